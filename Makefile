@@ -1,0 +1,72 @@
+# lawtester - build, test, demo.  `make help` lists the targets.
+# System packages: Lua 5.4 (liblua5.4-dev), gnuplot (gnuplot-nox); .ci/deps installs them when
+# run as root and prints the apt-get line otherwise.
+
+CC      ?= cc
+OPT     ?= -O2
+CFLAGS  ?= $(OPT) -g
+WARN    := -std=c17 -Wall -Wextra -pedantic
+LUA_CFLAGS := $(shell pkg-config --cflags lua5.4 2>/dev/null || echo -I/usr/include/lua5.4)
+LUA_LIBS   := $(shell pkg-config --libs lua5.4 2>/dev/null || echo -llua5.4)
+BUILD   ?= build
+
+LAWS    := $(wildcard laws/*.c)
+LIBSRC  := $(filter-out src/main.c,$(wildcard src/*.c))
+TESTSRC := $(wildcard tests/*.c)
+OBJ     := $(patsubst %.c,$(BUILD)/%.o,$(LIBSRC) $(LAWS))
+TESTOBJ := $(patsubst %.c,$(BUILD)/%.o,$(TESTSRC))
+DEMO    := stages/compress_shear_unload.lua
+
+.PHONY: all test demo deps asan check-valgrind clean help
+
+all: lawtester
+
+deps:
+	@sh .ci/deps
+
+lawtester: $(BUILD)/lawtester
+	@cp $< $@
+
+$(BUILD)/lawtester: $(BUILD)/src/main.o $(OBJ)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LUA_LIBS) -lm
+
+$(BUILD)/run_tests: $(TESTOBJ) $(OBJ)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LUA_LIBS) -lm
+
+$(BUILD)/%.o: %.c $(wildcard src/*.h) tests/check.h
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CFLAGS) $(LUA_CFLAGS) -MMD -c -o $@ $<
+
+# The test command of README and CI: builds, then runs every test (C runner + CLI checks).
+test: deps
+	@$(MAKE) --no-print-directory lawtester $(BUILD)/run_tests
+	@LAWTESTER=./lawtester $(BUILD)/run_tests
+
+demo: deps
+	@$(MAKE) --no-print-directory lawtester
+	@mkdir -p out
+	./lawtester run $(DEMO) -o out --plot
+
+# Whole test suite under AddressSanitizer + UndefinedBehaviorSanitizer (separate build dir).
+asan: deps
+	@$(MAKE) --no-print-directory BUILD=build-asan OPT=-O1 \
+	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+	  build-asan/lawtester build-asan/run_tests
+	@UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1 \
+	  LAWTESTER=build-asan/lawtester build-asan/run_tests
+
+check-valgrind: deps
+	@$(MAKE) --no-print-directory lawtester $(BUILD)/run_tests
+	@LAWTESTER_VALGRIND=1 LAWTESTER="valgrind -q --error-exitcode=99 --leak-check=full ./lawtester" \
+	  valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite $(BUILD)/run_tests
+
+clean:
+	rm -rf build build-asan lawtester out
+
+help:
+	@echo "make          build ./lawtester"
+	@echo "make demo     run $(DEMO) into out/ and render its plots"
+	@echo "make test     run every test (prints 'N passed, N failed')"
+	@echo "make asan     the tests under ASan+UBSan;  make check-valgrind  the tests under valgrind"
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1,0 +1,134 @@
+/* laws/linear.c - linear (Cundall) contact: Hooke normal spring, incremental tangential spring,
+ * Coulomb friction by radial return.  Woo's Law2_L6Geom_FrictPhys_IdealElPl.
+ *
+ * Theory (SI; signs and frame as in src/law.h; uN < 0 in overlap, force on particle A):
+ *   Fn = kn uN                                  (N; negative = compression)
+ *   Ftr = Ft + kt v_t dt                        (trial tangential force, 2-vector in y,z, N)
+ *   fy = |Fn| tan(phi)                          (Coulomb limit, N)
+ *   Ft' = Ftr                if |Ftr| <= fy     (elastic)
+ *   Ft' = fy Ftr/|Ftr|       otherwise          (radial return: slip)
+ *   the contact breaks when uN > 0 unless noBreak (then Fn may be tensile and fy uses |Fn|).
+ *   No torque.
+ * Stiffness: kn, kt, tanPhi from the parameters when given, otherwise from the pair's materials
+ *   by the harness's stiffness rule (connector model: kn = A/(l1/E1 + l2/E2), A = pi min(r1,r2)^2,
+ *   kt = mean(ktDivKn) kn, tanPhi = min(tanPhi1, tanPhi2)).
+ * Energies (J):
+ *   elast = (Fn^2/kn + |Ft|^2/kt)/2             (stored)
+ *   plast, per step, by the `dissipation` option (f_t = |Ftr|, f_y = |Ft'| after return):
+ *     trapezoid (default)  (Ft + Ft') . (Ftr - Ft') / (2 kt): the slip increment (Ftr - Ft')/kt
+ *                          times the mean of the tangential force before and after the step;
+ *                          the dissipation the time-discrete contact really has when the work
+ *                          is integrated by the trapezoid rule (docs/energy.md derives it:
+ *                          exact for steady sliding and for normal unloading on the yield
+ *                          surface, second order at the onset of slip);
+ *     doc        f_y (f_t - f_y)/kt             (Woo's documentation, Woo's and YADE's code)
+ *     code       ((f_t-f_y)/2 + f_y)(f_t-f_y)/kt (the code variant the Woo doc quotes)
+ *     potential  (f_t^2 - f_y^2)/(2 kt)         (difference of potentials; equal to `code`)
+ *     path       slip times the mean yield force over the slipping part of the step, for a
+ *                path linear within the step (exact for the continuous collinear problem)
+ * Reference: P. A. Cundall, O. D. L. Strack (1979), Geotechnique 29(1):47-65.
+ */
+#include "../src/law.h"
+#include <math.h>
+
+enum { P_KN, P_KT, P_TANPHI, P_NOSLIP, P_NOBREAK, P_DISSIPATION, P_COUNT };
+enum { S_KN, S_KT, S_TANPHI, S_FN, S_FTY, S_FTZ, S_COUNT };
+enum { E_ELAST, E_PLAST, E_COUNT };
+enum { D_TRAPEZOID, D_DOC, D_CODE, D_POTENTIAL, D_PATH };
+
+static const char *const dissipation_choices[] = {"trapezoid", "doc", "code", "potential", "path", 0};
+
+static const lt_param linear_params[P_COUNT] = {
+    [P_KN] = {"kn", LT_REAL, NAN, 0, INFINITY, "N/m", "normal stiffness (default: from materials)", 0},
+    [P_KT] = {"kt", LT_REAL, NAN, 0, INFINITY, "N/m", "tangential stiffness (default: from materials)", 0},
+    [P_TANPHI] = {"tanPhi", LT_REAL, NAN, 0, INFINITY, "-", "friction coefficient tan(phi) (default: from materials)", 0},
+    [P_NOSLIP] = {"noSlip", LT_BOOL, 0, 0, 1, "-", "no Coulomb limit: the tangential spring stays elastic", 0},
+    [P_NOBREAK] = {"noBreak", LT_BOOL, 0, 0, 1, "-", "never break; uN > 0 gives a tensile normal force", 0},
+    [P_DISSIPATION] = {"dissipation", LT_CHOICE, D_TRAPEZOID, 0, 4, "-",
+                       "slip dissipation formula: trapezoid|doc|code|potential|path (docs/energy.md)",
+                       dissipation_choices},
+};
+static const char *const linear_state[S_COUNT] = {"kn", "kt", "tanPhi", "Fn", "Fty", "Ftz"};
+static const lt_energy_def linear_energies[E_COUNT] = {
+    {"elast", LT_STORED, "elastic energy of the normal and tangential springs"},
+    {"plast", LT_DISSIPATED, "energy dissipated by Coulomb slip"},
+};
+
+static void linear_init(const double *p, const lt_contact *c, double *s)
+{
+    s[S_KN] = isnan(p[P_KN]) ? c->kn : p[P_KN];
+    s[S_KT] = isnan(p[P_KT]) ? c->kt : p[P_KT];
+    s[S_TANPHI] = isnan(p[P_TANPHI]) ? c->tanPhi : p[P_TANPHI];
+}
+
+/* Mean yield force over the slipping part of a step whose normal force (hence yield force)
+ * and tangential trial force vary linearly from the start (f0 = |Ft|, y0) to the end (ft, y1):
+ * slip starts at s0 where f0 + s (ft - f0) = y0 + s (y1 - y0). */
+static double mean_yield_while_slipping(double f0, double ft, double y0, double y1)
+{
+    double s0 = 0;
+    if (f0 < y0) {
+        double den = (ft - f0) - (y1 - y0);
+        s0 = den > 0 ? (y0 - f0) / den : 1;
+        if (s0 > 1) s0 = 1;
+    }
+    return 0.5 * ((y0 + s0 * (y1 - y0)) + y1);
+}
+
+static double slip_dissipation(int formula, double kt, double fy_prev, double fty0, double ftz0,
+                               double trial_y, double trial_z, double fty1, double ftz1)
+{
+    double ft = hypot(trial_y, trial_z), fy = hypot(fty1, ftz1);
+    switch (formula) {
+    case D_DOC: return fy * (ft - fy) / kt;
+    case D_CODE: return ((ft - fy) / 2 + fy) * (ft - fy) / kt;
+    case D_POTENTIAL: return (ft * ft - fy * fy) / (2 * kt);
+    case D_PATH: return (ft - fy) / kt * mean_yield_while_slipping(hypot(fty0, ftz0), ft, fy_prev, fy);
+    default:
+        return ((fty0 + fty1) * (trial_y - fty1) + (ftz0 + ftz1) * (trial_z - ftz1)) / (2 * kt);
+    }
+}
+
+static int linear_step(const double *p, const lt_contact *c, double *s, lt_response *out)
+{
+    if (c->uN > 0 && !p[P_NOBREAK]) return 0;
+    double kn = s[S_KN], kt = s[S_KT], tanPhi = s[S_TANPHI];
+    double fn = kn * c->uN;
+    double fty0 = s[S_FTY], ftz0 = s[S_FTZ];
+    double ty = fty0 + kt * c->v[1] * c->dt, tz = ftz0 + kt * c->v[2] * c->dt;
+    double fty = ty, ftz = tz, dissipated = 0;
+    if (!p[P_NOSLIP]) {
+        double fy = fabs(fn) * tanPhi, ft = hypot(ty, tz);
+        if (ft > fy) {
+            double scale = ft > 0 ? fy / ft : 0;
+            fty = ty * scale;
+            ftz = tz * scale;
+            double fy_prev = c->fresh ? fy : fabs(s[S_FN]) * tanPhi;
+            if (kt > 0)
+                dissipated = slip_dissipation((int)p[P_DISSIPATION], kt, fy_prev, fty0, ftz0, ty, tz, fty, ftz);
+        }
+    }
+    s[S_FN] = fn;
+    s[S_FTY] = fty;
+    s[S_FTZ] = ftz;
+    out->f[0] = fn;
+    out->f[1] = fty;
+    out->f[2] = ftz;
+    out->f[3] = out->f[4] = out->f[5] = 0;
+    out->k[0] = kn;
+    out->k[1] = kt;
+    out->energy[E_ELAST] = 0.5 * ((kn > 0 ? fn * fn / kn : 0) + (kt > 0 ? (fty * fty + ftz * ftz) / kt : 0));
+    out->energy[E_PLAST] = dissipated;
+    return 1;
+}
+
+const lt_law law_linear = {
+    LT_LAW_API_VERSION,
+    "linear",
+    "linear Cundall contact: Hooke normal, incremental tangential spring, Coulomb slip (Woo IdealElPl)",
+    linear_params, P_COUNT,
+    linear_state, S_COUNT,
+    linear_energies, E_COUNT,
+    linear_init,
+    linear_step,
+};

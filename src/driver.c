@@ -1,0 +1,464 @@
+/* src/driver.c - the two-particle driver: stage loop, imposition on local DoFs, leapfrog,
+ * contact update through the geometry table and the law, energy bookkeeping.
+ * Equations and conventions: driver.h (time stepping, energies), law.h (frame, signs).
+ */
+#include "driver.h"
+#include "stiffness.h"
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+const char *const lt_driver_energy_names[LT_E_DRIVER_COUNT] = {"work", "kin", "damp", "brk", "balance_err"};
+
+lt_test lt_default_test(void)
+{
+    lt_test t;
+    memset(&t, 0, sizeof t);
+    t.name = "test";
+    t.normal = v3(1, 0, 0);
+    t.dt = 1e-6;
+    t.abWeight = 1;
+    t.record_every = 1;
+    t.max_steps = 1000000000L;
+    for (int i = 0; i < 2; i++) {
+        t.body[i].shape = LT_SPHERE;
+        t.body[i].radius = 0.1;
+        t.body[i].ori = q_identity();
+        t.body[i].mat = (lt_material){1e7, 0.25, 2600, 0.5, 0.5};
+    }
+    return t;
+}
+
+lt_stage lt_default_stage(void)
+{
+    lt_stage s;
+    memset(&s, 0, sizeof s);
+    memset(s.whats, '.', LT_DOF);
+    s.until_every = 1;
+    s.max_steps = 100000000L;
+    return s;
+}
+
+int lt_energy_count(const lt_law *law) { return law->n_energies + LT_E_DRIVER_COUNT; }
+
+const char *lt_energy_name(const lt_law *law, int i)
+{
+    return i < law->n_energies ? law->energies[i].name : lt_driver_energy_names[i - law->n_energies];
+}
+
+static int fail(lt_tester *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = snprintf(t->err, sizeof t->err, "stage %d, step %ld: ", t->stage + 1, t->step);
+    vsnprintf(t->err + n, sizeof t->err - (size_t)n, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* ---- contact -------------------------------------------------------------------------- */
+
+/* Carry the local frame from the previous normal to the new one: the minimal rotation taking
+ * the old normal onto the new (the pair "rolls"), then the twist by the mean spin of the two
+ * bodies about the normal over the step.  A rigidly rotating pair carries its frame along,
+ * so history kept in local components stays objective. */
+static void frame_update(lt_tester *t, vec3 n1)
+{
+    mat3 *R = &t->frame;
+    vec3 n0 = R->r[0];
+    R->r[1] = v3_rotate_min_arc(R->r[1], n0, n1);
+    R->r[0] = n1;
+    vec3 spin = v3_scale(v3_add(t->body[0].angvel, t->body[1].angvel), 0.5);
+    double twist = t->test->dt * v3_dot(spin, n1);
+    if (twist != 0) R->r[1] = v3_rotate(R->r[1], n1, twist);
+    m3_orthonormalize(R);
+}
+
+static void set_contact_forces(lt_tester *t, int alive)
+{
+    vec3 F = v3(0, 0, 0), T = v3(0, 0, 0);
+    if (alive) {
+        F = m3_to_global(&t->frame, v3(t->resp.f[0], t->resp.f[1], t->resp.f[2]));
+        T = m3_to_global(&t->frame, v3(t->resp.f[3], t->resp.f[4], t->resp.f[5]));
+    }
+    /* force on A is F; B gets -F; torques about each centre add the moment of the force */
+    t->force_now[0][0] = F;
+    t->force_now[0][1] = v3_add(T, v3_cross(t->geom.branch[0], F));
+    t->force_now[1][0] = v3_neg(F);
+    t->force_now[1][1] = v3_sub(v3_cross(t->geom.branch[1], v3_neg(F)), T);
+}
+
+/* Work the contact did on both bodies over the last step (trapezoid), from the previous and
+ * the current contact forces.  Only used for the energy released at breakage. */
+static double contact_work_last_step(const lt_tester *t)
+{
+    double w = 0, dt = t->test->dt;
+    for (int i = 0; i < 2; i++) {
+        vec3 dx = v3_axpy(dt, t->body[i].vel, t->shift[i]);
+        vec3 dphi = v3_scale(t->body[i].angvel, dt);
+        w += 0.5 * v3_dot(v3_add(t->force_prev[i][0], t->force_now[i][0]), dx);
+        w += 0.5 * v3_dot(v3_add(t->force_prev[i][1], t->force_now[i][1]), dphi);
+    }
+    return w;
+}
+
+static double law_stored_energy(const lt_tester *t)
+{
+    const lt_law *law = t->test->law;
+    double e = 0;
+    for (int i = 0; i < law->n_energies; i++)
+        if (law->energies[i].kind == LT_STORED) e += t->energy[i];
+    return e;
+}
+
+/* Geometry and law at the current positions (state n). */
+static int contact_update(lt_tester *t)
+{
+    const lt_test *test = t->test;
+    const lt_law *law = test->law;
+    lt_body *A = &t->body[0], *B = &t->body[1];
+    if (!geom_compute(A, B, &t->geom)) return fail(t, "degenerate geometry (coincident centres)");
+    mat3 frame_before = t->frame;
+    frame_update(t, t->geom.normal);
+
+    int fresh = 0;
+    if (!t->has_contact) {
+        if (!(t->geom.uN < 0)) {
+            memset(&t->resp, 0, sizeof t->resp);
+            memset(t->c.v, 0, sizeof t->c.v);
+            t->c.uN = t->geom.uN;
+            t->u[0] = t->geom.uN;
+            set_contact_forces(t, 0);
+            return 0;
+        }
+        fresh = 1;
+        memset(t->law_state, 0, sizeof t->law_state);
+        memset(t->u, 0, sizeof t->u);
+    }
+    lt_contact *c = &t->c;
+    c->uN = t->geom.uN;
+    c->dt = test->dt;
+    c->lens[0] = t->geom.lens[0];
+    c->lens[1] = t->geom.lens[1];
+    c->contA = t->geom.contA;
+    c->mat[0] = &A->mat;
+    c->mat[1] = &B->mat;
+    c->fresh = fresh;
+    /* relative velocity of the contact point over the step n-1 -> n, with the branches at
+     * mid-step: the contact-side work (F_{n-1} + F_n)/2 . v dt then equals the work of the
+     * forces and torques on the bodies to third order in the step, even while the branches
+     * change (normal motion of spinning bodies) */
+    vec3 bA = t->geom.branch[0], bB = t->geom.branch[1];
+    if (!fresh) {
+        bA = v3_scale(v3_add(bA, t->branch_prev[0]), 0.5);
+        bB = v3_scale(v3_add(bB, t->branch_prev[1]), 0.5);
+    }
+    t->branch_prev[0] = t->geom.branch[0];
+    t->branch_prev[1] = t->geom.branch[1];
+    vec3 vrel = v3_sub(v3_add(B->vel, v3_cross(B->angvel, bB)), v3_add(A->vel, v3_cross(A->angvel, bA)));
+    vec3 wrel = v3_sub(B->angvel, A->angvel);
+    /* ... and projected on the mid-step frame, so that a force that keeps its local
+     * components while the frame turns does the same work on both sides (Woo's L6Geom also
+     * works at mid-step) */
+    mat3 mid = t->frame;
+    if (!fresh) {
+        for (int k = 0; k < 3; k++) mid.r[k] = v3_add(frame_before.r[k], t->frame.r[k]);
+        m3_orthonormalize(&mid);
+    }
+    vec3 vl = m3_to_local(&mid, vrel), wl = m3_to_local(&mid, wrel);
+    c->v[0] = vl.x, c->v[1] = vl.y, c->v[2] = vl.z;
+    c->v[3] = wl.x, c->v[4] = wl.y, c->v[5] = wl.z;
+    if (fresh) {
+        lt_stiffness_connector(&A->mat, &B->mat, c->lens, c->contA, &c->kn, &c->kt, &c->tanPhi);
+        law->init(test->params, c, t->law_state);
+    }
+    memset(&t->resp, 0, sizeof t->resp);
+    int alive = law->step(test->params, c, t->law_state, &t->resp);
+    if (!alive) {
+        /* broken: the stored energy leaves the contact; what the contact did not give back as
+         * work over this last step is released (brk). */
+        double stored = law_stored_energy(t);
+        for (int i = 0; i < law->n_energies; i++)
+            if (law->energies[i].kind == LT_STORED) t->energy[i] = 0;
+        t->has_contact = 0;
+        memset(&t->resp, 0, sizeof t->resp);
+        set_contact_forces(t, 0);
+        t->energy[law->n_energies + LT_E_BRK] += stored - contact_work_last_step(t);
+        t->u[0] = c->uN;
+        return 0;
+    }
+    for (int k = 0; k < LT_DOF; k++)
+        if (!isfinite(t->resp.f[k]))
+            return fail(t, "law '%s' returned a non-finite %s %d (%g)", law->name, k < 3 ? "force" : "torque", k,
+                        t->resp.f[k]);
+    t->has_contact = 1;
+    t->u[0] = c->uN;
+    for (int k = 1; k < LT_DOF; k++) t->u[k] += c->v[k] * test->dt;
+    for (int i = 0; i < law->n_energies; i++) {
+        if (law->energies[i].kind == LT_STORED)
+            t->energy[i] = t->resp.energy[i];
+        else
+            t->energy[i] += t->resp.energy[i];
+    }
+    set_contact_forces(t, 1);
+    return 1;
+}
+
+/* ---- motion --------------------------------------------------------------------------- */
+
+static int dof_imposed(const lt_tester *t, const lt_stage *s, int k)
+{
+    return s->whats[k] == 'v' || (s->whats[k] == 'i' && t->first_motion);
+}
+
+/* Forces other than the contact on body i at this state: imposed (f DoFs) and damping. */
+static void body_extra_forces(const lt_tester *t, const lt_stage *s, int i, vec3 imposed[2], vec3 damp[2])
+{
+    const lt_test *test = t->test;
+    imposed[0] = imposed[1] = damp[0] = damp[1] = v3(0, 0, 0);
+    int loaded = test->abWeight < 0.5 ? 0 : 1; /* f DoFs load one body, with its real inertia */
+    if (s && i == loaded) {
+        double sign = i == 0 ? -1 : 1; /* a positive value pushes B away from A (or A from B) */
+        vec3 fl = v3(0, 0, 0), tl = v3(0, 0, 0);
+        for (int k = 0; k < LT_DOF; k++) {
+            if (s->whats[k] != 'f') continue;
+            double val = sign * s->values[k];
+            if (k < 3) fl = v3_add(fl, v3(k == 0 ? val : 0, k == 1 ? val : 0, k == 2 ? val : 0));
+            else tl = v3_add(tl, v3(k == 3 ? val : 0, k == 4 ? val : 0, k == 5 ? val : 0));
+        }
+        /* several forced DoFs on one body add up */
+        imposed[0] = m3_to_global(&t->frame, fl);
+        imposed[1] = m3_to_global(&t->frame, tl);
+    }
+    if (test->damping > 0 && !t->body[i].fixed) {
+        /* Cundall's non-viscous damping: each global component of the unbalanced force is
+         * reduced by a fraction of its magnitude, against the velocity. */
+        const lt_body *b = &t->body[i];
+        for (int j = 0; j < 2; j++) {
+            vec3 f = v3_add(t->force_now[i][j], imposed[j]);
+            vec3 v = j == 0 ? b->vel : b->angvel;
+            double lam = test->damping;
+            damp[j] = v3(-lam * fabs(f.x) * (v.x > 0 ? 1 : v.x < 0 ? -1 : 0),
+                         -lam * fabs(f.y) * (v.y > 0 ? 1 : v.y < 0 ? -1 : 0),
+                         -lam * fabs(f.z) * (v.z > 0 ? 1 : v.z < 0 ? -1 : 0));
+        }
+    }
+}
+
+/* New half-step velocities of both bodies for stage s: free dynamics, then the imposed local
+ * DoFs override.  Returns the new velocities in vnew/wnew; extra forces in imposed/damp. */
+static void velocity_update(const lt_tester *t, const lt_stage *s, vec3 vnew[2], vec3 wnew[2], vec3 imposed[2][2],
+                            vec3 damp[2][2])
+{
+    const lt_test *test = t->test;
+    double dt = test->dt, w = test->abWeight;
+    for (int i = 0; i < 2; i++) {
+        const lt_body *b = &t->body[i];
+        body_extra_forces(t, s, i, imposed[i], damp[i]);
+        if (b->fixed) {
+            vnew[i] = wnew[i] = v3(0, 0, 0);
+            continue;
+        }
+        vec3 F = v3_add(v3_add(t->force_now[i][0], imposed[i][0]), damp[i][0]);
+        vec3 T = v3_add(v3_add(t->force_now[i][1], imposed[i][1]), damp[i][1]);
+        vnew[i] = v3_axpy(dt / b->mass, F, b->vel);
+        wnew[i] = v3_axpy(dt / b->inertia, T, b->angvel);
+    }
+    if (!s) return;
+    const mat3 *R = &t->frame;
+    vec3 vl[2], wl[2];
+    for (int i = 0; i < 2; i++) {
+        vl[i] = m3_to_local(R, vnew[i]);
+        wl[i] = m3_to_local(R, wnew[i]);
+    }
+    /* rotations first: the shear imposition below accounts for the spins */
+    if (dof_imposed(t, s, 3)) {
+        wl[0].x = -(1 - w) * s->values[3];
+        wl[1].x = w * s->values[3];
+    }
+    double a = v3_norm(t->geom.branch[0]), bb = v3_norm(t->geom.branch[1]);
+    for (int k = 4; k <= 5; k++) {
+        if (!dof_imposed(t, s, k)) continue;
+        /* split by branch lengths so that the contact point gets no tangential velocity:
+         * omegaB x bB - omegaA x bA = 0 with bA = a n, bB = -b n  <=>  b omegaB = -a omegaA */
+        double val = s->values[k];
+        double ra = -bb / (a + bb) * val, rb = a / (a + bb) * val;
+        if (k == 4) wl[0].y = ra, wl[1].y = rb;
+        else wl[0].z = ra, wl[1].z = rb;
+    }
+    if (dof_imposed(t, s, 0)) {
+        vl[0].x = -(1 - w) * s->values[0];
+        vl[1].x = w * s->values[0];
+    }
+    if (dof_imposed(t, s, 1) || dof_imposed(t, s, 2)) {
+        /* tangential velocity that the spins give the contact point, local components */
+        vec3 wA = m3_to_global(R, wl[0]), wB = m3_to_global(R, wl[1]);
+        vec3 spin = m3_to_local(R, v3_sub(v3_cross(wB, t->geom.branch[1]), v3_cross(wA, t->geom.branch[0])));
+        for (int k = 1; k <= 2; k++) {
+            if (!dof_imposed(t, s, k)) continue;
+            double need = s->values[k] - (k == 1 ? spin.y : spin.z);
+            if (k == 1) vl[0].y = -(1 - w) * need, vl[1].y = w * need;
+            else vl[0].z = -(1 - w) * need, vl[1].z = w * need;
+        }
+    }
+    for (int i = 0; i < 2; i++) {
+        vnew[i] = m3_to_global(R, vl[i]);
+        wnew[i] = m3_to_global(R, wl[i]);
+    }
+}
+
+/* Close the energies of state n once v_{n+1/2} is known (see driver.h). */
+static void close_energies(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2], vec3 imposed[2][2],
+                           vec3 damp[2][2])
+{
+    const lt_test *test = t->test;
+    int ne = test->law->n_energies;
+    double dt = test->dt, kin = 0;
+    double *E = t->energy;
+    for (int i = 0; i < 2; i++) {
+        const lt_body *b = &t->body[i];
+        vec3 vold[2] = {b->vel, b->angvel}, vn[2] = {vnew[i], wnew[i]};
+        double inert[2] = {b->mass, b->inertia};
+        for (int j = 0; j < 2; j++) {
+            /* driver force: what changed the velocity beyond the other forces */
+            vec3 other = v3_add(v3_add(t->force_now[i][j], imposed[i][j]), damp[i][j]);
+            vec3 drive = v3_sub(v3_scale(v3_sub(vn[j], vold[j]), inert[j] / dt), other);
+            vec3 drive_total = v3_add(drive, imposed[i][j]);
+            if (t->step > 0) {
+                vec3 dx = v3_scale(vold[j], dt);
+                E[ne + LT_E_WORK] += 0.5 * v3_dot(v3_add(t->drive_prev[i][j], drive_total), dx);
+                E[ne + LT_E_DAMP] -= 0.5 * v3_dot(v3_add(t->damp_prev[i][j], damp[i][j]), dx);
+                if (j == 0) /* the arc correction moved the body against the contact force */
+                    E[ne + LT_E_WORK] -= 0.5 * v3_dot(v3_add(t->force_prev[i][0], t->force_now[i][0]), t->shift[i]);
+            }
+            kin += 0.5 * inert[j] * v3_dot(vold[j], vn[j]);
+            t->drive_prev[i][j] = drive_total;
+            t->damp_prev[i][j] = damp[i][j];
+            t->force_prev[i][j] = t->force_now[i][j];
+        }
+    }
+    if (t->step == 0) {
+        t->kin0 = kin;
+        t->stored0 = law_stored_energy(t);
+    }
+    E[ne + LT_E_KIN] = kin;
+    double spent = (kin - t->kin0) + (law_stored_energy(t) - t->stored0) + E[ne + LT_E_DAMP] + E[ne + LT_E_BRK];
+    for (int i = 0; i < ne; i++)
+        if (test->law->energies[i].kind == LT_DISSIPATED) spent += E[i];
+    E[ne + LT_E_BALANCE] = E[ne + LT_E_WORK] - spent;
+}
+
+static void emit_row(lt_tester *t, int stage_of_state)
+{
+    if (!t->on_row) return;
+    lt_snapshot s;
+    s.step = t->step;
+    s.time = t->time;
+    s.stage = stage_of_state;
+    s.contact = t->has_contact;
+    memcpy(s.u, t->u, sizeof s.u);
+    memcpy(s.v, t->c.v, sizeof s.v);
+    memcpy(s.f, t->resp.f, sizeof s.f);
+    s.k[0] = t->resp.k[0];
+    s.k[1] = t->resp.k[1];
+    memcpy(s.energy, t->energy, sizeof s.energy);
+    t->on_row(t->row_ctx, t, &s);
+}
+
+static void position_update(lt_tester *t, const lt_stage *s, const vec3 vnew[2], const vec3 wnew[2])
+{
+    double dt = t->test->dt, w = t->test->abWeight;
+    vec3 rel_before = v3_sub(t->body[1].pos, t->body[0].pos);
+    for (int i = 0; i < 2; i++) {
+        lt_body *b = &t->body[i];
+        b->vel = vnew[i];
+        b->angvel = wnew[i];
+        b->pos = v3_axpy(dt, b->vel, b->pos);
+        b->ori = q_normalized(q_mul(q_from_rotvec(v3_scale(b->angvel, dt)), b->ori));
+        t->shift[i] = v3(0, 0, 0);
+    }
+    if (s && (dof_imposed(t, s, 1) || dof_imposed(t, s, 2))) {
+        vec3 rel_after = v3_sub(t->body[1].pos, t->body[0].pos);
+        vec3 d = geom_arc_correction(&t->body[0], &t->body[1], rel_before, rel_after);
+        t->shift[1] = v3_scale(d, w);
+        t->shift[0] = v3_scale(d, -(1 - w));
+        t->body[1].pos = v3_add(t->body[1].pos, t->shift[1]);
+        t->body[0].pos = v3_add(t->body[0].pos, t->shift[0]);
+    }
+}
+
+/* ---- stage loop ----------------------------------------------------------------------- */
+
+static void counters_after_contact(lt_tester *t)
+{
+    lt_stage_state *st = &t->st;
+    st->hasC = t->has_contact;
+    if (st->hasC && !st->hadC) {
+        st->hadC = 1;
+        st->timeC0 = st->time;
+    }
+    if (st->hasC) {
+        int sign = t->c.v[0] > 0 ? 1 : t->c.v[0] < 0 ? -1 : 0;
+        if (sign != 0 && sign != st->last_sign) {
+            st->bounces++;
+            st->last_sign = sign;
+        }
+    }
+}
+
+int lt_run(lt_tester *t, const lt_test *test, lt_row_cb on_row, void *row_ctx)
+{
+    memset(t, 0, sizeof *t);
+    t->test = test;
+    t->on_row = on_row;
+    t->row_ctx = row_ctx;
+    for (int i = 0; i < 2; i++) {
+        t->body[i] = test->body[i];
+        lt_body_mass_props(&t->body[i]);
+    }
+    vec3 n = v3_normalized(test->normal);
+    if (!geom_place(&t->body[0], &t->body[1], n, test->gap)) return fail(t, "cannot place this pair of shapes");
+    t->frame = m3_frame_from_normal(n);
+    if (contact_update(t) < 0) return -1;
+    int stage_of_state = 0;
+    long every = test->record_every;
+    vec3 vnew[2], wnew[2], imposed[2][2], damp[2][2];
+    for (t->stage = 0; t->stage < test->n_stages; t->stage++) {
+        const lt_stage *s = &test->stages[t->stage];
+        memset(&t->st, 0, sizeof t->st);
+        t->st.hasC = t->st.hadC = t->has_contact;
+        t->first_motion = 1;
+        for (;;) {
+            velocity_update(t, s, vnew, wnew, imposed, damp);
+            close_energies(t, vnew, wnew, imposed, damp);
+            int ended_stage = t->step > 0 && t->st.step == 0; /* state n closed the previous stage */
+            if (every > 0 && (t->step % every == 0 || ended_stage)) emit_row(t, stage_of_state);
+            position_update(t, s, vnew, wnew);
+            t->first_motion = 0;
+            t->step++;
+            t->time += test->dt;
+            t->st.step++;
+            t->st.time += test->dt;
+            stage_of_state = t->stage + 1;
+            if (contact_update(t) < 0) return -1;
+            counters_after_contact(t);
+            if (t->st.step % s->until_every == 0 && s->until) {
+                int r = s->until(s->until_ctx, t);
+                if (r < 0) return -1;
+                if (r) break;
+            }
+            if (t->st.step >= s->max_steps)
+                return fail(t, "stage did not end after max_steps = %ld steps (its until never held)", s->max_steps);
+            if (t->step >= test->max_steps)
+                return fail(t, "test did not end after max_steps = %ld steps", test->max_steps);
+        }
+        if (s->done && s->done(s->done_ctx, t) < 0) return -1;
+    }
+    /* close the last state with the last stage's rules (no further motion) */
+    const lt_stage *last = test->n_stages ? &test->stages[test->n_stages - 1] : NULL;
+    velocity_update(t, last, vnew, wnew, imposed, damp);
+    close_energies(t, vnew, wnew, imposed, damp);
+    if (every > 0) emit_row(t, stage_of_state);
+    return 0;
+}

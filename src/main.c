@@ -1,0 +1,115 @@
+/* src/main.c - the command line: `lawtester run FILE.lua [-o DIR] [--plot] [--unsafe] [-q]`,
+ * `lawtester laws`, `lawtester version`. */
+#include "law.h"
+#include "registry.h"
+#include "script.h"
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define LAWTESTER_VERSION "0.1.0"
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: lawtester run FILE.lua [-o DIR] [--plot] [--unsafe] [-q]\n"
+               "       lawtester laws\n"
+               "       lawtester version\n"
+               "  run     run the stage script FILE.lua; -o DIR writes DIR/NAME.tsv for every test,\n"
+               "          --plot renders plots/ *.gp for each table (needs -o), --unsafe lifts the\n"
+               "          Lua sandbox, -q prints no summaries\n"
+               "  laws    list the registered contact laws with their parameters and energies\n");
+}
+
+static void print_range(const lt_param *p)
+{
+    if (p->kind == LT_BOOL) {
+        printf("true|false");
+    } else if (p->kind == LT_CHOICE) {
+        for (int j = 0; p->choices[j]; j++) printf(j ? "|%s" : "%s", p->choices[j]);
+    } else {
+        printf("%s%g, %g]", p->min == 0 && isinf(p->max) ? "[" : "[", p->min, p->max);
+    }
+}
+
+static int cmd_laws(void)
+{
+    for (int i = 0; lt_laws[i]; i++) {
+        const lt_law *law = lt_laws[i];
+        printf("%s - %s\n", law->name, law->summary);
+        printf("  parameters:\n");
+        for (int k = 0; k < law->n_params; k++) {
+            const lt_param *p = &law->params[k];
+            printf("    %-12s ", p->name);
+            if (p->kind == LT_CHOICE) printf("default %-10s ", p->choices[(int)p->def]);
+            else if (p->kind == LT_BOOL) printf("default %-10s ", p->def ? "true" : "false");
+            else if (isnan(p->def)) printf("default %-10s ", "materials");
+            else printf("default %-10g ", p->def);
+            printf("unit %-4s range ", p->unit);
+            print_range(p);
+            printf("  %s\n", p->doc);
+        }
+        printf("  energies (J):");
+        for (int k = 0; k < law->n_energies; k++)
+            printf(" %s (%s)", law->energies[k].name, law->energies[k].kind == LT_STORED ? "stored" : "dissipated");
+        printf("\n  state:");
+        for (int k = 0; k < law->n_state; k++) printf(" %s", law->state_names[k]);
+        printf("\n");
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    if (strcmp(argv[1], "laws") == 0) return cmd_laws();
+    if (strcmp(argv[1], "version") == 0 || strcmp(argv[1], "--version") == 0) {
+        printf("lawtester %s (law API %d)\n", LAWTESTER_VERSION, LT_LAW_API_VERSION);
+        return 0;
+    }
+    if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    if (strcmp(argv[1], "run") != 0) {
+        fprintf(stderr, "lawtester: unknown command '%s'\n", argv[1]);
+        usage(stderr);
+        return 2;
+    }
+    lt_script_opts opts = {0};
+    const char *file = NULL;
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "-o") == 0) {
+            if (++i >= argc) {
+                fprintf(stderr, "lawtester: -o needs a directory\n");
+                return 2;
+            }
+            opts.out_dir = argv[i];
+        } else if (strcmp(argv[i], "--plot") == 0) {
+            opts.plot = 1;
+        } else if (strcmp(argv[i], "--unsafe") == 0) {
+            opts.unsafe = 1;
+        } else if (strcmp(argv[i], "-q") == 0) {
+            opts.quiet = 1;
+        } else if (argv[i][0] == '-') {
+            fprintf(stderr, "lawtester: unknown option '%s'\n", argv[i]);
+            return 2;
+        } else if (!file) {
+            file = argv[i];
+        } else {
+            fprintf(stderr, "lawtester: more than one script given ('%s', '%s')\n", file, argv[i]);
+            return 2;
+        }
+    }
+    if (!file) {
+        fprintf(stderr, "lawtester: run needs a script file\n");
+        return 2;
+    }
+    if (opts.plot && !opts.out_dir) {
+        fprintf(stderr, "lawtester: --plot needs -o DIR (the plots are written beside the tables)\n");
+        return 2;
+    }
+    return lt_script_run_file(file, &opts);
+}

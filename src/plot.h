@@ -1,0 +1,14 @@
+/* src/plot.h - render the gnuplot scripts under plots/ for a recorded table. */
+#ifndef LT_PLOT_H
+#define LT_PLOT_H
+#include <stddef.h>
+
+/* Directory holding the gnuplot scripts: $LAWTESTER_PLOTS, else plots/ beside the executable. */
+const char *lt_plots_dir(void);
+
+/* Render every plots/ *.gp script for the TSV file tsv (PNG files named after it:
+ * NAME.tsv -> NAME-<script>.png).  tanPhi (NaN if the law has none) draws the Coulomb line.
+ * Returns 0, or -1 with a message (gnuplot missing or failing). */
+int lt_plot_all(const char *tsv, double tanPhi, int verbose, char *err, size_t errlen);
+
+#endif

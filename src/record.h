@@ -1,0 +1,41 @@
+/* src/record.h - TSV records of a run, written so that a failed run leaves no half file.
+ *
+ * The table goes to DIR/.NAME.tsv.tmp.XXXXXX and is renamed to DIR/NAME.tsv only by
+ * record_commit(); record_abort() (or any write error) removes the temporary file, so the final
+ * name holds either a complete table or what it held before.
+ *
+ * Columns (the public contract; units SI; local frame x = normal A->B; see README):
+ *   step time stage contact ux uy uz phix phiy phiz vx vy vz wx wy wz Fx Fy Fz Tx Ty Tz kn kt
+ *   then one column per energy of the law (J), then work kin damp brk balance_err (J).
+ * Numbers are written in shortest round-trip form (strtod reads back the same double).
+ */
+#ifndef LT_RECORD_H
+#define LT_RECORD_H
+#include "driver.h"
+#include <stdio.h>
+
+typedef struct lt_record {
+    FILE *fp;
+    char *tmp_path;
+    char *final_path;
+    int n_energy;
+    int failed;          /* a write failed: commit will refuse */
+    char *buf;           /* stdio buffer */
+    long rows;
+} lt_record;
+
+/* Open DIR/NAME.tsv for writing (through a temporary file) and write the header line.
+ * Returns 0, or -1 with a message in err. */
+int record_open(lt_record *r, const char *dir, const char *name, const lt_law *law, char *err, size_t errlen);
+/* Row callback for lt_run (ctx = lt_record*). */
+void record_row(void *ctx, const lt_tester *t, const lt_snapshot *s);
+/* Flush, close and rename to the final name. Returns 0, or -1 with a message (temp removed). */
+int record_commit(lt_record *r, char *err, size_t errlen);
+/* Close and remove the temporary file. */
+void record_abort(lt_record *r);
+
+/* The fixed column names before the energies. */
+extern const char *const lt_record_columns[];
+extern const int lt_record_ncolumns;
+
+#endif

@@ -1,0 +1,1170 @@
+/* src/script.c - Lua 5.4 stage scripts (see script.h).
+ *
+ * The test table and its fields are documented in README.md ("Stage scripts").  Every error
+ * raised here is a single line `FILE:LINE: field PATH: problem`; LINE comes from the script text
+ * (srcloc) for the returned table, and is the line of the call for lawtester.run(t).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "script.h"
+#include "driver.h"
+#include "plot.h"
+#include "record.h"
+#include "registry.h"
+#include "srcloc.h"
+#include <lauxlib.h>
+#include <lua.h>
+#include <lualib.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_PATH_DEPTH 8
+
+typedef struct script_ctx {
+    const char *path;
+    char *src;
+    size_t src_len;
+    srcloc *loc;
+    const lt_script_opts *opts;
+    lua_State *L;
+    int env_ref;       /* the sandbox environment of the script (or _G when unsafe) */
+    int n_runs;
+} script_ctx;
+
+/* ---- field paths and errors ------------------------------------------------------------ */
+
+typedef struct conv {
+    script_ctx *sc;
+    lua_State *L;
+    srcloc_key path[MAX_PATH_DEPTH];
+    int depth;
+    int call_line; /* > 0: tables came from lawtester.run at this line */
+} conv;
+
+static void path_push_key(conv *cv, const char *name)
+{
+    if (cv->depth < MAX_PATH_DEPTH) cv->path[cv->depth] = (srcloc_key){name, 0};
+    cv->depth++;
+}
+static void path_push_index(conv *cv, int index)
+{
+    if (cv->depth < MAX_PATH_DEPTH) cv->path[cv->depth] = (srcloc_key){NULL, index};
+    cv->depth++;
+}
+static void path_pop(conv *cv) { cv->depth--; }
+
+static int conv_line(const conv *cv)
+{
+    if (cv->call_line > 0) return cv->call_line;
+    int d = cv->depth < MAX_PATH_DEPTH ? cv->depth : MAX_PATH_DEPTH;
+    return srcloc_line(cv->sc->loc, cv->path, d);
+}
+
+static void path_format(const conv *cv, char *buf, size_t n)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    int d = cv->depth < MAX_PATH_DEPTH ? cv->depth : MAX_PATH_DEPTH;
+    for (int i = 0; i < d && used < n; i++) {
+        int w = cv->path[i].name ? snprintf(buf + used, n - used, i ? ".%s" : "%s", cv->path[i].name)
+                                 : snprintf(buf + used, n - used, "[%d]", cv->path[i].index);
+        if (w < 0) break;
+        used += (size_t)w;
+    }
+}
+
+/* Raise `FILE:LINE: field PATH: message` as a Lua error (does not return). */
+static _Noreturn void field_error(conv *cv, const char *fmt, ...)
+{
+    char msg[300], path[160];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    path_format(cv, path, sizeof path);
+    if (path[0])
+        lua_pushfstring(cv->L, "%s:%d: field %s: %s", cv->sc->path, conv_line(cv), path, msg);
+    else
+        lua_pushfstring(cv->L, "%s:%d: %s", cv->sc->path, conv_line(cv), msg);
+    lua_error(cv->L);
+    abort(); /* not reached: lua_error does not return */
+}
+
+/* ---- typed field readers (table at stack index t) ------------------------------------- */
+
+static int abs_index(lua_State *L, int i) { return i > 0 || i <= LUA_REGISTRYINDEX ? i : lua_gettop(L) + i + 1; }
+
+static void check_keys(conv *cv, int t, const char *const *allowed)
+{
+    lua_State *L = cv->L;
+    t = abs_index(L, t);
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        lua_pop(L, 1);
+        if (lua_type(L, -1) != LUA_TSTRING) {
+            lua_pushvalue(L, -1);
+            const char *k = luaL_tolstring(L, -1, NULL);
+            field_error(cv, "unexpected entry [%s] (only named keys are allowed here)", k);
+        }
+        const char *k = lua_tostring(L, -1);
+        int ok = 0;
+        for (int i = 0; allowed[i]; i++)
+            if (strcmp(k, allowed[i]) == 0) ok = 1;
+        if (!ok) {
+            char list[400] = "";
+            size_t u = 0;
+            for (int i = 0; allowed[i] && u < sizeof list; i++)
+                u += (size_t)snprintf(list + u, sizeof list - u, i ? ", %s" : "%s", allowed[i]);
+            field_error(cv, "unknown key '%s' (allowed: %s)", k, list);
+        }
+    }
+}
+
+static const char *type_of(lua_State *L, int i) { return lua_typename(L, lua_type(L, i)); }
+
+/* Push field key of table t; returns its Lua type. */
+static int get_field(conv *cv, int t, const char *key)
+{
+    return lua_getfield(cv->L, abs_index(cv->L, t), key);
+}
+
+static double to_number(conv *cv, int i, double min, double max)
+{
+    lua_State *L = cv->L;
+    if (lua_type(L, i) != LUA_TNUMBER) field_error(cv, "expected a number, got %s", type_of(L, i));
+    double x = lua_tonumber(L, i);
+    if (isnan(x)) field_error(cv, "is NaN");
+    if (x < min || x > max) field_error(cv, "value %g out of range [%g, %g]", x, min, max);
+    return x;
+}
+
+/* Optional number field: keeps *out when absent. */
+static void opt_number(conv *cv, int t, const char *key, double *out, double min, double max)
+{
+    path_push_key(cv, key);
+    if (get_field(cv, t, key) != LUA_TNIL) *out = to_number(cv, -1, min, max);
+    lua_pop(cv->L, 1);
+    path_pop(cv);
+}
+
+static void opt_integer(conv *cv, int t, const char *key, long *out, long min, long max)
+{
+    path_push_key(cv, key);
+    if (get_field(cv, t, key) != LUA_TNIL) {
+        double x = to_number(cv, -1, (double)min, (double)max);
+        if (x != floor(x)) field_error(cv, "expected a whole number, got %g", x);
+        *out = (long)x;
+    }
+    lua_pop(cv->L, 1);
+    path_pop(cv);
+}
+
+static void opt_bool(conv *cv, int t, const char *key, int *out)
+{
+    path_push_key(cv, key);
+    int ty = get_field(cv, t, key);
+    if (ty == LUA_TBOOLEAN) *out = lua_toboolean(cv->L, -1);
+    else if (ty != LUA_TNIL) field_error(cv, "expected true or false, got %s", type_of(cv->L, -1));
+    lua_pop(cv->L, 1);
+    path_pop(cv);
+}
+
+static void read_vec3(conv *cv, int i, vec3 *out)
+{
+    lua_State *L = cv->L;
+    i = abs_index(L, i);
+    if (!lua_istable(L, i)) field_error(cv, "expected a table of 3 numbers, got %s", type_of(L, i));
+    if (lua_rawlen(L, i) != 3) field_error(cv, "expected 3 numbers, got %d", (int)lua_rawlen(L, i));
+    double x[3];
+    for (int k = 0; k < 3; k++) {
+        path_push_index(cv, k + 1);
+        lua_rawgeti(L, i, k + 1);
+        x[k] = to_number(cv, -1, -INFINITY, INFINITY);
+        lua_pop(L, 1);
+        path_pop(cv);
+    }
+    *out = v3(x[0], x[1], x[2]);
+}
+
+static void opt_vec3(conv *cv, int t, const char *key, vec3 *out)
+{
+    path_push_key(cv, key);
+    if (get_field(cv, t, key) != LUA_TNIL) read_vec3(cv, -1, out);
+    lua_pop(cv->L, 1);
+    path_pop(cv);
+}
+
+/* ---- materials and particles ---------------------------------------------------------- */
+
+static const char *const material_keys[] = {"young", "poisson", "density", "ktDivKn", "tanPhi", NULL};
+
+static void read_material(conv *cv, int t, lt_material *m)
+{
+    if (!lua_istable(cv->L, t)) field_error(cv, "expected a material table, got %s", type_of(cv->L, t));
+    check_keys(cv, t, material_keys);
+    opt_number(cv, t, "young", &m->young, 1e-300, INFINITY);
+    opt_number(cv, t, "poisson", &m->poisson, -1, 0.5);
+    opt_number(cv, t, "density", &m->density, 1e-300, INFINITY);
+    opt_number(cv, t, "ktDivKn", &m->ktDivKn, 0, INFINITY);
+    opt_number(cv, t, "tanPhi", &m->tanPhi, 0, INFINITY);
+}
+
+static const char *const particle_keys[] = {"shape", "radius", "material", "fixed", "vel", "angvel", NULL};
+
+static void read_particle(conv *cv, int test_idx, int p, lt_body *b)
+{
+    lua_State *L = cv->L;
+    p = abs_index(L, p);
+    if (!lua_istable(L, p)) field_error(cv, "expected a particle table, got %s", type_of(L, p));
+    check_keys(cv, p, particle_keys);
+    path_push_key(cv, "shape");
+    if (get_field(cv, p, "shape") != LUA_TNIL) {
+        if (lua_type(L, -1) != LUA_TSTRING) field_error(cv, "expected a shape name, got %s", type_of(L, -1));
+        int k = lt_shape_from_name(lua_tostring(L, -1));
+        if (k < 0) field_error(cv, "unknown shape '%s' (known: sphere)", lua_tostring(L, -1));
+        b->shape = (lt_shape_kind)k;
+    }
+    lua_pop(L, 1);
+    path_pop(cv);
+    opt_number(cv, p, "radius", &b->radius, 1e-300, INFINITY);
+    path_push_key(cv, "material");
+    int ty = get_field(cv, p, "material");
+    if (ty == LUA_TSTRING) {
+        const char *name = lua_tostring(L, -1);
+        int found = 0;
+        if (get_field(cv, test_idx, "materials") == LUA_TTABLE) {
+            lua_getfield(L, -1, name);
+            if (lua_istable(L, -1)) found = 1;
+            else lua_pop(L, 1);
+        }
+        if (!found) field_error(cv, "no material called '%s' in materials", name);
+        /* errors inside point at materials.NAME */
+        srcloc_key saved[MAX_PATH_DEPTH];
+        int saved_depth = cv->depth;
+        memcpy(saved, cv->path, sizeof saved);
+        cv->depth = 0;
+        path_push_key(cv, "materials");
+        path_push_key(cv, name);
+        read_material(cv, -1, &b->mat);
+        memcpy(cv->path, saved, sizeof saved);
+        cv->depth = saved_depth;
+        lua_pop(L, 2);
+    } else if (ty == LUA_TTABLE) {
+        read_material(cv, -1, &b->mat);
+    } else if (ty != LUA_TNIL) {
+        field_error(cv, "expected a material name or table, got %s", type_of(L, -1));
+    }
+    lua_pop(L, 1);
+    path_pop(cv);
+    opt_bool(cv, p, "fixed", &b->fixed);
+    opt_vec3(cv, p, "vel", &b->vel);
+    opt_vec3(cv, p, "angvel", &b->angvel);
+}
+
+/* ---- law parameters ------------------------------------------------------------------- */
+
+static void read_params(conv *cv, int t, lt_test *test)
+{
+    lua_State *L = cv->L;
+    const lt_law *law = test->law;
+    for (int i = 0; i < law->n_params; i++) test->params[i] = law->params[i].def;
+    path_push_key(cv, "params");
+    int ty = get_field(cv, t, "params");
+    if (ty == LUA_TNIL) {
+        lua_pop(L, 1);
+        path_pop(cv);
+        return;
+    }
+    if (ty != LUA_TTABLE) field_error(cv, "expected a table of law parameters, got %s", type_of(L, -1));
+    int pt = lua_gettop(L);
+    lua_pushnil(L);
+    while (lua_next(L, pt)) {
+        if (lua_type(L, -2) != LUA_TSTRING) field_error(cv, "parameter names must be strings");
+        const char *k = lua_tostring(L, -2);
+        int i = lt_law_param_index(law, k);
+        path_push_key(cv, k);
+        if (i < 0) {
+            char list[400] = "";
+            size_t u = 0;
+            for (int j = 0; j < law->n_params && u < sizeof list; j++)
+                u += (size_t)snprintf(list + u, sizeof list - u, j ? ", %s" : "%s", law->params[j].name);
+            field_error(cv, "law '%s' has no parameter '%s' (parameters: %s)", law->name, k, list);
+        }
+        const lt_param *pd = &law->params[i];
+        if (pd->kind == LT_BOOL) {
+            if (lua_type(L, -1) == LUA_TBOOLEAN) test->params[i] = lua_toboolean(L, -1);
+            else test->params[i] = to_number(cv, -1, 0, 1);
+        } else if (pd->kind == LT_CHOICE) {
+            if (lua_type(L, -1) != LUA_TSTRING) field_error(cv, "expected one of the names, got %s", type_of(L, -1));
+            const char *v = lua_tostring(L, -1);
+            int found = -1;
+            for (int j = 0; pd->choices[j]; j++)
+                if (strcmp(pd->choices[j], v) == 0) found = j;
+            if (found < 0) field_error(cv, "unknown value '%s' (%s)", v, pd->doc);
+            test->params[i] = found;
+        } else {
+            test->params[i] = to_number(cv, -1, pd->min, pd->max);
+        }
+        path_pop(cv);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    path_pop(cv);
+}
+
+/* ---- until / done callbacks ----------------------------------------------------------- */
+
+typedef struct run_ctx run_ctx;
+
+typedef struct stage_cb {
+    run_ctx *run;
+    int ref;           /* compiled chunk or user function */
+    int is_function;   /* user function: called with (C, stage, E, S, tester) */
+    int stage_no;      /* 1-based */
+    int line;
+    const char *what;  /* "until" or "done" */
+} stage_cb;
+
+struct run_ctx {
+    script_ctx *sc;
+    lua_State *L;
+    lt_tester *t;
+    lt_test test;
+    stage_cb *cbs;     /* 2 per stage */
+    int env_ref;       /* environment of string conditions */
+    int proxy_ref[5];  /* C, stage, E, S, tester */
+    int cb_error;
+};
+
+enum { PX_C, PX_STAGE, PX_E, PX_S, PX_TESTER };
+static const char *const proxy_names[5] = {"lawtester.C", "lawtester.stage", "lawtester.E", "lawtester.S",
+                                           "lawtester.tester"};
+
+static run_ctx *proxy_run(lua_State *L, int i) { return *(run_ctx **)lua_touserdata(L, i); }
+
+static int vec_index(lua_State *L)
+{
+    run_ctx *r = proxy_run(L, 1);
+    int which;
+    lua_getiuservalue(L, 1, 1);
+    which = (int)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    lua_Integer i = luaL_checkinteger(L, 2);
+    if (i < 1 || i > LT_DOF) return luaL_error(L, "index %d out of range 1..6", (int)i);
+    const double *v = which == 0 ? r->t->u : which == 1 ? r->t->c.v : r->t->resp.f;
+    lua_pushnumber(L, v[i - 1]);
+    return 1;
+}
+
+static int vec_len(lua_State *L)
+{
+    lua_pushinteger(L, LT_DOF);
+    return 1;
+}
+
+static void push_vec_proxy(lua_State *L, run_ctx *r, int which)
+{
+    run_ctx **p = lua_newuserdatauv(L, sizeof *p, 1);
+    *p = r;
+    lua_pushinteger(L, which);
+    lua_setiuservalue(L, -2, 1);
+    luaL_setmetatable(L, "lawtester.vec");
+}
+
+static int c_index(lua_State *L)
+{
+    run_ctx *r = proxy_run(L, 1);
+    const lt_tester *t = r->t;
+    const char *k = luaL_checkstring(L, 2);
+    if (strcmp(k, "uN") == 0) lua_pushnumber(L, t->u[0]);
+    else if (strcmp(k, "u") == 0) lua_getiuservalue(L, 1, 1);
+    else if (strcmp(k, "v") == 0) lua_getiuservalue(L, 1, 2);
+    else if (strcmp(k, "f") == 0) lua_getiuservalue(L, 1, 3);
+    else if (strcmp(k, "kn") == 0) lua_pushnumber(L, t->resp.k[0]);
+    else if (strcmp(k, "kt") == 0) lua_pushnumber(L, t->resp.k[1]);
+    else if (strcmp(k, "contA") == 0) lua_pushnumber(L, t->c.contA);
+    else {
+        const lt_law *law = t->test->law;
+        for (int i = 0; i < law->n_state; i++)
+            if (strcmp(k, law->state_names[i]) == 0) {
+                lua_pushnumber(L, t->law_state[i]);
+                return 1;
+            }
+        return luaL_error(L, "C has no field '%s' (fields: uN u v f kn kt contA and the law's state)", k);
+    }
+    return 1;
+}
+
+static int stage_index(lua_State *L)
+{
+    const lt_tester *t = proxy_run(L, 1)->t;
+    const lt_stage_state *s = &t->st;
+    const char *k = luaL_checkstring(L, 2);
+    int broken = s->hadC && !s->hasC;
+    if (strcmp(k, "step") == 0) lua_pushinteger(L, s->step);
+    else if (strcmp(k, "time") == 0) lua_pushnumber(L, s->time);
+    else if (strcmp(k, "hadC") == 0) lua_pushboolean(L, s->hadC);
+    else if (strcmp(k, "hasC") == 0) lua_pushboolean(L, s->hasC);
+    else if (strcmp(k, "broken") == 0) lua_pushboolean(L, broken);
+    else if (strcmp(k, "rebound") == 0) lua_pushboolean(L, s->bounces >= 2 || broken);
+    else if (strcmp(k, "cTime") == 0) lua_pushnumber(L, s->hadC ? s->time - s->timeC0 : 0);
+    else if (strcmp(k, "timeC0") == 0) lua_pushnumber(L, s->timeC0);
+    else if (strcmp(k, "bounces") == 0) lua_pushinteger(L, s->bounces);
+    else if (strcmp(k, "index") == 0) lua_pushinteger(L, t->stage + 1);
+    else
+        return luaL_error(L, "stage has no field '%s' (fields: step time hadC hasC broken rebound cTime timeC0 "
+                             "bounces index)", k);
+    return 1;
+}
+
+static int energy_index(lua_State *L)
+{
+    const lt_tester *t = proxy_run(L, 1)->t;
+    const char *k = luaL_checkstring(L, 2);
+    const lt_law *law = t->test->law;
+    for (int i = 0; i < lt_energy_count(law); i++)
+        if (strcmp(k, lt_energy_name(law, i)) == 0) {
+            lua_pushnumber(L, t->energy[i]);
+            return 1;
+        }
+    lua_pushnil(L); /* like a dict: absent energies are nil */
+    return 1;
+}
+
+static int scene_index(lua_State *L)
+{
+    const lt_tester *t = proxy_run(L, 1)->t;
+    const char *k = luaL_checkstring(L, 2);
+    if (strcmp(k, "step") == 0) lua_pushinteger(L, t->step);
+    else if (strcmp(k, "time") == 0) lua_pushnumber(L, t->time);
+    else if (strcmp(k, "dt") == 0) lua_pushnumber(L, t->test->dt);
+    else return luaL_error(L, "S has no field '%s' (fields: step time dt)", k);
+    return 1;
+}
+
+static int tester_index(lua_State *L)
+{
+    const lt_tester *t = proxy_run(L, 1)->t;
+    const char *k = luaL_checkstring(L, 2);
+    if (strcmp(k, "stage") == 0) lua_pushinteger(L, t->stage + 1);
+    else if (strcmp(k, "step") == 0) lua_pushinteger(L, t->step);
+    else if (strcmp(k, "time") == 0) lua_pushnumber(L, t->time);
+    else if (strcmp(k, "dt") == 0) lua_pushnumber(L, t->test->dt);
+    else if (strcmp(k, "abWeight") == 0) lua_pushnumber(L, t->test->abWeight);
+    else if (strcmp(k, "law") == 0) lua_pushstring(L, t->test->law->name);
+    else if (strcmp(k, "name") == 0) lua_pushstring(L, t->test->name);
+    else
+        return luaL_error(L, "tester has no field '%s' (fields: stage step time dt abWeight law name)", k);
+    return 1;
+}
+
+static int proxy_readonly(lua_State *L) { return luaL_error(L, "%s is read-only", luaL_typename(L, 1)); }
+
+static void register_proxy_metatables(lua_State *L)
+{
+    lua_CFunction idx[5] = {c_index, stage_index, energy_index, scene_index, tester_index};
+    for (int i = 0; i < 5; i++) {
+        luaL_newmetatable(L, proxy_names[i]);
+        lua_pushcfunction(L, idx[i]);
+        lua_setfield(L, -2, "__index");
+        lua_pushcfunction(L, proxy_readonly);
+        lua_setfield(L, -2, "__newindex");
+        lua_pushstring(L, proxy_names[i] + 10);
+        lua_setfield(L, -2, "__name");
+        lua_pop(L, 1);
+    }
+    luaL_newmetatable(L, "lawtester.vec");
+    lua_pushcfunction(L, vec_index);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, vec_len);
+    lua_setfield(L, -2, "__len");
+    lua_pushcfunction(L, proxy_readonly);
+    lua_setfield(L, -2, "__newindex");
+    lua_pop(L, 1);
+}
+
+static void make_proxies(lua_State *L, run_ctx *r)
+{
+    for (int i = 0; i < 5; i++) {
+        run_ctx **p = lua_newuserdatauv(L, sizeof *p, i == PX_C ? 3 : 0);
+        *p = r;
+        luaL_setmetatable(L, proxy_names[i]);
+        if (i == PX_C)
+            for (int k = 0; k < 3; k++) {
+                push_vec_proxy(L, r, k);
+                lua_setiuservalue(L, -2, k + 1);
+            }
+        r->proxy_ref[i] = luaL_ref(L, LUA_REGISTRYINDEX);
+    }
+    /* environment of string conditions: C, stage, E, S, tester over the sandbox */
+    lua_newtable(L);
+    static const char *const names[5] = {"C", "stage", "E", "S", "tester"};
+    for (int i = 1; i < 5; i++) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, r->proxy_ref[i]);
+        lua_setfield(L, -2, names[i]);
+    }
+    lua_newtable(L);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, r->sc->env_ref);
+    lua_setfield(L, -2, "__index");
+    lua_setmetatable(L, -2);
+    r->env_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+/* Strip Lua's "chunk:line: " prefix of an error inside a compiled condition. */
+static const char *strip_chunk_prefix(const char *msg)
+{
+    const char *p = strstr(msg, "]:");
+    if (strncmp(msg, "[string", 7) == 0 && p) {
+        p = strchr(p + 2, ':');
+        if (p) return p[1] == ' ' ? p + 2 : p + 1;
+    }
+    return msg;
+}
+
+static int stage_callback(void *ctx, lt_tester *t)
+{
+    stage_cb *cb = ctx;
+    run_ctx *r = cb->run;
+    lua_State *L = r->L;
+    r->t = t;
+    int base = lua_gettop(L);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, cb->ref);
+    int nargs = 0;
+    if (cb->is_function) {
+        if (t->has_contact) lua_rawgeti(L, LUA_REGISTRYINDEX, r->proxy_ref[PX_C]);
+        else lua_pushnil(L);
+        for (int i = 1; i < 5; i++) lua_rawgeti(L, LUA_REGISTRYINDEX, r->proxy_ref[i]);
+        nargs = 5;
+    } else {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, r->env_ref);
+        if (t->has_contact) lua_rawgeti(L, LUA_REGISTRYINDEX, r->proxy_ref[PX_C]);
+        else lua_pushnil(L);
+        lua_setfield(L, -2, "C");
+        lua_pop(L, 1);
+    }
+    if (lua_pcall(L, nargs, 1, 0) != LUA_OK) {
+        const char *msg = lua_tostring(L, -1);
+        snprintf(t->err, sizeof t->err, "%s:%d: field stages[%d].%s: at step %ld: %s", r->sc->path, cb->line,
+                 cb->stage_no, cb->what, t->step, msg ? strip_chunk_prefix(msg) : "error");
+        r->cb_error = 1;
+        lua_settop(L, base);
+        return -1;
+    }
+    int res = lua_toboolean(L, -1);
+    lua_settop(L, base);
+    return res;
+}
+
+/* Compile a string condition ("until") or statement ("done"), or keep a function. */
+static void read_callback(conv *cv, run_ctx *r, int stage_tbl, const char *key, const char *alias, int stage_no,
+                          stage_cb *cb, lt_stage_cb *fn, void **ctx)
+{
+    lua_State *L = cv->L;
+    const char *used = key;
+    int ty = get_field(cv, stage_tbl, key);
+    if (ty == LUA_TNIL && alias) {
+        lua_pop(L, 1);
+        ty = get_field(cv, stage_tbl, alias);
+        used = alias;
+    }
+    path_push_key(cv, used);
+    cb->run = r;
+    cb->stage_no = stage_no;
+    cb->what = key;
+    cb->line = conv_line(cv);
+    cb->ref = LUA_NOREF;
+    if (ty == LUA_TNIL) {
+        lua_pop(L, 1);
+        path_pop(cv);
+        return;
+    }
+    if (ty == LUA_TFUNCTION) {
+        cb->is_function = 1;
+        cb->ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    } else if (ty == LUA_TSTRING) {
+        const char *s = lua_tostring(L, -1);
+        luaL_Buffer b;
+        luaL_buffinit(L, &b);
+        if (strcmp(key, "until") == 0) {
+            luaL_addstring(&b, "return (");
+            luaL_addstring(&b, s);
+            luaL_addstring(&b, "\n)");
+        } else {
+            luaL_addstring(&b, s);
+        }
+        luaL_pushresult(&b);
+        size_t n;
+        const char *code = lua_tolstring(L, -1, &n);
+        if (luaL_loadbufferx(L, code, n, s, "t") != LUA_OK)
+            field_error(cv, "does not compile: %s", strip_chunk_prefix(lua_tostring(L, -1)));
+        lua_rawgeti(L, LUA_REGISTRYINDEX, r->env_ref);
+        lua_setupvalue(L, -2, 1);
+        cb->ref = luaL_ref(L, LUA_REGISTRYINDEX);
+        lua_pop(L, 2);
+    } else {
+        field_error(cv, "expected a string or a function, got %s", type_of(L, -1));
+    }
+    path_pop(cv);
+    *fn = stage_callback;
+    *ctx = cb;
+}
+
+static const char *const stage_keys[] = {"whats", "values", "until", "till", "done", "untilEvery", "max_steps",
+                                         "name", NULL};
+
+static void read_stage(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s)
+{
+    lua_State *L = cv->L;
+    st = abs_index(L, st);
+    if (!lua_istable(L, st)) field_error(cv, "expected a stage table, got %s", type_of(L, st));
+    check_keys(cv, st, stage_keys);
+    *s = lt_default_stage();
+    path_push_key(cv, "whats");
+    int ty = get_field(cv, st, "whats");
+    if (ty != LUA_TNIL) {
+        if (ty != LUA_TSTRING) field_error(cv, "expected a string of 6 characters, got %s", type_of(L, -1));
+        size_t n;
+        const char *w = lua_tolstring(L, -1, &n);
+        if (n != LT_DOF) field_error(cv, "'%s' has %d characters, expected 6 (normal, shear y, shear z, twist, bend y, bend z)", w, (int)n);
+        for (int k = 0; k < LT_DOF; k++) {
+            if (!strchr(".vif", w[k]) || w[k] == 0)
+                field_error(cv, "bad character '%c' at position %d of '%s' (expected . v i f)", w[k], k + 1, w);
+            s->whats[k] = w[k];
+        }
+    }
+    lua_pop(L, 1);
+    path_pop(cv);
+    path_push_key(cv, "values");
+    ty = get_field(cv, st, "values");
+    if (ty != LUA_TNIL) {
+        if (ty != LUA_TTABLE) field_error(cv, "expected a table of 6 numbers, got %s", type_of(L, -1));
+        if (lua_rawlen(L, -1) != LT_DOF) field_error(cv, "expected 6 numbers, got %d", (int)lua_rawlen(L, -1));
+        for (int k = 0; k < LT_DOF; k++) {
+            path_push_index(cv, k + 1);
+            lua_rawgeti(L, -1, k + 1);
+            s->values[k] = to_number(cv, -1, -INFINITY, INFINITY);
+            if (!isfinite(s->values[k])) field_error(cv, "is not finite");
+            lua_pop(L, 1);
+            path_pop(cv);
+        }
+    }
+    lua_pop(L, 1);
+    path_pop(cv);
+    for (int k = 0; k < LT_DOF; k++)
+        if (s->whats[k] == '.' && s->values[k] != 0) {
+            path_push_key(cv, "values");
+            field_error(cv, "value %g given for DoF %d whose whats is '.' (nothing imposed)", s->values[k], k + 1);
+        }
+    opt_integer(cv, st, "untilEvery", &s->until_every, 1, 1000000000L);
+    opt_integer(cv, st, "max_steps", &s->max_steps, 1, 4000000000000000000L);
+    stage_cb *cbs = &r->cbs[2 * (stage_no - 1)];
+    read_callback(cv, r, st, "until", "till", stage_no, &cbs[0], &s->until, &s->until_ctx);
+    read_callback(cv, r, st, "done", NULL, stage_no, &cbs[1], &s->done, &s->done_ctx);
+    if (!s->until) field_error(cv, "has no until (or till) condition; a stage must say when it ends");
+}
+
+/* ---- the test table ------------------------------------------------------------------- */
+
+static const char *const test_keys[] = {"name", "law", "params", "materials", "particles", "normal", "gap", "dt",
+                                        "abWeight", "damping", "stages", "record", "max_steps", NULL};
+
+static char *default_name(const char *path)
+{
+    const char *b = strrchr(path, '/');
+    b = b ? b + 1 : path;
+    size_t n = strlen(b);
+    if (n > 4 && strcmp(b + n - 4, ".lua") == 0) n -= 4;
+    char *s = malloc(n + 1);
+    if (s) {
+        memcpy(s, b, n);
+        s[n] = 0;
+    }
+    return s;
+}
+
+static int valid_name(const char *s)
+{
+    if (!*s) return 0;
+    for (; *s; s++)
+        if (!(((*s | 32) >= 'a' && (*s | 32) <= 'z') || (*s >= '0' && *s <= '9') || strchr("-_.+", *s)) || s[0] == '.')
+            return 0;
+    return 1;
+}
+
+/* Convert the table at stack index t into r->test (stages allocated in r). */
+static void read_test(conv *cv, run_ctx *r, int t, char **name_out)
+{
+    lua_State *L = cv->L;
+    t = abs_index(L, t);
+    if (!lua_istable(L, t)) field_error(cv, "the script must return a test table, got %s", type_of(L, t));
+    check_keys(cv, t, test_keys);
+    lt_test *test = &r->test;
+    *test = lt_default_test();
+
+    path_push_key(cv, "name");
+    int ty = get_field(cv, t, "name");
+    if (ty == LUA_TSTRING) {
+        if (!valid_name(lua_tostring(L, -1)))
+            field_error(cv, "'%s' is not a valid file name (letters, digits, - _ . +; not starting with .)",
+                        lua_tostring(L, -1));
+        *name_out = strdup(lua_tostring(L, -1));
+    } else if (ty != LUA_TNIL) {
+        field_error(cv, "expected a string, got %s", type_of(L, -1));
+    } else {
+        *name_out = default_name(cv->sc->path);
+    }
+    lua_pop(L, 1);
+    path_pop(cv);
+
+    path_push_key(cv, "law");
+    ty = get_field(cv, t, "law");
+    if (ty != LUA_TSTRING) field_error(cv, ty == LUA_TNIL ? "missing (name of a law; `lawtester laws` lists them)"
+                                                          : "expected a law name, got %s", type_of(L, -1));
+    test->law = lt_find_law(lua_tostring(L, -1));
+    if (!test->law) field_error(cv, "unknown law '%s' (`lawtester laws` lists them)", lua_tostring(L, -1));
+    lua_pop(L, 1);
+    path_pop(cv);
+
+    read_params(cv, t, test);
+
+    path_push_key(cv, "materials");
+    ty = get_field(cv, t, "materials");
+    if (ty == LUA_TTABLE) {
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {
+            if (lua_type(L, -2) != LUA_TSTRING) field_error(cv, "material names must be strings");
+            path_push_key(cv, lua_tostring(L, -2));
+            lt_material m = {0};
+            read_material(cv, -1, &m);
+            path_pop(cv);
+            lua_pop(L, 1);
+        }
+    } else if (ty != LUA_TNIL) {
+        field_error(cv, "expected a table of materials, got %s", type_of(L, -1));
+    }
+    lua_pop(L, 1);
+    path_pop(cv);
+
+    path_push_key(cv, "particles");
+    ty = get_field(cv, t, "particles");
+    if (ty != LUA_TNIL) {
+        if (ty != LUA_TTABLE) field_error(cv, "expected a table of 2 particles, got %s", type_of(L, -1));
+        if (lua_rawlen(L, -1) != 2) field_error(cv, "expected 2 particles, got %d", (int)lua_rawlen(L, -1));
+        for (int i = 0; i < 2; i++) {
+            path_push_index(cv, i + 1);
+            lua_rawgeti(L, -1, i + 1);
+            read_particle(cv, t, -1, &test->body[i]);
+            lua_pop(L, 1);
+            path_pop(cv);
+        }
+    }
+    lua_pop(L, 1);
+    path_pop(cv);
+    if (!geom_pair_defined(test->body[0].shape, test->body[1].shape)) {
+        path_push_key(cv, "particles");
+        field_error(cv, "no contact geometry for %s-%s", lt_shape_name(test->body[0].shape),
+                    lt_shape_name(test->body[1].shape));
+    }
+
+    opt_vec3(cv, t, "normal", &test->normal);
+    if (!(v3_norm(test->normal) > 0)) {
+        path_push_key(cv, "normal");
+        field_error(cv, "must not be the zero vector");
+    }
+    opt_number(cv, t, "gap", &test->gap, -INFINITY, INFINITY);
+    if (!isfinite(test->gap)) {
+        path_push_key(cv, "gap");
+        field_error(cv, "is not finite");
+    }
+    opt_number(cv, t, "dt", &test->dt, 1e-300, INFINITY);
+    if (!isfinite(test->dt)) {
+        path_push_key(cv, "dt");
+        field_error(cv, "is not finite");
+    }
+    opt_number(cv, t, "abWeight", &test->abWeight, 0, 1);
+    opt_number(cv, t, "damping", &test->damping, 0, 0.99);
+    opt_integer(cv, t, "max_steps", &test->max_steps, 1, 4000000000000000000L);
+
+    path_push_key(cv, "record");
+    ty = get_field(cv, t, "record");
+    if (ty == LUA_TBOOLEAN) {
+        test->record_every = lua_toboolean(L, -1) ? 1 : 0;
+    } else if (ty == LUA_TTABLE) {
+        static const char *const record_keys[] = {"every", NULL};
+        check_keys(cv, -1, record_keys);
+        opt_integer(cv, -1, "every", &test->record_every, 1, 4000000000000000000L);
+    } else if (ty != LUA_TNIL) {
+        field_error(cv, "expected {every = N} or a boolean, got %s", type_of(L, -1));
+    }
+    lua_pop(L, 1);
+    path_pop(cv);
+
+    path_push_key(cv, "stages");
+    ty = get_field(cv, t, "stages");
+    if (ty != LUA_TTABLE) field_error(cv, ty == LUA_TNIL ? "missing (a list of stages)" : "expected a list of stages, got %s",
+                                      type_of(L, -1));
+    int n = (int)lua_rawlen(L, -1);
+    if (n < 1) field_error(cv, "is empty");
+    if (n > 100000) field_error(cv, "has %d stages, at most 100000", n);
+    test->stages = calloc((size_t)n, sizeof *test->stages);
+    r->cbs = calloc((size_t)n * 2, sizeof *r->cbs);
+    if (!test->stages || !r->cbs) field_error(cv, "out of memory");
+    for (int i = 0; i < 2 * n; i++) r->cbs[i].ref = LUA_NOREF;
+    test->n_stages = n;
+    for (int i = 0; i < n; i++) {
+        path_push_index(cv, i + 1);
+        lua_rawgeti(L, -1, i + 1);
+        read_stage(cv, r, -1, i + 1, &test->stages[i]);
+        lua_pop(L, 1);
+        path_pop(cv);
+    }
+    lua_pop(L, 1);
+    path_pop(cv);
+}
+
+static void run_free(run_ctx *r)
+{
+    lua_State *L = r->L;
+    if (r->cbs)
+        for (int i = 0; i < 2 * r->test.n_stages; i++) luaL_unref(L, LUA_REGISTRYINDEX, r->cbs[i].ref);
+    for (int i = 0; i < 5; i++) luaL_unref(L, LUA_REGISTRYINDEX, r->proxy_ref[i]);
+    luaL_unref(L, LUA_REGISTRYINDEX, r->env_ref);
+    free(r->cbs);
+    free(r->test.stages);
+    r->cbs = NULL;
+    r->test.stages = NULL;
+}
+
+/* ---- running a test ------------------------------------------------------------------- */
+
+static void print_summary(const lt_tester *t, const char *name, const char *file, long rows)
+{
+    const lt_law *law = t->test->law;
+    printf("test %s: law %s, %ld steps, t = %.9g s, %d stages\n", name, law->name, t->step, t->time,
+           t->test->n_stages);
+    if (t->has_contact) printf("  final contact: uN = %.9g m, kn = %.9g N/m, kt = %.9g N/m\n", t->u[0], t->resp.k[0], t->resp.k[1]);
+    else printf("  final state: no contact\n");
+    printf("  energies [J]:");
+    for (int i = 0; i < lt_energy_count(law); i++) printf(" %s=%.9g", lt_energy_name(law, i), t->energy[i]);
+    printf("\n");
+    double work = t->energy[law->n_energies + LT_E_WORK], bal = t->energy[law->n_energies + LT_E_BALANCE];
+    printf("  energy balance: work - (dkin + delast + dissipated) = %.3g J (%.3g of the work)\n", bal,
+           work != 0 ? fabs(bal / work) : 0.0);
+    if (file) printf("  wrote %s (%ld rows)\n", file, rows);
+}
+
+typedef struct read_args {
+    conv cv;
+    run_ctx *r;
+    int idx;
+    char **name;
+} read_args;
+
+static int protected_read(lua_State *L)
+{
+    read_args *a = lua_touserdata(L, 1);
+    a->cv.L = L;
+    read_test(&a->cv, a->r, a->idx, a->name);
+    return 0;
+}
+
+/* Run the test table at stack index idx; leaves a results table on the stack. Raises Lua
+ * errors (already formatted) on failure. */
+static void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
+{
+    idx = abs_index(L, idx);
+    run_ctx *r = lua_newuserdatauv(L, sizeof *r, 0); /* freed with the state's GC; owns nothing GC-managed */
+    memset(r, 0, sizeof *r);
+    r->sc = sc;
+    r->L = L;
+    r->env_ref = r->proxy_ref[0] = LUA_NOREF;
+    for (int i = 0; i < 5; i++) r->proxy_ref[i] = LUA_NOREF;
+    make_proxies(L, r);
+    char *name = NULL;
+    /* conversion errors unwind through Lua: convert in protected mode, free, then rethrow */
+    read_args args = {{sc, L, {{0, 0}}, 0, call_line}, r, 2, &name};
+    lua_pushcfunction(L, protected_read);
+    lua_pushlightuserdata(L, &args);
+    lua_pushvalue(L, idx);
+    if (lua_pcall(L, 2, 0, 0) != LUA_OK) {
+        run_free(r);
+        free(name);
+        lua_error(L);
+    }
+    lt_tester *t = calloc(1, sizeof *t);
+    if (!t) {
+        run_free(r);
+        free(name);
+        luaL_error(L, "out of memory");
+    }
+    r->t = t;
+    lt_record rec;
+    int recording = sc->opts->out_dir && r->test.record_every > 0;
+    char err[600];
+    if (recording && record_open(&rec, sc->opts->out_dir, name, r->test.law, err, sizeof err) < 0) {
+        run_free(r);
+        free(t);
+        free(name);
+        lua_pushfstring(L, "%s:%d: %s", sc->path, call_line > 0 ? call_line : srcloc_line(sc->loc, NULL, 0), err);
+        lua_error(L);
+    }
+    r->test.name = name;
+    int rc = lt_run(t, &r->test, recording ? record_row : NULL, recording ? &rec : NULL);
+    if (rc < 0) {
+        if (recording) record_abort(&rec);
+        if (r->cb_error) {
+            lua_pushstring(L, t->err);
+        } else {
+            /* driver error: point at the stage */
+            srcloc_key p[2] = {{"stages", 0}, {NULL, t->stage + 1}};
+            int line = call_line > 0 ? call_line : srcloc_line(sc->loc, p, 2);
+            lua_pushfstring(L, "%s:%d: field stages[%d]: %s", sc->path, line, t->stage + 1, t->err);
+        }
+        run_free(r);
+        free(t);
+        free(name);
+        lua_error(L);
+    }
+    char *file = NULL;
+    long rows = 0;
+    if (recording) {
+        rows = rec.rows;
+        file = strdup(rec.final_path);
+        if (record_commit(&rec, err, sizeof err) < 0) {
+            run_free(r);
+            free(t);
+            free(name);
+            free(file);
+            lua_pushfstring(L, "%s: %s", sc->path, err);
+            lua_error(L);
+        }
+    }
+    if (!sc->opts->quiet) print_summary(t, name, file, rows);
+    if (file && sc->opts->plot) {
+        double tanphi = NAN;
+        for (int i = 0; i < r->test.law->n_state; i++)
+            if (strcmp(r->test.law->state_names[i], "tanPhi") == 0) tanphi = t->law_state[i];
+        if (lt_plot_all(file, tanphi, !sc->opts->quiet, err, sizeof err) < 0) {
+            run_free(r);
+            free(t);
+            free(name);
+            free(file);
+            lua_pushfstring(L, "%s: %s", sc->path, err);
+            lua_error(L);
+        }
+    }
+    /* results table */
+    lua_createtable(L, 0, 8);
+    lua_pushstring(L, name);
+    lua_setfield(L, -2, "name");
+    lua_pushinteger(L, t->step);
+    lua_setfield(L, -2, "steps");
+    lua_pushnumber(L, t->time);
+    lua_setfield(L, -2, "time");
+    if (file) {
+        lua_pushstring(L, file);
+        lua_setfield(L, -2, "file");
+    }
+    lua_createtable(L, 0, 8);
+    for (int i = 0; i < lt_energy_count(r->test.law); i++) {
+        lua_pushnumber(L, t->energy[i]);
+        lua_setfield(L, -2, lt_energy_name(r->test.law, i));
+    }
+    lua_setfield(L, -2, "E");
+    if (t->has_contact) {
+        lua_createtable(L, 0, 8);
+        lua_pushnumber(L, t->u[0]);
+        lua_setfield(L, -2, "uN");
+        const double *vs[3] = {t->u, t->c.v, t->resp.f};
+        const char *vn[3] = {"u", "v", "f"};
+        for (int g = 0; g < 3; g++) {
+            lua_createtable(L, LT_DOF, 0);
+            for (int k = 0; k < LT_DOF; k++) {
+                lua_pushnumber(L, vs[g][k]);
+                lua_rawseti(L, -2, k + 1);
+            }
+            lua_setfield(L, -2, vn[g]);
+        }
+        lua_pushnumber(L, t->resp.k[0]);
+        lua_setfield(L, -2, "kn");
+        lua_pushnumber(L, t->resp.k[1]);
+        lua_setfield(L, -2, "kt");
+        for (int i = 0; i < r->test.law->n_state; i++) {
+            lua_pushnumber(L, t->law_state[i]);
+            lua_setfield(L, -2, r->test.law->state_names[i]);
+        }
+        lua_setfield(L, -2, "C");
+    }
+    run_free(r);
+    free(t);
+    free(name);
+    free(file);
+    lua_remove(L, -2); /* the run_ctx userdata */
+    sc->n_runs++;
+}
+
+/* ---- the lawtester library ------------------------------------------------------------ */
+
+static script_ctx *lib_ctx(lua_State *L) { return lua_touserdata(L, lua_upvalueindex(1)); }
+
+/* lawtester.run(test) -> results */
+static int lib_run(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_Debug ar;
+    int line = 0;
+    if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "l", &ar)) line = ar.currentline;
+    run_test_table(lib_ctx(L), L, 1, line > 0 ? line : 1);
+    return 1;
+}
+
+/* lawtester.laws() -> { name = summary, ... } */
+static int lib_laws(lua_State *L)
+{
+    lua_newtable(L);
+    for (int i = 0; lt_laws[i]; i++) {
+        lua_pushstring(L, lt_laws[i]->summary);
+        lua_setfield(L, -2, lt_laws[i]->name);
+    }
+    return 1;
+}
+
+static const luaL_Reg lawtester_lib[] = {{"run", lib_run}, {"laws", lib_laws}, {NULL, NULL}};
+
+/* ---- sandbox ---------------------------------------------------------------------------- */
+
+static const char *const safe_globals[] = {"assert", "error", "ipairs", "next", "pairs", "pcall", "print",
+                                           "rawequal", "rawget", "rawlen", "rawset", "select", "setmetatable",
+                                           "getmetatable", "tonumber", "tostring", "type", "xpcall", "_VERSION",
+                                           NULL};
+static const char *const safe_libs[] = {"math", "string", "table", "utf8", NULL};
+
+/* Build the script's environment: a fresh table with the safe globals and copies of the safe
+ * libraries (so a script cannot alter the ones the harness uses), plus `lawtester`. */
+static void push_environment(script_ctx *sc, lua_State *L)
+{
+    if (sc->opts->unsafe) {
+        lua_pushglobaltable(L);
+    } else {
+        lua_newtable(L);
+        for (int i = 0; safe_globals[i]; i++) {
+            lua_getglobal(L, safe_globals[i]);
+            lua_setfield(L, -2, safe_globals[i]);
+        }
+        for (int i = 0; safe_libs[i]; i++) {
+            lua_newtable(L);
+            lua_getglobal(L, safe_libs[i]);
+            lua_pushnil(L);
+            while (lua_next(L, -2)) {
+                lua_pushvalue(L, -2);
+                lua_insert(L, -2);
+                lua_settable(L, -5);
+            }
+            lua_pop(L, 1);
+            lua_setfield(L, -2, safe_libs[i]);
+        }
+        lua_pushvalue(L, -1);
+        lua_setfield(L, -2, "_G");
+    }
+    luaL_newlibtable(L, lawtester_lib);
+    lua_pushlightuserdata(L, sc);
+    luaL_setfuncs(L, lawtester_lib, 1);
+    lua_setfield(L, -2, "lawtester");
+}
+
+static int msghandler(lua_State *L)
+{
+    if (lua_type(L, 1) == LUA_TSTRING) return 1;
+    const char *m = luaL_tolstring(L, 1, NULL); /* error object that is not a string */
+    lua_pushfstring(L, "(error object is a %s value: %s)", luaL_typename(L, 1), m);
+    return 1;
+}
+
+/* Runs inside lua_pcall: load, execute, run the returned test. */
+static int script_main(lua_State *L)
+{
+    script_ctx *sc = lua_touserdata(L, 1);
+    register_proxy_metatables(L);
+    push_environment(sc, L);
+    sc->env_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    char chunk[1024];
+    snprintf(chunk, sizeof chunk, "@%s", sc->path);
+    if (luaL_loadbufferx(L, sc->src, sc->src_len, chunk, "t") != LUA_OK) return lua_error(L);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, sc->env_ref);
+    lua_setupvalue(L, -2, 1);
+    lua_call(L, 0, 1);
+    if (lua_istable(L, -1)) run_test_table(sc, L, -1, 0);
+    else if (!lua_isnil(L, -1)) {
+        lua_pushfstring(L, "%s:%d: the script must return a test table or nothing, got %s", sc->path,
+                        srcloc_line(sc->loc, NULL, 0), luaL_typename(L, -1));
+        return lua_error(L);
+    } else if (sc->n_runs == 0) {
+        lua_pushfstring(L, "%s:%d: the script neither returns a test table nor calls lawtester.run", sc->path,
+                        srcloc_line(sc->loc, NULL, 0));
+        return lua_error(L);
+    }
+    return 0;
+}
+
+static char *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (n < cap) break;
+        char *nb = realloc(buf, cap *= 2);
+        if (!nb) free(buf);
+        buf = nb;
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        free(buf);
+        return NULL;
+    }
+    *len = n;
+    return buf;
+}
+
+int lt_script_run_file(const char *path, const lt_script_opts *opts)
+{
+    script_ctx sc = {0};
+    sc.path = path;
+    sc.opts = opts;
+    sc.src = read_file(path, &sc.src_len);
+    if (!sc.src) {
+        fprintf(stderr, "%s:0: cannot read the script: %s\n", path, strerror(errno));
+        return 2;
+    }
+    sc.loc = srcloc_parse(sc.src, sc.src_len);
+    lua_State *L = luaL_newstate();
+    if (!L || !sc.loc) {
+        fprintf(stderr, "%s:0: out of memory\n", path);
+        free(sc.src);
+        srcloc_free(sc.loc);
+        return 2;
+    }
+    sc.L = L;
+    luaL_openlibs(L);
+    lua_pushcfunction(L, msghandler);
+    lua_pushcfunction(L, script_main);
+    lua_pushlightuserdata(L, &sc);
+    int rc = lua_pcall(L, 1, 0, 1);
+    int status = 0;
+    if (rc != LUA_OK) {
+        const char *msg = lua_tostring(L, -1);
+        fprintf(stderr, "%s\n", msg ? msg : "(unknown error)");
+        status = 1;
+    }
+    lua_close(L);
+    srcloc_free(sc.loc);
+    free(sc.src);
+    return status;
+}
