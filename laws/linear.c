@@ -11,7 +11,8 @@
  *   No torque.
  * Stiffness: kn, kt, tanPhi from the parameters when given, otherwise from the pair's materials
  *   by the harness's stiffness rule (connector model: kn = A/(l1/E1 + l2/E2), A = pi min(r1,r2)^2,
- *   kt = mean(ktDivKn) kn, tanPhi = min(tanPhi1, tanPhi2)).
+ *   kt = mean(ktDivKn) kn, tanPhi = min(tanPhi1, tanPhi2)); a kt left to the materials keeps
+ *   their kt/kn ratio applied to the kn in force (given or not).
  * Energies (J):
  *   elast = (Fn^2/kn + |Ft|^2/kt)/2             (stored)
  *   plast, per step, by the `dissipation` option (f_t = |Ftr|, f_y = |Ft'| after return):
@@ -57,7 +58,8 @@ static const lt_energy_def linear_energies[E_COUNT] = {
 static void linear_init(const double *p, const lt_contact *c, double *s)
 {
     s[S_KN] = isnan(p[P_KN]) ? c->kn : p[P_KN];
-    s[S_KT] = isnan(p[P_KT]) ? c->kt : p[P_KT];
+    /* kt from materials keeps the materials' kt/kn ratio, also when kn is given */
+    s[S_KT] = !isnan(p[P_KT]) ? p[P_KT] : c->kn > 0 ? c->kt / c->kn * s[S_KN] : 0;
     s[S_TANPHI] = isnan(p[P_TANPHI]) ? c->tanPhi : p[P_TANPHI];
 }
 

@@ -400,8 +400,8 @@ static void counters_after_contact(lt_tester *t)
     }
     if (st->hasC) {
         int sign = t->c.v[0] > 0 ? 1 : t->c.v[0] < 0 ? -1 : 0;
-        if (sign != 0 && sign != st->last_sign) {
-            st->bounces++;
+        if (sign != 0) {
+            if (st->last_sign != 0 && sign != st->last_sign) st->bounces++;
             st->last_sign = sign;
         }
     }

@@ -44,8 +44,8 @@ typedef struct lt_stage_state {
     double time;      /* s since the stage began */
     int hadC, hasC;   /* had a contact at some point of the stage / has one now */
     double timeC0;    /* s, stage time when the contact (last) appeared */
-    int bounces;      /* sign changes of the normal relative velocity while in contact, the
-                         first sign counting as one: approach then separation = 2 */
+    int bounces;      /* sign changes of the normal relative velocity while in contact
+                         (approach then separation = 1) */
     int last_sign;
 } lt_stage_state;
 

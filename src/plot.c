@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -18,13 +19,23 @@ const char *lt_plots_dir(void)
     static char dir[PATH_MAX];
     const char *env = getenv("LAWTESTER_PLOTS");
     if (env && *env) return env;
-    ssize_t n = readlink("/proc/self/exe", dir, sizeof dir - 16);
-    if (n <= 0) return "plots";
-    dir[n] = 0;
-    char *slash = strrchr(dir, '/');
-    if (!slash) return "plots";
-    strcpy(slash + 1, "plots");
-    return dir;
+    /* plots/ beside the executable (./lawtester in the source tree), or one level up
+     * (build/lawtester, build-asan/lawtester) */
+    ssize_t n = readlink("/proc/self/exe", dir, sizeof dir - 32);
+    if (n > 0) {
+        dir[n] = 0;
+        for (int up = 0; up < 2; up++) {
+            char *slash = strrchr(dir, '/');
+            if (!slash) break;
+            *slash = 0;
+            size_t len = strlen(dir);
+            strcpy(dir + len, "/plots");
+            struct stat st;
+            if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode)) return dir;
+            dir[len] = 0;
+        }
+    }
+    return "plots";
 }
 
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }

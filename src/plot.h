@@ -3,7 +3,8 @@
 #define LT_PLOT_H
 #include <stddef.h>
 
-/* Directory holding the gnuplot scripts: $LAWTESTER_PLOTS, else plots/ beside the executable. */
+/* Directory holding the gnuplot scripts: $LAWTESTER_PLOTS, else plots/ beside the executable or
+ * one directory above it, else ./plots. */
 const char *lt_plots_dir(void);
 
 /* Render every plots/ *.gp script for the TSV file tsv (PNG files named after it:

@@ -114,6 +114,7 @@ static void check_keys(conv *cv, int t, const char *const *allowed)
         for (int i = 0; allowed[i]; i++)
             if (strcmp(k, allowed[i]) == 0) ok = 1;
         if (!ok) {
+            path_push_key(cv, k);
             char list[400] = "";
             size_t u = 0;
             for (int i = 0; allowed[i] && u < sizeof list; i++)
@@ -506,9 +507,11 @@ static void make_proxies(lua_State *L, run_ctx *r)
         lua_rawgeti(L, LUA_REGISTRYINDEX, r->proxy_ref[i]);
         lua_setfield(L, -2, names[i]);
     }
-    lua_newtable(L);
+    lua_newtable(L); /* reads fall through to the script's globals, assignments go there */
     lua_rawgeti(L, LUA_REGISTRYINDEX, r->sc->env_ref);
     lua_setfield(L, -2, "__index");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, r->sc->env_ref);
+    lua_setfield(L, -2, "__newindex");
     lua_setmetatable(L, -2);
     r->env_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 }
@@ -573,7 +576,7 @@ static void read_callback(conv *cv, run_ctx *r, int stage_tbl, const char *key, 
     path_push_key(cv, used);
     cb->run = r;
     cb->stage_no = stage_no;
-    cb->what = key;
+    cb->what = used;
     cb->line = conv_line(cv);
     cb->ref = LUA_NOREF;
     if (ty == LUA_TNIL) {

@@ -1,0 +1,21 @@
+# plots/energy.gp - energies of the run (J) against time (s): the driver's cumulative work, the
+# kinetic energy, the law's stored and dissipated energies, and the balance error
+# work - (dkin + delast + dissipated), on its own axis.
+# Variables: datafile (TSV), outfile (PNG).  Plots every column from "elast" (the first energy
+# column) to "brk"; laws with other energies get them automatically.
+set terminal pngcairo size 1000,600 font ",10"
+set output outfile
+set datafile separator "\t"
+set grid
+set key outside right
+set xlabel "time [s]"
+set ylabel "energy [J]"
+set y2label "balance error [J]"
+set y2tics
+set ytics nomirror
+set title "energies: ".datafile noenhanced
+first = 25          # "elast" follows the 24 fixed columns
+stats datafile every ::0::0 using 0 nooutput
+ncol = STATS_columns
+plot for [i=first:ncol-1] datafile using "time":i with lines lw 2 title columnhead(i), \
+     datafile using "time":"balance_err" axes x1y2 with lines lw 1 lc rgb "black" dt 3 title "balance\\_err"

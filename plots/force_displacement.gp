@@ -1,0 +1,19 @@
+# plots/force_displacement.gp - normal and tangential force against displacement.
+# Variables (set by `lawtester run --plot`): datafile (TSV), outfile (PNG), tanphi (or NaN).
+# Columns by name (README "Records"): ux = uN (m, < 0 in overlap), uy uz (m), Fx (N, < 0 in
+# compression, on particle A), Fy Fz (N).  Compression is plotted positive.
+set terminal pngcairo size 1200,500 font ",10"
+set output outfile
+set datafile separator "\t"
+set multiplot layout 1,2 title "force-displacement: ".datafile noenhanced
+set grid
+set key top left
+set xlabel "overlap -u_N [mm]"
+set ylabel "normal force -F_N [N]"
+set title "normal"
+plot datafile using (-column("ux")*1e3):((column("contact")>0) ? -column("Fx") : NaN) with lines lw 2 title "-Fx"
+set xlabel "tangential displacement |u_t| [mm]"
+set ylabel "tangential force |F_t| [N]"
+set title "tangential"
+plot datafile using (sqrt(column("uy")**2+column("uz")**2)*1e3):((column("contact")>0) ? sqrt(column("Fy")**2+column("Fz")**2) : NaN) with lines lw 2 title "|Ft|"
+unset multiplot

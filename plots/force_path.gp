@@ -1,0 +1,20 @@
+# plots/force_path.gp - the force path |Ft| against -Fn, with the Coulomb line |Ft| = tan(phi)|Fn|.
+# Variables: datafile (TSV), outfile (PNG), tanphi (friction coefficient, NaN if the law has none).
+set terminal pngcairo size 700,550 font ",10"
+set output outfile
+set datafile separator "\t"
+set grid
+set key top left
+set xlabel "normal force -F_N [N]  (compression positive)"
+set ylabel "tangential force |F_t| [N]"
+set title "force path: ".datafile noenhanced
+stats datafile using (-column("Fx")) nooutput
+fmax = STATS_max > 0 ? STATS_max : 1
+set xrange [0:fmax*1.05]
+set yrange [0:*]
+if (tanphi == tanphi) {
+  plot datafile using ((column("contact")>0) ? -column("Fx") : NaN):(sqrt(column("Fy")**2+column("Fz")**2)) with lines lw 2 title "path", \
+       tanphi*x with lines dt 2 lc rgb "red" title sprintf("Coulomb |F_t| = %.4g |F_N|", tanphi)
+} else {
+  plot datafile using ((column("contact")>0) ? -column("Fx") : NaN):(sqrt(column("Fy")**2+column("Fz")**2)) with lines lw 2 title "path"
+}

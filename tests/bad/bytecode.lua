@@ -1,0 +1,2 @@
+local f = load("return 1")
+return f()

@@ -1,0 +1,4 @@
+local function helper(x)
+  return x.missing.field
+end
+helper({})

@@ -1,0 +1,52 @@
+/* tests/run_tests.c - the test runner: runs every suite, prints each failed check and, last,
+ * the summary line `N passed, N failed` (N = tests) that CI reads.  Exit status 1 on any
+ * failure.  `run_tests NAME...` runs only the tests whose name contains one of the NAMEs. */
+#include "check.h"
+#include <stdio.h>
+#include <string.h>
+
+int check_failures_in_test;
+const char *check_current_test;
+
+extern const test_case linear_tests[], driver_tests[], script_tests[], cli_tests[], fmt_tests[], srcloc_tests[];
+
+static const struct {
+    const char *name;
+    const test_case *tests;
+} suites[] = {
+    {"linear", linear_tests}, {"driver", driver_tests}, {"script", script_tests},
+    {"cli", cli_tests},       {"fmt", fmt_tests},       {"srcloc", srcloc_tests},
+};
+
+static int selected(const char *name, int argc, char **argv)
+{
+    if (argc < 2) return 1;
+    for (int i = 1; i < argc; i++)
+        if (strstr(name, argv[i])) return 1;
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    int passed = 0, failed = 0;
+    for (size_t s = 0; s < sizeof suites / sizeof suites[0]; s++) {
+        for (const test_case *t = suites[s].tests; t->name; t++) {
+            char full[200];
+            snprintf(full, sizeof full, "%s.%s", suites[s].name, t->name);
+            if (!selected(full, argc, argv)) continue;
+            check_current_test = full;
+            check_failures_in_test = 0;
+            t->fn();
+            if (check_failures_in_test) {
+                failed++;
+                printf("FAIL %s\n", full);
+            } else {
+                passed++;
+                printf("ok   %s\n", full);
+            }
+            fflush(stdout);
+        }
+    }
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}

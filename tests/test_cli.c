@@ -1,0 +1,245 @@
+/* tests/test_cli.c - the lawtester command as a user meets it: bad input gives one line
+ * `FILE:LINE: ...` on stderr, a non-zero exit and no output file (and leaves an earlier result
+ * alone); good runs write the documented TSV columns and the plots.  The command is $LAWTESTER
+ * (default ./lawtester), so the same tests run under valgrind or a sanitizer build. */
+#define _POSIX_C_SOURCE 200809L
+#include "check.h"
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static const char *lawtester(void)
+{
+    const char *l = getenv("LAWTESTER");
+    return l && *l ? l : "./lawtester";
+}
+
+typedef struct result {
+    int status;
+    char out[65536];
+    char err[8192];
+} result;
+
+static void slurp(const char *path, char *buf, size_t n)
+{
+    FILE *f = fopen(path, "rb");
+    size_t got = f ? fread(buf, 1, n - 1, f) : 0;
+    buf[got] = 0;
+    if (f) fclose(f);
+}
+
+/* Run `lawtester ARGS` with stdout and stderr captured (files named after this process, so
+ * test runs in parallel do not mix). */
+static void run(result *r, const char *args)
+{
+    char out[64], err[64], cmd[2048];
+    snprintf(out, sizeof out, "/tmp/lt_cli_out.%ld", (long)getpid());
+    snprintf(err, sizeof err, "/tmp/lt_cli_err.%ld", (long)getpid());
+    snprintf(cmd, sizeof cmd, "%s %s >%s 2>%s", lawtester(), args, out, err);
+    int st = system(cmd);
+    r->status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    slurp(out, r->out, sizeof r->out);
+    slurp(err, r->err, sizeof r->err);
+    remove(out);
+    remove(err);
+}
+
+static char *make_tmpdir(void)
+{
+    static char dir[64];
+    strcpy(dir, "/tmp/lt_cli_XXXXXX");
+    return mkdtemp(dir);
+}
+
+static int count_files(const char *dir)
+{
+    DIR *d = opendir(dir);
+    int n = 0;
+    struct dirent *e;
+    while (d && (e = readdir(d)))
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) n++;
+    if (d) closedir(d);
+    return n;
+}
+
+static void remove_tree(const char *dir)
+{
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0) fprintf(stderr, "cannot remove %s\n", dir);
+}
+
+static int count_lines(const char *s)
+{
+    int n = 0;
+    for (; *s; s++)
+        if (*s == '\n') n++;
+    return n;
+}
+
+/* One bad script: exit status 1, exactly one line on stderr starting with "FILE:LINE:" and
+ * containing `fragment`, and nothing written in the output directory. */
+static void check_bad(const char *file, int line, const char *fragment)
+{
+    char *dir = make_tmpdir();
+    char args[512], prefix[256];
+    snprintf(args, sizeof args, "run tests/bad/%s -o %s", file, dir);
+    result r;
+    run(&r, args);
+    snprintf(prefix, sizeof prefix, "tests/bad/%s:%d: ", file, line);
+    CHECK_MSG(r.status == 1, "%s: exit status %d (stderr: %s)", file, r.status, r.err);
+    CHECK_MSG(strncmp(r.err, prefix, strlen(prefix)) == 0, "%s: stderr does not start with '%s': %s", file, prefix,
+              r.err);
+    CHECK_MSG(strstr(r.err, fragment) != NULL, "%s: stderr lacks '%s': %s", file, fragment, r.err);
+    CHECK_MSG(count_lines(r.err) == 1, "%s: %d lines on stderr: %s", file, count_lines(r.err), r.err);
+    CHECK_MSG(count_files(dir) == 0, "%s: %d files left in the output directory", file, count_files(dir));
+    remove_tree(dir);
+}
+
+static void test_bad_syntax(void) { check_bad("syntax.lua", 4, "'}' expected near 'values'"); }
+static void test_bad_unknown_law(void) { check_bad("unknown_law.lua", 3, "field law: unknown law 'hookean'"); }
+static void test_bad_unknown_param(void) { check_bad("unknown_param.lua", 5, "field params.ktt: law 'linear' has no parameter 'ktt'"); }
+static void test_bad_whats_character(void) { check_bad("bad_whats.lua", 6, "field stages[2].whats: bad character 'x' at position 2"); }
+static void test_bad_wrong_type(void) { check_bad("wrong_type.lua", 5, "field particles[2].radius: expected a number, got string"); }
+static void test_bad_nan_value(void) { check_bad("nan_value.lua", 6, "field stages[1].values[1]: is NaN"); }
+static void test_bad_stage_never_ends(void) { check_bad("never_ends.lua", 7, "field stages[2]: stage 2, step 2100: stage did not end after max_steps = 2000"); }
+static void test_bad_misspelt_key(void) { check_bad("unknown_key.lua", 5, "field abweight: unknown key 'abweight'"); }
+static void test_bad_until_runtime_error(void) { check_bad("until_error.lua", 7, "field stages[1].till: at step 1: attempt to index a nil value (global 'C')"); }
+static void test_bad_missing_until(void) { check_bad("no_until.lua", 5, "field stages[1]: has no until"); }
+static void test_bad_script_runtime_error(void) { check_bad("runtime_error.lua", 2, "attempt to index a nil value (field 'missing')"); }
+static void test_sandbox_has_no_os(void) { check_bad("sandbox_os.lua", 2, "attempt to index a nil value (global 'os')"); }
+static void test_sandbox_has_no_load(void) { check_bad("bytecode.lua", 1, "attempt to call a nil value (global 'load')"); }
+
+static void test_unsafe_lifts_sandbox(void)
+{
+    result r;
+    run(&r, "run tests/bad/sandbox_os.lua --unsafe");
+    /* with os available the script gets past line 2 and ends without a test */
+    CHECK_MSG(strstr(r.err, "neither returns a test table nor calls lawtester.run") != NULL, "stderr: %s", r.err);
+}
+
+static void test_bytecode_refused(void)
+{
+    const char *path = "/tmp/lt_cli_bytecode.lua";
+    FILE *f = fopen(path, "wb");
+    CHECK(f != NULL);
+    if (!f) return;
+    fputs("\033Lua\x54\x00garbage", f);
+    fclose(f);
+    result r;
+    run(&r, "run /tmp/lt_cli_bytecode.lua");
+    CHECK(r.status == 1);
+    CHECK_MSG(strstr(r.err, "attempt to load a binary chunk") != NULL, "stderr: %s", r.err);
+    remove(path);
+}
+
+static void test_missing_script(void)
+{
+    result r;
+    run(&r, "run tests/bad/does_not_exist.lua");
+    CHECK(r.status != 0);
+    CHECK_MSG(strstr(r.err, "tests/bad/does_not_exist.lua:0: cannot read the script") != NULL, "stderr: %s", r.err);
+}
+
+static void test_bad_command_line(void)
+{
+    result r;
+    run(&r, "frobnicate");
+    CHECK(r.status == 2 && strstr(r.err, "unknown command 'frobnicate'"));
+    run(&r, "run stages/compress_shear_unload.lua --plot");
+    CHECK(r.status == 2 && strstr(r.err, "--plot needs -o DIR"));
+    run(&r, "run stages/compress_shear_unload.lua -o /nonexistent/dir");
+    CHECK(r.status == 1);
+    CHECK_MSG(strstr(r.err, "cannot write in output directory '/nonexistent/dir'") != NULL, "stderr: %s", r.err);
+}
+
+/* A failing run must not clobber an earlier complete table of the same name. */
+static void test_failed_run_keeps_earlier_result(void)
+{
+    char *dir = make_tmpdir();
+    char path[256], args[512], buf[64];
+    snprintf(path, sizeof path, "%s/bad.tsv", dir);
+    FILE *f = fopen(path, "w");
+    fputs("earlier result\n", f);
+    fclose(f);
+    snprintf(args, sizeof args, "run tests/bad/never_ends.lua -o %s", dir);
+    result r;
+    run(&r, args);
+    CHECK(r.status == 1);
+    slurp(path, buf, sizeof buf);
+    CHECK_STR(buf, "earlier result\n");
+    CHECK(count_files(dir) == 1);
+    remove_tree(dir);
+}
+
+static void test_laws_lists_linear(void)
+{
+    result r;
+    run(&r, "laws");
+    CHECK(r.status == 0);
+    CHECK(strstr(r.out, "linear - ") != NULL);
+    CHECK(strstr(r.out, "tanPhi") && strstr(r.out, "noSlip") && strstr(r.out, "noBreak"));
+    CHECK(strstr(r.out, "elast (stored)") && strstr(r.out, "plast (dissipated)"));
+}
+
+/* The demo: the documented columns in order, one value per column on every row, and the
+ * plots rendered by gnuplot. */
+static void test_demo_table_and_plots(void)
+{
+    char *dir = make_tmpdir();
+    char args[512], path[256];
+    snprintf(args, sizeof args, "run stages/compress_shear_unload.lua -o %s --plot", dir);
+    result r;
+    run(&r, args);
+    CHECK_MSG(r.status == 0, "status %d: %s", r.status, r.err);
+    snprintf(path, sizeof path, "%s/compress-shear-unload.tsv", dir);
+    static char tsv[1 << 20];
+    slurp(path, tsv, sizeof tsv);
+    const char *header = "step\ttime\tstage\tcontact\tux\tuy\tuz\tphix\tphiy\tphiz\tvx\tvy\tvz\twx\twy\twz\t"
+                         "Fx\tFy\tFz\tTx\tTy\tTz\tkn\tkt\telast\tplast\twork\tkin\tdamp\tbrk\tbalance_err\n";
+    CHECK_MSG(strncmp(tsv, header, strlen(header)) == 0, "header: %.300s", tsv);
+    int rows = 0, bad = 0;
+    for (char *line = strchr(tsv, '\n'); line && line[1]; line = strchr(line + 1, '\n')) {
+        int tabs = 0;
+        for (char *p = line + 1; *p && *p != '\n'; p++) tabs += *p == '\t';
+        if (tabs != 30) bad++;
+        rows++;
+    }
+    CHECK_MSG(rows > 100 && bad == 0, "%d rows, %d with a wrong number of columns", rows, bad);
+    const char *plots[] = {"energy", "force_displacement", "force_path"};
+    for (int i = 0; i < 3; i++) {
+        struct stat st;
+        snprintf(path, sizeof path, "%s/compress-shear-unload-%s.png", dir, plots[i]);
+        CHECK_MSG(stat(path, &st) == 0 && st.st_size > 1000, "missing or empty plot %s", path);
+    }
+    CHECK(strstr(r.out, "energy balance") != NULL);
+    remove_tree(dir);
+}
+
+const test_case cli_tests[] = {
+    TEST(bad_syntax),
+    TEST(bad_unknown_law),
+    TEST(bad_unknown_param),
+    TEST(bad_whats_character),
+    TEST(bad_wrong_type),
+    TEST(bad_nan_value),
+    TEST(bad_stage_never_ends),
+    TEST(bad_misspelt_key),
+    TEST(bad_until_runtime_error),
+    TEST(bad_missing_until),
+    TEST(bad_script_runtime_error),
+    TEST(sandbox_has_no_os),
+    TEST(sandbox_has_no_load),
+    TEST(unsafe_lifts_sandbox),
+    TEST(bytecode_refused),
+    TEST(missing_script),
+    TEST(bad_command_line),
+    TEST(failed_run_keeps_earlier_result),
+    TEST(laws_lists_linear),
+    TEST(demo_table_and_plots),
+    {0, 0},
+};
