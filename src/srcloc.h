@@ -1,0 +1,43 @@
+/* src/srcloc.h - best-effort source-line locator for fields of a stage script's returned table.
+ *
+ * Lua tables do not remember where their fields were written, so error messages of the form
+ * `FILE:LINE: field stages[2].whats: ...` find LINE by reading the script text again:
+ * srcloc_parse() lexes the Lua 5.4 source and records every table constructor, the fields
+ * written in it (with their lines), the top-level assignments (`local t = {...}`,
+ * `t = ...`, `t.stages = ...`, `t.stages[2] = ...`, `function t.f() end`) and the last
+ * top-level `return`.  srcloc_line() then follows a key path from the returned value down,
+ * going through names (`return t`, `stages = stages`, `params = defaults.params`) to the
+ * table they were last assigned at top level before use.
+ *
+ * It never executes anything and never fails on malformed input: bad input gives a
+ * less precise (or zero) line, not an error.  Recursion is depth-limited (deeper nesting
+ * than any script Lua itself accepts is skipped iteratively), time is linear in the input.
+ */
+#ifndef LT_SRCLOC_H
+#define LT_SRCLOC_H
+#include <stddef.h>
+
+typedef struct srcloc srcloc;
+
+/* Parse `len` bytes of Lua source (need not be NUL-terminated; NUL bytes allowed).  The
+ * text is not referenced after the call returns.  Returns NULL only on out-of-memory. */
+srcloc *srcloc_parse(const char *src, size_t len);
+
+/* Free an object from srcloc_parse (NULL is fine). */
+void srcloc_free(srcloc *s);
+
+/* One component of a key path: a string key by name ("stages"), or, with name == NULL,
+ * a positional entry by its 1-based index. */
+typedef struct srcloc_key {
+    const char *name;
+    int index;
+} srcloc_key;
+
+/* Line (1-based) where the deepest component of path[0..depth) that could be found is
+ * written: the key's line for keyed fields (`name = `, `["name"] = `, `[2] = `, and the key
+ * of an assignment `t.name = `), the line where the entry's value starts for positional
+ * entries.  If no component is found (or depth <= 0): the line of the last top-level
+ * `return`; 0 if there is none (or s is NULL). */
+int srcloc_line(const srcloc *s, const srcloc_key *path, int depth);
+
+#endif
