@@ -1,8 +1,9 @@
 /* src/fmt.h - fast shortest round-trip formatting of IEEE-754 doubles (for the TSV tables).
  *
  * fmt_double() writes the shortest decimal string that strtod() reads back to exactly the same
- * double, about 30x faster than printf("%.17g") (which is also not shortest).  No locale, no
- * allocation, no global state: thread-safe.
+ * double.  It takes about 40 ns for a random double and 20 ns for short data like k * 1e-6 on
+ * the development machine, 8-13x less than printf("%.17g"), whose output is also longer.  No
+ * locale, no allocation, no global state: thread-safe.
  *
  * Output grammar (the '.' never depends on the locale):
  *
@@ -24,22 +25,26 @@
  *     boundaries included only when the significand of x is even);
  *   - shortest: no decimal with fewer significant digits lies in that interval;
  *   - closest: among the shortest candidates the one nearest to x (ties: even last digit).
+ *   The round trip assumes a correctly rounding strtod (glibc's is) in the default rounding
+ *   mode; fmt_double itself uses only integer arithmetic, so the FP environment does not matter.
  *
  * Algorithm (Schubfach, R. Giulietti 2020; this is an independent implementation).  Write
- * x = c * 2^q (c < 2^53, q >= -1074).  The doubles nearest to x bound its rounding interval
- * R = [x - 2^q/2, x + 2^q/2], or [x - 2^q/4, x + 2^q/2] when c = 2^52 (the power-of-two
- * significand, whose lower neighbour is closer; "irregular" case).  Choose k = floor(log10 w)
+ * |x| = c * 2^q (c < 2^53, q >= -1074).  The midpoints to the neighbouring doubles bound the
+ * rounding interval R = [x - 2^q/2, x + 2^q/2], or [x - 2^q/4, x + 2^q/2] when c = 2^52 and x is
+ * normal (the power-of-two significand, whose lower neighbour is closer; "irregular" case).  Choose k = floor(log10 w)
  * where w = width of R, so 1 <= w / 10^k < 10, and look at R in units of 10^k:
  *   - R contains at most one multiple of 10 (w < 10 units).  If it does, that number is the
  *     unique element of R with scale >= 10^(k+1), hence the shortest: output it.
  *   - Otherwise the shortest candidates have scale 10^k; of s = floor(x / 10^k) and s + 1 at
  *     least one lies in R (w >= 1 unit); output the one in R, or the nearer if both are.
- * All membership tests compare the integers 4x/10^k and 4*bound/10^k (i.e. c, the bounds 2c -/+ 1
- * scaled by 2 more bits) with even integers.  They are computed as round-to-odd values from a
- * 126-bit approximation g of 10^-k times a power of two (table fmt_g in fmt.c, 617 entries):
- * round-to-odd preserves every comparison with an even integer, and the table script checks,
- * over all 2^64 bit patterns with exact integer arithmetic, that the 126-bit product always
- * yields the exact round-to-odd value.  So no case is decided on an approximation: no slow path.
+ * Every membership and nearness test compares 4x/10^k or 4 * (bound of R)/10^k with an even
+ * integer (4 times a candidate, or 4s + 2 for the midpoint).  Those three reals are computed
+ * rounded to odd integers (floor, with the last bit set if the value was not an integer) from a
+ * 126-bit approximation of 10^-k times a power of two (table fmt_g in fmt.c, 617 entries), one
+ * 64 x 128-bit product each.  Rounding to odd preserves every comparison with an even integer,
+ * and src/fmt_tables_gen.py proves with exact integer arithmetic, for all 2^64 bit patterns at
+ * once (a floor-sum count per binary exponent), that the 126-bit product always gives exactly the
+ * rounded-to-odd value.  So nothing is decided on an approximation and there is no slow path.
  * Digits are then written two at a time from a 200-byte table.
  *
  * The table between the BEGIN/END GENERATED TABLE markers in src/fmt.c is produced by

@@ -8,6 +8,8 @@
  *     powers of two, subnormal edges, integers, decimal fractions;
  *   - shortness: the digit count never exceeds that of printf("%.17g"), and equals the brute-force
  *     minimum (brute_min_digits()) on a sample of 200k random values and on all powers of two;
+ *   - nearness: among decimals of that length the output is the one nearest to x (is_nearest());
+ *   - ties between two equally near candidates go to the even one;
  *   - decimals with at most 15 significant digits come back as the very same digits.
  *
  * fmt_roundtrip_sweep() is a longer round-trip run for a fuzz or bench target.
@@ -254,7 +256,30 @@ static int brute_min_digits(double x)
     return hi;
 }
 
-/* Checks x: valid, round trip, and (if check_min) shortest by brute force.  Returns 1 if ok. */
+/* 1 if p (the output for x, finite non-zero) is the P-digit decimal nearest to x, P = its digit
+ * count, or the nearest does not read back to x.  glibc's %e is correctly rounded (ties to
+ * even, like fmt), so it gives that nearest decimal. */
+static int is_nearest(double x, const parsed *p)
+{
+    char s[64];
+    snprintf(s, sizeof s, "%.*e", p->ndigits - 1, fabs(x));
+    if (!reads_back(s, fabs(x)))
+        return 1;
+    parsed q;
+    memset(&q, 0, sizeof q);
+    int nd = 0;
+    const char *c = s;
+    for (; *c != 'e'; c++)
+        if (is_digit(*c))
+            q.digits[nd++] = *c;
+    while (nd > 1 && q.digits[nd - 1] == '0')
+        nd--;
+    q.digits[nd] = '\0';
+    return strcmp(q.digits, p->digits) == 0 && atoi(c + 1) == p->E;
+}
+
+/* Checks x: valid, round trip, and (if check_min) shortest by brute force and nearest.  Returns
+ * 1 if ok. */
 static int check_value(double x, int check_min)
 {
     char text[64];
@@ -269,6 +294,10 @@ static int check_value(double x, int check_min)
         if (p.ndigits != want) {
             CHECK_MSG(0, "%.17g: \"%s\" has %d digits, the shortest has %d", x, text, p.ndigits,
                       want);
+            return 0;
+        }
+        if (!is_nearest(x, &p)) {
+            CHECK_MSG(0, "%.17g: \"%s\" is not the nearest of its length", x, text);
             return 0;
         }
     }
@@ -567,10 +596,10 @@ static void test_fmt_random_shortest(void)
         }
         snprintf(g17, sizeof g17, "%.17g", x);
         int n17 = count_sig_digits(g17), nmin = brute_min_digits(x);
-        int ok = p.ndigits <= n17 && p.ndigits == nmin;
+        int ok = p.ndigits <= n17 && p.ndigits == nmin && is_nearest(x, &p);
         bad += !ok;
-        CHECK_MSG(ok, "%.17g: \"%s\" has %d digits; %%.17g has %d, the shortest %d", x, text,
-                  p.ndigits, n17, nmin);
+        CHECK_MSG(ok, "%.17g: \"%s\" has %d digits; %%.17g has %d, the shortest %d%s", x, text,
+                  p.ndigits, n17, nmin, is_nearest(x, &p) ? "" : "; not the nearest");
     }
 }
 
