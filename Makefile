@@ -17,7 +17,7 @@ OBJ     := $(patsubst %.c,$(BUILD)/%.o,$(LIBSRC) $(LAWS))
 TESTOBJ := $(patsubst %.c,$(BUILD)/%.o,$(TESTSRC))
 DEMO    := stages/compress_shear_unload.lua
 
-.PHONY: all test demo deps asan check-valgrind clean help
+.PHONY: all test demo deps asan check-valgrind energy-study clean help
 
 all: lawtester
 
@@ -47,6 +47,14 @@ demo: deps
 	@mkdir -p out
 	./lawtester run $(DEMO) -o out --plot
 
+# The slip-dissipation study of docs/energy.md: out/energy-study.{tsv,md,png}.
+energy-study: deps
+	@$(MAKE) --no-print-directory lawtester
+	@mkdir -p out
+	./lawtester run stages/energy_study.lua -o out -q
+	gnuplot -e "datafile='out/energy-study.tsv'; outfile='out/energy-study.png'" plots/_energy_study.gp
+	@echo "wrote out/energy-study.tsv out/energy-study.md out/energy-study.png"
+
 # Whole test suite under AddressSanitizer + UndefinedBehaviorSanitizer (separate build dir).
 asan: deps
 	@$(MAKE) --no-print-directory BUILD=build-asan OPT=-O1 \
@@ -67,6 +75,7 @@ help:
 	@echo "make          build ./lawtester"
 	@echo "make demo     run $(DEMO) into out/ and render its plots"
 	@echo "make test     run every test (prints 'N passed, N failed')"
+	@echo "make energy-study  regenerate the slip-dissipation table and figure of docs/energy.md"
 	@echo "make asan     the tests under ASan+UBSan;  make check-valgrind  the tests under valgrind"
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

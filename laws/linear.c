@@ -15,18 +15,20 @@
  *   their kt/kn ratio applied to the kn in force (given or not).
  * Energies (J):
  *   elast = (Fn^2/kn + |Ft|^2/kt)/2             (stored)
- *   plast, per step, by the `dissipation` option (f_t = |Ftr|, f_y = |Ft'| after return):
- *     trapezoid (default)  (Ft + Ft') . (Ftr - Ft') / (2 kt): the slip increment (Ftr - Ft')/kt
- *                          times the mean of the tangential force before and after the step;
- *                          the dissipation the time-discrete contact really has when the work
- *                          is integrated by the trapezoid rule (docs/energy.md derives it:
- *                          exact for steady sliding and for normal unloading on the yield
- *                          surface, second order at the onset of slip);
- *     doc        f_y (f_t - f_y)/kt             (Woo's documentation, Woo's and YADE's code)
- *     code       ((f_t-f_y)/2 + f_y)(f_t-f_y)/kt (the code variant the Woo doc quotes)
- *     potential  (f_t^2 - f_y^2)/(2 kt)         (difference of potentials; equal to `code`)
- *     path       slip times the mean yield force over the slipping part of the step, for a
- *                path linear within the step (exact for the continuous collinear problem)
+ *   plast, per step, by the `dissipation` option (F stored force, Ftr trial, F' returned;
+ *   f_t = |Ftr|, f_y = |F'|); docs/energy.md derives and measures them:
+ *     trapezoid (default)  (F + F') . (Ftr - F') / (2 kt): the slip (Ftr - F')/kt times the mean
+ *                tangential force before and after the step = the trapezoid-rule work minus the
+ *                change of elastic energy, i.e. the dissipation of the time-discrete contact;
+ *                exact on every step that starts on the yield surface (steady sliding, normal
+ *                unloading, both together), error <= kt du^2/8 per onset of slip (2nd order);
+ *                with it the run's energy balance closes to round-off;
+ *     doc        f_y (f_t - f_y)/kt             (Woo's documentation; Woo's and YADE's code):
+ *                exact for sliding, first order on normal unloading
+ *     code       ((f_t-f_y)/2 + f_y)(f_t-f_y)/kt (quoted by Woo's doc; identical to potential)
+ *     potential  (f_t^2 - f_y^2)/(2 kt): exact on normal unloading, first order when sliding
+ *     path       slip times the mean yield force over the slipping part of the step (exact for
+ *                the continuous collinear problem, not consistent with the discrete work)
  * Reference: P. A. Cundall, O. D. L. Strack (1979), Geotechnique 29(1):47-65.
  */
 #include "../src/law.h"

@@ -17,6 +17,7 @@ typedef struct lt_body {
     double radius;      /* m */
     lt_material mat;
     vec3 pos;           /* m, centre */
+    vec3 pos_lo;        /* m, low-order part of the position (compensated summation) */
     quat ori;           /* orientation, body -> global */
     vec3 vel;           /* m/s, v_{n-1/2} */
     vec3 angvel;        /* rad/s, omega_{n-1/2}, global frame */

@@ -63,17 +63,27 @@ static int fail(lt_tester *t, const char *fmt, ...)
  * the old normal onto the new (the pair "rolls"), then the twist by the mean spin of the two
  * bodies about the normal over the step.  A rigidly rotating pair carries its frame along,
  * so history kept in local components stays objective. */
-static void frame_update(lt_tester *t, vec3 n1)
+static void frame_update(mat3 *R, vec3 n1, vec3 spin_mean, double dt)
 {
-    mat3 *R = &t->frame;
     vec3 n0 = R->r[0];
     R->r[1] = v3_rotate_min_arc(R->r[1], n0, n1);
     R->r[0] = n1;
-    vec3 spin = v3_scale(v3_add(t->body[0].angvel, t->body[1].angvel), 0.5);
-    double twist = t->test->dt * v3_dot(spin, n1);
+    double twist = dt * v3_dot(spin_mean, n1);
     if (twist != 0) R->r[1] = v3_rotate(R->r[1], n1, twist);
     m3_orthonormalize(R);
 }
+
+/* Frame half-way between two nearby frames (rows averaged, re-orthonormalised): exact for a
+ * rotation about one axis, second order otherwise. */
+static mat3 frame_mid(const mat3 *a, const mat3 *b)
+{
+    mat3 m;
+    for (int k = 0; k < 3; k++) m.r[k] = v3_add(a->r[k], b->r[k]);
+    m3_orthonormalize(&m);
+    return m;
+}
+
+static vec3 mean_spin(const vec3 w[2]) { return v3_scale(v3_add(w[0], w[1]), 0.5); }
 
 static void set_contact_forces(lt_tester *t, int alive)
 {
@@ -120,7 +130,8 @@ static int contact_update(lt_tester *t)
     lt_body *A = &t->body[0], *B = &t->body[1];
     if (!geom_compute(A, B, &t->geom)) return fail(t, "degenerate geometry (coincident centres)");
     mat3 frame_before = t->frame;
-    frame_update(t, t->geom.normal);
+    vec3 spins[2] = {A->angvel, B->angvel};
+    frame_update(&t->frame, t->geom.normal, mean_spin(spins), test->dt);
 
     int fresh = 0;
     if (!t->has_contact) {
@@ -161,11 +172,7 @@ static int contact_update(lt_tester *t)
     /* ... and projected on the mid-step frame, so that a force that keeps its local
      * components while the frame turns does the same work on both sides (Woo's L6Geom also
      * works at mid-step) */
-    mat3 mid = t->frame;
-    if (!fresh) {
-        for (int k = 0; k < 3; k++) mid.r[k] = v3_add(frame_before.r[k], t->frame.r[k]);
-        m3_orthonormalize(&mid);
-    }
+    mat3 mid = fresh ? t->frame : frame_mid(&frame_before, &t->frame);
     vec3 vl = m3_to_local(&mid, vrel), wl = m3_to_local(&mid, wrel);
     c->v[0] = vl.x, c->v[1] = vl.y, c->v[2] = vl.z;
     c->v[3] = wl.x, c->v[4] = wl.y, c->v[5] = wl.z;
@@ -246,38 +253,23 @@ static void body_extra_forces(const lt_tester *t, const lt_stage *s, int i, vec3
     }
 }
 
-/* New half-step velocities of both bodies for stage s: free dynamics, then the imposed local
- * DoFs override.  Returns the new velocities in vnew/wnew; extra forces in imposed/damp. */
-static void velocity_update(const lt_tester *t, const lt_stage *s, vec3 vnew[2], vec3 wnew[2], vec3 imposed[2][2],
-                            vec3 damp[2][2])
+/* Override the local components of the free velocities (vfree, wfree) on the DoFs stage s
+ * imposes, decomposed in frame R with branches b (contact point minus centres). */
+static void impose(const lt_tester *t, const lt_stage *s, const mat3 *R, const vec3 b[2], const vec3 vfree[2],
+                   const vec3 wfree[2], vec3 vnew[2], vec3 wnew[2])
 {
-    const lt_test *test = t->test;
-    double dt = test->dt, w = test->abWeight;
-    for (int i = 0; i < 2; i++) {
-        const lt_body *b = &t->body[i];
-        body_extra_forces(t, s, i, imposed[i], damp[i]);
-        if (b->fixed) {
-            vnew[i] = wnew[i] = v3(0, 0, 0);
-            continue;
-        }
-        vec3 F = v3_add(v3_add(t->force_now[i][0], imposed[i][0]), damp[i][0]);
-        vec3 T = v3_add(v3_add(t->force_now[i][1], imposed[i][1]), damp[i][1]);
-        vnew[i] = v3_axpy(dt / b->mass, F, b->vel);
-        wnew[i] = v3_axpy(dt / b->inertia, T, b->angvel);
-    }
-    if (!s) return;
-    const mat3 *R = &t->frame;
+    double w = t->test->abWeight;
     vec3 vl[2], wl[2];
     for (int i = 0; i < 2; i++) {
-        vl[i] = m3_to_local(R, vnew[i]);
-        wl[i] = m3_to_local(R, wnew[i]);
+        vl[i] = m3_to_local(R, vfree[i]);
+        wl[i] = m3_to_local(R, wfree[i]);
     }
     /* rotations first: the shear imposition below accounts for the spins */
     if (dof_imposed(t, s, 3)) {
         wl[0].x = -(1 - w) * s->values[3];
         wl[1].x = w * s->values[3];
     }
-    double a = v3_norm(t->geom.branch[0]), bb = v3_norm(t->geom.branch[1]);
+    double a = v3_norm(b[0]), bb = v3_norm(b[1]);
     for (int k = 4; k <= 5; k++) {
         if (!dof_imposed(t, s, k)) continue;
         /* split by branch lengths so that the contact point gets no tangential velocity:
@@ -294,7 +286,7 @@ static void velocity_update(const lt_tester *t, const lt_stage *s, vec3 vnew[2],
     if (dof_imposed(t, s, 1) || dof_imposed(t, s, 2)) {
         /* tangential velocity that the spins give the contact point, local components */
         vec3 wA = m3_to_global(R, wl[0]), wB = m3_to_global(R, wl[1]);
-        vec3 spin = m3_to_local(R, v3_sub(v3_cross(wB, t->geom.branch[1]), v3_cross(wA, t->geom.branch[0])));
+        vec3 spin = m3_to_local(R, v3_sub(v3_cross(wB, b[1]), v3_cross(wA, b[0])));
         for (int k = 1; k <= 2; k++) {
             if (!dof_imposed(t, s, k)) continue;
             double need = s->values[k] - (k == 1 ? spin.y : spin.z);
@@ -306,6 +298,114 @@ static void velocity_update(const lt_tester *t, const lt_stage *s, vec3 vnew[2],
         vnew[i] = m3_to_global(R, vl[i]);
         wnew[i] = m3_to_global(R, wl[i]);
     }
+}
+
+static int any_imposed(const lt_tester *t, const lt_stage *s)
+{
+    for (int k = 0; k < LT_DOF; k++)
+        if (dof_imposed(t, s, k)) return 1;
+    return 0;
+}
+
+static int shear_imposed(const lt_tester *t, const lt_stage *s)
+{
+    return s && (dof_imposed(t, s, 1) || dof_imposed(t, s, 2));
+}
+
+/* x += dx with Kahan's compensated summation: millions of small steps added to a position of
+ * order 0.1 m would otherwise round at every step, and uN is a small difference of such
+ * positions (1e-3 m against 0.2 m: each rounding is amplified 200 times). */
+static void add_compensated(lt_body *b, vec3 dx)
+{
+    double *x[3] = {&b->pos.x, &b->pos.y, &b->pos.z}, *c[3] = {&b->pos_lo.x, &b->pos_lo.y, &b->pos_lo.z};
+    double d[3] = {dx.x, dx.y, dx.z};
+    for (int k = 0; k < 3; k++) {
+        double y = d[k] + *c[k];
+        double t = *x[k] + y;
+        *c[k] = y - (t - *x[k]);
+        *x[k] = t;
+    }
+}
+
+/* Move two bodies over one step with velocities v, w; with imposed shear, correct the arc
+ * drift (geom.h) so that the gap changes by the relative motion along `normal` (the normal of
+ * the frame the motion was imposed in) only, and return the corrections in shift. */
+static void move_bodies(const lt_tester *t, const lt_stage *s, lt_body b[2], const vec3 v[2], const vec3 w[2],
+                        vec3 normal, vec3 shift[2], double arc_gap[2])
+{
+    double dt = t->test->dt, wt = t->test->abWeight;
+    /* the gap along the imposed normal is carried from step to step (not re-read from the
+     * rounded positions), so rounding does not accumulate over a long imposed shear */
+    double gap = isnan(arc_gap[0]) ? geom_arc_gap(&b[0], &b[1]) : arc_gap[0];
+    double gap_lo = isnan(arc_gap[0]) ? 0 : arc_gap[1];
+    double y = dt * v3_dot(v3_sub(v[1], v[0]), normal) + gap_lo; /* compensated sum */
+    double sum = gap + y;
+    gap_lo = y - (sum - gap);
+    gap = sum;
+    for (int i = 0; i < 2; i++) {
+        b[i].vel = v[i];
+        b[i].angvel = w[i];
+        add_compensated(&b[i], v3_scale(v[i], dt));
+        b[i].ori = q_normalized(q_mul(q_from_rotvec(v3_scale(w[i], dt)), b[i].ori));
+        shift[i] = v3(0, 0, 0);
+    }
+    arc_gap[0] = NAN;
+    if (shear_imposed(t, s)) {
+        arc_gap[0] = gap;
+        arc_gap[1] = gap_lo;
+        vec3 d = geom_arc_correction(&b[0], &b[1], gap);
+        shift[1] = v3_scale(d, wt);
+        shift[0] = v3_scale(d, -(1 - wt));
+        add_compensated(&b[1], shift[1]);
+        add_compensated(&b[0], shift[0]);
+    }
+}
+
+/* New half-step velocities of both bodies for stage s: free dynamics, then the imposed local
+ * DoFs override.  The contact measures the relative velocity of a step in the frame and with
+ * the branches at mid-step (contact_update), so the imposition is made in the same mid-step
+ * frame and branches, predicted by moving trial copies of the bodies: two passes make the
+ * imposed and the measured velocities agree to O(rotation^3) per step, also when normal and
+ * tangential motion are imposed together on a turning frame.
+ * Returns the new velocities in vnew/wnew; extra forces in imposed/damp. */
+static void velocity_update(const lt_tester *t, const lt_stage *s, vec3 vnew[2], vec3 wnew[2], vec3 imposed[2][2],
+                            vec3 damp[2][2], vec3 *imposed_normal)
+{
+    *imposed_normal = t->frame.r[0];
+    const lt_test *test = t->test;
+    double dt = test->dt;
+    vec3 vfree[2], wfree[2];
+    for (int i = 0; i < 2; i++) {
+        const lt_body *b = &t->body[i];
+        body_extra_forces(t, s, i, imposed[i], damp[i]);
+        if (b->fixed) {
+            vfree[i] = wfree[i] = v3(0, 0, 0);
+            continue;
+        }
+        vec3 F = v3_add(v3_add(t->force_now[i][0], imposed[i][0]), damp[i][0]);
+        vec3 T = v3_add(v3_add(t->force_now[i][1], imposed[i][1]), damp[i][1]);
+        vfree[i] = v3_axpy(dt / b->mass, F, b->vel);
+        wfree[i] = v3_axpy(dt / b->inertia, T, b->angvel);
+    }
+    for (int i = 0; i < 2; i++) vnew[i] = vfree[i], wnew[i] = wfree[i];
+    if (!s || !any_imposed(t, s)) return;
+    mat3 R = t->frame;
+    vec3 br[2] = {t->geom.branch[0], t->geom.branch[1]};
+    impose(t, s, &R, br, vfree, wfree, vnew, wnew);
+    for (int pass = 0; pass < 2; pass++) {
+        lt_body trial[2] = {t->body[0], t->body[1]};
+        vec3 shift[2];
+        lt_geom g;
+        double arc_gap[2] = {t->arc_gap[0], t->arc_gap[1]};
+        move_bodies(t, s, trial, vnew, wnew, R.r[0], shift, arc_gap);
+        if (!geom_compute(&trial[0], &trial[1], &g)) return;
+        mat3 R1 = t->frame;
+        frame_update(&R1, g.normal, mean_spin(wnew), dt);
+        R = frame_mid(&t->frame, &R1);
+        for (int i = 0; i < 2; i++) br[i] = v3_scale(v3_add(t->geom.branch[i], g.branch[i]), 0.5);
+        impose(t, s, &R, br, vfree, wfree, vnew, wnew);
+    }
+    *imposed_normal = R.r[0];
 }
 
 /* Close the energies of state n once v_{n+1/2} is known (see driver.h). */
@@ -366,26 +466,9 @@ static void emit_row(lt_tester *t, int stage_of_state)
     t->on_row(t->row_ctx, t, &s);
 }
 
-static void position_update(lt_tester *t, const lt_stage *s, const vec3 vnew[2], const vec3 wnew[2])
+static void position_update(lt_tester *t, const lt_stage *s, const vec3 vnew[2], const vec3 wnew[2], vec3 normal)
 {
-    double dt = t->test->dt, w = t->test->abWeight;
-    vec3 rel_before = v3_sub(t->body[1].pos, t->body[0].pos);
-    for (int i = 0; i < 2; i++) {
-        lt_body *b = &t->body[i];
-        b->vel = vnew[i];
-        b->angvel = wnew[i];
-        b->pos = v3_axpy(dt, b->vel, b->pos);
-        b->ori = q_normalized(q_mul(q_from_rotvec(v3_scale(b->angvel, dt)), b->ori));
-        t->shift[i] = v3(0, 0, 0);
-    }
-    if (s && (dof_imposed(t, s, 1) || dof_imposed(t, s, 2))) {
-        vec3 rel_after = v3_sub(t->body[1].pos, t->body[0].pos);
-        vec3 d = geom_arc_correction(&t->body[0], &t->body[1], rel_before, rel_after);
-        t->shift[1] = v3_scale(d, w);
-        t->shift[0] = v3_scale(d, -(1 - w));
-        t->body[1].pos = v3_add(t->body[1].pos, t->shift[1]);
-        t->body[0].pos = v3_add(t->body[0].pos, t->shift[0]);
-    }
+    move_bodies(t, s, t->body, vnew, wnew, normal, t->shift, t->arc_gap);
 }
 
 /* ---- stage loop ----------------------------------------------------------------------- */
@@ -420,21 +503,22 @@ int lt_run(lt_tester *t, const lt_test *test, lt_row_cb on_row, void *row_ctx)
     vec3 n = v3_normalized(test->normal);
     if (!geom_place(&t->body[0], &t->body[1], n, test->gap)) return fail(t, "cannot place this pair of shapes");
     t->frame = m3_frame_from_normal(n);
+    t->arc_gap[0] = NAN;
     if (contact_update(t) < 0) return -1;
     int stage_of_state = 0;
     long every = test->record_every;
-    vec3 vnew[2], wnew[2], imposed[2][2], damp[2][2];
+    vec3 vnew[2], wnew[2], imposed[2][2], damp[2][2], nimp;
     for (t->stage = 0; t->stage < test->n_stages; t->stage++) {
         const lt_stage *s = &test->stages[t->stage];
         memset(&t->st, 0, sizeof t->st);
         t->st.hasC = t->st.hadC = t->has_contact;
         t->first_motion = 1;
         for (;;) {
-            velocity_update(t, s, vnew, wnew, imposed, damp);
+            velocity_update(t, s, vnew, wnew, imposed, damp, &nimp);
             close_energies(t, vnew, wnew, imposed, damp);
             int ended_stage = t->step > 0 && t->st.step == 0; /* state n closed the previous stage */
             if (every > 0 && (t->step % every == 0 || ended_stage)) emit_row(t, stage_of_state);
-            position_update(t, s, vnew, wnew);
+            position_update(t, s, vnew, wnew, nimp);
             t->first_motion = 0;
             t->step++;
             t->time += test->dt;
@@ -457,7 +541,7 @@ int lt_run(lt_tester *t, const lt_test *test, lt_row_cb on_row, void *row_ctx)
     }
     /* close the last state with the last stage's rules (no further motion) */
     const lt_stage *last = test->n_stages ? &test->stages[test->n_stages - 1] : NULL;
-    velocity_update(t, last, vnew, wnew, imposed, damp);
+    velocity_update(t, last, vnew, wnew, imposed, damp, &nimp);
     close_energies(t, vnew, wnew, imposed, damp);
     if (every > 0) emit_row(t, stage_of_state);
     return 0;

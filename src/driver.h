@@ -108,6 +108,8 @@ struct lt_tester {
     vec3 damp_prev[2][2];           /* damping force at n-1 */
     vec3 force_now[2][2];
     vec3 shift[2];                  /* arc correction applied after state n-1 (m) */
+    double arc_gap[2];              /* m, centre distance carried through imposed shear, with
+                                       its low-order part ([0] NaN: none) */
     double kin0;                    /* KE of the initial state */
     double stored0;                 /* law's stored energy at the initial state */
     int first_motion;               /* 1 on the first motion step of a stage ('i' DoFs apply) */

@@ -59,14 +59,13 @@ int geom_place(const lt_body *a, lt_body *b, vec3 n, double gap)
     return 1;
 }
 
-vec3 geom_arc_correction(const lt_body *a, const lt_body *b, vec3 rel_before, vec3 rel_after)
+/* Round-round pairs (sphere-sphere): the gap is the centre distance minus the radii, so the
+ * quantity carried is the centre distance, and the correction moves B along the line of
+ * centres to that distance. */
+double geom_arc_gap(const lt_body *a, const lt_body *b) { return v3_norm(v3_sub(b->pos, a->pos)); }
+
+vec3 geom_arc_correction(const lt_body *a, const lt_body *b, double gap)
 {
-    (void)a;
-    (void)b;
-    /* round-round pair: the gap is a function of the centre distance only. Keep the distance
-     * at |r| + (normal component of the relative displacement), move along the new line. */
-    double d0 = v3_norm(rel_before), d1 = v3_norm(rel_after);
-    vec3 n0 = v3_scale(rel_before, 1.0 / d0);
-    double target = d0 + v3_dot(v3_sub(rel_after, rel_before), n0);
-    return v3_scale(rel_after, target / d1 - 1.0);
+    vec3 rel = v3_sub(b->pos, a->pos);
+    return v3_scale(rel, gap / v3_norm(rel) - 1.0);
 }

@@ -29,10 +29,12 @@ int geom_compute(const lt_body *a, const lt_body *b, lt_geom *g);
 /* Place b relative to a so that the contact normal is n (unit) and uN = gap. */
 int geom_place(const lt_body *a, lt_body *b, vec3 n, double gap);
 
-/* Imposed tangential motion moves a round body on a straight line and so increases its
- * distance from the other body by O((v dt)^2 / d) per step (the arc drift).  Given the pair's
- * relative centre vector before the step and after the step, return the displacement to add to
- * B's relative position so that the gap changes only by the normal relative motion. */
-vec3 geom_arc_correction(const lt_body *a, const lt_body *b, vec3 rel_before, vec3 rel_after);
+/* Imposed tangential motion moves a body on a straight line and so changes its distance from
+ * the other body (the arc drift).  The driver carries the gap the imposed motion should give
+ * (geom_arc_gap before the first such step, plus the relative motion along the imposing normal
+ * at every step) and adds the displacement geom_arc_correction returns to B's position relative
+ * to A so that the pair has that gap again.  Both depend on the shape pair. */
+double geom_arc_gap(const lt_body *a, const lt_body *b);
+vec3 geom_arc_correction(const lt_body *a, const lt_body *b, double gap);
 
 #endif

@@ -121,3 +121,32 @@ void record_abort(lt_record *r)
     r->tmp_path = r->final_path = NULL;
     r->buf = NULL;
 }
+
+int lt_write_file_atomic(const char *dir, const char *name, const char *text, size_t n, char *err, size_t errlen)
+{
+    char *final = path_join(dir, "", name, "");
+    char *tmp = path_join(dir, ".", name, ".tmp.XXXXXX");
+    int rc = -1;
+    int fd = final && tmp ? mkstemp(tmp) : -1;
+    if (fd < 0) {
+        snprintf(err, errlen, "cannot write in output directory '%s': %s", dir, strerror(errno));
+        free(final);
+        free(tmp);
+        return -1;
+    }
+    FILE *f = fdopen(fd, "w");
+    if (f && fwrite(text, 1, n, f) == n && fflush(f) == 0 && !ferror(f)) rc = 0;
+    int saved = errno;
+    if (f ? fclose(f) != 0 : close(fd) != 0) rc = -1;
+    if (rc == 0 && rename(tmp, final) != 0) {
+        rc = -1;
+        saved = errno;
+    }
+    if (rc < 0) {
+        snprintf(err, errlen, "cannot write '%s': %s", final, strerror(saved ? saved : EIO));
+        unlink(tmp);
+    }
+    free(final);
+    free(tmp);
+    return rc;
+}

@@ -34,6 +34,10 @@ int record_commit(lt_record *r, char *err, size_t errlen);
 /* Close and remove the temporary file. */
 void record_abort(lt_record *r);
 
+/* Write n bytes to DIR/name through a temporary file and a rename. Returns 0, or -1 with a
+ * message (nothing left behind). */
+int lt_write_file_atomic(const char *dir, const char *name, const char *text, size_t n, char *err, size_t errlen);
+
 /* The fixed column names before the energies. */
 extern const char *const lt_record_columns[];
 extern const int lt_record_ncolumns;

@@ -688,11 +688,15 @@ static char *default_name(const char *path)
     return s;
 }
 
+/* A file name a script may choose: letters, digits, - _ . +, not starting with a dot (no
+ * paths, no hidden or temporary names), at most 200 characters. */
 static int valid_name(const char *s)
 {
-    if (!*s) return 0;
+    size_t n = strlen(s);
+    if (n == 0 || n > 200 || s[0] == '.') return 0;
     for (; *s; s++)
-        if (!(((*s | 32) >= 'a' && (*s | 32) <= 'z') || (*s >= '0' && *s <= '9') || strchr("-_.+", *s)) || s[0] == '.')
+        if (!(((*s | 32) >= 'a' && (*s | 32) <= 'z') || (*s >= '0' && *s <= '9') || *s == '-' || *s == '_' ||
+              *s == '.' || *s == '+'))
             return 0;
     return 1;
 }
@@ -1035,7 +1039,25 @@ static int lib_laws(lua_State *L)
     return 1;
 }
 
-static const luaL_Reg lawtester_lib[] = {{"run", lib_run}, {"laws", lib_laws}, {NULL, NULL}};
+/* lawtester.write(name, text): write text to DIR/name, DIR being the -o directory; the only
+ * file a sandboxed script can write.  Through a temporary file and a rename, like the records. */
+static int lib_write(lua_State *L)
+{
+    script_ctx *sc = lib_ctx(L);
+    const char *name = luaL_checkstring(L, 1);
+    size_t n;
+    const char *text = luaL_checklstring(L, 2, &n);
+    if (!valid_name(name))
+        return luaL_error(L, "lawtester.write: '%s' is not a valid file name (letters, digits, - _ . +; not "
+                             "starting with .)", name);
+    if (!sc->opts->out_dir) return luaL_error(L, "lawtester.write: no output directory (run with -o DIR)");
+    char err[600];
+    if (lt_write_file_atomic(sc->opts->out_dir, name, text, n, err, sizeof err) < 0)
+        return luaL_error(L, "lawtester.write: %s", err);
+    return 0;
+}
+
+static const luaL_Reg lawtester_lib[] = {{"run", lib_run}, {"laws", lib_laws}, {"write", lib_write}, {NULL, NULL}};
 
 /* ---- sandbox ---------------------------------------------------------------------------- */
 

@@ -4,70 +4,8 @@
 #include "../src/driver.h"
 #include "../src/registry.h"
 #include "check.h"
+#include "drive.h"
 #include <stdlib.h>
-
-/* ---- stage conditions as C callbacks ---- */
-typedef struct cond {
-    int kind;      /* 0 uN <= x, 1 u[dof] >= x, 2 no contact, 3 stage.step >= n, 4 rebound */
-    int dof;
-    double x;
-    long n;
-    int calls;
-} cond;
-
-static int until_cb(void *ctx, lt_tester *t)
-{
-    cond *c = ctx;
-    c->calls++;
-    switch (c->kind) {
-    case 0: return t->has_contact && t->u[0] <= c->x;
-    case 1: return t->has_contact && t->u[c->dof] >= c->x;
-    case 2: return !t->has_contact;
-    case 3: return t->st.step >= c->n;
-    default: return t->st.bounces >= 2 || (t->st.hadC && !t->st.hasC);
-    }
-}
-
-/* ---- row collection ---- */
-typedef struct rows {
-    lt_snapshot *s;
-    size_t n, cap;
-} rows;
-
-static void collect(void *ctx, const lt_tester *t, const lt_snapshot *s)
-{
-    (void)t;
-    rows *r = ctx;
-    if (r->n == r->cap) {
-        r->cap = r->cap ? 2 * r->cap : 1024;
-        r->s = realloc(r->s, r->cap * sizeof *r->s);
-    }
-    r->s[r->n++] = *s;
-}
-
-static lt_stage stage(const char *whats, double v0, double v1, double v2, double v3, double v4, double v5, cond *c)
-{
-    lt_stage s = lt_default_stage();
-    memcpy(s.whats, whats, LT_DOF);
-    double v[6] = {v0, v1, v2, v3, v4, v5};
-    memcpy(s.values, v, sizeof v);
-    s.until = until_cb;
-    s.until_ctx = c;
-    return s;
-}
-
-static lt_test linear_test(vec3 normal, int fixed)
-{
-    lt_test t = lt_default_test();
-    t.law = lt_find_law("linear");
-    for (int i = 0; i < t.law->n_params; i++) t.params[i] = t.law->params[i].def;
-    t.params[0] = 1e6;      /* kn, N/m */
-    t.params[1] = 5e5;      /* kt, N/m */
-    t.params[2] = tan(0.5); /* tanPhi */
-    t.normal = normal;
-    t.body[0].fixed = t.body[1].fixed = fixed;
-    return t;
-}
 
 /* Analytic compress-shear-unload (issue: kn = 1e6, kt = 5e5, tanPhi = tan 0.5, overlap 1e-3
  * at 1 m/s, shear 3e-3 at 1 m/s, unload at 1 m/s; dt = 1e-6 s, 1000 steps per mm).
@@ -83,7 +21,7 @@ static lt_test linear_test(vec3 normal, int fixed)
 static void run_csu(vec3 normal, int fixed, const char *label)
 {
     lt_test t = linear_test(normal, fixed);
-    cond c1 = {0, 0, -1e-3, 0, 0}, c2 = {1, 1, 3e-3, 0, 0}, c3 = {2, 0, 0, 0, 0};
+    cond c1 = {COND_UN_BELOW, 0, -1e-3, 0, 0}, c2 = {COND_U_ABOVE, 1, 3e-3, 0, 0}, c3 = {COND_NO_CONTACT, 0, 0, 0, 0};
     lt_stage st[3] = {stage("v.....", -1, 0, 0, 0, 0, 0, &c1), stage("vv....", 0, 1, 0, 0, 0, 0, &c2),
                       stage("vv....", 1, 0, 0, 0, 0, 0, &c3)};
     t.stages = st;
@@ -146,7 +84,7 @@ static void test_csu_oblique_fixed(void) { run_csu(v3(-0.3, 0.1, -0.9), 1, "norm
 static void check_independence(vec3 normal, const char *whats, double value, const char *label)
 {
     lt_test t = linear_test(normal, 0);
-    cond c1 = {0, 0, -1e-3, 0, 0}, c2 = {3, 0, 0, 2000, 0};
+    cond c1 = {COND_UN_BELOW, 0, -1e-3, 0, 0}, c2 = {COND_STEPS, 0, 0, 2000, 0};
     double v[6] = {0};
     int dof = (int)(strchr(whats + 1, 'v') - whats);
     v[dof] = value;
@@ -193,7 +131,7 @@ static void test_rebound_with_initial_velocity(void)
 {
     lt_test t = linear_test(v3(0, 1, 1), 0);
     t.gap = 1e-5;
-    cond c = {4, 0, 0, 0, 0};
+    cond c = {COND_REBOUND, 0, 0, 0, 0};
     lt_stage st[1] = {stage("i.....", -1, 0, 0, 0, 0, 0, &c)};
     t.stages = st;
     t.n_stages = 1;
@@ -222,7 +160,7 @@ static void test_force_control_settles(void)
     t.body[0].fixed = 1;
     t.damping = 0.8;
     t.gap = 0;
-    cond c = {3, 0, 0, 300000, 0};
+    cond c = {COND_STEPS, 0, 0, 300000, 0};
     lt_stage st[1] = {stage("f.....", -100, 0, 0, 0, 0, 0, &c)};
     t.stages = st;
     t.n_stages = 1;
@@ -244,7 +182,7 @@ static void test_forced_dofs_add_up(void)
     t.body[0].fixed = 1;
     t.damping = 0.8;
     t.params[3] = 1; /* noSlip */
-    cond c = {3, 0, 0, 300000, 0};
+    cond c = {COND_STEPS, 0, 0, 300000, 0};
     /* rotations held: a free sphere would roll under the shear force instead of sliding */
     lt_stage st[1] = {stage("ff.vvv", -100, 20, 0, 0, 0, 0, &c)};
     t.stages = st;
@@ -260,11 +198,9 @@ static void test_forced_dofs_add_up(void)
 static void test_max_steps_guard(void)
 {
     lt_test t = linear_test(v3(1, 0, 0), 0);
-    cond c = {2, 0, 0, 0, 0}; /* "not C": never true while approaching from a gap... */
+    cond c = {COND_U_ABOVE, 1, 1.0, 0, 0}; /* u[2] >= 1 m: never, nothing moves */
     lt_stage st[1] = {stage("v.....", 0, 0, 0, 0, 0, 0, &c)};
-    st[0].values[0] = 0;
     st[0].max_steps = 500;
-    c.kind = 1, c.dof = 1, c.x = 1; /* u[2] >= 1 m: never */
     t.stages = st;
     t.n_stages = 1;
     lt_tester *T = calloc(1, sizeof *T);
@@ -279,11 +215,11 @@ static void test_max_steps_guard(void)
 static void test_recording_does_not_change_results(void)
 {
     double final[3][LT_DOF];
-    long every[3] = {1, 7, 0};
+    long every[3] = {COND_U_ABOVE, 7, 0};
     for (int k = 0; k < 3; k++) {
         lt_test t = linear_test(v3(1, -2, 0.5), 0);
         t.record_every = every[k];
-        cond c1 = {0, 0, -1e-3, 0, 0}, c2 = {1, 1, 2e-3, 0, 0};
+        cond c1 = {COND_UN_BELOW, 0, -1e-3, 0, 0}, c2 = {COND_U_ABOVE, 1, 2e-3, 0, 0};
         lt_stage st[2] = {stage("v.....", -1, 0, 0, 0, 0, 0, &c1), stage("vvv...", 0.1, 1, 0.5, 0, 0, 0, &c2)};
         t.stages = st;
         t.n_stages = 2;
@@ -304,7 +240,7 @@ static void test_abweight_split(void)
 {
     lt_test t = linear_test(v3(0, 1, 0), 0);
     t.abWeight = 0.5;
-    cond c1 = {0, 0, -1e-3, 0, 0};
+    cond c1 = {COND_UN_BELOW, 0, -1e-3, 0, 0};
     lt_stage st[1] = {stage("v.....", -1, 0, 0, 0, 0, 0, &c1)};
     t.stages = st;
     t.n_stages = 1;
