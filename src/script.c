@@ -132,12 +132,14 @@ static int get_field(conv *cv, int t, const char *key)
     return lua_getfield(cv->L, abs_index(cv->L, t), key);
 }
 
+/* The number at stack index i: finite, within [min, max]. */
 static double to_number(conv *cv, int i, double min, double max)
 {
     lua_State *L = cv->L;
     if (lua_type(L, i) != LUA_TNUMBER) field_error(cv, "expected a number, got %s", type_of(L, i));
     double x = lua_tonumber(L, i);
     if (isnan(x)) field_error(cv, "is NaN");
+    if (isinf(x)) field_error(cv, "is not finite");
     if (x < min || x > max) field_error(cv, "value %g out of range [%g, %g]", x, min, max);
     return x;
 }
@@ -649,7 +651,6 @@ static void read_stage(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s)
             path_push_index(cv, k + 1);
             lua_rawgeti(L, -1, k + 1);
             s->values[k] = to_number(cv, -1, -INFINITY, INFINITY);
-            if (!isfinite(s->values[k])) field_error(cv, "is not finite");
             lua_pop(L, 1);
             path_pop(cv);
         }
@@ -782,15 +783,7 @@ static void read_test(conv *cv, run_ctx *r, int t, char **name_out)
         field_error(cv, "must not be the zero vector");
     }
     opt_number(cv, t, "gap", &test->gap, -INFINITY, INFINITY);
-    if (!isfinite(test->gap)) {
-        path_push_key(cv, "gap");
-        field_error(cv, "is not finite");
-    }
     opt_number(cv, t, "dt", &test->dt, 1e-300, INFINITY);
-    if (!isfinite(test->dt)) {
-        path_push_key(cv, "dt");
-        field_error(cv, "is not finite");
-    }
     opt_number(cv, t, "abWeight", &test->abWeight, 0, 1);
     opt_number(cv, t, "damping", &test->damping, 0, 0.99);
     opt_integer(cv, t, "max_steps", &test->max_steps, 1, 4000000000000000000L);

@@ -106,6 +106,7 @@ static void test_bad_unknown_param(void) { check_bad("unknown_param.lua", 5, "fi
 static void test_bad_whats_character(void) { check_bad("bad_whats.lua", 6, "field stages[2].whats: bad character 'x' at position 2"); }
 static void test_bad_wrong_type(void) { check_bad("wrong_type.lua", 5, "field particles[2].radius: expected a number, got string"); }
 static void test_bad_nan_value(void) { check_bad("nan_value.lua", 6, "field stages[1].values[1]: is NaN"); }
+static void test_bad_infinite_value(void) { check_bad("inf_dt.lua", 4, "field dt: is not finite"); }
 static void test_bad_stage_never_ends(void)
 {
     check_bad("never_ends.lua", 7, "stage did not end after max_steps = 2000 steps (its until never held)");
@@ -295,6 +296,7 @@ const test_case cli_tests[] = {
     TEST(bad_whats_character),
     TEST(bad_wrong_type),
     TEST(bad_nan_value),
+    TEST(bad_infinite_value),
     TEST(bad_stage_never_ends),
     TEST(bad_misspelt_key),
     TEST(bad_until_runtime_error),

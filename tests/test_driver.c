@@ -210,6 +210,21 @@ static void test_max_steps_guard(void)
     free(T);
 }
 
+/* The guard of the whole test trips too, naming the test's limit. */
+static void test_test_max_steps_guard(void)
+{
+    lt_test t = linear_test(v3(1, 0, 0), 0);
+    t.max_steps = 300;
+    cond c = {COND_U_ABOVE, 1, 1.0, 0, 0};
+    lt_stage st[1] = {stage("v.....", 0, 0, 0, 0, 0, 0, &c)};
+    t.stages = st;
+    t.n_stages = 1;
+    lt_tester *T = calloc(1, sizeof *T);
+    CHECK(lt_run(T, &t, NULL, NULL) == -1);
+    CHECK_MSG(strstr(T->err, "test did not end after max_steps = 300"), "message: %s", T->err);
+    free(T);
+}
+
 /* Recording must not change the trajectory (LAMMPS PR #1631): the final state is bit-identical
  * whether every state or every 7th is recorded, or none. */
 static void test_recording_does_not_change_results(void)
@@ -270,6 +285,7 @@ const test_case driver_tests[] = {
     TEST(force_control_settles),
     TEST(forced_dofs_add_up),
     TEST(max_steps_guard),
+    TEST(test_max_steps_guard),
     TEST(recording_does_not_change_results),
     TEST(abweight_split),
     {0, 0},
