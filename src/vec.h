@@ -50,12 +50,10 @@ static inline vec3 v3_rotate(vec3 v, vec3 k, double a)
     return v3_add(v3_add(v3_scale(v, c), v3_scale(v3_cross(k, v), s)), v3_scale(k, v3_dot(k, v) * (1 - c)));
 }
 
-/* Rotate v by the minimal rotation that takes unit a onto unit b (a != -b).  Exact for any
- * angle: v' = v + (a x b) x v ... written in the numerically stable half-angle form
- * R v = v + 2 s (h x v) ... with h = a x b / (1 + a.b): v' = v + h x v * ... see below. */
+/* Rotate v by the minimal rotation that takes unit a onto unit b (undefined for b = -a):
+ * R = I + [k]x + [k]x^2 / (1 + c), k = a x b, c = a . b (Rodrigues' formula without trig). */
 static inline vec3 v3_rotate_min_arc(vec3 v, vec3 a, vec3 b)
 {
-    /* R = I + [k]x + [k]x^2 / (1 + c) with k = a x b, c = a . b (Rodrigues, no trig). */
     vec3 k = v3_cross(a, b);
     double c = v3_dot(a, b);
     vec3 kv = v3_cross(k, v);
