@@ -27,6 +27,7 @@ lt_test lt_default_test(void)
         t.body[i].ori = q_identity();
         t.body[i].mat = (lt_material){1e7, 0.25, 2600, 0.5, 0.5};
     }
+    t.stiffness = lt_stiffness_default();
     return t;
 }
 
@@ -118,7 +119,10 @@ static int contact_update(lt_tester *t)
     const lt_test *test = t->test;
     const lt_law *law = test->law;
     lt_body *A = &t->body[0], *B = &t->body[1];
-    if (!geom_compute(A, B, &t->geom)) return fail(t, "degenerate geometry (coincident centres)");
+    if (!geom_compute(A, B, &t->geom))
+        return fail(t, "degenerate %s-%s geometry: the cores touch (coincident centres, a centre on a wall, an "
+                       "axis through a facet or a wall), so there is no contact normal",
+                    lt_shape_name(A->shape), lt_shape_name(B->shape));
     mat3 frame_before = t->frame;
     frame_update(t, t->geom.normal);
 
@@ -139,9 +143,6 @@ static int contact_update(lt_tester *t)
     lt_contact *c = &t->c;
     c->uN = t->geom.uN;
     c->dt = test->dt;
-    c->lens[0] = t->geom.lens[0];
-    c->lens[1] = t->geom.lens[1];
-    c->contA = t->geom.contA;
     c->mat[0] = &A->mat;
     c->mat[1] = &B->mat;
     c->fresh = fresh;
@@ -170,7 +171,21 @@ static int contact_update(lt_tester *t)
     c->v[0] = vl.x, c->v[1] = vl.y, c->v[2] = vl.z;
     c->v[3] = wl.x, c->v[4] = wl.y, c->v[5] = wl.z;
     if (fresh) {
-        lt_stiffness_connector(&A->mat, &B->mat, c->lens, c->contA, &c->kn, &c->kt, &c->tanPhi);
+        /* the stiffness rule runs once per contact; its values hold for the contact's life */
+        if (lt_stiffness_eval(&test->stiffness, &A->mat, &B->mat, t->geom.lens, c->uN, &t->stiff) < 0)
+            return fail(t, "stiffness rule: a branch length reduced by the initial overlap (uN = %g m) is not "
+                           "positive (lens %g, %g m)",
+                        c->uN, t->geom.lens[0], t->geom.lens[1]);
+        t->stiff_step = t->step;
+        t->stiff_uN0 = c->uN;
+        t->n_formed++;
+        c->lens[0] = t->stiff.lens[0];
+        c->lens[1] = t->stiff.lens[1];
+        c->contA = t->stiff.contA;
+        c->kn = t->stiff.kn;
+        c->kt = t->stiff.kt;
+        c->tanPhi = t->stiff.tanPhi;
+        if (t->obs.on_contact) t->obs.on_contact(t->obs.contact_ctx, t);
         law->init(test->params, c, t->law_state);
     }
     memset(&t->resp, 0, sizeof t->resp);
@@ -263,7 +278,7 @@ static void velocity_update(const lt_tester *t, const lt_stage *s, vec3 vnew[2],
         vec3 F = v3_add(v3_add(t->force_now[i][0], imposed[i][0]), damp[i][0]);
         vec3 T = v3_add(v3_add(t->force_now[i][1], imposed[i][1]), damp[i][1]);
         vnew[i] = v3_axpy(dt / b->mass, F, b->vel);
-        wnew[i] = v3_axpy(dt / b->inertia, T, b->angvel);
+        wnew[i] = v3_axpy(dt, lt_body_inertia_solve(b, T), b->angvel);
     }
     if (!s) return;
     const mat3 *R = &t->frame;
@@ -277,11 +292,13 @@ static void velocity_update(const lt_tester *t, const lt_stage *s, vec3 vnew[2],
         wl[0].x = -(1 - w) * s->values[3];
         wl[1].x = w * s->values[3];
     }
-    double a = v3_norm(t->geom.branch[0]), bb = v3_norm(t->geom.branch[1]);
+    /* lever arms: the branches' components along the normal (for spheres their lengths) */
+    double a = v3_dot(t->geom.branch[0], R->r[0]), bb = -v3_dot(t->geom.branch[1], R->r[0]);
     for (int k = 4; k <= 5; k++) {
         if (!dof_imposed(t, s, k)) continue;
-        /* split by branch lengths so that the contact point gets no tangential velocity:
-         * omegaB x bB - omegaA x bA = 0 with bA = a n, bB = -b n  <=>  b omegaB = -a omegaA */
+        /* split by the lever arms so that the contact point gets no tangential velocity: the
+         * tangential part of omegaB x bB - omegaA x bA vanishes, with bA.n = a, bB.n = -b,
+         * when b omegaB = -a omegaA (rotations about tangential axes) */
         double val = s->values[k];
         double ra = -bb / (a + bb) * val, rb = a / (a + bb) * val;
         if (k == 4) wl[0].y = ra, wl[1].y = rb;
@@ -319,11 +336,12 @@ static void close_energies(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2],
     for (int i = 0; i < 2; i++) {
         const lt_body *b = &t->body[i];
         vec3 vold[2] = {b->vel, b->angvel}, vn[2] = {vnew[i], wnew[i]};
-        double inert[2] = {b->mass, b->inertia};
         for (int j = 0; j < 2; j++) {
+            /* momentum change over the step: m dv, or I_n dw (inertia at this state) */
+            vec3 dp = j == 0 ? v3_scale(v3_sub(vn[j], vold[j]), b->mass) : lt_body_inertia_mul(b, v3_sub(vn[j], vold[j]));
             /* driver force: what changed the velocity beyond the other forces */
             vec3 other = v3_add(v3_add(t->force_now[i][j], imposed[i][j]), damp[i][j]);
-            vec3 drive = v3_sub(v3_scale(v3_sub(vn[j], vold[j]), inert[j] / dt), other);
+            vec3 drive = v3_sub(v3_scale(dp, 1.0 / dt), other);
             vec3 drive_total = v3_add(drive, imposed[i][j]);
             if (t->step > 0) {
                 vec3 dx = v3_scale(vold[j], dt);
@@ -332,7 +350,7 @@ static void close_energies(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2],
                 if (j == 0) /* the arc correction moved the body against the contact force */
                     E[ne + LT_E_WORK] -= 0.5 * v3_dot(v3_add(t->force_prev[i][0], t->force_now[i][0]), t->shift[i]);
             }
-            kin += 0.5 * inert[j] * v3_dot(vold[j], vn[j]);
+            kin += 0.5 * (j == 0 ? b->mass * v3_dot(vold[j], vn[j]) : v3_dot(vold[j], lt_body_inertia_mul(b, vn[j])));
             t->drive_prev[i][j] = drive_total;
             t->damp_prev[i][j] = damp[i][j];
             t->force_prev[i][j] = t->force_now[i][j];
@@ -351,7 +369,7 @@ static void close_energies(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2],
 
 static void emit_row(lt_tester *t, int stage_of_state)
 {
-    if (!t->on_row) return;
+    if (!t->obs.on_row) return;
     lt_snapshot s;
     s.step = t->step;
     s.time = t->time;
@@ -363,7 +381,7 @@ static void emit_row(lt_tester *t, int stage_of_state)
     s.k[0] = t->resp.k[0];
     s.k[1] = t->resp.k[1];
     memcpy(s.energy, t->energy, sizeof s.energy);
-    t->on_row(t->row_ctx, t, &s);
+    t->obs.on_row(t->obs.row_ctx, t, &s);
 }
 
 static void position_update(lt_tester *t, const lt_stage *s, const vec3 vnew[2], const vec3 wnew[2])
@@ -380,7 +398,7 @@ static void position_update(lt_tester *t, const lt_stage *s, const vec3 vnew[2],
     }
     if (s && (dof_imposed(t, s, 1) || dof_imposed(t, s, 2))) {
         vec3 rel_after = v3_sub(t->body[1].pos, t->body[0].pos);
-        vec3 d = geom_arc_correction(&t->body[0], &t->body[1], rel_before, rel_after);
+        vec3 d = geom_arc_correction(&t->body[0], &t->body[1], &t->geom, rel_before, rel_after);
         t->shift[1] = v3_scale(d, w);
         t->shift[0] = v3_scale(d, -(1 - w));
         t->body[1].pos = v3_add(t->body[1].pos, t->shift[1]);
@@ -409,16 +427,31 @@ static void counters_after_contact(lt_tester *t)
 
 int lt_run(lt_tester *t, const lt_test *test, lt_row_cb on_row, void *row_ctx)
 {
+    lt_observer obs = {on_row, row_ctx, NULL, NULL};
+    return lt_run_observed(t, test, &obs);
+}
+
+int lt_run_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
+{
     memset(t, 0, sizeof *t);
     t->test = test;
-    t->on_row = on_row;
-    t->row_ctx = row_ctx;
+    if (obs) t->obs = *obs;
     for (int i = 0; i < 2; i++) {
         t->body[i] = test->body[i];
         lt_body_mass_props(&t->body[i]);
+        if (!t->body[i].fixed && !(t->body[i].mass > 0))
+            return fail(t, "body %c (%s) has no finite mass and must be fixed", i ? 'B' : 'A',
+                        lt_shape_name(t->body[i].shape));
     }
     vec3 n = v3_normalized(test->normal);
-    if (!geom_place(&t->body[0], &t->body[1], n, test->gap)) return fail(t, "cannot place this pair of shapes");
+    if (!geom_place(&t->body[0], &t->body[1], &n, test->gap)) {
+        const char *why = geom_normal_problem(&t->body[0], &t->body[1], n);
+        return fail(t, "cannot place %s-%s with this normal and gap: %s", lt_shape_name(t->body[0].shape),
+                    lt_shape_name(t->body[1].shape),
+                    !geom_pair_defined(t->body[0].shape, t->body[1].shape) ? "no geometry for the pair"
+                    : why                                                  ? why
+                                                                           : "gap too deep (the cores would cross)");
+    }
     t->frame = m3_frame_from_normal(n);
     if (contact_update(t) < 0) return -1;
     int stage_of_state = 0;
