@@ -770,7 +770,7 @@ static void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
     long rows = 0;
     if (recording) {
         rows = rec.rows;
-        file = strdup(rec.final_path);
+        file = strdup(rec.f.final_path);
         if (record_commit(&rec, err, sizeof err) < 0) {
             run_free(r);
             free(t);
