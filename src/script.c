@@ -7,9 +7,11 @@
 #define _POSIX_C_SOURCE 200809L
 #include "script.h"
 #include "conv.h"
+#include "script_bodies.h"
 #include "driver.h"
 #include "plot.h"
 #include "record.h"
+#include "fmt.h"
 #include "registry.h"
 #include "srcloc.h"
 #include <lauxlib.h>
@@ -32,73 +34,6 @@ typedef struct script_ctx {
     int env_ref;       /* the sandbox environment of the script (or _G when unsafe) */
     int n_runs;
 } script_ctx;
-
-/* ---- materials and particles ---------------------------------------------------------- */
-
-static const char *const material_keys[] = {"young", "poisson", "density", "ktDivKn", "tanPhi", NULL};
-
-static void read_material(conv *cv, int t, lt_material *m)
-{
-    if (!lua_istable(cv->L, t)) field_error(cv, "expected a material table, got %s", type_of(cv->L, t));
-    check_keys(cv, t, material_keys);
-    opt_number(cv, t, "young", &m->young, 1e-300, INFINITY);
-    opt_number(cv, t, "poisson", &m->poisson, -1, 0.5);
-    opt_number(cv, t, "density", &m->density, 1e-300, INFINITY);
-    opt_number(cv, t, "ktDivKn", &m->ktDivKn, 0, INFINITY);
-    opt_number(cv, t, "tanPhi", &m->tanPhi, 0, INFINITY);
-}
-
-static const char *const particle_keys[] = {"shape", "radius", "material", "fixed", "vel", "angvel", NULL};
-
-static void read_particle(conv *cv, int test_idx, int p, lt_body *b)
-{
-    lua_State *L = cv->L;
-    p = abs_index(L, p);
-    if (!lua_istable(L, p)) field_error(cv, "expected a particle table, got %s", type_of(L, p));
-    check_keys(cv, p, particle_keys);
-    path_push_key(cv, "shape");
-    if (get_field(cv, p, "shape") != LUA_TNIL) {
-        if (lua_type(L, -1) != LUA_TSTRING) field_error(cv, "expected a shape name, got %s", type_of(L, -1));
-        int k = lt_shape_from_name(lua_tostring(L, -1));
-        if (k < 0) field_error(cv, "unknown shape '%s' (known: sphere)", lua_tostring(L, -1));
-        b->shape = (lt_shape_kind)k;
-    }
-    lua_pop(L, 1);
-    path_pop(cv);
-    opt_number(cv, p, "radius", &b->radius, 1e-300, INFINITY);
-    path_push_key(cv, "material");
-    int ty = get_field(cv, p, "material");
-    if (ty == LUA_TSTRING) {
-        const char *name = lua_tostring(L, -1);
-        int found = 0;
-        if (get_field(cv, test_idx, "materials") == LUA_TTABLE) {
-            lua_getfield(L, -1, name);
-            if (lua_istable(L, -1)) found = 1;
-            else lua_pop(L, 1);
-        }
-        if (!found) field_error(cv, "no material called '%s' in materials", name);
-        /* errors inside point at materials.NAME */
-        srcloc_key saved[MAX_PATH_DEPTH];
-        int saved_depth = cv->depth;
-        memcpy(saved, cv->path, sizeof saved);
-        cv->depth = 0;
-        path_push_key(cv, "materials");
-        path_push_key(cv, name);
-        read_material(cv, -1, &b->mat);
-        memcpy(cv->path, saved, sizeof saved);
-        cv->depth = saved_depth;
-        lua_pop(L, 2);
-    } else if (ty == LUA_TTABLE) {
-        read_material(cv, -1, &b->mat);
-    } else if (ty != LUA_TNIL) {
-        field_error(cv, "expected a material name or table, got %s", type_of(L, -1));
-    }
-    lua_pop(L, 1);
-    path_pop(cv);
-    opt_bool(cv, p, "fixed", &b->fixed);
-    opt_vec3(cv, p, "vel", &b->vel);
-    opt_vec3(cv, p, "angvel", &b->angvel);
-}
 
 /* ---- law parameters ------------------------------------------------------------------- */
 
@@ -222,6 +157,8 @@ static int c_index(lua_State *L)
     else if (strcmp(k, "kn") == 0) lua_pushnumber(L, t->resp.k[0]);
     else if (strcmp(k, "kt") == 0) lua_pushnumber(L, t->resp.k[1]);
     else if (strcmp(k, "contA") == 0) lua_pushnumber(L, t->c.contA);
+    else if (strcmp(k, "l1") == 0) lua_pushnumber(L, t->c.lens[0]);
+    else if (strcmp(k, "l2") == 0) lua_pushnumber(L, t->c.lens[1]);
     else {
         const lt_law *law = t->test->law;
         for (int i = 0; i < law->n_state; i++)
@@ -229,7 +166,7 @@ static int c_index(lua_State *L)
                 lua_pushnumber(L, t->law_state[i]);
                 return 1;
             }
-        return luaL_error(L, "C has no field '%s' (fields: uN u v f kn kt contA and the law's state)", k);
+        return luaL_error(L, "C has no field '%s' (fields: uN u v f kn kt contA l1 l2 and the law's state)", k);
     }
     return 1;
 }
@@ -506,8 +443,9 @@ static void read_stage(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s)
 
 /* ---- the test table ------------------------------------------------------------------- */
 
-static const char *const test_keys[] = {"name", "law", "params", "materials", "particles", "normal", "gap", "dt",
-                                        "abWeight", "damping", "stages", "record", "max_steps", NULL};
+static const char *const test_keys[] = {"name",     "law",     "params", "materials", "particles", "normal",
+                                        "gap",      "stiffness", "dt",   "abWeight",  "damping",   "stages",
+                                        "record",   "max_steps", NULL};
 
 static char *default_name(const char *path)
 {
@@ -568,55 +506,7 @@ static void read_test(conv *cv, run_ctx *r, int t, char **name_out)
 
     read_params(cv, t, test);
 
-    path_push_key(cv, "materials");
-    ty = get_field(cv, t, "materials");
-    if (ty == LUA_TTABLE) {
-        lua_pushnil(L);
-        while (lua_next(L, -2)) {
-            if (lua_type(L, -2) != LUA_TSTRING) field_error(cv, "material names must be strings");
-            path_push_key(cv, lua_tostring(L, -2));
-            lt_material m = {0};
-            read_material(cv, -1, &m);
-            path_pop(cv);
-            lua_pop(L, 1);
-        }
-    } else if (ty != LUA_TNIL) {
-        field_error(cv, "expected a table of materials, got %s", type_of(L, -1));
-    }
-    lua_pop(L, 1);
-    path_pop(cv);
-
-    path_push_key(cv, "particles");
-    ty = get_field(cv, t, "particles");
-    if (ty != LUA_TNIL) {
-        if (ty != LUA_TTABLE) field_error(cv, "expected a table of 2 particles, got %s", type_of(L, -1));
-        if (lua_rawlen(L, -1) != 2) field_error(cv, "expected 2 particles, got %d", (int)lua_rawlen(L, -1));
-        for (int i = 0; i < 2; i++) {
-            path_push_index(cv, i + 1);
-            lua_rawgeti(L, -1, i + 1);
-            read_particle(cv, t, -1, &test->body[i]);
-            lua_pop(L, 1);
-            path_pop(cv);
-        }
-    }
-    lua_pop(L, 1);
-    path_pop(cv);
-    if (!geom_pair_defined(test->body[0].shape, test->body[1].shape)) {
-        path_push_key(cv, "particles");
-        field_error(cv, "no contact geometry for %s-%s", lt_shape_name(test->body[0].shape),
-                    lt_shape_name(test->body[1].shape));
-    }
-
-    opt_vec3(cv, t, "normal", &test->normal);
-    if (!(v3_norm(test->normal) > 0)) {
-        path_push_key(cv, "normal");
-        field_error(cv, "must not be the zero vector");
-    }
-    opt_number(cv, t, "gap", &test->gap, -INFINITY, INFINITY);
-    if (!isfinite(test->gap)) {
-        path_push_key(cv, "gap");
-        field_error(cv, "is not finite");
-    }
+    script_read_bodies(cv, t, test);
     opt_number(cv, t, "dt", &test->dt, 1e-300, INFINITY);
     if (!isfinite(test->dt)) {
         path_push_key(cv, "dt");
@@ -678,11 +568,56 @@ static void run_free(run_ctx *r)
 
 /* ---- running a test ------------------------------------------------------------------- */
 
+/* Shortest round-trip text of x in one of a few rotating buffers (for one printf call). */
+static const char *num(double x)
+{
+    static char buf[8][FMT_DOUBLE_MAX + 1];
+    static int next;
+    char *b = buf[next++ % 8];
+    fmt_double_nul(b, x);
+    return b;
+}
+
+static void print_body(char who, const lt_body *b)
+{
+    printf("%c %s", who, lt_shape_name(b->shape));
+    switch (b->shape) {
+    case LT_SPHERE: printf(" (r %s m)", num(b->radius)); break;
+    case LT_CAPSULE: printf(" (r %s m, shaft %s m)", num(b->radius), num(b->shaft)); break;
+    case LT_FACET: printf(" (halfThick %s m)", num(b->halfThick)); break;
+    default: break;
+    }
+    if (b->fixed) printf(" fixed");
+}
+
 static void print_summary(const lt_tester *t, const char *name, const char *file, long rows)
 {
     const lt_law *law = t->test->law;
     printf("test %s: law %s, %ld steps, t = %.9g s, %d stages\n", name, law->name, t->step, t->time,
            t->test->n_stages);
+    printf("  bodies: ");
+    print_body('A', &t->test->body[0]);
+    printf(", ");
+    print_body('B', &t->test->body[1]);
+    printf("\n");
+    const lt_stiffness *sr = &t->test->stiffness;
+    printf("  stiffness rule %s (area %s, lengths %s)", lt_stiff_rule_names[sr->rule], lt_stiff_area_names[sr->area],
+           lt_stiff_lengths_names[sr->lengths]);
+    if (t->n_formed == 0) {
+        printf(": no contact formed\n");
+    } else {
+        const lt_stiff_result *k = &t->stiff;
+        printf(": kn = %s N/m, kt = %s N/m, tanPhi = %s, lens = %s, %s m, contA = %s m^2\n", num(k->kn), num(k->kt),
+               num(k->tanPhi), num(k->lens[0]), num(k->lens[1]), num(k->contA));
+        printf("    (%s contact formed at step %ld, uN0 = %s m)\n", t->n_formed > 1 ? "the last" : "the", t->stiff_step,
+               num(t->stiff_uN0));
+    }
+    /* parameters "from the materials" (NaN default) that the test gave: the law uses those */
+    int over = 0;
+    for (int i = 0; i < law->n_params; i++)
+        if (law->params[i].kind == LT_REAL && isnan(law->params[i].def) && !isnan(t->test->params[i]))
+            printf(over++ ? " %s" : "    law parameters given, used instead of the rule's: %s", law->params[i].name);
+    if (over) printf("\n");
     if (t->has_contact) printf("  final contact: uN = %.9g m, kn = %.9g N/m, kt = %.9g N/m\n", t->u[0], t->resp.k[0], t->resp.k[1]);
     else printf("  final state: no contact\n");
     printf("  energies [J]:");
@@ -812,6 +747,29 @@ static void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
         lua_setfield(L, -2, lt_energy_name(r->test.law, i));
     }
     lua_setfield(L, -2, "E");
+    /* the stiffness rule and its values for the last contact formed */
+    const lt_stiffness *sr = &r->test.stiffness;
+    lua_createtable(L, 0, 12);
+    lua_pushstring(L, lt_stiff_rule_names[sr->rule]);
+    lua_setfield(L, -2, "rule");
+    lua_pushstring(L, lt_stiff_area_names[sr->area]);
+    lua_setfield(L, -2, "area");
+    lua_pushstring(L, lt_stiff_lengths_names[sr->lengths]);
+    lua_setfield(L, -2, "lengths");
+    lua_pushinteger(L, t->n_formed);
+    lua_setfield(L, -2, "contacts");
+    if (t->n_formed > 0) {
+        const char *keys[7] = {"kn", "kt", "tanPhi", "l1", "l2", "contA", "uN0"};
+        double vals[7] = {t->stiff.kn, t->stiff.kt, t->stiff.tanPhi, t->stiff.lens[0], t->stiff.lens[1], t->stiff.contA,
+                          t->stiff_uN0};
+        for (int i = 0; i < 7; i++) {
+            lua_pushnumber(L, vals[i]);
+            lua_setfield(L, -2, keys[i]);
+        }
+        lua_pushinteger(L, t->stiff_step);
+        lua_setfield(L, -2, "step");
+    }
+    lua_setfield(L, -2, "stiffness");
     if (t->has_contact) {
         lua_createtable(L, 0, 8);
         lua_pushnumber(L, t->u[0]);
@@ -830,6 +788,12 @@ static void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
         lua_setfield(L, -2, "kn");
         lua_pushnumber(L, t->resp.k[1]);
         lua_setfield(L, -2, "kt");
+        lua_pushnumber(L, t->c.contA);
+        lua_setfield(L, -2, "contA");
+        lua_pushnumber(L, t->c.lens[0]);
+        lua_setfield(L, -2, "l1");
+        lua_pushnumber(L, t->c.lens[1]);
+        lua_setfield(L, -2, "l2");
         for (int i = 0; i < r->test.law->n_state; i++) {
             lua_pushnumber(L, t->law_state[i]);
             lua_setfield(L, -2, r->test.law->state_names[i]);

@@ -114,6 +114,29 @@ static void test_bad_script_runtime_error(void) { check_bad("runtime_error.lua",
 static void test_sandbox_has_no_os(void) { check_bad("sandbox_os.lua", 2, "attempt to index a nil value (global 'os')"); }
 static void test_sandbox_has_no_load(void) { check_bad("bytecode.lua", 1, "attempt to call a nil value (global 'load')"); }
 
+/* shapes and stiffness rules: every refusal names its field and line */
+static void test_bad_zero_radius(void) { check_bad("zero_radius.lua", 4, "field particles[1].radius: must be a finite number > 0, got 0"); }
+static void test_bad_degenerate_facet(void) { check_bad("degenerate_facet.lua", 5, "field particles[1].vertices: degenerate triangle"); }
+static void test_bad_zero_wall_normal(void) { check_bad("zero_wall_normal.lua", 6, "field particles[2].normal: must not be the zero vector"); }
+static void test_bad_zero_capsule_axis(void) { check_bad("zero_capsule_axis.lua", 6, "field particles[2].axis: must not be the zero vector"); }
+static void test_bad_capsule_no_shaft(void) { check_bad("capsule_no_shaft.lua", 5, "field particles[2].shaft: missing"); }
+static void test_bad_negative_halfthick(void) { check_bad("negative_halfthick.lua", 5, "field particles[1].halfThick: value -0.01 out of range"); }
+static void test_bad_facet_two_vertices(void) { check_bad("facet_two_vertices.lua", 5, "field particles[2].vertices: expected 3 vertices, got 2"); }
+static void test_bad_unknown_shape(void) { check_bad("unknown_shape.lua", 4, "field particles[1].shape: unknown shape 'cube' (known: sphere, capsule, facet, wall)"); }
+static void test_bad_key_for_other_shape(void) { check_bad("key_for_other_shape.lua", 4, "field particles[1].shaft: unknown key 'shaft' for a sphere"); }
+static void test_bad_flat_pair(void) { check_bad("flat_pair.lua", 4, "field particles: no contact geometry for wall-facet"); }
+static void test_bad_wall_not_fixed(void) { check_bad("wall_not_fixed.lua", 5, "field particles[1].fixed: a wall has no finite mass"); }
+static void test_bad_normal_off_wall(void) { check_bad("normal_off_wall.lua", 6, "field normal: (1, 0, 0) is not along the normal of the wall A"); }
+static void test_bad_wall_point_for_b(void) { check_bad("wall_point_for_b.lua", 6, "field particles[2].point: B is placed by the test's normal and gap"); }
+static void test_bad_gap_too_deep(void) { check_bad("gap_too_deep.lua", 6, "field gap: overlap 0.1 m reaches the cores of the bodies: gap must be > -0.1 m"); }
+static void test_bad_stiffness_unknown_rule(void) { check_bad("stiffness_unknown_rule.lua", 4, "field stiffness.rule: unknown value 'hertz' (one of connector, yade, direct)"); }
+static void test_bad_stiffness_bad_area(void) { check_bad("stiffness_bad_area.lua", 4, "field stiffness.area: unknown value 'disk' (one of radii, lengths)"); }
+static void test_bad_stiffness_kn_not_direct(void) { check_bad("stiffness_kn_not_direct.lua", 5, "field stiffness.kn: applies to rule 'direct' only"); }
+static void test_bad_stiffness_direct_no_kn(void) { check_bad("stiffness_direct_no_kn.lua", 4, "field stiffness: rule 'direct' needs kn"); }
+static void test_bad_stiffness_kt_and_ratio(void) { check_bad("stiffness_kt_and_ratio.lua", 5, "field stiffness.ratio: give kt or ratio, not both"); }
+static void test_bad_stiffness_unknown_key(void) { check_bad("stiffness_unknown_key.lua", 5, "field stiffness.Kn: unknown key 'Kn'"); }
+static void test_bad_reduced_length_negative(void) { check_bad("reduced_length_negative.lua", 8, "field stages[1]: stage 1, step 0: stiffness rule: a branch length reduced by the initial overlap"); }
+
 static void test_unsafe_lifts_sandbox(void)
 {
     result r;
@@ -234,6 +257,27 @@ const test_case cli_tests[] = {
     TEST(bad_script_runtime_error),
     TEST(sandbox_has_no_os),
     TEST(sandbox_has_no_load),
+    TEST(bad_zero_radius),
+    TEST(bad_degenerate_facet),
+    TEST(bad_zero_wall_normal),
+    TEST(bad_zero_capsule_axis),
+    TEST(bad_capsule_no_shaft),
+    TEST(bad_negative_halfthick),
+    TEST(bad_facet_two_vertices),
+    TEST(bad_unknown_shape),
+    TEST(bad_key_for_other_shape),
+    TEST(bad_flat_pair),
+    TEST(bad_wall_not_fixed),
+    TEST(bad_normal_off_wall),
+    TEST(bad_wall_point_for_b),
+    TEST(bad_gap_too_deep),
+    TEST(bad_stiffness_unknown_rule),
+    TEST(bad_stiffness_bad_area),
+    TEST(bad_stiffness_kn_not_direct),
+    TEST(bad_stiffness_direct_no_kn),
+    TEST(bad_stiffness_kt_and_ratio),
+    TEST(bad_stiffness_unknown_key),
+    TEST(bad_reduced_length_negative),
     TEST(unsafe_lifts_sandbox),
     TEST(bytecode_refused),
     TEST(missing_script),
