@@ -10,6 +10,7 @@
 #include "script_bodies.h"
 #include "driver.h"
 #include "plot.h"
+#include "meta.h"
 #include "record.h"
 #include "fmt.h"
 #include "registry.h"
@@ -609,8 +610,8 @@ static void print_summary(const lt_tester *t, const char *name, const char *file
         const lt_stiff_result *k = &t->stiff;
         printf(": kn = %s N/m, kt = %s N/m, tanPhi = %s, lens = %s, %s m, contA = %s m^2\n", num(k->kn), num(k->kt),
                num(k->tanPhi), num(k->lens[0]), num(k->lens[1]), num(k->contA));
-        printf("    (%s contact formed at step %ld, uN0 = %s m)\n", t->n_formed > 1 ? "the last" : "the", t->stiff_step,
-               num(t->stiff_uN0));
+        printf("    (%s contact formed at step %ld, uN0 = %s m%s)\n", t->n_formed > 1 ? "the last" : "the", t->stiff_step,
+               num(t->stiff_uN0), t->n_formed > 1 ? "; every contact is in the .meta file" : "");
     }
     /* parameters "from the materials" (NaN default) that the test gave: the law uses those */
     int over = 0;
@@ -626,7 +627,10 @@ static void print_summary(const lt_tester *t, const char *name, const char *file
     double work = t->energy[law->n_energies + LT_E_WORK], bal = t->energy[law->n_energies + LT_E_BALANCE];
     printf("  energy balance: work - (dkin + delast + dissipated) = %.3g J (%.3g of the work)\n", bal,
            work != 0 ? fabs(bal / work) : 0.0);
-    if (file) printf("  wrote %s (%ld rows)\n", file, rows);
+    if (file) {
+        size_t n = strlen(file);
+        printf("  wrote %s (%ld rows) and %.*s.meta\n", file, rows, (int)(n > 4 ? n - 4 : n), file);
+    }
 }
 
 typedef struct read_args {
@@ -675,9 +679,19 @@ static void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
     }
     r->t = t;
     lt_record rec;
+    lt_meta meta;
     int recording = sc->opts->out_dir && r->test.record_every > 0;
     char err[600];
-    if (recording && record_open(&rec, sc->opts->out_dir, name, r->test.law, err, sizeof err) < 0) {
+    int open_failed = 0;
+    if (recording) {
+        if (record_open(&rec, sc->opts->out_dir, name, r->test.law, err, sizeof err) < 0) {
+            open_failed = 1;
+        } else if (meta_open(&meta, sc->opts->out_dir, name, &r->test, err, sizeof err) < 0) {
+            record_abort(&rec);
+            open_failed = 1;
+        }
+    }
+    if (open_failed) {
         run_free(r);
         free(t);
         free(name);
@@ -685,9 +699,14 @@ static void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
         lua_error(L);
     }
     r->test.name = name;
-    int rc = lt_run(t, &r->test, recording ? record_row : NULL, recording ? &rec : NULL);
+    lt_observer obs = {NULL, NULL, NULL, NULL};
+    if (recording) obs = (lt_observer){record_row, &rec, meta_contact, &meta};
+    int rc = lt_run_observed(t, &r->test, &obs);
     if (rc < 0) {
-        if (recording) record_abort(&rec);
+        if (recording) {
+            record_abort(&rec);
+            meta_abort(&meta);
+        }
         if (r->cb_error) {
             lua_pushstring(L, t->err);
         } else {
@@ -706,6 +725,16 @@ static void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
     if (recording) {
         rows = rec.rows;
         file = strdup(rec.f.final_path);
+        /* the sidecar first: a table on disk always has its meta beside it */
+        if (meta_commit(&meta, err, sizeof err) < 0) {
+            record_abort(&rec);
+            run_free(r);
+            free(t);
+            free(name);
+            free(file);
+            lua_pushfstring(L, "%s: %s", sc->path, err);
+            lua_error(L);
+        }
         if (record_commit(&rec, err, sizeof err) < 0) {
             run_free(r);
             free(t);

@@ -243,6 +243,112 @@ static void test_demo_table_and_plots(void)
     remove_tree(dir);
 }
 
+/* The value of `key` in a .meta file (key<TAB>value lines), or NULL. */
+static const char *meta_value(const char *meta, const char *key, char *buf, size_t n)
+{
+    size_t kl = strlen(key);
+    for (const char *p = meta; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+        if (strncmp(p, key, kl) == 0 && p[kl] == '\t') {
+            const char *v = p + kl + 1, *e = strchr(v, '\n');
+            size_t len = e ? (size_t)(e - v) : strlen(v);
+            if (len >= n) len = n - 1;
+            memcpy(buf, v, len);
+            buf[len] = 0;
+            return buf;
+        }
+    return NULL;
+}
+
+/* Every shipped stage file runs; every table it writes gets its .meta sidecar and the three
+ * plots; the summaries print the stiffness rule and kn. */
+static void test_stage_files_run_and_plot(void)
+{
+    DIR *d = opendir("stages");
+    CHECK(d != NULL);
+    if (!d) return;
+    struct dirent *e;
+    int scripts = 0;
+    while ((e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 4, ".lua") != 0) continue;
+        scripts++;
+        char *dir = make_tmpdir();
+        char args[512];
+        snprintf(args, sizeof args, "run stages/%s -o %s --plot", e->d_name, dir);
+        result r;
+        run(&r, args);
+        CHECK_MSG(r.status == 0, "%s: status %d: %s", e->d_name, r.status, r.err);
+        CHECK_MSG(strstr(r.out, "stiffness rule ") && strstr(r.out, "kn = "), "%s: no stiffness in the summary", e->d_name);
+        DIR *od = opendir(dir);
+        struct dirent *f;
+        int tables = 0;
+        while (od && (f = readdir(od))) {
+            size_t fl = strlen(f->d_name);
+            if (fl < 5 || strcmp(f->d_name + fl - 4, ".tsv") != 0) continue;
+            tables++;
+            const char *suffixes[4] = {".meta", "-energy.png", "-force_displacement.png", "-force_path.png"};
+            for (int i = 0; i < 4; i++) {
+                char path[512];
+                struct stat st;
+                snprintf(path, sizeof path, "%s/%.*s%s", dir, (int)(fl - 4), f->d_name, suffixes[i]);
+                CHECK_MSG(stat(path, &st) == 0 && st.st_size > (i ? 1000 : 100), "%s: missing or empty %s", e->d_name, path);
+            }
+        }
+        if (od) closedir(od);
+        CHECK_MSG(tables > 0, "%s wrote no table", e->d_name);
+        remove_tree(dir);
+    }
+    closedir(d);
+    CHECK_MSG(scripts >= 4, "only %d stage files found", scripts);
+}
+
+/* The sidecar of the capsule example: the rule, the conventions and Woo's printed kn (to the
+ * issue's 10 digits) for the contact formed; the TSV header is the documented one, unchanged
+ * by the new shapes. */
+static void test_meta_sidecar(void)
+{
+    char *dir = make_tmpdir();
+    char args[512], path[512], buf[128];
+    snprintf(args, sizeof args, "run stages/woo_capsule_sphere.lua -o %s -q", dir);
+    result r;
+    run(&r, args);
+    CHECK_MSG(r.status == 0, "status %d: %s", r.status, r.err);
+    static char meta[1 << 16], tsv[1 << 16];
+    snprintf(path, sizeof path, "%s/woo-capsule-sphere-woo-code.meta", dir);
+    slurp(path, meta, sizeof meta);
+    CHECK_MSG(meta[0] == '#', "first line is a comment: %.80s", meta);
+    CHECK(meta_value(meta, "A.shape", buf, sizeof buf) && strcmp(buf, "capsule") == 0);
+    CHECK(meta_value(meta, "B.shape", buf, sizeof buf) && strcmp(buf, "sphere") == 0);
+    CHECK(meta_value(meta, "stiffness.rule", buf, sizeof buf) && strcmp(buf, "connector") == 0);
+    CHECK(meta_value(meta, "stiffness.area", buf, sizeof buf) && strcmp(buf, "radii") == 0);
+    CHECK(meta_value(meta, "stiffness.lengths", buf, sizeof buf) && strcmp(buf, "reduced") == 0);
+    CHECK(meta_value(meta, "contacts", buf, sizeof buf) && strcmp(buf, "1") == 0);
+    CHECK(meta_value(meta, "contact.1.step", buf, sizeof buf) && strcmp(buf, "0") == 0);
+    double kn = meta_value(meta, "contact.1.kn", buf, sizeof buf) ? strtod(buf, NULL) : 0;
+    CHECK_REL(kn, 1350254.7221732636, 1e-10, "Woo's printed kn in the sidecar (the issue: >= 10 digits)");
+    double l1 = meta_value(meta, "contact.1.l1", buf, sizeof buf) ? strtod(buf, NULL) : 0;
+    CHECK_REL(l1, 0.1995, 1e-14, "capsule length r - 0.0005");
+    snprintf(path, sizeof path, "%s/woo-capsule-sphere-woo-code.tsv", dir);
+    slurp(path, tsv, sizeof tsv);
+    const char *header = "step\ttime\tstage\tcontact\tux\tuy\tuz\tphix\tphiy\tphiz\tvx\tvy\tvz\twx\twy\twz\t"
+                         "Fx\tFy\tFz\tTx\tTy\tTz\tkn\tkt\telast\tplast\twork\tkin\tdamp\tbrk\tbalance_err\n";
+    CHECK_MSG(strncmp(tsv, header, strlen(header)) == 0, "header: %.300s", tsv);
+    remove_tree(dir);
+}
+
+/* A failed run leaves neither table nor sidecar (the bad-input checks count files too). */
+static void test_failed_run_leaves_no_meta(void)
+{
+    char *dir = make_tmpdir();
+    char args[512];
+    snprintf(args, sizeof args, "run tests/bad/reduced_length_negative.lua -o %s", dir);
+    result r;
+    run(&r, args);
+    CHECK(r.status == 1);
+    CHECK_MSG(count_files(dir) == 0, "%d files left", count_files(dir));
+    remove_tree(dir);
+}
+
 const test_case cli_tests[] = {
     TEST(bad_syntax),
     TEST(bad_unknown_law),
@@ -285,5 +391,8 @@ const test_case cli_tests[] = {
     TEST(failed_run_keeps_earlier_result),
     TEST(laws_lists_linear),
     TEST(demo_table_and_plots),
+    TEST(stage_files_run_and_plot),
+    TEST(meta_sidecar),
+    TEST(failed_run_leaves_no_meta),
     {0, 0},
 };
