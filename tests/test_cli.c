@@ -278,6 +278,7 @@ static void test_stage_files_run_and_plot(void)
         result r;
         run(&r, args);
         CHECK_MSG(r.status == 0, "%s: status %d: %s", e->d_name, r.status, r.err);
+        CHECK_MSG(r.err[0] == 0, "%s: the run or gnuplot wrote on stderr: %.300s", e->d_name, r.err);
         CHECK_MSG(strstr(r.out, "stiffness rule ") && strstr(r.out, "kn = "), "%s: no stiffness in the summary", e->d_name);
         DIR *od = opendir(dir);
         struct dirent *f;
