@@ -9,10 +9,10 @@
  *   Ft' = fy Ftr/|Ftr|       otherwise          (radial return: slip)
  *   the contact breaks when uN > 0 unless noBreak (then Fn may be tensile and fy uses |Fn|).
  *   No torque.
- * Stiffness: kn, kt, tanPhi from the parameters when given, otherwise from the pair's materials
- *   by the harness's stiffness rule (connector model: kn = A/(l1/E1 + l2/E2), A = pi min(r1,r2)^2,
- *   kt = mean(ktDivKn) kn, tanPhi = min(tanPhi1, tanPhi2)); a kt left to the materials keeps
- *   their kt/kn ratio applied to the kn in force (given or not).
+ * Stiffness: kn, kt, tanPhi from the parameters when given, otherwise the values the harness's
+ *   stiffness rule put in lt_contact (by default the connector model kn = A/(l1/E1 + l2/E2),
+ *   A = pi min(r1,r2)^2, kt = mean(ktDivKn) kn, tanPhi = min(tanPhi1, tanPhi2); src/stiffness.h);
+ *   a kt left to the rule keeps its kt/kn ratio applied to the kn in force (given or not).
  * Energies (J):
  *   elast = (Fn^2/kn + |Ft|^2/kt)/2             (stored)
  *   plast, per step, by the `dissipation` option (F stored force, Ftr trial, F' returned;

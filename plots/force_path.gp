@@ -11,7 +11,8 @@ set title "force path: ".datafile noenhanced
 stats datafile using (-column("Fx")) nooutput
 fmax = STATS_max > 0 ? STATS_max : 1
 set xrange [0:fmax*1.05]
-set yrange [0:*]
+stats datafile using (sqrt(column("Fy")**2+column("Fz")**2)) nooutput
+if (STATS_max > 0) { set yrange [0:*] } else { set yrange [0:1] }
 if (tanphi == tanphi) {
   plot datafile using ((column("contact")>0) ? -column("Fx") : NaN):(sqrt(column("Fy")**2+column("Fz")**2)) with lines lw 2 title "path", \
        tanphi*x with lines dt 2 lc rgb "red" title sprintf("Coulomb |F_t| = %.4g |F_N|", tanphi)

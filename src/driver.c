@@ -27,6 +27,7 @@ lt_test lt_default_test(void)
         t.body[i].ori = q_identity();
         t.body[i].mat = (lt_material){1e7, 0.25, 2600, 0.5, 0.5};
     }
+    t.stiffness = lt_stiffness_default();
     return t;
 }
 
@@ -128,7 +129,10 @@ static int contact_update(lt_tester *t)
     const lt_test *test = t->test;
     const lt_law *law = test->law;
     lt_body *A = &t->body[0], *B = &t->body[1];
-    if (!geom_compute(A, B, &t->geom)) return fail(t, "degenerate geometry (coincident centres)");
+    if (!geom_compute(A, B, &t->geom))
+        return fail(t, "degenerate %s-%s geometry: the cores touch (coincident centres, a centre on a wall, an "
+                       "axis through a facet or a wall), so there is no contact normal",
+                    lt_shape_name(A->shape), lt_shape_name(B->shape));
     mat3 frame_before = t->frame;
     vec3 spins[2] = {A->angvel, B->angvel};
     frame_update(&t->frame, t->geom.normal, mean_spin(spins), test->dt);
@@ -150,9 +154,6 @@ static int contact_update(lt_tester *t)
     lt_contact *c = &t->c;
     c->uN = t->geom.uN;
     c->dt = test->dt;
-    c->lens[0] = t->geom.lens[0];
-    c->lens[1] = t->geom.lens[1];
-    c->contA = t->geom.contA;
     c->mat[0] = &A->mat;
     c->mat[1] = &B->mat;
     c->fresh = fresh;
@@ -177,7 +178,21 @@ static int contact_update(lt_tester *t)
     c->v[0] = vl.x, c->v[1] = vl.y, c->v[2] = vl.z;
     c->v[3] = wl.x, c->v[4] = wl.y, c->v[5] = wl.z;
     if (fresh) {
-        lt_stiffness_connector(&A->mat, &B->mat, c->lens, c->contA, &c->kn, &c->kt, &c->tanPhi);
+        /* the stiffness rule runs once per contact; its values hold for the contact's life */
+        if (lt_stiffness_eval(&test->stiffness, &A->mat, &B->mat, t->geom.lens, c->uN, &t->stiff) < 0)
+            return fail(t, "stiffness rule: a branch length reduced by the initial overlap (uN = %g m) is not "
+                           "positive (lens %g, %g m)",
+                        c->uN, t->geom.lens[0], t->geom.lens[1]);
+        t->stiff_step = t->step;
+        t->stiff_uN0 = c->uN;
+        t->n_formed++;
+        c->lens[0] = t->stiff.lens[0];
+        c->lens[1] = t->stiff.lens[1];
+        c->contA = t->stiff.contA;
+        c->kn = t->stiff.kn;
+        c->kt = t->stiff.kt;
+        c->tanPhi = t->stiff.tanPhi;
+        if (t->obs.on_contact) t->obs.on_contact(t->obs.contact_ctx, t);
         law->init(test->params, c, t->law_state);
     }
     memset(&t->resp, 0, sizeof t->resp);
@@ -269,11 +284,13 @@ static void impose(const lt_tester *t, const lt_stage *s, const mat3 *R, const v
         wl[0].x = -(1 - w) * s->values[3];
         wl[1].x = w * s->values[3];
     }
-    double a = v3_norm(b[0]), bb = v3_norm(b[1]);
+    /* lever arms: the branches' components along the normal (for spheres their lengths) */
+    double a = v3_dot(b[0], R->r[0]), bb = -v3_dot(b[1], R->r[0]);
     for (int k = 4; k <= 5; k++) {
         if (!dof_imposed(t, s, k)) continue;
-        /* split by branch lengths so that the contact point gets no tangential velocity:
-         * omegaB x bB - omegaA x bA = 0 with bA = a n, bB = -b n  <=>  b omegaB = -a omegaA */
+        /* split by the lever arms so that the contact point gets no tangential velocity: the
+         * tangential part of omegaB x bB - omegaA x bA vanishes, with bA.n = a, bB.n = -b,
+         * when b omegaB = -a omegaA (rotations about tangential axes) */
         double val = s->values[k];
         double ra = -bb / (a + bb) * val, rb = a / (a + bb) * val;
         if (k == 4) wl[0].y = ra, wl[1].y = rb;
@@ -336,7 +353,7 @@ static void move_bodies(const lt_tester *t, const lt_stage *s, lt_body b[2], con
     double dt = t->test->dt, wt = t->test->abWeight;
     /* the gap along the imposed normal is carried from step to step (not re-read from the
      * rounded positions), so rounding does not accumulate over a long imposed shear */
-    double gap = isnan(arc_gap[0]) ? geom_arc_gap(&b[0], &b[1]) : arc_gap[0];
+    double gap = isnan(arc_gap[0]) ? geom_arc_value(&b[0], &b[1]) : arc_gap[0];
     double gap_lo = isnan(arc_gap[0]) ? 0 : arc_gap[1];
     double y = dt * v3_dot(v3_sub(v[1], v[0]), normal) + gap_lo; /* compensated sum */
     double sum = gap + y;
@@ -350,7 +367,7 @@ static void move_bodies(const lt_tester *t, const lt_stage *s, lt_body b[2], con
         shift[i] = v3(0, 0, 0);
     }
     arc_gap[0] = NAN;
-    if (shear_imposed(t, s)) {
+    if (shear_imposed(t, s) && !isnan(gap)) { /* NaN: the pair has no arc drift (geom.h) */
         arc_gap[0] = gap;
         arc_gap[1] = gap_lo;
         vec3 d = geom_arc_correction(&b[0], &b[1], gap);
@@ -385,7 +402,7 @@ static void velocity_update(const lt_tester *t, const lt_stage *s, vec3 vnew[2],
         vec3 F = v3_add(v3_add(t->force_now[i][0], imposed[i][0]), damp[i][0]);
         vec3 T = v3_add(v3_add(t->force_now[i][1], imposed[i][1]), damp[i][1]);
         vfree[i] = v3_axpy(dt / b->mass, F, b->vel);
-        wfree[i] = v3_axpy(dt / b->inertia, T, b->angvel);
+        wfree[i] = v3_axpy(dt, lt_body_inertia_solve(b, T), b->angvel);
     }
     for (int i = 0; i < 2; i++) vnew[i] = vfree[i], wnew[i] = wfree[i];
     if (!s || !any_imposed(t, s)) return;
@@ -419,11 +436,12 @@ static void close_energies(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2],
     for (int i = 0; i < 2; i++) {
         const lt_body *b = &t->body[i];
         vec3 vold[2] = {b->vel, b->angvel}, vn[2] = {vnew[i], wnew[i]};
-        double inert[2] = {b->mass, b->inertia};
         for (int j = 0; j < 2; j++) {
+            /* momentum change over the step: m dv, or I_n dw (inertia at this state) */
+            vec3 dp = j == 0 ? v3_scale(v3_sub(vn[j], vold[j]), b->mass) : lt_body_inertia_mul(b, v3_sub(vn[j], vold[j]));
             /* driver force: what changed the velocity beyond the other forces */
             vec3 other = v3_add(v3_add(t->force_now[i][j], imposed[i][j]), damp[i][j]);
-            vec3 drive = v3_sub(v3_scale(v3_sub(vn[j], vold[j]), inert[j] / dt), other);
+            vec3 drive = v3_sub(v3_scale(dp, 1.0 / dt), other);
             vec3 drive_total = v3_add(drive, imposed[i][j]);
             if (t->step > 0) {
                 vec3 dx = v3_scale(vold[j], dt);
@@ -432,7 +450,7 @@ static void close_energies(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2],
                 if (j == 0) /* the arc correction moved the body against the contact force */
                     E[ne + LT_E_WORK] -= 0.5 * v3_dot(v3_add(t->force_prev[i][0], t->force_now[i][0]), t->shift[i]);
             }
-            kin += 0.5 * inert[j] * v3_dot(vold[j], vn[j]);
+            kin += 0.5 * (j == 0 ? b->mass * v3_dot(vold[j], vn[j]) : v3_dot(vold[j], lt_body_inertia_mul(b, vn[j])));
             t->drive_prev[i][j] = drive_total;
             t->damp_prev[i][j] = damp[i][j];
             t->force_prev[i][j] = t->force_now[i][j];
@@ -451,7 +469,7 @@ static void close_energies(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2],
 
 static void emit_row(lt_tester *t, int stage_of_state)
 {
-    if (!t->on_row) return;
+    if (!t->obs.on_row) return;
     lt_snapshot s;
     s.step = t->step;
     s.time = t->time;
@@ -463,7 +481,7 @@ static void emit_row(lt_tester *t, int stage_of_state)
     s.k[0] = t->resp.k[0];
     s.k[1] = t->resp.k[1];
     memcpy(s.energy, t->energy, sizeof s.energy);
-    t->on_row(t->row_ctx, t, &s);
+    t->obs.on_row(t->obs.row_ctx, t, &s);
 }
 
 static void position_update(lt_tester *t, const lt_stage *s, const vec3 vnew[2], const vec3 wnew[2], vec3 normal)
@@ -492,16 +510,31 @@ static void counters_after_contact(lt_tester *t)
 
 int lt_run(lt_tester *t, const lt_test *test, lt_row_cb on_row, void *row_ctx)
 {
+    lt_observer obs = {on_row, row_ctx, NULL, NULL};
+    return lt_run_observed(t, test, &obs);
+}
+
+int lt_run_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
+{
     memset(t, 0, sizeof *t);
     t->test = test;
-    t->on_row = on_row;
-    t->row_ctx = row_ctx;
+    if (obs) t->obs = *obs;
     for (int i = 0; i < 2; i++) {
         t->body[i] = test->body[i];
         lt_body_mass_props(&t->body[i]);
+        if (!t->body[i].fixed && !(t->body[i].mass > 0))
+            return fail(t, "body %c (%s) has no finite mass and must be fixed", i ? 'B' : 'A',
+                        lt_shape_name(t->body[i].shape));
     }
     vec3 n = v3_normalized(test->normal);
-    if (!geom_place(&t->body[0], &t->body[1], n, test->gap)) return fail(t, "cannot place this pair of shapes");
+    if (!geom_place(&t->body[0], &t->body[1], &n, test->gap)) {
+        const char *why = geom_normal_problem(&t->body[0], &t->body[1], n);
+        return fail(t, "cannot place %s-%s with this normal and gap: %s", lt_shape_name(t->body[0].shape),
+                    lt_shape_name(t->body[1].shape),
+                    !geom_pair_defined(t->body[0].shape, t->body[1].shape) ? "no geometry for the pair"
+                    : why                                                  ? why
+                                                                           : "gap too deep (the cores would cross)");
+    }
     t->frame = m3_frame_from_normal(n);
     t->arc_gap[0] = NAN;
     if (contact_update(t) < 0) return -1;

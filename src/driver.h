@@ -8,17 +8,28 @@
  * Time stepping (leapfrog): state n = positions x_n, contact force F_n from the law at x_n.
  *   v_{n+1/2} = v_{n-1/2} + dt (F_n + damping + imposed force)/m, then imposed DoFs override
  *   the local components of the velocities; x_{n+1} = x_n + dt v_{n+1/2}.
- * Energies (docs/energy.md): KE_n = m v_{n-1/2} . v_{n+1/2} / 2 (and the rotational analogue),
+ *   Rotation: w_{n+1/2} = w_{n-1/2} + dt I_n^-1 T_n in the global frame, I_n = R_n diag(I) R_n^T
+ *   the inertia tensor at the orientation R_n of state n (body.h).  Exact for spheres (I_n = I
+ *   1).  For a capsule it neglects the gyroscopic torque -w x (I w), which vanishes when the
+ *   capsule spins about its axis or about an axis perpendicular to it, and is second order in
+ *   w otherwise; accepted because the tester's bodies turn slowly, and because it keeps the
+ *   energy balance exact: the orientation turns about w_{n-1/2} itself, so
+ *   w_{n-1/2} . I_n w_{n-1/2} = w_{n-1/2} . I_{n-1} w_{n-1/2}.
+ * Energies (docs/energy.md): KE_n = m v_{n-1/2} . v_{n+1/2} / 2 + w_{n-1/2} . I_n w_{n+1/2} / 2,
  *   and the work of every force over the step n-1 -> n by the trapezoid rule
  *   (F_{n-1} + F_n)/2 . dt v_{n-1/2}; with these two definitions the kinetic-energy change of
  *   leapfrog equals the work exactly, so the balance closes to round-off when the law's
  *   energies are consistent with its forces.
+ * Stiffness: when a contact forms, the test's stiffness rule (stiffness.h) turns the materials,
+ *   the geometry's raw lens and uN at formation into kn, kt, tanPhi, lens, contA; the law gets
+ *   them in lt_contact for the whole life of that contact.
  */
 #ifndef LT_DRIVER_H
 #define LT_DRIVER_H
 #include "body.h"
 #include "geom.h"
 #include "law.h"
+#include "stiffness.h"
 #include "vec.h"
 
 typedef struct lt_tester lt_tester;
@@ -67,14 +78,26 @@ typedef struct lt_snapshot {
 } lt_snapshot;
 
 typedef void (*lt_row_cb)(void *ctx, const lt_tester *t, const lt_snapshot *s);
+/* Called when a contact forms, after the stiffness rule ran (t->stiff holds its values). */
+typedef void (*lt_event_cb)(void *ctx, const lt_tester *t);
+
+/* Who watches a run: every recorded state, every contact formation (each may be NULL). */
+typedef struct lt_observer {
+    lt_row_cb on_row;
+    void *row_ctx;
+    lt_event_cb on_contact;
+    void *contact_ctx;
+} lt_observer;
 
 typedef struct lt_test {
     const char *name;
     const lt_law *law;
     double params[LT_MAX_PARAMS];   /* resolved values, one per law parameter */
-    lt_body body[2];                /* A, B: shape, size, material, fixed, initial velocities */
-    vec3 normal;                    /* unit, A -> B, initial */
+    lt_body body[2];                /* A, B: shape, size, material, fixed, initial velocities;
+                                       A where it is, B translated by the placement */
+    vec3 normal;                    /* A -> B, initial (snapped to a wall's or facet's normal) */
     double gap;                     /* m, initial uN */
+    lt_stiffness stiffness;         /* rule giving kn, kt, tanPhi, lens, contA to the law */
     double dt;                      /* s */
     double abWeight;                /* 0..1 share of imposed motion given to B */
     double damping;                 /* Cundall numerical damping coefficient, 0 = off */
@@ -97,6 +120,10 @@ struct lt_tester {
     lt_geom geom;
     vec3 branch_prev[2];            /* branches at state n-1 (mid-step contact velocity) */
     lt_contact c;                   /* what the law was handed at this state */
+    lt_stiff_result stiff;          /* the stiffness rule's values for the current (last) contact */
+    long stiff_step;                /* step at which that contact formed */
+    double stiff_uN0;               /* m, its uN at formation */
+    long n_formed;                  /* contacts formed so far */
     double law_state[LT_MAX_STATE];
     lt_response resp;
     double u[LT_DOF];
@@ -114,20 +141,22 @@ struct lt_tester {
     double stored0;                 /* law's stored energy at the initial state */
     int first_motion;               /* 1 on the first motion step of a stage ('i' DoFs apply) */
     /* output */
-    lt_row_cb on_row;
-    void *row_ctx;
+    lt_observer obs;
     char err[512];
 };
 
 /* Run a whole test. Returns 0 on success, -1 on error (message in t->err, which names the
  * stage and step).  on_row (may be NULL) receives every recorded state in order. */
 int lt_run(lt_tester *t, const lt_test *test, lt_row_cb on_row, void *row_ctx);
+/* The same with an observer (obs may be NULL). */
+int lt_run_observed(lt_tester *t, const lt_test *test, const lt_observer *obs);
 
 /* Number of energies in a snapshot of this law, and the name of energy i. */
 int lt_energy_count(const lt_law *law);
 const char *lt_energy_name(const lt_law *law, int i);
 
-/* The initial lt_test values (dt 1e-6 s, abWeight 1, normal +x, record every step, ...). */
+/* The initial lt_test values (dt 1e-6 s, abWeight 1, normal +x, spheres of radius 0.1 m,
+ * connector stiffness rule, record every step, ...). */
 lt_test lt_default_test(void);
 lt_stage lt_default_stage(void);
 

@@ -1,11 +1,23 @@
-/* src/geom.h - contact geometry: one table of shape-pair functions giving the local contact
- * description (SI units).
+/* src/geom.h - contact geometry: one table of shape-pair entries giving the local contact
+ * description (SI units: m, m^2).
  *
- * For bodies A and B a geometry function returns the unit normal n (from A to B), uN (gap along n,
- * negative in overlap), the contact point, the branch vectors (contact point minus each centre),
- * the branch lengths l1, l2 (the seed's "lens") and the connector area contA = pi min(l1,l2)^2.
- * The table is indexed by the unordered shape pair; the swap of A and B for a pair stored the
- * other way round is handled in one place (geom_compute), so every function sees its own order.
+ * For bodies A and B a geometry function finds the closest points qA, qB of their cores
+ * (centre, capsule segment, facet triangle, wall plane; body.h) and returns
+ *   normal n = (qB - qA)/|qB - qA|          unit, from A to B
+ *   uN = |qB - qA| - rhoA - rhoB            m, < 0 in overlap (rho = round radius, body.h)
+ *   point = qA + (rhoA + uN/2) n            m, the middle of the overlap
+ *   branch[i] = point - pos_i               m
+ *   lens = the seed's branch lengths (raw, before any reduction by the overlap):
+ *     round bodies (sphere, capsule) their radius; flat bodies (wall, facet with halfThick 0)
+ *     the other body's radius; a facet with a sphere or a capsule max(halfThick, r) for the
+ *     facet and r for the other (the seed's facet + sphere rule, applied to capsules too, so
+ *     that kn does not collapse as halfThick -> 0+; see docs/stiffness.md)
+ *   contA = pi min(l1, l2)^2                m^2, from the raw lengths (= the radii)
+ * The table is indexed by the unordered shape pair; a pair stored the other way round is
+ * computed as (B, A) and swapped back in one place (geom_compute), so every function sees its
+ * own order.  Two flat bodies (wall-wall, wall-facet, facet-facet) have no entry.
+ *
+ * Walls and facets are two-sided: the normal points to the side the other body is on.
  */
 #ifndef LT_GEOM_H
 #define LT_GEOM_H
@@ -16,25 +28,51 @@ typedef struct lt_geom {
     vec3 normal;      /* unit, A -> B */
     vec3 point;       /* m, contact point */
     vec3 branch[2];   /* m, contact point minus centre of A, of B */
-    double lens[2];   /* m, branch lengths for the stiffness rule */
-    double contA;     /* m^2 */
+    double lens[2];   /* m, raw branch lengths for the stiffness rule (seed's rules) */
+    double contA;     /* m^2, pi min(lens)^2 */
 } lt_geom;
+
+/* Largest angle (rad) between a placement normal and a wall's or facet's own normal that is
+ * taken as parallel (round-off in normals computed by a script). */
+#define GEOM_NORMAL_TOL 1e-9
 
 /* 1 if the pair (a, b) has a geometry function. */
 int geom_pair_defined(lt_shape_kind a, lt_shape_kind b);
 
-/* Geometry of the pair in its A, B order. Returns 0 if the pair is undefined. */
+/* Geometry of the pair in its A, B order.  Returns 0 if the pair is undefined or the closest
+ * points coincide (no normal: a centre on a wall, a capsule axis through a facet). */
 int geom_compute(const lt_body *a, const lt_body *b, lt_geom *g);
 
-/* Place b relative to a so that the contact normal is n (unit) and uN = gap. */
-int geom_place(const lt_body *a, lt_body *b, vec3 n, double gap);
+/* NULL if the unit normal n (A -> B) can be the initial normal of the pair, else why not
+ * (a wall's or facet's contact normal at placement is its own normal, either sign). */
+const char *geom_normal_problem(const lt_body *a, const lt_body *b, vec3 n);
 
-/* Imposed tangential motion moves a body on a straight line and so changes its distance from
- * the other body (the arc drift).  The driver carries the gap the imposed motion should give
- * (geom_arc_gap before the first such step, plus the relative motion along the imposing normal
- * at every step) and adds the displacement geom_arc_correction returns to B's position relative
- * to A so that the pair has that gap again.  Both depend on the shape pair. */
-double geom_arc_gap(const lt_body *a, const lt_body *b);
-vec3 geom_arc_correction(const lt_body *a, const lt_body *b, double gap);
+/* Smallest admissible initial gap: the centre (core) distance must stay positive, so
+ * gap > -(rhoA + rhoB) (m). */
+double geom_min_gap(const lt_body *a, const lt_body *b);
+
+/* Translate b (never rotate it) so that the contact normal is *n and uN = gap.  *n is snapped
+ * to the flat body's own normal (with the sign of *n).  The contact point is chosen on each
+ * body deterministically: a sphere's centre line; a capsule's centre when n is perpendicular
+ * to its axis (within CL_PARALLEL), else the cap n points to; a facet's centroid; a wall's
+ * point.  Returns 0 (b unchanged) if the pair cannot be placed so (geom_normal_problem, or
+ * gap <= geom_min_gap). */
+int geom_place(const lt_body *a, lt_body *b, vec3 *n, double gap);
+
+/* Imposed tangential motion moves B on a straight line and so may change the gap by
+ * O((v dt)^2 / d) per step (the arc drift).  The driver carries, through imposed shear, the
+ * value of a per-pair quantity that the imposed motion should give — geom_arc_value before
+ * the first such step, plus the relative motion along the imposing normal at every step — and
+ * adds the displacement geom_arc_correction returns to B's position relative to A so that the
+ * pair has that value again.  The rule is a per-pair entry of the geometry table:
+ *   centre distance (sphere-sphere): the quantity is |xB - xA|; B moves along the line of centres;
+ *   none (pairs with a wall): a motion parallel to a plane does not change the gap (value NaN);
+ *   gap (the others): the quantity is uN; B moves along the new normal (exact for point,
+ *     segment and triangle cores: moving B along n keeps its closest point). */
+double geom_arc_value(const lt_body *a, const lt_body *b);
+vec3 geom_arc_correction(const lt_body *a, const lt_body *b, double target);
+
+/* Name of the pair's arc-drift rule ("centre distance", "none", "gap"); "?" if undefined. */
+const char *geom_arc_rule(lt_shape_kind a, lt_shape_kind b);
 
 #endif

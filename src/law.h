@@ -39,10 +39,11 @@ typedef struct lt_contact {
     double uN;             /* m, normal displacement, < 0 in overlap (from positions) */
     double v[LT_DOF];      /* relative velocity at the contact point, local frame: m/s (0..2), rad/s (3..5) */
     double dt;             /* s, time step; the increment this step is v*dt */
-    double lens[2];        /* m, branch lengths l1 (A), l2 (B) */
-    double contA;          /* m^2, contact (connector) area */
+    double lens[2];        /* m, branch lengths l1 (A), l2 (B), by the stiffness rule's conventions */
+    double contA;          /* m^2, contact (connector) area, by the stiffness rule's conventions */
     const lt_material *mat[2]; /* materials of A and B */
-    double kn, kt, tanPhi; /* N/m, N/m, -: stiffness rule's values for this pair (see stiffness rule) */
+    double kn, kt, tanPhi; /* N/m, N/m, -: the stiffness rule's values for this pair; lens, contA,
+                              kn, kt, tanPhi are set when the contact forms and kept for its life */
     int fresh;             /* 1 on the first step of this contact (state was just initialised) */
 } lt_contact;
 

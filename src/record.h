@@ -2,7 +2,7 @@
  *
  * The table goes to DIR/.NAME.tsv.tmp.XXXXXX and is renamed to DIR/NAME.tsv only by
  * record_commit(); record_abort() (or any write error) removes the temporary file, so the final
- * name holds either a complete table or what it held before.
+ * name holds either a complete table or what it held before (afile.h).
  *
  * Columns (the public contract; units SI; local frame x = normal A->B; see README):
  *   step time stage contact ux uy uz phix phiy phiz vx vy vz wx wy wz Fx Fy Fz Tx Ty Tz kn kt
@@ -11,16 +11,12 @@
  */
 #ifndef LT_RECORD_H
 #define LT_RECORD_H
+#include "afile.h"
 #include "driver.h"
-#include <stdio.h>
 
 typedef struct lt_record {
-    FILE *fp;
-    char *tmp_path;
-    char *final_path;
+    lt_afile f;          /* f.final_path: DIR/NAME.tsv */
     int n_energy;
-    int failed;          /* a write failed: commit will refuse */
-    char *buf;           /* stdio buffer */
     long rows;
 } lt_record;
 

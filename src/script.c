@@ -6,9 +6,13 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "script.h"
+#include "conv.h"
+#include "script_bodies.h"
 #include "driver.h"
 #include "plot.h"
+#include "meta.h"
 #include "record.h"
+#include "fmt.h"
 #include "registry.h"
 #include "srcloc.h"
 #include <lauxlib.h>
@@ -21,8 +25,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_PATH_DEPTH 8
-
 typedef struct script_ctx {
     const char *path;
     char *src;
@@ -33,239 +35,6 @@ typedef struct script_ctx {
     int env_ref;       /* the sandbox environment of the script (or _G when unsafe) */
     int n_runs;
 } script_ctx;
-
-/* ---- field paths and errors ------------------------------------------------------------ */
-
-typedef struct conv {
-    script_ctx *sc;
-    lua_State *L;
-    srcloc_key path[MAX_PATH_DEPTH];
-    int depth;
-    int call_line; /* > 0: tables came from lawtester.run at this line */
-} conv;
-
-static void path_push_key(conv *cv, const char *name)
-{
-    if (cv->depth < MAX_PATH_DEPTH) cv->path[cv->depth] = (srcloc_key){name, 0};
-    cv->depth++;
-}
-static void path_push_index(conv *cv, int index)
-{
-    if (cv->depth < MAX_PATH_DEPTH) cv->path[cv->depth] = (srcloc_key){NULL, index};
-    cv->depth++;
-}
-static void path_pop(conv *cv) { cv->depth--; }
-
-static int conv_line(const conv *cv)
-{
-    if (cv->call_line > 0) return cv->call_line;
-    int d = cv->depth < MAX_PATH_DEPTH ? cv->depth : MAX_PATH_DEPTH;
-    return srcloc_line(cv->sc->loc, cv->path, d);
-}
-
-static void path_format(const conv *cv, char *buf, size_t n)
-{
-    size_t used = 0;
-    buf[0] = 0;
-    int d = cv->depth < MAX_PATH_DEPTH ? cv->depth : MAX_PATH_DEPTH;
-    for (int i = 0; i < d && used < n; i++) {
-        int w = cv->path[i].name ? snprintf(buf + used, n - used, i ? ".%s" : "%s", cv->path[i].name)
-                                 : snprintf(buf + used, n - used, "[%d]", cv->path[i].index);
-        if (w < 0) break;
-        used += (size_t)w;
-    }
-}
-
-/* Raise `FILE:LINE: field PATH: message` as a Lua error (does not return). */
-static _Noreturn void field_error(conv *cv, const char *fmt, ...)
-{
-    char msg[300], path[160];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    path_format(cv, path, sizeof path);
-    if (path[0])
-        lua_pushfstring(cv->L, "%s:%d: field %s: %s", cv->sc->path, conv_line(cv), path, msg);
-    else
-        lua_pushfstring(cv->L, "%s:%d: %s", cv->sc->path, conv_line(cv), msg);
-    lua_error(cv->L);
-    abort(); /* not reached: lua_error does not return */
-}
-
-/* ---- typed field readers (table at stack index t) ------------------------------------- */
-
-static int abs_index(lua_State *L, int i) { return i > 0 || i <= LUA_REGISTRYINDEX ? i : lua_gettop(L) + i + 1; }
-
-static void check_keys(conv *cv, int t, const char *const *allowed)
-{
-    lua_State *L = cv->L;
-    t = abs_index(L, t);
-    lua_pushnil(L);
-    while (lua_next(L, t)) {
-        lua_pop(L, 1);
-        if (lua_type(L, -1) != LUA_TSTRING) {
-            lua_pushvalue(L, -1);
-            const char *k = luaL_tolstring(L, -1, NULL);
-            field_error(cv, "unexpected entry [%s] (only named keys are allowed here)", k);
-        }
-        const char *k = lua_tostring(L, -1);
-        int ok = 0;
-        for (int i = 0; allowed[i]; i++)
-            if (strcmp(k, allowed[i]) == 0) ok = 1;
-        if (!ok) {
-            path_push_key(cv, k);
-            char list[400] = "";
-            size_t u = 0;
-            for (int i = 0; allowed[i] && u < sizeof list; i++)
-                u += (size_t)snprintf(list + u, sizeof list - u, i ? ", %s" : "%s", allowed[i]);
-            field_error(cv, "unknown key '%s' (allowed: %s)", k, list);
-        }
-    }
-}
-
-static const char *type_of(lua_State *L, int i) { return lua_typename(L, lua_type(L, i)); }
-
-/* Push field key of table t; returns its Lua type. */
-static int get_field(conv *cv, int t, const char *key)
-{
-    return lua_getfield(cv->L, abs_index(cv->L, t), key);
-}
-
-/* The number at stack index i: finite, within [min, max]. */
-static double to_number(conv *cv, int i, double min, double max)
-{
-    lua_State *L = cv->L;
-    if (lua_type(L, i) != LUA_TNUMBER) field_error(cv, "expected a number, got %s", type_of(L, i));
-    double x = lua_tonumber(L, i);
-    if (isnan(x)) field_error(cv, "is NaN");
-    if (isinf(x)) field_error(cv, "is not finite");
-    if (x < min || x > max) field_error(cv, "value %g out of range [%g, %g]", x, min, max);
-    return x;
-}
-
-/* Optional number field: keeps *out when absent. */
-static void opt_number(conv *cv, int t, const char *key, double *out, double min, double max)
-{
-    path_push_key(cv, key);
-    if (get_field(cv, t, key) != LUA_TNIL) *out = to_number(cv, -1, min, max);
-    lua_pop(cv->L, 1);
-    path_pop(cv);
-}
-
-static void opt_integer(conv *cv, int t, const char *key, long *out, long min, long max)
-{
-    path_push_key(cv, key);
-    if (get_field(cv, t, key) != LUA_TNIL) {
-        double x = to_number(cv, -1, (double)min, (double)max);
-        if (x != floor(x)) field_error(cv, "expected a whole number, got %g", x);
-        *out = (long)x;
-    }
-    lua_pop(cv->L, 1);
-    path_pop(cv);
-}
-
-static void opt_bool(conv *cv, int t, const char *key, int *out)
-{
-    path_push_key(cv, key);
-    int ty = get_field(cv, t, key);
-    if (ty == LUA_TBOOLEAN) *out = lua_toboolean(cv->L, -1);
-    else if (ty != LUA_TNIL) field_error(cv, "expected true or false, got %s", type_of(cv->L, -1));
-    lua_pop(cv->L, 1);
-    path_pop(cv);
-}
-
-static void read_vec3(conv *cv, int i, vec3 *out)
-{
-    lua_State *L = cv->L;
-    i = abs_index(L, i);
-    if (!lua_istable(L, i)) field_error(cv, "expected a table of 3 numbers, got %s", type_of(L, i));
-    if (lua_rawlen(L, i) != 3) field_error(cv, "expected 3 numbers, got %d", (int)lua_rawlen(L, i));
-    double x[3];
-    for (int k = 0; k < 3; k++) {
-        path_push_index(cv, k + 1);
-        lua_rawgeti(L, i, k + 1);
-        x[k] = to_number(cv, -1, -INFINITY, INFINITY);
-        lua_pop(L, 1);
-        path_pop(cv);
-    }
-    *out = v3(x[0], x[1], x[2]);
-}
-
-static void opt_vec3(conv *cv, int t, const char *key, vec3 *out)
-{
-    path_push_key(cv, key);
-    if (get_field(cv, t, key) != LUA_TNIL) read_vec3(cv, -1, out);
-    lua_pop(cv->L, 1);
-    path_pop(cv);
-}
-
-/* ---- materials and particles ---------------------------------------------------------- */
-
-static const char *const material_keys[] = {"young", "poisson", "density", "ktDivKn", "tanPhi", NULL};
-
-static void read_material(conv *cv, int t, lt_material *m)
-{
-    if (!lua_istable(cv->L, t)) field_error(cv, "expected a material table, got %s", type_of(cv->L, t));
-    check_keys(cv, t, material_keys);
-    opt_number(cv, t, "young", &m->young, 1e-300, INFINITY);
-    opt_number(cv, t, "poisson", &m->poisson, -1, 0.5);
-    opt_number(cv, t, "density", &m->density, 1e-300, INFINITY);
-    opt_number(cv, t, "ktDivKn", &m->ktDivKn, 0, INFINITY);
-    opt_number(cv, t, "tanPhi", &m->tanPhi, 0, INFINITY);
-}
-
-static const char *const particle_keys[] = {"shape", "radius", "material", "fixed", "vel", "angvel", NULL};
-
-static void read_particle(conv *cv, int test_idx, int p, lt_body *b)
-{
-    lua_State *L = cv->L;
-    p = abs_index(L, p);
-    if (!lua_istable(L, p)) field_error(cv, "expected a particle table, got %s", type_of(L, p));
-    check_keys(cv, p, particle_keys);
-    path_push_key(cv, "shape");
-    if (get_field(cv, p, "shape") != LUA_TNIL) {
-        if (lua_type(L, -1) != LUA_TSTRING) field_error(cv, "expected a shape name, got %s", type_of(L, -1));
-        int k = lt_shape_from_name(lua_tostring(L, -1));
-        if (k < 0) field_error(cv, "unknown shape '%s' (known: sphere)", lua_tostring(L, -1));
-        b->shape = (lt_shape_kind)k;
-    }
-    lua_pop(L, 1);
-    path_pop(cv);
-    opt_number(cv, p, "radius", &b->radius, 1e-300, INFINITY);
-    path_push_key(cv, "material");
-    int ty = get_field(cv, p, "material");
-    if (ty == LUA_TSTRING) {
-        const char *name = lua_tostring(L, -1);
-        int found = 0;
-        if (get_field(cv, test_idx, "materials") == LUA_TTABLE) {
-            lua_getfield(L, -1, name);
-            if (lua_istable(L, -1)) found = 1;
-            else lua_pop(L, 1);
-        }
-        if (!found) field_error(cv, "no material called '%s' in materials", name);
-        /* errors inside point at materials.NAME */
-        srcloc_key saved[MAX_PATH_DEPTH];
-        int saved_depth = cv->depth;
-        memcpy(saved, cv->path, sizeof saved);
-        cv->depth = 0;
-        path_push_key(cv, "materials");
-        path_push_key(cv, name);
-        read_material(cv, -1, &b->mat);
-        memcpy(cv->path, saved, sizeof saved);
-        cv->depth = saved_depth;
-        lua_pop(L, 2);
-    } else if (ty == LUA_TTABLE) {
-        read_material(cv, -1, &b->mat);
-    } else if (ty != LUA_TNIL) {
-        field_error(cv, "expected a material name or table, got %s", type_of(L, -1));
-    }
-    lua_pop(L, 1);
-    path_pop(cv);
-    opt_bool(cv, p, "fixed", &b->fixed);
-    opt_vec3(cv, p, "vel", &b->vel);
-    opt_vec3(cv, p, "angvel", &b->angvel);
-}
 
 /* ---- law parameters ------------------------------------------------------------------- */
 
@@ -389,6 +158,8 @@ static int c_index(lua_State *L)
     else if (strcmp(k, "kn") == 0) lua_pushnumber(L, t->resp.k[0]);
     else if (strcmp(k, "kt") == 0) lua_pushnumber(L, t->resp.k[1]);
     else if (strcmp(k, "contA") == 0) lua_pushnumber(L, t->c.contA);
+    else if (strcmp(k, "l1") == 0) lua_pushnumber(L, t->c.lens[0]);
+    else if (strcmp(k, "l2") == 0) lua_pushnumber(L, t->c.lens[1]);
     else {
         const lt_law *law = t->test->law;
         for (int i = 0; i < law->n_state; i++)
@@ -396,7 +167,7 @@ static int c_index(lua_State *L)
                 lua_pushnumber(L, t->law_state[i]);
                 return 1;
             }
-        return luaL_error(L, "C has no field '%s' (fields: uN u v f kn kt contA and the law's state)", k);
+        return luaL_error(L, "C has no field '%s' (fields: uN u v f kn kt contA l1 l2 and the law's state)", k);
     }
     return 1;
 }
@@ -672,8 +443,9 @@ static void read_stage(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s)
 
 /* ---- the test table ------------------------------------------------------------------- */
 
-static const char *const test_keys[] = {"name", "law", "params", "materials", "particles", "normal", "gap", "dt",
-                                        "abWeight", "damping", "stages", "record", "max_steps", NULL};
+static const char *const test_keys[] = {"name",     "law",     "params", "materials", "particles", "normal",
+                                        "gap",      "stiffness", "dt",   "abWeight",  "damping",   "stages",
+                                        "record",   "max_steps", NULL};
 
 static char *default_name(const char *path)
 {
@@ -722,7 +494,7 @@ static void read_test(conv *cv, run_ctx *r, int t, char **name_out)
     } else if (ty != LUA_TNIL) {
         field_error(cv, "expected a string, got %s", type_of(L, -1));
     } else {
-        *name_out = default_name(cv->sc->path);
+        *name_out = default_name(cv->file);
     }
     lua_pop(L, 1);
     path_pop(cv);
@@ -738,51 +510,7 @@ static void read_test(conv *cv, run_ctx *r, int t, char **name_out)
 
     read_params(cv, t, test);
 
-    path_push_key(cv, "materials");
-    ty = get_field(cv, t, "materials");
-    if (ty == LUA_TTABLE) {
-        lua_pushnil(L);
-        while (lua_next(L, -2)) {
-            if (lua_type(L, -2) != LUA_TSTRING) field_error(cv, "material names must be strings");
-            path_push_key(cv, lua_tostring(L, -2));
-            lt_material m = {0};
-            read_material(cv, -1, &m);
-            path_pop(cv);
-            lua_pop(L, 1);
-        }
-    } else if (ty != LUA_TNIL) {
-        field_error(cv, "expected a table of materials, got %s", type_of(L, -1));
-    }
-    lua_pop(L, 1);
-    path_pop(cv);
-
-    path_push_key(cv, "particles");
-    ty = get_field(cv, t, "particles");
-    if (ty != LUA_TNIL) {
-        if (ty != LUA_TTABLE) field_error(cv, "expected a table of 2 particles, got %s", type_of(L, -1));
-        if (lua_rawlen(L, -1) != 2) field_error(cv, "expected 2 particles, got %d", (int)lua_rawlen(L, -1));
-        for (int i = 0; i < 2; i++) {
-            path_push_index(cv, i + 1);
-            lua_rawgeti(L, -1, i + 1);
-            read_particle(cv, t, -1, &test->body[i]);
-            lua_pop(L, 1);
-            path_pop(cv);
-        }
-    }
-    lua_pop(L, 1);
-    path_pop(cv);
-    if (!geom_pair_defined(test->body[0].shape, test->body[1].shape)) {
-        path_push_key(cv, "particles");
-        field_error(cv, "no contact geometry for %s-%s", lt_shape_name(test->body[0].shape),
-                    lt_shape_name(test->body[1].shape));
-    }
-
-    opt_vec3(cv, t, "normal", &test->normal);
-    if (!(v3_norm(test->normal) > 0)) {
-        path_push_key(cv, "normal");
-        field_error(cv, "must not be the zero vector");
-    }
-    opt_number(cv, t, "gap", &test->gap, -INFINITY, INFINITY);
+    script_read_bodies(cv, t, test);
     opt_number(cv, t, "dt", &test->dt, 1e-300, INFINITY);
     opt_number(cv, t, "abWeight", &test->abWeight, 0, 1);
     opt_number(cv, t, "damping", &test->damping, 0, 0.99);
@@ -840,11 +568,56 @@ static void run_free(run_ctx *r)
 
 /* ---- running a test ------------------------------------------------------------------- */
 
+/* Shortest round-trip text of x in one of a few rotating buffers (for one printf call). */
+static const char *num(double x)
+{
+    static char buf[8][FMT_DOUBLE_MAX + 1];
+    static int next;
+    char *b = buf[next++ % 8];
+    fmt_double_nul(b, x);
+    return b;
+}
+
+static void print_body(char who, const lt_body *b)
+{
+    printf("%c %s", who, lt_shape_name(b->shape));
+    switch (b->shape) {
+    case LT_SPHERE: printf(" (r %s m)", num(b->radius)); break;
+    case LT_CAPSULE: printf(" (r %s m, shaft %s m)", num(b->radius), num(b->shaft)); break;
+    case LT_FACET: printf(" (halfThick %s m)", num(b->halfThick)); break;
+    default: break;
+    }
+    if (b->fixed) printf(" fixed");
+}
+
 static void print_summary(const lt_tester *t, const char *name, const char *file, long rows)
 {
     const lt_law *law = t->test->law;
     printf("test %s: law %s, %ld steps, t = %.9g s, %d stages\n", name, law->name, t->step, t->time,
            t->test->n_stages);
+    printf("  bodies: ");
+    print_body('A', &t->test->body[0]);
+    printf(", ");
+    print_body('B', &t->test->body[1]);
+    printf("\n");
+    const lt_stiffness *sr = &t->test->stiffness;
+    printf("  stiffness rule %s (area %s, lengths %s)", lt_stiff_rule_names[sr->rule], lt_stiff_area_names[sr->area],
+           lt_stiff_lengths_names[sr->lengths]);
+    if (t->n_formed == 0) {
+        printf(": no contact formed\n");
+    } else {
+        const lt_stiff_result *k = &t->stiff;
+        printf(": kn = %s N/m, kt = %s N/m, tanPhi = %s, lens = %s, %s m, contA = %s m^2\n", num(k->kn), num(k->kt),
+               num(k->tanPhi), num(k->lens[0]), num(k->lens[1]), num(k->contA));
+        printf("    (%s contact formed at step %ld, uN0 = %s m%s)\n", t->n_formed > 1 ? "the last" : "the", t->stiff_step,
+               num(t->stiff_uN0), t->n_formed > 1 ? "; every contact is in the .meta file" : "");
+    }
+    /* parameters "from the materials" (NaN default) that the test gave: the law uses those */
+    int over = 0;
+    for (int i = 0; i < law->n_params; i++)
+        if (law->params[i].kind == LT_REAL && isnan(law->params[i].def) && !isnan(t->test->params[i]))
+            printf(over++ ? " %s" : "    law parameters given, used instead of the rule's: %s", law->params[i].name);
+    if (over) printf("\n");
     if (t->has_contact) printf("  final contact: uN = %.9g m, kn = %.9g N/m, kt = %.9g N/m\n", t->u[0], t->resp.k[0], t->resp.k[1]);
     else printf("  final state: no contact\n");
     printf("  energies [J]:");
@@ -853,7 +626,10 @@ static void print_summary(const lt_tester *t, const char *name, const char *file
     double work = t->energy[law->n_energies + LT_E_WORK], bal = t->energy[law->n_energies + LT_E_BALANCE];
     printf("  energy balance: work - (dkin + delast + dissipated) = %.3g J (%.3g of the work)\n", bal,
            work != 0 ? fabs(bal / work) : 0.0);
-    if (file) printf("  wrote %s (%ld rows)\n", file, rows);
+    if (file) {
+        size_t n = strlen(file);
+        printf("  wrote %s (%ld rows) and %.*s.meta\n", file, rows, (int)(n > 4 ? n - 4 : n), file);
+    }
 }
 
 typedef struct read_args {
@@ -885,7 +661,7 @@ static void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
     make_proxies(L, r);
     char *name = NULL;
     /* conversion errors unwind through Lua: convert in protected mode, free, then rethrow */
-    read_args args = {{sc, L, {{0, 0}}, 0, call_line}, r, 2, &name};
+    read_args args = {{sc->path, sc->loc, L, {{0, 0}}, 0, call_line}, r, 2, &name};
     lua_pushcfunction(L, protected_read);
     lua_pushlightuserdata(L, &args);
     lua_pushvalue(L, idx);
@@ -902,9 +678,19 @@ static void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
     }
     r->t = t;
     lt_record rec;
+    lt_meta meta;
     int recording = sc->opts->out_dir && r->test.record_every > 0;
     char err[600];
-    if (recording && record_open(&rec, sc->opts->out_dir, name, r->test.law, err, sizeof err) < 0) {
+    int open_failed = 0;
+    if (recording) {
+        if (record_open(&rec, sc->opts->out_dir, name, r->test.law, err, sizeof err) < 0) {
+            open_failed = 1;
+        } else if (meta_open(&meta, sc->opts->out_dir, name, &r->test, err, sizeof err) < 0) {
+            record_abort(&rec);
+            open_failed = 1;
+        }
+    }
+    if (open_failed) {
         run_free(r);
         free(t);
         free(name);
@@ -912,9 +698,14 @@ static void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
         lua_error(L);
     }
     r->test.name = name;
-    int rc = lt_run(t, &r->test, recording ? record_row : NULL, recording ? &rec : NULL);
+    lt_observer obs = {NULL, NULL, NULL, NULL};
+    if (recording) obs = (lt_observer){record_row, &rec, meta_contact, &meta};
+    int rc = lt_run_observed(t, &r->test, &obs);
     if (rc < 0) {
-        if (recording) record_abort(&rec);
+        if (recording) {
+            record_abort(&rec);
+            meta_abort(&meta);
+        }
         if (r->cb_error) {
             lua_pushstring(L, t->err);
         } else {
@@ -932,7 +723,17 @@ static void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
     long rows = 0;
     if (recording) {
         rows = rec.rows;
-        file = strdup(rec.final_path);
+        file = strdup(rec.f.final_path);
+        /* the sidecar first: a table on disk always has its meta beside it */
+        if (meta_commit(&meta, err, sizeof err) < 0) {
+            record_abort(&rec);
+            run_free(r);
+            free(t);
+            free(name);
+            free(file);
+            lua_pushfstring(L, "%s: %s", sc->path, err);
+            lua_error(L);
+        }
         if (record_commit(&rec, err, sizeof err) < 0) {
             run_free(r);
             free(t);
@@ -974,6 +775,29 @@ static void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
         lua_setfield(L, -2, lt_energy_name(r->test.law, i));
     }
     lua_setfield(L, -2, "E");
+    /* the stiffness rule and its values for the last contact formed */
+    const lt_stiffness *sr = &r->test.stiffness;
+    lua_createtable(L, 0, 12);
+    lua_pushstring(L, lt_stiff_rule_names[sr->rule]);
+    lua_setfield(L, -2, "rule");
+    lua_pushstring(L, lt_stiff_area_names[sr->area]);
+    lua_setfield(L, -2, "area");
+    lua_pushstring(L, lt_stiff_lengths_names[sr->lengths]);
+    lua_setfield(L, -2, "lengths");
+    lua_pushinteger(L, t->n_formed);
+    lua_setfield(L, -2, "contacts");
+    if (t->n_formed > 0) {
+        const char *keys[7] = {"kn", "kt", "tanPhi", "l1", "l2", "contA", "uN0"};
+        double vals[7] = {t->stiff.kn, t->stiff.kt, t->stiff.tanPhi, t->stiff.lens[0], t->stiff.lens[1], t->stiff.contA,
+                          t->stiff_uN0};
+        for (int i = 0; i < 7; i++) {
+            lua_pushnumber(L, vals[i]);
+            lua_setfield(L, -2, keys[i]);
+        }
+        lua_pushinteger(L, t->stiff_step);
+        lua_setfield(L, -2, "step");
+    }
+    lua_setfield(L, -2, "stiffness");
     if (t->has_contact) {
         lua_createtable(L, 0, 8);
         lua_pushnumber(L, t->u[0]);
@@ -992,6 +816,12 @@ static void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
         lua_setfield(L, -2, "kn");
         lua_pushnumber(L, t->resp.k[1]);
         lua_setfield(L, -2, "kt");
+        lua_pushnumber(L, t->c.contA);
+        lua_setfield(L, -2, "contA");
+        lua_pushnumber(L, t->c.lens[0]);
+        lua_setfield(L, -2, "l1");
+        lua_pushnumber(L, t->c.lens[1]);
+        lua_setfield(L, -2, "l2");
         for (int i = 0; i < r->test.law->n_state; i++) {
             lua_pushnumber(L, t->law_state[i]);
             lua_setfield(L, -2, r->test.law->state_names[i]);

@@ -109,6 +109,11 @@ static inline quat q_from_rotvec(vec3 phi)
     quat q = {cos(a / 2), phi.x * s, phi.y * s, phi.z * s};
     return q;
 }
+static inline quat q_conj(quat q)
+{
+    quat r = {q.w, -q.x, -q.y, -q.z};
+    return r;
+}
 static inline vec3 q_rotate(quat q, vec3 v)
 {
     vec3 u = v3(q.x, q.y, q.z);

@@ -119,6 +119,29 @@ static void test_bad_script_runtime_error(void) { check_bad("runtime_error.lua",
 static void test_sandbox_has_no_os(void) { check_bad("sandbox_os.lua", 2, "attempt to index a nil value (global 'os')"); }
 static void test_sandbox_has_no_load(void) { check_bad("bytecode.lua", 1, "attempt to call a nil value (global 'load')"); }
 
+/* shapes and stiffness rules: every refusal names its field and line */
+static void test_bad_zero_radius(void) { check_bad("zero_radius.lua", 4, "field particles[1].radius: must be a finite number > 0, got 0"); }
+static void test_bad_degenerate_facet(void) { check_bad("degenerate_facet.lua", 5, "field particles[1].vertices: degenerate triangle"); }
+static void test_bad_zero_wall_normal(void) { check_bad("zero_wall_normal.lua", 6, "field particles[2].normal: must not be the zero vector"); }
+static void test_bad_zero_capsule_axis(void) { check_bad("zero_capsule_axis.lua", 6, "field particles[2].axis: must not be the zero vector"); }
+static void test_bad_capsule_no_shaft(void) { check_bad("capsule_no_shaft.lua", 5, "field particles[2].shaft: missing"); }
+static void test_bad_negative_halfthick(void) { check_bad("negative_halfthick.lua", 5, "field particles[1].halfThick: value -0.01 out of range"); }
+static void test_bad_facet_two_vertices(void) { check_bad("facet_two_vertices.lua", 5, "field particles[2].vertices: expected 3 vertices, got 2"); }
+static void test_bad_unknown_shape(void) { check_bad("unknown_shape.lua", 4, "field particles[1].shape: unknown shape 'cube' (known: sphere, capsule, facet, wall)"); }
+static void test_bad_key_for_other_shape(void) { check_bad("key_for_other_shape.lua", 4, "field particles[1].shaft: unknown key 'shaft' for a sphere"); }
+static void test_bad_flat_pair(void) { check_bad("flat_pair.lua", 4, "field particles: no contact geometry for wall-facet"); }
+static void test_bad_wall_not_fixed(void) { check_bad("wall_not_fixed.lua", 5, "field particles[1].fixed: a wall has no finite mass"); }
+static void test_bad_normal_off_wall(void) { check_bad("normal_off_wall.lua", 6, "field normal: (1, 0, 0) is not along the normal of the wall A"); }
+static void test_bad_wall_point_for_b(void) { check_bad("wall_point_for_b.lua", 6, "field particles[2].point: B is placed by the test's normal and gap"); }
+static void test_bad_gap_too_deep(void) { check_bad("gap_too_deep.lua", 6, "field gap: overlap 0.1 m reaches the cores of the bodies: gap must be > -0.1 m"); }
+static void test_bad_stiffness_unknown_rule(void) { check_bad("stiffness_unknown_rule.lua", 4, "field stiffness.rule: unknown value 'hertz' (one of connector, yade, direct)"); }
+static void test_bad_stiffness_bad_area(void) { check_bad("stiffness_bad_area.lua", 4, "field stiffness.area: unknown value 'disk' (one of radii, lengths)"); }
+static void test_bad_stiffness_kn_not_direct(void) { check_bad("stiffness_kn_not_direct.lua", 5, "field stiffness.kn: applies to rule 'direct' only"); }
+static void test_bad_stiffness_direct_no_kn(void) { check_bad("stiffness_direct_no_kn.lua", 4, "field stiffness: rule 'direct' needs kn"); }
+static void test_bad_stiffness_kt_and_ratio(void) { check_bad("stiffness_kt_and_ratio.lua", 5, "field stiffness.ratio: give kt or ratio, not both"); }
+static void test_bad_stiffness_unknown_key(void) { check_bad("stiffness_unknown_key.lua", 5, "field stiffness.Kn: unknown key 'Kn'"); }
+static void test_bad_reduced_length_negative(void) { check_bad("reduced_length_negative.lua", 8, "field stages[1]: stage 1, step 0: stiffness rule: a branch length reduced by the initial overlap"); }
+
 static void test_unsafe_lifts_sandbox(void)
 {
     result r;
@@ -287,6 +310,115 @@ static void test_energy_study_table(void)
     remove_tree(dir);
 }
 
+/* The value of `key` in a .meta file (key<TAB>value lines), or NULL. */
+static const char *meta_value(const char *meta, const char *key, char *buf, size_t n)
+{
+    size_t kl = strlen(key);
+    for (const char *p = meta; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+        if (strncmp(p, key, kl) == 0 && p[kl] == '\t') {
+            const char *v = p + kl + 1, *e = strchr(v, '\n');
+            size_t len = e ? (size_t)(e - v) : strlen(v);
+            if (len >= n) len = n - 1;
+            memcpy(buf, v, len);
+            buf[len] = 0;
+            return buf;
+        }
+    return NULL;
+}
+
+/* Every shipped stage file runs; every table it writes gets its .meta sidecar and the three
+ * plots; the summaries print the stiffness rule and kn. */
+static void test_stage_files_run_and_plot(void)
+{
+    DIR *d = opendir("stages");
+    CHECK(d != NULL);
+    if (!d) return;
+    struct dirent *e;
+    int scripts = 0;
+    while ((e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        /* the study writes no records (checked by energy_study_table) */
+        if (len < 5 || strcmp(e->d_name + len - 4, ".lua") != 0 || strcmp(e->d_name, "energy_study.lua") == 0)
+            continue;
+        scripts++;
+        char *dir = make_tmpdir();
+        char args[512];
+        snprintf(args, sizeof args, "run stages/%s -o %s --plot", e->d_name, dir);
+        result r;
+        run(&r, args);
+        CHECK_MSG(r.status == 0, "%s: status %d: %s", e->d_name, r.status, r.err);
+        CHECK_MSG(r.err[0] == 0, "%s: the run or gnuplot wrote on stderr: %.300s", e->d_name, r.err);
+        CHECK_MSG(strstr(r.out, "stiffness rule ") && strstr(r.out, "kn = "), "%s: no stiffness in the summary", e->d_name);
+        DIR *od = opendir(dir);
+        struct dirent *f;
+        int tables = 0;
+        while (od && (f = readdir(od))) {
+            size_t fl = strlen(f->d_name);
+            if (fl < 5 || strcmp(f->d_name + fl - 4, ".tsv") != 0) continue;
+            tables++;
+            const char *suffixes[4] = {".meta", "-energy.png", "-force_displacement.png", "-force_path.png"};
+            for (int i = 0; i < 4; i++) {
+                char path[512];
+                struct stat st;
+                snprintf(path, sizeof path, "%s/%.*s%s", dir, (int)(fl - 4), f->d_name, suffixes[i]);
+                CHECK_MSG(stat(path, &st) == 0 && st.st_size > (i ? 1000 : 100), "%s: missing or empty %s", e->d_name, path);
+            }
+        }
+        if (od) closedir(od);
+        CHECK_MSG(tables > 0, "%s wrote no table", e->d_name);
+        remove_tree(dir);
+    }
+    closedir(d);
+    CHECK_MSG(scripts >= 4, "only %d stage files found", scripts);
+}
+
+/* The sidecar of the capsule example: the rule, the conventions and Woo's printed kn (to the
+ * issue's 10 digits) for the contact formed; the TSV header is the documented one, unchanged
+ * by the new shapes. */
+static void test_meta_sidecar(void)
+{
+    char *dir = make_tmpdir();
+    char args[512], path[512], buf[128];
+    snprintf(args, sizeof args, "run stages/woo_capsule_sphere.lua -o %s -q", dir);
+    result r;
+    run(&r, args);
+    CHECK_MSG(r.status == 0, "status %d: %s", r.status, r.err);
+    static char meta[1 << 16], tsv[1 << 16];
+    snprintf(path, sizeof path, "%s/woo-capsule-sphere-woo-code.meta", dir);
+    slurp(path, meta, sizeof meta);
+    CHECK_MSG(meta[0] == '#', "first line is a comment: %.80s", meta);
+    CHECK(meta_value(meta, "A.shape", buf, sizeof buf) && strcmp(buf, "capsule") == 0);
+    CHECK(meta_value(meta, "B.shape", buf, sizeof buf) && strcmp(buf, "sphere") == 0);
+    CHECK(meta_value(meta, "stiffness.rule", buf, sizeof buf) && strcmp(buf, "connector") == 0);
+    CHECK(meta_value(meta, "stiffness.area", buf, sizeof buf) && strcmp(buf, "radii") == 0);
+    CHECK(meta_value(meta, "stiffness.lengths", buf, sizeof buf) && strcmp(buf, "reduced") == 0);
+    CHECK(meta_value(meta, "contacts", buf, sizeof buf) && strcmp(buf, "1") == 0);
+    CHECK(meta_value(meta, "contact.1.step", buf, sizeof buf) && strcmp(buf, "0") == 0);
+    double kn = meta_value(meta, "contact.1.kn", buf, sizeof buf) ? strtod(buf, NULL) : 0;
+    CHECK_REL(kn, 1350254.7221732636, 1e-10, "Woo's printed kn in the sidecar (the issue: >= 10 digits)");
+    double l1 = meta_value(meta, "contact.1.l1", buf, sizeof buf) ? strtod(buf, NULL) : 0;
+    CHECK_REL(l1, 0.1995, 1e-14, "capsule length r - 0.0005");
+    snprintf(path, sizeof path, "%s/woo-capsule-sphere-woo-code.tsv", dir);
+    slurp(path, tsv, sizeof tsv);
+    const char *header = "step\ttime\tstage\tcontact\tux\tuy\tuz\tphix\tphiy\tphiz\tvx\tvy\tvz\twx\twy\twz\t"
+                         "Fx\tFy\tFz\tTx\tTy\tTz\tkn\tkt\telast\tplast\twork\tkin\tdamp\tbrk\tbalance_err\n";
+    CHECK_MSG(strncmp(tsv, header, strlen(header)) == 0, "header: %.300s", tsv);
+    remove_tree(dir);
+}
+
+/* A failed run leaves neither table nor sidecar (the bad-input checks count files too). */
+static void test_failed_run_leaves_no_meta(void)
+{
+    char *dir = make_tmpdir();
+    char args[512];
+    snprintf(args, sizeof args, "run tests/bad/reduced_length_negative.lua -o %s", dir);
+    result r;
+    run(&r, args);
+    CHECK(r.status == 1);
+    CHECK_MSG(count_files(dir) == 0, "%d files left", count_files(dir));
+    remove_tree(dir);
+}
+
 const test_case cli_tests[] = {
     TEST(shipped_stage_files_balance),
     TEST(energy_study_table),
@@ -304,6 +436,27 @@ const test_case cli_tests[] = {
     TEST(bad_script_runtime_error),
     TEST(sandbox_has_no_os),
     TEST(sandbox_has_no_load),
+    TEST(bad_zero_radius),
+    TEST(bad_degenerate_facet),
+    TEST(bad_zero_wall_normal),
+    TEST(bad_zero_capsule_axis),
+    TEST(bad_capsule_no_shaft),
+    TEST(bad_negative_halfthick),
+    TEST(bad_facet_two_vertices),
+    TEST(bad_unknown_shape),
+    TEST(bad_key_for_other_shape),
+    TEST(bad_flat_pair),
+    TEST(bad_wall_not_fixed),
+    TEST(bad_normal_off_wall),
+    TEST(bad_wall_point_for_b),
+    TEST(bad_gap_too_deep),
+    TEST(bad_stiffness_unknown_rule),
+    TEST(bad_stiffness_bad_area),
+    TEST(bad_stiffness_kn_not_direct),
+    TEST(bad_stiffness_direct_no_kn),
+    TEST(bad_stiffness_kt_and_ratio),
+    TEST(bad_stiffness_unknown_key),
+    TEST(bad_reduced_length_negative),
     TEST(unsafe_lifts_sandbox),
     TEST(bytecode_refused),
     TEST(missing_script),
@@ -311,5 +464,8 @@ const test_case cli_tests[] = {
     TEST(failed_run_keeps_earlier_result),
     TEST(laws_lists_linear),
     TEST(demo_table_and_plots),
+    TEST(stage_files_run_and_plot),
+    TEST(meta_sidecar),
+    TEST(failed_run_leaves_no_meta),
     {0, 0},
 };

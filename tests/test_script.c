@@ -15,12 +15,19 @@ static void run_script(const char *path)
 static void test_until_forms(void) { run_script("tests/scripts/until_forms.lua"); }
 static void test_scope(void) { run_script("tests/scripts/scope.lua"); }
 static void test_materials(void) { run_script("tests/scripts/materials.lua"); }
+static void test_shapes(void) { run_script("tests/scripts/shapes.lua"); }
 static void test_demo_script(void) { run_script("stages/compress_shear_unload.lua"); }
+/* the worked examples assert the seed's printed kn to 10 digits themselves */
+static void test_woo_capsule_sphere_script(void) { run_script("stages/woo_capsule_sphere.lua"); }
+static void test_woo_facet_sphere_script(void) { run_script("stages/woo_facet_sphere.lua"); }
 
 const test_case script_tests[] = {
     TEST(until_forms),
     TEST(scope),
     TEST(materials),
+    TEST(shapes),
     TEST(demo_script),
+    TEST(woo_capsule_sphere_script),
+    TEST(woo_facet_sphere_script),
     {0, 0},
 };

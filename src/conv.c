@@ -1,0 +1,220 @@
+/* src/conv.c - Lua table readers with field paths and one-line errors (see conv.h). */
+#include "conv.h"
+#include <lauxlib.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- field paths and errors ------------------------------------------------------------ */
+
+void path_push_key(conv *cv, const char *name)
+{
+    if (cv->depth < MAX_PATH_DEPTH) cv->path[cv->depth] = (srcloc_key){name, 0};
+    cv->depth++;
+}
+void path_push_index(conv *cv, int index)
+{
+    if (cv->depth < MAX_PATH_DEPTH) cv->path[cv->depth] = (srcloc_key){NULL, index};
+    cv->depth++;
+}
+void path_pop(conv *cv) { cv->depth--; }
+
+int conv_line(const conv *cv)
+{
+    if (cv->call_line > 0) return cv->call_line;
+    int d = cv->depth < MAX_PATH_DEPTH ? cv->depth : MAX_PATH_DEPTH;
+    return srcloc_line(cv->loc, cv->path, d);
+}
+
+static void path_format(const conv *cv, char *buf, size_t n)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    int d = cv->depth < MAX_PATH_DEPTH ? cv->depth : MAX_PATH_DEPTH;
+    for (int i = 0; i < d && used < n; i++) {
+        int w = cv->path[i].name ? snprintf(buf + used, n - used, i ? ".%s" : "%s", cv->path[i].name)
+                                 : snprintf(buf + used, n - used, "[%d]", cv->path[i].index);
+        if (w < 0) break;
+        used += (size_t)w;
+    }
+}
+
+/* Raise `FILE:LINE: field PATH: message` as a Lua error (does not return). */
+_Noreturn void field_error(conv *cv, const char *fmt, ...)
+{
+    char msg[300], path[160];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    path_format(cv, path, sizeof path);
+    if (path[0])
+        lua_pushfstring(cv->L, "%s:%d: field %s: %s", cv->file, conv_line(cv), path, msg);
+    else
+        lua_pushfstring(cv->L, "%s:%d: %s", cv->file, conv_line(cv), msg);
+    lua_error(cv->L);
+    abort(); /* not reached: lua_error does not return */
+}
+
+/* ---- typed field readers (table at stack index t) ------------------------------------- */
+
+int abs_index(lua_State *L, int i) { return i > 0 || i <= LUA_REGISTRYINDEX ? i : lua_gettop(L) + i + 1; }
+
+void check_keys_for(conv *cv, int t, const char *const *allowed, const char *what)
+{
+    lua_State *L = cv->L;
+    t = abs_index(L, t);
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        lua_pop(L, 1);
+        if (lua_type(L, -1) != LUA_TSTRING) {
+            lua_pushvalue(L, -1);
+            const char *k = luaL_tolstring(L, -1, NULL);
+            field_error(cv, "unexpected entry [%s] (only named keys are allowed here)", k);
+        }
+        const char *k = lua_tostring(L, -1);
+        int ok = 0;
+        for (int i = 0; allowed[i]; i++)
+            if (strcmp(k, allowed[i]) == 0) ok = 1;
+        if (!ok) {
+            path_push_key(cv, k);
+            char list[400] = "";
+            size_t u = 0;
+            for (int i = 0; allowed[i] && u < sizeof list; i++)
+                u += (size_t)snprintf(list + u, sizeof list - u, i ? ", %s" : "%s", allowed[i]);
+            field_error(cv, "unknown key '%s'%s%s (allowed: %s)", k, what ? " " : "", what ? what : "", list);
+        }
+    }
+}
+
+void check_keys(conv *cv, int t, const char *const *allowed) { check_keys_for(cv, t, allowed, NULL); }
+
+const char *type_of(lua_State *L, int i) { return lua_typename(L, lua_type(L, i)); }
+
+/* Push field key of table t; returns its Lua type. */
+int get_field(conv *cv, int t, const char *key)
+{
+    return lua_getfield(cv->L, abs_index(cv->L, t), key);
+}
+
+/* The number at stack index i: finite, within [min, max]. */
+double to_number(conv *cv, int i, double min, double max)
+{
+    lua_State *L = cv->L;
+    if (lua_type(L, i) != LUA_TNUMBER) field_error(cv, "expected a number, got %s", type_of(L, i));
+    double x = lua_tonumber(L, i);
+    if (isnan(x)) field_error(cv, "is NaN");
+    if (isinf(x)) field_error(cv, "is not finite");
+    if (x < min || x > max) field_error(cv, "value %g out of range [%g, %g]", x, min, max);
+    return x;
+}
+
+/* Optional number field: keeps *out when absent. */
+void opt_number(conv *cv, int t, const char *key, double *out, double min, double max)
+{
+    path_push_key(cv, key);
+    if (get_field(cv, t, key) != LUA_TNIL) *out = to_number(cv, -1, min, max);
+    lua_pop(cv->L, 1);
+    path_pop(cv);
+}
+
+void opt_integer(conv *cv, int t, const char *key, long *out, long min, long max)
+{
+    path_push_key(cv, key);
+    if (get_field(cv, t, key) != LUA_TNIL) {
+        double x = to_number(cv, -1, (double)min, (double)max);
+        if (x != floor(x)) field_error(cv, "expected a whole number, got %g", x);
+        *out = (long)x;
+    }
+    lua_pop(cv->L, 1);
+    path_pop(cv);
+}
+
+void opt_bool(conv *cv, int t, const char *key, int *out)
+{
+    path_push_key(cv, key);
+    int ty = get_field(cv, t, key);
+    if (ty == LUA_TBOOLEAN) *out = lua_toboolean(cv->L, -1);
+    else if (ty != LUA_TNIL) field_error(cv, "expected true or false, got %s", type_of(cv->L, -1));
+    lua_pop(cv->L, 1);
+    path_pop(cv);
+}
+
+void read_vec3(conv *cv, int i, vec3 *out)
+{
+    lua_State *L = cv->L;
+    i = abs_index(L, i);
+    if (!lua_istable(L, i)) field_error(cv, "expected a table of 3 numbers, got %s", type_of(L, i));
+    if (lua_rawlen(L, i) != 3) field_error(cv, "expected 3 numbers, got %d", (int)lua_rawlen(L, i));
+    double x[3];
+    for (int k = 0; k < 3; k++) {
+        path_push_index(cv, k + 1);
+        lua_rawgeti(L, i, k + 1);
+        x[k] = to_number(cv, -1, -INFINITY, INFINITY);
+        lua_pop(L, 1);
+        path_pop(cv);
+    }
+    *out = v3(x[0], x[1], x[2]);
+}
+
+void opt_vec3(conv *cv, int t, const char *key, vec3 *out)
+{
+    path_push_key(cv, key);
+    if (get_field(cv, t, key) != LUA_TNIL) read_vec3(cv, -1, out);
+    lua_pop(cv->L, 1);
+    path_pop(cv);
+}
+
+int has_field(conv *cv, int t, const char *key)
+{
+    int ty = get_field(cv, t, key);
+    lua_pop(cv->L, 1);
+    return ty != LUA_TNIL;
+}
+
+void opt_positive(conv *cv, int t, const char *key, double *out)
+{
+    path_push_key(cv, key);
+    if (get_field(cv, t, key) != LUA_TNIL) {
+        double x = to_number(cv, -1, -INFINITY, INFINITY);
+        if (!(x > 0) || !isfinite(x)) field_error(cv, "must be a finite number > 0, got %g", x);
+        *out = x;
+    }
+    lua_pop(cv->L, 1);
+    path_pop(cv);
+}
+
+void opt_choice(conv *cv, int t, const char *key, const char *const *names, int n, int *out)
+{
+    path_push_key(cv, key);
+    int ty = get_field(cv, t, key);
+    if (ty != LUA_TNIL) {
+        char list[200] = "";
+        size_t u = 0;
+        for (int i = 0; i < n && u < sizeof list; i++)
+            u += (size_t)snprintf(list + u, sizeof list - u, i ? ", %s" : "%s", names[i]);
+        if (ty != LUA_TSTRING) field_error(cv, "expected one of %s, got %s", list, type_of(cv->L, -1));
+        const char *v = lua_tostring(cv->L, -1);
+        int found = -1;
+        for (int i = 0; i < n; i++)
+            if (strcmp(names[i], v) == 0) found = i;
+        if (found < 0) field_error(cv, "unknown value '%s' (one of %s)", v, list);
+        *out = found;
+    }
+    lua_pop(cv->L, 1);
+    path_pop(cv);
+}
+
+void opt_nonzero_vec3(conv *cv, int t, const char *key, vec3 *out)
+{
+    path_push_key(cv, key);
+    if (get_field(cv, t, key) != LUA_TNIL) {
+        read_vec3(cv, -1, out);
+        if (!v3_isfinite(*out)) field_error(cv, "is not finite");
+        if (!(v3_norm(*out) > 0)) field_error(cv, "must not be the zero vector");
+    }
+    lua_pop(cv->L, 1);
+    path_pop(cv);
+}

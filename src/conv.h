@@ -1,0 +1,56 @@
+/* src/conv.h - reading Lua tables into C values with field paths and one-line errors.
+ *
+ * A `conv` walks a script's tables keeping the path of the field being read
+ * (`particles[2].radius`); field_error() raises `FILE:LINE: field PATH: message` as a Lua
+ * error, LINE found by srcloc from the script text (or the line of the lawtester.run call).
+ * The readers take the table at a stack index and a key; opt_* keep *out when the key is
+ * absent.  Values are SI numbers; no units are implied here.
+ */
+#ifndef LT_CONV_H
+#define LT_CONV_H
+#include "srcloc.h"
+#include "vec.h"
+#include <lua.h>
+
+#define MAX_PATH_DEPTH 8
+
+typedef struct conv {
+    const char *file;  /* script path, for messages */
+    const srcloc *loc; /* its source locator */
+    lua_State *L;
+    srcloc_key path[MAX_PATH_DEPTH];
+    int depth;
+    int call_line; /* > 0: tables came from lawtester.run at this line */
+} conv;
+
+void path_push_key(conv *cv, const char *name);
+void path_push_index(conv *cv, int index);
+void path_pop(conv *cv);
+int conv_line(const conv *cv);
+
+/* Raise `FILE:LINE: field PATH: message` as a Lua error (does not return). */
+_Noreturn void field_error(conv *cv, const char *fmt, ...);
+
+int abs_index(lua_State *L, int i);
+const char *type_of(lua_State *L, int i);
+/* Error on any key of table t that is not in the NULL-terminated list (what, e.g. "for a
+ * wall", is added to the message). */
+void check_keys(conv *cv, int t, const char *const *allowed);
+void check_keys_for(conv *cv, int t, const char *const *allowed, const char *what);
+/* Push field key of table t; returns its Lua type. */
+int get_field(conv *cv, int t, const char *key);
+int has_field(conv *cv, int t, const char *key);
+double to_number(conv *cv, int i, double min, double max);
+void opt_number(conv *cv, int t, const char *key, double *out, double min, double max);
+/* A finite number > 0. */
+void opt_positive(conv *cv, int t, const char *key, double *out);
+void opt_integer(conv *cv, int t, const char *key, long *out, long min, long max);
+void opt_bool(conv *cv, int t, const char *key, int *out);
+/* One of n names; *out = its index. */
+void opt_choice(conv *cv, int t, const char *key, const char *const *names, int n, int *out);
+void read_vec3(conv *cv, int i, vec3 *out);
+void opt_vec3(conv *cv, int t, const char *key, vec3 *out);
+/* A finite, non-zero 3-vector. */
+void opt_nonzero_vec3(conv *cv, int t, const char *key, vec3 *out);
+
+#endif

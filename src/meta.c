@@ -1,0 +1,112 @@
+/* src/meta.c - the NAME.meta sidecar (format in meta.h). */
+#include "meta.h"
+#include "fmt.h"
+#include <string.h>
+
+static void put_num(FILE *fp, const char *key, double x)
+{
+    char b[FMT_DOUBLE_MAX + 1];
+    fmt_double_nul(b, x);
+    fprintf(fp, "%s\t%s\n", key, b);
+}
+
+static void put_vec(FILE *fp, const char *key, vec3 v)
+{
+    char x[FMT_DOUBLE_MAX + 1], y[FMT_DOUBLE_MAX + 1], z[FMT_DOUBLE_MAX + 1];
+    fmt_double_nul(x, v.x);
+    fmt_double_nul(y, v.y);
+    fmt_double_nul(z, v.z);
+    fprintf(fp, "%s\t%s %s %s\n", key, x, y, z);
+}
+
+static void put_body(FILE *fp, char who, const lt_body *b)
+{
+    char k[32];
+#define KEY(s) (snprintf(k, sizeof k, "%c.%s", who, s), k)
+    fprintf(fp, "%s\t%s\n", KEY("shape"), lt_shape_name(b->shape));
+    switch (b->shape) {
+    case LT_SPHERE: put_num(fp, KEY("radius"), b->radius); break;
+    case LT_CAPSULE:
+        put_num(fp, KEY("radius"), b->radius);
+        put_num(fp, KEY("shaft"), b->shaft);
+        put_vec(fp, KEY("axis"), lt_body_axis(b));
+        break;
+    case LT_FACET:
+        for (int i = 0; i < 3; i++) {
+            static const char *const vk[3] = {"vertex1", "vertex2", "vertex3"};
+            put_vec(fp, KEY(vk[i]), lt_body_vertex(b, i));
+        }
+        put_num(fp, KEY("halfThick"), b->halfThick);
+        break;
+    default: put_vec(fp, KEY("normal"), lt_body_axis(b)); break;
+    }
+    put_vec(fp, KEY("pos"), b->pos);
+    put_num(fp, KEY("mass"), b->mass);
+    fprintf(fp, "%s\t%d\n", KEY("fixed"), b->fixed);
+#undef KEY
+}
+
+int meta_open(lt_meta *m, const char *dir, const char *name, const lt_test *test, char *err, size_t errlen)
+{
+    memset(m, 0, sizeof *m);
+    if (afile_open(&m->f, dir, name, ".meta", 1 << 16, err, errlen) < 0) return -1;
+    FILE *fp = m->f.fp;
+    /* the bodies as the run starts: mass properties and B placed, as the driver does it */
+    lt_body b[2] = {test->body[0], test->body[1]};
+    for (int i = 0; i < 2; i++) lt_body_mass_props(&b[i]);
+    vec3 n = v3_normalized(test->normal);
+    geom_place(&b[0], &b[1], &n, test->gap);
+    fprintf(fp, "# lawtester run description: key<TAB>value, SI units (README \"Records\")\n");
+    fprintf(fp, "name\t%s\nlaw\t%s\n", name, test->law->name);
+    put_num(fp, "dt", test->dt);
+    put_num(fp, "abWeight", test->abWeight);
+    put_vec(fp, "normal", n);
+    put_num(fp, "gap", test->gap);
+    put_body(fp, 'A', &b[0]);
+    put_body(fp, 'B', &b[1]);
+    const lt_stiffness *s = &test->stiffness;
+    fprintf(fp, "stiffness.rule\t%s\nstiffness.area\t%s\nstiffness.lengths\t%s\n", lt_stiff_rule_names[s->rule],
+            lt_stiff_area_names[s->area], lt_stiff_lengths_names[s->lengths]);
+    if (!isnan(s->ratio)) put_num(fp, "stiffness.ratio", s->ratio);
+    if (s->rule == LT_RULE_DIRECT) put_num(fp, "stiffness.kn", s->kn);
+    if (s->rule == LT_RULE_DIRECT && !isnan(s->kt)) put_num(fp, "stiffness.kt", s->kt);
+    /* the law's parameters; those "from the materials" that were not given say so */
+    for (int i = 0; i < test->law->n_params; i++) {
+        const lt_param *p = &test->law->params[i];
+        char k[64];
+        snprintf(k, sizeof k, "params.%s", p->name);
+        if (p->kind == LT_CHOICE) fprintf(fp, "%s\t%s\n", k, p->choices[(int)test->params[i]]);
+        else if (isnan(test->params[i])) fprintf(fp, "%s\tmaterials\n", k);
+        else put_num(fp, k, test->params[i]);
+    }
+    if (ferror(fp)) m->f.failed = 1;
+    return 0;
+}
+
+void meta_contact(void *ctx, const lt_tester *t)
+{
+    lt_meta *m = ctx;
+    if (m->f.failed) return;
+    FILE *fp = m->f.fp;
+    long k = ++m->contacts;
+    char key[64];
+#define KEY(s) (snprintf(key, sizeof key, "contact.%ld.%s", k, s), key)
+    fprintf(fp, "%s\t%ld\n", KEY("step"), t->stiff_step);
+    put_num(fp, KEY("uN0"), t->stiff_uN0);
+    put_num(fp, KEY("l1"), t->stiff.lens[0]);
+    put_num(fp, KEY("l2"), t->stiff.lens[1]);
+    put_num(fp, KEY("contA"), t->stiff.contA);
+    put_num(fp, KEY("kn"), t->stiff.kn);
+    put_num(fp, KEY("kt"), t->stiff.kt);
+    put_num(fp, KEY("tanPhi"), t->stiff.tanPhi);
+#undef KEY
+    if (ferror(fp)) m->f.failed = 1;
+}
+
+int meta_commit(lt_meta *m, char *err, size_t errlen)
+{
+    fprintf(m->f.fp, "contacts\t%ld\n", m->contacts);
+    return afile_commit(&m->f, err, errlen);
+}
+
+void meta_abort(lt_meta *m) { afile_abort(&m->f); }

@@ -1,0 +1,35 @@
+/* src/meta.h - the sidecar DIR/NAME.meta of a recorded test: what is constant over a run or
+ * over a contact, kept out of the TSV rows (README "Records").
+ *
+ * Format: text, one `key<TAB>value` per line, a first comment line starting with '#'; vectors
+ * are three space-separated numbers; numbers in shortest round-trip form; SI units.
+ *   name law dt abWeight normal gap                   the test (normal after placement)
+ *   A.* B.*                                           each body: shape, its size keys, pos
+ *                                                     (initial, after placement), mass, fixed
+ *   stiffness.rule stiffness.area stiffness.lengths   the stiffness rule and its conventions
+ *   stiffness.ratio stiffness.kn stiffness.kt         when given
+ *   contact.K.step contact.K.uN0 contact.K.l1 contact.K.l2 contact.K.contA contact.K.kn
+ *   contact.K.kt contact.K.tanPhi                     the rule's values for the K-th contact
+ *                                                     formed (K = 1, 2, ...)
+ *   contacts                                          number of contacts formed (last line)
+ * Written through afile (temporary file + rename), committed with the TSV.
+ */
+#ifndef LT_META_H
+#define LT_META_H
+#include "afile.h"
+#include "driver.h"
+
+typedef struct lt_meta {
+    lt_afile f;
+    long contacts;
+} lt_meta;
+
+/* Open DIR/NAME.meta and write the test's lines.  Returns 0, or -1 with a message. */
+int meta_open(lt_meta *m, const char *dir, const char *name, const lt_test *test, char *err, size_t errlen);
+/* Contact-formation callback for lt_run_observed (ctx = lt_meta*). */
+void meta_contact(void *ctx, const lt_tester *t);
+/* Write the count, flush, rename.  Returns 0, or -1 with a message (temporary file removed). */
+int meta_commit(lt_meta *m, char *err, size_t errlen);
+void meta_abort(lt_meta *m);
+
+#endif

@@ -1,0 +1,8 @@
+return {
+  name = "bad",
+  law = "linear",
+  particles = { { shape = "wall", normal = {0, 0, 1} },
+                { shape = "facet", vertices = {{0, 0, 1}, {1, 0, 1}, {0, 1, 1}} } },
+  normal = {0, 0, 1},
+  stages = { { whats = "v.....", values = {-1,0,0,0,0,0}, till = "not C" } },
+}

@@ -1,0 +1,8 @@
+return {
+  name = "bad",
+  law = "linear",
+  particles = { { shape = "wall" },
+                { shape = "sphere", radius = 0.1 } },
+  gap = -0.1,
+  stages = { { whats = "v.....", values = {-1,0,0,0,0,0}, till = "not C" } },
+}

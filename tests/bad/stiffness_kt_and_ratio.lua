@@ -1,0 +1,7 @@
+return {
+  name = "bad",
+  law = "linear",
+  stiffness = { rule = "direct", kn = 1e6, kt = 1e5,
+                ratio = 0.3 },
+  stages = { { whats = "v.....", values = {-1,0,0,0,0,0}, till = "not C" } },
+}

@@ -1,0 +1,7 @@
+return {
+  name = "bad",
+  law = "linear",
+  particles = { { shape = "cube", radius = 0.1 },
+                { shape = "sphere", radius = 0.1 } },
+  stages = { { whats = "v.....", values = {-1,0,0,0,0,0}, till = "not C" } },
+}

@@ -1,0 +1,8 @@
+return {
+  name = "bad",
+  law = "linear",
+  particles = { { shape = "sphere", radius = 0.1 },
+                { shape = "wall",
+                  normal = {0, 0, 0} } },
+  stages = { { whats = "v.....", values = {-1,0,0,0,0,0}, till = "not C" } },
+}
