@@ -36,6 +36,16 @@ int geom_pair_defined(lt_shape_kind a, lt_shape_kind b)
     return a <= b ? geom_table[a][b] != 0 : geom_table[b][a] != 0;
 }
 
+/* Pairs whose geometry reads the orientations (none yet: spheres are round). */
+static const unsigned char geom_orientation[LT_SHAPE_COUNT][LT_SHAPE_COUNT] = {
+    [LT_SPHERE][LT_SPHERE] = 0,
+};
+
+int geom_pair_uses_orientation(lt_shape_kind a, lt_shape_kind b)
+{
+    return a <= b ? geom_orientation[a][b] : geom_orientation[b][a];
+}
+
 int geom_compute(const lt_body *a, const lt_body *b, lt_geom *g)
 {
     if (a->shape <= b->shape) return geom_table[a->shape][b->shape] ? geom_table[a->shape][b->shape](a, b, g) : 0;
