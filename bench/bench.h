@@ -31,6 +31,7 @@ typedef struct bench_work {
     long runs;            /* tests run (impact: one per velocity) */
     double check;         /* a result of the run to compare between cases (plast, J) */
     long compiled;        /* `until` strings evaluated in C */
+    double cpu;           /* s of CPU time of the sweep's workers */
 } bench_work;
 
 /* bench/cases.c: the cases that run Lua stage scripts through lt_script_run_file.  dir is the

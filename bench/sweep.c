@@ -14,7 +14,7 @@
  * parent stores them by k, so the result does not depend on the number of workers, which
  * bench_sweep checks with a digest of every bit of every result.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* wait4 */
 #include "bench.h"
 #include "../src/cond.h"
 #include "../src/registry.h"
@@ -149,6 +149,7 @@ int bench_sweep(int n_dirs, int workers, double *seconds, bench_work *w, unsigne
         fds[wk] = p[0];
     }
     long got = 0;
+    double cpu = 0;
     for (int wk = 0; wk < workers; wk++) {
         probe_result r;
         FILE *f = fdopen(fds[wk], "rb");
@@ -156,7 +157,10 @@ int bench_sweep(int n_dirs, int workers, double *seconds, bench_work *w, unsigne
             if (r.k >= 0 && r.k < n_dirs) res[r.k] = r, got++;
         if (f) fclose(f);
         int status;
-        if (waitpid(pids[wk], &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) rc = -1;
+        struct rusage ru;
+        if (wait4(pids[wk], &status, 0, &ru) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) rc = -1;
+        cpu += (double)ru.ru_utime.tv_sec + 1e-6 * (double)ru.ru_utime.tv_usec + (double)ru.ru_stime.tv_sec +
+               1e-6 * (double)ru.ru_stime.tv_usec;
     }
     *seconds = now() - t0;
     if (got != n_dirs) rc = -1;
@@ -166,6 +170,7 @@ int bench_sweep(int n_dirs, int workers, double *seconds, bench_work *w, unsigne
     w->runs = n_dirs;
     w->check = (double)slipped; /* directions that reached slip */
     w->compiled = 2;
+    w->cpu = cpu;
     *digest = digest_of(res, n_dirs);
     lt_cond_free(compressed);
     lt_cond_free(yielded);
