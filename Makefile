@@ -15,9 +15,10 @@ LIBSRC  := $(filter-out src/main.c,$(wildcard src/*.c))
 TESTSRC := $(wildcard tests/*.c)
 OBJ     := $(patsubst %.c,$(BUILD)/%.o,$(LIBSRC) $(LAWS))
 TESTOBJ := $(patsubst %.c,$(BUILD)/%.o,$(TESTSRC))
+BENCHOBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard bench/*.c))
 DEMO    := stages/compress_shear_unload.lua
 
-.PHONY: all test demo deps asan check-valgrind energy-study clean help
+.PHONY: all test demo deps asan check-valgrind energy-study bench clean help
 
 all: lawtester
 
@@ -32,6 +33,13 @@ $(BUILD)/lawtester: $(BUILD)/src/main.o $(OBJ)
 
 $(BUILD)/run_tests: $(TESTOBJ) $(OBJ)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LUA_LIBS) -lm
+
+$(BUILD)/lawtester-bench: $(BENCHOBJ) $(OBJ)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LUA_LIBS) -lm
+
+$(BUILD)/bench/main.o: bench/main.c $(wildcard src/*.h) bench/bench.h
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CFLAGS) -DBENCH_CFLAGS='"$(CFLAGS)"' -MMD -c -o $@ $<
 
 $(BUILD)/%.o: %.c $(wildcard src/*.h) tests/check.h
 	@mkdir -p $(dir $@)
@@ -68,6 +76,12 @@ check-valgrind: deps
 	@LAWTESTER_VALGRIND=1 LAWTESTER="valgrind -q --error-exitcode=99 --leak-check=full ./lawtester" \
 	  valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite $(BUILD)/run_tests
 
+# The benchmark of issue 7 (not part of `make test`): every case in its own process, several
+# runs each; prints the table, the machine and the targets.  A few minutes (a 1e8-step run).
+bench: deps
+	@$(MAKE) --no-print-directory $(BUILD)/lawtester-bench
+	@$(BUILD)/lawtester-bench
+
 clean:
 	rm -rf build build-asan lawtester out
 
@@ -75,6 +89,7 @@ help:
 	@echo "make          build ./lawtester"
 	@echo "make demo     run $(DEMO) into out/ and render its plots"
 	@echo "make test     run every test (prints 'N passed, N failed')"
+	@echo "make bench    the benchmark (steps/s, rows/s, peak memory, ratio to the bare kernel)"
 	@echo "make energy-study  regenerate the slip-dissipation table and figure of docs/energy.md"
 	@echo "make asan     the tests under ASan+UBSan;  make check-valgrind  the tests under valgrind"
 

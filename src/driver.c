@@ -129,13 +129,19 @@ static int contact_update(lt_tester *t)
     const lt_test *test = t->test;
     const lt_law *law = test->law;
     lt_body *A = &t->body[0], *B = &t->body[1];
-    if (!geom_compute(A, B, &t->geom))
+    /* position_update moved the bodies exactly as the last trial did (lt_trial): its geometry,
+     * carried frame and mid-step frame are those of this state, bit for bit */
+    int reuse = t->trial.valid == 2;
+    t->trial.valid = 0;
+    if (reuse) t->geom = t->trial.g;
+    else if (!geom_compute(A, B, &t->geom))
         return fail(t, "degenerate %s-%s geometry: the cores touch (coincident centres, a centre on a wall, an "
                        "axis through a facet or a wall), so there is no contact normal",
                     lt_shape_name(A->shape), lt_shape_name(B->shape));
     mat3 frame_before = t->frame;
     vec3 spins[2] = {A->angvel, B->angvel};
-    frame_update(&t->frame, t->geom.normal, mean_spin(spins), test->dt);
+    if (reuse) t->frame = t->trial.frame;
+    else frame_update(&t->frame, t->geom.normal, mean_spin(spins), test->dt);
 
     int fresh = 0;
     if (!t->has_contact) {
@@ -173,7 +179,7 @@ static int contact_update(lt_tester *t)
     /* ... and projected on the mid-step frame, so that a force that keeps its local
      * components while the frame turns does the same work on both sides (Woo's L6Geom also
      * works at mid-step) */
-    mat3 mid = fresh ? t->frame : frame_mid(&frame_before, &t->frame);
+    mat3 mid = fresh ? t->frame : reuse ? t->trial.mid : frame_mid(&frame_before, &t->frame);
     vec3 vl = m3_to_local(&mid, vrel), wl = m3_to_local(&mid, wrel);
     c->v[0] = vl.x, c->v[1] = vl.y, c->v[2] = vl.z;
     c->v[3] = wl.x, c->v[4] = wl.y, c->v[5] = wl.z;
@@ -284,8 +290,10 @@ static void impose(const lt_tester *t, const lt_stage *s, const mat3 *R, const v
         wl[0].x = -(1 - w) * s->values[3];
         wl[1].x = w * s->values[3];
     }
-    /* lever arms: the branches' components along the normal (for spheres their lengths) */
-    double a = v3_dot(b[0], R->r[0]), bb = -v3_dot(b[1], R->r[0]);
+    /* lever arms: the branches' components along the normal (for spheres their lengths);
+     * only needed to split bending */
+    double a = 0, bb = 0;
+    if (dof_imposed(t, s, 4) || dof_imposed(t, s, 5)) a = v3_dot(b[0], R->r[0]), bb = -v3_dot(b[1], R->r[0]);
     for (int k = 4; k <= 5; k++) {
         if (!dof_imposed(t, s, k)) continue;
         /* split by the lever arms so that the contact point gets no tangential velocity: the
@@ -332,23 +340,34 @@ static int shear_imposed(const lt_tester *t, const lt_stage *s)
 /* x += dx with Kahan's compensated summation: millions of small steps added to a position of
  * order 0.1 m would otherwise round at every step, and uN is a small difference of such
  * positions (1e-3 m against 0.2 m: each rounding is amplified 200 times). */
+static inline void kahan_add(double *x, double *c, double d)
+{
+    double y = d + *c;
+    double t = *x + y;
+    *c = y - (t - *x);
+    *x = t;
+}
+
 static void add_compensated(lt_body *b, vec3 dx)
 {
-    double *x[3] = {&b->pos.x, &b->pos.y, &b->pos.z}, *c[3] = {&b->pos_lo.x, &b->pos_lo.y, &b->pos_lo.z};
-    double d[3] = {dx.x, dx.y, dx.z};
-    for (int k = 0; k < 3; k++) {
-        double y = d[k] + *c[k];
-        double t = *x[k] + y;
-        *c[k] = y - (t - *x[k]);
-        *x[k] = t;
-    }
+    kahan_add(&b->pos.x, &b->pos_lo.x, dx.x);
+    kahan_add(&b->pos.y, &b->pos_lo.y, dx.y);
+    kahan_add(&b->pos.z, &b->pos_lo.z, dx.z);
 }
+
+/* Orientation after a step of spin w (rad/s). */
+static void turn_body(lt_body *b, vec3 w, double dt)
+{
+    b->ori = q_normalized(q_mul(q_from_rotvec(v3_scale(w, dt)), b->ori));
+}
+
+static int same_vecs(const vec3 *a, const vec3 *b, int n) { return memcmp(a, b, (size_t)n * sizeof *a) == 0; }
 
 /* Move two bodies over one step with velocities v, w; with imposed shear, correct the arc
  * drift (geom.h) so that the gap changes by the relative motion along `normal` (the normal of
  * the frame the motion was imposed in) only, and return the corrections in shift. */
 static void move_bodies(const lt_tester *t, const lt_stage *s, lt_body b[2], const vec3 v[2], const vec3 w[2],
-                        vec3 normal, vec3 shift[2], double arc_gap[2])
+                        vec3 normal, vec3 shift[2], double arc_gap[2], int turn)
 {
     double dt = t->test->dt, wt = t->test->abWeight;
     /* the gap along the imposed normal is carried from step to step (not re-read from the
@@ -363,7 +382,7 @@ static void move_bodies(const lt_tester *t, const lt_stage *s, lt_body b[2], con
         b[i].vel = v[i];
         b[i].angvel = w[i];
         add_compensated(&b[i], v3_scale(v[i], dt));
-        b[i].ori = q_normalized(q_mul(q_from_rotvec(v3_scale(w[i], dt)), b[i].ori));
+        if (turn) turn_body(&b[i], w[i], dt);
         shift[i] = v3(0, 0, 0);
     }
     arc_gap[0] = NAN;
@@ -384,11 +403,16 @@ static void move_bodies(const lt_tester *t, const lt_stage *s, lt_body b[2], con
  * frame and branches, predicted by moving trial copies of the bodies: two passes make the
  * imposed and the measured velocities agree to O(rotation^3) per step, also when normal and
  * tangential motion are imposed together on a turning frame.
+ * Fast paths (off with test->no_fast_paths; bit-identical either way): trial bodies are not
+ * turned when the geometry ignores orientations; a pass whose output velocities (and imposing
+ * normal) equal its inputs is a fixed point, so the next pass would repeat it and is skipped;
+ * the last trial is kept (t->trial) for position_update and contact_update to reuse.
  * Returns the new velocities in vnew/wnew; extra forces in imposed/damp. */
-static void velocity_update(const lt_tester *t, const lt_stage *s, vec3 vnew[2], vec3 wnew[2], vec3 imposed[2][2],
+static void velocity_update(lt_tester *t, const lt_stage *s, vec3 vnew[2], vec3 wnew[2], vec3 imposed[2][2],
                             vec3 damp[2][2], vec3 *imposed_normal)
 {
     *imposed_normal = t->frame.r[0];
+    t->trial.valid = 0;
     const lt_test *test = t->test;
     double dt = test->dt;
     vec3 vfree[2], wfree[2];
@@ -401,7 +425,7 @@ static void velocity_update(const lt_tester *t, const lt_stage *s, vec3 vnew[2],
         }
         vec3 F = v3_add(v3_add(t->force_now[i][0], imposed[i][0]), damp[i][0]);
         vec3 T = v3_add(v3_add(t->force_now[i][1], imposed[i][1]), damp[i][1]);
-        vfree[i] = v3_axpy(dt / b->mass, F, b->vel);
+        vfree[i] = v3_axpy(t->dt_mass[i], F, b->vel);
         wfree[i] = v3_axpy(dt, lt_body_inertia_solve(b, T), b->angvel);
     }
     for (int i = 0; i < 2; i++) vnew[i] = vfree[i], wnew[i] = wfree[i];
@@ -409,18 +433,34 @@ static void velocity_update(const lt_tester *t, const lt_stage *s, vec3 vnew[2],
     mat3 R = t->frame;
     vec3 br[2] = {t->geom.branch[0], t->geom.branch[1]};
     impose(t, s, &R, br, vfree, wfree, vnew, wnew);
+    int fast = !test->no_fast_paths, shear = shear_imposed(t, s);
+    lt_trial *tr = &t->trial;
     for (int pass = 0; pass < 2; pass++) {
         lt_body trial[2] = {t->body[0], t->body[1]};
-        vec3 shift[2];
+        vec3 shift[2], vin[2] = {vnew[0], vnew[1]}, win[2] = {wnew[0], wnew[1]}, nin = R.r[0];
         lt_geom g;
         double arc_gap[2] = {t->arc_gap[0], t->arc_gap[1]};
-        move_bodies(t, s, trial, vnew, wnew, R.r[0], shift, arc_gap);
+        move_bodies(t, s, trial, vnew, wnew, R.r[0], shift, arc_gap, !fast || t->trial_turns);
         if (!geom_compute(&trial[0], &trial[1], &g)) return;
         mat3 R1 = t->frame;
         frame_update(&R1, g.normal, mean_spin(wnew), dt);
         R = frame_mid(&t->frame, &R1);
         for (int i = 0; i < 2; i++) br[i] = v3_scale(v3_add(t->geom.branch[i], g.branch[i]), 0.5);
         impose(t, s, &R, br, vfree, wfree, vnew, wnew);
+        if (!fast) continue;
+        tr->valid = 1;
+        for (int i = 0; i < 2; i++) {
+            tr->v[i] = vin[i], tr->w[i] = win[i];
+            tr->pos[i] = trial[i].pos, tr->pos_lo[i] = trial[i].pos_lo, tr->shift[i] = shift[i];
+        }
+        tr->normal = nin;
+        tr->arc_gap[0] = arc_gap[0], tr->arc_gap[1] = arc_gap[1];
+        tr->g = g;
+        tr->frame = R1;
+        tr->mid = R;
+        /* the next pass would start from these very inputs (the normal only matters through
+         * the arc correction of imposed shear) and so repeat this pass */
+        if (same_vecs(vin, vnew, 2) && same_vecs(win, wnew, 2) && (!shear || same_vecs(&nin, &R.r[0], 1))) break;
     }
     *imposed_normal = R.r[0];
 }
@@ -484,9 +524,32 @@ static void emit_row(lt_tester *t, int stage_of_state)
     t->obs.on_row(t->obs.row_ctx, t, &s);
 }
 
+/* Move the bodies over the step.  When the velocities (and the imposing normal, which matters
+ * only through the arc correction of imposed shear) are those of the last trial move, the
+ * trial's positions are exactly what move_bodies would compute: take them, turn the bodies,
+ * and let contact_update take the trial's geometry and frames (trial.valid = 2). */
 static void position_update(lt_tester *t, const lt_stage *s, const vec3 vnew[2], const vec3 wnew[2], vec3 normal)
 {
-    move_bodies(t, s, t->body, vnew, wnew, normal, t->shift, t->arc_gap);
+    lt_trial *tr = &t->trial;
+    if (tr->valid && same_vecs(tr->v, vnew, 2) && same_vecs(tr->w, wnew, 2) &&
+        (!shear_imposed(t, s) || same_vecs(&tr->normal, &normal, 1))) {
+        for (int i = 0; i < 2; i++) {
+            lt_body *b = &t->body[i];
+            b->vel = vnew[i];
+            b->angvel = wnew[i];
+            b->pos = tr->pos[i];
+            b->pos_lo = tr->pos_lo[i];
+            turn_body(b, wnew[i], t->test->dt);
+            t->shift[i] = tr->shift[i];
+        }
+        t->arc_gap[0] = tr->arc_gap[0];
+        t->arc_gap[1] = tr->arc_gap[1];
+        tr->valid = 2;
+        t->trial_reuses++;
+        return;
+    }
+    tr->valid = 0;
+    move_bodies(t, s, t->body, vnew, wnew, normal, t->shift, t->arc_gap, 1);
 }
 
 /* ---- stage loop ----------------------------------------------------------------------- */
@@ -525,7 +588,9 @@ int lt_run_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
         if (!t->body[i].fixed && !(t->body[i].mass > 0))
             return fail(t, "body %c (%s) has no finite mass and must be fixed", i ? 'B' : 'A',
                         lt_shape_name(t->body[i].shape));
+        t->dt_mass[i] = test->dt / t->body[i].mass;
     }
+    t->trial_turns = geom_pair_uses_orientation(t->body[0].shape, t->body[1].shape);
     vec3 n = v3_normalized(test->normal);
     if (!geom_place(&t->body[0], &t->body[1], &n, test->gap)) {
         const char *why = geom_normal_problem(&t->body[0], &t->body[1], n);

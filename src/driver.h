@@ -105,7 +105,21 @@ typedef struct lt_test {
     int n_stages;
     long record_every;              /* 0: no rows; else every n steps plus each stage's last */
     long max_steps;                 /* guard for the whole test */
+    int no_fast_paths;              /* 1: always run the full reference step (tests compare the
+                                       two; the fast paths give bit-identical results) */
 } lt_test;
+
+/* The last trial move of the mid-step prediction (driver.c): its inputs and what it gave, so
+ * that a step whose final velocities are the trial's reuses it instead of recomputing it. */
+typedef struct lt_trial {
+    int valid;
+    vec3 v[2], w[2], normal;        /* inputs: velocities (m/s, rad/s), imposing normal */
+    vec3 pos[2], pos_lo[2];         /* m, positions after the move (with the arc correction) */
+    vec3 shift[2];                  /* m, arc corrections */
+    double arc_gap[2];              /* m */
+    lt_geom g;                      /* geometry at the trial positions */
+    mat3 frame, mid;                /* frame carried to g, and the mid-step frame */
+} lt_trial;
 
 struct lt_tester {
     const lt_test *test;
@@ -140,6 +154,11 @@ struct lt_tester {
     double kin0;                    /* KE of the initial state */
     double stored0;                 /* law's stored energy at the initial state */
     int first_motion;               /* 1 on the first motion step of a stage ('i' DoFs apply) */
+    /* per-run constants (exactly the quotients the step would otherwise divide out each time) */
+    double dt_mass[2];              /* dt/m (s/kg), per run */
+    int trial_turns;                /* 1: trial bodies need their orientation (geometry reads it) */
+    lt_trial trial;
+    long trial_reuses;              /* steps that took the last trial's move and geometry */
     /* output */
     lt_observer obs;
     char err[512];

@@ -30,6 +30,7 @@ typedef struct geom_entry {
     arc_value_fn arc_value; /* NULL: no arc drift (pairs with a wall) */
     arc_fix_fn arc_fix;
     const char *arc_rule;
+    int uses_orientation; /* the geometry reads the bodies' orientations (all but round pairs) */
 } geom_entry;
 
 /* Common tail: contact point, branches, lens, area from the core point of A, the unit normal
@@ -165,13 +166,13 @@ static vec3 arc_gap_fix(const lt_body *a, const lt_body *b, double target)
 
 /* The table: entry [i][j] handles A of shape i and B of shape j, for i <= j. */
 static const geom_entry geom_table[LT_SHAPE_COUNT][LT_SHAPE_COUNT] = {
-    [LT_SPHERE][LT_SPHERE] = {geom_sphere_sphere, arc_centre_value, arc_centre_fix, "centre distance"},
-    [LT_SPHERE][LT_CAPSULE] = {geom_sphere_capsule, arc_gap_value, arc_gap_fix, "gap"},
-    [LT_SPHERE][LT_FACET] = {geom_sphere_facet, arc_gap_value, arc_gap_fix, "gap"},
-    [LT_SPHERE][LT_WALL] = {geom_sphere_wall, NULL, NULL, "none"},
-    [LT_CAPSULE][LT_CAPSULE] = {geom_capsule_capsule, arc_gap_value, arc_gap_fix, "gap"},
-    [LT_CAPSULE][LT_FACET] = {geom_capsule_facet, arc_gap_value, arc_gap_fix, "gap"},
-    [LT_CAPSULE][LT_WALL] = {geom_capsule_wall, NULL, NULL, "none"},
+    [LT_SPHERE][LT_SPHERE] = {geom_sphere_sphere, arc_centre_value, arc_centre_fix, "centre distance", 0},
+    [LT_SPHERE][LT_CAPSULE] = {geom_sphere_capsule, arc_gap_value, arc_gap_fix, "gap", 1},
+    [LT_SPHERE][LT_FACET] = {geom_sphere_facet, arc_gap_value, arc_gap_fix, "gap", 1},
+    [LT_SPHERE][LT_WALL] = {geom_sphere_wall, NULL, NULL, "none", 1},
+    [LT_CAPSULE][LT_CAPSULE] = {geom_capsule_capsule, arc_gap_value, arc_gap_fix, "gap", 1},
+    [LT_CAPSULE][LT_FACET] = {geom_capsule_facet, arc_gap_value, arc_gap_fix, "gap", 1},
+    [LT_CAPSULE][LT_WALL] = {geom_capsule_wall, NULL, NULL, "none", 1},
 };
 
 static const geom_entry *entry(lt_shape_kind a, lt_shape_kind b)
@@ -187,6 +188,12 @@ const char *geom_arc_rule(lt_shape_kind a, lt_shape_kind b)
 {
     const geom_entry *e = entry(a, b);
     return e ? e->arc_rule : "?";
+}
+
+int geom_pair_uses_orientation(lt_shape_kind a, lt_shape_kind b)
+{
+    const geom_entry *e = entry(a, b);
+    return e ? e->uses_orientation : 1;
 }
 
 int geom_compute(const lt_body *a, const lt_body *b, lt_geom *g)

@@ -39,6 +39,10 @@ typedef struct lt_geom {
 /* 1 if the pair (a, b) has a geometry function. */
 int geom_pair_defined(lt_shape_kind a, lt_shape_kind b);
 
+/* 1 if the geometry of the pair depends on the bodies' orientations (0 for round pairs: the
+ * driver then moves its trial bodies without turning them). */
+int geom_pair_uses_orientation(lt_shape_kind a, lt_shape_kind b);
+
 /* Geometry of the pair in its A, B order.  Returns 0 if the pair is undefined or the closest
  * points coincide (no normal: a centre on a wall, a capsule axis through a facet). */
 int geom_compute(const lt_body *a, const lt_body *b, lt_geom *g);

@@ -24,6 +24,19 @@ int record_open(lt_record *r, const char *dir, const char *name, const lt_law *l
     return 0;
 }
 
+/* Decimal integer, as printf("%ld") writes it (snprintf cost as much as the rest of a row). */
+static char *put_long(char *p, long v)
+{
+    char tmp[24];
+    int n = 0;
+    unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+    do tmp[n++] = (char)('0' + u % 10);
+    while (u /= 10);
+    if (v < 0) *p++ = '-';
+    while (n) *p++ = tmp[--n];
+    return p;
+}
+
 void record_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
 {
     (void)t;
@@ -31,9 +44,13 @@ void record_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
     if (r->f.failed) return;
     char line[64 * (32 + LT_MAX_ENERGIES + LT_E_DRIVER_COUNT)];
     char *p = line;
-    p += snprintf(p, 48, "%ld\t", s->step);
+    p = put_long(p, s->step);
+    *p++ = '\t';
     p += fmt_double(p, s->time);
-    p += snprintf(p, 48, "\t%d\t%d", s->stage, s->contact);
+    *p++ = '\t';
+    p = put_long(p, s->stage);
+    *p++ = '\t';
+    p = put_long(p, s->contact);
     const double *groups[3] = {s->u, s->v, s->f};
     for (int g = 0; g < 3; g++)
         for (int k = 0; k < LT_DOF; k++) {

@@ -8,6 +8,7 @@
 #include "script.h"
 #include "conv.h"
 #include "script_bodies.h"
+#include "cond.h"
 #include "driver.h"
 #include "plot.h"
 #include "meta.h"
@@ -34,6 +35,7 @@ typedef struct script_ctx {
     lua_State *L;
     int env_ref;       /* the sandbox environment of the script (or _G when unsafe) */
     int n_runs;
+    lua_CFunction math_abs, math_sqrt; /* the genuine math.abs, math.sqrt (compiled conditions) */
 } script_ctx;
 
 /* ---- law parameters ------------------------------------------------------------------- */
@@ -98,6 +100,8 @@ typedef struct stage_cb {
     int stage_no;      /* 1-based */
     int line;
     const char *what;  /* "until" or "done" */
+    lt_cond *cond;     /* string until compiled to C (NULL: Lua evaluates it) */
+    long validated;    /* run_ctx.lua_epoch at which cond's names were last checked */
 } stage_cb;
 
 struct run_ctx {
@@ -108,7 +112,9 @@ struct run_ctx {
     stage_cb *cbs;     /* 2 per stage */
     int env_ref;       /* environment of string conditions */
     int proxy_ref[5];  /* C, stage, E, S, tester */
+    int env_mt_ref;    /* metatable of env_ref */
     int cb_error;
+    long lua_epoch;    /* counts the calls into Lua during the run (they may rebind names) */
 };
 
 enum { PX_C, PX_STAGE, PX_E, PX_S, PX_TESTER };
@@ -285,6 +291,8 @@ static void make_proxies(lua_State *L, run_ctx *r)
     lua_setfield(L, -2, "__index");
     lua_rawgeti(L, LUA_REGISTRYINDEX, r->sc->env_ref);
     lua_setfield(L, -2, "__newindex");
+    lua_pushvalue(L, -1);
+    r->env_mt_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_setmetatable(L, -2);
     r->env_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 }
@@ -306,6 +314,7 @@ static int stage_callback(void *ctx, lt_tester *t)
     run_ctx *r = cb->run;
     lua_State *L = r->L;
     r->t = t;
+    r->lua_epoch++;
     int base = lua_gettop(L);
     lua_rawgeti(L, LUA_REGISTRYINDEX, cb->ref);
     int nargs = 0;
@@ -332,6 +341,124 @@ static int stage_callback(void *ctx, lt_tester *t)
     int res = lua_toboolean(L, -1);
     lua_settop(L, base);
     return res;
+}
+
+/* ---- compiled until strings (cond.h) ---------------------------------------------------- */
+
+/* 1 if field k of the table at idx is, raw, the C function f. */
+static int raw_is_cfunction(lua_State *L, int idx, const char *k, lua_CFunction f)
+{
+    idx = abs_index(L, idx);
+    lua_pushstring(L, k);
+    lua_rawget(L, idx);
+    int ok = lua_iscfunction(L, -1) && lua_tocfunction(L, -1) == f;
+    lua_pop(L, 1);
+    return ok;
+}
+
+/* 1 if the value at idx has a metatable whose raw __index is the C function f. */
+static int indexed_by(lua_State *L, int idx, lua_CFunction f)
+{
+    int top = lua_gettop(L);
+    int ok = lua_getmetatable(L, idx) && raw_is_cfunction(L, -1, "__index", f);
+    lua_settop(L, top);
+    return ok;
+}
+
+/* Whether the names a compiled condition reads still mean, for Lua, what the compiled form
+ * assumes: the proxies bound in the condition environment with their own __index functions
+ * (a `done` string may assign `stage = 3`; a script may replace a metatable's __index), and
+ * math.abs/math.sqrt the library's, reached through the environment's unchanged metatable.
+ * Checked before the first compiled evaluation and again after any Lua code ran. */
+static int cond_names_intact(run_ctx *r, unsigned names)
+{
+    lua_State *L = r->L;
+    int top = lua_gettop(L), ok = 1;
+    static const char *const px[5] = {"C", "stage", "E", "S", "tester"};
+    static const lua_CFunction idx[5] = {c_index, stage_index, energy_index, scene_index, tester_index};
+    lua_rawgeti(L, LUA_REGISTRYINDEX, r->env_ref);
+    int env = lua_gettop(L);
+    for (int i = 0; i < 5 && ok; i++) {
+        if (!(names & (1u << i))) continue;
+        lua_rawgeti(L, LUA_REGISTRYINDEX, r->proxy_ref[i]);
+        ok = indexed_by(L, -1, idx[i]);
+        if (i == PX_C)
+            for (int k = 1; k <= 3 && ok; k++) {
+                lua_getiuservalue(L, -1, k);
+                ok = indexed_by(L, -1, vec_index);
+                lua_pop(L, 1);
+            }
+        else {
+            lua_pushstring(L, px[i]);
+            lua_rawget(L, env);
+            ok = ok && lua_rawequal(L, -1, -2);
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    if (ok && (names & LT_COND_MATH)) {
+        lua_pushstring(L, "math");
+        lua_rawget(L, env);
+        ok = lua_isnil(L, -1);
+        lua_pop(L, 1);
+        ok = ok && lua_getmetatable(L, env);
+        if (ok) {
+            lua_rawgeti(L, LUA_REGISTRYINDEX, r->env_mt_ref);
+            ok = lua_rawequal(L, -1, -2);
+            lua_pop(L, 1);
+            lua_pushstring(L, "__index");
+            lua_rawget(L, -2);
+            lua_rawgeti(L, LUA_REGISTRYINDEX, r->sc->env_ref);
+            ok = ok && lua_rawequal(L, -1, -2);
+            lua_pushstring(L, "math");
+            lua_rawget(L, -2);
+            ok = ok && lua_istable(L, -1) && raw_is_cfunction(L, -1, "abs", r->sc->math_abs) &&
+                 raw_is_cfunction(L, -1, "sqrt", r->sc->math_sqrt);
+        }
+    }
+    lua_settop(L, top);
+    return ok;
+}
+
+/* The until of a stage whose string compiled: C evaluates it, Lua only where the compiled
+ * form defers (a Lua error, or an exactness corner), with the message Lua always gave. */
+static int compiled_callback(void *ctx, lt_tester *t)
+{
+    stage_cb *cb = ctx;
+    run_ctx *r = cb->run;
+    if (cb->cond && cb->validated != r->lua_epoch) {
+        if (!cond_names_intact(r, lt_cond_names(cb->cond))) {
+            lt_cond_free(cb->cond); /* Lua from now on */
+            cb->cond = NULL;
+        }
+        cb->validated = r->lua_epoch;
+    }
+    if (cb->cond) {
+        int v = lt_cond_eval(cb->cond, t);
+        if (v >= 0) return v;
+    }
+    return stage_callback(ctx, t);
+}
+
+/* Load an `until` expression (as `return (s\n)`) or `done` statements as a chunk whose
+ * environment is env_ref; pushes the function, or the error message (returns Lua's status). */
+static int load_string_callback(lua_State *L, const char *s, int is_until, int env_ref)
+{
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    if (is_until) luaL_addstring(&b, "return (");
+    luaL_addstring(&b, s);
+    if (is_until) luaL_addstring(&b, "\n)");
+    luaL_pushresult(&b);
+    size_t n;
+    const char *code = lua_tolstring(L, -1, &n);
+    int rc = luaL_loadbufferx(L, code, n, s, "t");
+    lua_remove(L, -2);
+    if (rc == LUA_OK) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, env_ref);
+        lua_setupvalue(L, -2, 1);
+    }
+    return rc;
 }
 
 /* Compile a string condition ("until") or statement ("done"), or keep a function. */
@@ -362,29 +489,17 @@ static void read_callback(conv *cv, run_ctx *r, int stage_tbl, const char *key, 
         cb->ref = luaL_ref(L, LUA_REGISTRYINDEX);
     } else if (ty == LUA_TSTRING) {
         const char *s = lua_tostring(L, -1);
-        luaL_Buffer b;
-        luaL_buffinit(L, &b);
-        if (strcmp(key, "until") == 0) {
-            luaL_addstring(&b, "return (");
-            luaL_addstring(&b, s);
-            luaL_addstring(&b, "\n)");
-        } else {
-            luaL_addstring(&b, s);
-        }
-        luaL_pushresult(&b);
-        size_t n;
-        const char *code = lua_tolstring(L, -1, &n);
-        if (luaL_loadbufferx(L, code, n, s, "t") != LUA_OK)
+        if (load_string_callback(L, s, strcmp(key, "until") == 0, r->env_ref) != LUA_OK)
             field_error(cv, "does not compile: %s", strip_chunk_prefix(lua_tostring(L, -1)));
-        lua_rawgeti(L, LUA_REGISTRYINDEX, r->env_ref);
-        lua_setupvalue(L, -2, 1);
         cb->ref = luaL_ref(L, LUA_REGISTRYINDEX);
-        lua_pop(L, 2);
+        cb->validated = -1;
+        if (strcmp(key, "until") == 0 && !r->sc->opts->lua_until) cb->cond = lt_cond_compile(s, r->test.law);
+        lua_pop(L, 1);
     } else {
         field_error(cv, "expected a string or a function, got %s", type_of(L, -1));
     }
     path_pop(cv);
-    *fn = stage_callback;
+    *fn = cb->cond ? compiled_callback : stage_callback;
     *ctx = cb;
 }
 
@@ -557,9 +672,13 @@ static void run_free(run_ctx *r)
 {
     lua_State *L = r->L;
     if (r->cbs)
-        for (int i = 0; i < 2 * r->test.n_stages; i++) luaL_unref(L, LUA_REGISTRYINDEX, r->cbs[i].ref);
+        for (int i = 0; i < 2 * r->test.n_stages; i++) {
+            luaL_unref(L, LUA_REGISTRYINDEX, r->cbs[i].ref);
+            lt_cond_free(r->cbs[i].cond);
+        }
     for (int i = 0; i < 5; i++) luaL_unref(L, LUA_REGISTRYINDEX, r->proxy_ref[i]);
     luaL_unref(L, LUA_REGISTRYINDEX, r->env_ref);
+    luaL_unref(L, LUA_REGISTRYINDEX, r->env_mt_ref);
     free(r->cbs);
     free(r->test.stages);
     r->cbs = NULL;
@@ -656,7 +775,7 @@ static void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
     memset(r, 0, sizeof *r);
     r->sc = sc;
     r->L = L;
-    r->env_ref = r->proxy_ref[0] = LUA_NOREF;
+    r->env_ref = r->env_mt_ref = r->proxy_ref[0] = LUA_NOREF;
     for (int i = 0; i < 5; i++) r->proxy_ref[i] = LUA_NOREF;
     make_proxies(L, r);
     char *name = NULL;
@@ -741,6 +860,16 @@ static void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
             free(file);
             lua_pushfstring(L, "%s: %s", sc->path, err);
             lua_error(L);
+        }
+    }
+    if (sc->opts->stats) {
+        lt_script_stats *st = sc->opts->stats;
+        st->tests++;
+        st->steps += t->step;
+        st->rows += rows;
+        for (int i = 0; i < r->test.n_stages; i++) {
+            if (r->cbs[2 * i].cond) st->compiled_untils++;
+            else st->lua_untils++;
         }
     }
     if (!sc->opts->quiet) print_summary(t, name, file, rows);
@@ -936,6 +1065,12 @@ static int script_main(lua_State *L)
 {
     script_ctx *sc = lua_touserdata(L, 1);
     register_proxy_metatables(L);
+    lua_getglobal(L, "math"); /* before any script code runs: the library's own functions */
+    lua_getfield(L, -1, "abs");
+    sc->math_abs = lua_tocfunction(L, -1);
+    lua_getfield(L, -2, "sqrt");
+    sc->math_sqrt = lua_tocfunction(L, -1);
+    lua_pop(L, 3);
     push_environment(sc, L);
     sc->env_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     char chunk[1024];
@@ -1015,4 +1150,53 @@ int lt_script_run_file(const char *path, const lt_script_opts *opts)
     srcloc_free(sc.loc);
     free(sc.src);
     return status;
+}
+
+/* ---- the two evaluations side by side (tests) ------------------------------------------ */
+
+int lt_script_until_both(const char *expr, lt_tester *t, int *lua_result, int *compiled_result, char *err,
+                         size_t errlen)
+{
+    lt_script_opts opts;
+    memset(&opts, 0, sizeof opts);
+    script_ctx sc;
+    memset(&sc, 0, sizeof sc);
+    sc.path = "(until)";
+    sc.opts = &opts;
+    lua_State *L = luaL_newstate();
+    if (!L) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    sc.L = L;
+    luaL_openlibs(L);
+    register_proxy_metatables(L);
+    push_environment(&sc, L);
+    sc.env_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    run_ctx r;
+    memset(&r, 0, sizeof r);
+    r.sc = &sc;
+    r.L = L;
+    r.t = t;
+    make_proxies(L, &r);
+    stage_cb cb;
+    memset(&cb, 0, sizeof cb);
+    cb.run = &r;
+    cb.stage_no = 1;
+    cb.line = 1;
+    cb.what = "until";
+    int rc = -1;
+    if (load_string_callback(L, expr, 1, r.env_ref) != LUA_OK) {
+        snprintf(err, errlen, "%s", lua_tostring(L, -1));
+    } else {
+        cb.ref = luaL_ref(L, LUA_REGISTRYINDEX);
+        *lua_result = stage_callback(&cb, t);
+        if (*lua_result < 0) snprintf(err, errlen, "%s", t->err);
+        lt_cond *c = lt_cond_compile(expr, t->test->law);
+        *compiled_result = c ? lt_cond_eval(c, t) : -2;
+        lt_cond_free(c);
+        rc = 0;
+    }
+    lua_close(L);
+    return rc;
 }

@@ -3,16 +3,36 @@
  * driver callbacks, runs the sandbox, and reports every error as one line `FILE:LINE: ...`. */
 #ifndef LT_SCRIPT_H
 #define LT_SCRIPT_H
+#include <stddef.h>
 
 typedef struct lt_script_opts {
     const char *out_dir;   /* write NAME.tsv here (NULL: no table written) */
     int plot;              /* render the plots of every recorded test */
     int unsafe;            /* no sandbox */
     int quiet;             /* no run summaries on stdout */
+    int lua_until;         /* evaluate every `until` string in Lua, none compiled (tests) */
+    struct lt_script_stats *stats; /* if not NULL: filled with what the script ran */
 } lt_script_opts;
+
+/* Totals over every test a script ran (the benchmark reads them). */
+typedef struct lt_script_stats {
+    long tests;            /* lt_run calls that succeeded */
+    long steps;            /* steps of those runs */
+    long rows;             /* TSV rows written */
+    long compiled_untils;  /* `until` strings evaluated in C (src/cond.c) */
+    long lua_untils;       /* `until` strings and functions evaluated in Lua */
+} lt_script_stats;
 
 /* Run the script at path. Returns 0 on success; on error prints one line to stderr and
  * returns a non-zero exit status. */
 int lt_script_run_file(const char *path, const lt_script_opts *opts);
+
+/* The `until` string expr evaluated at the state of t both ways: in Lua as a stage script does
+ * (*lua_result 1 or 0, or -1 with Lua's message in err) and compiled by src/cond.c
+ * (*compiled_result 1 or 0, -1 when it defers to Lua, -2 outside the grammar).  Returns 0, or
+ * -1 if expr is not a Lua expression (message in err).  For the differential test. */
+struct lt_tester;
+int lt_script_until_both(const char *expr, struct lt_tester *t, int *lua_result, int *compiled_result, char *err,
+                         size_t errlen);
 
 #endif

@@ -9,7 +9,7 @@ int check_failures_in_test;
 const char *check_current_test;
 
 extern const test_case linear_tests[], driver_tests[], energy_tests[], script_tests[], cli_tests[], fmt_tests[],
-    srcloc_tests[], geom_tests[], body_tests[], stiffness_tests[];
+    srcloc_tests[], geom_tests[], body_tests[], stiffness_tests[], fastpath_tests[], cond_tests[];
 
 static const struct {
     const char *name;
@@ -19,6 +19,7 @@ static const struct {
     {"stiffness", stiffness_tests}, {"driver", driver_tests}, {"energy", energy_tests},
     {"script", script_tests},
     {"cli", cli_tests},       {"fmt", fmt_tests},       {"srcloc", srcloc_tests},
+    {"fastpath", fastpath_tests}, {"cond", cond_tests},
 };
 
 static int selected(const char *name, int argc, char **argv)

@@ -1,8 +1,11 @@
 /* tests/test_script.c - Lua stage scripts that check themselves: each script under
  * tests/scripts/ runs tests through lawtester.run and asserts on the results (an assert that
  * fails makes the run fail), so these tests fail whenever the scripting layer misreports. */
+#define _POSIX_C_SOURCE 200809L
 #include "../src/script.h"
 #include "check.h"
+#include <stdlib.h>
+#include <unistd.h>
 
 static void run_script(const char *path)
 {
@@ -21,6 +24,49 @@ static void test_demo_script(void) { run_script("stages/compress_shear_unload.lu
 static void test_woo_capsule_sphere_script(void) { run_script("stages/woo_capsule_sphere.lua"); }
 static void test_woo_facet_sphere_script(void) { run_script("stages/woo_facet_sphere.lua"); }
 
+static void test_compiled_until_rebinding(void) { run_script("tests/scripts/compiled_until.lua"); }
+
+static int same_file(const char *a, const char *b)
+{
+    FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
+    int same = fa && fb, ca, cb;
+    while (same && ((ca = fgetc(fa)) != EOF) | ((cb = fgetc(fb)) != EOF)) same = ca == cb;
+    if (fa) fclose(fa);
+    if (fb) fclose(fb);
+    return same;
+}
+
+/* The demo's tables are byte-identical whether its `until` strings are compiled or run in Lua,
+ * and the compiled run did evaluate them in C (all three). */
+static void test_compiled_until_same_tables(void)
+{
+    char dirs[2][32] = {"/tmp/lt_until_XXXXXX", "/tmp/lt_until_XXXXXX"};
+    for (int lua = 0; lua < 2; lua++) {
+        CHECK(mkdtemp(dirs[lua]) != NULL);
+        lt_script_stats st = {0, 0, 0, 0, 0};
+        lt_script_opts o = {0};
+        o.quiet = 1;
+        o.out_dir = dirs[lua];
+        o.lua_until = lua;
+        o.stats = &st;
+        CHECK(lt_script_run_file("stages/compress_shear_unload.lua", &o) == 0);
+        CHECK_MSG(st.compiled_untils == (lua ? 0 : 3) && st.lua_untils == (lua ? 3 : 0), "compiled %ld, lua %ld",
+                  st.compiled_untils, st.lua_untils);
+        CHECK(st.tests == 1 && st.steps >= 5000 && st.rows > 400);
+    }
+    char a[96], b[96];
+    snprintf(a, sizeof a, "%s/compress-shear-unload.tsv", dirs[0]);
+    snprintf(b, sizeof b, "%s/compress-shear-unload.tsv", dirs[1]);
+    CHECK_MSG(same_file(a, b), "%s and %s differ", a, b);
+    for (int i = 0; i < 2; i++) {
+        snprintf(a, sizeof a, "%s/compress-shear-unload.tsv", dirs[i]);
+        remove(a);
+        snprintf(a, sizeof a, "%s/compress-shear-unload.meta", dirs[i]);
+        remove(a);
+        CHECK(rmdir(dirs[i]) == 0);
+    }
+}
+
 const test_case script_tests[] = {
     TEST(until_forms),
     TEST(scope),
@@ -29,5 +75,7 @@ const test_case script_tests[] = {
     TEST(demo_script),
     TEST(woo_capsule_sphere_script),
     TEST(woo_facet_sphere_script),
+    TEST(compiled_until_rebinding),
+    TEST(compiled_until_same_tables),
     {0, 0},
 };

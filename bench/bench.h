@@ -1,0 +1,47 @@
+/* bench/bench.h - the benchmark of `make bench` (not part of `make test`).
+ *
+ * bench/main.c runs every case in a fresh child process (so each case's peak memory is its own),
+ * several times, and prints the median, the ratio to the bare kernel, the peak memory, the
+ * machine, and the issue's targets met or missed.  The cases:
+ *   kernel   bench/kernel.c: the plain C loop of one contact, the reference;
+ *   sparse   bench/cases.c: compress-shear-unload of `linear` through the whole program (Lua
+ *            script, string `until` conditions evaluated every step, a row every 1000 steps to
+ *            a file on disk);
+ *   sparse-lua  the same with every `until` evaluated in Lua (what compiling them saves);
+ *   dense    the same recorded every step: rows/s of full round-trip TSV to disk;
+ *   flat     the sparse case at 1e5, 1e6 and 1e7 steps (cost per step against run length);
+ *   memory   a 1e8-step run recorded every 1e4 steps (the recorder streams: peak memory);
+ *   impact   normal impacts to rebound, repeated over velocities (a Lua parameter loop);
+ *   sweep    bench/sweep.c: 360 proportional-loading directions to first slip, on one and two
+ *            cores.
+ * Units: seconds, steps, bytes.
+ */
+#ifndef LT_BENCH_H
+#define LT_BENCH_H
+#include "../src/vec.h"
+
+/* The bare kernel (bench/kernel.c): compress-shear-unload of `linear` at time step dt (s).
+ * Returns the number of steps; *plast (may be NULL) gets the slip dissipation (J). */
+long bench_kernel_csu(double dt, double *plast);
+
+/* What one run of a case did. */
+typedef struct bench_work {
+    long steps;
+    long rows;
+    long runs;            /* tests run (impact: one per velocity) */
+    double check;         /* a result of the run to compare between cases (plast, J) */
+    long compiled;        /* `until` strings evaluated in C */
+    double cpu;           /* s of CPU time of the sweep's workers */
+} bench_work;
+
+/* bench/cases.c: the cases that run Lua stage scripts through lt_script_run_file.  dir is the
+ * output directory (on disk).  Return 0, or -1 after printing why. */
+int bench_csu_script(const char *dir, double dt, long every, int lua_until, bench_work *w);
+int bench_impacts(const char *dir, const char *law, const char *params, int n_velocities, bench_work *w);
+
+/* bench/sweep.c: the 360-direction sweep on `workers` processes; *seconds gets the wall time.
+ * Returns 0, or -1 after printing why.  The results are checked identical for any number of
+ * workers (bench_sweep_digest). */
+int bench_sweep(int n_dirs, int workers, double *seconds, bench_work *w, unsigned long long *digest);
+
+#endif

@@ -1,0 +1,102 @@
+/* bench/cases.c - benchmark cases that run the whole program: a Lua stage script written to the
+ * output directory, run by lt_script_run_file (Lua tables -> lt_test, `until` strings compiled
+ * or in Lua, the driver, the TSV recorder writing to disk), exactly as `lawtester run` does.
+ */
+#include "bench.h"
+#include "../src/script.h"
+#include <stdio.h>
+#include <string.h>
+
+static int write_script(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    if (!f || fputs(text, f) < 0 || fclose(f) != 0) {
+        fprintf(stderr, "bench: cannot write %s\n", path);
+        return -1;
+    }
+    return 0;
+}
+
+static int run_script(const char *path, const char *dir, int lua_until, bench_work *w)
+{
+    lt_script_stats st;
+    memset(&st, 0, sizeof st);
+    lt_script_opts o;
+    memset(&o, 0, sizeof o);
+    o.out_dir = dir;
+    o.quiet = 1;
+    o.lua_until = lua_until;
+    o.stats = &st;
+    if (lt_script_run_file(path, &o) != 0) return -1;
+    w->steps = st.steps;
+    w->rows = st.rows;
+    w->runs = st.tests;
+    w->compiled = st.compiled_untils;
+    return 0;
+}
+
+/* Compress-shear-unload of the linear law, the demo's path (kn = 1e6 N/m, kt = 5e5 N/m,
+ * tan phi = tan 0.5, normal +z, compress 1 mm, shear 3 mm, unload to contact loss: 5 mm of
+ * imposed motion at 1 m/s, so 5e-3/dt steps), with Woo-style string conditions evaluated every
+ * step and a row every `every` steps (0: none). */
+int bench_csu_script(const char *dir, double dt, long every, int lua_until, bench_work *w)
+{
+    char path[512], text[2048];
+    snprintf(path, sizeof path, "%s/bench_csu.lua", dir);
+    snprintf(text, sizeof text,
+             "-- written by the benchmark (bench/cases.c)\n"
+             "local r = lawtester.run{\n"
+             "  name = 'bench-csu', law = 'linear',\n"
+             "  params = { kn = 1e6, kt = 5e5, tanPhi = math.tan(0.5) },\n"
+             "  particles = { { radius = 0.1 }, { radius = 0.1 } },\n"
+             "  normal = {0, 0, 1}, gap = 0, dt = %.17g, abWeight = 1,\n"
+             "  stages = {\n"
+             "    { whats = 'v.....', values = {-1, 0,0,0,0,0}, ['until'] = 'C and C.uN <= -1e-3' },\n"
+             "    { whats = 'vv....', values = {0, 1, 0,0,0,0}, till = 'C.u[2] >= 3e-3' },\n"
+             "    { whats = 'vv....', values = {1, 0, 0,0,0,0}, till = 'not C' },\n"
+             "  },\n"
+             "  record = %s,\n"
+             "}\n"
+             "lawtester.write('bench_csu.plast', string.format('%%.17g', r.E.plast))\n",
+             dt, every > 0 ? "{ every = EVERY }" : "false");
+    if (every > 0) {
+        char *e = strstr(text, "EVERY");
+        char num[32];
+        int n = snprintf(num, sizeof num, "%ld", every);
+        memmove(e + n, e + 5, strlen(e + 5) + 1);
+        memcpy(e, num, (size_t)n);
+    }
+    if (write_script(path, text) < 0 || run_script(path, dir, lua_until, w) < 0) return -1;
+    snprintf(path, sizeof path, "%s/bench_csu.plast", dir);
+    FILE *f = fopen(path, "r");
+    if (!f || fscanf(f, "%lf", &w->check) != 1) w->check = 0;
+    if (f) fclose(f);
+    return 0;
+}
+
+/* Normal impacts to rebound: an 'i' stage gives B the approach velocity on the first step, the
+ * contact takes it back; one test per velocity, 0.01 to 10 m/s (log spaced), from a 1e-5 m gap,
+ * in a plain Lua loop as a user would write it; the contact time of each goes to a file. */
+int bench_impacts(const char *dir, const char *law, const char *params, int n_velocities, bench_work *w)
+{
+    char path[512], text[2048];
+    snprintf(path, sizeof path, "%s/bench_impact.lua", dir);
+    snprintf(text, sizeof text,
+             "-- written by the benchmark (bench/cases.c)\n"
+             "local lines = {}\n"
+             "for i = 0, %d - 1 do\n"
+             "  local v = 0.01 * 1000 ^ (i / (%d - 1))\n"
+             "  local tc\n"
+             "  lawtester.run{\n"
+             "    name = 'bench-impact', law = '%s', params = %s, record = false,\n"
+             "    particles = { { radius = 0.1 }, { radius = 0.1 } }, gap = 1e-5, dt = 1e-6,\n"
+             "    stages = { { whats = 'i.....', values = {-v, 0,0,0,0,0}, till = 'stage.rebound',\n"
+             "                 done = function(C, stage) tc = stage.cTime end } },\n"
+             "  }\n"
+             "  lines[#lines + 1] = string.format('%%.6g\\t%%.9g', v, tc)\n"
+             "end\n"
+             "lawtester.write('bench_impact.tsv', 'v\\tcontact_time\\n' .. table.concat(lines, '\\n') .. '\\n')\n",
+             n_velocities, n_velocities, law, params);
+    if (write_script(path, text) < 0) return -1;
+    return run_script(path, dir, 0, w);
+}

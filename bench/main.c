@@ -1,0 +1,248 @@
+/* bench/main.c - `make bench`: runs every case of bench.h in its own child process, prints the
+ * table (median of several runs, ratio to the bare kernel, peak memory), the machine, and the
+ * targets of issue 7 with the measured figure next to each.
+ *
+ *   build/lawtester-bench     all cases (writes its tables under build/bench-out/, on disk)
+ *   build/lawtester-bench --case NAME REPS  one case, REPS runs in this process, one line "RESULT ..." (what the parent
+ *                             reads); NAME as in the table below.
+ * Every figure printed is measured in this run; nothing is remembered between runs.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "bench.h"
+#include "../src/registry.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef BENCH_CFLAGS
+#define BENCH_CFLAGS "?"
+#endif
+
+#define OUT_DIR "build/bench-out"
+
+/* The impact case's laws: one row per law.  hertz_mindlin (damped Hertz) is being written on
+ * another branch; when it is registered, add its row here, e.g.
+ *   {"hertz_mindlin", "{ ... its parameters ... }"}, */
+static const struct { const char *law, *params; } impact_laws[] = {
+    {"linear", "{ kn = 1e6, kt = 5e5, tanPhi = 0.5 }"},
+};
+
+typedef struct bench_case {
+    const char *name;
+    int reps;
+    const char *what;
+} bench_case;
+
+static const bench_case cases[] = {
+    {"kernel", 5, "bare kernel: csu, plain C loop, 2.5e6 steps"},
+    {"sparse", 5, "driver, csu, string until every step, row every 1000 steps, 2.5e6 steps"},
+    {"sparse-lua", 3, "  the same, every until evaluated in Lua"},
+    {"dense", 3, "driver, csu, a row every step to TSV, 2.5e5 rows"},
+    {"flat-1e5", 5, "driver, csu as sparse, 1e5 steps"},
+    {"flat-1e6", 3, "driver, csu as sparse, 1e6 steps"},
+    {"flat-1e7", 1, "driver, csu as sparse, 1e7 steps"},
+    {"memory-1e8", 1, "driver, csu, 1e8 steps, a row every 1e4 steps"},
+    {"impact", 3, "impacts to rebound, 100 velocities per law"},
+    {"sweep-1", 5, "sweep, 360 directions to first slip, 1 core"},
+    {"sweep-2", 5, "sweep, 360 directions to first slip, 2 cores"},
+};
+#define N_CASES ((int)(sizeof cases / sizeof cases[0]))
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Peak resident memory of this process (VmHWM), kB. */
+static long peak_kb(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    long kb = -1;
+    while (f && fgets(line, sizeof line, f))
+        if (strncmp(line, "VmHWM:", 6) == 0) kb = atol(line + 6);
+    if (f) fclose(f);
+    return kb;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* One run of case name; fills w, returns the seconds it took (or < 0 on failure). */
+static double run_case(const char *name, bench_work *w, unsigned long long *digest)
+{
+    memset(w, 0, sizeof *w);
+    *digest = 0;
+    double t0 = now(), s = -1;
+    int rc = 0;
+    if (strcmp(name, "kernel") == 0) {
+        w->steps = bench_kernel_csu(2e-9, &w->check);
+        w->runs = 1;
+    } else if (strcmp(name, "sparse") == 0) {
+        rc = bench_csu_script(OUT_DIR, 2e-9, 1000, 0, w);
+    } else if (strcmp(name, "sparse-lua") == 0) {
+        rc = bench_csu_script(OUT_DIR, 2e-9, 1000, 1, w);
+    } else if (strcmp(name, "dense") == 0) {
+        rc = bench_csu_script(OUT_DIR, 2e-8, 1, 0, w);
+    } else if (strncmp(name, "flat-", 5) == 0 || strcmp(name, "memory-1e8") == 0) {
+        double steps = atof(strchr(name, '-') + 1);
+        rc = bench_csu_script(OUT_DIR, 5e-3 / steps, name[0] == 'm' ? 10000 : 1000, 0, w);
+    } else if (strcmp(name, "impact") == 0) {
+        for (size_t i = 0; i < sizeof impact_laws / sizeof impact_laws[0] && rc == 0; i++) {
+            bench_work one;
+            rc = bench_impacts(OUT_DIR, impact_laws[i].law, impact_laws[i].params, 100, &one);
+            w->steps += one.steps, w->runs += one.runs, w->compiled += one.compiled;
+        }
+    } else if (strncmp(name, "sweep-", 6) == 0) {
+        rc = bench_sweep(360, atoi(name + 6), &s, w, digest);
+        return rc < 0 ? -1 : s;
+    } else {
+        fprintf(stderr, "bench: no case '%s'\n", name);
+        return -1;
+    }
+    s = now() - t0;
+    return rc < 0 ? -1 : s;
+}
+
+/* Child: run the case reps times, print one RESULT line. */
+static int child(const char *name, int reps)
+{
+    double sec[16];
+    bench_work w;
+    unsigned long long digest = 0, d;
+    if (reps > 16) reps = 16;
+    for (int r = 0; r < reps; r++) {
+        sec[r] = run_case(name, &w, &d);
+        if (sec[r] < 0) return 1;
+        if (r > 0 && d != digest) {
+            fprintf(stderr, "bench: %s: results differ between runs\n", name);
+            return 1;
+        }
+        digest = d;
+    }
+    qsort(sec, (size_t)reps, sizeof sec[0], cmp_double);
+    struct rusage ru;
+    getrusage(RUSAGE_CHILDREN, &ru); /* sweep workers */
+    long kb = peak_kb();
+    if (ru.ru_maxrss > kb) kb = ru.ru_maxrss;
+    printf("RESULT %s %ld %ld %ld %.9g %.9g %.9g %ld %.17g %ld %llx %.9g\n", name, w.steps, w.rows, w.runs,
+           sec[reps / 2], sec[0], sec[reps - 1], kb, w.check, w.compiled, digest, w.cpu);
+    return 0;
+}
+
+typedef struct result {
+    long steps, rows, runs, kb, compiled;
+    double med, min, max, check, cpu;
+    unsigned long long digest;
+    int ok;
+} result;
+
+static void machine(void)
+{
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    char line[512], model[256] = "?";
+    while (f && fgets(line, sizeof line, f))
+        if (strncmp(line, "model name", 10) == 0) {
+            char *c = strchr(line, ':');
+            if (c) snprintf(model, sizeof model, "%s", c + 2);
+            model[strcspn(model, "\n")] = 0;
+            break;
+        }
+    if (f) fclose(f);
+    printf("machine: %s, %ld cores online\n", model, sysconf(_SC_NPROCESSORS_ONLN));
+    printf("compiler: %s %s, flags %s\n", "gcc-compatible", __VERSION__, BENCH_CFLAGS);
+}
+
+static void print_row(const bench_case *c, const result *r, double kernel_rate)
+{
+    if (!r->ok) {
+        printf("%-11s %-72s FAILED\n", c->name, c->what);
+        return;
+    }
+    int rows = strcmp(c->name, "dense") == 0;
+    double rate = (double)(rows ? r->rows : r->steps) / r->med;
+    printf("%-11s %-72s %10.3e %-7s %6.2f %9.1f %8.1f\n", c->name, c->what, rate, rows ? "rows/s" : "steps/s",
+           rate / kernel_rate, 1e9 * r->med / (double)r->steps, (double)r->kb / 1024);
+}
+
+int main(int argc, char **argv)
+{
+    mkdir("build", 0777);
+    mkdir(OUT_DIR, 0777);
+    if (argc == 4 && strcmp(argv[1], "--case") == 0) return child(argv[2], atoi(argv[3]));
+    if (argc != 1) {
+        fprintf(stderr, "usage: bench [--case NAME REPS]\n");
+        return 2;
+    }
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    printf("lawtester benchmark (bench/bench.h describes the cases)\n");
+    machine();
+    printf("each case runs in a fresh process; time = median of the runs; ratio = rate / bare kernel rate;\n"
+           "peak = VmHWM of the case's process (and of its workers); tables written to %s (disk)\n\n", OUT_DIR);
+    printf("%-11s %-72s %10s %-7s %6s %9s %8s\n", "case", "what", "rate", "", "ratio", "ns/step", "peak MB");
+    result res[N_CASES];
+    double kernel_rate = 0;
+    for (int i = 0; i < N_CASES; i++) {
+        char cmd[256];
+        snprintf(cmd, sizeof cmd, "/proc/%ld/exe --case %s %d", (long)getpid(), cases[i].name, cases[i].reps);
+        memset(&res[i], 0, sizeof res[i]);
+        FILE *p = popen(cmd, "r");
+        char line[512], name[64];
+        while (p && fgets(line, sizeof line, p)) {
+            result *r = &res[i];
+            if (sscanf(line, "RESULT %63s %ld %ld %ld %lf %lf %lf %ld %lf %ld %llx %lf", name, &r->steps, &r->rows,
+                       &r->runs, &r->med, &r->min, &r->max, &r->kb, &r->check, &r->compiled, &r->digest,
+                       &r->cpu) == 12)
+                r->ok = 1;
+        }
+        if (!p || pclose(p) != 0) res[i].ok = 0;
+        if (i == 0 && res[0].ok) kernel_rate = (double)res[0].steps / res[0].med;
+        if (kernel_rate > 0) print_row(&cases[i], &res[i], kernel_rate);
+    }
+    if (!(kernel_rate > 0)) {
+        printf("the kernel case failed: no ratios\n");
+        return 1;
+    }
+    const result *sp = &res[1], *lua = &res[2], *dn = &res[3], *mem = &res[7], *s1 = &res[9], *s2 = &res[10];
+    printf("\nchecks: kernel %ld steps, plast %.6g J; driver %ld steps, plast %.6g J (same path, same law);\n",
+           res[0].steps, res[0].check, sp->steps, sp->check);
+    printf("        sparse: %ld until strings compiled to C; sparse-lua: %ld (all in Lua); impact: %ld tests, %ld steps;\n",
+           sp->compiled, lua->compiled, res[8].runs, res[8].steps);
+    printf("        sweep: %ld directions, %.0f reach slip, %ld steps; results on 1 and 2 cores %s\n",
+           s1->runs, s1->check, s1->steps, s1->digest == s2->digest && s1->ok && s2->ok ? "bit-identical" : "DIFFER");
+    double sparse = (double)sp->steps / sp->med, dense = (double)dn->rows / dn->med;
+    double flat_lo = 1e300, flat_hi = 0;
+    for (int i = 4; i <= 7; i++) {
+        if (!res[i].ok) continue;
+        double ns = res[i].med / (double)res[i].steps;
+        flat_lo = ns < flat_lo ? ns : flat_lo;
+        flat_hi = ns > flat_hi ? ns : flat_hi;
+    }
+    double speedup = s1->med / s2->med;
+    printf("        sweep times (min, median, max of the runs): 1 core %.3f %.3f %.3f s, 2 cores %.3f %.3f %.3f s;\n"
+           "        CPU time of the 2 workers in the last run %.3f s for %.3f s of the 1-core run\n",
+           s1->min, s1->med, s1->max, s2->min, s2->med, s2->max, s2->cpu, s1->cpu);
+    printf("\ntargets (issue 7):\n");
+    printf("  %-4s sparse driver / bare kernel >= 0.67: %.3f\n", sparse / kernel_rate >= 0.67 ? "met" : "MISS",
+           sparse / kernel_rate);
+    printf("  %-4s sparse driver >= 5e6 steps/s: %.3e\n", sparse >= 5e6 ? "met" : "MISS", sparse);
+    printf("  %-4s dense recording >= 5e5 rows/s (to disk, round-trip precision): %.3e\n",
+           dense >= 5e5 ? "met" : "MISS", dense);
+    printf("  %-4s cost per step flat from 1e5 to 1e8 steps (max/min of ns/step <= 1.2): %.3f\n",
+           flat_hi / flat_lo <= 1.2 ? "met" : "MISS", flat_hi / flat_lo);
+    printf("  %-4s peak memory of the 1e8-step run < 16 MB: %.1f MB\n", mem->ok && mem->kb < 16 * 1024 ? "met" : "MISS",
+           (double)mem->kb / 1024);
+    printf("  %-4s sweep speed-up from 1 to 2 cores >= 1.8: %.2f\n", speedup >= 1.8 ? "met" : "MISS", speedup);
+    for (int i = 0; i < N_CASES; i++)
+        if (!res[i].ok) return 1;
+    return 0;
+}
