@@ -103,6 +103,16 @@ static double contact_work_last_step(const lt_tester *t)
     return w;
 }
 
+/* Effective mass of the pair (kg): a fixed body does not respond to forces, so it counts as
+ * infinitely heavy; when both are fixed the reduced mass of their own masses keeps a law's
+ * dashpot finite (its motion is imposed anyway). */
+double lt_effective_mass(const lt_body *a, const lt_body *b)
+{
+    if (a->fixed && !b->fixed) return b->mass;
+    if (b->fixed && !a->fixed) return a->mass;
+    return a->mass * b->mass / (a->mass + b->mass);
+}
+
 static double law_stored_energy(const lt_tester *t)
 {
     const lt_law *law = t->test->law;
@@ -142,6 +152,9 @@ static int contact_update(lt_tester *t)
     c->lens[0] = t->geom.lens[0];
     c->lens[1] = t->geom.lens[1];
     c->contA = t->geom.contA;
+    c->rcurv[0] = t->geom.rcurv[0];
+    c->rcurv[1] = t->geom.rcurv[1];
+    c->mstar = lt_effective_mass(A, B);
     c->mat[0] = &A->mat;
     c->mat[1] = &B->mat;
     c->fresh = fresh;

@@ -121,6 +121,10 @@ struct lt_tester {
  * stage and step).  on_row (may be NULL) receives every recorded state in order. */
 int lt_run(lt_tester *t, const lt_test *test, lt_row_cb on_row, void *row_ctx);
 
+/* Effective mass m1 m2/(m1 + m2) of a pair (kg), as lt_contact.mstar: a fixed body counts as
+ * infinitely heavy; both fixed: the reduced mass of their own masses. */
+double lt_effective_mass(const lt_body *a, const lt_body *b);
+
 /* Number of energies in a snapshot of this law, and the name of energy i. */
 int lt_energy_count(const lt_law *law);
 const char *lt_energy_name(const lt_law *law, int i);

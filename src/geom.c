@@ -3,7 +3,7 @@
  * sphere-sphere: d = xB - xA, n = d/|d|, uN = |d| - (rA + rB),
  *   contact point in the middle of the overlap, c = xA + (rA + uN/2) n,
  *   branches c - xA, c - xB; lens = (rA, rB) (the radii, the seed's rule for round bodies),
- *   contA = pi min(rA, rB)^2.
+ *   contA = pi min(rA, rB)^2, curvature radii rcurv = (rA, rB).
  */
 #include "geom.h"
 
@@ -21,6 +21,8 @@ static int geom_sphere_sphere(const lt_body *a, const lt_body *b, lt_geom *g)
     g->branch[1] = v3_sub(g->point, b->pos);
     g->lens[0] = a->radius;
     g->lens[1] = b->radius;
+    g->rcurv[0] = a->radius;
+    g->rcurv[1] = b->radius;
     double rmin = a->radius < b->radius ? a->radius : b->radius;
     g->contA = LT_PI * rmin * rmin;
     return 1;
@@ -49,6 +51,9 @@ int geom_compute(const lt_body *a, const lt_body *b, lt_geom *g)
     double l = g->lens[0];
     g->lens[0] = g->lens[1];
     g->lens[1] = l;
+    l = g->rcurv[0];
+    g->rcurv[0] = g->rcurv[1];
+    g->rcurv[1] = l;
     return 1;
 }
 

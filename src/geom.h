@@ -3,7 +3,9 @@
  *
  * For bodies A and B a geometry function returns the unit normal n (from A to B), uN (gap along n,
  * negative in overlap), the contact point, the branch vectors (contact point minus each centre),
- * the branch lengths l1, l2 (the seed's "lens") and the connector area contA = pi min(l1,l2)^2.
+ * the branch lengths l1, l2 (the seed's "lens"), the connector area contA = pi min(l1,l2)^2 and
+ * the radius of curvature of each surface at the contact point (rcurv, INFINITY for a flat face;
+ * Hertzian laws need it: a flat face's branch length is by convention the other body's radius).
  * The table is indexed by the unordered shape pair; the swap of A and B for a pair stored the
  * other way round is handled in one place (geom_compute), so every function sees its own order.
  */
@@ -18,6 +20,7 @@ typedef struct lt_geom {
     vec3 branch[2];   /* m, contact point minus centre of A, of B */
     double lens[2];   /* m, branch lengths for the stiffness rule */
     double contA;     /* m^2 */
+    double rcurv[2];  /* m, radius of curvature of A's and B's surface at the contact point */
 } lt_geom;
 
 /* 1 if the pair (a, b) has a geometry function. */

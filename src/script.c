@@ -312,6 +312,9 @@ static void read_params(conv *cv, int t, lt_test *test)
         path_pop(cv);
         lua_pop(L, 1);
     }
+    /* the law's check of the whole set (e.g. the same damping given two ways) */
+    const char *bad = law->check ? law->check(test->params) : NULL;
+    if (bad) field_error(cv, "%s", bad);
     lua_pop(L, 1);
     path_pop(cv);
 }

@@ -319,7 +319,51 @@ static void test_abweight_split(void)
     free(T);
 }
 
+/* The driver hands a law the pair's effective mass and the curvature radii (API 2).  A probe
+ * law copies them into its state and returns no force. */
+static void probe_init(const double *p, const lt_contact *c, double *s)
+{
+    (void)p;
+    s[0] = c->mstar;
+    s[1] = c->rcurv[0];
+    s[2] = c->rcurv[1];
+}
+static int probe_step(const double *p, const lt_contact *c, double *s, lt_response *out)
+{
+    (void)p, (void)c, (void)s, (void)out;
+    return 1;
+}
+static const char *const probe_state[3] = {"mstar", "r1", "r2"};
+static const lt_law probe_law = {.api_version = LT_LAW_API_VERSION, .name = "probe", .summary = "test probe",
+                                 .state_names = probe_state, .n_state = 3, .init = probe_init, .step = probe_step};
+
+static void test_contact_mass_and_curvature(void)
+{
+    for (int fixed = 0; fixed < 2; fixed++) {
+        lt_test t = lt_default_test();
+        t.law = &probe_law;
+        t.body[0].radius = 0.1;
+        t.body[1].radius = 0.05;
+        t.body[1].mat.density = 7000;
+        t.body[0].fixed = fixed;
+        t.normal = v3(0.3, -0.4, 1.2);
+        t.gap = -1e-4;
+        cond c = {3, 0, 0, 2, 0};
+        lt_stage st[1] = {stage("......", 0, 0, 0, 0, 0, 0, &c)};
+        t.stages = st;
+        t.n_stages = 1;
+        lt_tester *T = calloc(1, sizeof *T);
+        CHECK_MSG(lt_run(T, &t, NULL, NULL) == 0, "%s", T->err);
+        double mA = 2600 * 4.0 / 3.0 * LT_PI * 1e-3, mB = 7000 * 4.0 / 3.0 * LT_PI * 1.25e-4;
+        /* a few roundings in the masses and the reduced mass: 1e-14 */
+        CHECK_REL(T->law_state[0], fixed ? mB : mA * mB / (mA + mB), 1e-14, "mstar (fixed A: B's mass)");
+        CHECK(T->law_state[1] == 0.1 && T->law_state[2] == 0.05);
+        free(T);
+    }
+}
+
 const test_case driver_tests[] = {
+    TEST(contact_mass_and_curvature),
     TEST(csu_normal_x),
     TEST(csu_normal_z),
     TEST(csu_normal_minus_y),
