@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *const lt_driver_energy_names[LT_E_DRIVER_COUNT] = {"work", "kin", "damp", "brk", "balance_err"};
+const char *const lt_driver_energy_names[LT_E_DRIVER_COUNT] = {"work", "kin", "damp", "brk", "balance_err", "form"};
 
 lt_test lt_default_test(void)
 {
@@ -90,7 +90,7 @@ static void set_contact_forces(lt_tester *t, int alive)
 }
 
 /* Work the contact did on both bodies over the last step (trapezoid), from the previous and
- * the current contact forces.  Only used for the energy released at breakage. */
+ * the current contact forces.  Used for the steps on which a contact forms or breaks. */
 static double contact_work_last_step(const lt_tester *t)
 {
     double w = 0, dt = t->test->dt;
@@ -208,13 +208,18 @@ static int contact_update(lt_tester *t)
     t->has_contact = 1;
     t->u[0] = c->uN;
     for (int k = 1; k < LT_DOF; k++) t->u[k] += c->v[k] * test->dt;
+    double booked = 0; /* what the law booked for this step: stored now + dissipated increments */
     for (int i = 0; i < law->n_energies; i++) {
         if (law->energies[i].kind == LT_STORED)
             t->energy[i] = t->resp.energy[i];
         else
             t->energy[i] += t->resp.energy[i];
+        booked += t->resp.energy[i];
     }
     set_contact_forces(t, 1);
+    /* formed inside this step: the contact-side work of the step (trapezoid from no force at
+     * the previous state) minus what the law booked for it */
+    if (fresh && t->step > 0) t->energy[law->n_energies + LT_E_FORM] += -contact_work_last_step(t) - booked;
     return 1;
 }
 
@@ -356,7 +361,8 @@ static void close_energies(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2],
         t->stored0 = law_stored_energy(t);
     }
     E[ne + LT_E_KIN] = kin;
-    double spent = (kin - t->kin0) + (law_stored_energy(t) - t->stored0) + E[ne + LT_E_DAMP] + E[ne + LT_E_BRK];
+    double spent = (kin - t->kin0) + (law_stored_energy(t) - t->stored0) + E[ne + LT_E_DAMP] + E[ne + LT_E_BRK] +
+                   E[ne + LT_E_FORM];
     for (int i = 0; i < ne; i++)
         if (test->law->energies[i].kind == LT_DISSIPATED) spent += E[i];
     E[ne + LT_E_BALANCE] = E[ne + LT_E_WORK] - spent;

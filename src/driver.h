@@ -13,6 +13,11 @@
  *   (F_{n-1} + F_n)/2 . dt v_{n-1/2}; with these two definitions the kinetic-energy change of
  *   leapfrog equals the work exactly, so the balance closes to round-off when the law's
  *   energies are consistent with its forces.
+ *   A contact that forms or breaks inside a step makes the trapezoid rule see a force that was
+ *   (or becomes) zero at the other end of the step; what the law does not book of that step's
+ *   work is the driver's: `form` (forming step: the contact-side work not stored or dissipated
+ *   by the law) and `brk` (breaking step: the stored energy not returned as work).  Both are of
+ *   order k (v dt)^2 and vanish when the contact switches exactly at a state.
  */
 #ifndef LT_DRIVER_H
 #define LT_DRIVER_H
@@ -49,8 +54,9 @@ typedef struct lt_stage_state {
     int last_sign;
 } lt_stage_state;
 
-/* Driver-side energies, after the law's. */
-enum { LT_E_WORK, LT_E_KIN, LT_E_DAMP, LT_E_BRK, LT_E_BALANCE, LT_E_DRIVER_COUNT };
+/* Driver-side energies, after the law's.  `form` came after `balance_err` to keep the columns
+ * of earlier records where they were (README "Records"). */
+enum { LT_E_WORK, LT_E_KIN, LT_E_DAMP, LT_E_BRK, LT_E_BALANCE, LT_E_FORM, LT_E_DRIVER_COUNT };
 extern const char *const lt_driver_energy_names[LT_E_DRIVER_COUNT];
 
 /* Everything recorded for one state (one TSV row). */

@@ -66,8 +66,9 @@ typedef struct lt_response {
 
 typedef enum lt_param_kind { LT_REAL, LT_BOOL, LT_CHOICE } lt_param_kind;
 
-/* One parameter of a law.  A value of NaN as default means "taken from the materials"; the
- * law's init then uses the lt_contact stiffness values. */
+/* One parameter of a law.  A default of NaN means the parameter is optional and unset unless
+ * given; the doc says what the law uses then (e.g. the lt_contact stiffness values, which come
+ * from the materials). */
 typedef struct lt_param {
     const char *name;
     lt_param_kind kind;

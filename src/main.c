@@ -42,7 +42,7 @@ static int cmd_laws(void)
             printf("    %-12s ", p->name);
             if (p->kind == LT_CHOICE) printf("default %-10s ", p->choices[(int)p->def]);
             else if (p->kind == LT_BOOL) printf("default %-10s ", p->def ? "true" : "false");
-            else if (isnan(p->def)) printf("default %-10s ", "materials");
+            else if (isnan(p->def)) printf("default %-10s ", "unset");
             else printf("default %-10g ", p->def);
             printf("unit %-4s range ", p->unit);
             print_range(p);

@@ -5,9 +5,11 @@
 #include <string.h>
 
 extern const lt_law law_linear;
+extern const lt_law law_spring_dashpot;
 
 const lt_law *const lt_laws[] = {
     &law_linear,
+    &law_spring_dashpot,
     NULL,
 };
 

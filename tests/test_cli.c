@@ -107,6 +107,7 @@ static void test_bad_whats_character(void) { check_bad("bad_whats.lua", 6, "fiel
 static void test_bad_wrong_type(void) { check_bad("wrong_type.lua", 5, "field particles[2].radius: expected a number, got string"); }
 static void test_bad_nan_value(void) { check_bad("nan_value.lua", 6, "field stages[1].values[1]: is NaN"); }
 static void test_bad_stage_never_ends(void) { check_bad("never_ends.lua", 7, "field stages[2]: stage 2, step 2100: stage did not end after max_steps = 2000"); }
+static void test_bad_conflicting_params(void) { check_bad("conflicting_params.lua", 4, "field params: give the normal damping as en or as zetaN, not both"); }
 static void test_bad_misspelt_key(void) { check_bad("unknown_key.lua", 5, "field abweight: unknown key 'abweight'"); }
 static void test_bad_until_runtime_error(void) { check_bad("until_error.lua", 7, "field stages[1].till: at step 1: attempt to index a nil value (global 'C')"); }
 static void test_bad_missing_until(void) { check_bad("no_until.lua", 5, "field stages[1]: has no until"); }
@@ -200,13 +201,13 @@ static void test_demo_table_and_plots(void)
     static char tsv[1 << 20];
     slurp(path, tsv, sizeof tsv);
     const char *header = "step\ttime\tstage\tcontact\tux\tuy\tuz\tphix\tphiy\tphiz\tvx\tvy\tvz\twx\twy\twz\t"
-                         "Fx\tFy\tFz\tTx\tTy\tTz\tkn\tkt\telast\tplast\twork\tkin\tdamp\tbrk\tbalance_err\n";
+                         "Fx\tFy\tFz\tTx\tTy\tTz\tkn\tkt\telast\tplast\twork\tkin\tdamp\tbrk\tbalance_err\tform\n";
     CHECK_MSG(strncmp(tsv, header, strlen(header)) == 0, "header: %.300s", tsv);
     int rows = 0, bad = 0;
     for (char *line = strchr(tsv, '\n'); line && line[1]; line = strchr(line + 1, '\n')) {
         int tabs = 0;
         for (char *p = line + 1; *p && *p != '\n'; p++) tabs += *p == '\t';
-        if (tabs != 30) bad++;
+        if (tabs != 31) bad++;
         rows++;
     }
     CHECK_MSG(rows > 100 && bad == 0, "%d rows, %d with a wrong number of columns", rows, bad);
@@ -229,6 +230,7 @@ const test_case cli_tests[] = {
     TEST(bad_nan_value),
     TEST(bad_stage_never_ends),
     TEST(bad_misspelt_key),
+    TEST(bad_conflicting_params),
     TEST(bad_until_runtime_error),
     TEST(bad_missing_until),
     TEST(bad_script_runtime_error),
