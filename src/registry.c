@@ -6,10 +6,12 @@
 
 extern const lt_law law_linear;
 extern const lt_law law_spring_dashpot;
+extern const lt_law law_hertz_mindlin;
 
 const lt_law *const lt_laws[] = {
     &law_linear,
     &law_spring_dashpot,
+    &law_hertz_mindlin,
     NULL,
 };
 
