@@ -264,6 +264,13 @@ static void body_extra_forces(const lt_tester *t, const lt_stage *s, int i, vec3
     }
 }
 
+/* Centre of mass of the pair (m). */
+static vec3 pair_centre(const lt_tester *t)
+{
+    double ma = t->body[0].mass, mb = t->body[1].mass;
+    return v3_scale(v3_add(v3_scale(t->body[0].pos, ma), v3_scale(t->body[1].pos, mb)), 1.0 / (ma + mb));
+}
+
 /* New half-step velocities of both bodies for stage s: free dynamics, then the imposed local
  * DoFs override.  Returns the new velocities in vnew/wnew; extra forces in imposed/damp. */
 static void velocity_update(const lt_tester *t, const lt_stage *s, vec3 vnew[2], vec3 wnew[2], vec3 imposed[2][2],
@@ -323,6 +330,17 @@ static void velocity_update(const lt_tester *t, const lt_stage *s, vec3 vnew[2],
     for (int i = 0; i < 2; i++) {
         vnew[i] = m3_to_global(R, vl[i]);
         wnew[i] = m3_to_global(R, wl[i]);
+    }
+    if (v3_norm(s->spin) > 0) {
+        /* rigid rotation of the pair by the angle |spin| dt about its centre of mass: each
+         * centre moves along the chord of its exact arc, each body spins by the same angle */
+        vec3 c = pair_centre(t), axis = v3_normalized(s->spin);
+        double angle = v3_norm(s->spin) * dt;
+        for (int i = 0; i < 2; i++) {
+            vec3 r = v3_sub(t->body[i].pos, c);
+            vnew[i] = v3_axpy(1.0 / dt, v3_sub(v3_rotate(r, axis, angle), r), vnew[i]);
+            wnew[i] = v3_add(wnew[i], s->spin);
+        }
     }
 }
 
@@ -399,6 +417,8 @@ static void position_update(lt_tester *t, const lt_stage *s, const vec3 vnew[2],
     }
     if (s && (dof_imposed(t, s, 1) || dof_imposed(t, s, 2))) {
         vec3 rel_after = v3_sub(t->body[1].pos, t->body[0].pos);
+        if (v3_norm(s->spin) > 0) /* the rigid rotation is not a relative motion */
+            rel_before = v3_rotate(rel_before, v3_normalized(s->spin), v3_norm(s->spin) * dt);
         vec3 d = geom_arc_correction(&t->body[0], &t->body[1], rel_before, rel_after);
         t->shift[1] = v3_scale(d, w);
         t->shift[0] = v3_scale(d, -(1 - w));

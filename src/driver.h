@@ -41,6 +41,10 @@ typedef struct lt_stage {
     void *done_ctx;
     long until_every;        /* evaluate until every this many steps (>= 1) */
     long max_steps;          /* guard: error when the stage runs longer */
+    vec3 spin;               /* rad/s, global: rigid rotation of the whole pair about its centre of
+                                mass, on top of the relative motion (0: none); positions turn
+                                exactly by the rotation of each step, so a pair whose relative
+                                DoFs are all held keeps its distance to round-off */
 } lt_stage;
 
 /* Per-stage counters (Woo's names). */

@@ -619,7 +619,7 @@ static void read_callback(conv *cv, run_ctx *r, int stage_tbl, const char *key, 
 }
 
 static const char *const stage_keys[] = {"whats", "values", "until", "till", "done", "untilEvery", "max_steps",
-                                         "name", NULL};
+                                         "name", "spin", NULL};
 
 static void read_stage(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s)
 {
@@ -664,6 +664,11 @@ static void read_stage(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s)
             path_push_key(cv, "values");
             field_error(cv, "value %g given for DoF %d whose whats is '.' (nothing imposed)", s->values[k], k + 1);
         }
+    opt_vec3(cv, st, "spin", &s->spin);
+    if (!v3_isfinite(s->spin)) {
+        path_push_key(cv, "spin");
+        field_error(cv, "is not finite");
+    }
     opt_integer(cv, st, "untilEvery", &s->until_every, 1, 1000000000L);
     opt_integer(cv, st, "max_steps", &s->max_steps, 1, 4000000000000000000L);
     stage_cb *cbs = &r->cbs[2 * (stage_no - 1)];

@@ -108,6 +108,7 @@ static void test_bad_wrong_type(void) { check_bad("wrong_type.lua", 5, "field pa
 static void test_bad_nan_value(void) { check_bad("nan_value.lua", 6, "field stages[1].values[1]: is NaN"); }
 static void test_bad_stage_never_ends(void) { check_bad("never_ends.lua", 7, "field stages[2]: stage 2, step 2100: stage did not end after max_steps = 2000"); }
 static void test_bad_conflicting_params(void) { check_bad("conflicting_params.lua", 4, "field params: give the normal damping as en or as zetaN, not both"); }
+static void test_bad_spin(void) { check_bad("bad_spin.lua", 4, "field stages[1].spin: expected 3 numbers, got 2"); }
 static void test_bad_misspelt_key(void) { check_bad("unknown_key.lua", 5, "field abweight: unknown key 'abweight'"); }
 static void test_bad_until_runtime_error(void) { check_bad("until_error.lua", 7, "field stages[1].till: at step 1: attempt to index a nil value (global 'C')"); }
 static void test_bad_missing_until(void) { check_bad("no_until.lua", 5, "field stages[1]: has no until"); }
@@ -231,6 +232,7 @@ const test_case cli_tests[] = {
     TEST(bad_stage_never_ends),
     TEST(bad_misspelt_key),
     TEST(bad_conflicting_params),
+    TEST(bad_spin),
     TEST(bad_until_runtime_error),
     TEST(bad_missing_until),
     TEST(bad_script_runtime_error),
