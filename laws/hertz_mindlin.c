@@ -31,15 +31,18 @@
  *           No tangential dashpot.  No torque.
  *   dashpot velocity vn*: as laws/spring_dashpot.c (`dashpotVel`: extrapolated from the last two
  *           half-step velocities, second order, default; or the half-step velocity itself).
- * Energies (J), consistent with the driver's trapezoid work (src/driver.h):
+ * Energies (J), consistent with the driver's trapezoid work (src/driver.h); the normal
+ * displacement of a step is duN = uN(n) - uN(n-1) from the positions (vn dt on the first step),
+ * not vn dt: while the pair shears on an arc, vn dt carries a centripetal part of order
+ * (v dt)^2/d that the bodies never do as work:
  *   elast  = (2/5) K delta^{5/2} + |Ft|^2/(2 kt)                      (stored, exact potentials)
- *   visc  += (Fd(n-1) + Fd(n))/2 . vn dt, Fd = Fn - Fe (the dashpot's actual share)
+ *   visc  += (Fd(n-1) + Fd(n))/2 duN, Fd = Fn - Fe (the dashpot's actual share)
  *   plast += (Fs + Ft) . (trial - Ft)/(2 kt)                        (Coulomb slip, as linear.c)
  *   kvar  += (Ft(n-1) + Ft(n))/2 . vt dt - d(|Ft|^2/(2 kt)) - plast increment: what the
  *            tangential spring does not return because its stiffness changed under load,
  *            |Ft(n-1)|^2/(2 kt(n-1)) - |Fs|^2/(2 kt(n)) >= 0 plus a trapezoid term
  *            (Ft(n-1) - Fs)/2 . vt dt of second order; zero at constant overlap
- *   quad  += (Fe(n-1) + Fe(n))/2 . vn dt - d((2/5) K delta^{5/2}): the trapezoid rule's error on
+ *   quad  += (Fe(n-1) + Fe(n))/2 duN - d((2/5) K delta^{5/2}): the trapezoid rule's error on
  *            the nonlinear spring, O(dt^2) over an impact; it may be negative.  Booking it
  *            keeps the run's balance at round-off, so that a wrong visc or plast shows.
  *   so work = d(elast) + visc + plast + kvar + quad holds step by step to round-off.
@@ -56,7 +59,7 @@
 
 enum { P_ESTAR, P_GSTAR, P_RSTAR, P_TANPHI, P_EN, P_CLIP, P_NOSLIP, P_DASHPOT, P_COUNT };
 enum {
-    S_K, S_GSTAR, S_RSTAR, S_TANPHI, S_CD, S_FN, S_FE, S_ELN, S_FDN, S_FTY, S_FTZ, S_KT, S_DELTA, S_ELT, S_VN0,
+    S_K, S_GSTAR, S_RSTAR, S_TANPHI, S_CD, S_FN, S_FE, S_ELN, S_FDN, S_FTY, S_FTZ, S_KT, S_DELTA, S_ELT, S_VN0, S_UN0,
     S_COUNT
 };
 enum { E_ELAST, E_PLAST, E_VISC, E_KVAR, E_QUAD, E_COUNT };
@@ -76,7 +79,8 @@ static const lt_param hm_params[P_COUNT] = {
                    "dashpot velocity: extrapolated (2nd order) | halfstep (v_{n-1/2}, 1st order)", dashpot_choices},
 };
 static const char *const hm_state[S_COUNT] = {"K",  "Gstar", "Rstar", "tanPhi", "cd",    "Fn",    "Fe",  "elastN",
-                                              "Fdn", "Fty",   "Ftz",   "kt",     "delta", "elastT", "vn0"};
+                                              "Fdn", "Fty",   "Ftz",   "kt",     "delta", "elastT", "vn0",
+                                              "uN0"};
 static const lt_energy_def hm_energies[E_COUNT] = {
     {"elast", LT_STORED, "Hertz potential (2/5) K delta^2.5 plus |Ft|^2/(2 kt)"},
     {"plast", LT_DISSIPATED, "energy dissipated by Coulomb slip"},
@@ -132,8 +136,9 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
     if (p[P_CLIP] && fn > 0) fn = 0;
     double fdn = fn - fe;
     double eln = 0.4 * K * delta * delta * sqd;
-    double visc = 0.5 * (s[S_FDN] + fdn) * c->v[0] * dt;
-    double quad = 0.5 * (s[S_FE] + fe) * c->v[0] * dt - (eln - s[S_ELN]);
+    double dun = c->fresh ? c->v[0] * dt : c->uN - s[S_UN0]; /* normal displacement of the step */
+    double visc = 0.5 * (s[S_FDN] + fdn) * dun;
+    double quad = 0.5 * (s[S_FE] + fe) * dun - (eln - s[S_ELN]);
     /* tangential: Mindlin, Thornton's rescaling on unloading, Coulomb */
     double kt = 8 * s[S_GSTAR] * sqrt(s[S_RSTAR] * delta);
     double f0y = s[S_FTY], f0z = s[S_FTZ], fsy = f0y, fsz = f0z;
@@ -163,6 +168,7 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
     s[S_DELTA] = delta;
     s[S_ELT] = elt;
     s[S_VN0] = c->v[0];
+    s[S_UN0] = c->uN;
     /* response */
     out->f[0] = fn;
     out->f[1] = fty;

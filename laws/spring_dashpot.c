@@ -33,8 +33,11 @@
  *               flight before the contact).
  * Energies (J), consistent with the driver's trapezoid rule for the work (src/driver.h):
  *   elast  = (Fe^2/kn + |kt xi|^2/kt)/2                                      (stored)
- *   visc  += (Fd(n-1) + Fd(n))/2 . v dt, with Fd = Fn - Fe (normal) and Ft - kt xi
- *            (tangential): the work of the part of the force the springs do not carry
+ *   visc  += (Fd(n-1) + Fd(n))/2 . du, with Fd = Fn - Fe (normal) and Ft - kt xi
+ *            (tangential): the work of the part of the force the springs do not carry; du is
+ *            uN(n) - uN(n-1) from the positions for the normal (vn dt on the first step: vn dt
+ *            carries a centripetal part of order (v dt)^2/d while the pair shears on an arc,
+ *            which the bodies never do as work; elast uses uN too) and vt dt tangentially
  *   plast += (Fs(n-1) + Fs(n)) . (Fs(n-1) + kt vt dt - Fs(n)) / (2 kt), Fs = kt xi: the spring's
  *            trapezoid work minus its change of stored energy (exact for steady sliding)
  *   so work = d(elast) + visc + plast holds to round-off step by step.
@@ -52,7 +55,7 @@
 
 enum { P_KN, P_KT, P_TANPHI, P_EN, P_ET, P_ZETAN, P_ZETAT, P_CLIP, P_NOSLIP, P_DASHPOT, P_COUNT };
 enum {
-    S_KN, S_KT, S_TANPHI, S_GN, S_GT, S_FN, S_XIY, S_XIZ, S_FDN, S_FDY, S_FDZ, S_VN0, S_VTY0, S_VTZ0, S_COUNT
+    S_KN, S_KT, S_TANPHI, S_GN, S_GT, S_FN, S_XIY, S_XIZ, S_FDN, S_FDY, S_FDZ, S_VN0, S_VTY0, S_VTZ0, S_UN0, S_COUNT
 };
 enum { E_ELAST, E_PLAST, E_VISC, E_COUNT };
 enum { V_EXTRAPOLATED, V_HALFSTEP };
@@ -73,7 +76,7 @@ static const lt_param sd_params[P_COUNT] = {
                    "dashpot velocity: extrapolated (2nd order) | halfstep (v_{n-1/2}, 1st order)", dashpot_choices},
 };
 static const char *const sd_state[S_COUNT] = {"kn", "kt", "tanPhi", "gn", "gt", "Fn", "xiy", "xiz",
-                                              "Fdn", "Fdy", "Fdz", "vn0", "vty0", "vtz0"};
+                                              "Fdn", "Fdy", "Fdz", "vn0", "vty0", "vtz0", "uN0"};
 static const lt_energy_def sd_energies[E_COUNT] = {
     {"elast", LT_STORED, "elastic energy of the normal and tangential springs"},
     {"plast", LT_DISSIPATED, "energy dissipated by Coulomb slip"},
@@ -127,7 +130,8 @@ static int sd_step(const double *p, const lt_contact *c, double *s, lt_response 
     double fn = fe + s[S_GN] * vn;
     if (p[P_CLIP] && fn > 0) fn = 0;
     double fdn = fn - fe;
-    double visc = 0.5 * (s[S_FDN] + fdn) * c->v[0] * dt;
+    double dun = c->fresh ? c->v[0] * dt : c->uN - s[S_UN0]; /* normal displacement of the step */
+    double visc = 0.5 * (s[S_FDN] + fdn) * dun;
     /* tangential: spring displacement, dashpot, Coulomb */
     double vty = dashpot_velocity(mode, c->fresh, c->v[1], s[S_VTY0]);
     double vtz = dashpot_velocity(mode, c->fresh, c->v[2], s[S_VTZ0]);
@@ -157,6 +161,7 @@ static int sd_step(const double *p, const lt_contact *c, double *s, lt_response 
     s[S_VN0] = c->v[0];
     s[S_VTY0] = c->v[1];
     s[S_VTZ0] = c->v[2];
+    s[S_UN0] = c->uN;
     /* response */
     out->f[0] = fn;
     out->f[1] = fty;

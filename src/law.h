@@ -210,7 +210,8 @@ typedef struct lt_case {
     void (*expect)(const lt_case_env *env, lt_expect *out);
     /* LT_CASE_NORMAL: closed-form Fn (N), kn, kt (N/m), elast (J) at uN (NaN: not checked);
      * each column's largest deviation along the path, relative to the column's largest
-     * |value|, must stay within along_tol (why: along_why) */
+     * |value|, must stay within along_tol (why: along_why).  LT_CASE_CLOSED_LOOP: along_tol
+     * bounds the net work relative to the largest stored energy on the loop. */
     void (*along)(const lt_case_env *env, double uN, double out[LT_ALONG_COUNT]);
     double along_tol;
     const char *along_why;
