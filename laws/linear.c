@@ -124,6 +124,8 @@ static int linear_step(const double *p, const lt_contact *c, double *s, lt_respo
     return 1;
 }
 
+extern const lt_case linear_cases[4]; /* laws/linear_cases.c */
+
 const lt_law law_linear = {
     .api_version = LT_LAW_API_VERSION,
     .name = "linear",
@@ -136,4 +138,6 @@ const lt_law law_linear = {
     .n_energies = E_COUNT,
     .init = linear_init,
     .step = linear_step,
+    .cases = linear_cases,
+    .n_cases = (int)(sizeof linear_cases / sizeof linear_cases[0]),
 };

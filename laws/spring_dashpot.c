@@ -175,6 +175,8 @@ static int sd_step(const double *p, const lt_contact *c, double *s, lt_response 
     return 1;
 }
 
+extern const lt_case spring_dashpot_cases[8]; /* laws/spring_dashpot_cases.c */
+
 const lt_law law_spring_dashpot = {
     .api_version = LT_LAW_API_VERSION,
     .name = "spring_dashpot",
@@ -188,4 +190,6 @@ const lt_law law_spring_dashpot = {
     .init = sd_init,
     .step = sd_step,
     .check = sd_check,
+    .cases = spring_dashpot_cases,
+    .n_cases = (int)(sizeof spring_dashpot_cases / sizeof spring_dashpot_cases[0]),
 };

@@ -132,8 +132,9 @@ typedef enum lt_case_kind {
     LT_CASE_SHEAR_CYCLE,
     /* Free bodies (unless `fixed`) meet head-on at a relative normal speed load[0] m/s (an 'i'
      * stage until stage.rebound), with a relative tangential speed load[1] m/s along local y
-     * and spins +load[2] (A) and -load[2] (B) rad/s about local z.  dt = (expected contact
-     * time) / steps.  Measured: restitution, contact and force durations, max overlap and
+     * and spins +load[2] (A) and -load[2] (B) rad/s about local z; load[3]: the initial gap in
+     * units of load[0] dt (0: 1/2, touch where a leapfrog kick interval starts).  dt is about
+     * (expected contact time) / steps (src/verify_cases.c).  Measured: restitution, contact and force durations, max overlap and
      * force, centre tangential velocity and spins after; with `converge`, also at dt/2 and dt/4
      * for the observed order of each error. */
     LT_CASE_IMPACT,
@@ -145,7 +146,7 @@ typedef enum lt_case_kind {
 
 /* Quantities a case may give closed-form values for. */
 typedef enum lt_quantity {
-    LT_Q_RESTITUTION,   /* -, -vn_after/vn_before (relative normal velocity of the centres) */
+    LT_Q_RESTITUTION,   /* -, vn_after/|vn_before| (relative normal velocity of the centres) */
     LT_Q_CONTACT_TIME,  /* s, time with uN < 0 (crossings interpolated within the step) */
     LT_Q_FORCE_TIME,    /* s, time with a non-zero normal force (end extrapolated to Fn = 0) */
     LT_Q_MAX_OVERLAP,   /* m, max -uN (parabola through the three states around the maximum) */

@@ -10,12 +10,15 @@
  *                  compressive and a tensile state, or extrapolated linearly from the last two
  *                  compressive states to Fn = 0 when the next one is clipped to zero;
  *   max overlap/force  the parabola through the largest state and its two neighbours;
- *   restitution    -vn after / vn before, vn after being the free-flight velocity of the
- *                  centres once the contact is gone.
- * An impact starts half a step before touch (gap = v dt/2): the contact then begins exactly
- * where the first leapfrog kick interval starts, so a force that jumps at touch (a dashpot) is
- * integrated to second order.  Any other phase leaves an impulse error of order F dt whose size
- * depends on that phase: first order and erratic under dt refinement.
+ *   restitution    vn after / |vn before|, vn after being the free-flight (separating) normal
+ *                  velocity of the centres once the contact is gone.
+ * An impact starts half a step before touch (gap = v dt/2, unless the case asks for another
+ * phase in load[3]): the contact then begins exactly where the first leapfrog kick interval
+ * starts, so a force that jumps at touch (a dashpot) is integrated to second order.  Any other
+ * phase leaves an impulse error of order F dt (a case shows it).  The end of the contact is
+ * left at a phase with the kicks that the dynamics decides: dt = t_c/(steps + VR_END_PHASE), so
+ * that a contact lasting exactly `steps` steps, which would hide a force jump at separation,
+ * does not happen by construction (and the phase moves under dt/2, dt/4, as in a simulation).
  */
 #include "geom.h"
 #include "registry.h"
@@ -33,9 +36,14 @@
  * (a kink of the force at a phase within the step that changes with dt) adds a second-order
  * term with an erratic coefficient; measured over dt -> dt/4 it moves the order by < 0.3. */
 #define ORDER_MARGIN 0.3
-/* Below this relative error the discretisation error is lost in the round-off of ~1e4 steps:
- * no order can be measured, and none is asserted. */
-#define ORDER_FLOOR 1e-11
+/* Fraction of a step added to the contact time when choosing dt (see the head of the file). */
+#define VR_END_PHASE 0.3183
+/* Below this relative error the smooth part of the discretisation error is no longer the
+ * largest: the contact switching leaves terms whose coefficient depends on the phase of touch
+ * and release within the step (measured 1e-10..1e-8 on contact times at the shipped dt), and
+ * round-off of ~1e4 steps is ~1e-12.  An observed order of errors this small says nothing; if
+ * it falls short, the error must instead stay below the floor at dt and dt/4. */
+#define ORDER_FLOOR 1e-8
 
 static const char *const q_names[LT_Q_COUNT] = {
     [LT_Q_RESTITUTION] = "e",          [LT_Q_CONTACT_TIME] = "t_contact",  [LT_Q_FORCE_TIME] = "t_force",
@@ -364,7 +372,7 @@ static int impact_at(vr_ctx *v, setup *su, double dt, double got[LT_Q_COUNT], lt
     lt_test t = su->test;
     double vn = cs->load[0], vt = cs->load[1], spin = cs->load[2];
     t.dt = dt;
-    t.gap = vn * dt / 2; /* touch half a step after the start: see the head of this file */
+    t.gap = vn * dt * (cs->load[3] > 0 ? cs->load[3] : 0.5); /* touch phase: see the head of this file */
     const lt_body *A = &t.body[0], *B = &t.body[1];
     t.abWeight = A->fixed ? 1 : B->fixed ? 0 : A->mass / (A->mass + B->mass); /* centre of mass at rest */
     mat3 frame = m3_frame_from_normal(v3_normalized(t.normal));
@@ -388,7 +396,7 @@ static int impact_at(vr_ctx *v, setup *su, double dt, double got[LT_Q_COUNT], lt
     }
     for (int k = 0; k < LT_Q_COUNT; k++) got[k] = NAN;
     vec3 dv = v3_sub(T->body[1].vel, T->body[0].vel);
-    got[LT_Q_RESTITUTION] = -v3_dot(dv, T->frame.r[0]) / vn;
+    got[LT_Q_RESTITUTION] = v3_dot(dv, T->frame.r[0]) / vn; /* separating over approach speed */
     got[LT_Q_CONTACT_TIME] = q.ended ? q.t_end - q.t_start : NAN;
     got[LT_Q_FORCE_TIME] = q.force_ended ? q.t_force - q.t_start : NAN;
     got[LT_Q_MAX_OVERLAP] = vertex(q.dm);
@@ -414,7 +422,7 @@ static void run_impact(vr_ctx *v, setup *su)
         vr_fail(v, cs->name, "setup", "an impact case needs a closed-form contact time and steps >= 1");
         return;
     }
-    double dt = tc / cs->steps;
+    double dt = tc / (cs->steps + VR_END_PHASE);
     expect_at(su, dt);
     double got[3][LT_Q_COUNT];
     vr_plot plot;
@@ -434,21 +442,41 @@ static void run_impact(vr_ctx *v, setup *su)
         vr_plot_end(v, &plot, cs->name, "ux", "Fx", x, y, n, ok);
     }
     if (!ok || !cs->converge) return;
-    /* convergence: the same impact at dt/2 and dt/4 */
-    if (!impact_at(v, su, dt / 2, got[1], NULL) || !impact_at(v, su, dt / 4, got[2], NULL)) return;
+    /* convergence: the same impact at dt/2 and dt/4, with the closed forms' tolerances there */
+    double tol[3][LT_Q_COUNT];
+    memcpy(tol[0], su->ex.tol, sizeof tol[0]);
+    for (int j = 1; j < 3; j++) {
+        if (!impact_at(v, su, dt / (1 << j), got[j], NULL)) return;
+        expect_at(su, dt / (1 << j));
+        memcpy(tol[j], su->ex.tol, sizeof tol[j]);
+    }
+    expect_at(su, dt);
     for (int i = 0; i < N_IMPACT_Q; i++) {
         int qi = impact_q[i];
         double e = su->ex.value[qi], p = su->ex.order[qi];
-        if (isnan(e) || isnan(p)) continue;
+        if (isnan(e)) continue;
         double err[3];
         for (int j = 0; j < 3; j++) err[j] = fabs(got[j][qi] - e) / (e != 0 ? fabs(e) : 1);
-        char label[40], note[160];
-        snprintf(label, sizeof label, "order %s", q_names[qi]);
-        snprintf(note, sizeof note, "errors %.2e %.2e %.2e at dt, dt/2, dt/4%s", err[0], err[1], err[2],
-                 err[2] <= ORDER_FLOOR ? ": at round-off, no order measurable" : "");
         double observed = log2(err[0] / err[2]) / 2;
-        if (err[2] <= ORDER_FLOOR) observed = p; /* nothing left to converge */
-        vr_row(v, cs->name, label, LT_CHECK_ORDER, p, observed, ORDER_MARGIN, note);
+        char label[40], note[200];
+        snprintf(note, sizeof note, "errors %.2e %.2e %.2e at dt, dt/2, dt/4: observed order %.2f", err[0], err[1],
+                 err[2], observed);
+        if (isnan(p)) {
+            /* no order asserted: a tolerance that is a bound falling with dt must hold at each dt */
+            for (int j = 1; j < 3; j++)
+                if (tol[j][qi] < tol[0][qi]) {
+                    snprintf(label, sizeof label, "%s dt/%d", q_names[qi], 1 << j);
+                    vr_row(v, cs->name, label, e == 0 ? LT_CHECK_ABS : LT_CHECK_REL, e, got[j][qi], tol[j][qi], note);
+                }
+        } else if (observed >= p - ORDER_MARGIN || !(fmax(err[0], err[2]) <= ORDER_FLOOR)) {
+            snprintf(label, sizeof label, "order %s", q_names[qi]);
+            vr_row(v, cs->name, label, LT_CHECK_ORDER, p, observed, ORDER_MARGIN, note);
+        } else {
+            /* the error is down at the phase-dependent terms of the contact switching (or at
+             * round-off): its order says nothing, the error must stay below the floor */
+            snprintf(label, sizeof label, "%s below floor", q_names[qi]);
+            vr_row(v, cs->name, label, LT_CHECK_ABS, 0, fmax(err[0], err[2]), ORDER_FLOOR, note);
+        }
     }
 }
 
