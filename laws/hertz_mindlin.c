@@ -184,6 +184,8 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
     return 1;
 }
 
+extern const lt_case hertz_mindlin_cases[27]; /* laws/hertz_mindlin_cases.c */
+
 const lt_law law_hertz_mindlin = {
     .api_version = LT_LAW_API_VERSION,
     .name = "hertz_mindlin",
@@ -196,4 +198,6 @@ const lt_law law_hertz_mindlin = {
     .n_energies = E_COUNT,
     .init = hm_init,
     .step = hm_step,
+    .cases = hertz_mindlin_cases,
+    .n_cases = (int)(sizeof hertz_mindlin_cases / sizeof hertz_mindlin_cases[0]),
 };

@@ -84,6 +84,8 @@ static int l6_step(const double *p, const lt_contact *c, double *s, lt_response 
     return 1;
 }
 
+extern const lt_case linel6_cases[2]; /* laws/linel6_cases.c */
+
 const lt_law law_linel6 = {
     .api_version = LT_LAW_API_VERSION,
     .name = "linel6",
@@ -96,4 +98,6 @@ const lt_law law_linel6 = {
     .n_energies = E_COUNT,
     .init = l6_init,
     .step = l6_step,
+    .cases = linel6_cases,
+    .n_cases = (int)(sizeof linel6_cases / sizeof linel6_cases[0]),
 };

@@ -60,7 +60,9 @@ static int cmd_laws(void)
             printf(" %s (%s)", law->energies[k].name, law->energies[k].kind == LT_STORED ? "stored" : "dissipated");
         printf("\n  state:");
         for (int k = 0; k < law->n_state; k++) printf(" %s", law->state_names[k]);
-        printf("\n");
+        printf("\n  verify cases:");
+        for (int k = 0; k < law->n_cases; k++) printf(" %s", law->cases[k].name);
+        printf("%s\n", law->n_cases ? "" : " (none; the generic checks only)");
     }
     return 0;
 }

@@ -44,8 +44,8 @@ static int write_curve(const char *dir, const char *name, const char *xcol, cons
     fprintf(f, "%s\t%s\n", xcol, ycol);
     char a[40], b[40];
     for (int i = 0; i < n; i++) {
-        fmt_double(a, x[i]);
-        fmt_double(b, y[i]);
+        fmt_double_nul(a, x[i]);
+        fmt_double_nul(b, y[i]);
         fprintf(f, "%s\t%s\n", a, b);
     }
     int bad = ferror(f);
