@@ -1,13 +1,16 @@
 /* src/main.c - the command line: `lawtester run FILE.lua [-o DIR] [--plot] [--unsafe] [-q]`,
  * `lawtester laws`, `lawtester verify [--law NAME] [--case NAME] [--plot DIR] [-v]`,
  * `lawtester version`. */
+#define _POSIX_C_SOURCE 200809L
 #include "law.h"
 #include "registry.h"
 #include "script.h"
 #include "verify.h"
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #define LAWTESTER_VERSION "0.1.0"
 
@@ -96,6 +99,10 @@ static int cmd_verify(int argc, char **argv)
             fprintf(stderr, "lawtester: verify: unknown argument '%s'\n", argv[i]);
             return 2;
         }
+    }
+    if (o.plot_dir && access(o.plot_dir, W_OK | X_OK) != 0) {
+        fprintf(stderr, "lawtester: verify: cannot write in '%s': %s\n", o.plot_dir, strerror(errno));
+        return 2;
     }
     o.on_row = print_row;
     o.ctx = &verbose;

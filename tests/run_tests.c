@@ -9,7 +9,7 @@ int check_failures_in_test;
 const char *check_current_test;
 
 extern const test_case linear_tests[], spring_dashpot_tests[], hertz_mindlin_tests[], linel6_tests[],
-    law_energy_tests[], driver_tests[], script_tests[],
+    law_energy_tests[], verify_tests[], driver_tests[], script_tests[],
     cli_tests[], fmt_tests[], srcloc_tests[];
 
 static const struct {
@@ -18,6 +18,7 @@ static const struct {
 } suites[] = {
     {"linear", linear_tests}, {"spring_dashpot", spring_dashpot_tests},
     {"hertz_mindlin", hertz_mindlin_tests}, {"linel6", linel6_tests}, {"law_energy", law_energy_tests},
+    {"verify", verify_tests},
     {"driver", driver_tests}, {"script", script_tests}, {"cli", cli_tests}, {"fmt", fmt_tests},
     {"srcloc", srcloc_tests},
 };

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static const char *lawtester(void)
@@ -222,7 +223,65 @@ static void test_demo_table_and_plots(void)
     remove_tree(dir);
 }
 
+/* `lawtester verify` is part of the test suite: every law passes, within the issue's minute. */
+static void test_verify_passes_within_a_minute(void)
+{
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    result r;
+    run(&r, "verify");
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    CHECK_MSG(r.status == 0, "verify exit status %d; failed rows:\n%s", r.status, r.out);
+    CHECK(strncmp(r.out, "law ", 4) == 0);
+    const char *last = strstr(r.out, "\nverify: ");
+    CHECK_MSG(last && strstr(last, " 0 failed"), "summary: %s", last ? last : "(none)");
+    CHECK_MSG(seconds < 60, "verify took %.1f s (issue 5: under a minute)", seconds);
+    printf("     (lawtester verify: %.2f s)\n", seconds);
+}
+
+static void test_verify_bad_arguments(void)
+{
+    result r;
+    run(&r, "verify --law hookean");
+    CHECK(r.status == 2 && strstr(r.err, "verify: no law called 'hookean'"));
+    run(&r, "verify --law linear --case nope");
+    CHECK(r.status == 2 && strstr(r.err, "no case called 'nope' for law linear"));
+    run(&r, "verify --frobnicate");
+    CHECK(r.status == 2 && strstr(r.err, "unknown argument '--frobnicate'"));
+    run(&r, "verify --plot");
+    CHECK(r.status == 2 && strstr(r.err, "--plot needs a value"));
+}
+
+/* --plot DIR: the record, the closed-form curve and the overlay of each case */
+static void test_verify_plot(void)
+{
+    char *dir = make_tmpdir();
+    char args[512], path[300];
+    snprintf(args, sizeof args, "verify --law hertz_mindlin --case tsuji-clip-v1 --plot %s", dir);
+    result r;
+    run(&r, args);
+    CHECK_MSG(r.status == 0, "status %d: %s %s", r.status, r.err, r.out);
+    CHECK(count_files(dir) == 3);
+    struct stat st;
+    snprintf(path, sizeof path, "%s/hertz_mindlin-tsuji-clip-v1.png", dir);
+    CHECK_MSG(stat(path, &st) == 0 && st.st_size > 1000, "missing or empty %s", path);
+    char head[64];
+    snprintf(path, sizeof path, "%s/hertz_mindlin-tsuji-clip-v1-analytic.tsv", dir);
+    slurp(path, head, sizeof head);
+    CHECK_MSG(strncmp(head, "ux\tFx\n", 6) == 0, "analytic header: %s", head);
+    snprintf(path, sizeof path, "%s/hertz_mindlin-tsuji-clip-v1.tsv", dir);
+    slurp(path, head, sizeof head);
+    CHECK(strncmp(head, "step\ttime\tstage", 15) == 0);
+    remove_tree(dir);
+    run(&r, "verify --law linear --case impact --plot /nonexistent/dir");
+    CHECK(r.status == 2 && strstr(r.err, "verify: cannot write in '/nonexistent/dir'") && count_lines(r.err) == 1);
+}
+
 const test_case cli_tests[] = {
+    TEST(verify_passes_within_a_minute),
+    TEST(verify_bad_arguments),
+    TEST(verify_plot),
     TEST(bad_syntax),
     TEST(bad_unknown_law),
     TEST(bad_unknown_param),

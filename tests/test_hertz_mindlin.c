@@ -254,7 +254,51 @@ static void test_coulomb_and_clip(void)
     CHECK(law->step(p, &(lt_contact){.uN = 1e-12}, s, &r) == 0);
 }
 
+/* The verify cases' closed forms (laws/hertz_mindlin_cases.c: contact and force times by
+ * tanh-sinh quadrature, the maximum overlap) against the reference ODE, scaled by delta0 and
+ * t0 = delta0/v; the elastic contact time also against REFERENCES' 2.943275 delta_max/v (a
+ * 7-digit constant: 1e-6). */
+static const lt_case *find_case(const char *name)
+{
+    const lt_law *law = hm();
+    for (int i = 0; i < law->n_cases; i++)
+        if (strcmp(law->cases[i].name, name) == 0) return &law->cases[i];
+    return NULL;
+}
+
+static void test_case_closed_forms_against_ode(void)
+{
+    const char *names[3] = {"impact-elastic", "tsuji-v1", "tsuji-clip-v1"};
+    for (int i = 0; i < 3; i++) {
+        const lt_case *cs = find_case(names[i]);
+        CHECK_MSG(cs != NULL, "no case %s", names[i]);
+        if (!cs) continue;
+        double p[LT_MAX_PARAMS];
+        defaults(p);
+        for (int j = 0; cs->set[j].name; j++) p[lt_law_param_index(hm(), cs->set[j].name)] = cs->set[j].value;
+        lt_case_env env = {0};
+        env.param = p;
+        env.c = contact(0, &cs->mat[0], &cs->mat[1], cs->radius[0], cs->radius[1]);
+        env.c.mstar = 1.7e-3; /* any mass: the closed forms scale with it */
+        env.load[0] = cs->load[0];
+        lt_expect x;
+        for (int q = 0; q < LT_Q_COUNT; q++) x.value[q] = NAN;
+        cs->expect(&env, &x);
+        double s0[LT_MAX_STATE] = {0};
+        hm()->init(p, &env.c, s0);
+        double K = s0[S_K], v = cs->load[0], d0 = pow(env.c.mstar * v * v / K, 0.4), t0 = d0 / v;
+        double alpha = s0[S_CD] / sqrt(env.c.mstar * K);
+        ode_result r = impact_ode(alpha, p[P_CLIP] != 0);
+        CHECK_REL(x.value[LT_Q_RESTITUTION], r.e, TOL_ODE, names[i]);
+        CHECK_REL(x.value[LT_Q_CONTACT_TIME], r.tau * t0, TOL_ODE, names[i]);
+        CHECK_REL(x.value[LT_Q_MAX_OVERLAP], r.xmax * d0, 1e-6, names[i]); /* the ODE's max over nodes */
+        if (alpha == 0)
+            CHECK_REL(x.value[LT_Q_CONTACT_TIME], 2.943275 * x.value[LT_Q_MAX_OVERLAP] / v, 1e-6, "2.943275 dmax/v");
+    }
+}
+
 const test_case hertz_mindlin_tests[] = {
+    TEST(case_closed_forms_against_ode),
     TEST(effective_properties),
     TEST(force_and_stiffness_rules),
     TEST(tsuji_alpha_and_closed_forms),
