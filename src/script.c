@@ -698,10 +698,9 @@ static char *default_name(const char *path)
 
 static int valid_name(const char *s)
 {
-    if (!*s) return 0;
+    if (!*s || *s == '.') return 0;
     for (; *s; s++)
-        if (!(((*s | 32) >= 'a' && (*s | 32) <= 'z') || (*s >= '0' && *s <= '9') || strchr("-_.+", *s)) || s[0] == '.')
-            return 0;
+        if (!(((*s | 32) >= 'a' && (*s | 32) <= 'z') || (*s >= '0' && *s <= '9') || strchr("-_.+", *s))) return 0;
     return 1;
 }
 

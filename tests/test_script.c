@@ -15,6 +15,7 @@ static void run_script(const char *path)
 static void test_until_forms(void) { run_script("tests/scripts/until_forms.lua"); }
 static void test_scope(void) { run_script("tests/scripts/scope.lua"); }
 static void test_materials(void) { run_script("tests/scripts/materials.lua"); }
+static void test_names(void) { run_script("tests/scripts/names.lua"); }
 static void test_spin(void) { run_script("tests/scripts/spin.lua"); }
 static void test_demo_script(void) { run_script("stages/compress_shear_unload.lua"); }
 
@@ -23,6 +24,7 @@ const test_case script_tests[] = {
     TEST(scope),
     TEST(materials),
     TEST(spin),
+    TEST(names),
     TEST(demo_script),
     {0, 0},
 };
