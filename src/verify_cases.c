@@ -261,7 +261,7 @@ static void run_shear(vr_ctx *v, setup *su)
     expect_at(su, dt);
     vr_until u1 = {VR_UNTIL_STEPS, steps}, u2 = {VR_UNTIL_STEPS, steps}, u3 = {VR_UNTIL_STEPS, 2 * steps},
              u4 = {VR_UNTIL_STEPS, 2 * steps};
-    const double in[LT_DOF] = {-cs->load[0] / (steps * dt)}, fw[LT_DOF] = {0, cs->load[2]},
+    const double in[LT_DOF] = {-cs->load[0] / ((double)steps * dt)}, fw[LT_DOF] = {0, cs->load[2]},
                  bw[LT_DOF] = {0, -cs->load[2]};
     lt_stage st[4] = {vr_stage("v.....", in, &u1), vr_stage("vv....", fw, &u2), vr_stage("vv....", bw, &u3),
                       vr_stage("vv....", fw, &u4)};

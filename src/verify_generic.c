@@ -242,9 +242,9 @@ void vr_closed_loop(vr_ctx *v, const char *kase, const lt_test *proto, const cha
     vr_until u[2 * LT_DOF + 2];
     double vel[2 * LT_DOF + 2][LT_DOF];
     memset(vel, 0, sizeof vel);
-    vel[0][0] = -overlap / (steps * t.dt);
+    vel[0][0] = -overlap / ((double)steps * t.dt);
     for (int j = 0; j < 2 * n; j++) /* +a, +b, ..., then -a, -b, ...: encloses area in each pair */
-        vel[j + 1][legs[j % n]] = (j < n ? 1 : -1) * amp / (steps * t.dt) * (legs[j % n] == 0 ? -1 : 1);
+        vel[j + 1][legs[j % n]] = (j < n ? 1 : -1) * amp / ((double)steps * t.dt) * (legs[j % n] == 0 ? -1 : 1);
     for (int j = 0; j < 2 * n + 2; j++) {
         u[j] = (vr_until){VR_UNTIL_STEPS, j == 2 * n + 1 ? 1 : steps};
         st[j] = vr_stage("vvvvvv", vel[j], &u[j]);

@@ -64,6 +64,12 @@ static void test_bad_selection(void)
     o.law = NULL;
     o.kase = "generic-touch";
     CHECK(lt_verify(&o, &sum, err, sizeof err) == 0 && sum.failed == 0 && sum.rows == 8); /* 2 rows x 4 laws */
+    o.kase = "generic-nonsense";
+    CHECK(lt_verify(&o, &sum, err, sizeof err) < 0);
+    o.kase = "generic-closed-loop"; /* only laws without dissipated energies have it */
+    CHECK(lt_verify(&o, &sum, err, sizeof err) == 0 && sum.rows == 2);
+    o.law = "linear";
+    CHECK(lt_verify(&o, &sum, err, sizeof err) < 0);
 }
 
 /* ---- faulty laws: Hooke's law with one mistake each -------------------------------------- */
