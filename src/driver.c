@@ -129,6 +129,9 @@ static int contact_update(lt_tester *t)
     const lt_law *law = test->law;
     lt_body *A = &t->body[0], *B = &t->body[1];
     if (!geom_compute(A, B, &t->geom)) return fail(t, "degenerate geometry (coincident centres)");
+    if (!(t->geom.rcurv[0] > 0 && t->geom.rcurv[1] > 0)) /* a geometry function that forgot it */
+        return fail(t, "the %s-%s geometry gives no curvature radius (lt_geom.rcurv)", lt_shape_name(A->shape),
+                    lt_shape_name(B->shape));
     mat3 frame_before = t->frame;
     frame_update(t, t->geom.normal);
 

@@ -105,8 +105,8 @@ static int make_setup(vr_ctx *v, setup *su, const lt_case *cs)
     t->normal = v3(VR_NORMAL_X, VR_NORMAL_Y, VR_NORMAL_Z);
     /* the contact as the law first sees it: the geometry at touch, the stiffness rule */
     lt_body a = t->body[0], b = t->body[1];
-    lt_geom g;
-    if (!geom_place(&a, &b, t->normal, 0) || !geom_compute(&a, &b, &g)) {
+    lt_geom g = {0};
+    if (!geom_place(&a, &b, t->normal, 0) || !geom_compute(&a, &b, &g) || !(g.rcurv[0] > 0 && g.rcurv[1] > 0)) {
         vr_fail(v, cs->name, "setup", "no geometry for this pair of shapes");
         return 0;
     }
