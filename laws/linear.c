@@ -126,13 +126,20 @@ static int linear_step(const double *p, const lt_contact *c, double *s, lt_respo
     return 1;
 }
 
+extern const lt_case linear_cases[4]; /* laws/linear_cases.c */
+
 const lt_law law_linear = {
-    LT_LAW_API_VERSION,
-    "linear",
-    "linear Cundall contact: Hooke normal, incremental tangential spring, Coulomb slip (Woo IdealElPl)",
-    linear_params, P_COUNT,
-    linear_state, S_COUNT,
-    linear_energies, E_COUNT,
-    linear_init,
-    linear_step,
+    .api_version = LT_LAW_API_VERSION,
+    .name = "linear",
+    .summary = "linear Cundall contact: Hooke normal, incremental tangential spring, Coulomb slip (Woo IdealElPl)",
+    .params = linear_params,
+    .n_params = P_COUNT,
+    .state_names = linear_state,
+    .n_state = S_COUNT,
+    .energies = linear_energies,
+    .n_energies = E_COUNT,
+    .init = linear_init,
+    .step = linear_step,
+    .cases = linear_cases,
+    .n_cases = (int)(sizeof linear_cases / sizeof linear_cases[0]),
 };

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *const lt_driver_energy_names[LT_E_DRIVER_COUNT] = {"work", "kin", "damp", "brk", "balance_err"};
+const char *const lt_driver_energy_names[LT_E_DRIVER_COUNT] = {"work", "kin", "damp", "brk", "balance_err", "form"};
 
 lt_test lt_default_test(void)
 {
@@ -101,7 +101,7 @@ static void set_contact_forces(lt_tester *t, int alive)
 }
 
 /* Work the contact did on both bodies over the last step (trapezoid), from the previous and
- * the current contact forces.  Only used for the energy released at breakage. */
+ * the current contact forces.  Used for the steps on which a contact forms or breaks. */
 static double contact_work_last_step(const lt_tester *t)
 {
     double w = 0, dt = t->test->dt;
@@ -112,6 +112,16 @@ static double contact_work_last_step(const lt_tester *t)
         w += 0.5 * v3_dot(v3_add(t->force_prev[i][1], t->force_now[i][1]), dphi);
     }
     return w;
+}
+
+/* Effective mass of the pair (kg): a fixed body does not respond to forces, so it counts as
+ * infinitely heavy; when both are fixed the reduced mass of their own masses keeps a law's
+ * dashpot finite (its motion is imposed anyway). */
+double lt_effective_mass(const lt_body *a, const lt_body *b)
+{
+    if (a->fixed && !b->fixed) return b->mass;
+    if (b->fixed && !a->fixed) return a->mass;
+    return a->mass * b->mass / (a->mass + b->mass);
 }
 
 static double law_stored_energy(const lt_tester *t)
@@ -138,6 +148,9 @@ static int contact_update(lt_tester *t)
         return fail(t, "degenerate %s-%s geometry: the cores touch (coincident centres, a centre on a wall, an "
                        "axis through a facet or a wall), so there is no contact normal",
                     lt_shape_name(A->shape), lt_shape_name(B->shape));
+    if (!(t->geom.rcurv[0] > 0 && t->geom.rcurv[1] > 0)) /* a geometry function that forgot it */
+        return fail(t, "the %s-%s geometry gives no curvature radius (lt_geom.rcurv)", lt_shape_name(A->shape),
+                    lt_shape_name(B->shape));
     mat3 frame_before = t->frame;
     vec3 spins[2] = {A->angvel, B->angvel};
     if (reuse) t->frame = t->trial.frame;
@@ -160,6 +173,9 @@ static int contact_update(lt_tester *t)
     lt_contact *c = &t->c;
     c->uN = t->geom.uN;
     c->dt = test->dt;
+    c->rcurv[0] = t->geom.rcurv[0];
+    c->rcurv[1] = t->geom.rcurv[1];
+    c->mstar = lt_effective_mass(A, B);
     c->mat[0] = &A->mat;
     c->mat[1] = &B->mat;
     c->fresh = fresh;
@@ -223,13 +239,18 @@ static int contact_update(lt_tester *t)
     t->has_contact = 1;
     t->u[0] = c->uN;
     for (int k = 1; k < LT_DOF; k++) t->u[k] += c->v[k] * test->dt;
+    double booked = 0; /* what the law booked for this step: stored now + dissipated increments */
     for (int i = 0; i < law->n_energies; i++) {
         if (law->energies[i].kind == LT_STORED)
             t->energy[i] = t->resp.energy[i];
         else
             t->energy[i] += t->resp.energy[i];
+        booked += t->resp.energy[i];
     }
     set_contact_forces(t, 1);
+    /* formed inside this step: the contact-side work of the step (trapezoid from no force at
+     * the previous state) minus what the law booked for it */
+    if (fresh && t->step > 0) t->energy[law->n_energies + LT_E_FORM] += -contact_work_last_step(t) - booked;
     return 1;
 }
 
@@ -271,6 +292,31 @@ static void body_extra_forces(const lt_tester *t, const lt_stage *s, int i, vec3
                          -lam * fabs(f.y) * (v.y > 0 ? 1 : v.y < 0 ? -1 : 0),
                          -lam * fabs(f.z) * (v.z > 0 ? 1 : v.z < 0 ? -1 : 0));
         }
+    }
+}
+
+/* Centre of mass of the pair (m). */
+static vec3 pair_centre(const lt_tester *t)
+{
+    double ma = t->body[0].mass, mb = t->body[1].mass;
+    return v3_scale(v3_add(v3_scale(t->body[0].pos, ma), v3_scale(t->body[1].pos, mb)), 1.0 / (ma + mb));
+}
+
+/* A stage's `spin` (rad/s): a rigid rotation of the whole pair about its centre of mass, on
+ * top of the relative motion, for objectivity checks: each centre moves along the chord of its
+ * exact arc over the step, each body spins by the same angle.  The chord of the relative
+ * vector is perpendicular to the mid-step normal, so the rotation is no relative motion for the
+ * contact (nor for the arc-drift rule). */
+static void add_rigid_spin(const lt_tester *t, const lt_stage *s, vec3 vnew[2], vec3 wnew[2])
+{
+    if (!(v3_norm(s->spin) > 0)) return;
+    double dt = t->test->dt;
+    vec3 c = pair_centre(t), axis = v3_normalized(s->spin);
+    double angle = v3_norm(s->spin) * dt;
+    for (int i = 0; i < 2; i++) {
+        vec3 r = v3_sub(t->body[i].pos, c);
+        vnew[i] = v3_axpy(1.0 / dt, v3_sub(v3_rotate(r, axis, angle), r), vnew[i]);
+        wnew[i] = v3_add(wnew[i], s->spin);
     }
 }
 
@@ -429,10 +475,11 @@ static void velocity_update(lt_tester *t, const lt_stage *s, vec3 vnew[2], vec3 
         wfree[i] = v3_axpy(dt, lt_body_inertia_solve(b, T), b->angvel);
     }
     for (int i = 0; i < 2; i++) vnew[i] = vfree[i], wnew[i] = wfree[i];
-    if (!s || !any_imposed(t, s)) return;
+    if (!s || (!any_imposed(t, s) && !(v3_norm(s->spin) > 0))) return;
     mat3 R = t->frame;
     vec3 br[2] = {t->geom.branch[0], t->geom.branch[1]};
     impose(t, s, &R, br, vfree, wfree, vnew, wnew);
+    add_rigid_spin(t, s, vnew, wnew);
     int fast = !test->no_fast_paths, shear = shear_imposed(t, s);
     lt_trial *tr = &t->trial;
     for (int pass = 0; pass < 2; pass++) {
@@ -447,6 +494,7 @@ static void velocity_update(lt_tester *t, const lt_stage *s, vec3 vnew[2], vec3 
         R = frame_mid(&t->frame, &R1);
         for (int i = 0; i < 2; i++) br[i] = v3_scale(v3_add(t->geom.branch[i], g.branch[i]), 0.5);
         impose(t, s, &R, br, vfree, wfree, vnew, wnew);
+        add_rigid_spin(t, s, vnew, wnew);
         if (!fast) continue;
         tr->valid = 1;
         for (int i = 0; i < 2; i++) {
@@ -501,7 +549,8 @@ static void close_energies(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2],
         t->stored0 = law_stored_energy(t);
     }
     E[ne + LT_E_KIN] = kin;
-    double spent = (kin - t->kin0) + (law_stored_energy(t) - t->stored0) + E[ne + LT_E_DAMP] + E[ne + LT_E_BRK];
+    double spent = (kin - t->kin0) + (law_stored_energy(t) - t->stored0) + E[ne + LT_E_DAMP] + E[ne + LT_E_BRK] +
+                   E[ne + LT_E_FORM];
     for (int i = 0; i < ne; i++)
         if (test->law->energies[i].kind == LT_DISSIPATED) spent += E[i];
     E[ne + LT_E_BALANCE] = E[ne + LT_E_WORK] - spent;

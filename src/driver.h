@@ -23,6 +23,11 @@
  * Stiffness: when a contact forms, the test's stiffness rule (stiffness.h) turns the materials,
  *   the geometry's raw lens and uN at formation into kn, kt, tanPhi, lens, contA; the law gets
  *   them in lt_contact for the whole life of that contact.
+ *   A contact that forms or breaks inside a step makes the trapezoid rule see a force that was
+ *   (or becomes) zero at the other end of the step; what the law does not book of that step's
+ *   work is the driver's: `form` (forming step: the contact-side work not stored or dissipated
+ *   by the law) and `brk` (breaking step: the stored energy not returned as work).  Both are of
+ *   order k (v dt)^2 and vanish when the contact switches exactly at a state.
  */
 #ifndef LT_DRIVER_H
 #define LT_DRIVER_H
@@ -47,6 +52,10 @@ typedef struct lt_stage {
     void *done_ctx;
     long until_every;        /* evaluate until every this many steps (>= 1) */
     long max_steps;          /* guard: error when the stage runs longer */
+    vec3 spin;               /* rad/s, global: rigid rotation of the whole pair about its centre of
+                                mass, on top of the relative motion (0: none); positions turn
+                                exactly by the rotation of each step, so a pair whose relative
+                                DoFs are all held keeps its distance to round-off */
 } lt_stage;
 
 /* Per-stage counters (Woo's names). */
@@ -60,8 +69,9 @@ typedef struct lt_stage_state {
     int last_sign;
 } lt_stage_state;
 
-/* Driver-side energies, after the law's. */
-enum { LT_E_WORK, LT_E_KIN, LT_E_DAMP, LT_E_BRK, LT_E_BALANCE, LT_E_DRIVER_COUNT };
+/* Driver-side energies, after the law's.  `form` came after `balance_err` to keep the columns
+ * of earlier records where they were (README "Records"). */
+enum { LT_E_WORK, LT_E_KIN, LT_E_DAMP, LT_E_BRK, LT_E_BALANCE, LT_E_FORM, LT_E_DRIVER_COUNT };
 extern const char *const lt_driver_energy_names[LT_E_DRIVER_COUNT];
 
 /* Everything recorded for one state (one TSV row). */
@@ -169,6 +179,10 @@ struct lt_tester {
 int lt_run(lt_tester *t, const lt_test *test, lt_row_cb on_row, void *row_ctx);
 /* The same with an observer (obs may be NULL). */
 int lt_run_observed(lt_tester *t, const lt_test *test, const lt_observer *obs);
+
+/* Effective mass m1 m2/(m1 + m2) of a pair (kg), as lt_contact.mstar: a fixed body counts as
+ * infinitely heavy; both fixed: the reduced mass of their own masses. */
+double lt_effective_mass(const lt_body *a, const lt_body *b);
 
 /* Number of energies in a snapshot of this law, and the name of energy i. */
 int lt_energy_count(const lt_law *law);

@@ -15,6 +15,10 @@
  *                    the axis crosses the plane.
  * Branch lengths (the seed, "Non-spherical particles"): round-round (r1, r2); flat + round
  * (r, r); facet + sphere or capsule (max(h, r), r).  contA = pi min(l1, l2)^2.
+ * Curvature radii at the contact point (rcurv, for Hertzian laws): a sphere or a capsule its
+ * radius (a capsule's transverse radius: exact on a cap, an approximation of the cylinder's
+ * line contact on the shaft), a wall or facet INFINITY (the flat face; a facet's rounded edges
+ * are not modelled as such).
  */
 #include "geom.h"
 #include "closest.h"
@@ -33,6 +37,12 @@ typedef struct geom_entry {
     int uses_orientation; /* the geometry reads the bodies' orientations (all but round pairs) */
 } geom_entry;
 
+/* Radius of curvature of a body's surface where it touches (m; INFINITY for a flat face). */
+static double surface_curvature_radius(const lt_body *b)
+{
+    return b->shape == LT_SPHERE || b->shape == LT_CAPSULE ? b->radius : INFINITY;
+}
+
 /* Common tail: contact point, branches, lens, area from the core point of A, the unit normal
  * and the core distance. */
 static int finish(const lt_body *a, const lt_body *b, vec3 qA, vec3 n, double dist, double lA, double lB, lt_geom *g)
@@ -48,6 +58,8 @@ static int finish(const lt_body *a, const lt_body *b, vec3 qA, vec3 n, double di
     g->lens[1] = lB;
     double lmin = lA < lB ? lA : lB;
     g->contA = LT_PI * lmin * lmin;
+    g->rcurv[0] = surface_curvature_radius(a);
+    g->rcurv[1] = surface_curvature_radius(b);
     return 1;
 }
 
@@ -210,6 +222,9 @@ int geom_compute(const lt_body *a, const lt_body *b, lt_geom *g)
     double l = g->lens[0];
     g->lens[0] = g->lens[1];
     g->lens[1] = l;
+    l = g->rcurv[0];
+    g->rcurv[0] = g->rcurv[1];
+    g->rcurv[1] = l;
     return 1;
 }
 

@@ -18,6 +18,9 @@
  * own order.  Two flat bodies (wall-wall, wall-facet, facet-facet) have no entry.
  *
  * Walls and facets are two-sided: the normal points to the side the other body is on.
+ * rcurv[i]: the radius of curvature of each surface at the contact point (INFINITY for a flat
+ * face; Hertzian laws need it, since a flat face's branch length is by convention the other
+ * body's radius).
  */
 #ifndef LT_GEOM_H
 #define LT_GEOM_H
@@ -30,6 +33,7 @@ typedef struct lt_geom {
     vec3 branch[2];   /* m, contact point minus centre of A, of B */
     double lens[2];   /* m, raw branch lengths for the stiffness rule (seed's rules) */
     double contA;     /* m^2, pi min(lens)^2 */
+    double rcurv[2];  /* m, radius of curvature of A's and B's surface at the contact point */
 } lt_geom;
 
 /* Largest angle (rad) between a placement normal and a wall's or facet's own normal that is

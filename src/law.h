@@ -5,6 +5,10 @@
  * files or Lua.  This header includes nothing of the project, so a law written elsewhere can be
  * compiled against it alone (LT_LAW_API_VERSION guards the layout).
  *
+ * API history: 1 the foundation; 2 adds to lt_contact the effective mass `mstar` and the
+ *   curvature radii `rcurv`, and to lt_law the parameter check `check` and the analytic
+ *   verification cases `cases` (`lawtester verify`, see the end of this header).
+ *
  * Units: SI throughout (m, s, kg, N, N m, J, Pa, rad).
  * Frame: contact-local, x = unit normal pointing from particle A to particle B, y and z the
  *   tangential axes; the frame co-rotates with the pair, so a law may keep history (e.g. the
@@ -19,7 +23,7 @@
 #ifndef LT_LAW_H
 #define LT_LAW_H
 
-#define LT_LAW_API_VERSION 1
+#define LT_LAW_API_VERSION 2
 #define LT_DOF 6
 #define LT_MAX_ENERGIES 8
 #define LT_MAX_PARAMS 32
@@ -45,6 +49,13 @@ typedef struct lt_contact {
     double kn, kt, tanPhi; /* N/m, N/m, -: the stiffness rule's values for this pair; lens, contA,
                               kn, kt, tanPhi are set when the contact forms and kept for its life */
     int fresh;             /* 1 on the first step of this contact (state was just initialised) */
+    double rcurv[2];       /* m, radius of curvature of each surface at the contact point (a sphere's
+                              radius; INFINITY for a flat face).  Hertzian laws take
+                              R* = 1/(1/r1 + 1/r2) from these, not from lens: lens are branch
+                              lengths, equal to the radii only for round bodies */
+    double mstar;          /* kg, effective mass m1 m2/(m1 + m2) of the pair; a fixed body counts as
+                              infinitely heavy (mstar = the other's mass); both fixed: the reduced
+                              mass of their own masses (finite, so dashpots stay finite) */
 } lt_contact;
 
 /* What a law returns every step. */
@@ -56,8 +67,9 @@ typedef struct lt_response {
 
 typedef enum lt_param_kind { LT_REAL, LT_BOOL, LT_CHOICE } lt_param_kind;
 
-/* One parameter of a law.  A value of NaN as default means "taken from the materials"; the
- * law's init then uses the lt_contact stiffness values. */
+/* One parameter of a law.  A default of NaN means the parameter is optional and unset unless
+ * given; the doc says what the law uses then (e.g. the lt_contact stiffness values, which come
+ * from the materials). */
 typedef struct lt_param {
     const char *name;
     lt_param_kind kind;
@@ -90,6 +102,124 @@ typedef struct lt_law {
     /* Advance one step: read c and state, update state, fill out.  Return 1 while the contact
      * holds, 0 when it breaks (then out->f is ignored and the contact is removed). */
     int (*step)(const double *param, const lt_contact *c, double *state, lt_response *out);
+    /* API 2.  Optional (NULL): check a whole parameter set (each value is already in its range);
+     * return NULL if it is consistent, else a one-line message (e.g. two ways of giving the
+     * same damping both used).  Scripts report it as an error of the field `params`. */
+    const char *(*check)(const double *param);
+    /* API 2.  The law's analytic verification cases (may be NULL / 0), see below. */
+    const struct lt_case *cases;
+    int n_cases;
 } lt_law;
+
+/* ---- analytic verification cases (API 2) ------------------------------------------------
+ *
+ * `lawtester verify` runs generic checks on every law (finite output, no force at touch, zero
+ * force without contact, action-reaction and moment balance, objectivity under a rigid rotation,
+ * energy balance, zero net work around a closed path for a law without dissipated energies) and
+ * then the law's own cases.  A case names a load path that lawtester knows how to drive (the
+ * kind), the bodies, the parameters, and a function giving the closed-form values; lawtester
+ * runs the path, measures, and prints one row per quantity.  Units SI; signs as above.
+ */
+
+typedef enum lt_case_kind {
+    /* Quasi-static normal loading of two fixed bodies from touch to an overlap of load[0] m at
+     * load[1] m/s, then unloading at the same speed until the contact is lost; `steps` steps
+     * per leg.  Checked: `along` (Fn, kn, kt, elast as functions of uN) at every state. */
+    LT_CASE_NORMAL,
+    /* Two fixed bodies: normal loading to an overlap of load[0] m (held), then tangential
+     * displacement along local y, 0 -> +load[1] -> -load[1] -> +load[1] m at load[2] m/s
+     * (`steps` steps per load[1]); the last two legs are one full cycle.  Measured: the energy
+     * dissipated over the cycle, kt during the cycle, |Ft| while sliding. */
+    LT_CASE_SHEAR_CYCLE,
+    /* Free bodies (unless `fixed`) meet head-on at a relative normal speed load[0] m/s (an 'i'
+     * stage until stage.rebound), with a relative tangential speed load[1] m/s along local y
+     * and spins +load[2] (A) and -load[2] (B) rad/s about local z; load[3]: the initial gap in
+     * units of load[0] dt (0: 1/2, touch where a leapfrog kick interval starts).  dt is about
+     * (expected contact time) / steps (src/verify_cases.c).  Measured: restitution, contact and force durations, max overlap and
+     * force, centre tangential velocity and spins after; with `converge`, also at dt/2 and dt/4
+     * for the observed order of each error. */
+    LT_CASE_IMPACT,
+    /* From an overlap of load[0] m, a closed loop of amplitude load[1] (m, or rad for the
+     * rotations) on each DoF marked 'v' in `dofs`, `steps` steps per leg.  The net work must
+     * vanish (an elastic, path-independent law on those DoFs). */
+    LT_CASE_CLOSED_LOOP,
+} lt_case_kind;
+
+/* Quantities a case may give closed-form values for. */
+typedef enum lt_quantity {
+    LT_Q_RESTITUTION,   /* -, vn_after/|vn_before| (relative normal velocity of the centres) */
+    LT_Q_CONTACT_TIME,  /* s, time with uN < 0 (crossings interpolated within the step) */
+    LT_Q_FORCE_TIME,    /* s, time with a non-zero normal force (end extrapolated to Fn = 0) */
+    LT_Q_MAX_OVERLAP,   /* m, max -uN (parabola through the three states around the maximum) */
+    LT_Q_MAX_FORCE,     /* N, max -Fn (parabola as above) */
+    LT_Q_TANGENT_OUT,   /* m/s, relative tangential velocity of the centres after (local y) */
+    LT_Q_SPIN_A,        /* rad/s, spin of A about local z after */
+    LT_Q_SPIN_B,        /* rad/s, spin of B about local z after */
+    LT_Q_CYCLE_ENERGY,  /* J, energy dissipated over the full shear cycle */
+    LT_Q_KT,            /* N/m, tangential stiffness reported during the shear cycle */
+    LT_Q_SLIP_FORCE,    /* N, max |Ft| during the shear cycle (the Coulomb limit) */
+    LT_Q_BALANCE,       /* -, |balance_err| / |work| at the end of the run (value 0) */
+    LT_Q_COUNT
+} lt_quantity;
+
+/* What a case's `expect` fills.  verify sets every value to NaN first: a NaN value is not
+ * checked.  tol: relative tolerance (absolute when the value is 0); why: one line saying why
+ * the tolerance is that size.  order: for LT_CASE_IMPACT with `converge`, the order p with
+ * which the error of this quantity must fall with dt (err ~ dt^p), NaN: not asserted. */
+typedef struct lt_expect {
+    double value[LT_Q_COUNT];
+    double tol[LT_Q_COUNT];
+    double order[LT_Q_COUNT];
+    const char *why[LT_Q_COUNT];
+} lt_expect;
+
+/* What the closed forms may use: the resolved parameters, the contact as the law first sees it
+ * (uN = 0, v = 0, lens, contA, rcurv, mat, mstar, the stiffness rule's kn/kt/tanPhi, and dt:
+ * 0 when verify asks for the contact time that sets dt, else the time step of the run), the
+ * load values, and the bodies' masses (INFINITY if fixed) and moments of inertia. */
+typedef struct lt_case_env {
+    const double *param;
+    lt_contact c;
+    double load[4];
+    double mass[2];     /* kg */
+    double inertia[2];  /* kg m^2 */
+} lt_case_env;
+
+/* Columns of `along`. */
+enum { LT_ALONG_FN, LT_ALONG_KN, LT_ALONG_KT, LT_ALONG_ELAST, LT_ALONG_COUNT };
+
+#define LT_CASE_MAX_SET 8
+
+typedef struct lt_case_param {
+    const char *name;   /* a parameter of the law */
+    double value;       /* LT_BOOL 0/1, LT_CHOICE the index */
+} lt_case_param;
+
+typedef struct lt_case {
+    const char *name;   /* unique within the law: `lawtester verify --case NAME` */
+    const char *doc;    /* one line: what is checked, against what closed form (reference) */
+    lt_case_kind kind;
+    lt_case_param set[LT_CASE_MAX_SET]; /* parameter overrides, ended by a NULL name */
+    const char *shape[2];  /* shapes of A and B, e.g. "sphere" (NULL: sphere) */
+    double radius[2];      /* m */
+    lt_material mat[2];
+    int fixed[2];          /* LT_CASE_IMPACT: 1 = the body does not respond to forces */
+    double load[4];        /* per kind, see lt_case_kind */
+    double steps;          /* resolution, per kind */
+    const char *dofs;      /* LT_CASE_CLOSED_LOOP: 6 characters, 'v' = on the loop */
+    int converge;          /* LT_CASE_IMPACT: also run at dt/2, dt/4 and check orders */
+    /* closed-form values (required for LT_CASE_IMPACT and LT_CASE_SHEAR_CYCLE) */
+    void (*expect)(const lt_case_env *env, lt_expect *out);
+    /* LT_CASE_NORMAL: closed-form Fn (N), kn, kt (N/m), elast (J) at uN (NaN: not checked);
+     * each column's largest deviation along the path, relative to the column's largest
+     * |value|, must stay within along_tol (why: along_why).  LT_CASE_CLOSED_LOOP: along_tol
+     * bounds the net work relative to the largest stored energy on the loop. */
+    void (*along)(const lt_case_env *env, double uN, double out[LT_ALONG_COUNT]);
+    double along_tol;
+    const char *along_why;
+    /* optional, for --plot of LT_CASE_IMPACT: the closed-form (uN, Fn) at the fraction s in
+     * [0, 1] of the contact, for the analytic curve drawn over the recorded one */
+    void (*curve)(const lt_case_env *env, double s, double *uN, double *Fn);
+} lt_case;
 
 #endif

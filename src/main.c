@@ -1,11 +1,16 @@
 /* src/main.c - the command line: `lawtester run FILE.lua [-o DIR] [--plot] [--unsafe] [-q]`,
- * `lawtester laws`, `lawtester version`. */
+ * `lawtester laws`, `lawtester verify [--law NAME] [--case NAME] [--plot DIR] [-v]`,
+ * `lawtester version`. */
+#define _POSIX_C_SOURCE 200809L
 #include "law.h"
 #include "registry.h"
 #include "script.h"
+#include "verify.h"
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #define LAWTESTER_VERSION "0.1.0"
 
@@ -13,11 +18,16 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: lawtester run FILE.lua [-o DIR] [--plot] [--unsafe] [-q]\n"
                "       lawtester laws\n"
+               "       lawtester verify [--law NAME] [--case NAME] [--plot DIR] [-v]\n"
                "       lawtester version\n"
                "  run     run the stage script FILE.lua; -o DIR writes DIR/NAME.tsv for every test,\n"
                "          --plot renders plots/ *.gp for each table (needs -o), --unsafe lifts the\n"
                "          Lua sandbox, -q prints no summaries\n"
-               "  laws    list the registered contact laws with their parameters and energies\n");
+               "  laws    list the registered contact laws with their parameters and energies\n"
+               "  verify  run the generic checks and the analytic cases of every law (or of NAME),\n"
+               "          one row per checked quantity; exit status 1 if any fails; --plot DIR\n"
+               "          writes each case's recorded and closed-form curves; -v adds why each\n"
+               "          tolerance is what it is\n");
 }
 
 static void print_range(const lt_param *p)
@@ -42,7 +52,7 @@ static int cmd_laws(void)
             printf("    %-12s ", p->name);
             if (p->kind == LT_CHOICE) printf("default %-10s ", p->choices[(int)p->def]);
             else if (p->kind == LT_BOOL) printf("default %-10s ", p->def ? "true" : "false");
-            else if (isnan(p->def)) printf("default %-10s ", "materials");
+            else if (isnan(p->def)) printf("default %-10s ", "unset");
             else printf("default %-10g ", p->def);
             printf("unit %-4s range ", p->unit);
             print_range(p);
@@ -53,9 +63,59 @@ static int cmd_laws(void)
             printf(" %s (%s)", law->energies[k].name, law->energies[k].kind == LT_STORED ? "stored" : "dissipated");
         printf("\n  state:");
         for (int k = 0; k < law->n_state; k++) printf(" %s", law->state_names[k]);
-        printf("\n");
+        printf("\n  verify cases:");
+        for (int k = 0; k < law->n_cases; k++) printf(" %s", law->cases[k].name);
+        printf("%s\n", law->n_cases ? "" : " (none; the generic checks only)");
     }
     return 0;
+}
+
+static void print_row(void *ctx, const lt_verify_row *r)
+{
+    int verbose = *(int *)ctx;
+    lt_verify_print_row(stdout, r);
+    if (verbose && r->pass && r->note && *r->note) printf("    # %s\n", r->note);
+    fflush(stdout);
+}
+
+static int cmd_verify(int argc, char **argv)
+{
+    lt_verify_opts o = {0};
+    int verbose = 0;
+    for (int i = 2; i < argc; i++) {
+        const char **target = strcmp(argv[i], "--law") == 0 ? &o.law
+                            : strcmp(argv[i], "--case") == 0 ? &o.kase
+                            : strcmp(argv[i], "--plot") == 0 ? &o.plot_dir
+                                                              : NULL;
+        if (target) {
+            if (++i >= argc) {
+                fprintf(stderr, "lawtester: %s needs a value\n", argv[i - 1]);
+                return 2;
+            }
+            *target = argv[i];
+        } else if (strcmp(argv[i], "-v") == 0) {
+            verbose = 1;
+        } else {
+            fprintf(stderr, "lawtester: verify: unknown argument '%s'\n", argv[i]);
+            return 2;
+        }
+    }
+    if (o.plot_dir && access(o.plot_dir, W_OK | X_OK) != 0) {
+        fprintf(stderr, "lawtester: verify: cannot write in '%s': %s\n", o.plot_dir, strerror(errno));
+        return 2;
+    }
+    o.on_row = print_row;
+    o.ctx = &verbose;
+    lt_verify_summary sum;
+    char err[300];
+    lt_verify_print_header(stdout);
+    if (lt_verify(&o, &sum, err, sizeof err) < 0) {
+        fprintf(stderr, "lawtester: verify: %s\n", err);
+        return 2;
+    }
+    printf("verify: %d checks in %d law cases (plus the generic checks), %d failed, %.1f s\n", sum.rows, sum.cases,
+           sum.failed, sum.seconds);
+    return sum.failed ? 1 : 0;
 }
 
 int main(int argc, char **argv)
@@ -65,6 +125,7 @@ int main(int argc, char **argv)
         return 2;
     }
     if (strcmp(argv[1], "laws") == 0) return cmd_laws();
+    if (strcmp(argv[1], "verify") == 0) return cmd_verify(argc, argv);
     if (strcmp(argv[1], "version") == 0 || strcmp(argv[1], "--version") == 0) {
         printf("lawtester %s (law API %d)\n", LAWTESTER_VERSION, LT_LAW_API_VERSION);
         return 0;

@@ -69,6 +69,13 @@ static int run_gnuplot(const char *defs, const char *script, char *err, size_t e
     return 0;
 }
 
+int lt_plot_script(const char *script, const char *defs, char *err, size_t errlen)
+{
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/%s", lt_plots_dir(), script);
+    return run_gnuplot(defs, path, err, errlen);
+}
+
 int lt_plot_all(const char *tsv, double tanPhi, int verbose, char *err, size_t errlen)
 {
     const char *dir = lt_plots_dir();

@@ -12,4 +12,9 @@ const char *lt_plots_dir(void);
  * Returns 0, or -1 with a message (gnuplot missing or failing). */
 int lt_plot_all(const char *tsv, double tanPhi, int verbose, char *err, size_t errlen);
 
+/* Run one script of the plot directory (e.g. "_verify.gp"; names starting with '_' are not
+ * run by lt_plot_all) with the gnuplot variable definitions defs ("a='x'; b=1").  Returns 0,
+ * or -1 with a message. */
+int lt_plot_script(const char *script, const char *defs, char *err, size_t errlen);
+
 #endif

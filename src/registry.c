@@ -5,9 +5,15 @@
 #include <string.h>
 
 extern const lt_law law_linear;
+extern const lt_law law_spring_dashpot;
+extern const lt_law law_hertz_mindlin;
+extern const lt_law law_linel6;
 
 const lt_law *const lt_laws[] = {
     &law_linear,
+    &law_spring_dashpot,
+    &law_hertz_mindlin,
+    &law_linel6,
     NULL,
 };
 

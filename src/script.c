@@ -85,6 +85,9 @@ static void read_params(conv *cv, int t, lt_test *test)
         path_pop(cv);
         lua_pop(L, 1);
     }
+    /* the law's check of the whole set (e.g. the same damping given two ways) */
+    const char *bad = law->check ? law->check(test->params) : NULL;
+    if (bad) field_error(cv, "%s", bad);
     lua_pop(L, 1);
     path_pop(cv);
 }
@@ -504,7 +507,7 @@ static void read_callback(conv *cv, run_ctx *r, int stage_tbl, const char *key, 
 }
 
 static const char *const stage_keys[] = {"whats", "values", "until", "till", "done", "untilEvery", "max_steps",
-                                         "name", NULL};
+                                         "name", "spin", NULL};
 
 static void read_stage(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s)
 {
@@ -548,6 +551,11 @@ static void read_stage(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s)
             path_push_key(cv, "values");
             field_error(cv, "value %g given for DoF %d whose whats is '.' (nothing imposed)", s->values[k], k + 1);
         }
+    opt_vec3(cv, st, "spin", &s->spin);
+    if (!v3_isfinite(s->spin)) {
+        path_push_key(cv, "spin");
+        field_error(cv, "is not finite");
+    }
     opt_integer(cv, st, "untilEvery", &s->until_every, 1, 1000000000L);
     opt_integer(cv, st, "max_steps", &s->max_steps, 1, 4000000000000000000L);
     stage_cb *cbs = &r->cbs[2 * (stage_no - 1)];

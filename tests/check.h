@@ -15,6 +15,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#define LT_TEST_PI 3.14159265358979323846
+
 extern int check_failures_in_test; /* defined in run_tests.c */
 extern const char *check_current_test;
 

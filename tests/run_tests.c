@@ -8,18 +8,31 @@
 int check_failures_in_test;
 const char *check_current_test;
 
-extern const test_case linear_tests[], driver_tests[], energy_tests[], script_tests[], cli_tests[], fmt_tests[],
+extern const test_case linear_tests[], spring_dashpot_tests[], hertz_mindlin_tests[], linel6_tests[],
+    law_energy_tests[], verify_tests[], driver_tests[], energy_tests[], script_tests[], cli_tests[], fmt_tests[],
     srcloc_tests[], geom_tests[], body_tests[], stiffness_tests[], fastpath_tests[], cond_tests[];
 
 static const struct {
     const char *name;
     const test_case *tests;
 } suites[] = {
-    {"linear", linear_tests},       {"body", body_tests},     {"geom", geom_tests},
-    {"stiffness", stiffness_tests}, {"driver", driver_tests}, {"energy", energy_tests},
+    {"linear", linear_tests},
+    {"spring_dashpot", spring_dashpot_tests},
+    {"hertz_mindlin", hertz_mindlin_tests},
+    {"linel6", linel6_tests},
+    {"law_energy", law_energy_tests},
+    {"verify", verify_tests},
+    {"body", body_tests},
+    {"geom", geom_tests},
+    {"stiffness", stiffness_tests},
+    {"driver", driver_tests},
+    {"energy", energy_tests},
     {"script", script_tests},
-    {"cli", cli_tests},       {"fmt", fmt_tests},       {"srcloc", srcloc_tests},
-    {"fastpath", fastpath_tests}, {"cond", cond_tests},
+    {"cli", cli_tests},
+    {"fmt", fmt_tests},
+    {"srcloc", srcloc_tests},
+    {"fastpath", fastpath_tests},
+    {"cond", cond_tests},
 };
 
 static int selected(const char *name, int argc, char **argv)

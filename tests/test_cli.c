@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static const char *lawtester(void)
@@ -112,6 +113,8 @@ static void test_bad_stage_never_ends(void)
     check_bad("never_ends.lua", 7, "stage did not end after max_steps = 2000 steps (its until never held)");
     check_bad("never_ends.lua", 7, "field stages[2]: stage 2, step ");
 }
+static void test_bad_conflicting_params(void) { check_bad("conflicting_params.lua", 4, "field params: give the normal damping as en or as zetaN, not both"); }
+static void test_bad_spin(void) { check_bad("bad_spin.lua", 4, "field stages[1].spin: expected 3 numbers, got 2"); }
 static void test_bad_misspelt_key(void) { check_bad("unknown_key.lua", 5, "field abweight: unknown key 'abweight'"); }
 static void test_bad_until_runtime_error(void) { check_bad("until_error.lua", 7, "field stages[1].till: at step 1: attempt to index a nil value (global 'C')"); }
 static void test_bad_missing_until(void) { check_bad("no_until.lua", 5, "field stages[1]: has no until"); }
@@ -228,13 +231,13 @@ static void test_demo_table_and_plots(void)
     static char tsv[1 << 20];
     slurp(path, tsv, sizeof tsv);
     const char *header = "step\ttime\tstage\tcontact\tux\tuy\tuz\tphix\tphiy\tphiz\tvx\tvy\tvz\twx\twy\twz\t"
-                         "Fx\tFy\tFz\tTx\tTy\tTz\tkn\tkt\telast\tplast\twork\tkin\tdamp\tbrk\tbalance_err\n";
+                         "Fx\tFy\tFz\tTx\tTy\tTz\tkn\tkt\telast\tplast\twork\tkin\tdamp\tbrk\tbalance_err\tform\n";
     CHECK_MSG(strncmp(tsv, header, strlen(header)) == 0, "header: %.300s", tsv);
     int rows = 0, bad = 0;
     for (char *line = strchr(tsv, '\n'); line && line[1]; line = strchr(line + 1, '\n')) {
         int tabs = 0;
         for (char *p = line + 1; *p && *p != '\n'; p++) tabs += *p == '\t';
-        if (tabs != 30) bad++;
+        if (tabs != 31) bad++;
         rows++;
     }
     CHECK_MSG(rows > 100 && bad == 0, "%d rows, %d with a wrong number of columns", rows, bad);
@@ -401,7 +404,7 @@ static void test_meta_sidecar(void)
     snprintf(path, sizeof path, "%s/woo-capsule-sphere-woo-code.tsv", dir);
     slurp(path, tsv, sizeof tsv);
     const char *header = "step\ttime\tstage\tcontact\tux\tuy\tuz\tphix\tphiy\tphiz\tvx\tvy\tvz\twx\twy\twz\t"
-                         "Fx\tFy\tFz\tTx\tTy\tTz\tkn\tkt\telast\tplast\twork\tkin\tdamp\tbrk\tbalance_err\n";
+                         "Fx\tFy\tFz\tTx\tTy\tTz\tkn\tkt\telast\tplast\twork\tkin\tdamp\tbrk\tbalance_err\tform\n";
     CHECK_MSG(strncmp(tsv, header, strlen(header)) == 0, "header: %.300s", tsv);
     remove_tree(dir);
 }
@@ -419,9 +422,67 @@ static void test_failed_run_leaves_no_meta(void)
     remove_tree(dir);
 }
 
+/* `lawtester verify` is part of the test suite: every law passes, within the issue's minute. */
+static void test_verify_passes_within_a_minute(void)
+{
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    result r;
+    run(&r, "verify");
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    CHECK_MSG(r.status == 0, "verify exit status %d; failed rows:\n%s", r.status, r.out);
+    CHECK(strncmp(r.out, "law ", 4) == 0);
+    const char *last = strstr(r.out, "\nverify: ");
+    CHECK_MSG(last && strstr(last, " 0 failed"), "summary: %s", last ? last : "(none)");
+    CHECK_MSG(seconds < 60, "verify took %.1f s (issue 5: under a minute)", seconds);
+    printf("     (lawtester verify: %.2f s)\n", seconds);
+}
+
+static void test_verify_bad_arguments(void)
+{
+    result r;
+    run(&r, "verify --law hookean");
+    CHECK(r.status == 2 && strstr(r.err, "verify: no law called 'hookean'"));
+    run(&r, "verify --law linear --case nope");
+    CHECK(r.status == 2 && strstr(r.err, "no case called 'nope' for law linear"));
+    run(&r, "verify --frobnicate");
+    CHECK(r.status == 2 && strstr(r.err, "unknown argument '--frobnicate'"));
+    run(&r, "verify --plot");
+    CHECK(r.status == 2 && strstr(r.err, "--plot needs a value"));
+}
+
+/* --plot DIR: the record, the closed-form curve and the overlay of each case */
+static void test_verify_plot(void)
+{
+    char *dir = make_tmpdir();
+    char args[512], path[300];
+    snprintf(args, sizeof args, "verify --law hertz_mindlin --case tsuji-clip-v1 --plot %s", dir);
+    result r;
+    run(&r, args);
+    CHECK_MSG(r.status == 0, "status %d: %s %s", r.status, r.err, r.out);
+    CHECK(count_files(dir) == 3);
+    struct stat st;
+    snprintf(path, sizeof path, "%s/hertz_mindlin-tsuji-clip-v1.png", dir);
+    CHECK_MSG(stat(path, &st) == 0 && st.st_size > 1000, "missing or empty %s", path);
+    char head[64];
+    snprintf(path, sizeof path, "%s/hertz_mindlin-tsuji-clip-v1-analytic.tsv", dir);
+    slurp(path, head, sizeof head);
+    CHECK_MSG(strncmp(head, "ux\tFx\n", 6) == 0, "analytic header: %s", head);
+    snprintf(path, sizeof path, "%s/hertz_mindlin-tsuji-clip-v1.tsv", dir);
+    slurp(path, head, sizeof head);
+    CHECK(strncmp(head, "step\ttime\tstage", 15) == 0);
+    remove_tree(dir);
+    run(&r, "verify --law linear --case impact --plot /nonexistent/dir");
+    CHECK(r.status == 2 && strstr(r.err, "verify: cannot write in '/nonexistent/dir'") && count_lines(r.err) == 1);
+}
+
 const test_case cli_tests[] = {
     TEST(shipped_stage_files_balance),
     TEST(energy_study_table),
+    TEST(verify_passes_within_a_minute),
+    TEST(verify_bad_arguments),
+    TEST(verify_plot),
     TEST(bad_syntax),
     TEST(bad_unknown_law),
     TEST(bad_unknown_param),
@@ -431,6 +492,8 @@ const test_case cli_tests[] = {
     TEST(bad_infinite_value),
     TEST(bad_stage_never_ends),
     TEST(bad_misspelt_key),
+    TEST(bad_conflicting_params),
+    TEST(bad_spin),
     TEST(bad_until_runtime_error),
     TEST(bad_missing_until),
     TEST(bad_script_runtime_error),

@@ -19,6 +19,13 @@ static void test_until_forms(void) { run_script("tests/scripts/until_forms.lua")
 static void test_scope(void) { run_script("tests/scripts/scope.lua"); }
 static void test_materials(void) { run_script("tests/scripts/materials.lua"); }
 static void test_shapes(void) { run_script("tests/scripts/shapes.lua"); }
+static void test_names(void) { run_script("tests/scripts/names.lua"); }
+static void test_spin(void) { run_script("tests/scripts/spin.lua"); }
+/* the shipped stage files of the damped and six-DoF laws check their own restitution, energy
+ * balance (<= 1e-9 of the work) and, for Hertz, the dt^2 fall of the quadrature energy */
+static void test_stage_spring_dashpot_impact(void) { run_script("stages/spring_dashpot_impact.lua"); }
+static void test_stage_hertz_impact(void) { run_script("stages/hertz_impact.lua"); }
+static void test_stage_linel6_six_dofs(void) { run_script("stages/linel6_six_dofs.lua"); }
 static void test_demo_script(void) { run_script("stages/compress_shear_unload.lua"); }
 /* the worked examples assert the seed's printed kn to 10 digits themselves */
 static void test_woo_capsule_sphere_script(void) { run_script("stages/woo_capsule_sphere.lua"); }
@@ -77,5 +84,11 @@ const test_case script_tests[] = {
     TEST(woo_facet_sphere_script),
     TEST(compiled_until_rebinding),
     TEST(compiled_until_same_tables),
+    TEST(spin),
+    TEST(names),
+    TEST(demo_script),
+    TEST(stage_spring_dashpot_impact),
+    TEST(stage_hertz_impact),
+    TEST(stage_linel6_six_dofs),
     {0, 0},
 };

@@ -1,0 +1,103 @@
+/* laws/linel6.c - purely elastic contact in all six DoFs (Woo's Law2_L6Geom_FrictPhys_LinEl6),
+ * a law for testing: no friction, no damping, no plasticity.
+ *
+ * Theory (SI; frame and signs of src/law.h; force and torque on particle A; u, phi the relative
+ * displacements and rotations of B with respect to A accumulated from v dt):
+ *   Fn = kn uN                      (N; uN < 0 in overlap, so compression is negative)
+ *   Ft += kt vt dt   (y, z)         (N)       -> Ft = kt ut
+ *   Tw += kw wx dt   (twist)        (N m)     -> Tw = kw phi_x
+ *   Tb += kb w dt    (bend y, z)    (N m)     -> Tb = kb phi_b
+ *   the contact breaks when uN > 0 unless noBreak (then Fn may be tensile).
+ * Rotational stiffnesses by dimensional analysis: a torque stiffness is N m/rad, a force
+ *   stiffness N/m, so a length l must enter squared:
+ *     kw = kn l^2,  kb = kt l^2        (N m/rad)
+ *   l = charLen (m), by default the connector radius sqrt(contA/pi) = min(r1, r2) for spheres.
+ *   The seed's kw = l kn, kb = l kt (N, not N m/rad) and Woo's code kn/l (N/m^2) are both
+ *   dimensionally wrong; YADE multiplies by l as the seed does.  The pairing twist-normal and
+ *   bending-tangential is the seed's (so kb/kw = kt/kn); a beam of radius l between the centres
+ *   would instead give kb = kn l^2/4 and kw = kt l^2/2 (E I/L and G J/L), so the law is a
+ *   testing device, not a model of a bond.
+ * Energy (J): elast = (Fn^2/kn + |Ft|^2/kt + Tw^2/kw + |Tb|^2/kb)/2, a zero stiffness adding
+ *   nothing (stored; the seed's formula lacks the square of Tw).  Elastic and path-independent
+ *   in the local DoFs: the trapezoid work of a step equals the change of elast exactly.
+ * Stiffness: kn, kt given, or from the materials by the harness's stiffness rule (a kt left to
+ *   the materials keeps their kt/kn ratio applied to the kn in force); tanPhi is ignored.
+ * Reference: the seed linear-cundall-contact-model ("Purely elastic model 6-DoF model");
+ *   ../shared/REFERENCES.md section 2.
+ */
+#include "../src/law.h"
+#include <math.h>
+#include <stddef.h>
+
+#define L6_PI 3.14159265358979323846
+
+enum { P_KN, P_KT, P_CHARLEN, P_NOBREAK, P_COUNT };
+enum { S_KN, S_KT, S_KW, S_KB, S_FTY, S_FTZ, S_TX, S_TY, S_TZ, S_COUNT };
+enum { E_ELAST, E_COUNT };
+
+static const lt_param l6_params[P_COUNT] = {
+    [P_KN] = {"kn", LT_REAL, NAN, 0, INFINITY, "N/m", "normal stiffness (default: from materials)", 0},
+    [P_KT] = {"kt", LT_REAL, NAN, 0, INFINITY, "N/m", "tangential stiffness (default: from materials)", 0},
+    [P_CHARLEN] = {"charLen", LT_REAL, NAN, 0, INFINITY, "m",
+                   "length l of kw = kn l^2, kb = kt l^2 (default: connector radius sqrt(contA/pi))", 0},
+    [P_NOBREAK] = {"noBreak", LT_BOOL, 0, 0, 1, "-", "never break; uN > 0 gives a tensile normal force", 0},
+};
+static const char *const l6_state[S_COUNT] = {"kn", "kt", "kw", "kb", "Fty", "Ftz", "Tx", "Ty", "Tz"};
+static const lt_energy_def l6_energies[E_COUNT] = {
+    {"elast", LT_STORED, "elastic energy of the six springs"},
+};
+
+static void l6_init(const double *p, const lt_contact *c, double *s)
+{
+    s[S_KN] = isnan(p[P_KN]) ? c->kn : p[P_KN];
+    s[S_KT] = !isnan(p[P_KT]) ? p[P_KT] : c->kn > 0 ? c->kt / c->kn * s[S_KN] : 0;
+    double l = isnan(p[P_CHARLEN]) ? sqrt(c->contA / L6_PI) : p[P_CHARLEN];
+    s[S_KW] = s[S_KN] * l * l;
+    s[S_KB] = s[S_KT] * l * l;
+}
+
+/* x^2/(2k), zero for a zero stiffness */
+static double spring_energy(double x2, double k) { return k > 0 ? 0.5 * x2 / k : 0; }
+
+static int l6_step(const double *p, const lt_contact *c, double *s, lt_response *out)
+{
+    if (c->uN > 0 && !p[P_NOBREAK]) return 0;
+    double dt = c->dt;
+    double fn = s[S_KN] * c->uN;
+    s[S_FTY] += s[S_KT] * c->v[1] * dt;
+    s[S_FTZ] += s[S_KT] * c->v[2] * dt;
+    s[S_TX] += s[S_KW] * c->v[3] * dt;
+    s[S_TY] += s[S_KB] * c->v[4] * dt;
+    s[S_TZ] += s[S_KB] * c->v[5] * dt;
+    out->f[0] = fn;
+    out->f[1] = s[S_FTY];
+    out->f[2] = s[S_FTZ];
+    out->f[3] = s[S_TX];
+    out->f[4] = s[S_TY];
+    out->f[5] = s[S_TZ];
+    out->k[0] = s[S_KN];
+    out->k[1] = s[S_KT];
+    out->energy[E_ELAST] = spring_energy(fn * fn, s[S_KN]) +
+                           spring_energy(s[S_FTY] * s[S_FTY] + s[S_FTZ] * s[S_FTZ], s[S_KT]) +
+                           spring_energy(s[S_TX] * s[S_TX], s[S_KW]) +
+                           spring_energy(s[S_TY] * s[S_TY] + s[S_TZ] * s[S_TZ], s[S_KB]);
+    return 1;
+}
+
+extern const lt_case linel6_cases[2]; /* laws/linel6_cases.c */
+
+const lt_law law_linel6 = {
+    .api_version = LT_LAW_API_VERSION,
+    .name = "linel6",
+    .summary = "purely elastic in all six DoFs, kw = kn l^2 and kb = kt l^2 (Woo LinEl6, for testing)",
+    .params = l6_params,
+    .n_params = P_COUNT,
+    .state_names = l6_state,
+    .n_state = S_COUNT,
+    .energies = l6_energies,
+    .n_energies = E_COUNT,
+    .init = l6_init,
+    .step = l6_step,
+    .cases = linel6_cases,
+    .n_cases = (int)(sizeof linel6_cases / sizeof linel6_cases[0]),
+};

@@ -1,0 +1,195 @@
+/* laws/spring_dashpot.c - linear spring-dashpot with Coulomb friction (Cundall-Strack with
+ * damping, the seeds' "linear elastic" model).
+ *
+ * Theory (SI; frame and signs of src/law.h: uN < 0 in overlap, v = velocity of B relative to A,
+ * force on particle A, so compression is Fn < 0 and a dashpot resisting approach (vn < 0) is
+ * negative too):
+ *   normal      Fe = kn uN,  Fv = gn vn*,  Fn = Fe + Fv                        (N)
+ *               clip: Fn = min(Fn, 0) (no attraction); the dashpot then carries Fn - Fe
+ *   tangential  xi += vt dt (2-vector, local y z: kept in the contact plane because the local
+ *               frame turns with the pair; zero when the contact forms, so reset at its end)
+ *               trial Ft = kt xi + gt vt*;  if |Ft| > tanPhi |Fn| (and not noSlip), the whole
+ *               trial force is scaled onto the Coulomb circle, s = tanPhi |Fn|/|Ft|, Ft = s Ft,
+ *               and xi by the same factor, xi = s xi (the seed's "slip rescales xi"; Luding 2008
+ *               instead keeps the dashpot whole and gives the spring Ft - gt vt*, which makes
+ *               the spring push backwards, and the booked slip dissipation negative, whenever
+ *               the dashpot alone exceeds the Coulomb limit)
+ *   damping     gn = 2 zetaN sqrt(kn m*),  gt = 2 zetaT sqrt(kt m*)           (N s/m)
+ *               m* = the pair's effective mass (lt_contact.mstar)
+ *               from restitution: zeta = -ln e / sqrt(pi^2 + ln^2 e)  (exact for the linear
+ *               oscillator whose contact ends when the overlap returns to zero; the same e
+ *               gives a higher restitution when clipped, below)
+ *   impact closed forms (w0 = sqrt(kn/m*), beta = zeta w0, w = w0 sqrt(1 - zeta^2)):
+ *               ends at uN = 0:  e = exp(-pi zeta/sqrt(1 - zeta^2)),  t_c = pi/w
+ *               clipped (Schwager & Poeschel 2007): the force vanishes at t_f = (2/w) atan(w/beta),
+ *               e = exp(-beta t_f); the bodies then fly apart from the remaining overlap
+ *               max overlap (both): (v/w0) exp(-zeta atan(sqrt(1-zeta^2)/zeta)/sqrt(1-zeta^2))
+ *   dashpot velocity vn*, vt*: the driver hands the law v_{n-1/2}, the relative velocity over
+ *               the step that led to this state.  `dashpotVel = extrapolated` (default) uses
+ *               v_n ~ (3 v_{n-1/2} - v_{n-3/2})/2, second order; `halfstep` uses v_{n-1/2}, which
+ *               lags the dashpot by dt/2 and makes restitution and contact time first order in
+ *               dt (as in codes that evaluate forces with half-step velocities).  On the first
+ *               step of a contact the previous velocity is taken equal to the current one (free
+ *               flight before the contact).
+ * Energies (J), consistent with the driver's trapezoid rule for the work (src/driver.h):
+ *   elast  = (Fe^2/kn + |kt xi|^2/kt)/2                                      (stored)
+ *   visc  += (Fd(n-1) + Fd(n))/2 . du, with Fd = Fn - Fe (normal) and Ft - kt xi
+ *            (tangential): the work of the part of the force the springs do not carry; du is
+ *            uN(n) - uN(n-1) from the positions for the normal (vn dt on the first step: vn dt
+ *            carries a centripetal part of order (v dt)^2/d while the pair shears on an arc,
+ *            which the bodies never do as work; elast uses uN too) and vt dt tangentially
+ *   plast += (Fs(n-1) + Fs(n)) . (Fs(n-1) + kt vt dt - Fs(n)) / (2 kt), Fs = kt xi: the spring's
+ *            trapezoid work minus its change of stored energy (exact for steady sliding)
+ *   so work = d(elast) + visc + plast holds to round-off step by step.
+ * Stiffness: kn, kt, tanPhi given, or from the materials by the harness's stiffness rule (a kt
+ *   left to the materials keeps their kt/kn ratio applied to the kn in force).
+ * References: P. A. Cundall, O. D. L. Strack (1979), Geotechnique 29(1):47-65; the seeds
+ *   cundall-strack-vs-hertz-mindlin (eqs. 1-4) and linear-elastic-spring-dashpot; S. Luding
+ *   (2008), Granular Matter 10:235-246; T. Schwager, T. Poeschel (2007), Granular Matter 9:465.
+ */
+#include "../src/law.h"
+#include <math.h>
+#include <stddef.h>
+
+#define SD_PI 3.14159265358979323846
+
+enum { P_KN, P_KT, P_TANPHI, P_EN, P_ET, P_ZETAN, P_ZETAT, P_CLIP, P_NOSLIP, P_DASHPOT, P_COUNT };
+enum {
+    S_KN, S_KT, S_TANPHI, S_GN, S_GT, S_FN, S_XIY, S_XIZ, S_FDN, S_FDY, S_FDZ, S_VN0, S_VTY0, S_VTZ0, S_UN0, S_COUNT
+};
+enum { E_ELAST, E_PLAST, E_VISC, E_COUNT };
+enum { V_EXTRAPOLATED, V_HALFSTEP };
+
+static const char *const dashpot_choices[] = {"extrapolated", "halfstep", 0};
+
+static const lt_param sd_params[P_COUNT] = {
+    [P_KN] = {"kn", LT_REAL, NAN, 0, INFINITY, "N/m", "normal stiffness (default: from materials)", 0},
+    [P_KT] = {"kt", LT_REAL, NAN, 0, INFINITY, "N/m", "tangential stiffness (default: from materials)", 0},
+    [P_TANPHI] = {"tanPhi", LT_REAL, NAN, 0, INFINITY, "-", "friction coefficient (default: from materials)", 0},
+    [P_EN] = {"en", LT_REAL, NAN, 1e-9, 1, "-", "normal restitution, sets zetaN (default: zetaN)", 0},
+    [P_ET] = {"et", LT_REAL, NAN, 1e-9, 1, "-", "tangential restitution, sets zetaT (default: zetaT)", 0},
+    [P_ZETAN] = {"zetaN", LT_REAL, NAN, 0, 0.99, "-", "normal damping ratio (default 0 unless en)", 0},
+    [P_ZETAT] = {"zetaT", LT_REAL, NAN, 0, 0.99, "-", "tangential damping ratio (default 0 unless et)", 0},
+    [P_CLIP] = {"clip", LT_BOOL, 0, 0, 1, "-", "clip the normal force at zero (no attraction)", 0},
+    [P_NOSLIP] = {"noSlip", LT_BOOL, 0, 0, 1, "-", "no Coulomb limit", 0},
+    [P_DASHPOT] = {"dashpotVel", LT_CHOICE, V_EXTRAPOLATED, 0, 1, "-",
+                   "dashpot velocity: extrapolated (2nd order) | halfstep (v_{n-1/2}, 1st order)", dashpot_choices},
+};
+static const char *const sd_state[S_COUNT] = {"kn", "kt", "tanPhi", "gn", "gt", "Fn", "xiy", "xiz",
+                                              "Fdn", "Fdy", "Fdz", "vn0", "vty0", "vtz0", "uN0"};
+static const lt_energy_def sd_energies[E_COUNT] = {
+    {"elast", LT_STORED, "elastic energy of the normal and tangential springs"},
+    {"plast", LT_DISSIPATED, "energy dissipated by Coulomb slip"},
+    {"visc", LT_DISSIPATED, "energy dissipated by the dashpots"},
+};
+
+/* Damping ratio of the linear oscillator whose contact ends at zero overlap with restitution e. */
+static double zeta_from_restitution(double e)
+{
+    double l = log(e);
+    return -l / sqrt(SD_PI * SD_PI + l * l);
+}
+
+static double damping_ratio(double e, double zeta)
+{
+    if (!isnan(e)) return zeta_from_restitution(e);
+    return isnan(zeta) ? 0 : zeta;
+}
+
+static const char *sd_check(const double *p)
+{
+    if (!isnan(p[P_EN]) && !isnan(p[P_ZETAN])) return "give the normal damping as en or as zetaN, not both";
+    if (!isnan(p[P_ET]) && !isnan(p[P_ZETAT])) return "give the tangential damping as et or as zetaT, not both";
+    return NULL;
+}
+
+static void sd_init(const double *p, const lt_contact *c, double *s)
+{
+    s[S_KN] = isnan(p[P_KN]) ? c->kn : p[P_KN];
+    s[S_KT] = !isnan(p[P_KT]) ? p[P_KT] : c->kn > 0 ? c->kt / c->kn * s[S_KN] : 0;
+    s[S_TANPHI] = isnan(p[P_TANPHI]) ? c->tanPhi : p[P_TANPHI];
+    s[S_GN] = 2 * damping_ratio(p[P_EN], p[P_ZETAN]) * sqrt(s[S_KN] * c->mstar);
+    s[S_GT] = 2 * damping_ratio(p[P_ET], p[P_ZETAT]) * sqrt(s[S_KT] * c->mstar);
+}
+
+/* Relative velocity at the state for the dashpot (see the theory block). */
+static double dashpot_velocity(int mode, int fresh, double v_half, double v_prev)
+{
+    if (mode == V_HALFSTEP || fresh) return v_half;
+    return 1.5 * v_half - 0.5 * v_prev;
+}
+
+static int sd_step(const double *p, const lt_contact *c, double *s, lt_response *out)
+{
+    if (c->uN > 0) return 0;
+    int mode = (int)p[P_DASHPOT];
+    double kn = s[S_KN], kt = s[S_KT], dt = c->dt;
+    /* normal */
+    double vn = dashpot_velocity(mode, c->fresh, c->v[0], s[S_VN0]);
+    double fe = kn * c->uN;
+    double fn = fe + s[S_GN] * vn;
+    if (p[P_CLIP] && fn > 0) fn = 0;
+    double fdn = fn - fe;
+    double dun = c->fresh ? c->v[0] * dt : c->uN - s[S_UN0]; /* normal displacement of the step */
+    double visc = 0.5 * (s[S_FDN] + fdn) * dun;
+    /* tangential: spring displacement, dashpot, Coulomb */
+    double vty = dashpot_velocity(mode, c->fresh, c->v[1], s[S_VTY0]);
+    double vtz = dashpot_velocity(mode, c->fresh, c->v[2], s[S_VTZ0]);
+    double fs0y = kt * s[S_XIY], fs0z = kt * s[S_XIZ];
+    double xiy = s[S_XIY] + c->v[1] * dt, xiz = s[S_XIZ] + c->v[2] * dt;
+    double trial_sy = kt * xiy, trial_sz = kt * xiz; /* spring force before the return */
+    double fty = trial_sy + s[S_GT] * vty, ftz = trial_sz + s[S_GT] * vtz;
+    double fy = s[S_TANPHI] * fabs(fn), ft = hypot(fty, ftz);
+    if (!p[P_NOSLIP] && ft > fy) {
+        double scale = ft > 0 ? fy / ft : 0;
+        fty *= scale;
+        ftz *= scale;
+        xiy *= scale;
+        xiz *= scale;
+    }
+    double fsy = kt * xiy, fsz = kt * xiz;
+    double fdy = fty - fsy, fdz = ftz - fsz;
+    visc += 0.5 * ((s[S_FDY] + fdy) * c->v[1] + (s[S_FDZ] + fdz) * c->v[2]) * dt;
+    double plast = kt > 0 ? ((fs0y + fsy) * (trial_sy - fsy) + (fs0z + fsz) * (trial_sz - fsz)) / (2 * kt) : 0;
+    /* state */
+    s[S_FN] = fn;
+    s[S_XIY] = xiy;
+    s[S_XIZ] = xiz;
+    s[S_FDN] = fdn;
+    s[S_FDY] = fdy;
+    s[S_FDZ] = fdz;
+    s[S_VN0] = c->v[0];
+    s[S_VTY0] = c->v[1];
+    s[S_VTZ0] = c->v[2];
+    s[S_UN0] = c->uN;
+    /* response */
+    out->f[0] = fn;
+    out->f[1] = fty;
+    out->f[2] = ftz;
+    out->f[3] = out->f[4] = out->f[5] = 0;
+    out->k[0] = kn;
+    out->k[1] = kt;
+    out->energy[E_ELAST] = 0.5 * ((kn > 0 ? fe * fe / kn : 0) + (kt > 0 ? (fsy * fsy + fsz * fsz) / kt : 0));
+    out->energy[E_PLAST] = plast;
+    out->energy[E_VISC] = visc;
+    return 1;
+}
+
+extern const lt_case spring_dashpot_cases[8]; /* laws/spring_dashpot_cases.c */
+
+const lt_law law_spring_dashpot = {
+    .api_version = LT_LAW_API_VERSION,
+    .name = "spring_dashpot",
+    .summary = "linear spring-dashpot, Coulomb friction, damping as ratio or restitution, optional clip",
+    .params = sd_params,
+    .n_params = P_COUNT,
+    .state_names = sd_state,
+    .n_state = S_COUNT,
+    .energies = sd_energies,
+    .n_energies = E_COUNT,
+    .init = sd_init,
+    .step = sd_step,
+    .check = sd_check,
+    .cases = spring_dashpot_cases,
+    .n_cases = (int)(sizeof spring_dashpot_cases / sizeof spring_dashpot_cases[0]),
+};

@@ -1,0 +1,131 @@
+/* src/verify.c - `lawtester verify`: selection of laws and cases, the rows and their format,
+ * shared helpers of the verify files (stages, balance).  The checks themselves are in
+ * verify_generic.c (every law) and verify_cases.c (the law's own cases). */
+#define _POSIX_C_SOURCE 200809L
+#include "verify.h"
+#include "registry.h"
+#include "verify_int.h"
+#include <math.h>
+#include <string.h>
+#include <time.h>
+
+static const char *const check_names[] = {"rel", "abs", "order"};
+
+void lt_verify_print_header(FILE *f)
+{
+    fprintf(f, "%-15s %-26s %-18s %16s %16s %9s %9s %-5s %s\n", "law", "case", "quantity", "expected", "obtained",
+            "error", "tol", "check", "result");
+}
+
+void lt_verify_print_row(FILE *f, const lt_verify_row *r)
+{
+    fprintf(f, "%-15s %-26s %-18s %16.10g %16.10g %9.2e %9.2e %-5s %s", r->law, r->kase, r->quantity, r->expected,
+            r->obtained, r->error, r->tol, check_names[r->kind], r->pass ? "PASS" : "FAIL");
+    if (!r->pass && r->note && *r->note) fprintf(f, "  (%s)", r->note);
+    fputc('\n', f);
+}
+
+void vr_row(vr_ctx *v, const char *kase, const char *quantity, lt_check_kind kind, double expected, double obtained,
+            double tol, const char *note)
+{
+    lt_verify_row r = {v->law->name, kase, quantity, kind, expected, obtained, 0, tol, 0, note ? note : ""};
+    if (kind == LT_CHECK_REL) r.error = fabs(obtained - expected) / fabs(expected);
+    else if (kind == LT_CHECK_ABS) r.error = fabs(obtained - expected);
+    else r.error = obtained < expected ? expected - obtained : 0;
+    r.pass = r.error <= tol; /* NaN anywhere fails */
+    v->sum->rows++;
+    if (!r.pass) v->sum->failed++;
+    if (v->o->on_row) v->o->on_row(v->o->ctx, &r);
+}
+
+void vr_fail(vr_ctx *v, const char *kase, const char *what, const char *note)
+{
+    vr_row(v, kase, what, LT_CHECK_ABS, 0, NAN, 0, note);
+}
+
+int vr_selected(const vr_ctx *v, const char *name) { return !v->o->kase || strcmp(v->o->kase, name) == 0; }
+
+int vr_until_cb(void *ctx, lt_tester *t)
+{
+    const vr_until *u = ctx;
+    switch (u->kind) {
+    case VR_UNTIL_STEPS: return t->st.step >= u->n;
+    case VR_UNTIL_REBOUND: return t->st.bounces >= 2 || (t->st.hadC && !t->st.hasC);
+    default: return !t->has_contact;
+    }
+}
+
+lt_stage vr_stage(const char *whats, const double values[LT_DOF], vr_until *u)
+{
+    lt_stage s = lt_default_stage();
+    memcpy(s.whats, whats, LT_DOF);
+    memcpy(s.values, values, sizeof s.values);
+    s.until = vr_until_cb;
+    s.until_ctx = u;
+    return s;
+}
+
+double vr_balance(const lt_tester *t)
+{
+    int ne = t->test->law->n_energies;
+    double work = t->energy[ne + LT_E_WORK], bal = t->energy[ne + LT_E_BALANCE];
+    return work != 0 ? fabs(bal / work) : fabs(bal);
+}
+
+static int dissipates(const lt_law *law)
+{
+    for (int i = 0; i < law->n_energies; i++)
+        if (law->energies[i].kind == LT_DISSIPATED) return 1;
+    return 0;
+}
+
+static int has_case(const lt_law *law, const char *name)
+{
+    static const char *const generic[] = {"generic-touch", "generic-path", "generic-objectivity", NULL};
+    for (int i = 0; generic[i]; i++)
+        if (strcmp(name, generic[i]) == 0) return 1;
+    if (strcmp(name, "generic-closed-loop") == 0) return !dissipates(law);
+    for (int i = 0; i < law->n_cases; i++)
+        if (strcmp(law->cases[i].name, name) == 0) return 1;
+    return 0;
+}
+
+void lt_verify_law(const lt_law *law, const lt_verify_opts *o, lt_verify_summary *sum)
+{
+    vr_ctx v = {o, sum, law};
+    if (law->api_version != LT_LAW_API_VERSION) {
+        vr_fail(&v, "api", "api_version", "the law was built for another LT_LAW_API_VERSION");
+        return;
+    }
+    vr_generic(&v);
+    for (int i = 0; i < law->n_cases; i++)
+        if (vr_selected(&v, law->cases[i].name)) {
+            sum->cases++;
+            vr_case(&v, &law->cases[i]);
+        }
+}
+
+int lt_verify(const lt_verify_opts *o, lt_verify_summary *sum, char *err, size_t errlen)
+{
+    memset(sum, 0, sizeof *sum);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    const lt_law *only = NULL;
+    if (o->law && !(only = lt_find_law(o->law))) {
+        snprintf(err, errlen, "no law called '%s' (`lawtester laws` lists them)", o->law);
+        return -1;
+    }
+    int matched = 0;
+    for (int i = 0; lt_laws[i]; i++)
+        if ((!only || lt_laws[i] == only) && (!o->kase || has_case(lt_laws[i], o->kase))) matched++;
+    if (!matched) {
+        snprintf(err, errlen, "no case called '%s'%s%s", o->kase, only ? " for law " : "", only ? only->name : "");
+        return -1;
+    }
+    for (int i = 0; lt_laws[i]; i++)
+        if ((!only || lt_laws[i] == only) && (!o->kase || has_case(lt_laws[i], o->kase)))
+            lt_verify_law(lt_laws[i], o, sum);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    sum->seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    return 0;
+}

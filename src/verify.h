@@ -1,0 +1,55 @@
+/* src/verify.h - `lawtester verify`: generic checks for every registered law plus the law's
+ * own analytic cases (src/law.h, "analytic verification cases"), one row per checked quantity.
+ *
+ * A row compares an obtained value with an expected one (SI units of the quantity, or - for
+ * relative measures).  Its `error` is, by kind of check:
+ *   LT_CHECK_REL    |obtained - expected| / |expected|  <= tol
+ *   LT_CHECK_ABS    |obtained - expected|               <= tol   (expected 0: a relative
+ *                   deviation or a count measured by verify)
+ *   LT_CHECK_ORDER  max(0, expected - obtained)         <= tol   (observed convergence order
+ *                   must not fall short of the expected one by more than tol)
+ * A failed setup (bad case table, driver error) is a failed row with a message in `note`.
+ */
+#ifndef LT_VERIFY_H
+#define LT_VERIFY_H
+#include "law.h"
+#include <stdio.h>
+
+typedef enum lt_check_kind { LT_CHECK_REL, LT_CHECK_ABS, LT_CHECK_ORDER } lt_check_kind;
+
+typedef struct lt_verify_row {
+    const char *law;
+    const char *kase;       /* case name; the generic checks are "generic-..." */
+    const char *quantity;
+    lt_check_kind kind;
+    double expected, obtained, error, tol;
+    int pass;
+    const char *note;       /* why the tolerance is that size, or what went wrong (may be "") */
+} lt_verify_row;
+
+typedef struct lt_verify_opts {
+    const char *law;        /* NULL: every registered law */
+    const char *kase;       /* NULL: every case; else only the case of that name */
+    const char *plot_dir;   /* NULL: no plots; else each case's recorded and analytic curves */
+    /* receives every row (NULL: none); rows are printed by lt_verify_print_row */
+    void (*on_row)(void *ctx, const lt_verify_row *row);
+    void *ctx;
+} lt_verify_opts;
+
+typedef struct lt_verify_summary {
+    int rows, failed, cases;
+    double seconds;         /* wall time of the run */
+} lt_verify_summary;
+
+/* Run the checks selected by o.  Returns 0, or -1 when the selection matches nothing (message
+ * in err); failed checks are counted in sum, not an error of the call. */
+int lt_verify(const lt_verify_opts *o, lt_verify_summary *sum, char *err, size_t errlen);
+
+/* Verify one law (which need not be registered: tests hand in their own descriptors). */
+void lt_verify_law(const lt_law *law, const lt_verify_opts *o, lt_verify_summary *sum);
+
+/* The table's header line and one row, in the format `lawtester verify` prints. */
+void lt_verify_print_header(FILE *f);
+void lt_verify_print_row(FILE *f, const lt_verify_row *r);
+
+#endif

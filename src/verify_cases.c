@@ -1,0 +1,510 @@
+/* src/verify_cases.c - runs a law's analytic cases (src/law.h, lt_case_kind) through the
+ * driver and compares what it measures with the case's closed forms.  Units SI.
+ *
+ * Measurements (all from the recorded states, second order in dt where the closed form is
+ * smooth):
+ *   contact time   uN is linear in time over the step on which the contact forms or breaks
+ *                  (no contact force at one end: constant velocity), so the crossings of
+ *                  uN = 0 are interpolated linearly within those steps;
+ *   force time     the end of the compressive force: interpolated between the last
+ *                  compressive and a tensile state, or extrapolated linearly from the last two
+ *                  compressive states to Fn = 0 when the next one is clipped to zero;
+ *   max overlap/force  the parabola through the largest state and its two neighbours;
+ *   restitution    vn after / |vn before|, vn after being the free-flight (separating) normal
+ *                  velocity of the centres once the contact is gone.
+ * An impact starts half a step before touch (gap = v dt/2, unless the case asks for another
+ * phase in load[3]): the contact then begins exactly where the first leapfrog kick interval
+ * starts, so a force that jumps at touch (a dashpot) is integrated to second order.  Any other
+ * phase leaves an impulse error of order F dt (a case shows it).  The end of the contact is
+ * left at a phase with the kicks that the dynamics decides: dt = t_c/(steps + VR_END_PHASE), so
+ * that a contact lasting exactly `steps` steps, which would hide a force jump at separation,
+ * does not happen by construction (and the phase moves under dt/2, dt/4, as in a simulation).
+ */
+#include "geom.h"
+#include "registry.h"
+#include "stiffness.h"
+#include "verify_int.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The issue-3 rule for every run: balance <= 1e-9 of the work. */
+#define TOL_BALANCE 1e-9
+#define WHY_BALANCE "issue 3: <= 1e-9 of the work"
+/* The observed order may fall short of the expected by this much: the contact switching
+ * (a kink of the force at a phase within the step that changes with dt) adds a second-order
+ * term with an erratic coefficient; measured over dt -> dt/4 it moves the order by < 0.3. */
+#define ORDER_MARGIN 0.3
+/* Fraction of a step added to the contact time when choosing dt (see the head of the file). */
+#define VR_END_PHASE 0.3183
+/* Below this relative error the smooth part of the discretisation error is no longer the
+ * largest: the contact switching leaves terms whose coefficient depends on the phase of touch
+ * and release within the step (measured 1e-10..1e-8 on contact times at the shipped dt), and
+ * round-off of ~1e4 steps is ~1e-12.  An observed order of errors this small says nothing; if
+ * it falls short, the error must instead stay below the floor at dt and dt/4. */
+#define ORDER_FLOOR 1e-8
+
+static const char *const q_names[LT_Q_COUNT] = {
+    [LT_Q_RESTITUTION] = "e",          [LT_Q_CONTACT_TIME] = "t_contact",  [LT_Q_FORCE_TIME] = "t_force",
+    [LT_Q_MAX_OVERLAP] = "max overlap", [LT_Q_MAX_FORCE] = "max force",    [LT_Q_TANGENT_OUT] = "vt after",
+    [LT_Q_SPIN_A] = "spin A after",    [LT_Q_SPIN_B] = "spin B after",    [LT_Q_CYCLE_ENERGY] = "cycle energy",
+    [LT_Q_KT] = "kt",                  [LT_Q_SLIP_FORCE] = "slip force",  [LT_Q_BALANCE] = "balance",
+};
+
+/* ---- a case made concrete ---------------------------------------------------------------- */
+
+typedef struct setup {
+    const lt_case *cs;
+    lt_test test;
+    lt_case_env env;
+    lt_expect ex;
+} setup;
+
+static int make_setup(vr_ctx *v, setup *su, const lt_case *cs)
+{
+    const lt_law *law = v->law;
+    char msg[300];
+    memset(su, 0, sizeof *su);
+    su->cs = cs;
+    lt_test *t = &su->test;
+    *t = lt_default_test();
+    t->name = cs->name;
+    t->law = law;
+    for (int i = 0; i < law->n_params; i++) t->params[i] = law->params[i].def;
+    for (int j = 0; j < LT_CASE_MAX_SET && cs->set[j].name; j++) {
+        int i = lt_law_param_index(law, cs->set[j].name);
+        if (i < 0) {
+            snprintf(msg, sizeof msg, "case sets unknown parameter '%s'", cs->set[j].name);
+            vr_fail(v, cs->name, "setup", msg);
+            return 0;
+        }
+        t->params[i] = cs->set[j].value;
+    }
+    const char *bad = law->check ? law->check(t->params) : NULL;
+    if (bad) {
+        vr_fail(v, cs->name, "setup", bad);
+        return 0;
+    }
+    for (int i = 0; i < 2; i++) {
+        lt_body *b = &t->body[i];
+        int shape = lt_shape_from_name(cs->shape[i] ? cs->shape[i] : "sphere");
+        if (shape < 0) {
+            snprintf(msg, sizeof msg, "unknown shape '%s' (known: those of src/body.c)", cs->shape[i]);
+            vr_fail(v, cs->name, "setup", msg);
+            return 0;
+        }
+        b->shape = (lt_shape_kind)shape;
+        b->radius = cs->radius[i];
+        b->mat = cs->mat[i];
+        b->fixed = cs->kind == LT_CASE_IMPACT ? cs->fixed[i] : 1;
+        lt_body_mass_props(b);
+        su->env.mass[i] = b->fixed ? INFINITY : b->mass;
+        su->env.inertia[i] = b->fixed ? INFINITY : b->inertia.x; /* the cases are spheres: isotropic */
+    }
+    t->normal = v3(VR_NORMAL_X, VR_NORMAL_Y, VR_NORMAL_Z);
+    /* the contact as the law first sees it: the geometry at touch, the stiffness rule */
+    lt_body a = t->body[0], b = t->body[1];
+    lt_geom g = {0};
+    vec3 n = t->normal;
+    if (!geom_place(&a, &b, &n, 0) || !geom_compute(&a, &b, &g) || !(g.rcurv[0] > 0 && g.rcurv[1] > 0)) {
+        vr_fail(v, cs->name, "setup", "no geometry for this pair of shapes");
+        return 0;
+    }
+    lt_contact *c = &su->env.c;
+    c->lens[0] = g.lens[0], c->lens[1] = g.lens[1];
+    c->rcurv[0] = g.rcurv[0], c->rcurv[1] = g.rcurv[1];
+    c->contA = g.contA;
+    c->mat[0] = &t->body[0].mat, c->mat[1] = &t->body[1].mat;
+    c->mstar = lt_effective_mass(&t->body[0], &t->body[1]);
+    c->fresh = 1;
+    lt_stiff_result sr;
+    if (lt_stiffness_eval(&t->stiffness, c->mat[0], c->mat[1], g.lens, 0.0, &sr) < 0) {
+        vr_fail(v, cs->name, "setup", "the stiffness rule fails for this pair");
+        return 0;
+    }
+    c->kn = sr.kn, c->kt = sr.kt, c->tanPhi = sr.tanPhi;
+    c->lens[0] = sr.lens[0], c->lens[1] = sr.lens[1], c->contA = sr.contA;
+    su->env.param = t->params;
+    memcpy(su->env.load, cs->load, sizeof su->env.load);
+    return 1;
+}
+
+/* Closed forms at time step dt (0: before dt is known). */
+static void expect_at(setup *su, double dt)
+{
+    su->test.dt = dt > 0 ? dt : su->test.dt;
+    su->env.c.dt = dt;
+    for (int q = 0; q < LT_Q_COUNT; q++) {
+        su->ex.value[q] = su->ex.tol[q] = su->ex.order[q] = NAN;
+        su->ex.why[q] = NULL;
+    }
+    if (su->cs->expect) su->cs->expect(&su->env, &su->ex);
+}
+
+static void balance_row(vr_ctx *v, const setup *su, const lt_tester *T)
+{
+    double tol = isfinite(su->ex.tol[LT_Q_BALANCE]) ? su->ex.tol[LT_Q_BALANCE] : TOL_BALANCE;
+    const char *why = su->ex.why[LT_Q_BALANCE] ? su->ex.why[LT_Q_BALANCE] : WHY_BALANCE;
+    vr_row(v, su->cs->name, "balance", LT_CHECK_ABS, 0, vr_balance(T), tol, why);
+}
+
+static void quantity_row(vr_ctx *v, const setup *su, int q, double obtained)
+{
+    double e = su->ex.value[q];
+    if (isnan(e)) return;
+    vr_row(v, su->cs->name, q_names[q], e == 0 ? LT_CHECK_ABS : LT_CHECK_REL, e, obtained, su->ex.tol[q],
+           su->ex.why[q]);
+}
+
+/* Parabola through three equally spaced values around the largest: its vertex. */
+static double vertex(const double y[3])
+{
+    double den = y[0] - 2 * y[1] + y[2];
+    if (!isfinite(y[0]) || !isfinite(y[2]) || den >= 0) return y[1];
+    return y[1] - (y[2] - y[0]) * (y[2] - y[0]) / (8 * den);
+}
+
+/* ---- LT_CASE_NORMAL ---------------------------------------------------------------------- */
+
+typedef struct normal_trace {
+    const setup *su;
+    lt_record *rec;
+    double dev[LT_ALONG_COUNT], scale[LT_ALONG_COUNT];
+} normal_trace;
+
+static void normal_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
+{
+    normal_trace *n = ctx;
+    if (n->rec) record_row(n->rec, t, s);
+    if (!s->contact) return;
+    const lt_law *law = t->test->law;
+    double want[LT_ALONG_COUNT], got[LT_ALONG_COUNT] = {s->f[0], s->k[0], s->k[1], 0};
+    for (int i = 0; i < law->n_energies; i++)
+        if (law->energies[i].kind == LT_STORED) got[LT_ALONG_ELAST] += s->energy[i];
+    n->su->cs->along(&n->su->env, s->u[0], want);
+    for (int c = 0; c < LT_ALONG_COUNT; c++) {
+        if (isnan(want[c])) continue;
+        n->dev[c] = fmax(n->dev[c], fabs(got[c] - want[c]));
+        if (!isfinite(got[c])) n->dev[c] = NAN;
+        n->scale[c] = fmax(n->scale[c], fabs(want[c]));
+    }
+}
+
+static void run_normal(vr_ctx *v, setup *su)
+{
+    const lt_case *cs = su->cs;
+    static const char *const names[LT_ALONG_COUNT] = {"Fn(uN)", "kn(uN)", "kt(uN)", "elast(uN)"};
+    if (!cs->along) {
+        vr_fail(v, cs->name, "setup", "LT_CASE_NORMAL needs `along`");
+        return;
+    }
+    long steps = (long)cs->steps;
+    expect_at(su, cs->load[0] / (cs->load[1] * (double)steps));
+    vr_until u1 = {VR_UNTIL_STEPS, steps}, u2 = {VR_UNTIL_NO_CONTACT, 0};
+    const double in[LT_DOF] = {-cs->load[1]}, out[LT_DOF] = {cs->load[1]};
+    lt_stage st[2] = {vr_stage("v.....", in, &u1), vr_stage("v.....", out, &u2)};
+    st[1].max_steps = 2 * steps + 10;
+    su->test.stages = st;
+    su->test.n_stages = 2;
+    normal_trace n = {su, NULL, {0}, {0}};
+    vr_plot plot;
+    if (vr_plot_begin(v, &plot, cs->name)) n.rec = &plot.rec;
+    lt_tester *T = calloc(1, sizeof *T);
+    int ok = T && lt_run(T, &su->test, normal_row, &n) == 0;
+    if (!ok) vr_fail(v, cs->name, "run", T ? T->err : "out of memory");
+    if (ok) {
+        for (int c = 0; c < LT_ALONG_COUNT; c++)
+            if (n.scale[c] > 0 || isnan(n.dev[c]))
+                vr_row(v, cs->name, names[c], LT_CHECK_ABS, 0, n.dev[c] / n.scale[c], cs->along_tol, cs->along_why);
+        balance_row(v, su, T);
+    }
+    if (n.rec) { /* the analytic curve: Fn along the loading leg */
+        double x[201], y[201], w[LT_ALONG_COUNT];
+        for (int i = 0; i <= 200; i++) {
+            x[i] = -cs->load[0] * i / 200.0;
+            cs->along(&su->env, x[i], w);
+            y[i] = w[LT_ALONG_FN];
+        }
+        vr_plot_end(v, &plot, cs->name, "ux", "Fx", x, y, 201, ok);
+    }
+    free(T);
+}
+
+/* ---- LT_CASE_SHEAR_CYCLE ---------------------------------------------------------------- */
+
+typedef struct shear_trace {
+    lt_record *rec;
+    double kt, diss[5], ktdev, slip;
+} shear_trace;
+
+static void shear_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
+{
+    shear_trace *h = ctx;
+    if (h->rec) record_row(h->rec, t, s);
+    const lt_law *law = t->test->law;
+    double d = 0;
+    for (int i = 0; i < law->n_energies; i++)
+        if (law->energies[i].kind == LT_DISSIPATED) d += s->energy[i];
+    if (s->stage >= 0 && s->stage <= 4) h->diss[s->stage] = d; /* the last state of each stage wins */
+    if (s->stage >= 2) {
+        h->ktdev = fmax(h->ktdev, fabs(s->k[1] - h->kt));
+        h->slip = fmax(h->slip, hypot(s->f[1], s->f[2]));
+    }
+}
+
+/* Elastic-perfectly-plastic force after a displacement increment du (N). */
+static double epp(double f, double du, double kt, double fy)
+{
+    f += kt * du;
+    return f > fy ? fy : f < -fy ? -fy : f;
+}
+
+static void run_shear(vr_ctx *v, setup *su)
+{
+    const lt_case *cs = su->cs;
+    long steps = (long)cs->steps;
+    double dt = cs->load[1] / (cs->load[2] * (double)steps);
+    expect_at(su, dt);
+    vr_until u1 = {VR_UNTIL_STEPS, steps}, u2 = {VR_UNTIL_STEPS, steps}, u3 = {VR_UNTIL_STEPS, 2 * steps},
+             u4 = {VR_UNTIL_STEPS, 2 * steps};
+    const double in[LT_DOF] = {-cs->load[0] / ((double)steps * dt)}, fw[LT_DOF] = {0, cs->load[2]},
+                 bw[LT_DOF] = {0, -cs->load[2]};
+    lt_stage st[4] = {vr_stage("v.....", in, &u1), vr_stage("vv....", fw, &u2), vr_stage("vv....", bw, &u3),
+                      vr_stage("vv....", fw, &u4)};
+    su->test.stages = st;
+    su->test.n_stages = 4;
+    shear_trace h = {NULL, su->ex.value[LT_Q_KT], {0}, 0, 0};
+    vr_plot plot;
+    if (vr_plot_begin(v, &plot, cs->name)) h.rec = &plot.rec;
+    lt_tester *T = calloc(1, sizeof *T);
+    int ok = T && lt_run(T, &su->test, shear_row, &h) == 0;
+    if (!ok) vr_fail(v, cs->name, "run", T ? T->err : "out of memory");
+    if (ok) {
+        quantity_row(v, su, LT_Q_CYCLE_ENERGY, h.diss[4] - h.diss[2]);
+        quantity_row(v, su, LT_Q_KT, isnan(h.kt) ? NAN : h.kt + h.ktdev);
+        quantity_row(v, su, LT_Q_SLIP_FORCE, h.slip);
+        balance_row(v, su, T);
+    }
+    if (h.rec) { /* the analytic loop: elastic-perfectly-plastic with the expected kt, fy */
+        double kt = su->ex.value[LT_Q_KT], fy = su->ex.value[LT_Q_SLIP_FORCE], ua = cs->load[1];
+        double x[601], y[601], f = 0;
+        const double leg[3][2] = {{0, ua}, {ua, -ua}, {-ua, ua}};
+        int n = 0;
+        for (int l = 0; l < 3; l++)
+            for (int i = 0; i < 200; i++, n++) {
+                double du = (leg[l][1] - leg[l][0]) / 200;
+                x[n] = leg[l][0] + du * (i + 1);
+                f = epp(f, du, kt, fy);
+                y[n] = f;
+            }
+        vr_plot_end(v, &plot, cs->name, "uy", "Fy", x, y, n, ok && isfinite(kt) && isfinite(fy));
+    }
+    free(T);
+}
+
+/* ---- LT_CASE_IMPACT ---------------------------------------------------------------------- */
+
+typedef struct impact_trace {
+    lt_record *rec;
+    long rows;
+    int prev_contact, started, ended, force_ended, nf;
+    double prev_t, prev_uN, prev_d, prev_f;
+    double t_start, t_end, t_force;
+    double fa_t, fa, fb_t, fb;     /* the last two compressive states (b the newest) */
+    double dm[3], fm[3];           /* around the largest overlap and force */
+    int dm_pending, fm_pending;
+} impact_trace;
+
+static void track_max(double y[3], int *pending, double value, double prev, int prev_in)
+{
+    if (*pending) {
+        y[2] = value;
+        *pending = 0;
+    }
+    if (value > y[1]) {
+        y[0] = prev_in ? prev : NAN;
+        y[1] = value;
+        y[2] = NAN;
+        *pending = 1;
+    }
+}
+
+static void impact_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
+{
+    impact_trace *q = ctx;
+    if (q->rec) record_row(q->rec, t, s);
+    double d = -s->u[0], f = -s->f[0], h = s->time - q->prev_t;
+    if (q->rows > 0) {
+        if (!q->started && s->contact && !q->prev_contact) {
+            q->started = 1;
+            q->t_start = q->prev_t + h * q->prev_uN / (q->prev_uN - s->u[0]);
+        }
+        if (q->started && !q->ended && !s->contact && q->prev_contact) {
+            q->ended = 1;
+            q->t_end = q->prev_t + h * q->prev_uN / (q->prev_uN - s->u[0]);
+        }
+    }
+    if (q->started && !q->ended && s->contact) {
+        track_max(q->dm, &q->dm_pending, d, q->prev_d, q->prev_contact);
+        track_max(q->fm, &q->fm_pending, f, q->prev_f, q->prev_contact);
+    } else if (q->ended) {
+        if (q->dm_pending) q->dm[2] = NAN, q->dm_pending = 0;
+        if (q->fm_pending) q->fm[2] = NAN, q->fm_pending = 0;
+    }
+    if (q->started && !q->force_ended) {
+        if (s->contact && f > 0) {
+            q->fa_t = q->fb_t, q->fa = q->fb;
+            q->fb_t = s->time, q->fb = f;
+            q->nf++;
+        } else if (q->nf > 0) { /* no longer compressive: tensile, clipped to zero, or apart */
+            if (s->contact && f < 0) q->t_force = q->fb_t + h * q->fb / (q->fb - f);
+            else if (q->nf >= 2) q->t_force = q->fb_t + (q->fb_t - q->fa_t) * q->fb / (q->fa - q->fb);
+            else q->t_force = q->fb_t;
+            q->force_ended = 1;
+        }
+    }
+    q->prev_contact = s->contact;
+    q->prev_t = s->time;
+    q->prev_uN = s->u[0];
+    q->prev_d = d;
+    q->prev_f = f;
+    q->rows++;
+}
+
+/* Run the impact at time step dt; fills the measured quantities (NaN if not measured). */
+static int impact_at(vr_ctx *v, setup *su, double dt, double got[LT_Q_COUNT], lt_record *rec)
+{
+    const lt_case *cs = su->cs;
+    lt_test t = su->test;
+    double vn = cs->load[0], vt = cs->load[1], spin = cs->load[2];
+    t.dt = dt;
+    t.gap = vn * dt * (cs->load[3] > 0 ? cs->load[3] : 0.5); /* touch phase: see the head of this file */
+    const lt_body *A = &t.body[0], *B = &t.body[1];
+    t.abWeight = A->fixed ? 1 : B->fixed ? 0 : A->mass / (A->mass + B->mass); /* centre of mass at rest */
+    mat3 frame = m3_frame_from_normal(v3_normalized(t.normal));
+    t.body[0].angvel = v3_scale(frame.r[2], spin);
+    t.body[1].angvel = v3_scale(frame.r[2], -spin);
+    vr_until u = {VR_UNTIL_REBOUND, 0};
+    const double in[LT_DOF] = {-vn, vt};
+    lt_stage st[1] = {vr_stage(vt != 0 ? "ii...." : "i.....", in, &u)};
+    st[0].max_steps = (long)(100 * cs->steps) + 1000;
+    t.stages = st;
+    t.n_stages = 1;
+    impact_trace q;
+    memset(&q, 0, sizeof q);
+    q.rec = rec;
+    q.dm[1] = q.fm[1] = -INFINITY;
+    lt_tester *T = calloc(1, sizeof *T);
+    if (!T || lt_run(T, &t, impact_row, &q) < 0) {
+        vr_fail(v, cs->name, "run", T ? T->err : "out of memory");
+        free(T);
+        return 0;
+    }
+    for (int k = 0; k < LT_Q_COUNT; k++) got[k] = NAN;
+    vec3 dv = v3_sub(T->body[1].vel, T->body[0].vel);
+    got[LT_Q_RESTITUTION] = v3_dot(dv, T->frame.r[0]) / vn; /* separating over approach speed */
+    got[LT_Q_CONTACT_TIME] = q.ended ? q.t_end - q.t_start : NAN;
+    got[LT_Q_FORCE_TIME] = q.force_ended ? q.t_force - q.t_start : NAN;
+    got[LT_Q_MAX_OVERLAP] = vertex(q.dm);
+    got[LT_Q_MAX_FORCE] = vertex(q.fm);
+    got[LT_Q_TANGENT_OUT] = v3_dot(dv, T->frame.r[1]);
+    got[LT_Q_SPIN_A] = v3_dot(T->body[0].angvel, T->frame.r[2]);
+    got[LT_Q_SPIN_B] = v3_dot(T->body[1].angvel, T->frame.r[2]);
+    got[LT_Q_BALANCE] = vr_balance(T);
+    free(T);
+    return 1;
+}
+
+static const int impact_q[] = {LT_Q_RESTITUTION, LT_Q_CONTACT_TIME, LT_Q_FORCE_TIME, LT_Q_MAX_OVERLAP,
+                               LT_Q_MAX_FORCE,   LT_Q_TANGENT_OUT,  LT_Q_SPIN_A,     LT_Q_SPIN_B};
+#define N_IMPACT_Q ((int)(sizeof impact_q / sizeof impact_q[0]))
+
+static void run_impact(vr_ctx *v, setup *su)
+{
+    const lt_case *cs = su->cs;
+    expect_at(su, 0);
+    double tc = su->ex.value[LT_Q_CONTACT_TIME];
+    if (!(tc > 0) || !(cs->steps >= 1)) {
+        vr_fail(v, cs->name, "setup", "an impact case needs a closed-form contact time and steps >= 1");
+        return;
+    }
+    double dt = tc / (cs->steps + VR_END_PHASE);
+    expect_at(su, dt);
+    double got[3][LT_Q_COUNT];
+    vr_plot plot;
+    int plotting = vr_plot_begin(v, &plot, cs->name);
+    int ok = impact_at(v, su, dt, got[0], plotting ? &plot.rec : NULL);
+    if (ok) {
+        for (int i = 0; i < N_IMPACT_Q; i++) quantity_row(v, su, impact_q[i], got[0][impact_q[i]]);
+        double tol = isfinite(su->ex.tol[LT_Q_BALANCE]) ? su->ex.tol[LT_Q_BALANCE] : TOL_BALANCE;
+        vr_row(v, cs->name, "balance", LT_CHECK_ABS, 0, got[0][LT_Q_BALANCE], tol,
+               su->ex.why[LT_Q_BALANCE] ? su->ex.why[LT_Q_BALANCE] : WHY_BALANCE);
+    }
+    if (plotting) {
+        double x[401], y[401];
+        int n = 0;
+        if (cs->curve)
+            for (; n <= 400; n++) cs->curve(&su->env, n / 400.0, &x[n], &y[n]);
+        vr_plot_end(v, &plot, cs->name, "ux", "Fx", x, y, n, ok);
+    }
+    if (!ok || !cs->converge) return;
+    /* convergence: the same impact at dt/2 and dt/4, with the closed forms' tolerances there */
+    double tol[3][LT_Q_COUNT];
+    memcpy(tol[0], su->ex.tol, sizeof tol[0]);
+    for (int j = 1; j < 3; j++) {
+        if (!impact_at(v, su, dt / (1 << j), got[j], NULL)) return;
+        expect_at(su, dt / (1 << j));
+        memcpy(tol[j], su->ex.tol, sizeof tol[j]);
+    }
+    expect_at(su, dt);
+    for (int i = 0; i < N_IMPACT_Q; i++) {
+        int qi = impact_q[i];
+        double e = su->ex.value[qi], p = su->ex.order[qi];
+        if (isnan(e)) continue;
+        double err[3];
+        for (int j = 0; j < 3; j++) err[j] = fabs(got[j][qi] - e) / (e != 0 ? fabs(e) : 1);
+        double observed = log2(err[0] / err[2]) / 2;
+        char label[40], note[200];
+        snprintf(note, sizeof note, "errors %.2e %.2e %.2e at dt, dt/2, dt/4: observed order %.2f", err[0], err[1],
+                 err[2], observed);
+        if (isnan(p)) {
+            /* no order asserted: a tolerance that is a bound falling with dt must hold at each dt */
+            for (int j = 1; j < 3; j++)
+                if (tol[j][qi] < tol[0][qi]) {
+                    snprintf(label, sizeof label, "%s dt/%d", q_names[qi], 1 << j);
+                    vr_row(v, cs->name, label, e == 0 ? LT_CHECK_ABS : LT_CHECK_REL, e, got[j][qi], tol[j][qi], note);
+                }
+        } else if (observed >= p - ORDER_MARGIN || !(fmax(err[0], err[2]) <= ORDER_FLOOR)) {
+            snprintf(label, sizeof label, "order %s", q_names[qi]);
+            vr_row(v, cs->name, label, LT_CHECK_ORDER, p, observed, ORDER_MARGIN, note);
+        } else {
+            /* the error is down at the phase-dependent terms of the contact switching (or at
+             * round-off): its order says nothing, the error must stay below the floor */
+            snprintf(label, sizeof label, "%s below floor", q_names[qi]);
+            vr_row(v, cs->name, label, LT_CHECK_ABS, 0, fmax(err[0], err[2]), ORDER_FLOOR, note);
+        }
+    }
+}
+
+/* ---- dispatch ---------------------------------------------------------------------------- */
+
+void vr_case(vr_ctx *v, const lt_case *cs)
+{
+    setup *su = calloc(1, sizeof *su);
+    if (!su) {
+        vr_fail(v, cs->name, "setup", "out of memory");
+        return;
+    }
+    if (make_setup(v, su, cs)) switch (cs->kind) {
+        case LT_CASE_NORMAL: run_normal(v, su); break;
+        case LT_CASE_SHEAR_CYCLE: run_shear(v, su); break;
+        case LT_CASE_IMPACT: run_impact(v, su); break;
+        case LT_CASE_CLOSED_LOOP:
+            vr_closed_loop(v, cs->name, &su->test, cs->dofs ? cs->dofs : "v.....", cs->load[0], cs->load[1],
+                           (long)cs->steps, cs->along_tol, cs->along_why);
+            break;
+        default: vr_fail(v, cs->name, "setup", "unknown case kind");
+        }
+    free(su);
+}

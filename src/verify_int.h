@@ -1,0 +1,65 @@
+/* src/verify_int.h - what the verify files share (src/verify.c, verify_generic.c,
+ * verify_cases.c, verify_plot.c); not a public interface.  Units SI. */
+#ifndef LT_VERIFY_INT_H
+#define LT_VERIFY_INT_H
+#include "driver.h"
+#include "record.h"
+#include "verify.h"
+
+/* The contact normal of every verify run: oblique, so that no run relies on an axis-aligned
+ * frame (Woo's frame was wrong off the axes and nobody saw it). */
+#define VR_NORMAL_X 0.36
+#define VR_NORMAL_Y 0.48
+#define VR_NORMAL_Z 0.80
+
+typedef struct vr_ctx {
+    const lt_verify_opts *o;
+    lt_verify_summary *sum;
+    const lt_law *law;
+} vr_ctx;
+
+/* Emit a row: computes error and pass from the kind of check. */
+void vr_row(vr_ctx *v, const char *kase, const char *quantity, lt_check_kind kind, double expected,
+            double obtained, double tol, const char *note);
+/* Emit a failed row for a case that could not run (message in note). */
+void vr_fail(vr_ctx *v, const char *kase, const char *what, const char *note);
+/* 1 if the case called name is selected by --case. */
+int vr_selected(const vr_ctx *v, const char *name);
+
+/* Until conditions of the verify stages. */
+typedef enum { VR_UNTIL_STEPS, VR_UNTIL_REBOUND, VR_UNTIL_NO_CONTACT } vr_until_kind;
+typedef struct vr_until {
+    vr_until_kind kind;
+    long n;
+} vr_until;
+int vr_until_cb(void *ctx, lt_tester *t);
+/* A stage: whats/values as in scripts, ended by u (which must outlive the run). */
+lt_stage vr_stage(const char *whats, const double values[LT_DOF], vr_until *u);
+
+/* Largest |balance_err| / |work| of a finished run (0 when no work was done). */
+double vr_balance(const lt_tester *t);
+
+/* The generic checks of one law (verify_generic.c). */
+void vr_generic(vr_ctx *v);
+/* Fixed bodies, compressed to `overlap` (m), then a closed loop of amplitude amp (m or rad) on
+ * the DoFs marked 'v' in dofs (+a, +b, ..., -a, -b, ...), `steps` steps per leg: rows "net
+ * work" (|work - dkin| over the loop / largest stored energy <= tol) and "balance". */
+void vr_closed_loop(vr_ctx *v, const char *kase, const lt_test *proto, const char *dofs, double overlap, double amp,
+                    long steps, double tol, const char *why);
+/* One of the law's cases (verify_cases.c). */
+void vr_case(vr_ctx *v, const lt_case *cs);
+
+/* --plot (verify_plot.c).  vr_plot_begin opens DIR/LAW-CASE.tsv as a record (NULL when not
+ * plotting or on error, reported as a failed row); vr_plot_end commits it, writes the analytic
+ * curve DIR/LAW-CASE-analytic.tsv (n points x[i], y[i], in the record's columns xcol, ycol)
+ * and renders DIR/LAW-CASE.png with plots/_verify.gp. */
+typedef struct vr_plot {
+    lt_record rec;
+    int open;
+    char name[200];
+} vr_plot;
+int vr_plot_begin(vr_ctx *v, vr_plot *p, const char *kase);
+void vr_plot_end(vr_ctx *v, vr_plot *p, const char *kase, const char *xcol, const char *ycol, const double *x,
+                 const double *y, int n, int ok);
+
+#endif

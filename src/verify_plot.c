@@ -1,0 +1,93 @@
+/* src/verify_plot.c - `lawtester verify --plot DIR`: for every case that runs the driver, the
+ * record DIR/LAW-CASE.tsv (the format of README "Records"), the closed-form curve
+ * DIR/LAW-CASE-analytic.tsv (two columns named like the record's, SI units) and the overlay
+ * DIR/LAW-CASE.png drawn by plots/_verify.gp.  Files are written under temporary names and
+ * renamed when complete, so a failed run leaves no half-written file. */
+#define _POSIX_C_SOURCE 200809L
+#include "fmt.h"
+#include "plot.h"
+#include "verify_int.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int vr_plot_begin(vr_ctx *v, vr_plot *p, const char *kase)
+{
+    memset(p, 0, sizeof *p);
+    if (!v->o->plot_dir) return 0;
+    snprintf(p->name, sizeof p->name, "%s-%s", v->law->name, kase);
+    static char err[600];
+    if (record_open(&p->rec, v->o->plot_dir, p->name, v->law, err, sizeof err) < 0) {
+        vr_fail(v, kase, "plot", err);
+        return 0;
+    }
+    p->open = 1;
+    return 1;
+}
+
+/* DIR/NAME-analytic.tsv through a temporary file; 0 or -1 with a message. */
+static int write_curve(const char *dir, const char *name, const char *xcol, const char *ycol, const double *x,
+                       const double *y, int n, char *path, size_t pathlen, char *err, size_t errlen)
+{
+    char tmp[4200];
+    snprintf(path, pathlen, "%s/%s-analytic.tsv", dir, name);
+    snprintf(tmp, sizeof tmp, "%s/.%s-analytic.tsv.tmp.XXXXXX", dir, name);
+    int fd = mkstemp(tmp);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!f) {
+        snprintf(err, errlen, "cannot write in '%s': %s", dir, strerror(errno));
+        if (fd >= 0) close(fd), unlink(tmp);
+        return -1;
+    }
+    fprintf(f, "%s\t%s\n", xcol, ycol);
+    char a[40], b[40];
+    for (int i = 0; i < n; i++) {
+        fmt_double_nul(a, x[i]);
+        fmt_double_nul(b, y[i]);
+        fprintf(f, "%s\t%s\n", a, b);
+    }
+    int bad = ferror(f);
+    if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
+        snprintf(err, errlen, "cannot write '%.400s': %s", path, strerror(errno ? errno : EIO));
+        unlink(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+void vr_plot_end(vr_ctx *v, vr_plot *p, const char *kase, const char *xcol, const char *ycol, const double *x,
+                 const double *y, int n, int ok)
+{
+    if (!p->open) return;
+    p->open = 0;
+    static char err[600];
+    if (!ok) {
+        record_abort(&p->rec);
+        return;
+    }
+    if (record_commit(&p->rec, err, sizeof err) < 0) {
+        vr_fail(v, kase, "plot", err);
+        return;
+    }
+    const char *dir = v->o->plot_dir;
+    char data[4200], curve[4200], png[4200], defs[14000];
+    snprintf(data, sizeof data, "%s/%s.tsv", dir, p->name);
+    snprintf(png, sizeof png, "%s/%s.png", dir, p->name);
+    if (n > 0 && write_curve(dir, p->name, xcol, ycol, x, y, n, curve, sizeof curve, err, sizeof err) < 0) {
+        vr_fail(v, kase, "plot", err);
+        return;
+    }
+    if (strchr(dir, '\'') || strchr(p->name, '\'')) {
+        vr_fail(v, kase, "plot", "cannot plot into a directory whose name contains a quote");
+        return;
+    }
+    /* normal curves are drawn as overlap and compressive force (both positive) */
+    int flip = strcmp(xcol, "ux") == 0;
+    snprintf(defs, sizeof defs,
+             "datafile='%s'; analyticfile='%s'; outfile='%s'; xcol='%s'; ycol='%s'; sgn=%d; "
+             "title='%s %s: recorded (driver) and closed form'",
+             data, n > 0 ? curve : "", png, xcol, ycol, flip ? -1 : 1, v->law->name, kase);
+    if (lt_plot_script("_verify.gp", defs, err, sizeof err) < 0) vr_fail(v, kase, "plot", err);
+}

@@ -1,0 +1,7 @@
+return {
+  name = "bad",
+  law = "spring_dashpot",
+  params = { kn = 1e6, en = 0.5,
+             zetaN = 0.2 },
+  stages = { { whats = "v.....", values = {-1,0,0,0,0,0}, till = "not C" } },
+}

@@ -1,0 +1,308 @@
+/* tests/test_hertz_mindlin.c - the Hertz-Mindlin law on hand-made contacts: effective
+ * properties, the Hertz force and the stiffness rules (to <= 1e-12), the Tsuji alpha and the
+ * closed forms of the law's theory block against a direct integration of the impact ODE,
+ * Thornton's unloading rule, Coulomb slip and clipping. */
+#include "../src/law.h"
+#include "../src/registry.h"
+#include "check.h"
+
+/* a handful of operations on doubles, pow/sqrt included: 1e-14 relative (~50 ulp) */
+#define TOL_ROUNDOFF 1e-14
+/* the reference ODE below: RK4 at 4000 steps per phase, its error measured ~1e-13; 1e-10 */
+#define TOL_ODE 1e-10
+
+enum { P_ESTAR, P_GSTAR, P_RSTAR, P_TANPHI, P_EN, P_CLIP, P_NOSLIP, P_DASHPOT };
+enum { S_K, S_GSTAR, S_RSTAR, S_TANPHI, S_CD, S_FN };
+
+static const lt_law *hm(void) { return lt_find_law("hertz_mindlin"); }
+
+static void defaults(double *p)
+{
+    const lt_law *law = hm();
+    for (int i = 0; i < law->n_params; i++) p[i] = law->params[i].def;
+}
+
+static lt_material glass = {4.8e10, 0.20, 2800, 0.5, 0.35};
+static lt_material steel = {2.1e11, 0.30, 7800, 0.5, 0.35};
+
+static lt_contact contact(double uN, const lt_material *a, const lt_material *b, double r1, double r2)
+{
+    lt_contact c = {0};
+    c.uN = uN;
+    c.dt = 1e-8;
+    c.lens[0] = c.rcurv[0] = r1;
+    c.lens[1] = c.rcurv[1] = r2;
+    c.mat[0] = a;
+    c.mat[1] = b;
+    c.tanPhi = 0.35;
+    c.mstar = 0.01;
+    c.fresh = 1;
+    return c;
+}
+
+/* E*, G*, R* from the materials and radii, computed here independently of the law. */
+static void test_effective_properties(void)
+{
+    const lt_law *law = hm();
+    double p[LT_MAX_PARAMS], s[LT_MAX_STATE] = {0};
+    defaults(p);
+    lt_contact c = contact(-1e-6, &glass, &steel, 0.01, 0.004);
+    law->init(p, &c, s);
+    double estar = 1 / ((1 - 0.04) / 4.8e10 + (1 - 0.09) / 2.1e11);
+    double g1 = 4.8e10 / 2.4, g2 = 2.1e11 / 2.6, gstar = 1 / (1.8 / g1 + 1.7 / g2);
+    double rstar = 0.01 * 0.004 / 0.014;
+    CHECK_REL(s[S_K], 4.0 / 3.0 * estar * sqrt(rstar), TOL_ROUNDOFF, "K = 4/3 E* sqrt(R*)");
+    CHECK_REL(s[S_GSTAR], gstar, TOL_ROUNDOFF, "G*");
+    CHECK_REL(s[S_RSTAR], rstar, TOL_ROUNDOFF, "R*");
+    /* a flat face (infinite curvature radius) leaves R* = the sphere's radius */
+    c.rcurv[1] = INFINITY;
+    law->init(p, &c, s);
+    CHECK_REL(s[S_RSTAR], 0.01, TOL_ROUNDOFF, "R* against a flat face");
+    /* given values override */
+    p[P_ESTAR] = 1e9, p[P_GSTAR] = 4e8, p[P_RSTAR] = 0.02;
+    law->init(p, &c, s);
+    CHECK_REL(s[S_K], 4.0 / 3.0 * 1e9 * sqrt(0.02), TOL_ROUNDOFF, "K from given E*, R*");
+    CHECK(s[S_GSTAR] == 4e8 && s[S_RSTAR] == 0.02);
+}
+
+/* Fn = -(4/3) E* sqrt(R*) delta^1.5, kn = 2 E* a, kt = 8 G* a with a = sqrt(R* delta); for
+ * identical materials kt/kn = 2(1 - nu)/(2 - nu).  Issue 5: force law and stiffness <= 1e-12. */
+static void test_force_and_stiffness_rules(void)
+{
+    const lt_law *law = hm();
+    double p[LT_MAX_PARAMS], s[LT_MAX_STATE] = {0};
+    defaults(p);
+    const double deltas[] = {1e-9, 3.7e-7, 2e-5, 1e-3};
+    for (int i = 0; i < 4; i++) {
+        memset(s, 0, sizeof s);
+        lt_contact c = contact(-deltas[i], &glass, &glass, 0.01, 0.01);
+        law->init(p, &c, s);
+        lt_response r = {0};
+        CHECK(law->step(p, &c, s, &r) == 1);
+        double estar = 4.8e10 / (2 * (1 - 0.04)), gstar = 4.8e10 / (4 * 1.2 * 1.8), rstar = 0.005;
+        double a = sqrt(rstar * deltas[i]);
+        CHECK_REL(r.f[0], -4.0 / 3.0 * estar * sqrt(rstar) * pow(deltas[i], 1.5), 1e-12, "Hertz Fn");
+        CHECK_REL(r.k[0], 2 * estar * a, 1e-12, "kn = 2 E* a");
+        CHECK_REL(r.k[1], 8 * gstar * a, 1e-12, "kt = 8 G* a");
+        CHECK_REL(r.k[1] / r.k[0], 2 * (1 - 0.2) / (2 - 0.2), 1e-12, "kt/kn = 2(1-nu)/(2-nu)");
+        CHECK_REL(r.energy[0], 0.4 * -r.f[0] * deltas[i], 1e-12, "elast = 2/5 F delta");
+    }
+}
+
+/* ---- reference: the dimensionless impact x'' = -x^1.5 - alpha x^0.25 x', x(0) = 0, x'(0) = 1,
+ * integrated by RK4 in three phases so that every phase is smooth: near x = 0 in s = x^{1/4}
+ * (dp/ds = -4 s^9/p - 4 alpha s^4, dtau/ds = 4 s^3/p), in between in time. */
+typedef struct ode_result { double e, xmax, tau; } ode_result;
+
+static void rk4_s(double *p, double *tau, double s, double h, double alpha)
+{
+#define FS(P, S, OUT0, OUT1) (OUT0 = -4 * pow(S, 9) / (P) - 4 * alpha * pow(S, 4), OUT1 = 4 * pow(S, 3) / (P))
+    double a0, a1, b0, b1, c0, c1, d0, d1;
+    FS(*p, s, a0, a1);
+    FS(*p + h / 2 * a0, s + h / 2, b0, b1);
+    FS(*p + h / 2 * b0, s + h / 2, c0, c1);
+    FS(*p + h * c0, s + h, d0, d1);
+#undef FS
+    *p += h / 6 * (a0 + 2 * b0 + 2 * c0 + d0);
+    *tau += h / 6 * (a1 + 2 * b1 + 2 * c1 + d1);
+}
+
+static void rk4_t(double *x, double *p, double h, double alpha)
+{
+#define FT(X, P, OUT0, OUT1) (OUT0 = (P), OUT1 = -pow(X, 1.5) - alpha * pow(X, 0.25) * (P))
+    double a0, a1, b0, b1, c0, c1, d0, d1;
+    FT(*x, *p, a0, a1);
+    FT(*x + h / 2 * a0, *p + h / 2 * a1, b0, b1);
+    FT(*x + h / 2 * b0, *p + h / 2 * b1, c0, c1);
+    FT(*x + h * c0, *p + h * c1, d0, d1);
+#undef FT
+    *x += h / 6 * (a0 + 2 * b0 + 2 * c0 + d0);
+    *p += h / 6 * (a1 + 2 * b1 + 2 * c1 + d1);
+}
+
+/* Force (over x^{1/4}) of the damped spring: zero when the clipped contact ends. */
+static double force_sign(double x, double p, double alpha) { return pow(x, 1.25) + alpha * p; }
+
+static ode_result impact_ode(double alpha, int clip)
+{
+    const int n = 4000;
+    const double xs = 0.2; /* switch between s and time at x = 0.2 */
+    double s1 = pow(xs, 0.25), p = 1, tau = 0, x;
+    for (int i = 0; i < n; i++) rk4_s(&p, &tau, s1 * i / n, s1 / n, alpha);
+    x = xs;
+    ode_result r = {0, x, 0};
+    double h = 4.0 / n;
+    for (;;) {
+        double x1 = x, p1 = p;
+        rk4_t(&x1, &p1, h, alpha);
+        int ends = clip ? force_sign(x1, p1, alpha) < 0 : (x1 < xs && p1 < 0);
+        if (ends) { /* bisect the sub-step that lands on the event */
+            double lo = 0, hi = h;
+            for (int it = 0; it < 100; it++) {
+                double mid = 0.5 * (lo + hi), xm = x, pm = p;
+                rk4_t(&xm, &pm, mid, alpha);
+                int past = clip ? force_sign(xm, pm, alpha) < 0 : xm < xs;
+                if (past) hi = mid;
+                else lo = mid;
+            }
+            rk4_t(&x, &p, lo, alpha);
+            tau += lo;
+            break;
+        }
+        x = x1, p = p1, tau += h;
+        if (x > r.xmax) r.xmax = x;
+        if (p < 0 && tau > 1e3) break; /* guard */
+    }
+    if (clip) { /* force gone: the bodies fly apart from the remaining overlap */
+        r.e = -p;
+        r.tau = tau + x / -p;
+        return r;
+    }
+    for (int i = 0; i < n; i++) rk4_s(&p, &tau, s1 * (n - i) / n, -s1 / n, alpha);
+    r.e = -p;
+    r.tau = tau;
+    return r;
+}
+
+/* The law's alpha gives e = en, velocity-independent, for the contact ending at zero overlap;
+ * the clipped restitution and the maximum overlap follow the closed forms of the theory block
+ * (zeta = alpha/sqrt 5, linear-oscillator results in the mapped time). */
+static void test_tsuji_alpha_and_closed_forms(void)
+{
+    const lt_law *law = hm();
+    double p[LT_MAX_PARAMS], s[LT_MAX_STATE] = {0};
+    defaults(p);
+    const double ens[] = {0.1, 0.5, 0.9};
+    for (int i = 0; i < 3; i++) {
+        p[P_EN] = ens[i];
+        memset(s, 0, sizeof s);
+        lt_contact c = contact(-1e-6, &glass, &glass, 0.01, 0.01);
+        law->init(p, &c, s);
+        double alpha = s[S_CD] / sqrt(c.mstar * s[S_K]);
+        ode_result free_end = impact_ode(alpha, 0), clipped = impact_ode(alpha, 1);
+        CHECK_REL(free_end.e, ens[i], TOL_ODE, "e(alpha(en)) = en");
+        double z = alpha / sqrt(5.0), w = sqrt(1 - z * z);
+        CHECK_REL(clipped.e, exp(-z * 2 / w * atan(w / z)), TOL_ODE, "clipped e");
+        double xmax = pow(sqrt(5.0) / 2 * exp(-z * atan(w / z) / w), 0.8);
+        CHECK_REL(free_end.xmax, xmax, 1e-6, "x_max (ODE max over RK4 nodes: 1e-6)");
+        CHECK(clipped.e > free_end.e);
+    }
+    /* elastic: x_max = (5/4)^{2/5} and tau_c = 2 x_max sqrt(pi) Gamma(7/5)/Gamma(9/10) */
+    ode_result el = impact_ode(0, 0);
+    double xmax = pow(1.25, 0.4);
+    CHECK_REL(el.e, 1.0, TOL_ODE, "elastic e");
+    CHECK_REL(el.tau, 2 * xmax * sqrt(LT_TEST_PI) * tgamma(1.4) / tgamma(0.9), TOL_ODE, "elastic contact time");
+}
+
+/* Thornton's rule: unloading at a held tangential displacement shrinks Ft with kt; loading
+ * keeps it; in both cases the spring gives back less than it held (kvar > 0). */
+static void test_tangential_unloading_rule(void)
+{
+    const lt_law *law = hm();
+    double p[LT_MAX_PARAMS], s[LT_MAX_STATE] = {0};
+    defaults(p);
+    p[P_NOSLIP] = 1;
+    lt_contact c = contact(-4e-6, &glass, &glass, 0.01, 0.01);
+    law->init(p, &c, s);
+    lt_response r = {0};
+    c.v[1] = 1e-6 / c.dt; /* 1 um of shear in the first step */
+    law->step(p, &c, s, &r);
+    double kt1 = r.k[1], ft1 = r.f[1];
+    CHECK_REL(ft1, kt1 * 1e-6, TOL_ROUNDOFF, "Ft = kt du");
+    c.fresh = 0;
+    c.v[1] = 0;
+    c.uN = -1e-6; /* unloading: a halves, so kt halves */
+    c.v[0] = 3e-6 / c.dt;
+    law->step(p, &c, s, &r);
+    CHECK_REL(r.k[1], kt1 / 2, TOL_ROUNDOFF, "kt ~ sqrt(delta)");
+    CHECK_REL(r.f[1], ft1 / 2, TOL_ROUNDOFF, "Ft scaled with kt on unloading");
+    CHECK_REL(r.energy[3], ft1 * ft1 / (2 * kt1) - (ft1 / 2) * (ft1 / 2) / kt1, TOL_ROUNDOFF,
+              "kvar = released tangential energy");
+    c.uN = -4e-6; /* reloading: Ft kept */
+    c.v[0] = -3e-6 / c.dt;
+    law->step(p, &c, s, &r);
+    CHECK_REL(r.f[1], ft1 / 2, TOL_ROUNDOFF, "Ft kept on loading");
+    CHECK(r.energy[3] > 0);
+}
+
+static void test_coulomb_and_clip(void)
+{
+    const lt_law *law = hm();
+    double p[LT_MAX_PARAMS], s[LT_MAX_STATE] = {0};
+    defaults(p);
+    p[P_EN] = 0.3;
+    lt_contact c = contact(-1e-6, &glass, &glass, 0.01, 0.01);
+    c.v[1] = 500.0; /* 5 um in one step: far beyond the Coulomb limit */
+    c.v[2] = -200.0;
+    law->init(p, &c, s);
+    lt_response r = {0};
+    law->step(p, &c, s, &r);
+    CHECK_REL(hypot(r.f[1], r.f[2]), 0.35 * fabs(r.f[0]), TOL_ROUNDOFF, "|Ft| = tanPhi |Fn| while sliding");
+    CHECK_REL(r.f[1] / r.f[2], 500.0 / -200.0, TOL_ROUNDOFF, "along the slip");
+    /* fast separation at small overlap: tensile unless clipped */
+    memset(s, 0, sizeof s);
+    c.v[0] = 50.0;
+    c.v[1] = c.v[2] = 0;
+    law->init(p, &c, s);
+    law->step(p, &c, s, &r);
+    CHECK(r.f[0] > 0);
+    p[P_CLIP] = 1;
+    memset(s, 0, sizeof s);
+    law->init(p, &c, s);
+    law->step(p, &c, s, &r);
+    CHECK(r.f[0] == 0);
+    CHECK(law->step(p, &(lt_contact){.uN = 1e-12}, s, &r) == 0);
+}
+
+/* The verify cases' closed forms (laws/hertz_mindlin_cases.c: contact and force times by
+ * tanh-sinh quadrature, the maximum overlap) against the reference ODE, scaled by delta0 and
+ * t0 = delta0/v; the elastic contact time also against REFERENCES' 2.943275 delta_max/v (a
+ * 7-digit constant: 1e-6). */
+static const lt_case *find_case(const char *name)
+{
+    const lt_law *law = hm();
+    for (int i = 0; i < law->n_cases; i++)
+        if (strcmp(law->cases[i].name, name) == 0) return &law->cases[i];
+    return NULL;
+}
+
+static void test_case_closed_forms_against_ode(void)
+{
+    const char *names[3] = {"impact-elastic", "tsuji-v1", "tsuji-clip-v1"};
+    for (int i = 0; i < 3; i++) {
+        const lt_case *cs = find_case(names[i]);
+        CHECK_MSG(cs != NULL, "no case %s", names[i]);
+        if (!cs) continue;
+        double p[LT_MAX_PARAMS];
+        defaults(p);
+        for (int j = 0; cs->set[j].name; j++) p[lt_law_param_index(hm(), cs->set[j].name)] = cs->set[j].value;
+        lt_case_env env = {0};
+        env.param = p;
+        env.c = contact(0, &cs->mat[0], &cs->mat[1], cs->radius[0], cs->radius[1]);
+        env.c.mstar = 1.7e-3; /* any mass: the closed forms scale with it */
+        env.load[0] = cs->load[0];
+        lt_expect x;
+        for (int q = 0; q < LT_Q_COUNT; q++) x.value[q] = NAN;
+        cs->expect(&env, &x);
+        double s0[LT_MAX_STATE] = {0};
+        hm()->init(p, &env.c, s0);
+        double K = s0[S_K], v = cs->load[0], d0 = pow(env.c.mstar * v * v / K, 0.4), t0 = d0 / v;
+        double alpha = s0[S_CD] / sqrt(env.c.mstar * K);
+        ode_result r = impact_ode(alpha, p[P_CLIP] != 0);
+        CHECK_REL(x.value[LT_Q_RESTITUTION], r.e, TOL_ODE, names[i]);
+        CHECK_REL(x.value[LT_Q_CONTACT_TIME], r.tau * t0, TOL_ODE, names[i]);
+        CHECK_REL(x.value[LT_Q_MAX_OVERLAP], r.xmax * d0, 1e-6, names[i]); /* the ODE's max over nodes */
+        if (alpha == 0)
+            CHECK_REL(x.value[LT_Q_CONTACT_TIME], 2.943275 * x.value[LT_Q_MAX_OVERLAP] / v, 1e-6, "2.943275 dmax/v");
+    }
+}
+
+const test_case hertz_mindlin_tests[] = {
+    TEST(case_closed_forms_against_ode),
+    TEST(effective_properties),
+    TEST(force_and_stiffness_rules),
+    TEST(tsuji_alpha_and_closed_forms),
+    TEST(tangential_unloading_rule),
+    TEST(coulomb_and_clip),
+    {0, 0},
+};

@@ -1,0 +1,187 @@
+/* tests/test_spring_dashpot.c - the spring-dashpot law on hand-made contacts: damping from
+ * restitution, the dashpot velocity, clipping, the Coulomb return of the whole force (Luding),
+ * the parameter check, and breakage. */
+#include "../src/law.h"
+#include "../src/registry.h"
+#include "check.h"
+
+/* Closed forms of a handful of operations: 1e-14 relative covers their round-off (~50 ulp). */
+#define TOL_ROUNDOFF 1e-14
+
+enum { P_KN, P_KT, P_TANPHI, P_EN, P_ET, P_ZETAN, P_ZETAT, P_CLIP, P_NOSLIP, P_DASHPOT };
+enum { S_KN, S_KT, S_TANPHI, S_GN, S_GT, S_FN, S_XIY, S_XIZ };
+
+static const lt_law *sd(void) { return lt_find_law("spring_dashpot"); }
+
+static void params(double *p)
+{
+    const lt_law *law = sd();
+    for (int i = 0; i < law->n_params; i++) p[i] = law->params[i].def;
+    p[P_KN] = 1e6;
+    p[P_KT] = 4e5;
+    p[P_TANPHI] = 0.5;
+}
+
+static lt_contact contact(double uN, double vn, double vy, double vz)
+{
+    lt_contact c = {0};
+    c.uN = uN;
+    c.v[0] = vn;
+    c.v[1] = vy;
+    c.v[2] = vz;
+    c.dt = 1e-6;
+    c.lens[0] = c.lens[1] = c.rcurv[0] = c.rcurv[1] = 0.1;
+    c.contA = 0.0314;
+    c.mstar = 2.5;
+    c.fresh = 1;
+    return c;
+}
+
+static void test_registered_and_check(void)
+{
+    const lt_law *law = sd();
+    CHECK(law != NULL);
+    if (!law) return;
+    CHECK(law->api_version == LT_LAW_API_VERSION);
+    double p[LT_MAX_PARAMS];
+    params(p);
+    CHECK(law->check(p) == NULL);
+    p[P_EN] = 0.5;
+    CHECK(law->check(p) == NULL);
+    p[P_ZETAN] = 0.1;
+    CHECK(law->check(p) != NULL && strstr(law->check(p), "en or as zetaN"));
+    params(p);
+    p[P_ET] = 0.5;
+    p[P_ZETAT] = 0.1;
+    CHECK(law->check(p) != NULL && strstr(law->check(p), "et or as zetaT"));
+}
+
+/* en sets zetaN = -ln e/sqrt(pi^2 + ln^2 e); gn = 2 zeta sqrt(kn m*).  The round trip
+ * e = exp(-pi zeta/sqrt(1 - zeta^2)) must give en back (the closed form is exact). */
+static void test_damping_from_restitution(void)
+{
+    const lt_law *law = sd();
+    double p[LT_MAX_PARAMS], s[LT_MAX_STATE] = {0};
+    params(p);
+    const double es[] = {1e-3, 0.2, 0.5, 0.9, 1.0};
+    for (int i = 0; i < 5; i++) {
+        p[P_EN] = es[i];
+        p[P_ET] = es[4 - i];
+        memset(s, 0, sizeof s);
+        lt_contact c = contact(-1e-5, 0, 0, 0);
+        law->init(p, &c, s);
+        double zn = s[S_GN] / (2 * sqrt(1e6 * 2.5)), zt = s[S_GT] / (2 * sqrt(4e5 * 2.5));
+        CHECK_REL(exp(-LT_TEST_PI * zn / sqrt(1 - zn * zn)), es[i], TOL_ROUNDOFF, "en back from zetaN");
+        CHECK_REL(exp(-LT_TEST_PI * zt / sqrt(1 - zt * zt)), es[4 - i], TOL_ROUNDOFF, "et back from zetaT");
+    }
+    /* a ratio given directly */
+    params(p);
+    p[P_ZETAN] = 0.3;
+    lt_contact c = contact(-1e-5, 0, 0, 0);
+    law->init(p, &c, s);
+    CHECK_REL(s[S_GN], 2 * 0.3 * sqrt(1e6 * 2.5), TOL_ROUNDOFF, "gn from zetaN");
+    CHECK(s[S_GT] == 0);
+}
+
+/* Fn = kn uN + gn v*, with v* = v_{n-1/2} (halfstep, or the first step) or the extrapolation
+ * (3 v_{n-1/2} - v_{n-3/2})/2. */
+static void test_normal_force_and_dashpot_velocity(void)
+{
+    const lt_law *law = sd();
+    double p[LT_MAX_PARAMS], s[LT_MAX_STATE] = {0};
+    params(p);
+    p[P_ZETAN] = 0.2;
+    lt_contact c = contact(-1e-5, -2.0, 0, 0);
+    law->init(p, &c, s);
+    double gn = s[S_GN];
+    lt_response r = {0};
+    CHECK(law->step(p, &c, s, &r) == 1);
+    CHECK_REL(r.f[0], 1e6 * -1e-5 + gn * -2.0, TOL_ROUNDOFF, "first step: v* = v");
+    c.fresh = 0;
+    c.uN = -2.8e-5;
+    c.v[0] = -1.8;
+    law->step(p, &c, s, &r);
+    CHECK_REL(r.f[0], 1e6 * -2.8e-5 + gn * (1.5 * -1.8 - 0.5 * -2.0), TOL_ROUNDOFF, "extrapolated v*");
+    p[P_DASHPOT] = 1; /* halfstep */
+    c.uN = -4.4e-5;
+    c.v[0] = -1.6;
+    law->step(p, &c, s, &r);
+    CHECK_REL(r.f[0], 1e6 * -4.4e-5 + gn * -1.6, TOL_ROUNDOFF, "halfstep v*");
+}
+
+/* Separating fast at small overlap, the unclipped force is tensile (positive on A); clip
+ * makes it zero, and the dashpot then carries -Fe: visc books that work. */
+static void test_clip(void)
+{
+    const lt_law *law = sd();
+    double p[LT_MAX_PARAMS], s[LT_MAX_STATE] = {0};
+    params(p);
+    p[P_ZETAN] = 0.5;
+    p[P_DASHPOT] = 1;
+    lt_contact c = contact(-1e-6, 3.0, 0, 0);
+    law->init(p, &c, s);
+    lt_response r = {0};
+    law->step(p, &c, s, &r);
+    double fe = 1e6 * -1e-6, fv = s[S_GN] * 3.0;
+    CHECK(fe + fv > 0);
+    CHECK_REL(r.f[0], fe + fv, TOL_ROUNDOFF, "unclipped: tensile");
+    p[P_CLIP] = 1;
+    memset(s, 0, sizeof s);
+    law->init(p, &c, s);
+    law->step(p, &c, s, &r);
+    CHECK(r.f[0] == 0);
+    /* visc of the first step: trapezoid from 0 to the dashpot's share (0 - fe) over v dt */
+    CHECK_REL(r.energy[2], 0.5 * (0 - fe) * 3.0 * 1e-6, TOL_ROUNDOFF, "visc with the clipped dashpot");
+}
+
+/* Coulomb: the whole trial force (spring + dashpot) is scaled back to the circle of radius
+ * tanPhi |Fn|, along its own direction, and the spring displacement by the same factor; with
+ * a dashpot that alone exceeds the limit, both dissipations stay positive. */
+static void test_coulomb_return_of_the_whole_force(void)
+{
+    const lt_law *law = sd();
+    double p[LT_MAX_PARAMS], s[LT_MAX_STATE] = {0};
+    params(p);
+    p[P_ZETAT] = 0.3;
+    p[P_DASHPOT] = 1;
+    double vy = 300, vz = -400; /* m/s: a large slip in one step of 1e-6 s */
+    lt_contact c = contact(-1e-3, 0, vy, vz);
+    law->init(p, &c, s);
+    double gt = s[S_GT];
+    lt_response r = {0};
+    law->step(p, &c, s, &r);
+    double fy = 0.5 * 1e3;
+    double ty = 4e5 * vy * 1e-6 + gt * vy, tz = 4e5 * vz * 1e-6 + gt * vz, tn = hypot(ty, tz);
+    CHECK(tn > fy);
+    CHECK_REL(r.f[1], fy * ty / tn, TOL_ROUNDOFF, "Fty on the circle along the trial");
+    CHECK_REL(r.f[2], fy * tz / tn, TOL_ROUNDOFF, "Ftz on the circle along the trial");
+    CHECK_REL(s[S_XIY], vy * 1e-6 * fy / tn, TOL_ROUNDOFF, "spring y scaled like the force");
+    CHECK_REL(s[S_XIZ], vz * 1e-6 * fy / tn, TOL_ROUNDOFF, "spring z scaled like the force");
+    CHECK(gt * hypot(vy, vz) > fy && r.energy[1] > 0 && r.energy[2] > 0);
+    p[P_NOSLIP] = 1;
+    memset(s, 0, sizeof s);
+    law->init(p, &c, s);
+    law->step(p, &c, s, &r);
+    CHECK_REL(r.f[1], ty, TOL_ROUNDOFF, "noSlip keeps the trial force");
+}
+
+static void test_breaks_when_apart(void)
+{
+    const lt_law *law = sd();
+    double p[LT_MAX_PARAMS], s[LT_MAX_STATE] = {0};
+    params(p);
+    lt_contact c = contact(1e-12, 0, 0, 0);
+    law->init(p, &c, s);
+    lt_response r = {0};
+    CHECK(law->step(p, &c, s, &r) == 0);
+}
+
+const test_case spring_dashpot_tests[] = {
+    TEST(registered_and_check),
+    TEST(damping_from_restitution),
+    TEST(normal_force_and_dashpot_velocity),
+    TEST(clip),
+    TEST(coulomb_return_of_the_whole_force),
+    TEST(breaks_when_apart),
+    {0, 0},
+};
