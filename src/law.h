@@ -19,7 +19,10 @@
 #ifndef LT_LAW_H
 #define LT_LAW_H
 
-#define LT_LAW_API_VERSION 1
+/* 1: the first interface.  2: lt_law gains the optional `yield` (the law's yield surface), after
+ * every field of version 1, so a descriptor written for version 1 (positional or designated
+ * initialisers ending at `step`) compiles unchanged with yield = NULL, which means "no surface". */
+#define LT_LAW_API_VERSION 2
 #define LT_DOF 6
 #define LT_MAX_ENERGIES 8
 #define LT_MAX_PARAMS 32
@@ -74,6 +77,24 @@ typedef struct lt_energy_def {
     const char *doc;
 } lt_energy_def;
 
+/* Optional (API >= 2): the law's yield surface in the plane of the normal force Fn (N, < 0 in
+ * compression, the sign of lt_response.f[0]) and the magnitude of the tangential force |Ft| (N):
+ * the contact is elastic while |Ft| < ft_max(Fn) and Fn < fn_max; the surface may depend on the
+ * parameters and on the per-contact state (e.g. an intact or a broken bond).  The harness samples
+ * it for the plots (NAME-surface.tsv) and uses `yielding` to find the first yield of a probe. */
+typedef struct lt_yield {
+    /* Largest |Ft| (N) of the elastic domain at normal force fn (N); INFINITY if unlimited;
+     * negative where no elastic state has this fn (beyond the tension tip). */
+    double (*ft_max)(const double *param, const double *state, double fn);
+    /* Tension tip (N): the largest normal force of the elastic domain (0 for a cohesionless
+     * contact, INFINITY if the normal force is unlimited). */
+    double (*fn_max)(const double *param, const double *state);
+    /* 1 if the last step() was inelastic: the force was returned to the surface (slip, plastic
+     * flow) or the contact or its bond broke on it; 0 if it was elastic. */
+    int (*yielding)(const double *param, const double *state);
+    const char *formula; /* the surface in one line, for legends and `lawtester laws` */
+} lt_yield;
+
 typedef struct lt_law {
     int api_version;             /* LT_LAW_API_VERSION */
     const char *name;            /* registry key, e.g. "linear" */
@@ -89,6 +110,9 @@ typedef struct lt_law {
     /* Advance one step: read c and state, update state, fill out.  Return 1 while the contact
      * holds, 0 when it breaks (then out->f is ignored and the contact is removed). */
     int (*step)(const double *param, const lt_contact *c, double *state, lt_response *out);
+    /* API >= 2, optional: the yield surface, NULL if the law declares none (read it through
+     * a check of api_version, as a descriptor of version 1 ends before this field). */
+    const lt_yield *yield;
 } lt_law;
 
 #endif

@@ -54,6 +54,8 @@ static int cmd_laws(void)
         printf("\n  state:");
         for (int k = 0; k < law->n_state; k++) printf(" %s", law->state_names[k]);
         printf("\n");
+        const lt_yield *y = lt_law_yield(law);
+        printf("  yield surface: %s\n", y ? (y->formula ? y->formula : "declared") : "none declared");
     }
     return 0;
 }
