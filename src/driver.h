@@ -98,6 +98,8 @@ struct lt_tester {
     vec3 branch_prev[2];            /* branches at state n-1 (mid-step contact velocity) */
     lt_contact c;                   /* what the law was handed at this state */
     double law_state[LT_MAX_STATE];
+    double law_state_created[LT_MAX_STATE]; /* the law's state just after init, at the first contact */
+    int created;                    /* 1 once a contact has formed in this run */
     lt_response resp;
     double u[LT_DOF];
     /* energies: law's cumulative/current (index by law energy), then driver's */
@@ -113,6 +115,7 @@ struct lt_tester {
     double kin0;                    /* KE of the initial state */
     double stored0;                 /* law's stored energy at the initial state */
     int first_motion;               /* 1 on the first motion step of a stage ('i' DoFs apply) */
+    int stage_of_state;             /* 1-based stage that produced the current state, 0 initially */
     /* output */
     lt_row_cb on_row;
     void *row_ctx;
@@ -122,6 +125,18 @@ struct lt_tester {
 /* Run a whole test. Returns 0 on success, -1 on error (message in t->err, which names the
  * stage and step).  on_row (may be NULL) receives every recorded state in order. */
 int lt_run(lt_tester *t, const lt_test *test, lt_row_cb on_row, void *row_ctx);
+
+/* lt_run in three parts, for callers that continue from a saved state (yield probes copy the
+ * lt_tester after some stages and run further stages from the copy; the tester holds no owned
+ * memory, so a plain struct copy is a complete snapshot):
+ *   lt_start      places the bodies, forms the initial contact (state 0);
+ *   lt_run_stage  runs test->stages[index] until its until holds, then its done;
+ *   lt_finish     closes the energies of the last state with the last stage's rules and
+ *                 records it.
+ * Each returns 0, or -1 with the message in t->err. */
+int lt_start(lt_tester *t, const lt_test *test, lt_row_cb on_row, void *row_ctx);
+int lt_run_stage(lt_tester *t, int index);
+int lt_finish(lt_tester *t);
 
 /* Number of energies in a snapshot of this law, and the name of energy i. */
 int lt_energy_count(const lt_law *law);
