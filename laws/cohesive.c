@@ -176,15 +176,19 @@ static const lt_yield cohesive_yield = {
     cohesive_ft_max, tip, cohesive_yielding,
     "bonded: |Ft| = c - tanPhi Fn (or elliptic cap), Fn <= min(Rt, c/tanPhi); broken: Coulomb"};
 
+/* Designated initialisers: fields a later law API adds are optional and default to none. */
 const lt_law law_cohesive = {
-    LT_LAW_API_VERSION,
-    "cohesive",
-    "bonded contact: tensile strength, cohesion and friction (Mohr-Coulomb + tension cut-off or elliptic cap), "
-    "breaks or flows",
-    cohesive_params, P_COUNT,
-    cohesive_state, S_COUNT,
-    cohesive_energies, E_COUNT,
-    cohesive_init,
-    cohesive_step,
-    &cohesive_yield,
+    .api_version = LT_LAW_API_VERSION,
+    .name = "cohesive",
+    .summary = "bonded contact: tensile strength, cohesion and friction (Mohr-Coulomb + tension cut-off or elliptic cap), "
+               "breaks or flows",
+    .params = cohesive_params,
+    .n_params = P_COUNT,
+    .state_names = cohesive_state,
+    .n_state = S_COUNT,
+    .energies = cohesive_energies,
+    .n_energies = E_COUNT,
+    .init = cohesive_init,
+    .step = cohesive_step,
+    .yield = &cohesive_yield,
 };

@@ -153,14 +153,18 @@ static int linear_yielding(const double *p, const double *s)
 static const lt_yield linear_yield = {linear_ft_max, linear_fn_max, linear_yielding,
                                       "Coulomb: |Ft| = tanPhi |Fn|, Fn <= 0"};
 
+/* Designated initialisers: fields a later law API adds are optional and default to none. */
 const lt_law law_linear = {
-    LT_LAW_API_VERSION,
-    "linear",
-    "linear Cundall contact: Hooke normal, incremental tangential spring, Coulomb slip (Woo IdealElPl)",
-    linear_params, P_COUNT,
-    linear_state, S_COUNT,
-    linear_energies, E_COUNT,
-    linear_init,
-    linear_step,
-    &linear_yield,
+    .api_version = LT_LAW_API_VERSION,
+    .name = "linear",
+    .summary = "linear Cundall contact: Hooke normal, incremental tangential spring, Coulomb slip (Woo IdealElPl)",
+    .params = linear_params,
+    .n_params = P_COUNT,
+    .state_names = linear_state,
+    .n_state = S_COUNT,
+    .energies = linear_energies,
+    .n_energies = E_COUNT,
+    .init = linear_init,
+    .step = linear_step,
+    .yield = &linear_yield,
 };

@@ -20,8 +20,10 @@
 #define LT_LAW_H
 
 /* 1: the first interface.  2: lt_law gains the optional `yield` (the law's yield surface), after
- * every field of version 1, so a descriptor written for version 1 (positional or designated
- * initialisers ending at `step`) compiles unchanged with yield = NULL, which means "no surface". */
+ * every field of version 1, so a descriptor written for version 1 (initialisers ending at
+ * `step`) compiles unchanged with yield = NULL, which means "no surface".  Write descriptors with
+ * designated initialisers (.name = ...): optional fields added later then default to none
+ * without a -Wextra missing-field-initializers warning, which positional lists get. */
 #define LT_LAW_API_VERSION 2
 #define LT_DOF 6
 #define LT_MAX_ENERGIES 8

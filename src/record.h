@@ -22,6 +22,8 @@ typedef struct lt_record {
     int failed;          /* a write failed: commit will refuse */
     char *buf;           /* stdio buffer */
     long rows;
+    int have_force;      /* 1 once a row with a contact was written; then: */
+    double fn_min, fn_max, ft_max; /* N: range of Fx and largest |(Fy, Fz)| over rows with a contact */
 } lt_record;
 
 /* Open DIR/NAME.tsv for writing (through a temporary file) and write the header line.

@@ -11,6 +11,7 @@
 #include "record.h"
 #include "registry.h"
 #include "srcloc.h"
+#include "surface.h"
 #include <lauxlib.h>
 #include <lua.h>
 #include <lualib.h>
@@ -863,6 +864,15 @@ static void print_summary(const lt_tester *t, const char *name, const char *file
     if (file) printf("  wrote %s (%ld rows)\n", file, rows);
 }
 
+/* DIR/NAME-surface.tsv (malloc'ed). */
+static char *surface_path(const char *dir, const char *name)
+{
+    size_t n = strlen(dir) + strlen(name) + 16;
+    char *p = malloc(n);
+    if (p) snprintf(p, n, "%s/%s-surface.tsv", dir, name);
+    return p;
+}
+
 typedef struct read_args {
     conv cv;
     run_ctx *r;
@@ -935,16 +945,30 @@ static void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
         free(name);
         lua_error(L);
     }
-    char *file = NULL;
+    char *file = NULL, *surface = NULL;
     long rows = 0;
     if (recording) {
         rows = rec.rows;
         file = strdup(rec.final_path);
-        if (record_commit(&rec, err, sizeof err) < 0) {
+        /* the law's surface beside the record (the contact as created, and at the end), written
+         * before the record is committed and removed again if that fails */
+        int wrote = 0;
+        if (rec.have_force && t->created) {
+            double lo, hi;
+            lt_surface_range(r->test.law, r->test.params, t->law_state_created, rec.fn_min, rec.fn_max, rec.ft_max,
+                             &lo, &hi);
+            wrote = lt_surface_write(sc->opts->out_dir, name, r->test.law, r->test.params, t->law_state_created,
+                                     t->law_state, lo, hi, err, sizeof err);
+        }
+        if (wrote > 0) surface = surface_path(sc->opts->out_dir, name);
+        if (wrote < 0 || record_commit(&rec, err, sizeof err) < 0) {
+            if (wrote < 0) record_abort(&rec);
+            if (surface) remove(surface);
             run_free(r);
             free(t);
             free(name);
             free(file);
+            free(surface);
             lua_pushfstring(L, "%s: %s", sc->path, err);
             lua_error(L);
         }
@@ -954,15 +978,17 @@ static void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
         double tanphi = NAN;
         for (int i = 0; i < r->test.law->n_state; i++)
             if (strcmp(r->test.law->state_names[i], "tanPhi") == 0) tanphi = t->law_state[i];
-        if (lt_plot_all(file, tanphi, !sc->opts->quiet, err, sizeof err) < 0) {
+        if (lt_plot_all(NULL, file, surface, tanphi, !sc->opts->quiet, err, sizeof err) < 0) {
             run_free(r);
             free(t);
             free(name);
             free(file);
+            free(surface);
             lua_pushfstring(L, "%s: %s", sc->path, err);
             lua_error(L);
         }
     }
+    free(surface);
     /* results table */
     lua_createtable(L, 0, 8);
     lua_pushstring(L, name);

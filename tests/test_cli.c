@@ -214,13 +214,17 @@ static void test_demo_table_and_plots(void)
         rows++;
     }
     CHECK_MSG(rows > 100 && bad == 0, "%d rows, %d with a wrong number of columns", rows, bad);
-    const char *plots[] = {"energy", "force_displacement", "force_path"};
-    for (int i = 0; i < 3; i++) {
+    const char *plots[] = {"energy", "force_displacement", "force_path", "stress_path"};
+    for (int i = 0; i < 4; i++) {
         struct stat st;
         snprintf(path, sizeof path, "%s/compress-shear-unload-%s.png", dir, plots[i]);
         CHECK_MSG(stat(path, &st) == 0 && st.st_size > 1000, "missing or empty plot %s", path);
     }
     CHECK(strstr(r.out, "energy balance") != NULL);
+    /* the law's yield surface beside the record, for stress_path */
+    snprintf(path, sizeof path, "%s/compress-shear-unload-surface.tsv", dir);
+    slurp(path, tsv, sizeof tsv);
+    CHECK_MSG(strncmp(tsv, "curve\tFn\tFt\n0\t", 14) == 0, "surface file: %.100s", tsv);
     remove_tree(dir);
 }
 
