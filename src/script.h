@@ -9,6 +9,9 @@ typedef struct lt_script_opts {
     int plot;              /* render the plots of every recorded test */
     int unsafe;            /* no sandbox */
     int quiet;             /* no run summaries on stdout */
+    int shard, shards;     /* --shard K/N: probes run the directions k with k % N == K - 1 and write
+                              NAME.shard-K-of-N.tsv (shards <= 1: all, NAME.tsv) */
+    int progress;          /* progress bar of long sweeps: -1 when stderr is a terminal, 0 off, 1 on */
 } lt_script_opts;
 
 /* Run the script at path. Returns 0 on success; on error prints one line to stderr and
