@@ -8,14 +8,14 @@
 int check_failures_in_test;
 const char *check_current_test;
 
-extern const test_case linear_tests[], cohesive_tests[], surface_tests[], probe_tests[], driver_tests[], energy_tests[], script_tests[], cli_tests[], fmt_tests[], srcloc_tests[];
+extern const test_case linear_tests[], cohesive_tests[], surface_tests[], probe_tests[], driver_tests[], energy_tests[], script_tests[], cli_tests[], probe_cli_tests[], fmt_tests[], srcloc_tests[];
 
 static const struct {
     const char *name;
     const test_case *tests;
 } suites[] = {
     {"linear", linear_tests}, {"cohesive", cohesive_tests}, {"surface", surface_tests}, {"probe", probe_tests}, {"driver", driver_tests}, {"energy", energy_tests}, {"script", script_tests},
-    {"cli", cli_tests},       {"fmt", fmt_tests},       {"srcloc", srcloc_tests},
+    {"cli", cli_tests},       {"probe_cli", probe_cli_tests},       {"fmt", fmt_tests},       {"srcloc", srcloc_tests},
 };
 
 static int selected(const char *name, int argc, char **argv)

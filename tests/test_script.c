@@ -16,11 +16,13 @@ static void test_until_forms(void) { run_script("tests/scripts/until_forms.lua")
 static void test_scope(void) { run_script("tests/scripts/scope.lua"); }
 static void test_materials(void) { run_script("tests/scripts/materials.lua"); }
 static void test_demo_script(void) { run_script("stages/compress_shear_unload.lua"); }
+static void test_probe_from_lua(void) { run_script("tests/scripts/probe.lua"); }
 
 const test_case script_tests[] = {
     TEST(until_forms),
     TEST(scope),
     TEST(materials),
     TEST(demo_script),
+    TEST(probe_from_lua),
     {0, 0},
 };
