@@ -236,6 +236,15 @@ static void test_probe_errors(void)
     char err[600];
     CHECK(lt_probe_run(&p, &pc.test, &pc.o, err, sizeof err) < 0);
     CHECK_MSG(strstr(err, "no contact at the probe's initial state") != NULL, "%s", err);
+    const lt_law *c = pc.test.law;
+    const lt_law bare = {.api_version = LT_LAW_API_VERSION, .name = "bare", .summary = "no surface",
+                         .params = c->params, .n_params = c->n_params, .state_names = c->state_names,
+                         .n_state = c->n_state, .energies = c->energies, .n_energies = c->n_energies,
+                         .init = c->init, .step = c->step};
+    pc.test.law = &bare;
+    pc.test.gap = -1e-5;
+    CHECK(lt_probe_run(&p, &pc.test, &pc.o, err, sizeof err) < 0);
+    CHECK_MSG(strstr(err, "law 'bare' declares no yield surface to probe") != NULL, "%s", err);
 }
 
 const test_case probe_tests[] = {
