@@ -1,6 +1,7 @@
 # lawtester - build, test, demo.  `make help` lists the targets.
-# System packages: Lua 5.4 (liblua5.4-dev), gnuplot (gnuplot-nox); .ci/deps installs them when
-# run as root and prints the apt-get line otherwise.
+# System packages: Lua 5.4 (liblua5.4-dev), gnuplot (gnuplot-nox); for the tests also GNU parallel
+# (parallel: the sharded-probe test runs shards through it); .ci/deps installs them when run as
+# root and prints the apt-get line otherwise.
 
 CC      ?= cc
 OPT     ?= -O2
@@ -18,12 +19,17 @@ TESTOBJ := $(patsubst %.c,$(BUILD)/%.o,$(TESTSRC))
 BENCHOBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard bench/*.c))
 DEMO    := stages/compress_shear_unload.lua
 
-.PHONY: all test demo deps asan check-valgrind energy-study bench clean help
+.PHONY: all test demo deps deps-test asan check-valgrind energy-study bench clean help
+
+TEST_PKGS := parallel
 
 all: lawtester
 
 deps:
 	@sh .ci/deps
+
+deps-test:
+	@sh .ci/deps $(TEST_PKGS)
 
 lawtester: $(BUILD)/lawtester
 	@cp $< $@
@@ -46,7 +52,7 @@ $(BUILD)/%.o: %.c $(wildcard src/*.h) tests/check.h
 	$(CC) $(WARN) $(CFLAGS) $(LUA_CFLAGS) -MMD -c -o $@ $<
 
 # The test command of README and CI: builds, then runs every test (C runner + CLI checks).
-test: deps
+test: deps-test
 	@$(MAKE) --no-print-directory lawtester $(BUILD)/run_tests
 	@LAWTESTER=./lawtester $(BUILD)/run_tests
 
@@ -64,14 +70,14 @@ energy-study: deps
 	@echo "wrote out/energy-study.tsv out/energy-study.md out/energy-study.png"
 
 # Whole test suite under AddressSanitizer + UndefinedBehaviorSanitizer (separate build dir).
-asan: deps
+asan: deps-test
 	@$(MAKE) --no-print-directory BUILD=build-asan OPT=-O1 \
 	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	  build-asan/lawtester build-asan/run_tests
 	@UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1 \
 	  LAWTESTER=build-asan/lawtester build-asan/run_tests
 
-check-valgrind: deps
+check-valgrind: deps-test
 	@$(MAKE) --no-print-directory lawtester $(BUILD)/run_tests
 	@LAWTESTER_VALGRIND=1 LAWTESTER="valgrind -q --error-exitcode=99 --leak-check=full ./lawtester" \
 	  valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite $(BUILD)/run_tests

@@ -9,6 +9,9 @@
  *   Ft' = fy Ftr/|Ftr|       otherwise          (radial return: slip)
  *   the contact breaks when uN > 0 unless noBreak (then Fn may be tensile and fy uses |Fn|).
  *   No torque.
+ * Yield surface (declared for plots and probes): the Coulomb cone |Ft| = tan(phi) |Fn| for
+ *   Fn <= 0, tip at Fn = 0 (with noBreak: |Ft| = tan(phi) |Fn| for every Fn; with noSlip: none in
+ *   shear).  State `slip` is 1 after a step that slipped (or 0), the probes' "first yield".
  * Stiffness: kn, kt, tanPhi from the parameters when given, otherwise the values the harness's
  *   stiffness rule put in lt_contact (by default the connector model kn = A/(l1/E1 + l2/E2),
  *   A = pi min(r1,r2)^2, kt = mean(ktDivKn) kn, tanPhi = min(tanPhi1, tanPhi2); src/stiffness.h);
@@ -35,7 +38,7 @@
 #include <math.h>
 
 enum { P_KN, P_KT, P_TANPHI, P_NOSLIP, P_NOBREAK, P_DISSIPATION, P_COUNT };
-enum { S_KN, S_KT, S_TANPHI, S_FN, S_FTY, S_FTZ, S_COUNT };
+enum { S_KN, S_KT, S_TANPHI, S_FN, S_FTY, S_FTZ, S_SLIP, S_COUNT };
 enum { E_ELAST, E_PLAST, E_COUNT };
 enum { D_TRAPEZOID, D_DOC, D_CODE, D_POTENTIAL, D_PATH };
 
@@ -51,7 +54,7 @@ static const lt_param linear_params[P_COUNT] = {
                        "slip dissipation formula: trapezoid|doc|code|potential|path (docs/energy.md)",
                        dissipation_choices},
 };
-static const char *const linear_state[S_COUNT] = {"kn", "kt", "tanPhi", "Fn", "Fty", "Ftz"};
+static const char *const linear_state[S_COUNT] = {"kn", "kt", "tanPhi", "Fn", "Fty", "Ftz", "slip"};
 static const lt_energy_def linear_energies[E_COUNT] = {
     {"elast", LT_STORED, "elastic energy of the normal and tangential springs"},
     {"plast", LT_DISSIPATED, "energy dissipated by Coulomb slip"},
@@ -101,9 +104,11 @@ static int linear_step(const double *p, const lt_contact *c, double *s, lt_respo
     double fty0 = s[S_FTY], ftz0 = s[S_FTZ];
     double ty = fty0 + kt * c->v[1] * c->dt, tz = ftz0 + kt * c->v[2] * c->dt;
     double fty = ty, ftz = tz, dissipated = 0;
+    s[S_SLIP] = 0;
     if (!p[P_NOSLIP]) {
         double fy = fabs(fn) * tanPhi, ft = hypot(ty, tz);
         if (ft > fy) {
+            s[S_SLIP] = 1;
             double scale = ft > 0 ? fy / ft : 0;
             fty = ty * scale;
             ftz = tz * scale;
@@ -128,6 +133,29 @@ static int linear_step(const double *p, const lt_contact *c, double *s, lt_respo
 
 extern const lt_case linear_cases[4]; /* laws/linear_cases.c */
 
+static double linear_ft_max(const double *p, const double *s, double fn)
+{
+    if (p[P_NOSLIP]) return INFINITY;
+    if (fn > 0 && !p[P_NOBREAK]) return -1;
+    return fabs(fn) * s[S_TANPHI];
+}
+
+static double linear_fn_max(const double *p, const double *s)
+{
+    (void)s;
+    return p[P_NOBREAK] ? INFINITY : 0;
+}
+
+static int linear_yielding(const double *p, const double *s)
+{
+    (void)p;
+    return s[S_SLIP] != 0;
+}
+
+static const lt_yield linear_yield = {linear_ft_max, linear_fn_max, linear_yielding,
+                                      "Coulomb: |Ft| = tanPhi |Fn|, Fn <= 0"};
+
+/* Designated initialisers: fields a later law API adds are optional and default to none. */
 const lt_law law_linear = {
     .api_version = LT_LAW_API_VERSION,
     .name = "linear",
@@ -142,4 +170,5 @@ const lt_law law_linear = {
     .step = linear_step,
     .cases = linear_cases,
     .n_cases = (int)(sizeof linear_cases / sizeof linear_cases[0]),
+    .yield = &linear_yield,
 };

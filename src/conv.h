@@ -21,6 +21,7 @@ typedef struct conv {
     srcloc_key path[MAX_PATH_DEPTH];
     int depth;
     int call_line; /* > 0: tables came from lawtester.run at this line */
+    int stages_optional; /* a probe's test: its stages only lead to the initial state */
 } conv;
 
 void path_push_key(conv *cv, const char *name);

@@ -216,6 +216,10 @@ static int contact_update(lt_tester *t)
         c->tanPhi = t->stiff.tanPhi;
         if (t->obs.on_contact) t->obs.on_contact(t->obs.contact_ctx, t);
         law->init(test->params, c, t->law_state);
+        if (!t->created) {
+            memcpy(t->law_state_created, t->law_state, sizeof t->law_state_created);
+            t->created = 1;
+        }
     }
     memset(&t->resp, 0, sizeof t->resp);
     int alive = law->step(test->params, c, t->law_state, &t->resp);
@@ -620,13 +624,13 @@ static void counters_after_contact(lt_tester *t)
     }
 }
 
-int lt_run(lt_tester *t, const lt_test *test, lt_row_cb on_row, void *row_ctx)
+int lt_start(lt_tester *t, const lt_test *test, lt_row_cb on_row, void *row_ctx)
 {
     lt_observer obs = {on_row, row_ctx, NULL, NULL};
-    return lt_run_observed(t, test, &obs);
+    return lt_start_observed(t, test, &obs);
 }
 
-int lt_run_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
+int lt_start_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
 {
     memset(t, 0, sizeof *t);
     t->test = test;
@@ -651,45 +655,69 @@ int lt_run_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
     }
     t->frame = m3_frame_from_normal(n);
     t->arc_gap[0] = NAN;
-    if (contact_update(t) < 0) return -1;
-    int stage_of_state = 0;
+    return contact_update(t) < 0 ? -1 : 0;
+}
+
+int lt_run_stage(lt_tester *t, int index)
+{
+    const lt_test *test = t->test;
+    const lt_stage *s = &test->stages[index];
     long every = test->record_every;
     vec3 vnew[2], wnew[2], imposed[2][2], damp[2][2], nimp;
-    for (t->stage = 0; t->stage < test->n_stages; t->stage++) {
-        const lt_stage *s = &test->stages[t->stage];
-        memset(&t->st, 0, sizeof t->st);
-        t->st.hasC = t->st.hadC = t->has_contact;
-        t->first_motion = 1;
-        for (;;) {
-            velocity_update(t, s, vnew, wnew, imposed, damp, &nimp);
-            close_energies(t, vnew, wnew, imposed, damp);
-            int ended_stage = t->step > 0 && t->st.step == 0; /* state n closed the previous stage */
-            if (every > 0 && (t->step % every == 0 || ended_stage)) emit_row(t, stage_of_state);
-            position_update(t, s, vnew, wnew, nimp);
-            t->first_motion = 0;
-            t->step++;
-            t->time += test->dt;
-            t->st.step++;
-            t->st.time += test->dt;
-            stage_of_state = t->stage + 1;
-            if (contact_update(t) < 0) return -1;
-            counters_after_contact(t);
-            if (t->st.step % s->until_every == 0 && s->until) {
-                int r = s->until(s->until_ctx, t);
-                if (r < 0) return -1;
-                if (r) break;
-            }
-            if (t->st.step >= s->max_steps)
-                return fail(t, "stage did not end after max_steps = %ld steps (its until never held)", s->max_steps);
-            if (t->step >= test->max_steps)
-                return fail(t, "test did not end after max_steps = %ld steps", test->max_steps);
+    t->stage = index;
+    memset(&t->st, 0, sizeof t->st);
+    t->st.hasC = t->st.hadC = t->has_contact;
+    t->first_motion = 1;
+    for (;;) {
+        velocity_update(t, s, vnew, wnew, imposed, damp, &nimp);
+        close_energies(t, vnew, wnew, imposed, damp);
+        int ended_stage = t->step > 0 && t->st.step == 0; /* state n closed the previous stage */
+        if (every > 0 && (t->step % every == 0 || ended_stage)) emit_row(t, t->stage_of_state);
+        position_update(t, s, vnew, wnew, nimp);
+        t->first_motion = 0;
+        t->step++;
+        t->time += test->dt;
+        t->st.step++;
+        t->st.time += test->dt;
+        t->stage_of_state = index + 1;
+        if (contact_update(t) < 0) return -1;
+        counters_after_contact(t);
+        if (t->st.step % s->until_every == 0 && s->until) {
+            int r = s->until(s->until_ctx, t);
+            if (r < 0) return -1;
+            if (r) break;
         }
-        if (s->done && s->done(s->done_ctx, t) < 0) return -1;
+        if (t->st.step >= s->max_steps)
+            return fail(t, "stage did not end after max_steps = %ld steps (its until never held)", s->max_steps);
+        if (t->step >= test->max_steps)
+            return fail(t, "test did not end after max_steps = %ld steps", test->max_steps);
     }
+    if (s->done && s->done(s->done_ctx, t) < 0) return -1;
+    return 0;
+}
+
+int lt_finish(lt_tester *t)
+{
     /* close the last state with the last stage's rules (no further motion) */
+    const lt_test *test = t->test;
     const lt_stage *last = test->n_stages ? &test->stages[test->n_stages - 1] : NULL;
+    vec3 vnew[2], wnew[2], imposed[2][2], damp[2][2], nimp;
     velocity_update(t, last, vnew, wnew, imposed, damp, &nimp);
     close_energies(t, vnew, wnew, imposed, damp);
-    if (every > 0) emit_row(t, stage_of_state);
+    if (test->record_every > 0) emit_row(t, t->stage_of_state);
     return 0;
+}
+
+int lt_run_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
+{
+    if (lt_start_observed(t, test, obs) < 0) return -1;
+    for (int i = 0; i < test->n_stages; i++)
+        if (lt_run_stage(t, i) < 0) return -1;
+    return lt_finish(t);
+}
+
+int lt_run(lt_tester *t, const lt_test *test, lt_row_cb on_row, void *row_ctx)
+{
+    lt_observer obs = {on_row, row_ctx, NULL, NULL};
+    return lt_run_observed(t, test, &obs);
 }

@@ -149,6 +149,8 @@ struct lt_tester {
     double stiff_uN0;               /* m, its uN at formation */
     long n_formed;                  /* contacts formed so far */
     double law_state[LT_MAX_STATE];
+    double law_state_created[LT_MAX_STATE]; /* the law's state just after init, at the first contact */
+    int created;                    /* 1 once a contact has formed in this run */
     lt_response resp;
     double u[LT_DOF];
     /* energies: law's cumulative/current (index by law energy), then driver's */
@@ -169,6 +171,7 @@ struct lt_tester {
     int trial_turns;                /* 1: trial bodies need their orientation (geometry reads it) */
     lt_trial trial;
     long trial_reuses;              /* steps that took the last trial's move and geometry */
+    int stage_of_state;             /* 1-based stage that produced the current state, 0 initially */
     /* output */
     lt_observer obs;
     char err[512];
@@ -183,6 +186,19 @@ int lt_run_observed(lt_tester *t, const lt_test *test, const lt_observer *obs);
 /* Effective mass m1 m2/(m1 + m2) of a pair (kg), as lt_contact.mstar: a fixed body counts as
  * infinitely heavy; both fixed: the reduced mass of their own masses. */
 double lt_effective_mass(const lt_body *a, const lt_body *b);
+
+/* lt_run in three parts, for callers that continue from a saved state (yield probes copy the
+ * lt_tester after some stages and run further stages from the copy; the tester holds no owned
+ * memory, so a plain struct copy is a complete snapshot):
+ *   lt_start      places the bodies, forms the initial contact (state 0);
+ *   lt_run_stage  runs test->stages[index] until its until holds, then its done;
+ *   lt_finish     closes the energies of the last state with the last stage's rules and
+ *                 records it.
+ * Each returns 0, or -1 with the message in t->err. */
+int lt_start(lt_tester *t, const lt_test *test, lt_row_cb on_row, void *row_ctx);
+int lt_start_observed(lt_tester *t, const lt_test *test, const lt_observer *obs);
+int lt_run_stage(lt_tester *t, int index);
+int lt_finish(lt_tester *t);
 
 /* Number of energies in a snapshot of this law, and the name of energy i. */
 int lt_energy_count(const lt_law *law);

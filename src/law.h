@@ -6,8 +6,9 @@
  * compiled against it alone (LT_LAW_API_VERSION guards the layout).
  *
  * API history: 1 the foundation; 2 adds to lt_contact the effective mass `mstar` and the
- *   curvature radii `rcurv`, and to lt_law the parameter check `check` and the analytic
- *   verification cases `cases` (`lawtester verify`, see the end of this header).
+ *   curvature radii `rcurv`, and to lt_law, after every field of version 1, the parameter check
+ *   `check`, the analytic verification cases `cases` (`lawtester verify`, see the end of this
+ *   header) and the optional yield surface `yield` (yield-surface plots and probes).
  *
  * Units: SI throughout (m, s, kg, N, N m, J, Pa, rad).
  * Frame: contact-local, x = unit normal pointing from particle A to particle B, y and z the
@@ -23,6 +24,9 @@
 #ifndef LT_LAW_H
 #define LT_LAW_H
 
+/* Write descriptors with designated initialisers (.name = ...): optional fields added later then
+ * default to none without a -Wextra missing-field-initializers warning, which positional lists
+ * get. */
 #define LT_LAW_API_VERSION 2
 #define LT_DOF 6
 #define LT_MAX_ENERGIES 8
@@ -87,6 +91,24 @@ typedef struct lt_energy_def {
     const char *doc;
 } lt_energy_def;
 
+/* Optional (API >= 2): the law's yield surface in the plane of the normal force Fn (N, < 0 in
+ * compression, the sign of lt_response.f[0]) and the magnitude of the tangential force |Ft| (N):
+ * the contact is elastic while |Ft| < ft_max(Fn) and Fn < fn_max; the surface may depend on the
+ * parameters and on the per-contact state (e.g. an intact or a broken bond).  The harness samples
+ * it for the plots (NAME-surface.tsv) and uses `yielding` to find the first yield of a probe. */
+typedef struct lt_yield {
+    /* Largest |Ft| (N) of the elastic domain at normal force fn (N); INFINITY if unlimited;
+     * negative where no elastic state has this fn (beyond the tension tip). */
+    double (*ft_max)(const double *param, const double *state, double fn);
+    /* Tension tip (N): the largest normal force of the elastic domain (0 for a cohesionless
+     * contact, INFINITY if the normal force is unlimited). */
+    double (*fn_max)(const double *param, const double *state);
+    /* 1 if the last step() was inelastic: the force was returned to the surface (slip, plastic
+     * flow) or the contact or its bond broke on it; 0 if it was elastic. */
+    int (*yielding)(const double *param, const double *state);
+    const char *formula; /* the surface in one line, for legends and `lawtester laws` */
+} lt_yield;
+
 typedef struct lt_law {
     int api_version;             /* LT_LAW_API_VERSION */
     const char *name;            /* registry key, e.g. "linear" */
@@ -109,6 +131,9 @@ typedef struct lt_law {
     /* API 2.  The law's analytic verification cases (may be NULL / 0), see below. */
     const struct lt_case *cases;
     int n_cases;
+    /* API 2.  Optional: the yield surface, NULL if the law declares none (read it through
+     * lt_law_yield(), which checks api_version: a version-1 descriptor ends before it). */
+    const lt_yield *yield;
 } lt_law;
 
 /* ---- analytic verification cases (API 2) ------------------------------------------------

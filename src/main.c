@@ -1,14 +1,16 @@
-/* src/main.c - the command line: `lawtester run FILE.lua [-o DIR] [--plot] [--unsafe] [-q]`,
- * `lawtester laws`, `lawtester verify [--law NAME] [--case NAME] [--plot DIR] [-v]`,
- * `lawtester version`. */
+/* src/main.c - the command line: `lawtester run FILE.lua [-o DIR] [--plot] [--unsafe] [-q] [--shard K/N]`,
+ * `lawtester merge OUT.tsv SHARD.tsv...`, `lawtester laws`,
+ * `lawtester verify [--law NAME] [--case NAME] [--plot DIR] [-v]`, `lawtester version`. */
 #define _POSIX_C_SOURCE 200809L
 #include "law.h"
 #include "registry.h"
+#include "probe_table.h"
 #include "script.h"
 #include "verify.h"
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -16,14 +18,17 @@
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: lawtester run FILE.lua [-o DIR] [--plot] [--unsafe] [-q]\n"
+    fprintf(f, "usage: lawtester run FILE.lua [-o DIR] [--plot] [--unsafe] [-q] [--shard K/N]\n"
+               "       lawtester merge OUT.tsv SHARD.tsv...\n"
                "       lawtester laws\n"
                "       lawtester verify [--law NAME] [--case NAME] [--plot DIR] [-v]\n"
                "       lawtester version\n"
                "  run     run the stage script FILE.lua; -o DIR writes DIR/NAME.tsv for every test,\n"
                "          --plot renders plots/ *.gp for each table (needs -o), --unsafe lifts the\n"
-               "          Lua sandbox, -q prints no summaries\n"
-               "  laws    list the registered contact laws with their parameters and energies\n"
+               "          Lua sandbox, -q prints no summaries; --shard K/N runs the K-th of N parts of\n"
+               "          every yield probe (directions k with k %% N == K-1) into NAME.shard-K-of-N.tsv\n"
+               "  merge   merge the shard tables of a probe into OUT.tsv (the unsharded table, byte for byte)\n"
+               "  laws    list the registered contact laws with their parameters, energies and yield surface\n"
                "  verify  run the generic checks and the analytic cases of every law (or of NAME),\n"
                "          one row per checked quantity; exit status 1 if any fails; --plot DIR\n"
                "          writes each case's recorded and closed-form curves; -v adds why each\n"
@@ -66,6 +71,36 @@ static int cmd_laws(void)
         printf("\n  verify cases:");
         for (int k = 0; k < law->n_cases; k++) printf(" %s", law->cases[k].name);
         printf("%s\n", law->n_cases ? "" : " (none; the generic checks only)");
+        const lt_yield *y = lt_law_yield(law);
+        printf("  yield surface: %s\n", y ? (y->formula ? y->formula : "declared") : "none declared");
+    }
+    return 0;
+}
+
+/* "K/N" with 1 <= K <= N <= 1000000, digits only. */
+static int parse_shard(const char *s, int *k, int *n)
+{
+    char *end;
+    if (*s < '0' || *s > '9') return -1;
+    long a = strtol(s, &end, 10);
+    if (*end != '/' || end[1] < '0' || end[1] > '9') return -1;
+    long b = strtol(end + 1, &end, 10);
+    if (*end || a < 1 || b < a || b > 1000000) return -1;
+    *k = (int)a, *n = (int)b;
+    return 0;
+}
+
+/* lawtester merge OUT.tsv SHARD.tsv... */
+static int cmd_merge(int argc, char **argv)
+{
+    if (argc < 4) {
+        fprintf(stderr, "lawtester: merge needs OUT.tsv and at least one shard table\n");
+        return 2;
+    }
+    char err[1200];
+    if (lt_probe_merge((const char *const *)argv + 3, argc - 3, argv[2], err, sizeof err) < 0) {
+        fprintf(stderr, "%s\n", err);
+        return 1;
     }
     return 0;
 }
@@ -126,6 +161,7 @@ int main(int argc, char **argv)
     }
     if (strcmp(argv[1], "laws") == 0) return cmd_laws();
     if (strcmp(argv[1], "verify") == 0) return cmd_verify(argc, argv);
+    if (strcmp(argv[1], "merge") == 0) return cmd_merge(argc, argv);
     if (strcmp(argv[1], "version") == 0 || strcmp(argv[1], "--version") == 0) {
         printf("lawtester %s (law API %d)\n", LAWTESTER_VERSION, LT_LAW_API_VERSION);
         return 0;
@@ -140,6 +176,8 @@ int main(int argc, char **argv)
         return 2;
     }
     lt_script_opts opts = {0};
+    opts.shard = opts.shards = 1;
+    opts.progress = -1;
     const char *file = NULL;
     for (int i = 2; i < argc; i++) {
         if (strcmp(argv[i], "-o") == 0) {
@@ -154,6 +192,11 @@ int main(int argc, char **argv)
             opts.unsafe = 1;
         } else if (strcmp(argv[i], "-q") == 0) {
             opts.quiet = 1;
+        } else if (strcmp(argv[i], "--shard") == 0) {
+            if (++i >= argc || parse_shard(argv[i], &opts.shard, &opts.shards) < 0) {
+                fprintf(stderr, "lawtester: --shard needs K/N with 1 <= K <= N (got '%s')\n", i < argc ? argv[i] : "");
+                return 2;
+            }
         } else if (argv[i][0] == '-') {
             fprintf(stderr, "lawtester: unknown option '%s'\n", argv[i]);
             return 2;

@@ -1,6 +1,7 @@
 /* src/plot.c - runs gnuplot on the scripts in plots/ (see plot.h).  Each script reads the
- * variables `datafile` (TSV path), `outfile` (PNG path) and `tanphi` (friction coefficient or
- * NaN) and may use column names of the record (README "Records"). */
+ * variables `datafile` (TSV path), `outfile` (PNG path), `tanphi` (friction coefficient or
+ * NaN) and `surfacefile` (the sampled yield surface or '') and may use column names of the
+ * table (README "Records", "Yield probes"). */
 #define _POSIX_C_SOURCE 200809L
 #include "plot.h"
 #include <dirent.h>
@@ -76,9 +77,12 @@ int lt_plot_script(const char *script, const char *defs, char *err, size_t errle
     return run_gnuplot(defs, path, err, errlen);
 }
 
-int lt_plot_all(const char *tsv, double tanPhi, int verbose, char *err, size_t errlen)
+int lt_plot_all(const char *kind, const char *tsv, const char *surface, double tanPhi, int verbose, char *err,
+                size_t errlen)
 {
-    const char *dir = lt_plots_dir();
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s%s%s", lt_plots_dir(), kind ? "/" : "", kind ? kind : "");
+    if (!surface) surface = "";
     DIR *d = opendir(dir);
     if (!d) {
         snprintf(err, errlen, "cannot open the plot scripts directory '%s': %s", dir, strerror(errno));
@@ -98,17 +102,18 @@ int lt_plot_all(const char *tsv, double tanPhi, int verbose, char *err, size_t e
     int rc = 0;
     for (int i = 0; i < n && rc == 0; i++) {
         if (!names[i]) continue;
-        char script[PATH_MAX], out[PATH_MAX], defs[3 * PATH_MAX];
+        char script[2 * PATH_MAX], out[PATH_MAX], defs[4 * PATH_MAX];
         size_t nl = strlen(names[i]) - 3;
         snprintf(script, sizeof script, "%s/%s", dir, names[i]);
         snprintf(out, sizeof out, "%.*s-%.*s.png", (int)base_len, tsv, (int)nl, names[i]);
-        if (strchr(tsv, '\'') || strchr(out, '\'')) {
+        if (strchr(tsv, '\'') || strchr(out, '\'') || strchr(surface, '\'')) {
             snprintf(err, errlen, "cannot plot a file whose name contains a quote: %s", tsv);
             rc = -1;
             break;
         }
-        snprintf(defs, sizeof defs, "datafile='%s'; outfile='%s'; tanphi=%s", tsv, out, "NaN");
-        if (isfinite(tanPhi)) snprintf(defs, sizeof defs, "datafile='%s'; outfile='%s'; tanphi=%.17g", tsv, out, tanPhi);
+        char tp[32] = "NaN";
+        if (isfinite(tanPhi)) snprintf(tp, sizeof tp, "%.17g", tanPhi);
+        snprintf(defs, sizeof defs, "datafile='%s'; outfile='%s'; tanphi=%s; surfacefile='%s'", tsv, out, tp, surface);
         rc = run_gnuplot(defs, script, err, errlen);
         if (rc == 0 && verbose) printf("  plotted %s\n", out);
     }

@@ -7,10 +7,14 @@
  * one directory above it, else ./plots. */
 const char *lt_plots_dir(void);
 
-/* Render every plots/ *.gp script for the TSV file tsv (PNG files named after it:
- * NAME.tsv -> NAME-<script>.png).  tanPhi (NaN if the law has none) draws the Coulomb line.
- * Returns 0, or -1 with a message (gnuplot missing or failing). */
-int lt_plot_all(const char *tsv, double tanPhi, int verbose, char *err, size_t errlen);
+/* Render every plots/ *.gp script (kind NULL: the plots of a record) or plots/KIND/ *.gp (e.g.
+ * "probe": the plots of a probe table) for the TSV file tsv, PNG files named after it:
+ * NAME.tsv -> NAME-<script>.png.  Scripts whose name starts with '_' are not rendered.  The
+ * scripts get the gnuplot variables datafile, outfile, tanphi (the law's friction coefficient,
+ * NaN if it has none) and surfacefile (the law's sampled yield surface, surface.h, or '' if
+ * there is none).  Returns 0, or -1 with a message (gnuplot missing or failing). */
+int lt_plot_all(const char *kind, const char *tsv, const char *surface, double tanPhi, int verbose, char *err,
+                size_t errlen);
 
 /* Run one script of the plot directory (e.g. "_verify.gp"; names starting with '_' are not
  * run by lt_plot_all) with the gnuplot variable definitions defs ("a='x'; b=1").  Returns 0,

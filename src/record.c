@@ -2,6 +2,9 @@
 #define _POSIX_C_SOURCE 200809L
 #include "record.h"
 #include "fmt.h"
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 const char *const lt_record_columns[] = {"step", "time", "stage", "contact", "ux", "uy", "uz", "phix", "phiy",
@@ -66,6 +69,13 @@ void record_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
         p += fmt_double(p, s->energy[i]);
     }
     *p++ = '\n';
+    if (s->contact) {
+        double ft = hypot(s->f[1], s->f[2]);
+        if (!r->have_force) r->fn_min = r->fn_max = s->f[0], r->ft_max = ft, r->have_force = 1;
+        r->fn_min = fmin(r->fn_min, s->f[0]);
+        r->fn_max = fmax(r->fn_max, s->f[0]);
+        r->ft_max = fmax(r->ft_max, ft);
+    }
     if (fwrite(line, 1, (size_t)(p - line), r->f.fp) != (size_t)(p - line)) r->f.failed = 1;
     r->rows++;
 }

@@ -18,6 +18,8 @@ typedef struct lt_record {
     lt_afile f;          /* f.final_path: DIR/NAME.tsv */
     int n_energy;
     long rows;
+    int have_force;      /* 1 once a row with a contact was written; then: */
+    double fn_min, fn_max, ft_max; /* N: range of Fx and largest |(Fy, Fz)| over rows with a contact */
 } lt_record;
 
 /* Open DIR/NAME.tsv for writing (through a temporary file) and write the header line.

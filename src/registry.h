@@ -13,4 +13,8 @@ const lt_law *lt_find_law(const char *name);
 int lt_law_param_index(const lt_law *law, const char *name);
 int lt_law_energy_index(const lt_law *law, const char *name);
 
+/* The law's yield surface, or NULL when it declares none (also for a descriptor of law API 1,
+ * which has no such field). */
+const lt_yield *lt_law_yield(const lt_law *law);
+
 #endif

@@ -12,6 +12,9 @@ typedef struct lt_script_opts {
     int quiet;             /* no run summaries on stdout */
     int lua_until;         /* evaluate every `until` string in Lua, none compiled (tests) */
     struct lt_script_stats *stats; /* if not NULL: filled with what the script ran */
+    int shard, shards;     /* --shard K/N: probes run the directions k with k % N == K - 1 and write
+                              NAME.shard-K-of-N.tsv (shards <= 1: all, NAME.tsv) */
+    int progress;          /* progress bar of long sweeps: -1 when stderr is a terminal, 0 off, 1 on */
 } lt_script_opts;
 
 /* Totals over every test a script ran (the benchmark reads them). */

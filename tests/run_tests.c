@@ -9,8 +9,9 @@ int check_failures_in_test;
 const char *check_current_test;
 
 extern const test_case linear_tests[], spring_dashpot_tests[], hertz_mindlin_tests[], linel6_tests[],
-    law_energy_tests[], verify_tests[], driver_tests[], energy_tests[], script_tests[], cli_tests[], fmt_tests[],
-    srcloc_tests[], geom_tests[], body_tests[], stiffness_tests[], fastpath_tests[], cond_tests[];
+    cohesive_tests[], law_energy_tests[], verify_tests[], surface_tests[], probe_tests[], driver_tests[],
+    energy_tests[], script_tests[], cli_tests[], probe_cli_tests[], fmt_tests[], srcloc_tests[], geom_tests[],
+    body_tests[], stiffness_tests[], fastpath_tests[], cond_tests[];
 
 static const struct {
     const char *name;
@@ -20,8 +21,11 @@ static const struct {
     {"spring_dashpot", spring_dashpot_tests},
     {"hertz_mindlin", hertz_mindlin_tests},
     {"linel6", linel6_tests},
+    {"cohesive", cohesive_tests},
     {"law_energy", law_energy_tests},
     {"verify", verify_tests},
+    {"surface", surface_tests},
+    {"probe", probe_tests},
     {"body", body_tests},
     {"geom", geom_tests},
     {"stiffness", stiffness_tests},
@@ -29,6 +33,7 @@ static const struct {
     {"energy", energy_tests},
     {"script", script_tests},
     {"cli", cli_tests},
+    {"probe_cli", probe_cli_tests},
     {"fmt", fmt_tests},
     {"srcloc", srcloc_tests},
     {"fastpath", fastpath_tests},

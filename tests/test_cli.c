@@ -4,6 +4,7 @@
  * (default ./lawtester), so the same tests run under valgrind or a sanitizer build. */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
+#include "cli.h"
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,94 +13,6 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-
-static const char *lawtester(void)
-{
-    const char *l = getenv("LAWTESTER");
-    return l && *l ? l : "./lawtester";
-}
-
-typedef struct result {
-    int status;
-    char out[65536];
-    char err[8192];
-} result;
-
-static void slurp(const char *path, char *buf, size_t n)
-{
-    FILE *f = fopen(path, "rb");
-    size_t got = f ? fread(buf, 1, n - 1, f) : 0;
-    buf[got] = 0;
-    if (f) fclose(f);
-}
-
-/* Run `lawtester ARGS` with stdout and stderr captured (files named after this process, so
- * test runs in parallel do not mix). */
-static void run(result *r, const char *args)
-{
-    char out[64], err[64], cmd[2048];
-    snprintf(out, sizeof out, "/tmp/lt_cli_out.%ld", (long)getpid());
-    snprintf(err, sizeof err, "/tmp/lt_cli_err.%ld", (long)getpid());
-    snprintf(cmd, sizeof cmd, "%s %s >%s 2>%s", lawtester(), args, out, err);
-    int st = system(cmd);
-    r->status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    slurp(out, r->out, sizeof r->out);
-    slurp(err, r->err, sizeof r->err);
-    remove(out);
-    remove(err);
-}
-
-static char *make_tmpdir(void)
-{
-    static char dir[64];
-    strcpy(dir, "/tmp/lt_cli_XXXXXX");
-    return mkdtemp(dir);
-}
-
-static int count_files(const char *dir)
-{
-    DIR *d = opendir(dir);
-    int n = 0;
-    struct dirent *e;
-    while (d && (e = readdir(d)))
-        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) n++;
-    if (d) closedir(d);
-    return n;
-}
-
-static void remove_tree(const char *dir)
-{
-    char cmd[256];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd) != 0) fprintf(stderr, "cannot remove %s\n", dir);
-}
-
-static int count_lines(const char *s)
-{
-    int n = 0;
-    for (; *s; s++)
-        if (*s == '\n') n++;
-    return n;
-}
-
-/* One bad script: exit status 1, exactly one line on stderr starting with "FILE:LINE:" and
- * containing `fragment`, and nothing written in the output directory. */
-static void check_bad(const char *file, int line, const char *fragment)
-{
-    char *dir = make_tmpdir();
-    char args[512], prefix[256];
-    snprintf(args, sizeof args, "run tests/bad/%s -o %s", file, dir);
-    result r;
-    run(&r, args);
-    snprintf(prefix, sizeof prefix, "tests/bad/%s:%d: ", file, line);
-    CHECK_MSG(r.status == 1, "%s: exit status %d (stderr: %s)", file, r.status, r.err);
-    CHECK_MSG(strncmp(r.err, prefix, strlen(prefix)) == 0, "%s: stderr does not start with '%s': %s", file, prefix,
-              r.err);
-    CHECK_MSG(strstr(r.err, fragment) != NULL, "%s: stderr lacks '%s': %s", file, fragment, r.err);
-    CHECK_MSG(count_lines(r.err) == 1, "%s: %d lines on stderr: %s", file, count_lines(r.err), r.err);
-    CHECK_MSG(count_files(dir) == 0, "%s: %d files left in the output directory", file, count_files(dir));
-    remove_tree(dir);
-}
 
 static void test_bad_syntax(void) { check_bad("syntax.lua", 4, "'}' expected near 'values'"); }
 static void test_bad_unknown_law(void) { check_bad("unknown_law.lua", 3, "field law: unknown law 'hookean'"); }
@@ -241,13 +154,17 @@ static void test_demo_table_and_plots(void)
         rows++;
     }
     CHECK_MSG(rows > 100 && bad == 0, "%d rows, %d with a wrong number of columns", rows, bad);
-    const char *plots[] = {"energy", "force_displacement", "force_path"};
-    for (int i = 0; i < 3; i++) {
+    const char *plots[] = {"energy", "force_displacement", "force_path", "stress_path"};
+    for (int i = 0; i < 4; i++) {
         struct stat st;
         snprintf(path, sizeof path, "%s/compress-shear-unload-%s.png", dir, plots[i]);
         CHECK_MSG(stat(path, &st) == 0 && st.st_size > 1000, "missing or empty plot %s", path);
     }
     CHECK(strstr(r.out, "energy balance") != NULL);
+    /* the law's yield surface beside the record, for stress_path */
+    snprintf(path, sizeof path, "%s/compress-shear-unload-surface.tsv", dir);
+    slurp(path, tsv, sizeof tsv);
+    CHECK_MSG(strncmp(tsv, "curve\tFn\tFt\n0\t", 14) == 0, "surface file: %.100s", tsv);
     remove_tree(dir);
 }
 
@@ -351,22 +268,34 @@ static void test_stage_files_run_and_plot(void)
         run(&r, args);
         CHECK_MSG(r.status == 0, "%s: status %d: %s", e->d_name, r.status, r.err);
         CHECK_MSG(r.err[0] == 0, "%s: the run or gnuplot wrote on stderr: %.300s", e->d_name, r.err);
-        CHECK_MSG(strstr(r.out, "stiffness rule ") && strstr(r.out, "kn = "), "%s: no stiffness in the summary", e->d_name);
         DIR *od = opendir(dir);
         struct dirent *f;
-        int tables = 0;
+        int tables = 0, records = 0;
         while (od && (f = readdir(od))) {
             size_t fl = strlen(f->d_name);
             if (fl < 5 || strcmp(f->d_name + fl - 4, ".tsv") != 0) continue;
+            if (fl > 12 && strcmp(f->d_name + fl - 12, "-surface.tsv") == 0) continue; /* the law's surface */
             tables++;
-            const char *suffixes[4] = {".meta", "-energy.png", "-force_displacement.png", "-force_path.png"};
-            for (int i = 0; i < 4; i++) {
-                char path[512];
+            char path[512], head[16];
+            snprintf(path, sizeof path, "%s/%s", dir, f->d_name);
+            slurp(path, head, sizeof head);
+            /* a record (its sidecar and four plots) or a yield-probe table (its plot) */
+            int record = strncmp(head, "step\t", 5) == 0;
+            records += record;
+            const char *record_files[5] = {".meta", "-energy.png", "-force_displacement.png", "-force_path.png",
+                                           "-stress_path.png"};
+            const char *probe_files[1] = {"-yield_points.png"};
+            const char *const *suffixes = record ? record_files : probe_files;
+            for (int i = 0; i < (record ? 5 : 1); i++) {
                 struct stat st;
                 snprintf(path, sizeof path, "%s/%.*s%s", dir, (int)(fl - 4), f->d_name, suffixes[i]);
-                CHECK_MSG(stat(path, &st) == 0 && st.st_size > (i ? 1000 : 100), "%s: missing or empty %s", e->d_name, path);
+                CHECK_MSG(stat(path, &st) == 0 && st.st_size > (record && i == 0 ? 100 : 1000),
+                          "%s: missing or empty %s", e->d_name, path);
             }
         }
+        if (records)
+            CHECK_MSG(strstr(r.out, "stiffness rule ") && strstr(r.out, "kn = "), "%s: no stiffness in the summary",
+                      e->d_name);
         if (od) closedir(od);
         CHECK_MSG(tables > 0, "%s wrote no table", e->d_name);
         remove_tree(dir);

@@ -65,14 +65,16 @@ static void test_compiled_until_same_tables(void)
     snprintf(a, sizeof a, "%s/compress-shear-unload.tsv", dirs[0]);
     snprintf(b, sizeof b, "%s/compress-shear-unload.tsv", dirs[1]);
     CHECK_MSG(same_file(a, b), "%s and %s differ", a, b);
+    const char *written[] = {".tsv", ".meta", "-surface.tsv"};
     for (int i = 0; i < 2; i++) {
-        snprintf(a, sizeof a, "%s/compress-shear-unload.tsv", dirs[i]);
-        remove(a);
-        snprintf(a, sizeof a, "%s/compress-shear-unload.meta", dirs[i]);
-        remove(a);
+        for (int k = 0; k < 3; k++) {
+            snprintf(a, sizeof a, "%s/compress-shear-unload%s", dirs[i], written[k]);
+            remove(a);
+        }
         CHECK(rmdir(dirs[i]) == 0);
     }
 }
+static void test_probe_from_lua(void) { run_script("tests/scripts/probe.lua"); }
 
 const test_case script_tests[] = {
     TEST(until_forms),
@@ -90,5 +92,6 @@ const test_case script_tests[] = {
     TEST(stage_spring_dashpot_impact),
     TEST(stage_hertz_impact),
     TEST(stage_linel6_six_dofs),
+    TEST(probe_from_lua),
     {0, 0},
 };

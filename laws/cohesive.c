@@ -1,0 +1,194 @@
+/* laws/cohesive.c - bonded (cohesive-frictional) contact: Hooke normal and incremental tangential
+ * springs, a bond with normal tensile strength and shear cohesion (Mohr-Coulomb with a tension
+ * cut-off, or a smooth elliptic tension cap), which breaks when the surface is reached (or, with
+ * `plastic`, flows on it); once broken the contact is purely frictional, like `linear`.
+ *
+ * Theory (SI; signs and frame as in src/law.h: uN < 0 in overlap, Fn < 0 in compression, forces
+ * act on particle A; mu = tanPhi, Rt = `tensile` (N), c = `cohesion` (N)):
+ *   trial  Fn* = kn (uN - uNp)                  (N; uNp = plastic normal opening, m, 0 unless plastic)
+ *          Ft* = Ft + kt v_t dt                 (2-vector in y,z, N)
+ *   bonded surface, |Ft| <= g(Fn), Fn <= rt:
+ *     rt = min(Rt, c/mu)                        (tension tip; the cone's apex if that comes first)
+ *     mohr-coulomb (default)  g(Fn) = c - mu Fn
+ *     elliptic   g(Fn) = c - mu Fn                       for Fn <= xt = mu rt^2/c
+ *                g(Fn) = B sqrt(1 - (Fn/rt)^2)           for xt < Fn <= rt,  B = sqrt(c^2 - mu^2 rt^2):
+ *                the ellipse centred at Fn = 0 through the tip (rt, 0) with a vertical tangent there,
+ *                tangent to the Coulomb line at xt (same value and slope -mu: C1), below it between;
+ *                it needs c > mu rt (else the Mohr-Coulomb surface is used).
+ *   bonded, elastic when Fn* <= rt and |Ft*| <= g(Fn*): Fn = Fn*, Ft = Ft*.
+ *   bonded, outside:
+ *     default   the bond breaks on this step; the step's force is that of the unbonded contact
+ *               at the trial state (below); the energy the step releases is booked as `bond`.
+ *     plastic   the bond flows: Fn = min(Fn*, rt) (uNp += (Fn* - Fn)/kn), then Ft = Ft* g(Fn)/|Ft*|
+ *               if |Ft*| > g(Fn) (radial return, non-associated: no dilatancy); it never breaks.
+ *   unbonded (after breakage): Coulomb, g(Fn) = mu |Fn| for Fn <= 0; the contact is lost when
+ *     uN > 0 (on the step after the breakage, which returns a zero force at uN > 0).
+ * Energies (J), with the trapezoid rule of docs/energy.md (force F before, F' after the step,
+ *   trial F*, per component of stiffness k): a step dissipates (F + F') . (F* - F')/(2 k), the
+ *   trapezoid-rule work minus the change of elastic energy, so the balance closes to round-off:
+ *   elast = Fn^2/(2 kn) + |Ft|^2/(2 kt)                  (stored)
+ *   plast = sum of that over slip and plastic-flow steps  (dissipated)
+ *   bond  = that on the step where the bond breaks, normal and tangential: the elastic energy the
+ *           bond held that the broken contact does not (dissipated, "released at breakage").
+ * State `yield` is 1 after an inelastic step (breakage, plastic flow, slip), the probes' "first yield".
+ * References: bond strengths and breakage: D. O. Potyondy, P. A. Cundall (2004), A bonded-particle
+ *   model for rock, Int. J. Rock Mech. Min. Sci. 41:1329-1364; break or flow ("fragile"): YADE's
+ *   Law2_ScGeom6D_CohFrictPhys_CohesionMoment; Mohr-Coulomb with tension cut-off: e.g. W. F. Chen,
+ *   Plasticity in Reinforced Concrete (1982), ch. 5.
+ */
+#include "../src/law.h"
+#include <math.h>
+
+enum { P_KN, P_KT, P_TANPHI, P_TENSILE, P_COHESION, P_SURFACE, P_PLASTIC, P_COUNT };
+enum { S_KN, S_KT, S_TANPHI, S_BONDED, S_FN, S_FTY, S_FTZ, S_UNP, S_YIELD, S_COUNT };
+enum { E_ELAST, E_PLAST, E_BOND, E_COUNT };
+enum { SURF_MOHR_COULOMB, SURF_ELLIPTIC };
+
+static const char *const surface_choices[] = {"mohr-coulomb", "elliptic", 0};
+
+static const lt_param cohesive_params[P_COUNT] = {
+    [P_KN] = {"kn", LT_REAL, NAN, 0, INFINITY, "N/m", "normal stiffness (default: from materials)", 0},
+    [P_KT] = {"kt", LT_REAL, NAN, 0, INFINITY, "N/m", "tangential stiffness (default: from materials)", 0},
+    [P_TANPHI] = {"tanPhi", LT_REAL, NAN, 0, INFINITY, "-", "friction coefficient tan(phi) (default: from materials)", 0},
+    [P_TENSILE] = {"tensile", LT_REAL, 0, 0, INFINITY, "N", "normal tensile strength Rt of the bond", 0},
+    [P_COHESION] = {"cohesion", LT_REAL, 0, 0, INFINITY, "N", "shear cohesion c of the bond (|Ft| at Fn = 0)", 0},
+    [P_SURFACE] = {"surface", LT_CHOICE, SURF_MOHR_COULOMB, 0, 1, "-",
+                   "bond surface: mohr-coulomb (tension cut-off) | elliptic (smooth tension cap)", surface_choices},
+    [P_PLASTIC] = {"plastic", LT_BOOL, 0, 0, 1, "-", "the bond flows plastically on its surface instead of breaking", 0},
+};
+static const char *const cohesive_state[S_COUNT] = {"kn", "kt", "tanPhi", "bonded", "Fn", "Fty", "Ftz", "uNp", "yield"};
+static const lt_energy_def cohesive_energies[E_COUNT] = {
+    {"elast", LT_STORED, "elastic energy of the normal and tangential springs"},
+    {"plast", LT_DISSIPATED, "energy dissipated by frictional slip and by plastic flow of the bond"},
+    {"bond", LT_DISSIPATED, "energy released when the bond breaks"},
+};
+
+static void cohesive_init(const double *p, const lt_contact *c, double *s)
+{
+    s[S_KN] = isnan(p[P_KN]) ? c->kn : p[P_KN];
+    /* kt from materials keeps the materials' kt/kn ratio, also when kn is given (as linear) */
+    s[S_KT] = !isnan(p[P_KT]) ? p[P_KT] : c->kn > 0 ? c->kt / c->kn * s[S_KN] : 0;
+    s[S_TANPHI] = isnan(p[P_TANPHI]) ? c->tanPhi : p[P_TANPHI];
+    s[S_BONDED] = 1;
+}
+
+/* Tension tip of the current surface, N. */
+static double tip(const double *p, const double *s)
+{
+    if (!s[S_BONDED]) return 0;
+    double mu = s[S_TANPHI], c = p[P_COHESION], rt = p[P_TENSILE];
+    if (mu > 0 && c / mu < rt) rt = c / mu;
+    return rt;
+}
+
+/* Largest |Ft| at normal force fn on the current surface, N; -1 beyond the tip. */
+static double surface_ft(const double *p, const double *s, double fn)
+{
+    double mu = s[S_TANPHI];
+    if (!s[S_BONDED]) return fn > 0 ? -1 : -mu * fn;
+    double c = p[P_COHESION], rt = tip(p, s);
+    if (fn > rt) return -1;
+    if (p[P_SURFACE] == SURF_ELLIPTIC && c > mu * rt && rt > 0) {
+        double xt = mu * rt * rt / c;
+        if (fn > xt) return sqrt((c - mu * rt) * (c + mu * rt)) * sqrt((1 - fn / rt) * (1 + fn / rt));
+    }
+    return c - mu * fn;
+}
+
+/* Dissipation of a step on one component pair: (F + F') . (F* - F') / (2 k). */
+static double step_dissipation(double k, double f0y, double f0z, double f1y, double f1z, double try_, double trz)
+{
+    return k > 0 ? ((f0y + f1y) * (try_ - f1y) + (f0z + f1z) * (trz - f1z)) / (2 * k) : 0;
+}
+
+/* Radial return of the trial (ty, tz) onto |Ft| <= limit; returns 1 if it was outside. */
+static int radial_return(double limit, double ty, double tz, double *fy, double *fz)
+{
+    double ft = hypot(ty, tz);
+    *fy = ty, *fz = tz;
+    if (ft <= limit) return 0;
+    double scale = ft > 0 && limit > 0 ? limit / ft : 0;
+    *fy = ty * scale, *fz = tz * scale;
+    return 1;
+}
+
+static int cohesive_step(const double *p, const lt_contact *c, double *s, lt_response *out)
+{
+    int bonded = s[S_BONDED] != 0;
+    if (!bonded && c->uN > 0) return 0; /* unbonded: breaks in tension like linear */
+    double kn = s[S_KN], kt = s[S_KT], mu = s[S_TANPHI];
+    double fn0 = s[S_FN], fty0 = s[S_FTY], ftz0 = s[S_FTZ];
+    double fn_tr = kn * (c->uN - s[S_UNP]);
+    double ty = fty0 + kt * c->v[1] * c->dt, tz = ftz0 + kt * c->v[2] * c->dt;
+    double fn = fn_tr, fty = ty, ftz = tz, plast = 0, bond = 0;
+    int inelastic = 0;
+    if (bonded && p[P_PLASTIC]) {
+        double rt = tip(p, s);
+        if (fn_tr > rt) {
+            fn = rt;
+            s[S_UNP] += kn > 0 ? (fn_tr - fn) / kn : 0;
+            plast += step_dissipation(kn, fn0, 0, fn, 0, fn_tr, 0);
+            inelastic = 1;
+        }
+        if (radial_return(surface_ft(p, s, fn), ty, tz, &fty, &ftz)) {
+            plast += step_dissipation(kt, fty0, ftz0, fty, ftz, ty, tz);
+            inelastic = 1;
+        }
+    } else if (bonded) {
+        double g = surface_ft(p, s, fn_tr);
+        if (g < 0 || hypot(ty, tz) > g) {
+            /* the bond breaks: this step's force is the unbonded contact's at the trial state */
+            s[S_BONDED] = 0;
+            inelastic = 1;
+            if (c->uN > 0) fn = fty = ftz = 0;
+            else radial_return(-mu * fn_tr, ty, tz, &fty, &ftz);
+            bond = step_dissipation(kn, fn0, 0, fn, 0, fn_tr, 0) + step_dissipation(kt, fty0, ftz0, fty, ftz, ty, tz);
+        }
+    } else if (radial_return(-mu * fn_tr, ty, tz, &fty, &ftz)) {
+        plast = step_dissipation(kt, fty0, ftz0, fty, ftz, ty, tz);
+        inelastic = 1;
+    }
+    s[S_FN] = fn;
+    s[S_FTY] = fty;
+    s[S_FTZ] = ftz;
+    s[S_YIELD] = inelastic;
+    out->f[0] = fn;
+    out->f[1] = fty;
+    out->f[2] = ftz;
+    out->f[3] = out->f[4] = out->f[5] = 0;
+    out->k[0] = kn;
+    out->k[1] = kt;
+    out->energy[E_ELAST] = 0.5 * ((kn > 0 ? fn * fn / kn : 0) + (kt > 0 ? (fty * fty + ftz * ftz) / kt : 0));
+    out->energy[E_PLAST] = plast;
+    out->energy[E_BOND] = bond;
+    return 1;
+}
+
+static double cohesive_ft_max(const double *p, const double *s, double fn) { return surface_ft(p, s, fn); }
+
+static int cohesive_yielding(const double *p, const double *s)
+{
+    (void)p;
+    return s[S_YIELD] != 0;
+}
+
+static const lt_yield cohesive_yield = {
+    cohesive_ft_max, tip, cohesive_yielding,
+    "bonded: |Ft| = c - tanPhi Fn (or elliptic cap), Fn <= min(Rt, c/tanPhi); broken: Coulomb"};
+
+/* Designated initialisers: fields a later law API adds are optional and default to none. */
+const lt_law law_cohesive = {
+    .api_version = LT_LAW_API_VERSION,
+    .name = "cohesive",
+    .summary = "bonded contact: tensile strength, cohesion and friction (Mohr-Coulomb + tension cut-off or elliptic cap), "
+               "breaks or flows",
+    .params = cohesive_params,
+    .n_params = P_COUNT,
+    .state_names = cohesive_state,
+    .n_state = S_COUNT,
+    .energies = cohesive_energies,
+    .n_energies = E_COUNT,
+    .init = cohesive_init,
+    .step = cohesive_step,
+    .yield = &cohesive_yield,
+};

@@ -1,0 +1,193 @@
+/* src/probe_table.c - probe tables: format and merge of shards (see probe_table.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "probe_table.h"
+#include "fmt.h"
+#include "record.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char lt_probe_header[] = "k\tdirections\tangle\tdirN\tdirT\tyielded\tbroken\tsteps\tuN\tuT\tFn\tFty\tFtz\tFn1\t"
+                               "Fty1\tFtz1\tdF\tdist\tgap\twork\tbalance_err\n";
+#define PROBE_COLUMNS 21
+
+static char *put(char *p, double x)
+{
+    *p++ = '\t';
+    return p + fmt_double(p, x);
+}
+
+char *lt_probe_format(const lt_probe *p, int directions, size_t *len)
+{
+    size_t cap = sizeof lt_probe_header + (size_t)p->n_points * PROBE_COLUMNS * (FMT_DOUBLE_MAX + 1) + 1;
+    char *text = malloc(cap), *q = text;
+    if (!text) return NULL;
+    memcpy(q, lt_probe_header, sizeof lt_probe_header - 1);
+    q += sizeof lt_probe_header - 1;
+    for (int i = 0; i < p->n_points; i++) {
+        const lt_probe_point *pt = &p->points[i];
+        q += sprintf(q, "%d\t%d", pt->k, directions);
+        q = put(q, pt->angle);
+        q = put(q, pt->dir[0]);
+        q = put(q, pt->dir[1]);
+        q += sprintf(q, "\t%d\t%d\t%ld", pt->yielded, pt->broken, pt->steps);
+        const double v[] = {pt->u[0], pt->u[1], pt->f[0], pt->f[1], pt->f[2], pt->f1[0], pt->f1[1], pt->f1[2],
+                            pt->dF, pt->dist, pt->gap, pt->work, pt->balance};
+        for (size_t j = 0; j < sizeof v / sizeof v[0]; j++) q = put(q, v[j]);
+        *q++ = '\n';
+    }
+    *len = (size_t)(q - text);
+    return text;
+}
+
+/* ---- merge ---------------------------------------------------------------------------- */
+
+typedef struct row {
+    const char *text; /* the line, without its newline */
+    size_t len;
+    int file, line;
+} row;
+
+static char *slurp(const char *path, size_t *n)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    size_t cap = 1 << 16;
+    char *buf = malloc(cap + 1);
+    *n = 0;
+    while (buf) {
+        *n += fread(buf + *n, 1, cap - *n, f);
+        if (*n < cap) break;
+        char *nb = realloc(buf, (cap *= 2) + 1);
+        if (!nb) free(buf);
+        buf = nb;
+    }
+    if (buf && ferror(f)) {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    if (buf) buf[*n] = 0;
+    return buf;
+}
+
+int lt_probe_merge(const char *const *files, int n, const char *out_path, char *err, size_t errlen)
+{
+    char **texts = calloc((size_t)n, sizeof *texts);
+    row *rows = NULL;
+    size_t n_rows = 0, cap_rows = 0;
+    int rc = -1, directions = -1;
+    row **by_k = NULL;
+    char *out = NULL;
+    if (!texts) {
+        snprintf(err, errlen, "%s:0: out of memory", out_path);
+        return -1;
+    }
+    for (int f = 0; f < n; f++) {
+        size_t len;
+        texts[f] = slurp(files[f], &len);
+        if (!texts[f]) {
+            snprintf(err, errlen, "%s:0: cannot read: %s", files[f], strerror(errno));
+            goto done;
+        }
+        if (strlen(texts[f]) != len || strncmp(texts[f], lt_probe_header, sizeof lt_probe_header - 1) != 0) {
+            snprintf(err, errlen, "%s:1: field header: not a probe table (expected the columns k directions angle ...)",
+                     files[f]);
+            goto done;
+        }
+        char *line = texts[f] + sizeof lt_probe_header - 1;
+        for (int ln = 2; *line; ln++) {
+            char *end = strchr(line, '\n');
+            if (!end) {
+                snprintf(err, errlen, "%s:%d: field row: the last line has no newline (a truncated file?)", files[f], ln);
+                goto done;
+            }
+            int tabs = 0;
+            for (char *c = line; c < end; c++) tabs += *c == '\t';
+            char *e1, *e2 = NULL;
+            long k = strtol(line, &e1, 10), d = *e1 == '\t' ? strtol(e1 + 1, &e2, 10) : -1;
+            if (tabs != PROBE_COLUMNS - 1 || e1 == line || d < 1 || d > 100000000 || *e2 != '\t') {
+                snprintf(err, errlen, "%s:%d: field row: expected %d columns starting with k and directions", files[f],
+                         ln, PROBE_COLUMNS);
+                goto done;
+            }
+            if (directions < 0) directions = (int)d;
+            if (d != directions) {
+                snprintf(err, errlen, "%s:%d: field directions: %ld, but %d in %s", files[f], ln, d, directions,
+                         files[rows[0].file]);
+                goto done;
+            }
+            if (k < 0 || k >= d) {
+                snprintf(err, errlen, "%s:%d: field k: %ld out of range 0..%ld", files[f], ln, k, d - 1);
+                goto done;
+            }
+            if (n_rows == cap_rows) {
+                cap_rows = cap_rows ? 2 * cap_rows : 256;
+                row *nr = realloc(rows, cap_rows * sizeof *rows);
+                if (!nr) {
+                    snprintf(err, errlen, "%s:%d: out of memory", files[f], ln);
+                    goto done;
+                }
+                rows = nr;
+            }
+            rows[n_rows++] = (row){line, (size_t)(end - line) + 1, f, ln};
+            line = end + 1;
+        }
+    }
+    if (directions < 0) {
+        snprintf(err, errlen, "%s:0: field k: the shard files hold no rows", out_path);
+        goto done;
+    }
+    by_k = calloc((size_t)directions, sizeof *by_k);
+    if (!by_k) {
+        snprintf(err, errlen, "%s:0: out of memory", out_path);
+        goto done;
+    }
+    size_t total = sizeof lt_probe_header;
+    for (size_t i = 0; i < n_rows; i++) {
+        long k = strtol(rows[i].text, NULL, 10);
+        if (by_k[k]) {
+            snprintf(err, errlen, "%s:%d: field k: direction %ld again (also %s:%d)", files[rows[i].file], rows[i].line,
+                     k, files[by_k[k]->file], by_k[k]->line);
+            goto done;
+        }
+        by_k[k] = &rows[i];
+        total += rows[i].len;
+    }
+    for (int k = 0; k < directions; k++)
+        if (!by_k[k]) {
+            snprintf(err, errlen, "%s:0: field k: direction %d of %d is in none of the %d files (a shard missing?)",
+                     out_path, k, directions, n);
+            goto done;
+        }
+    out = malloc(total);
+    if (!out) {
+        snprintf(err, errlen, "%s:0: out of memory", out_path);
+        goto done;
+    }
+    size_t len = sizeof lt_probe_header - 1;
+    memcpy(out, lt_probe_header, len);
+    for (int k = 0; k < directions; k++) {
+        memcpy(out + len, by_k[k]->text, by_k[k]->len);
+        len += by_k[k]->len;
+    }
+    /* DIR/NAME from out_path */
+    char dir[4096];
+    const char *slash = strrchr(out_path, '/');
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - out_path) : 1, slash ? out_path : ".");
+    if (slash && slash == out_path) snprintf(dir, sizeof dir, "/");
+    char werr[600];
+    if (lt_write_file_atomic(dir, slash ? slash + 1 : out_path, out, len, werr, sizeof werr) < 0) {
+        snprintf(err, errlen, "%s:0: %s", out_path, werr);
+        goto done;
+    }
+    rc = 0;
+done:
+    for (int f = 0; f < n; f++) free(texts[f]);
+    free(texts);
+    free(rows);
+    free(by_k);
+    free(out);
+    return rc;
+}

@@ -1,0 +1,40 @@
+/* src/probe_table.h - the table of a yield probe (public format) and the merge of its shards.
+ *
+ * DIR/NAME.tsv (a shard: DIR/NAME.shard-K-of-N.tsv): one header line, then one row per probed
+ * direction in order of k, tab-separated, numbers in shortest round-trip form (fmt.h):
+ *   k            -    direction index, 0 .. directions-1
+ *   directions   -    number of directions of the whole sweep (all shards)
+ *   angle        rad  theta_k = 2 pi k / directions
+ *   dirN dirT    -    (cos, sin) theta_k: the direction in the (normal, shear y) displacement
+ *                     plane, exact at quarter turns; dirN > 0 opens (tension)
+ *   yielded      -    1 if the law yielded (slip, plastic flow, breakage) before the limit
+ *   broken       -    1 if, at the yield step, the contact was lost or its surface changed (a bond broke)
+ *   steps        -    steps from the initial state to the recorded point
+ *   uN uT        m    displacement from the initial state to the recorded point
+ *   Fn Fty Ftz   N    force on A at the recorded point: the last elastic state (or the end of the
+ *                     ray when not yielded); Fn < 0 in compression
+ *   Fn1 Fty1 Ftz1 N   force at the first inelastic state (nan if not yielded or the contact is gone)
+ *   dF           N    force increment of one elastic step along the direction: the bound
+ *   dist         N    distance from the recorded point along the ray to the law's surface (<= dF; nan if not yielded)
+ *   gap          N    ft_max(Fn) - |Ft|: vertical distance to the law's surface (>= 0 inside)
+ *   work         J    driver work of the run (initial stages and this direction)
+ *   balance_err  J    energy balance error at the end of the direction
+ * Rows depend only on the initial state and k, so the rows of the shards of a sweep, merged in
+ * order of k, are byte for byte the table of the unsharded sweep.
+ */
+#ifndef LT_PROBE_TABLE_H
+#define LT_PROBE_TABLE_H
+#include "probe.h"
+#include <stddef.h>
+
+extern const char lt_probe_header[];
+
+/* The table text of the points of p (malloc'ed, *len bytes), directions = N of the sweep. */
+char *lt_probe_format(const lt_probe *p, int directions, size_t *len);
+
+/* Merge shard tables into out_path: same header, every k of 0..directions-1 exactly once, rows
+ * copied verbatim in order of k.  Written through a temporary file and a rename.  Returns 0,
+ * or -1 with a one-line message `FILE:LINE: field PATH: problem` in err (nothing written). */
+int lt_probe_merge(const char *const *files, int n, const char *out_path, char *err, size_t errlen);
+
+#endif

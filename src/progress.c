@@ -1,0 +1,48 @@
+/* src/progress.c - progress bar on a terminal's stderr (see progress.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "progress.h"
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define BAR_WIDTH 24
+#define REDRAW_EVERY 0.1 /* s */
+
+double lt_clock(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void lt_progress_start(lt_progress *p, const char *label, int enabled)
+{
+    snprintf(p->label, sizeof p->label, "%s", label);
+    p->enabled = enabled < 0 ? isatty(STDERR_FILENO) : enabled;
+    p->t0 = lt_clock();
+    p->last = -1;
+}
+
+void lt_progress_update(void *ctx, int done, int total)
+{
+    lt_progress *p = ctx;
+    if (!p->enabled || total <= 0) return;
+    double t = lt_clock(), elapsed = t - p->t0;
+    int last = done >= total;
+    if (!last && p->last >= 0 && t - p->last < REDRAW_EVERY) return;
+    p->last = t;
+    char bar[BAR_WIDTH + 1];
+    int filled = (int)((long)BAR_WIDTH * done / total);
+    memset(bar, '#', (size_t)filled);
+    memset(bar + filled, '.', (size_t)(BAR_WIDTH - filled));
+    bar[BAR_WIDTH] = 0;
+    double rate = elapsed > 0 ? done / elapsed : 0;
+    if (last)
+        fprintf(stderr, "\r%s: direction %d/%d [%s] %.0f/s, done in %.2f s\033[K\n", p->label, done, total, bar, rate,
+                elapsed);
+    else
+        fprintf(stderr, "\r%s: direction %d/%d [%s] %.0f/s, %.2f s left\033[K", p->label, done, total, bar, rate,
+                rate > 0 ? (total - done) / rate : 0.0);
+    fflush(stderr);
+}

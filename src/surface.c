@@ -1,0 +1,89 @@
+/* src/surface.c - sample a law's yield surface into NAME-surface.tsv (see surface.h). */
+#include "surface.h"
+#include "fmt.h"
+#include "record.h"
+#include "registry.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void lt_surface_range(const lt_law *law, const double *param, const double *state, double fn_min, double fn_max,
+                      double ft_max, double *lo, double *hi)
+{
+    const lt_yield *y = lt_law_yield(law);
+    double scale = fmax(fmax(fabs(fn_min), fabs(fn_max)), ft_max);
+    if (y) {
+        double tip = y->fn_max(param, state);
+        if (isfinite(tip)) scale = fmax(scale, fabs(tip));
+    }
+    if (!(scale > 0) || !isfinite(scale)) scale = 1;
+    *lo = fmin(fn_min, 0) - 0.1 * scale;
+    *hi = fmax(fn_max, 0) + 0.1 * scale;
+}
+
+/* Sample one curve into fn/ft (at most LT_SURFACE_POINTS + 2 points); returns the count. */
+static int sample(const lt_yield *y, const double *param, const double *state, double lo, double hi, double *fn,
+                  double *ft)
+{
+    double tip = y->fn_max(param, state);
+    double top = fmin(hi, tip);
+    if (!(top > lo)) return 0;
+    const double pi = 3.14159265358979323846;
+    int n = 0;
+    for (int i = 0; i <= LT_SURFACE_POINTS; i++) {
+        double x = i == LT_SURFACE_POINTS ? top : lo + (top - lo) * 0.5 * (1 - cos(pi * i / LT_SURFACE_POINTS));
+        double f = y->ft_max(param, state, x);
+        if (!(f >= 0) || !isfinite(f)) continue;
+        fn[n] = x, ft[n] = f, n++;
+    }
+    if (n > 0 && top == tip && ft[n - 1] > 0) fn[n] = tip, ft[n] = 0, n++;
+    return n;
+}
+
+static size_t put_row(char *p, int curve, double fn, double ft)
+{
+    char *s = p;
+    *p++ = (char)('0' + curve);
+    *p++ = '\t';
+    p += fmt_double(p, fn);
+    *p++ = '\t';
+    p += fmt_double(p, ft);
+    *p++ = '\n';
+    return (size_t)(p - s);
+}
+
+int lt_surface_write(const char *dir, const char *name, const lt_law *law, const double *param, const double *state0,
+                     const double *state1, double lo, double hi, char *err, size_t errlen)
+{
+    const lt_yield *y = lt_law_yield(law);
+    if (!y) return 0;
+    enum { CAP = LT_SURFACE_POINTS + 2 };
+    double fn[2][CAP], ft[2][CAP];
+    int n0 = sample(y, param, state0, lo, hi, fn[0], ft[0]);
+    int n1 = state1 ? sample(y, param, state1, lo, hi, fn[1], ft[1]) : 0;
+    if (n1 == n0 && memcmp(fn[0], fn[1], (size_t)n0 * sizeof(double)) == 0 &&
+        memcmp(ft[0], ft[1], (size_t)n0 * sizeof(double)) == 0)
+        n1 = 0; /* the same surface */
+    if (n0 + n1 == 0) return 0;
+    char *text = malloc((size_t)(n0 + n1 + 1) * 64);
+    if (!text) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    size_t len = (size_t)sprintf(text, "curve\tFn\tFt\n");
+    for (int i = 0; i < n0; i++) len += put_row(text + len, 0, fn[0][i], ft[0][i]);
+    for (int i = 0; i < n1; i++) len += put_row(text + len, 1, fn[1][i], ft[1][i]);
+    size_t nl = strlen(name);
+    char *file = malloc(nl + 16);
+    int rc = -1;
+    if (file) {
+        snprintf(file, nl + 16, "%s-surface.tsv", name);
+        rc = lt_write_file_atomic(dir, file, text, len, err, errlen) < 0 ? -1 : 1;
+    } else {
+        snprintf(err, errlen, "out of memory");
+    }
+    free(file);
+    free(text);
+    return rc;
+}

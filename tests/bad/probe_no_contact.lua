@@ -1,0 +1,5 @@
+-- a yield probe whose initial state has no contact: a gap and no stages to close it
+lawtester.probe_yield{
+  test = { law = "cohesive", params = { tensile = 10, cohesion = 10 }, gap = 1e-5 },
+  directions = 8, limit = 1e-4,
+}

@@ -1,0 +1,5 @@
+-- a misspelt key of the probe itself
+lawtester.probe_yield{
+  test = { law = "cohesive", params = { tensile = 10, cohesion = 10 }, gap = -1e-5 },
+  direction = 8, limit = 1e-4,
+}
