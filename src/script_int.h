@@ -1,0 +1,90 @@
+/* src/script_int.h - what the parts of the scripting layer share (not a public header):
+ * script.c (the sandbox, the lawtester library, running a file), script_test.c (test tables
+ * to lt_test), script_scope.c (what until/done see: proxies, compiled and Lua conditions),
+ * script_run.c (running one test table: records, summaries, results), script_probe.c
+ * (lawtester.probe_yield). */
+#ifndef LT_SCRIPT_INT_H
+#define LT_SCRIPT_INT_H
+#include "cond.h"
+#include "conv.h"
+#include "driver.h"
+#include "script.h"
+#include "srcloc.h"
+#include <lauxlib.h>
+#include <lua.h>
+
+typedef struct script_ctx {
+    const char *path;
+    char *src;
+    size_t src_len;
+    srcloc *loc;
+    const lt_script_opts *opts;
+    lua_State *L;
+    int env_ref;       /* the sandbox environment of the script (or _G when unsafe) */
+    int n_runs;
+    lua_CFunction math_abs, math_sqrt; /* the genuine math.abs, math.sqrt (compiled conditions) */
+} script_ctx;
+
+typedef struct run_ctx run_ctx;
+
+typedef struct stage_cb {
+    run_ctx *run;
+    int ref;           /* compiled chunk or user function */
+    int is_function;   /* user function: called with (C, stage, E, S, tester) */
+    int stage_no;      /* 1-based */
+    int line;
+    const char *what;  /* "until" or "done" */
+    lt_cond *cond;     /* string until compiled to C (NULL: Lua evaluates it) */
+    long validated;    /* run_ctx.lua_epoch at which cond's names were last checked */
+} stage_cb;
+
+struct run_ctx {
+    script_ctx *sc;
+    lua_State *L;
+    lt_tester *t;
+    lt_test test;
+    stage_cb *cbs;     /* 2 per stage */
+    int env_ref;       /* environment of string conditions */
+    int proxy_ref[5];  /* C, stage, E, S, tester */
+    int env_mt_ref;    /* metatable of env_ref */
+    int cb_error;
+    long lua_epoch;    /* counts the calls into Lua during the run (they may rebind names) */
+};
+
+enum { PX_C, PX_STAGE, PX_E, PX_S, PX_TESTER };
+extern const char *const proxy_names[5];
+
+/* script_scope.c */
+void register_proxy_metatables(lua_State *L);
+void make_proxies(lua_State *L, run_ctx *r);
+const char *strip_chunk_prefix(const char *msg);
+int stage_callback(void *ctx, lt_tester *t);
+int load_string_callback(lua_State *L, const char *s, int is_until, int env_ref);
+void read_callback(conv *cv, run_ctx *r, int stage_tbl, const char *key, const char *alias, int stage_no,
+                   stage_cb *cb, lt_stage_cb *fn, void **ctx);
+
+/* script_test.c */
+void read_test(conv *cv, run_ctx *r, int t, char **name_out);
+void run_free(run_ctx *r);
+int valid_name(const char *s);
+
+/* script_run.c */
+void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line);
+char *surface_path(const char *dir, const char *name);
+typedef struct read_args {
+    conv cv;
+    run_ctx *r;
+    int idx;
+    char **name;
+} read_args;
+int protected_read(lua_State *L);
+
+/* script_probe.c */
+int lib_probe_yield(lua_State *L);
+int lib_shard(lua_State *L);
+
+/* script.c */
+script_ctx *lib_ctx(lua_State *L);
+void push_environment(script_ctx *sc, lua_State *L);
+
+#endif

@@ -1,0 +1,248 @@
+/* src/script_probe.c - lawtester.probe_yield{...} and lawtester.shard(): yield probes from Lua
+ * (probe.h), their tables, shards and plots. */
+#define _POSIX_C_SOURCE 200809L
+#include "script_int.h"
+#include "plot.h"
+#include "probe.h"
+#include "probe_table.h"
+#include "progress.h"
+#include "record.h"
+#include "registry.h"
+#include "surface.h"
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- yield probes ---------------------------------------------------------------------- */
+
+script_ctx *lib_ctx(lua_State *L) { return lua_touserdata(L, lua_upvalueindex(1)); }
+
+static const char *const probe_keys[] = {"test", "directions", "limit", "steps", "name", NULL};
+
+/* Push one probe point as a Lua table. */
+static void push_point(lua_State *L, const lt_probe_point *pt)
+{
+    lua_createtable(L, 0, 24);
+    lua_pushinteger(L, pt->k);
+    lua_setfield(L, -2, "k");
+    lua_pushboolean(L, pt->yielded);
+    lua_setfield(L, -2, "yielded");
+    lua_pushboolean(L, pt->broken);
+    lua_setfield(L, -2, "broken");
+    lua_pushinteger(L, pt->steps);
+    lua_setfield(L, -2, "steps");
+    const char *names[] = {"angle", "dirN", "dirT", "uN", "uT", "Fn", "Fty", "Ftz", "Fn1", "Fty1", "Ftz1",
+                           "dF", "dist", "gap", "work", "balance_err"};
+    const double v[] = {pt->angle, pt->dir[0], pt->dir[1], pt->u[0], pt->u[1], pt->f[0], pt->f[1], pt->f[2],
+                        pt->f1[0], pt->f1[1], pt->f1[2], pt->dF, pt->dist, pt->gap, pt->work, pt->balance};
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+        lua_pushnumber(L, v[i]);
+        lua_setfield(L, -2, names[i]);
+    }
+}
+
+static void probe_summary(const lt_probe *p, const char *name, const char *law, int directions,
+                          const lt_script_opts *o, double seconds, const char *file)
+{
+    int yielded = 0, broken = 0;
+    double worst_dist = 0, worst_dF = 0, worst_bal = 0, worst_rel = 0;
+    for (int i = 0; i < p->n_points; i++) {
+        const lt_probe_point *pt = &p->points[i];
+        yielded += pt->yielded;
+        broken += pt->broken;
+        if (pt->yielded && pt->dist > worst_dist) worst_dist = pt->dist;
+        if (pt->yielded && pt->dF > worst_dF) worst_dF = pt->dF;
+        if (fabs(pt->balance) > fabs(worst_bal)) worst_bal = pt->balance;
+        if (pt->work != 0 && fabs(pt->balance / pt->work) > worst_rel) worst_rel = fabs(pt->balance / pt->work);
+    }
+    printf("probe %s: law %s, %d directions", name, law, directions);
+    if (o->shards > 1) printf(" (shard %d/%d: %d of them)", o->shard, o->shards, p->n_points);
+    printf(", %d yielded (%d broken), %.3g s\n", yielded, broken, seconds);
+    printf("  yield points: largest distance to the surface along the ray %.3g N (one step's increment: up to %.3g N)\n",
+           worst_dist, worst_dF);
+    printf("  energy balance: worst direction %.3g J (%.3g of the work)\n", worst_bal, worst_rel);
+    if (file) printf("  wrote %s (%d rows)\n", file, p->n_points);
+}
+
+typedef struct probe_run {
+    lt_probe probe;
+    char *name, *file, *text;
+    int ok;
+} probe_run;
+
+static void probe_run_free(probe_run *pr)
+{
+    lt_probe_free(&pr->probe);
+    free(pr->name);
+    free(pr->file);
+    free(pr->text);
+}
+
+/* lawtester.probe_yield{ test = T, directions = N, limit = L, steps = S, name = NAME } -> results */
+int lib_probe_yield(lua_State *L)
+{
+    script_ctx *sc = lib_ctx(L);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_Debug ar;
+    int line = 1;
+    if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "l", &ar) && ar.currentline > 0) line = ar.currentline;
+    conv cv = {sc->path, sc->loc, L, {{0, 0}}, 0, line, 0};
+    check_keys(&cv, 1, probe_keys);
+    long directions = 72, steps = 2000;
+    double limit = NAN;
+    opt_integer(&cv, 1, "directions", &directions, 1, 1000000);
+    opt_integer(&cv, 1, "steps", &steps, 1, 1000000000L);
+    opt_number(&cv, 1, "limit", &limit, 0, INFINITY);
+    path_push_key(&cv, "limit");
+    if (isnan(limit)) field_error(&cv, "missing (the displacement, m, after which a direction counts as not yielding)");
+    if (!(limit > 0) || !isfinite(limit)) field_error(&cv, "must be positive and finite, got %g", limit);
+    path_pop(&cv);
+    const char *pname = NULL;
+    path_push_key(&cv, "name");
+    int ty = get_field(&cv, 1, "name");
+    if (ty == LUA_TSTRING) {
+        pname = lua_tostring(L, -1);
+        if (!valid_name(pname))
+            field_error(&cv, "'%s' is not a valid file name (letters, digits, - _ . +; not starting with .)", pname);
+    } else if (ty != LUA_TNIL) {
+        field_error(&cv, "expected a string, got %s", type_of(L, -1));
+    }
+    path_pop(&cv); /* the name stays on the stack (index 2) while we need it */
+    path_push_key(&cv, "test");
+    if (get_field(&cv, 1, "test") != LUA_TTABLE) field_error(&cv, "expected a test table, got %s", type_of(L, -1));
+    int test_idx = lua_gettop(L);
+    path_pop(&cv);
+
+    run_ctx *r = lua_newuserdatauv(L, sizeof *r, 0);
+    memset(r, 0, sizeof *r);
+    r->sc = sc;
+    r->L = L;
+    r->env_ref = LUA_NOREF;
+    for (int i = 0; i < 5; i++) r->proxy_ref[i] = LUA_NOREF;
+    make_proxies(L, r);
+    probe_run pr;
+    memset(&pr, 0, sizeof pr);
+    read_args args = {{sc->path, sc->loc, L, {{"test", 0}}, 1, line, 1}, r, 2, &pr.name};
+    lua_pushcfunction(L, protected_read);
+    lua_pushlightuserdata(L, &args);
+    lua_pushvalue(L, test_idx);
+    if (lua_pcall(L, 2, 0, 0) != LUA_OK) {
+        run_free(r);
+        free(pr.name);
+        return lua_error(L);
+    }
+    char *probe_name = pname ? strdup(pname) : malloc(strlen(pr.name) + 8);
+    if (probe_name && !pname) sprintf(probe_name, "%s-yield", pr.name);
+    free(pr.name);
+    pr.name = probe_name;
+    r->test.name = pr.name;
+    const lt_script_opts *o = sc->opts;
+    lt_probe_opts po = {(int)directions, limit, steps, o->shards > 1 ? o->shard : 1, o->shards > 1 ? o->shards : 1,
+                        NULL, NULL};
+    lt_progress bar;
+    char label[300], err[700];
+    snprintf(label, sizeof label, "probe %s", pr.name ? pr.name : "");
+    lt_progress_start(&bar, label, o->progress);
+    po.progress = lt_progress_update;
+    po.progress_ctx = &bar;
+    double t_start = lt_clock();
+    int rc = pr.name ? lt_probe_run(&pr.probe, &r->test, &po, err, sizeof err) : (snprintf(err, sizeof err, "out of memory"), -1);
+    double seconds = lt_clock() - t_start;
+    if (rc < 0) {
+        if (r->cb_error) {
+            lua_pushstring(L, err); /* an until/done of the initial stages failed: a complete message */
+        } else {
+            lua_pushfstring(L, "%s:%d: field test: %s", sc->path, line, err);
+        }
+        run_free(r);
+        probe_run_free(&pr);
+        return lua_error(L);
+    }
+    size_t len = 0;
+    int surface_written = 0;
+    if (o->out_dir) {
+        char suffix[64] = "";
+        if (po.shards > 1) snprintf(suffix, sizeof suffix, ".shard-%d-of-%d", po.shard, po.shards);
+        size_t n = strlen(pr.name) + strlen(suffix) + 8;
+        char *fname = malloc(n);
+        pr.text = lt_probe_format(&pr.probe, (int)directions, &len);
+        if (fname) snprintf(fname, n, "%s%s.tsv", pr.name, suffix);
+        const lt_tester *t0 = pr.probe.start;
+        /* the surface of the initial state over the forces a ray can reach: the same for
+         * every shard */
+        double kl[2] = {t0->resp.k[0] * limit, t0->resp.k[1] * limit}, lo, hi;
+        lt_surface_range(r->test.law, r->test.params, t0->law_state, t0->resp.f[0] - kl[0], t0->resp.f[0] + kl[0],
+                         hypot(t0->resp.f[1], t0->resp.f[2]) + kl[1], &lo, &hi);
+        int ws = fname && pr.text ? lt_surface_write(o->out_dir, pr.name, r->test.law, r->test.params, t0->law_state,
+                                                     NULL, lo, hi, err, sizeof err)
+                                  : (snprintf(err, sizeof err, "out of memory"), -1);
+        if (ws < 0 || lt_write_file_atomic(o->out_dir, fname, pr.text, len, err, sizeof err) < 0) {
+            free(fname);
+            run_free(r);
+            probe_run_free(&pr);
+            return luaL_error(L, "%s:%d: %s", sc->path, line, err);
+        }
+        size_t fn = strlen(o->out_dir) + strlen(fname) + 2;
+        pr.file = malloc(fn);
+        if (pr.file) snprintf(pr.file, fn, "%s/%s", o->out_dir, fname);
+        free(fname);
+        surface_written = ws > 0;
+    }
+    if (!o->quiet) probe_summary(&pr.probe, pr.name, r->test.law->name, (int)directions, o, seconds, pr.file);
+    if (o->plot && po.shards == 1 && pr.file) {
+        char *surface = surface_written ? surface_path(o->out_dir, pr.name) : NULL;
+        int prc = lt_plot_all("probe", pr.file, surface, NAN, !o->quiet, err, sizeof err);
+        free(surface);
+        if (prc < 0) {
+            run_free(r);
+            probe_run_free(&pr);
+            return luaL_error(L, "%s:%d: %s", sc->path, line, err);
+        }
+    }
+    sc->n_runs++;
+    /* results */
+    lua_createtable(L, 0, 6);
+    lua_pushstring(L, pr.name);
+    lua_setfield(L, -2, "name");
+    lua_pushinteger(L, directions);
+    lua_setfield(L, -2, "directions");
+    if (pr.file) {
+        lua_pushstring(L, pr.file);
+        lua_setfield(L, -2, "file");
+    }
+    const lt_tester *t0 = pr.probe.start;
+    lua_createtable(L, 0, 5);
+    const char *sn[] = {"uN", "Fn", "Fty", "Ftz"};
+    const double sv[] = {t0->u[0], t0->resp.f[0], t0->resp.f[1], t0->resp.f[2]};
+    for (int i = 0; i < 4; i++) {
+        lua_pushnumber(L, sv[i]);
+        lua_setfield(L, -2, sn[i]);
+    }
+    lua_pushnumber(L, t0->resp.k[0]);
+    lua_setfield(L, -2, "kn");
+    lua_pushnumber(L, t0->resp.k[1]);
+    lua_setfield(L, -2, "kt");
+    lua_setfield(L, -2, "start");
+    lua_createtable(L, pr.probe.n_points, 0);
+    for (int i = 0; i < pr.probe.n_points; i++) {
+        push_point(L, &pr.probe.points[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "points");
+    run_free(r);
+    probe_run_free(&pr);
+    return 1;
+}
+
+/* lawtester.shard() -> K, N: this run's shard (--shard K/N; 1, 1 without), for scripts that split
+ * their own loops the same way. */
+int lib_shard(lua_State *L)
+{
+    const lt_script_opts *o = lib_ctx(L)->opts;
+    lua_pushinteger(L, o->shards > 1 ? o->shard : 1);
+    lua_pushinteger(L, o->shards > 1 ? o->shards : 1);
+    return 2;
+}

@@ -1,0 +1,264 @@
+/* src/script_test.c - a Lua test table into an lt_test: law and parameters, stages (whats,
+ * values, until/done), the record and guards; bodies and stiffness are read by script_bodies.c.
+ * Errors name the file, line and field (conv.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "script_int.h"
+#include "registry.h"
+#include "script_bodies.h"
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- law parameters ------------------------------------------------------------------- */
+
+static void read_params(conv *cv, int t, lt_test *test)
+{
+    lua_State *L = cv->L;
+    const lt_law *law = test->law;
+    for (int i = 0; i < law->n_params; i++) test->params[i] = law->params[i].def;
+    path_push_key(cv, "params");
+    int ty = get_field(cv, t, "params");
+    if (ty == LUA_TNIL) {
+        lua_pop(L, 1);
+        path_pop(cv);
+        return;
+    }
+    if (ty != LUA_TTABLE) field_error(cv, "expected a table of law parameters, got %s", type_of(L, -1));
+    int pt = lua_gettop(L);
+    lua_pushnil(L);
+    while (lua_next(L, pt)) {
+        if (lua_type(L, -2) != LUA_TSTRING) field_error(cv, "parameter names must be strings");
+        const char *k = lua_tostring(L, -2);
+        int i = lt_law_param_index(law, k);
+        path_push_key(cv, k);
+        if (i < 0) {
+            char list[400] = "";
+            size_t u = 0;
+            for (int j = 0; j < law->n_params && u < sizeof list; j++)
+                u += (size_t)snprintf(list + u, sizeof list - u, j ? ", %s" : "%s", law->params[j].name);
+            field_error(cv, "law '%s' has no parameter '%s' (parameters: %s)", law->name, k, list);
+        }
+        const lt_param *pd = &law->params[i];
+        if (pd->kind == LT_BOOL) {
+            if (lua_type(L, -1) == LUA_TBOOLEAN) test->params[i] = lua_toboolean(L, -1);
+            else test->params[i] = to_number(cv, -1, 0, 1);
+        } else if (pd->kind == LT_CHOICE) {
+            if (lua_type(L, -1) != LUA_TSTRING) field_error(cv, "expected one of the names, got %s", type_of(L, -1));
+            const char *v = lua_tostring(L, -1);
+            int found = -1;
+            for (int j = 0; pd->choices[j]; j++)
+                if (strcmp(pd->choices[j], v) == 0) found = j;
+            if (found < 0) field_error(cv, "unknown value '%s' (%s)", v, pd->doc);
+            test->params[i] = found;
+        } else {
+            test->params[i] = to_number(cv, -1, pd->min, pd->max);
+        }
+        path_pop(cv);
+        lua_pop(L, 1);
+    }
+    /* the law's check of the whole set (e.g. the same damping given two ways) */
+    const char *bad = law->check ? law->check(test->params) : NULL;
+    if (bad) field_error(cv, "%s", bad);
+    lua_pop(L, 1);
+    path_pop(cv);
+}
+
+static const char *const stage_keys[] = {"whats", "values", "until", "till", "done", "untilEvery", "max_steps",
+                                         "name", "spin", NULL};
+
+static void read_stage(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s)
+{
+    lua_State *L = cv->L;
+    st = abs_index(L, st);
+    if (!lua_istable(L, st)) field_error(cv, "expected a stage table, got %s", type_of(L, st));
+    check_keys(cv, st, stage_keys);
+    *s = lt_default_stage();
+    path_push_key(cv, "whats");
+    int ty = get_field(cv, st, "whats");
+    if (ty != LUA_TNIL) {
+        if (ty != LUA_TSTRING) field_error(cv, "expected a string of 6 characters, got %s", type_of(L, -1));
+        size_t n;
+        const char *w = lua_tolstring(L, -1, &n);
+        if (n != LT_DOF) field_error(cv, "'%s' has %d characters, expected 6 (normal, shear y, shear z, twist, bend y, bend z)", w, (int)n);
+        for (int k = 0; k < LT_DOF; k++) {
+            if (!strchr(".vif", w[k]) || w[k] == 0)
+                field_error(cv, "bad character '%c' at position %d of '%s' (expected . v i f)", w[k], k + 1, w);
+            s->whats[k] = w[k];
+        }
+    }
+    lua_pop(L, 1);
+    path_pop(cv);
+    path_push_key(cv, "values");
+    ty = get_field(cv, st, "values");
+    if (ty != LUA_TNIL) {
+        if (ty != LUA_TTABLE) field_error(cv, "expected a table of 6 numbers, got %s", type_of(L, -1));
+        if (lua_rawlen(L, -1) != LT_DOF) field_error(cv, "expected 6 numbers, got %d", (int)lua_rawlen(L, -1));
+        for (int k = 0; k < LT_DOF; k++) {
+            path_push_index(cv, k + 1);
+            lua_rawgeti(L, -1, k + 1);
+            s->values[k] = to_number(cv, -1, -INFINITY, INFINITY);
+            lua_pop(L, 1);
+            path_pop(cv);
+        }
+    }
+    lua_pop(L, 1);
+    path_pop(cv);
+    for (int k = 0; k < LT_DOF; k++)
+        if (s->whats[k] == '.' && s->values[k] != 0) {
+            path_push_key(cv, "values");
+            field_error(cv, "value %g given for DoF %d whose whats is '.' (nothing imposed)", s->values[k], k + 1);
+        }
+    opt_vec3(cv, st, "spin", &s->spin);
+    if (!v3_isfinite(s->spin)) {
+        path_push_key(cv, "spin");
+        field_error(cv, "is not finite");
+    }
+    opt_integer(cv, st, "untilEvery", &s->until_every, 1, 1000000000L);
+    opt_integer(cv, st, "max_steps", &s->max_steps, 1, 4000000000000000000L);
+    stage_cb *cbs = &r->cbs[2 * (stage_no - 1)];
+    read_callback(cv, r, st, "until", "till", stage_no, &cbs[0], &s->until, &s->until_ctx);
+    read_callback(cv, r, st, "done", NULL, stage_no, &cbs[1], &s->done, &s->done_ctx);
+    if (!s->until) field_error(cv, "has no until (or till) condition; a stage must say when it ends");
+}
+
+/* ---- the test table ------------------------------------------------------------------- */
+
+static const char *const test_keys[] = {"name",     "law",     "params", "materials", "particles", "normal",
+                                        "gap",      "stiffness", "dt",   "abWeight",  "damping",   "stages",
+                                        "record",   "max_steps", NULL};
+
+static char *default_name(const char *path)
+{
+    const char *b = strrchr(path, '/');
+    b = b ? b + 1 : path;
+    size_t n = strlen(b);
+    if (n > 4 && strcmp(b + n - 4, ".lua") == 0) n -= 4;
+    char *s = malloc(n + 1);
+    if (s) {
+        memcpy(s, b, n);
+        s[n] = 0;
+    }
+    return s;
+}
+
+/* A file name a script may choose: letters, digits, - _ . +, not starting with a dot (no
+ * paths, no hidden or temporary names), at most 200 characters. */
+int valid_name(const char *s)
+{
+    size_t n = strlen(s);
+    if (n == 0 || n > 200 || s[0] == '.') return 0;
+    for (; *s; s++)
+        if (!(((*s | 32) >= 'a' && (*s | 32) <= 'z') || (*s >= '0' && *s <= '9') || *s == '-' || *s == '_' ||
+              *s == '.' || *s == '+'))
+            return 0;
+    return 1;
+}
+
+/* Convert the table at stack index t into r->test (stages allocated in r). */
+void read_test(conv *cv, run_ctx *r, int t, char **name_out)
+{
+    lua_State *L = cv->L;
+    t = abs_index(L, t);
+    if (!lua_istable(L, t)) field_error(cv, "the script must return a test table, got %s", type_of(L, t));
+    check_keys(cv, t, test_keys);
+    lt_test *test = &r->test;
+    *test = lt_default_test();
+
+    path_push_key(cv, "name");
+    int ty = get_field(cv, t, "name");
+    if (ty == LUA_TSTRING) {
+        if (!valid_name(lua_tostring(L, -1)))
+            field_error(cv, "'%s' is not a valid file name (letters, digits, - _ . +; not starting with .)",
+                        lua_tostring(L, -1));
+        *name_out = strdup(lua_tostring(L, -1));
+    } else if (ty != LUA_TNIL) {
+        field_error(cv, "expected a string, got %s", type_of(L, -1));
+    } else {
+        *name_out = default_name(cv->file);
+    }
+    lua_pop(L, 1);
+    path_pop(cv);
+
+    path_push_key(cv, "law");
+    ty = get_field(cv, t, "law");
+    if (ty != LUA_TSTRING) field_error(cv, ty == LUA_TNIL ? "missing (name of a law; `lawtester laws` lists them)"
+                                                          : "expected a law name, got %s", type_of(L, -1));
+    test->law = lt_find_law(lua_tostring(L, -1));
+    if (!test->law) field_error(cv, "unknown law '%s' (`lawtester laws` lists them)", lua_tostring(L, -1));
+    lua_pop(L, 1);
+    path_pop(cv);
+
+    read_params(cv, t, test);
+
+    script_read_bodies(cv, t, test);
+    opt_number(cv, t, "dt", &test->dt, 1e-300, INFINITY);
+    opt_number(cv, t, "abWeight", &test->abWeight, 0, 1);
+    opt_number(cv, t, "damping", &test->damping, 0, 0.99);
+    opt_integer(cv, t, "max_steps", &test->max_steps, 1, 4000000000000000000L);
+
+    path_push_key(cv, "record");
+    ty = get_field(cv, t, "record");
+    if (ty == LUA_TBOOLEAN) {
+        test->record_every = lua_toboolean(L, -1) ? 1 : 0;
+    } else if (ty == LUA_TTABLE) {
+        static const char *const record_keys[] = {"every", NULL};
+        check_keys(cv, -1, record_keys);
+        opt_integer(cv, -1, "every", &test->record_every, 1, 4000000000000000000L);
+    } else if (ty != LUA_TNIL) {
+        field_error(cv, "expected {every = N} or a boolean, got %s", type_of(L, -1));
+    }
+    lua_pop(L, 1);
+    path_pop(cv);
+
+    path_push_key(cv, "stages");
+    ty = get_field(cv, t, "stages");
+    if (ty == LUA_TNIL && cv->stages_optional) {
+        lua_pop(L, 1);
+        path_pop(cv);
+        return;
+    }
+    if (ty != LUA_TTABLE) field_error(cv, ty == LUA_TNIL ? "missing (a list of stages)" : "expected a list of stages, got %s",
+                                      type_of(L, -1));
+    int n = (int)lua_rawlen(L, -1);
+    if (n < 1 && !cv->stages_optional) field_error(cv, "is empty");
+    if (n <= 0) {
+        lua_pop(L, 1);
+        path_pop(cv);
+        return;
+    }
+    if (n > 100000) field_error(cv, "has %d stages, at most 100000", n);
+    test->stages = calloc((size_t)n, sizeof *test->stages);
+    r->cbs = calloc((size_t)n * 2, sizeof *r->cbs);
+    if (!test->stages || !r->cbs) field_error(cv, "out of memory");
+    for (int i = 0; i < 2 * n; i++) r->cbs[i].ref = LUA_NOREF;
+    test->n_stages = n;
+    for (int i = 0; i < n; i++) {
+        path_push_index(cv, i + 1);
+        lua_rawgeti(L, -1, i + 1);
+        read_stage(cv, r, -1, i + 1, &test->stages[i]);
+        lua_pop(L, 1);
+        path_pop(cv);
+    }
+    lua_pop(L, 1);
+    path_pop(cv);
+}
+
+void run_free(run_ctx *r)
+{
+    lua_State *L = r->L;
+    if (r->cbs)
+        for (int i = 0; i < 2 * r->test.n_stages; i++) {
+            luaL_unref(L, LUA_REGISTRYINDEX, r->cbs[i].ref);
+            lt_cond_free(r->cbs[i].cond);
+        }
+    for (int i = 0; i < 5; i++) luaL_unref(L, LUA_REGISTRYINDEX, r->proxy_ref[i]);
+    luaL_unref(L, LUA_REGISTRYINDEX, r->env_ref);
+    luaL_unref(L, LUA_REGISTRYINDEX, r->env_mt_ref);
+    free(r->cbs);
+    free(r->test.stages);
+    r->cbs = NULL;
+    r->test.stages = NULL;
+}
