@@ -53,7 +53,7 @@ $(BUILD)/%.o: %.c $(wildcard src/*.h) tests/check.h
 
 # The test command of README and CI: builds, then runs every test (C runner + CLI checks).
 test: deps-test
-	@$(MAKE) --no-print-directory lawtester $(BUILD)/run_tests
+	@$(MAKE) --no-print-directory lawtester $(BUILD)/run_tests $(BUILD)/lawtester-bench
 	@LAWTESTER=./lawtester $(BUILD)/run_tests
 
 demo: deps

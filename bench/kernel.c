@@ -55,7 +55,7 @@ long bench_kernel_csu(double dt, double *plast)
         lt_body_mass_props(&b[i]);
     }
     vec3 n = v3(0, 0, 1);
-    geom_place(&b[0], &b[1], n, 0);
+    geom_place(&b[0], &b[1], &n, 0);
     mat3 R = m3_frame_from_normal(n);
     lt_geom g;
     geom_compute(&b[0], &b[1], &g);
@@ -68,6 +68,7 @@ long bench_kernel_csu(double dt, double *plast)
     c.mat[0] = &b[0].mat;
     c.mat[1] = &b[1].mat;
     int contact = 0;
+    lt_stiffness rule = lt_stiffness_default();
     vec3 F[2] = {{0, 0, 0}, {0, 0, 0}}, T[2] = {{0, 0, 0}, {0, 0, 0}};
     double ut = 0, dissipated = 0; /* m: shear displacement integral; J: plast */
     long steps = 0;
@@ -79,7 +80,7 @@ long bench_kernel_csu(double dt, double *plast)
             /* velocities: free dynamics, then the imposed DoFs on the local components */
             for (int i = 0; i < 2; i++) {
                 b[i].vel = v3_axpy(dt / b[i].mass, F[i], b[i].vel);
-                b[i].angvel = v3_axpy(dt / b[i].inertia, T[i], b[i].angvel);
+                b[i].angvel = v3_axpy(dt / b[i].inertia.x, T[i], b[i].angvel); /* spheres: isotropic */
             }
             vec3 la = m3_to_local(&R, b[0].vel), lb = m3_to_local(&R, b[1].vel);
             la.x = 0, lb.x = stages[s].vn;
@@ -113,7 +114,9 @@ long bench_kernel_csu(double dt, double *plast)
                 if (c.fresh) {
                     memset(state, 0, sizeof state);
                     ut = 0;
-                    lt_stiffness_connector(c.mat[0], c.mat[1], c.lens, c.contA, &c.kn, &c.kt, &c.tanPhi);
+                    lt_stiff_result sr;
+                    lt_stiffness_eval(&rule, c.mat[0], c.mat[1], c.lens, 0.0, &sr); /* raw lengths: cannot fail */
+                    c.kn = sr.kn, c.kt = sr.kt, c.tanPhi = sr.tanPhi;
                     law->init(p, &c, state);
                 }
                 alive = law->step(p, &c, state, &resp);
