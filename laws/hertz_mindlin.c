@@ -184,7 +184,7 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
     return 1;
 }
 
-extern const lt_case hertz_mindlin_cases[27]; /* laws/hertz_mindlin_cases.c */
+extern const lt_case hertz_mindlin_cases[33]; /* laws/hertz_mindlin_cases.c */
 
 const lt_law law_hertz_mindlin = {
     .api_version = LT_LAW_API_VERSION,
