@@ -175,7 +175,7 @@ static int sd_step(const double *p, const lt_contact *c, double *s, lt_response 
     return 1;
 }
 
-extern const lt_case spring_dashpot_cases[8]; /* laws/spring_dashpot_cases.c */
+extern const lt_case spring_dashpot_cases[12]; /* laws/spring_dashpot_cases.c */
 
 const lt_law law_spring_dashpot = {
     .api_version = LT_LAW_API_VERSION,
