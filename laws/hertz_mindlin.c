@@ -44,7 +44,10 @@
  *            (Ft(n-1) - Fs)/2 . vt dt of second order; zero at constant overlap
  *   quad  += (Fe(n-1) + Fe(n))/2 duN - d((2/5) K delta^{5/2}): the trapezoid rule's error on
  *            the nonlinear spring, O(dt^2) over an impact; it may be negative.  Booking it
- *            keeps the run's balance at round-off, so that a wrong visc or plast shows.
+ *            keeps the run's balance at round-off, so that a wrong visc or plast shows.  On a
+ *            contact's first step the previous state is at uN - duN: no spring when that is
+ *            apart (a contact formed inside the step), the spring there when it overlaps (a
+ *            contact created in overlap: duN = 0, nothing booked).
  *   so work = d(elast) + visc + plast + kvar + quad holds step by step to round-off.
  * References: H. Hertz (1882), J. reine angew. Math. 92:156; R. D. Mindlin (1949), J. Appl.
  *   Mech. 16:259; Y. Tsuji, T. Tanaka, T. Ishida (1992), Powder Technol. 71:239; C. Thornton,
@@ -137,6 +140,14 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
     double fdn = fn - fe;
     double eln = 0.4 * K * delta * delta * sqd;
     double dun = c->fresh ? c->v[0] * dt : c->uN - s[S_UN0]; /* normal displacement of the step */
+    if (c->fresh && c->uN - dun < 0) {
+        /* the contact already overlapped before this step (created in overlap, e.g. at a test's
+         * initial state, where dun = 0): the step starts from that spring, not from none, so
+         * quad books no stored energy the step did not do work for */
+        double d0 = -(c->uN - dun);
+        s[S_FE] = -K * d0 * sqrt(d0);
+        s[S_ELN] = 0.4 * K * d0 * d0 * sqrt(d0);
+    }
     double visc = 0.5 * (s[S_FDN] + fdn) * dun;
     double quad = 0.5 * (s[S_FE] + fe) * dun - (eln - s[S_ELN]);
     /* tangential: Mindlin, Thornton's rescaling on unloading, Coulomb */

@@ -254,6 +254,30 @@ static void test_coulomb_and_clip(void)
     CHECK(law->step(p, &(lt_contact){.uN = 1e-12}, s, &r) == 0);
 }
 
+/* quad on a contact's first step: a contact formed inside the step (apart at uN - vn dt) books
+ * the trapezoid from no force, (0 + Fe) vn dt/2 - (2/5) K delta^2.5; a contact created in overlap
+ * (vn = 0, as at a test's initial state) books nothing: no step did work on it. */
+static void test_first_step_quad(void)
+{
+    const lt_law *law = hm();
+    enum { E_QUAD = 4 };
+    CHECK_STR(law->energies[E_QUAD].name, "quad");
+    double p[LT_MAX_PARAMS], s[LT_MAX_STATE] = {0};
+    defaults(p);
+    lt_contact c = contact(-1e-6, &glass, &glass, 0.01, 0.01);
+    law->init(p, &c, s);
+    lt_response r = {0};
+    law->step(p, &c, s, &r);
+    CHECK(r.energy[E_QUAD] == 0);
+    memset(s, 0, sizeof s);
+    c.uN = -1e-9;
+    c.v[0] = -1.5e-9 / c.dt; /* apart by 0.5e-9 m at the previous state */
+    law->init(p, &c, s);
+    law->step(p, &c, s, &r);
+    double K = s[S_K], fe = -K * pow(1e-9, 1.5);
+    CHECK_REL(r.energy[E_QUAD], 0.5 * fe * c.v[0] * c.dt - 0.4 * K * pow(1e-9, 2.5), TOL_ROUNDOFF, "forming step");
+}
+
 /* The verify cases' closed forms (laws/hertz_mindlin_cases.c: contact and force times by
  * tanh-sinh quadrature, the maximum overlap) against the reference ODE, scaled by delta0 and
  * t0 = delta0/v; the elastic contact time also against REFERENCES' 2.943275 delta_max/v (a
@@ -413,5 +437,6 @@ const test_case hertz_mindlin_tests[] = {
     TEST(tsuji_alpha_and_closed_forms),
     TEST(tangential_unloading_rule),
     TEST(coulomb_and_clip),
+    TEST(first_step_quad),
     {0, 0},
 };
