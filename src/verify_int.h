@@ -64,6 +64,10 @@ void vr_generic(vr_ctx *v);
  * work" (|work - dkin| over the loop / largest stored energy <= tol) and "balance". */
 void vr_closed_loop(vr_ctx *v, const char *kase, const lt_test *proto, const char *dofs, double overlap, double amp,
                     long steps, double tol, const char *why);
+/* generic-oblique (verify_oblique.c): the incidence sweep on a wall, for a law with an impact
+ * case (vr_has_oblique). */
+int vr_has_oblique(const lt_law *law);
+void vr_oblique(vr_ctx *v);
 /* One of the law's cases (verify_cases.c). */
 void vr_case(vr_ctx *v, const lt_case *cs);
 
