@@ -29,6 +29,12 @@
  *           with the contact, so no energy is created); trial Ft = Fs + kt vt dt;
  *           Coulomb: if |Ft| > tanPhi |Fn| (and not noSlip) Ft = tanPhi |Fn| Ft/|Ft|.
  *           No tangential dashpot.  No torque.
+ *   yield surface (declared for plots and probes): the Coulomb limit as applied,
+ *           |Ft| <= tanPhi |Fn| with Fn the whole normal force (Hertz + Tsuji dashpot, after
+ *           clipping); tension tip Fn = 0 when nothing can pull (en = 1, or clip), else
+ *           unlimited (the unclipped dashpot pulls while the overlap closes; the limit is then
+ *           tanPhi |Fn| in tension too).  State `slip` is 1 after a step whose force was
+ *           returned to the surface (Coulomb slip, or clipping onto Fn = 0), else 0.
  *   dashpot velocity vn*: as laws/spring_dashpot.c (`dashpotVel`: extrapolated from the last two
  *           half-step velocities, second order, default; or the half-step velocity itself).
  * Energies (J), consistent with the driver's trapezoid work (src/driver.h); the normal
@@ -44,7 +50,10 @@
  *            (Ft(n-1) - Fs)/2 . vt dt of second order; zero at constant overlap
  *   quad  += (Fe(n-1) + Fe(n))/2 duN - d((2/5) K delta^{5/2}): the trapezoid rule's error on
  *            the nonlinear spring, O(dt^2) over an impact; it may be negative.  Booking it
- *            keeps the run's balance at round-off, so that a wrong visc or plast shows.
+ *            keeps the run's balance at round-off, so that a wrong visc or plast shows.  On a
+ *            contact's first step the previous state is at uN - duN: no spring when that is
+ *            apart (a contact formed inside the step), the spring there when it overlaps (a
+ *            contact created in overlap: duN = 0, nothing booked).
  *   so work = d(elast) + visc + plast + kvar + quad holds step by step to round-off.
  * References: H. Hertz (1882), J. reine angew. Math. 92:156; R. D. Mindlin (1949), J. Appl.
  *   Mech. 16:259; Y. Tsuji, T. Tanaka, T. Ishida (1992), Powder Technol. 71:239; C. Thornton,
@@ -60,7 +69,7 @@
 enum { P_ESTAR, P_GSTAR, P_RSTAR, P_TANPHI, P_EN, P_CLIP, P_NOSLIP, P_DASHPOT, P_COUNT };
 enum {
     S_K, S_GSTAR, S_RSTAR, S_TANPHI, S_CD, S_FN, S_FE, S_ELN, S_FDN, S_FTY, S_FTZ, S_KT, S_DELTA, S_ELT, S_VN0, S_UN0,
-    S_COUNT
+    S_SLIP, S_COUNT
 };
 enum { E_ELAST, E_PLAST, E_VISC, E_KVAR, E_QUAD, E_COUNT };
 enum { V_EXTRAPOLATED, V_HALFSTEP };
@@ -80,7 +89,7 @@ static const lt_param hm_params[P_COUNT] = {
 };
 static const char *const hm_state[S_COUNT] = {"K",  "Gstar", "Rstar", "tanPhi", "cd",    "Fn",    "Fe",  "elastN",
                                               "Fdn", "Fty",   "Ftz",   "kt",     "delta", "elastT", "vn0",
-                                              "uN0"};
+                                              "uN0", "slip"};
 static const lt_energy_def hm_energies[E_COUNT] = {
     {"elast", LT_STORED, "Hertz potential (2/5) K delta^2.5 plus |Ft|^2/(2 kt)"},
     {"plast", LT_DISSIPATED, "energy dissipated by Coulomb slip"},
@@ -133,10 +142,19 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
     double vn = dashpot_velocity((int)p[P_DASHPOT], c->fresh, c->v[0], s[S_VN0]);
     double fe = -K * delta * sqd;
     double fn = fe + s[S_CD] * sqrt(sqd) * vn;
-    if (p[P_CLIP] && fn > 0) fn = 0;
+    int returned = p[P_CLIP] && fn > 0; /* clipped onto the tip Fn = 0 */
+    if (returned) fn = 0;
     double fdn = fn - fe;
     double eln = 0.4 * K * delta * delta * sqd;
     double dun = c->fresh ? c->v[0] * dt : c->uN - s[S_UN0]; /* normal displacement of the step */
+    if (c->fresh && c->uN - dun < 0) {
+        /* the contact already overlapped before this step (created in overlap, e.g. at a test's
+         * initial state, where dun = 0): the step starts from that spring, not from none, so
+         * quad books no stored energy the step did not do work for */
+        double d0 = -(c->uN - dun);
+        s[S_FE] = -K * d0 * sqrt(d0);
+        s[S_ELN] = 0.4 * K * d0 * d0 * sqrt(d0);
+    }
     double visc = 0.5 * (s[S_FDN] + fdn) * dun;
     double quad = 0.5 * (s[S_FE] + fe) * dun - (eln - s[S_ELN]);
     /* tangential: Mindlin, Thornton's rescaling on unloading, Coulomb */
@@ -153,6 +171,7 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
         double scale = ft > 0 ? fy / ft : 0;
         fty *= scale;
         ftz *= scale;
+        returned = 1;
     }
     double elt = kt > 0 ? (fty * fty + ftz * ftz) / (2 * kt) : 0;
     double plast = kt > 0 ? ((fsy + fty) * (ty - fty) + (fsz + ftz) * (tz - ftz)) / (2 * kt) : 0;
@@ -169,6 +188,7 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
     s[S_ELT] = elt;
     s[S_VN0] = c->v[0];
     s[S_UN0] = c->uN;
+    s[S_SLIP] = returned;
     /* response */
     out->f[0] = fn;
     out->f[1] = fty;
@@ -184,7 +204,28 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
     return 1;
 }
 
-extern const lt_case hertz_mindlin_cases[27]; /* laws/hertz_mindlin_cases.c */
+extern const lt_case hertz_mindlin_cases[33]; /* laws/hertz_mindlin_cases.c */
+
+/* The tension tip: 0 unless an unclipped dashpot can pull (see the theory block). */
+static double hm_fn_max(const double *p, const double *s)
+{
+    return !p[P_CLIP] && s[S_CD] > 0 ? INFINITY : 0;
+}
+
+static double hm_ft_max(const double *p, const double *s, double fn)
+{
+    if (fn > hm_fn_max(p, s)) return -1;
+    return p[P_NOSLIP] ? INFINITY : s[S_TANPHI] * fabs(fn);
+}
+
+static int hm_yielding(const double *p, const double *s)
+{
+    (void)p;
+    return s[S_SLIP] != 0;
+}
+
+static const lt_yield hm_yield = {hm_ft_max, hm_fn_max, hm_yielding,
+                                  "Coulomb of the whole force (Tsuji dashpot included): |Ft| = tanPhi |Fn|"};
 
 const lt_law law_hertz_mindlin = {
     .api_version = LT_LAW_API_VERSION,
@@ -200,4 +241,5 @@ const lt_law law_hertz_mindlin = {
     .step = hm_step,
     .cases = hertz_mindlin_cases,
     .n_cases = (int)(sizeof hertz_mindlin_cases / sizeof hertz_mindlin_cases[0]),
+    .yield = &hm_yield,
 };

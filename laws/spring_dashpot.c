@@ -41,6 +41,16 @@
  *   plast += (Fs(n-1) + Fs(n)) . (Fs(n-1) + kt vt dt - Fs(n)) / (2 kt), Fs = kt xi: the spring's
  *            trapezoid work minus its change of stored energy (exact for steady sliding)
  *   so work = d(elast) + visc + plast holds to round-off step by step.
+ * Yield surface (declared for plots and probes): the Coulomb limit the law applies, in the
+ *   force it returns: |Ft| <= tanPhi |Fn| with Fn the whole normal force, dashpot included and
+ *   after clipping, and Ft the whole tangential force, spring and dashpot (the cone is of the
+ *   total forces, not of the springs' alone: with damping the spring force alone lies inside it
+ *   by the dashpot's share).  The tension tip is Fn = 0 when nothing can pull (undamped:
+ *   Fn = kn uN <= 0 while in contact; or clipped), else unlimited: an unclipped dashpot pulls
+ *   while the overlap closes, and the limit is then tanPhi |Fn| in tension too (the contact
+ *   ends when uN > 0, a displacement, not a force).  noSlip: no limit in shear.  State `slip`
+ *   is 1 after a step whose force was returned to the surface, by Coulomb slip or by clipping
+ *   onto the tip Fn = 0 (the probes' "first yield"), else 0.
  * Stiffness: kn, kt, tanPhi given, or from the materials by the harness's stiffness rule (a kt
  *   left to the materials keeps their kt/kn ratio applied to the kn in force).
  * References: P. A. Cundall, O. D. L. Strack (1979), Geotechnique 29(1):47-65; the seeds
@@ -55,7 +65,8 @@
 
 enum { P_KN, P_KT, P_TANPHI, P_EN, P_ET, P_ZETAN, P_ZETAT, P_CLIP, P_NOSLIP, P_DASHPOT, P_COUNT };
 enum {
-    S_KN, S_KT, S_TANPHI, S_GN, S_GT, S_FN, S_XIY, S_XIZ, S_FDN, S_FDY, S_FDZ, S_VN0, S_VTY0, S_VTZ0, S_UN0, S_COUNT
+    S_KN, S_KT, S_TANPHI, S_GN, S_GT, S_FN, S_XIY, S_XIZ, S_FDN, S_FDY, S_FDZ, S_VN0, S_VTY0, S_VTZ0, S_UN0, S_SLIP,
+    S_COUNT
 };
 enum { E_ELAST, E_PLAST, E_VISC, E_COUNT };
 enum { V_EXTRAPOLATED, V_HALFSTEP };
@@ -76,7 +87,7 @@ static const lt_param sd_params[P_COUNT] = {
                    "dashpot velocity: extrapolated (2nd order) | halfstep (v_{n-1/2}, 1st order)", dashpot_choices},
 };
 static const char *const sd_state[S_COUNT] = {"kn", "kt", "tanPhi", "gn", "gt", "Fn", "xiy", "xiz",
-                                              "Fdn", "Fdy", "Fdz", "vn0", "vty0", "vtz0", "uN0"};
+                                              "Fdn", "Fdy", "Fdz", "vn0", "vty0", "vtz0", "uN0", "slip"};
 static const lt_energy_def sd_energies[E_COUNT] = {
     {"elast", LT_STORED, "elastic energy of the normal and tangential springs"},
     {"plast", LT_DISSIPATED, "energy dissipated by Coulomb slip"},
@@ -128,7 +139,8 @@ static int sd_step(const double *p, const lt_contact *c, double *s, lt_response 
     double vn = dashpot_velocity(mode, c->fresh, c->v[0], s[S_VN0]);
     double fe = kn * c->uN;
     double fn = fe + s[S_GN] * vn;
-    if (p[P_CLIP] && fn > 0) fn = 0;
+    int returned = p[P_CLIP] && fn > 0; /* clipped onto the tip Fn = 0 */
+    if (returned) fn = 0;
     double fdn = fn - fe;
     double dun = c->fresh ? c->v[0] * dt : c->uN - s[S_UN0]; /* normal displacement of the step */
     double visc = 0.5 * (s[S_FDN] + fdn) * dun;
@@ -146,6 +158,7 @@ static int sd_step(const double *p, const lt_contact *c, double *s, lt_response 
         ftz *= scale;
         xiy *= scale;
         xiz *= scale;
+        returned = 1;
     }
     double fsy = kt * xiy, fsz = kt * xiz;
     double fdy = fty - fsy, fdz = ftz - fsz;
@@ -162,6 +175,7 @@ static int sd_step(const double *p, const lt_contact *c, double *s, lt_response 
     s[S_VTY0] = c->v[1];
     s[S_VTZ0] = c->v[2];
     s[S_UN0] = c->uN;
+    s[S_SLIP] = returned;
     /* response */
     out->f[0] = fn;
     out->f[1] = fty;
@@ -175,7 +189,28 @@ static int sd_step(const double *p, const lt_contact *c, double *s, lt_response 
     return 1;
 }
 
-extern const lt_case spring_dashpot_cases[8]; /* laws/spring_dashpot_cases.c */
+extern const lt_case spring_dashpot_cases[12]; /* laws/spring_dashpot_cases.c */
+
+/* The tension tip: 0 unless an unclipped dashpot can pull (see the theory block). */
+static double sd_fn_max(const double *p, const double *s)
+{
+    return !p[P_CLIP] && s[S_GN] > 0 ? INFINITY : 0;
+}
+
+static double sd_ft_max(const double *p, const double *s, double fn)
+{
+    if (fn > sd_fn_max(p, s)) return -1;
+    return p[P_NOSLIP] ? INFINITY : s[S_TANPHI] * fabs(fn);
+}
+
+static int sd_yielding(const double *p, const double *s)
+{
+    (void)p;
+    return s[S_SLIP] != 0;
+}
+
+static const lt_yield sd_yield = {sd_ft_max, sd_fn_max, sd_yielding,
+                                  "Coulomb of the whole force (dashpots included): |Ft| = tanPhi |Fn|"};
 
 const lt_law law_spring_dashpot = {
     .api_version = LT_LAW_API_VERSION,
@@ -192,4 +227,5 @@ const lt_law law_spring_dashpot = {
     .check = sd_check,
     .cases = spring_dashpot_cases,
     .n_cases = (int)(sizeof spring_dashpot_cases / sizeof spring_dashpot_cases[0]),
+    .yield = &sd_yield,
 };

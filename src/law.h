@@ -158,7 +158,8 @@ typedef enum lt_case_kind {
     LT_CASE_SHEAR_CYCLE,
     /* Free bodies (unless `fixed`) meet head-on at a relative normal speed load[0] m/s (an 'i'
      * stage until stage.rebound), with a relative tangential speed load[1] m/s along local y
-     * and spins +load[2] (A) and -load[2] (B) rad/s about local z; load[3]: the initial gap in
+     * and spins +load[2] (A) and -load[2] (B) rad/s about local z (free bodies only: a fixed
+     * body does not move unless imposed); load[3]: the initial gap in
      * units of load[0] dt (0: 1/2, touch where a leapfrog kick interval starts).  dt is about
      * (expected contact time) / steps (src/verify_cases.c).  Measured: restitution, contact and force durations, max overlap and
      * force, centre tangential velocity and spins after; with `converge`, also at dt/2 and dt/4
@@ -225,8 +226,10 @@ typedef struct lt_case {
     const char *doc;    /* one line: what is checked, against what closed form (reference) */
     lt_case_kind kind;
     lt_case_param set[LT_CASE_MAX_SET]; /* parameter overrides, ended by a NULL name */
-    const char *shape[2];  /* shapes of A and B, e.g. "sphere" (NULL: sphere) */
-    double radius[2];      /* m */
+    const char *shape[2];  /* shapes of A and B: "sphere" (NULL: sphere) or "wall" (a plane through
+                              the origin facing the other body; no finite mass, so it must be
+                              `fixed`; its curvature radius is INFINITY) */
+    double radius[2];      /* m (a sphere's; unused for a wall) */
     lt_material mat[2];
     int fixed[2];          /* LT_CASE_IMPACT: 1 = the body does not respond to forces */
     double load[4];        /* per kind, see lt_case_kind */

@@ -13,15 +13,17 @@ typedef struct dir_ctx {
     long max_steps;
     double u0[2];                    /* displacements of the initial state */
     double prev_f[3], prev_u[2];     /* the previous state */
+    double prev_k[2];                /* N/m: its tangent stiffnesses kn, kt */
     double prev_state[LT_MAX_STATE];
     long prev_step;
-    double kdu[2];                   /* N: kn du, kt du of the initial state */
+    double du;                       /* m per step along the direction */
     lt_probe_point *pt;
 } dir_ctx;
 
 static void remember(dir_ctx *d, const lt_tester *t)
 {
     memcpy(d->prev_f, t->resp.f, sizeof d->prev_f);
+    memcpy(d->prev_k, t->resp.k, sizeof d->prev_k);
     d->prev_u[0] = t->u[0] - d->u0[0];
     d->prev_u[1] = t->u[1] - d->u0[1];
     memcpy(d->prev_state, t->law_state, (size_t)d->n_state * sizeof(double));
@@ -58,7 +60,9 @@ static void record_point(dir_ctx *d, int yielded, int broken, const lt_tester *t
     memcpy(pt->f, d->prev_f, sizeof pt->f);
     for (int i = 0; i < 3; i++) pt->f1[i] = yielded && t->has_contact ? t->resp.f[i] : NAN;
     pt->gap = d->y->ft_max(d->param, d->prev_state, pt->f[0]) - hypot(pt->f[1], pt->f[2]);
-    double dF[2] = {d->kdu[0] * pt->dir[0], d->kdu[1] * pt->dir[1]};
+    /* the elastic increment of one step from the recorded state, by its tangent stiffnesses:
+     * exact for constant ones, the first-order estimate where they vary (hertz_mindlin) */
+    double dF[2] = {d->prev_k[0] * d->du * pt->dir[0], d->prev_k[1] * d->du * pt->dir[1]};
     pt->dF = hypot(dF[0], dF[1]);
     pt->dist = yielded ? distance_to_surface(d, d->prev_state, pt->f, dF) : NAN;
 }
@@ -149,11 +153,9 @@ int lt_probe_run(lt_probe *p, const lt_test *test, const lt_probe_opts *o, char 
         return -1;
     }
     double du = o->limit / (double)o->steps, speed = du / test->dt;
-    double kn = t0->resp.k[0], kt = t0->resp.k[1];
     int total = 0;
     for (int k = 0; k < n; k++) total += k % o->shards == o->shard - 1;
-    dir_ctx d = {y, test->params, test->law->n_state, o->steps, {t0->u[0], t0->u[1]}, {0}, {0}, {0}, 0,
-                 {kn * du, kt * du}, NULL};
+    dir_ctx d = {y, test->params, test->law->n_state, o->steps, {t0->u[0], t0->u[1]}, {0}, {0}, {0}, {0}, 0, du, NULL};
     for (int k = 0; k < n; k++) {
         if (k % o->shards != o->shard - 1) continue;
         lt_probe_point *pt = &p->points[p->n_points];

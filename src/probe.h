@@ -16,8 +16,15 @@
  * ray in force space, by dF = sqrt((kn du cos)^2 + (kt du sin)^2) per step; the last elastic
  * state is inside the surface and the next trial state outside, so the recorded point lies on
  * the ray within one increment dF before the surface: 0 <= |P* - P| <= dF (P* the ray's first
- * point on the surface).  A direction that has not yielded after `steps` steps is recorded at
- * its end with yielded = 0. */
+ * point on the surface).  dF is computed with the tangent stiffnesses the law reports at the
+ * recorded state (constant for linear, spring_dashpot, cohesive: the bound exactly).  Where the
+ * stiffnesses vary along the path (hertz_mindlin: kn, kt ~ sqrt(overlap), and Thornton's
+ * rescaling of Ft on unloading) the path is a curve: the bound is then the recorded state's
+ * next elastic increment |T - P| (T the next step's trial force), of which dF is the
+ * first-order estimate, and dist is measured along the tangent ray.  A dashpot's force at the
+ * constant probe velocity only shifts the ray (after its first two steps, where the
+ * extrapolated velocity settles).  A direction that has not yielded after `steps` steps is
+ * recorded at its end with yielded = 0. */
 #ifndef LT_PROBE_H
 #define LT_PROBE_H
 #include "driver.h"
@@ -42,7 +49,8 @@ typedef struct lt_probe_point {
     double u[2];        /* m: displacement (normal, shear y) from the initial state to the recorded point */
     double f[3];        /* N: force on A (Fn, Fty, Ftz) at the recorded point (last elastic state) */
     double f1[3];       /* N: force at the first inelastic state (NaN if not yielded or no contact) */
-    double dF;          /* N: force increment of one elastic step along the direction (the bound) */
+    double dF;          /* N: force increment of one elastic step along the direction at the recorded state's
+                           tangent stiffnesses (the bound; its first-order estimate where they vary) */
     double gap;         /* N: ft_max(Fn) - |Ft| at the recorded point, from the law's surface: the vertical
                            distance, >= 0 inside (not bounded by dF where the surface is steep) */
     double dist;        /* N: distance from the recorded point along the force ray to the law's surface

@@ -14,7 +14,8 @@
  *   Fn Fty Ftz   N    force on A at the recorded point: the last elastic state (or the end of the
  *                     ray when not yielded); Fn < 0 in compression
  *   Fn1 Fty1 Ftz1 N   force at the first inelastic state (nan if not yielded or the contact is gone)
- *   dF           N    force increment of one elastic step along the direction: the bound
+ *   dF           N    force increment of one elastic step along the direction (tangent stiffnesses
+ *                     at the recorded point): the bound
  *   dist         N    distance from the recorded point along the ray to the law's surface (<= dF; nan if not yielded)
  *   gap          N    ft_max(Fn) - |Ft|: vertical distance to the law's surface (>= 0 inside)
  *   work         J    driver work of the run (initial stages and this direction)

@@ -85,6 +85,7 @@ static int has_case(const lt_law *law, const char *name)
     for (int i = 0; generic[i]; i++)
         if (strcmp(name, generic[i]) == 0) return 1;
     if (strcmp(name, "generic-closed-loop") == 0) return !dissipates(law);
+    if (strcmp(name, "generic-oblique") == 0) return vr_has_oblique(law);
     for (int i = 0; i < law->n_cases; i++)
         if (strcmp(law->cases[i].name, name) == 0) return 1;
     return 0;
@@ -98,6 +99,7 @@ void lt_verify_law(const lt_law *law, const lt_verify_opts *o, lt_verify_summary
         return;
     }
     vr_generic(&v);
+    if (vr_has_oblique(law)) vr_oblique(&v);
     for (int i = 0; i < law->n_cases; i++)
         if (vr_selected(&v, law->cases[i].name)) {
             sum->cases++;

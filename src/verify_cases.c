@@ -20,9 +20,6 @@
  * that a contact lasting exactly `steps` steps, which would hide a force jump at separation,
  * does not happen by construction (and the phase moves under dt/2, dt/4, as in a simulation).
  */
-#include "geom.h"
-#include "registry.h"
-#include "stiffness.h"
 #include "verify_int.h"
 #include <math.h>
 #include <stdio.h>
@@ -52,104 +49,14 @@ static const char *const q_names[LT_Q_COUNT] = {
     [LT_Q_KT] = "kt",                  [LT_Q_SLIP_FORCE] = "slip force",  [LT_Q_BALANCE] = "balance",
 };
 
-/* ---- a case made concrete ---------------------------------------------------------------- */
-
-typedef struct setup {
-    const lt_case *cs;
-    lt_test test;
-    lt_case_env env;
-    lt_expect ex;
-} setup;
-
-static int make_setup(vr_ctx *v, setup *su, const lt_case *cs)
-{
-    const lt_law *law = v->law;
-    char msg[300];
-    memset(su, 0, sizeof *su);
-    su->cs = cs;
-    lt_test *t = &su->test;
-    *t = lt_default_test();
-    t->name = cs->name;
-    t->law = law;
-    for (int i = 0; i < law->n_params; i++) t->params[i] = law->params[i].def;
-    for (int j = 0; j < LT_CASE_MAX_SET && cs->set[j].name; j++) {
-        int i = lt_law_param_index(law, cs->set[j].name);
-        if (i < 0) {
-            snprintf(msg, sizeof msg, "case sets unknown parameter '%s'", cs->set[j].name);
-            vr_fail(v, cs->name, "setup", msg);
-            return 0;
-        }
-        t->params[i] = cs->set[j].value;
-    }
-    const char *bad = law->check ? law->check(t->params) : NULL;
-    if (bad) {
-        vr_fail(v, cs->name, "setup", bad);
-        return 0;
-    }
-    for (int i = 0; i < 2; i++) {
-        lt_body *b = &t->body[i];
-        int shape = lt_shape_from_name(cs->shape[i] ? cs->shape[i] : "sphere");
-        if (shape < 0) {
-            snprintf(msg, sizeof msg, "unknown shape '%s' (known: those of src/body.c)", cs->shape[i]);
-            vr_fail(v, cs->name, "setup", msg);
-            return 0;
-        }
-        b->shape = (lt_shape_kind)shape;
-        b->radius = cs->radius[i];
-        b->mat = cs->mat[i];
-        b->fixed = cs->kind == LT_CASE_IMPACT ? cs->fixed[i] : 1;
-        lt_body_mass_props(b);
-        su->env.mass[i] = b->fixed ? INFINITY : b->mass;
-        su->env.inertia[i] = b->fixed ? INFINITY : b->inertia.x; /* the cases are spheres: isotropic */
-    }
-    t->normal = v3(VR_NORMAL_X, VR_NORMAL_Y, VR_NORMAL_Z);
-    /* the contact as the law first sees it: the geometry at touch, the stiffness rule */
-    lt_body a = t->body[0], b = t->body[1];
-    lt_geom g = {0};
-    vec3 n = t->normal;
-    if (!geom_place(&a, &b, &n, 0) || !geom_compute(&a, &b, &g) || !(g.rcurv[0] > 0 && g.rcurv[1] > 0)) {
-        vr_fail(v, cs->name, "setup", "no geometry for this pair of shapes");
-        return 0;
-    }
-    lt_contact *c = &su->env.c;
-    c->lens[0] = g.lens[0], c->lens[1] = g.lens[1];
-    c->rcurv[0] = g.rcurv[0], c->rcurv[1] = g.rcurv[1];
-    c->contA = g.contA;
-    c->mat[0] = &t->body[0].mat, c->mat[1] = &t->body[1].mat;
-    c->mstar = lt_effective_mass(&t->body[0], &t->body[1]);
-    c->fresh = 1;
-    lt_stiff_result sr;
-    if (lt_stiffness_eval(&t->stiffness, c->mat[0], c->mat[1], g.lens, 0.0, &sr) < 0) {
-        vr_fail(v, cs->name, "setup", "the stiffness rule fails for this pair");
-        return 0;
-    }
-    c->kn = sr.kn, c->kt = sr.kt, c->tanPhi = sr.tanPhi;
-    c->lens[0] = sr.lens[0], c->lens[1] = sr.lens[1], c->contA = sr.contA;
-    su->env.param = t->params;
-    memcpy(su->env.load, cs->load, sizeof su->env.load);
-    return 1;
-}
-
-/* Closed forms at time step dt (0: before dt is known). */
-static void expect_at(setup *su, double dt)
-{
-    su->test.dt = dt > 0 ? dt : su->test.dt;
-    su->env.c.dt = dt;
-    for (int q = 0; q < LT_Q_COUNT; q++) {
-        su->ex.value[q] = su->ex.tol[q] = su->ex.order[q] = NAN;
-        su->ex.why[q] = NULL;
-    }
-    if (su->cs->expect) su->cs->expect(&su->env, &su->ex);
-}
-
-static void balance_row(vr_ctx *v, const setup *su, const lt_tester *T)
+static void balance_row(vr_ctx *v, const vr_setup *su, const lt_tester *T)
 {
     double tol = isfinite(su->ex.tol[LT_Q_BALANCE]) ? su->ex.tol[LT_Q_BALANCE] : TOL_BALANCE;
     const char *why = su->ex.why[LT_Q_BALANCE] ? su->ex.why[LT_Q_BALANCE] : WHY_BALANCE;
     vr_row(v, su->cs->name, "balance", LT_CHECK_ABS, 0, vr_balance(T), tol, why);
 }
 
-static void quantity_row(vr_ctx *v, const setup *su, int q, double obtained)
+static void quantity_row(vr_ctx *v, const vr_setup *su, int q, double obtained)
 {
     double e = su->ex.value[q];
     if (isnan(e)) return;
@@ -168,7 +75,7 @@ static double vertex(const double y[3])
 /* ---- LT_CASE_NORMAL ---------------------------------------------------------------------- */
 
 typedef struct normal_trace {
-    const setup *su;
+    const vr_setup *su;
     lt_record *rec;
     double dev[LT_ALONG_COUNT], scale[LT_ALONG_COUNT];
 } normal_trace;
@@ -191,7 +98,7 @@ static void normal_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
     }
 }
 
-static void run_normal(vr_ctx *v, setup *su)
+static void run_normal(vr_ctx *v, vr_setup *su)
 {
     const lt_case *cs = su->cs;
     static const char *const names[LT_ALONG_COUNT] = {"Fn(uN)", "kn(uN)", "kt(uN)", "elast(uN)"};
@@ -200,7 +107,7 @@ static void run_normal(vr_ctx *v, setup *su)
         return;
     }
     long steps = (long)cs->steps;
-    expect_at(su, cs->load[0] / (cs->load[1] * (double)steps));
+    vr_expect_at(su, cs->load[0] / (cs->load[1] * (double)steps));
     vr_until u1 = {VR_UNTIL_STEPS, steps}, u2 = {VR_UNTIL_NO_CONTACT, 0};
     const double in[LT_DOF] = {-cs->load[1]}, out[LT_DOF] = {cs->load[1]};
     lt_stage st[2] = {vr_stage("v.....", in, &u1), vr_stage("v.....", out, &u2)};
@@ -260,12 +167,12 @@ static double epp(double f, double du, double kt, double fy)
     return f > fy ? fy : f < -fy ? -fy : f;
 }
 
-static void run_shear(vr_ctx *v, setup *su)
+static void run_shear(vr_ctx *v, vr_setup *su)
 {
     const lt_case *cs = su->cs;
     long steps = (long)cs->steps;
     double dt = cs->load[1] / (cs->load[2] * (double)steps);
-    expect_at(su, dt);
+    vr_expect_at(su, dt);
     vr_until u1 = {VR_UNTIL_STEPS, steps}, u2 = {VR_UNTIL_STEPS, steps}, u3 = {VR_UNTIL_STEPS, 2 * steps},
              u4 = {VR_UNTIL_STEPS, 2 * steps};
     const double in[LT_DOF] = {-cs->load[0] / ((double)steps * dt)}, fw[LT_DOF] = {0, cs->load[2]},
@@ -373,24 +280,14 @@ static void impact_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
 }
 
 /* Run the impact at time step dt; fills the measured quantities (NaN if not measured). */
-static int impact_at(vr_ctx *v, setup *su, double dt, double got[LT_Q_COUNT], lt_record *rec)
+static int impact_at(vr_ctx *v, vr_setup *su, double dt, double got[LT_Q_COUNT], lt_record *rec)
 {
     const lt_case *cs = su->cs;
-    lt_test t = su->test;
-    double vn = cs->load[0], vt = cs->load[1], spin = cs->load[2];
-    t.dt = dt;
-    t.gap = vn * dt * (cs->load[3] > 0 ? cs->load[3] : 0.5); /* touch phase: see the head of this file */
-    const lt_body *A = &t.body[0], *B = &t.body[1];
-    t.abWeight = A->fixed ? 1 : B->fixed ? 0 : A->mass / (A->mass + B->mass); /* centre of mass at rest */
-    mat3 frame = m3_frame_from_normal(v3_normalized(t.normal));
-    t.body[0].angvel = v3_scale(frame.r[2], spin);
-    t.body[1].angvel = v3_scale(frame.r[2], -spin);
-    vr_until u = {VR_UNTIL_REBOUND, 0};
-    const double in[LT_DOF] = {-vn, vt};
-    lt_stage st[1] = {vr_stage(vt != 0 ? "ii...." : "i.....", in, &u)};
-    st[0].max_steps = (long)(100 * cs->steps) + 1000;
-    t.stages = st;
-    t.n_stages = 1;
+    lt_test t;
+    lt_stage st[1];
+    vr_until u;
+    vr_impact_test(su, dt, cs->load, &t, st, &u);
+    double vn = cs->load[0];
     impact_trace q;
     memset(&q, 0, sizeof q);
     q.rec = rec;
@@ -420,17 +317,17 @@ static const int impact_q[] = {LT_Q_RESTITUTION, LT_Q_CONTACT_TIME, LT_Q_FORCE_T
                                LT_Q_MAX_FORCE,   LT_Q_TANGENT_OUT,  LT_Q_SPIN_A,     LT_Q_SPIN_B};
 #define N_IMPACT_Q ((int)(sizeof impact_q / sizeof impact_q[0]))
 
-static void run_impact(vr_ctx *v, setup *su)
+static void run_impact(vr_ctx *v, vr_setup *su)
 {
     const lt_case *cs = su->cs;
-    expect_at(su, 0);
+    vr_expect_at(su, 0);
     double tc = su->ex.value[LT_Q_CONTACT_TIME];
     if (!(tc > 0) || !(cs->steps >= 1)) {
         vr_fail(v, cs->name, "setup", "an impact case needs a closed-form contact time and steps >= 1");
         return;
     }
     double dt = tc / (cs->steps + VR_END_PHASE);
-    expect_at(su, dt);
+    vr_expect_at(su, dt);
     double got[3][LT_Q_COUNT];
     vr_plot plot;
     int plotting = vr_plot_begin(v, &plot, cs->name);
@@ -454,10 +351,10 @@ static void run_impact(vr_ctx *v, setup *su)
     memcpy(tol[0], su->ex.tol, sizeof tol[0]);
     for (int j = 1; j < 3; j++) {
         if (!impact_at(v, su, dt / (1 << j), got[j], NULL)) return;
-        expect_at(su, dt / (1 << j));
+        vr_expect_at(su, dt / (1 << j));
         memcpy(tol[j], su->ex.tol, sizeof tol[j]);
     }
-    expect_at(su, dt);
+    vr_expect_at(su, dt);
     for (int i = 0; i < N_IMPACT_Q; i++) {
         int qi = impact_q[i];
         double e = su->ex.value[qi], p = su->ex.order[qi];
@@ -491,12 +388,12 @@ static void run_impact(vr_ctx *v, setup *su)
 
 void vr_case(vr_ctx *v, const lt_case *cs)
 {
-    setup *su = calloc(1, sizeof *su);
+    vr_setup *su = calloc(1, sizeof *su);
     if (!su) {
         vr_fail(v, cs->name, "setup", "out of memory");
         return;
     }
-    if (make_setup(v, su, cs)) switch (cs->kind) {
+    if (vr_make_setup(v, su, cs)) switch (cs->kind) {
         case LT_CASE_NORMAL: run_normal(v, su); break;
         case LT_CASE_SHEAR_CYCLE: run_shear(v, su); break;
         case LT_CASE_IMPACT: run_impact(v, su); break;

@@ -39,6 +39,24 @@ lt_stage vr_stage(const char *whats, const double values[LT_DOF], vr_until *u);
 /* Largest |balance_err| / |work| of a finished run (0 when no work was done). */
 double vr_balance(const lt_tester *t);
 
+/* A case made concrete (verify_setup.c): its test (parameters with the case's overrides, the
+ * bodies, the verify normal), the environment of its closed forms (the contact at touch), and
+ * the closed forms at the current time step. */
+typedef struct vr_setup {
+    const lt_case *cs;
+    lt_test test;
+    lt_case_env env;
+    lt_expect ex;
+} vr_setup;
+/* Returns 1, or 0 after a failed "setup" row saying why. */
+int vr_make_setup(vr_ctx *v, vr_setup *su, const lt_case *cs);
+/* The case's closed forms at time step dt (0: before dt is known), into su->ex. */
+void vr_expect_at(vr_setup *su, double dt);
+/* The impact of LT_CASE_IMPACT at time step dt with the loads `load` (law.h): the test (a copy
+ * of su->test with gap, abWeight, spins of the free bodies) and its one stage, an 'i' stage
+ * until the rebound (st and u must outlive the run). */
+void vr_impact_test(const vr_setup *su, double dt, const double load[4], lt_test *t, lt_stage *st, vr_until *u);
+
 /* The generic checks of one law (verify_generic.c). */
 void vr_generic(vr_ctx *v);
 /* Fixed bodies, compressed to `overlap` (m), then a closed loop of amplitude amp (m or rad) on
@@ -46,6 +64,10 @@ void vr_generic(vr_ctx *v);
  * work" (|work - dkin| over the loop / largest stored energy <= tol) and "balance". */
 void vr_closed_loop(vr_ctx *v, const char *kase, const lt_test *proto, const char *dofs, double overlap, double amp,
                     long steps, double tol, const char *why);
+/* generic-oblique (verify_oblique.c): the incidence sweep on a wall, for a law with an impact
+ * case (vr_has_oblique). */
+int vr_has_oblique(const lt_law *law);
+void vr_oblique(vr_ctx *v);
 /* One of the law's cases (verify_cases.c). */
 void vr_case(vr_ctx *v, const lt_case *cs);
 

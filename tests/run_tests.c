@@ -11,7 +11,7 @@ const char *check_current_test;
 extern const test_case linear_tests[], spring_dashpot_tests[], hertz_mindlin_tests[], linel6_tests[],
     cohesive_tests[], law_energy_tests[], verify_tests[], surface_tests[], probe_tests[], driver_tests[],
     energy_tests[], script_tests[], cli_tests[], probe_cli_tests[], fmt_tests[], srcloc_tests[], geom_tests[],
-    body_tests[], stiffness_tests[], fastpath_tests[], cond_tests[];
+    body_tests[], stiffness_tests[], fastpath_tests[], cond_tests[], wall_case_tests[], oblique_tests[];
 
 static const struct {
     const char *name;
@@ -24,6 +24,8 @@ static const struct {
     {"cohesive", cohesive_tests},
     {"law_energy", law_energy_tests},
     {"verify", verify_tests},
+    {"wall_cases", wall_case_tests},
+    {"oblique", oblique_tests},
     {"surface", surface_tests},
     {"probe", probe_tests},
     {"body", body_tests},

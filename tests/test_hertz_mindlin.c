@@ -1,7 +1,7 @@
 /* tests/test_hertz_mindlin.c - the Hertz-Mindlin law on hand-made contacts: effective
  * properties, the Hertz force and the stiffness rules (to <= 1e-12), the Tsuji alpha and the
- * closed forms of the law's theory block against a direct integration of the impact ODE,
- * Thornton's unloading rule, Coulomb slip and clipping. */
+ * closed forms of the law's theory block and of the oblique impact (J, D) against a direct
+ * integration of the impact ODE, Thornton's unloading rule, Coulomb slip and clipping. */
 #include "../src/law.h"
 #include "../src/registry.h"
 #include "check.h"
@@ -254,6 +254,30 @@ static void test_coulomb_and_clip(void)
     CHECK(law->step(p, &(lt_contact){.uN = 1e-12}, s, &r) == 0);
 }
 
+/* quad on a contact's first step: a contact formed inside the step (apart at uN - vn dt) books
+ * the trapezoid from no force, (0 + Fe) vn dt/2 - (2/5) K delta^2.5; a contact created in overlap
+ * (vn = 0, as at a test's initial state) books nothing: no step did work on it. */
+static void test_first_step_quad(void)
+{
+    const lt_law *law = hm();
+    enum { E_QUAD = 4 };
+    CHECK_STR(law->energies[E_QUAD].name, "quad");
+    double p[LT_MAX_PARAMS], s[LT_MAX_STATE] = {0};
+    defaults(p);
+    lt_contact c = contact(-1e-6, &glass, &glass, 0.01, 0.01);
+    law->init(p, &c, s);
+    lt_response r = {0};
+    law->step(p, &c, s, &r);
+    CHECK(r.energy[E_QUAD] == 0);
+    memset(s, 0, sizeof s);
+    c.uN = -1e-9;
+    c.v[0] = -1.5e-9 / c.dt; /* apart by 0.5e-9 m at the previous state */
+    law->init(p, &c, s);
+    law->step(p, &c, s, &r);
+    double K = s[S_K], fe = -K * pow(1e-9, 1.5);
+    CHECK_REL(r.energy[E_QUAD], 0.5 * fe * c.v[0] * c.dt - 0.4 * K * pow(1e-9, 2.5), TOL_ROUNDOFF, "forming step");
+}
+
 /* The verify cases' closed forms (laws/hertz_mindlin_cases.c: contact and force times by
  * tanh-sinh quadrature, the maximum overlap) against the reference ODE, scaled by delta0 and
  * t0 = delta0/v; the elastic contact time also against REFERENCES' 2.943275 delta_max/v (a
@@ -297,12 +321,122 @@ static void test_case_closed_forms_against_ode(void)
     }
 }
 
+/* ---- the oblique impact's friction impulse J = int |Fn| dt and lever integral
+ * D = int delta |Fn| dt (laws/hertz_mindlin_cases.c, oblique_expect) against the ODE above,
+ * integrated with them: in the scaled variables (x = delta/delta0, tau = t v/delta0, force
+ * f = x^1.5 + alpha x^0.25 x' in units of m* v^2/delta0) J = m* v int |f| dtau and
+ * D = m* v delta0 int x |f| dtau; near x = 0 in s = x^{1/4}, elsewhere in time, as above. */
+typedef struct oblique_ref { double J, D; } oblique_ref;
+
+static void deriv_s(const double y[4], double s, double alpha, double dy[4]) /* y = p, tau, J, D */
+{
+    double f = pow(s, 6) + alpha * s * y[0], dtau = 4 * pow(s, 3) / y[0];
+    dy[0] = -4 * pow(s, 9) / y[0] - 4 * alpha * pow(s, 4);
+    dy[1] = dtau;
+    dy[2] = fabs(f) * dtau; /* dtau/ds ds > 0 in both s phases */
+    dy[3] = pow(s, 4) * fabs(f) * dtau;
+}
+
+static void deriv_t(const double y[4], double alpha, double dy[4]) /* y = x, p, J, D */
+{
+    double f = pow(y[0], 1.5) + alpha * pow(y[0], 0.25) * y[1];
+    dy[0] = y[1];
+    dy[1] = -f;
+    dy[2] = fabs(f);
+    dy[3] = y[0] * fabs(f);
+}
+
+static void rk4_4(double y[4], double s, double h, double alpha, int in_s)
+{
+    double k[4][4], t[4];
+    const double c[4] = {0, 0.5, 0.5, 1};
+    for (int j = 0; j < 4; j++) {
+        for (int i = 0; i < 4; i++) t[i] = y[i] + (j ? c[j] * h * k[j - 1][i] : 0);
+        if (in_s) deriv_s(t, s + c[j] * h, alpha, k[j]);
+        else deriv_t(t, alpha, k[j]);
+    }
+    for (int i = 0; i < 4; i++) y[i] += h / 6 * (k[0][i] + 2 * k[1][i] + 2 * k[2][i] + k[3][i]);
+}
+
+static oblique_ref oblique_ode(double alpha, int n)
+{
+    const double xs = 0.2, s1 = pow(xs, 0.25);
+    double ys[4] = {1, 0, 0, 0};
+    for (int i = 0; i < n; i++) rk4_4(ys, s1 * i / n, s1 / n, alpha, 1);
+    double yt[4] = {xs, ys[0], ys[2], ys[3]}, h = 4.0 / n;
+    for (int guard = 0; guard < 100 * n; guard++) {
+        double y1[4] = {yt[0], yt[1], yt[2], yt[3]};
+        rk4_4(y1, 0, h, alpha, 0);
+        if (y1[0] < xs && y1[1] < 0) { /* land exactly on x = xs by bisection of the sub-step */
+            double lo = 0, hi = h;
+            for (int it = 0; it < 100; it++) {
+                double mid = 0.5 * (lo + hi), ym[4] = {yt[0], yt[1], yt[2], yt[3]};
+                rk4_4(ym, 0, mid, alpha, 0);
+                if (ym[0] < xs) hi = mid;
+                else lo = mid;
+            }
+            rk4_4(yt, 0, lo, alpha, 0);
+            break;
+        }
+        memcpy(yt, y1, sizeof yt);
+    }
+    double yr[4] = {yt[1], 0, yt[2], yt[3]};
+    for (int i = 0; i < n; i++) rk4_4(yr, s1 * (n - i) / n, -s1 / n, alpha, 1);
+    return (oblique_ref){yr[2], yr[3]};
+}
+
+/* The reference: RK4 at 20000 steps per phase; |f| has a kink where the force changes sign (a
+ * local error O(h^2) there), so its own error was measured by halving the steps: 8e-13 (J),
+ * 2e-14 (D).  The closed forms: tanh-sinh quadrature, ~1e-14.  1e-10 leaves a margin of 100. */
+#define TOL_OBLIQUE 1e-10
+/* D is recovered from w' = mu (r J - D/2)/I, in which it is a 1e-3 correction: the cancellation
+ * multiplies round-off by 1e3 */
+#define TOL_OBLIQUE_D 1e-9
+
+static void test_oblique_closed_forms_against_ode(void)
+{
+    const char *names[2] = {"co4-45deg", "co4-85deg"};
+    for (int i = 0; i < 2; i++) {
+        const lt_case *cs = find_case(names[i]);
+        CHECK_MSG(cs != NULL, "no case %s", names[i]);
+        if (!cs) continue;
+        double p[LT_MAX_PARAMS];
+        defaults(p);
+        for (int j = 0; cs->set[j].name; j++) p[lt_law_param_index(hm(), cs->set[j].name)] = cs->set[j].value;
+        double r = cs->radius[1], m = 1.7e-4; /* any mass: J/(m v) and D/(m v delta0) do not depend on it */
+        lt_case_env env = {0};
+        env.param = p;
+        env.c = contact(0, &cs->mat[0], &cs->mat[1], r, r);
+        env.c.rcurv[0] = INFINITY; /* the wall */
+        env.c.tanPhi = cs->mat[1].tanPhi;
+        env.c.mstar = m;
+        env.mass[0] = INFINITY, env.mass[1] = m;
+        env.inertia[0] = INFINITY, env.inertia[1] = 0.4 * m * r * r;
+        memcpy(env.load, cs->load, sizeof env.load);
+        lt_expect x;
+        for (int q = 0; q < LT_Q_COUNT; q++) x.value[q] = NAN;
+        cs->expect(&env, &x);
+        double s0[LT_MAX_STATE] = {0};
+        hm()->init(p, &env.c, s0);
+        double K = s0[S_K], mu = s0[S_TANPHI], v = cs->load[0], vt = cs->load[1], d0 = pow(m * v * v / K, 0.4);
+        oblique_ref ref = oblique_ode(s0[S_CD] / sqrt(m * K), 20000);
+        double J = (vt - x.value[LT_Q_TANGENT_OUT]) * m / mu;
+        double D = 2 * (r * J - 0.4 * m * r * r * x.value[LT_Q_SPIN_B] / mu);
+        CHECK_REL(J / (m * v), ref.J, TOL_OBLIQUE, "J = int |Fn| dt");
+        CHECK_REL(D / (m * v * d0), ref.D, TOL_OBLIQUE_D, "D = int delta |Fn| dt");
+        printf("     %s: J/(m v) = %.15f (ODE %.15f), D/(m v delta0) = %.13f (ODE %.13f)\n", names[i], J / (m * v),
+               ref.J, D / (m * v * d0), ref.D);
+    }
+}
+
 const test_case hertz_mindlin_tests[] = {
     TEST(case_closed_forms_against_ode),
+    TEST(oblique_closed_forms_against_ode),
     TEST(effective_properties),
     TEST(force_and_stiffness_rules),
     TEST(tsuji_alpha_and_closed_forms),
     TEST(tangential_unloading_rule),
     TEST(coulomb_and_clip),
+    TEST(first_step_quad),
     {0, 0},
 };

@@ -75,6 +75,7 @@ static void test_compiled_until_same_tables(void)
     }
 }
 static void test_probe_from_lua(void) { run_script("tests/scripts/probe.lua"); }
+static void test_probe_coulomb_from_lua(void) { run_script("tests/scripts/probe_coulomb.lua"); }
 
 const test_case script_tests[] = {
     TEST(until_forms),
@@ -93,5 +94,6 @@ const test_case script_tests[] = {
     TEST(stage_hertz_impact),
     TEST(stage_linel6_six_dofs),
     TEST(probe_from_lua),
+    TEST(probe_coulomb_from_lua),
     {0, 0},
 };

@@ -107,19 +107,43 @@ static void wrong_impact_expect(const lt_case_env *env, lt_expect *x)
     x->tol[LT_Q_CONTACT_TIME] = 1e-4;
 }
 
+/* A sphere B on a fixed wall A: m* is B's own mass (computed here from its radius and density,
+ * not from the harness's m*), e = 1, t_c = pi sqrt(m/kn) with the stiffness rule's kn. */
+static void wall_impact_expect(const lt_case_env *env, lt_expect *x)
+{
+    double r = env->c.rcurv[1], m = env->c.mat[1]->density * 4.0 / 3.0 * LT_TEST_PI * r * r * r;
+    x->value[LT_Q_RESTITUTION] = 1;
+    x->tol[LT_Q_RESTITUTION] = 1e-4; /* issue 5 target; leapfrog gives ~1e-7 at 1000 steps */
+    x->value[LT_Q_CONTACT_TIME] = LT_TEST_PI * sqrt(m / env->c.kn);
+    x->tol[LT_Q_CONTACT_TIME] = 1e-4;
+    /* no tangential force: B keeps its spin -load[2] (round-off); the wall, fixed, gets none */
+    x->value[LT_Q_SPIN_B] = -env->load[2];
+    x->tol[LT_Q_SPIN_B] = 1e-12;
+    x->value[LT_Q_SPIN_A] = 0;
+    x->tol[LT_Q_SPIN_A] = 0;
+}
+
+#define HOOKE_MAT {1e7, 0.25, 2600, 0.5, 0.5}
 static const lt_energy_def hooke_energy[1] = {{"elast", LT_STORED, "spring"}};
 static const char *const hooke_state[1] = {"kn"};
-static const lt_case hooke_cases[2] = {
+static const lt_case hooke_cases[5] = {
     {.name = "impact", .kind = LT_CASE_IMPACT, .radius = {0.1, 0.1},
      .mat = {{1e7, 0.25, 2600, 0.5, 0.5}, {1e7, 0.25, 2600, 0.5, 0.5}}, .load = {1.0}, .steps = 1000,
      .expect = wrong_impact_expect},
     {.name = "bad-table", .kind = LT_CASE_IMPACT, .set = {{"kappa", 1}}, .radius = {0.1, 0.1},
      .mat = {{1e7, 0.25, 2600, 0.5, 0.5}, {1e7, 0.25, 2600, 0.5, 0.5}}, .load = {1.0}, .steps = 1000,
      .expect = wrong_impact_expect},
+    {.name = "wall-impact", .kind = LT_CASE_IMPACT, .shape = {"wall", "sphere"}, .fixed = {1, 0},
+     .radius = {0, 0.05}, .mat = {HOOKE_MAT, HOOKE_MAT}, .load = {1.0, 0, 0.3}, .steps = 1000,
+     .expect = wall_impact_expect},
+    {.name = "loose-wall", .kind = LT_CASE_IMPACT, .shape = {"wall", "sphere"}, .radius = {0, 0.05},
+     .mat = {HOOKE_MAT, HOOKE_MAT}, .load = {1.0}, .steps = 1000, .expect = wall_impact_expect},
+    {.name = "capsule", .kind = LT_CASE_IMPACT, .shape = {"capsule", "sphere"}, .radius = {0.05, 0.05},
+     .mat = {HOOKE_MAT, HOOKE_MAT}, .load = {1.0}, .steps = 1000, .expect = wall_impact_expect},
 };
 static const lt_law hooke = {.api_version = LT_LAW_API_VERSION, .name = "hooke", .summary = "test",
                              .state_names = hooke_state, .n_state = 1, .energies = hooke_energy, .n_energies = 1,
-                             .init = hooke_init, .step = hooke_step, .cases = hooke_cases, .n_cases = 2};
+                             .init = hooke_init, .step = hooke_step, .cases = hooke_cases, .n_cases = 5};
 
 static rows *verify_hooke(int which)
 {
@@ -178,6 +202,28 @@ static void test_wrong_closed_form_and_bad_table_fail(void)
     free(rs);
 }
 
+/* A case may put a wall as body A (fixed); a wall left free, or a shape a case cannot size, is
+ * a failed setup row that says why. */
+static void test_cases_with_a_wall(void)
+{
+    rows *rs = verify_hooke(BUG_NONE);
+    CHECK(result(rs, "wall-impact", "e") == 1);
+    CHECK(result(rs, "wall-impact", "t_contact") == 1);
+    CHECK(result(rs, "wall-impact", "spin B after") == 1);
+    CHECK(result(rs, "wall-impact", "spin A after") == 1);
+    CHECK(result(rs, "wall-impact", "balance") == 1);
+    CHECK(result(rs, "loose-wall", "setup") == 0);
+    CHECK(result(rs, "capsule", "setup") == 0);
+    for (int i = 0; i < rs->n; i++) {
+        if (strcmp(rs->r[i].kase, "loose-wall") == 0)
+            CHECK_MSG(strstr(rs->r[i].note, "A is a wall, which has no finite mass: the case must fix it"), "%s",
+                      rs->r[i].note);
+        if (strcmp(rs->r[i].kase, "capsule") == 0)
+            CHECK_MSG(strstr(rs->r[i].note, "a case's bodies are spheres or walls"), "%s", rs->r[i].note);
+    }
+    free(rs);
+}
+
 /* a law built against another API version is refused, not run */
 static void test_other_api_version_refused(void)
 {
@@ -201,6 +247,7 @@ const test_case verify_tests[] = {
     TEST(wrong_sign_fails),
     TEST(force_at_touch_fails),
     TEST(wrong_closed_form_and_bad_table_fail),
+    TEST(cases_with_a_wall),
     TEST(other_api_version_refused),
     {0, 0},
 };
