@@ -29,6 +29,7 @@
  *   {"hertz_mindlin", "{ ... its parameters ... }"}, */
 static const struct { const char *law, *params; } impact_laws[] = {
     {"linear", "{ kn = 1e6, kt = 5e5, tanPhi = 0.5 }"},
+    {"hertz_mindlin", "{ en = 0.5 }"}, /* damped Hertz (Tsuji), materials of the default test */
 };
 
 typedef struct bench_case {
