@@ -149,8 +149,8 @@ void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
         lua_error(L);
     }
     r->test.name = name;
-    lt_observer obs = {NULL, NULL, NULL, NULL};
-    if (recording) obs = (lt_observer){record_row, &rec, meta_contact, &meta};
+    lt_observer obs = {NULL, NULL, NULL, NULL, NULL};
+    if (recording) obs = (lt_observer){record_row, &rec, meta_contact, &meta, NULL};
     int rc = lt_run_observed(t, &r->test, &obs);
     if (rc < 0) {
         if (recording) {
