@@ -334,6 +334,13 @@ static int contact_update(lt_tester *t)
             t->created = 1;
         }
     }
+    if (!isfinite(c->uN) || !all_finite(c->v, LT_DOF)) { /* do not blame the law for its input */
+        for (int k = 0; k < LT_DOF; k++)
+            if (!isfinite(c->v[k]))
+                return fail(t, "non-finite contact velocity: %s = %g (the motion overflowed or became unstable)",
+                            dof_v_names[k], shown(c->v[k]));
+        return fail(t, "non-finite contact: ux = %g (the motion overflowed or became unstable)", shown(c->uN));
+    }
     memset(&t->resp, 0, sizeof t->resp);
     int alive = law->step(test->params, c, t->law_state, &t->resp);
     if (!alive) {

@@ -246,19 +246,84 @@ void read_test(conv *cv, run_ctx *r, int t, char **name_out)
     path_pop(cv);
 }
 
-void run_free(run_ctx *r)
+/* Point every proxy of the run (and the vectors of C) at no run. */
+static void invalidate_proxies(run_ctx *r)
 {
     lua_State *L = r->L;
+    for (int i = 0; i < 5; i++) {
+        if (r->proxy_ref[i] == LUA_NOREF || r->proxy_ref[i] == LUA_REFNIL) continue;
+        lua_rawgeti(L, LUA_REGISTRYINDEX, r->proxy_ref[i]);
+        run_ctx **p = lua_touserdata(L, -1);
+        if (p) *p = NULL;
+        if (i == PX_C)
+            for (int k = 1; k <= 3; k++) {
+                lua_getiuservalue(L, -1, k);
+                run_ctx **v = lua_touserdata(L, -1);
+                if (v) *v = NULL;
+                lua_pop(L, 1);
+            }
+        lua_pop(L, 1);
+    }
+}
+
+void run_release(run_ctx *r)
+{
+    lua_State *L = r->L;
+    if (!L) return;
     if (r->cbs)
         for (int i = 0; i < 2 * r->test.n_stages; i++) {
             luaL_unref(L, LUA_REGISTRYINDEX, r->cbs[i].ref);
             lt_cond_free(r->cbs[i].cond);
         }
+    invalidate_proxies(r);
     for (int i = 0; i < 5; i++) luaL_unref(L, LUA_REGISTRYINDEX, r->proxy_ref[i]);
     luaL_unref(L, LUA_REGISTRYINDEX, r->env_ref);
     luaL_unref(L, LUA_REGISTRYINDEX, r->env_mt_ref);
+    for (int i = 0; i < 5; i++) r->proxy_ref[i] = LUA_NOREF;
+    r->env_ref = r->env_mt_ref = LUA_NOREF;
     free(r->cbs);
     free(r->test.stages);
     r->cbs = NULL;
     r->test.stages = NULL;
+    r->test.n_stages = 0;
+    if (r->rec_open) record_abort(&r->rec);
+    if (r->meta_open) meta_abort(&r->meta);
+    r->rec_open = r->meta_open = 0;
+    pending_discard(&r->pending);
+    if (r->release_extra) r->release_extra(r);
+    r->release_extra = NULL;
+    free(r->tester);
+    free(r->name);
+    free(r->file);
+    r->tester = NULL;
+    r->name = NULL;
+    r->file = NULL;
+    r->t = NULL;
+    r->test.name = NULL;
+}
+
+static int run_gc(lua_State *L)
+{
+    run_release(luaL_checkudata(L, 1, "lawtester.run"));
+    return 0;
+}
+
+void register_run_metatable(lua_State *L)
+{
+    luaL_newmetatable(L, "lawtester.run");
+    lua_pushcfunction(L, run_gc);
+    lua_setfield(L, -2, "__gc");
+    lua_pop(L, 1);
+}
+
+run_ctx *run_new(lua_State *L, script_ctx *sc)
+{
+    run_ctx *r = lua_newuserdatauv(L, sizeof *r, 0);
+    memset(r, 0, sizeof *r);
+    r->env_ref = r->env_mt_ref = LUA_NOREF;
+    for (int i = 0; i < 5; i++) r->proxy_ref[i] = LUA_NOREF;
+    luaL_setmetatable(L, "lawtester.run");
+    r->sc = sc; /* set last: run_release does nothing until L is set */
+    r->L = L;
+    return r;
 }

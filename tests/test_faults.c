@@ -1,14 +1,19 @@
-/* tests/test_faults.c - numerical faults in the driver (no Lua): a law returning a non-finite
+/* tests/test_faults.c - numerical faults: in the driver (no Lua) a law returning a non-finite
  * force, stiffness, energy or state variable (a law planted here), a state that overflows, and
- * the leapfrog stability check of stability.h against its closed forms.  Every fault stops the
- * run with a message naming stage, step and quantity; the rows before it stay recorded. */
+ * the leapfrog stability check of stability.h against its closed forms; then the same faults
+ * as a user meets them, through `lawtester run`.  Every fault stops the run with one line naming
+ * stage, step and quantity; the rows before it are kept as NAME.tsv.partial, marked failed. */
+#define _POSIX_C_SOURCE 200809L
 #include "../src/driver.h"
 #include "../src/registry.h"
 #include "../src/stability.h"
 #include "check.h"
+#include "cli.h"
 #include "drive.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* ---- a law that turns one output non-finite --------------------------------------------------- */
 
@@ -257,6 +262,66 @@ static void test_stability_imposed_normal(void)
     free(T);
 }
 
+/* ---- through the command ------------------------------------------------------------------------ */
+
+static void test_cli_law_energy_overflow(void)
+{
+    check_failed_run("tests/bad/fault_energy_overflow.lua", "", 7,
+                     "field stages[1]: stage 1, step 1: law 'linear' returned a non-finite energy elast = inf", "overflow", 1);
+}
+
+static void test_cli_kinetic_energy_overflow(void)
+{
+    check_bad("fault_kin_overflow.lua", 5,
+              "field stages[1]: stage 1, step 0: non-finite energy: kin = inf (the motion overflowed or became unstable)");
+}
+
+/* Above the stability limit the oscillation grows until the state is not finite: the error
+ * says so and adds the warning's numbers. */
+static void test_cli_unstable_run(void)
+{
+    check_failed_run("tests/bad/fault_unstable.lua", "", 6,
+                     "field stages[1]: stage 1, step 14: non-finite contact velocity: vx = nan (the motion overflowed or "
+                     "became unstable); dt = 0.0048 s exceeds the stability limit of leapfrog for the normal contact, "
+                     "dt_crit = 0.004667 s (m* = 5.445 kg, kn = 1e+06 N/m; first at stage 1, step 0)",
+                     "unstable", 2);
+}
+
+/* A run that survives an unstable dt succeeds with one warning line naming the field dt. */
+static void test_cli_unstable_warning(void)
+{
+    result r;
+    run(&r, "run tests/scripts/unstable_dt.lua -q");
+    CHECK_MSG(r.status == 0 && count_lines(r.err) == 1 &&
+                  strstr(r.err, "tests/scripts/unstable_dt.lua:4: warning: field dt: dt = 0.006 s exceeds the stability "
+                                "limit of leapfrog for the normal contact, dt_crit = 0.004667 s (m* = 5.445 kg, kn = 1e+06 "
+                                "N/m; first at stage 1, step 1); the results are not reliable"),
+              "status %d: %s", r.status, r.err);
+}
+
+/* An until that raises an error at step 10^6 (10^4 under valgrind): the message names the step,
+ * the rows recorded before are kept (every 1000th). */
+static void test_cli_until_error_late(void)
+{
+    long n = under_valgrind() ? 10000 : 1000000;
+    char path[64], msg[200];
+    snprintf(path, sizeof path, "/tmp/lt_late_%ld.lua", (long)getpid());
+    FILE *f = fopen(path, "w");
+    CHECK(f != NULL);
+    if (!f) return;
+    fprintf(f, "return { name = \"late\", law = \"linear\", gap = 1, record = { every = 1000 },\n"
+               "  stages = { { whats = \"......\", max_steps = %ld,\n"
+               "    till = function(C, stage)\n"
+               "      if stage.step == %ld then error(\"the until failed\") end\n"
+               "      return false\n"
+               "    end } } }\n",
+            2 * n, n);
+    fclose(f);
+    snprintf(msg, sizeof msg, "field stages[1].till: at step %ld: %s:4: the until failed", n, path);
+    check_failed_run(path, "", 3, msg, "late", (int)(n / 1000));
+    remove(path);
+}
+
 const test_case faults_tests[] = {
     TEST(law_non_finite_outputs),
     TEST(state_overflow),
@@ -265,5 +330,10 @@ const test_case faults_tests[] = {
     TEST(stability_spring_dashpot),
     TEST(stability_hertz_current_stiffness),
     TEST(stability_imposed_normal),
+    TEST(cli_law_energy_overflow),
+    TEST(cli_kinetic_energy_overflow),
+    TEST(cli_unstable_run),
+    TEST(cli_unstable_warning),
+    TEST(cli_until_error_late),
     {0, 0},
 };
