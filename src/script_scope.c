@@ -392,6 +392,10 @@ void read_callback(conv *cv, run_ctx *r, int stage_tbl, const char *key, const c
 {
     lua_State *L = cv->L;
     const char *used = key;
+    if (alias && has_field(cv, stage_tbl, key) && has_field(cv, stage_tbl, alias)) {
+        path_push_key(cv, alias);
+        field_error(cv, "give %s or %s, not both (%s is another name for %s)", key, alias, alias, key);
+    }
     int ty = get_field(cv, stage_tbl, key);
     if (ty == LUA_TNIL && alias) {
         lua_pop(L, 1);

@@ -44,7 +44,9 @@ static void read_params(conv *cv, int t, lt_test *test)
         const lt_param *pd = &law->params[i];
         if (pd->kind == LT_BOOL) {
             if (lua_type(L, -1) == LUA_TBOOLEAN) test->params[i] = lua_toboolean(L, -1);
-            else test->params[i] = to_number(cv, -1, 0, 1);
+            else if (lua_isinteger(L, -1) && (lua_tointeger(L, -1) == 0 || lua_tointeger(L, -1) == 1))
+                test->params[i] = (double)lua_tointeger(L, -1);
+            else field_error(cv, "expected true or false (or 1, 0), got %s", luaL_tolstring(L, -1, NULL));
         } else if (pd->kind == LT_CHOICE) {
             if (lua_type(L, -1) != LUA_TSTRING) field_error(cv, "expected one of the names, got %s", type_of(L, -1));
             const char *v = lua_tostring(L, -1);
@@ -96,6 +98,7 @@ static void read_stage(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s)
     if (ty != LUA_TNIL) {
         if (ty != LUA_TTABLE) field_error(cv, "expected a table of 6 numbers, got %s", type_of(L, -1));
         if (lua_rawlen(L, -1) != LT_DOF) field_error(cv, "expected 6 numbers, got %d", (int)lua_rawlen(L, -1));
+        check_list(cv, -1, LT_DOF, "a list of 6 numbers, one per DoF");
         for (int k = 0; k < LT_DOF; k++) {
             path_push_index(cv, k + 1);
             lua_rawgeti(L, -1, k + 1);
@@ -224,6 +227,7 @@ void read_test(conv *cv, run_ctx *r, int t, char **name_out)
                                       type_of(L, -1));
     int n = (int)lua_rawlen(L, -1);
     if (n < 1 && !cv->stages_optional) field_error(cv, "is empty");
+    check_list(cv, -1, n, "a list of stages");
     if (n <= 0) {
         lua_pop(L, 1);
         path_pop(cv);
