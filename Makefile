@@ -19,7 +19,7 @@ TESTOBJ := $(patsubst %.c,$(BUILD)/%.o,$(TESTSRC))
 BENCHOBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard bench/*.c))
 DEMO    := stages/compress_shear_unload.lua
 
-.PHONY: all test demo deps deps-test deps-fuzz asan check-valgrind fuzz fuzz-ci fuzz-build energy-study bench clean help
+.PHONY: all test demo deps deps-test deps-fuzz deps-valgrind asan check-valgrind fuzz fuzz-ci fuzz-build energy-study bench clean help
 
 TEST_PKGS := parallel
 
@@ -33,6 +33,9 @@ deps-test:
 
 deps-fuzz:
 	@sh .ci/deps fuzz
+
+deps-valgrind:
+	@sh .ci/deps $(TEST_PKGS) valgrind
 
 lawtester: $(BUILD)/lawtester
 	@cp $< $@
@@ -80,7 +83,9 @@ asan: deps-test
 	@UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1 \
 	  LAWTESTER=build-asan/lawtester build-asan/run_tests
 
-check-valgrind: deps-test
+# LAWTESTER_VALGRIND shortens the long random sweeps (tests/check.h, test_count) and loops
+# (tests/cli.h, under_valgrind); `make test` keeps the full counts.
+check-valgrind: deps-valgrind
 	@$(MAKE) --no-print-directory lawtester $(BUILD)/run_tests
 	@LAWTESTER_VALGRIND=1 LAWTESTER="valgrind -q --error-exitcode=99 --leak-check=full ./lawtester" \
 	  valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite $(BUILD)/run_tests
