@@ -15,6 +15,23 @@ char *afile_path(const char *dir, const char *prefix, const char *name, const ch
     return p;
 }
 
+int afile_mkstemp(char *path)
+{
+    int fd = mkstemp(path);
+    if (fd < 0) return -1;
+    /* mkstemp makes 0600; the published file gets the mode of any new file (0666 & ~umask) */
+    mode_t mask = umask(0);
+    umask(mask);
+    if (fchmod(fd, 0666 & ~mask) != 0) {
+        int e = errno;
+        close(fd);
+        unlink(path);
+        errno = e;
+        return -1;
+    }
+    return fd;
+}
+
 int afile_open(lt_afile *f, const char *dir, const char *name, const char *suffix, size_t bufsize, char *err,
                size_t errlen)
 {
@@ -36,7 +53,7 @@ int afile_open(lt_afile *f, const char *dir, const char *name, const char *suffi
         afile_abort(f);
         return -1;
     }
-    int fd = mkstemp(f->tmp_path);
+    int fd = afile_mkstemp(f->tmp_path);
     if (fd < 0) {
         snprintf(err, errlen, "cannot write in output directory '%s': %s", dir, strerror(errno));
         free(f->tmp_path);

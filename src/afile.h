@@ -54,6 +54,10 @@ int pending_publish(lt_pending *p, char *err, size_t errlen);
 /* Remove every temporary file and empty p. */
 void pending_discard(lt_pending *p);
 
+/* mkstemp(path), the file given the mode of a new file (0666 less the umask) rather than 0600,
+ * since it is renamed to a result.  Returns the descriptor, or -1 with errno. */
+int afile_mkstemp(char *path);
+
 /* DIR/PREFIX NAME SUFFIX (malloc'ed), the way afile names its files. */
 char *afile_path(const char *dir, const char *prefix, const char *name, const char *suffix);
 

@@ -158,7 +158,7 @@ static char *temp_beside(const char *final, char *err, size_t errlen)
         return NULL;
     }
     snprintf(tmp, n, "%.*s.%s.tmp.XXXXXX", (int)dl, final, final + dl);
-    int fd = mkstemp(tmp);
+    int fd = afile_mkstemp(tmp);
     if (fd < 0) {
         snprintf(err, errlen, "cannot write '%s': %s", final, strerror(errno));
         free(tmp);

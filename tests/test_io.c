@@ -291,6 +291,11 @@ static void test_success_removes_stale_partial(void)
     struct stat st;
     snprintf(path, sizeof path, "%s/%s.tsv.partial", out, DEMO_NAME);
     CHECK(stat(path, &st) != 0);
+    /* results get the mode of a new file (the temporary files were 0600, mkstemp's) */
+    mode_t mask = umask(0);
+    umask(mask);
+    snprintf(path, sizeof path, "%s/%s.tsv", out, DEMO_NAME);
+    CHECK_MSG(stat(path, &st) == 0 && (st.st_mode & 0777) == (0666 & ~mask), "mode %o", (unsigned)(st.st_mode & 0777));
     remove_tree(out);
 }
 

@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "cli.h"
+#include <dirent.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -147,6 +148,29 @@ static void test_memory_in_an_until(void)
     check_failed_run("tests/bad/limit_memory_until.lua", "--max-memory 16", 5, "field stages[1].till: at step 1: " MEMORY,
                      "grows", 1);
 }
+/* Runs started with the state at its cap fail wherever lawtester's own allocation is refused
+ * (files open or not): nothing leaks (make asan, make check-valgrind) and no temporary file is
+ * left; the runs that got through wrote complete results. */
+static void test_memory_inside_lawtester(void)
+{
+    char *dir = make_tmpdir();
+    char args[512];
+    snprintf(args, sizeof args, "run tests/bad/limit_memory_run.lua -q -o %s --max-memory 4", dir);
+    result r;
+    run(&r, args);
+    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 && strstr(r.err, "tests/bad/limit_memory_run.lua:15: finished: ") &&
+                  !strstr(r.err, " 0 runs failed"),
+              "status %d: %s", r.status, r.err);
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int hidden = 0, files = 0;
+    while (d && (e = readdir(d)))
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) hidden += e->d_name[0] == '.', files++;
+    if (d) closedir(d);
+    CHECK_MSG(hidden == 0 && (files == 0 || files == 3), "%d files, %d of them temporary", files, hidden);
+    remove_tree(dir);
+}
+
 static void test_memory_unsafe(void)
 {
     result r;
@@ -188,6 +212,7 @@ const test_case sandbox_tests[] = {
     TEST(budget_options),
     TEST(memory_in_the_body),
     TEST(memory_in_an_until),
+    TEST(memory_inside_lawtester),
     TEST(memory_unsafe),
     {0, 0},
 };
