@@ -147,15 +147,23 @@ int lib_probe_yield(lua_State *L)
     }
     cap_steps(sc->opts, &r->test);
     if (!r->name) return probe_error(L, r, line, "out of memory");
-    pr->name = pname ? strdup(pname) : malloc(strlen(r->name) + 8);
-    if (!pr->name) return probe_error(L, r, line, "out of memory");
-    if (!pname) sprintf(pr->name, "%s-yield", r->name);
-    r->test.name = pr->name;
     const lt_script_opts *o = sc->opts;
     if (o->max_steps_cap > 0) { /* the fuzz target: at most max_steps_cap steps of rays in all */
         if (steps > o->max_steps_cap) steps = o->max_steps_cap;
         if (directions > o->max_steps_cap / steps) directions = o->max_steps_cap / steps > 0 ? o->max_steps_cap / steps : 1;
     }
+    /* the test's max_steps guards the whole probe too: its rays together (a probe of 1e6
+     * directions of 1e9 steps would otherwise run for ever) */
+    if ((double)directions * (double)steps > (double)r->test.max_steps) {
+        char msg[300];
+        snprintf(msg, sizeof msg, "field steps: %ld directions of %ld steps exceed the test's max_steps = %ld (raise "
+                 "test.max_steps to run them)", directions, steps, r->test.max_steps);
+        return probe_error(L, r, line, msg);
+    }
+    pr->name = pname ? strdup(pname) : malloc(strlen(r->name) + 8);
+    if (!pr->name) return probe_error(L, r, line, "out of memory");
+    if (!pname) sprintf(pr->name, "%s-yield", r->name);
+    r->test.name = pr->name;
     lt_probe_opts po = {(int)directions, limit, steps, o->shards > 1 ? o->shard : 1, o->shards > 1 ? o->shards : 1,
                         NULL, NULL};
     lt_progress bar;

@@ -25,6 +25,10 @@ static void test_until_every_zero(void) { check_bad("until_every_zero.lua", 4, "
 static void test_max_steps_fraction(void) { check_bad("max_steps_fraction.lua", 3, "field max_steps: expected a whole number, got 1.5"); }
 static void test_record_every_zero(void) { check_bad("record_every_zero.lua", 3, "field record.every: value 0 out of range: must be in [1, 4e+18]"); }
 static void test_probe_negative_steps(void) { check_bad("probe_negative_steps.lua", 1, "field steps: value -5 out of range: must be in [1, 1e+09]"); }
+static void test_probe_too_long(void)
+{
+    check_bad("probe_too_long.lua", 2, "field steps: 1000000 directions of 1000000000 steps exceed the test's max_steps = 1000000000");
+}
 static void test_bool_param_number(void) { check_bad("bool_param_number.lua", 3, "field params.noSlip: expected true or false (or 1, 0), got 0.5"); }
 static void test_choice_param_unknown(void) { check_bad("choice_param_unknown.lua", 3, "field params.dissipation: unknown value 'exact' (slip dissipation formula: trapezoid|doc|code|potential|path"); }
 
@@ -62,6 +66,7 @@ const test_case validate_tests[] = {
     TEST(max_steps_fraction),
     TEST(record_every_zero),
     TEST(probe_negative_steps),
+    TEST(probe_too_long),
     TEST(bool_param_number),
     TEST(choice_param_unknown),
     TEST(unknown_test_key),
