@@ -19,7 +19,7 @@ TESTOBJ := $(patsubst %.c,$(BUILD)/%.o,$(TESTSRC))
 BENCHOBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard bench/*.c))
 DEMO    := stages/compress_shear_unload.lua
 
-.PHONY: all test demo deps deps-test asan check-valgrind energy-study bench clean help
+.PHONY: all test demo deps deps-test deps-fuzz deps-valgrind asan check-valgrind fuzz fuzz-ci fuzz-build energy-study bench clean help
 
 TEST_PKGS := parallel
 
@@ -30,6 +30,12 @@ deps:
 
 deps-test:
 	@sh .ci/deps $(TEST_PKGS)
+
+deps-fuzz:
+	@sh .ci/deps fuzz
+
+deps-valgrind:
+	@sh .ci/deps $(TEST_PKGS) valgrind
 
 lawtester: $(BUILD)/lawtester
 	@cp $< $@
@@ -77,10 +83,37 @@ asan: deps-test
 	@UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1 \
 	  LAWTESTER=build-asan/lawtester build-asan/run_tests
 
-check-valgrind: deps-test
+# LAWTESTER_VALGRIND shortens the long random sweeps (tests/check.h, test_count) and loops
+# (tests/cli.h, under_valgrind); `make test` keeps the full counts.
+check-valgrind: deps-valgrind
 	@$(MAKE) --no-print-directory lawtester $(BUILD)/run_tests
 	@LAWTESTER_VALGRIND=1 LAWTESTER="valgrind -q --error-exitcode=99 --leak-check=full ./lawtester" \
 	  valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite $(BUILD)/run_tests
+
+# Fuzzing with libFuzzer (clang): tests/fuzz/fuzz_{script,fmt,merge}.c over tests/fuzz_inputs.c,
+# built with ASan+UBSan into build-fuzz/ (the objects of the library too).  Corpora grow in
+# build-fuzz/corpus-*/, crashes land in build-fuzz/crash-*; the seeds in the tree are only read.
+# `make fuzz` runs each target FUZZ_SECONDS (default 600 s); `make fuzz-ci`, CI's bounded run,
+# 60 s in all.  A crash found becomes an input under tests/fuzz/regress/TARGET/, which
+# tests/test_fuzz.c runs in every `make test`.
+FUZZ_TARGETS := script fmt merge
+FUZZ_SECONDS ?= 600
+FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+$(BUILD)/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(BUILD)/tests/fuzz_inputs.o $(OBJ)
+	$(CC) $(CFLAGS) -fsanitize=fuzzer $(LDFLAGS) -o $@ $^ $(LUA_LIBS) -lm
+
+.SECONDARY: $(FUZZ_TARGETS:%=build-fuzz/tests/fuzz/fuzz_%.o)
+
+fuzz-build: deps-fuzz
+	@$(MAKE) --no-print-directory BUILD=build-fuzz CC=clang CFLAGS="$(FUZZ_FLAGS)" $(FUZZ_TARGETS:%=build-fuzz/fuzz_%)
+
+fuzz: fuzz-build
+	@sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+fuzz-ci: fuzz-build
+	@sh tests/fuzz/run.sh 40 script
+	@sh tests/fuzz/run.sh 10 fmt merge
 
 # The benchmark of issue 7 (not part of `make test`): every case in its own process, several
 # runs each; prints the table, the machine and the targets.  A few minutes (a 1e8-step run).
@@ -89,7 +122,7 @@ bench: deps
 	@$(BUILD)/lawtester-bench
 
 clean:
-	rm -rf build build-asan lawtester out
+	rm -rf build build-asan build-fuzz lawtester out
 
 help:
 	@echo "make          build ./lawtester"
@@ -98,5 +131,6 @@ help:
 	@echo "make bench    the benchmark (steps/s, rows/s, peak memory, ratio to the bare kernel)"
 	@echo "make energy-study  regenerate the slip-dissipation table and figure of docs/energy.md"
 	@echo "make asan     the tests under ASan+UBSan;  make check-valgrind  the tests under valgrind"
+	@echo "make fuzz     the libFuzzer targets, FUZZ_SECONDS each (600);  make fuzz-ci  60 s in all"
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

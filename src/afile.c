@@ -1,17 +1,35 @@
-/* src/afile.c - temporary file + rename (see afile.h). */
+/* src/afile.c - temporary file + rename, alone or in a set (see afile.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "afile.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
-static char *path_join(const char *dir, const char *prefix, const char *name, const char *suffix)
+char *afile_path(const char *dir, const char *prefix, const char *name, const char *suffix)
 {
     size_t n = strlen(dir) + strlen(prefix) + strlen(name) + strlen(suffix) + 2;
     char *p = malloc(n);
     if (p) snprintf(p, n, "%s/%s%s%s", dir, prefix, name, suffix);
     return p;
+}
+
+int afile_mkstemp(char *path)
+{
+    int fd = mkstemp(path);
+    if (fd < 0) return -1;
+    /* mkstemp makes 0600; the published file gets the mode of any new file (0666 & ~umask) */
+    mode_t mask = umask(0);
+    umask(mask);
+    if (fchmod(fd, 0666 & ~mask) != 0) {
+        int e = errno;
+        close(fd);
+        unlink(path);
+        errno = e;
+        return -1;
+    }
+    return fd;
 }
 
 int afile_open(lt_afile *f, const char *dir, const char *name, const char *suffix, size_t bufsize, char *err,
@@ -20,14 +38,22 @@ int afile_open(lt_afile *f, const char *dir, const char *name, const char *suffi
     memset(f, 0, sizeof *f);
     char tmp_suffix[64];
     snprintf(tmp_suffix, sizeof tmp_suffix, "%s.tmp.XXXXXX", suffix);
-    f->final_path = path_join(dir, "", name, suffix);
-    f->tmp_path = path_join(dir, ".", name, tmp_suffix);
+    f->final_path = afile_path(dir, "", name, suffix);
+    f->tmp_path = afile_path(dir, ".", name, tmp_suffix);
     if (!f->final_path || !f->tmp_path) {
         snprintf(err, errlen, "out of memory");
         afile_abort(f);
         return -1;
     }
-    int fd = mkstemp(f->tmp_path);
+    struct stat st; /* a device, FIFO or directory under the final name is never replaced */
+    if (lstat(f->final_path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode)) {
+        snprintf(err, errlen, "cannot write '%s': it exists and is not a regular file", f->final_path);
+        free(f->tmp_path);
+        f->tmp_path = NULL;
+        afile_abort(f);
+        return -1;
+    }
+    int fd = afile_mkstemp(f->tmp_path);
     if (fd < 0) {
         snprintf(err, errlen, "cannot write in output directory '%s': %s", dir, strerror(errno));
         free(f->tmp_path);
@@ -47,29 +73,52 @@ int afile_open(lt_afile *f, const char *dir, const char *name, const char *suffi
     return 0;
 }
 
-int afile_commit(lt_afile *f, char *err, size_t errlen)
+void afile_fail(lt_afile *f, int err_no)
 {
-    int ok = !f->failed && !ferror(f->fp) && fflush(f->fp) == 0 && !ferror(f->fp);
-    int saved = errno;
-    if (fclose(f->fp) != 0 && ok) {
-        ok = 0;
-        saved = errno;
-    }
+    if (!f->failed) f->err_no = err_no;
+    f->failed = 1;
+}
+
+/* Flush and close; 0 if every write of the file succeeded. */
+static int close_checked(lt_afile *f, char *err, size_t errlen)
+{
+    errno = 0;
+    if (!f->failed && (ferror(f->fp) || fflush(f->fp) != 0 || ferror(f->fp))) afile_fail(f, errno);
+    errno = 0;
+    if (fclose(f->fp) != 0) afile_fail(f, errno);
     f->fp = NULL;
-    if (ok && rename(f->tmp_path, f->final_path) != 0) {
-        ok = 0;
-        saved = errno;
-    }
-    if (!ok) {
-        snprintf(err, errlen, "cannot write '%s': %s", f->final_path, strerror(saved ? saved : EIO));
+    if (!f->failed) return 0;
+    snprintf(err, errlen, "cannot write '%s': %s", f->final_path, strerror(f->err_no ? f->err_no : EIO));
+    afile_abort(f);
+    return -1;
+}
+
+int afile_commit_as(lt_afile *f, const char *suffix, char *err, size_t errlen)
+{
+    if (close_checked(f, err, errlen) < 0) return -1;
+    size_t n = suffix ? strlen(f->final_path) + strlen(suffix) + 1 : 0;
+    char *final = suffix ? malloc(n) : NULL;
+    if (final) snprintf(final, n, "%s%s", f->final_path, suffix);
+    const char *dest = final ? final : f->final_path;
+    if (suffix && !final) {
+        snprintf(err, errlen, "out of memory");
         afile_abort(f);
         return -1;
     }
+    if (rename(f->tmp_path, dest) != 0) {
+        snprintf(err, errlen, "cannot write '%s': %s", dest, strerror(errno));
+        free(final);
+        afile_abort(f);
+        return -1;
+    }
+    free(final);
     free(f->tmp_path);
     f->tmp_path = NULL;
     afile_abort(f);
     return 0;
 }
+
+int afile_commit(lt_afile *f, char *err, size_t errlen) { return afile_commit_as(f, NULL, err, errlen); }
 
 void afile_abort(lt_afile *f)
 {
@@ -81,4 +130,79 @@ void afile_abort(lt_afile *f)
     free(f->buf);
     f->tmp_path = f->final_path = NULL;
     f->buf = NULL;
+}
+
+/* ---- sets of files ---------------------------------------------------------------------- */
+
+int pending_add(lt_pending *p, char *tmp, char *final)
+{
+    if (p->n == p->cap) {
+        int cap = p->cap ? 2 * p->cap : 8;
+        char **t = realloc(p->tmp, (size_t)cap * sizeof *t);
+        if (t) p->tmp = t;
+        char **f = t ? realloc(p->final, (size_t)cap * sizeof *f) : NULL;
+        if (f) p->final = f;
+        if (!t || !f) {
+            if (tmp) unlink(tmp);
+            free(tmp);
+            free(final);
+            return -1;
+        }
+        p->cap = cap;
+    }
+    p->tmp[p->n] = tmp;
+    p->final[p->n] = final;
+    p->n++;
+    return 0;
+}
+
+int afile_close_into(lt_afile *f, lt_pending *p, char *err, size_t errlen)
+{
+    if (close_checked(f, err, errlen) < 0) return -1;
+    char *tmp = f->tmp_path, *final = f->final_path;
+    f->tmp_path = f->final_path = NULL;
+    afile_abort(f);
+    if (pending_add(p, tmp, final) < 0) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+int pending_publish(lt_pending *p, char *err, size_t errlen)
+{
+    for (int i = 0; i < p->n; i++) {
+        struct stat st;
+        if (lstat(p->final[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+            snprintf(err, errlen, "cannot write '%s': %s", p->final[i], strerror(EISDIR));
+            pending_discard(p);
+            return -1;
+        }
+    }
+    int rc = 0;
+    for (int i = 0; i < p->n; i++) {
+        if (rc == 0 && rename(p->tmp[i], p->final[i]) != 0) {
+            snprintf(err, errlen, "cannot write '%s': %s", p->final[i], strerror(errno));
+            rc = -1;
+        }
+        if (rc < 0) unlink(p->tmp[i]);
+        free(p->tmp[i]);
+        free(p->final[i]);
+    }
+    free(p->tmp);
+    free(p->final);
+    memset(p, 0, sizeof *p);
+    return rc;
+}
+
+void pending_discard(lt_pending *p)
+{
+    for (int i = 0; i < p->n; i++) {
+        unlink(p->tmp[i]);
+        free(p->tmp[i]);
+        free(p->final[i]);
+    }
+    free(p->tmp);
+    free(p->final);
+    memset(p, 0, sizeof *p);
 }

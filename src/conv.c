@@ -99,6 +99,17 @@ int get_field(conv *cv, int t, const char *key)
     return lua_getfield(cv->L, abs_index(cv->L, t), key);
 }
 
+/* The valid range [min, max] in words: "> 0" for a min of at most 1e-300 (the readers' "positive"),
+ * no upper end for a max of 1e300 or more (the readers' "finite"). */
+static void range_text(double min, double max, char *buf, size_t n)
+{
+    int lo = min > -INFINITY, hi = max < 1e300, pos = min > 0 && min <= 1e-300;
+    if (lo && hi) snprintf(buf, n, pos ? "in (0, %g]" : "in [%g, %g]", pos ? max : min, max);
+    else if (lo) snprintf(buf, n, pos ? "> 0" : ">= %g", min);
+    else if (hi) snprintf(buf, n, "<= %g", max);
+    else snprintf(buf, n, "finite");
+}
+
 /* The number at stack index i: finite, within [min, max]. */
 double to_number(conv *cv, int i, double min, double max)
 {
@@ -107,8 +118,29 @@ double to_number(conv *cv, int i, double min, double max)
     double x = lua_tonumber(L, i);
     if (isnan(x)) field_error(cv, "is NaN");
     if (isinf(x)) field_error(cv, "is not finite");
-    if (x < min || x > max) field_error(cv, "value %g out of range [%g, %g]", x, min, max);
+    if (x < min || x > max) {
+        char range[80];
+        range_text(min, max, range, sizeof range);
+        field_error(cv, "value %g out of range: must be %s", x, range);
+    }
     return x;
+}
+
+void check_list(conv *cv, int t, int n, const char *what)
+{
+    lua_State *L = cv->L;
+    t = abs_index(L, t);
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        lua_pop(L, 1);
+        if (lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 1 && lua_tointeger(L, -1) <= n) continue;
+        if (lua_type(L, -1) == LUA_TSTRING) {
+            path_push_key(cv, lua_tostring(L, -1));
+            field_error(cv, "unexpected key '%s' (%s)", lua_tostring(L, -1), what);
+        }
+        lua_pushvalue(L, -1);
+        field_error(cv, "unexpected entry [%s] (%s)", luaL_tolstring(L, -1, NULL), what);
+    }
 }
 
 /* Optional number field: keeps *out when absent. */
@@ -148,6 +180,7 @@ void read_vec3(conv *cv, int i, vec3 *out)
     i = abs_index(L, i);
     if (!lua_istable(L, i)) field_error(cv, "expected a table of 3 numbers, got %s", type_of(L, i));
     if (lua_rawlen(L, i) != 3) field_error(cv, "expected 3 numbers, got %d", (int)lua_rawlen(L, i));
+    check_list(cv, i, 3, "a list of 3 numbers {x, y, z}");
     double x[3];
     for (int k = 0; k < 3; k++) {
         path_push_index(cv, k + 1);

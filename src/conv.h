@@ -38,6 +38,8 @@ const char *type_of(lua_State *L, int i);
  * wall", is added to the message). */
 void check_keys(conv *cv, int t, const char *const *allowed);
 void check_keys_for(conv *cv, int t, const char *const *allowed, const char *what);
+/* Error on any key of table t that is not an integer 1..n (what: "a list of 6 numbers"). */
+void check_list(conv *cv, int t, int n, const char *what);
 /* Push field key of table t; returns its Lua type. */
 int get_field(conv *cv, int t, const char *key);
 int has_field(conv *cv, int t, const char *key);

@@ -3,6 +3,7 @@
  * Equations and conventions: driver.h (time stepping, energies), law.h (frame, signs).
  */
 #include "driver.h"
+#include "stability.h"
 #include "stiffness.h"
 #include <math.h>
 #include <stdarg.h>
@@ -133,6 +134,118 @@ static double law_stored_energy(const lt_tester *t)
     return e;
 }
 
+/* ---- numerical faults ------------------------------------------------------------------- */
+
+static const char *const dof_u_names[LT_DOF] = {"ux", "uy", "uz", "phix", "phiy", "phiz"};
+static const char *const dof_v_names[LT_DOF] = {"vx", "vy", "vz", "wx", "wy", "wz"};
+
+/* x for a message: every NaN as "nan" (printf shows a negative one as "-nan"). */
+static double shown(double x) { return isnan(x) ? fabs(x) : x; }
+
+/* 0 if every x[0..n) is finite: x * 0 is 0 for a finite x and NaN otherwise, and one sum
+ * tells (no branch per value in the common case). */
+static int all_finite(const double *x, int n)
+{
+    double z = 0;
+    for (int i = 0; i < n; i++) z += x[i] * 0.0;
+    return z == 0;
+}
+
+/* The law's outputs of this step: force and torque, stiffnesses, energies, state. */
+static int law_output_check(lt_tester *t)
+{
+    const lt_law *law = t->test->law;
+    const lt_response *r = &t->resp;
+    if (all_finite(r->f, LT_DOF) && all_finite(r->k, 2) && all_finite(r->energy, law->n_energies) &&
+        all_finite(t->law_state, law->n_state))
+        return 0;
+    for (int k = 0; k < LT_DOF; k++)
+        if (!isfinite(r->f[k]))
+            return fail(t, "law '%s' returned a non-finite %s %s = %g", law->name, k < 3 ? "force" : "torque",
+                        (const char *[]){"Fx", "Fy", "Fz", "Tx", "Ty", "Tz"}[k], shown(r->f[k]));
+    for (int k = 0; k < 2; k++)
+        if (!isfinite(r->k[k]))
+            return fail(t, "law '%s' returned a non-finite stiffness %s = %g", law->name, k ? "kt" : "kn", shown(r->k[k]));
+    for (int i = 0; i < law->n_energies; i++)
+        if (!isfinite(r->energy[i]))
+            return fail(t, "law '%s' returned a non-finite energy %s = %g", law->name, law->energies[i].name,
+                        shown(r->energy[i]));
+    for (int i = 0; i < law->n_state; i++)
+        if (!isfinite(t->law_state[i]))
+            return fail(t, "law '%s' left a non-finite state variable %s = %g", law->name, law->state_names[i],
+                        shown(t->law_state[i]));
+    return 0;
+}
+
+static int vec_bad(const char *who, const char *what, vec3 v, char *name, size_t n, double *val)
+{
+    const double x[3] = {v.x, v.y, v.z};
+    for (int k = 0; k < 3; k++)
+        if (!isfinite(x[k])) {
+            snprintf(name, n, "%s.%s.%c", who, what, "xyz"[k]);
+            *val = x[k];
+            return 1;
+        }
+    return 0;
+}
+
+/* The state of the pair after a step: bodies, relative displacements and velocities. */
+static int state_check(lt_tester *t)
+{
+    double z = 0;
+    for (int i = 0; i < 2; i++) {
+        const lt_body *b = &t->body[i];
+        z += (b->pos.x + b->pos.y + b->pos.z + b->vel.x + b->vel.y + b->vel.z) * 0.0;
+        z += (b->angvel.x + b->angvel.y + b->angvel.z + b->ori.w + b->ori.x + b->ori.y + b->ori.z) * 0.0;
+    }
+    if (z == 0 && all_finite(t->u, LT_DOF) && all_finite(t->c.v, LT_DOF)) return 0;
+    char name[64] = "?";
+    double val = NAN;
+    int found = 0;
+    for (int i = 0; i < 2 && !found; i++) {
+        const lt_body *b = &t->body[i];
+        const char *who = i ? "B" : "A";
+        vec3 q = v3(b->ori.x, b->ori.y, b->ori.z);
+        found = vec_bad(who, "pos", b->pos, name, sizeof name, &val) || vec_bad(who, "vel", b->vel, name, sizeof name, &val) ||
+                vec_bad(who, "angvel", b->angvel, name, sizeof name, &val) ||
+                vec_bad(who, "orientation", q, name, sizeof name, &val);
+        if (!found && !isfinite(b->ori.w)) snprintf(name, sizeof name, "%s.orientation.w", who), val = b->ori.w, found = 1;
+    }
+    for (int k = 0; k < LT_DOF && !found; k++) {
+        if (!isfinite(t->u[k])) snprintf(name, sizeof name, "%s", dof_u_names[k]), val = t->u[k], found = 1;
+        else if (!isfinite(t->c.v[k])) snprintf(name, sizeof name, "%s", dof_v_names[k]), val = t->c.v[k], found = 1;
+    }
+    return fail(t, "non-finite state: %s = %g (the motion overflowed or became unstable)", name, shown(val));
+}
+
+/* The energies of a state, once closed. */
+static int energy_check(lt_tester *t)
+{
+    const lt_law *law = t->test->law;
+    int n = lt_energy_count(law);
+    if (all_finite(t->energy, n)) return 0;
+    for (int i = 0; i < n; i++)
+        if (!isfinite(t->energy[i]))
+            return fail(t, "non-finite energy: %s = %g (the motion overflowed or became unstable)",
+                        lt_energy_name(law, i), shown(t->energy[i]));
+    return 0;
+}
+
+/* Note the first step of a run that leaves a state in contact with dt above leapfrog's limit
+ * for the normal DoF, free in stage s (the law's current stiffness at that state). */
+static void stability_check(lt_tester *t, const lt_stage *s, int stage_no)
+{
+    if (t->stab.exceeded || !t->has_contact) return;
+    if (t->body[0].fixed && t->body[1].fixed) return;
+    if (s->whats[0] == 'v' || (s->whats[0] == 'i' && t->first_motion)) return; /* imposed: no free motion */
+    double k = t->resp.k[0], m = t->c.mstar, dt = t->test->dt, z = t->zetaN;
+    double f = z > 0 ? sqrt(1 + z * z) - z : 1;
+    if (!(dt * dt * k > 4 * m * f * f)) return; /* dt <= dt_crit, without a square root */
+    double crit = lt_dt_crit(m, k, z);
+    if (!(dt > crit)) return;
+    t->stab = (lt_stability){1, stage_no, t->step, crit, k, m, z};
+}
+
 /* Geometry and law at the current positions (state n). */
 static int contact_update(lt_tester *t)
 {
@@ -221,6 +334,13 @@ static int contact_update(lt_tester *t)
             t->created = 1;
         }
     }
+    if (!isfinite(c->uN) || !all_finite(c->v, LT_DOF)) { /* do not blame the law for its input */
+        for (int k = 0; k < LT_DOF; k++)
+            if (!isfinite(c->v[k]))
+                return fail(t, "non-finite contact velocity: %s = %g (the motion overflowed or became unstable)",
+                            dof_v_names[k], shown(c->v[k]));
+        return fail(t, "non-finite contact: ux = %g (the motion overflowed or became unstable)", shown(c->uN));
+    }
     memset(&t->resp, 0, sizeof t->resp);
     int alive = law->step(test->params, c, t->law_state, &t->resp);
     if (!alive) {
@@ -236,10 +356,7 @@ static int contact_update(lt_tester *t)
         t->u[0] = c->uN;
         return 0;
     }
-    for (int k = 0; k < LT_DOF; k++)
-        if (!isfinite(t->resp.f[k]))
-            return fail(t, "law '%s' returned a non-finite %s %d (%g)", law->name, k < 3 ? "force" : "torque", k,
-                        t->resp.f[k]);
+    if (law_output_check(t) < 0) return -1;
     t->has_contact = 1;
     t->u[0] = c->uN;
     for (int k = 1; k < LT_DOF; k++) t->u[k] += c->v[k] * test->dt;
@@ -626,7 +743,7 @@ static void counters_after_contact(lt_tester *t)
 
 int lt_start(lt_tester *t, const lt_test *test, lt_row_cb on_row, void *row_ctx)
 {
-    lt_observer obs = {on_row, row_ctx, NULL, NULL};
+    lt_observer obs = {on_row, row_ctx, NULL, NULL, NULL};
     return lt_start_observed(t, test, &obs);
 }
 
@@ -655,7 +772,8 @@ int lt_start_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
     }
     t->frame = m3_frame_from_normal(n);
     t->arc_gap[0] = NAN;
-    return contact_update(t) < 0 ? -1 : 0;
+    t->zetaN = lt_normal_damping_ratio(test->law, test->params);
+    return contact_update(t) < 0 || state_check(t) < 0 ? -1 : 0;
 }
 
 int lt_run_stage(lt_tester *t, int index)
@@ -669,10 +787,15 @@ int lt_run_stage(lt_tester *t, int index)
     t->st.hasC = t->st.hadC = t->has_contact;
     t->first_motion = 1;
     for (;;) {
+        stability_check(t, s, index + 1);
         velocity_update(t, s, vnew, wnew, imposed, damp, &nimp);
         close_energies(t, vnew, wnew, imposed, damp);
+        if (energy_check(t) < 0) return -1;
         int ended_stage = t->step > 0 && t->st.step == 0; /* state n closed the previous stage */
-        if (every > 0 && (t->step % every == 0 || ended_stage)) emit_row(t, t->stage_of_state);
+        if (every > 0 && (t->step % every == 0 || ended_stage)) {
+            emit_row(t, t->stage_of_state);
+            if (t->obs.stop && *t->obs.stop) return fail(t, "the record could not be written");
+        }
         position_update(t, s, vnew, wnew, nimp);
         t->first_motion = 0;
         t->step++;
@@ -680,7 +803,7 @@ int lt_run_stage(lt_tester *t, int index)
         t->st.step++;
         t->st.time += test->dt;
         t->stage_of_state = index + 1;
-        if (contact_update(t) < 0) return -1;
+        if (contact_update(t) < 0 || state_check(t) < 0) return -1;
         counters_after_contact(t);
         if (t->st.step % s->until_every == 0 && s->until) {
             int r = s->until(s->until_ctx, t);
@@ -704,7 +827,11 @@ int lt_finish(lt_tester *t)
     vec3 vnew[2], wnew[2], imposed[2][2], damp[2][2], nimp;
     velocity_update(t, last, vnew, wnew, imposed, damp, &nimp);
     close_energies(t, vnew, wnew, imposed, damp);
-    if (test->record_every > 0) emit_row(t, t->stage_of_state);
+    if (energy_check(t) < 0) return -1;
+    if (test->record_every > 0) {
+        emit_row(t, t->stage_of_state);
+        if (t->obs.stop && *t->obs.stop) return fail(t, "the record could not be written");
+    }
     return 0;
 }
 
@@ -718,6 +845,6 @@ int lt_run_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
 
 int lt_run(lt_tester *t, const lt_test *test, lt_row_cb on_row, void *row_ctx)
 {
-    lt_observer obs = {on_row, row_ctx, NULL, NULL};
+    lt_observer obs = {on_row, row_ctx, NULL, NULL, NULL};
     return lt_run_observed(t, test, &obs);
 }

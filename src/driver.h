@@ -91,13 +91,27 @@ typedef void (*lt_row_cb)(void *ctx, const lt_tester *t, const lt_snapshot *s);
 /* Called when a contact forms, after the stiffness rule ran (t->stiff holds its values). */
 typedef void (*lt_event_cb)(void *ctx, const lt_tester *t);
 
-/* Who watches a run: every recorded state, every contact formation (each may be NULL). */
+/* Who watches a run: every recorded state, every contact formation (each may be NULL).  stop
+ * (may be NULL): the observer sets *stop when it cannot keep what it is given (a write failed);
+ * the run then stops with an error after that row. */
 typedef struct lt_observer {
     lt_row_cb on_row;
     void *row_ctx;
     lt_event_cb on_contact;
     void *contact_ctx;
+    const int *stop;
 } lt_observer;
+
+/* The first step of a run that left a state in contact with dt above leapfrog's limit for the
+ * normal contact DoF, free in the stage that took the step (stability.h); the run goes on, the
+ * caller warns. */
+typedef struct lt_stability {
+    int exceeded;           /* 1 once seen */
+    int stage;              /* 1-based stage that took the step */
+    long step;              /* the state the step left */
+    double dt_crit;         /* s */
+    double k, mstar, zeta;  /* N/m, kg, - at that state */
+} lt_stability;
 
 typedef struct lt_test {
     const char *name;
@@ -172,13 +186,19 @@ struct lt_tester {
     lt_trial trial;
     long trial_reuses;              /* steps that took the last trial's move and geometry */
     int stage_of_state;             /* 1-based stage that produced the current state, 0 initially */
+    double zetaN;                   /* the law's normal damping ratio (stability.h), per run */
+    lt_stability stab;              /* first step with dt above the stability limit */
     /* output */
     lt_observer obs;
     char err[512];
 };
 
 /* Run a whole test. Returns 0 on success, -1 on error (message in t->err, which names the
- * stage and step).  on_row (may be NULL) receives every recorded state in order. */
+ * stage and step).  on_row (may be NULL) receives every recorded state in order.
+ * Numerical faults stop the run with an error naming the quantity: a law returning a
+ * non-finite force, torque, stiffness, energy or state variable, and any non-finite value in
+ * the state of the pair (positions, orientations, velocities, displacements, energies); the
+ * rows recorded before stay recorded (the state that failed is not). */
 int lt_run(lt_tester *t, const lt_test *test, lt_row_cb on_row, void *row_ctx);
 /* The same with an observer (obs may be NULL). */
 int lt_run_observed(lt_tester *t, const lt_test *test, const lt_observer *obs);

@@ -3,6 +3,7 @@
  * `lawtester verify [--law NAME] [--case NAME] [--plot DIR] [-v]`, `lawtester version`. */
 #define _POSIX_C_SOURCE 200809L
 #include "law.h"
+#include "plot.h"
 #include "registry.h"
 #include "probe_table.h"
 #include "script.h"
@@ -12,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define LAWTESTER_VERSION "0.1.0"
@@ -19,6 +21,7 @@
 static void usage(FILE *f)
 {
     fprintf(f, "usage: lawtester run FILE.lua [-o DIR] [--plot] [--unsafe] [-q] [--shard K/N]\n"
+               "                     [--max-instructions N] [--max-memory MB]\n"
                "       lawtester merge OUT.tsv SHARD.tsv...\n"
                "       lawtester laws\n"
                "       lawtester verify [--law NAME] [--case NAME] [--plot DIR] [-v]\n"
@@ -26,7 +29,10 @@ static void usage(FILE *f)
                "  run     run the stage script FILE.lua; -o DIR writes DIR/NAME.tsv for every test,\n"
                "          --plot renders plots/ *.gp for each table (needs -o), --unsafe lifts the\n"
                "          Lua sandbox, -q prints no summaries; --shard K/N runs the K-th of N parts of\n"
-               "          every yield probe (directions k with k %% N == K-1) into NAME.shard-K-of-N.tsv\n"
+               "          every yield probe (directions k with k %% N == K-1) into NAME.shard-K-of-N.tsv;\n"
+               "          --max-instructions N: Lua instructions per entry into Lua (the body, one until,\n"
+               "          one done; default 1e9), --max-memory MB: the script's Lua memory (default 1024);\n"
+               "          0 lifts a limit (--unsafe lifts the sandbox only)\n"
                "  merge   merge the shard tables of a probe into OUT.tsv (the unsharded table, byte for byte)\n"
                "  laws    list the registered contact laws with their parameters, energies and yield surface\n"
                "  verify  run the generic checks and the analytic cases of every law (or of NAME),\n"
@@ -88,6 +94,16 @@ static int parse_shard(const char *s, int *k, int *n)
     if (*end || a < 1 || b < a || b > 1000000) return -1;
     *k = (int)a, *n = (int)b;
     return 0;
+}
+
+/* A whole number 0 <= x <= max written in decimal (or as 1e9); -1 if s is not one. */
+static long long parse_count(const char *s, long long max)
+{
+    char *end;
+    errno = 0;
+    double x = strtod(s, &end);
+    if (!*s || *end || errno || !(x >= 0) || x > (double)max || x != floor(x)) return -1;
+    return (long long)x;
 }
 
 /* lawtester merge OUT.tsv SHARD.tsv... */
@@ -153,7 +169,7 @@ static int cmd_verify(int argc, char **argv)
     return sum.failed ? 1 : 0;
 }
 
-int main(int argc, char **argv)
+static int command(int argc, char **argv)
 {
     if (argc < 2) {
         usage(stderr);
@@ -192,6 +208,16 @@ int main(int argc, char **argv)
             opts.unsafe = 1;
         } else if (strcmp(argv[i], "-q") == 0) {
             opts.quiet = 1;
+        } else if (strcmp(argv[i], "--max-instructions") == 0 || strcmp(argv[i], "--max-memory") == 0) {
+            int instr = argv[i][6] == 'i';
+            long long v = ++i < argc ? parse_count(argv[i], instr ? (1LL << 62) : (1LL << 40)) : -1;
+            if (v < 0) {
+                fprintf(stderr, "lawtester: %s needs a whole number >= 0 (0: no limit), got '%s'\n", argv[i - 1],
+                        i < argc ? argv[i] : "");
+                return 2;
+            }
+            if (instr) opts.max_instructions = v ? v : -1;
+            else opts.max_memory_mb = v ? (long)v : -1;
         } else if (strcmp(argv[i], "--shard") == 0) {
             if (++i >= argc || parse_shard(argv[i], &opts.shard, &opts.shards) < 0) {
                 fprintf(stderr, "lawtester: --shard needs K/N with 1 <= K <= N (got '%s')\n", i < argc ? argv[i] : "");
@@ -215,5 +241,35 @@ int main(int argc, char **argv)
         fprintf(stderr, "lawtester: --plot needs -o DIR (the plots are written beside the tables)\n");
         return 2;
     }
+    if (opts.out_dir) { /* before anything runs: a long run must not fail at its end for this */
+        struct stat st;
+        errno = 0;
+        if (stat(opts.out_dir, &st) != 0 || !S_ISDIR(st.st_mode) || access(opts.out_dir, W_OK | X_OK) != 0) {
+            fprintf(stderr, "lawtester: cannot write in output directory '%s': %s\n", opts.out_dir,
+                    strerror(errno ? errno : ENOTDIR));
+            return 2;
+        }
+    }
+    char err[600];
+    if (opts.plot && lt_plot_available(err, sizeof err) < 0) {
+        fprintf(stderr, "lawtester: %s\n", err);
+        return 2;
+    }
     return lt_script_run_file(file, &opts);
+}
+
+/* Exit status of a command, and stdout checked: output lost to a full disk or a closed pipe is
+ * an error, not a silent success. */
+static int finish(int status)
+{
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "lawtester: cannot write the output: %s\n", strerror(errno ? errno : EIO));
+        return status ? status : 1;
+    }
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    return finish(command(argc, argv));
 }

@@ -1,6 +1,7 @@
 /* src/meta.c - the NAME.meta sidecar (format in meta.h). */
 #include "meta.h"
 #include "fmt.h"
+#include <errno.h>
 #include <string.h>
 
 static void put_num(FILE *fp, const char *key, double x)
@@ -79,7 +80,7 @@ int meta_open(lt_meta *m, const char *dir, const char *name, const lt_test *test
         else if (isnan(test->params[i])) fprintf(fp, "%s\tmaterials\n", k);
         else put_num(fp, k, test->params[i]);
     }
-    if (ferror(fp)) m->f.failed = 1;
+    if (ferror(fp)) afile_fail(&m->f, errno);
     return 0;
 }
 
@@ -100,12 +101,20 @@ void meta_contact(void *ctx, const lt_tester *t)
     put_num(fp, KEY("kt"), t->stiff.kt);
     put_num(fp, KEY("tanPhi"), t->stiff.tanPhi);
 #undef KEY
-    if (ferror(fp)) m->f.failed = 1;
+    if (ferror(fp)) afile_fail(&m->f, errno);
+}
+
+void meta_finish(lt_meta *m, const char *status)
+{
+    FILE *fp = m->f.fp;
+    fprintf(fp, "contacts\t%ld\nstatus\t", m->contacts);
+    for (const char *c = status; *c; c++) fputc(*c == '\n' || *c == '\t' || *c == '\r' ? ' ' : *c, fp);
+    if (fputc('\n', fp) == EOF || ferror(fp)) afile_fail(&m->f, errno);
 }
 
 int meta_commit(lt_meta *m, char *err, size_t errlen)
 {
-    fprintf(m->f.fp, "contacts\t%ld\n", m->contacts);
+    meta_finish(m, "complete");
     return afile_commit(&m->f, err, errlen);
 }
 

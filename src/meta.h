@@ -11,7 +11,9 @@
  *   contact.K.step contact.K.uN0 contact.K.l1 contact.K.l2 contact.K.contA contact.K.kn
  *   contact.K.kt contact.K.tanPhi                     the rule's values for the K-th contact
  *                                                     formed (K = 1, 2, ...)
- *   contacts                                          number of contacts formed (last line)
+ *   contacts                                          number of contacts formed
+ *   status                                            last line: `complete`, or `failed: MESSAGE`
+ *                                                     in the NAME.meta.partial of a failed run
  * Written through afile (temporary file + rename), committed with the TSV.
  */
 #ifndef LT_META_H
@@ -28,7 +30,12 @@ typedef struct lt_meta {
 int meta_open(lt_meta *m, const char *dir, const char *name, const lt_test *test, char *err, size_t errlen);
 /* Contact-formation callback for lt_run_observed (ctx = lt_meta*). */
 void meta_contact(void *ctx, const lt_tester *t);
-/* Write the count, flush, rename.  Returns 0, or -1 with a message (temporary file removed). */
+/* Write the last lines: the count of contacts and `status<TAB>STATUS` ("complete", or "failed:
+ * ..." for the sidecar of a partial record; newlines and tabs become spaces).  Then commit or
+ * close the afile m->f. */
+void meta_finish(lt_meta *m, const char *status);
+/* meta_finish(m, "complete"), flush, rename.  Returns 0, or -1 with a message (temporary file
+ * removed). */
 int meta_commit(lt_meta *m, char *err, size_t errlen);
 void meta_abort(lt_meta *m);
 

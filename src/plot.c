@@ -41,32 +41,74 @@ const char *lt_plots_dir(void)
 
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
-/* Run gnuplot with the variable definitions and the script; 0 on success. */
+/* The last non-empty line of text (gnuplot puts its error message last), at most n-1 chars. */
+static void last_line(const char *text, char *out, size_t n)
+{
+    const char *end = text + strlen(text);
+    while (end > text && (end[-1] == '\n' || end[-1] == '\r' || end[-1] == ' ')) end--;
+    const char *begin = end;
+    while (begin > text && begin[-1] != '\n') begin--;
+    while (begin < end && *begin == ' ') begin++;
+    snprintf(out, n, "%.*s", (int)(end - begin), begin);
+}
+
+/* Run gnuplot with the variable definitions and the script, its stderr captured: passed on if it
+ * succeeds (warnings), condensed into the one-line message in err if it fails.  0 on success. */
 static int run_gnuplot(const char *defs, const char *script, char *err, size_t errlen)
 {
+    int fds[2];
+    if (pipe(fds) != 0) {
+        snprintf(err, errlen, "cannot start gnuplot: %s", strerror(errno));
+        return -1;
+    }
+    fflush(stdout);
     pid_t pid = fork();
     if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
         snprintf(err, errlen, "cannot start gnuplot: %s", strerror(errno));
         return -1;
     }
     if (pid == 0) {
+        close(fds[0]);
+        dup2(fds[1], 2);
+        close(fds[1]);
         execlp("gnuplot", "gnuplot", "-e", defs, script, (char *)NULL);
         _exit(127);
     }
-    int status;
-    if (waitpid(pid, &status, 0) < 0) {
-        snprintf(err, errlen, "gnuplot: %s", strerror(errno));
-        return -1;
+    close(fds[1]);
+    char text[8192];
+    size_t n = 0;
+    for (;;) {
+        char chunk[1024];
+        ssize_t got = read(fds[0], chunk, sizeof chunk);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) break;
+        size_t keep = (size_t)got < sizeof text - 1 - n ? (size_t)got : sizeof text - 1 - n;
+        memcpy(text + n, chunk, keep); /* beyond 8 KB: the start is kept */
+        n += keep;
     }
+    text[n] = 0;
+    close(fds[0]);
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR) {
+            snprintf(err, errlen, "gnuplot: %s", strerror(errno));
+            return -1;
+        }
     if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
         snprintf(err, errlen, "gnuplot not found (install it: apt-get install gnuplot-nox)");
         return -1;
     }
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        snprintf(err, errlen, "gnuplot failed on %s (exit status %d)", script,
-                 WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+        char why[600];
+        last_line(text, why, sizeof why);
+        snprintf(err, errlen, "gnuplot failed on %s (%s %d)%s%s", script, WIFEXITED(status) ? "exit status" : "signal",
+                 WIFEXITED(status) ? WEXITSTATUS(status) : WIFSIGNALED(status) ? WTERMSIG(status) : -1,
+                 why[0] ? ": " : "", why);
         return -1;
     }
+    if (n) fputs(text, stderr);
     return 0;
 }
 
@@ -77,8 +119,57 @@ int lt_plot_script(const char *script, const char *defs, char *err, size_t errle
     return run_gnuplot(defs, path, err, errlen);
 }
 
-int lt_plot_all(const char *kind, const char *tsv, const char *surface, double tanPhi, int verbose, char *err,
-                size_t errlen)
+int lt_plot_available(char *err, size_t errlen)
+{
+    const char *path = getenv("PATH");
+    int found = 0;
+    if (path && *path) {
+        char *copy = strdup(path);
+        for (char *save = NULL, *dir = copy ? strtok_r(copy, ":", &save) : NULL; dir && !found;
+             dir = strtok_r(NULL, ":", &save)) {
+            char exe[PATH_MAX];
+            snprintf(exe, sizeof exe, "%s/gnuplot", *dir ? dir : ".");
+            found = access(exe, X_OK) == 0;
+        }
+        free(copy);
+    }
+    if (!found) {
+        snprintf(err, errlen, "--plot needs gnuplot, which is not on PATH (install it: apt-get install gnuplot-nox)");
+        return -1;
+    }
+    const char *dir = lt_plots_dir();
+    DIR *d = opendir(dir);
+    if (!d) {
+        snprintf(err, errlen, "--plot: cannot open the plot scripts directory '%s': %s", dir, strerror(errno));
+        return -1;
+    }
+    closedir(d);
+    return 0;
+}
+
+/* "DIR/.FILE.tmp.XXXXXX" for the final path "DIR/FILE" (malloc'ed; the file is created). */
+static char *temp_beside(const char *final, char *err, size_t errlen)
+{
+    const char *slash = strrchr(final, '/');
+    size_t dl = slash ? (size_t)(slash - final) + 1 : 0, n = strlen(final) + 16;
+    char *tmp = malloc(n);
+    if (!tmp) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    snprintf(tmp, n, "%.*s.%s.tmp.XXXXXX", (int)dl, final, final + dl);
+    int fd = afile_mkstemp(tmp);
+    if (fd < 0) {
+        snprintf(err, errlen, "cannot write '%s': %s", final, strerror(errno));
+        free(tmp);
+        return NULL;
+    }
+    close(fd);
+    return tmp;
+}
+
+int lt_plot_pending(const char *kind, const char *data, const char *base, const char *surface, double tanPhi,
+                    lt_pending *p, char *err, size_t errlen)
 {
     char dir[PATH_MAX];
     snprintf(dir, sizeof dir, "%s%s%s", lt_plots_dir(), kind ? "/" : "", kind ? kind : "");
@@ -97,26 +188,37 @@ int lt_plot_all(const char *kind, const char *tsv, const char *surface, double t
     }
     closedir(d);
     qsort(names, (size_t)n, sizeof *names, cmp_str);
-    size_t tl = strlen(tsv);
-    size_t base_len = tl > 4 && strcmp(tsv + tl - 4, ".tsv") == 0 ? tl - 4 : tl;
-    int rc = 0;
+    size_t tl = strlen(base);
+    size_t base_len = tl > 4 && strcmp(base + tl - 4, ".tsv") == 0 ? tl - 4 : tl;
+    int rc = 0, made = 0;
     for (int i = 0; i < n && rc == 0; i++) {
-        if (!names[i]) continue;
+        if (!names[i]) {
+            snprintf(err, errlen, "out of memory");
+            rc = -1;
+            break;
+        }
         char script[2 * PATH_MAX], out[PATH_MAX], defs[4 * PATH_MAX];
         size_t nl = strlen(names[i]) - 3;
         snprintf(script, sizeof script, "%s/%s", dir, names[i]);
-        snprintf(out, sizeof out, "%.*s-%.*s.png", (int)base_len, tsv, (int)nl, names[i]);
-        if (strchr(tsv, '\'') || strchr(out, '\'') || strchr(surface, '\'')) {
-            snprintf(err, errlen, "cannot plot a file whose name contains a quote: %s", tsv);
+        snprintf(out, sizeof out, "%.*s-%.*s.png", (int)base_len, base, (int)nl, names[i]);
+        if (strchr(data, '\'') || strchr(out, '\'') || strchr(surface, '\'')) {
+            snprintf(err, errlen, "cannot plot a file whose name contains a quote: %s", base);
+            rc = -1;
+            break;
+        }
+        char *tmp = temp_beside(out, err, errlen), *final = tmp ? strdup(out) : NULL;
+        if (tmp && !final) unlink(tmp), free(tmp), tmp = NULL, snprintf(err, errlen, "out of memory");
+        if (!tmp || pending_add(p, tmp, final) < 0) {
+            if (tmp) snprintf(err, errlen, "out of memory");
             rc = -1;
             break;
         }
         char tp[32] = "NaN";
         if (isfinite(tanPhi)) snprintf(tp, sizeof tp, "%.17g", tanPhi);
-        snprintf(defs, sizeof defs, "datafile='%s'; outfile='%s'; tanphi=%s; surfacefile='%s'", tsv, out, tp, surface);
+        snprintf(defs, sizeof defs, "datafile='%s'; outfile='%s'; tanphi=%s; surfacefile='%s'", data, tmp, tp, surface);
         rc = run_gnuplot(defs, script, err, errlen);
-        if (rc == 0 && verbose) printf("  plotted %s\n", out);
+        made += rc == 0;
     }
     for (int i = 0; i < n; i++) free(names[i]);
-    return rc;
+    return rc < 0 ? -1 : made;
 }

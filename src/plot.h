@@ -1,6 +1,7 @@
 /* src/plot.h - render the gnuplot scripts under plots/ for a recorded table. */
 #ifndef LT_PLOT_H
 #define LT_PLOT_H
+#include "afile.h"
 #include <stddef.h>
 
 /* Directory holding the gnuplot scripts: $LAWTESTER_PLOTS, else plots/ beside the executable or
@@ -8,13 +9,21 @@
 const char *lt_plots_dir(void);
 
 /* Render every plots/ *.gp script (kind NULL: the plots of a record) or plots/KIND/ *.gp (e.g.
- * "probe": the plots of a probe table) for the TSV file tsv, PNG files named after it:
- * NAME.tsv -> NAME-<script>.png.  Scripts whose name starts with '_' are not rendered.  The
- * scripts get the gnuplot variables datafile, outfile, tanphi (the law's friction coefficient,
- * NaN if it has none) and surfacefile (the law's sampled yield surface, surface.h, or '' if
- * there is none).  Returns 0, or -1 with a message (gnuplot missing or failing). */
-int lt_plot_all(const char *kind, const char *tsv, const char *surface, double tanPhi, int verbose, char *err,
-                size_t errlen);
+ * "probe": the plots of a probe table) for the table in the file data (it may still be a
+ * temporary file), the PNGs named after base, the table's final path: DIR/NAME.tsv ->
+ * DIR/NAME-<script>.png.  Each PNG is written to a temporary file beside it and added to p, to
+ * be published with the table (afile.h).  Scripts whose name starts with '_' are not rendered.
+ * The scripts get the gnuplot variables datafile, outfile, tanphi (the law's friction
+ * coefficient, NaN if it has none) and surfacefile (the law's sampled yield surface, surface.h,
+ * or '' if there is none).  gnuplot's stderr is passed on when it succeeds and condensed into
+ * the message when it fails.  Returns the number of plots, or -1 with a one-line message
+ * (gnuplot missing or failing; what was added to p stays there for the caller to discard). */
+int lt_plot_pending(const char *kind, const char *data, const char *base, const char *surface, double tanPhi,
+                    lt_pending *p, char *err, size_t errlen);
+
+/* 0 if --plot can work: gnuplot is an executable on PATH and the plot scripts directory opens;
+ * else -1 with a message.  Checked before a run starts, so a missing gnuplot costs no run. */
+int lt_plot_available(char *err, size_t errlen);
 
 /* Run one script of the plot directory (e.g. "_verify.gp"; names starting with '_' are not
  * run by lt_plot_all) with the gnuplot variable definitions defs ("a='x'; b=1").  Returns 0,

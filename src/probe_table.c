@@ -72,26 +72,56 @@ static char *slurp(const char *path, size_t *n)
     return buf;
 }
 
-int lt_probe_merge(const char *const *files, int n, const char *out_path, char *err, size_t errlen)
+static int cmp_k(const void *a, const void *b)
 {
-    char **texts = calloc((size_t)n, sizeof *texts);
+    const long *x = a, *y = b; /* (k, row index) pairs */
+    return x[0] != y[0] ? (x[0] < y[0] ? -1 : 1) : (x[1] < y[1] ? -1 : x[1] > y[1]);
+}
+
+/* The message of the merge below for n_rows < directions: the first row (in file order) that
+ * repeats a direction, else the smallest direction in none of the files. */
+static void missing_or_repeated(const char *const *files, const row *rows, size_t n_rows, int directions, int n,
+                                const char *out_path, char *err, size_t errlen)
+{
+    long *kv = malloc((n_rows ? n_rows : 1) * 2 * sizeof *kv);
+    if (!kv) {
+        snprintf(err, errlen, "%s:0: out of memory", out_path);
+        return;
+    }
+    for (size_t i = 0; i < n_rows; i++) kv[2 * i] = strtol(rows[i].text, NULL, 10), kv[2 * i + 1] = (long)i;
+    qsort(kv, n_rows, 2 * sizeof *kv, cmp_k);
+    long again = -1, first = -1;
+    for (size_t i = 1; i < n_rows; i++)
+        if (kv[2 * i] == kv[2 * i - 2]) {
+            size_t g = i - 1;
+            while (g > 0 && kv[2 * g - 2] == kv[2 * i]) g--;
+            if (again < 0 || kv[2 * i + 1] < again) again = kv[2 * i + 1], first = kv[2 * g + 1];
+        }
+    if (again >= 0) {
+        const row *a = &rows[again], *f = &rows[first];
+        snprintf(err, errlen, "%s:%d: field k: direction %ld again (also %s:%d)", files[a->file], a->line,
+                 strtol(a->text, NULL, 10), files[f->file], f->line);
+    } else {
+        long k = 0;
+        for (size_t i = 0; i < n_rows && kv[2 * i] == k; i++) k++;
+        snprintf(err, errlen, "%s:0: field k: direction %ld of %d is in none of the %d files (a shard missing?)", out_path,
+                 k, directions, n);
+    }
+    free(kv);
+}
+
+int lt_probe_merge_texts(const char *const *files, char *const *texts, const size_t *lens, int n,
+                         const char *out_path, char **merged, size_t *merged_len, char *err, size_t errlen)
+{
     row *rows = NULL;
     size_t n_rows = 0, cap_rows = 0;
     int rc = -1, directions = -1;
     row **by_k = NULL;
     char *out = NULL;
-    if (!texts) {
-        snprintf(err, errlen, "%s:0: out of memory", out_path);
-        return -1;
-    }
+    *merged = NULL;
+    *merged_len = 0;
     for (int f = 0; f < n; f++) {
-        size_t len;
-        texts[f] = slurp(files[f], &len);
-        if (!texts[f]) {
-            snprintf(err, errlen, "%s:0: cannot read: %s", files[f], strerror(errno));
-            goto done;
-        }
-        if (strlen(texts[f]) != len || strncmp(texts[f], lt_probe_header, sizeof lt_probe_header - 1) != 0) {
+        if (strlen(texts[f]) != lens[f] || strncmp(texts[f], lt_probe_header, sizeof lt_probe_header - 1) != 0) {
             snprintf(err, errlen, "%s:1: field header: not a probe table (expected the columns k directions angle ...)",
                      files[f]);
             goto done;
@@ -139,6 +169,12 @@ int lt_probe_merge(const char *const *files, int n, const char *out_path, char *
         snprintf(err, errlen, "%s:0: field k: the shard files hold no rows", out_path);
         goto done;
     }
+    /* fewer rows than directions (a shard missing, or a row whose `directions` is absurd): the
+     * same messages from the rows sorted by k, without a table of all the directions */
+    if (n_rows < (size_t)directions) {
+        missing_or_repeated(files, rows, n_rows, directions, n, out_path, err, errlen);
+        goto done;
+    }
     by_k = calloc((size_t)directions, sizeof *by_k);
     if (!by_k) {
         snprintf(err, errlen, "%s:0: out of memory", out_path);
@@ -172,6 +208,36 @@ int lt_probe_merge(const char *const *files, int n, const char *out_path, char *
         memcpy(out + len, by_k[k]->text, by_k[k]->len);
         len += by_k[k]->len;
     }
+    *merged = out;
+    *merged_len = len;
+    out = NULL;
+    rc = 0;
+done:
+    free(rows);
+    free(by_k);
+    free(out);
+    return rc;
+}
+
+int lt_probe_merge(const char *const *files, int n, const char *out_path, char *err, size_t errlen)
+{
+    char **texts = calloc((size_t)n, sizeof *texts);
+    size_t *lens = calloc((size_t)n, sizeof *lens);
+    char *out = NULL;
+    size_t len = 0;
+    int rc = -1;
+    if (!texts || !lens) {
+        snprintf(err, errlen, "%s:0: out of memory", out_path);
+        goto done;
+    }
+    for (int f = 0; f < n; f++) {
+        texts[f] = slurp(files[f], &lens[f]);
+        if (!texts[f]) {
+            snprintf(err, errlen, "%s:0: cannot read: %s", files[f], strerror(errno));
+            goto done;
+        }
+    }
+    if (lt_probe_merge_texts(files, texts, lens, n, out_path, &out, &len, err, errlen) < 0) goto done;
     /* DIR/NAME from out_path */
     char dir[4096];
     const char *slash = strrchr(out_path, '/');
@@ -184,10 +250,9 @@ int lt_probe_merge(const char *const *files, int n, const char *out_path, char *
     }
     rc = 0;
 done:
-    for (int f = 0; f < n; f++) free(texts[f]);
+    for (int f = 0; texts && f < n; f++) free(texts[f]);
     free(texts);
-    free(rows);
-    free(by_k);
+    free(lens);
     free(out);
     return rc;
 }

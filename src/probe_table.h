@@ -37,5 +37,10 @@ char *lt_probe_format(const lt_probe *p, int directions, size_t *len);
  * copied verbatim in order of k.  Written through a temporary file and a rename.  Returns 0,
  * or -1 with a one-line message `FILE:LINE: field PATH: problem` in err (nothing written). */
 int lt_probe_merge(const char *const *files, int n, const char *out_path, char *err, size_t errlen);
+/* The checks and the merge of lt_probe_merge on tables already read: texts[i] (lens[i] bytes and
+ * a NUL after them) named files[i] in messages.  Returns 0 with the merged table in *merged
+ * (malloc'ed, *merged_len bytes), or -1 with the message (the fuzz target calls this). */
+int lt_probe_merge_texts(const char *const *files, char *const *texts, const size_t *lens, int n,
+                         const char *out_path, char **merged, size_t *merged_len, char *err, size_t errlen);
 
 #endif

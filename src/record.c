@@ -22,8 +22,7 @@ int record_open(lt_record *r, const char *dir, const char *name, const lt_law *l
     r->n_energy = lt_energy_count(law);
     for (int i = 0; i < lt_record_ncolumns; i++) fprintf(fp, i ? "\t%s" : "%s", lt_record_columns[i]);
     for (int i = 0; i < r->n_energy; i++) fprintf(fp, "\t%s", lt_energy_name(law, i));
-    fputc('\n', fp);
-    if (ferror(fp)) r->f.failed = 1;
+    if (fputc('\n', fp) == EOF) afile_fail(&r->f, errno);
     return 0;
 }
 
@@ -76,18 +75,24 @@ void record_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
         r->fn_max = fmax(r->fn_max, s->f[0]);
         r->ft_max = fmax(r->ft_max, ft);
     }
-    if (fwrite(line, 1, (size_t)(p - line), r->f.fp) != (size_t)(p - line)) r->f.failed = 1;
-    r->rows++;
+    if (fwrite(line, 1, (size_t)(p - line), r->f.fp) != (size_t)(p - line)) afile_fail(&r->f, errno);
+    else r->rows++;
 }
 
 int record_commit(lt_record *r, char *err, size_t errlen) { return afile_commit(&r->f, err, errlen); }
 
 void record_abort(lt_record *r) { afile_abort(&r->f); }
 
-int lt_write_file_atomic(const char *dir, const char *name, const char *text, size_t n, char *err, size_t errlen)
+int lt_write_file_pending(const char *dir, const char *name, const char *text, size_t n, lt_pending *p, char *err,
+                          size_t errlen)
 {
     lt_afile f;
     if (afile_open(&f, dir, name, "", 1 << 16, err, errlen) < 0) return -1;
-    if (fwrite(text, 1, n, f.fp) != n) f.failed = 1;
-    return afile_commit(&f, err, errlen);
+    if (fwrite(text, 1, n, f.fp) != n) afile_fail(&f, errno);
+    return p ? afile_close_into(&f, p, err, errlen) : afile_commit(&f, err, errlen);
+}
+
+int lt_write_file_atomic(const char *dir, const char *name, const char *text, size_t n, char *err, size_t errlen)
+{
+    return lt_write_file_pending(dir, name, text, n, NULL, err, errlen);
 }

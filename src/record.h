@@ -1,8 +1,10 @@
 /* src/record.h - TSV records of a run, written so that a failed run leaves no half file.
  *
  * The table goes to DIR/.NAME.tsv.tmp.XXXXXX and is renamed to DIR/NAME.tsv only by
- * record_commit(); record_abort() (or any write error) removes the temporary file, so the final
- * name holds either a complete table or what it held before (afile.h).
+ * record_commit() (or with its sidecar and plots, afile.h's lt_pending); record_abort() (or any
+ * write error) removes the temporary file, so the final name holds either a complete table or
+ * what it held before.  The rows of a run that failed may be kept as DIR/NAME.tsv.partial
+ * (afile_commit_as), never under the final name.
  *
  * Columns (the public contract; units SI; local frame x = normal A->B; see README):
  *   step time stage contact ux uy uz phix phiy phiz vx vy vz wx wy wz Fx Fy Fz Tx Ty Tz kn kt
@@ -35,6 +37,9 @@ void record_abort(lt_record *r);
 /* Write n bytes to DIR/name through a temporary file and a rename. Returns 0, or -1 with a
  * message (nothing left behind). */
 int lt_write_file_atomic(const char *dir, const char *name, const char *text, size_t n, char *err, size_t errlen);
+/* The same, the temporary file added to p instead of renamed (p NULL: renamed now). */
+int lt_write_file_pending(const char *dir, const char *name, const char *text, size_t n, lt_pending *p, char *err,
+                          size_t errlen);
 
 /* The fixed column names before the energies. */
 extern const char *const lt_record_columns[];

@@ -21,6 +21,8 @@
 /* lawtester.run(test) -> results */
 static int lib_run(lua_State *L)
 {
+    if (lib_ctx(L)->callback_depth > 0)
+        return luaL_error(L, "lawtester.run: runs do not nest (called from an until or done of another run)");
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_Debug ar;
     int line = 0;
@@ -58,59 +60,43 @@ static int lib_write(lua_State *L)
     return 0;
 }
 
-static const luaL_Reg lawtester_lib[] = {{"run", lib_run},
+const luaL_Reg lawtester_lib[] = {{"run", lib_run},
                                          {"laws", lib_laws},
                                          {"write", lib_write},
                                          {"probe_yield", lib_probe_yield},
                                          {"shard", lib_shard},
                                          {NULL, NULL}};
 
-/* ---- sandbox ---------------------------------------------------------------------------- */
-
-static const char *const safe_globals[] = {"assert", "error", "ipairs", "next", "pairs", "pcall", "print",
-                                           "rawequal", "rawget", "rawlen", "rawset", "select", "setmetatable",
-                                           "getmetatable", "tonumber", "tostring", "type", "xpcall", "_VERSION",
-                                           NULL};
-static const char *const safe_libs[] = {"math", "string", "table", "utf8", NULL};
-
-/* Build the script's environment: a fresh table with the safe globals and copies of the safe
- * libraries (so a script cannot alter the ones the harness uses), plus `lawtester`. */
-void push_environment(script_ctx *sc, lua_State *L)
+/* 1 if msg starts with a location "PATH:LINE:" of the script (or Lua's shortened "...TAIL:"). */
+static int located(const script_ctx *sc, const char *msg)
 {
-    if (sc->opts->unsafe) {
-        lua_pushglobaltable(L);
-    } else {
-        lua_newtable(L);
-        for (int i = 0; safe_globals[i]; i++) {
-            lua_getglobal(L, safe_globals[i]);
-            lua_setfield(L, -2, safe_globals[i]);
-        }
-        for (int i = 0; safe_libs[i]; i++) {
-            lua_newtable(L);
-            lua_getglobal(L, safe_libs[i]);
-            lua_pushnil(L);
-            while (lua_next(L, -2)) {
-                lua_pushvalue(L, -2);
-                lua_insert(L, -2);
-                lua_settable(L, -5);
-            }
-            lua_pop(L, 1);
-            lua_setfield(L, -2, safe_libs[i]);
-        }
-        lua_pushvalue(L, -1);
-        lua_setfield(L, -2, "_G");
-    }
-    luaL_newlibtable(L, lawtester_lib);
-    lua_pushlightuserdata(L, sc);
-    luaL_setfuncs(L, lawtester_lib, 1);
-    lua_setfield(L, -2, "lawtester");
+    size_t n = strlen(sc->path);
+    const char *p = strncmp(msg, sc->path, n) == 0 ? msg + n : strncmp(msg, "...", 3) == 0 ? strchr(msg, ':') : NULL;
+    if (!p || *p != ':' || p[1] < '0' || p[1] > '9') return 0;
+    p++;
+    while (*p >= '0' && *p <= '9') p++;
+    return *p == ':';
 }
 
+/* Message handler of the script's main call: a string for any error object, and a location
+ * "PATH:LINE: " in front when the message has none (error("x", 0), error({})): the innermost line
+ * of the script on the stack. */
 static int msghandler(lua_State *L)
 {
-    if (lua_type(L, 1) == LUA_TSTRING) return 1;
-    const char *m = luaL_tolstring(L, 1, NULL); /* error object that is not a string */
-    lua_pushfstring(L, "(error object is a %s value: %s)", luaL_typename(L, 1), m);
+    script_ctx *sc = lua_touserdata(L, lua_upvalueindex(1));
+    if (lua_type(L, 1) != LUA_TSTRING) {
+        const char *m = luaL_tolstring(L, 1, NULL); /* may call __tostring: Lua, under the budget */
+        lua_pushfstring(L, "(error object is a %s value: %s)", luaL_typename(L, 1), m);
+        lua_replace(L, 1);
+        lua_settop(L, 1);
+    }
+    if (located(sc, lua_tostring(L, 1))) return 1;
+    lua_Debug ar;
+    int line = 0;
+    for (int level = 1; lua_getstack(L, level, &ar) && !line; level++)
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0 && strcmp(ar.source, sc->lim.source) == 0)
+            line = ar.currentline;
+    lua_pushfstring(L, "%s:%d: %s", sc->path, line ? line : srcloc_line(sc->loc, NULL, 0), lua_tostring(L, 1));
     return 1;
 }
 
@@ -119,6 +105,7 @@ static int script_main(lua_State *L)
 {
     script_ctx *sc = lua_touserdata(L, 1);
     register_proxy_metatables(L);
+    register_run_metatable(L);
     lua_getglobal(L, "math"); /* before any script code runs: the library's own functions */
     lua_getfield(L, -1, "abs");
     sc->math_abs = lua_tocfunction(L, -1);
@@ -127,9 +114,7 @@ static int script_main(lua_State *L)
     lua_pop(L, 3);
     push_environment(sc, L);
     sc->env_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    char chunk[1024];
-    snprintf(chunk, sizeof chunk, "@%s", sc->path);
-    if (luaL_loadbufferx(L, sc->src, sc->src_len, chunk, "t") != LUA_OK) return lua_error(L);
+    if (luaL_loadbufferx(L, sc->src, sc->src_len, sc->lim.source, "t") != LUA_OK) return lua_error(L);
     lua_rawgeti(L, LUA_REGISTRYINDEX, sc->env_ref);
     lua_setupvalue(L, -2, 1);
     lua_call(L, 0, 1);
@@ -164,46 +149,109 @@ static char *read_file(const char *path, size_t *len)
     fclose(f);
     if (bad) {
         free(buf);
+        errno = EIO;
         return NULL;
     }
     *len = n;
     return buf;
 }
 
-int lt_script_run_file(const char *path, const lt_script_opts *opts)
+/* The error line on stderr: one line (control characters escaped or blanked). */
+static void print_error(const char *msg)
 {
-    script_ctx sc = {0};
+    for (const char *c = msg; *c; c++) {
+        if (*c == '\n') fputs("\\n", stderr);
+        else if (*c == '\r') fputs("\\r", stderr);
+        else fputc((unsigned char)*c < 0x20 && *c != '\t' ? ' ' : *c, stderr);
+    }
+    fputc('\n', stderr);
+}
+
+/* The limits of opts (0: the defaults; < 0: none). */
+static void set_limits(lt_limits *lim, const lt_script_opts *opts)
+{
+    memset(lim, 0, sizeof *lim);
+    lim->max_instructions = opts->max_instructions == 0 ? LT_DEFAULT_MAX_INSTRUCTIONS
+                            : opts->max_instructions < 0 ? 0 : opts->max_instructions;
+    long mb = opts->max_memory_mb == 0 ? LT_DEFAULT_MAX_MEMORY_MB : opts->max_memory_mb < 0 ? 0 : opts->max_memory_mb;
+    lim->max_bytes = (size_t)mb << 20;
+}
+
+int lt_script_run_source(const char *path, const char *src, size_t len, const lt_script_opts *opts)
+{
+    script_ctx sc;
+    memset(&sc, 0, sizeof sc);
     sc.path = path;
     sc.opts = opts;
-    sc.src = read_file(path, &sc.src_len);
-    if (!sc.src) {
-        fprintf(stderr, "%s:0: cannot read the script: %s\n", path, strerror(errno));
-        return 2;
-    }
-    sc.loc = srcloc_parse(sc.src, sc.src_len);
-    lua_State *L = luaL_newstate();
-    if (!L || !sc.loc) {
+    sc.src = src;
+    sc.src_len = len;
+    set_limits(&sc.lim, opts);
+    size_t sn = strlen(path) + 2;
+    char *source = malloc(sn);
+    if (source) snprintf(source, sn, "@%s", path);
+    sc.lim.source = source;
+    sc.loc = srcloc_parse(src, len);
+    lua_State *L = source && sc.loc ? lt_limits_newstate(&sc.lim) : NULL;
+    if (!L) {
         fprintf(stderr, "%s:0: out of memory\n", path);
-        free(sc.src);
         srcloc_free(sc.loc);
+        free(source);
         return 2;
     }
     sc.L = L;
     luaL_openlibs(L);
-    lua_pushcfunction(L, msghandler);
+    lua_pushlightuserdata(L, &sc);
+    lua_pushcclosure(L, msghandler, 1);
     lua_pushcfunction(L, script_main);
     lua_pushlightuserdata(L, &sc);
     int rc = lua_pcall(L, 1, 0, 1);
     int status = 0;
     if (rc != LUA_OK) {
+        /* the message is composed in C: the state may be at its memory cap */
         const char *msg = lua_tostring(L, -1);
-        fprintf(stderr, "%s\n", msg ? msg : "(unknown error)");
+        if (!msg) msg = "(unknown error)";
+        size_t n = strlen(msg) + 1000, el = strlen(LT_LUA_MEMERR);
+        char *line = malloc(n), mem[300];
+        int last = sc.lim.last_line ? sc.lim.last_line : srcloc_line(sc.loc, NULL, 0);
+        if (!line) {
+            print_error(msg);
+        } else {
+            if (rc == LUA_ERRERR && sc.lim.refused) msg = LT_LUA_MEMERR;
+            if (lt_limits_memory_message(&sc.lim, msg, mem, sizeof mem)) {
+                if (located(&sc, msg)) /* a message of lawtester that ends in Lua's: replace that end */
+                    snprintf(line, n, "%.*s%s", (int)(strlen(msg) - el), msg, mem);
+                else
+                    snprintf(line, n, "%s:%d: %s", path, last, mem);
+            } else if (rc == LUA_ERRERR) {
+                snprintf(line, n, "%s:%d: error while reporting an error (an error object whose __tostring fails?)", path,
+                         last);
+            } else if (!located(&sc, msg)) {
+                snprintf(line, n, "%s:%d: %s", path, srcloc_line(sc.loc, NULL, 0), msg);
+            } else {
+                snprintf(line, n, "%s", msg);
+            }
+            print_error(line);
+            free(line);
+        }
         status = 1;
     }
     lua_close(L);
     srcloc_free(sc.loc);
-    free(sc.src);
+    free(source);
     return status;
+}
+
+int lt_script_run_file(const char *path, const lt_script_opts *opts)
+{
+    size_t len = 0;
+    char *src = read_file(path, &len);
+    if (!src) {
+        fprintf(stderr, "%s:0: cannot read the script: %s\n", path, strerror(errno));
+        return 2;
+    }
+    int rc = lt_script_run_source(path, src, len, opts);
+    free(src);
+    return rc;
 }
 
 /* ---- the two evaluations side by side (tests) ------------------------------------------ */
@@ -217,7 +265,9 @@ int lt_script_until_both(const char *expr, lt_tester *t, int *lua_result, int *c
     memset(&sc, 0, sizeof sc);
     sc.path = "(until)";
     sc.opts = &opts;
-    lua_State *L = luaL_newstate();
+    set_limits(&sc.lim, &opts);
+    sc.lim.source = "@(until)";
+    lua_State *L = lt_limits_newstate(&sc.lim);
     if (!L) {
         snprintf(err, errlen, "out of memory");
         return -1;

@@ -15,6 +15,12 @@ typedef struct lt_script_opts {
     int shard, shards;     /* --shard K/N: probes run the directions k with k % N == K - 1 and write
                               NAME.shard-K-of-N.tsv (shards <= 1: all, NAME.tsv) */
     int progress;          /* progress bar of long sweeps: -1 when stderr is a terminal, 0 off, 1 on */
+    /* limits (script_limits.h): 0 the default, < 0 none */
+    long long max_instructions; /* Lua instructions per entry into Lua (--max-instructions) */
+    long max_memory_mb;    /* the Lua state's memory in MB (--max-memory) */
+    long max_steps_cap;    /* > 0: every test and stage ends with the max_steps error after at most
+                              this many steps, and probes run at most this many steps in all
+                              (the fuzz target; not on the command line) */
 } lt_script_opts;
 
 /* Totals over every test a script ran (the benchmark reads them). */
@@ -29,6 +35,8 @@ typedef struct lt_script_stats {
 /* Run the script at path. Returns 0 on success; on error prints one line to stderr and
  * returns a non-zero exit status. */
 int lt_script_run_file(const char *path, const lt_script_opts *opts);
+/* The same for a script already in memory (len bytes; path names it in messages). */
+int lt_script_run_source(const char *path, const char *src, size_t len, const lt_script_opts *opts);
 
 /* The `until` string expr evaluated at the state of t both ways: in Lua as a stage script does
  * (*lua_result 1 or 0, or -1 with Lua's message in err) and compiled by src/cond.c

@@ -77,6 +77,7 @@ static void read_vertices(conv *cv, int p, vec3 v[3])
     if (ty == LUA_TNIL) field_error(cv, "missing (a facet needs 3 vertices {{x,y,z}, {x,y,z}, {x,y,z}}, m)");
     if (ty != LUA_TTABLE) field_error(cv, "expected a table of 3 vertices, got %s", type_of(L, -1));
     if (lua_rawlen(L, -1) != 3) field_error(cv, "expected 3 vertices, got %d", (int)lua_rawlen(L, -1));
+    check_list(cv, -1, 3, "a list of 3 vertices");
     for (int i = 0; i < 3; i++) {
         path_push_index(cv, i + 1);
         lua_rawgeti(L, -1, i + 1);
@@ -167,6 +168,10 @@ static void read_particle(conv *cv, int test_idx, int p, int index, lt_body *b, 
         opt_bool(cv, p, "fixed", &b->fixed);
         opt_vec3(cv, p, "vel", &b->vel);
         opt_vec3(cv, p, "angvel", &b->angvel);
+        if (b->fixed && (has_field(cv, p, "vel") || has_field(cv, p, "angvel"))) {
+            path_push_key(cv, has_field(cv, p, "vel") ? "vel" : "angvel");
+            field_error(cv, "a fixed body takes no initial velocity (it moves only by imposed motion)");
+        }
     }
 }
 
@@ -244,6 +249,7 @@ void script_read_bodies(conv *cv, int t, lt_test *test)
     if (ty != LUA_TNIL) {
         if (ty != LUA_TTABLE) field_error(cv, "expected a table of 2 particles, got %s", type_of(L, -1));
         if (lua_rawlen(L, -1) != 2) field_error(cv, "expected 2 particles, got %d", (int)lua_rawlen(L, -1));
+        check_list(cv, -1, 2, "a list of 2 particles, A and B");
         for (int i = 0; i < 2; i++) {
             path_push_index(cv, i + 1);
             lua_rawgeti(L, -1, i + 1);

@@ -8,14 +8,18 @@
 #include "cond.h"
 #include "conv.h"
 #include "driver.h"
+#include "afile.h"
+#include "meta.h"
+#include "record.h"
 #include "script.h"
+#include "script_limits.h"
 #include "srcloc.h"
 #include <lauxlib.h>
 #include <lua.h>
 
 typedef struct script_ctx {
     const char *path;
-    char *src;
+    const char *src;
     size_t src_len;
     srcloc *loc;
     const lt_script_opts *opts;
@@ -23,6 +27,8 @@ typedef struct script_ctx {
     int env_ref;       /* the sandbox environment of the script (or _G when unsafe) */
     int n_runs;
     lua_CFunction math_abs, math_sqrt; /* the genuine math.abs, math.sqrt (compiled conditions) */
+    lt_limits lim;     /* instruction budget and memory cap of L (script_limits.h) */
+    int callback_depth; /* > 0 while an until or done runs: runs do not nest */
 } script_ctx;
 
 typedef struct run_ctx run_ctx;
@@ -49,6 +55,19 @@ struct run_ctx {
     int env_mt_ref;    /* metatable of env_ref */
     int cb_error;
     long lua_epoch;    /* counts the calls into Lua during the run (they may rebind names) */
+    /* What a run holds outside Lua.  run_release() frees it on every way out; the run_ctx is a
+     * userdata whose __gc calls run_release too, so an error that unwinds past the explicit calls
+     * (the memory cap hit inside a Lua API call, say) leaks nothing and leaves no temporary file
+     * (at the latest when the state closes). */
+    char *name;
+    char *file;             /* the record's final path, once written */
+    lt_tester *tester;
+    lt_record rec;
+    lt_meta meta;
+    int rec_open, meta_open;
+    lt_pending pending;     /* files ready to be renamed to their final names together */
+    void (*release_extra)(run_ctx *r); /* frees what a probe holds (script_probe.c) */
+    void *extra;
 };
 
 enum { PX_C, PX_STAGE, PX_E, PX_S, PX_TESTER };
@@ -65,12 +84,18 @@ void read_callback(conv *cv, run_ctx *r, int stage_tbl, const char *key, const c
 
 /* script_test.c */
 void read_test(conv *cv, run_ctx *r, int t, char **name_out);
-void run_free(run_ctx *r);
+/* A new run_ctx, pushed as a userdata (freed by the GC; run_release on __gc). */
+run_ctx *run_new(lua_State *L, script_ctx *sc);
+/* Free everything the run holds (idempotent): references, stages, the tester, open records
+ * (their temporary files removed), pending files; the run's proxies are invalidated, so a C,
+ * stage, E, S or tester kept by the script after its run ends raises an error when used. */
+void run_release(run_ctx *r);
+void register_run_metatable(lua_State *L);
 int valid_name(const char *s);
 
 /* script_run.c */
 void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line);
-char *surface_path(const char *dir, const char *name);
+void cap_steps(const lt_script_opts *o, lt_test *test);
 typedef struct read_args {
     conv cv;
     run_ctx *r;
@@ -85,6 +110,9 @@ int lib_shard(lua_State *L);
 
 /* script.c */
 script_ctx *lib_ctx(lua_State *L);
+extern const luaL_Reg lawtester_lib[];
+
+/* script_sandbox.c */
 void push_environment(script_ctx *sc, lua_State *L);
 
 #endif

@@ -70,21 +70,36 @@ static void probe_summary(const lt_probe *p, const char *name, const char *law, 
 typedef struct probe_run {
     lt_probe probe;
     char *name, *file, *text;
-    int ok;
 } probe_run;
 
-static void probe_run_free(probe_run *pr)
+static void probe_release(run_ctx *r)
 {
+    probe_run *pr = r->extra;
+    if (!pr) return;
     lt_probe_free(&pr->probe);
     free(pr->name);
     free(pr->file);
     free(pr->text);
+    free(pr);
+    r->extra = NULL;
+}
+
+/* Raise "PATH:LINE: message" after freeing the run.  Does not return. */
+static int probe_error(lua_State *L, run_ctx *r, int line, const char *msg)
+{
+    char buf[1200];
+    snprintf(buf, sizeof buf, "%s:%d: %s", r->sc->path, line, msg);
+    run_release(r);
+    lua_pushstring(L, buf);
+    return lua_error(L);
 }
 
 /* lawtester.probe_yield{ test = T, directions = N, limit = L, steps = S, name = NAME } -> results */
 int lib_probe_yield(lua_State *L)
 {
     script_ctx *sc = lib_ctx(L);
+    if (sc->callback_depth > 0)
+        return luaL_error(L, "lawtester.probe_yield: runs do not nest (called from an until or done of another run)");
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_Debug ar;
     int line = 1;
@@ -116,104 +131,129 @@ int lib_probe_yield(lua_State *L)
     int test_idx = lua_gettop(L);
     path_pop(&cv);
 
-    run_ctx *r = lua_newuserdatauv(L, sizeof *r, 0);
-    memset(r, 0, sizeof *r);
-    r->sc = sc;
-    r->L = L;
-    r->env_ref = LUA_NOREF;
-    for (int i = 0; i < 5; i++) r->proxy_ref[i] = LUA_NOREF;
+    run_ctx *r = run_new(L, sc);
     make_proxies(L, r);
-    probe_run pr;
-    memset(&pr, 0, sizeof pr);
-    read_args args = {{sc->path, sc->loc, L, {{"test", 0}}, 1, line, 1}, r, 2, &pr.name};
+    probe_run *pr = calloc(1, sizeof *pr);
+    if (!pr) return probe_error(L, r, line, "out of memory");
+    r->extra = pr;
+    r->release_extra = probe_release;
+    read_args args = {{sc->path, sc->loc, L, {{"test", 0}}, 1, line, 1}, r, 2, &r->name};
     lua_pushcfunction(L, protected_read);
     lua_pushlightuserdata(L, &args);
     lua_pushvalue(L, test_idx);
     if (lua_pcall(L, 2, 0, 0) != LUA_OK) {
-        run_free(r);
-        free(pr.name);
+        run_release(r);
         return lua_error(L);
     }
-    char *probe_name = pname ? strdup(pname) : malloc(strlen(pr.name) + 8);
-    if (probe_name && !pname) sprintf(probe_name, "%s-yield", pr.name);
-    free(pr.name);
-    pr.name = probe_name;
-    r->test.name = pr.name;
+    cap_steps(sc->opts, &r->test);
+    if (!r->name) return probe_error(L, r, line, "out of memory");
     const lt_script_opts *o = sc->opts;
+    if (o->max_steps_cap > 0) { /* the fuzz target: at most max_steps_cap steps of rays in all */
+        if (steps > o->max_steps_cap) steps = o->max_steps_cap;
+        if (directions > o->max_steps_cap / steps) directions = o->max_steps_cap / steps > 0 ? o->max_steps_cap / steps : 1;
+    }
+    /* the test's max_steps guards the whole probe too: its rays together (a probe of 1e6
+     * directions of 1e9 steps would otherwise run for ever) */
+    if ((double)directions * (double)steps > (double)r->test.max_steps) {
+        char msg[300];
+        snprintf(msg, sizeof msg, "field steps: %ld directions of %ld steps exceed the test's max_steps = %ld (raise "
+                 "test.max_steps to run them)", directions, steps, r->test.max_steps);
+        return probe_error(L, r, line, msg);
+    }
+    pr->name = pname ? strdup(pname) : malloc(strlen(r->name) + 8);
+    if (!pr->name) return probe_error(L, r, line, "out of memory");
+    if (!pname) sprintf(pr->name, "%s-yield", r->name);
+    r->test.name = pr->name;
     lt_probe_opts po = {(int)directions, limit, steps, o->shards > 1 ? o->shard : 1, o->shards > 1 ? o->shards : 1,
                         NULL, NULL};
     lt_progress bar;
     char label[300], err[700];
-    snprintf(label, sizeof label, "probe %s", pr.name ? pr.name : "");
+    snprintf(label, sizeof label, "probe %s", pr->name);
     lt_progress_start(&bar, label, o->progress);
     po.progress = lt_progress_update;
     po.progress_ctx = &bar;
     double t_start = lt_clock();
-    int rc = pr.name ? lt_probe_run(&pr.probe, &r->test, &po, err, sizeof err) : (snprintf(err, sizeof err, "out of memory"), -1);
+    int rc = lt_probe_run(&pr->probe, &r->test, &po, err, sizeof err);
     double seconds = lt_clock() - t_start;
     if (rc < 0) {
-        if (r->cb_error) {
-            lua_pushstring(L, err); /* an until/done of the initial stages failed: a complete message */
-        } else {
-            lua_pushfstring(L, "%s:%d: field test: %s", sc->path, line, err);
+        if (!r->cb_error) {
+            char msg[sizeof err + 16];
+            snprintf(msg, sizeof msg, "field test: %s", err);
+            return probe_error(L, r, line, msg);
         }
-        run_free(r);
-        probe_run_free(&pr);
+        lua_pushstring(L, err); /* an until/done of the initial stages failed: a complete message */
+        run_release(r);
         return lua_error(L);
     }
-    size_t len = 0;
-    int surface_written = 0;
+    int plots = 0, first_plot = 0;
+    char **plotted = NULL;
     if (o->out_dir) {
         char suffix[64] = "";
         if (po.shards > 1) snprintf(suffix, sizeof suffix, ".shard-%d-of-%d", po.shard, po.shards);
-        size_t n = strlen(pr.name) + strlen(suffix) + 8;
+        size_t n = strlen(pr->name) + strlen(suffix) + 8, len = 0;
         char *fname = malloc(n);
-        pr.text = lt_probe_format(&pr.probe, (int)directions, &len);
-        if (fname) snprintf(fname, n, "%s%s.tsv", pr.name, suffix);
-        const lt_tester *t0 = pr.probe.start;
+        pr->text = lt_probe_format(&pr->probe, (int)directions, &len);
+        if (!fname || !pr->text) {
+            free(fname);
+            return probe_error(L, r, line, "out of memory");
+        }
+        snprintf(fname, n, "%s%s.tsv", pr->name, suffix);
+        const lt_tester *t0 = pr->probe.start;
         /* the surface of the initial state over the forces a ray can reach: the same for
-         * every shard */
+         * every shard; surface, table and plots are renamed together (afile.h) */
         double kl[2] = {t0->resp.k[0] * limit, t0->resp.k[1] * limit}, lo, hi;
         lt_surface_range(r->test.law, r->test.params, t0->law_state, t0->resp.f[0] - kl[0], t0->resp.f[0] + kl[0],
                          hypot(t0->resp.f[1], t0->resp.f[2]) + kl[1], &lo, &hi);
-        int ws = fname && pr.text ? lt_surface_write(o->out_dir, pr.name, r->test.law, r->test.params, t0->law_state,
-                                                     NULL, lo, hi, err, sizeof err)
-                                  : (snprintf(err, sizeof err, "out of memory"), -1);
-        if (ws < 0 || lt_write_file_atomic(o->out_dir, fname, pr.text, len, err, sizeof err) < 0) {
-            free(fname);
-            run_free(r);
-            probe_run_free(&pr);
-            return luaL_error(L, "%s:%d: %s", sc->path, line, err);
-        }
-        size_t fn = strlen(o->out_dir) + strlen(fname) + 2;
-        pr.file = malloc(fn);
-        if (pr.file) snprintf(pr.file, fn, "%s/%s", o->out_dir, fname);
+        int ws = lt_surface_write_pending(o->out_dir, pr->name, r->test.law, r->test.params, t0->law_state, NULL, lo, hi,
+                                          &r->pending, err, sizeof err);
+        const char *surface_tmp = ws > 0 ? r->pending.tmp[r->pending.n - 1] : NULL;
+        lt_pending table = {0, 0, NULL, NULL};
+        int failed = ws < 0 || lt_write_file_pending(o->out_dir, fname, pr->text, len, &table, err, sizeof err) < 0;
         free(fname);
-        surface_written = ws > 0;
-    }
-    if (!o->quiet) probe_summary(&pr.probe, pr.name, r->test.law->name, (int)directions, o, seconds, pr.file);
-    if (o->plot && po.shards == 1 && pr.file) {
-        char *surface = surface_written ? surface_path(o->out_dir, pr.name) : NULL;
-        int prc = lt_plot_all("probe", pr.file, surface, NAN, !o->quiet, err, sizeof err);
-        free(surface);
-        if (prc < 0) {
-            run_free(r);
-            probe_run_free(&pr);
-            return luaL_error(L, "%s:%d: %s", sc->path, line, err);
+        if (!failed && o->plot && po.shards == 1) {
+            first_plot = r->pending.n;
+            plots = lt_plot_pending("probe", table.tmp[0], table.final[0], surface_tmp, NAN, &r->pending, err, sizeof err);
+            failed = plots < 0;
         }
+        if (!failed) {
+            pr->file = strdup(table.final[0]);
+            failed = !pr->file || pending_add(&r->pending, table.tmp[0], table.final[0]) < 0;
+            if (failed) snprintf(err, sizeof err, "out of memory");
+            free(table.tmp);
+            free(table.final);
+            memset(&table, 0, sizeof table);
+        }
+        pending_discard(&table);
+        if (!failed && plots > 0 && !o->quiet && (plotted = calloc((size_t)plots, sizeof *plotted)))
+            for (int i = 0; i < plots; i++) plotted[i] = strdup(r->pending.final[first_plot + i]);
+        if (!failed && pending_publish(&r->pending, err, sizeof err) < 0) failed = 1;
+        if (failed) {
+            if (plotted)
+                for (int i = 0; i < plots; i++) free(plotted[i]);
+            free(plotted);
+            return probe_error(L, r, line, err);
+        }
+    }
+    if (!o->quiet) probe_summary(&pr->probe, pr->name, r->test.law->name, (int)directions, o, seconds, pr->file);
+    if (plotted) {
+        for (int i = 0; i < plots; i++) {
+            if (plotted[i]) printf("  plotted %s\n", plotted[i]);
+            free(plotted[i]);
+        }
+        free(plotted);
     }
     sc->n_runs++;
     /* results */
     lua_createtable(L, 0, 6);
-    lua_pushstring(L, pr.name);
+    lua_pushstring(L, pr->name);
     lua_setfield(L, -2, "name");
     lua_pushinteger(L, directions);
     lua_setfield(L, -2, "directions");
-    if (pr.file) {
-        lua_pushstring(L, pr.file);
+    if (pr->file) {
+        lua_pushstring(L, pr->file);
         lua_setfield(L, -2, "file");
     }
-    const lt_tester *t0 = pr.probe.start;
+    const lt_tester *t0 = pr->probe.start;
     lua_createtable(L, 0, 5);
     const char *sn[] = {"uN", "Fn", "Fty", "Ftz"};
     const double sv[] = {t0->u[0], t0->resp.f[0], t0->resp.f[1], t0->resp.f[2]};
@@ -226,14 +266,13 @@ int lib_probe_yield(lua_State *L)
     lua_pushnumber(L, t0->resp.k[1]);
     lua_setfield(L, -2, "kt");
     lua_setfield(L, -2, "start");
-    lua_createtable(L, pr.probe.n_points, 0);
-    for (int i = 0; i < pr.probe.n_points; i++) {
-        push_point(L, &pr.probe.points[i]);
+    lua_createtable(L, pr->probe.n_points, 0);
+    for (int i = 0; i < pr->probe.n_points; i++) {
+        push_point(L, &pr->probe.points[i]);
         lua_rawseti(L, -2, i + 1);
     }
     lua_setfield(L, -2, "points");
-    run_free(r);
-    probe_run_free(&pr);
+    run_release(r);
     return 1;
 }
 

@@ -81,15 +81,6 @@ static void print_summary(const lt_tester *t, const char *name, const char *file
     }
 }
 
-/* DIR/NAME-surface.tsv (malloc'ed). */
-char *surface_path(const char *dir, const char *name)
-{
-    size_t n = strlen(dir) + strlen(name) + 16;
-    char *p = malloc(n);
-    if (p) snprintf(p, n, "%s/%s-surface.tsv", dir, name);
-    return p;
-}
-
 int protected_read(lua_State *L)
 {
     read_args *a = lua_touserdata(L, 1);
@@ -98,110 +89,199 @@ int protected_read(lua_State *L)
     return 0;
 }
 
+/* Clamp the test's and its stages' max_steps to opts->max_steps_cap (the fuzz target). */
+void cap_steps(const lt_script_opts *o, lt_test *test)
+{
+    if (o->max_steps_cap <= 0) return;
+    if (test->max_steps > o->max_steps_cap) test->max_steps = o->max_steps_cap;
+    for (int i = 0; i < test->n_stages; i++)
+        if (test->stages[i].max_steps > o->max_steps_cap) test->stages[i].max_steps = o->max_steps_cap;
+}
+
+/* The line a message about the test as a whole points at: the lawtester.run call, or the field
+ * path of the returned table (NULL: the return). */
+static int test_line(const script_ctx *sc, int call_line, const srcloc_key *path, int depth)
+{
+    return call_line > 0 ? call_line : srcloc_line(sc->loc, path, depth);
+}
+
+/* "dt = X s exceeds ..." of the stability check (stability.h), into buf. */
+static void stability_text(const lt_tester *t, char *buf, size_t n)
+{
+    const lt_stability *s = &t->stab;
+    char z[64] = "";
+    if (s->zeta > 0) snprintf(z, sizeof z, ", zetaN = %.4g", s->zeta);
+    char where[64];
+    if (s->stage > 0) snprintf(where, sizeof where, "stage %d, step %ld", s->stage, s->step);
+    else snprintf(where, sizeof where, "the initial state");
+    snprintf(buf, n, "dt = %.4g s exceeds the stability limit of leapfrog for the normal contact, dt_crit = %.4g s "
+             "(m* = %.4g kg, kn = %.4g N/m%s; first at %s)", t->test->dt, s->dt_crit, s->mstar, s->k, z, where);
+}
+
+/* Raise the message of a run that failed: keep the rows recorded before the failure as
+ * DIR/NAME.tsv.partial with DIR/NAME.meta.partial (status `failed: ...`), never under the final
+ * names; free the run.  Does not return. */
+static void fail_run(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
+{
+    lt_tester *t = r->tester;
+    char msg[sizeof t->err + 1600], err[600];
+    size_t n = sizeof msg;
+    if (r->rec_open && r->rec.f.failed) {
+        /* the record could not be written: nothing of it is kept */
+        snprintf(msg, n, "%s:%d: cannot write '%s': %s", sc->path, test_line(sc, call_line, NULL, 0),
+                 r->rec.f.final_path, strerror(r->rec.f.err_no ? r->rec.f.err_no : EIO));
+    } else if (r->cb_error) {
+        snprintf(msg, n, "%s", t->err);
+    } else {
+        srcloc_key p[2] = {{"stages", 0}, {NULL, t->stage + 1}};
+        snprintf(msg, n, "%s:%d: field stages[%d]: %s", sc->path, test_line(sc, call_line, p, 2), t->stage + 1, t->err);
+    }
+    if (t->stab.exceeded) {
+        char st[400];
+        stability_text(t, st, sizeof st);
+        snprintf(msg + strlen(msg), n - strlen(msg), "; %s", st);
+    }
+    if (r->rec_open && !r->rec.f.failed && r->rec.rows > 0) {
+        char status[sizeof t->err + 1700];
+        snprintf(status, sizeof status, "failed: %s", msg);
+        meta_finish(&r->meta, status);
+        char *partial = malloc(strlen(r->rec.f.final_path) + 16);
+        if (partial) sprintf(partial, "%s.partial", r->rec.f.final_path);
+        int ok = partial && afile_commit_as(&r->rec.f, ".partial", err, sizeof err) == 0;
+        r->rec_open = 0;
+        if (ok && afile_commit_as(&r->meta.f, ".partial", err, sizeof err) < 0) {
+            remove(partial);
+            ok = 0;
+        }
+        r->meta_open = 0;
+        size_t u = strlen(msg);
+        if (ok) snprintf(msg + u, n - u, " [rows up to the failure kept in %s]", partial);
+        else snprintf(msg + u, n - u, " [the rows recorded before could not be kept: %s]", partial ? err : "out of memory");
+        free(partial);
+    }
+    run_release(r);
+    lua_pushstring(L, msg);
+    lua_error(L);
+}
+
 /* Run the test table at stack index idx; leaves a results table on the stack. Raises Lua
  * errors (already formatted) on failure. */
 void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
 {
     idx = abs_index(L, idx);
-    run_ctx *r = lua_newuserdatauv(L, sizeof *r, 0); /* freed with the state's GC; owns nothing GC-managed */
-    memset(r, 0, sizeof *r);
-    r->sc = sc;
-    r->L = L;
-    r->env_ref = r->env_mt_ref = r->proxy_ref[0] = LUA_NOREF;
-    for (int i = 0; i < 5; i++) r->proxy_ref[i] = LUA_NOREF;
+    run_ctx *r = run_new(L, sc); /* freed with the state's GC, run_release on __gc */
     make_proxies(L, r);
-    char *name = NULL;
     /* conversion errors unwind through Lua: convert in protected mode, free, then rethrow */
-    read_args args = {{sc->path, sc->loc, L, {{0, 0}}, 0, call_line, 0}, r, 2, &name};
+    read_args args = {{sc->path, sc->loc, L, {{0, 0}}, 0, call_line, 0}, r, 2, &r->name};
     lua_pushcfunction(L, protected_read);
     lua_pushlightuserdata(L, &args);
     lua_pushvalue(L, idx);
     if (lua_pcall(L, 2, 0, 0) != LUA_OK) {
-        run_free(r);
-        free(name);
+        run_release(r);
         lua_error(L);
     }
-    lt_tester *t = calloc(1, sizeof *t);
-    if (!t) {
-        run_free(r);
-        free(name);
+    cap_steps(sc->opts, &r->test);
+    lt_tester *t = r->tester = calloc(1, sizeof *t);
+    if (!t || !r->name) {
+        run_release(r);
         luaL_error(L, "out of memory");
     }
     r->t = t;
-    lt_record rec;
-    lt_meta meta;
+    const char *name = r->name;
     int recording = sc->opts->out_dir && r->test.record_every > 0;
     char err[600];
-    int open_failed = 0;
     if (recording) {
-        if (record_open(&rec, sc->opts->out_dir, name, r->test.law, err, sizeof err) < 0) {
-            open_failed = 1;
-        } else if (meta_open(&meta, sc->opts->out_dir, name, &r->test, err, sizeof err) < 0) {
-            record_abort(&rec);
-            open_failed = 1;
+        if (record_open(&r->rec, sc->opts->out_dir, name, r->test.law, err, sizeof err) == 0) r->rec_open = 1;
+        if (r->rec_open && meta_open(&r->meta, sc->opts->out_dir, name, &r->test, err, sizeof err) == 0)
+            r->meta_open = 1;
+        if (!r->meta_open) {
+            run_release(r);
+            luaL_error(L, "%s:%d: %s", sc->path, test_line(sc, call_line, NULL, 0), err);
         }
-    }
-    if (open_failed) {
-        run_free(r);
-        free(t);
-        free(name);
-        lua_pushfstring(L, "%s:%d: %s", sc->path, call_line > 0 ? call_line : srcloc_line(sc->loc, NULL, 0), err);
-        lua_error(L);
     }
     r->test.name = name;
-    lt_observer obs = {NULL, NULL, NULL, NULL};
-    if (recording) obs = (lt_observer){record_row, &rec, meta_contact, &meta};
-    int rc = lt_run_observed(t, &r->test, &obs);
-    if (rc < 0) {
-        if (recording) {
-            record_abort(&rec);
-            meta_abort(&meta);
-        }
-        if (r->cb_error) {
-            lua_pushstring(L, t->err);
-        } else {
-            /* driver error: point at the stage */
-            srcloc_key p[2] = {{"stages", 0}, {NULL, t->stage + 1}};
-            int line = call_line > 0 ? call_line : srcloc_line(sc->loc, p, 2);
-            lua_pushfstring(L, "%s:%d: field stages[%d]: %s", sc->path, line, t->stage + 1, t->err);
-        }
-        run_free(r);
-        free(t);
-        free(name);
-        lua_error(L);
+    lt_observer obs = {NULL, NULL, NULL, NULL, NULL};
+    if (recording) obs = (lt_observer){record_row, &r->rec, meta_contact, &r->meta, &r->rec.f.failed};
+    if (lt_run_observed(t, &r->test, &obs) < 0) fail_run(sc, L, r, call_line);
+    if (t->stab.exceeded) {
+        char st[400];
+        srcloc_key p[1] = {{"dt", 0}};
+        stability_text(t, st, sizeof st);
+        fprintf(stderr, "%s:%d: warning: field dt: %s; the results are not reliable\n", sc->path,
+                test_line(sc, call_line, p, 1), st);
     }
-    char *file = NULL, *surface = NULL;
+    const char *file = NULL;
     long rows = 0;
+    int plots = 0, first_plot = 0;
     if (recording) {
-        rows = rec.rows;
-        file = strdup(rec.f.final_path);
-        /* the law's surface beside the record (the contact as created, and at the end), written
-         * before the record is committed and removed again if that fails */
+        rows = r->rec.rows;
+        /* everything goes to temporary files first: the law's surface beside the record (the
+         * contact as created, and at the end), the sidecar, the record, the plots; then all are
+         * renamed together, the record last, or all removed if any of them failed */
         int wrote = 0;
-        if (rec.have_force && t->created) {
+        if (r->rec.have_force && t->created) {
             double lo, hi;
-            lt_surface_range(r->test.law, r->test.params, t->law_state_created, rec.fn_min, rec.fn_max, rec.ft_max,
-                             &lo, &hi);
-            wrote = lt_surface_write(sc->opts->out_dir, name, r->test.law, r->test.params, t->law_state_created,
-                                     t->law_state, lo, hi, err, sizeof err);
+            lt_surface_range(r->test.law, r->test.params, t->law_state_created, r->rec.fn_min, r->rec.fn_max,
+                             r->rec.ft_max, &lo, &hi);
+            wrote = lt_surface_write_pending(sc->opts->out_dir, name, r->test.law, r->test.params, t->law_state_created,
+                                             t->law_state, lo, hi, &r->pending, err, sizeof err);
         }
-        if (wrote > 0) surface = surface_path(sc->opts->out_dir, name);
-        /* then the sidecar: a table on disk always has its meta beside it */
+        const char *surface_tmp = wrote > 0 ? r->pending.tmp[r->pending.n - 1] : NULL;
+        lt_pending table = {0, 0, NULL, NULL};
         int failed = wrote < 0;
-        if (failed) meta_abort(&meta);
-        else if (meta_commit(&meta, err, sizeof err) < 0) failed = 1;
-        if (failed) record_abort(&rec);
-        else if (record_commit(&rec, err, sizeof err) < 0) failed = 1;
-        if (failed) {
-            if (surface) remove(surface);
-            run_free(r);
-            free(t);
-            free(name);
-            free(file);
-            free(surface);
-            lua_pushfstring(L, "%s: %s", sc->path, err);
-            lua_error(L);
+        meta_finish(&r->meta, "complete");
+        r->meta_open = 0;
+        if (failed) meta_abort(&r->meta);
+        else failed = afile_close_into(&r->meta.f, &r->pending, err, sizeof err) < 0;
+        r->rec_open = 0;
+        if (failed) record_abort(&r->rec);
+        else failed = afile_close_into(&r->rec.f, &table, err, sizeof err) < 0;
+        if (!failed && sc->opts->plot) {
+            double tanphi = NAN;
+            for (int i = 0; i < r->test.law->n_state; i++)
+                if (strcmp(r->test.law->state_names[i], "tanPhi") == 0) tanphi = t->law_state[i];
+            first_plot = r->pending.n;
+            plots = lt_plot_pending(NULL, table.tmp[0], table.final[0], surface_tmp, tanphi, &r->pending, err, sizeof err);
+            failed = plots < 0;
         }
+        if (!failed) {
+            file = r->file = strdup(table.final[0]);
+            failed = pending_add(&r->pending, table.tmp[0], table.final[0]) < 0;
+            if (failed) snprintf(err, sizeof err, "out of memory");
+            free(table.tmp);
+            free(table.final);
+            memset(&table, 0, sizeof table);
+        }
+        pending_discard(&table);
+        /* the plotted names, for the summary, before the set is emptied */
+        char **plotted = NULL;
+        if (!failed && plots > 0 && !sc->opts->quiet && (plotted = calloc((size_t)plots, sizeof *plotted)))
+            for (int i = 0; i < plots; i++) plotted[i] = strdup(r->pending.final[first_plot + i]);
+        if (!failed && pending_publish(&r->pending, err, sizeof err) < 0) failed = 1;
+        if (failed) {
+            if (plotted)
+                for (int i = 0; i < plots; i++) free(plotted[i]);
+            free(plotted);
+            run_release(r);
+            luaL_error(L, "%s:%d: %s", sc->path, test_line(sc, call_line, NULL, 0), err);
+        }
+        /* a record of this name from a failed run is out of date now */
+        const char *const stale_suffix[2] = {".tsv.partial", ".meta.partial"};
+        for (int i = 0; i < 2; i++) {
+            char *stale = afile_path(sc->opts->out_dir, "", name, stale_suffix[i]);
+            if (stale) remove(stale);
+            free(stale);
+        }
+        if (!sc->opts->quiet) print_summary(t, name, file, rows);
+        if (plotted) {
+            for (int i = 0; i < plots; i++) {
+                if (plotted[i]) printf("  plotted %s\n", plotted[i]);
+                free(plotted[i]);
+            }
+            free(plotted);
+        }
+    } else if (!sc->opts->quiet) {
+        print_summary(t, name, NULL, 0);
     }
     if (sc->opts->stats) {
         lt_script_stats *st = sc->opts->stats;
@@ -213,22 +293,6 @@ void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
             else st->lua_untils++;
         }
     }
-    if (!sc->opts->quiet) print_summary(t, name, file, rows);
-    if (file && sc->opts->plot) {
-        double tanphi = NAN;
-        for (int i = 0; i < r->test.law->n_state; i++)
-            if (strcmp(r->test.law->state_names[i], "tanPhi") == 0) tanphi = t->law_state[i];
-        if (lt_plot_all(NULL, file, surface, tanphi, !sc->opts->quiet, err, sizeof err) < 0) {
-            run_free(r);
-            free(t);
-            free(name);
-            free(file);
-            free(surface);
-            lua_pushfstring(L, "%s: %s", sc->path, err);
-            lua_error(L);
-        }
-    }
-    free(surface);
     /* results table */
     lua_createtable(L, 0, 8);
     lua_pushstring(L, name);
@@ -300,10 +364,7 @@ void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
         }
         lua_setfield(L, -2, "C");
     }
-    run_free(r);
-    free(t);
-    free(name);
-    free(file);
+    run_release(r);
     lua_remove(L, -2); /* the run_ctx userdata */
     sc->n_runs++;
 }

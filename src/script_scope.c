@@ -16,11 +16,30 @@ const char *const proxy_names[5] = {"lawtester.C", "lawtester.stage", "lawtester
                                    "lawtester.tester"};
 
 
-static run_ctx *proxy_run(lua_State *L, int i) { return *(run_ctx **)lua_touserdata(L, i); }
+/* The run behind proxy i of type tname (a proxy's metatable is the script's to read, so its
+ * __index may be called with anything); a proxy kept after its run ended has a NULL run. */
+static run_ctx *proxy_run(lua_State *L, int i, const char *tname)
+{
+    run_ctx *r = *(run_ctx **)luaL_checkudata(L, i, tname);
+    if (!r || !r->t)
+        luaL_error(L, "%s is only valid inside the until or done of its run (the run has ended)", tname + 10);
+    return r;
+}
+
+/* Give the userdata on top the metatable tname, without a __gc a script may have put there
+ * (finalizers would run outside the instruction budget). */
+static void set_proxy_metatable(lua_State *L, const char *tname)
+{
+    luaL_getmetatable(L, tname);
+    lua_pushliteral(L, "__gc");
+    lua_pushnil(L);
+    lua_rawset(L, -3);
+    lua_setmetatable(L, -2);
+}
 
 static int vec_index(lua_State *L)
 {
-    run_ctx *r = proxy_run(L, 1);
+    run_ctx *r = proxy_run(L, 1, "lawtester.vec");
     int which;
     lua_getiuservalue(L, 1, 1);
     which = (int)lua_tointeger(L, -1);
@@ -44,12 +63,12 @@ static void push_vec_proxy(lua_State *L, run_ctx *r, int which)
     *p = r;
     lua_pushinteger(L, which);
     lua_setiuservalue(L, -2, 1);
-    luaL_setmetatable(L, "lawtester.vec");
+    set_proxy_metatable(L, "lawtester.vec");
 }
 
 static int c_index(lua_State *L)
 {
-    run_ctx *r = proxy_run(L, 1);
+    run_ctx *r = proxy_run(L, 1, proxy_names[PX_C]);
     const lt_tester *t = r->t;
     const char *k = luaL_checkstring(L, 2);
     if (strcmp(k, "uN") == 0) lua_pushnumber(L, t->u[0]);
@@ -75,7 +94,7 @@ static int c_index(lua_State *L)
 
 static int stage_index(lua_State *L)
 {
-    const lt_tester *t = proxy_run(L, 1)->t;
+    const lt_tester *t = proxy_run(L, 1, proxy_names[PX_STAGE])->t;
     const lt_stage_state *s = &t->st;
     const char *k = luaL_checkstring(L, 2);
     int broken = s->hadC && !s->hasC;
@@ -97,7 +116,7 @@ static int stage_index(lua_State *L)
 
 static int energy_index(lua_State *L)
 {
-    const lt_tester *t = proxy_run(L, 1)->t;
+    const lt_tester *t = proxy_run(L, 1, proxy_names[PX_E])->t;
     const char *k = luaL_checkstring(L, 2);
     const lt_law *law = t->test->law;
     for (int i = 0; i < lt_energy_count(law); i++)
@@ -111,7 +130,7 @@ static int energy_index(lua_State *L)
 
 static int scene_index(lua_State *L)
 {
-    const lt_tester *t = proxy_run(L, 1)->t;
+    const lt_tester *t = proxy_run(L, 1, proxy_names[PX_S])->t;
     const char *k = luaL_checkstring(L, 2);
     if (strcmp(k, "step") == 0) lua_pushinteger(L, t->step);
     else if (strcmp(k, "time") == 0) lua_pushnumber(L, t->time);
@@ -122,7 +141,7 @@ static int scene_index(lua_State *L)
 
 static int tester_index(lua_State *L)
 {
-    const lt_tester *t = proxy_run(L, 1)->t;
+    const lt_tester *t = proxy_run(L, 1, proxy_names[PX_TESTER])->t;
     const char *k = luaL_checkstring(L, 2);
     if (strcmp(k, "stage") == 0) lua_pushinteger(L, t->stage + 1);
     else if (strcmp(k, "step") == 0) lua_pushinteger(L, t->step);
@@ -166,7 +185,7 @@ void make_proxies(lua_State *L, run_ctx *r)
     for (int i = 0; i < 5; i++) {
         run_ctx **p = lua_newuserdatauv(L, sizeof *p, i == PX_C ? 3 : 0);
         *p = r;
-        luaL_setmetatable(L, proxy_names[i]);
+        set_proxy_metatable(L, proxy_names[i]);
         if (i == PX_C)
             for (int k = 0; k < 3; k++) {
                 push_vec_proxy(L, r, k);
@@ -219,14 +238,25 @@ int stage_callback(void *ctx, lt_tester *t)
         for (int i = 1; i < 5; i++) lua_rawgeti(L, LUA_REGISTRYINDEX, r->proxy_ref[i]);
         nargs = 5;
     } else {
+        /* C lives in the condition environment itself (raw: no metamethod of the script runs) */
         lua_rawgeti(L, LUA_REGISTRYINDEX, r->env_ref);
+        lua_pushliteral(L, "C");
         if (t->has_contact) lua_rawgeti(L, LUA_REGISTRYINDEX, r->proxy_ref[PX_C]);
         else lua_pushnil(L);
-        lua_setfield(L, -2, "C");
+        lua_rawset(L, -3);
         lua_pop(L, 1);
     }
-    if (lua_pcall(L, nargs, 1, 0) != LUA_OK) {
+    /* an entry into Lua: its own instruction budget; runs do not nest inside it */
+    lt_budget_save saved;
+    lt_budget_enter(L, &saved);
+    r->sc->callback_depth++;
+    int rc = lua_pcall(L, nargs, 1, 0);
+    r->sc->callback_depth--;
+    lt_budget_leave(L, &saved);
+    if (rc != LUA_OK) {
         const char *msg = lua_tostring(L, -1);
+        char mem[300];
+        if (lt_limits_memory_message(&r->sc->lim, msg, mem, sizeof mem)) msg = mem;
         snprintf(t->err, sizeof t->err, "%s:%d: field stages[%d].%s: at step %ld: %s", r->sc->path, cb->line,
                  cb->stage_no, cb->what, t->step, msg ? strip_chunk_prefix(msg) : "error");
         r->cb_error = 1;
@@ -362,6 +392,10 @@ void read_callback(conv *cv, run_ctx *r, int stage_tbl, const char *key, const c
 {
     lua_State *L = cv->L;
     const char *used = key;
+    if (alias && has_field(cv, stage_tbl, key) && has_field(cv, stage_tbl, alias)) {
+        path_push_key(cv, alias);
+        field_error(cv, "give %s or %s, not both (%s is another name for %s)", key, alias, alias, key);
+    }
     int ty = get_field(cv, stage_tbl, key);
     if (ty == LUA_TNIL && alias) {
         lua_pop(L, 1);

@@ -44,7 +44,9 @@ static void read_params(conv *cv, int t, lt_test *test)
         const lt_param *pd = &law->params[i];
         if (pd->kind == LT_BOOL) {
             if (lua_type(L, -1) == LUA_TBOOLEAN) test->params[i] = lua_toboolean(L, -1);
-            else test->params[i] = to_number(cv, -1, 0, 1);
+            else if (lua_isinteger(L, -1) && (lua_tointeger(L, -1) == 0 || lua_tointeger(L, -1) == 1))
+                test->params[i] = (double)lua_tointeger(L, -1);
+            else field_error(cv, "expected true or false (or 1, 0), got %s", luaL_tolstring(L, -1, NULL));
         } else if (pd->kind == LT_CHOICE) {
             if (lua_type(L, -1) != LUA_TSTRING) field_error(cv, "expected one of the names, got %s", type_of(L, -1));
             const char *v = lua_tostring(L, -1);
@@ -96,6 +98,7 @@ static void read_stage(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s)
     if (ty != LUA_TNIL) {
         if (ty != LUA_TTABLE) field_error(cv, "expected a table of 6 numbers, got %s", type_of(L, -1));
         if (lua_rawlen(L, -1) != LT_DOF) field_error(cv, "expected 6 numbers, got %d", (int)lua_rawlen(L, -1));
+        check_list(cv, -1, LT_DOF, "a list of 6 numbers, one per DoF");
         for (int k = 0; k < LT_DOF; k++) {
             path_push_index(cv, k + 1);
             lua_rawgeti(L, -1, k + 1);
@@ -224,6 +227,7 @@ void read_test(conv *cv, run_ctx *r, int t, char **name_out)
                                       type_of(L, -1));
     int n = (int)lua_rawlen(L, -1);
     if (n < 1 && !cv->stages_optional) field_error(cv, "is empty");
+    check_list(cv, -1, n, "a list of stages");
     if (n <= 0) {
         lua_pop(L, 1);
         path_pop(cv);
@@ -246,19 +250,84 @@ void read_test(conv *cv, run_ctx *r, int t, char **name_out)
     path_pop(cv);
 }
 
-void run_free(run_ctx *r)
+/* Point every proxy of the run (and the vectors of C) at no run. */
+static void invalidate_proxies(run_ctx *r)
 {
     lua_State *L = r->L;
+    for (int i = 0; i < 5; i++) {
+        if (r->proxy_ref[i] == LUA_NOREF || r->proxy_ref[i] == LUA_REFNIL) continue;
+        lua_rawgeti(L, LUA_REGISTRYINDEX, r->proxy_ref[i]);
+        run_ctx **p = lua_touserdata(L, -1);
+        if (p) *p = NULL;
+        if (i == PX_C)
+            for (int k = 1; k <= 3; k++) {
+                lua_getiuservalue(L, -1, k);
+                run_ctx **v = lua_touserdata(L, -1);
+                if (v) *v = NULL;
+                lua_pop(L, 1);
+            }
+        lua_pop(L, 1);
+    }
+}
+
+void run_release(run_ctx *r)
+{
+    lua_State *L = r->L;
+    if (!L) return;
     if (r->cbs)
         for (int i = 0; i < 2 * r->test.n_stages; i++) {
             luaL_unref(L, LUA_REGISTRYINDEX, r->cbs[i].ref);
             lt_cond_free(r->cbs[i].cond);
         }
+    invalidate_proxies(r);
     for (int i = 0; i < 5; i++) luaL_unref(L, LUA_REGISTRYINDEX, r->proxy_ref[i]);
     luaL_unref(L, LUA_REGISTRYINDEX, r->env_ref);
     luaL_unref(L, LUA_REGISTRYINDEX, r->env_mt_ref);
+    for (int i = 0; i < 5; i++) r->proxy_ref[i] = LUA_NOREF;
+    r->env_ref = r->env_mt_ref = LUA_NOREF;
     free(r->cbs);
     free(r->test.stages);
     r->cbs = NULL;
     r->test.stages = NULL;
+    r->test.n_stages = 0;
+    if (r->rec_open) record_abort(&r->rec);
+    if (r->meta_open) meta_abort(&r->meta);
+    r->rec_open = r->meta_open = 0;
+    pending_discard(&r->pending);
+    if (r->release_extra) r->release_extra(r);
+    r->release_extra = NULL;
+    free(r->tester);
+    free(r->name);
+    free(r->file);
+    r->tester = NULL;
+    r->name = NULL;
+    r->file = NULL;
+    r->t = NULL;
+    r->test.name = NULL;
+}
+
+static int run_gc(lua_State *L)
+{
+    run_release(luaL_checkudata(L, 1, "lawtester.run"));
+    return 0;
+}
+
+void register_run_metatable(lua_State *L)
+{
+    luaL_newmetatable(L, "lawtester.run");
+    lua_pushcfunction(L, run_gc);
+    lua_setfield(L, -2, "__gc");
+    lua_pop(L, 1);
+}
+
+run_ctx *run_new(lua_State *L, script_ctx *sc)
+{
+    run_ctx *r = lua_newuserdatauv(L, sizeof *r, 0);
+    memset(r, 0, sizeof *r);
+    r->env_ref = r->env_mt_ref = LUA_NOREF;
+    for (int i = 0; i < 5; i++) r->proxy_ref[i] = LUA_NOREF;
+    luaL_setmetatable(L, "lawtester.run");
+    r->sc = sc; /* set last: run_release does nothing until L is set */
+    r->L = L;
+    return r;
 }

@@ -56,6 +56,13 @@ static size_t put_row(char *p, int curve, double fn, double ft)
 int lt_surface_write(const char *dir, const char *name, const lt_law *law, const double *param, const double *state0,
                      const double *state1, double lo, double hi, char *err, size_t errlen)
 {
+    return lt_surface_write_pending(dir, name, law, param, state0, state1, lo, hi, NULL, err, errlen);
+}
+
+int lt_surface_write_pending(const char *dir, const char *name, const lt_law *law, const double *param,
+                             const double *state0, const double *state1, double lo, double hi, lt_pending *p,
+                             char *err, size_t errlen)
+{
     const lt_yield *y = lt_law_yield(law);
     if (!y) return 0;
     enum { CAP = LT_SURFACE_POINTS + 2 };
@@ -79,7 +86,7 @@ int lt_surface_write(const char *dir, const char *name, const lt_law *law, const
     int rc = -1;
     if (file) {
         snprintf(file, nl + 16, "%s-surface.tsv", name);
-        rc = lt_write_file_atomic(dir, file, text, len, err, errlen) < 0 ? -1 : 1;
+        rc = lt_write_file_pending(dir, file, text, len, p, err, errlen) < 0 ? -1 : 1;
     } else {
         snprintf(err, errlen, "out of memory");
     }

@@ -14,6 +14,7 @@
  */
 #ifndef LT_SURFACE_H
 #define LT_SURFACE_H
+#include "afile.h"
 #include "law.h"
 #include <stddef.h>
 
@@ -30,5 +31,9 @@ void lt_surface_range(const lt_law *law, const double *param, const double *stat
  * has no finite point in the range (nothing written), -1 with a message on a write error. */
 int lt_surface_write(const char *dir, const char *name, const lt_law *law, const double *param, const double *state0,
                      const double *state1, double lo, double hi, char *err, size_t errlen);
+/* The same, the file added to p (afile.h) to be renamed with the table it belongs to. */
+int lt_surface_write_pending(const char *dir, const char *name, const lt_law *law, const double *param,
+                             const double *state0, const double *state1, double lo, double hi, lt_pending *p,
+                             char *err, size_t errlen);
 
 #endif

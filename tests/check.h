@@ -13,6 +13,7 @@
 #define LT_CHECK_H
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define LT_TEST_PI 3.14159265358979323846
@@ -70,6 +71,16 @@ static inline double check_rel_err(double obtained, double expected)
             CHECK_FAIL_AT(__FILE__, __LINE__, "string: obtained \"%s\" expected \"%s\"", \
                           o_ ? o_ : "(null)", e_);                                   \
     } while (0)
+
+/* The count of a long random sweep: n in `make test`, n/100 (at least 100) under valgrind
+ * (`make check-valgrind` sets LAWTESTER_VALGRIND=1), which is 20-50 times slower and checks
+ * memory, not the arithmetic the full counts are there for. */
+static inline long test_count(long n)
+{
+    const char *v = getenv("LAWTESTER_VALGRIND");
+    if (!v || !*v || strcmp(v, "0") == 0) return n;
+    return n / 100 > 100 ? n / 100 : (n < 100 ? n : 100);
+}
 
 /* A suite is a NULL-terminated array of these. */
 typedef struct test_case {

@@ -24,20 +24,29 @@ void slurp(const char *path, char *buf, size_t n)
     if (f) fclose(f);
 }
 
-/* Run `lawtester ARGS` with stdout and stderr captured (files named after this process, so
- * test runs in parallel do not mix). */
-void run(result *r, const char *args)
+/* Run `PREFIX lawtester ARGS` with stdout and stderr captured (files named after this process,
+ * so test runs in parallel do not mix). */
+void run_with(result *r, const char *prefix, const char *args)
 {
-    char out[64], err[64], cmd[2048];
+    char out[64], err[64], cmd[4096];
     snprintf(out, sizeof out, "/tmp/lt_cli_out.%ld", (long)getpid());
     snprintf(err, sizeof err, "/tmp/lt_cli_err.%ld", (long)getpid());
-    snprintf(cmd, sizeof cmd, "%s %s >%s 2>%s", lawtester(), args, out, err);
+    snprintf(cmd, sizeof cmd, "%s %s %s >%s 2>%s", prefix, lawtester(), args, out, err);
     int st = system(cmd);
     r->status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
     slurp(out, r->out, sizeof r->out);
     slurp(err, r->err, sizeof r->err);
     remove(out);
     remove(err);
+}
+
+void run(result *r, const char *args) { run_with(r, "", args); }
+
+void run_timeout(result *r, int seconds, const char *args)
+{
+    char prefix[64];
+    snprintf(prefix, sizeof prefix, "timeout -k 5 %d", seconds);
+    run_with(r, prefix, args);
 }
 
 char *make_tmpdir(void)
@@ -75,11 +84,11 @@ int count_lines(const char *s)
 
 /* One bad script: exit status 1, exactly one line on stderr starting with "FILE:LINE:" and
  * containing `fragment`, and nothing written in the output directory. */
-void check_bad(const char *file, int line, const char *fragment)
+void check_bad_opts(const char *file, const char *opts, int line, const char *fragment)
 {
     char *dir = make_tmpdir();
     char args[512], prefix[256];
-    snprintf(args, sizeof args, "run tests/bad/%s -o %s", file, dir);
+    snprintf(args, sizeof args, "run tests/bad/%s -o %s %s", file, dir, opts);
     result r;
     run(&r, args);
     snprintf(prefix, sizeof prefix, "tests/bad/%s:%d: ", file, line);
@@ -92,3 +101,59 @@ void check_bad(const char *file, int line, const char *fragment)
     remove_tree(dir);
 }
 
+void check_bad(const char *file, int line, const char *fragment) { check_bad_opts(file, "", line, fragment); }
+
+/* The last line of text (without its newline) into buf. */
+static void last_line_of(const char *text, char *buf, size_t n)
+{
+    size_t len = strlen(text);
+    while (len && text[len - 1] == '\n') len--;
+    size_t b = len;
+    while (b && text[b - 1] != '\n') b--;
+    snprintf(buf, n, "%.*s", (int)(len - b), text + b);
+}
+
+void check_failed_run(const char *file, const char *opts, int line, const char *fragment, const char *name,
+                      int min_rows)
+{
+    char *dir = make_tmpdir();
+    char args[1024], prefix[256], path[512], want[600];
+    snprintf(args, sizeof args, "run %s -o %s %s", file, dir, opts);
+    result r;
+    run(&r, args);
+    snprintf(prefix, sizeof prefix, "%s:%d: ", file, line);
+    CHECK_MSG(r.status == 1, "%s: exit status %d (stderr: %s)", file, r.status, r.err);
+    CHECK_MSG(strncmp(r.err, prefix, strlen(prefix)) == 0, "%s: stderr does not start with '%s': %s", file, prefix,
+              r.err);
+    CHECK_MSG(strstr(r.err, fragment) != NULL, "%s: stderr lacks '%s': %s", file, fragment, r.err);
+    CHECK_MSG(count_lines(r.err) == 1, "%s: %d lines on stderr: %s", file, count_lines(r.err), r.err);
+    snprintf(want, sizeof want, "[rows up to the failure kept in %s/%s.tsv.partial]", dir, name);
+    CHECK_MSG(strstr(r.err, want) != NULL, "%s: stderr does not name the partial record: %s", file, r.err);
+    CHECK_MSG(count_files(dir) == 2, "%s: %d files in the output directory, expected the two partial ones", file,
+              count_files(dir));
+    struct stat st;
+    snprintf(path, sizeof path, "%s/%s.tsv", dir, name);
+    CHECK_MSG(stat(path, &st) != 0, "%s: the failed run wrote %s", file, path);
+    size_t size = 1 << 20;
+    char *text = malloc(size);
+    if (!text) return;
+    snprintf(path, sizeof path, "%s/%s.tsv.partial", dir, name);
+    slurp(path, text, size);
+    CHECK_MSG(strncmp(text, "step\ttime\tstage\t", 16) == 0, "%s: partial record: %.80s", file, text);
+    CHECK_MSG(count_lines(text) >= 1 + min_rows, "%s: partial record has %d lines, expected >= %d", file,
+              count_lines(text), 1 + min_rows);
+    snprintf(path, sizeof path, "%s/%s.meta.partial", dir, name);
+    slurp(path, text, size);
+    char last[1200];
+    last_line_of(text, last, sizeof last);
+    CHECK_MSG(strncmp(last, "status\tfailed: ", 15) == 0 && strstr(last, fragment), "%s: last line of the .meta.partial: %s",
+              file, last);
+    free(text);
+    remove_tree(dir);
+}
+
+int under_valgrind(void)
+{
+    const char *v = getenv("LAWTESTER_VALGRIND");
+    return v && *v && strcmp(v, "0") != 0;
+}

@@ -15,6 +15,10 @@ const char *lawtester(void);
 void slurp(const char *path, char *buf, size_t n);
 /* Run `lawtester ARGS` with stdout and stderr captured. */
 void run(result *r, const char *args);
+/* The same, killed after `seconds` (status 124: it did not end). */
+void run_timeout(result *r, int seconds, const char *args);
+/* The same with a shell prefix before the command (e.g. "PATH=/x", "ulimit -f 8;"). */
+void run_with(result *r, const char *prefix, const char *args);
 /* A fresh directory under /tmp (static buffer). */
 char *make_tmpdir(void);
 int count_files(const char *dir);
@@ -23,5 +27,17 @@ int count_lines(const char *s);
 /* One bad script tests/bad/FILE: exit status 1, exactly one line on stderr starting with
  * "tests/bad/FILE:LINE: " and containing fragment, and nothing written in the output directory. */
 void check_bad(const char *file, int line, const char *fragment);
+/* The same with options for `lawtester run` (e.g. "--max-instructions 100000"). */
+void check_bad_opts(const char *file, const char *opts, int line, const char *fragment);
+/* A script (a path) that fails while it runs, after its test NAME recorded rows: exit status 1,
+ * one line on stderr starting with "FILE:LINE: " and containing fragment and the name of the
+ * partial record; in the output directory exactly NAME.tsv.partial (the header and at least
+ * min_rows rows) and NAME.meta.partial (last line `status<TAB>failed: ` and the same message),
+ * no NAME.tsv, no NAME.meta, no temporary file. */
+void check_failed_run(const char *file, const char *opts, int line, const char *fragment, const char *name,
+                      int min_rows);
+/* 1 if tests run under valgrind (LAWTESTER_VALGRIND set by `make check-valgrind`): long loops
+ * are shortened there. */
+int under_valgrind(void);
 
 #endif

@@ -11,7 +11,8 @@ const char *check_current_test;
 extern const test_case linear_tests[], spring_dashpot_tests[], hertz_mindlin_tests[], linel6_tests[],
     cohesive_tests[], law_energy_tests[], verify_tests[], surface_tests[], probe_tests[], driver_tests[],
     energy_tests[], script_tests[], cli_tests[], probe_cli_tests[], fmt_tests[], srcloc_tests[], geom_tests[],
-    body_tests[], stiffness_tests[], fastpath_tests[], cond_tests[], wall_case_tests[], oblique_tests[];
+    body_tests[], stiffness_tests[], fastpath_tests[], cond_tests[], wall_case_tests[], oblique_tests[],
+    sandbox_tests[], faults_tests[], io_tests[], validate_tests[], fuzz_tests[];
 
 static const struct {
     const char *name;
@@ -40,6 +41,11 @@ static const struct {
     {"srcloc", srcloc_tests},
     {"fastpath", fastpath_tests},
     {"cond", cond_tests},
+    {"sandbox", sandbox_tests},
+    {"faults", faults_tests},
+    {"io", io_tests},
+    {"validate", validate_tests},
+    {"fuzz", fuzz_tests},
 };
 
 static int selected(const char *name, int argc, char **argv)

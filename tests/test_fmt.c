@@ -478,15 +478,15 @@ static void test_fmt_powers_of_two(void)
 static void test_fmt_subnormal_edges(void)
 {
     int bad = 0;
-    for (uint64_t c = 1; c <= 3000 && bad < 10; c++)
+    for (uint64_t c = 1; c <= (uint64_t)test_count(3000) && bad < 10; c++)
         bad += !check_value(from_bits(c), 1);
-    for (uint64_t j = 0; j < 3000 && bad < 10; j++) {
+    for (uint64_t j = 0; j < (uint64_t)test_count(3000) && bad < 10; j++) {
         bad += !check_value(from_bits(UINT64_C(0x000fffffffffffff) - j), 1); /* largest subn. */
         bad += !check_value(from_bits(UINT64_C(0x0010000000000000) + j), 1); /* smallest normal */
         bad += !check_value(from_bits(UINT64_C(0x8010000000000000) + j), 0);
     }
     uint64_t state = 11;
-    for (int i = 0; i < 20000 && bad < 10; i++) /* random subnormals */
+    for (long i = 0; i < test_count(20000) && bad < 10; i++) /* random subnormals */
         bad += !check_value(from_bits(splitmix64(&state) >> 12), i < 2000);
     check_text(from_bits(1), "5e-324");
     check_text(from_bits(UINT64_C(0x800fffffffffffff)), "-2.225073858507201e-308");
@@ -498,7 +498,7 @@ static void test_fmt_integers(void)
 {
     char want[64], got[FMT_DOUBLE_MAX + 1];
     int bad = 0;
-    for (int i = 0; i <= 100000 && bad < 10; i++) {
+    for (long i = 0; i <= test_count(100000) && bad < 10; i++) {
         double x = i % 2 ? -(double)i : (double)i;
         snprintf(want, sizeof want, "%.0f", x);
         fmt_double_nul(got, x);
@@ -508,7 +508,7 @@ static void test_fmt_integers(void)
         CHECK_MSG(strcmp(want, got) == 0, "%s: obtained \"%s\"", want, got);
     }
     uint64_t state = 5;
-    for (int i = 0; i < 200000 && bad < 10; i++) {
+    for (long i = 0; i < test_count(200000) && bad < 10; i++) {
         int bits = 1 + (int)(splitmix64(&state) % 53); /* all magnitudes up to 2^53 */
         double x = (double)(splitmix64(&state) >> (64 - bits));
         snprintf(want, sizeof want, "%.0f", x);
@@ -525,7 +525,7 @@ static void test_fmt_ties_to_even(void)
 {
     uint64_t state = 3;
     char want[40];
-    for (int i = 0; i < 1000; i++) {
+    for (long i = 0; i < test_count(1000); i++) {
         unsigned long long m = (1ULL << 50) + (splitmix64(&state) >> 14);
         snprintf(want, sizeof want, "%llu.2", m);
         check_text((double)m + 0.25, want); /* m.25: m.2 and m.3 equally near */
@@ -542,7 +542,7 @@ static void test_fmt_short_decimals(void)
 {
     uint64_t state = 99;
     int bad = 0;
-    for (int i = 0; i < 200000 && bad < 10; i++) {
+    for (long i = 0; i < test_count(200000) && bad < 10; i++) {
         int nd = 1 + (int)(splitmix64(&state) % 15);
         unsigned long long m = 1;
         for (int j = 1; j < nd; j++)
@@ -550,7 +550,7 @@ static void test_fmt_short_decimals(void)
         m += splitmix64(&state) % (9 * m); /* exactly nd digits */
         while (m % 10 == 0)
             m /= 10, nd--;
-        int E = i < 100000 ? (int)(splitmix64(&state) % 23) - 8 /* near the thresholds */
+        int E = i < test_count(200000) / 2 ? (int)(splitmix64(&state) % 23) - 8 /* near the thresholds */
                            : (int)(splitmix64(&state) % 600) - 300;
         char dec[64], text[64], want[32];
         snprintf(dec, sizeof dec, "%llue%d", m, E - nd + 1);
@@ -562,7 +562,7 @@ static void test_fmt_short_decimals(void)
         CHECK_MSG(ok, "%s: obtained \"%s\"", dec, text);
     }
     /* k * 1e-6 and k * 0.001 computed in floating point: round trip and shortest */
-    for (int k = 0; k < 20000 && bad < 10; k++) {
+    for (long k = 0; k < test_count(20000) && bad < 10; k++) {
         bad += !check_value(k * 1e-6, k % 10 == 0);
         bad += !check_value(k * 0.001, k % 10 == 5);
     }
@@ -571,7 +571,7 @@ static void test_fmt_short_decimals(void)
 /* Round trip and grammar for 2 million random bit patterns (both signs, all exponents). */
 static void test_fmt_random_roundtrip(void)
 {
-    CHECK(fmt_roundtrip_sweep(2000000, 20240601) == 0);
+    CHECK(fmt_roundtrip_sweep((unsigned long long)test_count(2000000), 20240601) == 0);
 }
 
 /* Shortness on random values: never more digits than %.17g, exactly the brute-force minimum. */
@@ -579,7 +579,7 @@ static void test_fmt_random_shortest(void)
 {
     uint64_t state = 7;
     int bad = 0;
-    for (int i = 0; i < 200000 && bad < 10; i++) {
+    for (long i = 0; i < test_count(200000) && bad < 10; i++) {
         double x = random_finite(&state);
         if (i % 4 == 1) /* also "typical" magnitudes: uniform in [0, 1) and [0, 1000) */
             x = (double)(splitmix64(&state) >> 11) * 0x1p-53;

@@ -4,6 +4,7 @@
  * single run; `merge` refuses a missing shard, a duplicate and a table that is not a probe's;
  * the progress bar appears on a terminal and nowhere else. */
 #define _XOPEN_SOURCE 700 /* posix_openpt, grantpt, unlockpt, ptsname */
+#include "../src/probe_table.h"
 #include "check.h"
 #include "cli.h"
 #include <errno.h>
@@ -202,7 +203,42 @@ static void test_progress_bar_on_a_terminal(void)
     CHECK(strstr(buf, "probe linear-probe: direction 72/72") != NULL);
 }
 
+/* A row of a probe table with direction k of d (the other 19 columns 0). */
+static void put_row(char *buf, size_t n, long k, long d)
+{
+    size_t u = strlen(buf);
+    u += (size_t)snprintf(buf + u, n - u, "%ld\t%ld", k, d);
+    for (int c = 2; c < 21; c++) u += (size_t)snprintf(buf + u, n - u, "\t0");
+    snprintf(buf + u, n - u, "\n");
+}
+
+/* The merge on tables in memory, when they hold fewer rows than directions: the messages of the
+ * table of directions, without allocating it (a row claiming 1e8 directions once asked for
+ * 800 MB). */
+static void test_merge_texts_short_input(void)
+{
+    char a[2000], b[2000], err[600], *out = NULL;
+    snprintf(a, sizeof a, "%s", lt_probe_header);
+    put_row(a, sizeof a, 3, 100000000);
+    snprintf(b, sizeof b, "%s", lt_probe_header);
+    put_row(b, sizeof b, 0, 8);
+    put_row(b, sizeof b, 5, 8);
+    put_row(b, sizeof b, 1, 8);
+    put_row(b, sizeof b, 5, 8);
+    put_row(b, sizeof b, 1, 8);
+    const char *names[1] = {"s1.tsv"};
+    char *texts[1] = {a};
+    size_t lens[1] = {strlen(a)}, len = 0;
+    CHECK(lt_probe_merge_texts(names, texts, lens, 1, "m.tsv", &out, &len, err, sizeof err) == -1 && !out);
+    CHECK_STR(err, "m.tsv:0: field k: direction 0 of 100000000 is in none of the 1 files (a shard missing?)");
+    texts[0] = b;
+    lens[0] = strlen(b);
+    CHECK(lt_probe_merge_texts(names, texts, lens, 1, "m.tsv", &out, &len, err, sizeof err) == -1 && !out);
+    CHECK_STR(err, "s1.tsv:5: field k: direction 5 again (also s1.tsv:3)");
+}
+
 const test_case probe_cli_tests[] = {
+    TEST(merge_texts_short_input),
     TEST(bad_probe_no_limit),
     TEST(bad_probe_directions),
     TEST(bad_probe_no_contact),

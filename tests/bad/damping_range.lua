@@ -1,0 +1,5 @@
+return {
+  law = "linear",
+  damping = 1,
+  stages = { { whats = "v.....", values = {-1, 0,0,0,0,0}, till = "stage.step >= 2" } },
+}

@@ -1,0 +1,6 @@
+-- a kinetic energy beyond the largest double at the initial state
+return {
+  name = "fast", law = "linear", params = { kn = 1e6, kt = 5e5, tanPhi = 0.5 },
+  particles = { { radius = 0.1 }, { radius = 0.1, vel = {-1e200, 0, 0} } },
+  stages = { { whats = "......", till = "stage.step >= 10" } },
+}

@@ -1,0 +1,6 @@
+return {
+  law = "linear",
+  particles = { { radius = 0.1 }, { radius = 0.1, fixed = true,
+                                    vel = {-1, 0, 0} } },
+  stages = { { whats = "v.....", values = {-1, 0,0,0,0,0}, till = "stage.step >= 2" } },
+}

@@ -1,0 +1,6 @@
+-- a done string that never ends
+return {
+  name = "loops", law = "linear", params = { kn = 1e6, kt = 5e5, tanPhi = 0.5 },
+  stages = { { whats = "v.....", values = {-1, 0,0,0,0,0}, till = "stage.step >= 3",
+               done = "while true do end" } },
+}

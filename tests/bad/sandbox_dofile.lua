@@ -1,0 +1,2 @@
+-- no dofile: a script cannot run another file
+dofile("/etc/passwd")

@@ -1,0 +1,2 @@
+-- _G is the sandbox's own table, not the real global table
+_G._G.os.exit(3)

@@ -1,0 +1,2 @@
+-- no loadfile
+local f = loadfile("stages/compress_shear_unload.lua")

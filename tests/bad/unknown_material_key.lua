@@ -1,0 +1,6 @@
+return {
+  law = "linear",
+  materials = { m = { yung = 1e7 } },
+  particles = { { material = "m" }, { material = "m" } },
+  stages = { { whats = "v.....", values = {-1, 0,0,0,0,0}, till = "stage.step >= 2" } },
+}

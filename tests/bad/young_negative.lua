@@ -1,0 +1,6 @@
+return {
+  law = "linear",
+  particles = { { radius = 0.1,
+                  material = { young = -1e7 } }, { radius = 0.1 } },
+  stages = { { whats = "v.....", values = {-1, 0,0,0,0,0}, till = "stage.step >= 2" } },
+}

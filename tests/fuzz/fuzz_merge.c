@@ -1,0 +1,6 @@
+/* tests/fuzz/fuzz_merge.c - libFuzzer target (make fuzz): lt_fuzz_merge of tests/fuzz_inputs.h. */
+#include "../fuzz_inputs.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) { return lt_fuzz_merge(data, size); }
