@@ -85,6 +85,63 @@ static mat3 frame_mid(const mat3 *a, const mat3 *b)
     return m;
 }
 
+/* ---- the imposition frame's predictor ------------------------------------------------------
+ * Imposed velocities are set in the mid-step frame M = frame_mid(R_n, R_{n+1}) with the mid-step
+ * branches, the frame and branches in which contact_update then measures the step; both depend
+ * on the velocities being set.  Predictor: quadratic extrapolation of the last three states,
+ *   X_{n+1} ~ 3 X_n - 3 X_{n-1} + X_{n-2},  X_{n+1/2} ~ (X_n + X_{n+1})/2 = (4 X_n - 3 X_{n-1} + X_{n-2})/2
+ * for the frame's rows (then re-orthonormalised) and the branches.  On smooth motion it misses M
+ * by O(theta^3), theta the frame's rotation per step (theta^3/2 for a steady rotation: a
+ * component of imposed velocity seen by the law off by 1e-16 of the velocity at theta = 5e-6),
+ * the order of the fixed-point iteration by trial moves (velocity_update's passes).  Every
+ * prediction is checked against the M the step produced; the passes run instead on the first two
+ * steps of a stage (no history of its motion), after a prediction that missed by more than
+ * theta^3 + PREDICT_TOL (a kink in the motion: a facet's normal jumping to an edge, a force
+ * switching on a free DoF) until one no longer does, and always with test->no_predictor. */
+
+/* A miss (rad: the frame rows are unit vectors) that does not count: it tilts the imposed
+ * velocity by less than 1e-12 of itself, below the 1e-12 relative to which the energy tests hold
+ * imposed paths' dissipation.  Misses below it are what smooth motion gives: round-off of the
+ * extrapolation (4x the noise of the frames, a few 1e-16; 1e-13 when a frame jitters by 1e-13 per
+ * step from spin round-off), and dt^3 times the third derivative of the frame's motion where a
+ * free DoF accelerates (1e-13 for a free sphere whose spin the contact brakes, measured). */
+#define PREDICT_TOL 1e-12
+
+/* The history moves by one state: R_n and the branches of state n become the predictor's n-1. */
+static void predictor_shift(lt_predictor *p, const mat3 *frame, const vec3 branch[2])
+{
+    p->frame[1] = p->frame[0];
+    p->frame[0] = *frame;
+    for (int i = 0; i < 2; i++) p->branch[1][i] = p->branch[0][i], p->branch[0][i] = branch[i];
+}
+
+/* Predicted mid-step frame and branches of the step from the current state (R_n, b_n). */
+static void predictor_mid(const lt_predictor *p, const mat3 *frame, const vec3 branch[2], mat3 *mid, vec3 br[2])
+{
+    for (int k = 0; k < 3; k++)
+        mid->r[k] = v3_add(v3_sub(v3_scale(frame->r[k], 4), v3_scale(p->frame[0].r[k], 3)), p->frame[1].r[k]);
+    m3_orthonormalize(mid);
+    for (int i = 0; i < 2; i++)
+        br[i] = v3_scale(v3_add(v3_sub(v3_scale(branch[i], 4), v3_scale(p->branch[0][i], 3)), p->branch[1][i]), 0.5);
+}
+
+static double dist2(vec3 a, vec3 b) { vec3 d = v3_sub(a, b); return v3_dot(d, d); }
+
+/* The step from `before` to `after` measured in `mid`: how far the prediction of that frame
+ * missed (rows 0 and 1; row 2 is their cross product), against theta^3 + PREDICT_TOL. */
+static void predictor_check(lt_predictor *p, const mat3 *before, const mat3 *after, const mat3 *mid)
+{
+    if (!p->pending) return;
+    p->pending = 0;
+    double th2 = fmax(dist2(after->r[0], before->r[0]), dist2(after->r[1], before->r[1]));
+    double miss2 = fmax(dist2(mid->r[0], p->mid.r[0]), dist2(mid->r[1], p->mid.r[1]));
+    double bound = th2 * sqrt(th2) + PREDICT_TOL;
+    p->checked++;
+    p->missed = !(miss2 <= bound * bound);
+    if (p->missed) p->misses++;
+    if (!(miss2 <= p->worst * p->worst)) p->worst = sqrt(miss2);
+}
+
 static vec3 mean_spin(const vec3 w[2]) { return v3_scale(v3_add(w[0], w[1]), 0.5); }
 
 static void set_contact_forces(lt_tester *t, int alive)
@@ -256,6 +313,7 @@ static int contact_update(lt_tester *t)
      * carried frame and mid-step frame are those of this state, bit for bit */
     int reuse = t->trial.valid == 2;
     t->trial.valid = 0;
+    predictor_shift(&t->pred, &t->frame, t->geom.branch);
     if (reuse) t->geom = t->trial.g;
     else if (!geom_compute(A, B, &t->geom))
         return fail(t, "degenerate %s-%s geometry: the cores touch (coincident centres, a centre on a wall, an "
@@ -268,6 +326,9 @@ static int contact_update(lt_tester *t)
     vec3 spins[2] = {A->angvel, B->angvel};
     if (reuse) t->frame = t->trial.frame;
     else frame_update(&t->frame, t->geom.normal, mean_spin(spins), test->dt);
+    /* the frame in which the relative velocity of this step is measured */
+    mat3 mid = reuse ? t->trial.mid : frame_mid(&frame_before, &t->frame);
+    predictor_check(&t->pred, &frame_before, &t->frame, &mid);
 
     int fresh = 0;
     if (!t->has_contact) {
@@ -308,7 +369,7 @@ static int contact_update(lt_tester *t)
     /* ... and projected on the mid-step frame, so that a force that keeps its local
      * components while the frame turns does the same work on both sides (Woo's L6Geom also
      * works at mid-step) */
-    mat3 mid = fresh ? t->frame : reuse ? t->trial.mid : frame_mid(&frame_before, &t->frame);
+    if (fresh) mid = t->frame;
     vec3 vl = m3_to_local(&mid, vrel), wl = m3_to_local(&mid, wrel);
     c->v[0] = vl.x, c->v[1] = vl.y, c->v[2] = vl.z;
     c->v[3] = wl.x, c->v[4] = wl.y, c->v[5] = wl.z;
@@ -567,9 +628,10 @@ static void move_bodies(const lt_tester *t, const lt_stage *s, lt_body b[2], con
 /* New half-step velocities of both bodies for stage s: free dynamics, then the imposed local
  * DoFs override.  The contact measures the relative velocity of a step in the frame and with
  * the branches at mid-step (contact_update), so the imposition is made in the same mid-step
- * frame and branches, predicted by moving trial copies of the bodies: two passes make the
- * imposed and the measured velocities agree to O(rotation^3) per step, also when normal and
- * tangential motion are imposed together on a turning frame.
+ * frame and branches: extrapolated from the last three states (the predictor above) when it can
+ * be trusted, else found by moving trial copies of the bodies: two passes make the imposed and
+ * the measured velocities agree to O(rotation^3) per step, also when normal and tangential
+ * motion are imposed together on a turning frame.
  * Fast paths (off with test->no_fast_paths; bit-identical either way): trial bodies are not
  * turned when the geometry ignores orientations; a pass whose output velocities (and imposing
  * normal) equal its inputs is a fixed point, so the next pass would repeat it and is skipped;
@@ -580,6 +642,7 @@ static void velocity_update(lt_tester *t, const lt_stage *s, vec3 vnew[2], vec3 
 {
     *imposed_normal = t->frame.r[0];
     t->trial.valid = 0;
+    t->pred.pending = 0;
     const lt_test *test = t->test;
     double dt = test->dt;
     vec3 vfree[2], wfree[2];
@@ -597,6 +660,20 @@ static void velocity_update(lt_tester *t, const lt_stage *s, vec3 vnew[2], vec3 
     }
     for (int i = 0; i < 2; i++) vnew[i] = vfree[i], wnew[i] = wfree[i];
     if (!s || (!any_imposed(t, s) && !(v3_norm(s->spin) > 0))) return;
+    lt_predictor *p = &t->pred;
+    if (t->st.step >= 2 && !t->first_motion) { /* two steps of this stage's motion behind */
+        vec3 pbr[2];
+        predictor_mid(p, &t->frame, t->geom.branch, &p->mid, pbr);
+        p->pending = 1;
+        if (!p->missed && !test->no_predictor) {
+            p->used++;
+            impose(t, s, &p->mid, pbr, vfree, wfree, vnew, wnew);
+            add_rigid_spin(t, s, vnew, wnew);
+            *imposed_normal = p->mid.r[0];
+            return;
+        }
+    }
+    p->passes++;
     mat3 R = t->frame;
     vec3 br[2] = {t->geom.branch[0], t->geom.branch[1]};
     impose(t, s, &R, br, vfree, wfree, vnew, wnew);
@@ -784,6 +861,7 @@ int lt_run_stage(lt_tester *t, int index)
     vec3 vnew[2], wnew[2], imposed[2][2], damp[2][2], nimp;
     t->stage = index;
     memset(&t->st, 0, sizeof t->st);
+    t->pred.missed = 0; /* a new stage's first two steps run the passes */
     t->st.hasC = t->st.hadC = t->has_contact;
     t->first_motion = 1;
     for (;;) {

@@ -131,6 +131,9 @@ typedef struct lt_test {
     long max_steps;                 /* guard for the whole test */
     int no_fast_paths;              /* 1: always run the full reference step (tests compare the
                                        two; the fast paths give bit-identical results) */
+    int no_predictor;               /* 1: every imposed step finds its mid-step frame by the two
+                                       trial passes (the reference the predictor is tested
+                                       against; results agree to O(theta^3) per step) */
 } lt_test;
 
 /* The last trial move of the mid-step prediction (driver.c): its inputs and what it gave, so
@@ -144,6 +147,19 @@ typedef struct lt_trial {
     lt_geom g;                      /* geometry at the trial positions */
     mat3 frame, mid;                /* frame carried to g, and the mid-step frame */
 } lt_trial;
+
+/* The predictor of the imposition frame (driver.c): the frames and branches of the two states
+ * before this one, and the last prediction, checked against the mid-step frame it stood for. */
+typedef struct lt_predictor {
+    mat3 frame[2];                  /* R_{n-1}, R_{n-2} */
+    vec3 branch[2][2];              /* [state n-1, n-2][A, B] (m) */
+    int pending;                    /* 1: `mid` predicts the step being taken */
+    mat3 mid;                       /* the predicted mid-step frame of that step */
+    int missed;                     /* 1: the last prediction missed by more than its bound */
+    long used, passes;              /* steps imposed with the prediction; with the trial passes */
+    long checked, misses;           /* predictions checked; of these, missed */
+    double worst;                   /* largest miss of a checked prediction (frame rows, max norm) */
+} lt_predictor;
 
 struct lt_tester {
     const lt_test *test;
@@ -185,6 +201,7 @@ struct lt_tester {
     int trial_turns;                /* 1: trial bodies need their orientation (geometry reads it) */
     lt_trial trial;
     long trial_reuses;              /* steps that took the last trial's move and geometry */
+    lt_predictor pred;
     int stage_of_state;             /* 1-based stage that produced the current state, 0 initially */
     double zetaN;                   /* the law's normal damping ratio (stability.h), per run */
     lt_stability stab;              /* first step with dt above the stability limit */

@@ -69,6 +69,11 @@ static void print_summary(const lt_tester *t, const char *name, const char *file
     if (over) printf("\n");
     if (t->has_contact) printf("  final contact: uN = %.9g m, kn = %.9g N/m, kt = %.9g N/m\n", t->u[0], t->resp.k[0], t->resp.k[1]);
     else printf("  final state: no contact\n");
+    const lt_predictor *p = &t->pred;
+    if (p->used + p->passes > 0)
+        printf("  imposition frame: predicted on %ld steps, trial passes on %ld (%ld predictions missed by more than "
+               "theta^3 + 1e-12 rad; worst miss %.2g rad)\n",
+               p->used, p->passes, p->misses, p->worst);
     printf("  energies [J]:");
     for (int i = 0; i < lt_energy_count(law); i++) printf(" %s=%.9g", lt_energy_name(law, i), t->energy[i]);
     printf("\n");

@@ -131,7 +131,7 @@ static void read_stage(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s)
 
 static const char *const test_keys[] = {"name",     "law",     "params", "materials", "particles", "normal",
                                         "gap",      "stiffness", "dt",   "abWeight",  "damping",   "stages",
-                                        "record",   "max_steps", NULL};
+                                        "record",   "max_steps", "predictor", NULL};
 
 static char *default_name(const char *path)
 {
@@ -201,6 +201,9 @@ void read_test(conv *cv, run_ctx *r, int t, char **name_out)
     opt_number(cv, t, "abWeight", &test->abWeight, 0, 1);
     opt_number(cv, t, "damping", &test->damping, 0, 0.99);
     opt_integer(cv, t, "max_steps", &test->max_steps, 1, 4000000000000000000L);
+    int predictor = 1;
+    opt_bool(cv, t, "predictor", &predictor);
+    test->no_predictor = !predictor;
 
     path_push_key(cv, "record");
     ty = get_field(cv, t, "record");

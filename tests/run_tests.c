@@ -11,7 +11,7 @@ const char *check_current_test;
 extern const test_case linear_tests[], spring_dashpot_tests[], hertz_mindlin_tests[], linel6_tests[],
     cohesive_tests[], law_energy_tests[], verify_tests[], surface_tests[], probe_tests[], driver_tests[],
     energy_tests[], script_tests[], cli_tests[], probe_cli_tests[], fmt_tests[], srcloc_tests[], geom_tests[],
-    body_tests[], stiffness_tests[], fastpath_tests[], cond_tests[], wall_case_tests[], oblique_tests[],
+    body_tests[], stiffness_tests[], fastpath_tests[], predictor_tests[], cond_tests[], wall_case_tests[], oblique_tests[],
     sandbox_tests[], faults_tests[], io_tests[], validate_tests[], fuzz_tests[];
 
 static const struct {
@@ -40,6 +40,7 @@ static const struct {
     {"fmt", fmt_tests},
     {"srcloc", srcloc_tests},
     {"fastpath", fastpath_tests},
+    {"predictor", predictor_tests},
     {"cond", cond_tests},
     {"sandbox", sandbox_tests},
     {"faults", faults_tests},
