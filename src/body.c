@@ -81,6 +81,8 @@ void lt_body_mass_props(lt_body *b)
 
 static int isotropic(const lt_body *b) { return b->inertia.x == b->inertia.y && b->inertia.y == b->inertia.z; }
 
+double lt_body_isotropic_inertia(const lt_body *b) { return isotropic(b) ? b->inertia.x : 0; }
+
 vec3 lt_body_inertia_mul(const lt_body *b, vec3 w)
 {
     if (isotropic(b)) return v3_scale(w, b->inertia.x);

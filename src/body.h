@@ -76,6 +76,9 @@ void lt_body_mass_props(lt_body *b);
  * with three equal moments (spheres) these are the plain products I w and T / I, with no
  * rotation in between, so sphere dynamics are exactly those of a scalar inertia. */
 vec3 lt_body_inertia_mul(const lt_body *b, vec3 w);
+/* The moment of inertia (kg m^2) when the three principal moments are equal (a sphere: then
+ * I w needs no orientation), else 0. */
+double lt_body_isotropic_inertia(const lt_body *b);
 vec3 lt_body_inertia_solve(const lt_body *b, vec3 T);
 
 /* Shape setters (the body's other fields are left alone).  Each returns 0, or -1 when the

@@ -349,7 +349,7 @@ static int contact_update(lt_tester *t)
     c->dt = test->dt;
     c->rcurv[0] = t->geom.rcurv[0];
     c->rcurv[1] = t->geom.rcurv[1];
-    c->mstar = lt_effective_mass(A, B);
+    c->mstar = t->mstar;
     c->mat[0] = &A->mat;
     c->mat[1] = &B->mat;
     c->fresh = fresh;
@@ -443,11 +443,18 @@ static int dof_imposed(const lt_tester *t, const lt_stage *s, int k)
     return s->whats[k] == 'v' || (s->whats[k] == 'i' && t->first_motion);
 }
 
+/* 1 when stage s may put forces other than the contact's on the bodies: f DoFs or damping. */
+static int extra_forces(const lt_tester *t, const lt_stage *s)
+{
+    return t->test->damping > 0 || (s && memchr(s->whats, 'f', LT_DOF));
+}
+
 /* Forces other than the contact on body i at this state: imposed (f DoFs) and damping. */
 static void body_extra_forces(const lt_tester *t, const lt_stage *s, int i, vec3 imposed[2], vec3 damp[2])
 {
     const lt_test *test = t->test;
     imposed[0] = imposed[1] = damp[0] = damp[1] = v3(0, 0, 0);
+    if (!extra_forces(t, s)) return;
     int loaded = test->abWeight < 0.5 ? 0 : 1; /* f DoFs load one body, with its real inertia */
     if (s && i == loaded) {
         double sign = i == 0 ? -1 : 1; /* a positive value pushes B away from A (or A from B) */
@@ -489,9 +496,11 @@ static vec3 pair_centre(const lt_tester *t)
  * exact arc over the step, each body spins by the same angle.  The chord of the relative
  * vector is perpendicular to the mid-step normal, so the rotation is no relative motion for the
  * contact (nor for the arc-drift rule). */
+static int spin_given(const lt_stage *s) { return s->spin.x != 0 || s->spin.y != 0 || s->spin.z != 0; }
+
 static void add_rigid_spin(const lt_tester *t, const lt_stage *s, vec3 vnew[2], vec3 wnew[2])
 {
-    if (!(v3_norm(s->spin) > 0)) return;
+    if (!spin_given(s)) return;
     double dt = t->test->dt;
     vec3 c = pair_centre(t), axis = v3_normalized(s->spin);
     double angle = v3_norm(s->spin) * dt;
@@ -502,54 +511,44 @@ static void add_rigid_spin(const lt_tester *t, const lt_stage *s, vec3 vnew[2], 
     }
 }
 
+/* v with its component along unit axis e set to `value` (the other components kept). */
+static inline vec3 with_component(vec3 v, vec3 e, double value) { return v3_axpy(value - v3_dot(v, e), e, v); }
+
 /* Override the local components of the free velocities (vfree, wfree) on the DoFs stage s
- * imposes, decomposed in frame R with branches b (contact point minus centres). */
+ * imposes, decomposed in frame R with branches b (contact point minus centres); the DoFs not
+ * imposed keep the free velocities' components. */
 static void impose(const lt_tester *t, const lt_stage *s, const mat3 *R, const vec3 b[2], const vec3 vfree[2],
                    const vec3 wfree[2], vec3 vnew[2], vec3 wnew[2])
 {
     double w = t->test->abWeight;
-    vec3 vl[2], wl[2];
-    for (int i = 0; i < 2; i++) {
-        vl[i] = m3_to_local(R, vfree[i]);
-        wl[i] = m3_to_local(R, wfree[i]);
-    }
+    const double share[2] = {-(1 - w), w}; /* of an imposed relative velocity, to A and B */
+    for (int i = 0; i < 2; i++) vnew[i] = vfree[i], wnew[i] = wfree[i];
     /* rotations first: the shear imposition below accounts for the spins */
-    if (dof_imposed(t, s, 3)) {
-        wl[0].x = -(1 - w) * s->values[3];
-        wl[1].x = w * s->values[3];
-    }
-    /* lever arms: the branches' components along the normal (for spheres their lengths);
-     * only needed to split bending */
-    double a = 0, bb = 0;
-    if (dof_imposed(t, s, 4) || dof_imposed(t, s, 5)) a = v3_dot(b[0], R->r[0]), bb = -v3_dot(b[1], R->r[0]);
-    for (int k = 4; k <= 5; k++) {
-        if (!dof_imposed(t, s, k)) continue;
-        /* split by the lever arms so that the contact point gets no tangential velocity: the
-         * tangential part of omegaB x bB - omegaA x bA vanishes, with bA.n = a, bB.n = -b,
-         * when b omegaB = -a omegaA (rotations about tangential axes) */
-        double val = s->values[k];
-        double ra = -bb / (a + bb) * val, rb = a / (a + bb) * val;
-        if (k == 4) wl[0].y = ra, wl[1].y = rb;
-        else wl[0].z = ra, wl[1].z = rb;
-    }
-    if (dof_imposed(t, s, 0)) {
-        vl[0].x = -(1 - w) * s->values[0];
-        vl[1].x = w * s->values[0];
-    }
-    if (dof_imposed(t, s, 1) || dof_imposed(t, s, 2)) {
-        /* tangential velocity that the spins give the contact point, local components */
-        vec3 wA = m3_to_global(R, wl[0]), wB = m3_to_global(R, wl[1]);
-        vec3 spin = m3_to_local(R, v3_sub(v3_cross(wB, b[1]), v3_cross(wA, b[0])));
-        for (int k = 1; k <= 2; k++) {
+    if (dof_imposed(t, s, 3))
+        for (int i = 0; i < 2; i++) wnew[i] = with_component(wnew[i], R->r[0], share[i] * s->values[3]);
+    if (dof_imposed(t, s, 4) || dof_imposed(t, s, 5)) {
+        /* lever arms: the branches' components along the normal (for spheres their lengths).
+         * Split so that the contact point gets no tangential velocity: the tangential part of
+         * omegaB x bB - omegaA x bA vanishes, with bA.n = a, bB.n = -b, when b omegaB = -a omegaA
+         * (rotations about tangential axes) */
+        double a = v3_dot(b[0], R->r[0]), bb = -v3_dot(b[1], R->r[0]);
+        for (int k = 4; k <= 5; k++) {
             if (!dof_imposed(t, s, k)) continue;
-            double need = s->values[k] - (k == 1 ? spin.y : spin.z);
-            if (k == 1) vl[0].y = -(1 - w) * need, vl[1].y = w * need;
-            else vl[0].z = -(1 - w) * need, vl[1].z = w * need;
+            double val = s->values[k];
+            wnew[0] = with_component(wnew[0], R->r[k - 3], -bb / (a + bb) * val);
+            wnew[1] = with_component(wnew[1], R->r[k - 3], a / (a + bb) * val);
         }
     }
-    for (int i = 0; i < 2; i++) {
-        vnew[i] = m3_to_global(R, vl[i]);
-        wnew[i] = m3_to_global(R, wl[i]);
+    if (dof_imposed(t, s, 0))
+        for (int i = 0; i < 2; i++) vnew[i] = with_component(vnew[i], R->r[0], share[i] * s->values[0]);
+    if (dof_imposed(t, s, 1) || dof_imposed(t, s, 2)) {
+        /* tangential velocity that the spins give the contact point */
+        vec3 spin = v3_sub(v3_cross(wnew[1], b[1]), v3_cross(wnew[0], b[0]));
+        for (int k = 1; k <= 2; k++) {
+            if (!dof_imposed(t, s, k)) continue;
+            double need = s->values[k] - v3_dot(spin, R->r[k]);
+            for (int i = 0; i < 2; i++) vnew[i] = with_component(vnew[i], R->r[k], share[i] * need);
+        }
     }
 }
 
@@ -600,12 +599,16 @@ static void move_bodies(const lt_tester *t, const lt_stage *s, lt_body b[2], con
     double dt = t->test->dt, wt = t->test->abWeight;
     /* the gap along the imposed normal is carried from step to step (not re-read from the
      * rounded positions), so rounding does not accumulate over a long imposed shear */
-    double gap = isnan(arc_gap[0]) ? geom_arc_value(&b[0], &b[1]) : arc_gap[0];
-    double gap_lo = isnan(arc_gap[0]) ? 0 : arc_gap[1];
-    double y = dt * v3_dot(v3_sub(v[1], v[0]), normal) + gap_lo; /* compensated sum */
-    double sum = gap + y;
-    gap_lo = y - (sum - gap);
-    gap = sum;
+    int shear = shear_imposed(t, s);
+    double gap = NAN, gap_lo = 0;
+    if (shear) {
+        gap = isnan(arc_gap[0]) ? geom_arc_value(&b[0], &b[1]) : arc_gap[0];
+        gap_lo = isnan(arc_gap[0]) ? 0 : arc_gap[1];
+        double y = dt * v3_dot(v3_sub(v[1], v[0]), normal) + gap_lo; /* compensated sum */
+        double sum = gap + y;
+        gap_lo = y - (sum - gap);
+        gap = sum;
+    }
     for (int i = 0; i < 2; i++) {
         b[i].vel = v[i];
         b[i].angvel = w[i];
@@ -614,7 +617,7 @@ static void move_bodies(const lt_tester *t, const lt_stage *s, lt_body b[2], con
         shift[i] = v3(0, 0, 0);
     }
     arc_gap[0] = NAN;
-    if (shear_imposed(t, s) && !isnan(gap)) { /* NaN: the pair has no arc drift (geom.h) */
+    if (shear && !isnan(gap)) { /* NaN: the pair has no arc drift (geom.h) */
         arc_gap[0] = gap;
         arc_gap[1] = gap_lo;
         vec3 d = geom_arc_correction(&b[0], &b[1], gap);
@@ -656,10 +659,11 @@ static void velocity_update(lt_tester *t, const lt_stage *s, vec3 vnew[2], vec3 
         vec3 F = v3_add(v3_add(t->force_now[i][0], imposed[i][0]), damp[i][0]);
         vec3 T = v3_add(v3_add(t->force_now[i][1], imposed[i][1]), damp[i][1]);
         vfree[i] = v3_axpy(t->dt_mass[i], F, b->vel);
-        wfree[i] = v3_axpy(dt, lt_body_inertia_solve(b, T), b->angvel);
+        vec3 alpha = t->iso_inertia[i] > 0 ? v3_scale(T, t->inv_iso_inertia[i]) : lt_body_inertia_solve(b, T);
+        wfree[i] = v3_axpy(dt, alpha, b->angvel);
     }
     for (int i = 0; i < 2; i++) vnew[i] = vfree[i], wnew[i] = wfree[i];
-    if (!s || (!any_imposed(t, s) && !(v3_norm(s->spin) > 0))) return;
+    if (!s || (!any_imposed(t, s) && !spin_given(s))) return;
     lt_predictor *p = &t->pred;
     if (t->st.step >= 2 && !t->first_motion) { /* two steps of this stage's motion behind */
         vec3 pbr[2];
@@ -711,46 +715,79 @@ static void velocity_update(lt_tester *t, const lt_stage *s, vec3 vnew[2], vec3 
     *imposed_normal = R.r[0];
 }
 
-/* Close the energies of state n once v_{n+1/2} is known (see driver.h). */
+/* I w for body i at this state (isotropic: the scalar moment; bit-identical to the tensor). */
+static inline vec3 inertia_mul(const lt_tester *t, int i, vec3 w)
+{
+    return t->iso_inertia[i] > 0 ? v3_scale(w, t->iso_inertia[i]) : lt_body_inertia_mul(&t->body[i], w);
+}
+
+/* One body and one kind of motion (translation or rotation) in close_energies: the driver's
+ * force (what changed the momentum dp beyond the other forces), its work and the damping's over
+ * the last step (trapezoid, x 2), the kinetic energy term (x 2). */
+static inline void close_motion(vec3 dp, vec3 vold, vec3 p_new, vec3 contact, const vec3 *imposed,
+                                const vec3 *damp, double inv_dt, double dt, int later, vec3 *drive_prev,
+                                vec3 *damp_prev, double *work2, double *damp2, double *kin2)
+{
+    vec3 drive_total;
+    if (imposed) {
+        vec3 other = v3_add(v3_add(contact, *imposed), *damp);
+        drive_total = v3_add(v3_sub(v3_scale(dp, inv_dt), other), *imposed);
+    } else {
+        drive_total = v3_sub(v3_scale(dp, inv_dt), contact);
+    }
+    if (later) {
+        vec3 dx = v3_scale(vold, dt);
+        *work2 += v3_dot(v3_add(*drive_prev, drive_total), dx);
+        if (imposed) *damp2 += v3_dot(v3_add(*damp_prev, *damp), dx);
+    }
+    *kin2 += v3_dot(vold, p_new);
+    *drive_prev = drive_total;
+    *damp_prev = imposed ? *damp : v3(0, 0, 0);
+}
+
+/* Close the energies of state n once v_{n+1/2} is known (see driver.h).  `extra`: some imposed
+ * or damping force may be non-zero (else those terms, exactly zero, are skipped). */
 static void close_energies(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2], vec3 imposed[2][2],
-                           vec3 damp[2][2])
+                           vec3 damp[2][2], int extra)
 {
     const lt_test *test = t->test;
     int ne = test->law->n_energies;
-    double dt = test->dt, kin = 0;
+    double dt = test->dt, inv_dt = t->inv_dt, kin2 = 0, work2 = 0, damp2 = 0;
     double *E = t->energy;
+    int later = t->step > 0;
     for (int i = 0; i < 2; i++) {
         const lt_body *b = &t->body[i];
-        vec3 vold[2] = {b->vel, b->angvel}, vn[2] = {vnew[i], wnew[i]};
-        for (int j = 0; j < 2; j++) {
-            /* momentum change over the step: m dv, or I_n dw (inertia at this state) */
-            vec3 dp = j == 0 ? v3_scale(v3_sub(vn[j], vold[j]), b->mass) : lt_body_inertia_mul(b, v3_sub(vn[j], vold[j]));
-            /* driver force: what changed the velocity beyond the other forces */
-            vec3 other = v3_add(v3_add(t->force_now[i][j], imposed[i][j]), damp[i][j]);
-            vec3 drive = v3_sub(v3_scale(dp, 1.0 / dt), other);
-            vec3 drive_total = v3_add(drive, imposed[i][j]);
-            if (t->step > 0) {
-                vec3 dx = v3_scale(vold[j], dt);
-                E[ne + LT_E_WORK] += 0.5 * v3_dot(v3_add(t->drive_prev[i][j], drive_total), dx);
-                E[ne + LT_E_DAMP] -= 0.5 * v3_dot(v3_add(t->damp_prev[i][j], damp[i][j]), dx);
-                if (j == 0) /* the arc correction moved the body against the contact force */
-                    E[ne + LT_E_WORK] -= 0.5 * v3_dot(v3_add(t->force_prev[i][0], t->force_now[i][0]), t->shift[i]);
-            }
-            kin += 0.5 * (j == 0 ? b->mass * v3_dot(vold[j], vn[j]) : v3_dot(vold[j], lt_body_inertia_mul(b, vn[j])));
-            t->drive_prev[i][j] = drive_total;
-            t->damp_prev[i][j] = damp[i][j];
-            t->force_prev[i][j] = t->force_now[i][j];
-        }
+        /* translation: momentum m v */
+        vec3 dv = v3_sub(vnew[i], b->vel);
+        close_motion(v3_scale(dv, b->mass), b->vel, v3_scale(vnew[i], b->mass), t->force_now[i][0],
+                     extra ? &imposed[i][0] : NULL, extra ? &damp[i][0] : NULL, inv_dt, dt, later,
+                     &t->drive_prev[i][0], &t->damp_prev[i][0], &work2, &damp2, &kin2);
+        /* the arc correction moved the body against the contact force */
+        if (later) work2 -= v3_dot(v3_add(t->force_prev[i][0], t->force_now[i][0]), t->shift[i]);
+        /* rotation: I_n w, inertia at this state */
+        vec3 dw = v3_sub(wnew[i], b->angvel);
+        close_motion(inertia_mul(t, i, dw), b->angvel, inertia_mul(t, i, wnew[i]), t->force_now[i][1],
+                     extra ? &imposed[i][1] : NULL, extra ? &damp[i][1] : NULL, inv_dt, dt, later,
+                     &t->drive_prev[i][1], &t->damp_prev[i][1], &work2, &damp2, &kin2);
+        t->force_prev[i][0] = t->force_now[i][0];
+        t->force_prev[i][1] = t->force_now[i][1];
+    }
+    double kin = 0.5 * kin2;
+    E[ne + LT_E_WORK] += 0.5 * work2;
+    E[ne + LT_E_DAMP] -= 0.5 * damp2;
+    double stored = 0, dissipated = 0;
+    const lt_energy_def *ed = test->law->energies;
+    for (int i = 0; i < ne; i++) {
+        if (ed[i].kind == LT_STORED) stored += E[i];
+        else dissipated += E[i];
     }
     if (t->step == 0) {
         t->kin0 = kin;
-        t->stored0 = law_stored_energy(t);
+        t->stored0 = stored;
     }
     E[ne + LT_E_KIN] = kin;
-    double spent = (kin - t->kin0) + (law_stored_energy(t) - t->stored0) + E[ne + LT_E_DAMP] + E[ne + LT_E_BRK] +
-                   E[ne + LT_E_FORM];
-    for (int i = 0; i < ne; i++)
-        if (test->law->energies[i].kind == LT_DISSIPATED) spent += E[i];
+    double spent = (kin - t->kin0) + (stored - t->stored0) + E[ne + LT_E_DAMP] + E[ne + LT_E_BRK] + E[ne + LT_E_FORM] +
+                   dissipated;
     E[ne + LT_E_BALANCE] = E[ne + LT_E_WORK] - spent;
 }
 
@@ -836,7 +873,11 @@ int lt_start_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
             return fail(t, "body %c (%s) has no finite mass and must be fixed", i ? 'B' : 'A',
                         lt_shape_name(t->body[i].shape));
         t->dt_mass[i] = test->dt / t->body[i].mass;
+        t->iso_inertia[i] = lt_body_isotropic_inertia(&t->body[i]);
+        t->inv_iso_inertia[i] = t->iso_inertia[i] > 0 ? 1.0 / t->iso_inertia[i] : 0;
     }
+    t->mstar = lt_effective_mass(&t->body[0], &t->body[1]);
+    t->inv_dt = 1.0 / test->dt;
     t->trial_turns = geom_pair_uses_orientation(t->body[0].shape, t->body[1].shape);
     vec3 n = v3_normalized(test->normal);
     if (!geom_place(&t->body[0], &t->body[1], &n, test->gap)) {
@@ -862,12 +903,13 @@ int lt_run_stage(lt_tester *t, int index)
     t->stage = index;
     memset(&t->st, 0, sizeof t->st);
     t->pred.missed = 0; /* a new stage's first two steps run the passes */
+    int extra = extra_forces(t, s);
     t->st.hasC = t->st.hadC = t->has_contact;
     t->first_motion = 1;
     for (;;) {
         stability_check(t, s, index + 1);
         velocity_update(t, s, vnew, wnew, imposed, damp, &nimp);
-        close_energies(t, vnew, wnew, imposed, damp);
+        close_energies(t, vnew, wnew, imposed, damp, extra);
         if (energy_check(t) < 0) return -1;
         int ended_stage = t->step > 0 && t->st.step == 0; /* state n closed the previous stage */
         if (every > 0 && (t->step % every == 0 || ended_stage)) {
@@ -904,7 +946,7 @@ int lt_finish(lt_tester *t)
     const lt_stage *last = test->n_stages ? &test->stages[test->n_stages - 1] : NULL;
     vec3 vnew[2], wnew[2], imposed[2][2], damp[2][2], nimp;
     velocity_update(t, last, vnew, wnew, imposed, damp, &nimp);
-    close_energies(t, vnew, wnew, imposed, damp);
+    close_energies(t, vnew, wnew, imposed, damp, extra_forces(t, last));
     if (energy_check(t) < 0) return -1;
     if (test->record_every > 0) {
         emit_row(t, t->stage_of_state);

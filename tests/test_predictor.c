@@ -185,8 +185,11 @@ static void test_every_dof_oblique(void)
     t.body[0].angvel = v3(0.3, -2, 1);
     t.body[1].radius = 0.07;
     t.gap = 1e-5;
+    /* stages end on step counts (or a threshold off the multiples of v dt): a stage ending on a
+     * round-off tie (uN reaching a multiple of v dt, the contact opening at a state) would end
+     * one step apart in the two schemes */
     cond c1 = {COND_UN_BELOW, 0, -5.05e-4, 0, 0}, c[4] = {{COND_STEPS, 0, 0, 800, 0}, {COND_STEPS, 0, 0, 400, 0},
-                                                       {COND_STEPS, 0, 0, 400, 0}, {COND_NO_CONTACT, 0, 0, 0, 0}};
+                                                       {COND_STEPS, 0, 0, 400, 0}, {COND_STEPS, 0, 0, 300, 0}};
     lt_stage st[5] = {stage("v.....", -1, 0, 0, 0, 0, 0, &c1), stage("vvvvvv", 0.1, 0.5, -0.3, 2, 1, -1, &c[0]),
                       stage("v..v..", 0, 0, 0, 3, 0, 0, &c[1]), stage("v...vv", 0, 0, 0, 0, 2, -1, &c[2]),
                       stage("vv.v..", 1, 1, 0, 1, 0, 0, &c[3])};
