@@ -3,7 +3,10 @@
  * bench/main.c runs every case in a fresh child process (so each case's peak memory is its own),
  * several times, and prints the median, the ratio to the bare kernel, the peak memory, the
  * machine, and the issue's targets met or missed.  The cases:
- *   kernel   bench/kernel.c: the plain C loop of one contact, the reference;
+ *   kernel   bench/kernel.c: the plain C loop of one contact with the driver's numerical
+ *            method (mid-step frame), the reference;
+ *   kernel-naive  the same loop imposing and measuring in the current frame (for scale: what
+ *            the mid-step method costs, and how far off the naive one is);
  *   sparse   bench/cases.c: compress-shear-unload of `linear` through the whole program (Lua
  *            script, string `until` conditions evaluated every step, a row every 1000 steps to
  *            a file on disk);
@@ -20,9 +23,11 @@
 #define LT_BENCH_H
 #include "../src/vec.h"
 
-/* The bare kernel (bench/kernel.c): compress-shear-unload of `linear` at time step dt (s).
- * Returns the number of steps; *plast (may be NULL) gets the slip dissipation (J). */
-long bench_kernel_csu(double dt, double *plast);
+/* The bare kernel (bench/kernel.c): compress-shear-unload of `linear` at time step dt (s), with
+ * the driver's mid-step scheme (the reference) or the naive one.  Returns the number of steps;
+ * *plast (may be NULL) gets the slip dissipation (J). */
+enum { KERNEL_MIDSTEP, KERNEL_NAIVE };
+long bench_kernel_csu(double dt, int scheme, double *plast);
 
 /* What one run of a case did. */
 typedef struct bench_work {

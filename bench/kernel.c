@@ -6,17 +6,27 @@
  *   - leapfrog of both bodies: v += dt F/m, omega += dt T/I, x += dt v, orientation quaternion
  *     advanced by omega dt (src/vec.h);
  *   - the imposed relative velocity (normal, and shear y in stages 2 and 3) set on the
- *     contact-local components of B's velocity in the current frame, with the current branches;
+ *     contact-local components of B's velocity (A's set to zero, as the driver does with
+ *     abWeight 1), the spins' share of the contact point's shear velocity subtracted;
  *   - the same sphere-sphere geometry (geom_compute), the same carried contact frame (minimal
  *     rotation of the normal plus the mean spin about it) and the same law through its
  *     descriptor (law->init, law->step from src/registry.c);
  *   - forces and torques back to the bodies; the three stage ends tested inline in C.
+ * Two schemes (bench_kernel_scheme):
+ *   KERNEL_MIDSTEP, the reference: the driver's numerical method (src/driver.c): the contact
+ *     velocity measured at mid-step (frame averaged between the two states, branches too), the
+ *     imposed velocity set in the predicted mid-step frame (extrapolated from the last three
+ *     states; the current frame on the first two steps of a stage, where the driver runs its
+ *     trial passes instead).  It follows the same path to round-off and the same dissipation
+ *     (bench.c prints both);
+ *   KERNEL_NAIVE: velocity imposed and measured in the current frame with the current branches,
+ *     what a minimal loop does: one orthonormalisation per step fewer, and the law sees the
+ *     imposed velocity off at first order in the frame's rotation (plast off by about 1e-6 of
+ *     itself at dt = 2 ns; bench.c prints it).
  * What it leaves out (what the driver adds and the benchmark charges to it): stages as data,
- * `until` callbacks, 'i'/'f' DoFs, damping, the mid-step prediction of the imposition frame,
- * compensated position sums and the arc correction, energy bookkeeping, recording.
- * It integrates the same path, so it ends after about the same number of steps and with about
- * the same dissipation as the driver (bench.c prints both as a check); it is not bit-identical
- * to the driver, which imposes in the predicted mid-step frame.
+ * `until` callbacks, 'i'/'f' DoFs, damping, the trial passes and the check of the prediction,
+ * compensated position sums and the arc correction, energy bookkeeping, non-finite checks,
+ * recording.
  */
 #include "bench.h"
 #include "../src/geom.h"
@@ -35,7 +45,23 @@ static void carry_frame(mat3 *R, vec3 n1, vec3 spin_mean, double dt)
     m3_orthonormalize(R);
 }
 
-long bench_kernel_csu(double dt, double *plast)
+static mat3 extrapolated_mid(const mat3 *R, const mat3 *R1, const mat3 *R2)
+{
+    mat3 M;
+    for (int k = 0; k < 3; k++) M.r[k] = v3_add(v3_sub(v3_scale(R->r[k], 4), v3_scale(R1->r[k], 3)), R2->r[k]);
+    m3_orthonormalize(&M);
+    return M;
+}
+
+static mat3 mid_frame(const mat3 *a, const mat3 *b)
+{
+    mat3 M;
+    for (int k = 0; k < 3; k++) M.r[k] = v3_add(a->r[k], b->r[k]);
+    m3_orthonormalize(&M);
+    return M;
+}
+
+long bench_kernel_csu(double dt, int scheme, double *plast)
 {
     const lt_law *law = lt_find_law("linear");
     double p[LT_MAX_PARAMS];
@@ -44,6 +70,7 @@ long bench_kernel_csu(double dt, double *plast)
     p[lt_law_param_index(law, "kt")] = 5e5;
     p[lt_law_param_index(law, "tanPhi")] = tan(0.5);
     int e_plast = lt_law_energy_index(law, "plast");
+    int midstep = scheme == KERNEL_MIDSTEP;
 
     lt_body b[2];
     memset(b, 0, sizeof b);
@@ -56,9 +83,10 @@ long bench_kernel_csu(double dt, double *plast)
     }
     vec3 n = v3(0, 0, 1);
     geom_place(&b[0], &b[1], &n, 0);
-    mat3 R = m3_frame_from_normal(n);
+    mat3 R = m3_frame_from_normal(n), Rh[2] = {R, R}; /* R_n; R_{n-1}, R_{n-2} */
     lt_geom g;
     geom_compute(&b[0], &b[1], &g);
+    vec3 bh[2][2] = {{g.branch[0], g.branch[1]}, {g.branch[0], g.branch[1]}};
 
     double state[LT_MAX_STATE];
     lt_contact c;
@@ -76,28 +104,36 @@ long bench_kernel_csu(double dt, double *plast)
     /* stage: imposed normal and shear-y relative velocity (m/s), shear imposed or not */
     static const struct { double vn, vt; int shear; } stages[3] = {{-1, 0, 0}, {0, 1, 1}, {1, 0, 1}};
     for (int s = 0; s < 3; s++) {
-        for (;;) {
+        for (long k = 0;; k++) {
             /* velocities: free dynamics, then the imposed DoFs on the local components */
             for (int i = 0; i < 2; i++) {
                 b[i].vel = v3_axpy(dt / b[i].mass, F[i], b[i].vel);
                 b[i].angvel = v3_axpy(dt / b[i].inertia.x, T[i], b[i].angvel); /* spheres: isotropic */
             }
-            vec3 la = m3_to_local(&R, b[0].vel), lb = m3_to_local(&R, b[1].vel);
+            mat3 M = R;
+            vec3 bm[2] = {g.branch[0], g.branch[1]};
+            if (midstep && k >= 2) {
+                M = extrapolated_mid(&R, &Rh[0], &Rh[1]);
+                for (int i = 0; i < 2; i++)
+                    bm[i] = v3_scale(v3_add(v3_sub(v3_scale(g.branch[i], 4), v3_scale(bh[0][i], 3)), bh[1][i]), 0.5);
+            }
+            vec3 la = m3_to_local(&M, b[0].vel), lb = m3_to_local(&M, b[1].vel);
             la.x = 0, lb.x = stages[s].vn;
             if (stages[s].shear) {
-                vec3 spin = m3_to_local(&R, v3_sub(v3_cross(b[1].angvel, g.branch[1]),
-                                                   v3_cross(b[0].angvel, g.branch[0])));
-                la.y = 0, lb.y = stages[s].vt - spin.y;
+                vec3 spin = v3_sub(v3_cross(b[1].angvel, bm[1]), v3_cross(b[0].angvel, bm[0]));
+                la.y = 0, lb.y = stages[s].vt - v3_dot(spin, M.r[1]);
             }
-            b[0].vel = m3_to_global(&R, la);
-            b[1].vel = m3_to_global(&R, lb);
+            b[0].vel = m3_to_global(&M, la);
+            b[1].vel = m3_to_global(&M, lb);
             /* positions and orientations */
             for (int i = 0; i < 2; i++) {
                 b[i].pos = v3_axpy(dt, b[i].vel, b[i].pos);
                 b[i].ori = q_normalized(q_mul(q_from_rotvec(v3_scale(b[i].angvel, dt)), b[i].ori));
             }
             steps++;
-            /* geometry, frame, law */
+            /* geometry, frame (history kept for the prediction), law */
+            Rh[1] = Rh[0], Rh[0] = R;
+            for (int i = 0; i < 2; i++) bh[1][i] = bh[0][i], bh[0][i] = g.branch[i];
             geom_compute(&b[0], &b[1], &g);
             carry_frame(&R, g.normal, v3_scale(v3_add(b[0].angvel, b[1].angvel), 0.5), dt);
             int alive = 0;
@@ -105,10 +141,16 @@ long bench_kernel_csu(double dt, double *plast)
                 c.uN = g.uN;
                 c.lens[0] = g.lens[0], c.lens[1] = g.lens[1];
                 c.contA = g.contA;
-                vec3 vrel = v3_sub(v3_add(b[1].vel, v3_cross(b[1].angvel, g.branch[1])),
-                                   v3_add(b[0].vel, v3_cross(b[0].angvel, g.branch[0])));
+                /* the step's relative velocity: mid-step frame and branches (or the current ones) */
+                mat3 W = R;
+                vec3 ba = g.branch[0], bb = g.branch[1];
+                if (midstep && contact) {
+                    W = mid_frame(&Rh[0], &R);
+                    ba = v3_scale(v3_add(ba, bh[0][0]), 0.5), bb = v3_scale(v3_add(bb, bh[0][1]), 0.5);
+                }
+                vec3 vrel = v3_sub(v3_add(b[1].vel, v3_cross(b[1].angvel, bb)), v3_add(b[0].vel, v3_cross(b[0].angvel, ba)));
                 vec3 wrel = v3_sub(b[1].angvel, b[0].angvel);
-                vec3 vl = m3_to_local(&R, vrel), wl = m3_to_local(&R, wrel);
+                vec3 vl = m3_to_local(&W, vrel), wl = m3_to_local(&W, wrel);
                 c.v[0] = vl.x, c.v[1] = vl.y, c.v[2] = vl.z, c.v[3] = wl.x, c.v[4] = wl.y, c.v[5] = wl.z;
                 c.fresh = !contact;
                 if (c.fresh) {

@@ -50,6 +50,7 @@ static const bench_case cases[] = {
     {"impact", 3, "impacts to rebound, 100 velocities per law"},
     {"sweep-1", 5, "sweep, 360 directions to first slip, 1 core"},
     {"sweep-2", 5, "sweep, 360 directions to first slip, 2 cores"},
+    {"kernel-naive", 5, "bare kernel, imposed and measured in the current frame (for scale)"},
 };
 #define N_CASES ((int)(sizeof cases / sizeof cases[0]))
 
@@ -86,7 +87,10 @@ static double run_case(const char *name, bench_work *w, unsigned long long *dige
     double t0 = now(), s = -1;
     int rc = 0;
     if (strcmp(name, "kernel") == 0) {
-        w->steps = bench_kernel_csu(2e-9, &w->check);
+        w->steps = bench_kernel_csu(2e-9, KERNEL_MIDSTEP, &w->check);
+        w->runs = 1;
+    } else if (strcmp(name, "kernel-naive") == 0) {
+        w->steps = bench_kernel_csu(2e-9, KERNEL_NAIVE, &w->check);
         w->runs = 1;
     } else if (strcmp(name, "sparse") == 0) {
         rc = bench_csu_script(OUT_DIR, 2e-9, 1000, 0, w);

@@ -39,13 +39,27 @@ typedef struct node {
     val k;               /* K_CONST */
 } node;
 
+/* The shapes most `until` strings have, evaluated without walking the tree (lt_cond_eval gives
+ * the same answer either way; tests/test_cond.c compares them): "not C", and a float quantity of
+ * the contact compared with a number, alone or behind "C and". */
+enum { FAST_NONE, FAST_NOT_C, FAST_CMP, FAST_C_AND_CMP };
+typedef struct fast_form {
+    int kind;
+    int leaf;     /* node index of the contact quantity */
+    int op;       /* B_LT, B_LE, B_GT or B_GE, with the quantity on the left */
+    double k;     /* the number */
+} fast_form;
+
 struct lt_cond {
     node *n;
     int count, cap, root;
     unsigned names;
+    fast_form fast;
 };
 
 #define DEFER (-1)
+
+static void find_fast_form(lt_cond *c);
 
 /* ---- lexer ------------------------------------------------------------------------------ */
 
@@ -372,6 +386,7 @@ lt_cond *lt_cond_compile(const char *expr, const lt_law *law)
         lt_cond_free(c);
         return NULL;
     }
+    find_fast_form(c);
     return c;
 }
 
@@ -577,8 +592,79 @@ static int eval(const lt_cond *c, int i, const lt_tester *t, val *r)
     }
 }
 
+/* ---- fast forms ------------------------------------------------------------------------- */
+
+/* 1 if node i is a float quantity of the contact that needs no evaluation of a child: a field
+ * of C, or C.u/v/f at a constant index 1..6. */
+static int contact_leaf(const lt_cond *c, int i)
+{
+    const node *n = &c->n[i];
+    if (n->kind == K_CFIELD) return 1;
+    if (n->kind != K_CVEC) return 0;
+    const node *k = &c->n[n->a];
+    return k->kind == K_CONST && k->k.t == V_INT && k->k.u.i >= 1 && k->k.u.i <= LT_DOF;
+}
+
+static double leaf_value(const lt_cond *c, int i, const lt_tester *t)
+{
+    const node *n = &c->n[i];
+    if (n->kind == K_CVEC) {
+        const double *v = n->field == 0 ? t->u : n->field == 1 ? t->c.v : t->resp.f;
+        return v[c->n[n->a].k.u.i - 1];
+    }
+    return n->field == CF_UN ? t->u[0] : n->field == CF_KN ? t->resp.k[0] : n->field == CF_KT ? t->resp.k[1]
+         : n->field == CF_CONTA ? t->c.contA : t->law_state[n->field - CF_STATE];
+}
+
+/* Node i as "quantity op number" (the number exact as a double), into f; 0 if it is not. */
+static int as_comparison(const lt_cond *c, int i, fast_form *f)
+{
+    static const int mirrored[] = {[B_LT] = B_GT, [B_LE] = B_GE, [B_GT] = B_LT, [B_GE] = B_LE};
+    const node *n = &c->n[i];
+    if (n->kind != K_BIN || !(n->op == B_LT || n->op == B_LE || n->op == B_GT || n->op == B_GE)) return 0;
+    int leaf_left = contact_leaf(c, n->a);
+    int leaf = leaf_left ? n->a : n->b, num = leaf_left ? n->b : n->a;
+    if (!contact_leaf(c, leaf)) return 0;
+    int negate = 0; /* a negative number is the negation of a constant: exact either way */
+    if (c->n[num].kind == K_NEG) num = c->n[num].a, negate = 1;
+    if (c->n[num].kind != K_CONST) return 0;
+    val k = c->n[num].k;
+    if (!(k.t == V_FLT || (k.t == V_INT && fits_flt(k.u.i)))) return 0;
+    f->leaf = leaf;
+    f->op = leaf_left ? n->op : mirrored[n->op];
+    f->k = negate ? -to_flt(k) : to_flt(k);
+    return 1;
+}
+
+static void find_fast_form(lt_cond *c)
+{
+    const node *r = &c->n[c->root];
+    fast_form f = {FAST_NONE, 0, 0, 0};
+    if (r->kind == K_NOT && c->n[r->a].kind == K_C) f.kind = FAST_NOT_C;
+    else if (as_comparison(c, c->root, &f)) f.kind = FAST_CMP;
+    else if (r->kind == K_AND && c->n[r->a].kind == K_C && as_comparison(c, r->b, &f)) f.kind = FAST_C_AND_CMP;
+    c->fast = f;
+}
+
+static int fast_eval(const lt_cond *c, const lt_tester *t)
+{
+    const fast_form *f = &c->fast;
+    if (f->kind == FAST_NOT_C) return !t->has_contact;
+    if (!t->has_contact) return f->kind == FAST_CMP ? DEFER : 0; /* C.x of a nil C: Lua's error; C and ...: nil */
+    double x = leaf_value(c, f->leaf, t);
+    switch (f->op) {
+    case B_LT: return x < f->k;
+    case B_LE: return x <= f->k;
+    case B_GT: return x > f->k;
+    default: return x >= f->k;
+    }
+}
+
+int lt_cond_is_fast(const lt_cond *c) { return c->fast.kind != FAST_NONE; }
+
 int lt_cond_eval(const lt_cond *c, const lt_tester *t)
 {
+    if (c->fast.kind != FAST_NONE) return fast_eval(c, t);
     val v;
     if (eval(c, c->root, t, &v)) return DEFER;
     return truthy(v);

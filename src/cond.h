@@ -47,6 +47,10 @@ lt_cond *lt_cond_compile(const char *expr, const lt_law *law);
 /* 1 if the condition holds at the tester's current state, 0 if not, -1 if Lua must decide. */
 int lt_cond_eval(const lt_cond *c, const lt_tester *t);
 
+/* 1 if the condition has one of the shapes evaluated without walking its tree ("not C", a
+ * quantity of the contact compared with a number, alone or behind "C and"). */
+int lt_cond_is_fast(const lt_cond *c);
+
 /* LT_COND_* bits of the names the condition reads. */
 unsigned lt_cond_names(const lt_cond *c);
 

@@ -454,7 +454,6 @@ static void body_extra_forces(const lt_tester *t, const lt_stage *s, int i, vec3
 {
     const lt_test *test = t->test;
     imposed[0] = imposed[1] = damp[0] = damp[1] = v3(0, 0, 0);
-    if (!extra_forces(t, s)) return;
     int loaded = test->abWeight < 0.5 ? 0 : 1; /* f DoFs load one body, with its real inertia */
     if (s && i == loaded) {
         double sign = i == 0 ? -1 : 1; /* a positive value pushes B away from A (or A from B) */
@@ -639,9 +638,10 @@ static void move_bodies(const lt_tester *t, const lt_stage *s, lt_body b[2], con
  * turned when the geometry ignores orientations; a pass whose output velocities (and imposing
  * normal) equal its inputs is a fixed point, so the next pass would repeat it and is skipped;
  * the last trial is kept (t->trial) for position_update and contact_update to reuse.
+ * extra: stage s may put forces other than the contact's on the bodies (extra_forces).
  * Returns the new velocities in vnew/wnew; extra forces in imposed/damp. */
-static void velocity_update(lt_tester *t, const lt_stage *s, vec3 vnew[2], vec3 wnew[2], vec3 imposed[2][2],
-                            vec3 damp[2][2], vec3 *imposed_normal)
+static void velocity_update(lt_tester *t, const lt_stage *s, int extra, vec3 vnew[2], vec3 wnew[2],
+                            vec3 imposed[2][2], vec3 damp[2][2], vec3 *imposed_normal)
 {
     *imposed_normal = t->frame.r[0];
     t->trial.valid = 0;
@@ -651,7 +651,8 @@ static void velocity_update(lt_tester *t, const lt_stage *s, vec3 vnew[2], vec3 
     vec3 vfree[2], wfree[2];
     for (int i = 0; i < 2; i++) {
         const lt_body *b = &t->body[i];
-        body_extra_forces(t, s, i, imposed[i], damp[i]);
+        if (extra) body_extra_forces(t, s, i, imposed[i], damp[i]);
+        else imposed[i][0] = imposed[i][1] = damp[i][0] = damp[i][1] = v3(0, 0, 0);
         if (b->fixed) {
             vfree[i] = wfree[i] = v3(0, 0, 0);
             continue;
@@ -906,18 +907,22 @@ int lt_run_stage(lt_tester *t, int index)
     int extra = extra_forces(t, s);
     t->st.hasC = t->st.hadC = t->has_contact;
     t->first_motion = 1;
+    /* countdowns instead of a division per step: steps to the next row (0: this state), and to
+     * the next evaluation of until */
+    long row_in = every > 0 ? (every - t->step % every) % every : -1, until_in = s->until_every;
     for (;;) {
         stability_check(t, s, index + 1);
-        velocity_update(t, s, vnew, wnew, imposed, damp, &nimp);
+        velocity_update(t, s, extra, vnew, wnew, imposed, damp, &nimp);
         close_energies(t, vnew, wnew, imposed, damp, extra);
         if (energy_check(t) < 0) return -1;
         int ended_stage = t->step > 0 && t->st.step == 0; /* state n closed the previous stage */
-        if (every > 0 && (t->step % every == 0 || ended_stage)) {
+        if (row_in == 0 || (every > 0 && ended_stage)) {
             emit_row(t, t->stage_of_state);
             if (t->obs.stop && *t->obs.stop) return fail(t, "the record could not be written");
         }
         position_update(t, s, vnew, wnew, nimp);
         t->first_motion = 0;
+        if (every > 0) row_in = row_in == 0 ? every - 1 : row_in - 1;
         t->step++;
         t->time += test->dt;
         t->st.step++;
@@ -925,8 +930,9 @@ int lt_run_stage(lt_tester *t, int index)
         t->stage_of_state = index + 1;
         if (contact_update(t) < 0 || state_check(t) < 0) return -1;
         counters_after_contact(t);
-        if (t->st.step % s->until_every == 0 && s->until) {
-            int r = s->until(s->until_ctx, t);
+        if (--until_in == 0) {
+            until_in = s->until_every;
+            int r = s->until ? s->until(s->until_ctx, t) : 0;
             if (r < 0) return -1;
             if (r) break;
         }
@@ -945,8 +951,9 @@ int lt_finish(lt_tester *t)
     const lt_test *test = t->test;
     const lt_stage *last = test->n_stages ? &test->stages[test->n_stages - 1] : NULL;
     vec3 vnew[2], wnew[2], imposed[2][2], damp[2][2], nimp;
-    velocity_update(t, last, vnew, wnew, imposed, damp, &nimp);
-    close_energies(t, vnew, wnew, imposed, damp, extra_forces(t, last));
+    int extra = extra_forces(t, last);
+    velocity_update(t, last, extra, vnew, wnew, imposed, damp, &nimp);
+    close_energies(t, vnew, wnew, imposed, damp, extra);
     if (energy_check(t) < 0) return -1;
     if (test->record_every > 0) {
         emit_row(t, t->stage_of_state);

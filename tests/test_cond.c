@@ -81,6 +81,17 @@ static const char *const hand[] = {
     ".5 == 0.5", "1e3 == 1000", "0.1 + 0.2 == 0.3", "(1)", "((C))", "not not stage.broken", "C.u", "C.v and 1",
     "stage.step / 0 > 0", "0/0 ~= 0/0", "- - 1 == 1", "2 ^ 2 ^ -1", "-3 ^ 2 < 0", "3 - -3 == 6",
     "1 < 2 < 3", "stage.step > nil", "E < 1", "nil and C.uN", "false or C and C.uN",
+    /* the fast forms (cond.c), both ways round, every comparison, integer and float numbers */
+    "3e-3 <= C.u[2]", "C.uN < 0", "C.v[1] > 1", "C.f[3] <= -0.5", "C.kn >= 1e6", "C and 0 > C.uN",
+    "C and C.Fn < 5", "C and C.u[6] >= -1", "C.tanPhi >= 0.5", "C.u[2] > 9007199254740993", "C.uN == 0",
+    "C and 7 >= C.f[1]", "C and C.contA < 0.0", "not C and C.uN < 0", "C.uN <= -0.0", "C.uN < -0",
+    "-3 < C.v[2]", "C and C.u[1] > - -1",
+};
+
+/* Conditions that must take the fast forms of cond.c. */
+static const char *const fast[] = {
+    "C and C.uN <= -1e-3", "C.u[2] >= 3e-3", "not C", "3e-3 <= C.u[2]", "C.kn >= 1e6", "C and 7 >= C.f[1]",
+    "C.tanPhi >= 0.5", "C.uN <= -0.0", "-3 < C.v[2]",
 };
 
 /* Lua expressions outside the grammar: they must stay in Lua. */
@@ -192,6 +203,18 @@ static void test_outside_grammar_stays_in_lua(void)
     lt_cond *c = lt_cond_compile("C and C.uN <= -1e-3", law);
     CHECK(c && lt_cond_names(c) == LT_COND_C);
     lt_cond_free(c);
+    /* the fast forms are taken where they apply, and only there */
+    for (size_t i = 0; i < sizeof fast / sizeof fast[0]; i++) {
+        c = lt_cond_compile(fast[i], law);
+        CHECK_MSG(c && lt_cond_is_fast(c), "'%s' does not take a fast form", fast[i]);
+        lt_cond_free(c);
+    }
+    const char *slow[] = {"C.u[2] > 9007199254740993", "C.uN == 0", "not C and C.uN < 0", "stage.step >= 100"};
+    for (size_t i = 0; i < sizeof slow / sizeof slow[0]; i++) {
+        c = lt_cond_compile(slow[i], law);
+        CHECK_MSG(c && !lt_cond_is_fast(c), "'%s' takes a fast form", slow[i]);
+        lt_cond_free(c);
+    }
 }
 
 const test_case cond_tests[] = {
