@@ -36,7 +36,8 @@ static int run_script(const char *path, const char *dir, int lua_until, bench_wo
 }
 
 /* Compress-shear-unload of the linear law, the demo's path (kn = 1e6 N/m, kt = 5e5 N/m,
- * tan phi = tan 0.5, normal +z, compress 1 mm, shear 3 mm, unload to contact loss: 5 mm of
+ * tan phi = tan 0.5, normal +z, compress 1 mm, shear 3 mm (both thresholds 1e-10 m past, so that
+ * no stage ends on a round-off tie and the kernel follows the same steps), unload to contact loss: 5 mm of
  * imposed motion at 1 m/s, so 5e-3/dt steps), with Woo-style string conditions evaluated every
  * step and a row every `every` steps (0: none). */
 int bench_csu_script(const char *dir, double dt, long every, int lua_until, bench_work *w)
@@ -51,8 +52,8 @@ int bench_csu_script(const char *dir, double dt, long every, int lua_until, benc
              "  particles = { { radius = 0.1 }, { radius = 0.1 } },\n"
              "  normal = {0, 0, 1}, gap = 0, dt = %.17g, abWeight = 1,\n"
              "  stages = {\n"
-             "    { whats = 'v.....', values = {-1, 0,0,0,0,0}, ['until'] = 'C and C.uN <= -1e-3' },\n"
-             "    { whats = 'vv....', values = {0, 1, 0,0,0,0}, till = 'C.u[2] >= 3e-3' },\n"
+             "    { whats = 'v.....', values = {-1, 0,0,0,0,0}, ['until'] = 'C and C.uN <= -1.0000001e-3' },\n"
+             "    { whats = 'vv....', values = {0, 1, 0,0,0,0}, till = 'C.u[2] >= 3.0000001e-3' },\n"
              "    { whats = 'vv....', values = {1, 0, 0,0,0,0}, till = 'not C' },\n"
              "  },\n"
              "  record = %s,\n"
