@@ -202,6 +202,9 @@ static double shown(double x) { return isnan(x) ? fabs(x) : x; }
 /* 1 if every x[0..n) is finite.  A NaN or an infinity makes the sum non-finite, so one sum
  * tells in the common case; a non-finite sum of finite values (an overflow beyond 1e308) is
  * told apart value by value. */
+static inline double sum6(const double *x) { return ((x[0] + x[1]) + (x[2] + x[3])) + (x[4] + x[5]); }
+static inline double sum_vec(vec3 a) { return a.x + a.y + a.z; }
+
 static inline int all_finite(const double *x, int n)
 {
     double z = 0;
@@ -217,7 +220,7 @@ static int law_output_check(lt_tester *t)
 {
     const lt_law *law = t->test->law;
     const lt_response *r = &t->resp;
-    if (all_finite(r->f, LT_DOF) && all_finite(r->k, 2) && all_finite(r->energy, law->n_energies) &&
+    if (isfinite(sum6(r->f) + (r->k[0] + r->k[1])) && all_finite(r->energy, law->n_energies) &&
         all_finite(t->law_state, law->n_state))
         return 0;
     for (int k = 0; k < LT_DOF; k++)
@@ -253,14 +256,13 @@ static int vec_bad(const char *who, const char *what, vec3 v, char *name, size_t
 /* The state of the pair after a step: bodies, relative displacements and velocities. */
 static int state_check(lt_tester *t)
 {
-    double z[26];
+    /* one sum tells in the common case (a NaN or infinity anywhere makes it non-finite) */
+    double z = sum6(t->u) + sum6(t->c.v);
     for (int i = 0; i < 2; i++) {
         const lt_body *b = &t->body[i];
-        const double x[13] = {b->pos.x,    b->pos.y,    b->pos.z,    b->vel.x, b->vel.y, b->vel.z, b->angvel.x,
-                              b->angvel.y, b->angvel.z, b->ori.w,    b->ori.x, b->ori.y, b->ori.z};
-        memcpy(z + 13 * i, x, sizeof x);
+        z += (sum_vec(b->pos) + sum_vec(b->vel)) + (sum_vec(b->angvel) + (b->ori.w + b->ori.x + b->ori.y + b->ori.z));
     }
-    if (all_finite(z, 26) && all_finite(t->u, LT_DOF) && all_finite(t->c.v, LT_DOF)) return 0;
+    if (isfinite(z)) return 0;
     char name[64] = "?";
     double val = NAN;
     int found = 0;
@@ -277,6 +279,7 @@ static int state_check(lt_tester *t)
         if (!isfinite(t->u[k])) snprintf(name, sizeof name, "%s", dof_u_names[k]), val = t->u[k], found = 1;
         else if (!isfinite(t->c.v[k])) snprintf(name, sizeof name, "%s", dof_v_names[k]), val = t->c.v[k], found = 1;
     }
+    if (!found) return 0; /* finite values whose sum overflowed */
     return fail(t, "non-finite state: %s = %g (the motion overflowed or became unstable)", name, shown(val));
 }
 
@@ -400,7 +403,8 @@ static int contact_update(lt_tester *t)
             t->created = 1;
         }
     }
-    if (!isfinite(c->uN) || !all_finite(c->v, LT_DOF)) { /* do not blame the law for its input */
+    if (!isfinite(c->uN + sum6(c->v)) && (!isfinite(c->uN) || !all_finite(c->v, LT_DOF))) {
+        /* do not blame the law for its input */
         for (int k = 0; k < LT_DOF; k++)
             if (!isfinite(c->v[k]))
                 return fail(t, "non-finite contact velocity: %s = %g (the motion overflowed or became unstable)",
@@ -443,10 +447,18 @@ static int contact_update(lt_tester *t)
 
 /* ---- motion --------------------------------------------------------------------------- */
 
-static int dof_imposed(const lt_tester *t, const lt_stage *s, int k)
+/* Bit k set: stage s imposes the velocity of DoF k on this step ('v', or 'i' on the first). */
+static unsigned imposed_dofs(const lt_tester *t, const lt_stage *s)
 {
-    return s->whats[k] == 'v' || (s->whats[k] == 'i' && t->first_motion);
+    unsigned m = 0;
+    if (s)
+        for (int k = 0; k < LT_DOF; k++)
+            if (s->whats[k] == 'v' || (s->whats[k] == 'i' && t->first_motion)) m |= 1u << k;
+    return m;
 }
+
+/* DoF k imposed on this step (t->imposed, set by velocity_update for the step's stage). */
+static int dof_imposed(const lt_tester *t, int k) { return (t->imposed >> k) & 1u; }
 
 /* 1 when stage s may put forces other than the contact's on the bodies: f DoFs or damping. */
 static int extra_forces(const lt_tester *t, const lt_stage *s)
@@ -528,45 +540,35 @@ static void impose(const lt_tester *t, const lt_stage *s, const mat3 *R, const v
     const double share[2] = {-(1 - w), w}; /* of an imposed relative velocity, to A and B */
     for (int i = 0; i < 2; i++) vnew[i] = vfree[i], wnew[i] = wfree[i];
     /* rotations first: the shear imposition below accounts for the spins */
-    if (dof_imposed(t, s, 3))
+    if (dof_imposed(t, 3))
         for (int i = 0; i < 2; i++) wnew[i] = with_component(wnew[i], R->r[0], share[i] * s->values[3]);
-    if (dof_imposed(t, s, 4) || dof_imposed(t, s, 5)) {
+    if (dof_imposed(t, 4) || dof_imposed(t, 5)) {
         /* lever arms: the branches' components along the normal (for spheres their lengths).
          * Split so that the contact point gets no tangential velocity: the tangential part of
          * omegaB x bB - omegaA x bA vanishes, with bA.n = a, bB.n = -b, when b omegaB = -a omegaA
          * (rotations about tangential axes) */
         double a = v3_dot(b[0], R->r[0]), bb = -v3_dot(b[1], R->r[0]);
         for (int k = 4; k <= 5; k++) {
-            if (!dof_imposed(t, s, k)) continue;
+            if (!dof_imposed(t, k)) continue;
             double val = s->values[k];
             wnew[0] = with_component(wnew[0], R->r[k - 3], -bb / (a + bb) * val);
             wnew[1] = with_component(wnew[1], R->r[k - 3], a / (a + bb) * val);
         }
     }
-    if (dof_imposed(t, s, 0))
+    if (dof_imposed(t, 0))
         for (int i = 0; i < 2; i++) vnew[i] = with_component(vnew[i], R->r[0], share[i] * s->values[0]);
-    if (dof_imposed(t, s, 1) || dof_imposed(t, s, 2)) {
+    if (dof_imposed(t, 1) || dof_imposed(t, 2)) {
         /* tangential velocity that the spins give the contact point */
         vec3 spin = v3_sub(v3_cross(wnew[1], b[1]), v3_cross(wnew[0], b[0]));
         for (int k = 1; k <= 2; k++) {
-            if (!dof_imposed(t, s, k)) continue;
+            if (!dof_imposed(t, k)) continue;
             double need = s->values[k] - v3_dot(spin, R->r[k]);
             for (int i = 0; i < 2; i++) vnew[i] = with_component(vnew[i], R->r[k], share[i] * need);
         }
     }
 }
 
-static int any_imposed(const lt_tester *t, const lt_stage *s)
-{
-    for (int k = 0; k < LT_DOF; k++)
-        if (dof_imposed(t, s, k)) return 1;
-    return 0;
-}
-
-static int shear_imposed(const lt_tester *t, const lt_stage *s)
-{
-    return s && (dof_imposed(t, s, 1) || dof_imposed(t, s, 2));
-}
+static int shear_imposed(const lt_tester *t) { return dof_imposed(t, 1) || dof_imposed(t, 2); }
 
 /* x += dx with Kahan's compensated summation: millions of small steps added to a position of
  * order 0.1 m would otherwise round at every step, and uN is a small difference of such
@@ -600,13 +602,13 @@ static int same_vecs(const vec3 *a, const vec3 *b, int n) { return memcmp(a, b, 
 /* Move two bodies over one step with velocities v, w; with imposed shear, correct the arc
  * drift (geom.h) so that the gap changes by the relative motion along `normal` (the normal of
  * the frame the motion was imposed in) only, and return the corrections in shift. */
-static void move_bodies(const lt_tester *t, const lt_stage *s, lt_body b[2], const vec3 v[2], const vec3 w[2],
-                        vec3 normal, vec3 shift[2], double arc_gap[2], int turn)
+static void move_bodies(const lt_tester *t, lt_body b[2], const vec3 v[2], const vec3 w[2], vec3 normal,
+                        vec3 shift[2], double arc_gap[2], int turn)
 {
     double dt = t->test->dt, wt = t->test->abWeight;
     /* the gap along the imposed normal is carried from step to step (not re-read from the
      * rounded positions), so rounding does not accumulate over a long imposed shear */
-    int shear = shear_imposed(t, s);
+    int shear = shear_imposed(t);
     double gap = NAN, gap_lo = 0;
     if (shear) {
         gap = isnan(arc_gap[0]) ? geom_arc_value(&b[0], &b[1]) : arc_gap[0];
@@ -620,7 +622,7 @@ static void move_bodies(const lt_tester *t, const lt_stage *s, lt_body b[2], con
         b[i].vel = v[i];
         b[i].angvel = w[i];
         add_compensated(&b[i], v3_scale(v[i], dt));
-        if (turn) turn_body(&b[i], w[i], dt);
+        if (turn && b[i].shape != LT_SPHERE) turn_body(&b[i], w[i], dt);
         shift[i] = v3(0, 0, 0);
     }
     arc_gap[0] = NAN;
@@ -654,6 +656,7 @@ static void velocity_update(lt_tester *t, const lt_stage *s, int extra, vec3 vne
     *imposed_normal = t->frame.r[0];
     t->trial.valid = 0;
     t->pred.pending = 0;
+    t->imposed = imposed_dofs(t, s);
     const lt_test *test = t->test;
     double dt = test->dt;
     vec3 vfree[2], wfree[2];
@@ -672,7 +675,7 @@ static void velocity_update(lt_tester *t, const lt_stage *s, int extra, vec3 vne
         wfree[i] = v3_axpy(dt, alpha, b->angvel);
     }
     for (int i = 0; i < 2; i++) vnew[i] = vfree[i], wnew[i] = wfree[i];
-    if (!s || (!any_imposed(t, s) && !spin_given(s))) return;
+    if (!s || (!t->imposed && !spin_given(s))) return;
     lt_predictor *p = &t->pred;
     if (t->st.step >= 2 && !t->first_motion) { /* two steps of this stage's motion behind */
         vec3 pbr[2];
@@ -691,14 +694,14 @@ static void velocity_update(lt_tester *t, const lt_stage *s, int extra, vec3 vne
     vec3 br[2] = {t->geom.branch[0], t->geom.branch[1]};
     impose(t, s, &R, br, vfree, wfree, vnew, wnew);
     add_rigid_spin(t, s, vnew, wnew);
-    int fast = !test->no_fast_paths, shear = shear_imposed(t, s);
+    int fast = !test->no_fast_paths, shear = shear_imposed(t);
     lt_trial *tr = &t->trial;
     for (int pass = 0; pass < 2; pass++) {
         lt_body trial[2] = {t->body[0], t->body[1]};
         vec3 shift[2], vin[2] = {vnew[0], vnew[1]}, win[2] = {wnew[0], wnew[1]}, nin = R.r[0];
         lt_geom g;
         double arc_gap[2] = {t->arc_gap[0], t->arc_gap[1]};
-        move_bodies(t, s, trial, vnew, wnew, R.r[0], shift, arc_gap, !fast || t->trial_turns);
+        move_bodies(t, trial, vnew, wnew, R.r[0], shift, arc_gap, !fast || t->trial_turns);
         if (!geom_compute(&trial[0], &trial[1], &g)) return;
         mat3 R1 = t->frame;
         frame_update(&R1, g.normal, mean_spin(wnew), dt);
@@ -821,11 +824,11 @@ static void emit_row(lt_tester *t, int stage_of_state)
  * only through the arc correction of imposed shear) are those of the last trial move, the
  * trial's positions are exactly what move_bodies would compute: take them, turn the bodies,
  * and let contact_update take the trial's geometry and frames (trial.valid = 2). */
-static void position_update(lt_tester *t, const lt_stage *s, const vec3 vnew[2], const vec3 wnew[2], vec3 normal)
+static void position_update(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2], vec3 normal)
 {
     lt_trial *tr = &t->trial;
     if (tr->valid && same_vecs(tr->v, vnew, 2) && same_vecs(tr->w, wnew, 2) &&
-        (!shear_imposed(t, s) || same_vecs(&tr->normal, &normal, 1))) {
+        (!shear_imposed(t) || same_vecs(&tr->normal, &normal, 1))) {
         for (int i = 0; i < 2; i++) {
             lt_body *b = &t->body[i];
             b->vel = vnew[i];
@@ -842,7 +845,7 @@ static void position_update(lt_tester *t, const lt_stage *s, const vec3 vnew[2],
         return;
     }
     tr->valid = 0;
-    move_bodies(t, s, t->body, vnew, wnew, normal, t->shift, t->arc_gap, 1);
+    move_bodies(t, t->body, vnew, wnew, normal, t->shift, t->arc_gap, 1);
 }
 
 /* ---- stage loop ----------------------------------------------------------------------- */
@@ -928,7 +931,7 @@ int lt_run_stage(lt_tester *t, int index)
             emit_row(t, t->stage_of_state);
             if (t->obs.stop && *t->obs.stop) return fail(t, "the record could not be written");
         }
-        position_update(t, s, vnew, wnew, nimp);
+        position_update(t, vnew, wnew, nimp);
         t->first_motion = 0;
         if (every > 0) row_in = row_in == 0 ? every - 1 : row_in - 1;
         t->step++;

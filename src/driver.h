@@ -196,6 +196,7 @@ struct lt_tester {
     double kin0;                    /* KE of the initial state */
     double stored0;                 /* law's stored energy at the initial state */
     int first_motion;               /* 1 on the first motion step of a stage ('i' DoFs apply) */
+    unsigned imposed;               /* bit k: DoF k's velocity imposed on the step being taken */
     /* per-run constants (exactly the quotients the step would otherwise divide out each time) */
     double dt_mass[2];              /* dt/m (s/kg), per run */
     double inv_dt;                  /* 1/dt (1/s) */
