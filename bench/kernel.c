@@ -42,22 +42,22 @@ static void carry_frame(mat3 *R, vec3 n1, vec3 spin_mean, double dt)
     R->r[0] = n1;
     double twist = dt * v3_dot(spin_mean, n1);
     if (twist != 0) R->r[1] = v3_rotate(R->r[1], n1, twist);
-    m3_orthonormalize(R);
+    m3_orthonormalize_near(R);
 }
 
 static mat3 extrapolated_mid(const mat3 *R, const mat3 *R1, const mat3 *R2)
 {
     mat3 M;
-    for (int k = 0; k < 3; k++) M.r[k] = v3_add(v3_sub(v3_scale(R->r[k], 4), v3_scale(R1->r[k], 3)), R2->r[k]);
-    m3_orthonormalize(&M);
+    for (int k = 0; k < 3; k++) M.r[k] = v3_scale(v3_add(v3_sub(v3_scale(R->r[k], 4), v3_scale(R1->r[k], 3)), R2->r[k]), 0.5);
+    m3_orthonormalize_near(&M);
     return M;
 }
 
 static mat3 mid_frame(const mat3 *a, const mat3 *b)
 {
     mat3 M;
-    for (int k = 0; k < 3; k++) M.r[k] = v3_add(a->r[k], b->r[k]);
-    m3_orthonormalize(&M);
+    for (int k = 0; k < 3; k++) M.r[k] = v3_scale(v3_add(a->r[k], b->r[k]), 0.5);
+    m3_orthonormalize_near(&M);
     return M;
 }
 

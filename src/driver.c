@@ -72,7 +72,7 @@ static void frame_update(mat3 *R, vec3 n1, vec3 spin_mean, double dt)
     R->r[0] = n1;
     double twist = dt * v3_dot(spin_mean, n1);
     if (twist != 0) R->r[1] = v3_rotate(R->r[1], n1, twist);
-    m3_orthonormalize(R);
+    m3_orthonormalize_near(R);
 }
 
 /* Frame half-way between two nearby frames (rows averaged, re-orthonormalised): exact for a
@@ -80,8 +80,8 @@ static void frame_update(mat3 *R, vec3 n1, vec3 spin_mean, double dt)
 static mat3 frame_mid(const mat3 *a, const mat3 *b)
 {
     mat3 m;
-    for (int k = 0; k < 3; k++) m.r[k] = v3_add(a->r[k], b->r[k]);
-    m3_orthonormalize(&m);
+    for (int k = 0; k < 3; k++) m.r[k] = v3_scale(v3_add(a->r[k], b->r[k]), 0.5); /* nearly unit */
+    m3_orthonormalize_near(&m);
     return m;
 }
 
@@ -118,9 +118,9 @@ static void predictor_shift(lt_predictor *p, const mat3 *frame, const vec3 branc
 /* Predicted mid-step frame and branches of the step from the current state (R_n, b_n). */
 static void predictor_mid(const lt_predictor *p, const mat3 *frame, const vec3 branch[2], mat3 *mid, vec3 br[2])
 {
-    for (int k = 0; k < 3; k++)
-        mid->r[k] = v3_add(v3_sub(v3_scale(frame->r[k], 4), v3_scale(p->frame[0].r[k], 3)), p->frame[1].r[k]);
-    m3_orthonormalize(mid);
+    for (int k = 0; k < 3; k++) /* halved: nearly unit */
+        mid->r[k] = v3_scale(v3_add(v3_sub(v3_scale(frame->r[k], 4), v3_scale(p->frame[0].r[k], 3)), p->frame[1].r[k]), 0.5);
+    m3_orthonormalize_near(mid);
     for (int i = 0; i < 2; i++)
         br[i] = v3_scale(v3_add(v3_sub(v3_scale(branch[i], 4), v3_scale(p->branch[0][i], 3)), p->branch[1][i]), 0.5);
 }

@@ -87,6 +87,26 @@ static inline void m3_orthonormalize(mat3 *R)
     R->r[2] = v3_cross(R->r[0], R->r[1]);
 }
 
+/* v / |v| for a v whose squared length is 1 + e with |e| < 1e-6 (a unit vector after a few
+ * roundings, or an average of two nearby unit vectors scaled back): 1/sqrt(1 + e) from its
+ * series 1 - e/2 + 3e^2/8, whose first omitted term 5|e|^3/16 is below 3.2e-19 -- the same
+ * accuracy as 1/sqrt(|v|^2) rounded twice, without a square root and a division (the longest
+ * operations of a step).  Longer or shorter vectors take v3_normalized. */
+static inline vec3 v3_unit_near(vec3 v)
+{
+    double e = v3_dot(v, v) - 1;
+    if (fabs(e) < 1e-6) return v3_scale(v, 1 - e * (0.5 - 0.375 * e));
+    return v3_normalized(v);
+}
+
+/* m3_orthonormalize for rows that are nearly unit already (v3_unit_near). */
+static inline void m3_orthonormalize_near(mat3 *R)
+{
+    R->r[0] = v3_unit_near(R->r[0]);
+    R->r[1] = v3_unit_near(v3_axpy(-v3_dot(R->r[0], R->r[1]), R->r[0], R->r[1]));
+    R->r[2] = v3_cross(R->r[0], R->r[1]);
+}
+
 static inline quat q_identity(void) { quat q = {1, 0, 0, 0}; return q; }
 static inline quat q_mul(quat a, quat b)
 {

@@ -42,6 +42,29 @@ static void integrate_capsule(double r, double L, double rho, double out[3])
     }
 }
 
+/* v3_unit_near against v3_normalized: vectors whose squared length is 1 + e, |e| from 1e-17 to
+ * 2e-6 (beyond 1e-6 it takes v3_normalized itself), in all directions: within 2 ulp of each
+ * other (the series' truncation is below 3.2e-19, each way rounds a few times). */
+static void test_unit_near(void)
+{
+    double worst = 0;
+    unsigned long long r = 88172645463325252ULL;
+    for (int i = 0; i < 20000; i++) {
+        double x[4];
+        for (int k = 0; k < 4; k++) {
+            r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+            x[k] = (double)(r >> 11) / 9007199254740992.0 * 2 - 1;
+        }
+        vec3 d = v3_normalized(v3(x[0], x[1], x[2]));
+        double e = pow(10, -17 + 11.3 * (x[3] + 1) / 2) * (i % 2 ? 1 : -1);
+        vec3 v = v3_scale(d, sqrt(1 + e));
+        vec3 a = v3_unit_near(v), b = v3_normalized(v);
+        worst = fmax(worst, v3_norm(v3_sub(a, b)));
+    }
+    printf("     v3_unit_near vs v3_normalized: worst difference %.2g\n", worst);
+    CHECK_MSG(worst <= 4.5e-16, "v3_unit_near off by %.3g", worst);
+}
+
 static void test_capsule_mass_properties(void)
 {
     double cases[3][2] = {{0.2, 0.1}, {0.05, 1.0}, {0.3, 0.01}};
@@ -114,6 +137,7 @@ static void test_shape_setters_refuse_degenerate(void)
 }
 
 const test_case body_tests[] = {
+    TEST(unit_near),
     TEST(capsule_mass_properties),
     TEST(inertia_products),
     TEST(rotation_x_to_axis),
