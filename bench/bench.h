@@ -15,8 +15,8 @@
  *   flat     the sparse case at 1e5, 1e6 and 1e7 steps (cost per step against run length);
  *   memory   a 1e8-step run recorded every 1e4 steps (the recorder streams: peak memory);
  *   impact   normal impacts to rebound, repeated over velocities (a Lua parameter loop);
- *   sweep    bench/sweep.c: 360 proportional-loading directions to first slip, on one and two
- *            cores.
+ *   sweep    bench/sweep.c: the yield probe (lt_probe_run), 360 proportional-loading
+ *            directions to first yield, on one core and as two shards on two.
  * Units: seconds, steps, bytes.
  */
 #ifndef LT_BENCH_H

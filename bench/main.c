@@ -10,6 +10,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "bench.h"
 #include "../src/registry.h"
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,8 +49,8 @@ static const bench_case cases[] = {
     {"flat-1e7", 1, "driver, csu as sparse, 1e7 steps"},
     {"memory-1e8", 1, "driver, csu, 1e8 steps, a row every 1e4 steps"},
     {"impact", 3, "impacts to rebound, 100 velocities per law"},
-    {"sweep-1", 5, "sweep, 360 directions to first slip, 1 core"},
-    {"sweep-2", 5, "sweep, 360 directions to first slip, 2 cores"},
+    {"sweep-1", 5, "sweep: lt_probe, 360 directions to first yield, 1 core"},
+    {"sweep-2", 5, "sweep: lt_probe, 360 directions to first yield, 2 cores (shards)"},
     {"kernel-naive", 5, "bare kernel, imposed and measured in the current frame (for scale)"},
 };
 #define N_CASES ((int)(sizeof cases / sizeof cases[0]))
@@ -218,11 +219,18 @@ int main(int argc, char **argv)
         return 1;
     }
     const result *sp = &res[1], *lua = &res[2], *dn = &res[3], *mem = &res[7], *s1 = &res[9], *s2 = &res[10];
-    printf("\nchecks: kernel %ld steps, plast %.6g J; driver %ld steps, plast %.6g J (same path, same law);\n",
-           res[0].steps, res[0].check, sp->steps, sp->check);
+    const result *naive = &res[N_CASES - 1];
+    printf("\nchecks: kernel %ld steps, plast %.17g J; driver %ld steps, plast %.17g J: %.1e apart (the kernel's\n"
+           "        positions are plain sums, rounding 3e-17 m a step against 2e-9 m steps; the driver's are compensated);\n",
+           res[0].steps, res[0].check, sp->steps, sp->check, fabs(sp->check / res[0].check - 1));
+    if (naive->ok)
+        printf("        naive kernel (imposed and measured in the current frame): %.3e steps/s, %.2f of the kernel's rate,\n"
+               "        plast %.17g J: %.1e off (first order in the frame's turn per step)\n",
+               (double)naive->steps / naive->med, (double)naive->steps / naive->med / kernel_rate, naive->check,
+               fabs(naive->check / res[0].check - 1));
     printf("        sparse: %ld until strings compiled to C; sparse-lua: %ld (all in Lua); impact: %ld tests, %ld steps;\n",
            sp->compiled, lua->compiled, res[8].runs, res[8].steps);
-    printf("        sweep: %ld directions, %.0f reach slip, %ld steps; results on 1 and 2 cores %s\n",
+    printf("        sweep: %ld directions, %.0f yield (slip or contact loss), %ld steps; results on 1 and 2 cores %s\n",
            s1->runs, s1->check, s1->steps, s1->digest == s2->digest && s1->ok && s2->ok ? "bit-identical" : "DIFFER");
     double sparse = (double)sp->steps / sp->med, dense = (double)dn->rows / dn->med;
     double flat_lo = 1e300, flat_hi = 0;

@@ -1,22 +1,20 @@
 /* bench/sweep.c - the yield-probe sweep: 360 loading directions, on one core and on several.
  *
- * Stand-in for the probe API of issue 6 (being written on another branch): probe_direction()
- * is the one function the real probe replaces; the partitioning, the collection and the check
- * stay.  Direction k of n: the linear contact (kn = 1e6 N/m, kt = 5e5 N/m, tan phi = tan 0.5,
- * both bodies fixed, normal (1,1,1)) is compressed to 1 mm, then loaded proportionally with the
- * relative velocity (cos a, sin a) m/s on (normal, shear y), a = 2 pi k/n, until the first slip
- * (`E.plast > 0`), the loss of contact (`not C`, opening directions) or 2 mm of loading
- * (`stage.time >= 2e-3`: compressive directions with kt |tan a| < kn tan phi never slip),
- * dt = 2e-7 s.  The
- * conditions are the same strings a script would give, compiled by src/cond.c.
- * Workers are processes (fork); worker w takes the directions k = w, w + W, ... (interleaved, so
- * the long and short directions are shared evenly) and sends its results through a pipe; the
- * parent stores them by k, so the result does not depend on the number of workers, which
- * bench_sweep checks with a digest of every bit of every result.
+ * The probe of `lawtester.probe_yield` (src/probe.c, lt_probe_run): the linear contact (kn = 1e6
+ * N/m, kt = 5e5 N/m, tan phi = tan 0.5, both bodies fixed, normal (1,1,1)) is compressed to 1 mm
+ * by a stage ending on the string `C and C.uN <= -1.0000001e-3` (compiled by src/cond.c), then
+ * loaded from that state proportionally along each of n directions of the (normal, shear y)
+ * plane until it first yields (slip or contact loss) or has moved 2 mm (1e4 steps of 2e-7 m).
+ * Workers are processes (fork); worker w runs shard w + 1 of W (the directions k with k % W ==
+ * w, interleaved, so the long and short directions are shared evenly: what `lawtester run
+ * --shard` does) and sends its points through a pipe; the parent stores them by k, so the
+ * result does not depend on the number of workers, which bench_sweep checks with a digest of
+ * every bit of every point.
  */
 #define _DEFAULT_SOURCE /* wait4 */
 #include "bench.h"
 #include "../src/cond.h"
+#include "../src/probe.h"
 #include "../src/registry.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,9 +26,9 @@
 
 typedef struct probe_result {
     int k;
-    int slipped;           /* 1: first slip reached (plast > 0) */
+    int yielded;
     long steps;
-    double uN, ut, Fn, Ft; /* m, m, N, N at the end of the probe */
+    double u[2], f[3]; /* m; N: at the recorded point */
 } probe_result;
 
 static int cond_cb(void *ctx, lt_tester *t)
@@ -40,45 +38,8 @@ static int cond_cb(void *ctx, lt_tester *t)
     return v;
 }
 
-static int probe_direction(int k, int n, lt_cond *compressed, lt_cond *yielded, probe_result *out)
-{
-    lt_test test = lt_default_test();
-    test.law = lt_find_law("linear");
-    for (int i = 0; i < test.law->n_params; i++) test.params[i] = test.law->params[i].def;
-    test.params[lt_law_param_index(test.law, "kn")] = 1e6;
-    test.params[lt_law_param_index(test.law, "kt")] = 5e5;
-    test.params[lt_law_param_index(test.law, "tanPhi")] = tan(0.5);
-    test.normal = v3(1, 1, 1);
-    test.dt = 2e-7;
-    test.record_every = 0;
-    test.body[0].fixed = test.body[1].fixed = 1;
-    double a = 2 * LT_PI * k / n;
-    lt_stage st[2] = {lt_default_stage(), lt_default_stage()};
-    st[0].whats[0] = 'v';
-    st[0].values[0] = -1;
-    st[0].until = cond_cb;
-    st[0].until_ctx = compressed;
-    st[1].whats[0] = st[1].whats[1] = 'v';
-    st[1].values[0] = cos(a);
-    st[1].values[1] = sin(a);
-    st[1].until = cond_cb;
-    st[1].until_ctx = yielded;
-    test.stages = st;
-    test.n_stages = 2;
-    lt_tester *t = calloc(1, sizeof *t);
-    if (!t) return -1;
-    int rc = lt_run(t, &test, NULL, NULL);
-    if (rc < 0) fprintf(stderr, "bench: sweep direction %d: %s\n", k, t->err);
-    out->k = k;
-    out->slipped = t->energy[lt_law_energy_index(test.law, "plast")] > 0;
-    out->steps = t->step;
-    out->uN = t->u[0];
-    out->ut = t->u[1];
-    out->Fn = t->resp.f[0];
-    out->Ft = hypot(t->resp.f[1], t->resp.f[2]);
-    free(t);
-    return rc;
-}
+/* Shard `shard` of `shards` of the n-direction probe: its points written to fd. */
+static int probe_shard(int n, int shard, int shards, lt_cond *compressed, int fd);
 
 static double now(void)
 {
@@ -93,8 +54,8 @@ static unsigned long long digest_of(const probe_result *r, int n)
     unsigned long long h = 1469598103934665603ULL;
     for (int k = 0; k < n; k++) {
         const probe_result *p = &r[k];
-        double d[4] = {p->uN, p->ut, p->Fn, p->Ft};
-        long s[3] = {p->k, p->slipped, p->steps};
+        double d[5] = {p->u[0], p->u[1], p->f[0], p->f[1], p->f[2]};
+        long s[3] = {p->k, p->yielded, p->steps};
         const unsigned char *b = (const unsigned char *)d;
         for (size_t i = 0; i < sizeof d; i++) h = (h ^ b[i]) * 1099511628211ULL;
         b = (const unsigned char *)s;
@@ -118,12 +79,11 @@ static int full_write(int fd, const void *p, size_t n)
 int bench_sweep(int n_dirs, int workers, double *seconds, bench_work *w, unsigned long long *digest)
 {
     const lt_law *law = lt_find_law("linear");
-    lt_cond *compressed = lt_cond_compile("C and C.uN <= -1e-3", law);
-    lt_cond *yielded = lt_cond_compile("not C or E.plast > 0 or stage.time >= 2e-3", law);
+    lt_cond *compressed = lt_cond_compile("C and C.uN <= -1.0000001e-3", law);
     probe_result *res = calloc((size_t)n_dirs, sizeof *res);
     int *fds = calloc((size_t)workers, sizeof *fds);
     pid_t *pids = calloc((size_t)workers, sizeof *pids);
-    if (!compressed || !yielded || !res || !fds || !pids) {
+    if (!compressed || !res || !fds || !pids) {
         fprintf(stderr, "bench: sweep setup failed\n");
         return -1;
     }
@@ -135,15 +95,9 @@ int bench_sweep(int n_dirs, int workers, double *seconds, bench_work *w, unsigne
             fprintf(stderr, "bench: cannot start sweep worker\n");
             return -1;
         }
-        if (pids[wk] == 0) { /* worker: directions wk, wk + workers, ... */
+        if (pids[wk] == 0) { /* worker: shard wk + 1, directions wk, wk + workers, ... */
             close(p[0]);
-            int bad = 0;
-            for (int k = wk; k < n_dirs; k += workers) {
-                probe_result r;
-                if (probe_direction(k, n_dirs, compressed, yielded, &r) < 0) bad = 1;
-                if (full_write(p[1], &r, sizeof r) < 0) bad = 1;
-            }
-            _exit(bad);
+            _exit(probe_shard(n_dirs, wk + 1, workers, compressed, p[1]) < 0);
         }
         close(p[1]);
         fds[wk] = p[0];
@@ -165,18 +119,53 @@ int bench_sweep(int n_dirs, int workers, double *seconds, bench_work *w, unsigne
     *seconds = now() - t0;
     if (got != n_dirs) rc = -1;
     memset(w, 0, sizeof *w);
-    long slipped = 0;
-    for (int k = 0; k < n_dirs; k++) w->steps += res[k].steps, slipped += res[k].slipped;
+    long yielded = 0;
+    for (int k = 0; k < n_dirs; k++) w->steps += res[k].steps, yielded += res[k].yielded;
     w->runs = n_dirs;
-    w->check = (double)slipped; /* directions that reached slip */
-    w->compiled = 2;
+    w->check = (double)yielded; /* directions that yielded */
+    w->compiled = 1;
     w->cpu = cpu;
     *digest = digest_of(res, n_dirs);
     lt_cond_free(compressed);
-    lt_cond_free(yielded);
     free(res);
     free(fds);
     free(pids);
     if (rc < 0) fprintf(stderr, "bench: sweep on %d workers failed\n", workers);
+    return rc;
+}
+
+static int probe_shard(int n, int shard, int shards, lt_cond *compressed, int fd)
+{
+    lt_test test = lt_default_test();
+    test.law = lt_find_law("linear");
+    for (int i = 0; i < test.law->n_params; i++) test.params[i] = test.law->params[i].def;
+    test.params[lt_law_param_index(test.law, "kn")] = 1e6;
+    test.params[lt_law_param_index(test.law, "kt")] = 5e5;
+    test.params[lt_law_param_index(test.law, "tanPhi")] = tan(0.5);
+    test.normal = v3(1, 1, 1);
+    test.dt = 2e-7;
+    test.record_every = 0;
+    test.body[0].fixed = test.body[1].fixed = 1;
+    lt_stage st = lt_default_stage();
+    st.whats[0] = 'v';
+    st.values[0] = -1;
+    st.until = cond_cb;
+    st.until_ctx = compressed;
+    test.stages = &st;
+    test.n_stages = 1;
+    lt_probe_opts o = {n, 2e-3, 10000, shard, shards, NULL, NULL};
+    lt_probe pr;
+    char err[512];
+    if (lt_probe_run(&pr, &test, &o, err, sizeof err) < 0) {
+        fprintf(stderr, "bench: sweep shard %d/%d: %s\n", shard, shards, err);
+        return -1;
+    }
+    int rc = 0;
+    for (int i = 0; i < pr.n_points && rc == 0; i++) {
+        const lt_probe_point *q = &pr.points[i];
+        probe_result r = {q->k, q->yielded, q->steps, {q->u[0], q->u[1]}, {q->f[0], q->f[1], q->f[2]}};
+        rc = full_write(fd, &r, sizeof r);
+    }
+    lt_probe_free(&pr);
     return rc;
 }
