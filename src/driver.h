@@ -7,7 +7,10 @@
  *
  * Time stepping (leapfrog): state n = positions x_n, contact force F_n from the law at x_n.
  *   v_{n+1/2} = v_{n-1/2} + dt (F_n + damping + imposed force)/m, then imposed DoFs override
- *   the local components of the velocities; x_{n+1} = x_n + dt v_{n+1/2}.
+ *   the local components of the velocities; x_{n+1} = x_n + dt v_{n+1/2}.  The local components
+ *   are those of the mid-step frame (rows of R_n and R_{n+1} averaged, re-orthonormalised) with
+ *   mid-step branches, in which the contact measures the step: predicted from the last three
+ *   states, or found by trial moves where the prediction cannot be trusted (driver.c).
  *   Rotation: w_{n+1/2} = w_{n-1/2} + dt I_n^-1 T_n in the global frame, I_n = R_n diag(I) R_n^T
  *   the inertia tensor at the orientation R_n of state n (body.h).  Exact for spheres (I_n = I
  *   1).  For a capsule it neglects the gyroscopic torque -w x (I w), which vanishes when the
@@ -158,7 +161,8 @@ typedef struct lt_predictor {
     int missed;                     /* 1: the last prediction missed by more than its bound */
     long used, passes;              /* steps imposed with the prediction; with the trial passes */
     long checked, misses;           /* predictions checked; of these, missed */
-    double worst;                   /* largest miss of a checked prediction (frame rows, max norm) */
+    double worst;                   /* largest miss of a checked prediction (rad: the distance of
+                                       predicted and actual row, the larger of rows 0 and 1) */
 } lt_predictor;
 
 struct lt_tester {
