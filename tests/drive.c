@@ -54,3 +54,37 @@ lt_test linear_test(vec3 normal, int fixed)
     t.body[0].fixed = t.body[1].fixed = fixed;
     return t;
 }
+
+lt_test every_dof_test(lt_stage st[5], cond c[5])
+{
+    lt_test t = linear_test(v3(1, 2, 3), 0);
+    t.abWeight = 0.3;
+    t.body[0].angvel = v3(0.3, -2, 1);
+    t.body[1].radius = 0.07;
+    t.gap = 1e-5;
+    const cond cs[5] = {{COND_UN_BELOW, 0, -5.05e-4, 0, 0}, {COND_STEPS, 0, 0, 800, 0}, {COND_STEPS, 0, 0, 400, 0},
+                        {COND_STEPS, 0, 0, 400, 0}, {COND_STEPS, 0, 0, 300, 0}};
+    memcpy(c, cs, sizeof cs);
+    st[0] = stage("v.....", -1, 0, 0, 0, 0, 0, &c[0]);
+    st[1] = stage("vvvvvv", 0.1, 0.5, -0.3, 2, 1, -1, &c[1]);
+    st[2] = stage("v..v..", 0, 0, 0, 3, 0, 0, &c[2]);
+    st[3] = stage("v...vv", 0, 0, 0, 0, 2, -1, &c[3]);
+    st[4] = stage("vv.v..", 1, 1, 0, 1, 0, 0, &c[4]);
+    t.stages = st;
+    t.n_stages = 5;
+    return t;
+}
+
+void record_run(const lt_test *t, recorded_run *o)
+{
+    o->T = calloc(1, sizeof *o->T);
+    if (!o->T) abort();
+    memset(&o->r, 0, sizeof o->r);
+    o->rc = lt_run(o->T, t, collect, &o->r);
+}
+
+void free_run(recorded_run *o)
+{
+    free(o->r.s);
+    free(o->T);
+}

@@ -9,17 +9,12 @@
 #include "drive.h"
 #include <stdlib.h>
 
-typedef struct run_out {
-    rows r;
-    lt_tester *T;
-} run_out;
+typedef recorded_run run_out;
 
 static void run_once(const lt_test *t, run_out *o)
 {
-    o->T = calloc(1, sizeof *o->T);
-    memset(&o->r, 0, sizeof o->r);
-    int rc = lt_run(o->T, t, collect, &o->r);
-    CHECK_MSG(rc == 0, "run failed: %s", o->T->err);
+    record_run(t, o);
+    CHECK_MSG(o->rc == 0, "run failed: %s", o->T->err);
 }
 
 /* Runs t both ways; returns the fast run's trial reuses. */
@@ -44,10 +39,8 @@ static long check_identical(lt_test t, const char *label)
     }
     CHECK_MSG(ref.T->trial_reuses == 0, "%s: the reference run took a fast path", label);
     long reuses = fast.T->trial_reuses;
-    free(ref.r.s);
-    free(fast.r.s);
-    free(ref.T);
-    free(fast.T);
+    free_run(&ref);
+    free_run(&fast);
     return reuses;
 }
 
@@ -68,19 +61,9 @@ static void test_csu_axis_aligned(void)
 
 static void test_oblique_all_dofs(void)
 {
-    lt_test t = linear_test(v3(1, 2, 3), 0);
-    t.abWeight = 0.3;
-    t.body[0].angvel = v3(0.3, -2, 1);
-    t.body[1].radius = 0.07;
-    t.gap = 1e-5;
-    cond c1 = {COND_UN_BELOW, 0, -5e-4, 0, 0}, c[4] = {{COND_STEPS, 0, 0, 800, 0}, {COND_STEPS, 0, 0, 400, 0},
-                                                       {COND_STEPS, 0, 0, 400, 0}, {COND_NO_CONTACT, 0, 0, 0, 0}};
-    lt_stage st[5] = {stage("v.....", -1, 0, 0, 0, 0, 0, &c1), stage("vvvvvv", 0.1, 0.5, -0.3, 2, 1, -1, &c[0]),
-                      stage("v..v..", 0, 0, 0, 3, 0, 0, &c[1]), stage("v...vv", 0, 0, 0, 0, 2, -1, &c[2]),
-                      stage("vv.v..", 1, 1, 0, 1, 0, 0, &c[3])};
-    t.stages = st;
-    t.n_stages = 5;
-    check_identical(t, "oblique, every DoF");
+    lt_stage st[5];
+    cond c[5];
+    check_identical(every_dof_test(st, c), "oblique, every DoF");
 }
 
 static void test_fixed_bodies_and_forces(void)

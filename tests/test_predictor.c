@@ -32,24 +32,15 @@
  * kink's miss, 8e-7 of the velocity for 1e-6 s: 1.6e-10 at most), otherwise below 2e-13. */
 #define TOL_SCHEMES 1e-11
 
-typedef struct run_out {
-    rows r;
-    lt_tester *T;
-} run_out;
+typedef recorded_run run_out;
 
 static void run_once(const lt_test *t, run_out *o)
 {
-    o->T = calloc(1, sizeof *o->T);
-    memset(&o->r, 0, sizeof o->r);
-    int rc = lt_run(o->T, t, collect, &o->r);
-    CHECK_MSG(rc == 0, "run failed: %s", o->T->err);
+    record_run(t, o);
+    CHECK_MSG(o->rc == 0, "run failed: %s", o->T->err);
 }
 
-static void free_out(run_out *o)
-{
-    free(o->r.s);
-    free(o->T);
-}
+static void free_out(run_out *o) { free_run(o); }
 
 /* Largest |v_k - value_k| over every recorded step of the stages imposing DoF k, excluding the
  * given stage-relative steps after a kink (none when kink_from < 0). */
@@ -180,21 +171,9 @@ static void test_combined_fixed_coarse(void)
 static void test_every_dof_oblique(void)
 {
     /* every DoF imposed on free bodies of unequal size with an uneven split and initial spin */
-    lt_test t = linear_test(v3(1, 2, 3), 0);
-    t.abWeight = 0.3;
-    t.body[0].angvel = v3(0.3, -2, 1);
-    t.body[1].radius = 0.07;
-    t.gap = 1e-5;
-    /* stages end on step counts (or a threshold off the multiples of v dt): a stage ending on a
-     * round-off tie (uN reaching a multiple of v dt, the contact opening at a state) would end
-     * one step apart in the two schemes */
-    cond c1 = {COND_UN_BELOW, 0, -5.05e-4, 0, 0}, c[4] = {{COND_STEPS, 0, 0, 800, 0}, {COND_STEPS, 0, 0, 400, 0},
-                                                       {COND_STEPS, 0, 0, 400, 0}, {COND_STEPS, 0, 0, 300, 0}};
-    lt_stage st[5] = {stage("v.....", -1, 0, 0, 0, 0, 0, &c1), stage("vvvvvv", 0.1, 0.5, -0.3, 2, 1, -1, &c[0]),
-                      stage("v..v..", 0, 0, 0, 3, 0, 0, &c[1]), stage("v...vv", 0, 0, 0, 0, 2, -1, &c[2]),
-                      stage("vv.v..", 1, 1, 0, 1, 0, 0, &c[3])};
-    t.stages = st;
-    t.n_stages = 5;
+    lt_stage st[5];
+    cond c[5];
+    lt_test t = every_dof_test(st, c);
     /* stage 5 separates the free bodies at 1 m/s while the contact force brakes their spins: the
      * frame's third derivative makes the extrapolation miss by 1.1e-12 to 1.4e-12 there, just
      * over PREDICT_TOL, and the passes take most of those steps */
