@@ -6,12 +6,11 @@
 #define _POSIX_C_SOURCE 200809L
 #include "fmt.h"
 #include "plot.h"
+#include "record.h"
 #include "verify_int.h"
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 int vr_plot_begin(vr_ctx *v, vr_plot *p, const char *kase)
 {
@@ -27,34 +26,30 @@ int vr_plot_begin(vr_ctx *v, vr_plot *p, const char *kase)
     return 1;
 }
 
-/* DIR/NAME-analytic.tsv through a temporary file; 0 or -1 with a message. */
+/* DIR/NAME-analytic.tsv through a temporary file (lt_write_file_atomic: the mode of a new file,
+ * nothing left behind on failure); 0 or -1 with a message. */
 static int write_curve(const char *dir, const char *name, const char *xcol, const char *ycol, const double *x,
                        const double *y, int n, char *path, size_t pathlen, char *err, size_t errlen)
 {
-    char tmp[4200];
     snprintf(path, pathlen, "%s/%s-analytic.tsv", dir, name);
-    snprintf(tmp, sizeof tmp, "%s/.%s-analytic.tsv.tmp.XXXXXX", dir, name);
-    int fd = mkstemp(tmp);
-    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (!f) {
-        snprintf(err, errlen, "cannot write in '%s': %s", dir, strerror(errno));
-        if (fd >= 0) close(fd), unlink(tmp);
+    size_t cap = strlen(xcol) + strlen(ycol) + 2 + (size_t)n * 2 * 40, len = 0;
+    char *text = malloc(cap + 1);
+    if (!text) {
+        snprintf(err, errlen, "out of memory writing '%.400s'", path);
         return -1;
     }
-    fprintf(f, "%s\t%s\n", xcol, ycol);
-    char a[40], b[40];
+    len += (size_t)snprintf(text, cap + 1, "%s\t%s\n", xcol, ycol);
     for (int i = 0; i < n; i++) {
-        fmt_double_nul(a, x[i]);
-        fmt_double_nul(b, y[i]);
-        fprintf(f, "%s\t%s\n", a, b);
+        len += (size_t)fmt_double(text + len, x[i]);
+        text[len++] = '\t';
+        len += (size_t)fmt_double(text + len, y[i]);
+        text[len++] = '\n';
     }
-    int bad = ferror(f);
-    if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
-        snprintf(err, errlen, "cannot write '%.400s': %s", path, strerror(errno ? errno : EIO));
-        unlink(tmp);
-        return -1;
-    }
-    return 0;
+    char file[4200];
+    snprintf(file, sizeof file, "%s-analytic.tsv", name);
+    int rc = lt_write_file_atomic(dir, file, text, len, err, errlen);
+    free(text);
+    return rc;
 }
 
 void vr_plot_end(vr_ctx *v, vr_plot *p, const char *kase, const char *xcol, const char *ycol, const double *x,

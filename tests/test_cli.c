@@ -407,6 +407,15 @@ static void test_verify_plot(void)
     snprintf(path, sizeof path, "%s/hertz_mindlin-tsuji-clip-v1-analytic.tsv", dir);
     slurp(path, head, sizeof head);
     CHECK_MSG(strncmp(head, "ux\tFx\n", 6) == 0, "analytic header: %s", head);
+    /* every file with the mode of a new file (a temporary file's 0600 would show) */
+    mode_t mask = umask(0);
+    umask(mask);
+    const char *names[] = {"hertz_mindlin-tsuji-clip-v1-analytic.tsv", "hertz_mindlin-tsuji-clip-v1.tsv"};
+    for (int i = 0; i < 2; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        CHECK_MSG(stat(path, &st) == 0 && (st.st_mode & 0777) == (0666 & ~mask), "%s: mode %o", names[i],
+                  (unsigned)(st.st_mode & 0777));
+    }
     snprintf(path, sizeof path, "%s/hertz_mindlin-tsuji-clip-v1.tsv", dir);
     slurp(path, head, sizeof head);
     CHECK(strncmp(head, "step\ttime\tstage", 15) == 0);
