@@ -390,6 +390,19 @@ static void test_verify_bad_arguments(void)
     CHECK(r.status == 2 && strstr(r.err, "--plot needs a value"));
 }
 
+/* The incidence sweep takes its law from an impact case that dissipates where the law has one,
+ * so that its `visc` row checks something (hertz_mindlin's first impact case is elastic). */
+static void test_verify_oblique_takes_a_damped_case(void)
+{
+    result r;
+    run(&r, "verify --law hertz_mindlin --case generic-oblique");
+    CHECK_MSG(r.status == 0, "status %d: %s", r.status, r.err);
+    CHECK_MSG(strstr(r.out, "KE gain (") && strstr(r.out, "; tsuji-v1e-3)") && strstr(r.out, "visc decrease"),
+              "sweep rows: %s", r.out);
+    run(&r, "verify --law linear --case generic-oblique");
+    CHECK_MSG(r.status == 0 && strstr(r.out, "; impact)"), "linear (no dashpot: its first impact case): %s", r.out);
+}
+
 /* --plot DIR: the record, the closed-form curve and the overlay of each case */
 static void test_verify_plot(void)
 {
@@ -426,6 +439,7 @@ static void test_verify_plot(void)
 
 const test_case cli_tests[] = {
     TEST(shipped_stage_files_balance),
+    TEST(verify_oblique_takes_a_damped_case),
     TEST(energy_study_table),
     TEST(verify_passes),
     TEST(verify_bad_arguments),
