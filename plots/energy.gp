@@ -1,7 +1,9 @@
 # plots/energy.gp - energies of the run (J) against time (s): the driver's cumulative work, the
 # kinetic energy, the law's stored and dissipated energies, and the balance error
 # work - (dkin + delast + dissipated), on its own axis.
-# Variables: datafile (TSV), outfile (PNG).  Plots every energy column from "elast" (the first
+# Variables: datafile (TSV), outfile (PNG).
+# Optional: name (the table's name for the title; default datafile, which `lawtester` may
+# set to the table's temporary file).  Plots every energy column from "elast" (the first
 # energy column) on, by name, balance_err on its own axis; laws with other energies get them
 # automatically.
 set terminal pngcairo size 1000,600 font ",10"
@@ -14,7 +16,7 @@ set ylabel "energy [J]"
 set y2label "balance error [J]"
 set y2tics
 set ytics nomirror
-set title "energies: ".datafile noenhanced
+set title "energies: ".(exists("name") ? name : datafile) noenhanced
 first = 25          # "elast" follows the 24 fixed columns
 header = system("head -n 1 '".datafile."'")
 ncol = words(header)

@@ -1,11 +1,13 @@
 # plots/force_displacement.gp - normal and tangential force against displacement.
 # Variables (set by `lawtester run --plot`): datafile (TSV), outfile (PNG), tanphi (or NaN).
+# Optional: name (the table's name for the title; default datafile, which `lawtester` may
+# set to the table's temporary file).
 # Columns by name (README "Records"): ux = uN (m, < 0 in overlap), uy uz (m), Fx (N, < 0 in
 # compression, on particle A), Fy Fz (N).  Compression is plotted positive.
 set terminal pngcairo size 1200,500 font ",10"
 set output outfile
 set datafile separator "\t"
-set multiplot layout 1,2 title "force-displacement: ".datafile noenhanced
+set multiplot layout 1,2 title "force-displacement: ".(exists("name") ? name : datafile) noenhanced
 set grid
 set key top left
 set xlabel "overlap -u_N [mm]"

@@ -1,5 +1,7 @@
 # plots/force_path.gp - the force path |Ft| against -Fn, with the Coulomb line |Ft| = tan(phi)|Fn|.
 # Variables: datafile (TSV), outfile (PNG), tanphi (friction coefficient, NaN if the law has none).
+# Optional: name (the table's name for the title; default datafile, which `lawtester` may
+# set to the table's temporary file).
 set terminal pngcairo size 700,550 font ",10"
 set output outfile
 set datafile separator "\t"
@@ -7,7 +9,7 @@ set grid
 set key top left
 set xlabel "normal force -F_N [N]  (compression positive)"
 set ylabel "tangential force |F_t| [N]"
-set title "force path: ".datafile noenhanced
+set title "force path: ".(exists("name") ? name : datafile) noenhanced
 stats datafile using (-column("Fx")) nooutput
 fmax = STATS_max > 0 ? STATS_max : 1
 set xrange [0:fmax*1.05]

@@ -4,6 +4,8 @@
 # (NAME-surface.tsv, the law's surface sampled by lawtester, or '' if the law declares none).
 # Columns by name: record Fx (N, on particle A, < 0 = compression), Fy Fz (N), contact;
 # surface file curve (0: the contact as created, 1: at the end of the run), Fn (N), Ft (N).
+# Optional: name (the table's name for the title; default datafile, which `lawtester` may
+# set to the table's temporary file).
 set terminal pngcairo size 800,600 font ",10"
 set output outfile
 set datafile separator "\t"
@@ -11,7 +13,7 @@ set grid
 set key top right
 set xlabel "normal force F_N [N]  (< 0 compression, > 0 tension)"
 set ylabel "tangential force |F_t| [N]"
-set title "stress path: ".datafile noenhanced
+set title "stress path: ".(exists("name") ? name : datafile) noenhanced
 set yrange [0:*]
 fx(c) = (column("contact")>0) ? column("Fx") : NaN   # c unused (gnuplot functions need an argument)
 ft(c) = sqrt(column("Fy")**2+column("Fz")**2)

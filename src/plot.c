@@ -201,7 +201,7 @@ int lt_plot_pending(const char *kind, const char *data, const char *base, const 
         size_t nl = strlen(names[i]) - 3;
         snprintf(script, sizeof script, "%s/%s", dir, names[i]);
         snprintf(out, sizeof out, "%.*s-%.*s.png", (int)base_len, base, (int)nl, names[i]);
-        if (strchr(data, '\'') || strchr(out, '\'') || strchr(surface, '\'')) {
+        if (strchr(data, '\'') || strchr(out, '\'') || strchr(surface, '\'') || strchr(base, '\'')) {
             snprintf(err, errlen, "cannot plot a file whose name contains a quote: %s", base);
             rc = -1;
             break;
@@ -215,7 +215,9 @@ int lt_plot_pending(const char *kind, const char *data, const char *base, const 
         }
         char tp[32] = "NaN";
         if (isfinite(tanPhi)) snprintf(tp, sizeof tp, "%.17g", tanPhi);
-        snprintf(defs, sizeof defs, "datafile='%s'; outfile='%s'; tanphi=%s; surfacefile='%s'", data, tmp, tp, surface);
+        /* name: the table's final name, for titles (datafile may still be its temporary file) */
+        snprintf(defs, sizeof defs, "datafile='%s'; outfile='%s'; tanphi=%s; surfacefile='%s'; name='%s'", data, tmp, tp,
+                 surface, base);
         rc = run_gnuplot(defs, script, err, errlen);
         made += rc == 0;
     }

@@ -274,6 +274,26 @@ static void test_gnuplot_fails(void)
     remove_tree(out);
 }
 
+/* Plot scripts get the table's final name as `name` for their titles (datafile is the table's
+ * temporary file while the run's outputs are published together): a script that prints both. */
+static void test_plots_get_the_final_name(void)
+{
+    char plots[64], out[64];
+    snprintf(plots, sizeof plots, "%s", make_tmpdir()); /* make_tmpdir's buffer is static */
+    put(plots, "names.gp", "set print outfile\nprint name\nprint (datafile eq name ? \"same\" : \"temporary\")\n");
+    snprintf(out, sizeof out, "%s", make_tmpdir());
+    char prefix[300], args[512], expect[256];
+    snprintf(prefix, sizeof prefix, "env LAWTESTER_PLOTS='%s'", plots);
+    snprintf(args, sizeof args, "run %s -o %s --plot -q", DEMO, out);
+    result r;
+    run_with(&r, prefix, args);
+    CHECK_MSG(r.status == 0, "status %d: %s", r.status, r.err);
+    snprintf(expect, sizeof expect, "%s/" DEMO_NAME ".tsv\ntemporary\n", out);
+    CHECK_MSG(has(out, DEMO_NAME "-names.png", expect), "the plot script did not get the final name");
+    remove_tree(plots);
+    remove_tree(out);
+}
+
 /* A run that succeeds after a failed one removes the failed run's NAME.tsv.partial and
  * NAME.meta.partial: they describe a result that is no longer the latest. */
 static void test_success_removes_stale_partial(void)
@@ -309,6 +329,7 @@ const test_case io_tests[] = {
     TEST(output_name_not_a_file),
     TEST(gnuplot_missing),
     TEST(gnuplot_fails),
+    TEST(plots_get_the_final_name),
     TEST(success_removes_stale_partial),
     {0, 0},
 };

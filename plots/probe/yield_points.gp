@@ -4,6 +4,8 @@
 # Variables (set by `lawtester run --plot`): datafile (the probe table), outfile (PNG),
 # surfacefile ('' if the law declares none).  Columns by name (README "Yield probes"): yielded,
 # broken, Fn, Fty (N, the last elastic state before the first yield), dF (N, the bound).
+# Optional: name (the table's name for the title; default datafile, which `lawtester` may
+# set to the table's temporary file).
 set terminal pngcairo size 800,700 font ",10"
 set output outfile
 set datafile separator "\t"
@@ -11,7 +13,7 @@ set grid
 set key top left
 set xlabel "normal force F_N [N]  (< 0 compression, > 0 tension)"
 set ylabel "tangential force F_{ty} [N]"
-set title "yield probe: ".datafile noenhanced
+set title "yield probe: ".(exists("name") ? name : datafile) noenhanced
 stats datafile using (column("yielded")>0 ? column("Fn") : NaN) nooutput
 xlo = STATS_min; xhi = STATS_max
 stats datafile using (column("yielded")>0 ? column("Fty") : NaN) nooutput
