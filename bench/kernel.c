@@ -12,17 +12,17 @@
  *     rotation of the normal plus the mean spin about it) and the same law through its
  *     descriptor (law->init, law->step from src/registry.c);
  *   - forces and torques back to the bodies; the three stage ends tested inline in C.
- * Two schemes (bench_kernel_scheme):
+ * Two schemes (the argument `scheme`):
  *   KERNEL_MIDSTEP, the reference: the driver's numerical method (src/driver.c): the contact
  *     velocity measured at mid-step (frame averaged between the two states, branches too), the
  *     imposed velocity set in the predicted mid-step frame (extrapolated from the last three
  *     states; the current frame on the first two steps of a stage, where the driver runs its
- *     trial passes instead).  It follows the same path to round-off and the same dissipation
- *     (bench.c prints both);
+ *     trial passes instead).  It follows the driver's path: its plast is 4e-10 from the
+ *     driver's, its positions being plain sums (bench/main.c prints both);
  *   KERNEL_NAIVE: velocity imposed and measured in the current frame with the current branches,
- *     what a minimal loop does: one orthonormalisation per step fewer, and the law sees the
- *     imposed velocity off at first order in the frame's rotation (plast off by about 1e-6 of
- *     itself at dt = 2 ns; bench.c prints it).
+ *     what a minimal loop does: two orthonormalisations per step fewer, and the law sees the
+ *     imposed velocity off at first order in the frame's rotation (plast 1.4e-8 off at
+ *     dt = 2 ns; bench/main.c prints it).
  * What it leaves out (what the driver adds and the benchmark charges to it): stages as data,
  * `until` callbacks, 'i'/'f' DoFs, damping, the trial passes and the check of the prediction,
  * compensated position sums and the arc correction, energy bookkeeping, non-finite checks,
