@@ -190,12 +190,7 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
     s[S_UN0] = c->uN;
     s[S_SLIP] = returned;
     /* response */
-    out->f[0] = fn;
-    out->f[1] = fty;
-    out->f[2] = ftz;
-    out->f[3] = out->f[4] = out->f[5] = 0;
-    out->k[0] = 1.5 * K * sqd;
-    out->k[1] = kt;
+    lt_respond_force(out, fn, fty, ftz, 1.5 * K * sqd, kt); /* kn: the Hertz spring's tangent stiffness */
     out->energy[E_ELAST] = eln + elt;
     out->energy[E_PLAST] = plast;
     out->energy[E_VISC] = visc;

@@ -62,10 +62,9 @@ static const lt_energy_def linear_energies[E_COUNT] = {
 
 static void linear_init(const double *p, const lt_contact *c, double *s)
 {
-    s[S_KN] = isnan(p[P_KN]) ? c->kn : p[P_KN];
-    /* kt from materials keeps the materials' kt/kn ratio, also when kn is given */
-    s[S_KT] = !isnan(p[P_KT]) ? p[P_KT] : c->kn > 0 ? c->kt / c->kn * s[S_KN] : 0;
-    s[S_TANPHI] = isnan(p[P_TANPHI]) ? c->tanPhi : p[P_TANPHI];
+    s[S_KN] = lt_given_kn(p[P_KN], c);
+    s[S_KT] = lt_given_kt(p[P_KT], s[S_KN], c);
+    s[S_TANPHI] = lt_given_tanphi(p[P_TANPHI], c);
 }
 
 /* Mean yield force over the slipping part of a step whose normal force (hence yield force)
@@ -120,13 +119,8 @@ static int linear_step(const double *p, const lt_contact *c, double *s, lt_respo
     s[S_FN] = fn;
     s[S_FTY] = fty;
     s[S_FTZ] = ftz;
-    out->f[0] = fn;
-    out->f[1] = fty;
-    out->f[2] = ftz;
-    out->f[3] = out->f[4] = out->f[5] = 0;
-    out->k[0] = kn;
-    out->k[1] = kt;
-    out->energy[E_ELAST] = 0.5 * ((kn > 0 ? fn * fn / kn : 0) + (kt > 0 ? (fty * fty + ftz * ftz) / kt : 0));
+    lt_respond_force(out, fn, fty, ftz, kn, kt);
+    out->energy[E_ELAST] = lt_spring_energy(kn, kt, fn, fty, ftz);
     out->energy[E_PLAST] = dissipated;
     return 1;
 }

@@ -49,8 +49,8 @@ static const lt_energy_def l6_energies[E_COUNT] = {
 
 static void l6_init(const double *p, const lt_contact *c, double *s)
 {
-    s[S_KN] = isnan(p[P_KN]) ? c->kn : p[P_KN];
-    s[S_KT] = !isnan(p[P_KT]) ? p[P_KT] : c->kn > 0 ? c->kt / c->kn * s[S_KN] : 0;
+    s[S_KN] = lt_given_kn(p[P_KN], c);
+    s[S_KT] = lt_given_kt(p[P_KT], s[S_KN], c);
     double l = isnan(p[P_CHARLEN]) ? sqrt(c->contA / L6_PI) : p[P_CHARLEN];
     s[S_KW] = s[S_KN] * l * l;
     s[S_KB] = s[S_KT] * l * l;

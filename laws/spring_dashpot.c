@@ -116,9 +116,9 @@ static const char *sd_check(const double *p)
 
 static void sd_init(const double *p, const lt_contact *c, double *s)
 {
-    s[S_KN] = isnan(p[P_KN]) ? c->kn : p[P_KN];
-    s[S_KT] = !isnan(p[P_KT]) ? p[P_KT] : c->kn > 0 ? c->kt / c->kn * s[S_KN] : 0;
-    s[S_TANPHI] = isnan(p[P_TANPHI]) ? c->tanPhi : p[P_TANPHI];
+    s[S_KN] = lt_given_kn(p[P_KN], c);
+    s[S_KT] = lt_given_kt(p[P_KT], s[S_KN], c);
+    s[S_TANPHI] = lt_given_tanphi(p[P_TANPHI], c);
     s[S_GN] = 2 * damping_ratio(p[P_EN], p[P_ZETAN]) * sqrt(s[S_KN] * c->mstar);
     s[S_GT] = 2 * damping_ratio(p[P_ET], p[P_ZETAT]) * sqrt(s[S_KT] * c->mstar);
 }
@@ -177,13 +177,8 @@ static int sd_step(const double *p, const lt_contact *c, double *s, lt_response 
     s[S_UN0] = c->uN;
     s[S_SLIP] = returned;
     /* response */
-    out->f[0] = fn;
-    out->f[1] = fty;
-    out->f[2] = ftz;
-    out->f[3] = out->f[4] = out->f[5] = 0;
-    out->k[0] = kn;
-    out->k[1] = kt;
-    out->energy[E_ELAST] = 0.5 * ((kn > 0 ? fe * fe / kn : 0) + (kt > 0 ? (fsy * fsy + fsz * fsz) / kt : 0));
+    lt_respond_force(out, fn, fty, ftz, kn, kt);
+    out->energy[E_ELAST] = lt_spring_energy(kn, kt, fe, fsy, fsz); /* the springs' forces, without the dashpots */
     out->energy[E_PLAST] = plast;
     out->energy[E_VISC] = visc;
     return 1;

@@ -69,6 +69,39 @@ typedef struct lt_response {
     double energy[LT_MAX_ENERGIES]; /* J: LT_STORED -> current value; LT_DISSIPATED -> increment of this step */
 } lt_response;
 
+/* Helpers for laws whose response is a force from springs (static inline: nothing to link, the
+ * header stays self-contained). */
+
+/* Stiffnesses and friction of a law whose parameters kn, kt, tanPhi are optional (NaN: not
+ * given): a given value is used, else the contact's (the stiffness rule's, from the materials);
+ * kt from the contact is scaled with kn, so that the materials' kt/kn holds also when only kn is
+ * given.  N/m, N/m, -. */
+static inline double lt_given_kn(double kn, const lt_contact *c) { return kn == kn ? kn : c->kn; }
+static inline double lt_given_kt(double kt, double kn, const lt_contact *c)
+{
+    return kt == kt ? kt : c->kn > 0 ? c->kt / c->kn * kn : 0;
+}
+static inline double lt_given_tanphi(double tanPhi, const lt_contact *c) { return tanPhi == tanPhi ? tanPhi : c->tanPhi; }
+
+/* A force (N) on A in the local frame, no torque, and the stiffnesses to record (N/m). */
+static inline void lt_respond_force(lt_response *out, double fn, double fty, double ftz, double kn, double kt)
+{
+    out->f[0] = fn;
+    out->f[1] = fty;
+    out->f[2] = ftz;
+    out->f[3] = out->f[4] = out->f[5] = 0;
+    out->k[0] = kn;
+    out->k[1] = kt;
+}
+
+/* Energy (J) stored in linear springs of stiffness kn, kt (N/m) that carry the normal force fn
+ * and the tangential force (fty, ftz) (N): (fn^2/kn + |ft|^2/kt)/2; a zero stiffness stores
+ * nothing. */
+static inline double lt_spring_energy(double kn, double kt, double fn, double fty, double ftz)
+{
+    return 0.5 * ((kn > 0 ? fn * fn / kn : 0) + (kt > 0 ? (fty * fty + ftz * ftz) / kt : 0));
+}
+
 typedef enum lt_param_kind { LT_REAL, LT_BOOL, LT_CHOICE } lt_param_kind;
 
 /* One parameter of a law.  A default of NaN means the parameter is optional and unset unless
