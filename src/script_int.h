@@ -115,4 +115,11 @@ extern const luaL_Reg lawtester_lib[];
 /* script_sandbox.c */
 void push_environment(script_ctx *sc, lua_State *L);
 
+/* script_run.c: copies of the final names of the n pending files from index first (a run's
+ * plots), taken before pending_publish empties the set (NULL if n is 0 or memory is short: then
+ * they are not listed); plotted_report prints "  plotted NAME" for each when print is set, and
+ * frees them. */
+char **plotted_names(const lt_pending *p, int first, int n);
+void plotted_report(char **names, int n, int print);
+
 #endif

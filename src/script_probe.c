@@ -224,24 +224,15 @@ int lib_probe_yield(lua_State *L)
             memset(&table, 0, sizeof table);
         }
         pending_discard(&table);
-        if (!failed && plots > 0 && !o->quiet && (plotted = calloc((size_t)plots, sizeof *plotted)))
-            for (int i = 0; i < plots; i++) plotted[i] = strdup(r->pending.final[first_plot + i]);
+        if (!failed && plots > 0 && !o->quiet) plotted = plotted_names(&r->pending, first_plot, plots);
         if (!failed && pending_publish(&r->pending, err, sizeof err) < 0) failed = 1;
         if (failed) {
-            if (plotted)
-                for (int i = 0; i < plots; i++) free(plotted[i]);
-            free(plotted);
+            plotted_report(plotted, plots, 0);
             return probe_error(L, r, line, err);
         }
     }
     if (!o->quiet) probe_summary(&pr->probe, pr->name, r->test.law->name, (int)directions, o, seconds, pr->file);
-    if (plotted) {
-        for (int i = 0; i < plots; i++) {
-            if (plotted[i]) printf("  plotted %s\n", plotted[i]);
-            free(plotted[i]);
-        }
-        free(plotted);
-    }
+    plotted_report(plotted, plots, 1);
     sc->n_runs++;
     /* results */
     lua_createtable(L, 0, 6);

@@ -39,6 +39,24 @@ static void print_body(char who, const lt_body *b)
     if (b->fixed) printf(" fixed");
 }
 
+char **plotted_names(const lt_pending *p, int first, int n)
+{
+    char **names = calloc((size_t)n, sizeof *names);
+    if (names)
+        for (int i = 0; i < n; i++) names[i] = strdup(p->final[first + i]);
+    return names;
+}
+
+void plotted_report(char **names, int n, int print)
+{
+    if (!names) return;
+    for (int i = 0; i < n; i++) {
+        if (print && names[i]) printf("  plotted %s\n", names[i]);
+        free(names[i]);
+    }
+    free(names);
+}
+
 static void print_summary(const lt_tester *t, const char *name, const char *file, long rows)
 {
     const lt_law *law = t->test->law;
@@ -260,13 +278,10 @@ void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
         pending_discard(&table);
         /* the plotted names, for the summary, before the set is emptied */
         char **plotted = NULL;
-        if (!failed && plots > 0 && !sc->opts->quiet && (plotted = calloc((size_t)plots, sizeof *plotted)))
-            for (int i = 0; i < plots; i++) plotted[i] = strdup(r->pending.final[first_plot + i]);
+        if (!failed && plots > 0 && !sc->opts->quiet) plotted = plotted_names(&r->pending, first_plot, plots);
         if (!failed && pending_publish(&r->pending, err, sizeof err) < 0) failed = 1;
         if (failed) {
-            if (plotted)
-                for (int i = 0; i < plots; i++) free(plotted[i]);
-            free(plotted);
+            plotted_report(plotted, plots, 0);
             run_release(r);
             luaL_error(L, "%s:%d: %s", sc->path, test_line(sc, call_line, NULL, 0), err);
         }
@@ -278,13 +293,7 @@ void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
             free(stale);
         }
         if (!sc->opts->quiet) print_summary(t, name, file, rows);
-        if (plotted) {
-            for (int i = 0; i < plots; i++) {
-                if (plotted[i]) printf("  plotted %s\n", plotted[i]);
-                free(plotted[i]);
-            }
-            free(plotted);
-        }
+        plotted_report(plotted, plots, 1);
     } else if (!sc->opts->quiet) {
         print_summary(t, name, NULL, 0);
     }
