@@ -30,6 +30,7 @@ static void test_bad_stage_never_ends(void)
 }
 static void test_bad_conflicting_params(void) { check_bad("conflicting_params.lua", 4, "field params: give the normal damping as en or as zetaN, not both"); }
 static void test_bad_spin(void) { check_bad("bad_spin.lua", 4, "field stages[1].spin: expected 3 numbers, got 2"); }
+static void test_bad_predictor(void) { check_bad("predictor_not_bool.lua", 3, "field predictor: expected true or false, got string"); }
 static void test_bad_misspelt_key(void) { check_bad("unknown_key.lua", 5, "field abweight: unknown key 'abweight'"); }
 static void test_bad_until_runtime_error(void)
 {
@@ -390,6 +391,34 @@ static void test_verify_bad_arguments(void)
     CHECK(r.status == 2 && strstr(r.err, "--plot needs a value"));
 }
 
+/* `predictor`: the summary says which way each imposed step found its frame; with predictor =
+ * false every one takes the trial passes. */
+static void test_predictor_key(void)
+{
+    char *dir = make_tmpdir();
+    char path[300], args[400];
+    const char *body = "return { name = 'p', law = 'linear', params = { kn = 1e6, kt = 5e5, tanPhi = 0.5 },\n"
+                       "  predictor = %s, record = false,\n"
+                       "  stages = { { whats = 'vv....', values = {-1, 1, 0,0,0,0}, till = 'stage.step >= 100' } } }\n";
+    const char *values[2] = {"true", "false"};
+    for (int i = 0; i < 2; i++) {
+        snprintf(path, sizeof path, "%s/p.lua", dir);
+        FILE *f = fopen(path, "w");
+        CHECK(f != NULL);
+        if (!f) break;
+        fprintf(f, body, values[i]);
+        fclose(f);
+        snprintf(args, sizeof args, "run %s", path);
+        result r;
+        run(&r, args);
+        CHECK_MSG(r.status == 0, "%s", r.err);
+        /* 100 steps and the closing one: the stage's first two take the passes either way */
+        const char *want = i == 0 ? "predicted on 99 steps, trial passes on 2" : "predicted on 0 steps, trial passes on 101";
+        CHECK_MSG(strstr(r.out, want), "predictor = %s: %s", values[i], r.out);
+    }
+    remove_tree(dir);
+}
+
 /* The incidence sweep takes its law from an impact case that dissipates where the law has one,
  * so that its `visc` row checks something (hertz_mindlin's first impact case is elastic). */
 static void test_verify_oblique_takes_a_damped_case(void)
@@ -440,6 +469,7 @@ static void test_verify_plot(void)
 const test_case cli_tests[] = {
     TEST(shipped_stage_files_balance),
     TEST(verify_oblique_takes_a_damped_case),
+    TEST(predictor_key),
     TEST(energy_study_table),
     TEST(verify_passes),
     TEST(verify_bad_arguments),
@@ -455,6 +485,7 @@ const test_case cli_tests[] = {
     TEST(bad_misspelt_key),
     TEST(bad_conflicting_params),
     TEST(bad_spin),
+    TEST(bad_predictor),
     TEST(bad_until_runtime_error),
     TEST(bad_missing_until),
     TEST(bad_script_runtime_error),
