@@ -313,8 +313,9 @@ static void stability_check(lt_tester *t, const lt_stage *s, int stage_no)
     t->stab = (lt_stability){1, stage_no, t->step, crit, k, m, z};
 }
 
-/* Geometry and law at the current positions (state n). */
-static int contact_update(lt_tester *t)
+/* Frame and law at the current positions (state n), whose geometry is t->geom (geom_ok 0: the
+ * geometry was degenerate). */
+static int contact_update(lt_tester *t, int geom_ok)
 {
     const lt_test *test = t->test;
     const lt_law *law = test->law;
@@ -323,9 +324,7 @@ static int contact_update(lt_tester *t)
      * carried frame and mid-step frame are those of this state, bit for bit */
     int reuse = t->trial.valid == 2;
     t->trial.valid = 0;
-    predictor_shift(&t->pred, &t->frame, t->geom.branch);
-    if (reuse) t->geom = t->trial.g;
-    else if (!geom_compute(A, B, &t->geom))
+    if (!geom_ok)
         return fail(t, "degenerate %s-%s geometry: the cores touch (coincident centres, a centre on a wall, an "
                        "axis through a facet or a wall), so there is no contact normal",
                     lt_shape_name(A->shape), lt_shape_name(B->shape));
@@ -601,11 +600,14 @@ static void turn_body(lt_body *b, vec3 w, double dt)
 
 static int same_vecs(const vec3 *a, const vec3 *b, int n) { return memcmp(a, b, (size_t)n * sizeof *a) == 0; }
 
-/* Move two bodies over one step with velocities v, w; with imposed shear, correct the arc
- * drift (geom.h) so that the gap changes by the relative motion along `normal` (the normal of
- * the frame the motion was imposed in) only, and return the corrections in shift. */
-static void move_bodies(const lt_tester *t, lt_body b[2], const vec3 v[2], const vec3 w[2], vec3 normal,
-                        vec3 shift[2], double arc_gap[2], int turn)
+/* Move two bodies over one step with velocities v, w and compute their geometry at the new
+ * positions into *g; returns 0 if it is degenerate.  With imposed shear, correct the arc drift
+ * (geom.h): displace the bodies along g's normal so that the rule's quantity has changed by
+ * the relative motion along `normal` (the normal of the frame the motion was imposed in) only,
+ * return the displacements in shift, and carry g along (geom_shift_normal: one geometry
+ * evaluation per move, the correction after it and off its critical path). */
+static int move_bodies(const lt_tester *t, lt_body b[2], const vec3 v[2], const vec3 w[2], vec3 normal,
+                       vec3 shift[2], double arc_gap[2], int turn, lt_geom *g)
 {
     double dt = t->test->dt, wt = t->test->abWeight;
     /* the gap along the imposed normal is carried from step to step (not re-read from the
@@ -628,15 +630,18 @@ static void move_bodies(const lt_tester *t, lt_body b[2], const vec3 v[2], const
         shift[i] = v3(0, 0, 0);
     }
     arc_gap[0] = NAN;
+    if (!geom_compute(&b[0], &b[1], g)) return 0;
     if (shear && !isnan(gap)) { /* NaN: the pair has no arc drift (geom.h) */
         arc_gap[0] = gap;
         arc_gap[1] = gap_lo;
-        vec3 d = geom_arc_correction(&b[0], &b[1], gap);
-        shift[1] = v3_scale(d, wt);
-        shift[0] = v3_scale(d, -(1 - wt));
+        double ds = geom_arc_shortfall(&b[0], &b[1], g, gap);
+        shift[1] = v3_scale(g->normal, ds * wt);
+        shift[0] = v3_scale(g->normal, -ds * (1 - wt));
         add_compensated(&b[1], shift[1]);
         add_compensated(&b[0], shift[0]);
+        geom_shift_normal(g, ds, wt);
     }
+    return 1;
 }
 
 /* New half-step velocities of both bodies for stage s: free dynamics, then the imposed local
@@ -703,8 +708,7 @@ static void velocity_update(lt_tester *t, const lt_stage *s, int extra, vec3 vne
         vec3 shift[2], vin[2] = {vnew[0], vnew[1]}, win[2] = {wnew[0], wnew[1]}, nin = R.r[0];
         lt_geom g;
         double arc_gap[2] = {t->arc_gap[0], t->arc_gap[1]};
-        move_bodies(t, trial, vnew, wnew, R.r[0], shift, arc_gap, !fast || t->trial_turns);
-        if (!geom_compute(&trial[0], &trial[1], &g)) return;
+        if (!move_bodies(t, trial, vnew, wnew, R.r[0], shift, arc_gap, !fast || t->trial_turns, &g)) return;
         mat3 R1 = t->frame;
         frame_update(&R1, g.normal, mean_spin(wnew), dt);
         R = frame_mid(&t->frame, &R1);
@@ -822,13 +826,16 @@ static void emit_row(lt_tester *t, int stage_of_state)
     t->obs.on_row(t->obs.row_ctx, t, &s);
 }
 
-/* Move the bodies over the step.  When the velocities (and the imposing normal, which matters
- * only through the arc correction of imposed shear) are those of the last trial move, the
- * trial's positions are exactly what move_bodies would compute: take them, turn the bodies,
- * and let contact_update take the trial's geometry and frames (trial.valid = 2). */
-static void position_update(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2], vec3 normal)
+/* Move the bodies over the step and compute their geometry (t->geom; returns 0 if degenerate);
+ * the predictor's history takes the state being left.  When the velocities (and the imposing
+ * normal, which matters only through the arc correction of imposed shear) are those of the
+ * last trial move, the trial's positions and geometry are exactly what move_bodies would
+ * compute: take them, turn the bodies, and let contact_update take the trial's frames
+ * (trial.valid = 2). */
+static int position_update(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2], vec3 normal)
 {
     lt_trial *tr = &t->trial;
+    predictor_shift(&t->pred, &t->frame, t->geom.branch);
     if (tr->valid && same_vecs(tr->v, vnew, 2) && same_vecs(tr->w, wnew, 2) &&
         (!shear_imposed(t) || same_vecs(&tr->normal, &normal, 1))) {
         for (int i = 0; i < 2; i++) {
@@ -842,12 +849,13 @@ static void position_update(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2]
         }
         t->arc_gap[0] = tr->arc_gap[0];
         t->arc_gap[1] = tr->arc_gap[1];
+        t->geom = tr->g;
         tr->valid = 2;
         t->trial_reuses++;
-        return;
+        return 1;
     }
     tr->valid = 0;
-    move_bodies(t, t->body, vnew, wnew, normal, t->shift, t->arc_gap, 1);
+    return move_bodies(t, t->body, vnew, wnew, normal, t->shift, t->arc_gap, 1, &t->geom);
 }
 
 /* ---- stage loop ----------------------------------------------------------------------- */
@@ -905,7 +913,8 @@ int lt_start_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
     t->frame = m3_frame_from_normal(n);
     t->arc_gap[0] = NAN;
     t->zetaN = lt_normal_damping_ratio(test->law, test->params);
-    return contact_update(t) < 0 || state_check(t) < 0 ? -1 : 0;
+    int geom_ok = geom_compute(&t->body[0], &t->body[1], &t->geom);
+    return contact_update(t, geom_ok) < 0 || state_check(t) < 0 ? -1 : 0;
 }
 
 int lt_run_stage(lt_tester *t, int index)
@@ -933,7 +942,7 @@ int lt_run_stage(lt_tester *t, int index)
             emit_row(t, t->stage_of_state);
             if (t->obs.stop && *t->obs.stop) return fail(t, "the record could not be written");
         }
-        position_update(t, vnew, wnew, nimp);
+        int geom_ok = position_update(t, vnew, wnew, nimp);
         t->first_motion = 0;
         if (every > 0) row_in = row_in == 0 ? every - 1 : row_in - 1;
         t->step++;
@@ -941,7 +950,7 @@ int lt_run_stage(lt_tester *t, int index)
         t->st.step++;
         t->st.time += test->dt;
         t->stage_of_state = index + 1;
-        if (contact_update(t) < 0 || state_check(t) < 0) return -1;
+        if (contact_update(t, geom_ok) < 0 || state_check(t) < 0) return -1;
         counters_after_contact(t);
         if (--until_in == 0) {
             until_in = s->until_every;

@@ -27,12 +27,12 @@
 
 typedef int (*geom_fn)(const lt_body *a, const lt_body *b, lt_geom *g);
 typedef double (*arc_value_fn)(const lt_body *a, const lt_body *b);
-typedef vec3 (*arc_fix_fn)(const lt_body *a, const lt_body *b, double target);
+typedef double (*arc_of_geom_fn)(const lt_geom *g);
 
 typedef struct geom_entry {
     geom_fn compute;
     arc_value_fn arc_value; /* NULL: no arc drift (pairs with a wall) */
-    arc_fix_fn arc_fix;
+    arc_of_geom_fn arc_of_geom; /* the same quantity read from the pair's geometry */
     const char *arc_rule;
     int uses_orientation; /* the geometry reads the bodies' orientations (all but round pairs) */
 } geom_entry;
@@ -51,6 +51,7 @@ static int finish(const lt_body *a, const lt_body *b, vec3 qA, vec3 n, double di
     double rhoA = lt_body_rho(a), rhoB = lt_body_rho(b);
     g->normal = n;
     g->uN = dist - (rhoA + rhoB);
+    g->dist = dist;
     g->point = v3_axpy(rhoA + 0.5 * g->uN, n, qA);
     g->branch[0] = v3_sub(g->point, a->pos);
     g->branch[1] = v3_sub(g->point, b->pos);
@@ -154,12 +155,7 @@ static int geom_capsule_wall(const lt_body *a, const lt_body *b, lt_geom *g)
 /* centre distance: the gap of a sphere pair is a function of the centre distance only, so
  * that is the quantity kept; the correction moves B along the line of centres. */
 static double arc_centre_value(const lt_body *a, const lt_body *b) { return v3_norm(v3_sub(b->pos, a->pos)); }
-
-static vec3 arc_centre_fix(const lt_body *a, const lt_body *b, double target)
-{
-    vec3 rel = v3_sub(b->pos, a->pos);
-    return v3_scale(rel, target / v3_norm(rel) - 1.0);
-}
+static double arc_centre_of_geom(const lt_geom *g) { return g->dist; }
 
 /* gap: the quantity kept is uN itself; moving B along the normal by s changes uN by exactly s
  * for point, segment and triangle cores (B's closest point moves with it). */
@@ -168,22 +164,16 @@ static double arc_gap_value(const lt_body *a, const lt_body *b)
     lt_geom g;
     return geom_compute(a, b, &g) ? g.uN : NAN;
 }
-
-static vec3 arc_gap_fix(const lt_body *a, const lt_body *b, double target)
-{
-    lt_geom g;
-    if (!geom_compute(a, b, &g)) return v3(0, 0, 0);
-    return v3_scale(g.normal, target - g.uN);
-}
+static double arc_gap_of_geom(const lt_geom *g) { return g->uN; }
 
 /* The table: entry [i][j] handles A of shape i and B of shape j, for i <= j. */
 static const geom_entry geom_table[LT_SHAPE_COUNT][LT_SHAPE_COUNT] = {
-    [LT_SPHERE][LT_SPHERE] = {geom_sphere_sphere, arc_centre_value, arc_centre_fix, "centre distance", 0},
-    [LT_SPHERE][LT_CAPSULE] = {geom_sphere_capsule, arc_gap_value, arc_gap_fix, "gap", 1},
-    [LT_SPHERE][LT_FACET] = {geom_sphere_facet, arc_gap_value, arc_gap_fix, "gap", 1},
+    [LT_SPHERE][LT_SPHERE] = {geom_sphere_sphere, arc_centre_value, arc_centre_of_geom, "centre distance", 0},
+    [LT_SPHERE][LT_CAPSULE] = {geom_sphere_capsule, arc_gap_value, arc_gap_of_geom, "gap", 1},
+    [LT_SPHERE][LT_FACET] = {geom_sphere_facet, arc_gap_value, arc_gap_of_geom, "gap", 1},
     [LT_SPHERE][LT_WALL] = {geom_sphere_wall, NULL, NULL, "none", 1},
-    [LT_CAPSULE][LT_CAPSULE] = {geom_capsule_capsule, arc_gap_value, arc_gap_fix, "gap", 1},
-    [LT_CAPSULE][LT_FACET] = {geom_capsule_facet, arc_gap_value, arc_gap_fix, "gap", 1},
+    [LT_CAPSULE][LT_CAPSULE] = {geom_capsule_capsule, arc_gap_value, arc_gap_of_geom, "gap", 1},
+    [LT_CAPSULE][LT_FACET] = {geom_capsule_facet, arc_gap_value, arc_gap_of_geom, "gap", 1},
     [LT_CAPSULE][LT_WALL] = {geom_capsule_wall, NULL, NULL, "none", 1},
 };
 
@@ -234,10 +224,27 @@ double geom_arc_value(const lt_body *a, const lt_body *b)
     return e && e->arc_value ? e->arc_value(a, b) : NAN;
 }
 
-vec3 geom_arc_correction(const lt_body *a, const lt_body *b, double target)
+double geom_arc_shortfall(const lt_body *a, const lt_body *b, const lt_geom *g, double target)
 {
     const geom_entry *e = entry(a->shape, b->shape);
-    return e && e->arc_fix ? e->arc_fix(a, b, target) : v3(0, 0, 0);
+    return e && e->arc_of_geom ? target - e->arc_of_geom(g) : 0;
+}
+
+void geom_shift_normal(lt_geom *g, double s, double wt)
+{
+    vec3 half = v3_scale(g->normal, 0.5 * s);
+    g->uN += s;
+    g->dist += s;
+    g->point = v3_axpy(s * (wt - 0.5), g->normal, g->point);
+    g->branch[0] = v3_add(g->branch[0], half);
+    g->branch[1] = v3_sub(g->branch[1], half);
+}
+
+vec3 geom_arc_correction(const lt_body *a, const lt_body *b, double target)
+{
+    lt_geom g;
+    if (!geom_compute(a, b, &g)) return v3(0, 0, 0);
+    return v3_scale(g.normal, geom_arc_shortfall(a, b, &g, target));
 }
 
 /* ---- placement -------------------------------------------------------------------------- */

@@ -28,6 +28,7 @@
 
 typedef struct lt_geom {
     double uN;        /* m */
+    double dist;      /* m, distance of the core points: uN + both rho (sphere pairs: of the centres) */
     vec3 normal;      /* unit, A -> B */
     vec3 point;       /* m, contact point */
     vec3 branch[2];   /* m, contact point minus centre of A, of B */
@@ -71,13 +72,26 @@ int geom_place(const lt_body *a, lt_body *b, vec3 *n, double gap);
  * O((v dt)^2 / d) per step (the arc drift).  The driver carries, through imposed shear, the
  * value of a per-pair quantity that the imposed motion should give — geom_arc_value before
  * the first such step, plus the relative motion along the imposing normal at every step — and
- * adds the displacement geom_arc_correction returns to B's position relative to A so that the
- * pair has that value again.  The rule is a per-pair entry of the geometry table:
- *   centre distance (sphere-sphere): the quantity is |xB - xA|; B moves along the line of centres;
- *   none (pairs with a wall): a motion parallel to a plane does not change the gap (value NaN);
- *   gap (the others): the quantity is uN; B moves along the new normal (exact for point,
- *     segment and triangle cores: moving B along n keeps its closest point). */
+ * after each move displaces B relative to A along the normal n of the moved pair's geometry g
+ * by s = geom_arc_shortfall(g, target), which gives the quantity that value again.  The rule is
+ * a per-pair entry of the geometry table:
+ *   centre distance (sphere-sphere): the quantity is |xB - xA| (g.dist), and a displacement
+ *     along the line of centres changes it by exactly s;
+ *   none (pairs with a wall): a motion parallel to a plane does not change the gap (value NaN,
+ *     shortfall 0);
+ *   gap (the others): the quantity is uN; moving B along n changes it by exactly s (point,
+ *     segment and triangle cores: B's closest point moves with it).
+ * Either way the displacement keeps n, and geom_shift_normal gives the geometry after it
+ * without computing it again (the driver's step needs one geometry evaluation, not two). */
 double geom_arc_value(const lt_body *a, const lt_body *b);
+double geom_arc_shortfall(const lt_body *a, const lt_body *b, const lt_geom *g, double target);
+/* g after B moved by s wt n and A by -s (1 - wt) n, n = g->normal (wt: B's share, the test's
+ * abWeight): n, lens, area and curvatures kept, uN and dist grown by s, the contact point
+ * carried half-way (it stays mid-gap) and the branches by +s/2 n (A) and -s/2 n (B).  Equal
+ * to geom_compute at the moved positions up to round-off (tests/test_geom.c). */
+void geom_shift_normal(lt_geom *g, double s, double wt);
+/* The displacement s n of B relative to A that the rule asks for at the pair's current
+ * positions (computes the geometry; for tests and one-off use). */
 vec3 geom_arc_correction(const lt_body *a, const lt_body *b, double target);
 
 /* Name of the pair's arc-drift rule ("centre distance", "none", "gap"); "?" if undefined. */

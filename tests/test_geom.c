@@ -424,6 +424,44 @@ static void test_arc_rules(void)
     CHECK_REL(v3_norm(d), drift, 1e-10, "around the shaft: the cylinder's drift sqrt(D^2 + s^2) - D");
 }
 
+/* The driver's arc step (geom.h): after a tangential plus a normal step, the pair's geometry
+ * displaced along its normal by the shortfall (geom_shift_normal, B's share wt) equals the
+ * geometry computed at the displaced positions, for every pair and share.  Tolerance: the
+ * two differ by the rounding of positions of order 1 m (a few 1e-16 m); TOL_GEOM (1e-14) is
+ * far below any geometric effect of the step (the correction itself is 1e-5 m here). */
+static void test_arc_shift_matches_geometry(void)
+{
+    pair_case c[32];
+    int n = make_cases(c);
+    const double shares[3] = {0, 0.3, 1};
+    int corrected = 0;
+    for (int k = 0; k < n; k++)
+        for (int sh = 0; sh < 3; sh++) {
+            lt_body A = c[k].a, B = c[k].b;
+            vec3 nn = c[k].n;
+            CHECK(geom_place(&A, &B, &nn, -1e-3));
+            lt_geom g0, g, h;
+            CHECK(geom_compute(&A, &B, &g0));
+            mat3 R = m3_frame_from_normal(g0.normal);
+            double wt = shares[sh], dn = -3e-4, target = geom_arc_value(&A, &B) + dn;
+            B.pos = v3_add(B.pos, v3_add(v3_scale(R.r[1], 2e-3), v3_scale(g0.normal, dn)));
+            CHECK(geom_compute(&A, &B, &g));
+            double s = isnan(target) ? 0 : geom_arc_shortfall(&A, &B, &g, target);
+            corrected += s != 0;
+            B.pos = v3_axpy(s * wt, g.normal, B.pos);
+            A.pos = v3_axpy(-s * (1 - wt), g.normal, A.pos);
+            geom_shift_normal(&g, s, wt);
+            CHECK(geom_compute(&A, &B, &h));
+            double err = fmax(fmax(fabs(g.uN - h.uN), fabs(g.dist - h.dist)),
+                              fmax(fmax(dist(g.normal, h.normal), dist(g.point, h.point)),
+                                   fmax(dist(g.branch[0], h.branch[0]), dist(g.branch[1], h.branch[1]))));
+            CHECK_MSG(err <= TOL_GEOM, "%s, share %g: shifted geometry off the computed one by %.3g m", c[k].label,
+                      wt, err);
+            CHECK_MSG(fabs(h.uN - (g0.uN + dn)) <= TOL_GEOM, "%s: uN %.17g, expected %.17g", c[k].label, h.uN, g0.uN + dn);
+        }
+    CHECK_MSG(corrected >= n, "only %d of %d cases needed a correction", corrected, 3 * n);
+}
+
 const test_case geom_tests[] = {
     TEST(closest_segment_segment),
     TEST(closest_point_triangle),
@@ -433,5 +471,6 @@ const test_case geom_tests[] = {
     TEST(wall_and_facet_conventions),
     TEST(flat_pairs_undefined),
     TEST(arc_rules),
+    TEST(arc_shift_matches_geometry),
     {0, 0},
 };
