@@ -61,6 +61,8 @@ static int fail(lt_tester *t, const char *fmt, ...)
 
 /* ---- contact -------------------------------------------------------------------------- */
 
+static const lt_response zero_response;
+
 /* Carry the local frame from the previous normal to the new one: the minimal rotation taking
  * the old normal onto the new (the pair "rolls"), then the twist by the mean spin of the two
  * bodies about the normal over the step.  A rigidly rotating pair carries its frame along,
@@ -107,22 +109,25 @@ static mat3 frame_mid(const mat3 *a, const mat3 *b)
  * free DoF accelerates (1e-13 for a free sphere whose spin the contact brakes, measured). */
 #define PREDICT_TOL 1e-12
 
-/* The history moves by one state: R_n and the branches of state n become the predictor's n-1. */
+/* The history moves by one state: R_n and the branches of state n become the predictor's n-1
+ * (written over n-2, the slot `last` then points to). */
 static void predictor_shift(lt_predictor *p, const mat3 *frame, const vec3 branch[2])
 {
-    p->frame[1] = p->frame[0];
-    p->frame[0] = *frame;
-    for (int i = 0; i < 2; i++) p->branch[1][i] = p->branch[0][i], p->branch[0][i] = branch[i];
+    int k = p->last ^= 1;
+    p->frame[k] = *frame;
+    p->branch[k][0] = branch[0];
+    p->branch[k][1] = branch[1];
 }
 
 /* Predicted mid-step frame and branches of the step from the current state (R_n, b_n). */
 static void predictor_mid(const lt_predictor *p, const mat3 *frame, const vec3 branch[2], mat3 *mid, vec3 br[2])
 {
+    const mat3 *f1 = &p->frame[p->last], *f2 = &p->frame[p->last ^ 1]; /* R_{n-1}, R_{n-2} */
     for (int k = 0; k < 3; k++) /* halved: nearly unit */
-        mid->r[k] = v3_scale(v3_add(v3_sub(v3_scale(frame->r[k], 4), v3_scale(p->frame[0].r[k], 3)), p->frame[1].r[k]), 0.5);
+        mid->r[k] = v3_scale(v3_add(v3_sub(v3_scale(frame->r[k], 4), v3_scale(f1->r[k], 3)), f2->r[k]), 0.5);
     m3_orthonormalize_near(mid);
-    for (int i = 0; i < 2; i++)
-        br[i] = v3_scale(v3_add(v3_sub(v3_scale(branch[i], 4), v3_scale(p->branch[0][i], 3)), p->branch[1][i]), 0.5);
+    const vec3 *b1 = p->branch[p->last], *b2 = p->branch[p->last ^ 1];
+    for (int i = 0; i < 2; i++) br[i] = v3_scale(v3_add(v3_sub(v3_scale(branch[i], 4), v3_scale(b1[i], 3)), b2[i]), 0.5);
 }
 
 static double dist2(vec3 a, vec3 b) { vec3 d = v3_sub(a, b); return v3_dot(d, d); }
@@ -133,8 +138,9 @@ static void predictor_check(lt_predictor *p, const mat3 *before, const mat3 *aft
 {
     if (!p->pending) return;
     p->pending = 0;
-    double th2 = fmax(dist2(after->r[0], before->r[0]), dist2(after->r[1], before->r[1]));
-    double miss2 = fmax(dist2(mid->r[0], p->mid.r[0]), dist2(mid->r[1], p->mid.r[1]));
+    double t0 = dist2(after->r[0], before->r[0]), t1 = dist2(after->r[1], before->r[1]);
+    double m0 = dist2(mid->r[0], p->mid.r[0]), m1 = dist2(mid->r[1], p->mid.r[1]);
+    double th2 = t0 > t1 ? t0 : t1, miss2 = m0 > m1 ? m0 : m1; /* finite, non-negative: no fmax needed */
     double bound = th2 * sqrt(th2) + PREDICT_TOL;
     p->checked++;
     p->missed = !(miss2 <= bound * bound);
@@ -205,6 +211,17 @@ static double shown(double x) { return isnan(x) ? fabs(x) : x; }
 static inline double sum6(const double *x) { return ((x[0] + x[1]) + (x[2] + x[3])) + (x[4] + x[5]); }
 static inline double sum_vec(vec3 a) { return a.x + a.y + a.z; }
 
+/* x[0] + ... + x[n-1] in four interleaved partial sums: a finiteness test needs the sum, not
+ * its order, and four short chains of additions finish sooner than one long one. */
+static inline double sum_wide(const double *x, int n)
+{
+    double s[4] = {0, 0, 0, 0};
+    int i = 0;
+    for (; i + 4 <= n; i += 4) s[0] += x[i], s[1] += x[i + 1], s[2] += x[i + 2], s[3] += x[i + 3];
+    for (; i < n; i++) s[i & 3] += x[i];
+    return (s[0] + s[1]) + (s[2] + s[3]);
+}
+
 static inline int all_finite(const double *x, int n)
 {
     double z = 0;
@@ -220,9 +237,7 @@ static int law_output_check(lt_tester *t)
 {
     const lt_law *law = t->test->law;
     const lt_response *r = &t->resp;
-    double z = sum6(r->f) + (r->k[0] + r->k[1]);
-    for (int i = 0; i < law->n_energies; i++) z += r->energy[i];
-    for (int i = 0; i < law->n_state; i++) z += t->law_state[i];
+    double z = (sum6(r->f) + (r->k[0] + r->k[1])) + (sum_wide(r->energy, law->n_energies) + sum_wide(t->law_state, law->n_state));
     if (isfinite(z)) return 0; /* else find the value, or a mere overflow of the sum */
     for (int k = 0; k < LT_DOF; k++)
         if (!isfinite(r->f[k]))
@@ -258,11 +273,12 @@ static int vec_bad(const char *who, const char *what, vec3 v, char *name, size_t
 static int state_check(lt_tester *t)
 {
     /* one sum tells in the common case (a NaN or infinity anywhere makes it non-finite) */
-    double z = sum6(t->u) + sum6(t->c.v);
+    double zb[2];
     for (int i = 0; i < 2; i++) {
         const lt_body *b = &t->body[i];
-        z += (sum_vec(b->pos) + sum_vec(b->vel)) + (sum_vec(b->angvel) + (b->ori.w + b->ori.x + b->ori.y + b->ori.z));
+        zb[i] = (sum_vec(b->pos) + sum_vec(b->vel)) + (sum_vec(b->angvel) + ((b->ori.w + b->ori.x) + (b->ori.y + b->ori.z)));
     }
+    double z = (sum6(t->u) + sum6(t->c.v)) + (zb[0] + zb[1]);
     if (isfinite(z)) return 0;
     char name[64] = "?";
     double val = NAN;
@@ -412,7 +428,7 @@ static int contact_update(lt_tester *t, int geom_ok)
                             dof_v_names[k], shown(c->v[k]));
         return fail(t, "non-finite contact: ux = %g (the motion overflowed or became unstable)", shown(c->uN));
     }
-    memset(&t->resp, 0, sizeof t->resp);
+    t->resp = zero_response; /* what a law leaves unset is zero (a plain copy: memset of this size is a slow rep stos) */
     int alive = law->step(test->params, c, t->law_state, &t->resp);
     if (!alive) {
         /* broken: the stored energy leaves the contact; what the contact did not give back as
@@ -448,15 +464,20 @@ static int contact_update(lt_tester *t, int geom_ok)
 
 /* ---- motion --------------------------------------------------------------------------- */
 
-/* Bit k set: stage s imposes the velocity of DoF k on this step ('v', or 'i' on the first). */
-static unsigned imposed_dofs(const lt_tester *t, const lt_stage *s)
+/* The DoFs stage s (may be NULL) imposes velocities on: bit k of v_mask for 'v', of i_mask for
+ * 'i' (on its first motion step only); read once per stage, not per step. */
+static void stage_masks(lt_tester *t, const lt_stage *s)
 {
-    unsigned m = 0;
+    t->v_mask = t->i_mask = 0;
     if (s)
-        for (int k = 0; k < LT_DOF; k++)
-            if (s->whats[k] == 'v' || (s->whats[k] == 'i' && t->first_motion)) m |= 1u << k;
-    return m;
+        for (int k = 0; k < LT_DOF; k++) {
+            if (s->whats[k] == 'v') t->v_mask |= 1u << k;
+            if (s->whats[k] == 'i') t->i_mask |= 1u << k;
+        }
 }
+
+/* Bit k set: the stage imposes the velocity of DoF k on this step (stage_masks). */
+static unsigned imposed_dofs(const lt_tester *t) { return t->v_mask | (t->first_motion ? t->i_mask : 0); }
 
 /* DoF k imposed on this step (t->imposed, set by velocity_update for the step's stage). */
 static int dof_imposed(const lt_tester *t, int k) { return (t->imposed >> k) & 1u; }
@@ -663,7 +684,7 @@ static void velocity_update(lt_tester *t, const lt_stage *s, int extra, vec3 vne
     *imposed_normal = t->frame.r[0];
     t->trial.valid = 0;
     t->pred.pending = 0;
-    t->imposed = imposed_dofs(t, s);
+    t->imposed = imposed_dofs(t);
     const lt_test *test = t->test;
     double dt = test->dt;
     vec3 vfree[2], wfree[2];
@@ -926,6 +947,7 @@ int lt_run_stage(lt_tester *t, int index)
     t->stage = index;
     memset(&t->st, 0, sizeof t->st);
     t->pred.missed = 0; /* a new stage's first two steps run the passes */
+    stage_masks(t, s);
     int extra = extra_forces(t, s);
     t->st.hasC = t->st.hadC = t->has_contact;
     t->first_motion = 1;
@@ -974,6 +996,7 @@ int lt_finish(lt_tester *t)
     const lt_stage *last = test->n_stages ? &test->stages[test->n_stages - 1] : NULL;
     vec3 vnew[2], wnew[2], imposed[2][2], damp[2][2], nimp;
     int extra = extra_forces(t, last);
+    stage_masks(t, last);
     velocity_update(t, last, extra, vnew, wnew, imposed, damp, &nimp);
     close_energies(t, vnew, wnew, imposed, damp, extra);
     if (energy_check(t) < 0) return -1;

@@ -154,8 +154,9 @@ typedef struct lt_trial {
 /* The predictor of the imposition frame (driver.c): the frames and branches of the two states
  * before this one, and the last prediction, checked against the mid-step frame it stood for. */
 typedef struct lt_predictor {
-    mat3 frame[2];                  /* R_{n-1}, R_{n-2} */
-    vec3 branch[2][2];              /* [state n-1, n-2][A, B] (m) */
+    mat3 frame[2];                  /* R_{n-1} in [last], R_{n-2} in [last ^ 1] */
+    vec3 branch[2][2];              /* [slot as frame][A, B] (m) */
+    int last;                       /* slot of state n-1 */
     int pending;                    /* 1: `mid` predicts the step being taken */
     mat3 mid;                       /* the predicted mid-step frame of that step */
     int missed;                     /* 1: the last prediction missed by more than its bound */
@@ -201,6 +202,7 @@ struct lt_tester {
     double stored0;                 /* law's stored energy at the initial state */
     int first_motion;               /* 1 on the first motion step of a stage ('i' DoFs apply) */
     unsigned imposed;               /* bit k: DoF k's velocity imposed on the step being taken */
+    unsigned v_mask, i_mask;        /* bit k: the running stage's DoF k is 'v', is 'i' */
     /* per-run constants (exactly the quotients the step would otherwise divide out each time) */
     double dt_mass[2];              /* dt/m (s/kg), per run */
     double inv_dt;                  /* 1/dt (1/s) */
