@@ -154,8 +154,10 @@ static void set_contact_forces(lt_tester *t, int alive)
 {
     vec3 F = v3(0, 0, 0), T = v3(0, 0, 0);
     if (alive) {
-        F = m3_to_global(&t->frame, v3(t->resp.f[0], t->resp.f[1], t->resp.f[2]));
-        T = m3_to_global(&t->frame, v3(t->resp.f[3], t->resp.f[4], t->resp.f[5]));
+        const double *f = t->resp.f;
+        F = m3_to_global(&t->frame, v3(f[0], f[1], f[2]));
+        /* most laws return no torque: skip the product (zero either way, up to the sign of a zero) */
+        if (f[3] != 0 || f[4] != 0 || f[5] != 0) T = m3_to_global(&t->frame, v3(f[3], f[4], f[5]));
     }
     /* force on A is F; B gets -F; torques about each centre add the moment of the force */
     t->force_now[0][0] = F;
@@ -211,15 +213,13 @@ static double shown(double x) { return isnan(x) ? fabs(x) : x; }
 static inline double sum6(const double *x) { return ((x[0] + x[1]) + (x[2] + x[3])) + (x[4] + x[5]); }
 static inline double sum_vec(vec3 a) { return a.x + a.y + a.z; }
 
-/* x[0] + ... + x[n-1] in four interleaved partial sums: a finiteness test needs the sum, not
- * its order, and four short chains of additions finish sooner than one long one. */
-static inline double sum_wide(const double *x, int n)
+/* x[0] + ... + x[n-1] (n is a law's few energies or state variables: a plain loop; partial
+ * sums in an array cost more than the chain of additions they shorten). */
+static inline double sum_n(const double *x, int n)
 {
-    double s[4] = {0, 0, 0, 0};
-    int i = 0;
-    for (; i + 4 <= n; i += 4) s[0] += x[i], s[1] += x[i + 1], s[2] += x[i + 2], s[3] += x[i + 3];
-    for (; i < n; i++) s[i & 3] += x[i];
-    return (s[0] + s[1]) + (s[2] + s[3]);
+    double z = 0;
+    for (int i = 0; i < n; i++) z += x[i];
+    return z;
 }
 
 static inline int all_finite(const double *x, int n)
@@ -237,7 +237,7 @@ static int law_output_check(lt_tester *t)
 {
     const lt_law *law = t->test->law;
     const lt_response *r = &t->resp;
-    double z = (sum6(r->f) + (r->k[0] + r->k[1])) + (sum_wide(r->energy, law->n_energies) + sum_wide(t->law_state, law->n_state));
+    double z = (sum6(r->f) + (r->k[0] + r->k[1])) + (sum_n(r->energy, law->n_energies) + sum_n(t->law_state, law->n_state));
     if (isfinite(z)) return 0; /* else find the value, or a mere overflow of the sum */
     for (int k = 0; k < LT_DOF; k++)
         if (!isfinite(r->f[k]))
@@ -446,7 +446,8 @@ static int contact_update(lt_tester *t, int geom_ok)
     if (law_output_check(t) < 0) return -1;
     t->has_contact = 1;
     t->u[0] = c->uN;
-    for (int k = 1; k < LT_DOF; k++) t->u[k] += c->v[k] * test->dt;
+    double dt = test->dt;
+    for (int k = 1; k < LT_DOF; k++) t->u[k] += c->v[k] * dt;
     double booked = 0; /* what the law booked for this step: stored now + dissipated increments */
     for (int i = 0; i < law->n_energies; i++) {
         if (law->energies[i].kind == LT_STORED)
@@ -464,11 +465,15 @@ static int contact_update(lt_tester *t, int geom_ok)
 
 /* ---- motion --------------------------------------------------------------------------- */
 
+/* 1 if stage s has a rigid `spin` of the whole pair (add_rigid_spin). */
+static int spin_given(const lt_stage *s) { return s->spin.x != 0 || s->spin.y != 0 || s->spin.z != 0; }
+
 /* The DoFs stage s (may be NULL) imposes velocities on: bit k of v_mask for 'v', of i_mask for
  * 'i' (on its first motion step only); read once per stage, not per step. */
 static void stage_masks(lt_tester *t, const lt_stage *s)
 {
     t->v_mask = t->i_mask = 0;
+    t->spins = s && spin_given(s);
     if (s)
         for (int k = 0; k < LT_DOF; k++) {
             if (s->whats[k] == 'v') t->v_mask |= 1u << k;
@@ -534,11 +539,12 @@ static vec3 pair_centre(const lt_tester *t)
  * exact arc over the step, each body spins by the same angle.  The chord of the relative
  * vector is perpendicular to the mid-step normal, so the rotation is no relative motion for the
  * contact (nor for the arc-drift rule). */
-static int spin_given(const lt_stage *s) { return s->spin.x != 0 || s->spin.y != 0 || s->spin.z != 0; }
+/* The same for the running stage, read once per stage (stage_masks). */
+static int stage_spins(const lt_tester *t) { return t->spins; }
 
 static void add_rigid_spin(const lt_tester *t, const lt_stage *s, vec3 vnew[2], vec3 wnew[2])
 {
-    if (!spin_given(s)) return;
+    if (!stage_spins(t)) return;
     double dt = t->test->dt;
     vec3 c = pair_centre(t), axis = v3_normalized(s->spin);
     double angle = v3_norm(s->spin) * dt;
@@ -691,19 +697,21 @@ static void velocity_update(lt_tester *t, const lt_stage *s, int extra, vec3 vne
     for (int i = 0; i < 2; i++) {
         const lt_body *b = &t->body[i];
         if (extra) body_extra_forces(t, s, i, imposed[i], damp[i]);
-        else imposed[i][0] = imposed[i][1] = damp[i][0] = damp[i][1] = v3(0, 0, 0);
         if (b->fixed) {
             vfree[i] = wfree[i] = v3(0, 0, 0);
             continue;
         }
-        vec3 F = v3_add(v3_add(t->force_now[i][0], imposed[i][0]), damp[i][0]);
-        vec3 T = v3_add(v3_add(t->force_now[i][1], imposed[i][1]), damp[i][1]);
+        vec3 F = t->force_now[i][0], T = t->force_now[i][1];
+        if (extra) {
+            F = v3_add(v3_add(F, imposed[i][0]), damp[i][0]);
+            T = v3_add(v3_add(T, imposed[i][1]), damp[i][1]);
+        }
         vfree[i] = v3_axpy(t->dt_mass[i], F, b->vel);
         vec3 alpha = t->iso_inertia[i] > 0 ? v3_scale(T, t->inv_iso_inertia[i]) : lt_body_inertia_solve(b, T);
         wfree[i] = v3_axpy(dt, alpha, b->angvel);
     }
     for (int i = 0; i < 2; i++) vnew[i] = vfree[i], wnew[i] = wfree[i];
-    if (!s || (!t->imposed && !spin_given(s))) return;
+    if (!s || (!t->imposed && !stage_spins(t))) return;
     lt_predictor *p = &t->pred;
     if (t->st.step >= 2 && !t->first_motion) { /* two steps of this stage's motion behind */
         vec3 pbr[2];
@@ -760,60 +768,71 @@ static inline vec3 inertia_mul(const lt_tester *t, int i, vec3 w)
     return t->iso_inertia[i] > 0 ? v3_scale(w, t->iso_inertia[i]) : lt_body_inertia_mul(&t->body[i], w);
 }
 
-/* One body and one kind of motion (translation or rotation) in close_energies: the driver's
- * force (what changed the momentum dp beyond the other forces), its work and the damping's over
- * the last step (trapezoid, x 2), the kinetic energy term (x 2). */
-static inline void close_motion(vec3 dp, vec3 vold, vec3 p_new, vec3 contact, const vec3 *imposed,
-                                const vec3 *damp, double inv_dt, double dt, int later, vec3 *drive_prev,
-                                vec3 *damp_prev, double *work2, double *damp2, double *kin2)
+/* One kind of motion of one body in close_energies.  drive: the driver's force or torque at
+ * this state, what changed the momentum dp over the step beyond the contact's and the damping's
+ * (so it includes imposed 'f' forces); its trapezoid work over the last step is
+ * (drive_{n-1} + drive_n) . v_{n-1/2} dt, summed here without the common dt. */
+static inline void close_motion(vec3 drive, vec3 vold, vec3 *drive_prev, double *work)
 {
-    vec3 drive_total;
-    if (imposed) {
-        vec3 other = v3_add(v3_add(contact, *imposed), *damp);
-        drive_total = v3_add(v3_sub(v3_scale(dp, inv_dt), other), *imposed);
-    } else {
-        drive_total = v3_sub(v3_scale(dp, inv_dt), contact);
-    }
-    if (later) {
-        vec3 dx = v3_scale(vold, dt);
-        *work2 += v3_dot(v3_add(*drive_prev, drive_total), dx);
-        if (imposed) *damp2 += v3_dot(v3_add(*damp_prev, *damp), dx);
-    }
-    *kin2 += v3_dot(vold, p_new);
-    *drive_prev = drive_total;
-    *damp_prev = imposed ? *damp : v3(0, 0, 0);
+    *work += v3_dot(v3_add(*drive_prev, drive), vold);
+    *drive_prev = drive;
 }
 
-/* Close the energies of state n once v_{n+1/2} is known (see driver.h).  `extra`: some imposed
- * or damping force may be non-zero (else those terms, exactly zero, are skipped). */
-static void close_energies(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2], vec3 imposed[2][2],
-                           vec3 damp[2][2], int extra)
+/* The motion terms of both bodies (close_energies), as sums without their common factors:
+ * work (x 1/dt 2), dampw (the damping's, x 1/dt 2), kin2 (KE x 2), arc2 (the arc correction's
+ * displacement against the contact force, x 2).  damp NULL: no damping (then the last step's
+ * was zero too: damping is the test's); called with a constant NULL in one place, so the
+ * common step compiles without it. */
+static inline void close_bodies(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2], vec3 (*damp)[2], double *work,
+                                double *dampw, double *kin2, double *arc2)
 {
-    const lt_test *test = t->test;
-    int ne = test->law->n_energies;
-    double dt = test->dt, inv_dt = t->inv_dt, kin2 = 0, work2 = 0, damp2 = 0;
-    double *E = t->energy;
-    int later = t->step > 0;
     for (int i = 0; i < 2; i++) {
         const lt_body *b = &t->body[i];
-        /* translation: momentum m v */
-        vec3 dv = v3_sub(vnew[i], b->vel);
-        close_motion(v3_scale(dv, b->mass), b->vel, v3_scale(vnew[i], b->mass), t->force_now[i][0],
-                     extra ? &imposed[i][0] : NULL, extra ? &damp[i][0] : NULL, inv_dt, dt, later,
-                     &t->drive_prev[i][0], &t->damp_prev[i][0], &work2, &damp2, &kin2);
-        /* the arc correction moved the body against the contact force */
-        if (later) work2 -= v3_dot(v3_add(t->force_prev[i][0], t->force_now[i][0]), t->shift[i]);
-        /* rotation: I_n w, inertia at this state */
-        vec3 dw = v3_sub(wnew[i], b->angvel);
-        close_motion(inertia_mul(t, i, dw), b->angvel, inertia_mul(t, i, wnew[i]), t->force_now[i][1],
-                     extra ? &imposed[i][1] : NULL, extra ? &damp[i][1] : NULL, inv_dt, dt, later,
-                     &t->drive_prev[i][1], &t->damp_prev[i][1], &work2, &damp2, &kin2);
+        /* translation: m dv/dt = contact + damping + the driver's force */
+        vec3 f = v3_sub(v3_scale(v3_sub(vnew[i], b->vel), t->mass_per_dt[i]), t->force_now[i][0]);
+        if (damp) {
+            f = v3_sub(f, damp[i][0]);
+            close_motion(damp[i][0], b->vel, &t->damp_prev[i][0], dampw);
+        }
+        close_motion(f, b->vel, &t->drive_prev[i][0], work);
+        *kin2 += b->mass * v3_dot(b->vel, vnew[i]);
+        *arc2 += v3_dot(v3_add(t->force_prev[i][0], t->force_now[i][0]), t->shift[i]);
+        /* rotation: I_n dw/dt likewise, inertia at this state */
+        vec3 g;
+        if (t->iso_inertia[i] > 0) {
+            g = v3_sub(v3_scale(v3_sub(wnew[i], b->angvel), t->iso_inertia_per_dt[i]), t->force_now[i][1]);
+            *kin2 += t->iso_inertia[i] * v3_dot(b->angvel, wnew[i]);
+        } else {
+            vec3 dL = lt_body_inertia_mul(b, v3_sub(wnew[i], b->angvel));
+            g = v3_sub(v3_scale(dL, t->inv_dt), t->force_now[i][1]);
+            *kin2 += v3_dot(b->angvel, lt_body_inertia_mul(b, wnew[i]));
+        }
+        if (damp) {
+            g = v3_sub(g, damp[i][1]);
+            close_motion(damp[i][1], b->angvel, &t->damp_prev[i][1], dampw);
+        }
+        close_motion(g, b->angvel, &t->drive_prev[i][1], work);
         t->force_prev[i][0] = t->force_now[i][0];
         t->force_prev[i][1] = t->force_now[i][1];
     }
+}
+
+/* Close the energies of state n once v_{n+1/2} is known (see driver.h).  `extra`: a damping
+ * force may be non-zero (else its terms, exactly zero, are skipped). */
+static void close_energies(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2], vec3 damp[2][2], int extra)
+{
+    const lt_test *test = t->test;
+    int ne = test->law->n_energies;
+    double kin2 = 0, work = 0, dampw = 0, arc2 = 0;
+    double *E = t->energy;
+    if (extra) close_bodies(t, vnew, wnew, damp, &work, &dampw, &kin2, &arc2);
+    else close_bodies(t, vnew, wnew, NULL, &work, &dampw, &kin2, &arc2);
     double kin = 0.5 * kin2;
-    E[ne + LT_E_WORK] += 0.5 * work2;
-    E[ne + LT_E_DAMP] -= 0.5 * damp2;
+    if (t->step > 0) { /* state 0 closes no step */
+        double half_dt = 0.5 * test->dt;
+        E[ne + LT_E_WORK] += half_dt * work - 0.5 * arc2;
+        if (extra) E[ne + LT_E_DAMP] -= half_dt * dampw;
+    }
     double stored = 0, dissipated = 0;
     const lt_energy_def *ed = test->law->energies;
     for (int i = 0; i < ne; i++) {
@@ -916,7 +935,9 @@ int lt_start_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
             return fail(t, "body %c (%s) has no finite mass and must be fixed", i ? 'B' : 'A',
                         lt_shape_name(t->body[i].shape));
         t->dt_mass[i] = test->dt / t->body[i].mass;
+        t->mass_per_dt[i] = t->body[i].mass / test->dt;
         t->iso_inertia[i] = lt_body_isotropic_inertia(&t->body[i]);
+        t->iso_inertia_per_dt[i] = t->iso_inertia[i] / test->dt;
         t->inv_iso_inertia[i] = t->iso_inertia[i] > 0 ? 1.0 / t->iso_inertia[i] : 0;
     }
     t->mstar = lt_effective_mass(&t->body[0], &t->body[1]);
@@ -957,7 +978,7 @@ int lt_run_stage(lt_tester *t, int index)
     for (;;) {
         stability_check(t, s, index + 1);
         velocity_update(t, s, extra, vnew, wnew, imposed, damp, &nimp);
-        close_energies(t, vnew, wnew, imposed, damp, extra);
+        close_energies(t, vnew, wnew, damp, extra);
         if (energy_check(t) < 0) return -1;
         int ended_stage = t->step > 0 && t->st.step == 0; /* state n closed the previous stage */
         if (row_in == 0 || (every > 0 && ended_stage)) {
@@ -998,7 +1019,7 @@ int lt_finish(lt_tester *t)
     int extra = extra_forces(t, last);
     stage_masks(t, last);
     velocity_update(t, last, extra, vnew, wnew, imposed, damp, &nimp);
-    close_energies(t, vnew, wnew, imposed, damp, extra);
+    close_energies(t, vnew, wnew, damp, extra);
     if (energy_check(t) < 0) return -1;
     if (test->record_every > 0) {
         emit_row(t, t->stage_of_state);

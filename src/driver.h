@@ -203,13 +203,16 @@ struct lt_tester {
     int first_motion;               /* 1 on the first motion step of a stage ('i' DoFs apply) */
     unsigned imposed;               /* bit k: DoF k's velocity imposed on the step being taken */
     unsigned v_mask, i_mask;        /* bit k: the running stage's DoF k is 'v', is 'i' */
+    int spins;                      /* 1: the running stage has a rigid `spin` */
     /* per-run constants (exactly the quotients the step would otherwise divide out each time) */
     double dt_mass[2];              /* dt/m (s/kg), per run */
+    double mass_per_dt[2];          /* m/dt (kg/s) */
     double inv_dt;                  /* 1/dt (1/s) */
     double mstar;                   /* lt_effective_mass of the pair (kg) */
     double iso_inertia[2];          /* the moment of inertia of a body whose three are equal
                                        (kg m^2; a sphere), else 0: the tensor is needed */
     double inv_iso_inertia[2];      /* its inverse (1/(kg m^2)), 0 with it */
+    double iso_inertia_per_dt[2];   /* it over dt (kg m^2/s) */
     int trial_turns;                /* 1: trial bodies need their orientation (geometry reads it) */
     lt_trial trial;
     long trial_reuses;              /* steps that took the last trial's move and geometry */
