@@ -330,8 +330,9 @@ static void stability_check(lt_tester *t, const lt_stage *s, int stage_no)
 }
 
 /* Frame and law at the current positions (state n), whose geometry is t->geom (geom_ok 0: the
- * geometry was degenerate). */
-static int contact_update(lt_tester *t, int geom_ok)
+ * geometry was degenerate).  frame_before, branch_before: the frame and branches of the state
+ * the step left (the predictor's history holds them: predictor_shift). */
+static int contact_update(lt_tester *t, int geom_ok, const mat3 *frame_before, const vec3 branch_before[2])
 {
     const lt_test *test = t->test;
     const lt_law *law = test->law;
@@ -347,13 +348,12 @@ static int contact_update(lt_tester *t, int geom_ok)
     if (!(t->geom.rcurv[0] > 0 && t->geom.rcurv[1] > 0)) /* a geometry function that forgot it */
         return fail(t, "the %s-%s geometry gives no curvature radius (lt_geom.rcurv)", lt_shape_name(A->shape),
                     lt_shape_name(B->shape));
-    mat3 frame_before = t->frame;
     vec3 spins[2] = {A->angvel, B->angvel};
     if (reuse) t->frame = t->trial.frame;
     else frame_update(&t->frame, t->geom.normal, mean_spin(spins), test->dt);
     /* the frame in which the relative velocity of this step is measured */
-    mat3 mid = reuse ? t->trial.mid : frame_mid(&frame_before, &t->frame);
-    predictor_check(&t->pred, &frame_before, &t->frame, &mid);
+    mat3 mid = reuse ? t->trial.mid : frame_mid(frame_before, &t->frame);
+    predictor_check(&t->pred, frame_before, &t->frame, &mid);
 
     int fresh = 0;
     if (!t->has_contact) {
@@ -384,11 +384,9 @@ static int contact_update(lt_tester *t, int geom_ok)
      * change (normal motion of spinning bodies) */
     vec3 bA = t->geom.branch[0], bB = t->geom.branch[1];
     if (!fresh) {
-        bA = v3_scale(v3_add(bA, t->branch_prev[0]), 0.5);
-        bB = v3_scale(v3_add(bB, t->branch_prev[1]), 0.5);
+        bA = v3_scale(v3_add(bA, branch_before[0]), 0.5);
+        bB = v3_scale(v3_add(bB, branch_before[1]), 0.5);
     }
-    t->branch_prev[0] = t->geom.branch[0];
-    t->branch_prev[1] = t->geom.branch[1];
     vec3 vrel = v3_sub(v3_add(B->vel, v3_cross(B->angvel, bB)), v3_add(A->vel, v3_cross(A->angvel, bA)));
     vec3 wrel = v3_sub(B->angvel, A->angvel);
     /* ... and projected on the mid-step frame, so that a force that keeps its local
@@ -560,40 +558,43 @@ static inline vec3 with_component(vec3 v, vec3 e, double value) { return v3_axpy
 
 /* Override the local components of the free velocities (vfree, wfree) on the DoFs stage s
  * imposes, decomposed in frame R with branches b (contact point minus centres); the DoFs not
- * imposed keep the free velocities' components. */
+ * imposed keep the free velocities' components.  Works on local copies and stores once (the
+ * outputs could alias the inputs for all the compiler knows). */
 static void impose(const lt_tester *t, const lt_stage *s, const mat3 *R, const vec3 b[2], const vec3 vfree[2],
                    const vec3 wfree[2], vec3 vnew[2], vec3 wnew[2])
 {
     double w = t->test->abWeight;
     const double share[2] = {-(1 - w), w}; /* of an imposed relative velocity, to A and B */
-    for (int i = 0; i < 2; i++) vnew[i] = vfree[i], wnew[i] = wfree[i];
+    vec3 v[2] = {vfree[0], vfree[1]}, om[2] = {wfree[0], wfree[1]};
+    const vec3 n = R->r[0];
     /* rotations first: the shear imposition below accounts for the spins */
     if (dof_imposed(t, 3))
-        for (int i = 0; i < 2; i++) wnew[i] = with_component(wnew[i], R->r[0], share[i] * s->values[3]);
+        for (int i = 0; i < 2; i++) om[i] = with_component(om[i], n, share[i] * s->values[3]);
     if (dof_imposed(t, 4) || dof_imposed(t, 5)) {
         /* lever arms: the branches' components along the normal (for spheres their lengths).
          * Split so that the contact point gets no tangential velocity: the tangential part of
          * omegaB x bB - omegaA x bA vanishes, with bA.n = a, bB.n = -b, when b omegaB = -a omegaA
          * (rotations about tangential axes) */
-        double a = v3_dot(b[0], R->r[0]), bb = -v3_dot(b[1], R->r[0]);
+        double a = v3_dot(b[0], n), bb = -v3_dot(b[1], n);
         for (int k = 4; k <= 5; k++) {
             if (!dof_imposed(t, k)) continue;
             double val = s->values[k];
-            wnew[0] = with_component(wnew[0], R->r[k - 3], -bb / (a + bb) * val);
-            wnew[1] = with_component(wnew[1], R->r[k - 3], a / (a + bb) * val);
+            om[0] = with_component(om[0], R->r[k - 3], -bb / (a + bb) * val);
+            om[1] = with_component(om[1], R->r[k - 3], a / (a + bb) * val);
         }
     }
     if (dof_imposed(t, 0))
-        for (int i = 0; i < 2; i++) vnew[i] = with_component(vnew[i], R->r[0], share[i] * s->values[0]);
+        for (int i = 0; i < 2; i++) v[i] = with_component(v[i], n, share[i] * s->values[0]);
     if (dof_imposed(t, 1) || dof_imposed(t, 2)) {
         /* tangential velocity that the spins give the contact point */
-        vec3 spin = v3_sub(v3_cross(wnew[1], b[1]), v3_cross(wnew[0], b[0]));
+        vec3 spin = v3_sub(v3_cross(om[1], b[1]), v3_cross(om[0], b[0]));
         for (int k = 1; k <= 2; k++) {
             if (!dof_imposed(t, k)) continue;
             double need = s->values[k] - v3_dot(spin, R->r[k]);
-            for (int i = 0; i < 2; i++) vnew[i] = with_component(vnew[i], R->r[k], share[i] * need);
+            for (int i = 0; i < 2; i++) v[i] = with_component(v[i], R->r[k], share[i] * need);
         }
     }
+    vnew[0] = v[0], vnew[1] = v[1], wnew[0] = om[0], wnew[1] = om[1];
 }
 
 static int shear_imposed(const lt_tester *t) { return dof_imposed(t, 1) || dof_imposed(t, 2); }
@@ -657,11 +658,11 @@ static int move_bodies(const lt_tester *t, lt_body b[2], const vec3 v[2], const 
         shift[i] = v3(0, 0, 0);
     }
     arc_gap[0] = NAN;
-    if (!geom_compute(&b[0], &b[1], g)) return 0;
+    if (!t->gops.compute(&b[0], &b[1], g)) return 0;
     if (shear && !isnan(gap)) { /* NaN: the pair has no arc drift (geom.h) */
         arc_gap[0] = gap;
         arc_gap[1] = gap_lo;
-        double ds = geom_arc_shortfall(&b[0], &b[1], g, gap);
+        double ds = gap - t->gops.arc_of_geom(g); /* geom_arc_shortfall; a pair with a gap has the rule */
         shift[1] = v3_scale(g->normal, ds * wt);
         shift[0] = v3_scale(g->normal, -ds * (1 - wt));
         add_compensated(&b[1], shift[1]);
@@ -943,6 +944,7 @@ int lt_start_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
     t->mstar = lt_effective_mass(&t->body[0], &t->body[1]);
     t->inv_dt = 1.0 / test->dt;
     t->trial_turns = geom_pair_uses_orientation(t->body[0].shape, t->body[1].shape);
+    t->gops = geom_pair_ops(t->body[0].shape, t->body[1].shape);
     vec3 n = v3_normalized(test->normal);
     if (!geom_place(&t->body[0], &t->body[1], &n, test->gap)) {
         const char *why = geom_normal_problem(&t->body[0], &t->body[1], n);
@@ -956,7 +958,9 @@ int lt_start_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
     t->arc_gap[0] = NAN;
     t->zetaN = lt_normal_damping_ratio(test->law, test->params);
     int geom_ok = geom_compute(&t->body[0], &t->body[1], &t->geom);
-    return contact_update(t, geom_ok) < 0 || state_check(t) < 0 ? -1 : 0;
+    mat3 frame0 = t->frame; /* no step before state 0: it forms its contact afresh (or has none) */
+    vec3 branch0[2] = {t->geom.branch[0], t->geom.branch[1]};
+    return contact_update(t, geom_ok, &frame0, branch0) < 0 || state_check(t) < 0 ? -1 : 0;
 }
 
 int lt_run_stage(lt_tester *t, int index)
@@ -993,7 +997,8 @@ int lt_run_stage(lt_tester *t, int index)
         t->st.step++;
         t->st.time += test->dt;
         t->stage_of_state = index + 1;
-        if (contact_update(t, geom_ok) < 0 || state_check(t) < 0) return -1;
+        const lt_predictor *p = &t->pred; /* position_update put state n-1 in its history */
+        if (contact_update(t, geom_ok, &p->frame[p->last], p->branch[p->last]) < 0 || state_check(t) < 0) return -1;
         counters_after_contact(t);
         if (--until_in == 0) {
             until_in = s->until_every;

@@ -177,7 +177,6 @@ struct lt_tester {
     int has_contact;
     mat3 frame;                     /* rows: local x (normal), y, z in global coordinates */
     lt_geom geom;
-    vec3 branch_prev[2];            /* branches at state n-1 (mid-step contact velocity) */
     lt_contact c;                   /* what the law was handed at this state */
     lt_stiff_result stiff;          /* the stiffness rule's values for the current (last) contact */
     long stiff_step;                /* step at which that contact formed */
@@ -214,6 +213,7 @@ struct lt_tester {
     double inv_iso_inertia[2];      /* its inverse (1/(kg m^2)), 0 with it */
     double iso_inertia_per_dt[2];   /* it over dt (kg m^2/s) */
     int trial_turns;                /* 1: trial bodies need their orientation (geometry reads it) */
+    geom_ops gops;                  /* the pair's geometry functions (looked up once per run) */
     lt_trial trial;
     long trial_reuses;              /* steps that took the last trial's move and geometry */
     lt_predictor pred;

@@ -218,6 +218,16 @@ int geom_compute(const lt_body *a, const lt_body *b, lt_geom *g)
     return 1;
 }
 
+geom_ops geom_pair_ops(lt_shape_kind a, lt_shape_kind b)
+{
+    const geom_entry *e = entry(a, b);
+    geom_ops ops = {geom_compute, NULL};
+    if (!e) return ops;
+    if (a <= b) ops.compute = e->compute;
+    ops.arc_of_geom = e->arc_of_geom;
+    return ops;
+}
+
 double geom_arc_value(const lt_body *a, const lt_body *b)
 {
     const geom_entry *e = entry(a->shape, b->shape);

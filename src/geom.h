@@ -52,6 +52,17 @@ int geom_pair_uses_orientation(lt_shape_kind a, lt_shape_kind b);
  * points coincide (no normal: a centre on a wall, a capsule axis through a facet). */
 int geom_compute(const lt_body *a, const lt_body *b, lt_geom *g);
 
+/* The functions of one shape pair, looked up once for a caller that computes the same pair
+ * every step (the driver): compute is geom_compute for that pair (the pair's own function
+ * when it is stored in the caller's order, else geom_compute itself, which swaps);
+ * arc_of_geom reads the arc-drift rule's quantity from a geometry (NULL: the pair has no arc
+ * drift), so that geom_arc_shortfall(a, b, g, target) = target - arc_of_geom(g). */
+typedef struct geom_ops {
+    int (*compute)(const lt_body *a, const lt_body *b, lt_geom *g);
+    double (*arc_of_geom)(const lt_geom *g);
+} geom_ops;
+geom_ops geom_pair_ops(lt_shape_kind a, lt_shape_kind b);
+
 /* NULL if the unit normal n (A -> B) can be the initial normal of the pair, else why not
  * (a wall's or facet's contact normal at placement is its own normal, either sign). */
 const char *geom_normal_problem(const lt_body *a, const lt_body *b, vec3 n);
