@@ -152,18 +152,21 @@ static vec3 mean_spin(const vec3 w[2]) { return v3_scale(v3_add(w[0], w[1]), 0.5
 
 static void set_contact_forces(lt_tester *t, int alive)
 {
-    vec3 F = v3(0, 0, 0), T = v3(0, 0, 0);
-    if (alive) {
-        const double *f = t->resp.f;
-        F = m3_to_global(&t->frame, v3(f[0], f[1], f[2]));
-        /* most laws return no torque: skip the product (zero either way, up to the sign of a zero) */
-        if (f[3] != 0 || f[4] != 0 || f[5] != 0) T = m3_to_global(&t->frame, v3(f[3], f[4], f[5]));
-    }
+    vec3 F = v3(0, 0, 0);
+    const double *f = t->resp.f;
+    if (alive) F = m3_to_global(&t->frame, v3(f[0], f[1], f[2]));
     /* force on A is F; B gets -F; torques about each centre add the moment of the force */
+    vec3 negF = v3_neg(F), mA = v3_cross(t->geom.branch[0], F), mB = v3_cross(t->geom.branch[1], negF);
     t->force_now[0][0] = F;
-    t->force_now[0][1] = v3_add(T, v3_cross(t->geom.branch[0], F));
-    t->force_now[1][0] = v3_neg(F);
-    t->force_now[1][1] = v3_sub(v3_cross(t->geom.branch[1], v3_neg(F)), T);
+    t->force_now[1][0] = negF;
+    if (alive && (f[3] != 0 || f[4] != 0 || f[5] != 0)) {
+        vec3 T = m3_to_global(&t->frame, v3(f[3], f[4], f[5]));
+        t->force_now[0][1] = v3_add(T, mA);
+        t->force_now[1][1] = v3_sub(mB, T);
+    } else { /* most laws return no torque (the same values, up to the sign of a zero) */
+        t->force_now[0][1] = mA;
+        t->force_now[1][1] = mB;
+    }
 }
 
 /* Work the contact did on both bodies over the last step (trapezoid), from the previous and
@@ -278,7 +281,8 @@ static int state_check(lt_tester *t)
         const lt_body *b = &t->body[i];
         zb[i] = (sum_vec(b->pos) + sum_vec(b->vel)) + (sum_vec(b->angvel) + ((b->ori.w + b->ori.x) + (b->ori.y + b->ori.z)));
     }
-    double z = (sum6(t->u) + sum6(t->c.v)) + (zb[0] + zb[1]);
+    /* c.v is not summed: contact_update checked it before the law saw it (or zeroed it) */
+    double z = sum6(t->u) + (zb[0] + zb[1]);
     if (isfinite(z)) return 0;
     char name[64] = "?";
     double val = NAN;
@@ -444,11 +448,11 @@ static int contact_update(lt_tester *t, int geom_ok, const mat3 *frame_before, c
     if (law_output_check(t) < 0) return -1;
     t->has_contact = 1;
     t->u[0] = c->uN;
-    double dt = test->dt;
-    for (int k = 1; k < LT_DOF; k++) t->u[k] += c->v[k] * dt;
+    double dt = test->dt, *u = t->u;
+    u[1] += c->v[1] * dt, u[2] += c->v[2] * dt, u[3] += c->v[3] * dt, u[4] += c->v[4] * dt, u[5] += c->v[5] * dt;
     double booked = 0; /* what the law booked for this step: stored now + dissipated increments */
     for (int i = 0; i < law->n_energies; i++) {
-        if (law->energies[i].kind == LT_STORED)
+        if ((t->stored_mask >> i) & 1u)
             t->energy[i] = t->resp.energy[i];
         else
             t->energy[i] += t->resp.energy[i];
@@ -564,12 +568,14 @@ static void impose(const lt_tester *t, const lt_stage *s, const mat3 *R, const v
                    const vec3 wfree[2], vec3 vnew[2], vec3 wnew[2])
 {
     double w = t->test->abWeight;
-    const double share[2] = {-(1 - w), w}; /* of an imposed relative velocity, to A and B */
-    vec3 v[2] = {vfree[0], vfree[1]}, om[2] = {wfree[0], wfree[1]};
+    const double shareA = -(1 - w), shareB = w; /* of an imposed relative velocity, to A and B */
+    vec3 vA = vfree[0], vB = vfree[1], omA = wfree[0], omB = wfree[1];
     const vec3 n = R->r[0];
     /* rotations first: the shear imposition below accounts for the spins */
-    if (dof_imposed(t, 3))
-        for (int i = 0; i < 2; i++) om[i] = with_component(om[i], n, share[i] * s->values[3]);
+    if (dof_imposed(t, 3)) {
+        omA = with_component(omA, n, shareA * s->values[3]);
+        omB = with_component(omB, n, shareB * s->values[3]);
+    }
     if (dof_imposed(t, 4) || dof_imposed(t, 5)) {
         /* lever arms: the branches' components along the normal (for spheres their lengths).
          * Split so that the contact point gets no tangential velocity: the tangential part of
@@ -579,22 +585,25 @@ static void impose(const lt_tester *t, const lt_stage *s, const mat3 *R, const v
         for (int k = 4; k <= 5; k++) {
             if (!dof_imposed(t, k)) continue;
             double val = s->values[k];
-            om[0] = with_component(om[0], R->r[k - 3], -bb / (a + bb) * val);
-            om[1] = with_component(om[1], R->r[k - 3], a / (a + bb) * val);
+            omA = with_component(omA, R->r[k - 3], -bb / (a + bb) * val);
+            omB = with_component(omB, R->r[k - 3], a / (a + bb) * val);
         }
     }
-    if (dof_imposed(t, 0))
-        for (int i = 0; i < 2; i++) v[i] = with_component(v[i], n, share[i] * s->values[0]);
+    if (dof_imposed(t, 0)) {
+        vA = with_component(vA, n, shareA * s->values[0]);
+        vB = with_component(vB, n, shareB * s->values[0]);
+    }
     if (dof_imposed(t, 1) || dof_imposed(t, 2)) {
         /* tangential velocity that the spins give the contact point */
-        vec3 spin = v3_sub(v3_cross(om[1], b[1]), v3_cross(om[0], b[0]));
+        vec3 spin = v3_sub(v3_cross(omB, b[1]), v3_cross(omA, b[0]));
         for (int k = 1; k <= 2; k++) {
             if (!dof_imposed(t, k)) continue;
             double need = s->values[k] - v3_dot(spin, R->r[k]);
-            for (int i = 0; i < 2; i++) v[i] = with_component(v[i], R->r[k], share[i] * need);
+            vA = with_component(vA, R->r[k], shareA * need);
+            vB = with_component(vB, R->r[k], shareB * need);
         }
     }
-    vnew[0] = v[0], vnew[1] = v[1], wnew[0] = om[0], wnew[1] = om[1];
+    vnew[0] = vA, vnew[1] = vB, wnew[0] = omA, wnew[1] = omB;
 }
 
 static int shear_imposed(const lt_tester *t) { return dof_imposed(t, 1) || dof_imposed(t, 2); }
@@ -688,7 +697,6 @@ static int move_bodies(const lt_tester *t, lt_body b[2], const vec3 v[2], const 
 static void velocity_update(lt_tester *t, const lt_stage *s, int extra, vec3 vnew[2], vec3 wnew[2],
                             vec3 imposed[2][2], vec3 damp[2][2], vec3 *imposed_normal)
 {
-    *imposed_normal = t->frame.r[0];
     t->trial.valid = 0;
     t->pred.pending = 0;
     t->imposed = imposed_dofs(t);
@@ -711,8 +719,11 @@ static void velocity_update(lt_tester *t, const lt_stage *s, int extra, vec3 vne
         vec3 alpha = t->iso_inertia[i] > 0 ? v3_scale(T, t->inv_iso_inertia[i]) : lt_body_inertia_solve(b, T);
         wfree[i] = v3_axpy(dt, alpha, b->angvel);
     }
-    for (int i = 0; i < 2; i++) vnew[i] = vfree[i], wnew[i] = wfree[i];
-    if (!s || (!t->imposed && !stage_spins(t))) return;
+    if (!s || (!t->imposed && !stage_spins(t))) { /* free motion: impose() is not called */
+        for (int i = 0; i < 2; i++) vnew[i] = vfree[i], wnew[i] = wfree[i];
+        *imposed_normal = t->frame.r[0];
+        return;
+    }
     lt_predictor *p = &t->pred;
     if (t->st.step >= 2 && !t->first_motion) { /* two steps of this stage's motion behind */
         vec3 pbr[2];
@@ -727,6 +738,7 @@ static void velocity_update(lt_tester *t, const lt_stage *s, int extra, vec3 vne
         }
     }
     p->passes++;
+    *imposed_normal = t->frame.r[0];
     mat3 R = t->frame;
     vec3 br[2] = {t->geom.branch[0], t->geom.branch[1]};
     impose(t, s, &R, br, vfree, wfree, vnew, wnew);
@@ -835,9 +847,9 @@ static void close_energies(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2],
         if (extra) E[ne + LT_E_DAMP] -= half_dt * dampw;
     }
     double stored = 0, dissipated = 0;
-    const lt_energy_def *ed = test->law->energies;
+    unsigned mask = t->stored_mask;
     for (int i = 0; i < ne; i++) {
-        if (ed[i].kind == LT_STORED) stored += E[i];
+        if ((mask >> i) & 1u) stored += E[i];
         else dissipated += E[i];
     }
     if (t->step == 0) {
@@ -945,6 +957,8 @@ int lt_start_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
     t->inv_dt = 1.0 / test->dt;
     t->trial_turns = geom_pair_uses_orientation(t->body[0].shape, t->body[1].shape);
     t->gops = geom_pair_ops(t->body[0].shape, t->body[1].shape);
+    for (int i = 0; i < test->law->n_energies; i++)
+        if (test->law->energies[i].kind == LT_STORED) t->stored_mask |= 1u << i;
     vec3 n = v3_normalized(test->normal);
     if (!geom_place(&t->body[0], &t->body[1], &n, test->gap)) {
         const char *why = geom_normal_problem(&t->body[0], &t->body[1], n);

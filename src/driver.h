@@ -214,6 +214,7 @@ struct lt_tester {
     double iso_inertia_per_dt[2];   /* it over dt (kg m^2/s) */
     int trial_turns;                /* 1: trial bodies need their orientation (geometry reads it) */
     geom_ops gops;                  /* the pair's geometry functions (looked up once per run) */
+    unsigned stored_mask;           /* bit i: the law's energy i is LT_STORED (per run) */
     lt_trial trial;
     long trial_reuses;              /* steps that took the last trial's move and geometry */
     lt_predictor pred;
