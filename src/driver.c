@@ -781,71 +781,43 @@ static inline vec3 inertia_mul(const lt_tester *t, int i, vec3 w)
     return t->iso_inertia[i] > 0 ? v3_scale(w, t->iso_inertia[i]) : lt_body_inertia_mul(&t->body[i], w);
 }
 
-/* One kind of motion of one body in close_energies.  drive: the driver's force or torque at
- * this state, what changed the momentum dp over the step beyond the contact's and the damping's
- * (so it includes imposed 'f' forces); its trapezoid work over the last step is
- * (drive_{n-1} + drive_n) . v_{n-1/2} dt, summed here without the common dt. */
-static inline void close_motion(vec3 drive, vec3 vold, vec3 *drive_prev, double *work)
-{
-    *work += v3_dot(v3_add(*drive_prev, drive), vold);
-    *drive_prev = drive;
-}
-
-/* The motion terms of both bodies (close_energies), as sums without their common factors:
- * work (x 1/dt 2), dampw (the damping's, x 1/dt 2), kin2 (KE x 2), arc2 (the arc correction's
- * displacement against the contact force, x 2).  damp NULL: no damping (then the last step's
- * was zero too: damping is the test's); called with a constant NULL in one place, so the
- * common step compiles without it. */
-static inline void close_bodies(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2], vec3 (*damp)[2], double *work,
-                                double *dampw, double *kin2, double *arc2)
-{
-    for (int i = 0; i < 2; i++) {
-        const lt_body *b = &t->body[i];
-        /* translation: m dv/dt = contact + damping + the driver's force */
-        vec3 f = v3_sub(v3_scale(v3_sub(vnew[i], b->vel), t->mass_per_dt[i]), t->force_now[i][0]);
-        if (damp) {
-            f = v3_sub(f, damp[i][0]);
-            close_motion(damp[i][0], b->vel, &t->damp_prev[i][0], dampw);
-        }
-        close_motion(f, b->vel, &t->drive_prev[i][0], work);
-        *kin2 += b->mass * v3_dot(b->vel, vnew[i]);
-        *arc2 += v3_dot(v3_add(t->force_prev[i][0], t->force_now[i][0]), t->shift[i]);
-        /* rotation: I_n dw/dt likewise, inertia at this state */
-        vec3 g;
-        if (t->iso_inertia[i] > 0) {
-            g = v3_sub(v3_scale(v3_sub(wnew[i], b->angvel), t->iso_inertia_per_dt[i]), t->force_now[i][1]);
-            *kin2 += t->iso_inertia[i] * v3_dot(b->angvel, wnew[i]);
-        } else {
-            vec3 dL = lt_body_inertia_mul(b, v3_sub(wnew[i], b->angvel));
-            g = v3_sub(v3_scale(dL, t->inv_dt), t->force_now[i][1]);
-            *kin2 += v3_dot(b->angvel, lt_body_inertia_mul(b, wnew[i]));
-        }
-        if (damp) {
-            g = v3_sub(g, damp[i][1]);
-            close_motion(damp[i][1], b->angvel, &t->damp_prev[i][1], dampw);
-        }
-        close_motion(g, b->angvel, &t->drive_prev[i][1], work);
-        t->force_prev[i][0] = t->force_now[i][0];
-        t->force_prev[i][1] = t->force_now[i][1];
-    }
-}
-
-/* Close the energies of state n once v_{n+1/2} is known (see driver.h).  `extra`: a damping
- * force may be non-zero (else its terms, exactly zero, are skipped). */
+/* Close the energies of state n once v_{n+1/2} is known (driver.h, docs/energy.md section 2).
+ * KE_n = sum of m v_{n-1/2} . v_{n+1/2} / 2 and w_{n-1/2} . I_n w_{n+1/2} / 2.  The contact's work
+ * on the bodies over the last step (trapezoid on each displacement, the arc correction
+ * included: contact_work_last_step) and the damping's (likewise) accumulate; the driver's work
+ * -- of its force D_n = m (v_{n+1/2} - v_{n-1/2})/dt - contact - damping, which includes the
+ * imposed 'f' forces -- is then KE_n - KE_0 - (contact work) - (damping work): leapfrog's
+ * kinetic-energy theorem, exact for these definitions whatever the velocities, equates it with
+ * the trapezoid sum of (D_{n-1} + D_n)/2 . v_{n-1/2} dt step by step (for a turning capsule, as
+ * w . I_n w = w . I_{n-1} w, driver.h).  `extra`: a damping force may be non-zero. */
 static void close_energies(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2], vec3 damp[2][2], int extra)
 {
     const lt_test *test = t->test;
     int ne = test->law->n_energies;
-    double kin2 = 0, work = 0, dampw = 0, arc2 = 0;
-    double *E = t->energy;
-    if (extra) close_bodies(t, vnew, wnew, damp, &work, &dampw, &kin2, &arc2);
-    else close_bodies(t, vnew, wnew, NULL, &work, &dampw, &kin2, &arc2);
-    double kin = 0.5 * kin2;
+    double *E = t->energy, dt = test->dt;
     if (t->step > 0) { /* state 0 closes no step */
-        double half_dt = 0.5 * test->dt;
-        E[ne + LT_E_WORK] += half_dt * work - 0.5 * arc2;
-        if (extra) E[ne + LT_E_DAMP] -= half_dt * dampw;
+        t->contact_work += contact_work_last_step(t);
+        if (extra) {
+            double dampw = 0;
+            for (int i = 0; i < 2; i++) {
+                const lt_body *b = &t->body[i];
+                dampw += v3_dot(v3_add(t->damp_prev[i][0], damp[i][0]), b->vel) +
+                         v3_dot(v3_add(t->damp_prev[i][1], damp[i][1]), b->angvel);
+            }
+            E[ne + LT_E_DAMP] -= 0.5 * dt * dampw;
+        }
     }
+    double kin2 = 0;
+    for (int i = 0; i < 2; i++) {
+        const lt_body *b = &t->body[i];
+        kin2 += b->mass * v3_dot(b->vel, vnew[i]);
+        kin2 += t->iso_inertia[i] > 0 ? t->iso_inertia[i] * v3_dot(b->angvel, wnew[i])
+                                      : v3_dot(b->angvel, lt_body_inertia_mul(b, wnew[i]));
+        if (extra) t->damp_prev[i][0] = damp[i][0], t->damp_prev[i][1] = damp[i][1];
+        t->force_prev[i][0] = t->force_now[i][0];
+        t->force_prev[i][1] = t->force_now[i][1];
+    }
+    double kin = 0.5 * kin2;
     double stored = 0, dissipated = 0;
     unsigned mask = t->stored_mask;
     for (int i = 0; i < ne; i++) {
@@ -857,6 +829,8 @@ static void close_energies(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2],
         t->stored0 = stored;
     }
     E[ne + LT_E_KIN] = kin;
+    /* the damping's work is -E.damp (E.damp is what it dissipated); state 0 closes no step */
+    E[ne + LT_E_WORK] = t->step > 0 ? (kin - t->kin0) - t->contact_work + E[ne + LT_E_DAMP] : 0;
     double spent = (kin - t->kin0) + (stored - t->stored0) + E[ne + LT_E_DAMP] + E[ne + LT_E_BRK] + E[ne + LT_E_FORM] +
                    dissipated;
     E[ne + LT_E_BALANCE] = E[ne + LT_E_WORK] - spent;
@@ -948,9 +922,7 @@ int lt_start_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
             return fail(t, "body %c (%s) has no finite mass and must be fixed", i ? 'B' : 'A',
                         lt_shape_name(t->body[i].shape));
         t->dt_mass[i] = test->dt / t->body[i].mass;
-        t->mass_per_dt[i] = t->body[i].mass / test->dt;
         t->iso_inertia[i] = lt_body_isotropic_inertia(&t->body[i]);
-        t->iso_inertia_per_dt[i] = t->iso_inertia[i] / test->dt;
         t->inv_iso_inertia[i] = t->iso_inertia[i] > 0 ? 1.0 / t->iso_inertia[i] : 0;
     }
     t->mstar = lt_effective_mass(&t->body[0], &t->body[1]);

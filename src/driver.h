@@ -191,8 +191,9 @@ struct lt_tester {
     double energy[LT_MAX_ENERGIES + LT_E_DRIVER_COUNT];
     /* bookkeeping of the previous state for the trapezoid rule */
     vec3 force_prev[2][2];          /* [body][0 force, 1 torque]: contact force at n-1 (global) */
-    vec3 drive_prev[2][2];          /* driver + imposed force at n-1 */
     vec3 damp_prev[2][2];           /* damping force at n-1 */
+    double contact_work;            /* J, work of the contact on the bodies from state 0 to n
+                                       (close_energies; the driver's work follows from it) */
     vec3 force_now[2][2];
     vec3 shift[2];                  /* arc correction applied after state n-1 (m) */
     double arc_gap[2];              /* m, centre distance carried through imposed shear, with
@@ -205,13 +206,11 @@ struct lt_tester {
     int spins;                      /* 1: the running stage has a rigid `spin` */
     /* per-run constants (exactly the quotients the step would otherwise divide out each time) */
     double dt_mass[2];              /* dt/m (s/kg), per run */
-    double mass_per_dt[2];          /* m/dt (kg/s) */
     double inv_dt;                  /* 1/dt (1/s) */
     double mstar;                   /* lt_effective_mass of the pair (kg) */
     double iso_inertia[2];          /* the moment of inertia of a body whose three are equal
                                        (kg m^2; a sphere), else 0: the tensor is needed */
     double inv_iso_inertia[2];      /* its inverse (1/(kg m^2)), 0 with it */
-    double iso_inertia_per_dt[2];   /* it over dt (kg m^2/s) */
     int trial_turns;                /* 1: trial bodies need their orientation (geometry reads it) */
     geom_ops gops;                  /* the pair's geometry functions (looked up once per run) */
     unsigned stored_mask;           /* bit i: the law's energy i is LT_STORED (per run) */
