@@ -681,8 +681,10 @@ static int move_bodies(const lt_tester *t, lt_body b[2], const vec3 v[2], const 
         double ds = gap - t->gops.arc_of_geom(g); /* geom_arc_shortfall; a pair with a gap has the rule */
         shift[1] = v3_scale(g->normal, ds * wt);
         shift[0] = v3_scale(g->normal, -ds * (1 - wt));
-        add_compensated(&b[1], shift[1]);
-        add_compensated(&b[0], shift[0]);
+        /* a body with no share (abWeight 0 or 1) is not moved: adding a zero to a compensated
+         * sum whose low part is below half an ulp of its high part changes neither */
+        if (wt != 0) add_compensated(&b[1], shift[1]);
+        if (wt != 1) add_compensated(&b[0], shift[0]);
         geom_shift_normal(g, ds, wt);
     }
     return 1;
