@@ -628,9 +628,12 @@ static inline void kahan_add(double *x, double *c, double d)
 
 static void add_compensated(lt_body *b, vec3 dx)
 {
-    kahan_add(&b->pos.x, &b->pos_lo.x, dx.x);
-    kahan_add(&b->pos.y, &b->pos_lo.y, dx.y);
-    kahan_add(&b->pos.z, &b->pos_lo.z, dx.z);
+    vec3 x = b->pos, lo = b->pos_lo; /* on copies: the body's fields could alias for the compiler */
+    kahan_add(&x.x, &lo.x, dx.x);
+    kahan_add(&x.y, &lo.y, dx.y);
+    kahan_add(&x.z, &lo.z, dx.z);
+    b->pos = x;
+    b->pos_lo = lo;
 }
 
 /* Orientation after a step of spin w (rad/s).  A sphere's is not integrated: nothing reads it
