@@ -2,7 +2,9 @@
  *
  * bench/main.c runs every case in a fresh child process (so each case's peak memory is its own),
  * several times, and prints the median, the ratio to the bare kernel, the peak memory, the
- * machine, and the issue's targets met or missed.  The cases:
+ * machine, and the issue's targets met or missed.  The kernel and the sparse case run in
+ * alternating pairs of processes (7 rounds) and their ratio is the median of the rounds' ratios:
+ * a virtual machine's speed drifts over minutes by more than the effects measured.  The cases:
  *   kernel   bench/kernel.c: the plain C loop of one contact with the driver's numerical
  *            method (mid-step frame), the reference;
  *   kernel-naive  the same loop imposing and measuring in the current frame (for scale: what

@@ -787,12 +787,6 @@ static void velocity_update(lt_tester *t, const lt_stage *s, int extra, vec3 vne
     *imposed_normal = R.r[0];
 }
 
-/* I w for body i at this state (isotropic: the scalar moment; bit-identical to the tensor). */
-static inline vec3 inertia_mul(const lt_tester *t, int i, vec3 w)
-{
-    return t->iso_inertia[i] > 0 ? v3_scale(w, t->iso_inertia[i]) : lt_body_inertia_mul(&t->body[i], w);
-}
-
 /* Close the energies of state n once v_{n+1/2} is known (driver.h, docs/energy.md section 2).
  * KE_n = sum of m v_{n-1/2} . v_{n+1/2} / 2 and w_{n-1/2} . I_n w_{n+1/2} / 2.  The contact's work
  * on the bodies over the last step (trapezoid on each displacement, the arc correction
