@@ -169,8 +169,9 @@ static void set_contact_forces(lt_tester *t, int alive)
     }
 }
 
-/* Work the contact did on both bodies over the last step (trapezoid), from the previous and
- * the current contact forces.  Used for the steps on which a contact forms or breaks. */
+/* Work the contact did on both bodies over the last step (trapezoid on each body's displacement,
+ * v dt plus the arc correction), from the previous and the current contact forces: every step
+ * (close_energies, for the driver's work) and on the steps on which a contact forms or breaks. */
 static inline double contact_work_last_step(const lt_tester *t)
 {
     double w = 0, dt = t->test->dt;
@@ -547,8 +548,8 @@ static vec3 pair_centre(const lt_tester *t)
  * top of the relative motion, for objectivity checks: each centre moves along the chord of its
  * exact arc over the step, each body spins by the same angle.  The chord of the relative
  * vector is perpendicular to the mid-step normal, so the rotation is no relative motion for the
- * contact (nor for the arc-drift rule). */
-/* The same for the running stage, read once per stage (stage_masks). */
+ * contact (nor for the arc-drift rule).  stage_spins: the running stage has one (spin_given,
+ * read once per stage by stage_masks). */
 static int stage_spins(const lt_tester *t) { return t->spins; }
 
 static void add_rigid_spin(const lt_tester *t, const lt_stage *s, vec3 vnew[2], vec3 wnew[2])
@@ -932,7 +933,6 @@ int lt_start_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
         t->inv_iso_inertia[i] = t->iso_inertia[i] > 0 ? 1.0 / t->iso_inertia[i] : 0;
     }
     t->mstar = lt_effective_mass(&t->body[0], &t->body[1]);
-    t->inv_dt = 1.0 / test->dt;
     t->trial_turns = geom_pair_uses_orientation(t->body[0].shape, t->body[1].shape);
     t->gops = geom_pair_ops(t->body[0].shape, t->body[1].shape);
     for (int i = 0; i < test->law->n_energies; i++)

@@ -22,7 +22,8 @@
  *   and the work of every force over the step n-1 -> n by the trapezoid rule
  *   (F_{n-1} + F_n)/2 . dt v_{n-1/2}; with these two definitions the kinetic-energy change of
  *   leapfrog equals the work exactly, so the balance closes to round-off when the law's
- *   energies are consistent with its forces.
+ *   energies are consistent with its forces.  The driver's own work follows from that theorem:
+ *   work_n = KE_n - KE_0 - (contact work) - (damping work) (close_energies).
  * Stiffness: when a contact forms, the test's stiffness rule (stiffness.h) turns the materials,
  *   the geometry's raw lens and uN at formation into kn, kt, tanPhi, lens, contA; the law gets
  *   them in lt_contact for the whole life of that contact.
@@ -206,7 +207,6 @@ struct lt_tester {
     int spins;                      /* 1: the running stage has a rigid `spin` */
     /* per-run constants (exactly the quotients the step would otherwise divide out each time) */
     double dt_mass[2];              /* dt/m (s/kg), per run */
-    double inv_dt;                  /* 1/dt (1/s) */
     double mstar;                   /* lt_effective_mass of the pair (kg) */
     double iso_inertia[2];          /* the moment of inertia of a body whose three are equal
                                        (kg m^2; a sphere), else 0: the tensor is needed */
