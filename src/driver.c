@@ -79,12 +79,10 @@ static void frame_update(mat3 *R, vec3 n1, vec3 spin_mean, double dt)
 
 /* Frame half-way between two nearby frames (rows averaged, re-orthonormalised): exact for a
  * rotation about one axis, second order otherwise. */
-static mat3 frame_mid(const mat3 *a, const mat3 *b)
+static void frame_mid(const mat3 *a, const mat3 *b, mat3 *m)
 {
-    mat3 m;
-    for (int k = 0; k < 3; k++) m.r[k] = v3_scale(v3_add(a->r[k], b->r[k]), 0.5); /* nearly unit */
-    m3_orthonormalize_near(&m);
-    return m;
+    for (int k = 0; k < 3; k++) m->r[k] = v3_scale(v3_add(a->r[k], b->r[k]), 0.5); /* nearly unit */
+    m3_orthonormalize_near(m);
 }
 
 /* ---- the imposition frame's predictor ------------------------------------------------------
@@ -141,9 +139,13 @@ static void predictor_check(lt_predictor *p, const mat3 *before, const mat3 *aft
     double t0 = dist2(after->r[0], before->r[0]), t1 = dist2(after->r[1], before->r[1]);
     double m0 = dist2(mid->r[0], p->mid.r[0]), m1 = dist2(mid->r[1], p->mid.r[1]);
     double th2 = t0 > t1 ? t0 : t1, miss2 = m0 > m1 ? m0 : m1; /* finite, non-negative: no fmax needed */
-    double bound = th2 * sqrt(th2) + PREDICT_TOL;
     p->checked++;
-    p->missed = !(miss2 <= bound * bound);
+    /* a miss within PREDICT_TOL is within the bound: no square root for it (smooth motion) */
+    p->missed = !(miss2 <= PREDICT_TOL * PREDICT_TOL);
+    if (p->missed) {
+        double bound = th2 * sqrt(th2) + PREDICT_TOL;
+        p->missed = !(miss2 <= bound * bound);
+    }
     if (p->missed) p->misses++;
     if (!(miss2 <= p->worst * p->worst)) p->worst = sqrt(miss2);
 }
@@ -217,12 +219,14 @@ static double shown(double x) { return isnan(x) ? fabs(x) : x; }
 static inline double sum6(const double *x) { return ((x[0] + x[1]) + (x[2] + x[3])) + (x[4] + x[5]); }
 static inline double sum_vec(vec3 a) { return a.x + a.y + a.z; }
 
-/* x[0] + ... + x[n-1] (n is a law's few energies or state variables: a plain loop; partial
- * sums in an array cost more than the chain of additions they shorten). */
+/* x[0] + ... + x[n-1] (n is a law's few state variables): four at a time, then one by one;
+ * only finiteness is asked of it, so the order of the additions does not matter. */
 static inline double sum_n(const double *x, int n)
 {
     double z = 0;
-    for (int i = 0; i < n; i++) z += x[i];
+    int i = 0;
+    for (; i + 4 <= n; i += 4) z += (x[i] + x[i + 1]) + (x[i + 2] + x[i + 3]);
+    for (; i < n; i++) z += x[i];
     return z;
 }
 
@@ -236,13 +240,12 @@ static inline int all_finite(const double *x, int n)
     return 1;
 }
 
-/* The law's outputs of this step: force and torque, stiffnesses, energies, state. */
-static int law_output_check(lt_tester *t)
+/* The law's outputs of this step, once their sum was not finite (law_output_check): find the
+ * value, or a mere overflow of the sum. */
+static int law_output_fault(lt_tester *t)
 {
     const lt_law *law = t->test->law;
     const lt_response *r = &t->resp;
-    double z = (sum6(r->f) + (r->k[0] + r->k[1])) + (sum_n(r->energy, law->n_energies) + sum_n(t->law_state, law->n_state));
-    if (isfinite(z)) return 0; /* else find the value, or a mere overflow of the sum */
     for (int k = 0; k < LT_DOF; k++)
         if (!isfinite(r->f[k]))
             return fail(t, "law '%s' returned a non-finite %s %s = %g", law->name, k < 3 ? "force" : "torque",
@@ -259,6 +262,15 @@ static int law_output_check(lt_tester *t)
             return fail(t, "law '%s' left a non-finite state variable %s = %g", law->name, law->state_names[i],
                         shown(t->law_state[i]));
     return 0;
+}
+
+/* The law's outputs of this step: force and torque, stiffnesses, energies (their sum `booked`,
+ * which contact_update has for its bookkeeping anyway), state. */
+static inline int law_output_check(lt_tester *t, double booked)
+{
+    const lt_response *r = &t->resp;
+    double z = (sum6(r->f) + (r->k[0] + r->k[1])) + (booked + sum_n(t->law_state, t->test->law->n_state));
+    return isfinite(z) ? 0 : law_output_fault(t);
 }
 
 static int vec_bad(const char *who, const char *what, vec3 v, char *name, size_t n, double *val)
@@ -360,11 +372,14 @@ static int contact_update(lt_tester *t, int geom_ok, const mat3 *frame_before, c
     if (!(t->geom.rcurv[0] > 0 && t->geom.rcurv[1] > 0)) /* a geometry function that forgot it */
         return fail(t, "the %s-%s geometry gives no curvature radius (lt_geom.rcurv)", lt_shape_name(A->shape),
                     lt_shape_name(B->shape));
-    vec3 spins[2] = {A->angvel, B->angvel};
-    if (reuse) t->frame = t->trial.frame;
-    else frame_update(&t->frame, t->geom.normal, mean_spin(spins), test->dt);
-    /* the frame in which the relative velocity of this step is measured */
-    mat3 mid = reuse ? t->trial.mid : frame_mid(frame_before, &t->frame);
+    mat3 mid; /* the frame in which the relative velocity of this step is measured */
+    if (reuse) {
+        t->frame = t->trial.frame;
+        mid = t->trial.mid;
+    } else {
+        frame_update(&t->frame, t->geom.normal, v3_scale(v3_add(A->angvel, B->angvel), 0.5), test->dt);
+        frame_mid(frame_before, &t->frame, &mid);
+    }
     predictor_check(&t->pred, frame_before, &t->frame, &mid);
 
     int fresh = 0;
@@ -382,13 +397,9 @@ static int contact_update(lt_tester *t, int geom_ok, const mat3 *frame_before, c
         memset(t->u, 0, sizeof t->u);
     }
     lt_contact *c = &t->c;
-    c->uN = t->geom.uN;
-    c->dt = test->dt;
+    c->uN = t->geom.uN; /* dt, mstar, mat: set once (lt_start_observed) */
     c->rcurv[0] = t->geom.rcurv[0];
     c->rcurv[1] = t->geom.rcurv[1];
-    c->mstar = t->mstar;
-    c->mat[0] = &A->mat;
-    c->mat[1] = &B->mat;
     c->fresh = fresh;
     /* relative velocity of the contact point over the step n-1 -> n, with the branches at
      * mid-step: the contact-side work (F_{n-1} + F_n)/2 . v dt then equals the work of the
@@ -453,11 +464,6 @@ static int contact_update(lt_tester *t, int geom_ok, const mat3 *frame_before, c
         t->u[0] = c->uN;
         return 0;
     }
-    if (law_output_check(t) < 0) return -1;
-    t->has_contact = 1;
-    t->u[0] = c->uN;
-    double dt = test->dt, *u = t->u;
-    u[1] += c->v[1] * dt, u[2] += c->v[2] * dt, u[3] += c->v[3] * dt, u[4] += c->v[4] * dt, u[5] += c->v[5] * dt;
     double booked = 0; /* what the law booked for this step: stored now + dissipated increments */
     for (int i = 0; i < law->n_energies; i++) {
         if ((t->stored_mask >> i) & 1u)
@@ -466,6 +472,11 @@ static int contact_update(lt_tester *t, int geom_ok, const mat3 *frame_before, c
             t->energy[i] += t->resp.energy[i];
         booked += t->resp.energy[i];
     }
+    if (law_output_check(t, booked) < 0) return -1; /* the run ends: the energies just booked are not read */
+    t->has_contact = 1;
+    t->u[0] = c->uN;
+    double dt = test->dt, *u = t->u;
+    u[1] += c->v[1] * dt, u[2] += c->v[2] * dt, u[3] += c->v[3] * dt, u[4] += c->v[4] * dt, u[5] += c->v[5] * dt;
     set_contact_forces(t, 1);
     /* formed inside this step: the contact-side work of the step (trapezoid from no force at
      * the previous state) minus what the law booked for it */
@@ -766,7 +777,7 @@ static void velocity_update(lt_tester *t, const lt_stage *s, int extra, vec3 vne
         if (!move_bodies(t, trial, vnew, wnew, R.r[0], shift, arc_gap, !fast || t->trial_turns, &g)) return;
         mat3 R1 = t->frame;
         frame_update(&R1, g.normal, mean_spin(wnew), dt);
-        R = frame_mid(&t->frame, &R1);
+        frame_mid(&t->frame, &R1, &R);
         for (int i = 0; i < 2; i++) br[i] = v3_scale(v3_add(t->geom.branch[i], g.branch[i]), 0.5);
         impose(t, s, &R, br, vfree, wfree, vnew, wnew);
         add_rigid_spin(t, s, vnew, wnew);
@@ -933,6 +944,11 @@ int lt_start_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
         t->inv_iso_inertia[i] = t->iso_inertia[i] > 0 ? 1.0 / t->iso_inertia[i] : 0;
     }
     t->mstar = lt_effective_mass(&t->body[0], &t->body[1]);
+    /* the contact's inputs that hold for the whole test (the law gets c as const) */
+    t->c.dt = test->dt;
+    t->c.mstar = t->mstar;
+    t->c.mat[0] = &t->body[0].mat;
+    t->c.mat[1] = &t->body[1].mat;
     t->trial_turns = geom_pair_uses_orientation(t->body[0].shape, t->body[1].shape);
     t->gops = geom_pair_ops(t->body[0].shape, t->body[1].shape);
     for (int i = 0; i < test->law->n_energies; i++)
