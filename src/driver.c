@@ -285,14 +285,19 @@ static int vec_bad(const char *who, const char *what, vec3 v, char *name, size_t
     return 0;
 }
 
-/* The state of the pair after a step: bodies, relative displacements and velocities. */
-static int state_check(lt_tester *t)
+/* The state of the pair after a step: bodies, relative displacements and velocities.
+ * velocities 0: the bodies' velocities are not summed, as after a step of lt_run_stage: they are
+ * v_{n+1/2}, w_{n+1/2}, which the closing of state n has just multiplied into its kinetic energy
+ * (m v_{n-1/2} . v_{n+1/2}, with m > 0 for a free body), so that a non-finite one made E.kin and
+ * balance_err non-finite and energy_check ended the run before the bodies moved. */
+static int state_check(lt_tester *t, int velocities)
 {
     /* one sum tells in the common case (a NaN or infinity anywhere makes it non-finite) */
     double zb[2];
     for (int i = 0; i < 2; i++) {
         const lt_body *b = &t->body[i];
-        zb[i] = (sum_vec(b->pos) + sum_vec(b->vel)) + sum_vec(b->angvel);
+        zb[i] = sum_vec(b->pos);
+        if (velocities) zb[i] += sum_vec(b->vel) + sum_vec(b->angvel);
         /* a sphere's orientation is not integrated (turn_body): it stays as placed */
         if (b->shape != LT_SPHERE) zb[i] += (b->ori.w + b->ori.x) + (b->ori.y + b->ori.z);
     }
@@ -944,11 +949,13 @@ int lt_start_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
         t->inv_iso_inertia[i] = t->iso_inertia[i] > 0 ? 1.0 / t->iso_inertia[i] : 0;
     }
     t->mstar = lt_effective_mass(&t->body[0], &t->body[1]);
-    /* the contact's inputs that hold for the whole test (the law gets c as const) */
+    /* the contact's inputs that hold for the whole test (the law gets c as const); the
+     * materials are the test's, not the tester's copies, so that a copy of the tester (driver.h)
+     * points at no other tester */
     t->c.dt = test->dt;
     t->c.mstar = t->mstar;
-    t->c.mat[0] = &t->body[0].mat;
-    t->c.mat[1] = &t->body[1].mat;
+    t->c.mat[0] = &test->body[0].mat;
+    t->c.mat[1] = &test->body[1].mat;
     t->trial_turns = geom_pair_uses_orientation(t->body[0].shape, t->body[1].shape);
     t->gops = geom_pair_ops(t->body[0].shape, t->body[1].shape);
     for (int i = 0; i < test->law->n_energies; i++)
@@ -968,7 +975,7 @@ int lt_start_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
     int geom_ok = geom_compute(&t->body[0], &t->body[1], &t->geom);
     mat3 frame0 = t->frame; /* no step before state 0: it forms its contact afresh (or has none) */
     vec3 branch0[2] = {t->geom.branch[0], t->geom.branch[1]};
-    return contact_update(t, geom_ok, &frame0, branch0) < 0 || state_check(t) < 0 ? -1 : 0;
+    return contact_update(t, geom_ok, &frame0, branch0) < 0 || state_check(t, 1) < 0 ? -1 : 0;
 }
 
 int lt_run_stage(lt_tester *t, int index)
@@ -1006,7 +1013,7 @@ int lt_run_stage(lt_tester *t, int index)
         t->st.time += test->dt;
         t->stage_of_state = index + 1;
         const lt_predictor *p = &t->pred; /* position_update put state n-1 in its history */
-        if (contact_update(t, geom_ok, &p->frame[p->last], p->branch[p->last]) < 0 || state_check(t) < 0) return -1;
+        if (contact_update(t, geom_ok, &p->frame[p->last], p->branch[p->last]) < 0 || state_check(t, 0) < 0) return -1;
         counters_after_contact(t);
         if (--until_in == 0) {
             until_in = s->until_every;
