@@ -11,6 +11,7 @@
 #include "cond.h"
 #include <limits.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,6 +49,7 @@ typedef struct fast_form {
     int leaf;     /* node index of the contact quantity */
     int op;       /* B_LT, B_LE, B_GT or B_GE, with the quantity on the left */
     double k;     /* the number */
+    size_t off;   /* where the quantity is in an lt_tester (leaf_offset) */
 } fast_form;
 
 struct lt_cond {
@@ -605,15 +607,20 @@ static int contact_leaf(const lt_cond *c, int i)
     return k->kind == K_CONST && k->k.t == V_INT && k->k.u.i >= 1 && k->k.u.i <= LT_DOF;
 }
 
-static double leaf_value(const lt_cond *c, int i, const lt_tester *t)
+/* Where the contact quantity of leaf node i is in an lt_tester (bytes from its start): found
+ * once, when the condition is compiled, so that the fast form reads one double per step. */
+static size_t leaf_offset(const lt_cond *c, int i)
 {
     const node *n = &c->n[i];
     if (n->kind == K_CVEC) {
-        const double *v = n->field == 0 ? t->u : n->field == 1 ? t->c.v : t->resp.f;
-        return v[c->n[n->a].k.u.i - 1];
+        size_t vec = n->field == 0 ? offsetof(lt_tester, u) : n->field == 1 ? offsetof(lt_tester, c.v) : offsetof(lt_tester, resp.f);
+        return vec + (size_t)(c->n[n->a].k.u.i - 1) * sizeof(double);
     }
-    return n->field == CF_UN ? t->u[0] : n->field == CF_KN ? t->resp.k[0] : n->field == CF_KT ? t->resp.k[1]
-         : n->field == CF_CONTA ? t->c.contA : t->law_state[n->field - CF_STATE];
+    return n->field == CF_UN      ? offsetof(lt_tester, u)
+         : n->field == CF_KN      ? offsetof(lt_tester, resp.k)
+         : n->field == CF_KT      ? offsetof(lt_tester, resp.k) + sizeof(double)
+         : n->field == CF_CONTA   ? offsetof(lt_tester, c.contA)
+                                  : offsetof(lt_tester, law_state) + (size_t)(n->field - CF_STATE) * sizeof(double);
 }
 
 /* Node i as "quantity op number" (the number exact as a double), into f; 0 if it is not. */
@@ -631,6 +638,7 @@ static int as_comparison(const lt_cond *c, int i, fast_form *f)
     val k = c->n[num].k;
     if (!(k.t == V_FLT || (k.t == V_INT && fits_flt(k.u.i)))) return 0;
     f->leaf = leaf;
+    f->off = leaf_offset(c, leaf);
     f->op = leaf_left ? n->op : mirrored[n->op];
     f->k = negate ? -to_flt(k) : to_flt(k);
     return 1;
@@ -639,7 +647,7 @@ static int as_comparison(const lt_cond *c, int i, fast_form *f)
 static void find_fast_form(lt_cond *c)
 {
     const node *r = &c->n[c->root];
-    fast_form f = {FAST_NONE, 0, 0, 0};
+    fast_form f = {FAST_NONE, 0, 0, 0, 0};
     if (r->kind == K_NOT && c->n[r->a].kind == K_C) f.kind = FAST_NOT_C;
     else if (as_comparison(c, c->root, &f)) f.kind = FAST_CMP;
     else if (r->kind == K_AND && c->n[r->a].kind == K_C && as_comparison(c, r->b, &f)) f.kind = FAST_C_AND_CMP;
@@ -651,7 +659,8 @@ static int fast_eval(const lt_cond *c, const lt_tester *t)
     const fast_form *f = &c->fast;
     if (f->kind == FAST_NOT_C) return !t->has_contact;
     if (!t->has_contact) return f->kind == FAST_CMP ? DEFER : 0; /* C.x of a nil C: Lua's error; C and ...: nil */
-    double x = leaf_value(c, f->leaf, t);
+    double x;
+    memcpy(&x, (const char *)t + f->off, sizeof x);
     switch (f->op) {
     case B_LT: return x < f->k;
     case B_LE: return x <= f->k;

@@ -720,7 +720,7 @@ static int same_vecs(const vec3 *a, const vec3 *b, int n) { return memcmp(a, b, 
  * the relative motion along `normal` (the normal of the frame the motion was imposed in) only,
  * return the displacements in shift, and carry g along (geom_shift_normal: one geometry
  * evaluation per move, the correction after it and off its critical path). */
-static int move_bodies(const lt_tester *t, lt_body b[2], const vec3 v[2], const vec3 w[2], vec3 normal,
+static int move_bodies(const lt_tester *t, lt_body b[2], const vec3 v[2], const vec3 w[2], const vec3 *normal,
                        vec3 shift[2], double arc_gap[2], int turn, lt_geom *g)
 {
     double dt = t->test->dt, wt = t->test->abWeight;
@@ -731,7 +731,7 @@ static int move_bodies(const lt_tester *t, lt_body b[2], const vec3 v[2], const 
     if (shear) {
         gap = isnan(arc_gap[0]) ? geom_arc_value(&b[0], &b[1]) : arc_gap[0];
         gap_lo = isnan(arc_gap[0]) ? 0 : arc_gap[1];
-        double y = dt * v3_dot(v3_sub(v[1], v[0]), normal) + gap_lo; /* compensated sum */
+        double y = dt * v3_dot(v3_sub(v[1], v[0]), *normal) + gap_lo; /* compensated sum */
         double sum = gap + y;
         gap_lo = y - (sum - gap);
         gap = sum;
@@ -839,7 +839,7 @@ NOINLINE static void velocity_passes(lt_tester *t, const lt_stage *s, const vec3
         vec3 shift[2], vin[2] = {vnew[0], vnew[1]}, win[2] = {wnew[0], wnew[1]}, nin = R.r[0];
         lt_geom g;
         double arc_gap[2] = {t->arc_gap[0], t->arc_gap[1]};
-        if (!move_bodies(t, trial, vnew, wnew, R.r[0], shift, arc_gap, !fast || t->trial_turns, &g)) return;
+        if (!move_bodies(t, trial, vnew, wnew, &R.r[0], shift, arc_gap, !fast || t->trial_turns, &g)) return;
         mat3 R1 = t->frame;
         frame_update(&R1, g.normal, mean_spin(wnew), dt);
         frame_mid(&t->frame, &R1, &R);
@@ -942,12 +942,12 @@ NOINLINE static void emit_row(lt_tester *t, int stage_of_state)
  * last trial move, the trial's positions and geometry are exactly what move_bodies would
  * compute: take them, turn the bodies, and let contact_update take the trial's frames
  * (trial.valid = 2). */
-static int position_update(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2], vec3 normal)
+static int position_update(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2], const vec3 *normal)
 {
     lt_trial *tr = &t->trial;
     predictor_shift(&t->pred, &t->frame, t->geom.branch);
     if (tr->valid && same_vecs(tr->v, vnew, 2) && same_vecs(tr->w, wnew, 2) &&
-        (!shear_imposed(t) || same_vecs(&tr->normal, &normal, 1))) {
+        (!shear_imposed(t) || same_vecs(&tr->normal, normal, 1))) {
         for (int i = 0; i < 2; i++) {
             lt_body *b = &t->body[i];
             b->vel = vnew[i];
@@ -1064,7 +1064,7 @@ int lt_run_stage(lt_tester *t, int index)
             emit_row(t, t->stage_of_state);
             if (t->obs.stop && *t->obs.stop) return fail(t, "the record could not be written");
         }
-        int geom_ok = position_update(t, vnew, wnew, nimp);
+        int geom_ok = position_update(t, vnew, wnew, &nimp);
         t->first_motion = 0;
         if (every > 0) row_in = row_in == 0 ? every - 1 : row_in - 1;
         t->step++;

@@ -347,9 +347,10 @@ static int cond_names_intact(run_ctx *r, unsigned names)
 
 /* The until of a stage whose string compiled: C evaluates it, Lua only where the compiled
  * form defers (a Lua error, or an exactness corner), with the message Lua always gave. */
-static int compiled_callback(void *ctx, lt_tester *t)
+/* compiled_callback when the names have to be checked again (Lua ran since), or the compiled
+ * form deferred to Lua (tried: it was evaluated already under the current names). */
+static int compiled_callback_slow(stage_cb *cb, lt_tester *t, int tried)
 {
-    stage_cb *cb = ctx;
     run_ctx *r = cb->run;
     if (cb->cond && cb->validated != r->lua_epoch) {
         if (!cond_names_intact(r, lt_cond_names(cb->cond))) {
@@ -358,11 +359,21 @@ static int compiled_callback(void *ctx, lt_tester *t)
         }
         cb->validated = r->lua_epoch;
     }
-    if (cb->cond) {
+    if (cb->cond && !tried) {
         int v = lt_cond_eval(cb->cond, t);
         if (v >= 0) return v;
     }
-    return stage_callback(ctx, t);
+    return stage_callback(cb, t);
+}
+
+static int compiled_callback(void *ctx, lt_tester *t)
+{
+    stage_cb *cb = ctx;
+    if (cb->cond && cb->validated == cb->run->lua_epoch) { /* the step's common case */
+        int v = lt_cond_eval(cb->cond, t);
+        return v >= 0 ? v : compiled_callback_slow(cb, t, 1);
+    }
+    return compiled_callback_slow(cb, t, 0);
 }
 
 /* Load an `until` expression (as `return (s\n)`) or `done` statements as a chunk whose
