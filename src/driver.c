@@ -152,13 +152,15 @@ static void predictor_check(lt_predictor *p, const mat3 *before, const mat3 *aft
 {
     if (!p->pending) return;
     p->pending = 0;
-    double t0 = dist2(after->r[0], before->r[0]), t1 = dist2(after->r[1], before->r[1]);
     double m0 = dist2(mid->r[0], p->mid.r[0]), m1 = dist2(mid->r[1], p->mid.r[1]);
-    double th2 = t0 > t1 ? t0 : t1, miss2 = m0 > m1 ? m0 : m1; /* finite, non-negative: no fmax needed */
+    double miss2 = m0 > m1 ? m0 : m1; /* finite, non-negative: no fmax needed */
     p->checked++;
-    /* a miss within PREDICT_TOL is within the bound: no square root for it (smooth motion) */
+    /* a miss within PREDICT_TOL is within the bound, whatever the step's rotation: neither the
+     * rotation nor a square root is needed for it (smooth motion) */
     p->missed = !(miss2 <= PREDICT_TOL * PREDICT_TOL);
     if (p->missed) {
+        double t0 = dist2(after->r[0], before->r[0]), t1 = dist2(after->r[1], before->r[1]);
+        double th2 = t0 > t1 ? t0 : t1;
         double bound = th2 * sqrt(th2) + PREDICT_TOL;
         p->missed = !(miss2 <= bound * bound);
     }
