@@ -3,8 +3,10 @@
  * bench/main.c runs every case in a fresh child process (so each case's peak memory is its own),
  * several times, and prints the median, the ratio to the bare kernel, the peak memory, the
  * machine, and the issue's targets met or missed.  The kernel and the sparse case run in
- * alternating pairs of processes (7 rounds) and their ratio is the median of the rounds' ratios:
- * a virtual machine's speed drifts over minutes by more than the effects measured.  The cases:
+ * alternating pairs of processes (11 rounds) and their ratio is the median of the rounds' ratios:
+ * a virtual machine's speed drifts over minutes by more than the effects measured.  The ratio,
+ * the flatness and the sweep's speed-up are also given for the fastest runs (interference only
+ * adds time: bench/main.c, run_paired).  The cases:
  *   kernel   bench/kernel.c: the plain C loop of one contact with the driver's numerical
  *            method (mid-step frame), the reference;
  *   kernel-naive  the same loop imposing and measuring in the current frame (for scale: what

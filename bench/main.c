@@ -171,9 +171,16 @@ static int run_child(const char *name, int reps, result *r)
  * running the kernel then the sparse case in fresh processes (their reps runs each), so that
  * both see the machine in the same state; a virtual machine's speed drifts by 10-20 % over
  * minutes (other tenants), more than the effects measured.  Each round gives a ratio of the two
- * medians; the ratio reported is the median over rounds.  The two cases' rows report the
- * median over rounds of their medians, min and max over all runs. */
-#define PAIRED_ROUNDS 7
+ * medians, and one of the two fastest runs; the ratios reported are the medians over rounds
+ * (ratio[0..2]: of medians, its lowest and highest round; ratio[3..5]: the same of fastest runs).
+ * Interference only ever adds time, and on the machines measured it adds more to the sparse case
+ * than to the kernel (over 12 rounds on the AMD EPYC of README's table, the sparse case's medians
+ * spread by a third, the kernel's by 15 %; the step's code is about twice the kernel's), so the
+ * fastest runs estimate the driver's own overhead and the medians what a run meets on a loaded
+ * host.  The two cases'
+ * rows report the median over rounds of their medians, min and max over all runs. */
+#define PAIRED_ROUNDS 11
+static int paired_verbose; /* --paired: print every round */
 
 static double median_of(double *x, int n)
 {
@@ -181,14 +188,18 @@ static double median_of(double *x, int n)
     return n % 2 ? x[n / 2] : 0.5 * (x[n / 2 - 1] + x[n / 2]);
 }
 
-static int run_paired(const bench_case *k, const bench_case *s, result *rk, result *rs, double ratio[3])
+static int run_paired(const bench_case *k, const bench_case *s, result *rk, result *rs, double ratio[6])
 {
-    double km[PAIRED_ROUNDS], sm[PAIRED_ROUNDS], q[PAIRED_ROUNDS];
+    double km[PAIRED_ROUNDS], sm[PAIRED_ROUNDS], q[PAIRED_ROUNDS], qf[PAIRED_ROUNDS];
     result a, b;
     for (int r = 0; r < PAIRED_ROUNDS; r++) {
         if (run_child(k->name, k->reps, &a) < 0 || run_child(s->name, s->reps, &b) < 0) return -1;
         km[r] = a.med, sm[r] = b.med;
         q[r] = ((double)b.steps / b.med) / ((double)a.steps / a.med);
+        qf[r] = ((double)b.steps / b.min) / ((double)a.steps / a.min);
+        if (paired_verbose)
+            printf("round %d: kernel %.3f s (fastest %.3f), sparse %.3f s (fastest %.3f): ratio %.3f (fastest %.3f)\n", r + 1,
+                   a.med, a.min, b.med, b.min, q[r], qf[r]);
         if (r == 0) *rk = a, *rs = b;
         rk->min = fmin(rk->min, a.min), rk->max = fmax(rk->max, a.max), rk->kb = a.kb > rk->kb ? a.kb : rk->kb;
         rs->min = fmin(rs->min, b.min), rs->max = fmax(rs->max, b.max), rs->kb = b.kb > rs->kb ? b.kb : rs->kb;
@@ -197,6 +208,8 @@ static int run_paired(const bench_case *k, const bench_case *s, result *rk, resu
     rs->med = median_of(sm, PAIRED_ROUNDS);
     ratio[0] = median_of(q, PAIRED_ROUNDS); /* sorted: */
     ratio[1] = q[0], ratio[2] = q[PAIRED_ROUNDS - 1];
+    ratio[3] = median_of(qf, PAIRED_ROUNDS);
+    ratio[4] = qf[0], ratio[5] = qf[PAIRED_ROUNDS - 1];
     return 0;
 }
 
@@ -233,8 +246,19 @@ int main(int argc, char **argv)
     mkdir("build", 0777);
     mkdir(OUT_DIR, 0777);
     if (argc == 4 && strcmp(argv[1], "--case") == 0) return child(argv[2], atoi(argv[3]));
+    if (argc == 2 && strcmp(argv[1], "--paired") == 0) { /* the kernel and the sparse case only, every round shown */
+        result rk, rs;
+        double ratio[6];
+        paired_verbose = 1;
+        setvbuf(stdout, NULL, _IOLBF, 0);
+        machine();
+        if (run_paired(&cases[0], &cases[1], &rk, &rs, ratio) < 0) return 1;
+        printf("sparse / kernel: median of rounds %.3f (%.3f to %.3f); of the fastest runs %.3f (%.3f to %.3f)\n", ratio[0],
+               ratio[1], ratio[2], ratio[3], ratio[4], ratio[5]);
+        return 0;
+    }
     if (argc != 1) {
-        fprintf(stderr, "usage: bench [--case NAME REPS]\n");
+        fprintf(stderr, "usage: bench [--paired | --case NAME REPS]\n");
         return 2;
     }
     setvbuf(stdout, NULL, _IOLBF, 0);
@@ -245,7 +269,7 @@ int main(int argc, char **argv)
            "peak = VmHWM of the case's process (and of its workers); tables written to %s (disk)\n\n", PAIRED_ROUNDS, OUT_DIR);
     printf("%-11s %-72s %10s %-7s %6s %9s %8s\n", "case", "what", "rate", "", "ratio", "ns/step", "peak MB");
     result res[N_CASES];
-    double kernel_rate = 0, ratio[3] = {0, 0, 0};
+    double kernel_rate = 0, ratio[6] = {0, 0, 0, 0, 0, 0};
     /* cases[0] and cases[1], the kernel and the sparse driver, in pairs (run_paired) */
     memset(res, 0, sizeof res);
     if (run_paired(&cases[0], &cases[1], &res[0], &res[1], ratio) == 0)
@@ -273,28 +297,34 @@ int main(int argc, char **argv)
     printf("        sweep: %ld directions, %.0f yield (slip or contact loss), %ld steps; results on 1 and 2 cores %s\n",
            s1->runs, s1->check, s1->steps, s1->digest == s2->digest && s1->ok && s2->ok ? "bit-identical" : "DIFFER");
     double sparse = (double)sp->steps / sp->med, dense = (double)dn->rows / dn->med;
-    double flat_lo = 1e300, flat_hi = 0;
+    double flat_lo = 1e300, flat_hi = 0, fast_lo = 1e300, fast_hi = 0; /* of medians; of fastest runs */
     for (int i = 4; i <= 7; i++) {
         if (!res[i].ok) continue;
-        double ns = res[i].med / (double)res[i].steps;
+        double ns = res[i].med / (double)res[i].steps, nf = res[i].min / (double)res[i].steps;
         flat_lo = ns < flat_lo ? ns : flat_lo;
         flat_hi = ns > flat_hi ? ns : flat_hi;
+        fast_lo = nf < fast_lo ? nf : fast_lo;
+        fast_hi = nf > fast_hi ? nf : fast_hi;
     }
     double speedup = s1->med / s2->med;
     printf("        sweep times (min, median, max of the runs): 1 core %.3f %.3f %.3f s, 2 cores %.3f %.3f %.3f s;\n"
            "        CPU time of the 2 workers in the last run %.3f s for %.3f s of the 1-core run\n",
            s1->min, s1->med, s1->max, s2->min, s2->med, s2->max, s2->cpu, s1->cpu);
     printf("\ntargets (issue 7):\n");
-    printf("  %-4s sparse driver / bare kernel >= 0.67: %.3f (median of %d paired rounds; %.3f to %.3f)\n",
+    printf("  %-4s sparse driver / bare kernel >= 0.67: %.3f (median of %d paired rounds of medians; %.3f to %.3f)\n",
            ratio[0] >= 0.67 ? "met" : "MISS", ratio[0], PAIRED_ROUNDS, ratio[1], ratio[2]);
+    printf("  %-4s   the same of the fastest runs of each round: %.3f (%.3f to %.3f)\n", ratio[3] >= 0.67 ? "met" : "MISS",
+           ratio[3], ratio[4], ratio[5]);
     printf("  %-4s sparse driver >= 5e6 steps/s: %.3e\n", sparse >= 5e6 ? "met" : "MISS", sparse);
     printf("  %-4s dense recording >= 5e5 rows/s (to disk, round-trip precision): %.3e\n",
            dense >= 5e5 ? "met" : "MISS", dense);
     printf("  %-4s cost per step flat from 1e5 to 1e8 steps (max/min of ns/step <= 1.2): %.3f\n",
            flat_hi / flat_lo <= 1.2 ? "met" : "MISS", flat_hi / flat_lo);
+    printf("  %-4s   the same of the fastest runs: %.3f\n", fast_hi / fast_lo <= 1.2 ? "met" : "MISS", fast_hi / fast_lo);
     printf("  %-4s peak memory of the 1e8-step run < 16 MB: %.1f MB\n", mem->ok && mem->kb < 16 * 1024 ? "met" : "MISS",
            (double)mem->kb / 1024);
     printf("  %-4s sweep speed-up from 1 to 2 cores >= 1.8: %.2f\n", speedup >= 1.8 ? "met" : "MISS", speedup);
+    printf("  %-4s   the same of the fastest runs: %.2f\n", s1->min / s2->min >= 1.8 ? "met" : "MISS", s1->min / s2->min);
     for (int i = 0; i < N_CASES; i++)
         if (!res[i].ok) return 1;
     return 0;
