@@ -46,7 +46,6 @@ typedef struct node {
 enum { FAST_NONE, FAST_NOT_C, FAST_CMP, FAST_C_AND_CMP };
 typedef struct fast_form {
     int kind;
-    int leaf;     /* node index of the contact quantity */
     int op;       /* B_LT, B_LE, B_GT or B_GE, with the quantity on the left */
     double k;     /* the number */
     size_t off;   /* where the quantity is in an lt_tester (leaf_offset) */
@@ -637,7 +636,6 @@ static int as_comparison(const lt_cond *c, int i, fast_form *f)
     if (c->n[num].kind != K_CONST) return 0;
     val k = c->n[num].k;
     if (!(k.t == V_FLT || (k.t == V_INT && fits_flt(k.u.i)))) return 0;
-    f->leaf = leaf;
     f->off = leaf_offset(c, leaf);
     f->op = leaf_left ? n->op : mirrored[n->op];
     f->k = negate ? -to_flt(k) : to_flt(k);
@@ -647,7 +645,7 @@ static int as_comparison(const lt_cond *c, int i, fast_form *f)
 static void find_fast_form(lt_cond *c)
 {
     const node *r = &c->n[c->root];
-    fast_form f = {FAST_NONE, 0, 0, 0, 0};
+    fast_form f = {FAST_NONE, 0, 0, 0};
     if (r->kind == K_NOT && c->n[r->a].kind == K_C) f.kind = FAST_NOT_C;
     else if (as_comparison(c, c->root, &f)) f.kind = FAST_CMP;
     else if (r->kind == K_AND && c->n[r->a].kind == K_C && as_comparison(c, r->b, &f)) f.kind = FAST_C_AND_CMP;

@@ -303,13 +303,13 @@ static int vec_bad(const char *who, const char *what, vec3 v, char *name, size_t
     return 0;
 }
 
+static int state_fault(lt_tester *t);
+
 /* The state of the pair after a step: bodies, relative displacements and velocities.
  * velocities 0: the bodies' velocities are not summed, as after a step of lt_run_stage: they are
  * v_{n+1/2}, w_{n+1/2}, which the closing of state n has just multiplied into its kinetic energy
  * (m v_{n-1/2} . v_{n+1/2}, with m > 0 for a free body), so that a non-finite one made E.kin and
  * balance_err non-finite and energy_check ended the run before the bodies moved. */
-static int state_fault(lt_tester *t);
-
 static inline int state_check(lt_tester *t, int velocities)
 {
     /* one sum tells in the common case (a NaN or infinity anywhere makes it non-finite) */

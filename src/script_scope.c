@@ -345,8 +345,6 @@ static int cond_names_intact(run_ctx *r, unsigned names)
     return ok;
 }
 
-/* The until of a stage whose string compiled: C evaluates it, Lua only where the compiled
- * form defers (a Lua error, or an exactness corner), with the message Lua always gave. */
 /* compiled_callback when the names have to be checked again (Lua ran since), or the compiled
  * form deferred to Lua (tried: it was evaluated already under the current names). */
 static int compiled_callback_slow(stage_cb *cb, lt_tester *t, int tried)
@@ -366,6 +364,8 @@ static int compiled_callback_slow(stage_cb *cb, lt_tester *t, int tried)
     return stage_callback(cb, t);
 }
 
+/* The until of a stage whose string compiled: C evaluates it, Lua only where the compiled
+ * form defers (a Lua error, or an exactness corner), with the message Lua always gave. */
 static int compiled_callback(void *ctx, lt_tester *t)
 {
     stage_cb *cb = ctx;
