@@ -6,7 +6,7 @@
 CC      ?= cc
 OPT     ?= -O2
 CFLAGS  ?= $(OPT) -g
-WARN    := -std=c17 -Wall -Wextra -pedantic
+WARN    := -std=c17 -Wall -Wextra -pedantic $(if $(WERROR),-Werror)
 LUA_CFLAGS := $(shell pkg-config --cflags lua5.4 2>/dev/null || echo -I/usr/include/lua5.4)
 LUA_LIBS   := $(shell pkg-config --libs lua5.4 2>/dev/null || echo -llua5.4)
 BUILD   ?= build
@@ -49,13 +49,14 @@ $(BUILD)/run_tests: $(TESTOBJ) $(OBJ)
 $(BUILD)/lawtester-bench: $(BENCHOBJ) $(OBJ)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LUA_LIBS) -lm
 
-$(BUILD)/bench/main.o: bench/main.c $(wildcard src/*.h) bench/bench.h
+# Header dependencies come from the compiler (-MMD -MP: one .d file beside each object).
+$(BUILD)/bench/main.o: bench/main.c
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(CFLAGS) -DBENCH_CFLAGS='"$(CFLAGS)"' -MMD -c -o $@ $<
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -DBENCH_CFLAGS='"$(CFLAGS)"' -MMD -MP -c -o $@ $<
 
-$(BUILD)/%.o: %.c $(wildcard src/*.h) tests/check.h
+$(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(CFLAGS) $(FILE_CFLAGS) $(LUA_CFLAGS) -MMD -c -o $@ $<
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(FILE_CFLAGS) $(LUA_CFLAGS) -MMD -MP -c -o $@ $<
 
 # The driver's step without the compiler's vectoriser (gcc and clang): it keeps the state of a
 # step in the tester and in small arrays, and packing their vec3 components into 16-byte moves
@@ -82,9 +83,10 @@ energy-study: deps
 	gnuplot -e "datafile='out/energy-study.tsv'; outfile='out/energy-study.png'" plots/_energy_study.gp
 	@echo "wrote out/energy-study.tsv out/energy-study.md out/energy-study.png"
 
-# Whole test suite under AddressSanitizer + UndefinedBehaviorSanitizer (separate build dir).
+# Whole test suite under AddressSanitizer + UndefinedBehaviorSanitizer (separate build dir),
+# built with -Werror: CI's warning gate.
 asan: deps-test
-	@$(MAKE) --no-print-directory BUILD=build-asan OPT=-O1 \
+	@$(MAKE) --no-print-directory BUILD=build-asan OPT=-O1 WERROR=1 \
 	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	  build-asan/lawtester build-asan/run_tests
 	@UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1 \
@@ -140,4 +142,4 @@ help:
 	@echo "make asan     the tests under ASan+UBSan;  make check-valgrind  the tests under valgrind"
 	@echo "make fuzz     the libFuzzer targets, FUZZ_SECONDS each (600);  make fuzz-ci  60 s in all"
 
--include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+-include $(wildcard $(BUILD)/src/*.d $(BUILD)/laws/*.d $(BUILD)/tests/*.d $(BUILD)/tests/fuzz/*.d $(BUILD)/bench/*.d)
