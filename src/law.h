@@ -8,7 +8,14 @@
  * API history: 1 the foundation; 2 adds to lt_contact the effective mass `mstar` and the
  *   curvature radii `rcurv`, and to lt_law, after every field of version 1, the parameter check
  *   `check`, the analytic verification cases `cases` (`lawtester verify`, see the end of this
- *   header) and the optional yield surface `yield` (yield-surface plots and probes).
+ *   header) and the optional yield surface `yield` (yield-surface plots and probes); 3 adds to
+ *   lt_case the field `dof`, so that the cycle case drives any DoF (shear, twist, bending) and
+ *   checks its stiffness, cap and energy per cycle.
+ *
+ * Compatibility: every version only appends fields, and a descriptor declares the version it was
+ *   compiled for; lawtester reads only that version's fields (docs/plugins.md).  Descriptors of
+ *   versions 1 to LT_LAW_API_VERSION load; lt_case arrays of older versions are copied into the
+ *   current layout when the law is registered.
  *
  * Units: SI throughout (m, s, kg, N, N m, J, Pa, rad).
  * Frame: contact-local, x = unit normal pointing from particle A to particle B, y and z the
@@ -24,10 +31,14 @@
 #ifndef LT_LAW_H
 #define LT_LAW_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Write descriptors with designated initialisers (.name = ...): optional fields added later then
  * default to none without a -Wextra missing-field-initializers warning, which positional lists
  * get. */
-#define LT_LAW_API_VERSION 2
+#define LT_LAW_API_VERSION 3
 #define LT_DOF 6
 #define LT_MAX_ENERGIES 8
 #define LT_MAX_PARAMS 32
@@ -184,10 +195,13 @@ typedef enum lt_case_kind {
      * load[1] m/s, then unloading at the same speed until the contact is lost; `steps` steps
      * per leg.  Checked: `along` (Fn, kn, kt, elast as functions of uN) at every state. */
     LT_CASE_NORMAL,
-    /* Two fixed bodies: normal loading to an overlap of load[0] m (held), then tangential
-     * displacement along local y, 0 -> +load[1] -> -load[1] -> +load[1] m at load[2] m/s
-     * (`steps` steps per load[1]); the last two legs are one full cycle.  Measured: the energy
-     * dissipated over the cycle, kt during the cycle, |Ft| while sliding. */
+    /* Two fixed bodies: normal loading to an overlap of load[0] m (held), then a cycle on the
+     * DoF `dof` (API 3; 0, and every case of API 2, means 1: shear along local y), 0 -> +load[1]
+     * -> -load[1] -> +load[1] (m for the shears, rad for twist and bending) at load[2] (m/s or
+     * rad/s), `steps` steps per load[1]; the last two legs are one full cycle.  Measured: the
+     * energy dissipated over the cycle (LT_Q_CYCLE_ENERGY), the stiffness of that DoF during the
+     * cycle (LT_Q_KT: N/m, or N m/rad for 3..5) and the largest |force| or |torque| of that DoF
+     * (LT_Q_SLIP_FORCE: N, or N m; the cap of a sliding or rolling limit). */
     LT_CASE_SHEAR_CYCLE,
     /* Free bodies (unless `fixed`) meet head-on at a relative normal speed load[0] m/s (an 'i'
      * stage until stage.rebound), with a relative tangential speed load[1] m/s along local y
@@ -202,6 +216,8 @@ typedef enum lt_case_kind {
      * rotations) on each DoF marked 'v' in `dofs`, `steps` steps per leg.  The net work must
      * vanish (an elastic, path-independent law on those DoFs). */
     LT_CASE_CLOSED_LOOP,
+    /* API 3: the cycle of LT_CASE_SHEAR_CYCLE by the name that says it drives any DoF. */
+    LT_CASE_CYCLE = LT_CASE_SHEAR_CYCLE,
 } lt_case_kind;
 
 /* Quantities a case may give closed-form values for. */
@@ -214,11 +230,14 @@ typedef enum lt_quantity {
     LT_Q_TANGENT_OUT,   /* m/s, relative tangential velocity of the centres after (local y) */
     LT_Q_SPIN_A,        /* rad/s, spin of A about local z after */
     LT_Q_SPIN_B,        /* rad/s, spin of B about local z after */
-    LT_Q_CYCLE_ENERGY,  /* J, energy dissipated over the full shear cycle */
-    LT_Q_KT,            /* N/m, tangential stiffness reported during the shear cycle */
-    LT_Q_SLIP_FORCE,    /* N, max |Ft| during the shear cycle (the Coulomb limit) */
+    LT_Q_CYCLE_ENERGY,  /* J, energy dissipated over the full cycle */
+    LT_Q_KT,            /* N/m (N m/rad), stiffness of the cycled DoF during the cycle */
+    LT_Q_SLIP_FORCE,    /* N (N m), max |force| (|torque|) of the cycled DoF: the sliding limit */
     LT_Q_BALANCE,       /* -, |balance_err| / |work| at the end of the run (value 0) */
-    LT_Q_COUNT
+    LT_Q_COUNT,
+    /* API 3: the names of the cycle's quantities on any DoF (same values as above) */
+    LT_Q_CYCLE_STIFFNESS = LT_Q_KT,
+    LT_Q_CYCLE_CAP = LT_Q_SLIP_FORCE
 } lt_quantity;
 
 /* What a case's `expect` fills.  verify sets every value to NaN first: a NaN value is not
@@ -281,6 +300,21 @@ typedef struct lt_case {
     /* optional, for --plot of LT_CASE_IMPACT: the closed-form (uN, Fn) at the fraction s in
      * [0, 1] of the contact, for the analytic curve drawn over the recorded one */
     void (*curve)(const lt_case_env *env, double s, double *uN, double *Fn);
+    /* API 3.  LT_CASE_CYCLE: the DoF cycled, 1..5 (0: 1, shear along local y). */
+    int dof;
 } lt_case;
+
+/* ---- laws in shared objects -------------------------------------------------------------
+ *
+ * `lawtester --law-lib FILE.so` loads the laws a shared object exports as a NULL-terminated
+ * array under this name (C linkage; from C++ declare it inside extern "C"):
+ *     const lt_law *const lt_plugin_laws[] = {&my_law, NULL};
+ * Each descriptor is checked when it is loaded (docs/plugins.md); its api_version says which
+ * fields it has. */
+#define LT_PLUGIN_SYMBOL "lt_plugin_laws"
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

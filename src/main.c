@@ -57,6 +57,7 @@ static int cmd_laws(void)
     for (int i = 0; lt_laws[i]; i++) {
         const lt_law *law = lt_laws[i];
         printf("%s - %s\n", law->name, law->summary);
+        if (lt_law_origin(law)) printf("  from: %s (law API %d)\n", lt_law_origin(law), lt_law_declared_api(law));
         printf("  parameters:\n");
         for (int k = 0; k < law->n_params; k++) {
             const lt_param *p = &law->params[k];

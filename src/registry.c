@@ -1,7 +1,10 @@
-/* src/registry.c - the one table of contact laws.  Adding a law: write laws/NAME.c defining
- * `const lt_law law_NAME`, add one `extern` line and one table row here, and list the file in
- * the Makefile's LAWS.  Nothing else in the harness names a law. */
+/* src/registry.c - the table of contact laws: the built-in ones listed once below, then those
+ * added at run time (lt_register_law).  Nothing else in the harness names a law. */
+#define _POSIX_C_SOURCE 200809L /* strdup */
 #include "registry.h"
+#include "law_check.h"
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 extern const lt_law law_linear;
@@ -10,20 +13,97 @@ extern const lt_law law_hertz_mindlin;
 extern const lt_law law_linel6;
 extern const lt_law law_cohesive;
 
-const lt_law *const lt_laws[] = {
-    &law_linear,
-    &law_spring_dashpot,
-    &law_hertz_mindlin,
-    &law_linel6,
-    &law_cohesive,
-    NULL,
-};
+#define BUILTIN_LAWS &law_linear, &law_spring_dashpot, &law_hertz_mindlin, &law_linel6, &law_cohesive
+enum { N_BUILTIN = sizeof((const lt_law *[]){BUILTIN_LAWS}) / sizeof(const lt_law *) };
+
+const lt_law *lt_laws[LT_MAX_LAWS + 1] = {BUILTIN_LAWS, NULL};
+
+/* For the added laws (index i >= N_BUILTIN): where they come from and their declared version. */
+static char *origins[LT_MAX_LAWS];
+static int declared_api[LT_MAX_LAWS];
+
+static int count_laws(void)
+{
+    int n = 0;
+    while (lt_laws[n]) n++;
+    return n;
+}
+
+static int index_of(const lt_law *law)
+{
+    for (int i = 0; lt_laws[i]; i++)
+        if (lt_laws[i] == law) return i;
+    return -1;
+}
 
 const lt_law *lt_find_law(const char *name)
 {
     for (int i = 0; lt_laws[i]; i++)
         if (strcmp(lt_laws[i]->name, name) == 0) return lt_laws[i];
     return NULL;
+}
+
+const lt_law *lt_register_law(const lt_law *law, const char *origin, char *err, size_t errlen)
+{
+    int n = count_laws();
+    if (n >= LT_MAX_LAWS) {
+        snprintf(err, errlen, "more than %d laws", LT_MAX_LAWS);
+        return NULL;
+    }
+    int version = law ? law->api_version : 0;
+    lt_law *copy = lt_law_normalize(law, err, errlen);
+    if (!copy) return NULL;
+    if (lt_law_validate(copy, err, errlen) < 0) {
+        free(copy);
+        return NULL;
+    }
+    const lt_law *taken = lt_find_law(copy->name);
+    if (taken) {
+        const char *where = lt_law_origin(taken);
+        snprintf(err, errlen, "law '%s': the name is taken by %s%s", copy->name, where ? "the law from " : "a built-in law",
+                 where ? where : "");
+        free(copy);
+        return NULL;
+    }
+    char *o = strdup(origin ? origin : "?");
+    if (!o) {
+        snprintf(err, errlen, "law '%s': out of memory", copy->name);
+        free(copy);
+        return NULL;
+    }
+    origins[n] = o;
+    declared_api[n] = version;
+    lt_laws[n] = copy;
+    lt_laws[n + 1] = NULL;
+    return copy;
+}
+
+void lt_unregister_law(const lt_law *law)
+{
+    int i = index_of(law);
+    if (i < N_BUILTIN) return;
+    int n = count_laws();
+    free(origins[i]);
+    free((void *)law); /* lt_register_law's copy */
+    for (int j = i; j < n - 1; j++) {
+        lt_laws[j] = lt_laws[j + 1];
+        origins[j] = origins[j + 1];
+        declared_api[j] = declared_api[j + 1];
+    }
+    lt_laws[n - 1] = NULL;
+    origins[n - 1] = NULL;
+}
+
+const char *lt_law_origin(const lt_law *law)
+{
+    int i = index_of(law);
+    return i >= N_BUILTIN ? origins[i] : NULL;
+}
+
+int lt_law_declared_api(const lt_law *law)
+{
+    int i = index_of(law);
+    return i >= N_BUILTIN ? declared_api[i] : law->api_version;
 }
 
 int lt_law_param_index(const lt_law *law, const char *name)

@@ -1,13 +1,38 @@
-/* src/registry.h - the one table of contact laws known to lawtester. */
+/* src/registry.h - the table of contact laws known to lawtester: the built-in ones (laws/),
+ * then those added at run time (shared objects given with --law-lib, laws defined by a script).
+ * Adding a built-in law: laws/NAME.c defining `const lt_law law_NAME`, one line in registry.c. */
 #ifndef LT_REGISTRY_H
 #define LT_REGISTRY_H
 #include "law.h"
+#include <stddef.h>
 
-/* NULL-terminated list of every registered law, in the order `lawtester laws` prints them. */
-extern const lt_law *const lt_laws[];
+/* At most this many laws in all (built-in and added). */
+#define LT_MAX_LAWS 256
+
+/* NULL-terminated list of every known law, built-ins first, in the order `lawtester laws`
+ * prints them.  Change it only through the functions below. */
+extern const lt_law *lt_laws[];
 
 /* The law called name, or NULL. */
 const lt_law *lt_find_law(const char *name);
+
+/* Add a law at run time: the descriptor (of any API version 1..LT_LAW_API_VERSION) is copied
+ * into the current layout (lt_law_normalize), checked (lt_law_validate), and registered under
+ * its name, which must not be taken.  origin says where it comes from (e.g. the shared object's
+ * path; copied) for `lawtester laws` and messages.  Returns the registered descriptor (the
+ * copy: compare and use it, not the original), or NULL with one line in err. */
+const lt_law *lt_register_law(const lt_law *law, const char *origin, char *err, size_t errlen);
+
+/* Remove a law added by lt_register_law (the pointer it returned) and free its copy; built-in
+ * laws stay.  The next registered law takes its place at the end of the list. */
+void lt_unregister_law(const lt_law *law);
+
+/* Where a law comes from: NULL for a built-in one, else the origin given when it was added. */
+const char *lt_law_origin(const lt_law *law);
+
+/* The API version the law's descriptor was written for (an added law's may be older than the
+ * layout lawtester keeps it in). */
+int lt_law_declared_api(const lt_law *law);
 
 /* Index of the parameter called name in law, or -1; index of the energy called name, or -1. */
 int lt_law_param_index(const lt_law *law, const char *name);

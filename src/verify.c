@@ -3,6 +3,7 @@
  * verify_generic.c (every law) and verify_cases.c (the law's own cases). */
 #define _POSIX_C_SOURCE 200809L
 #include "verify.h"
+#include "law_check.h"
 #include "registry.h"
 #include "verify_int.h"
 #include <math.h>
@@ -94,8 +95,9 @@ static int has_case(const lt_law *law, const char *name)
 void lt_verify_law(const lt_law *law, const lt_verify_opts *o, lt_verify_summary *sum)
 {
     vr_ctx v = {o, sum, law};
-    if (law->api_version != LT_LAW_API_VERSION) {
-        vr_fail(&v, "api", "api_version", "the law was built for another LT_LAW_API_VERSION");
+    char why[300];
+    if (lt_law_validate(law, why, sizeof why) < 0) { /* nothing of a malformed descriptor runs */
+        vr_fail(&v, "descriptor", "lt_law_validate", why);
         return;
     }
     vr_generic(&v);

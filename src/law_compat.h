@@ -1,0 +1,42 @@
+/* src/law_compat.h - the layouts of earlier law API versions, frozen (private to lawtester).
+ *
+ * Every API version only appends fields (src/law.h).  A descriptor compiled for version 1 ends
+ * before `check`; one of version 2 has lt_case elements without `dof`, so its cases array has a
+ * shorter stride than today's.  The registry copies such a descriptor into the current layout
+ * (lt_law_normalize) and everything else in lawtester reads only the current one.  Tests use
+ * these layouts to build old descriptors as an old compiler would have. */
+#ifndef LT_LAW_COMPAT_H
+#define LT_LAW_COMPAT_H
+#include "law.h"
+#include <stddef.h>
+
+/* lt_case as of API 2 (every field of today's up to `curve`). */
+typedef struct lt_case_v2 {
+    const char *name;
+    const char *doc;
+    lt_case_kind kind;
+    lt_case_param set[LT_CASE_MAX_SET];
+    const char *shape[2];
+    double radius[2];
+    lt_material mat[2];
+    int fixed[2];
+    double load[4];
+    double steps;
+    const char *dofs;
+    int converge;
+    void (*expect)(const lt_case_env *env, lt_expect *out);
+    void (*along)(const lt_case_env *env, double uN, double out[LT_ALONG_COUNT]);
+    double along_tol;
+    const char *along_why;
+    void (*curve)(const lt_case_env *env, double s, double *uN, double *Fn);
+} lt_case_v2;
+
+/* Size of an lt_law of API 1 (it ends before `check`) and of API 2 and 3 (they end with
+ * `yield`; API 3 appended to lt_case only). */
+#define LT_LAW_V1_SIZE offsetof(lt_law, check)
+#define LT_LAW_V2_SIZE (offsetof(lt_law, yield) + sizeof(const lt_yield *))
+
+_Static_assert(offsetof(lt_case, curve) == offsetof(lt_case_v2, curve) && offsetof(lt_case, dof) >= sizeof(lt_case_v2),
+               "API 3's lt_case must begin with API 2's lt_case");
+
+#endif
