@@ -64,7 +64,6 @@
 #include <math.h>
 #include <stddef.h>
 
-#define HM_PI 3.14159265358979323846
 
 enum { P_ESTAR, P_GSTAR, P_RSTAR, P_TANPHI, P_EN, P_CLIP, P_NOSLIP, P_DASHPOT, P_COUNT };
 enum {
@@ -113,7 +112,7 @@ static double effective_shear_modulus(const lt_material *a, const lt_material *b
 static double tsuji_alpha(double e)
 {
     double l = log(e);
-    return sqrt(5.0) * -l / sqrt(HM_PI * HM_PI + l * l);
+    return sqrt(5.0) * -l / sqrt(LT_PI * LT_PI + l * l);
 }
 
 static void hm_init(const double *p, const lt_contact *c, double *s)

@@ -52,7 +52,6 @@
 #include <math.h>
 #include <stddef.h>
 
-#define HC_PI 3.14159265358979323846
 
 enum { P_ESTAR, P_GSTAR, P_RSTAR, P_TANPHI, P_EN, P_CLIP, P_NOSLIP, P_DASHPOT };
 
@@ -122,7 +121,7 @@ static impact impact_of(const lt_case_env *env)
     hertz h = hertz_of(env);
     impact m;
     double en = env->param[P_EN], l = log(en), v = env->load[0];
-    m.zeta = -l / sqrt(HC_PI * HC_PI + l * l);
+    m.zeta = -l / sqrt(LT_PI * LT_PI + l * l);
     m.w = sqrt(1 - m.zeta * m.zeta);
     m.delta0 = pow(env->c.mstar * v * v / h.K, 0.4);
     m.t0 = m.delta0 / v;
@@ -137,8 +136,8 @@ static double osc_v(const impact *m, double s)
     return exp(-m->zeta * s) * (cos(m->w * s) - m->zeta / m->w * sin(m->w * s));
 }
 /* s where the clipped force vanishes (X + 2 zeta V = 0), or where X returns to zero */
-static double s_force_end(const impact *m) { return m->zeta > 0 ? 2 / m->w * atan(m->w / m->zeta) : HC_PI / m->w; }
-static double s_end(const impact *m) { return m->clip ? s_force_end(m) : HC_PI / m->w; }
+static double s_force_end(const impact *m) { return m->zeta > 0 ? 2 / m->w * atan(m->w / m->zeta) : LT_PI / m->w; }
+static double s_end(const impact *m) { return m->clip ? s_force_end(m) : LT_PI / m->w; }
 static double overlap_of(const impact *m, double s) /* m */
 {
     double X = osc_x(m, s);
@@ -154,13 +153,13 @@ static double force_of(const impact *m, double s) /* N, compressive, unclipped *
  * near S, where the distance to S is computed directly (no cancellation). */
 static double time_integral(const impact *m, double S)
 {
-    int singular_end = fabs(S * m->w - HC_PI) < 1e-12;
+    int singular_end = fabs(S * m->w - LT_PI) < 1e-12;
     double h = 1.0 / 32, sum = 0;
     for (int k = -160; k <= 160; k++) { /* |t| <= 5: the weights are below 1e-40 beyond */
-        double t = k * h, u = HC_PI / 2 * sinh(t);
+        double t = k * h, u = LT_PI / 2 * sinh(t);
         if (fabs(u) > 350) continue;
         double s = S / (1 + exp(-2 * u)), rest = S / (1 + exp(2 * u));
-        double c = cosh(u), wgt = S / 2 * HC_PI / 2 * cosh(t) / (c * c);
+        double c = cosh(u), wgt = S / 2 * LT_PI / 2 * cosh(t) / (c * c);
         double sn = singular_end && rest < s ? sin(m->w * rest) : sin(m->w * s);
         double X = exp(-m->zeta * s) * sn / m->w;
         if (X > 0) sum += wgt * pow(X, -0.2);
@@ -183,16 +182,16 @@ static double max_force(const impact *m)
 static void impact_expect(const lt_case_env *env, lt_expect *x)
 {
     impact m = impact_of(env);
-    double sf = s_force_end(&m), e = m.clip ? exp(-m.zeta * sf) : exp(-m.zeta * HC_PI / m.w);
+    double sf = s_force_end(&m), e = m.clip ? exp(-m.zeta * sf) : exp(-m.zeta * LT_PI / m.w);
     x->value[LT_Q_RESTITUTION] = e;
     if (m.clip) {
         double tf = m.t0 * time_integral(&m, sf);
         x->value[LT_Q_FORCE_TIME] = tf;
         x->value[LT_Q_CONTACT_TIME] = tf + overlap_of(&m, sf) / (e * env->load[0]);
     } else {
-        x->value[LT_Q_CONTACT_TIME] = m.t0 * time_integral(&m, HC_PI / m.w);
+        x->value[LT_Q_CONTACT_TIME] = m.t0 * time_integral(&m, LT_PI / m.w);
     }
-    double sm = m.zeta > 0 ? atan(m.w / m.zeta) / m.w : HC_PI / 2;
+    double sm = m.zeta > 0 ? atan(m.w / m.zeta) / m.w : LT_PI / 2;
     x->value[LT_Q_MAX_OVERLAP] = overlap_of(&m, sm);
     x->value[LT_Q_MAX_FORCE] = max_force(&m);
     const int q[5] = {LT_Q_RESTITUTION, LT_Q_CONTACT_TIME, LT_Q_FORCE_TIME, LT_Q_MAX_OVERLAP, LT_Q_MAX_FORCE};
@@ -226,10 +225,10 @@ static double tanh_sinh(double (*f)(const impact *, double), const impact *m, do
 {
     double h = 1.0 / 32, sum = 0, half = (b - a) / 2;
     for (int k = -160; k <= 160; k++) {
-        double t = k * h, u = HC_PI / 2 * sinh(t);
+        double t = k * h, u = LT_PI / 2 * sinh(t);
         if (fabs(u) > 350) continue;
         double c = cosh(u), x = a + (b - a) / (1 + exp(-2 * u));
-        sum += half * HC_PI / 2 * cosh(t) / (c * c) * f(m, x);
+        sum += half * LT_PI / 2 * cosh(t) / (c * c) * f(m, x);
     }
     return h * sum;
 }
@@ -252,7 +251,7 @@ static double lever_integrand(const impact *m, double s)
 static double stick_impulse(const lt_case_env *env, const hertz *h, double tan_theta)
 {
     double vn = env->load[0], en = env->param[P_EN], l = log(en);
-    double cd = sqrt(5.0) * -l / sqrt(HC_PI * HC_PI + l * l) * sqrt(env->c.mstar * h->K);
+    double cd = sqrt(5.0) * -l / sqrt(LT_PI * LT_PI + l * l) * sqrt(env->c.mstar * h->K);
     double rate = 16.0 / 3.0 * h->gstar * sqrt(h->rstar) * tan_theta - h->mu * h->K;
     if (!(rate > 0)) return INFINITY;
     double d54 = h->mu * cd * vn / rate;
@@ -269,7 +268,7 @@ static void oblique_expect(const lt_case_env *env, lt_expect *x)
     double vn = env->load[0], vt = env->load[1], ms = env->c.mstar, e = x->value[LT_Q_RESTITUTION];
     double sf = s_force_end(&m), ef = exp(-m.zeta * sf);
     double J = ms * vn * (m.clip ? 1 + ef : 1 + 2 * ef - e);
-    double lever = tanh_sinh(lever_integrand, &m, 0, sf) + (m.clip ? 0 : tanh_sinh(lever_integrand, &m, sf, HC_PI / m.w));
+    double lever = tanh_sinh(lever_integrand, &m, 0, sf) + (m.clip ? 0 : tanh_sinh(lever_integrand, &m, sf, LT_PI / m.w));
     double D = ms * vn * m.delta0 * pow(sqrt(5.0) / 2, 0.8) * lever;
     double tan_theta = vt / vn, dv = h.mu * J / ms;
     x->value[LT_Q_TANGENT_OUT] = vt - dv;

@@ -11,7 +11,6 @@
 #include <math.h>
 #include <stddef.h>
 
-#define LC_PI 3.14159265358979323846
 
 enum { P_KN, P_KT, P_TANPHI, P_NOSLIP };
 
@@ -56,7 +55,7 @@ static void impact_expect(const lt_case_env *env, lt_expect *x)
 {
     double kn = env->param[P_KN], m = env->c.mstar, v = env->load[0], w0 = sqrt(kn / m);
     x->value[LT_Q_RESTITUTION] = 1;
-    x->value[LT_Q_CONTACT_TIME] = LC_PI / w0;
+    x->value[LT_Q_CONTACT_TIME] = LT_PI / w0;
     x->value[LT_Q_MAX_OVERLAP] = v / w0;
     x->value[LT_Q_MAX_FORCE] = kn * v / w0;
     const int q[4] = {LT_Q_RESTITUTION, LT_Q_CONTACT_TIME, LT_Q_MAX_OVERLAP, LT_Q_MAX_FORCE};

@@ -29,7 +29,6 @@
 #include <math.h>
 #include <stddef.h>
 
-#define L6_PI 3.14159265358979323846
 
 enum { P_KN, P_KT, P_CHARLEN, P_NOBREAK, P_COUNT };
 enum { S_KN, S_KT, S_KW, S_KB, S_FTY, S_FTZ, S_TX, S_TY, S_TZ, S_COUNT };
@@ -51,7 +50,7 @@ static void l6_init(const double *p, const lt_contact *c, double *s)
 {
     s[S_KN] = lt_given_kn(p[P_KN], c);
     s[S_KT] = lt_given_kt(p[P_KT], s[S_KN], c);
-    double l = isnan(p[P_CHARLEN]) ? sqrt(c->contA / L6_PI) : p[P_CHARLEN];
+    double l = isnan(p[P_CHARLEN]) ? sqrt(c->contA / LT_PI) : p[P_CHARLEN];
     s[S_KW] = s[S_KN] * l * l;
     s[S_KB] = s[S_KT] * l * l;
 }

@@ -61,7 +61,6 @@
 #include <math.h>
 #include <stddef.h>
 
-#define SD_PI 3.14159265358979323846
 
 enum { P_KN, P_KT, P_TANPHI, P_EN, P_ET, P_ZETAN, P_ZETAT, P_CLIP, P_NOSLIP, P_DASHPOT, P_COUNT };
 enum {
@@ -98,7 +97,7 @@ static const lt_energy_def sd_energies[E_COUNT] = {
 static double zeta_from_restitution(double e)
 {
     double l = log(e);
-    return -l / sqrt(SD_PI * SD_PI + l * l);
+    return -l / sqrt(LT_PI * LT_PI + l * l);
 }
 
 static double damping_ratio(double e, double zeta)

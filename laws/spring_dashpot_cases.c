@@ -26,7 +26,6 @@
 #include <math.h>
 #include <stddef.h>
 
-#define SC_PI 3.14159265358979323846
 
 enum { P_KN, P_KT, P_TANPHI, P_EN, P_ET, P_ZETAN, P_ZETAT, P_CLIP, P_NOSLIP, P_DASHPOT };
 
@@ -53,7 +52,7 @@ static double zeta_of(const lt_case_env *env)
     double e = env->param[P_EN], z = env->param[P_ZETAN];
     if (!isnan(e)) {
         double l = log(e);
-        return -l / sqrt(SC_PI * SC_PI + l * l);
+        return -l / sqrt(LT_PI * LT_PI + l * l);
     }
     return isnan(z) ? 0 : z;
 }
@@ -109,7 +108,7 @@ static double force_at(const oscillator *o, double t) /* compressive, unclipped 
 
 static double force_end(const oscillator *o) /* s, clipped: the force vanishes */
 {
-    return o->beta > 0 ? 2 / o->w * atan(o->w / o->beta) : SC_PI / o->w;
+    return o->beta > 0 ? 2 / o->w * atan(o->w / o->beta) : LT_PI / o->w;
 }
 
 static void impact_expect(const lt_case_env *env, lt_expect *x)
@@ -122,10 +121,10 @@ static void impact_expect(const lt_case_env *env, lt_expect *x)
         x->value[LT_Q_FORCE_TIME] = tf;
         x->value[LT_Q_CONTACT_TIME] = tf + overlap_at(&o, tf) / (x->value[LT_Q_RESTITUTION] * o.v);
     } else {
-        x->value[LT_Q_RESTITUTION] = exp(-o.beta * SC_PI / o.w);
-        x->value[LT_Q_CONTACT_TIME] = SC_PI / o.w;
+        x->value[LT_Q_RESTITUTION] = exp(-o.beta * LT_PI / o.w);
+        x->value[LT_Q_CONTACT_TIME] = LT_PI / o.w;
     }
-    double tm = o.beta > 0 ? atan(o.w / o.beta) / o.w : SC_PI / (2 * o.w);
+    double tm = o.beta > 0 ? atan(o.w / o.beta) / o.w : LT_PI / (2 * o.w);
     x->value[LT_Q_MAX_OVERLAP] = overlap_at(&o, tm);
     double a = o.w0 * o.w0 - 4 * o.beta * o.beta;
     if (a > 0) /* zeta < 1/2: the force peaks inside the contact */
@@ -185,9 +184,9 @@ static void oblique_expect(const lt_case_env *env, lt_expect *x)
     int clip = env->param[P_CLIP] != 0;
     double mu = !isnan(env->param[P_TANPHI]) ? env->param[P_TANPHI] : env->c.tanPhi;
     double vn = o.v, vt = env->load[1], ms = o.m, kn = kn_of(env), kt = kt_of(env), gn = 2 * o.beta * ms;
-    double tf = force_end(&o), ef = exp(-o.beta * tf), e = exp(-o.beta * SC_PI / o.w);
+    double tf = force_end(&o), ef = exp(-o.beta * tf), e = exp(-o.beta * LT_PI / o.w);
     double J = ms * vn * (clip ? 1 + ef : 1 + 2 * ef - e);
-    double D = ms * vn * (vn / o.w0) * (simpson(&o, 0, o.w0 * tf) + (clip ? 0 : simpson(&o, o.w0 * tf, o.w0 * SC_PI / o.w)));
+    double D = ms * vn * (vn / o.w0) * (simpson(&o, 0, o.w0 * tf) + (clip ? 0 : simpson(&o, o.w0 * tf, o.w0 * LT_PI / o.w)));
     double dv = mu * J / ms;
     x->value[LT_Q_TANGENT_OUT] = vt - dv;
     for (int i = 0; i < 2; i++) {
@@ -223,7 +222,7 @@ static void impact_curve(const lt_case_env *env, double s, double *uN, double *F
 {
     oscillator o = oscillator_of(env);
     int clip = env->param[P_CLIP] != 0;
-    double tend = clip ? force_end(&o) : SC_PI / o.w, t = s * tend;
+    double tend = clip ? force_end(&o) : LT_PI / o.w, t = s * tend;
     *uN = -overlap_at(&o, t);
     double f = force_at(&o, t);
     *Fn = -(clip && f < 0 ? 0 : f);

@@ -39,6 +39,7 @@ extern "C" {
  * default to none without a -Wextra missing-field-initializers warning, which positional lists
  * get. */
 #define LT_LAW_API_VERSION 3
+#define LT_PI 3.14159265358979323846 /* pi, for laws and their closed forms */
 #define LT_DOF 6
 #define LT_MAX_ENERGIES 8
 #define LT_MAX_PARAMS 32

@@ -90,7 +90,7 @@ static int probe_until(void *ctx, lt_tester *t)
 
 static void direction(int k, int n, double dir[2], double *angle)
 {
-    const double pi = 3.14159265358979323846;
+    const double pi = LT_PI;
     *angle = 2 * pi * k / n;
     if ((4L * k) % n == 0) { /* quarter turns exactly: pure tension, shear, compression */
         static const double c[4] = {1, 0, -1, 0}, s[4] = {0, 1, 0, -1};

@@ -3,8 +3,6 @@
 #include <math.h>
 #include <string.h>
 
-#define LT_PI 3.14159265358979323846
-
 static int param_index(const lt_law *law, const char *name)
 {
     for (int i = 0; i < law->n_params; i++)

@@ -29,7 +29,7 @@ static int sample(const lt_yield *y, const double *param, const double *state, d
     double tip = y->fn_max(param, state);
     double top = fmin(hi, tip);
     if (!(top > lo)) return 0;
-    const double pi = 3.14159265358979323846;
+    const double pi = LT_PI;
     int n = 0;
     for (int i = 0; i <= LT_SURFACE_POINTS; i++) {
         double x = i == LT_SURFACE_POINTS ? top : lo + (top - lo) * 0.5 * (1 - cos(pi * i / LT_SURFACE_POINTS));

@@ -8,9 +8,8 @@
  */
 #ifndef LT_VEC_H
 #define LT_VEC_H
+#include "law.h" /* LT_PI */
 #include <math.h>
-
-#define LT_PI 3.14159265358979323846
 
 typedef struct vec3 { double x, y, z; } vec3;
 typedef struct mat3 { vec3 r[3]; } mat3; /* rows */

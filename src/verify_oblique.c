@@ -38,7 +38,7 @@
  * contact forms or breaks, an error <= k (v dt)^2/2 each, i.e. (w dt)^2 of m v^2/2 with
  * w = sqrt(k/m) = pi/t_c (a linear spring; a Hertz spring is softer at touch).  Two events:
  * 2 (pi/OBLIQUE_STEPS)^2 = 1.2e-6 of E0.  The LAMMPS defect was 0.34. */
-#define TOL_GAIN (2 * (3.14159265358979323846 / OBLIQUE_STEPS) * (3.14159265358979323846 / OBLIQUE_STEPS))
+#define TOL_GAIN (2 * (LT_PI / OBLIQUE_STEPS) * (LT_PI / OBLIQUE_STEPS))
 #define WHY_GAIN "switching terms at touch and release: 2 (w dt)^2 of the incoming"
 #define TOL_BALANCE 1e-9
 #define WHY_BALANCE "issue 3: <= 1e-9 of the work, at every incidence"
@@ -47,7 +47,7 @@
  * sign, (w_t dt)^2/4 of m v^2/2 (w_t = sqrt(kt/m) <= 1.4 w for kt <= 2 kn); a dashpot whose
  * velocity reverses inside a step, O(dt^3).  (pi/OBLIQUE_STEPS)^2 = 6e-7 of E0 bounds both;
  * a sign error is of order 1 (Luding's split of REFERENCES 6: 2.8). */
-#define TOL_DECREASE ((3.14159265358979323846 / OBLIQUE_STEPS) * (3.14159265358979323846 / OBLIQUE_STEPS))
+#define TOL_DECREASE ((LT_PI / OBLIQUE_STEPS) * (LT_PI / OBLIQUE_STEPS))
 #define WHY_DECREASE "largest decrease / E0 over incidences and states: second-order terms of the trapezoid only"
 
 typedef struct sweep_trace {
@@ -111,7 +111,7 @@ static void sweep(vr_ctx *v, const lt_case *impact)
     double gain = -INFINITY, drop[2] = {0, 0}, balance = 0;
     int worst = 0;
     for (int k = 0; k < OBLIQUE_ANGLES; k++) {
-        double th = k * 3.14159265358979323846 / 180, load[4] = {speed * cos(th), speed * sin(th), 0, 0};
+        double th = k * LT_PI / 180, load[4] = {speed * cos(th), speed * sin(th), 0, 0};
         lt_test t;
         lt_stage st[1];
         vr_until u;
