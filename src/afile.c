@@ -45,9 +45,7 @@ int afile_open(lt_afile *f, const char *dir, const char *name, const char *suffi
         afile_abort(f);
         return -1;
     }
-    struct stat st; /* a device, FIFO or directory under the final name is never replaced */
-    if (lstat(f->final_path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode)) {
-        snprintf(err, errlen, "cannot write '%s': it exists and is not a regular file", f->final_path);
+    if (afile_target_ok(f->final_path, err, errlen) < 0) { /* checked again when it is published */
         free(f->tmp_path);
         f->tmp_path = NULL;
         afile_abort(f);
@@ -93,6 +91,22 @@ static int close_checked(lt_afile *f, char *err, size_t errlen)
     return -1;
 }
 
+int afile_target_ok(const char *path, char *err, size_t errlen)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0 || S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)) return 0;
+    snprintf(err, errlen, "cannot write '%s': the name is taken by %s, not a regular file", path,
+             S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISSOCK(st.st_mode) ? "a socket"
+                                                                                                       : "a device");
+    return -1;
+}
+
+void afile_remove_stale(const char *path)
+{
+    struct stat st;
+    if (lstat(path, &st) == 0 && (S_ISREG(st.st_mode) || S_ISLNK(st.st_mode))) unlink(path);
+}
+
 int afile_commit_as(lt_afile *f, const char *suffix, char *err, size_t errlen)
 {
     if (close_checked(f, err, errlen) < 0) return -1;
@@ -105,8 +119,9 @@ int afile_commit_as(lt_afile *f, const char *suffix, char *err, size_t errlen)
         afile_abort(f);
         return -1;
     }
-    if (rename(f->tmp_path, dest) != 0) {
-        snprintf(err, errlen, "cannot write '%s': %s", dest, strerror(errno));
+    int taken = afile_target_ok(dest, err, errlen) < 0;
+    if (taken || rename(f->tmp_path, dest) != 0) {
+        if (!taken) snprintf(err, errlen, "cannot write '%s': %s", dest, strerror(errno));
         free(final);
         afile_abort(f);
         return -1;
@@ -171,14 +186,11 @@ int afile_close_into(lt_afile *f, lt_pending *p, char *err, size_t errlen)
 
 int pending_publish(lt_pending *p, char *err, size_t errlen)
 {
-    for (int i = 0; i < p->n; i++) {
-        struct stat st;
-        if (lstat(p->final[i], &st) == 0 && S_ISDIR(st.st_mode)) {
-            snprintf(err, errlen, "cannot write '%s': %s", p->final[i], strerror(EISDIR));
+    for (int i = 0; i < p->n; i++)
+        if (afile_target_ok(p->final[i], err, errlen) < 0) { /* never renamed over, never written through */
             pending_discard(p);
             return -1;
         }
-    }
     int rc = 0;
     for (int i = 0; i < p->n; i++) {
         if (rc == 0 && rename(p->tmp[i], p->final[i]) != 0) {

@@ -33,6 +33,12 @@ void afile_fail(lt_afile *f, int err_no);
 int afile_commit(lt_afile *f, char *err, size_t errlen);
 /* Commit to final_path + suffix instead (e.g. ".partial" for the rows of a failed run). */
 int afile_commit_as(lt_afile *f, const char *suffix, char *err, size_t errlen);
+/* 0 if a file may be published at path: nothing is there, or a regular file or a symbolic link
+ * (which rename replaces, never follows); else -1 with the reason (a directory, a FIFO, a
+ * socket or a device holds the name). */
+int afile_target_ok(const char *path, char *err, size_t errlen);
+/* Remove an out-of-date output at path only if it is a regular file or a link. */
+void afile_remove_stale(const char *path);
 void afile_abort(lt_afile *f);
 
 /* Temporary files waiting for their final names. */

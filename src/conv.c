@@ -247,6 +247,13 @@ void opt_nonzero_vec3(conv *cv, int t, const char *key, vec3 *out)
         read_vec3(cv, -1, out);
         if (!v3_isfinite(*out)) field_error(cv, "is not finite");
         if (!(v3_norm(*out) > 0)) field_error(cv, "must not be the zero vector");
+        /* a direction: one whose length overflows or underflows (1e308 or 1e-310 components) is
+         * scaled by its largest component first, so it stays the direction given */
+        double len = v3_norm(*out);
+        if (!isfinite(len) || len < 1e-150) {
+            double m = fmax(fabs(out->x), fmax(fabs(out->y), fabs(out->z)));
+            *out = v3(out->x / m, out->y / m, out->z / m);
+        }
     }
     lua_pop(cv->L, 1);
     path_pop(cv);

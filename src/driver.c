@@ -65,6 +65,8 @@ const char *lt_energy_name(const lt_law *law, int i)
 NOINLINE static void velocity_passes(lt_tester *t, const lt_stage *s, const vec3 vfree[2], const vec3 wfree[2],
                                      vec3 vnew[2], vec3 wnew[2], vec3 *imposed_normal);
 
+volatile sig_atomic_t lt_interrupt_signal;
+
 COLD static int fail(lt_tester *t, const char *fmt, ...)
 {
     va_list ap;
@@ -1083,8 +1085,11 @@ int lt_run_stage(lt_tester *t, int index)
             if (r < 0) return -1;
             if (r) break;
         }
-        if (t->st.step >= s->max_steps)
+        if (t->st.step >= s->max_steps || lt_interrupt_signal) {
+            if (lt_interrupt_signal) return fail(t, "interrupted by signal %d (%s)", (int)lt_interrupt_signal,
+                                                 lt_interrupt_signal == SIGINT ? "SIGINT" : "SIGTERM");
             return fail(t, "stage did not end after max_steps = %ld steps (its until never held)", s->max_steps);
+        }
         if (t->step >= test->max_steps)
             return fail(t, "test did not end after max_steps = %ld steps", test->max_steps);
     }

@@ -40,6 +40,7 @@
 #include "law.h"
 #include "stiffness.h"
 #include "vec.h"
+#include <signal.h>
 
 typedef struct lt_tester lt_tester;
 
@@ -251,6 +252,11 @@ int lt_start(lt_tester *t, const lt_test *test, lt_row_cb on_row, void *row_ctx)
 int lt_start_observed(lt_tester *t, const lt_test *test, const lt_observer *obs);
 int lt_run_stage(lt_tester *t, int index);
 int lt_finish(lt_tester *t);
+
+/* A signal that asks the running test to stop (SIGINT, SIGTERM; 0: none), set by the command
+ * line's handler.  The stage loop reads it every step and fails with "interrupted by signal N",
+ * so the caller's failure path keeps the rows as a partial record and removes its temporaries. */
+extern volatile sig_atomic_t lt_interrupt_signal;
 
 /* Number of energies in a snapshot of this law, and the name of energy i. */
 int lt_energy_count(const lt_law *law);

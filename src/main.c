@@ -8,6 +8,8 @@
 #include "probe_table.h"
 #include "script.h"
 #include "verify.h"
+#include "driver.h"
+#include <signal.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -82,6 +84,19 @@ static int cmd_laws(void)
         printf("  yield surface: %s\n", y ? (y->formula ? y->formula : "declared") : "none declared");
     }
     return 0;
+}
+
+/* SIGINT, SIGTERM during `run`: the running test (or Lua code) stops at its next step (or hook
+ * call) and fails the usual way, keeping its rows as a partial record and removing its
+ * temporary files; the exit status is then 128 + the signal.  A second signal ends the process
+ * at once. */
+static void on_stop_signal(int sig)
+{
+    if (lt_interrupt_signal) {
+        signal(sig, SIG_DFL);
+        raise(sig);
+    }
+    lt_interrupt_signal = sig;
 }
 
 /* "K/N" with 1 <= K <= N <= 1000000, digits only. */
@@ -256,7 +271,14 @@ static int command(int argc, char **argv)
         fprintf(stderr, "lawtester: %s\n", err);
         return 2;
     }
-    return lt_script_run_file(file, &opts);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    int status = lt_script_run_file(file, &opts);
+    return lt_interrupt_signal ? 128 + (int)lt_interrupt_signal : status;
 }
 
 /* Exit status of a command, and stdout checked: output lost to a full disk or a closed pipe is

@@ -14,7 +14,11 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
 #include <string.h>
+#include <unistd.h>
 
 /* ---- the lawtester library ------------------------------------------------------------ */
 
@@ -47,12 +51,20 @@ static int lib_laws(lua_State *L)
 static int lib_write(lua_State *L)
 {
     script_ctx *sc = lib_ctx(L);
-    const char *name = luaL_checkstring(L, 1);
-    size_t n;
+    size_t n, name_len;
+    const char *name = luaL_checklstring(L, 1, &name_len);
     const char *text = luaL_checklstring(L, 2, &n);
-    if (!valid_name(name))
-        return luaL_error(L, "lawtester.write: '%s' is not a valid file name (letters, digits, - _ . +; not "
-                             "starting with .)", name);
+    const char *why = name_problem(name, name_len);
+    if (why) return luaL_error(L, "lawtester.write: '%s' is not a valid file name (%s)", name, why);
+    static const char *const reserved[] = {".meta", ".partial", ".tmp", NULL}; /* the harness's own kinds */
+    for (int i = 0; reserved[i]; i++) {
+        size_t k = strlen(reserved[i]);
+        if (name_len >= k && strcmp(name + name_len - k, reserved[i]) == 0)
+            return luaL_error(L, "lawtester.write: '%s': names ending in %s are lawtester's own (records' sidecars, "
+                                 "partial records, temporary files)", name, reserved[i]);
+    }
+    if (claim_file(L, name, "write"))
+        return luaL_error(L, "lawtester.write: '%s' is the record of a test of this script", name);
     if (!sc->opts->out_dir) return luaL_error(L, "lawtester.write: no output directory (run with -o DIR)");
     char err[600];
     if (lt_write_file_atomic(sc->opts->out_dir, name, text, n, err, sizeof err) < 0)
@@ -78,6 +90,37 @@ static int located(const script_ctx *sc, const char *msg)
     return *p == ':';
 }
 
+static int tostring_call(lua_State *L)
+{
+    luaL_tolstring(L, 1, NULL);
+    return 1;
+}
+
+/* Push the text of the error object at idx and return it: a string or a number as it is; any
+ * other value as "(error object is a TYPE value: TEXT)", TEXT from its __tostring, called in
+ * protected mode under the running budget (a __tostring that fails or loops gives the type
+ * alone); its length is not bounded here (print_error bounds what is printed). */
+const char *push_error_text(lua_State *L, int idx)
+{
+    idx = lua_absindex(L, idx);
+    int type = lua_type(L, idx);
+    if (type == LUA_TSTRING || type == LUA_TNUMBER) {
+        lua_pushvalue(L, idx);
+        return lua_tostring(L, -1);
+    }
+    const char *tname = luaL_typename(L, idx);
+    if (luaL_getmetafield(L, idx, "__tostring") != LUA_TNIL) { /* raw: no metamethod runs here */
+        lua_pop(L, 1);
+        lua_pushcfunction(L, tostring_call);
+        lua_pushvalue(L, idx);
+        if (lua_pcall(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TSTRING)
+            return lua_pushfstring(L, "(error object is a %s value: %s)", tname, lua_tostring(L, -1));
+        lua_pop(L, 1);
+        return lua_pushfstring(L, "(error object is a %s value whose __tostring failed)", tname);
+    }
+    return lua_pushfstring(L, "(error object is a %s value)", tname);
+}
+
 /* Message handler of the script's main call: a string for any error object, and a location
  * "PATH:LINE: " in front when the message has none (error("x", 0), error({})): the innermost line
  * of the script on the stack. */
@@ -85,8 +128,7 @@ static int msghandler(lua_State *L)
 {
     script_ctx *sc = lua_touserdata(L, lua_upvalueindex(1));
     if (lua_type(L, 1) != LUA_TSTRING) {
-        const char *m = luaL_tolstring(L, 1, NULL); /* may call __tostring: Lua, under the budget */
-        lua_pushfstring(L, "(error object is a %s value: %s)", luaL_typename(L, 1), m);
+        push_error_text(L, 1);
         lua_replace(L, 1);
         lua_settop(L, 1);
     }
@@ -131,40 +173,102 @@ static int script_main(lua_State *L)
     return 0;
 }
 
-static char *read_file(const char *path, size_t *len)
+/* The script's text: a regular file (not a FIFO, a directory or a device, which would block,
+ * fail late or never end) of at most max_bytes (0: any size), read in one allocation of its
+ * size.  NULL with a reason in err. */
+static char *read_file(const char *path, size_t max_bytes, size_t *len, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (n < cap) break;
-        char *nb = realloc(buf, cap *= 2);
-        if (!nb) free(buf);
-        buf = nb;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0) {
+        snprintf(err, errlen, "cannot read the script: %s", strerror(errno));
+        if (fd >= 0) close(fd);
+        return NULL;
     }
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
+    if (!S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "cannot read the script: not a regular file (%s)",
+                 S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISCHR(st.st_mode) ? "a device"
+                                                                                        : "a special file");
+        close(fd);
+        return NULL;
+    }
+    size_t size = (size_t)st.st_size;
+    if (max_bytes && size > max_bytes) {
+        snprintf(err, errlen, "the script is %zu bytes, more than the memory cap of %zu MB (--max-memory MB; 0 = no limit)",
+                 size, max_bytes >> 20);
+        close(fd);
+        return NULL;
+    }
+    char *buf = malloc(size + 1);
+    size_t n = 0;
+    while (buf && n < size) {
+        ssize_t got = read(fd, buf + n, size - n);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) break; /* shorter than stat said: the file shrank while being read */
+        n += (size_t)got;
+    }
+    int saved = errno;
+    close(fd);
+    if (!buf) {
+        snprintf(err, errlen, "cannot read the script: out of memory");
+        return NULL;
+    }
+    if (n < size && saved) {
+        snprintf(err, errlen, "cannot read the script: %s", strerror(saved));
         free(buf);
-        errno = EIO;
         return NULL;
     }
     *len = n;
     return buf;
 }
 
-/* The error line on stderr: one line (control characters escaped or blanked). */
+/* The error line on stderr: one line (control characters escaped or blanked), at most
+ * LT_ERROR_PRINT_MAX bytes of the message and then how much was left out, written at once. */
 static void print_error(const char *msg)
 {
-    for (const char *c = msg; *c; c++) {
-        if (*c == '\n') fputs("\\n", stderr);
-        else if (*c == '\r') fputs("\\r", stderr);
-        else fputc((unsigned char)*c < 0x20 && *c != '\t' ? ' ' : *c, stderr);
+    char buf[LT_ERROR_PRINT_MAX + 100];
+    size_t n = 0, len = strlen(msg), i = 0;
+    for (; i < len && n < LT_ERROR_PRINT_MAX; i++) {
+        char c = msg[i];
+        if (c == '\n' || c == '\r') buf[n++] = '\\', buf[n++] = c == '\n' ? 'n' : 'r';
+        else buf[n++] = (unsigned char)c < 0x20 && c != '\t' ? ' ' : c;
     }
-    fputc('\n', stderr);
+    if (i < len) n += (size_t)snprintf(buf + n, sizeof buf - n, " ... [%zu more bytes of the message left out]", len - i);
+    buf[n++] = '\n';
+    fwrite(buf, 1, n, stderr);
+}
+
+/* --unsafe lets a script set finalizers (__gc), and Lua runs them with hooks off, outside the
+ * instruction budget; those left at the end run in lua_close.  They get LT_UNSAFE_CLOSE_SECONDS
+ * in all; then the process ends with one line (the results are already published). */
+static char close_message[400];
+
+static void close_timeout(int sig)
+{
+    (void)sig;
+    ssize_t w = write(STDERR_FILENO, close_message, strlen(close_message));
+    (void)w;
+    _exit(1);
+}
+
+static void close_state(lua_State *L, const char *path, int watched)
+{
+    struct sigaction sa, old;
+    if (watched) {
+        snprintf(close_message, sizeof close_message,
+                 "%s:0: finalizers (__gc) still running %d s after the script ended: stopped (with --unsafe they run "
+                 "outside the instruction budget)\n", path, LT_UNSAFE_CLOSE_SECONDS);
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = close_timeout;
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGALRM, &sa, &old);
+        alarm(LT_UNSAFE_CLOSE_SECONDS);
+    }
+    lua_close(L);
+    if (watched) {
+        alarm(0);
+        sigaction(SIGALRM, &old, NULL);
+    }
 }
 
 /* The limits of opts (0: the defaults; < 0: none). */
@@ -190,7 +294,17 @@ int lt_script_run_source(const char *path, const char *src, size_t len, const lt
     char *source = malloc(sn);
     if (source) snprintf(source, sn, "@%s", path);
     sc.lim.source = source;
-    sc.loc = srcloc_parse(src, len);
+    /* the memory cap covers all the script causes: its text, the index of its table fields
+     * (srcloc) and its Lua state, which gets what the first two leave */
+    size_t loc_bytes = 0, cap = sc.lim.max_bytes;
+    sc.loc = cap && len >= cap ? NULL : srcloc_parse_capped(src, len, cap ? cap - len : 0, &loc_bytes);
+    if (!sc.loc && cap && source) {
+        fprintf(stderr, "%s:0: memory limit exceeded: the script's text (%zu bytes) and the index of its fields need "
+                "more than %zu MB (--max-memory MB; 0 = no limit)\n", path, len, cap >> 20);
+        free(source);
+        return 2;
+    }
+    if (cap) sc.lim.max_bytes = cap - len - loc_bytes, sc.lim.cap_bytes = cap;
     lua_State *L = source && sc.loc ? lt_limits_newstate(&sc.lim) : NULL;
     if (!L) {
         fprintf(stderr, "%s:0: out of memory\n", path);
@@ -235,7 +349,7 @@ int lt_script_run_source(const char *path, const char *src, size_t len, const lt
         }
         status = 1;
     }
-    lua_close(L);
+    close_state(L, path, opts->unsafe && sc.lim.max_instructions > 0);
     srcloc_free(sc.loc);
     free(source);
     return status;
@@ -244,9 +358,12 @@ int lt_script_run_source(const char *path, const char *src, size_t len, const lt
 int lt_script_run_file(const char *path, const lt_script_opts *opts)
 {
     size_t len = 0;
-    char *src = read_file(path, &len);
+    lt_limits lim;
+    set_limits(&lim, opts);
+    char err[400];
+    char *src = read_file(path, lim.max_bytes, &len, err, sizeof err);
     if (!src) {
-        fprintf(stderr, "%s:0: cannot read the script: %s\n", path, strerror(errno));
+        fprintf(stderr, "%s:0: %s\n", path, err);
         return 2;
     }
     int rc = lt_script_run_source(path, src, len, opts);

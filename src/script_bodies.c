@@ -20,6 +20,11 @@ static void read_material(conv *cv, int t, lt_material *m)
     check_keys(cv, t, material_keys);
     opt_number(cv, t, "young", &m->young, 1e-300, INFINITY);
     opt_number(cv, t, "poisson", &m->poisson, -1, 0.5);
+    if (m->poisson == -1) { /* in the closed range for the message's sake; -1 itself has no meaning */
+        path_push_key(cv, "poisson");
+        field_error(cv, "value -1 out of range: must be in (-1, 0.5] (nu = -1 makes the shear modulus E/(2(1 + nu)) "
+                        "infinite)");
+    }
     opt_number(cv, t, "density", &m->density, 1e-300, INFINITY);
     opt_number(cv, t, "ktDivKn", &m->ktDivKn, 0, INFINITY);
     opt_number(cv, t, "tanPhi", &m->tanPhi, 0, INFINITY);

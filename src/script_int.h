@@ -77,6 +77,12 @@ extern const char *const proxy_names[5];
 void register_proxy_metatables(lua_State *L);
 void make_proxies(lua_State *L, run_ctx *r);
 const char *strip_chunk_prefix(const char *msg);
+const char *push_error_text(lua_State *L, int idx);
+/* Bytes of an error message printed; the rest is counted, not printed (a script's error may be
+ * of any size). */
+#define LT_ERROR_PRINT_MAX 4000
+/* Seconds the finalizers left at the end of an --unsafe script may run (script.c). */
+#define LT_UNSAFE_CLOSE_SECONDS 10
 int stage_callback(void *ctx, lt_tester *t);
 int load_string_callback(lua_State *L, const char *s, int is_until, int env_ref);
 void read_callback(conv *cv, run_ctx *r, int stage_tbl, const char *key, const char *alias, int stage_no,
@@ -92,6 +98,10 @@ run_ctx *run_new(lua_State *L, script_ctx *sc);
 void run_release(run_ctx *r);
 void register_run_metatable(lua_State *L);
 int valid_name(const char *s);
+/* NULL if the len bytes at s are a valid file name for a script to choose, else why not. */
+const char *name_problem(const char *s, size_t len);
+/* Claim the output file name `file` for `by` ("run" or "write"): NULL, or who has it already. */
+const char *claim_file(lua_State *L, const char *file, const char *by);
 
 /* script_run.c */
 void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line);

@@ -1,6 +1,7 @@
 /* src/script_limits.c - instruction budget and memory cap of a script's Lua state (see
  * script_limits.h). */
 #include "script_limits.h"
+#include "driver.h" /* lt_interrupt_signal */
 #include <lauxlib.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +31,9 @@ static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         return NULL;
     }
     lim->bytes = lim->bytes - old + nsize;
+    /* the work of C functions that build large values (string.rep, .., table.concat, gsub):
+     * charged by the bytes they allocate; the count hook raises at its next call */
+    lim->used += (long long)(grow / LT_BYTES_PER_INSTRUCTION);
     return p;
 }
 
@@ -40,7 +44,7 @@ int lt_limits_memory_message(lt_limits *lim, const char *msg, char *buf, size_t 
     lim->refused = 0;
     if (lim->max_bytes)
         snprintf(buf, n, "memory limit exceeded: the script's Lua state needs more than %zu MB (--max-memory MB; 0 = "
-                 "no limit)", lim->max_bytes >> 20);
+                 "no limit)", (lim->cap_bytes ? lim->cap_bytes : lim->max_bytes) >> 20);
     else
         snprintf(buf, n, "out of memory: the machine refused the script's Lua state more memory");
     return 1;
@@ -64,8 +68,22 @@ static void push_budget_error(lua_State *L, lt_limits *lim, lua_Debug *ar)
     if (ar && ar->currentline > 0)
         snprintf(where, sizeof where, "%s:%d: ", src[0] == '@' ? src + 1 : ar->short_src, ar->currentline);
     lua_pushfstring(L, "%sinstruction budget exhausted: more than %I Lua instructions without returning to lawtester "
-                       "(a loop that never ends?  --max-instructions N; 0 = no limit)",
+                       "(a loop that never ends?  --max-instructions N; 0 = no limit; the work of lawtester's runs and "
+                       "of large strings counts too)",
                     where, (lua_Integer)lim->max_instructions);
+}
+
+static void count_hook(lua_State *L, lua_Debug *ar);
+
+/* The budget is spent, for good: from now on every instruction raises, in this entry and in every
+ * later one (lt_budget_enter and lt_budget_leave keep it so), so a script that catches the error
+ * with pcall cannot go on, nor start another run. */
+static void spend(lua_State *L, lt_limits *lim)
+{
+    lim->spent = 1;
+    lim->used = lim->max_instructions + 1;
+    lim->period = 1;
+    lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
 }
 
 static void count_hook(lua_State *L, lua_Debug *ar)
@@ -74,10 +92,11 @@ static void count_hook(lua_State *L, lua_Debug *ar)
     lim->used += lim->period;
     if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0 && lim->source && strcmp(ar->source, lim->source) == 0)
         lim->last_line = ar->currentline;
+    if (lt_interrupt_signal) /* SIGINT or SIGTERM while Lua runs: stop it the way the budget does */
+        luaL_error(L, "interrupted by signal %d (%s)", (int)lt_interrupt_signal,
+                   lt_interrupt_signal == SIGINT ? "SIGINT" : "SIGTERM");
     if (lim->used <= lim->max_instructions) return;
-    /* spent: from now on every instruction raises, so a pcall in the script cannot go on */
-    lim->period = 1;
-    lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
+    spend(L, lim);
     push_budget_error(L, lim, ar);
     lua_error(L);
 }
@@ -92,6 +111,7 @@ lua_State *lt_limits_newstate(lt_limits *lim)
 {
     lim->bytes = 0;
     lim->refused = 0;
+    lim->spent = 0;
     lim->used = 0;
     lim->last_line = 0;
     lua_State *L = lua_newstate(capped_alloc, lim);
@@ -108,7 +128,7 @@ void lt_budget_enter(lua_State *L, lt_budget_save *save)
     lt_limits *lim = lt_limits_of(L);
     save->used = lim->used;
     save->period = lim->period;
-    if (lim->max_instructions <= 0) return;
+    if (lim->max_instructions <= 0 || lim->spent) return;
     lim->used = 0;
     lim->period = hook_period(lim);
     lua_sethook(L, count_hook, LUA_MASKCOUNT, lim->period);
@@ -117,6 +137,7 @@ void lt_budget_enter(lua_State *L, lt_budget_save *save)
 void lt_budget_leave(lua_State *L, const lt_budget_save *save)
 {
     lt_limits *lim = lt_limits_of(L);
+    if (lim->spent) return;
     lim->used = save->used;
     if (lim->max_instructions <= 0) return;
     lim->period = save->period;
@@ -131,11 +152,17 @@ void lt_budget_charge(lua_State *L, long long n)
         lim->used += n;
         return;
     }
-    lim->used = lim->max_instructions + 1;
-    lim->period = 1;
-    lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
+    spend(L, lim);
     lua_Debug ar;
     int have = lua_getstack(L, 1, &ar) && lua_getinfo(L, "Sl", &ar);
     push_budget_error(L, lim, have ? &ar : NULL);
     lua_error(L);
+}
+
+void lt_budget_add(lua_State *L, long long n)
+{
+    lt_limits *lim = lt_limits_of(L);
+    if (lim->max_instructions <= 0 || n <= 0) return;
+    if (n <= lim->max_instructions - lim->used) lim->used += n;
+    else spend(L, lim);
 }

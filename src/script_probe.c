@@ -119,9 +119,10 @@ int lib_probe_yield(lua_State *L)
     path_push_key(&cv, "name");
     int ty = get_field(&cv, 1, "name");
     if (ty == LUA_TSTRING) {
-        pname = lua_tostring(L, -1);
-        if (!valid_name(pname))
-            field_error(&cv, "'%s' is not a valid file name (letters, digits, - _ . +; not starting with .)", pname);
+        size_t len;
+        pname = lua_tolstring(L, -1, &len);
+        const char *why = name_problem(pname, len);
+        if (why) field_error(&cv, "'%s' is not a valid file name (%s)", pname, why);
     } else if (ty != LUA_TNIL) {
         field_error(&cv, "expected a string, got %s", type_of(L, -1));
     }
@@ -175,6 +176,9 @@ int lib_probe_yield(lua_State *L)
     double t_start = lt_clock();
     int rc = lt_probe_run(&pr->probe, &r->test, &po, err, sizeof err);
     double seconds = lt_clock() - t_start;
+    long long probe_steps = 0; /* the steps driven count against the calling entry's budget */
+    for (int i = 0; i < pr->probe.n_points; i++) probe_steps += pr->probe.points[i].steps;
+    lt_budget_add(L, probe_steps);
     if (rc < 0) {
         if (!r->cb_error) {
             char msg[sizeof err + 16];

@@ -175,6 +175,8 @@ static void fail_run(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
         if (ok && afile_commit_as(&r->meta.f, ".partial", err, sizeof err) < 0) {
             remove(partial);
             ok = 0;
+        } else if (!ok) {
+            meta_abort(&r->meta); /* its temporary file goes with the record's */
         }
         r->meta_open = 0;
         size_t u = strlen(msg);
@@ -213,6 +215,18 @@ void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
     const char *name = r->name;
     int recording = sc->opts->out_dir && r->test.record_every > 0;
     char err[600];
+    for (int k = 0; recording && k < 2; k++) { /* no file lawtester.write made becomes this record */
+        lua_pushfstring(L, "%s%s", name, k ? ".meta" : ".tsv");
+        if (claim_file(L, lua_tostring(L, -1), "run")) {
+            srcloc_key p[1] = {{"name", 0}};
+            snprintf(err, sizeof err, "%s:%d: field name: '%s': its record %s is a file lawtester.write wrote in this "
+                     "script", sc->path, test_line(sc, call_line, p, 1), name, lua_tostring(L, -1));
+            run_release(r);
+            lua_pushstring(L, err);
+            lua_error(L);
+        }
+        lua_pop(L, 1);
+    }
     if (recording) {
         if (record_open(&r->rec, sc->opts->out_dir, name, r->test.law, err, sizeof err) == 0) r->rec_open = 1;
         if (r->rec_open && meta_open(&r->meta, sc->opts->out_dir, name, &r->test, err, sizeof err) == 0)
@@ -225,7 +239,9 @@ void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
     r->test.name = name;
     lt_observer obs = {NULL, NULL, NULL, NULL, NULL};
     if (recording) obs = (lt_observer){record_row, &r->rec, meta_contact, &r->meta, &r->rec.f.failed};
-    if (lt_run_observed(t, &r->test, &obs) < 0) fail_run(sc, L, r, call_line);
+    int run_rc = lt_run_observed(t, &r->test, &obs);
+    lt_budget_add(L, t->step); /* the run's steps count against the calling entry's budget */
+    if (run_rc < 0) fail_run(sc, L, r, call_line);
     if (t->stab.exceeded) {
         char st[400];
         srcloc_key p[1] = {{"dt", 0}};
@@ -289,7 +305,7 @@ void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
         const char *const stale_suffix[2] = {".tsv.partial", ".meta.partial"};
         for (int i = 0; i < 2; i++) {
             char *stale = afile_path(sc->opts->out_dir, "", name, stale_suffix[i]);
-            if (stale) remove(stale);
+            if (stale) afile_remove_stale(stale);
             free(stale);
         }
         if (!sc->opts->quiet) print_summary(t, name, file, rows);

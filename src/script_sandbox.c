@@ -147,6 +147,16 @@ static void push_copy(lua_State *L, const char *lib)
     lua_pop(L, 1);
 }
 
+/* --unsafe: debug.sethook would replace the count hook of the instruction budget, which stays
+ * with --unsafe (script_limits.h); refused while there is a budget. */
+static int unsafe_sethook(lua_State *L)
+{
+    if (lt_limits_of(L)->max_instructions > 0)
+        return luaL_error(L, "debug.sethook: the hook counts the instruction budget, which stays with --unsafe "
+                             "(--max-instructions 0 lifts the budget)");
+    return call_original(L);
+}
+
 /* Build the script's environment: a fresh table with the safe globals, copies of the safe
  * libraries (so a script cannot alter the ones the harness uses) with the wrappers above, and
  * `lawtester` (library from script.c, upvalue sc).  Unsafe: the real global table. */
@@ -154,6 +164,8 @@ void push_environment(script_ctx *sc, lua_State *L)
 {
     if (sc->opts->unsafe) {
         lua_pushglobaltable(L);
+        if (lua_getfield(L, -1, "debug") == LUA_TTABLE) wrap(L, -1, "sethook", unsafe_sethook);
+        lua_pop(L, 1);
     } else {
         lua_newtable(L);
         for (int i = 0; safe_globals[i]; i++) {

@@ -254,11 +254,11 @@ int stage_callback(void *ctx, lt_tester *t)
     r->sc->callback_depth--;
     lt_budget_leave(L, &saved);
     if (rc != LUA_OK) {
-        const char *msg = lua_tostring(L, -1);
+        const char *msg = push_error_text(L, -1);
         char mem[300];
         if (lt_limits_memory_message(&r->sc->lim, msg, mem, sizeof mem)) msg = mem;
         snprintf(t->err, sizeof t->err, "%s:%d: field stages[%d].%s: at step %ld: %s", r->sc->path, cb->line,
-                 cb->stage_no, cb->what, t->step, msg ? strip_chunk_prefix(msg) : "error");
+                 cb->stage_no, cb->what, t->step, strip_chunk_prefix(msg));
         r->cb_error = 1;
         lua_settop(L, base);
         return -1;

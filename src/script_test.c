@@ -86,8 +86,12 @@ static void read_stage(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s)
         const char *w = lua_tolstring(L, -1, &n);
         if (n != LT_DOF) field_error(cv, "'%s' has %d characters, expected 6 (normal, shear y, shear z, twist, bend y, bend z)", w, (int)n);
         for (int k = 0; k < LT_DOF; k++) {
-            if (!strchr(".vif", w[k]) || w[k] == 0)
-                field_error(cv, "bad character '%c' at position %d of '%s' (expected . v i f)", w[k], k + 1, w);
+            if (!strchr(".vif", w[k]) || w[k] == 0) {
+                char shown[8]; /* the character as it can be printed on one line */
+                if ((unsigned char)w[k] < 0x20 || (unsigned char)w[k] >= 0x7f) snprintf(shown, sizeof shown, "\\x%02x", (unsigned char)w[k]);
+                else snprintf(shown, sizeof shown, "%c", w[k]);
+                field_error(cv, "bad character '%s' at position %d (expected . v i f)", shown, k + 1);
+            }
             s->whats[k] = w[k];
         }
     }
@@ -133,15 +137,26 @@ static const char *const test_keys[] = {"name",     "law",     "params", "materi
                                         "gap",      "stiffness", "dt",   "abWeight",  "damping",   "stages",
                                         "record",   "max_steps", "predictor", NULL};
 
+static int name_char(char c)
+{
+    return ((c | 32) >= 'a' && (c | 32) <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.' ||
+           c == '+';
+}
+
+/* The test's name when it gives none: the script's file name without .lua, made a valid name
+ * (every other character becomes '_', at most 200 of them, no leading dot), so that no path can
+ * put control characters or a newline into a file name or the .meta. */
 static char *default_name(const char *path)
 {
     const char *b = strrchr(path, '/');
     b = b ? b + 1 : path;
     size_t n = strlen(b);
     if (n > 4 && strcmp(b + n - 4, ".lua") == 0) n -= 4;
-    char *s = malloc(n + 1);
+    if (n > 200) n = 200;
+    char *s = malloc(n + 2);
     if (s) {
-        memcpy(s, b, n);
+        for (size_t i = 0; i < n; i++) s[i] = name_char(b[i]) ? b[i] : '_';
+        if (n == 0 || s[0] == '.') s[0] = n ? '_' : 't', n += !n;
         s[n] = 0;
     }
     return s;
@@ -151,13 +166,43 @@ static char *default_name(const char *path)
  * paths, no hidden or temporary names), at most 200 characters. */
 int valid_name(const char *s)
 {
-    size_t n = strlen(s);
-    if (n == 0 || n > 200 || s[0] == '.') return 0;
+    return name_problem(s, strlen(s)) == NULL;
+}
+
+const char *name_problem(const char *s, size_t len)
+{
+    static const char rule[] = "letters, digits, - _ . +; not starting with .";
+    if (strlen(s) != len) return "it holds a NUL byte";
+    if (len == 0 || len > 200) return len ? "more than 200 characters" : rule;
+    if (s[0] == '.') return rule;
     for (; *s; s++)
-        if (!(((*s | 32) >= 'a' && (*s | 32) <= 'z') || (*s >= '0' && *s <= '9') || *s == '-' || *s == '_' ||
-              *s == '.' || *s == '+'))
-            return 0;
-    return 1;
+        if (!name_char(*s)) return rule;
+    return NULL;
+}
+
+/* Names of the files a script's runs and its lawtester.write calls produce: one table in the
+ * registry, file name -> "run" or "write", so that neither takes the other's file (a failed run
+ * must not leave beside its .partial a NAME.tsv the script wrote that looks like a result). */
+static const char claims_key = 0;
+
+const char *claim_file(lua_State *L, const char *file, const char *by)
+{
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &claims_key) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &claims_key);
+    }
+    const char *other = NULL;
+    if (lua_getfield(L, -1, file) == LUA_TSTRING && strcmp(lua_tostring(L, -1), by) != 0)
+        other = strcmp(lua_tostring(L, -1), "run") == 0 ? "a test of this script" : "lawtester.write";
+    lua_pop(L, 1);
+    if (!other) {
+        lua_pushstring(L, by);
+        lua_setfield(L, -2, file);
+    }
+    lua_pop(L, 1);
+    return other;
 }
 
 /* Convert the table at stack index t into r->test (stages allocated in r). */
@@ -173,9 +218,10 @@ void read_test(conv *cv, run_ctx *r, int t, char **name_out)
     path_push_key(cv, "name");
     int ty = get_field(cv, t, "name");
     if (ty == LUA_TSTRING) {
-        if (!valid_name(lua_tostring(L, -1)))
-            field_error(cv, "'%s' is not a valid file name (letters, digits, - _ . +; not starting with .)",
-                        lua_tostring(L, -1));
+        size_t len;
+        const char *given = lua_tolstring(L, -1, &len);
+        const char *why = name_problem(given, len);
+        if (why) field_error(cv, "'%s' is not a valid file name (%s)", lua_tostring(L, -1), why);
         *name_out = strdup(lua_tostring(L, -1));
     } else if (ty != LUA_TNIL) {
         field_error(cv, "expected a string, got %s", type_of(L, -1));

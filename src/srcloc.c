@@ -86,8 +86,12 @@ struct srcloc {
     val ret;
 };
 
+/* Bytes the running srcloc_parse_capped may still allocate (per thread: parses may run side by
+ * side). */
+static _Thread_local size_t grow_left = SIZE_MAX;
+
 /* Grow an array so that it holds `need` elements; returns the (possibly moved) array,
- * or the old one with *ok cleared if memory ran out. */
+ * or the old one with *ok cleared if memory ran out (or the parse's cap was reached). */
 static void *grow(void *arr, size_t *cap, size_t need, size_t elsz, int *ok)
 {
     if (need <= *cap) return arr;
@@ -99,11 +103,17 @@ static void *grow(void *arr, size_t *cap, size_t need, size_t elsz, int *ok)
         }
         nc *= 2;
     }
+    size_t more = (nc - *cap) * elsz;
+    if (more > grow_left) {
+        *ok = 0;
+        return arr;
+    }
     void *q = realloc(arr, nc * elsz);
     if (!q) {
         *ok = 0;
         return arr;
     }
+    if (grow_left != SIZE_MAX) grow_left -= more;
     *cap = nc;
     return q;
 }
@@ -1142,6 +1152,15 @@ void srcloc_free(srcloc *s)
     free(s->tables);
     free(s->events);
     free(s);
+}
+
+srcloc *srcloc_parse_capped(const char *src, size_t len, size_t max_bytes, size_t *used)
+{
+    grow_left = max_bytes ? max_bytes : SIZE_MAX;
+    srcloc *S = srcloc_parse(src, len);
+    if (used) *used = max_bytes ? max_bytes - grow_left : 0;
+    grow_left = SIZE_MAX;
+    return S;
 }
 
 srcloc *srcloc_parse(const char *src, size_t len)

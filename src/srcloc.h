@@ -23,6 +23,10 @@ typedef struct srcloc srcloc;
  * text is not referenced after the call returns.  Returns NULL only on out-of-memory. */
 srcloc *srcloc_parse(const char *src, size_t len);
 
+/* The same, allocating at most max_bytes for its tables (0: no cap); NULL also when they would
+ * need more.  *used (may be NULL): the bytes its tables hold (0 with no cap). */
+srcloc *srcloc_parse_capped(const char *src, size_t len, size_t max_bytes, size_t *used);
+
 /* Free an object from srcloc_parse (NULL is fine). */
 void srcloc_free(srcloc *s);
 

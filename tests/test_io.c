@@ -198,7 +198,8 @@ static void test_output_name_not_a_file(void)
         snprintf(args, sizeof args, "merge %s %s/linear-probe.tsv", targets[i], dir);
         run(&r, args);
         char want[400];
-        snprintf(want, sizeof want, "cannot write '%s': it exists and is not a regular file", targets[i]);
+        snprintf(want, sizeof want, "cannot write '%s': the name is taken by %s, not a regular file", targets[i],
+                 i == 0 ? "a FIFO" : "a directory");
         CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 && strstr(r.err, want), "%s: %d: %s", targets[i], r.status,
                   r.err);
         struct stat st;

@@ -1,0 +1,2 @@
+-- a name with an embedded NUL would be cut short silently
+lawtester.write("a\0b.txt", "x")
