@@ -11,7 +11,7 @@
  *   rolling radius  R* = 1/(1/r1 + 1/r2), r the curvature radii (lt_contact.rcurv; a flat face
  *     adds 0), Ai et al.'s R_r; the branch lengths when no curvature is given (m).
  *   rolling (bending, DoFs 4 and 5, the moment a 2-vector Mr in the y-z plane, N m):
- *     k_r   = kr if given, else 2.25 kn mu_r^2 R*^2                         (N m/rad; Ai eq. 13)
+ *     k_r   = kr if given, else 2.25 kn mu_r^2 R*^2                         (N m/rad; Ai et al. 2011)
  *     M_max = mu_r R* |Fn|                                                  (N m)
  *     trial Mr_tr = Mr + k_r (v4, v5) dt;  Mr' = Mr_tr if |Mr_tr| <= M_max, else
  *           M_max Mr_tr/|Mr_tr| (radial return: perfectly plastic rolling, "full mobilisation")
