@@ -21,6 +21,11 @@
 /* Constant angular acceleration under a constant net moment: leapfrog integrates it exactly, so
  * the slope of w over ~2e4 steps carries round-off only (~1e-13 relative); 1e-10 with margin. */
 #define TOL_LEAPFROG 1e-10
+/* The damping ratio from two successive maxima of a free oscillation: leapfrog with the
+ * extrapolated dashpot rate errs by O((w0 dt)^2) = 5e-6 (w0 = 216 rad/s, dt = 1e-5 s); the
+ * parabola through three states puts each maximum within ~(w0 dt)^4 of the sampled curve;
+ * measured 2e-6, so 2e-5 leaves a factor 4 over the estimate. */
+#define TOL_DAMPING 2e-5
 /* The imposed rotation of one DoF, decomposed in an oblique frame, leaves a round-off motion on
  * the others (~1e-16 rad a step): their moments stay ~1e-15 of the cap; 1e-12 with margin. */
 #define TOL_CROSSTALK 1e-12
@@ -289,9 +294,10 @@ typedef struct moment_run {
 } moment_run;
 
 /* A free sphere (r = 0.1 m, 2600 kg/m^3) pressed 1 mm into a wall (kn = 1e6 N/m, muR = 0.3,
- * R* = r), overlap and the contact point's tangential velocity held at 0, a moment T applied to
- * the sphere about local y for `steps` steps of 1e-5 s. */
-static void run_moment(double T_over_max, double etaR, long steps, moment_run *m)
+ * R* = r), overlap and the contact point's tangential velocity held at 0, a moment
+ * T_over_max * M_max applied to the sphere about local y for `steps` steps of 1e-5 s, then (if
+ * free_steps > 0) as many steps without the moment. */
+static void run_sphere_on_wall(double T_over_max, double etaR, long steps, long free_steps, moment_run *m)
 {
     const lt_law *law = rolling();
     vec3 n = v3(0.36, 0.48, 0.8);
@@ -312,11 +318,12 @@ static void run_moment(double T_over_max, double etaR, long steps, moment_run *m
     m->fn = 1e6 * delta;
     m->Mmax = 0.3 * r * m->fn;
     m->kr = 2.25 * 1e6 * 0.09 * r * r;
-    cond c[2] = {{COND_STEPS, 0, 0, 100, 0}, {COND_STEPS, 0, 0, steps, 0}};
-    lt_stage st[2] = {stage("v.....", -delta / (100 * t.dt), 0, 0, 0, 0, 0, &c[0]),
-                      stage("vvv.f.", 0, 0, 0, 0, T_over_max * m->Mmax, 0, &c[1])};
+    cond c[3] = {{COND_STEPS, 0, 0, 100, 0}, {COND_STEPS, 0, 0, steps, 0}, {COND_STEPS, 0, 0, free_steps, 0}};
+    lt_stage st[3] = {stage("v.....", -delta / (100 * t.dt), 0, 0, 0, 0, 0, &c[0]),
+                      stage("vvv.f.", 0, 0, 0, 0, T_over_max * m->Mmax, 0, &c[1]),
+                      stage("vvv...", 0, 0, 0, 0, 0, 0, &c[2])};
     t.stages = st;
-    t.n_stages = 2;
+    t.n_stages = free_steps > 0 ? 3 : 2;
     m->T = calloc(1, sizeof *m->T);
     memset(&m->r, 0, sizeof m->r);
     m->rc = m->T ? lt_run(m->T, &t, collect, &m->r) : -1;
@@ -327,7 +334,7 @@ static void test_moment_above_the_limit_rolls(void)
 {
     moment_run m;
     const double ratio = 1.5;
-    run_moment(ratio, 0, 20000, &m);
+    run_sphere_on_wall(ratio, 0, 20000, 0, &m);
     if (m.rc == 0) {
         /* rolling at the limit from where the spring reached it to the end */
         size_t first = 0, n = m.r.n;
@@ -360,7 +367,7 @@ static void test_moment_below_the_limit_stops(void)
 {
     moment_run m;
     const double ratio = 0.6;
-    run_moment(ratio, 0.5, 30000, &m);
+    run_sphere_on_wall(ratio, 0.5, 30000, 0, &m);
     if (m.rc == 0) {
         const lt_snapshot *b = &m.r.s[m.r.n - 1];
         double M = ratio * m.Mmax, w_scale = M / sqrt(m.kr * m.I); /* peak rate of the undamped swing */
@@ -377,6 +384,37 @@ static void test_moment_below_the_limit_stops(void)
     free(m.T);
 }
 
+/* Free rolling oscillation (started by 0.3 M_max for 2 ms, then no moment; amplitude ~2 mrad,
+ * inside the elastic range M_max/kr = 15 mrad): Ai et al.'s C_r = eta_r 2 sqrt(I_r kr) uses I_r = (7/5) m r^2, the
+ * inertia about the contact point, while the sphere here turns about its centre (I = (2/5) m r^2,
+ * see the head of the file), so its damping ratio is zeta = eta_r sqrt(I_r/I) = eta_r sqrt(7/2):
+ * successive maxima of theta fall by exp(2 pi zeta/sqrt(1 - zeta^2)). */
+static void test_rolling_damping_ratio(void)
+{
+    moment_run m;
+    const double etaR = 0.05, zeta = etaR * sqrt(3.5);
+    run_sphere_on_wall(0.3, etaR, 200, 8000, &m);
+    if (m.rc == 0) {
+        double peak[2];
+        int found = 0;
+        for (size_t i = 1; i + 1 < m.r.n && found < 2; i++) {
+            const lt_snapshot *a = &m.r.s[i - 1], *b = &m.r.s[i], *c = &m.r.s[i + 1];
+            if (b->stage != 3 || !(b->u[4] > a->u[4] && b->u[4] >= c->u[4])) continue;
+            double den = a->u[4] - 2 * b->u[4] + c->u[4]; /* the parabola through the three */
+            peak[found++] = b->u[4] - (c->u[4] - a->u[4]) * (c->u[4] - a->u[4]) / (8 * den);
+        }
+        CHECK(found == 2);
+        if (found == 2) {
+            double delta = log(peak[0] / peak[1]);
+            CHECK_REL(delta / sqrt(4 * LT_TEST_PI * LT_TEST_PI + delta * delta), zeta, TOL_DAMPING,
+                      "damping ratio eta_r sqrt(I_r/I) from the logarithmic decrement");
+        }
+        CHECK(m.T->energy[1] == 0 && m.T->energy[2] > 0); /* elastic throughout; damped */
+    }
+    free(m.r.s);
+    free(m.T);
+}
+
 const test_case rolling_tests[] = {
     TEST(registered),
     TEST(cycle_cases_on_their_dof),
@@ -385,5 +423,6 @@ const test_case rolling_tests[] = {
     TEST(balance_with_rolling_damping),
     TEST(moment_above_the_limit_rolls),
     TEST(moment_below_the_limit_stops),
+    TEST(rolling_damping_ratio),
     {0, 0},
 };
