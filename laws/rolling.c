@@ -16,7 +16,8 @@
  *     trial Mr_tr = Mr + k_r (v4, v5) dt;  Mr' = Mr_tr if |Mr_tr| <= M_max, else
  *           M_max Mr_tr/|Mr_tr| (radial return: perfectly plastic rolling, "full mobilisation")
  *     viscous rolling damping (Ai's M_r^d): Md = C_r w* while the spring is elastic, 0 on a step
- *     that returned it to the limit (Ai's f = 0), C_r = eta_r 2 sqrt(I_r k_r) (N m s/rad),
+ *     that returned it to the limit (none at full mobilisation; Ai's model allows a fraction),
+ *     C_r = eta_r 2 sqrt(I_r k_r) (N m s/rad),
  *     I_r = [1/(I1 + m1 r1^2) + 1/(I2 + m2 r2^2)]^-1 (kg m^2), the moment of inertia for rolling
  *     about the contact point; for spheres of density rho I + m r^2 = (7/5) m r^2, m = (4/3) pi
  *     rho r^3, and a flat face (r = INFINITY) adds 0.  w* is the relative rolling rate at the
@@ -45,8 +46,10 @@
  *   plastic with slope k and cap M = mu R* kn delta; one full cycle encloses the parallelogram
  *   of height 2M and plastic width 2 (theta_a - M/k): E = 4 M (theta_a - M/k) for theta_a > M/k.
  *   A free sphere rolling on a wall under a constant applied moment T > M_max about a tangential
- *   axis (rolling held without slip at the contact point) turns with dw/dt = (T - M_max)/I;
- *   T < M_max: it comes to rest (with eta_r > 0) where k_r theta = T.
+ *   axis (rolling held without slip at the contact point) turns with dw/dt = (T - M_max)/I:
+ *   I = (2/5) m r^2 when the no-slip condition acts through the centre (as the driver holds it:
+ *   no moment about the centre), (7/5) m r^2 when a friction force at the contact point holds
+ *   it; T < M_max: it comes to rest (with eta_r > 0) where k_r theta = T.
  * Yield surface: none declared (the rolling and twisting limits are not in the Fn-|Ft| plane).
  * References: J. Ai, J.-F. Chen, J. M. Rotter, J. Y. Ooi (2011), Powder Technol. 206:269-282
  *   (model C, the elastic-plastic spring-dashpot rolling resistance); K. Iwashita, M. Oda (1998),
