@@ -34,33 +34,18 @@
  *                the continuous collinear problem, not consistent with the discrete work)
  * Reference: P. A. Cundall, O. D. L. Strack (1979), Geotechnique 29(1):47-65.
  */
-#include "../src/law.h"
-#include <math.h>
+#include "linear_core.h"
 
-enum { P_KN, P_KT, P_TANPHI, P_NOSLIP, P_NOBREAK, P_DISSIPATION, P_COUNT };
-enum { S_KN, S_KT, S_TANPHI, S_FN, S_FTY, S_FTZ, S_SLIP, S_COUNT };
-enum { E_ELAST, E_PLAST, E_COUNT };
-enum { D_TRAPEZOID, D_DOC, D_CODE, D_POTENTIAL, D_PATH };
+const char *const lt_linear_dissipation_choices[] = {"trapezoid", "doc", "code", "potential", "path", 0};
 
-static const char *const dissipation_choices[] = {"trapezoid", "doc", "code", "potential", "path", 0};
-
-static const lt_param linear_params[P_COUNT] = {
-    [P_KN] = {"kn", LT_REAL, NAN, 0, INFINITY, "N/m", "normal stiffness (default: from materials)", 0},
-    [P_KT] = {"kt", LT_REAL, NAN, 0, INFINITY, "N/m", "tangential stiffness (default: from materials)", 0},
-    [P_TANPHI] = {"tanPhi", LT_REAL, NAN, 0, INFINITY, "-", "friction coefficient tan(phi) (default: from materials)", 0},
-    [P_NOSLIP] = {"noSlip", LT_BOOL, 0, 0, 1, "-", "no Coulomb limit: the tangential spring stays elastic", 0},
-    [P_NOBREAK] = {"noBreak", LT_BOOL, 0, 0, 1, "-", "never break; uN > 0 gives a tensile normal force", 0},
-    [P_DISSIPATION] = {"dissipation", LT_CHOICE, D_TRAPEZOID, 0, 4, "-",
-                       "slip dissipation formula: trapezoid|doc|code|potential|path (docs/energy.md)",
-                       dissipation_choices},
-};
-static const char *const linear_state[S_COUNT] = {"kn", "kt", "tanPhi", "Fn", "Fty", "Ftz", "slip"};
+static const lt_param linear_params[P_COUNT] = {LT_LINEAR_PARAMS};
+static const char *const linear_state[S_COUNT] = {LT_LINEAR_STATE};
 static const lt_energy_def linear_energies[E_COUNT] = {
     {"elast", LT_STORED, "elastic energy of the normal and tangential springs"},
     {"plast", LT_DISSIPATED, "energy dissipated by Coulomb slip"},
 };
 
-static void linear_init(const double *p, const lt_contact *c, double *s)
+void lt_linear_init(const double *p, const lt_contact *c, double *s)
 {
     s[S_KN] = lt_given_kn(p[P_KN], c);
     s[S_KT] = lt_given_kt(p[P_KT], s[S_KN], c);
@@ -81,8 +66,8 @@ static double mean_yield_while_slipping(double f0, double ft, double y0, double 
     return 0.5 * ((y0 + s0 * (y1 - y0)) + y1);
 }
 
-static double slip_dissipation(int formula, double kt, double fy_prev, double fty0, double ftz0,
-                               double trial_y, double trial_z, double fty1, double ftz1)
+double lt_linear_plastic_work(int formula, double kt, double fy_prev, double fty0, double ftz0, double trial_y,
+                              double trial_z, double fty1, double ftz1)
 {
     double ft = hypot(trial_y, trial_z), fy = hypot(fty1, ftz1);
     switch (formula) {
@@ -95,7 +80,7 @@ static double slip_dissipation(int formula, double kt, double fy_prev, double ft
     }
 }
 
-static int linear_step(const double *p, const lt_contact *c, double *s, lt_response *out)
+int lt_linear_step(const double *p, const lt_contact *c, double *s, lt_response *out)
 {
     if (c->uN > 0 && !p[P_NOBREAK]) return 0;
     double kn = s[S_KN], kt = s[S_KT], tanPhi = s[S_TANPHI];
@@ -113,7 +98,7 @@ static int linear_step(const double *p, const lt_contact *c, double *s, lt_respo
             ftz = tz * scale;
             double fy_prev = c->fresh ? fy : fabs(s[S_FN]) * tanPhi;
             if (kt > 0)
-                dissipated = slip_dissipation((int)p[P_DISSIPATION], kt, fy_prev, fty0, ftz0, ty, tz, fty, ftz);
+                dissipated = lt_linear_plastic_work((int)p[P_DISSIPATION], kt, fy_prev, fty0, ftz0, ty, tz, fty, ftz);
         }
     }
     s[S_FN] = fn;
@@ -160,8 +145,8 @@ const lt_law law_linear = {
     .n_state = S_COUNT,
     .energies = linear_energies,
     .n_energies = E_COUNT,
-    .init = linear_init,
-    .step = linear_step,
+    .init = lt_linear_init,
+    .step = lt_linear_step,
     .cases = linear_cases,
     .n_cases = (int)(sizeof linear_cases / sizeof linear_cases[0]),
     .yield = &linear_yield,

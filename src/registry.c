@@ -12,8 +12,9 @@ extern const lt_law law_spring_dashpot;
 extern const lt_law law_hertz_mindlin;
 extern const lt_law law_linel6;
 extern const lt_law law_cohesive;
+extern const lt_law law_linear_rolling;
 
-#define BUILTIN_LAWS &law_linear, &law_spring_dashpot, &law_hertz_mindlin, &law_linel6, &law_cohesive
+#define BUILTIN_LAWS &law_linear, &law_spring_dashpot, &law_hertz_mindlin, &law_linel6, &law_cohesive, &law_linear_rolling
 enum { N_BUILTIN = sizeof((const lt_law *[]){BUILTIN_LAWS}) / sizeof(const lt_law *) };
 
 const lt_law *lt_laws[LT_MAX_LAWS + 1] = {BUILTIN_LAWS, NULL};

@@ -13,6 +13,8 @@ extern const test_case linear_tests[], spring_dashpot_tests[], hertz_mindlin_tes
     energy_tests[], script_tests[], cli_tests[], probe_cli_tests[], fmt_tests[], srcloc_tests[], geom_tests[],
     body_tests[], stiffness_tests[], fastpath_tests[], predictor_tests[], cond_tests[], wall_case_tests[], oblique_tests[],
     sandbox_tests[], faults_tests[], io_tests[], validate_tests[], fuzz_tests[], law_check_tests[], hostile_tests[];
+/* one line a suite from here on */
+extern const test_case rolling_tests[];
 
 static const struct {
     const char *name;
@@ -23,6 +25,7 @@ static const struct {
     {"hertz_mindlin", hertz_mindlin_tests},
     {"linel6", linel6_tests},
     {"cohesive", cohesive_tests},
+    {"rolling", rolling_tests},
     {"law_check", law_check_tests},
     {"law_energy", law_energy_tests},
     {"verify", verify_tests},

@@ -1,0 +1,48 @@
+/* laws/linear_core.h - what the `linear` law (laws/linear.c) shares with laws built on it
+ * (laws/rolling.c): the layout of its parameters, state and energies, their descriptions, and
+ * its step and dissipation formula.  A law that extends `linear` puts linear's parameters and
+ * state first, in this order, appends its own, and calls lt_linear_init/lt_linear_step for the
+ * normal and tangential response.  Units SI; signs and frame as in src/law.h. */
+#ifndef LT_LINEAR_CORE_H
+#define LT_LINEAR_CORE_H
+#include "../src/law.h"
+#include <math.h>
+
+enum { P_KN, P_KT, P_TANPHI, P_NOSLIP, P_NOBREAK, P_DISSIPATION, P_COUNT };
+enum { S_KN, S_KT, S_TANPHI, S_FN, S_FTY, S_FTZ, S_SLIP, S_COUNT };
+enum { E_ELAST, E_PLAST, E_COUNT };
+enum { D_TRAPEZOID, D_DOC, D_CODE, D_POTENTIAL, D_PATH };
+
+extern const char *const lt_linear_dissipation_choices[];
+
+/* linear's parameter descriptions, as designated initialisers of an lt_param array. */
+#define LT_LINEAR_PARAMS                                                                                              \
+    [P_KN] = {"kn", LT_REAL, NAN, 0, INFINITY, "N/m", "normal stiffness (default: from materials)", 0},               \
+    [P_KT] = {"kt", LT_REAL, NAN, 0, INFINITY, "N/m", "tangential stiffness (default: from materials)", 0},           \
+    [P_TANPHI] = {"tanPhi", LT_REAL, NAN, 0, INFINITY, "-", "friction coefficient tan(phi) (default: from materials)", \
+                  0},                                                                                                 \
+    [P_NOSLIP] = {"noSlip", LT_BOOL, 0, 0, 1, "-", "no Coulomb limit: the tangential spring stays elastic", 0},      \
+    [P_NOBREAK] = {"noBreak", LT_BOOL, 0, 0, 1, "-", "never break; uN > 0 gives a tensile normal force", 0},         \
+    [P_DISSIPATION] = {"dissipation", LT_CHOICE, D_TRAPEZOID, 0, 4, "-",                                              \
+                       "slip dissipation formula: trapezoid|doc|code|potential|path (docs/energy.md)",                \
+                       lt_linear_dissipation_choices}
+
+/* linear's state names, as designated initialisers of a name array. */
+#define LT_LINEAR_STATE                                                                                               \
+    [S_KN] = "kn", [S_KT] = "kt", [S_TANPHI] = "tanPhi", [S_FN] = "Fn", [S_FTY] = "Fty", [S_FTZ] = "Ftz",             \
+    [S_SLIP] = "slip"
+
+/* linear's init and step on the first P_COUNT parameters and S_COUNT state doubles: fills
+ * out->f[0..2] (no torque), out->k, out->energy[E_ELAST] and [E_PLAST]. */
+void lt_linear_init(const double *p, const lt_contact *c, double *s);
+int lt_linear_step(const double *p, const lt_contact *c, double *s, lt_response *out);
+
+/* Energy (J) dissipated in one step by an elastic-perfectly-plastic spring of stiffness k
+ * (N/m, or N m/rad) on a 2-vector force (or torque: set the z parts to 0), by the `dissipation`
+ * formula (D_*): stored (y0, z0), trial (ty, tz), returned (y1, z1); yprev is the limit at the
+ * previous state (used by D_PATH).  docs/energy.md derives them; D_TRAPEZOID is
+ * (F + F').(Ftr - F')/(2k), the discrete contact's own. */
+double lt_linear_plastic_work(int formula, double k, double yprev, double y0, double z0, double ty, double tz,
+                              double y1, double z1);
+
+#endif

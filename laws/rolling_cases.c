@@ -1,0 +1,119 @@
+/* laws/rolling_cases.c - analytic verification cases of the `linear_rolling` law
+ * (laws/rolling.c): `lawtester verify --law linear_rolling` (src/law.h, "analytic verification
+ * cases"; laws/rolling.h says which of them verify runs) and tests/test_rolling.c.  SI units.
+ *
+ * Closed forms (kn, kt, tanPhi, muR, muTw, kr, ktw as set in each case; overlap delta held):
+ *   R*             1/(1/r1 + 1/r2) from the curvature radii (a wall's is infinite: R* = r)
+ *   normal force   Fn = kn uN, elast = kn uN^2/2 (no shear, no rotation), kn, kt constant
+ *   cycle on DoF d 0 -> +a -> -a -> +a at constant overlap: elastic-perfectly-plastic with
+ *                  slope k and cap M (both below); the full cycle (the last two legs) encloses
+ *                  a parallelogram of height 2M whose sloped sides span 2M/k each of the width
+ *                  2a, so its area, the energy dissipated, is 2M (2a - 2M/k) = 4 M (a - M/k)
+ *     d = 1 (shear)     k = kt,                      M = tanPhi kn delta   (Cundall & Strack)
+ *     d = 4, 5 (rolling) k = kr or 2.25 kn muR^2 R*^2, M = muR R* kn delta   (Ai et al. 2011)
+ *     d = 3 (twist)     k = ktw or 4.5 kt muTw^2 R*^2, M = muTw R* kn delta  (laws/rolling.c)
+ */
+#include "rolling.h"
+#include <math.h>
+#include <stddef.h>
+
+/* The closed form evaluated at the recorded uN: a few operations, round-off only. */
+#define TOL_FORMULA 1e-12
+#define WHY_FORMULA "closed form at the recorded uN: round-off"
+/* A quantity of the held overlap: the overlap is a difference of centre distances (~0.2 m)
+ * built over ~1e4 steps, each rounding at ~3e-17 m: ~1e-11 of 1 mm, 1e-9 with a margin. */
+#define TOL_POSITION 1e-9
+#define WHY_POSITION "overlap from ~1e4 rounded position updates: ~1e-11 relative"
+/* A rotational stiffness is measured as the slope dM/dtheta between recorded states: the
+ * round-off of M (~1e-16 of M_max ~ 10 N m) over the increment k dtheta ~ 1e-3 M_max, and of the
+ * accumulated rotation: ~1e-12 relative; 1e-9 with a margin. */
+#define TOL_SLOPE 1e-9
+#define WHY_SLOPE "slope between recorded states: round-off of M and theta over one increment"
+
+static double rstar(const lt_case_env *env) { return 1.0 / (1.0 / env->c.rcurv[0] + 1.0 / env->c.rcurv[1]); }
+
+static void normal_along(const lt_case_env *env, double uN, double out[LT_ALONG_COUNT])
+{
+    double kn = env->param[RP_KN];
+    out[LT_ALONG_FN] = kn * uN;
+    out[LT_ALONG_KN] = kn;
+    out[LT_ALONG_KT] = env->param[RP_KT];
+    out[LT_ALONG_ELAST] = 0.5 * kn * uN * uN;
+}
+
+/* The elastic-perfectly-plastic cycle of slope k and cap M on the case's DoF. */
+static void epp_cycle(const lt_case_env *env, lt_expect *x, double k, double M, double k_tol, const char *k_why)
+{
+    double a = env->load[1], du = env->load[2] * env->c.dt, e = 4 * M * (a - M / k);
+    x->value[LT_Q_CYCLE_ENERGY] = e;
+    /* the onset of plastic flow inside a step: the trapezoid dissipation is short by at most
+     * k du^2/8 per onset (docs/energy.md), two onsets per cycle; plus the overlap's round-off */
+    x->tol[LT_Q_CYCLE_ENERGY] = k * du * du / 4 / e + TOL_POSITION;
+    x->why[LT_Q_CYCLE_ENERGY] = "onset of plastic flow inside a step: <= k du^2/8 per onset, two per cycle";
+    x->value[LT_Q_CYCLE_STIFFNESS] = k;
+    x->tol[LT_Q_CYCLE_STIFFNESS] = k_tol;
+    x->why[LT_Q_CYCLE_STIFFNESS] = k_why;
+    x->value[LT_Q_CYCLE_CAP] = M;
+    x->tol[LT_Q_CYCLE_CAP] = TOL_POSITION;
+    x->why[LT_Q_CYCLE_CAP] = "radial return onto mu kn delta (R*): " WHY_POSITION;
+}
+
+static void shear_expect(const lt_case_env *env, lt_expect *x)
+{
+    const double *p = env->param;
+    epp_cycle(env, x, p[RP_KT], p[RP_TANPHI] * p[RP_KN] * env->load[0], TOL_FORMULA, "constant stiffness: exact");
+}
+
+static void bending_expect(const lt_case_env *env, lt_expect *x)
+{
+    const double *p = env->param;
+    double R = rstar(env), kr = isnan(p[RP_KR]) ? 2.25 * p[RP_KN] * p[RP_MUR] * p[RP_MUR] * R * R : p[RP_KR];
+    epp_cycle(env, x, kr, p[RP_MUR] * R * p[RP_KN] * env->load[0], TOL_SLOPE, WHY_SLOPE);
+}
+
+static void twist_expect(const lt_case_env *env, lt_expect *x)
+{
+    const double *p = env->param;
+    double R = rstar(env), ktw = isnan(p[RP_KTW]) ? 4.5 * p[RP_KT] * p[RP_MUTW] * p[RP_MUTW] * R * R : p[RP_KTW];
+    epp_cycle(env, x, ktw, p[RP_MUTW] * R * p[RP_KN] * env->load[0], TOL_SLOPE, WHY_SLOPE);
+}
+
+#define MAT {1e7, 0.25, 2600, 0.5, 0.5}
+
+const lt_case lt_rolling_cases[ROLLING_N_CASES] = {
+    {.name = "normal-load",
+     .doc = "Hooke as `linear`, no torque on a normal path: Fn, kn, kt, elast along loading to 1 mm and unloading",
+     .kind = LT_CASE_NORMAL,
+     .set = {{"kn", 1e6}, {"kt", 5e5}, {"tanPhi", 0.5}, {"muR", 0.3}, {"muTw", 0.2}},
+     .shape = {"sphere", "sphere"}, .radius = {0.1, 0.05}, .mat = {MAT, MAT},
+     .load = {1e-3, 1.0}, .steps = 1000,
+     .along = normal_along, .along_tol = TOL_FORMULA, .along_why = WHY_FORMULA},
+    {.name = "shear-cycle",
+     .doc = "as `linear`: elastic-perfectly-plastic shear loop at 1 mm overlap, +-3 mm: 4 mu Fn (ua - mu Fn/kt)",
+     .kind = LT_CASE_CYCLE, .dof = 1,
+     .set = {{"kn", 1e6}, {"kt", 5e5}, {"tanPhi", 0.5}, {"muR", 0.3}, {"muTw", 0.2}},
+     .shape = {"sphere", "sphere"}, .radius = {0.1, 0.05}, .mat = {MAT, MAT},
+     .load = {1e-3, 3e-3, 1.0}, .steps = 3000,
+     .expect = shear_expect},
+    {.name = "bending-cycle",
+     .doc = "rolling about y at 1 mm overlap, +-0.15 rad, kr = 2.25 kn muR^2 R*^2: cap muR R* Fn, 4 M (a - M/kr) a cycle",
+     .kind = LT_CASE_CYCLE, .dof = 4,
+     .set = {{"kn", 1e6}, {"kt", 5e5}, {"tanPhi", 0.5}, {"muR", 0.3}, {"muTw", 0.2}},
+     .shape = {"sphere", "sphere"}, .radius = {0.1, 0.05}, .mat = {MAT, MAT},
+     .load = {1e-3, 0.15, 1.0}, .steps = 3000,
+     .expect = bending_expect},
+    {.name = "bending-cycle-z",
+     .doc = "rolling about z, equal spheres (R* = r/2), given kr = 500 N m/rad, +-0.1 rad: cap muR R* Fn, 4 M (a - M/kr)",
+     .kind = LT_CASE_CYCLE, .dof = 5,
+     .set = {{"kn", 1e6}, {"kt", 5e5}, {"tanPhi", 0.5}, {"muR", 0.3}, {"kr", 500}},
+     .shape = {"sphere", "sphere"}, .radius = {0.1, 0.1}, .mat = {MAT, MAT},
+     .load = {1e-3, 0.1, 1.0}, .steps = 2000,
+     .expect = bending_expect},
+    {.name = "twist-cycle",
+     .doc = "twist, sphere on a wall, +-0.1 rad, ktw = 4.5 kt muTw^2 R*^2: cap muTw R* Fn, 4 M (a - M/ktw) a cycle",
+     .kind = LT_CASE_CYCLE, .dof = 3,
+     .set = {{"kn", 1e6}, {"kt", 5e5}, {"tanPhi", 0.5}, {"muR", 0.3}, {"muTw", 0.2}},
+     .shape = {"wall", "sphere"}, .radius = {0, 0.1}, .mat = {MAT, MAT},
+     .load = {1e-3, 0.1, 1.0}, .steps = 2000,
+     .expect = twist_expect},
+};
