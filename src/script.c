@@ -118,7 +118,8 @@ static int script_main(lua_State *L)
     lua_rawgeti(L, LUA_REGISTRYINDEX, sc->env_ref);
     lua_setupvalue(L, -2, 1);
     lua_call(L, 0, 1);
-    if (lua_istable(L, -1)) run_test_table(sc, L, -1, 0);
+    if (sc->opts->cases) run_case_file(sc, L, -1);
+    else if (lua_istable(L, -1)) run_test_table(sc, L, -1, 0);
     else if (!lua_isnil(L, -1)) {
         lua_pushfstring(L, "%s:%d: the script must return a test table or nothing, got %s", sc->path,
                         srcloc_line(sc->loc, NULL, 0), luaL_typename(L, -1));
