@@ -204,6 +204,9 @@ static int cmd_verify(int argc, char **argv)
             so.unsafe = 1;
         } else if (argv[i][0] != '-' && !file) {
             file = argv[i];
+        } else if (argv[i][0] != '-') {
+            fprintf(stderr, "lawtester: verify: more than one case file given ('%s', '%s')\n", file, argv[i]);
+            return 2;
         } else {
             fprintf(stderr, "lawtester: verify: unknown argument '%s'\n", argv[i]);
             return 2;

@@ -100,6 +100,17 @@ static int msghandler(lua_State *L)
     return 1;
 }
 
+/* 1 if the value at idx is a table with `cases` and without `stages`: a case file
+ * (docs/case-scripts.md) handed to `run`. */
+static int is_case_file(lua_State *L, int idx)
+{
+    idx = abs_index(L, idx);
+    if (!lua_istable(L, idx)) return 0;
+    int cases = lua_getfield(L, idx, "cases") != LUA_TNIL, stages = lua_getfield(L, idx, "stages") != LUA_TNIL;
+    lua_pop(L, 2);
+    return cases && !stages;
+}
+
 /* Runs inside lua_pcall: load, execute, run the returned test. */
 static int script_main(lua_State *L)
 {
@@ -118,9 +129,15 @@ static int script_main(lua_State *L)
     lua_rawgeti(L, LUA_REGISTRYINDEX, sc->env_ref);
     lua_setupvalue(L, -2, 1);
     lua_call(L, 0, 1);
-    if (sc->opts->cases) run_case_file(sc, L, -1);
-    else if (lua_istable(L, -1)) run_test_table(sc, L, -1, 0);
-    else if (!lua_isnil(L, -1)) {
+    if (sc->opts->cases) {
+        run_case_file(sc, L, -1);
+    } else if (is_case_file(L, -1)) {
+        lua_pushfstring(L, "%s:%d: this is a case file (it returns `cases`): run it with `lawtester verify %s`",
+                        sc->path, srcloc_line(sc->loc, NULL, 0), sc->path);
+        return lua_error(L);
+    } else if (lua_istable(L, -1)) {
+        run_test_table(sc, L, -1, 0);
+    } else if (!lua_isnil(L, -1)) {
         lua_pushfstring(L, "%s:%d: the script must return a test table or nothing, got %s", sc->path,
                         srcloc_line(sc->loc, NULL, 0), luaL_typename(L, -1));
         return lua_error(L);

@@ -63,6 +63,16 @@ static int load_measure(lua_State *L, const char *expr)
     return rc;
 }
 
+/* A message of a string measure without its chunk's location "measure:LINE: " (the field names
+ * the measure). */
+static const char *strip_measure(const char *msg)
+{
+    if (!msg || strncmp(msg, "measure:", 8) != 0) return msg ? msg : "(an error object that is not a string)";
+    const char *p = msg + 8;
+    while (*p >= '0' && *p <= '9') p++;
+    return *p == ':' ? p + (p[1] == ' ' ? 2 : 1) : msg;
+}
+
 /* ---- checking the file -------------------------------------------------------------------- */
 
 static void check_expect(conv *cv, int e, int has_dt)
@@ -78,7 +88,7 @@ static void check_expect(conv *cv, int e, int has_dt)
     if (ty == LUA_TSTRING) {
         path_push_key(cv, "measure");
         if (load_measure(L, lua_tostring(L, -1)) != LUA_OK)
-            field_error(cv, "'%s' is not a Lua expression: %s", lua_tostring(L, -2), lua_tostring(L, -1));
+            field_error(cv, "'%s' is not a Lua expression: %s", lua_tostring(L, -2), strip_measure(lua_tostring(L, -1)));
         lua_pop(L, 1);
         path_pop(cv);
     }
@@ -225,8 +235,7 @@ static double evaluate(script_ctx *sc, lua_State *L, int f, int r, int t, const 
     if (rc == LUA_ERRMEM) lua_error(L);
     double x = NAN;
     if (rc != LUA_OK) {
-        const char *m = lua_tostring(L, -1);
-        snprintf(note, n, "%s raised: %s", what, m ? m : "(an error object that is not a string)");
+        snprintf(note, n, "%s raised: %s", what, strip_measure(lua_tostring(L, -1)));
     } else if (lua_type(L, -1) != LUA_TNUMBER) {
         snprintf(note, n, "%s gave %s, not a number", what, type_of(L, -1));
     } else {
@@ -295,10 +304,10 @@ static void check_expectation(case_ctx *k, lua_State *L, int e, const int *r, co
     double got[RUNS_FOR_ORDER], want[RUNS_FOR_ORDER];
     lt_check_kind kind = LT_CHECK_REL;
     for (int j = 0; j < n_runs; j++) {
-        char why_nan[600] = "";
+        char why_nan[600] = "", why_value[600] = "";
         got[j] = evaluate(k->sc, L, base, r[j], t[j], "measure", why_nan, sizeof why_nan);
-        if (!why_nan[0]) want[j] = evaluate(k->sc, L, base + 1, r[j], t[j], "value", why_nan, sizeof why_nan);
-        else want[j] = NAN;
+        want[j] = evaluate(k->sc, L, base + 1, r[j], t[j], "value", why_value, sizeof why_value);
+        if (!why_nan[0]) memcpy(why_nan, why_value, sizeof why_nan);
         if (why_nan[0] && !note[0]) snprintf(note, sizeof note, "%s%s", j ? (j == 1 ? "at dt/2: " : "at dt/4: ") : "", why_nan);
         if (j == 0) {
             /* "rel" unless asked otherwise or the closed form is 0 (then the error is absolute) */
