@@ -1,6 +1,6 @@
 -- cases/hertz_impact.lua - elastic Hertz impact of two equal glass spheres (hertz_mindlin with
 -- en = 1: no dashpot), against Hertz theory (Johnson 1985, Contact Mechanics, sec. 11.1;
--- Thornton 1997 for DEM use):
+-- Thornton et al. 2011 on elastic collisions in DEM; docs/references.md):
 --   R* = R1 R2/(R1 + R2),  1/E* = (1 - nu1^2)/E1 + (1 - nu2^2)/E2,  m* = m1 m2/(m1 + m2),
 --   F = (4/3) E* sqrt(R*) delta^(3/2),
 --   delta_max = (15 m* v^2/(16 E* sqrt(R*)))^(2/5)           (the kinetic energy stored)
