@@ -149,8 +149,14 @@ static void test_wrong_claims_fail(void)
     CHECK(find_row(r.out, "never-ends", "run", &w) && strcmp(w.verdict, "FAIL") == 0);
     CHECK_MSG(strstr(w.line, "tests/scripts/case_wrong.lua:53: field cases[4].test.stages[1]: stage 1, step 5: stage "
                              "did not end after max_steps = 5") != NULL, "%.300s", w.line);
+    /* a re-run that fails: the row at dt still checked, the failed run its own row, no order */
+    CHECK(passes(r.out, "rerun-fails", "t_contact"));
+    CHECK(find_row(r.out, "rerun-fails", "run dt/4", &w) && strcmp(w.verdict, "FAIL") == 0);
+    CHECK(strstr(w.line, "field cases[5].test.stages[1]") != NULL);
+    CHECK(!find_row(r.out, "rerun-fails", "order t_contact (dt/2)", &w) &&
+          !find_row(r.out, "rerun-fails", "order t_contact (dt/4)", &w));
     CHECK(passes(r.out, "right", "cycle energy"));
-    CHECK(strstr(r.out, "verify: 7 checks in 5 cases of tests/scripts/case_wrong.lua, 5 failed") != NULL);
+    CHECK(strstr(r.out, "verify: 9 checks in 6 cases of tests/scripts/case_wrong.lua, 6 failed") != NULL);
 }
 
 /* A bad case file: exit 1, one line on stderr "tests/bad/FILE:LINE: " with fragment, no row. */
@@ -236,6 +242,17 @@ static void test_limits(void)
     CHECK(find_row(r.out, "hertz-impact-elastic", "max force", &w) && strcmp(w.verdict, "FAIL") == 0);
     CHECK_MSG(strstr(w.line, "measure raised: ") && strstr(w.line, "instruction"), "%.300s", w.line);
     CHECK(passes(r.out, "hertz-impact-elastic", "balance")); /* a string measure of a few instructions */
+    /* the recorded states are kept outside Lua, up to the memory limit: 50001 of them outgrow
+     * 8 MB, a failed run row that says how to keep fewer; every 100th fits */
+    run(&r, "verify tests/scripts/case_many_rows.lua --max-memory 8");
+    CHECK(r.status == 1);
+    CHECK(find_row(r.out, "every-state", "run", &w) && strcmp(w.verdict, "FAIL") == 0);
+    CHECK_MSG(strstr(w.line, "tests/scripts/case_many_rows.lua:12: field cases[1].test.record: the recorded states "
+                             "of the run outgrow the memory limit of 8 MB (record = { every = N } keeps every N-th)"),
+              "%.300s", w.line);
+    CHECK(passes(r.out, "every-100th", "uN"));
+    run(&r, "verify tests/scripts/case_many_rows.lua");
+    CHECK(r.status == 0 && passes(r.out, "every-state", "uN"));
 }
 
 const test_case case_script_tests[] = {

@@ -1,7 +1,7 @@
 -- tests/scripts/case_wrong.lua - a case file whose claims are wrong in each way verify must
 -- catch (tests/test_case_scripts.c): a closed form that forgets the elastic part of the slip
 -- cycle, an order of convergence leapfrog does not have, a measure of an energy the law does not
--- book, a run that cannot end; and one right case, which still passes among them.  Units SI.
+-- book, a run that cannot end, a re-run of an order that cannot end; and one right case, which still passes among them.  Units SI.
 local kn, kt, mu, delta, ua, v, dt = 1e6, 5e5, 0.5, 1e-3, 3e-3, 1.0, 1e-5
 local fy, half = mu * kn * delta, v * dt / 2
 local cycle = {
@@ -52,7 +52,13 @@ return { cases = {
     test = { law = "linear", particles = { { fixed = true }, { fixed = true } },
              stages = { { whats = "v.....", values = {-1, 0,0,0,0,0}, till = "false", max_steps = 5 } } },
     expect = { { name = "kn", measure = "C.kn", value = kn, tol = 0, why = "never reached" } } },
-  { name = "right", doc = "the slip cycle with its right closed form and its right order",
+  { name = "rerun-fails", doc = "a stage guard that holds at dt and dt/2, not at dt/4",
+    test = { law = "linear", params = { kn = kn, kt = kt, tanPhi = mu }, abWeight = 0.5, dt = impact_dt,
+             gap = 1.0 * impact_dt / 2,
+             stages = { { whats = "i.....", values = {-1, 0,0,0,0,0}, till = "stage.rebound", max_steps = 600 } } },
+    expect = { { name = "t_contact", measure = contact_time, value = tc, tol = 1e-4, order = 2,
+                 why = "leapfrog at 200 steps a contact" } } },
+  { name = "right", doc = "the slip cycle with its right closed form",
     test = cycle,
     expect = { { name = "cycle energy", measure = cycle_energy, value = 4 * fy * (ua - fy / kt),
                  tol = kt * (v * dt)^2 / 4 / (4 * fy * (ua - fy / kt)) + 1e-9,
