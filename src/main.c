@@ -1,6 +1,7 @@
 /* src/main.c - the command line: `lawtester run FILE.lua [-o DIR] [--plot] [--unsafe] [-q] [--shard K/N]`,
  * `lawtester merge OUT.tsv SHARD.tsv...`, `lawtester laws`,
- * `lawtester verify [--law NAME] [--case NAME] [--plot DIR] [-v]`, `lawtester version`. */
+ * `lawtester verify [--law NAME] [--case NAME] [--plot DIR] [-v]`, `lawtester verify FILE.lua [--case NAME] [-v]`,
+ * `lawtester version`. */
 #define _POSIX_C_SOURCE 200809L
 #include "law.h"
 #include "plot.h"
@@ -16,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #define LAWTESTER_VERSION "0.1.0"
@@ -27,6 +29,7 @@ static void usage(FILE *f)
                "       lawtester merge OUT.tsv SHARD.tsv...\n"
                "       lawtester laws\n"
                "       lawtester verify [--law NAME] [--case NAME] [--plot DIR] [-v]\n"
+               "       lawtester verify FILE.lua [--case NAME] [-v] [--unsafe] [--max-instructions N] [--max-memory MB]\n"
                "       lawtester version\n"
                "  run     run the stage script FILE.lua; -o DIR writes DIR/NAME.tsv for every test,\n"
                "          --plot renders plots/ *.gp for each table (needs -o), --unsafe lifts the\n"
@@ -40,7 +43,8 @@ static void usage(FILE *f)
                "  verify  run the generic checks and the analytic cases of every law (or of NAME),\n"
                "          one row per checked quantity; exit status 1 if any fails; --plot DIR\n"
                "          writes each case's recorded and closed-form curves; -v adds why each\n"
-               "          tolerance is what it is\n");
+               "          tolerance is what it is; with FILE.lua, the cases of that case file\n"
+               "          (docs/case-scripts.md), sandboxed and limited as `run`\n");
 }
 
 static void print_range(const lt_param *p)
@@ -122,6 +126,21 @@ static long long parse_count(const char *s, long long max)
     return (long long)x;
 }
 
+/* --max-instructions N or --max-memory MB at argv[*i] (its value consumed); -1 after the message. */
+static int parse_limit(int argc, char **argv, int *i, lt_script_opts *opts)
+{
+    int instr = argv[*i][6] == 'i';
+    long long v = ++*i < argc ? parse_count(argv[*i], instr ? (1LL << 62) : (1LL << 40)) : -1;
+    if (v < 0) {
+        fprintf(stderr, "lawtester: %s needs a whole number >= 0 (0: no limit), got '%s'\n", argv[*i - 1],
+                *i < argc ? argv[*i] : "");
+        return -1;
+    }
+    if (instr) opts->max_instructions = v ? v : -1;
+    else opts->max_memory_mb = v ? (long)v : -1;
+    return 0;
+}
+
 /* lawtester merge OUT.tsv SHARD.tsv... */
 static int cmd_merge(int argc, char **argv)
 {
@@ -137,17 +156,49 @@ static int cmd_merge(int argc, char **argv)
     return 0;
 }
 
+typedef struct row_printer {
+    int verbose, header; /* header: 1 once printed (a case file prints it before its first row) */
+} row_printer;
+
 static void print_row(void *ctx, const lt_verify_row *r)
 {
-    int verbose = *(int *)ctx;
+    row_printer *p = ctx;
+    int verbose = p->verbose;
+    if (!p->header) lt_verify_print_header(stdout);
+    p->header = 1;
     lt_verify_print_row(stdout, r);
     if (verbose && r->pass && r->note && *r->note) printf("    # %s\n", r->note);
     fflush(stdout);
 }
 
+/* lawtester verify FILE.lua [--case NAME] [-v] [--unsafe] [--max-instructions N] [--max-memory MB] */
+static int verify_file(const char *file, const lt_verify_opts *o, row_printer *p, lt_script_opts *so)
+{
+    if (o->law || o->plot_dir) {
+        fprintf(stderr, "lawtester: verify FILE.lua: %s is for the built-in cases (a case file names its laws)\n",
+                o->law ? "--law" : "--plot");
+        return 2;
+    }
+    lt_case_run cr = {o->kase, print_row, p, 0, 0, 0, 0};
+    so->cases = &cr;
+    so->quiet = 1;
+    so->progress = 0;
+    so->shard = so->shards = 1;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int rc = lt_script_run_file(file, so);
+    if (rc != 0) return cr.no_match ? 2 : rc;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    printf("verify: %d checks in %d cases of %s, %d failed, %.1f s\n", cr.rows, cr.cases, file, cr.failed,
+           (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
+    return cr.failed ? 1 : 0;
+}
+
 static int cmd_verify(int argc, char **argv)
 {
     lt_verify_opts o = {0};
+    lt_script_opts so = {0};
+    const char *file = NULL;
     int verbose = 0;
     for (int i = 2; i < argc; i++) {
         const char **target = strcmp(argv[i], "--law") == 0 ? &o.law
@@ -162,20 +213,36 @@ static int cmd_verify(int argc, char **argv)
             *target = argv[i];
         } else if (strcmp(argv[i], "-v") == 0) {
             verbose = 1;
+        } else if (strcmp(argv[i], "--max-instructions") == 0 || strcmp(argv[i], "--max-memory") == 0) {
+            if (parse_limit(argc, argv, &i, &so) < 0) return 2;
+        } else if (strcmp(argv[i], "--unsafe") == 0) {
+            so.unsafe = 1;
+        } else if (argv[i][0] != '-' && !file) {
+            file = argv[i];
+        } else if (argv[i][0] != '-') {
+            fprintf(stderr, "lawtester: verify: more than one case file given ('%s', '%s')\n", file, argv[i]);
+            return 2;
         } else {
             fprintf(stderr, "lawtester: verify: unknown argument '%s'\n", argv[i]);
             return 2;
         }
+    }
+    row_printer printer = {verbose, 0};
+    if (file) return verify_file(file, &o, &printer, &so);
+    if (so.unsafe || so.max_instructions || so.max_memory_mb) {
+        fprintf(stderr, "lawtester: verify: --unsafe and the script limits are for a case file (verify FILE.lua)\n");
+        return 2;
     }
     if (o.plot_dir && access(o.plot_dir, W_OK | X_OK) != 0) {
         fprintf(stderr, "lawtester: verify: cannot write in '%s': %s\n", o.plot_dir, strerror(errno));
         return 2;
     }
     o.on_row = print_row;
-    o.ctx = &verbose;
+    o.ctx = &printer;
     lt_verify_summary sum;
     char err[300];
     lt_verify_print_header(stdout);
+    printer.header = 1;
     if (lt_verify(&o, &sum, err, sizeof err) < 0) {
         fprintf(stderr, "lawtester: verify: %s\n", err);
         return 2;
@@ -225,15 +292,7 @@ static int command(int argc, char **argv)
         } else if (strcmp(argv[i], "-q") == 0) {
             opts.quiet = 1;
         } else if (strcmp(argv[i], "--max-instructions") == 0 || strcmp(argv[i], "--max-memory") == 0) {
-            int instr = argv[i][6] == 'i';
-            long long v = ++i < argc ? parse_count(argv[i], instr ? (1LL << 62) : (1LL << 40)) : -1;
-            if (v < 0) {
-                fprintf(stderr, "lawtester: %s needs a whole number >= 0 (0: no limit), got '%s'\n", argv[i - 1],
-                        i < argc ? argv[i] : "");
-                return 2;
-            }
-            if (instr) opts.max_instructions = v ? v : -1;
-            else opts.max_memory_mb = v ? (long)v : -1;
+            if (parse_limit(argc, argv, &i, &opts) < 0) return 2;
         } else if (strcmp(argv[i], "--shard") == 0) {
             if (++i >= argc || parse_shard(argv[i], &opts.shard, &opts.shards) < 0) {
                 fprintf(stderr, "lawtester: --shard needs K/N with 1 <= K <= N (got '%s')\n", i < argc ? argv[i] : "");

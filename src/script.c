@@ -22,16 +22,32 @@
 
 /* ---- the lawtester library ------------------------------------------------------------ */
 
-/* lawtester.run(test) -> results */
+static int protected_lib_run(lua_State *L)
+{
+    run_test_table(lua_touserdata(L, 1), L, 2, (int)lua_tointeger(L, 3));
+    return 1;
+}
+
+/* lawtester.run(test) -> results.  The steps the run drove count against the caller's
+ * instruction budget (one instruction a step), whether it succeeded or failed: a script that
+ * starts runs for ever, catching their errors, runs out of budget. */
 static int lib_run(lua_State *L)
 {
-    if (lib_ctx(L)->callback_depth > 0)
+    script_ctx *sc = lib_ctx(L);
+    if (sc->callback_depth > 0)
         return luaL_error(L, "lawtester.run: runs do not nest (called from an until or done of another run)");
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_Debug ar;
     int line = 0;
     if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "l", &ar)) line = ar.currentline;
-    run_test_table(lib_ctx(L), L, 1, line > 0 ? line : 1);
+    long long before = sc->steps_run;
+    lua_pushcfunction(L, protected_lib_run);
+    lua_pushlightuserdata(L, sc);
+    lua_pushvalue(L, 1);
+    lua_pushinteger(L, line > 0 ? line : 1);
+    int rc = lua_pcall(L, 3, 1, 0);
+    lt_budget_add(L, sc->steps_run - before);
+    if (rc != LUA_OK) return lua_error(L);
     return 1;
 }
 
@@ -142,6 +158,17 @@ static int msghandler(lua_State *L)
     return 1;
 }
 
+/* 1 if the value at idx is a table with `cases` and without `stages`: a case file
+ * (docs/case-scripts.md) handed to `run`. */
+static int is_case_file(lua_State *L, int idx)
+{
+    idx = abs_index(L, idx);
+    if (!lua_istable(L, idx)) return 0;
+    int cases = lua_getfield(L, idx, "cases") != LUA_TNIL, stages = lua_getfield(L, idx, "stages") != LUA_TNIL;
+    lua_pop(L, 2);
+    return cases && !stages;
+}
+
 /* Runs inside lua_pcall: load, execute, run the returned test. */
 static int script_main(lua_State *L)
 {
@@ -160,8 +187,15 @@ static int script_main(lua_State *L)
     lua_rawgeti(L, LUA_REGISTRYINDEX, sc->env_ref);
     lua_setupvalue(L, -2, 1);
     lua_call(L, 0, 1);
-    if (lua_istable(L, -1)) run_test_table(sc, L, -1, 0);
-    else if (!lua_isnil(L, -1)) {
+    if (sc->opts->cases) {
+        run_case_file(sc, L, -1);
+    } else if (is_case_file(L, -1)) {
+        lua_pushfstring(L, "%s:%d: this is a case file (it returns `cases`): run it with `lawtester verify %s`",
+                        sc->path, srcloc_line(sc->loc, NULL, 0), sc->path);
+        return lua_error(L);
+    } else if (lua_istable(L, -1)) {
+        run_test_table(sc, L, -1, 0);
+    } else if (!lua_isnil(L, -1)) {
         lua_pushfstring(L, "%s:%d: the script must return a test table or nothing, got %s", sc->path,
                         srcloc_line(sc->loc, NULL, 0), luaL_typename(L, -1));
         return lua_error(L);

@@ -5,6 +5,18 @@
 #define LT_SCRIPT_H
 #include <stddef.h>
 
+struct lt_verify_row;
+
+/* `lawtester verify FILE.lua`: the file is a case file (docs/case-scripts.md); its cases run and
+ * each checked quantity is a row (src/verify.h) handed to on_row. */
+typedef struct lt_case_run {
+    const char *kase;      /* NULL: every case of the file; else only the case of that name */
+    void (*on_row)(void *ctx, const struct lt_verify_row *row);
+    void *ctx;
+    int rows, failed, cases; /* counted by the run */
+    int no_match;          /* set when kase names no case of the file (the run then fails) */
+} lt_case_run;
+
 typedef struct lt_script_opts {
     const char *out_dir;   /* write NAME.tsv here (NULL: no table written) */
     int plot;              /* render the plots of every recorded test */
@@ -21,6 +33,7 @@ typedef struct lt_script_opts {
     long max_steps_cap;    /* > 0: every test and stage ends with the max_steps error after at most
                               this many steps, and probes run at most this many steps in all
                               (the fuzz target; not on the command line) */
+    lt_case_run *cases;    /* not NULL: the file is a case file, run as `lawtester verify FILE.lua` */
 } lt_script_opts;
 
 /* Totals over every test a script ran (the benchmark reads them). */

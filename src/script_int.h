@@ -29,6 +29,12 @@ typedef struct script_ctx {
     lua_CFunction math_abs, math_sqrt; /* the genuine math.abs, math.sqrt (compiled conditions) */
     lt_limits lim;     /* instruction budget and memory cap of L (script_limits.h) */
     int callback_depth; /* > 0 while an until or done runs: runs do not nest */
+    long long steps_run; /* steps driven by all runs of the script so far */
+    /* Where the test table being run sits in the returned value when it is not the returned value
+     * itself (a case file's cases[i].test, script_cases.c): messages name the field from there. */
+    srcloc_key test_path[3];
+    int test_depth;
+    int keep_rows;      /* results of runs get `rows`, every recorded state (case files) */
 } script_ctx;
 
 typedef struct run_ctx run_ctx;
@@ -67,6 +73,10 @@ struct run_ctx {
     int rec_open, meta_open;
     lt_pending pending;     /* files ready to be renamed to their final names together */
     void (*release_extra)(run_ctx *r); /* frees what a probe holds (script_probe.c) */
+    lt_snapshot *kept;      /* script_ctx.keep_rows: the recorded states, for the results' rows */
+    long n_kept, cap_kept;
+    int keep_failed;        /* the kept states outgrew the memory limit */
+    int stop;               /* the run's observer stops it: a record write or keeping failed */
     void *extra;
 };
 
@@ -106,6 +116,11 @@ const char *claim_file(lua_State *L, const char *file, const char *by);
 /* script_run.c */
 void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line);
 void cap_steps(const lt_script_opts *o, lt_test *test);
+/* The line of the field path[0..depth) of the test table being run (sc->test_path in front). */
+int test_field_line(const script_ctx *sc, const srcloc_key *path, int depth);
+
+/* script_cases.c: the returned value of a case file (lt_script_opts.cases) at stack index idx. */
+void run_case_file(script_ctx *sc, lua_State *L, int idx);
 typedef struct read_args {
     conv cv;
     run_ctx *r;

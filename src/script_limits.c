@@ -166,3 +166,13 @@ void lt_budget_add(lua_State *L, long long n)
     if (n <= lim->max_instructions - lim->used) lim->used += n;
     else spend(L, lim);
 }
+
+void lt_budget_reset(lua_State *L)
+{
+    lt_limits *lim = lt_limits_of(L);
+    lim->spent = 0;
+    lim->used = 0;
+    if (lim->max_instructions <= 0) return;
+    lim->period = hook_period(lim);
+    lua_sethook(L, count_hook, LUA_MASKCOUNT, lim->period);
+}

@@ -69,6 +69,10 @@ void lt_budget_charge(lua_State *L, long long n);
  * budget, the next Lua instruction raises. */
 void lt_budget_add(lua_State *L, long long n);
 
+/* A whole new budget, spent or not: for the harness only, between entries it starts itself (the
+ * measures of a case file, each one entry), never on the way back from a script's own call. */
+void lt_budget_reset(lua_State *L);
+
 /* Lua's message for a memory error. */
 #define LT_LUA_MEMERR "not enough memory"
 

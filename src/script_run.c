@@ -123,9 +123,74 @@ void cap_steps(const lt_script_opts *o, lt_test *test)
 
 /* The line a message about the test as a whole points at: the lawtester.run call, or the field
  * path of the returned table (NULL: the return). */
+int test_field_line(const script_ctx *sc, const srcloc_key *path, int depth)
+{
+    srcloc_key full[MAX_PATH_DEPTH];
+    int n = 0;
+    for (int i = 0; i < sc->test_depth && n < MAX_PATH_DEPTH; i++) full[n++] = sc->test_path[i];
+    for (int i = 0; i < depth && n < MAX_PATH_DEPTH; i++) full[n++] = path[i];
+    return srcloc_line(sc->loc, full, n);
+}
+
 static int test_line(const script_ctx *sc, int call_line, const srcloc_key *path, int depth)
 {
-    return call_line > 0 ? call_line : srcloc_line(sc->loc, path, depth);
+    return call_line > 0 ? call_line : test_field_line(sc, path, depth);
+}
+
+/* "cases[2].test." for a test at sc->test_path, "" for the returned test table itself. */
+static void test_prefix(const script_ctx *sc, char *buf, size_t n)
+{
+    size_t u = 0;
+    buf[0] = 0;
+    for (int i = 0; i < sc->test_depth && u < n; i++) {
+        int w = sc->test_path[i].name ? snprintf(buf + u, n - u, i ? ".%s" : "%s", sc->test_path[i].name)
+                                      : snprintf(buf + u, n - u, "[%d]", sc->test_path[i].index);
+        if (w < 0) return;
+        u += (size_t)w;
+    }
+    if (u > 0 && u < n) snprintf(buf + u, n - u, ".");
+}
+
+/* The run's observer row: the record (when written) and the kept states (case files), which may
+ * hold at most the Lua state's memory limit (kept outside Lua, so counted here). */
+static void observe_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
+{
+    run_ctx *r = ctx;
+    if (r->rec_open) record_row(&r->rec, t, s);
+    if (r->sc->keep_rows && !r->keep_failed) {
+        if (r->n_kept == r->cap_kept) {
+            long cap = r->cap_kept ? 2 * r->cap_kept : 1024;
+            size_t max = r->sc->lim.max_bytes;
+            lt_snapshot *k = max && (size_t)cap * sizeof *k > max ? NULL : realloc(r->kept, (size_t)cap * sizeof *k);
+            if (!k) r->keep_failed = 1;
+            else r->kept = k, r->cap_kept = cap;
+        }
+        if (!r->keep_failed) r->kept[r->n_kept++] = *s;
+    }
+    r->stop = (r->rec_open && r->rec.f.failed) || r->keep_failed;
+}
+
+/* results.rows: the kept states as columns named like the record's (record.h), each a list of
+ * numbers, and `n`, the number of states. */
+static void push_rows(lua_State *L, const run_ctx *r)
+{
+    const lt_law *law = r->test.law;
+    int ne = lt_energy_count(law);
+    lua_createtable(L, 0, lt_record_ncolumns + ne + 1);
+    lua_pushinteger(L, r->n_kept);
+    lua_setfield(L, -2, "n");
+    for (int c = 0; c < lt_record_ncolumns + ne; c++) {
+        lua_createtable(L, (int)r->n_kept, 0);
+        for (long i = 0; i < r->n_kept; i++) {
+            const lt_snapshot *s = &r->kept[i];
+            double x = c == 0 ? (double)s->step : c == 1 ? s->time : c == 2 ? s->stage : c == 3 ? s->contact
+                     : c < 10 ? s->u[c - 4] : c < 16 ? s->v[c - 10] : c < 22 ? s->f[c - 16] : c < 24 ? s->k[c - 22]
+                     : s->energy[c - 24];
+            lua_pushnumber(L, x);
+            lua_rawseti(L, -2, i + 1);
+        }
+        lua_setfield(L, -2, c < lt_record_ncolumns ? lt_record_columns[c] : lt_energy_name(law, c - lt_record_ncolumns));
+    }
 }
 
 /* "dt = X s exceeds ..." of the stability check (stability.h), into buf. */
@@ -157,7 +222,15 @@ static void fail_run(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
         snprintf(msg, n, "%s", t->err);
     } else {
         srcloc_key p[2] = {{"stages", 0}, {NULL, t->stage + 1}};
-        snprintf(msg, n, "%s:%d: field stages[%d]: %s", sc->path, test_line(sc, call_line, p, 2), t->stage + 1, t->err);
+        char pre[160];
+        test_prefix(sc, pre, sizeof pre);
+        if (r->keep_failed)
+            snprintf(msg, n, "%s:%d: field %srecord: the recorded states of the run outgrow the memory limit of "
+                     "%zu MB (record = { every = N } keeps every N-th)", sc->path, test_line(sc, call_line, NULL, 0),
+                     pre, (sc->lim.cap_bytes ? sc->lim.cap_bytes : sc->lim.max_bytes) >> 20);
+        else
+            snprintf(msg, n, "%s:%d: field %sstages[%d]: %s", sc->path, test_line(sc, call_line, p, 2), pre,
+                     t->stage + 1, t->err);
     }
     if (t->stab.exceeded) {
         char st[400];
@@ -198,6 +271,8 @@ void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
     make_proxies(L, r);
     /* conversion errors unwind through Lua: convert in protected mode, free, then rethrow */
     read_args args = {{sc->path, sc->loc, L, {{0, 0}}, 0, call_line, 0}, r, 2, &r->name};
+    for (int i = 0; i < sc->test_depth; i++) args.cv.path[i] = sc->test_path[i];
+    args.cv.depth = sc->test_depth;
     lua_pushcfunction(L, protected_read);
     lua_pushlightuserdata(L, &args);
     lua_pushvalue(L, idx);
@@ -238,16 +313,19 @@ void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
     }
     r->test.name = name;
     lt_observer obs = {NULL, NULL, NULL, NULL, NULL};
-    if (recording) obs = (lt_observer){record_row, &r->rec, meta_contact, &r->meta, &r->rec.f.failed};
+    if (recording) obs = (lt_observer){observe_row, r, meta_contact, &r->meta, &r->stop};
+    else if (sc->keep_rows && r->test.record_every > 0) obs = (lt_observer){observe_row, r, NULL, NULL, &r->stop};
     int run_rc = lt_run_observed(t, &r->test, &obs);
-    lt_budget_add(L, t->step); /* the run's steps count against the calling entry's budget */
+    sc->steps_run += t->step; /* lawtester.run charges them to its caller's budget (script.c) */
     if (run_rc < 0) fail_run(sc, L, r, call_line);
     if (t->stab.exceeded) {
         char st[400];
         srcloc_key p[1] = {{"dt", 0}};
+        char pre[160];
+        test_prefix(sc, pre, sizeof pre);
         stability_text(t, st, sizeof st);
-        fprintf(stderr, "%s:%d: warning: field dt: %s; the results are not reliable\n", sc->path,
-                test_line(sc, call_line, p, 1), st);
+        fprintf(stderr, "%s:%d: warning: field %sdt: %s; the results are not reliable\n", sc->path,
+                test_line(sc, call_line, p, 1), pre, st);
     }
     const char *file = NULL;
     long rows = 0;
@@ -331,6 +409,12 @@ void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
     lua_setfield(L, -2, "steps");
     lua_pushnumber(L, t->time);
     lua_setfield(L, -2, "time");
+    lua_pushnumber(L, r->test.dt);
+    lua_setfield(L, -2, "dt");
+    if (sc->keep_rows) {
+        push_rows(L, r);
+        lua_setfield(L, -2, "rows");
+    }
     if (file) {
         lua_pushstring(L, file);
         lua_setfield(L, -2, "file");

@@ -346,6 +346,9 @@ void run_release(run_ctx *r)
     if (r->release_extra) r->release_extra(r);
     r->release_extra = NULL;
     free(r->tester);
+    free(r->kept);
+    r->kept = NULL;
+    r->n_kept = r->cap_kept = 0;
     free(r->name);
     free(r->file);
     r->tester = NULL;

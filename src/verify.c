@@ -26,14 +26,19 @@ void lt_verify_print_row(FILE *f, const lt_verify_row *r)
     fputc('\n', f);
 }
 
+void lt_verify_row_check(lt_verify_row *r)
+{
+    if (r->kind == LT_CHECK_REL) r->error = fabs(r->obtained - r->expected) / fabs(r->expected);
+    else if (r->kind == LT_CHECK_ABS) r->error = fabs(r->obtained - r->expected);
+    else r->error = !(r->obtained >= r->expected) ? r->expected - r->obtained : 0; /* NaN: fails */
+    r->pass = r->error <= r->tol; /* NaN anywhere fails */
+}
+
 void vr_row(vr_ctx *v, const char *kase, const char *quantity, lt_check_kind kind, double expected, double obtained,
             double tol, const char *note)
 {
     lt_verify_row r = {v->law->name, kase, quantity, kind, expected, obtained, 0, tol, 0, note ? note : ""};
-    if (kind == LT_CHECK_REL) r.error = fabs(obtained - expected) / fabs(expected);
-    else if (kind == LT_CHECK_ABS) r.error = fabs(obtained - expected);
-    else r.error = obtained < expected ? expected - obtained : 0;
-    r.pass = r.error <= tol; /* NaN anywhere fails */
+    lt_verify_row_check(&r);
     v->sum->rows++;
     if (!r.pass) v->sum->failed++;
     if (v->o->on_row) v->o->on_row(v->o->ctx, &r);

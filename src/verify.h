@@ -48,6 +48,10 @@ int lt_verify(const lt_verify_opts *o, lt_verify_summary *sum, char *err, size_t
 /* Verify one law (which need not be registered: tests hand in their own descriptors). */
 void lt_verify_law(const lt_law *law, const lt_verify_opts *o, lt_verify_summary *sum);
 
+/* Fill r->error and r->pass from r->kind, r->expected, r->obtained and r->tol (the rules above;
+ * NaN anywhere fails). */
+void lt_verify_row_check(lt_verify_row *r);
+
 /* The table's header line and one row, in the format `lawtester verify` prints. */
 void lt_verify_print_header(FILE *f);
 void lt_verify_print_row(FILE *f, const lt_verify_row *r);

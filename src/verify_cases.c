@@ -56,12 +56,17 @@ static void balance_row(vr_ctx *v, const vr_setup *su, const lt_tester *T)
     vr_row(v, su->cs->name, "balance", LT_CHECK_ABS, 0, vr_balance(T), tol, why);
 }
 
-static void quantity_row(vr_ctx *v, const vr_setup *su, int q, double obtained)
+static void named_row(vr_ctx *v, const vr_setup *su, int q, const char *name, double obtained)
 {
     double e = su->ex.value[q];
     if (isnan(e)) return;
-    vr_row(v, su->cs->name, q_names[q], e == 0 ? LT_CHECK_ABS : LT_CHECK_REL, e, obtained, su->ex.tol[q],
+    vr_row(v, su->cs->name, name, e == 0 ? LT_CHECK_ABS : LT_CHECK_REL, e, obtained, su->ex.tol[q],
            su->ex.why[q]);
+}
+
+static void quantity_row(vr_ctx *v, const vr_setup *su, int q, double obtained)
+{
+    named_row(v, su, q, q_names[q], obtained);
 }
 
 /* Parabola through three equally spaced values around the largest: its vertex. */
@@ -138,25 +143,44 @@ static void run_normal(vr_ctx *v, vr_setup *su)
     free(T);
 }
 
-/* ---- LT_CASE_SHEAR_CYCLE ---------------------------------------------------------------- */
+/* ---- LT_CASE_CYCLE (LT_CASE_SHEAR_CYCLE) on any DoF ------------------------------------ */
 
-typedef struct shear_trace {
+/* The cycled DoF's stiffness: the shears (1, 2) read the tangential stiffness the law reports
+ * (k[1]) at every state of the cycle; the rotations (3..5) have no reported stiffness, so it is
+ * measured as the slope dT/dphi of the first step of the loading leg and of each reversal, which
+ * are elastic in an elastic-plastic law (unloading from the cap is elastic) as long as a step's
+ * elastic increment k dphi stays below twice the cap.  The row reports the expected stiffness
+ * plus the largest deviation seen. */
+typedef struct cycle_trace {
     lt_record *rec;
-    double kt, diss[5], ktdev, slip;
-} shear_trace;
+    int dof;                     /* 1..5 */
+    double k, diss[5], kdev, cap;
+    int prev_stage;
+    double prev_u, prev_f;       /* the cycled DoF's displacement and force of the previous row */
+} cycle_trace;
 
-static void shear_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
+static void cycle_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
 {
-    shear_trace *h = ctx;
+    cycle_trace *h = ctx;
     if (h->rec) record_row(h->rec, t, s);
     const lt_law *law = t->test->law;
     double d = 0;
     for (int i = 0; i < law->n_energies; i++)
         if (law->energies[i].kind == LT_DISSIPATED) d += s->energy[i];
     if (s->stage >= 0 && s->stage <= 4) h->diss[s->stage] = d; /* the last state of each stage wins */
-    if (s->stage >= 2) {
-        h->ktdev = fmax(h->ktdev, fabs(s->k[1] - h->kt));
-        h->slip = fmax(h->slip, hypot(s->f[1], s->f[2]));
+    if (h->dof <= 2) {
+        if (s->stage >= 2) {
+            h->kdev = fmax(h->kdev, fabs(s->k[1] - h->k));
+            h->cap = fmax(h->cap, hypot(s->f[1], s->f[2]));
+        }
+    } else {
+        double u = s->u[h->dof], f = s->f[h->dof];
+        if (s->stage >= 2 && s->stage != h->prev_stage) { /* first step of a leg of the cycle */
+            double du = u - h->prev_u;
+            h->kdev = fmax(h->kdev, du != 0 ? fabs((f - h->prev_f) / du - h->k) : NAN);
+        }
+        if (s->stage >= 2) h->cap = fmax(h->cap, fabs(f));
+        h->prev_stage = s->stage, h->prev_u = u, h->prev_f = f;
     }
 }
 
@@ -167,34 +191,45 @@ static double epp(double f, double du, double kt, double fy)
     return f > fy ? fy : f < -fy ? -fy : f;
 }
 
-static void run_shear(vr_ctx *v, vr_setup *su)
+static void run_cycle(vr_ctx *v, vr_setup *su)
 {
     const lt_case *cs = su->cs;
+    static const char *const ucol[LT_DOF] = {"ux", "uy", "uz", "phix", "phiy", "phiz"};
+    static const char *const fcol[LT_DOF] = {"Fx", "Fy", "Fz", "Tx", "Ty", "Tz"};
+    int dof = cs->dof == 0 ? 1 : cs->dof;
+    if (dof < 1 || dof > 5) {
+        vr_fail(v, cs->name, "setup", "the cycle's dof must be 1..5 (shear y, shear z, twist, bend y, bend z)");
+        return;
+    }
     long steps = (long)cs->steps;
     double dt = cs->load[1] / (cs->load[2] * (double)steps);
     vr_expect_at(su, dt);
     vr_until u1 = {VR_UNTIL_STEPS, steps}, u2 = {VR_UNTIL_STEPS, steps}, u3 = {VR_UNTIL_STEPS, 2 * steps},
              u4 = {VR_UNTIL_STEPS, 2 * steps};
-    const double in[LT_DOF] = {-cs->load[0] / ((double)steps * dt)}, fw[LT_DOF] = {0, cs->load[2]},
-                 bw[LT_DOF] = {0, -cs->load[2]};
-    lt_stage st[4] = {vr_stage("v.....", in, &u1), vr_stage("vv....", fw, &u2), vr_stage("vv....", bw, &u3),
-                      vr_stage("vv....", fw, &u4)};
+    double in[LT_DOF] = {-cs->load[0] / ((double)steps * dt)}, fw[LT_DOF] = {0}, bw[LT_DOF] = {0};
+    fw[dof] = cs->load[2];
+    bw[dof] = -cs->load[2];
+    char whats[LT_DOF + 1] = "v.....";
+    whats[dof] = 'v';
+    lt_stage st[4] = {vr_stage("v.....", in, &u1), vr_stage(whats, fw, &u2), vr_stage(whats, bw, &u3),
+                      vr_stage(whats, fw, &u4)};
     su->test.stages = st;
     su->test.n_stages = 4;
-    shear_trace h = {NULL, su->ex.value[LT_Q_KT], {0}, 0, 0};
+    cycle_trace h = {NULL, dof, su->ex.value[LT_Q_CYCLE_STIFFNESS], {0}, 0, 0, 0, 0, 0};
     vr_plot plot;
     if (vr_plot_begin(v, &plot, cs->name)) h.rec = &plot.rec;
     lt_tester *T = calloc(1, sizeof *T);
-    int ok = T && lt_run(T, &su->test, shear_row, &h) == 0;
+    int ok = T && lt_run(T, &su->test, cycle_row, &h) == 0;
     if (!ok) vr_fail(v, cs->name, "run", T ? T->err : "out of memory");
     if (ok) {
         quantity_row(v, su, LT_Q_CYCLE_ENERGY, h.diss[4] - h.diss[2]);
-        quantity_row(v, su, LT_Q_KT, isnan(h.kt) ? NAN : h.kt + h.ktdev);
-        quantity_row(v, su, LT_Q_SLIP_FORCE, h.slip);
+        /* the shear y cycle keeps the rows it always had ("kt", "slip force") */
+        named_row(v, su, LT_Q_CYCLE_STIFFNESS, dof == 1 ? "kt" : "stiffness", isnan(h.k) ? NAN : h.k + h.kdev);
+        named_row(v, su, LT_Q_CYCLE_CAP, dof == 1 ? "slip force" : "cap", h.cap);
         balance_row(v, su, T);
     }
-    if (h.rec) { /* the analytic loop: elastic-perfectly-plastic with the expected kt, fy */
-        double kt = su->ex.value[LT_Q_KT], fy = su->ex.value[LT_Q_SLIP_FORCE], ua = cs->load[1];
+    if (h.rec) { /* the analytic loop: elastic-perfectly-plastic with the expected stiffness and cap */
+        double k = su->ex.value[LT_Q_CYCLE_STIFFNESS], cap = su->ex.value[LT_Q_CYCLE_CAP], ua = cs->load[1];
         double x[601], y[601], f = 0;
         const double leg[3][2] = {{0, ua}, {ua, -ua}, {-ua, ua}};
         int n = 0;
@@ -202,10 +237,10 @@ static void run_shear(vr_ctx *v, vr_setup *su)
             for (int i = 0; i < 200; i++, n++) {
                 double du = (leg[l][1] - leg[l][0]) / 200;
                 x[n] = leg[l][0] + du * (i + 1);
-                f = epp(f, du, kt, fy);
+                f = epp(f, du, k, cap);
                 y[n] = f;
             }
-        vr_plot_end(v, &plot, cs->name, "uy", "Fy", x, y, n, ok && isfinite(kt) && isfinite(fy));
+        vr_plot_end(v, &plot, cs->name, ucol[dof], fcol[dof], x, y, n, ok && isfinite(k) && isfinite(cap));
     }
     free(T);
 }
@@ -395,7 +430,7 @@ void vr_case(vr_ctx *v, const lt_case *cs)
     }
     if (vr_make_setup(v, su, cs)) switch (cs->kind) {
         case LT_CASE_NORMAL: run_normal(v, su); break;
-        case LT_CASE_SHEAR_CYCLE: run_shear(v, su); break;
+        case LT_CASE_CYCLE: run_cycle(v, su); break;
         case LT_CASE_IMPACT: run_impact(v, su); break;
         case LT_CASE_CLOSED_LOOP:
             vr_closed_loop(v, cs->name, &su->test, cs->dofs ? cs->dofs : "v.....", cs->load[0], cs->load[1],

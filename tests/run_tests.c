@@ -15,6 +15,8 @@ extern const test_case linear_tests[], spring_dashpot_tests[], hertz_mindlin_tes
     sandbox_tests[], faults_tests[], io_tests[], validate_tests[], fuzz_tests[], law_check_tests[], hostile_tests[];
 /* one line a suite from here on */
 extern const test_case rolling_tests[];
+extern const test_case cycle_dof_tests[];
+extern const test_case case_script_tests[];
 
 static const struct {
     const char *name;
@@ -29,6 +31,8 @@ static const struct {
     {"law_check", law_check_tests},
     {"law_energy", law_energy_tests},
     {"verify", verify_tests},
+    {"cycle_dof", cycle_dof_tests},
+    {"case_scripts", case_script_tests},
     {"wall_cases", wall_case_tests},
     {"oblique", oblique_tests},
     {"surface", surface_tests},

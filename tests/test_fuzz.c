@@ -1,5 +1,5 @@
 /* tests/test_fuzz.c - the fuzz targets' inputs in every `make test`: each file of the seed
- * corpora (tests/bad, stages, tests/scripts, tests/fuzz/seeds) and of tests/fuzz/regress/ (the
+ * corpora (tests/bad, stages, cases, tests/scripts, tests/fuzz/seeds) and of tests/fuzz/regress/ (the
  * inputs that once made a target crash, hang or leak) goes through the same in-process entry
  * as under libFuzzer (tests/fuzz_inputs.h), here built like the rest of the suite (and under
  * ASan/UBSan by `make asan`, valgrind by `make check-valgrind`).  A property that fails
@@ -62,6 +62,7 @@ static void test_script_seeds(void)
 {
     check_dir("tests/bad", lt_fuzz_script, 90);
     check_dir("stages", lt_fuzz_script, 10);
+    check_dir("cases", lt_fuzz_script, 3);
     check_dir("tests/scripts", lt_fuzz_script, 10);
 }
 static void test_script_regressions(void) { check_dir("tests/fuzz/regress/script", lt_fuzz_script, 1); }

@@ -158,7 +158,7 @@ static void test_memory_inside_lawtester(void)
     snprintf(args, sizeof args, "run tests/bad/limit_memory_run.lua -q -o %s --max-memory 4", dir);
     result r;
     run(&r, args);
-    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 && strstr(r.err, "tests/bad/limit_memory_run.lua:15: finished: ") &&
+    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 && strstr(r.err, "tests/bad/limit_memory_run.lua:16: finished: ") &&
                   !strstr(r.err, " 0 runs failed"),
               "status %d: %s", r.status, r.err);
     DIR *d = opendir(dir);

@@ -1,0 +1,269 @@
+/* tests/test_case_scripts.c - `lawtester verify FILE.lua` as a user meets it
+ * (docs/case-scripts.md): the shipped case files under cases/ pass with their closed forms; a
+ * case file whose claims are wrong (closed form, order, a measure of nothing, a run that cannot
+ * end) fails on exactly those rows, exit 1; bad case files are one line naming file, line and
+ * field, exit 1, no row; --case selects; bad command lines are exit 2. */
+#define _POSIX_C_SOURCE 200809L
+#include "check.h"
+#include "cli.h"
+#include <dirent.h>
+#include <stdlib.h>
+
+/* Closed forms of the shipped files, recomputed here from their parameters (the files under cases/). */
+#define LINEAR_FY (0.5 * 1e6 * 1e-3)                          /* N: mu kn delta */
+#define LINEAR_CYCLE (4 * LINEAR_FY * (3e-3 - LINEAR_FY / 5e5)) /* J: 4 fy (ua - fy/kt) */
+/* The rows print 10 significant digits (%16.10g): an expected value read back agrees with the
+ * closed form to that. */
+#define TOL_PRINTED 1e-9
+
+typedef struct row {
+    double expected, obtained, error, tol;
+    char check[16], verdict[8];
+    const char *line; /* into the output */
+} row;
+
+/* The row of case kase and quantity q in the output (a line "LAW KASE Q EXPECTED ..."); 0 if
+ * there is none. */
+static int find_row(const char *out, const char *kase, const char *q, row *r)
+{
+    for (const char *line = out; line && *line; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
+        const char *end = strchr(line, '\n');
+        size_t n = end ? (size_t)(end - line) : strlen(line);
+        char buf[1200];
+        snprintf(buf, sizeof buf, "%.*s", (int)(n < sizeof buf - 1 ? n : sizeof buf - 1), line);
+        char pat[200];
+        snprintf(pat, sizeof pat, " %s ", kase);
+        char *k = strstr(buf, pat);
+        if (!k) continue;
+        char *p = k + strlen(pat);
+        while (*p == ' ') p++;
+        if (strncmp(p, q, strlen(q)) != 0 || p[strlen(q)] != ' ') continue;
+        p += strlen(q);
+        if (sscanf(p, "%lf %lf %lf %lf %15s %7s", &r->expected, &r->obtained, &r->error, &r->tol, r->check,
+                   r->verdict) != 6)
+            continue;
+        r->line = line;
+        return 1;
+    }
+    return 0;
+}
+
+static int passes(const char *out, const char *kase, const char *q)
+{
+    row r;
+    return find_row(out, kase, q, &r) && strcmp(r.verdict, "PASS") == 0;
+}
+
+/* Every file under cases/ passes; at least the three shipped ones exist. */
+static void test_shipped_case_files_pass(void)
+{
+    DIR *d = opendir("cases");
+    CHECK(d != NULL);
+    if (!d) return;
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 4, ".lua") != 0) continue;
+        char args[400];
+        snprintf(args, sizeof args, "verify cases/%s", e->d_name);
+        result r;
+        run(&r, args);
+        CHECK_MSG(r.status == 0, "%s: exit %d\n%s%s", e->d_name, r.status, r.out, r.err);
+        CHECK_MSG(strstr(r.out, "FAIL") == NULL, "%s: a row failed:\n%s", e->d_name, r.out);
+        CHECK_MSG(strstr(r.out, " 0 failed, ") != NULL, "%s: summary:\n%s", e->d_name, r.out);
+        CHECK_MSG(strncmp(r.out, "law ", 4) == 0, "%s: no header:\n%s", e->d_name, r.out);
+        n++;
+    }
+    closedir(d);
+    CHECK_MSG(n >= 3, "%d case files under cases/", n);
+}
+
+static void test_linear_shear_cycle_rows(void)
+{
+    result r;
+    run(&r, "verify cases/linear_shear_cycle.lua");
+    CHECK(r.status == 0);
+    row w;
+    CHECK(find_row(r.out, "linear-shear-cycle", "cycle energy", &w) && strcmp(w.verdict, "PASS") == 0);
+    CHECK_REL(w.expected, LINEAR_CYCLE, TOL_PRINTED, "closed form printed");
+    CHECK(strncmp(w.line, "linear ", 7) == 0 && strcmp(w.check, "rel") == 0);
+    CHECK(find_row(r.out, "linear-shear-cycle", "slip force", &w) && strcmp(w.verdict, "PASS") == 0);
+    CHECK_REL(w.expected, LINEAR_FY, TOL_PRINTED, "slip force printed");
+    CHECK(passes(r.out, "linear-shear-cycle", "kt") && passes(r.out, "linear-shear-cycle", "balance"));
+    CHECK(find_row(r.out, "linear-shear-cycle", "balance", &w) && strcmp(w.check, "abs") == 0);
+}
+
+/* The Hertz impact checks its orders: two order rows a quantity, each near 2. */
+static void test_hertz_orders(void)
+{
+    result r;
+    run(&r, "verify cases/hertz_impact.lua -v");
+    CHECK_MSG(r.status == 0, "%s%s", r.out, r.err);
+    const char *q[4] = {"order max force (dt/2)", "order max force (dt/4)", "order t_contact (dt/2)",
+                        "order t_contact (dt/4)"};
+    for (int i = 0; i < 4; i++) {
+        row w;
+        CHECK_MSG(find_row(r.out, "hertz-impact-elastic", q[i], &w), "no row %s:\n%s", q[i], r.out);
+        CHECK(strcmp(w.check, "order") == 0 && strcmp(w.verdict, "PASS") == 0 && w.expected == 2);
+        /* leapfrog on a smooth force: the observed order is 2 within the default margin */
+        CHECK_MSG(fabs(w.obtained - 2) <= 0.3, "%s observed %g", q[i], w.obtained);
+    }
+    /* -v prints why for every passing row, with the errors of the order rows */
+    CHECK(strstr(r.out, "    # errors ") != NULL && strstr(r.out, "at dt, dt/2, dt/4: observed orders") != NULL);
+    CHECK(strstr(r.out, "    # leapfrog at 1000 steps a contact") != NULL);
+}
+
+static void test_linel6_rotation_stiffness(void)
+{
+    result r;
+    run(&r, "verify cases/linel6_rotations.lua");
+    CHECK(r.status == 0);
+    row w;
+    /* kw = kn l^2, kb = kt l^2 with l the smaller radius 0.05 m and kn = 2e6, kt = 1e6 N/m */
+    CHECK(find_row(r.out, "linel6-twist", "kw", &w) && strcmp(w.verdict, "PASS") == 0);
+    CHECK_REL(w.expected, 2e6 * 0.05 * 0.05, TOL_PRINTED, "kw printed");
+    CHECK(find_row(r.out, "linel6-bend-y", "kb", &w) && strcmp(w.verdict, "PASS") == 0);
+    CHECK_REL(w.expected, 1e6 * 0.05 * 0.05, TOL_PRINTED, "kb printed");
+}
+
+/* Wrong claims fail on their rows, the right case among them passes, exit 1. */
+static void test_wrong_claims_fail(void)
+{
+    result r;
+    run(&r, "verify tests/scripts/case_wrong.lua");
+    CHECK_MSG(r.status == 1, "exit %d: %s", r.status, r.err);
+    row w;
+    /* the cycle's energy is measured right (4 J), the claim 6 J is not */
+    CHECK(find_row(r.out, "wrong-closed-form", "cycle energy", &w) && strcmp(w.verdict, "FAIL") == 0);
+    CHECK_REL(w.obtained, LINEAR_CYCLE, 1e-6, "measured cycle energy");
+    CHECK_REL(w.expected, 4 * LINEAR_FY * 3e-3, TOL_PRINTED, "wrong closed form");
+    CHECK(strstr(w.line, "(slip onset inside a step") != NULL); /* a failing row says why its tolerance */
+    /* leapfrog is second order: both order rows of a third-order claim fail */
+    CHECK(find_row(r.out, "wrong-order", "order t_contact (dt/2)", &w) && strcmp(w.verdict, "FAIL") == 0);
+    CHECK(fabs(w.obtained - 2) <= 0.3 && w.expected == 3);
+    CHECK(find_row(r.out, "wrong-order", "order t_contact (dt/4)", &w) && strcmp(w.verdict, "FAIL") == 0);
+    CHECK(passes(r.out, "wrong-order", "t_contact"));
+    CHECK(find_row(r.out, "no-such-energy", "visc", &w) && strcmp(w.verdict, "FAIL") == 0);
+    CHECK(strstr(w.line, "measure gave nil, not a number") != NULL);
+    CHECK(find_row(r.out, "never-ends", "run", &w) && strcmp(w.verdict, "FAIL") == 0);
+    CHECK_MSG(strstr(w.line, "tests/scripts/case_wrong.lua:53: field cases[4].test.stages[1]: stage 1, step 5: stage "
+                             "did not end after max_steps = 5") != NULL, "%.300s", w.line);
+    /* a re-run that fails: the row at dt still checked, the failed run its own row, no order */
+    CHECK(passes(r.out, "rerun-fails", "t_contact"));
+    CHECK(find_row(r.out, "rerun-fails", "run dt/4", &w) && strcmp(w.verdict, "FAIL") == 0);
+    CHECK(strstr(w.line, "field cases[5].test.stages[1]") != NULL);
+    CHECK(!find_row(r.out, "rerun-fails", "order t_contact (dt/2)", &w) &&
+          !find_row(r.out, "rerun-fails", "order t_contact (dt/4)", &w));
+    CHECK(passes(r.out, "right", "cycle energy"));
+    CHECK(strstr(r.out, "verify: 9 checks in 6 cases of tests/scripts/case_wrong.lua, 6 failed") != NULL);
+}
+
+/* A bad case file: exit 1, one line on stderr "tests/bad/FILE:LINE: " with fragment, no row. */
+static void check_bad_case(const char *file, int line, const char *fragment)
+{
+    char args[300], prefix[300];
+    snprintf(args, sizeof args, "verify tests/bad/%s", file);
+    result r;
+    run(&r, args);
+    snprintf(prefix, sizeof prefix, "tests/bad/%s:%d: ", file, line);
+    CHECK_MSG(r.status == 1, "%s: exit status %d (stderr: %s)", file, r.status, r.err);
+    CHECK_MSG(strncmp(r.err, prefix, strlen(prefix)) == 0, "%s: stderr does not start with '%s': %s", file, prefix,
+              r.err);
+    CHECK_MSG(strstr(r.err, fragment) != NULL, "%s: stderr lacks '%s': %s", file, fragment, r.err);
+    CHECK_MSG(count_lines(r.err) == 1, "%s: %d lines on stderr: %s", file, count_lines(r.err), r.err);
+    CHECK_MSG(r.out[0] == 0, "%s: rows printed for a bad file: %s", file, r.out);
+}
+
+static void test_bad_case_files(void)
+{
+    check_bad_case("case_unknown_key.lua", 8, "field cases[1].expect[1].tolerance: unknown key 'tolerance'");
+    check_bad_case("case_missing_value.lua", 7, "field cases[1].expect[1].value: missing (the closed form");
+    check_bad_case("case_tol_negative.lua", 9, "field cases[1].expect[2].tol: value -1e-12 out of range: must be >= 0");
+    check_bad_case("case_measure_type.lua", 7,
+                   "field cases[1].expect[1].measure: expected a string (a Lua expression over the results) or a "
+                   "function(r, test), got number");
+    check_bad_case("case_measure_syntax.lua", 7, "field cases[1].expect[1].measure: 'C.kt +' is not a Lua expression");
+    check_bad_case("case_order_without_dt.lua", 8, "field cases[1].expect[1].order: needs the test's dt");
+    check_bad_case("case_test_param.lua", 9, "field cases[2].test.params.kappa: law 'linear' has no parameter 'kappa'");
+    check_bad_case("case_duplicate_name.lua", 7, "field cases[2].name: 'same' is also the name of cases[1]");
+    check_bad_case("case_not_a_table.lua", 2, "a case file returns a table { cases = {...} }");
+    check_bad_case("case_sandbox.lua", 3, "os");
+}
+
+static void test_case_selection(void)
+{
+    result r;
+    run(&r, "verify cases/linel6_rotations.lua --case linel6-bend-y");
+    CHECK(r.status == 0);
+    CHECK(passes(r.out, "linel6-bend-y", "kb"));
+    CHECK(strstr(r.out, "linel6-twist") == NULL);
+    CHECK(strstr(r.out, "verify: 2 checks in 1 cases of cases/linel6_rotations.lua, 0 failed") != NULL);
+    /* a failing file passes when only its right case is selected */
+    run(&r, "verify tests/scripts/case_wrong.lua --case right");
+    CHECK(r.status == 0 && passes(r.out, "right", "cycle energy") && strstr(r.out, "wrong-") == NULL);
+    run(&r, "verify cases/linel6_rotations.lua --case linel6-bend-z");
+    CHECK(r.status == 2 && r.out[0] == 0 && count_lines(r.err) == 1);
+    CHECK_MSG(strstr(r.err, "no case called 'linel6-bend-z' (cases: linel6-twist, linel6-bend-y)") != NULL, "%s",
+              r.err);
+}
+
+/* The command line: what belongs to the built-in cases, or to no command, is a usage error. */
+static void test_verify_file_usage(void)
+{
+    result r;
+    const char *bad[5] = {"verify cases/hertz_impact.lua --law linear", "verify cases/hertz_impact.lua --plot /tmp",
+                          "verify cases/hertz_impact.lua cases/linel6_rotations.lua", "verify --unsafe",
+                          "verify cases/hertz_impact.lua --max-memory lots"};
+    for (int i = 0; i < 5; i++) {
+        run(&r, bad[i]);
+        CHECK_MSG(r.status == 2 && count_lines(r.err) == 1 && r.out[0] == 0, "%s: exit %d, %s", bad[i], r.status, r.err);
+    }
+    run(&r, "verify tests/bad/no_such_case_file.lua");
+    CHECK(r.status == 2 && strstr(r.err, "tests/bad/no_such_case_file.lua:0: cannot read the script"));
+    /* a case file handed to `run` says what it is */
+    run(&r, "run cases/linel6_rotations.lua");
+    CHECK(r.status == 1 && count_lines(r.err) == 1 &&
+          strstr(r.err, "this is a case file (it returns `cases`): run it with `lawtester verify "
+                        "cases/linel6_rotations.lua`"));
+    run(&r, "verify tests/bad/no_such_case_file.lua");
+    CHECK(r.status == 2 && strstr(r.err, "tests/bad/no_such_case_file.lua:0: cannot read the script"));
+}
+
+/* The script limits of `run` hold: a measure over the rows that outruns the instruction budget is
+ * a failed row saying so (each measure and closed form is one entry into Lua, with its own
+ * budget), and the other rows go on. */
+static void test_limits(void)
+{
+    result r;
+    run(&r, "verify cases/hertz_impact.lua --max-instructions 2000");
+    CHECK_MSG(r.status == 1, "exit %d", r.status);
+    row w;
+    CHECK(find_row(r.out, "hertz-impact-elastic", "max force", &w) && strcmp(w.verdict, "FAIL") == 0);
+    CHECK_MSG(strstr(w.line, "measure raised: ") && strstr(w.line, "instruction"), "%.300s", w.line);
+    CHECK(passes(r.out, "hertz-impact-elastic", "balance")); /* a string measure of a few instructions */
+    /* the recorded states are kept outside Lua, up to the memory limit: 50001 of them outgrow
+     * 8 MB, a failed run row that says how to keep fewer; every 100th fits */
+    run(&r, "verify tests/scripts/case_many_rows.lua --max-memory 8");
+    CHECK(r.status == 1);
+    CHECK(find_row(r.out, "every-state", "run", &w) && strcmp(w.verdict, "FAIL") == 0);
+    CHECK_MSG(strstr(w.line, "tests/scripts/case_many_rows.lua:12: field cases[1].test.record: the recorded states "
+                             "of the run outgrow the memory limit of 8 MB (record = { every = N } keeps every N-th)"),
+              "%.300s", w.line);
+    CHECK(passes(r.out, "every-100th", "uN"));
+    run(&r, "verify tests/scripts/case_many_rows.lua");
+    CHECK(r.status == 0 && passes(r.out, "every-state", "uN"));
+}
+
+const test_case case_script_tests[] = {
+    TEST(shipped_case_files_pass),
+    TEST(linear_shear_cycle_rows),
+    TEST(hertz_orders),
+    TEST(linel6_rotation_stiffness),
+    TEST(wrong_claims_fail),
+    TEST(bad_case_files),
+    TEST(case_selection),
+    TEST(verify_file_usage),
+    TEST(limits),
+    {NULL, NULL},
+};
