@@ -195,7 +195,7 @@ void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
     run_ctx *r = run_new(L, sc); /* freed with the state's GC, run_release on __gc */
     make_proxies(L, r);
     /* conversion errors unwind through Lua: convert in protected mode, free, then rethrow */
-    read_args args = {{sc->path, sc->loc, L, {{0, 0}}, 0, call_line, 0}, r, 2, &r->name};
+    read_args args = {{sc->path, sc->loc, L, {{0, 0}}, 0, call_line, 0, 0}, r, 2, &r->name};
     lua_pushcfunction(L, protected_read);
     lua_pushlightuserdata(L, &args);
     lua_pushvalue(L, idx);
