@@ -155,6 +155,8 @@ static void fail_run(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
                  r->rec.f.final_path, strerror(r->rec.f.err_no ? r->rec.f.err_no : EIO));
     } else if (r->cb_error) {
         snprintf(msg, n, "%s", t->err);
+    } else if (script_law_error(sc, t, msg, n)) {
+        /* a Lua law's init or step failed: its message, not the NaN output that stopped the run */
     } else {
         srcloc_key p[2] = {{"stages", 0}, {NULL, t->stage + 1}};
         snprintf(msg, n, "%s:%d: field stages[%d]: %s", sc->path, test_line(sc, call_line, p, 2), t->stage + 1, t->err);
