@@ -15,6 +15,8 @@
  *            script, string `until` conditions evaluated every step, a row every 1000 steps to
  *            a file on disk);
  *   sparse-lua  the same with every `until` evaluated in Lua (what compiling them saves);
+ *   lua-law  the sparse case with the law written in Lua (stages/lua_linear.lua, lawtester.law):
+ *            what a step costs through the Lua trampoline, and its ratio to the built-in;
  *   dense    the same recorded every step: rows/s of full round-trip TSV to disk;
  *   flat     the sparse case at 1e5, 1e6 and 1e7 steps (cost per step against run length);
  *   memory   a 1e8-step run recorded every 1e4 steps (the recorder streams: peak memory);
@@ -47,6 +49,10 @@ typedef struct bench_work {
  * output directory (on disk).  Return 0, or -1 after printing why. */
 int bench_csu_script(const char *dir, double dt, long every, int lua_until, bench_work *w);
 int bench_impacts(const char *dir, const char *law, const char *params, int n_velocities, bench_work *w);
+/* The csu path of bench_csu_script (compiled untils) with the law written in Lua: the law part
+ * of LUA_LINEAR_FILE (the same physics as `linear`, docs/lua-laws.md) before the run. */
+#define LUA_LINEAR_FILE "stages/lua_linear.lua"
+int bench_csu_lua_law(const char *dir, double dt, long every, bench_work *w);
 
 /* bench/sweep.c: the 360-direction sweep on `workers` processes; *seconds gets the wall time.
  * Returns 0, or -1 after printing why.  The results are checked identical for any number of

@@ -5,6 +5,7 @@
 #include "bench.h"
 #include "../src/script.h"
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int write_script(const char *path, const char *text)
@@ -40,14 +41,15 @@ static int run_script(const char *path, const char *dir, int lua_until, bench_wo
  * no stage ends on a round-off tie and the kernel follows the same steps), unload to contact loss: 5 mm of
  * imposed motion at 1 m/s, so 5e-3/dt steps), with Woo-style string conditions evaluated every
  * step and a row every `every` steps (0: none). */
-int bench_csu_script(const char *dir, double dt, long every, int lua_until, bench_work *w)
+static int csu_script(const char *dir, const char *prelude, const char *law, double dt, long every, int lua_until,
+                      bench_work *w)
 {
     char path[512], text[2048];
     snprintf(path, sizeof path, "%s/bench_csu.lua", dir);
     snprintf(text, sizeof text,
              "-- written by the benchmark (bench/cases.c)\n"
              "local r = lawtester.run{\n"
-             "  name = 'bench-csu', law = 'linear',\n"
+             "  name = 'bench-csu', law = '%s',\n"
              "  params = { kn = 1e6, kt = 5e5, tanPhi = math.tan(0.5) },\n"
              "  particles = { { radius = 0.1 }, { radius = 0.1 } },\n"
              "  normal = {0, 0, 1}, gap = 0, dt = %.17g, abWeight = 1,\n"
@@ -59,7 +61,7 @@ int bench_csu_script(const char *dir, double dt, long every, int lua_until, benc
              "  record = %s,\n"
              "}\n"
              "lawtester.write('bench_csu.plast', string.format('%%.17g', r.E.plast))\n",
-             dt, every > 0 ? "{ every = EVERY }" : "false");
+             law, dt, every > 0 ? "{ every = EVERY }" : "false");
     if (every > 0) {
         char *e = strstr(text, "EVERY");
         char num[32];
@@ -67,12 +69,52 @@ int bench_csu_script(const char *dir, double dt, long every, int lua_until, benc
         memmove(e + n, e + 5, strlen(e + 5) + 1);
         memcpy(e, num, (size_t)n);
     }
-    if (write_script(path, text) < 0 || run_script(path, dir, lua_until, w) < 0) return -1;
+    size_t np = strlen(prelude), nt = strlen(text);
+    char *all = malloc(np + nt + 1);
+    if (!all) return -1;
+    memcpy(all, prelude, np);
+    memcpy(all + np, text, nt + 1);
+    int rc = write_script(path, all);
+    free(all);
+    if (rc < 0 || run_script(path, dir, lua_until, w) < 0) return -1;
     snprintf(path, sizeof path, "%s/bench_csu.plast", dir);
     FILE *f = fopen(path, "r");
     if (!f || fscanf(f, "%lf", &w->check) != 1) w->check = 0;
     if (f) fclose(f);
     return 0;
+}
+
+int bench_csu_script(const char *dir, double dt, long every, int lua_until, bench_work *w)
+{
+    return csu_script(dir, "", "linear", dt, every, lua_until, w);
+}
+
+/* The law part of stages/lua_linear.lua: the file up to its line "-- ---- the test". */
+static char *lua_linear_law(void)
+{
+    FILE *f = fopen(LUA_LINEAR_FILE, "r");
+    char *buf = malloc(1 << 16);
+    size_t n = f && buf ? fread(buf, 1, (1 << 16) - 1, f) : 0;
+    if (f) fclose(f);
+    if (!buf) return NULL;
+    buf[n] = 0;
+    char *end = strstr(buf, "-- ---- the test");
+    if (!end) {
+        fprintf(stderr, "bench: no law part in %s\n", LUA_LINEAR_FILE);
+        free(buf);
+        return NULL;
+    }
+    *end = 0;
+    return buf;
+}
+
+int bench_csu_lua_law(const char *dir, double dt, long every, bench_work *w)
+{
+    char *law = lua_linear_law();
+    if (!law) return -1;
+    int rc = csu_script(dir, law, "lua_linear", dt, every, 0, w);
+    free(law);
+    return rc;
 }
 
 /* Normal impacts to rebound: an 'i' stage gives B the approach velocity on the first step, the

@@ -25,6 +25,7 @@ int conv_line(const conv *cv)
 {
     if (cv->call_line > 0) return cv->call_line;
     int d = cv->depth < MAX_PATH_DEPTH ? cv->depth : MAX_PATH_DEPTH;
+    if (cv->root_line > 0) return srcloc_line_at(cv->loc, cv->root_line, cv->path + 1, d - 1);
     return srcloc_line(cv->loc, cv->path, d);
 }
 

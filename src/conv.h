@@ -22,6 +22,9 @@ typedef struct conv {
     int depth;
     int call_line; /* > 0: tables came from lawtester.run at this line */
     int stages_optional; /* a probe's test: its stages only lead to the initial state */
+    int root_line; /* > 0: the table is the argument of a call at this line (lawtester.law{...})
+                      and path[0] names it: lines are looked up in the constructor opened on
+                      that line (srcloc_line_at), else this line */
 } conv;
 
 void path_push_key(conv *cv, const char *name);

@@ -22,8 +22,7 @@ static int fail(char *err, size_t n, const lt_law *law, const char *fmt, ...)
     return -1;
 }
 
-/* NULL if s is a usable name, else what is wrong with it. */
-static const char *name_problem(const char *s)
+const char *lt_identifier_problem(const char *s)
 {
     if (!s) return "is missing (NULL)";
     if (!*s) return "is empty";
@@ -41,7 +40,7 @@ static const char *name_problem(const char *s)
 static int check_param(const lt_law *law, int i, char *err, size_t n)
 {
     const lt_param *p = &law->params[i];
-    const char *bad = name_problem(p->name);
+    const char *bad = lt_identifier_problem(p->name);
     if (bad) return fail(err, n, law, "parameter %d: name %s", i + 1, bad);
     for (int j = 0; j < i; j++)
         if (strcmp(law->params[j].name, p->name) == 0) return fail(err, n, law, "parameter '%s' declared twice", p->name);
@@ -108,7 +107,7 @@ int lt_law_validate(const lt_law *law, char *err, size_t n)
     if (law->api_version != LT_LAW_API_VERSION)
         return fail(err, n, law, "API version %d is not the current layout %d (lt_law_normalize copies it into it)",
                     law->api_version, LT_LAW_API_VERSION);
-    const char *bad = name_problem(law->name);
+    const char *bad = lt_identifier_problem(law->name);
     if (bad) return fail(err, n, law, "name %s", bad);
     if (!law->summary) return fail(err, n, law, "no summary");
     if (!law->init || !law->step) return fail(err, n, law, "no %s function", law->init ? "step" : "init");
@@ -123,14 +122,14 @@ int lt_law_validate(const lt_law *law, char *err, size_t n)
     for (int i = 0; i < law->n_params; i++)
         if (check_param(law, i, err, n) < 0) return -1;
     for (int i = 0; i < law->n_state; i++) {
-        if ((bad = name_problem(law->state_names[i]))) return fail(err, n, law, "state variable %d: name %s", i + 1, bad);
+        if ((bad = lt_identifier_problem(law->state_names[i]))) return fail(err, n, law, "state variable %d: name %s", i + 1, bad);
         for (int j = 0; j < i; j++)
             if (strcmp(law->state_names[j], law->state_names[i]) == 0)
                 return fail(err, n, law, "state variable '%s' declared twice", law->state_names[i]);
     }
     for (int i = 0; i < law->n_energies; i++) {
         const lt_energy_def *e = &law->energies[i];
-        if ((bad = name_problem(e->name))) return fail(err, n, law, "energy %d: name %s", i + 1, bad);
+        if ((bad = lt_identifier_problem(e->name))) return fail(err, n, law, "energy %d: name %s", i + 1, bad);
         if (e->kind != LT_STORED && e->kind != LT_DISSIPATED)
             return fail(err, n, law, "energy '%s': unknown kind %d", e->name, (int)e->kind);
         for (int j = 0; j < i; j++)

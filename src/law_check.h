@@ -16,6 +16,10 @@ int lt_law_validate(const lt_law *law, char *err, size_t errlen);
 
 #define LT_NAME_MAX 63
 
+/* NULL if s can name a law, a parameter, a state variable or an energy ([A-Za-z_][A-Za-z0-9_]*,
+ * at most LT_NAME_MAX characters), else what is wrong with it ("is empty", ...). */
+const char *lt_identifier_problem(const char *s);
+
 /* A descriptor of any API version 1..LT_LAW_API_VERSION copied into the current layout (fields
  * the version lacks are zero: no check, no cases, no yield surface, dof 0), with api_version set
  * to the current one; the law's own tables (parameters, names, functions) are shared, not

@@ -35,7 +35,7 @@ static int lib_run(lua_State *L)
 {
     script_ctx *sc = lib_ctx(L);
     if (sc->callback_depth > 0)
-        return luaL_error(L, "lawtester.run: runs do not nest (called from an until or done of another run)");
+        return luaL_error(L, "lawtester.run: runs do not nest (called from an until, a done or a law function of another run)");
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_Debug ar;
     int line = 0;
@@ -93,6 +93,8 @@ const luaL_Reg lawtester_lib[] = {{"run", lib_run},
                                          {"write", lib_write},
                                          {"probe_yield", lib_probe_yield},
                                          {"shard", lib_shard},
+                                         {"law", lib_law},
+                                         {"verify_law", lib_verify_law},
                                          {NULL, NULL}};
 
 /* 1 if msg starts with a location "PATH:LINE:" of the script (or Lua's shortened "...TAIL:"). */

@@ -128,7 +128,7 @@ static void check_test(script_ctx *sc, lua_State *L, int tt, int i)
     tt = abs_index(L, tt);
     run_ctx *r = run_new(L, sc);
     make_proxies(L, r);
-    read_args args = {{sc->path, sc->loc, L, {{"cases", 0}, {NULL, i}, {"test", 0}}, 3, 0, 0}, r, 2, &r->name};
+    read_args args = {{sc->path, sc->loc, L, {{"cases", 0}, {NULL, i}, {"test", 0}}, 3, 0, 0, 0}, r, 2, &r->name};
     lua_pushcfunction(L, protected_read);
     lua_pushlightuserdata(L, &args);
     lua_pushvalue(L, tt);
@@ -397,7 +397,7 @@ void run_case_file(script_ctx *sc, lua_State *L, int idx)
 {
     lt_case_run *cr = sc->opts->cases;
     idx = abs_index(L, idx);
-    conv cv = {sc->path, sc->loc, L, {{0, 0}}, 0, 0, 0};
+    conv cv = {sc->path, sc->loc, L, {{0, 0}}, 0, 0, 0, 0};
     if (!lua_istable(L, idx))
         field_error(&cv, "a case file returns a table { cases = {...} } (docs/case-scripts.md), got %s",
                     type_of(L, idx));

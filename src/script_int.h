@@ -28,7 +28,9 @@ typedef struct script_ctx {
     int n_runs;
     lua_CFunction math_abs, math_sqrt; /* the genuine math.abs, math.sqrt (compiled conditions) */
     lt_limits lim;     /* instruction budget and memory cap of L (script_limits.h) */
-    int callback_depth; /* > 0 while an until or done runs: runs do not nest */
+    int callback_depth; /* > 0 while an until, a done or a Lua law runs: runs do not nest */
+    long lua_epoch;    /* counts the calls into Lua from a run (an until, a done, a Lua law's init
+                          or step): any of them may rebind names a compiled condition reads */
     long long steps_run; /* steps driven by all runs of the script so far */
     /* Where the test table being run sits in the returned value when it is not the returned value
      * itself (a case file's cases[i].test, script_cases.c): messages name the field from there. */
@@ -47,7 +49,7 @@ typedef struct stage_cb {
     int line;
     const char *what;  /* "until" or "done" */
     lt_cond *cond;     /* string until compiled to C (NULL: Lua evaluates it) */
-    long validated;    /* run_ctx.lua_epoch at which cond's names were last checked */
+    long validated;    /* script_ctx.lua_epoch at which cond's names were last checked */
 } stage_cb;
 
 struct run_ctx {
@@ -60,7 +62,6 @@ struct run_ctx {
     int proxy_ref[5];  /* C, stage, E, S, tester */
     int env_mt_ref;    /* metatable of env_ref */
     int cb_error;
-    long lua_epoch;    /* counts the calls into Lua during the run (they may rebind names) */
     /* What a run holds outside Lua.  run_release() frees it on every way out; the run_ctx is a
      * userdata whose __gc calls run_release too, so an error that unwinds past the explicit calls
      * (the memory cap hit inside a Lua API call, say) leaks nothing and leaves no temporary file
@@ -132,6 +133,16 @@ int protected_read(lua_State *L);
 /* script_probe.c */
 int lib_probe_yield(lua_State *L);
 int lib_shard(lua_State *L);
+
+/* script_law.c: lawtester.law, lawtester.verify_law; laws written in Lua (docs/lua-laws.md).
+ * script_law_error: when a Lua law of sc failed inside init or step (the driver then stopped
+ * on its NaN output), the message `FILE:LINE: law 'NAME': step (stage S, step N): ...` (t may be
+ * NULL: no stage and step) into buf, the failure cleared, 1; else 0.  script_law_reset clears
+ * the failures of sc's laws (a new run starts). */
+int lib_law(lua_State *L);
+int lib_verify_law(lua_State *L);
+int script_law_error(script_ctx *sc, const lt_tester *t, char *buf, size_t n);
+void script_law_reset(script_ctx *sc);
 
 /* script.c */
 script_ctx *lib_ctx(lua_State *L);

@@ -104,7 +104,7 @@ int lib_probe_yield(lua_State *L)
     lua_Debug ar;
     int line = 1;
     if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "l", &ar) && ar.currentline > 0) line = ar.currentline;
-    conv cv = {sc->path, sc->loc, L, {{0, 0}}, 0, line, 0};
+    conv cv = {sc->path, sc->loc, L, {{0, 0}}, 0, line, 0, 0};
     check_keys(&cv, 1, probe_keys);
     long directions = 72, steps = 2000;
     double limit = NAN;
@@ -138,7 +138,7 @@ int lib_probe_yield(lua_State *L)
     if (!pr) return probe_error(L, r, line, "out of memory");
     r->extra = pr;
     r->release_extra = probe_release;
-    read_args args = {{sc->path, sc->loc, L, {{"test", 0}}, 1, line, 1}, r, 2, &r->name};
+    read_args args = {{sc->path, sc->loc, L, {{"test", 0}}, 1, line, 1, 0}, r, 2, &r->name};
     lua_pushcfunction(L, protected_read);
     lua_pushlightuserdata(L, &args);
     lua_pushvalue(L, test_idx);

@@ -220,6 +220,8 @@ static void fail_run(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
                  r->rec.f.final_path, strerror(r->rec.f.err_no ? r->rec.f.err_no : EIO));
     } else if (r->cb_error) {
         snprintf(msg, n, "%s", t->err);
+    } else if (script_law_error(sc, t, msg, n)) {
+        /* a Lua law's init or step failed: its message, not the NaN output that stopped the run */
     } else {
         srcloc_key p[2] = {{"stages", 0}, {NULL, t->stage + 1}};
         char pre[160];
@@ -270,7 +272,7 @@ void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
     run_ctx *r = run_new(L, sc); /* freed with the state's GC, run_release on __gc */
     make_proxies(L, r);
     /* conversion errors unwind through Lua: convert in protected mode, free, then rethrow */
-    read_args args = {{sc->path, sc->loc, L, {{0, 0}}, 0, call_line, 0}, r, 2, &r->name};
+    read_args args = {{sc->path, sc->loc, L, {{0, 0}}, 0, call_line, 0, 0}, r, 2, &r->name};
     for (int i = 0; i < sc->test_depth; i++) args.cv.path[i] = sc->test_path[i];
     args.cv.depth = sc->test_depth;
     lua_pushcfunction(L, protected_read);

@@ -228,7 +228,7 @@ int stage_callback(void *ctx, lt_tester *t)
     run_ctx *r = cb->run;
     lua_State *L = r->L;
     r->t = t;
-    r->lua_epoch++;
+    r->sc->lua_epoch++;
     int base = lua_gettop(L);
     lua_rawgeti(L, LUA_REGISTRYINDEX, cb->ref);
     int nargs = 0;
@@ -350,12 +350,12 @@ static int cond_names_intact(run_ctx *r, unsigned names)
 static int compiled_callback_slow(stage_cb *cb, lt_tester *t, int tried)
 {
     run_ctx *r = cb->run;
-    if (cb->cond && cb->validated != r->lua_epoch) {
+    if (cb->cond && cb->validated != r->sc->lua_epoch) {
         if (!cond_names_intact(r, lt_cond_names(cb->cond))) {
             lt_cond_free(cb->cond); /* Lua from now on */
             cb->cond = NULL;
         }
-        cb->validated = r->lua_epoch;
+        cb->validated = r->sc->lua_epoch;
     }
     if (cb->cond && !tried) {
         int v = lt_cond_eval(cb->cond, t);
@@ -369,7 +369,7 @@ static int compiled_callback_slow(stage_cb *cb, lt_tester *t, int tried)
 static int compiled_callback(void *ctx, lt_tester *t)
 {
     stage_cb *cb = ctx;
-    if (cb->cond && cb->validated == cb->run->lua_epoch) { /* the step's common case */
+    if (cb->cond && cb->validated == cb->run->sc->lua_epoch) { /* the step's common case */
         int v = lt_cond_eval(cb->cond, t);
         return v >= 0 ? v : compiled_callback_slow(cb, t, 1);
     }

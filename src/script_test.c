@@ -379,6 +379,7 @@ run_ctx *run_new(lua_State *L, script_ctx *sc)
     r->env_ref = r->env_mt_ref = LUA_NOREF;
     for (int i = 0; i < 5; i++) r->proxy_ref[i] = LUA_NOREF;
     luaL_setmetatable(L, "lawtester.run");
+    script_law_reset(sc); /* a failure of a Lua law belongs to the run it happened in */
     r->sc = sc; /* set last: run_release does nothing until L is set */
     r->L = L;
     return r;

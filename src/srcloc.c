@@ -60,6 +60,7 @@ typedef struct field {
 
 typedef struct table {
     size_t head, tail;
+    int line;           /* line of the opening '{' */
 } table;
 
 typedef struct event {  /* top-level assignment  root.k1...knk = v  */
@@ -595,6 +596,7 @@ static size_t table_new(parser *p)
     S->tables = grow(S->tables, &S->captables, S->ntables + 1, sizeof *S->tables, &p->ok);
     if (!p->ok) return 0;
     S->tables[S->ntables].head = S->tables[S->ntables].tail = NIL_IDX;
+    S->tables[S->ntables].line = cur_line(p);
     return S->ntables++;
 }
 
@@ -1301,12 +1303,12 @@ static const event *resolve_name(const srcloc *S, size_t root, size_t pos, const
     return best ? best : bind;
 }
 
-int srcloc_line(const srcloc *S, const srcloc_key *path, int depth)
+/* The line of path[0..depth) followed from the value v (fallback when nothing is found). */
+static int walk_line(const srcloc *S, val v, int fallback, const srcloc_key *path, int depth)
 {
-    if (!S) return 0;
-    int fallback = S->has_ret ? S->ret_line : 0, found = 0;
+    int found = 0;
     hoplog *hl;
-    if (!S->has_ret || !path || depth <= 0) return fallback;
+    if (!path || depth <= 0) return fallback;
     size_t cap = (size_t)depth, cap2 = 0, nK = (size_t)depth, i = 0;
     wkey *K = malloc(cap * sizeof *K), *K2 = NULL;
     hl = calloc(1, sizeof *hl);
@@ -1323,7 +1325,6 @@ int srcloc_line(const srcloc *S, const srcloc_key *path, int depth)
         K[q].len = path[q].name ? strlen(path[q].name) : 0;
         K[q].qi = (int)q;
     }
-    val v = S->ret;
     while (i < nK) {
         if (v.kind == V_TABLE) {
             const field *f = find_field(S, v.tid, &K[i]);
@@ -1373,4 +1374,24 @@ int srcloc_line(const srcloc *S, const srcloc_key *path, int depth)
     free(hl->keys);
     free(hl);
     return found ? found : fallback;
+}
+
+int srcloc_line(const srcloc *S, const srcloc_key *path, int depth)
+{
+    if (!S) return 0;
+    if (!S->has_ret) return 0;
+    return walk_line(S, S->ret, S->ret_line, path, depth);
+}
+
+int srcloc_line_at(const srcloc *S, int line, const srcloc_key *path, int depth)
+{
+    if (!S) return line;
+    for (size_t t = 0; t < S->ntables; t++)
+        if (S->tables[t].line == line) {
+            val v = val_other;
+            v.kind = V_TABLE;
+            v.tid = t;
+            return walk_line(S, v, line, path, depth);
+        }
+    return line;
 }

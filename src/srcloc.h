@@ -44,4 +44,9 @@ typedef struct srcloc_key {
  * `return`; 0 if there is none (or s is NULL). */
 int srcloc_line(const srcloc *s, const srcloc_key *path, int depth);
 
+/* The same from the first table constructor whose '{' is on `line` (the argument of a call
+ * such as `lawtester.law{...}` written on that line) instead of the returned value; `line`
+ * itself when there is no such constructor or no component of path is found in it. */
+int srcloc_line_at(const srcloc *s, int line, const srcloc_key *path, int depth);
+
 #endif

@@ -17,6 +17,7 @@ extern const test_case linear_tests[], spring_dashpot_tests[], hertz_mindlin_tes
 extern const test_case rolling_tests[];
 extern const test_case cycle_dof_tests[];
 extern const test_case case_script_tests[];
+extern const test_case lua_law_tests[];
 
 static const struct {
     const char *name;
@@ -29,6 +30,7 @@ static const struct {
     {"cohesive", cohesive_tests},
     {"rolling", rolling_tests},
     {"law_check", law_check_tests},
+    {"lua_law", lua_law_tests},
     {"law_energy", law_energy_tests},
     {"verify", verify_tests},
     {"cycle_dof", cycle_dof_tests},

@@ -1,0 +1,7 @@
+-- a Lua law without its step function
+lawtester.law{
+  name = "nostep",
+  summary = "has no step",
+  init = function(p, c, s) end,
+}
+return { law = "nostep", stages = { { whats = "v.....", values = {-1, 0,0,0,0,0}, till = "stage.step >= 2" } } }

@@ -1,0 +1,10 @@
+-- 40 state variables: more than a law may keep (LT_MAX_STATE = 32)
+local names = {}
+for i = 1, 40 do names[i] = "s" .. i end
+lawtester.law{
+  name = "bigstate",
+  summary = "too much state",
+  state = names,
+  step = function(p, c, s, out) return true end,
+}
+return { law = "bigstate", stages = { { whats = "v.....", values = {-1, 0,0,0,0,0}, till = "stage.step >= 2" } } }
