@@ -57,7 +57,18 @@ $(BUILD)/lawtester-bench: $(BENCHOBJ) $(OBJ)
 # Header dependencies come from the compiler (-MMD -MP: one .d file beside each object).
 $(BUILD)/bench/main.o: bench/main.c
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -DBENCH_CFLAGS='"$(CFLAGS)"' -MMD -MP -c -o $@ $<
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -DBENCH_CFLAGS='"$(CFLAGS)"' -DBENCH_PLUGIN='"$(BUILD)/bench/plugin_linear.so"' \
+	  -MMD -MP -c -o $@ $<
+
+# The bench's law from a shared object: examples/plugin/c built with lawtester's own flags,
+# against the header laid out as installed (<lawtester/law.h>).
+$(BUILD)/include/lawtester/law.h: src/law.h
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+$(BUILD)/bench/plugin_linear.so: examples/plugin/c/plugin_linear.c $(BUILD)/include/lawtester/law.h
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -fPIC -shared -I$(BUILD)/include $(LDFLAGS) -o $@ $< -lm
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -167,7 +178,7 @@ fuzz-ci: fuzz-build
 # The benchmark of issue 7 (not part of `make test`): every case in its own process, several
 # runs each; prints the table, the machine and the targets.  A few minutes (a 1e8-step run).
 bench: deps
-	@$(MAKE) --no-print-directory $(BUILD)/lawtester-bench
+	@$(MAKE) --no-print-directory $(BUILD)/lawtester-bench $(BUILD)/bench/plugin_linear.so
 	@$(BUILD)/lawtester-bench
 
 clean:
