@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* also on the .TH line of docs/lawtester.1 (tests/test_plugin.c checks they agree) */
 #define LAWTESTER_VERSION "0.1.0"
 
 static void usage(FILE *f)

@@ -137,7 +137,10 @@ static void test_install_layout(void)
              "\"$('%s/bin/lawtester' version | cut -d' ' -f2)\"",
              fx.pc_path, fx.prefix, fx.pc_path, fx.pc_path, fx.prefix);
     CHECK_MSG(sh(cmd) == 0, "%s", fx.log);
-    /* the man page renders without a warning, and names every command and option */
+    /* the man page is of this version, renders without a warning, names every command and option */
+    snprintf(cmd, sizeof cmd, "grep -q \"^\\.TH LAWTESTER 1 .* \\\"lawtester $('%s/bin/lawtester' version | cut -d' ' -f2)\\\"\" "
+             "'%s/share/man/man1/lawtester.1'", fx.prefix, fx.prefix);
+    CHECK_MSG(sh(cmd) == 0, "the man page's .TH line does not carry the program's version: %s", fx.log);
     char text[65536], warn[64];
     snprintf(cmd, sizeof cmd, "MANWIDTH=100 man --warnings -l '%s/share/man/man1/lawtester.1' >'%s/man.txt' 2>'%s/man.err'",
              fx.prefix, fx.dir, fx.dir);
