@@ -10,6 +10,10 @@ WARN    := -std=c17 -Wall -Wextra -pedantic $(if $(WERROR),-Werror)
 LUA_CFLAGS := $(shell pkg-config --cflags lua5.4 2>/dev/null || echo -I/usr/include/lua5.4)
 LUA_LIBS   := $(shell pkg-config --libs lua5.4 2>/dev/null || echo -llua5.4)
 BUILD   ?= build
+# dlopen (src/plugin.c, --law-lib): in libc on glibc >= 2.34, musl and the BSDs; -ldl where a
+# libdl exists (older glibc needs it; newer ones keep it as an empty stub).
+DL_LIBS := $(shell echo 'int main(void){return 0;}' | $(CC) -x c - -ldl -o /dev/null 2>/dev/null && echo -ldl)
+LIBS    := $(LUA_LIBS) $(DL_LIBS) -lm
 
 LAWS    := $(wildcard laws/*.c)
 LIBSRC  := $(filter-out src/main.c,$(wildcard src/*.c))
@@ -19,9 +23,10 @@ TESTOBJ := $(patsubst %.c,$(BUILD)/%.o,$(TESTSRC))
 BENCHOBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard bench/*.c))
 DEMO    := stages/compress_shear_unload.lua
 
-.PHONY: all test demo deps deps-test deps-fuzz deps-valgrind asan check-valgrind fuzz fuzz-ci fuzz-build energy-study bench clean help
+.PHONY: all install uninstall test demo deps deps-test deps-fuzz deps-valgrind asan check-valgrind fuzz fuzz-ci fuzz-build energy-study bench clean help
 
-TEST_PKGS := parallel
+# g++ and man-db: tests/test_plugin.c builds the C++ example law and renders the man page
+TEST_PKGS := parallel g++ man-db
 
 all: lawtester
 
@@ -41,18 +46,29 @@ lawtester: $(BUILD)/lawtester
 	@cp $< $@
 
 $(BUILD)/lawtester: $(BUILD)/src/main.o $(OBJ)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LUA_LIBS) -lm
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 $(BUILD)/run_tests: $(TESTOBJ) $(OBJ)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LUA_LIBS) -lm
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 $(BUILD)/lawtester-bench: $(BENCHOBJ) $(OBJ)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LUA_LIBS) -lm
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 # Header dependencies come from the compiler (-MMD -MP: one .d file beside each object).
 $(BUILD)/bench/main.o: bench/main.c
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -DBENCH_CFLAGS='"$(CFLAGS)"' -MMD -MP -c -o $@ $<
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -DBENCH_CFLAGS='"$(CFLAGS)"' -DBENCH_PLUGIN='"$(BUILD)/bench/plugin_linear.so"' \
+	  -MMD -MP -c -o $@ $<
+
+# The bench's law from a shared object: examples/plugin/c built with lawtester's own flags,
+# against the header laid out as installed (<lawtester/law.h>).
+$(BUILD)/include/lawtester/law.h: src/law.h
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+$(BUILD)/bench/plugin_linear.so: examples/plugin/c/plugin_linear.c $(BUILD)/include/lawtester/law.h
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -fPIC -shared -I$(BUILD)/include $(LDFLAGS) -o $@ $< -lm
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -64,6 +80,41 @@ $(BUILD)/%.o: %.c
 # sparse case 7 % faster without it, the kernel unchanged.  Results are the same either way
 # (no reassociation: vectorising only packs independent operations).
 $(BUILD)/src/driver.o: FILE_CFLAGS := -fno-tree-vectorize
+
+# ---- install (docs/plugins.md, "Install layout": a public contract) ----------------------------
+# make install [PREFIX=/usr/local] [DESTDIR=]: the program, the law header, pkg-config's file, the
+# man page and the gnuplot scripts the program runs (found from the executable's place:
+# BINDIR/../share/lawtester/plots, src/plot.c).  make uninstall removes exactly those files.
+PREFIX     ?= /usr/local
+BINDIR     := $(PREFIX)/bin
+INCLUDEDIR := $(PREFIX)/include
+PCDIR      := $(PREFIX)/lib/pkgconfig
+MANDIR     := $(PREFIX)/share/man/man1
+DATADIR    := $(PREFIX)/share/lawtester
+INSTALL    ?= install
+VERSION    := $(shell sed -n 's/^\#define LAWTESTER_VERSION "\(.*\)"/\1/p' src/main.c)
+LAW_API    := $(shell sed -n 's/^\#define LT_LAW_API_VERSION \([0-9]*\)/\1/p' src/law.h)
+PLOTS      := $(wildcard plots/*.gp) $(wildcard plots/probe/*.gp)
+INSTALLED  := $(BINDIR)/lawtester $(INCLUDEDIR)/lawtester/law.h $(PCDIR)/lawtester.pc $(MANDIR)/lawtester.1 \
+              $(PLOTS:plots/%=$(DATADIR)/plots/%)
+
+install: lawtester
+	$(INSTALL) -d '$(DESTDIR)$(BINDIR)' '$(DESTDIR)$(INCLUDEDIR)/lawtester' '$(DESTDIR)$(PCDIR)' \
+	  '$(DESTDIR)$(MANDIR)' '$(DESTDIR)$(DATADIR)/plots/probe'
+	$(INSTALL) -m 755 lawtester '$(DESTDIR)$(BINDIR)/lawtester'
+	$(INSTALL) -m 644 src/law.h '$(DESTDIR)$(INCLUDEDIR)/lawtester/law.h'
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' -e 's|@LAW_API@|$(LAW_API)|' \
+	  lawtester.pc.in >'$(DESTDIR)$(PCDIR)/lawtester.pc'
+	chmod 644 '$(DESTDIR)$(PCDIR)/lawtester.pc'
+	$(INSTALL) -m 644 docs/lawtester.1 '$(DESTDIR)$(MANDIR)/lawtester.1'
+	$(INSTALL) -m 644 $(wildcard plots/*.gp) '$(DESTDIR)$(DATADIR)/plots'
+	$(INSTALL) -m 644 $(wildcard plots/probe/*.gp) '$(DESTDIR)$(DATADIR)/plots/probe'
+
+# Removes the files install wrote, then the directories of lawtester's own that are left empty.
+uninstall:
+	rm -f $(foreach f,$(INSTALLED),'$(DESTDIR)$(f)')
+	-rmdir '$(DESTDIR)$(DATADIR)/plots/probe' '$(DESTDIR)$(DATADIR)/plots' '$(DESTDIR)$(DATADIR)' \
+	  '$(DESTDIR)$(INCLUDEDIR)/lawtester' 2>/dev/null
 
 # The test command of README and CI: builds, then runs every test (C runner + CLI checks).
 test: deps-test
@@ -110,7 +161,7 @@ FUZZ_SECONDS ?= 600
 FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 $(BUILD)/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(BUILD)/tests/fuzz_inputs.o $(OBJ)
-	$(CC) $(CFLAGS) -fsanitize=fuzzer $(LDFLAGS) -o $@ $^ $(LUA_LIBS) -lm
+	$(CC) $(CFLAGS) -fsanitize=fuzzer $(LDFLAGS) -o $@ $^ $(LIBS)
 
 .SECONDARY: $(FUZZ_TARGETS:%=build-fuzz/tests/fuzz/fuzz_%.o)
 
@@ -127,7 +178,7 @@ fuzz-ci: fuzz-build
 # The benchmark of issue 7 (not part of `make test`): every case in its own process, several
 # runs each; prints the table, the machine and the targets.  A few minutes (a 1e8-step run).
 bench: deps
-	@$(MAKE) --no-print-directory $(BUILD)/lawtester-bench
+	@$(MAKE) --no-print-directory $(BUILD)/lawtester-bench $(BUILD)/bench/plugin_linear.so
 	@$(BUILD)/lawtester-bench
 
 clean:
@@ -139,6 +190,7 @@ help:
 	@echo "make test     run every test (prints 'N passed, N failed')"
 	@echo "make bench    the benchmark (steps/s, rows/s, peak memory, ratio to the bare kernel)"
 	@echo "make energy-study  regenerate the slip-dissipation table and figure of docs/energy.md"
+	@echo "make install  PREFIX=/usr/local DESTDIR=: program, law.h, lawtester.pc, man page, plots;  make uninstall"
 	@echo "make asan     the tests under ASan+UBSan;  make check-valgrind  the tests under valgrind"
 	@echo "make fuzz     the libFuzzer targets, FUZZ_SECONDS each (600);  make fuzz-ci  60 s in all"
 

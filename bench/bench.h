@@ -22,7 +22,11 @@
  *   memory   a 1e8-step run recorded every 1e4 steps (the recorder streams: peak memory);
  *   impact   normal impacts to rebound, repeated over velocities (a Lua parameter loop);
  *   sweep    bench/sweep.c: the yield probe (lt_probe_run), 360 proportional-loading
- *            directions to first yield, on one core and as two shards on two.
+ *            directions to first yield, on one core and as two shards on two;
+ *   plugin   the sparse case with the law `plugin_linear` loaded from a shared object
+ *            (examples/plugin/c, built by `make bench` with lawtester's flags; src/plugin.h)
+ *            against the built-in `linear` on the same path (5e5 steps), alternating in one
+ *            process over 21 rounds, each law's fastest run: the cost of a law behind dlopen.
  * Units: seconds, steps, bytes.
  */
 #ifndef LT_BENCH_H
@@ -48,6 +52,7 @@ typedef struct bench_work {
 /* bench/cases.c: the cases that run Lua stage scripts through lt_script_run_file.  dir is the
  * output directory (on disk).  Return 0, or -1 after printing why. */
 int bench_csu_script(const char *dir, double dt, long every, int lua_until, bench_work *w);
+int bench_csu_script_law(const char *dir, const char *law, double dt, long every, int lua_until, bench_work *w);
 int bench_impacts(const char *dir, const char *law, const char *params, int n_velocities, bench_work *w);
 /* The csu path of bench_csu_script (compiled untils) with the law written in Lua: the law part
  * of LUA_LINEAR_FILE (the same physics as `linear`, docs/lua-laws.md) before the run. */

@@ -3,12 +3,14 @@
  * targets of issue 7 with the measured figure next to each.
  *
  *   build/lawtester-bench     all cases (writes its tables under build/bench-out/, on disk)
+ *   build/lawtester-bench --plugin   only the law from a shared object against the built-in one
  *   build/lawtester-bench --case NAME REPS  one case, REPS runs in this process, one line "RESULT ..." (what the parent
  *                             reads); NAME as in the table below.
  * Every figure printed is measured in this run; nothing is remembered between runs.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "bench.h"
+#include "../src/plugin.h"
 #include "../src/registry.h"
 #include <math.h>
 #include <stdio.h>
@@ -24,6 +26,10 @@
 #endif
 
 #define OUT_DIR "build/bench-out"
+/* plugin_linear.so, built by `make bench` (Makefile) */
+#ifndef BENCH_PLUGIN
+#define BENCH_PLUGIN "build/bench/plugin_linear.so"
+#endif
 
 /* The impact case's laws: one row per law.  hertz_mindlin (damped Hertz) is being written on
  * another branch; when it is registered, add its row here, e.g.
@@ -255,6 +261,97 @@ static void print_row(const bench_case *c, const result *r, double kernel_rate)
            rate / kernel_rate, 1e9 * r->med / (double)r->steps, (double)r->kb / 1024);
 }
 
+/* ---- the law from a shared object against the built-in one (bench.h, "plugin") -------------- */
+
+/* Rounds of the plugin pair: in one process, each round runs the sparse case once with the
+ * built-in linear and once with plugin_linear (in alternating order), 5e5 steps each.  The rates
+ * reported are of each law's fastest run (interference from other processes only adds time, and
+ * on a shared virtual machine it adds tens of percent at random: the minimum is the estimate of
+ * the law's own cost); the ratio's spread is that of the rounds' ratios. */
+#define PLUGIN_ROUNDS 21
+#define PLUGIN_DT 1e-8 /* s: 5e-3 m of imposed motion at 1 m/s, 5e5 steps */
+
+typedef struct plugin_pair {
+    long steps;
+    double best[2];       /* s: fastest run, built-in and plugin */
+    double ratio[3];      /* plugin rate / built-in rate: of the fastest runs; median and lowest of the rounds */
+    double plast[2];      /* J: the slip dissipation of the last run of each (identical laws: identical) */
+} plugin_pair;
+
+static int plugin_rounds(plugin_pair *pp)
+{
+    char err[1200];
+    if (lt_plugin_load(BENCH_PLUGIN, err, sizeof err) < 0) {
+        fprintf(stderr, "bench: %s (make bench builds it)\n", err);
+        return -1;
+    }
+    static const char *const law[2] = {"linear", "plugin_linear"};
+    double q[PLUGIN_ROUNDS];
+    pp->best[0] = pp->best[1] = INFINITY;
+    for (int r = 0; r < PLUGIN_ROUNDS; r++) {
+        double sec[2];
+        for (int k = 0; k < 2; k++) {
+            int which = (r % 2) ? 1 - k : k; /* alternate which law goes first */
+            bench_work w;
+            memset(&w, 0, sizeof w);
+            double t0 = now();
+            if (bench_csu_script_law(OUT_DIR, law[which], PLUGIN_DT, 1000, 0, &w) < 0) return -1;
+            sec[which] = now() - t0;
+            pp->best[which] = fmin(pp->best[which], sec[which]);
+            pp->plast[which] = w.check;
+            pp->steps = w.steps;
+        }
+        q[r] = sec[0] / sec[1];
+    }
+    pp->ratio[0] = pp->best[0] / pp->best[1];
+    pp->ratio[1] = median_of(q, PLUGIN_ROUNDS);
+    pp->ratio[2] = q[0]; /* median_of sorted q */
+    return 0;
+}
+
+/* Child: the rounds, one line "PLUGIN ..." for the parent. */
+static int plugin_child(void)
+{
+    plugin_pair pp;
+    if (plugin_rounds(&pp) < 0) return 1;
+    printf("PLUGIN %ld %.9g %.9g %.9g %.9g %.9g %.17g %.17g\n", pp.steps, pp.best[0], pp.best[1], pp.ratio[0], pp.ratio[1],
+           pp.ratio[2], pp.plast[0], pp.plast[1]);
+    return 0;
+}
+
+/* Run the plugin rounds in a fresh process and print the result; the ratio of the fastest runs,
+ * or -1 if it failed.  *same: the two laws' plast bit-identical. */
+static double plugin_case(int *same)
+{
+    char cmd[256], line[512];
+    plugin_pair pp;
+    int ok = 0;
+    snprintf(cmd, sizeof cmd, "/proc/%ld/exe --plugin-child", (long)getpid());
+    FILE *p = popen(cmd, "r");
+    while (p && fgets(line, sizeof line, p))
+        if (sscanf(line, "PLUGIN %ld %lf %lf %lf %lf %lf %lf %lf", &pp.steps, &pp.best[0], &pp.best[1], &pp.ratio[0],
+                   &pp.ratio[1], &pp.ratio[2], &pp.plast[0], &pp.plast[1]) == 8)
+            ok = 1;
+    if (!p || pclose(p) != 0 || !ok) {
+        printf("plugin: FAILED\n");
+        return -1;
+    }
+    *same = pp.plast[0] == pp.plast[1];
+    printf("plugin: the sparse case, %ld steps, built-in linear and plugin_linear (examples/plugin/c, --law-lib) in\n"
+           "        %d alternating rounds in one process: built-in %.3e steps/s, plugin %.3e steps/s (fastest runs);\n"
+           "        plugin / built-in %.3f (of the fastest runs; median of the rounds %.3f, lowest %.3f);\n"
+           "        plast %.17g J and %.17g J: %s\n",
+           pp.steps, PLUGIN_ROUNDS, (double)pp.steps / pp.best[0], (double)pp.steps / pp.best[1], pp.ratio[0], pp.ratio[1],
+           pp.ratio[2], pp.plast[0], pp.plast[1], *same ? "bit-identical" : "DIFFERENT");
+    return pp.ratio[0];
+}
+
+static void plugin_target(double ratio, int same)
+{
+    printf("  %-4s law from a shared object within 5 %% of the built-in (plugin / built-in >= 0.95): %.3f;"
+           " records identical: %s\n", ratio >= 0.95 ? "met" : "MISS", ratio, same ? "yes" : "NO");
+}
+
 int main(int argc, char **argv)
 {
     mkdir("build", 0777);
@@ -271,8 +368,17 @@ int main(int argc, char **argv)
                ratio[1], ratio[2], ratio[3], ratio[4], ratio[5]);
         return 0;
     }
+    if (argc == 2 && strcmp(argv[1], "--plugin-child") == 0) return plugin_child();
+    if (argc == 2 && strcmp(argv[1], "--plugin") == 0) {
+        int same = 0;
+        setvbuf(stdout, NULL, _IOLBF, 0);
+        machine();
+        double ratio = plugin_case(&same);
+        plugin_target(ratio, same);
+        return ratio > 0 ? 0 : 1;
+    }
     if (argc != 1) {
-        fprintf(stderr, "usage: bench [--paired | --case NAME REPS]\n");
+        fprintf(stderr, "usage: bench [--paired | --plugin | --case NAME REPS]\n");
         return 2;
     }
     setvbuf(stdout, NULL, _IOLBF, 0);
@@ -331,6 +437,8 @@ int main(int argc, char **argv)
     printf("        sweep times (min, median, max of the runs): 1 core %.3f %.3f %.3f s, 2 cores %.3f %.3f %.3f s;\n"
            "        CPU time of the 2 workers in the last run %.3f s for %.3f s of the 1-core run\n",
            s1->min, s1->med, s1->max, s2->min, s2->med, s2->max, s2->cpu, s1->cpu);
+    int plugin_same = 0;
+    double plugin_ratio = plugin_case(&plugin_same);
     printf("\ntargets (issue 7):\n");
     printf("  %-4s sparse driver / bare kernel >= 0.67: %.3f (median of %d paired rounds of medians; %.3f to %.3f)\n",
            ratio[0] >= 0.67 ? "met" : "MISS", ratio[0], PAIRED_ROUNDS, ratio[1], ratio[2]);
@@ -349,6 +457,9 @@ int main(int argc, char **argv)
     printf("  %-4s law in Lua (lua-law) >= 5e5 steps/s: %.3e (fastest run %.3e; in CPU time %.3e)\n",
            lua_rate >= 5e5 ? "met" : "MISS", lua_rate, lua_fast, ll->ok ? (double)ll->steps / ll->cpu : 0);
     printf("  %-4s   the same of the fastest runs: %.2f\n", s1->min / s2->min >= 1.8 ? "met" : "MISS", s1->min / s2->min);
+    printf("target (laws from shared objects, docs/plugins.md):\n");
+    plugin_target(plugin_ratio, plugin_same);
+    if (!(plugin_ratio > 0)) return 1;
     for (int i = 0; i < N_CASES; i++)
         if (!res[i].ok) return 1;
     return 0;

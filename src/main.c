@@ -1,10 +1,12 @@
 /* src/main.c - the command line: `lawtester run FILE.lua [-o DIR] [--plot] [--unsafe] [-q] [--shard K/N]`,
  * `lawtester merge OUT.tsv SHARD.tsv...`, `lawtester laws`,
  * `lawtester verify [--law NAME] [--case NAME] [--plot DIR] [-v]`, `lawtester verify FILE.lua [--case NAME] [-v]`,
- * `lawtester version`. */
+ * `lawtester version`; run, laws and verify also take `--law-lib FILE.so` (repeatable): laws from a
+ * shared object. */
 #define _POSIX_C_SOURCE 200809L
 #include "law.h"
 #include "plot.h"
+#include "plugin.h"
 #include "registry.h"
 #include "probe_table.h"
 #include "script.h"
@@ -20,17 +22,21 @@
 #include <time.h>
 #include <unistd.h>
 
+/* also on the .TH line of docs/lawtester.1 (tests/test_plugin.c checks they agree) */
 #define LAWTESTER_VERSION "0.1.0"
 
 static void usage(FILE *f)
 {
     fprintf(f, "usage: lawtester run FILE.lua [-o DIR] [--plot] [--unsafe] [-q] [--shard K/N]\n"
-               "                     [--max-instructions N] [--max-memory MB]\n"
+               "                     [--max-instructions N] [--max-memory MB] [--law-lib FILE.so]...\n"
                "       lawtester merge OUT.tsv SHARD.tsv...\n"
-               "       lawtester laws\n"
-               "       lawtester verify [--law NAME] [--case NAME] [--plot DIR] [-v]\n"
+               "       lawtester laws [--law-lib FILE.so]...\n"
+               "       lawtester verify [--law NAME] [--case NAME] [--plot DIR] [-v] [--law-lib FILE.so]...\n"
                "       lawtester verify FILE.lua [--case NAME] [-v] [--unsafe] [--max-instructions N] [--max-memory MB]\n"
+               "                        [--law-lib FILE.so]...\n"
                "       lawtester version\n"
+               "  --law-lib FILE.so  (run, laws, verify; repeatable) first load the contact laws the shared\n"
+               "          object exports as lt_plugin_laws (docs/plugins.md); any problem: exit status 2\n"
                "  run     run the stage script FILE.lua; -o DIR writes DIR/NAME.tsv for every test,\n"
                "          --plot renders plots/ *.gp for each table (needs -o), --unsafe lifts the\n"
                "          Lua sandbox, -q prints no summaries; --shard K/N runs the K-th of N parts of\n"
@@ -252,10 +258,44 @@ static int cmd_verify(int argc, char **argv)
     return sum.failed ? 1 : 0;
 }
 
+/* Take every `--law-lib FILE` out of argv (argv[2..]; *argc shrinks) and load the laws of FILE,
+ * in the order given.  0, or 2 (the exit status) after one line on stderr: a missing FILE, or
+ * the first file that does not load (plugin.h), before anything runs. */
+static int load_law_libs(int *argc, char **argv)
+{
+    int kept = 2;
+    for (int i = 2; i < *argc; i++) {
+        if (strcmp(argv[i], "--law-lib") != 0) {
+            argv[kept++] = argv[i];
+            continue;
+        }
+        if (++i >= *argc || !*argv[i]) {
+            fprintf(stderr, "lawtester: --law-lib needs a shared object file (FILE.so)\n");
+            return 2;
+        }
+        char err[1200];
+        if (lt_plugin_load(argv[i], err, sizeof err) < 0) {
+            fprintf(stderr, "lawtester: %s\n", err);
+            return 2;
+        }
+    }
+    *argc = kept;
+    argv[kept] = NULL;
+    return 0;
+}
+
 static int command(int argc, char **argv)
 {
     if (argc < 2) {
         usage(stderr);
+        return 2;
+    }
+    if (strcmp(argv[1], "laws") == 0 || strcmp(argv[1], "verify") == 0 || strcmp(argv[1], "run") == 0) {
+        int st = load_law_libs(&argc, argv);
+        if (st) return st;
+    }
+    if (strcmp(argv[1], "laws") == 0 && argc > 2) {
+        fprintf(stderr, "lawtester: laws: unknown argument '%s'\n", argv[2]);
         return 2;
     }
     if (strcmp(argv[1], "laws") == 0) return cmd_laws();

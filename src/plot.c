@@ -15,25 +15,33 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+static int is_dir(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 const char *lt_plots_dir(void)
 {
     static char dir[PATH_MAX];
     const char *env = getenv("LAWTESTER_PLOTS");
     if (env && *env) return env;
-    /* plots/ beside the executable (./lawtester in the source tree), or one level up
-     * (build/lawtester, build-asan/lawtester) */
-    ssize_t n = readlink("/proc/self/exe", dir, sizeof dir - 32);
+    ssize_t n = readlink("/proc/self/exe", dir, sizeof dir - 64);
     if (n > 0) {
         dir[n] = 0;
-        for (int up = 0; up < 2; up++) {
-            char *slash = strrchr(dir, '/');
-            if (!slash) break;
-            *slash = 0;
+        char *slash = strrchr(dir, '/');
+        if (slash) {
+            *slash = 0; /* the executable's directory */
             size_t len = strlen(dir);
+            /* installed (make install): PREFIX/bin/lawtester -> PREFIX/share/lawtester/plots */
+            strcpy(dir + len, "/../share/lawtester/plots");
+            if (is_dir(dir)) return dir;
+            /* the source tree: plots/ beside the executable (./lawtester), or one level up
+             * (build/lawtester, build-asan/lawtester) */
             strcpy(dir + len, "/plots");
-            struct stat st;
-            if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode)) return dir;
-            dir[len] = 0;
+            if (is_dir(dir)) return dir;
+            strcpy(dir + len, "/../plots");
+            if (is_dir(dir)) return dir;
         }
     }
     return "plots";

@@ -4,8 +4,9 @@
 #include "afile.h"
 #include <stddef.h>
 
-/* Directory holding the gnuplot scripts: $LAWTESTER_PLOTS, else plots/ beside the executable or
- * one directory above it, else ./plots. */
+/* Directory holding the gnuplot scripts: $LAWTESTER_PLOTS, else, from the executable's directory
+ * (/proc/self/exe), ../share/lawtester/plots (an installed lawtester: make install), plots/ beside
+ * it or ../plots (the source tree: ./lawtester, build/lawtester), else ./plots. */
 const char *lt_plots_dir(void);
 
 /* Render every plots/ *.gp script (kind NULL: the plots of a record) or plots/KIND/ *.gp (e.g.

@@ -18,6 +18,7 @@ extern const test_case rolling_tests[];
 extern const test_case cycle_dof_tests[];
 extern const test_case case_script_tests[];
 extern const test_case lua_law_tests[];
+extern const test_case plugin_tests[];
 
 static const struct {
     const char *name;
@@ -31,6 +32,7 @@ static const struct {
     {"rolling", rolling_tests},
     {"law_check", law_check_tests},
     {"lua_law", lua_law_tests},
+    {"plugin", plugin_tests},
     {"law_energy", law_energy_tests},
     {"verify", verify_tests},
     {"cycle_dof", cycle_dof_tests},
