@@ -373,15 +373,18 @@ static inline int energy_check(lt_tester *t)
  * for the normal DoF, free in stage s (the law's current stiffness at that state). */
 static void stability_check(lt_tester *t, const lt_stage *s, int stage_no)
 {
-    if (t->stab.exceeded || !t->has_contact) return;
+    /* imposed: no free normal motion, the run is not at risk; seen apart (stab_imposed), for the
+     * warning that releasing that contact would be unstable */
+    int imposed = s->whats[0] == 'v' || (s->whats[0] == 'i' && t->first_motion);
+    lt_stability *seen = imposed ? &t->stab_imposed : &t->stab;
+    if (seen->exceeded || !t->has_contact) return;
     if (t->body[0].fixed && t->body[1].fixed) return;
-    if (s->whats[0] == 'v' || (s->whats[0] == 'i' && t->first_motion)) return; /* imposed: no free motion */
     double k = t->resp.k[0], m = t->c.mstar, dt = t->test->dt, z = t->zetaN;
     double f = z > 0 ? sqrt(1 + z * z) - z : 1;
     if (!(dt * dt * k > 4 * m * f * f)) return; /* dt <= dt_crit, without a square root */
     double crit = lt_dt_crit(m, k, z);
     if (!(dt > crit)) return;
-    t->stab = (lt_stability){1, stage_no, t->step, crit, k, m, z};
+    *seen = (lt_stability){1, stage_no, t->step, crit, k, m, z};
 }
 
 /* The law broke the contact at this state: the stored energy leaves the contact; what the
@@ -991,7 +994,7 @@ static void counters_after_contact(lt_tester *t)
 
 int lt_start(lt_tester *t, const lt_test *test, lt_row_cb on_row, void *row_ctx)
 {
-    lt_observer obs = {on_row, row_ctx, NULL, NULL, NULL};
+    lt_observer obs = {on_row, row_ctx, NULL, NULL, NULL, NULL, NULL};
     return lt_start_observed(t, test, &obs);
 }
 
@@ -1056,6 +1059,7 @@ int lt_run_stage(lt_tester *t, int index)
     /* countdowns instead of a division per step: steps to the next row (0: this state), and to
      * the next evaluation of until */
     long row_in = every > 0 ? (every - t->step % every) % every : -1, until_in = s->until_every;
+    long tick_in = LT_TICK_STEPS;
     for (;;) {
         stability_check(t, s, index + 1);
         velocity_update(t, s, extra, vnew, wnew, imposed, damp, &nimp);
@@ -1082,6 +1086,10 @@ int lt_run_stage(lt_tester *t, int index)
             int r = s->until ? s->until(s->until_ctx, t) : 0;
             if (r < 0) return -1;
             if (r) break;
+        }
+        if (--tick_in == 0) {
+            tick_in = LT_TICK_STEPS;
+            if (t->obs.on_tick) t->obs.on_tick(t->obs.tick_ctx, t);
         }
         if (t->st.step >= s->max_steps)
             return fail(t, "stage did not end after max_steps = %ld steps (its until never held)", s->max_steps);
@@ -1120,6 +1128,6 @@ int lt_run_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
 
 int lt_run(lt_tester *t, const lt_test *test, lt_row_cb on_row, void *row_ctx)
 {
-    lt_observer obs = {on_row, row_ctx, NULL, NULL, NULL};
+    lt_observer obs = {on_row, row_ctx, NULL, NULL, NULL, NULL, NULL};
     return lt_run_observed(t, test, &obs);
 }

@@ -96,15 +96,19 @@ typedef void (*lt_row_cb)(void *ctx, const lt_tester *t, const lt_snapshot *s);
 typedef void (*lt_event_cb)(void *ctx, const lt_tester *t);
 
 /* Who watches a run: every recorded state, every contact formation (each may be NULL).  stop
- * (may be NULL): the observer sets *stop when it cannot keep what it is given (a write failed);
- * the run then stops with an error after that row. */
+ * (may be NULL): the observer sets *stop when it cannot keep what it is given (a write failed,
+ * the output limit was reached); the run then stops with an error after that row.  on_tick (may
+ * be NULL): called every LT_TICK_STEPS steps of a stage (a progress display). */
 typedef struct lt_observer {
     lt_row_cb on_row;
     void *row_ctx;
     lt_event_cb on_contact;
     void *contact_ctx;
     const int *stop;
+    lt_event_cb on_tick;
+    void *tick_ctx;
 } lt_observer;
+#define LT_TICK_STEPS 16384L
 
 /* The first step of a run that left a state in contact with dt above leapfrog's limit for the
  * normal contact DoF, free in the stage that took the step (stability.h); the run goes on, the
@@ -220,6 +224,8 @@ struct lt_tester {
     int stage_of_state;             /* 1-based stage that produced the current state, 0 initially */
     double zetaN;                   /* the law's normal damping ratio (stability.h), per run */
     lt_stability stab;              /* first step with dt above the stability limit */
+    lt_stability stab_imposed;      /* the same in a stage imposing the normal velocity (no risk
+                                       while imposed; unstable if that contact were released) */
     /* output */
     lt_observer obs;
     char err[512];

@@ -2,6 +2,7 @@
  * `lawtester merge OUT.tsv SHARD.tsv...`, `lawtester laws`,
  * `lawtester verify [--law NAME] [--case NAME] [--plot DIR] [-v]`, `lawtester version`. */
 #define _POSIX_C_SOURCE 200809L
+#include "afile.h"
 #include "law.h"
 #include "plot.h"
 #include "registry.h"
@@ -21,7 +22,8 @@
 static void usage(FILE *f)
 {
     fprintf(f, "usage: lawtester run FILE.lua [-o DIR] [--plot] [--unsafe] [-q] [--shard K/N]\n"
-               "                     [--max-instructions N] [--max-memory MB]\n"
+               "                     [--max-instructions N] [--max-memory MB] [--max-output MB] [--min-free MB]\n"
+               "                     [--strict]\n"
                "       lawtester merge OUT.tsv SHARD.tsv...\n"
                "       lawtester laws\n"
                "       lawtester verify [--law NAME] [--case NAME] [--plot DIR] [-v]\n"
@@ -32,7 +34,9 @@ static void usage(FILE *f)
                "          every yield probe (directions k with k %% N == K-1) into NAME.shard-K-of-N.tsv;\n"
                "          --max-instructions N: Lua instructions per entry into Lua (the body, one until,\n"
                "          one done; default 1e9), --max-memory MB: the script's Lua memory (default 1024);\n"
-               "          0 lifts a limit (--unsafe lifts the sandbox only)\n"
+               "          0 lifts a limit (--unsafe lifts the sandbox only); --max-output MB: all the run\n"
+               "          writes (default 1024), --min-free MB: free space kept on the output filesystem\n"
+               "          (default 100); --strict: plausibility warnings are errors\n"
                "  merge   merge the shard tables of a probe into OUT.tsv (the unsharded table, byte for byte)\n"
                "  laws    list the registered contact laws with their parameters, energies and yield surface\n"
                "  verify  run the generic checks and the analytic cases of every law (or of NAME),\n"
@@ -152,6 +156,11 @@ static int cmd_verify(int argc, char **argv)
             return 2;
         }
     }
+    char made[600];
+    if (o.plot_dir && lt_mkdir_p(o.plot_dir, made, sizeof made) < 0) {
+        fprintf(stderr, "lawtester: verify: %s\n", made);
+        return 2;
+    }
     if (o.plot_dir && access(o.plot_dir, W_OK | X_OK) != 0) {
         fprintf(stderr, "lawtester: verify: cannot write in '%s': %s\n", o.plot_dir, strerror(errno));
         return 2;
@@ -209,8 +218,12 @@ static int command(int argc, char **argv)
             opts.unsafe = 1;
         } else if (strcmp(argv[i], "-q") == 0) {
             opts.quiet = 1;
-        } else if (strcmp(argv[i], "--max-instructions") == 0 || strcmp(argv[i], "--max-memory") == 0) {
+        } else if (strcmp(argv[i], "--strict") == 0) {
+            opts.strict = 1;
+        } else if (strcmp(argv[i], "--max-instructions") == 0 || strcmp(argv[i], "--max-memory") == 0 ||
+                   strcmp(argv[i], "--max-output") == 0 || strcmp(argv[i], "--min-free") == 0) {
             int instr = argv[i][6] == 'i';
+            long *mb = argv[i][6] == 'm' ? &opts.max_memory_mb : argv[i][6] == 'o' ? &opts.max_output_mb : &opts.min_free_mb;
             long long v = ++i < argc ? parse_count(argv[i], instr ? (1LL << 62) : (1LL << 40)) : -1;
             if (v < 0) {
                 fprintf(stderr, "lawtester: %s needs a whole number >= 0 (0: no limit), got '%s'\n", argv[i - 1],
@@ -218,7 +231,7 @@ static int command(int argc, char **argv)
                 return 2;
             }
             if (instr) opts.max_instructions = v ? v : -1;
-            else opts.max_memory_mb = v ? (long)v : -1;
+            else *mb = v ? (long)v : -1;
         } else if (strcmp(argv[i], "--shard") == 0) {
             if (++i >= argc || parse_shard(argv[i], &opts.shard, &opts.shards) < 0) {
                 fprintf(stderr, "lawtester: --shard needs K/N with 1 <= K <= N (got '%s')\n", i < argc ? argv[i] : "");
@@ -242,6 +255,11 @@ static int command(int argc, char **argv)
         fprintf(stderr, "lawtester: --plot needs -o DIR (the plots are written beside the tables)\n");
         return 2;
     }
+    char err[600];
+    if (opts.out_dir && lt_mkdir_p(opts.out_dir, err, sizeof err) < 0) {
+        fprintf(stderr, "lawtester: %s\n", err);
+        return 2;
+    }
     if (opts.out_dir) { /* before anything runs: a long run must not fail at its end for this */
         struct stat st;
         errno = 0;
@@ -251,7 +269,6 @@ static int command(int argc, char **argv)
             return 2;
         }
     }
-    char err[600];
     if (opts.plot && lt_plot_available(err, sizeof err) < 0) {
         fprintf(stderr, "lawtester: %s\n", err);
         return 2;

@@ -8,6 +8,7 @@
 
 #define BAR_WIDTH 24
 #define REDRAW_EVERY 0.1 /* s */
+#define RUN_SILENT_FOR 0.5 /* s: a run shows nothing before (see progress.h) */
 
 double lt_clock(void)
 {
@@ -44,5 +45,28 @@ void lt_progress_update(void *ctx, int done, int total)
     else
         fprintf(stderr, "\r%s: direction %d/%d [%s] %.0f/s, %.2f s left\033[K", p->label, done, total, bar, rate,
                 rate > 0 ? (total - done) / rate : 0.0);
+    fflush(stderr);
+}
+
+void lt_progress_steps(lt_progress *p, long step, int stage, int n_stages)
+{
+    if (!p->enabled) return;
+    double t = lt_clock(), elapsed = t - p->t0;
+    if (elapsed < RUN_SILENT_FOR || (p->last >= 0 && t - p->last < REDRAW_EVERY)) return;
+    p->last = t;
+    fprintf(stderr, "\r%s: step %ld, stage %d/%d, %.3g steps/s, %.1f s\033[K", p->label, step, stage, n_stages,
+            step / elapsed, elapsed);
+    fflush(stderr);
+}
+
+void lt_progress_end_steps(lt_progress *p, long step, int n_stages, int ok)
+{
+    if (!p->enabled || p->last < 0) return;
+    double elapsed = lt_clock() - p->t0;
+    if (ok)
+        fprintf(stderr, "\r%s: %ld steps, %d stages, %.3g steps/s, done in %.2f s\033[K\n", p->label, step, n_stages,
+                elapsed > 0 ? step / elapsed : 0.0, elapsed);
+    else
+        fprintf(stderr, "\r%s: stopped at step %ld after %.2f s\033[K\n", p->label, step, elapsed);
     fflush(stderr);
 }

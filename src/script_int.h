@@ -10,6 +10,7 @@
 #include "driver.h"
 #include "afile.h"
 #include "meta.h"
+#include "outlimit.h"
 #include "record.h"
 #include "script.h"
 #include "script_limits.h"
@@ -29,9 +30,14 @@ typedef struct script_ctx {
     lua_CFunction math_abs, math_sqrt; /* the genuine math.abs, math.sqrt (compiled conditions) */
     lt_limits lim;     /* instruction budget and memory cap of L (script_limits.h) */
     int callback_depth; /* > 0 while an until or done runs: runs do not nest */
+    lt_outlimit out;   /* what the whole script may still write (outlimit.h) */
 } script_ctx;
 
 typedef struct run_ctx run_ctx;
+
+/* What until/done see: the contact, the stage counters, the energies, the scene, the tester, and
+ * the bodies A and B (script_scope.c). */
+enum { PX_C, PX_STAGE, PX_E, PX_S, PX_TESTER, PX_A, PX_B, N_PROXIES };
 
 typedef struct stage_cb {
     run_ctx *run;
@@ -51,7 +57,7 @@ struct run_ctx {
     lt_test test;
     stage_cb *cbs;     /* 2 per stage */
     int env_ref;       /* environment of string conditions */
-    int proxy_ref[5];  /* C, stage, E, S, tester */
+    int proxy_ref[N_PROXIES]; /* C, stage, E, S, tester, A, B */
     int env_mt_ref;    /* metatable of env_ref */
     int cb_error;
     long lua_epoch;    /* counts the calls into Lua during the run (they may rebind names) */
@@ -70,12 +76,13 @@ struct run_ctx {
     void *extra;
 };
 
-enum { PX_C, PX_STAGE, PX_E, PX_S, PX_TESTER };
-extern const char *const proxy_names[5];
+extern const char *const proxy_names[N_PROXIES];
 
 /* script_scope.c */
 void register_proxy_metatables(lua_State *L);
 void make_proxies(lua_State *L, run_ctx *r);
+/* A table {pos = {x,y,z}, vel = ..., angvel = ..., mass = m} of body b (SI, global frame). */
+void push_body_state(lua_State *L, const lt_body *b);
 const char *strip_chunk_prefix(const char *msg);
 int stage_callback(void *ctx, lt_tester *t);
 int load_string_callback(lua_State *L, const char *s, int is_until, int env_ref);
@@ -103,6 +110,12 @@ typedef struct read_args {
     char **name;
 } read_args;
 int protected_read(lua_State *L);
+
+/* script_lint.c: plausibility warnings (one line each on stderr; errors under --strict, the
+ * run released).  lint_test: the inputs of r's test, before it runs; lint_stability: dt against
+ * the stability limit, as t's run met it. */
+void lint_test(script_ctx *sc, lua_State *L, run_ctx *r, int call_line);
+void lint_stability(script_ctx *sc, lua_State *L, run_ctx *r, int call_line, const lt_tester *t);
 
 /* script_probe.c */
 int lib_probe_yield(lua_State *L);

@@ -12,7 +12,8 @@ extern const test_case linear_tests[], spring_dashpot_tests[], hertz_mindlin_tes
     cohesive_tests[], law_energy_tests[], verify_tests[], surface_tests[], probe_tests[], driver_tests[],
     energy_tests[], script_tests[], cli_tests[], probe_cli_tests[], fmt_tests[], srcloc_tests[], geom_tests[],
     body_tests[], stiffness_tests[], fastpath_tests[], predictor_tests[], cond_tests[], wall_case_tests[], oblique_tests[],
-    sandbox_tests[], faults_tests[], io_tests[], validate_tests[], fuzz_tests[], law_check_tests[];
+    sandbox_tests[], faults_tests[], io_tests[], validate_tests[], fuzz_tests[], law_check_tests[],
+    usability_tests[];
 
 static const struct {
     const char *name;
@@ -48,6 +49,7 @@ static const struct {
     {"io", io_tests},
     {"validate", validate_tests},
     {"fuzz", fuzz_tests},
+    {"usability", usability_tests},
 };
 
 static int selected(const char *name, int argc, char **argv)
