@@ -223,6 +223,8 @@ struct lt_tester {
     lt_predictor pred;
     int stage_of_state;             /* 1-based stage that produced the current state, 0 initially */
     double zetaN;                   /* the law's normal damping ratio (stability.h), per run */
+    double k_stable;                /* N/m: normal stiffness below which dt is within the
+                                       stability limit (less 1e-9 of it), per run */
     lt_stability stab;              /* first step with dt above the stability limit */
     lt_stability stab_imposed;      /* the same in a stage imposing the normal velocity (no risk
                                        while imposed; unstable if that contact were released) */

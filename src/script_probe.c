@@ -147,6 +147,7 @@ int lib_probe_yield(lua_State *L)
     }
     cap_steps(sc->opts, &r->test);
     if (!r->name) return probe_error(L, r, line, "out of memory");
+    lint_test(sc, L, r, line); /* the plausibility warnings of the test probed (at the call's line) */
     const lt_script_opts *o = sc->opts;
     if (o->max_steps_cap > 0) { /* the fuzz target: at most max_steps_cap steps of rays in all */
         if (steps > o->max_steps_cap) steps = o->max_steps_cap;
