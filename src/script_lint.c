@@ -178,10 +178,10 @@ static void check_stage_steps(script_ctx *sc, lua_State *L, run_ctx *r, int call
         if (!isnan(target) && off == offsetof(lt_tester, u) + (size_t)k * sizeof(double) && target != 0 &&
             d > STEP_OF_TARGET * fabs(target)) {
             warn(sc, L, r, call_line, field, path, 3,
-                 "the %s velocity %g m/s moves %g m per step (dt = %g s) against the until's target %g m: it is "
-                 "reached in %.0f step(s) and overshot by up to one step; lower dt to %g s or less for 100 steps",
-                 dof_names[k], st->values[k], d, test->dt, target, ceil(fabs(target) / d), fabs(target) / 100 /
-                 fabs(st->values[k]));
+                 "the %s velocity %g m/s moves %g m per step (dt = %g s) against the until's target %g m: it "
+                 "holds after %.0f step(s), up to %g m past the target; lower dt to %g s (100 steps to the target)",
+                 dof_names[k], st->values[k], d, test->dt, target, ceil(fabs(target) / d), d,
+                 fabs(target) / 100 / fabs(st->values[k]));
             return;
         }
         if (d > STEP_OF_RADIUS * rmin) {

@@ -224,7 +224,8 @@ static void test_plausibility_warnings(void)
     static const warn_case cases[] = {
         {"warn_step_target.lua", 1,
          {"warning: tests/scripts/warn_step_target.lua:9: field stages[1].values: the normal velocity -1 m/s moves "
-          "0.0001 m per step (dt = 0.0001 s) against the until's target -0.0002 m: it is reached in 2 step(s)",
+          "0.0001 m per step (dt = 0.0001 s) against the until's target -0.0002 m: it holds after 2 step(s), up to "
+          "0.0001 m past the target; lower dt to 2e-06 s (100 steps to the target)",
           NULL}},
         {"warn_step_radius.lua", 1,
          {"warning: tests/scripts/warn_step_radius.lua:9: field stages[1].values: the shear y velocity 1 m/s moves 0.01 "
