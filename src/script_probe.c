@@ -227,7 +227,10 @@ int lib_probe_yield(lua_State *L)
         pending_discard(&table);
         if (!failed && plots > 0 && !o->quiet) plotted = plotted_names(&r->pending, first_plot, plots);
         int bound = failed ? LT_OUT_OK : lt_outlimit_publish(&sc->out, &r->pending);
-        if (bound != LT_OUT_OK) lt_outlimit_reason(&sc->out, bound, err, sizeof err), failed = 1;
+        if (bound != LT_OUT_OK) {
+            lt_outlimit_reason(&sc->out, bound, err, sizeof err);
+            failed = 1;
+        }
         if (!failed && pending_publish(&r->pending, err, sizeof err) < 0) failed = 1;
         if (failed) {
             plotted_report(plotted, plots, 0);

@@ -252,7 +252,10 @@ void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
     char label[300];
     snprintf(label, sizeof label, "run %s", name);
     lt_progress_start(&bar, label, sc->opts->progress);
-    if (bar.enabled) obs.on_tick = run_tick, obs.tick_ctx = &bar;
+    if (bar.enabled) {
+        obs.on_tick = run_tick;
+        obs.tick_ctx = &bar;
+    }
     int run_rc = lt_run_observed(t, &r->test, &obs);
     lt_progress_end_steps(&bar, t->step, r->test.n_stages, run_rc == 0);
     if (run_rc < 0) fail_run(sc, L, r, call_line);
@@ -304,7 +307,10 @@ void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
         char **plotted = NULL;
         if (!failed && plots > 0 && !sc->opts->quiet) plotted = plotted_names(&r->pending, first_plot, plots);
         int bound = failed ? LT_OUT_OK : lt_outlimit_publish(&sc->out, &r->pending);
-        if (bound != LT_OUT_OK) lt_outlimit_reason(&sc->out, bound, err, sizeof err), failed = 1;
+        if (bound != LT_OUT_OK) {
+            lt_outlimit_reason(&sc->out, bound, err, sizeof err);
+            failed = 1;
+        }
         if (!failed && pending_publish(&r->pending, err, sizeof err) < 0) failed = 1;
         if (failed) {
             sc->out.open = 0;
