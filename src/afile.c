@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "afile.h"
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -13,6 +14,38 @@ char *afile_path(const char *dir, const char *prefix, const char *name, const ch
     char *p = malloc(n);
     if (p) snprintf(p, n, "%s/%s%s%s", dir, prefix, name, suffix);
     return p;
+}
+
+int lt_mkdir_p(const char *dir, char *err, size_t errlen)
+{
+    size_t n = strlen(dir);
+    char *p = malloc(n + 1);
+    if (!p) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    memcpy(p, dir, n + 1);
+    int rc = 0;
+    /* each prefix ending before a '/' (and the whole path), from the root down */
+    for (size_t i = 1; i <= n && rc == 0; i++) {
+        if (i < n && (p[i] != '/' || p[i - 1] == '/')) continue;
+        char c = p[i];
+        p[i] = 0;
+        struct stat st;
+        errno = 0;
+        if (mkdir(p, 0777) != 0 && errno != EEXIST) rc = errno;
+        else if (stat(p, &st) != 0) rc = errno;
+        else if (!S_ISDIR(st.st_mode)) rc = ENOTDIR;
+        if (rc) {
+            if (i < n)
+                snprintf(err, errlen, "cannot create directory '%s' (for '%s'): %s", p, dir, strerror(rc));
+            else
+                snprintf(err, errlen, "cannot create directory '%s': %s", p, strerror(rc));
+        }
+        p[i] = c;
+    }
+    free(p);
+    return rc ? -1 : 0;
 }
 
 int afile_mkstemp(char *path)

@@ -64,6 +64,11 @@ void pending_discard(lt_pending *p);
  * since it is renamed to a result.  Returns the descriptor, or -1 with errno. */
 int afile_mkstemp(char *path);
 
+/* Create directory dir and its missing parents, like `mkdir -p` (mode 0777 less the umask).
+ * Returns 0 (also when it exists), or -1 with a message naming the path that could not be made
+ * and why. */
+int lt_mkdir_p(const char *dir, char *err, size_t errlen);
+
 /* DIR/PREFIX NAME SUFFIX (malloc'ed), the way afile names its files. */
 char *afile_path(const char *dir, const char *prefix, const char *name, const char *suffix);
 

@@ -669,6 +669,14 @@ static int fast_eval(const lt_cond *c, const lt_tester *t)
 
 int lt_cond_is_fast(const lt_cond *c) { return c->fast.kind != FAST_NONE; }
 
+int lt_cond_bound(const lt_cond *c, size_t *off, double *k)
+{
+    if (c->fast.kind != FAST_CMP && c->fast.kind != FAST_C_AND_CMP) return 0;
+    *off = c->fast.off;
+    *k = c->fast.k;
+    return 1;
+}
+
 int lt_cond_eval(const lt_cond *c, const lt_tester *t)
 {
     if (c->fast.kind != FAST_NONE) return fast_eval(c, t);

@@ -34,6 +34,7 @@
 #ifndef LT_COND_H
 #define LT_COND_H
 #include "driver.h"
+#include <stddef.h>
 
 typedef struct lt_cond lt_cond;
 
@@ -50,6 +51,11 @@ int lt_cond_eval(const lt_cond *c, const lt_tester *t);
 /* 1 if the condition has one of the shapes evaluated without walking its tree ("not C", a
  * quantity of the contact compared with a number, alone or behind "C and"). */
 int lt_cond_is_fast(const lt_cond *c);
+
+/* The fast form "[C and] C.q OP NUMBER" (q a contact quantity): 1 with *off the quantity's
+ * offset in an lt_tester (as offsetof(lt_tester, u) + k sizeof(double) for C.u[k + 1], C.uN
+ * being u[0]) and *k the number; 0 for other conditions. */
+int lt_cond_bound(const lt_cond *c, size_t *off, double *k);
 
 /* LT_COND_* bits of the names the condition reads. */
 unsigned lt_cond_names(const lt_cond *c);

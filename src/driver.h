@@ -97,15 +97,19 @@ typedef void (*lt_row_cb)(void *ctx, const lt_tester *t, const lt_snapshot *s);
 typedef void (*lt_event_cb)(void *ctx, const lt_tester *t);
 
 /* Who watches a run: every recorded state, every contact formation (each may be NULL).  stop
- * (may be NULL): the observer sets *stop when it cannot keep what it is given (a write failed);
- * the run then stops with an error after that row. */
+ * (may be NULL): the observer sets *stop when it cannot keep what it is given (a write failed,
+ * the output limit was reached); the run then stops with an error after that row.  on_tick (may
+ * be NULL): called every LT_TICK_STEPS steps of a stage (a progress display). */
 typedef struct lt_observer {
     lt_row_cb on_row;
     void *row_ctx;
     lt_event_cb on_contact;
     void *contact_ctx;
     const int *stop;
+    lt_event_cb on_tick;
+    void *tick_ctx;
 } lt_observer;
+#define LT_TICK_STEPS 16384L
 
 /* The first step of a run that left a state in contact with dt above leapfrog's limit for the
  * normal contact DoF, free in the stage that took the step (stability.h); the run goes on, the
@@ -220,7 +224,11 @@ struct lt_tester {
     lt_predictor pred;
     int stage_of_state;             /* 1-based stage that produced the current state, 0 initially */
     double zetaN;                   /* the law's normal damping ratio (stability.h), per run */
+    double k_stable;                /* N/m: normal stiffness below which dt is within the
+                                       stability limit (less 1e-9 of it), per run */
     lt_stability stab;              /* first step with dt above the stability limit */
+    lt_stability stab_imposed;      /* the same in a stage imposing the normal velocity (no risk
+                                       while imposed; unstable if that contact were released) */
     /* output */
     lt_observer obs;
     char err[512];
@@ -254,7 +262,8 @@ int lt_run_stage(lt_tester *t, int index);
 int lt_finish(lt_tester *t);
 
 /* A signal that asks the running test to stop (SIGINT, SIGTERM; 0: none), set by the command
- * line's handler.  The stage loop reads it every step and fails with "interrupted by signal N",
+ * line's handler.  The stage loop reads it every LT_TICK_STEPS steps and fails with "interrupted by
+ * signal N",
  * so the caller's failure path keeps the rows as a partial record and removes its temporaries. */
 extern volatile sig_atomic_t lt_interrupt_signal;
 

@@ -4,6 +4,7 @@
  * `lawtester version`; run, laws and verify also take `--law-lib FILE.so` (repeatable): laws from a
  * shared object. */
 #define _POSIX_C_SOURCE 200809L
+#include "afile.h"
 #include "law.h"
 #include "plot.h"
 #include "plugin.h"
@@ -28,7 +29,8 @@
 static void usage(FILE *f)
 {
     fprintf(f, "usage: lawtester run FILE.lua [-o DIR] [--plot] [--unsafe] [-q] [--shard K/N]\n"
-               "                     [--max-instructions N] [--max-memory MB] [--law-lib FILE.so]...\n"
+               "                     [--max-instructions N] [--max-memory MB] [--max-output MB] [--min-free MB]\n"
+               "                     [--strict] [--law-lib FILE.so]...\n"
                "       lawtester merge OUT.tsv SHARD.tsv...\n"
                "       lawtester laws [--law-lib FILE.so]...\n"
                "       lawtester verify [--law NAME] [--case NAME] [--plot DIR] [-v] [--law-lib FILE.so]...\n"
@@ -43,7 +45,9 @@ static void usage(FILE *f)
                "          every yield probe (directions k with k %% N == K-1) into NAME.shard-K-of-N.tsv;\n"
                "          --max-instructions N: Lua instructions per entry into Lua (the body, one until,\n"
                "          one done; default 1e9), --max-memory MB: the script's Lua memory (default 1024);\n"
-               "          0 lifts a limit (--unsafe lifts the sandbox only)\n"
+               "          0 lifts a limit (--unsafe lifts the sandbox only); --max-output MB: all the run\n"
+               "          writes (default 1024), --min-free MB: free space kept on the output filesystem\n"
+               "          (default 100); --strict: plausibility warnings are errors\n"
                "  merge   merge the shard tables of a probe into OUT.tsv (the unsharded table, byte for byte)\n"
                "  laws    list the registered contact laws with their parameters, energies and yield surface\n"
                "  verify  run the generic checks and the analytic cases of every law (or of NAME),\n"
@@ -132,7 +136,8 @@ static long long parse_count(const char *s, long long max)
     return (long long)x;
 }
 
-/* --max-instructions N or --max-memory MB at argv[*i] (its value consumed); -1 after the message. */
+/* --max-instructions N, --max-memory MB, --max-output MB or --min-free MB at argv[*i] (its value
+ * consumed); -1 after the message. */
 static int parse_limit(int argc, char **argv, int *i, lt_script_opts *opts)
 {
     int instr = argv[*i][6] == 'i';
@@ -142,8 +147,10 @@ static int parse_limit(int argc, char **argv, int *i, lt_script_opts *opts)
                 *i < argc ? argv[*i] : "");
         return -1;
     }
+    long *mb = argv[*i - 1][6] == 'm' ? &opts->max_memory_mb : argv[*i - 1][6] == 'o' ? &opts->max_output_mb
+                                                                                         : &opts->min_free_mb;
     if (instr) opts->max_instructions = v ? v : -1;
-    else opts->max_memory_mb = v ? (long)v : -1;
+    else *mb = v ? (long)v : -1;
     return 0;
 }
 
@@ -239,6 +246,11 @@ static int cmd_verify(int argc, char **argv)
         fprintf(stderr, "lawtester: verify: --unsafe and the script limits are for a case file (verify FILE.lua)\n");
         return 2;
     }
+    char made[600];
+    if (o.plot_dir && lt_mkdir_p(o.plot_dir, made, sizeof made) < 0) {
+        fprintf(stderr, "lawtester: verify: %s\n", made);
+        return 2;
+    }
     if (o.plot_dir && access(o.plot_dir, W_OK | X_OK) != 0) {
         fprintf(stderr, "lawtester: verify: cannot write in '%s': %s\n", o.plot_dir, strerror(errno));
         return 2;
@@ -331,7 +343,10 @@ static int command(int argc, char **argv)
             opts.unsafe = 1;
         } else if (strcmp(argv[i], "-q") == 0) {
             opts.quiet = 1;
-        } else if (strcmp(argv[i], "--max-instructions") == 0 || strcmp(argv[i], "--max-memory") == 0) {
+        } else if (strcmp(argv[i], "--strict") == 0) {
+            opts.strict = 1;
+        } else if (strcmp(argv[i], "--max-instructions") == 0 || strcmp(argv[i], "--max-memory") == 0 ||
+                   strcmp(argv[i], "--max-output") == 0 || strcmp(argv[i], "--min-free") == 0) {
             if (parse_limit(argc, argv, &i, &opts) < 0) return 2;
         } else if (strcmp(argv[i], "--shard") == 0) {
             if (++i >= argc || parse_shard(argv[i], &opts.shard, &opts.shards) < 0) {
@@ -356,6 +371,11 @@ static int command(int argc, char **argv)
         fprintf(stderr, "lawtester: --plot needs -o DIR (the plots are written beside the tables)\n");
         return 2;
     }
+    char err[600];
+    if (opts.out_dir && lt_mkdir_p(opts.out_dir, err, sizeof err) < 0) {
+        fprintf(stderr, "lawtester: %s\n", err);
+        return 2;
+    }
     if (opts.out_dir) { /* before anything runs: a long run must not fail at its end for this */
         struct stat st;
         errno = 0;
@@ -365,7 +385,6 @@ static int command(int argc, char **argv)
             return 2;
         }
     }
-    char err[600];
     if (opts.plot && lt_plot_available(err, sizeof err) < 0) {
         fprintf(stderr, "lawtester: %s\n", err);
         return 2;

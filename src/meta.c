@@ -47,9 +47,20 @@ static void put_body(FILE *fp, char who, const lt_body *b)
 #undef KEY
 }
 
-int meta_open(lt_meta *m, const char *dir, const char *name, const lt_test *test, char *err, size_t errlen)
+/* Count what m's file grew by since the last count (ftell: once per contact, not per row). */
+static void count_bytes(lt_meta *m)
+{
+    long at = m->lim ? ftell(m->f.fp) : -1;
+    if (at < 0) return;
+    m->lim->open += at - m->counted;
+    m->counted = at;
+}
+
+int meta_open(lt_meta *m, const char *dir, const char *name, const lt_test *test, lt_outlimit *lim, char *err,
+              size_t errlen)
 {
     memset(m, 0, sizeof *m);
+    m->lim = lim;
     if (afile_open(&m->f, dir, name, ".meta", 1 << 16, err, errlen) < 0) return -1;
     FILE *fp = m->f.fp;
     /* the bodies as the run starts: mass properties and B placed, as the driver does it */
@@ -81,6 +92,7 @@ int meta_open(lt_meta *m, const char *dir, const char *name, const lt_test *test
         else put_num(fp, k, test->params[i]);
     }
     if (ferror(fp)) afile_fail(&m->f, errno);
+    count_bytes(m);
     return 0;
 }
 
@@ -102,6 +114,7 @@ void meta_contact(void *ctx, const lt_tester *t)
     put_num(fp, KEY("tanPhi"), t->stiff.tanPhi);
 #undef KEY
     if (ferror(fp)) afile_fail(&m->f, errno);
+    count_bytes(m);
 }
 
 void meta_finish(lt_meta *m, const char *status)

@@ -14,15 +14,20 @@ const int lt_record_ncolumns = (int)(sizeof lt_record_columns / sizeof lt_record
 
 #define RECORD_BUFSIZE (1 << 20)
 
-int record_open(lt_record *r, const char *dir, const char *name, const lt_law *law, char *err, size_t errlen)
+int record_open(lt_record *r, const char *dir, const char *name, const lt_law *law, lt_outlimit *lim, char *err,
+                size_t errlen)
 {
     memset(r, 0, sizeof *r);
     if (afile_open(&r->f, dir, name, ".tsv", RECORD_BUFSIZE, err, errlen) < 0) return -1;
     FILE *fp = r->f.fp;
+    r->lim = lim;
     r->n_energy = lt_energy_count(law);
-    for (int i = 0; i < lt_record_ncolumns; i++) fprintf(fp, i ? "\t%s" : "%s", lt_record_columns[i]);
-    for (int i = 0; i < r->n_energy; i++) fprintf(fp, "\t%s", lt_energy_name(law, i));
+    long long n = 0;
+    for (int i = 0; i < lt_record_ncolumns; i++) n += fprintf(fp, i ? "\t%s" : "%s", lt_record_columns[i]);
+    for (int i = 0; i < r->n_energy; i++) n += fprintf(fp, "\t%s", lt_energy_name(law, i));
     if (fputc('\n', fp) == EOF) afile_fail(&r->f, errno);
+    if (lim) lim->open += n + 1;
+    r->stop = r->f.failed;
     return 0;
 }
 
@@ -43,7 +48,7 @@ void record_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
 {
     (void)t;
     lt_record *r = ctx;
-    if (r->f.failed) return;
+    if (r->stop) return;
     char line[64 * (32 + LT_MAX_ENERGIES + LT_E_DRIVER_COUNT)];
     char *p = line;
     p = put_long(p, s->step);
@@ -68,6 +73,14 @@ void record_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
         p += fmt_double(p, s->energy[i]);
     }
     *p++ = '\n';
+    if (r->lim) {
+        int code = lt_outlimit_take(r->lim, p - line);
+        if (code != LT_OUT_OK) {
+            r->limit_hit = code;
+            r->stop = 1;
+            return;
+        }
+    }
     if (s->contact) {
         double ft = hypot(s->f[1], s->f[2]);
         if (!r->have_force) r->fn_min = r->fn_max = s->f[0], r->ft_max = ft, r->have_force = 1;
@@ -75,8 +88,12 @@ void record_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
         r->fn_max = fmax(r->fn_max, s->f[0]);
         r->ft_max = fmax(r->ft_max, ft);
     }
-    if (fwrite(line, 1, (size_t)(p - line), r->f.fp) != (size_t)(p - line)) afile_fail(&r->f, errno);
-    else r->rows++;
+    if (fwrite(line, 1, (size_t)(p - line), r->f.fp) != (size_t)(p - line)) {
+        afile_fail(&r->f, errno);
+        r->stop = 1;
+    } else {
+        r->rows++;
+    }
 }
 
 int record_commit(lt_record *r, char *err, size_t errlen) { return afile_commit(&r->f, err, errlen); }

@@ -15,6 +15,7 @@
 #define LT_RECORD_H
 #include "afile.h"
 #include "driver.h"
+#include "outlimit.h"
 
 typedef struct lt_record {
     lt_afile f;          /* f.final_path: DIR/NAME.tsv */
@@ -22,11 +23,15 @@ typedef struct lt_record {
     long rows;
     int have_force;      /* 1 once a row with a contact was written; then: */
     double fn_min, fn_max, ft_max; /* N: range of Fx and largest |(Fy, Fz)| over rows with a contact */
+    lt_outlimit *lim;    /* the run's output bounds (NULL: none); every row is counted there */
+    int limit_hit;       /* LT_OUT_LIMIT or LT_OUT_DISK: a row was refused by lim (not written) */
+    int stop;            /* a write failed or a row was refused: the run stops (lt_observer.stop) */
 } lt_record;
 
-/* Open DIR/NAME.tsv for writing (through a temporary file) and write the header line.
- * Returns 0, or -1 with a message in err. */
-int record_open(lt_record *r, const char *dir, const char *name, const lt_law *law, char *err, size_t errlen);
+/* Open DIR/NAME.tsv for writing (through a temporary file) and write the header line; lim (may
+ * be NULL) counts its bytes.  Returns 0, or -1 with a message in err. */
+int record_open(lt_record *r, const char *dir, const char *name, const lt_law *law, lt_outlimit *lim, char *err,
+                size_t errlen);
 /* Row callback for lt_run (ctx = lt_record*). */
 void record_row(void *ctx, const lt_tester *t, const lt_snapshot *s);
 /* Flush, close and rename to the final name. Returns 0, or -1 with a message (temp removed). */

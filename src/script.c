@@ -83,8 +83,14 @@ static int lib_write(lua_State *L)
         return luaL_error(L, "lawtester.write: '%s' is the record of a test of this script", name);
     if (!sc->opts->out_dir) return luaL_error(L, "lawtester.write: no output directory (run with -o DIR)");
     char err[600];
+    int code = sc->out.limit > 0 && sc->out.used + (long long)n > sc->out.limit ? LT_OUT_LIMIT : lt_outlimit_check_disk(&sc->out);
+    if (code != LT_OUT_OK) {
+        lt_outlimit_reason(&sc->out, code, err, sizeof err);
+        return luaL_error(L, "lawtester.write: %s", err);
+    }
     if (lt_write_file_atomic(sc->opts->out_dir, name, text, n, err, sizeof err) < 0)
         return luaL_error(L, "lawtester.write: %s", err);
+    lt_outlimit_kept(&sc->out, (long long)n);
     return 0;
 }
 
@@ -326,6 +332,13 @@ int lt_script_run_source(const char *path, const char *src, size_t len, const lt
     sc.src = src;
     sc.src_len = len;
     set_limits(&sc.lim, opts);
+    lt_outlimit_init(&sc.out, opts->out_dir, opts->max_output_mb, opts->min_free_mb);
+    if (lt_outlimit_check_disk(&sc.out) != LT_OUT_OK) { /* before anything runs */
+        char why[600];
+        lt_outlimit_reason(&sc.out, LT_OUT_DISK, why, sizeof why);
+        fprintf(stderr, "lawtester: %s\n", why);
+        return 1;
+    }
     size_t sn = strlen(path) + 2;
     char *source = malloc(sn);
     if (source) snprintf(source, sn, "@%s", path);

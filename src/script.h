@@ -30,6 +30,9 @@ typedef struct lt_script_opts {
     /* limits (script_limits.h): 0 the default, < 0 none */
     long long max_instructions; /* Lua instructions per entry into Lua (--max-instructions) */
     long max_memory_mb;    /* the Lua state's memory in MB (--max-memory) */
+    long max_output_mb;    /* bytes the run writes, MB (--max-output; outlimit.h) */
+    long min_free_mb;      /* free space the output filesystem keeps, MB (--min-free) */
+    int strict;            /* --strict: the plausibility warnings (script_lint.c) are errors */
     long max_steps_cap;    /* > 0: every test and stage ends with the max_steps error after at most
                               this many steps, and probes run at most this many steps in all
                               (the fuzz target; not on the command line) */

@@ -10,6 +10,7 @@
 #include "driver.h"
 #include "afile.h"
 #include "meta.h"
+#include "outlimit.h"
 #include "record.h"
 #include "script.h"
 #include "script_limits.h"
@@ -37,9 +38,14 @@ typedef struct script_ctx {
     srcloc_key test_path[3];
     int test_depth;
     int keep_rows;      /* results of runs get `rows`, every recorded state (case files) */
+    lt_outlimit out;   /* what the whole script may still write (outlimit.h) */
 } script_ctx;
 
 typedef struct run_ctx run_ctx;
+
+/* What until/done see: the contact, the stage counters, the energies, the scene, the tester, and
+ * the bodies A and B (script_scope.c). */
+enum { PX_C, PX_STAGE, PX_E, PX_S, PX_TESTER, PX_A, PX_B, N_PROXIES };
 
 typedef struct stage_cb {
     run_ctx *run;
@@ -59,7 +65,7 @@ struct run_ctx {
     lt_test test;
     stage_cb *cbs;     /* 2 per stage */
     int env_ref;       /* environment of string conditions */
-    int proxy_ref[5];  /* C, stage, E, S, tester */
+    int proxy_ref[N_PROXIES]; /* C, stage, E, S, tester, A, B */
     int env_mt_ref;    /* metatable of env_ref */
     int cb_error;
     /* What a run holds outside Lua.  run_release() frees it on every way out; the run_ctx is a
@@ -81,12 +87,13 @@ struct run_ctx {
     void *extra;
 };
 
-enum { PX_C, PX_STAGE, PX_E, PX_S, PX_TESTER };
-extern const char *const proxy_names[5];
+extern const char *const proxy_names[N_PROXIES];
 
 /* script_scope.c */
 void register_proxy_metatables(lua_State *L);
 void make_proxies(lua_State *L, run_ctx *r);
+/* A table {pos = {x,y,z}, vel = ..., angvel = ..., mass = m} of body b (SI, global frame). */
+void push_body_state(lua_State *L, const lt_body *b);
 const char *strip_chunk_prefix(const char *msg);
 const char *push_error_text(lua_State *L, int idx);
 /* Bytes of an error message printed; the rest is counted, not printed (a script's error may be
@@ -129,6 +136,12 @@ typedef struct read_args {
     char **name;
 } read_args;
 int protected_read(lua_State *L);
+
+/* script_lint.c: plausibility warnings (one line each on stderr; errors under --strict, the
+ * run released).  lint_test: the inputs of r's test, before it runs; lint_stability: dt against
+ * the stability limit, as t's run met it. */
+void lint_test(script_ctx *sc, lua_State *L, run_ctx *r, int call_line);
+void lint_stability(script_ctx *sc, lua_State *L, run_ctx *r, int call_line, const lt_tester *t);
 
 /* script_probe.c */
 int lib_probe_yield(lua_State *L);

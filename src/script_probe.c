@@ -148,6 +148,7 @@ int lib_probe_yield(lua_State *L)
     }
     cap_steps(sc->opts, &r->test);
     if (!r->name) return probe_error(L, r, line, "out of memory");
+    lint_test(sc, L, r, line); /* the plausibility warnings of the test probed (at the call's line) */
     const lt_script_opts *o = sc->opts;
     if (o->max_steps_cap > 0) { /* the fuzz target: at most max_steps_cap steps of rays in all */
         if (steps > o->max_steps_cap) steps = o->max_steps_cap;
@@ -229,6 +230,11 @@ int lib_probe_yield(lua_State *L)
         }
         pending_discard(&table);
         if (!failed && plots > 0 && !o->quiet) plotted = plotted_names(&r->pending, first_plot, plots);
+        int bound = failed ? LT_OUT_OK : lt_outlimit_publish(&sc->out, &r->pending);
+        if (bound != LT_OUT_OK) {
+            lt_outlimit_reason(&sc->out, bound, err, sizeof err);
+            failed = 1;
+        }
         if (!failed && pending_publish(&r->pending, err, sizeof err) < 0) failed = 1;
         if (failed) {
             plotted_report(plotted, plots, 0);

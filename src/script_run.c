@@ -5,6 +5,7 @@
 #include "fmt.h"
 #include "meta.h"
 #include "plot.h"
+#include "progress.h"
 #include "record.h"
 #include "registry.h"
 #include "surface.h"
@@ -167,7 +168,7 @@ static void observe_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
         }
         if (!r->keep_failed) r->kept[r->n_kept++] = *s;
     }
-    r->stop = (r->rec_open && r->rec.f.failed) || r->keep_failed;
+    r->stop = (r->rec_open && r->rec.stop) || r->keep_failed;
 }
 
 /* results.rows: the kept states as columns named like the record's (record.h), each a list of
@@ -206,6 +207,12 @@ static void stability_text(const lt_tester *t, char *buf, size_t n)
              "(m* = %.4g kg, kn = %.4g N/m%s; first at %s)", t->test->dt, s->dt_crit, s->mstar, s->k, z, where);
 }
 
+/* lt_observer.on_tick of a run with a progress display (ctx: lt_progress). */
+static void run_tick(void *ctx, const lt_tester *t)
+{
+    lt_progress_steps(ctx, t->step, t->stage + 1, t->test->n_stages);
+}
+
 /* Raise the message of a run that failed: keep the rows recorded before the failure as
  * DIR/NAME.tsv.partial with DIR/NAME.meta.partial (status `failed: ...`), never under the final
  * names; free the run.  Does not return. */
@@ -214,7 +221,14 @@ static void fail_run(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
     lt_tester *t = r->tester;
     char msg[sizeof t->err + 1600], err[600];
     size_t n = sizeof msg;
-    if (r->rec_open && r->rec.f.failed) {
+    if (r->rec_open && r->rec.limit_hit) {
+        /* the output bounds refused a row: the rows before it are kept below */
+        char why[400];
+        srcloc_key p[2] = {{"stages", 0}, {NULL, t->stage + 1}};
+        lt_outlimit_reason(&sc->out, r->rec.limit_hit, why, sizeof why);
+        snprintf(msg, n, "%s:%d: field stages[%d]: at step %ld: %s", sc->path, test_line(sc, call_line, p, 2),
+                 t->stage + 1, t->step, why);
+    } else if (r->rec_open && r->rec.f.failed) {
         /* the record could not be written: nothing of it is kept */
         snprintf(msg, n, "%s:%d: cannot write '%s': %s", sc->path, test_line(sc, call_line, NULL, 0),
                  r->rec.f.final_path, strerror(r->rec.f.err_no ? r->rec.f.err_no : EIO));
@@ -254,11 +268,15 @@ static void fail_run(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
             meta_abort(&r->meta); /* its temporary file goes with the record's */
         }
         r->meta_open = 0;
+        char *meta_partial = ok ? afile_path(sc->opts->out_dir, "", r->name, ".meta.partial") : NULL;
+        if (ok) lt_outlimit_kept(&sc->out, lt_file_size(partial) + (meta_partial ? lt_file_size(meta_partial) : 0));
+        free(meta_partial);
         size_t u = strlen(msg);
         if (ok) snprintf(msg + u, n - u, " [rows up to the failure kept in %s]", partial);
         else snprintf(msg + u, n - u, " [the rows recorded before could not be kept: %s]", partial ? err : "out of memory");
         free(partial);
     }
+    sc->out.open = 0;
     run_release(r);
     lua_pushstring(L, msg);
     lua_error(L);
@@ -289,6 +307,7 @@ void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
         luaL_error(L, "out of memory");
     }
     r->t = t;
+    lint_test(sc, L, r, call_line);
     const char *name = r->name;
     int recording = sc->opts->out_dir && r->test.record_every > 0;
     char err[600];
@@ -305,8 +324,12 @@ void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
         lua_pop(L, 1);
     }
     if (recording) {
-        if (record_open(&r->rec, sc->opts->out_dir, name, r->test.law, err, sizeof err) == 0) r->rec_open = 1;
-        if (r->rec_open && meta_open(&r->meta, sc->opts->out_dir, name, &r->test, err, sizeof err) == 0)
+        sc->out.open = 0;
+        int disk = lt_outlimit_check_disk(&sc->out);
+        if (disk != LT_OUT_OK) lt_outlimit_reason(&sc->out, disk, err, sizeof err);
+        else if (record_open(&r->rec, sc->opts->out_dir, name, r->test.law, &sc->out, err, sizeof err) == 0)
+            r->rec_open = 1;
+        if (r->rec_open && meta_open(&r->meta, sc->opts->out_dir, name, &r->test, &sc->out, err, sizeof err) == 0)
             r->meta_open = 1;
         if (!r->meta_open) {
             run_release(r);
@@ -314,21 +337,22 @@ void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
         }
     }
     r->test.name = name;
-    lt_observer obs = {NULL, NULL, NULL, NULL, NULL};
-    if (recording) obs = (lt_observer){observe_row, r, meta_contact, &r->meta, &r->stop};
-    else if (sc->keep_rows && r->test.record_every > 0) obs = (lt_observer){observe_row, r, NULL, NULL, &r->stop};
+    lt_observer obs = {NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+    if (recording) obs = (lt_observer){observe_row, r, meta_contact, &r->meta, &r->stop, NULL, NULL};
+    else if (sc->keep_rows && r->test.record_every > 0) obs = (lt_observer){observe_row, r, NULL, NULL, &r->stop, NULL, NULL};
+    lt_progress bar;
+    char label[300];
+    snprintf(label, sizeof label, "run %s", name);
+    lt_progress_start(&bar, label, sc->opts->progress);
+    if (bar.enabled) {
+        obs.on_tick = run_tick;
+        obs.tick_ctx = &bar;
+    }
     int run_rc = lt_run_observed(t, &r->test, &obs);
     sc->steps_run += t->step; /* lawtester.run charges them to its caller's budget (script.c) */
+    lt_progress_end_steps(&bar, t->step, r->test.n_stages, run_rc == 0);
     if (run_rc < 0) fail_run(sc, L, r, call_line);
-    if (t->stab.exceeded) {
-        char st[400];
-        srcloc_key p[1] = {{"dt", 0}};
-        char pre[160];
-        test_prefix(sc, pre, sizeof pre);
-        stability_text(t, st, sizeof st);
-        fprintf(stderr, "%s:%d: warning: field %sdt: %s; the results are not reliable\n", sc->path,
-                test_line(sc, call_line, p, 1), pre, st);
-    }
+    lint_stability(sc, L, r, call_line, t);
     const char *file = NULL;
     long rows = 0;
     int plots = 0, first_plot = 0;
@@ -375,8 +399,14 @@ void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
         /* the plotted names, for the summary, before the set is emptied */
         char **plotted = NULL;
         if (!failed && plots > 0 && !sc->opts->quiet) plotted = plotted_names(&r->pending, first_plot, plots);
+        int bound = failed ? LT_OUT_OK : lt_outlimit_publish(&sc->out, &r->pending);
+        if (bound != LT_OUT_OK) {
+            lt_outlimit_reason(&sc->out, bound, err, sizeof err);
+            failed = 1;
+        }
         if (!failed && pending_publish(&r->pending, err, sizeof err) < 0) failed = 1;
         if (failed) {
+            sc->out.open = 0;
             plotted_report(plotted, plots, 0);
             run_release(r);
             luaL_error(L, "%s:%d: %s", sc->path, test_line(sc, call_line, NULL, 0), err);
@@ -450,6 +480,11 @@ void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
         lua_setfield(L, -2, "step");
     }
     lua_setfield(L, -2, "stiffness");
+    /* the bodies at the end of the run (as A and B in until/done) */
+    push_body_state(L, &t->body[0]);
+    lua_setfield(L, -2, "A");
+    push_body_state(L, &t->body[1]);
+    lua_setfield(L, -2, "B");
     if (t->has_contact) {
         lua_createtable(L, 0, 8);
         lua_pushnumber(L, t->u[0]);

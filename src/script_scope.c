@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const proxy_names[5] = {"lawtester.C", "lawtester.stage", "lawtester.E", "lawtester.S",
-                                   "lawtester.tester"};
+const char *const proxy_names[N_PROXIES] = {"lawtester.C", "lawtester.stage", "lawtester.E", "lawtester.S",
+                                            "lawtester.tester", "lawtester.A", "lawtester.B"};
 
 
 /* The run behind proxy i of type tname (a proxy's metatable is the script's to read, so its
@@ -150,8 +150,57 @@ static int tester_index(lua_State *L)
     else if (strcmp(k, "abWeight") == 0) lua_pushnumber(L, t->test->abWeight);
     else if (strcmp(k, "law") == 0) lua_pushstring(L, t->test->law->name);
     else if (strcmp(k, "name") == 0) lua_pushstring(L, t->test->name);
+    else if (strcmp(k, "A") == 0 || strcmp(k, "B") == 0)
+        lua_rawgeti(L, LUA_REGISTRYINDEX, proxy_run(L, 1, proxy_names[PX_TESTER])->proxy_ref[k[0] == 'A' ? PX_A : PX_B]);
     else
-        return luaL_error(L, "tester has no field '%s' (fields: stage step time dt abWeight law name)", k);
+        return luaL_error(L, "tester has no field '%s' (fields: stage step time dt abWeight law name A B)", k);
+    return 1;
+}
+
+/* A 3-vector as a Lua array {x, y, z}. */
+static void push_vec3(lua_State *L, vec3 v)
+{
+    lua_createtable(L, 3, 0);
+    lua_pushnumber(L, v.x);
+    lua_rawseti(L, -2, 1);
+    lua_pushnumber(L, v.y);
+    lua_rawseti(L, -2, 2);
+    lua_pushnumber(L, v.z);
+    lua_rawseti(L, -2, 3);
+}
+
+/* The position of b: its high and low parts summed (the compensated sum the driver keeps). */
+static vec3 body_position(const lt_body *b)
+{
+    return (vec3){b->pos.x + b->pos_lo.x, b->pos.y + b->pos_lo.y, b->pos.z + b->pos_lo.z};
+}
+
+void push_body_state(lua_State *L, const lt_body *b)
+{
+    lua_createtable(L, 0, 4);
+    push_vec3(L, body_position(b));
+    lua_setfield(L, -2, "pos");
+    push_vec3(L, b->vel);
+    lua_setfield(L, -2, "vel");
+    push_vec3(L, b->angvel);
+    lua_setfield(L, -2, "angvel");
+    lua_pushnumber(L, b->mass);
+    lua_setfield(L, -2, "mass");
+}
+
+/* A.pos, A.vel, A.angvel (new tables {x, y, z}: global frame, m, m/s, rad/s; the velocities are
+ * leapfrog's v_{n-1/2}, body.h), A.mass (kg; 0 for a wall or facet); the same for B. */
+static int body_index(lua_State *L)
+{
+    int which = luaL_testudata(L, 1, proxy_names[PX_B]) ? 1 : 0;
+    const lt_tester *t = proxy_run(L, 1, proxy_names[which ? PX_B : PX_A])->t;
+    const lt_body *b = &t->body[which];
+    const char *k = luaL_checkstring(L, 2);
+    if (strcmp(k, "pos") == 0) push_vec3(L, body_position(b));
+    else if (strcmp(k, "vel") == 0) push_vec3(L, b->vel);
+    else if (strcmp(k, "angvel") == 0) push_vec3(L, b->angvel);
+    else if (strcmp(k, "mass") == 0) lua_pushnumber(L, b->mass);
+    else return luaL_error(L, "%c has no field '%s' (fields: pos vel angvel mass)", which ? 'B' : 'A', k);
     return 1;
 }
 
@@ -159,8 +208,8 @@ static int proxy_readonly(lua_State *L) { return luaL_error(L, "%s is read-only"
 
 void register_proxy_metatables(lua_State *L)
 {
-    lua_CFunction idx[5] = {c_index, stage_index, energy_index, scene_index, tester_index};
-    for (int i = 0; i < 5; i++) {
+    lua_CFunction idx[N_PROXIES] = {c_index, stage_index, energy_index, scene_index, tester_index, body_index, body_index};
+    for (int i = 0; i < N_PROXIES; i++) {
         luaL_newmetatable(L, proxy_names[i]);
         lua_pushcfunction(L, idx[i]);
         lua_setfield(L, -2, "__index");
@@ -182,7 +231,7 @@ void register_proxy_metatables(lua_State *L)
 
 void make_proxies(lua_State *L, run_ctx *r)
 {
-    for (int i = 0; i < 5; i++) {
+    for (int i = 0; i < N_PROXIES; i++) {
         run_ctx **p = lua_newuserdatauv(L, sizeof *p, i == PX_C ? 3 : 0);
         *p = r;
         set_proxy_metatable(L, proxy_names[i]);
@@ -195,8 +244,8 @@ void make_proxies(lua_State *L, run_ctx *r)
     }
     /* environment of string conditions: C, stage, E, S, tester over the sandbox */
     lua_newtable(L);
-    static const char *const names[5] = {"C", "stage", "E", "S", "tester"};
-    for (int i = 1; i < 5; i++) {
+    static const char *const names[N_PROXIES] = {"C", "stage", "E", "S", "tester", "A", "B"};
+    for (int i = 1; i < N_PROXIES; i++) {
         lua_rawgeti(L, LUA_REGISTRYINDEX, r->proxy_ref[i]);
         lua_setfield(L, -2, names[i]);
     }
@@ -220,6 +269,18 @@ const char *strip_chunk_prefix(const char *msg)
         if (p) return p[1] == ' ' ? p + 2 : p + 1;
     }
     return msg;
+}
+
+/* 1 if msg is Lua's error for indexing C while it is nil (a global in an until string, a
+ * parameter of an until function, or an upvalue). */
+static int indexes_nil_c(const char *msg)
+{
+    static const char *const forms[] = {"attempt to index a nil value (global 'C')",
+                                        "attempt to index a nil value (local 'C')",
+                                        "attempt to index a nil value (upvalue 'C')"};
+    for (int i = 0; i < 3; i++)
+        if (strstr(msg, forms[i])) return 1;
+    return 0;
 }
 
 int stage_callback(void *ctx, lt_tester *t)
@@ -257,8 +318,11 @@ int stage_callback(void *ctx, lt_tester *t)
         const char *msg = push_error_text(L, -1);
         char mem[300];
         if (lt_limits_memory_message(&r->sc->lim, msg, mem, sizeof mem)) msg = mem;
-        snprintf(t->err, sizeof t->err, "%s:%d: field stages[%d].%s: at step %ld: %s", r->sc->path, cb->line,
-                 cb->stage_no, cb->what, t->step, strip_chunk_prefix(msg));
+        int n = snprintf(t->err, sizeof t->err, "%s:%d: field stages[%d].%s: at step %ld: %s", r->sc->path, cb->line,
+                         cb->stage_no, cb->what, t->step, strip_chunk_prefix(msg));
+        if (!t->has_contact && indexes_nil_c(msg) && n > 0 && (size_t)n < sizeof t->err)
+            snprintf(t->err + n, sizeof t->err - (size_t)n, " (C is nil while there is no contact: guard it, e.g. "
+                     "write `C and C.uN < -1e-4`)");
         r->cb_error = 1;
         lua_settop(L, base);
         return -1;

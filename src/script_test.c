@@ -303,7 +303,7 @@ void read_test(conv *cv, run_ctx *r, int t, char **name_out)
 static void invalidate_proxies(run_ctx *r)
 {
     lua_State *L = r->L;
-    for (int i = 0; i < 5; i++) {
+    for (int i = 0; i < N_PROXIES; i++) {
         if (r->proxy_ref[i] == LUA_NOREF || r->proxy_ref[i] == LUA_REFNIL) continue;
         lua_rawgeti(L, LUA_REGISTRYINDEX, r->proxy_ref[i]);
         run_ctx **p = lua_touserdata(L, -1);
@@ -329,10 +329,10 @@ void run_release(run_ctx *r)
             lt_cond_free(r->cbs[i].cond);
         }
     invalidate_proxies(r);
-    for (int i = 0; i < 5; i++) luaL_unref(L, LUA_REGISTRYINDEX, r->proxy_ref[i]);
+    for (int i = 0; i < N_PROXIES; i++) luaL_unref(L, LUA_REGISTRYINDEX, r->proxy_ref[i]);
     luaL_unref(L, LUA_REGISTRYINDEX, r->env_ref);
     luaL_unref(L, LUA_REGISTRYINDEX, r->env_mt_ref);
-    for (int i = 0; i < 5; i++) r->proxy_ref[i] = LUA_NOREF;
+    for (int i = 0; i < N_PROXIES; i++) r->proxy_ref[i] = LUA_NOREF;
     r->env_ref = r->env_mt_ref = LUA_NOREF;
     free(r->cbs);
     free(r->test.stages);
@@ -377,7 +377,7 @@ run_ctx *run_new(lua_State *L, script_ctx *sc)
     run_ctx *r = lua_newuserdatauv(L, sizeof *r, 0);
     memset(r, 0, sizeof *r);
     r->env_ref = r->env_mt_ref = LUA_NOREF;
-    for (int i = 0; i < 5; i++) r->proxy_ref[i] = LUA_NOREF;
+    for (int i = 0; i < N_PROXIES; i++) r->proxy_ref[i] = LUA_NOREF;
     luaL_setmetatable(L, "lawtester.run");
     script_law_reset(sc); /* a failure of a Lua law belongs to the run it happened in */
     r->sc = sc; /* set last: run_release does nothing until L is set */

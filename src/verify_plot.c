@@ -18,7 +18,7 @@ int vr_plot_begin(vr_ctx *v, vr_plot *p, const char *kase)
     if (!v->o->plot_dir) return 0;
     snprintf(p->name, sizeof p->name, "%s-%s", v->law->name, kase);
     static char err[600];
-    if (record_open(&p->rec, v->o->plot_dir, p->name, v->law, err, sizeof err) < 0) {
+    if (record_open(&p->rec, v->o->plot_dir, p->name, v->law, NULL, err, sizeof err) < 0) {
         vr_fail(v, kase, "plot", err);
         return 0;
     }

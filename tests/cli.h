@@ -24,13 +24,14 @@ char *make_tmpdir(void);
 int count_files(const char *dir);
 void remove_tree(const char *dir);
 int count_lines(const char *s);
-/* One bad script tests/bad/FILE: exit status 1, exactly one line on stderr starting with
+/* One bad script tests/bad/FILE: exit status 1, exactly one line on stderr (after any
+ * plausibility warnings, lines "warning: ...", which extreme fault scripts draw) starting with
  * "tests/bad/FILE:LINE: " and containing fragment, and nothing written in the output directory. */
 void check_bad(const char *file, int line, const char *fragment);
 /* The same with options for `lawtester run` (e.g. "--max-instructions 100000"). */
 void check_bad_opts(const char *file, const char *opts, int line, const char *fragment);
 /* A script (a path) that fails while it runs, after its test NAME recorded rows: exit status 1,
- * one line on stderr starting with "FILE:LINE: " and containing fragment and the name of the
+ * one line on stderr (after any plausibility warnings) starting with "FILE:LINE: " and containing fragment and the name of the
  * partial record; in the output directory exactly NAME.tsv.partial (the header and at least
  * min_rows rows) and NAME.meta.partial (last line `status<TAB>failed: ` and the same message),
  * no NAME.tsv, no NAME.meta, no temporary file. */

@@ -19,6 +19,7 @@ extern const test_case cycle_dof_tests[];
 extern const test_case case_script_tests[];
 extern const test_case lua_law_tests[];
 extern const test_case plugin_tests[];
+extern const test_case usability_tests[];
 
 static const struct {
     const char *name;
@@ -60,6 +61,7 @@ static const struct {
     {"validate", validate_tests},
     {"hostile", hostile_tests},
     {"fuzz", fuzz_tests},
+    {"usability", usability_tests},
 };
 
 static int selected(const char *name, int argc, char **argv)

@@ -318,9 +318,9 @@ static void test_cli_unstable_warning(void)
     result r;
     run(&r, "run tests/scripts/unstable_dt.lua -q");
     CHECK_MSG(r.status == 0 && count_lines(r.err) == 1 &&
-                  strstr(r.err, "tests/scripts/unstable_dt.lua:4: warning: field dt: dt = 0.006 s exceeds the stability "
+                  strstr(r.err, "warning: tests/scripts/unstable_dt.lua:4: field dt: dt = 0.006 s exceeds the stability "
                                 "limit of leapfrog for the normal contact, dt_crit = 0.004667 s (m* = 5.445 kg, kn = 1e+06 "
-                                "N/m; first at stage 1, step 1); the results are not reliable"),
+                                "N/m; first at stage 1, step 1); the results are not reliable; lower dt below 0.004667 s"),
               "status %d: %s", r.status, r.err);
 }
 

@@ -137,7 +137,7 @@ static void test_default_name_from_a_hostile_file_name(void)
     FILE *f = fopen(script, "w");
     if (!f) return;
     fputs("return { law = \"linear\", stages = { { whats = \"v.....\", values = {-1, 0,0,0,0,0},\n"
-          "  [\"until\"] = \"C and C.uN < -1e-6\" } } }\n", f);
+          "  [\"until\"] = \"C and C.uN < -1e-4\" } } }\n", f);
     fclose(f);
     snprintf(cmd, sizeof cmd, "%s run '%s' -o '%s' -q 2>/dev/null", lawtester(), script, dir);
     int st = system(cmd);
