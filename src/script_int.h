@@ -33,6 +33,14 @@ typedef struct script_ctx {
 
 typedef struct run_ctx run_ctx;
 
+/* The functions among a stage's values (script_values.c): the driver's value_ctx. */
+typedef struct stage_values {
+    run_ctx *run;
+    int stage_no;      /* 1-based */
+    int ref[LT_DOF];   /* the function of DoF k (LUA_NOREF: a number) */
+    int line[LT_DOF];  /* its line, for messages */
+} stage_values;
+
 typedef struct stage_cb {
     run_ctx *run;
     int ref;           /* compiled chunk or user function */
@@ -50,6 +58,7 @@ struct run_ctx {
     lt_tester *t;
     lt_test test;
     stage_cb *cbs;     /* 2 per stage */
+    stage_values *vals; /* 1 per stage */
     int env_ref;       /* environment of string conditions */
     int proxy_ref[5];  /* C, stage, E, S, tester */
     int env_mt_ref;    /* metatable of env_ref */
@@ -81,6 +90,10 @@ int stage_callback(void *ctx, lt_tester *t);
 int load_string_callback(lua_State *L, const char *s, int is_until, int env_ref);
 void read_callback(conv *cv, run_ctx *r, int stage_tbl, const char *key, const char *alias, int stage_no,
                    stage_cb *cb, lt_stage_cb *fn, void **ctx);
+
+/* script_values.c */
+void read_stage_values(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s);
+void release_stage_values(run_ctx *r);
 
 /* script_test.c */
 void read_test(conv *cv, run_ctx *r, int t, char **name_out);

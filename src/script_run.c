@@ -155,6 +155,10 @@ static void fail_run(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
                  r->rec.f.final_path, strerror(r->rec.f.err_no ? r->rec.f.err_no : EIO));
     } else if (r->cb_error) {
         snprintf(msg, n, "%s", t->err);
+    } else if (t->err_dof > 0) { /* a value of the stage: a servo's, a function's */
+        srcloc_key p[4] = {{"stages", 0}, {NULL, t->stage + 1}, {"values", 0}, {NULL, t->err_dof}};
+        snprintf(msg, n, "%s:%d: field stages[%d].values[%d]: %s", sc->path, test_line(sc, call_line, p, 4),
+                 t->stage + 1, t->err_dof, t->err);
     } else {
         srcloc_key p[2] = {{"stages", 0}, {NULL, t->stage + 1}};
         snprintf(msg, n, "%s:%d: field stages[%d]: %s", sc->path, test_line(sc, call_line, p, 2), t->stage + 1, t->err);
