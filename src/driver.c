@@ -372,13 +372,14 @@ static inline int energy_check(lt_tester *t)
 }
 
 /* Note the first step of a run that leaves a state in contact with dt above leapfrog's limit
- * for the normal DoF, free in stage s (the law's current stiffness at that state). */
-static void stability_check(lt_tester *t, const lt_stage *s, int stage_no)
+ * for the normal DoF, free in the running stage (the law's current stiffness at that state). */
+static unsigned imposed_dofs(const lt_tester *t);
+
+static void stability_check(lt_tester *t, int stage_no)
 {
     if (t->stab.exceeded || !t->has_contact) return;
     if (t->body[0].fixed && t->body[1].fixed) return;
-    if (s->whats[0] == 'v' || s->whats[0] == 's' || (s->whats[0] == 'i' && t->first_motion))
-        return; /* imposed: no free motion */
+    if (imposed_dofs(t) & 1u) return; /* imposed ('v', 's', 'i' on its step): no free motion */
     double k = t->resp.k[0], m = t->c.mstar, dt = t->test->dt, z = t->zetaN;
     double f = z > 0 ? sqrt(1 + z * z) - z : 1;
     if (!(dt * dt * k > 4 * m * f * f)) return; /* dt <= dt_crit, without a square root */
@@ -544,10 +545,11 @@ static int contact_update(lt_tester *t, int geom_ok, const mat3 *frame_before, c
 /* 1 if stage s has a rigid `spin` of the whole pair (add_rigid_spin). */
 static int spin_given(const lt_stage *s) { return s->spin.x != 0 || s->spin.y != 0 || s->spin.z != 0; }
 
-/* The DoFs stage s (may be NULL) imposes velocities on: bit k of v_mask for 'v', of i_mask for
- * 'i' (on its first motion step only), of s_mask for 's'; read once per stage, not per step.  A
- * stage with functions or servos reads its values from t->vals (stage_values), which start as
- * its constants. */
+/* The DoFs stage s (may be NULL) imposes velocities on: bit k of v_mask for 'v' and 's' (a servo
+ * imposes its velocity on every step), of i_mask for 'i' (on its first motion step only); s_mask
+ * marks the servos.  Read once per stage, not per step.  The step reads the values from t->vals:
+ * the stage's constants, copied here, or this step's (stage_values) when the stage has functions
+ * or servos (t->dyn). */
 static void stage_masks(lt_tester *t, const lt_stage *s)
 {
     t->v_mask = t->i_mask = t->s_mask = 0;
@@ -557,7 +559,7 @@ static void stage_masks(lt_tester *t, const lt_stage *s)
         for (int k = 0; k < LT_DOF; k++) {
             if (s->whats[k] == 'v') t->v_mask |= 1u << k;
             if (s->whats[k] == 'i') t->i_mask |= 1u << k;
-            if (s->whats[k] == 's') t->s_mask |= 1u << k;
+            if (s->whats[k] == 's') t->s_mask |= 1u << k, t->v_mask |= 1u << k;
         }
         t->dyn = (t->s_mask | s->fn_mask) != 0;
         memcpy(t->vals, s->values, sizeof t->vals);
@@ -567,11 +569,11 @@ static void stage_masks(lt_tester *t, const lt_stage *s)
 /* Bit k set: the stage imposes the velocity of DoF k on this step (stage_masks). */
 static unsigned imposed_dofs(const lt_tester *t)
 {
-    return t->v_mask | t->s_mask | (t->first_motion ? t->i_mask : 0);
+    return t->v_mask | (t->first_motion ? t->i_mask : 0);
 }
 
-/* The values stage s imposes on this step: its constants, or this step's (stage_values). */
-static inline const double *step_values(const lt_tester *t, const lt_stage *s) { return t->dyn ? t->vals : s->values; }
+/* The values the running stage imposes on this step (stage_masks, stage_values). */
+static inline const double *step_values(const lt_tester *t) { return t->vals; }
 
 COLD static int value_fault(lt_tester *t, int k, const char *fmt, double x)
 {
@@ -635,7 +637,7 @@ NOINLINE static void body_extra_forces(const lt_tester *t, const lt_stage *s, in
     if (s && i == loaded) {
         double sign = i == 0 ? -1 : 1; /* a positive value pushes B away from A (or A from B) */
         vec3 fl = v3(0, 0, 0), tl = v3(0, 0, 0);
-        const double *values = step_values(t, s);
+        const double *values = step_values(t);
         for (int k = 0; k < LT_DOF; k++) {
             if (s->whats[k] != 'f') continue;
             double val = sign * values[k];
@@ -882,7 +884,7 @@ static void velocity_update(lt_tester *t, const lt_stage *s, int extra, vec3 vne
         p->pending = 1;
         if (!p->missed && !test->no_predictor) {
             p->used++;
-            impose(t, step_values(t, s), &p->mid, pbr, vfree, wfree, vnew, wnew);
+            impose(t, step_values(t), &p->mid, pbr, vfree, wfree, vnew, wnew);
             add_rigid_spin(t, s, vnew, wnew);
             *imposed_normal = p->mid.r[0];
             return;
@@ -902,7 +904,7 @@ NOINLINE static void velocity_passes(lt_tester *t, const lt_stage *s, const vec3
     *imposed_normal = t->frame.r[0];
     mat3 R = t->frame;
     vec3 br[2] = {t->geom.branch[0], t->geom.branch[1]};
-    const double *values = step_values(t, s);
+    const double *values = step_values(t);
     impose(t, values, &R, br, vfree, wfree, vnew, wnew);
     add_rigid_spin(t, s, vnew, wnew);
     int fast = !test->no_fast_paths, shear = shear_imposed(t);
@@ -1128,7 +1130,7 @@ int lt_run_stage(lt_tester *t, int index)
      * the next evaluation of until */
     long row_in = every > 0 ? (every - t->step % every) % every : -1, until_in = s->until_every;
     for (;;) {
-        stability_check(t, s, index + 1);
+        stability_check(t, index + 1);
         if (t->dyn && stage_values(t, s) < 0) return -1;
         velocity_update(t, s, extra, vnew, wnew, imposed, damp, &nimp);
         close_energies(t, vnew, wnew, damp, extra);
