@@ -33,7 +33,8 @@ typedef struct script_ctx {
 
 typedef struct run_ctx run_ctx;
 
-/* The functions among a stage's values (script_values.c): the driver's value_ctx. */
+/* The functions among a stage's values (script_values.c): the driver's value_ctx, allocated for
+ * a stage that has one (lt_stage.value_ctx; run_release frees it). */
 typedef struct stage_values {
     run_ctx *run;
     int stage_no;      /* 1-based */
@@ -58,7 +59,6 @@ struct run_ctx {
     lt_tester *t;
     lt_test test;
     stage_cb *cbs;     /* 2 per stage */
-    stage_values *vals; /* 1 per stage */
     int env_ref;       /* environment of string conditions */
     int proxy_ref[5];  /* C, stage, E, S, tester */
     int env_mt_ref;    /* metatable of env_ref */

@@ -219,11 +219,8 @@ void read_test(conv *cv, run_ctx *r, int t, char **name_out)
     if (n > 100000) field_error(cv, "has %d stages, at most 100000", n);
     test->stages = calloc((size_t)n, sizeof *test->stages);
     r->cbs = calloc((size_t)n * 2, sizeof *r->cbs);
-    r->vals = calloc((size_t)n, sizeof *r->vals);
-    if (!test->stages || !r->cbs || !r->vals) field_error(cv, "out of memory");
+    if (!test->stages || !r->cbs) field_error(cv, "out of memory");
     for (int i = 0; i < 2 * n; i++) r->cbs[i].ref = LUA_NOREF;
-    for (int i = 0; i < n; i++)
-        for (int k = 0; k < LT_DOF; k++) r->vals[i].ref[k] = LUA_NOREF;
     test->n_stages = n;
     for (int i = 0; i < n; i++) {
         path_push_index(cv, i + 1);

@@ -57,9 +57,7 @@ static int value_callback(void *ctx, lt_tester *t, int dof, double time, double 
 void read_stage_values(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s)
 {
     lua_State *L = cv->L;
-    stage_values *sv = &r->vals[stage_no - 1];
-    sv->run = r;
-    sv->stage_no = stage_no;
+    stage_values *sv = NULL;
     path_push_key(cv, "values");
     int ty = get_field(cv, st, "values");
     if (ty != LUA_TNIL) {
@@ -71,11 +69,18 @@ void read_stage_values(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s)
             if (lua_rawgeti(L, -1, k + 1) == LUA_TFUNCTION) {
                 if (s->whats[k] == '.')
                     field_error(cv, "a function given for DoF %d whose whats is '.' (nothing imposed)", k + 1);
+                if (!sv) { /* the stage's first function: its context, freed by run_release */
+                    sv = calloc(1, sizeof *sv);
+                    if (!sv) field_error(cv, "out of memory");
+                    sv->run = r;
+                    sv->stage_no = stage_no;
+                    for (int j = 0; j < LT_DOF; j++) sv->ref[j] = LUA_NOREF;
+                    s->value_ctx = sv;
+                }
                 sv->line[k] = conv_line(cv);
                 sv->ref[k] = luaL_ref(L, LUA_REGISTRYINDEX);
                 s->fn_mask |= 1u << k;
                 s->value_fn = value_callback;
-                s->value_ctx = sv;
             } else {
                 s->values[k] = to_number(cv, -1, -INFINITY, INFINITY);
                 lua_pop(L, 1);
@@ -105,9 +110,12 @@ void read_stage_values(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s)
 
 void release_stage_values(run_ctx *r)
 {
-    if (!r->vals) return;
-    for (int i = 0; i < r->test.n_stages; i++)
-        for (int k = 0; k < LT_DOF; k++) luaL_unref(r->L, LUA_REGISTRYINDEX, r->vals[i].ref[k]);
-    free(r->vals);
-    r->vals = NULL;
+    if (!r->test.stages) return;
+    for (int i = 0; i < r->test.n_stages; i++) {
+        stage_values *sv = r->test.stages[i].value_ctx;
+        if (!sv) continue;
+        for (int k = 0; k < LT_DOF; k++) luaL_unref(r->L, LUA_REGISTRYINDEX, sv->ref[k]);
+        free(sv);
+        r->test.stages[i].value_ctx = NULL;
+    }
 }
