@@ -846,10 +846,12 @@ static int move_bodies(const lt_tester *t, lt_body b[2], const vec3 v[2], const 
  * normal) equal its inputs is a fixed point, so the next pass would repeat it and is skipped;
  * the last trial is kept (t->trial) for position_update and contact_update to reuse.
  * extra: stage s may put forces other than the contact's on the bodies (extra_forces).
- * Returns the new velocities in vnew/wnew; extra forces in imposed/damp. */
-static void velocity_update(lt_tester *t, const lt_stage *s, int extra, vec3 vnew[2], vec3 wnew[2],
-                            vec3 imposed[2][2], vec3 damp[2][2], vec3 *imposed_normal)
+ * Returns the new velocities in vnew/wnew; extra forces in imposed/damp; 0, or -1 when a value
+ * of the stage failed (stage_values: a function's error, a servo without stiffness). */
+static int velocity_update(lt_tester *t, const lt_stage *s, int extra, vec3 vnew[2], vec3 wnew[2],
+                           vec3 imposed[2][2], vec3 damp[2][2], vec3 *imposed_normal)
 {
+    if (t->dyn && stage_values(t, s) < 0) return -1;
     t->trial.valid = 0;
     t->pred.pending = 0;
     t->imposed = imposed_dofs(t);
@@ -875,7 +877,7 @@ static void velocity_update(lt_tester *t, const lt_stage *s, int extra, vec3 vne
     if (!s || (!t->imposed && !stage_spins(t))) { /* free motion: impose() is not called */
         for (int i = 0; i < 2; i++) vnew[i] = vfree[i], wnew[i] = wfree[i];
         *imposed_normal = t->frame.r[0];
-        return;
+        return 0;
     }
     lt_predictor *p = &t->pred;
     if (t->st.step >= 2 && !t->first_motion) { /* two steps of this stage's motion behind */
@@ -887,10 +889,11 @@ static void velocity_update(lt_tester *t, const lt_stage *s, int extra, vec3 vne
             impose(t, step_values(t), &p->mid, pbr, vfree, wfree, vnew, wnew);
             add_rigid_spin(t, s, vnew, wnew);
             *imposed_normal = p->mid.r[0];
-            return;
+            return 0;
         }
     }
     velocity_passes(t, s, vfree, wfree, vnew, wnew, imposed_normal);
+    return 0;
 }
 
 /* velocity_update's trial passes (the first two steps of a stage, a missed prediction): out of
@@ -1131,8 +1134,7 @@ int lt_run_stage(lt_tester *t, int index)
     long row_in = every > 0 ? (every - t->step % every) % every : -1, until_in = s->until_every;
     for (;;) {
         stability_check(t, index + 1);
-        if (t->dyn && stage_values(t, s) < 0) return -1;
-        velocity_update(t, s, extra, vnew, wnew, imposed, damp, &nimp);
+        if (velocity_update(t, s, extra, vnew, wnew, imposed, damp, &nimp) < 0) return -1;
         close_energies(t, vnew, wnew, damp, extra);
         if (energy_check(t) < 0) return -1;
         int ended_stage = t->step > 0 && t->st.step == 0; /* state n closed the previous stage */
@@ -1174,8 +1176,7 @@ int lt_finish(lt_tester *t)
     vec3 vnew[2], wnew[2], imposed[2][2], damp[2][2], nimp;
     int extra = extra_forces(t, last);
     stage_masks(t, last);
-    if (t->dyn && stage_values(t, last) < 0) return -1;
-    velocity_update(t, last, extra, vnew, wnew, imposed, damp, &nimp);
+    if (velocity_update(t, last, extra, vnew, wnew, imposed, damp, &nimp) < 0) return -1;
     close_energies(t, vnew, wnew, damp, extra);
     if (energy_check(t) < 0) return -1;
     if (test->record_every > 0) {
