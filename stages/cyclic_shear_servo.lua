@@ -1,18 +1,20 @@
 -- stages/cyclic_shear_servo.lua - cyclic shear of the linear (Cundall) law under a constant
 -- normal force held quasi-statically by the servo ('s', docs/stage-scripts.md): B approaches A
 -- under the servo until the normal force is Fn = -1000 N (compressive), then the shear DoF is
--- driven between +ua and -ua at 1 m/s for three cycles while the servo keeps Fn.  No numerical
--- damping, no dynamics of the normal DoF: the dissipation of every cycle is the closed form
+-- driven between +ua and -ua at 0.1 m/s for three cycles while the servo keeps Fn.  No numerical
+-- damping, no dynamics of the normal DoF (both bodies `fixed`: they move only as imposed, and
+-- slowly, so that the kinetic energy stays small beside the energies of the contact): the
+-- dissipation of every cycle is the closed form
 -- 4 mu |Fn| (ua - mu |Fn| / kt) (docs/energy.md section 3), checked below with the amplitudes
 -- reached (a stage ends at the first state past its bound).  Units SI.
 -- Run: ./lawtester run stages/cyclic_shear_servo.lua -o out --plot
 local kn, kt, mu = 1e6, 5e5, 0.5            -- N/m, N/m, -
-local Fn, ua, v = -1000, 2e-3, 1            -- N (on A, < 0 in compression), m, m/s
+local Fn, ua, v = -1000, 2e-3, 0.1          -- N (on A, < 0 in compression), m, m/s
 local peaks, plast = {}, {}
 local function mark(C, stage, E) peaks[#peaks + 1] = C.u[2]; plast[#plast + 1] = E.plast end
 -- the driver's energies in scope are those of the previous state; the law's (plast) are current
 local stages = {
-  { whats = "s.....", values = {Fn, 0, 0, 0, 0, 0},
+  { whats = "s.....", values = {Fn, 0, 0, 0, 0, 0}, servoMaxSpeed = v,
     till = "C and math.abs(C.f[1] - (" .. Fn .. ")) <= 1e-9 * " .. -Fn },
 }
 for i = 1, 7 do                             -- up to +ua, then three cycles +ua -> -ua -> +ua
@@ -22,10 +24,10 @@ for i = 1, 7 do                             -- up to +ua, then three cycles +ua 
 end
 local r = lawtester.run{
   name = "cyclic-shear-servo", law = "linear", params = { kn = kn, kt = kt, tanPhi = mu },
-  particles = { { radius = 0.1 }, { radius = 0.1 } }, normal = {0, 0, 1},
+  particles = { { radius = 0.1, fixed = true }, { radius = 0.1, fixed = true } }, normal = {0, 0, 1},
   gap = 1e-4, dt = 1e-6,
   stages = stages,
-  record = { every = 20 },
+  record = { every = 100 },
 }
 local fy = mu * math.abs(Fn)
 for c = 1, 3 do
