@@ -25,7 +25,8 @@
  *
  * Time stepping (leapfrog): state n = positions x_n, contact force F_n from the law at x_n.
  *   v_{n+1/2} = v_{n-1/2} + dt (F_n + damping + imposed force)/m, then imposed DoFs override
- *   the local components of the velocities; x_{n+1} = x_n + dt v_{n+1/2}.  The local components
+ *   the local components of the velocities (the damping force has no component along them: it
+ *   acts on the free DoFs only); x_{n+1} = x_n + dt v_{n+1/2}.  The local components
  *   are those of the mid-step frame (rows of R_n and R_{n+1} averaged, re-orthonormalised) with
  *   mid-step branches, in which the contact measures the step: predicted from the last three
  *   states, or found by trial moves where the prediction cannot be trusted (driver.c).
