@@ -30,3 +30,18 @@ assert(math.abs(p1 - 2) < 0.01 and math.abs(p2 - 2) < 0.01, "order of the functi
 local lead = 1e-5^2 / 24 * A * w^2
 assert(math.abs(e1 / lead - 1) < 0.01, "leading error term")
 assert(math.max(math.abs(b1), math.abs(b2), math.abs(b3)) < 1e-9, "energy balance")
+
+-- A ramp v = a t is integrated exactly by the midpoint rule: u(T) = a T^2 / 2 to round-off
+-- (1e-12: a few ulps a step over 2000 steps), whatever dt; a constant beside it stays the
+-- compiled number.
+local a, n, dt = 50, 2000, 1e-6
+local r = lawtester.run{
+  name = "values-ramp", law = "linear", params = { kn = 1e6, kt = 5e5, tanPhi = 0.5, noSlip = true },
+  particles = { { radius = 0.1, fixed = true }, { radius = 0.1, fixed = true } },
+  normal = {0, 0, 1}, gap = -1e-4, dt = dt, record = false,
+  stages = { { whats = "vvv...", values = {0, function(t) return a * t end, 0.01, 0, 0, 0},
+               till = "stage.step >= " .. n } },
+}
+local T = n * dt
+assert(math.abs(r.C.u[2] - a * T * T / 2) <= 1e-12 * a * T * T / 2, "ramp integrated by the midpoint rule")
+assert(math.abs(r.C.u[3] - 0.01 * T) <= 1e-12 * 0.01 * T, "constant beside a function")
