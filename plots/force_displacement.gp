@@ -18,8 +18,18 @@ plot datafile using (-column("ux")*1e3):((column("contact")>0) ? -column("Fx") :
 stats datafile using (sqrt(column("uy")**2+column("uz")**2)*1e3):(sqrt(column("Fy")**2+column("Fz")**2)) nooutput
 if (STATS_max_x <= 0) { set xrange [0:1] }
 if (STATS_max_y <= 0) { set yrange [0:1] }
-set xlabel "tangential displacement |u_t| [mm]"
-set ylabel "tangential force |F_t| [N]"
-set title "tangential"
-plot datafile using (sqrt(column("uy")**2+column("uz")**2)*1e3):((column("contact")>0) ? sqrt(column("Fy")**2+column("Fz")**2) : NaN) with lines lw 2 title "|Ft|"
+# a shear along local y alone (uz = Fz = 0 throughout) is plotted signed, so that the loops of a
+# cyclic shear keep their shape; otherwise the magnitudes
+stats datafile using (abs(column("uz"))):(abs(column("Fz"))) nooutput
+if (STATS_max_x == 0 && STATS_max_y == 0) {
+  set xlabel "tangential displacement u_y [mm]"
+  set ylabel "tangential force F_y [N]"
+  set title "tangential (along y)"
+  plot datafile using (column("uy")*1e3):((column("contact")>0) ? column("Fy") : NaN) with lines lw 2 title "Fy"
+} else {
+  set xlabel "tangential displacement |u_t| [mm]"
+  set ylabel "tangential force |F_t| [N]"
+  set title "tangential"
+  plot datafile using (sqrt(column("uy")**2+column("uz")**2)*1e3):((column("contact")>0) ? sqrt(column("Fy")**2+column("Fz")**2) : NaN) with lines lw 2 title "|Ft|"
+}
 unset multiplot

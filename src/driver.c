@@ -39,6 +39,8 @@ lt_stage lt_default_stage(void)
     memset(s.whats, '.', LT_DOF);
     s.until_every = 1;
     s.max_steps = 100000000L;
+    s.servo_gain = 0.5;
+    s.servo_vmax = 1;
     return s;
 }
 
@@ -372,15 +374,17 @@ static inline int energy_check(lt_tester *t)
 }
 
 /* Note the first step of a run that leaves a state in contact with dt above leapfrog's limit
- * for the normal DoF, free in stage s (the law's current stiffness at that state). */
-static void stability_check(lt_tester *t, const lt_stage *s, int stage_no)
+ * for the normal DoF, free in the running stage (the law's current stiffness at that state). */
+static unsigned imposed_dofs(const lt_tester *t);
+
+static void stability_check(lt_tester *t, int stage_no)
 {
     /* the common case in one comparison: k below the limit, or no contact (k = 0) */
     if (!(t->resp.k[0] > t->k_stable)) return;
     if (!t->has_contact || (t->body[0].fixed && t->body[1].fixed)) return;
-    /* imposed: no free normal motion, the run is not at risk; seen apart (stab_imposed), for the
-     * warning that releasing that contact would be unstable */
-    int imposed = s->whats[0] == 'v' || (s->whats[0] == 'i' && t->first_motion);
+    /* imposed ('v', 's', 'i' on its step): no free normal motion, the run is not at risk; seen
+     * apart (stab_imposed), for the warning that releasing that contact would be unstable */
+    int imposed = (imposed_dofs(t) & 1u) != 0;
     lt_stability *seen = imposed ? &t->stab_imposed : &t->stab;
     if (seen->exceeded) return;
     double k = t->resp.k[0], m = t->c.mstar, dt = t->test->dt, z = t->zetaN;
@@ -546,21 +550,79 @@ static int contact_update(lt_tester *t, int geom_ok, const mat3 *frame_before, c
 /* 1 if stage s has a rigid `spin` of the whole pair (add_rigid_spin). */
 static int spin_given(const lt_stage *s) { return s->spin.x != 0 || s->spin.y != 0 || s->spin.z != 0; }
 
-/* The DoFs stage s (may be NULL) imposes velocities on: bit k of v_mask for 'v', of i_mask for
- * 'i' (on its first motion step only); read once per stage, not per step. */
+/* The DoFs stage s (may be NULL) imposes velocities on: bit k of v_mask for 'v' and 's' (a servo
+ * imposes its velocity on every step), of i_mask for 'i' (on its first motion step only); s_mask
+ * marks the servos.  Read once per stage, not per step.  The step reads the values from t->vals:
+ * the stage's constants, copied here, or this step's (stage_values) when the stage has functions
+ * or servos (t->dyn). */
 static void stage_masks(lt_tester *t, const lt_stage *s)
 {
-    t->v_mask = t->i_mask = 0;
+    t->v_mask = t->i_mask = t->s_mask = 0;
     t->spins = s && spin_given(s);
-    if (s)
+    t->dyn = 0;
+    if (s) {
         for (int k = 0; k < LT_DOF; k++) {
             if (s->whats[k] == 'v') t->v_mask |= 1u << k;
             if (s->whats[k] == 'i') t->i_mask |= 1u << k;
+            if (s->whats[k] == 's') t->s_mask |= 1u << k, t->v_mask |= 1u << k;
         }
+        t->dyn = (t->s_mask | s->fn_mask) != 0;
+        memcpy(t->vals, s->values, sizeof t->vals);
+    }
 }
 
 /* Bit k set: the stage imposes the velocity of DoF k on this step (stage_masks). */
-static unsigned imposed_dofs(const lt_tester *t) { return t->v_mask | (t->first_motion ? t->i_mask : 0); }
+static unsigned imposed_dofs(const lt_tester *t)
+{
+    return t->v_mask | (t->first_motion ? t->i_mask : 0);
+}
+
+/* The values the running stage imposes on this step (stage_masks, stage_values). */
+static inline const double *step_values(const lt_tester *t) { return t->vals; }
+
+COLD static int value_fault(lt_tester *t, int k, const char *fmt, double x)
+{
+    t->err_dof = k + 1;
+    return fail(t, fmt, k + 1, shown(x));
+}
+
+/* This step's values of a stage whose values change (t->dyn; driver.h): the functions of the
+ * stage time at the time level of their kind -- 'v'/'i' velocities at t + dt/2, 'f' forces at t,
+ * 's' targets at t + dt, t = (stage step) dt -- then the servos' velocities
+ * v = clamp(alpha (T - f_n)/(k_n dt), +-vmax) from the state's force and stiffness. */
+NOINLINE static int stage_values(lt_tester *t, const lt_stage *s)
+{
+    double dt = t->test->dt, step = (double)t->st.step, now[LT_DOF];
+    memcpy(now, s->values, sizeof now);
+    for (int k = 0; k < LT_DOF; k++) {
+        if (!((s->fn_mask >> k) & 1u)) continue;
+        char w = s->whats[k];
+        if (w == 'i' && !t->first_motion) continue; /* free after its first step */
+        double time = (w == 'f' ? step : w == 's' ? step + 1 : step + 0.5) * dt;
+        if (s->value_fn(s->value_ctx, t, k, time, &now[k]) < 0) {
+            if (!t->err_dof) t->err_dof = k + 1;
+            return -1;
+        }
+        if (!isfinite(now[k])) return value_fault(t, k, "the value of DoF %d is not finite (%g)", now[k]);
+    }
+    for (int k = 0; k < 3; k++) {
+        if (!((t->s_mask >> k) & 1u)) continue;
+        double f = 0, kk = 0, vmax = s->servo_vmax;
+        if (t->has_contact) {
+            f = t->resp.f[k];
+            kk = t->resp.k[k ? 1 : 0];
+            if (!(kk > 0))
+                return value_fault(t, k, k ? "servo on DoF %d: the law reports no tangential stiffness (kt = %g N/m)"
+                                           : "servo on DoF %d: the law reports no normal stiffness (kn = %g N/m)",
+                                   kk);
+        }
+        double e = now[k] - f; /* the target less the force of this state */
+        double v = kk > 0 ? s->servo_gain * e / (kk * dt) : e > 0 ? vmax : e < 0 ? -vmax : 0;
+        now[k] = v > vmax ? vmax : v < -vmax ? -vmax : v;
+    }
+    memcpy(t->vals, now, sizeof now);
+    return 0;
+}
 
 /* DoF k imposed on this step (t->imposed, set by velocity_update for the step's stage). */
 static int dof_imposed(const lt_tester *t, int k) { return (t->imposed >> k) & 1u; }
@@ -580,9 +642,10 @@ NOINLINE static void body_extra_forces(const lt_tester *t, const lt_stage *s, in
     if (s && i == loaded) {
         double sign = i == 0 ? -1 : 1; /* a positive value pushes B away from A (or A from B) */
         vec3 fl = v3(0, 0, 0), tl = v3(0, 0, 0);
+        const double *values = step_values(t);
         for (int k = 0; k < LT_DOF; k++) {
             if (s->whats[k] != 'f') continue;
-            double val = sign * s->values[k];
+            double val = sign * values[k];
             if (k < 3) fl = v3_add(fl, v3(k == 0 ? val : 0, k == 1 ? val : 0, k == 2 ? val : 0));
             else tl = v3_add(tl, v3(k == 3 ? val : 0, k == 4 ? val : 0, k == 5 ? val : 0));
         }
@@ -601,6 +664,15 @@ NOINLINE static void body_extra_forces(const lt_tester *t, const lt_stage *s, in
             damp[j] = v3(-lam * fabs(f.x) * (v.x > 0 ? 1 : v.x < 0 ? -1 : 0),
                          -lam * fabs(f.y) * (v.y > 0 ? 1 : v.y < 0 ? -1 : 0),
                          -lam * fabs(f.z) * (v.z > 0 ? 1 : v.z < 0 ? -1 : 0));
+        }
+        /* ... on the free DoFs only: the components along the imposed ones (local axes of the
+         * state, rows of R_n) are removed.  The imposition overrides those components of the
+         * velocity anyway, so a damping force there would do no damping; it would only be booked
+         * as `damp` and paid back by the driver's work (docs/energy.md section 2). */
+        for (int k = 0; k < LT_DOF; k++) {
+            if (!dof_imposed(t, k)) continue;
+            vec3 e = t->frame.r[k % 3];
+            damp[k / 3] = v3_axpy(-v3_dot(damp[k / 3], e), e, damp[k / 3]);
         }
     }
 }
@@ -645,7 +717,7 @@ static inline vec3 with_component(vec3 v, vec3 e, double value) { return v3_axpy
  * imposes, decomposed in frame R with branches b (contact point minus centres); the DoFs not
  * imposed keep the free velocities' components.  Works on local copies and stores once (the
  * outputs could alias the inputs for all the compiler knows). */
-static void impose(const lt_tester *t, const lt_stage *s, const mat3 *R, const vec3 b[2], const vec3 vfree[2],
+static void impose(const lt_tester *t, const double *values, const mat3 *R, const vec3 b[2], const vec3 vfree[2],
                    const vec3 wfree[2], vec3 vnew[2], vec3 wnew[2])
 {
     double w = t->test->abWeight;
@@ -654,8 +726,8 @@ static void impose(const lt_tester *t, const lt_stage *s, const mat3 *R, const v
     const vec3 n = R->r[0];
     /* rotations first: the shear imposition below accounts for the spins */
     if (dof_imposed(t, 3)) {
-        omA = with_component(omA, n, shareA * s->values[3]);
-        omB = with_component(omB, n, shareB * s->values[3]);
+        omA = with_component(omA, n, shareA * values[3]);
+        omB = with_component(omB, n, shareB * values[3]);
     }
     if (dof_imposed(t, 4) || dof_imposed(t, 5)) {
         /* lever arms: the branches' components along the normal (for spheres their lengths).
@@ -665,21 +737,21 @@ static void impose(const lt_tester *t, const lt_stage *s, const mat3 *R, const v
         double a = v3_dot(b[0], n), bb = -v3_dot(b[1], n);
         for (int k = 4; k <= 5; k++) {
             if (!dof_imposed(t, k)) continue;
-            double val = s->values[k];
+            double val = values[k];
             omA = with_component(omA, R->r[k - 3], -bb / (a + bb) * val);
             omB = with_component(omB, R->r[k - 3], a / (a + bb) * val);
         }
     }
     if (dof_imposed(t, 0)) {
-        vA = with_component(vA, n, shareA * s->values[0]);
-        vB = with_component(vB, n, shareB * s->values[0]);
+        vA = with_component(vA, n, shareA * values[0]);
+        vB = with_component(vB, n, shareB * values[0]);
     }
     if (dof_imposed(t, 1) || dof_imposed(t, 2)) {
         /* tangential velocity that the spins give the contact point */
         vec3 spin = v3_sub(v3_cross(omB, b[1]), v3_cross(omA, b[0]));
         for (int k = 1; k <= 2; k++) {
             if (!dof_imposed(t, k)) continue;
-            double need = s->values[k] - v3_dot(spin, R->r[k]);
+            double need = values[k] - v3_dot(spin, R->r[k]);
             vA = with_component(vA, R->r[k], shareA * need);
             vB = with_component(vB, R->r[k], shareB * need);
         }
@@ -779,10 +851,12 @@ static int move_bodies(const lt_tester *t, lt_body b[2], const vec3 v[2], const 
  * normal) equal its inputs is a fixed point, so the next pass would repeat it and is skipped;
  * the last trial is kept (t->trial) for position_update and contact_update to reuse.
  * extra: stage s may put forces other than the contact's on the bodies (extra_forces).
- * Returns the new velocities in vnew/wnew; extra forces in imposed/damp. */
-static void velocity_update(lt_tester *t, const lt_stage *s, int extra, vec3 vnew[2], vec3 wnew[2],
-                            vec3 imposed[2][2], vec3 damp[2][2], vec3 *imposed_normal)
+ * Returns the new velocities in vnew/wnew; extra forces in imposed/damp; 0, or -1 when a value
+ * of the stage failed (stage_values: a function's error, a servo without stiffness). */
+static int velocity_update(lt_tester *t, const lt_stage *s, int extra, vec3 vnew[2], vec3 wnew[2],
+                           vec3 imposed[2][2], vec3 damp[2][2], vec3 *imposed_normal)
 {
+    if (t->dyn && stage_values(t, s) < 0) return -1;
     t->trial.valid = 0;
     t->pred.pending = 0;
     t->imposed = imposed_dofs(t);
@@ -808,7 +882,7 @@ static void velocity_update(lt_tester *t, const lt_stage *s, int extra, vec3 vne
     if (!s || (!t->imposed && !stage_spins(t))) { /* free motion: impose() is not called */
         for (int i = 0; i < 2; i++) vnew[i] = vfree[i], wnew[i] = wfree[i];
         *imposed_normal = t->frame.r[0];
-        return;
+        return 0;
     }
     lt_predictor *p = &t->pred;
     if (t->st.step >= 2 && !t->first_motion) { /* two steps of this stage's motion behind */
@@ -817,13 +891,14 @@ static void velocity_update(lt_tester *t, const lt_stage *s, int extra, vec3 vne
         p->pending = 1;
         if (!p->missed && !test->no_predictor) {
             p->used++;
-            impose(t, s, &p->mid, pbr, vfree, wfree, vnew, wnew);
+            impose(t, step_values(t), &p->mid, pbr, vfree, wfree, vnew, wnew);
             add_rigid_spin(t, s, vnew, wnew);
             *imposed_normal = p->mid.r[0];
-            return;
+            return 0;
         }
     }
     velocity_passes(t, s, vfree, wfree, vnew, wnew, imposed_normal);
+    return 0;
 }
 
 /* velocity_update's trial passes (the first two steps of a stage, a missed prediction): out of
@@ -837,7 +912,8 @@ NOINLINE static void velocity_passes(lt_tester *t, const lt_stage *s, const vec3
     *imposed_normal = t->frame.r[0];
     mat3 R = t->frame;
     vec3 br[2] = {t->geom.branch[0], t->geom.branch[1]};
-    impose(t, s, &R, br, vfree, wfree, vnew, wnew);
+    const double *values = step_values(t);
+    impose(t, values, &R, br, vfree, wfree, vnew, wnew);
     add_rigid_spin(t, s, vnew, wnew);
     int fast = !test->no_fast_paths, shear = shear_imposed(t);
     lt_trial *tr = &t->trial;
@@ -851,7 +927,7 @@ NOINLINE static void velocity_passes(lt_tester *t, const lt_stage *s, const vec3
         frame_update(&R1, g.normal, mean_spin(wnew), dt);
         frame_mid(&t->frame, &R1, &R);
         for (int i = 0; i < 2; i++) br[i] = v3_scale(v3_add(t->geom.branch[i], g.branch[i]), 0.5);
-        impose(t, s, &R, br, vfree, wfree, vnew, wnew);
+        impose(t, values, &R, br, vfree, wfree, vnew, wnew);
         add_rigid_spin(t, s, vnew, wnew);
         if (!fast) continue;
         tr->valid = 1;
@@ -1068,8 +1144,8 @@ int lt_run_stage(lt_tester *t, int index)
     long row_in = every > 0 ? (every - t->step % every) % every : -1, until_in = s->until_every;
     long tick_in = LT_TICK_STEPS;
     for (;;) {
-        stability_check(t, s, index + 1);
-        velocity_update(t, s, extra, vnew, wnew, imposed, damp, &nimp);
+        stability_check(t, index + 1);
+        if (velocity_update(t, s, extra, vnew, wnew, imposed, damp, &nimp) < 0) return -1;
         close_energies(t, vnew, wnew, damp, extra);
         if (energy_check(t) < 0) return -1;
         int ended_stage = t->step > 0 && t->st.step == 0; /* state n closed the previous stage */
@@ -1117,7 +1193,7 @@ int lt_finish(lt_tester *t)
     vec3 vnew[2], wnew[2], imposed[2][2], damp[2][2], nimp;
     int extra = extra_forces(t, last);
     stage_masks(t, last);
-    velocity_update(t, last, extra, vnew, wnew, imposed, damp, &nimp);
+    if (velocity_update(t, last, extra, vnew, wnew, imposed, damp, &nimp) < 0) return -1;
     close_energies(t, vnew, wnew, damp, extra);
     if (energy_check(t) < 0) return -1;
     if (test->record_every > 0) {

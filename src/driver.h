@@ -3,11 +3,30 @@
  * energy bookkeeping of the whole.  Knows no Lua: `until` and `done` arrive as callbacks.
  *
  * Units SI.  Local frame and signs as in law.h.  DoF order: normal, shear y, shear z, twist,
- * bend y, bend z; values are m/s or rad/s for 'v'/'i', N or N m for 'f'.
+ * bend y, bend z; values are m/s or rad/s for 'v'/'i', N or N m for 'f' and 's'.
+ *
+ * Servo ('s', quasi-static force control, translational DoFs k = 0..2): the target T is a force
+ * on A in the local frame, as the law returns it (a compressive normal force is negative; the
+ * equilibrium an 'f' DoF of value T settles to).  The DoF's relative velocity over the step from
+ * state n is imposed like a 'v' value,
+ *   v_{n+1/2} = clamp(alpha (T - f_n) / (k_n dt), -vmax, vmax),
+ * f_n the law's force of state n on that DoF and k_n its stiffness there (resp.k: kn for the
+ * normal, kt for the shears).  For a contact whose force follows f_{n+1} = f_n + k v dt the error
+ * e = T - f obeys e_{n+1} = (1 - alpha) e_n: geometric decay for 0 < alpha < 2 (the stability
+ * bound), one step for alpha = 1.  A law whose true stiffness is r times the reported one is
+ * stable for r alpha < 2: the default alpha = 1/2 tolerates r < 4 (a stiffening Hertz contact).
+ * Without a contact f = 0 and k = 0: the DoF moves at vmax towards the sign of T (a compressive
+ * normal target approaches).  A contact reporting no stiffness on a servo DoF is an error.
+ * Stage values as functions of the stage time (lt_stage.value_fn): evaluated once per step at
+ * the time level the leapfrog uses the value at: 'v'/'i' velocities at t + dt/2 (they are the
+ * half-step velocities v_{n+1/2}: the displacement is the midpoint rule of the function, second
+ * order), 'f' forces at t (F_n kicks v_{n-1/2} to v_{n+1/2}, its work is the trapezoid rule of
+ * the step), 's' targets at t + dt (the state the step leads to), t = (stage step) dt.
  *
  * Time stepping (leapfrog): state n = positions x_n, contact force F_n from the law at x_n.
  *   v_{n+1/2} = v_{n-1/2} + dt (F_n + damping + imposed force)/m, then imposed DoFs override
- *   the local components of the velocities; x_{n+1} = x_n + dt v_{n+1/2}.  The local components
+ *   the local components of the velocities (the damping force has no component along them: it
+ *   acts on the free DoFs only); x_{n+1} = x_n + dt v_{n+1/2}.  The local components
  *   are those of the mid-step frame (rows of R_n and R_{n+1} averaged, re-orthonormalised) with
  *   mid-step branches, in which the contact measures the step: predicted from the last three
  *   states, or found by trial moves where the prediction cannot be trusted (driver.c).
@@ -48,9 +67,19 @@ typedef struct lt_tester lt_tester;
  * tester->err (the run then stops). */
 typedef int (*lt_stage_cb)(void *ctx, lt_tester *t);
 
+/* A stage value that is a function of the stage time: *value = the value of DoF dof (0-based)
+ * at stage time `time` (s).  Return 0, or -1 after writing an error into tester->err (the run
+ * then stops; set tester->err_dof = dof + 1 to name the value). */
+typedef int (*lt_value_cb)(void *ctx, lt_tester *t, int dof, double time, double *value);
+
 typedef struct lt_stage {
-    char whats[LT_DOF];      /* '.', 'v', 'i', 'f' per DoF */
-    double values[LT_DOF];
+    char whats[LT_DOF];      /* '.', 'v', 'i', 'f', 's' (servo: DoFs 0..2) per DoF */
+    double values[LT_DOF];   /* constants; for the DoFs of fn_mask unused */
+    unsigned fn_mask;        /* bit k: the value of DoF k comes from value_fn each step */
+    lt_value_cb value_fn;
+    void *value_ctx;
+    double servo_gain;       /* alpha of the servo, 0 < alpha < 2 (default 0.5), - */
+    double servo_vmax;       /* largest speed the servo imposes (default 1), m/s */
     lt_stage_cb until;       /* NULL: run until max_steps (an error) */
     void *until_ctx;
     lt_stage_cb done;        /* NULL: nothing */
@@ -209,6 +238,11 @@ struct lt_tester {
     int first_motion;               /* 1 on the first motion step of a stage ('i' DoFs apply) */
     unsigned imposed;               /* bit k: DoF k's velocity imposed on the step being taken */
     unsigned v_mask, i_mask;        /* bit k: the running stage's DoF k is 'v', is 'i' */
+    unsigned s_mask;                /* bit k: the running stage's DoF k is 's' (servo) */
+    int dyn;                        /* 1: the running stage's values change each step (functions
+                                       or servos): they are read from vals, else from the stage */
+    double vals[LT_DOF];            /* this step's values of the running stage (stage_values) */
+    int err_dof;                    /* 1-based DoF whose value an error concerns, 0: none */
     int spins;                      /* 1: the running stage has a rigid `spin` */
     /* per-run constants (exactly the quotients the step would otherwise divide out each time) */
     double dt_mass[2];              /* dt/m (s/kg), per run */

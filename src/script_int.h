@@ -46,6 +46,14 @@ typedef struct run_ctx run_ctx;
 /* What until/done see: the contact, the stage counters, the energies, the scene, the tester, and
  * the bodies A and B (script_scope.c). */
 enum { PX_C, PX_STAGE, PX_E, PX_S, PX_TESTER, PX_A, PX_B, N_PROXIES };
+/* The functions among a stage's values (script_values.c): the driver's value_ctx, allocated for
+ * a stage that has one (lt_stage.value_ctx; run_release frees it). */
+typedef struct stage_values {
+    run_ctx *run;
+    int stage_no;      /* 1-based */
+    int ref[LT_DOF];   /* the function of DoF k (LUA_NOREF: a number) */
+    int line[LT_DOF];  /* its line, for messages */
+} stage_values;
 
 typedef struct stage_cb {
     run_ctx *run;
@@ -105,6 +113,10 @@ int stage_callback(void *ctx, lt_tester *t);
 int load_string_callback(lua_State *L, const char *s, int is_until, int env_ref);
 void read_callback(conv *cv, run_ctx *r, int stage_tbl, const char *key, const char *alias, int stage_no,
                    stage_cb *cb, lt_stage_cb *fn, void **ctx);
+
+/* script_values.c */
+void read_stage_values(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s);
+void release_stage_values(run_ctx *r);
 
 /* script_test.c */
 void read_test(conv *cv, run_ctx *r, int t, char **name_out);

@@ -236,6 +236,10 @@ static void fail_run(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
         snprintf(msg, n, "%s", t->err);
     } else if (script_law_error(sc, t, msg, n)) {
         /* a Lua law's init or step failed: its message, not the NaN output that stopped the run */
+    } else if (t->err_dof > 0) { /* a value of the stage: a servo's, a function's */
+        srcloc_key p[4] = {{"stages", 0}, {NULL, t->stage + 1}, {"values", 0}, {NULL, t->err_dof}};
+        snprintf(msg, n, "%s:%d: field stages[%d].values[%d]: %s", sc->path, test_line(sc, call_line, p, 4),
+                 t->stage + 1, t->err_dof, t->err);
     } else {
         srcloc_key p[2] = {{"stages", 0}, {NULL, t->stage + 1}};
         char pre[160];

@@ -69,7 +69,7 @@ static void read_params(conv *cv, int t, lt_test *test)
 }
 
 static const char *const stage_keys[] = {"whats", "values", "until", "till", "done", "untilEvery", "max_steps",
-                                         "name", "spin", NULL};
+                                         "name", "spin", "servoGain", "servoMaxSpeed", NULL};
 
 static void read_stage(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s)
 {
@@ -86,38 +86,18 @@ static void read_stage(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s)
         const char *w = lua_tolstring(L, -1, &n);
         if (n != LT_DOF) field_error(cv, "'%s' has %d characters, expected 6 (normal, shear y, shear z, twist, bend y, bend z)", w, (int)n);
         for (int k = 0; k < LT_DOF; k++) {
-            if (!strchr(".vif", w[k]) || w[k] == 0) {
+            if (!strchr(".vifs", w[k]) || w[k] == 0) {
                 char shown[8]; /* the character as it can be printed on one line */
                 if ((unsigned char)w[k] < 0x20 || (unsigned char)w[k] >= 0x7f) snprintf(shown, sizeof shown, "\\x%02x", (unsigned char)w[k]);
                 else snprintf(shown, sizeof shown, "%c", w[k]);
-                field_error(cv, "bad character '%s' at position %d (expected . v i f)", shown, k + 1);
+                field_error(cv, "bad character '%s' at position %d (expected . v i f s)", shown, k + 1);
             }
             s->whats[k] = w[k];
         }
     }
     lua_pop(L, 1);
     path_pop(cv);
-    path_push_key(cv, "values");
-    ty = get_field(cv, st, "values");
-    if (ty != LUA_TNIL) {
-        if (ty != LUA_TTABLE) field_error(cv, "expected a table of 6 numbers, got %s", type_of(L, -1));
-        if (lua_rawlen(L, -1) != LT_DOF) field_error(cv, "expected 6 numbers, got %d", (int)lua_rawlen(L, -1));
-        check_list(cv, -1, LT_DOF, "a list of 6 numbers, one per DoF");
-        for (int k = 0; k < LT_DOF; k++) {
-            path_push_index(cv, k + 1);
-            lua_rawgeti(L, -1, k + 1);
-            s->values[k] = to_number(cv, -1, -INFINITY, INFINITY);
-            lua_pop(L, 1);
-            path_pop(cv);
-        }
-    }
-    lua_pop(L, 1);
-    path_pop(cv);
-    for (int k = 0; k < LT_DOF; k++)
-        if (s->whats[k] == '.' && s->values[k] != 0) {
-            path_push_key(cv, "values");
-            field_error(cv, "value %g given for DoF %d whose whats is '.' (nothing imposed)", s->values[k], k + 1);
-        }
+    read_stage_values(cv, r, st, stage_no, s);
     opt_vec3(cv, st, "spin", &s->spin);
     if (!v3_isfinite(s->spin)) {
         path_push_key(cv, "spin");
@@ -334,6 +314,7 @@ void run_release(run_ctx *r)
     luaL_unref(L, LUA_REGISTRYINDEX, r->env_mt_ref);
     for (int i = 0; i < N_PROXIES; i++) r->proxy_ref[i] = LUA_NOREF;
     r->env_ref = r->env_mt_ref = LUA_NOREF;
+    release_stage_values(r);
     free(r->cbs);
     free(r->test.stages);
     r->cbs = NULL;

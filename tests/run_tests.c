@@ -20,6 +20,7 @@ extern const test_case case_script_tests[];
 extern const test_case lua_law_tests[];
 extern const test_case plugin_tests[];
 extern const test_case usability_tests[];
+extern const test_case servo_tests[];
 
 static const struct {
     const char *name;
@@ -47,6 +48,7 @@ static const struct {
     {"stiffness", stiffness_tests},
     {"driver", driver_tests},
     {"energy", energy_tests},
+    {"servo", servo_tests},
     {"script", script_tests},
     {"cli", cli_tests},
     {"probe_cli", probe_cli_tests},

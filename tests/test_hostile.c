@@ -267,7 +267,7 @@ static void test_sigterm_keeps_the_rows_and_removes_temporaries(void)
 static void test_inputs_checked_where_read(void)
 {
     check_bad("poisson_minus_one.lua", 3, "field materials.m.poisson: value -1 out of range: must be in (-1, 0.5]");
-    check_bad("whats_nul.lua", 2, "field stages[1].whats: bad character '\\x00' at position 3 (expected . v i f)");
+    check_bad("whats_nul.lua", 2, "field stages[1].whats: bad character '\\x00' at position 3 (expected . v i f s)");
 }
 
 /* A normal of huge (or tiny) length is the direction it gives: the record equals the one with

@@ -27,6 +27,8 @@ static void test_stage_spring_dashpot_impact(void) { run_script("stages/spring_d
 static void test_stage_hertz_impact(void) { run_script("stages/hertz_impact.lua"); }
 static void test_stage_linel6_six_dofs(void) { run_script("stages/linel6_six_dofs.lua"); }
 static void test_demo_script(void) { run_script("stages/compress_shear_unload.lua"); }
+/* checks its cycle dissipation against the closed form, the servo's normal force and the balance */
+static void test_stage_cyclic_shear_servo(void) { run_script("stages/cyclic_shear_servo.lua"); }
 /* the worked examples assert the seed's printed kn to 10 digits themselves */
 static void test_woo_capsule_sphere_script(void) { run_script("stages/woo_capsule_sphere.lua"); }
 static void test_woo_facet_sphere_script(void) { run_script("stages/woo_facet_sphere.lua"); }
@@ -97,6 +99,7 @@ const test_case script_tests[] = {
     TEST(stage_spring_dashpot_impact),
     TEST(stage_hertz_impact),
     TEST(stage_linel6_six_dofs),
+    TEST(stage_cyclic_shear_servo),
     TEST(probe_from_lua),
     TEST(probe_coulomb_from_lua),
     {0, 0},

@@ -36,14 +36,14 @@ static void test_choice_param_unknown(void) { check_bad("choice_param_unknown.lu
 
 static void test_unknown_test_key(void) { check_bad("unknown_key.lua", 5, "field abweight: unknown key 'abweight'"); }
 static void test_unknown_material_key(void) { check_bad("unknown_material_key.lua", 3, "field materials.m.yung: unknown key 'yung' (allowed: young, poisson, density, ktDivKn, tanPhi)"); }
-static void test_unknown_stage_key(void) { check_bad("unknown_stage_key.lua", 4, "field stages[1].max_step: unknown key 'max_step' (allowed: whats, values, until, till, done, untilEvery, max_steps, name, spin)"); }
+static void test_unknown_stage_key(void) { check_bad("unknown_stage_key.lua", 4, "field stages[1].max_step: unknown key 'max_step' (allowed: whats, values, until, till, done, untilEvery, max_steps, name, spin, servoGain, servoMaxSpeed)"); }
 static void test_unknown_record_key(void) { check_bad("unknown_record_key.lua", 3, "field record.evry: unknown key 'evry' (allowed: every)"); }
 static void test_unknown_particle_key(void) { check_bad("unknown_particle_key.lua", 4, "field particles[2].velocity: unknown key 'velocity' for a sphere"); }
 static void test_unknown_param(void) { check_bad("unknown_param.lua", 5, "field params.ktt: law 'linear' has no parameter 'ktt'"); }
 static void test_unknown_stiffness_key(void) { check_bad("stiffness_unknown_key.lua", 5, "field stiffness.Kn: unknown key 'Kn'"); }
 static void test_unknown_probe_key(void) { check_bad("probe_unknown_key.lua", 2, "field direction: unknown key 'direction' (allowed: test, directions, limit, steps, name)"); }
 static void test_vector_extra_key(void) { check_bad("vector_extra_key.lua", 3, "field normal.z: unexpected key 'z' (a list of 3 numbers {x, y, z})"); }
-static void test_values_extra_key(void) { check_bad("values_extra_key.lua", 4, "field stages[1].values.shear: unexpected key 'shear' (a list of 6 numbers, one per DoF)"); }
+static void test_values_extra_key(void) { check_bad("values_extra_key.lua", 4, "field stages[1].values.shear: unexpected key 'shear' (a list of 6 numbers or functions, one per DoF)"); }
 static void test_particles_extra_key(void) { check_bad("particles_extra_key.lua", 3, "field particles.C: unexpected key 'C' (a list of 2 particles, A and B)"); }
 static void test_stages_extra_key(void) { check_bad("stages_extra_key.lua", 4, "field stages.every: unexpected key 'every' (a list of stages)"); }
 static void test_until_and_till(void) { check_bad("until_and_till.lua", 4, "field stages[1].till: give until or till, not both"); }
