@@ -25,6 +25,7 @@ if (fmt eq "pdf") {
 }
 set output outfile
 set datafile separator "\t"
+set datafile columnheaders   # the first line names the columns (also for column(NAME) with NAME a variable)
 
 # Okabe & Ito's colour-blind safe palette (docs/references.md), the yellow left out (it does not
 # show on white); lines 1 pt wide (lw 2 of cairo's 0.5 pt unit).
@@ -72,8 +73,21 @@ stage_mid(k) = ((k < nstages ? stagetime[k+1] : tend) + stagetime[k]) / 2 * tsca
 stage_labels_time = "if (nstages > 0) { set label 900 'stage' at graph 0, graph 1 offset char -0.5, char 0.6 right font ',7' tc rgb '#555555' }; do for [k=1:nstages] { set label 900+k sprintf('%d', stageno[k]) at stage_mid(k), graph 1 offset 0, char 0.6 center font ',7' tc rgb '#555555' }"
 stage_clear = "unset arrow; unset label"
 
-# A tick step for a data range r: 1, 2 or 5 times a power of ten, about five ticks (gnuplot's
-# own choice crowds the labels of a panel a few centimetres high).
-tick_m(r) = 10.0**floor(log10(r/4.0))
-tick_f(r) = r/4.0/tick_m(r)
-tick(r) = r > 0 && r < 1e300 ? tick_m(r) * (tick_f(r) < 1.5 ? 1 : tick_f(r) < 3.5 ? 2 : tick_f(r) < 7.5 ? 5 : 10) : 1
+# A tick step for a data range r: 1, 2, 2.5 or 5 times a power of ten, at most n intervals (gnuplot's
+# own choice crowds the labels of a panel a few centimetres wide).
+tick_m(r, n) = 10.0**floor(log10(r/n))
+tick_f(r, n) = r/n/tick_m(r, n)
+tickn(r, n) = r > 0 && r < 1e300 ? tick_m(r, n) * (tick_f(r, n) <= 1.0001 ? 1 : tick_f(r, n) <= 2.0001 ? 2 : tick_f(r, n) <= 2.5001 ? 2.5 : tick_f(r, n) <= 5.0001 ? 5 : 10) : 1
+tick(r) = tickn(r, 4)
+
+# Numbered dots where the stages start, on a path (the x and y of a panel: functions mark_x(c),
+# mark_y(c) of the row, set by the script; tx, ty: how close two dots may be before they share
+# one label "1,2", in the units of the axes).  `eval collect_marks` writes them to the
+# datablock $marks; the plot element stage_dots draws them.
+array mx[nstages > 0 ? nstages : 1]; array my[nstages > 0 ? nstages : 1]; array mlab[nstages > 0 ? nstages : 1]
+mark_at(k) = (mx[k] = mark_x(0), my[k] = mark_y(0), mk = mk + 1)
+collect_marks = "mk = 1; if (nstages > 0) { stats datafile using (mk <= nstages && int($0) == stagerow[mk] ? mark_at(mk) : 0) nooutput }; \
+  do for [k=1:nstages] { mlab[k] = sprintf('%d', stageno[k]); do for [j=1:k-1] { if (mlab[j] ne '' && mlab[k] ne '' && abs(mx[j]-mx[k]) <= tx && abs(my[j]-my[k]) <= ty) { mlab[j] = mlab[j].','.mlab[k]; mlab[k] = '' } } }; \
+  set print $marks; print 'x\ty\tlabel'; do for [k=1:nstages] { if (mlab[k] ne '') { print sprintf('%.17g\t%.17g\t%s', mx[k], my[k], mlab[k]) } }; unset print"
+stage_dots = "for [q=1:(nstages > 0)] $marks using 1:2:3 with labels point pt 7 ps 0.45 lc rgb '#000000' offset char 0.4, char 0.55 left font ',7' notitle"
+stage_note = "if (nstages > 0) { set label 899 '• n: the state stage n starts from' at screen 0.01, screen 0.025 left font ',7' tc rgb '#555555' }"

@@ -376,10 +376,32 @@ static void pairs(strbuf *s, const table_scan *t, const char *var, const char *p
     sb_printf(s, "'; ");
 }
 
-static void components(strbuf *s, const table_scan *t)
+/* The rotational components that carry a torque: T against the largest force times the branch
+ * length (the sidecar's contact.1.l1 + l2, 1 m without one).  A rotation alone is not enough:
+ * the imposition frame leaves round-off rotations (1e-9 rad) on laws without torques. */
+static void torques(strbuf *s, const table_scan *t, double len)
+{
+    const char xyz[3] = {'x', 'y', 'z'};
+    double sf = 0;
+    char name[16];
+    for (int i = 0; i < 3; i++) {
+        snprintf(name, sizeof name, "F%c", xyz[i]);
+        sf = fmax(sf, maxabs_of(t, name));
+    }
+    sb_printf(s, "rcomp='");
+    for (int i = 0, n = 0; i < 3; i++) {
+        snprintf(name, sizeof name, "T%c", xyz[i]);
+        if (nonzero(t, name, sf * len)) sb_printf(s, "%s%c", n++ ? " " : "", xyz[i]);
+    }
+    sb_printf(s, "'; ");
+}
+
+static void components(strbuf *s, const table_scan *t, const kv *meta)
 {
     pairs(s, t, "tcomp", "u", "F", 1);
-    pairs(s, t, "rcomp", "phi", "T", 0);
+    const char *l1 = meta ? kv_get(meta, "contact.1.l1") : NULL, *l2 = meta ? kv_get(meta, "contact.1.l2") : NULL;
+    double len = l1 && l2 ? strtod(l1, NULL) + strtod(l2, NULL) : 1.0;
+    torques(s, t, len > 0 && isfinite(len) ? len : 1.0);
 }
 
 static void stages(strbuf *s, const table_scan *t)
@@ -428,7 +450,7 @@ char *lt_plot_info_defs(const lt_plot_input *in, char *err, size_t errlen)
     sb_printf(&s, "; ");
     params_line(&s, law, have_meta ? &meta : NULL, have_meta ? NULL : in->params);
     energies(&s, &t, law);
-    components(&s, &t);
+    components(&s, &t, have_meta ? &meta : NULL);
     stages(&s, &t);
     scan_free(&t);
     kv_free(&meta);
