@@ -39,7 +39,7 @@ set linetype 7 lc rgb "#000000" lw 2 dt solid pt 4 ps 0.8
 set linetype cycle 7
 # reference lines (closed forms, yield surfaces, Coulomb lines): black, thinner, dashed
 set style line 20 lc rgb "#000000" lw 1.5 dt (6, 4)
-set style line 21 lc rgb "#555555" lw 1.5 dt (2, 3)
+set style line 21 lc rgb "#D55E00" lw 1.5 dt (8, 3, 2, 3)
 # stage boundaries: thin grey
 set style line 30 lc rgb "#999999" lw 1 dt (3, 3)
 
@@ -51,6 +51,7 @@ set grid xtics ytics lw 0.5 lc rgb "#DDDDDD" dt solid back
 set key opaque box lc rgb "#BBBBBB" lw 0.5 samplen 2.5 spacing 1.15 enhanced
 set format x "%g"
 set format y "%g"
+set minussign   # tick labels with the minus sign U+2212, not a hyphen
 set title font sprintf("%s,%g", font_name, font_pt + 1)
 
 # Engineering prefixes for axes: eng(m) is the power of ten (a multiple of 3, -12..9) for values
@@ -90,4 +91,5 @@ collect_marks = "mk = 1; if (nstages > 0) { stats datafile using (mk <= nstages 
   do for [k=1:nstages] { mlab[k] = sprintf('%d', stageno[k]); do for [j=1:k-1] { if (mlab[j] ne '' && mlab[k] ne '' && abs(mx[j]-mx[k]) <= tx && abs(my[j]-my[k]) <= ty) { mlab[j] = mlab[j].','.mlab[k]; mlab[k] = '' } } }; \
   set print $marks; print 'x\ty\tlabel'; do for [k=1:nstages] { if (mlab[k] ne '') { print sprintf('%.17g\t%.17g\t%s', mx[k], my[k], mlab[k]) } }; unset print"
 stage_dots = "for [q=1:(nstages > 0)] $marks using 1:2:3 with labels point pt 7 ps 0.45 lc rgb '#000000' offset char 0.4, char 0.55 left font ',7' notitle"
+stage_key = nstages > 0 ? "NaN with points pt 7 ps 0.45 lc rgb '#000000' title 'n: start of stage n', " : ""
 stage_note = "if (nstages > 0) { set label 899 '• n: the state stage n starts from' at screen 0.01, screen 0.025 left font ',7' tc rgb '#555555' }"

@@ -37,7 +37,7 @@ do for [w in econtact] { stats datafile using (column(w)) nooutput; emax_c = STA
 stats datafile using "balance_err" nooutput; emax_b = STATS_max; emin_b = STATS_min
 ed = eng(absmax(emin_d, emax_d)); ec = eng(absmax(emin_c, emax_c)); eb = eng(absmax(emin_b, emax_b))
 
-set multiplot title title."\n".params noenhanced
+set multiplot title title."\n".params noenhanced font sprintf(",%g", font_pt + 1)
 set lmargin at screen 0.11
 set rmargin at screen 0.62
 set key at screen 0.64, graph 1 left top Left reverse

@@ -12,7 +12,7 @@ if (!exists("rcomp")) rcomp = ""
 npan = 1 + words(tcomp) + words(rcomp)
 ncols = npan <= 2 ? npan : npan == 4 ? 2 : 3
 nrows = (npan + ncols - 1) / ncols
-plot_w = ncols == 1 ? 9.0 : ncols == 2 ? 16.0 : 17.0
+plot_w = ncols == 1 ? 10.0 : ncols == 2 ? 16.0 : 17.0
 plot_h = 1.8 + 7.0 * nrows
 load stylefile
 # the panels: displacement column, force column, kind (0 normal, 1 tangential, 2 rotational)
@@ -24,7 +24,7 @@ ulabel(i) = kind(i) == 0 ? "overlap −u_N (%sm)" : kind(i) == 1 ? "displacement
             "rotation φ_".sub(ucol(i))." (%srad)"
 flabel(i) = kind(i) == 0 ? "compressive force −F_N (%sN)" : kind(i) == 1 ? "force F_".sub(fcol(i))." (%sN)" : \
             "torque T_".sub(fcol(i))." (%sN m)"
-set multiplot layout nrows, ncols title title."\n".params noenhanced \
+set multiplot layout nrows, ncols title title."\n".params noenhanced font sprintf(",%g", font_pt + 1) \
     margins 2.0/plot_w, 1 - 0.4/plot_w, 1.9/plot_h, 1 - 1.8/plot_h spacing 2.1/plot_w, 2.0/plot_h
 unset key
 set autoscale noextend

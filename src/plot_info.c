@@ -175,6 +175,8 @@ static void param_text(strbuf *s, const lt_param *p, const char *value, const kv
               materials ? " (materials)" : "");
 }
 
+#define PARAMS_LINE 42 /* characters: about 8 cm of 9 pt DejaVu Sans (the narrowest figure is 10 cm wide) */
+
 static void params_line(strbuf *s, const lt_law *law, const kv *meta, const double *params)
 {
     int count = 0;
@@ -194,10 +196,27 @@ static void params_line(strbuf *s, const lt_law *law, const kv *meta, const doub
         }
         param_text(&line, p, v, meta, &count);
     }
-    sb_quoted(s, line.p ? line.p : "");
+    /* a gnuplot double-quoted string, broken after the comma that ends a line of at most
+     * PARAMS_LINE characters (titles are centred over figures 9 to 17 cm wide) */
+    sb_printf(s, "\"");
+    size_t col = 0;
+    for (const char *c = line.p ? line.p : ""; *c; c++) {
+        if (*c == ',' && c[1] == ' ') {
+            const char *next = strchr(c + 2, ',');
+            size_t len = next ? (size_t)(next - c) : strlen(c);
+            if (col + len > PARAMS_LINE) {
+                sb_printf(s, ",\\n");
+                col = 0;
+                c++;
+                continue;
+            }
+        }
+        if ((unsigned char)*c < 0x80 || (*c & 0xC0) == 0xC0) col++; /* UTF-8: count characters */
+        sb_printf(s, *c == '"' || *c == '\\' ? "\\%c" : "%c", *c);
+    }
+    sb_printf(s, "\"; ");
     if (line.failed) s->failed = 1;
     free(line.p);
-    sb_printf(s, "; ");
 }
 
 /* ---- the table --------------------------------------------------------------------------------- */
