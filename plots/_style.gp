@@ -54,12 +54,12 @@ set format y "%g"
 set minussign   # tick labels with the minus sign U+2212, not a hyphen
 set title font sprintf("%s,%g", font_name, font_pt + 1)
 
-# Engineering prefixes for axes: eng(m) is the power of ten (a multiple of 3, -12..9) for values
+# Engineering prefixes for axes: eng(m) is the power of ten (a multiple of 3, -18..9) for values
 # up to m in magnitude, pre(e) its SI prefix; a script scales a column by 10**-e and writes the
 # prefix into the unit, so tick labels stay short (0.5 ms, not 0.0005 s).
 eng_(m) = (m > 0 && m < 1e300) ? 3*floor(log10(m)/3 + 1e-9) : 0
-eng(m) = eng_(m) < -12 ? -12 : eng_(m) > 9 ? 9 : eng_(m)
-pre(e) = e == -12 ? "p" : e == -9 ? "n" : e == -6 ? "µ" : e == -3 ? "m" : e == 3 ? "k" : e == 6 ? "M" : e == 9 ? "G" : ""
+eng(m) = eng_(m) < -18 ? -18 : eng_(m) > 9 ? 9 : eng_(m)
+pre(e) = e == -18 ? "a" : e == -15 ? "f" : e == -12 ? "p" : e == -9 ? "n" : e == -6 ? "µ" : e == -3 ? "m" : e == 3 ? "k" : e == 6 ? "M" : e == 9 ? "G" : ""
 absmax(a, b) = abs(a) > abs(b) ? abs(a) : abs(b)
 
 # The stages (plot_info.h: nstages, stagerow, stagetime, stageno), marked where a stage starts:
@@ -84,12 +84,14 @@ tick(r) = tickn(r, 4)
 # Numbered dots where the stages start, on a path (the x and y of a panel: functions mark_x(c),
 # mark_y(c) of the row, set by the script; tx, ty: how close two dots may be before they share
 # one label "1,2", in the units of the axes).  `eval collect_marks` writes them to the
-# datablock $marks; the plot element stage_dots draws them.
+# datablock $marks; the plot element stage_dots (with its comma) draws them.
 array mx[nstages > 0 ? nstages : 1]; array my[nstages > 0 ? nstages : 1]; array mlab[nstages > 0 ? nstages : 1]
 mark_at(k) = (mx[k] = mark_x(0), my[k] = mark_y(0), mk = mk + 1)
 collect_marks = "mk = 1; if (nstages > 0) { stats datafile using (mk <= nstages && int($0) == stagerow[mk] ? mark_at(mk) : 0) nooutput }; \
   do for [k=1:nstages] { mlab[k] = sprintf('%d', stageno[k]); do for [j=1:k-1] { if (mlab[j] ne '' && mlab[k] ne '' && abs(mx[j]-mx[k]) <= tx && abs(my[j]-my[k]) <= ty) { mlab[j] = mlab[j].','.mlab[k]; mlab[k] = '' } } }; \
   set print $marks; print 'x\ty\tlabel'; do for [k=1:nstages] { if (mlab[k] ne '') { print sprintf('%.17g\t%.17g\t%s', mx[k], my[k], mlab[k]) } }; unset print"
-stage_dots = "for [q=1:(nstages > 0)] $marks using 1:2:3 with labels point pt 7 ps 0.45 lc rgb '#000000' offset char 0.4, char 0.55 left font ',7' notitle"
+# (a conditional text, not an iteration over 1:0: gnuplot 5.4 still reads the file of an empty
+# iteration and warns that it has no valid points)
+stage_dots = nstages > 0 ? ", $marks using 1:2:3 with labels point pt 7 ps 0.45 lc rgb '#000000' offset char 0.4, char 0.55 left font ',7' notitle" : ""
 stage_key = nstages > 0 ? "NaN with points pt 7 ps 0.45 lc rgb '#000000' title 'n: start of stage n', " : ""
 stage_note = "if (nstages > 0) { set label 899 '• n: the state stage n starts from' at screen 0.01, screen 0.025 left font ',7' tc rgb '#555555' }"

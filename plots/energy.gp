@@ -10,7 +10,7 @@
 # others: econtact, edriver).  Grey lines and the numbers on top: the starts of the stages.
 # Variables (`lawtester run --plot`): datafile, outfile, fmt, stylefile, title, params,
 # econtact, estored, edriver, kin0, nstages, stagetime, stageno (src/plot_info.h).
-plot_w = 16; plot_h = 15
+plot_w = 17; plot_h = 15
 load stylefile
 if (!exists("econtact")) econtact = "elast plast"
 if (!exists("estored")) estored = "elast"
@@ -22,8 +22,8 @@ wc(c) = column("work") - (column("kin") - kin0) - damp_(0)   # work done on the 
 label_of(w) = w eq "work" ? "W: work of the driver" : \
               w eq "kin" ? "E_{k}: kinetic energy" : \
               w eq "damp" ? "numerical damping" : \
-              w eq "brk" ? "brk: released at breaking" : \
-              w eq "form" ? "form: taken at formation" : \
+              w eq "brk" ? "brk (at breaking)" : \
+              w eq "form" ? "form (at formation)" : \
               has(estored, w) ? sprintf("%s (stored)", w) : sprintf("%s (dissipated)", w)
 
 # the time axis and the energy scale of each panel
@@ -33,14 +33,21 @@ xtic = tick(tend*tscale)
 emax_d = 0; emin_d = 0
 do for [w in edriver] { stats datafile using (column(w)) nooutput; emax_d = STATS_max > emax_d ? STATS_max : emax_d; emin_d = STATS_min < emin_d ? STATS_min : emin_d }
 stats datafile using (wc(0)) nooutput; emax_c = STATS_max > 0 ? STATS_max : 0; emin_c = STATS_min < 0 ? STATS_min : 0
-do for [w in econtact] { stats datafile using (column(w)) nooutput; emax_c = STATS_max > emax_c ? STATS_max : emax_c; emin_c = STATS_min < emin_c ? STATS_min : emin_c }
+array ebig[words(econtact) > 0 ? words(econtact) : 1]
+do for [i=1:words(econtact)] {
+  stats datafile using (column(word(econtact, i))) nooutput
+  emax_c = STATS_max > emax_c ? STATS_max : emax_c; emin_c = STATS_min < emin_c ? STATS_min : emin_c
+  ebig[i] = absmax(STATS_min, STATS_max)
+}
 stats datafile using "balance_err" nooutput; emax_b = STATS_max; emin_b = STATS_min
 ed = eng(absmax(emin_d, emax_d)); ec = eng(absmax(emin_c, emax_c)); eb = eng(absmax(emin_b, emax_b))
+# a curve below 1 % of its panel is a line on the axis: its key says how large it gets
+small(i) = ebig[i] < 0.01*absmax(emin_c, emax_c) ? sprintf(" ≤ %.2g %sJ", ebig[i]*10.0**(-eng(ebig[i])), pre(eng(ebig[i]))) : ""
 
 set multiplot title title."\n".params noenhanced font sprintf(",%g", font_pt + 1)
-set lmargin at screen 0.11
-set rmargin at screen 0.62
-set key at screen 0.64, graph 1 left top Left reverse
+set lmargin at screen 0.13
+set rmargin at screen 0.60
+set key at screen 0.615, graph 1 left top Left reverse samplen 2
 set xrange [0:tend*tscale]
 set xtics xtic
 set format x ""
@@ -53,7 +60,13 @@ set ylabel sprintf("driver energy (%sJ)", pre(ed))
 set ytics tick((emax_d - emin_d)*10.0**(-ed))
 eval stage_lines_time
 eval stage_labels_time
-plot for [w in edriver] datafile using (column("time")*tscale):(column(w)*10.0**(-ed)) with lines title label_of(w)
+# (no empty iteration: gnuplot 5.4 would read the file of one and warn)
+if (words(edriver) > 0) {
+  plot for [w in edriver] datafile using (column("time")*tscale):(column(w)*10.0**(-ed)) with lines title label_of(w)
+} else {
+  set label 2 "W = E_k = 0 throughout" at graph 0.5, graph 0.5 center
+  plot datafile using (column("time")*tscale):(0) with lines lt 1 notitle
+}
 eval stage_clear
 
 # the contact
@@ -62,9 +75,8 @@ set bmargin at screen 0.325
 set ylabel sprintf("contact energy (%sJ)", pre(ec))
 set ytics tick((emax_c - emin_c)*10.0**(-ec))
 eval stage_lines_time
-plot datafile using (column("time")*tscale):(wc(0)*10.0**(-ec)) with lines lt 7 dt (6, 3) title "W_{c} = W − ΔE_{k} − damp", \
-     for [i=1:words(econtact)] datafile using (column("time")*tscale):(column(word(econtact, i))*10.0**(-ec)) \
-         with lines lt i title label_of(word(econtact, i)) noenhanced
+law_curves = words(econtact) > 0 ? ', for [i=1:words(econtact)] datafile using (column("time")*tscale):(column(word(econtact, i))*10.0**(-ec)) with lines lt i title label_of(word(econtact, i)).small(i) noenhanced' : ''
+plot datafile using (column("time")*tscale):(wc(0)*10.0**(-ec)) with lines lt 7 dt (6, 3) title "W_{c} = W − ΔE_{k} − damp" @law_curves
 eval stage_clear
 
 # the balance error

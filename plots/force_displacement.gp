@@ -46,7 +46,7 @@ do for [i=1:npan] {
   mark_x(c) = sg*column(u)*su
   mark_y(c) = sg*column(f)*sf
   eval collect_marks
-  plot datafile using (sg*column(u)*su):(sg*in_c(column(f))*sf) with lines lt 1 notitle, @stage_dots
+  plot datafile using (sg*column(u)*su):(sg*in_c(column(f))*sf) with lines lt 1 notitle @stage_dots
   unset label 899
 }
 unset multiplot

@@ -34,7 +34,7 @@ mark_x(c) = -column("Fx")*sn
 mark_y(c) = c1 eq "" ? 0 : column(c1)*st
 tx = 0.02*(fmax - fmin)*sn; ty = 0.04*yspan*st
 eval collect_marks
-if (words(tcomp) == 0) { set label 1 "F_y = F_z = 0 throughout" at graph 0.97, graph 0.06 right }
+if (words(tcomp) == 0) { set label 1 "F_y = F_z = 0 throughout" at graph 0.97, graph 0.54 right }
 coulomb(x) = x >= 0 ? tanphi*x/sn*st : NaN   # x: -F_N in the units of the axis
 set samples 200
 # (plot elements, so that no empty iteration leaves a blank line in the key)
@@ -43,4 +43,4 @@ path = words(tcomp) > 0 ? \
   'datafile using (in_c(-column("Fx"))*sn):(0) with lines lt 1 title "F_y, F_z"'
 limit = tanphi == tanphi ? \
   '[0:fmax*sn] coulomb(x) with lines ls 20 title "Coulomb ±tan φ (−F_N)", [0:fmax*sn] -coulomb(x) with lines ls 20 notitle, ' : ''
-plot @limit @stage_key @path, @stage_dots
+plot @limit @stage_key @path @stage_dots

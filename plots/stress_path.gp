@@ -35,7 +35,7 @@ set xtics tick((xhi - xlo)*sn)
 set ytics tick(yhi*st)
 set zeroaxis lt 1 lc rgb "#888888" lw 0.5
 set key below center horizontal Left reverse samplen 1.5 width 1
-if (words(tcomp) == 0) { set label 1 "F_t = 0 throughout" at graph 0.97, graph 0.06 right }
+if (exists("tcomp") && words(tcomp) == 0) { set label 1 "F_t = 0 throughout" at graph 0.97, graph 0.06 right }
 mark_x(c) = -column("Fx")*sn
 mark_y(c) = ft(0)*st
 tx = 0.02*(xhi - xlo)*sn; ty = 0.04*yhi*st
@@ -44,4 +44,4 @@ surf = surfacefile eq '' ? '' : \
   'surfacefile using ((column("curve")==0) ? -column("Fn")*sn : NaN):(column("Ft")*st) with lines ls 20 title "yield surface, contact as created", '
 surf1 = final ? \
   'surfacefile using ((column("curve")==1) ? -column("Fn")*sn : NaN):(column("Ft")*st) with lines ls 21 title "yield surface, end of the run", ' : ''
-plot @surf @surf1 @stage_key datafile using (in_c(-column("Fx"))*sn):(in_c(ft(0))*st) with lines lt 1 title "path", @stage_dots
+plot @surf @surf1 @stage_key datafile using (in_c(-column("Fx"))*sn):(in_c(ft(0))*st) with lines lt 1 title "path" @stage_dots
