@@ -68,6 +68,8 @@ absmax(a, b) = abs(a) > abs(b) ? abs(a) : abs(b)
 if (!exists("nstages")) nstages = 0
 if (!exists("title")) title = (exists("name") ? name : datafile)
 if (!exists("params")) params = ""
+if (!exists("titlelines")) titlelines = 2
+title_cm = 0.3 + 0.42*titlelines   # the height of a multiplot's title (cm)
 stage_lines_time = "do for [k=2:nstages] { set arrow 900+k from stagetime[k]*tscale, graph 0 to stagetime[k]*tscale, graph 1 nohead ls 30 back }"
 # the numbers above the top panel, each centred on its stage's span (tend: the last time)
 stage_mid(k) = ((k < nstages ? stagetime[k+1] : tend) + stagetime[k]) / 2 * tscale
@@ -87,9 +89,17 @@ tick(r) = tickn(r, 4)
 # datablock $marks; the plot element stage_dots (with its comma) draws them.
 array mx[nstages > 0 ? nstages : 1]; array my[nstages > 0 ? nstages : 1]; array mlab[nstages > 0 ? nstages : 1]
 mark_at(k) = (mx[k] = mark_x(0), my[k] = mark_y(0), mk = mk + 1)
+# A dot close to an earlier one (within 8 tx, 4 ty) but not at it gets its number below the
+# dot instead of above ($marks2), so that the two numbers do not run into each other.
 collect_marks = "mk = 1; if (nstages > 0) { stats datafile using (mk <= nstages && int($0) == stagerow[mk] ? mark_at(mk) : 0) nooutput }; \
-  do for [k=1:nstages] { mlab[k] = sprintf('%d', stageno[k]); do for [j=1:k-1] { if (mlab[j] ne '' && mlab[k] ne '' && abs(mx[j]-mx[k]) <= tx && abs(my[j]-my[k]) <= ty) { mlab[j] = mlab[j].','.mlab[k]; mlab[k] = '' } } }; \
-  set print $marks; print 'x\ty\tlabel'; do for [k=1:nstages] { if (mlab[k] ne '') { print sprintf('%.17g\t%.17g\t%s', mx[k], my[k], mlab[k]) } }; unset print"
+  array mside[nstages > 0 ? nstages : 1]; \
+  do for [k=1:nstages] { mlab[k] = sprintf('%d', stageno[k]); mside[k] = 1; do for [j=1:k-1] { if (mlab[j] ne '' && mlab[k] ne '') { \
+    if (abs(mx[j]-mx[k]) <= tx && abs(my[j]-my[k]) <= ty) { mlab[j] = mlab[j].','.mlab[k]; mlab[k] = '' } else { if (abs(mx[j]-mx[k]) <= 8*tx && abs(my[j]-my[k]) <= 4*ty) { mside[k] = -mside[j] } } } } }; \
+  set print $marks; print 'x\ty\tlabel'; do for [k=1:nstages] { if (mlab[k] ne '' && mside[k] > 0) { print sprintf('%.17g\t%.17g\t%s', mx[k], my[k], mlab[k]) } }; unset print; \
+  set print $marks2; print 'x\ty\tlabel'; do for [k=1:nstages] { if (mlab[k] ne '' && mside[k] < 0) { print sprintf('%.17g\t%.17g\t%s', mx[k], my[k], mlab[k]) } }; unset print; \
+  stage_dots2 = '' ; do for [k=1:nstages] { if (mlab[k] ne '' && mside[k] < 0) { stage_dots2 = stage_dots2_text } }"
+stage_dots2_text = ", $marks2 using 1:2:3 with labels point pt 7 ps 0.45 lc rgb '#000000' offset char 0.4, char -0.6 left font ',7' notitle"
+stage_dots2 = ""
 # (a conditional text, not an iteration over 1:0: gnuplot 5.4 still reads the file of an empty
 # iteration and warns that it has no valid points)
 stage_dots = nstages > 0 ? ", $marks using 1:2:3 with labels point pt 7 ps 0.45 lc rgb '#000000' offset char 0.4, char 0.55 left font ',7' notitle" : ""

@@ -10,7 +10,8 @@
 # others: econtact, edriver).  Grey lines and the numbers on top: the starts of the stages.
 # Variables (`lawtester run --plot`): datafile, outfile, fmt, stylefile, title, params,
 # econtact, estored, edriver, kin0, nstages, stagetime, stageno (src/plot_info.h).
-plot_w = 17; plot_h = 15
+if (!exists("titlelines")) titlelines = 2
+plot_w = 17; plot_h = 13.5 + 0.42*titlelines
 load stylefile
 if (!exists("econtact")) econtact = "elast plast"
 if (!exists("estored")) estored = "elast"
@@ -54,8 +55,8 @@ set format x ""
 unset xlabel
 
 # the driver
-set tmargin at screen 0.87
-set bmargin at screen 0.62
+set tmargin at screen 12.4/plot_h
+set bmargin at screen 8.65/plot_h
 set ylabel sprintf("driver energy (%sJ)", pre(ed))
 set ytics tick((emax_d - emin_d)*10.0**(-ed))
 eval stage_lines_time
@@ -70,8 +71,8 @@ if (words(edriver) > 0) {
 eval stage_clear
 
 # the contact
-set tmargin at screen 0.595
-set bmargin at screen 0.325
+set tmargin at screen 8.35/plot_h
+set bmargin at screen 4.6/plot_h
 set ylabel sprintf("contact energy (%sJ)", pre(ec))
 set ytics tick((emax_c - emin_c)*10.0**(-ec))
 eval stage_lines_time
@@ -80,8 +81,8 @@ plot datafile using (column("time")*tscale):(wc(0)*10.0**(-ec)) with lines lt 7 
 eval stage_clear
 
 # the balance error
-set tmargin at screen 0.30
-set bmargin at screen 0.09
+set tmargin at screen 4.3/plot_h
+set bmargin at screen 1.3/plot_h
 set format x "%g"
 set format y "%g"
 set xlabel sprintf("time t (%ss)", pre(et))

@@ -9,11 +9,12 @@
 # (src/plot_info.h).
 if (!exists("tcomp")) tcomp = "y z"
 if (!exists("rcomp")) rcomp = ""
+if (!exists("titlelines")) titlelines = 2
 npan = 1 + words(tcomp) + words(rcomp)
 ncols = npan <= 2 ? npan : npan == 4 ? 2 : 3
 nrows = (npan + ncols - 1) / ncols
 plot_w = ncols == 1 ? 10.0 : ncols == 2 ? 16.0 : 17.0
-plot_h = 1.8 + 7.0 * nrows
+plot_h = 0.8 + 0.42*titlelines + 7.0 * nrows
 load stylefile
 # the panels: displacement column, force column, kind (0 normal, 1 tangential, 2 rotational)
 ucol(i) = i == 1 ? "ux" : i <= 1 + words(tcomp) ? "u".word(tcomp, i - 1) : "phi".word(rcomp, i - 1 - words(tcomp))
@@ -25,7 +26,7 @@ ulabel(i) = kind(i) == 0 ? "overlap −u_N (%sm)" : kind(i) == 1 ? "displacement
 flabel(i) = kind(i) == 0 ? "compressive force −F_N (%sN)" : kind(i) == 1 ? "force F_".sub(fcol(i))." (%sN)" : \
             "torque T_".sub(fcol(i))." (%sN m)"
 set multiplot layout nrows, ncols title title."\n".params noenhanced font sprintf(",%g", font_pt + 1) \
-    margins 2.0/plot_w, 1 - 0.4/plot_w, 1.9/plot_h, 1 - 1.8/plot_h spacing 2.1/plot_w, 2.0/plot_h
+    margins 2.0/plot_w, 1 - 0.4/plot_w, 1.9/plot_h, 1 - (0.8 + 0.42*titlelines)/plot_h spacing 2.1/plot_w, 2.0/plot_h
 unset key
 set autoscale noextend
 set offsets graph 0.05, graph 0.08, graph 0.08, graph 0.06
@@ -46,7 +47,8 @@ do for [i=1:npan] {
   mark_x(c) = sg*column(u)*su
   mark_y(c) = sg*column(f)*sf
   eval collect_marks
-  plot datafile using (sg*column(u)*su):(sg*in_c(column(f))*sf) with lines lt 1 notitle @stage_dots
+  # (eval: a macro inside a do-block is expanded when the block is read, before collect_marks)
+  eval 'plot datafile using (sg*column(u)*su):(sg*in_c(column(f))*sf) with lines lt 1 notitle '.stage_dots.stage_dots2
   unset label 899
 }
 unset multiplot

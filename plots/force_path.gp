@@ -43,4 +43,4 @@ path = words(tcomp) > 0 ? \
   'datafile using (in_c(-column("Fx"))*sn):(0) with lines lt 1 title "F_y, F_z"'
 limit = tanphi == tanphi ? \
   '[0:fmax*sn] coulomb(x) with lines ls 20 title "Coulomb ±tan φ (−F_N)", [0:fmax*sn] -coulomb(x) with lines ls 20 notitle, ' : ''
-plot @limit @stage_key @path @stage_dots
+plot @limit @stage_key @path @stage_dots @stage_dots2

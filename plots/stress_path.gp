@@ -44,4 +44,4 @@ surf = surfacefile eq '' ? '' : \
   'surfacefile using ((column("curve")==0) ? -column("Fn")*sn : NaN):(column("Ft")*st) with lines ls 20 title "yield surface, contact as created", '
 surf1 = final ? \
   'surfacefile using ((column("curve")==1) ? -column("Fn")*sn : NaN):(column("Ft")*st) with lines ls 21 title "yield surface, end of the run", ' : ''
-plot @surf @surf1 @stage_key datafile using (in_c(-column("Fx"))*sn):(in_c(ft(0))*st) with lines lt 1 title "path" @stage_dots
+plot @surf @surf1 @stage_key datafile using (in_c(-column("Fx"))*sn):(in_c(ft(0))*st) with lines lt 1 title "path" @stage_dots @stage_dots2

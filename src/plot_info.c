@@ -200,6 +200,7 @@ static void params_line(strbuf *s, const lt_law *law, const kv *meta, const doub
      * PARAMS_LINE characters (titles are centred over figures 9 to 17 cm wide) */
     sb_printf(s, "\"");
     size_t col = 0;
+    int lines = line.p && *line.p ? 1 : 0;
     for (const char *c = line.p ? line.p : ""; *c; c++) {
         if (*c == ',' && c[1] == ' ') {
             const char *next = strchr(c + 2, ',');
@@ -207,6 +208,7 @@ static void params_line(strbuf *s, const lt_law *law, const kv *meta, const doub
             if (col + len > PARAMS_LINE) {
                 sb_printf(s, ",\\n");
                 col = 0;
+                lines++;
                 c++;
                 continue;
             }
@@ -214,7 +216,7 @@ static void params_line(strbuf *s, const lt_law *law, const kv *meta, const doub
         if ((unsigned char)*c < 0x80 || (*c & 0xC0) == 0xC0) col++; /* UTF-8: count characters */
         sb_printf(s, *c == '"' || *c == '\\' ? "\\%c" : "%c", *c);
     }
-    sb_printf(s, "\"; ");
+    sb_printf(s, "\"; titlelines=%d; ", 1 + lines);
     if (line.failed) s->failed = 1;
     free(line.p);
 }

@@ -30,10 +30,12 @@ typedef struct lt_plot_input {
 
 /* The gnuplot definitions of the table in (malloc'ed text "a='x'; b=1; ..."):
  *   test, law      the test's name and the law's name ('' if unknown);
- *   params         the law's parameters in one line with SI units, e.g. "kn = 10⁶ N/m, ...";
+ *   params         the law's parameters with SI units, e.g. "kn = 10⁶ N/m, ...", in lines of
+ *                  at most about 42 characters;
  *                  a parameter left to the materials shows the value the stiffness rule gave the
  *                  first contact (contact.1.NAME of the sidecar) or "(materials)";
  *   title          "TEST: law LAW" (the first line of every title);
+ *   titlelines     the lines of title and params together (multiplots keep room for them);
  *   nstages        stages to mark (0 if the table has no stage column, one stage only, or more
  *                  than LT_PLOT_MAX_STAGE_MARKS), with arrays stagerow[k] (0-based data row of
  *                  the state the k-th marked stage starts from), stagetime[k] (s), stageno[k]
