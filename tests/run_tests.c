@@ -12,7 +12,7 @@ extern const test_case linear_tests[], spring_dashpot_tests[], hertz_mindlin_tes
     cohesive_tests[], law_energy_tests[], verify_tests[], surface_tests[], probe_tests[], driver_tests[],
     energy_tests[], script_tests[], cli_tests[], probe_cli_tests[], fmt_tests[], srcloc_tests[], geom_tests[],
     body_tests[], stiffness_tests[], fastpath_tests[], predictor_tests[], cond_tests[], wall_case_tests[], oblique_tests[],
-    sandbox_tests[], faults_tests[], io_tests[], validate_tests[], fuzz_tests[], law_check_tests[];
+    sandbox_tests[], faults_tests[], io_tests[], validate_tests[], fuzz_tests[], law_check_tests[], plot_tests[];
 
 static const struct {
     const char *name;
@@ -46,6 +46,7 @@ static const struct {
     {"sandbox", sandbox_tests},
     {"faults", faults_tests},
     {"io", io_tests},
+    {"plot", plot_tests},
     {"validate", validate_tests},
     {"fuzz", fuzz_tests},
 };
