@@ -27,7 +27,7 @@ set output outfile
 set datafile separator "\t"
 set datafile columnheaders   # the first line names the columns (also for column(NAME) with NAME a variable)
 
-# Okabe & Ito's colour-blind safe palette (docs/references.md), the yellow left out (it does not
+# Okabe & Ito's colour-blind safe palette ([Okabe & Ito 2008], docs/references.md), the yellow left out (it does not
 # show on white); lines 1 pt wide (lw 2 of cairo's 0.5 pt unit).
 set linetype 1 lc rgb "#0072B2" lw 2 dt solid pt 7 ps 0.7
 set linetype 2 lc rgb "#D55E00" lw 2 dt solid pt 5 ps 0.7

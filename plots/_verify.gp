@@ -5,6 +5,7 @@
 # Variables: datafile (record TSV), analyticfile (closed-form TSV with columns xcol, ycol, or
 # ''), outfile, fmt, stylefile, xcol, ycol (column names: ux uy uz phix.. Fx Fy Fz Tx..), sgn
 # (-1: draw -x, -y, the normal DoF), title, law, case.
+if (!exists("stylefile")) stylefile = "plots/_style.gp"   # run by hand from the source tree
 plot_w = 12; plot_h = 10
 load stylefile
 sub(c) = c[strlen(c):strlen(c)]

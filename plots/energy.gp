@@ -11,6 +11,7 @@
 # Variables (`lawtester run --plot`): datafile, outfile, fmt, stylefile, title, params,
 # econtact, estored, edriver, kin0, nstages, stagetime, stageno (src/plot_info.h).
 if (!exists("titlelines")) titlelines = 2
+if (!exists("stylefile")) stylefile = "plots/_style.gp"   # run by hand from the source tree
 plot_w = 17; plot_h = 13.5 + 0.42*titlelines
 load stylefile
 if (!exists("econtact")) econtact = "elast plast"

@@ -13,6 +13,7 @@ if (!exists("titlelines")) titlelines = 2
 npan = 1 + words(tcomp) + words(rcomp)
 ncols = npan <= 2 ? npan : npan == 4 ? 2 : 3
 nrows = (npan + ncols - 1) / ncols
+if (!exists("stylefile")) stylefile = "plots/_style.gp"   # run by hand from the source tree
 plot_w = ncols == 1 ? 10.0 : ncols == 2 ? 16.0 : 17.0
 plot_h = 0.8 + 0.42*titlelines + 7.0 * nrows
 load stylefile

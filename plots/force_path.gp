@@ -7,6 +7,7 @@
 # (NaN if the law has none), tcomp, nstages, stagerow, stageno (src/plot_info.h).
 if (!exists("tcomp")) tcomp = "y z"
 if (!exists("tanphi")) tanphi = NaN
+if (!exists("stylefile")) stylefile = "plots/_style.gp"   # run by hand from the source tree
 plot_w = 12; plot_h = 11
 load stylefile
 in_c(c) = column("contact") > 0 ? c : NaN

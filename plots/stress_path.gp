@@ -8,6 +8,7 @@
 # surfacefile (NAME-surface.tsv: curve, Fn (N, < 0 in compression), Ft (N); '' if the law
 # declares no surface), nstages, stagerow, stageno (src/plot_info.h).
 if (!exists("surfacefile")) surfacefile = ""
+if (!exists("stylefile")) stylefile = "plots/_style.gp"   # run by hand from the source tree
 plot_w = 12; plot_h = 11
 load stylefile
 in_c(c) = column("contact") > 0 ? c : NaN

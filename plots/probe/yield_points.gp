@@ -7,6 +7,7 @@
 # docs/probes.md), outfile, fmt, stylefile, title, params, surfacefile ('' if the law declares
 # none) (src/plot_info.h).
 if (!exists("surfacefile")) surfacefile = ""
+if (!exists("stylefile")) stylefile = "plots/_style.gp"   # run by hand from the source tree
 plot_w = 12; plot_h = 12
 load stylefile
 yielded(c) = column("yielded") > 0 ? c : NaN
