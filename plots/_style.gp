@@ -73,7 +73,7 @@ title_cm = 0.3 + 0.42*titlelines   # the height of a multiplot's title (cm)
 stage_lines_time = "do for [k=2:nstages] { set arrow 900+k from stagetime[k]*tscale, graph 0 to stagetime[k]*tscale, graph 1 nohead ls 30 back }"
 # the numbers above the top panel, each centred on its stage's span (tend: the last time)
 stage_mid(k) = ((k < nstages ? stagetime[k+1] : tend) + stagetime[k]) / 2 * tscale
-stage_labels_time = "if (nstages > 0) { set label 900 'stage' at graph 0, graph 1 offset char -0.5, char 0.6 right font ',7' tc rgb '#555555' }; do for [k=1:nstages] { set label 900+k sprintf('%d', stageno[k]) at stage_mid(k), graph 1 offset 0, char 0.6 center font ',7' tc rgb '#555555' }"
+stage_labels_time = "if (nstages > 0) { set label 900 'stage' at graph 1, graph 1 offset char 0.8, char 0.6 left font ',7' tc rgb '#555555' }; do for [k=1:nstages] { set label 900+k sprintf('%d', stageno[k]) at stage_mid(k), graph 1 offset 0, char 0.6 center font ',7' tc rgb '#555555' }"
 stage_clear = "unset arrow; unset label"
 
 # A tick step for a data range r: 1, 2, 2.5 or 5 times a power of ten, at most n intervals (gnuplot's

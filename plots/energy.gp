@@ -1,7 +1,8 @@
 # plots/energy.gp - the energies of a run (J) against time, in three panels on one time axis:
 #  top:    the driver: the work W of the imposed motion and forces, the kinetic energy E_k of
 #          the bodies (and the numerical damping, when there is any);
-#  middle: the contact: the work done on it, W_c = W - (E_k - E_k0) - damp, and the law's
+#  middle: the contact: the work done on it, W_c = W - (E_k - E_k0) - damp + E_s0 (E_s0: its
+#          stored energy in the first state, so that W_c = stored + dissipated), and the law's
 #          energies (stored, e.g. elast; dissipated, cumulative, e.g. plast, visc), brk, form;
 #  bottom: the balance error work - (dkin + dstored + dissipated + damp + brk + form)
 #          (docs/energy.md).
@@ -9,7 +10,7 @@
 # would be flat lines.  Curves that are zero everywhere are left out (lawtester lists the
 # others: econtact, edriver).  Grey lines and the numbers on top: the starts of the stages.
 # Variables (`lawtester run --plot`): datafile, outfile, fmt, stylefile, title, params,
-# econtact, estored, edriver, kin0, nstages, stagetime, stageno (src/plot_info.h).
+# econtact, estored, edriver, kin0, estored0, nstages, stagetime, stageno (src/plot_info.h).
 if (!exists("titlelines")) titlelines = 2
 if (!exists("stylefile")) stylefile = "plots/_style.gp"   # run by hand from the source tree
 plot_w = 17; plot_h = 13.5 + 0.42*titlelines
@@ -18,9 +19,10 @@ if (!exists("econtact")) econtact = "elast plast"
 if (!exists("estored")) estored = "elast"
 if (!exists("edriver")) edriver = "work kin"
 if (!exists("kin0")) kin0 = 0
+if (!exists("estored0")) estored0 = 0
 has(list, w) = strstrt(" ".list." ", " ".w." ") > 0
 damp_(c) = has(edriver, "damp") ? column("damp") : 0
-wc(c) = column("work") - (column("kin") - kin0) - damp_(0)   # work done on the contact (J)
+wc(c) = column("work") - (column("kin") - kin0) - damp_(0) + estored0   # work done on the contact (J)
 label_of(w) = w eq "work" ? "W: work of the driver" : \
               w eq "kin" ? "E_{k}: kinetic energy" : \
               w eq "damp" ? "numerical damping" : \
@@ -48,8 +50,8 @@ small(i) = ebig[i] < 0.01*absmax(emin_c, emax_c) ? sprintf(" ≤ %.2g %sJ", ebig
 
 set multiplot title title."\n".params noenhanced font sprintf(",%g", font_pt + 1)
 set lmargin at screen 0.13
-set rmargin at screen 0.60
-set key at screen 0.615, graph 1 left top Left reverse samplen 2
+set rmargin at screen 0.58
+set key at screen 0.595, graph 1 left top Left reverse samplen 2 width -1.5 nobox
 set xrange [0:tend*tscale]
 set xtics xtic
 set format x ""
@@ -77,8 +79,9 @@ set bmargin at screen 4.6/plot_h
 set ylabel sprintf("contact energy (%sJ)", pre(ec))
 set ytics tick((emax_c - emin_c)*10.0**(-ec))
 eval stage_lines_time
-law_curves = words(econtact) > 0 ? ', for [i=1:words(econtact)] datafile using (column("time")*tscale):(column(word(econtact, i))*10.0**(-ec)) with lines lt i title label_of(word(econtact, i)).small(i) noenhanced' : ''
-plot datafile using (column("time")*tscale):(wc(0)*10.0**(-ec)) with lines lt 7 dt (6, 3) title "W_{c} = W − ΔE_{k} − damp" @law_curves
+# W_c drawn last: its dashes stay visible where it lies on the law's energies (elastic tests)
+law_curves = words(econtact) > 0 ? 'for [i=1:words(econtact)] datafile using (column("time")*tscale):(column(word(econtact, i))*10.0**(-ec)) with lines lt i title label_of(word(econtact, i)).small(i) noenhanced, ' : ''
+plot @law_curves datafile using (column("time")*tscale):(wc(0)*10.0**(-ec)) with lines lt 7 dt (6, 3) title "W_{c}: work on the contact"
 eval stage_clear
 
 # the balance error

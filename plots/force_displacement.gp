@@ -30,7 +30,7 @@ set multiplot layout nrows, ncols title title."\n".params noenhanced font sprint
     margins 2.0/plot_w, 1 - 0.4/plot_w, 1.9/plot_h, 1 - (0.8 + 0.42*titlelines)/plot_h spacing 2.1/plot_w, 2.0/plot_h
 unset key
 set autoscale noextend
-set offsets graph 0.05, graph 0.08, graph 0.08, graph 0.06
+set offsets graph 0.05, graph 0.08, graph 0.1, graph 0.06
 set zeroaxis lt 1 lc rgb "#888888" lw 0.5
 eval stage_note
 in_c(c) = column("contact") > 0 ? c : NaN

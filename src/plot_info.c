@@ -371,7 +371,12 @@ static void energies(strbuf *s, const table_scan *t, const lt_law *law)
     for (int i = 0; i < 3; i++)
         if (nonzero(t, driver[i], scale)) sb_printf(s, "%s%s", n++ ? " " : "", driver[i]);
     int k = col_of(t, "kin");
-    sb_printf(s, "'; kin0=%.17g; ", k >= 0 ? t->first[k] : 0.0);
+    double stored0 = 0; /* the law's stored energy in the first state (a contact there from the start) */
+    for (int i = 0; law && i < law->n_energies; i++) {
+        int c = col_of(t, law->energies[i].name);
+        if (law->energies[i].kind == LT_STORED && c >= 0 && isfinite(t->first[c])) stored0 += t->first[c];
+    }
+    sb_printf(s, "'; kin0=%.17g; estored0=%.17g; ", k >= 0 ? t->first[k] : 0.0, stored0);
 }
 
 /* The components (letters of xyz from first) of the pair P?, Q? (displacement and force, or

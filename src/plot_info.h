@@ -43,7 +43,7 @@ typedef struct lt_plot_input {
  *   econtact       the contact's energy columns that are not zero everywhere (the law's
  *                  energies, then brk and form), space-separated; estored the law's stored ones;
  *   edriver        the driver's energy columns that are not zero everywhere (work kin damp);
- *   kin0           kin of the first row (J);
+ *   kin0, estored0 kin and the law's stored energies of the first row (J);
  *   tcomp, rcomp   the tangential ("y z") and rotational ("x y z") components whose force or
  *                  displacement is not zero everywhere (force_displacement's panels).
  * Returns NULL with a message if a file cannot be read or memory is short. */
