@@ -14,7 +14,7 @@ npan = 1 + words(tcomp) + words(rcomp)
 ncols = npan <= 2 ? npan : npan == 4 ? 2 : 3
 nrows = (npan + ncols - 1) / ncols
 if (!exists("stylefile")) stylefile = "plots/_style.gp"   # run by hand from the source tree
-plot_w = ncols == 1 ? 10.0 : ncols == 2 ? 16.0 : 17.0
+plot_w = ncols == 1 ? 12.0 : ncols == 2 ? 16.0 : 17.0
 plot_h = 0.8 + 0.42*titlelines + 7.0 * nrows
 load stylefile
 # the panels: displacement column, force column, kind (0 normal, 1 tangential, 2 rotational)
@@ -27,10 +27,10 @@ ulabel(i) = kind(i) == 0 ? "overlap −u_N (%sm)" : kind(i) == 1 ? "displacement
 flabel(i) = kind(i) == 0 ? "compressive force −F_N (%sN)" : kind(i) == 1 ? "force F_".sub(fcol(i))." (%sN)" : \
             "torque T_".sub(fcol(i))." (%sN m)"
 set multiplot layout nrows, ncols title title."\n".params noenhanced font sprintf(",%g", font_pt + 1) \
-    margins 2.0/plot_w, 1 - 0.4/plot_w, 1.9/plot_h, 1 - (0.8 + 0.42*titlelines)/plot_h spacing 2.1/plot_w, 2.0/plot_h
+    margins 2.0/plot_w, 1 - 0.9/plot_w, 1.9/plot_h, 1 - (0.8 + 0.42*titlelines)/plot_h spacing 2.1/plot_w, 2.0/plot_h
 unset key
 set autoscale noextend
-set offsets graph 0.05, graph 0.08, graph 0.1, graph 0.06
+set offsets graph 0.05, graph 0.2, graph 0.1, graph 0.06   # room for the stage numbers
 set zeroaxis lt 1 lc rgb "#888888" lw 0.5
 eval stage_note
 in_c(c) = column("contact") > 0 ? c : NaN
@@ -40,7 +40,7 @@ do for [i=1:npan] {
   stats datafile using (sg*column(u)):(sg*in_c(column(f))) nooutput
   eu = eng(absmax(STATS_min_x, STATS_max_x)); ef = eng(absmax(STATS_min_y, STATS_max_y))
   su = 10.0**(-eu); sf = 10.0**(-ef)
-  set xtics tickn((STATS_max_x - STATS_min_x)*su, ncols == 3 ? 3 : 4)
+  set xtics tickn((STATS_max_x - STATS_min_x)*su, ncols == 3 ? 2 : 4)
   set ytics tick((STATS_max_y - STATS_min_y)*sf)
   tx = 0.02*(STATS_max_x - STATS_min_x)*su; ty = 0.03*(STATS_max_y - STATS_min_y)*sf
   set xlabel sprintf(ulabel(i), pre(eu))
