@@ -30,13 +30,13 @@ int lt_plot_set_format(const char *name, char *err, size_t errlen);
 const char *lt_plot_ext(void);
 
 /* 0 if --plot can work: gnuplot is an executable on PATH, the plot scripts directory opens and
- * gnuplot has the terminal of the format (lt_plot_set_format); else -1 with a message.  Checked before a run starts, so a missing gnuplot costs no run. */
+ * gnuplot has the terminal of the format (lt_plot_set_format); else -1 with a message.
+ * Checked before a run starts, so a missing gnuplot costs no run. */
 int lt_plot_available(char *err, size_t errlen);
 
 /* Run one script of the plot directory (e.g. "_verify.gp"; names starting with '_' are not
  * run by lt_plot_pending) with the gnuplot variable definitions defs ("a='x'; b=1"), after
- * fmt and stylefile.  Returns 0,
- * or -1 with a message. */
+ * fmt and stylefile.  Returns 0, or -1 with a message. */
 int lt_plot_script(const char *script, const char *defs, char *err, size_t errlen);
 
 #endif
