@@ -1,8 +1,8 @@
-/* src/main.c - the command line: `lawtester run FILE.lua [-o DIR] [--plot] [--unsafe] [-q] [--shard K/N]`,
- * `lawtester merge OUT.tsv SHARD.tsv...`, `lawtester laws`,
- * `lawtester verify [--law NAME] [--case NAME] [--plot DIR] [-v]`, `lawtester verify FILE.lua [--case NAME] [-v]`,
- * `lawtester version`; run, laws and verify also take `--law-lib FILE.so` (repeatable): laws from a
- * shared object. */
+/* src/main.c - the command line: `lawtester run FILE.lua [-o DIR] [--plot] [--plot-format F] [--unsafe] [-q]
+ * [--shard K/N]`, `lawtester merge OUT.tsv SHARD.tsv...`, `lawtester laws`,
+ * `lawtester verify [--law NAME] [--case NAME] [--plot DIR] [--plot-format F] [-v]`,
+ * `lawtester verify FILE.lua [--case NAME] [-v]`, `lawtester version`; run, laws and verify also take
+ * `--law-lib FILE.so` (repeatable): laws from a shared object. */
 #define _POSIX_C_SOURCE 200809L
 #include "afile.h"
 #include "law.h"
@@ -28,19 +28,21 @@
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: lawtester run FILE.lua [-o DIR] [--plot] [--unsafe] [-q] [--shard K/N]\n"
-               "                     [--max-instructions N] [--max-memory MB] [--max-output MB] [--min-free MB]\n"
-               "                     [--strict] [--law-lib FILE.so]...\n"
+    fprintf(f, "usage: lawtester run FILE.lua [-o DIR] [--plot] [--plot-format png|svg|pdf] [--unsafe] [-q]\n"
+               "                     [--shard K/N] [--max-instructions N] [--max-memory MB] [--max-output MB]\n"
+               "                     [--min-free MB] [--strict] [--law-lib FILE.so]...\n"
                "       lawtester merge OUT.tsv SHARD.tsv...\n"
                "       lawtester laws [--law-lib FILE.so]...\n"
-               "       lawtester verify [--law NAME] [--case NAME] [--plot DIR] [-v] [--law-lib FILE.so]...\n"
+               "       lawtester verify [--law NAME] [--case NAME] [--plot DIR] [--plot-format png|svg|pdf] [-v]\n"
+               "                        [--law-lib FILE.so]...\n"
                "       lawtester verify FILE.lua [--case NAME] [-v] [--unsafe] [--max-instructions N] [--max-memory MB]\n"
                "                        [--law-lib FILE.so]...\n"
                "       lawtester version\n"
                "  --law-lib FILE.so  (run, laws, verify; repeatable) first load the contact laws the shared\n"
                "          object exports as lt_plugin_laws (docs/plugins.md); any problem: exit status 2\n"
                "  run     run the stage script FILE.lua; -o DIR writes DIR/NAME.tsv for every test,\n"
-               "          --plot renders plots/ *.gp for each table (needs -o), --unsafe lifts the\n"
+               "          --plot renders plots/ *.gp for each table (needs -o; --plot-format: png, the\n"
+               "          default, svg or pdf), --unsafe lifts the\n"
                "          Lua sandbox, -q prints no summaries; --shard K/N runs the K-th of N parts of\n"
                "          every yield probe (directions k with k %% N == K-1) into NAME.shard-K-of-N.tsv;\n"
                "          --max-instructions N: Lua instructions per entry into Lua (the body, one until,\n"
@@ -207,12 +209,23 @@ static int verify_file(const char *file, const lt_verify_opts *o, row_printer *p
     return cr.failed ? 1 : 0;
 }
 
+/* `--plot-format F` at argv[*i]: the format set and *i advanced; 0, or 2 after a message. */
+static int plot_format_arg(int argc, char **argv, int *i)
+{
+    char err[200];
+    if (++*i >= argc || lt_plot_set_format(argv[*i], err, sizeof err) < 0) {
+        fprintf(stderr, "lawtester: %s\n", *i < argc ? err : "--plot-format needs png, svg or pdf");
+        return 2;
+    }
+    return 0;
+}
+
 static int cmd_verify(int argc, char **argv)
 {
     lt_verify_opts o = {0};
     lt_script_opts so = {0};
     const char *file = NULL;
-    int verbose = 0;
+    int verbose = 0, formatted = 0;
     for (int i = 2; i < argc; i++) {
         const char **target = strcmp(argv[i], "--law") == 0 ? &o.law
                             : strcmp(argv[i], "--case") == 0 ? &o.kase
@@ -235,6 +248,9 @@ static int cmd_verify(int argc, char **argv)
         } else if (argv[i][0] != '-') {
             fprintf(stderr, "lawtester: verify: more than one case file given ('%s', '%s')\n", file, argv[i]);
             return 2;
+        } else if (strcmp(argv[i], "--plot-format") == 0) {
+            if (plot_format_arg(argc, argv, &i)) return 2;
+            formatted = 1;
         } else {
             fprintf(stderr, "lawtester: verify: unknown argument '%s'\n", argv[i]);
             return 2;
@@ -253,6 +269,11 @@ static int cmd_verify(int argc, char **argv)
     }
     if (o.plot_dir && access(o.plot_dir, W_OK | X_OK) != 0) {
         fprintf(stderr, "lawtester: verify: cannot write in '%s': %s\n", o.plot_dir, strerror(errno));
+        return 2;
+    }
+    char perr[600];
+    if ((formatted && !o.plot_dir) || (o.plot_dir && lt_plot_available(perr, sizeof perr) < 0)) {
+        fprintf(stderr, "lawtester: verify: %s\n", o.plot_dir ? perr : "--plot-format needs --plot DIR");
         return 2;
     }
     o.on_row = print_row;
@@ -330,6 +351,7 @@ static int command(int argc, char **argv)
     opts.shard = opts.shards = 1;
     opts.progress = -1;
     const char *file = NULL;
+    int formatted = 0;
     for (int i = 2; i < argc; i++) {
         if (strcmp(argv[i], "-o") == 0) {
             if (++i >= argc) {
@@ -339,6 +361,9 @@ static int command(int argc, char **argv)
             opts.out_dir = argv[i];
         } else if (strcmp(argv[i], "--plot") == 0) {
             opts.plot = 1;
+        } else if (strcmp(argv[i], "--plot-format") == 0) {
+            if (plot_format_arg(argc, argv, &i)) return 2;
+            formatted = 1;
         } else if (strcmp(argv[i], "--unsafe") == 0) {
             opts.unsafe = 1;
         } else if (strcmp(argv[i], "-q") == 0) {
@@ -365,6 +390,10 @@ static int command(int argc, char **argv)
     }
     if (!file) {
         fprintf(stderr, "lawtester: run needs a script file\n");
+        return 2;
+    }
+    if (formatted && !opts.plot) {
+        fprintf(stderr, "lawtester: --plot-format needs --plot\n");
         return 2;
     }
     if (opts.plot && !opts.out_dir) {

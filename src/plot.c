@@ -1,9 +1,12 @@
 /* src/plot.c - runs gnuplot on the scripts in plots/ (see plot.h).  Each script reads the
- * variables `datafile` (TSV path), `outfile` (PNG path), `tanphi` (friction coefficient or
- * NaN) and `surfacefile` (the sampled yield surface or '') and may use column names of the
- * table (README "Records", "Yield probes"). */
+ * variables `datafile` (TSV path), `outfile` (the plot's path), `fmt` (png, svg or pdf),
+ * `stylefile` (plots/_style.gp, the house style), `tanphi` (friction coefficient or NaN),
+ * `surfacefile` (the sampled yield surface or '') and those of plot_info.h (title, stages,
+ * the curves that are not zero), and may use column names of the table (docs/records.md,
+ * docs/probes.md). */
 #define _POSIX_C_SOURCE 200809L
 #include "plot.h"
+#include "plot_info.h"
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
@@ -45,6 +48,32 @@ const char *lt_plots_dir(void)
         }
     }
     return "plots";
+}
+
+/* The output format of every plot: its name (the gnuplot variable fmt and the file extension)
+ * and the gnuplot terminal plots/_style.gp sets for it. */
+static const struct plot_format {
+    const char *name, *terminal;
+} formats[] = {{"png", "pngcairo"}, {"svg", "svg"}, {"pdf", "pdfcairo"}};
+static const struct plot_format *format = &formats[0];
+
+int lt_plot_set_format(const char *name, char *err, size_t errlen)
+{
+    for (size_t i = 0; i < sizeof formats / sizeof *formats; i++)
+        if (strcmp(name, formats[i].name) == 0) {
+            format = &formats[i];
+            return 0;
+        }
+    snprintf(err, errlen, "--plot-format needs png, svg or pdf, got '%s'", name);
+    return -1;
+}
+
+const char *lt_plot_ext(void) { return format->name; }
+
+/* The definitions every script gets besides its own: the format and the style file. */
+static void common_defs(char *out, size_t n)
+{
+    snprintf(out, n, "fmt='%s'; stylefile='%s/_style.gp'; ", format->name, lt_plots_dir());
 }
 
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
@@ -122,9 +151,19 @@ static int run_gnuplot(const char *defs, const char *script, char *err, size_t e
 
 int lt_plot_script(const char *script, const char *defs, char *err, size_t errlen)
 {
-    char path[PATH_MAX];
+    char path[PATH_MAX], common[PATH_MAX + 64];
     snprintf(path, sizeof path, "%s/%s", lt_plots_dir(), script);
-    return run_gnuplot(defs, path, err, errlen);
+    common_defs(common, sizeof common);
+    size_t n = strlen(common) + strlen(defs) + 1;
+    char *all = malloc(n);
+    if (!all) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    snprintf(all, n, "%s%s", common, defs);
+    int rc = run_gnuplot(all, path, err, errlen);
+    free(all);
+    return rc;
 }
 
 int lt_plot_available(char *err, size_t errlen)
@@ -152,6 +191,18 @@ int lt_plot_available(char *err, size_t errlen)
         return -1;
     }
     closedir(d);
+    if (strchr(dir, '\'')) {
+        snprintf(err, errlen, "--plot: the plot scripts directory '%s' has a quote in its name", dir);
+        return -1;
+    }
+    /* the terminal of the format: gnuplot builds differ (gnuplot-nox has the cairo ones) */
+    char probe[128];
+    snprintf(probe, sizeof probe, "set terminal %s", format->terminal);
+    if (run_gnuplot(probe, "/dev/null", err, errlen) < 0) {
+        snprintf(err, errlen, "--plot-format %s needs gnuplot's %s terminal, which this gnuplot lacks (`gnuplot -e 'set terminal'` lists its terminals)",
+                 format->name, format->terminal);
+        return -1;
+    }
     return 0;
 }
 
@@ -176,12 +227,15 @@ static char *temp_beside(const char *final, char *err, size_t errlen)
     return tmp;
 }
 
-int lt_plot_pending(const char *kind, const char *data, const char *base, const char *surface, double tanPhi,
-                    lt_pending *p, char *err, size_t errlen)
+int lt_plot_pending(const char *kind, const lt_plot_input *in, lt_pending *p, char *err, size_t errlen)
 {
     char dir[PATH_MAX];
     snprintf(dir, sizeof dir, "%s%s%s", lt_plots_dir(), kind ? "/" : "", kind ? kind : "");
-    if (!surface) surface = "";
+    const char *surface = in->surface ? in->surface : "", *data = in->data, *base = in->base;
+    if (strchr(data, '\'') || strchr(surface, '\'') || strchr(base, '\'') || (in->meta && strchr(in->meta, '\''))) {
+        snprintf(err, errlen, "cannot plot a file whose name contains a quote: %s", base);
+        return -1;
+    }
     DIR *d = opendir(dir);
     if (!d) {
         snprintf(err, errlen, "cannot open the plot scripts directory '%s': %s", dir, strerror(errno));
@@ -198,22 +252,22 @@ int lt_plot_pending(const char *kind, const char *data, const char *base, const 
     qsort(names, (size_t)n, sizeof *names, cmp_str);
     size_t tl = strlen(base);
     size_t base_len = tl > 4 && strcmp(base + tl - 4, ".tsv") == 0 ? tl - 4 : tl;
-    int rc = 0, made = 0;
+    /* what the scripts are told about the table: the same for each of them */
+    char *info = n > 0 ? lt_plot_info_defs(in, err, errlen) : NULL;
+    int rc = n > 0 && !info ? -1 : 0, made = 0;
+    char common[PATH_MAX + 64], tp[32] = "NaN";
+    common_defs(common, sizeof common);
+    if (isfinite(in->tanPhi)) snprintf(tp, sizeof tp, "%.17g", in->tanPhi);
     for (int i = 0; i < n && rc == 0; i++) {
         if (!names[i]) {
             snprintf(err, errlen, "out of memory");
             rc = -1;
             break;
         }
-        char script[2 * PATH_MAX], out[PATH_MAX], defs[4 * PATH_MAX];
+        char script[2 * PATH_MAX], out[PATH_MAX];
         size_t nl = strlen(names[i]) - 3;
         snprintf(script, sizeof script, "%s/%s", dir, names[i]);
-        snprintf(out, sizeof out, "%.*s-%.*s.png", (int)base_len, base, (int)nl, names[i]);
-        if (strchr(data, '\'') || strchr(out, '\'') || strchr(surface, '\'') || strchr(base, '\'')) {
-            snprintf(err, errlen, "cannot plot a file whose name contains a quote: %s", base);
-            rc = -1;
-            break;
-        }
+        snprintf(out, sizeof out, "%.*s-%.*s.%s", (int)base_len, base, (int)nl, names[i], format->name);
         char *tmp = temp_beside(out, err, errlen), *final = tmp ? strdup(out) : NULL;
         if (tmp && !final) unlink(tmp), free(tmp), tmp = NULL, snprintf(err, errlen, "out of memory");
         if (!tmp || pending_add(p, tmp, final) < 0) {
@@ -221,14 +275,21 @@ int lt_plot_pending(const char *kind, const char *data, const char *base, const 
             rc = -1;
             break;
         }
-        char tp[32] = "NaN";
-        if (isfinite(tanPhi)) snprintf(tp, sizeof tp, "%.17g", tanPhi);
         /* name: the table's final name, for titles (datafile may still be its temporary file) */
-        snprintf(defs, sizeof defs, "datafile='%s'; outfile='%s'; tanphi=%s; surfacefile='%s'; name='%s'", data, tmp, tp,
-                 surface, base);
+        size_t dl = strlen(common) + strlen(info) + strlen(data) + strlen(tmp) + strlen(surface) + strlen(base) + 128;
+        char *defs = malloc(dl);
+        if (!defs) {
+            snprintf(err, errlen, "out of memory");
+            rc = -1;
+            break;
+        }
+        snprintf(defs, dl, "%sdatafile='%s'; outfile='%s'; tanphi=%s; surfacefile='%s'; name='%s'; %s", common, data, tmp,
+                 tp, surface, base, info);
         rc = run_gnuplot(defs, script, err, errlen);
+        free(defs);
         made += rc == 0;
     }
+    free(info);
     for (int i = 0; i < n; i++) free(names[i]);
     return rc < 0 ? -1 : made;
 }

@@ -217,7 +217,8 @@ int lib_probe_yield(lua_State *L)
         free(fname);
         if (!failed && o->plot && po.shards == 1) {
             first_plot = r->pending.n;
-            plots = lt_plot_pending("probe", table.tmp[0], table.final[0], surface_tmp, NAN, &r->pending, err, sizeof err);
+            lt_plot_input in = {table.tmp[0], table.final[0], NULL, surface_tmp, r->test.law, r->test.params, NAN};
+            plots = lt_plot_pending("probe", &in, &r->pending, err, sizeof err);
             failed = plots < 0;
         }
         if (!failed) {

@@ -380,6 +380,7 @@ void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
         r->meta_open = 0;
         if (failed) meta_abort(&r->meta);
         else failed = afile_close_into(&r->meta.f, &r->pending, err, sizeof err) < 0;
+        const char *meta_tmp = failed ? NULL : r->pending.tmp[r->pending.n - 1]; /* for the plots' titles */
         r->rec_open = 0;
         if (failed) record_abort(&r->rec);
         else failed = afile_close_into(&r->rec.f, &table, err, sizeof err) < 0;
@@ -388,7 +389,8 @@ void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
             for (int i = 0; i < r->test.law->n_state; i++)
                 if (strcmp(r->test.law->state_names[i], "tanPhi") == 0) tanphi = t->law_state[i];
             first_plot = r->pending.n;
-            plots = lt_plot_pending(NULL, table.tmp[0], table.final[0], surface_tmp, tanphi, &r->pending, err, sizeof err);
+            lt_plot_input in = {table.tmp[0], table.final[0], meta_tmp, surface_tmp, NULL, NULL, tanphi};
+            plots = lt_plot_pending(NULL, &in, &r->pending, err, sizeof err);
             failed = plots < 0;
         }
         if (!failed) {

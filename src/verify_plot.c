@@ -1,7 +1,7 @@
 /* src/verify_plot.c - `lawtester verify --plot DIR`: for every case that runs the driver, the
  * record DIR/LAW-CASE.tsv (the format of README "Records"), the closed-form curve
  * DIR/LAW-CASE-analytic.tsv (two columns named like the record's, SI units) and the overlay
- * DIR/LAW-CASE.png drawn by plots/_verify.gp.  Files are written under temporary names and
+ * DIR/LAW-CASE.png (.svg, .pdf: --plot-format) drawn by plots/_verify.gp.  Files are written under temporary names and
  * renamed when complete, so a failed run leaves no half-written file. */
 #define _POSIX_C_SOURCE 200809L
 #include "fmt.h"
@@ -69,7 +69,7 @@ void vr_plot_end(vr_ctx *v, vr_plot *p, const char *kase, const char *xcol, cons
     const char *dir = v->o->plot_dir;
     char data[4200], curve[4200], png[4200], defs[14000];
     snprintf(data, sizeof data, "%s/%s.tsv", dir, p->name);
-    snprintf(png, sizeof png, "%s/%s.png", dir, p->name);
+    snprintf(png, sizeof png, "%s/%s.%s", dir, p->name, lt_plot_ext());
     if (n > 0 && write_curve(dir, p->name, xcol, ycol, x, y, n, curve, sizeof curve, err, sizeof err) < 0) {
         vr_fail(v, kase, "plot", err);
         return;
@@ -82,7 +82,7 @@ void vr_plot_end(vr_ctx *v, vr_plot *p, const char *kase, const char *xcol, cons
     int flip = strcmp(xcol, "ux") == 0;
     snprintf(defs, sizeof defs,
              "datafile='%s'; analyticfile='%s'; outfile='%s'; xcol='%s'; ycol='%s'; sgn=%d; "
-             "title='%s %s: recorded (driver) and closed form'",
-             data, n > 0 ? curve : "", png, xcol, ycol, flip ? -1 : 1, v->law->name, kase);
+             "law='%s'; case='%s'; title='verify %s: law %s'",
+             data, n > 0 ? curve : "", png, xcol, ycol, flip ? -1 : 1, v->law->name, kase, kase, v->law->name);
     if (lt_plot_script("_verify.gp", defs, err, sizeof err) < 0) vr_fail(v, kase, "plot", err);
 }

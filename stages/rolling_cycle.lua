@@ -5,7 +5,7 @@
 -- (R* = r1 r2/(r1 + r2)); one full cycle dissipates 4 M (a - M/kr).  The script checks the cap
 -- and the energy of the cycle against these closed forms and prints them.
 -- Units SI.  Run: ./lawtester run stages/rolling_cycle.lua -o out --plot
--- (out/rolling-cycle-moment_rotation.png is the moment-rotation loop).
+-- (out/rolling-cycle-force_displacement.png has the moment-rotation loop in its torque panels).
 local kn, kt, muR, delta = 1e6, 5e5, 0.3, 1e-3
 local r1, r2 = 0.1, 0.05
 local a, rate, steps = 0.15, 5.0, 3000        -- amplitude (rad), rad/s, steps per amplitude

@@ -21,6 +21,7 @@ extern const test_case lua_law_tests[];
 extern const test_case plugin_tests[];
 extern const test_case usability_tests[];
 extern const test_case servo_tests[];
+extern const test_case plot_tests[];
 
 static const struct {
     const char *name;
@@ -60,6 +61,7 @@ static const struct {
     {"sandbox", sandbox_tests},
     {"faults", faults_tests},
     {"io", io_tests},
+    {"plot", plot_tests},
     {"validate", validate_tests},
     {"hostile", hostile_tests},
     {"fuzz", fuzz_tests},

@@ -255,7 +255,7 @@ static void test_gnuplot_fails(void)
 {
     char plots[64], out[64], cmd[512];
     snprintf(plots, sizeof plots, "%s", make_tmpdir()); /* make_tmpdir's buffer is static */
-    snprintf(cmd, sizeof cmd, "cp plots/energy.gp '%s'/", plots);
+    snprintf(cmd, sizeof cmd, "cp plots/energy.gp plots/_style.gp '%s'/", plots);
     CHECK(system(cmd) == 0);
     put(plots, "zz_broken.gp", "set terminal pngcairo\nset output outfile\nplot datafile using 1:(no_such_function($2))\n");
     snprintf(out, sizeof out, "%s", make_tmpdir());
