@@ -255,7 +255,35 @@ static void test_limits(void)
     CHECK(r.status == 0 && passes(r.out, "every-state", "uN"));
 }
 
+/* The rotational case a law developer needs, written twice: as a case script
+ * (cases/rolling_bending.lua) and as the law's C case (laws/rolling_cases.c, `bending-cycle`, an
+ * API-3 cycle with dof 4).  Both drive the same path, so they measure the same numbers; both are
+ * checked against the closed forms kr = 2.25 kn muR^2 R*^2, M = muR R* kn delta,
+ * E = 4 M (a - M/kr) computed here. */
+#define SAME_PATH_TOL 1e-12 /* the two drivers of one path: the same steps, round-off at most */
+static void test_rolling_bending_as_script_and_as_c_case(void)
+{
+    static result rs, rc;
+    run(&rs, "verify cases/rolling_bending.lua");
+    run(&rc, "verify --law linear_rolling --case bending-cycle");
+    CHECK_MSG(rs.status == 0 && rc.status == 0, "status %d, %d", rs.status, rc.status);
+    double Rs = 1 / (1 / 0.1 + 1 / 0.05), kr = 2.25 * 1e6 * 0.09 * Rs * Rs, M = 0.3 * Rs * 1e6 * 1e-3;
+    double E = 4 * M * (0.15 - M / kr);
+    const char *q[3] = {"cycle energy", "stiffness", "cap"};
+    double want[3] = {E, kr, M};
+    for (int i = 0; i < 3; i++) {
+        row a, b;
+        int found = find_row(rs.out, "rolling-bending", q[i], &a) && find_row(rc.out, "bending-cycle", q[i], &b);
+        CHECK_MSG(found, "%s: rows missing", q[i]);
+        if (!found) continue;
+        CHECK_REL(a.expected, want[i], 1e-9, q[i]); /* the printed closed form, 10 digits */
+        CHECK_REL(a.obtained, b.obtained, SAME_PATH_TOL, q[i]);
+        CHECK(strcmp(a.verdict, "PASS") == 0 && strcmp(b.verdict, "PASS") == 0);
+    }
+}
+
 const test_case case_script_tests[] = {
+    TEST(rolling_bending_as_script_and_as_c_case),
     TEST(shipped_case_files_pass),
     TEST(linear_shear_cycle_rows),
     TEST(hertz_orders),
