@@ -1,8 +1,10 @@
 /* tests/cli.c - see cli.h. */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* posix_openpt, grantpt, ptsname: run_on_terminal */
 #include "cli.h"
 #include "check.h"
 #include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -170,4 +172,44 @@ int under_valgrind(void)
 {
     const char *v = getenv("LAWTESTER_VALGRIND");
     return v && *v && strcmp(v, "0") != 0;
+}
+
+int run_on_terminal(const char *cmd, char *buf, size_t n)
+{
+    buf[0] = 0;
+    int master = posix_openpt(O_RDWR | O_NOCTTY);
+    if (master < 0 || grantpt(master) != 0 || unlockpt(master) != 0) {
+        if (master >= 0) close(master);
+        return -1;
+    }
+    const char *slave_name = ptsname(master);
+    int slave = slave_name ? open(slave_name, O_RDWR | O_NOCTTY) : -1;
+    if (slave < 0) {
+        close(master);
+        return -1;
+    }
+    pid_t pid = fork();
+    if (pid == 0) {
+        int devnull = open("/dev/null", O_WRONLY);
+        if (devnull < 0) _exit(126);
+        dup2(slave, 2);
+        dup2(devnull, 1);
+        close(master);
+        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+        _exit(127);
+    }
+    close(slave); /* the child holds the terminal now: reading ends with EIO when it exits */
+    size_t got_all = 0;
+    for (;;) {
+        ssize_t got = read(master, buf + got_all, n - 1 - got_all);
+        if (got > 0) got_all += (size_t)got;
+        else if (got < 0 && errno == EINTR) continue;
+        else break;
+        if (got_all == n - 1) break;
+    }
+    buf[got_all] = 0;
+    int st;
+    waitpid(pid, &st, 0);
+    close(master);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }

@@ -37,6 +37,9 @@ void check_bad_opts(const char *file, const char *opts, int line, const char *fr
  * no NAME.tsv, no NAME.meta, no temporary file. */
 void check_failed_run(const char *file, const char *opts, int line, const char *fragment, const char *name,
                       int min_rows);
+/* Run the shell command cmd with its stderr on a pseudo-terminal (stdout to /dev/null), what it
+ * draws there into buf (NUL-terminated, at most n - 1 bytes).  Its exit status, or -1. */
+int run_on_terminal(const char *cmd, char *buf, size_t n);
 /* 1 if tests run under valgrind (LAWTESTER_VALGRIND set by `make check-valgrind`): long loops
  * are shortened there. */
 int under_valgrind(void);

@@ -159,43 +159,11 @@ static void test_merge_refuses_bad_shards(void)
  * time left, and the total at the end. */
 static void test_progress_bar_on_a_terminal(void)
 {
-    int master = posix_openpt(O_RDWR | O_NOCTTY);
-    CHECK(master >= 0 && grantpt(master) == 0 && unlockpt(master) == 0);
-    if (master < 0) return;
-    const char *slave_name = ptsname(master);
-    int slave = slave_name ? open(slave_name, O_RDWR | O_NOCTTY) : -1;
-    CHECK(slave >= 0);
-    if (slave < 0) {
-        close(master);
-        return;
-    }
-    pid_t pid = fork();
-    if (pid == 0) {
-        int devnull = open("/dev/null", O_WRONLY);
-        if (devnull < 0) _exit(126);
-        dup2(slave, 2);
-        dup2(devnull, 1);
-        close(master);
-        char cmd[512];
-        snprintf(cmd, sizeof cmd, "%s run stages/probe_yield.lua", lawtester());
-        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
-        _exit(127);
-    }
-    close(slave); /* the child holds the terminal now: reading ends with EIO when it exits */
     static char buf[1 << 16];
-    size_t n = 0;
-    for (;;) {
-        ssize_t got = read(master, buf + n, sizeof buf - 1 - n);
-        if (got > 0) n += (size_t)got;
-        else if (got < 0 && errno == EINTR) continue;
-        else break; /* EIO: the child closed the terminal */
-        if (n == sizeof buf - 1) break;
-    }
-    buf[n] = 0;
-    int st;
-    waitpid(pid, &st, 0);
-    close(master);
-    CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 0, "status %d", st);
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "%s run stages/probe_yield.lua", lawtester());
+    int st = run_on_terminal(cmd, buf, sizeof buf);
+    CHECK_MSG(st == 0, "status %d", st);
     CHECK_MSG(strstr(buf, "probe cohesive-probe: direction 1/72 [") && strstr(buf, " s left"), "no running bar: %.300s",
               buf);
     CHECK_MSG(strstr(buf, "probe cohesive-probe: direction 72/72 [########################]") && strstr(buf, "done in"),

@@ -289,44 +289,12 @@ static void test_run_progress_on_a_terminal(void)
         printf("     (skipped under valgrind: the run takes minutes there)\n");
         return;
     }
-    int master = posix_openpt(O_RDWR | O_NOCTTY);
-    CHECK(master >= 0 && grantpt(master) == 0 && unlockpt(master) == 0);
-    if (master < 0) return;
-    const char *slave_name = ptsname(master);
-    int slave = slave_name ? open(slave_name, O_RDWR | O_NOCTTY) : -1;
-    CHECK(slave >= 0);
-    if (slave < 0) {
-        close(master);
-        return;
-    }
-    pid_t pid = fork();
-    if (pid == 0) {
-        int devnull = open("/dev/null", O_WRONLY);
-        if (devnull < 0) _exit(126);
-        dup2(slave, 2);
-        dup2(devnull, 1);
-        close(master);
-        char cmd[512];
-        /* the line from the first tick on: a fast machine runs this in less than the usual 0.5 s */
-        snprintf(cmd, sizeof cmd, "LAWTESTER_PROGRESS_AFTER=0 %s run tests/scripts/long_run.lua", lawtester());
-        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
-        _exit(127);
-    }
-    close(slave);
     static char buf[1 << 16];
-    size_t n = 0;
-    for (;;) {
-        ssize_t got = read(master, buf + n, sizeof buf - 1 - n);
-        if (got > 0) n += (size_t)got;
-        else if (got < 0 && errno == EINTR) continue;
-        else break;
-        if (n == sizeof buf - 1) break;
-    }
-    buf[n] = 0;
-    int st;
-    waitpid(pid, &st, 0);
-    close(master);
-    CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 0, "status %d", st);
+    char cmd[512];
+    /* the line from the first tick on: a fast machine runs this in less than the usual 0.5 s */
+    snprintf(cmd, sizeof cmd, "LAWTESTER_PROGRESS_AFTER=0 %s run tests/scripts/long_run.lua", lawtester());
+    int st = run_on_terminal(cmd, buf, sizeof buf);
+    CHECK_MSG(st == 0, "status %d", st);
     CHECK_MSG(strstr(buf, "run long-run: step ") && strstr(buf, ", stage 2/2, ") && strstr(buf, " steps/s, "),
               "no running line: %.300s", buf);
     CHECK_MSG(strstr(buf, "run long-run: 2001000 steps, 2 stages, ") && strstr(buf, " steps/s, done in "),
