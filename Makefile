@@ -175,7 +175,7 @@ fuzz-ci: fuzz-build
 	@sh tests/fuzz/run.sh 40 script
 	@sh tests/fuzz/run.sh 10 fmt merge
 
-# The benchmark of issue 7 (not part of `make test`): every case in its own process, several
+# The benchmark of docs/performance.md (not part of `make test`): every case in its own process, several
 # runs each; prints the table, the machine and the targets.  A few minutes (a 1e8-step run).
 bench: deps
 	@$(MAKE) --no-print-directory $(BUILD)/lawtester-bench $(BUILD)/bench/plugin_linear.so

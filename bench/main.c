@@ -1,6 +1,6 @@
 /* bench/main.c - `make bench`: runs every case of bench.h in its own child process, prints the
  * table (median of several runs, ratio to the bare kernel, peak memory), the machine, and the
- * targets of issue 7 with the measured figure next to each.
+ * targets of docs/performance.md with the measured figure next to each.
  *
  *   build/lawtester-bench     all cases (writes its tables under build/bench-out/, on disk)
  *   build/lawtester-bench --plugin   only the law from a shared object against the built-in one
@@ -439,7 +439,7 @@ int main(int argc, char **argv)
            s1->min, s1->med, s1->max, s2->min, s2->med, s2->max, s2->cpu, s1->cpu);
     int plugin_same = 0;
     double plugin_ratio = plugin_case(&plugin_same);
-    printf("\ntargets (issue 7):\n");
+    printf("\ntargets (docs/performance.md):\n");
     printf("  %-4s sparse driver / bare kernel >= 0.67: %.3f (median of %d paired rounds of medians; %.3f to %.3f)\n",
            ratio[0] >= 0.67 ? "met" : "MISS", ratio[0], PAIRED_ROUNDS, ratio[1], ratio[2]);
     printf("  %-4s   the same of the fastest runs of each round: %.3f (%.3f to %.3f)\n", ratio[3] >= 0.67 ? "met" : "MISS",

@@ -57,7 +57,7 @@
  *   so work = d(elast) + visc + plast + kvar + quad holds step by step to round-off.
  * References: H. Hertz (1882), J. reine angew. Math. 92:156; R. D. Mindlin (1949), J. Appl.
  *   Mech. 16:259; Y. Tsuji, T. Tanaka, T. Ishida (1992), Powder Technol. 71:239; C. Thornton,
- *   S. J. Cummins, P. W. Cleary, Powder Technol. 210 (2011) and 233 (2013); the seed
+ *   S. J. Cummins, P. W. Cleary, Powder Technol. 210 (2011) and 233 (2013); [Woo]
  *   cundall-strack-vs-hertz-mindlin (Table 1).
  */
 #include "../src/law.h"

@@ -56,11 +56,11 @@
 enum { P_ESTAR, P_GSTAR, P_RSTAR, P_TANPHI, P_EN, P_CLIP, P_NOSLIP, P_DASHPOT };
 
 #define TOL_FORMULA 1e-12
-#define WHY_FORMULA "closed form at the recorded uN: round-off (issue 5: <= 1e-12)"
+#define WHY_FORMULA "closed form at the recorded uN: round-off (docs/verify.md: <= 1e-12)"
 #define TOL_POSITION 1e-9
 #define WHY_POSITION "overlap from ~1e4 rounded position updates: ~1e-11 relative"
 #define TOL_TARGET 1e-4
-#define WHY_TARGET "issue 5 target at the case's time step"
+#define WHY_TARGET "verify's target at the case's time step (docs/verify.md)"
 
 /* ---- effective properties -------------------------------------------------------------- */
 
@@ -291,7 +291,7 @@ static void oblique_expect(const lt_case_env *env, lt_expect *x)
     for (int i = 0; i < 3; i++) {
         x->tol[q[i]] = !sliding ? 0 : TOL_TARGET + (q[i] == LT_Q_TANGENT_OUT ? rel * dv / (vt - dv) : rel);
         x->why[q[i]] = !sliding ? "outside the gross-sliding range: the rigid-body limit does not hold"
-                                : "issue 5 target at the case's dt + the tangential compliance: stick at touch, tensile tail";
+                                : "verify's target at the case's dt (docs/verify.md) + the tangential compliance: stick at touch, tensile tail";
         x->order[q[i]] = NAN;
     }
 }

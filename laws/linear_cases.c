@@ -23,7 +23,7 @@ enum { P_KN, P_KT, P_TANPHI, P_NOSLIP };
 #define WHY_POSITION "overlap from ~1e4 rounded position updates: ~1e-11 relative"
 /* Issue 5: restitution and contact time within 1e-4 of the closed forms at the case's dt. */
 #define TOL_TARGET 1e-4
-#define WHY_TARGET "issue 5 target at the case's time step"
+#define WHY_TARGET "verify's target at the case's time step (docs/verify.md)"
 
 static void normal_along(const lt_case_env *env, double uN, double out[LT_ALONG_COUNT])
 {

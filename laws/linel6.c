@@ -12,18 +12,18 @@
  *   stiffness N/m, so a length l must enter squared:
  *     kw = kn l^2,  kb = kt l^2        (N m/rad)
  *   l = charLen (m), by default the connector radius sqrt(contA/pi) = min(r1, r2) for spheres.
- *   The seed's kw = l kn, kb = l kt (N, not N m/rad) and Woo's code kn/l (N/m^2) are both
- *   dimensionally wrong; YADE multiplies by l as the seed does.  The pairing twist-normal and
- *   bending-tangential is the seed's (so kb/kw = kt/kn); a beam of radius l between the centres
+ *   Woo's documented kw = l kn, kb = l kt (N, not N m/rad) and Woo's code kn/l (N/m^2) are both
+ *   dimensionally wrong; YADE multiplies by l as Woo's documentation does.  The pairing twist-normal and
+ *   bending-tangential is Woo's documented (so kb/kw = kt/kn); a beam of radius l between the centres
  *   would instead give kb = kn l^2/4 and kw = kt l^2/2 (E I/L and G J/L), so the law is a
  *   testing device, not a model of a bond.
  * Energy (J): elast = (Fn^2/kn + |Ft|^2/kt + Tw^2/kw + |Tb|^2/kb)/2, a zero stiffness adding
- *   nothing (stored; the seed's formula lacks the square of Tw).  Elastic and path-independent
+ *   nothing (stored; Woo's documented formula lacks the square of Tw).  Elastic and path-independent
  *   in the local DoFs: the trapezoid work of a step equals the change of elast exactly.
  * Stiffness: kn, kt given, or from the materials by the harness's stiffness rule (a kt left to
  *   the materials keeps their kt/kn ratio applied to the kn in force); tanPhi is ignored.
- * Reference: the seed linear-cundall-contact-model ("Purely elastic model 6-DoF model");
- *   ../shared/REFERENCES.md section 2.
+ * Reference: [Woo] "Linear (Cundall) contact model" ("Purely elastic model 6-DoF model");
+ *   [Woo] (docs/references.md).
  */
 #include "../src/law.h"
 #include <math.h>

@@ -16,7 +16,7 @@ enum { P_KN, P_KT, P_CHARLEN, P_NOBREAK };
 #define TOL_FORMULA 1e-12
 #define WHY_FORMULA "closed form at the recorded uN: round-off"
 #define TOL_TARGET 1e-4
-#define WHY_TARGET "issue 5 target at the case's time step"
+#define WHY_TARGET "verify's target at the case's time step (docs/verify.md)"
 
 static void normal_along(const lt_case_env *env, double uN, double out[LT_ALONG_COUNT])
 {

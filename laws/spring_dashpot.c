@@ -1,5 +1,5 @@
 /* laws/spring_dashpot.c - linear spring-dashpot with Coulomb friction (Cundall-Strack with
- * damping, the seeds' "linear elastic" model).
+ * damping, Woo's "linear elastic" model, [Woo]).
  *
  * Theory (SI; frame and signs of src/law.h: uN < 0 in overlap, v = velocity of B relative to A,
  * force on particle A, so compression is Fn < 0 and a dashpot resisting approach (vn < 0) is
@@ -10,7 +10,7 @@
  *               frame turns with the pair; zero when the contact forms, so reset at its end)
  *               trial Ft = kt xi + gt vt*;  if |Ft| > tanPhi |Fn| (and not noSlip), the whole
  *               trial force is scaled onto the Coulomb circle, s = tanPhi |Fn|/|Ft|, Ft = s Ft,
- *               and xi by the same factor, xi = s xi (the seed's "slip rescales xi"; Luding 2008
+ *               and xi by the same factor, xi = s xi (Woo's documented "slip rescales xi"; Luding 2008
  *               instead keeps the dashpot whole and gives the spring Ft - gt vt*, which makes
  *               the spring push backwards, and the booked slip dissipation negative, whenever
  *               the dashpot alone exceeds the Coulomb limit)
@@ -53,7 +53,7 @@
  *   onto the tip Fn = 0 (the probes' "first yield"), else 0.
  * Stiffness: kn, kt, tanPhi given, or from the materials by the harness's stiffness rule (a kt
  *   left to the materials keeps their kt/kn ratio applied to the kn in force).
- * References: P. A. Cundall, O. D. L. Strack (1979), Geotechnique 29(1):47-65; the seeds
+ * References: P. A. Cundall, O. D. L. Strack (1979), Geotechnique 29(1):47-65; [Woo]
  *   cundall-strack-vs-hertz-mindlin (eqs. 1-4) and linear-elastic-spring-dashpot; S. Luding
  *   (2008), Granular Matter 10:235-246; T. Schwager, T. Poeschel (2007), Granular Matter 9:465.
  */

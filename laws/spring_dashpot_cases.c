@@ -20,7 +20,7 @@
  * Chung & Ooi (2011) tests 2 and 4 run here with the linear spring: the same setups as in
  * laws/hertz_mindlin_cases.c (a rigid plane: E = infinity), kn = pi r E by the connector rule
  * (A = pi r^2, l = r for the sphere and, by convention, for the wall), kt = kn/2 (ktDivKn).
- * References: T. Schwager, T. Poeschel (2007), Granular Matter 9:465; ../shared/REFERENCES.md 4.
+ * References: T. Schwager, T. Poeschel (2007), Granular Matter 9:465; docs/references.md.
  */
 #include "../src/law.h"
 #include <math.h>
@@ -34,7 +34,7 @@ enum { P_KN, P_KT, P_TANPHI, P_EN, P_ET, P_ZETAN, P_ZETAT, P_CLIP, P_NOSLIP, P_D
 #define TOL_POSITION 1e-9
 #define WHY_POSITION "overlap from ~1e4 rounded position updates: ~1e-11 relative"
 #define TOL_TARGET 1e-4
-#define WHY_TARGET "issue 5 target at the case's time step"
+#define WHY_TARGET "verify's target at the case's time step (docs/verify.md)"
 
 /* kn and kt as the law takes them (laws/spring_dashpot.c, sd_init) */
 static double kn_of(const lt_case_env *env)
@@ -212,7 +212,7 @@ static void oblique_expect(const lt_case_env *env, lt_expect *x)
     for (int i = 0; i < 3; i++) {
         x->tol[q[i]] = !sliding ? 0 : TOL_TARGET + (q[i] == LT_Q_TANGENT_OUT ? rel * dv / (vt - dv) : rel);
         x->why[q[i]] = !sliding ? "outside the gross-sliding range: the rigid-body limit does not hold"
-                                : "issue 5 target + tangential compliance (stick at touch, tensile tail) + separation jump";
+                                : "verify's target (docs/verify.md) + tangential compliance (stick at touch, tensile tail) + separation jump";
         x->order[q[i]] = NAN;
     }
 }

@@ -56,7 +56,7 @@ const char *lt_shape_names(void);
 
 /* 1 for shapes without a finite mass (wall, facet): always fixed. */
 int lt_shape_is_held(lt_shape_kind k);
-/* 1 for a flat body in the seed's sense: a wall, or a facet with halfThick = 0. */
+/* 1 for a flat body in Woo's documented sense: a wall, or a facet with halfThick = 0. */
 int lt_body_is_flat(const lt_body *b);
 
 /* Round radius rho of the shape: sphere and capsule r, facet halfThick, wall 0 (m). */

@@ -13,7 +13,7 @@
  *   capsule-wall     s0, s1 of the two ends; the end nearer the plane, or the centre when the
  *                    axis is parallel to the wall (|s0 - s1| <= CL_PARALLEL L); no normal if
  *                    the axis crosses the plane.
- * Branch lengths (the seed, "Non-spherical particles"): round-round (r1, r2); flat + round
+ * Branch lengths ([Woo], "Non-spherical particles"): round-round (r1, r2); flat + round
  * (r, r); facet + sphere or capsule (max(h, r), r).  contA = pi min(l1, l2)^2.
  * Curvature radii at the contact point (rcurv, for Hertzian laws): a sphere or a capsule its
  * radius (a capsule's transverse radius: exact on a cap, an approximation of the cylinder's

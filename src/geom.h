@@ -7,10 +7,10 @@
  *   uN = |qB - qA| - rhoA - rhoB            m, < 0 in overlap (rho = round radius, body.h)
  *   point = qA + (rhoA + uN/2) n            m, the middle of the overlap
  *   branch[i] = point - pos_i               m
- *   lens = the seed's branch lengths (raw, before any reduction by the overlap):
+ *   lens = Woo's documented branch lengths (raw, before any reduction by the overlap):
  *     round bodies (sphere, capsule) their radius; flat bodies (wall, facet with halfThick 0)
  *     the other body's radius; a facet with a sphere or a capsule max(halfThick, r) for the
- *     facet and r for the other (the seed's facet + sphere rule, applied to capsules too, so
+ *     facet and r for the other (Woo's documented facet + sphere rule, applied to capsules too, so
  *     that kn does not collapse as halfThick -> 0+; see docs/stiffness.md)
  *   contA = pi min(l1, l2)^2                m^2, from the raw lengths (= the radii)
  * The table is indexed by the unordered shape pair; a pair stored the other way round is
@@ -32,7 +32,7 @@ typedef struct lt_geom {
     vec3 normal;      /* unit, A -> B */
     vec3 point;       /* m, contact point */
     vec3 branch[2];   /* m, contact point minus centre of A, of B */
-    double lens[2];   /* m, raw branch lengths for the stiffness rule (seed's rules) */
+    double lens[2];   /* m, raw branch lengths for the stiffness rule (Woo's documented rules) */
     double contA;     /* m^2, pi min(lens)^2 */
     double rcurv[2];  /* m, radius of curvature of A's and B's surface at the contact point */
 } lt_geom;

@@ -1,15 +1,15 @@
 /* src/stiffness.h - contact stiffness and friction of a pair from its materials and geometry
- * (SI units: m, m^2, Pa, N/m).  The derivation and the resolution of the seed's kn mismatch
+ * (SI units: m, m^2, Pa, N/m).  The derivation and the resolution of Woo's documented kn mismatch
  * are in docs/stiffness.md.
  *
  * Inputs: the two materials, the raw branch lengths r1, r2 of the geometry (geom.h: radii, or
- * the seed's substitutes for flat bodies and facets) and uN0, the normal displacement when the
+ * Woo's documented substitutes for flat bodies and facets) and uN0, the normal displacement when the
  * contact formed (m, <= 0).
  * Conventions (options of every rule, they define the lens and contA handed to the law):
  *   lengths  raw      l_i = r_i                                   (default; Woo since 2021)
  *            reduced  l_i = r_i + uN0/2   (centre to contact point at formation; Woo before)
  *   area     radii    A = pi min(r1, r2)^2                        (default; Woo's code)
- *            lengths  A = pi min(l1, l2)^2                        (the seed's hand computation)
+ *            lengths  A = pi min(l1, l2)^2                        (Woo's documented hand computation)
  * Rules:
  *   connector (default)  kn = A / (l1/E1 + l2/E2)   two springs in series, each a cylinder of
  *                        section A and length l_i (Woo's Cp2_FrictMat_FrictPhys)

@@ -28,7 +28,7 @@
 
 /* The issue-3 rule for every run: balance <= 1e-9 of the work. */
 #define TOL_BALANCE 1e-9
-#define WHY_BALANCE "issue 3: <= 1e-9 of the work"
+#define WHY_BALANCE "docs/energy.md: <= 1e-9 of the work"
 /* The observed order may fall short of the expected by this much: the contact switching
  * (a kink of the force at a phase within the step that changes with dt) adds a second-order
  * term with an erratic coefficient; measured over dt -> dt/4 it moves the order by < 0.3. */

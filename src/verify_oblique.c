@@ -1,4 +1,4 @@
-/* src/verify_oblique.c - generic-oblique: the incidence sweep of REFERENCES.md section 6 (a
+/* src/verify_oblique.c - generic-oblique: the incidence sweep of docs/verify.md (a
  * LAMMPS wall model gained up to 34 % of kinetic energy at grazing oblique impacts, PR #5007),
  * made a generic check for every law whose cases include an impact (LT_CASE_IMPACT): the law
  * is run with the parameters and materials of its first impact case that dissipates (closed-form
@@ -41,7 +41,7 @@
 #define TOL_GAIN (2 * (LT_PI / OBLIQUE_STEPS) * (LT_PI / OBLIQUE_STEPS))
 #define WHY_GAIN "switching terms at touch and release: 2 (w dt)^2 of the incoming"
 #define TOL_BALANCE 1e-9
-#define WHY_BALANCE "issue 3: <= 1e-9 of the work, at every incidence"
+#define WHY_BALANCE "docs/energy.md: <= 1e-9 of the work, at every incidence"
 /* Dissipated energy booked by the trapezoid rule (docs/energy.md) is exact to second order
  * only: a slip that starts or reverses inside a step books up to kt (v dt)^2/8 of the wrong
  * sign, (w_t dt)^2/4 of m v^2/2 (w_t = sqrt(kt/m) <= 1.4 w for kt <= 2 kn); a dashpot whose

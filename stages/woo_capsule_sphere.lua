@@ -1,7 +1,7 @@
--- stages/woo_capsule_sphere.lua - the seed's worked example 1 ("Linear (Cundall) contact model",
+-- stages/woo_capsule_sphere.lua - Woo's documented worked example 1 ("Linear (Cundall) contact model",
 -- Examples): a capsule (r1 = 0.2 m, shaft 0.1 m, E1 = 10 MPa) and a sphere (r2 = 0.1 m,
 -- E2 = 30 MPa) whose contact is created at uN = -0.001 m, the sphere over the middle of the shaft.
--- Woo printed kn = 1350254.7221732636 N/m; the seed's hand computation gave 1336785.9313195853 N/m.
+-- Woo printed kn = 1350254.7221732636 N/m; Woo's documented hand computation gave 1336785.9313195853 N/m.
 -- They differ in the contact area only (docs/stiffness.md): Woo's code took A = pi min(r1, r2)^2
 -- from the radii, the hand computation from the lengths l_i = r_i + uN/2 that both used.
 -- Each convention runs once: the contact is created, held for a step, then unloaded normally

@@ -1,7 +1,7 @@
--- stages/woo_facet_sphere.lua - the seed's worked example 2: a thin facet (halfThick h = 0,
+-- stages/woo_facet_sphere.lua - Woo's documented worked example 2: a thin facet (halfThick h = 0,
 -- E1 = 10 MPa; vertices (0,0,0), (1,0,0), (0,1,0)) and a sphere (r = 0.1 m, E2 = 30 MPa) whose
 -- contact is created at uN = -0.001 m.  A flat body takes the other's radius: l1 = max(h, r),
--- l2 = r.  Woo printed kn = 2368034.663509894 N/m; the seed's hand computation gave
+-- l2 = r.  Woo printed kn = 2368034.663509894 N/m; Woo's documented hand computation gave
 -- 2344413.5177413835 N/m; the difference is the area again (docs/stiffness.md).  Woo put the
 -- sphere over (0.2, 0.2); lawtester places it over the facet's centroid, which changes nothing
 -- of the stiffness.  Each convention: create, hold a step, unload normally.

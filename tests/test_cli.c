@@ -361,7 +361,7 @@ static void test_failed_run_leaves_no_meta(void)
     remove_tree(dir);
 }
 
-/* `lawtester verify` is part of the test suite: every law passes.  Its run time (issue 5: under a
+/* `lawtester verify` is part of the test suite: every law passes.  Its run time (docs/verify.md: under a
  * minute here; about 1 s) is printed, not asserted: timings belong to the benchmark, and the same
  * test runs under valgrind, where it takes over a minute. */
 static void test_verify_passes(void)

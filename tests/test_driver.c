@@ -17,7 +17,7 @@
  * mid-step projection leaves an error of order (7.5e-6)^2 per step. */
 #define TOL_PATH 1e-9
 #define F_SCALE 1000.0 /* N: kn times the 1e-3 m overlap */
-/* Energy balance on every shipped path: issue 3 asks <= 1e-9 of the total work. */
+/* Energy balance on every shipped path: docs/energy.md asks <= 1e-9 of the total work. */
 #define TOL_BALANCE 1e-9
 
 static void run_csu_test(lt_test t, const char *label)
@@ -70,7 +70,7 @@ static void run_csu_test(lt_test t, const char *label)
     double ft_end = hypot(last_contact->f[1], last_contact->f[2]); /* released at breakage (brk) */
     double plast = fy * slip + (fy * fy - ft_end * ft_end) / (2 * kt);
     int ne = t.law->n_energies;
-    CHECK_REL(last->energy[1], plast, 1e-6, "plast against the analytic dissipation (issue 3: <= 1e-6)");
+    CHECK_REL(last->energy[1], plast, 1e-6, "plast against the analytic dissipation (docs/energy.md: <= 1e-6)");
     double work = last->energy[ne + LT_E_WORK], bal = last->energy[ne + LT_E_BALANCE];
     CHECK_MSG(fabs(bal) <= TOL_BALANCE * fabs(work), "%s: balance error %.3g J of work %.3g J", label, bal, work);
     free(r.s);

@@ -2,7 +2,7 @@
  * the default `trapezoid` dissipation is exact to round-off on steady sliding, normal unloading
  * and their combination at any time step and within kt du^2/8 at the onset of slip; the energy
  * balance closes; an elastic law dissipates nothing and does no net work around a closed path;
- * the seed's `code` and `potential` candidates are one formula. */
+ * Woo's documented `code` and `potential` candidates are one formula. */
 #include "../src/driver.h"
 #include "../src/registry.h"
 #include "check.h"
@@ -107,7 +107,7 @@ static void test_elastic_closed_path_no_net_work(void)
     free(T);
 }
 
-/* The seed's C2 ((ft-fy)/2 + fy)(ft-fy)/kt and C3 (ft^2-fy^2)/(2kt) are one formula. */
+/* Woo's documented C2 ((ft-fy)/2 + fy)(ft-fy)/kt and C3 (ft^2-fy^2)/(2kt) are one formula. */
 static void test_code_equals_potential(void)
 {
     const lt_law *law = lt_find_law("linear");

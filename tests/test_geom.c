@@ -1,6 +1,6 @@
 /* tests/test_geom.c - contact geometry: the closest-point primitives against brute-force
  * minimisation, every shape pair's placement (normal and gap as asked), contact point,
- * branch lengths and area by the seed's rules, order independence (one swap), the wall and
+ * branch lengths and area by Woo's documented rules, order independence (one swap), the wall and
  * facet conventions, the special configurations (cap contacts, parallel axes, edges), undefined
  * pairs, and the per-pair arc-drift rules.  Lengths in m. */
 #include "../src/closest.h"
@@ -168,7 +168,7 @@ typedef struct pair_case {
     const char *label;
     lt_body a, b;
     vec3 n;
-    double l1, l2;        /* expected raw lens by the seed's rules (A, B) */
+    double l1, l2;        /* expected raw lens by Woo's documented rules (A, B) */
 } pair_case;
 
 /* Distance from x to the core of b (for the contact-point check). */
@@ -247,7 +247,7 @@ static void test_pairs_place_and_measure(void)
                       c[k].label, ea, eb);
             CHECK_MSG(dist(g.branch[0], v3_sub(g.point, A.pos)) == 0 && dist(g.branch[1], v3_sub(g.point, B.pos)) == 0,
                       "%s: branches", c[k].label);
-            CHECK_MSG(g.lens[0] == c[k].l1 && g.lens[1] == c[k].l2, "%s: lens (%g, %g), seed's rule (%g, %g)",
+            CHECK_MSG(g.lens[0] == c[k].l1 && g.lens[1] == c[k].l2, "%s: lens (%g, %g), Woo's rule (%g, %g)",
                       c[k].label, g.lens[0], g.lens[1], c[k].l1, c[k].l2);
             double lmin = fmin(c[k].l1, c[k].l2);
             CHECK_REL(g.contA, LT_PI * lmin * lmin, 1e-15, "contA = pi min(l1, l2)^2");

@@ -42,7 +42,7 @@ static void test_rotational_stiffness_dimensions(void)
     p[P_CHARLEN] = 0.1;
     law->init(p, &c, s);
     CHECK_REL(s[S_KW], 4 * 2e6 * 0.05 * 0.05, TOL_ROUNDOFF, "kw scales with l^2");
-    CHECK_REL(s[S_KB] / s[S_KW], 1e6 / 2e6, TOL_ROUNDOFF, "kb/kw = kt/kn (the seed's pairing)");
+    CHECK_REL(s[S_KB] / s[S_KW], 1e6 / 2e6, TOL_ROUNDOFF, "kb/kw = kt/kn (Woo's documented pairing)");
 }
 
 /* Ten steps of constant relative velocities on all DoFs: F = k u, T = k phi, and the energy. */

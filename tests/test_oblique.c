@@ -59,7 +59,7 @@ static int cundall_step(const double *p, const lt_contact *c, double *s, lt_resp
 static void impact_expect(const lt_case_env *env, lt_expect *x)
 {
     x->value[LT_Q_CONTACT_TIME] = LT_TEST_PI * sqrt(env->c.mstar / env->c.kn);
-    x->tol[LT_Q_CONTACT_TIME] = 1e-4; /* issue 5 target */
+    x->tol[LT_Q_CONTACT_TIME] = 1e-4; /* verify's target (docs/verify.md) */
     x->value[LT_Q_RESTITUTION] = 1;
     x->tol[LT_Q_RESTITUTION] = 1e-4;
 }

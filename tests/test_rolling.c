@@ -16,7 +16,7 @@
 #include "check.h"
 #include "drive.h"
 
-/* The driver's energy balance: issue 3's rule for every run, <= 1e-9 of the work. */
+/* The driver's energy balance: docs/energy.md's rule for every run, <= 1e-9 of the work. */
 #define TOL_BALANCE 1e-9
 /* Constant angular acceleration under a constant net moment: leapfrog integrates it exactly, so
  * the slope of w over ~2e4 steps carries round-off only (~1e-13 relative); 1e-10 with margin. */

@@ -29,7 +29,7 @@ static void test_stage_linel6_six_dofs(void) { run_script("stages/linel6_six_dof
 static void test_demo_script(void) { run_script("stages/compress_shear_unload.lua"); }
 /* checks its cycle dissipation against the closed form, the servo's normal force and the balance */
 static void test_stage_cyclic_shear_servo(void) { run_script("stages/cyclic_shear_servo.lua"); }
-/* the worked examples assert the seed's printed kn to 10 digits themselves */
+/* the worked examples assert Woo's documented printed kn to 10 digits themselves */
 static void test_woo_capsule_sphere_script(void) { run_script("stages/woo_capsule_sphere.lua"); }
 static void test_woo_facet_sphere_script(void) { run_script("stages/woo_facet_sphere.lua"); }
 

@@ -1,4 +1,4 @@
-/* tests/test_stiffness.c - the stiffness rules: the seed's two worked examples reproduced
+/* tests/test_stiffness.c - the stiffness rules: Woo's documented two worked examples reproduced
  * under each length/area convention (Woo's printed kn and the hand values, >= 10 significant
  * digits), with the lens coming from the real geometry of the placed bodies and through a
  * driver run; the yade and direct rules; kt ratio; tanPhi; the refusal of non-positive
@@ -17,11 +17,11 @@
 /* Closed forms recomputed in the test: a handful of operations. */
 #define TOL_ROUNDOFF 1e-15
 
-/* The seed's printed values (Woo session, docs "Linear (Cundall) contact model", Examples). */
+/* Woo's documented printed values (Woo session, docs "Linear (Cundall) contact model", Examples). */
 #define WOO_CAPSULE_KN 1350254.7221732636 /* c.phys.kn, capsule r=.2 E=10 MPa + sphere r=.1 E=30 MPa */
-#define HAND_CAPSULE_KN 1336785.9313195853 /* the seed's hand computation, same pair */
+#define HAND_CAPSULE_KN 1336785.9313195853 /* Woo's documented hand computation, same pair */
 #define WOO_FACET_KN 2368034.663509894     /* c.phys.kn, facet h=0 E=10 MPa + sphere r=.1 E=30 MPa */
-#define HAND_FACET_KN 2344413.5177413835   /* the seed's hand computation, same pair */
+#define HAND_FACET_KN 2344413.5177413835   /* Woo's documented hand computation, same pair */
 #define WOO_CONTA 0.031415926535897934     /* c.geom.contA printed in both examples */
 #define HAND_A 0.031102552668702352        /* the hand A = pi min(l1, l2)^2 */
 
@@ -89,7 +89,7 @@ static void test_woo_printed_values(void)
 
 static void test_hand_values(void)
 {
-    /* the seed's hand computation: area from the reduced lengths */
+    /* Woo's documented hand computation: area from the reduced lengths */
     lt_stiff_result c = eval(0, conv(LT_AREA_LENGTHS, LT_LENGTHS_REDUCED));
     CHECK_REL(c.kn, HAND_CAPSULE_KN, TOL_WOO, "capsule-sphere, hand kn");
     CHECK_REL(c.contA, HAND_A, TOL_WOO, "capsule-sphere, hand A");

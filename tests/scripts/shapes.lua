@@ -1,5 +1,5 @@
 -- tests/scripts/shapes.lua: shapes and stiffness rules through the script layer: the wall and
--- facet normal conventions, the seed's lens per pair in results.stiffness and C.l1/C.l2, the
+-- facet normal conventions, Woo's documented lens per pair in results.stiffness and C.l1/C.l2, the
 -- yade and direct rules, law parameters overriding the rule, reduced lengths taken at the
 -- overlap where the contact formed, and the count of contact formations.
 local function rel(a, b) return math.abs(a - b) / math.abs(b) end
