@@ -75,8 +75,14 @@ static void print_summary(const lt_tester *t, const char *name, const char *file
         printf(": no contact formed\n");
     } else {
         const lt_stiff_result *k = &t->stiff;
-        printf(": kn = %s N/m, kt = %s N/m, tanPhi = %s, lens = %s, %s m, contA = %s m^2\n", num(k->kn), num(k->kt),
-               num(k->tanPhi), num(k->lens[0]), num(k->lens[1]), num(k->contA));
+        /* a law without a kn parameter (Hertzian: from the materials and the curvature) does not
+         * take the rule's kn, kt: they are not printed as if it did */
+        if (lt_law_param_index(law, "kn") >= 0)
+            printf(": kn = %s N/m, kt = %s N/m, tanPhi = %s, lens = %s, %s m, contA = %s m^2\n", num(k->kn), num(k->kt),
+                   num(k->tanPhi), num(k->lens[0]), num(k->lens[1]), num(k->contA));
+        else
+            printf(": tanPhi = %s, lens = %s, %s m, contA = %s m^2 (its kn, kt: not used by %s, which has no kn "
+                   "parameter)\n", num(k->tanPhi), num(k->lens[0]), num(k->lens[1]), num(k->contA), law->name);
         printf("    (%s contact formed at step %ld, uN0 = %s m%s)\n", t->n_formed > 1 ? "the last" : "the", t->stiff_step,
                num(t->stiff_uN0), t->n_formed > 1 ? "; every contact is in the .meta file" : "");
     }
