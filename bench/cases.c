@@ -36,19 +36,15 @@ static int run_script(const char *path, const char *dir, int lua_until, bench_wo
     return 0;
 }
 
-/* Compress-shear-unload of the linear law (bench_csu_script_law: of the law called law, which
- * takes linear's parameters, e.g. plugin_linear from a shared object), the demo's path (kn = 1e6 N/m, kt = 5e5 N/m,
- * tan phi = tan 0.5, normal +z, compress 1 mm, shear 3 mm (both thresholds 1e-10 m past, so that
- * no stage ends on a round-off tie and the kernel follows the same steps), unload to contact loss: 5 mm of
- * imposed motion at 1 m/s, so 5e-3/dt steps), with Woo-style string conditions evaluated every
- * step and a row every `every` steps (0: none). */
+/* Compress-shear-unload of the law called law (linear, or one that takes linear's parameters:
+ * plugin_linear from a shared object, lua_linear defined by the Lua text prelude put before the
+ * test), the demo's path (kn = 1e6 N/m, kt = 5e5 N/m, tan phi = tan 0.5, normal +z, compress
+ * 1 mm, shear 3 mm (both thresholds 1e-10 m past, so that no stage ends on a round-off tie and
+ * the kernel follows the same steps), unload to contact loss: 5 mm of imposed motion at 1 m/s,
+ * so 5e-3/dt steps), with Woo-style string conditions evaluated every step and a row every
+ * `every` steps (0: none). */
 static int csu_script(const char *dir, const char *prelude, const char *law, double dt, long every, int lua_until,
                       bench_work *w)
-{
-    return bench_csu_script_law(dir, "linear", dt, every, lua_until, w);
-}
-
-int bench_csu_script_law(const char *dir, const char *law, double dt, long every, int lua_until, bench_work *w)
 {
     char path[512], text[2048];
     snprintf(path, sizeof path, "%s/bench_csu.lua", dir);
@@ -93,6 +89,11 @@ int bench_csu_script_law(const char *dir, const char *law, double dt, long every
 int bench_csu_script(const char *dir, double dt, long every, int lua_until, bench_work *w)
 {
     return csu_script(dir, "", "linear", dt, every, lua_until, w);
+}
+
+int bench_csu_script_law(const char *dir, const char *law, double dt, long every, int lua_until, bench_work *w)
+{
+    return csu_script(dir, "", law, dt, every, lua_until, w);
 }
 
 /* The law part of stages/lua_linear.lua: the file up to its line "-- ---- the test". */
