@@ -91,6 +91,15 @@ static const lt_energy_def adh_energies[E_COUNT] = {
     {"quad", LT_DISSIPATED, "trapezoid-rule error of the work on the nonlinear force, O(dt^2) plus the jumps' steps"},
 };
 
+/* E* and R* divide: a given one must be positive and finite, and so must the work of adhesion. */
+static const char *adh_check(const double *p)
+{
+    if (!isfinite(p[AP_GAMMA])) return "gamma (the work of adhesion) must be finite";
+    if (!isnan(p[AP_ESTAR]) && !(p[AP_ESTAR] > 0 && isfinite(p[AP_ESTAR]))) return "Estar must be positive and finite";
+    if (!isnan(p[AP_RSTAR]) && !(p[AP_RSTAR] > 0 && isfinite(p[AP_RSTAR]))) return "Rstar must be positive and finite";
+    return NULL;
+}
+
 static double effective_modulus(const lt_material *a, const lt_material *b)
 {
     return 1.0 / ((1 - a->poisson * a->poisson) / a->young + (1 - b->poisson * b->poisson) / b->young);
@@ -208,6 +217,7 @@ const lt_law law_hertz_adhesion = {
     .n_energies = E_COUNT,
     .init = adh_init,
     .step = adh_step,
+    .check = adh_check,
     .cases = lt_adhesion_cases,
     .n_cases = ADHESION_N_CASES,
 };
