@@ -8,6 +8,7 @@
  *     (JKR's neck delta_c = -(3/4) (pi^2 w^2 R* /E*^2)^(1/3), DMT's touch), the energy lost over
  *     the cycle (the driver's work, and the law's `adh`) against U(delta_sep) - U(0), and the
  *     energy balance;
+ *   - the work of the JKR cycle within its bound at h, h/2 and h/4;
  *   - the closed-form cycle loss itself against a quadrature of P d(delta) along the JKR branch;
  *   - hand-made contacts: gamma = 0 gives the Hertz force of hertz_mindlin; the law's Newton
  *     solution next to the neck.
@@ -96,8 +97,9 @@ static void cycle_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
  * overlap of load[0] + (6 - GAP_STEPS) h at load[1] m/s, 100 steps held, then pulled apart
  * at load[1] until the contact is lost. */
 #define GAP_STEPS 5.37
-static void check_cycle(const lt_case *cs)
+static double check_cycle(const lt_case *cs, int refine)
 {
+    double err = NAN;
     const lt_law *law = adhesion();
     lt_verify_opts o = {0};
     o.on_row = fail_row;
@@ -107,9 +109,9 @@ static void check_cycle(const lt_case *cs)
     if (!su || !vr_make_setup(&v, su, cs)) {
         CHECK_MSG(0, "%s: no setup", cs->name);
         free(su);
-        return;
+        return err;
     }
-    long steps = (long)cs->steps;
+    long steps = (long)cs->steps * refine;
     double h = cs->load[0] / (double)steps, dt = h / cs->load[1]; /* m and s a step */
     su->test.dt = dt;
     /* the case starts at touch: back off by GAP_STEPS h first, so that the contact forms inside
@@ -164,6 +166,7 @@ static void check_cycle(const lt_case *cs)
         snprintf(what, sizeof what, "%s: work over the cycle vs closed form (jumps inside a step: %.3g J)", cs->name,
                  jumps);
         CHECK_ABS(work, loss, jumps, what);
+        err = work - loss;
         snprintf(what, sizeof what, "%s: largest balance / largest work", cs->name);
         CHECK_ABS(tr.bal_max / tr.work_max, 0, TOL_BALANCE, what);
         CHECK_ABS(vr_balance(T), 0, TOL_BALANCE, "balance / work at the end");
@@ -176,6 +179,7 @@ static void check_cycle(const lt_case *cs)
     }
     free(T);
     free(su);
+    return err;
 }
 
 static void test_registered(void)
@@ -188,9 +192,23 @@ static void test_registered(void)
     CHECK(strcmp(law->energies[0].name, "elast") == 0 && strcmp(law->energies[2].name, "adh") == 0);
 }
 
-static void test_jkr_cycle_spheres(void) { check_cycle(&lt_adhesion_cases[0]); }
-static void test_jkr_cycle_wall(void) { check_cycle(&lt_adhesion_cases[1]); }
-static void test_dmt_cycle(void) { check_cycle(&lt_adhesion_cases[2]); }
+static void test_jkr_cycle_spheres(void) { check_cycle(&lt_adhesion_cases[0], 1); }
+static void test_jkr_cycle_wall(void) { check_cycle(&lt_adhesion_cases[1], 1); }
+static void test_dmt_cycle(void) { check_cycle(&lt_adhesion_cases[2], 1); }
+
+/* The driver's work over the JKR cycle converges to the closed form: at h, h/2 and h/4 within
+ * the bound of check_cycle, half the jumps of the force at touch and at the neck times h, which
+ * shrinks with h.  (The error does not fall at a clean first order: the neck falls at another
+ * phase of the step at each refinement, and its part changes in size and sign; measured 1.9e-12,
+ * 1.7e-13, 1.0e-13 J against bounds of 4.3e-12, 2.1e-12, 1.1e-12 J.) */
+static void test_jkr_cycle_work_converges(void)
+{
+    double e[3];
+    for (int k = 0; k < 3; k++) e[k] = check_cycle(&lt_adhesion_cases[0], 1 << k);
+    if (getenv("LT_ADHESION_PRINT")) printf("cycle work errors %.3e %.3e %.3e J\n", e[0], e[1], e[2]);
+    CHECK(fabs(e[2]) < fabs(e[0]));
+}
+
 
 /* JKR, parametric in a: P(a) = 4 E a^3/(3R) - 2 E c a^(3/2), delta'(a) = 2a/R - c/(2 sqrt a). */
 static double jkr_p_ddelta(double a, double E, double R, double c)
@@ -288,6 +306,7 @@ const test_case adhesion_tests[] = {
     TEST(jkr_cycle_spheres),
     TEST(jkr_cycle_wall),
     TEST(dmt_cycle),
+    TEST(jkr_cycle_work_converges),
     TEST(cycle_loss_is_the_loop_area),
     TEST(no_adhesion_is_hertz),
     TEST(newton_next_to_the_neck),
