@@ -34,6 +34,10 @@ set offsets graph 0.05, graph 0.2, graph 0.1, graph 0.06   # room for the stage 
 set zeroaxis lt 1 lc rgb "#888888" lw 0.5
 eval stage_note
 in_c(c) = column("contact") > 0 ? c : NaN
+# the normal panel draws the states apart at F_N = 0 (no contact, no force): a force that jumps
+# at touch or at separation (an adhesive contact, a breaking bond) then shows as the vertical
+# segment it is, and an approach-separation cycle as a closed loop
+in_n(c) = column("contact") > 0 ? c : 0
 do for [i=1:npan] {
   sg = kind(i) == 0 ? -1 : 1
   u = ucol(i); f = fcol(i)
@@ -49,7 +53,8 @@ do for [i=1:npan] {
   mark_y(c) = sg*column(f)*sf
   eval collect_marks
   # (eval: a macro inside a do-block is expanded when the block is read, before collect_marks)
-  eval 'plot datafile using (sg*column(u)*su):(sg*in_c(column(f))*sf) with lines lt 1 notitle '.stage_dots.stage_dots2
+  if (kind(i) == 0) { eval 'plot datafile using (sg*column(u)*su):(sg*in_n(column(f))*sf) with lines lt 1 notitle '.stage_dots.stage_dots2 } \
+  else { eval 'plot datafile using (sg*column(u)*su):(sg*in_c(column(f))*sf) with lines lt 1 notitle '.stage_dots.stage_dots2 }
   unset label 899
 }
 unset multiplot

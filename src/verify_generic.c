@@ -1,5 +1,6 @@
 /* src/verify_generic.c - the checks every law gets without asking (SI units):
- *   generic-touch        the force is continuous at touch and compressive in overlap;
+ *   generic-touch        the force is continuous at touch (an adhesive law, attractive at touch:
+ *                        has a limit there) and compressive in overlap;
  *   generic-path         a six-DoF path (approach, compress, shear and rotate, pull apart) with
  *                        unequal radii: finite output, action-reaction and moment balance of
  *                        the forces on the bodies, no force and no stored energy without
@@ -84,8 +85,18 @@ static void touch(vr_ctx *v)
     force_at(v->law, t.params, -1e-9 * R_B, f0);
     force_at(v->law, t.params, -1e-3 * R_B, f1);
     double n0 = hypot(f0[0], hypot(f0[1], f0[2])), n1 = hypot(f1[0], hypot(f1[1], f1[2]));
-    vr_row(v, k, "F(1e-9r)/F(1e-3r)", LT_CHECK_ABS, 0, n1 > 0 ? n0 / n1 : NAN, TOL_TOUCH,
-           "continuous at touch: F ~ delta^p, p >= 1/2");
+    if (f0[0] > 0) {
+        /* an adhesive law pulls at touch: it jumps onto its attractive branch there (JKR, DMT:
+         * Johnson, Kendall & Roberts 1971), so the force is not continuous at touch; it must
+         * still have a finite limit there, F(2e-9 r) - F(1e-9 r) ~ kn 1e-9 r */
+        double f2[LT_DOF];
+        force_at(v->law, t.params, -2e-9 * R_B, f2);
+        double d = hypot(f2[0] - f0[0], hypot(f2[1] - f0[1], f2[2] - f0[2]));
+        vr_row(v, k, "F(2e-9r)-F(1e-9r)", LT_CHECK_ABS, 0, n1 > 0 ? d / n1 : NAN, TOL_TOUCH,
+               "an adhesive law's force has a limit at touch");
+    } else
+        vr_row(v, k, "F(1e-9r)/F(1e-3r)", LT_CHECK_ABS, 0, n1 > 0 ? n0 / n1 : NAN, TOL_TOUCH,
+               "continuous at touch: F ~ delta^p, p >= 1/2");
     vr_row(v, k, "Fn<0 in overlap", LT_CHECK_ABS, 0, f1[0] < 0 ? 0 : 1, 0, "compression is negative on A (law.h)");
 }
 

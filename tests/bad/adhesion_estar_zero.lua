@@ -1,0 +1,7 @@
+return {
+  name = "bad",
+  law = "hertz_adhesion",
+  params = { model = "jkr", gamma = 0.05,
+             Estar = 0 },
+  stages = { { whats = "v.....", values = {-1,0,0,0,0,0}, till = "not C" } },
+}
