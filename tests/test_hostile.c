@@ -75,6 +75,10 @@ static void test_unsafe_cannot_remove_the_budget_hook(void)
 /* Finalizers run with Lua's hooks off: those left at the end get LT_UNSAFE_CLOSE_SECONDS. */
 static void test_unsafe_finalizer_at_exit_is_stopped(void)
 {
+    if (under_valgrind()) { /* the process ends from the alarm, its Lua state unfreed: valgrind counts a leak */
+        printf("     (skipped under valgrind: the stopped process leaves its Lua state unfreed on purpose)\n");
+        return;
+    }
     char *dir = make_tmpdir(), args[300];
     snprintf(args, sizeof args, "run tests/bad/hostile_gc_at_exit.lua --unsafe -o %s", dir);
     result r;
