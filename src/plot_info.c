@@ -171,7 +171,16 @@ static void param_text(strbuf *s, const lt_param *p, const char *value, const kv
     double x = strtod(value, &end);
     if (end == value) return;
     lt_plot_number(num, sizeof num, x);
-    sb_printf(s, "%s%s = %s%s%s%s", (*count)++ ? ", " : "", p->name, num, unit ? " " : "", unit ? unit : "",
+    char shown[64] = ""; /* the unit as typeset: "J/m^2" -> "J/m²" (the laws' units use ^2 and ^3) */
+    for (size_t i = 0, n = 0; unit && unit[i] && n + 3 < sizeof shown; i++) {
+        if (unit[i] == '^' && (unit[i + 1] == '2' || unit[i + 1] == '3')) {
+            n += (size_t)snprintf(shown + n, sizeof shown - n, "%s", unit[++i] == '2' ? "\u00b2" : "\u00b3");
+        } else {
+            shown[n++] = unit[i];
+            shown[n] = 0;
+        }
+    }
+    sb_printf(s, "%s%s = %s%s%s%s", (*count)++ ? ", " : "", p->name, num, unit ? " " : "", shown,
               materials ? " (materials)" : "");
 }
 
