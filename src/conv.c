@@ -61,12 +61,10 @@ _Noreturn void field_error(conv *cv, const char *fmt, ...)
 
 /* ---- typed field readers (table at stack index t) ------------------------------------- */
 
-int abs_index(lua_State *L, int i) { return i > 0 || i <= LUA_REGISTRYINDEX ? i : lua_gettop(L) + i + 1; }
-
 void check_keys_for(conv *cv, int t, const char *const *allowed, const char *what)
 {
     lua_State *L = cv->L;
-    t = abs_index(L, t);
+    t = lua_absindex(L, t);
     lua_pushnil(L);
     while (lua_next(L, t)) {
         lua_pop(L, 1);
@@ -92,12 +90,10 @@ void check_keys_for(conv *cv, int t, const char *const *allowed, const char *wha
 
 void check_keys(conv *cv, int t, const char *const *allowed) { check_keys_for(cv, t, allowed, NULL); }
 
-const char *type_of(lua_State *L, int i) { return lua_typename(L, lua_type(L, i)); }
-
 /* Push field key of table t; returns its Lua type. */
 int get_field(conv *cv, int t, const char *key)
 {
-    return lua_getfield(cv->L, abs_index(cv->L, t), key);
+    return lua_getfield(cv->L, lua_absindex(cv->L, t), key);
 }
 
 /* The valid range [min, max] in words: "> 0" for a min of at most 1e-300 (the readers' "positive"),
@@ -115,7 +111,7 @@ static void range_text(double min, double max, char *buf, size_t n)
 double to_number(conv *cv, int i, double min, double max)
 {
     lua_State *L = cv->L;
-    if (lua_type(L, i) != LUA_TNUMBER) field_error(cv, "expected a number, got %s", type_of(L, i));
+    if (lua_type(L, i) != LUA_TNUMBER) field_error(cv, "expected a number, got %s", luaL_typename(L, i));
     double x = lua_tonumber(L, i);
     if (isnan(x)) field_error(cv, "is NaN");
     if (isinf(x)) field_error(cv, "is not finite");
@@ -130,7 +126,7 @@ double to_number(conv *cv, int i, double min, double max)
 void check_list(conv *cv, int t, int n, const char *what)
 {
     lua_State *L = cv->L;
-    t = abs_index(L, t);
+    t = lua_absindex(L, t);
     lua_pushnil(L);
     while (lua_next(L, t)) {
         lua_pop(L, 1);
@@ -170,7 +166,7 @@ void opt_bool(conv *cv, int t, const char *key, int *out)
     path_push_key(cv, key);
     int ty = get_field(cv, t, key);
     if (ty == LUA_TBOOLEAN) *out = lua_toboolean(cv->L, -1);
-    else if (ty != LUA_TNIL) field_error(cv, "expected true or false, got %s", type_of(cv->L, -1));
+    else if (ty != LUA_TNIL) field_error(cv, "expected true or false, got %s", luaL_typename(cv->L, -1));
     lua_pop(cv->L, 1);
     path_pop(cv);
 }
@@ -178,8 +174,8 @@ void opt_bool(conv *cv, int t, const char *key, int *out)
 void read_vec3(conv *cv, int i, vec3 *out)
 {
     lua_State *L = cv->L;
-    i = abs_index(L, i);
-    if (!lua_istable(L, i)) field_error(cv, "expected a table of 3 numbers, got %s", type_of(L, i));
+    i = lua_absindex(L, i);
+    if (!lua_istable(L, i)) field_error(cv, "expected a table of 3 numbers, got %s", luaL_typename(L, i));
     if (lua_rawlen(L, i) != 3) field_error(cv, "expected 3 numbers, got %d", (int)lua_rawlen(L, i));
     check_list(cv, i, 3, "a list of 3 numbers {x, y, z}");
     double x[3];
@@ -229,7 +225,7 @@ void opt_choice(conv *cv, int t, const char *key, const char *const *names, int 
         size_t u = 0;
         for (int i = 0; i < n && u < sizeof list; i++)
             u += (size_t)snprintf(list + u, sizeof list - u, i ? ", %s" : "%s", names[i]);
-        if (ty != LUA_TSTRING) field_error(cv, "expected one of %s, got %s", list, type_of(cv->L, -1));
+        if (ty != LUA_TSTRING) field_error(cv, "expected one of %s, got %s", list, luaL_typename(cv->L, -1));
         const char *v = lua_tostring(cv->L, -1);
         int found = -1;
         for (int i = 0; i < n; i++)

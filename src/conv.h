@@ -35,8 +35,6 @@ int conv_line(const conv *cv);
 /* Raise `FILE:LINE: field PATH: message` as a Lua error (does not return). */
 _Noreturn void field_error(conv *cv, const char *fmt, ...);
 
-int abs_index(lua_State *L, int i);
-const char *type_of(lua_State *L, int i);
 /* Error on any key of table t that is not in the NULL-terminated list (what, e.g. "for a
  * wall", is added to the message). */
 void check_keys(conv *cv, int t, const char *const *allowed);

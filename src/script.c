@@ -170,7 +170,7 @@ static int msghandler(lua_State *L)
  * (docs/case-scripts.md) handed to `run`. */
 static int is_case_file(lua_State *L, int idx)
 {
-    idx = abs_index(L, idx);
+    idx = lua_absindex(L, idx);
     if (!lua_istable(L, idx)) return 0;
     int cases = lua_getfield(L, idx, "cases") != LUA_TNIL, stages = lua_getfield(L, idx, "stages") != LUA_TNIL;
     lua_pop(L, 2);

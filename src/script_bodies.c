@@ -16,7 +16,7 @@ static const char *const material_keys[] = {"young", "poisson", "density", "ktDi
 
 static void read_material(conv *cv, int t, lt_material *m)
 {
-    if (!lua_istable(cv->L, t)) field_error(cv, "expected a material table, got %s", type_of(cv->L, t));
+    if (!lua_istable(cv->L, t)) field_error(cv, "expected a material table, got %s", luaL_typename(cv->L, t));
     check_keys(cv, t, material_keys);
     opt_number(cv, t, "young", &m->young, 1e-300, INFINITY);
     opt_number(cv, t, "poisson", &m->poisson, -1, 0.5);
@@ -59,7 +59,7 @@ static void read_particle_material(conv *cv, int test_idx, int p, lt_body *b)
     } else if (ty == LUA_TTABLE) {
         read_material(cv, -1, &b->mat);
     } else if (ty != LUA_TNIL) {
-        field_error(cv, "expected a material name or table, got %s", type_of(L, -1));
+        field_error(cv, "expected a material name or table, got %s", luaL_typename(L, -1));
     }
     lua_pop(L, 1);
     path_pop(cv);
@@ -80,7 +80,7 @@ static void read_vertices(conv *cv, int p, vec3 v[3])
     path_push_key(cv, "vertices");
     int ty = get_field(cv, p, "vertices");
     if (ty == LUA_TNIL) field_error(cv, "missing (a facet needs 3 vertices {{x,y,z}, {x,y,z}, {x,y,z}}, m)");
-    if (ty != LUA_TTABLE) field_error(cv, "expected a table of 3 vertices, got %s", type_of(L, -1));
+    if (ty != LUA_TTABLE) field_error(cv, "expected a table of 3 vertices, got %s", luaL_typename(L, -1));
     if (lua_rawlen(L, -1) != 3) field_error(cv, "expected 3 vertices, got %d", (int)lua_rawlen(L, -1));
     check_list(cv, -1, 3, "a list of 3 vertices");
     for (int i = 0; i < 3; i++) {
@@ -99,11 +99,11 @@ static void read_vertices(conv *cv, int p, vec3 v[3])
 static void read_particle(conv *cv, int test_idx, int p, int index, lt_body *b, int *own_normal)
 {
     lua_State *L = cv->L;
-    p = abs_index(L, p);
-    if (!lua_istable(L, p)) field_error(cv, "expected a particle table, got %s", type_of(L, p));
+    p = lua_absindex(L, p);
+    if (!lua_istable(L, p)) field_error(cv, "expected a particle table, got %s", luaL_typename(L, p));
     path_push_key(cv, "shape");
     if (get_field(cv, p, "shape") != LUA_TNIL) {
-        if (lua_type(L, -1) != LUA_TSTRING) field_error(cv, "expected a shape name, got %s", type_of(L, -1));
+        if (lua_type(L, -1) != LUA_TSTRING) field_error(cv, "expected a shape name, got %s", luaL_typename(L, -1));
         int k = lt_shape_from_name(lua_tostring(L, -1));
         if (k < 0) field_error(cv, "unknown shape '%s' (known: %s)", lua_tostring(L, -1), lt_shape_names());
         b->shape = (lt_shape_kind)k;
@@ -195,7 +195,7 @@ static void read_stiffness(conv *cv, int t, lt_stiffness *s)
         return;
     }
     if (ty != LUA_TTABLE)
-        field_error(cv, "expected a table {rule = ..., area = ..., lengths = ..., kn, kt, ratio}, got %s", type_of(L, -1));
+        field_error(cv, "expected a table {rule = ..., area = ..., lengths = ..., kn, kt, ratio}, got %s", luaL_typename(L, -1));
     int st = lua_gettop(L);
     check_keys(cv, st, stiffness_keys);
     int v = s->rule;
@@ -243,7 +243,7 @@ void script_read_bodies(conv *cv, int t, lt_test *test)
             lua_pop(L, 1);
         }
     } else if (ty != LUA_TNIL) {
-        field_error(cv, "expected a table of materials, got %s", type_of(L, -1));
+        field_error(cv, "expected a table of materials, got %s", luaL_typename(L, -1));
     }
     lua_pop(L, 1);
     path_pop(cv);
@@ -252,7 +252,7 @@ void script_read_bodies(conv *cv, int t, lt_test *test)
     path_push_key(cv, "particles");
     ty = get_field(cv, t, "particles");
     if (ty != LUA_TNIL) {
-        if (ty != LUA_TTABLE) field_error(cv, "expected a table of 2 particles, got %s", type_of(L, -1));
+        if (ty != LUA_TTABLE) field_error(cv, "expected a table of 2 particles, got %s", luaL_typename(L, -1));
         if (lua_rawlen(L, -1) != 2) field_error(cv, "expected 2 particles, got %d", (int)lua_rawlen(L, -1));
         check_list(cv, -1, 2, "a list of 2 particles, A and B");
         for (int i = 0; i < 2; i++) {

@@ -40,7 +40,7 @@ static int need_field(conv *cv, int t, const char *key, int a, int b, const char
     path_push_key(cv, key);
     int ty = get_field(cv, t, key);
     if (ty == LUA_TNIL) field_error(cv, "missing (%s)", what);
-    if (ty != a && ty != b) field_error(cv, "expected %s, got %s", what, type_of(cv->L, -1));
+    if (ty != a && ty != b) field_error(cv, "expected %s, got %s", what, luaL_typename(cv->L, -1));
     if (ty == LUA_TSTRING && lua_rawlen(cv->L, -1) == 0) field_error(cv, "is empty (%s)", what);
     path_pop(cv);
     return ty;
@@ -78,8 +78,8 @@ static const char *strip_measure(const char *msg)
 static void check_expect(conv *cv, int e, int has_dt)
 {
     lua_State *L = cv->L;
-    e = abs_index(L, e);
-    if (!lua_istable(L, e)) field_error(cv, "expected an expectation table, got %s", type_of(L, e));
+    e = lua_absindex(L, e);
+    if (!lua_istable(L, e)) field_error(cv, "expected an expectation table, got %s", luaL_typename(L, e));
     check_keys(cv, e, expect_keys);
     need_field(cv, e, "name", LUA_TSTRING, LUA_TSTRING, "a string: the quantity's name in the rows");
     lua_pop(L, 1);
@@ -125,7 +125,7 @@ static void check_expect(conv *cv, int e, int has_dt)
 /* The test table at stack index tt read as lawtester.run reads it (errors name cases[i].test). */
 static void check_test(script_ctx *sc, lua_State *L, int tt, int i)
 {
-    tt = abs_index(L, tt);
+    tt = lua_absindex(L, tt);
     run_ctx *r = run_new(L, sc);
     make_proxies(L, r);
     read_args args = {{sc->path, sc->loc, L, {{"cases", 0}, {NULL, i}, {"test", 0}}, 3, 0, 0, 0}, r, 2, &r->name};
@@ -149,7 +149,7 @@ static int check_cases(script_ctx *sc, conv *cv, int cs)
         path_push_index(cv, i);
         lua_rawgeti(L, cs, i);
         int c = lua_gettop(L);
-        if (!lua_istable(L, c)) field_error(cv, "expected a case table, got %s", type_of(L, c));
+        if (!lua_istable(L, c)) field_error(cv, "expected a case table, got %s", luaL_typename(L, c));
         check_keys(cv, c, case_keys);
         need_field(cv, c, "name", LUA_TSTRING, LUA_TSTRING, "a string: the case's name in the rows and for --case");
         const char *name = lua_tostring(L, -1);
@@ -241,7 +241,7 @@ static double evaluate(script_ctx *sc, lua_State *L, int f, int r, int t, const 
     if (rc != LUA_OK) {
         snprintf(note, n, "%s raised: %s", what, strip_measure(lua_tostring(L, -1)));
     } else if (lua_type(L, -1) != LUA_TNUMBER) {
-        snprintf(note, n, "%s gave %s, not a number", what, type_of(L, -1));
+        snprintf(note, n, "%s gave %s, not a number", what, luaL_typename(L, -1));
     } else {
         x = lua_tonumber(L, -1);
     }
@@ -396,11 +396,11 @@ static void run_case(script_ctx *sc, lt_case_run *cr, lua_State *L, int c, int i
 void run_case_file(script_ctx *sc, lua_State *L, int idx)
 {
     lt_case_run *cr = sc->opts->cases;
-    idx = abs_index(L, idx);
+    idx = lua_absindex(L, idx);
     conv cv = {sc->path, sc->loc, L, {{0, 0}}, 0, 0, 0, 0};
     if (!lua_istable(L, idx))
         field_error(&cv, "a case file returns a table { cases = {...} } (docs/case-scripts.md), got %s",
-                    type_of(L, idx));
+                    luaL_typename(L, idx));
     check_keys(&cv, idx, file_keys);
     if (has_field(&cv, idx, "doc")) {
         need_field(&cv, idx, "doc", LUA_TSTRING, LUA_TSTRING, "a string");

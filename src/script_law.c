@@ -92,7 +92,7 @@ static lua_law *slots[LUA_LAW_SLOTS];
 
 static void set_number(lua_State *T, int t, const char *k, double x)
 {
-    t = abs_index(T, t);
+    t = lua_absindex(T, t);
     lua_pushnumber(T, x);
     lua_setfield(T, t, k);
 }
@@ -440,7 +440,7 @@ static const char *read_string(conv *cv, lua_law *b, int t, const char *key, int
     if (ty == LUA_TNIL) {
         if (required) field_error(cv, "missing (a string)");
     } else if (ty != LUA_TSTRING) {
-        field_error(cv, "expected a string, got %s", type_of(L, -1));
+        field_error(cv, "expected a string, got %s", luaL_typename(L, -1));
     } else {
         s = keep(b, L, lua_tostring(L, -1));
     }
@@ -470,7 +470,7 @@ static int push_list(conv *cv, int t, const char *key, int max, const char *what
         lua_pop(L, 1);
         lua_newtable(L);
     } else if (ty != LUA_TTABLE) {
-        field_error(cv, "expected a list of %s, got %s", what, type_of(L, -1));
+        field_error(cv, "expected a list of %s, got %s", what, luaL_typename(L, -1));
     }
     int n = (int)lua_rawlen(L, -1);
     check_list(cv, -1, n, what);
@@ -485,7 +485,7 @@ static void read_bound(conv *cv, int t, const char *key, double *out)
     path_push_key(cv, key);
     int ty = get_field(cv, t, key);
     if (ty != LUA_TNIL) {
-        if (ty != LUA_TNUMBER) field_error(cv, "expected a number, got %s", type_of(L, -1));
+        if (ty != LUA_TNUMBER) field_error(cv, "expected a number, got %s", luaL_typename(L, -1));
         *out = lua_tonumber(L, -1);
         if (isnan(*out)) field_error(cv, "is NaN");
     }
@@ -499,7 +499,7 @@ static void read_param(conv *cv, lua_law *b, int t, int i)
     static const char *const kinds[] = {"real", "bool", "choice", NULL};
     lua_State *L = cv->L;
     lt_param *p = &b->params[i];
-    if (!lua_istable(L, t)) field_error(cv, "expected a table { name = ..., default = ..., ... }, got %s", type_of(L, t));
+    if (!lua_istable(L, t)) field_error(cv, "expected a table { name = ..., default = ..., ... }, got %s", luaL_typename(L, t));
     check_keys(cv, t, keys);
     p->name = read_name(cv, b, t, "name");
     for (int j = 0; j < i; j++)
@@ -543,13 +543,13 @@ static void read_param(conv *cv, lua_law *b, int t, int i)
         p->min = 0;
         if (p->kind == LT_BOOL) {
             p->max = 1;
-            if (ty != LUA_TNIL && ty != LUA_TBOOLEAN) field_error(cv, "expected a boolean, got %s", type_of(L, -1));
+            if (ty != LUA_TNIL && ty != LUA_TBOOLEAN) field_error(cv, "expected a boolean, got %s", luaL_typename(L, -1));
             p->def = lua_toboolean(L, -1);
         } else {
             path_pop(cv);
             path_push_key(cv, "choices");
             lua_getfield(L, t, "choices");
-            if (!lua_istable(L, -1)) field_error(cv, "a choice needs its list of names, got %s", type_of(L, -1));
+            if (!lua_istable(L, -1)) field_error(cv, "a choice needs its list of names, got %s", luaL_typename(L, -1));
             int n = (int)lua_rawlen(L, -1);
             check_list(cv, -1, n, "a list of names");
             if (n < 1 || n > 64) field_error(cv, "%d names: 1 to 64", n);
@@ -557,7 +557,7 @@ static void read_param(conv *cv, lua_law *b, int t, int i)
             for (int j = 0; j < n; j++) {
                 path_push_index(cv, j + 1);
                 if (lua_rawgeti(L, -1, j + 1) != LUA_TSTRING || !*lua_tostring(L, -1))
-                    field_error(cv, "expected a non-empty string, got %s", type_of(L, -1));
+                    field_error(cv, "expected a non-empty string, got %s", luaL_typename(L, -1));
                 list[j] = keep(b, L, lua_tostring(L, -1));
                 lua_pop(L, 1);
                 path_pop(cv);
@@ -569,7 +569,7 @@ static void read_param(conv *cv, lua_law *b, int t, int i)
             path_push_key(cv, "default");
             p->def = 0;
             if (ty != LUA_TNIL) {
-                if (ty != LUA_TSTRING) field_error(cv, "expected one of the choices (a string), got %s", type_of(L, -1));
+                if (ty != LUA_TSTRING) field_error(cv, "expected one of the choices (a string), got %s", luaL_typename(L, -1));
                 int found = -1;
                 for (int j = 0; j < n; j++)
                     if (strcmp(list[j], lua_tostring(L, -1)) == 0) found = j;
@@ -596,7 +596,7 @@ static void read_energy(conv *cv, lua_law *b, int t, int i)
     static const char *const keys[] = {"name", "kind", "doc", NULL};
     lua_State *L = cv->L;
     lt_energy_def *e = &b->energies[i];
-    if (!lua_istable(L, t)) field_error(cv, "expected a table { name = ..., kind = ..., doc = ... }, got %s", type_of(L, t));
+    if (!lua_istable(L, t)) field_error(cv, "expected a table { name = ..., kind = ..., doc = ... }, got %s", luaL_typename(L, t));
     check_keys(cv, t, keys);
     e->name = read_name(cv, b, t, "name");
     for (int j = 0; j < i; j++)
@@ -622,7 +622,7 @@ static int read_function(conv *cv, int t, const char *key, int required, const c
     int line = 0;
     if (ty == LUA_TNIL && required) field_error(cv, "missing: the function %s is required", sig);
     if (ty != LUA_TNIL) {
-        if (ty != LUA_TFUNCTION) field_error(cv, "expected the function %s, got %s", sig, type_of(L, -1));
+        if (ty != LUA_TFUNCTION) field_error(cv, "expected the function %s, got %s", sig, luaL_typename(L, -1));
         lua_Debug ar;
         lua_pushvalue(L, -1);
         if (lua_getinfo(L, ">S", &ar)) line = ar.linedefined;
@@ -759,7 +759,7 @@ int lib_law(lua_State *L)
     n = push_list(&cv, 1, "state", LT_MAX_STATE, "state variable names");
     for (int i = 0; i < n; i++) {
         path_push_index(&cv, i + 1);
-        if (lua_rawgeti(L, -1, i + 1) != LUA_TSTRING) field_error(&cv, "expected a name, got %s", type_of(L, -1));
+        if (lua_rawgeti(L, -1, i + 1) != LUA_TSTRING) field_error(&cv, "expected a name, got %s", luaL_typename(L, -1));
         const char *s = keep(b, L, lua_tostring(L, -1)), *bad = lt_identifier_problem(s);
         if (bad) field_error(&cv, "'%s' %s", s, bad);
         for (int j = 0; j < i; j++)

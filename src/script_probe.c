@@ -124,11 +124,11 @@ int lib_probe_yield(lua_State *L)
         const char *why = name_problem(pname, len);
         if (why) field_error(&cv, "'%s' is not a valid file name (%s)", pname, why);
     } else if (ty != LUA_TNIL) {
-        field_error(&cv, "expected a string, got %s", type_of(L, -1));
+        field_error(&cv, "expected a string, got %s", luaL_typename(L, -1));
     }
     path_pop(&cv); /* the name stays on the stack (index 2) while we need it */
     path_push_key(&cv, "test");
-    if (get_field(&cv, 1, "test") != LUA_TTABLE) field_error(&cv, "expected a test table, got %s", type_of(L, -1));
+    if (get_field(&cv, 1, "test") != LUA_TTABLE) field_error(&cv, "expected a test table, got %s", luaL_typename(L, -1));
     int test_idx = lua_gettop(L);
     path_pop(&cv);
 

@@ -296,7 +296,7 @@ static void fail_run(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
  * errors (already formatted) on failure. */
 void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
 {
-    idx = abs_index(L, idx);
+    idx = lua_absindex(L, idx);
     run_ctx *r = run_new(L, sc); /* freed with the state's GC, run_release on __gc */
     make_proxies(L, r);
     /* conversion errors unwind through Lua: convert in protected mode, free, then rethrow */

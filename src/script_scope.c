@@ -337,7 +337,7 @@ int stage_callback(void *ctx, lt_tester *t)
 /* 1 if field k of the table at idx is, raw, the C function f. */
 static int raw_is_cfunction(lua_State *L, int idx, const char *k, lua_CFunction f)
 {
-    idx = abs_index(L, idx);
+    idx = lua_absindex(L, idx);
     lua_pushstring(L, k);
     lua_rawget(L, idx);
     int ok = lua_iscfunction(L, -1) && lua_tocfunction(L, -1) == f;
@@ -500,7 +500,7 @@ void read_callback(conv *cv, run_ctx *r, int stage_tbl, const char *key, const c
         if (strcmp(key, "until") == 0 && !r->sc->opts->lua_until) cb->cond = lt_cond_compile(s, r->test.law);
         lua_pop(L, 1);
     } else {
-        field_error(cv, "expected a string or a function, got %s", type_of(L, -1));
+        field_error(cv, "expected a string or a function, got %s", luaL_typename(L, -1));
     }
     path_pop(cv);
     *fn = cb->cond ? compiled_callback : stage_callback;

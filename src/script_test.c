@@ -26,7 +26,7 @@ static void read_params(conv *cv, int t, lt_test *test)
         path_pop(cv);
         return;
     }
-    if (ty != LUA_TTABLE) field_error(cv, "expected a table of law parameters, got %s", type_of(L, -1));
+    if (ty != LUA_TTABLE) field_error(cv, "expected a table of law parameters, got %s", luaL_typename(L, -1));
     int pt = lua_gettop(L);
     lua_pushnil(L);
     while (lua_next(L, pt)) {
@@ -48,7 +48,7 @@ static void read_params(conv *cv, int t, lt_test *test)
                 test->params[i] = (double)lua_tointeger(L, -1);
             else field_error(cv, "expected true or false (or 1, 0), got %s", luaL_tolstring(L, -1, NULL));
         } else if (pd->kind == LT_CHOICE) {
-            if (lua_type(L, -1) != LUA_TSTRING) field_error(cv, "expected one of the names, got %s", type_of(L, -1));
+            if (lua_type(L, -1) != LUA_TSTRING) field_error(cv, "expected one of the names, got %s", luaL_typename(L, -1));
             const char *v = lua_tostring(L, -1);
             int found = -1;
             for (int j = 0; pd->choices[j]; j++)
@@ -74,14 +74,14 @@ static const char *const stage_keys[] = {"whats", "values", "until", "till", "do
 static void read_stage(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s)
 {
     lua_State *L = cv->L;
-    st = abs_index(L, st);
-    if (!lua_istable(L, st)) field_error(cv, "expected a stage table, got %s", type_of(L, st));
+    st = lua_absindex(L, st);
+    if (!lua_istable(L, st)) field_error(cv, "expected a stage table, got %s", luaL_typename(L, st));
     check_keys(cv, st, stage_keys);
     *s = lt_default_stage();
     path_push_key(cv, "whats");
     int ty = get_field(cv, st, "whats");
     if (ty != LUA_TNIL) {
-        if (ty != LUA_TSTRING) field_error(cv, "expected a string of 6 characters, got %s", type_of(L, -1));
+        if (ty != LUA_TSTRING) field_error(cv, "expected a string of 6 characters, got %s", luaL_typename(L, -1));
         size_t n;
         const char *w = lua_tolstring(L, -1, &n);
         if (n != LT_DOF) field_error(cv, "'%s' has %d characters, expected 6 (normal, shear y, shear z, twist, bend y, bend z)", w, (int)n);
@@ -189,8 +189,8 @@ const char *claim_file(lua_State *L, const char *file, const char *by)
 void read_test(conv *cv, run_ctx *r, int t, char **name_out)
 {
     lua_State *L = cv->L;
-    t = abs_index(L, t);
-    if (!lua_istable(L, t)) field_error(cv, "the script must return a test table, got %s", type_of(L, t));
+    t = lua_absindex(L, t);
+    if (!lua_istable(L, t)) field_error(cv, "the script must return a test table, got %s", luaL_typename(L, t));
     check_keys(cv, t, test_keys);
     lt_test *test = &r->test;
     *test = lt_default_test();
@@ -204,7 +204,7 @@ void read_test(conv *cv, run_ctx *r, int t, char **name_out)
         if (why) field_error(cv, "'%s' is not a valid file name (%s)", lua_tostring(L, -1), why);
         *name_out = strdup(lua_tostring(L, -1));
     } else if (ty != LUA_TNIL) {
-        field_error(cv, "expected a string, got %s", type_of(L, -1));
+        field_error(cv, "expected a string, got %s", luaL_typename(L, -1));
     } else {
         *name_out = default_name(cv->file);
     }
@@ -214,7 +214,7 @@ void read_test(conv *cv, run_ctx *r, int t, char **name_out)
     path_push_key(cv, "law");
     ty = get_field(cv, t, "law");
     if (ty != LUA_TSTRING) field_error(cv, ty == LUA_TNIL ? "missing (name of a law; `lawtester laws` lists them)"
-                                                          : "expected a law name, got %s", type_of(L, -1));
+                                                          : "expected a law name, got %s", luaL_typename(L, -1));
     test->law = lt_find_law(lua_tostring(L, -1));
     if (!test->law) field_error(cv, "unknown law '%s' (`lawtester laws` lists them)", lua_tostring(L, -1));
     lua_pop(L, 1);
@@ -240,7 +240,7 @@ void read_test(conv *cv, run_ctx *r, int t, char **name_out)
         check_keys(cv, -1, record_keys);
         opt_integer(cv, -1, "every", &test->record_every, 1, 4000000000000000000L);
     } else if (ty != LUA_TNIL) {
-        field_error(cv, "expected {every = N} or a boolean, got %s", type_of(L, -1));
+        field_error(cv, "expected {every = N} or a boolean, got %s", luaL_typename(L, -1));
     }
     lua_pop(L, 1);
     path_pop(cv);
@@ -253,7 +253,7 @@ void read_test(conv *cv, run_ctx *r, int t, char **name_out)
         return;
     }
     if (ty != LUA_TTABLE) field_error(cv, ty == LUA_TNIL ? "missing (a list of stages)" : "expected a list of stages, got %s",
-                                      type_of(L, -1));
+                                      luaL_typename(L, -1));
     int n = (int)lua_rawlen(L, -1);
     if (n < 1 && !cv->stages_optional) field_error(cv, "is empty");
     check_list(cv, -1, n, "a list of stages");

@@ -39,7 +39,7 @@ static int value_callback(void *ctx, lt_tester *t, int dof, double time, double 
             msg = strchr(msg + np + 1, ':') + 1 + (strchr(msg + np + 1, ':')[1] == ' ');
         snprintf(t->err + u, sizeof t->err - u, "%s", msg ? msg : "error");
     } else if (lua_type(L, -1) != LUA_TNUMBER) {
-        snprintf(t->err + u, sizeof t->err - u, "the function returned a value of type %s, expected a number", type_of(L, -1));
+        snprintf(t->err + u, sizeof t->err - u, "the function returned a value of type %s, expected a number", luaL_typename(L, -1));
     } else {
         *value = lua_tonumber(L, -1);
         t->err[0] = 0;
@@ -61,7 +61,7 @@ void read_stage_values(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s)
     path_push_key(cv, "values");
     int ty = get_field(cv, st, "values");
     if (ty != LUA_TNIL) {
-        if (ty != LUA_TTABLE) field_error(cv, "expected a table of 6 numbers or functions, got %s", type_of(L, -1));
+        if (ty != LUA_TTABLE) field_error(cv, "expected a table of 6 numbers or functions, got %s", luaL_typename(L, -1));
         if (lua_rawlen(L, -1) != LT_DOF) field_error(cv, "expected 6 numbers, got %d", (int)lua_rawlen(L, -1));
         check_list(cv, -1, LT_DOF, "a list of 6 numbers or functions, one per DoF");
         for (int k = 0; k < LT_DOF; k++) {
