@@ -54,8 +54,7 @@ const char *lt_energy_name(const lt_law *law, int i)
 /* The paths that end a run with a message, the searches for the culprit of a non-finite sum,
  * what happens once per contact or per stage, and the rarely used options are kept out of the
  * step's functions (gcc and clang place cold functions, and the branches that call them,
- * apart), so that the instructions a step runs sit together (contact_update 5.6 -> 3.4 KB of
- * code, velocity_update 5.5 -> 1.9 KB). */
+ * apart), so that the instructions a step runs sit together. */
 #if defined(__GNUC__)
 #define COLD __attribute__((cold, noinline))
 #define NOINLINE __attribute__((noinline))
