@@ -213,3 +213,12 @@ int run_on_terminal(const char *cmd, char *buf, size_t n)
     close(master);
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
+
+void put_file(const char *dir, const char *name, const char *text)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    CHECK_MSG(f != NULL, "cannot create %s", path);
+    if (f) fputs(text, f), fclose(f);
+}

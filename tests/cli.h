@@ -37,6 +37,8 @@ void check_bad_opts(const char *file, const char *opts, int line, const char *fr
  * no NAME.tsv, no NAME.meta, no temporary file. */
 void check_failed_run(const char *file, const char *opts, int line, const char *fragment, const char *name,
                       int min_rows);
+/* Write text to DIR/NAME (a failed check if it cannot be created). */
+void put_file(const char *dir, const char *name, const char *text);
 /* Run the shell command cmd with its stderr on a pseudo-terminal (stdout to /dev/null), what it
  * draws there into buf (NUL-terminated, at most n - 1 bytes).  Its exit status, or -1. */
 int run_on_terminal(const char *cmd, char *buf, size_t n);

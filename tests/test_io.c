@@ -22,15 +22,6 @@
 #define DEMO "stages/compress_shear_unload.lua"
 #define DEMO_NAME "compress-shear-unload"
 
-static void put(const char *dir, const char *name, const char *text)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "w");
-    CHECK_MSG(f != NULL, "cannot create %s", path);
-    if (f) fputs(text, f), fclose(f);
-}
-
 static int has(const char *dir, const char *name, const char *text)
 {
     char path[512], buf[256];
@@ -103,7 +94,7 @@ static void test_output_directory_refuses_files(void)
  * name, no temporary file stays, the earlier result is as it was. */
 static void check_full(const char *dir, const char *prefix, const char *why)
 {
-    put(dir, DEMO_NAME ".tsv", "earlier result\n");
+    put_file(dir, DEMO_NAME ".tsv", "earlier result\n");
     char args[512], want[512];
     snprintf(args, sizeof args, "run %s -o %s --min-free 0", DEMO, dir); /* no margin: the writes fail */
     result r;
@@ -144,7 +135,7 @@ static void test_disk_full_merge_and_write(void)
     run(&r, args);
     CHECK_MSG(r.status == 0, "probe: %s", r.err);
     snprintf(out, sizeof out, "%s/merged.tsv", dir);
-    put(dir, "merged.tsv", "earlier result\n");
+    put_file(dir, "merged.tsv", "earlier result\n");
     snprintf(args, sizeof args, "merge %s %s/cohesive-probe.tsv", out, dir);
     run_with(&r, "trap '' XFSZ; ulimit -f 8;", args);
     CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 && strstr(r.err, "cannot write") && strstr(r.err, "File too large"),
@@ -152,7 +143,7 @@ static void test_disk_full_merge_and_write(void)
     CHECK(has(dir, "merged.tsv", "earlier result\n"));
     remove_tree(dir);
     dir = make_tmpdir();
-    put(dir, "big.txt", "earlier result\n");
+    put_file(dir, "big.txt", "earlier result\n");
     snprintf(args, sizeof args, "run tests/scripts/write_big.lua -q -o %s", dir);
     run_with(&r, "trap '' XFSZ; ulimit -f 8;", args);
     CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 &&
@@ -231,7 +222,7 @@ static void test_gnuplot_missing(void)
     snprintf(bin, sizeof bin, "%s", make_tmpdir()); /* make_tmpdir's buffer is static */
     snprintf(out, sizeof out, "%s", make_tmpdir());
     path_without_gnuplot(prefix, sizeof prefix, bin);
-    put(out, DEMO_NAME ".tsv", "earlier result\n");
+    put_file(out, DEMO_NAME ".tsv", "earlier result\n");
     snprintf(args, sizeof args, "run %s -o %s --plot", DEMO, out);
     result r;
     run_with(&r, prefix, args);
@@ -257,10 +248,10 @@ static void test_gnuplot_fails(void)
     snprintf(plots, sizeof plots, "%s", make_tmpdir()); /* make_tmpdir's buffer is static */
     snprintf(cmd, sizeof cmd, "cp plots/energy.gp plots/_style.gp '%s'/", plots);
     CHECK(system(cmd) == 0);
-    put(plots, "zz_broken.gp", "set terminal pngcairo\nset output outfile\nplot datafile using 1:(no_such_function($2))\n");
+    put_file(plots, "zz_broken.gp", "set terminal pngcairo\nset output outfile\nplot datafile using 1:(no_such_function($2))\n");
     snprintf(out, sizeof out, "%s", make_tmpdir());
-    put(out, DEMO_NAME ".tsv", "earlier result\n");
-    put(out, DEMO_NAME "-energy.png", "earlier plot\n");
+    put_file(out, DEMO_NAME ".tsv", "earlier result\n");
+    put_file(out, DEMO_NAME "-energy.png", "earlier plot\n");
     char prefix[300], args[512];
     snprintf(prefix, sizeof prefix, "env LAWTESTER_PLOTS='%s'", plots);
     snprintf(args, sizeof args, "run %s -o %s --plot", DEMO, out);
@@ -281,7 +272,7 @@ static void test_plots_get_the_final_name(void)
 {
     char plots[64], out[64];
     snprintf(plots, sizeof plots, "%s", make_tmpdir()); /* make_tmpdir's buffer is static */
-    put(plots, "names.gp", "set print outfile\nprint name\nprint (datafile eq name ? \"same\" : \"temporary\")\n");
+    put_file(plots, "names.gp", "set print outfile\nprint name\nprint (datafile eq name ? \"same\" : \"temporary\")\n");
     snprintf(out, sizeof out, "%s", make_tmpdir());
     char prefix[300], args[512], expect[256];
     snprintf(prefix, sizeof prefix, "env LAWTESTER_PLOTS='%s'", plots);
@@ -300,8 +291,8 @@ static void test_plots_get_the_final_name(void)
 static void test_success_removes_stale_partial(void)
 {
     char *out = make_tmpdir();
-    put(out, DEMO_NAME ".tsv.partial", "rows of a failed run\n");
-    put(out, DEMO_NAME ".meta.partial", "status\tfailed: ...\n");
+    put_file(out, DEMO_NAME ".tsv.partial", "rows of a failed run\n");
+    put_file(out, DEMO_NAME ".meta.partial", "status\tfailed: ...\n");
     char args[512];
     snprintf(args, sizeof args, "run %s -o %s -q", DEMO, out);
     result r;

@@ -16,15 +16,6 @@
 #define DEMO "stages/compress_shear_unload.lua"
 #define DEMO_NAME "compress-shear-unload"
 
-static void put(const char *dir, const char *name, const char *text)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "w");
-    CHECK_MSG(f != NULL, "cannot create %s", path);
-    if (f) fputs(text, f), fclose(f);
-}
-
 /* The value of `key='...'` in gnuplot definitions, into out ('' if missing). */
 static void def_of(const char *defs, const char *key, char *out, size_t n)
 {
@@ -65,7 +56,7 @@ static char *table_with(const char *dir, int rows, const int *stage, const doubl
                 i, t, stage[i], ux, fx, elast[i], plast[i], 10.0 + elast[i] + plast[i], 10.0, form[i]);
     }
     fclose(f);
-    put(dir, "t.meta",
+    put_file(dir, "t.meta",
         "# lawtester run description\nname\tmy-test\nlaw\tlinear\nparams.kn\t1000000\nparams.kt\tmaterials\n"
         "params.tanPhi\t0.5\nparams.noSlip\t1\nparams.noBreak\t0\nparams.dissipation\ttrapezoid\n"
         "contact.1.kt\t785398.16339744835\ncontacts\t1\nstatus\tcomplete\n");
