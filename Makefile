@@ -76,7 +76,7 @@ $(BUILD)/%.o: %.c
 
 # The driver's step without the compiler's vectoriser (gcc and clang): it keeps the state of a
 # step in the tester and in small arrays, and packing their vec3 components into 16-byte moves
-# makes loads wait for stores they cannot be forwarded from; measured (README "Performance") the
+# makes loads wait for stores they cannot be forwarded from; measured (docs/performance.md) the
 # sparse case 7 % faster without it, the kernel unchanged.  Results are the same either way
 # (no reassociation: vectorising only packs independent operations).
 $(BUILD)/src/driver.o: FILE_CFLAGS := -fno-tree-vectorize

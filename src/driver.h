@@ -104,7 +104,7 @@ typedef struct lt_stage_state {
 } lt_stage_state;
 
 /* Driver-side energies, after the law's.  `form` came after `balance_err` to keep the columns
- * of earlier records where they were (README "Records"). */
+ * of earlier records where they were (docs/records.md). */
 enum { LT_E_WORK, LT_E_KIN, LT_E_DAMP, LT_E_BRK, LT_E_BALANCE, LT_E_FORM, LT_E_DRIVER_COUNT };
 extern const char *const lt_driver_energy_names[LT_E_DRIVER_COUNT];
 

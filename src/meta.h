@@ -1,5 +1,5 @@
 /* src/meta.h - the sidecar DIR/NAME.meta of a recorded test: what is constant over a run or
- * over a contact, kept out of the TSV rows (README "Records").
+ * over a contact, kept out of the TSV rows (docs/records.md).
  *
  * Format: text, one `key<TAB>value` per line, a first comment line starting with '#'; vectors
  * are three space-separated numbers; numbers in shortest round-trip form; SI units.

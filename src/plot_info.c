@@ -358,7 +358,7 @@ static int nonzero(const table_scan *t, const char *name, double scale)
 
 static void energies(strbuf *s, const table_scan *t, const lt_law *law)
 {
-    /* the law's energies sit between kt and work (README "Records") */
+    /* the law's energies sit between kt and work (docs/records.md) */
     int from = col_of(t, "kt"), to = col_of(t, "work");
     const char *const extra[2] = {"brk", "form"}, *const driver[3] = {"work", "kin", "damp"};
     double scale = 0; /* the largest energy of the run */

@@ -21,7 +21,7 @@
 typedef struct lt_plot_input {
     const char *data;     /* the table (it may still be a temporary file) */
     const char *base;     /* its final path DIR/NAME.tsv (titles and the names of the plots) */
-    const char *meta;     /* its sidecar (README "Records"; it may be a temporary file) or NULL */
+    const char *meta;     /* its sidecar (docs/records.md; it may be a temporary file) or NULL */
     const char *surface;  /* the law's sampled yield surface (surface.h) or NULL */
     const lt_law *law;    /* the law when there is no sidecar (a probe table), else NULL */
     const double *params; /* its parameter values (law->n_params; NaN: from the materials) */

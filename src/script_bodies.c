@@ -1,5 +1,5 @@
 /* src/script_bodies.c - materials, particles (sphere, capsule, facet, wall), normal, gap and
- * stiffness rule of a test table (see script_bodies.h; keys in README "Stage scripts").
+ * stiffness rule of a test table (see script_bodies.h; keys in docs/stage-scripts.md).
  * Units SI: m, Pa, kg/m^3, N/m. */
 #include "script_bodies.h"
 #include "geom.h"

@@ -1,4 +1,4 @@
-/* src/script_sandbox.c - what a stage script sees (README "Stage scripts", "Reliability").
+/* src/script_sandbox.c - what a stage script sees (docs/stage-scripts.md, docs/reliability.md).
  *
  * The sandbox is a fresh global table with the base functions a stage script needs and copies of
  * math, string, table and utf8, plus `lawtester`.  Not there: os, io, package, require, debug,

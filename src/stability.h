@@ -1,4 +1,4 @@
-/* src/stability.h - the time-step limit of leapfrog for a contact (README "Reliability").
+/* src/stability.h - the time-step limit of leapfrog for a contact (docs/reliability.md).
  *
  * The driver integrates the pair with leapfrog (velocity Verlet), which is stable for an
  * undamped linear oscillator of mass m and stiffness k only while dt < dt_crit = 2/w0 =

@@ -1,5 +1,5 @@
 /* src/verify_plot.c - `lawtester verify --plot DIR`: for every case that runs the driver, the
- * record DIR/LAW-CASE.tsv (the format of README "Records"), the closed-form curve
+ * record DIR/LAW-CASE.tsv (the format of docs/records.md), the closed-form curve
  * DIR/LAW-CASE-analytic.tsv (two columns named like the record's, SI units) and the overlay
  * DIR/LAW-CASE.png (.svg, .pdf: --plot-format) drawn by plots/_verify.gp.  Files are written under temporary names and
  * renamed when complete, so a failed run leaves no half-written file. */

@@ -1,4 +1,4 @@
-/* tests/test_io.c - I/O faults as a user meets them (README "Reliability"): an output directory
+/* tests/test_io.c - I/O faults as a user meets them (docs/reliability.md): an output directory
  * that is missing, not a directory or read-only, a full disk, standard output on /dev/full, an
  * output name taken by a FIFO or a directory, gnuplot missing or failing.  Each gives one clear
  * line and a non-zero exit, never a half-written table under a final name, and leaves an

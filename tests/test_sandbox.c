@@ -1,4 +1,4 @@
-/* tests/test_sandbox.c - what a stage script cannot do (README "Reliability"): every escape from
+/* tests/test_sandbox.c - what a stage script cannot do (docs/reliability.md): every escape from
  * the sandbox tried, each limit run into.  Each refusal is one line `FILE:LINE: ...`, exit status
  * 1 and no file left; a run that failed while recording keeps its rows as NAME.tsv.partial. */
 #define _POSIX_C_SOURCE 200809L
