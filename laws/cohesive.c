@@ -167,8 +167,11 @@ static int cohesive_yielding(const double *p, const double *s)
 }
 
 static const lt_yield cohesive_yield = {
-    cohesive_ft_max, tip, cohesive_yielding,
-    "bonded: |Ft| = c - tanPhi Fn (or elliptic cap), Fn <= min(Rt, c/tanPhi); broken: Coulomb"};
+    .ft_max = cohesive_ft_max,
+    .fn_max = tip,
+    .yielding = cohesive_yielding,
+    .formula = "bonded: |Ft| = c - tanPhi Fn (or elliptic cap), Fn <= min(Rt, c/tanPhi); broken: Coulomb",
+};
 
 /* Designated initialisers: fields a later law API adds are optional and default to none. */
 const lt_law law_cohesive = {

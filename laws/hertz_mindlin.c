@@ -218,8 +218,12 @@ static int hm_yielding(const double *p, const double *s)
     return s[S_SLIP] != 0;
 }
 
-static const lt_yield hm_yield = {hm_ft_max, hm_fn_max, hm_yielding,
-                                  "Coulomb of the whole force (Tsuji dashpot included): |Ft| = tanPhi |Fn|"};
+static const lt_yield hm_yield = {
+    .ft_max = hm_ft_max,
+    .fn_max = hm_fn_max,
+    .yielding = hm_yielding,
+    .formula = "Coulomb of the whole force (Tsuji dashpot included): |Ft| = tanPhi |Fn|",
+};
 
 const lt_law law_hertz_mindlin = {
     .api_version = LT_LAW_API_VERSION,

@@ -131,8 +131,12 @@ static int linear_yielding(const double *p, const double *s)
     return s[S_SLIP] != 0;
 }
 
-static const lt_yield linear_yield = {linear_ft_max, linear_fn_max, linear_yielding,
-                                      "Coulomb: |Ft| = tanPhi |Fn|, Fn <= 0"};
+static const lt_yield linear_yield = {
+    .ft_max = linear_ft_max,
+    .fn_max = linear_fn_max,
+    .yielding = linear_yielding,
+    .formula = "Coulomb: |Ft| = tanPhi |Fn|, Fn <= 0",
+};
 
 /* Designated initialisers: fields a later law API adds are optional and default to none. */
 const lt_law law_linear = {

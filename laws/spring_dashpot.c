@@ -203,8 +203,12 @@ static int sd_yielding(const double *p, const double *s)
     return s[S_SLIP] != 0;
 }
 
-static const lt_yield sd_yield = {sd_ft_max, sd_fn_max, sd_yielding,
-                                  "Coulomb of the whole force (dashpots included): |Ft| = tanPhi |Fn|"};
+static const lt_yield sd_yield = {
+    .ft_max = sd_ft_max,
+    .fn_max = sd_fn_max,
+    .yielding = sd_yielding,
+    .formula = "Coulomb of the whole force (dashpots included): |Ft| = tanPhi |Fn|",
+};
 
 const lt_law law_spring_dashpot = {
     .api_version = LT_LAW_API_VERSION,

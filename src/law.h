@@ -10,7 +10,10 @@
  *   `check`, the analytic verification cases `cases` (`lawtester verify`, see the end of this
  *   header) and the optional yield surface `yield` (yield-surface plots and probes); 3 adds to
  *   lt_case the field `dof`, so that the cycle case drives any DoF (shear, twist, bending) and
- *   checks its stiffness, cap and energy per cycle.
+ *   checks its stiffness, cap and energy per cycle; 4 raises LT_MAX_STATE from 32 to 512 (laws that
+ *   keep a loading history), names the load values of each case kind (lt_case.normal, .cycle,
+ *   .impact, .loop: the same memory as load[4], which stays), and appends to lt_yield the yield
+ *   function over all six generalized forces `excess` with the DoFs it depends on `dofs`.
  *
  * Compatibility: every version only appends fields, and a descriptor declares the version it was
  *   compiled for; lawtester reads only that version's fields (docs/plugins.md).  Descriptors of
@@ -38,12 +41,12 @@ extern "C" {
 /* Write descriptors with designated initialisers (.name = ...): optional fields added later then
  * default to none without a -Wextra missing-field-initializers warning, which positional lists
  * get. */
-#define LT_LAW_API_VERSION 3
+#define LT_LAW_API_VERSION 4
 #define LT_PI 3.14159265358979323846 /* pi, for laws and their closed forms */
 #define LT_DOF 6
 #define LT_MAX_ENERGIES 8
 #define LT_MAX_PARAMS 32
-#define LT_MAX_STATE 32
+#define LT_MAX_STATE 512 /* 32 before API 4; a law declares how many it uses (n_state) */
 
 /* Elastic and friction properties of one particle's material. */
 typedef struct lt_material {
@@ -152,6 +155,17 @@ typedef struct lt_yield {
      * flow) or the contact or its bond broke on it; 0 if it was elastic. */
     int (*yielding)(const double *param, const double *state);
     const char *formula; /* the surface in one line, for legends and `lawtester laws` */
+    /* API 4.  Optional (NULL: the surface is the (Fn, |Ft|) one above, with the torques free):
+     * the yield function over all six generalized forces f (N for 0..2, N m for 3..5, local
+     * frame, the signs of lt_response.f): < 0 strictly inside the elastic domain, 0 on its
+     * surface, > 0 outside; dimensionless (e.g. |Ft|/(tanPhi |Fn|) - 1), and monotonic along
+     * every ray from an inside point, so that the harness can find the surface along a ray by
+     * bisection (sections of the surface in any pair of DoFs, probes on any pair). */
+    double (*excess)(const double *param, const double *state, const double f[LT_DOF]);
+    /* API 4.  The DoFs the surface depends on, bit i for DoF i (e.g. 0x07: the normal and the
+     * two shears, 0x3f: all six); 0 with `excess` NULL means 0x07.  Probes and sections are
+     * offered on pairs of these DoFs. */
+    unsigned dofs;
 } lt_yield;
 
 typedef struct lt_law {
@@ -252,6 +266,38 @@ typedef struct lt_expect {
     const char *why[LT_Q_COUNT];
 } lt_expect;
 
+/* API 4: the load values of each kind by name (the same memory as lt_case.load and
+ * lt_case_env.load, whose indices the kind documents above). */
+typedef struct lt_normal_load {
+    double overlap; /* m, largest overlap (load[0]) */
+    double speed;   /* m/s, loading and unloading speed (load[1]) */
+} lt_normal_load;
+typedef struct lt_cycle_load {
+    double overlap;   /* m, normal overlap held during the cycle (load[0]) */
+    double amplitude; /* m (shears) or rad (twist, bending), cycle amplitude (load[1]) */
+    double speed;     /* m/s or rad/s, driving speed (load[2]) */
+} lt_cycle_load;
+typedef struct lt_impact_load {
+    double vn;   /* m/s, relative normal approach speed (load[0]) */
+    double vt;   /* m/s, relative tangential speed along local y (load[1]) */
+    double spin; /* rad/s, +spin of A and -spin of B about local z (load[2]) */
+    double gap;  /* -, initial gap in units of vn dt, 0: 1/2 (load[3]) */
+} lt_impact_load;
+typedef struct lt_loop_load {
+    double overlap;   /* m, normal overlap at which the loop starts (load[0]) */
+    double amplitude; /* m or rad, amplitude on each looped DoF (load[1]) */
+} lt_loop_load;
+/* One anonymous union holds them, so `.load = {...}` (every version) and `.cycle = {...}`
+ * (API 4) both initialise a case, and env->load[1] == env->cycle.amplitude. */
+#define LT_CASE_LOADS                                                                                              \
+    union {                                                                                                        \
+        double load[4];                                                                                            \
+        lt_normal_load normal;                                                                                     \
+        lt_cycle_load cycle;                                                                                       \
+        lt_impact_load impact;                                                                                     \
+        lt_loop_load loop;                                                                                         \
+    }
+
 /* What the closed forms may use: the resolved parameters, the contact as the law first sees it
  * (uN = 0, v = 0, lens, contA, rcurv, mat, mstar, the stiffness rule's kn/kt/tanPhi, and dt:
  * 0 when verify asks for the contact time that sets dt, else the time step of the run), the
@@ -259,7 +305,7 @@ typedef struct lt_expect {
 typedef struct lt_case_env {
     const double *param;
     lt_contact c;
-    double load[4];
+    LT_CASE_LOADS; /* the case's load values: load[4], or by name (API 4) */
     double mass[2];     /* kg */
     double inertia[2];  /* kg m^2 */
 } lt_case_env;
@@ -285,7 +331,8 @@ typedef struct lt_case {
     double radius[2];      /* m (a sphere's; unused for a wall) */
     lt_material mat[2];
     int fixed[2];          /* LT_CASE_IMPACT: 1 = the body does not respond to forces */
-    double load[4];        /* per kind, see lt_case_kind */
+    LT_CASE_LOADS;         /* load[4] per kind, see lt_case_kind; by name (API 4): normal, cycle,
+                              impact, loop */
     double steps;          /* resolution, per kind */
     const char *dofs;      /* LT_CASE_CLOSED_LOOP: 6 characters, 'v' = on the loop */
     int converge;          /* LT_CASE_IMPACT: also run at dt/2, dt/4 and check orders */

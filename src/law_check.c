@@ -142,6 +142,10 @@ int lt_law_validate(const lt_law *law, char *err, size_t n)
     const lt_yield *y = law->yield;
     if (y && !(y->ft_max && y->fn_max && y->yielding))
         return fail(err, n, law, "a yield surface needs ft_max, fn_max and yielding");
+    if (y && (y->dofs & ~0x3fu))
+        return fail(err, n, law, "yield dofs 0x%x names a DoF beyond the six (bits 0 to 5)", y->dofs);
+    if (y && !y->excess && (y->dofs & ~0x07u))
+        return fail(err, n, law, "yield dofs 0x%x include a torque, which needs the function `excess`", y->dofs);
     return 0;
 }
 
@@ -162,7 +166,9 @@ lt_law *lt_law_normalize(const lt_law *law, char *err, size_t n)
         fail(err, n, law, "n_cases = %d (is the count right?)", n_cases);
         return NULL;
     }
-    lt_law *out = calloc(1, sizeof *out + (size_t)n_cases * sizeof(lt_case));
+    /* versions 2 and 3 point to an lt_yield that ends before `excess`: it is copied too */
+    int old_yield = version >= 2 && version < 4 && law->yield;
+    lt_law *out = calloc(1, sizeof *out + (size_t)n_cases * sizeof(lt_case) + (old_yield ? sizeof(lt_yield) : 0));
     if (!out) {
         fail(err, n, law, "out of memory");
         return NULL;
@@ -176,6 +182,11 @@ lt_law *lt_law_normalize(const lt_law *law, char *err, size_t n)
             else memcpy(&cases[i], &((const lt_case_v2 *)(const void *)law->cases)[i], sizeof(lt_case_v2));
         }
         out->cases = cases;
+    }
+    if (old_yield) {
+        lt_yield *y = (lt_yield *)(void *)((lt_case *)(out + 1) + n_cases);
+        memcpy(y, law->yield, LT_YIELD_V3_SIZE);
+        out->yield = y;
     }
     return out;
 }

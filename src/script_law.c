@@ -1,5 +1,5 @@
 /* src/script_law.c - contact laws written in Lua (docs/lua-laws.md): `lawtester.law{...}` reads
- * a law table, builds an lt_law descriptor (law API 3) whose init and step are C trampolines
+ * a law table, builds an lt_law descriptor (law API 4) whose init and step are C trampolines
  * into Lua, and registers it (src/registry.h) for the life of the script's Lua state;
  * `lawtester.verify_law(NAME)` runs verify's checks (src/verify.h) on a registered law.
  *

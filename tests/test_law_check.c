@@ -8,6 +8,7 @@
 #include "../src/law_check.h"
 #include "../src/law_compat.h"
 #include "../src/registry.h"
+#include <math.h>
 #include <stddef.h>
 
 static void test_every_builtin_law_is_valid(void)
@@ -70,7 +71,7 @@ static void test_malformed_descriptors_refused(void)
 {
     lt_law b;
     b = toy, b.api_version = 99;
-    expect_refused(b, "law 'toy': API version 99 is not the current layout 3");
+    expect_refused(b, "law 'toy': API version 99 is not the current layout 4");
     b = toy, b.name = NULL;
     expect_refused(b, "law '?': name is missing (NULL)");
     b = toy, b.name = "two words";
@@ -79,8 +80,8 @@ static void test_malformed_descriptors_refused(void)
     expect_refused(b, "law 'toy': no step function");
     b = toy, b.init = NULL;
     expect_refused(b, "no init function");
-    b = toy, b.n_state = 40, b.state_names = NULL;
-    expect_refused(b, "40 state variables (0 to LT_MAX_STATE = 32)");
+    b = toy, b.n_state = 600, b.state_names = NULL;
+    expect_refused(b, "600 state variables (0 to LT_MAX_STATE = 512)");
     b = toy, b.n_params = LT_MAX_PARAMS + 1;
     expect_refused(b, "33 parameters (0 to LT_MAX_PARAMS = 32)");
     b = toy, b.n_energies = 9;
@@ -186,16 +187,85 @@ static void test_api1_descriptor_read_to_its_end_only(void)
     free(v1);
 }
 
+/* An API-3 yield surface ends before `excess`: it is copied into the current layout with no
+ * torque surface (the struct on the heap has only the API-3 fields, so ASan sees any read past
+ * them). */
+typedef struct lt_yield_v3 {
+    double (*ft_max)(const double *, const double *, double);
+    double (*fn_max)(const double *, const double *);
+    int (*yielding)(const double *, const double *);
+    const char *formula;
+} lt_yield_v3;
+static double toy_ft_max(const double *p, const double *s, double fn) { return (void)p, (void)s, fn <= 0 ? -fn : -1; }
+static double toy_fn_max(const double *p, const double *s) { return (void)p, (void)s, 0; }
+static int toy_yielding(const double *p, const double *s) { return (void)p, (void)s, 0; }
+static double toy_excess(const double *p, const double *s, const double f[LT_DOF])
+{
+    return (void)p, (void)s, fabs(f[4]) - 1;
+}
+
+static void test_api3_yield_copied_without_a_torque_surface(void)
+{
+    CHECK(sizeof(lt_yield_v3) == LT_YIELD_V3_SIZE);
+    lt_yield_v3 *y3 = malloc(sizeof *y3);
+    *y3 = (lt_yield_v3){toy_ft_max, toy_fn_max, toy_yielding, "|Ft| = -Fn"};
+    lt_law old = toy;
+    old.api_version = 3;
+    old.yield = (const lt_yield *)(const void *)y3;
+    char err[300];
+    lt_law *n = lt_law_normalize(&old, err, sizeof err);
+    CHECK_MSG(n != NULL, "%s", err);
+    if (n) {
+        CHECK(n->yield && n->yield != old.yield && n->yield->ft_max == toy_ft_max && n->yield->yielding == toy_yielding);
+        CHECK(strcmp(n->yield->formula, "|Ft| = -Fn") == 0 && !n->yield->excess && n->yield->dofs == 0);
+        CHECK(n->n_cases == 2 && n->cases[0].dof == 4);
+        CHECK_MSG(lt_law_validate(n, err, sizeof err) == 0, "%s", err);
+        free(n);
+    }
+    free(y3);
+}
+
+/* A surface over the torques needs the function that describes it. */
+static void test_yield_dofs_checked(void)
+{
+    lt_yield y = {.ft_max = toy_ft_max, .fn_max = toy_fn_max, .yielding = toy_yielding, .formula = "f", .dofs = 0x17};
+    lt_law b = toy;
+    b.yield = &y;
+    expect_refused(b, "yield dofs 0x17 include a torque, which needs the function `excess`");
+    y.excess = toy_excess;
+    y.dofs = 0x40;
+    expect_refused(b, "yield dofs 0x40 names a DoF beyond the six");
+    y.dofs = 0x3f;
+    char err[300];
+    CHECK_MSG(lt_law_validate(&b, err, sizeof err) == 0, "%s", err);
+}
+
+/* The named load values of API 4 are the same memory as load[4]. */
+static void test_case_loads_by_name(void)
+{
+    lt_case c = {.cycle = {.overlap = 1e-4, .amplitude = 2e-3, .speed = 3e-2}};
+    CHECK(c.load[0] == 1e-4 && c.load[1] == 2e-3 && c.load[2] == 3e-2 && c.load[3] == 0);
+    c.load[3] = 0.5;
+    CHECK(c.impact.vn == 1e-4 && c.impact.vt == 2e-3 && c.impact.spin == 3e-2 && c.impact.gap == 0.5);
+    CHECK(c.normal.overlap == 1e-4 && c.normal.speed == 2e-3 && c.loop.amplitude == 2e-3);
+    lt_case_env env = {.load = {1, 2, 3, 4}};
+    CHECK(env.cycle.speed == 3 && env.impact.gap == 4);
+    CHECK(sizeof c.load == sizeof(lt_impact_load) && sizeof(lt_cycle_load) <= sizeof c.load);
+}
+
 static void test_unknown_version_refused_by_normalize(void)
 {
     lt_law b = toy;
-    b.api_version = 4;
-    char err[300] = "";
+    b.api_version = LT_LAW_API_VERSION + 1;
+    char err[300] = "", want[300];
     CHECK(lt_law_normalize(&b, err, sizeof err) == NULL);
-    CHECK_MSG(strcmp(err, "law 'toy': API version 4 is not one this lawtester reads (1 to 3)") == 0, "%s", err);
+    snprintf(want, sizeof want, "law 'toy': API version %d is not one this lawtester reads (1 to %d)",
+             LT_LAW_API_VERSION + 1, LT_LAW_API_VERSION);
+    CHECK_MSG(strcmp(err, want) == 0, "%s", err);
     b.api_version = 0; /* nothing past api_version is read: the name is not trusted */
     CHECK(lt_law_normalize(&b, err, sizeof err) == NULL);
-    CHECK_MSG(strcmp(err, "law '?': API version 0 is not one this lawtester reads (1 to 3)") == 0, "%s", err);
+    snprintf(want, sizeof want, "law '?': API version 0 is not one this lawtester reads (1 to %d)", LT_LAW_API_VERSION);
+    CHECK_MSG(strcmp(err, want) == 0, "%s", err);
 }
 
 static void test_registry_adds_lists_refuses_and_removes(void)
@@ -231,6 +301,9 @@ const test_case law_check_tests[] = {
     TEST(malformed_descriptors_refused),
     TEST(api2_cases_copied_into_the_current_layout),
     TEST(api1_descriptor_read_to_its_end_only),
+    TEST(api3_yield_copied_without_a_torque_surface),
+    TEST(yield_dofs_checked),
+    TEST(case_loads_by_name),
     TEST(unknown_version_refused_by_normalize),
     TEST(registry_adds_lists_refuses_and_removes),
     {NULL, NULL},

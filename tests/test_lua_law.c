@@ -203,7 +203,7 @@ static void test_bad_builtin_name(void)
 }
 static void test_bad_state_count(void)
 {
-    check_bad("lua_law_state_count.lua", 7, "field law.state: 40 state variable names, at most 32");
+    check_bad("lua_law_state_count.lua", 7, "field law.state: 600 state variable names, at most 512");
 }
 static void test_bad_energy_kind(void)
 {

@@ -1,6 +1,6 @@
--- 40 state variables: more than a law may keep (LT_MAX_STATE = 32)
+-- 600 state variables: more than a law may keep (LT_MAX_STATE = 512)
 local names = {}
-for i = 1, 40 do names[i] = "s" .. i end
+for i = 1, 600 do names[i] = "s" .. i end
 lawtester.law{
   name = "bigstate",
   summary = "too much state",
