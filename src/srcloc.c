@@ -1,117 +1,100 @@
-/* src/srcloc.c - best-effort source-line locator for fields of a stage script's returned table.
+/* src/srcloc.c - source lines of the fields of a stage script's returned table (see srcloc.h).
  *
- * Three parts:
- *   1. lexer: Lua 5.4 tokens with their lines (short strings with escapes, long strings and
- *      comments with levels, numerals, names, keywords, punctuation; `\r\n` counts once, a
- *      leading BOM and `#` first line are skipped as luaL_loadfile does).  Tokens are made on
- *      demand (3 tokens of lookahead), so memory follows what is recorded, not the text;
- *   2. parser: Lua's own grammar (statements, expressions, constructors, function bodies)
- *      with error recovery instead of errors.  It records table constructors and their
- *      fields, the top-level assignments and the last top-level `return`.  Recursion depth
- *      is capped at MAX_DEPTH (Lua itself refuses nesting deeper than ~200 C levels); past it
- *      constructs are skipped with an iterative bracket/keyword counter;
- *   3. query: walks a key path from the returned value, following names to their last
- *      top-level assignment (and `NAME.a.b = ...` field assignments made before `return`);
- *      a repeated state (reference cycle such as `t.x = t.x`) ends the walk.
- *
- * Nothing here needs the script to be valid: every loop consumes a token or stops, so time
- * is linear in the input and the result is merely less precise for broken input.
+ * A scanner over the tokens of src/srclex.c, not a parser: every script we ship returns a
+ * literal table, and the lines of its fields need only
+ *   - the table constructors, found by bracket matching: each `{ ... }` anywhere in the text
+ *     is recorded with the line of its `{` and its fields: `name = v`, `["str"] = v`,
+ *     `[int] = v` (the key's line) and positional entries (the line where the value starts);
+ *     a field whose value is a constructor (not followed by a binary operator) points at it;
+ *   - block nesting: `function`, `do`, `if` and `repeat` open a block that `end` or `until`
+ *     closes, so a `return` outside every block and bracket is a top-level one; the last
+ *     one counts, and when its value is a constructor, paths are followed from there.
+ *     Statement keywords (`local`, `return`, `end`, `then`, ...) never stand inside a bracket
+ *     of their block in valid Lua: there they close what a syntax error left open.
+ * Anything else (`return make()`, a table built in locals, `stages = stages`) gives the
+ * deepest field found so far, else the `return` line.  Separators count only when the
+ * constructor is the innermost open bracket or block, so commas of calls and function
+ * bodies inside a field's value are not fields.  A bracket closer that does not match the
+ * innermost opener is ignored, so broken text costs precision, never time: one pass, each
+ * token once, the stack of open brackets allocated like the rest (within srcloc_parse_capped's
+ * cap).
  */
 #include "srcloc.h"
+#include "srclex.h"
 
-#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* ------------------------------------------------------------------------------------- */
-/* Data kept after parsing                                                               */
+#define NONE SIZE_MAX
+#define THE_RETURN (SIZE_MAX - 1) /* value_of of a constructor that is the returned value */
 
-#define NIL_IDX SIZE_MAX
-
-enum { V_OTHER, V_TABLE, V_REF };
-
-/* An expression's value as far as locating goes: a table constructor, a reference
- * NAME.k1.k2... (root name at keys[k0], then nk keys), or anything else. */
-typedef struct val {
-    int kind;
-    size_t tid;   /* V_TABLE: index into tables */
-    size_t k0;    /* V_REF: root name in keys[k0], keys in keys[k0+1 .. k0+nk] */
-    size_t nk;
-    size_t pos;   /* V_REF: token index where the reference is written */
-} val;
-
-typedef struct pkey {   /* one component of a path written in the source */
-    int isidx;
-    long long idx;
-    size_t soff, slen;  /* name text in str */
-} pkey;
-
-enum { F_OTHER, F_KEY, F_IDX, F_POS };
+enum { F_KEY, F_INDEX, F_POSITIONAL };
 
 typedef struct field {
-    int kind;           /* F_KEY: name/["str"]; F_IDX: [integer]; F_POS: positional */
-    int line;           /* key's line; value's first line for positional entries */
-    size_t soff, slen;  /* F_KEY */
-    long long idx;      /* F_IDX, F_POS */
-    val v;
-    size_t next;        /* next field of the same table, NIL_IDX at the end */
+    int kind, line;   /* line of the key, or of a positional entry's value */
+    long long index;  /* F_INDEX, F_POSITIONAL */
+    size_t key, len;  /* F_KEY: the key's bytes in text */
+    size_t table;     /* the constructor that is its value, or NONE */
+    size_t next;      /* the next field of the same constructor, or NONE */
 } field;
 
 typedef struct table {
+    int line; /* of its '{' */
     size_t head, tail;
-    int line;           /* line of the opening '{' */
 } table;
 
-typedef struct event {  /* top-level assignment  root.k1...knk = v  */
-    size_t k0, nk;      /* as in val; nk == 0: binding of the name itself */
-    int line;           /* line of the last key (of the name for bindings) */
-    val v;
-    size_t pos;         /* token index just after the statement */
-} event;
-
 struct srcloc {
-    char *str;
-    size_t nstr, capstr;
-    pkey *keys;
-    size_t nkeys, capkeys;
+    char *text;
+    size_t ntext, captext;
     field *fields;
     size_t nfields, capfields;
     table *tables;
     size_t ntables, captables;
-    event *events;
-    size_t nevents, capevents;
-    int has_ret;
-    int ret_line;
-    size_t ret_pos;
-    val ret;
+    int ret_line;     /* of the last top-level `return`, 0 if there is none */
+    size_t ret_table; /* the constructor it returns, or NONE */
 };
+
+typedef struct frame {  /* an open bracket or block */
+    int open;           /* '{', '(', '[', or LT_TK_DO for any block */
+    int at_field;       /* '{': the next token starts a field */
+    long long npos;     /* '{': positional entries so far */
+    size_t table;       /* '{': its index in tables */
+    size_t value_of;    /* '{': the field (or THE_RETURN) whose value it is, or NONE */
+} frame;
+
+typedef struct scanner {
+    srcloc *S;
+    const char *src;
+    lt_lexer lx;
+    lt_token la[4]; /* lookahead, la[0] the current token */
+    size_t nla;
+    frame *stack;
+    size_t depth, capstack;
+    int ok; /* cleared when memory runs out */
+} scanner;
 
 /* Bytes the running srcloc_parse_capped may still allocate (per thread: parses may run side by
  * side). */
 static _Thread_local size_t grow_left = SIZE_MAX;
 
-/* Grow an array so that it holds `need` elements; returns the (possibly moved) array,
- * or the old one with *ok cleared if memory ran out (or the parse's cap was reached). */
-static void *grow(void *arr, size_t *cap, size_t need, size_t elsz, int *ok)
+/* Grow arr to hold `need` elements of elsz bytes: the (possibly moved) array, or the old one
+ * with sc->ok cleared when memory or the cap runs out. */
+static void *grow(scanner *sc, void *arr, size_t *cap, size_t need, size_t elsz)
 {
     if (need <= *cap) return arr;
     size_t nc = *cap ? *cap : 16;
     while (nc < need) {
         if (nc > SIZE_MAX / 2 / elsz) {
-            *ok = 0;
+            sc->ok = 0;
             return arr;
         }
         nc *= 2;
     }
     size_t more = (nc - *cap) * elsz;
-    if (more > grow_left) {
-        *ok = 0;
-        return arr;
-    }
-    void *q = realloc(arr, nc * elsz);
+    void *q = more <= grow_left ? realloc(arr, nc * elsz) : NULL;
     if (!q) {
-        *ok = 0;
+        sc->ok = 0;
         return arr;
     }
     if (grow_left != SIZE_MAX) grow_left -= more;
@@ -119,1041 +102,221 @@ static void *grow(void *arr, size_t *cap, size_t need, size_t elsz, int *ok)
     return q;
 }
 
-/* ------------------------------------------------------------------------------------- */
-/* Lexer                                                                                 */
+/* ---- tokens ------------------------------------------------------------------------------ */
 
-enum {
-    TK_EOF = 256, TK_NAME, TK_STRING, TK_NUMBER, TK_BAD,
-    /* keywords, in alphabetical order (see kw_names) */
-    TK_AND, TK_BREAK, TK_DO, TK_ELSE, TK_ELSEIF, TK_END, TK_FALSE, TK_FOR, TK_FUNCTION,
-    TK_GOTO, TK_IF, TK_IN, TK_LOCAL, TK_NIL, TK_NOT, TK_OR, TK_REPEAT, TK_RETURN, TK_THEN,
-    TK_TRUE, TK_UNTIL, TK_WHILE,
-    /* multi-character punctuation */
-    TK_CONCAT, TK_DOTS, TK_EQ, TK_GE, TK_LE, TK_NE, TK_SHL, TK_SHR, TK_IDIV, TK_DBCOLON
-};
-
-static const char *const kw_names[] = {
-    "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if",
-    "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
-};
-
-typedef struct tok {
-    int type;
-    int line;
-    size_t off, len;
-} tok;
-
-typedef struct lexer {
-    const unsigned char *s;
-    size_t n, i;
-    int line;
-} lexer;
-
-static int is_alpha_(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-static int is_digit(int c) { return c >= '0' && c <= '9'; }
-static int is_alnum_(int c) { return is_alpha_(c) || is_digit(c); }
-static int is_xdigit(int c)
+static const lt_token *tok(scanner *sc, size_t k) /* k <= 3 tokens ahead */
 {
-    return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+    while (sc->nla <= k) lt_lex_next(&sc->lx, &sc->la[sc->nla++]);
+    return &sc->la[k];
 }
-static int hex_val(int c)
+static int peek(scanner *sc, size_t k) { return tok(sc, k)->type; }
+static void advance(scanner *sc)
 {
-    return is_digit(c) ? c - '0' : (c >= 'a' && c <= 'f') ? c - 'a' + 10 : c - 'A' + 10;
-}
-static int is_nl(int c) { return c == '\n' || c == '\r'; }
-static int is_space(int c) { return c == ' ' || c == '\t' || c == '\f' || c == '\v' || is_nl(c); }
-
-/* At a newline character: skip it (and the other half of a \r\n or \n\r pair). */
-static void lx_newline(lexer *L)
-{
-    unsigned char c = L->s[L->i++];
-    if (L->i < L->n && is_nl(L->s[L->i]) && L->s[L->i] != c) L->i++;
-    if (L->line < INT_MAX) L->line++;
+    if (peek(sc, 0) == LT_TK_EOF) return;
+    memmove(sc->la, sc->la + 1, (sc->nla - 1) * sizeof sc->la[0]);
+    sc->nla--;
 }
 
-/* At '[': the level of a long bracket "[==[" starting here, or -1 (as SIZE_MAX) if none. */
-static size_t lx_long_open(const lexer *L)
+static int starts_expression(int t)
 {
-    size_t j = L->i + 1, lev = 0;
-    for (; j < L->n && L->s[j] == '='; j++) lev++;
-    return (j < L->n && L->s[j] == '[') ? lev : SIZE_MAX;
+    return t == LT_TK_NAME || t == LT_TK_STRING || t == LT_TK_NUMBER || t == LT_TK_NIL || t == LT_TK_TRUE ||
+           t == LT_TK_FALSE || t == LT_TK_DOTS || t == LT_TK_FUNCTION || t == LT_TK_NOT || t == '{' || t == '(' ||
+           t == '-' || t == '#' || t == '~';
 }
 
-/* After a long-bracket opener of level lev: skip to just after the closer (or EOF). */
-static void lx_long_body(lexer *L, size_t lev)
+/* ---- recording --------------------------------------------------------------------------- */
+
+/* The key of field f: a NAME token's text, or a STRING token's value. */
+static void set_key(scanner *sc, field *f, const lt_token *t)
 {
-    while (L->i < L->n) {
-        unsigned char c = L->s[L->i];
-        if (c == ']') {
-            size_t j = L->i + 1, k = 0;
-            for (; j < L->n && L->s[j] == '='; j++) k++;
-            if (k == lev && j < L->n && L->s[j] == ']') {
-                L->i = j + 1;
-                return;
-            }
-            L->i = j; /* s[j] is not '=': it may start the real closer, so rescan it */
-        } else if (is_nl(c)) {
-            lx_newline(L);
-        } else {
-            L->i++;
-        }
+    srcloc *S = sc->S;
+    if (t->len > SIZE_MAX - S->ntext) sc->ok = 0;
+    if (sc->ok) S->text = grow(sc, S->text, &S->captext, S->ntext + t->len, 1);
+    if (!sc->ok) return;
+    f->key = S->ntext;
+    if (t->type == LT_TK_STRING) {
+        f->len = lt_lex_string(sc->src, t, S->text + S->ntext);
+    } else {
+        memcpy(S->text + S->ntext, sc->src + t->off, t->len);
+        f->len = t->len;
     }
+    S->ntext += f->len;
 }
 
-/* At an opening quote: skip the short string.  An unescaped newline ends it (unfinished
- * string: Lua's error), without being consumed. */
-static void lx_short_string(lexer *L)
+static size_t add_field(scanner *sc, size_t tid, const field *f)
 {
-    unsigned char q = L->s[L->i++];
-    while (L->i < L->n) {
-        unsigned char c = L->s[L->i];
-        if (c == q) {
-            L->i++;
-            return;
-        }
-        if (is_nl(c)) return;
-        if (c != '\\') {
-            L->i++;
-            continue;
-        }
-        L->i++;
-        if (L->i >= L->n) return;
-        c = L->s[L->i];
-        if (is_nl(c)) {
-            lx_newline(L);
-        } else if (c == 'z') {
-            L->i++;
-            while (L->i < L->n && is_space(L->s[L->i])) {
-                if (is_nl(L->s[L->i])) lx_newline(L);
-                else L->i++;
-            }
-        } else {
-            L->i++; /* \x.., \ddd, \u{..}: the rest are ordinary characters */
-        }
-    }
-}
-
-/* At a digit, or '.' followed by a digit: Lua's read_numeral, plus any letters touching it. */
-static void lx_number(lexer *L)
-{
-    const unsigned char *s = L->s;
-    size_t i = L->i, n = L->n;
-    char e1 = 'E', e2 = 'e';
-    if (s[i] == '0' && i + 1 < n && (s[i + 1] == 'x' || s[i + 1] == 'X')) {
-        i += 2;
-        e1 = 'P';
-        e2 = 'p';
-    }
-    for (;;) {
-        if (i < n && (s[i] == e1 || s[i] == e2)) {
-            i++;
-            if (i < n && (s[i] == '+' || s[i] == '-')) i++;
-        } else if (i < n && (is_xdigit(s[i]) || s[i] == '.')) {
-            i++;
-        } else {
-            break;
-        }
-    }
-    while (i < n && is_alnum_(s[i])) i++; /* malformed numeral: keep it one token */
-    L->i = i;
-}
-
-static int kw_lookup(const unsigned char *s, size_t len)
-{
-    if (len < 2 || len > 8) return TK_NAME;
-    for (size_t k = 0; k < sizeof kw_names / sizeof kw_names[0]; k++)
-        if (strlen(kw_names[k]) == len && memcmp(kw_names[k], s, len) == 0)
-            return TK_AND + (int)k;
-    return TK_NAME;
-}
-
-/* Scan the next token into *t; at the end of the text, TK_EOF (again and again). */
-static void lex_next(lexer *L, tok *t)
-{
-    const unsigned char *s = L->s;
-    size_t n = L->n;
-    int type = 0;
-    for (;;) {
-        if (L->i >= n) {
-            type = TK_EOF;
-            break;
-        }
-        unsigned char c = s[L->i];
-        if (is_nl(c)) {
-            lx_newline(L);
-            continue;
-        }
-        if (c == ' ' || c == '\t' || c == '\f' || c == '\v') {
-            L->i++;
-            continue;
-        }
-        if (c == '-' && L->i + 1 < n && s[L->i + 1] == '-') {
-            L->i += 2;
-            if (L->i < n && s[L->i] == '[') {
-                size_t lev = lx_long_open(L);
-                if (lev != SIZE_MAX) {
-                    L->i += lev + 2;
-                    lx_long_body(L, lev);
-                    continue;
-                }
-            }
-            while (L->i < n && !is_nl(s[L->i])) L->i++;
-            continue;
-        }
-        break;
-    }
-    t->line = L->line;
-    t->off = L->i;
-    if (type != TK_EOF) {
-        unsigned char c = s[L->i];
-        size_t start = L->i;
-        size_t lev = c == '[' ? lx_long_open(L) : SIZE_MAX;
-        if (lev != SIZE_MAX) {
-            L->i += lev + 2;
-            lx_long_body(L, lev);
-            type = TK_STRING;
-        } else if (c == '"' || c == '\'') {
-            lx_short_string(L);
-            type = TK_STRING;
-        } else if (is_digit(c) || (c == '.' && L->i + 1 < n && is_digit(s[L->i + 1]))) {
-            lx_number(L);
-            type = TK_NUMBER;
-        } else if (is_alpha_(c)) {
-            while (L->i < n && is_alnum_(s[L->i])) L->i++;
-            type = kw_lookup(s + start, L->i - start);
-        } else {
-            static const struct { unsigned char a, b; int type; } two[] = {
-                { '.', '.', TK_CONCAT }, { '=', '=', TK_EQ }, { '~', '=', TK_NE },
-                { ':', ':', TK_DBCOLON }, { '/', '/', TK_IDIV }, { '<', '=', TK_LE },
-                { '<', '<', TK_SHL }, { '>', '=', TK_GE }, { '>', '>', TK_SHR },
-            };
-            unsigned char d = L->i + 1 < n ? s[L->i + 1] : 0;
-            unsigned char e = L->i + 2 < n ? s[L->i + 2] : 0;
-            size_t w = 1;
-            type = TK_BAD; /* a byte Lua rejects, unless found below */
-            if (c != 0 && strchr("+-*/%^#&|~<>=(){}[];:,.", c)) type = c;
-            for (size_t k = 0; k < sizeof two / sizeof two[0]; k++)
-                if (two[k].a == c && two[k].b == d) {
-                    type = two[k].type;
-                    w = 2;
-                }
-            if (type == TK_CONCAT && e == '.') {
-                type = TK_DOTS;
-                w = 3;
-            }
-            L->i += w;
-        }
-    }
-    t->type = type;
-    t->len = L->i - t->off;
-}
-
-/* Start lexing: a UTF-8 BOM and a first line starting with '#' are skipped (the newline
- * ending that line still counts), as luaL_loadfile does. */
-static void lex_init(lexer *L, const unsigned char *s, size_t n)
-{
-    L->s = s;
-    L->n = n;
-    L->i = 0;
-    L->line = 1;
-    if (n >= 3 && s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF) L->i = 3;
-    if (L->i < n && s[L->i] == '#')
-        while (L->i < n && s[L->i] != '\n') L->i++;
-}
-
-/* ------------------------------------------------------------------------------------- */
-/* Parser                                                                                */
-
-#define MAX_DEPTH 256 /* Lua refuses more than ~200 nested C levels, so valid code fits */
-#define NCAP 16       /* targets / values captured per top-level assignment */
-
-typedef struct parser {
-    srcloc *S;
-    const unsigned char *src;
-    lexer L;
-    tok la[4];      /* lookahead: la[0] is the current token */
-    size_t nla;
-    size_t i;       /* index of the current token (positions of events and references) */
-    int depth;      /* recursion depth (expr and block entries) */
-    int blockdepth; /* > 0 inside any block or function body */
-    int ok;         /* cleared on out-of-memory */
-    /* top-level assignment capture (top-level statements never nest) */
-    val tgt[NCAP];
-    int tline[NCAP];
-    val vals[NCAP];
-} parser;
-
-/* Token k places ahead of the current one (k <= 3), lexed on demand. */
-static const tok *tk(parser *p, size_t k)
-{
-    if (k >= sizeof p->la / sizeof p->la[0]) k = sizeof p->la / sizeof p->la[0] - 1;
-    while (p->nla <= k) lex_next(&p->L, &p->la[p->nla++]);
-    return &p->la[k];
-}
-static int cur(parser *p) { return tk(p, 0)->type; }
-static int peek(parser *p, size_t k) { return tk(p, k)->type; }
-static int cur_line(parser *p) { return tk(p, 0)->line; }
-static void adv(parser *p)
-{
-    if (cur(p) == TK_EOF) return; /* never past the end */
-    memmove(p->la, p->la + 1, (p->nla - 1) * sizeof p->la[0]);
-    p->nla--;
-    p->i++;
-}
-static void expect(parser *p, int type)
-{
-    if (cur(p) == type) adv(p);
-}
-
-static const val val_other = { V_OTHER, 0, 0, 0, 0 };
-
-/* Reserve room for `extra` more bytes of key text; returns 0 on out-of-memory. */
-static int str_reserve(parser *p, size_t extra)
-{
-    srcloc *S = p->S;
-    if (extra > SIZE_MAX - S->nstr) {
-        p->ok = 0;
-        return 0;
-    }
-    S->str = grow(S->str, &S->capstr, S->nstr + extra, 1, &p->ok);
-    return p->ok;
-}
-
-/* Copy a NAME token's text into str. */
-static void str_name(parser *p, const tok *t, size_t *soff, size_t *slen)
-{
-    *soff = *slen = 0;
-    if (!str_reserve(p, t->len)) return;
-    memcpy(p->S->str + p->S->nstr, p->src + t->off, t->len);
-    *soff = p->S->nstr;
-    *slen = t->len;
-    p->S->nstr += t->len;
-}
-
-static size_t utf8_put(unsigned char *o, unsigned long x)
-{
-    unsigned char buf[8];
-    size_t n = 1;
-    if (x < 0x80) {
-        o[0] = (unsigned char)x;
-        return 1;
-    }
-    unsigned long mfb = 0x3f;
-    do {
-        buf[8 - n++] = (unsigned char)(0x80 | (x & 0x3f));
-        x >>= 6;
-        mfb >>= 1;
-    } while (x > mfb);
-    buf[8 - n] = (unsigned char)((~mfb << 1) | x);
-    memcpy(o, buf + 8 - n, n);
-    return n;
-}
-
-/* Decode a STRING token (short with escapes, or long) into str. */
-static void str_decode(parser *p, const tok *t, size_t *soff, size_t *slen)
-{
-    const unsigned char *s = p->src + t->off, *e = s + t->len;
-    *soff = *slen = 0;
-    if (!str_reserve(p, t->len + 8)) return;
-    unsigned char *o = (unsigned char *)p->S->str + p->S->nstr;
-    size_t n = 0;
-    if (s < e && *s == '[') {
-        size_t lev = 0;
-        s++;
-        for (; s < e && *s == '='; s++) lev++;
-        if (s < e) s++; /* second '[' */
-        /* a terminated token ends with "]==]" (the lexer stops right after the closer) */
-        if (t->len >= 2 * (lev + 2) && e[-1] == ']' && e[-(ptrdiff_t)lev - 2] == ']') {
-            size_t k;
-            for (k = 0; k < lev && e[-(ptrdiff_t)k - 2] == '='; k++) {}
-            if (k == lev) e -= lev + 2;
-        }
-        if (s < e && is_nl(*s)) { /* first newline is skipped */
-            unsigned char c = *s++;
-            if (s < e && is_nl(*s) && *s != c) s++;
-        }
-        while (s < e) {
-            if (is_nl(*s)) {
-                unsigned char c = *s++;
-                if (s < e && is_nl(*s) && *s != c) s++;
-                o[n++] = '\n';
-            } else {
-                o[n++] = *s++;
-            }
-        }
-    } else if (s < e) {
-        unsigned char q = *s++;
-        while (s < e && *s != q) {
-            if (*s != '\\' || s + 1 >= e) {
-                o[n++] = *s++;
-                continue;
-            }
-            s++;
-            unsigned char c = *s++;
-            switch (c) {
-            case 'a': o[n++] = '\a'; break;
-            case 'b': o[n++] = '\b'; break;
-            case 'f': o[n++] = '\f'; break;
-            case 'n': o[n++] = '\n'; break;
-            case 'r': o[n++] = '\r'; break;
-            case 't': o[n++] = '\t'; break;
-            case 'v': o[n++] = '\v'; break;
-            case '\n': case '\r':
-                if (s < e && is_nl(*s) && *s != c) s++;
-                o[n++] = '\n';
-                break;
-            case 'x': {
-                unsigned v = 0;
-                for (int k = 0; k < 2 && s < e && is_xdigit(*s); k++) v = v * 16 + (unsigned)hex_val(*s++);
-                o[n++] = (unsigned char)v;
-                break;
-            }
-            case 'z':
-                while (s < e && is_space(*s)) s++;
-                break;
-            case 'u': {
-                unsigned long v = 0;
-                if (s < e && *s == '{') s++;
-                while (s < e && is_xdigit(*s)) {
-                    if (v <= 0x7FFFFFFUL) v = v * 16 + (unsigned long)hex_val(*s);
-                    s++;
-                }
-                if (s < e && *s == '}') s++;
-                n += utf8_put(o + n, v > 0x7FFFFFFFUL ? 0x7FFFFFFFUL : v);
-                break;
-            }
-            default:
-                if (is_digit(c)) {
-                    unsigned v = (unsigned)(c - '0');
-                    for (int k = 0; k < 2 && s < e && is_digit(*s); k++) v = v * 10 + (unsigned)(*s++ - '0');
-                    o[n++] = (unsigned char)v;
-                } else {
-                    o[n++] = c; /* \\ \" \' and invalid escapes */
-                }
-                break;
-            }
-        }
-    }
-    *soff = p->S->nstr;
-    *slen = n;
-    p->S->nstr += n;
-}
-
-/* Value of a NUMBER token if it is a plain (decimal or hex) integer literal. */
-static int tok_int(const parser *p, const tok *t, long long *out)
-{
-    const unsigned char *s = p->src + t->off;
-    size_t len = t->len, k = 0;
-    int base = 10;
-    long long v = 0;
-    if (t->type != TK_NUMBER) return 0;
-    if (len > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-        base = 16;
-        k = 2;
-    }
-    if (k >= len) return 0;
-    for (; k < len; k++) {
-        int c = s[k];
-        if (base == 10 ? !is_digit(c) : !is_xdigit(c)) return 0;
-        if (v > LLONG_MAX / 16 - 16) return 0;
-        v = v * base + hex_val(c);
-    }
-    *out = v;
-    return 1;
-}
-
-static size_t key_add(parser *p)
-{
-    srcloc *S = p->S;
-    S->keys = grow(S->keys, &S->capkeys, S->nkeys + 1, sizeof *S->keys, &p->ok);
-    if (!p->ok) return 0;
-    memset(&S->keys[S->nkeys], 0, sizeof S->keys[0]);
-    return S->nkeys++;
-}
-
-/* Push a path key for token t (NAME, STRING or integer NUMBER). */
-static void key_push(parser *p, const tok *t)
-{
-    size_t k = key_add(p);
-    if (!p->ok) return;
-    pkey *pk = &p->S->keys[k];
-    if (t->type == TK_NUMBER) {
-        pk->isidx = 1;
-        tok_int(p, t, &pk->idx);
-        return;
-    }
-    size_t soff, slen;
-    if (t->type == TK_STRING) str_decode(p, t, &soff, &slen);
-    else str_name(p, t, &soff, &slen);
-    pk = &p->S->keys[k];
-    pk->soff = soff;
-    pk->slen = slen;
-}
-
-static size_t table_new(parser *p)
-{
-    srcloc *S = p->S;
-    S->tables = grow(S->tables, &S->captables, S->ntables + 1, sizeof *S->tables, &p->ok);
-    if (!p->ok) return 0;
-    S->tables[S->ntables].head = S->tables[S->ntables].tail = NIL_IDX;
-    S->tables[S->ntables].line = cur_line(p);
-    return S->ntables++;
-}
-
-static void field_add(parser *p, size_t tid, const field *f)
-{
-    srcloc *S = p->S;
-    if (!p->ok) return;
-    S->fields = grow(S->fields, &S->capfields, S->nfields + 1, sizeof *S->fields, &p->ok);
-    if (!p->ok) return;
+    srcloc *S = sc->S;
+    S->fields = grow(sc, S->fields, &S->capfields, S->nfields + 1, sizeof *S->fields);
+    if (!sc->ok) return NONE;
     size_t fi = S->nfields++;
     S->fields[fi] = *f;
-    S->fields[fi].next = NIL_IDX;
-    if (S->tables[tid].tail == NIL_IDX) S->tables[tid].head = fi;
+    S->fields[fi].table = S->fields[fi].next = NONE;
+    if (S->tables[tid].tail == NONE) S->tables[tid].head = fi;
     else S->fields[S->tables[tid].tail].next = fi;
     S->tables[tid].tail = fi;
+    return fi;
 }
 
-static void event_add(parser *p, const val *target, int line, const val *v)
+static void push(scanner *sc, int open, size_t tid, size_t value_of)
 {
-    srcloc *S = p->S;
-    if (!p->ok || target->kind != V_REF) return;
-    S->events = grow(S->events, &S->capevents, S->nevents + 1, sizeof *S->events, &p->ok);
-    if (!p->ok) return;
-    event *e = &S->events[S->nevents++];
-    e->k0 = target->k0;
-    e->nk = target->nk;
-    e->line = line;
-    e->v = *v;
-    e->pos = p->i;
+    sc->stack = grow(sc, sc->stack, &sc->capstack, sc->depth + 1, sizeof *sc->stack);
+    if (sc->ok) sc->stack[sc->depth++] = (frame){open, open == '{', 0, tid, value_of};
 }
 
-static int is_block_end(int t)
+/* At '{' on `line`: a new constructor, the value of field value_of (or THE_RETURN, or NONE). */
+static void open_table(scanner *sc, int line, size_t value_of)
 {
-    return t == TK_EOF || t == TK_END || t == TK_ELSE || t == TK_ELSEIF || t == TK_UNTIL;
-}
-static int is_opener(int t)
-{
-    return t == '(' || t == '[' || t == '{' || t == TK_FUNCTION || t == TK_IF || t == TK_DO ||
-           t == TK_REPEAT;
-}
-static int is_closer(int t)
-{
-    return t == ')' || t == ']' || t == '}' || t == TK_END || t == TK_UNTIL;
-}
-static int is_unop(int t) { return t == TK_NOT || t == '-' || t == '#' || t == '~'; }
-static int is_binop(int t)
-{
-    switch (t) {
-    case '+': case '-': case '*': case '/': case '%': case '^': case '&': case '|': case '~':
-    case '<': case '>': case TK_CONCAT: case TK_EQ: case TK_NE: case TK_LE: case TK_GE:
-    case TK_AND: case TK_OR: case TK_SHL: case TK_SHR: case TK_IDIV:
-        return 1;
-    default:
-        return 0;
-    }
+    srcloc *S = sc->S;
+    S->tables = grow(sc, S->tables, &S->captables, S->ntables + 1, sizeof *S->tables);
+    if (!sc->ok) return;
+    size_t tid = S->ntables++;
+    S->tables[tid] = (table){line, NONE, NONE};
+    if (value_of == THE_RETURN) S->ret_table = tid;
+    else if (value_of != NONE) S->fields[value_of].table = tid;
+    push(sc, '{', tid, value_of);
 }
 
-/* Past MAX_DEPTH (expression): skip one balanced unit, iteratively. */
-static void skip_unit(parser *p)
+/* After a bracket closer of type t: pop the innermost opener if it matches.  A constructor
+ * followed by a binary operator is only part of its field's value (`{...} .. x`): unlinked. */
+static void close(scanner *sc, int t)
 {
-    int t = cur(p);
-    size_t n = 0;
-    if (t == TK_EOF || is_closer(t)) return;
-    if (!is_opener(t)) {
-        adv(p);
-        return;
-    }
-    do {
-        t = cur(p);
-        if (t == TK_EOF) return;
-        if (is_opener(t)) n++;
-        else if (is_closer(t)) n--;
-        adv(p);
-    } while (n > 0);
+    int want = t == '}' ? '{' : t == ')' ? '(' : '[';
+    if (!sc->depth || sc->stack[sc->depth - 1].open != want) return;
+    frame f = sc->stack[--sc->depth];
+    if (want != '{' || f.value_of == NONE || !lt_lex_is_binop(peek(sc, 0))) return;
+    if (f.value_of == THE_RETURN) sc->S->ret_table = NONE;
+    else sc->S->fields[f.value_of].table = NONE;
 }
 
-/* Past MAX_DEPTH (block): skip to the block's terminator, iteratively. */
-static void skip_block(parser *p)
+/* At a keyword that only a block holds directly (`local`, `end`, ...): brackets still open
+ * in that block were left open by a syntax error; close them. */
+static void to_block(scanner *sc)
 {
-    size_t n = 0;
-    for (;;) {
-        int t = cur(p);
-        if (t == TK_EOF || (n == 0 && is_block_end(t))) return;
-        if (is_opener(t)) n++;
-        else if (is_closer(t) && n > 0) n--;
-        adv(p);
-    }
+    while (sc->depth && sc->stack[sc->depth - 1].open != LT_TK_DO) sc->depth--;
 }
 
-static void expr(parser *p, val *out);
-static void block(parser *p);
-static void statement(parser *p);
-
-static void explist(parser *p, val *outs, int maxout, int *nout)
+/* At the start of a field of the innermost constructor (top): record it and consume its key;
+ * the field whose value starts at the current token, or NONE (`[expr] =`, junk). */
+static size_t field_start(scanner *sc, frame *top)
 {
-    int n = 0;
-    for (;;) {
-        val v = val_other;
-        expr(p, outs ? &v : NULL);
-        if (outs && n < maxout) outs[n] = v;
-        if (n < INT_MAX) n++;
-        if (cur(p) != ',') break;
-        adv(p);
-    }
-    if (nout) *nout = n;
-}
-
-static void funcbody(parser *p)
-{
-    if (cur(p) == '(') {
-        adv(p);
-        while (cur(p) == TK_NAME || cur(p) == ',' || cur(p) == TK_DOTS) adv(p);
-        expect(p, ')');
-    }
-    block(p);
-    expect(p, TK_END);
-}
-
-static size_t constructor(parser *p)
-{
-    size_t tid = table_new(p);
-    long long npos = 0;
-    adv(p); /* '{' */
-    for (;;) {
-        int t = cur(p);
-        size_t before = p->i;
-        field f;
-        if (t == '}') {
-            adv(p);
-            break;
-        }
-        if (t == TK_EOF) break;
-        memset(&f, 0, sizeof f);
-        f.kind = F_OTHER;
-        f.line = cur_line(p);
-        f.v = val_other;
-        if (t == TK_NAME && peek(p, 1) == '=') {
+    const lt_token *t = tok(sc, 0), *k = tok(sc, 1);
+    field f;
+    memset(&f, 0, sizeof f);
+    top->at_field = 0;
+    if (t->type == LT_TK_NAME && k->type == '=') {
+        f.kind = F_KEY;
+        f.line = t->line;
+        set_key(sc, &f, t);
+        advance(sc);
+    } else if (t->type == '[') {
+        if (peek(sc, 2) != ']' || peek(sc, 3) != '=') return NONE; /* a key we cannot name */
+        f.kind = F_INDEX;
+        f.line = k->line;
+        if (k->type == LT_TK_STRING) {
             f.kind = F_KEY;
-            str_name(p, tk(p, 0), &f.soff, &f.slen);
-            adv(p);
-            adv(p);
-            expr(p, &f.v);
-        } else if (t == '[') {
-            if (peek(p, 2) == ']') {
-                f.line = tk(p, 1)->line;
-                if (peek(p, 1) == TK_STRING) {
-                    f.kind = F_KEY;
-                    str_decode(p, tk(p, 1), &f.soff, &f.slen);
-                } else if (tok_int(p, tk(p, 1), &f.idx)) {
-                    f.kind = F_IDX;
-                }
-            }
-            adv(p);
-            expr(p, NULL);
-            expect(p, ']');
-            expect(p, '=');
-            expr(p, &f.v);
-        } else {
-            expr(p, &f.v);
-            if (p->i != before) {
-                f.kind = F_POS;
-                f.idx = ++npos;
-            }
+            set_key(sc, &f, k);
+        } else if (!lt_lex_integer(sc->src, k, &f.index)) {
+            return NONE;
         }
-        if (p->i != before && f.kind != F_OTHER) field_add(p, tid, &f);
-        t = cur(p);
-        if (t == ',' || t == ';') {
-            adv(p);
-        } else if (t == '}') {
-            adv(p);
-            break;
-        } else if (p->i == before) {
-            if (t == TK_EOF) break;
-            adv(p); /* junk */
-        }
-    }
-    return tid;
-}
-
-static void args(parser *p)
-{
-    int t = cur(p);
-    if (t == '(') {
-        adv(p);
-        if (cur(p) != ')') explist(p, NULL, 0, NULL);
-        expect(p, ')');
-    } else if (t == '{') {
-        constructor(p);
-    } else if (t == TK_STRING) {
-        adv(p);
-    }
-}
-
-/* suffixedexp: NAME or (expr), then .name [expr] :name args / args.  With out, a plain
- * path NAME.a["b"][3] becomes a V_REF (its keys pushed contiguously: nothing nested in a
- * plain path pushes keys) and *lastline the line of its last component. */
-static void suffixedexp(parser *p, val *out, int *lastline)
-{
-    val v = val_other, inner = val_other;
-    int simple = 0, paren = 0, line = 0;
-    size_t rootpos = p->i, k0 = 0, nk = 0;
-    if (cur(p) == TK_NAME) {
-        line = cur_line(p);
-        if (out) {
-            k0 = p->S->nkeys;
-            key_push(p, tk(p, 0));
-            simple = 1;
-        }
-        adv(p);
-    } else if (cur(p) == '(') {
-        adv(p);
-        expr(p, out ? &inner : NULL);
-        expect(p, ')');
-        paren = 1;
+        advance(sc);
+        advance(sc);
+        advance(sc);
+    } else if (starts_expression(t->type)) {
+        f.kind = F_POSITIONAL;
+        f.line = t->line;
+        f.index = ++top->npos;
+        return sc->ok ? add_field(sc, top->table, &f) : NONE;
     } else {
-        if (out) *out = v;
-        return;
+        top->at_field = 1; /* junk: the field starts after it */
+        return NONE;
     }
-    for (;;) {
-        int t = cur(p);
-        if (t == '.') {
-            adv(p);
-            if (cur(p) == TK_NAME) {
-                if (simple) {
-                    key_push(p, tk(p, 0));
-                    nk++;
-                    line = cur_line(p);
-                }
-                adv(p);
-            } else {
-                simple = 0;
+    advance(sc); /* '=' */
+    return sc->ok ? add_field(sc, top->table, &f) : NONE;
+}
+
+static void scan(scanner *sc)
+{
+    while (sc->ok && peek(sc, 0) != LT_TK_EOF) {
+        size_t value_of = NONE;
+        frame *top = sc->depth ? &sc->stack[sc->depth - 1] : NULL;
+        if (top && top->open == '{' && top->at_field && peek(sc, 0) != '}') value_of = field_start(sc, top);
+        const lt_token *t = tok(sc, 0);
+        int type = t->type, line = t->line;
+        advance(sc);
+        switch (type) {
+        case '{':
+            open_table(sc, line, value_of);
+            break;
+        case '(': case '[':
+            push(sc, type, NONE, NONE);
+            break;
+        case LT_TK_FUNCTION:
+            push(sc, LT_TK_DO, NONE, NONE);
+            break;
+        case LT_TK_DO: case LT_TK_IF: case LT_TK_REPEAT:
+            to_block(sc);
+            push(sc, LT_TK_DO, NONE, NONE);
+            break;
+        case LT_TK_END: case LT_TK_UNTIL:
+            to_block(sc);
+            if (sc->depth) sc->depth--;
+            break;
+        case LT_TK_LOCAL: case LT_TK_WHILE: case LT_TK_FOR: case LT_TK_GOTO: case LT_TK_BREAK: case LT_TK_DBCOLON:
+        case LT_TK_THEN: case LT_TK_ELSE: case LT_TK_ELSEIF:
+            to_block(sc);
+            break;
+        case '}': case ')': case ']':
+            close(sc, type);
+            break;
+        case ',': case ';':
+            if (top && top->open == '{') top->at_field = 1;
+            break;
+        case LT_TK_RETURN:
+            to_block(sc);
+            if (sc->depth) break;
+            sc->S->ret_line = line;
+            sc->S->ret_table = NONE;
+            if (peek(sc, 0) == '{') {
+                line = tok(sc, 0)->line;
+                advance(sc);
+                open_table(sc, line, THE_RETURN);
             }
-        } else if (t == '[') {
-            long long dummy;
-            if (simple && peek(p, 2) == ']' &&
-                (peek(p, 1) == TK_STRING || tok_int(p, tk(p, 1), &dummy))) {
-                key_push(p, tk(p, 1));
-                nk++;
-                line = tk(p, 1)->line;
-            } else {
-                simple = 0;
-            }
-            adv(p);
-            expr(p, NULL);
-            expect(p, ']');
-        } else if (t == ':') {
-            simple = 0;
-            adv(p);
-            if (cur(p) == TK_NAME) adv(p);
-            args(p);
-        } else if (t == '(' || t == '{' || t == TK_STRING) {
-            simple = 0;
-            args(p);
-        } else {
+            break;
+        default:
             break;
         }
-        paren = 0;
-    }
-    if (simple && p->ok) {
-        v.kind = V_REF;
-        v.k0 = k0;
-        v.nk = nk;
-        v.pos = rootpos;
-    } else if (paren) {
-        v = inner;
-    }
-    if (out) *out = v;
-    if (lastline) *lastline = line;
-}
-
-static void simpleexp(parser *p, val *out)
-{
-    val v = val_other;
-    switch (cur(p)) {
-    case TK_NUMBER: case TK_STRING: case TK_NIL: case TK_TRUE: case TK_FALSE: case TK_DOTS:
-        adv(p);
-        break;
-    case '{':
-        v.tid = constructor(p);
-        v.kind = V_TABLE;
-        break;
-    case TK_FUNCTION:
-        adv(p);
-        funcbody(p);
-        break;
-    default:
-        suffixedexp(p, out ? &v : NULL, NULL);
-        break;
-    }
-    if (out) *out = v;
-}
-
-static void expr(parser *p, val *out)
-{
-    val v = val_other;
-    int other = 0;
-    if (p->depth >= MAX_DEPTH) {
-        skip_unit(p);
-        if (out) *out = v;
-        return;
-    }
-    p->depth++;
-    while (is_unop(cur(p))) {
-        adv(p);
-        other = 1;
-    }
-    simpleexp(p, out ? &v : NULL);
-    while (is_binop(cur(p))) {
-        adv(p);
-        while (is_unop(cur(p))) adv(p);
-        simpleexp(p, NULL);
-        other = 1;
-    }
-    p->depth--;
-    if (out) *out = other ? val_other : v;
-}
-
-static void block(parser *p)
-{
-    if (p->depth >= MAX_DEPTH) {
-        skip_block(p);
-        return;
-    }
-    p->depth++;
-    p->blockdepth++;
-    while (!is_block_end(cur(p))) {
-        size_t before = p->i;
-        statement(p);
-        if (p->i == before) adv(p);
-    }
-    p->blockdepth--;
-    p->depth--;
-}
-
-/* function NAME{.NAME}[:NAME] body: at top level an assignment of a non-table value. */
-static void funcstat(parser *p, int top)
-{
-    val target = val_other;
-    int line = 0;
-    adv(p);
-    if (cur(p) == TK_NAME) {
-        line = cur_line(p);
-        if (top) {
-            target.kind = V_REF;
-            target.k0 = p->S->nkeys;
-            key_push(p, tk(p, 0));
-        }
-        adv(p);
-        while ((cur(p) == '.' || cur(p) == ':') && peek(p, 1) == TK_NAME) {
-            int colon = cur(p) == ':';
-            adv(p);
-            line = cur_line(p);
-            if (top) {
-                key_push(p, tk(p, 0));
-                target.nk++;
-            }
-            adv(p);
-            if (colon) break;
-        }
-    }
-    funcbody(p);
-    if (top) event_add(p, &target, line, &val_other);
-}
-
-static void localstat(parser *p, int top)
-{
-    int n = 0, nv = 0;
-    adv(p);
-    if (cur(p) == TK_FUNCTION) {
-        val target = val_other;
-        int line = 0;
-        adv(p);
-        if (cur(p) == TK_NAME) {
-            line = cur_line(p);
-            if (top) {
-                target.kind = V_REF;
-                target.k0 = p->S->nkeys;
-                key_push(p, tk(p, 0));
-            }
-            adv(p);
-        }
-        funcbody(p);
-        if (top) event_add(p, &target, line, &val_other);
-        return;
-    }
-    while (cur(p) == TK_NAME) {
-        if (top && n < NCAP) {
-            p->tgt[n] = val_other;
-            p->tgt[n].kind = V_REF;
-            p->tgt[n].k0 = p->S->nkeys;
-            p->tline[n] = cur_line(p);
-            key_push(p, tk(p, 0));
-        }
-        if (n < INT_MAX) n++;
-        adv(p);
-        if (cur(p) == '<') { /* attribute <const> / <close> */
-            adv(p);
-            if (cur(p) == TK_NAME) adv(p);
-            expect(p, '>');
-        }
-        if (cur(p) != ',') break;
-        adv(p);
-    }
-    if (cur(p) == '=') {
-        adv(p);
-        explist(p, top ? p->vals : NULL, NCAP, &nv);
-    }
-    if (top)
-        for (int k = 0; k < n && k < NCAP; k++)
-            event_add(p, &p->tgt[k], p->tline[k], k < nv ? &p->vals[k] : &val_other);
-}
-
-static void retstat(parser *p, int top)
-{
-    size_t rpos = p->i;
-    int line = cur_line(p), nv = 0;
-    val v = val_other;
-    adv(p);
-    if (!is_block_end(cur(p)) && cur(p) != ';') explist(p, top ? &v : NULL, 1, &nv);
-    expect(p, ';');
-    if (top) {
-        p->S->has_ret = 1;
-        p->S->ret_line = line;
-        p->S->ret_pos = rpos;
-        p->S->ret = nv > 0 ? v : val_other;
     }
 }
 
-/* Assignment or call statement. */
-static void exprstat(parser *p, int top)
-{
-    int n = 0, nv = 0;
-    for (;;) {
-        size_t before = p->i;
-        val v = val_other;
-        int line = 0;
-        suffixedexp(p, top ? &v : NULL, &line);
-        if (p->i == before) return;
-        if (top && n < NCAP) {
-            p->tgt[n] = v;
-            p->tline[n] = line;
-        }
-        if (n < INT_MAX) n++;
-        if (cur(p) != ',') break;
-        adv(p);
-    }
-    if (cur(p) != '=') return;
-    adv(p);
-    explist(p, top ? p->vals : NULL, NCAP, &nv);
-    if (top)
-        for (int k = 0; k < n && k < NCAP; k++)
-            event_add(p, &p->tgt[k], p->tline[k], k < nv ? &p->vals[k] : &val_other);
-}
-
-static void statement(parser *p)
-{
-    int top = p->blockdepth == 0;
-    switch (cur(p)) {
-    case ';':
-    case TK_BREAK:
-        adv(p);
-        return;
-    case TK_IF:
-        adv(p);
-        expr(p, NULL);
-        expect(p, TK_THEN);
-        block(p);
-        while (cur(p) == TK_ELSEIF) {
-            adv(p);
-            expr(p, NULL);
-            expect(p, TK_THEN);
-            block(p);
-        }
-        if (cur(p) == TK_ELSE) {
-            adv(p);
-            block(p);
-        }
-        expect(p, TK_END);
-        return;
-    case TK_WHILE:
-        adv(p);
-        expr(p, NULL);
-        expect(p, TK_DO);
-        block(p);
-        expect(p, TK_END);
-        return;
-    case TK_DO:
-        adv(p);
-        block(p);
-        expect(p, TK_END);
-        return;
-    case TK_FOR:
-        adv(p);
-        while (cur(p) == TK_NAME || cur(p) == ',') adv(p);
-        if (cur(p) == '=' || cur(p) == TK_IN) {
-            adv(p);
-            explist(p, NULL, 0, NULL);
-        }
-        expect(p, TK_DO);
-        block(p);
-        expect(p, TK_END);
-        return;
-    case TK_REPEAT:
-        adv(p);
-        block(p);
-        if (cur(p) == TK_UNTIL) {
-            adv(p);
-            expr(p, NULL);
-        }
-        return;
-    case TK_FUNCTION:
-        funcstat(p, top);
-        return;
-    case TK_LOCAL:
-        localstat(p, top);
-        return;
-    case TK_DBCOLON:
-        adv(p);
-        if (cur(p) == TK_NAME) adv(p);
-        expect(p, TK_DBCOLON);
-        return;
-    case TK_GOTO:
-        adv(p);
-        if (cur(p) == TK_NAME) adv(p);
-        return;
-    case TK_RETURN:
-        retstat(p, top);
-        return;
-    default:
-        exprstat(p, top);
-        return;
-    }
-}
-
-/* The main chunk: stray block terminators are skipped so the whole text is seen. */
-static void chunk(parser *p)
-{
-    while (p->ok && cur(p) != TK_EOF) {
-        size_t before = p->i;
-        if (is_block_end(cur(p))) {
-            adv(p);
-            continue;
-        }
-        statement(p);
-        if (p->i == before) adv(p);
-    }
-}
+/* ---- the object and its queries ---------------------------------------------------------- */
 
 void srcloc_free(srcloc *s)
 {
     if (!s) return;
-    free(s->str);
-    free(s->keys);
+    free(s->text);
     free(s->fields);
     free(s->tables);
-    free(s->events);
     free(s);
+}
+
+srcloc *srcloc_parse(const char *src, size_t len)
+{
+    srcloc *S = calloc(1, sizeof *S);
+    scanner sc;
+    if (!S) return NULL;
+    S->ret_table = NONE;
+    memset(&sc, 0, sizeof sc);
+    sc.S = S;
+    sc.src = src;
+    sc.ok = 1;
+    lt_lex_init(&sc.lx, src, len);
+    scan(&sc);
+    free(sc.stack);
+    if (!sc.ok) {
+        srcloc_free(S);
+        return NULL;
+    }
+    return S;
 }
 
 srcloc *srcloc_parse_capped(const char *src, size_t len, size_t max_bytes, size_t *used)
@@ -1165,233 +328,46 @@ srcloc *srcloc_parse_capped(const char *src, size_t len, size_t max_bytes, size_
     return S;
 }
 
-srcloc *srcloc_parse(const char *src, size_t len)
+/* The field of constructor tid that key k names: the last one written, except that a
+ * positional entry wins over an `[i] =` key, as in Lua. */
+static const field *find_field(const srcloc *S, size_t tid, const srcloc_key *k)
 {
-    static const char empty[1] = "";
-    srcloc *S = calloc(1, sizeof *S);
-    parser P;
-    if (!S) return NULL;
-    if (!src) {
-        src = empty;
-        len = 0;
-    }
-    memset(&P, 0, sizeof P);
-    P.S = S;
-    P.src = (const unsigned char *)src;
-    P.ok = 1;
-    lex_init(&P.L, P.src, len);
-    chunk(&P);
-    if (!P.ok) {
-        srcloc_free(S);
-        return NULL;
-    }
-    return S;
-}
-
-/* ------------------------------------------------------------------------------------- */
-/* Query                                                                                 */
-
-#define MAX_HOPS 256 /* name indirections followed per query */
-
-typedef struct wkey { /* a key of the path being resolved */
-    int isidx;
-    long long idx;
-    const char *s;
-    size_t len;
-    int qi; /* index in the caller's path, -1 for keys that come from a reference */
-} wkey;
-
-static int wkey_eq(const wkey *a, const wkey *b)
-{
-    if (a->isidx != b->isidx || a->qi != b->qi) return 0;
-    if (a->isidx) return a->idx == b->idx;
-    return a->len == b->len && (a->s == b->s || memcmp(a->s, b->s, a->len) == 0);
-}
-
-/* Walk state before a hop through reference `ref` with keys K[0..n) left: 1 if it was
- * seen before (a reference cycle), else it is logged and 0 returned (also on no memory,
- * with *ok cleared). */
-typedef struct hoplog {
-    size_t ref[MAX_HOPS], off[MAX_HOPS], n[MAX_HOPS];
-    size_t count;
-    wkey *keys;
-    size_t nkeys, cap;
-    int ok;
-} hoplog;
-
-static int hop_seen(hoplog *h, size_t ref, const wkey *K, size_t n)
-{
-    for (size_t k = 0; k < h->count; k++) {
-        if (h->ref[k] != ref || h->n[k] != n) continue;
-        size_t j;
-        for (j = 0; j < n && wkey_eq(&h->keys[h->off[k] + j], &K[j]); j++) {}
-        if (j == n) return 1;
-    }
-    if (h->count >= MAX_HOPS || n > SIZE_MAX / 2 - h->nkeys) {
-        h->ok = 0;
-        return 0;
-    }
-    h->keys = grow(h->keys, &h->cap, h->nkeys + n, sizeof *h->keys, &h->ok);
-    if (!h->ok) return 0;
-    if (n) memcpy(h->keys + h->nkeys, K, n * sizeof *K);
-    h->ref[h->count] = ref;
-    h->off[h->count] = h->nkeys;
-    h->n[h->count] = n;
-    h->count++;
-    h->nkeys += n;
-    return 0;
-}
-
-static int pkey_eq(const srcloc *S, const pkey *a, const wkey *b)
-{
-    if (a->isidx != b->isidx) return 0;
-    if (a->isidx) return a->idx == b->idx;
-    return a->slen == b->len && (b->len == 0 || memcmp(S->str + a->soff, b->s, b->len) == 0);
-}
-
-static int name_eq(const srcloc *S, size_t ka, size_t kb)
-{
-    const pkey *a = &S->keys[ka], *b = &S->keys[kb];
-    return !a->isidx && !b->isidx && a->slen == b->slen &&
-           (a->slen == 0 || memcmp(S->str + a->soff, S->str + b->soff, a->slen) == 0);
-}
-
-static const field *find_field(const srcloc *S, size_t tid, const wkey *k)
-{
-    const field *best = NULL, *bestpos = NULL;
-    for (size_t fi = S->tables[tid].head; fi != NIL_IDX; fi = S->fields[fi].next) {
+    const field *keyed = NULL, *positional = NULL;
+    size_t len = k->name ? strlen(k->name) : 0;
+    for (size_t fi = S->tables[tid].head; fi != NONE; fi = S->fields[fi].next) {
         const field *f = &S->fields[fi];
-        if (k->isidx) {
-            if (f->kind == F_POS && f->idx == k->idx) bestpos = f;
-            else if (f->kind == F_IDX && f->idx == k->idx) best = f;
-        } else if (f->kind == F_KEY && f->slen == k->len &&
-                   (k->len == 0 || memcmp(S->str + f->soff, k->s, k->len) == 0)) {
-            best = f;
+        if (k->name ? f->kind == F_KEY && f->len == len && memcmp(S->text + f->key, k->name, len) == 0
+                    : f->kind != F_KEY && f->index == k->index) {
+            if (f->kind == F_POSITIONAL) positional = f;
+            else keyed = f;
         }
     }
-    return bestpos ? bestpos : best; /* positional entries win, as in Lua */
+    return positional ? positional : keyed;
 }
 
-/* The value of the path root.K[0..nK) where root (a name) is evaluated at token `pos`:
- * the binding of root in force at pos, overridden by the latest top-level assignment
- * root.K[0..m) = v (m >= 1) made after that binding and before the return.  Returns the
- * event whose value holds the rest of the path, and sets *m to the number of keys it
- * covers (0 for the binding itself); NULL if root is not bound at top level. */
-static const event *resolve_name(const srcloc *S, size_t root, size_t pos, const wkey *K,
-                                 size_t nK, size_t *m)
-{
-    const event *bind = NULL, *best = NULL;
-    size_t bi = 0, end = S->ret_pos;
-    for (size_t ei = 0; ei < S->nevents && S->events[ei].pos <= pos; ei++) {
-        const event *e = &S->events[ei];
-        if (e->nk == 0 && name_eq(S, e->k0, root)) {
-            bind = e;
-            bi = ei;
-        }
-    }
-    if (!bind) return NULL;
-    for (size_t ei = bi + 1; ei < S->nevents && S->events[ei].pos <= end; ei++) {
-        const event *e = &S->events[ei];
-        if (!name_eq(S, e->k0, root)) continue;
-        if (e->nk == 0) break; /* rebound: later assignments concern another object */
-        if (e->nk > nK) continue;
-        size_t k;
-        for (k = 0; k < e->nk && pkey_eq(S, &S->keys[e->k0 + 1 + k], &K[k]); k++) {}
-        if (k == e->nk) best = e;
-    }
-    *m = best ? best->nk : 0;
-    return best ? best : bind;
-}
-
-/* The line of path[0..depth) followed from the value v (fallback when nothing is found). */
-static int walk_line(const srcloc *S, val v, int fallback, const srcloc_key *path, int depth)
+/* The line of the deepest component of path found from constructor tid, else fallback. */
+static int walk(const srcloc *S, size_t tid, int fallback, const srcloc_key *path, int depth)
 {
     int found = 0;
-    hoplog *hl;
-    if (!path || depth <= 0) return fallback;
-    size_t cap = (size_t)depth, cap2 = 0, nK = (size_t)depth, i = 0;
-    wkey *K = malloc(cap * sizeof *K), *K2 = NULL;
-    hl = calloc(1, sizeof *hl);
-    if (!K || !hl) {
-        free(K);
-        free(hl);
-        return fallback;
+    for (int i = 0; path && i < depth && tid != NONE; i++) {
+        const field *f = find_field(S, tid, &path[i]);
+        if (!f) break;
+        found = f->line;
+        tid = f->table;
     }
-    hl->ok = 1;
-    for (size_t q = 0; q < nK; q++) {
-        K[q].isidx = path[q].name == NULL;
-        K[q].idx = path[q].index;
-        K[q].s = path[q].name;
-        K[q].len = path[q].name ? strlen(path[q].name) : 0;
-        K[q].qi = (int)q;
-    }
-    while (i < nK) {
-        if (v.kind == V_TABLE) {
-            const field *f = find_field(S, v.tid, &K[i]);
-            if (!f) break;
-            if (K[i].qi >= 0) found = f->line;
-            v = f->v;
-            i++;
-        } else if (v.kind == V_REF) {
-            /* continue from the named value: path = reference's keys + what is left */
-            size_t need = v.nk + (nK - i), m = 0;
-            if (hop_seen(hl, v.k0, K + i, nK - i) || !hl->ok) break;
-            if (need > cap2) {
-                wkey *nw = realloc(K2, need * sizeof *K2);
-                if (!nw) break;
-                K2 = nw;
-                cap2 = need;
-            }
-            for (size_t k = 0; k < v.nk; k++) {
-                const pkey *pk = &S->keys[v.k0 + 1 + k];
-                K2[k].isidx = pk->isidx;
-                K2[k].idx = pk->idx;
-                K2[k].s = S->str ? S->str + pk->soff : "";
-                K2[k].len = pk->slen;
-                K2[k].qi = -1;
-            }
-            memcpy(K2 + v.nk, K + i, (nK - i) * sizeof *K);
-            {
-                wkey *tk = K;
-                size_t tc = cap;
-                K = K2;
-                cap = cap2;
-                K2 = tk;
-                cap2 = tc;
-            }
-            nK = need;
-            const event *e = resolve_name(S, v.k0, v.pos, K, nK, &m);
-            if (!e) break;
-            if (m > 0 && K[m - 1].qi >= 0) found = e->line;
-            v = e->v;
-            i = m;
-        } else {
-            break;
-        }
-    }
-    free(K);
-    free(K2);
-    free(hl->keys);
-    free(hl);
     return found ? found : fallback;
 }
 
 int srcloc_line(const srcloc *S, const srcloc_key *path, int depth)
 {
-    if (!S) return 0;
-    if (!S->has_ret) return 0;
-    return walk_line(S, S->ret, S->ret_line, path, depth);
+    if (!S || !S->ret_line) return 0;
+    return walk(S, S->ret_table, S->ret_line, path, depth);
 }
 
 int srcloc_line_at(const srcloc *S, int line, const srcloc_key *path, int depth)
 {
     if (!S) return line;
     for (size_t t = 0; t < S->ntables; t++)
-        if (S->tables[t].line == line) {
-            val v = val_other;
-            v.kind = V_TABLE;
-            v.tid = t;
-            return walk_line(S, v, line, path, depth);
-        }
+        if (S->tables[t].line == line) return walk(S, t, line, path, depth);
     return line;
 }

@@ -1,9 +1,12 @@
-/* tests/test_srcloc.c - source-line locator for fields of a stage script's returned table. */
+/* tests/test_srcloc.c - source-line locator for fields of a stage script's returned table
+ * (src/srcloc.c) and the Lua lexer under it (src/srclex.c). */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
+#include "../src/srclex.h"
 #include "../src/srcloc.h"
 
 #define KN(s) { (s), 0 }
@@ -136,135 +139,232 @@ static void test_srcloc_absent_key(void)
     }
 }
 
-/* Tables built through locals and names. */
-static void test_srcloc_locals(void)
+/* Keys in brackets, positional entries (also mixed with keys and after `[i] =`), nested
+ * tables: each component on its own line. */
+static void test_srcloc_keys_positional_nested(void)
 {
     static const char src[] =
-        "local kn = 1e6\n"
-        "local p = { kn = kn,\n"
-        "  kt = 5e5 }\n"
-        "local s1 = {\n"
-        "  whats = 'v.....',\n"
-        "}\n"
-        "local s2 <const> = { whats = 'vx....' }\n"
-        "local sphere = { shape = 'sphere', radius = 0.1 }\n"
-        "local stages = {\n"
-        "  s1,\n"
-        "  s2 }\n"
-        "local test = {\n"
-        "  name = 'x',\n"
-        "  params = p,\n"
-        "  particles = { sphere,\n"
-        "                sphere },\n"
-        "  stages = stages,\n"
-        "}\n"
-        "return test\n";
+        "return {\n"
+        "  [\"stages\"] = {\n"
+        "    {\n"
+        "      whats = 'v.....',\n"
+        "      values = { -1,\n"
+        "        0, 0,\n"
+        "        [6] = 'six',\n"
+        "        -0.5 },\n"
+        "    },\n"
+        "    { { deep = {\n"
+        "        { x = 1 } } } },\n"
+        "  },\n"
+        "  [2] = 'two',\n"
+        "  [1] = 'one', 'positional',\n"
+        "  ['params'] = { kn = 1,\n"
+        "    [ [==[kt]==] ] = 2 },\n"
+        "  [1.5] = 'a float key: not an index',\n"
+        "}\n";
     srcloc *s = parse(src);
     if (!s) return;
-    CHECK_LINE(LINE(s, KN("params"), KN("kt")), line_of(src, "kt ="));
-    CHECK_LINE(LINE(s, KN("params"), KN("kn")), line_of(src, "{ kn ="));
-    CHECK_LINE(LINE(s, KN("params")), line_of(src, "params ="));
-    CHECK_LINE(LINE(s, KN("stages"), KI(2), KN("whats")), line_of(src, "whats = 'vx"));
-    CHECK_LINE(LINE(s, KN("stages"), KI(1), KN("whats")), line_of(src, "whats = 'v."));
-    CHECK_LINE(LINE(s, KN("stages"), KI(2)), line_of(src, "  s2 }"));
-    CHECK_LINE(LINE(s, KN("stages"), KI(2), KN("nope")), line_of(src, "  s2 }"));
-    CHECK_LINE(LINE(s, KN("particles"), KI(2), KN("radius")), line_of(src, "radius = 0.1"));
-    CHECK_LINE(LINE(s, KN("particles"), KI(2)), line_of(src, "  sphere },"));
-    CHECK_LINE(LINE(s, KN("nope")), line_of(src, "return test"));
+    CHECK_LINE(LINE(s, KN("stages")), line_of(src, "[\"stages\"]"));
+    CHECK_LINE(LINE(s, KN("stages"), KI(1)), line_of(src, "    {\n      whats"));
+    CHECK_LINE(LINE(s, KN("stages"), KI(1), KN("whats")), line_of(src, "whats ="));
+    CHECK_LINE(LINE(s, KN("stages"), KI(1), KN("values"), KI(1)), line_of(src, "-1,"));
+    CHECK_LINE(LINE(s, KN("stages"), KI(1), KN("values"), KI(3)), line_of(src, "0, 0,"));
+    CHECK_LINE(LINE(s, KN("stages"), KI(1), KN("values"), KI(4)), line_of(src, "-0.5"));
+    CHECK_LINE(LINE(s, KN("stages"), KI(1), KN("values"), KI(6)), line_of(src, "[6]"));
+    CHECK_LINE(LINE(s, KN("stages"), KI(2), KI(1), KN("deep"), KI(1), KN("x")), line_of(src, "{ x = 1 }"));
+    CHECK_LINE(LINE(s, KN("stages"), KI(2), KI(1), KN("deep")), line_of(src, "deep ="));
+    CHECK_LINE(LINE(s, KI(2)), line_of(src, "[2]"));
+    CHECK_LINE(LINE(s, KI(1)), line_of(src, "'positional'")); /* positional wins, as in Lua */
+    CHECK_LINE(LINE(s, KN("params"), KN("kt")), line_of(src, "[==[kt]==]"));
+    CHECK_LINE(LINE(s, KN("params"), KN("kn")), line_of(src, "['params']"));
     srcloc_free(s);
 }
 
-/* local t = {}; t.stages = {...}; t.stages[2] = ...; return t (and friends). */
-static void test_srcloc_field_assignments(void)
+/* What the scanner does not follow gives the deepest component found, else the `return`
+ * line: a table returned from a local, built by a call or by assignments, a field whose value
+ * is a name, a constructor that is only part of an expression. */
+static void test_srcloc_fallbacks(void)
 {
-    static const char src[] =
-        "local t = {}\n"
-        "t.name = 'x'\n"
-        "t.params = { kn = 1 }\n"
-        "t.params.kt =\n"
-        "  5e5\n"
-        "t.stages = {\n"
+    static const char local[] =
+        "local stages = {\n"
         "  { whats = 'v.....' },\n"
         "}\n"
-        "t.stages[2] = {\n"
-        "  whats = 'vx....' }\n"
-        "t[\"particles\"] = {}\n"
-        "function t.check() return { name = 'fake' } end\n"
-        "local unrelated = {}\n"
-        "unrelated.stages = { { whats = 'fake' } }\n"
+        "local t = {\n"
+        "  params = { kn = 1 },\n"
+        "  stages = stages,\n"
+        "}\n"
+        "t.dt = 1e-6\n"
         "return t\n";
+    srcloc *s = parse(local);
+    if (!s) return;
+    CHECK_LINE(LINE(s, KN("params"), KN("kn")), line_of(local, "return t"));
+    CHECK_LINE(LINE(s, KN("stages"), KI(1), KN("whats")), line_of(local, "return t"));
+    CHECK_LINE(LINE(s, KN("dt")), line_of(local, "return t"));
+    CHECK_LINE(srcloc_line(s, NULL, 0), line_of(local, "return t"));
+    /* the constructors are still there for srcloc_line_at */
+    CHECK_LINE(srcloc_line_at(s, line_of(local, "local t"), (const srcloc_key[]){KN("params"), KN("kn")}, 2),
+               line_of(local, "params ="));
+    srcloc_free(s);
+
+    static const char *const calls[] = {
+        "local function make() return { a = 1 } end\n\nreturn make()\n",
+        "local t = { cfg = { a = 1 } }\n\nreturn t.cfg\n",
+        "local x = { a = 1 }\n\nreturn { a = 1 } or x\n",
+        "local x = { a = 1 }\n\nreturn ({ a = 1 })\n",
+        "return {\n  a = 1 } .. 'x'\n\n", /* not a table: the `return` line */
+    };
+    for (size_t k = 0; k < sizeof calls / sizeof calls[0]; k++) {
+        s = parse(calls[k]);
+        if (!s) continue;
+        CHECK_MSG(LINE(s, KN("a")) == (k == 4 ? 1 : 3), "input %zu: line %d", k, LINE(s, KN("a")));
+        srcloc_free(s);
+    }
+
+    static const char names[] =
+        "local stages = { { whats = 'v' } }\n"
+        "return {\n"
+        "  stages = stages,\n"
+        "  params = defaults.params,\n"
+        "  values = { 1, 2 } .. x,\n"
+        "  dt = f{ 1 },\n"
+        "}\n";
+    s = parse(names);
+    if (!s) return;
+    CHECK_LINE(LINE(s, KN("stages"), KI(1), KN("whats")), line_of(names, "stages = stages"));
+    CHECK_LINE(LINE(s, KN("params"), KN("kn")), line_of(names, "params ="));
+    CHECK_LINE(LINE(s, KN("values"), KI(2)), line_of(names, "values ="));
+    CHECK_LINE(LINE(s, KN("dt"), KI(1)), line_of(names, "dt ="));
+    srcloc_free(s);
+}
+
+/* srcloc_line_at: from the first constructor whose '{' is on a line (the argument of a call
+ * such as lawtester.run{...}), anywhere in the text, also inside functions. */
+static void test_srcloc_line_at(void)
+{
+    static const char src[] =
+        "local function go()\n"
+        "  lawtester.run{ name = 'a', law = 'linear',\n"
+        "    params = {\n"
+        "      kn = -1 },\n"
+        "  }\n"
+        "end\n"
+        "local x = { 1 } local y = { params = { kn = 2 } }\n"
+        "go()\n";
     srcloc *s = parse(src);
     if (!s) return;
-    CHECK_LINE(LINE(s, KN("name")), line_of(src, "t.name"));
-    CHECK_LINE(LINE(s, KN("params"), KN("kt")), line_of(src, "t.params.kt"));
-    CHECK_LINE(LINE(s, KN("params"), KN("kn")), line_of(src, "kn = 1"));
-    CHECK_LINE(LINE(s, KN("stages"), KI(1), KN("whats")), line_of(src, "whats = 'v."));
-    CHECK_LINE(LINE(s, KN("stages"), KI(2), KN("whats")), line_of(src, "whats = 'vx"));
-    CHECK_LINE(LINE(s, KN("stages"), KI(2)), line_of(src, "t.stages[2]"));
-    CHECK_LINE(LINE(s, KN("stages"), KI(3)), line_of(src, "t.stages ="));
-    CHECK_LINE(LINE(s, KN("particles"), KI(1)), line_of(src, "t[\"particles\"]"));
-    CHECK_LINE(LINE(s, KN("check"), KN("name")), line_of(src, "function t.check"));
+    const srcloc_key kn[] = {KN("params"), KN("kn")}, nope[] = {KN("nope")};
+    CHECK_LINE(srcloc_line_at(s, 2, kn, 2), line_of(src, "kn = -1"));
+    CHECK_LINE(srcloc_line_at(s, 2, kn, 1), line_of(src, "params = {"));
+    CHECK_LINE(srcloc_line_at(s, 2, nope, 1), 2);
+    CHECK_LINE(srcloc_line_at(s, 7, kn, 2), 7);  /* the first constructor on line 7 is { 1 } */
+    CHECK_LINE(srcloc_line_at(s, 5, kn, 2), 5);  /* no constructor opens there */
+    CHECK_LINE(srcloc_line_at(NULL, 4, kn, 2), 4);
+    CHECK_LINE(srcloc_line(s, kn, 2), 0); /* no top-level return */
     srcloc_free(s);
+}
 
-    /* A rebinding cuts off the field assignments made to the old table. */
-    static const char src2[] =
-        "local t = { a = 1 }\n"
-        "t.b = 2\n"
-        "t = {\n"
-        "  c = 3 }\n"
-        "t.d = 4\n"
-        "return t\n";
-    s = parse(src2);
+/* A syntax error elsewhere (brackets left open, stray closers, bad numerals, an unfinished
+ * string, bytes that are no token) leaves the returned table's lines as they are. */
+static void test_srcloc_syntax_error_elsewhere(void)
+{
+    static const char *const errors[] = {
+        "local a = (1 + ]\n",
+        "local b = { [ f(\n",
+        "x = f(\n",
+        "end end until ) } ] else\n",
+        "local c = 3x + 0x + 1e+ 1..2\n",
+        "local d = 'unfinished\n",
+        "local e = @ $ \\ ! `\n",
+        "if x then y = ( else z = [ end\n",
+    };
+    for (size_t k = 0; k < sizeof errors / sizeof errors[0]; k++) {
+        char src[256];
+        snprintf(src, sizeof src, "%s%sreturn {\n  stages = {\n    { whats = 'v' } } }\n", errors[k], errors[k]);
+        srcloc *s = parse(src);
+        if (!s) continue;
+        CHECK_MSG(LINE(s, KN("stages"), KI(1), KN("whats")) == 5, "input %zu: line %d", k,
+                  LINE(s, KN("stages"), KI(1), KN("whats")));
+        CHECK_MSG(LINE(s, KN("stages")) == 4, "input %zu: line %d", k, LINE(s, KN("stages")));
+        srcloc_free(s);
+    }
+    /* junk inside the table: the fields around it keep their lines */
+    static const char junk[] =
+        "return {\n"
+        "  a = 1,,; ) = ;\n"
+        "  b = f(1, 2, { c = 3 }),\n"
+        "  [g(x)] = { 'not a field' },\n"
+        "  d = 4 }\n";
+    srcloc *s = parse(junk);
     if (!s) return;
-    CHECK_LINE(LINE(s, KN("a")), 6);
-    CHECK_LINE(LINE(s, KN("b")), 6);
-    CHECK_LINE(LINE(s, KN("c")), 4);
+    CHECK_LINE(LINE(s, KN("a")), 2);
+    CHECK_LINE(LINE(s, KN("b")), 3);
+    CHECK_LINE(LINE(s, KN("c")), 1);
+    CHECK_LINE(LINE(s, KI(1)), 1);
     CHECK_LINE(LINE(s, KN("d")), 5);
     srcloc_free(s);
+}
 
-    /* A name means its binding in force where it is used; positional entries win over
-     * [i] = keys, as in Lua. */
-    static const char src2b[] =
-        "local t = { a = 1 }\n"
-        "local s = { whats = 'a' }\n"
-        "local keep = { old = t, stages = { s } }\n"
-        "t = { b = 2 }\n"
-        "t.a = 5\n"
-        "s = { whats = 'b' }\n"
-        "keep.list = { [1] = 'x',\n"
-        "  'y' }\n"
-        "return keep\n";
-    s = parse(src2b);
-    if (!s) return;
-    CHECK_LINE(LINE(s, KN("old"), KN("a")), 1);
-    CHECK_LINE(LINE(s, KN("stages"), KI(1), KN("whats")), 2);
-    CHECK_LINE(LINE(s, KN("list"), KI(1)), 8);
+/* Within srcloc_parse_capped's cap, or NULL; the bytes used count against it. */
+static void test_srcloc_memory_cap(void)
+{
+    size_t used = 0, n = strlen(example);
+    srcloc *s = srcloc_parse_capped(example, n, 0, &used);
+    CHECK(s != NULL);
+    CHECK(used == 0); /* no cap: nothing counted */
     srcloc_free(s);
+    s = srcloc_parse_capped(example, n, 64, &used);
+    CHECK(s == NULL); /* the first table array alone is larger */
+    s = srcloc_parse_capped(example, n, 1 << 20, &used);
+    CHECK(s != NULL);
+    CHECK_MSG(used > 0 && used <= (1 << 20), "used %zu", used);
+    if (s) CHECK_LINE(LINE(s, KN("stages"), KI(2), KN("till")), 6);
+    srcloc_free(s);
+    /* deep nesting needs its stack of open brackets: also within the cap */
+    enum { DEPTH = 100000 };
+    char *deep = malloc(DEPTH + 8);
+    CHECK(deep != NULL);
+    if (!deep) return;
+    memcpy(deep, "return ", 7);
+    memset(deep + 7, '(', DEPTH);
+    s = srcloc_parse_capped(deep, DEPTH + 7, 1 << 16, &used);
+    CHECK(s == NULL);
+    s = srcloc_parse_capped(deep, DEPTH + 7, 1 << 26, &used);
+    CHECK(s != NULL);
+    srcloc_free(s);
+    free(deep);
+}
 
-    /* References with keys, multiple assignment, globals, a reference cycle. */
-    static const char src3[] =
-        "defaults = {\n"
-        "  params = { kn = 1,\n"
-        "             kt = 2 } }\n"
-        "local a, b = { x = 1 }, {\n"
-        "  y = 2 }\n"
-        "local cfg = { params = defaults.params, list = { a, b } }\n"
-        "local loop = {}\n"
-        "loop.self = loop.self\n"
-        "cfg.loop = loop\n"
-        "return { cfg = cfg }\n";
-    s = parse(src3);
-    if (!s) return;
-    CHECK_LINE(LINE(s, KN("cfg"), KN("params"), KN("kt")), 3);
-    CHECK_LINE(LINE(s, KN("cfg"), KN("list"), KI(2), KN("y")), 5);
-    CHECK_LINE(LINE(s, KN("cfg"), KN("loop"), KN("self"), KN("self"), KN("x")), 8);
-    srcloc_free(s);
-
-    /* return of a path */
-    s = parse("local t = { cfg = {\n  x = 1 } }\nreturn t.cfg\n");
-    if (!s) return;
-    CHECK_LINE(LINE(s, KN("x")), 2);
-    srcloc_free(s);
+/* The lexer alone: token types, lines and values as llex.c makes them. */
+static void test_srclex_tokens(void)
+{
+    static const char src[] =
+        "a.b..c...d==e~=f<=g>=h<<i>>j//k::l --x\n"
+        "[==[x]]y]=]z]==] 'q\\'\\n\\x41\\65\\u{48}\\z  \n  r' 0x1p-3 3e+2 .5 08 1..2 --[=[\n"
+        "]=] and or not function end # ~ @\n";
+    static const int types[] = {
+        LT_TK_NAME, '.', LT_TK_NAME, LT_TK_CONCAT, LT_TK_NAME, LT_TK_DOTS, LT_TK_NAME, LT_TK_EQ, LT_TK_NAME, LT_TK_NE,
+        LT_TK_NAME, LT_TK_LE, LT_TK_NAME, LT_TK_GE, LT_TK_NAME, LT_TK_SHL, LT_TK_NAME, LT_TK_SHR, LT_TK_NAME, LT_TK_IDIV,
+        LT_TK_NAME, LT_TK_DBCOLON, LT_TK_NAME, LT_TK_STRING, LT_TK_STRING, LT_TK_NUMBER, LT_TK_NUMBER, LT_TK_NUMBER,
+        LT_TK_NUMBER, LT_TK_NUMBER, LT_TK_AND, LT_TK_OR, LT_TK_NOT, LT_TK_FUNCTION, LT_TK_END, '#', '~', LT_TK_BAD,
+        LT_TK_EOF, LT_TK_EOF,
+    };
+    static const int lines[sizeof types / sizeof types[0]] = {[23] = 2, [24] = 2, [25] = 3, [29] = 3, [30] = 4, [37] = 4, [38] = 5};
+    lt_lexer lx;
+    lt_token t;
+    lt_lex_init(&lx, src, strlen(src));
+    for (size_t k = 0; k < sizeof types / sizeof types[0]; k++) {
+        lt_lex_next(&lx, &t);
+        CHECK_MSG(t.type == types[k], "token %zu: type %d, expected %d", k, t.type, types[k]);
+        if (lines[k]) CHECK_MSG(t.line == lines[k], "token %zu: line %d, expected %d", k, t.line, lines[k]);
+        char value[64];
+        long long v;
+        if (k == 23) CHECK(lt_lex_string(src, &t, value) == 8 && memcmp(value, "x]]y]=]z", 8) == 0);
+        if (k == 24) CHECK(lt_lex_string(src, &t, value) == 7 && memcmp(value, "q'\nAAHr", 7) == 0);
+        if (k == 25) CHECK(!lt_lex_integer(src, &t, &v));
+        if (k == 28) CHECK(lt_lex_integer(src, &t, &v) && v == 8);
+    }
+    CHECK(lt_lex_is_binop(LT_TK_CONCAT) && lt_lex_is_binop(LT_TK_AND) && lt_lex_is_binop('-'));
+    CHECK(!lt_lex_is_binop(LT_TK_NOT) && !lt_lex_is_binop('#') && !lt_lex_is_binop('='));
 }
 
 /* Braces and `return`s inside comments and strings are not code. */
@@ -347,22 +447,21 @@ static void test_srcloc_return_in_function(void)
         "  repeat local u = { stages = 2 } until u\n"
         "  do return { stages = 3 } end\n"
         "end\n"
-        "local t = {\n"
+        "if false then return { stages = 'fake' } end\n"
+        "repeat local v = { } until true\n"
+        "::done::\n"
+        "return {\n"
         "  check = function(C) return { stages = 'fake' } end,\n"
         "  stages = {\n"
         "    { whats = 'real', [\"until\"] = 'x' },\n"
         "  },\n"
-        "}\n"
-        "if false then return { stages = 'fake' } end\n"
-        "repeat local v = { } until true\n"
-        "::done::\n"
-        "return t\n";
+        "}\n";
     srcloc *s = parse(src);
     if (!s) return;
     CHECK_LINE(LINE(s, KN("stages"), KI(1), KN("whats")), line_of(src, "'real'"));
     CHECK_LINE(LINE(s, KN("stages"), KI(1), KN("until")), line_of(src, "'real'"));
     CHECK_LINE(LINE(s, KN("check")), line_of(src, "check ="));
-    CHECK_LINE(LINE(s, KN("nope")), line_of(src, "return t"));
+    CHECK_LINE(LINE(s, KN("nope")), line_of(src, "return {\n  check"));
     srcloc_free(s);
 
     s = parse("local function f()\n  return { a = 1 }\nend\n");
@@ -571,8 +670,12 @@ const test_case srcloc_tests[] = {
     TEST(srcloc_example),
     TEST(srcloc_multiline),
     TEST(srcloc_absent_key),
-    TEST(srcloc_locals),
-    TEST(srcloc_field_assignments),
+    TEST(srcloc_keys_positional_nested),
+    TEST(srcloc_fallbacks),
+    TEST(srcloc_line_at),
+    TEST(srcloc_syntax_error_elsewhere),
+    TEST(srcloc_memory_cap),
+    TEST(srclex_tokens),
     TEST(srcloc_comments_strings),
     TEST(srcloc_return_in_function),
     TEST(srcloc_crlf),
