@@ -117,7 +117,7 @@ static int keyword(const unsigned char *s, size_t len)
 }
 
 /* An operator at s[0..] (up to 3 bytes readable, 0 past the end): its type and width. */
-static int operator(const unsigned char *s, size_t *width)
+static int operator_token(const unsigned char *s, size_t *width)
 {
     static const struct { char a, b; int type; } two[] = {
         {'.', '.', LT_TK_CONCAT}, {'=', '=', LT_TK_EQ},  {'~', '=', LT_TK_NE},
@@ -197,7 +197,7 @@ void lt_lex_next(lt_lexer *lx, lt_token *t)
     } else {
         unsigned char op[3] = {c, lx->i + 1 < n ? s[lx->i + 1] : 0, lx->i + 2 < n ? s[lx->i + 2] : 0};
         size_t w;
-        t->type = operator(op, &w);
+        t->type = operator_token(op, &w);
         lx->i += w;
     }
     t->len = lx->i - t->off;

@@ -178,7 +178,7 @@ static void open_table(scanner *sc, int line, size_t value_of)
 
 /* After a bracket closer of type t: pop the innermost opener if it matches.  A constructor
  * followed by a binary operator is only part of its field's value (`{...} .. x`): unlinked. */
-static void close(scanner *sc, int t)
+static void close_bracket(scanner *sc, int t)
 {
     int want = t == '}' ? '{' : t == ')' ? '(' : '[';
     if (!sc->depth || sc->stack[sc->depth - 1].open != want) return;
@@ -266,7 +266,7 @@ static void scan(scanner *sc)
             to_block(sc);
             break;
         case '}': case ')': case ']':
-            close(sc, type);
+            close_bracket(sc, type);
             break;
         case ',': case ';':
             if (top && top->open == '{') top->at_field = 1;

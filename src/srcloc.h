@@ -2,16 +2,15 @@
  *
  * Lua tables do not remember where their fields were written, so error messages of the form
  * `FILE:LINE: field stages[2].whats: ...` find LINE by reading the script text again:
- * srcloc_parse() lexes the Lua 5.4 source and records every table constructor, the fields
- * written in it (with their lines), the top-level assignments (`local t = {...}`,
- * `t = ...`, `t.stages = ...`, `t.stages[2] = ...`, `function t.f() end`) and the last
- * top-level `return`.  srcloc_line() then follows a key path from the returned value down,
- * going through names (`return t`, `stages = stages`, `params = defaults.params`) to the
- * table they were last assigned at top level before use.
+ * srcloc_parse() runs the Lua 5.4 lexer (srclex.h) over it and records every table
+ * constructor with the lines of its fields (`name = `, `["name"] = `, `[2] = `, positional
+ * entries, nested constructors) and the last top-level `return`.  srcloc_line() follows a key
+ * path from the constructor that return gives back; a table returned from a local or built by
+ * a call or assignments is not followed (the `return` line stands for its fields).
  *
- * It never executes anything and never fails on malformed input: bad input gives a
- * less precise (or zero) line, not an error.  Recursion is depth-limited (deeper nesting
- * than any script Lua itself accepts is skipped iteratively), time is linear in the input.
+ * It never executes anything and never fails on malformed input: bad input gives a less
+ * precise (or zero) line, not an error.  One pass over the tokens, no recursion: time and
+ * memory are linear in the input.
  */
 #ifndef LT_SRCLOC_H
 #define LT_SRCLOC_H
@@ -38,9 +37,8 @@ typedef struct srcloc_key {
 } srcloc_key;
 
 /* Line (1-based) where the deepest component of path[0..depth) that could be found is
- * written: the key's line for keyed fields (`name = `, `["name"] = `, `[2] = `, and the key
- * of an assignment `t.name = `), the line where the entry's value starts for positional
- * entries.  If no component is found (or depth <= 0): the line of the last top-level
+ * written: the key's line for keyed fields (`name = `, `["name"] = `, `[2] = `), the line
+ * where the entry's value starts for positional entries.  If no component is found (or depth <= 0): the line of the last top-level
  * `return`; 0 if there is none (or s is NULL). */
 int srcloc_line(const srcloc *s, const srcloc_key *path, int depth);
 
