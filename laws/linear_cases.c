@@ -7,12 +7,9 @@
  *                  energy dissipated over a full cycle +-ua is 4 fy (ua - fy/kt)
  *   impact         w0 = sqrt(kn/m*): e = 1, t_c = pi/w0, delta_max = v/w0, F_max = kn v/w0
  */
-#include "../src/law.h"
+#include "linear.h"
 #include <math.h>
 #include <stddef.h>
-
-
-enum { P_KN, P_KT, P_TANPHI, P_NOSLIP };
 
 /* The closed form evaluated at the recorded uN: a few operations, round-off only. */
 #define TOL_FORMULA 1e-12
@@ -68,7 +65,7 @@ static void impact_expect(const lt_case_env *env, lt_expect *x)
     }
 }
 
-const lt_case linear_cases[4] = {
+const lt_case lt_linear_cases[LINEAR_N_CASES] = {
     {.name = "normal-load",
      .doc = "Hooke: Fn, kn, kt, elast along loading to 1 mm and unloading",
      .kind = LT_CASE_NORMAL,

@@ -6,12 +6,9 @@
  *   normal force   Fn = kn uN, elast = kn uN^2/2, reported kn, kt constant
  *   impact         elastic: e = 1, t_c = pi/w0, delta_max = v/w0, F_max = kn v/w0, w0 = sqrt(kn/m*)
  */
-#include "../src/law.h"
+#include "linel6.h"
 #include <math.h>
 #include <stddef.h>
-
-
-enum { P_KN, P_KT, P_CHARLEN, P_NOBREAK };
 
 #define TOL_FORMULA 1e-12
 #define WHY_FORMULA "closed form at the recorded uN: round-off"
@@ -42,7 +39,7 @@ static void impact_expect(const lt_case_env *env, lt_expect *x)
     }
 }
 
-const lt_case linel6_cases[2] = {
+const lt_case lt_linel6_cases[LINEL6_N_CASES] = {
     {.name = "normal-load",
      .doc = "Hooke: Fn, kn, kt, elast along loading to 1 mm and unloading",
      .kind = LT_CASE_NORMAL,

@@ -22,12 +22,9 @@
  * (A = pi r^2, l = r for the sphere and, by convention, for the wall), kt = kn/2 (ktDivKn).
  * References: T. Schwager, T. Poeschel (2007), Granular Matter 9:465; docs/references.md.
  */
-#include "../src/law.h"
+#include "spring_dashpot.h"
 #include <math.h>
 #include <stddef.h>
-
-
-enum { P_KN, P_KT, P_TANPHI, P_EN, P_ET, P_ZETAN, P_ZETAT, P_CLIP, P_NOSLIP, P_DASHPOT };
 
 #define TOL_FORMULA 1e-12
 #define WHY_FORMULA "closed form at the recorded uN: round-off"
@@ -240,7 +237,7 @@ static void impact_curve(const lt_case_env *env, double s, double *uN, double *F
      .radius = {0, 2.5e-3}, .mat = {RIGID(0.23, 0.092), AL_OXIDE_CO4}, .load = {3.9 * (COS), 3.9 * (SIN)},     \
      .steps = 2000, .expect = oblique_expect, .curve = impact_curve}
 
-const lt_case spring_dashpot_cases[12] = {
+const lt_case lt_spring_dashpot_cases[SPRING_DASHPOT_N_CASES] = {
     {.name = "normal-load",
      .doc = "without damping: Fn, kn, kt, elast along loading to 1 mm and unloading",
      .kind = LT_CASE_NORMAL,

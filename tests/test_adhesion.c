@@ -154,7 +154,7 @@ static double check_cycle(const lt_case *cs, int refine)
                   tr.un_last, tr.un_sep, -dsep, h);
         /* the energy lost over the cycle */
         double loss = lt_adhesion_cycle_loss(model, w, E, R);
-        double adh = T->energy[0 + 2], work = T->energy[tr.ne + LT_E_WORK] - T->energy[tr.ne + LT_E_KIN];
+        double adh = T->energy[AE_ADH], work = T->energy[tr.ne + LT_E_WORK] - T->energy[tr.ne + LT_E_KIN];
         snprintf(what, sizeof what, "%s: adh over the cycle vs U(delta_sep) - U(0)", cs->name);
         if (loss > 0) CHECK_REL(adh, loss, TOL_FORMULA, what);
         else CHECK_ABS(adh, 0, 0, what);
@@ -189,7 +189,7 @@ static void test_registered(void)
     if (!law) return;
     CHECK(law->n_cases == ADHESION_N_CASES);
     CHECK(strcmp(law->params[AP_GAMMA].name, "gamma") == 0 && strcmp(law->params[AP_MODEL].name, "model") == 0);
-    CHECK(strcmp(law->energies[0].name, "elast") == 0 && strcmp(law->energies[2].name, "adh") == 0);
+    CHECK(strcmp(law->energies[AE_ELAST].name, "elast") == 0 && strcmp(law->energies[AE_ADH].name, "adh") == 0);
 }
 
 static void test_jkr_cycle_spheres(void) { check_cycle(&lt_adhesion_cases[0], 1); }
@@ -298,7 +298,7 @@ static void test_newton_next_to_the_neck(void)
         CHECK_REL(r.f[0], st.fn, 1e-14 + 10 * sqrt(1e-16 * pow(10, k)), what);
     }
     lt_response r = at_overlap(p, 1e6, 0.5, 0.01, 0.01, -dc * (1 + 1e-9), s);
-    CHECK(r.f[0] == 0 && r.energy[0] == 0 && r.energy[1] == 0 && s[7] == 1); /* separated (state `detached`) */
+    CHECK(r.f[0] == 0 && r.energy[AE_ELAST] == 0 && r.energy[AE_SURF] == 0 && s[AS_DETACHED] == 1); /* separated */
 }
 
 const test_case adhesion_tests[] = {
