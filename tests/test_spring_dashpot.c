@@ -5,31 +5,20 @@
 #include "../laws/spring_dashpot.h"
 #include "../src/registry.h"
 #include "check.h"
+#include "hand.h"
 
 /* Closed forms of a handful of operations: 1e-14 relative covers their round-off (~50 ulp). */
 #define TOL_ROUNDOFF 1e-14
 
 static const lt_law *sd(void) { return lt_find_law("spring_dashpot"); }
 
-static void params(double *p)
-{
-    const lt_law *law = sd();
-    for (int i = 0; i < law->n_params; i++) p[i] = law->params[i].def;
-    p[P_KN] = 1e6;
-    p[P_KT] = 4e5;
-    p[P_TANPHI] = 0.5;
-}
+static void params(double *p) { hand_params(sd(), p, 1e6, 4e5, 0.5); }
 
+/* hand.h's two spheres (radii of curvature 0.1 m, m* 2.5 kg) at their first step (fresh). */
 static lt_contact contact(double uN, double vn, double vy, double vz)
 {
-    lt_contact c = {0};
-    c.uN = uN;
-    c.v[0] = vn;
-    c.v[1] = vy;
-    c.v[2] = vz;
-    c.dt = 1e-6;
-    c.lens[0] = c.lens[1] = c.rcurv[0] = c.rcurv[1] = 0.1;
-    c.contA = 0.0314;
+    lt_contact c = hand_contact(uN, vn, vy, vz, 1e-6);
+    c.rcurv[0] = c.rcurv[1] = 0.1;
     c.mstar = 2.5;
     c.fresh = 1;
     return c;
