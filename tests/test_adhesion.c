@@ -93,9 +93,9 @@ static void cycle_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
     h->work_max = fmax(h->work_max, fabs(s->energy[h->ne + LT_E_WORK]));
 }
 
-/* One approach-separation cycle of case cs: from a gap of GAP_STEPS h (h = load[0]/steps) to an
- * overlap of load[0] + (6 - GAP_STEPS) h at load[1] m/s, 100 steps held, then pulled apart
- * at load[1] until the contact is lost. */
+/* One approach-separation cycle of case cs: from a gap of GAP_STEPS h (h = normal.overlap/steps)
+ * to an overlap of normal.overlap + (6 - GAP_STEPS) h at normal.speed (m/s), 100 steps held,
+ * then pulled apart at normal.speed until the contact is lost. */
 #define GAP_STEPS 5.37
 static double check_cycle(const lt_case *cs, int refine)
 {
@@ -112,14 +112,14 @@ static double check_cycle(const lt_case *cs, int refine)
         return err;
     }
     long steps = (long)cs->steps * refine;
-    double h = cs->load[0] / (double)steps, dt = h / cs->load[1]; /* m and s a step */
+    double h = cs->normal.overlap / (double)steps, dt = h / cs->normal.speed; /* m and s a step */
     su->test.dt = dt;
     /* the case starts at touch: back off by GAP_STEPS h first, so that the contact forms inside
      * a step of the approach (at the phase GAP_STEPS - floor(GAP_STEPS) of it), as in a run */
     vr_until u0 = {VR_UNTIL_STEPS, 10}, u1 = {VR_UNTIL_STEPS, steps + 6}, u2 = {VR_UNTIL_STEPS, 100},
              u3 = {VR_UNTIL_NO_CONTACT, 0};
-    const double back[LT_DOF] = {GAP_STEPS / 10 * cs->load[1]}, in[LT_DOF] = {-cs->load[1]}, hold[LT_DOF] = {0},
-                 out[LT_DOF] = {cs->load[1]};
+    const double back[LT_DOF] = {GAP_STEPS / 10 * cs->normal.speed}, in[LT_DOF] = {-cs->normal.speed},
+                 hold[LT_DOF] = {0}, out[LT_DOF] = {cs->normal.speed};
     lt_stage st[4] = {vr_stage("v.....", back, &u0), vr_stage("v.....", in, &u1), vr_stage("v.....", hold, &u2),
                       vr_stage("v.....", out, &u3)};
     st[3].max_steps = 3 * steps;

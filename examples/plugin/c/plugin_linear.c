@@ -142,7 +142,8 @@ static void normal_along(const lt_case_env *env, double uN, double out[LT_ALONG_
 
 static void cycle_expect(const lt_case_env *env, lt_expect *x)
 {
-    double kt = env->param[P_KT], fy = env->param[P_TANPHI] * env->param[P_KN] * env->cycle.overlap, ua = env->cycle.amplitude;
+    double kt = env->param[P_KT], fy = env->param[P_TANPHI] * env->param[P_KN] * env->cycle.overlap;
+    double ua = env->cycle.amplitude;
     double du = env->cycle.speed * env->c.dt, e = 4 * fy * (ua - fy / kt);
     x->value[LT_Q_CYCLE_ENERGY] = e;
     /* slip starting inside a step: the trapezoid dissipation is short by (fy - f0)(ft - fy)/2kt
