@@ -67,9 +67,6 @@
 #include <math.h>
 #include <stddef.h>
 
-enum { S_ESTAR, S_RSTAR, S_C, S_FN, S_U, S_UN0, S_A, S_DETACHED, S_COUNT };
-enum { E_ELAST, E_SURF, E_ADH, E_QUAD, E_COUNT };
-
 #define NEWTON_TOL 1e-14  /* |ds| <= NEWTON_TOL s: quadratic convergence leaves round-off */
 #define NEWTON_MAX 200    /* the double root at the neck converges linearly: ~50 halvings */
 
@@ -83,8 +80,8 @@ static const lt_param adh_params[AP_COUNT] = {
     [AP_ESTAR] = {"Estar", LT_REAL, NAN, 0, INFINITY, "Pa", "effective modulus E* (default: from the materials)", 0},
     [AP_RSTAR] = {"Rstar", LT_REAL, NAN, 0, INFINITY, "m", "effective radius R* (default: from the curvature radii)", 0},
 };
-static const char *const adh_state[S_COUNT] = {"Estar", "Rstar", "c", "Fn", "U", "uN0", "a", "detached"};
-static const lt_energy_def adh_energies[E_COUNT] = {
+static const char *const adh_state[AS_COUNT] = {"Estar", "Rstar", "c", "Fn", "U", "uN0", "a", "detached"};
+static const lt_energy_def adh_energies[AE_COUNT] = {
     {"elast", LT_STORED, "elastic energy: JKR 8E*a^5/(15R*^2) - (4/3)E*c a^3.5/R* + 2 pi w a^2, DMT Hertz"},
     {"surf", LT_STORED, "surface energy (negative): JKR -pi w a^2, DMT -2 pi w R* delta"},
     {"adh", LT_DISSIPATED, "energy lost by the jumps at touch and at separation (the adhesion hysteresis)"},
@@ -108,9 +105,9 @@ static double effective_modulus(const lt_material *a, const lt_material *b)
 static void adh_init(const double *p, const lt_contact *c, double *s)
 {
     double E = isnan(p[AP_ESTAR]) ? effective_modulus(c->mat[0], c->mat[1]) : p[AP_ESTAR];
-    s[S_ESTAR] = E;
-    s[S_RSTAR] = isnan(p[AP_RSTAR]) ? 1.0 / (1.0 / c->rcurv[0] + 1.0 / c->rcurv[1]) : p[AP_RSTAR];
-    s[S_C] = sqrt(2 * LT_PI * p[AP_GAMMA] / E);
+    s[AS_ESTAR] = E;
+    s[AS_RSTAR] = isnan(p[AP_RSTAR]) ? 1.0 / (1.0 / c->rcurv[0] + 1.0 / c->rcurv[1]) : p[AP_RSTAR];
+    s[AS_C] = sqrt(2 * LT_PI * p[AP_GAMMA] / E);
 }
 
 /* JKR: sqrt of the contact radius on the stable branch at overlap delta >= delta_c (Newton, see
@@ -165,21 +162,21 @@ static double separation(int model, double c, double R)
 
 static int adh_step(const double *p, const lt_contact *c, double *s, lt_response *out)
 {
-    if (s[S_DETACHED]) return 0;
+    if (s[AS_DETACHED]) return 0;
     int model = (int)p[AP_MODEL];
-    double w = p[AP_GAMMA], E = s[S_ESTAR], R = s[S_RSTAR], cc = s[S_C];
+    double w = p[AP_GAMMA], E = s[AS_ESTAR], R = s[AS_RSTAR], cc = s[AS_C];
     double delta = -c->uN;
-    double dun = c->fresh ? c->v[0] * c->dt : c->uN - s[S_UN0];
+    double dun = c->fresh ? c->v[0] * c->dt : c->uN - s[AS_UN0];
     double adh = 0;
     if (c->fresh) {
         double d0 = -(c->uN - dun); /* the overlap before this step */
         if (d0 > 0) {               /* created in overlap: the state before is on the branch */
             branch b0 = on_branch(model, w, E, R, cc, d0);
-            s[S_FN] = -b0.P;
-            s[S_U] = b0.ue + b0.us;
+            s[AS_FN] = -b0.P;
+            s[AS_U] = b0.ue + b0.us;
         } else { /* formed at touch inside this step: the jump onto the branch at delta = 0 */
             branch bt = on_branch(model, w, E, R, cc, 0);
-            s[S_FN] = s[S_U] = 0;
+            s[AS_FN] = s[AS_U] = 0;
             adh = -(bt.ue + bt.us);
         }
     }
@@ -187,21 +184,21 @@ static int adh_step(const double *p, const lt_contact *c, double *s, lt_response
     if (delta < dsep) { /* separation: the neck snaps (JKR) or the surfaces part (DMT) */
         branch bs = on_branch(model, w, E, R, cc, dsep);
         adh += bs.ue + bs.us;
-        s[S_DETACHED] = 1;
+        s[AS_DETACHED] = 1;
     } else {
         branch b = on_branch(model, w, E, R, cc, delta);
         fn = -b.P, kn = b.kn, ue = b.ue, us = b.us, a = b.a;
     }
-    double quad = 0.5 * (s[S_FN] + fn) * dun - (ue + us - s[S_U]) - adh;
-    s[S_FN] = fn;
-    s[S_U] = ue + us;
-    s[S_UN0] = c->uN;
-    s[S_A] = a;
+    double quad = 0.5 * (s[AS_FN] + fn) * dun - (ue + us - s[AS_U]) - adh;
+    s[AS_FN] = fn;
+    s[AS_U] = ue + us;
+    s[AS_UN0] = c->uN;
+    s[AS_A] = a;
     lt_respond_force(out, fn, 0, 0, kn, 0);
-    out->energy[E_ELAST] = ue;
-    out->energy[E_SURF] = us;
-    out->energy[E_ADH] = adh;
-    out->energy[E_QUAD] = quad;
+    out->energy[AE_ELAST] = ue;
+    out->energy[AE_SURF] = us;
+    out->energy[AE_ADH] = adh;
+    out->energy[AE_QUAD] = quad;
     return 1;
 }
 
@@ -212,9 +209,9 @@ const lt_law law_hertz_adhesion = {
     .params = adh_params,
     .n_params = AP_COUNT,
     .state_names = adh_state,
-    .n_state = S_COUNT,
+    .n_state = AS_COUNT,
     .energies = adh_energies,
-    .n_energies = E_COUNT,
+    .n_energies = AE_COUNT,
     .init = adh_init,
     .step = adh_step,
     .check = adh_check,

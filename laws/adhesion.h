@@ -1,6 +1,6 @@
 /* laws/adhesion.h - what laws/adhesion.c (the `hertz_adhesion` law, JKR and DMT), its cases
- * (laws/adhesion_cases.c) and its tests share: the case table, the parameter indices and the
- * closed forms of the cases (SI units; signs of src/law.h). */
+ * (laws/adhesion_cases.c) and its tests share: the case table, the parameter, state and energy
+ * indices and the closed forms of the cases (SI units; signs of src/law.h). */
 #ifndef LT_ADHESION_H
 #define LT_ADHESION_H
 #include "../src/law.h"
@@ -8,6 +8,9 @@
 /* Parameter indices (the law's order, laws/adhesion.c) and the models of `model`. */
 enum { AP_MODEL, AP_GAMMA, AP_ESTAR, AP_RSTAR, AP_COUNT };
 enum { ADH_JKR, ADH_DMT };
+/* State and energy indices (laws/adhesion.c says what each holds). */
+enum { AS_ESTAR, AS_RSTAR, AS_C, AS_FN, AS_U, AS_UN0, AS_A, AS_DETACHED, AS_COUNT };
+enum { AE_ELAST, AE_SURF, AE_ADH, AE_QUAD, AE_COUNT };
 
 /* The cases: JKR between two spheres, JKR sphere on a wall, DMT between two spheres, each a
  * normal load path (touch, loading, unloading through the pull-off to the separation). */

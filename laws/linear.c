@@ -34,7 +34,7 @@
  *                the continuous collinear problem, not consistent with the discrete work)
  * Reference: P. A. Cundall, O. D. L. Strack (1979), Geotechnique 29(1):47-65.
  */
-#include "linear_core.h"
+#include "linear.h"
 
 const char *const lt_linear_dissipation_choices[] = {"trapezoid", "doc", "code", "potential", "path", 0};
 
@@ -110,7 +110,6 @@ int lt_linear_step(const double *p, const lt_contact *c, double *s, lt_response 
     return 1;
 }
 
-extern const lt_case linear_cases[4]; /* laws/linear_cases.c */
 
 static double linear_ft_max(const double *p, const double *s, double fn)
 {
@@ -151,7 +150,7 @@ const lt_law law_linear = {
     .n_energies = E_COUNT,
     .init = lt_linear_init,
     .step = lt_linear_step,
-    .cases = linear_cases,
-    .n_cases = (int)(sizeof linear_cases / sizeof linear_cases[0]),
+    .cases = lt_linear_cases,
+    .n_cases = LINEAR_N_CASES,
     .yield = &linear_yield,
 };

@@ -25,14 +25,9 @@
  * Reference: [Woo] "Linear (Cundall) contact model" ("Purely elastic model 6-DoF model");
  *   [Woo] (docs/references.md).
  */
-#include "../src/law.h"
+#include "linel6.h"
 #include <math.h>
 #include <stddef.h>
-
-
-enum { P_KN, P_KT, P_CHARLEN, P_NOBREAK, P_COUNT };
-enum { S_KN, S_KT, S_KW, S_KB, S_FTY, S_FTZ, S_TX, S_TY, S_TZ, S_COUNT };
-enum { E_ELAST, E_COUNT };
 
 static const lt_param l6_params[P_COUNT] = {
     [P_KN] = {"kn", LT_REAL, NAN, 0, INFINITY, "N/m", "normal stiffness (default: from materials)", 0},
@@ -83,8 +78,6 @@ static int l6_step(const double *p, const lt_contact *c, double *s, lt_response 
     return 1;
 }
 
-extern const lt_case linel6_cases[2]; /* laws/linel6_cases.c */
-
 const lt_law law_linel6 = {
     .api_version = LT_LAW_API_VERSION,
     .name = "linel6",
@@ -97,6 +90,6 @@ const lt_law law_linel6 = {
     .n_energies = E_COUNT,
     .init = l6_init,
     .step = l6_step,
-    .cases = linel6_cases,
-    .n_cases = (int)(sizeof linel6_cases / sizeof linel6_cases[0]),
+    .cases = lt_linel6_cases,
+    .n_cases = LINEL6_N_CASES,
 };

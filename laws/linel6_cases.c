@@ -5,56 +5,32 @@
  * hand-made contacts (tests/test_linel6.c).
  *   normal force   Fn = kn uN, elast = kn uN^2/2, reported kn, kt constant
  *   impact         elastic: e = 1, t_c = pi/w0, delta_max = v/w0, F_max = kn v/w0, w0 = sqrt(kn/m*)
+ * (laws/closed_forms.h).
  */
-#include "../src/law.h"
-#include <math.h>
+#include "closed_forms.h"
+#include "linel6.h"
 #include <stddef.h>
-
-
-enum { P_KN, P_KT, P_CHARLEN, P_NOBREAK };
-
-#define TOL_FORMULA 1e-12
-#define WHY_FORMULA "closed form at the recorded uN: round-off"
-#define TOL_TARGET 1e-4
-#define WHY_TARGET "verify's target at the case's time step (docs/verify.md)"
 
 static void normal_along(const lt_case_env *env, double uN, double out[LT_ALONG_COUNT])
 {
-    double kn = env->param[P_KN];
-    out[LT_ALONG_FN] = kn * uN;
-    out[LT_ALONG_KN] = kn;
-    out[LT_ALONG_KT] = env->param[P_KT];
-    out[LT_ALONG_ELAST] = 0.5 * kn * uN * uN;
+    hooke_along(env->param[P_KN], env->param[P_KT], uN, out);
 }
 
-static void impact_expect(const lt_case_env *env, lt_expect *x)
-{
-    double kn = env->param[P_KN], w0 = sqrt(kn / env->c.mstar), v = env->load[0];
-    x->value[LT_Q_RESTITUTION] = 1;
-    x->value[LT_Q_CONTACT_TIME] = LT_PI / w0;
-    x->value[LT_Q_MAX_OVERLAP] = v / w0;
-    x->value[LT_Q_MAX_FORCE] = kn * v / w0;
-    const int q[4] = {LT_Q_RESTITUTION, LT_Q_CONTACT_TIME, LT_Q_MAX_OVERLAP, LT_Q_MAX_FORCE};
-    for (int i = 0; i < 4; i++) {
-        x->tol[q[i]] = TOL_TARGET;
-        x->why[q[i]] = WHY_TARGET;
-        x->order[q[i]] = 2; /* leapfrog; the force is continuous at touch and release */
-    }
-}
+static void impact_expect(const lt_case_env *env, lt_expect *x) { elastic_impact_expect(env->param[P_KN], env, x); }
 
-const lt_case linel6_cases[2] = {
+const lt_case lt_linel6_cases[LINEL6_N_CASES] = {
     {.name = "normal-load",
      .doc = "Hooke: Fn, kn, kt, elast along loading to 1 mm and unloading",
      .kind = LT_CASE_NORMAL,
      .set = {{"kn", 2e6}, {"kt", 1e6}, {"charLen", 0.05}},
      .radius = {0.1, 0.05}, .mat = {{1e7, 0.25, 2600, 0.5, 0.5}, {1e7, 0.25, 2600, 0.5, 0.5}},
-     .load = {1e-3, 1.0}, .steps = 1000,
+     .normal = {.overlap = 1e-3, .speed = 1.0}, .steps = 1000,
      .along = normal_along, .along_tol = TOL_FORMULA, .along_why = WHY_FORMULA},
     {.name = "impact",
      .doc = "elastic normal impact of unequal spheres at 2 m/s: e = 1, t_c = pi/w0, delta_max = v/w0",
      .kind = LT_CASE_IMPACT,
      .set = {{"kn", 2e6}, {"kt", 1e6}},
      .radius = {0.1, 0.05}, .mat = {{1e7, 0.25, 2600, 0.5, 0.5}, {1e7, 0.25, 7800, 0.5, 0.5}},
-     .load = {2.0}, .steps = 1000, .converge = 1,
+     .impact = {.vn = 2.0}, .steps = 1000, .converge = 1,
      .expect = impact_expect},
 };

@@ -57,18 +57,9 @@
  *   cundall-strack-vs-hertz-mindlin (eqs. 1-4) and linear-elastic-spring-dashpot; S. Luding
  *   (2008), Granular Matter 10:235-246; T. Schwager, T. Poeschel (2007), Granular Matter 9:465.
  */
-#include "../src/law.h"
+#include "spring_dashpot.h"
 #include <math.h>
 #include <stddef.h>
-
-
-enum { P_KN, P_KT, P_TANPHI, P_EN, P_ET, P_ZETAN, P_ZETAT, P_CLIP, P_NOSLIP, P_DASHPOT, P_COUNT };
-enum {
-    S_KN, S_KT, S_TANPHI, S_GN, S_GT, S_FN, S_XIY, S_XIZ, S_FDN, S_FDY, S_FDZ, S_VN0, S_VTY0, S_VTZ0, S_UN0, S_SLIP,
-    S_COUNT
-};
-enum { E_ELAST, E_PLAST, E_VISC, E_COUNT };
-enum { V_EXTRAPOLATED, V_HALFSTEP };
 
 static const char *const dashpot_choices[] = {"extrapolated", "halfstep", 0};
 
@@ -183,8 +174,6 @@ static int sd_step(const double *p, const lt_contact *c, double *s, lt_response 
     return 1;
 }
 
-extern const lt_case spring_dashpot_cases[12]; /* laws/spring_dashpot_cases.c */
-
 /* The tension tip: 0 unless an unclipped dashpot can pull (see the theory block). */
 static double sd_fn_max(const double *p, const double *s)
 {
@@ -223,7 +212,7 @@ const lt_law law_spring_dashpot = {
     .init = sd_init,
     .step = sd_step,
     .check = sd_check,
-    .cases = spring_dashpot_cases,
-    .n_cases = (int)(sizeof spring_dashpot_cases / sizeof spring_dashpot_cases[0]),
+    .cases = lt_spring_dashpot_cases,
+    .n_cases = SPRING_DASHPOT_N_CASES,
     .yield = &sd_yield,
 };

@@ -22,19 +22,11 @@
  * (A = pi r^2, l = r for the sphere and, by convention, for the wall), kt = kn/2 (ktDivKn).
  * References: T. Schwager, T. Poeschel (2007), Granular Matter 9:465; docs/references.md.
  */
-#include "../src/law.h"
+#include "closed_forms.h"
+#include "spring_dashpot.h"
 #include <math.h>
 #include <stddef.h>
 
-
-enum { P_KN, P_KT, P_TANPHI, P_EN, P_ET, P_ZETAN, P_ZETAT, P_CLIP, P_NOSLIP, P_DASHPOT };
-
-#define TOL_FORMULA 1e-12
-#define WHY_FORMULA "closed form at the recorded uN: round-off"
-#define TOL_POSITION 1e-9
-#define WHY_POSITION "overlap from ~1e4 rounded position updates: ~1e-11 relative"
-#define TOL_TARGET 1e-4
-#define WHY_TARGET "verify's target at the case's time step (docs/verify.md)"
 
 /* kn and kt as the law takes them (laws/spring_dashpot.c, sd_init) */
 static double kn_of(const lt_case_env *env)
@@ -57,28 +49,16 @@ static double zeta_of(const lt_case_env *env)
     return isnan(z) ? 0 : z;
 }
 
+/* the undamped cases (normal load, shear cycle): laws/closed_forms.h */
 static void normal_along(const lt_case_env *env, double uN, double out[LT_ALONG_COUNT])
 {
-    double kn = env->param[P_KN];
-    out[LT_ALONG_FN] = kn * uN;
-    out[LT_ALONG_KN] = kn;
-    out[LT_ALONG_KT] = env->param[P_KT];
-    out[LT_ALONG_ELAST] = 0.5 * kn * uN * uN;
+    hooke_along(env->param[P_KN], env->param[P_KT], uN, out);
 }
 
 static void cycle_expect(const lt_case_env *env, lt_expect *x)
 {
-    double kt = env->param[P_KT], fy = env->param[P_TANPHI] * env->param[P_KN] * env->load[0], ua = env->load[1];
-    double du = env->load[2] * env->c.dt, e = 4 * fy * (ua - fy / kt);
-    x->value[LT_Q_CYCLE_ENERGY] = e;
-    x->tol[LT_Q_CYCLE_ENERGY] = kt * du * du / 4 / e + TOL_POSITION;
-    x->why[LT_Q_CYCLE_ENERGY] = "onset of slip inside a step: <= kt du^2/8 per onset, two per cycle; overlap round-off";
-    x->value[LT_Q_KT] = kt;
-    x->tol[LT_Q_KT] = TOL_FORMULA;
-    x->why[LT_Q_KT] = "constant stiffness: exact";
-    x->value[LT_Q_SLIP_FORCE] = fy;
-    x->tol[LT_Q_SLIP_FORCE] = TOL_POSITION;
-    x->why[LT_Q_SLIP_FORCE] = "the trial force scaled onto tanPhi kn delta: " WHY_POSITION;
+    coulomb_cycle_expect(env->param[P_KN], env->param[P_KT], env->param[P_TANPHI], env,
+                         "the trial force scaled onto tanPhi kn delta: " WHY_POSITION, x);
 }
 
 /* The damped oscillator of the impact, in closed form. */
@@ -91,7 +71,7 @@ static oscillator oscillator_of(const lt_case_env *env)
     oscillator o;
     double z = zeta_of(env);
     o.m = env->c.mstar;
-    o.v = env->load[0];
+    o.v = env->impact.vn;
     o.w0 = sqrt(kn_of(env) / o.m);
     o.beta = z * o.w0;
     o.w = o.w0 * sqrt(1 - z * z);
@@ -138,7 +118,7 @@ static void impact_expect(const lt_case_env *env, lt_expect *x)
          * kink at a phase of the step that changes with dt leaves an erratic coefficient */
         x->order[q[i]] = halfstep ? 1 : 2;
     }
-    double touch = env->load[3] > 0 ? env->load[3] : 0.5; /* initial gap in steps (src/law.h) */
+    double touch = env->impact.gap > 0 ? env->impact.gap : 0.5; /* initial gap in steps (src/law.h) */
     if (touch != 0.5 && o.beta > 0)
         for (int i = 0; i < 5; i++) {
             /* the dashpot force 2 m* beta v jumps on at touch, (touch - 1/2) dt away from where
@@ -183,7 +163,7 @@ static void oblique_expect(const lt_case_env *env, lt_expect *x)
     oscillator o = oscillator_of(env);
     int clip = env->param[P_CLIP] != 0;
     double mu = !isnan(env->param[P_TANPHI]) ? env->param[P_TANPHI] : env->c.tanPhi;
-    double vn = o.v, vt = env->load[1], ms = o.m, kn = kn_of(env), kt = kt_of(env), gn = 2 * o.beta * ms;
+    double vn = o.v, vt = env->impact.vt, ms = o.m, kn = kn_of(env), kt = kt_of(env), gn = 2 * o.beta * ms;
     double tf = force_end(&o), ef = exp(-o.beta * tf), e = exp(-o.beta * LT_PI / o.w);
     double J = ms * vn * (clip ? 1 + ef : 1 + 2 * ef - e);
     double D = ms * vn * (vn / o.w0) * (simpson(&o, 0, o.w0 * tf) + (clip ? 0 : simpson(&o, o.w0 * tf, o.w0 * LT_PI / o.w)));
@@ -233,75 +213,75 @@ static void impact_curve(const lt_case_env *env, double s, double *uN, double *F
 #define RIGID(NU, MU) {INFINITY, NU, 0, 0.5, MU}
 #define AL_ALLOY_CO2 {7.0e10, 0.30, 2699, 0.5, 0.0}
 #define AL_OXIDE_CO4 {3.8e11, 0.23, 4000, 0.5, 0.092}
-/* 3.9 m/s at theta from the normal: load = {3.9 cos(theta), 3.9 sin(theta)} */
+/* 3.9 m/s at theta from the normal: vn = 3.9 cos(theta), vt = 3.9 sin(theta) */
 #define CO4(NAME, COS, SIN)                                                                                    \
     {.name = NAME, .doc = "Chung & Ooi test 4, linear spring: oblique impact, gross sliding: vt', w' (lever r - delta/2)", \
      .kind = LT_CASE_IMPACT, .set = {{"en", 0.98}}, .shape = {"wall", "sphere"}, .fixed = {1, 0},            \
-     .radius = {0, 2.5e-3}, .mat = {RIGID(0.23, 0.092), AL_OXIDE_CO4}, .load = {3.9 * (COS), 3.9 * (SIN)},     \
+     .radius = {0, 2.5e-3}, .mat = {RIGID(0.23, 0.092), AL_OXIDE_CO4}, .impact = {.vn = 3.9 * (COS), .vt = 3.9 * (SIN)}, \
      .steps = 2000, .expect = oblique_expect, .curve = impact_curve}
 
-const lt_case spring_dashpot_cases[12] = {
+const lt_case lt_spring_dashpot_cases[SPRING_DASHPOT_N_CASES] = {
     {.name = "normal-load",
      .doc = "without damping: Fn, kn, kt, elast along loading to 1 mm and unloading",
      .kind = LT_CASE_NORMAL,
      .set = {{"kn", 1e6}, {"kt", 5e5}, {"tanPhi", 0.5}},
      .radius = {0.1, 0.1}, .mat = {MAT_A, MAT_A},
-     .load = {1e-3, 1.0}, .steps = 1000,
+     .normal = {.overlap = 1e-3, .speed = 1.0}, .steps = 1000,
      .along = normal_along, .along_tol = TOL_FORMULA, .along_why = WHY_FORMULA},
     {.name = "shear-cycle",
      .doc = "elastic-perfectly-plastic loop at 1 mm overlap, +-3 mm: 4 mu Fn (ua - mu Fn/kt) per cycle",
      .kind = LT_CASE_SHEAR_CYCLE,
      .set = {{"kn", 1e6}, {"kt", 5e5}, {"tanPhi", 0.5}},
      .radius = {0.1, 0.1}, .mat = {MAT_A, MAT_A},
-     .load = {1e-3, 3e-3, 1.0}, .steps = 3000,
+     .cycle = {.overlap = 1e-3, .amplitude = 3e-3, .speed = 1.0}, .steps = 3000,
      .expect = cycle_expect},
     {.name = "closed-loop",
      .doc = "undamped, without slip: elastic in uN, uy, uz, zero net work around a closed loop",
      .kind = LT_CASE_CLOSED_LOOP,
      .set = {{"kn", 1e6}, {"kt", 5e5}, {"tanPhi", 0.5}, {"noSlip", 1}},
      .radius = {0.1, 0.05}, .mat = {MAT_A, MAT_A},
-     .load = {1e-3, 5e-4}, .steps = 500, .dofs = "vvv...",
+     .loop = {.overlap = 1e-3, .amplitude = 5e-4}, .steps = 500, .dofs = "vvv...",
      .along_tol = 1e-9, .along_why = "linear springs, trapezoid exact: round-off of 3500 steps"},
     {.name = "impact-en0.5",
      .doc = "damped impact ending at zero overlap, en = 0.5: e = en, t_c = pi/w, delta_max",
      .kind = LT_CASE_IMPACT,
      .set = {{"kn", 1e6}, {"en", 0.5}},
      .radius = {0.1, 0.1}, .mat = {MAT_A, MAT_A},
-     .load = {1.0}, .steps = 10000, .converge = 1,
+     .impact = {.vn = 1.0}, .steps = 10000, .converge = 1,
      .expect = impact_expect, .curve = impact_curve},
     {.name = "impact-en0.5-clip",
      .doc = "damped impact with the force clipped at zero, en = 0.5: Schwager-Poeschel e, t_f, t_c",
      .kind = LT_CASE_IMPACT,
      .set = {{"kn", 1e6}, {"en", 0.5}, {"clip", 1}},
      .radius = {0.1, 0.1}, .mat = {MAT_A, MAT_A},
-     .load = {1.0}, .steps = 2000, .converge = 1,
+     .impact = {.vn = 1.0}, .steps = 2000, .converge = 1,
      .expect = impact_expect, .curve = impact_curve},
     {.name = "impact-en0.5-touch0.2",
      .doc = "as impact-en0.5-clip but touching 0.2 step after the start: the dashpot's jump on costs first order",
      .kind = LT_CASE_IMPACT,
      .set = {{"kn", 1e6}, {"en", 0.5}, {"clip", 1}},
      .radius = {0.1, 0.1}, .mat = {MAT_A, MAT_A},
-     .load = {1.0, 0, 0, 0.2}, .steps = 10000, .converge = 1,
+     .impact = {.vn = 1.0, .gap = 0.2}, .steps = 10000, .converge = 1,
      .expect = impact_expect, .curve = impact_curve},
     {.name = "impact-zeta0.3-clip",
      .doc = "damping given as a ratio, zeta = 0.3, clipped, unequal spheres at 3 m/s",
      .kind = LT_CASE_IMPACT,
      .set = {{"kn", 4e6}, {"zetaN", 0.3}, {"clip", 1}},
      .radius = {0.1, 0.04}, .mat = {MAT_A, {1e7, 0.25, 7800, 0.5, 0.5}},
-     .load = {3.0}, .steps = 2000,
+     .impact = {.vn = 3.0}, .steps = 2000,
      .expect = impact_expect, .curve = impact_curve},
     {.name = "impact-halfstep",
      .doc = "dashpotVel = halfstep (the dashpot lags dt/2): first order, as the theory block says",
      .kind = LT_CASE_IMPACT,
      .set = {{"kn", 1e6}, {"en", 0.5}, {"clip", 1}, {"dashpotVel", 1}},
      .radius = {0.1, 0.1}, .mat = {MAT_A, MAT_A},
-     .load = {1.0}, .steps = 20000, .converge = 1,
+     .impact = {.vn = 1.0}, .steps = 20000, .converge = 1,
      .expect = impact_expect, .curve = impact_curve},
     {.name = "co2-al-alloy",
      .doc = "Chung & Ooi test 2's setup, linear spring: sphere on a rigid plane, kn = pi r E, m* = m: e = 1, t_c = pi/w0",
      .kind = LT_CASE_IMPACT,
      .shape = {"wall", "sphere"}, .fixed = {1, 0}, .radius = {0, 0.1}, .mat = {RIGID(0.30, 0.0), AL_ALLOY_CO2},
-     .load = {0.2}, .steps = 2000, .converge = 1,
+     .impact = {.vn = 0.2}, .steps = 2000, .converge = 1,
      .expect = impact_expect, .curve = impact_curve},
     CO4("co4-45deg", 0.70710678118654752, 0.70710678118654752),
     CO4("co4-60deg", 0.5, 0.86602540378443865),

@@ -40,16 +40,16 @@
  * Every membership and nearness test compares 4x/10^k or 4 * (bound of R)/10^k with an even
  * integer (4 times a candidate, or 4s + 2 for the midpoint).  Those three reals are computed
  * rounded to odd integers (floor, with the last bit set if the value was not an integer) from a
- * 126-bit approximation of 10^-k times a power of two (table fmt_g in fmt.c, 617 entries), one
+ * 126-bit approximation of 10^-k times a power of two (table fmt_g in fmt_table.h, 617 entries), one
  * 64 x 128-bit product each.  Rounding to odd preserves every comparison with an even integer,
  * and src/fmt_tables_gen.py proves with exact integer arithmetic, for all 2^64 bit patterns at
  * once (a floor-sum count per binary exponent), that the 126-bit product always gives exactly the
  * rounded-to-odd value.  So nothing is decided on an approximation and there is no slow path.
  * Digits are then written two at a time from a 200-byte table.
  *
- * The table between the BEGIN/END GENERATED TABLE markers in src/fmt.c is produced by
- *     python3 src/fmt_tables_gen.py --update src/fmt.c
- * (and `--check src/fmt.c` re-verifies it); do not edit it by hand.
+ * The table between the BEGIN/END GENERATED TABLE markers in src/fmt_table.h is produced by
+ *     python3 src/fmt_tables_gen.py --update src/fmt_table.h
+ * (and `--check src/fmt_table.h` re-verifies it); do not edit it by hand.
  */
 #ifndef LT_FMT_H
 #define LT_FMT_H

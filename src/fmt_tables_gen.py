@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""src/fmt_tables_gen.py - generates and verifies the power-of-ten table of src/fmt.c.
+"""src/fmt_tables_gen.py - generates and verifies the power-of-ten table of src/fmt.c (it sits in
+src/fmt_table.h).
 
 Usage:
     python3 src/fmt_tables_gen.py                 # verify, print the table block to stdout

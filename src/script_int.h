@@ -159,7 +159,8 @@ void lint_stability(script_ctx *sc, lua_State *L, run_ctx *r, int call_line, con
 int lib_probe_yield(lua_State *L);
 int lib_shard(lua_State *L);
 
-/* script_law.c: lawtester.law, lawtester.verify_law; laws written in Lua (docs/lua-laws.md).
+/* script_law.c (lawtester.law), script_law_call.c (the call into Lua) and script_verify_law.c
+ * (lawtester.verify_law): laws written in Lua (docs/lua-laws.md; script_law_int.h).
  * script_law_error: when a Lua law of sc failed inside init or step (the driver then stopped
  * on its NaN output), the message `FILE:LINE: law 'NAME': step (stage S, step N): ...` (t may be
  * NULL: no stage and step) into buf, the failure cleared, 1; else 0.  script_law_reset clears

@@ -1,375 +1,17 @@
 /* src/script_law.c - contact laws written in Lua (docs/lua-laws.md): `lawtester.law{...}` reads
- * a law table, builds an lt_law descriptor (law API 4) whose init and step are C trampolines
- * into Lua, and registers it (src/registry.h) for the life of the script's Lua state;
- * `lawtester.verify_law(NAME)` runs verify's checks (src/verify.h) on a registered law.
- *
- * How a trampoline finds its Lua function.  lt_law's init/step take no user pointer, and the
- * descriptor lt_register_law keeps is a copy, so the law cannot be found from its arguments.
- * Every binding takes one of LUA_LAW_SLOTS static slots, and slot k has its own pair of C
- * functions (init_k, step_k, made by a macro below) that read slots[k].  So any caller of the
- * descriptor (the driver, verify's hand-made contacts, probes, a copied tester) reaches the
- * right Lua law without a "current law" set beforehand, and two Lua laws of one script coexist.
- * The slots are process-wide and not locked: lawtester runs a script on one thread.
- *
- * The call.  Each binding owns a Lua thread T of the script's state (so the law's calls never
- * disturb the stack of the script that runs the test) whose stack slot 1 holds a C closure,
- * law_call, carrying as upvalues the Lua functions, the preallocated tables p, c, s, out and
- * their subtables c.v, out.f, out.k, out.e, and the key strings of the state variables and
- * energies.  A step is: the trampoline sets the binding's arguments, lua_pcall(T) of that
- * closure, which copies the contact and the state into the tables (raw sets with keys held as
- * upvalues: no string is hashed, no table allocated), zeroes the outputs, calls step, and reads
- * back out and s.  Everything that touches Lua runs inside that pcall, so an error (the law's,
- * a bad output, the memory cap) is caught there.
- *
- * Errors.  lt_law's step cannot report one, so the trampoline keeps the message in the binding
- * and returns a NaN force: the driver ends the run on the non-finite output as for any law, and
- * the script layer, seeing the binding's message (script_law_error), reports it instead, with
- * the script's file and line.  Each call is an entry into Lua with its own instruction budget
- * (script_limits.h), counted in script_ctx.lua_epoch (compiled `until` conditions re-check the
- * names they read after any Lua code ran), and runs with callback_depth raised (no nested runs).
+ * a law table into a binding (script_law_int.h) whose lt_law descriptor (law API 4) points to
+ * the C trampolines of a free slot (script_law_call.c: the call into Lua, its errors), and
+ * registers the law (src/registry.h) for the life of the script's Lua state; the binding's
+ * __gc unregisters it and frees the slot.  `lawtester.verify_law` is script_verify_law.c.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "law_check.h"
 #include "registry.h"
-#include "script_int.h"
-#include "verify.h"
+#include "script_law_int.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define LUA_LAW_SLOTS 32 /* Lua laws registered at once (all scripts of the process) */
-
-enum { MODE_INIT, MODE_STEP };
-
-/* upvalues of law_call */
-enum {
-    U_BINDING = 1, U_STEP, U_INIT, U_P, U_C, U_S, U_OUT, U_V, U_F, U_K, U_E, U_KEY_UN, U_KEY_FRESH,
-    U_KEYS /* n_state state keys, then n_energies energy keys */
-};
-
-typedef struct lua_law {
-    script_ctx *sc;
-    lua_State *T;       /* the law's thread; stack slot 1: the law_call closure */
-    int thread_ref;     /* registry reference that keeps T */
-    int slot;
-    const lt_law *law;  /* the registered copy (NULL until registered) */
-    int line;           /* line of the lawtester.law call */
-    int step_line, init_line; /* where the functions are defined (for errors without a location) */
-    int has_init;
-    lt_law desc;        /* what is registered (lt_register_law copies this, not the tables) */
-    lt_param params[LT_MAX_PARAMS];
-    const char *state_names[LT_MAX_STATE];
-    lt_energy_def energies[LT_MAX_ENERGIES];
-    void **owned;       /* every string and choice list above */
-    int n_owned, cap_owned;
-    /* the call in progress */
-    int mode;
-    const double *param;
-    const lt_contact *c;
-    double *state;
-    lt_response *out;
-    int alive;
-    /* what the tables p and c hold now (refreshed only when the values change) */
-    double pcache[LT_MAX_PARAMS];
-    int p_valid;
-    lt_contact ccache;
-    lt_material mcache[2];
-    int c_valid;
-    const double *s_ptr; /* the state array s was last read back into, and its values */
-    double s_last[LT_MAX_STATE];
-    int s_valid;
-    /* an error inside init or step, kept until the script layer reports it */
-    int failed;
-    int err_line;
-    const char *err_what;
-    char err[800];
-} lua_law;
-
-static lua_law *slots[LUA_LAW_SLOTS];
-
-/* ---- the call into Lua ------------------------------------------------------------------ */
-
-static void set_number(lua_State *T, int t, const char *k, double x)
-{
-    t = lua_absindex(T, t);
-    lua_pushnumber(T, x);
-    lua_setfield(T, t, k);
-}
-
-/* p from the parameter values (only when they changed since the last call). */
-static void refresh_params(lua_State *T, lua_law *b)
-{
-    int n = b->desc.n_params;
-    if (b->p_valid && memcmp(b->pcache, b->param, (size_t)n * sizeof(double)) == 0) return;
-    for (int i = 0; i < n; i++) {
-        const lt_param *p = &b->params[i];
-        double x = b->param[i];
-        if (p->kind == LT_BOOL) lua_pushboolean(T, x != 0);
-        else if (p->kind == LT_CHOICE) lua_pushstring(T, p->choices[(int)x]);
-        else if (isnan(x)) lua_pushnil(T); /* an optional parameter not given */
-        else lua_pushnumber(T, x);
-        lua_setfield(T, lua_upvalueindex(U_P), p->name);
-        b->pcache[i] = x;
-    }
-    b->p_valid = 1;
-}
-
-static void set_pair(lua_State *T, const char *k, const double x[2])
-{
-    lua_getfield(T, lua_upvalueindex(U_C), k);
-    lua_pushnumber(T, x[0]);
-    lua_rawseti(T, -2, 1);
-    lua_pushnumber(T, x[1]);
-    lua_rawseti(T, -2, 2);
-    lua_pop(T, 1);
-}
-
-static int same_material(const lt_material *a, const lt_material *b)
-{
-    return a->young == b->young && a->poisson == b->poisson && a->density == b->density &&
-           a->ktDivKn == b->ktDivKn && a->tanPhi == b->tanPhi;
-}
-
-/* The fields of c that hold for a contact's life (and the materials): refreshed when they differ
- * from what c holds. */
-static void refresh_constants(lua_State *T, lua_law *b)
-{
-    const lt_contact *c = b->c, *k = &b->ccache;
-    int mats = 0;
-    for (int i = 0; i < 2; i++)
-        if (c->mat[i] && (!b->c_valid || !same_material(c->mat[i], &b->mcache[i]))) mats = 1;
-    if (b->c_valid && !mats && c->dt == k->dt && c->lens[0] == k->lens[0] && c->lens[1] == k->lens[1] &&
-        c->contA == k->contA && c->kn == k->kn && c->kt == k->kt && c->tanPhi == k->tanPhi && c->rcurv[0] == k->rcurv[0] &&
-        c->rcurv[1] == k->rcurv[1] && c->mstar == k->mstar)
-        return;
-    int ct = lua_upvalueindex(U_C);
-    set_number(T, ct, "dt", c->dt);
-    set_pair(T, "lens", c->lens);
-    set_number(T, ct, "contA", c->contA);
-    set_number(T, ct, "kn", c->kn);
-    set_number(T, ct, "kt", c->kt);
-    set_number(T, ct, "tanPhi", c->tanPhi);
-    set_pair(T, "rcurv", c->rcurv);
-    set_number(T, ct, "mstar", c->mstar);
-    lua_getfield(T, ct, "mat");
-    for (int i = 0; i < 2; i++) {
-        if (!c->mat[i]) continue;
-        lua_rawgeti(T, -1, i + 1);
-        set_number(T, -1, "young", c->mat[i]->young);
-        set_number(T, -1, "poisson", c->mat[i]->poisson);
-        set_number(T, -1, "density", c->mat[i]->density);
-        set_number(T, -1, "ktDivKn", c->mat[i]->ktDivKn);
-        set_number(T, -1, "tanPhi", c->mat[i]->tanPhi);
-        lua_pop(T, 1);
-        b->mcache[i] = *c->mat[i];
-    }
-    lua_pop(T, 1);
-    b->ccache = *c;
-    b->c_valid = 1;
-}
-
-/* The error of an output or state value that is not a number (at index i of T). */
-static _Noreturn void not_number(lua_State *T, int i, const char *what, const char *name, int k)
-{
-    if (name) luaL_error(T, "%s.%s is %s, not a number", what, name, luaL_typename(T, i));
-    luaL_error(T, "%s[%d] is %s, not a number", what, k, luaL_typename(T, i));
-    abort(); /* not reached */
-}
-
-/* out.f[1..n] or out.k[1..n] (table at index t) into x. */
-static void read_numbers(lua_State *T, int t, int n, double *x, const char *what)
-{
-    int top = lua_gettop(T);
-    for (int i = 1; i <= n; i++)
-        if (lua_rawgeti(T, t, i) != LUA_TNUMBER) not_number(T, -1, what, NULL, i);
-    for (int i = 0; i < n; i++) x[i] = lua_tonumber(T, top + 1 + i);
-    lua_settop(T, top);
-}
-
-/* The n fields of table t whose keys are the upvalues U_KEYS + first ... into x. */
-static void read_named(lua_State *T, int t, int first, int n, double *x, const char *what, const char *const *names,
-                       const lt_energy_def *enames)
-{
-    int top = lua_gettop(T);
-    for (int i = 0; i < n; i++) {
-        lua_pushvalue(T, lua_upvalueindex(U_KEYS + first + i));
-        if (lua_rawget(T, t) != LUA_TNUMBER) not_number(T, -1, what, names ? names[i] : enames[i].name, 0);
-    }
-    for (int i = 0; i < n; i++) x[i] = lua_tonumber(T, top + 1 + i);
-    lua_settop(T, top);
-}
-
-/* __newindex of out: its fields are lawtester's tables, written entry by entry. */
-static int out_newindex(lua_State *T)
-{
-    return luaL_error(T, "out.%s: out's fields are lawtester's tables f, k and e; write their entries (out.f[1] = "
-                         "fn, out.e.NAME = x), do not replace them", luaL_tolstring(T, 2, NULL));
-}
-
-/* init(p, c, s) or step(p, c, s, out) with the binding's arguments (runs inside lua_pcall). */
-static int law_call(lua_State *T)
-{
-    lua_law *b = lua_touserdata(T, lua_upvalueindex(U_BINDING));
-    const lt_contact *c = b->c;
-    int ns = b->desc.n_state, ne = b->desc.n_energies, st = lua_upvalueindex(U_S);
-    refresh_params(T, b);
-    refresh_constants(T, b);
-    lua_pushvalue(T, lua_upvalueindex(U_KEY_UN));
-    lua_pushnumber(T, c->uN);
-    lua_rawset(T, lua_upvalueindex(U_C));
-    lua_pushvalue(T, lua_upvalueindex(U_KEY_FRESH));
-    lua_pushboolean(T, c->fresh != 0);
-    lua_rawset(T, lua_upvalueindex(U_C));
-    for (int i = 0; i < LT_DOF; i++) {
-        lua_pushnumber(T, c->v[i]);
-        lua_rawseti(T, lua_upvalueindex(U_V), i + 1);
-    }
-    /* s already holds the state if the caller hands back what the last call left */
-    if (!(b->s_valid && b->state == b->s_ptr && memcmp(b->state, b->s_last, (size_t)ns * sizeof(double)) == 0))
-        for (int i = 0; i < ns; i++) {
-            lua_pushvalue(T, lua_upvalueindex(U_KEYS + i));
-            lua_pushnumber(T, b->state[i]);
-            lua_rawset(T, st);
-        }
-    b->s_valid = 0; /* until the state is read back below */
-    if (b->mode == MODE_INIT) {
-        lua_pushvalue(T, lua_upvalueindex(U_INIT));
-        lua_pushvalue(T, lua_upvalueindex(U_P));
-        lua_pushvalue(T, lua_upvalueindex(U_C));
-        lua_pushvalue(T, st);
-        lua_call(T, 3, 0);
-    } else {
-        for (int i = 1; i <= LT_DOF; i++) {
-            lua_pushnumber(T, 0);
-            lua_rawseti(T, lua_upvalueindex(U_F), i);
-        }
-        lua_pushnumber(T, 0);
-        lua_rawseti(T, lua_upvalueindex(U_K), 1);
-        lua_pushnumber(T, 0);
-        lua_rawseti(T, lua_upvalueindex(U_K), 2);
-        for (int i = 0; i < ne; i++) {
-            lua_pushvalue(T, lua_upvalueindex(U_KEYS + ns + i));
-            lua_pushnumber(T, 0);
-            lua_rawset(T, lua_upvalueindex(U_E));
-        }
-        lua_pushvalue(T, lua_upvalueindex(U_STEP));
-        lua_pushvalue(T, lua_upvalueindex(U_P));
-        lua_pushvalue(T, lua_upvalueindex(U_C));
-        lua_pushvalue(T, st);
-        lua_pushvalue(T, lua_upvalueindex(U_OUT));
-        lua_call(T, 4, 1);
-        if (!lua_isboolean(T, -1))
-            luaL_error(T, "step returned %s: it must return true (the contact holds) or false (it breaks)",
-                       luaL_typename(T, -1));
-        b->alive = lua_toboolean(T, -1);
-        lua_pop(T, 1);
-        if (b->alive) {
-            lt_response *out = b->out;
-            read_numbers(T, lua_upvalueindex(U_F), LT_DOF, out->f, "out.f");
-            read_numbers(T, lua_upvalueindex(U_K), 2, out->k, "out.k");
-            read_named(T, lua_upvalueindex(U_E), ns, ne, out->energy, "out.e", NULL, b->energies);
-        }
-    }
-    read_named(T, st, 0, ns, b->state, "s", b->state_names, NULL);
-    memcpy(b->s_last, b->state, (size_t)ns * sizeof(double));
-    b->s_ptr = b->state;
-    b->s_valid = 1;
-    return 0;
-}
-
-/* Keep the message of a failed call (at the top of T) for script_law_error. */
-static void record_error(lua_law *b)
-{
-    lua_State *T = b->T;
-    script_ctx *sc = b->sc;
-    const char *msg = lua_tostring(T, -1);
-    char mem[300];
-    if (!msg) msg = lua_isnil(T, -1) ? "error with a nil error object" : "error with a non-string error object";
-    if (lt_limits_memory_message(&sc->lim, msg, mem, sizeof mem)) msg = mem;
-    b->err_line = b->mode == MODE_INIT ? b->init_line : b->step_line;
-    size_t n = strlen(sc->path);
-    const char *p = strncmp(msg, sc->path, n) == 0 ? msg + n : strncmp(msg, "...", 3) == 0 ? strchr(msg, ':') : NULL;
-    if (p && *p == ':' && p[1] >= '0' && p[1] <= '9') { /* "PATH:LINE: text" of the script */
-        int line = atoi(p + 1);
-        p++;
-        while (*p >= '0' && *p <= '9') p++;
-        if (*p == ':') {
-            b->err_line = line;
-            msg = p[1] == ' ' ? p + 2 : p + 1;
-        }
-    }
-    snprintf(b->err, sizeof b->err, "%s", msg);
-    b->err_what = b->mode == MODE_INIT ? "init" : "step";
-    b->failed = 1;
-    lua_settop(T, 1);
-}
-
-/* Enter Lua once: the binding's arguments are set. */
-static int enter(lua_law *b)
-{
-    lua_State *T = b->T;
-    script_ctx *sc = b->sc;
-    lt_budget_save saved;
-    lt_budget_enter(T, &saved);
-    sc->callback_depth++;
-    sc->lua_epoch++;
-    lua_pushvalue(T, 1);
-    int rc = lua_pcall(T, 0, 0, 0);
-    sc->callback_depth--;
-    lt_budget_leave(T, &saved);
-    if (rc != LUA_OK) record_error(b);
-    return rc == LUA_OK;
-}
-
-/* The output of a failed call: a NaN force the driver's output check stops the run on. */
-static void poison(lt_response *out)
-{
-    for (int i = 0; i < LT_DOF; i++) out->f[i] = NAN;
-}
-
-static void law_init(lua_law *b, const double *p, const lt_contact *c, double *s)
-{
-    if (!b || b->failed || !b->has_init) return;
-    b->mode = MODE_INIT;
-    b->param = p, b->c = c, b->state = s;
-    enter(b);
-}
-
-static int law_step(lua_law *b, const double *p, const lt_contact *c, double *s, lt_response *out)
-{
-    if (!b || b->failed) {
-        poison(out);
-        return 1;
-    }
-    b->mode = MODE_STEP;
-    b->param = p, b->c = c, b->state = s, b->out = out;
-    if (!enter(b)) {
-        poison(out);
-        return 1;
-    }
-    return b->alive;
-}
-
-#define TRAMPOLINE(a, b)                                                                                       \
-    static void init_##a##b(const double *p, const lt_contact *c, double *s)                                  \
-    {                                                                                                          \
-        law_init(slots[8 * a + b], p, c, s);                                                                   \
-    }                                                                                                          \
-    static int step_##a##b(const double *p, const lt_contact *c, double *s, lt_response *o)                   \
-    {                                                                                                          \
-        return law_step(slots[8 * a + b], p, c, s, o);                                                         \
-    }
-#define EIGHT(a) TRAMPOLINE(a, 0) TRAMPOLINE(a, 1) TRAMPOLINE(a, 2) TRAMPOLINE(a, 3) \
-                 TRAMPOLINE(a, 4) TRAMPOLINE(a, 5) TRAMPOLINE(a, 6) TRAMPOLINE(a, 7)
-EIGHT(0) EIGHT(1) EIGHT(2) EIGHT(3)
-#define ENTRY(a, b) {init_##a##b, step_##a##b},
-#define EIGHT_ENTRIES(a) ENTRY(a, 0) ENTRY(a, 1) ENTRY(a, 2) ENTRY(a, 3) ENTRY(a, 4) ENTRY(a, 5) ENTRY(a, 6) ENTRY(a, 7)
-/* slot k = 8 a + b calls init_ab, step_ab */
-static const struct {
-    void (*init)(const double *, const lt_contact *, double *);
-    int (*step)(const double *, const lt_contact *, double *, lt_response *);
-} trampolines[LUA_LAW_SLOTS] = {EIGHT_ENTRIES(0) EIGHT_ENTRIES(1) EIGHT_ENTRIES(2) EIGHT_ENTRIES(3)};
 
 /* ---- the binding's life -------------------------------------------------------------------- */
 
@@ -396,35 +38,13 @@ static int binding_gc(lua_State *L)
     lua_law *b = lua_touserdata(L, 1);
     if (b->law) lt_unregister_law(b->law);
     b->law = NULL;
-    if (b->slot >= 0 && slots[b->slot] == b) slots[b->slot] = NULL;
+    if (b->slot >= 0 && lt_lua_law_slots[b->slot] == b) lt_lua_law_slots[b->slot] = NULL;
     b->slot = -1;
     for (int i = 0; i < b->n_owned; i++) free(b->owned[i]);
     free(b->owned);
     b->owned = NULL;
     b->n_owned = b->cap_owned = 0;
     return 0;
-}
-
-int script_law_error(script_ctx *sc, const lt_tester *t, char *buf, size_t n)
-{
-    for (int k = 0; k < LUA_LAW_SLOTS; k++) {
-        lua_law *b = slots[k];
-        if (!b || b->sc != sc || !b->failed) continue;
-        if (t)
-            snprintf(buf, n, "%s:%d: law '%s': %s (stage %d, step %ld): %s", sc->path, b->err_line, b->desc.name,
-                     b->err_what, t->stage + 1, t->step, b->err);
-        else
-            snprintf(buf, n, "%s:%d: law '%s': %s: %s", sc->path, b->err_line, b->desc.name, b->err_what, b->err);
-        b->failed = 0;
-        return 1;
-    }
-    return 0;
-}
-
-void script_law_reset(script_ctx *sc)
-{
-    for (int k = 0; k < LUA_LAW_SLOTS; k++)
-        if (slots[k] && slots[k]->sc == sc) slots[k]->failed = 0;
 }
 
 /* ---- reading the law table --------------------------------------------------------------- */
@@ -632,80 +252,6 @@ static int read_function(conv *cv, int t, const char *key, int required, const c
     return line;
 }
 
-/* A fresh table of n numbers 0 (pushed). */
-static void push_zeros(lua_State *L, int n)
-{
-    lua_createtable(L, n, 0);
-    for (int i = 1; i <= n; i++) {
-        lua_pushnumber(L, 0);
-        lua_rawseti(L, -2, i);
-    }
-}
-
-/* Make the closure law_call on a new thread and register the law (the law table at index 1,
- * the binding at index b_idx, step and init functions at step_idx, init_idx). */
-static void make_binding(lua_State *L, lua_law *b, int step_idx, int init_idx)
-{
-    lua_State *T = lua_newthread(L);
-    b->thread_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    int ns = b->desc.n_state, ne = b->desc.n_energies;
-    if (!lua_checkstack(L, U_KEYS + ns + ne + 8)) luaL_error(L, "out of memory");
-    int base = lua_gettop(L);
-    lua_pushlightuserdata(L, b);  /* U_BINDING */
-    lua_pushvalue(L, step_idx);   /* U_STEP */
-    lua_pushvalue(L, init_idx);   /* U_INIT */
-    lua_createtable(L, 0, b->desc.n_params); /* U_P */
-    lua_createtable(L, 0, 12);    /* U_C */
-    int c = lua_gettop(L);
-    lua_createtable(L, 0, ns);    /* U_S */
-    int s = lua_gettop(L);
-    lua_createtable(L, 0, 0);     /* U_OUT: empty, its fields through the metatable below */
-    push_zeros(L, LT_DOF);        /* U_V */
-    push_zeros(L, LT_DOF);        /* U_F */
-    push_zeros(L, 2);             /* U_K */
-    lua_createtable(L, 0, ne);    /* U_E */
-    lua_pushliteral(L, "uN");     /* U_KEY_UN */
-    lua_pushliteral(L, "fresh");  /* U_KEY_FRESH */
-    for (int i = 0; i < ns; i++) lua_pushstring(L, b->state_names[i]);
-    for (int i = 0; i < ne; i++) lua_pushstring(L, b->energies[i].name);
-    /* fill the tables with every key they will hold: the step's raw sets then never allocate */
-    lua_pushvalue(L, base + U_V);
-    lua_setfield(L, c, "v");
-    static const char *const cnum[] = {"uN", "dt", "contA", "kn", "kt", "tanPhi", "mstar", NULL};
-    for (int i = 0; cnum[i]; i++) set_number(L, c, cnum[i], 0);
-    lua_pushboolean(L, 0);
-    lua_setfield(L, c, "fresh");
-    push_zeros(L, 2);
-    lua_setfield(L, c, "lens");
-    push_zeros(L, 2);
-    lua_setfield(L, c, "rcurv");
-    lua_createtable(L, 2, 0);
-    for (int i = 1; i <= 2; i++) {
-        lua_createtable(L, 0, 5);
-        lua_rawseti(L, -2, i);
-    }
-    lua_setfield(L, c, "mat");
-    for (int i = 0; i < ns; i++) set_number(L, s, b->state_names[i], 0);
-    for (int i = 0; i < ne; i++) set_number(L, base + U_E, b->energies[i].name, 0);
-    lua_createtable(L, 0, 2); /* out's metatable: out.f, out.k, out.e read, out.X = ... refused */
-    lua_createtable(L, 0, 3);
-    lua_pushvalue(L, base + U_F);
-    lua_setfield(L, -2, "f");
-    lua_pushvalue(L, base + U_K);
-    lua_setfield(L, -2, "k");
-    lua_pushvalue(L, base + U_E);
-    lua_setfield(L, -2, "e");
-    lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, out_newindex);
-    lua_setfield(L, -2, "__newindex");
-    lua_pushboolean(L, 0);
-    lua_setfield(L, -2, "__metatable");
-    lua_setmetatable(L, base + U_OUT);
-    lua_pushcclosure(L, law_call, U_KEYS - 1 + ns + ne);
-    lua_xmove(L, T, 1); /* T's slot 1 */
-    b->T = T;
-}
-
 /* lawtester.law{ name, summary, params, state, energies, init, step } -> name */
 int lib_law(lua_State *L)
 {
@@ -789,80 +335,19 @@ int lib_law(lua_State *L)
     b->has_init = b->init_line > 0;
     int slot = -1;
     for (int k = 0; k < LUA_LAW_SLOTS && slot < 0; k++)
-        if (!slots[k]) slot = k;
+        if (!lt_lua_law_slots[k]) slot = k;
     if (slot < 0) field_error(&cv, "more than %d Lua laws at once", LUA_LAW_SLOTS);
-    d->init = trampolines[slot].init;
-    d->step = trampolines[slot].step;
-    make_binding(L, b, 3, 4);
+    lt_lua_law_bind_slot(d, slot);
+    lt_lua_law_make_binding(L, b, 3, 4);
     char origin[600], err[400];
     snprintf(origin, sizeof origin, "%s:%d", sc->path, line);
     const lt_law *reg = lt_register_law(d, origin, err, sizeof err);
     if (!reg) field_error(&cv, "%s", err);
     b->law = reg;
     b->slot = slot;
-    slots[slot] = b;
+    lt_lua_law_slots[slot] = b;
     lua_pushvalue(L, 2);
     luaL_ref(L, LUA_REGISTRYINDEX); /* the binding lives as long as the state */
     lua_pushstring(L, d->name);
     return 1;
-}
-
-/* ---- lawtester.verify_law ---------------------------------------------------------------- */
-
-typedef struct verify_ctx {
-    int print;
-} verify_ctx;
-
-static void verify_row(void *ctx, const lt_verify_row *r)
-{
-    verify_ctx *v = ctx;
-    if (v->print) lt_verify_print_row(stdout, r);
-}
-
-/* lawtester.verify_law(NAME [, { quiet = bool }]) -> failed, rows */
-int lib_verify_law(lua_State *L)
-{
-    script_ctx *sc = lib_ctx(L);
-    if (sc->callback_depth > 0)
-        return luaL_error(L, "lawtester.verify_law: not from inside a run (an until, a done or a law's function)");
-    const char *name = luaL_checkstring(L, 1);
-    int quiet = sc->opts->quiet;
-    if (!lua_isnoneornil(L, 2)) {
-        luaL_checktype(L, 2, LUA_TTABLE);
-        lua_pushnil(L);
-        while (lua_next(L, 2)) {
-            lua_pop(L, 1);
-            if (lua_type(L, -1) != LUA_TSTRING || strcmp(lua_tostring(L, -1), "quiet") != 0)
-                return luaL_error(L, "lawtester.verify_law: unknown option '%s' (allowed: quiet)", luaL_tolstring(L, -1, NULL));
-        }
-        lua_getfield(L, 2, "quiet");
-        if (!lua_isnil(L, -1)) {
-            if (!lua_isboolean(L, -1)) return luaL_error(L, "lawtester.verify_law: option quiet must be a boolean");
-            quiet = lua_toboolean(L, -1);
-        }
-        lua_pop(L, 1);
-    }
-    const lt_law *law = lt_find_law(name);
-    if (!law) return luaL_error(L, "lawtester.verify_law: no law '%s'", name);
-    sc->n_runs++; /* the script did run something */
-    script_law_reset(sc);
-    verify_ctx v = {!quiet};
-    lt_verify_opts o;
-    memset(&o, 0, sizeof o);
-    o.law = name;
-    o.on_row = verify_row;
-    o.ctx = &v;
-    lt_verify_summary sum;
-    memset(&sum, 0, sizeof sum);
-    if (v.print) lt_verify_print_header(stdout);
-    lt_verify_law(law, &o, &sum);
-    fflush(stdout);
-    char msg[1200];
-    if (script_law_error(sc, NULL, msg, sizeof msg)) {
-        lua_pushstring(L, msg);
-        return lua_error(L);
-    }
-    lua_pushinteger(L, sum.failed);
-    lua_pushinteger(L, sum.rows);
-    return 2;
 }

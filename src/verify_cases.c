@@ -112,9 +112,9 @@ static void run_normal(vr_ctx *v, vr_setup *su)
         return;
     }
     long steps = (long)cs->steps;
-    vr_expect_at(su, cs->load[0] / (cs->load[1] * (double)steps));
+    vr_expect_at(su, cs->normal.overlap / (cs->normal.speed * (double)steps));
     vr_until u1 = {VR_UNTIL_STEPS, steps}, u2 = {VR_UNTIL_NO_CONTACT, 0};
-    const double in[LT_DOF] = {-cs->load[1]}, out[LT_DOF] = {cs->load[1]};
+    const double in[LT_DOF] = {-cs->normal.speed}, out[LT_DOF] = {cs->normal.speed};
     lt_stage st[2] = {vr_stage("v.....", in, &u1), vr_stage("v.....", out, &u2)};
     st[1].max_steps = 2 * steps + 10;
     su->test.stages = st;
@@ -134,7 +134,7 @@ static void run_normal(vr_ctx *v, vr_setup *su)
     if (n.rec) { /* the analytic curve: Fn along the loading leg */
         double x[201], y[201], w[LT_ALONG_COUNT];
         for (int i = 0; i <= 200; i++) {
-            x[i] = -cs->load[0] * i / 200.0;
+            x[i] = -cs->normal.overlap * i / 200.0;
             cs->along(&su->env, x[i], w);
             y[i] = w[LT_ALONG_FN];
         }
@@ -202,13 +202,13 @@ static void run_cycle(vr_ctx *v, vr_setup *su)
         return;
     }
     long steps = (long)cs->steps;
-    double dt = cs->load[1] / (cs->load[2] * (double)steps);
+    double dt = cs->cycle.amplitude / (cs->cycle.speed * (double)steps);
     vr_expect_at(su, dt);
     vr_until u1 = {VR_UNTIL_STEPS, steps}, u2 = {VR_UNTIL_STEPS, steps}, u3 = {VR_UNTIL_STEPS, 2 * steps},
              u4 = {VR_UNTIL_STEPS, 2 * steps};
-    double in[LT_DOF] = {-cs->load[0] / ((double)steps * dt)}, fw[LT_DOF] = {0}, bw[LT_DOF] = {0};
-    fw[dof] = cs->load[2];
-    bw[dof] = -cs->load[2];
+    double in[LT_DOF] = {-cs->cycle.overlap / ((double)steps * dt)}, fw[LT_DOF] = {0}, bw[LT_DOF] = {0};
+    fw[dof] = cs->cycle.speed;
+    bw[dof] = -cs->cycle.speed;
     char whats[LT_DOF + 1] = "v.....";
     whats[dof] = 'v';
     lt_stage st[4] = {vr_stage("v.....", in, &u1), vr_stage(whats, fw, &u2), vr_stage(whats, bw, &u3),
@@ -229,7 +229,7 @@ static void run_cycle(vr_ctx *v, vr_setup *su)
         balance_row(v, su, T);
     }
     if (h.rec) { /* the analytic loop: elastic-perfectly-plastic with the expected stiffness and cap */
-        double k = su->ex.value[LT_Q_CYCLE_STIFFNESS], cap = su->ex.value[LT_Q_CYCLE_CAP], ua = cs->load[1];
+        double k = su->ex.value[LT_Q_CYCLE_STIFFNESS], cap = su->ex.value[LT_Q_CYCLE_CAP], ua = cs->cycle.amplitude;
         double x[601], y[601], f = 0;
         const double leg[3][2] = {{0, ua}, {ua, -ua}, {-ua, ua}};
         int n = 0;
@@ -322,7 +322,7 @@ static int impact_at(vr_ctx *v, vr_setup *su, double dt, double got[LT_Q_COUNT],
     lt_stage st[1];
     vr_until u;
     vr_impact_test(su, dt, cs->load, &t, st, &u);
-    double vn = cs->load[0];
+    double vn = cs->impact.vn;
     impact_trace q;
     memset(&q, 0, sizeof q);
     q.rec = rec;
@@ -433,7 +433,7 @@ void vr_case(vr_ctx *v, const lt_case *cs)
         case LT_CASE_CYCLE: run_cycle(v, su); break;
         case LT_CASE_IMPACT: run_impact(v, su); break;
         case LT_CASE_CLOSED_LOOP:
-            vr_closed_loop(v, cs->name, &su->test, cs->dofs ? cs->dofs : "v.....", cs->load[0], cs->load[1],
+            vr_closed_loop(v, cs->name, &su->test, cs->dofs ? cs->dofs : "v.....", cs->loop.overlap, cs->loop.amplitude,
                            (long)cs->steps, cs->along_tol, cs->along_why);
             break;
         default: vr_fail(v, cs->name, "setup", "unknown case kind");

@@ -84,7 +84,7 @@ static void sweep(vr_ctx *v, const lt_case *impact)
     cs.fixed[0] = 1, cs.fixed[1] = 0;
     cs.radius[0] = 0;
     memset(cs.load, 0, sizeof cs.load);
-    cs.load[0] = impact->load[0];
+    cs.impact.vn = impact->impact.vn;
     cs.steps = OBLIQUE_STEPS;
     vr_setup *su = calloc(1, sizeof *su);
     lt_tester *T = calloc(1, sizeof *T);
@@ -96,7 +96,7 @@ static void sweep(vr_ctx *v, const lt_case *impact)
     }
     if (!vr_make_setup(v, su, &cs)) goto done;
     vr_expect_at(su, 0);
-    double tc = su->ex.value[LT_Q_CONTACT_TIME], speed = cs.load[0];
+    double tc = su->ex.value[LT_Q_CONTACT_TIME], speed = cs.impact.vn;
     if (!(tc > 0)) {
         vr_fail(v, OBLIQUE_CASE, "setup", "the impact case gives no contact time on a wall");
         goto done;

@@ -98,6 +98,18 @@ static const char *after_warnings(const char *err)
     return err;
 }
 
+/* Exit status 1 and, after any warnings, one line on stderr starting with prefix and holding
+ * fragment. */
+static void check_one_error_line(const char *file, const result *r, const char *prefix, const char *fragment)
+{
+    const char *err = after_warnings(r->err);
+    CHECK_MSG(r->status == 1, "%s: exit status %d (stderr: %s)", file, r->status, r->err);
+    CHECK_MSG(strncmp(err, prefix, strlen(prefix)) == 0, "%s: stderr does not start with '%s': %s", file, prefix,
+              r->err);
+    CHECK_MSG(strstr(err, fragment) != NULL, "%s: stderr lacks '%s': %s", file, fragment, r->err);
+    CHECK_MSG(count_lines(err) == 1, "%s: %d lines on stderr: %s", file, count_lines(err), r->err);
+}
+
 void check_bad_opts(const char *file, const char *opts, int line, const char *fragment)
 {
     char *dir = make_tmpdir();
@@ -106,12 +118,7 @@ void check_bad_opts(const char *file, const char *opts, int line, const char *fr
     result r;
     run(&r, args);
     snprintf(prefix, sizeof prefix, "tests/bad/%s:%d: ", file, line);
-    const char *err = after_warnings(r.err);
-    CHECK_MSG(r.status == 1, "%s: exit status %d (stderr: %s)", file, r.status, r.err);
-    CHECK_MSG(strncmp(err, prefix, strlen(prefix)) == 0, "%s: stderr does not start with '%s': %s", file, prefix,
-              r.err);
-    CHECK_MSG(strstr(err, fragment) != NULL, "%s: stderr lacks '%s': %s", file, fragment, r.err);
-    CHECK_MSG(count_lines(err) == 1, "%s: %d lines on stderr: %s", file, count_lines(err), r.err);
+    check_one_error_line(file, &r, prefix, fragment);
     CHECK_MSG(count_files(dir) == 0, "%s: %d files left in the output directory", file, count_files(dir));
     remove_tree(dir);
 }
@@ -137,14 +144,9 @@ void check_failed_run(const char *file, const char *opts, int line, const char *
     result r;
     run(&r, args);
     snprintf(prefix, sizeof prefix, "%s:%d: ", file, line);
-    const char *err = after_warnings(r.err);
-    CHECK_MSG(r.status == 1, "%s: exit status %d (stderr: %s)", file, r.status, r.err);
-    CHECK_MSG(strncmp(err, prefix, strlen(prefix)) == 0, "%s: stderr does not start with '%s': %s", file, prefix,
-              r.err);
-    CHECK_MSG(strstr(err, fragment) != NULL, "%s: stderr lacks '%s': %s", file, fragment, r.err);
-    CHECK_MSG(count_lines(err) == 1, "%s: %d lines on stderr: %s", file, count_lines(err), r.err);
+    check_one_error_line(file, &r, prefix, fragment);
     snprintf(want, sizeof want, "[rows up to the failure kept in %s/%s.tsv.partial]", dir, name);
-    CHECK_MSG(strstr(err, want) != NULL, "%s: stderr does not name the partial record: %s", file, r.err);
+    CHECK_MSG(strstr(r.err, want) != NULL, "%s: stderr does not name the partial record: %s", file, r.err);
     CHECK_MSG(count_files(dir) == 2, "%s: %d files in the output directory, expected the two partial ones", file,
               count_files(dir));
     struct stat st;

@@ -93,9 +93,9 @@ static void cycle_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
     h->work_max = fmax(h->work_max, fabs(s->energy[h->ne + LT_E_WORK]));
 }
 
-/* One approach-separation cycle of case cs: from a gap of GAP_STEPS h (h = load[0]/steps) to an
- * overlap of load[0] + (6 - GAP_STEPS) h at load[1] m/s, 100 steps held, then pulled apart
- * at load[1] until the contact is lost. */
+/* One approach-separation cycle of case cs: from a gap of GAP_STEPS h (h = normal.overlap/steps)
+ * to an overlap of normal.overlap + (6 - GAP_STEPS) h at normal.speed (m/s), 100 steps held,
+ * then pulled apart at normal.speed until the contact is lost. */
 #define GAP_STEPS 5.37
 static double check_cycle(const lt_case *cs, int refine)
 {
@@ -112,14 +112,14 @@ static double check_cycle(const lt_case *cs, int refine)
         return err;
     }
     long steps = (long)cs->steps * refine;
-    double h = cs->load[0] / (double)steps, dt = h / cs->load[1]; /* m and s a step */
+    double h = cs->normal.overlap / (double)steps, dt = h / cs->normal.speed; /* m and s a step */
     su->test.dt = dt;
     /* the case starts at touch: back off by GAP_STEPS h first, so that the contact forms inside
      * a step of the approach (at the phase GAP_STEPS - floor(GAP_STEPS) of it), as in a run */
     vr_until u0 = {VR_UNTIL_STEPS, 10}, u1 = {VR_UNTIL_STEPS, steps + 6}, u2 = {VR_UNTIL_STEPS, 100},
              u3 = {VR_UNTIL_NO_CONTACT, 0};
-    const double back[LT_DOF] = {GAP_STEPS / 10 * cs->load[1]}, in[LT_DOF] = {-cs->load[1]}, hold[LT_DOF] = {0},
-                 out[LT_DOF] = {cs->load[1]};
+    const double back[LT_DOF] = {GAP_STEPS / 10 * cs->normal.speed}, in[LT_DOF] = {-cs->normal.speed},
+                 hold[LT_DOF] = {0}, out[LT_DOF] = {cs->normal.speed};
     lt_stage st[4] = {vr_stage("v.....", back, &u0), vr_stage("v.....", in, &u1), vr_stage("v.....", hold, &u2),
                       vr_stage("v.....", out, &u3)};
     st[3].max_steps = 3 * steps;
@@ -154,7 +154,7 @@ static double check_cycle(const lt_case *cs, int refine)
                   tr.un_last, tr.un_sep, -dsep, h);
         /* the energy lost over the cycle */
         double loss = lt_adhesion_cycle_loss(model, w, E, R);
-        double adh = T->energy[0 + 2], work = T->energy[tr.ne + LT_E_WORK] - T->energy[tr.ne + LT_E_KIN];
+        double adh = T->energy[AE_ADH], work = T->energy[tr.ne + LT_E_WORK] - T->energy[tr.ne + LT_E_KIN];
         snprintf(what, sizeof what, "%s: adh over the cycle vs U(delta_sep) - U(0)", cs->name);
         if (loss > 0) CHECK_REL(adh, loss, TOL_FORMULA, what);
         else CHECK_ABS(adh, 0, 0, what);
@@ -189,7 +189,7 @@ static void test_registered(void)
     if (!law) return;
     CHECK(law->n_cases == ADHESION_N_CASES);
     CHECK(strcmp(law->params[AP_GAMMA].name, "gamma") == 0 && strcmp(law->params[AP_MODEL].name, "model") == 0);
-    CHECK(strcmp(law->energies[0].name, "elast") == 0 && strcmp(law->energies[2].name, "adh") == 0);
+    CHECK(strcmp(law->energies[AE_ELAST].name, "elast") == 0 && strcmp(law->energies[AE_ADH].name, "adh") == 0);
 }
 
 static void test_jkr_cycle_spheres(void) { check_cycle(&lt_adhesion_cases[0], 1); }
@@ -298,7 +298,7 @@ static void test_newton_next_to_the_neck(void)
         CHECK_REL(r.f[0], st.fn, 1e-14 + 10 * sqrt(1e-16 * pow(10, k)), what);
     }
     lt_response r = at_overlap(p, 1e6, 0.5, 0.01, 0.01, -dc * (1 + 1e-9), s);
-    CHECK(r.f[0] == 0 && r.energy[0] == 0 && r.energy[1] == 0 && s[7] == 1); /* separated (state `detached`) */
+    CHECK(r.f[0] == 0 && r.energy[AE_ELAST] == 0 && r.energy[AE_SURF] == 0 && s[AS_DETACHED] == 1); /* separated */
 }
 
 const test_case adhesion_tests[] = {

@@ -67,7 +67,7 @@ static int bend_step(const double *p, const lt_contact *c, double *s, lt_respons
 
 static void set_cycle(const lt_case_env *env, lt_expect *x, double energy)
 {
-    double kr = env->param[P_KR], mmax = env->param[P_MMAX], dth = env->load[2] * env->c.dt;
+    double kr = env->param[P_KR], mmax = env->param[P_MMAX], dth = env->cycle.speed * env->c.dt;
     x->value[LT_Q_CYCLE_ENERGY] = energy;
     /* the cap reached inside a step: the trapezoid books at most kr dth^2/8 too little per
      * onset (as laws/linear.c's slip), two onsets per cycle */
@@ -84,22 +84,22 @@ static void set_cycle(const lt_case_env *env, lt_expect *x, double energy)
 static void bend_expect(const lt_case_env *env, lt_expect *x)
 {
     double kr = env->param[P_KR], mmax = env->param[P_MMAX];
-    set_cycle(env, x, 4 * mmax * (env->load[1] - mmax / kr));
+    set_cycle(env, x, 4 * mmax * (env->cycle.amplitude - mmax / kr));
 }
 
 static void wrong_expect(const lt_case_env *env, lt_expect *x)
 {
-    set_cycle(env, x, 4 * env->param[P_MMAX] * env->load[1]); /* the elastic reversal forgotten */
+    set_cycle(env, x, 4 * env->param[P_MMAX] * env->cycle.amplitude); /* the elastic reversal forgotten */
 }
 
 #define MAT {1e7, 0.25, 2600, 0.5, 0.5}
 static const lt_case bend_cases[2] = {
     {.name = "bend-cycle", .doc = "EPP bending cycle: 4 Mmax (ta - Mmax/kr)", .kind = LT_CASE_CYCLE, .dof = 4,
-     .radius = {0.1, 0.1}, .mat = {MAT, MAT}, .load = {OVERLAP, AMPLITUDE, RATE}, .steps = STEPS,
-     .expect = bend_expect},
+     .radius = {0.1, 0.1}, .mat = {MAT, MAT},
+     .cycle = {.overlap = OVERLAP, .amplitude = AMPLITUDE, .speed = RATE}, .steps = STEPS, .expect = bend_expect},
     {.name = "bend-cycle-wrong", .doc = "the same with 4 Mmax ta", .kind = LT_CASE_CYCLE, .dof = 4,
-     .radius = {0.1, 0.1}, .mat = {MAT, MAT}, .load = {OVERLAP, AMPLITUDE, RATE}, .steps = STEPS,
-     .expect = wrong_expect},
+     .radius = {0.1, 0.1}, .mat = {MAT, MAT},
+     .cycle = {.overlap = OVERLAP, .amplitude = AMPLITUDE, .speed = RATE}, .steps = STEPS, .expect = wrong_expect},
 };
 static const lt_law bend_law = {.api_version = LT_LAW_API_VERSION, .name = "bend_epp", .summary = "test",
                                 .params = bend_params, .n_params = P_COUNT, .state_names = bend_state,
@@ -185,8 +185,9 @@ static void test_dof_zero_is_shear_y(void)
 {
     lt_law l = bend_law;
     static const lt_case with_expect[1] = {{.name = "shear-y-cycle", .kind = LT_CASE_CYCLE, .radius = {0.1, 0.1},
-                                            .mat = {MAT, MAT}, .load = {OVERLAP, AMPLITUDE, RATE}, .steps = STEPS,
-                                            .expect = bend_expect}};
+                                            .mat = {MAT, MAT},
+                                            .cycle = {.overlap = OVERLAP, .amplitude = AMPLITUDE, .speed = RATE},
+                                            .steps = STEPS, .expect = bend_expect}};
     l.cases = with_expect;
     l.n_cases = 1;
     rows *rs = verify(&l, "shear-y-cycle");

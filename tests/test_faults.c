@@ -103,38 +103,37 @@ static void test_law_non_finite_outputs(void)
     free(T);
 }
 
+/* B, 1 mm away from A on the linear law's test, moving freely at vx (m/s) for 5 steps of dt (s):
+ * the run must fail with the error err. */
+static void check_free_flight_fault(double vx, double dt, const char *err)
+{
+    lt_test t = linear_test(v3(1, 0, 0), 0);
+    if (dt > 0) t.dt = dt;
+    t.gap = 1e-3;
+    t.body[1].vel = v3(vx, 0, 0);
+    cond c = {COND_STEPS, 0, 0, 5, 0};
+    lt_stage st = stage("......", 0, 0, 0, 0, 0, 0, &c);
+    t.stages = &st;
+    t.n_stages = 1;
+    lt_tester *T = calloc(1, sizeof *T);
+    CHECK(lt_run(T, &t, NULL, NULL) == -1);
+    CHECK_STR(T->err, err);
+    free(T);
+}
+
 /* A state that overflows: B flying at 1e153 m/s (kinetic energy 5e306 J, still finite) for
  * dt = 1e160 s goes to infinity in one step. */
 static void test_state_overflow(void)
 {
-    lt_test t = linear_test(v3(1, 0, 0), 0);
-    t.dt = 1e160;
-    t.gap = 1e-3;
-    t.body[1].vel = v3(1e153, 0, 0);
-    cond c = {COND_STEPS, 0, 0, 5, 0};
-    lt_stage st = stage("......", 0, 0, 0, 0, 0, 0, &c);
-    t.stages = &st;
-    t.n_stages = 1;
-    lt_tester *T = calloc(1, sizeof *T);
-    CHECK(lt_run(T, &t, NULL, NULL) == -1);
-    CHECK_STR(T->err, "stage 1, step 1: non-finite state: B.pos.x = inf (the motion overflowed or became unstable)");
-    free(T);
+    check_free_flight_fault(1e153, 1e160,
+                            "stage 1, step 1: non-finite state: B.pos.x = inf (the motion overflowed or became unstable)");
 }
 
-/* Kinetic energy beyond the largest double at the initial state. */
+/* Kinetic energy beyond the largest double at the initial state (the test's own dt). */
 static void test_energy_overflow(void)
 {
-    lt_test t = linear_test(v3(1, 0, 0), 0);
-    t.gap = 1e-3;
-    t.body[1].vel = v3(1e200, 0, 0);
-    cond c = {COND_STEPS, 0, 0, 5, 0};
-    lt_stage st = stage("......", 0, 0, 0, 0, 0, 0, &c);
-    t.stages = &st;
-    t.n_stages = 1;
-    lt_tester *T = calloc(1, sizeof *T);
-    CHECK(lt_run(T, &t, NULL, NULL) == -1);
-    CHECK_STR(T->err, "stage 1, step 0: non-finite energy: kin = inf (the motion overflowed or became unstable)");
-    free(T);
+    check_free_flight_fault(1e200, 0,
+                            "stage 1, step 0: non-finite energy: kin = inf (the motion overflowed or became unstable)");
 }
 
 /* A velocity that overflows mid-run: B drifts at 1 m/s, then a forced normal of 1e308 N for

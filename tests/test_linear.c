@@ -1,38 +1,32 @@
 /* tests/test_linear.c - the linear law on hand-made contacts, no driver: force law, Coulomb
  * return, breakage, and the slip-dissipation formulas on the three canonical one-step paths
  * (docs/energy.md derives the exact values used here). */
-#include "../src/law.h"
+#include "../laws/linear.h"
 #include "../src/registry.h"
 #include "check.h"
+#include "hand.h"
 
 /* Closed forms evaluated in double: a handful of operations, so 1e-14 relative covers their
  * round-off with a margin of ~50 ulp. */
 #define TOL_ROUNDOFF 1e-14
 
-enum { P_KN, P_KT, P_TANPHI, P_NOSLIP, P_NOBREAK, P_DISSIPATION };
-enum { S_KN, S_KT, S_TANPHI, S_FN, S_FTY, S_FTZ };
-
 static const lt_law *linear(void) { return lt_find_law("linear"); }
 
-static void default_params(double *p)
-{
-    const lt_law *law = linear();
-    for (int i = 0; i < law->n_params; i++) p[i] = law->params[i].def;
-    p[P_KN] = 1e6;
-    p[P_KT] = 5e5;
-    p[P_TANPHI] = 0.5;
-}
+static void default_params(double *p) { hand_params(linear(), p, 1e6, 5e5, 0.5); }
 
-static lt_contact make_contact(double uN, double vy, double vz, double dt)
+/* A tangential contact at overlap uN (no normal motion): hand.h's two spheres. */
+static lt_contact make_contact(double uN, double vy, double vz, double dt) { return hand_contact(uN, 0, vy, vz, dt); }
+
+/* init, then the stored forces fn (normal) and (fty, 0) (tangential, N), then one step. */
+static lt_response step_from(const lt_law *law, const double *p, const lt_contact *c, double *s, double fn, double fty)
 {
-    lt_contact c = {0};
-    c.uN = uN;
-    c.v[1] = vy;
-    c.v[2] = vz;
-    c.dt = dt;
-    c.lens[0] = c.lens[1] = 0.1;
-    c.contA = 0.0314;
-    return c;
+    law->init(p, c, s);
+    s[S_FN] = fn;
+    s[S_FTY] = fty;
+    s[S_FTZ] = 0;
+    lt_response r = {0};
+    law->step(p, c, s, &r);
+    return r;
 }
 
 static void test_registered(void)
@@ -58,7 +52,7 @@ static void test_normal_force_hooke(void)
     lt_response r = {0};
     CHECK(law->step(p, &c, s, &r) == 1);
     CHECK_REL(r.f[0], 1e6 * -2.5e-4, TOL_ROUNDOFF, "Fn = kn uN");
-    CHECK_REL(r.energy[0], 0.5 * 1e6 * 2.5e-4 * 2.5e-4, TOL_ROUNDOFF, "elast = kn uN^2 / 2");
+    CHECK_REL(r.energy[E_ELAST], 0.5 * 1e6 * 2.5e-4 * 2.5e-4, TOL_ROUNDOFF, "elast = kn uN^2 / 2");
     CHECK(r.f[1] == 0 && r.f[2] == 0 && r.f[3] == 0 && r.f[4] == 0 && r.f[5] == 0);
 }
 
@@ -104,7 +98,7 @@ static void test_dissipation_steady_sliding(void)
     lt_response r = {0};
     law->step(p, &c, s, &r);
     CHECK_REL(r.f[1], fy, TOL_ROUNDOFF, "returned to the yield surface");
-    CHECK_REL(r.energy[1], fy * du, TOL_ROUNDOFF, "trapezoid: exact fy du");
+    CHECK_REL(r.energy[E_PLAST], fy * du, TOL_ROUNDOFF, "trapezoid: exact fy du");
 }
 
 /* Normal unloading on the yield surface at fixed tangential displacement: fy drops from fy0
@@ -119,17 +113,12 @@ static void test_dissipation_normal_unloading(void)
     c.v[0] = (uN1 - uN0) / 1e-6;
     for (int formula = 0; formula < 5; formula++) {
         p[P_DISSIPATION] = formula;
-        law->init(p, &c, s);
-        s[S_FN] = 1e6 * uN0;
-        s[S_FTY] = fy0;
-        s[S_FTZ] = 0;
-        lt_response r = {0};
-        law->step(p, &c, s, &r);
+        lt_response r = step_from(law, p, &c, s, 1e6 * uN0, fy0);
         double exact = (fy0 * fy0 - fy1 * fy1) / (2 * 5e5);
         if (formula == 1) /* doc: fy (ft - fy)/kt, short by (ft-fy)^2/(2kt) */
-            CHECK_REL(r.energy[1], fy1 * (fy0 - fy1) / 5e5, TOL_ROUNDOFF, "doc formula value");
+            CHECK_REL(r.energy[E_PLAST], fy1 * (fy0 - fy1) / 5e5, TOL_ROUNDOFF, "doc formula value");
         else
-            CHECK_REL(r.energy[1], exact, TOL_ROUNDOFF, "exact on normal unloading");
+            CHECK_REL(r.energy[E_PLAST], exact, TOL_ROUNDOFF, "exact on normal unloading");
     }
 }
 
@@ -146,13 +135,8 @@ static void test_dissipation_onset(void)
                               (ft * ft - fy * fy) / (2 * kt), (ft * ft - fy * fy) / (2 * kt), fy * (ft - fy) / kt};
     for (int formula = 0; formula < 5; formula++) {
         p[P_DISSIPATION] = formula;
-        law->init(p, &c, s);
-        s[S_FN] = 1e6 * uN;
-        s[S_FTY] = f0;
-        s[S_FTZ] = 0;
-        lt_response r = {0};
-        law->step(p, &c, s, &r);
-        CHECK_REL(r.energy[1], expect[formula], 1e-12, "onset dissipation of each formula");
+        lt_response r = step_from(law, p, &c, s, 1e6 * uN, f0);
+        CHECK_REL(r.energy[E_PLAST], expect[formula], 1e-12, "onset dissipation of each formula");
     }
 }
 
@@ -182,7 +166,7 @@ static void test_noSlip_stays_elastic(void)
     lt_response r = {0};
     law->step(p, &c, s, &r);
     CHECK_REL(r.f[1], 5e5 * 1e-2, TOL_ROUNDOFF, "Ft = kt u beyond the Coulomb limit");
-    CHECK(r.energy[1] == 0);
+    CHECK(r.energy[E_PLAST] == 0);
 }
 
 const test_case linear_tests[] = {

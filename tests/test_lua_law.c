@@ -124,16 +124,22 @@ static void run_ok(const char *file, const char *dir)
     CHECK_MSG(r.status == 0, "%s: exit %d: %s", file, r.status, r.err);
 }
 
+/* The table dir/NAME.tsv into t (0, or read_table's error). */
+static int read_named_table(const char *dir, const char *name, table *t)
+{
+    char path[600];
+    snprintf(path, sizeof path, "%s/%s.tsv", dir, name);
+    return read_table(path, t);
+}
+
 static void test_lua_linear_equals_builtin_csu(void)
 {
-    char *dir = make_tmpdir(), path[600];
+    char *dir = make_tmpdir();
     run_ok("stages/lua_linear.lua", dir);
     run_ok("stages/compress_shear_unload.lua", dir);
     table a, b;
-    snprintf(path, sizeof path, "%s/lua-linear-csu.tsv", dir);
-    CHECK(read_table(path, &a) == 0);
-    snprintf(path, sizeof path, "%s/compress-shear-unload.tsv", dir);
-    CHECK(read_table(path, &b) == 0);
+    CHECK(read_named_table(dir, "lua-linear-csu", &a) == 0);
+    CHECK(read_named_table(dir, "compress-shear-unload", &b) == 0);
     double worst = 1;
     check_same_records(&a, &b, TOL_LUA_LINEAR, "compress-shear-unload", &worst);
     free(a.x);
@@ -172,10 +178,8 @@ static void test_lua_linear_equals_builtin_oblique(void)
             run_ok(path, dir);
         }
         table a, b;
-        snprintf(path, sizeof path, "%s/oblique-lua.tsv", dir);
-        CHECK(read_table(path, &a) == 0);
-        snprintf(path, sizeof path, "%s/oblique-c.tsv", dir);
-        CHECK(read_table(path, &b) == 0);
+        CHECK(read_named_table(dir, "oblique-lua", &a) == 0);
+        CHECK(read_named_table(dir, "oblique-c", &b) == 0);
         double worst = 1;
         check_same_records(&a, &b, TOL_LUA_LINEAR, formulas[i], &worst);
         /* the path slides: plast is not zero, so the formula was exercised */
@@ -258,11 +262,10 @@ static void test_removed_when_script_ends(void)
 
 static void test_state_tangential_spring(void)
 {
-    char *dir = make_tmpdir(), path[600];
+    char *dir = make_tmpdir();
     run_ok("tests/scripts/lua_law_spring.lua", dir);
     table t;
-    snprintf(path, sizeof path, "%s/tspring.tsv", dir);
-    CHECK(read_table(path, &t) == 0);
+    CHECK(read_named_table(dir, "tspring", &t) == 0);
     const double kt = 4e5; /* N/m, the law's default */
     int uy = column(&t, "uy"), fy = column(&t, "Fy"), st = column(&t, "stage"), checked = 0;
     double fpeak = 0;
@@ -280,11 +283,10 @@ static void test_state_tangential_spring(void)
 
 static void test_breaking_bond(void)
 {
-    char *dir = make_tmpdir(), path[600];
+    char *dir = make_tmpdir();
     run_ok("tests/scripts/lua_law_break.lua", dir);
     table t;
-    snprintf(path, sizeof path, "%s/bond.tsv", dir);
-    CHECK(read_table(path, &t) == 0);
+    CHECK(read_named_table(dir, "bond", &t) == 0);
     const double ubreak = 5e-5, du = 1e-6; /* m; the opening per step, 1 m/s x 1e-6 s */
     int ux = column(&t, "ux"), con = column(&t, "contact"), st = column(&t, "stage");
     int last = t.rows - 1;

@@ -68,7 +68,7 @@ static void impact_expect(const lt_case_env *env, lt_expect *x)
  * spheres), ktDivKn 0.5, mu 0.5, at 1 m/s: the overlap stays near 0.3 % of the radius. */
 #define MAT {1e9, 0.25, 2600, 0.5, 0.5}
 static const lt_case cundall_cases[1] = {
-    {.name = "impact", .kind = LT_CASE_IMPACT, .radius = {0.05, 0.05}, .mat = {MAT, MAT}, .load = {1.0},
+    {.name = "impact", .kind = LT_CASE_IMPACT, .radius = {0.05, 0.05}, .mat = {MAT, MAT}, .impact = {.vn = 1.0},
      .steps = 1000, .expect = impact_expect},
 };
 static const lt_energy_def cundall_energies[3] = {

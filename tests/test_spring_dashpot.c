@@ -2,37 +2,23 @@
  * restitution, the dashpot velocity, clipping, the Coulomb return of the whole force (Luding),
  * the parameter check, and breakage; the oblique-impact closed forms of its verify cases
  * against a direct integration of the damped oscillator. */
-#include "../src/law.h"
+#include "../laws/spring_dashpot.h"
 #include "../src/registry.h"
 #include "check.h"
+#include "hand.h"
 
 /* Closed forms of a handful of operations: 1e-14 relative covers their round-off (~50 ulp). */
 #define TOL_ROUNDOFF 1e-14
 
-enum { P_KN, P_KT, P_TANPHI, P_EN, P_ET, P_ZETAN, P_ZETAT, P_CLIP, P_NOSLIP, P_DASHPOT };
-enum { S_KN, S_KT, S_TANPHI, S_GN, S_GT, S_FN, S_XIY, S_XIZ };
-
 static const lt_law *sd(void) { return lt_find_law("spring_dashpot"); }
 
-static void params(double *p)
-{
-    const lt_law *law = sd();
-    for (int i = 0; i < law->n_params; i++) p[i] = law->params[i].def;
-    p[P_KN] = 1e6;
-    p[P_KT] = 4e5;
-    p[P_TANPHI] = 0.5;
-}
+static void params(double *p) { hand_params(sd(), p, 1e6, 4e5, 0.5); }
 
+/* hand.h's two spheres (radii of curvature 0.1 m, m* 2.5 kg) at their first step (fresh). */
 static lt_contact contact(double uN, double vn, double vy, double vz)
 {
-    lt_contact c = {0};
-    c.uN = uN;
-    c.v[0] = vn;
-    c.v[1] = vy;
-    c.v[2] = vz;
-    c.dt = 1e-6;
-    c.lens[0] = c.lens[1] = c.rcurv[0] = c.rcurv[1] = 0.1;
-    c.contA = 0.0314;
+    lt_contact c = hand_contact(uN, vn, vy, vz, 1e-6);
+    c.rcurv[0] = c.rcurv[1] = 0.1;
     c.mstar = 2.5;
     c.fresh = 1;
     return c;
@@ -132,7 +118,7 @@ static void test_clip(void)
     law->step(p, &c, s, &r);
     CHECK(r.f[0] == 0);
     /* visc of the first step: trapezoid from 0 to the dashpot's share (0 - fe) over v dt */
-    CHECK_REL(r.energy[2], 0.5 * (0 - fe) * 3.0 * 1e-6, TOL_ROUNDOFF, "visc with the clipped dashpot");
+    CHECK_REL(r.energy[E_VISC], 0.5 * (0 - fe) * 3.0 * 1e-6, TOL_ROUNDOFF, "visc with the clipped dashpot");
 }
 
 /* Coulomb: the whole trial force (spring + dashpot) is scaled back to the circle of radius
@@ -158,7 +144,7 @@ static void test_coulomb_return_of_the_whole_force(void)
     CHECK_REL(r.f[2], fy * tz / tn, TOL_ROUNDOFF, "Ftz on the circle along the trial");
     CHECK_REL(s[S_XIY], vy * 1e-6 * fy / tn, TOL_ROUNDOFF, "spring y scaled like the force");
     CHECK_REL(s[S_XIZ], vz * 1e-6 * fy / tn, TOL_ROUNDOFF, "spring z scaled like the force");
-    CHECK(gt * hypot(vy, vz) > fy && r.energy[1] > 0 && r.energy[2] > 0);
+    CHECK(gt * hypot(vy, vz) > fy && r.energy[E_PLAST] > 0 && r.energy[E_VISC] > 0);
     p[P_NOSLIP] = 1;
     memset(s, 0, sizeof s);
     law->init(p, &c, s);

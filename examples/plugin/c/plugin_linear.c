@@ -142,8 +142,9 @@ static void normal_along(const lt_case_env *env, double uN, double out[LT_ALONG_
 
 static void cycle_expect(const lt_case_env *env, lt_expect *x)
 {
-    double kt = env->param[P_KT], fy = env->param[P_TANPHI] * env->param[P_KN] * env->load[0], ua = env->load[1];
-    double du = env->load[2] * env->c.dt, e = 4 * fy * (ua - fy / kt);
+    double kt = env->param[P_KT], fy = env->param[P_TANPHI] * env->param[P_KN] * env->cycle.overlap;
+    double ua = env->cycle.amplitude;
+    double du = env->cycle.speed * env->c.dt, e = 4 * fy * (ua - fy / kt);
     x->value[LT_Q_CYCLE_ENERGY] = e;
     /* slip starting inside a step: the trapezoid dissipation is short by (fy - f0)(ft - fy)/2kt
      * <= kt du^2/8 per onset (laws/linear.c), two onsets per cycle; plus round-off */
@@ -159,7 +160,7 @@ static void cycle_expect(const lt_case_env *env, lt_expect *x)
 
 static void impact_expect(const lt_case_env *env, lt_expect *x)
 {
-    double kn = env->param[P_KN], m = env->c.mstar, v = env->load[0], w0 = sqrt(kn / m);
+    double kn = env->param[P_KN], m = env->c.mstar, v = env->impact.vn, w0 = sqrt(kn / m);
     x->value[LT_Q_RESTITUTION] = 1;
     x->value[LT_Q_CONTACT_TIME] = LC_PI / w0;
     x->value[LT_Q_MAX_OVERLAP] = v / w0;
@@ -181,7 +182,7 @@ static const lt_case plugin_linear_cases[] = {
      .set = {{"kn", 1e6}, {"kt", 5e5}, {"tanPhi", 0.5}},
      .shape = {"sphere", "sphere"}, .radius = {0.1, 0.1},
      .mat = {{1e7, 0.25, 2600, 0.5, 0.5}, {1e7, 0.25, 2600, 0.5, 0.5}},
-     .load = {1e-3, 1.0}, .steps = 1000,
+     .normal = {.overlap = 1e-3, .speed = 1.0}, .steps = 1000,
      .along = normal_along, .along_tol = TOL_FORMULA, .along_why = WHY_FORMULA},
     {.name = "shear-cycle",
      .doc = "elastic-perfectly-plastic loop at 1 mm overlap, +-3 mm: 4 mu Fn (ua - mu Fn/kt) per cycle",
@@ -189,7 +190,7 @@ static const lt_case plugin_linear_cases[] = {
      .set = {{"kn", 1e6}, {"kt", 5e5}, {"tanPhi", 0.5}},
      .shape = {"sphere", "sphere"}, .radius = {0.1, 0.1},
      .mat = {{1e7, 0.25, 2600, 0.5, 0.5}, {1e7, 0.25, 2600, 0.5, 0.5}},
-     .load = {1e-3, 3e-3, 1.0}, .steps = 3000,
+     .cycle = {.overlap = 1e-3, .amplitude = 3e-3, .speed = 1.0}, .steps = 3000,
      .expect = cycle_expect},
     {.name = "closed-loop",
      .doc = "without slip the law is elastic in uN, uy, uz: zero net work around a closed loop",
@@ -197,7 +198,7 @@ static const lt_case plugin_linear_cases[] = {
      .set = {{"kn", 1e6}, {"kt", 5e5}, {"tanPhi", 0.5}, {"noSlip", 1}},
      .shape = {"sphere", "sphere"}, .radius = {0.1, 0.05},
      .mat = {{1e7, 0.25, 2600, 0.5, 0.5}, {1e7, 0.25, 2600, 0.5, 0.5}},
-     .load = {1e-3, 5e-4}, .steps = 500, .dofs = "vvv...",
+     .loop = {.overlap = 1e-3, .amplitude = 5e-4}, .steps = 500, .dofs = "vvv...",
      .along_tol = 1e-9, .along_why = "linear springs, trapezoid exact: round-off of 3500 steps"},
     {.name = "impact",
      .doc = "elastic normal impact at 1 m/s: e = 1, t_c = pi/w0, delta_max = v/w0",
@@ -205,7 +206,7 @@ static const lt_case plugin_linear_cases[] = {
      .set = {{"kn", 1e6}, {"kt", 5e5}, {"tanPhi", 0.5}},
      .shape = {"sphere", "sphere"}, .radius = {0.1, 0.1},
      .mat = {{1e7, 0.25, 2600, 0.5, 0.5}, {1e7, 0.25, 2600, 0.5, 0.5}},
-     .load = {1.0}, .steps = 1000, .converge = 1,
+     .impact = {.vn = 1.0}, .steps = 1000, .converge = 1,
      .expect = impact_expect},
 };
 
@@ -228,8 +229,12 @@ static int linear_yielding(const double *p, const double *s)
     return s[S_SLIP] != 0;
 }
 
-static const lt_yield linear_yield = {linear_ft_max, linear_fn_max, linear_yielding,
-                                      "Coulomb: |Ft| = tanPhi |Fn|, Fn <= 0"};
+static const lt_yield linear_yield = {
+    .ft_max = linear_ft_max,
+    .fn_max = linear_fn_max,
+    .yielding = linear_yielding,
+    .formula = "Coulomb: |Ft| = tanPhi |Fn|, Fn <= 0",
+};
 
 /* Designated initialisers: fields a later law API adds are optional and default to none; the
  * descriptor declares the API version of the header it was compiled with (LT_LAW_API_VERSION),

@@ -131,8 +131,8 @@ void normal_along(const lt_case_env *env, double uN, double out[LT_ALONG_COUNT])
 
 void cycle_expect(const lt_case_env *env, lt_expect *x) noexcept
 {
-    const double kt = env->param[P_KT], cap = env->param[P_MU] * env->param[P_KN] * env->load[0];
-    const double ua = env->load[1], du = env->load[2] * env->c.dt, e = 4 * cap * (ua - cap / kt);
+    const double kt = env->param[P_KT], cap = env->param[P_MU] * env->param[P_KN] * env->cycle.overlap;
+    const double ua = env->cycle.amplitude, du = env->cycle.speed * env->c.dt, e = 4 * cap * (ua - cap / kt);
     x->value[LT_Q_CYCLE_ENERGY] = e;
     // slip that starts inside a step: the trapezoid misses at most kt du^2/8 per onset, two
     // onsets per cycle; plus the overlap's round-off
@@ -172,7 +172,7 @@ lt_case cycle_case(const char *name, const char *doc, int dof)
         .radius = {0.1, 0.1},
         .mat = {GLASS_LIKE, GLASS_LIKE},
         .fixed = {0, 0},
-        .load = {1e-3, 3e-3, 1.0}, // held overlap 1 mm, amplitude 3 mm, at 1 m/s
+        .cycle = {.overlap = 1e-3, .amplitude = 3e-3, .speed = 1.0}, // m, m, m/s
         .steps = 3000,
         .dofs = nullptr,
         .converge = 0,
@@ -195,7 +195,7 @@ const lt_case cases[] = {
         .radius = {0.1, 0.1},
         .mat = {GLASS_LIKE, GLASS_LIKE},
         .fixed = {0, 0},
-        .load = {1e-3, 1.0}, // overlap 1 mm at 1 m/s
+        .normal = {.overlap = 1e-3, .speed = 1.0}, // m, m/s
         .steps = 1000,
         .dofs = nullptr,
         .converge = 0,
@@ -210,7 +210,14 @@ const lt_case cases[] = {
     cycle_case("cycle-z", "the same loop on shear z (isotropic in the contact plane)", 2),
 };
 
-const lt_yield yield = {yield_ft_max, yield_fn_max, yield_yielding, "Coulomb: |Ft| = mu |Fn|, Fn <= 0"};
+const lt_yield yield = {
+    .ft_max = yield_ft_max,
+    .fn_max = yield_fn_max,
+    .yielding = yield_yielding,
+    .formula = "Coulomb: |Ft| = mu |Fn|, Fn <= 0",
+    .excess = nullptr, // the (Fn, |Ft|) surface above, torques free
+    .dofs = 0,
+};
 
 const lt_law law = {
     .api_version = LT_LAW_API_VERSION,

@@ -1,0 +1,78 @@
+/* laws/closed_forms.h - closed forms and tolerances that the analytic cases of the laws with a
+ * linear normal spring share (laws/linear_cases.c, laws/spring_dashpot_cases.c,
+ * laws/linel6_cases.c): Hooke's law along a normal load path, the elastic-perfectly-plastic
+ * Coulomb shear cycle, the undamped normal impact.  Each takes the law's values (not its
+ * parameter indices, which differ between laws), so a case file wraps it in the lt_case callback
+ * of its law.  Units SI; signs and frame as in src/law.h (uN < 0 in overlap, Fn < 0 compressive).
+ *
+ *   Hooke          Fn = kn uN, elast = kn uN^2/2 (no shear), reported kn, kt constant
+ *   shear cycle    at the held overlap delta, fy = tanPhi kn delta: elastic-perfectly-plastic;
+ *                  the energy dissipated over a full cycle +-ua is 4 fy (ua - fy/kt)
+ *   impact         w0 = sqrt(kn/m*): e = 1, t_c = pi/w0, delta_max = v/w0, F_max = kn v/w0
+ * Reference: docs/verify.md (the case kinds and their quantities).
+ */
+#ifndef LT_CLOSED_FORMS_H
+#define LT_CLOSED_FORMS_H
+#include "../src/law.h"
+#include <math.h>
+
+/* The closed form evaluated at the recorded uN: a few operations, round-off only. */
+#define TOL_FORMULA 1e-12
+#define WHY_FORMULA "closed form at the recorded uN: round-off"
+/* A quantity of the held overlap: the overlap is a difference of centre distances (~0.2 m)
+ * built over ~1e4 steps, each rounding at ~3e-17 m: ~1e-11 of 1 mm, 1e-9 with a margin. */
+#define TOL_POSITION 1e-9
+#define WHY_POSITION "overlap from ~1e4 rounded position updates: ~1e-11 relative"
+/* Restitution and contact time within 1e-4 of the closed forms at the case's dt. */
+#define TOL_TARGET 1e-4
+#define WHY_TARGET "verify's target at the case's time step (docs/verify.md)"
+
+/* Hooke along a normal load path: kn, kt in N/m, uN in m. */
+static inline void hooke_along(double kn, double kt, double uN, double out[LT_ALONG_COUNT])
+{
+    out[LT_ALONG_FN] = kn * uN;
+    out[LT_ALONG_KN] = kn;
+    out[LT_ALONG_KT] = kt;
+    out[LT_ALONG_ELAST] = 0.5 * kn * uN * uN;
+}
+
+/* The Coulomb shear cycle of an LT_CASE_SHEAR_CYCLE case (env->cycle: held overlap, amplitude,
+ * speed): dissipated energy, kt and the slip force; slip_why says how the law returns onto the
+ * limit (the why of the slip force). */
+static inline void coulomb_cycle_expect(double kn, double kt, double tanPhi, const lt_case_env *env,
+                                        const char *slip_why, lt_expect *x)
+{
+    double fy = tanPhi * kn * env->cycle.overlap, ua = env->cycle.amplitude;
+    double du = env->cycle.speed * env->c.dt, e = 4 * fy * (ua - fy / kt);
+    x->value[LT_Q_CYCLE_ENERGY] = e;
+    /* slip starting inside a step: the trapezoid dissipation is short by (fy - f0)(ft - fy)/2kt
+     * <= kt du^2/8 per onset (laws/linear.c), two onsets per cycle; plus round-off */
+    x->tol[LT_Q_CYCLE_ENERGY] = kt * du * du / 4 / e + TOL_POSITION;
+    x->why[LT_Q_CYCLE_ENERGY] = "onset of slip inside a step: <= kt du^2/8 per onset, two per cycle; overlap round-off";
+    x->value[LT_Q_KT] = kt;
+    x->tol[LT_Q_KT] = TOL_FORMULA;
+    x->why[LT_Q_KT] = "constant stiffness: exact";
+    x->value[LT_Q_SLIP_FORCE] = fy;
+    x->tol[LT_Q_SLIP_FORCE] = TOL_POSITION;
+    x->why[LT_Q_SLIP_FORCE] = slip_why;
+}
+
+/* The undamped normal impact of an LT_CASE_IMPACT case at env->impact.vn, kn in N/m. */
+static inline void elastic_impact_expect(double kn, const lt_case_env *env, lt_expect *x)
+{
+    double m = env->c.mstar, v = env->impact.vn, w0 = sqrt(kn / m);
+    x->value[LT_Q_RESTITUTION] = 1;
+    x->value[LT_Q_CONTACT_TIME] = LT_PI / w0;
+    x->value[LT_Q_MAX_OVERLAP] = v / w0;
+    x->value[LT_Q_MAX_FORCE] = kn * v / w0;
+    const int q[4] = {LT_Q_RESTITUTION, LT_Q_CONTACT_TIME, LT_Q_MAX_OVERLAP, LT_Q_MAX_FORCE};
+    for (int i = 0; i < 4; i++) {
+        x->tol[q[i]] = TOL_TARGET;
+        x->why[q[i]] = WHY_TARGET;
+        /* leapfrog: second order; the force's kink at touch and release (started half a step
+         * before touch) keeps it so (e is symmetric: its error is ~1e-12, below any order) */
+        x->order[q[i]] = 2;
+    }
+}
+
+#endif

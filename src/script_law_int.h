@@ -1,0 +1,62 @@
+/* src/script_law_int.h - what the three files of Lua laws share (not a public header):
+ * script_law.c reads a `lawtester.law{...}` table into a binding (lua_law: the lt_law descriptor
+ * and what the call into Lua needs), script_law_call.c holds the slots, the trampolines and the
+ * call into Lua, script_verify_law.c is `lawtester.verify_law`.  docs/lua-laws.md is the
+ * reference of the Lua side.
+ */
+#ifndef LT_SCRIPT_LAW_INT_H
+#define LT_SCRIPT_LAW_INT_H
+#include "script_int.h"
+
+#define LUA_LAW_SLOTS 32 /* Lua laws registered at once (all scripts of the process) */
+
+typedef struct lua_law {
+    script_ctx *sc;
+    lua_State *T;       /* the law's thread; stack slot 1: the law_call closure */
+    int thread_ref;     /* registry reference that keeps T */
+    int slot;
+    const lt_law *law;  /* the registered copy (NULL until registered) */
+    int line;           /* line of the lawtester.law call */
+    int step_line, init_line; /* where the functions are defined (for errors without a location) */
+    int has_init;
+    lt_law desc;        /* what is registered (lt_register_law copies this, not the tables) */
+    lt_param params[LT_MAX_PARAMS];
+    const char *state_names[LT_MAX_STATE];
+    lt_energy_def energies[LT_MAX_ENERGIES];
+    void **owned;       /* every string and choice list above */
+    int n_owned, cap_owned;
+    /* the call in progress */
+    int mode;
+    const double *param;
+    const lt_contact *c;
+    double *state;
+    lt_response *out;
+    int alive;
+    /* what the tables p and c hold now (refreshed only when the values change) */
+    double pcache[LT_MAX_PARAMS];
+    int p_valid;
+    lt_contact ccache;
+    lt_material mcache[2];
+    int c_valid;
+    const double *s_ptr; /* the state array s was last read back into, and its values */
+    double s_last[LT_MAX_STATE];
+    int s_valid;
+    /* an error inside init or step, kept until the script layer reports it */
+    int failed;
+    int err_line;
+    const char *err_what;
+    char err[800];
+} lua_law;
+
+/* The binding of each slot (NULL: free); slot k's trampolines call the law of
+ * lt_lua_law_slots[k].  Process-wide, not locked: lawtester runs a script on one thread. */
+extern lua_law *lt_lua_law_slots[LUA_LAW_SLOTS];
+
+/* d->init and d->step: the trampolines of slot (0 <= slot < LUA_LAW_SLOTS). */
+void lt_lua_law_bind_slot(lt_law *d, int slot);
+
+/* Make the closure that calls the law on a new thread of L, b->T (the binding's tables, its
+ * step and init functions at the stack indices step_idx and init_idx; init may be nil). */
+void lt_lua_law_make_binding(lua_State *L, lua_law *b, int step_idx, int init_idx);
+
+#endif
