@@ -13,6 +13,7 @@
 #include "../laws/cohesive.h"
 #include "../laws/rolling.h"
 #include "../src/probe.h"
+#include "../src/probe_table.h"
 #include "../src/registry.h"
 #include "../src/surface.h"
 #include "check.h"
@@ -225,7 +226,49 @@ static void test_excess_derived(void)
     CHECK_REL(lt_yield_excess(y, p, s, fs[0]), 4 / 5.0 - 1, 1e-15, "|Ft|/(mu |Fn|) - 1");
 }
 
+/* Shards of a pair probe merge into the whole table byte for byte; a default table and a pair
+ * table do not merge (different columns), with a one-line message naming both files. */
+static void test_pair_shards_merge(void)
+{
+    pair_law pl = cohesive_law();
+    lt_probe_opts o = {.directions = 12, .limit = 1e-4, .steps = 500, .shard = 1, .shards = 1, .dofs = {1, 3},
+                       .limits = {1e-4, 0.02}};
+    lt_probe whole, part[2], def;
+    char err[600], *texts[3];
+    size_t lens[3], len;
+    CHECK(lt_probe_run(&whole, &pl.test, &o, err, sizeof err) == 0);
+    char *expect = lt_probe_format(&whole, 12, &len);
+    CHECK(strstr(expect, "\tdofI\tdofJ\tcontrol\t") != NULL && strstr(expect, "\t2\t4\tdisplacement\t") != NULL);
+    o.shards = 2;
+    for (int k = 0; k < 2; k++) {
+        o.shard = k + 1;
+        CHECK(lt_probe_run(&part[k], &pl.test, &o, err, sizeof err) == 0);
+        texts[k] = lt_probe_format(&part[k], 12, &lens[k]);
+    }
+    const char *files[3] = {"a.tsv", "b.tsv", "c.tsv"};
+    char *merged = NULL;
+    size_t mlen = 0;
+    CHECK(lt_probe_merge_texts(files, texts, lens, 2, "m.tsv", &merged, &mlen, err, sizeof err) == 0);
+    CHECK(merged && mlen == len && memcmp(merged, expect, len) == 0);
+    free(merged);
+    lt_probe_opts od = {.directions = 12, .limit = 2e-4, .steps = 500, .shard = 2, .shards = 2};
+    CHECK(lt_probe_run(&def, &pl.test, &od, err, sizeof err) == 0);
+    texts[2] = lt_probe_format(&def, 12, &lens[2]);
+    char *two[2] = {texts[0], texts[2]};
+    size_t two_lens[2] = {lens[0], lens[2]};
+    const char *two_files[2] = {files[0], files[2]};
+    CHECK(lt_probe_merge_texts(two_files, two, two_lens, 2, "m.tsv", &merged, &mlen, err, sizeof err) == -1);
+    CHECK_MSG(strcmp(err, "c.tsv:1: field header: the columns of a default probe, but a.tsv holds a pair one") == 0, "%s", err);
+    for (int k = 0; k < 3; k++) free(texts[k]);
+    free(expect);
+    lt_probe_free(&whole);
+    lt_probe_free(&part[0]);
+    lt_probe_free(&part[1]);
+    lt_probe_free(&def);
+}
+
 const test_case probe_pair_tests[] = {
+    TEST(pair_shards_merge),
     TEST(cohesive_every_pair),
     TEST(rolling_every_pair),
     TEST(default_pair_columns),
