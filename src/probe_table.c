@@ -51,6 +51,7 @@ char *lt_probe_format(const lt_probe *p, int directions, size_t *len)
         *q++ = '\n';
     }
     *len = (size_t)(q - text);
+    *q = 0; /* a string too (not counted in len): lt_probe_merge_texts takes it as it is */
     return text;
 }
 

@@ -41,7 +41,8 @@
 extern const char lt_probe_header[];
 extern const char lt_probe_header_pair[];
 
-/* The table text of the points of p (malloc'ed, *len bytes), directions = N of the sweep. */
+/* The table text of the points of p (malloc'ed, *len bytes and a NUL after them), directions = N of
+ * the sweep. */
 char *lt_probe_format(const lt_probe *p, int directions, size_t *len);
 
 /* Merge shard tables into out_path: same header, every k of 0..directions-1 exactly once, rows
