@@ -290,8 +290,9 @@ int lt_probe_run(lt_probe *p, const lt_test *test, const lt_probe_opts *o, char 
             return -1;
         }
         if (d.force && !(p->k0[i] > 0)) {
-            snprintf(err, errlen, "force control needs a positive stiffness on DoF %d at the initial state, got %g",
-                     d.dof[i] + 1, p->k0[i]);
+            snprintf(err, errlen, "field control: force control needs a positive stiffness on DoF %d at the initial "
+                     "state, got %g N/m or N m/rad (the law reports none there, or its spring is off)", d.dof[i] + 1,
+                     p->k0[i]);
             lt_probe_free(p);
             return -1;
         }

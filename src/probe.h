@@ -98,7 +98,8 @@ typedef struct lt_probe {
 
 /* Run the probe for test (its stages are the initial ones; test->law must declare a yield
  * surface).  Fills p (free with lt_probe_free).  Returns 0, or -1 with a message in err (the
- * message of a failing stage names it as t->err does). */
+ * message of a failing stage names it as t->err does; one about the options starts with
+ * "field NAME: ", e.g. force control on a DoF without stiffness). */
 int lt_probe_run(lt_probe *p, const lt_test *test, const lt_probe_opts *o, char *err, size_t errlen);
 void lt_probe_free(lt_probe *p);
 

@@ -271,8 +271,8 @@ int lib_probe_yield(lua_State *L)
     lt_budget_add(L, probe_steps);
     if (rc < 0) {
         if (!r->cb_error) {
-            char msg[sizeof err + 16];
-            snprintf(msg, sizeof msg, "field test: %s", err);
+            char msg[sizeof err + 16]; /* a message of the probe's own fields names its field */
+            snprintf(msg, sizeof msg, "%s%s", strncmp(err, "field ", 6) == 0 ? "" : "field test: ", err);
             return probe_error(L, r, line, msg);
         }
         lua_pushstring(L, err); /* an until/done of the initial stages failed: a complete message */
