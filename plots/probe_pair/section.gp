@@ -3,7 +3,8 @@
 # (F_I, F_J: N for DoFs 1-3, N m for the torques 4-6, signed as the record's Fx..Tz: a
 # compressive normal force is negative), against the section of the law's declared surface
 # through the probe's start state (NAME-surface.tsv: bisection of lt_yield.excess along rays,
-# docs/probes.md).  Each point is the last elastic state before the first yield.
+# docs/probes.md).  Each point is the last elastic state before the first yield; a cross marks the
+# start state (the rays' origin).
 # Variables (`lawtester run --plot`): datafile (the probe table with the pair's columns FI FJ
 # dofI dofJ), outfile, fmt, stylefile, title, params, surfacefile (src/plot_info.h).
 if (!exists("surfacefile")) surfacefile = ""
@@ -46,4 +47,7 @@ surf = surfacefile eq '' ? '' : \
   'surfacefile using (column("FI")*sx):(column("FJ")*sy) with lines ls 20 title "declared surface: section through the start state", '
 broke = nb > 0 ? 'datafile using (pt_of(1)):(column("FJ")*sy) with points pt 7 ps 0.6 lc rgb "#0072B2" title "probed: broke", ' : ''
 flowed = ny > 0 ? 'datafile using (pt_of(0)):(column("FJ")*sy) with points pt 6 ps 0.8 lw 1.5 lc rgb "#D55E00" title "probed: yielded", ' : ''
-plot @surf @broke @flowed NaN notitle
+# the start state: the first direction's point less its steps of increments (the ray's origin)
+start_of(c, dc) = column("k") == 0 ? (column(c) - column("steps")*column(dc)) : NaN
+start = 'datafile using (start_of("FI", "dFI")*sx):(start_of("FJ", "dFJ")*sy) with points pt 2 ps 1.2 lw 2 lc rgb "#000000" title "start state", '
+plot @surf @broke @flowed @start NaN notitle
