@@ -1,7 +1,9 @@
 /* laws/cohesive.c - bonded (cohesive-frictional) contact: Hooke normal and incremental tangential
  * springs, a bond with normal tensile strength and shear cohesion (Mohr-Coulomb with a tension
  * cut-off, or a smooth elliptic tension cap), which breaks when the surface is reached (or, with
- * `plastic`, flows on it); once broken the contact is purely frictional, like `linear`.
+ * `plastic`, flows on it); once broken the contact is purely frictional, like `linear`.  The bond
+ * may also carry bending and twisting moments (rotational springs), which load its normal and
+ * shear strengths as in the parallel bond of Potyondy & Cundall (2004).
  *
  * Theory (SI; signs and frame as in src/law.h: uN < 0 in overlap, Fn < 0 in compression, forces
  * act on particle A; mu = tanPhi, Rt = `tensile` (N), c = `cohesion` (N)):
@@ -31,18 +33,51 @@
  *   bond  = that on the step where the bond breaks, normal and tangential: the elastic energy the
  *           bond held that the broken contact does not (dissipated, "released at breakage").
  * State `yield` is 1 after an inelastic step (breakage, plastic flow, slip), the probes' "first yield".
+ * Moments (parallel bond; the bond a disc of radius R_b = `bondRadius`, area A = pi R_b^2, second
+ *   moment I = pi R_b^4/4, polar J = pi R_b^4/2; Mb = (M4, M5) bending, Mt = M3 twisting, N m, the
+ *   torques on A: a spring resisting the rotation theta of B relative to A returns +k theta on A,
+ *   as in laws/rolling.c):
+ *     trial  Mb* = Mb + kr (v4, v5) dt,  Mt* = Mt + ktw v3 dt     (kr, ktw N m/rad; P&C's
+ *            kr = kn I/A = kn R_b^2/4 and ktw = kt J/A = kt R_b^2/2 for a bond of stiffnesses kn, kt)
+ *     the strengths are checked on the equivalent forces of the bond's extreme fibre (P&C's
+ *     sigma_max A and tau_max A, the stresses times the area):
+ *            Fn_eq = Fn + |Mb| A R_b/I = Fn + 4 |Mb|/R_b          (N, tension positive)
+ *            Ft_eq = |Ft| + |Mt| A R_b/J = |Ft| + 2 |Mt|/R_b      (N)
+ *     bonded elastic domain: Fn_eq <= rt and Ft_eq <= g(Fn_eq) (the surface above, either shape);
+ *     without moments it is the surface above.  Defaults kr = ktw = 0 (no moment) and
+ *     R_b = INFINITY (moments do not load the bond): the law without moments.
+ *     breakage (default): outside, the bond breaks as above and the moments drop to zero (their
+ *       stored energy is booked as `bond`); the broken contact carries no moment.
+ *     plastic: the bending moment flows first, |Mb| = min(|Mb*|, max(0, (rt - Fn*) R_b/4))
+ *       (radial return in the y-z plane), then the normal force as above; then, if
+ *       Ft_eq* = |Ft*| + 2|Mt*|/R_b > g(Fn_eq), Ft and Mt are scaled together by
+ *       g(Fn_eq)/Ft_eq* (a radial return in (Ft, 2 Mt/R_b)), which puts Ft_eq on g.
+ *   Energies: elast adds |Mb|^2/(2 kr) + Mt^2/(2 ktw); plast and bond add the same per-step
+ *   formula (M + M').(M* - M')/(2k) of each rotational spring, so the balance closes to round-off.
+ * Yield function (lt_yield.excess, all six forces): bonded, Ft_eq/g(Fn_eq) - 1 (+INFINITY beyond
+ *   the tip, g < 0); broken, the Coulomb cone |Ft|/(mu |Fn|) - 1, Fn <= 0, with no moment (any
+ *   moment is outside).  At zero moments its (Fn, |Ft|) section is ft_max/fn_max.
  * References: bond strengths and breakage: D. O. Potyondy, P. A. Cundall (2004), A bonded-particle
  *   model for rock, Int. J. Rock Mech. Min. Sci. 41:1329-1364; break or flow ("fragile"): YADE's
  *   Law2_ScGeom6D_CohFrictPhys_CohesionMoment; Mohr-Coulomb with tension cut-off: e.g. W. F. Chen,
  *   Plasticity in Reinforced Concrete (1982), ch. 5.
  */
-#include "../src/law.h"
+#include "cohesive.h"
+#include "utilisation.h"
 #include <math.h>
 
-enum { P_KN, P_KT, P_TANPHI, P_TENSILE, P_COHESION, P_SURFACE, P_PLASTIC, P_COUNT };
-enum { S_KN, S_KT, S_TANPHI, S_BONDED, S_FN, S_FTY, S_FTZ, S_UNP, S_YIELD, S_COUNT };
-enum { E_ELAST, E_PLAST, E_BOND, E_COUNT };
-enum { SURF_MOHR_COULOMB, SURF_ELLIPTIC };
+/* The law's own short names for the shared indices (laws/cohesive.h). */
+enum {
+    P_KN = CP_KN, P_KT = CP_KT, P_TANPHI = CP_TANPHI, P_TENSILE = CP_TENSILE, P_COHESION = CP_COHESION,
+    P_SURFACE = CP_SURFACE, P_PLASTIC = CP_PLASTIC, P_KR = CP_KR, P_KTW = CP_KTW, P_RBOND = CP_RBOND, P_COUNT = CP_COUNT
+};
+enum {
+    S_KN = CS_KN, S_KT = CS_KT, S_TANPHI = CS_TANPHI, S_BONDED = CS_BONDED, S_FN = CS_FN, S_FTY = CS_FTY,
+    S_FTZ = CS_FTZ, S_UNP = CS_UNP, S_YIELD = CS_YIELD, S_MTW = CS_MTW, S_MBY = CS_MBY, S_MBZ = CS_MBZ,
+    S_COUNT = CS_COUNT
+};
+enum { E_ELAST = CE_ELAST, E_PLAST = CE_PLAST, E_BOND = CE_BOND, E_COUNT = CE_COUNT };
+enum { SURF_MOHR_COULOMB = CSURF_MOHR_COULOMB, SURF_ELLIPTIC = CSURF_ELLIPTIC };
 
 static const char *const surface_choices[] = {"mohr-coulomb", "elliptic", 0};
 
@@ -55,11 +90,17 @@ static const lt_param cohesive_params[P_COUNT] = {
     [P_SURFACE] = {"surface", LT_CHOICE, SURF_MOHR_COULOMB, 0, 1, "-",
                    "bond surface: mohr-coulomb (tension cut-off) | elliptic (smooth tension cap)", surface_choices},
     [P_PLASTIC] = {"plastic", LT_BOOL, 0, 0, 1, "-", "the bond flows plastically on its surface instead of breaking", 0},
+    [P_KR] = {"kr", LT_REAL, 0, 0, INFINITY, "N m/rad", "bending stiffness of the bond (0: no bending moment)", 0},
+    [P_KTW] = {"ktw", LT_REAL, 0, 0, INFINITY, "N m/rad", "twisting stiffness of the bond (0: no twisting moment)", 0},
+    [P_RBOND] = {"bondRadius", LT_REAL, INFINITY, 0, INFINITY, "m",
+                 "bond radius R_b: the moments load the strengths as Fn + 4|Mb|/R_b, |Ft| + 2|Mt|/R_b (inf: they do not)",
+                 0},
 };
-static const char *const cohesive_state[S_COUNT] = {"kn", "kt", "tanPhi", "bonded", "Fn", "Fty", "Ftz", "uNp", "yield"};
+static const char *const cohesive_state[S_COUNT] = {"kn", "kt", "tanPhi", "bonded", "Fn", "Fty", "Ftz", "uNp", "yield",
+                                                       "Mtw", "Mby", "Mbz"};
 static const lt_energy_def cohesive_energies[E_COUNT] = {
-    {"elast", LT_STORED, "elastic energy of the normal and tangential springs"},
-    {"plast", LT_DISSIPATED, "energy dissipated by frictional slip and by plastic flow of the bond"},
+    {"elast", LT_STORED, "elastic energy of the normal, tangential, bending and twisting springs"},
+    {"plast", LT_DISSIPATED, "energy dissipated by frictional slip and by plastic flow of the bond (moments included)"},
     {"bond", LT_DISSIPATED, "energy released when the bond breaks"},
 };
 
@@ -111,37 +152,55 @@ static int radial_return(double limit, double ty, double tz, double *fy, double 
     return 1;
 }
 
+/* The moments' coupling factors A R_b/I = 4/R_b and A R_b/J = 2/R_b (1/m; 0 for R_b = INFINITY). */
+static double bend_factor(const double *p) { return 4 / p[P_RBOND]; }
+static double twist_factor(const double *p) { return 2 / p[P_RBOND]; }
+
 static int cohesive_step(const double *p, const lt_contact *c, double *s, lt_response *out)
 {
     int bonded = s[S_BONDED] != 0;
     if (!bonded && c->uN > 0) return 0; /* unbonded: breaks in tension like linear */
-    double kn = s[S_KN], kt = s[S_KT], mu = s[S_TANPHI];
+    double kn = s[S_KN], kt = s[S_KT], mu = s[S_TANPHI], kr = p[P_KR], ktw = p[P_KTW];
     double fn0 = s[S_FN], fty0 = s[S_FTY], ftz0 = s[S_FTZ];
     double fn_tr = kn * (c->uN - s[S_UNP]);
     double ty = fty0 + kt * c->v[1] * c->dt, tz = ftz0 + kt * c->v[2] * c->dt;
     double fn = fn_tr, fty = ty, ftz = tz, plast = 0, bond = 0;
+    /* the moments: springs of the bond only (the broken contact carries none) */
+    double mt0 = s[S_MTW], mby0 = s[S_MBY], mbz0 = s[S_MBZ];
+    double mt_tr = bonded ? mt0 + ktw * c->v[3] * c->dt : 0;
+    double mby_tr = bonded ? mby0 + kr * c->v[4] * c->dt : 0, mbz_tr = bonded ? mbz0 + kr * c->v[5] * c->dt : 0;
+    double mt = mt_tr, mby = mby_tr, mbz = mbz_tr, cb = bend_factor(p), ct = twist_factor(p);
     int inelastic = 0;
     if (bonded && p[P_PLASTIC]) {
         double rt = tip(p, s);
-        if (fn_tr > rt) {
-            fn = rt;
-            s[S_UNP] += kn > 0 ? (fn_tr - fn) / kn : 0;
-            plast += step_dissipation(kn, fn0, 0, fn, 0, fn_tr, 0);
+        if (fn_tr + cb * hypot(mby_tr, mbz_tr) > rt) {
+            if (cb > 0 && radial_return(fmax(0, (rt - fn_tr) / cb), mby_tr, mbz_tr, &mby, &mbz))
+                plast += step_dissipation(kr, mby0, mbz0, mby, mbz, mby_tr, mbz_tr);
+            if (fn_tr > rt) {
+                fn = rt;
+                s[S_UNP] += kn > 0 ? (fn_tr - fn) / kn : 0;
+                plast += step_dissipation(kn, fn0, 0, fn, 0, fn_tr, 0);
+            }
             inelastic = 1;
         }
-        if (radial_return(surface_ft(p, s, fn), ty, tz, &fty, &ftz)) {
-            plast += step_dissipation(kt, fty0, ftz0, fty, ftz, ty, tz);
+        double g = surface_ft(p, s, fmin(fn + cb * hypot(mby, mbz), rt)), ft_eq = hypot(ty, tz) + ct * fabs(mt_tr);
+        if (ft_eq > g) {
+            double scale = ft_eq > 0 && g > 0 ? g / ft_eq : 0;
+            fty = ty * scale, ftz = tz * scale, mt = mt_tr * scale;
+            plast += step_dissipation(kt, fty0, ftz0, fty, ftz, ty, tz) + step_dissipation(ktw, mt0, 0, mt, 0, mt_tr, 0);
             inelastic = 1;
         }
     } else if (bonded) {
-        double g = surface_ft(p, s, fn_tr);
-        if (g < 0 || hypot(ty, tz) > g) {
+        double g = surface_ft(p, s, fn_tr + cb * hypot(mby_tr, mbz_tr));
+        if (g < 0 || hypot(ty, tz) + ct * fabs(mt_tr) > g) {
             /* the bond breaks: this step's force is the unbonded contact's at the trial state */
             s[S_BONDED] = 0;
             inelastic = 1;
             if (c->uN > 0) fn = fty = ftz = 0;
             else radial_return(-mu * fn_tr, ty, tz, &fty, &ftz);
-            bond = step_dissipation(kn, fn0, 0, fn, 0, fn_tr, 0) + step_dissipation(kt, fty0, ftz0, fty, ftz, ty, tz);
+            mt = mby = mbz = 0;
+            bond = step_dissipation(kn, fn0, 0, fn, 0, fn_tr, 0) + step_dissipation(kt, fty0, ftz0, fty, ftz, ty, tz) +
+                   step_dissipation(kr, mby0, mbz0, 0, 0, mby_tr, mbz_tr) + step_dissipation(ktw, mt0, 0, 0, 0, mt_tr, 0);
         }
     } else if (radial_return(-mu * fn_tr, ty, tz, &fty, &ftz)) {
         plast = step_dissipation(kt, fty0, ftz0, fty, ftz, ty, tz);
@@ -150,9 +209,11 @@ static int cohesive_step(const double *p, const lt_contact *c, double *s, lt_res
     s[S_FN] = fn;
     s[S_FTY] = fty;
     s[S_FTZ] = ftz;
+    s[S_MTW] = mt, s[S_MBY] = mby, s[S_MBZ] = mbz;
     s[S_YIELD] = inelastic;
     lt_respond_force(out, fn, fty, ftz, kn, kt);
-    out->energy[E_ELAST] = lt_spring_energy(kn, kt, fn, fty, ftz);
+    out->f[3] = mt, out->f[4] = mby, out->f[5] = mbz;
+    out->energy[E_ELAST] = lt_spring_energy(kn, kt, fn, fty, ftz) + lt_spring_energy(kr, ktw, hypot(mby, mbz), mt, 0);
     out->energy[E_PLAST] = plast;
     out->energy[E_BOND] = bond;
     return 1;
@@ -166,11 +227,27 @@ static int cohesive_yielding(const double *p, const double *s)
     return s[S_YIELD] != 0;
 }
 
+/* The yield function over the six forces (theory block): the bonded surface on the equivalent
+ * forces of the moments, the broken cone without moments. */
+static double cohesive_excess(const double *p, const double *s, const double f[LT_DOF])
+{
+    double mb = hypot(f[4], f[5]), mt = fabs(f[3]), ft = hypot(f[1], f[2]);
+    if (!s[S_BONDED]) {
+        if (f[0] > 0) return INFINITY;
+        return fmax(lt_utilisation(ft, surface_ft(p, s, f[0])), lt_utilisation(mb + mt, 0));
+    }
+    double g = surface_ft(p, s, f[0] + bend_factor(p) * mb);
+    return lt_utilisation(ft + twist_factor(p) * mt, g);
+}
+
 static const lt_yield cohesive_yield = {
     .ft_max = cohesive_ft_max,
     .fn_max = tip,
     .yielding = cohesive_yielding,
-    .formula = "bonded: |Ft| = c - tanPhi Fn (or elliptic cap), Fn <= min(Rt, c/tanPhi); broken: Coulomb",
+    .formula = "bonded: |Ft| + 2|Mt|/Rb = c - tanPhi (Fn + 4|Mb|/Rb) (or elliptic cap), Fn + 4|Mb|/Rb <= min(Rt, c/tanPhi); "
+               "broken: Coulomb",
+    .excess = cohesive_excess,
+    .dofs = 0x3f,
 };
 
 /* Designated initialisers: fields a later law API adds are optional and default to none. */
@@ -187,5 +264,7 @@ const lt_law law_cohesive = {
     .n_energies = E_COUNT,
     .init = cohesive_init,
     .step = cohesive_step,
+    .cases = lt_cohesive_cases,
+    .n_cases = COHESIVE_N_CASES,
     .yield = &cohesive_yield,
 };

@@ -218,10 +218,20 @@ static int hm_yielding(const double *p, const double *s)
     return s[S_SLIP] != 0;
 }
 
+/* The cone over the six forces (no torques): |Ft|/ft_max - 1, dimensionless (laws/utilisation.h). */
+static double hm_excess(const double *p, const double *s, const double f[LT_DOF])
+{
+    double g = hm_ft_max(p, s, f[0]), ft = hypot(f[1], f[2]);
+    if (f[0] > hm_fn_max(p, s) || g < 0) return INFINITY;
+    return g > 0 ? ft / g - 1 : ft == 0 ? 0 : INFINITY;
+}
+
 static const lt_yield hm_yield = {
     .ft_max = hm_ft_max,
     .fn_max = hm_fn_max,
     .yielding = hm_yielding,
+    .excess = hm_excess,
+    .dofs = 0x07,
     .formula = "Coulomb of the whole force (Tsuji dashpot included): |Ft| = tanPhi |Fn|",
 };
 

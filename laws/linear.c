@@ -35,6 +35,7 @@
  * Reference: P. A. Cundall, O. D. L. Strack (1979), Geotechnique 29(1):47-65.
  */
 #include "linear.h"
+#include "utilisation.h"
 
 const char *const lt_linear_dissipation_choices[] = {"trapezoid", "doc", "code", "potential", "path", 0};
 
@@ -130,11 +131,20 @@ static int linear_yielding(const double *p, const double *s)
     return s[S_SLIP] != 0;
 }
 
+/* The cone over the six forces: the torques are free (linear has none), dimensionless. */
+static double linear_excess(const double *p, const double *s, const double f[LT_DOF])
+{
+    if (f[0] > linear_fn_max(p, s)) return INFINITY;
+    return lt_utilisation(hypot(f[1], f[2]), linear_ft_max(p, s, f[0]));
+}
+
 static const lt_yield linear_yield = {
     .ft_max = linear_ft_max,
     .fn_max = linear_fn_max,
     .yielding = linear_yielding,
     .formula = "Coulomb: |Ft| = tanPhi |Fn|, Fn <= 0",
+    .excess = linear_excess,
+    .dofs = 0x07,
 };
 
 /* Designated initialisers: fields a later law API adds are optional and default to none. */

@@ -50,7 +50,13 @@
  *   I = (2/5) m r^2 when the no-slip condition acts through the centre (as the driver holds it:
  *   no moment about the centre), (7/5) m r^2 when a friction force at the contact point holds
  *   it; T < M_max: it comes to rest (with eta_r > 0) where k_r theta = T.
- * Yield surface: none declared (the rolling and twisting limits are not in the Fn-|Ft| plane).
+ * Yield surface (declared for plots and probes, over all six forces, dofs 0x3f): the
+ *   intersection of the Coulomb cone |Ft| <= tanPhi |Fn|, the rolling cap |Mr| <= mu_r R* |Fn|
+ *   (Mr = (M4, M5), the whole bending moment: spring and damping) and the twisting cap
+ *   |Mt| <= mu_tw R* |Fn|, with Fn <= 0 (noBreak: any Fn; noSlip: no shear limit).  excess =
+ *   the largest of the three utilisations minus one (laws/utilisation.h).  Its (Fn, |Ft|)
+ *   section, at zero torques, is linear's cone.  First yield (state `slip`, `rolling` or
+ *   `twisting` = 1): a step that returned any of the three to its limit.
  * References: J. Ai, J.-F. Chen, J. M. Rotter, J. Y. Ooi (2011), Powder Technol. 206:269-282
  *   (model C, the elastic-plastic spring-dashpot rolling resistance); K. Iwashita, M. Oda (1998),
  *   J. Eng. Mech. 124(3):285-292; M. J. Jiang, Z. F. Shen, J. F. Wang (2015), Comput. Geotech.
@@ -58,6 +64,7 @@
  */
 #include "linear_core.h"
 #include "rolling.h"
+#include "utilisation.h"
 #include <math.h>
 
 #define RL_PI 3.14159265358979323846
@@ -175,6 +182,43 @@ static int rolling_step(const double *p, const lt_contact *c, double *s, lt_resp
     return 1;
 }
 
+static double rolling_fn_max(const double *p, const double *s)
+{
+    (void)s;
+    return p[P_NOBREAK] ? INFINITY : 0;
+}
+
+static double rolling_ft_max(const double *p, const double *s, double fn)
+{
+    if (fn > rolling_fn_max(p, s)) return -1;
+    return p[P_NOSLIP] ? INFINITY : fabs(fn) * s[S_TANPHI];
+}
+
+static int rolling_yielding(const double *p, const double *s)
+{
+    (void)p;
+    return s[S_SLIP] != 0 || s[S_ROLL] != 0 || s[S_TWIST] != 0;
+}
+
+/* The cone, the rolling cap and the twisting cap: the largest utilisation minus one. */
+static double rolling_excess(const double *p, const double *s, const double f[LT_DOF])
+{
+    if (f[0] > rolling_fn_max(p, s)) return INFINITY;
+    double an = fabs(f[0]), R = s[S_RSTAR];
+    double e = lt_utilisation(hypot(f[1], f[2]), rolling_ft_max(p, s, f[0]));
+    e = fmax(e, lt_utilisation(hypot(f[4], f[5]), p[P_MUR] * R * an));
+    return fmax(e, lt_utilisation(fabs(f[3]), p[P_MUTW] * R * an));
+}
+
+static const lt_yield rolling_yield = {
+    .ft_max = rolling_ft_max,
+    .fn_max = rolling_fn_max,
+    .yielding = rolling_yielding,
+    .formula = "Coulomb |Ft| = tanPhi |Fn|, rolling |Mr| = muR R* |Fn|, twisting |Mt| = muTw R* |Fn|, Fn <= 0",
+    .excess = rolling_excess,
+    .dofs = 0x3f,
+};
+
 _Static_assert((int)P_MUR == (int)RP_MUR && (int)P_KTW == (int)RP_KTW && (int)P_DISSIPATION == (int)RP_DISSIPATION,
                "laws/rolling.h names the parameters in this order");
 
@@ -192,4 +236,5 @@ const lt_law law_linear_rolling = {
     .step = rolling_step,
     .cases = lt_rolling_cases,
     .n_cases = ROLLING_N_CASES,
+    .yield = &rolling_yield,
 };

@@ -58,6 +58,7 @@
  *   (2008), Granular Matter 10:235-246; T. Schwager, T. Poeschel (2007), Granular Matter 9:465.
  */
 #include "spring_dashpot.h"
+#include "utilisation.h"
 #include <math.h>
 #include <stddef.h>
 
@@ -192,10 +193,19 @@ static int sd_yielding(const double *p, const double *s)
     return s[S_SLIP] != 0;
 }
 
+/* The cone of the whole forces over the six (no torques), dimensionless. */
+static double sd_excess(const double *p, const double *s, const double f[LT_DOF])
+{
+    if (f[0] > sd_fn_max(p, s)) return INFINITY;
+    return lt_utilisation(hypot(f[1], f[2]), sd_ft_max(p, s, f[0]));
+}
+
 static const lt_yield sd_yield = {
     .ft_max = sd_ft_max,
     .fn_max = sd_fn_max,
     .yielding = sd_yielding,
+    .excess = sd_excess,
+    .dofs = 0x07,
     .formula = "Coulomb of the whole force (dashpots included): |Ft| = tanPhi |Fn|",
 };
 

@@ -24,7 +24,20 @@
  * first-order estimate, and dist is measured along the tangent ray.  A dashpot's force at the
  * constant probe velocity only shifts the ray (after its first two steps, where the
  * extrapolated velocity settles).  A direction that has not yielded after `steps` steps is
- * recorded at its end with yielded = 0. */
+ * recorded at its end with yielded = 0.
+ *
+ * Any pair of DoFs (dofs = {i, j}, 0-based, on DoFs the law's surface depends on, lt_yield.dofs):
+ * direction k moves DoF i by limit_i cos(theta)/steps and DoF j by limit_j sin(theta)/steps a
+ * step (m or rad; the default pair (0, 1) with one limit is the plane above).  With `force`
+ * control the pair's forces instead follow the straight path F(n) = F0 + n (limit_i cos,
+ * limit_j sin)/steps (N or N m): each step imposes on DoF i the velocity (F_i(n+1) - f_i)/(k_i dt)
+ * that reaches the next target with the tangent stiffness k_i, estimated at the start state
+ * (the law's reported kn, kt for DoFs 0..2; a one-step difference quotient for the torques) and
+ * then by the secant of each elastic step (a servo of gain 1 on the measured stiffness: exact
+ * for constant stiffnesses, where the force moves by exactly dF a step).  The bound is then
+ * the same: the recorded point lies within one step's increment dF of the surface along the
+ * ray; `dsteps` gives that distance in increments (bisection of lt_yield.excess, harness:
+ * lt_yield_excess), dimensionless, so that pairs of a force and a torque compare. */
 #ifndef LT_PROBE_H
 #define LT_PROBE_H
 #include "driver.h"
@@ -37,6 +50,10 @@ typedef struct lt_probe_opts {
     int shard, shards;  /* run the directions k with k % shards == shard - 1 (1 <= shard <= shards) */
     void (*progress)(void *ctx, int done, int total); /* after each direction (may be NULL) */
     void *progress_ctx;
+    /* the pair of DoFs probed, 0-based, i != j; {0, 0} (as zeroed): the default (0, 1) */
+    int dofs[2];
+    double limits[2];   /* per DoF of the pair: m or rad (force control: N or N m); 0: `limit` */
+    int force;          /* 1: force control (proportional force paths), 0: displacement */
 } lt_probe_opts;
 
 typedef struct lt_probe_point {
@@ -55,6 +72,14 @@ typedef struct lt_probe_point {
                            distance, >= 0 inside (not bounded by dF where the surface is steep) */
     double dist;        /* N: distance from the recorded point along the force ray to the law's surface
                            (bisection on its ft_max and fn_max), <= dF by the bound; NaN if not yielded */
+    /* the probed pair (all probes; the extended table's columns, probe_table.h) */
+    int dofs[2];        /* 0-based DoFs i, j */
+    double uij[2];      /* m or rad: displacement of DoFs i, j from the initial state to the recorded point */
+    double fij[2];      /* N or N m: forces of DoFs i, j at the recorded point */
+    double fij1[2];     /* N or N m: at the first inelastic state (NaN if not yielded or no contact) */
+    double dFij[2];     /* N or N m: the force increment of one elastic step on DoFs i, j */
+    double dsteps;      /* -: distance along the ray to the surface (lt_yield_excess = 0) in increments dFij,
+                           <= 1 by the bound; NaN if not yielded */
     double work;        /* J: driver work of the run (initial stages and the direction) */
     double balance;     /* J: energy balance error at the end of the direction */
 } lt_probe_point;
@@ -65,12 +90,20 @@ typedef struct lt_probe {
     lt_tester *work;    /* the running copy */
     lt_probe_point *points; /* this shard's directions, in order of k */
     int n_points;
+    int dofs[2];        /* the pair probed (0-based) */
+    int extended;       /* 1 unless the default probe (pair (0, 1), displacement control) */
+    int force;          /* force control */
+    double k0[2];       /* N/m or N m/rad: the start state's tangent stiffnesses of the pair */
 } lt_probe;
 
 /* Run the probe for test (its stages are the initial ones; test->law must declare a yield
  * surface).  Fills p (free with lt_probe_free).  Returns 0, or -1 with a message in err (the
- * message of a failing stage names it as t->err does). */
+ * message of a failing stage names it as t->err does; one about the options starts with
+ * "field NAME: ", e.g. force control on a DoF without stiffness). */
 int lt_probe_run(lt_probe *p, const lt_test *test, const lt_probe_opts *o, char *err, size_t errlen);
 void lt_probe_free(lt_probe *p);
+
+/* 1 if o asks for the default probe (the pair (normal, shear y), displacement control). */
+int lt_probe_is_default(const lt_probe_opts *o);
 
 #endif

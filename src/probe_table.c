@@ -11,6 +11,11 @@
 const char lt_probe_header[] = "k\tdirections\tangle\tdirN\tdirT\tyielded\tbroken\tsteps\tuN\tuT\tFn\tFty\tFtz\tFn1\t"
                                "Fty1\tFtz1\tdF\tdist\tgap\twork\tbalance_err\n";
 #define PROBE_COLUMNS 21
+/* a probe on another pair or under force control: the same columns, then the pair's */
+const char lt_probe_header_pair[] = "k\tdirections\tangle\tdirN\tdirT\tyielded\tbroken\tsteps\tuN\tuT\tFn\tFty\tFtz\t"
+                                    "Fn1\tFty1\tFtz1\tdF\tdist\tgap\twork\tbalance_err\tdofI\tdofJ\tcontrol\tuI\tuJ\t"
+                                    "FI\tFJ\tFI1\tFJ1\tdFI\tdFJ\tdsteps\n";
+#define PROBE_PAIR_COLUMNS 33
 
 static char *put(char *p, double x)
 {
@@ -20,11 +25,13 @@ static char *put(char *p, double x)
 
 char *lt_probe_format(const lt_probe *p, int directions, size_t *len)
 {
-    size_t cap = sizeof lt_probe_header + (size_t)p->n_points * PROBE_COLUMNS * (FMT_DOUBLE_MAX + 1) + 1;
+    const char *header = p->extended ? lt_probe_header_pair : lt_probe_header;
+    size_t hl = strlen(header);
+    size_t cap = hl + 1 + (size_t)p->n_points * PROBE_PAIR_COLUMNS * (FMT_DOUBLE_MAX + 1) + 1;
     char *text = malloc(cap), *q = text;
     if (!text) return NULL;
-    memcpy(q, lt_probe_header, sizeof lt_probe_header - 1);
-    q += sizeof lt_probe_header - 1;
+    memcpy(q, header, hl);
+    q += hl;
     for (int i = 0; i < p->n_points; i++) {
         const lt_probe_point *pt = &p->points[i];
         q += sprintf(q, "%d\t%d", pt->k, directions);
@@ -35,9 +42,16 @@ char *lt_probe_format(const lt_probe *p, int directions, size_t *len)
         const double v[] = {pt->u[0], pt->u[1], pt->f[0], pt->f[1], pt->f[2], pt->f1[0], pt->f1[1], pt->f1[2],
                             pt->dF, pt->dist, pt->gap, pt->work, pt->balance};
         for (size_t j = 0; j < sizeof v / sizeof v[0]; j++) q = put(q, v[j]);
+        if (p->extended) { /* 1-based DoFs, as the stage scripts number them */
+            q += sprintf(q, "\t%d\t%d\t%s", pt->dofs[0] + 1, pt->dofs[1] + 1, p->force ? "force" : "displacement");
+            const double w[] = {pt->uij[0], pt->uij[1], pt->fij[0], pt->fij[1], pt->fij1[0], pt->fij1[1],
+                                pt->dFij[0], pt->dFij[1], pt->dsteps};
+            for (size_t j = 0; j < sizeof w / sizeof w[0]; j++) q = put(q, w[j]);
+        }
         *q++ = '\n';
     }
     *len = (size_t)(q - text);
+    *q = 0; /* a string too (not counted in len): lt_probe_merge_texts takes it as it is */
     return text;
 }
 
@@ -118,15 +132,29 @@ int lt_probe_merge_texts(const char *const *files, char *const *texts, const siz
     int rc = -1, directions = -1;
     row **by_k = NULL;
     char *out = NULL;
+    const char *header = NULL; /* of the first file: every file has it */
+    int columns = 0;
     *merged = NULL;
     *merged_len = 0;
     for (int f = 0; f < n; f++) {
-        if (strlen(texts[f]) != lens[f] || strncmp(texts[f], lt_probe_header, sizeof lt_probe_header - 1) != 0) {
+        const char *h = NULL;
+        if (strlen(texts[f]) == lens[f]) {
+            if (strncmp(texts[f], lt_probe_header, strlen(lt_probe_header)) == 0) h = lt_probe_header;
+            else if (strncmp(texts[f], lt_probe_header_pair, strlen(lt_probe_header_pair)) == 0) h = lt_probe_header_pair;
+        }
+        if (!h) {
             snprintf(err, errlen, "%s:1: field header: not a probe table (expected the columns k directions angle ...)",
                      files[f]);
             goto done;
         }
-        char *line = texts[f] + sizeof lt_probe_header - 1;
+        if (header && h != header) {
+            snprintf(err, errlen, "%s:1: field header: the columns of a %s probe, but %s holds a %s one", files[f],
+                     h == lt_probe_header ? "default" : "pair", files[0], h == lt_probe_header ? "pair" : "default");
+            goto done;
+        }
+        header = h;
+        columns = h == lt_probe_header ? PROBE_COLUMNS : PROBE_PAIR_COLUMNS;
+        char *line = texts[f] + strlen(h);
         for (int ln = 2; *line; ln++) {
             char *end = strchr(line, '\n');
             if (!end) {
@@ -137,9 +165,9 @@ int lt_probe_merge_texts(const char *const *files, char *const *texts, const siz
             for (char *c = line; c < end; c++) tabs += *c == '\t';
             char *e1, *e2 = NULL;
             long k = strtol(line, &e1, 10), d = *e1 == '\t' ? strtol(e1 + 1, &e2, 10) : -1;
-            if (tabs != PROBE_COLUMNS - 1 || e1 == line || d < 1 || d > 100000000 || *e2 != '\t') {
+            if (tabs != columns - 1 || e1 == line || d < 1 || d > 100000000 || *e2 != '\t') {
                 snprintf(err, errlen, "%s:%d: field row: expected %d columns starting with k and directions", files[f],
-                         ln, PROBE_COLUMNS);
+                         ln, columns);
                 goto done;
             }
             if (directions < 0) directions = (int)d;
@@ -180,7 +208,7 @@ int lt_probe_merge_texts(const char *const *files, char *const *texts, const siz
         snprintf(err, errlen, "%s:0: out of memory", out_path);
         goto done;
     }
-    size_t total = sizeof lt_probe_header;
+    size_t total = strlen(header) + 1;
     for (size_t i = 0; i < n_rows; i++) {
         long k = strtol(rows[i].text, NULL, 10);
         if (by_k[k]) {
@@ -202,8 +230,8 @@ int lt_probe_merge_texts(const char *const *files, char *const *texts, const siz
         snprintf(err, errlen, "%s:0: out of memory", out_path);
         goto done;
     }
-    size_t len = sizeof lt_probe_header - 1;
-    memcpy(out, lt_probe_header, len);
+    size_t len = strlen(header);
+    memcpy(out, header, len);
     for (int k = 0; k < directions; k++) {
         memcpy(out + len, by_k[k]->text, by_k[k]->len);
         len += by_k[k]->len;

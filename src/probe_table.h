@@ -20,6 +20,16 @@
  *   gap          N    ft_max(Fn) - |Ft|: vertical distance to the law's surface (>= 0 inside)
  *   work         J    driver work of the run (initial stages and this direction)
  *   balance_err  J    energy balance error at the end of the direction
+ * A probe on another pair of DoFs or under force control (probe.h) writes the header
+ * lt_probe_header_pair: the columns above (dirN dirT: (cos, sin) theta_k in the pair's plane;
+ * dF and dist: NaN when the pair mixes a force and a torque), then
+ *   dofI dofJ    -    the pair, 1-based DoFs (1 normal, 2 shear y, 3 shear z, 4 twist, 5 bend y, 6 bend z)
+ *   control      -    displacement | force
+ *   uI uJ        m, rad  displacement of DoFs I, J from the initial state to the recorded point
+ *   FI FJ        N, N m  their forces at the recorded point; FI1 FJ1 at the first inelastic state
+ *   dFI dFJ      N, N m  the force increment of one elastic step on DoFs I, J
+ *   dsteps       -    distance along the ray from the recorded point to the surface (lt_yield_excess
+ *                     = 0), in increments (dFI, dFJ): <= 1 by the bound; nan if not yielded
  * Rows depend only on the initial state and k, so the rows of the shards of a sweep, merged in
  * order of k, are byte for byte the table of the unsharded sweep.
  */
@@ -29,8 +39,10 @@
 #include <stddef.h>
 
 extern const char lt_probe_header[];
+extern const char lt_probe_header_pair[];
 
-/* The table text of the points of p (malloc'ed, *len bytes), directions = N of the sweep. */
+/* The table text of the points of p (malloc'ed, *len bytes and a NUL after them), directions = N of
+ * the sweep. */
 char *lt_probe_format(const lt_probe *p, int directions, size_t *len);
 
 /* Merge shard tables into out_path: same header, every k of 0..directions-1 exactly once, rows

@@ -20,7 +20,62 @@
 
 script_ctx *lib_ctx(lua_State *L) { return lua_touserdata(L, lua_upvalueindex(1)); }
 
-static const char *const probe_keys[] = {"test", "directions", "limit", "steps", "name", NULL};
+static const char *const probe_keys[] = {"test", "directions", "limit", "steps", "name", "dofs", "control", NULL};
+static const char *const dof_names[LT_DOF] = {"normal", "shear y", "shear z", "twist", "bend y", "bend z"};
+static const char *const control_names[] = {"displacement", "force"};
+
+/* `dofs = {i, j}`: two different DoFs 1..6 (stage scripts' numbering) into 0-based dofs; the
+ * field's line for the check against the law's surface (made once the law is known). */
+static void read_dofs(conv *cv, int t, int dofs[2], int *line)
+{
+    path_push_key(cv, "dofs");
+    int ty = get_field(cv, t, "dofs");
+    if (ty != LUA_TNIL) {
+        *line = conv_line(cv);
+        if (ty != LUA_TTABLE) field_error(cv, "expected two DoF numbers {i, j} (1..6), got %s", luaL_typename(cv->L, -1));
+        check_list(cv, -1, 2, "two DoF numbers {i, j}");
+        for (int i = 0; i < 2; i++) {
+            path_push_index(cv, i + 1);
+            lua_rawgeti(cv->L, -1, i + 1);
+            if (!lua_isinteger(cv->L, -1) || lua_tointeger(cv->L, -1) < 1 || lua_tointeger(cv->L, -1) > LT_DOF)
+                field_error(cv, "expected a DoF number 1..6 (normal, shear y, shear z, twist, bend y, bend z), got %s",
+                            luaL_tolstring(cv->L, -1, NULL));
+            dofs[i] = (int)lua_tointeger(cv->L, -1) - 1;
+            lua_pop(cv->L, 1);
+            path_pop(cv);
+        }
+        if (dofs[0] == dofs[1]) field_error(cv, "the same DoF %d (%s) twice: a probe needs two different DoFs", dofs[0] + 1,
+                                            dof_names[dofs[0]]);
+    }
+    lua_pop(cv->L, 1);
+    path_pop(cv);
+}
+
+/* `limit`: a number (both DoFs) or {Li, Lj}, each positive and finite; *limit the first. */
+static void read_limit(conv *cv, int t, double *limit, double limits[2])
+{
+    path_push_key(cv, "limit");
+    int ty = get_field(cv, t, "limit");
+    if (ty == LUA_TNIL) field_error(cv, "missing (the displacement, m, after which a direction counts as not yielding)");
+    if (ty == LUA_TTABLE) {
+        check_list(cv, -1, 2, "two limits {Li, Lj}");
+        for (int i = 0; i < 2; i++) {
+            path_push_index(cv, i + 1);
+            lua_rawgeti(cv->L, -1, i + 1);
+            if (lua_isnil(cv->L, -1)) field_error(cv, "missing (give two limits {Li, Lj})");
+            limits[i] = to_number(cv, -1, 0, INFINITY);
+            if (!(limits[i] > 0)) field_error(cv, "must be positive and finite, got %g", limits[i]);
+            lua_pop(cv->L, 1);
+            path_pop(cv);
+        }
+        *limit = limits[0];
+    } else {
+        *limit = to_number(cv, -1, 0, INFINITY);
+        if (!(*limit > 0) || !isfinite(*limit)) field_error(cv, "must be positive and finite, got %g", *limit);
+    }
+    lua_pop(cv->L, 1);
+    path_pop(cv);
+}
 
 /* Push one probe point as a Lua table. */
 static void push_point(lua_State *L, const lt_probe_point *pt)
@@ -42,6 +97,18 @@ static void push_point(lua_State *L, const lt_probe_point *pt)
         lua_pushnumber(L, v[i]);
         lua_setfield(L, -2, names[i]);
     }
+    /* the pair's values (the table's extended columns; 1-based DoFs) */
+    lua_pushinteger(L, pt->dofs[0] + 1);
+    lua_setfield(L, -2, "dofI");
+    lua_pushinteger(L, pt->dofs[1] + 1);
+    lua_setfield(L, -2, "dofJ");
+    const char *pn[] = {"uI", "uJ", "FI", "FJ", "FI1", "FJ1", "dFI", "dFJ", "dsteps"};
+    const double pv[] = {pt->uij[0], pt->uij[1], pt->fij[0], pt->fij[1], pt->fij1[0], pt->fij1[1],
+                         pt->dFij[0], pt->dFij[1], pt->dsteps};
+    for (size_t i = 0; i < sizeof pv / sizeof pv[0]; i++) {
+        lua_pushnumber(L, pv[i]);
+        lua_setfield(L, -2, pn[i]);
+    }
 }
 
 static void probe_summary(const lt_probe *p, const char *name, const char *law, int directions,
@@ -61,8 +128,18 @@ static void probe_summary(const lt_probe *p, const char *name, const char *law, 
     printf("probe %s: law %s, %d directions", name, law, directions);
     if (o->shards > 1) printf(" (shard %d/%d: %d of them)", o->shard, o->shards, p->n_points);
     printf(", %d yielded (%d broken), %.3g s\n", yielded, broken, seconds);
-    printf("  yield points: largest distance to the surface along the ray %.3g N (one step's increment: up to %.3g N)\n",
-           worst_dist, worst_dF);
+    if (p->extended) {
+        double worst_steps = 0;
+        for (int i = 0; i < p->n_points; i++)
+            if (p->points[i].yielded && p->points[i].dsteps > worst_steps) worst_steps = p->points[i].dsteps;
+        printf("  DoFs %d (%s) and %d (%s), %s control\n", p->dofs[0] + 1, dof_names[p->dofs[0]], p->dofs[1] + 1,
+               dof_names[p->dofs[1]], p->force ? "force" : "displacement");
+        printf("  yield points: largest distance to the surface along the ray %.3g of one step's increment\n",
+               worst_steps);
+    } else {
+        printf("  yield points: largest distance to the surface along the ray %.3g N (one step's increment: up to %.3g N)\n",
+               worst_dist, worst_dF);
+    }
     printf("  energy balance: worst direction %.3g J (%.3g of the work)\n", worst_bal, worst_rel);
     if (file) printf("  wrote %s (%d rows)\n", file, p->n_points);
 }
@@ -107,14 +184,13 @@ int lib_probe_yield(lua_State *L)
     conv cv = {sc->path, sc->loc, L, {{0, 0}}, 0, line, 0, 0};
     check_keys(&cv, 1, probe_keys);
     long directions = 72, steps = 2000;
-    double limit = NAN;
+    double limit = NAN, limits[2] = {0, 0};
+    int dofs[2] = {0, 1}, dofs_line = line, control = 0;
     opt_integer(&cv, 1, "directions", &directions, 1, 1000000);
     opt_integer(&cv, 1, "steps", &steps, 1, 1000000000L);
-    opt_number(&cv, 1, "limit", &limit, 0, INFINITY);
-    path_push_key(&cv, "limit");
-    if (isnan(limit)) field_error(&cv, "missing (the displacement, m, after which a direction counts as not yielding)");
-    if (!(limit > 0) || !isfinite(limit)) field_error(&cv, "must be positive and finite, got %g", limit);
-    path_pop(&cv);
+    read_limit(&cv, 1, &limit, limits);
+    read_dofs(&cv, 1, dofs, &dofs_line);
+    opt_choice(&cv, 1, "control", control_names, 2, &control);
     const char *pname = NULL;
     path_push_key(&cv, "name");
     int ty = get_field(&cv, 1, "name");
@@ -166,8 +242,21 @@ int lib_probe_yield(lua_State *L)
     if (!pr->name) return probe_error(L, r, line, "out of memory");
     if (!pname) sprintf(pr->name, "%s-yield", r->name);
     r->test.name = pr->name;
-    lt_probe_opts po = {(int)directions, limit, steps, o->shards > 1 ? o->shard : 1, o->shards > 1 ? o->shards : 1,
-                        NULL, NULL};
+    const lt_yield *y = lt_law_yield(r->test.law);
+    unsigned law_dofs = y ? lt_yield_dofs(y) : 0;
+    for (int i = 0; y && i < 2; i++)
+        if (!((law_dofs >> dofs[i]) & 1u)) {
+            char msg[400], list[200] = "";
+            size_t u = 0;
+            for (int q = 0; q < LT_DOF; q++)
+                if ((law_dofs >> q) & 1u) u += (size_t)snprintf(list + u, sizeof list - u, u ? ", %d %s" : "%d %s", q + 1, dof_names[q]);
+            snprintf(msg, sizeof msg, "field dofs: DoF %d (%s) is not one law '%s' declares its surface over (%s)",
+                     dofs[i] + 1, dof_names[dofs[i]], r->test.law->name, list);
+            return probe_error(L, r, dofs_line, msg);
+        }
+    lt_probe_opts po = {.directions = (int)directions, .limit = limit, .steps = steps,
+                        .shard = o->shards > 1 ? o->shard : 1, .shards = o->shards > 1 ? o->shards : 1,
+                        .dofs = {dofs[0], dofs[1]}, .limits = {limits[0], limits[1]}, .force = control};
     lt_progress bar;
     char label[300], err[700];
     snprintf(label, sizeof label, "probe %s", pr->name);
@@ -182,8 +271,8 @@ int lib_probe_yield(lua_State *L)
     lt_budget_add(L, probe_steps);
     if (rc < 0) {
         if (!r->cb_error) {
-            char msg[sizeof err + 16];
-            snprintf(msg, sizeof msg, "field test: %s", err);
+            char msg[sizeof err + 16]; /* a message of the probe's own fields names its field */
+            snprintf(msg, sizeof msg, "%s%s", strncmp(err, "field ", 6) == 0 ? "" : "field test: ", err);
             return probe_error(L, r, line, msg);
         }
         lua_pushstring(L, err); /* an until/done of the initial stages failed: a complete message */
@@ -206,11 +295,22 @@ int lib_probe_yield(lua_State *L)
         const lt_tester *t0 = pr->probe.start;
         /* the surface of the initial state over the forces a ray can reach: the same for
          * every shard; surface, table and plots are renamed together (afile.h) */
-        double kl[2] = {t0->resp.k[0] * limit, t0->resp.k[1] * limit}, lo, hi;
-        lt_surface_range(r->test.law, r->test.params, t0->law_state, t0->resp.f[0] - kl[0], t0->resp.f[0] + kl[0],
-                         hypot(t0->resp.f[1], t0->resp.f[2]) + kl[1], &lo, &hi);
-        int ws = lt_surface_write_pending(o->out_dir, pr->name, r->test.law, r->test.params, t0->law_state, NULL, lo, hi,
+        int ws;
+        if (!pr->probe.extended) {
+            double kl[2] = {t0->resp.k[0] * limit, t0->resp.k[1] * limit}, lo, hi;
+            lt_surface_range(r->test.law, r->test.params, t0->law_state, t0->resp.f[0] - kl[0], t0->resp.f[0] + kl[0],
+                             hypot(t0->resp.f[1], t0->resp.f[2]) + kl[1], &lo, &hi);
+            ws = lt_surface_write_pending(o->out_dir, pr->name, r->test.law, r->test.params, t0->law_state, NULL, lo, hi,
                                           &r->pending, err, sizeof err);
+        } else { /* the section in the pair's plane through the start forces, out to the rays' reach */
+            double scale[2];
+            for (int i = 0; i < 2; i++) {
+                double lim = limits[i] > 0 ? limits[i] : limit;
+                scale[i] = po.force ? lim : fabs(pr->probe.k0[i]) * lim;
+            }
+            ws = lt_surface_section_pending(o->out_dir, pr->name, r->test.law, r->test.params, t0->law_state,
+                                            t0->resp.f, pr->probe.dofs, scale, &r->pending, err, sizeof err);
+        }
         const char *surface_tmp = ws > 0 ? r->pending.tmp[r->pending.n - 1] : NULL;
         lt_pending table = {0, 0, NULL, NULL};
         int failed = ws < 0 || lt_write_file_pending(o->out_dir, fname, pr->text, len, &table, err, sizeof err) < 0;
@@ -218,7 +318,7 @@ int lib_probe_yield(lua_State *L)
         if (!failed && o->plot && po.shards == 1) {
             first_plot = r->pending.n;
             lt_plot_input in = {table.tmp[0], table.final[0], NULL, surface_tmp, r->test.law, r->test.params, NAN};
-            plots = lt_plot_pending("probe", &in, &r->pending, err, sizeof err);
+            plots = lt_plot_pending(pr->probe.extended ? "probe_pair" : "probe", &in, &r->pending, err, sizeof err);
             failed = plots < 0;
         }
         if (!failed) {

@@ -94,3 +94,78 @@ int lt_surface_write_pending(const char *dir, const char *name, const lt_law *la
     free(text);
     return rc;
 }
+
+/* ---- the yield function over six forces, and sections in a pair of DoFs ---------------- */
+
+double lt_yield_excess(const lt_yield *y, const double *param, const double *state, const double f[LT_DOF])
+{
+    if (y->excess) return y->excess(param, state, f);
+    if (f[0] > y->fn_max(param, state)) return INFINITY;
+    double g = y->ft_max(param, state, f[0]), ft = hypot(f[1], f[2]);
+    if (g > 0) return ft / g - 1;
+    return g == 0 && ft == 0 ? 0 : INFINITY;
+}
+
+unsigned lt_yield_dofs(const lt_yield *y) { return y->excess && y->dofs ? y->dofs : 0x07u; }
+
+double lt_yield_ray(const lt_yield *y, const double *param, const double *state, const double f[LT_DOF],
+                    const double d[LT_DOF])
+{
+    double g[LT_DOF];
+    for (int i = 0; i < LT_DOF; i++) g[i] = f[i] + d[i];
+    if (!(lt_yield_excess(y, param, state, g) > 0)) return NAN;
+    double a = 0, b = 1;
+    for (int it = 0; it < 60 && b - a > 1e-12; it++) {
+        double m = 0.5 * (a + b);
+        for (int i = 0; i < LT_DOF; i++) g[i] = f[i] + m * d[i];
+        if (lt_yield_excess(y, param, state, g) > 0) b = m;
+        else a = m;
+    }
+    return 0.5 * (a + b);
+}
+
+int lt_surface_section_pending(const char *dir, const char *name, const lt_law *law, const double *param,
+                               const double *state, const double f0[LT_DOF], const int dofs[2], const double scale[2],
+                               lt_pending *p, char *err, size_t errlen)
+{
+    const lt_yield *y = lt_law_yield(law);
+    if (!y) return 0;
+    char *text = malloc((size_t)(LT_SECTION_RAYS + 2) * (4 * FMT_DOUBLE_MAX + 8));
+    if (!text) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    size_t len = (size_t)sprintf(text, "curve\tangle\tFI\tFJ\n");
+    const double pi = LT_PI;
+    for (int m = 0; m <= LT_SECTION_RAYS; m++) { /* the last ray repeats the first: a closed curve */
+        double phi = 2 * pi * (m % LT_SECTION_RAYS) / LT_SECTION_RAYS, d[LT_DOF] = {0};
+        d[dofs[0]] = 2 * scale[0] * cos(phi);
+        d[dofs[1]] = 2 * scale[1] * sin(phi);
+        double s = lt_yield_ray(y, param, state, f0, d);
+        char *q = text + len;
+        if (isnan(s)) {
+            *q++ = '\n';
+        } else {
+            q += sprintf(q, "0\t");
+            q += fmt_double(q, phi);
+            *q++ = '\t';
+            q += fmt_double(q, f0[dofs[0]] + s * d[dofs[0]]);
+            *q++ = '\t';
+            q += fmt_double(q, f0[dofs[1]] + s * d[dofs[1]]);
+            *q++ = '\n';
+        }
+        len = (size_t)(q - text);
+    }
+    size_t nl = strlen(name);
+    char *file = malloc(nl + 16);
+    int rc = -1;
+    if (file) {
+        snprintf(file, nl + 16, "%s-surface.tsv", name);
+        rc = lt_write_file_pending(dir, file, text, len, p, err, errlen) < 0 ? -1 : 1;
+    } else {
+        snprintf(err, errlen, "out of memory");
+    }
+    free(file);
+    free(text);
+    return rc;
+}

@@ -9,7 +9,7 @@ int check_failures_in_test;
 const char *check_current_test;
 
 extern const test_case linear_tests[], spring_dashpot_tests[], hertz_mindlin_tests[], linel6_tests[],
-    cohesive_tests[], law_energy_tests[], verify_tests[], surface_tests[], probe_tests[], driver_tests[],
+    cohesive_tests[], law_energy_tests[], verify_tests[], surface_tests[], probe_tests[], probe_pair_tests[], driver_tests[],
     energy_tests[], script_tests[], cli_tests[], probe_cli_tests[], fmt_tests[], srcloc_tests[], geom_tests[],
     body_tests[], stiffness_tests[], fastpath_tests[], predictor_tests[], cond_tests[], wall_case_tests[], oblique_tests[],
     sandbox_tests[], faults_tests[], io_tests[], validate_tests[], fuzz_tests[], law_check_tests[], hostile_tests[];
@@ -46,6 +46,7 @@ static const struct {
     {"oblique", oblique_tests},
     {"surface", surface_tests},
     {"probe", probe_tests},
+    {"probe_pair", probe_pair_tests},
     {"body", body_tests},
     {"geom", geom_tests},
     {"stiffness", stiffness_tests},

@@ -287,16 +287,17 @@ static void test_stage_files_run_and_plot(void)
             if (fl < 5 || strcmp(f->d_name + fl - 4, ".tsv") != 0) continue;
             if (fl > 12 && strcmp(f->d_name + fl - 12, "-surface.tsv") == 0) continue; /* the law's surface */
             tables++;
-            char path[512], head[16];
+            char path[512], head[400];
             snprintf(path, sizeof path, "%s/%s", dir, f->d_name);
             slurp(path, head, sizeof head);
-            /* a record (its sidecar and four plots) or a yield-probe table (its plot) */
+            /* a record (its sidecar and four plots) or a yield-probe table (its plot: a probe on
+             * a pair of DoFs, whose header has the pair's columns, its section) */
             int record = strncmp(head, "step\t", 5) == 0;
             records += record;
             const char *record_files[5] = {".meta", "-energy.png", "-force_displacement.png", "-force_path.png",
                                            "-stress_path.png"};
-            const char *probe_files[1] = {"-yield_points.png"};
-            const char *const *suffixes = record ? record_files : probe_files;
+            const char *probe_files[1] = {"-yield_points.png"}, *pair_files[1] = {"-section.png"};
+            const char *const *suffixes = record ? record_files : strstr(head, "\tdofI\t") ? pair_files : probe_files;
             for (int i = 0; i < (record ? 5 : 1); i++) {
                 struct stat st;
                 snprintf(path, sizeof path, "%s/%.*s%s", dir, (int)(fl - 4), f->d_name, suffixes[i]);

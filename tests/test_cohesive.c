@@ -3,6 +3,7 @@
  * flow instead of breakage, the two bond surfaces (Mohr-Coulomb with a tension cut-off, the
  * elliptic cap: its tangency and tip), and the step energies against the trapezoid-rule work
  * (docs/energy.md): E_before + work = E_after + dissipated, on every step kind. */
+#include "../laws/cohesive.h"
 #include "../src/law.h"
 #include "../src/registry.h"
 #include "check.h"
@@ -201,7 +202,135 @@ static void test_elliptic_breaks_on_the_cap(void)
               KT * du);
 }
 
+/* ---- the bond's moments (Potyondy & Cundall's parallel bond, laws/cohesive.c) ---------------- */
+
+static const double RB = 0.01, KR = 25, KTW = 25; /* m, N m/rad, N m/rad */
+
+/* One step of every DoF at once: normal to uN, the others at the velocities v[1..5] (m/s,
+ * rad/s); the step's energy identity over all six DoFs: elast before + trapezoid work = elast
+ * after + plast + bond increments. */
+static int step6(contact *k, double uN, const double v[LT_DOF], double *work_sum)
+{
+    const lt_law *law = cohesive();
+    lt_response before = k->r;
+    k->c.uN = uN;
+    k->c.v[0] = (uN - k->uN_prev) / DT;
+    for (int i = 1; i < LT_DOF; i++) k->c.v[i] = v[i];
+    memset(&k->r, 0, sizeof k->r);
+    if (!law->step(k->p, &k->c, k->s, &k->r)) return 0;
+    double work = 0.5 * (before.f[0] + k->r.f[0]) * (uN - k->uN_prev);
+    for (int i = 1; i < LT_DOF; i++) work += 0.5 * (before.f[i] + k->r.f[i]) * v[i] * DT;
+    double lhs = before.energy[CE_ELAST] + work;
+    double rhs = k->r.energy[CE_ELAST] + k->r.energy[CE_PLAST] + k->r.energy[CE_BOND];
+    CHECK_ABS(lhs, rhs, TOL_ROUNDOFF * (fabs(before.energy[CE_ELAST]) + fabs(work) + 1e-6), "step energy identity (6 DoFs)");
+    if (work_sum) *work_sum += work;
+    k->uN_prev = uN;
+    return 1;
+}
+
+static void with_moments(contact *k, int plastic)
+{
+    setup(k, CSURF_MOHR_COULOMB, plastic, -1e-5);
+    k->p[CP_KR] = KR, k->p[CP_KTW] = KTW, k->p[CP_RBOND] = RB;
+}
+
+/* Without the new parameters (kr = ktw = 0, R_b infinite) a rotation gives no moment and does
+ * not touch the strengths: the law of before. */
+static void test_moments_default_off(void)
+{
+    contact k;
+    setup(&k, CSURF_MOHR_COULOMB, 0, -1e-5);
+    CHECK(k.p[CP_KR] == 0 && k.p[CP_KTW] == 0 && isinf(k.p[CP_RBOND]));
+    const double v[LT_DOF] = {0, 0, 0, 100, 100, -100};
+    for (int i = 0; i < 100; i++) CHECK(step6(&k, -1e-5, v, NULL));
+    CHECK(k.r.f[3] == 0 && k.r.f[4] == 0 && k.r.f[5] == 0 && k.s[CS_BONDED] == 1);
+    CHECK_REL(k.r.f[0], -KN * 1e-5, TOL_ROUNDOFF, "normal force unchanged");
+}
+
+/* Bonded, below the strength: M = k theta on A (the sign of laws/rolling.c), stored energy
+ * M^2/(2k) in elast. */
+static void test_moments_elastic(void)
+{
+    contact k;
+    with_moments(&k, 0);
+    const double v[LT_DOF] = {0, 0, 0, 1, 2, -1}; /* rad/s */
+    int n = 100;
+    for (int i = 0; i < n; i++) CHECK(step6(&k, -1e-5, v, NULL));
+    double th[3] = {n * DT * 1, n * DT * 2, -n * DT * 1};
+    CHECK_REL(k.r.f[3], KTW * th[0], TOL_ROUNDOFF, "Mt = ktw theta");
+    CHECK_REL(k.r.f[4], KR * th[1], TOL_ROUNDOFF, "Mby = kr theta");
+    CHECK_REL(k.r.f[5], KR * th[2], TOL_ROUNDOFF, "Mbz = kr theta");
+    double e = 0.5 * KN * 1e-10 + 0.5 * KTW * th[0] * th[0] + 0.5 * KR * (th[1] * th[1] + th[2] * th[2]);
+    CHECK_REL(k.r.energy[CE_ELAST], e, TOL_ROUNDOFF, "elast with the rotational springs");
+}
+
+/* Bending alone breaks the bond at |Mb| = (rt - Fn) R_b/4; the last elastic moment is within one
+ * increment kr dtheta below; the moments vanish after, and the bond energy is what they held. */
+static void test_bending_breaks_at_the_strength(void)
+{
+    contact k;
+    with_moments(&k, 0);
+    double dth = 1e-6, strength = (RT + KN * 1e-5) * RB / 4, last = 0, work = 0;
+    const double v[LT_DOF] = {0, 0, 0, 0, dth / DT, 0};
+    while (k.s[CS_BONDED]) {
+        last = k.r.f[4];
+        CHECK(step6(&k, -1e-5, v, &work));
+    }
+    CHECK_MSG(last <= strength && strength - last <= KR * dth, "last elastic moment %.17g, strength %.17g", last,
+              strength);
+    CHECK(k.r.f[3] == 0 && k.r.f[4] == 0 && k.r.f[5] == 0);
+    /* the bond released the moment's spring energy (and nothing of the normal spring, which holds) */
+    CHECK_REL(k.r.energy[CE_BOND], 0.5 * (last + 0) * (last + KR * dth) / KR, TOL_ROUNDOFF, "released energy");
+}
+
+/* Twisting at Fn = -10 N breaks at |Mt| = (c - mu Fn) R_b/2; a shear force takes its share of
+ * the same strength: |Ft| + 2|Mt|/R_b = c - mu Fn. */
+static void test_twist_shares_the_shear_strength(void)
+{
+    const double ft = 15; /* N of shear first */
+    contact k;
+    with_moments(&k, 0);
+    const double vs[LT_DOF] = {0, ft / KT / (100 * DT), 0, 0, 0, 0};
+    for (int i = 0; i < 100; i++) CHECK(step6(&k, -1e-5, vs, NULL));
+    CHECK_REL(k.r.f[1], ft, TOL_ROUNDOFF, "shear force");
+    double dth = 1e-6, strength = (C + MU * KN * 1e-5 - ft) * RB / 2, last = 0;
+    const double v[LT_DOF] = {0, 0, 0, dth / DT, 0, 0};
+    while (k.s[CS_BONDED]) {
+        last = k.r.f[3];
+        CHECK(step6(&k, -1e-5, v, NULL));
+    }
+    CHECK_MSG(last <= strength && strength - last <= KTW * dth, "last elastic twist %.17g, strength %.17g", last,
+              strength);
+}
+
+/* A plastic bond under opening, bending, shear and twist together: it stays on its surface
+ * (Fn + 4|Mb|/R_b <= rt, |Ft| + 2|Mt|/R_b <= g) and every step's energy identity holds; over the
+ * run, work = elast + plast to round-off. */
+static void test_plastic_flow_with_moments(void)
+{
+    contact k;
+    with_moments(&k, 1);
+    const lt_yield *y = lt_law_yield(cohesive());
+    double work = 0, uN = -1e-5, e0 = k.r.energy[CE_ELAST], plast = 0;
+    const double v[LT_DOF] = {0, 0.02, 0.01, 0.5, 1, -0.7};
+    for (int i = 0; i < 4000; i++) {
+        uN += 2e-11;
+        CHECK(step6(&k, uN, v, &work));
+        plast += k.r.energy[CE_PLAST];
+        CHECK(y->excess(k.p, k.s, k.r.f) <= 1e-12);
+    }
+    CHECK(k.s[CS_BONDED] == 1 && plast > 0);
+    CHECK_ABS(e0 + work, k.r.energy[CE_ELAST] + plast, 1e-12 * (fabs(work) + e0), "run energy balance");
+    double fn_eq = k.r.f[0] + 4 * hypot(k.r.f[4], k.r.f[5]) / RB, ft_eq = hypot(k.r.f[1], k.r.f[2]) + 2 * fabs(k.r.f[3]) / RB;
+    CHECK_REL(ft_eq, C - MU * fn_eq, 1e-9, "on the shear surface of the extreme fibre");
+}
+
 const test_case cohesive_tests[] = {
+    TEST(moments_default_off),
+    TEST(moments_elastic),
+    TEST(bending_breaks_at_the_strength),
+    TEST(twist_shares_the_shear_strength),
+    TEST(plastic_flow_with_moments),
     TEST(registered_with_surface),
     TEST(bonded_elastic_in_tension),
     TEST(breaks_in_tension),

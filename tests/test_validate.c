@@ -41,7 +41,12 @@ static void test_unknown_record_key(void) { check_bad("unknown_record_key.lua", 
 static void test_unknown_particle_key(void) { check_bad("unknown_particle_key.lua", 4, "field particles[2].velocity: unknown key 'velocity' for a sphere"); }
 static void test_unknown_param(void) { check_bad("unknown_param.lua", 5, "field params.ktt: law 'linear' has no parameter 'ktt'"); }
 static void test_unknown_stiffness_key(void) { check_bad("stiffness_unknown_key.lua", 5, "field stiffness.Kn: unknown key 'Kn'"); }
-static void test_unknown_probe_key(void) { check_bad("probe_unknown_key.lua", 2, "field direction: unknown key 'direction' (allowed: test, directions, limit, steps, name)"); }
+static void test_unknown_probe_key(void) { check_bad("probe_unknown_key.lua", 2, "field direction: unknown key 'direction' (allowed: test, directions, limit, steps, name, dofs, control)"); }
+static void test_probe_dofs_same(void) { check_bad("probe_dofs_same.lua", 2, "field dofs: the same DoF 5 (bend y) twice: a probe needs two different DoFs"); }
+static void test_probe_dofs_unknown(void) { check_bad("probe_dofs_unknown.lua", 2, "field dofs[2]: expected a DoF number 1..6 (normal, shear y, shear z, twist, bend y, bend z), got 7"); }
+static void test_probe_dofs_torque(void) { check_bad("probe_dofs_torque.lua", 3, "field dofs: DoF 5 (bend y) is not one law 'linear' declares its surface over (1 normal, 2 shear y, 3 shear z)"); }
+static void test_probe_control_unknown(void) { check_bad("probe_control_unknown.lua", 2, "field control: unknown value 'torque' (one of displacement, force)"); }
+static void test_probe_force_no_stiffness(void) { check_bad("probe_force_no_stiffness.lua", 3, "field control: force control needs a positive stiffness on DoF 5 at the initial state, got 0 N/m or N m/rad"); }
 static void test_vector_extra_key(void) { check_bad("vector_extra_key.lua", 3, "field normal.z: unexpected key 'z' (a list of 3 numbers {x, y, z})"); }
 static void test_values_extra_key(void) { check_bad("values_extra_key.lua", 4, "field stages[1].values.shear: unexpected key 'shear' (a list of 6 numbers or functions, one per DoF)"); }
 static void test_particles_extra_key(void) { check_bad("particles_extra_key.lua", 3, "field particles.C: unexpected key 'C' (a list of 2 particles, A and B)"); }
@@ -77,6 +82,11 @@ const test_case validate_tests[] = {
     TEST(unknown_param),
     TEST(unknown_stiffness_key),
     TEST(unknown_probe_key),
+    TEST(probe_dofs_same),
+    TEST(probe_dofs_unknown),
+    TEST(probe_dofs_torque),
+    TEST(probe_control_unknown),
+    TEST(probe_force_no_stiffness),
     TEST(vector_extra_key),
     TEST(values_extra_key),
     TEST(particles_extra_key),

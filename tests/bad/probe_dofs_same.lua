@@ -1,0 +1,6 @@
+-- a probe on the same DoF twice: a plane needs two different DoFs
+lawtester.probe_yield{
+  test = { law = "cohesive", params = { tensile = 10, cohesion = 10 }, gap = -1e-5 },
+  limit = 1e-4,
+  dofs = {5, 5},
+}

@@ -1,0 +1,6 @@
+-- a probe on a DoF that does not exist (there are six, 1..6)
+lawtester.probe_yield{
+  test = { law = "cohesive", params = { tensile = 10, cohesion = 10 }, gap = -1e-5 },
+  limit = 1e-4,
+  dofs = {1, 7},
+}
