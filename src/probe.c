@@ -20,7 +20,7 @@ typedef struct dir_ctx {
     lt_probe_point *pt;
 } dir_ctx;
 
-static void remember(dir_ctx *d, const lt_tester *t)
+static void remember(dir_ctx *d, const lt_view *t)
 {
     memcpy(d->prev_f, t->resp.f, sizeof d->prev_f);
     memcpy(d->prev_k, t->resp.k, sizeof d->prev_k);
@@ -50,7 +50,7 @@ static double distance_to_surface(const dir_ctx *d, const double *state, const d
     return 0.5 * (a + b) * hypot(dF[0], dF[1]);
 }
 
-static void record_point(dir_ctx *d, int yielded, int broken, const lt_tester *t)
+static void record_point(dir_ctx *d, int yielded, int broken, const lt_view *t)
 {
     lt_probe_point *pt = d->pt;
     pt->yielded = yielded;
@@ -68,8 +68,9 @@ static void record_point(dir_ctx *d, int yielded, int broken, const lt_tester *t
 }
 
 /* The stage condition of a direction: first yield, or the end of the ray. */
-static int probe_until(void *ctx, lt_tester *t)
+static int probe_until(void *ctx, lt_tester *tester)
 {
+    const lt_view *t = lt_tester_view(tester);
     dir_ctx *d = ctx;
     int lost = !t->has_contact;
     if (lost || d->y->yielding(d->param, t->law_state)) {
@@ -104,8 +105,8 @@ static void direction(int k, int n, double dir[2], double *angle)
 void lt_probe_free(lt_probe *p)
 {
     free(p->test.stages);
-    free(p->start);
-    free(p->work);
+    lt_tester_free(p->start);
+    lt_tester_free(p->work);
     free(p->points);
     memset(p, 0, sizeof *p);
 }
@@ -123,8 +124,8 @@ int lt_probe_run(lt_probe *p, const lt_test *test, const lt_probe_opts *o, char 
     p->test.stages = calloc((size_t)n0 + 1, sizeof *p->test.stages);
     p->test.n_stages = n0 + 1;
     p->test.record_every = 0;
-    p->start = calloc(1, sizeof *p->start);
-    p->work = calloc(1, sizeof *p->work);
+    p->start = lt_tester_new();
+    p->work = lt_tester_new();
     p->points = calloc((size_t)n / (size_t)o->shards + 1, sizeof *p->points);
     if (!p->test.stages || !p->start || !p->work || !p->points) {
         snprintf(err, errlen, "out of memory");
@@ -139,9 +140,9 @@ int lt_probe_run(lt_probe *p, const lt_test *test, const lt_probe_opts *o, char 
     ray->until = probe_until;
 
     /* the initial state */
-    lt_tester *t0 = p->start;
-    int rc = lt_start(t0, &p->test, NULL, NULL);
-    for (int i = 0; rc == 0 && i < n0; i++) rc = lt_run_stage(t0, i);
+    int rc = lt_start(p->start, &p->test, NULL, NULL);
+    for (int i = 0; rc == 0 && i < n0; i++) rc = lt_run_stage(p->start, i);
+    const lt_view *t0 = lt_tester_view(p->start), *work = lt_tester_view(p->work);
     if (rc < 0) {
         snprintf(err, errlen, "%s", t0->err);
         lt_probe_free(p);
@@ -166,17 +167,17 @@ int lt_probe_run(lt_probe *p, const lt_test *test, const lt_probe_opts *o, char 
         ray->values[1] = speed * pt->dir[1];
         ray->until_ctx = &d;
         d.pt = pt;
-        *p->work = *t0;
-        remember(&d, p->work);
+        lt_tester_copy(p->work, p->start);
+        remember(&d, work);
         d.prev_step = 0;
         if (lt_run_stage(p->work, n0) < 0 || lt_finish(p->work) < 0) {
-            snprintf(err, errlen, "direction %d: %s", k, p->work->err);
+            snprintf(err, errlen, "direction %d: %s", k, work->err);
             lt_probe_free(p);
             return -1;
         }
         int ne = test->law->n_energies;
-        pt->work = p->work->energy[ne + LT_E_WORK];
-        pt->balance = p->work->energy[ne + LT_E_BALANCE];
+        pt->work = work->energy[ne + LT_E_WORK];
+        pt->balance = work->energy[ne + LT_E_BALANCE];
         p->n_points++;
         if (o->progress) o->progress(o->progress_ctx, p->n_points, total);
     }

@@ -405,8 +405,9 @@ static int binding_gc(lua_State *L)
     return 0;
 }
 
-int script_law_error(script_ctx *sc, const lt_tester *t, char *buf, size_t n)
+int script_law_error(script_ctx *sc, const lt_tester *tester, char *buf, size_t n)
 {
+    const lt_view *t = lt_tester_view(tester);
     for (int k = 0; k < LUA_LAW_SLOTS; k++) {
         lua_law *b = slots[k];
         if (!b || b->sc != sc || !b->failed) continue;
