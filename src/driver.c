@@ -243,7 +243,8 @@ int lt_run_stage(lt_tester *t, int index)
         t->view.st.time += test->dt;
         t->stage_of_state = index + 1;
         const lt_predictor *p = &t->pred; /* lt_position_update put state n-1 in its history */
-        if (lt_contact_update(t, geom_ok, &p->frame[p->last], p->branch[p->last]) < 0 || lt_state_check(t, 0) < 0) return -1;
+        if (lt_contact_update(t, geom_ok, &p->frame[p->last], p->branch[p->last]) < 0 || lt_state_check(t, 0) < 0)
+            return -1;
         counters_after_contact(t);
         if (--until_in == 0) {
             until_in = s->until_every;

@@ -34,7 +34,8 @@ COLD int lt_law_output_fault(lt_tester *t)
                         (const char *[]){"Fx", "Fy", "Fz", "Tx", "Ty", "Tz"}[k], lt_shown(r->f[k]));
     for (int k = 0; k < 2; k++)
         if (!isfinite(r->k[k]))
-            return lt_fail(t, "law '%s' returned a non-finite stiffness %s = %g", law->name, k ? "kt" : "kn", lt_shown(r->k[k]));
+            return lt_fail(t, "law '%s' returned a non-finite stiffness %s = %g", law->name, k ? "kt" : "kn",
+                           lt_shown(r->k[k]));
     for (int i = 0; i < law->n_energies; i++)
         if (!isfinite(r->energy[i]))
             return lt_fail(t, "law '%s' returned a non-finite energy %s = %g", law->name, law->energies[i].name,
@@ -76,7 +77,8 @@ COLD int lt_state_fault(lt_tester *t)
     }
     for (int k = 0; k < LT_DOF && !found; k++) {
         if (!isfinite(t->view.u[k])) snprintf(name, sizeof name, "%s", dof_u_names[k]), val = t->view.u[k], found = 1;
-        else if (!isfinite(t->view.c.v[k])) snprintf(name, sizeof name, "%s", dof_v_names[k]), val = t->view.c.v[k], found = 1;
+        else if (!isfinite(t->view.c.v[k]))
+            snprintf(name, sizeof name, "%s", dof_v_names[k]), val = t->view.c.v[k], found = 1;
     }
     if (!found) return 0; /* finite values whose sum overflowed */
     return lt_fail(t, "non-finite state: %s = %g (the motion overflowed or became unstable)", name, lt_shown(val));

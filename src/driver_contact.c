@@ -63,36 +63,37 @@ COLD static void contact_break(lt_tester *t)
     t->view.u[0] = t->view.c.uN;
 }
 
-/* A contact forms at this state (its geometry in t->geom, its velocity in t->c.v): the
+/* A contact forms at this state (its geometry in view.geom, its velocity in view.c.v): the
  * stiffness rule (once per contact: its values hold for the contact's life) and the law's
  * init.  Once per contact, so kept out of the step's code. */
 COLD static int contact_form(lt_tester *t)
 {
-    const lt_test *test = t->view.test;
-    lt_contact *c = &t->view.c;
-    if (lt_stiffness_eval(&test->stiffness, &t->view.body[0].mat, &t->view.body[1].mat, t->view.geom.lens, c->uN, &t->view.stiff) < 0)
+    lt_view *v = &t->view;
+    const lt_test *test = v->test;
+    lt_contact *c = &v->c;
+    if (lt_stiffness_eval(&test->stiffness, &v->body[0].mat, &v->body[1].mat, v->geom.lens, c->uN, &v->stiff) < 0)
         return lt_fail(t, "stiffness rule: a branch length reduced by the initial overlap (uN = %g m) is not "
                        "positive (lens %g, %g m)",
-                    c->uN, t->view.geom.lens[0], t->view.geom.lens[1]);
-    t->view.stiff_step = t->view.step;
-    t->view.stiff_uN0 = c->uN;
-    t->view.n_formed++;
-    c->lens[0] = t->view.stiff.lens[0];
-    c->lens[1] = t->view.stiff.lens[1];
-    c->contA = t->view.stiff.contA;
-    c->kn = t->view.stiff.kn;
-    c->kt = t->view.stiff.kt;
-    c->tanPhi = t->view.stiff.tanPhi;
+                    c->uN, v->geom.lens[0], v->geom.lens[1]);
+    v->stiff_step = v->step;
+    v->stiff_uN0 = c->uN;
+    v->n_formed++;
+    c->lens[0] = v->stiff.lens[0];
+    c->lens[1] = v->stiff.lens[1];
+    c->contA = v->stiff.contA;
+    c->kn = v->stiff.kn;
+    c->kt = v->stiff.kt;
+    c->tanPhi = v->stiff.tanPhi;
     if (t->obs.on_contact) t->obs.on_contact(t->obs.contact_ctx, t);
-    test->law->init(test->params, c, t->view.law_state);
-    if (!t->view.created) {
-        memcpy(t->view.law_state_created, t->view.law_state, sizeof t->view.law_state_created);
-        t->view.created = 1;
+    test->law->init(test->params, c, v->law_state);
+    if (!v->created) {
+        memcpy(v->law_state_created, v->law_state, sizeof v->law_state_created);
+        v->created = 1;
     }
     return 0;
 }
 
-/* Frame and law at the current positions (state n), whose geometry is t->geom (geom_ok 0: the
+/* Frame and law at the current positions (state n), whose geometry is view.geom (geom_ok 0: the
  * geometry was degenerate).  frame_before, branch_before: the frame and branches of the state
  * the step left (the predictor's history holds them). */
 int lt_contact_update(lt_tester *t, int geom_ok, const mat3 *frame_before, const vec3 branch_before[2])
@@ -161,7 +162,8 @@ int lt_contact_update(lt_tester *t, int geom_ok, const mat3 *frame_before, const
     if (fresh && contact_form(t) < 0) return -1;
     /* do not blame the law for its input */
     if (!isfinite(c->uN + lt_sum6(c->v)) && lt_contact_input_fault(t) < 0) return -1;
-    t->view.resp = zero_response; /* what a law leaves unset is zero (a plain copy: memset of this size is a slow rep stos) */
+    /* what a law leaves unset is zero (a plain copy: memset of this size is a slow rep stos) */
+    t->view.resp = zero_response;
     int alive = law->step(test->params, c, t->view.law_state, &t->view.resp);
     if (!alive) {
         contact_break(t);
@@ -183,6 +185,7 @@ int lt_contact_update(lt_tester *t, int geom_ok, const mat3 *frame_before, const
     set_contact_forces(t, 1);
     /* formed inside this step: the contact-side work of the step (trapezoid from no force at
      * the previous state) minus what the law booked for it */
-    if (fresh && t->view.step > 0) t->view.energy[law->n_energies + LT_E_FORM] += -lt_contact_work_last_step(t) - booked;
+    if (fresh && t->view.step > 0)
+        t->view.energy[law->n_energies + LT_E_FORM] += -lt_contact_work_last_step(t) - booked;
     return 1;
 }

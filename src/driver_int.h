@@ -32,8 +32,8 @@
 #define NOINLINE
 #endif
 
-/* The last trial move of the mid-step prediction (driver_motion.c): its inputs and what it gave, so
- * that a step whose final velocities are the trial's reuses it instead of recomputing it. */
+/* The last trial move of the mid-step prediction (driver_motion.c): its inputs and what it gave,
+ * so that a step whose final velocities are the trial's reuses it instead of recomputing it. */
 typedef struct lt_trial {
     int valid;
     vec3 v[2], w[2], normal;        /* inputs: velocities (m/s, rad/s), imposing normal */
@@ -44,8 +44,9 @@ typedef struct lt_trial {
     mat3 frame, mid;                /* frame carried to g, and the mid-step frame */
 } lt_trial;
 
-/* The predictor of the imposition frame (driver_motion.c): the frames and branches of the two states
- * before this one, and the last prediction, checked against the mid-step frame it stood for. */
+/* The predictor of the imposition frame (driver_motion.c): the frames and branches of the two
+ * states before this one, and the last prediction, checked against the mid-step frame it stood
+ * for. */
 typedef struct lt_predictor {
     mat3 frame[2];                  /* R_{n-1} in [last], R_{n-2} in [last ^ 1] */
     vec3 branch[2][2];              /* [slot as frame][A, B] (m) */
@@ -98,6 +99,9 @@ struct lt_tester {
     lt_observer obs;
 };
 
+/* lt_tester_view converts a tester's address into its view's (driver.h) */
+_Static_assert(offsetof(struct lt_tester, view) == 0, "the view is the tester's first member");
+
 /* ---- driver.c ------------------------------------------------------------------------------ */
 
 /* Write "stage S, step N: " and the message into the error buffer; returns -1. */
@@ -142,7 +146,7 @@ static inline void lt_frame_mid(const mat3 *a, const mat3 *b, mat3 *m)
 }
 
 /* ---- the imposition frame's predictor ------------------------------------------------------
- * Imposed velocities are set in the mid-step frame M = frame_mid(R_n, R_{n+1}) with the mid-step
+ * Imposed velocities are set in the mid-step frame M = lt_frame_mid(R_n, R_{n+1}) with the mid-step
  * branches, the frame and branches in which lt_contact_update then measures the step; both depend
  * on the velocities being set.  Predictor: quadratic extrapolation of the last three states,
  *   X_{n+1} ~ 3 X_n - 3 X_{n-1} + X_{n-2},  X_{n+1/2} ~ (X_n + X_{n+1})/2 = (4 X_n - 3 X_{n-1} + X_{n-2})/2
@@ -251,7 +255,8 @@ COLD int lt_energy_fault(lt_tester *t);
 static inline int lt_law_output_check(lt_tester *t, double booked)
 {
     const lt_response *r = &t->view.resp;
-    double z = (lt_sum6(r->f) + (r->k[0] + r->k[1])) + (booked + lt_sum_n(t->view.law_state, t->view.test->law->n_state));
+    const lt_view *v = &t->view;
+    double z = (lt_sum6(r->f) + (r->k[0] + r->k[1])) + (booked + lt_sum_n(v->law_state, v->test->law->n_state));
     return isfinite(z) ? 0 : lt_law_output_fault(t);
 }
 

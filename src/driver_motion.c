@@ -399,7 +399,7 @@ NOINLINE static void velocity_passes(lt_tester *t, const lt_stage *s, const vec3
     *imposed_normal = R.r[0];
 }
 
-/* Move the bodies over the step and compute their geometry (t->geom; returns 0 if degenerate);
+/* Move the bodies over the step and compute their geometry (view.geom; returns 0 if degenerate);
  * the predictor's history takes the state being left.  When the velocities (and the imposing
  * normal, which matters only through the arc correction of imposed shear) are those of the
  * last trial move, the trial's positions and geometry are exactly what move_bodies would
