@@ -72,14 +72,22 @@ $(BUILD)/bench/plugin_linear.so: examples/plugin/c/plugin_linear.c $(BUILD)/incl
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(FILE_CFLAGS) $(LUA_CFLAGS) -MMD -MP -c -o $@ $<
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(FILE_CFLAGS) $(LUA_INC) -MMD -MP -c -o $@ $<
 
-# The driver's step without the compiler's vectoriser (gcc and clang): it keeps the state of a
+# Lua's include path only for the scripting layer (docs/architecture.md, "Layers"): the stage
+# scripts, the Lua-value conversions, the command line, and the tests and benchmark that drive
+# them.  The driver, geometry, law and output layers below compile without it, so a Lua header
+# included there fails to build.
+LUA_LAYER := $(wildcard src/script*.c) src/conv.c src/main.c
+$(patsubst %.c,$(BUILD)/%.o,$(LUA_LAYER)): LUA_INC := $(LUA_CFLAGS)
+$(BUILD)/tests/%.o $(BUILD)/bench/%.o: LUA_INC := $(LUA_CFLAGS)
+
+# The driver's step (src/driver*.c) without the compiler's vectoriser (gcc and clang): it keeps the state of a
 # step in the tester and in small arrays, and packing their vec3 components into 16-byte moves
 # makes loads wait for stores they cannot be forwarded from; measured (docs/performance.md) the
 # sparse case 7 % faster without it, the kernel unchanged.  Results are the same either way
 # (no reassociation: vectorising only packs independent operations).
-$(BUILD)/src/driver.o: FILE_CFLAGS := -fno-tree-vectorize
+$(patsubst %.c,$(BUILD)/%.o,$(wildcard src/driver*.c)): FILE_CFLAGS := -fno-tree-vectorize
 
 # ---- install (docs/plugins.md, "Install layout": a public contract) ----------------------------
 # make install [PREFIX=/usr/local] [DESTDIR=]: the program, the law header, pkg-config's file, the

@@ -34,7 +34,7 @@ typedef struct probe_result {
 static int cond_cb(void *ctx, lt_tester *t)
 {
     int v = lt_cond_eval(ctx, t);
-    if (v < 0) snprintf(t->err, sizeof t->err, "condition needs Lua");
+    if (v < 0) snprintf(lt_tester_err(t), LT_ERR_SIZE, "condition needs Lua");
     return v;
 }
 

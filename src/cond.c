@@ -48,7 +48,7 @@ typedef struct fast_form {
     int kind;
     int op;       /* B_LT, B_LE, B_GT or B_GE, with the quantity on the left */
     double k;     /* the number */
-    size_t off;   /* where the quantity is in an lt_tester (leaf_offset) */
+    size_t off;   /* where the quantity is in an lt_view (leaf_offset) */
 } fast_form;
 
 struct lt_cond {
@@ -487,7 +487,7 @@ static int equal(val a, val b, int *out)
     return 0;
 }
 
-static int eval(const lt_cond *c, int i, const lt_tester *t, val *r)
+static int eval(const lt_cond *c, int i, const lt_view *t, val *r)
 {
     const node *n = &c->n[i];
     const lt_stage_state *st = &t->st;
@@ -606,20 +606,20 @@ static int contact_leaf(const lt_cond *c, int i)
     return k->kind == K_CONST && k->k.t == V_INT && k->k.u.i >= 1 && k->k.u.i <= LT_DOF;
 }
 
-/* Where the contact quantity of leaf node i is in an lt_tester (bytes from its start): found
+/* Where the contact quantity of leaf node i is in an lt_view (bytes from its start): found
  * once, when the condition is compiled, so that the fast form reads one double per step. */
 static size_t leaf_offset(const lt_cond *c, int i)
 {
     const node *n = &c->n[i];
     if (n->kind == K_CVEC) {
-        size_t vec = n->field == 0 ? offsetof(lt_tester, u) : n->field == 1 ? offsetof(lt_tester, c.v) : offsetof(lt_tester, resp.f);
+        size_t vec = n->field == 0 ? offsetof(lt_view, u) : n->field == 1 ? offsetof(lt_view, c.v) : offsetof(lt_view, resp.f);
         return vec + (size_t)(c->n[n->a].k.u.i - 1) * sizeof(double);
     }
-    return n->field == CF_UN      ? offsetof(lt_tester, u)
-         : n->field == CF_KN      ? offsetof(lt_tester, resp.k)
-         : n->field == CF_KT      ? offsetof(lt_tester, resp.k) + sizeof(double)
-         : n->field == CF_CONTA   ? offsetof(lt_tester, c.contA)
-                                  : offsetof(lt_tester, law_state) + (size_t)(n->field - CF_STATE) * sizeof(double);
+    return n->field == CF_UN      ? offsetof(lt_view, u)
+         : n->field == CF_KN      ? offsetof(lt_view, resp.k)
+         : n->field == CF_KT      ? offsetof(lt_view, resp.k) + sizeof(double)
+         : n->field == CF_CONTA   ? offsetof(lt_view, c.contA)
+                                  : offsetof(lt_view, law_state) + (size_t)(n->field - CF_STATE) * sizeof(double);
 }
 
 /* Node i as "quantity op number" (the number exact as a double), into f; 0 if it is not. */
@@ -652,7 +652,7 @@ static void find_fast_form(lt_cond *c)
     c->fast = f;
 }
 
-static int fast_eval(const lt_cond *c, const lt_tester *t)
+static int fast_eval(const lt_cond *c, const lt_view *t)
 {
     const fast_form *f = &c->fast;
     if (f->kind == FAST_NOT_C) return !t->has_contact;
@@ -677,8 +677,9 @@ int lt_cond_bound(const lt_cond *c, size_t *off, double *k)
     return 1;
 }
 
-int lt_cond_eval(const lt_cond *c, const lt_tester *t)
+int lt_cond_eval(const lt_cond *c, const lt_tester *tester)
 {
+    const lt_view *t = lt_tester_view(tester);
     if (c->fast.kind != FAST_NONE) return fast_eval(c, t);
     val v;
     if (eval(c, c->root, t, &v)) return DEFER;

@@ -53,7 +53,7 @@ int lt_cond_eval(const lt_cond *c, const lt_tester *t);
 int lt_cond_is_fast(const lt_cond *c);
 
 /* The fast form "[C and] C.q OP NUMBER" (q a contact quantity): 1 with *off the quantity's
- * offset in an lt_tester (as offsetof(lt_tester, u) + k sizeof(double) for C.u[k + 1], C.uN
+ * offset in an lt_view (as offsetof(lt_view, u) + k sizeof(double) for C.u[k + 1], C.uN
  * being u[0]) and *k the number; 0 for other conditions. */
 int lt_cond_bound(const lt_cond *c, size_t *off, double *k);
 

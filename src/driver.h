@@ -29,7 +29,7 @@
  *   acts on the free DoFs only); x_{n+1} = x_n + dt v_{n+1/2}.  The local components
  *   are those of the mid-step frame (rows of R_n and R_{n+1} averaged, re-orthonormalised) with
  *   mid-step branches, in which the contact measures the step: predicted from the last three
- *   states, or found by trial moves where the prediction cannot be trusted (driver.c).
+ *   states, or found by trial moves where the prediction cannot be trusted (driver_motion.c).
  *   Rotation: w_{n+1/2} = w_{n-1/2} + dt I_n^-1 T_n in the global frame, I_n = R_n diag(I) R_n^T
  *   the inertia tensor at the orientation R_n of state n (body.h).  Exact for spheres (I_n = I
  *   1).  For a capsule it neglects the gyroscopic torque -w x (I w), which vanishes when the
@@ -42,7 +42,7 @@
  *   (F_{n-1} + F_n)/2 . dt v_{n-1/2}; with these two definitions the kinetic-energy change of
  *   leapfrog equals the work exactly, so the balance closes to round-off when the law's
  *   energies are consistent with its forces.  The driver's own work follows from that theorem:
- *   work_n = KE_n - KE_0 - (contact work) - (damping work) (close_energies).
+ *   work_n = KE_n - KE_0 - (contact work) - (damping work) (driver_checks.c).
  * Stiffness: when a contact forms, the test's stiffness rule (stiffness.h) turns the materials,
  *   the geometry's raw lens and uN at formation into kn, kt, tanPhi, lens, contA; the law gets
  *   them in lt_contact for the whole life of that contact.
@@ -64,12 +64,12 @@
 typedef struct lt_tester lt_tester;
 
 /* Callback of a stage: return 1 (true), 0 (false), or -1 after writing an error into
- * tester->err (the run then stops). */
+ * lt_tester_err(t) (the run then stops).  It reads the state through lt_tester_view(t). */
 typedef int (*lt_stage_cb)(void *ctx, lt_tester *t);
 
 /* A stage value that is a function of the stage time: *value = the value of DoF dof (0-based)
- * at stage time `time` (s).  Return 0, or -1 after writing an error into tester->err (the run
- * then stops; set tester->err_dof = dof + 1 to name the value). */
+ * at stage time `time` (s).  Return 0, or -1 after writing an error into lt_tester_err(t) (the
+ * run then stops; the driver sets the view's err_dof = dof + 1 to name the value). */
 typedef int (*lt_value_cb)(void *ctx, lt_tester *t, int dof, double time, double *value);
 
 typedef struct lt_stage {
@@ -103,8 +103,8 @@ typedef struct lt_stage_state {
     int last_sign;
 } lt_stage_state;
 
-/* Driver-side energies, after the law's.  `form` came after `balance_err` to keep the columns
- * of earlier records where they were (docs/records.md). */
+/* Driver-side energies, after the law's, in the order of the record's columns (a public
+ * contract, docs/records.md: a new energy goes at the end). */
 enum { LT_E_WORK, LT_E_KIN, LT_E_DAMP, LT_E_BRK, LT_E_BALANCE, LT_E_FORM, LT_E_DRIVER_COUNT };
 extern const char *const lt_driver_energy_names[LT_E_DRIVER_COUNT];
 
@@ -122,7 +122,7 @@ typedef struct lt_snapshot {
 } lt_snapshot;
 
 typedef void (*lt_row_cb)(void *ctx, const lt_tester *t, const lt_snapshot *s);
-/* Called when a contact forms, after the stiffness rule ran (t->stiff holds its values). */
+/* Called when a contact forms, after the stiffness rule ran (the view's stiff holds its values). */
 typedef void (*lt_event_cb)(void *ctx, const lt_tester *t);
 
 /* Who watches a run: every recorded state, every contact formation (each may be NULL).  stop
@@ -174,34 +174,13 @@ typedef struct lt_test {
                                        against; results agree to O(theta^3) per step) */
 } lt_test;
 
-/* The last trial move of the mid-step prediction (driver.c): its inputs and what it gave, so
- * that a step whose final velocities are the trial's reuses it instead of recomputing it. */
-typedef struct lt_trial {
-    int valid;
-    vec3 v[2], w[2], normal;        /* inputs: velocities (m/s, rad/s), imposing normal */
-    vec3 pos[2], pos_lo[2];         /* m, positions after the move (with the arc correction) */
-    vec3 shift[2];                  /* m, arc corrections */
-    double arc_gap[2];              /* m */
-    lt_geom g;                      /* geometry at the trial positions */
-    mat3 frame, mid;                /* frame carried to g, and the mid-step frame */
-} lt_trial;
-
-/* The predictor of the imposition frame (driver.c): the frames and branches of the two states
- * before this one, and the last prediction, checked against the mid-step frame it stood for. */
-typedef struct lt_predictor {
-    mat3 frame[2];                  /* R_{n-1} in [last], R_{n-2} in [last ^ 1] */
-    vec3 branch[2][2];              /* [slot as frame][A, B] (m) */
-    int last;                       /* slot of state n-1 */
-    int pending;                    /* 1: `mid` predicts the step being taken */
-    mat3 mid;                       /* the predicted mid-step frame of that step */
-    int missed;                     /* 1: the last prediction missed by more than its bound */
-    long used, passes;              /* steps imposed with the prediction; with the trial passes */
-    long checked, misses;           /* predictions checked; of these, missed */
-    double worst;                   /* largest miss of a checked prediction (rad: the distance of
-                                       predicted and actual row, the larger of rows 0 and 1) */
-} lt_predictor;
-
-struct lt_tester {
+/* What the outside of the driver reads of a tester: callbacks, observers, compiled conditions
+ * (cond.c reads its quantities at offsets into this struct), the scripting layer, verify and the
+ * probes.  The driver writes it; nobody else does (an error message goes through lt_tester_err).
+ * The tester's working state (predictor, trial move, the previous state of the trapezoid rule,
+ * per-run constants, the running stage's masks) is the driver's own: src/driver_int.h. */
+#define LT_ERR_SIZE 512
+typedef struct lt_view {
     const lt_test *test;
     lt_body body[2];
     long step;                      /* global step (state index n) */
@@ -222,51 +201,40 @@ struct lt_tester {
     int created;                    /* 1 once a contact has formed in this run */
     lt_response resp;
     double u[LT_DOF];
-    /* energies: law's cumulative/current (index by law energy), then driver's */
+    /* energies: law's cumulative/current (index by law energy), then driver's (J) */
     double energy[LT_MAX_ENERGIES + LT_E_DRIVER_COUNT];
-    /* bookkeeping of the previous state for the trapezoid rule */
-    vec3 force_prev[2][2];          /* [body][0 force, 1 torque]: contact force at n-1 (global) */
-    vec3 damp_prev[2][2];           /* damping force at n-1 */
-    double contact_work;            /* J, work of the contact on the bodies from state 0 to n
-                                       (close_energies; the driver's work follows from it) */
-    vec3 force_now[2][2];
-    vec3 shift[2];                  /* arc correction applied after state n-1 (m) */
-    double arc_gap[2];              /* m, centre distance carried through imposed shear, with
-                                       its low-order part ([0] NaN: none) */
-    double kin0;                    /* KE of the initial state */
-    double stored0;                 /* law's stored energy at the initial state */
-    int first_motion;               /* 1 on the first motion step of a stage ('i' DoFs apply) */
-    unsigned imposed;               /* bit k: DoF k's velocity imposed on the step being taken */
-    unsigned v_mask, i_mask;        /* bit k: the running stage's DoF k is 'v', is 'i' */
-    unsigned s_mask;                /* bit k: the running stage's DoF k is 's' (servo) */
-    int dyn;                        /* 1: the running stage's values change each step (functions
-                                       or servos): they are read from vals, else from the stage */
-    double vals[LT_DOF];            /* this step's values of the running stage (stage_values) */
-    int err_dof;                    /* 1-based DoF whose value an error concerns, 0: none */
-    int spins;                      /* 1: the running stage has a rigid `spin` */
-    /* per-run constants (exactly the quotients the step would otherwise divide out each time) */
-    double dt_mass[2];              /* dt/m (s/kg), per run */
-    double mstar;                   /* lt_effective_mass of the pair (kg) */
-    double iso_inertia[2];          /* the moment of inertia of a body whose three are equal
-                                       (kg m^2; a sphere), else 0: the tensor is needed */
-    double inv_iso_inertia[2];      /* its inverse (1/(kg m^2)), 0 with it */
-    int trial_turns;                /* 1: trial bodies need their orientation (geometry reads it) */
-    geom_ops gops;                  /* the pair's geometry functions (looked up once per run) */
-    unsigned stored_mask;           /* bit i: the law's energy i is LT_STORED (per run) */
-    lt_trial trial;
-    long trial_reuses;              /* steps that took the last trial's move and geometry */
-    lt_predictor pred;
-    int stage_of_state;             /* 1-based stage that produced the current state, 0 initially */
-    double zetaN;                   /* the law's normal damping ratio (stability.h), per run */
-    double k_stable;                /* N/m: normal stiffness below which dt is within the
-                                       stability limit (less 1e-9 of it), per run */
+    vec3 force_now[2][2];           /* [body][0 force N, 1 torque N m]: the contact's on each body
+                                       at this state (global; torques about the body's centre) */
     lt_stability stab;              /* first step with dt above the stability limit */
     lt_stability stab_imposed;      /* the same in a stage imposing the normal velocity (no risk
                                        while imposed; unstable if that contact were released) */
-    /* output */
-    lt_observer obs;
-    char err[512];
-};
+    int err_dof;                    /* 1-based DoF whose value an error concerns, 0: none */
+    char err[LT_ERR_SIZE];          /* the message of the error that stopped the run */
+} lt_view;
+
+/* A tester begins with its view (driver_int.h), so the view is the tester's address converted
+ * (C17 6.7.2.1: a pointer to a structure, suitably converted, points to its first member): no
+ * call on the step's path, where a compiled `until` reads it every step. */
+static inline const lt_view *lt_tester_view(const lt_tester *t) { return (const lt_view *)(const void *)t; }
+
+/* The buffer (LT_ERR_SIZE bytes) a callback writes its message into before it returns -1. */
+char *lt_tester_err(lt_tester *t);
+
+/* A tester on the heap, zeroed (NULL when out of memory); lt_tester_free(NULL) does nothing.
+ * lt_tester_copy makes dst a complete snapshot of src: the tester holds no owned memory (yield
+ * probes run every direction from a copy of the state after the preparing stages). */
+lt_tester *lt_tester_new(void);
+void lt_tester_free(lt_tester *t);
+void lt_tester_copy(lt_tester *dst, const lt_tester *src);
+
+/* How the imposition frame was found over a run (driver_motion.c): steps imposed with the
+ * predicted mid-step frame, with the trial passes; predictions checked, of these missed by more
+ * than their bound, and the largest miss (rad); steps that reused the last trial move. */
+typedef struct lt_predictor_stats {
+    long used, passes, checked, misses, trial_reuses;
+    double worst;
+} lt_predictor_stats;
+lt_predictor_stats lt_tester_predictor_stats(const lt_tester *t);
 
 /* Run a whole test. Returns 0 on success, -1 on error (message in t->err, which names the
  * stage and step).  on_row (may be NULL) receives every recorded state in order.
@@ -283,8 +251,7 @@ int lt_run_observed(lt_tester *t, const lt_test *test, const lt_observer *obs);
 double lt_effective_mass(const lt_body *a, const lt_body *b);
 
 /* lt_run in three parts, for callers that continue from a saved state (yield probes copy the
- * lt_tester after some stages and run further stages from the copy; the tester holds no owned
- * memory, so a plain struct copy is a complete snapshot):
+ * tester after some stages, lt_tester_copy, and run further stages from the copy):
  *   lt_start      places the bodies, forms the initial contact (state 0);
  *   lt_run_stage  runs test->stages[index] until its until holds, then its done;
  *   lt_finish     closes the energies of the last state with the last stage's rules and

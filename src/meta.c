@@ -96,8 +96,9 @@ int meta_open(lt_meta *m, const char *dir, const char *name, const lt_test *test
     return 0;
 }
 
-void meta_contact(void *ctx, const lt_tester *t)
+void meta_contact(void *ctx, const lt_tester *tester)
 {
+    const lt_view *t = lt_tester_view(tester);
     lt_meta *m = ctx;
     if (m->f.failed) return;
     FILE *fp = m->f.fp;

@@ -27,7 +27,7 @@ typedef struct dir_ctx {
     double prev_uij[2];              /* the pair's displacements of the previous state (from the initial) */
 } dir_ctx;
 
-static void remember(dir_ctx *d, const lt_tester *t)
+static void remember(dir_ctx *d, const lt_view *t)
 {
     memcpy(d->prev_f, t->resp.f, sizeof d->prev_f);
     memcpy(d->prev_k, t->resp.k, sizeof d->prev_k);
@@ -40,7 +40,7 @@ static void remember(dir_ctx *d, const lt_tester *t)
 
 /* The secants of an elastic step of the pair update the stiffness estimates (force control:
  * the next step's velocity; both: the bound dFij). */
-static void update_secants(dir_ctx *d, const lt_tester *t)
+static void update_secants(dir_ctx *d, const lt_view *t)
 {
     for (int i = 0; i < 2; i++) {
         int q = d->dof[i];
@@ -71,7 +71,7 @@ static double distance_to_surface(const dir_ctx *d, const double *state, const d
 
 /* The extended columns of the recorded point: the pair's values, the increment and the distance
  * along it to lt_yield_excess = 0 in increments. */
-static void record_pair(dir_ctx *d, int yielded, const lt_tester *t)
+static void record_pair(dir_ctx *d, int yielded, const lt_view *t)
 {
     lt_probe_point *pt = d->pt;
     double step[LT_DOF] = {0};
@@ -92,7 +92,7 @@ static void record_pair(dir_ctx *d, int yielded, const lt_tester *t)
     pt->dist = same ? pt->dsteps * pt->dF : NAN;
 }
 
-static void record_point(dir_ctx *d, int yielded, int broken, const lt_tester *t)
+static void record_point(dir_ctx *d, int yielded, int broken, const lt_view *t)
 {
     lt_probe_point *pt = d->pt;
     if (d->extended) {
@@ -127,8 +127,9 @@ static void record_point(dir_ctx *d, int yielded, int broken, const lt_tester *t
 }
 
 /* The stage condition of a direction: first yield, or the end of the ray. */
-static int probe_until(void *ctx, lt_tester *t)
+static int probe_until(void *ctx, lt_tester *tester)
 {
+    const lt_view *t = lt_tester_view(tester);
     dir_ctx *d = ctx;
     int lost = !t->has_contact;
     if (lost || d->y->yielding(d->param, t->law_state)) {
@@ -163,8 +164,9 @@ static void direction(int k, int n, double dir[2], double *angle)
 
 /* Force control: the velocity of DoF `dof` of the pair that reaches the next target force with
  * the stiffness estimate (lt_value_cb). */
-static int force_velocity(void *ctx, lt_tester *t, int dof, double time, double *value)
+static int force_velocity(void *ctx, lt_tester *tester, int dof, double time, double *value)
 {
+    const lt_view *t = lt_tester_view(tester);
     (void)time;
     dir_ctx *d = ctx;
     int i = dof == d->dof[0] ? 0 : 1;
@@ -178,7 +180,7 @@ static int force_velocity(void *ctx, lt_tester *t, int dof, double time, double 
 static int one_step(void *ctx, lt_tester *t)
 {
     (void)ctx;
-    return t->st.step >= 1;
+    return lt_tester_view(t)->st.step >= 1;
 }
 
 /* The start state's tangent stiffness on DoF q (N/m or N m/rad): the law's kn, kt for DoFs 0..2;
@@ -186,7 +188,7 @@ static int one_step(void *ctx, lt_tester *t)
  * copy `work`.  Returns 0, or -1 with t->err set. */
 static int start_stiffness(lt_probe *p, int q, double du, double *k)
 {
-    const lt_tester *t0 = p->start;
+    const lt_view *t0 = lt_tester_view(p->start), *work = lt_tester_view(p->work);
     if (q < 3) {
         *k = t0->resp.k[q ? 1 : 0];
         return 0;
@@ -196,12 +198,12 @@ static int start_stiffness(lt_probe *p, int q, double du, double *k)
     ray->values[q] = du / p->test.dt;
     ray->until = one_step;
     ray->fn_mask = 0;
-    *p->work = *t0;
+    lt_tester_copy(p->work, p->start);
     int rc = lt_run_stage(p->work, p->test.n_stages - 1);
     *ray = keep;
     if (rc < 0) return -1;
-    double dq = p->work->u[q] - t0->u[q];
-    *k = p->work->has_contact && dq != 0 ? (p->work->resp.f[q] - t0->resp.f[q]) / dq : 0;
+    double dq = work->u[q] - t0->u[q];
+    *k = work->has_contact && dq != 0 ? (work->resp.f[q] - t0->resp.f[q]) / dq : 0;
     return 0;
 }
 
@@ -215,8 +217,8 @@ int lt_probe_is_default(const lt_probe_opts *o)
 void lt_probe_free(lt_probe *p)
 {
     free(p->test.stages);
-    free(p->start);
-    free(p->work);
+    lt_tester_free(p->start);
+    lt_tester_free(p->work);
     free(p->points);
     memset(p, 0, sizeof *p);
 }
@@ -234,8 +236,8 @@ int lt_probe_run(lt_probe *p, const lt_test *test, const lt_probe_opts *o, char 
     p->test.stages = calloc((size_t)n0 + 1, sizeof *p->test.stages);
     p->test.n_stages = n0 + 1;
     p->test.record_every = 0;
-    p->start = calloc(1, sizeof *p->start);
-    p->work = calloc(1, sizeof *p->work);
+    p->start = lt_tester_new();
+    p->work = lt_tester_new();
     p->points = calloc((size_t)n / (size_t)o->shards + 1, sizeof *p->points);
     if (!p->test.stages || !p->start || !p->work || !p->points) {
         snprintf(err, errlen, "out of memory");
@@ -250,9 +252,9 @@ int lt_probe_run(lt_probe *p, const lt_test *test, const lt_probe_opts *o, char 
     ray->until = probe_until;
 
     /* the initial state */
-    lt_tester *t0 = p->start;
-    int rc = lt_start(t0, &p->test, NULL, NULL);
-    for (int i = 0; rc == 0 && i < n0; i++) rc = lt_run_stage(t0, i);
+    int rc = lt_start(p->start, &p->test, NULL, NULL);
+    for (int i = 0; rc == 0 && i < n0; i++) rc = lt_run_stage(p->start, i);
+    const lt_view *t0 = lt_tester_view(p->start), *work = lt_tester_view(p->work);
     if (rc < 0) {
         snprintf(err, errlen, "%s", t0->err);
         lt_probe_free(p);
@@ -285,7 +287,7 @@ int lt_probe_run(lt_probe *p, const lt_test *test, const lt_probe_opts *o, char 
          * the DoF's own scale, a small motion far from the surface (force control: du unknown) */
         double q = d.force ? 1e-9 : d.step_ij[i];
         if (d.extended && start_stiffness(p, d.dof[i], q, &p->k0[i]) < 0) {
-            snprintf(err, errlen, "start stiffness of DoF %d: %s", d.dof[i] + 1, p->work->err);
+            snprintf(err, errlen, "start stiffness of DoF %d: %s", d.dof[i] + 1, work->err);
             lt_probe_free(p);
             return -1;
         }
@@ -316,17 +318,17 @@ int lt_probe_run(lt_probe *p, const lt_test *test, const lt_probe_opts *o, char 
         memcpy(d.k_ij, p->k0, sizeof d.k_ij);
         ray->until_ctx = &d;
         d.pt = pt;
-        *p->work = *t0;
-        remember(&d, p->work);
+        lt_tester_copy(p->work, p->start);
+        remember(&d, work);
         d.prev_step = 0;
         if (lt_run_stage(p->work, n0) < 0 || lt_finish(p->work) < 0) {
-            snprintf(err, errlen, "direction %d: %s", k, p->work->err);
+            snprintf(err, errlen, "direction %d: %s", k, work->err);
             lt_probe_free(p);
             return -1;
         }
         int ne = test->law->n_energies;
-        pt->work = p->work->energy[ne + LT_E_WORK];
-        pt->balance = p->work->energy[ne + LT_E_BALANCE];
+        pt->work = work->energy[ne + LT_E_WORK];
+        pt->balance = work->energy[ne + LT_E_BALANCE];
         p->n_points++;
         if (o->progress) o->progress(o->progress_ctx, p->n_points, total);
     }

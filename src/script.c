@@ -461,8 +461,8 @@ int lt_script_until_both(const char *expr, lt_tester *t, int *lua_result, int *c
     } else {
         cb.ref = luaL_ref(L, LUA_REGISTRYINDEX);
         *lua_result = stage_callback(&cb, t);
-        if (*lua_result < 0) snprintf(err, errlen, "%s", t->err);
-        lt_cond *c = lt_cond_compile(expr, t->test->law);
+        if (*lua_result < 0) snprintf(err, errlen, "%s", lt_tester_view(t)->err);
+        lt_cond *c = lt_cond_compile(expr, lt_tester_view(t)->test->law);
         *compiled_result = c ? lt_cond_eval(c, t) : -2;
         lt_cond_free(c);
         rc = 0;

@@ -408,8 +408,9 @@ void lt_lua_law_make_binding(lua_State *L, lua_law *b, int step_idx, int init_id
     b->T = T;
 }
 
-int script_law_error(script_ctx *sc, const lt_tester *t, char *buf, size_t n)
+int script_law_error(script_ctx *sc, const lt_tester *tester, char *buf, size_t n)
 {
+    const lt_view *t = lt_tester_view(tester);
     for (int k = 0; k < LUA_LAW_SLOTS; k++) {
         lua_law *b = lt_lua_law_slots[k];
         if (!b || b->sc != sc || !b->failed) continue;

@@ -175,7 +175,7 @@ static void check_stage_steps(script_ctx *sc, lua_State *L, run_ctx *r, int call
     for (int k = 0; k < 3; k++) {
         if (st->whats[k] != 'v' && st->whats[k] != 'i') continue;
         double d = fabs(st->values[k]) * test->dt;
-        if (!isnan(target) && off == offsetof(lt_tester, u) + (size_t)k * sizeof(double) && target != 0 &&
+        if (!isnan(target) && off == offsetof(lt_view, u) + (size_t)k * sizeof(double) && target != 0 &&
             d > STEP_OF_TARGET * fabs(target)) {
             warn(sc, L, r, call_line, field, path, 3,
                  "the %s velocity %g m/s moves %g m per step (dt = %g s) against the until's target %g m: it "
@@ -212,8 +212,9 @@ void lint_test(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
     for (int s = 0; s < test->n_stages; s++) check_stage_steps(sc, L, r, call_line, s);
 }
 
-void lint_stability(script_ctx *sc, lua_State *L, run_ctx *r, int call_line, const lt_tester *t)
+void lint_stability(script_ctx *sc, lua_State *L, run_ctx *r, int call_line, const lt_tester *tester)
 {
+    const lt_view *t = lt_tester_view(tester);
     const lt_stability *st[2] = {&t->stab, &t->stab_imposed};
     srcloc_key path[1] = {{"dt", 0}};
     for (int i = 0; i < 2; i++) {

@@ -292,7 +292,7 @@ int lib_probe_yield(lua_State *L)
             return probe_error(L, r, line, "out of memory");
         }
         snprintf(fname, n, "%s%s.tsv", pr->name, suffix);
-        const lt_tester *t0 = pr->probe.start;
+        const lt_view *t0 = lt_tester_view(pr->probe.start);
         /* the surface of the initial state over the forces a ray can reach: the same for
          * every shard; surface, table and plots are renamed together (afile.h) */
         int ws;
@@ -355,7 +355,7 @@ int lib_probe_yield(lua_State *L)
         lua_pushstring(L, pr->file);
         lua_setfield(L, -2, "file");
     }
-    const lt_tester *t0 = pr->probe.start;
+    const lt_view *t0 = lt_tester_view(pr->probe.start);
     lua_createtable(L, 0, 5);
     const char *sn[] = {"uN", "Fn", "Fty", "Ftz"};
     const double sv[] = {t0->u[0], t0->resp.f[0], t0->resp.f[1], t0->resp.f[2]};

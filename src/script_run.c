@@ -58,8 +58,9 @@ void plotted_report(char **names, int n, int print)
     free(names);
 }
 
-static void print_summary(const lt_tester *t, const char *name, const char *file, long rows)
+static void print_summary(const lt_tester *tester, const char *name, const char *file, long rows)
 {
+    const lt_view *t = lt_tester_view(tester);
     const lt_law *law = t->test->law;
     printf("test %s: law %s, %ld steps, t = %.9g s, %d stages\n", name, law->name, t->step, t->time,
            t->test->n_stages);
@@ -94,11 +95,11 @@ static void print_summary(const lt_tester *t, const char *name, const char *file
     if (over) printf("\n");
     if (t->has_contact) printf("  final contact: uN = %.9g m, kn = %.9g N/m, kt = %.9g N/m\n", t->u[0], t->resp.k[0], t->resp.k[1]);
     else printf("  final state: no contact\n");
-    const lt_predictor *p = &t->pred;
-    if (p->used + p->passes > 0)
+    lt_predictor_stats p = lt_tester_predictor_stats(tester);
+    if (p.used + p.passes > 0)
         printf("  imposition frame: predicted on %ld steps, trial passes on %ld (%ld predictions missed by more than "
                "theta^3 + 1e-12 rad; worst miss %.2g rad)\n",
-               p->used, p->passes, p->misses, p->worst);
+               p.used, p.passes, p.misses, p.worst);
     printf("  energies [J]:");
     for (int i = 0; i < lt_energy_count(law); i++) printf(" %s=%.9g", lt_energy_name(law, i), t->energy[i]);
     printf("\n");
@@ -201,8 +202,9 @@ static void push_rows(lua_State *L, const run_ctx *r)
 }
 
 /* "dt = X s exceeds ..." of the stability check (stability.h), into buf. */
-static void stability_text(const lt_tester *t, char *buf, size_t n)
+static void stability_text(const lt_tester *tester, char *buf, size_t n)
 {
+    const lt_view *t = lt_tester_view(tester);
     const lt_stability *s = &t->stab;
     char z[64] = "";
     if (s->zeta > 0) snprintf(z, sizeof z, ", zetaN = %.4g", s->zeta);
@@ -214,8 +216,9 @@ static void stability_text(const lt_tester *t, char *buf, size_t n)
 }
 
 /* lt_observer.on_tick of a run with a progress display (ctx: lt_progress). */
-static void run_tick(void *ctx, const lt_tester *t)
+static void run_tick(void *ctx, const lt_tester *tester)
 {
+    const lt_view *t = lt_tester_view(tester);
     lt_progress_steps(ctx, t->step, t->stage + 1, t->test->n_stages);
 }
 
@@ -224,7 +227,7 @@ static void run_tick(void *ctx, const lt_tester *t)
  * names; free the run.  Does not return. */
 static void fail_run(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
 {
-    lt_tester *t = r->tester;
+    const lt_view *t = lt_tester_view(r->tester);
     char msg[sizeof t->err + 1600], err[600];
     size_t n = sizeof msg;
     if (r->rec_open && r->rec.limit_hit) {
@@ -240,7 +243,7 @@ static void fail_run(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
                  r->rec.f.final_path, strerror(r->rec.f.err_no ? r->rec.f.err_no : EIO));
     } else if (r->cb_error) {
         snprintf(msg, n, "%s", t->err);
-    } else if (script_law_error(sc, t, msg, n)) {
+    } else if (script_law_error(sc, r->tester, msg, n)) {
         /* a Lua law's init or step failed: its message, not the NaN output that stopped the run */
     } else if (t->err_dof > 0) { /* a value of the stage: a servo's, a function's */
         srcloc_key p[4] = {{"stages", 0}, {NULL, t->stage + 1}, {"values", 0}, {NULL, t->err_dof}};
@@ -260,7 +263,7 @@ static void fail_run(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
     }
     if (t->stab.exceeded) {
         char st[400];
-        stability_text(t, st, sizeof st);
+        stability_text(r->tester, st, sizeof st);
         snprintf(msg + strlen(msg), n - strlen(msg), "; %s", st);
     }
     if (r->rec_open && !r->rec.f.failed && r->rec.rows > 0) {
@@ -311,12 +314,13 @@ void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
         lua_error(L);
     }
     cap_steps(sc->opts, &r->test);
-    lt_tester *t = r->tester = calloc(1, sizeof *t);
-    if (!t || !r->name) {
+    lt_tester *tester = r->tester = lt_tester_new();
+    if (!tester || !r->name) {
         run_release(r);
         luaL_error(L, "out of memory");
     }
-    r->t = t;
+    r->t = tester;
+    const lt_view *t = lt_tester_view(tester);
     lint_test(sc, L, r, call_line);
     const char *name = r->name;
     int recording = sc->opts->out_dir && r->test.record_every > 0;
@@ -358,11 +362,11 @@ void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
         obs.on_tick = run_tick;
         obs.tick_ctx = &bar;
     }
-    int run_rc = lt_run_observed(t, &r->test, &obs);
+    int run_rc = lt_run_observed(tester, &r->test, &obs);
     sc->steps_run += t->step; /* lawtester.run charges them to its caller's budget (script.c) */
     lt_progress_end_steps(&bar, t->step, r->test.n_stages, run_rc == 0);
     if (run_rc < 0) fail_run(sc, L, r, call_line);
-    lint_stability(sc, L, r, call_line, t);
+    lint_stability(sc, L, r, call_line, tester);
     const char *file = NULL;
     long rows = 0;
     int plots = 0, first_plot = 0;
@@ -430,10 +434,10 @@ void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
             if (stale) afile_remove_stale(stale);
             free(stale);
         }
-        if (!sc->opts->quiet) print_summary(t, name, file, rows);
+        if (!sc->opts->quiet) print_summary(tester, name, file, rows);
         plotted_report(plotted, plots, 1);
     } else if (!sc->opts->quiet) {
-        print_summary(t, name, NULL, 0);
+        print_summary(tester, name, NULL, 0);
     }
     if (sc->opts->stats) {
         lt_script_stats *st = sc->opts->stats;

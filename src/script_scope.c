@@ -46,7 +46,8 @@ static int vec_index(lua_State *L)
     lua_pop(L, 1);
     lua_Integer i = luaL_checkinteger(L, 2);
     if (i < 1 || i > LT_DOF) return luaL_error(L, "index %d out of range 1..6", (int)i);
-    const double *v = which == 0 ? r->t->u : which == 1 ? r->t->c.v : r->t->resp.f;
+    const lt_view *t = lt_tester_view(r->t);
+    const double *v = which == 0 ? t->u : which == 1 ? t->c.v : t->resp.f;
     lua_pushnumber(L, v[i - 1]);
     return 1;
 }
@@ -69,7 +70,7 @@ static void push_vec_proxy(lua_State *L, run_ctx *r, int which)
 static int c_index(lua_State *L)
 {
     run_ctx *r = proxy_run(L, 1, proxy_names[PX_C]);
-    const lt_tester *t = r->t;
+    const lt_view *t = lt_tester_view(r->t);
     const char *k = luaL_checkstring(L, 2);
     if (strcmp(k, "uN") == 0) lua_pushnumber(L, t->u[0]);
     else if (strcmp(k, "u") == 0) lua_getiuservalue(L, 1, 1);
@@ -94,7 +95,7 @@ static int c_index(lua_State *L)
 
 static int stage_index(lua_State *L)
 {
-    const lt_tester *t = proxy_run(L, 1, proxy_names[PX_STAGE])->t;
+    const lt_view *t = lt_tester_view(proxy_run(L, 1, proxy_names[PX_STAGE])->t);
     const lt_stage_state *s = &t->st;
     const char *k = luaL_checkstring(L, 2);
     int broken = s->hadC && !s->hasC;
@@ -116,7 +117,7 @@ static int stage_index(lua_State *L)
 
 static int energy_index(lua_State *L)
 {
-    const lt_tester *t = proxy_run(L, 1, proxy_names[PX_E])->t;
+    const lt_view *t = lt_tester_view(proxy_run(L, 1, proxy_names[PX_E])->t);
     const char *k = luaL_checkstring(L, 2);
     const lt_law *law = t->test->law;
     for (int i = 0; i < lt_energy_count(law); i++)
@@ -130,7 +131,7 @@ static int energy_index(lua_State *L)
 
 static int scene_index(lua_State *L)
 {
-    const lt_tester *t = proxy_run(L, 1, proxy_names[PX_S])->t;
+    const lt_view *t = lt_tester_view(proxy_run(L, 1, proxy_names[PX_S])->t);
     const char *k = luaL_checkstring(L, 2);
     if (strcmp(k, "step") == 0) lua_pushinteger(L, t->step);
     else if (strcmp(k, "time") == 0) lua_pushnumber(L, t->time);
@@ -141,7 +142,7 @@ static int scene_index(lua_State *L)
 
 static int tester_index(lua_State *L)
 {
-    const lt_tester *t = proxy_run(L, 1, proxy_names[PX_TESTER])->t;
+    const lt_view *t = lt_tester_view(proxy_run(L, 1, proxy_names[PX_TESTER])->t);
     const char *k = luaL_checkstring(L, 2);
     if (strcmp(k, "stage") == 0) lua_pushinteger(L, t->stage + 1);
     else if (strcmp(k, "step") == 0) lua_pushinteger(L, t->step);
@@ -193,7 +194,7 @@ void push_body_state(lua_State *L, const lt_body *b)
 static int body_index(lua_State *L)
 {
     int which = luaL_testudata(L, 1, proxy_names[PX_B]) ? 1 : 0;
-    const lt_tester *t = proxy_run(L, 1, proxy_names[which ? PX_B : PX_A])->t;
+    const lt_view *t = lt_tester_view(proxy_run(L, 1, proxy_names[which ? PX_B : PX_A])->t);
     const lt_body *b = &t->body[which];
     const char *k = luaL_checkstring(L, 2);
     if (strcmp(k, "pos") == 0) push_vec3(L, body_position(b));
@@ -283,12 +284,13 @@ static int indexes_nil_c(const char *msg)
     return 0;
 }
 
-int stage_callback(void *ctx, lt_tester *t)
+int stage_callback(void *ctx, lt_tester *tester)
 {
+    const lt_view *t = lt_tester_view(tester);
     stage_cb *cb = ctx;
     run_ctx *r = cb->run;
     lua_State *L = r->L;
-    r->t = t;
+    r->t = tester;
     r->sc->lua_epoch++;
     int base = lua_gettop(L);
     lua_rawgeti(L, LUA_REGISTRYINDEX, cb->ref);
@@ -318,10 +320,11 @@ int stage_callback(void *ctx, lt_tester *t)
         const char *msg = push_error_text(L, -1);
         char mem[300];
         if (lt_limits_memory_message(&r->sc->lim, msg, mem, sizeof mem)) msg = mem;
-        int n = snprintf(t->err, sizeof t->err, "%s:%d: field stages[%d].%s: at step %ld: %s", r->sc->path, cb->line,
+        char *err = lt_tester_err(tester);
+        int n = snprintf(err, LT_ERR_SIZE, "%s:%d: field stages[%d].%s: at step %ld: %s", r->sc->path, cb->line,
                          cb->stage_no, cb->what, t->step, strip_chunk_prefix(msg));
-        if (!t->has_contact && indexes_nil_c(msg) && n > 0 && (size_t)n < sizeof t->err)
-            snprintf(t->err + n, sizeof t->err - (size_t)n, " (C is nil while there is no contact: guard it, e.g. "
+        if (!t->has_contact && indexes_nil_c(msg) && n > 0 && (size_t)n < LT_ERR_SIZE)
+            snprintf(err + n, LT_ERR_SIZE - (size_t)n, " (C is nil while there is no contact: guard it, e.g. "
                      "write `C and C.uN < -1e-4`)");
         r->cb_error = 1;
         lua_settop(L, base);

@@ -326,7 +326,7 @@ void run_release(run_ctx *r)
     pending_discard(&r->pending);
     if (r->release_extra) r->release_extra(r);
     r->release_extra = NULL;
-    free(r->tester);
+    lt_tester_free(r->tester);
     free(r->kept);
     r->kept = NULL;
     r->n_kept = r->cap_kept = 0;

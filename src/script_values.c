@@ -11,12 +11,14 @@
 
 /* The value of DoF dof at stage time `time`: the stage's function called in Lua under its own
  * instruction budget (like an until); anything but a number is an error naming the value. */
-static int value_callback(void *ctx, lt_tester *t, int dof, double time, double *value)
+static int value_callback(void *ctx, lt_tester *tester, int dof, double time, double *value)
 {
+    const lt_view *t = lt_tester_view(tester);
+    char *err = lt_tester_err(tester);
     stage_values *sv = ctx;
     run_ctx *r = sv->run;
     lua_State *L = r->L;
-    r->t = t;
+    r->t = tester;
     r->sc->lua_epoch++; /* Lua runs: the names a compiled until reads are checked again */
     int base = lua_gettop(L);
     lua_rawgeti(L, LUA_REGISTRYINDEX, sv->ref[dof]);
@@ -27,9 +29,9 @@ static int value_callback(void *ctx, lt_tester *t, int dof, double time, double 
     int rc = lua_pcall(L, 1, 1, 0);
     r->sc->callback_depth--;
     lt_budget_leave(L, &saved);
-    int n = snprintf(t->err, sizeof t->err, "%s:%d: field stages[%d].values[%d]: at step %ld (t = %.17g s): ",
+    int n = snprintf(err, LT_ERR_SIZE, "%s:%d: field stages[%d].values[%d]: at step %ld (t = %.17g s): ",
                      r->sc->path, sv->line[dof], sv->stage_no, dof + 1, t->step, time);
-    size_t u = n > 0 && (size_t)n < sizeof t->err ? (size_t)n : sizeof t->err - 1;
+    size_t u = n > 0 && (size_t)n < LT_ERR_SIZE ? (size_t)n : LT_ERR_SIZE - 1;
     if (rc != LUA_OK) {
         const char *msg = push_error_text(L, -1); /* a table raised shows its __tostring or type */
         char mem[300];
@@ -37,17 +39,16 @@ static int value_callback(void *ctx, lt_tester *t, int dof, double time, double 
         size_t np = strlen(r->sc->path); /* the script's own "FILE:LINE: " is said already */
         if (msg && strncmp(msg, r->sc->path, np) == 0 && msg[np] == ':' && strchr(msg + np + 1, ':'))
             msg = strchr(msg + np + 1, ':') + 1 + (strchr(msg + np + 1, ':')[1] == ' ');
-        snprintf(t->err + u, sizeof t->err - u, "%s", msg ? msg : "error");
+        snprintf(err + u, LT_ERR_SIZE - u, "%s", msg ? msg : "error");
     } else if (lua_type(L, -1) != LUA_TNUMBER) {
-        snprintf(t->err + u, sizeof t->err - u, "the function returned a value of type %s, expected a number", luaL_typename(L, -1));
+        snprintf(err + u, LT_ERR_SIZE - u, "the function returned a value of type %s, expected a number", luaL_typename(L, -1));
     } else {
         *value = lua_tonumber(L, -1);
-        t->err[0] = 0;
+        err[0] = 0;
         lua_settop(L, base);
         return 0;
     }
-    r->cb_error = 1;
-    t->err_dof = dof + 1;
+    r->cb_error = 1; /* the driver names the value: err_dof = dof + 1 */
     lua_settop(L, base);
     return -1;
 }

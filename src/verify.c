@@ -51,8 +51,9 @@ void vr_fail(vr_ctx *v, const char *kase, const char *what, const char *note)
 
 int vr_selected(const vr_ctx *v, const char *name) { return !v->o->kase || strcmp(v->o->kase, name) == 0; }
 
-int vr_until_cb(void *ctx, lt_tester *t)
+int vr_until_cb(void *ctx, lt_tester *tester)
 {
+    const lt_view *t = lt_tester_view(tester);
     const vr_until *u = ctx;
     switch (u->kind) {
     case VR_UNTIL_STEPS: return t->st.step >= u->n;
@@ -71,8 +72,9 @@ lt_stage vr_stage(const char *whats, const double values[LT_DOF], vr_until *u)
     return s;
 }
 
-double vr_balance(const lt_tester *t)
+double vr_balance(const lt_tester *tester)
 {
+    const lt_view *t = lt_tester_view(tester);
     int ne = t->test->law->n_energies;
     double work = t->energy[ne + LT_E_WORK], bal = t->energy[ne + LT_E_BALANCE];
     return work != 0 ? fabs(bal / work) : fabs(bal);

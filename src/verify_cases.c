@@ -85,10 +85,11 @@ typedef struct normal_trace {
     double dev[LT_ALONG_COUNT], scale[LT_ALONG_COUNT];
 } normal_trace;
 
-static void normal_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
+static void normal_row(void *ctx, const lt_tester *tester, const lt_snapshot *s)
 {
+    const lt_view *t = lt_tester_view(tester);
     normal_trace *n = ctx;
-    if (n->rec) record_row(n->rec, t, s);
+    if (n->rec) record_row(n->rec, tester, s);
     if (!s->contact) return;
     const lt_law *law = t->test->law;
     double want[LT_ALONG_COUNT], got[LT_ALONG_COUNT] = {s->f[0], s->k[0], s->k[1], 0};
@@ -122,9 +123,9 @@ static void run_normal(vr_ctx *v, vr_setup *su)
     normal_trace n = {su, NULL, {0}, {0}};
     vr_plot plot;
     if (vr_plot_begin(v, &plot, cs->name)) n.rec = &plot.rec;
-    lt_tester *T = calloc(1, sizeof *T);
+    lt_tester *T = lt_tester_new();
     int ok = T && lt_run(T, &su->test, normal_row, &n) == 0;
-    if (!ok) vr_fail(v, cs->name, "run", T ? T->err : "out of memory");
+    if (!ok) vr_fail(v, cs->name, "run", T ? lt_tester_view(T)->err : "out of memory");
     if (ok) {
         for (int c = 0; c < LT_ALONG_COUNT; c++)
             if (n.scale[c] > 0 || isnan(n.dev[c]))
@@ -140,7 +141,7 @@ static void run_normal(vr_ctx *v, vr_setup *su)
         }
         vr_plot_end(v, &plot, cs->name, "ux", "Fx", x, y, 201, ok);
     }
-    free(T);
+    lt_tester_free(T);
 }
 
 /* ---- LT_CASE_CYCLE (LT_CASE_SHEAR_CYCLE) on any DoF ------------------------------------ */
@@ -159,10 +160,11 @@ typedef struct cycle_trace {
     double prev_u, prev_f;       /* the cycled DoF's displacement and force of the previous row */
 } cycle_trace;
 
-static void cycle_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
+static void cycle_row(void *ctx, const lt_tester *tester, const lt_snapshot *s)
 {
+    const lt_view *t = lt_tester_view(tester);
     cycle_trace *h = ctx;
-    if (h->rec) record_row(h->rec, t, s);
+    if (h->rec) record_row(h->rec, tester, s);
     const lt_law *law = t->test->law;
     double d = 0;
     for (int i = 0; i < law->n_energies; i++)
@@ -218,9 +220,9 @@ static void run_cycle(vr_ctx *v, vr_setup *su)
     cycle_trace h = {NULL, dof, su->ex.value[LT_Q_CYCLE_STIFFNESS], {0}, 0, 0, 0, 0, 0};
     vr_plot plot;
     if (vr_plot_begin(v, &plot, cs->name)) h.rec = &plot.rec;
-    lt_tester *T = calloc(1, sizeof *T);
+    lt_tester *T = lt_tester_new();
     int ok = T && lt_run(T, &su->test, cycle_row, &h) == 0;
-    if (!ok) vr_fail(v, cs->name, "run", T ? T->err : "out of memory");
+    if (!ok) vr_fail(v, cs->name, "run", T ? lt_tester_view(T)->err : "out of memory");
     if (ok) {
         quantity_row(v, su, LT_Q_CYCLE_ENERGY, h.diss[4] - h.diss[2]);
         /* the shear y cycle keeps the rows it always had ("kt", "slip force") */
@@ -242,7 +244,7 @@ static void run_cycle(vr_ctx *v, vr_setup *su)
             }
         vr_plot_end(v, &plot, cs->name, ucol[dof], fcol[dof], x, y, n, ok && isfinite(k) && isfinite(cap));
     }
-    free(T);
+    lt_tester_free(T);
 }
 
 /* ---- LT_CASE_IMPACT ---------------------------------------------------------------------- */
@@ -327,24 +329,25 @@ static int impact_at(vr_ctx *v, vr_setup *su, double dt, double got[LT_Q_COUNT],
     memset(&q, 0, sizeof q);
     q.rec = rec;
     q.dm[1] = q.fm[1] = -INFINITY;
-    lt_tester *T = calloc(1, sizeof *T);
+    lt_tester *T = lt_tester_new();
     if (!T || lt_run(T, &t, impact_row, &q) < 0) {
-        vr_fail(v, cs->name, "run", T ? T->err : "out of memory");
-        free(T);
+        vr_fail(v, cs->name, "run", T ? lt_tester_view(T)->err : "out of memory");
+        lt_tester_free(T);
         return 0;
     }
     for (int k = 0; k < LT_Q_COUNT; k++) got[k] = NAN;
-    vec3 dv = v3_sub(T->body[1].vel, T->body[0].vel);
-    got[LT_Q_RESTITUTION] = v3_dot(dv, T->frame.r[0]) / vn; /* separating over approach speed */
+    const lt_view *end = lt_tester_view(T);
+    vec3 dv = v3_sub(end->body[1].vel, end->body[0].vel);
+    got[LT_Q_RESTITUTION] = v3_dot(dv, end->frame.r[0]) / vn; /* separating over approach speed */
     got[LT_Q_CONTACT_TIME] = q.ended ? q.t_end - q.t_start : NAN;
     got[LT_Q_FORCE_TIME] = q.force_ended ? q.t_force - q.t_start : NAN;
     got[LT_Q_MAX_OVERLAP] = vertex(q.dm);
     got[LT_Q_MAX_FORCE] = vertex(q.fm);
-    got[LT_Q_TANGENT_OUT] = v3_dot(dv, T->frame.r[1]);
-    got[LT_Q_SPIN_A] = v3_dot(T->body[0].angvel, T->frame.r[2]);
-    got[LT_Q_SPIN_B] = v3_dot(T->body[1].angvel, T->frame.r[2]);
+    got[LT_Q_TANGENT_OUT] = v3_dot(dv, end->frame.r[1]);
+    got[LT_Q_SPIN_A] = v3_dot(end->body[0].angvel, end->frame.r[2]);
+    got[LT_Q_SPIN_B] = v3_dot(end->body[1].angvel, end->frame.r[2]);
     got[LT_Q_BALANCE] = vr_balance(T);
-    free(T);
+    lt_tester_free(T);
     return 1;
 }
 

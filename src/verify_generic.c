@@ -111,8 +111,9 @@ typedef struct path_trace {
     int had_contact;
 } path_trace;
 
-static void path_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
+static void path_row(void *ctx, const lt_tester *tester, const lt_snapshot *s)
 {
+    const lt_view *t = lt_tester_view(tester);
     path_trace *p = ctx;
     const lt_law *law = t->test->law;
     for (int k = 0; k < LT_DOF; k++) p->nonfinite += !isfinite(s->f[k]) + !isfinite(s->u[k]) + !isfinite(s->v[k]);
@@ -154,11 +155,11 @@ static void path(vr_ctx *v)
     st[2].max_steps = 4 * n1; /* a law that never lets go fails here, with a message */
     t.stages = st;
     t.n_stages = 4;
-    lt_tester *T = calloc(1, sizeof *T);
+    lt_tester *T = lt_tester_new();
     path_trace p = {0};
     if (!T || lt_run(T, &t, path_row, &p) < 0) {
-        vr_fail(v, k, "run", T ? T->err : "out of memory");
-        free(T);
+        vr_fail(v, k, "run", T ? lt_tester_view(T)->err : "out of memory");
+        lt_tester_free(T);
         return;
     }
     vr_row(v, k, "non-finite values", LT_CHECK_ABS, 0, (double)p.nonfinite, 0, "");
@@ -171,7 +172,7 @@ static void path(vr_ctx *v)
     double bal = p.work_max > 0 ? p.bal_max / p.work_max : p.bal_max;
     vr_row(v, k, "balance", LT_CHECK_ABS, 0, fmax(bal, vr_balance(T)), TOL_BALANCE,
            WHY_BALANCE " (largest over the path)");
-    free(T);
+    lt_tester_free(T);
 }
 
 /* ---- generic-objectivity ------------------------------------------------------------------ */
@@ -180,8 +181,9 @@ typedef struct obj_trace {
     double before[LT_DOF], after[LT_DOF];
 } obj_trace;
 
-static void obj_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
+static void obj_row(void *ctx, const lt_tester *tester, const lt_snapshot *s)
 {
+    const lt_view *t = lt_tester_view(tester);
     obj_trace *o = ctx;
     (void)t;
     if (s->stage == 3) memcpy(o->before, s->f, sizeof o->before);
@@ -203,11 +205,11 @@ static void objectivity(vr_ctx *v)
     t.stages = st;
     t.n_stages = 4;
     t.record_every = nspin; /* rows at the end of each stage are enough here */
-    lt_tester *T = calloc(1, sizeof *T);
+    lt_tester *T = lt_tester_new();
     obj_trace o = {{0}, {0}};
     if (!T || lt_run(T, &t, obj_row, &o) < 0) {
-        vr_fail(v, k, "run", T ? T->err : "out of memory");
-        free(T);
+        vr_fail(v, k, "run", T ? lt_tester_view(T)->err : "out of memory");
+        lt_tester_free(T);
         return;
     }
     double fs = hypot(o.before[0], hypot(o.before[1], o.before[2]));
@@ -223,7 +225,7 @@ static void objectivity(vr_ctx *v)
     else
         vr_row(v, k, "local torque", LT_CHECK_ABS, 0, dm, 0, "the law has no torque: stays exactly zero");
     vr_row(v, k, "balance", LT_CHECK_ABS, 0, vr_balance(T), TOL_BALANCE, WHY_BALANCE);
-    free(T);
+    lt_tester_free(T);
 }
 
 /* ---- closed loops ---------------------------------------------------------------------- */
@@ -235,8 +237,9 @@ typedef struct loop_trace {
     int have0;
 } loop_trace;
 
-static void loop_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
+static void loop_row(void *ctx, const lt_tester *tester, const lt_snapshot *s)
 {
+    const lt_view *t = lt_tester_view(tester);
     loop_trace *l = ctx;
     const lt_law *law = t->test->law;
     int ne = law->n_energies;
@@ -274,15 +277,15 @@ void vr_closed_loop(vr_ctx *v, const char *kase, const lt_test *proto, const cha
     t.stages = st;
     t.n_stages = 2 * n + 2;
     loop_trace l = {2, 2 * n + 1, 0, 0, 0, 0};
-    lt_tester *T = calloc(1, sizeof *T);
+    lt_tester *T = lt_tester_new();
     if (!T || lt_run(T, &t, loop_row, &l) < 0) {
-        vr_fail(v, kase, "run", T ? T->err : "out of memory");
-        free(T);
+        vr_fail(v, kase, "run", T ? lt_tester_view(T)->err : "out of memory");
+        lt_tester_free(T);
         return;
     }
     vr_row(v, kase, "net work", LT_CHECK_ABS, 0, l.emax > 0 && l.have0 ? fabs(l.w1 - l.w0) / l.emax : NAN, tol, why);
     vr_row(v, kase, "balance", LT_CHECK_ABS, 0, vr_balance(T), TOL_BALANCE, WHY_BALANCE);
-    free(T);
+    lt_tester_free(T);
 }
 
 static int dissipates(const lt_law *law)

@@ -56,8 +56,9 @@ typedef struct sweep_trace {
     double top[2], drop[2]; /* J: running maximum and largest decrease below it */
 } sweep_trace;
 
-static void sweep_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
+static void sweep_row(void *ctx, const lt_tester *tester, const lt_snapshot *s)
 {
+    const lt_view *t = lt_tester_view(tester);
     sweep_trace *q = ctx;
     (void)t;
     for (int j = 0; j < q->n; j++) {
@@ -87,11 +88,11 @@ static void sweep(vr_ctx *v, const lt_case *impact)
     cs.impact.vn = impact->impact.vn;
     cs.steps = OBLIQUE_STEPS;
     vr_setup *su = calloc(1, sizeof *su);
-    lt_tester *T = calloc(1, sizeof *T);
+    lt_tester *T = lt_tester_new();
     if (!su || !T) {
         vr_fail(v, OBLIQUE_CASE, "setup", "out of memory");
         free(su);
-        free(T);
+        lt_tester_free(T);
         return;
     }
     if (!vr_make_setup(v, su, &cs)) goto done;
@@ -120,11 +121,12 @@ static void sweep(vr_ctx *v, const lt_case *impact)
         for (int j = 0; j < q.n; j++) q.top[j] = q.drop[j] = 0;
         if (lt_run(T, &t, sweep_row, &q) < 0) {
             char msg[600];
-            snprintf(msg, sizeof msg, "%d deg: %s", k, T->err);
+            snprintf(msg, sizeof msg, "%d deg: %s", k, lt_tester_view(T)->err);
             vr_fail(v, OBLIQUE_CASE, "run", msg);
             goto done;
         }
-        double e0 = 0.5 * T->body[1].mass * speed * speed, e1 = kinetic(&T->body[0]) + kinetic(&T->body[1]);
+        const lt_view *end = lt_tester_view(T);
+        double e0 = 0.5 * end->body[1].mass * speed * speed, e1 = kinetic(&end->body[0]) + kinetic(&end->body[1]);
         if (!(e1 / e0 - 1 <= gain)) { /* NaN counts as the worst */
             gain = e1 / e0 - 1;
             worst = k;
@@ -142,7 +144,7 @@ static void sweep(vr_ctx *v, const lt_case *impact)
     vr_row(v, OBLIQUE_CASE, "balance", LT_CHECK_ABS, 0, balance, TOL_BALANCE, WHY_BALANCE);
 done:
     free(su);
-    free(T);
+    lt_tester_free(T);
 }
 
 int vr_has_oblique(const lt_law *law)

@@ -5,8 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-int until_cb(void *ctx, lt_tester *t)
+int until_cb(void *ctx, lt_tester *tester)
 {
+    const lt_view *t = lt_tester_view(tester);
     cond *c = ctx;
     c->calls++;
     switch (c->kind) {
@@ -77,7 +78,7 @@ lt_test every_dof_test(lt_stage st[5], cond c[5])
 
 void record_run(const lt_test *t, recorded_run *o)
 {
-    o->T = calloc(1, sizeof *o->T);
+    o->T = lt_tester_new();
     if (!o->T) abort();
     memset(&o->r, 0, sizeof o->r);
     o->rc = lt_run(o->T, t, collect, &o->r);
@@ -86,5 +87,5 @@ void record_run(const lt_test *t, recorded_run *o)
 void free_run(recorded_run *o)
 {
     free(o->r.s);
-    free(o->T);
+    lt_tester_free(o->T);
 }

@@ -128,9 +128,9 @@ static double check_cycle(const lt_case *cs, int refine)
     int model = (int)case_param(cs, "model");
     double w = case_param(cs, "gamma"), E = case_estar(cs), R = case_rstar(cs);
     cycle_trace tr = {.ne = law->n_energies};
-    lt_tester *T = calloc(1, sizeof *T);
+    lt_tester *T = lt_tester_new();
     int rc = T ? lt_run(T, &su->test, cycle_row, &tr) : -1;
-    CHECK_MSG(rc == 0, "%s: %s", cs->name, T ? T->err : "out of memory");
+    CHECK_MSG(rc == 0, "%s: %s", cs->name, T ? lt_tester_view(T)->err : "out of memory");
     if (rc == 0) {
         char what[160];
         /* pull-off: the largest attraction sampled along the branch */
@@ -154,7 +154,8 @@ static double check_cycle(const lt_case *cs, int refine)
                   tr.un_last, tr.un_sep, -dsep, h);
         /* the energy lost over the cycle */
         double loss = lt_adhesion_cycle_loss(model, w, E, R);
-        double adh = T->energy[AE_ADH], work = T->energy[tr.ne + LT_E_WORK] - T->energy[tr.ne + LT_E_KIN];
+        const lt_view *V = lt_tester_view(T);
+        double adh = V->energy[AE_ADH], work = V->energy[tr.ne + LT_E_WORK] - V->energy[tr.ne + LT_E_KIN];
         snprintf(what, sizeof what, "%s: adh over the cycle vs U(delta_sep) - U(0)", cs->name);
         if (loss > 0) CHECK_REL(adh, loss, TOL_FORMULA, what);
         else CHECK_ABS(adh, 0, 0, what);
@@ -177,7 +178,7 @@ static double check_cycle(const lt_case *cs, int refine)
                    loss > 0 ? fabs(adh / loss - 1) : adh, loss > 0 ? fabs(work / loss - 1) : work,
                    loss > 0 ? jumps / loss : jumps, tr.bal_max / tr.work_max);
     }
-    free(T);
+    lt_tester_free(T);
     free(su);
     return err;
 }

@@ -8,6 +8,7 @@
  * of Woo-style conditions and corner cases plus random trees over the whole grammar.  The test
  * also requires that the compiled form decides most evaluations (else it would prove nothing)
  * and that the expressions outside the grammar are not compiled. */
+#include "../src/driver_int.h"
 #include "../src/cond.h"
 #include "../src/registry.h"
 #include "../src/script.h"
@@ -46,22 +47,22 @@ static long any_long(void)
 
 static void random_state(lt_tester *T)
 {
-    T->has_contact = pick(3) != 0;
-    for (int k = 0; k < LT_DOF; k++) T->u[k] = any_double(), T->c.v[k] = any_double(), T->resp.f[k] = any_double();
-    T->resp.k[0] = any_double();
-    T->resp.k[1] = any_double();
-    T->c.contA = any_double();
-    for (int i = 0; i < LT_MAX_STATE; i++) T->law_state[i] = any_double();
-    for (int i = 0; i < LT_MAX_ENERGIES + LT_E_DRIVER_COUNT; i++) T->energy[i] = any_double();
-    T->st.step = any_long();
-    T->st.time = any_double();
-    T->st.hadC = pick(2);
-    T->st.hasC = pick(2);
-    T->st.timeC0 = any_double();
-    T->st.bounces = pick(4);
-    T->stage = pick(3);
-    T->step = any_long();
-    T->time = any_double();
+    T->view.has_contact = pick(3) != 0;
+    for (int k = 0; k < LT_DOF; k++) T->view.u[k] = any_double(), T->view.c.v[k] = any_double(), T->view.resp.f[k] = any_double();
+    T->view.resp.k[0] = any_double();
+    T->view.resp.k[1] = any_double();
+    T->view.c.contA = any_double();
+    for (int i = 0; i < LT_MAX_STATE; i++) T->view.law_state[i] = any_double();
+    for (int i = 0; i < LT_MAX_ENERGIES + LT_E_DRIVER_COUNT; i++) T->view.energy[i] = any_double();
+    T->view.st.step = any_long();
+    T->view.st.time = any_double();
+    T->view.st.hadC = pick(2);
+    T->view.st.hasC = pick(2);
+    T->view.st.timeC0 = any_double();
+    T->view.st.bounces = pick(4);
+    T->view.stage = pick(3);
+    T->view.step = any_long();
+    T->view.time = any_double();
 }
 
 /* Woo-style conditions and the corners of Lua's semantics. */
@@ -143,7 +144,7 @@ static void check_expr(const char *expr, int states, int must_compile, tally *ty
     lt_test test = linear_test(v3(1, 0, 0), 0);
     lt_tester T;
     memset(&T, 0, sizeof T);
-    T.test = &test;
+    T.view.test = &test;
     for (int s = 0; s < states; s++) {
         random_state(&T);
         int lua = -9, comp = -9;
@@ -164,7 +165,7 @@ static void check_expr(const char *expr, int states, int must_compile, tally *ty
         ty->decided++;
         CHECK_MSG(lua >= 0, "'%s': Lua raised '%s' where the compiled form said %d", expr, err, comp);
         CHECK_MSG(lua == comp, "'%s': Lua says %d, compiled %d (contact %d, step %ld)", expr, lua, comp,
-                  T.has_contact, T.st.step);
+                  T.view.has_contact, T.view.st.step);
     }
 }
 

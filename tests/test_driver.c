@@ -3,7 +3,7 @@
  * contacts at oblique orientations, independence of the six DoFs, rebound detection with an
  * 'i' stage (also of a free capsule), force control, the max_steps guard, and the energy
  * balance. */
-#include "../src/driver.h"
+#include "../src/driver_int.h"
 #include "../src/registry.h"
 #include "check.h"
 #include "drive.h"
@@ -30,7 +30,7 @@ static void run_csu_test(lt_test t, const char *label)
     lt_tester *T = calloc(1, sizeof *T);
     rows r = {0};
     int rc = lt_run(T, &t, collect, &r);
-    CHECK_MSG(rc == 0, "%s: run failed: %s", label, T->err);
+    CHECK_MSG(rc == 0, "%s: run failed: %s", label, T->view.err);
     double kn = 1e6, kt = 5e5, mu = tan(0.5), dt = 1e-6;
     long s1 = -1, s2 = -1; /* last step of stages 1 and 2 */
     for (size_t i = 0; i < r.n; i++) {
@@ -179,7 +179,7 @@ static void check_independence(vec3 normal, const char *whats, double value, con
     t.n_stages = 2;
     lt_tester *T = calloc(1, sizeof *T);
     rows r = {0};
-    CHECK_MSG(lt_run(T, &t, collect, &r) == 0, "%s: %s", label, T->err);
+    CHECK_MSG(lt_run(T, &t, collect, &r) == 0, "%s: %s", label, T->view.err);
     double uN0 = 0, worst_un = 0, worst_vt = 0;
     for (size_t i = 0; i < r.n; i++) {
         const lt_snapshot *s = &r.s[i];
@@ -222,15 +222,15 @@ static void test_rebound_with_initial_velocity(void)
     t.stages = st;
     t.n_stages = 1;
     lt_tester *T = calloc(1, sizeof *T);
-    CHECK_MSG(lt_run(T, &t, NULL, NULL) == 0, "%s", T->err);
-    CHECK(T->st.hadC && !T->st.hasC);
-    CHECK(T->st.bounces == 1); /* approach then separation: one sign change */
+    CHECK_MSG(lt_run(T, &t, NULL, NULL) == 0, "%s", T->view.err);
+    CHECK(T->view.st.hadC && !T->view.st.hasC);
+    CHECK(T->view.st.bounces == 1); /* approach then separation: one sign change */
     vec3 n = v3_normalized(v3(0, 1, 1));
-    double vn = v3_dot(v3_sub(T->body[1].vel, T->body[0].vel), n);
-    double m = T->body[0].mass, mstar = m / 2, omega = sqrt(1e6 / mstar);
+    double vn = v3_dot(v3_sub(T->view.body[1].vel, T->view.body[0].vel), n);
+    double m = T->view.body[0].mass, mstar = m / 2, omega = sqrt(1e6 / mstar);
     CHECK_REL(vn, 1.0, 2 * omega * t.dt, "restitution of the elastic linear contact");
     /* momentum: only internal forces after the initial impulse on B */
-    vec3 p = v3_add(v3_scale(T->body[0].vel, m), v3_scale(T->body[1].vel, m));
+    vec3 p = v3_add(v3_scale(T->view.body[0].vel, m), v3_scale(T->view.body[1].vel, m));
     /* ~7000 steps of equal and opposite velocity updates, each rounding at 1e-16 */
     CHECK_REL(v3_dot(p, n), -m, 1e-11, "momentum conserved along the normal");
     free(T);
@@ -248,7 +248,7 @@ static int until_rebound_keep_p0(void *ctx, lt_tester *t)
 {
     rebound_p *r = ctx;
     if (!r->have_p0) {
-        r->p0 = v3_add(v3_scale(t->body[0].vel, t->body[0].mass), v3_scale(t->body[1].vel, t->body[1].mass));
+        r->p0 = v3_add(v3_scale(t->view.body[0].vel, t->view.body[0].mass), v3_scale(t->view.body[1].vel, t->view.body[1].mass));
         r->have_p0 = 1;
     }
     return until_cb(&r->c, t);
@@ -273,13 +273,13 @@ static void test_rebound_free_capsule(void)
     t.stages = st;
     t.n_stages = 1;
     lt_tester *T = calloc(1, sizeof *T);
-    CHECK_MSG(lt_run(T, &t, NULL, NULL) == 0, "%s", T->err);
-    CHECK(T->st.hadC && !T->st.hasC);
-    const lt_body *A = &T->body[0], *B = &T->body[1];
+    CHECK_MSG(lt_run(T, &t, NULL, NULL) == 0, "%s", T->view.err);
+    CHECK(T->view.st.hadC && !T->view.st.hasC);
+    const lt_body *A = &T->view.body[0], *B = &T->view.body[1];
     CHECK_MSG(v3_norm(A->angvel) > 1e-2, "the capsule does not spin (%g rad/s): the test misses its point",
               v3_norm(A->angvel));
     int ne = t.law->n_energies;
-    double work = T->energy[ne + LT_E_WORK], bal = T->energy[ne + LT_E_BALANCE];
+    double work = T->view.energy[ne + LT_E_WORK], bal = T->view.energy[ne + LT_E_BALANCE];
     CHECK_MSG(fabs(bal) <= TOL_BALANCE * fabs(work), "balance error %.3g J of work %.3g J", bal, work);
     vec3 p = v3_add(v3_scale(A->vel, A->mass), v3_scale(B->vel, B->mass));
     /* the 'i' impulse gave B 1 m/s towards A (along the first step's mid-step normal) */
@@ -304,11 +304,11 @@ static void test_force_control_settles(void)
     t.stages = st;
     t.n_stages = 1;
     lt_tester *T = calloc(1, sizeof *T);
-    CHECK_MSG(lt_run(T, &t, NULL, NULL) == 0, "%s", T->err);
-    CHECK_REL(T->u[0], -100 / 1e6, 1e-6, "uN = F/kn under force control");
+    CHECK_MSG(lt_run(T, &t, NULL, NULL) == 0, "%s", T->view.err);
+    CHECK_REL(T->view.u[0], -100 / 1e6, 1e-6, "uN = F/kn under force control");
     int ne = t.law->n_energies;
-    double work = T->energy[ne + LT_E_WORK], bal = T->energy[ne + LT_E_BALANCE];
-    CHECK(T->energy[ne + LT_E_DAMP] > 0);
+    double work = T->view.energy[ne + LT_E_WORK], bal = T->view.energy[ne + LT_E_BALANCE];
+    CHECK(T->view.energy[ne + LT_E_DAMP] > 0);
     CHECK_MSG(fabs(bal) <= TOL_BALANCE * fabs(work), "balance error %.3g J of work %.3g J", bal, work);
     free(T);
 }
@@ -327,9 +327,9 @@ static void test_forced_dofs_add_up(void)
     t.stages = st;
     t.n_stages = 1;
     lt_tester *T = calloc(1, sizeof *T);
-    CHECK_MSG(lt_run(T, &t, NULL, NULL) == 0, "%s", T->err);
-    CHECK_REL(T->resp.f[0], -100, 1e-5, "normal force balances the imposed one");
-    CHECK_REL(T->resp.f[1], 20, 1e-5, "shear force balances the imposed one");
+    CHECK_MSG(lt_run(T, &t, NULL, NULL) == 0, "%s", T->view.err);
+    CHECK_REL(T->view.resp.f[0], -100, 1e-5, "normal force balances the imposed one");
+    CHECK_REL(T->view.resp.f[1], 20, 1e-5, "shear force balances the imposed one");
     free(T);
 }
 
@@ -344,8 +344,8 @@ static void test_max_steps_guard(void)
     t.n_stages = 1;
     lt_tester *T = calloc(1, sizeof *T);
     CHECK(lt_run(T, &t, NULL, NULL) == -1);
-    CHECK_MSG(strstr(T->err, "stage 1") && strstr(T->err, "max_steps = 500"), "message: %s", T->err);
-    CHECK(T->step == 500);
+    CHECK_MSG(strstr(T->view.err, "stage 1") && strstr(T->view.err, "max_steps = 500"), "message: %s", T->view.err);
+    CHECK(T->view.step == 500);
     free(T);
 }
 
@@ -360,7 +360,7 @@ static void test_test_max_steps_guard(void)
     t.n_stages = 1;
     lt_tester *T = calloc(1, sizeof *T);
     CHECK(lt_run(T, &t, NULL, NULL) == -1);
-    CHECK_MSG(strstr(T->err, "test did not end after max_steps = 300"), "message: %s", T->err);
+    CHECK_MSG(strstr(T->view.err, "test did not end after max_steps = 300"), "message: %s", T->view.err);
     free(T);
 }
 
@@ -380,7 +380,7 @@ static void test_recording_does_not_change_results(void)
         lt_tester *T = calloc(1, sizeof *T);
         rows r = {0};
         CHECK(lt_run(T, &t, collect, &r) == 0);
-        memcpy(final[k], T->resp.f, sizeof final[k]);
+        memcpy(final[k], T->view.resp.f, sizeof final[k]);
         if (every[k] == 0) CHECK(r.n == 0);
         free(r.s);
         free(T);
@@ -400,12 +400,12 @@ static void test_abweight_split(void)
     t.n_stages = 1;
     lt_tester *T = calloc(1, sizeof *T);
     CHECK(lt_run(T, &t, NULL, NULL) == 0);
-    vec3 com = v3_scale(v3_add(T->body[0].pos, T->body[1].pos), 0.5);
+    vec3 com = v3_scale(v3_add(T->view.body[0].pos, T->view.body[1].pos), 0.5);
     vec3 com0 = v3(0, 0.1, 0); /* A at the origin, B at 0.2 along +y initially */
     /* 1000 position updates, each rounding B's coordinate (~0.2 m, ulp 2.8e-17 m) */
     CHECK_ABS(v3_norm(v3_sub(com, com0)), 0, 1000 * 2.8e-17, "centre of the pair stays");
-    CHECK_REL(T->body[0].vel.y, 0.5, 1e-15, "A moves at +w v");
-    CHECK_REL(T->body[1].vel.y, -0.5, 1e-15, "B moves at -(1-w) v");
+    CHECK_REL(T->view.body[0].vel.y, 0.5, 1e-15, "A moves at +w v");
+    CHECK_REL(T->view.body[1].vel.y, -0.5, 1e-15, "B moves at -(1-w) v");
     free(T);
 }
 
@@ -443,11 +443,11 @@ static void test_contact_mass_and_curvature(void)
         t.stages = st;
         t.n_stages = 1;
         lt_tester *T = calloc(1, sizeof *T);
-        CHECK_MSG(lt_run(T, &t, NULL, NULL) == 0, "%s", T->err);
+        CHECK_MSG(lt_run(T, &t, NULL, NULL) == 0, "%s", T->view.err);
         double mA = 2600 * 4.0 / 3.0 * LT_PI * 1e-3, mB = 7000 * 4.0 / 3.0 * LT_PI * 1.25e-4;
         /* a few roundings in the masses and the reduced mass: 1e-14 */
-        CHECK_REL(T->law_state[0], fixed ? mB : mA * mB / (mA + mB), 1e-14, "mstar (fixed A: B's mass)");
-        CHECK(T->law_state[1] == 0.1 && T->law_state[2] == 0.05);
+        CHECK_REL(T->view.law_state[0], fixed ? mB : mA * mB / (mA + mB), 1e-14, "mstar (fixed A: B's mass)");
+        CHECK(T->view.law_state[1] == 0.1 && T->view.law_state[2] == 0.05);
         free(T);
     }
 }
@@ -463,7 +463,7 @@ static vec3 normal_at_done;
 static int remember_normal(void *ctx, lt_tester *t)
 {
     (void)ctx;
-    normal_at_done = t->frame.r[0];
+    normal_at_done = t->view.frame.r[0];
     return 0;
 }
 static void test_rigid_rotation_keeps_local_forces(void)
@@ -480,7 +480,7 @@ static void test_rigid_rotation_keeps_local_forces(void)
     t.n_stages = 3;
     lt_tester *T = calloc(1, sizeof *T);
     rows r = {0};
-    CHECK_MSG(lt_run(T, &t, collect, &r) == 0, "%s", T->err);
+    CHECK_MSG(lt_run(T, &t, collect, &r) == 0, "%s", T->view.err);
     const lt_snapshot *before = NULL, *after = &r.s[r.n - 1];
     for (size_t i = 0; i < r.n; i++)
         if (r.s[i].stage == 2) before = &r.s[i];
@@ -492,13 +492,13 @@ static void test_rigid_rotation_keeps_local_forces(void)
                   before->f[k], after->f[k]);
     /* the global force on A turned by the rotation: compare R F_before with F_after */
     vec3 n0 = normal_at_done;
-    CHECK_REL(T->u[0], before->u[0], 1e-9, "uN kept (the centres' distance)");
-    vec3 n1 = T->frame.r[0];
+    CHECK_REL(T->view.u[0], before->u[0], 1e-9, "uN kept (the centres' distance)");
+    vec3 n1 = T->view.frame.r[0];
     vec3 rn0 = v3_rotate(n0, axis, 1.0);
     CHECK_ABS(v3_norm(v3_sub(n1, rn0)), 0, 1e-9, "the normal turned by 1 rad about the axis");
     int ne = t.law->n_energies;
-    CHECK_MSG(fabs(T->energy[ne + LT_E_BALANCE]) <= TOL_BALANCE * T->energy[ne + LT_E_WORK], "balance %g of work %g",
-              T->energy[ne + LT_E_BALANCE], T->energy[ne + LT_E_WORK]);
+    CHECK_MSG(fabs(T->view.energy[ne + LT_E_BALANCE]) <= TOL_BALANCE * T->view.energy[ne + LT_E_WORK], "balance %g of work %g",
+              T->view.energy[ne + LT_E_BALANCE], T->view.energy[ne + LT_E_WORK]);
     free(r.s);
     free(T);
 }

@@ -3,7 +3,7 @@
  * and their combination at any time step and within kt du^2/8 at the onset of slip; the energy
  * balance closes; an elastic law dissipates nothing and does no net work around a closed path;
  * Woo's documented `code` and `potential` candidates are one formula. */
-#include "../src/driver.h"
+#include "../src/driver_int.h"
 #include "../src/registry.h"
 #include "check.h"
 #include "drive.h"
@@ -19,7 +19,7 @@ typedef struct marks {
 static int mark_plast(void *ctx, lt_tester *t)
 {
     marks *m = ctx;
-    if (m->n < 8) m->plast[m->n++] = t->energy[1]; /* linear: energies elast, plast */
+    if (m->n < 8) m->plast[m->n++] = t->view.energy[1]; /* linear: energies elast, plast */
     return 0;
 }
 
@@ -46,7 +46,7 @@ static void check_paths(long N)
     t.stages = st;
     t.n_stages = 5;
     lt_tester *T = calloc(1, sizeof *T);
-    CHECK_MSG(lt_run(T, &t, NULL, NULL) == 0, "%s", T->err);
+    CHECK_MSG(lt_run(T, &t, NULL, NULL) == 0, "%s", T->view.err);
     double kn = 1e6, kt = 5e5, mu = tan(0.5), du = 1e-3 / (double)N;
     double fy0 = mu * kn * 1e-3, fyh = mu * kn * 0.5e-3, fy2 = mu * kn * 0.2e-3;
     double onset = fy0 * (2e-3 - fy0 / kt);
@@ -67,7 +67,7 @@ static void check_paths(long N)
      * has both, with |df| = kn dn sqrt(1 + mu^2), |dq| = sqrt(dn^2 + du^2), theta = du / d,
      * dn = 0.5 du, d = 0.2 m; allowed: twice that sum over its N steps (second order). */
     int ne = t.law->n_energies;
-    double work = T->energy[ne + LT_E_WORK], bal = T->energy[ne + LT_E_BALANCE];
+    double work = T->view.energy[ne + LT_E_WORK], bal = T->view.energy[ne + LT_E_BALANCE];
     double dn = 0.5 * du, resid = (double)N * kn * dn * sqrt(1 + mu * mu) * hypot(dn, du) * (du / 0.2);
     double tol = 1e-12 + 2 * resid / work;
     CHECK_MSG(fabs(bal) <= tol * work, "%ld steps/mm: balance %.3g of the work > %.3g", N, bal / work, tol);
@@ -96,13 +96,13 @@ static void test_elastic_closed_path_no_net_work(void)
     t.stages = st;
     t.n_stages = 5;
     lt_tester *T = calloc(1, sizeof *T);
-    CHECK_MSG(lt_run(T, &t, NULL, NULL) == 0, "%s", T->err);
+    CHECK_MSG(lt_run(T, &t, NULL, NULL) == 0, "%s", T->view.err);
     int ne = t.law->n_energies;
-    CHECK(T->energy[1] == 0); /* plast */
+    CHECK(T->view.energy[1] == 0); /* plast */
     /* back at the state after compression: elastic energy kn uN^2/2 only, shear force ~ 0 */
-    CHECK_REL(T->energy[0], 0.5 * 1e6 * 1e-6, 1e-9, "elast back to the compressed state");
-    CHECK_ABS(hypot(T->resp.f[1], T->resp.f[2]), 0, 1e-9 * 1000, "shear force back to 0");
-    double net = T->energy[ne + LT_E_WORK] - (T->energy[ne + LT_E_KIN] - T->kin0);
+    CHECK_REL(T->view.energy[0], 0.5 * 1e6 * 1e-6, 1e-9, "elast back to the compressed state");
+    CHECK_ABS(hypot(T->view.resp.f[1], T->view.resp.f[2]), 0, 1e-9 * 1000, "shear force back to 0");
+    double net = T->view.energy[ne + LT_E_WORK] - (T->view.energy[ne + LT_E_KIN] - T->kin0);
     CHECK_REL(net, 0.5 * 1e6 * 1e-6, 1e-9, "work into the contact = its elastic energy");
     free(T);
 }
@@ -158,10 +158,10 @@ static void test_cohesive_balance_with_breakage(void)
         t.stages = path ? pull : shear;
         t.n_stages = path ? 2 : 3;
         lt_tester *T = calloc(1, sizeof *T);
-        CHECK_MSG(lt_run(T, &t, NULL, NULL) == 0, "%s", T->err);
+        CHECK_MSG(lt_run(T, &t, NULL, NULL) == 0, "%s", T->view.err);
         int ne = t.law->n_energies;
-        double work = T->energy[ne + LT_E_WORK], bal = T->energy[ne + LT_E_BALANCE];
-        CHECK_MSG(T->energy[2] > 0 && T->law_state[3] == 0, "path %d: the bond did not break", path); /* bond, bonded */
+        double work = T->view.energy[ne + LT_E_WORK], bal = T->view.energy[ne + LT_E_BALANCE];
+        CHECK_MSG(T->view.energy[2] > 0 && T->view.law_state[3] == 0, "path %d: the bond did not break", path); /* bond, bonded */
         CHECK_MSG(fabs(bal) <= 1e-9 * fabs(work), "path %d: balance %.3g of the work", path, bal / work);
         free(T);
     }
@@ -202,10 +202,10 @@ static void log_state(void *ctx, const lt_tester *t, const lt_snapshot *snap)
     struct logged *x = &L->s[L->n++];
     x->step = snap->step;
     for (int i = 0; i < 2; i++) {
-        x->v[i] = t->body[i].vel;
-        x->w[i] = t->body[i].angvel;
+        x->v[i] = t->view.body[i].vel;
+        x->w[i] = t->view.body[i].angvel;
         x->shift[i] = t->shift[i];
-        for (int j = 0; j < 2; j++) x->c[i][j] = t->force_now[i][j], x->d[i][j] = t->damp_prev[i][j];
+        for (int j = 0; j < 2; j++) x->c[i][j] = t->view.force_now[i][j], x->d[i][j] = t->damp_prev[i][j];
     }
     x->work = snap->energy[L->ne + LT_E_WORK];
 }
@@ -218,8 +218,8 @@ static void check_work_of_forces(lt_test t, const char *what)
     L.dt = t.dt;
     t.record_every = 1;
     lt_tester *T = calloc(1, sizeof *T);
-    CHECK_MSG(lt_run(T, &t, log_state, &L) == 0, "%s: %s", what, T->err);
-    for (int i = 0; i < 2; i++) L.mass[i] = T->body[i].mass, L.inertia[i] = T->iso_inertia[i];
+    CHECK_MSG(lt_run(T, &t, log_state, &L) == 0, "%s: %s", what, T->view.err);
+    for (int i = 0; i < 2; i++) L.mass[i] = T->view.body[i].mass, L.inertia[i] = T->iso_inertia[i];
     CHECK_MSG(L.inertia[0] > 0 && L.inertia[1] > 0, "%s: spheres expected (scalar inertia)", what);
     double work = 0, scale = 0, worst = 0;
     vec3 Dp[2][2];

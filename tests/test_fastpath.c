@@ -4,7 +4,7 @@
  * impact and contact breakage.  The axis-aligned compression must actually take the fast path
  * (the fixed point of the trial passes, run on every step with test->no_predictor), or this test
  * would compare the reference with itself. */
-#include "../src/driver.h"
+#include "../src/driver_int.h"
 #include "check.h"
 #include "drive.h"
 #include <stdlib.h>
@@ -14,7 +14,7 @@ typedef recorded_run run_out;
 static void run_once(const lt_test *t, run_out *o)
 {
     record_run(t, o);
-    CHECK_MSG(o->rc == 0, "run failed: %s", o->T->err);
+    CHECK_MSG(o->rc == 0, "run failed: %s", o->T->view.err);
 }
 
 /* Runs t both ways; returns the fast run's trial reuses. */
@@ -31,7 +31,7 @@ static long check_identical(lt_test t, const char *label)
         if (memcmp(&ref.r.s[i], &fast.r.s[i], sizeof ref.r.s[i]) != 0) first = i;
     CHECK_MSG(first == n, "%s: row %zu (step %ld) differs", label, first, ref.r.s[first].step);
     for (int i = 0; i < 2; i++) {
-        const lt_body *a = &ref.T->body[i], *b = &fast.T->body[i];
+        const lt_body *a = &ref.T->view.body[i], *b = &fast.T->view.body[i];
         CHECK_MSG(!memcmp(&a->pos, &b->pos, sizeof a->pos) && !memcmp(&a->pos_lo, &b->pos_lo, sizeof a->pos_lo) &&
                       !memcmp(&a->ori, &b->ori, sizeof a->ori) && !memcmp(&a->vel, &b->vel, sizeof a->vel) &&
                       !memcmp(&a->angvel, &b->angvel, sizeof a->angvel),

@@ -4,7 +4,7 @@
  * as a user meets them, through `lawtester run`.  Every fault stops the run with one line naming
  * stage, step and quantity; the rows before it are kept as NAME.tsv.partial, marked failed. */
 #define _POSIX_C_SOURCE 200809L
-#include "../src/driver.h"
+#include "../src/driver_int.h"
 #include "../src/registry.h"
 #include "../src/stability.h"
 #include "check.h"
@@ -89,7 +89,7 @@ static void test_law_non_finite_outputs(void)
         rows r = {0};
         int rc = run_nanlaw(ch, 5, T, &r);
         CHECK_MSG(rc == -1, "channel %d: the run did not stop", ch);
-        CHECK_STR(T->err, want[ch]);
+        CHECK_STR(T->view.err, want[ch]);
         CHECK_MSG(r.n == 7 && r.s[r.n - 1].step == 6, "channel %d: %zu rows, the last at step %ld", ch, r.n,
                   r.n ? r.s[r.n - 1].step : -1L);
         free(r.s);
@@ -98,7 +98,7 @@ static void test_law_non_finite_outputs(void)
     /* the same law without the fault runs through (the check does not misfire) */
     lt_tester *T = calloc(1, sizeof *T);
     rows r = {0};
-    CHECK_MSG(run_nanlaw(0, 1e9, T, &r) == 0, "%s", T->err);
+    CHECK_MSG(run_nanlaw(0, 1e9, T, &r) == 0, "%s", T->view.err);
     free(r.s);
     free(T);
 }
@@ -117,7 +117,7 @@ static void check_free_flight_fault(double vx, double dt, const char *err)
     t.n_stages = 1;
     lt_tester *T = calloc(1, sizeof *T);
     CHECK(lt_run(T, &t, NULL, NULL) == -1);
-    CHECK_STR(T->err, err);
+    CHECK_STR(T->view.err, err);
     free(T);
 }
 
@@ -153,10 +153,10 @@ static void test_velocity_overflow(void)
     t.n_stages = 2;
     lt_tester *T = calloc(1, sizeof *T);
     CHECK(lt_run(T, &t, NULL, NULL) == -1);
-    CHECK_STR(T->err, "stage 2, step 3: non-finite energy: work = inf (the motion overflowed or became unstable)");
-    CHECK(T->step == 3);
-    CHECK(isinf(T->energy[T->test->law->n_energies + LT_E_KIN]));
-    CHECK(isfinite(T->body[1].vel.x) && isfinite(T->body[1].pos.x)); /* v_{n-1/2}: the bodies did not move */
+    CHECK_STR(T->view.err, "stage 2, step 3: non-finite energy: work = inf (the motion overflowed or became unstable)");
+    CHECK(T->view.step == 3);
+    CHECK(isinf(T->view.energy[T->view.test->law->n_energies + LT_E_KIN]));
+    CHECK(isfinite(T->view.body[1].vel.x) && isfinite(T->view.body[1].pos.x)); /* v_{n-1/2}: the bodies did not move */
     free(T);
 }
 
@@ -182,7 +182,7 @@ static void impact(lt_tester *T, const char *law, double dt, double zetaN, doubl
     t.stages = &st;
     t.n_stages = 1;
     int rc = lt_run(T, &t, r ? collect : NULL, r);
-    CHECK_MSG(rc == 0, "%s at dt %g: %s", law, dt, T->err);
+    CHECK_MSG(rc == 0, "%s at dt %g: %s", law, dt, T->view.err);
 }
 
 /* dt_crit = 2 sqrt(m* / kn) for the undamped spring: just above it warns with that value, just
@@ -192,12 +192,12 @@ static void test_stability_linear(void)
     double m = 4.0 / 3.0 * LT_TEST_PI * 1e-3 * 2600, mstar = m / 2, crit = 2 * sqrt(mstar / 1e6);
     lt_tester *T = calloc(1, sizeof *T);
     impact(T, "linear", crit * 1.01, NAN, NAN, NULL);
-    CHECK(T->stab.exceeded == 1 && T->stab.stage == 1);
-    CHECK_REL(T->stab.dt_crit, crit, 1e-14, "dt_crit of the linear spring (a few roundings of m and sqrt)");
-    CHECK_REL(T->stab.k, 1e6, 0, "kn at the warning");
-    CHECK_REL(T->stab.mstar, mstar, 1e-15, "m*");
+    CHECK(T->view.stab.exceeded == 1 && T->view.stab.stage == 1);
+    CHECK_REL(T->view.stab.dt_crit, crit, 1e-14, "dt_crit of the linear spring (a few roundings of m and sqrt)");
+    CHECK_REL(T->view.stab.k, 1e6, 0, "kn at the warning");
+    CHECK_REL(T->view.stab.mstar, mstar, 1e-15, "m*");
     impact(T, "linear", crit * 0.99, NAN, NAN, NULL);
-    CHECK(T->stab.exceeded == 0);
+    CHECK(T->view.stab.exceeded == 0);
     /* lawtester's own formula, also for a damped one */
     CHECK_REL(lt_dt_crit(mstar, 1e6, 0), crit, 1e-15, "lt_dt_crit undamped");
     CHECK_REL(lt_dt_crit(mstar, 1e6, 0.3), crit * (sqrt(1.09) - 0.3), 1e-15, "lt_dt_crit, zeta 0.3");
@@ -213,15 +213,15 @@ static void test_stability_spring_dashpot(void)
     double zeta = 0.3, crit = crit0 * (sqrt(1 + zeta * zeta) - zeta), dt = 0.5 * (crit + crit0);
     lt_tester *T = calloc(1, sizeof *T);
     impact(T, "spring_dashpot", dt, zeta, NAN, NULL);
-    CHECK(T->stab.exceeded == 1);
-    CHECK_REL(T->stab.dt_crit, crit, 1e-14, "damped dt_crit, zetaN");
-    CHECK_REL(T->stab.zeta, zeta, 0, "zeta");
+    CHECK(T->view.stab.exceeded == 1);
+    CHECK_REL(T->view.stab.dt_crit, crit, 1e-14, "damped dt_crit, zetaN");
+    CHECK_REL(T->view.stab.zeta, zeta, 0, "zeta");
     double en = 0.5, l = log(en), z = -l / sqrt(LT_TEST_PI * LT_TEST_PI + l * l);
     impact(T, "spring_dashpot", crit0 * 0.99, NAN, en, NULL);
-    CHECK(T->stab.exceeded == (crit0 * 0.99 > crit0 * (sqrt(1 + z * z) - z)));
-    CHECK_REL(T->stab.zeta, z, 1e-15, "zeta from en");
+    CHECK(T->view.stab.exceeded == (crit0 * 0.99 > crit0 * (sqrt(1 + z * z) - z)));
+    CHECK_REL(T->view.stab.zeta, z, 1e-15, "zeta from en");
     impact(T, "spring_dashpot", dt, 0, NAN, NULL);
-    CHECK(T->stab.exceeded == 0);
+    CHECK(T->view.stab.exceeded == 0);
     free(T);
 }
 
@@ -242,7 +242,7 @@ static void hertz_pressed(lt_tester *T, double overlap, rows *r)
     lt_stage st[2] = {stage("v.....", -1e-2, 0, 0, 0, 0, 0, &c1), stage("......", 0, 0, 0, 0, 0, 0, &c2)};
     t.stages = st;
     t.n_stages = 2;
-    CHECK_MSG(lt_run(T, &t, collect, r) == 0, "%s", T->err);
+    CHECK_MSG(lt_run(T, &t, collect, r) == 0, "%s", T->view.err);
 }
 
 static void test_stability_hertz_current_stiffness(void)
@@ -251,21 +251,21 @@ static void test_stability_hertz_current_stiffness(void)
     lt_tester *T = calloc(1, sizeof *T);
     rows r = {0};
     hertz_pressed(T, 2e-4, &r);
-    CHECK(T->stab.exceeded == 1 && T->stab.stage == 2);
+    CHECK(T->view.stab.exceeded == 1 && T->view.stab.stage == 2);
     const lt_snapshot *s = NULL;
     for (size_t i = 0; i < r.n; i++)
-        if (r.s[i].step == T->stab.step) s = &r.s[i];
+        if (r.s[i].step == T->view.stab.step) s = &r.s[i];
     CHECK_MSG(s && s->contact && s->stage == 1 && r.s[r.n - 1].step == s->step + 1,
-              "the warned state %ld is not the one the free step leaves", T->stab.step);
+              "the warned state %ld is not the one the free step leaves", T->view.stab.step);
     if (s) {
-        CHECK_REL(T->stab.k, s->k[0], 0, "k of the warned state (the law's current stiffness)");
-        CHECK_REL(T->stab.dt_crit, 2 * sqrt(mstar / s->k[0]), 1e-15, "Hertz dt_crit from the current k");
+        CHECK_REL(T->view.stab.k, s->k[0], 0, "k of the warned state (the law's current stiffness)");
+        CHECK_REL(T->view.stab.dt_crit, 2 * sqrt(mstar / s->k[0]), 1e-15, "Hertz dt_crit from the current k");
         CHECK_MSG(s->k[0] > 4 * mstar / 1e-6 && s->k[0] < 2 * 4 * mstar / 1e-6, "k = %g", s->k[0]);
     }
     free(r.s);
     memset(&r, 0, sizeof r);
     hertz_pressed(T, 5e-5, &r);
-    CHECK_MSG(T->stab.exceeded == 0, "warned at a shallow overlap (k = %g)", T->stab.k);
+    CHECK_MSG(T->view.stab.exceeded == 0, "warned at a shallow overlap (k = %g)", T->view.stab.k);
     free(r.s);
     free(T);
 }
@@ -281,8 +281,8 @@ static void test_stability_imposed_normal(void)
     t.stages = &st;
     t.n_stages = 1;
     lt_tester *T = calloc(1, sizeof *T);
-    CHECK_MSG(lt_run(T, &t, NULL, NULL) == 0, "%s", T->err);
-    CHECK(T->stab.exceeded == 0);
+    CHECK_MSG(lt_run(T, &t, NULL, NULL) == 0, "%s", T->view.err);
+    CHECK(T->view.stab.exceeded == 0);
     free(T);
 }
 

@@ -7,7 +7,7 @@
  * tolerance), and a kink of the contact normal (a sphere rolling over a facet's
  * edge) is detected, handed to the passes, and taken back once the motion is smooth again.
  * Units SI. */
-#include "../src/driver.h"
+#include "../src/driver_int.h"
 #include "../src/vec.h"
 #include "check.h"
 #include "drive.h"
@@ -38,7 +38,7 @@ typedef recorded_run run_out;
 static void run_once(const lt_test *t, run_out *o)
 {
     record_run(t, o);
-    CHECK_MSG(o->rc == 0, "run failed: %s", o->T->err);
+    CHECK_MSG(o->rc == 0, "run failed: %s", o->T->view.err);
 }
 
 static void free_out(run_out *o) { free_run(o); }
@@ -72,7 +72,7 @@ static void compare_runs(const lt_test *t, const run_out *a, const run_out *b, d
 {
     double fmax_ = 0, dfm = 0, dem = 0;
     int ne = lt_energy_count(t->law);
-    double work = fabs(a->T->energy[t->law->n_energies + LT_E_WORK]);
+    double work = fabs(a->T->view.energy[t->law->n_energies + LT_E_WORK]);
     size_t n = a->r.n < b->r.n ? a->r.n : b->r.n;
     for (size_t i = 0; i < n; i++) {
         for (int k = 0; k < LT_DOF; k++) {
@@ -104,7 +104,7 @@ static run_out check_both(lt_test t, const char *label)
     double df, de;
     compare_runs(&t, &ref, &pred, &df, &de);
     printf("predicted - passes: forces %.2g, energies %.2g; predicted %ld of %ld steps, %ld misses, worst %.2g\n", df,
-           de, pred.T->pred.used, pred.T->step, pred.T->pred.misses, pred.T->pred.worst);
+           de, pred.T->pred.used, pred.T->view.step, pred.T->pred.misses, pred.T->pred.worst);
     CHECK_MSG(df <= TOL_SCHEMES && de <= TOL_SCHEMES, "%s: predicted and passes differ by %.3g (forces), %.3g (energies)",
               label, df, de);
     free_out(&ref);
@@ -214,12 +214,12 @@ static void test_kink_facet_edge(void)
     t.stages = st;
     t.n_stages = 2;
     run_out p = check_both(t, "sphere over a facet's edge");
-    CHECK_MSG(p.T->frame.r[0].y > 0.02, "the normal did not turn over the edge (n = %g %g %g)", p.T->frame.r[0].x,
-              p.T->frame.r[0].y, p.T->frame.r[0].z);
+    CHECK_MSG(p.T->view.frame.r[0].y > 0.02, "the normal did not turn over the edge (n = %g %g %g)", p.T->view.frame.r[0].x,
+              p.T->view.frame.r[0].y, p.T->view.frame.r[0].z);
     CHECK_MSG(p.T->pred.misses >= 1 && p.T->pred.misses <= 4, "%ld misses: the kink %s", p.T->pred.misses,
               p.T->pred.misses ? "was not handed back to the predictor" : "went unnoticed");
-    CHECK_MSG(p.T->pred.used >= p.T->step - 2L * t.n_stages - 4, "predicted only %ld of %ld steps", p.T->pred.used,
-              p.T->step);
+    CHECK_MSG(p.T->pred.used >= p.T->view.step - 2L * t.n_stages - 4, "predicted only %ld of %ld steps", p.T->pred.used,
+              p.T->view.step);
     /* the velocities seen by the law: off by the prediction's miss on the kink's step only */
     int off_steps = 0;
     for (size_t i = 1; i < p.r.n; i++) {

@@ -89,10 +89,10 @@ static void check_probe(probe_case *pc, int expect_broken, double *worst_ratio)
     if (rc) return;
     CHECK(p.n_points == pc->o.directions);
     const lt_tester *t0 = p.start;
-    const double Fstart[2] = {t0->resp.f[0], t0->resp.f[1]};
-    double kn = t0->resp.k[0], kt = t0->resp.k[1];
+    const double Fstart[2] = {lt_tester_view(t0)->resp.f[0], lt_tester_view(t0)->resp.f[1]};
+    double kn = lt_tester_view(t0)->resp.k[0], kt = lt_tester_view(t0)->resp.k[1];
     double du = pc->o.limit / (double)pc->o.steps;
-    double scale = fmax(t0->energy[0], 1e-12); /* elast of the initial state, J */
+    double scale = fmax(lt_tester_view(t0)->energy[0], 1e-12); /* elast of the initial state, J */
     int yielded = 0;
     for (int i = 0; i < p.n_points; i++) {
         const lt_probe_point *pt = &p.points[i];

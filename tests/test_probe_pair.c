@@ -114,8 +114,8 @@ static double check_pair(pair_law *pl, int i, int j, int force)
     CHECK_MSG(rc == 0, "%s (%d, %d): %s", pl->what, i + 1, j + 1, err);
     if (rc) return NAN;
     double worst = 0, f0[LT_DOF];
-    memcpy(f0, p.start->resp.f, sizeof f0);
-    double escale = fmax(p.start->energy[0], 1e-12);
+    memcpy(f0, lt_tester_view(p.start)->resp.f, sizeof f0);
+    double escale = fmax(lt_tester_view(p.start)->energy[0], 1e-12);
     int yielded = 0;
     for (int n = 0; n < p.n_points; n++) {
         const lt_probe_point *pt = &p.points[n];

@@ -55,7 +55,7 @@ typedef struct cycle_trace {
 static void cycle_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
 {
     cycle_trace *h = ctx;
-    const lt_law *law = t->test->law;
+    const lt_law *law = lt_tester_view(t)->test->law;
     double d = 0;
     for (int i = 0; i < law->n_energies; i++)
         if (law->energies[i].kind == LT_DISSIPATED) d += s->energy[i];
@@ -112,9 +112,9 @@ static void check_cycle_case(const lt_case *cs)
     su->test.n_stages = 4;
     const lt_expect *x = &su->ex;
     cycle_trace h = {.dof = dof, .cap_expected = x->value[LT_Q_CYCLE_CAP], .k_expected = x->value[LT_Q_CYCLE_STIFFNESS]};
-    lt_tester *T = calloc(1, sizeof *T);
+    lt_tester *T = lt_tester_new();
     int rc = T ? lt_run(T, &su->test, cycle_row, &h) : -1;
-    CHECK_MSG(rc == 0, "%s: %s", cs->name, T ? T->err : "out of memory");
+    CHECK_MSG(rc == 0, "%s: %s", cs->name, T ? lt_tester_view(T)->err : "out of memory");
     if (rc == 0) {
         char what[120];
         snprintf(what, sizeof what, "%s: cycle energy (%s)", cs->name, x->why[LT_Q_CYCLE_ENERGY]);
@@ -129,9 +129,9 @@ static void check_cycle_case(const lt_case *cs)
         /* the other rotational DoFs carry nothing but the round-off of the oblique frame */
         for (int k = 3; k < LT_DOF; k++)
             if (k != dof)
-                CHECK_MSG(fabs(T->resp.f[k]) <= TOL_CROSSTALK * h.cap, "%s: torque %d = %g", cs->name, k, T->resp.f[k]);
+                CHECK_MSG(fabs(lt_tester_view(T)->resp.f[k]) <= TOL_CROSSTALK * h.cap, "%s: torque %d = %g", cs->name, k, lt_tester_view(T)->resp.f[k]);
     }
-    free(T);
+    lt_tester_free(T);
     free(su);
 }
 
@@ -230,7 +230,7 @@ static void test_normal_and_shear_identical_to_linear(void)
     recorded_run a, b;
     record_run(&tl, &a);
     record_run(&tr, &b);
-    CHECK_MSG(a.rc == 0 && b.rc == 0, "%s / %s", a.T->err, b.T->err);
+    CHECK_MSG(a.rc == 0 && b.rc == 0, "%s / %s", lt_tester_view(a.T)->err, lt_tester_view(b.T)->err);
     CHECK(a.r.n == b.r.n && a.r.n > 9000);
     size_t differ = 0, slipping = 0, torqued = 0, rolled = 0;
     for (size_t i = 0; i < a.r.n && i < b.r.n; i++) {
@@ -263,9 +263,9 @@ static void test_balance_with_rolling_damping(void)
     t.params[RP_ETAR] = 0.4;
     recorded_run r;
     record_run(&t, &r);
-    CHECK_MSG(r.rc == 0, "%s", r.T->err);
+    CHECK_MSG(r.rc == 0, "%s", lt_tester_view(r.T)->err);
     CHECK_ABS(vr_balance(r.T), 0, TOL_BALANCE, "fixed bodies, damped rolling: balance / work");
-    CHECK(r.T->energy[1] > 0 && r.T->energy[2] > 0); /* plast and visc both booked */
+    CHECK(lt_tester_view(r.T)->energy[1] > 0 && lt_tester_view(r.T)->energy[2] > 0); /* plast and visc both booked */
     free_run(&r);
     /* free bodies, unequal, uneven split, a spin: the driver's every-DoF path */
     lt_stage sf[5];
@@ -276,11 +276,11 @@ static void test_balance_with_rolling_damping(void)
     f.params[RP_KN] = 1e6, f.params[RP_KT] = 5e5, f.params[RP_TANPHI] = tan(0.5), f.params[RP_ETAR] = 0.4;
     f.params[RP_MUR] = 0.3, f.params[RP_MUTW] = 0.3;
     record_run(&f, &r);
-    CHECK_MSG(r.rc == 0, "%s", r.T->err);
-    double work = r.T->energy[ne + LT_E_WORK], bal = r.T->energy[ne + LT_E_BALANCE];
+    CHECK_MSG(r.rc == 0, "%s", lt_tester_view(r.T)->err);
+    double work = lt_tester_view(r.T)->energy[ne + LT_E_WORK], bal = lt_tester_view(r.T)->energy[ne + LT_E_BALANCE];
     CHECK_MSG(fabs(bal) <= TOL_BALANCE * fabs(work), "free bodies, damped rolling: balance %g J of work %g J", bal,
               work);
-    CHECK(r.T->energy[2] > 0);
+    CHECK(lt_tester_view(r.T)->energy[2] > 0);
     free_run(&r);
 }
 
@@ -326,12 +326,12 @@ static void run_sphere_on_wall(double T_over_max, double etaR, long steps, long 
                       stage("vvv...", 0, 0, 0, 0, 0, 0, &c[2])};
     t.stages = st;
     t.n_stages = free_steps > 0 ? 3 : 2;
-    m->T = calloc(1, sizeof *m->T);
+    m->T = lt_tester_new();
     memset(&m->r, 0, sizeof m->r);
     m->rc = m->T ? lt_run(m->T, &t, collect, &m->r) : -1;
     m->dt = t.dt;
     m->ne = t.law->n_energies;
-    CHECK_MSG(m->rc == 0, "%s", m->T ? m->T->err : "out of memory");
+    CHECK_MSG(m->rc == 0, "%s", m->T ? lt_tester_view(m->T)->err : "out of memory");
 }
 
 static void test_moment_above_the_limit_rolls(void)
@@ -354,17 +354,17 @@ static void test_moment_above_the_limit_rolls(void)
         CHECK_REL(-b->f[0], m.fn, 1e-9, "normal force held");
         CHECK_ABS(hypot(b->f[1], b->f[2]), 0, 1e-9 * m.fn, "no shear force: the contact point does not slip");
         int ne = m.ne;
-        double work = m.T->energy[ne + LT_E_WORK], bal = m.T->energy[ne + LT_E_BALANCE];
+        double work = lt_tester_view(m.T)->energy[ne + LT_E_WORK], bal = lt_tester_view(m.T)->energy[ne + LT_E_BALANCE];
         CHECK_MSG(fabs(bal) <= TOL_BALANCE * fabs(work), "balance %g J of work %g J", bal, work);
         /* what the moment did beyond the kinetic energy went into plastic rolling, M_max per radian */
-        double theta = b->u[4], plast = m.T->energy[1];
+        double theta = b->u[4], plast = lt_tester_view(m.T)->energy[1];
         /* the trapezoid dissipation differs from it only on the onset step, by <= kr dtheta^2/8
          * (docs/energy.md), dtheta <= w dt at the end (the fastest step) */
         double dth = b->v[4] * m.dt, tol = m.kr * dth * dth / 8 / (m.Mmax * theta) + TOL_RETURN;
         CHECK_REL(plast, m.Mmax * (theta - m.Mmax / m.kr), tol, "plastic rolling M_max (theta - M_max/kr)");
     }
     free(m.r.s);
-    free(m.T);
+    lt_tester_free(m.T);
 }
 
 static void test_moment_below_the_limit_stops(void)
@@ -378,14 +378,14 @@ static void test_moment_below_the_limit_stops(void)
         CHECK_ABS(b->v[4], 0, TOL_REST * w_scale, "at rest");
         CHECK_REL(b->f[4], M, TOL_REST, "the rolling spring carries the applied moment");
         CHECK_REL(b->u[4], M / m.kr, TOL_REST, "at theta = T/kr");
-        CHECK(m.T->energy[1] == 0);  /* never rolled plastically */
-        CHECK(m.T->energy[2] > 0);   /* the damping took the swing */
+        CHECK(lt_tester_view(m.T)->energy[1] == 0);  /* never rolled plastically */
+        CHECK(lt_tester_view(m.T)->energy[2] > 0);   /* the damping took the swing */
         int ne = m.ne;
-        double work = m.T->energy[ne + LT_E_WORK], bal = m.T->energy[ne + LT_E_BALANCE];
+        double work = lt_tester_view(m.T)->energy[ne + LT_E_WORK], bal = lt_tester_view(m.T)->energy[ne + LT_E_BALANCE];
         CHECK_MSG(fabs(bal) <= TOL_BALANCE * fabs(work), "balance %g J of work %g J", bal, work);
     }
     free(m.r.s);
-    free(m.T);
+    lt_tester_free(m.T);
 }
 
 /* Free rolling oscillation (started by 0.3 M_max for 2 ms, then no moment; amplitude ~2 mrad,
@@ -413,10 +413,10 @@ static void test_rolling_damping_ratio(void)
             CHECK_REL(delta / sqrt(4 * LT_TEST_PI * LT_TEST_PI + delta * delta), zeta, TOL_DAMPING,
                       "damping ratio eta_r sqrt(I_r/I) from the logarithmic decrement");
         }
-        CHECK(m.T->energy[1] == 0 && m.T->energy[2] > 0); /* elastic throughout; damped */
+        CHECK(lt_tester_view(m.T)->energy[1] == 0 && lt_tester_view(m.T)->energy[2] > 0); /* elastic throughout; damped */
     }
     free(m.r.s);
-    free(m.T);
+    lt_tester_free(m.T);
 }
 
 const test_case rolling_tests[] = {

@@ -5,7 +5,7 @@
  * closed form 4 mu |Fn| (u_a - mu |Fn|/kt) (docs/energy.md section 3; with the amplitudes
  * reached, below) to 1e-6, the normal force is within 1e-6 of its target from the settling step
  * of docs/stage-scripts.md on, and the energy balance closes to 1e-9 of the work.  Units SI. */
-#include "../src/driver.h"
+#include "../src/driver_int.h"
 #include "../src/registry.h"
 #include "check.h"
 #include "cli.h"
@@ -38,16 +38,16 @@ typedef struct watch {
 static int watch_until(void *ctx, lt_tester *t)
 {
     watch *w = ctx;
-    double err = t->has_contact ? fabs(t->resp.f[0] - w->target) / fabs(w->target) : INFINITY;
+    double err = t->view.has_contact ? fabs(t->view.resp.f[0] - w->target) / fabs(w->target) : INFINITY;
     int end;
     if (w->n > 0) {
-        if (w->settled < 0 && err <= TOL_FORCE) w->settled = t->step;
-        end = t->st.step >= w->n;
+        if (w->settled < 0 && err <= TOL_FORCE) w->settled = t->view.step;
+        end = t->view.st.step >= w->n;
     } else {
         if (err > w->worst) w->worst = err;
-        end = w->dir * (t->u[w->dof] - w->x) >= 0;
+        end = w->dir * (t->view.u[w->dof] - w->x) >= 0;
     }
-    if (end) w->u_end = t->u[w->dof], w->plast_end = t->energy[1]; /* linear: elast, plast */
+    if (end) w->u_end = t->view.u[w->dof], w->plast_end = t->view.energy[1]; /* linear: elast, plast */
     return end;
 }
 
@@ -85,7 +85,7 @@ static void servo_cycles(double alpha, double *cycle_err, long *settle_err, doub
     t.stages = st;
     t.n_stages = 6;
     lt_tester *R = calloc(1, sizeof *R);
-    CHECK_MSG(lt_run(R, &t, NULL, NULL) == 0, "%s", R->err);
+    CHECK_MSG(lt_run(R, &t, NULL, NULL) == 0, "%s", R->view.err);
     /* the cycles from the first positive peak: stages 3+4 and 5+6, each from +peak through
      * -peak back; slip at mu |Fn| over the travel less the elastic 2 mu |Fn| / kt each way */
     double fy = mu * fabs(T), worst_rel = 0;
@@ -103,8 +103,8 @@ static void servo_cycles(double alpha, double *cycle_err, long *settle_err, doub
     for (int i = 1; i < 6; i++)
         if (w[i].worst > *worst) *worst = w[i].worst;
     int ne = t.law->n_energies;
-    *balance = fabs(R->energy[ne + LT_E_BALANCE]) / R->energy[ne + LT_E_WORK];
-    CHECK(R->energy[ne + LT_E_DAMP] == 0);
+    *balance = fabs(R->view.energy[ne + LT_E_BALANCE]) / R->view.energy[ne + LT_E_WORK];
+    CHECK(R->view.energy[ne + LT_E_DAMP] == 0);
     free(R);
 }
 
@@ -143,16 +143,16 @@ typedef struct ratio_watch {
 static int ratio_until(void *ctx, lt_tester *t)
 {
     ratio_watch *r = ctx;
-    double e = t->resp.f[0] - r->target;
+    double e = t->view.resp.f[0] - r->target;
     /* errors of 1e-2 .. 0.5 N: off the clamp (e_c = vmax kn dt / alpha > 0.5 N for alpha < 2)
      * and far above the force's round-off (kn times an ulp of the 0.2 m positions, 3e-11 N) */
-    if (t->has_contact && fabs(r->prev) < 0.5 && fabs(r->prev) > 1e-2) {
+    if (t->view.has_contact && fabs(r->prev) < 0.5 && fabs(r->prev) > 1e-2) {
         double q = e / r->prev;
         if (q < r->ratio_min) r->ratio_min = q;
         if (q > r->ratio_max) r->ratio_max = q;
     }
     r->prev = e;
-    return t->st.step >= r->n;
+    return t->view.st.step >= r->n;
 }
 
 /* Allowed deviation of the measured error ratio from 1 - alpha: the force's round-off, 3e-11 N,
@@ -175,7 +175,7 @@ static void test_servo_error_ratio(void)
         t.stages = &st;
         t.n_stages = 1;
         lt_tester *R = calloc(1, sizeof *R);
-        CHECK_MSG(lt_run(R, &t, NULL, NULL) == 0, "%s", R->err);
+        CHECK_MSG(lt_run(R, &t, NULL, NULL) == 0, "%s", R->view.err);
         CHECK_MSG(fabs(r.ratio_min - (1 - alphas[i])) <= TOL_RATIO && fabs(r.ratio_max - (1 - alphas[i])) <= TOL_RATIO,
                   "alpha %g: error ratio in [%.12g, %.12g], expected %g", alphas[i], r.ratio_min, r.ratio_max,
                   1 - alphas[i]);
@@ -200,9 +200,9 @@ static void test_servo_approach(void)
     t.stages = &st;
     t.n_stages = 1;
     lt_tester *R = calloc(1, sizeof *R);
-    CHECK_MSG(lt_run(R, &t, NULL, NULL) == 0, "%s", R->err);
+    CHECK_MSG(lt_run(R, &t, NULL, NULL) == 0, "%s", R->view.err);
     long expected = (long)ceil(t.gap / (0.5 * t.dt));
-    CHECK_MSG(labs(R->step - expected) <= 1, "touched after %ld steps, expected %ld", R->step, expected);
+    CHECK_MSG(labs(R->view.step - expected) <= 1, "touched after %ld steps, expected %ld", R->view.step, expected);
     free(R);
 }
 
@@ -240,7 +240,7 @@ static void test_servo_without_stiffness(void)
     t.n_stages = 1;
     lt_tester *R = calloc(1, sizeof *R);
     CHECK(lt_run(R, &t, NULL, NULL) < 0);
-    CHECK_MSG(R->err_dof == 2 && strstr(R->err, "no tangential stiffness"), "err_dof %d: %s", R->err_dof, R->err);
+    CHECK_MSG(R->view.err_dof == 2 && strstr(R->view.err, "no tangential stiffness"), "err_dof %d: %s", R->view.err_dof, R->view.err);
     free(R);
 }
 
@@ -259,11 +259,11 @@ static void test_damping_not_on_imposed_dofs(void)
     t.damping = 0.7;
     t.record_every = 0;
     lt_tester *R = calloc(1, sizeof *R);
-    CHECK_MSG(lt_run(R, &t, NULL, NULL) == 0, "%s", R->err);
+    CHECK_MSG(lt_run(R, &t, NULL, NULL) == 0, "%s", R->view.err);
     int ne = t.law->n_energies;
-    double damp = R->energy[ne + LT_E_DAMP], work = fabs(R->energy[ne + LT_E_WORK]);
+    double damp = R->view.energy[ne + LT_E_DAMP], work = fabs(R->view.energy[ne + LT_E_WORK]);
     CHECK_MSG(fabs(damp) <= TOL_DAMP_IMPOSED * work, "damp %.3g J against work %.3g J", damp, work);
-    CHECK(fabs(R->energy[ne + LT_E_BALANCE]) <= 1e-9 * work);
+    CHECK(fabs(R->view.energy[ne + LT_E_BALANCE]) <= 1e-9 * work);
     free(R);
 }
 
@@ -282,8 +282,8 @@ static int damp_until(void *ctx, lt_tester *t)
     damp_watch *w = ctx;
     vec3 d = t->damp_prev[1][0]; /* on B, of the state the step left */
     double m = v3_norm(d);
-    if (m > 1e-12 && fabs(v3_dot(d, t->frame.r[1])) / m > w->worst) w->worst = fabs(v3_dot(d, t->frame.r[1])) / m;
-    return t->st.step >= w->n;
+    if (m > 1e-12 && fabs(v3_dot(d, t->view.frame.r[1])) / m > w->worst) w->worst = fabs(v3_dot(d, t->view.frame.r[1])) / m;
+    return t->view.st.step >= w->n;
 }
 
 static void test_damping_on_free_dof(void)
@@ -301,13 +301,13 @@ static void test_damping_on_free_dof(void)
     t.stages = st;
     t.n_stages = 2;
     lt_tester *R = calloc(1, sizeof *R);
-    CHECK_MSG(lt_run(R, &t, NULL, NULL) == 0, "%s", R->err);
+    CHECK_MSG(lt_run(R, &t, NULL, NULL) == 0, "%s", R->view.err);
     int ne = t.law->n_energies;
-    double damp = R->energy[ne + LT_E_DAMP], work = fabs(R->energy[ne + LT_E_WORK]);
+    double damp = R->view.energy[ne + LT_E_DAMP], work = fabs(R->view.energy[ne + LT_E_WORK]);
     double theta = 1 * t.dt / 0.2; /* rad a step: 1 m/s on the 0.2 m centre distance */
     CHECK_MSG(w.worst <= 2 * theta, "damping along the imposed shear: %.3g of the damping force", w.worst);
     CHECK(damp > 0);
-    CHECK(fabs(R->energy[ne + LT_E_BALANCE]) <= TOL_BALANCE * work);
+    CHECK(fabs(R->view.energy[ne + LT_E_BALANCE]) <= TOL_BALANCE * work);
     free(R);
 }
 
@@ -349,8 +349,8 @@ static void test_value_time_levels(void)
     t.stages = &st;
     t.n_stages = 1;
     lt_tester *R = calloc(1, sizeof *R);
-    CHECK_MSG(lt_run(R, &t, NULL, NULL) == 0, "%s", R->err);
-    double T = 2000 * t.dt, u = R->u[1];
+    CHECK_MSG(lt_run(R, &t, NULL, NULL) == 0, "%s", R->view.err);
+    double T = 2000 * t.dt, u = R->view.u[1];
     CHECK_REL(u, cl.a * T * T / 2, TOL_MIDPOINT, "ramp displacement = a T^2/2");
     for (int k = 0; k < 3; k++) {
         double lag = k == 0 ? 0.5 : k == 1 ? 0 : 1;

@@ -161,7 +161,7 @@ static void test_friction_and_ratio_from_materials(void)
 static int one_step(void *ctx, lt_tester *t)
 {
     (void)ctx;
-    return t->st.step >= 1;
+    return lt_tester_view(t)->st.step >= 1;
 }
 
 static void test_examples_through_the_driver(void)
@@ -185,14 +185,14 @@ static void test_examples_through_the_driver(void)
             st.until = one_step;
             t.stages = &st;
             t.n_stages = 1;
-            lt_tester *T = calloc(1, sizeof *T);
-            CHECK_MSG(lt_run(T, &t, NULL, NULL) == 0, "%s", T->err);
-            CHECK(T->n_formed == 1 && T->stiff_step == 0);
-            CHECK_ABS(T->stiff_uN0, UN0, 1e-16, "formed at the placed overlap (round-off of 0.3 m)");
-            CHECK_REL(T->stiff.kn, expect[facet][conv_i], TOL_WOO, "driver: stiffness rule at contact creation");
-            CHECK_REL(T->resp.k[0], expect[facet][conv_i], TOL_WOO, "driver: the law uses it");
-            CHECK(T->c.contA == T->stiff.contA && T->c.lens[0] == T->stiff.lens[0]);
-            free(T);
+            lt_tester *T = lt_tester_new();
+            CHECK_MSG(lt_run(T, &t, NULL, NULL) == 0, "%s", lt_tester_view(T)->err);
+            CHECK(lt_tester_view(T)->n_formed == 1 && lt_tester_view(T)->stiff_step == 0);
+            CHECK_ABS(lt_tester_view(T)->stiff_uN0, UN0, 1e-16, "formed at the placed overlap (round-off of 0.3 m)");
+            CHECK_REL(lt_tester_view(T)->stiff.kn, expect[facet][conv_i], TOL_WOO, "driver: stiffness rule at contact creation");
+            CHECK_REL(lt_tester_view(T)->resp.k[0], expect[facet][conv_i], TOL_WOO, "driver: the law uses it");
+            CHECK(lt_tester_view(T)->c.contA == lt_tester_view(T)->stiff.contA && lt_tester_view(T)->c.lens[0] == lt_tester_view(T)->stiff.lens[0]);
+            lt_tester_free(T);
         }
 }
 

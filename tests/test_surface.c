@@ -4,7 +4,6 @@
  * descriptor, or a newer one written without it, as laws of other branches are - declares no
  * surface, writes no file and runs as before. */
 #define _POSIX_C_SOURCE 200809L
-#include "../src/driver.h"
 #include "../src/registry.h"
 #include "../src/surface.h"
 #include "check.h"
@@ -129,10 +128,10 @@ static void test_law_without_yield_is_harmless(void)
         lt_stage st[2] = {stage("v.....", -1, 0, 0, 0, 0, 0, &cd[0]), stage("vv....", 0, 1, 0, 0, 0, 0, &cd[1])};
         t.stages = st;
         t.n_stages = 2;
-        lt_tester *T = calloc(1, sizeof *T);
-        CHECK_MSG(lt_run(T, &t, NULL, NULL) == 0, "%s", T->err);
-        CHECK_REL(hypot(T->resp.f[1], T->resp.f[2]), tan(0.5) * fabs(T->resp.f[0]), 1e-12, "slides on its Coulomb limit");
-        free(T);
+        lt_tester *T = lt_tester_new();
+        CHECK_MSG(lt_run(T, &t, NULL, NULL) == 0, "%s", lt_tester_view(T)->err);
+        CHECK_REL(hypot(lt_tester_view(T)->resp.f[1], lt_tester_view(T)->resp.f[2]), tan(0.5) * fabs(lt_tester_view(T)->resp.f[0]), 1e-12, "slides on its Coulomb limit");
+        lt_tester_free(T);
     }
 }
 
