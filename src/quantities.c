@@ -1,6 +1,7 @@
 /* src/quantities.c - the table of what `until` and `done` read (quantities.h) and its readers:
  * the only functions of the scripting side that read an lt_tester's fields. */
 #include "quantities.h"
+#include <stddef.h>
 #include <string.h>
 
 /* ---- C: the contact (contact-local frame) ----------------------------------------------- */
@@ -62,53 +63,57 @@ static double body_mass(const lt_tester *t, int b) { return t->body[b].mass; }
 
 /* ---- the table --------------------------------------------------------------------------- */
 
-#define NUM(px, nm, f) {.proxy = px, .name = nm, .type = LT_QT_NUMBER, .read.number = f}
-#define INT(px, nm, f) {.proxy = px, .name = nm, .type = LT_QT_INTEGER, .read.integer = f}
-#define BOOL(px, nm, f) {.proxy = px, .name = nm, .type = LT_QT_BOOLEAN, .read.integer = f}
+#define AT(field) ((long)offsetof(lt_tester, field))
+#define NUM(px, nm, f) {.proxy = px, .name = nm, .type = LT_QT_NUMBER, .read.number = f, .at = -1}
+#define FIELD(px, nm, f, off) {.proxy = px, .name = nm, .type = LT_QT_NUMBER, .read.number = f, .at = off}
+#define VEC(nm, k, f, off) {.proxy = LT_PX_C, .name = nm, .type = LT_QT_VECTOR, .sub = k, .read.number = f, .at = off}
+#define INT(px, nm, f) {.proxy = px, .name = nm, .type = LT_QT_INTEGER, .read.integer = f, .at = -1}
+#define BOOL(px, nm, f) {.proxy = px, .name = nm, .type = LT_QT_BOOLEAN, .read.integer = f, .at = -1}
+#define OTHER(px, nm, ty, ...) {.proxy = px, .name = nm, .type = ty, __VA_ARGS__, .at = -1}
 
 /* Each proxy's rows in the order its error message lists them. */
 static const lt_qrow rows[] = {
-    NUM(LT_PX_C, "uN", c_uN),
-    {.proxy = LT_PX_C, .name = "u", .type = LT_QT_VECTOR, .sub = 0, .read.number = c_u},
-    {.proxy = LT_PX_C, .name = "v", .type = LT_QT_VECTOR, .sub = 1, .read.number = c_v},
-    {.proxy = LT_PX_C, .name = "f", .type = LT_QT_VECTOR, .sub = 2, .read.number = c_f},
-    NUM(LT_PX_C, "kn", c_kn),
-    NUM(LT_PX_C, "kt", c_kt),
-    NUM(LT_PX_C, "contA", c_contA),
-    NUM(LT_PX_C, "l1", c_l1),
-    NUM(LT_PX_C, "l2", c_l2),
+    FIELD(LT_PX_C, "uN", c_uN, AT(u)),
+    VEC("u", 0, c_u, AT(u)),
+    VEC("v", 1, c_v, AT(c.v)),
+    VEC("f", 2, c_f, AT(resp.f)),
+    FIELD(LT_PX_C, "kn", c_kn, AT(resp.k)),
+    FIELD(LT_PX_C, "kt", c_kt, AT(resp.k) + (long)sizeof(double)),
+    FIELD(LT_PX_C, "contA", c_contA, AT(c.contA)),
+    FIELD(LT_PX_C, "l1", c_l1, AT(c.lens)),
+    FIELD(LT_PX_C, "l2", c_l2, AT(c.lens) + (long)sizeof(double)),
     INT(LT_PX_STAGE, "step", stage_step),
-    NUM(LT_PX_STAGE, "time", stage_time),
+    FIELD(LT_PX_STAGE, "time", stage_time, AT(st.time)),
     BOOL(LT_PX_STAGE, "hadC", stage_hadC),
     BOOL(LT_PX_STAGE, "hasC", stage_hasC),
     BOOL(LT_PX_STAGE, "broken", stage_broken),
     BOOL(LT_PX_STAGE, "rebound", stage_rebound),
     NUM(LT_PX_STAGE, "cTime", stage_cTime),
-    NUM(LT_PX_STAGE, "timeC0", stage_timeC0),
+    FIELD(LT_PX_STAGE, "timeC0", stage_timeC0, AT(st.timeC0)),
     INT(LT_PX_STAGE, "bounces", stage_bounces),
     INT(LT_PX_STAGE, "index", stage_index),
     INT(LT_PX_S, "step", run_step),
-    NUM(LT_PX_S, "time", run_time),
+    FIELD(LT_PX_S, "time", run_time, AT(time)),
     NUM(LT_PX_S, "dt", run_dt),
     INT(LT_PX_TESTER, "stage", stage_index),
     INT(LT_PX_TESTER, "step", run_step),
-    NUM(LT_PX_TESTER, "time", run_time),
+    FIELD(LT_PX_TESTER, "time", run_time, AT(time)),
     NUM(LT_PX_TESTER, "dt", run_dt),
     NUM(LT_PX_TESTER, "abWeight", run_abWeight),
-    {.proxy = LT_PX_TESTER, .name = "law", .type = LT_QT_STRING, .read.string = run_law},
-    {.proxy = LT_PX_TESTER, .name = "name", .type = LT_QT_STRING, .read.string = run_name},
-    {.proxy = LT_PX_TESTER, .name = "A", .type = LT_QT_PROXY, .sub = LT_PX_A},
-    {.proxy = LT_PX_TESTER, .name = "B", .type = LT_QT_PROXY, .sub = LT_PX_B},
-    {.proxy = LT_PX_A, .name = "pos", .type = LT_QT_TRIPLE, .read.triple = body_pos},
-    {.proxy = LT_PX_A, .name = "vel", .type = LT_QT_TRIPLE, .read.triple = body_vel},
-    {.proxy = LT_PX_A, .name = "angvel", .type = LT_QT_TRIPLE, .read.triple = body_angvel},
+    OTHER(LT_PX_TESTER, "law", LT_QT_STRING, .read.string = run_law),
+    OTHER(LT_PX_TESTER, "name", LT_QT_STRING, .read.string = run_name),
+    OTHER(LT_PX_TESTER, "A", LT_QT_PROXY, .sub = LT_PX_A),
+    OTHER(LT_PX_TESTER, "B", LT_QT_PROXY, .sub = LT_PX_B),
+    OTHER(LT_PX_A, "pos", LT_QT_TRIPLE, .read.triple = body_pos),
+    OTHER(LT_PX_A, "vel", LT_QT_TRIPLE, .read.triple = body_vel),
+    OTHER(LT_PX_A, "angvel", LT_QT_TRIPLE, .read.triple = body_angvel),
     NUM(LT_PX_A, "mass", body_mass),
 };
 enum { N_ROWS = sizeof rows / sizeof rows[0] };
 
 /* The per-law rows: C's state variables, E's energies. */
-static const lt_qrow law_state_row = NUM(LT_PX_C, NULL, c_state);
-static const lt_qrow energy_row = NUM(LT_PX_E, NULL, energy);
+static const lt_qrow law_state_row = FIELD(LT_PX_C, NULL, c_state, AT(law_state));
+static const lt_qrow energy_row = FIELD(LT_PX_E, NULL, energy, AT(energy));
 
 const lt_qrow *lt_qrow_nth(int proxy, int n)
 {
@@ -142,5 +147,6 @@ int lt_qrow_displacement(const lt_qrow *q, int i)
 }
 
 int lt_q_has_contact(const lt_tester *t) { return t->has_contact; }
+long lt_q_contact_at(void) { return AT(has_contact); }
 const lt_law *lt_q_law(const lt_tester *t) { return t->test->law; }
 long lt_q_step(const lt_tester *t) { return t->step; }

@@ -43,6 +43,9 @@ typedef struct lt_qrow {
     const char *name; /* the field's name; NULL: the law's state (C) or energies (E) */
     lt_qtype type;
     int sub;          /* LT_QT_VECTOR: which of the proxy's vectors (0, 1, 2); LT_QT_PROXY: LT_PX_* */
+    long at;          /* >= 0 for a float the tester holds: read.number(t, i) is the double at this
+                         byte offset in the tester, plus i doubles (the compiled fast path loads it
+                         there instead of calling the reader); -1: computed by the reader */
     union {
         double (*number)(const lt_tester *t, int i);
         long long (*integer)(const lt_tester *t, int i);
@@ -65,8 +68,10 @@ int lt_qrow_needs_contact(const lt_qrow *q);
 /* The 0-based DoF whose displacement row q at index i reads (C.uN: 0, C.u[k + 1]: k), or -1. */
 int lt_qrow_displacement(const lt_qrow *q, int i);
 
-/* Of the tester itself: 1 if it has a contact now; its law; its global step. */
+/* Of the tester itself: 1 if it has a contact now (an int at byte offset lt_q_contact_at());
+ * its law; its global step. */
 int lt_q_has_contact(const lt_tester *t);
+long lt_q_contact_at(void);
 const lt_law *lt_q_law(const lt_tester *t);
 long lt_q_step(const lt_tester *t);
 

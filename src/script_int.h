@@ -28,7 +28,6 @@ typedef struct script_ctx {
     lua_State *L;
     int env_ref;       /* the sandbox environment of the script (or _G when unsafe) */
     int n_runs;
-    lua_CFunction math_abs, math_sqrt; /* the genuine math.abs, math.sqrt (compiled conditions) */
     lt_limits lim;     /* instruction budget and memory cap of L (script_limits.h) */
     int callback_depth; /* > 0 while an until, a done or a Lua law runs: runs do not nest */
     long lua_epoch;    /* counts the calls into Lua from a run (an until, a done, a Lua law's init
@@ -76,7 +75,6 @@ struct run_ctx {
     stage_cb *cbs;     /* 2 per stage */
     int env_ref;       /* environment of string conditions */
     int proxy_ref[N_PROXIES]; /* C, stage, E, S, tester, A, B */
-    int env_mt_ref;    /* metatable of env_ref */
     int cb_error;
     /* What a run holds outside Lua.  run_release() frees it on every way out; the run_ctx is a
      * userdata whose __gc calls run_release too, so an error that unwinds past the explicit calls

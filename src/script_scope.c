@@ -185,8 +185,6 @@ void make_proxies(lua_State *L, run_ctx *r)
     lua_setfield(L, -2, "__index");
     lua_rawgeti(L, LUA_REGISTRYINDEX, r->sc->env_ref);
     lua_setfield(L, -2, "__newindex");
-    lua_pushvalue(L, -1);
-    r->env_mt_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_setmetatable(L, -2);
     r->env_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 }
@@ -287,14 +285,14 @@ static int indexed_by(lua_State *L, int idx, lua_CFunction f)
 
 /* Whether the names a compiled condition reads still mean, for Lua, what the compiled form
  * assumes: the proxies bound in the condition environment with their own __index functions
- * (a `done` string may assign `stage = 3`; a script may replace a metatable's __index), and
- * math.abs/math.sqrt the library's, reached through the environment's unchanged metatable.
+ * (a `done` string may assign `stage = 3`; a script may replace a metatable's __index).
  * Checked before the first compiled evaluation and again after any Lua code ran. */
 static int cond_names_intact(run_ctx *r, unsigned names)
 {
     lua_State *L = r->L;
     int top = lua_gettop(L), ok = 1;
-    static const char *const px[5] = {"C", "stage", "E", "S", "tester"};
+    static const char *const px[5] = {[PX_C] = "C", [PX_STAGE] = "stage", [PX_E] = "E", [PX_S] = "S",
+                                      [PX_TESTER] = "tester"};
     static const lua_CFunction idx[5] = {c_index, stage_index, energy_index, scene_index, tester_index};
     lua_rawgeti(L, LUA_REGISTRYINDEX, r->env_ref);
     int env = lua_gettop(L);
@@ -303,7 +301,7 @@ static int cond_names_intact(run_ctx *r, unsigned names)
         lua_rawgeti(L, LUA_REGISTRYINDEX, r->proxy_ref[i]);
         ok = indexed_by(L, -1, idx[i]);
         if (i == PX_C)
-            for (int k = 1; k <= 3 && ok; k++) {
+            for (int k = 1; k <= LT_C_VECTORS && ok; k++) {
                 lua_getiuservalue(L, -1, k);
                 ok = indexed_by(L, -1, vec_index);
                 lua_pop(L, 1);
@@ -315,26 +313,6 @@ static int cond_names_intact(run_ctx *r, unsigned names)
             lua_pop(L, 1);
         }
         lua_pop(L, 1);
-    }
-    if (ok && (names & LT_COND_MATH)) {
-        lua_pushstring(L, "math");
-        lua_rawget(L, env);
-        ok = lua_isnil(L, -1);
-        lua_pop(L, 1);
-        ok = ok && lua_getmetatable(L, env);
-        if (ok) {
-            lua_rawgeti(L, LUA_REGISTRYINDEX, r->env_mt_ref);
-            ok = lua_rawequal(L, -1, -2);
-            lua_pop(L, 1);
-            lua_pushstring(L, "__index");
-            lua_rawget(L, -2);
-            lua_rawgeti(L, LUA_REGISTRYINDEX, r->sc->env_ref);
-            ok = ok && lua_rawequal(L, -1, -2);
-            lua_pushstring(L, "math");
-            lua_rawget(L, -2);
-            ok = ok && lua_istable(L, -1) && raw_is_cfunction(L, -1, "abs", r->sc->math_abs) &&
-                 raw_is_cfunction(L, -1, "sqrt", r->sc->math_sqrt);
-        }
     }
     lua_settop(L, top);
     return ok;
