@@ -1,20 +1,17 @@
-/* src/script_scope.c - what `until` and `done` see (the proxies C, stage, E, S, tester over the
- * running tester) and how they are called: Lua functions, Lua strings, or strings compiled to a C
- * predicate (cond.h) where that gives the same answer. */
+/* src/script_scope.c - what `until` and `done` see (the proxies C, stage, E, S, tester, A, B over
+ * the running tester, their fields the rows of quantities.h) and how they are called: Lua
+ * functions, Lua strings, or strings compiled to a C predicate (cond.h) where that gives the same
+ * answer. */
 #define _POSIX_C_SOURCE 200809L
 #include "script_int.h"
 #include "registry.h"
 #include <lualib.h>
-#include <errno.h>
-#include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 const char *const proxy_names[N_PROXIES] = {"lawtester.C", "lawtester.stage", "lawtester.E", "lawtester.S",
                                             "lawtester.tester", "lawtester.A", "lawtester.B"};
-
 
 /* The run behind proxy i of type tname (a proxy's metatable is the script's to read, so its
  * __index may be called with anything); a proxy kept after its run ended has a NULL run. */
