@@ -183,12 +183,6 @@ static int script_main(lua_State *L)
     script_ctx *sc = lua_touserdata(L, 1);
     register_proxy_metatables(L);
     register_run_metatable(L);
-    lua_getglobal(L, "math"); /* before any script code runs: the library's own functions */
-    lua_getfield(L, -1, "abs");
-    sc->math_abs = lua_tocfunction(L, -1);
-    lua_getfield(L, -2, "sqrt");
-    sc->math_sqrt = lua_tocfunction(L, -1);
-    lua_pop(L, 3);
     push_environment(sc, L);
     sc->env_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     if (luaL_loadbufferx(L, sc->src, sc->src_len, sc->lim.source, "t") != LUA_OK) return lua_error(L);

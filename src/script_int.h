@@ -11,6 +11,7 @@
 #include "afile.h"
 #include "meta.h"
 #include "outlimit.h"
+#include "quantities.h"
 #include "record.h"
 #include "script.h"
 #include "script_limits.h"
@@ -27,7 +28,6 @@ typedef struct script_ctx {
     lua_State *L;
     int env_ref;       /* the sandbox environment of the script (or _G when unsafe) */
     int n_runs;
-    lua_CFunction math_abs, math_sqrt; /* the genuine math.abs, math.sqrt (compiled conditions) */
     lt_limits lim;     /* instruction budget and memory cap of L (script_limits.h) */
     int callback_depth; /* > 0 while an until, a done or a Lua law runs: runs do not nest */
     long lua_epoch;    /* counts the calls into Lua from a run (an until, a done, a Lua law's init
@@ -44,8 +44,9 @@ typedef struct script_ctx {
 typedef struct run_ctx run_ctx;
 
 /* What until/done see: the contact, the stage counters, the energies, the scene, the tester, and
- * the bodies A and B (script_scope.c). */
-enum { PX_C, PX_STAGE, PX_E, PX_S, PX_TESTER, PX_A, PX_B, N_PROXIES };
+ * the bodies A and B (script_scope.c; their fields: quantities.h). */
+enum { PX_C = LT_PX_C, PX_STAGE = LT_PX_STAGE, PX_E = LT_PX_E, PX_S = LT_PX_S, PX_TESTER = LT_PX_TESTER,
+       PX_A = LT_PX_A, PX_B = LT_PX_B, N_PROXIES = LT_N_PROXIES };
 /* The functions among a stage's values (script_values.c): the driver's value_ctx, allocated for
  * a stage that has one (lt_stage.value_ctx; run_release frees it). */
 typedef struct stage_values {
@@ -74,7 +75,6 @@ struct run_ctx {
     stage_cb *cbs;     /* 2 per stage */
     int env_ref;       /* environment of string conditions */
     int proxy_ref[N_PROXIES]; /* C, stage, E, S, tester, A, B */
-    int env_mt_ref;    /* metatable of env_ref */
     int cb_error;
     /* What a run holds outside Lua.  run_release() frees it on every way out; the run_ctx is a
      * userdata whose __gc calls run_release too, so an error that unwinds past the explicit calls
@@ -100,8 +100,8 @@ extern const char *const proxy_names[N_PROXIES];
 /* script_scope.c */
 void register_proxy_metatables(lua_State *L);
 void make_proxies(lua_State *L, run_ctx *r);
-/* A table {pos = {x,y,z}, vel = ..., angvel = ..., mass = m} of body b (SI, global frame). */
-void push_body_state(lua_State *L, const lt_body *b);
+/* A table {pos = {x,y,z}, vel = ..., angvel = ..., mass = m} of body i of t (SI, global frame). */
+void push_body_state(lua_State *L, const lt_tester *t, int i);
 const char *strip_chunk_prefix(const char *msg);
 const char *push_error_text(lua_State *L, int idx);
 /* Bytes of an error message printed; the rest is counted, not printed (a script's error may be

@@ -165,17 +165,18 @@ static void check_stage_steps(script_ctx *sc, lua_State *L, run_ctx *r, int call
     const lt_stage *st = &test->stages[s];
     static const char *const dof_names[3] = {"normal", "shear y", "shear z"};
     double rmin = smallest_radius(test);
-    size_t off = 0;
+    const lt_qrow *q = NULL;
+    int qi = 0;
     double target = NAN;
     const lt_cond *until = r->cbs ? r->cbs[2 * s].cond : NULL;
-    if (!(until && lt_cond_bound(until, &off, &target))) target = NAN;
+    if (!(until && lt_cond_bound(until, &q, &qi, &target))) target = NAN;
     char field[64];
     snprintf(field, sizeof field, "stages[%d].values", s + 1);
     srcloc_key path[3] = {{"stages", 0}, {NULL, s + 1}, {"values", 0}};
     for (int k = 0; k < 3; k++) {
         if (st->whats[k] != 'v' && st->whats[k] != 'i') continue;
         double d = fabs(st->values[k]) * test->dt;
-        if (!isnan(target) && off == offsetof(lt_view, u) + (size_t)k * sizeof(double) && target != 0 &&
+        if (!isnan(target) && lt_qrow_displacement(q, qi) == k && target != 0 &&
             d > STEP_OF_TARGET * fabs(target)) {
             warn(sc, L, r, call_line, field, path, 3,
                  "the %s velocity %g m/s moves %g m per step (dt = %g s) against the until's target %g m: it "

@@ -497,9 +497,9 @@ void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
     }
     lua_setfield(L, -2, "stiffness");
     /* the bodies at the end of the run (as A and B in until/done) */
-    push_body_state(L, &t->body[0]);
+    push_body_state(L, r->tester, 0);
     lua_setfield(L, -2, "A");
-    push_body_state(L, &t->body[1]);
+    push_body_state(L, r->tester, 1);
     lua_setfield(L, -2, "B");
     if (t->has_contact) {
         lua_createtable(L, 0, 8);

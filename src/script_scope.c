@@ -1,20 +1,17 @@
-/* src/script_scope.c - what `until` and `done` see (the proxies C, stage, E, S, tester over the
- * running tester) and how they are called: Lua functions, Lua strings, or strings compiled to a C
- * predicate (cond.h) where that gives the same answer. */
+/* src/script_scope.c - what `until` and `done` see (the proxies C, stage, E, S, tester, A, B over
+ * the running tester, their fields the rows of quantities.h) and how they are called: Lua
+ * functions, Lua strings, or strings compiled to a C predicate (cond.h) where that gives the same
+ * answer. */
 #define _POSIX_C_SOURCE 200809L
 #include "script_int.h"
 #include "registry.h"
 #include <lualib.h>
-#include <errno.h>
-#include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 const char *const proxy_names[N_PROXIES] = {"lawtester.C", "lawtester.stage", "lawtester.E", "lawtester.S",
                                             "lawtester.tester", "lawtester.A", "lawtester.B"};
-
 
 /* The run behind proxy i of type tname (a proxy's metatable is the script's to read, so its
  * __index may be called with anything); a proxy kept after its run ended has a NULL run. */
@@ -37,18 +34,40 @@ static void set_proxy_metatable(lua_State *L, const char *tname)
     lua_setmetatable(L, -2);
 }
 
+/* The value of row q (index i) of tester t; for the rows that are proxies, r is their run and the
+ * proxy indexed is at 1. */
+static void push_quantity(lua_State *L, run_ctx *r, const lt_tester *t, const lt_qrow *q, int i)
+{
+    switch (q->type) {
+    case LT_QT_NUMBER: lua_pushnumber(L, q->read.number(t, i)); break;
+    case LT_QT_INTEGER: lua_pushinteger(L, (lua_Integer)q->read.integer(t, i)); break;
+    case LT_QT_BOOLEAN: lua_pushboolean(L, (int)q->read.integer(t, i)); break;
+    case LT_QT_VECTOR: lua_getiuservalue(L, 1, q->sub + 1); break; /* C.u, C.v, C.f: their proxies */
+    case LT_QT_TRIPLE: {
+        double v[3];
+        q->read.triple(t, i, v);
+        lua_createtable(L, 3, 0); /* a new array {x, y, z} */
+        for (int k = 0; k < 3; k++) {
+            lua_pushnumber(L, v[k]);
+            lua_rawseti(L, -2, k + 1);
+        }
+        break;
+    }
+    case LT_QT_STRING: lua_pushstring(L, q->read.string(t, i)); break;
+    default: lua_rawgeti(L, LUA_REGISTRYINDEX, r->proxy_ref[q->sub]); break; /* tester.A, tester.B */
+    }
+}
+
+/* The element of C.u, C.v or C.f: the vector proxy's user value is its row among C's. */
 static int vec_index(lua_State *L)
 {
     run_ctx *r = proxy_run(L, 1, "lawtester.vec");
-    int which;
     lua_getiuservalue(L, 1, 1);
-    which = (int)lua_tointeger(L, -1);
+    const lt_qrow *q = lt_qrow_nth(PX_C, (int)lua_tointeger(L, -1));
     lua_pop(L, 1);
     lua_Integer i = luaL_checkinteger(L, 2);
     if (i < 1 || i > LT_DOF) return luaL_error(L, "index %d out of range 1..6", (int)i);
-    const lt_view *t = lt_tester_view(r->t);
-    const double *v = which == 0 ? t->u : which == 1 ? t->c.v : t->resp.f;
-    lua_pushnumber(L, v[i - 1]);
+    lua_pushnumber(L, q->read.number(r->t, (int)i - 1));
     return 1;
 }
 
@@ -58,158 +77,64 @@ static int vec_len(lua_State *L)
     return 1;
 }
 
-static void push_vec_proxy(lua_State *L, run_ctx *r, int which)
+static void push_vec_proxy(lua_State *L, run_ctx *r, int row)
 {
     run_ctx **p = lua_newuserdatauv(L, sizeof *p, 1);
     *p = r;
-    lua_pushinteger(L, which);
+    lua_pushinteger(L, row);
     lua_setiuservalue(L, -2, 1);
     set_proxy_metatable(L, "lawtester.vec");
 }
 
-static int c_index(lua_State *L)
+/* __index of proxy px: its row of the quantities table; a name it does not have is an error
+ * listing its fields (E, a dict, gives nil for an energy the law does not have). */
+static int proxy_index(lua_State *L, int px)
 {
-    run_ctx *r = proxy_run(L, 1, proxy_names[PX_C]);
-    const lt_view *t = lt_tester_view(r->t);
+    run_ctx *r = proxy_run(L, 1, proxy_names[px]);
     const char *k = luaL_checkstring(L, 2);
-    if (strcmp(k, "uN") == 0) lua_pushnumber(L, t->u[0]);
-    else if (strcmp(k, "u") == 0) lua_getiuservalue(L, 1, 1);
-    else if (strcmp(k, "v") == 0) lua_getiuservalue(L, 1, 2);
-    else if (strcmp(k, "f") == 0) lua_getiuservalue(L, 1, 3);
-    else if (strcmp(k, "kn") == 0) lua_pushnumber(L, t->resp.k[0]);
-    else if (strcmp(k, "kt") == 0) lua_pushnumber(L, t->resp.k[1]);
-    else if (strcmp(k, "contA") == 0) lua_pushnumber(L, t->c.contA);
-    else if (strcmp(k, "l1") == 0) lua_pushnumber(L, t->c.lens[0]);
-    else if (strcmp(k, "l2") == 0) lua_pushnumber(L, t->c.lens[1]);
+    int i;
+    const lt_qrow *q = lt_qrow_find(px, k, lt_q_law(r->t), &i);
+    if (q) push_quantity(L, r, r->t, q, i);
+    else if (px == PX_E) lua_pushnil(L);
     else {
-        const lt_law *law = t->test->law;
-        for (int i = 0; i < law->n_state; i++)
-            if (strcmp(k, law->state_names[i]) == 0) {
-                lua_pushnumber(L, t->law_state[i]);
-                return 1;
-            }
-        return luaL_error(L, "C has no field '%s' (fields: uN u v f kn kt contA l1 l2 and the law's state)", k);
+        luaL_Buffer b;
+        luaL_buffinit(L, &b);
+        for (int n = 0; (q = lt_qrow_nth(px, n)) != NULL; n++) {
+            if (n) luaL_addchar(&b, ' ');
+            luaL_addstring(&b, q->name);
+        }
+        if (px == PX_C) luaL_addstring(&b, " and the law's state");
+        luaL_pushresult(&b);
+        return luaL_error(L, "%s has no field '%s' (fields: %s)", proxy_names[px] + 10, k, lua_tostring(L, -1));
     }
     return 1;
 }
 
-static int stage_index(lua_State *L)
-{
-    const lt_view *t = lt_tester_view(proxy_run(L, 1, proxy_names[PX_STAGE])->t);
-    const lt_stage_state *s = &t->st;
-    const char *k = luaL_checkstring(L, 2);
-    int broken = s->hadC && !s->hasC;
-    if (strcmp(k, "step") == 0) lua_pushinteger(L, s->step);
-    else if (strcmp(k, "time") == 0) lua_pushnumber(L, s->time);
-    else if (strcmp(k, "hadC") == 0) lua_pushboolean(L, s->hadC);
-    else if (strcmp(k, "hasC") == 0) lua_pushboolean(L, s->hasC);
-    else if (strcmp(k, "broken") == 0) lua_pushboolean(L, broken);
-    else if (strcmp(k, "rebound") == 0) lua_pushboolean(L, s->bounces >= 2 || broken);
-    else if (strcmp(k, "cTime") == 0) lua_pushnumber(L, s->hadC ? s->time - s->timeC0 : 0);
-    else if (strcmp(k, "timeC0") == 0) lua_pushnumber(L, s->timeC0);
-    else if (strcmp(k, "bounces") == 0) lua_pushinteger(L, s->bounces);
-    else if (strcmp(k, "index") == 0) lua_pushinteger(L, t->stage + 1);
-    else
-        return luaL_error(L, "stage has no field '%s' (fields: step time hadC hasC broken rebound cTime timeC0 "
-                             "bounces index)", k);
-    return 1;
-}
+/* One __index function per proxy, so that cond_names_intact can tell them apart. */
+static int c_index(lua_State *L) { return proxy_index(L, PX_C); }
+static int stage_index(lua_State *L) { return proxy_index(L, PX_STAGE); }
+static int energy_index(lua_State *L) { return proxy_index(L, PX_E); }
+static int scene_index(lua_State *L) { return proxy_index(L, PX_S); }
+static int tester_index(lua_State *L) { return proxy_index(L, PX_TESTER); }
+static int a_index(lua_State *L) { return proxy_index(L, PX_A); }
+static int b_index(lua_State *L) { return proxy_index(L, PX_B); }
 
-static int energy_index(lua_State *L)
-{
-    const lt_view *t = lt_tester_view(proxy_run(L, 1, proxy_names[PX_E])->t);
-    const char *k = luaL_checkstring(L, 2);
-    const lt_law *law = t->test->law;
-    for (int i = 0; i < lt_energy_count(law); i++)
-        if (strcmp(k, lt_energy_name(law, i)) == 0) {
-            lua_pushnumber(L, t->energy[i]);
-            return 1;
-        }
-    lua_pushnil(L); /* like a dict: absent energies are nil */
-    return 1;
-}
-
-static int scene_index(lua_State *L)
-{
-    const lt_view *t = lt_tester_view(proxy_run(L, 1, proxy_names[PX_S])->t);
-    const char *k = luaL_checkstring(L, 2);
-    if (strcmp(k, "step") == 0) lua_pushinteger(L, t->step);
-    else if (strcmp(k, "time") == 0) lua_pushnumber(L, t->time);
-    else if (strcmp(k, "dt") == 0) lua_pushnumber(L, t->test->dt);
-    else return luaL_error(L, "S has no field '%s' (fields: step time dt)", k);
-    return 1;
-}
-
-static int tester_index(lua_State *L)
-{
-    const lt_view *t = lt_tester_view(proxy_run(L, 1, proxy_names[PX_TESTER])->t);
-    const char *k = luaL_checkstring(L, 2);
-    if (strcmp(k, "stage") == 0) lua_pushinteger(L, t->stage + 1);
-    else if (strcmp(k, "step") == 0) lua_pushinteger(L, t->step);
-    else if (strcmp(k, "time") == 0) lua_pushnumber(L, t->time);
-    else if (strcmp(k, "dt") == 0) lua_pushnumber(L, t->test->dt);
-    else if (strcmp(k, "abWeight") == 0) lua_pushnumber(L, t->test->abWeight);
-    else if (strcmp(k, "law") == 0) lua_pushstring(L, t->test->law->name);
-    else if (strcmp(k, "name") == 0) lua_pushstring(L, t->test->name);
-    else if (strcmp(k, "A") == 0 || strcmp(k, "B") == 0)
-        lua_rawgeti(L, LUA_REGISTRYINDEX, proxy_run(L, 1, proxy_names[PX_TESTER])->proxy_ref[k[0] == 'A' ? PX_A : PX_B]);
-    else
-        return luaL_error(L, "tester has no field '%s' (fields: stage step time dt abWeight law name A B)", k);
-    return 1;
-}
-
-/* A 3-vector as a Lua array {x, y, z}. */
-static void push_vec3(lua_State *L, vec3 v)
-{
-    lua_createtable(L, 3, 0);
-    lua_pushnumber(L, v.x);
-    lua_rawseti(L, -2, 1);
-    lua_pushnumber(L, v.y);
-    lua_rawseti(L, -2, 2);
-    lua_pushnumber(L, v.z);
-    lua_rawseti(L, -2, 3);
-}
-
-/* The position of b: its high and low parts summed (the compensated sum the driver keeps). */
-static vec3 body_position(const lt_body *b)
-{
-    return (vec3){b->pos.x + b->pos_lo.x, b->pos.y + b->pos_lo.y, b->pos.z + b->pos_lo.z};
-}
-
-void push_body_state(lua_State *L, const lt_body *b)
+/* Body i (0: A, 1: B) of t as a table of A's fields (pos, vel, angvel, mass). */
+void push_body_state(lua_State *L, const lt_tester *t, int i)
 {
     lua_createtable(L, 0, 4);
-    push_vec3(L, body_position(b));
-    lua_setfield(L, -2, "pos");
-    push_vec3(L, b->vel);
-    lua_setfield(L, -2, "vel");
-    push_vec3(L, b->angvel);
-    lua_setfield(L, -2, "angvel");
-    lua_pushnumber(L, b->mass);
-    lua_setfield(L, -2, "mass");
-}
-
-/* A.pos, A.vel, A.angvel (new tables {x, y, z}: global frame, m, m/s, rad/s; the velocities are
- * leapfrog's v_{n-1/2}, body.h), A.mass (kg; 0 for a wall or facet); the same for B. */
-static int body_index(lua_State *L)
-{
-    int which = luaL_testudata(L, 1, proxy_names[PX_B]) ? 1 : 0;
-    const lt_view *t = lt_tester_view(proxy_run(L, 1, proxy_names[which ? PX_B : PX_A])->t);
-    const lt_body *b = &t->body[which];
-    const char *k = luaL_checkstring(L, 2);
-    if (strcmp(k, "pos") == 0) push_vec3(L, body_position(b));
-    else if (strcmp(k, "vel") == 0) push_vec3(L, b->vel);
-    else if (strcmp(k, "angvel") == 0) push_vec3(L, b->angvel);
-    else if (strcmp(k, "mass") == 0) lua_pushnumber(L, b->mass);
-    else return luaL_error(L, "%c has no field '%s' (fields: pos vel angvel mass)", which ? 'B' : 'A', k);
-    return 1;
+    const lt_qrow *q;
+    for (int n = 0; (q = lt_qrow_nth(PX_A, n)) != NULL; n++) {
+        push_quantity(L, NULL, t, q, i);
+        lua_setfield(L, -2, q->name);
+    }
 }
 
 static int proxy_readonly(lua_State *L) { return luaL_error(L, "%s is read-only", luaL_typename(L, 1)); }
 
 void register_proxy_metatables(lua_State *L)
 {
-    lua_CFunction idx[N_PROXIES] = {c_index, stage_index, energy_index, scene_index, tester_index, body_index, body_index};
+    lua_CFunction idx[N_PROXIES] = {c_index, stage_index, energy_index, scene_index, tester_index, a_index, b_index};
     for (int i = 0; i < N_PROXIES; i++) {
         luaL_newmetatable(L, proxy_names[i]);
         lua_pushcfunction(L, idx[i]);
@@ -233,14 +158,16 @@ void register_proxy_metatables(lua_State *L)
 void make_proxies(lua_State *L, run_ctx *r)
 {
     for (int i = 0; i < N_PROXIES; i++) {
-        run_ctx **p = lua_newuserdatauv(L, sizeof *p, i == PX_C ? 3 : 0);
+        run_ctx **p = lua_newuserdatauv(L, sizeof *p, i == PX_C ? LT_C_VECTORS : 0);
         *p = r;
         set_proxy_metatable(L, proxy_names[i]);
-        if (i == PX_C)
-            for (int k = 0; k < 3; k++) {
-                push_vec_proxy(L, r, k);
-                lua_setiuservalue(L, -2, k + 1);
-            }
+        const lt_qrow *q;
+        if (i == PX_C) /* C's vectors as user values 1, 2, 3 */
+            for (int n = 0; (q = lt_qrow_nth(PX_C, n)) != NULL; n++)
+                if (q->type == LT_QT_VECTOR) {
+                    push_vec_proxy(L, r, n);
+                    lua_setiuservalue(L, -2, q->sub + 1);
+                }
         r->proxy_ref[i] = luaL_ref(L, LUA_REGISTRYINDEX);
     }
     /* environment of string conditions: C, stage, E, S, tester over the sandbox */
@@ -255,8 +182,6 @@ void make_proxies(lua_State *L, run_ctx *r)
     lua_setfield(L, -2, "__index");
     lua_rawgeti(L, LUA_REGISTRYINDEX, r->sc->env_ref);
     lua_setfield(L, -2, "__newindex");
-    lua_pushvalue(L, -1);
-    r->env_mt_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_setmetatable(L, -2);
     r->env_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 }
@@ -284,19 +209,18 @@ static int indexes_nil_c(const char *msg)
     return 0;
 }
 
-int stage_callback(void *ctx, lt_tester *tester)
+int stage_callback(void *ctx, lt_tester *t)
 {
-    const lt_view *t = lt_tester_view(tester);
     stage_cb *cb = ctx;
     run_ctx *r = cb->run;
     lua_State *L = r->L;
-    r->t = tester;
+    r->t = t;
     r->sc->lua_epoch++;
     int base = lua_gettop(L);
     lua_rawgeti(L, LUA_REGISTRYINDEX, cb->ref);
     int nargs = 0;
     if (cb->is_function) {
-        if (t->has_contact) lua_rawgeti(L, LUA_REGISTRYINDEX, r->proxy_ref[PX_C]);
+        if (lt_q_has_contact(t)) lua_rawgeti(L, LUA_REGISTRYINDEX, r->proxy_ref[PX_C]);
         else lua_pushnil(L);
         for (int i = 1; i < 5; i++) lua_rawgeti(L, LUA_REGISTRYINDEX, r->proxy_ref[i]);
         nargs = 5;
@@ -304,7 +228,7 @@ int stage_callback(void *ctx, lt_tester *tester)
         /* C lives in the condition environment itself (raw: no metamethod of the script runs) */
         lua_rawgeti(L, LUA_REGISTRYINDEX, r->env_ref);
         lua_pushliteral(L, "C");
-        if (t->has_contact) lua_rawgeti(L, LUA_REGISTRYINDEX, r->proxy_ref[PX_C]);
+        if (lt_q_has_contact(t)) lua_rawgeti(L, LUA_REGISTRYINDEX, r->proxy_ref[PX_C]);
         else lua_pushnil(L);
         lua_rawset(L, -3);
         lua_pop(L, 1);
@@ -320,10 +244,10 @@ int stage_callback(void *ctx, lt_tester *tester)
         const char *msg = push_error_text(L, -1);
         char mem[300];
         if (lt_limits_memory_message(&r->sc->lim, msg, mem, sizeof mem)) msg = mem;
-        char *err = lt_tester_err(tester);
+        char *err = lt_tester_err(t);
         int n = snprintf(err, LT_ERR_SIZE, "%s:%d: field stages[%d].%s: at step %ld: %s", r->sc->path, cb->line,
-                         cb->stage_no, cb->what, t->step, strip_chunk_prefix(msg));
-        if (!t->has_contact && indexes_nil_c(msg) && n > 0 && (size_t)n < LT_ERR_SIZE)
+                         cb->stage_no, cb->what, lt_q_step(t), strip_chunk_prefix(msg));
+        if (!lt_q_has_contact(t) && indexes_nil_c(msg) && n > 0 && (size_t)n < LT_ERR_SIZE)
             snprintf(err + n, LT_ERR_SIZE - (size_t)n, " (C is nil while there is no contact: guard it, e.g. "
                      "write `C and C.uN < -1e-4`)");
         r->cb_error = 1;
@@ -359,14 +283,14 @@ static int indexed_by(lua_State *L, int idx, lua_CFunction f)
 
 /* Whether the names a compiled condition reads still mean, for Lua, what the compiled form
  * assumes: the proxies bound in the condition environment with their own __index functions
- * (a `done` string may assign `stage = 3`; a script may replace a metatable's __index), and
- * math.abs/math.sqrt the library's, reached through the environment's unchanged metatable.
+ * (a `done` string may assign `stage = 3`; a script may replace a metatable's __index).
  * Checked before the first compiled evaluation and again after any Lua code ran. */
 static int cond_names_intact(run_ctx *r, unsigned names)
 {
     lua_State *L = r->L;
     int top = lua_gettop(L), ok = 1;
-    static const char *const px[5] = {"C", "stage", "E", "S", "tester"};
+    static const char *const px[5] = {[PX_C] = "C", [PX_STAGE] = "stage", [PX_E] = "E", [PX_S] = "S",
+                                      [PX_TESTER] = "tester"};
     static const lua_CFunction idx[5] = {c_index, stage_index, energy_index, scene_index, tester_index};
     lua_rawgeti(L, LUA_REGISTRYINDEX, r->env_ref);
     int env = lua_gettop(L);
@@ -375,7 +299,7 @@ static int cond_names_intact(run_ctx *r, unsigned names)
         lua_rawgeti(L, LUA_REGISTRYINDEX, r->proxy_ref[i]);
         ok = indexed_by(L, -1, idx[i]);
         if (i == PX_C)
-            for (int k = 1; k <= 3 && ok; k++) {
+            for (int k = 1; k <= LT_C_VECTORS && ok; k++) {
                 lua_getiuservalue(L, -1, k);
                 ok = indexed_by(L, -1, vec_index);
                 lua_pop(L, 1);
@@ -387,26 +311,6 @@ static int cond_names_intact(run_ctx *r, unsigned names)
             lua_pop(L, 1);
         }
         lua_pop(L, 1);
-    }
-    if (ok && (names & LT_COND_MATH)) {
-        lua_pushstring(L, "math");
-        lua_rawget(L, env);
-        ok = lua_isnil(L, -1);
-        lua_pop(L, 1);
-        ok = ok && lua_getmetatable(L, env);
-        if (ok) {
-            lua_rawgeti(L, LUA_REGISTRYINDEX, r->env_mt_ref);
-            ok = lua_rawequal(L, -1, -2);
-            lua_pop(L, 1);
-            lua_pushstring(L, "__index");
-            lua_rawget(L, -2);
-            lua_rawgeti(L, LUA_REGISTRYINDEX, r->sc->env_ref);
-            ok = ok && lua_rawequal(L, -1, -2);
-            lua_pushstring(L, "math");
-            lua_rawget(L, -2);
-            ok = ok && lua_istable(L, -1) && raw_is_cfunction(L, -1, "abs", r->sc->math_abs) &&
-                 raw_is_cfunction(L, -1, "sqrt", r->sc->math_sqrt);
-        }
     }
     lua_settop(L, top);
     return ok;

@@ -289,7 +289,7 @@ static void invalidate_proxies(run_ctx *r)
         run_ctx **p = lua_touserdata(L, -1);
         if (p) *p = NULL;
         if (i == PX_C)
-            for (int k = 1; k <= 3; k++) {
+            for (int k = 1; k <= LT_C_VECTORS; k++) {
                 lua_getiuservalue(L, -1, k);
                 run_ctx **v = lua_touserdata(L, -1);
                 if (v) *v = NULL;
@@ -311,9 +311,8 @@ void run_release(run_ctx *r)
     invalidate_proxies(r);
     for (int i = 0; i < N_PROXIES; i++) luaL_unref(L, LUA_REGISTRYINDEX, r->proxy_ref[i]);
     luaL_unref(L, LUA_REGISTRYINDEX, r->env_ref);
-    luaL_unref(L, LUA_REGISTRYINDEX, r->env_mt_ref);
     for (int i = 0; i < N_PROXIES; i++) r->proxy_ref[i] = LUA_NOREF;
-    r->env_ref = r->env_mt_ref = LUA_NOREF;
+    r->env_ref = LUA_NOREF;
     release_stage_values(r);
     free(r->cbs);
     free(r->test.stages);
@@ -357,7 +356,7 @@ run_ctx *run_new(lua_State *L, script_ctx *sc)
 {
     run_ctx *r = lua_newuserdatauv(L, sizeof *r, 0);
     memset(r, 0, sizeof *r);
-    r->env_ref = r->env_mt_ref = LUA_NOREF;
+    r->env_ref = LUA_NOREF;
     for (int i = 0; i < N_PROXIES; i++) r->proxy_ref[i] = LUA_NOREF;
     luaL_setmetatable(L, "lawtester.run");
     script_law_reset(sc); /* a failure of a Lua law belongs to the run it happened in */
