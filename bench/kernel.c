@@ -8,7 +8,7 @@
  *   - the imposed relative velocity (normal, and shear y in stages 2 and 3) set on the
  *     contact-local components of B's velocity (A's set to zero, as the driver does with
  *     abWeight 1), the spins' share of the contact point's shear velocity subtracted;
- *   - the same sphere-sphere geometry (geom_compute), the same carried contact frame (minimal
+ *   - the same sphere-sphere geometry (lt_geom_compute), the same carried contact frame (minimal
  *     rotation of the normal plus the mean spin about it) and the same law through its
  *     descriptor (law->init, law->step from src/registry.c);
  *   - forces and torques back to the bodies; the three stage ends tested inline in C.
@@ -82,10 +82,10 @@ long bench_kernel_csu(double dt, int scheme, double *plast)
         lt_body_mass_props(&b[i]);
     }
     vec3 n = v3(0, 0, 1);
-    geom_place(&b[0], &b[1], &n, 0);
+    lt_geom_place(&b[0], &b[1], &n, 0);
     mat3 R = m3_frame_from_normal(n), Rh[2] = {R, R}; /* R_n; R_{n-1}, R_{n-2} */
     lt_geom g;
-    geom_compute(&b[0], &b[1], &g);
+    lt_geom_compute(&b[0], &b[1], &g);
     vec3 bh[2][2] = {{g.branch[0], g.branch[1]}, {g.branch[0], g.branch[1]}};
 
     double state[LT_MAX_STATE];
@@ -132,7 +132,7 @@ long bench_kernel_csu(double dt, int scheme, double *plast)
             /* geometry, frame (history kept for the prediction), law */
             Rh[1] = Rh[0], Rh[0] = R;
             for (int i = 0; i < 2; i++) bh[1][i] = bh[0][i], bh[0][i] = g.branch[i];
-            geom_compute(&b[0], &b[1], &g);
+            lt_geom_compute(&b[0], &b[1], &g);
             carry_frame(&R, g.normal, v3_scale(v3_add(b[0].angvel, b[1].angvel), 0.5), dt);
             int alive = 0;
             if (contact || g.uN < 0) {

@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-char *afile_path(const char *dir, const char *prefix, const char *name, const char *suffix)
+char *lt_afile_path(const char *dir, const char *prefix, const char *name, const char *suffix)
 {
     size_t n = strlen(dir) + strlen(prefix) + strlen(name) + strlen(suffix) + 2;
     char *p = malloc(n);
@@ -48,7 +48,7 @@ int lt_mkdir_p(const char *dir, char *err, size_t errlen)
     return rc ? -1 : 0;
 }
 
-int afile_mkstemp(char *path)
+int lt_afile_mkstemp(char *path)
 {
     int fd = mkstemp(path);
     if (fd < 0) return -1;
@@ -65,31 +65,31 @@ int afile_mkstemp(char *path)
     return fd;
 }
 
-int afile_open(lt_afile *f, const char *dir, const char *name, const char *suffix, size_t bufsize, char *err,
+int lt_afile_open(lt_afile *f, const char *dir, const char *name, const char *suffix, size_t bufsize, char *err,
                size_t errlen)
 {
     memset(f, 0, sizeof *f);
     char tmp_suffix[64];
     snprintf(tmp_suffix, sizeof tmp_suffix, "%s.tmp.XXXXXX", suffix);
-    f->final_path = afile_path(dir, "", name, suffix);
-    f->tmp_path = afile_path(dir, ".", name, tmp_suffix);
+    f->final_path = lt_afile_path(dir, "", name, suffix);
+    f->tmp_path = lt_afile_path(dir, ".", name, tmp_suffix);
     if (!f->final_path || !f->tmp_path) {
         snprintf(err, errlen, "out of memory");
-        afile_abort(f);
+        lt_afile_abort(f);
         return -1;
     }
-    if (afile_target_ok(f->final_path, err, errlen) < 0) { /* checked again when it is published */
+    if (lt_afile_target_ok(f->final_path, err, errlen) < 0) { /* checked again when it is published */
         free(f->tmp_path);
         f->tmp_path = NULL;
-        afile_abort(f);
+        lt_afile_abort(f);
         return -1;
     }
-    int fd = afile_mkstemp(f->tmp_path);
+    int fd = lt_afile_mkstemp(f->tmp_path);
     if (fd < 0) {
         snprintf(err, errlen, "cannot write in output directory '%s': %s", dir, strerror(errno));
         free(f->tmp_path);
         f->tmp_path = NULL;
-        afile_abort(f);
+        lt_afile_abort(f);
         return -1;
     }
     f->fp = fdopen(fd, "w");
@@ -97,14 +97,14 @@ int afile_open(lt_afile *f, const char *dir, const char *name, const char *suffi
     if (!f->fp || !f->buf) {
         if (!f->fp) close(fd);
         snprintf(err, errlen, "cannot open '%s': %s", f->tmp_path, strerror(errno));
-        afile_abort(f);
+        lt_afile_abort(f);
         return -1;
     }
     setvbuf(f->fp, f->buf, _IOFBF, bufsize);
     return 0;
 }
 
-void afile_fail(lt_afile *f, int err_no)
+void lt_afile_fail(lt_afile *f, int err_no)
 {
     if (!f->failed) f->err_no = err_no;
     f->failed = 1;
@@ -114,17 +114,17 @@ void afile_fail(lt_afile *f, int err_no)
 static int close_checked(lt_afile *f, char *err, size_t errlen)
 {
     errno = 0;
-    if (!f->failed && (ferror(f->fp) || fflush(f->fp) != 0 || ferror(f->fp))) afile_fail(f, errno);
+    if (!f->failed && (ferror(f->fp) || fflush(f->fp) != 0 || ferror(f->fp))) lt_afile_fail(f, errno);
     errno = 0;
-    if (fclose(f->fp) != 0) afile_fail(f, errno);
+    if (fclose(f->fp) != 0) lt_afile_fail(f, errno);
     f->fp = NULL;
     if (!f->failed) return 0;
     snprintf(err, errlen, "cannot write '%s': %s", f->final_path, strerror(f->err_no ? f->err_no : EIO));
-    afile_abort(f);
+    lt_afile_abort(f);
     return -1;
 }
 
-int afile_target_ok(const char *path, char *err, size_t errlen)
+int lt_afile_target_ok(const char *path, char *err, size_t errlen)
 {
     struct stat st;
     if (lstat(path, &st) != 0 || S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)) return 0;
@@ -134,13 +134,13 @@ int afile_target_ok(const char *path, char *err, size_t errlen)
     return -1;
 }
 
-void afile_remove_stale(const char *path)
+void lt_afile_remove_stale(const char *path)
 {
     struct stat st;
     if (lstat(path, &st) == 0 && (S_ISREG(st.st_mode) || S_ISLNK(st.st_mode))) unlink(path);
 }
 
-int afile_commit_as(lt_afile *f, const char *suffix, char *err, size_t errlen)
+int lt_afile_commit_as(lt_afile *f, const char *suffix, char *err, size_t errlen)
 {
     if (close_checked(f, err, errlen) < 0) return -1;
     size_t n = suffix ? strlen(f->final_path) + strlen(suffix) + 1 : 0;
@@ -149,26 +149,26 @@ int afile_commit_as(lt_afile *f, const char *suffix, char *err, size_t errlen)
     const char *dest = final ? final : f->final_path;
     if (suffix && !final) {
         snprintf(err, errlen, "out of memory");
-        afile_abort(f);
+        lt_afile_abort(f);
         return -1;
     }
-    int taken = afile_target_ok(dest, err, errlen) < 0;
+    int taken = lt_afile_target_ok(dest, err, errlen) < 0;
     if (taken || rename(f->tmp_path, dest) != 0) {
         if (!taken) snprintf(err, errlen, "cannot write '%s': %s", dest, strerror(errno));
         free(final);
-        afile_abort(f);
+        lt_afile_abort(f);
         return -1;
     }
     free(final);
     free(f->tmp_path);
     f->tmp_path = NULL;
-    afile_abort(f);
+    lt_afile_abort(f);
     return 0;
 }
 
-int afile_commit(lt_afile *f, char *err, size_t errlen) { return afile_commit_as(f, NULL, err, errlen); }
+int lt_afile_commit(lt_afile *f, char *err, size_t errlen) { return lt_afile_commit_as(f, NULL, err, errlen); }
 
-void afile_abort(lt_afile *f)
+void lt_afile_abort(lt_afile *f)
 {
     if (f->fp) fclose(f->fp);
     f->fp = NULL;
@@ -182,7 +182,7 @@ void afile_abort(lt_afile *f)
 
 /* ---- sets of files ---------------------------------------------------------------------- */
 
-int pending_add(lt_pending *p, char *tmp, char *final)
+int lt_pending_add(lt_pending *p, char *tmp, char *final)
 {
     if (p->n == p->cap) {
         int cap = p->cap ? 2 * p->cap : 8;
@@ -204,24 +204,24 @@ int pending_add(lt_pending *p, char *tmp, char *final)
     return 0;
 }
 
-int afile_close_into(lt_afile *f, lt_pending *p, char *err, size_t errlen)
+int lt_afile_close_into(lt_afile *f, lt_pending *p, char *err, size_t errlen)
 {
     if (close_checked(f, err, errlen) < 0) return -1;
     char *tmp = f->tmp_path, *final = f->final_path;
     f->tmp_path = f->final_path = NULL;
-    afile_abort(f);
-    if (pending_add(p, tmp, final) < 0) {
+    lt_afile_abort(f);
+    if (lt_pending_add(p, tmp, final) < 0) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
     return 0;
 }
 
-int pending_publish(lt_pending *p, char *err, size_t errlen)
+int lt_pending_publish(lt_pending *p, char *err, size_t errlen)
 {
     for (int i = 0; i < p->n; i++)
-        if (afile_target_ok(p->final[i], err, errlen) < 0) { /* never renamed over, never written through */
-            pending_discard(p);
+        if (lt_afile_target_ok(p->final[i], err, errlen) < 0) { /* never renamed over, never written through */
+            lt_pending_discard(p);
             return -1;
         }
     int rc = 0;
@@ -240,7 +240,7 @@ int pending_publish(lt_pending *p, char *err, size_t errlen)
     return rc;
 }
 
-void pending_discard(lt_pending *p)
+void lt_pending_discard(lt_pending *p)
 {
     for (int i = 0; i < p->n; i++) {
         unlink(p->tmp[i]);

@@ -1,13 +1,13 @@
 /* src/afile.h - output files that appear complete or not at all.
  *
- * afile_open() writes to DIR/.NAME.SUFFIX.tmp.XXXXXX; afile_commit() flushes, closes and
- * renames it to DIR/NAME.SUFFIX; afile_abort() (or any failed write, then refused at commit)
+ * lt_afile_open() writes to DIR/.NAME.SUFFIX.tmp.XXXXXX; lt_afile_commit() flushes, closes and
+ * renames it to DIR/NAME.SUFFIX; lt_afile_abort() (or any failed write, then refused at commit)
  * removes the temporary file.  So DIR/NAME.SUFFIX holds either a complete file or what it
  * held before.
  *
  * Files that belong together (a record, its sidecar, its surface, its plots) are closed into an
- * lt_pending set and renamed together by pending_publish() once all of them were written, or
- * all removed by pending_discard(): a failure in any of them (a full disk, a plot that fails)
+ * lt_pending set and renamed together by lt_pending_publish() once all of them were written, or
+ * all removed by lt_pending_discard(): a failure in any of them (a full disk, a plot that fails)
  * leaves the earlier results of the same name as they were.
  */
 #ifndef LT_AFILE_H
@@ -25,21 +25,21 @@ typedef struct lt_afile {
 } lt_afile;
 
 /* Returns 0, or -1 with a message in err (nothing left behind). */
-int afile_open(lt_afile *f, const char *dir, const char *name, const char *suffix, size_t bufsize, char *err,
+int lt_afile_open(lt_afile *f, const char *dir, const char *name, const char *suffix, size_t bufsize, char *err,
                size_t errlen);
 /* Mark a failed write (keeps the errno of the first one). */
-void afile_fail(lt_afile *f, int err_no);
+void lt_afile_fail(lt_afile *f, int err_no);
 /* Returns 0, or -1 with a message (temporary file removed). */
-int afile_commit(lt_afile *f, char *err, size_t errlen);
+int lt_afile_commit(lt_afile *f, char *err, size_t errlen);
 /* Commit to final_path + suffix instead (e.g. ".partial" for the rows of a failed run). */
-int afile_commit_as(lt_afile *f, const char *suffix, char *err, size_t errlen);
+int lt_afile_commit_as(lt_afile *f, const char *suffix, char *err, size_t errlen);
 /* 0 if a file may be published at path: nothing is there, or a regular file or a symbolic link
  * (which rename replaces, never follows); else -1 with the reason (a directory, a FIFO, a
  * socket or a device holds the name). */
-int afile_target_ok(const char *path, char *err, size_t errlen);
+int lt_afile_target_ok(const char *path, char *err, size_t errlen);
 /* Remove an out-of-date output at path only if it is a regular file or a link. */
-void afile_remove_stale(const char *path);
-void afile_abort(lt_afile *f);
+void lt_afile_remove_stale(const char *path);
+void lt_afile_abort(lt_afile *f);
 
 /* Temporary files waiting for their final names. */
 typedef struct lt_pending {
@@ -49,20 +49,20 @@ typedef struct lt_pending {
 
 /* Flush and close f and move its temporary file into p (f is then empty).  Returns 0, or -1 with
  * a message (f aborted). */
-int afile_close_into(lt_afile *f, lt_pending *p, char *err, size_t errlen);
+int lt_afile_close_into(lt_afile *f, lt_pending *p, char *err, size_t errlen);
 /* Add a temporary file (both strings malloc'ed; p owns them, also when this fails).  Returns 0
  * or -1 (out of memory: tmp removed). */
-int pending_add(lt_pending *p, char *tmp, char *final);
+int lt_pending_add(lt_pending *p, char *tmp, char *final);
 /* Rename every file to its final name, in the order added (put the main file last).  Checks
  * first that no final name is a directory.  Returns 0, or -1 with a message: the files not yet
  * renamed are removed. */
-int pending_publish(lt_pending *p, char *err, size_t errlen);
+int lt_pending_publish(lt_pending *p, char *err, size_t errlen);
 /* Remove every temporary file and empty p. */
-void pending_discard(lt_pending *p);
+void lt_pending_discard(lt_pending *p);
 
 /* mkstemp(path), the file given the mode of a new file (0666 less the umask) rather than 0600,
  * since it is renamed to a result.  Returns the descriptor, or -1 with errno. */
-int afile_mkstemp(char *path);
+int lt_afile_mkstemp(char *path);
 
 /* Create directory dir and its missing parents, like `mkdir -p` (mode 0777 less the umask).
  * Returns 0 (also when it exists), or -1 with a message naming the path that could not be made
@@ -70,6 +70,6 @@ int afile_mkstemp(char *path);
 int lt_mkdir_p(const char *dir, char *err, size_t errlen);
 
 /* DIR/PREFIX NAME SUFFIX (malloc'ed), the way afile names its files. */
-char *afile_path(const char *dir, const char *prefix, const char *name, const char *suffix);
+char *lt_afile_path(const char *dir, const char *prefix, const char *name, const char *suffix);
 
 #endif

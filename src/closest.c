@@ -14,14 +14,14 @@
 
 static double clamp01(double x) { return x < 0 ? 0 : x > 1 ? 1 : x; }
 
-double cl_point_segment(vec3 x, vec3 p0, vec3 p1)
+double lt_cl_point_segment(vec3 x, vec3 p0, vec3 p1)
 {
     vec3 d = v3_sub(p1, p0);
     double dd = v3_dot(d, d);
     return dd > 0 ? clamp01(v3_dot(v3_sub(x, p0), d) / dd) : 0;
 }
 
-void cl_segment_segment(vec3 p0, vec3 p1, vec3 q0, vec3 q1, double *s, double *t)
+void lt_cl_segment_segment(vec3 p0, vec3 p1, vec3 q0, vec3 q1, double *s, double *t)
 {
     vec3 d1 = v3_sub(p1, p0), d2 = v3_sub(q1, q0), r = v3_sub(p0, q0);
     double a = v3_dot(d1, d1), e = v3_dot(d2, d2), f = v3_dot(d2, r);
@@ -49,7 +49,7 @@ void cl_segment_segment(vec3 p0, vec3 p1, vec3 q0, vec3 q1, double *s, double *t
         if (hi > 1) hi = 1;
         if (lo <= hi) *s = 0.5 * (lo + hi);
         else *s = (sq0 < 0 && sq1 < 0) ? 0 : 1;
-        *t = cl_point_segment(v3_axpy(*s, d1, p0), q0, q1);
+        *t = lt_cl_point_segment(v3_axpy(*s, d1, p0), q0, q1);
         return;
     }
     *s = clamp01((b * f - c * e) / denom);
@@ -63,7 +63,7 @@ void cl_segment_segment(vec3 p0, vec3 p1, vec3 q0, vec3 q1, double *s, double *t
     }
 }
 
-vec3 cl_point_triangle(vec3 x, const vec3 v[3])
+vec3 lt_cl_point_triangle(vec3 x, const vec3 v[3])
 {
     vec3 a = v[0], b = v[1], c = v[2];
     vec3 ab = v3_sub(b, a), ac = v3_sub(c, a), ap = v3_sub(x, a);
@@ -96,7 +96,7 @@ static int inside_triangle(vec3 x, const vec3 v[3], vec3 n)
     return 1;
 }
 
-int cl_segment_triangle(vec3 p0, vec3 p1, const vec3 v[3], vec3 *on_seg, vec3 *on_tri)
+int lt_cl_segment_triangle(vec3 p0, vec3 p1, const vec3 v[3], vec3 *on_seg, vec3 *on_tri)
 {
     vec3 n = v3_normalized(v3_cross(v3_sub(v[1], v[0]), v3_sub(v[2], v[0])));
     vec3 d = v3_sub(p1, p0);
@@ -130,15 +130,15 @@ int cl_segment_triangle(vec3 p0, vec3 p1, const vec3 v[3], vec3 *on_seg, vec3 *o
         }
     }
     /* general: segment ends against the triangle, triangle edges against the segment */
-    vec3 best_s = p0, best_t = cl_point_triangle(p0, v);
+    vec3 best_s = p0, best_t = lt_cl_point_triangle(p0, v);
     double best = v3_dot(v3_sub(best_s, best_t), v3_sub(best_s, best_t));
-    vec3 q = cl_point_triangle(p1, v);
+    vec3 q = lt_cl_point_triangle(p1, v);
     double d2 = v3_dot(v3_sub(p1, q), v3_sub(p1, q));
     if (d2 < best) best = d2, best_s = p1, best_t = q;
     for (int k = 0; k < 3; k++) {
         double s, t;
         vec3 e0 = v[k], e1 = v[(k + 1) % 3];
-        cl_segment_segment(p0, p1, e0, e1, &s, &t);
+        lt_cl_segment_segment(p0, p1, e0, e1, &s, &t);
         vec3 ps = v3_axpy(s, d, p0), pt = v3_axpy(t, v3_sub(e1, e0), e0);
         d2 = v3_dot(v3_sub(ps, pt), v3_sub(ps, pt));
         if (d2 < best) best = d2, best_s = ps, best_t = pt;

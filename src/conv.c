@@ -9,24 +9,24 @@
 
 /* ---- field paths and errors ------------------------------------------------------------ */
 
-void path_push_key(conv *cv, const char *name)
+void lt_path_push_key(conv *cv, const char *name)
 {
     if (cv->depth < MAX_PATH_DEPTH) cv->path[cv->depth] = (srcloc_key){name, 0};
     cv->depth++;
 }
-void path_push_index(conv *cv, int index)
+void lt_path_push_index(conv *cv, int index)
 {
     if (cv->depth < MAX_PATH_DEPTH) cv->path[cv->depth] = (srcloc_key){NULL, index};
     cv->depth++;
 }
-void path_pop(conv *cv) { cv->depth--; }
+void lt_path_pop(conv *cv) { cv->depth--; }
 
-int conv_line(const conv *cv)
+int lt_conv_line(const conv *cv)
 {
     if (cv->call_line > 0) return cv->call_line;
     int d = cv->depth < MAX_PATH_DEPTH ? cv->depth : MAX_PATH_DEPTH;
-    if (cv->root_line > 0) return srcloc_line_at(cv->loc, cv->root_line, cv->path + 1, d - 1);
-    return srcloc_line(cv->loc, cv->path, d);
+    if (cv->root_line > 0) return lt_srcloc_line_at(cv->loc, cv->root_line, cv->path + 1, d - 1);
+    return lt_srcloc_line(cv->loc, cv->path, d);
 }
 
 static void path_format(const conv *cv, char *buf, size_t n)
@@ -43,7 +43,7 @@ static void path_format(const conv *cv, char *buf, size_t n)
 }
 
 /* Raise `FILE:LINE: field PATH: message` as a Lua error (does not return). */
-_Noreturn void field_error(conv *cv, const char *fmt, ...)
+_Noreturn void lt_field_error(conv *cv, const char *fmt, ...)
 {
     char msg[300], path[160];
     va_list ap;
@@ -52,16 +52,16 @@ _Noreturn void field_error(conv *cv, const char *fmt, ...)
     va_end(ap);
     path_format(cv, path, sizeof path);
     if (path[0])
-        lua_pushfstring(cv->L, "%s:%d: field %s: %s", cv->file, conv_line(cv), path, msg);
+        lua_pushfstring(cv->L, "%s:%d: field %s: %s", cv->file, lt_conv_line(cv), path, msg);
     else
-        lua_pushfstring(cv->L, "%s:%d: %s", cv->file, conv_line(cv), msg);
+        lua_pushfstring(cv->L, "%s:%d: %s", cv->file, lt_conv_line(cv), msg);
     lua_error(cv->L);
     abort(); /* not reached: lua_error does not return */
 }
 
 /* ---- typed field readers (table at stack index t) ------------------------------------- */
 
-void check_keys_for(conv *cv, int t, const char *const *allowed, const char *what)
+void lt_check_keys_for(conv *cv, int t, const char *const *allowed, const char *what)
 {
     lua_State *L = cv->L;
     t = lua_absindex(L, t);
@@ -71,27 +71,27 @@ void check_keys_for(conv *cv, int t, const char *const *allowed, const char *wha
         if (lua_type(L, -1) != LUA_TSTRING) {
             lua_pushvalue(L, -1);
             const char *k = luaL_tolstring(L, -1, NULL);
-            field_error(cv, "unexpected entry [%s] (only named keys are allowed here)", k);
+            lt_field_error(cv, "unexpected entry [%s] (only named keys are allowed here)", k);
         }
         const char *k = lua_tostring(L, -1);
         int ok = 0;
         for (int i = 0; allowed[i]; i++)
             if (strcmp(k, allowed[i]) == 0) ok = 1;
         if (!ok) {
-            path_push_key(cv, k);
+            lt_path_push_key(cv, k);
             char list[400] = "";
             size_t u = 0;
             for (int i = 0; allowed[i] && u < sizeof list; i++)
                 u += (size_t)snprintf(list + u, sizeof list - u, i ? ", %s" : "%s", allowed[i]);
-            field_error(cv, "unknown key '%s'%s%s (allowed: %s)", k, what ? " " : "", what ? what : "", list);
+            lt_field_error(cv, "unknown key '%s'%s%s (allowed: %s)", k, what ? " " : "", what ? what : "", list);
         }
     }
 }
 
-void check_keys(conv *cv, int t, const char *const *allowed) { check_keys_for(cv, t, allowed, NULL); }
+void lt_check_keys(conv *cv, int t, const char *const *allowed) { lt_check_keys_for(cv, t, allowed, NULL); }
 
 /* Push field key of table t; returns its Lua type. */
-int get_field(conv *cv, int t, const char *key)
+int lt_get_field(conv *cv, int t, const char *key)
 {
     return lua_getfield(cv->L, lua_absindex(cv->L, t), key);
 }
@@ -108,22 +108,22 @@ static void range_text(double min, double max, char *buf, size_t n)
 }
 
 /* The number at stack index i: finite, within [min, max]. */
-double to_number(conv *cv, int i, double min, double max)
+double lt_to_number(conv *cv, int i, double min, double max)
 {
     lua_State *L = cv->L;
-    if (lua_type(L, i) != LUA_TNUMBER) field_error(cv, "expected a number, got %s", luaL_typename(L, i));
+    if (lua_type(L, i) != LUA_TNUMBER) lt_field_error(cv, "expected a number, got %s", luaL_typename(L, i));
     double x = lua_tonumber(L, i);
-    if (isnan(x)) field_error(cv, "is NaN");
-    if (isinf(x)) field_error(cv, "is not finite");
+    if (isnan(x)) lt_field_error(cv, "is NaN");
+    if (isinf(x)) lt_field_error(cv, "is not finite");
     if (x < min || x > max) {
         char range[80];
         range_text(min, max, range, sizeof range);
-        field_error(cv, "value %g out of range: must be %s", x, range);
+        lt_field_error(cv, "value %g out of range: must be %s", x, range);
     }
     return x;
 }
 
-void check_list(conv *cv, int t, int n, const char *what)
+void lt_check_list(conv *cv, int t, int n, const char *what)
 {
     lua_State *L = cv->L;
     t = lua_absindex(L, t);
@@ -132,118 +132,118 @@ void check_list(conv *cv, int t, int n, const char *what)
         lua_pop(L, 1);
         if (lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 1 && lua_tointeger(L, -1) <= n) continue;
         if (lua_type(L, -1) == LUA_TSTRING) {
-            path_push_key(cv, lua_tostring(L, -1));
-            field_error(cv, "unexpected key '%s' (%s)", lua_tostring(L, -1), what);
+            lt_path_push_key(cv, lua_tostring(L, -1));
+            lt_field_error(cv, "unexpected key '%s' (%s)", lua_tostring(L, -1), what);
         }
         lua_pushvalue(L, -1);
-        field_error(cv, "unexpected entry [%s] (%s)", luaL_tolstring(L, -1, NULL), what);
+        lt_field_error(cv, "unexpected entry [%s] (%s)", luaL_tolstring(L, -1, NULL), what);
     }
 }
 
 /* Optional number field: keeps *out when absent. */
-void opt_number(conv *cv, int t, const char *key, double *out, double min, double max)
+void lt_opt_number(conv *cv, int t, const char *key, double *out, double min, double max)
 {
-    path_push_key(cv, key);
-    if (get_field(cv, t, key) != LUA_TNIL) *out = to_number(cv, -1, min, max);
+    lt_path_push_key(cv, key);
+    if (lt_get_field(cv, t, key) != LUA_TNIL) *out = lt_to_number(cv, -1, min, max);
     lua_pop(cv->L, 1);
-    path_pop(cv);
+    lt_path_pop(cv);
 }
 
-void opt_integer(conv *cv, int t, const char *key, long *out, long min, long max)
+void lt_opt_integer(conv *cv, int t, const char *key, long *out, long min, long max)
 {
-    path_push_key(cv, key);
-    if (get_field(cv, t, key) != LUA_TNIL) {
-        double x = to_number(cv, -1, (double)min, (double)max);
-        if (x != floor(x)) field_error(cv, "expected a whole number, got %g", x);
+    lt_path_push_key(cv, key);
+    if (lt_get_field(cv, t, key) != LUA_TNIL) {
+        double x = lt_to_number(cv, -1, (double)min, (double)max);
+        if (x != floor(x)) lt_field_error(cv, "expected a whole number, got %g", x);
         *out = (long)x;
     }
     lua_pop(cv->L, 1);
-    path_pop(cv);
+    lt_path_pop(cv);
 }
 
-void opt_bool(conv *cv, int t, const char *key, int *out)
+void lt_opt_bool(conv *cv, int t, const char *key, int *out)
 {
-    path_push_key(cv, key);
-    int ty = get_field(cv, t, key);
+    lt_path_push_key(cv, key);
+    int ty = lt_get_field(cv, t, key);
     if (ty == LUA_TBOOLEAN) *out = lua_toboolean(cv->L, -1);
-    else if (ty != LUA_TNIL) field_error(cv, "expected true or false, got %s", luaL_typename(cv->L, -1));
+    else if (ty != LUA_TNIL) lt_field_error(cv, "expected true or false, got %s", luaL_typename(cv->L, -1));
     lua_pop(cv->L, 1);
-    path_pop(cv);
+    lt_path_pop(cv);
 }
 
-void read_vec3(conv *cv, int i, vec3 *out)
+void lt_read_vec3(conv *cv, int i, vec3 *out)
 {
     lua_State *L = cv->L;
     i = lua_absindex(L, i);
-    if (!lua_istable(L, i)) field_error(cv, "expected a table of 3 numbers, got %s", luaL_typename(L, i));
-    if (lua_rawlen(L, i) != 3) field_error(cv, "expected 3 numbers, got %d", (int)lua_rawlen(L, i));
-    check_list(cv, i, 3, "a list of 3 numbers {x, y, z}");
+    if (!lua_istable(L, i)) lt_field_error(cv, "expected a table of 3 numbers, got %s", luaL_typename(L, i));
+    if (lua_rawlen(L, i) != 3) lt_field_error(cv, "expected 3 numbers, got %d", (int)lua_rawlen(L, i));
+    lt_check_list(cv, i, 3, "a list of 3 numbers {x, y, z}");
     double x[3];
     for (int k = 0; k < 3; k++) {
-        path_push_index(cv, k + 1);
+        lt_path_push_index(cv, k + 1);
         lua_rawgeti(L, i, k + 1);
-        x[k] = to_number(cv, -1, -INFINITY, INFINITY);
+        x[k] = lt_to_number(cv, -1, -INFINITY, INFINITY);
         lua_pop(L, 1);
-        path_pop(cv);
+        lt_path_pop(cv);
     }
     *out = v3(x[0], x[1], x[2]);
 }
 
-void opt_vec3(conv *cv, int t, const char *key, vec3 *out)
+void lt_opt_vec3(conv *cv, int t, const char *key, vec3 *out)
 {
-    path_push_key(cv, key);
-    if (get_field(cv, t, key) != LUA_TNIL) read_vec3(cv, -1, out);
+    lt_path_push_key(cv, key);
+    if (lt_get_field(cv, t, key) != LUA_TNIL) lt_read_vec3(cv, -1, out);
     lua_pop(cv->L, 1);
-    path_pop(cv);
+    lt_path_pop(cv);
 }
 
-int has_field(conv *cv, int t, const char *key)
+int lt_has_field(conv *cv, int t, const char *key)
 {
-    int ty = get_field(cv, t, key);
+    int ty = lt_get_field(cv, t, key);
     lua_pop(cv->L, 1);
     return ty != LUA_TNIL;
 }
 
-void opt_positive(conv *cv, int t, const char *key, double *out)
+void lt_opt_positive(conv *cv, int t, const char *key, double *out)
 {
-    path_push_key(cv, key);
-    if (get_field(cv, t, key) != LUA_TNIL) {
-        double x = to_number(cv, -1, -INFINITY, INFINITY);
-        if (!(x > 0) || !isfinite(x)) field_error(cv, "must be a finite number > 0, got %g", x);
+    lt_path_push_key(cv, key);
+    if (lt_get_field(cv, t, key) != LUA_TNIL) {
+        double x = lt_to_number(cv, -1, -INFINITY, INFINITY);
+        if (!(x > 0) || !isfinite(x)) lt_field_error(cv, "must be a finite number > 0, got %g", x);
         *out = x;
     }
     lua_pop(cv->L, 1);
-    path_pop(cv);
+    lt_path_pop(cv);
 }
 
-void opt_choice(conv *cv, int t, const char *key, const char *const *names, int n, int *out)
+void lt_opt_choice(conv *cv, int t, const char *key, const char *const *names, int n, int *out)
 {
-    path_push_key(cv, key);
-    int ty = get_field(cv, t, key);
+    lt_path_push_key(cv, key);
+    int ty = lt_get_field(cv, t, key);
     if (ty != LUA_TNIL) {
         char list[200] = "";
         size_t u = 0;
         for (int i = 0; i < n && u < sizeof list; i++)
             u += (size_t)snprintf(list + u, sizeof list - u, i ? ", %s" : "%s", names[i]);
-        if (ty != LUA_TSTRING) field_error(cv, "expected one of %s, got %s", list, luaL_typename(cv->L, -1));
+        if (ty != LUA_TSTRING) lt_field_error(cv, "expected one of %s, got %s", list, luaL_typename(cv->L, -1));
         const char *v = lua_tostring(cv->L, -1);
         int found = -1;
         for (int i = 0; i < n; i++)
             if (strcmp(names[i], v) == 0) found = i;
-        if (found < 0) field_error(cv, "unknown value '%s' (one of %s)", v, list);
+        if (found < 0) lt_field_error(cv, "unknown value '%s' (one of %s)", v, list);
         *out = found;
     }
     lua_pop(cv->L, 1);
-    path_pop(cv);
+    lt_path_pop(cv);
 }
 
-void opt_nonzero_vec3(conv *cv, int t, const char *key, vec3 *out)
+void lt_opt_nonzero_vec3(conv *cv, int t, const char *key, vec3 *out)
 {
-    path_push_key(cv, key);
-    if (get_field(cv, t, key) != LUA_TNIL) {
-        read_vec3(cv, -1, out);
-        if (!v3_isfinite(*out)) field_error(cv, "is not finite");
-        if (!(v3_norm(*out) > 0)) field_error(cv, "must not be the zero vector");
+    lt_path_push_key(cv, key);
+    if (lt_get_field(cv, t, key) != LUA_TNIL) {
+        lt_read_vec3(cv, -1, out);
+        if (!v3_isfinite(*out)) lt_field_error(cv, "is not finite");
+        if (!(v3_norm(*out) > 0)) lt_field_error(cv, "must not be the zero vector");
         /* a direction: one whose length overflows or underflows (1e308 or 1e-310 components) is
          * scaled by its largest component first, so it stays the direction given */
         double len = v3_norm(*out);
@@ -253,5 +253,5 @@ void opt_nonzero_vec3(conv *cv, int t, const char *key, vec3 *out)
         }
     }
     lua_pop(cv->L, 1);
-    path_pop(cv);
+    lt_path_pop(cv);
 }

@@ -1,7 +1,7 @@
 /* src/conv.h - reading Lua tables into C values with field paths and one-line errors.
  *
  * A `conv` walks a script's tables keeping the path of the field being read
- * (`particles[2].radius`); field_error() raises `FILE:LINE: field PATH: message` as a Lua
+ * (`particles[2].radius`); lt_field_error() raises `FILE:LINE: field PATH: message` as a Lua
  * error, LINE found by srcloc from the script text (or the line of the lawtester.run call).
  * The readers take the table at a stack index and a key; opt_* keep *out when the key is
  * absent.  Values are SI numbers; no units are implied here.
@@ -24,37 +24,37 @@ typedef struct conv {
     int stages_optional; /* a probe's test: its stages only lead to the initial state */
     int root_line; /* > 0: the table is the argument of a call at this line (lawtester.law{...})
                       and path[0] names it: lines are looked up in the constructor opened on
-                      that line (srcloc_line_at), else this line */
+                      that line (lt_srcloc_line_at), else this line */
 } conv;
 
-void path_push_key(conv *cv, const char *name);
-void path_push_index(conv *cv, int index);
-void path_pop(conv *cv);
-int conv_line(const conv *cv);
+void lt_path_push_key(conv *cv, const char *name);
+void lt_path_push_index(conv *cv, int index);
+void lt_path_pop(conv *cv);
+int lt_conv_line(const conv *cv);
 
 /* Raise `FILE:LINE: field PATH: message` as a Lua error (does not return). */
-_Noreturn void field_error(conv *cv, const char *fmt, ...);
+_Noreturn void lt_field_error(conv *cv, const char *fmt, ...);
 
 /* Error on any key of table t that is not in the NULL-terminated list (what, e.g. "for a
  * wall", is added to the message). */
-void check_keys(conv *cv, int t, const char *const *allowed);
-void check_keys_for(conv *cv, int t, const char *const *allowed, const char *what);
+void lt_check_keys(conv *cv, int t, const char *const *allowed);
+void lt_check_keys_for(conv *cv, int t, const char *const *allowed, const char *what);
 /* Error on any key of table t that is not an integer 1..n (what: "a list of 6 numbers"). */
-void check_list(conv *cv, int t, int n, const char *what);
+void lt_check_list(conv *cv, int t, int n, const char *what);
 /* Push field key of table t; returns its Lua type. */
-int get_field(conv *cv, int t, const char *key);
-int has_field(conv *cv, int t, const char *key);
-double to_number(conv *cv, int i, double min, double max);
-void opt_number(conv *cv, int t, const char *key, double *out, double min, double max);
+int lt_get_field(conv *cv, int t, const char *key);
+int lt_has_field(conv *cv, int t, const char *key);
+double lt_to_number(conv *cv, int i, double min, double max);
+void lt_opt_number(conv *cv, int t, const char *key, double *out, double min, double max);
 /* A finite number > 0. */
-void opt_positive(conv *cv, int t, const char *key, double *out);
-void opt_integer(conv *cv, int t, const char *key, long *out, long min, long max);
-void opt_bool(conv *cv, int t, const char *key, int *out);
+void lt_opt_positive(conv *cv, int t, const char *key, double *out);
+void lt_opt_integer(conv *cv, int t, const char *key, long *out, long min, long max);
+void lt_opt_bool(conv *cv, int t, const char *key, int *out);
 /* One of n names; *out = its index. */
-void opt_choice(conv *cv, int t, const char *key, const char *const *names, int n, int *out);
-void read_vec3(conv *cv, int i, vec3 *out);
-void opt_vec3(conv *cv, int t, const char *key, vec3 *out);
+void lt_opt_choice(conv *cv, int t, const char *key, const char *const *names, int n, int *out);
+void lt_read_vec3(conv *cv, int i, vec3 *out);
+void lt_opt_vec3(conv *cv, int t, const char *key, vec3 *out);
 /* A finite, non-zero 3-vector. */
-void opt_nonzero_vec3(conv *cv, int t, const char *key, vec3 *out);
+void lt_opt_nonzero_vec3(conv *cv, int t, const char *key, vec3 *out);
 
 #endif

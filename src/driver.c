@@ -180,16 +180,16 @@ int lt_start_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
     t->view.c.mstar = t->mstar;
     t->view.c.mat[0] = &test->body[0].mat;
     t->view.c.mat[1] = &test->body[1].mat;
-    t->trial_turns = geom_pair_uses_orientation(t->view.body[0].shape, t->view.body[1].shape);
-    t->gops = geom_pair_ops(t->view.body[0].shape, t->view.body[1].shape);
+    t->trial_turns = lt_geom_pair_uses_orientation(t->view.body[0].shape, t->view.body[1].shape);
+    t->gops = lt_geom_pair_ops(t->view.body[0].shape, t->view.body[1].shape);
     for (int i = 0; i < test->law->n_energies; i++)
         if (test->law->energies[i].kind == LT_STORED) t->stored_mask |= 1u << i;
     vec3 n = v3_normalized(test->normal);
-    if (!geom_place(&t->view.body[0], &t->view.body[1], &n, test->gap)) {
-        const char *why = geom_normal_problem(&t->view.body[0], &t->view.body[1], n);
+    if (!lt_geom_place(&t->view.body[0], &t->view.body[1], &n, test->gap)) {
+        const char *why = lt_geom_normal_problem(&t->view.body[0], &t->view.body[1], n);
         return lt_fail(t, "cannot place %s-%s with this normal and gap: %s", lt_shape_name(t->view.body[0].shape),
                     lt_shape_name(t->view.body[1].shape),
-                    !geom_pair_defined(t->view.body[0].shape, t->view.body[1].shape) ? "no geometry for the pair"
+                    !lt_geom_pair_defined(t->view.body[0].shape, t->view.body[1].shape) ? "no geometry for the pair"
                     : why                                                  ? why
                                                                            : "gap too deep (the cores would cross)");
     }
@@ -201,7 +201,7 @@ int lt_start_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
      * lt_stability_check would catch */
     double f = t->zetaN > 0 ? sqrt(1 + t->zetaN * t->zetaN) - t->zetaN : 1;
     t->k_stable = 4 * t->mstar * f * f / (test->dt * test->dt) * (1 - 1e-9);
-    int geom_ok = geom_compute(&t->view.body[0], &t->view.body[1], &t->view.geom);
+    int geom_ok = lt_geom_compute(&t->view.body[0], &t->view.body[1], &t->view.geom);
     mat3 frame0 = t->view.frame; /* no step before state 0: it forms its contact afresh (or has none) */
     vec3 branch0[2] = {t->view.geom.branch[0], t->view.geom.branch[1]};
     return lt_contact_update(t, geom_ok, &frame0, branch0) < 0 || lt_state_check(t, 1) < 0 ? -1 : 0;

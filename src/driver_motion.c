@@ -249,7 +249,7 @@ static int same_vecs(const vec3 *a, const vec3 *b, int n) { return memcmp(a, b, 
  * positions into *g; returns 0 if it is degenerate.  With imposed shear, correct the arc drift
  * (geom.h): displace the bodies along g's normal so that the rule's quantity has changed by
  * the relative motion along `normal` (the normal of the frame the motion was imposed in) only,
- * return the displacements in shift, and carry g along (geom_shift_normal: one geometry
+ * return the displacements in shift, and carry g along (lt_geom_shift_normal: one geometry
  * evaluation per move, the correction after it and off its critical path). */
 static int move_bodies(const lt_tester *t, lt_body b[2], const vec3 v[2], const vec3 w[2], const vec3 *normal,
                        vec3 shift[2], double arc_gap[2], int turn, lt_geom *g)
@@ -260,7 +260,7 @@ static int move_bodies(const lt_tester *t, lt_body b[2], const vec3 v[2], const 
     int shear = shear_imposed(t);
     double gap = NAN, gap_lo = 0;
     if (shear) {
-        gap = isnan(arc_gap[0]) ? geom_arc_value(&b[0], &b[1]) : arc_gap[0];
+        gap = isnan(arc_gap[0]) ? lt_geom_arc_value(&b[0], &b[1]) : arc_gap[0];
         gap_lo = isnan(arc_gap[0]) ? 0 : arc_gap[1];
         double y = dt * v3_dot(v3_sub(v[1], v[0]), *normal) + gap_lo; /* compensated sum */
         double sum = gap + y;
@@ -279,14 +279,14 @@ static int move_bodies(const lt_tester *t, lt_body b[2], const vec3 v[2], const 
     if (shear && !isnan(gap)) { /* NaN: the pair has no arc drift (geom.h) */
         arc_gap[0] = gap;
         arc_gap[1] = gap_lo;
-        double ds = gap - t->gops.arc_of_geom(g); /* geom_arc_shortfall; a pair with a gap has the rule */
+        double ds = gap - t->gops.arc_of_geom(g); /* lt_geom_arc_shortfall; a pair with a gap has the rule */
         shift[1] = v3_scale(g->normal, ds * wt);
         shift[0] = v3_scale(g->normal, -ds * (1 - wt));
         /* a body with no share (abWeight 0 or 1) is not moved: adding a zero to a compensated
          * sum whose low part is below half an ulp of its high part changes neither */
         if (wt != 0) add_compensated(&b[1], shift[1]);
         if (wt != 1) add_compensated(&b[0], shift[0]);
-        geom_shift_normal(g, ds, wt);
+        lt_geom_shift_normal(g, ds, wt);
     }
     return 1;
 }

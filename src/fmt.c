@@ -294,7 +294,7 @@ static int put_decimal(char *p, uint64_t d, int e)
 
 /* ---- the API ------------------------------------------------------------------------------ */
 
-int fmt_double(char *buf, double x)
+int lt_fmt_double(char *buf, double x)
 {
     uint64_t bits;
     memcpy(&bits, &x, sizeof bits);
@@ -330,9 +330,9 @@ int fmt_double(char *buf, double x)
     return (int)(p - buf) + put_decimal(p, dec.digits, dec.exp10);
 }
 
-int fmt_double_nul(char *buf, double x)
+int lt_fmt_double_nul(char *buf, double x)
 {
-    int n = fmt_double(buf, x);
+    int n = lt_fmt_double(buf, x);
     buf[n] = '\0';
     return n;
 }

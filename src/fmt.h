@@ -1,6 +1,6 @@
 /* src/fmt.h - fast shortest round-trip formatting of IEEE-754 doubles (for the TSV tables).
  *
- * fmt_double() writes the shortest decimal string that strtod() reads back to exactly the same
+ * lt_fmt_double() writes the shortest decimal string that strtod() reads back to exactly the same
  * double.  It takes about 40 ns for a random double and 20 ns for short data like k * 1e-6 on
  * the development machine, 8-13x less than printf("%.17g"), whose output is also longer.  No
  * locale, no allocation, no global state: thread-safe.
@@ -26,7 +26,7 @@
  *   - shortest: no decimal with fewer significant digits lies in that interval;
  *   - closest: among the shortest candidates the one nearest to x (ties: even last digit).
  *   The round trip assumes a correctly rounding strtod (glibc's is) in the default rounding
- *   mode; fmt_double itself uses only integer arithmetic, so the FP environment does not matter.
+ *   mode; lt_fmt_double itself uses only integer arithmetic, so the FP environment does not matter.
  *
  * Algorithm (Schubfach, R. Giulietti 2020; this is an independent implementation).  Write
  * |x| = c * 2^q (c < 2^53, q >= -1074).  The midpoints to the neighbouring doubles bound the
@@ -54,15 +54,15 @@
 #ifndef LT_FMT_H
 #define LT_FMT_H
 
-/* Largest return value of fmt_double(); fmt_double_nul() needs FMT_DOUBLE_MAX + 1 bytes. */
+/* Largest return value of lt_fmt_double(); lt_fmt_double_nul() needs FMT_DOUBLE_MAX + 1 bytes. */
 #define FMT_DOUBLE_MAX 25
 
 /* Writes the shortest decimal string that strtod() reads back to exactly x. No NUL is written;
    returns the number of chars written (at most FMT_DOUBLE_MAX = 25). */
-int fmt_double(char *buf, double x);
+int lt_fmt_double(char *buf, double x);
 
-/* Same as fmt_double() and then writes a NUL (buf must hold FMT_DOUBLE_MAX + 1 chars).  Returns
+/* Same as lt_fmt_double() and then writes a NUL (buf must hold FMT_DOUBLE_MAX + 1 chars).  Returns
    the length without the NUL. */
-int fmt_double_nul(char *buf, double x);
+int lt_fmt_double_nul(char *buf, double x);
 
 #endif

@@ -95,7 +95,7 @@ static int geom_sphere_capsule(const lt_body *a, const lt_body *b, lt_geom *g)
 {
     vec3 e[2];
     capsule_ends(b, e);
-    double t = cl_point_segment(a->pos, e[0], e[1]);
+    double t = lt_cl_point_segment(a->pos, e[0], e[1]);
     return finish_points(a, b, a->pos, v3_axpy(t, v3_sub(e[1], e[0]), e[0]), a->radius, b->radius, g);
 }
 
@@ -105,7 +105,7 @@ static int geom_capsule_capsule(const lt_body *a, const lt_body *b, lt_geom *g)
     double s, t;
     capsule_ends(a, p);
     capsule_ends(b, q);
-    cl_segment_segment(p[0], p[1], q[0], q[1], &s, &t);
+    lt_cl_segment_segment(p[0], p[1], q[0], q[1], &s, &t);
     vec3 qA = v3_axpy(s, v3_sub(p[1], p[0]), p[0]), qB = v3_axpy(t, v3_sub(q[1], q[0]), q[0]);
     return finish_points(a, b, qA, qB, a->radius, b->radius, g);
 }
@@ -114,7 +114,7 @@ static int geom_sphere_facet(const lt_body *a, const lt_body *b, lt_geom *g)
 {
     vec3 v[3];
     facet_vertices(b, v);
-    return finish_points(a, b, a->pos, cl_point_triangle(a->pos, v), a->radius, facet_len(b, a->radius), g);
+    return finish_points(a, b, a->pos, lt_cl_point_triangle(a->pos, v), a->radius, facet_len(b, a->radius), g);
 }
 
 static int geom_capsule_facet(const lt_body *a, const lt_body *b, lt_geom *g)
@@ -122,7 +122,7 @@ static int geom_capsule_facet(const lt_body *a, const lt_body *b, lt_geom *g)
     vec3 e[2], v[3], qs, qt;
     capsule_ends(a, e);
     facet_vertices(b, v);
-    if (!cl_segment_triangle(e[0], e[1], v, &qs, &qt)) return 0;
+    if (!lt_cl_segment_triangle(e[0], e[1], v, &qs, &qt)) return 0;
     return finish_points(a, b, qs, qt, a->radius, facet_len(b, a->radius), g);
 }
 
@@ -162,7 +162,7 @@ static double arc_centre_of_geom(const lt_geom *g) { return g->dist; }
 static double arc_gap_value(const lt_body *a, const lt_body *b)
 {
     lt_geom g;
-    return geom_compute(a, b, &g) ? g.uN : NAN;
+    return lt_geom_compute(a, b, &g) ? g.uN : NAN;
 }
 static double arc_gap_of_geom(const lt_geom *g) { return g->uN; }
 
@@ -184,21 +184,21 @@ static const geom_entry *entry(lt_shape_kind a, lt_shape_kind b)
     return e->compute ? e : NULL;
 }
 
-int geom_pair_defined(lt_shape_kind a, lt_shape_kind b) { return entry(a, b) != NULL; }
+int lt_geom_pair_defined(lt_shape_kind a, lt_shape_kind b) { return entry(a, b) != NULL; }
 
-const char *geom_arc_rule(lt_shape_kind a, lt_shape_kind b)
+const char *lt_geom_arc_rule(lt_shape_kind a, lt_shape_kind b)
 {
     const geom_entry *e = entry(a, b);
     return e ? e->arc_rule : "?";
 }
 
-int geom_pair_uses_orientation(lt_shape_kind a, lt_shape_kind b)
+int lt_geom_pair_uses_orientation(lt_shape_kind a, lt_shape_kind b)
 {
     const geom_entry *e = entry(a, b);
     return e ? e->uses_orientation : 1;
 }
 
-int geom_compute(const lt_body *a, const lt_body *b, lt_geom *g)
+int lt_geom_compute(const lt_body *a, const lt_body *b, lt_geom *g)
 {
     const geom_entry *e = entry(a->shape, b->shape);
     if (!e) return 0;
@@ -218,29 +218,29 @@ int geom_compute(const lt_body *a, const lt_body *b, lt_geom *g)
     return 1;
 }
 
-geom_ops geom_pair_ops(lt_shape_kind a, lt_shape_kind b)
+geom_ops lt_geom_pair_ops(lt_shape_kind a, lt_shape_kind b)
 {
     const geom_entry *e = entry(a, b);
-    geom_ops ops = {geom_compute, NULL};
+    geom_ops ops = {lt_geom_compute, NULL};
     if (!e) return ops;
     if (a <= b) ops.compute = e->compute;
     ops.arc_of_geom = e->arc_of_geom;
     return ops;
 }
 
-double geom_arc_value(const lt_body *a, const lt_body *b)
+double lt_geom_arc_value(const lt_body *a, const lt_body *b)
 {
     const geom_entry *e = entry(a->shape, b->shape);
     return e && e->arc_value ? e->arc_value(a, b) : NAN;
 }
 
-double geom_arc_shortfall(const lt_body *a, const lt_body *b, const lt_geom *g, double target)
+double lt_geom_arc_shortfall(const lt_body *a, const lt_body *b, const lt_geom *g, double target)
 {
     const geom_entry *e = entry(a->shape, b->shape);
     return e && e->arc_of_geom ? target - e->arc_of_geom(g) : 0;
 }
 
-void geom_shift_normal(lt_geom *g, double s, double wt)
+void lt_geom_shift_normal(lt_geom *g, double s, double wt)
 {
     vec3 half = v3_scale(g->normal, 0.5 * s);
     g->uN += s;
@@ -250,18 +250,18 @@ void geom_shift_normal(lt_geom *g, double s, double wt)
     g->branch[1] = v3_sub(g->branch[1], half);
 }
 
-vec3 geom_arc_correction(const lt_body *a, const lt_body *b, double target)
+vec3 lt_geom_arc_correction(const lt_body *a, const lt_body *b, double target)
 {
     lt_geom g;
-    if (!geom_compute(a, b, &g)) return v3(0, 0, 0);
-    return v3_scale(g.normal, geom_arc_shortfall(a, b, &g, target));
+    if (!lt_geom_compute(a, b, &g)) return v3(0, 0, 0);
+    return v3_scale(g.normal, lt_geom_arc_shortfall(a, b, &g, target));
 }
 
 /* ---- placement -------------------------------------------------------------------------- */
 
 static int has_plane(const lt_body *b) { return b->shape == LT_WALL || b->shape == LT_FACET; }
 
-const char *geom_normal_problem(const lt_body *a, const lt_body *b, vec3 n)
+const char *lt_geom_normal_problem(const lt_body *a, const lt_body *b, vec3 n)
 {
     const lt_body *bodies[2] = {a, b};
     for (int i = 0; i < 2; i++) {
@@ -276,7 +276,7 @@ const char *geom_normal_problem(const lt_body *a, const lt_body *b, vec3 n)
     return NULL;
 }
 
-double geom_min_gap(const lt_body *a, const lt_body *b) { return -(lt_body_rho(a) + lt_body_rho(b)); }
+double lt_geom_min_gap(const lt_body *a, const lt_body *b) { return -(lt_body_rho(a) + lt_body_rho(b)); }
 
 /* Offset from b->pos to the core point b touches with when the other body lies in direction m. */
 static vec3 support_offset(const lt_body *b, vec3 m)
@@ -288,9 +288,9 @@ static vec3 support_offset(const lt_body *b, vec3 m)
     return v3_scale(ax, (c > 0 ? 0.5 : -0.5) * b->shaft);
 }
 
-int geom_place(const lt_body *a, lt_body *b, vec3 *n, double gap)
+int lt_geom_place(const lt_body *a, lt_body *b, vec3 *n, double gap)
 {
-    if (!geom_pair_defined(a->shape, b->shape) || geom_normal_problem(a, b, *n) || !(gap > geom_min_gap(a, b)))
+    if (!lt_geom_pair_defined(a->shape, b->shape) || lt_geom_normal_problem(a, b, *n) || !(gap > lt_geom_min_gap(a, b)))
         return 0;
     vec3 m = *n;
     const lt_body *flat = has_plane(a) ? a : has_plane(b) ? b : NULL;

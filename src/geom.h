@@ -14,7 +14,7 @@
  *     that kn does not collapse as halfThick -> 0+; see docs/stiffness.md)
  *   contA = pi min(l1, l2)^2                m^2, from the raw lengths (= the radii)
  * The table is indexed by the unordered shape pair; a pair stored the other way round is
- * computed as (B, A) and swapped back in one place (geom_compute), so every function sees its
+ * computed as (B, A) and swapped back in one place (lt_geom_compute), so every function sees its
  * own order.  Two flat bodies (wall-wall, wall-facet, facet-facet) have no entry.
  *
  * Walls and facets are two-sided: the normal points to the side the other body is on.
@@ -42,49 +42,49 @@ typedef struct lt_geom {
 #define GEOM_NORMAL_TOL 1e-9
 
 /* 1 if the pair (a, b) has a geometry function. */
-int geom_pair_defined(lt_shape_kind a, lt_shape_kind b);
+int lt_geom_pair_defined(lt_shape_kind a, lt_shape_kind b);
 
 /* 1 if the geometry of the pair depends on the bodies' orientations (0 for round pairs: the
  * driver then moves its trial bodies without turning them). */
-int geom_pair_uses_orientation(lt_shape_kind a, lt_shape_kind b);
+int lt_geom_pair_uses_orientation(lt_shape_kind a, lt_shape_kind b);
 
 /* Geometry of the pair in its A, B order.  Returns 0 if the pair is undefined or the closest
  * points coincide (no normal: a centre on a wall, a capsule axis through a facet). */
-int geom_compute(const lt_body *a, const lt_body *b, lt_geom *g);
+int lt_geom_compute(const lt_body *a, const lt_body *b, lt_geom *g);
 
 /* The functions of one shape pair, looked up once for a caller that computes the same pair
- * every step (the driver): compute is geom_compute for that pair (the pair's own function
- * when it is stored in the caller's order, else geom_compute itself, which swaps);
+ * every step (the driver): compute is lt_geom_compute for that pair (the pair's own function
+ * when it is stored in the caller's order, else lt_geom_compute itself, which swaps);
  * arc_of_geom reads the arc-drift rule's quantity from a geometry (NULL: the pair has no arc
- * drift), so that geom_arc_shortfall(a, b, g, target) = target - arc_of_geom(g). */
+ * drift), so that lt_geom_arc_shortfall(a, b, g, target) = target - arc_of_geom(g). */
 typedef struct geom_ops {
     int (*compute)(const lt_body *a, const lt_body *b, lt_geom *g);
     double (*arc_of_geom)(const lt_geom *g);
 } geom_ops;
-geom_ops geom_pair_ops(lt_shape_kind a, lt_shape_kind b);
+geom_ops lt_geom_pair_ops(lt_shape_kind a, lt_shape_kind b);
 
 /* NULL if the unit normal n (A -> B) can be the initial normal of the pair, else why not
  * (a wall's or facet's contact normal at placement is its own normal, either sign). */
-const char *geom_normal_problem(const lt_body *a, const lt_body *b, vec3 n);
+const char *lt_geom_normal_problem(const lt_body *a, const lt_body *b, vec3 n);
 
 /* Smallest admissible initial gap: the centre (core) distance must stay positive, so
  * gap > -(rhoA + rhoB) (m). */
-double geom_min_gap(const lt_body *a, const lt_body *b);
+double lt_geom_min_gap(const lt_body *a, const lt_body *b);
 
 /* Translate b (never rotate it) so that the contact normal is *n and uN = gap.  *n is snapped
  * to the flat body's own normal (with the sign of *n).  The contact point is chosen on each
  * body deterministically: a sphere's centre line; a capsule's centre when n is perpendicular
  * to its axis (within CL_PARALLEL), else the cap n points to; a facet's centroid; a wall's
- * point.  Returns 0 (b unchanged) if the pair cannot be placed so (geom_normal_problem, or
- * gap <= geom_min_gap). */
-int geom_place(const lt_body *a, lt_body *b, vec3 *n, double gap);
+ * point.  Returns 0 (b unchanged) if the pair cannot be placed so (lt_geom_normal_problem, or
+ * gap <= lt_geom_min_gap). */
+int lt_geom_place(const lt_body *a, lt_body *b, vec3 *n, double gap);
 
 /* Imposed tangential motion moves B on a straight line and so may change the gap by
  * O((v dt)^2 / d) per step (the arc drift).  The driver carries, through imposed shear, the
- * value of a per-pair quantity that the imposed motion should give — geom_arc_value before
+ * value of a per-pair quantity that the imposed motion should give — lt_geom_arc_value before
  * the first such step, plus the relative motion along the imposing normal at every step — and
  * after each move displaces B relative to A along the normal n of the moved pair's geometry g
- * by s = geom_arc_shortfall(g, target), which gives the quantity that value again.  The rule is
+ * by s = lt_geom_arc_shortfall(g, target), which gives the quantity that value again.  The rule is
  * a per-pair entry of the geometry table:
  *   centre distance (sphere-sphere): the quantity is |xB - xA| (g.dist), and a displacement
  *     along the line of centres changes it by exactly s;
@@ -92,20 +92,20 @@ int geom_place(const lt_body *a, lt_body *b, vec3 *n, double gap);
  *     shortfall 0);
  *   gap (the others): the quantity is uN; moving B along n changes it by exactly s (point,
  *     segment and triangle cores: B's closest point moves with it).
- * Either way the displacement keeps n, and geom_shift_normal gives the geometry after it
+ * Either way the displacement keeps n, and lt_geom_shift_normal gives the geometry after it
  * without computing it again (the driver's step needs one geometry evaluation, not two). */
-double geom_arc_value(const lt_body *a, const lt_body *b);
-double geom_arc_shortfall(const lt_body *a, const lt_body *b, const lt_geom *g, double target);
+double lt_geom_arc_value(const lt_body *a, const lt_body *b);
+double lt_geom_arc_shortfall(const lt_body *a, const lt_body *b, const lt_geom *g, double target);
 /* g after B moved by s wt n and A by -s (1 - wt) n, n = g->normal (wt: B's share, the test's
  * abWeight): n, lens, area and curvatures kept, uN and dist grown by s, the contact point
  * carried half-way (it stays mid-gap) and the branches by +s/2 n (A) and -s/2 n (B).  Equal
- * to geom_compute at the moved positions up to round-off (tests/test_geom.c). */
-void geom_shift_normal(lt_geom *g, double s, double wt);
+ * to lt_geom_compute at the moved positions up to round-off (tests/test_geom.c). */
+void lt_geom_shift_normal(lt_geom *g, double s, double wt);
 /* The displacement s n of B relative to A that the rule asks for at the pair's current
  * positions (computes the geometry; for tests and one-off use). */
-vec3 geom_arc_correction(const lt_body *a, const lt_body *b, double target);
+vec3 lt_geom_arc_correction(const lt_body *a, const lt_body *b, double target);
 
 /* Name of the pair's arc-drift rule ("centre distance", "none", "gap"); "?" if undefined. */
-const char *geom_arc_rule(lt_shape_kind a, lt_shape_kind b);
+const char *lt_geom_arc_rule(lt_shape_kind a, lt_shape_kind b);
 
 #endif

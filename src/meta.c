@@ -7,16 +7,16 @@
 static void put_num(FILE *fp, const char *key, double x)
 {
     char b[FMT_DOUBLE_MAX + 1];
-    fmt_double_nul(b, x);
+    lt_fmt_double_nul(b, x);
     fprintf(fp, "%s\t%s\n", key, b);
 }
 
 static void put_vec(FILE *fp, const char *key, vec3 v)
 {
     char x[FMT_DOUBLE_MAX + 1], y[FMT_DOUBLE_MAX + 1], z[FMT_DOUBLE_MAX + 1];
-    fmt_double_nul(x, v.x);
-    fmt_double_nul(y, v.y);
-    fmt_double_nul(z, v.z);
+    lt_fmt_double_nul(x, v.x);
+    lt_fmt_double_nul(y, v.y);
+    lt_fmt_double_nul(z, v.z);
     fprintf(fp, "%s\t%s %s %s\n", key, x, y, z);
 }
 
@@ -56,18 +56,18 @@ static void count_bytes(lt_meta *m)
     m->counted = at;
 }
 
-int meta_open(lt_meta *m, const char *dir, const char *name, const lt_test *test, lt_outlimit *lim, char *err,
+int lt_meta_open(lt_meta *m, const char *dir, const char *name, const lt_test *test, lt_outlimit *lim, char *err,
               size_t errlen)
 {
     memset(m, 0, sizeof *m);
     m->lim = lim;
-    if (afile_open(&m->f, dir, name, ".meta", 1 << 16, err, errlen) < 0) return -1;
+    if (lt_afile_open(&m->f, dir, name, ".meta", 1 << 16, err, errlen) < 0) return -1;
     FILE *fp = m->f.fp;
     /* the bodies as the run starts: mass properties and B placed, as the driver does it */
     lt_body b[2] = {test->body[0], test->body[1]};
     for (int i = 0; i < 2; i++) lt_body_mass_props(&b[i]);
     vec3 n = v3_normalized(test->normal);
-    geom_place(&b[0], &b[1], &n, test->gap);
+    lt_geom_place(&b[0], &b[1], &n, test->gap);
     fprintf(fp, "# lawtester run description: key<TAB>value, SI units (README \"Records\")\n");
     fprintf(fp, "name\t%s\nlaw\t%s\n", name, test->law->name);
     put_num(fp, "dt", test->dt);
@@ -91,12 +91,12 @@ int meta_open(lt_meta *m, const char *dir, const char *name, const lt_test *test
         else if (isnan(test->params[i])) fprintf(fp, "%s\tmaterials\n", k);
         else put_num(fp, k, test->params[i]);
     }
-    if (ferror(fp)) afile_fail(&m->f, errno);
+    if (ferror(fp)) lt_afile_fail(&m->f, errno);
     count_bytes(m);
     return 0;
 }
 
-void meta_contact(void *ctx, const lt_tester *tester)
+void lt_meta_contact(void *ctx, const lt_tester *tester)
 {
     const lt_view *t = lt_tester_view(tester);
     lt_meta *m = ctx;
@@ -114,22 +114,22 @@ void meta_contact(void *ctx, const lt_tester *tester)
     put_num(fp, KEY("kt"), t->stiff.kt);
     put_num(fp, KEY("tanPhi"), t->stiff.tanPhi);
 #undef KEY
-    if (ferror(fp)) afile_fail(&m->f, errno);
+    if (ferror(fp)) lt_afile_fail(&m->f, errno);
     count_bytes(m);
 }
 
-void meta_finish(lt_meta *m, const char *status)
+void lt_meta_finish(lt_meta *m, const char *status)
 {
     FILE *fp = m->f.fp;
     fprintf(fp, "contacts\t%ld\nstatus\t", m->contacts);
     for (const char *c = status; *c; c++) fputc(*c == '\n' || *c == '\t' || *c == '\r' ? ' ' : *c, fp);
-    if (fputc('\n', fp) == EOF || ferror(fp)) afile_fail(&m->f, errno);
+    if (fputc('\n', fp) == EOF || ferror(fp)) lt_afile_fail(&m->f, errno);
 }
 
-int meta_commit(lt_meta *m, char *err, size_t errlen)
+int lt_meta_commit(lt_meta *m, char *err, size_t errlen)
 {
-    meta_finish(m, "complete");
-    return afile_commit(&m->f, err, errlen);
+    lt_meta_finish(m, "complete");
+    return lt_afile_commit(&m->f, err, errlen);
 }
 
-void meta_abort(lt_meta *m) { afile_abort(&m->f); }
+void lt_meta_abort(lt_meta *m) { lt_afile_abort(&m->f); }

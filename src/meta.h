@@ -32,17 +32,17 @@ typedef struct lt_meta {
 /* Open DIR/NAME.meta and write the test's lines; lim (may be NULL) counts its bytes (a contact's
  * lines when the contact forms; the closing lines are within LT_OUTLIMIT_RESERVE).  Returns 0,
  * or -1 with a message. */
-int meta_open(lt_meta *m, const char *dir, const char *name, const lt_test *test, lt_outlimit *lim, char *err,
+int lt_meta_open(lt_meta *m, const char *dir, const char *name, const lt_test *test, lt_outlimit *lim, char *err,
               size_t errlen);
 /* Contact-formation callback for lt_run_observed (ctx = lt_meta*). */
-void meta_contact(void *ctx, const lt_tester *t);
+void lt_meta_contact(void *ctx, const lt_tester *t);
 /* Write the last lines: the count of contacts and `status<TAB>STATUS` ("complete", or "failed:
  * ..." for the sidecar of a partial record; newlines and tabs become spaces).  Then commit or
  * close the afile m->f. */
-void meta_finish(lt_meta *m, const char *status);
-/* meta_finish(m, "complete"), flush, rename.  Returns 0, or -1 with a message (temporary file
+void lt_meta_finish(lt_meta *m, const char *status);
+/* lt_meta_finish(m, "complete"), flush, rename.  Returns 0, or -1 with a message (temporary file
  * removed). */
-int meta_commit(lt_meta *m, char *err, size_t errlen);
-void meta_abort(lt_meta *m);
+int lt_meta_commit(lt_meta *m, char *err, size_t errlen);
+void lt_meta_abort(lt_meta *m);
 
 #endif

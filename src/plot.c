@@ -217,7 +217,7 @@ static char *temp_beside(const char *final, char *err, size_t errlen)
         return NULL;
     }
     snprintf(tmp, n, "%.*s.%s.tmp.XXXXXX", (int)dl, final, final + dl);
-    int fd = afile_mkstemp(tmp);
+    int fd = lt_afile_mkstemp(tmp);
     if (fd < 0) {
         snprintf(err, errlen, "cannot write '%s': %s", final, strerror(errno));
         free(tmp);
@@ -270,7 +270,7 @@ int lt_plot_pending(const char *kind, const lt_plot_input *in, lt_pending *p, ch
         snprintf(out, sizeof out, "%.*s-%.*s.%s", (int)base_len, base, (int)nl, names[i], format->name);
         char *tmp = temp_beside(out, err, errlen), *final = tmp ? strdup(out) : NULL;
         if (tmp && !final) unlink(tmp), free(tmp), tmp = NULL, snprintf(err, errlen, "out of memory");
-        if (!tmp || pending_add(p, tmp, final) < 0) {
+        if (!tmp || lt_pending_add(p, tmp, final) < 0) {
             if (tmp) snprintf(err, errlen, "out of memory");
             rc = -1;
             break;

@@ -20,7 +20,7 @@ const char lt_probe_header_pair[] = "k\tdirections\tangle\tdirN\tdirT\tyielded\t
 static char *put(char *p, double x)
 {
     *p++ = '\t';
-    return p + fmt_double(p, x);
+    return p + lt_fmt_double(p, x);
 }
 
 char *lt_probe_format(const lt_probe *p, int directions, size_t *len)

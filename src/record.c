@@ -14,18 +14,18 @@ const int lt_record_ncolumns = (int)(sizeof lt_record_columns / sizeof lt_record
 
 #define RECORD_BUFSIZE (1 << 20)
 
-int record_open(lt_record *r, const char *dir, const char *name, const lt_law *law, lt_outlimit *lim, char *err,
+int lt_record_open(lt_record *r, const char *dir, const char *name, const lt_law *law, lt_outlimit *lim, char *err,
                 size_t errlen)
 {
     memset(r, 0, sizeof *r);
-    if (afile_open(&r->f, dir, name, ".tsv", RECORD_BUFSIZE, err, errlen) < 0) return -1;
+    if (lt_afile_open(&r->f, dir, name, ".tsv", RECORD_BUFSIZE, err, errlen) < 0) return -1;
     FILE *fp = r->f.fp;
     r->lim = lim;
     r->n_energy = lt_energy_count(law);
     long long n = 0;
     for (int i = 0; i < lt_record_ncolumns; i++) n += fprintf(fp, i ? "\t%s" : "%s", lt_record_columns[i]);
     for (int i = 0; i < r->n_energy; i++) n += fprintf(fp, "\t%s", lt_energy_name(law, i));
-    if (fputc('\n', fp) == EOF) afile_fail(&r->f, errno);
+    if (fputc('\n', fp) == EOF) lt_afile_fail(&r->f, errno);
     if (lim) lim->open += n + 1;
     r->stop = r->f.failed;
     return 0;
@@ -44,7 +44,7 @@ static char *put_long(char *p, long v)
     return p;
 }
 
-void record_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
+void lt_record_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
 {
     (void)t;
     lt_record *r = ctx;
@@ -53,7 +53,7 @@ void record_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
     char *p = line;
     p = put_long(p, s->step);
     *p++ = '\t';
-    p += fmt_double(p, s->time);
+    p += lt_fmt_double(p, s->time);
     *p++ = '\t';
     p = put_long(p, s->stage);
     *p++ = '\t';
@@ -62,15 +62,15 @@ void record_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
     for (int g = 0; g < 3; g++)
         for (int k = 0; k < LT_DOF; k++) {
             *p++ = '\t';
-            p += fmt_double(p, groups[g][k]);
+            p += lt_fmt_double(p, groups[g][k]);
         }
     for (int k = 0; k < 2; k++) {
         *p++ = '\t';
-        p += fmt_double(p, s->k[k]);
+        p += lt_fmt_double(p, s->k[k]);
     }
     for (int i = 0; i < r->n_energy; i++) {
         *p++ = '\t';
-        p += fmt_double(p, s->energy[i]);
+        p += lt_fmt_double(p, s->energy[i]);
     }
     *p++ = '\n';
     if (r->lim) {
@@ -89,24 +89,24 @@ void record_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
         r->ft_max = fmax(r->ft_max, ft);
     }
     if (fwrite(line, 1, (size_t)(p - line), r->f.fp) != (size_t)(p - line)) {
-        afile_fail(&r->f, errno);
+        lt_afile_fail(&r->f, errno);
         r->stop = 1;
     } else {
         r->rows++;
     }
 }
 
-int record_commit(lt_record *r, char *err, size_t errlen) { return afile_commit(&r->f, err, errlen); }
+int lt_record_commit(lt_record *r, char *err, size_t errlen) { return lt_afile_commit(&r->f, err, errlen); }
 
-void record_abort(lt_record *r) { afile_abort(&r->f); }
+void lt_record_abort(lt_record *r) { lt_afile_abort(&r->f); }
 
 int lt_write_file_pending(const char *dir, const char *name, const char *text, size_t n, lt_pending *p, char *err,
                           size_t errlen)
 {
     lt_afile f;
-    if (afile_open(&f, dir, name, "", 1 << 16, err, errlen) < 0) return -1;
-    if (fwrite(text, 1, n, f.fp) != n) afile_fail(&f, errno);
-    return p ? afile_close_into(&f, p, err, errlen) : afile_commit(&f, err, errlen);
+    if (lt_afile_open(&f, dir, name, "", 1 << 16, err, errlen) < 0) return -1;
+    if (fwrite(text, 1, n, f.fp) != n) lt_afile_fail(&f, errno);
+    return p ? lt_afile_close_into(&f, p, err, errlen) : lt_afile_commit(&f, err, errlen);
 }
 
 int lt_write_file_atomic(const char *dir, const char *name, const char *text, size_t n, char *err, size_t errlen)

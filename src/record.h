@@ -1,10 +1,10 @@
 /* src/record.h - TSV records of a run, written so that a failed run leaves no half file.
  *
  * The table goes to DIR/.NAME.tsv.tmp.XXXXXX and is renamed to DIR/NAME.tsv only by
- * record_commit() (or with its sidecar and plots, afile.h's lt_pending); record_abort() (or any
+ * lt_record_commit() (or with its sidecar and plots, afile.h's lt_pending); lt_record_abort() (or any
  * write error) removes the temporary file, so the final name holds either a complete table or
  * what it held before.  The rows of a run that failed may be kept as DIR/NAME.tsv.partial
- * (afile_commit_as), never under the final name.
+ * (lt_afile_commit_as), never under the final name.
  *
  * Columns (the public contract; units SI; local frame x = normal A->B; see README):
  *   step time stage contact ux uy uz phix phiy phiz vx vy vz wx wy wz Fx Fy Fz Tx Ty Tz kn kt
@@ -30,14 +30,14 @@ typedef struct lt_record {
 
 /* Open DIR/NAME.tsv for writing (through a temporary file) and write the header line; lim (may
  * be NULL) counts its bytes.  Returns 0, or -1 with a message in err. */
-int record_open(lt_record *r, const char *dir, const char *name, const lt_law *law, lt_outlimit *lim, char *err,
+int lt_record_open(lt_record *r, const char *dir, const char *name, const lt_law *law, lt_outlimit *lim, char *err,
                 size_t errlen);
 /* Row callback for lt_run (ctx = lt_record*). */
-void record_row(void *ctx, const lt_tester *t, const lt_snapshot *s);
+void lt_record_row(void *ctx, const lt_tester *t, const lt_snapshot *s);
 /* Flush, close and rename to the final name. Returns 0, or -1 with a message (temp removed). */
-int record_commit(lt_record *r, char *err, size_t errlen);
+int lt_record_commit(lt_record *r, char *err, size_t errlen);
 /* Close and remove the temporary file. */
-void record_abort(lt_record *r);
+void lt_record_abort(lt_record *r);
 
 /* Write n bytes to DIR/name through a temporary file and a rename. Returns 0, or -1 with a
  * message (nothing left behind). */

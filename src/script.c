@@ -24,7 +24,7 @@
 
 static int protected_lib_run(lua_State *L)
 {
-    run_test_table(lua_touserdata(L, 1), L, 2, (int)lua_tointeger(L, 3));
+    lt_run_test_table(lua_touserdata(L, 1), L, 2, (int)lua_tointeger(L, 3));
     return 1;
 }
 
@@ -33,7 +33,7 @@ static int protected_lib_run(lua_State *L)
  * starts runs for ever, catching their errors, runs out of budget. */
 static int lib_run(lua_State *L)
 {
-    script_ctx *sc = lib_ctx(L);
+    script_ctx *sc = lt_lib_ctx(L);
     if (sc->callback_depth > 0)
         return luaL_error(L, "lawtester.run: runs do not nest (called from an until, a done or a law function of another run)");
     luaL_checktype(L, 1, LUA_TTABLE);
@@ -66,11 +66,11 @@ static int lib_laws(lua_State *L)
  * file a sandboxed script can write.  Through a temporary file and a rename, like the records. */
 static int lib_write(lua_State *L)
 {
-    script_ctx *sc = lib_ctx(L);
+    script_ctx *sc = lt_lib_ctx(L);
     size_t n, name_len;
     const char *name = luaL_checklstring(L, 1, &name_len);
     const char *text = luaL_checklstring(L, 2, &n);
-    const char *why = name_problem(name, name_len);
+    const char *why = lt_name_problem(name, name_len);
     if (why) return luaL_error(L, "lawtester.write: '%s' is not a valid file name (%s)", name, why);
     static const char *const reserved[] = {".meta", ".partial", ".tmp", NULL}; /* the harness's own kinds */
     for (int i = 0; reserved[i]; i++) {
@@ -79,7 +79,7 @@ static int lib_write(lua_State *L)
             return luaL_error(L, "lawtester.write: '%s': names ending in %s are lawtester's own (records' sidecars, "
                                  "partial records, temporary files)", name, reserved[i]);
     }
-    if (claim_file(L, name, "write"))
+    if (lt_claim_file(L, name, "write"))
         return luaL_error(L, "lawtester.write: '%s' is the record of a test of this script", name);
     if (!sc->opts->out_dir) return luaL_error(L, "lawtester.write: no output directory (run with -o DIR)");
     char err[600];
@@ -94,13 +94,13 @@ static int lib_write(lua_State *L)
     return 0;
 }
 
-const luaL_Reg lawtester_lib[] = {{"run", lib_run},
+const luaL_Reg lt_lawtester_lib[] = {{"run", lib_run},
                                          {"laws", lib_laws},
                                          {"write", lib_write},
-                                         {"probe_yield", lib_probe_yield},
-                                         {"shard", lib_shard},
-                                         {"law", lib_law},
-                                         {"verify_law", lib_verify_law},
+                                         {"probe_yield", lt_lib_probe_yield},
+                                         {"shard", lt_lib_shard},
+                                         {"law", lt_lib_law},
+                                         {"verify_law", lt_lib_verify_law},
                                          {NULL, NULL}};
 
 /* 1 if msg starts with a location "PATH:LINE:" of the script (or Lua's shortened "...TAIL:"). */
@@ -124,7 +124,7 @@ static int tostring_call(lua_State *L)
  * other value as "(error object is a TYPE value: TEXT)", TEXT from its __tostring, called in
  * protected mode under the running budget (a __tostring that fails or loops gives the type
  * alone); its length is not bounded here (print_error bounds what is printed). */
-const char *push_error_text(lua_State *L, int idx)
+const char *lt_push_error_text(lua_State *L, int idx)
 {
     idx = lua_absindex(L, idx);
     int type = lua_type(L, idx);
@@ -152,7 +152,7 @@ static int msghandler(lua_State *L)
 {
     script_ctx *sc = lua_touserdata(L, lua_upvalueindex(1));
     if (lua_type(L, 1) != LUA_TSTRING) {
-        push_error_text(L, 1);
+        lt_push_error_text(L, 1);
         lua_replace(L, 1);
         lua_settop(L, 1);
     }
@@ -162,7 +162,7 @@ static int msghandler(lua_State *L)
     for (int level = 1; lua_getstack(L, level, &ar) && !line; level++)
         if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0 && strcmp(ar.source, sc->lim.source) == 0)
             line = ar.currentline;
-    lua_pushfstring(L, "%s:%d: %s", sc->path, line ? line : srcloc_line(sc->loc, NULL, 0), lua_tostring(L, 1));
+    lua_pushfstring(L, "%s:%d: %s", sc->path, line ? line : lt_srcloc_line(sc->loc, NULL, 0), lua_tostring(L, 1));
     return 1;
 }
 
@@ -181,29 +181,29 @@ static int is_case_file(lua_State *L, int idx)
 static int script_main(lua_State *L)
 {
     script_ctx *sc = lua_touserdata(L, 1);
-    register_proxy_metatables(L);
-    register_run_metatable(L);
-    push_environment(sc, L);
+    lt_register_proxy_metatables(L);
+    lt_register_run_metatable(L);
+    lt_push_environment(sc, L);
     sc->env_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     if (luaL_loadbufferx(L, sc->src, sc->src_len, sc->lim.source, "t") != LUA_OK) return lua_error(L);
     lua_rawgeti(L, LUA_REGISTRYINDEX, sc->env_ref);
     lua_setupvalue(L, -2, 1);
     lua_call(L, 0, 1);
     if (sc->opts->cases) {
-        run_case_file(sc, L, -1);
+        lt_run_case_file(sc, L, -1);
     } else if (is_case_file(L, -1)) {
         lua_pushfstring(L, "%s:%d: this is a case file (it returns `cases`): run it with `lawtester verify %s`",
-                        sc->path, srcloc_line(sc->loc, NULL, 0), sc->path);
+                        sc->path, lt_srcloc_line(sc->loc, NULL, 0), sc->path);
         return lua_error(L);
     } else if (lua_istable(L, -1)) {
-        run_test_table(sc, L, -1, 0);
+        lt_run_test_table(sc, L, -1, 0);
     } else if (!lua_isnil(L, -1)) {
         lua_pushfstring(L, "%s:%d: the script must return a test table or nothing, got %s", sc->path,
-                        srcloc_line(sc->loc, NULL, 0), luaL_typename(L, -1));
+                        lt_srcloc_line(sc->loc, NULL, 0), luaL_typename(L, -1));
         return lua_error(L);
     } else if (sc->n_runs == 0) {
         lua_pushfstring(L, "%s:%d: the script neither returns a test table nor calls lawtester.run", sc->path,
-                        srcloc_line(sc->loc, NULL, 0));
+                        lt_srcloc_line(sc->loc, NULL, 0));
         return lua_error(L);
     }
     return 0;
@@ -340,7 +340,7 @@ int lt_script_run_source(const char *path, const char *src, size_t len, const lt
     /* the memory cap covers all the script causes: its text, the index of its table fields
      * (srcloc) and its Lua state, which gets what the first two leave */
     size_t loc_bytes = 0, cap = sc.lim.max_bytes;
-    sc.loc = cap && len >= cap ? NULL : srcloc_parse_capped(src, len, cap ? cap - len : 0, &loc_bytes);
+    sc.loc = cap && len >= cap ? NULL : lt_srcloc_parse_capped(src, len, cap ? cap - len : 0, &loc_bytes);
     if (!sc.loc && cap && source) {
         fprintf(stderr, "%s:0: memory limit exceeded: the script's text (%zu bytes) and the index of its fields need "
                 "more than %zu MB (--max-memory MB; 0 = no limit)\n", path, len, cap >> 20);
@@ -351,7 +351,7 @@ int lt_script_run_source(const char *path, const char *src, size_t len, const lt
     lua_State *L = source && sc.loc ? lt_limits_newstate(&sc.lim) : NULL;
     if (!L) {
         fprintf(stderr, "%s:0: out of memory\n", path);
-        srcloc_free(sc.loc);
+        lt_srcloc_free(sc.loc);
         free(source);
         return 2;
     }
@@ -369,7 +369,7 @@ int lt_script_run_source(const char *path, const char *src, size_t len, const lt
         if (!msg) msg = "(unknown error)";
         size_t n = strlen(msg) + 1000, el = strlen(LT_LUA_MEMERR);
         char *line = malloc(n), mem[300];
-        int last = sc.lim.last_line ? sc.lim.last_line : srcloc_line(sc.loc, NULL, 0);
+        int last = sc.lim.last_line ? sc.lim.last_line : lt_srcloc_line(sc.loc, NULL, 0);
         if (!line) {
             print_error(msg);
         } else {
@@ -383,7 +383,7 @@ int lt_script_run_source(const char *path, const char *src, size_t len, const lt
                 snprintf(line, n, "%s:%d: error while reporting an error (an error object whose __tostring fails?)", path,
                          last);
             } else if (!located(&sc, msg)) {
-                snprintf(line, n, "%s:%d: %s", path, srcloc_line(sc.loc, NULL, 0), msg);
+                snprintf(line, n, "%s:%d: %s", path, lt_srcloc_line(sc.loc, NULL, 0), msg);
             } else {
                 snprintf(line, n, "%s", msg);
             }
@@ -393,7 +393,7 @@ int lt_script_run_source(const char *path, const char *src, size_t len, const lt
         status = 1;
     }
     close_state(L, path, opts->unsafe && sc.lim.max_instructions > 0);
-    srcloc_free(sc.loc);
+    lt_srcloc_free(sc.loc);
     free(source);
     return status;
 }
@@ -434,15 +434,15 @@ int lt_script_until_both(const char *expr, lt_tester *t, int *lua_result, int *c
     }
     sc.L = L;
     luaL_openlibs(L);
-    register_proxy_metatables(L);
-    push_environment(&sc, L);
+    lt_register_proxy_metatables(L);
+    lt_push_environment(&sc, L);
     sc.env_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     run_ctx r;
     memset(&r, 0, sizeof r);
     r.sc = &sc;
     r.L = L;
     r.t = t;
-    make_proxies(L, &r);
+    lt_make_proxies(L, &r);
     stage_cb cb;
     memset(&cb, 0, sizeof cb);
     cb.run = &r;
@@ -450,11 +450,11 @@ int lt_script_until_both(const char *expr, lt_tester *t, int *lua_result, int *c
     cb.line = 1;
     cb.what = "until";
     int rc = -1;
-    if (load_string_callback(L, expr, 1, r.env_ref) != LUA_OK) {
+    if (lt_load_string_callback(L, expr, 1, r.env_ref) != LUA_OK) {
         snprintf(err, errlen, "%s", lua_tostring(L, -1));
     } else {
         cb.ref = luaL_ref(L, LUA_REGISTRYINDEX);
-        *lua_result = stage_callback(&cb, t);
+        *lua_result = lt_stage_callback(&cb, t);
         if (*lua_result < 0) snprintf(err, errlen, "%s", lt_tester_view(t)->err);
         lt_cond *c = lt_cond_compile(expr, lt_tester_view(t)->test->law);
         *compiled_result = c ? lt_cond_eval(c, t) : -2;

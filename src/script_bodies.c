@@ -16,42 +16,42 @@ static const char *const material_keys[] = {"young", "poisson", "density", "ktDi
 
 static void read_material(conv *cv, int t, lt_material *m)
 {
-    if (!lua_istable(cv->L, t)) field_error(cv, "expected a material table, got %s", luaL_typename(cv->L, t));
-    check_keys(cv, t, material_keys);
-    opt_number(cv, t, "young", &m->young, 1e-300, INFINITY);
-    opt_number(cv, t, "poisson", &m->poisson, -1, 0.5);
+    if (!lua_istable(cv->L, t)) lt_field_error(cv, "expected a material table, got %s", luaL_typename(cv->L, t));
+    lt_check_keys(cv, t, material_keys);
+    lt_opt_number(cv, t, "young", &m->young, 1e-300, INFINITY);
+    lt_opt_number(cv, t, "poisson", &m->poisson, -1, 0.5);
     if (m->poisson == -1) { /* in the closed range for the message's sake; -1 itself has no meaning */
-        path_push_key(cv, "poisson");
-        field_error(cv, "value -1 out of range: must be in (-1, 0.5] (nu = -1 makes the shear modulus E/(2(1 + nu)) "
+        lt_path_push_key(cv, "poisson");
+        lt_field_error(cv, "value -1 out of range: must be in (-1, 0.5] (nu = -1 makes the shear modulus E/(2(1 + nu)) "
                         "infinite)");
     }
-    opt_number(cv, t, "density", &m->density, 1e-300, INFINITY);
-    opt_number(cv, t, "ktDivKn", &m->ktDivKn, 0, INFINITY);
-    opt_number(cv, t, "tanPhi", &m->tanPhi, 0, INFINITY);
+    lt_opt_number(cv, t, "density", &m->density, 1e-300, INFINITY);
+    lt_opt_number(cv, t, "ktDivKn", &m->ktDivKn, 0, INFINITY);
+    lt_opt_number(cv, t, "tanPhi", &m->tanPhi, 0, INFINITY);
 }
 
 /* `material = "name"` (from the test's materials) or an inline table. */
 static void read_particle_material(conv *cv, int test_idx, int p, lt_body *b)
 {
     lua_State *L = cv->L;
-    path_push_key(cv, "material");
-    int ty = get_field(cv, p, "material");
+    lt_path_push_key(cv, "material");
+    int ty = lt_get_field(cv, p, "material");
     if (ty == LUA_TSTRING) {
         const char *name = lua_tostring(L, -1);
         int found = 0;
-        if (get_field(cv, test_idx, "materials") == LUA_TTABLE) {
+        if (lt_get_field(cv, test_idx, "materials") == LUA_TTABLE) {
             lua_getfield(L, -1, name);
             if (lua_istable(L, -1)) found = 1;
             else lua_pop(L, 1);
         }
-        if (!found) field_error(cv, "no material called '%s' in materials", name);
+        if (!found) lt_field_error(cv, "no material called '%s' in materials", name);
         /* errors inside point at materials.NAME */
         srcloc_key saved[MAX_PATH_DEPTH];
         int saved_depth = cv->depth;
         memcpy(saved, cv->path, sizeof saved);
         cv->depth = 0;
-        path_push_key(cv, "materials");
-        path_push_key(cv, name);
+        lt_path_push_key(cv, "materials");
+        lt_path_push_key(cv, name);
         read_material(cv, -1, &b->mat);
         memcpy(cv->path, saved, sizeof saved);
         cv->depth = saved_depth;
@@ -59,10 +59,10 @@ static void read_particle_material(conv *cv, int test_idx, int p, lt_body *b)
     } else if (ty == LUA_TTABLE) {
         read_material(cv, -1, &b->mat);
     } else if (ty != LUA_TNIL) {
-        field_error(cv, "expected a material name or table, got %s", luaL_typename(L, -1));
+        lt_field_error(cv, "expected a material name or table, got %s", luaL_typename(L, -1));
     }
     lua_pop(L, 1);
-    path_pop(cv);
+    lt_path_pop(cv);
 }
 
 /* ---- particles -------------------------------------------------------------------------- */
@@ -77,22 +77,22 @@ static const char *const shape_what[LT_SHAPE_COUNT] = {"for a sphere", "for a ca
 static void read_vertices(conv *cv, int p, vec3 v[3])
 {
     lua_State *L = cv->L;
-    path_push_key(cv, "vertices");
-    int ty = get_field(cv, p, "vertices");
-    if (ty == LUA_TNIL) field_error(cv, "missing (a facet needs 3 vertices {{x,y,z}, {x,y,z}, {x,y,z}}, m)");
-    if (ty != LUA_TTABLE) field_error(cv, "expected a table of 3 vertices, got %s", luaL_typename(L, -1));
-    if (lua_rawlen(L, -1) != 3) field_error(cv, "expected 3 vertices, got %d", (int)lua_rawlen(L, -1));
-    check_list(cv, -1, 3, "a list of 3 vertices");
+    lt_path_push_key(cv, "vertices");
+    int ty = lt_get_field(cv, p, "vertices");
+    if (ty == LUA_TNIL) lt_field_error(cv, "missing (a facet needs 3 vertices {{x,y,z}, {x,y,z}, {x,y,z}}, m)");
+    if (ty != LUA_TTABLE) lt_field_error(cv, "expected a table of 3 vertices, got %s", luaL_typename(L, -1));
+    if (lua_rawlen(L, -1) != 3) lt_field_error(cv, "expected 3 vertices, got %d", (int)lua_rawlen(L, -1));
+    lt_check_list(cv, -1, 3, "a list of 3 vertices");
     for (int i = 0; i < 3; i++) {
-        path_push_index(cv, i + 1);
+        lt_path_push_index(cv, i + 1);
         lua_rawgeti(L, -1, i + 1);
-        read_vec3(cv, -1, &v[i]);
-        if (!v3_isfinite(v[i])) field_error(cv, "is not finite");
+        lt_read_vec3(cv, -1, &v[i]);
+        if (!v3_isfinite(v[i])) lt_field_error(cv, "is not finite");
         lua_pop(L, 1);
-        path_pop(cv);
+        lt_path_pop(cv);
     }
     lua_pop(L, 1);
-    path_pop(cv);
+    lt_path_pop(cv);
 }
 
 /* Read particle `index` (0 = A, 1 = B) at stack index p.  *own_normal: a wall gave `normal`. */
@@ -100,33 +100,33 @@ static void read_particle(conv *cv, int test_idx, int p, int index, lt_body *b, 
 {
     lua_State *L = cv->L;
     p = lua_absindex(L, p);
-    if (!lua_istable(L, p)) field_error(cv, "expected a particle table, got %s", luaL_typename(L, p));
-    path_push_key(cv, "shape");
-    if (get_field(cv, p, "shape") != LUA_TNIL) {
-        if (lua_type(L, -1) != LUA_TSTRING) field_error(cv, "expected a shape name, got %s", luaL_typename(L, -1));
+    if (!lua_istable(L, p)) lt_field_error(cv, "expected a particle table, got %s", luaL_typename(L, p));
+    lt_path_push_key(cv, "shape");
+    if (lt_get_field(cv, p, "shape") != LUA_TNIL) {
+        if (lua_type(L, -1) != LUA_TSTRING) lt_field_error(cv, "expected a shape name, got %s", luaL_typename(L, -1));
         int k = lt_shape_from_name(lua_tostring(L, -1));
-        if (k < 0) field_error(cv, "unknown shape '%s' (known: %s)", lua_tostring(L, -1), lt_shape_names());
+        if (k < 0) lt_field_error(cv, "unknown shape '%s' (known: %s)", lua_tostring(L, -1), lt_shape_names());
         b->shape = (lt_shape_kind)k;
     }
     lua_pop(L, 1);
-    path_pop(cv);
-    check_keys_for(cv, p, shape_keys[b->shape], shape_what[b->shape]);
+    lt_path_pop(cv);
+    lt_check_keys_for(cv, p, shape_keys[b->shape], shape_what[b->shape]);
     *own_normal = 0;
     switch (b->shape) {
     case LT_SPHERE:
-        opt_positive(cv, p, "radius", &b->radius);
+        lt_opt_positive(cv, p, "radius", &b->radius);
         lt_body_set_sphere(b, b->radius);
         break;
     case LT_CAPSULE: {
-        opt_positive(cv, p, "radius", &b->radius);
-        if (!has_field(cv, p, "shaft")) {
-            path_push_key(cv, "shaft");
-            field_error(cv, "missing (the length between the cap centres, m, > 0; without a shaft use a sphere)");
+        lt_opt_positive(cv, p, "radius", &b->radius);
+        if (!lt_has_field(cv, p, "shaft")) {
+            lt_path_push_key(cv, "shaft");
+            lt_field_error(cv, "missing (the length between the cap centres, m, > 0; without a shaft use a sphere)");
         }
         double shaft = 0;
-        opt_positive(cv, p, "shaft", &shaft);
+        lt_opt_positive(cv, p, "shaft", &shaft);
         vec3 axis = v3(1, 0, 0);
-        opt_nonzero_vec3(cv, p, "axis", &axis);
+        lt_opt_nonzero_vec3(cv, p, "axis", &axis);
         lt_body_set_capsule(b, b->radius, shaft, axis);
         break;
     }
@@ -134,26 +134,26 @@ static void read_particle(conv *cv, int test_idx, int p, int index, lt_body *b, 
         vec3 v[3];
         read_vertices(cv, p, v);
         double h = 0;
-        opt_number(cv, p, "halfThick", &h, 0, BIG);
+        lt_opt_number(cv, p, "halfThick", &h, 0, BIG);
         if (lt_body_set_facet(b, v, h) < 0) {
-            path_push_key(cv, "vertices");
-            field_error(cv, "degenerate triangle: the vertices are collinear or coincide");
+            lt_path_push_key(cv, "vertices");
+            lt_field_error(cv, "degenerate triangle: the vertices are collinear or coincide");
         }
         break;
     }
     case LT_WALL: {
-        if (index == 1 && has_field(cv, p, "point")) {
-            path_push_key(cv, "point");
-            field_error(cv, "B is placed by the test's normal and gap; point applies to particle A only");
+        if (index == 1 && lt_has_field(cv, p, "point")) {
+            lt_path_push_key(cv, "point");
+            lt_field_error(cv, "B is placed by the test's normal and gap; point applies to particle A only");
         }
         vec3 point = v3(0, 0, 0), normal = v3(1, 0, 0);
-        opt_vec3(cv, p, "point", &point);
+        lt_opt_vec3(cv, p, "point", &point);
         if (!v3_isfinite(point)) {
-            path_push_key(cv, "point");
-            field_error(cv, "is not finite");
+            lt_path_push_key(cv, "point");
+            lt_field_error(cv, "is not finite");
         }
-        *own_normal = has_field(cv, p, "normal");
-        opt_nonzero_vec3(cv, p, "normal", &normal);
+        *own_normal = lt_has_field(cv, p, "normal");
+        lt_opt_nonzero_vec3(cv, p, "normal", &normal);
         lt_body_set_wall(b, point, normal);
         break;
     }
@@ -163,19 +163,19 @@ static void read_particle(conv *cv, int test_idx, int p, int index, lt_body *b, 
     if (lt_shape_is_held(b->shape)) {
         b->fixed = 1;
         int fixed = 1;
-        opt_bool(cv, p, "fixed", &fixed);
+        lt_opt_bool(cv, p, "fixed", &fixed);
         if (!fixed) {
-            path_push_key(cv, "fixed");
-            field_error(cv, "a %s has no finite mass: it is always fixed (moved only by imposed motion)",
+            lt_path_push_key(cv, "fixed");
+            lt_field_error(cv, "a %s has no finite mass: it is always fixed (moved only by imposed motion)",
                         lt_shape_name(b->shape));
         }
     } else {
-        opt_bool(cv, p, "fixed", &b->fixed);
-        opt_vec3(cv, p, "vel", &b->vel);
-        opt_vec3(cv, p, "angvel", &b->angvel);
-        if (b->fixed && (has_field(cv, p, "vel") || has_field(cv, p, "angvel"))) {
-            path_push_key(cv, has_field(cv, p, "vel") ? "vel" : "angvel");
-            field_error(cv, "a fixed body takes no initial velocity (it moves only by imposed motion)");
+        lt_opt_bool(cv, p, "fixed", &b->fixed);
+        lt_opt_vec3(cv, p, "vel", &b->vel);
+        lt_opt_vec3(cv, p, "angvel", &b->angvel);
+        if (b->fixed && (lt_has_field(cv, p, "vel") || lt_has_field(cv, p, "angvel"))) {
+            lt_path_push_key(cv, lt_has_field(cv, p, "vel") ? "vel" : "angvel");
+            lt_field_error(cv, "a fixed body takes no initial velocity (it moves only by imposed motion)");
         }
     }
 }
@@ -187,93 +187,93 @@ static const char *const stiffness_keys[] = {"rule", "area", "lengths", "kn", "k
 static void read_stiffness(conv *cv, int t, lt_stiffness *s)
 {
     lua_State *L = cv->L;
-    path_push_key(cv, "stiffness");
-    int ty = get_field(cv, t, "stiffness");
+    lt_path_push_key(cv, "stiffness");
+    int ty = lt_get_field(cv, t, "stiffness");
     if (ty == LUA_TNIL) {
         lua_pop(L, 1);
-        path_pop(cv);
+        lt_path_pop(cv);
         return;
     }
     if (ty != LUA_TTABLE)
-        field_error(cv, "expected a table {rule = ..., area = ..., lengths = ..., kn, kt, ratio}, got %s", luaL_typename(L, -1));
+        lt_field_error(cv, "expected a table {rule = ..., area = ..., lengths = ..., kn, kt, ratio}, got %s", luaL_typename(L, -1));
     int st = lua_gettop(L);
-    check_keys(cv, st, stiffness_keys);
+    lt_check_keys(cv, st, stiffness_keys);
     int v = s->rule;
-    opt_choice(cv, st, "rule", lt_stiff_rule_names, LT_RULE_COUNT, &v);
+    lt_opt_choice(cv, st, "rule", lt_stiff_rule_names, LT_RULE_COUNT, &v);
     s->rule = (lt_stiff_rule)v;
     v = s->area;
-    opt_choice(cv, st, "area", lt_stiff_area_names, LT_AREA_COUNT, &v);
+    lt_opt_choice(cv, st, "area", lt_stiff_area_names, LT_AREA_COUNT, &v);
     s->area = (lt_stiff_area)v;
     v = s->lengths;
-    opt_choice(cv, st, "lengths", lt_stiff_lengths_names, LT_LENGTHS_COUNT, &v);
+    lt_opt_choice(cv, st, "lengths", lt_stiff_lengths_names, LT_LENGTHS_COUNT, &v);
     s->lengths = (lt_stiff_lengths)v;
-    int has_kn = has_field(cv, st, "kn"), has_kt = has_field(cv, st, "kt"), has_ratio = has_field(cv, st, "ratio");
+    int has_kn = lt_has_field(cv, st, "kn"), has_kt = lt_has_field(cv, st, "kt"), has_ratio = lt_has_field(cv, st, "ratio");
     if (s->rule != LT_RULE_DIRECT && (has_kn || has_kt)) {
-        path_push_key(cv, has_kn ? "kn" : "kt");
-        field_error(cv, "applies to rule 'direct' only (rule '%s' computes it from the materials)",
+        lt_path_push_key(cv, has_kn ? "kn" : "kt");
+        lt_field_error(cv, "applies to rule 'direct' only (rule '%s' computes it from the materials)",
                     lt_stiff_rule_names[s->rule]);
     }
-    if (s->rule == LT_RULE_DIRECT && !has_kn) field_error(cv, "rule 'direct' needs kn (N/m)");
+    if (s->rule == LT_RULE_DIRECT && !has_kn) lt_field_error(cv, "rule 'direct' needs kn (N/m)");
     if (has_kt && has_ratio) {
-        path_push_key(cv, "ratio");
-        field_error(cv, "give kt or ratio, not both");
+        lt_path_push_key(cv, "ratio");
+        lt_field_error(cv, "give kt or ratio, not both");
     }
-    opt_positive(cv, st, "kn", &s->kn);
-    opt_number(cv, st, "kt", &s->kt, 0, BIG);
-    opt_number(cv, st, "ratio", &s->ratio, 0, BIG);
+    lt_opt_positive(cv, st, "kn", &s->kn);
+    lt_opt_number(cv, st, "kt", &s->kt, 0, BIG);
+    lt_opt_number(cv, st, "ratio", &s->ratio, 0, BIG);
     lua_pop(L, 1);
-    path_pop(cv);
+    lt_path_pop(cv);
 }
 
 /* ---- everything together ---------------------------------------------------------------- */
 
-void script_read_bodies(conv *cv, int t, lt_test *test)
+void lt_script_read_bodies(conv *cv, int t, lt_test *test)
 {
     lua_State *L = cv->L;
-    path_push_key(cv, "materials");
-    int ty = get_field(cv, t, "materials");
+    lt_path_push_key(cv, "materials");
+    int ty = lt_get_field(cv, t, "materials");
     if (ty == LUA_TTABLE) {
         lua_pushnil(L);
         while (lua_next(L, -2)) {
-            if (lua_type(L, -2) != LUA_TSTRING) field_error(cv, "material names must be strings");
-            path_push_key(cv, lua_tostring(L, -2));
+            if (lua_type(L, -2) != LUA_TSTRING) lt_field_error(cv, "material names must be strings");
+            lt_path_push_key(cv, lua_tostring(L, -2));
             lt_material m = {0};
             read_material(cv, -1, &m);
-            path_pop(cv);
+            lt_path_pop(cv);
             lua_pop(L, 1);
         }
     } else if (ty != LUA_TNIL) {
-        field_error(cv, "expected a table of materials, got %s", luaL_typename(L, -1));
+        lt_field_error(cv, "expected a table of materials, got %s", luaL_typename(L, -1));
     }
     lua_pop(L, 1);
-    path_pop(cv);
+    lt_path_pop(cv);
 
     int own_normal[2] = {0, 0};
-    path_push_key(cv, "particles");
-    ty = get_field(cv, t, "particles");
+    lt_path_push_key(cv, "particles");
+    ty = lt_get_field(cv, t, "particles");
     if (ty != LUA_TNIL) {
-        if (ty != LUA_TTABLE) field_error(cv, "expected a table of 2 particles, got %s", luaL_typename(L, -1));
-        if (lua_rawlen(L, -1) != 2) field_error(cv, "expected 2 particles, got %d", (int)lua_rawlen(L, -1));
-        check_list(cv, -1, 2, "a list of 2 particles, A and B");
+        if (ty != LUA_TTABLE) lt_field_error(cv, "expected a table of 2 particles, got %s", luaL_typename(L, -1));
+        if (lua_rawlen(L, -1) != 2) lt_field_error(cv, "expected 2 particles, got %d", (int)lua_rawlen(L, -1));
+        lt_check_list(cv, -1, 2, "a list of 2 particles, A and B");
         for (int i = 0; i < 2; i++) {
-            path_push_index(cv, i + 1);
+            lt_path_push_index(cv, i + 1);
             lua_rawgeti(L, -1, i + 1);
             read_particle(cv, t, -1, i, &test->body[i], &own_normal[i]);
             lua_pop(L, 1);
-            path_pop(cv);
+            lt_path_pop(cv);
         }
     }
     lua_pop(L, 1);
-    path_pop(cv);
+    lt_path_pop(cv);
     lt_body *A = &test->body[0], *B = &test->body[1];
-    if (!geom_pair_defined(A->shape, B->shape)) {
-        path_push_key(cv, "particles");
-        field_error(cv, "no contact geometry for %s-%s (a contact of two flat bodies is undefined)",
+    if (!lt_geom_pair_defined(A->shape, B->shape)) {
+        lt_path_push_key(cv, "particles");
+        lt_field_error(cv, "no contact geometry for %s-%s (a contact of two flat bodies is undefined)",
                     lt_shape_name(A->shape), lt_shape_name(B->shape));
     }
 
-    int normal_given = has_field(cv, t, "normal");
-    opt_nonzero_vec3(cv, t, "normal", &test->normal);
+    int normal_given = lt_has_field(cv, t, "normal");
+    lt_opt_nonzero_vec3(cv, t, "normal", &test->normal);
     vec3 n = v3_normalized(test->normal);
     /* a wall without its own normal takes the test's (B: the other body on its positive side) */
     for (int i = 0; i < 2; i++)
@@ -289,21 +289,21 @@ void script_read_bodies(conv *cv, int t, lt_test *test)
                 break;
             }
         }
-    const char *why = geom_normal_problem(A, B, v3_normalized(test->normal));
+    const char *why = lt_geom_normal_problem(A, B, v3_normalized(test->normal));
     if (why) {
-        path_push_key(cv, "normal");
-        field_error(cv, "(%g, %g, %g) %s", test->normal.x, test->normal.y, test->normal.z, why);
+        lt_path_push_key(cv, "normal");
+        lt_field_error(cv, "(%g, %g, %g) %s", test->normal.x, test->normal.y, test->normal.z, why);
     }
 
-    opt_number(cv, t, "gap", &test->gap, -INFINITY, INFINITY);
+    lt_opt_number(cv, t, "gap", &test->gap, -INFINITY, INFINITY);
     if (!isfinite(test->gap)) {
-        path_push_key(cv, "gap");
-        field_error(cv, "is not finite");
+        lt_path_push_key(cv, "gap");
+        lt_field_error(cv, "is not finite");
     }
-    if (!(test->gap > geom_min_gap(A, B))) {
-        path_push_key(cv, "gap");
-        field_error(cv, "overlap %g m reaches the cores of the bodies: gap must be > %g m", -test->gap,
-                    geom_min_gap(A, B));
+    if (!(test->gap > lt_geom_min_gap(A, B))) {
+        lt_path_push_key(cv, "gap");
+        lt_field_error(cv, "overlap %g m reaches the cores of the bodies: gap must be > %g m", -test->gap,
+                    lt_geom_min_gap(A, B));
     }
     read_stiffness(cv, t, &test->stiffness);
 }

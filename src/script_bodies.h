@@ -11,6 +11,6 @@
  * index t into test (which holds lt_default_test() values).  Walls without their own normal
  * take the test's normal; a test without `normal` and with a wall or facet takes its normal
  * (pointing from A to B, B on the flat body's positive side). */
-void script_read_bodies(conv *cv, int t, lt_test *test);
+void lt_script_read_bodies(conv *cv, int t, lt_test *test);
 
 #endif

@@ -37,12 +37,12 @@ static const char *const kind_names[] = {"rel", "abs"};
 /* Push the field key of table t, which must be present and of type a or b (what: the words). */
 static int need_field(conv *cv, int t, const char *key, int a, int b, const char *what)
 {
-    path_push_key(cv, key);
-    int ty = get_field(cv, t, key);
-    if (ty == LUA_TNIL) field_error(cv, "missing (%s)", what);
-    if (ty != a && ty != b) field_error(cv, "expected %s, got %s", what, luaL_typename(cv->L, -1));
-    if (ty == LUA_TSTRING && lua_rawlen(cv->L, -1) == 0) field_error(cv, "is empty (%s)", what);
-    path_pop(cv);
+    lt_path_push_key(cv, key);
+    int ty = lt_get_field(cv, t, key);
+    if (ty == LUA_TNIL) lt_field_error(cv, "missing (%s)", what);
+    if (ty != a && ty != b) lt_field_error(cv, "expected %s, got %s", what, luaL_typename(cv->L, -1));
+    if (ty == LUA_TSTRING && lua_rawlen(cv->L, -1) == 0) lt_field_error(cv, "is empty (%s)", what);
+    lt_path_pop(cv);
     return ty;
 }
 
@@ -79,46 +79,46 @@ static void check_expect(conv *cv, int e, int has_dt)
 {
     lua_State *L = cv->L;
     e = lua_absindex(L, e);
-    if (!lua_istable(L, e)) field_error(cv, "expected an expectation table, got %s", luaL_typename(L, e));
-    check_keys(cv, e, expect_keys);
+    if (!lua_istable(L, e)) lt_field_error(cv, "expected an expectation table, got %s", luaL_typename(L, e));
+    lt_check_keys(cv, e, expect_keys);
     need_field(cv, e, "name", LUA_TSTRING, LUA_TSTRING, "a string: the quantity's name in the rows");
     lua_pop(L, 1);
     int ty = need_field(cv, e, "measure", LUA_TSTRING, LUA_TFUNCTION,
                         "a string (a Lua expression over the results) or a function(r, test)");
     if (ty == LUA_TSTRING) {
-        path_push_key(cv, "measure");
+        lt_path_push_key(cv, "measure");
         if (load_measure(L, lua_tostring(L, -1)) != LUA_OK)
-            field_error(cv, "'%s' is not a Lua expression: %s", lua_tostring(L, -2), strip_measure(lua_tostring(L, -1)));
+            lt_field_error(cv, "'%s' is not a Lua expression: %s", lua_tostring(L, -2), strip_measure(lua_tostring(L, -1)));
         lua_pop(L, 1);
-        path_pop(cv);
+        lt_path_pop(cv);
     }
     lua_pop(L, 1);
     ty = need_field(cv, e, "value", LUA_TNUMBER, LUA_TFUNCTION, "the closed form: a number or a function(r, test)");
     if (ty == LUA_TNUMBER) {
-        path_push_key(cv, "value");
-        to_number(cv, -1, -INFINITY, INFINITY);
-        path_pop(cv);
+        lt_path_push_key(cv, "value");
+        lt_to_number(cv, -1, -INFINITY, INFINITY);
+        lt_path_pop(cv);
     }
     lua_pop(L, 1);
     need_field(cv, e, "tol", LUA_TNUMBER, LUA_TNUMBER, "a number >= 0: the largest error that passes");
-    path_push_key(cv, "tol");
-    to_number(cv, -1, 0, INFINITY);
-    path_pop(cv);
+    lt_path_push_key(cv, "tol");
+    lt_to_number(cv, -1, 0, INFINITY);
+    lt_path_pop(cv);
     lua_pop(L, 1);
     need_field(cv, e, "why", LUA_TSTRING, LUA_TSTRING, "one line: why the tolerance is that size");
     lua_pop(L, 1);
     int kind = 0;
-    opt_choice(cv, e, "kind", kind_names, 2, &kind);
+    lt_opt_choice(cv, e, "kind", kind_names, 2, &kind);
     double order = NAN, order_tol = ORDER_TOL_DEFAULT;
-    opt_positive(cv, e, "order", &order);
-    opt_number(cv, e, "order_tol", &order_tol, 0, INFINITY);
+    lt_opt_positive(cv, e, "order", &order);
+    lt_opt_number(cv, e, "order_tol", &order_tol, 0, INFINITY);
     if (!isnan(order) && !has_dt) {
-        path_push_key(cv, "order");
-        field_error(cv, "needs the test's dt (the case is re-run at dt/2 and dt/4): give test.dt");
+        lt_path_push_key(cv, "order");
+        lt_field_error(cv, "needs the test's dt (the case is re-run at dt/2 and dt/4): give test.dt");
     }
-    if (has_field(cv, e, "order_tol") && isnan(order)) {
-        path_push_key(cv, "order_tol");
-        field_error(cv, "given without order");
+    if (lt_has_field(cv, e, "order_tol") && isnan(order)) {
+        lt_path_push_key(cv, "order_tol");
+        lt_field_error(cv, "given without order");
     }
 }
 
@@ -126,14 +126,14 @@ static void check_expect(conv *cv, int e, int has_dt)
 static void check_test(script_ctx *sc, lua_State *L, int tt, int i)
 {
     tt = lua_absindex(L, tt);
-    run_ctx *r = run_new(L, sc);
-    make_proxies(L, r);
+    run_ctx *r = lt_run_new(L, sc);
+    lt_make_proxies(L, r);
     read_args args = {{sc->path, sc->loc, L, {{"cases", 0}, {NULL, i}, {"test", 0}}, 3, 0, 0, 0}, r, 2, &r->name};
-    lua_pushcfunction(L, protected_read);
+    lua_pushcfunction(L, lt_protected_read);
     lua_pushlightuserdata(L, &args);
     lua_pushvalue(L, tt);
     int rc = lua_pcall(L, 2, 0, 0);
-    run_release(r);
+    lt_run_release(r);
     if (rc != LUA_OK) lua_error(L);
     lua_pop(L, 1); /* the run_ctx */
 }
@@ -143,47 +143,47 @@ static int check_cases(script_ctx *sc, conv *cv, int cs)
 {
     lua_State *L = cv->L;
     int n = (int)lua_rawlen(L, cs);
-    if (n == 0) field_error(cv, "no cases (a list of case tables)");
-    check_list(cv, cs, n, "a list of case tables");
+    if (n == 0) lt_field_error(cv, "no cases (a list of case tables)");
+    lt_check_list(cv, cs, n, "a list of case tables");
     for (int i = 1; i <= n; i++) {
-        path_push_index(cv, i);
+        lt_path_push_index(cv, i);
         lua_rawgeti(L, cs, i);
         int c = lua_gettop(L);
-        if (!lua_istable(L, c)) field_error(cv, "expected a case table, got %s", luaL_typename(L, c));
-        check_keys(cv, c, case_keys);
+        if (!lua_istable(L, c)) lt_field_error(cv, "expected a case table, got %s", luaL_typename(L, c));
+        lt_check_keys(cv, c, case_keys);
         need_field(cv, c, "name", LUA_TSTRING, LUA_TSTRING, "a string: the case's name in the rows and for --case");
         const char *name = lua_tostring(L, -1);
-        path_push_key(cv, "name");
-        if (!valid_name(name)) field_error(cv, "'%s' is not a valid case name (letters, digits, - _ . +)", name);
+        lt_path_push_key(cv, "name");
+        if (!lt_valid_name(name)) lt_field_error(cv, "'%s' is not a valid case name (letters, digits, - _ . +)", name);
         for (int j = 1; j < i; j++) {
             lua_rawgeti(L, cs, j);
             lua_getfield(L, -1, "name");
-            if (strcmp(lua_tostring(L, -1), name) == 0) field_error(cv, "'%s' is also the name of cases[%d]", name, j);
+            if (strcmp(lua_tostring(L, -1), name) == 0) lt_field_error(cv, "'%s' is also the name of cases[%d]", name, j);
             lua_pop(L, 2);
         }
-        path_pop(cv);
+        lt_path_pop(cv);
         lua_pop(L, 1);
         need_field(cv, c, "doc", LUA_TSTRING, LUA_TSTRING, "one line: what is checked, against what closed form");
         lua_pop(L, 1);
         need_field(cv, c, "test", LUA_TTABLE, LUA_TTABLE, "a test table, as lawtester.run takes");
-        int has_dt = has_field(cv, lua_gettop(L), "dt");
+        int has_dt = lt_has_field(cv, lua_gettop(L), "dt");
         check_test(sc, L, -1, i);
         lua_pop(L, 1);
         need_field(cv, c, "expect", LUA_TTABLE, LUA_TTABLE, "a list of expectations");
         int ex = lua_gettop(L), m = (int)lua_rawlen(L, ex);
-        path_push_key(cv, "expect");
-        if (m == 0) field_error(cv, "no expectations (a list of {name, measure, value, tol, why})");
-        check_list(cv, ex, m, "a list of expectations");
+        lt_path_push_key(cv, "expect");
+        if (m == 0) lt_field_error(cv, "no expectations (a list of {name, measure, value, tol, why})");
+        lt_check_list(cv, ex, m, "a list of expectations");
         for (int j = 1; j <= m; j++) {
-            path_push_index(cv, j);
+            lt_path_push_index(cv, j);
             lua_rawgeti(L, ex, j);
             check_expect(cv, -1, has_dt);
             lua_pop(L, 1);
-            path_pop(cv);
+            lt_path_pop(cv);
         }
-        path_pop(cv);
+        lt_path_pop(cv);
         lua_pop(L, 2);
-        path_pop(cv);
+        lt_path_pop(cv);
     }
     return n;
 }
@@ -193,7 +193,7 @@ static int check_cases(script_ctx *sc, conv *cv, int cs)
 static int protected_run(lua_State *L)
 {
     script_ctx *sc = lua_touserdata(L, 1);
-    run_test_table(sc, L, 2, 0);
+    lt_run_test_table(sc, L, 2, 0);
     return 1;
 }
 
@@ -393,22 +393,22 @@ static void run_case(script_ctx *sc, lt_case_run *cr, lua_State *L, int c, int i
     lua_settop(L, top);
 }
 
-void run_case_file(script_ctx *sc, lua_State *L, int idx)
+void lt_run_case_file(script_ctx *sc, lua_State *L, int idx)
 {
     lt_case_run *cr = sc->opts->cases;
     idx = lua_absindex(L, idx);
     conv cv = {sc->path, sc->loc, L, {{0, 0}}, 0, 0, 0, 0};
     if (!lua_istable(L, idx))
-        field_error(&cv, "a case file returns a table { cases = {...} } (docs/case-scripts.md), got %s",
+        lt_field_error(&cv, "a case file returns a table { cases = {...} } (docs/case-scripts.md), got %s",
                     luaL_typename(L, idx));
-    check_keys(&cv, idx, file_keys);
-    if (has_field(&cv, idx, "doc")) {
+    lt_check_keys(&cv, idx, file_keys);
+    if (lt_has_field(&cv, idx, "doc")) {
         need_field(&cv, idx, "doc", LUA_TSTRING, LUA_TSTRING, "a string");
         lua_pop(L, 1);
     }
     need_field(&cv, idx, "cases", LUA_TTABLE, LUA_TTABLE, "a list of case tables");
     int cs = lua_gettop(L);
-    path_push_key(&cv, "cases");
+    lt_path_push_key(&cv, "cases");
     int n = check_cases(sc, &cv, cs);
     int selected = 0;
     for (int i = 1; i <= n; i++) {
@@ -427,9 +427,9 @@ void run_case_file(script_ctx *sc, lua_State *L, int idx)
             lua_pop(L, 2);
         }
         cr->no_match = 1;
-        field_error(&cv, "no case called '%s' (cases: %s)", cr->kase, list);
+        lt_field_error(&cv, "no case called '%s' (cases: %s)", cr->kase, list);
     }
-    path_pop(&cv);
+    lt_path_pop(&cv);
     for (int i = 1; i <= n; i++) {
         lua_rawgeti(L, cs, i);
         lua_getfield(L, -1, "name");

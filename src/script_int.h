@@ -48,7 +48,7 @@ typedef struct run_ctx run_ctx;
 enum { PX_C = LT_PX_C, PX_STAGE = LT_PX_STAGE, PX_E = LT_PX_E, PX_S = LT_PX_S, PX_TESTER = LT_PX_TESTER,
        PX_A = LT_PX_A, PX_B = LT_PX_B, N_PROXIES = LT_N_PROXIES };
 /* The functions among a stage's values (script_values.c): the driver's value_ctx, allocated for
- * a stage that has one (lt_stage.value_ctx; run_release frees it). */
+ * a stage that has one (lt_stage.value_ctx; lt_run_release frees it). */
 typedef struct stage_values {
     run_ctx *run;
     int stage_no;      /* 1-based */
@@ -76,8 +76,8 @@ struct run_ctx {
     int env_ref;       /* environment of string conditions */
     int proxy_ref[N_PROXIES]; /* C, stage, E, S, tester, A, B */
     int cb_error;
-    /* What a run holds outside Lua.  run_release() frees it on every way out; the run_ctx is a
-     * userdata whose __gc calls run_release too, so an error that unwinds past the explicit calls
+    /* What a run holds outside Lua.  lt_run_release() frees it on every way out; the run_ctx is a
+     * userdata whose __gc calls lt_run_release too, so an error that unwinds past the explicit calls
      * (the memory cap hit inside a Lua API call, say) leaks nothing and leaves no temporary file
      * (at the latest when the state closes). */
     char *name;
@@ -85,7 +85,7 @@ struct run_ctx {
     lt_tester *tester;
     lt_record rec;
     lt_meta meta;
-    int rec_open, meta_open;
+    int rec_open, lt_meta_open;
     lt_pending pending;     /* files ready to be renamed to their final names together */
     void (*release_extra)(run_ctx *r); /* frees what a probe holds (script_probe.c) */
     lt_snapshot *kept;      /* script_ctx.keep_rows: the recorded states, for the results' rows */
@@ -95,93 +95,93 @@ struct run_ctx {
     void *extra;
 };
 
-extern const char *const proxy_names[N_PROXIES];
+extern const char *const lt_proxy_names[N_PROXIES];
 
 /* script_scope.c */
-void register_proxy_metatables(lua_State *L);
-void make_proxies(lua_State *L, run_ctx *r);
+void lt_register_proxy_metatables(lua_State *L);
+void lt_make_proxies(lua_State *L, run_ctx *r);
 /* A table {pos = {x,y,z}, vel = ..., angvel = ..., mass = m} of body i of t (SI, global frame). */
-void push_body_state(lua_State *L, const lt_tester *t, int i);
-const char *strip_chunk_prefix(const char *msg);
-const char *push_error_text(lua_State *L, int idx);
+void lt_push_body_state(lua_State *L, const lt_tester *t, int i);
+const char *lt_strip_chunk_prefix(const char *msg);
+const char *lt_push_error_text(lua_State *L, int idx);
 /* Bytes of an error message printed; the rest is counted, not printed (a script's error may be
  * of any size). */
 #define LT_ERROR_PRINT_MAX 4000
 /* Seconds the finalizers left at the end of an --unsafe script may run (script.c). */
 #define LT_UNSAFE_CLOSE_SECONDS 10
-int stage_callback(void *ctx, lt_tester *t);
-int load_string_callback(lua_State *L, const char *s, int is_until, int env_ref);
-void read_callback(conv *cv, run_ctx *r, int stage_tbl, const char *key, const char *alias, int stage_no,
+int lt_stage_callback(void *ctx, lt_tester *t);
+int lt_load_string_callback(lua_State *L, const char *s, int is_until, int env_ref);
+void lt_read_callback(conv *cv, run_ctx *r, int stage_tbl, const char *key, const char *alias, int stage_no,
                    stage_cb *cb, lt_stage_cb *fn, void **ctx);
 
 /* script_values.c */
-void read_stage_values(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s);
-void release_stage_values(run_ctx *r);
+void lt_read_stage_values(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s);
+void lt_release_stage_values(run_ctx *r);
 
 /* script_test.c */
-void read_test(conv *cv, run_ctx *r, int t, char **name_out);
-/* A new run_ctx, pushed as a userdata (freed by the GC; run_release on __gc). */
-run_ctx *run_new(lua_State *L, script_ctx *sc);
+void lt_read_test(conv *cv, run_ctx *r, int t, char **name_out);
+/* A new run_ctx, pushed as a userdata (freed by the GC; lt_run_release on __gc). */
+run_ctx *lt_run_new(lua_State *L, script_ctx *sc);
 /* Free everything the run holds (idempotent): references, stages, the tester, open records
  * (their temporary files removed), pending files; the run's proxies are invalidated, so a C,
  * stage, E, S or tester kept by the script after its run ends raises an error when used. */
-void run_release(run_ctx *r);
-void register_run_metatable(lua_State *L);
-int valid_name(const char *s);
+void lt_run_release(run_ctx *r);
+void lt_register_run_metatable(lua_State *L);
+int lt_valid_name(const char *s);
 /* NULL if the len bytes at s are a valid file name for a script to choose, else why not. */
-const char *name_problem(const char *s, size_t len);
+const char *lt_name_problem(const char *s, size_t len);
 /* Claim the output file name `file` for `by` ("run" or "write"): NULL, or who has it already. */
-const char *claim_file(lua_State *L, const char *file, const char *by);
+const char *lt_claim_file(lua_State *L, const char *file, const char *by);
 
 /* script_run.c */
-void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line);
-void cap_steps(const lt_script_opts *o, lt_test *test);
+void lt_run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line);
+void lt_cap_steps(const lt_script_opts *o, lt_test *test);
 /* The line of the field path[0..depth) of the test table being run (sc->test_path in front). */
-int test_field_line(const script_ctx *sc, const srcloc_key *path, int depth);
+int lt_test_field_line(const script_ctx *sc, const srcloc_key *path, int depth);
 
 /* script_cases.c: the returned value of a case file (lt_script_opts.cases) at stack index idx. */
-void run_case_file(script_ctx *sc, lua_State *L, int idx);
+void lt_run_case_file(script_ctx *sc, lua_State *L, int idx);
 typedef struct read_args {
     conv cv;
     run_ctx *r;
     int idx;
     char **name;
 } read_args;
-int protected_read(lua_State *L);
+int lt_protected_read(lua_State *L);
 
 /* script_lint.c: plausibility warnings (one line each on stderr; errors under --strict, the
- * run released).  lint_test: the inputs of r's test, before it runs; lint_stability: dt against
+ * run released).  lt_lint_test: the inputs of r's test, before it runs; lt_lint_stability: dt against
  * the stability limit, as t's run met it. */
-void lint_test(script_ctx *sc, lua_State *L, run_ctx *r, int call_line);
-void lint_stability(script_ctx *sc, lua_State *L, run_ctx *r, int call_line, const lt_tester *t);
+void lt_lint_test(script_ctx *sc, lua_State *L, run_ctx *r, int call_line);
+void lt_lint_stability(script_ctx *sc, lua_State *L, run_ctx *r, int call_line, const lt_tester *t);
 
 /* script_probe.c */
-int lib_probe_yield(lua_State *L);
-int lib_shard(lua_State *L);
+int lt_lib_probe_yield(lua_State *L);
+int lt_lib_shard(lua_State *L);
 
 /* script_law.c (lawtester.law), script_law_call.c (the call into Lua) and script_verify_law.c
  * (lawtester.verify_law): laws written in Lua (docs/lua-laws.md; script_law_int.h).
- * script_law_error: when a Lua law of sc failed inside init or step (the driver then stopped
+ * lt_script_law_error: when a Lua law of sc failed inside init or step (the driver then stopped
  * on its NaN output), the message `FILE:LINE: law 'NAME': step (stage S, step N): ...` (t may be
- * NULL: no stage and step) into buf, the failure cleared, 1; else 0.  script_law_reset clears
+ * NULL: no stage and step) into buf, the failure cleared, 1; else 0.  lt_script_law_reset clears
  * the failures of sc's laws (a new run starts). */
-int lib_law(lua_State *L);
-int lib_verify_law(lua_State *L);
-int script_law_error(script_ctx *sc, const lt_tester *t, char *buf, size_t n);
-void script_law_reset(script_ctx *sc);
+int lt_lib_law(lua_State *L);
+int lt_lib_verify_law(lua_State *L);
+int lt_script_law_error(script_ctx *sc, const lt_tester *t, char *buf, size_t n);
+void lt_script_law_reset(script_ctx *sc);
 
 /* script.c */
-script_ctx *lib_ctx(lua_State *L);
-extern const luaL_Reg lawtester_lib[];
+script_ctx *lt_lib_ctx(lua_State *L);
+extern const luaL_Reg lt_lawtester_lib[];
 
 /* script_sandbox.c */
-void push_environment(script_ctx *sc, lua_State *L);
+void lt_push_environment(script_ctx *sc, lua_State *L);
 
 /* script_run.c: copies of the final names of the n pending files from index first (a run's
- * plots), taken before pending_publish empties the set (NULL if n is 0 or memory is short: then
- * they are not listed); plotted_report prints "  plotted NAME" for each when print is set, and
+ * plots), taken before lt_pending_publish empties the set (NULL if n is 0 or memory is short: then
+ * they are not listed); lt_plotted_report prints "  plotted NAME" for each when print is set, and
  * frees them. */
-char **plotted_names(const lt_pending *p, int first, int n);
-void plotted_report(char **names, int n, int print);
+char **lt_plotted_names(const lt_pending *p, int first, int n);
+void lt_plotted_report(char **names, int n, int print);
 
 #endif

@@ -54,18 +54,18 @@ static int binding_gc(lua_State *L)
 static const char *read_string(conv *cv, lua_law *b, int t, const char *key, int required)
 {
     lua_State *L = cv->L;
-    path_push_key(cv, key);
-    int ty = get_field(cv, t, key);
+    lt_path_push_key(cv, key);
+    int ty = lt_get_field(cv, t, key);
     const char *s = NULL;
     if (ty == LUA_TNIL) {
-        if (required) field_error(cv, "missing (a string)");
+        if (required) lt_field_error(cv, "missing (a string)");
     } else if (ty != LUA_TSTRING) {
-        field_error(cv, "expected a string, got %s", luaL_typename(L, -1));
+        lt_field_error(cv, "expected a string, got %s", luaL_typename(L, -1));
     } else {
         s = keep(b, L, lua_tostring(L, -1));
     }
     lua_pop(L, 1);
-    path_pop(cv);
+    lt_path_pop(cv);
     return s;
 }
 
@@ -74,8 +74,8 @@ static const char *read_name(conv *cv, lua_law *b, int t, const char *key)
     const char *s = read_string(cv, b, t, key, 1);
     const char *bad = lt_identifier_problem(s);
     if (bad) {
-        path_push_key(cv, key);
-        field_error(cv, "'%s' %s", s, bad);
+        lt_path_push_key(cv, key);
+        lt_field_error(cv, "'%s' %s", s, bad);
     }
     return s;
 }
@@ -84,17 +84,17 @@ static const char *read_name(conv *cv, lua_law *b, int t, const char *key)
 static int push_list(conv *cv, int t, const char *key, int max, const char *what)
 {
     lua_State *L = cv->L;
-    path_push_key(cv, key);
-    int ty = get_field(cv, t, key);
+    lt_path_push_key(cv, key);
+    int ty = lt_get_field(cv, t, key);
     if (ty == LUA_TNIL) {
         lua_pop(L, 1);
         lua_newtable(L);
     } else if (ty != LUA_TTABLE) {
-        field_error(cv, "expected a list of %s, got %s", what, luaL_typename(L, -1));
+        lt_field_error(cv, "expected a list of %s, got %s", what, luaL_typename(L, -1));
     }
     int n = (int)lua_rawlen(L, -1);
-    check_list(cv, -1, n, what);
-    if (n > max) field_error(cv, "%d %s, at most %d", n, what, max);
+    lt_check_list(cv, -1, n, what);
+    if (n > max) lt_field_error(cv, "%d %s, at most %d", n, what, max);
     return n;
 }
 
@@ -102,15 +102,15 @@ static int push_list(conv *cv, int t, const char *key, int max, const char *what
 static void read_bound(conv *cv, int t, const char *key, double *out)
 {
     lua_State *L = cv->L;
-    path_push_key(cv, key);
-    int ty = get_field(cv, t, key);
+    lt_path_push_key(cv, key);
+    int ty = lt_get_field(cv, t, key);
     if (ty != LUA_TNIL) {
-        if (ty != LUA_TNUMBER) field_error(cv, "expected a number, got %s", luaL_typename(L, -1));
+        if (ty != LUA_TNUMBER) lt_field_error(cv, "expected a number, got %s", luaL_typename(L, -1));
         *out = lua_tonumber(L, -1);
-        if (isnan(*out)) field_error(cv, "is NaN");
+        if (isnan(*out)) lt_field_error(cv, "is NaN");
     }
     lua_pop(L, 1);
-    path_pop(cv);
+    lt_path_pop(cv);
 }
 
 static void read_param(conv *cv, lua_law *b, int t, int i)
@@ -119,96 +119,96 @@ static void read_param(conv *cv, lua_law *b, int t, int i)
     static const char *const kinds[] = {"real", "bool", "choice", NULL};
     lua_State *L = cv->L;
     lt_param *p = &b->params[i];
-    if (!lua_istable(L, t)) field_error(cv, "expected a table { name = ..., default = ..., ... }, got %s", luaL_typename(L, t));
-    check_keys(cv, t, keys);
+    if (!lua_istable(L, t)) lt_field_error(cv, "expected a table { name = ..., default = ..., ... }, got %s", luaL_typename(L, t));
+    lt_check_keys(cv, t, keys);
     p->name = read_name(cv, b, t, "name");
     for (int j = 0; j < i; j++)
         if (strcmp(b->params[j].name, p->name) == 0) {
-            path_push_key(cv, "name");
-            field_error(cv, "parameter '%s' declared twice", p->name);
+            lt_path_push_key(cv, "name");
+            lt_field_error(cv, "parameter '%s' declared twice", p->name);
         }
     int kind = 0;
-    opt_choice(cv, t, "kind", kinds, 3, &kind);
+    lt_opt_choice(cv, t, "kind", kinds, 3, &kind);
     p->kind = kind == 1 ? LT_BOOL : kind == 2 ? LT_CHOICE : LT_REAL;
     p->doc = read_string(cv, b, t, "doc", 1);
     p->unit = read_string(cv, b, t, "unit", p->kind == LT_REAL);
     if (!p->unit) p->unit = "-";
     int optional = 0;
-    opt_bool(cv, t, "optional", &optional);
-    path_push_key(cv, "default");
-    int ty = get_field(cv, t, "default");
+    lt_opt_bool(cv, t, "optional", &optional);
+    lt_path_push_key(cv, "default");
+    int ty = lt_get_field(cv, t, "default");
     if (p->kind == LT_REAL) {
         p->min = -INFINITY, p->max = INFINITY;
-        path_pop(cv);
+        lt_path_pop(cv);
         read_bound(cv, t, "min", &p->min);
         read_bound(cv, t, "max", &p->max);
         if (p->min > p->max) {
-            path_push_key(cv, "max");
-            field_error(cv, "max %g is below min %g", p->max, p->min);
+            lt_path_push_key(cv, "max");
+            lt_field_error(cv, "max %g is below min %g", p->max, p->min);
         }
-        path_push_key(cv, "default");
+        lt_path_push_key(cv, "default");
         if (optional) {
-            if (ty != LUA_TNIL) field_error(cv, "an optional parameter has no default (it is nil unless given)");
+            if (ty != LUA_TNIL) lt_field_error(cv, "an optional parameter has no default (it is nil unless given)");
             p->def = NAN;
         } else {
-            if (ty == LUA_TNIL) field_error(cv, "missing (a number; or optional = true: nil unless given)");
-            p->def = to_number(cv, -1, p->min, p->max);
+            if (ty == LUA_TNIL) lt_field_error(cv, "missing (a number; or optional = true: nil unless given)");
+            p->def = lt_to_number(cv, -1, p->min, p->max);
         }
     } else {
         if (optional) {
-            path_pop(cv);
-            path_push_key(cv, "optional");
-            field_error(cv, "only a real parameter may be optional");
+            lt_path_pop(cv);
+            lt_path_push_key(cv, "optional");
+            lt_field_error(cv, "only a real parameter may be optional");
         }
         p->min = 0;
         if (p->kind == LT_BOOL) {
             p->max = 1;
-            if (ty != LUA_TNIL && ty != LUA_TBOOLEAN) field_error(cv, "expected a boolean, got %s", luaL_typename(L, -1));
+            if (ty != LUA_TNIL && ty != LUA_TBOOLEAN) lt_field_error(cv, "expected a boolean, got %s", luaL_typename(L, -1));
             p->def = lua_toboolean(L, -1);
         } else {
-            path_pop(cv);
-            path_push_key(cv, "choices");
+            lt_path_pop(cv);
+            lt_path_push_key(cv, "choices");
             lua_getfield(L, t, "choices");
-            if (!lua_istable(L, -1)) field_error(cv, "a choice needs its list of names, got %s", luaL_typename(L, -1));
+            if (!lua_istable(L, -1)) lt_field_error(cv, "a choice needs its list of names, got %s", luaL_typename(L, -1));
             int n = (int)lua_rawlen(L, -1);
-            check_list(cv, -1, n, "a list of names");
-            if (n < 1 || n > 64) field_error(cv, "%d names: 1 to 64", n);
+            lt_check_list(cv, -1, n, "a list of names");
+            if (n < 1 || n > 64) lt_field_error(cv, "%d names: 1 to 64", n);
             const char **list = own(b, L, calloc((size_t)n + 1, sizeof *list));
             for (int j = 0; j < n; j++) {
-                path_push_index(cv, j + 1);
+                lt_path_push_index(cv, j + 1);
                 if (lua_rawgeti(L, -1, j + 1) != LUA_TSTRING || !*lua_tostring(L, -1))
-                    field_error(cv, "expected a non-empty string, got %s", luaL_typename(L, -1));
+                    lt_field_error(cv, "expected a non-empty string, got %s", luaL_typename(L, -1));
                 list[j] = keep(b, L, lua_tostring(L, -1));
                 lua_pop(L, 1);
-                path_pop(cv);
+                lt_path_pop(cv);
             }
             lua_pop(L, 1);
-            path_pop(cv);
+            lt_path_pop(cv);
             p->choices = list;
             p->max = n - 1;
-            path_push_key(cv, "default");
+            lt_path_push_key(cv, "default");
             p->def = 0;
             if (ty != LUA_TNIL) {
-                if (ty != LUA_TSTRING) field_error(cv, "expected one of the choices (a string), got %s", luaL_typename(L, -1));
+                if (ty != LUA_TSTRING) lt_field_error(cv, "expected one of the choices (a string), got %s", luaL_typename(L, -1));
                 int found = -1;
                 for (int j = 0; j < n; j++)
                     if (strcmp(list[j], lua_tostring(L, -1)) == 0) found = j;
-                if (found < 0) field_error(cv, "'%s' is not one of the choices", lua_tostring(L, -1));
+                if (found < 0) lt_field_error(cv, "'%s' is not one of the choices", lua_tostring(L, -1));
                 p->def = found;
             }
         }
-        path_pop(cv);
+        lt_path_pop(cv);
         static const char *const range[2] = {"min", "max"};
         for (int j = 0; j < 2; j++) {
-            path_push_key(cv, range[j]);
-            if (lua_getfield(L, t, range[j]) != LUA_TNIL) field_error(cv, "a range is for real parameters only");
+            lt_path_push_key(cv, range[j]);
+            if (lua_getfield(L, t, range[j]) != LUA_TNIL) lt_field_error(cv, "a range is for real parameters only");
             lua_pop(L, 1);
-            path_pop(cv);
+            lt_path_pop(cv);
         }
-        path_push_key(cv, "default");
+        lt_path_push_key(cv, "default");
     }
     lua_pop(L, 1);
-    path_pop(cv);
+    lt_path_pop(cv);
 }
 
 static void read_energy(conv *cv, lua_law *b, int t, int i)
@@ -216,18 +216,18 @@ static void read_energy(conv *cv, lua_law *b, int t, int i)
     static const char *const keys[] = {"name", "kind", "doc", NULL};
     lua_State *L = cv->L;
     lt_energy_def *e = &b->energies[i];
-    if (!lua_istable(L, t)) field_error(cv, "expected a table { name = ..., kind = ..., doc = ... }, got %s", luaL_typename(L, t));
-    check_keys(cv, t, keys);
+    if (!lua_istable(L, t)) lt_field_error(cv, "expected a table { name = ..., kind = ..., doc = ... }, got %s", luaL_typename(L, t));
+    lt_check_keys(cv, t, keys);
     e->name = read_name(cv, b, t, "name");
     for (int j = 0; j < i; j++)
         if (strcmp(b->energies[j].name, e->name) == 0) {
-            path_push_key(cv, "name");
-            field_error(cv, "energy '%s' declared twice", e->name);
+            lt_path_push_key(cv, "name");
+            lt_field_error(cv, "energy '%s' declared twice", e->name);
         }
     const char *kind = read_string(cv, b, t, "kind", 1);
     if (strcmp(kind, "stored") && strcmp(kind, "dissipated")) {
-        path_push_key(cv, "kind");
-        field_error(cv, "must be 'stored' (its current value) or 'dissipated' (its increment of the step), got '%s'", kind);
+        lt_path_push_key(cv, "kind");
+        lt_field_error(cv, "must be 'stored' (its current value) or 'dissipated' (its increment of the step), got '%s'", kind);
     }
     e->kind = kind[0] == 's' ? LT_STORED : LT_DISSIPATED;
     e->doc = read_string(cv, b, t, "doc", 1);
@@ -237,26 +237,26 @@ static void read_energy(conv *cv, lua_law *b, int t, int i)
 static int read_function(conv *cv, int t, const char *key, int required, const char *sig)
 {
     lua_State *L = cv->L;
-    path_push_key(cv, key);
-    int ty = get_field(cv, t, key);
+    lt_path_push_key(cv, key);
+    int ty = lt_get_field(cv, t, key);
     int line = 0;
-    if (ty == LUA_TNIL && required) field_error(cv, "missing: the function %s is required", sig);
+    if (ty == LUA_TNIL && required) lt_field_error(cv, "missing: the function %s is required", sig);
     if (ty != LUA_TNIL) {
-        if (ty != LUA_TFUNCTION) field_error(cv, "expected the function %s, got %s", sig, luaL_typename(L, -1));
+        if (ty != LUA_TFUNCTION) lt_field_error(cv, "expected the function %s, got %s", sig, luaL_typename(L, -1));
         lua_Debug ar;
         lua_pushvalue(L, -1);
         if (lua_getinfo(L, ">S", &ar)) line = ar.linedefined;
-        if (line <= 0) line = conv_line(cv);
+        if (line <= 0) line = lt_conv_line(cv);
     }
-    path_pop(cv);
+    lt_path_pop(cv);
     return line;
 }
 
 /* lawtester.law{ name, summary, params, state, energies, init, step } -> name */
-int lib_law(lua_State *L)
+int lt_lib_law(lua_State *L)
 {
     static const char *const keys[] = {"name", "summary", "params", "state", "energies", "init", "step", NULL};
-    script_ctx *sc = lib_ctx(L);
+    script_ctx *sc = lt_lib_ctx(L);
     if (sc->callback_depth > 0)
         return luaL_error(L, "lawtester.law: a law is defined by the script, not from inside a run (an until, a done or "
                              "another law's function)");
@@ -264,9 +264,9 @@ int lib_law(lua_State *L)
     int line = 1;
     if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "l", &ar) && ar.currentline > 0) line = ar.currentline;
     conv cv = {sc->path, sc->loc, L, {{0, 0}}, 0, 0, 0, line};
-    path_push_key(&cv, "law");
+    lt_path_push_key(&cv, "law");
     if (lua_gettop(L) != 1 || !lua_istable(L, 1))
-        field_error(&cv, "lawtester.law takes one table { name = ..., step = function(p, c, s, out) ... end, ... }");
+        lt_field_error(&cv, "lawtester.law takes one table { name = ..., step = function(p, c, s, out) ... end, ... }");
     lua_settop(L, 1);
     lua_law *b = lua_newuserdatauv(L, sizeof *b, 0); /* index 2 */
     memset(b, 0, sizeof *b);
@@ -278,71 +278,71 @@ int lib_law(lua_State *L)
     lua_setmetatable(L, -2);
     b->sc = sc;
     b->line = line;
-    check_keys(&cv, 1, keys);
+    lt_check_keys(&cv, 1, keys);
     lt_law *d = &b->desc;
     d->api_version = LT_LAW_API_VERSION;
     d->name = read_name(&cv, b, 1, "name");
     const lt_law *taken = lt_find_law(d->name);
     if (taken) {
         const char *where = lt_law_origin(taken);
-        path_push_key(&cv, "name");
-        field_error(&cv, "the name '%s' is taken by %s%s", d->name, where ? "the law from " : "a built-in law",
+        lt_path_push_key(&cv, "name");
+        lt_field_error(&cv, "the name '%s' is taken by %s%s", d->name, where ? "the law from " : "a built-in law",
                     where ? where : "");
     }
     d->summary = read_string(&cv, b, 1, "summary", 1);
     int n = push_list(&cv, 1, "params", LT_MAX_PARAMS, "parameter tables"); /* index 3 */
     for (int i = 0; i < n; i++) {
-        path_push_index(&cv, i + 1);
+        lt_path_push_index(&cv, i + 1);
         lua_rawgeti(L, 3, i + 1);
         read_param(&cv, b, lua_gettop(L), i);
         lua_pop(L, 1);
-        path_pop(&cv);
+        lt_path_pop(&cv);
     }
     d->n_params = n;
     d->params = b->params;
     lua_pop(L, 1);
-    path_pop(&cv);
+    lt_path_pop(&cv);
     n = push_list(&cv, 1, "state", LT_MAX_STATE, "state variable names");
     for (int i = 0; i < n; i++) {
-        path_push_index(&cv, i + 1);
-        if (lua_rawgeti(L, -1, i + 1) != LUA_TSTRING) field_error(&cv, "expected a name, got %s", luaL_typename(L, -1));
+        lt_path_push_index(&cv, i + 1);
+        if (lua_rawgeti(L, -1, i + 1) != LUA_TSTRING) lt_field_error(&cv, "expected a name, got %s", luaL_typename(L, -1));
         const char *s = keep(b, L, lua_tostring(L, -1)), *bad = lt_identifier_problem(s);
-        if (bad) field_error(&cv, "'%s' %s", s, bad);
+        if (bad) lt_field_error(&cv, "'%s' %s", s, bad);
         for (int j = 0; j < i; j++)
-            if (strcmp(b->state_names[j], s) == 0) field_error(&cv, "state variable '%s' declared twice", s);
+            if (strcmp(b->state_names[j], s) == 0) lt_field_error(&cv, "state variable '%s' declared twice", s);
         b->state_names[i] = s;
         lua_pop(L, 1);
-        path_pop(&cv);
+        lt_path_pop(&cv);
     }
     d->n_state = n;
     d->state_names = b->state_names;
     lua_pop(L, 1);
-    path_pop(&cv);
+    lt_path_pop(&cv);
     n = push_list(&cv, 1, "energies", LT_MAX_ENERGIES, "energy tables");
     for (int i = 0; i < n; i++) {
-        path_push_index(&cv, i + 1);
+        lt_path_push_index(&cv, i + 1);
         lua_rawgeti(L, -1, i + 1);
         read_energy(&cv, b, lua_gettop(L), i);
         lua_pop(L, 1);
-        path_pop(&cv);
+        lt_path_pop(&cv);
     }
     d->n_energies = n;
     d->energies = b->energies;
     lua_pop(L, 1);
-    path_pop(&cv);
+    lt_path_pop(&cv);
     b->step_line = read_function(&cv, 1, "step", 1, "step(p, c, s, out)"); /* index 3 */
     b->init_line = read_function(&cv, 1, "init", 0, "init(p, c, s)");       /* index 4 */
     b->has_init = b->init_line > 0;
     int slot = -1;
     for (int k = 0; k < LUA_LAW_SLOTS && slot < 0; k++)
         if (!lt_lua_law_slots[k]) slot = k;
-    if (slot < 0) field_error(&cv, "more than %d Lua laws at once", LUA_LAW_SLOTS);
+    if (slot < 0) lt_field_error(&cv, "more than %d Lua laws at once", LUA_LAW_SLOTS);
     lt_lua_law_bind_slot(d, slot);
     lt_lua_law_make_binding(L, b, 3, 4);
     char origin[600], err[400];
     snprintf(origin, sizeof origin, "%s:%d", sc->path, line);
     const lt_law *reg = lt_register_law(d, origin, err, sizeof err);
-    if (!reg) field_error(&cv, "%s", err);
+    if (!reg) lt_field_error(&cv, "%s", err);
     b->law = reg;
     b->slot = slot;
     lt_lua_law_slots[slot] = b;

@@ -24,7 +24,7 @@
  *
  * Errors.  lt_law's step cannot report one, so the trampoline keeps the message in the binding
  * and returns a NaN force: the driver ends the run on the non-finite output as for any law, and
- * the script layer, seeing the binding's message (script_law_error), reports it instead, with
+ * the script layer, seeing the binding's message (lt_script_law_error), reports it instead, with
  * the script's file and line.  Each call is an entry into Lua with its own instruction budget
  * (script_limits.h), counted in script_ctx.lua_epoch (compiled `until` conditions re-check the
  * names they read after any Lua code ran), and runs with callback_depth raised (no nested runs).
@@ -235,7 +235,7 @@ static int law_call(lua_State *T)
     return 0;
 }
 
-/* Keep the message of a failed call (at the top of T) for script_law_error. */
+/* Keep the message of a failed call (at the top of T) for lt_script_law_error. */
 static void record_error(lua_law *b)
 {
     lua_State *T = b->T;
@@ -408,7 +408,7 @@ void lt_lua_law_make_binding(lua_State *L, lua_law *b, int step_idx, int init_id
     b->T = T;
 }
 
-int script_law_error(script_ctx *sc, const lt_tester *tester, char *buf, size_t n)
+int lt_script_law_error(script_ctx *sc, const lt_tester *tester, char *buf, size_t n)
 {
     const lt_view *t = lt_tester_view(tester);
     for (int k = 0; k < LUA_LAW_SLOTS; k++) {
@@ -425,7 +425,7 @@ int script_law_error(script_ctx *sc, const lt_tester *tester, char *buf, size_t 
     return 0;
 }
 
-void script_law_reset(script_ctx *sc)
+void lt_script_law_reset(script_ctx *sc)
 {
     for (int k = 0; k < LUA_LAW_SLOTS; k++)
         if (lt_lua_law_slots[k] && lt_lua_law_slots[k]->sc == sc) lt_lua_law_slots[k]->failed = 0;

@@ -21,7 +21,7 @@
  *                                     stage's target when its until is "[C and] C.uN (or
  *                                     C.u[k]) OP NUMBER" on the moved DoF
  * and the time step against leapfrog's limit (stability.h), checked while the run goes, in free
- * and in imposed stages (run_test_table prints those after the run). */
+ * and in imposed stages (lt_run_test_table prints those after the run). */
 #define _POSIX_C_SOURCE 200809L
 #include "script_int.h"
 #include <math.h>
@@ -53,9 +53,9 @@ static void warn(script_ctx *sc, lua_State *L, run_ctx *r, int call_line, const 
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    int line = call_line > 0 ? call_line : srcloc_line(sc->loc, path, depth);
+    int line = call_line > 0 ? call_line : lt_srcloc_line(sc->loc, path, depth);
     if (sc->opts->strict) {
-        run_release(r);
+        lt_run_release(r);
         luaL_error(L, "%s:%d: field %s: %s (an error under --strict)", sc->path, line, field, msg);
     }
     fprintf(stderr, "warning: %s:%d: field %s: %s\n", sc->path, line, field, msg);
@@ -195,7 +195,7 @@ static void check_stage_steps(script_ctx *sc, lua_State *L, run_ctx *r, int call
     }
 }
 
-void lint_test(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
+void lt_lint_test(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
 {
     const lt_test *test = &r->test;
     const lt_law *law = test->law;
@@ -213,7 +213,7 @@ void lint_test(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
     for (int s = 0; s < test->n_stages; s++) check_stage_steps(sc, L, r, call_line, s);
 }
 
-void lint_stability(script_ctx *sc, lua_State *L, run_ctx *r, int call_line, const lt_tester *tester)
+void lt_lint_stability(script_ctx *sc, lua_State *L, run_ctx *r, int call_line, const lt_tester *tester)
 {
     const lt_view *t = lt_tester_view(tester);
     const lt_stability *st[2] = {&t->stab, &t->stab_imposed};

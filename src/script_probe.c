@@ -18,7 +18,7 @@
 
 /* ---- yield probes ---------------------------------------------------------------------- */
 
-script_ctx *lib_ctx(lua_State *L) { return lua_touserdata(L, lua_upvalueindex(1)); }
+script_ctx *lt_lib_ctx(lua_State *L) { return lua_touserdata(L, lua_upvalueindex(1)); }
 
 static const char *const probe_keys[] = {"test", "directions", "limit", "steps", "name", "dofs", "control", NULL};
 static const char *const dof_names[LT_DOF] = {"normal", "shear y", "shear z", "twist", "bend y", "bend z"};
@@ -28,53 +28,53 @@ static const char *const control_names[] = {"displacement", "force"};
  * field's line for the check against the law's surface (made once the law is known). */
 static void read_dofs(conv *cv, int t, int dofs[2], int *line)
 {
-    path_push_key(cv, "dofs");
-    int ty = get_field(cv, t, "dofs");
+    lt_path_push_key(cv, "dofs");
+    int ty = lt_get_field(cv, t, "dofs");
     if (ty != LUA_TNIL) {
-        *line = conv_line(cv);
-        if (ty != LUA_TTABLE) field_error(cv, "expected two DoF numbers {i, j} (1..6), got %s", luaL_typename(cv->L, -1));
-        check_list(cv, -1, 2, "two DoF numbers {i, j}");
+        *line = lt_conv_line(cv);
+        if (ty != LUA_TTABLE) lt_field_error(cv, "expected two DoF numbers {i, j} (1..6), got %s", luaL_typename(cv->L, -1));
+        lt_check_list(cv, -1, 2, "two DoF numbers {i, j}");
         for (int i = 0; i < 2; i++) {
-            path_push_index(cv, i + 1);
+            lt_path_push_index(cv, i + 1);
             lua_rawgeti(cv->L, -1, i + 1);
             if (!lua_isinteger(cv->L, -1) || lua_tointeger(cv->L, -1) < 1 || lua_tointeger(cv->L, -1) > LT_DOF)
-                field_error(cv, "expected a DoF number 1..6 (normal, shear y, shear z, twist, bend y, bend z), got %s",
+                lt_field_error(cv, "expected a DoF number 1..6 (normal, shear y, shear z, twist, bend y, bend z), got %s",
                             luaL_tolstring(cv->L, -1, NULL));
             dofs[i] = (int)lua_tointeger(cv->L, -1) - 1;
             lua_pop(cv->L, 1);
-            path_pop(cv);
+            lt_path_pop(cv);
         }
-        if (dofs[0] == dofs[1]) field_error(cv, "the same DoF %d (%s) twice: a probe needs two different DoFs", dofs[0] + 1,
+        if (dofs[0] == dofs[1]) lt_field_error(cv, "the same DoF %d (%s) twice: a probe needs two different DoFs", dofs[0] + 1,
                                             dof_names[dofs[0]]);
     }
     lua_pop(cv->L, 1);
-    path_pop(cv);
+    lt_path_pop(cv);
 }
 
 /* `limit`: a number (both DoFs) or {Li, Lj}, each positive and finite; *limit the first. */
 static void read_limit(conv *cv, int t, double *limit, double limits[2])
 {
-    path_push_key(cv, "limit");
-    int ty = get_field(cv, t, "limit");
-    if (ty == LUA_TNIL) field_error(cv, "missing (the displacement, m, after which a direction counts as not yielding)");
+    lt_path_push_key(cv, "limit");
+    int ty = lt_get_field(cv, t, "limit");
+    if (ty == LUA_TNIL) lt_field_error(cv, "missing (the displacement, m, after which a direction counts as not yielding)");
     if (ty == LUA_TTABLE) {
-        check_list(cv, -1, 2, "two limits {Li, Lj}");
+        lt_check_list(cv, -1, 2, "two limits {Li, Lj}");
         for (int i = 0; i < 2; i++) {
-            path_push_index(cv, i + 1);
+            lt_path_push_index(cv, i + 1);
             lua_rawgeti(cv->L, -1, i + 1);
-            if (lua_isnil(cv->L, -1)) field_error(cv, "missing (give two limits {Li, Lj})");
-            limits[i] = to_number(cv, -1, 0, INFINITY);
-            if (!(limits[i] > 0)) field_error(cv, "must be positive and finite, got %g", limits[i]);
+            if (lua_isnil(cv->L, -1)) lt_field_error(cv, "missing (give two limits {Li, Lj})");
+            limits[i] = lt_to_number(cv, -1, 0, INFINITY);
+            if (!(limits[i] > 0)) lt_field_error(cv, "must be positive and finite, got %g", limits[i]);
             lua_pop(cv->L, 1);
-            path_pop(cv);
+            lt_path_pop(cv);
         }
         *limit = limits[0];
     } else {
-        *limit = to_number(cv, -1, 0, INFINITY);
-        if (!(*limit > 0) || !isfinite(*limit)) field_error(cv, "must be positive and finite, got %g", *limit);
+        *limit = lt_to_number(cv, -1, 0, INFINITY);
+        if (!(*limit > 0) || !isfinite(*limit)) lt_field_error(cv, "must be positive and finite, got %g", *limit);
     }
     lua_pop(cv->L, 1);
-    path_pop(cv);
+    lt_path_pop(cv);
 }
 
 /* Push one probe point as a Lua table. */
@@ -166,15 +166,15 @@ static int probe_error(lua_State *L, run_ctx *r, int line, const char *msg)
 {
     char buf[1200];
     snprintf(buf, sizeof buf, "%s:%d: %s", r->sc->path, line, msg);
-    run_release(r);
+    lt_run_release(r);
     lua_pushstring(L, buf);
     return lua_error(L);
 }
 
 /* lawtester.probe_yield{ test = T, directions = N, limit = L, steps = S, name = NAME } -> results */
-int lib_probe_yield(lua_State *L)
+int lt_lib_probe_yield(lua_State *L)
 {
-    script_ctx *sc = lib_ctx(L);
+    script_ctx *sc = lt_lib_ctx(L);
     if (sc->callback_depth > 0)
         return luaL_error(L, "lawtester.probe_yield: runs do not nest (called from an until or done of another run)");
     luaL_checktype(L, 1, LUA_TTABLE);
@@ -182,49 +182,49 @@ int lib_probe_yield(lua_State *L)
     int line = 1;
     if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "l", &ar) && ar.currentline > 0) line = ar.currentline;
     conv cv = {sc->path, sc->loc, L, {{0, 0}}, 0, line, 0, 0};
-    check_keys(&cv, 1, probe_keys);
+    lt_check_keys(&cv, 1, probe_keys);
     long directions = 72, steps = 2000;
     double limit = NAN, limits[2] = {0, 0};
     int dofs[2] = {0, 1}, dofs_line = line, control = 0;
-    opt_integer(&cv, 1, "directions", &directions, 1, 1000000);
-    opt_integer(&cv, 1, "steps", &steps, 1, 1000000000L);
+    lt_opt_integer(&cv, 1, "directions", &directions, 1, 1000000);
+    lt_opt_integer(&cv, 1, "steps", &steps, 1, 1000000000L);
     read_limit(&cv, 1, &limit, limits);
     read_dofs(&cv, 1, dofs, &dofs_line);
-    opt_choice(&cv, 1, "control", control_names, 2, &control);
+    lt_opt_choice(&cv, 1, "control", control_names, 2, &control);
     const char *pname = NULL;
-    path_push_key(&cv, "name");
-    int ty = get_field(&cv, 1, "name");
+    lt_path_push_key(&cv, "name");
+    int ty = lt_get_field(&cv, 1, "name");
     if (ty == LUA_TSTRING) {
         size_t len;
         pname = lua_tolstring(L, -1, &len);
-        const char *why = name_problem(pname, len);
-        if (why) field_error(&cv, "'%s' is not a valid file name (%s)", pname, why);
+        const char *why = lt_name_problem(pname, len);
+        if (why) lt_field_error(&cv, "'%s' is not a valid file name (%s)", pname, why);
     } else if (ty != LUA_TNIL) {
-        field_error(&cv, "expected a string, got %s", luaL_typename(L, -1));
+        lt_field_error(&cv, "expected a string, got %s", luaL_typename(L, -1));
     }
-    path_pop(&cv); /* the name stays on the stack (index 2) while we need it */
-    path_push_key(&cv, "test");
-    if (get_field(&cv, 1, "test") != LUA_TTABLE) field_error(&cv, "expected a test table, got %s", luaL_typename(L, -1));
+    lt_path_pop(&cv); /* the name stays on the stack (index 2) while we need it */
+    lt_path_push_key(&cv, "test");
+    if (lt_get_field(&cv, 1, "test") != LUA_TTABLE) lt_field_error(&cv, "expected a test table, got %s", luaL_typename(L, -1));
     int test_idx = lua_gettop(L);
-    path_pop(&cv);
+    lt_path_pop(&cv);
 
-    run_ctx *r = run_new(L, sc);
-    make_proxies(L, r);
+    run_ctx *r = lt_run_new(L, sc);
+    lt_make_proxies(L, r);
     probe_run *pr = calloc(1, sizeof *pr);
     if (!pr) return probe_error(L, r, line, "out of memory");
     r->extra = pr;
     r->release_extra = probe_release;
     read_args args = {{sc->path, sc->loc, L, {{"test", 0}}, 1, line, 1, 0}, r, 2, &r->name};
-    lua_pushcfunction(L, protected_read);
+    lua_pushcfunction(L, lt_protected_read);
     lua_pushlightuserdata(L, &args);
     lua_pushvalue(L, test_idx);
     if (lua_pcall(L, 2, 0, 0) != LUA_OK) {
-        run_release(r);
+        lt_run_release(r);
         return lua_error(L);
     }
-    cap_steps(sc->opts, &r->test);
+    lt_cap_steps(sc->opts, &r->test);
     if (!r->name) return probe_error(L, r, line, "out of memory");
-    lint_test(sc, L, r, line); /* the plausibility warnings of the test probed (at the call's line) */
+    lt_lint_test(sc, L, r, line); /* the plausibility warnings of the test probed (at the call's line) */
     const lt_script_opts *o = sc->opts;
     if (o->max_steps_cap > 0) { /* the fuzz target: at most max_steps_cap steps of rays in all */
         if (steps > o->max_steps_cap) steps = o->max_steps_cap;
@@ -276,7 +276,7 @@ int lib_probe_yield(lua_State *L)
             return probe_error(L, r, line, msg);
         }
         lua_pushstring(L, err); /* an until/done of the initial stages failed: a complete message */
-        run_release(r);
+        lt_run_release(r);
         return lua_error(L);
     }
     int plots = 0, first_plot = 0;
@@ -323,27 +323,27 @@ int lib_probe_yield(lua_State *L)
         }
         if (!failed) {
             pr->file = strdup(table.final[0]);
-            failed = !pr->file || pending_add(&r->pending, table.tmp[0], table.final[0]) < 0;
+            failed = !pr->file || lt_pending_add(&r->pending, table.tmp[0], table.final[0]) < 0;
             if (failed) snprintf(err, sizeof err, "out of memory");
             free(table.tmp);
             free(table.final);
             memset(&table, 0, sizeof table);
         }
-        pending_discard(&table);
-        if (!failed && plots > 0 && !o->quiet) plotted = plotted_names(&r->pending, first_plot, plots);
+        lt_pending_discard(&table);
+        if (!failed && plots > 0 && !o->quiet) plotted = lt_plotted_names(&r->pending, first_plot, plots);
         int bound = failed ? LT_OUT_OK : lt_outlimit_publish(&sc->out, &r->pending);
         if (bound != LT_OUT_OK) {
             lt_outlimit_reason(&sc->out, bound, err, sizeof err);
             failed = 1;
         }
-        if (!failed && pending_publish(&r->pending, err, sizeof err) < 0) failed = 1;
+        if (!failed && lt_pending_publish(&r->pending, err, sizeof err) < 0) failed = 1;
         if (failed) {
-            plotted_report(plotted, plots, 0);
+            lt_plotted_report(plotted, plots, 0);
             return probe_error(L, r, line, err);
         }
     }
     if (!o->quiet) probe_summary(&pr->probe, pr->name, r->test.law->name, (int)directions, o, seconds, pr->file);
-    plotted_report(plotted, plots, 1);
+    lt_plotted_report(plotted, plots, 1);
     sc->n_runs++;
     /* results */
     lua_createtable(L, 0, 6);
@@ -374,15 +374,15 @@ int lib_probe_yield(lua_State *L)
         lua_rawseti(L, -2, i + 1);
     }
     lua_setfield(L, -2, "points");
-    run_release(r);
+    lt_run_release(r);
     return 1;
 }
 
 /* lawtester.shard() -> K, N: this run's shard (--shard K/N; 1, 1 without), for scripts that split
  * their own loops the same way. */
-int lib_shard(lua_State *L)
+int lt_lib_shard(lua_State *L)
 {
-    const lt_script_opts *o = lib_ctx(L)->opts;
+    const lt_script_opts *o = lt_lib_ctx(L)->opts;
     lua_pushinteger(L, o->shards > 1 ? o->shard : 1);
     lua_pushinteger(L, o->shards > 1 ? o->shards : 1);
     return 2;

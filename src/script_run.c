@@ -24,7 +24,7 @@ static const char *num(double x)
     static char buf[8][FMT_DOUBLE_MAX + 1];
     static int next;
     char *b = buf[next++ % 8];
-    fmt_double_nul(b, x);
+    lt_fmt_double_nul(b, x);
     return b;
 }
 
@@ -40,7 +40,7 @@ static void print_body(char who, const lt_body *b)
     if (b->fixed) printf(" fixed");
 }
 
-char **plotted_names(const lt_pending *p, int first, int n)
+char **lt_plotted_names(const lt_pending *p, int first, int n)
 {
     char **names = calloc((size_t)n, sizeof *names);
     if (names)
@@ -48,7 +48,7 @@ char **plotted_names(const lt_pending *p, int first, int n)
     return names;
 }
 
-void plotted_report(char **names, int n, int print)
+void lt_plotted_report(char **names, int n, int print)
 {
     if (!names) return;
     for (int i = 0; i < n; i++) {
@@ -112,16 +112,16 @@ static void print_summary(const lt_tester *tester, const char *name, const char 
     }
 }
 
-int protected_read(lua_State *L)
+int lt_protected_read(lua_State *L)
 {
     read_args *a = lua_touserdata(L, 1);
     a->cv.L = L;
-    read_test(&a->cv, a->r, a->idx, a->name);
+    lt_read_test(&a->cv, a->r, a->idx, a->name);
     return 0;
 }
 
 /* Clamp the test's and its stages' max_steps to opts->max_steps_cap (the fuzz target). */
-void cap_steps(const lt_script_opts *o, lt_test *test)
+void lt_cap_steps(const lt_script_opts *o, lt_test *test)
 {
     if (o->max_steps_cap <= 0) return;
     if (test->max_steps > o->max_steps_cap) test->max_steps = o->max_steps_cap;
@@ -131,18 +131,18 @@ void cap_steps(const lt_script_opts *o, lt_test *test)
 
 /* The line a message about the test as a whole points at: the lawtester.run call, or the field
  * path of the returned table (NULL: the return). */
-int test_field_line(const script_ctx *sc, const srcloc_key *path, int depth)
+int lt_test_field_line(const script_ctx *sc, const srcloc_key *path, int depth)
 {
     srcloc_key full[MAX_PATH_DEPTH];
     int n = 0;
     for (int i = 0; i < sc->test_depth && n < MAX_PATH_DEPTH; i++) full[n++] = sc->test_path[i];
     for (int i = 0; i < depth && n < MAX_PATH_DEPTH; i++) full[n++] = path[i];
-    return srcloc_line(sc->loc, full, n);
+    return lt_srcloc_line(sc->loc, full, n);
 }
 
 static int test_line(const script_ctx *sc, int call_line, const srcloc_key *path, int depth)
 {
-    return call_line > 0 ? call_line : test_field_line(sc, path, depth);
+    return call_line > 0 ? call_line : lt_test_field_line(sc, path, depth);
 }
 
 /* "cases[2].test." for a test at sc->test_path, "" for the returned test table itself. */
@@ -164,7 +164,7 @@ static void test_prefix(const script_ctx *sc, char *buf, size_t n)
 static void observe_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
 {
     run_ctx *r = ctx;
-    if (r->rec_open) record_row(&r->rec, t, s);
+    if (r->rec_open) lt_record_row(&r->rec, t, s);
     if (r->sc->keep_rows && !r->keep_failed) {
         if (r->n_kept == r->cap_kept) {
             long cap = r->cap_kept ? 2 * r->cap_kept : 1024;
@@ -243,7 +243,7 @@ static void fail_run(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
                  r->rec.f.final_path, strerror(r->rec.f.err_no ? r->rec.f.err_no : EIO));
     } else if (r->cb_error) {
         snprintf(msg, n, "%s", t->err);
-    } else if (script_law_error(sc, r->tester, msg, n)) {
+    } else if (lt_script_law_error(sc, r->tester, msg, n)) {
         /* a Lua law's init or step failed: its message, not the NaN output that stopped the run */
     } else if (t->err_dof > 0) { /* a value of the stage: a servo's, a function's */
         srcloc_key p[4] = {{"stages", 0}, {NULL, t->stage + 1}, {"values", 0}, {NULL, t->err_dof}};
@@ -269,19 +269,19 @@ static void fail_run(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
     if (r->rec_open && !r->rec.f.failed && r->rec.rows > 0) {
         char status[sizeof t->err + 1700];
         snprintf(status, sizeof status, "failed: %s", msg);
-        meta_finish(&r->meta, status);
+        lt_meta_finish(&r->meta, status);
         char *partial = malloc(strlen(r->rec.f.final_path) + 16);
         if (partial) sprintf(partial, "%s.partial", r->rec.f.final_path);
-        int ok = partial && afile_commit_as(&r->rec.f, ".partial", err, sizeof err) == 0;
+        int ok = partial && lt_afile_commit_as(&r->rec.f, ".partial", err, sizeof err) == 0;
         r->rec_open = 0;
-        if (ok && afile_commit_as(&r->meta.f, ".partial", err, sizeof err) < 0) {
+        if (ok && lt_afile_commit_as(&r->meta.f, ".partial", err, sizeof err) < 0) {
             remove(partial);
             ok = 0;
         } else if (!ok) {
-            meta_abort(&r->meta); /* its temporary file goes with the record's */
+            lt_meta_abort(&r->meta); /* its temporary file goes with the record's */
         }
-        r->meta_open = 0;
-        char *meta_partial = ok ? afile_path(sc->opts->out_dir, "", r->name, ".meta.partial") : NULL;
+        r->lt_meta_open = 0;
+        char *meta_partial = ok ? lt_afile_path(sc->opts->out_dir, "", r->name, ".meta.partial") : NULL;
         if (ok) lt_outlimit_kept(&sc->out, lt_file_size(partial) + (meta_partial ? lt_file_size(meta_partial) : 0));
         free(meta_partial);
         size_t u = strlen(msg);
@@ -290,48 +290,48 @@ static void fail_run(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
         free(partial);
     }
     sc->out.open = 0;
-    run_release(r);
+    lt_run_release(r);
     lua_pushstring(L, msg);
     lua_error(L);
 }
 
 /* Run the test table at stack index idx; leaves a results table on the stack. Raises Lua
  * errors (already formatted) on failure. */
-void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
+void lt_run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
 {
     idx = lua_absindex(L, idx);
-    run_ctx *r = run_new(L, sc); /* freed with the state's GC, run_release on __gc */
-    make_proxies(L, r);
+    run_ctx *r = lt_run_new(L, sc); /* freed with the state's GC, lt_run_release on __gc */
+    lt_make_proxies(L, r);
     /* conversion errors unwind through Lua: convert in protected mode, free, then rethrow */
     read_args args = {{sc->path, sc->loc, L, {{0, 0}}, 0, call_line, 0, 0}, r, 2, &r->name};
     for (int i = 0; i < sc->test_depth; i++) args.cv.path[i] = sc->test_path[i];
     args.cv.depth = sc->test_depth;
-    lua_pushcfunction(L, protected_read);
+    lua_pushcfunction(L, lt_protected_read);
     lua_pushlightuserdata(L, &args);
     lua_pushvalue(L, idx);
     if (lua_pcall(L, 2, 0, 0) != LUA_OK) {
-        run_release(r);
+        lt_run_release(r);
         lua_error(L);
     }
-    cap_steps(sc->opts, &r->test);
+    lt_cap_steps(sc->opts, &r->test);
     lt_tester *tester = r->tester = lt_tester_new();
     if (!tester || !r->name) {
-        run_release(r);
+        lt_run_release(r);
         luaL_error(L, "out of memory");
     }
     r->t = tester;
     const lt_view *t = lt_tester_view(tester);
-    lint_test(sc, L, r, call_line);
+    lt_lint_test(sc, L, r, call_line);
     const char *name = r->name;
     int recording = sc->opts->out_dir && r->test.record_every > 0;
     char err[600];
     for (int k = 0; recording && k < 2; k++) { /* no file lawtester.write made becomes this record */
         lua_pushfstring(L, "%s%s", name, k ? ".meta" : ".tsv");
-        if (claim_file(L, lua_tostring(L, -1), "run")) {
+        if (lt_claim_file(L, lua_tostring(L, -1), "run")) {
             srcloc_key p[1] = {{"name", 0}};
             snprintf(err, sizeof err, "%s:%d: field name: '%s': its record %s is a file lawtester.write wrote in this "
                      "script", sc->path, test_line(sc, call_line, p, 1), name, lua_tostring(L, -1));
-            run_release(r);
+            lt_run_release(r);
             lua_pushstring(L, err);
             lua_error(L);
         }
@@ -341,18 +341,18 @@ void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
         sc->out.open = 0;
         int disk = lt_outlimit_check_disk(&sc->out);
         if (disk != LT_OUT_OK) lt_outlimit_reason(&sc->out, disk, err, sizeof err);
-        else if (record_open(&r->rec, sc->opts->out_dir, name, r->test.law, &sc->out, err, sizeof err) == 0)
+        else if (lt_record_open(&r->rec, sc->opts->out_dir, name, r->test.law, &sc->out, err, sizeof err) == 0)
             r->rec_open = 1;
-        if (r->rec_open && meta_open(&r->meta, sc->opts->out_dir, name, &r->test, &sc->out, err, sizeof err) == 0)
-            r->meta_open = 1;
-        if (!r->meta_open) {
-            run_release(r);
+        if (r->rec_open && lt_meta_open(&r->meta, sc->opts->out_dir, name, &r->test, &sc->out, err, sizeof err) == 0)
+            r->lt_meta_open = 1;
+        if (!r->lt_meta_open) {
+            lt_run_release(r);
             luaL_error(L, "%s:%d: %s", sc->path, test_line(sc, call_line, NULL, 0), err);
         }
     }
     r->test.name = name;
     lt_observer obs = {NULL, NULL, NULL, NULL, NULL, NULL, NULL};
-    if (recording) obs = (lt_observer){observe_row, r, meta_contact, &r->meta, &r->stop, NULL, NULL};
+    if (recording) obs = (lt_observer){observe_row, r, lt_meta_contact, &r->meta, &r->stop, NULL, NULL};
     else if (sc->keep_rows && r->test.record_every > 0) obs = (lt_observer){observe_row, r, NULL, NULL, &r->stop, NULL, NULL};
     lt_progress bar;
     char label[300];
@@ -366,7 +366,7 @@ void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
     sc->steps_run += t->step; /* lawtester.run charges them to its caller's budget (script.c) */
     lt_progress_end_steps(&bar, t->step, r->test.n_stages, run_rc == 0);
     if (run_rc < 0) fail_run(sc, L, r, call_line);
-    lint_stability(sc, L, r, call_line, tester);
+    lt_lint_stability(sc, L, r, call_line, tester);
     const char *file = NULL;
     long rows = 0;
     int plots = 0, first_plot = 0;
@@ -386,14 +386,14 @@ void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
         const char *surface_tmp = wrote > 0 ? r->pending.tmp[r->pending.n - 1] : NULL;
         lt_pending table = {0, 0, NULL, NULL};
         int failed = wrote < 0;
-        meta_finish(&r->meta, "complete");
-        r->meta_open = 0;
-        if (failed) meta_abort(&r->meta);
-        else failed = afile_close_into(&r->meta.f, &r->pending, err, sizeof err) < 0;
+        lt_meta_finish(&r->meta, "complete");
+        r->lt_meta_open = 0;
+        if (failed) lt_meta_abort(&r->meta);
+        else failed = lt_afile_close_into(&r->meta.f, &r->pending, err, sizeof err) < 0;
         const char *meta_tmp = failed ? NULL : r->pending.tmp[r->pending.n - 1]; /* for the plots' titles */
         r->rec_open = 0;
-        if (failed) record_abort(&r->rec);
-        else failed = afile_close_into(&r->rec.f, &table, err, sizeof err) < 0;
+        if (failed) lt_record_abort(&r->rec);
+        else failed = lt_afile_close_into(&r->rec.f, &table, err, sizeof err) < 0;
         if (!failed && sc->opts->plot) {
             double tanphi = NAN;
             for (int i = 0; i < r->test.law->n_state; i++)
@@ -405,37 +405,37 @@ void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
         }
         if (!failed) {
             file = r->file = strdup(table.final[0]);
-            failed = pending_add(&r->pending, table.tmp[0], table.final[0]) < 0;
+            failed = lt_pending_add(&r->pending, table.tmp[0], table.final[0]) < 0;
             if (failed) snprintf(err, sizeof err, "out of memory");
             free(table.tmp);
             free(table.final);
             memset(&table, 0, sizeof table);
         }
-        pending_discard(&table);
+        lt_pending_discard(&table);
         /* the plotted names, for the summary, before the set is emptied */
         char **plotted = NULL;
-        if (!failed && plots > 0 && !sc->opts->quiet) plotted = plotted_names(&r->pending, first_plot, plots);
+        if (!failed && plots > 0 && !sc->opts->quiet) plotted = lt_plotted_names(&r->pending, first_plot, plots);
         int bound = failed ? LT_OUT_OK : lt_outlimit_publish(&sc->out, &r->pending);
         if (bound != LT_OUT_OK) {
             lt_outlimit_reason(&sc->out, bound, err, sizeof err);
             failed = 1;
         }
-        if (!failed && pending_publish(&r->pending, err, sizeof err) < 0) failed = 1;
+        if (!failed && lt_pending_publish(&r->pending, err, sizeof err) < 0) failed = 1;
         if (failed) {
             sc->out.open = 0;
-            plotted_report(plotted, plots, 0);
-            run_release(r);
+            lt_plotted_report(plotted, plots, 0);
+            lt_run_release(r);
             luaL_error(L, "%s:%d: %s", sc->path, test_line(sc, call_line, NULL, 0), err);
         }
         /* a record of this name from a failed run is out of date now */
         const char *const stale_suffix[2] = {".tsv.partial", ".meta.partial"};
         for (int i = 0; i < 2; i++) {
-            char *stale = afile_path(sc->opts->out_dir, "", name, stale_suffix[i]);
-            if (stale) afile_remove_stale(stale);
+            char *stale = lt_afile_path(sc->opts->out_dir, "", name, stale_suffix[i]);
+            if (stale) lt_afile_remove_stale(stale);
             free(stale);
         }
         if (!sc->opts->quiet) print_summary(tester, name, file, rows);
-        plotted_report(plotted, plots, 1);
+        lt_plotted_report(plotted, plots, 1);
     } else if (!sc->opts->quiet) {
         print_summary(tester, name, NULL, 0);
     }
@@ -497,9 +497,9 @@ void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
     }
     lua_setfield(L, -2, "stiffness");
     /* the bodies at the end of the run (as A and B in until/done) */
-    push_body_state(L, r->tester, 0);
+    lt_push_body_state(L, r->tester, 0);
     lua_setfield(L, -2, "A");
-    push_body_state(L, r->tester, 1);
+    lt_push_body_state(L, r->tester, 1);
     lua_setfield(L, -2, "B");
     if (t->has_contact) {
         lua_createtable(L, 0, 8);
@@ -531,7 +531,7 @@ void run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
         }
         lua_setfield(L, -2, "C");
     }
-    run_release(r);
+    lt_run_release(r);
     lua_remove(L, -2); /* the run_ctx userdata */
     sc->n_runs++;
 }

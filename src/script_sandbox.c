@@ -160,7 +160,7 @@ static int unsafe_sethook(lua_State *L)
 /* Build the script's environment: a fresh table with the safe globals, copies of the safe
  * libraries (so a script cannot alter the ones the harness uses) with the wrappers above, and
  * `lawtester` (library from script.c, upvalue sc).  Unsafe: the real global table. */
-void push_environment(script_ctx *sc, lua_State *L)
+void lt_push_environment(script_ctx *sc, lua_State *L)
 {
     if (sc->opts->unsafe) {
         lua_pushglobaltable(L);
@@ -203,6 +203,6 @@ void push_environment(script_ctx *sc, lua_State *L)
     }
     lua_newtable(L);
     lua_pushlightuserdata(L, sc);
-    luaL_setfuncs(L, lawtester_lib, 1);
+    luaL_setfuncs(L, lt_lawtester_lib, 1);
     lua_setfield(L, -2, "lawtester");
 }

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const proxy_names[N_PROXIES] = {"lawtester.C", "lawtester.stage", "lawtester.E", "lawtester.S",
+const char *const lt_proxy_names[N_PROXIES] = {"lawtester.C", "lawtester.stage", "lawtester.E", "lawtester.S",
                                             "lawtester.tester", "lawtester.A", "lawtester.B"};
 
 /* The run behind proxy i of type tname (a proxy's metatable is the script's to read, so its
@@ -90,7 +90,7 @@ static void push_vec_proxy(lua_State *L, run_ctx *r, int row)
  * listing its fields (E, a dict, gives nil for an energy the law does not have). */
 static int proxy_index(lua_State *L, int px)
 {
-    run_ctx *r = proxy_run(L, 1, proxy_names[px]);
+    run_ctx *r = proxy_run(L, 1, lt_proxy_names[px]);
     const char *k = luaL_checkstring(L, 2);
     int i;
     const lt_qrow *q = lt_qrow_find(px, k, lt_q_law(r->t), &i);
@@ -105,7 +105,7 @@ static int proxy_index(lua_State *L, int px)
         }
         if (px == PX_C) luaL_addstring(&b, " and the law's state");
         luaL_pushresult(&b);
-        return luaL_error(L, "%s has no field '%s' (fields: %s)", proxy_names[px] + 10, k, lua_tostring(L, -1));
+        return luaL_error(L, "%s has no field '%s' (fields: %s)", lt_proxy_names[px] + 10, k, lua_tostring(L, -1));
     }
     return 1;
 }
@@ -120,7 +120,7 @@ static int a_index(lua_State *L) { return proxy_index(L, PX_A); }
 static int b_index(lua_State *L) { return proxy_index(L, PX_B); }
 
 /* Body i (0: A, 1: B) of t as a table of A's fields (pos, vel, angvel, mass). */
-void push_body_state(lua_State *L, const lt_tester *t, int i)
+void lt_push_body_state(lua_State *L, const lt_tester *t, int i)
 {
     lua_createtable(L, 0, 4);
     const lt_qrow *q;
@@ -132,16 +132,16 @@ void push_body_state(lua_State *L, const lt_tester *t, int i)
 
 static int proxy_readonly(lua_State *L) { return luaL_error(L, "%s is read-only", luaL_typename(L, 1)); }
 
-void register_proxy_metatables(lua_State *L)
+void lt_register_proxy_metatables(lua_State *L)
 {
     lua_CFunction idx[N_PROXIES] = {c_index, stage_index, energy_index, scene_index, tester_index, a_index, b_index};
     for (int i = 0; i < N_PROXIES; i++) {
-        luaL_newmetatable(L, proxy_names[i]);
+        luaL_newmetatable(L, lt_proxy_names[i]);
         lua_pushcfunction(L, idx[i]);
         lua_setfield(L, -2, "__index");
         lua_pushcfunction(L, proxy_readonly);
         lua_setfield(L, -2, "__newindex");
-        lua_pushstring(L, proxy_names[i] + 10);
+        lua_pushstring(L, lt_proxy_names[i] + 10);
         lua_setfield(L, -2, "__name");
         lua_pop(L, 1);
     }
@@ -155,12 +155,12 @@ void register_proxy_metatables(lua_State *L)
     lua_pop(L, 1);
 }
 
-void make_proxies(lua_State *L, run_ctx *r)
+void lt_make_proxies(lua_State *L, run_ctx *r)
 {
     for (int i = 0; i < N_PROXIES; i++) {
         run_ctx **p = lua_newuserdatauv(L, sizeof *p, i == PX_C ? LT_C_VECTORS : 0);
         *p = r;
-        set_proxy_metatable(L, proxy_names[i]);
+        set_proxy_metatable(L, lt_proxy_names[i]);
         const lt_qrow *q;
         if (i == PX_C) /* C's vectors as user values 1, 2, 3 */
             for (int n = 0; (q = lt_qrow_nth(PX_C, n)) != NULL; n++)
@@ -187,7 +187,7 @@ void make_proxies(lua_State *L, run_ctx *r)
 }
 
 /* Strip Lua's "chunk:line: " prefix of an error inside a compiled condition. */
-const char *strip_chunk_prefix(const char *msg)
+const char *lt_strip_chunk_prefix(const char *msg)
 {
     const char *p = strstr(msg, "]:");
     if (strncmp(msg, "[string", 7) == 0 && p) {
@@ -209,7 +209,7 @@ static int indexes_nil_c(const char *msg)
     return 0;
 }
 
-int stage_callback(void *ctx, lt_tester *t)
+int lt_stage_callback(void *ctx, lt_tester *t)
 {
     stage_cb *cb = ctx;
     run_ctx *r = cb->run;
@@ -241,12 +241,12 @@ int stage_callback(void *ctx, lt_tester *t)
     r->sc->callback_depth--;
     lt_budget_leave(L, &saved);
     if (rc != LUA_OK) {
-        const char *msg = push_error_text(L, -1);
+        const char *msg = lt_push_error_text(L, -1);
         char mem[300];
         if (lt_limits_memory_message(&r->sc->lim, msg, mem, sizeof mem)) msg = mem;
         char *err = lt_tester_err(t);
         int n = snprintf(err, LT_ERR_SIZE, "%s:%d: field stages[%d].%s: at step %ld: %s", r->sc->path, cb->line,
-                         cb->stage_no, cb->what, lt_q_step(t), strip_chunk_prefix(msg));
+                         cb->stage_no, cb->what, lt_q_step(t), lt_strip_chunk_prefix(msg));
         if (!lt_q_has_contact(t) && indexes_nil_c(msg) && n > 0 && (size_t)n < LT_ERR_SIZE)
             snprintf(err + n, LT_ERR_SIZE - (size_t)n, " (C is nil while there is no contact: guard it, e.g. "
                      "write `C and C.uN < -1e-4`)");
@@ -332,7 +332,7 @@ static int compiled_callback_slow(stage_cb *cb, lt_tester *t, int tried)
         int v = lt_cond_eval(cb->cond, t);
         if (v >= 0) return v;
     }
-    return stage_callback(cb, t);
+    return lt_stage_callback(cb, t);
 }
 
 /* The until of a stage whose string compiled: C evaluates it, Lua only where the compiled
@@ -349,7 +349,7 @@ static int compiled_callback(void *ctx, lt_tester *t)
 
 /* Load an `until` expression (as `return (s\n)`) or `done` statements as a chunk whose
  * environment is env_ref; pushes the function, or the error message (returns Lua's status). */
-int load_string_callback(lua_State *L, const char *s, int is_until, int env_ref)
+int lt_load_string_callback(lua_State *L, const char *s, int is_until, int env_ref)
 {
     luaL_Buffer b;
     luaL_buffinit(L, &b);
@@ -369,30 +369,30 @@ int load_string_callback(lua_State *L, const char *s, int is_until, int env_ref)
 }
 
 /* Compile a string condition ("until") or statement ("done"), or keep a function. */
-void read_callback(conv *cv, run_ctx *r, int stage_tbl, const char *key, const char *alias, int stage_no,
+void lt_read_callback(conv *cv, run_ctx *r, int stage_tbl, const char *key, const char *alias, int stage_no,
                           stage_cb *cb, lt_stage_cb *fn, void **ctx)
 {
     lua_State *L = cv->L;
     const char *used = key;
-    if (alias && has_field(cv, stage_tbl, key) && has_field(cv, stage_tbl, alias)) {
-        path_push_key(cv, alias);
-        field_error(cv, "give %s or %s, not both (%s is another name for %s)", key, alias, alias, key);
+    if (alias && lt_has_field(cv, stage_tbl, key) && lt_has_field(cv, stage_tbl, alias)) {
+        lt_path_push_key(cv, alias);
+        lt_field_error(cv, "give %s or %s, not both (%s is another name for %s)", key, alias, alias, key);
     }
-    int ty = get_field(cv, stage_tbl, key);
+    int ty = lt_get_field(cv, stage_tbl, key);
     if (ty == LUA_TNIL && alias) {
         lua_pop(L, 1);
-        ty = get_field(cv, stage_tbl, alias);
+        ty = lt_get_field(cv, stage_tbl, alias);
         used = alias;
     }
-    path_push_key(cv, used);
+    lt_path_push_key(cv, used);
     cb->run = r;
     cb->stage_no = stage_no;
     cb->what = used;
-    cb->line = conv_line(cv);
+    cb->line = lt_conv_line(cv);
     cb->ref = LUA_NOREF;
     if (ty == LUA_TNIL) {
         lua_pop(L, 1);
-        path_pop(cv);
+        lt_path_pop(cv);
         return;
     }
     if (ty == LUA_TFUNCTION) {
@@ -400,16 +400,16 @@ void read_callback(conv *cv, run_ctx *r, int stage_tbl, const char *key, const c
         cb->ref = luaL_ref(L, LUA_REGISTRYINDEX);
     } else if (ty == LUA_TSTRING) {
         const char *s = lua_tostring(L, -1);
-        if (load_string_callback(L, s, strcmp(key, "until") == 0, r->env_ref) != LUA_OK)
-            field_error(cv, "does not compile: %s", strip_chunk_prefix(lua_tostring(L, -1)));
+        if (lt_load_string_callback(L, s, strcmp(key, "until") == 0, r->env_ref) != LUA_OK)
+            lt_field_error(cv, "does not compile: %s", lt_strip_chunk_prefix(lua_tostring(L, -1)));
         cb->ref = luaL_ref(L, LUA_REGISTRYINDEX);
         cb->validated = -1;
         if (strcmp(key, "until") == 0 && !r->sc->opts->lua_until) cb->cond = lt_cond_compile(s, r->test.law);
         lua_pop(L, 1);
     } else {
-        field_error(cv, "expected a string or a function, got %s", luaL_typename(L, -1));
+        lt_field_error(cv, "expected a string or a function, got %s", luaL_typename(L, -1));
     }
-    path_pop(cv);
-    *fn = cb->cond ? compiled_callback : stage_callback;
+    lt_path_pop(cv);
+    *fn = cb->cond ? compiled_callback : lt_stage_callback;
     *ctx = cb;
 }

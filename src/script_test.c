@@ -19,53 +19,53 @@ static void read_params(conv *cv, int t, lt_test *test)
     lua_State *L = cv->L;
     const lt_law *law = test->law;
     for (int i = 0; i < law->n_params; i++) test->params[i] = law->params[i].def;
-    path_push_key(cv, "params");
-    int ty = get_field(cv, t, "params");
+    lt_path_push_key(cv, "params");
+    int ty = lt_get_field(cv, t, "params");
     if (ty == LUA_TNIL) {
         lua_pop(L, 1);
-        path_pop(cv);
+        lt_path_pop(cv);
         return;
     }
-    if (ty != LUA_TTABLE) field_error(cv, "expected a table of law parameters, got %s", luaL_typename(L, -1));
+    if (ty != LUA_TTABLE) lt_field_error(cv, "expected a table of law parameters, got %s", luaL_typename(L, -1));
     int pt = lua_gettop(L);
     lua_pushnil(L);
     while (lua_next(L, pt)) {
-        if (lua_type(L, -2) != LUA_TSTRING) field_error(cv, "parameter names must be strings");
+        if (lua_type(L, -2) != LUA_TSTRING) lt_field_error(cv, "parameter names must be strings");
         const char *k = lua_tostring(L, -2);
         int i = lt_law_param_index(law, k);
-        path_push_key(cv, k);
+        lt_path_push_key(cv, k);
         if (i < 0) {
             char list[400] = "";
             size_t u = 0;
             for (int j = 0; j < law->n_params && u < sizeof list; j++)
                 u += (size_t)snprintf(list + u, sizeof list - u, j ? ", %s" : "%s", law->params[j].name);
-            field_error(cv, "law '%s' has no parameter '%s' (parameters: %s)", law->name, k, list);
+            lt_field_error(cv, "law '%s' has no parameter '%s' (parameters: %s)", law->name, k, list);
         }
         const lt_param *pd = &law->params[i];
         if (pd->kind == LT_BOOL) {
             if (lua_type(L, -1) == LUA_TBOOLEAN) test->params[i] = lua_toboolean(L, -1);
             else if (lua_isinteger(L, -1) && (lua_tointeger(L, -1) == 0 || lua_tointeger(L, -1) == 1))
                 test->params[i] = (double)lua_tointeger(L, -1);
-            else field_error(cv, "expected true or false (or 1, 0), got %s", luaL_tolstring(L, -1, NULL));
+            else lt_field_error(cv, "expected true or false (or 1, 0), got %s", luaL_tolstring(L, -1, NULL));
         } else if (pd->kind == LT_CHOICE) {
-            if (lua_type(L, -1) != LUA_TSTRING) field_error(cv, "expected one of the names, got %s", luaL_typename(L, -1));
+            if (lua_type(L, -1) != LUA_TSTRING) lt_field_error(cv, "expected one of the names, got %s", luaL_typename(L, -1));
             const char *v = lua_tostring(L, -1);
             int found = -1;
             for (int j = 0; pd->choices[j]; j++)
                 if (strcmp(pd->choices[j], v) == 0) found = j;
-            if (found < 0) field_error(cv, "unknown value '%s' (%s)", v, pd->doc);
+            if (found < 0) lt_field_error(cv, "unknown value '%s' (%s)", v, pd->doc);
             test->params[i] = found;
         } else {
-            test->params[i] = to_number(cv, -1, pd->min, pd->max);
+            test->params[i] = lt_to_number(cv, -1, pd->min, pd->max);
         }
-        path_pop(cv);
+        lt_path_pop(cv);
         lua_pop(L, 1);
     }
     /* the law's check of the whole set (e.g. the same damping given two ways) */
     const char *bad = law->check ? law->check(test->params) : NULL;
-    if (bad) field_error(cv, "%s", bad);
+    if (bad) lt_field_error(cv, "%s", bad);
     lua_pop(L, 1);
-    path_pop(cv);
+    lt_path_pop(cv);
 }
 
 static const char *const stage_keys[] = {"whats", "values", "until", "till", "done", "untilEvery", "max_steps",
@@ -75,40 +75,40 @@ static void read_stage(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s)
 {
     lua_State *L = cv->L;
     st = lua_absindex(L, st);
-    if (!lua_istable(L, st)) field_error(cv, "expected a stage table, got %s", luaL_typename(L, st));
-    check_keys(cv, st, stage_keys);
+    if (!lua_istable(L, st)) lt_field_error(cv, "expected a stage table, got %s", luaL_typename(L, st));
+    lt_check_keys(cv, st, stage_keys);
     *s = lt_default_stage();
-    path_push_key(cv, "whats");
-    int ty = get_field(cv, st, "whats");
+    lt_path_push_key(cv, "whats");
+    int ty = lt_get_field(cv, st, "whats");
     if (ty != LUA_TNIL) {
-        if (ty != LUA_TSTRING) field_error(cv, "expected a string of 6 characters, got %s", luaL_typename(L, -1));
+        if (ty != LUA_TSTRING) lt_field_error(cv, "expected a string of 6 characters, got %s", luaL_typename(L, -1));
         size_t n;
         const char *w = lua_tolstring(L, -1, &n);
-        if (n != LT_DOF) field_error(cv, "'%s' has %d characters, expected 6 (normal, shear y, shear z, twist, bend y, bend z)", w, (int)n);
+        if (n != LT_DOF) lt_field_error(cv, "'%s' has %d characters, expected 6 (normal, shear y, shear z, twist, bend y, bend z)", w, (int)n);
         for (int k = 0; k < LT_DOF; k++) {
             if (!strchr(".vifs", w[k]) || w[k] == 0) {
                 char shown[8]; /* the character as it can be printed on one line */
                 if ((unsigned char)w[k] < 0x20 || (unsigned char)w[k] >= 0x7f) snprintf(shown, sizeof shown, "\\x%02x", (unsigned char)w[k]);
                 else snprintf(shown, sizeof shown, "%c", w[k]);
-                field_error(cv, "bad character '%s' at position %d (expected . v i f s)", shown, k + 1);
+                lt_field_error(cv, "bad character '%s' at position %d (expected . v i f s)", shown, k + 1);
             }
             s->whats[k] = w[k];
         }
     }
     lua_pop(L, 1);
-    path_pop(cv);
-    read_stage_values(cv, r, st, stage_no, s);
-    opt_vec3(cv, st, "spin", &s->spin);
+    lt_path_pop(cv);
+    lt_read_stage_values(cv, r, st, stage_no, s);
+    lt_opt_vec3(cv, st, "spin", &s->spin);
     if (!v3_isfinite(s->spin)) {
-        path_push_key(cv, "spin");
-        field_error(cv, "is not finite");
+        lt_path_push_key(cv, "spin");
+        lt_field_error(cv, "is not finite");
     }
-    opt_integer(cv, st, "untilEvery", &s->until_every, 1, 1000000000L);
-    opt_integer(cv, st, "max_steps", &s->max_steps, 1, 4000000000000000000L);
+    lt_opt_integer(cv, st, "untilEvery", &s->until_every, 1, 1000000000L);
+    lt_opt_integer(cv, st, "max_steps", &s->max_steps, 1, 4000000000000000000L);
     stage_cb *cbs = &r->cbs[2 * (stage_no - 1)];
-    read_callback(cv, r, st, "until", "till", stage_no, &cbs[0], &s->until, &s->until_ctx);
-    read_callback(cv, r, st, "done", NULL, stage_no, &cbs[1], &s->done, &s->done_ctx);
-    if (!s->until) field_error(cv, "has no until (or till) condition; a stage must say when it ends");
+    lt_read_callback(cv, r, st, "until", "till", stage_no, &cbs[0], &s->until, &s->until_ctx);
+    lt_read_callback(cv, r, st, "done", NULL, stage_no, &cbs[1], &s->done, &s->done_ctx);
+    if (!s->until) lt_field_error(cv, "has no until (or till) condition; a stage must say when it ends");
 }
 
 /* ---- the test table ------------------------------------------------------------------- */
@@ -144,12 +144,12 @@ static char *default_name(const char *path)
 
 /* A file name a script may choose: letters, digits, - _ . +, not starting with a dot (no
  * paths, no hidden or temporary names), at most 200 characters. */
-int valid_name(const char *s)
+int lt_valid_name(const char *s)
 {
-    return name_problem(s, strlen(s)) == NULL;
+    return lt_name_problem(s, strlen(s)) == NULL;
 }
 
-const char *name_problem(const char *s, size_t len)
+const char *lt_name_problem(const char *s, size_t len)
 {
     static const char rule[] = "letters, digits, - _ . +; not starting with .";
     if (strlen(s) != len) return "it holds a NUL byte";
@@ -165,7 +165,7 @@ const char *name_problem(const char *s, size_t len)
  * must not leave beside its .partial a NAME.tsv the script wrote that looks like a result). */
 static const char claims_key = 0;
 
-const char *claim_file(lua_State *L, const char *file, const char *by)
+const char *lt_claim_file(lua_State *L, const char *file, const char *by)
 {
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, &claims_key) != LUA_TTABLE) {
         lua_pop(L, 1);
@@ -186,97 +186,97 @@ const char *claim_file(lua_State *L, const char *file, const char *by)
 }
 
 /* Convert the table at stack index t into r->test (stages allocated in r). */
-void read_test(conv *cv, run_ctx *r, int t, char **name_out)
+void lt_read_test(conv *cv, run_ctx *r, int t, char **name_out)
 {
     lua_State *L = cv->L;
     t = lua_absindex(L, t);
-    if (!lua_istable(L, t)) field_error(cv, "the script must return a test table, got %s", luaL_typename(L, t));
-    check_keys(cv, t, test_keys);
+    if (!lua_istable(L, t)) lt_field_error(cv, "the script must return a test table, got %s", luaL_typename(L, t));
+    lt_check_keys(cv, t, test_keys);
     lt_test *test = &r->test;
     *test = lt_default_test();
 
-    path_push_key(cv, "name");
-    int ty = get_field(cv, t, "name");
+    lt_path_push_key(cv, "name");
+    int ty = lt_get_field(cv, t, "name");
     if (ty == LUA_TSTRING) {
         size_t len;
         const char *given = lua_tolstring(L, -1, &len);
-        const char *why = name_problem(given, len);
-        if (why) field_error(cv, "'%s' is not a valid file name (%s)", lua_tostring(L, -1), why);
+        const char *why = lt_name_problem(given, len);
+        if (why) lt_field_error(cv, "'%s' is not a valid file name (%s)", lua_tostring(L, -1), why);
         *name_out = strdup(lua_tostring(L, -1));
     } else if (ty != LUA_TNIL) {
-        field_error(cv, "expected a string, got %s", luaL_typename(L, -1));
+        lt_field_error(cv, "expected a string, got %s", luaL_typename(L, -1));
     } else {
         *name_out = default_name(cv->file);
     }
     lua_pop(L, 1);
-    path_pop(cv);
+    lt_path_pop(cv);
 
-    path_push_key(cv, "law");
-    ty = get_field(cv, t, "law");
-    if (ty != LUA_TSTRING) field_error(cv, ty == LUA_TNIL ? "missing (name of a law; `lawtester laws` lists them)"
+    lt_path_push_key(cv, "law");
+    ty = lt_get_field(cv, t, "law");
+    if (ty != LUA_TSTRING) lt_field_error(cv, ty == LUA_TNIL ? "missing (name of a law; `lawtester laws` lists them)"
                                                           : "expected a law name, got %s", luaL_typename(L, -1));
     test->law = lt_find_law(lua_tostring(L, -1));
-    if (!test->law) field_error(cv, "unknown law '%s' (`lawtester laws` lists them)", lua_tostring(L, -1));
+    if (!test->law) lt_field_error(cv, "unknown law '%s' (`lawtester laws` lists them)", lua_tostring(L, -1));
     lua_pop(L, 1);
-    path_pop(cv);
+    lt_path_pop(cv);
 
     read_params(cv, t, test);
 
-    script_read_bodies(cv, t, test);
-    opt_number(cv, t, "dt", &test->dt, 1e-300, INFINITY);
-    opt_number(cv, t, "abWeight", &test->abWeight, 0, 1);
-    opt_number(cv, t, "damping", &test->damping, 0, 0.99);
-    opt_integer(cv, t, "max_steps", &test->max_steps, 1, 4000000000000000000L);
+    lt_script_read_bodies(cv, t, test);
+    lt_opt_number(cv, t, "dt", &test->dt, 1e-300, INFINITY);
+    lt_opt_number(cv, t, "abWeight", &test->abWeight, 0, 1);
+    lt_opt_number(cv, t, "damping", &test->damping, 0, 0.99);
+    lt_opt_integer(cv, t, "max_steps", &test->max_steps, 1, 4000000000000000000L);
     int predictor = 1;
-    opt_bool(cv, t, "predictor", &predictor);
+    lt_opt_bool(cv, t, "predictor", &predictor);
     test->no_predictor = !predictor;
 
-    path_push_key(cv, "record");
-    ty = get_field(cv, t, "record");
+    lt_path_push_key(cv, "record");
+    ty = lt_get_field(cv, t, "record");
     if (ty == LUA_TBOOLEAN) {
         test->record_every = lua_toboolean(L, -1) ? 1 : 0;
     } else if (ty == LUA_TTABLE) {
         static const char *const record_keys[] = {"every", NULL};
-        check_keys(cv, -1, record_keys);
-        opt_integer(cv, -1, "every", &test->record_every, 1, 4000000000000000000L);
+        lt_check_keys(cv, -1, record_keys);
+        lt_opt_integer(cv, -1, "every", &test->record_every, 1, 4000000000000000000L);
     } else if (ty != LUA_TNIL) {
-        field_error(cv, "expected {every = N} or a boolean, got %s", luaL_typename(L, -1));
+        lt_field_error(cv, "expected {every = N} or a boolean, got %s", luaL_typename(L, -1));
     }
     lua_pop(L, 1);
-    path_pop(cv);
+    lt_path_pop(cv);
 
-    path_push_key(cv, "stages");
-    ty = get_field(cv, t, "stages");
+    lt_path_push_key(cv, "stages");
+    ty = lt_get_field(cv, t, "stages");
     if (ty == LUA_TNIL && cv->stages_optional) {
         lua_pop(L, 1);
-        path_pop(cv);
+        lt_path_pop(cv);
         return;
     }
-    if (ty != LUA_TTABLE) field_error(cv, ty == LUA_TNIL ? "missing (a list of stages)" : "expected a list of stages, got %s",
+    if (ty != LUA_TTABLE) lt_field_error(cv, ty == LUA_TNIL ? "missing (a list of stages)" : "expected a list of stages, got %s",
                                       luaL_typename(L, -1));
     int n = (int)lua_rawlen(L, -1);
-    if (n < 1 && !cv->stages_optional) field_error(cv, "is empty");
-    check_list(cv, -1, n, "a list of stages");
+    if (n < 1 && !cv->stages_optional) lt_field_error(cv, "is empty");
+    lt_check_list(cv, -1, n, "a list of stages");
     if (n <= 0) {
         lua_pop(L, 1);
-        path_pop(cv);
+        lt_path_pop(cv);
         return;
     }
-    if (n > 100000) field_error(cv, "has %d stages, at most 100000", n);
+    if (n > 100000) lt_field_error(cv, "has %d stages, at most 100000", n);
     test->stages = calloc((size_t)n, sizeof *test->stages);
     r->cbs = calloc((size_t)n * 2, sizeof *r->cbs);
-    if (!test->stages || !r->cbs) field_error(cv, "out of memory");
+    if (!test->stages || !r->cbs) lt_field_error(cv, "out of memory");
     for (int i = 0; i < 2 * n; i++) r->cbs[i].ref = LUA_NOREF;
     test->n_stages = n;
     for (int i = 0; i < n; i++) {
-        path_push_index(cv, i + 1);
+        lt_path_push_index(cv, i + 1);
         lua_rawgeti(L, -1, i + 1);
         read_stage(cv, r, -1, i + 1, &test->stages[i]);
         lua_pop(L, 1);
-        path_pop(cv);
+        lt_path_pop(cv);
     }
     lua_pop(L, 1);
-    path_pop(cv);
+    lt_path_pop(cv);
 }
 
 /* Point every proxy of the run (and the vectors of C) at no run. */
@@ -299,7 +299,7 @@ static void invalidate_proxies(run_ctx *r)
     }
 }
 
-void run_release(run_ctx *r)
+void lt_run_release(run_ctx *r)
 {
     lua_State *L = r->L;
     if (!L) return;
@@ -313,16 +313,16 @@ void run_release(run_ctx *r)
     luaL_unref(L, LUA_REGISTRYINDEX, r->env_ref);
     for (int i = 0; i < N_PROXIES; i++) r->proxy_ref[i] = LUA_NOREF;
     r->env_ref = LUA_NOREF;
-    release_stage_values(r);
+    lt_release_stage_values(r);
     free(r->cbs);
     free(r->test.stages);
     r->cbs = NULL;
     r->test.stages = NULL;
     r->test.n_stages = 0;
-    if (r->rec_open) record_abort(&r->rec);
-    if (r->meta_open) meta_abort(&r->meta);
-    r->rec_open = r->meta_open = 0;
-    pending_discard(&r->pending);
+    if (r->rec_open) lt_record_abort(&r->rec);
+    if (r->lt_meta_open) lt_meta_abort(&r->meta);
+    r->rec_open = r->lt_meta_open = 0;
+    lt_pending_discard(&r->pending);
     if (r->release_extra) r->release_extra(r);
     r->release_extra = NULL;
     lt_tester_free(r->tester);
@@ -340,11 +340,11 @@ void run_release(run_ctx *r)
 
 static int run_gc(lua_State *L)
 {
-    run_release(luaL_checkudata(L, 1, "lawtester.run"));
+    lt_run_release(luaL_checkudata(L, 1, "lawtester.run"));
     return 0;
 }
 
-void register_run_metatable(lua_State *L)
+void lt_register_run_metatable(lua_State *L)
 {
     luaL_newmetatable(L, "lawtester.run");
     lua_pushcfunction(L, run_gc);
@@ -352,15 +352,15 @@ void register_run_metatable(lua_State *L)
     lua_pop(L, 1);
 }
 
-run_ctx *run_new(lua_State *L, script_ctx *sc)
+run_ctx *lt_run_new(lua_State *L, script_ctx *sc)
 {
     run_ctx *r = lua_newuserdatauv(L, sizeof *r, 0);
     memset(r, 0, sizeof *r);
     r->env_ref = LUA_NOREF;
     for (int i = 0; i < N_PROXIES; i++) r->proxy_ref[i] = LUA_NOREF;
     luaL_setmetatable(L, "lawtester.run");
-    script_law_reset(sc); /* a failure of a Lua law belongs to the run it happened in */
-    r->sc = sc; /* set last: run_release does nothing until L is set */
+    lt_script_law_reset(sc); /* a failure of a Lua law belongs to the run it happened in */
+    r->sc = sc; /* set last: lt_run_release does nothing until L is set */
     r->L = L;
     return r;
 }

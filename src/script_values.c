@@ -33,7 +33,7 @@ static int value_callback(void *ctx, lt_tester *tester, int dof, double time, do
                      r->sc->path, sv->line[dof], sv->stage_no, dof + 1, t->step, time);
     size_t u = n > 0 && (size_t)n < LT_ERR_SIZE ? (size_t)n : LT_ERR_SIZE - 1;
     if (rc != LUA_OK) {
-        const char *msg = push_error_text(L, -1); /* a table raised shows its __tostring or type */
+        const char *msg = lt_push_error_text(L, -1); /* a table raised shows its __tostring or type */
         char mem[300];
         if (lt_limits_memory_message(&r->sc->lim, msg, mem, sizeof mem)) msg = mem;
         size_t np = strlen(r->sc->path); /* the script's own "FILE:LINE: " is said already */
@@ -55,61 +55,61 @@ static int value_callback(void *ctx, lt_tester *tester, int dof, double time, do
 
 /* The stage's `values` (the stage table at st, its 1-based number stage_no) into s, its whats
  * read already: 6 entries, each a number or a function; the servo's options. */
-void read_stage_values(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s)
+void lt_read_stage_values(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s)
 {
     lua_State *L = cv->L;
     stage_values *sv = NULL;
-    path_push_key(cv, "values");
-    int ty = get_field(cv, st, "values");
+    lt_path_push_key(cv, "values");
+    int ty = lt_get_field(cv, st, "values");
     if (ty != LUA_TNIL) {
-        if (ty != LUA_TTABLE) field_error(cv, "expected a table of 6 numbers or functions, got %s", luaL_typename(L, -1));
-        if (lua_rawlen(L, -1) != LT_DOF) field_error(cv, "expected 6 numbers, got %d", (int)lua_rawlen(L, -1));
-        check_list(cv, -1, LT_DOF, "a list of 6 numbers or functions, one per DoF");
+        if (ty != LUA_TTABLE) lt_field_error(cv, "expected a table of 6 numbers or functions, got %s", luaL_typename(L, -1));
+        if (lua_rawlen(L, -1) != LT_DOF) lt_field_error(cv, "expected 6 numbers, got %d", (int)lua_rawlen(L, -1));
+        lt_check_list(cv, -1, LT_DOF, "a list of 6 numbers or functions, one per DoF");
         for (int k = 0; k < LT_DOF; k++) {
-            path_push_index(cv, k + 1);
+            lt_path_push_index(cv, k + 1);
             if (lua_rawgeti(L, -1, k + 1) == LUA_TFUNCTION) {
                 if (s->whats[k] == '.')
-                    field_error(cv, "a function given for DoF %d whose whats is '.' (nothing imposed)", k + 1);
-                if (!sv) { /* the stage's first function: its context, freed by run_release */
+                    lt_field_error(cv, "a function given for DoF %d whose whats is '.' (nothing imposed)", k + 1);
+                if (!sv) { /* the stage's first function: its context, freed by lt_run_release */
                     sv = calloc(1, sizeof *sv);
-                    if (!sv) field_error(cv, "out of memory");
+                    if (!sv) lt_field_error(cv, "out of memory");
                     sv->run = r;
                     sv->stage_no = stage_no;
                     for (int j = 0; j < LT_DOF; j++) sv->ref[j] = LUA_NOREF;
                     s->value_ctx = sv;
                 }
-                sv->line[k] = conv_line(cv);
+                sv->line[k] = lt_conv_line(cv);
                 sv->ref[k] = luaL_ref(L, LUA_REGISTRYINDEX);
                 s->fn_mask |= 1u << k;
                 s->value_fn = value_callback;
             } else {
-                s->values[k] = to_number(cv, -1, -INFINITY, INFINITY);
+                s->values[k] = lt_to_number(cv, -1, -INFINITY, INFINITY);
                 lua_pop(L, 1);
             }
-            path_pop(cv);
+            lt_path_pop(cv);
         }
     }
     lua_pop(L, 1);
     for (int k = 0; k < LT_DOF; k++) {
-        path_push_index(cv, k + 1);
+        lt_path_push_index(cv, k + 1);
         if (s->whats[k] == '.' && s->values[k] != 0)
-            field_error(cv, "value %g given for DoF %d whose whats is '.' (nothing imposed)", s->values[k], k + 1);
+            lt_field_error(cv, "value %g given for DoF %d whose whats is '.' (nothing imposed)", s->values[k], k + 1);
         if (s->whats[k] == 's' && k >= 3)
-            field_error(cv, "a servo ('s') on DoF %d, which has no stiffness: its gain is set from the contact's "
+            lt_field_error(cv, "a servo ('s') on DoF %d, which has no stiffness: its gain is set from the contact's "
                             "stiffness on the DoF, and laws report only kn and kt (normal and shear DoFs 1-3)",
                         k + 1);
-        path_pop(cv);
+        lt_path_pop(cv);
     }
-    path_pop(cv);
-    opt_number(cv, st, "servoGain", &s->servo_gain, 0, 2);
+    lt_path_pop(cv);
+    lt_opt_number(cv, st, "servoGain", &s->servo_gain, 0, 2);
     if (!(s->servo_gain > 0 && s->servo_gain < 2)) {
-        path_push_key(cv, "servoGain");
-        field_error(cv, "%g is outside (0, 2), the servo's stability bound (docs/stage-scripts.md)", s->servo_gain);
+        lt_path_push_key(cv, "servoGain");
+        lt_field_error(cv, "%g is outside (0, 2), the servo's stability bound (docs/stage-scripts.md)", s->servo_gain);
     }
-    opt_positive(cv, st, "servoMaxSpeed", &s->servo_vmax);
+    lt_opt_positive(cv, st, "servoMaxSpeed", &s->servo_vmax);
 }
 
-void release_stage_values(run_ctx *r)
+void lt_release_stage_values(run_ctx *r)
 {
     if (!r->test.stages) return;
     for (int i = 0; i < r->test.n_stages; i++) {

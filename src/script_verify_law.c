@@ -1,7 +1,7 @@
 /* src/script_verify_law.c - `lawtester.verify_law(NAME [, { quiet = bool }])` (docs/lua-laws.md):
  * runs verify's generic checks and analytic cases (src/verify.h) on a registered law, a Lua law
  * of the script or any other, printing verify's rows unless quiet; returns failed, rows.  A Lua
- * law that fails inside init or step is reported as the script's error (script_law_error).
+ * law that fails inside init or step is reported as the script's error (lt_script_law_error).
  */
 #include "registry.h"
 #include "script_int.h"
@@ -20,9 +20,9 @@ static void verify_row(void *ctx, const lt_verify_row *r)
 }
 
 /* lawtester.verify_law(NAME [, { quiet = bool }]) -> failed, rows */
-int lib_verify_law(lua_State *L)
+int lt_lib_verify_law(lua_State *L)
 {
-    script_ctx *sc = lib_ctx(L);
+    script_ctx *sc = lt_lib_ctx(L);
     if (sc->callback_depth > 0)
         return luaL_error(L, "lawtester.verify_law: not from inside a run (an until, a done or a law's function)");
     const char *name = luaL_checkstring(L, 1);
@@ -45,7 +45,7 @@ int lib_verify_law(lua_State *L)
     const lt_law *law = lt_find_law(name);
     if (!law) return luaL_error(L, "lawtester.verify_law: no law '%s'", name);
     sc->n_runs++; /* the script did run something */
-    script_law_reset(sc);
+    lt_script_law_reset(sc);
     verify_ctx v = {!quiet};
     lt_verify_opts o;
     memset(&o, 0, sizeof o);
@@ -58,7 +58,7 @@ int lib_verify_law(lua_State *L)
     lt_verify_law(law, &o, &sum);
     fflush(stdout);
     char msg[1200];
-    if (script_law_error(sc, NULL, msg, sizeof msg)) {
+    if (lt_script_law_error(sc, NULL, msg, sizeof msg)) {
         lua_pushstring(L, msg);
         return lua_error(L);
     }

@@ -16,7 +16,7 @@
  * constructor is the innermost open bracket or block, so commas of calls and function
  * bodies inside a field's value are not fields.  A bracket closer that does not match the
  * innermost opener is ignored, so broken text costs precision, never time: one pass, each
- * token once, the stack of open brackets allocated like the rest (within srcloc_parse_capped's
+ * token once, the stack of open brackets allocated like the rest (within lt_srcloc_parse_capped's
  * cap).
  */
 #include "srcloc.h"
@@ -74,7 +74,7 @@ typedef struct scanner {
     int ok; /* cleared when memory runs out */
 } scanner;
 
-/* Bytes the running srcloc_parse_capped may still allocate (per thread: parses may run side by
+/* Bytes the running lt_srcloc_parse_capped may still allocate (per thread: parses may run side by
  * side). */
 static _Thread_local size_t grow_left = SIZE_MAX;
 
@@ -290,7 +290,7 @@ static void scan(scanner *sc)
 
 /* ---- the object and its queries ---------------------------------------------------------- */
 
-void srcloc_free(srcloc *s)
+void lt_srcloc_free(srcloc *s)
 {
     if (!s) return;
     free(s->text);
@@ -299,7 +299,7 @@ void srcloc_free(srcloc *s)
     free(s);
 }
 
-srcloc *srcloc_parse(const char *src, size_t len)
+srcloc *lt_srcloc_parse(const char *src, size_t len)
 {
     srcloc *S = calloc(1, sizeof *S);
     scanner sc;
@@ -313,16 +313,16 @@ srcloc *srcloc_parse(const char *src, size_t len)
     scan(&sc);
     free(sc.stack);
     if (!sc.ok) {
-        srcloc_free(S);
+        lt_srcloc_free(S);
         return NULL;
     }
     return S;
 }
 
-srcloc *srcloc_parse_capped(const char *src, size_t len, size_t max_bytes, size_t *used)
+srcloc *lt_srcloc_parse_capped(const char *src, size_t len, size_t max_bytes, size_t *used)
 {
     grow_left = max_bytes ? max_bytes : SIZE_MAX;
-    srcloc *S = srcloc_parse(src, len);
+    srcloc *S = lt_srcloc_parse(src, len);
     if (used) *used = max_bytes ? max_bytes - grow_left : 0;
     grow_left = SIZE_MAX;
     return S;
@@ -358,13 +358,13 @@ static int walk(const srcloc *S, size_t tid, int fallback, const srcloc_key *pat
     return found ? found : fallback;
 }
 
-int srcloc_line(const srcloc *S, const srcloc_key *path, int depth)
+int lt_srcloc_line(const srcloc *S, const srcloc_key *path, int depth)
 {
     if (!S || !S->ret_line) return 0;
     return walk(S, S->ret_table, S->ret_line, path, depth);
 }
 
-int srcloc_line_at(const srcloc *S, int line, const srcloc_key *path, int depth)
+int lt_srcloc_line_at(const srcloc *S, int line, const srcloc_key *path, int depth)
 {
     if (!S) return line;
     for (size_t t = 0; t < S->ntables; t++)

@@ -46,9 +46,9 @@ static size_t put_row(char *p, int curve, double fn, double ft)
     char *s = p;
     *p++ = (char)('0' + curve);
     *p++ = '\t';
-    p += fmt_double(p, fn);
+    p += lt_fmt_double(p, fn);
     *p++ = '\t';
-    p += fmt_double(p, ft);
+    p += lt_fmt_double(p, ft);
     *p++ = '\n';
     return (size_t)(p - s);
 }
@@ -147,11 +147,11 @@ int lt_surface_section_pending(const char *dir, const char *name, const lt_law *
             *q++ = '\n';
         } else {
             q += sprintf(q, "0\t");
-            q += fmt_double(q, phi);
+            q += lt_fmt_double(q, phi);
             *q++ = '\t';
-            q += fmt_double(q, f0[dofs[0]] + s * d[dofs[0]]);
+            q += lt_fmt_double(q, f0[dofs[0]] + s * d[dofs[0]]);
             *q++ = '\t';
-            q += fmt_double(q, f0[dofs[1]] + s * d[dofs[1]]);
+            q += lt_fmt_double(q, f0[dofs[1]] + s * d[dofs[1]]);
             *q++ = '\n';
         }
         len = (size_t)(q - text);

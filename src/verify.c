@@ -34,7 +34,7 @@ void lt_verify_row_check(lt_verify_row *r)
     r->pass = r->error <= r->tol; /* NaN anywhere fails */
 }
 
-void vr_row(vr_ctx *v, const char *kase, const char *quantity, lt_check_kind kind, double expected, double obtained,
+void lt_vr_row(vr_ctx *v, const char *kase, const char *quantity, lt_check_kind kind, double expected, double obtained,
             double tol, const char *note)
 {
     lt_verify_row r = {v->law->name, kase, quantity, kind, expected, obtained, 0, tol, 0, note ? note : ""};
@@ -44,14 +44,14 @@ void vr_row(vr_ctx *v, const char *kase, const char *quantity, lt_check_kind kin
     if (v->o->on_row) v->o->on_row(v->o->ctx, &r);
 }
 
-void vr_fail(vr_ctx *v, const char *kase, const char *what, const char *note)
+void lt_vr_fail(vr_ctx *v, const char *kase, const char *what, const char *note)
 {
-    vr_row(v, kase, what, LT_CHECK_ABS, 0, NAN, 0, note);
+    lt_vr_row(v, kase, what, LT_CHECK_ABS, 0, NAN, 0, note);
 }
 
-int vr_selected(const vr_ctx *v, const char *name) { return !v->o->kase || strcmp(v->o->kase, name) == 0; }
+int lt_vr_selected(const vr_ctx *v, const char *name) { return !v->o->kase || strcmp(v->o->kase, name) == 0; }
 
-int vr_until_cb(void *ctx, lt_tester *tester)
+int lt_vr_until_cb(void *ctx, lt_tester *tester)
 {
     const lt_view *t = lt_tester_view(tester);
     const vr_until *u = ctx;
@@ -62,17 +62,17 @@ int vr_until_cb(void *ctx, lt_tester *tester)
     }
 }
 
-lt_stage vr_stage(const char *whats, const double values[LT_DOF], vr_until *u)
+lt_stage lt_vr_stage(const char *whats, const double values[LT_DOF], vr_until *u)
 {
     lt_stage s = lt_default_stage();
     memcpy(s.whats, whats, LT_DOF);
     memcpy(s.values, values, sizeof s.values);
-    s.until = vr_until_cb;
+    s.until = lt_vr_until_cb;
     s.until_ctx = u;
     return s;
 }
 
-double vr_balance(const lt_tester *tester)
+double lt_vr_balance(const lt_tester *tester)
 {
     const lt_view *t = lt_tester_view(tester);
     int ne = t->test->law->n_energies;
@@ -93,7 +93,7 @@ static int has_case(const lt_law *law, const char *name)
     for (int i = 0; generic[i]; i++)
         if (strcmp(name, generic[i]) == 0) return 1;
     if (strcmp(name, "generic-closed-loop") == 0) return !dissipates(law);
-    if (strcmp(name, "generic-oblique") == 0) return vr_has_oblique(law);
+    if (strcmp(name, "generic-oblique") == 0) return lt_vr_has_oblique(law);
     for (int i = 0; i < law->n_cases; i++)
         if (strcmp(law->cases[i].name, name) == 0) return 1;
     return 0;
@@ -104,15 +104,15 @@ void lt_verify_law(const lt_law *law, const lt_verify_opts *o, lt_verify_summary
     vr_ctx v = {o, sum, law};
     char why[300];
     if (lt_law_validate(law, why, sizeof why) < 0) { /* nothing of a malformed descriptor runs */
-        vr_fail(&v, "descriptor", "lt_law_validate", why);
+        lt_vr_fail(&v, "descriptor", "lt_law_validate", why);
         return;
     }
-    vr_generic(&v);
-    if (vr_has_oblique(law)) vr_oblique(&v);
+    lt_vr_generic(&v);
+    if (lt_vr_has_oblique(law)) lt_vr_oblique(&v);
     for (int i = 0; i < law->n_cases; i++)
-        if (vr_selected(&v, law->cases[i].name)) {
+        if (lt_vr_selected(&v, law->cases[i].name)) {
             sum->cases++;
-            vr_case(&v, &law->cases[i]);
+            lt_vr_case(&v, &law->cases[i]);
         }
 }
 

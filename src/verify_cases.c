@@ -53,14 +53,14 @@ static void balance_row(vr_ctx *v, const vr_setup *su, const lt_tester *T)
 {
     double tol = isfinite(su->ex.tol[LT_Q_BALANCE]) ? su->ex.tol[LT_Q_BALANCE] : TOL_BALANCE;
     const char *why = su->ex.why[LT_Q_BALANCE] ? su->ex.why[LT_Q_BALANCE] : WHY_BALANCE;
-    vr_row(v, su->cs->name, "balance", LT_CHECK_ABS, 0, vr_balance(T), tol, why);
+    lt_vr_row(v, su->cs->name, "balance", LT_CHECK_ABS, 0, lt_vr_balance(T), tol, why);
 }
 
 static void named_row(vr_ctx *v, const vr_setup *su, int q, const char *name, double obtained)
 {
     double e = su->ex.value[q];
     if (isnan(e)) return;
-    vr_row(v, su->cs->name, name, e == 0 ? LT_CHECK_ABS : LT_CHECK_REL, e, obtained, su->ex.tol[q],
+    lt_vr_row(v, su->cs->name, name, e == 0 ? LT_CHECK_ABS : LT_CHECK_REL, e, obtained, su->ex.tol[q],
            su->ex.why[q]);
 }
 
@@ -89,7 +89,7 @@ static void normal_row(void *ctx, const lt_tester *tester, const lt_snapshot *s)
 {
     const lt_view *t = lt_tester_view(tester);
     normal_trace *n = ctx;
-    if (n->rec) record_row(n->rec, tester, s);
+    if (n->rec) lt_record_row(n->rec, tester, s);
     if (!s->contact) return;
     const lt_law *law = t->test->law;
     double want[LT_ALONG_COUNT], got[LT_ALONG_COUNT] = {s->f[0], s->k[0], s->k[1], 0};
@@ -109,27 +109,27 @@ static void run_normal(vr_ctx *v, vr_setup *su)
     const lt_case *cs = su->cs;
     static const char *const names[LT_ALONG_COUNT] = {"Fn(uN)", "kn(uN)", "kt(uN)", "elast(uN)"};
     if (!cs->along) {
-        vr_fail(v, cs->name, "setup", "LT_CASE_NORMAL needs `along`");
+        lt_vr_fail(v, cs->name, "setup", "LT_CASE_NORMAL needs `along`");
         return;
     }
     long steps = (long)cs->steps;
-    vr_expect_at(su, cs->normal.overlap / (cs->normal.speed * (double)steps));
+    lt_vr_expect_at(su, cs->normal.overlap / (cs->normal.speed * (double)steps));
     vr_until u1 = {VR_UNTIL_STEPS, steps}, u2 = {VR_UNTIL_NO_CONTACT, 0};
     const double in[LT_DOF] = {-cs->normal.speed}, out[LT_DOF] = {cs->normal.speed};
-    lt_stage st[2] = {vr_stage("v.....", in, &u1), vr_stage("v.....", out, &u2)};
+    lt_stage st[2] = {lt_vr_stage("v.....", in, &u1), lt_vr_stage("v.....", out, &u2)};
     st[1].max_steps = 2 * steps + 10;
     su->test.stages = st;
     su->test.n_stages = 2;
     normal_trace n = {su, NULL, {0}, {0}};
     vr_plot plot;
-    if (vr_plot_begin(v, &plot, cs->name)) n.rec = &plot.rec;
+    if (lt_vr_plot_begin(v, &plot, cs->name)) n.rec = &plot.rec;
     lt_tester *T = lt_tester_new();
     int ok = T && lt_run(T, &su->test, normal_row, &n) == 0;
-    if (!ok) vr_fail(v, cs->name, "run", T ? lt_tester_view(T)->err : "out of memory");
+    if (!ok) lt_vr_fail(v, cs->name, "run", T ? lt_tester_view(T)->err : "out of memory");
     if (ok) {
         for (int c = 0; c < LT_ALONG_COUNT; c++)
             if (n.scale[c] > 0 || isnan(n.dev[c]))
-                vr_row(v, cs->name, names[c], LT_CHECK_ABS, 0, n.dev[c] / n.scale[c], cs->along_tol, cs->along_why);
+                lt_vr_row(v, cs->name, names[c], LT_CHECK_ABS, 0, n.dev[c] / n.scale[c], cs->along_tol, cs->along_why);
         balance_row(v, su, T);
     }
     if (n.rec) { /* the analytic curve: Fn along the loading leg */
@@ -139,7 +139,7 @@ static void run_normal(vr_ctx *v, vr_setup *su)
             cs->along(&su->env, x[i], w);
             y[i] = w[LT_ALONG_FN];
         }
-        vr_plot_end(v, &plot, cs->name, "ux", "Fx", x, y, 201, ok);
+        lt_vr_plot_end(v, &plot, cs->name, "ux", "Fx", x, y, 201, ok);
     }
     lt_tester_free(T);
 }
@@ -164,7 +164,7 @@ static void cycle_row(void *ctx, const lt_tester *tester, const lt_snapshot *s)
 {
     const lt_view *t = lt_tester_view(tester);
     cycle_trace *h = ctx;
-    if (h->rec) record_row(h->rec, tester, s);
+    if (h->rec) lt_record_row(h->rec, tester, s);
     const lt_law *law = t->test->law;
     double d = 0;
     for (int i = 0; i < law->n_energies; i++)
@@ -200,12 +200,12 @@ static void run_cycle(vr_ctx *v, vr_setup *su)
     static const char *const fcol[LT_DOF] = {"Fx", "Fy", "Fz", "Tx", "Ty", "Tz"};
     int dof = cs->dof == 0 ? 1 : cs->dof;
     if (dof < 1 || dof > 5) {
-        vr_fail(v, cs->name, "setup", "the cycle's dof must be 1..5 (shear y, shear z, twist, bend y, bend z)");
+        lt_vr_fail(v, cs->name, "setup", "the cycle's dof must be 1..5 (shear y, shear z, twist, bend y, bend z)");
         return;
     }
     long steps = (long)cs->steps;
     double dt = cs->cycle.amplitude / (cs->cycle.speed * (double)steps);
-    vr_expect_at(su, dt);
+    lt_vr_expect_at(su, dt);
     vr_until u1 = {VR_UNTIL_STEPS, steps}, u2 = {VR_UNTIL_STEPS, steps}, u3 = {VR_UNTIL_STEPS, 2 * steps},
              u4 = {VR_UNTIL_STEPS, 2 * steps};
     double in[LT_DOF] = {-cs->cycle.overlap / ((double)steps * dt)}, fw[LT_DOF] = {0}, bw[LT_DOF] = {0};
@@ -213,16 +213,16 @@ static void run_cycle(vr_ctx *v, vr_setup *su)
     bw[dof] = -cs->cycle.speed;
     char whats[LT_DOF + 1] = "v.....";
     whats[dof] = 'v';
-    lt_stage st[4] = {vr_stage("v.....", in, &u1), vr_stage(whats, fw, &u2), vr_stage(whats, bw, &u3),
-                      vr_stage(whats, fw, &u4)};
+    lt_stage st[4] = {lt_vr_stage("v.....", in, &u1), lt_vr_stage(whats, fw, &u2), lt_vr_stage(whats, bw, &u3),
+                      lt_vr_stage(whats, fw, &u4)};
     su->test.stages = st;
     su->test.n_stages = 4;
     cycle_trace h = {NULL, dof, su->ex.value[LT_Q_CYCLE_STIFFNESS], {0}, 0, 0, 0, 0, 0};
     vr_plot plot;
-    if (vr_plot_begin(v, &plot, cs->name)) h.rec = &plot.rec;
+    if (lt_vr_plot_begin(v, &plot, cs->name)) h.rec = &plot.rec;
     lt_tester *T = lt_tester_new();
     int ok = T && lt_run(T, &su->test, cycle_row, &h) == 0;
-    if (!ok) vr_fail(v, cs->name, "run", T ? lt_tester_view(T)->err : "out of memory");
+    if (!ok) lt_vr_fail(v, cs->name, "run", T ? lt_tester_view(T)->err : "out of memory");
     if (ok) {
         quantity_row(v, su, LT_Q_CYCLE_ENERGY, h.diss[4] - h.diss[2]);
         /* the shear y cycle keeps the rows it always had ("kt", "slip force") */
@@ -242,7 +242,7 @@ static void run_cycle(vr_ctx *v, vr_setup *su)
                 f = epp(f, du, k, cap);
                 y[n] = f;
             }
-        vr_plot_end(v, &plot, cs->name, ucol[dof], fcol[dof], x, y, n, ok && isfinite(k) && isfinite(cap));
+        lt_vr_plot_end(v, &plot, cs->name, ucol[dof], fcol[dof], x, y, n, ok && isfinite(k) && isfinite(cap));
     }
     lt_tester_free(T);
 }
@@ -277,7 +277,7 @@ static void track_max(double y[3], int *pending, double value, double prev, int 
 static void impact_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
 {
     impact_trace *q = ctx;
-    if (q->rec) record_row(q->rec, t, s);
+    if (q->rec) lt_record_row(q->rec, t, s);
     double d = -s->u[0], f = -s->f[0], h = s->time - q->prev_t;
     if (q->rows > 0) {
         if (!q->started && s->contact && !q->prev_contact) {
@@ -323,7 +323,7 @@ static int impact_at(vr_ctx *v, vr_setup *su, double dt, double got[LT_Q_COUNT],
     lt_test t;
     lt_stage st[1];
     vr_until u;
-    vr_impact_test(su, dt, cs->load, &t, st, &u);
+    lt_vr_impact_test(su, dt, cs->load, &t, st, &u);
     double vn = cs->impact.vn;
     impact_trace q;
     memset(&q, 0, sizeof q);
@@ -331,7 +331,7 @@ static int impact_at(vr_ctx *v, vr_setup *su, double dt, double got[LT_Q_COUNT],
     q.dm[1] = q.fm[1] = -INFINITY;
     lt_tester *T = lt_tester_new();
     if (!T || lt_run(T, &t, impact_row, &q) < 0) {
-        vr_fail(v, cs->name, "run", T ? lt_tester_view(T)->err : "out of memory");
+        lt_vr_fail(v, cs->name, "run", T ? lt_tester_view(T)->err : "out of memory");
         lt_tester_free(T);
         return 0;
     }
@@ -346,7 +346,7 @@ static int impact_at(vr_ctx *v, vr_setup *su, double dt, double got[LT_Q_COUNT],
     got[LT_Q_TANGENT_OUT] = v3_dot(dv, end->frame.r[1]);
     got[LT_Q_SPIN_A] = v3_dot(end->body[0].angvel, end->frame.r[2]);
     got[LT_Q_SPIN_B] = v3_dot(end->body[1].angvel, end->frame.r[2]);
-    got[LT_Q_BALANCE] = vr_balance(T);
+    got[LT_Q_BALANCE] = lt_vr_balance(T);
     lt_tester_free(T);
     return 1;
 }
@@ -358,22 +358,22 @@ static const int impact_q[] = {LT_Q_RESTITUTION, LT_Q_CONTACT_TIME, LT_Q_FORCE_T
 static void run_impact(vr_ctx *v, vr_setup *su)
 {
     const lt_case *cs = su->cs;
-    vr_expect_at(su, 0);
+    lt_vr_expect_at(su, 0);
     double tc = su->ex.value[LT_Q_CONTACT_TIME];
     if (!(tc > 0) || !(cs->steps >= 1)) {
-        vr_fail(v, cs->name, "setup", "an impact case needs a closed-form contact time and steps >= 1");
+        lt_vr_fail(v, cs->name, "setup", "an impact case needs a closed-form contact time and steps >= 1");
         return;
     }
     double dt = tc / (cs->steps + VR_END_PHASE);
-    vr_expect_at(su, dt);
+    lt_vr_expect_at(su, dt);
     double got[3][LT_Q_COUNT];
     vr_plot plot;
-    int plotting = vr_plot_begin(v, &plot, cs->name);
+    int plotting = lt_vr_plot_begin(v, &plot, cs->name);
     int ok = impact_at(v, su, dt, got[0], plotting ? &plot.rec : NULL);
     if (ok) {
         for (int i = 0; i < N_IMPACT_Q; i++) quantity_row(v, su, impact_q[i], got[0][impact_q[i]]);
         double tol = isfinite(su->ex.tol[LT_Q_BALANCE]) ? su->ex.tol[LT_Q_BALANCE] : TOL_BALANCE;
-        vr_row(v, cs->name, "balance", LT_CHECK_ABS, 0, got[0][LT_Q_BALANCE], tol,
+        lt_vr_row(v, cs->name, "balance", LT_CHECK_ABS, 0, got[0][LT_Q_BALANCE], tol,
                su->ex.why[LT_Q_BALANCE] ? su->ex.why[LT_Q_BALANCE] : WHY_BALANCE);
     }
     if (plotting) {
@@ -381,7 +381,7 @@ static void run_impact(vr_ctx *v, vr_setup *su)
         int n = 0;
         if (cs->curve)
             for (; n <= 400; n++) cs->curve(&su->env, n / 400.0, &x[n], &y[n]);
-        vr_plot_end(v, &plot, cs->name, "ux", "Fx", x, y, n, ok);
+        lt_vr_plot_end(v, &plot, cs->name, "ux", "Fx", x, y, n, ok);
     }
     if (!ok || !cs->converge) return;
     /* convergence: the same impact at dt/2 and dt/4, with the closed forms' tolerances there */
@@ -389,10 +389,10 @@ static void run_impact(vr_ctx *v, vr_setup *su)
     memcpy(tol[0], su->ex.tol, sizeof tol[0]);
     for (int j = 1; j < 3; j++) {
         if (!impact_at(v, su, dt / (1 << j), got[j], NULL)) return;
-        vr_expect_at(su, dt / (1 << j));
+        lt_vr_expect_at(su, dt / (1 << j));
         memcpy(tol[j], su->ex.tol, sizeof tol[j]);
     }
-    vr_expect_at(su, dt);
+    lt_vr_expect_at(su, dt);
     for (int i = 0; i < N_IMPACT_Q; i++) {
         int qi = impact_q[i];
         double e = su->ex.value[qi], p = su->ex.order[qi];
@@ -408,38 +408,38 @@ static void run_impact(vr_ctx *v, vr_setup *su)
             for (int j = 1; j < 3; j++)
                 if (tol[j][qi] < tol[0][qi]) {
                     snprintf(label, sizeof label, "%s dt/%d", q_names[qi], 1 << j);
-                    vr_row(v, cs->name, label, e == 0 ? LT_CHECK_ABS : LT_CHECK_REL, e, got[j][qi], tol[j][qi], note);
+                    lt_vr_row(v, cs->name, label, e == 0 ? LT_CHECK_ABS : LT_CHECK_REL, e, got[j][qi], tol[j][qi], note);
                 }
         } else if (observed >= p - ORDER_MARGIN || !(fmax(err[0], err[2]) <= ORDER_FLOOR)) {
             snprintf(label, sizeof label, "order %s", q_names[qi]);
-            vr_row(v, cs->name, label, LT_CHECK_ORDER, p, observed, ORDER_MARGIN, note);
+            lt_vr_row(v, cs->name, label, LT_CHECK_ORDER, p, observed, ORDER_MARGIN, note);
         } else {
             /* the error is down at the phase-dependent terms of the contact switching (or at
              * round-off): its order says nothing, the error must stay below the floor */
             snprintf(label, sizeof label, "%s below floor", q_names[qi]);
-            vr_row(v, cs->name, label, LT_CHECK_ABS, 0, fmax(err[0], err[2]), ORDER_FLOOR, note);
+            lt_vr_row(v, cs->name, label, LT_CHECK_ABS, 0, fmax(err[0], err[2]), ORDER_FLOOR, note);
         }
     }
 }
 
 /* ---- dispatch ---------------------------------------------------------------------------- */
 
-void vr_case(vr_ctx *v, const lt_case *cs)
+void lt_vr_case(vr_ctx *v, const lt_case *cs)
 {
     vr_setup *su = calloc(1, sizeof *su);
     if (!su) {
-        vr_fail(v, cs->name, "setup", "out of memory");
+        lt_vr_fail(v, cs->name, "setup", "out of memory");
         return;
     }
-    if (vr_make_setup(v, su, cs)) switch (cs->kind) {
+    if (lt_vr_make_setup(v, su, cs)) switch (cs->kind) {
         case LT_CASE_NORMAL: run_normal(v, su); break;
         case LT_CASE_CYCLE: run_cycle(v, su); break;
         case LT_CASE_IMPACT: run_impact(v, su); break;
         case LT_CASE_CLOSED_LOOP:
-            vr_closed_loop(v, cs->name, &su->test, cs->dofs ? cs->dofs : "v.....", cs->loop.overlap, cs->loop.amplitude,
+            lt_vr_closed_loop(v, cs->name, &su->test, cs->dofs ? cs->dofs : "v.....", cs->loop.overlap, cs->loop.amplitude,
                            (long)cs->steps, cs->along_tol, cs->along_why);
             break;
-        default: vr_fail(v, cs->name, "setup", "unknown case kind");
+        default: lt_vr_fail(v, cs->name, "setup", "unknown case kind");
         }
     free(su);
 }

@@ -8,7 +8,7 @@
  *   generic-objectivity  the loaded contact turned rigidly by 1 rad about an oblique axis keeps
  *                        its local forces and torques;
  *   generic-closed-loop  for a law without dissipated energies: zero net work around a closed
- *                        loop through all six DoFs (vr_closed_loop, also used by law cases).
+ *                        loop through all six DoFs (lt_vr_closed_loop, also used by law cases).
  * Defaults of the law's parameters, default materials (src/driver.c), spheres of 0.1 m (A) and
  * 0.05 m (B), dt = 1e-6 s.
  */
@@ -92,12 +92,12 @@ static void touch(vr_ctx *v)
         double f2[LT_DOF];
         force_at(v->law, t.params, -2e-9 * R_B, f2);
         double d = hypot(f2[0] - f0[0], hypot(f2[1] - f0[1], f2[2] - f0[2]));
-        vr_row(v, k, "F(2e-9r)-F(1e-9r)", LT_CHECK_ABS, 0, n1 > 0 ? d / n1 : NAN, TOL_TOUCH,
+        lt_vr_row(v, k, "F(2e-9r)-F(1e-9r)", LT_CHECK_ABS, 0, n1 > 0 ? d / n1 : NAN, TOL_TOUCH,
                "an adhesive law's force has a limit at touch");
     } else
-        vr_row(v, k, "F(1e-9r)/F(1e-3r)", LT_CHECK_ABS, 0, n1 > 0 ? n0 / n1 : NAN, TOL_TOUCH,
+        lt_vr_row(v, k, "F(1e-9r)/F(1e-3r)", LT_CHECK_ABS, 0, n1 > 0 ? n0 / n1 : NAN, TOL_TOUCH,
                "continuous at touch: F ~ delta^p, p >= 1/2");
-    vr_row(v, k, "Fn<0 in overlap", LT_CHECK_ABS, 0, f1[0] < 0 ? 0 : 1, 0, "compression is negative on A (law.h)");
+    lt_vr_row(v, k, "Fn<0 in overlap", LT_CHECK_ABS, 0, f1[0] < 0 ? 0 : 1, 0, "compression is negative on A (law.h)");
 }
 
 /* ---- generic-path ------------------------------------------------------------------------ */
@@ -150,27 +150,27 @@ static void path(vr_ctx *v)
     vr_until u1 = {VR_UNTIL_STEPS, n1}, u2 = {VR_UNTIL_STEPS, LEG_STEPS}, u3 = {VR_UNTIL_NO_CONTACT, 0},
              u4 = {VR_UNTIL_STEPS, 20};
     const double in[LT_DOF] = {-SPEED}, shear[LT_DOF] = {0, SPEED, -SPEED / 2, 1.0, 0.5, -1.0}, out[LT_DOF] = {SPEED};
-    lt_stage st[4] = {vr_stage("vvvvvv", in, &u1), vr_stage("vvvvvv", shear, &u2), vr_stage("vvvvvv", out, &u3),
-                      vr_stage("vvvvvv", out, &u4)};
+    lt_stage st[4] = {lt_vr_stage("vvvvvv", in, &u1), lt_vr_stage("vvvvvv", shear, &u2), lt_vr_stage("vvvvvv", out, &u3),
+                      lt_vr_stage("vvvvvv", out, &u4)};
     st[2].max_steps = 4 * n1; /* a law that never lets go fails here, with a message */
     t.stages = st;
     t.n_stages = 4;
     lt_tester *T = lt_tester_new();
     path_trace p = {0};
     if (!T || lt_run(T, &t, path_row, &p) < 0) {
-        vr_fail(v, k, "run", T ? lt_tester_view(T)->err : "out of memory");
+        lt_vr_fail(v, k, "run", T ? lt_tester_view(T)->err : "out of memory");
         lt_tester_free(T);
         return;
     }
-    vr_row(v, k, "non-finite values", LT_CHECK_ABS, 0, (double)p.nonfinite, 0, "");
-    vr_row(v, k, "action-reaction", LT_CHECK_ABS, 0, p.fmax > 0 ? p.sum_f / p.fmax : NAN, TOL_SUM,
+    lt_vr_row(v, k, "non-finite values", LT_CHECK_ABS, 0, (double)p.nonfinite, 0, "");
+    lt_vr_row(v, k, "action-reaction", LT_CHECK_ABS, 0, p.fmax > 0 ? p.sum_f / p.fmax : NAN, TOL_SUM,
            "|F_A + F_B| / max|F|: round-off");
-    vr_row(v, k, "moment balance", LT_CHECK_ABS, 0, p.fmax > 0 ? p.sum_m / (p.fmax * (R_A + R_B) + p.mmax) : NAN,
+    lt_vr_row(v, k, "moment balance", LT_CHECK_ABS, 0, p.fmax > 0 ? p.sum_m / (p.fmax * (R_A + R_B) + p.mmax) : NAN,
            TOL_SUM, "|sum of moments about the origin| / (max|F| (rA + rB) + max|T|): round-off");
-    vr_row(v, k, "force w/o contact", LT_CHECK_ABS, 0, p.f_without, 0, "exactly zero");
-    vr_row(v, k, "stored w/o contact", LT_CHECK_ABS, 0, p.e_without, 0, "exactly zero");
+    lt_vr_row(v, k, "force w/o contact", LT_CHECK_ABS, 0, p.f_without, 0, "exactly zero");
+    lt_vr_row(v, k, "stored w/o contact", LT_CHECK_ABS, 0, p.e_without, 0, "exactly zero");
     double bal = p.work_max > 0 ? p.bal_max / p.work_max : p.bal_max;
-    vr_row(v, k, "balance", LT_CHECK_ABS, 0, fmax(bal, vr_balance(T)), TOL_BALANCE,
+    lt_vr_row(v, k, "balance", LT_CHECK_ABS, 0, fmax(bal, lt_vr_balance(T)), TOL_BALANCE,
            WHY_BALANCE " (largest over the path)");
     lt_tester_free(T);
 }
@@ -199,8 +199,8 @@ static void objectivity(vr_ctx *v)
              u4 = {VR_UNTIL_STEPS, nspin};
     const double in[LT_DOF] = {-SPEED}, shear[LT_DOF] = {0, SPEED / 4, -SPEED / 8, 1.0, 0.5, -1.0},
                  hold[LT_DOF] = {0};
-    lt_stage st[4] = {vr_stage("vvvvvv", in, &u1), vr_stage("vvvvvv", shear, &u2), vr_stage("vvvvvv", hold, &u3),
-                      vr_stage("vvvvvv", hold, &u4)};
+    lt_stage st[4] = {lt_vr_stage("vvvvvv", in, &u1), lt_vr_stage("vvvvvv", shear, &u2), lt_vr_stage("vvvvvv", hold, &u3),
+                      lt_vr_stage("vvvvvv", hold, &u4)};
     st[3].spin = v3_scale(v3_normalized(v3(1, -2, 3)), 1.0 / (DT * (double)nspin));
     t.stages = st;
     t.n_stages = 4;
@@ -208,7 +208,7 @@ static void objectivity(vr_ctx *v)
     lt_tester *T = lt_tester_new();
     obj_trace o = {{0}, {0}};
     if (!T || lt_run(T, &t, obj_row, &o) < 0) {
-        vr_fail(v, k, "run", T ? lt_tester_view(T)->err : "out of memory");
+        lt_vr_fail(v, k, "run", T ? lt_tester_view(T)->err : "out of memory");
         lt_tester_free(T);
         return;
     }
@@ -217,14 +217,14 @@ static void objectivity(vr_ctx *v)
     double df = 0, dm = 0;
     for (int j = 0; j < 3; j++) df = fmax(df, fabs(o.after[j] - o.before[j]));
     for (int j = 3; j < 6; j++) dm = fmax(dm, fabs(o.after[j] - o.before[j]));
-    vr_row(v, k, "local force", LT_CHECK_ABS, 0, fs > 0 ? df / fs : NAN, TOL_OBJECTIVITY,
+    lt_vr_row(v, k, "local force", LT_CHECK_ABS, 0, fs > 0 ? df / fs : NAN, TOL_OBJECTIVITY,
            "max |F_after - F_before| / |F|: A theta^2 |d|/12 spurious slip");
     if (ts > 0)
-        vr_row(v, k, "local torque", LT_CHECK_ABS, 0, dm / ts, TOL_OBJECTIVITY,
+        lt_vr_row(v, k, "local torque", LT_CHECK_ABS, 0, dm / ts, TOL_OBJECTIVITY,
                "max |T_after - T_before| / |T|: as the force");
     else
-        vr_row(v, k, "local torque", LT_CHECK_ABS, 0, dm, 0, "the law has no torque: stays exactly zero");
-    vr_row(v, k, "balance", LT_CHECK_ABS, 0, vr_balance(T), TOL_BALANCE, WHY_BALANCE);
+        lt_vr_row(v, k, "local torque", LT_CHECK_ABS, 0, dm, 0, "the law has no torque: stays exactly zero");
+    lt_vr_row(v, k, "balance", LT_CHECK_ABS, 0, lt_vr_balance(T), TOL_BALANCE, WHY_BALANCE);
     lt_tester_free(T);
 }
 
@@ -254,7 +254,7 @@ static void loop_row(void *ctx, const lt_tester *tester, const lt_snapshot *s)
     }
 }
 
-void vr_closed_loop(vr_ctx *v, const char *kase, const lt_test *proto, const char *dofs, double overlap, double amp,
+void lt_vr_closed_loop(vr_ctx *v, const char *kase, const lt_test *proto, const char *dofs, double overlap, double amp,
                     long steps, double tol, const char *why)
 {
     lt_test t = *proto;
@@ -272,19 +272,19 @@ void vr_closed_loop(vr_ctx *v, const char *kase, const lt_test *proto, const cha
         vel[j + 1][legs[j % n]] = (j < n ? 1 : -1) * amp / ((double)steps * t.dt) * (legs[j % n] == 0 ? -1 : 1);
     for (int j = 0; j < 2 * n + 2; j++) {
         u[j] = (vr_until){VR_UNTIL_STEPS, j == 2 * n + 1 ? 1 : steps};
-        st[j] = vr_stage("vvvvvv", vel[j], &u[j]);
+        st[j] = lt_vr_stage("vvvvvv", vel[j], &u[j]);
     }
     t.stages = st;
     t.n_stages = 2 * n + 2;
     loop_trace l = {2, 2 * n + 1, 0, 0, 0, 0};
     lt_tester *T = lt_tester_new();
     if (!T || lt_run(T, &t, loop_row, &l) < 0) {
-        vr_fail(v, kase, "run", T ? lt_tester_view(T)->err : "out of memory");
+        lt_vr_fail(v, kase, "run", T ? lt_tester_view(T)->err : "out of memory");
         lt_tester_free(T);
         return;
     }
-    vr_row(v, kase, "net work", LT_CHECK_ABS, 0, l.emax > 0 && l.have0 ? fabs(l.w1 - l.w0) / l.emax : NAN, tol, why);
-    vr_row(v, kase, "balance", LT_CHECK_ABS, 0, vr_balance(T), TOL_BALANCE, WHY_BALANCE);
+    lt_vr_row(v, kase, "net work", LT_CHECK_ABS, 0, l.emax > 0 && l.have0 ? fabs(l.w1 - l.w0) / l.emax : NAN, tol, why);
+    lt_vr_row(v, kase, "balance", LT_CHECK_ABS, 0, lt_vr_balance(T), TOL_BALANCE, WHY_BALANCE);
     lt_tester_free(T);
 }
 
@@ -295,15 +295,15 @@ static int dissipates(const lt_law *law)
     return 0;
 }
 
-void vr_generic(vr_ctx *v)
+void lt_vr_generic(vr_ctx *v)
 {
-    if (vr_selected(v, "generic-touch")) touch(v);
-    if (vr_selected(v, "generic-path")) path(v);
-    if (vr_selected(v, "generic-objectivity")) objectivity(v);
-    if (!dissipates(v->law) && vr_selected(v, "generic-closed-loop")) {
+    if (lt_vr_selected(v, "generic-touch")) touch(v);
+    if (lt_vr_selected(v, "generic-path")) path(v);
+    if (lt_vr_selected(v, "generic-objectivity")) objectivity(v);
+    if (!dissipates(v->law) && lt_vr_selected(v, "generic-closed-loop")) {
         lt_test t = base_test(v->law);
         /* linear springs, trapezoid work exact: only round-off of ~1e4 steps, 1e-12 */
-        vr_closed_loop(v, "generic-closed-loop", &t, "vvvvvv", OVERLAP, OVERLAP / 2, LEG_STEPS, 1e-9,
+        lt_vr_closed_loop(v, "generic-closed-loop", &t, "vvvvvv", OVERLAP, OVERLAP / 2, LEG_STEPS, 1e-9,
                        "no dissipated energy: elastic; round-off of 1e4 steps ~1e-12");
     }
 }

@@ -19,12 +19,12 @@ typedef struct vr_ctx {
 } vr_ctx;
 
 /* Emit a row: computes error and pass from the kind of check. */
-void vr_row(vr_ctx *v, const char *kase, const char *quantity, lt_check_kind kind, double expected,
+void lt_vr_row(vr_ctx *v, const char *kase, const char *quantity, lt_check_kind kind, double expected,
             double obtained, double tol, const char *note);
 /* Emit a failed row for a case that could not run (message in note). */
-void vr_fail(vr_ctx *v, const char *kase, const char *what, const char *note);
+void lt_vr_fail(vr_ctx *v, const char *kase, const char *what, const char *note);
 /* 1 if the case called name is selected by --case. */
-int vr_selected(const vr_ctx *v, const char *name);
+int lt_vr_selected(const vr_ctx *v, const char *name);
 
 /* Until conditions of the verify stages. */
 typedef enum { VR_UNTIL_STEPS, VR_UNTIL_REBOUND, VR_UNTIL_NO_CONTACT } vr_until_kind;
@@ -32,12 +32,12 @@ typedef struct vr_until {
     vr_until_kind kind;
     long n;
 } vr_until;
-int vr_until_cb(void *ctx, lt_tester *t);
+int lt_vr_until_cb(void *ctx, lt_tester *t);
 /* A stage: whats/values as in scripts, ended by u (which must outlive the run). */
-lt_stage vr_stage(const char *whats, const double values[LT_DOF], vr_until *u);
+lt_stage lt_vr_stage(const char *whats, const double values[LT_DOF], vr_until *u);
 
 /* Largest |balance_err| / |work| of a finished run (0 when no work was done). */
-double vr_balance(const lt_tester *t);
+double lt_vr_balance(const lt_tester *t);
 
 /* A case made concrete (verify_setup.c): its test (parameters with the case's overrides, the
  * bodies, the verify normal), the environment of its closed forms (the contact at touch), and
@@ -49,30 +49,30 @@ typedef struct vr_setup {
     lt_expect ex;
 } vr_setup;
 /* Returns 1, or 0 after a failed "setup" row saying why. */
-int vr_make_setup(vr_ctx *v, vr_setup *su, const lt_case *cs);
+int lt_vr_make_setup(vr_ctx *v, vr_setup *su, const lt_case *cs);
 /* The case's closed forms at time step dt (0: before dt is known), into su->ex. */
-void vr_expect_at(vr_setup *su, double dt);
+void lt_vr_expect_at(vr_setup *su, double dt);
 /* The impact of LT_CASE_IMPACT at time step dt with the loads `load` (law.h): the test (a copy
  * of su->test with gap, abWeight, spins of the free bodies) and its one stage, an 'i' stage
  * until the rebound (st and u must outlive the run). */
-void vr_impact_test(const vr_setup *su, double dt, const double load[4], lt_test *t, lt_stage *st, vr_until *u);
+void lt_vr_impact_test(const vr_setup *su, double dt, const double load[4], lt_test *t, lt_stage *st, vr_until *u);
 
 /* The generic checks of one law (verify_generic.c). */
-void vr_generic(vr_ctx *v);
+void lt_vr_generic(vr_ctx *v);
 /* Fixed bodies, compressed to `overlap` (m), then a closed loop of amplitude amp (m or rad) on
  * the DoFs marked 'v' in dofs (+a, +b, ..., -a, -b, ...), `steps` steps per leg: rows "net
  * work" (|work - dkin| over the loop / largest stored energy <= tol) and "balance". */
-void vr_closed_loop(vr_ctx *v, const char *kase, const lt_test *proto, const char *dofs, double overlap, double amp,
+void lt_vr_closed_loop(vr_ctx *v, const char *kase, const lt_test *proto, const char *dofs, double overlap, double amp,
                     long steps, double tol, const char *why);
 /* generic-oblique (verify_oblique.c): the incidence sweep on a wall, for a law with an impact
- * case (vr_has_oblique). */
-int vr_has_oblique(const lt_law *law);
-void vr_oblique(vr_ctx *v);
+ * case (lt_vr_has_oblique). */
+int lt_vr_has_oblique(const lt_law *law);
+void lt_vr_oblique(vr_ctx *v);
 /* One of the law's cases (verify_cases.c). */
-void vr_case(vr_ctx *v, const lt_case *cs);
+void lt_vr_case(vr_ctx *v, const lt_case *cs);
 
-/* --plot (verify_plot.c).  vr_plot_begin opens DIR/LAW-CASE.tsv as a record (NULL when not
- * plotting or on error, reported as a failed row); vr_plot_end commits it, writes the analytic
+/* --plot (verify_plot.c).  lt_vr_plot_begin opens DIR/LAW-CASE.tsv as a record (NULL when not
+ * plotting or on error, reported as a failed row); lt_vr_plot_end commits it, writes the analytic
  * curve DIR/LAW-CASE-analytic.tsv (n points x[i], y[i], in the record's columns xcol, ycol)
  * and renders DIR/LAW-CASE.png with plots/_verify.gp. */
 typedef struct vr_plot {
@@ -80,8 +80,8 @@ typedef struct vr_plot {
     int open;
     char name[200];
 } vr_plot;
-int vr_plot_begin(vr_ctx *v, vr_plot *p, const char *kase);
-void vr_plot_end(vr_ctx *v, vr_plot *p, const char *kase, const char *xcol, const char *ycol, const double *x,
+int lt_vr_plot_begin(vr_ctx *v, vr_plot *p, const char *kase);
+void lt_vr_plot_end(vr_ctx *v, vr_plot *p, const char *kase, const char *xcol, const char *ycol, const double *x,
                  const double *y, int n, int ok);
 
 #endif

@@ -90,16 +90,16 @@ static void sweep(vr_ctx *v, const lt_case *impact)
     vr_setup *su = calloc(1, sizeof *su);
     lt_tester *T = lt_tester_new();
     if (!su || !T) {
-        vr_fail(v, OBLIQUE_CASE, "setup", "out of memory");
+        lt_vr_fail(v, OBLIQUE_CASE, "setup", "out of memory");
         free(su);
         lt_tester_free(T);
         return;
     }
-    if (!vr_make_setup(v, su, &cs)) goto done;
-    vr_expect_at(su, 0);
+    if (!lt_vr_make_setup(v, su, &cs)) goto done;
+    lt_vr_expect_at(su, 0);
     double tc = su->ex.value[LT_Q_CONTACT_TIME], speed = cs.impact.vn;
     if (!(tc > 0)) {
-        vr_fail(v, OBLIQUE_CASE, "setup", "the impact case gives no contact time on a wall");
+        lt_vr_fail(v, OBLIQUE_CASE, "setup", "the impact case gives no contact time on a wall");
         goto done;
     }
     double dt = tc / (OBLIQUE_STEPS + VR_END_PHASE);
@@ -116,13 +116,13 @@ static void sweep(vr_ctx *v, const lt_case *impact)
         lt_test t;
         lt_stage st[1];
         vr_until u;
-        vr_impact_test(su, dt, load, &t, st, &u);
+        lt_vr_impact_test(su, dt, load, &t, st, &u);
         t.record_every = 1;
         for (int j = 0; j < q.n; j++) q.top[j] = q.drop[j] = 0;
         if (lt_run(T, &t, sweep_row, &q) < 0) {
             char msg[600];
             snprintf(msg, sizeof msg, "%d deg: %s", k, lt_tester_view(T)->err);
-            vr_fail(v, OBLIQUE_CASE, "run", msg);
+            lt_vr_fail(v, OBLIQUE_CASE, "run", msg);
             goto done;
         }
         const lt_view *end = lt_tester_view(T);
@@ -132,22 +132,22 @@ static void sweep(vr_ctx *v, const lt_case *impact)
             worst = k;
         }
         for (int j = 0; j < q.n; j++) drop[j] = isnan(q.drop[j]) ? NAN : fmax(drop[j], q.drop[j] / e0);
-        balance = fmax(balance, vr_balance(T));
+        balance = fmax(balance, lt_vr_balance(T));
     }
     char label[80]; /* the incidence of the largest E_out/E0, and the case the sweep took its law from */
     snprintf(label, sizeof label, "KE gain (%d deg; %s)", worst, impact->name);
-    vr_row(v, OBLIQUE_CASE, label, LT_CHECK_ABS, 0, gain > 0 || isnan(gain) ? gain : 0, TOL_GAIN, WHY_GAIN);
+    lt_vr_row(v, OBLIQUE_CASE, label, LT_CHECK_ABS, 0, gain > 0 || isnan(gain) ? gain : 0, TOL_GAIN, WHY_GAIN);
     for (int j = 0; j < q.n; j++) {
         snprintf(label, sizeof label, "%s decrease", law->energies[q.idx[j]].name);
-        vr_row(v, OBLIQUE_CASE, label, LT_CHECK_ABS, 0, drop[j], TOL_DECREASE, WHY_DECREASE);
+        lt_vr_row(v, OBLIQUE_CASE, label, LT_CHECK_ABS, 0, drop[j], TOL_DECREASE, WHY_DECREASE);
     }
-    vr_row(v, OBLIQUE_CASE, "balance", LT_CHECK_ABS, 0, balance, TOL_BALANCE, WHY_BALANCE);
+    lt_vr_row(v, OBLIQUE_CASE, "balance", LT_CHECK_ABS, 0, balance, TOL_BALANCE, WHY_BALANCE);
 done:
     free(su);
     lt_tester_free(T);
 }
 
-int vr_has_oblique(const lt_law *law)
+int lt_vr_has_oblique(const lt_law *law)
 {
     for (int i = 0; i < law->n_cases; i++)
         if (law->cases[i].kind == LT_CASE_IMPACT) return 1;
@@ -164,8 +164,8 @@ static const lt_case *sweep_case(vr_ctx *v)
         const lt_case *cs = &v->law->cases[i];
         if (cs->kind != LT_CASE_IMPACT) continue;
         if (!first) first = cs;
-        if (!su || !cs->expect || !vr_make_setup(v, su, cs)) continue;
-        vr_expect_at(su, 0);
+        if (!su || !cs->expect || !lt_vr_make_setup(v, su, cs)) continue;
+        lt_vr_expect_at(su, 0);
         double e = su->ex.value[LT_Q_RESTITUTION];
         if (e >= 0 && e < 1 - 1e-9) found = cs;
     }
@@ -173,9 +173,9 @@ static const lt_case *sweep_case(vr_ctx *v)
     return found ? found : first;
 }
 
-void vr_oblique(vr_ctx *v)
+void lt_vr_oblique(vr_ctx *v)
 {
-    if (!vr_selected(v, OBLIQUE_CASE)) return;
+    if (!lt_vr_selected(v, OBLIQUE_CASE)) return;
     const lt_case *cs = sweep_case(v);
     if (cs) sweep(v, cs);
 }

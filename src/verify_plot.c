@@ -12,14 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-int vr_plot_begin(vr_ctx *v, vr_plot *p, const char *kase)
+int lt_vr_plot_begin(vr_ctx *v, vr_plot *p, const char *kase)
 {
     memset(p, 0, sizeof *p);
     if (!v->o->plot_dir) return 0;
     snprintf(p->name, sizeof p->name, "%s-%s", v->law->name, kase);
     static char err[600];
-    if (record_open(&p->rec, v->o->plot_dir, p->name, v->law, NULL, err, sizeof err) < 0) {
-        vr_fail(v, kase, "plot", err);
+    if (lt_record_open(&p->rec, v->o->plot_dir, p->name, v->law, NULL, err, sizeof err) < 0) {
+        lt_vr_fail(v, kase, "plot", err);
         return 0;
     }
     p->open = 1;
@@ -40,9 +40,9 @@ static int write_curve(const char *dir, const char *name, const char *xcol, cons
     }
     len += (size_t)snprintf(text, cap + 1, "%s\t%s\n", xcol, ycol);
     for (int i = 0; i < n; i++) {
-        len += (size_t)fmt_double(text + len, x[i]);
+        len += (size_t)lt_fmt_double(text + len, x[i]);
         text[len++] = '\t';
-        len += (size_t)fmt_double(text + len, y[i]);
+        len += (size_t)lt_fmt_double(text + len, y[i]);
         text[len++] = '\n';
     }
     char file[4200];
@@ -52,18 +52,18 @@ static int write_curve(const char *dir, const char *name, const char *xcol, cons
     return rc;
 }
 
-void vr_plot_end(vr_ctx *v, vr_plot *p, const char *kase, const char *xcol, const char *ycol, const double *x,
+void lt_vr_plot_end(vr_ctx *v, vr_plot *p, const char *kase, const char *xcol, const char *ycol, const double *x,
                  const double *y, int n, int ok)
 {
     if (!p->open) return;
     p->open = 0;
     static char err[600];
     if (!ok) {
-        record_abort(&p->rec);
+        lt_record_abort(&p->rec);
         return;
     }
-    if (record_commit(&p->rec, err, sizeof err) < 0) {
-        vr_fail(v, kase, "plot", err);
+    if (lt_record_commit(&p->rec, err, sizeof err) < 0) {
+        lt_vr_fail(v, kase, "plot", err);
         return;
     }
     const char *dir = v->o->plot_dir;
@@ -71,11 +71,11 @@ void vr_plot_end(vr_ctx *v, vr_plot *p, const char *kase, const char *xcol, cons
     snprintf(data, sizeof data, "%s/%s.tsv", dir, p->name);
     snprintf(png, sizeof png, "%s/%s.%s", dir, p->name, lt_plot_ext());
     if (n > 0 && write_curve(dir, p->name, xcol, ycol, x, y, n, curve, sizeof curve, err, sizeof err) < 0) {
-        vr_fail(v, kase, "plot", err);
+        lt_vr_fail(v, kase, "plot", err);
         return;
     }
     if (strchr(dir, '\'') || strchr(p->name, '\'')) {
-        vr_fail(v, kase, "plot", "cannot plot into a directory whose name contains a quote");
+        lt_vr_fail(v, kase, "plot", "cannot plot into a directory whose name contains a quote");
         return;
     }
     /* normal curves are drawn as overlap and compressive force (both positive) */
@@ -84,5 +84,5 @@ void vr_plot_end(vr_ctx *v, vr_plot *p, const char *kase, const char *xcol, cons
              "datafile='%s'; analyticfile='%s'; outfile='%s'; xcol='%s'; ycol='%s'; sgn=%d; "
              "law='%s'; case='%s'; title='verify %s: law %s'",
              data, n > 0 ? curve : "", png, xcol, ycol, flip ? -1 : 1, v->law->name, kase, kase, v->law->name);
-    if (lt_plot_script("_verify.gp", defs, err, sizeof err) < 0) vr_fail(v, kase, "plot", err);
+    if (lt_plot_script("_verify.gp", defs, err, sizeof err) < 0) lt_vr_fail(v, kase, "plot", err);
 }

@@ -23,7 +23,7 @@ static int body_of(vr_ctx *v, const lt_case *cs, int i, lt_body *b)
     int shape = lt_shape_from_name(name);
     if (shape != LT_SPHERE && shape != LT_WALL) {
         snprintf(msg, sizeof msg, "shape '%s' of %c: a case's bodies are spheres or walls", name, i ? 'B' : 'A');
-        vr_fail(v, cs->name, "setup", msg);
+        lt_vr_fail(v, cs->name, "setup", msg);
         return 0;
     }
     vec3 n = v3(VR_NORMAL_X, VR_NORMAL_Y, VR_NORMAL_Z);
@@ -34,14 +34,14 @@ static int body_of(vr_ctx *v, const lt_case *cs, int i, lt_body *b)
     if (lt_shape_is_held((lt_shape_kind)shape) && !b->fixed) {
         snprintf(msg, sizeof msg, "%c is a %s, which has no finite mass: the case must fix it (fixed = 1)",
                  i ? 'B' : 'A', name);
-        vr_fail(v, cs->name, "setup", msg);
+        lt_vr_fail(v, cs->name, "setup", msg);
         return 0;
     }
     lt_body_mass_props(b);
     return 1;
 }
 
-int vr_make_setup(vr_ctx *v, vr_setup *su, const lt_case *cs)
+int lt_vr_make_setup(vr_ctx *v, vr_setup *su, const lt_case *cs)
 {
     const lt_law *law = v->law;
     char msg[300];
@@ -56,14 +56,14 @@ int vr_make_setup(vr_ctx *v, vr_setup *su, const lt_case *cs)
         int i = lt_law_param_index(law, cs->set[j].name);
         if (i < 0) {
             snprintf(msg, sizeof msg, "case sets unknown parameter '%s'", cs->set[j].name);
-            vr_fail(v, cs->name, "setup", msg);
+            lt_vr_fail(v, cs->name, "setup", msg);
             return 0;
         }
         t->params[i] = cs->set[j].value;
     }
     const char *bad = law->check ? law->check(t->params) : NULL;
     if (bad) {
-        vr_fail(v, cs->name, "setup", bad);
+        lt_vr_fail(v, cs->name, "setup", bad);
         return 0;
     }
     for (int i = 0; i < 2; i++) {
@@ -77,8 +77,8 @@ int vr_make_setup(vr_ctx *v, vr_setup *su, const lt_case *cs)
     lt_body a = t->body[0], b = t->body[1];
     lt_geom g = {0};
     vec3 n = t->normal;
-    if (!geom_place(&a, &b, &n, 0) || !geom_compute(&a, &b, &g) || !(g.rcurv[0] > 0 && g.rcurv[1] > 0)) {
-        vr_fail(v, cs->name, "setup", "no geometry for this pair of shapes");
+    if (!lt_geom_place(&a, &b, &n, 0) || !lt_geom_compute(&a, &b, &g) || !(g.rcurv[0] > 0 && g.rcurv[1] > 0)) {
+        lt_vr_fail(v, cs->name, "setup", "no geometry for this pair of shapes");
         return 0;
     }
     lt_contact *c = &su->env.c;
@@ -90,7 +90,7 @@ int vr_make_setup(vr_ctx *v, vr_setup *su, const lt_case *cs)
     c->fresh = 1;
     lt_stiff_result sr;
     if (lt_stiffness_eval(&t->stiffness, c->mat[0], c->mat[1], g.lens, 0.0, &sr) < 0) {
-        vr_fail(v, cs->name, "setup", "the stiffness rule fails for this pair");
+        lt_vr_fail(v, cs->name, "setup", "the stiffness rule fails for this pair");
         return 0;
     }
     c->kn = sr.kn, c->kt = sr.kt, c->tanPhi = sr.tanPhi;
@@ -100,7 +100,7 @@ int vr_make_setup(vr_ctx *v, vr_setup *su, const lt_case *cs)
     return 1;
 }
 
-void vr_expect_at(vr_setup *su, double dt)
+void lt_vr_expect_at(vr_setup *su, double dt)
 {
     su->test.dt = dt > 0 ? dt : su->test.dt;
     su->env.c.dt = dt;
@@ -111,7 +111,7 @@ void vr_expect_at(vr_setup *su, double dt)
     if (su->cs->expect) su->cs->expect(&su->env, &su->ex);
 }
 
-void vr_impact_test(const vr_setup *su, double dt, const double load[4], lt_test *t, lt_stage *st, vr_until *u)
+void lt_vr_impact_test(const vr_setup *su, double dt, const double load[4], lt_test *t, lt_stage *st, vr_until *u)
 {
     double vn = load[0], vt = load[1], spin = load[2];
     *t = su->test;
@@ -124,7 +124,7 @@ void vr_impact_test(const vr_setup *su, double dt, const double load[4], lt_test
     if (!B->fixed) t->body[1].angvel = v3_scale(frame.r[2], -spin);
     *u = (vr_until){VR_UNTIL_REBOUND, 0};
     const double in[LT_DOF] = {-vn, vt};
-    *st = vr_stage(vt != 0 ? "ii...." : "i.....", in, u);
+    *st = lt_vr_stage(vt != 0 ? "ii...." : "i.....", in, u);
     st->max_steps = (long)(100 * su->cs->steps) + 1000;
     t->stages = st;
     t->n_stages = 1;

@@ -18,15 +18,15 @@ static void fail(const char *what, const char *detail)
 int lt_fuzz_script(const uint8_t *data, size_t size)
 {
     /* srcloc alone, along the paths the error messages ask for */
-    srcloc *loc = srcloc_parse((const char *)data, size);
-    if (!loc) fail("srcloc_parse", "returned NULL");
+    srcloc *loc = lt_srcloc_parse((const char *)data, size);
+    if (!loc) fail("lt_srcloc_parse", "returned NULL");
     static const srcloc_key paths[][3] = {{{"stages", 0}, {NULL, 1}, {"until", 0}}, {{"stages", 0}, {NULL, 2}, {"till", 0}},
                                           {{"particles", 0}, {NULL, 1}, {"radius", 0}}, {{"params", 0}, {"kn", 0}, {NULL, 0}},
                                           {{"dt", 0}, {NULL, 0}, {NULL, 0}}, {{"materials", 0}, {"m", 0}, {"young", 0}}};
     for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++)
         for (int d = 0; d <= 3; d++)
-            if (srcloc_line(loc, paths[i], d) < 0) fail("srcloc_line", "negative line");
-    srcloc_free(loc);
+            if (lt_srcloc_line(loc, paths[i], d) < 0) fail("lt_srcloc_line", "negative line");
+    lt_srcloc_free(loc);
     lt_script_opts o;
     memset(&o, 0, sizeof o);
     o.quiet = 1;
@@ -75,13 +75,13 @@ static void check_double(double x)
 {
     char buf[FMT_DOUBLE_MAX + 8], nul[FMT_DOUBLE_MAX + 1], msg[128];
     memset(buf, 'X', sizeof buf);
-    int n = fmt_double(buf, x);
+    int n = lt_fmt_double(buf, x);
     snprintf(msg, sizeof msg, "%a", x);
-    if (n <= 0 || n > FMT_DOUBLE_MAX) fail("fmt_double length", msg);
-    if (buf[n] != 'X') fail("fmt_double wrote past its length", msg);
+    if (n <= 0 || n > FMT_DOUBLE_MAX) fail("lt_fmt_double length", msg);
+    if (buf[n] != 'X') fail("lt_fmt_double wrote past its length", msg);
     buf[n] = 0;
-    if (fmt_double_nul(nul, x) != n || strcmp(nul, buf) != 0) fail("fmt_double_nul differs", msg);
-    if (!fmt_grammar(buf)) fail("fmt_double grammar", buf);
+    if (lt_fmt_double_nul(nul, x) != n || strcmp(nul, buf) != 0) fail("lt_fmt_double_nul differs", msg);
+    if (!fmt_grammar(buf)) fail("lt_fmt_double grammar", buf);
     if (isnan(x)) {
         if (strcmp(buf, "nan") != 0) fail("NaN not written as nan", buf);
         return;

@@ -13,7 +13,7 @@
  * steps per test and stage and per probe), no output directory, quiet. */
 int lt_fuzz_script(const uint8_t *data, size_t size);
 
-/* Every 8 bytes as a double, and the bytes as text read by strtod: fmt_double writes at most
+/* Every 8 bytes as a double, and the bytes as text read by strtod: lt_fmt_double writes at most
  * FMT_DOUBLE_MAX characters of its grammar (fmt.h) that strtod reads back to the same bits
  * ("nan" for every NaN). */
 int lt_fuzz_fmt(const uint8_t *data, size_t size);

@@ -106,7 +106,7 @@ static double check_cycle(const lt_case *cs, int refine)
     lt_verify_summary sum = {0};
     vr_ctx v = {&o, &sum, law};
     vr_setup *su = calloc(1, sizeof *su);
-    if (!su || !vr_make_setup(&v, su, cs)) {
+    if (!su || !lt_vr_make_setup(&v, su, cs)) {
         CHECK_MSG(0, "%s: no setup", cs->name);
         free(su);
         return err;
@@ -120,8 +120,8 @@ static double check_cycle(const lt_case *cs, int refine)
              u3 = {VR_UNTIL_NO_CONTACT, 0};
     const double back[LT_DOF] = {GAP_STEPS / 10 * cs->normal.speed}, in[LT_DOF] = {-cs->normal.speed},
                  hold[LT_DOF] = {0}, out[LT_DOF] = {cs->normal.speed};
-    lt_stage st[4] = {vr_stage("v.....", back, &u0), vr_stage("v.....", in, &u1), vr_stage("v.....", hold, &u2),
-                      vr_stage("v.....", out, &u3)};
+    lt_stage st[4] = {lt_vr_stage("v.....", back, &u0), lt_vr_stage("v.....", in, &u1), lt_vr_stage("v.....", hold, &u2),
+                      lt_vr_stage("v.....", out, &u3)};
     st[3].max_steps = 3 * steps;
     su->test.stages = st;
     su->test.n_stages = 4;
@@ -170,7 +170,7 @@ static double check_cycle(const lt_case *cs, int refine)
         err = work - loss;
         snprintf(what, sizeof what, "%s: largest balance / largest work", cs->name);
         CHECK_ABS(tr.bal_max / tr.work_max, 0, TOL_BALANCE, what);
-        CHECK_ABS(vr_balance(T), 0, TOL_BALANCE, "balance / work at the end");
+        CHECK_ABS(lt_vr_balance(T), 0, TOL_BALANCE, "balance / work at the end");
         if (getenv("LT_ADHESION_PRINT"))
             printf("%s: pull %.17g (cf %.17g, rel %.2e, tol %.2e); sep between %.10g and %.10g (cf %.10g); loss: adh %.10g work "
                    "%.10g cf %.10g (adh rel %.2e, work rel %.2e, tol %.2e); balance %.2e\n",

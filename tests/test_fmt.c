@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Round-trips n random bit patterns (all exponents, both signs, NaNs too) through fmt_double and
+/* Round-trips n random bit patterns (all exponents, both signs, NaNs too) through lt_fmt_double and
  * strtod, also validating the grammar; prints the first few failures to stderr and returns the
  * number of failures. */
 long fmt_roundtrip_sweep(unsigned long long n, unsigned long long seed);
@@ -61,7 +61,7 @@ static double random_finite(uint64_t *state)
     return from_bits(b);
 }
 
-/* An output of fmt_double taken apart: value = (-) d1.d2d3... * 10^E. */
+/* An output of lt_fmt_double taken apart: value = (-) d1.d2d3... * 10^E. */
 typedef struct parsed {
     int ok;          /* 1 if the text follows the grammar of fmt.h */
     int negative;
@@ -194,7 +194,7 @@ static int format_and_check(double x, char *text, parsed *p)
 {
     char buf[64];
     memset(buf, 'X', sizeof buf);
-    int len = fmt_double(buf, x);
+    int len = lt_fmt_double(buf, x);
     int ok = len >= 1 && len <= FMT_DOUBLE_MAX && buf[len] == 'X'; /* nothing written beyond */
     if (len < 1 || len > FMT_DOUBLE_MAX)
         len = 0;
@@ -304,11 +304,11 @@ static int check_value(double x, int check_min)
     return 1;
 }
 
-/* fmt_double_nul(x) must give exactly `want`. */
+/* lt_fmt_double_nul(x) must give exactly `want`. */
 static void check_text(double x, const char *want)
 {
     char buf[FMT_DOUBLE_MAX + 1];
-    int len = fmt_double_nul(buf, x);
+    int len = lt_fmt_double_nul(buf, x);
     CHECK_MSG(strcmp(buf, want) == 0 && len == (int)strlen(want),
               "%.17g: obtained \"%s\" (len %d) expected \"%s\"", x, buf, len, want);
 }
@@ -326,12 +326,12 @@ static void test_fmt_special_values(void)
     check_text(from_bits(UINT64_C(0x7ff0000000000001)), "nan"); /* signalling-NaN pattern */
     check_text(from_bits(UINT64_C(0xffffffffffffffff)), "nan");
 
-    /* fmt_double writes no NUL and nothing past its length; fmt_double_nul adds the NUL. */
+    /* lt_fmt_double writes no NUL and nothing past its length; lt_fmt_double_nul adds the NUL. */
     char buf[40];
     memset(buf, 'X', sizeof buf);
-    CHECK(fmt_double(buf, 0.25) == 4 && memcmp(buf, "0.25X", 5) == 0);
+    CHECK(lt_fmt_double(buf, 0.25) == 4 && memcmp(buf, "0.25X", 5) == 0);
     memset(buf, 'X', sizeof buf);
-    CHECK(fmt_double_nul(buf, -1.5) == 4 && strcmp(buf, "-1.5") == 0 && buf[5] == 'X');
+    CHECK(lt_fmt_double_nul(buf, -1.5) == 4 && strcmp(buf, "-1.5") == 0 && buf[5] == 'X');
 }
 
 static void test_fmt_known_strings(void)
@@ -501,7 +501,7 @@ static void test_fmt_integers(void)
     for (long i = 0; i <= test_count(100000) && bad < 10; i++) {
         double x = i % 2 ? -(double)i : (double)i;
         snprintf(want, sizeof want, "%.0f", x);
-        fmt_double_nul(got, x);
+        lt_fmt_double_nul(got, x);
         if (x == 0.0)
             strcpy(want, "0");
         bad += strcmp(want, got) != 0;
@@ -512,11 +512,11 @@ static void test_fmt_integers(void)
         int bits = 1 + (int)(splitmix64(&state) % 53); /* all magnitudes up to 2^53 */
         double x = (double)(splitmix64(&state) >> (64 - bits));
         snprintf(want, sizeof want, "%.0f", x);
-        fmt_double_nul(got, x);
+        lt_fmt_double_nul(got, x);
         bad += strcmp(want, got) != 0;
         CHECK_MSG(strcmp(want, got) == 0, "%s: obtained \"%s\"", want, got);
     }
-    CHECK(fmt_double_nul(got, 9007199254740992.0) == 16 && strcmp(got, "9007199254740992") == 0);
+    CHECK(lt_fmt_double_nul(got, 9007199254740992.0) == 16 && strcmp(got, "9007199254740992") == 0);
 }
 
 /* Both s and s + 1 in the interval and exactly equally near: the even one.  v = m + 1/4 and

@@ -85,7 +85,7 @@ static void test_closest_segment_segment(void)
             q1 = v3_add(v3_axpy(b, v3_sub(p1, p0), p0), off);
         }
         double s, t;
-        cl_segment_segment(p0, p1, q0, q1, &s, &t);
+        lt_cl_segment_segment(p0, p1, q0, q1, &s, &t);
         CHECK(s >= 0 && s <= 1 && t >= 0 && t <= 1);
         double d = dist(v3_axpy(s, v3_sub(p1, p0), p0), v3_axpy(t, v3_sub(q1, q0), q0));
         double best = INFINITY;
@@ -99,11 +99,11 @@ static void test_closest_segment_segment(void)
     CHECK_MSG(worst <= TOL_BRUTE, "a returned pair is %.3g m farther than a sampled pair", worst);
     /* parallel and facing over x in [0, 1]: the middle, s = 0.75 */
     double s, t;
-    cl_segment_segment(v3(-1, 0, 0), v3(1, 0, 0), v3(0, 1, 0), v3(3, 1, 0), &s, &t);
+    lt_cl_segment_segment(v3(-1, 0, 0), v3(1, 0, 0), v3(0, 1, 0), v3(3, 1, 0), &s, &t);
     CHECK_ABS(s, 0.75, TOL_GEOM, "parallel: middle of the facing part");
     CHECK_ABS(t, 0.5 / 3, TOL_GEOM, "parallel: point of Q facing it");
     /* parallel, not facing: the nearest ends */
-    cl_segment_segment(v3(-1, 0, 0), v3(1, 0, 0), v3(2, 1, 0), v3(3, 1, 0), &s, &t);
+    lt_cl_segment_segment(v3(-1, 0, 0), v3(1, 0, 0), v3(2, 1, 0), v3(3, 1, 0), &s, &t);
     CHECK(s == 1 && t == 0);
 }
 
@@ -112,7 +112,7 @@ static void test_closest_point_triangle(void)
     double worst = -1;
     for (int k = 0; k < 150; k++) {
         vec3 v[3] = {rvec(), rvec(), rvec()}, x = v3_scale(rvec(), 1.5);
-        vec3 q = cl_point_triangle(x, v);
+        vec3 q = lt_cl_point_triangle(x, v);
         double d = dist(x, q), best = INFINITY;
         for (int i = 0; i <= 150; i++)
             for (int j = 0; i + j <= 150; j++) {
@@ -132,7 +132,7 @@ static void test_closest_segment_triangle(void)
     for (int k = 0; k < 60; k++) {
         vec3 v[3] = {rvec(), rvec(), rvec()}, p0 = v3_scale(rvec(), 1.5), p1 = v3_scale(rvec(), 1.5);
         vec3 qs, qt;
-        int ok = cl_segment_triangle(p0, p1, v, &qs, &qt);
+        int ok = lt_cl_segment_triangle(p0, p1, v, &qs, &qt);
         double best = INFINITY;
         for (int m = 0; m <= 60; m++) {
             vec3 x = v3_axpy(m / 60.0, v3_sub(p1, p0), p0);
@@ -155,11 +155,11 @@ static void test_closest_segment_triangle(void)
     CHECK_MSG(crossings > 0 && crossings < 60, "%d crossings out of 60: the sample misses a branch", crossings);
     /* parallel over the triangle: the part x in [0, 0.75] above it, middle x = 0.375 */
     vec3 v[3] = {v3(0, 0, 0), v3(1, 0, 0), v3(0, 1, 0)}, qs, qt;
-    CHECK(cl_segment_triangle(v3(-1, 0.25, 0.5), v3(2, 0.25, 0.5), v, &qs, &qt));
+    CHECK(lt_cl_segment_triangle(v3(-1, 0.25, 0.5), v3(2, 0.25, 0.5), v, &qs, &qt));
     CHECK_ABS(dist(qs, v3(0.375, 0.25, 0.5)), 0, TOL_GEOM, "parallel: middle of the part above");
     CHECK_ABS(dist(qt, v3(0.375, 0.25, 0)), 0, TOL_GEOM, "parallel: its projection");
     /* crossing the face */
-    CHECK(!cl_segment_triangle(v3(0.2, 0.2, -1), v3(0.2, 0.2, 1), v, &qs, &qt));
+    CHECK(!lt_cl_segment_triangle(v3(0.2, 0.2, -1), v3(0.2, 0.2, 1), v, &qs, &qt));
 }
 
 /* ---- every pair: placement, contact point, lens, area, swap ---- */
@@ -178,11 +178,11 @@ static double core_dist(const lt_body *b, vec3 x)
     case LT_SPHERE: return dist(x, b->pos);
     case LT_CAPSULE: {
         vec3 h = v3_scale(lt_body_axis(b), 0.5 * b->shaft), e0 = v3_sub(b->pos, h), e1 = v3_add(b->pos, h);
-        return dist(x, v3_axpy(cl_point_segment(x, e0, e1), v3_sub(e1, e0), e0));
+        return dist(x, v3_axpy(lt_cl_point_segment(x, e0, e1), v3_sub(e1, e0), e0));
     }
     case LT_FACET: {
         vec3 v[3] = {lt_body_vertex(b, 0), lt_body_vertex(b, 1), lt_body_vertex(b, 2)};
-        return dist(x, cl_point_triangle(x, v));
+        return dist(x, lt_cl_point_triangle(x, v));
     }
     default: return fabs(v3_dot(v3_sub(x, b->pos), lt_body_axis(b)));
     }
@@ -225,14 +225,14 @@ static void test_pairs_place_and_measure(void)
             lt_body A = c[k].a, B = c[k].b;
             vec3 nn = c[k].n;
             double gap = gaps[gi];
-            CHECK_MSG(geom_pair_defined(A.shape, B.shape), "%s: undefined", c[k].label);
-            CHECK_MSG(geom_normal_problem(&A, &B, nn) == NULL, "%s: normal refused", c[k].label);
-            if (!geom_place(&A, &B, &nn, gap)) {
+            CHECK_MSG(lt_geom_pair_defined(A.shape, B.shape), "%s: undefined", c[k].label);
+            CHECK_MSG(lt_geom_normal_problem(&A, &B, nn) == NULL, "%s: normal refused", c[k].label);
+            if (!lt_geom_place(&A, &B, &nn, gap)) {
                 CHECK_MSG(0, "%s: cannot place", c[k].label);
                 continue;
             }
             lt_geom g;
-            if (!geom_compute(&A, &B, &g)) {
+            if (!lt_geom_compute(&A, &B, &g)) {
                 CHECK_MSG(0, "%s: no geometry after placement", c[k].label);
                 continue;
             }
@@ -255,7 +255,7 @@ static void test_pairs_place_and_measure(void)
              * when the shapes differ (the table computes it once and swaps), to round-off for
              * two bodies of one shape (the function then really runs in the other order) */
             lt_geom h;
-            CHECK(geom_compute(&B, &A, &h));
+            CHECK(lt_geom_compute(&B, &A, &h));
             double tol = A.shape == B.shape ? TOL_GEOM : 0;
             CHECK_MSG(fabs(h.uN - g.uN) <= tol && dist(h.normal, v3_neg(g.normal)) <= tol &&
                           dist(h.point, g.point) <= tol && h.lens[0] == g.lens[1] && h.lens[1] == g.lens[0] &&
@@ -272,24 +272,24 @@ static void test_pairs_contact_points(void)
     /* capsule B, n perpendicular to its axis: on the shaft at the capsule centre */
     lt_body A = mk_sphere(0.1), B = mk_capsule(0.2, 0.5, v3(0, 1, 0));
     vec3 n = v3(0, 0, 1);
-    CHECK(geom_place(&A, &B, &n, gap));
+    CHECK(lt_geom_place(&A, &B, &n, gap));
     CHECK_ABS(dist(B.pos, v3(0, 0, 0.3 + gap)), 0, TOL_GEOM, "capsule centre on the normal line");
     /* n not perpendicular: on the cap n points away from */
     B = mk_capsule(0.2, 0.5, v3(0, 1, 1));
-    CHECK(geom_place(&A, &B, &n, gap));
+    CHECK(lt_geom_place(&A, &B, &n, gap));
     vec3 end = v3_sub(B.pos, v3_scale(lt_body_axis(&B), 0.25));
     CHECK_ABS(dist(end, v3(0, 0, 0.3 + gap)), 0, TOL_GEOM, "lower cap centre on the normal line");
     /* parallel capsules overlapping along x in [0.1, 0.5]: contact at x = 0.3 */
     lt_body C = mk_capsule(0.1, 1, v3(1, 0, 0)), D = mk_capsule(0.1, 1, v3(1, 0, 0));
     D.pos = v3(0.6, 0, 0.19);
     lt_geom g;
-    CHECK(geom_compute(&C, &D, &g));
+    CHECK(lt_geom_compute(&C, &D, &g));
     CHECK_ABS(dist(g.point, v3(0.3, 0, 0.095)), 0, TOL_GEOM, "parallel capsules: middle of the overlap");
     CHECK_ABS(g.uN, -0.01, TOL_GEOM, "parallel capsules: uN");
     /* crossed capsules */
     D = mk_capsule(0.05, 1, v3(0, 1, 0));
     D.pos = v3(0.3, 0.2, 0.5);
-    CHECK(geom_compute(&C, &D, &g));
+    CHECK(lt_geom_compute(&C, &D, &g));
     CHECK_ABS(g.uN, 0.5 - 0.15, TOL_GEOM, "crossed capsules: uN");
     CHECK_ABS(dist(g.normal, v3(0, 0, 1)), 0, TOL_GEOM, "crossed capsules: normal");
     CHECK_ABS(dist(g.point, v3(0.3, 0, 0.1 + 0.5 * g.uN)), 0, TOL_GEOM, "crossed capsules: point");
@@ -298,33 +298,33 @@ static void test_pairs_contact_points(void)
     lt_body F = base(), S = mk_sphere(0.1);
     CHECK(lt_body_set_facet(&F, v, 0.01) == 0);
     S.pos = v3(0.5, -0.3, 0.05);
-    CHECK(geom_compute(&S, &F, &g));
+    CHECK(lt_geom_compute(&S, &F, &g));
     double d = sqrt(0.3 * 0.3 + 0.05 * 0.05);
     CHECK_ABS(g.uN, d - 0.11, TOL_GEOM, "edge contact: uN = distance to the edge - r - h");
     CHECK_ABS(dist(g.normal, v3_scale(v3(0, 0.3, -0.05), 1 / d)), 0, TOL_GEOM, "edge contact: normal");
     /* capsule over a wall: parallel -> above the centre; tilted -> the lower end; crossing -> none */
     lt_body W = mk_wall(v3(0, 0, 0), v3(0, 0, 1)), K = mk_capsule(0.1, 0.4, v3(1, 0, 0));
     K.pos = v3(0.7, 0.1, 0.099);
-    CHECK(geom_compute(&K, &W, &g));
+    CHECK(lt_geom_compute(&K, &W, &g));
     CHECK_ABS(dist(g.point, v3(0.7, 0.1, 0.099 - 0.1 - 0.5 * g.uN)), 0, TOL_GEOM, "parallel capsule: above the centre");
     CHECK_ABS(dist(g.normal, v3(0, 0, -1)), 0, TOL_GEOM, "capsule A -> wall B below it: -z");
     K = mk_capsule(0.1, 0.4, v3(1, 0, 0.1));
     K.pos = v3(0, 0, 0.3);
-    CHECK(geom_compute(&K, &W, &g));
+    CHECK(lt_geom_compute(&K, &W, &g));
     vec3 low = v3_sub(K.pos, v3_scale(lt_body_axis(&K), 0.2));
     CHECK_ABS(g.uN, low.z - 0.1, TOL_GEOM, "tilted capsule: the lower end touches");
     K.pos = v3(0, 0, 0.01);
-    CHECK(!geom_compute(&K, &W, &g));
+    CHECK(!lt_geom_compute(&K, &W, &g));
     /* capsule parallel to a facet: the middle of the part above the triangle */
     lt_body F0 = base(), K2 = mk_capsule(0.1, 3, v3(1, 0, 0));
     CHECK(lt_body_set_facet(&F0, v, 0) == 0);
     K2.pos = v3(0.5, 0.25, 0.099);
-    CHECK(geom_compute(&K2, &F0, &g));
+    CHECK(lt_geom_compute(&K2, &F0, &g));
     CHECK_ABS(dist(g.point, v3(0.375, 0.25, 0.5 * g.uN)), 0, TOL_GEOM, "capsule over a facet: middle part");
     /* the axis through the facet: no normal */
     K2 = mk_capsule(0.1, 1, v3(0, 0, 1));
     K2.pos = v3(0.2, 0.2, 0);
-    CHECK(!geom_compute(&K2, &F0, &g));
+    CHECK(!lt_geom_compute(&K2, &F0, &g));
 }
 
 /* Walls are two-sided and the placement normal must be along a wall's or facet's own. */
@@ -333,52 +333,52 @@ static void test_wall_and_facet_conventions(void)
     lt_body W = mk_wall(v3(0, 0, 1), v3(0, 0, 2)), S = mk_sphere(0.1);
     lt_geom g;
     S.pos = v3(0.3, 0.4, 0.95); /* below the plane z = 1 */
-    CHECK(geom_compute(&S, &W, &g));
+    CHECK(lt_geom_compute(&S, &W, &g));
     CHECK_ABS(dist(g.normal, v3(0, 0, 1)), 0, TOL_GEOM, "A (below) -> B (the wall): +z");
     CHECK_ABS(g.uN, 0.05 - 0.1, TOL_GEOM, "sphere below the wall");
-    CHECK(geom_compute(&W, &S, &g));
+    CHECK(lt_geom_compute(&W, &S, &g));
     CHECK_ABS(dist(g.normal, v3(0, 0, -1)), 0, TOL_GEOM, "A (the wall) -> B (below): -z");
     /* placement: either sign of the wall's normal, snapped to it exactly */
     vec3 n = v3_normalized(v3(1e-12, 0, -1));
-    CHECK(geom_normal_problem(&W, &S, n) == NULL);
-    CHECK(geom_place(&W, &S, &n, 0));
+    CHECK(lt_geom_normal_problem(&W, &S, n) == NULL);
+    CHECK(lt_geom_place(&W, &S, &n, 0));
     vec3 wn = lt_body_axis(&W);
     CHECK(n.x == -wn.x && n.y == -wn.y && n.z == -wn.z); /* exactly the wall's own normal */
     CHECK_ABS(dist(S.pos, v3(0, 0, 0.9)), 0, TOL_GEOM, "sphere placed below the wall point");
     vec3 bad = v3_normalized(v3(0, 0.1, 1));
-    CHECK(geom_normal_problem(&W, &S, bad) != NULL);
-    CHECK(!geom_place(&W, &S, &bad, 0));
+    CHECK(lt_geom_normal_problem(&W, &S, bad) != NULL);
+    CHECK(!lt_geom_place(&W, &S, &bad, 0));
     lt_body F = mk_facet_around(v3(0, 0, 0), v3(0, 1, 0), 0.5, 0);
-    CHECK(geom_normal_problem(&S, &F, v3(0, -1, 0)) == NULL);
-    CHECK(geom_normal_problem(&S, &F, v3(1, 0, 0)) != NULL);
+    CHECK(lt_geom_normal_problem(&S, &F, v3(0, -1, 0)) == NULL);
+    CHECK(lt_geom_normal_problem(&S, &F, v3(1, 0, 0)) != NULL);
     /* the gap must leave the cores apart */
     lt_body A = mk_sphere(0.1), B = mk_capsule(0.2, 0.3, v3(1, 0, 0));
     n = v3(0, 0, 1);
-    CHECK(geom_min_gap(&A, &B) == -(0.1 + 0.2));
-    CHECK(!geom_place(&A, &B, &n, -(0.1 + 0.2)));
-    CHECK(geom_place(&A, &B, &n, -0.29));
+    CHECK(lt_geom_min_gap(&A, &B) == -(0.1 + 0.2));
+    CHECK(!lt_geom_place(&A, &B, &n, -(0.1 + 0.2)));
+    CHECK(lt_geom_place(&A, &B, &n, -0.29));
 }
 
 static void test_flat_pairs_undefined(void)
 {
-    CHECK(!geom_pair_defined(LT_WALL, LT_WALL));
-    CHECK(!geom_pair_defined(LT_WALL, LT_FACET));
-    CHECK(!geom_pair_defined(LT_FACET, LT_WALL));
-    CHECK(!geom_pair_defined(LT_FACET, LT_FACET));
+    CHECK(!lt_geom_pair_defined(LT_WALL, LT_WALL));
+    CHECK(!lt_geom_pair_defined(LT_WALL, LT_FACET));
+    CHECK(!lt_geom_pair_defined(LT_FACET, LT_WALL));
+    CHECK(!lt_geom_pair_defined(LT_FACET, LT_FACET));
     lt_body W = mk_wall(v3(0, 0, 0), v3(0, 0, 1)), V = mk_wall(v3(0, 0, 1), v3(0, 0, 1));
     lt_geom g;
-    CHECK(!geom_compute(&W, &V, &g));
+    CHECK(!lt_geom_compute(&W, &V, &g));
     vec3 n = v3(0, 0, 1);
-    CHECK(!geom_place(&W, &V, &n, 0));
+    CHECK(!lt_geom_place(&W, &V, &n, 0));
     for (int i = 0; i < LT_SHAPE_COUNT; i++)
         for (int j = 0; j < LT_SHAPE_COUNT; j++) {
             int flat_pair = (i == LT_WALL || i == LT_FACET) && (j == LT_WALL || j == LT_FACET);
-            CHECK_MSG(geom_pair_defined(i, j) == !flat_pair, "%s-%s", lt_shape_name(i), lt_shape_name(j));
+            CHECK_MSG(lt_geom_pair_defined(i, j) == !flat_pair, "%s-%s", lt_shape_name(i), lt_shape_name(j));
         }
 }
 
 /* The arc-drift rule of every pair: after a tangential plus a normal step of B and the
- * correction to the carried value (geom_arc_value + the normal step), uN has changed by the
+ * correction to the carried value (lt_geom_arc_value + the normal step), uN has changed by the
  * normal step only. */
 static void test_arc_rules(void)
 {
@@ -387,21 +387,21 @@ static void test_arc_rules(void)
     for (int k = 0; k < n; k++) {
         lt_body A = c[k].a, B = c[k].b;
         vec3 nn = c[k].n;
-        CHECK(geom_place(&A, &B, &nn, -1e-3));
+        CHECK(lt_geom_place(&A, &B, &nn, -1e-3));
         lt_geom g0, g1;
-        CHECK(geom_compute(&A, &B, &g0));
+        CHECK(lt_geom_compute(&A, &B, &g0));
         mat3 R = m3_frame_from_normal(g0.normal);
         for (int dir = 1; dir <= 2; dir++) {
             lt_body Bm = B;
             double dt_ = 2e-3, dn = -3e-4; /* m: tangential and normal step */
             Bm.pos = v3_add(B.pos, v3_add(v3_scale(R.r[dir], dt_), v3_scale(g0.normal, dn)));
             /* the driver carries the rule's quantity plus the normal motion */
-            double target = geom_arc_value(&A, &B) + dn;
-            vec3 d = geom_arc_correction(&A, &Bm, target);
+            double target = lt_geom_arc_value(&A, &B) + dn;
+            vec3 d = lt_geom_arc_correction(&A, &Bm, target);
             Bm.pos = v3_add(Bm.pos, d);
-            CHECK(geom_compute(&A, &Bm, &g1));
+            CHECK(lt_geom_compute(&A, &Bm, &g1));
             CHECK_MSG(fabs(g1.uN - (g0.uN + dn)) <= TOL_GEOM, "%s, tangent %d: uN %.17g, expected %.17g (rule %s)",
-                      c[k].label, dir, g1.uN, g0.uN + dn, geom_arc_rule(A.shape, B.shape));
+                      c[k].label, dir, g1.uN, g0.uN + dn, lt_geom_arc_rule(A.shape, B.shape));
             if (A.shape == LT_WALL || B.shape == LT_WALL)
                 CHECK_MSG(d.x == 0 && d.y == 0 && d.z == 0, "%s: a wall pair needs no correction", c[k].label);
         }
@@ -409,23 +409,23 @@ static void test_arc_rules(void)
     /* the shaft: a step along the axis needs no correction, one around it the cylinder's */
     lt_body S = mk_sphere(0.1), K = mk_capsule(0.2, 1, v3(1, 0, 0));
     vec3 nz = v3(0, 0, 1);
-    CHECK(geom_place(&K, &S, &nz, 0));
+    CHECK(lt_geom_place(&K, &S, &nz, 0));
     lt_geom g;
-    CHECK(geom_compute(&K, &S, &g));
+    CHECK(lt_geom_compute(&K, &S, &g));
     lt_body Sm = S;
     Sm.pos.x += 0.01;
-    double target = geom_arc_value(&K, &S);
-    vec3 d = geom_arc_correction(&K, &Sm, target);
+    double target = lt_geom_arc_value(&K, &S);
+    vec3 d = lt_geom_arc_correction(&K, &Sm, target);
     CHECK_ABS(v3_norm(d), 0, TOL_GEOM, "along the shaft: no drift");
     Sm = S;
     Sm.pos.y += 0.01;
-    d = geom_arc_correction(&K, &Sm, target);
+    d = lt_geom_arc_correction(&K, &Sm, target);
     double D = 0.3, drift = sqrt(D * D + 1e-4) - D;
     CHECK_REL(v3_norm(d), drift, 1e-10, "around the shaft: the cylinder's drift sqrt(D^2 + s^2) - D");
 }
 
 /* The driver's arc step (geom.h): after a tangential plus a normal step, the pair's geometry
- * displaced along its normal by the shortfall (geom_shift_normal, B's share wt) equals the
+ * displaced along its normal by the shortfall (lt_geom_shift_normal, B's share wt) equals the
  * geometry computed at the displaced positions, for every pair and share.  Tolerance: the
  * two differ by the rounding of positions of order 1 m (a few 1e-16 m); TOL_GEOM (1e-14) is
  * far below any geometric effect of the step (the correction itself is 1e-5 m here). */
@@ -439,19 +439,19 @@ static void test_arc_shift_matches_geometry(void)
         for (int sh = 0; sh < 3; sh++) {
             lt_body A = c[k].a, B = c[k].b;
             vec3 nn = c[k].n;
-            CHECK(geom_place(&A, &B, &nn, -1e-3));
+            CHECK(lt_geom_place(&A, &B, &nn, -1e-3));
             lt_geom g0, g, h;
-            CHECK(geom_compute(&A, &B, &g0));
+            CHECK(lt_geom_compute(&A, &B, &g0));
             mat3 R = m3_frame_from_normal(g0.normal);
-            double wt = shares[sh], dn = -3e-4, target = geom_arc_value(&A, &B) + dn;
+            double wt = shares[sh], dn = -3e-4, target = lt_geom_arc_value(&A, &B) + dn;
             B.pos = v3_add(B.pos, v3_add(v3_scale(R.r[1], 2e-3), v3_scale(g0.normal, dn)));
-            CHECK(geom_compute(&A, &B, &g));
-            double s = isnan(target) ? 0 : geom_arc_shortfall(&A, &B, &g, target);
+            CHECK(lt_geom_compute(&A, &B, &g));
+            double s = isnan(target) ? 0 : lt_geom_arc_shortfall(&A, &B, &g, target);
             corrected += s != 0;
             B.pos = v3_axpy(s * wt, g.normal, B.pos);
             A.pos = v3_axpy(-s * (1 - wt), g.normal, A.pos);
-            geom_shift_normal(&g, s, wt);
-            CHECK(geom_compute(&A, &B, &h));
+            lt_geom_shift_normal(&g, s, wt);
+            CHECK(lt_geom_compute(&A, &B, &h));
             double err = fmax(fmax(fabs(g.uN - h.uN), fabs(g.dist - h.dist)),
                               fmax(fmax(dist(g.normal, h.normal), dist(g.point, h.point)),
                                    fmax(dist(g.branch[0], h.branch[0]), dist(g.branch[1], h.branch[1]))));

@@ -90,7 +90,7 @@ static void check_cycle_case(const lt_case *cs)
     lt_verify_summary sum = {0};
     vr_ctx v = {&o, &sum, law};
     vr_setup *su = calloc(1, sizeof *su);
-    if (!su || !vr_make_setup(&v, su, cs)) {
+    if (!su || !lt_vr_make_setup(&v, su, cs)) {
         CHECK_MSG(0, "%s: no setup", cs->name);
         free(su);
         return;
@@ -98,7 +98,7 @@ static void check_cycle_case(const lt_case *cs)
     int dof = cs->dof ? cs->dof : 1;
     long steps = (long)cs->steps;
     double dt = cs->load[1] / (cs->load[2] * (double)steps);
-    vr_expect_at(su, dt);
+    lt_vr_expect_at(su, dt);
     char whats[LT_DOF + 1] = "v.....";
     whats[dof] = 'v';
     double in[LT_DOF] = {-cs->load[0] / ((double)steps * dt)}, fw[LT_DOF] = {0}, bw[LT_DOF] = {0};
@@ -106,8 +106,8 @@ static void check_cycle_case(const lt_case *cs)
     bw[dof] = -cs->load[2];
     vr_until u1 = {VR_UNTIL_STEPS, steps}, u2 = {VR_UNTIL_STEPS, steps}, u3 = {VR_UNTIL_STEPS, 2 * steps},
              u4 = {VR_UNTIL_STEPS, 2 * steps};
-    lt_stage st[4] = {vr_stage("v.....", in, &u1), vr_stage(whats, fw, &u2), vr_stage(whats, bw, &u3),
-                      vr_stage(whats, fw, &u4)};
+    lt_stage st[4] = {lt_vr_stage("v.....", in, &u1), lt_vr_stage(whats, fw, &u2), lt_vr_stage(whats, bw, &u3),
+                      lt_vr_stage(whats, fw, &u4)};
     su->test.stages = st;
     su->test.n_stages = 4;
     const lt_expect *x = &su->ex;
@@ -125,7 +125,7 @@ static void check_cycle_case(const lt_case *cs)
         snprintf(what, sizeof what, "%s: cap (%s)", cs->name, x->why[LT_Q_CYCLE_CAP]);
         CHECK_REL(h.cap, x->value[LT_Q_CYCLE_CAP], x->tol[LT_Q_CYCLE_CAP], what);
         snprintf(what, sizeof what, "%s: balance / work", cs->name);
-        CHECK_ABS(vr_balance(T), 0, TOL_BALANCE, what);
+        CHECK_ABS(lt_vr_balance(T), 0, TOL_BALANCE, what);
         /* the other rotational DoFs carry nothing but the round-off of the oblique frame */
         for (int k = 3; k < LT_DOF; k++)
             if (k != dof)
@@ -264,7 +264,7 @@ static void test_balance_with_rolling_damping(void)
     recorded_run r;
     record_run(&t, &r);
     CHECK_MSG(r.rc == 0, "%s", lt_tester_view(r.T)->err);
-    CHECK_ABS(vr_balance(r.T), 0, TOL_BALANCE, "fixed bodies, damped rolling: balance / work");
+    CHECK_ABS(lt_vr_balance(r.T), 0, TOL_BALANCE, "fixed bodies, damped rolling: balance / work");
     CHECK(lt_tester_view(r.T)->energy[1] > 0 && lt_tester_view(r.T)->energy[2] > 0); /* plast and visc both booked */
     free_run(&r);
     /* free bodies, unequal, uneven split, a spin: the driver's every-DoF path */

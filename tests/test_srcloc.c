@@ -13,7 +13,7 @@
 #define KI(i) { NULL, (i) }
 /* LINE(s, KN("stages"), KI(2), KN("whats")) */
 #define LINE(s, ...)                                                                 \
-    srcloc_line((s), (const srcloc_key[]){ __VA_ARGS__ },                            \
+    lt_srcloc_line((s), (const srcloc_key[]){ __VA_ARGS__ },                            \
                 (int)(sizeof((const srcloc_key[]){ __VA_ARGS__ }) / sizeof(srcloc_key)))
 
 #define CHECK_LINE(got, want)                                                        \
@@ -40,7 +40,7 @@ static int line_of(const char *src, const char *marker)
 
 static srcloc *parse(const char *src)
 {
-    srcloc *s = srcloc_parse(src, strlen(src));
+    srcloc *s = lt_srcloc_parse(src, strlen(src));
     CHECK(s != NULL);
     return s;
 }
@@ -67,8 +67,8 @@ static void test_srcloc_example(void)
     CHECK_LINE(LINE(s, KN("particles"), KI(2), KN("radius")), 4);
     CHECK_LINE(LINE(s, KN("name")), 2);
     CHECK_LINE(LINE(s, KN("law")), 2);
-    CHECK_LINE(srcloc_line(s, NULL, 0), 1);
-    srcloc_free(s);
+    CHECK_LINE(lt_srcloc_line(s, NULL, 0), 1);
+    lt_srcloc_free(s);
 }
 
 /* Same table spread over more lines, so that every component has its own line. */
@@ -110,7 +110,7 @@ static void test_srcloc_multiline(void)
     CHECK_LINE(LINE(s, KN("stages"), KI(2), KN("till")), line_of(src, "till ="));
     CHECK_LINE(LINE(s, KN("stages"), KI(2)), line_of(src, "    {\n      whats"));
     CHECK_LINE(LINE(s, KN("stages")), line_of(src, "stages ="));
-    srcloc_free(s);
+    lt_srcloc_free(s);
 }
 
 /* Absent components: the deepest component found, else the `return` line. */
@@ -124,18 +124,18 @@ static void test_srcloc_absent_key(void)
     CHECK_LINE(LINE(s, KN("nope")), 1);                          /* return */
     CHECK_LINE(LINE(s, KI(1)), 1);
     CHECK_LINE(LINE(s, KN("name"), KN("sub")), 2); /* name is a string: stop there */
-    srcloc_free(s);
-    CHECK_LINE(srcloc_line(NULL, NULL, 0), 0);
+    lt_srcloc_free(s);
+    CHECK_LINE(lt_srcloc_line(NULL, NULL, 0), 0);
     s = parse("local t = {}\n");
     if (s) {
         CHECK_LINE(LINE(s, KN("x")), 0); /* no return at all */
-        srcloc_free(s);
+        lt_srcloc_free(s);
     }
-    s = srcloc_parse(NULL, 0);
+    s = lt_srcloc_parse(NULL, 0);
     CHECK(s != NULL);
     if (s) {
         CHECK_LINE(LINE(s, KN("x")), 0);
-        srcloc_free(s);
+        lt_srcloc_free(s);
     }
 }
 
@@ -177,7 +177,7 @@ static void test_srcloc_keys_positional_nested(void)
     CHECK_LINE(LINE(s, KI(1)), line_of(src, "'positional'")); /* positional wins, as in Lua */
     CHECK_LINE(LINE(s, KN("params"), KN("kt")), line_of(src, "[==[kt]==]"));
     CHECK_LINE(LINE(s, KN("params"), KN("kn")), line_of(src, "['params']"));
-    srcloc_free(s);
+    lt_srcloc_free(s);
 }
 
 /* What the scanner does not follow gives the deepest component found, else the `return`
@@ -200,11 +200,11 @@ static void test_srcloc_fallbacks(void)
     CHECK_LINE(LINE(s, KN("params"), KN("kn")), line_of(local, "return t"));
     CHECK_LINE(LINE(s, KN("stages"), KI(1), KN("whats")), line_of(local, "return t"));
     CHECK_LINE(LINE(s, KN("dt")), line_of(local, "return t"));
-    CHECK_LINE(srcloc_line(s, NULL, 0), line_of(local, "return t"));
-    /* the constructors are still there for srcloc_line_at */
-    CHECK_LINE(srcloc_line_at(s, line_of(local, "local t"), (const srcloc_key[]){KN("params"), KN("kn")}, 2),
+    CHECK_LINE(lt_srcloc_line(s, NULL, 0), line_of(local, "return t"));
+    /* the constructors are still there for lt_srcloc_line_at */
+    CHECK_LINE(lt_srcloc_line_at(s, line_of(local, "local t"), (const srcloc_key[]){KN("params"), KN("kn")}, 2),
                line_of(local, "params ="));
-    srcloc_free(s);
+    lt_srcloc_free(s);
 
     static const char *const calls[] = {
         "local function make() return { a = 1 } end\n\nreturn make()\n",
@@ -217,7 +217,7 @@ static void test_srcloc_fallbacks(void)
         s = parse(calls[k]);
         if (!s) continue;
         CHECK_MSG(LINE(s, KN("a")) == (k == 4 ? 1 : 3), "input %zu: line %d", k, LINE(s, KN("a")));
-        srcloc_free(s);
+        lt_srcloc_free(s);
     }
 
     static const char names[] =
@@ -234,10 +234,10 @@ static void test_srcloc_fallbacks(void)
     CHECK_LINE(LINE(s, KN("params"), KN("kn")), line_of(names, "params ="));
     CHECK_LINE(LINE(s, KN("values"), KI(2)), line_of(names, "values ="));
     CHECK_LINE(LINE(s, KN("dt"), KI(1)), line_of(names, "dt ="));
-    srcloc_free(s);
+    lt_srcloc_free(s);
 }
 
-/* srcloc_line_at: from the first constructor whose '{' is on a line (the argument of a call
+/* lt_srcloc_line_at: from the first constructor whose '{' is on a line (the argument of a call
  * such as lawtester.run{...}), anywhere in the text, also inside functions. */
 static void test_srcloc_line_at(void)
 {
@@ -253,14 +253,14 @@ static void test_srcloc_line_at(void)
     srcloc *s = parse(src);
     if (!s) return;
     const srcloc_key kn[] = {KN("params"), KN("kn")}, nope[] = {KN("nope")};
-    CHECK_LINE(srcloc_line_at(s, 2, kn, 2), line_of(src, "kn = -1"));
-    CHECK_LINE(srcloc_line_at(s, 2, kn, 1), line_of(src, "params = {"));
-    CHECK_LINE(srcloc_line_at(s, 2, nope, 1), 2);
-    CHECK_LINE(srcloc_line_at(s, 7, kn, 2), 7);  /* the first constructor on line 7 is { 1 } */
-    CHECK_LINE(srcloc_line_at(s, 5, kn, 2), 5);  /* no constructor opens there */
-    CHECK_LINE(srcloc_line_at(NULL, 4, kn, 2), 4);
-    CHECK_LINE(srcloc_line(s, kn, 2), 0); /* no top-level return */
-    srcloc_free(s);
+    CHECK_LINE(lt_srcloc_line_at(s, 2, kn, 2), line_of(src, "kn = -1"));
+    CHECK_LINE(lt_srcloc_line_at(s, 2, kn, 1), line_of(src, "params = {"));
+    CHECK_LINE(lt_srcloc_line_at(s, 2, nope, 1), 2);
+    CHECK_LINE(lt_srcloc_line_at(s, 7, kn, 2), 7);  /* the first constructor on line 7 is { 1 } */
+    CHECK_LINE(lt_srcloc_line_at(s, 5, kn, 2), 5);  /* no constructor opens there */
+    CHECK_LINE(lt_srcloc_line_at(NULL, 4, kn, 2), 4);
+    CHECK_LINE(lt_srcloc_line(s, kn, 2), 0); /* no top-level return */
+    lt_srcloc_free(s);
 }
 
 /* A syntax error elsewhere (brackets left open, stray closers, bad numerals, an unfinished
@@ -285,7 +285,7 @@ static void test_srcloc_syntax_error_elsewhere(void)
         CHECK_MSG(LINE(s, KN("stages"), KI(1), KN("whats")) == 5, "input %zu: line %d", k,
                   LINE(s, KN("stages"), KI(1), KN("whats")));
         CHECK_MSG(LINE(s, KN("stages")) == 4, "input %zu: line %d", k, LINE(s, KN("stages")));
-        srcloc_free(s);
+        lt_srcloc_free(s);
     }
     /* junk inside the table: the fields around it keep their lines */
     static const char junk[] =
@@ -301,24 +301,24 @@ static void test_srcloc_syntax_error_elsewhere(void)
     CHECK_LINE(LINE(s, KN("c")), 1);
     CHECK_LINE(LINE(s, KI(1)), 1);
     CHECK_LINE(LINE(s, KN("d")), 5);
-    srcloc_free(s);
+    lt_srcloc_free(s);
 }
 
-/* Within srcloc_parse_capped's cap, or NULL; the bytes used count against it. */
+/* Within lt_srcloc_parse_capped's cap, or NULL; the bytes used count against it. */
 static void test_srcloc_memory_cap(void)
 {
     size_t used = 0, n = strlen(example);
-    srcloc *s = srcloc_parse_capped(example, n, 0, &used);
+    srcloc *s = lt_srcloc_parse_capped(example, n, 0, &used);
     CHECK(s != NULL);
     CHECK(used == 0); /* no cap: nothing counted */
-    srcloc_free(s);
-    s = srcloc_parse_capped(example, n, 64, &used);
+    lt_srcloc_free(s);
+    s = lt_srcloc_parse_capped(example, n, 64, &used);
     CHECK(s == NULL); /* the first table array alone is larger */
-    s = srcloc_parse_capped(example, n, 1 << 20, &used);
+    s = lt_srcloc_parse_capped(example, n, 1 << 20, &used);
     CHECK(s != NULL);
     CHECK_MSG(used > 0 && used <= (1 << 20), "used %zu", used);
     if (s) CHECK_LINE(LINE(s, KN("stages"), KI(2), KN("till")), 6);
-    srcloc_free(s);
+    lt_srcloc_free(s);
     /* deep nesting needs its stack of open brackets: also within the cap */
     enum { DEPTH = 100000 };
     char *deep = malloc(DEPTH + 8);
@@ -326,11 +326,11 @@ static void test_srcloc_memory_cap(void)
     if (!deep) return;
     memcpy(deep, "return ", 7);
     memset(deep + 7, '(', DEPTH);
-    s = srcloc_parse_capped(deep, DEPTH + 7, 1 << 16, &used);
+    s = lt_srcloc_parse_capped(deep, DEPTH + 7, 1 << 16, &used);
     CHECK(s == NULL);
-    s = srcloc_parse_capped(deep, DEPTH + 7, 1 << 26, &used);
+    s = lt_srcloc_parse_capped(deep, DEPTH + 7, 1 << 26, &used);
     CHECK(s != NULL);
-    srcloc_free(s);
+    lt_srcloc_free(s);
     free(deep);
 }
 
@@ -395,7 +395,7 @@ static void test_srcloc_comments_strings(void)
     CHECK_LINE(LINE(s, KN("stages"), KI(1), KN("whats")), line_of(src, "{ whats = 'v'"));
     CHECK_LINE(LINE(s, KN("stages"), KI(2), KN("whats")), line_of(src, "{ whats = 'x'"));
     CHECK_LINE(LINE(s, KN("nope")), line_of(src, "return { -- {"));
-    srcloc_free(s);
+    lt_srcloc_free(s);
 
     /* String keys with escapes, long-bracket keys, integer keys. */
     static const char src2[] =
@@ -421,7 +421,7 @@ static void test_srcloc_comments_strings(void)
     CHECK_LINE(LINE(s, KI(16)), 9);
     CHECK_LINE(LINE(s, KN("a'b")), 10);
     CHECK_LINE(LINE(s, KI(3)), 1);
-    srcloc_free(s);
+    lt_srcloc_free(s);
 
     /* Numerals, shebang line, BOM. */
     static const char src3[] =
@@ -432,7 +432,7 @@ static void test_srcloc_comments_strings(void)
     if (!s) return;
     CHECK_LINE(LINE(s, KN("e")), 2);
     CHECK_LINE(LINE(s, KN("f")), 3);
-    srcloc_free(s);
+    lt_srcloc_free(s);
 }
 
 /* Only a top-level `return` counts; function bodies and blocks are skipped properly. */
@@ -462,12 +462,12 @@ static void test_srcloc_return_in_function(void)
     CHECK_LINE(LINE(s, KN("stages"), KI(1), KN("until")), line_of(src, "'real'"));
     CHECK_LINE(LINE(s, KN("check")), line_of(src, "check ="));
     CHECK_LINE(LINE(s, KN("nope")), line_of(src, "return {\n  check"));
-    srcloc_free(s);
+    lt_srcloc_free(s);
 
     s = parse("local function f()\n  return { a = 1 }\nend\n");
     if (!s) return;
     CHECK_LINE(LINE(s, KN("a")), 0);
-    srcloc_free(s);
+    lt_srcloc_free(s);
 }
 
 /* \r\n, \n\r and lone \r each end one line, in code, comments, long strings and escapes. */
@@ -495,13 +495,13 @@ static void test_srcloc_crlf(void)
             memcpy(buf + n, seps[k], b);
             n += b;
         }
-        srcloc *s = srcloc_parse(buf, n);
+        srcloc *s = lt_srcloc_parse(buf, n);
         CHECK(s != NULL);
         if (!s) continue;
         CHECK_LINE(LINE(s, KN("stages"), KI(2), KN("whats")), 8);
         CHECK_LINE(LINE(s, KN("stages"), KI(1)), 7);
         CHECK_LINE(LINE(s, KN("nope")), 5);
-        srcloc_free(s);
+        lt_srcloc_free(s);
     }
     {
         static const char crlf[] = "return {\r\n\r\n  a = 1,\r\n  b = [[x\r\n\r\ny]],\r\n  c = 2 }";
@@ -509,7 +509,7 @@ static void test_srcloc_crlf(void)
         if (!s) return;
         CHECK_LINE(LINE(s, KN("a")), 3);
         CHECK_LINE(LINE(s, KN("c")), 7);
-        srcloc_free(s);
+        lt_srcloc_free(s);
     }
 }
 
@@ -532,7 +532,7 @@ static void test_srcloc_unterminated(void)
         srcloc *s = parse(srcs[k]);
         if (!s) continue;
         CHECK_MSG(LINE(s, KN("stages"), KI(1), KN("whats")) == 3, "input %zu", k);
-        srcloc_free(s);
+        lt_srcloc_free(s);
     }
     static const char *const odd[] = {
         "", "return", "return;", "return\n\n", "}", "end end return {", "--[[", "[[", "[=",
@@ -547,13 +547,13 @@ static void test_srcloc_unterminated(void)
         if (!s) continue;
         int l = LINE(s, KN("a"), KI(1), KN("b"));
         CHECK_MSG(l >= 0 && l <= 3, "odd input %zu gives line %d", k, l);
-        srcloc_free(s);
+        lt_srcloc_free(s);
     }
     srcloc *s = parse("return {a = 1}\nreturn {b =\n 2}"); /* last top-level return wins */
     if (s) {
         CHECK_LINE(LINE(s, KN("b")), 2);
         CHECK_LINE(LINE(s, KN("a")), 2);
-        srcloc_free(s);
+        lt_srcloc_free(s);
     }
 }
 
@@ -582,13 +582,13 @@ static void test_srcloc_deep_nesting(void)
                 for (int d = 0; d < DEPTH; d++, n += b) memcpy(buf + n, units[u][1], b);
             memcpy(buf + n, "\n, x = 1 }", 10);
             n += 10;
-            srcloc *s = srcloc_parse(buf, n);
+            srcloc *s = lt_srcloc_parse(buf, n);
             CHECK(s != NULL);
             if (!s) continue;
             int l = LINE(s, KI(1), KI(1), KI(1));
             CHECK_MSG(l == 1 || l == 2, "unit %zu closed %d: line %d", u, closed, l);
             if (u == 0 && closed) CHECK_LINE(LINE(s, KN("x")), 3);
-            srcloc_free(s);
+            lt_srcloc_free(s);
         }
     }
     /* valid, moderately deep: every level is found */
@@ -606,12 +606,12 @@ static void test_srcloc_deep_nesting(void)
         }
         buf[n++] = '1';
         for (int d = 0; d < D; d++) buf[n++] = '}';
-        srcloc *s = srcloc_parse(buf, n);
+        srcloc *s = lt_srcloc_parse(buf, n);
         CHECK(s != NULL);
         if (s) {
-            CHECK_LINE(srcloc_line(s, path, D), D + 1);
-            CHECK_LINE(srcloc_line(s, path, 10), 11);
-            srcloc_free(s);
+            CHECK_LINE(lt_srcloc_line(s, path, D), D + 1);
+            CHECK_LINE(lt_srcloc_line(s, path, 10), 11);
+            lt_srcloc_free(s);
         }
     }
     free(buf);
@@ -654,15 +654,15 @@ static void test_srcloc_random_bytes(void)
         int lines = 1;
         for (size_t k = 0; k < n; k++)
             if (buf[k] == '\n' || buf[k] == '\r') lines++;
-        srcloc *s = srcloc_parse(buf, n);
+        srcloc *s = lt_srcloc_parse(buf, n);
         CHECK(s != NULL);
         if (!s) continue;
         int l1 = LINE(s, KN("stages"), KI(1), KN("whats"));
         int l2 = LINE(s, KN("t"), KN("x"), KI(2), KN("stages"), KN("until"));
-        int l3 = srcloc_line(s, NULL, 0);
+        int l3 = lt_srcloc_line(s, NULL, 0);
         CHECK_MSG(l1 >= 0 && l1 <= lines && l2 >= 0 && l2 <= lines && l3 >= 0 && l3 <= lines,
                   "iteration %d: lines %d %d %d of %d", iter, l1, l2, l3, lines);
-        srcloc_free(s);
+        lt_srcloc_free(s);
     }
 }
 

@@ -49,9 +49,9 @@ static lt_geom example_geometry(int facet, lt_body *A, lt_body *B)
     }
     lt_body_set_sphere(B, 0.1);
     vec3 n = v3(0, 0, 1);
-    CHECK(geom_place(A, B, &n, UN0));
+    CHECK(lt_geom_place(A, B, &n, UN0));
     lt_geom g;
-    CHECK(geom_compute(A, B, &g));
+    CHECK(lt_geom_compute(A, B, &g));
     return g;
 }
 
