@@ -23,6 +23,7 @@ extern const test_case plugin_tests[];
 extern const test_case usability_tests[];
 extern const test_case servo_tests[];
 extern const test_case plot_tests[];
+extern const test_case docs_tests[];
 
 static const struct {
     const char *name;
@@ -65,6 +66,7 @@ static const struct {
     {"faults", faults_tests},
     {"io", io_tests},
     {"plot", plot_tests},
+    {"docs", docs_tests},
     {"validate", validate_tests},
     {"hostile", hostile_tests},
     {"fuzz", fuzz_tests},
