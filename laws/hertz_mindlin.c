@@ -60,40 +60,49 @@
  *   S. J. Cummins, P. W. Cleary, Powder Technol. 210 (2011) and 233 (2013); [Woo]
  *   cundall-strack-vs-hertz-mindlin (Table 1).
  */
-#include "../src/law.h"
+#include "hertz_mindlin.h"
 #include <math.h>
 #include <stddef.h>
-
-
-enum { P_ESTAR, P_GSTAR, P_RSTAR, P_TANPHI, P_EN, P_CLIP, P_NOSLIP, P_DASHPOT, P_COUNT };
-enum {
-    S_K, S_GSTAR, S_RSTAR, S_TANPHI, S_CD, S_FN, S_FE, S_ELN, S_FDN, S_FTY, S_FTZ, S_KT, S_DELTA, S_ELT, S_VN0, S_UN0,
-    S_SLIP, S_COUNT
-};
-enum { E_ELAST, E_PLAST, E_VISC, E_KVAR, E_QUAD, E_COUNT };
-enum { V_EXTRAPOLATED, V_HALFSTEP };
+#include <string.h>
 
 static const char *const dashpot_choices[] = {"extrapolated", "halfstep", 0};
+static const char *const tangential_choices[] = {"rescale", "md", "incremental", 0};
 
-static const lt_param hm_params[P_COUNT] = {
-    [P_ESTAR] = {"Estar", LT_REAL, NAN, 0, INFINITY, "Pa", "effective modulus E* (default: from the materials)", 0},
-    [P_GSTAR] = {"Gstar", LT_REAL, NAN, 0, INFINITY, "Pa", "effective shear modulus G* (default: from the materials)", 0},
-    [P_RSTAR] = {"Rstar", LT_REAL, NAN, 0, INFINITY, "m", "effective radius R* (default: from the curvature radii)", 0},
-    [P_TANPHI] = {"tanPhi", LT_REAL, NAN, 0, INFINITY, "-", "friction coefficient (default: from materials)", 0},
-    [P_EN] = {"en", LT_REAL, 1, 1e-9, 1, "-", "normal restitution, sets the Tsuji alpha (1: no damping)", 0},
-    [P_CLIP] = {"clip", LT_BOOL, 0, 0, 1, "-", "clip the normal force at zero (no attraction; raises e)", 0},
-    [P_NOSLIP] = {"noSlip", LT_BOOL, 0, 0, 1, "-", "no Coulomb limit", 0},
-    [P_DASHPOT] = {"dashpotVel", LT_CHOICE, V_EXTRAPOLATED, 0, 1, "-",
-                   "dashpot velocity: extrapolated (2nd order) | halfstep (v_{n-1/2}, 1st order)", dashpot_choices},
+static const lt_param hm_params[HM_P_COUNT] = {
+    [HM_P_ESTAR] = {"Estar", LT_REAL, NAN, 0, INFINITY, "Pa", "effective modulus E* (default: from the materials)", 0},
+    [HM_P_GSTAR] = {"Gstar", LT_REAL, NAN, 0, INFINITY, "Pa", "effective shear modulus G* (default: from the materials)", 0},
+    [HM_P_RSTAR] = {"Rstar", LT_REAL, NAN, 0, INFINITY, "m", "effective radius R* (default: from the curvature radii)", 0},
+    [HM_P_TANPHI] = {"tanPhi", LT_REAL, NAN, 0, INFINITY, "-", "friction coefficient (default: from materials)", 0},
+    [HM_P_EN] = {"en", LT_REAL, 1, 1e-9, 1, "-", "normal restitution, sets the Tsuji alpha (1: no damping)", 0},
+    [HM_P_CLIP] = {"clip", LT_BOOL, 0, 0, 1, "-", "clip the normal force at zero (no attraction; raises e)", 0},
+    [HM_P_NOSLIP] = {"noSlip", LT_BOOL, 0, 0, 1, "-", "no Coulomb limit", 0},
+    [HM_P_DASHPOT] = {"dashpotVel", LT_CHOICE, HM_V_EXTRAPOLATED, 0, 1, "-",
+                      "dashpot velocity: extrapolated (2nd order) | halfstep (v_{n-1/2}, 1st order)", dashpot_choices},
+    [HM_P_TANGENTIAL] = {"tangential", LT_CHOICE, HM_T_RESCALE, 0, 2, "-",
+                         "tangential rule: rescale (kt ratio on unloading) | md (Mindlin-Deresiewicz, "
+                         "history by the method of dimensionality reduction) | incremental (never rescaled)",
+                         tangential_choices},
+    [HM_P_MDCELLS] = {"mdCells", LT_REAL, HM_MD_MAX_CELLS, 2, HM_MD_MAX_CELLS, "-",
+                      "md: most cells of the 1-D spring row (resolution of the loading history)", 0},
 };
-static const char *const hm_state[S_COUNT] = {"K",  "Gstar", "Rstar", "tanPhi", "cd",    "Fn",    "Fe",  "elastN",
-                                              "Fdn", "Fty",   "Ftz",   "kt",     "delta", "elastT", "vn0",
-                                              "uN0", "slip"};
-static const lt_energy_def hm_energies[E_COUNT] = {
-    {"elast", LT_STORED, "Hertz potential (2/5) K delta^2.5 plus |Ft|^2/(2 kt)"},
+
+/* "md_x0", "md_uy0", "md_uz0", ... for the HM_MD_MAX_CELLS cells */
+#define MD_CELL(i) "md_x" #i, "md_uy" #i, "md_uz" #i,
+#define MD_TEN(d) MD_CELL(d##0) MD_CELL(d##1) MD_CELL(d##2) MD_CELL(d##3) MD_CELL(d##4) MD_CELL(d##5) MD_CELL(d##6) \
+    MD_CELL(d##7) MD_CELL(d##8) MD_CELL(d##9)
+static const char *const hm_state[HM_S_COUNT] = {
+    "K", "Gstar", "Rstar", "tanPhi", "cd", "Fn", "Fe", "elastN", "Fdn", "Fty", "Ftz", "kt", "delta", "elastT", "vn0",
+    "uN0", "slip", "md_n",
+    MD_CELL(0) MD_CELL(1) MD_CELL(2) MD_CELL(3) MD_CELL(4) MD_CELL(5) MD_CELL(6) MD_CELL(7) MD_CELL(8) MD_CELL(9)
+    MD_TEN(1) MD_TEN(2) MD_TEN(3) MD_TEN(4) MD_TEN(5) MD_TEN(6) MD_TEN(7) MD_TEN(8) MD_TEN(9) MD_TEN(10) MD_TEN(11)
+    MD_TEN(12) MD_TEN(13) MD_TEN(14) MD_TEN(15)};
+_Static_assert(HM_MD_MAX_CELLS == 160 && HM_S_COUNT <= LT_MAX_STATE, "hm_state lists 160 md cells");
+
+static const lt_energy_def hm_energies[HM_E_COUNT] = {
+    {"elast", LT_STORED, "Hertz potential (2/5) K delta^2.5 plus the tangential springs' energy"},
     {"plast", LT_DISSIPATED, "energy dissipated by Coulomb slip"},
     {"visc", LT_DISSIPATED, "energy dissipated by the Tsuji dashpot"},
-    {"kvar", LT_DISSIPATED, "tangential energy not returned because kt changed under load"},
+    {"kvar", LT_DISSIPATED, "tangential energy not returned because kt changed under load (md: released at the edge)"},
     {"quad", LT_DISSIPATED, "trapezoid-rule error of the work on the nonlinear spring, O(dt^2)"},
 };
 
@@ -117,105 +126,202 @@ static double tsuji_alpha(double e)
 
 static void hm_init(const double *p, const lt_contact *c, double *s)
 {
-    double estar = isnan(p[P_ESTAR]) ? effective_modulus(c->mat[0], c->mat[1]) : p[P_ESTAR];
-    double rstar = isnan(p[P_RSTAR]) ? 1.0 / (1.0 / c->rcurv[0] + 1.0 / c->rcurv[1]) : p[P_RSTAR];
-    s[S_K] = 4.0 / 3.0 * estar * sqrt(rstar);
-    s[S_GSTAR] = isnan(p[P_GSTAR]) ? effective_shear_modulus(c->mat[0], c->mat[1]) : p[P_GSTAR];
-    s[S_RSTAR] = rstar;
-    s[S_TANPHI] = isnan(p[P_TANPHI]) ? c->tanPhi : p[P_TANPHI];
-    s[S_CD] = tsuji_alpha(p[P_EN]) * sqrt(c->mstar * s[S_K]);
+    double estar = isnan(p[HM_P_ESTAR]) ? effective_modulus(c->mat[0], c->mat[1]) : p[HM_P_ESTAR];
+    double rstar = isnan(p[HM_P_RSTAR]) ? 1.0 / (1.0 / c->rcurv[0] + 1.0 / c->rcurv[1]) : p[HM_P_RSTAR];
+    s[HM_S_K] = 4.0 / 3.0 * estar * sqrt(rstar);
+    s[HM_S_GSTAR] = isnan(p[HM_P_GSTAR]) ? effective_shear_modulus(c->mat[0], c->mat[1]) : p[HM_P_GSTAR];
+    s[HM_S_RSTAR] = rstar;
+    s[HM_S_TANPHI] = isnan(p[HM_P_TANPHI]) ? c->tanPhi : p[HM_P_TANPHI];
+    s[HM_S_CD] = tsuji_alpha(p[HM_P_EN]) * sqrt(c->mstar * s[HM_S_K]);
+    if (p[HM_P_TANGENTIAL] == HM_T_MD) memset(s + HM_S_MD_N, 0, (size_t)(HM_S_COUNT - HM_S_MD_N) * sizeof *s);
 }
 
 static double dashpot_velocity(int mode, int fresh, double v_half, double v_prev)
 {
-    if (mode == V_HALFSTEP || fresh) return v_half;
+    if (mode == HM_V_HALFSTEP || fresh) return v_half;
     return 1.5 * v_half - 0.5 * v_prev;
+}
+
+/* The tangential force of a step and its energies (N, J). */
+typedef struct tangential {
+    double fy, fz, elast, plast;
+    int slip; /* 1: the force was returned to the Coulomb surface */
+} tangential;
+
+/* rescale and incremental: one spring kt = 8 G* a, the force history as local components; rescale
+ * scales it by kt(n)/kt(n-1) when the overlap decreased (Thornton), incremental never. */
+static tangential spring_step(const double *p, const lt_contact *c, const double *s, double kt, double fn_abs)
+{
+    double fsy = s[HM_S_FTY], fsz = s[HM_S_FTZ];
+    if (p[HM_P_TANGENTIAL] == HM_T_RESCALE && !c->fresh && c->uN > -s[HM_S_DELTA] && s[HM_S_KT] > 0) {
+        fsy *= kt / s[HM_S_KT];
+        fsz *= kt / s[HM_S_KT];
+    }
+    double ty = fsy + kt * c->v[1] * c->dt, tz = fsz + kt * c->v[2] * c->dt;
+    tangential t = {ty, tz, 0, 0, 0};
+    double fy = s[HM_S_TANPHI] * fn_abs, ft = hypot(ty, tz);
+    if (!p[HM_P_NOSLIP] && ft > fy) {
+        double scale = ft > 0 ? fy / ft : 0;
+        t.fy *= scale;
+        t.fz *= scale;
+        t.slip = 1;
+    }
+    if (kt > 0) {
+        t.elast = (t.fy * t.fy + t.fz * t.fz) / (2 * kt);
+        t.plast = ((fsy + t.fy) * (ty - t.fy) + (fsz + t.fz) * (tz - t.fz)) / (2 * kt);
+    }
+    return t;
+}
+
+/* int_lo^hi (a^2 - x^2)/R* dx (m^2) for 0 <= lo <= hi <= a, from the differences a - x (no
+ * cancellation at the edge, where the pressure vanishes): (hi - lo)/(3 R*) [(a - hi)(a + hi) +
+ * (a - lo)(a + lo) + a (a - hi) + hi (a - lo)]. */
+static double md_pressure_integral(double a, double rstar, double lo, double hi)
+{
+    return (hi - lo) / (3 * rstar) * ((a - hi) * (a + hi) + (a - lo) * (a + lo) + a * (a - hi) + hi * (a - lo));
+}
+
+/* A full row: merge the two neighbours whose union is the shortest (force-preserving: the
+ * merged cell carries L1 u1 + L2 u2), so that the cells stay about equally long. */
+static int md_merge(double *cell, int n)
+{
+    int best = 0;
+    double shortest = INFINITY;
+    for (int k = 0; k + 1 < n; k++) {
+        double len = cell[HM_MD_PER_CELL * (k + 1)] - (k ? cell[HM_MD_PER_CELL * (k - 1)] : 0);
+        if (len < shortest) shortest = len, best = k;
+    }
+    double *a = cell + HM_MD_PER_CELL * best, *b = a + HM_MD_PER_CELL;
+    double lo = best ? a[-HM_MD_PER_CELL] : 0, la = a[0] - lo, lb = b[0] - a[0], l = la + lb;
+    if (l > 0) {
+        a[1] = (la * a[1] + lb * b[1]) / l;
+        a[2] = (la * a[2] + lb * b[2]) / l;
+    }
+    a[0] = b[0];
+    memmove(b, b + HM_MD_PER_CELL, (size_t)(HM_MD_PER_CELL * (n - best - 2)) * sizeof *cell);
+    return n - 1;
+}
+
+/* md: the method of dimensionality reduction (see the theory block).  Cells k = 0..n-1 cover
+ * [x_{k-1}, x_k] (x_{-1} = 0), each with one tangential displacement u_k (m); a cell beyond the
+ * contact radius a is released, the cell across it cut at a, the annulus the contact grew into
+ * appended with u = 0; then every cell sticks (u += v dt) or slides on its own Coulomb limit. */
+static tangential md_step(const double *p, const lt_contact *c, double *s, double delta, double fn_abs, double fe)
+{
+    double *cell = s + HM_S_MD0;
+    double rstar = s[HM_S_RSTAR], a = sqrt(rstar * delta), g8 = 8 * s[HM_S_GSTAR];
+    int n = c->fresh ? 0 : (int)s[HM_S_MD_N], cap = (int)p[HM_P_MDCELLS];
+    while (n > 0 && (n > 1 ? cell[HM_MD_PER_CELL * (n - 2)] : 0) >= a) n--;
+    if (n > 0 && cell[HM_MD_PER_CELL * (n - 1)] > a) cell[HM_MD_PER_CELL * (n - 1)] = a;
+    int entered = -1; /* the cell of the annulus the contact grew into during this step */
+    if (a > (n ? cell[HM_MD_PER_CELL * (n - 1)] : 0)) {
+        if (n >= cap) n = md_merge(cell, n);
+        entered = n;
+        double *e = cell + HM_MD_PER_CELL * n++;
+        e[0] = a, e[1] = e[2] = 0;
+    }
+    /* Coulomb per unit length: mu 2 E* (delta - x^2/R*) |Fn|/|Fe|, E* = 3 K/(4 sqrt R*) */
+    double estar = 0.75 * s[HM_S_K] / sqrt(rstar);
+    double lim = p[HM_P_NOSLIP] ? INFINITY : s[HM_S_TANPHI] * 2 * estar * (fe != 0 ? fn_abs / -fe : 0);
+    double dy = c->v[1] * c->dt, dz = c->v[2] * c->dt, lo = 0;
+    tangential t = {0, 0, 0, 0, 0};
+    int slid = 0;
+    for (int k = 0; k < n; k++) {
+        double *e = cell + HM_MD_PER_CELL * k, kc = g8 * (e[0] - lo);
+        /* the entering annulus was reached halfway through the step on average: half the
+         * increment (second order in dt; the whole increment is first order) */
+        double w = k == entered ? 0.5 : 1;
+        double sy = e[1], sz = e[2], ty = sy + w * dy, tz = sz + w * dz, uy = ty, uz = tz;
+        double cap_k = lim * md_pressure_integral(a, rstar, lo, e[0]), f = kc * hypot(ty, tz);
+        if (f > cap_k) {
+            double scale = f > 0 ? cap_k / f : 0;
+            uy *= scale, uz *= scale;
+            slid++;
+        }
+        t.plast += 0.5 * kc * ((sy + uy) * (ty - uy) + (sz + uz) * (tz - uz));
+        t.elast += 0.5 * kc * (uy * uy + uz * uz);
+        t.fy += kc * uy, t.fz += kc * uz;
+        e[1] = uy, e[2] = uz;
+        lo = e[0];
+    }
+    t.slip = n > 0 && slid == n;
+    s[HM_S_MD_N] = n;
+    return t;
 }
 
 static int hm_step(const double *p, const lt_contact *c, double *s, lt_response *out)
 {
     if (c->uN > 0) return 0;
-    double dt = c->dt, delta = -c->uN, K = s[S_K];
+    double dt = c->dt, delta = -c->uN, K = s[HM_S_K];
     double sqd = sqrt(delta);
     /* normal: Hertz + Tsuji, clip */
-    double vn = dashpot_velocity((int)p[P_DASHPOT], c->fresh, c->v[0], s[S_VN0]);
+    double vn = dashpot_velocity((int)p[HM_P_DASHPOT], c->fresh, c->v[0], s[HM_S_VN0]);
     double fe = -K * delta * sqd;
-    double fn = fe + s[S_CD] * sqrt(sqd) * vn;
-    int returned = p[P_CLIP] && fn > 0; /* clipped onto the tip Fn = 0 */
+    double fn = fe + s[HM_S_CD] * sqrt(sqd) * vn;
+    int returned = p[HM_P_CLIP] && fn > 0; /* clipped onto the tip Fn = 0 */
     if (returned) fn = 0;
     double fdn = fn - fe;
     double eln = 0.4 * K * delta * delta * sqd;
-    double dun = c->fresh ? c->v[0] * dt : c->uN - s[S_UN0]; /* normal displacement of the step */
+    double dun = c->fresh ? c->v[0] * dt : c->uN - s[HM_S_UN0]; /* normal displacement of the step */
     if (c->fresh && c->uN - dun < 0) {
         /* the contact already overlapped before this step (created in overlap, e.g. at a test's
          * initial state, where dun = 0): the step starts from that spring, not from none, so
          * quad books no stored energy the step did not do work for */
         double d0 = -(c->uN - dun);
-        s[S_FE] = -K * d0 * sqrt(d0);
-        s[S_ELN] = 0.4 * K * d0 * d0 * sqrt(d0);
+        s[HM_S_FE] = -K * d0 * sqrt(d0);
+        s[HM_S_ELN] = 0.4 * K * d0 * d0 * sqrt(d0);
     }
-    double visc = 0.5 * (s[S_FDN] + fdn) * dun;
-    double quad = 0.5 * (s[S_FE] + fe) * dun - (eln - s[S_ELN]);
-    /* tangential: Mindlin, Thornton's rescaling on unloading, Coulomb */
-    double kt = 8 * s[S_GSTAR] * sqrt(s[S_RSTAR] * delta);
-    double f0y = s[S_FTY], f0z = s[S_FTZ], fsy = f0y, fsz = f0z;
-    if (!c->fresh && delta < s[S_DELTA] && s[S_KT] > 0) {
-        fsy *= kt / s[S_KT];
-        fsz *= kt / s[S_KT];
-    }
-    double ty = fsy + kt * c->v[1] * dt, tz = fsz + kt * c->v[2] * dt;
-    double fty = ty, ftz = tz;
-    double fy = s[S_TANPHI] * fabs(fn), ft = hypot(ty, tz);
-    if (!p[P_NOSLIP] && ft > fy) {
-        double scale = ft > 0 ? fy / ft : 0;
-        fty *= scale;
-        ftz *= scale;
-        returned = 1;
-    }
-    double elt = kt > 0 ? (fty * fty + ftz * ftz) / (2 * kt) : 0;
-    double plast = kt > 0 ? ((fsy + fty) * (ty - fty) + (fsz + ftz) * (tz - ftz)) / (2 * kt) : 0;
-    double kvar = 0.5 * ((f0y + fty) * c->v[1] + (f0z + ftz) * c->v[2]) * dt - (elt - s[S_ELT]) - plast;
+    double visc = 0.5 * (s[HM_S_FDN] + fdn) * dun;
+    double quad = 0.5 * (s[HM_S_FE] + fe) * dun - (eln - s[HM_S_ELN]);
+    /* tangential */
+    double kt = 8 * s[HM_S_GSTAR] * sqrt(s[HM_S_RSTAR] * delta);
+    double f0y = s[HM_S_FTY], f0z = s[HM_S_FTZ];
+    tangential t;
+    if (p[HM_P_TANGENTIAL] == HM_T_MD) t = md_step(p, c, s, delta, fabs(fn), fe);
+    else t = spring_step(p, c, s, kt, fabs(fn));
+    returned |= t.slip;
+    double fty = t.fy, ftz = t.fz, elt = t.elast, plast = t.plast;
+    double kvar = 0.5 * ((f0y + fty) * c->v[1] + (f0z + ftz) * c->v[2]) * dt - (elt - s[HM_S_ELT]) - plast;
     /* state */
-    s[S_FN] = fn;
-    s[S_FE] = fe;
-    s[S_ELN] = eln;
-    s[S_FDN] = fdn;
-    s[S_FTY] = fty;
-    s[S_FTZ] = ftz;
-    s[S_KT] = kt;
-    s[S_DELTA] = delta;
-    s[S_ELT] = elt;
-    s[S_VN0] = c->v[0];
-    s[S_UN0] = c->uN;
-    s[S_SLIP] = returned;
+    s[HM_S_FN] = fn;
+    s[HM_S_FE] = fe;
+    s[HM_S_ELN] = eln;
+    s[HM_S_FDN] = fdn;
+    s[HM_S_FTY] = fty;
+    s[HM_S_FTZ] = ftz;
+    s[HM_S_KT] = kt;
+    s[HM_S_DELTA] = delta;
+    s[HM_S_ELT] = elt;
+    s[HM_S_VN0] = c->v[0];
+    s[HM_S_UN0] = c->uN;
+    s[HM_S_SLIP] = returned;
     /* response */
     lt_respond_force(out, fn, fty, ftz, 1.5 * K * sqd, kt); /* kn: the Hertz spring's tangent stiffness */
-    out->energy[E_ELAST] = eln + elt;
-    out->energy[E_PLAST] = plast;
-    out->energy[E_VISC] = visc;
-    out->energy[E_KVAR] = kvar;
-    out->energy[E_QUAD] = quad;
+    out->energy[HM_E_ELAST] = eln + elt;
+    out->energy[HM_E_PLAST] = plast;
+    out->energy[HM_E_VISC] = visc;
+    out->energy[HM_E_KVAR] = kvar;
+    out->energy[HM_E_QUAD] = quad;
     return 1;
 }
 
-extern const lt_case hertz_mindlin_cases[33]; /* laws/hertz_mindlin_cases.c */
 
 /* The tension tip: 0 unless an unclipped dashpot can pull (see the theory block). */
 static double hm_fn_max(const double *p, const double *s)
 {
-    return !p[P_CLIP] && s[S_CD] > 0 ? INFINITY : 0;
+    return !p[HM_P_CLIP] && s[HM_S_CD] > 0 ? INFINITY : 0;
 }
 
 static double hm_ft_max(const double *p, const double *s, double fn)
 {
     if (fn > hm_fn_max(p, s)) return -1;
-    return p[P_NOSLIP] ? INFINITY : s[S_TANPHI] * fabs(fn);
+    return p[HM_P_NOSLIP] ? INFINITY : s[HM_S_TANPHI] * fabs(fn);
 }
 
 static int hm_yielding(const double *p, const double *s)
 {
     (void)p;
-    return s[S_SLIP] != 0;
+    return s[HM_S_SLIP] != 0;
 }
 
 static const lt_yield hm_yield = {
@@ -230,11 +336,11 @@ const lt_law law_hertz_mindlin = {
     .name = "hertz_mindlin",
     .summary = "Hertz normal force with Tsuji damping (velocity-independent e), incremental Mindlin kt, Coulomb",
     .params = hm_params,
-    .n_params = P_COUNT,
+    .n_params = HM_P_COUNT,
     .state_names = hm_state,
-    .n_state = S_COUNT,
+    .n_state = HM_S_COUNT,
     .energies = hm_energies,
-    .n_energies = E_COUNT,
+    .n_energies = HM_E_COUNT,
     .init = hm_init,
     .step = hm_step,
     .cases = hertz_mindlin_cases,
