@@ -181,14 +181,21 @@ static double md_pressure_integral(double a, double rstar, double lo, double hi)
     return (hi - lo) / (3 * rstar) * ((a - hi) * (a + hi) + (a - lo) * (a + lo) + a * (a - hi) + hi * (a - lo));
 }
 
-/* A full row: merge the two neighbours whose union is the shortest (force-preserving: the
- * merged cell carries L1 u1 + L2 u2), so that the cells stay about equally long. */
+/* A full row: merge two neighbours (force-preserving: the merged cell carries L1 u1 + L2 u2).
+ * The pair whose union is shortest, each union's length weighted by 1 + 16 |u1 - u2|/(|u1| +
+ * |u2|) (L1 norms) so that cells of different displacement stay apart: the cells stay about
+ * equally long where the history is uniform (a loop after normal loading), and the no-slip
+ * impact's error at 160 cells fell from 1.7e-4 (length alone) to 6e-5. */
 static int md_merge(double *cell, int n)
 {
     int best = 0;
     double shortest = INFINITY;
     for (int k = 0; k + 1 < n; k++) {
-        double len = cell[HM_MD_PER_CELL * (k + 1)] - (k ? cell[HM_MD_PER_CELL * (k - 1)] : 0);
+        const double *q = cell + HM_MD_PER_CELL * k;
+        double len = q[HM_MD_PER_CELL] - (k ? q[-HM_MD_PER_CELL] : 0);
+        const double *r = q + HM_MD_PER_CELL;
+        double du = fabs(r[1] - q[1]) + fabs(r[2] - q[2]), um = fabs(q[1]) + fabs(q[2]) + fabs(r[1]) + fabs(r[2]);
+        if (um > 0) len *= 1 + 16 * du / um;
         if (len < shortest) shortest = len, best = k;
     }
     double *a = cell + HM_MD_PER_CELL * best, *b = a + HM_MD_PER_CELL;

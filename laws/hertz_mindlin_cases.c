@@ -361,8 +361,9 @@ static void md_cycle_expect(const lt_case_env *env, lt_expect *x)
  * [Mindlin & Deresiewicz 1953]; the force is 8 G* sum a_eff dxi, kept as a running sum.  In
  * the scaled variables x = delta/delta0, t v/delta0 (delta0 = (m* v^2/K)^{2/5}) and
  * y = xi/delta0: x'' = -x^{3/2}, y'' = -(3/2) kappa (1 + 1/k2) sum sqrt(x_eff) dy.  Leapfrog at
- * n steps over t in [0, 4]; the increment of a growing step is carried over (a_prev + a)/2,
- * second order.  Measured: n = 20000 and 40000 agree to 1e-9. */
+ * n steps over t in [0, 4]; the increment of a growing step is carried over (a_prev + a)/2.
+ * Measured against n = 256000: errors 2.7e-7, 8.9e-8, 3.1e-8, 1.0e-8 at n = 4000 ... 32000,
+ * order 1.5 (the force ~ sqrt(delta) is not smooth where the contact ends); 40000: ~1e-8. */
 /* push an increment carried over a_eff onto the stack (sorted by a_eff), joining an equal top */
 static void md_push(double *ae, double *dy, int *top, double a_eff, double inc, double *sum)
 {
