@@ -78,7 +78,7 @@ static const lt_param hm_params[HM_P_COUNT] = {
     [HM_P_NOSLIP] = {"noSlip", LT_BOOL, 0, 0, 1, "-", "no Coulomb limit", 0},
     [HM_P_DASHPOT] = {"dashpotVel", LT_CHOICE, HM_V_EXTRAPOLATED, 0, 1, "-",
                       "dashpot velocity: extrapolated (2nd order) | halfstep (v_{n-1/2}, 1st order)", dashpot_choices},
-    [HM_P_TANGENTIAL] = {"tangential", LT_CHOICE, HM_T_RESCALE, 0, 2, "-",
+    [HM_P_TANGENTIAL] = {"tangential", LT_CHOICE, HM_T_MD, 0, 2, "-",
                          "tangential rule: rescale (kt ratio on unloading) | md (Mindlin-Deresiewicz, "
                          "history by the method of dimensionality reduction) | incremental (never rescaled)",
                          tangential_choices},
@@ -173,14 +173,6 @@ static tangential spring_step(const double *p, const lt_contact *c, const double
     return t;
 }
 
-/* int_lo^hi (a^2 - x^2)/R* dx (m^2) for 0 <= lo <= hi <= a, from the differences a - x (no
- * cancellation at the edge, where the pressure vanishes): (hi - lo)/(3 R*) [(a - hi)(a + hi) +
- * (a - lo)(a + lo) + a (a - hi) + hi (a - lo)]. */
-static double md_pressure_integral(double a, double rstar, double lo, double hi)
-{
-    return (hi - lo) / (3 * rstar) * ((a - hi) * (a + hi) + (a - lo) * (a + lo) + a * (a - hi) + hi * (a - lo));
-}
-
 /* A full row: merge two neighbours (force-preserving: the merged cell carries L1 u1 + L2 u2).
  * The pair whose union is shortest, each union's length weighted by 1 + 16 |u1 - u2|/(|u1| +
  * |u2|) (L1 norms) so that cells of different displacement stay apart: the cells stay about
@@ -213,11 +205,30 @@ static int md_merge(double *cell, int n)
  * [x_{k-1}, x_k] (x_{-1} = 0), each with one tangential displacement u_k (m); a cell beyond the
  * contact radius a is released, the cell across it cut at a, the annulus the contact grew into
  * appended with u = 0; then every cell sticks (u += v dt) or slides on its own Coulomb limit. */
-static tangential md_step(const double *p, const lt_contact *c, double *s, double delta, double fn_abs, double fe)
+static tangential md_step(const double *p, const lt_contact *c, double *s, double delta, double delta_prev,
+                          double fn_abs, double fe)
 {
     double *cell = s + HM_S_MD0;
     double rstar = s[HM_S_RSTAR], a = sqrt(rstar * delta), g8 = 8 * s[HM_S_GSTAR];
+    double dy = c->v[1] * c->dt, dz = c->v[2] * c->dt;
     int n = c->fresh ? 0 : (int)s[HM_S_MD_N], cap = (int)p[HM_P_MDCELLS];
+    tangential t = {0, 0, 0, 0, 0};
+    if (n == 0) {
+        /* no history yet (no tangential motion since the contact formed): u = 0 everywhere, so
+         * the row is not kept (a normal impact costs no cells); the first motion starts from a
+         * uniform row over the contact radius of the previous state, one cell left free for
+         * the annulus the contact may grow into */
+        s[HM_S_MD_N] = 0;
+        if (dy == 0 && dz == 0) return t;
+        double ap = sqrt(rstar * delta_prev);
+        if (ap > 0) {
+            for (int k = 0; k < cap - 1; k++) {
+                double *e = cell + HM_MD_PER_CELL * k;
+                e[0] = ap * (k + 1) / (cap - 1), e[1] = e[2] = 0;
+            }
+            n = cap - 1;
+        }
+    }
     while (n > 0 && (n > 1 ? cell[HM_MD_PER_CELL * (n - 2)] : 0) >= a) n--;
     if (n > 0 && cell[HM_MD_PER_CELL * (n - 1)] > a) cell[HM_MD_PER_CELL * (n - 1)] = a;
     int entered = -1; /* the cell of the annulus the contact grew into during this step */
@@ -227,29 +238,34 @@ static tangential md_step(const double *p, const lt_contact *c, double *s, doubl
         double *e = cell + HM_MD_PER_CELL * n++;
         e[0] = a, e[1] = e[2] = 0;
     }
-    /* Coulomb per unit length: mu 2 E* (delta - x^2/R*) |Fn|/|Fe|, E* = 3 K/(4 sqrt R*) */
-    double estar = 0.75 * s[HM_S_K] / sqrt(rstar);
-    double lim = p[HM_P_NOSLIP] ? INFINITY : s[HM_S_TANPHI] * 2 * estar * (fe != 0 ? fn_abs / -fe : 0);
-    double dy = c->v[1] * c->dt, dz = c->v[2] * c->dt, lo = 0;
-    tangential t = {0, 0, 0, 0, 0};
+    /* Coulomb per unit length: mu 2 E* (delta - x^2/R*) |Fn|/|Fe|, E* = 3 K/(4 sqrt R*); a
+     * cell's limit is its integral, mu 2 E* (F(x_k) - F(x_{k-1})) |Fn|/|Fe| with
+     * F(x) = x (delta - x^2/(3 R*)) (the limits sum to mu |Fn| exactly) */
+    int slips = !p[HM_P_NOSLIP];
+    double estar = 0.75 * s[HM_S_K] / sqrt(rstar), third = 1 / (3 * rstar);
+    double lim = s[HM_S_TANPHI] * 2 * estar * (fe != 0 ? fn_abs / -fe : 0);
+    double lo = 0, flo = 0;
     int slid = 0;
     for (int k = 0; k < n; k++) {
-        double *e = cell + HM_MD_PER_CELL * k, kc = g8 * (e[0] - lo);
+        double *e = cell + HM_MD_PER_CELL * k, hi = e[0], kc = g8 * (hi - lo);
         /* the entering annulus was reached halfway through the step on average: half the
          * increment (second order in dt; the whole increment is first order) */
         double w = k == entered ? 0.5 : 1;
         double sy = e[1], sz = e[2], ty = sy + w * dy, tz = sz + w * dz, uy = ty, uz = tz;
-        double cap_k = lim * md_pressure_integral(a, rstar, lo, e[0]), f = kc * hypot(ty, tz);
-        if (f > cap_k) {
-            double scale = f > 0 ? cap_k / f : 0;
-            uy *= scale, uz *= scale;
-            slid++;
+        double fhi = hi * (delta - hi * hi * third);
+        if (slips) {
+            double cap = fmax(lim * (fhi - flo), 0), t2 = ty * ty + tz * tz;
+            if (kc * kc * t2 > cap * cap) { /* t2 > 0 here */
+                double scale = cap / (kc * sqrt(t2));
+                uy *= scale, uz *= scale;
+                slid++;
+            }
         }
         t.plast += 0.5 * kc * ((sy + uy) * (ty - uy) + (sz + uz) * (tz - uz));
         t.elast += 0.5 * kc * (uy * uy + uz * uz);
         t.fy += kc * uy, t.fz += kc * uz;
         e[1] = uy, e[2] = uz;
-        lo = e[0];
+        lo = hi, flo = fhi;
     }
     t.slip = n > 0 && slid == n;
     s[HM_S_MD_N] = n;
@@ -278,13 +294,15 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
         s[HM_S_FE] = -K * d0 * sqrt(d0);
         s[HM_S_ELN] = 0.4 * K * d0 * d0 * sqrt(d0);
     }
+    /* the overlap of the previous state: none for a contact formed inside the step */
+    double delta_prev = c->fresh ? fmax(0, -(c->uN - dun)) : s[HM_S_DELTA];
     double visc = 0.5 * (s[HM_S_FDN] + fdn) * dun;
     double quad = 0.5 * (s[HM_S_FE] + fe) * dun - (eln - s[HM_S_ELN]);
     /* tangential */
     double kt = 8 * s[HM_S_GSTAR] * sqrt(s[HM_S_RSTAR] * delta);
     double f0y = s[HM_S_FTY], f0z = s[HM_S_FTZ];
     tangential t;
-    if (p[HM_P_TANGENTIAL] == HM_T_MD) t = md_step(p, c, s, delta, fabs(fn), fe);
+    if (p[HM_P_TANGENTIAL] == HM_T_MD) t = md_step(p, c, s, delta, delta_prev, fabs(fn), fe);
     else t = spring_step(p, c, s, kt, fabs(fn));
     returned |= t.slip;
     double fty = t.fy, ftz = t.fz, elt = t.elast, plast = t.plast;
