@@ -129,7 +129,7 @@ static const lt_param hm_params[HM_P_COUNT] = {
                          "history by the method of dimensionality reduction) | incremental (never rescaled)",
                          tangential_choices},
     [HM_P_MDCELLS] = {"mdCells", LT_REAL, HM_MD_MAX_CELLS, 2, HM_MD_MAX_CELLS, "-",
-                      "md: most cells of the 1-D spring row (resolution of the loading history)", 0},
+                      "md: most cells of the 1-D spring row (a whole number; the resolution of the history)", 0},
 };
 
 /* "md_x0", "md_uy0", "md_uz0", ... for the HM_MD_MAX_CELLS cells */
