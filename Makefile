@@ -23,7 +23,7 @@ TESTOBJ := $(patsubst %.c,$(BUILD)/%.o,$(TESTSRC))
 BENCHOBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard bench/*.c))
 DEMO    := stages/compress_shear_unload.lua
 
-.PHONY: all install uninstall test demo deps deps-test deps-fuzz deps-valgrind asan check-valgrind fuzz fuzz-ci fuzz-build energy-study bench clean help
+.PHONY: all install uninstall test demo deps deps-test deps-fuzz deps-valgrind asan check-valgrind fuzz fuzz-ci fuzz-build energy-study md-incidence bench clean help
 
 # g++ and man-db: tests/test_plugin.c builds the C++ example law and renders the man page
 TEST_PKGS := parallel g++ man-db
@@ -142,6 +142,14 @@ energy-study: deps
 	gnuplot -e "datafile='out/energy-study.tsv'; outfile='out/energy-study.png'" plots/_energy_study.gp
 	@echo "wrote out/energy-study.tsv out/energy-study.md out/energy-study.png"
 
+# The incidence scan of docs/laws.md (hertz_mindlin's tangential rules): out/md-incidence.{tsv,md,png}.
+md-incidence: deps
+	@$(MAKE) --no-print-directory lawtester
+	@mkdir -p out
+	./lawtester run stages/md_incidence.lua -o out -q
+	gnuplot -e "datafile='out/md-incidence.tsv'; outfile='out/md-incidence.png'" plots/_md_incidence.gp
+	@echo "wrote out/md-incidence.tsv out/md-incidence.md out/md-incidence.png"
+
 # Whole test suite under AddressSanitizer + UndefinedBehaviorSanitizer (separate build dir),
 # built with -Werror: CI's warning gate.
 asan: deps-test
@@ -198,6 +206,7 @@ help:
 	@echo "make test     run every test (prints 'N passed, N failed')"
 	@echo "make bench    the benchmark (steps/s, rows/s, peak memory, ratio to the bare kernel)"
 	@echo "make energy-study  regenerate the slip-dissipation table and figure of docs/energy.md"
+	@echo "make md-incidence  regenerate the tangential-rule scan (table and figure) of docs/laws.md"
 	@echo "make install  PREFIX=/usr/local DESTDIR=: program, law.h, lawtester.pc, man page, plots;  make uninstall"
 	@echo "make asan     the tests under ASan+UBSan;  make check-valgrind  the tests under valgrind"
 	@echo "make fuzz     the libFuzzer targets, FUZZ_SECONDS each (600);  make fuzz-ci  60 s in all"

@@ -1,5 +1,6 @@
-/* laws/hertz_mindlin.c - Hertz normal force with Tsuji damping, incremental Mindlin tangential
- * stiffness with Coulomb limit.
+/* laws/hertz_mindlin.c - Hertz normal force with Tsuji damping; tangential force by
+ * Mindlin-Deresiewicz with its loading history (method of dimensionality reduction, default),
+ * or by the incremental Mindlin stiffness (rescaled on unloading, or not), with Coulomb.
  *
  * Theory (SI; frame and signs of src/law.h: delta = -uN > 0 is the overlap, v = velocity of B
  * relative to A, force on particle A, compression negative):
@@ -23,31 +24,73 @@
  *           Poeschel's linear result), and x_max = ((sqrt5/2) X_max)^{4/5} with
  *           X_max = exp(-zeta atan(w/zeta)/w).  (Derived for lawtester; checked against a
  *           direct integration of the Hertz ODE in tests/test_hertz_mindlin.c.)
- *   tangential (Mindlin 1949, incremental, force history kept as local components):
- *           kt = 8 G* a  (N/m);  Fs = Ft(n-1), scaled by kt(n)/kt(n-1) when the overlap
- *           decreased (Thornton, Cummins & Cleary: on unloading the tangential force shrinks
- *           with the contact, so no energy is created); trial Ft = Fs + kt vt dt;
- *           Coulomb: if |Ft| > tanPhi |Fn| (and not noSlip) Ft = tanPhi |Fn| Ft/|Ft|.
+ *   tangential, parameter `tangential` (kt = 8 G* a, N/m, the stick stiffness, is reported by all):
+ *     rescale (Mindlin 1949, incremental, force history kept as local components): Fs = Ft(n-1),
+ *           scaled by kt(n)/kt(n-1) when the overlap decreased (Thornton, Cummins & Cleary: on
+ *           unloading the tangential force shrinks with the contact, so no energy is created);
+ *           trial Ft = Fs + kt vt dt; Coulomb: if |Ft| > tanPhi |Fn| (and not noSlip)
+ *           Ft = tanPhi |Fn| Ft/|Ft|.
+ *     incremental: the same without the rescaling (the rule of common DEM codes; it creates
+ *           energy when the contact unloads under a tangential force: kvar < 0).
+ *     md (default): Mindlin & Deresiewicz (1953) with the whole loading history, by the method
+ *           of dimensionality reduction [Popov & Hess 2015]: the contact maps, exactly for an
+ *           axisymmetric profile and unidirectional tangential loading, onto a row of
+ *           independent springs at x in [0, a] (one side, counted twice) with normal force per
+ *           length 2 E* (delta - x^2/R*) (N/m) and tangential stiffness per length 8 G* (Pa);
+ *           the integrals give Fn = (4/3) E* sqrt(R*) delta^{3/2} and kt = 8 G* a.  Each spring
+ *           has its own displacement u(x) (m, local y and z): it sticks (u += v dt) unless
+ *           8 G* |u| > mu 2 E* (delta - x^2/R*) |Fn|/|Fe| (then u is returned to that circle:
+ *           local Coulomb; the factor |Fn|/|Fe| makes the total limit mu |Fn| with the Tsuji
+ *           dashpot, as for the other rules), and a spring is released (u = 0) when the
+ *           contact shrinks below it; it enters again with u = 0.  Ft = 8 G* int u dx.  In the
+ *           no-slip limit this is the superposition Ft = sum_i 8 G* min(a_i_eff, a) dxi_i,
+ *           a_i_eff the least contact radius since increment i.  In 2-D (the direction of
+ *           slip turning) the circle return of each spring is an extension of the MDR, exact
+ *           only for unidirectional loading: an approximation.
+ *           Discretisation: at most mdCells cells [x_{k-1}, x_k] (x_{-1} = 0), one u_k each
+ *           (state md_x<k> m, md_uy<k>, md_uz<k> m; md_n cells in use).  No cells until the
+ *           first tangential motion (u = 0 everywhere), then a uniform row over the previous
+ *           contact radius; a cell wholly beyond a is released, the one across a cut at a
+ *           (its u kept: the released part takes its share), the annulus the contact grew
+ *           into appended with u = 0 and half the step's increment (it entered midway on
+ *           average: second order in dt), two neighbours merged (force-preserving) when the
+ *           row is full.  A cell's limit is mu 2 E* (F(x_k) - F(x_{k-1})) |Fn|/|Fe|,
+ *           F(x) = x (delta - x^2/(3 R*)).  Measured (tests/test_hertz_mindlin_md.c, verify):
+ *           at 160 cells a Cattaneo-Mindlin loop's energy within 3e-6 ... 7e-5 for amplitudes
+ *           from 0.5 c0 to 2 c0 (c0 = 3 mu P/(16 G* a)), error ~ (cell length/slip-zone
+ *           width)^2 (order 2.0 in the cells; 7e-4 at 0.3 c0), the branches within 3e-5 mu P;
+ *           the no-slip impact's vc'/vc within 6e-5 of the converged superposition.  Cost:
+ *           one pass over the cells per step (~1 us at 160 cells; nothing before the first
+ *           tangential motion).
  *           No tangential dashpot.  No torque.
  *   yield surface (declared for plots and probes): the Coulomb limit as applied,
  *           |Ft| <= tanPhi |Fn| with Fn the whole normal force (Hertz + Tsuji dashpot, after
  *           clipping); tension tip Fn = 0 when nothing can pull (en = 1, or clip), else
  *           unlimited (the unclipped dashpot pulls while the overlap closes; the limit is then
  *           tanPhi |Fn| in tension too).  State `slip` is 1 after a step whose force was
- *           returned to the surface (Coulomb slip, or clipping onto Fn = 0), else 0.
+ *           returned to the surface (Coulomb slip, or clipping onto Fn = 0; md: every cell
+ *           sliding, i.e. gross slip, not partial slip), else 0.
  *   dashpot velocity vn*: as laws/spring_dashpot.c (`dashpotVel`: extrapolated from the last two
  *           half-step velocities, second order, default; or the half-step velocity itself).
  * Energies (J), consistent with the driver's trapezoid work (src/driver.h); the normal
  * displacement of a step is duN = uN(n) - uN(n-1) from the positions (vn dt on the first step),
  * not vn dt: while the pair shears on an arc, vn dt carries a centripetal part of order
  * (v dt)^2/d that the bodies never do as work:
- *   elast  = (2/5) K delta^{5/2} + |Ft|^2/(2 kt)                      (stored, exact potentials)
+ *   elast  = (2/5) K delta^{5/2} + |Ft|^2/(2 kt)                      (stored, exact potentials;
+ *            md: + sum_k |8 G* L_k u_k|^2/(2 * 8 G* L_k), the springs' energy, L_k the cell's
+ *            length in contact)
  *   visc  += (Fd(n-1) + Fd(n))/2 duN, Fd = Fn - Fe (the dashpot's actual share)
- *   plast += (Fs + Ft) . (trial - Ft)/(2 kt)                        (Coulomb slip, as linear.c)
+ *   plast += (Fs + Ft) . (trial - Ft)/(2 kt)                        (Coulomb slip, as linear.c;
+ *            md: the same per cell, Fs the cell's force before the step's increment)
  *   kvar  += (Ft(n-1) + Ft(n))/2 . vt dt - d(|Ft|^2/(2 kt)) - plast increment: what the
  *            tangential spring does not return because its stiffness changed under load,
  *            |Ft(n-1)|^2/(2 kt(n-1)) - |Fs|^2/(2 kt(n)) >= 0 plus a trapezoid term
- *            (Ft(n-1) - Fs)/2 . vt dt of second order; zero at constant overlap
+ *            (Ft(n-1) - Fs)/2 . vt dt of second order; zero at constant overlap.  md: the
+ *            energy of the springs released as the contact shrinks (their traction goes to zero
+ *            with the pressure at the receding edge: slip there, a frictional loss, not stored
+ *            energy; it never comes back), the energy lost in merging two cells
+ *            (L1 L2/(L1 + L2) 8 G* |u1 - u2|^2/2 >= 0, a discretisation loss) and the
+ *            trapezoid's second-order term; >= 0 up to that term.  incremental: < 0 on unloading
  *   quad  += (Fe(n-1) + Fe(n))/2 duN - d((2/5) K delta^{5/2}): the trapezoid rule's error on
  *            the nonlinear spring, O(dt^2) over an impact; it may be negative.  Booking it
  *            keeps the run's balance at round-off, so that a wrong visc or plast shows.  On a
@@ -56,44 +99,56 @@
  *            contact created in overlap: duN = 0, nothing booked).
  *   so work = d(elast) + visc + plast + kvar + quad holds step by step to round-off.
  * References: H. Hertz (1882), J. reine angew. Math. 92:156; R. D. Mindlin (1949), J. Appl.
- *   Mech. 16:259; Y. Tsuji, T. Tanaka, T. Ishida (1992), Powder Technol. 71:239; C. Thornton,
+ *   Mech. 16:259; R. D. Mindlin, H. Deresiewicz (1953), J. Appl. Mech. 20:327; [Popov & Hess
+ *   2015] (the method of dimensionality reduction; [Popov & Hess 2014] its handbook); [Maw,
+ *   Barber & Fawcett 1976]; [Johnson 1985] section 7.4; Y. Tsuji, T. Tanaka, T. Ishida
+ *   (1992), Powder Technol. 71:239; C. Thornton,
  *   S. J. Cummins, P. W. Cleary, Powder Technol. 210 (2011) and 233 (2013); [Woo]
  *   cundall-strack-vs-hertz-mindlin (Table 1).
  */
-#include "../src/law.h"
+#include "hertz_mindlin.h"
 #include <math.h>
 #include <stddef.h>
-
-
-enum { P_ESTAR, P_GSTAR, P_RSTAR, P_TANPHI, P_EN, P_CLIP, P_NOSLIP, P_DASHPOT, P_COUNT };
-enum {
-    S_K, S_GSTAR, S_RSTAR, S_TANPHI, S_CD, S_FN, S_FE, S_ELN, S_FDN, S_FTY, S_FTZ, S_KT, S_DELTA, S_ELT, S_VN0, S_UN0,
-    S_SLIP, S_COUNT
-};
-enum { E_ELAST, E_PLAST, E_VISC, E_KVAR, E_QUAD, E_COUNT };
-enum { V_EXTRAPOLATED, V_HALFSTEP };
+#include <string.h>
 
 static const char *const dashpot_choices[] = {"extrapolated", "halfstep", 0};
+static const char *const tangential_choices[] = {"rescale", "md", "incremental", 0};
 
-static const lt_param hm_params[P_COUNT] = {
-    [P_ESTAR] = {"Estar", LT_REAL, NAN, 0, INFINITY, "Pa", "effective modulus E* (default: from the materials)", 0},
-    [P_GSTAR] = {"Gstar", LT_REAL, NAN, 0, INFINITY, "Pa", "effective shear modulus G* (default: from the materials)", 0},
-    [P_RSTAR] = {"Rstar", LT_REAL, NAN, 0, INFINITY, "m", "effective radius R* (default: from the curvature radii)", 0},
-    [P_TANPHI] = {"tanPhi", LT_REAL, NAN, 0, INFINITY, "-", "friction coefficient (default: from materials)", 0},
-    [P_EN] = {"en", LT_REAL, 1, 1e-9, 1, "-", "normal restitution, sets the Tsuji alpha (1: no damping)", 0},
-    [P_CLIP] = {"clip", LT_BOOL, 0, 0, 1, "-", "clip the normal force at zero (no attraction; raises e)", 0},
-    [P_NOSLIP] = {"noSlip", LT_BOOL, 0, 0, 1, "-", "no Coulomb limit", 0},
-    [P_DASHPOT] = {"dashpotVel", LT_CHOICE, V_EXTRAPOLATED, 0, 1, "-",
-                   "dashpot velocity: extrapolated (2nd order) | halfstep (v_{n-1/2}, 1st order)", dashpot_choices},
+static const lt_param hm_params[HM_P_COUNT] = {
+    [HM_P_ESTAR] = {"Estar", LT_REAL, NAN, 0, INFINITY, "Pa", "effective modulus E* (default: from the materials)", 0},
+    [HM_P_GSTAR] = {"Gstar", LT_REAL, NAN, 0, INFINITY, "Pa", "effective shear modulus G* (default: from the materials)", 0},
+    [HM_P_RSTAR] = {"Rstar", LT_REAL, NAN, 0, INFINITY, "m", "effective radius R* (default: from the curvature radii)", 0},
+    [HM_P_TANPHI] = {"tanPhi", LT_REAL, NAN, 0, INFINITY, "-", "friction coefficient (default: from materials)", 0},
+    [HM_P_EN] = {"en", LT_REAL, 1, 1e-9, 1, "-", "normal restitution, sets the Tsuji alpha (1: no damping)", 0},
+    [HM_P_CLIP] = {"clip", LT_BOOL, 0, 0, 1, "-", "clip the normal force at zero (no attraction; raises e)", 0},
+    [HM_P_NOSLIP] = {"noSlip", LT_BOOL, 0, 0, 1, "-", "no Coulomb limit", 0},
+    [HM_P_DASHPOT] = {"dashpotVel", LT_CHOICE, HM_V_EXTRAPOLATED, 0, 1, "-",
+                      "dashpot velocity: extrapolated (2nd order) | halfstep (v_{n-1/2}, 1st order)", dashpot_choices},
+    [HM_P_TANGENTIAL] = {"tangential", LT_CHOICE, HM_T_MD, 0, 2, "-",
+                         "tangential rule: rescale (kt ratio on unloading) | md (Mindlin-Deresiewicz, "
+                         "history by the method of dimensionality reduction) | incremental (never rescaled)",
+                         tangential_choices},
+    [HM_P_MDCELLS] = {"mdCells", LT_REAL, HM_MD_MAX_CELLS, 2, HM_MD_MAX_CELLS, "-",
+                      "md: most cells of the 1-D spring row (a whole number; the resolution of the history)", 0},
 };
-static const char *const hm_state[S_COUNT] = {"K",  "Gstar", "Rstar", "tanPhi", "cd",    "Fn",    "Fe",  "elastN",
-                                              "Fdn", "Fty",   "Ftz",   "kt",     "delta", "elastT", "vn0",
-                                              "uN0", "slip"};
-static const lt_energy_def hm_energies[E_COUNT] = {
-    {"elast", LT_STORED, "Hertz potential (2/5) K delta^2.5 plus |Ft|^2/(2 kt)"},
+
+/* "md_x0", "md_uy0", "md_uz0", ... for the HM_MD_MAX_CELLS cells */
+#define MD_CELL(i) "md_x" #i, "md_uy" #i, "md_uz" #i,
+#define MD_TEN(d) MD_CELL(d##0) MD_CELL(d##1) MD_CELL(d##2) MD_CELL(d##3) MD_CELL(d##4) MD_CELL(d##5) MD_CELL(d##6) \
+    MD_CELL(d##7) MD_CELL(d##8) MD_CELL(d##9)
+static const char *const hm_state[HM_S_COUNT] = {
+    "K", "Gstar", "Rstar", "tanPhi", "cd", "Fn", "Fe", "elastN", "Fdn", "Fty", "Ftz", "kt", "delta", "elastT", "vn0",
+    "uN0", "slip", "md_n",
+    MD_CELL(0) MD_CELL(1) MD_CELL(2) MD_CELL(3) MD_CELL(4) MD_CELL(5) MD_CELL(6) MD_CELL(7) MD_CELL(8) MD_CELL(9)
+    MD_TEN(1) MD_TEN(2) MD_TEN(3) MD_TEN(4) MD_TEN(5) MD_TEN(6) MD_TEN(7) MD_TEN(8) MD_TEN(9) MD_TEN(10) MD_TEN(11)
+    MD_TEN(12) MD_TEN(13) MD_TEN(14) MD_TEN(15)};
+_Static_assert(HM_MD_MAX_CELLS == 160 && HM_S_COUNT <= LT_MAX_STATE, "hm_state lists 160 md cells");
+
+static const lt_energy_def hm_energies[HM_E_COUNT] = {
+    {"elast", LT_STORED, "Hertz potential (2/5) K delta^2.5 plus the tangential springs' energy"},
     {"plast", LT_DISSIPATED, "energy dissipated by Coulomb slip"},
     {"visc", LT_DISSIPATED, "energy dissipated by the Tsuji dashpot"},
-    {"kvar", LT_DISSIPATED, "tangential energy not returned because kt changed under load"},
+    {"kvar", LT_DISSIPATED, "tangential energy not returned because kt changed under load (md: released at the edge)"},
     {"quad", LT_DISSIPATED, "trapezoid-rule error of the work on the nonlinear spring, O(dt^2)"},
 };
 
@@ -117,105 +172,227 @@ static double tsuji_alpha(double e)
 
 static void hm_init(const double *p, const lt_contact *c, double *s)
 {
-    double estar = isnan(p[P_ESTAR]) ? effective_modulus(c->mat[0], c->mat[1]) : p[P_ESTAR];
-    double rstar = isnan(p[P_RSTAR]) ? 1.0 / (1.0 / c->rcurv[0] + 1.0 / c->rcurv[1]) : p[P_RSTAR];
-    s[S_K] = 4.0 / 3.0 * estar * sqrt(rstar);
-    s[S_GSTAR] = isnan(p[P_GSTAR]) ? effective_shear_modulus(c->mat[0], c->mat[1]) : p[P_GSTAR];
-    s[S_RSTAR] = rstar;
-    s[S_TANPHI] = isnan(p[P_TANPHI]) ? c->tanPhi : p[P_TANPHI];
-    s[S_CD] = tsuji_alpha(p[P_EN]) * sqrt(c->mstar * s[S_K]);
+    double estar = isnan(p[HM_P_ESTAR]) ? effective_modulus(c->mat[0], c->mat[1]) : p[HM_P_ESTAR];
+    double rstar = isnan(p[HM_P_RSTAR]) ? 1.0 / (1.0 / c->rcurv[0] + 1.0 / c->rcurv[1]) : p[HM_P_RSTAR];
+    s[HM_S_K] = 4.0 / 3.0 * estar * sqrt(rstar);
+    s[HM_S_GSTAR] = isnan(p[HM_P_GSTAR]) ? effective_shear_modulus(c->mat[0], c->mat[1]) : p[HM_P_GSTAR];
+    s[HM_S_RSTAR] = rstar;
+    s[HM_S_TANPHI] = isnan(p[HM_P_TANPHI]) ? c->tanPhi : p[HM_P_TANPHI];
+    s[HM_S_CD] = tsuji_alpha(p[HM_P_EN]) * sqrt(c->mstar * s[HM_S_K]);
+    if (p[HM_P_TANGENTIAL] == HM_T_MD) memset(s + HM_S_MD_N, 0, (size_t)(HM_S_COUNT - HM_S_MD_N) * sizeof *s);
 }
 
 static double dashpot_velocity(int mode, int fresh, double v_half, double v_prev)
 {
-    if (mode == V_HALFSTEP || fresh) return v_half;
+    if (mode == HM_V_HALFSTEP || fresh) return v_half;
     return 1.5 * v_half - 0.5 * v_prev;
+}
+
+/* The tangential force of a step and its energies (N, J). */
+typedef struct tangential {
+    double fy, fz, elast, plast;
+    int slip; /* 1: the force was returned to the Coulomb surface */
+} tangential;
+
+/* rescale and incremental: one spring kt = 8 G* a, the force history as local components; rescale
+ * scales it by kt(n)/kt(n-1) when the overlap decreased (Thornton), incremental never. */
+static tangential spring_step(const double *p, const lt_contact *c, const double *s, double kt, double fn_abs)
+{
+    double fsy = s[HM_S_FTY], fsz = s[HM_S_FTZ];
+    if (p[HM_P_TANGENTIAL] == HM_T_RESCALE && !c->fresh && c->uN > -s[HM_S_DELTA] && s[HM_S_KT] > 0) {
+        fsy *= kt / s[HM_S_KT];
+        fsz *= kt / s[HM_S_KT];
+    }
+    double ty = fsy + kt * c->v[1] * c->dt, tz = fsz + kt * c->v[2] * c->dt;
+    tangential t = {ty, tz, 0, 0, 0};
+    double fy = s[HM_S_TANPHI] * fn_abs, ft = hypot(ty, tz);
+    if (!p[HM_P_NOSLIP] && ft > fy) {
+        double scale = ft > 0 ? fy / ft : 0;
+        t.fy *= scale;
+        t.fz *= scale;
+        t.slip = 1;
+    }
+    if (kt > 0) {
+        t.elast = (t.fy * t.fy + t.fz * t.fz) / (2 * kt);
+        t.plast = ((fsy + t.fy) * (ty - t.fy) + (fsz + t.fz) * (tz - t.fz)) / (2 * kt);
+    }
+    return t;
+}
+
+/* A full row: merge two neighbours (force-preserving: the merged cell carries L1 u1 + L2 u2).
+ * The pair whose union is shortest, each union's length weighted by 1 + 16 |u1 - u2|/(|u1| +
+ * |u2|) (L1 norms) so that cells of different displacement stay apart: the cells stay about
+ * equally long where the history is uniform (a loop after normal loading), and the no-slip
+ * impact's error at 160 cells fell from 1.7e-4 (length alone) to 6e-5. */
+static int md_merge(double *cell, int n)
+{
+    int best = 0;
+    double shortest = INFINITY;
+    for (int k = 0; k + 1 < n; k++) {
+        const double *q = cell + HM_MD_PER_CELL * k;
+        double len = q[HM_MD_PER_CELL] - (k ? q[-HM_MD_PER_CELL] : 0);
+        const double *r = q + HM_MD_PER_CELL;
+        double du = fabs(r[1] - q[1]) + fabs(r[2] - q[2]), um = fabs(q[1]) + fabs(q[2]) + fabs(r[1]) + fabs(r[2]);
+        if (um > 0) len *= 1 + 16 * du / um;
+        if (len < shortest) shortest = len, best = k;
+    }
+    double *a = cell + HM_MD_PER_CELL * best, *b = a + HM_MD_PER_CELL;
+    double lo = best ? a[-HM_MD_PER_CELL] : 0, la = a[0] - lo, lb = b[0] - a[0], l = la + lb;
+    if (l > 0) {
+        a[1] = (la * a[1] + lb * b[1]) / l;
+        a[2] = (la * a[2] + lb * b[2]) / l;
+    }
+    a[0] = b[0];
+    memmove(b, b + HM_MD_PER_CELL, (size_t)(HM_MD_PER_CELL * (n - best - 2)) * sizeof *cell);
+    return n - 1;
+}
+
+/* md: the method of dimensionality reduction (see the theory block).  Cells k = 0..n-1 cover
+ * [x_{k-1}, x_k] (x_{-1} = 0), each with one tangential displacement u_k (m); a cell beyond the
+ * contact radius a is released, the cell across it cut at a, the annulus the contact grew into
+ * appended with u = 0; then every cell sticks (u += v dt) or slides on its own Coulomb limit. */
+static tangential md_step(const double *p, const lt_contact *c, double *s, double delta, double delta_prev,
+                          double fn_abs, double fe)
+{
+    double *cell = s + HM_S_MD0;
+    double rstar = s[HM_S_RSTAR], a = sqrt(rstar * delta), g8 = 8 * s[HM_S_GSTAR];
+    double dy = c->v[1] * c->dt, dz = c->v[2] * c->dt;
+    int n = c->fresh ? 0 : (int)s[HM_S_MD_N], cap = (int)p[HM_P_MDCELLS];
+    tangential t = {0, 0, 0, 0, 0};
+    if (n == 0) {
+        /* no history yet (no tangential motion since the contact formed): u = 0 everywhere, so
+         * the row is not kept (a normal impact costs no cells); the first motion starts from a
+         * uniform row over the contact radius of the previous state, one cell left free for
+         * the annulus the contact may grow into */
+        s[HM_S_MD_N] = 0;
+        if (dy == 0 && dz == 0) return t;
+        double ap = sqrt(rstar * delta_prev);
+        if (ap > 0) {
+            for (int k = 0; k < cap - 1; k++) {
+                double *e = cell + HM_MD_PER_CELL * k;
+                e[0] = ap * (k + 1) / (cap - 1), e[1] = e[2] = 0;
+            }
+            n = cap - 1;
+        }
+    }
+    while (n > 0 && (n > 1 ? cell[HM_MD_PER_CELL * (n - 2)] : 0) >= a) n--;
+    if (n > 0 && cell[HM_MD_PER_CELL * (n - 1)] > a) cell[HM_MD_PER_CELL * (n - 1)] = a;
+    int entered = -1; /* the cell of the annulus the contact grew into during this step */
+    if (a > (n ? cell[HM_MD_PER_CELL * (n - 1)] : 0)) {
+        if (n >= cap) n = md_merge(cell, n);
+        entered = n;
+        double *e = cell + HM_MD_PER_CELL * n++;
+        e[0] = a, e[1] = e[2] = 0;
+    }
+    /* Coulomb per unit length: mu 2 E* (delta - x^2/R*) |Fn|/|Fe|, E* = 3 K/(4 sqrt R*); a
+     * cell's limit is its integral, mu 2 E* (F(x_k) - F(x_{k-1})) |Fn|/|Fe| with
+     * F(x) = x (delta - x^2/(3 R*)) (the limits sum to mu |Fn| exactly) */
+    int slips = !p[HM_P_NOSLIP];
+    double estar = 0.75 * s[HM_S_K] / sqrt(rstar), third = 1 / (3 * rstar);
+    double lim = s[HM_S_TANPHI] * 2 * estar * (fe != 0 ? fn_abs / -fe : 0);
+    double lo = 0, flo = 0;
+    int slid = 0;
+    for (int k = 0; k < n; k++) {
+        double *e = cell + HM_MD_PER_CELL * k, hi = e[0], kc = g8 * (hi - lo);
+        /* the entering annulus was reached halfway through the step on average: half the
+         * increment (second order in dt; the whole increment is first order) */
+        double w = k == entered ? 0.5 : 1;
+        double sy = e[1], sz = e[2], ty = sy + w * dy, tz = sz + w * dz, uy = ty, uz = tz;
+        double fhi = hi * (delta - hi * hi * third);
+        if (slips) {
+            double cap = fmax(lim * (fhi - flo), 0), t2 = ty * ty + tz * tz;
+            if (kc * kc * t2 > cap * cap) { /* t2 > 0 here */
+                double scale = cap / (kc * sqrt(t2));
+                uy *= scale, uz *= scale;
+                slid++;
+            }
+        }
+        t.plast += 0.5 * kc * ((sy + uy) * (ty - uy) + (sz + uz) * (tz - uz));
+        t.elast += 0.5 * kc * (uy * uy + uz * uz);
+        t.fy += kc * uy, t.fz += kc * uz;
+        e[1] = uy, e[2] = uz;
+        lo = hi, flo = fhi;
+    }
+    t.slip = n > 0 && slid == n;
+    s[HM_S_MD_N] = n;
+    return t;
 }
 
 static int hm_step(const double *p, const lt_contact *c, double *s, lt_response *out)
 {
     if (c->uN > 0) return 0;
-    double dt = c->dt, delta = -c->uN, K = s[S_K];
+    double dt = c->dt, delta = -c->uN, K = s[HM_S_K];
     double sqd = sqrt(delta);
     /* normal: Hertz + Tsuji, clip */
-    double vn = dashpot_velocity((int)p[P_DASHPOT], c->fresh, c->v[0], s[S_VN0]);
+    double vn = dashpot_velocity((int)p[HM_P_DASHPOT], c->fresh, c->v[0], s[HM_S_VN0]);
     double fe = -K * delta * sqd;
-    double fn = fe + s[S_CD] * sqrt(sqd) * vn;
-    int returned = p[P_CLIP] && fn > 0; /* clipped onto the tip Fn = 0 */
+    double fn = fe + s[HM_S_CD] * sqrt(sqd) * vn;
+    int returned = p[HM_P_CLIP] && fn > 0; /* clipped onto the tip Fn = 0 */
     if (returned) fn = 0;
     double fdn = fn - fe;
     double eln = 0.4 * K * delta * delta * sqd;
-    double dun = c->fresh ? c->v[0] * dt : c->uN - s[S_UN0]; /* normal displacement of the step */
+    double dun = c->fresh ? c->v[0] * dt : c->uN - s[HM_S_UN0]; /* normal displacement of the step */
     if (c->fresh && c->uN - dun < 0) {
         /* the contact already overlapped before this step (created in overlap, e.g. at a test's
          * initial state, where dun = 0): the step starts from that spring, not from none, so
          * quad books no stored energy the step did not do work for */
         double d0 = -(c->uN - dun);
-        s[S_FE] = -K * d0 * sqrt(d0);
-        s[S_ELN] = 0.4 * K * d0 * d0 * sqrt(d0);
+        s[HM_S_FE] = -K * d0 * sqrt(d0);
+        s[HM_S_ELN] = 0.4 * K * d0 * d0 * sqrt(d0);
     }
-    double visc = 0.5 * (s[S_FDN] + fdn) * dun;
-    double quad = 0.5 * (s[S_FE] + fe) * dun - (eln - s[S_ELN]);
-    /* tangential: Mindlin, Thornton's rescaling on unloading, Coulomb */
-    double kt = 8 * s[S_GSTAR] * sqrt(s[S_RSTAR] * delta);
-    double f0y = s[S_FTY], f0z = s[S_FTZ], fsy = f0y, fsz = f0z;
-    if (!c->fresh && delta < s[S_DELTA] && s[S_KT] > 0) {
-        fsy *= kt / s[S_KT];
-        fsz *= kt / s[S_KT];
-    }
-    double ty = fsy + kt * c->v[1] * dt, tz = fsz + kt * c->v[2] * dt;
-    double fty = ty, ftz = tz;
-    double fy = s[S_TANPHI] * fabs(fn), ft = hypot(ty, tz);
-    if (!p[P_NOSLIP] && ft > fy) {
-        double scale = ft > 0 ? fy / ft : 0;
-        fty *= scale;
-        ftz *= scale;
-        returned = 1;
-    }
-    double elt = kt > 0 ? (fty * fty + ftz * ftz) / (2 * kt) : 0;
-    double plast = kt > 0 ? ((fsy + fty) * (ty - fty) + (fsz + ftz) * (tz - ftz)) / (2 * kt) : 0;
-    double kvar = 0.5 * ((f0y + fty) * c->v[1] + (f0z + ftz) * c->v[2]) * dt - (elt - s[S_ELT]) - plast;
+    /* the overlap of the previous state: none for a contact formed inside the step */
+    double delta_prev = c->fresh ? fmax(0, -(c->uN - dun)) : s[HM_S_DELTA];
+    double visc = 0.5 * (s[HM_S_FDN] + fdn) * dun;
+    double quad = 0.5 * (s[HM_S_FE] + fe) * dun - (eln - s[HM_S_ELN]);
+    /* tangential */
+    double kt = 8 * s[HM_S_GSTAR] * sqrt(s[HM_S_RSTAR] * delta);
+    double f0y = s[HM_S_FTY], f0z = s[HM_S_FTZ];
+    tangential t;
+    if (p[HM_P_TANGENTIAL] == HM_T_MD) t = md_step(p, c, s, delta, delta_prev, fabs(fn), fe);
+    else t = spring_step(p, c, s, kt, fabs(fn));
+    returned |= t.slip;
+    double fty = t.fy, ftz = t.fz, elt = t.elast, plast = t.plast;
+    double kvar = 0.5 * ((f0y + fty) * c->v[1] + (f0z + ftz) * c->v[2]) * dt - (elt - s[HM_S_ELT]) - plast;
     /* state */
-    s[S_FN] = fn;
-    s[S_FE] = fe;
-    s[S_ELN] = eln;
-    s[S_FDN] = fdn;
-    s[S_FTY] = fty;
-    s[S_FTZ] = ftz;
-    s[S_KT] = kt;
-    s[S_DELTA] = delta;
-    s[S_ELT] = elt;
-    s[S_VN0] = c->v[0];
-    s[S_UN0] = c->uN;
-    s[S_SLIP] = returned;
+    s[HM_S_FN] = fn;
+    s[HM_S_FE] = fe;
+    s[HM_S_ELN] = eln;
+    s[HM_S_FDN] = fdn;
+    s[HM_S_FTY] = fty;
+    s[HM_S_FTZ] = ftz;
+    s[HM_S_KT] = kt;
+    s[HM_S_DELTA] = delta;
+    s[HM_S_ELT] = elt;
+    s[HM_S_VN0] = c->v[0];
+    s[HM_S_UN0] = c->uN;
+    s[HM_S_SLIP] = returned;
     /* response */
     lt_respond_force(out, fn, fty, ftz, 1.5 * K * sqd, kt); /* kn: the Hertz spring's tangent stiffness */
-    out->energy[E_ELAST] = eln + elt;
-    out->energy[E_PLAST] = plast;
-    out->energy[E_VISC] = visc;
-    out->energy[E_KVAR] = kvar;
-    out->energy[E_QUAD] = quad;
+    out->energy[HM_E_ELAST] = eln + elt;
+    out->energy[HM_E_PLAST] = plast;
+    out->energy[HM_E_VISC] = visc;
+    out->energy[HM_E_KVAR] = kvar;
+    out->energy[HM_E_QUAD] = quad;
     return 1;
 }
 
-extern const lt_case hertz_mindlin_cases[33]; /* laws/hertz_mindlin_cases.c */
 
 /* The tension tip: 0 unless an unclipped dashpot can pull (see the theory block). */
 static double hm_fn_max(const double *p, const double *s)
 {
-    return !p[P_CLIP] && s[S_CD] > 0 ? INFINITY : 0;
+    return !p[HM_P_CLIP] && s[HM_S_CD] > 0 ? INFINITY : 0;
 }
 
 static double hm_ft_max(const double *p, const double *s, double fn)
 {
     if (fn > hm_fn_max(p, s)) return -1;
-    return p[P_NOSLIP] ? INFINITY : s[S_TANPHI] * fabs(fn);
+    return p[HM_P_NOSLIP] ? INFINITY : s[HM_S_TANPHI] * fabs(fn);
 }
 
 static int hm_yielding(const double *p, const double *s)
 {
     (void)p;
-    return s[S_SLIP] != 0;
+    return s[HM_S_SLIP] != 0;
 }
 
 /* The cone over the six forces (no torques): |Ft|/ft_max - 1, dimensionless (laws/utilisation.h). */
@@ -238,16 +415,16 @@ static const lt_yield hm_yield = {
 const lt_law law_hertz_mindlin = {
     .api_version = LT_LAW_API_VERSION,
     .name = "hertz_mindlin",
-    .summary = "Hertz normal force with Tsuji damping (velocity-independent e), incremental Mindlin kt, Coulomb",
+    .summary = "Hertz normal force with Tsuji damping (velocity-independent e), Mindlin-Deresiewicz tangential (MDR), Coulomb",
     .params = hm_params,
-    .n_params = P_COUNT,
+    .n_params = HM_P_COUNT,
     .state_names = hm_state,
-    .n_state = S_COUNT,
+    .n_state = HM_S_COUNT,
     .energies = hm_energies,
-    .n_energies = E_COUNT,
+    .n_energies = HM_E_COUNT,
     .init = hm_init,
     .step = hm_step,
-    .cases = hertz_mindlin_cases,
-    .n_cases = (int)(sizeof hertz_mindlin_cases / sizeof hertz_mindlin_cases[0]),
+    .cases = lt_hertz_mindlin_cases,
+    .n_cases = (int)(sizeof lt_hertz_mindlin_cases / sizeof lt_hertz_mindlin_cases[0]),
     .yield = &hm_yield,
 };

@@ -257,12 +257,14 @@ int lt_run_stage(lt_tester *t, int index)
             if (lt_interrupt_signal) return lt_fail(t, "interrupted by signal %d (%s)", (int)lt_interrupt_signal,
                                                  lt_interrupt_signal == SIGINT ? "SIGINT" : "SIGTERM");
             if (t->obs.on_tick) t->obs.on_tick(t->obs.tick_ctx, t);
+            if (lt_law_state_check(t) < 0) return -1;
         }
         if (t->view.st.step >= s->max_steps)
             return lt_fail(t, "stage did not end after max_steps = %ld steps (its until never held)", s->max_steps);
         if (t->view.step >= test->max_steps)
             return lt_fail(t, "test did not end after max_steps = %ld steps", test->max_steps);
     }
+    if (lt_law_state_check(t) < 0) return -1;
     if (s->done && s->done(s->done_ctx, t) < 0) return -1;
     return 0;
 }

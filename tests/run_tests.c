@@ -24,6 +24,7 @@ extern const test_case usability_tests[];
 extern const test_case servo_tests[];
 extern const test_case plot_tests[];
 extern const test_case docs_tests[];
+extern const test_case hertz_mindlin_md_tests[];
 
 static const struct {
     const char *name;
@@ -32,6 +33,7 @@ static const struct {
     {"linear", linear_tests},
     {"spring_dashpot", spring_dashpot_tests},
     {"hertz_mindlin", hertz_mindlin_tests},
+    {"hertz_mindlin_md", hertz_mindlin_md_tests},
     {"linel6", linel6_tests},
     {"cohesive", cohesive_tests},
     {"rolling", rolling_tests},

@@ -103,6 +103,42 @@ static void test_law_non_finite_outputs(void)
     free(T);
 }
 
+/* A law with a long state (a loading history beyond LT_STATE_CHECKED_EACH_STEP values) whose last
+ * value turns NaN at the contact's 5th step while its force stays finite: the check of the whole
+ * state at the end of the stage stops the run, naming the variable. */
+static int histlaw_step(const double *param, const lt_contact *c, double *state, lt_response *out)
+{
+    (void)param;
+    state[0] += 1;
+    lt_respond_force(out, c->kn * c->uN, 0, 0, c->kn, c->kt);
+    out->energy[0] = 0.5 * c->kn * c->uN * c->uN;
+    if (state[0] == 5) state[39] = NAN;
+    return c->uN < 0;
+}
+
+static void test_long_state_checked_by_stage(void)
+{
+    static const char *names[40];
+    static char buf[40][8];
+    for (int i = 0; i < 40; i++) snprintf(buf[i], sizeof buf[i], "h%d", i), names[i] = buf[i];
+    lt_law hist = nanlaw;
+    hist.name = "histlaw";
+    hist.state_names = names;
+    hist.n_state = 40;
+    hist.step = histlaw_step;
+    lt_test t = linear_test(v3(1, 0, 0), 0);
+    t.law = &hist;
+    t.gap = 2.5e-6;
+    cond c = {COND_STEPS, 0, 0, 100, 0};
+    lt_stage st = stage("v.....", -1, 0, 0, 0, 0, 0, &c);
+    t.stages = &st;
+    t.n_stages = 1;
+    lt_tester *T = calloc(1, sizeof *T);
+    CHECK(lt_run(T, &t, NULL, NULL) == -1);
+    CHECK_STR(T->view.err, "stage 1, step 100: law 'histlaw' left a non-finite state variable h39 = nan");
+    free(T);
+}
+
 /* B, 1 mm away from A on the linear law's test, moving freely at vx (m/s) for 5 steps of dt (s):
  * the run must fail with the error err. */
 static void check_free_flight_fault(double vx, double dt, const char *err)
@@ -348,6 +384,7 @@ static void test_cli_until_error_late(void)
 
 const test_case faults_tests[] = {
     TEST(law_non_finite_outputs),
+    TEST(long_state_checked_by_stage),
     TEST(state_overflow),
     TEST(energy_overflow),
     TEST(velocity_overflow),

@@ -1,0 +1,59 @@
+/* laws/hertz_mindlin.h - what laws/hertz_mindlin.c (the `hertz_mindlin` law), its cases
+ * (laws/hertz_mindlin_cases.c) and its tests share: parameter, state and energy indices, the
+ * tangential rules and the case table.  SI units (see the law's theory block). */
+#ifndef LT_HERTZ_MINDLIN_H
+#define LT_HERTZ_MINDLIN_H
+#include "../src/law.h"
+
+/* Parameters, in the law's order. */
+enum {
+    HM_P_ESTAR,   /* Pa */
+    HM_P_GSTAR,   /* Pa */
+    HM_P_RSTAR,   /* m */
+    HM_P_TANPHI,  /* - */
+    HM_P_EN,      /* - */
+    HM_P_CLIP,    /* bool */
+    HM_P_NOSLIP,  /* bool */
+    HM_P_DASHPOT, /* choice HM_V_* */
+    HM_P_TANGENTIAL, /* choice HM_T_* */
+    HM_P_MDCELLS, /* count, 2..HM_MD_MAX_CELLS */
+    HM_P_COUNT
+};
+/* dashpotVel choices */
+enum { HM_V_EXTRAPOLATED, HM_V_HALFSTEP };
+/* tangential choices: Thornton's rescaling (the default before `md`), Mindlin-Deresiewicz by
+ * the method of dimensionality reduction, plain incremental (never rescaled) */
+enum { HM_T_RESCALE, HM_T_MD, HM_T_INCREMENTAL };
+
+/* The md rule's cells: at most HM_MD_MAX_CELLS, 3 state values each (outer edge x in m, slip
+ * displacement uy, uz in m), after the HM_S_MD_N fixed values. */
+#define HM_MD_MAX_CELLS 160
+#define HM_MD_PER_CELL 3
+
+/* State, in the law's order (the md cells follow HM_S_COUNT0). */
+enum {
+    HM_S_K, HM_S_GSTAR, HM_S_RSTAR, HM_S_TANPHI, HM_S_CD, HM_S_FN, HM_S_FE, HM_S_ELN, HM_S_FDN, HM_S_FTY, HM_S_FTZ,
+    HM_S_KT, HM_S_DELTA, HM_S_ELT, HM_S_VN0, HM_S_UN0, HM_S_SLIP,
+    HM_S_MD_N, /* md: the number of cells in use */
+    HM_S_MD0,  /* md: the first cell's x, uy, uz */
+    HM_S_COUNT = HM_S_MD0 + HM_MD_PER_CELL * HM_MD_MAX_CELLS
+};
+
+/* Energies, in the law's order. */
+enum { HM_E_ELAST, HM_E_PLAST, HM_E_VISC, HM_E_KVAR, HM_E_QUAD, HM_E_COUNT };
+
+#define HM_N_CASES 39
+extern const lt_case lt_hertz_mindlin_cases[HM_N_CASES];
+
+/* Closed forms of the md rule (laws/hertz_mindlin_cases.c), shared with the tests.  SI units:
+ * mu friction coefficient, P normal force (N), gstar G* (Pa), a contact radius (m), ua the
+ * displacement amplitude of a cycle (m).
+ * lt_hm_md_c0: the tangential displacement at full slip, 3 mu P/(16 G* a) (m);
+ * lt_hm_md_cycle_energy: the energy dissipated per cycle of amplitude ua under constant P (J);
+ * lt_hm_md_stick_ratio: vc'/vc of the no-slip elastic Hertz impact for kappa = 4 G* / E* and
+ *   k2 = I/(m r^2), by the superposition of Mindlin & Deresiewicz in n steps (NaN: no memory). */
+double lt_hm_md_c0(double mu, double P, double gstar, double a);
+double lt_hm_md_cycle_energy(double mu, double P, double gstar, double a, double ua);
+double lt_hm_md_stick_ratio(double kappa, double k2, int n);
+
+#endif
