@@ -353,6 +353,34 @@ static void md_cycle_expect(const lt_case_env *env, lt_expect *x)
     x->why[LT_Q_SLIP_FORCE] = WHY_MD_PEAK;
 }
 
+/* The Cattaneo-Mindlin loop of the cycle, for verify --plot: at the fraction s of the three legs
+ * 0 -> ua -> -ua -> ua, the displacement and the force, T(x) = mu P [1 - (1 - x/c0)^{3/2}] on
+ * the first loading (mu P beyond c0), and Masing's rule of the branches above on the others:
+ * T* - 2 T((ua - x)/2) going back, -T* + 2 T((x + ua)/2) coming again (force along +x, as the
+ * recorded component). */
+static double md_branch(double mu_p, double c0, double x)
+{
+    return x >= c0 ? mu_p : mu_p * (1 - pow(1 - x / c0, 1.5));
+}
+
+static void md_cycle_curve(const lt_case_env *env, double s, double *u, double *f)
+{
+    hertz h = hertz_of(env);
+    double d = env->cycle.overlap, ua = env->cycle.amplitude, a = sqrt(h.rstar * d), P = h.K * pow(d, 1.5);
+    double c0 = lt_hm_md_c0(h.mu, P, h.gstar, a), mu_p = h.mu * P, top = md_branch(mu_p, c0, ua);
+    double r = 5 * s; /* the legs take 1, 2 and 2 fifths of the path */
+    if (r <= 1) {
+        *u = r * ua;
+        *f = md_branch(mu_p, c0, *u);
+    } else if (r <= 3) {
+        *u = ua - (r - 1) * ua;
+        *f = top - 2 * md_branch(mu_p, c0, (ua - *u) / 2);
+    } else {
+        *u = -ua + (r - 3) * ua;
+        *f = -top + 2 * md_branch(mu_p, c0, (*u + ua) / 2);
+    }
+}
+
 /* The no-slip (full stick) elastic Hertz impact of a body whose contact point has the
  * effective tangential mass m/(1 + 1/k2) (k2 = I/(m r^2); a sphere on a wall: 2/5): vc'/vc for
  * kappa = 4 G* / E*.  An implementation of the superposition independent of the law's cells: a
@@ -471,7 +499,7 @@ static void md_stick_expect(const lt_case_env *env, lt_expect *x)
 #define MD_CYCLE(NAME, DOC, UA, DOF)                                                                             \
     {.name = NAME, .doc = DOC, .kind = LT_CASE_CYCLE, .set = {{"tangential", HM_T_MD}},                          \
      .radius = {0.01, 0.004}, .mat = {GLASS, STEEL}, .cycle = {.overlap = 1e-5, .amplitude = UA, .speed = 1e-3}, \
-     .steps = 2000, .dof = DOF, .expect = md_cycle_expect}
+     .steps = 2000, .dof = DOF, .expect = md_cycle_expect, .curve = md_cycle_curve}
 #define CO7(NAME, MAT, W)                                                                                      \
     {.name = NAME, .doc = "Chung & Ooi test 7: opposite spins, no tangential force, spins unchanged",        \
      .kind = LT_CASE_IMPACT, .set = {{"en", 0.5}}, .radius = {0.1, 0.1}, .mat = {MAT, MAT},                  \

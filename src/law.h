@@ -346,7 +346,10 @@ typedef struct lt_case {
     double along_tol;
     const char *along_why;
     /* optional, for --plot of LT_CASE_IMPACT: the closed-form (uN, Fn) at the fraction s in
-     * [0, 1] of the contact, for the analytic curve drawn over the recorded one */
+     * [0, 1] of the contact, for the analytic curve drawn over the recorded one; of
+     * LT_CASE_CYCLE (API 4): the closed-form (displacement, force) of the cycled DoF at the
+     * fraction s of the three legs 0 -> +a -> -a -> +a (without it: the elastic-perfectly-plastic
+     * loop of the expected stiffness and cap) */
     void (*curve)(const lt_case_env *env, double s, double *uN, double *Fn);
     /* API 3.  LT_CASE_CYCLE: the DoF cycled, 1..5 (0: 1, shear along local y). */
     int dof;

@@ -95,17 +95,6 @@ static void record_pair(dir_ctx *d, int yielded, const lt_view *t)
 static void record_point(dir_ctx *d, int yielded, int broken, const lt_view *t)
 {
     lt_probe_point *pt = d->pt;
-    if (d->extended) {
-        pt->yielded = yielded;
-        pt->broken = broken;
-        pt->steps = d->prev_step;
-        memcpy(pt->u, d->prev_u, sizeof pt->u);
-        memcpy(pt->f, d->prev_f, sizeof pt->f);
-        for (int i = 0; i < 3; i++) pt->f1[i] = yielded && t->has_contact ? t->resp.f[i] : NAN;
-        pt->gap = d->y->ft_max(d->param, d->prev_state, pt->f[0]) - hypot(pt->f[1], pt->f[2]);
-        record_pair(d, yielded, t);
-        return;
-    }
     pt->yielded = yielded;
     pt->broken = broken;
     pt->steps = d->prev_step;
@@ -113,6 +102,10 @@ static void record_point(dir_ctx *d, int yielded, int broken, const lt_view *t)
     memcpy(pt->f, d->prev_f, sizeof pt->f);
     for (int i = 0; i < 3; i++) pt->f1[i] = yielded && t->has_contact ? t->resp.f[i] : NAN;
     pt->gap = d->y->ft_max(d->param, d->prev_state, pt->f[0]) - hypot(pt->f[1], pt->f[2]);
+    if (d->extended) {
+        record_pair(d, yielded, t);
+        return;
+    }
     /* the elastic increment of one step from the recorded state, by its tangent stiffnesses:
      * exact for constant ones, the first-order estimate where they vary (hertz_mindlin) */
     double dF[2] = {d->prev_k[0] * d->du * pt->dir[0], d->prev_k[1] * d->du * pt->dir[1]};

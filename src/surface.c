@@ -22,6 +22,25 @@ void lt_surface_range(const lt_law *law, const double *param, const double *stat
     *hi = fmax(fn_max, 0) + 0.1 * scale;
 }
 
+/* Write text (len bytes, malloc'ed; freed here) as DIR/NAME-surface.tsv among the pending files
+ * p.  Returns 1, or -1 with the message in err. */
+static int publish_surface(const char *dir, const char *name, char *text, size_t len, lt_pending *p, char *err,
+                           size_t errlen)
+{
+    size_t nl = strlen(name);
+    char *file = malloc(nl + 16);
+    int rc = -1;
+    if (file) {
+        snprintf(file, nl + 16, "%s-surface.tsv", name);
+        rc = lt_write_file_pending(dir, file, text, len, p, err, errlen) < 0 ? -1 : 1;
+    } else {
+        snprintf(err, errlen, "out of memory");
+    }
+    free(file);
+    free(text);
+    return rc;
+}
+
 /* Sample one curve into fn/ft (at most LT_SURFACE_POINTS + 2 points); returns the count. */
 static int sample(const lt_yield *y, const double *param, const double *state, double lo, double hi, double *fn,
                   double *ft)
@@ -81,18 +100,7 @@ int lt_surface_write_pending(const char *dir, const char *name, const lt_law *la
     size_t len = (size_t)sprintf(text, "curve\tFn\tFt\n");
     for (int i = 0; i < n0; i++) len += put_row(text + len, 0, fn[0][i], ft[0][i]);
     for (int i = 0; i < n1; i++) len += put_row(text + len, 1, fn[1][i], ft[1][i]);
-    size_t nl = strlen(name);
-    char *file = malloc(nl + 16);
-    int rc = -1;
-    if (file) {
-        snprintf(file, nl + 16, "%s-surface.tsv", name);
-        rc = lt_write_file_pending(dir, file, text, len, p, err, errlen) < 0 ? -1 : 1;
-    } else {
-        snprintf(err, errlen, "out of memory");
-    }
-    free(file);
-    free(text);
-    return rc;
+    return publish_surface(dir, name, text, len, p, err, errlen);
 }
 
 /* ---- the yield function over six forces, and sections in a pair of DoFs ---------------- */
@@ -156,16 +164,5 @@ int lt_surface_section_pending(const char *dir, const char *name, const lt_law *
         }
         len = (size_t)(q - text);
     }
-    size_t nl = strlen(name);
-    char *file = malloc(nl + 16);
-    int rc = -1;
-    if (file) {
-        snprintf(file, nl + 16, "%s-surface.tsv", name);
-        rc = lt_write_file_pending(dir, file, text, len, p, err, errlen) < 0 ? -1 : 1;
-    } else {
-        snprintf(err, errlen, "out of memory");
-    }
-    free(file);
-    free(text);
-    return rc;
+    return publish_surface(dir, name, text, len, p, err, errlen);
 }

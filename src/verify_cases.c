@@ -230,19 +230,25 @@ static void run_cycle(vr_ctx *v, vr_setup *su)
         named_row(v, su, LT_Q_CYCLE_CAP, dof == 1 ? "slip force" : "cap", h.cap);
         balance_row(v, su, T);
     }
-    if (h.rec) { /* the analytic loop: elastic-perfectly-plastic with the expected stiffness and cap */
+    if (h.rec) { /* the analytic loop: the case's own (`curve`), else elastic-perfectly-plastic with the
+                  * expected stiffness and cap */
         double k = su->ex.value[LT_Q_CYCLE_STIFFNESS], cap = su->ex.value[LT_Q_CYCLE_CAP], ua = cs->cycle.amplitude;
         double x[601], y[601], f = 0;
         const double leg[3][2] = {{0, ua}, {ua, -ua}, {-ua, ua}};
         int n = 0;
-        for (int l = 0; l < 3; l++)
-            for (int i = 0; i < 200; i++, n++) {
-                double du = (leg[l][1] - leg[l][0]) / 200;
-                x[n] = leg[l][0] + du * (i + 1);
-                f = epp(f, du, k, cap);
-                y[n] = f;
-            }
-        lt_vr_plot_end(v, &plot, cs->name, ucol[dof], fcol[dof], x, y, n, ok && isfinite(k) && isfinite(cap));
+        if (cs->curve) {
+            for (; n <= 600; n++) cs->curve(&su->env, n / 600.0, &x[n], &y[n]);
+        } else {
+            for (int l = 0; l < 3; l++)
+                for (int i = 0; i < 200; i++, n++) {
+                    double du = (leg[l][1] - leg[l][0]) / 200;
+                    x[n] = leg[l][0] + du * (i + 1);
+                    f = epp(f, du, k, cap);
+                    y[n] = f;
+                }
+        }
+        int drawn = ok && (cs->curve || (isfinite(k) && isfinite(cap)));
+        lt_vr_plot_end(v, &plot, cs->name, ucol[dof], fcol[dof], x, y, n, drawn);
     }
     lt_tester_free(T);
 }
