@@ -119,7 +119,7 @@ static int histlaw_step(const double *param, const lt_contact *c, double *state,
 static void test_long_state_checked_by_stage(void)
 {
     static const char *names[40];
-    static char buf[40][8];
+    static char buf[40][16];
     for (int i = 0; i < 40; i++) snprintf(buf[i], sizeof buf[i], "h%d", i), names[i] = buf[i];
     lt_law hist = nanlaw;
     hist.name = "histlaw";
