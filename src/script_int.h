@@ -184,4 +184,7 @@ void lt_push_environment(script_ctx *sc, lua_State *L);
 char **lt_plotted_names(const lt_pending *p, int first, int n);
 void lt_plotted_report(char **names, int n, int print);
 
+/* Publish a run's or a probe's pending outputs within the output limits (script_run.c). */
+int lt_publish_outputs(script_ctx *sc, lt_pending *pending, int failed, char *err, size_t n);
+
 #endif

@@ -331,12 +331,7 @@ int lt_lib_probe_yield(lua_State *L)
         }
         lt_pending_discard(&table);
         if (!failed && plots > 0 && !o->quiet) plotted = lt_plotted_names(&r->pending, first_plot, plots);
-        int bound = failed ? LT_OUT_OK : lt_outlimit_publish(&sc->out, &r->pending);
-        if (bound != LT_OUT_OK) {
-            lt_outlimit_reason(&sc->out, bound, err, sizeof err);
-            failed = 1;
-        }
-        if (!failed && lt_pending_publish(&r->pending, err, sizeof err) < 0) failed = 1;
+        failed = lt_publish_outputs(sc, &r->pending, failed, err, sizeof err);
         if (failed) {
             lt_plotted_report(plotted, plots, 0);
             return probe_error(L, r, line, err);

@@ -295,6 +295,20 @@ static void fail_run(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
     lua_error(L);
 }
 
+/* Publish the pending outputs of a run or probe unless it failed already: within the output
+ * limits (--max-output, --min-free), then renamed together.  Returns 1 (with the reason in err)
+ * if the run failed or fails here, else 0. */
+int lt_publish_outputs(script_ctx *sc, lt_pending *pending, int failed, char *err, size_t n)
+{
+    if (failed) return 1;
+    int bound = lt_outlimit_publish(&sc->out, pending);
+    if (bound != LT_OUT_OK) {
+        lt_outlimit_reason(&sc->out, bound, err, n);
+        return 1;
+    }
+    return lt_pending_publish(pending, err, n) < 0;
+}
+
 /* Run the test table at stack index idx; leaves a results table on the stack. Raises Lua
  * errors (already formatted) on failure. */
 void lt_run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
@@ -415,12 +429,7 @@ void lt_run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
         /* the plotted names, for the summary, before the set is emptied */
         char **plotted = NULL;
         if (!failed && plots > 0 && !sc->opts->quiet) plotted = lt_plotted_names(&r->pending, first_plot, plots);
-        int bound = failed ? LT_OUT_OK : lt_outlimit_publish(&sc->out, &r->pending);
-        if (bound != LT_OUT_OK) {
-            lt_outlimit_reason(&sc->out, bound, err, sizeof err);
-            failed = 1;
-        }
-        if (!failed && lt_pending_publish(&r->pending, err, sizeof err) < 0) failed = 1;
+        failed = lt_publish_outputs(sc, &r->pending, failed, err, sizeof err);
         if (failed) {
             sc->out.open = 0;
             lt_plotted_report(plotted, plots, 0);

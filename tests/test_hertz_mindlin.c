@@ -20,6 +20,13 @@ static void defaults(double *p)
     for (int i = 0; i < law->n_params; i++) p[i] = law->params[i].def;
 }
 
+/* The law's defaults with the case's own settings. */
+static void case_params(const lt_case *cs, double *p)
+{
+    defaults(p);
+    for (int j = 0; cs->set[j].name; j++) p[lt_law_param_index(hm(), cs->set[j].name)] = cs->set[j].value;
+}
+
 static lt_material glass = {4.8e10, 0.20, 2800, 0.5, 0.35};
 static lt_material steel = {2.1e11, 0.30, 7800, 0.5, 0.35};
 
@@ -305,8 +312,7 @@ static void test_case_closed_forms_against_ode(void)
         CHECK_MSG(cs != NULL, "no case %s", names[i]);
         if (!cs) continue;
         double p[LT_MAX_PARAMS];
-        defaults(p);
-        for (int j = 0; cs->set[j].name; j++) p[lt_law_param_index(hm(), cs->set[j].name)] = cs->set[j].value;
+        case_params(cs, p);
         lt_case_env env = {0};
         env.param = p;
         env.c = contact(0, &cs->mat[0], &cs->mat[1], cs->radius[0], cs->radius[1]);
@@ -408,8 +414,7 @@ static void test_oblique_closed_forms_against_ode(void)
         CHECK_MSG(cs != NULL, "no case %s", names[i]);
         if (!cs) continue;
         double p[LT_MAX_PARAMS];
-        defaults(p);
-        for (int j = 0; cs->set[j].name; j++) p[lt_law_param_index(hm(), cs->set[j].name)] = cs->set[j].value;
+        case_params(cs, p);
         double r = cs->radius[1], m = 1.7e-4; /* any mass: J/(m v) and D/(m v delta0) do not depend on it */
         lt_case_env env = {0};
         env.param = p;
