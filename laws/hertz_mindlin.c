@@ -412,6 +412,13 @@ static const lt_yield hm_yield = {
     .formula = "Coulomb of the whole force (Tsuji dashpot included): |Ft| = tanPhi |Fn|",
 };
 
+/* mdCells counts cells: a whole number (the law API has no integer kind). */
+static const char *hm_check(const double *p)
+{
+    if (p[HM_P_MDCELLS] != floor(p[HM_P_MDCELLS])) return "mdCells counts the md rule's cells: give a whole number";
+    return NULL;
+}
+
 const lt_law law_hertz_mindlin = {
     .api_version = LT_LAW_API_VERSION,
     .name = "hertz_mindlin",
@@ -424,6 +431,7 @@ const lt_law law_hertz_mindlin = {
     .n_energies = HM_E_COUNT,
     .init = hm_init,
     .step = hm_step,
+    .check = hm_check,
     .cases = lt_hertz_mindlin_cases,
     .n_cases = (int)(sizeof lt_hertz_mindlin_cases / sizeof lt_hertz_mindlin_cases[0]),
     .yield = &hm_yield,

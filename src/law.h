@@ -221,11 +221,12 @@ typedef enum lt_case_kind {
     /* Free bodies (unless `fixed`) meet head-on at a relative normal speed load[0] m/s (an 'i'
      * stage until stage.rebound), with a relative tangential speed load[1] m/s along local y
      * and spins +load[2] (A) and -load[2] (B) rad/s about local z (free bodies only: a fixed
-     * body does not move unless imposed); load[3]: the initial gap in
-     * units of load[0] dt (0: 1/2, touch where a leapfrog kick interval starts).  dt is about
-     * (expected contact time) / steps (src/verify_cases.c).  Measured: restitution, contact and force durations, max overlap and
-     * force, centre tangential velocity and spins after; with `converge`, also at dt/2 and dt/4
-     * for the observed order of each error. */
+     * body does not move unless imposed); load[3]: the initial gap in units of load[0] dt
+     * (0: 1/2, touch where a leapfrog kick interval starts).  dt is about (expected contact
+     * time) / steps, the contact time asked of `expect` with env->c.dt = 0 (docs/verify.md,
+     * "How impacts are measured").  Measured: restitution, contact and force durations, max
+     * overlap and force, centre tangential velocity and spins after; with `converge`, also at
+     * dt/2 and dt/4 for the observed order of each error. */
     LT_CASE_IMPACT,
     /* From an overlap of load[0] m, a closed loop of amplitude load[1] (m, or rad for the
      * rotations) on each DoF marked 'v' in `dofs`, `steps` steps per leg.  The net work must

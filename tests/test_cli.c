@@ -29,6 +29,10 @@ static void test_bad_stage_never_ends(void)
                      "bad", 2000);
 }
 static void test_bad_adhesion_estar_zero(void) { check_bad("adhesion_estar_zero.lua", 4, "field params: Estar must be positive and finite"); }
+static void test_bad_md_cells_fraction(void)
+{
+    check_bad("md_cells_fraction.lua", 5, "field params: mdCells counts the md rule's cells: give a whole number");
+}
 static void test_bad_conflicting_params(void) { check_bad("conflicting_params.lua", 4, "field params: give the normal damping as en or as zetaN, not both"); }
 static void test_bad_spin(void) { check_bad("bad_spin.lua", 4, "field stages[1].spin: expected 3 numbers, got 2"); }
 static void test_bad_predictor(void) { check_bad("predictor_not_bool.lua", 3, "field predictor: expected true or false, got string"); }
@@ -514,6 +518,7 @@ const test_case cli_tests[] = {
     TEST(bad_stage_never_ends),
     TEST(bad_misspelt_key),
     TEST(bad_conflicting_params),
+    TEST(bad_md_cells_fraction),
     TEST(bad_adhesion_estar_zero),
     TEST(bad_spin),
     TEST(bad_predictor),
