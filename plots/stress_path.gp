@@ -18,7 +18,7 @@ xlo = STATS_min_x < 0 ? STATS_min_x : 0; xhi = STATS_max_x > 0 ? STATS_max_x : 0
 final = 0
 if (surfacefile ne '') {
   # the surface's reach within the path's normal forces (a surface is sampled a little wider)
-  stats surfacefile using (-column("Fn")):("Ft") nooutput
+  stats surfacefile using (-column("Fn")):(column("Ft")) nooutput
   xlo = STATS_min_x < xlo ? STATS_min_x : xlo; xhi = STATS_max_x > xhi ? STATS_max_x : xhi
   yhi = STATS_max_y > yhi ? STATS_max_y : yhi
   stats surfacefile using (column("curve")) nooutput
