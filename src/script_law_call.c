@@ -15,10 +15,11 @@
  * The call.  Each binding owns a Lua thread T of the script's state (so the law's calls never
  * disturb the stack of the script that runs the test) whose stack slot 1 holds a C closure,
  * law_call, carrying as upvalues the Lua functions, the preallocated tables p, c, s, out and
- * their subtables c.v, out.f, out.k, out.e, and the key strings of the state variables and
- * energies.  A step is: the trampoline sets the binding's arguments, lua_pcall(T) of that
- * closure, which copies the contact and the state into the tables (raw sets with keys held as
- * upvalues: no string is hashed, no table allocated), zeroes the outputs, calls step, and reads
+ * their subtables c.v, out.f, out.k, out.e, and an array of the key strings of the state
+ * variables and energies (one upvalue: a C closure holds at most 255).  A step is: the
+ * trampoline sets the binding's arguments, lua_pcall(T) of that closure, which copies the
+ * contact and the state into the tables (raw sets with keys read from that array: no string is
+ * hashed, no table allocated), zeroes the outputs, calls step, and reads
  * back out and s.  Everything that touches Lua runs inside that pcall, so an error (the law's,
  * a bad output, the memory cap) is caught there.
  *
@@ -40,8 +41,12 @@ enum { MODE_INIT, MODE_STEP };
 /* upvalues of law_call */
 enum {
     U_BINDING = 1, U_STEP, U_INIT, U_P, U_C, U_S, U_OUT, U_V, U_F, U_K, U_E, U_KEY_UN, U_KEY_FRESH,
-    U_KEYS /* n_state state keys, then n_energies energy keys */
+    U_KEYS /* a table of the n_state state keys, then the n_energies energy keys (an array: a C
+              closure has at most 255 upvalues, a law up to LT_MAX_STATE state variables) */
 };
+
+/* Push key k (0-based) of the U_KEYS table. */
+static void push_key(lua_State *T, int k) { lua_rawgeti(T, lua_upvalueindex(U_KEYS), k + 1); }
 
 lua_law *lt_lua_law_slots[LUA_LAW_SLOTS];
 
@@ -144,13 +149,14 @@ static void read_numbers(lua_State *T, int t, int n, double *x, const char *what
     lua_settop(T, top);
 }
 
-/* The n fields of table t whose keys are the upvalues U_KEYS + first ... into x. */
+/* The n fields of table t whose keys are U_KEYS[first + 1 ...] into x. */
 static void read_named(lua_State *T, int t, int first, int n, double *x, const char *what, const char *const *names,
                        const lt_energy_def *enames)
 {
     int top = lua_gettop(T);
+    luaL_checkstack(T, n + 2, "the law's state and energies"); /* n values stay on the stack below */
     for (int i = 0; i < n; i++) {
-        lua_pushvalue(T, lua_upvalueindex(U_KEYS + first + i));
+        push_key(T, first + i);
         if (lua_rawget(T, t) != LUA_TNUMBER) not_number(T, -1, what, names ? names[i] : enames[i].name, 0);
     }
     for (int i = 0; i < n; i++) x[i] = lua_tonumber(T, top + 1 + i);
@@ -185,7 +191,7 @@ static int law_call(lua_State *T)
     /* s already holds the state if the caller hands back what the last call left */
     if (!(b->s_valid && b->state == b->s_ptr && memcmp(b->state, b->s_last, (size_t)ns * sizeof(double)) == 0))
         for (int i = 0; i < ns; i++) {
-            lua_pushvalue(T, lua_upvalueindex(U_KEYS + i));
+            push_key(T, i);
             lua_pushnumber(T, b->state[i]);
             lua_rawset(T, st);
         }
@@ -206,7 +212,7 @@ static int law_call(lua_State *T)
         lua_pushnumber(T, 0);
         lua_rawseti(T, lua_upvalueindex(U_K), 2);
         for (int i = 0; i < ne; i++) {
-            lua_pushvalue(T, lua_upvalueindex(U_KEYS + ns + i));
+            push_key(T, ns + i);
             lua_pushnumber(T, 0);
             lua_rawset(T, lua_upvalueindex(U_E));
         }
@@ -351,7 +357,7 @@ void lt_lua_law_make_binding(lua_State *L, lua_law *b, int step_idx, int init_id
     lua_State *T = lua_newthread(L);
     b->thread_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     int ns = b->desc.n_state, ne = b->desc.n_energies;
-    if (!lua_checkstack(L, U_KEYS + ns + ne + 8)) luaL_error(L, "out of memory");
+    if (!lua_checkstack(L, U_KEYS + 8)) luaL_error(L, "out of memory");
     int base = lua_gettop(L);
     lua_pushlightuserdata(L, b);  /* U_BINDING */
     lua_pushvalue(L, step_idx);   /* U_STEP */
@@ -368,8 +374,11 @@ void lt_lua_law_make_binding(lua_State *L, lua_law *b, int step_idx, int init_id
     lua_createtable(L, 0, ne);    /* U_E */
     lua_pushliteral(L, "uN");     /* U_KEY_UN */
     lua_pushliteral(L, "fresh");  /* U_KEY_FRESH */
-    for (int i = 0; i < ns; i++) lua_pushstring(L, b->state_names[i]);
-    for (int i = 0; i < ne; i++) lua_pushstring(L, b->energies[i].name);
+    lua_createtable(L, ns + ne, 0); /* U_KEYS */
+    for (int i = 0; i < ns + ne; i++) {
+        lua_pushstring(L, i < ns ? b->state_names[i] : b->energies[i - ns].name);
+        lua_rawseti(L, -2, i + 1);
+    }
     /* fill the tables with every key they will hold: the step's raw sets then never allocate */
     lua_pushvalue(L, base + U_V);
     lua_setfield(L, c, "v");
@@ -403,7 +412,7 @@ void lt_lua_law_make_binding(lua_State *L, lua_law *b, int step_idx, int init_id
     lua_pushboolean(L, 0);
     lua_setfield(L, -2, "__metatable");
     lua_setmetatable(L, base + U_OUT);
-    lua_pushcclosure(L, law_call, U_KEYS - 1 + ns + ne);
+    lua_pushcclosure(L, law_call, U_KEYS);
     lua_xmove(L, T, 1); /* T's slot 1 */
     b->T = T;
 }

@@ -18,6 +18,9 @@ static void run_script(const char *path)
 static void test_until_forms(void) { run_script("tests/scripts/until_forms.lua"); }
 static void test_scope(void) { run_script("tests/scripts/scope.lua"); }
 static void test_materials(void) { run_script("tests/scripts/materials.lua"); }
+/* a Lua law at LT_MAX_STATE and LT_MAX_ENERGIES: more keys than a C closure has upvalues, more
+ * values than a Lua stack holds without asking (both overran memory before) */
+static void test_lua_law_long_state(void) { run_script("tests/scripts/lua_law_long_state.lua"); }
 static void test_shapes(void) { run_script("tests/scripts/shapes.lua"); }
 static void test_names(void) { run_script("tests/scripts/names.lua"); }
 static void test_spin(void) { run_script("tests/scripts/spin.lua"); }
@@ -87,6 +90,7 @@ const test_case script_tests[] = {
     TEST(until_forms),
     TEST(scope),
     TEST(materials),
+    TEST(lua_law_long_state),
     TEST(shapes),
     TEST(demo_script),
     TEST(woo_capsule_sphere_script),
