@@ -300,9 +300,9 @@ static tangential md_step(const double *p, const lt_contact *c, double *s, doubl
         double sy = e[1], sz = e[2], ty = sy + w * dy, tz = sz + w * dz, uy = ty, uz = tz;
         double fhi = hi * (delta - hi * hi * third);
         if (slips) {
-            double cap = fmax(lim * (fhi - flo), 0), t2 = ty * ty + tz * tz;
-            if (kc * kc * t2 > cap * cap) { /* t2 > 0 here */
-                double scale = cap / (kc * sqrt(t2));
+            double fmax_cell = fmax(lim * (fhi - flo), 0), t2 = ty * ty + tz * tz; /* N */
+            if (kc * kc * t2 > fmax_cell * fmax_cell) { /* t2 > 0 here */
+                double scale = fmax_cell / (kc * sqrt(t2));
                 uy *= scale, uz *= scale;
                 slid++;
             }
