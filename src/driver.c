@@ -4,6 +4,7 @@
  * free).  The step's parts live in driver_motion.c, driver_contact.c and driver_checks.c
  * (driver_int.h).  Equations and conventions: driver.h (time stepping, energies), law.h.
  */
+#include "watch.h"
 #include "driver_int.h"
 #include "stability.h"
 #include "stiffness.h"
@@ -214,6 +215,7 @@ int lt_run_stage(lt_tester *t, int index)
     long every = test->record_every;
     vec3 vnew[2], wnew[2], imposed[2][2], damp[2][2], nimp;
     t->view.stage = index;
+    lt_watch_page->stage = index + 1;
     memset(&t->view.st, 0, sizeof t->view.st);
     t->pred.missed = 0; /* a new stage's first two steps run the passes */
     stage_masks(t, s);
@@ -238,6 +240,7 @@ int lt_run_stage(lt_tester *t, int index)
         t->first_motion = 0;
         if (every > 0) row_in = row_in == 0 ? every - 1 : row_in - 1;
         t->view.step++;
+        lt_watch_page->step = t->view.step;
         t->view.time += test->dt;
         t->view.st.step++;
         t->view.st.time += test->dt;

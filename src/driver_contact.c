@@ -3,6 +3,7 @@
  * rule, the law's init) or breaking, the law's step and its energies, and the contact forces on
  * the bodies.  Equations and conventions: driver.h (energies, stiffness), law.h (frame, signs).
  */
+#include "watch.h"
 #include "driver_int.h"
 #include "stiffness.h"
 #include <math.h>
@@ -85,7 +86,9 @@ COLD static int contact_form(lt_tester *t)
     c->kt = v->stiff.kt;
     c->tanPhi = v->stiff.tanPhi;
     if (t->obs.on_contact) t->obs.on_contact(t->obs.contact_ctx, t);
+    lt_watch_enter(LT_CALL_INIT);
     test->law->init(test->params, c, v->law_state);
+    lt_watch_leave();
     if (!v->created) {
         memcpy(v->law_state_created, v->law_state, sizeof v->law_state_created);
         v->created = 1;
@@ -164,7 +167,9 @@ int lt_contact_update(lt_tester *t, int geom_ok, const mat3 *frame_before, const
     if (!isfinite(c->uN + lt_sum6(c->v)) && lt_contact_input_fault(t) < 0) return -1;
     /* what a law leaves unset is zero (a plain copy: memset of this size is a slow rep stos) */
     t->view.resp = zero_response;
+    lt_watch_enter(LT_CALL_STEP);
     int alive = law->step(test->params, c, t->view.law_state, &t->view.resp);
+    lt_watch_leave();
     if (!alive) {
         contact_break(t);
         return 0;

@@ -1,4 +1,5 @@
 /* src/surface.c - sample a law's yield surface into NAME-surface.tsv (see surface.h). */
+#include "watch.h"
 #include "surface.h"
 #include "fmt.h"
 #include "record.h"
@@ -107,9 +108,17 @@ int lt_surface_write_pending(const char *dir, const char *name, const lt_law *la
 
 double lt_yield_excess(const lt_yield *y, const double *param, const double *state, const double f[LT_DOF])
 {
-    if (y->excess) return y->excess(param, state, f);
-    if (f[0] > y->fn_max(param, state)) return INFINITY;
-    double g = y->ft_max(param, state, f[0]), ft = hypot(f[1], f[2]);
+    if (y->excess) {
+        lt_watch_enter(LT_CALL_YIELD);
+        double e = y->excess(param, state, f);
+        lt_watch_leave();
+        return e;
+    }
+    lt_watch_enter(LT_CALL_YIELD);
+    double fn_max = y->fn_max(param, state), g = f[0] > fn_max ? 0 : y->ft_max(param, state, f[0]);
+    lt_watch_leave();
+    if (f[0] > fn_max) return INFINITY;
+    double ft = hypot(f[1], f[2]);
     if (g > 0) return ft / g - 1;
     return g == 0 && ft == 0 ? 0 : INFINITY;
 }

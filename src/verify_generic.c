@@ -12,6 +12,7 @@
  * Defaults of the law's parameters, default materials (src/driver.c), spheres of 0.1 m (A) and
  * 0.05 m (B), dt = 1e-6 s.
  */
+#include "watch.h"
 #include "stiffness.h"
 #include "verify_int.h"
 #include <math.h>
@@ -71,9 +72,14 @@ static void force_at(const lt_law *law, const double *p, double uN, double f[LT_
     c.kn = sr.kn, c.kt = sr.kt, c.tanPhi = sr.tanPhi;
     c.mstar = 1.0;
     c.fresh = 1;
+    lt_watch_enter(LT_CALL_INIT);
     law->init(p, &c, s);
+    lt_watch_leave();
     lt_response r = {0};
-    if (!law->step(p, &c, s, &r)) memset(&r, 0, sizeof r);
+    lt_watch_enter(LT_CALL_STEP);
+    int alive = law->step(p, &c, s, &r);
+    lt_watch_leave();
+    if (!alive) memset(&r, 0, sizeof r);
     memcpy(f, r.f, sizeof r.f);
 }
 
