@@ -1,7 +1,12 @@
 /* src/afile.c - temporary file + rename, alone or in a set (see afile.h). */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* fopencookie: a stream whose buffer lives in the watch page */
 #include "afile.h"
+#include "watch.h"
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,21 +53,171 @@ int lt_mkdir_p(const char *dir, char *err, size_t errlen)
     return rc ? -1 : 0;
 }
 
+/* Forget the temporary file tmp in the watch page (after it was renamed or removed). */
+static void unwatch(const char *tmp) { lt_watch_drop_file(lt_watch_find_file(tmp)); }
+
+void lt_afile_unlink_tmp(const char *tmp)
+{
+    if (!tmp) return;
+    unlink(tmp);
+    unwatch(tmp);
+}
+
 int lt_afile_mkstemp(char *path)
 {
     int fd = mkstemp(path);
     if (fd < 0) return -1;
+    /* held while the file is a temporary (its descriptor in the watch page): a temporary that
+     * nobody holds belongs to a run that is gone, and the next run reclaims it */
+    int slot = lt_watch_add_file(path, NULL, LT_WF_TEMP);
+    if (slot >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0) lt_watch_page->files[slot].lock_fd = fcntl(fd, F_DUPFD_CLOEXEC, 3);
     /* mkstemp makes 0600; the published file gets the mode of any new file (0666 & ~umask) */
     mode_t mask = umask(0);
     umask(mask);
     if (fchmod(fd, 0666 & ~mask) != 0) {
         int e = errno;
         close(fd);
-        unlink(path);
+        lt_afile_unlink_tmp(path);
         errno = e;
         return -1;
     }
     return fd;
+}
+
+/* ---- streams whose unwritten bytes are in the watch page --------------------------------- */
+
+/* Write the stream's buffer to its file.  0, or -1 with errno. */
+static int stream_flush(lt_watch_stream *s)
+{
+    const char *p = s->buf;
+    long long left = s->pending;
+    s->writing = 1;
+    while (left > 0) {
+        ssize_t k = write(s->fd, p, (size_t)left);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) {
+            if (k == 0) errno = EIO;
+            s->writing = 0;
+            return -1;
+        }
+        p += k, left -= k;
+        s->written += k;
+        memmove(s->buf, p, (size_t)left); /* what is not on disk stays at the buffer's start */
+        p = s->buf;
+        s->pending = left;
+    }
+    s->pending = 0;
+    s->writing = 0;
+    return 0;
+}
+
+static ssize_t stream_write(void *cookie, const char *data, size_t n)
+{
+    lt_watch_stream *s = cookie;
+    size_t done = 0;
+    while (done < n) {
+        if (s->pending == LT_WATCH_BUF && stream_flush(s) < 0) return done ? (ssize_t)done : -1;
+        size_t k = n - done, room = (size_t)(LT_WATCH_BUF - s->pending);
+        if (k > room) k = room;
+        memcpy(s->buf + s->pending, data + done, k);
+        s->pending += (long long)k;
+        done += k;
+    }
+    return (ssize_t)n;
+}
+
+/* ftell only (meta.c counts its bytes): the position is what was written and what waits */
+static int stream_seek(void *cookie, off64_t *pos, int whence)
+{
+    lt_watch_stream *s = cookie;
+    if (whence != SEEK_CUR || *pos != 0) {
+        errno = ESPIPE;
+        return -1;
+    }
+    *pos = s->written + s->pending;
+    return 0;
+}
+
+static int stream_close(void *cookie)
+{
+    lt_watch_stream *s = cookie;
+    int rc = s->pending > 0 ? stream_flush(s) : 0, e = errno;
+    if (close(s->fd) != 0 && rc == 0) rc = -1, e = errno;
+    s->fd = -1;
+    s->used = 0;
+    errno = e;
+    return rc;
+}
+
+/* A stream over fd with its buffer in the watch page, for the file of watch slot `slot`; NULL
+ * when every stream is taken (the caller then uses stdio's own buffer). */
+static FILE *watched_stream(int fd, int slot)
+{
+    if (slot < 0) return NULL;
+    for (int i = 0; i < LT_WATCH_STREAMS; i++) {
+        lt_watch_stream *s = &lt_watch_page->streams[i];
+        if (s->used) continue;
+        s->fd = fd;
+        s->written = s->pending = 0;
+        s->writing = 0;
+        cookie_io_functions_t io = {NULL, stream_write, stream_seek, stream_close};
+        FILE *fp = fopencookie(s, "w", io);
+        if (!fp) return NULL;
+        setvbuf(fp, NULL, _IONBF, 0); /* every byte goes to the page's buffer at once */
+        s->used = 1;
+        lt_watch_page->files[slot].stream = i;
+        return fp;
+    }
+    return NULL;
+}
+
+void lt_afile_role(lt_afile *f, int role)
+{
+    int slot = f->tmp_path ? lt_watch_find_file(f->tmp_path) : -1;
+    if (slot >= 0) lt_watch_page->files[slot].role = role;
+}
+
+void lt_afile_note_contacts(lt_afile *f, long contacts)
+{
+    int slot = f->tmp_path ? lt_watch_find_file(f->tmp_path) : -1;
+    if (slot >= 0) lt_watch_page->files[slot].contacts = contacts;
+}
+
+void lt_afile_mark_body(lt_afile *f)
+{
+    int slot = f->tmp_path && f->fp ? lt_watch_find_file(f->tmp_path) : -1;
+    long at = slot >= 0 ? ftell(f->fp) : -1;
+    if (at > 0) lt_watch_page->files[slot].body = at;
+}
+
+/* ---- temporaries of runs that are gone ---------------------------------------------------- */
+
+long long lt_afile_reclaim(const char *dir, int *count)
+{
+    long long bytes = 0;
+    *count = 0;
+    DIR *d = opendir(dir);
+    if (!d) return 0;
+    time_t now = time(NULL);
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        /* afile's names: .NAME.SUFFIX.tmp.XXXXXX */
+        const char *t = strstr(e->d_name, ".tmp.");
+        if (e->d_name[0] != '.' || !t || strlen(t) != 11) continue;
+        char *path = lt_afile_path(dir, "", e->d_name, "");
+        struct stat st;
+        int fd = path ? open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) : -1;
+        /* a second's grace: a live run locks its file right after creating it */
+        if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && now - st.st_mtime >= 2 &&
+            flock(fd, LOCK_EX | LOCK_NB) == 0 && unlink(path) == 0) {
+            bytes += st.st_size;
+            ++*count;
+        }
+        if (fd >= 0) close(fd);
+        free(path);
+    }
+    closedir(d);
+    return bytes;
 }
 
 int lt_afile_open(lt_afile *f, const char *dir, const char *name, const char *suffix, size_t bufsize, char *err,
@@ -92,15 +247,19 @@ int lt_afile_open(lt_afile *f, const char *dir, const char *name, const char *su
         lt_afile_abort(f);
         return -1;
     }
-    f->fp = fdopen(fd, "w");
-    f->buf = malloc(bufsize);
-    if (!f->fp || !f->buf) {
+    int slot = lt_watch_find_file(f->tmp_path);
+    if (slot >= 0) lt_watch_text(lt_watch_page->files[slot].final, LT_WATCH_PATH, f->final_path);
+    f->fp = watched_stream(fd, slot);
+    if (f->fp) bufsize = 0;
+    else f->fp = fdopen(fd, "w");
+    f->buf = bufsize ? malloc(bufsize) : NULL;
+    if (!f->fp || (bufsize && !f->buf)) {
         if (!f->fp) close(fd);
         snprintf(err, errlen, "cannot open '%s': %s", f->tmp_path, strerror(errno));
         lt_afile_abort(f);
         return -1;
     }
-    setvbuf(f->fp, f->buf, _IOFBF, bufsize);
+    if (bufsize) setvbuf(f->fp, f->buf, _IOFBF, bufsize);
     return 0;
 }
 
@@ -160,6 +319,7 @@ int lt_afile_commit_as(lt_afile *f, const char *suffix, char *err, size_t errlen
         return -1;
     }
     free(final);
+    unwatch(f->tmp_path);
     free(f->tmp_path);
     f->tmp_path = NULL;
     lt_afile_abort(f);
@@ -172,7 +332,7 @@ void lt_afile_abort(lt_afile *f)
 {
     if (f->fp) fclose(f->fp);
     f->fp = NULL;
-    if (f->tmp_path) unlink(f->tmp_path);
+    lt_afile_unlink_tmp(f->tmp_path);
     free(f->tmp_path);
     free(f->final_path);
     free(f->buf);
@@ -191,7 +351,7 @@ int lt_pending_add(lt_pending *p, char *tmp, char *final)
         char **f = t ? realloc(p->final, (size_t)cap * sizeof *f) : NULL;
         if (f) p->final = f;
         if (!t || !f) {
-            if (tmp) unlink(tmp);
+            lt_afile_unlink_tmp(tmp);
             free(tmp);
             free(final);
             return -1;
@@ -201,6 +361,7 @@ int lt_pending_add(lt_pending *p, char *tmp, char *final)
     p->tmp[p->n] = tmp;
     p->final[p->n] = final;
     p->n++;
+    if (tmp && lt_watch_find_file(tmp) < 0) lt_watch_add_file(tmp, final, LT_WF_TEMP);
     return 0;
 }
 
@@ -217,6 +378,27 @@ int lt_afile_close_into(lt_afile *f, lt_pending *p, char *err, size_t errlen)
     return 0;
 }
 
+/* A second name for the file at path (a hard link DIR/.FILE.old.tmp.XXXXXX, malloc'ed), so that
+ * it can be put back if the set it is replaced in fails; NULL if nothing is there or no link can
+ * be made (a file system without hard links: then it is replaced without a way back). */
+static char *keep_old(const char *path)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0) return NULL;
+    const char *slash = strrchr(path, '/');
+    size_t dl = slash ? (size_t)(slash - path) + 1 : 0, n = strlen(path) + 24;
+    char *old = malloc(n);
+    if (!old) return NULL;
+    snprintf(old, n, "%.*s.%s.old.tmp.XXXXXX", (int)dl, path, path + dl);
+    int fd = mkstemp(old); /* reserves a fresh name; the link takes it */
+    if (fd >= 0) close(fd);
+    if (fd < 0 || unlink(old) != 0 || link(path, old) != 0) {
+        free(old);
+        return NULL;
+    }
+    return old;
+}
+
 int lt_pending_publish(lt_pending *p, char *err, size_t errlen)
 {
     for (int i = 0; i < p->n; i++)
@@ -224,16 +406,38 @@ int lt_pending_publish(lt_pending *p, char *err, size_t errlen)
             lt_pending_discard(p);
             return -1;
         }
-    int rc = 0;
-    for (int i = 0; i < p->n; i++) {
-        if (rc == 0 && rename(p->tmp[i], p->final[i]) != 0) {
-            snprintf(err, errlen, "cannot write '%s': %s", p->final[i], strerror(errno));
+    /* all or none: what the final names held is kept under second names until every rename
+     * succeeded, and put back if one fails */
+    char **old = calloc((size_t)p->n + 1, sizeof *old);
+    if (!old) {
+        snprintf(err, errlen, "out of memory");
+        lt_pending_discard(p);
+        return -1;
+    }
+    for (int i = 0; i < p->n; i++) old[i] = keep_old(p->final[i]);
+    int rc = 0, done = 0;
+    for (; done < p->n; done++)
+        if (rename(p->tmp[done], p->final[done]) != 0) {
+            snprintf(err, errlen, "cannot write '%s': %s", p->final[done], strerror(errno));
             rc = -1;
+            break;
         }
-        if (rc < 0) unlink(p->tmp[i]);
+        else {
+            unwatch(p->tmp[done]);
+        }
+    for (int i = 0; i < p->n; i++) {
+        if (rc < 0 && i < done) { /* published before the failure: the old file back, or none */
+            if (old[i]) rename(old[i], p->final[i]);
+            else unlink(p->final[i]);
+        } else if (old[i]) {
+            unlink(old[i]);
+        }
+        if (rc < 0 && i >= done) lt_afile_unlink_tmp(p->tmp[i]);
+        free(old[i]);
         free(p->tmp[i]);
         free(p->final[i]);
     }
+    free(old);
     free(p->tmp);
     free(p->final);
     memset(p, 0, sizeof *p);
@@ -243,7 +447,7 @@ int lt_pending_publish(lt_pending *p, char *err, size_t errlen)
 void lt_pending_discard(lt_pending *p)
 {
     for (int i = 0; i < p->n; i++) {
-        unlink(p->tmp[i]);
+        lt_afile_unlink_tmp(p->tmp[i]);
         free(p->tmp[i]);
         free(p->final[i]);
     }

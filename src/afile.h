@@ -41,6 +41,20 @@ int lt_afile_target_ok(const char *path, char *err, size_t errlen);
 void lt_afile_remove_stale(const char *path);
 void lt_afile_abort(lt_afile *f);
 
+/* The role of f in the watch page (watch.h: LT_WF_TABLE, LT_WF_META): what a supervisor does
+ * with it if the worker fails (kept as .partial).  Files are LT_WF_TEMP (removed) otherwise. */
+void lt_afile_role(lt_afile *f, int role);
+/* A sidecar's contact count, and the end of its body before its closing lines, for the
+ * supervisor that closes it if the worker fails. */
+void lt_afile_note_contacts(lt_afile *f, long contacts);
+void lt_afile_mark_body(lt_afile *f);
+/* Remove the temporary file tmp (and forget it in the watch page). */
+void lt_afile_unlink_tmp(const char *tmp);
+/* Remove the temporary files of runs that are gone from dir: afile's names (.NAME.SUFFIX.tmp.X)
+ * that no process holds locked (a run holds each of its temporaries) and that are older than a
+ * second or two.  Returns their bytes, *count their number. */
+long long lt_afile_reclaim(const char *dir, int *count);
+
 /* Temporary files waiting for their final names. */
 typedef struct lt_pending {
     int n, cap;
@@ -54,8 +68,9 @@ int lt_afile_close_into(lt_afile *f, lt_pending *p, char *err, size_t errlen);
  * or -1 (out of memory: tmp removed). */
 int lt_pending_add(lt_pending *p, char *tmp, char *final);
 /* Rename every file to its final name, in the order added (put the main file last).  Checks
- * first that no final name is a directory.  Returns 0, or -1 with a message: the files not yet
- * renamed are removed. */
+ * first that no final name is a directory.  All or none: returns 0, or -1 with a message, every
+ * final name then holding what it held before (kept under a hard link while the set is
+ * renamed) and every temporary file removed. */
 int lt_pending_publish(lt_pending *p, char *err, size_t errlen);
 /* Remove every temporary file and empty p. */
 void lt_pending_discard(lt_pending *p);

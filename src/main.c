@@ -11,6 +11,8 @@
 #include "registry.h"
 #include "probe_table.h"
 #include "script.h"
+#include "supervise.h"
+#include "watch.h"
 #include "verify.h"
 #include "driver.h"
 #include <signal.h>
@@ -179,9 +181,11 @@ static void print_row(void *ctx, const lt_verify_row *r)
 {
     row_printer *p = ctx;
     int verbose = p->verbose;
-    if (!p->header) lt_verify_print_header(stdout);
-    p->header = 1;
+    if (!p->header && !lt_watch_page->header) lt_verify_print_header(stdout);
+    p->header = lt_watch_page->header = 1;
     lt_verify_print_row(stdout, r);
+    lt_watch_page->rows++; /* counted over every worker of a supervised verify (supervise.h) */
+    if (!r->pass) lt_watch_page->failed++;
     if (verbose && r->pass && r->note && *r->note) printf("    # %s\n", r->note);
     fflush(stdout);
 }
@@ -204,9 +208,10 @@ static int verify_file(const char *file, const lt_verify_opts *o, row_printer *p
     int rc = lt_script_run_file(file, so);
     if (rc != 0) return cr.no_match ? 2 : rc;
     clock_gettime(CLOCK_MONOTONIC, &t1);
-    printf("verify: %d checks in %d cases of %s, %d failed, %.1f s\n", cr.rows, cr.cases, file, cr.failed,
+    printf("verify: %d checks in %d cases of %s, %d failed, %.1f s\n", lt_watch_page->rows, lt_watch_page->cases, file,
+           lt_watch_page->failed,
            (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
-    return cr.failed ? 1 : 0;
+    return lt_watch_page->failed ? 1 : 0;
 }
 
 /* `--plot-format F` at argv[*i]: the format set and *i advanced; 0, or 2 after a message. */
@@ -280,15 +285,15 @@ static int cmd_verify(int argc, char **argv)
     o.ctx = &printer;
     lt_verify_summary sum;
     char err[300];
-    lt_verify_print_header(stdout);
-    printer.header = 1;
+    if (!lt_watch_page->header) lt_verify_print_header(stdout);
+    printer.header = lt_watch_page->header = 1;
     if (lt_verify(&o, &sum, err, sizeof err) < 0) {
         fprintf(stderr, "lawtester: verify: %s\n", err);
         return 2;
     }
-    printf("verify: %d checks in %d law cases (plus the generic checks), %d failed, %.1f s\n", sum.rows, sum.cases,
-           sum.failed, sum.seconds);
-    return sum.failed ? 1 : 0;
+    printf("verify: %d checks in %d law cases (plus the generic checks), %d failed, %.1f s\n", lt_watch_page->rows,
+           lt_watch_page->cases, lt_watch_page->failed, sum.seconds);
+    return lt_watch_page->failed ? 1 : 0;
 }
 
 /* Take every `--law-lib FILE` out of argv (argv[2..]; *argc shrinks) and load the laws of FILE,
@@ -307,7 +312,11 @@ static int load_law_libs(int *argc, char **argv)
             return 2;
         }
         char err[1200];
-        if (lt_plugin_load(argv[i], err, sizeof err) < 0) {
+        lt_watch_text(lt_watch_page->lib, sizeof lt_watch_page->lib, argv[i]);
+        lt_watch_enter(LT_CALL_LOAD); /* its constructors run now (supervise.h) */
+        int loaded = lt_plugin_load(argv[i], err, sizeof err);
+        lt_watch_leave();
+        if (loaded < 0) {
             fprintf(stderr, "lawtester: %s\n", err);
             return 2;
         }
@@ -439,7 +448,10 @@ static int finish(int status)
     return status;
 }
 
+/* One command in the worker process of the supervisor (or alone without one). */
+static int worker_main(int argc, char **argv) { return finish(command(argc, argv)); }
+
 int main(int argc, char **argv)
 {
-    return finish(command(argc, argv));
+    return lt_supervised_main(argc, argv, worker_main);
 }

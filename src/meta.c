@@ -1,6 +1,7 @@
 /* src/meta.c - the NAME.meta sidecar (format in meta.h). */
 #include "meta.h"
 #include "fmt.h"
+#include "watch.h"
 #include <errno.h>
 #include <string.h>
 
@@ -62,6 +63,7 @@ int lt_meta_open(lt_meta *m, const char *dir, const char *name, const lt_test *t
     memset(m, 0, sizeof *m);
     m->lim = lim;
     if (lt_afile_open(&m->f, dir, name, ".meta", 1 << 16, err, errlen) < 0) return -1;
+    lt_afile_role(&m->f, LT_WF_META);
     FILE *fp = m->f.fp;
     /* the bodies as the run starts: mass properties and B placed, as the driver does it */
     lt_body b[2] = {test->body[0], test->body[1]};
@@ -103,6 +105,7 @@ void lt_meta_contact(void *ctx, const lt_tester *tester)
     if (m->f.failed) return;
     FILE *fp = m->f.fp;
     long k = ++m->contacts;
+    lt_afile_note_contacts(&m->f, k);
     char key[64];
 #define KEY(s) (snprintf(key, sizeof key, "contact.%ld.%s", k, s), key)
     fprintf(fp, "%s\t%ld\n", KEY("step"), t->stiff_step);
@@ -121,6 +124,7 @@ void lt_meta_contact(void *ctx, const lt_tester *tester)
 void lt_meta_finish(lt_meta *m, const char *status)
 {
     FILE *fp = m->f.fp;
+    lt_afile_mark_body(&m->f);
     fprintf(fp, "contacts\t%ld\nstatus\t", m->contacts);
     for (const char *c = status; *c; c++) fputc(*c == '\n' || *c == '\t' || *c == '\r' ? ' ' : *c, fp);
     if (fputc('\n', fp) == EOF || ferror(fp)) lt_afile_fail(&m->f, errno);

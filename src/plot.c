@@ -269,7 +269,7 @@ int lt_plot_pending(const char *kind, const lt_plot_input *in, lt_pending *p, ch
         snprintf(script, sizeof script, "%s/%s", dir, names[i]);
         snprintf(out, sizeof out, "%.*s-%.*s.%s", (int)base_len, base, (int)nl, names[i], format->name);
         char *tmp = temp_beside(out, err, errlen), *final = tmp ? strdup(out) : NULL;
-        if (tmp && !final) unlink(tmp), free(tmp), tmp = NULL, snprintf(err, errlen, "out of memory");
+        if (tmp && !final) lt_afile_unlink_tmp(tmp), free(tmp), tmp = NULL, snprintf(err, errlen, "out of memory");
         if (!tmp || lt_pending_add(p, tmp, final) < 0) {
             if (tmp) snprintf(err, errlen, "out of memory");
             rc = -1;

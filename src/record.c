@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "record.h"
 #include "fmt.h"
+#include "watch.h"
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -19,6 +20,7 @@ int lt_record_open(lt_record *r, const char *dir, const char *name, const lt_law
 {
     memset(r, 0, sizeof *r);
     if (lt_afile_open(&r->f, dir, name, ".tsv", RECORD_BUFSIZE, err, errlen) < 0) return -1;
+    lt_afile_role(&r->f, LT_WF_TABLE); /* kept as .partial by a supervisor if the worker fails */
     FILE *fp = r->f.fp;
     r->lim = lim;
     r->n_energy = lt_energy_count(law);

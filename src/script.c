@@ -5,6 +5,7 @@
  * (srcloc) for the returned table, and is the line of the call for lawtester.run(t).
  */
 #define _POSIX_C_SOURCE 200809L
+#include "watch.h"
 #include "script_int.h"
 #include "registry.h"
 #include "record.h"
@@ -284,6 +285,8 @@ static void close_timeout(int sig)
     (void)sig;
     ssize_t w = write(STDERR_FILENO, close_message, strlen(close_message));
     (void)w;
+    lt_watch_page->status = 1; /* an end of lawtester's own, not the law's (supervise.h) */
+    lt_watch_page->finished = 1;
     _exit(1);
 }
 

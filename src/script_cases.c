@@ -16,6 +16,7 @@
  * log2(e_k-1/e_k), k = 1, 2, must not fall short of `order` by more than `order_tol`.
  */
 #define _POSIX_C_SOURCE 200809L
+#include "watch.h"
 #include "script_int.h"
 #include "verify.h"
 #include <math.h>
@@ -348,6 +349,12 @@ static void run_case(script_ctx *sc, lt_case_run *cr, lua_State *L, int c, int i
     lua_getfield(L, tt, "law");
     snprintf(k.law, sizeof k.law, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "?");
     lua_pop(L, 1);
+    /* a unit in the watch page: a fault of the law ends this case only (supervise.h) */
+    if (!lt_watch_unit_begin(k.law, k.name, 1)) {
+        lua_settop(L, top);
+        return;
+    }
+    cr->cases++;
     lua_getfield(L, c, "expect");
     int ex = lua_gettop(L), m = (int)lua_rawlen(L, ex), runs = 1;
     for (int j = 1; j <= m; j++) {
@@ -382,6 +389,7 @@ static void run_case(script_ctx *sc, lt_case_run *cr, lua_State *L, int c, int i
     }
     sc->test_depth = 0;
     sc->keep_rows = 0;
+    lt_watch_unit_end(); /* what follows reads the runs' results, not the law */
     /* the rows at dt when that run succeeded; the order rows only when all three did (a failed
      * re-run is its own failed row) */
     if (ok > 0)
@@ -436,7 +444,6 @@ void lt_run_case_file(script_ctx *sc, lua_State *L, int idx)
         int take = !cr->kase || strcmp(cr->kase, lua_tostring(L, -1)) == 0;
         lua_pop(L, 1);
         if (take) {
-            cr->cases++;
             run_case(sc, cr, L, lua_gettop(L), i);
         }
         lua_pop(L, 1);

@@ -1,6 +1,7 @@
 /* src/script_run.c - running one test table: conversion in protected mode, the record, its
  * .meta sidecar and surface, the summary on stdout, the plots, and the results table. */
 #define _POSIX_C_SOURCE 200809L
+#include "watch.h"
 #include "script_int.h"
 #include "fmt.h"
 #include "meta.h"
@@ -159,6 +160,19 @@ static void test_prefix(const script_ctx *sc, char *buf, size_t n)
     if (u > 0 && u < n) snprintf(buf + u, n - u, ".");
 }
 
+/* The running test in the watch page, so that a supervisor names its lines (supervise.h). */
+static void watch_test(const script_ctx *sc, const run_ctx *r, int call_line)
+{
+    int lines[64], n = r->test.n_stages < 64 ? r->test.n_stages : 64;
+    for (int k = 0; k < n; k++) {
+        srcloc_key p[2] = {{"stages", 0}, {NULL, k + 1}};
+        lines[k] = test_line(sc, call_line, p, 2);
+    }
+    char pre[160];
+    test_prefix(sc, pre, sizeof pre);
+    lt_watch_test_begin(sc->path, test_line(sc, call_line, NULL, 0), lines, n, pre, r->name, r->test.law->name);
+}
+
 /* The run's observer row: the record (when written) and the kept states (case files), which may
  * hold at most the Lua state's memory limit (kept outside Lua, so counted here). */
 static void observe_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
@@ -290,6 +304,7 @@ static void fail_run(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
         free(partial);
     }
     sc->out.open = 0;
+    lt_watch_test_end();
     lt_run_release(r);
     lua_pushstring(L, msg);
     lua_error(L);
@@ -376,6 +391,7 @@ void lt_run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
         obs.on_tick = run_tick;
         obs.tick_ctx = &bar;
     }
+    watch_test(sc, r, call_line);
     int run_rc = lt_run_observed(tester, &r->test, &obs);
     sc->steps_run += t->step; /* lawtester.run charges them to its caller's budget (script.c) */
     lt_progress_end_steps(&bar, t->step, r->test.n_stages, run_rc == 0);
@@ -540,6 +556,7 @@ void lt_run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
         }
         lua_setfield(L, -2, "C");
     }
+    lt_watch_test_end();
     lt_run_release(r);
     lua_remove(L, -2); /* the run_ctx userdata */
     sc->n_runs++;

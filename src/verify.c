@@ -2,6 +2,7 @@
  * shared helpers of the verify files (stages, balance).  The checks themselves are in
  * verify_generic.c (every law) and verify_cases.c (the law's own cases). */
 #define _POSIX_C_SOURCE 200809L
+#include "watch.h"
 #include "verify.h"
 #include "law_check.h"
 #include "registry.h"
@@ -107,12 +108,20 @@ void lt_verify_law(const lt_law *law, const lt_verify_opts *o, lt_verify_summary
         lt_vr_fail(&v, "descriptor", "lt_law_validate", why);
         return;
     }
-    lt_vr_generic(&v);
-    if (lt_vr_has_oblique(law)) lt_vr_oblique(&v);
+    /* each unit in the watch page: a fault of the law ends that unit only (supervise.h) */
+    if (lt_watch_unit_begin(law->name, "generic", 0)) {
+        lt_vr_generic(&v);
+        lt_watch_unit_end();
+    }
+    if (lt_vr_has_oblique(law) && lt_watch_unit_begin(law->name, "generic-oblique", 0)) {
+        lt_vr_oblique(&v);
+        lt_watch_unit_end();
+    }
     for (int i = 0; i < law->n_cases; i++)
-        if (lt_vr_selected(&v, law->cases[i].name)) {
+        if (lt_vr_selected(&v, law->cases[i].name) && lt_watch_unit_begin(law->name, law->cases[i].name, 1)) {
             sum->cases++;
             lt_vr_case(&v, &law->cases[i]);
+            lt_watch_unit_end();
         }
 }
 

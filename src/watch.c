@@ -1,7 +1,9 @@
 /* src/watch.c - the watch page (see watch.h): the static page of a process without a
  * supervisor, and the output file slots. */
+#define _POSIX_C_SOURCE 200809L
 #include "watch.h"
 #include <string.h>
+#include <unistd.h>
 
 static lt_watch unsupervised_page;
 lt_watch *lt_watch_page = &unsupervised_page;
@@ -28,6 +30,9 @@ int lt_watch_add_file(const char *tmp, const char *final, int role)
         lt_watch_file *f = &w->files[i];
         if (f->role != LT_WF_FREE) continue;
         f->stream = -1;
+        f->lock_fd = -1;
+        f->contacts = 0;
+        f->body = 0;
         lt_watch_text(f->tmp, sizeof f->tmp, tmp);
         lt_watch_text(f->final, sizeof f->final, final ? final : "");
         f->role = role; /* last: the supervisor reads a slot only once its role is set */
@@ -41,6 +46,8 @@ void lt_watch_drop_file(int slot)
     if (slot < 0 || slot >= LT_WATCH_FILES) return;
     lt_watch_file *f = &lt_watch_page->files[slot];
     f->role = LT_WF_FREE;
+    if (f->lock_fd >= 0) close(f->lock_fd);
+    f->lock_fd = -1;
     if (f->stream >= 0 && f->stream < LT_WATCH_STREAMS) lt_watch_page->streams[f->stream].used = 0;
     f->stream = -1;
 }
@@ -50,4 +57,40 @@ int lt_watch_find_file(const char *tmp)
     for (int i = 0; tmp && i < LT_WATCH_FILES; i++)
         if (lt_watch_page->files[i].role != LT_WF_FREE && strcmp(lt_watch_page->files[i].tmp, tmp) == 0) return i;
     return -1;
+}
+
+int lt_watch_unit_begin(const char *law, const char *kase, int counts_as_case)
+{
+    lt_watch *w = lt_watch_page;
+    int u = w->unit++;
+    if (u < w->skip) return 0;
+    lt_watch_text(w->unit_law, sizeof w->unit_law, law);
+    lt_watch_text(w->unit_case, sizeof w->unit_case, kase);
+    lt_watch_text(w->law, sizeof w->law, law);
+    if (counts_as_case) w->cases++;
+    w->in_unit = 1;
+    return 1;
+}
+
+void lt_watch_unit_end(void) { lt_watch_page->in_unit = 0; }
+
+void lt_watch_test_begin(const char *file, int line, const int *stage_lines, int n_stages, const char *prefix,
+                         const char *test, const char *law)
+{
+    lt_watch *w = lt_watch_page;
+    int n = (int)(sizeof w->stage_lines / sizeof w->stage_lines[0]);
+    for (int i = 0; i < n; i++) w->stage_lines[i] = i < n_stages && stage_lines ? stage_lines[i] : 0;
+    w->line = line;
+    lt_watch_text(w->field_prefix, sizeof w->field_prefix, prefix);
+    lt_watch_text(w->test, sizeof w->test, test);
+    lt_watch_text(w->law, sizeof w->law, law);
+    w->stage = 0;
+    w->step = 0;
+    lt_watch_text(w->file, sizeof w->file, file);
+}
+
+void lt_watch_test_end(void)
+{
+    lt_watch_page->file[0] = 0;
+    lt_watch_page->stage = 0;
 }

@@ -48,12 +48,16 @@ enum lt_watch_role {
 
 #define LT_WATCH_FILES 48
 #define LT_WATCH_PATH 1024
-#define LT_WATCH_BUF (1 << 16) /* bytes a streamed file holds before a write(2) */
+#define LT_WATCH_BUF (1 << 18) /* bytes a streamed file holds before a write(2) */
 #define LT_WATCH_STREAMS 6     /* slots with a buffer (files open for writing at once) */
 
 typedef struct lt_watch_file {
     volatile int role;             /* enum lt_watch_role; LT_WF_FREE: unused */
     int stream;                    /* index into streams[], -1: none */
+    int lock_fd;                   /* the worker's descriptor holding an flock on tmp (-1: none): a
+                                    * temporary nobody holds belongs to a run that is gone */
+    volatile long contacts;        /* a sidecar's contact count (its `contacts` line) */
+    volatile long long body;       /* a sidecar's bytes before its closing lines (0: not closed) */
     char tmp[LT_WATCH_PATH];       /* the temporary file */
     char final[LT_WATCH_PATH];     /* its final name */
 } lt_watch_file;
@@ -64,7 +68,6 @@ typedef struct lt_watch_stream {
     volatile long long written;    /* bytes of the file on disk, as the worker last wrote them */
     volatile long long pending;    /* bytes in buf not yet written */
     volatile int writing;          /* 1 while a write(2) of buf runs: on disk may be written..written+pending */
-    volatile long contacts;        /* a sidecar's contact count (its `contacts` line) */
     char buf[LT_WATCH_BUF];
 } lt_watch_stream;
 
@@ -81,14 +84,20 @@ typedef struct lt_watch {
     volatile long step;
     char law[128];                 /* the law under test */
     char lib[LT_WATCH_PATH];       /* the --law-lib being loaded (phase LT_CALL_LOAD) */
-    char where[LT_WATCH_PATH];     /* "FILE:LINE: field stages[" style prefix of the running test ("" none) */
+    /* the running test, for a message in the form of the driver's errors:
+     * FILE:LINE: field PREFIXstages[K]: stage K, step N: ... (file "": no test is running) */
+    char file[LT_WATCH_PATH];
+    int line;                      /* the test's line */
+    int stage_lines[64];           /* the line of stage K (K <= 64; 0: the test's) */
+    char field_prefix[128];        /* "cases[2].test." in a case file, else "" */
     char test[256];                /* the running test's name */
     /* the worker's fault handler */
     volatile sig_atomic_t fault;
     char fault_what[256];
     /* verify: units (a law's generic checks, one case) are numbered as they start; a worker
      * started again after a fault skips the units before `skip` */
-    volatile int unit, skip;
+    volatile int unit, skip, in_unit;
+    volatile int header;           /* verify's header line was printed */
     char unit_law[128], unit_case[128];
     volatile int rows, failed, cases; /* verify's counts over all workers */
     /* the outputs */
@@ -105,6 +114,17 @@ static inline void lt_watch_enter(int call)
     lt_watch_page->calls++;
 }
 static inline void lt_watch_leave(void) { lt_watch_page->call = LT_CALL_NONE; }
+
+/* verify: a unit (a law's generic checks, a case) starts: 1 if it is to run (its names in the
+ * page), 0 if a worker before this one ran it already (the unit then does nothing).
+ * counts_as_case: it is one of the `cases` of the summary line. */
+int lt_watch_unit_begin(const char *law, const char *kase, int counts_as_case);
+void lt_watch_unit_end(void);
+/* a run starts (file, the test's line, the line of each stage, "cases[2].test." or "", the
+ * test's name and law) and ends */
+void lt_watch_test_begin(const char *file, int line, const int *stage_lines, int n_stages, const char *prefix,
+                         const char *test, const char *law);
+void lt_watch_test_end(void);
 
 /* Copy s into dst (n bytes, NUL-terminated, cut if longer). */
 void lt_watch_text(char *dst, size_t n, const char *s);
