@@ -230,11 +230,12 @@ static struct loaded {
 } loaded[LT_MAX_LAWS];
 static int n_loaded;
 
-/* "QPATH: WHAT", WHAT with any control character escaped (a name from the object may hold one). */
+/* "QPATH: WHAT", WHAT escaped if it holds a control character (a name from the object may: the
+ * registry's messages print names as they are; the origins it holds are escaped already). */
 static void refuse(char *err, size_t errlen, const char *qpath, const char *what)
 {
     char qwhat[1024];
-    snprintf(err, errlen, "%s: %s", qpath, lt_quote(what, qwhat, sizeof qwhat, 0));
+    snprintf(err, errlen, "%s: %s", qpath, lt_has_control(what) ? lt_quote(what, qwhat, sizeof qwhat, 0) : what);
 }
 
 static int load(const char *path, const char *qpath, char *err, size_t errlen)
