@@ -91,7 +91,7 @@ static void fixture(void)
     ok &= sh(cmd) == 0;
     static const char *const bad[] = {"bad_api",          "bad_nstate",      "no_symbol",       "clash",
                                       "empty",            "api1",            "exports_structs", "exports_function",
-                                      "exports_no_null",  "exports_strings", "name_newline"};
+                                      "exports_no_null",  "exports_strings", "name_newline",    "exports_bytes"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         snprintf(cmd, sizeof cmd, "cc -shared -fPIC -o '%s' tests/plugins/%s.c", bad_so(bad[i]), bad[i]);
         ok &= sh(cmd) == 0;
@@ -443,6 +443,17 @@ static void test_refuses_a_function(void)
                   1);
 }
 
+static void test_refuses_a_size_of_no_whole_pointers(void)
+{
+    NEED_FIXTURE();
+    char want[300];
+    snprintf(want, sizeof want,
+             "'lt_plugin_laws' is 12 bytes, not a whole number of pointers (%zu bytes each): is it an array of "
+             "lt_law structs? (declare it const lt_law *const lt_plugin_laws[] = {&law, NULL}; docs/plugins.md)",
+             sizeof(void *));
+    check_refused(bad_so("exports_bytes"), want, 1);
+}
+
 /* The symbol's size says where the array ends: no word past it is read as a pointer. */
 static void test_refuses_an_array_without_its_null_end(void)
 {
@@ -613,6 +624,7 @@ const test_case plugin_tests[] = {
     TEST(refuses_an_array_of_names),
     TEST(refuses_a_function),
     TEST(refuses_an_array_without_its_null_end),
+    TEST(refuses_a_size_of_no_whole_pointers),
     TEST(loads_a_file_given_twice_once),
     TEST(refusals_stay_on_one_line),
     TEST(refuses_a_file_that_is_not_a_shared_object),
