@@ -11,9 +11,15 @@
 
 /* Load the shared object at path (RTLD_NOW | RTLD_LOCAL; a path without '/' is taken relative
  * to the current directory, never searched for in the library path) and register every law it
- * exports.  Returns the number of laws registered (>= 1), or -1 with one line in err naming the
- * file and, when one is at fault, the law: "PATH: law 'NAME': WHAT".  On failure no law of the
- * file stays registered.  The object stays loaded for the life of the process. */
+ * exports.  The export is checked for what it is before any descriptor is read (its ELF symbol's
+ * type and size, each pointer into readable memory of a descriptor's size: docs/plugins.md), so
+ * a wrong one is refused, never a crash.  A file loaded before (the same device and inode, by
+ * any path) is not loaded again: its count is returned.  Returns the number of laws registered
+ * (>= 1), or -1 with one line in err naming the file and, when one is at fault, the law:
+ * "PATH: law 'NAME': WHAT", the path and any control character escaped and a long path
+ * shortened (lt_quote); the registry keeps the escaped path as the laws' origin.  On failure no
+ * law of the file stays registered.  The object stays loaded for the life of the process.
+ * While it runs, the watch page names the file (lt_watch_page->lib) and the call LT_CALL_LOAD. */
 int lt_plugin_load(const char *path, char *err, size_t errlen);
 
 #endif

@@ -89,7 +89,9 @@ static void fixture(void)
     snprintf(cmd, sizeof cmd, "cp -r examples/plugin/c examples/plugin/cxx '%s'/ && " MAKE " -C '%s/c' PKG_CONFIG_PATH='%s' && " MAKE
              " -C '%s/cxx' PKG_CONFIG_PATH='%s'", fx.dir, fx.dir, fx.pc_path, fx.dir, fx.pc_path);
     ok &= sh(cmd) == 0;
-    static const char *const bad[] = {"bad_api", "bad_nstate", "no_symbol", "clash", "empty", "api1"};
+    static const char *const bad[] = {"bad_api",          "bad_nstate",      "no_symbol",       "clash",
+                                      "empty",            "api1",            "exports_structs", "exports_function",
+                                      "exports_no_null",  "exports_strings", "name_newline",    "exports_bytes"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         snprintf(cmd, sizeof cmd, "cc -shared -fPIC -o '%s' tests/plugins/%s.c", bad_so(bad[i]), bad[i]);
         ok &= sh(cmd) == 0;
@@ -406,17 +408,138 @@ static void test_refuses_name_of_a_builtin(void)
     check_refused(bad_so("clash"), "law 'linear': the name is taken by a built-in law", 1);
 }
 
-/* The same law twice (one file given twice): the second is refused, naming the first's file. */
-static void test_refuses_name_of_another_plugin(void)
+/* lt_plugin_laws declared as something else than a NULL-terminated array of pointers to
+ * descriptors: refused from the ELF symbol (its type, its size) or from the words of the array
+ * (no pointer into readable memory of a descriptor's size), before any descriptor is read. */
+static void test_refuses_an_array_of_structs(void)
 {
     NEED_FIXTURE();
-    char args[1024], want[1024];
-    snprintf(args, sizeof args, "laws --law-lib '%s' --law-lib '%s'", fx.c_so, fx.c_so);
-    snprintf(want, sizeof want, "lawtester: %s: law 'plugin_linear': the name is taken by the law from %s\n", fx.c_so,
-             fx.c_so);
+    check_refused(bad_so("exports_structs"),
+                  "'lt_plugin_laws' entry 1 (0x4) is not the address of a law descriptor: it points to no readable "
+                  "memory of a descriptor's size (an array of lt_law structs or of names? declare it const lt_law "
+                  "*const lt_plugin_laws[] = {&law, NULL}; docs/plugins.md)",
+                  1);
+}
+
+static void test_refuses_an_array_of_names(void)
+{
+    NEED_FIXTURE();
+    /* the entry's address varies; the word read as its api_version is "hook", little-endian */
+    check_refused(bad_so("exports_strings"), "'lt_plugin_laws' entry 1 (0x", 0);
     result r;
+    char args[600];
+    snprintf(args, sizeof args, "laws --law-lib '%s'", bad_so("exports_strings"));
+    run(&r, args);
+    CHECK_MSG(strstr(r.err, ") is not the address of a law descriptor: ") && strstr(r.err, "(an array of lt_law structs or of names?"),
+              "%s", r.err);
+}
+
+static void test_refuses_a_function(void)
+{
+    NEED_FIXTURE();
+    check_refused(bad_so("exports_function"),
+                  "'lt_plugin_laws' is a function, not an array of pointers (declare it const lt_law *const "
+                  "lt_plugin_laws[] = {&law, NULL}; docs/plugins.md)",
+                  1);
+}
+
+static void test_refuses_a_size_of_no_whole_pointers(void)
+{
+    NEED_FIXTURE();
+    char want[300];
+    snprintf(want, sizeof want,
+             "'lt_plugin_laws' is 12 bytes, not a whole number of pointers (%zu bytes each): is it an array of "
+             "lt_law structs? (declare it const lt_law *const lt_plugin_laws[] = {&law, NULL}; docs/plugins.md)",
+             sizeof(void *));
+    check_refused(bad_so("exports_bytes"), want, 1);
+}
+
+/* The symbol's size says where the array ends: no word past it is read as a pointer. */
+static void test_refuses_an_array_without_its_null_end(void)
+{
+    NEED_FIXTURE();
+    check_refused(bad_so("exports_no_null"),
+                  "'lt_plugin_laws' has no NULL end within its 1 entry (declare it const lt_law *const "
+                  "lt_plugin_laws[] = {&law, NULL}; docs/plugins.md)",
+                  1);
+}
+
+/* One file given twice, by the same path or by another (a symbolic link, a hard link: the same
+ * device and inode), is loaded once; a copy is another file, whose law clashes with the first's. */
+static void test_loads_a_file_given_twice_once(void)
+{
+    NEED_FIXTURE();
+    char cmd[1024], args[2048], want[1024], link[200], hard[200], copy[200];
+    snprintf(link, sizeof link, "%s/c/link.so", fx.dir);
+    snprintf(hard, sizeof hard, "%s/hard.so", fx.dir);
+    snprintf(copy, sizeof copy, "%s/copy.so", fx.dir);
+    snprintf(cmd, sizeof cmd, "ln -sf plugin_linear.so '%s' && ln -f '%s' '%s' && cp '%s' '%s'", link, fx.c_so, hard,
+             fx.c_so, copy);
+    CHECK_MSG(sh(cmd) == 0, "%s", fx.log);
+    result r;
+    snprintf(args, sizeof args, "laws --law-lib '%s' --law-lib '%s' --law-lib '%s' --law-lib '%s'", fx.c_so, fx.c_so,
+             link, hard);
+    run(&r, args);
+    CHECK_MSG(r.status == 0 && !*r.err, "status %d: %s", r.status, r.err);
+    const char *first = strstr(r.out, "\nplugin_linear - ");
+    CHECK_MSG(first && !strstr(first + 1, "\nplugin_linear - "), "plugin_linear listed %s", first ? "twice" : "never");
+    snprintf(want, sizeof want, "  from: %s (law API %d)\n", fx.c_so, LT_LAW_API_VERSION);
+    CHECK_MSG(strstr(r.out, want), "no '%s'", want);
+    snprintf(args, sizeof args, "verify --law-lib '%s' --law-lib '%s' --law plugin_linear --case normal-load", link,
+             fx.c_so);
+    run(&r, args);
+    CHECK_MSG(r.status == 0 && strstr(r.out, ", 0 failed,"), "status %d: %s", r.status, r.err);
+    snprintf(args, sizeof args, "laws --law-lib '%s' --law-lib '%s'", fx.c_so, copy);
+    snprintf(want, sizeof want, "lawtester: %s: law 'plugin_linear': the name is taken by the law from %s\n", copy,
+             fx.c_so);
     run(&r, args);
     CHECK_MSG(r.status == 2 && strcmp(r.err, want) == 0 && !*r.out, "status %d: %s", r.status, r.err);
+}
+
+/* Control characters in a path or in a name from the object are escaped, and a long path is
+ * shortened in its middle: every refusal stays one line, its reason on it. */
+static void test_refusals_stay_on_one_line(void)
+{
+    NEED_FIXTURE();
+    char cmd[2048], args[2048], nl[200], nl_good[200], deep[600];
+    snprintf(nl, sizeof nl, "%s/new\nline.so", fx.dir);
+    snprintf(nl_good, sizeof nl_good, "%s/good\nline.so", fx.dir);
+    snprintf(cmd, sizeof cmd, "cp '%s' '%s' && cp '%s' '%s'", bad_so("exports_structs"), nl, fx.c_so, nl_good);
+    CHECK_MSG(sh(cmd) == 0, "%s", fx.log);
+    result r;
+    char want[600];
+    snprintf(args, sizeof args, "laws --law-lib '%s'", nl);
+    run(&r, args);
+    snprintf(want, sizeof want, "lawtester: %s/new\\nline.so: 'lt_plugin_laws' entry 1 (0x4) is not the address", fx.dir);
+    CHECK_MSG(r.status == 2 && count_lines(r.err) == 1 && strncmp(r.err, want, strlen(want)) == 0, "status %d: %s",
+              r.status, r.err);
+    /* a good object there loads; the listing names it on one line, and so does a clash with it */
+    snprintf(args, sizeof args, "laws --law-lib '%s'", nl_good);
+    run(&r, args);
+    snprintf(want, sizeof want, "\n  from: %s/good\\nline.so (law API %d)\n", fx.dir, LT_LAW_API_VERSION);
+    CHECK_MSG(r.status == 0 && strstr(r.out, want), "status %d: %s", r.status, r.err);
+    snprintf(args, sizeof args, "laws --law-lib '%s' --law-lib '%s'", nl_good, fx.c_so);
+    run(&r, args);
+    snprintf(want, sizeof want, "lawtester: %s: law 'plugin_linear': the name is taken by the law from %s/good\\nline.so\n",
+             fx.c_so, fx.dir);
+    CHECK_MSG(r.status == 2 && strcmp(r.err, want) == 0, "status %d: %s", r.status, r.err);
+    /* a name with a newline: escaped */
+    snprintf(args, sizeof args, "laws --law-lib '%s'", bad_so("name_newline"));
+    run(&r, args);
+    snprintf(want, sizeof want, "lawtester: %s: law 'two\\nlines': name may hold only letters, digits and '_'\n",
+             bad_so("name_newline"));
+    CHECK_MSG(r.status == 2 && strcmp(r.err, want) == 0, "status %d: %s", r.status, r.err);
+    /* a path of 400 characters: shortened in the middle, its file name and the reason kept */
+    int k = snprintf(deep, sizeof deep, "%s", fx.dir);
+    for (int i = 0; i < 6; i++) k += snprintf(deep + k, sizeof deep - (size_t)k, "/%060d", i);
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s' && cp '%s' '%s/exports_function.so'", deep, bad_so("exports_function"), deep);
+    CHECK_MSG(sh(cmd) == 0, "%s", fx.log);
+    snprintf(args, sizeof args, "laws --law-lib '%s/exports_function.so'", deep);
+    run(&r, args);
+    const char *end = "...", *reason = "/exports_function.so: 'lt_plugin_laws' is a function, not an array of pointers";
+    CHECK_MSG(r.status == 2 && count_lines(r.err) == 1 && strstr(r.err, end) && strstr(r.err, reason) &&
+                  strlen(r.err) < 300,
+              "status %d: %s", r.status, r.err);
 }
 
 static void test_refuses_a_file_that_is_not_a_shared_object(void)
@@ -497,7 +620,13 @@ const test_case plugin_tests[] = {
     TEST(refuses_missing_symbol),
     TEST(refuses_empty_list),
     TEST(refuses_name_of_a_builtin),
-    TEST(refuses_name_of_another_plugin),
+    TEST(refuses_an_array_of_structs),
+    TEST(refuses_an_array_of_names),
+    TEST(refuses_a_function),
+    TEST(refuses_an_array_without_its_null_end),
+    TEST(refuses_a_size_of_no_whole_pointers),
+    TEST(loads_a_file_given_twice_once),
+    TEST(refusals_stay_on_one_line),
     TEST(refuses_a_file_that_is_not_a_shared_object),
     TEST(law_lib_needs_a_file),
     TEST(loads_api1_descriptor),
