@@ -312,11 +312,7 @@ static int load_law_libs(int *argc, char **argv)
             return 2;
         }
         char err[1200];
-        lt_watch_text(lt_watch_page->lib, sizeof lt_watch_page->lib, argv[i]);
-        lt_watch_enter(LT_CALL_LOAD); /* its constructors run now (supervise.h) */
-        int loaded = lt_plugin_load(argv[i], err, sizeof err);
-        lt_watch_leave();
-        if (loaded < 0) {
+        if (lt_plugin_load(argv[i], err, sizeof err) < 0) { /* marked in the watch page (supervise.h) */
             fprintf(stderr, "lawtester: %s\n", err);
             return 2;
         }
