@@ -429,6 +429,8 @@ void lt_run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
             for (int i = 0; i < r->test.law->n_state; i++)
                 if (strcmp(r->test.law->state_names[i], "tanPhi") == 0) tanphi = t->law_state[i];
             first_plot = r->pending.n;
+            lt_watch_page->stage = 0; /* the steps are over: a fault now is the plots' */
+            lt_watch_text(lt_watch_page->doing, sizeof lt_watch_page->doing, "while its plots were rendered (gnuplot)");
             lt_plot_input in = {table.tmp[0], table.final[0], meta_tmp, surface_tmp, NULL, NULL, tanphi};
             plots = lt_plot_pending(NULL, &in, &r->pending, err, sizeof err);
             failed = plots < 0;

@@ -116,7 +116,8 @@ static void what_text(const lt_watch *w, int status, int how, double timeout, in
         }
     } else if (WIFEXITED(status)) {
         if (in_law)
-            snprintf(buf, n, "%s called exit(%d)%s: the process ended before the run did", who, WEXITSTATUS(status), in);
+            snprintf(buf, n, "%s called exit(%d)%s: the process ended before lawtester's own end", who,
+                     WEXITSTATUS(status), in);
         else
             snprintf(buf, n, "the process was ended with exit status %d before its end (os.exit in the script under "
                      "--unsafe, or a law library's exit() outside a law call)", WEXITSTATUS(status));
@@ -145,7 +146,9 @@ static void fault_line(const lt_watch *w, const char *what, char *buf, size_t n)
                        ? w->stage_lines[k - 1] : w->line;
         snprintf(buf, n, "%s:%d: field %sstages[%d]: stage %d, step %ld: %s", q, line, pre, k, k, w->step, what);
     } else {
-        snprintf(buf, n, "%s:%d: %s", q, w->line, what);
+        char doing[sizeof w->doing];
+        lt_watch_text(doing, sizeof doing, w->doing);
+        snprintf(buf, n, "%s:%d: %s%s%s", q, w->line, doing, doing[0] ? ": " : "", what);
     }
 }
 
@@ -388,7 +391,10 @@ int lt_supervised_main(int argc, char **argv, int (*work)(int, char **))
         fault_line(w, what, line, sizeof line);
         settle_files(w, line, kept, sizeof kept);
         if (verify && w->in_unit && !stop_sig) {
-            fail_row(w, what);
+            char note[1400];
+            if (w->stage > 0) snprintf(note, sizeof note, "stage %d, step %ld: %s", w->stage, w->step, what);
+            else snprintf(note, sizeof note, "%s", what);
+            fail_row(w, note);
             w->skip = w->unit; /* the next worker starts after the unit that failed */
             continue;
         }

@@ -86,11 +86,13 @@ void lt_watch_test_begin(const char *file, int line, const int *stage_lines, int
     lt_watch_text(w->law, sizeof w->law, law);
     w->stage = 0;
     w->step = 0;
+    w->doing[0] = 0;
     lt_watch_text(w->file, sizeof w->file, file);
 }
 
 void lt_watch_test_end(void)
 {
     lt_watch_page->file[0] = 0;
+    lt_watch_page->doing[0] = 0;
     lt_watch_page->stage = 0;
 }

@@ -91,6 +91,7 @@ typedef struct lt_watch {
     int stage_lines[64];           /* the line of stage K (K <= 64; 0: the test's) */
     char field_prefix[128];        /* "cases[2].test." in a case file, else "" */
     char test[256];                /* the running test's name */
+    char doing[128];               /* what the worker does after the run's steps ("" : the steps) */
     /* the worker's fault handler */
     volatile sig_atomic_t fault;
     char fault_what[256];

@@ -25,6 +25,7 @@ extern const test_case servo_tests[];
 extern const test_case plot_tests[];
 extern const test_case docs_tests[];
 extern const test_case hertz_mindlin_md_tests[];
+extern const test_case contain_tests[];
 
 static const struct {
     const char *name;
@@ -41,6 +42,7 @@ static const struct {
     {"law_check", law_check_tests},
     {"lua_law", lua_law_tests},
     {"plugin", plugin_tests},
+    {"contain", contain_tests},
     {"law_energy", law_energy_tests},
     {"verify", verify_tests},
     {"cycle_dof", cycle_dof_tests},

@@ -1,0 +1,328 @@
+/* tests/test_contain.c - containment of the law under test (docs/reliability.md,
+ * "Containment"): a law from a shared object (tests/plugins/faults.c) that crashes, aborts,
+ * calls exit() with any status or never returns, in init() or step(), at load time or under
+ * verify.  Each: one line naming the law, the function, the stage and step and what happened;
+ * the rows so far as NAME.tsv.partial with NAME.meta.partial; no temporary; exit status 1 (128 +
+ * the signal after SIGTERM); under verify a FAIL row of the case, the other cases run, the
+ * summary is printed. */
+#define _POSIX_C_SOURCE 200809L
+#include "check.h"
+#include "cli.h"
+#include <dirent.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+/* The wall-time bound of a run stopped by a signal or a timeout: the supervisor gives a worker
+ * 0.6 s after a stop signal and polls every 0.1 s; generous against a loaded machine or
+ * valgrind (which slows the worker's own stop, not the supervisor's kill). */
+#define STOP_WALL_SECONDS 5.0
+
+static struct {
+    int built, ok;
+    char dir[256];
+    char faults[320], ctor[320];
+} fx;
+
+static void build_fixture(void)
+{
+    if (fx.built) return;
+    fx.built = 1;
+    snprintf(fx.dir, sizeof fx.dir, "%s", make_tmpdir());
+    snprintf(fx.faults, sizeof fx.faults, "%s/faults.so", fx.dir);
+    snprintf(fx.ctor, sizeof fx.ctor, "%s/ctor_exit.so", fx.dir);
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd,
+             "cc -std=c17 -Wall -Wextra -pedantic -Werror -shared -fPIC -o '%s' tests/plugins/faults.c && "
+             "cc -shared -fPIC -o '%s' tests/plugins/ctor_exit.c",
+             fx.faults, fx.ctor);
+    fx.ok = system(cmd) == 0;
+}
+
+#define NEED_FIXTURE()                                                                                      \
+    do {                                                                                                    \
+        build_fixture();                                                                                    \
+        if (!fx.ok) {                                                                                       \
+            CHECK_MSG(0, "the fault plugins did not build (cc on PATH?)");                                  \
+            return;                                                                                         \
+        }                                                                                                   \
+    } while (0)
+
+static double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int has_file_with(const char *dir, const char *part)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int found = 0;
+    while (d && (e = readdir(d)))
+        if (strstr(e->d_name, part)) found = 1;
+    if (d) closedir(d);
+    return found;
+}
+
+/* DIR/NAME.lua: a test of the fault law with mode and at; line 4 is its first stage, line 5 its
+ * second (loading to 1 mm at 1 m/s, dt 1e-6 s: contact from step 1, 1000 steps; unloading). */
+static const char *write_script(const char *dir, const char *name, const char *mode, int at)
+{
+    static char path[400];
+    snprintf(path, sizeof path, "%s/%s.lua", dir, name);
+    FILE *f = fopen(path, "w");
+    if (!f) return path;
+    fprintf(f,
+            "return { name = '%s', law = 'faults', params = { mode = '%s', at = %d }, dt = 1e-6,\n"
+            "  record = { every = 1 },\n"
+            "  stages = {\n"
+            "    { whats = 'v.....', values = {-1, 0,0,0,0,0}, till = 'C and C.uN <= -1e-3' },\n"
+            "    { whats = 'v.....', values = {1, 0,0,0,0,0}, till = 'not C' },\n"
+            "  } }\n",
+            name, mode, at);
+    fclose(f);
+    return path;
+}
+
+/* A run whose law faults in step() number at of stage 1 (at < 1000) or 2: check_failed_run's
+ * checks (one line from FILE:LINE, the partial pair, nothing else in the directory). */
+static void check_fault(const char *mode, int at, int line, const char *fragment, int min_rows, const char *extra)
+{
+    char *dir = make_tmpdir(), opts[800], script[400];
+    snprintf(script, sizeof script, "%s", write_script(dir, mode, mode, at));
+    snprintf(opts, sizeof opts, "--law-lib %s %s", fx.faults, extra ? extra : "");
+    check_failed_run(script, opts, line, fragment, mode, min_rows);
+    remove_tree(dir);
+}
+
+static void test_crash_in_step_keeps_the_rows(void)
+{
+    NEED_FIXTURE();
+    check_fault("segv", 50, 4,
+                "field stages[1]: stage 1, step 50: law 'faults' crashed in step() with SIGSEGV (Segmentation fault)",
+                49, NULL);
+    /* in the second stage: its own line */
+    check_fault("segv", 1500, 5, "field stages[2]: stage 2, step 1500: law 'faults' crashed in step() with SIGSEGV",
+                1499, NULL);
+}
+
+static void test_abort_in_step(void)
+{
+    NEED_FIXTURE();
+    check_fault("abort", 300, 4, "stage 1, step 300: law 'faults' crashed in step() with SIGABRT (Aborted)", 299, NULL);
+}
+
+/* exit() with any status is not the command's success: exit status 1, the rows kept */
+static void test_exit_in_step_is_a_fault(void)
+{
+    NEED_FIXTURE();
+    check_fault("exit0", 40, 4, "stage 1, step 40: law 'faults' called exit(0) in step(): the process ended", 39, NULL);
+    check_fault("exit3", 40, 4, "stage 1, step 40: law 'faults' called exit(3) in step()", 39, NULL);
+}
+
+static void test_crash_in_init_is_named(void)
+{
+    NEED_FIXTURE();
+    char *dir = make_tmpdir(), args[900];
+    snprintf(args, sizeof args, "run %s -o %s --law-lib %s", write_script(dir, "init", "init_segv", 1), dir, fx.faults);
+    result r;
+    run(&r, args);
+    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 &&
+                  strstr(r.err, "init.lua:4: field stages[1]: stage 1, step 1: law 'faults' crashed in init() with "
+                                "SIGSEGV"),
+              "status %d: %s", r.status, r.err);
+    /* the row of the state before the first step is kept */
+    CHECK(!has_file_with(dir, ".tmp.") && has_file_with(dir, "init.tsv.partial") && has_file_with(dir, "init.meta.partial"));
+    remove_tree(dir);
+}
+
+/* A call that never returns (and blocks every signal): ended by --law-timeout */
+static void test_hang_ends_at_the_law_timeout(void)
+{
+    NEED_FIXTURE();
+    double t0 = seconds_now();
+    check_fault("hang", 100, 4, "stage 1, step 100: law 'faults' did not return from step() within 1 s (--law-timeout)",
+                99, "--law-timeout 1");
+    double took = seconds_now() - t0;
+    CHECK_MSG(took < 1 + STOP_WALL_SECONDS, "took %.2f s", took);
+}
+
+/* SIGTERM while the law hangs (no timeout): the whole command ends within a second or so, the
+ * rows kept, exit status 128 + 15. */
+static void test_sigterm_ends_a_hung_law(void)
+{
+    NEED_FIXTURE();
+    char *dir = make_tmpdir(), cmd[1600], path[500], err[3000];
+    const char *script = write_script(dir, "hung", "hang", 100);
+    snprintf(cmd, sizeof cmd,
+             "%s run %s -o %s -q --law-timeout 0 --law-lib %s 2>%s/err & pid=$!; sleep 1; "
+             "t0=$(date +%%s%%N); kill -TERM $pid; wait $pid; st=$?; t1=$(date +%%s%%N); "
+             "echo $(( (t1 - t0) / 1000000 )) > %s/ms; exit $st",
+             lawtester(), script, dir, fx.faults, dir, dir);
+    int st = system(cmd);
+    CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 128 + 15, "status %d", WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+    snprintf(path, sizeof path, "%s/ms", dir);
+    slurp(path, err, sizeof err);
+    CHECK_MSG(atof(err) < 1000 * STOP_WALL_SECONDS, "the run ended %s ms after SIGTERM", err);
+    snprintf(path, sizeof path, "%s/err", dir);
+    slurp(path, err, sizeof err);
+    CHECK_MSG(count_lines(err) == 1 && strstr(err, "hung.lua:4: field stages[1]: stage 1, step 100: interrupted by "
+                                                   "signal 15 (SIGTERM) while law 'faults' in step()") &&
+                  strstr(err, "[rows up to the failure kept in"),
+              "%s", err);
+    snprintf(path, sizeof path, "%s/hung.tsv.partial", dir);
+    struct stat sb;
+    CHECK(stat(path, &sb) == 0 && sb.st_size > 100);
+    snprintf(path, sizeof path, "%s/hung.meta.partial", dir);
+    CHECK(stat(path, &sb) == 0);
+    CHECK(!has_file_with(dir, ".tmp.") && !has_file_with(dir, "hung.tsv\n"));
+    snprintf(path, sizeof path, "%s/hung.tsv", dir);
+    CHECK(stat(path, &sb) != 0);
+    remove_tree(dir);
+}
+
+/* verify: the case that crashes is a FAIL row, the next case still runs, the summary is there */
+static void test_verify_goes_on_after_a_crash(void)
+{
+    NEED_FIXTURE();
+    char args[600];
+    snprintf(args, sizeof args, "verify --law-lib %s --law faults", fx.faults);
+    result r;
+    run(&r, args);
+    CHECK_MSG(r.status == 1, "status %d: %s", r.status, r.err);
+    CHECK_MSG(strstr(r.out, "crashes                    ran to its end") &&
+                  strstr(r.out, "FAIL  (stage 1, step 20: law 'faults' crashed in step() with SIGSEGV"),
+              "%s", r.out);
+    CHECK_MSG(strstr(r.out, "faults          passes                     Fn(uN)"), "the case after it did not run: %s",
+              r.out);
+    CHECK_MSG(strstr(r.out, "verify: 18 checks in 2 law cases (plus the generic checks), 1 failed"), "%s", r.out);
+    /* one header line only, though a second worker ran the rest */
+    const char *h = strstr(r.out, "quantity");
+    CHECK(h && !strstr(h + 1, "quantity"));
+}
+
+/* A constructor that calls exit(0) when the object is loaded: no command passes for it */
+static void test_constructor_exit_is_no_success(void)
+{
+    NEED_FIXTURE();
+    const char *cmds[3] = {"laws", "verify", "run stages/compress_shear_unload.lua"};
+    for (int i = 0; i < 3; i++) {
+        char args[600];
+        snprintf(args, sizeof args, "%s --law-lib %s", cmds[i], fx.ctor);
+        result r;
+        run(&r, args);
+        CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 &&
+                      strstr(r.err, "lawtester: the law library ") && strstr(r.err, "ctor_exit.so called exit(0) while "
+                                                                                    "loading"),
+                  "%s: status %d: %s", cmds[i], r.status, r.err);
+        CHECK_MSG(!strstr(r.out, "verify:"), "%s", r.out);
+    }
+}
+
+/* os.exit(0) in a script under --unsafe, inside a run: not a success, no temporary left */
+static void test_os_exit_under_unsafe(void)
+{
+    char *dir = make_tmpdir(), path[400], args[900];
+    snprintf(path, sizeof path, "%s/leave.lua", dir);
+    FILE *f = fopen(path, "w");
+    if (!f) return;
+    fputs("return { name = 'leave', law = 'linear', record = { every = 1 },\n"
+          "  stages = { { whats = 'v.....', values = {-1, 0,0,0,0,0},\n"
+          "    till = function(C, S) if S.step == 200 then os.exit(0) end return false end } } }\n",
+          f);
+    fclose(f);
+    snprintf(args, sizeof args, "run %s -o %s --unsafe", path, dir);
+    result r;
+    run(&r, args);
+    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 && strstr(r.err, "leave.lua:2: field stages[1]: stage 1, step ") &&
+                  strstr(r.err, "the process was ended with exit status 0 before its end"),
+              "status %d: %s", r.status, r.err);
+    CHECK(!has_file_with(dir, ".tmp."));
+    CHECK(has_file_with(dir, "leave.tsv.partial") && has_file_with(dir, "leave.meta.partial"));
+    remove_tree(dir);
+}
+
+/* SIGTERM while gnuplot renders (a gnuplot that takes its time: a stand-in on PATH that sleeps):
+ * ended within the bound, nothing published as complete, the record kept as .partial */
+static void test_sigterm_while_plotting(void)
+{
+    char *dir = make_tmpdir(), cmd[2000], path[500], text[3000];
+    snprintf(cmd, sizeof cmd,
+             "mkdir -p %s/bin && real=$(command -v gnuplot) && "
+             "printf '#!/bin/sh\\ncase \"$*\" in *outfile=*) touch %s/started; exec sleep 60;; esac\\nexec %%s \"$@\"\\n' "
+             "\"$real\" > %s/bin/gnuplot && chmod +x %s/bin/gnuplot",
+             dir, dir, dir, dir);
+    CHECK(system(cmd) == 0);
+    snprintf(cmd, sizeof cmd,
+             "PATH=%s/bin:$PATH %s run stages/compress_shear_unload.lua -o %s/out --plot -q 2>%s/err & pid=$!; "
+             "i=0; while [ ! -e %s/started ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done; "
+             "t0=$(date +%%s%%N); kill -TERM $pid; wait $pid; st=$?; t1=$(date +%%s%%N); "
+             "echo $(( (t1 - t0) / 1000000 )) > %s/ms; exit $st",
+             dir, lawtester(), dir, dir, dir, dir);
+    int st = system(cmd);
+    CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 128 + 15, "status %d", WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+    snprintf(path, sizeof path, "%s/ms", dir);
+    slurp(path, text, sizeof text);
+    CHECK_MSG(atof(text) < 1000 * STOP_WALL_SECONDS, "the run ended %s ms after SIGTERM", text);
+    snprintf(path, sizeof path, "%s/err", dir);
+    slurp(path, text, sizeof text);
+    CHECK_MSG(count_lines(text) == 1 && strstr(text, "interrupted by signal 15 (SIGTERM)"), "%s", text);
+    snprintf(path, sizeof path, "%s/out", dir);
+    CHECK_MSG(!has_file_with(path, ".tmp.") && !has_file_with(path, ".png"), "temporaries or plots left in %s", path);
+    snprintf(path, sizeof path, "%s/out/compress-shear-unload.tsv", dir);
+    struct stat sb;
+    CHECK_MSG(stat(path, &sb) != 0, "published %s", path);
+    snprintf(path, sizeof path, "%s/out/compress-shear-unload.meta.partial", dir);
+    slurp(path, text, sizeof text);
+    CHECK_MSG(strstr(text, "status\tfailed: ") && !strstr(text, "status\tcomplete"), "%s", text);
+    remove_tree(dir);
+}
+
+/* SIGTERM while Lua loops without a budget (--max-instructions 0): ended within the bound */
+static void test_sigterm_ends_lua_without_a_budget(void)
+{
+    char *dir = make_tmpdir(), cmd[1600], path[500], text[3000];
+    snprintf(path, sizeof path, "%s/spin.lua", dir);
+    FILE *f = fopen(path, "w");
+    if (!f) return;
+    fputs("return { name = 'spin', law = 'linear', record = { every = 1 },\n"
+          "  stages = { { whats = 'v.....', values = {-1, 0,0,0,0,0},\n"
+          "    till = function(C, S) if S.step == 100 then while true do end end return false end } } }\n",
+          f);
+    fclose(f);
+    snprintf(cmd, sizeof cmd,
+             "%s run %s -o %s -q --max-instructions 0 2>%s/err & pid=$!; sleep 1; "
+             "t0=$(date +%%s%%N); kill -TERM $pid; wait $pid; st=$?; t1=$(date +%%s%%N); "
+             "echo $(( (t1 - t0) / 1000000 )) > %s/ms; exit $st",
+             lawtester(), path, dir, dir, dir);
+    int st = system(cmd);
+    CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 128 + 15, "status %d", WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+    snprintf(path, sizeof path, "%s/ms", dir);
+    slurp(path, text, sizeof text);
+    CHECK_MSG(atof(text) < 1000 * STOP_WALL_SECONDS, "the run ended %s ms after SIGTERM", text);
+    snprintf(path, sizeof path, "%s/err", dir);
+    slurp(path, text, sizeof text);
+    CHECK_MSG(count_lines(text) == 1 && strstr(text, "spin.lua:2: field stages[1]: stage 1, step 100: interrupted by "
+                                                    "signal 15 (SIGTERM)"),
+              "%s", text);
+    CHECK(!has_file_with(dir, ".tmp.") && has_file_with(dir, "spin.tsv.partial"));
+    remove_tree(dir);
+}
+
+const test_case contain_tests[] = {
+    TEST(crash_in_step_keeps_the_rows),
+    TEST(abort_in_step),
+    TEST(exit_in_step_is_a_fault),
+    TEST(crash_in_init_is_named),
+    TEST(hang_ends_at_the_law_timeout),
+    TEST(sigterm_ends_a_hung_law),
+    TEST(verify_goes_on_after_a_crash),
+    TEST(constructor_exit_is_no_success),
+    TEST(os_exit_under_unsafe),
+    TEST(sigterm_while_plotting),
+    TEST(sigterm_ends_lua_without_a_budget),
+    {0, 0},
+};
