@@ -190,6 +190,62 @@ void lt_afile_mark_body(lt_afile *f)
     if (at > 0) lt_watch_page->files[slot].body = at;
 }
 
+/* ---- one writer of a test per directory --------------------------------------------------- */
+
+int lt_afile_lock(const char *dir, const char *name, int *held, char *err, size_t errlen)
+{
+    *held = 0;
+    char *path = lt_afile_path(dir, ".", name, ".lock");
+    if (!path) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    for (int tries = 0; tries < 100; tries++) {
+        int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
+        if (fd < 0) {
+            snprintf(err, errlen, "cannot write in output directory '%s': %s", dir, strerror(errno));
+            break;
+        }
+        if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+            char pid[32] = "";
+            ssize_t k = read(fd, pid, sizeof pid - 1);
+            pid[k > 0 ? k : 0] = 0;
+            pid[strcspn(pid, "\n")] = 0;
+            snprintf(err, errlen, "test '%s' is being written in '%s' by another lawtester (pid %s): two runs of one "
+                     "test in one directory would mix their files; wait for it or write to another -o DIR",
+                     name, dir, pid[0] ? pid : "unknown");
+            close(fd);
+            *held = 1;
+            break;
+        }
+        /* the holder before may have removed the file between our open and our lock: then the
+         * lock is on a file nobody else will open, and the name is taken again */
+        struct stat a, b;
+        if (fstat(fd, &a) == 0 && lstat(path, &b) == 0 && a.st_ino == b.st_ino && a.st_dev == b.st_dev) {
+            char pid[32];
+            int n = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
+            if (ftruncate(fd, 0) != 0 || write(fd, pid, (size_t)n) != n) { /* the pid is only for messages */
+            }
+            int slot = lt_watch_add_file(path, NULL, LT_WF_TEMP); /* a supervisor removes it after a fault */
+            (void)slot;
+            free(path);
+            return fd;
+        }
+        close(fd);
+    }
+    free(path);
+    return -1;
+}
+
+void lt_afile_unlock(int fd, const char *dir, const char *name)
+{
+    if (fd < 0) return;
+    char *path = lt_afile_path(dir, ".", name, ".lock");
+    if (path) lt_afile_unlink_tmp(path); /* removed while held: the next holder makes a new one */
+    free(path);
+    close(fd);
+}
+
 /* ---- temporaries of runs that are gone ---------------------------------------------------- */
 
 long long lt_afile_reclaim(const char *dir, int *count)

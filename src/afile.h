@@ -55,6 +55,14 @@ void lt_afile_unlink_tmp(const char *tmp);
  * second or two.  Returns their bytes, *count their number. */
 long long lt_afile_reclaim(const char *dir, int *count);
 
+/* Hold the lock of test NAME in dir (DIR/.NAME.lock, flock'ed, holding the holder's pid): two
+ * processes writing the same test in one directory never mix their files.  Returns the lock's
+ * descriptor, or -1 with a message in err: *held = 1 if another process holds it (refused, not
+ * waited for), 0 if the lock could not be made (a directory that takes no files).
+ * lt_afile_unlock removes the file and lets go (fd < 0: nothing). */
+int lt_afile_lock(const char *dir, const char *name, int *held, char *err, size_t errlen);
+void lt_afile_unlock(int fd, const char *dir, const char *name);
+
 /* Temporary files waiting for their final names. */
 typedef struct lt_pending {
     int n, cap;

@@ -86,6 +86,7 @@ struct run_ctx {
     lt_record rec;
     lt_meta meta;
     int rec_open, lt_meta_open;
+    int name_lock;          /* lt_afile_lock of the test's name in the output directory (-1: none) */
     lt_pending pending;     /* files ready to be renamed to their final names together */
     void (*release_extra)(run_ctx *r); /* frees what a probe holds (script_probe.c) */
     lt_snapshot *kept;      /* script_ctx.keep_rows: the recorded states, for the results' rows */
@@ -132,6 +133,9 @@ int lt_valid_name(const char *s);
 const char *lt_name_problem(const char *s, size_t len);
 /* Claim the output file name `file` for `by` ("run" or "write"): NULL, or who has it already. */
 const char *lt_claim_file(lua_State *L, const char *file, const char *by);
+/* A test of this script named name starts at line: 0, or the line of the earlier test of that
+ * name (its record would be replaced). */
+int lt_claim_test_name(lua_State *L, const char *name, int line);
 
 /* script_run.c */
 void lt_run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line);

@@ -367,6 +367,28 @@ void lt_run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
         lua_pop(L, 1);
     }
     if (recording) {
+        /* one test of a name per script, one writer of a test per directory: nothing of an
+         * earlier result is replaced by a second test of its name, no two runs mix their files */
+        int earlier = lt_claim_test_name(L, name, test_line(sc, call_line, NULL, 0));
+        srcloc_key np[1] = {{"name", 0}};
+        if (earlier) {
+            snprintf(err, sizeof err, "%s:%d: field name: '%s' is the name of the test at line %d of this script too: "
+                     "each test of a script needs a name of its own (its record %s.tsv would replace the other's)",
+                     sc->path, test_line(sc, call_line, np, 1), name, earlier, name);
+            lt_run_release(r);
+            lua_pushstring(L, err);
+            lua_error(L);
+        }
+        int held;
+        r->name_lock = lt_afile_lock(sc->opts->out_dir, name, &held, err, sizeof err);
+        if (r->name_lock < 0) {
+            char msg[900];
+            if (held) snprintf(msg, sizeof msg, "%s:%d: field name: %s", sc->path, test_line(sc, call_line, np, 1), err);
+            else snprintf(msg, sizeof msg, "%s:%d: %s", sc->path, test_line(sc, call_line, NULL, 0), err);
+            lt_run_release(r);
+            lua_pushstring(L, msg);
+            lua_error(L);
+        }
         sc->out.open = 0;
         int disk = lt_outlimit_check_disk(&sc->out);
         if (disk != LT_OUT_OK) lt_outlimit_reason(&sc->out, disk, err, sizeof err);

@@ -185,6 +185,27 @@ const char *lt_claim_file(lua_State *L, const char *file, const char *by)
     return other;
 }
 
+static const char test_names_key = 0;
+
+int lt_claim_test_name(lua_State *L, const char *name, int line)
+{
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &test_names_key) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &test_names_key);
+    }
+    int earlier = 0;
+    if (lua_getfield(L, -1, name) == LUA_TNUMBER) earlier = (int)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    if (!earlier) {
+        lua_pushinteger(L, line > 0 ? line : 1);
+        lua_setfield(L, -2, name);
+    }
+    lua_pop(L, 1);
+    return earlier;
+}
+
 /* Convert the table at stack index t into r->test (stages allocated in r). */
 void lt_read_test(conv *cv, run_ctx *r, int t, char **name_out)
 {
@@ -323,6 +344,8 @@ void lt_run_release(run_ctx *r)
     if (r->lt_meta_open) lt_meta_abort(&r->meta);
     r->rec_open = r->lt_meta_open = 0;
     lt_pending_discard(&r->pending);
+    if (r->name_lock >= 0 && r->name) lt_afile_unlock(r->name_lock, r->sc->opts->out_dir, r->name);
+    r->name_lock = -1;
     if (r->release_extra) r->release_extra(r);
     r->release_extra = NULL;
     lt_tester_free(r->tester);
@@ -356,6 +379,7 @@ run_ctx *lt_run_new(lua_State *L, script_ctx *sc)
 {
     run_ctx *r = lua_newuserdatauv(L, sizeof *r, 0);
     memset(r, 0, sizeof *r);
+    r->name_lock = -1;
     r->env_ref = LUA_NOREF;
     for (int i = 0; i < N_PROXIES; i++) r->proxy_ref[i] = LUA_NOREF;
     luaL_setmetatable(L, "lawtester.run");
