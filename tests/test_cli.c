@@ -270,6 +270,8 @@ static void test_control_characters_quoted(void)
     run(&r, "verify --law \"$(printf 'lin\\near')\"");
     CHECK_MSG(r.status == 2 && strcmp(r.err, "lawtester: verify: no law called 'lin\\near' (`lawtester laws` lists them)\n") == 0,
               "status %d: %s", r.status, r.err);
+    run(&r, "laws --law-lib \"$(printf 'no\\nlaw.so')\"");
+    check_refused(&r, "--law-lib with a newline", "lawtester: no\\nlaw.so: No such file or directory\n");
     run(&r, "run stages/compress_shear_unload.lua --shard \"$(printf '1\\n2')\"");
     check_refused(&r, "--shard with a newline", "lawtester: --shard needs K/N with 1 <= K <= N (got '1\\n2')\n");
     remove_tree(dir);
