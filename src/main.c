@@ -104,8 +104,8 @@ static const cli_opt verify_opts[] = {
 
 static const cli_opt no_opts[] = {{NULL, OPT_FLAG, NULL}};
 
-_Static_assert(sizeof run_opts / sizeof *run_opts <= MAX_OPTS + 1 && sizeof verify_opts / sizeof *verify_opts <= MAX_OPTS + 1,
-               "cli_args.value holds MAX_OPTS options");
+_Static_assert(sizeof run_opts / sizeof *run_opts <= MAX_OPTS + 1, "cli_args.value holds MAX_OPTS options");
+_Static_assert(sizeof verify_opts / sizeof *verify_opts <= MAX_OPTS + 1, "cli_args.value holds MAX_OPTS options");
 
 static int opt_index(const lt_command *c, const char *name)
 {
