@@ -102,26 +102,30 @@ DATADIR    := $(PREFIX)/share/lawtester
 INSTALL    ?= install
 VERSION    := $(shell sed -n 's/^\#define LAWTESTER_VERSION "\(.*\)"/\1/p' src/main.c)
 LAW_API    := $(shell sed -n 's/^\#define LT_LAW_API_VERSION \([0-9]*\)/\1/p' src/law.h)
-PLOTS      := $(wildcard plots/*.gp) $(wildcard plots/probe/*.gp)
+# every file under plots/, at any depth (a new directory of plots ships without an edit here;
+# tests/test_plugin.c walks plots/ and checks each is installed); the directories, deepest last
+PLOTS      := $(shell find plots -type f | LC_ALL=C sort)
+PLOT_DIRS  := $(patsubst %/,%,$(sort $(dir $(PLOTS))))
+reverse     = $(if $(1),$(call reverse,$(wordlist 2,$(words $(1)),$(1))) $(firstword $(1)))
 INSTALLED  := $(BINDIR)/lawtester $(INCLUDEDIR)/lawtester/law.h $(PCDIR)/lawtester.pc $(MANDIR)/lawtester.1 \
               $(PLOTS:plots/%=$(DATADIR)/plots/%)
 
 install: lawtester
 	$(INSTALL) -d '$(DESTDIR)$(BINDIR)' '$(DESTDIR)$(INCLUDEDIR)/lawtester' '$(DESTDIR)$(PCDIR)' \
-	  '$(DESTDIR)$(MANDIR)' '$(DESTDIR)$(DATADIR)/plots/probe'
+	  '$(DESTDIR)$(MANDIR)' $(foreach d,$(PLOT_DIRS),'$(DESTDIR)$(DATADIR)/$(d)')
 	$(INSTALL) -m 755 lawtester '$(DESTDIR)$(BINDIR)/lawtester'
 	$(INSTALL) -m 644 src/law.h '$(DESTDIR)$(INCLUDEDIR)/lawtester/law.h'
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' -e 's|@LAW_API@|$(LAW_API)|' \
 	  lawtester.pc.in >'$(DESTDIR)$(PCDIR)/lawtester.pc'
 	chmod 644 '$(DESTDIR)$(PCDIR)/lawtester.pc'
 	$(INSTALL) -m 644 docs/lawtester.1 '$(DESTDIR)$(MANDIR)/lawtester.1'
-	$(INSTALL) -m 644 $(wildcard plots/*.gp) '$(DESTDIR)$(DATADIR)/plots'
-	$(INSTALL) -m 644 $(wildcard plots/probe/*.gp) '$(DESTDIR)$(DATADIR)/plots/probe'
+	$(foreach d,$(PLOT_DIRS),$(INSTALL) -m 644 $(strip $(foreach f,$(PLOTS),$(if $(filter $(d)/,$(dir $(f))),$(f)))) \
+	  '$(DESTDIR)$(DATADIR)/$(d)' &&) true
 
 # Removes the files install wrote, then the directories of lawtester's own that are left empty.
 uninstall:
 	rm -f $(foreach f,$(INSTALLED),'$(DESTDIR)$(f)')
-	-rmdir '$(DESTDIR)$(DATADIR)/plots/probe' '$(DESTDIR)$(DATADIR)/plots' '$(DESTDIR)$(DATADIR)' \
+	-rmdir $(foreach d,$(call reverse,$(PLOT_DIRS)),'$(DESTDIR)$(DATADIR)/$(d)') '$(DESTDIR)$(DATADIR)' \
 	  '$(DESTDIR)$(INCLUDEDIR)/lawtester' 2>/dev/null
 
 # The test command of README and CI: builds, then runs every test (C runner + CLI checks).

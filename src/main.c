@@ -1,8 +1,14 @@
 /* src/main.c - the command line: `lawtester run FILE.lua [-o DIR] [--plot] [--plot-format F] [--unsafe] [-q]
- * [--shard K/N]`, `lawtester merge OUT.tsv SHARD.tsv...`, `lawtester laws`,
+ * [--shard K/N]`, `lawtester merge [--] OUT.tsv SHARD.tsv...`, `lawtester laws`,
  * `lawtester verify [--law NAME] [--case NAME] [--plot DIR] [--plot-format F] [-v]`,
- * `lawtester verify FILE.lua [--case NAME] [-v]`, `lawtester version`; run, laws and verify also take
- * `--law-lib FILE.so` (repeatable): laws from a shared object. */
+ * `lawtester verify FILE.lua [--case NAME] [-v]`, `lawtester version`, `lawtester help`; run, laws
+ * and verify also take `--law-lib FILE.so` (repeatable): laws from a shared object.
+ *
+ * The commands are a table (name, function, options, whether --law-lib applies, usage line) and
+ * one parser reads every command line: an option a command does not know is refused, an option
+ * with a value may be given once (--law-lib is the one that repeats), `--` ends the options.
+ * Every path or name a message quotes goes through lt_quote() (quote.h), so that each error
+ * stays one line of a readable length (docs/reliability.md, "The command line"). */
 #define _POSIX_C_SOURCE 200809L
 #include "afile.h"
 #include "law.h"
@@ -10,6 +16,7 @@
 #include "plugin.h"
 #include "registry.h"
 #include "probe_table.h"
+#include "quote.h"
 #include "script.h"
 #include "supervise.h"
 #include "watch.h"
@@ -28,38 +35,173 @@
 /* also on the .TH line of docs/lawtester.1 (tests/test_plugin.c checks they agree) */
 #define LAWTESTER_VERSION "0.1.0"
 
-static void usage(FILE *f)
+/* ---- the command line: options, arguments, quoting ------------------------------------------- */
+
+/* a buffer for one quoted path or name (at most LT_QUOTE_KEEP characters) */
+typedef char quoted[LT_QUOTE_KEEP + 1];
+
+static const char *q(const char *s, quoted buf) { return lt_quote(s, buf, sizeof(quoted), LT_QUOTE_KEEP); }
+
+typedef enum { OPT_FLAG, OPT_VALUE } opt_kind;
+
+/* One option of a command; the table of a command ends with a NULL name. */
+typedef struct cli_opt {
+    const char *name;
+    opt_kind kind;
+    const char *needs; /* OPT_VALUE: what its value is, for "OPT needs ..." */
+} cli_opt;
+
+#define MAX_OPTS 16
+
+typedef struct lt_command lt_command;
+
+/* A command line read by read_args(). */
+typedef struct cli_args {
+    const lt_command *cmd;
+    const char *value[MAX_OPTS]; /* of cmd->opts[i]: its value (a flag: its name); NULL: not given */
+    const char **pos;            /* the other arguments, in order */
+    int npos;
+    const char **libs;           /* the --law-lib files, in order */
+    int nlibs;
+} cli_args;
+
+struct lt_command {
+    const char *name;
+    int (*run)(const cli_args *a);
+    const cli_opt *opts;
+    int law_lib;        /* takes --law-lib FILE.so (repeatable) */
+    int positional;     /* takes arguments besides its options (files) */
+    const char *usage;  /* after "lawtester "; NULL: another name of the command before it */
+};
+
+#define LIMIT_NEEDS "a whole number >= 0 (0: no limit)"
+#define PLOT_FORMAT_NEEDS "png, svg or pdf"
+
+static const cli_opt run_opts[] = {
+    {"-o", OPT_VALUE, "a directory"},
+    {"--plot", OPT_FLAG, NULL},
+    {"--plot-format", OPT_VALUE, PLOT_FORMAT_NEEDS},
+    {"--unsafe", OPT_FLAG, NULL},
+    {"-q", OPT_FLAG, NULL},
+    {"--strict", OPT_FLAG, NULL},
+    {"--shard", OPT_VALUE, "K/N with 1 <= K <= N"},
+    {"--max-instructions", OPT_VALUE, LIMIT_NEEDS},
+    {"--max-memory", OPT_VALUE, LIMIT_NEEDS},
+    {"--max-output", OPT_VALUE, LIMIT_NEEDS},
+    {"--min-free", OPT_VALUE, LIMIT_NEEDS},
+    {NULL, OPT_FLAG, NULL},
+};
+
+static const cli_opt verify_opts[] = {
+    {"--law", OPT_VALUE, "a value"},
+    {"--case", OPT_VALUE, "a value"},
+    {"--plot", OPT_VALUE, "a value"},
+    {"--plot-format", OPT_VALUE, PLOT_FORMAT_NEEDS},
+    {"-v", OPT_FLAG, NULL},
+    {"--unsafe", OPT_FLAG, NULL},
+    {"--max-instructions", OPT_VALUE, LIMIT_NEEDS},
+    {"--max-memory", OPT_VALUE, LIMIT_NEEDS},
+    {NULL, OPT_FLAG, NULL},
+};
+
+static const cli_opt no_opts[] = {{NULL, OPT_FLAG, NULL}};
+
+_Static_assert(sizeof run_opts / sizeof *run_opts <= MAX_OPTS + 1, "cli_args.value holds MAX_OPTS options");
+_Static_assert(sizeof verify_opts / sizeof *verify_opts <= MAX_OPTS + 1, "cli_args.value holds MAX_OPTS options");
+
+static int opt_index(const lt_command *c, const char *name)
 {
-    fprintf(f, "usage: lawtester run FILE.lua [-o DIR] [--plot] [--plot-format png|svg|pdf] [--unsafe] [-q]\n"
-               "                     [--shard K/N] [--max-instructions N] [--max-memory MB] [--max-output MB]\n"
-               "                     [--min-free MB] [--strict] [--law-lib FILE.so]...\n"
-               "       lawtester merge OUT.tsv SHARD.tsv...\n"
-               "       lawtester laws [--law-lib FILE.so]...\n"
-               "       lawtester verify [--law NAME] [--case NAME] [--plot DIR] [--plot-format png|svg|pdf] [-v]\n"
-               "                        [--law-lib FILE.so]...\n"
-               "       lawtester verify FILE.lua [--case NAME] [-v] [--unsafe] [--max-instructions N] [--max-memory MB]\n"
-               "                        [--law-lib FILE.so]...\n"
-               "       lawtester version\n"
-               "  --law-lib FILE.so  (run, laws, verify; repeatable) first load the contact laws the shared\n"
-               "          object exports as lt_plugin_laws (docs/plugins.md); any problem: exit status 2\n"
-               "  run     run the stage script FILE.lua; -o DIR writes DIR/NAME.tsv for every test,\n"
-               "          --plot renders plots/ *.gp for each table (needs -o; --plot-format: png, the\n"
-               "          default, svg or pdf), --unsafe lifts the\n"
-               "          Lua sandbox, -q prints no summaries; --shard K/N runs the K-th of N parts of\n"
-               "          every yield probe (directions k with k %% N == K-1) into NAME.shard-K-of-N.tsv;\n"
-               "          --max-instructions N: Lua instructions per entry into Lua (the body, one until,\n"
-               "          one done; default 1e9), --max-memory MB: the script's Lua memory (default 1024);\n"
-               "          0 lifts a limit (--unsafe lifts the sandbox only); --max-output MB: all the run\n"
-               "          writes (default 1024), --min-free MB: free space kept on the output filesystem\n"
-               "          (default 100); --strict: plausibility warnings are errors\n"
-               "  merge   merge the shard tables of a probe into OUT.tsv (the unsharded table, byte for byte)\n"
-               "  laws    list the registered contact laws with their parameters, energies and yield surface\n"
-               "  verify  run the generic checks and the analytic cases of every law (or of NAME),\n"
-               "          one row per checked quantity; exit status 1 if any fails; --plot DIR\n"
-               "          writes each case's recorded and closed-form curves; -v adds why each\n"
-               "          tolerance is what it is; with FILE.lua, the cases of that case file\n"
-               "          (docs/case-scripts.md), sandboxed and limited as `run`\n");
+    for (int i = 0; c->opts[i].name; i++)
+        if (strcmp(c->opts[i].name, name) == 0) return i;
+    return -1;
 }
+
+/* The value of option name in a (a flag: its name), NULL if not given. */
+static const char *opt(const cli_args *a, const char *name)
+{
+    int i = opt_index(a->cmd, name);
+    return i < 0 ? NULL : a->value[i];
+}
+
+static void free_args(cli_args *a)
+{
+    free(a->pos);
+    free(a->libs);
+}
+
+/* argv[2..argc) of command c into a.  0, or 2 (the exit status) after one line on stderr: an
+ * option c does not know, a value missing, an option with a value given twice, an argument for a
+ * command that takes none.  After `--` every argument is a file, even one starting with '-'. */
+static int read_args(const lt_command *c, int argc, char **argv, cli_args *a)
+{
+    memset(a, 0, sizeof *a);
+    a->cmd = c;
+    a->pos = malloc(sizeof *a->pos * (size_t)argc);
+    a->libs = malloc(sizeof *a->libs * (size_t)argc);
+    if (!a->pos || !a->libs) {
+        fprintf(stderr, "lawtester: out of memory\n");
+        return 2;
+    }
+    quoted q1, q2;
+    int options = 1;
+    for (int i = 2; i < argc; i++) {
+        const char *s = argv[i];
+        if (options && strcmp(s, "--") == 0) {
+            options = 0;
+        } else if (!options || s[0] != '-') {
+            if (!c->positional) {
+                fprintf(stderr, "lawtester: %s: unknown argument '%s'\n", c->name, q(s, q1));
+                return 2;
+            }
+            a->pos[a->npos++] = s;
+        } else if (c->law_lib && strcmp(s, "--law-lib") == 0) {
+            if (++i >= argc || !*argv[i]) {
+                fprintf(stderr, "lawtester: --law-lib needs a shared object file (FILE.so)\n");
+                return 2;
+            }
+            a->libs[a->nlibs++] = argv[i];
+        } else {
+            int k = opt_index(c, s);
+            if (k < 0) {
+                fprintf(stderr, "lawtester: %s: unknown argument '%s'%s\n", c->name, q(s, q1),
+                        c->positional && options ? " (a file whose name starts with '-': put -- before it)" : "");
+                return 2;
+            }
+            if (c->opts[k].kind == OPT_FLAG) {
+                a->value[k] = s;
+                continue;
+            }
+            if (++i >= argc) {
+                fprintf(stderr, "lawtester: %s needs %s\n", s, c->opts[k].needs);
+                return 2;
+            }
+            if (a->value[k]) {
+                fprintf(stderr, "lawtester: %s: %s given twice ('%s', ", c->name, s, q(a->value[k], q1));
+                fprintf(stderr, "'%s')\n", q(argv[i], q2));
+                return 2;
+            }
+            a->value[k] = argv[i];
+        }
+    }
+    return 0;
+}
+
+/* Load the --law-lib files of a, in the order given.  0, or 2 (the exit status) after one line on
+ * stderr: the first file that does not load (plugin.h), before anything runs. */
+static int load_law_libs(const cli_args *a)
+{
+    for (int i = 0; i < a->nlibs; i++) {
+        char err[1200];
+        if (lt_plugin_load(a->libs[i], err, sizeof err) < 0) {
+            /* one line already: plugin.c quotes the path and escapes what it prints of the object */
+            fprintf(stderr, "lawtester: %s\n", err);
+            return 2;
+        }
+    }
+    return 0;
+}
+
+/* ---- laws ----------------------------------------------------------------------------------- */
 
 static void print_range(const lt_param *p)
 {
@@ -72,12 +214,14 @@ static void print_range(const lt_param *p)
     }
 }
 
-static int cmd_laws(void)
+static int cmd_laws(const cli_args *a)
 {
+    (void)a;
     for (int i = 0; lt_laws[i]; i++) {
         const lt_law *law = lt_laws[i];
         printf("%s - %s\n", law->name, law->summary);
-        if (lt_law_origin(law)) printf("  from: %s (law API %d)\n", lt_law_origin(law), lt_law_declared_api(law));
+        if (lt_law_origin(law)) /* quoted when it was loaded (plugin.c) */
+            printf("  from: %s (law API %d)\n", lt_law_origin(law), lt_law_declared_api(law));
         printf("  parameters:\n");
         for (int k = 0; k < law->n_params; k++) {
             const lt_param *p = &law->params[k];
@@ -117,6 +261,9 @@ static void on_stop_signal(int sig)
     lt_interrupt_signal = sig;
 }
 
+
+/* ---- run ------------------------------------------------------------------------------------ */
+
 /* "K/N" with 1 <= K <= N <= 1000000, digits only. */
 static int parse_shard(const char *s, int *k, int *n)
 {
@@ -140,38 +287,125 @@ static long long parse_count(const char *s, long long max)
     return (long long)x;
 }
 
-/* --max-instructions N, --max-memory MB, --max-output MB or --min-free MB at argv[*i] (its value
- * consumed); -1 after the message. */
-static int parse_limit(int argc, char **argv, int *i, lt_script_opts *opts)
+/* The limits of a (--max-instructions N, --max-memory MB, --max-output MB, --min-free MB; those
+ * the command takes) into opts.  0, or 2 after the message. */
+static int read_limits(const cli_args *a, lt_script_opts *opts)
 {
-    int instr = argv[*i][6] == 'i';
-    long long v = ++*i < argc ? parse_count(argv[*i], instr ? (1LL << 62) : (1LL << 40)) : -1;
-    if (v < 0) {
-        fprintf(stderr, "lawtester: %s needs a whole number >= 0 (0: no limit), got '%s'\n", argv[*i - 1],
-                *i < argc ? argv[*i] : "");
-        return -1;
+    static const char *const names[] = {"--max-instructions", "--max-memory", "--max-output", "--min-free"};
+    long *mb[] = {NULL, &opts->max_memory_mb, &opts->max_output_mb, &opts->min_free_mb};
+    for (int i = 0; i < 4; i++) {
+        const char *s = opt(a, names[i]);
+        if (!s) continue;
+        long long v = parse_count(s, i == 0 ? (1LL << 62) : (1LL << 40));
+        if (v < 0) {
+            quoted q1;
+            fprintf(stderr, "lawtester: %s needs " LIMIT_NEEDS ", got '%s'\n", names[i], q(s, q1));
+            return 2;
+        }
+        if (i == 0) opts->max_instructions = v ? v : -1;
+        else *mb[i] = v ? (long)v : -1;
     }
-    long *mb = argv[*i - 1][6] == 'm' ? &opts->max_memory_mb : argv[*i - 1][6] == 'o' ? &opts->max_output_mb
-                                                                                         : &opts->min_free_mb;
-    if (instr) opts->max_instructions = v ? v : -1;
-    else *mb = v ? (long)v : -1;
     return 0;
 }
 
-/* lawtester merge OUT.tsv SHARD.tsv... */
-static int cmd_merge(int argc, char **argv)
+/* --plot-format F of a, if given, set; *given says whether it was.  0, or 2 after a message. */
+static int read_plot_format(const cli_args *a, int *given)
 {
-    if (argc < 4) {
+    const char *f = opt(a, "--plot-format");
+    *given = f != NULL;
+    /* quoted, F is F itself for any of the formats (short, no control character, no backslash)
+     * and no format for any other, which the message then names on one line */
+    quoted q1;
+    char err[200];
+    if (f && lt_plot_set_format(q(f, q1), err, sizeof err) < 0) {
+        fprintf(stderr, "lawtester: %s\n", err);
+        return 2;
+    }
+    return 0;
+}
+
+/* lawtester run FILE.lua [options] */
+static int cmd_run(const cli_args *a)
+{
+    lt_script_opts opts = {0};
+    opts.shard = opts.shards = 1;
+    opts.progress = -1;
+    quoted q1, q2;
+    int formatted;
+    if (a->npos > 1) {
+        fprintf(stderr, "lawtester: more than one script given ('%s', '%s')\n", q(a->pos[0], q1), q(a->pos[1], q2));
+        return 2;
+    }
+    if (read_plot_format(a, &formatted) || read_limits(a, &opts)) return 2;
+    const char *shard = opt(a, "--shard");
+    if (shard && parse_shard(shard, &opts.shard, &opts.shards) < 0) {
+        fprintf(stderr, "lawtester: --shard needs K/N with 1 <= K <= N (got '%s')\n", q(shard, q1));
+        return 2;
+    }
+    opts.out_dir = opt(a, "-o");
+    opts.plot = opt(a, "--plot") != NULL;
+    opts.unsafe = opt(a, "--unsafe") != NULL;
+    opts.quiet = opt(a, "-q") != NULL;
+    opts.strict = opt(a, "--strict") != NULL;
+    if (a->npos == 0) {
+        fprintf(stderr, "lawtester: run needs a script file\n");
+        return 2;
+    }
+    const char *file = a->pos[0];
+    if (formatted && !opts.plot) {
+        fprintf(stderr, "lawtester: --plot-format needs --plot\n");
+        return 2;
+    }
+    if (opts.plot && !opts.out_dir) {
+        fprintf(stderr, "lawtester: --plot needs -o DIR (the plots are written beside the tables)\n");
+        return 2;
+    }
+    char err[600];
+    if (opts.out_dir && lt_mkdir_p(opts.out_dir, err, sizeof err) < 0) {
+        fprintf(stderr, "lawtester: %s\n", err);
+        return 2;
+    }
+    if (opts.out_dir) { /* before anything runs: a long run must not fail at its end for this */
+        struct stat st;
+        errno = 0;
+        if (stat(opts.out_dir, &st) != 0 || !S_ISDIR(st.st_mode) || access(opts.out_dir, W_OK | X_OK) != 0) {
+            fprintf(stderr, "lawtester: cannot write in output directory '%s': %s\n", q(opts.out_dir, q1),
+                    strerror(errno ? errno : ENOTDIR));
+            return 2;
+        }
+    }
+    if (opts.plot && lt_plot_available(err, sizeof err) < 0) {
+        fprintf(stderr, "lawtester: %s\n", err);
+        return 2;
+    }
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    int status = lt_script_run_file(file, &opts);
+    return lt_interrupt_signal ? 128 + (int)lt_interrupt_signal : status;
+}
+
+/* ---- merge ---------------------------------------------------------------------------------- */
+
+/* lawtester merge [--] OUT.tsv SHARD.tsv... */
+static int cmd_merge(const cli_args *a)
+{
+    if (a->npos < 2) {
         fprintf(stderr, "lawtester: merge needs OUT.tsv and at least one shard table\n");
         return 2;
     }
     char err[1200];
-    if (lt_probe_merge((const char *const *)argv + 3, argc - 3, argv[2], err, sizeof err) < 0) {
+    if (lt_probe_merge(a->pos + 1, a->npos - 1, a->pos[0], err, sizeof err) < 0) {
         fprintf(stderr, "%s\n", err);
         return 1;
     }
     return 0;
 }
+
+/* ---- verify --------------------------------------------------------------------------------- */
 
 typedef struct row_printer {
     int verbose, header; /* header: 1 once printed (a case file prints it before its first row) */
@@ -208,60 +442,41 @@ static int verify_file(const char *file, const lt_verify_opts *o, row_printer *p
     int rc = lt_script_run_file(file, so);
     if (rc != 0) return cr.no_match ? 2 : rc;
     clock_gettime(CLOCK_MONOTONIC, &t1);
-    printf("verify: %d checks in %d cases of %s, %d failed, %.1f s\n", lt_watch_page->rows, lt_watch_page->cases, file,
-           lt_watch_page->failed,
+    quoted q1;
+    printf("verify: %d checks in %d cases of %s, %d failed, %.1f s\n", lt_watch_page->rows, lt_watch_page->cases,
+           q(file, q1), lt_watch_page->failed,
            (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
     return lt_watch_page->failed ? 1 : 0;
 }
 
-/* `--plot-format F` at argv[*i]: the format set and *i advanced; 0, or 2 after a message. */
-static int plot_format_arg(int argc, char **argv, int *i)
+/* A law or case name as given, or quoted if it holds a control character or is too long for a
+ * message: no law name (an identifier, law_check.h) nor case name is either, so the quoted name
+ * matches nothing, as the given one would not, and the "no law called '...'" that follows is one
+ * line. */
+static const char *name_arg(const char *s, quoted buf)
 {
-    char err[200];
-    if (++*i >= argc || lt_plot_set_format(argv[*i], err, sizeof err) < 0) {
-        fprintf(stderr, "lawtester: %s\n", *i < argc ? err : "--plot-format needs png, svg or pdf");
-        return 2;
-    }
-    return 0;
+    return s && (lt_has_control(s) || strlen(s) > LT_QUOTE_KEEP) ? q(s, buf) : s;
 }
 
-static int cmd_verify(int argc, char **argv)
+/* lawtester verify [FILE.lua] [options] */
+static int cmd_verify(const cli_args *a)
 {
     lt_verify_opts o = {0};
     lt_script_opts so = {0};
-    const char *file = NULL;
-    int verbose = 0, formatted = 0;
-    for (int i = 2; i < argc; i++) {
-        const char **target = strcmp(argv[i], "--law") == 0 ? &o.law
-                            : strcmp(argv[i], "--case") == 0 ? &o.kase
-                            : strcmp(argv[i], "--plot") == 0 ? &o.plot_dir
-                                                              : NULL;
-        if (target) {
-            if (++i >= argc) {
-                fprintf(stderr, "lawtester: %s needs a value\n", argv[i - 1]);
-                return 2;
-            }
-            *target = argv[i];
-        } else if (strcmp(argv[i], "-v") == 0) {
-            verbose = 1;
-        } else if (strcmp(argv[i], "--max-instructions") == 0 || strcmp(argv[i], "--max-memory") == 0) {
-            if (parse_limit(argc, argv, &i, &so) < 0) return 2;
-        } else if (strcmp(argv[i], "--unsafe") == 0) {
-            so.unsafe = 1;
-        } else if (argv[i][0] != '-' && !file) {
-            file = argv[i];
-        } else if (argv[i][0] != '-') {
-            fprintf(stderr, "lawtester: verify: more than one case file given ('%s', '%s')\n", file, argv[i]);
-            return 2;
-        } else if (strcmp(argv[i], "--plot-format") == 0) {
-            if (plot_format_arg(argc, argv, &i)) return 2;
-            formatted = 1;
-        } else {
-            fprintf(stderr, "lawtester: verify: unknown argument '%s'\n", argv[i]);
-            return 2;
-        }
+    quoted q1, q2;
+    if (a->npos > 1) {
+        fprintf(stderr, "lawtester: verify: more than one case file given ('%s', '%s')\n", q(a->pos[0], q1),
+                q(a->pos[1], q2));
+        return 2;
     }
-    row_printer printer = {verbose, 0};
+    int formatted;
+    if (read_limits(a, &so) || read_plot_format(a, &formatted)) return 2;
+    const char *file = a->npos ? a->pos[0] : NULL;
+    o.law = name_arg(opt(a, "--law"), q1);
+    o.kase = name_arg(opt(a, "--case"), q2);
+    o.plot_dir = opt(a, "--plot");
+    so.unsafe = opt(a, "--unsafe") != NULL;
+    row_printer printer = {opt(a, "-v") != NULL, 0};
     if (file) return verify_file(file, &o, &printer, &so);
     if (so.unsafe || so.max_instructions || so.max_memory_mb) {
         fprintf(stderr, "lawtester: verify: --unsafe and the script limits are for a case file (verify FILE.lua)\n");
@@ -273,7 +488,8 @@ static int cmd_verify(int argc, char **argv)
         return 2;
     }
     if (o.plot_dir && access(o.plot_dir, W_OK | X_OK) != 0) {
-        fprintf(stderr, "lawtester: verify: cannot write in '%s': %s\n", o.plot_dir, strerror(errno));
+        quoted q3;
+        fprintf(stderr, "lawtester: verify: cannot write in '%s': %s\n", q(o.plot_dir, q3), strerror(errno));
         return 2;
     }
     char perr[600];
@@ -296,30 +512,72 @@ static int cmd_verify(int argc, char **argv)
     return lt_watch_page->failed ? 1 : 0;
 }
 
-/* Take every `--law-lib FILE` out of argv (argv[2..]; *argc shrinks) and load the laws of FILE,
- * in the order given.  0, or 2 (the exit status) after one line on stderr: a missing FILE, or
- * the first file that does not load (plugin.h), before anything runs. */
-static int load_law_libs(int *argc, char **argv)
+/* ---- version, help, the table of commands ---------------------------------------------------- */
+
+static int cmd_version(const cli_args *a)
 {
-    int kept = 2;
-    for (int i = 2; i < *argc; i++) {
-        if (strcmp(argv[i], "--law-lib") != 0) {
-            argv[kept++] = argv[i];
-            continue;
-        }
-        if (++i >= *argc || !*argv[i]) {
-            fprintf(stderr, "lawtester: --law-lib needs a shared object file (FILE.so)\n");
-            return 2;
-        }
-        char err[1200];
-        if (lt_plugin_load(argv[i], err, sizeof err) < 0) { /* marked in the watch page (supervise.h) */
-            fprintf(stderr, "lawtester: %s\n", err);
-            return 2;
-        }
-    }
-    *argc = kept;
-    argv[kept] = NULL;
+    (void)a;
+    printf("lawtester %s (law API %d)\n", LAWTESTER_VERSION, LT_LAW_API_VERSION);
     return 0;
+}
+
+static void usage(FILE *f);
+
+static int cmd_help(const cli_args *a)
+{
+    (void)a;
+    usage(stdout);
+    return 0;
+}
+
+static const lt_command commands[] = {
+    {"run", cmd_run, run_opts, 1, 1,
+     "run FILE.lua [-o DIR] [--plot] [--plot-format png|svg|pdf] [--unsafe] [-q]\n"
+     "                     [--shard K/N] [--max-instructions N] [--max-memory MB] [--max-output MB]\n"
+     "                     [--min-free MB] [--strict] [--law-lib FILE.so]..."},
+    {"merge", cmd_merge, no_opts, 0, 1, "merge [--] OUT.tsv SHARD.tsv..."},
+    {"laws", cmd_laws, no_opts, 1, 0, "laws [--law-lib FILE.so]..."},
+    {"verify", cmd_verify, verify_opts, 1, 1,
+     "verify [--law NAME] [--case NAME] [--plot DIR] [--plot-format png|svg|pdf] [-v]\n"
+     "                        [--law-lib FILE.so]...\n"
+     "       lawtester verify FILE.lua [--case NAME] [-v] [--unsafe] [--max-instructions N] [--max-memory MB]\n"
+     "                        [--law-lib FILE.so]..."},
+    {"version", cmd_version, no_opts, 0, 0, "version"},
+    {"--version", cmd_version, no_opts, 0, 0, NULL},
+    {"help", cmd_help, no_opts, 0, 0, "help"},
+    {"-h", cmd_help, no_opts, 0, 0, NULL},
+    {"--help", cmd_help, no_opts, 0, 0, NULL},
+};
+
+static void usage(FILE *f)
+{
+    int first = 1;
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (commands[i].usage) {
+            fprintf(f, "%s lawtester %s\n", first ? "usage:" : "      ", commands[i].usage);
+            first = 0;
+        }
+    fprintf(f, "  --law-lib FILE.so  (run, laws, verify; repeatable) first load the contact laws the shared\n"
+               "          object exports as lt_plugin_laws (docs/plugins.md); any problem: exit status 2\n"
+               "  an option with a value is given at most once; an unknown option is an error (exit status 2);\n"
+               "          -- ends the options (a file whose name starts with '-' follows it)\n"
+               "  run     run the stage script FILE.lua; -o DIR writes DIR/NAME.tsv for every test,\n"
+               "          --plot renders plots/ *.gp for each table (needs -o; --plot-format: png, the\n"
+               "          default, svg or pdf), --unsafe lifts the\n"
+               "          Lua sandbox, -q prints no summaries; --shard K/N runs the K-th of N parts of\n"
+               "          every yield probe (directions k with k %% N == K-1) into NAME.shard-K-of-N.tsv;\n"
+               "          --max-instructions N: Lua instructions per entry into Lua (the body, one until,\n"
+               "          one done; default 1e9), --max-memory MB: the script's Lua memory (default 1024);\n"
+               "          0 lifts a limit (--unsafe lifts the sandbox only); --max-output MB: all the run\n"
+               "          writes (default 1024), --min-free MB: free space kept on the output filesystem\n"
+               "          (default 100); --strict: plausibility warnings are errors\n"
+               "  merge   merge the shard tables of a probe into OUT.tsv (the unsharded table, byte for byte)\n"
+               "  laws    list the registered contact laws with their parameters, energies and yield surface\n"
+               "  verify  run the generic checks and the analytic cases of every law (or of NAME),\n"
+               "          one row per checked quantity; exit status 1 if any fails; --plot DIR\n"
+               "          writes each case's recorded and closed-form curves; -v adds why each\n"
+               "          tolerance is what it is; with FILE.lua, the cases of that case file\n"
+               "          (docs/case-scripts.md), sandboxed and limited as `run`\n");
 }
 
 static int command(int argc, char **argv)
@@ -328,109 +586,21 @@ static int command(int argc, char **argv)
         usage(stderr);
         return 2;
     }
-    if (strcmp(argv[1], "laws") == 0 || strcmp(argv[1], "verify") == 0 || strcmp(argv[1], "run") == 0) {
-        int st = load_law_libs(&argc, argv);
-        if (st) return st;
-    }
-    if (strcmp(argv[1], "laws") == 0 && argc > 2) {
-        fprintf(stderr, "lawtester: laws: unknown argument '%s'\n", argv[2]);
-        return 2;
-    }
-    if (strcmp(argv[1], "laws") == 0) return cmd_laws();
-    if (strcmp(argv[1], "verify") == 0) return cmd_verify(argc, argv);
-    if (strcmp(argv[1], "merge") == 0) return cmd_merge(argc, argv);
-    if (strcmp(argv[1], "version") == 0 || strcmp(argv[1], "--version") == 0) {
-        printf("lawtester %s (law API %d)\n", LAWTESTER_VERSION, LT_LAW_API_VERSION);
-        return 0;
-    }
-    if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
-        usage(stdout);
-        return 0;
-    }
-    if (strcmp(argv[1], "run") != 0) {
-        fprintf(stderr, "lawtester: unknown command '%s'\n", argv[1]);
+    const lt_command *c = NULL;
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0] && !c; i++)
+        if (strcmp(argv[1], commands[i].name) == 0) c = &commands[i];
+    if (!c) {
+        quoted q1;
+        fprintf(stderr, "lawtester: unknown command '%s'\n", q(argv[1], q1));
         usage(stderr);
         return 2;
     }
-    lt_script_opts opts = {0};
-    opts.shard = opts.shards = 1;
-    opts.progress = -1;
-    const char *file = NULL;
-    int formatted = 0;
-    for (int i = 2; i < argc; i++) {
-        if (strcmp(argv[i], "-o") == 0) {
-            if (++i >= argc) {
-                fprintf(stderr, "lawtester: -o needs a directory\n");
-                return 2;
-            }
-            opts.out_dir = argv[i];
-        } else if (strcmp(argv[i], "--plot") == 0) {
-            opts.plot = 1;
-        } else if (strcmp(argv[i], "--plot-format") == 0) {
-            if (plot_format_arg(argc, argv, &i)) return 2;
-            formatted = 1;
-        } else if (strcmp(argv[i], "--unsafe") == 0) {
-            opts.unsafe = 1;
-        } else if (strcmp(argv[i], "-q") == 0) {
-            opts.quiet = 1;
-        } else if (strcmp(argv[i], "--strict") == 0) {
-            opts.strict = 1;
-        } else if (strcmp(argv[i], "--max-instructions") == 0 || strcmp(argv[i], "--max-memory") == 0 ||
-                   strcmp(argv[i], "--max-output") == 0 || strcmp(argv[i], "--min-free") == 0) {
-            if (parse_limit(argc, argv, &i, &opts) < 0) return 2;
-        } else if (strcmp(argv[i], "--shard") == 0) {
-            if (++i >= argc || parse_shard(argv[i], &opts.shard, &opts.shards) < 0) {
-                fprintf(stderr, "lawtester: --shard needs K/N with 1 <= K <= N (got '%s')\n", i < argc ? argv[i] : "");
-                return 2;
-            }
-        } else if (argv[i][0] == '-') {
-            fprintf(stderr, "lawtester: unknown option '%s'\n", argv[i]);
-            return 2;
-        } else if (!file) {
-            file = argv[i];
-        } else {
-            fprintf(stderr, "lawtester: more than one script given ('%s', '%s')\n", file, argv[i]);
-            return 2;
-        }
-    }
-    if (!file) {
-        fprintf(stderr, "lawtester: run needs a script file\n");
-        return 2;
-    }
-    if (formatted && !opts.plot) {
-        fprintf(stderr, "lawtester: --plot-format needs --plot\n");
-        return 2;
-    }
-    if (opts.plot && !opts.out_dir) {
-        fprintf(stderr, "lawtester: --plot needs -o DIR (the plots are written beside the tables)\n");
-        return 2;
-    }
-    char err[600];
-    if (opts.out_dir && lt_mkdir_p(opts.out_dir, err, sizeof err) < 0) {
-        fprintf(stderr, "lawtester: %s\n", err);
-        return 2;
-    }
-    if (opts.out_dir) { /* before anything runs: a long run must not fail at its end for this */
-        struct stat st;
-        errno = 0;
-        if (stat(opts.out_dir, &st) != 0 || !S_ISDIR(st.st_mode) || access(opts.out_dir, W_OK | X_OK) != 0) {
-            fprintf(stderr, "lawtester: cannot write in output directory '%s': %s\n", opts.out_dir,
-                    strerror(errno ? errno : ENOTDIR));
-            return 2;
-        }
-    }
-    if (opts.plot && lt_plot_available(err, sizeof err) < 0) {
-        fprintf(stderr, "lawtester: %s\n", err);
-        return 2;
-    }
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_stop_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    int status = lt_script_run_file(file, &opts);
-    return lt_interrupt_signal ? 128 + (int)lt_interrupt_signal : status;
+    cli_args a;
+    int status = read_args(c, argc, argv, &a);
+    if (!status) status = load_law_libs(&a);
+    if (!status) status = c->run(&a);
+    free_args(&a);
+    return status;
 }
 
 /* Exit status of a command, and stdout checked: output lost to a full disk or a closed pipe is

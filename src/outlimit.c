@@ -1,6 +1,7 @@
 /* src/outlimit.c - the output bounds of a run (see outlimit.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "outlimit.h"
+#include "quote.h"
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -58,10 +59,11 @@ void lt_outlimit_kept(lt_outlimit *o, long long bytes) { o->used += bytes; }
 
 void lt_outlimit_reason(const lt_outlimit *o, int code, char *buf, size_t n)
 {
+    char dir[LT_QUOTE_KEEP + 1]; /* one line, of a readable length, whatever the path holds */
     if (code == LT_OUT_DISK)
         snprintf(buf, n, "only %.1f MB free on the filesystem of '%s', below the margin of %lld MB (--min-free): "
                  "free some space, write elsewhere (-o DIR) or lower --min-free", (double)o->free_seen / (1 << 20),
-                 o->dir, o->min_free >> 20);
+                 lt_quote(o->dir, dir, sizeof dir, LT_QUOTE_KEEP), o->min_free >> 20);
     else
         snprintf(buf, n, "output limit %lld MB reached (--max-output): record less often (record.every), end the "
                  "stage sooner, or raise the limit (0 lifts it)", o->limit >> 20);

@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "probe_table.h"
 #include "fmt.h"
+#include "quote.h"
 #include "record.h"
 #include <errno.h>
 #include <stdio.h>
@@ -247,25 +248,33 @@ done:
     return rc;
 }
 
+/* The merge of files into out_path.  Its messages name the files by their paths quoted
+ * (quote.h): one line each, of a readable length, whatever a path holds. */
 int lt_probe_merge(const char *const *files, int n, const char *out_path, char *err, size_t errlen)
 {
+    typedef char shown_path[LT_QUOTE_KEEP + 1];
     char **texts = calloc((size_t)n, sizeof *texts);
     size_t *lens = calloc((size_t)n, sizeof *lens);
+    shown_path *shown = malloc((size_t)n * sizeof *shown);
+    const char **names = calloc((size_t)n, sizeof *names);
+    shown_path out_name;
+    lt_quote(out_path, out_name, sizeof out_name, LT_QUOTE_KEEP);
     char *out = NULL;
     size_t len = 0;
     int rc = -1;
-    if (!texts || !lens) {
-        snprintf(err, errlen, "%s:0: out of memory", out_path);
+    if (!texts || !lens || !shown || !names) {
+        snprintf(err, errlen, "%s:0: out of memory", out_name);
         goto done;
     }
     for (int f = 0; f < n; f++) {
+        names[f] = lt_quote(files[f], shown[f], sizeof shown[f], LT_QUOTE_KEEP);
         texts[f] = slurp(files[f], &lens[f]);
         if (!texts[f]) {
-            snprintf(err, errlen, "%s:0: cannot read: %s", files[f], strerror(errno));
+            snprintf(err, errlen, "%s:0: cannot read: %s", names[f], strerror(errno));
             goto done;
         }
     }
-    if (lt_probe_merge_texts(files, texts, lens, n, out_path, &out, &len, err, errlen) < 0) goto done;
+    if (lt_probe_merge_texts(names, texts, lens, n, out_name, &out, &len, err, errlen) < 0) goto done;
     /* DIR/NAME from out_path */
     char dir[4096];
     const char *slash = strrchr(out_path, '/');
@@ -273,7 +282,7 @@ int lt_probe_merge(const char *const *files, int n, const char *out_path, char *
     if (slash && slash == out_path) snprintf(dir, sizeof dir, "/");
     char werr[600];
     if (lt_write_file_atomic(dir, slash ? slash + 1 : out_path, out, len, werr, sizeof werr) < 0) {
-        snprintf(err, errlen, "%s:0: %s", out_path, werr);
+        snprintf(err, errlen, "%s:0: %s", out_name, werr);
         goto done;
     }
     rc = 0;
@@ -281,6 +290,8 @@ done:
     for (int f = 0; texts && f < n; f++) free(texts[f]);
     free(texts);
     free(lens);
+    free(shown);
+    free(names);
     free(out);
     return rc;
 }

@@ -8,6 +8,7 @@
 #include "watch.h"
 #include "script_int.h"
 #include "registry.h"
+#include "quote.h"
 #include "record.h"
 #include <lualib.h>
 #include <errno.h>
@@ -324,7 +325,12 @@ int lt_script_run_source(const char *path, const char *src, size_t len, const lt
 {
     script_ctx sc;
     memset(&sc, 0, sizeof sc);
-    sc.path = path;
+    /* every message (and Lua's chunk name) names the script by its path quoted: one line, of a
+     * readable length, whatever the path holds (quote.h); the test's default name comes from
+     * the path as given */
+    char shown[LT_QUOTE_KEEP + 1];
+    sc.path = lt_quote(path, shown, sizeof shown, LT_QUOTE_KEEP);
+    sc.given_path = path;
     sc.opts = opts;
     sc.src = src;
     sc.src_len = len;
@@ -336,9 +342,9 @@ int lt_script_run_source(const char *path, const char *src, size_t len, const lt
         fprintf(stderr, "lawtester: %s\n", why);
         return 1;
     }
-    size_t sn = strlen(path) + 2;
+    size_t sn = strlen(sc.path) + 2;
     char *source = malloc(sn);
-    if (source) snprintf(source, sn, "@%s", path);
+    if (source) snprintf(source, sn, "@%s", sc.path);
     sc.lim.source = source;
     /* the memory cap covers all the script causes: its text, the index of its table fields
      * (srcloc) and its Lua state, which gets what the first two leave */
@@ -346,14 +352,14 @@ int lt_script_run_source(const char *path, const char *src, size_t len, const lt
     sc.loc = cap && len >= cap ? NULL : lt_srcloc_parse_capped(src, len, cap ? cap - len : 0, &loc_bytes);
     if (!sc.loc && cap && source) {
         fprintf(stderr, "%s:0: memory limit exceeded: the script's text (%zu bytes) and the index of its fields need "
-                "more than %zu MB (--max-memory MB; 0 = no limit)\n", path, len, cap >> 20);
+                "more than %zu MB (--max-memory MB; 0 = no limit)\n", sc.path, len, cap >> 20);
         free(source);
         return 2;
     }
     if (cap) sc.lim.max_bytes = cap - len - loc_bytes, sc.lim.cap_bytes = cap;
     lua_State *L = source && sc.loc ? lt_limits_newstate(&sc.lim) : NULL;
     if (!L) {
-        fprintf(stderr, "%s:0: out of memory\n", path);
+        fprintf(stderr, "%s:0: out of memory\n", sc.path);
         lt_srcloc_free(sc.loc);
         free(source);
         return 2;
@@ -381,12 +387,12 @@ int lt_script_run_source(const char *path, const char *src, size_t len, const lt
                 if (located(&sc, msg)) /* a message of lawtester that ends in Lua's: replace that end */
                     snprintf(line, n, "%.*s%s", (int)(strlen(msg) - el), msg, mem);
                 else
-                    snprintf(line, n, "%s:%d: %s", path, last, mem);
+                    snprintf(line, n, "%s:%d: %s", sc.path, last, mem);
             } else if (rc == LUA_ERRERR) {
-                snprintf(line, n, "%s:%d: error while reporting an error (an error object whose __tostring fails?)", path,
+                snprintf(line, n, "%s:%d: error while reporting an error (an error object whose __tostring fails?)", sc.path,
                          last);
             } else if (!located(&sc, msg)) {
-                snprintf(line, n, "%s:%d: %s", path, lt_srcloc_line(sc.loc, NULL, 0), msg);
+                snprintf(line, n, "%s:%d: %s", sc.path, lt_srcloc_line(sc.loc, NULL, 0), msg);
             } else {
                 snprintf(line, n, "%s", msg);
             }
@@ -395,7 +401,7 @@ int lt_script_run_source(const char *path, const char *src, size_t len, const lt
         }
         status = 1;
     }
-    close_state(L, path, opts->unsafe && sc.lim.max_instructions > 0);
+    close_state(L, sc.path, opts->unsafe && sc.lim.max_instructions > 0);
     lt_srcloc_free(sc.loc);
     free(source);
     return status;
@@ -409,7 +415,8 @@ int lt_script_run_file(const char *path, const lt_script_opts *opts)
     char err[400];
     char *src = read_file(path, lim.max_bytes, &len, err, sizeof err);
     if (!src) {
-        fprintf(stderr, "%s:0: %s\n", path, err);
+        char shown[LT_QUOTE_KEEP + 1];
+        fprintf(stderr, "%s:0: %s\n", lt_quote(path, shown, sizeof shown, LT_QUOTE_KEEP), err);
         return 2;
     }
     int rc = lt_script_run_source(path, src, len, opts);

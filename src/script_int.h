@@ -20,7 +20,8 @@
 #include <lua.h>
 
 typedef struct script_ctx {
-    const char *path;
+    const char *path;       /* the script's path quoted (quote.h), as every message names it */
+    const char *given_path; /* the path as given: the test's default name comes from it */
     const char *src;
     size_t src_len;
     srcloc *loc;

@@ -227,7 +227,7 @@ void lt_read_test(conv *cv, run_ctx *r, int t, char **name_out)
     } else if (ty != LUA_TNIL) {
         lt_field_error(cv, "expected a string, got %s", luaL_typename(L, -1));
     } else {
-        *name_out = default_name(cv->file);
+        *name_out = default_name(r->sc && r->sc->given_path ? r->sc->given_path : cv->file);
     }
     lua_pop(L, 1);
     lt_path_pop(cv);

@@ -114,6 +114,169 @@ static void test_bad_command_line(void)
               "stderr: %s", r.err);
 }
 
+/* ---- the command line: options refused, paths quoted (docs/reliability.md, "The command line") ---- */
+
+/* r: exit status 2, one line on stderr equal to want (when want is not NULL), nothing on stdout */
+static void check_refused(const result *r, const char *args, const char *want)
+{
+    CHECK_MSG(r->status == 2 && count_lines(r->err) == 1 && !*r->out, "%s: status %d: %s", args, r->status, r->err);
+    if (want) CHECK_MSG(strcmp(r->err, want) == 0, "%s: stderr '%s', expected '%s'", args, r->err, want);
+}
+
+/* Every command refuses an option it does not know, in one line, before it does anything (merge
+ * used to take --force for its output file and write a file of that name). */
+static void test_unknown_options_refused(void)
+{
+    char *dir = make_tmpdir();
+    char args[600], want[600];
+    static const char *const cmds[][2] = {
+        {"run", "run stages/compress_shear_unload.lua -o %s --force"},
+        {"merge", "merge --force %s/out.tsv %s/a.tsv"},
+        {"laws", "laws --force"},
+        {"verify", "verify --law linear --force"},
+        {"version", "version --force"},
+        {"help", "help --force"},
+    };
+    result r;
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
+        snprintf(args, sizeof args, cmds[i][1], dir, dir);
+        run(&r, args);
+        snprintf(want, sizeof want, "lawtester: %s: unknown argument '--force'", cmds[i][0]);
+        check_refused(&r, args, NULL);
+        CHECK_MSG(strncmp(r.err, want, strlen(want)) == 0, "%s: %s", args, r.err);
+    }
+    /* merge's message says how to name a file that starts with '-'; after --, it is a file */
+    run(&r, "merge --force a b");
+    CHECK_MSG(strstr(r.err, "(a file whose name starts with '-': put -- before it)"), "%s", r.err);
+    snprintf(args, sizeof args, "merge -- --force %s/missing-shard.tsv", dir);
+    run(&r, args);
+    snprintf(want, sizeof want, "%s/missing-shard.tsv:0: cannot read: No such file or directory\n", dir);
+    CHECK_MSG(r.status == 1 && strcmp(r.err, want) == 0, "status %d: %s", r.status, r.err);
+    /* a command without arguments refuses one */
+    run(&r, "version extra");
+    check_refused(&r, "version extra", "lawtester: version: unknown argument 'extra'\n");
+    CHECK_MSG(count_files(dir) == 0, "%d files written", count_files(dir));
+    CHECK_MSG(access("--force", F_OK) != 0, "a file named --force was written");
+    remove_tree(dir);
+}
+
+/* An option with one value given twice is refused (the last one used to win in silence); the
+ * repeatable --law-lib stays repeatable (tests/test_plugin.c loads two). */
+static void test_option_given_twice_refused(void)
+{
+    char *dir = make_tmpdir();
+    char args[600], want[600];
+    result r;
+    snprintf(args, sizeof args, "run stages/compress_shear_unload.lua -o %s/a -o %s/b", dir, dir);
+    run(&r, args);
+    snprintf(want, sizeof want, "lawtester: run: -o given twice ('%s/a', '%s/b')\n", dir, dir);
+    check_refused(&r, args, want);
+    snprintf(args, sizeof args, "run stages/compress_shear_unload.lua -o %s --plot --plot-format png --plot-format svg",
+             dir);
+    run(&r, args);
+    check_refused(&r, args, "lawtester: run: --plot-format given twice ('png', 'svg')\n");
+    run(&r, "run stages/compress_shear_unload.lua --shard 1/2 --shard 2/2");
+    check_refused(&r, "--shard twice", "lawtester: run: --shard given twice ('1/2', '2/2')\n");
+    run(&r, "verify --law linear --case normal-loading --law hertz_mindlin");
+    check_refused(&r, "--law twice", "lawtester: verify: --law given twice ('linear', 'hertz_mindlin')\n");
+    run(&r, "verify --law linear --max-memory 1 --max-memory 2");
+    check_refused(&r, "--max-memory twice", "lawtester: verify: --max-memory given twice ('1', '2')\n");
+    CHECK_MSG(count_files(dir) == 0, "%d files written", count_files(dir));
+    remove_tree(dir);
+}
+
+/* A path of hundreds of characters is shortened in the middle, so that the reason stays on the
+ * one line of the error, which stays readable: as the script, in -o, in merge. */
+static void test_long_paths_keep_the_reason(void)
+{
+    char *dir = make_tmpdir();
+    char longdir[800], args[2400], seg[201];
+    memset(seg, 'd', 200);
+    seg[200] = 0;
+    snprintf(longdir, sizeof longdir, "%s/%s/%s/%s", dir, seg, seg, seg); /* 620 characters, none made yet */
+    struct {
+        const char *fmt, *reason;
+    } cases[] = {
+        {"run %s/script.lua", "/script.lua:0: cannot read the script: No such file or directory"},
+        {"run stages/compress_shear_unload.lua -o %s --min-free 1000000000", "below the margin of 1000000000 MB"},
+        {"merge %s/out.tsv %s/shard.tsv", "/shard.tsv:0: cannot read: No such file or directory"},
+    };
+    result r;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        snprintf(args, sizeof args, cases[i].fmt, longdir, longdir);
+        run(&r, args);
+        CHECK_MSG(r.status != 0 && count_lines(r.err) == 1 && strlen(r.err) <= 300 && strstr(r.err, cases[i].reason),
+                  "%s: status %d, %zu characters: %s", cases[i].fmt, r.status, strlen(r.err), r.err);
+    }
+    remove_tree(dir);
+}
+
+/* Control characters in a path or a name are escaped: every error stays one line.  A stage
+ * script whose path holds a newline fails with one line naming it "a\nb.lua:LINE: ..." (the
+ * script's FILE:LINE prefix and Lua's own messages), and the test's default name still comes from
+ * the path as given (a_b). */
+static void test_control_characters_quoted(void)
+{
+    char *dir = make_tmpdir();
+    char path[300], args[800], want[400];
+    snprintf(path, sizeof path, "%s/a\nb.lua", dir);
+    FILE *f = fopen(path, "w");
+    CHECK(f != NULL);
+    if (!f) return;
+    fputs("return { law = 'linear',\n  bogus = 1 }\n", f);
+    fclose(f);
+    result r;
+    snprintf(args, sizeof args, "run \"$(printf '%s/a\\nb.lua')\"", dir);
+    run(&r, args);
+    snprintf(want, sizeof want, "%s/a\\nb.lua:2: field bogus: unknown key 'bogus'", dir);
+    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 && strncmp(r.err, want, strlen(want)) == 0, "status %d: %s",
+              r.status, r.err);
+    f = fopen(path, "w");
+    if (f) {
+        fputs("local t\nreturn t.x\n", f); /* Lua's own message, from the chunk's name */
+        fclose(f);
+    }
+    run(&r, args);
+    snprintf(want, sizeof want, "%s/a\\nb.lua:2: attempt to index a nil value (local 't')", dir);
+    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 && strncmp(r.err, want, strlen(want)) == 0, "status %d: %s",
+              r.status, r.err);
+    /* the script missing: the line of lawtester, not of Lua */
+    remove(path);
+    run(&r, args);
+    snprintf(want, sizeof want, "%s/a\\nb.lua:0: cannot read the script: No such file or directory\n", dir);
+    CHECK_MSG(r.status == 2 && strcmp(r.err, want) == 0, "status %d: %s", r.status, r.err);
+    /* a plausibility warning names it on one line too */
+    snprintf(args, sizeof args, "cp tests/scripts/warn_tanphi.lua \"$(printf '%s/a\\nb.lua')\"", dir);
+    CHECK(system(args) == 0);
+    snprintf(args, sizeof args, "run \"$(printf '%s/a\\nb.lua')\" -q", dir);
+    run(&r, args);
+    snprintf(want, sizeof want, "warning: %s/a\\nb.lua:6: field params.tanPhi: tanPhi = 30", dir);
+    CHECK_MSG(r.status == 0 && count_lines(r.err) == 1 && strncmp(r.err, want, strlen(want)) == 0, "status %d: %s",
+              r.status, r.err);
+    /* a script that runs: its table named from the path as given, not from the escaped one */
+    f = fopen(path, "w");
+    if (f) {
+        fputs("return { law = 'linear', particles = { { radius = 0.01 }, { radius = 0.01 } }, dt = 1e-6,\n"
+              "  stages = { { whats = 'v.....', values = {-0.01, 0, 0, 0, 0, 0}, till = 'C.uN < -1e-6' } } }\n", f);
+        fclose(f);
+    }
+    snprintf(args, sizeof args, "run \"$(printf '%s/a\\nb.lua')\" -q -o %s", dir, dir);
+    run(&r, args);
+    snprintf(path, sizeof path, "%s/a_b.tsv", dir);
+    CHECK_MSG(r.status == 0 && access(path, F_OK) == 0, "status %d: %s", r.status, r.err);
+    /* a command, an option's value, a law name */
+    run(&r, "\"$(printf 'fro\\nb')\"");
+    CHECK_MSG(r.status == 2 && strncmp(r.err, "lawtester: unknown command 'fro\\nb'\n", 36) == 0, "%s", r.err);
+    run(&r, "verify --law \"$(printf 'lin\\near')\"");
+    CHECK_MSG(r.status == 2 && strcmp(r.err, "lawtester: verify: no law called 'lin\\near' (`lawtester laws` lists them)\n") == 0,
+              "status %d: %s", r.status, r.err);
+    run(&r, "laws --law-lib \"$(printf 'no\\nlaw.so')\"");
+    check_refused(&r, "--law-lib with a newline", "lawtester: no\\nlaw.so: No such file or directory\n");
+    run(&r, "run stages/compress_shear_unload.lua --shard \"$(printf '1\\n2')\"");
+    check_refused(&r, "--shard with a newline", "lawtester: --shard needs K/N with 1 <= K <= N (got '1\\n2')\n");
+    remove_tree(dir);
+}
+
 /* A failing run must not clobber an earlier complete table of the same name. */
 static void test_failed_run_keeps_earlier_result(void)
 {
@@ -552,6 +715,10 @@ const test_case cli_tests[] = {
     TEST(bytecode_refused),
     TEST(missing_script),
     TEST(bad_command_line),
+    TEST(unknown_options_refused),
+    TEST(option_given_twice_refused),
+    TEST(long_paths_keep_the_reason),
+    TEST(control_characters_quoted),
     TEST(failed_run_keeps_earlier_result),
     TEST(laws_lists_linear),
     TEST(demo_table_and_plots),

@@ -14,6 +14,7 @@
 #include "../src/law.h"
 #include <stdio.h>
 #include <stdlib.h>
+#include <dirent.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -109,8 +110,32 @@ static void fixture(void)
 /* ---- the install --------------------------------------------------------------------------- */
 
 static const char *const installed[] = {"bin/lawtester", "include/lawtester/law.h", "lib/pkgconfig/lawtester.pc",
-                                        "share/man/man1/lawtester.1", "share/lawtester/plots/force_path.gp",
-                                        "share/lawtester/plots/probe/yield_points.gp"};
+                                        "share/man/man1/lawtester.1"};
+
+/* Every file under the tree's directory rel (plots, at any depth) is installed under
+ * PREFIX/share/lawtester/rel, unchanged; the number of files checked added to *n. */
+static void check_installed_tree(const char *rel, int *n)
+{
+    DIR *d = opendir(rel);
+    CHECK_MSG(d != NULL, "cannot read %s", rel);
+    if (!d) return;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.') continue;
+        char src[512], dst[800], cmd[1600];
+        snprintf(src, sizeof src, "%s/%s", rel, e->d_name);
+        struct stat st;
+        if (stat(src, &st) == 0 && S_ISDIR(st.st_mode)) {
+            check_installed_tree(src, n);
+            continue;
+        }
+        snprintf(dst, sizeof dst, "%s/share/lawtester/%s", fx.prefix, src);
+        snprintf(cmd, sizeof cmd, "cmp '%s' '%s'", src, dst);
+        CHECK_MSG(is_file(dst) && sh(cmd) == 0, "%s not installed as %s", src, dst);
+        ++*n;
+    }
+    closedir(d);
+}
 
 static void test_install_layout(void)
 {
@@ -120,6 +145,10 @@ static void test_install_layout(void)
         snprintf(path, sizeof path, "%s/%s", fx.prefix, installed[i]);
         CHECK_MSG(is_file(path), "not installed: %s", path);
     }
+    /* the plot scripts: every file of plots/, walked here, not a list that falls behind it */
+    int plots = 0;
+    check_installed_tree("plots", &plots);
+    CHECK_MSG(plots >= 3, "only %d files under plots/", plots);
     /* the header is the tree's, unchanged, and compiles alone as C and as C++ */
     snprintf(cmd, sizeof cmd, "cmp src/law.h '%s/include/lawtester/law.h'", fx.prefix);
     CHECK_MSG(sh(cmd) == 0, "%s", fx.log);
@@ -178,6 +207,14 @@ static void test_installed_program_plots(void)
         snprintf(path, sizeof path, "%s/elsewhere/out/" STAGE_NAME "-%s.png", fx.dir, pngs[i]);
         CHECK_MSG(is_file(path), "no plot %s", path);
     }
+    /* the probes on other pairs of DoFs too (plots/probe_pair) */
+    snprintf(cmd, sizeof cmd,
+             "cp stages/probe_pairs.lua '%s/elsewhere/' && cd '%s/elsewhere' && "
+             "env -u LAWTESTER_PLOTS '%s/bin/lawtester' run probe_pairs.lua -o out --plot -q",
+             fx.dir, fx.dir, fx.prefix);
+    CHECK_MSG(sh(cmd) == 0, "%s", fx.log);
+    snprintf(path, sizeof path, "%s/elsewhere/out/cohesive-shear-twist-section.png", fx.dir);
+    CHECK_MSG(is_file(path), "no plot %s", path);
     /* and it is that directory it uses: without it, --plot is refused before the run */
     snprintf(cmd, sizeof cmd,
              "mv '%s/share/lawtester/plots' '%s/plots.away' && cd '%s/elsewhere' && rm -f out/* && "
