@@ -15,12 +15,13 @@
  * The call.  Each binding owns a Lua thread T of the script's state (so the law's calls never
  * disturb the stack of the script that runs the test) whose stack slot 1 holds a C closure,
  * law_call, carrying as upvalues the Lua functions, the preallocated tables p, c, s, out and
- * their subtables c.v, out.f, out.k, out.e, and an array of the key strings of the state
- * variables and energies (one upvalue: a C closure holds at most 255).  A step is: the
- * trampoline sets the binding's arguments, lua_pcall(T) of that closure, which copies the
- * contact and the state into the tables (raw sets with keys read from that array: no string is
- * hashed, no table allocated), zeroes the outputs, calls step, and reads
- * back out and s.  Everything that touches Lua runs inside that pcall, so an error (the law's,
+ * their subtables c.v, out.f, out.k, out.e (with the law's read-only proxies of p, c and out
+ * and the guards on undeclared keys: script_law_tables.c), and an array of the key strings of
+ * the state variables and energies (one upvalue: a C closure holds at most 255).  A step is:
+ * the trampoline sets the binding's arguments, lua_pcall(T) of that closure, which copies the
+ * contact and the state into the real tables (raw sets with keys read from that array: no
+ * string is hashed, no table allocated), zeroes the outputs, calls step, and reads back out
+ * and s.  When a contact starts, keys a law added to s or out.e with rawset are removed.  Everything that touches Lua runs inside that pcall, so an error (the law's,
  * a bad output, the memory cap) is caught there.
  *
  * Errors.  lt_law's step cannot report one, so the trampoline keeps the message in the binding
