@@ -276,7 +276,7 @@ void lt_lua_law_push_tables(lua_State *L, lua_law *b)
     push_list(L, 2, "c.rcurv", "(1..2)");
     names_text(tail, sizeof tail, "fields", "", material_fields, NULL, NULL, N_MATERIAL_FIELDS);
     for (int i = 0; i < 2; i++) {
-        char head[48];
+        char head[64];
         snprintf(head, sizeof head, "c.mat[%d] has no field", i + 1);
         lua_createtable(L, 0, N_MATERIAL_FIELDS); /* filled by the first contact with materials */
         push_set(L, material_fields, NULL, NULL, N_MATERIAL_FIELDS);
@@ -284,7 +284,7 @@ void lt_lua_law_push_tables(lua_State *L, lua_law *b)
     }
     static const char *const lists[] = {"v", "lens", "rcurv"};
     for (int i = 0; i < 3; i++) {
-        char name[16];
+        char name[32];
         snprintf(name, sizeof name, "c.%s", lists[i]);
         lua_pushstring(L, lists[i]);
         push_readonly(L, base + U_V + i, name, ro_contact, "");
@@ -293,7 +293,7 @@ void lt_lua_law_push_tables(lua_State *L, lua_law *b)
     lua_pushliteral(L, "mat");
     lua_createtable(L, 2, 0); /* c.mat: the proxies of U_MAT1 and U_MAT2 */
     for (int i = 0; i < 2; i++) {
-        char name[16];
+        char name[32];
         snprintf(name, sizeof name, "c.mat[%d]", i + 1);
         push_readonly(L, base + U_MAT1 + i, name, ro_contact, "");
         lua_rawseti(L, -2, i + 1);
