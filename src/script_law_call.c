@@ -15,12 +15,13 @@
  * The call.  Each binding owns a Lua thread T of the script's state (so the law's calls never
  * disturb the stack of the script that runs the test) whose stack slot 1 holds a C closure,
  * law_call, carrying as upvalues the Lua functions, the preallocated tables p, c, s, out and
- * their subtables c.v, out.f, out.k, out.e, and an array of the key strings of the state
- * variables and energies (one upvalue: a C closure holds at most 255).  A step is: the
- * trampoline sets the binding's arguments, lua_pcall(T) of that closure, which copies the
- * contact and the state into the tables (raw sets with keys read from that array: no string is
- * hashed, no table allocated), zeroes the outputs, calls step, and reads
- * back out and s.  Everything that touches Lua runs inside that pcall, so an error (the law's,
+ * their subtables c.v, out.f, out.k, out.e (with the law's read-only proxies of p, c and out
+ * and the guards on undeclared keys: script_law_tables.c), and an array of the key strings of
+ * the state variables and energies (one upvalue: a C closure holds at most 255).  A step is:
+ * the trampoline sets the binding's arguments, lua_pcall(T) of that closure, which copies the
+ * contact and the state into the real tables (raw sets with keys read from that array: no
+ * string is hashed, no table allocated), zeroes the outputs, calls step, and reads back out
+ * and s.  When a contact starts, keys a law added to s or out.e with rawset are removed.  Everything that touches Lua runs inside that pcall, so an error (the law's,
  * a bad output, the memory cap) is caught there.
  *
  * Errors.  lt_law's step cannot report one, so the trampoline keeps the message in the binding
@@ -38,13 +39,6 @@
 
 enum { MODE_INIT, MODE_STEP };
 
-/* upvalues of law_call */
-enum {
-    U_BINDING = 1, U_STEP, U_INIT, U_P, U_C, U_S, U_OUT, U_V, U_F, U_K, U_E, U_KEY_UN, U_KEY_FRESH,
-    U_KEYS /* a table of the n_state state keys, then the n_energies energy keys (an array: a C
-              closure has at most 255 upvalues, a law up to LT_MAX_STATE state variables) */
-};
-
 /* Push key k (0-based) of the U_KEYS table. */
 static void push_key(lua_State *T, int k) { lua_rawgeti(T, lua_upvalueindex(U_KEYS), k + 1); }
 
@@ -52,11 +46,13 @@ lua_law *lt_lua_law_slots[LUA_LAW_SLOTS];
 
 /* ---- the call into Lua ------------------------------------------------------------------ */
 
+/* t[k] = x, raw: lawtester writes the real tables behind the law's read-only proxies */
 static void set_number(lua_State *T, int t, const char *k, double x)
 {
     t = lua_absindex(T, t);
+    lua_pushstring(T, k);
     lua_pushnumber(T, x);
-    lua_setfield(T, t, k);
+    lua_rawset(T, t);
 }
 
 /* p from the parameter values (only when they changed since the last call). */
@@ -71,20 +67,21 @@ static void refresh_params(lua_State *T, lua_law *b)
         else if (p->kind == LT_CHOICE) lua_pushstring(T, p->choices[(int)x]);
         else if (isnan(x)) lua_pushnil(T); /* an optional parameter not given */
         else lua_pushnumber(T, x);
-        lua_setfield(T, lua_upvalueindex(U_P), p->name);
+        lua_pushstring(T, p->name);
+        lua_insert(T, -2);
+        lua_rawset(T, lua_upvalueindex(U_P));
         b->pcache[i] = x;
     }
     b->p_valid = 1;
 }
 
-static void set_pair(lua_State *T, const char *k, const double x[2])
+/* The list at upvalue u = x[0], x[1]. */
+static void set_pair(lua_State *T, int u, const double x[2])
 {
-    lua_getfield(T, lua_upvalueindex(U_C), k);
     lua_pushnumber(T, x[0]);
-    lua_rawseti(T, -2, 1);
+    lua_rawseti(T, lua_upvalueindex(u), 1);
     lua_pushnumber(T, x[1]);
-    lua_rawseti(T, -2, 2);
-    lua_pop(T, 1);
+    lua_rawseti(T, lua_upvalueindex(u), 2);
 }
 
 static int same_material(const lt_material *a, const lt_material *b)
@@ -107,26 +104,23 @@ static void refresh_constants(lua_State *T, lua_law *b)
         return;
     int ct = lua_upvalueindex(U_C);
     set_number(T, ct, "dt", c->dt);
-    set_pair(T, "lens", c->lens);
+    set_pair(T, U_LENS, c->lens);
     set_number(T, ct, "contA", c->contA);
     set_number(T, ct, "kn", c->kn);
     set_number(T, ct, "kt", c->kt);
     set_number(T, ct, "tanPhi", c->tanPhi);
-    set_pair(T, "rcurv", c->rcurv);
+    set_pair(T, U_RCURV, c->rcurv);
     set_number(T, ct, "mstar", c->mstar);
-    lua_getfield(T, ct, "mat");
     for (int i = 0; i < 2; i++) {
         if (!c->mat[i]) continue;
-        lua_rawgeti(T, -1, i + 1);
-        set_number(T, -1, "young", c->mat[i]->young);
-        set_number(T, -1, "poisson", c->mat[i]->poisson);
-        set_number(T, -1, "density", c->mat[i]->density);
-        set_number(T, -1, "ktDivKn", c->mat[i]->ktDivKn);
-        set_number(T, -1, "tanPhi", c->mat[i]->tanPhi);
-        lua_pop(T, 1);
+        int m = lua_upvalueindex(U_MAT1 + i);
+        set_number(T, m, "young", c->mat[i]->young);
+        set_number(T, m, "poisson", c->mat[i]->poisson);
+        set_number(T, m, "density", c->mat[i]->density);
+        set_number(T, m, "ktDivKn", c->mat[i]->ktDivKn);
+        set_number(T, m, "tanPhi", c->mat[i]->tanPhi);
         b->mcache[i] = *c->mat[i];
     }
-    lua_pop(T, 1);
     b->ccache = *c;
     b->c_valid = 1;
 }
@@ -163,13 +157,6 @@ static void read_named(lua_State *T, int t, int first, int n, double *x, const c
     lua_settop(T, top);
 }
 
-/* __newindex of out: its fields are lawtester's tables, written entry by entry. */
-static int out_newindex(lua_State *T)
-{
-    return luaL_error(T, "out.%s: out's fields are lawtester's tables f, k and e; write their entries (out.f[1] = "
-                         "fn, out.e.NAME = x), do not replace them", luaL_tolstring(T, 2, NULL));
-}
-
 /* init(p, c, s) or step(p, c, s, out) with the binding's arguments (runs inside lua_pcall). */
 static int law_call(lua_State *T)
 {
@@ -196,10 +183,14 @@ static int law_call(lua_State *T)
             lua_rawset(T, st);
         }
     b->s_valid = 0; /* until the state is read back below */
+    if (b->mode == MODE_INIT || c->fresh) { /* a new contact: nothing rawset into s or out.e stays */
+        lt_lua_law_sweep(T, st, 0, ns);
+        lt_lua_law_sweep(T, lua_upvalueindex(U_E), ns, ne);
+    }
     if (b->mode == MODE_INIT) {
         lua_pushvalue(T, lua_upvalueindex(U_INIT));
-        lua_pushvalue(T, lua_upvalueindex(U_P));
-        lua_pushvalue(T, lua_upvalueindex(U_C));
+        lua_pushvalue(T, lua_upvalueindex(U_PP));
+        lua_pushvalue(T, lua_upvalueindex(U_CP));
         lua_pushvalue(T, st);
         lua_call(T, 3, 0);
     } else {
@@ -217,8 +208,8 @@ static int law_call(lua_State *T)
             lua_rawset(T, lua_upvalueindex(U_E));
         }
         lua_pushvalue(T, lua_upvalueindex(U_STEP));
-        lua_pushvalue(T, lua_upvalueindex(U_P));
-        lua_pushvalue(T, lua_upvalueindex(U_C));
+        lua_pushvalue(T, lua_upvalueindex(U_PP));
+        lua_pushvalue(T, lua_upvalueindex(U_CP));
         lua_pushvalue(T, st);
         lua_pushvalue(T, lua_upvalueindex(U_OUT));
         lua_call(T, 4, 1);
@@ -340,79 +331,18 @@ void lt_lua_law_bind_slot(lt_law *d, int slot)
     d->step = trampolines[slot].step;
 }
 
-/* A fresh table of n numbers 0 (pushed). */
-static void push_zeros(lua_State *L, int n)
-{
-    lua_createtable(L, n, 0);
-    for (int i = 1; i <= n; i++) {
-        lua_pushnumber(L, 0);
-        lua_rawseti(L, -2, i);
-    }
-}
-
 /* Make the closure law_call on a new thread T of L, kept in b->T (the step and init functions at
  * the stack indices step_idx and init_idx). */
 void lt_lua_law_make_binding(lua_State *L, lua_law *b, int step_idx, int init_idx)
 {
     lua_State *T = lua_newthread(L);
     b->thread_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    int ns = b->desc.n_state, ne = b->desc.n_energies;
-    if (!lua_checkstack(L, U_KEYS + 8)) luaL_error(L, "out of memory");
-    int base = lua_gettop(L);
-    lua_pushlightuserdata(L, b);  /* U_BINDING */
-    lua_pushvalue(L, step_idx);   /* U_STEP */
-    lua_pushvalue(L, init_idx);   /* U_INIT */
-    lua_createtable(L, 0, b->desc.n_params); /* U_P */
-    lua_createtable(L, 0, 12);    /* U_C */
-    int c = lua_gettop(L);
-    lua_createtable(L, 0, ns);    /* U_S */
-    int s = lua_gettop(L);
-    lua_createtable(L, 0, 0);     /* U_OUT: empty, its fields through the metatable below */
-    push_zeros(L, LT_DOF);        /* U_V */
-    push_zeros(L, LT_DOF);        /* U_F */
-    push_zeros(L, 2);             /* U_K */
-    lua_createtable(L, 0, ne);    /* U_E */
-    lua_pushliteral(L, "uN");     /* U_KEY_UN */
-    lua_pushliteral(L, "fresh");  /* U_KEY_FRESH */
-    lua_createtable(L, ns + ne, 0); /* U_KEYS */
-    for (int i = 0; i < ns + ne; i++) {
-        lua_pushstring(L, i < ns ? b->state_names[i] : b->energies[i - ns].name);
-        lua_rawseti(L, -2, i + 1);
-    }
-    /* fill the tables with every key they will hold: the step's raw sets then never allocate */
-    lua_pushvalue(L, base + U_V);
-    lua_setfield(L, c, "v");
-    static const char *const cnum[] = {"uN", "dt", "contA", "kn", "kt", "tanPhi", "mstar", NULL};
-    for (int i = 0; cnum[i]; i++) set_number(L, c, cnum[i], 0);
-    lua_pushboolean(L, 0);
-    lua_setfield(L, c, "fresh");
-    push_zeros(L, 2);
-    lua_setfield(L, c, "lens");
-    push_zeros(L, 2);
-    lua_setfield(L, c, "rcurv");
-    lua_createtable(L, 2, 0);
-    for (int i = 1; i <= 2; i++) {
-        lua_createtable(L, 0, 5);
-        lua_rawseti(L, -2, i);
-    }
-    lua_setfield(L, c, "mat");
-    for (int i = 0; i < ns; i++) set_number(L, s, b->state_names[i], 0);
-    for (int i = 0; i < ne; i++) set_number(L, base + U_E, b->energies[i].name, 0);
-    lua_createtable(L, 0, 2); /* out's metatable: out.f, out.k, out.e read, out.X = ... refused */
-    lua_createtable(L, 0, 3);
-    lua_pushvalue(L, base + U_F);
-    lua_setfield(L, -2, "f");
-    lua_pushvalue(L, base + U_K);
-    lua_setfield(L, -2, "k");
-    lua_pushvalue(L, base + U_E);
-    lua_setfield(L, -2, "e");
-    lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, out_newindex);
-    lua_setfield(L, -2, "__newindex");
-    lua_pushboolean(L, 0);
-    lua_setfield(L, -2, "__metatable");
-    lua_setmetatable(L, base + U_OUT);
-    lua_pushcclosure(L, law_call, U_KEYS);
+    if (!lua_checkstack(L, 4)) luaL_error(L, "out of memory");
+    lua_pushlightuserdata(L, b); /* U_BINDING */
+    lua_pushvalue(L, step_idx);  /* U_STEP */
+    lua_pushvalue(L, init_idx);  /* U_INIT */
+    lt_lua_law_push_tables(L, b);
+    lua_pushcclosure(L, law_call, U_NUP);
     lua_xmove(L, T, 1); /* T's slot 1 */
     b->T = T;
 }
@@ -436,6 +366,10 @@ int lt_script_law_error(script_ctx *sc, const lt_tester *tester, char *buf, size
 
 void lt_script_law_reset(script_ctx *sc)
 {
-    for (int k = 0; k < LUA_LAW_SLOTS; k++)
-        if (lt_lua_law_slots[k] && lt_lua_law_slots[k]->sc == sc) lt_lua_law_slots[k]->failed = 0;
+    for (int k = 0; k < LUA_LAW_SLOTS; k++) {
+        lua_law *b = lt_lua_law_slots[k];
+        if (!b || b->sc != sc) continue;
+        b->failed = 0;
+        b->p_valid = b->c_valid = b->s_valid = 0; /* a run starts with every table written afresh */
+    }
 }

@@ -1,8 +1,8 @@
-/* src/script_law_int.h - what the three files of Lua laws share (not a public header):
- * script_law.c reads a `lawtester.law{...}` table into a binding (lua_law: the lt_law descriptor
- * and what the call into Lua needs), script_law_call.c holds the slots, the trampolines and the
- * call into Lua, script_verify_law.c is `lawtester.verify_law`.  docs/lua-laws.md is the
- * reference of the Lua side.
+/* src/script_law_int.h - what the files of Lua laws share (not a public header): script_law.c
+ * reads a `lawtester.law{...}` table into a binding (lua_law: the lt_law descriptor and what the
+ * call into Lua needs), script_law_call.c holds the slots, the trampolines and the call into Lua,
+ * script_law_tables.c makes the tables the law sees and their guards, script_verify_law.c is
+ * `lawtester.verify_law`.  docs/lua-laws.md is the reference of the Lua side.
  */
 #ifndef LT_SCRIPT_LAW_INT_H
 #define LT_SCRIPT_LAW_INT_H
@@ -47,6 +47,29 @@ typedef struct lua_law {
     const char *err_what;
     char err[800];
 } lua_law;
+
+/* The upvalues of the closure that calls the law (script_law_call.c).  The law gets U_PP, U_CP,
+ * U_S and U_OUT; lawtester writes the real tables behind the proxies (script_law_tables.c). */
+enum {
+    U_BINDING = 1, U_STEP, U_INIT,
+    U_P, U_PP,           /* the parameters; p, its read-only proxy */
+    U_C, U_CP,           /* the contact; c, its read-only proxy (c.v, c.lens, ... are proxies of: */
+    U_V, U_LENS, U_RCURV, U_MAT1, U_MAT2, /* these lists and the two materials' tables) */
+    U_S,                 /* the state: its declared keys only */
+    U_F, U_K, U_E,       /* out.f, out.k, out.e: their declared keys only */
+    U_OUT,               /* out: a read-only proxy of { f, k, e } */
+    U_KEY_UN, U_KEY_FRESH,
+    U_KEYS,              /* a list of the n_state state keys, then the n_energies energy keys (one
+                            upvalue: a C closure has at most 255, a law up to LT_MAX_STATE keys) */
+    U_NUP = U_KEYS
+};
+
+/* Push the upvalues U_P ... U_KEYS of binding b (script_law_tables.c). */
+void lt_lua_law_push_tables(lua_State *L, lua_law *b);
+
+/* Inside the closure: remove from the table at index t every key other than the n keys U_KEYS[first
+ * + 1 ...] (keys only rawset can have added; a contact starts without them). */
+void lt_lua_law_sweep(lua_State *T, int t, int first, int n);
 
 /* The binding of each slot (NULL: free); slot k's trampolines call the law of
  * lt_lua_law_slots[k].  Process-wide, not locked: lawtester runs a script on one thread. */

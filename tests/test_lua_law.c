@@ -240,6 +240,124 @@ static void test_nan_output(void)
                      "nan", 3);
 }
 
+/* ---- what a law may touch ------------------------------------------------------------------ */
+
+/* A step that writes its parameter: an error at the line of the write (p is read-only; before,
+ * the write stayed in lawtester's table for the later steps, contacts and runs). */
+static void test_bad_param_write(void)
+{
+    check_failed_run("tests/bad/lua_law_param_write.lua", "", 6,
+                     "law 'softening': step (stage 1, step 1): the parameters are read-only: p.kn = 500000 (", "softening",
+                     1);
+}
+static void test_bad_state_key(void)
+{
+    check_failed_run("tests/bad/lua_law_state_key.lua", "", 6,
+                     "law 'typo': step (stage 1, step 1): the state has no key 'Ftyy' (declared: Fty, Ftz)", "typo", 1);
+}
+static void test_bad_energy_key(void)
+{
+    check_failed_run("tests/bad/lua_law_energy_key.lua", "", 6,
+                     "law 'etypo': step (stage 1, step 1): out.e has no energy 'elsat' (declared: elast)", "etypo", 1);
+}
+static void test_bad_force_index(void)
+{
+    check_failed_run("tests/bad/lua_law_force_index.lua", "", 5,
+                     "law 'seventh': step (stage 1, step 1): out.f has no index 7 (1..6: ", "seventh", 1);
+}
+
+/* A law whose step runs `code` on its first call (line 6 of the script), in a script of a
+ * normal spring with the parameter kn, the state Fty and the energy elast: the run fails with
+ * FILE:6: law 'probe': step (stage 1, step 1): `fragment` (fragment NULL: the run succeeds). */
+static void check_step_code(const char *code, const char *fragment)
+{
+    char *dir = make_tmpdir(), path[600], text[2048], args[800], want[800];
+    snprintf(text, sizeof text,
+             "lawtester.law{ name = 'probe', summary = 'a normal spring running a line of test code',\n"
+             "  params = { { name = 'kn', default = 1e6, min = 0, unit = 'N/m', doc = 'normal stiffness' },\n"
+             "    { name = 'kt', optional = true, min = 0, unit = 'N/m', doc = 'unused' } },\n"
+             "  state = { 'Fty' }, energies = { { name = 'elast', kind = 'stored', doc = 'energy' } },\n"
+             "  step = function(p, c, s, out) out.f[1] = p.kn * c.uN; out.e.elast = 0.5 * p.kn * c.uN ^ 2\n"
+             "    %s\n"
+             "    return true end }\n"
+             "return { name = 'probe', law = 'probe', particles = { { radius = 0.1 }, { radius = 0.1 } }, dt = 1e-6,\n"
+             "  stages = { { whats = 'v.....', values = {-1, 0,0,0,0,0}, till = 'stage.step >= 3' } } }\n",
+             code);
+    snprintf(path, sizeof path, "%s/probe.lua", dir);
+    write_text(path, text, "");
+    snprintf(args, sizeof args, "run %s -o %s -q", path, dir);
+    result r;
+    run(&r, args);
+    if (!fragment) {
+        CHECK_MSG(r.status == 0, "%s: exit %d: %s", code, r.status, r.err);
+    } else {
+        snprintf(want, sizeof want, "%s:6: law 'probe': step (stage 1, step 1): %s", path, fragment);
+        CHECK_MSG(r.status != 0 && strstr(r.err, want) != NULL, "%s: exit %d, expected '%s' in: %s", code, r.status,
+                  want, r.err);
+    }
+    remove_tree(dir);
+}
+
+/* Every table is checked, reads as well as writes; reading what exists works as a table would. */
+static void test_tables_guarded(void)
+{
+    check_step_code("c.kn = 0", "the contact is read-only: c.kn = 0");
+    check_step_code("c.v[2] = 0.5", "the contact is read-only: c.v[2] = 0.5");
+    check_step_code("c.mat[1].young = 1e9", "the contact is read-only: c.mat[1].young = 1000000000");
+    check_step_code("p.kt = 1", "the parameters are read-only: p.kt = 1 (");
+    check_step_code("local x = p.knn", "p has no parameter 'knn' (declared: kn, kt)");
+    check_step_code("local x = c.un", "c has no field 'un' (fields: uN, v, dt, fresh, lens, contA, kn, kt, tanPhi, rcurv, "
+                                      "mstar, mat)");
+    check_step_code("local x = c.v[7]", "c.v has no index 7 (1..6)");
+    check_step_code("local x = s.Ftyy + 1", "the state has no key 'Ftyy' (declared: Fty)");
+    check_step_code("local x = out.e.elsat", "out.e has no energy 'elsat' (declared: elast)");
+    check_step_code("out.k[3] = 1", "out.k has no index 3 (1..2: ");
+    check_step_code("out.f[1.5] = 1", "out.f has no index 1.5 (1..6: ");
+    check_step_code("local x = out.g", "out has no field 'g' (fields: f, k, e)");
+    check_step_code("out.f = {}", "out's fields are lawtester's tables f, k and e: out.f = a table");
+    check_step_code("rawset(p, 'kn', 1)", "bad argument #1 to 'rawset' (table expected, got userdata)");
+    /* what is declared reads and writes as before, through pairs, ipairs, # and table.unpack too */
+    check_step_code("local n = 0; for k, v in pairs(p) do n = n + 1 end; assert(n == 1 and p.kt == nil)\n"
+                    "    local m = 0; for i, v in ipairs(c.v) do m = m + 1 end; assert(m == 6 and #c.v == 6)\n"
+                    "    assert(select('#', table.unpack(c.lens)) == 2 and c.mat[1].tanPhi == 0.5)\n"
+                    "    s.Fty = nil; s.Fty = 2; out.f[2] = nil; out.f[2] = s.Fty; assert(out.f[2] == 2)",
+                    NULL);
+}
+
+/* Nothing a law leaves in lawtester's tables outlives its contact or its run: the law of
+ * tests/scripts/lua_law_fresh.lua counts its calls in a key it adds to s with rawset and writes
+ * Fz = that count - its declared step count, 0 while the key starts afresh with every contact
+ * (before, it ran on over contacts and runs); the script's two identical runs record the same
+ * bytes. */
+static void test_fresh_contacts_and_runs(void)
+{
+    char *dir = make_tmpdir(), a_path[600], b_path[600];
+    run_ok("tests/scripts/lua_law_fresh.lua", dir);
+    table t;
+    CHECK(read_named_table(dir, "fresh-1", &t) == 0);
+    int fz = column(&t, "Fz"), con = column(&t, "contact"), contacts = 0, nonzero = 0;
+    for (int r = 0; r < t.rows; r++) {
+        if (at(&t, r, con) == 1 && (r == 0 || at(&t, r - 1, con) == 0)) contacts++;
+        if (at(&t, r, fz) != 0) nonzero++;
+    }
+    CHECK_MSG(contacts == 2, "%d contacts formed, expected 2", contacts);
+    CHECK_MSG(nonzero == 0, "Fz != 0 on %d rows: a key of an earlier contact survived", nonzero);
+    free(t.x);
+    size_t n = 1 << 20;
+    char *a = malloc(n), *b = malloc(n);
+    if (a && b) {
+        snprintf(a_path, sizeof a_path, "%s/fresh-1.tsv", dir);
+        snprintf(b_path, sizeof b_path, "%s/fresh-2.tsv", dir);
+        slurp(a_path, a, n);
+        slurp(b_path, b, n);
+        CHECK_MSG(strlen(a) > 1000 && strcmp(a, b) == 0, "the two runs' records differ (%zu and %zu bytes)", strlen(a),
+                  strlen(b));
+    }
+    free(a);
+    free(b);
+    remove_tree(dir);
+}
+
 /* ---- the law's life ---------------------------------------------------------------------- */
 
 static void test_removed_when_script_ends(void)
@@ -382,6 +500,12 @@ const test_case lua_law_tests[] = {
     TEST(error_in_step),
     TEST(budget_in_step),
     TEST(nan_output),
+    TEST(bad_param_write),
+    TEST(bad_state_key),
+    TEST(bad_energy_key),
+    TEST(bad_force_index),
+    TEST(tables_guarded),
+    TEST(fresh_contacts_and_runs),
     TEST(removed_when_script_ends),
     TEST(state_tangential_spring),
     TEST(breaking_bond),

@@ -1,0 +1,10 @@
+-- a Lua law whose step writes its parameters (they are the test's, read-only to the law)
+lawtester.law{ name = "softening", summary = "a normal spring that softens itself",
+  params = { { name = "kn", default = 1e6, min = 0, unit = "N/m", doc = "normal stiffness" } },
+  step = function(p, c, s, out)
+    out.f[1] = p.kn * c.uN
+    p.kn = 0.5 * p.kn
+    return true
+  end }
+return { name = "softening", law = "softening", particles = { { radius = 0.1 }, { radius = 0.1 } }, dt = 1e-6,
+  stages = { { whats = "v.....", values = {-1, 0,0,0,0,0}, till = "stage.step >= 20" } }, record = { every = 1 } }
