@@ -1,6 +1,9 @@
 /* src/law_check.c - lt_law_validate: a descriptor checked against the rules of src/law.h before
  * lawtester runs it, so that a malformed law (from a shared object, a Lua script or laws/) is a
- * one-line error and never an overrun of the driver's fixed arrays (LT_MAX_STATE, ...). */
+ * one-line error and never an overrun of the driver's fixed arrays (LT_MAX_STATE, ...), and its
+ * names neither split a line nor take one of lawtester's own; lt_law_normalize and lt_law_copy:
+ * the copy the registry keeps, in the current layout and deep, so that the law cannot change
+ * what was checked. */
 #include "law_check.h"
 #include "law_compat.h"
 #include "quote.h"
