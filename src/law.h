@@ -168,6 +168,14 @@ typedef struct lt_yield {
     unsigned dofs;
 } lt_yield;
 
+/* Names (checked when the law is loaded; docs/laws.md, "Names"): the law's, its parameters',
+ * state variables' and energies' are identifiers [A-Za-z_][A-Za-z0-9_]* of at most 63
+ * characters, each once; a choice may also hold '-' (not first).  A state variable must not be
+ * one of the contact quantities that `until` reads as C.NAME (uN u v f contA l1 l2; kn and kt
+ * are allowed and then hold the stiffness returned in lt_response.k), an energy not a record
+ * column (step time ... kt), a driver energy (work kin damp brk balance_err form) or `n`.
+ * lawtester keeps a copy of the descriptor, its tables and strings made when it is loaded and
+ * reads only that copy afterwards. */
 typedef struct lt_law {
     int api_version;             /* LT_LAW_API_VERSION */
     const char *name;            /* registry key, e.g. "linear" */

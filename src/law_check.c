@@ -1,8 +1,12 @@
 /* src/law_check.c - lt_law_validate: a descriptor checked against the rules of src/law.h before
  * lawtester runs it, so that a malformed law (from a shared object, a Lua script or laws/) is a
- * one-line error and never an overrun of the driver's fixed arrays (LT_MAX_STATE, ...). */
+ * one-line error and never an overrun of the driver's fixed arrays (LT_MAX_STATE, ...), and its
+ * names neither split a line nor take one of lawtester's own; lt_law_normalize and lt_law_copy:
+ * the copy the registry keeps, in the current layout and deep, so that the law cannot change
+ * what was checked. */
 #include "law_check.h"
 #include "law_compat.h"
+#include "quote.h"
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -11,8 +15,9 @@
 
 static int fail(char *err, size_t n, const lt_law *law, const char *fmt, ...)
 {
-    const char *name = law && law->name && *law->name ? law->name : "?";
-    int k = snprintf(err, n, "law '%.*s': ", LT_NAME_MAX, name);
+    char name[LT_NAME_MAX + 8];
+    lt_quote(law && law->name && *law->name ? law->name : "?", name, sizeof name, LT_NAME_MAX);
+    int k = snprintf(err, n, "law '%s': ", name);
     if (k >= 0 && (size_t)k < n) {
         va_list ap;
         va_start(ap, fmt);
@@ -37,11 +42,80 @@ const char *lt_identifier_problem(const char *s)
     return s[i] ? "is longer than 63 characters" : NULL;
 }
 
+const char *lt_choice_problem(const char *s)
+{
+    if (!s) return "is missing (NULL)";
+    if (!*s) return "is empty";
+    if (s[0] == '-') return "must not start with '-'";
+    size_t i = 0;
+    for (; s[i] && i <= LT_NAME_MAX; i++) {
+        char c = s[i];
+        if (!(c == '_' || c == '-' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')))
+            return "may hold only letters, digits, '_' and '-'";
+    }
+    return s[i] ? "is longer than 63 characters" : NULL;
+}
+
+/* ---- names lawtester uses itself where a law's names go (docs/laws.md, "Names") ----------- */
+
+/* What `until` and `done` read on the contact C besides the law's state (src/quantities.c:
+ * its fixed rows come first, so a state variable of the same name would be out of their
+ * reach), which are also the fields of a run's results.C that a state variable would
+ * overwrite (src/script_run.c).  kn and kt are allowed as state names: the laws built on
+ * linear keep under them the stiffness they return in out->k, which C.kn and C.kt read. */
+static const char *const contact_quantities[] = {"uN", "u", "v", "f", "kn", "kt", "contA", "l1", "l2", NULL};
+/* The record's columns before the energies (src/record.c, docs/records.md): the law's
+ * energies follow them in the same header, and results.rows holds both by name. */
+static const char *const record_columns[] = {"step", "time", "stage", "contact", "ux", "uy", "uz", "phix", "phiy",
+                                             "phiz", "vx", "vy", "vz", "wx", "wy", "wz", "Fx", "Fy", "Fz",
+                                             "Tx", "Ty", "Tz", "kn", "kt", NULL};
+/* The driver's energies, after the law's in the record's header, in E and in results.E
+ * (src/driver.c). */
+static const char *const driver_energies[] = {"work", "kin", "damp", "brk", "balance_err", "form", NULL};
+
+static int listed(const char *const *list, const char *name)
+{
+    for (int i = 0; list[i]; i++)
+        if (strcmp(list[i], name) == 0) return 1;
+    return 0;
+}
+
+const char *lt_name_clash(lt_name_role role, const char *name, char *buf, size_t n)
+{
+    if (!name) return NULL;
+    if (role == LT_NAME_STATE) {
+        if (!listed(contact_quantities, name) || strcmp(name, "kn") == 0 || strcmp(name, "kt") == 0) return NULL;
+        snprintf(buf, n, "the contact quantity C.%s that until and done read", name);
+    } else if (listed(driver_energies, name)) {
+        snprintf(buf, n, "the driver's energy %s (E.%s and its record column)", name, name);
+    } else if (listed(record_columns, name)) {
+        snprintf(buf, n, "the record column %s", name);
+    } else if (strcmp(name, "n") == 0) {
+        snprintf(buf, n, "results.rows.n, the number of rows");
+    } else {
+        return NULL;
+    }
+    return buf;
+}
+
+/* A name of the law (a parameter's, a state variable's, an energy's): an identifier that
+ * lawtester does not use itself in the same place (role: LT_NAME_STATE, LT_NAME_ENERGY; -1: no
+ * clash possible). */
+static int check_name(const lt_law *law, const char *what, int i, const char *name, int role, char *err, size_t n)
+{
+    char q[LT_NAME_MAX + 8], with[160];
+    const char *bad = lt_identifier_problem(name);
+    if (bad && !name) return fail(err, n, law, "%s %d: name %s", what, i + 1, bad);
+    if (bad) return fail(err, n, law, "%s %d '%s': name %s", what, i + 1, lt_quote(name, q, sizeof q, LT_NAME_MAX), bad);
+    if (role >= 0 && lt_name_clash((lt_name_role)role, name, with, sizeof with))
+        return fail(err, n, law, "%s '%s' clashes with %s; rename it", what, name, with);
+    return 0;
+}
+
 static int check_param(const lt_law *law, int i, char *err, size_t n)
 {
     const lt_param *p = &law->params[i];
-    const char *bad = lt_identifier_problem(p->name);
-    if (bad) return fail(err, n, law, "parameter %d: name %s", i + 1, bad);
+    if (check_name(law, "parameter", i, p->name, -1, err, n) < 0) return -1;
     for (int j = 0; j < i; j++)
         if (strcmp(law->params[j].name, p->name) == 0) return fail(err, n, law, "parameter '%s' declared twice", p->name);
     if (!p->unit || !p->doc) return fail(err, n, law, "parameter '%s': no %s", p->name, p->unit ? "doc" : "unit");
@@ -62,7 +136,13 @@ static int check_param(const lt_law *law, int i, char *err, size_t n)
         int count = 0;
         for (; p->choices[count]; count++) {
             if (count >= 64) return fail(err, n, law, "parameter '%s': more than 64 choices (is the list NULL-ended?)", p->name);
-            if (!*p->choices[count]) return fail(err, n, law, "parameter '%s': choice %d is empty", p->name, count + 1);
+            const char *c = p->choices[count], *bad = lt_choice_problem(c);
+            char q[LT_NAME_MAX + 8];
+            if (bad)
+                return fail(err, n, law, "parameter '%s': choice %d '%s' %s", p->name, count + 1,
+                            lt_quote(c, q, sizeof q, LT_NAME_MAX), bad);
+            for (int j = 0; j < count; j++)
+                if (strcmp(p->choices[j], c) == 0) return fail(err, n, law, "parameter '%s': choice '%s' listed twice", p->name, c);
         }
         if (!(p->def >= 0 && p->def < count && p->def == floor(p->def)))
             return fail(err, n, law, "parameter '%s': default %g is not the index of one of its %d choices", p->name,
@@ -77,6 +157,10 @@ static int check_case(const lt_law *law, int i, char *err, size_t n)
 {
     const lt_case *cs = &law->cases[i];
     if (!cs->name || !*cs->name) return fail(err, n, law, "case %d has no name", i + 1);
+    char q[LT_NAME_MAX + 8];
+    if (lt_has_control(cs->name) || strlen(cs->name) > LT_NAME_MAX)
+        return fail(err, n, law, "case %d '%s': a name is one line of at most %d characters", i + 1,
+                    lt_quote(cs->name, q, sizeof q, LT_NAME_MAX), LT_NAME_MAX);
     for (int j = 0; j < i; j++)
         if (strcmp(law->cases[j].name, cs->name) == 0) return fail(err, n, law, "case '%s' declared twice", cs->name);
     switch (cs->kind) {
@@ -122,14 +206,14 @@ int lt_law_validate(const lt_law *law, char *err, size_t n)
     for (int i = 0; i < law->n_params; i++)
         if (check_param(law, i, err, n) < 0) return -1;
     for (int i = 0; i < law->n_state; i++) {
-        if ((bad = lt_identifier_problem(law->state_names[i]))) return fail(err, n, law, "state variable %d: name %s", i + 1, bad);
+        if (check_name(law, "state variable", i, law->state_names[i], LT_NAME_STATE, err, n) < 0) return -1;
         for (int j = 0; j < i; j++)
             if (strcmp(law->state_names[j], law->state_names[i]) == 0)
                 return fail(err, n, law, "state variable '%s' declared twice", law->state_names[i]);
     }
     for (int i = 0; i < law->n_energies; i++) {
         const lt_energy_def *e = &law->energies[i];
-        if ((bad = lt_identifier_problem(e->name))) return fail(err, n, law, "energy %d: name %s", i + 1, bad);
+        if (check_name(law, "energy", i, e->name, LT_NAME_ENERGY, err, n) < 0) return -1;
         if (e->kind != LT_STORED && e->kind != LT_DISSIPATED)
             return fail(err, n, law, "energy '%s': unknown kind %d", e->name, (int)e->kind);
         for (int j = 0; j < i; j++)
@@ -188,5 +272,126 @@ lt_law *lt_law_normalize(const lt_law *law, char *err, size_t n)
         memcpy(y, law->yield, LT_YIELD_V3_SIZE);
         out->yield = y;
     }
+    return out;
+}
+
+/* ---- the registry's copy: every table and string of the descriptor ------------------------ */
+
+/* The one block of a deep copy, measured first (base NULL: only `used` grows), then filled
+ * (base set, at most cap bytes). */
+typedef struct block {
+    char *base;
+    size_t used, cap;
+    int overrun; /* the source changed between the two passes */
+} block;
+
+static void *take(block *b, size_t size, size_t align)
+{
+    size_t at = (b->used + align - 1) / align * align;
+    b->used = at + size;
+    if (!b->base) return NULL;
+    if (b->used > b->cap) {
+        b->overrun = 1;
+        return NULL;
+    }
+    return b->base + at;
+}
+
+static const char *keep_string(block *b, const char *s)
+{
+    if (!s) return NULL;
+    size_t k = strlen(s) + 1;
+    char *d = take(b, k, 1);
+    if (d) memcpy(d, s, k);
+    return d;
+}
+
+#define TAKE(b, type, count) ((type *)take(b, (size_t)(count) * sizeof(type), _Alignof(type)))
+
+/* src (checked, current layout) into b: returns the copy when b is being filled, else NULL. */
+static lt_law *deep_copy(block *b, const lt_law *src)
+{
+    lt_law *out = TAKE(b, lt_law, 1);
+    lt_param *params = src->n_params > 0 ? TAKE(b, lt_param, src->n_params) : NULL;
+    const char **states = src->n_state > 0 ? TAKE(b, const char *, src->n_state) : NULL;
+    lt_energy_def *energies = src->n_energies > 0 ? TAKE(b, lt_energy_def, src->n_energies) : NULL;
+    lt_case *cases = src->n_cases > 0 ? TAKE(b, lt_case, src->n_cases) : NULL;
+    lt_yield *yield = src->yield ? TAKE(b, lt_yield, 1) : NULL;
+    for (int i = 0; i < src->n_params; i++) {
+        lt_param p = src->params[i];
+        p.name = keep_string(b, p.name);
+        p.unit = keep_string(b, p.unit);
+        p.doc = keep_string(b, p.doc);
+        if (p.choices) {
+            int count = 0;
+            while (count <= 64 && src->params[i].choices[count]) count++;
+            const char **list = TAKE(b, const char *, count + 1);
+            for (int j = 0; j < count; j++) {
+                const char *c = keep_string(b, src->params[i].choices[j]);
+                if (list) list[j] = c;
+            }
+            if (list) list[count] = NULL;
+            p.choices = list;
+        }
+        if (params) params[i] = p;
+    }
+    for (int i = 0; i < src->n_state; i++) {
+        const char *s = keep_string(b, src->state_names[i]);
+        if (states) states[i] = s;
+    }
+    for (int i = 0; i < src->n_energies; i++) {
+        lt_energy_def e = src->energies[i];
+        e.name = keep_string(b, e.name);
+        e.doc = keep_string(b, e.doc);
+        if (energies) energies[i] = e;
+    }
+    for (int i = 0; i < src->n_cases; i++) {
+        lt_case c = src->cases[i];
+        c.name = keep_string(b, c.name);
+        c.doc = keep_string(b, c.doc);
+        c.shape[0] = keep_string(b, c.shape[0]);
+        c.shape[1] = keep_string(b, c.shape[1]);
+        c.dofs = keep_string(b, c.dofs);
+        c.along_why = keep_string(b, c.along_why);
+        for (int j = 0; j < LT_CASE_MAX_SET; j++) c.set[j].name = keep_string(b, c.set[j].name);
+        if (cases) cases[i] = c;
+    }
+    if (src->yield) {
+        lt_yield y = *src->yield;
+        y.formula = keep_string(b, y.formula);
+        if (yield) *yield = y;
+    }
+    const char *name = keep_string(b, src->name), *summary = keep_string(b, src->summary);
+    if (!out || b->overrun) return NULL;
+    *out = *src;
+    out->name = name;
+    out->summary = summary;
+    out->params = params;
+    out->state_names = states;
+    out->energies = energies;
+    out->cases = cases;
+    out->yield = yield;
+    return out;
+}
+
+lt_law *lt_law_copy(const lt_law *law, char *err, size_t n)
+{
+    lt_law *flat = lt_law_normalize(law, err, n);
+    if (!flat) return NULL;
+    if (lt_law_validate(flat, err, n) < 0) {
+        free(flat);
+        return NULL;
+    }
+    block b = {NULL, 0, 0, 0};
+    deep_copy(&b, flat);
+    b.cap = b.used;
+    b.used = 0;
+    b.base = malloc(b.cap);
+    lt_law *out = b.base ? deep_copy(&b, flat) : NULL;
+    if (!out) {
+        fail(err, n, flat, b.base ? "the descriptor changed while it was copied" : "out of memory");
+        free(b.base);
+    }
+    free(flat);
     return out;
 }

@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include "registry.h"
 #include "law_check.h"
+#include "quote.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,15 +54,11 @@ const lt_law *lt_register_law(const lt_law *law, const char *origin, char *err, 
         return NULL;
     }
     int version = law ? law->api_version : 0;
-    lt_law *copy = lt_law_normalize(law, err, errlen);
+    lt_law *copy = lt_law_copy(law, err, errlen); /* nothing of the original is read after this */
     if (!copy) return NULL;
-    if (lt_law_validate(copy, err, errlen) < 0) {
-        free(copy);
-        return NULL;
-    }
     const lt_law *taken = lt_find_law(copy->name);
     if (taken) {
-        const char *where = lt_law_origin(taken);
+        const char *where = lt_law_origin(taken); /* quoted by whoever registered it (plugin.c, the script's path) */
         snprintf(err, errlen, "law '%s': the name is taken by %s%s", copy->name, where ? "the law from " : "a built-in law",
                  where ? where : "");
         free(copy);
@@ -86,7 +83,7 @@ void lt_unregister_law(const lt_law *law)
     if (i < N_BUILTIN) return;
     int n = count_laws();
     free(origins[i]);
-    free((void *)law); /* lt_register_law's copy */
+    free((void *)law); /* lt_register_law's copy, one block with its tables and strings */
     for (int j = i; j < n - 1; j++) {
         lt_laws[j] = lt_laws[j + 1];
         origins[j] = origins[j + 1];

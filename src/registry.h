@@ -17,10 +17,14 @@ extern const lt_law *lt_laws[];
 const lt_law *lt_find_law(const char *name);
 
 /* Add a law at run time: the descriptor (of any API version 1..LT_LAW_API_VERSION) is copied
- * into the current layout (lt_law_normalize), checked (lt_law_validate), and registered under
- * its name, which must not be taken.  origin says where it comes from (e.g. the shared object's
- * path; copied) for `lawtester laws` and messages.  Returns the registered descriptor (the
- * copy: compare and use it, not the original), or NULL with one line in err. */
+ * into the current layout (lt_law_normalize), checked (lt_law_validate), copied deep
+ * (lt_law_copy: its tables and strings, not its functions), and registered under its name,
+ * which must not be taken.  origin says where it comes from (e.g. the shared object's path;
+ * copied) for `lawtester laws` and messages.  Returns the registered descriptor (the copy:
+ * compare and use it, not the original, which lawtester never reads again; a law that rewrites
+ * its own names later changes nothing), or NULL with one line in err.  Built-in laws are not
+ * copied: they are const objects of lawtester itself, and lt_laws[] and lt_find_law give them
+ * as laws/ defines them. */
 const lt_law *lt_register_law(const lt_law *law, const char *origin, char *err, size_t errlen);
 
 /* Remove a law added by lt_register_law (the pointer it returned) and free its copy; built-in

@@ -26,6 +26,7 @@ extern const test_case plot_tests[];
 extern const test_case docs_tests[];
 extern const test_case hertz_mindlin_md_tests[];
 extern const test_case contain_tests[];
+extern const test_case law_names_tests[];
 
 static const struct {
     const char *name;
@@ -40,6 +41,7 @@ static const struct {
     {"rolling", rolling_tests},
     {"adhesion", adhesion_tests},
     {"law_check", law_check_tests},
+    {"law_names", law_names_tests},
     {"lua_law", lua_law_tests},
     {"plugin", plugin_tests},
     {"contain", contain_tests},
