@@ -2,6 +2,7 @@
 #define _GNU_SOURCE /* fopencookie: a stream whose buffer lives in the watch page */
 #include "afile.h"
 #include "watch.h"
+#include "quote.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -12,6 +13,16 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/* A path for a message: control characters escaped, shortened in the middle (quote.h); a few
+ * rotating buffers, for one snprintf call. */
+static const char *qp(const char *path)
+{
+    static char buf[4][LT_QUOTE_KEEP + 8];
+    static int next;
+    char *b = buf[next++ % 4];
+    return lt_quote(path, b, LT_QUOTE_KEEP + 8, LT_QUOTE_KEEP);
+}
 
 char *lt_afile_path(const char *dir, const char *prefix, const char *name, const char *suffix)
 {
@@ -43,9 +54,9 @@ int lt_mkdir_p(const char *dir, char *err, size_t errlen)
         else if (!S_ISDIR(st.st_mode)) rc = ENOTDIR;
         if (rc) {
             if (i < n)
-                snprintf(err, errlen, "cannot create directory '%s' (for '%s'): %s", p, dir, strerror(rc));
+                snprintf(err, errlen, "cannot create directory '%s' (for '%s'): %s", qp(p), qp(dir), strerror(rc));
             else
-                snprintf(err, errlen, "cannot create directory '%s': %s", p, strerror(rc));
+                snprintf(err, errlen, "cannot create directory '%s': %s", qp(p), strerror(rc));
         }
         p[i] = c;
     }
@@ -203,7 +214,7 @@ int lt_afile_lock(const char *dir, const char *name, int *held, char *err, size_
     for (int tries = 0; tries < 100; tries++) {
         int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
         if (fd < 0) {
-            snprintf(err, errlen, "cannot write in output directory '%s': %s", dir, strerror(errno));
+            snprintf(err, errlen, "cannot write in output directory '%s': %s", qp(dir), strerror(errno));
             break;
         }
         if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
@@ -213,7 +224,7 @@ int lt_afile_lock(const char *dir, const char *name, int *held, char *err, size_
             pid[strcspn(pid, "\n")] = 0;
             snprintf(err, errlen, "test '%s' is being written in '%s' by another lawtester (pid %s): two runs of one "
                      "test in one directory would mix their files; wait for it or write to another -o DIR",
-                     name, dir, pid[0] ? pid : "unknown");
+                     name, qp(dir), pid[0] ? pid : "unknown");
             close(fd);
             *held = 1;
             break;
@@ -297,7 +308,7 @@ int lt_afile_open(lt_afile *f, const char *dir, const char *name, const char *su
     }
     int fd = lt_afile_mkstemp(f->tmp_path);
     if (fd < 0) {
-        snprintf(err, errlen, "cannot write in output directory '%s': %s", dir, strerror(errno));
+        snprintf(err, errlen, "cannot write in output directory '%s': %s", qp(dir), strerror(errno));
         free(f->tmp_path);
         f->tmp_path = NULL;
         lt_afile_abort(f);
@@ -311,7 +322,7 @@ int lt_afile_open(lt_afile *f, const char *dir, const char *name, const char *su
     f->buf = bufsize ? malloc(bufsize) : NULL;
     if (!f->fp || (bufsize && !f->buf)) {
         if (!f->fp) close(fd);
-        snprintf(err, errlen, "cannot open '%s': %s", f->tmp_path, strerror(errno));
+        snprintf(err, errlen, "cannot open '%s': %s", qp(f->tmp_path), strerror(errno));
         lt_afile_abort(f);
         return -1;
     }
@@ -334,7 +345,7 @@ static int close_checked(lt_afile *f, char *err, size_t errlen)
     if (fclose(f->fp) != 0) lt_afile_fail(f, errno);
     f->fp = NULL;
     if (!f->failed) return 0;
-    snprintf(err, errlen, "cannot write '%s': %s", f->final_path, strerror(f->err_no ? f->err_no : EIO));
+    snprintf(err, errlen, "cannot write '%s': %s", qp(f->final_path), strerror(f->err_no ? f->err_no : EIO));
     lt_afile_abort(f);
     return -1;
 }
@@ -343,7 +354,7 @@ int lt_afile_target_ok(const char *path, char *err, size_t errlen)
 {
     struct stat st;
     if (lstat(path, &st) != 0 || S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)) return 0;
-    snprintf(err, errlen, "cannot write '%s': the name is taken by %s, not a regular file", path,
+    snprintf(err, errlen, "cannot write '%s': the name is taken by %s, not a regular file", qp(path),
              S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISSOCK(st.st_mode) ? "a socket"
                                                                                                        : "a device");
     return -1;
@@ -369,7 +380,7 @@ int lt_afile_commit_as(lt_afile *f, const char *suffix, char *err, size_t errlen
     }
     int taken = lt_afile_target_ok(dest, err, errlen) < 0;
     if (taken || rename(f->tmp_path, dest) != 0) {
-        if (!taken) snprintf(err, errlen, "cannot write '%s': %s", dest, strerror(errno));
+        if (!taken) snprintf(err, errlen, "cannot write '%s': %s", qp(dest), strerror(errno));
         free(final);
         lt_afile_abort(f);
         return -1;
@@ -474,7 +485,7 @@ int lt_pending_publish(lt_pending *p, char *err, size_t errlen)
     int rc = 0, done = 0;
     for (; done < p->n; done++)
         if (rename(p->tmp[done], p->final[done]) != 0) {
-            snprintf(err, errlen, "cannot write '%s': %s", p->final[done], strerror(errno));
+            snprintf(err, errlen, "cannot write '%s': %s", qp(p->final[done]), strerror(errno));
             rc = -1;
             break;
         }

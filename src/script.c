@@ -5,6 +5,7 @@
  * (srcloc) for the returned table, and is the line of the call for lawtester.run(t).
  */
 #define _POSIX_C_SOURCE 200809L
+#include "afile.h"
 #include "watch.h"
 #include "script_int.h"
 #include "registry.h"
@@ -336,6 +337,13 @@ int lt_script_run_source(const char *path, const char *src, size_t len, const lt
     sc.src_len = len;
     set_limits(&sc.lim, opts);
     lt_outlimit_init(&sc.out, opts->out_dir, opts->max_output_mb, opts->min_free_mb);
+    if (opts->out_dir) { /* what runs that were killed left (no process holds them any more) */
+        int n;
+        long long bytes = lt_afile_reclaim(opts->out_dir, &n);
+        if (n && !opts->quiet)
+            printf("reclaimed %d temporary file%s (%lld bytes) that runs which are gone left in %s\n", n,
+                   n > 1 ? "s" : "", bytes, sc.path[0] ? opts->out_dir : "");
+    }
     if (lt_outlimit_check_disk(&sc.out) != LT_OUT_OK) { /* before anything runs */
         char why[600];
         lt_outlimit_reason(&sc.out, LT_OUT_DISK, why, sizeof why);

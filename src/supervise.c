@@ -387,6 +387,17 @@ int lt_supervised_main(int argc, char **argv, int (*work)(int, char **))
             return w->status;
         }
         char what[1200], line[2800], kept[LT_WATCH_PATH + 16];
+        if (how == ENDED_ITSELF && WIFSIGNALED(status) && WTERMSIG(status) == SIGPIPE && w->call == LT_CALL_NONE) {
+            /* its reader went away (`lawtester ... | head`): end as any command does, quietly */
+            settle_files(w, "its output pipe was closed (SIGPIPE)", kept, sizeof kept);
+            signal(SIGPIPE, SIG_DFL);
+            sigset_t pipe;
+            sigemptyset(&pipe);
+            sigaddset(&pipe, SIGPIPE);
+            sigprocmask(SIG_UNBLOCK, &pipe, NULL);
+            raise(SIGPIPE);
+            return 128 + SIGPIPE;
+        }
         what_text(w, status, how, timeout, stop_sig, what, sizeof what);
         fault_line(w, what, line, sizeof line);
         settle_files(w, line, kept, sizeof kept);

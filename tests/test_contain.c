@@ -8,6 +8,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "cli.h"
+#include "../src/afile.h"
 #include <dirent.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -312,6 +313,143 @@ static void test_sigterm_ends_lua_without_a_budget(void)
     remove_tree(dir);
 }
 
+/* ---- one set, published once ------------------------------------------------------------ */
+
+/* A second test of the same name in one script (with -o): refused at its line before anything
+ * of the first is replaced */
+static void test_two_tests_of_one_name_refused(void)
+{
+    char *dir = make_tmpdir(), path[400], args[900], text[1 << 14];
+    snprintf(path, sizeof path, "%s/twice.lua", dir);
+    FILE *f = fopen(path, "w");
+    if (!f) return;
+    fputs("local function t(v) return { name = 'twice', law = 'linear', record = { every = 10 },\n"
+          "  stages = { { whats = 'v.....', values = {v, 0,0,0,0,0}, till = 'C and C.uN <= -1e-3' } } } end\n"
+          "lawtester.run(t(-1))\n"
+          "lawtester.run(t(-2))\n",
+          f);
+    fclose(f);
+    snprintf(args, sizeof args, "run %s -o %s -q", path, dir);
+    result r;
+    run(&r, args);
+    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 &&
+                  strstr(r.err, "twice.lua:4: field name: 'twice' is the name of the test at line 3 of this script "
+                                "too"),
+              "status %d: %s", r.status, r.err);
+    /* the first test's record, as it wrote it */
+    snprintf(path, sizeof path, "%s/twice.tsv", dir);
+    slurp(path, text, sizeof text);
+    CHECK_MSG(count_lines(text) > 2 && !has_file_with(dir, ".partial") && !has_file_with(dir, ".tmp.") &&
+                  !has_file_with(dir, ".lock"),
+              "%s", text);
+    remove_tree(dir);
+}
+
+/* Two processes writing one test in one directory: the second is refused in one line and writes
+ * nothing; the first is not disturbed */
+static void test_second_writer_of_a_test_refused(void)
+{
+    char *dir = make_tmpdir(), cmd[2000], path[400], text[4000];
+    snprintf(path, sizeof path, "%s/long.lua", dir);
+    FILE *f = fopen(path, "w");
+    if (!f) return;
+    fputs("return { name = 'long', law = 'linear', record = { every = 1000 },\n"
+          "  stages = { { whats = 'v.....', values = {-1e-6, 0,0,0,0,0}, till = 'false' } } }\n",
+          f);
+    fclose(f);
+    snprintf(cmd, sizeof cmd,
+             "%s run %s -o %s -q 2>/dev/null & pid=$!; sleep 1; %s run %s -o %s -q 2>%s/err; echo $? > %s/st; "
+             "kill -TERM $pid; wait $pid",
+             lawtester(), path, dir, lawtester(), path, dir, dir, dir);
+    CHECK(system(cmd) != -1);
+    snprintf(path, sizeof path, "%s/st", dir);
+    slurp(path, text, sizeof text);
+    CHECK_MSG(atoi(text) == 1, "status %s", text);
+    snprintf(path, sizeof path, "%s/err", dir);
+    slurp(path, text, sizeof text);
+    CHECK_MSG(count_lines(text) == 1 && strstr(text, "long.lua:1: field name: test 'long' is being written in '") &&
+                  strstr(text, "by another lawtester (pid "),
+              "%s", text);
+    /* the first one's rows, from its own run alone (its SIGTERM: the partial pair) */
+    CHECK(has_file_with(dir, "long.tsv.partial") && !has_file_with(dir, ".tmp.") && !has_file_with(dir, ".lock"));
+    remove_tree(dir);
+}
+
+/* Temporaries that no process holds (a run killed with SIGKILL) are reclaimed by the next run in
+ * the directory; one a live process holds is left alone */
+static void test_temporaries_of_gone_runs_reclaimed(void)
+{
+    char *dir = make_tmpdir(), cmd[1600], text[4000];
+    snprintf(cmd, sizeof cmd,
+             "printf 'rows' > %s/.gone.tsv.tmp.AbC123 && touch -d '1 hour ago' %s/.gone.tsv.tmp.AbC123 && "
+             "printf 'rows' > %s/.live.tsv.tmp.XyZ789 && touch -d '1 hour ago' %s/.live.tsv.tmp.XyZ789 && "
+             "(flock %s/.live.tsv.tmp.XyZ789 sleep 5 &) && sleep 0.5 && "
+             "%s run stages/compress_shear_unload.lua -o %s > %s/out",
+             dir, dir, dir, dir, dir, lawtester(), dir, dir);
+    CHECK(system(cmd) == 0);
+    snprintf(cmd, sizeof cmd, "%s/out", dir);
+    slurp(cmd, text, sizeof text);
+    CHECK_MSG(strstr(text, "reclaimed 1 temporary file (4 bytes) that runs which are gone left in "), "%s", text);
+    CHECK(!has_file_with(dir, ".gone.tsv.tmp.") && has_file_with(dir, ".live.tsv.tmp."));
+    remove_tree(dir);
+}
+
+/* A killed run (SIGKILL: no supervisor left to settle its files) leaves temporaries that the next
+ * run reclaims: nothing held by a process is there any more */
+static void test_killed_run_reclaimed(void)
+{
+    char *dir = make_tmpdir(), cmd[1600], path[400], text[4000];
+    snprintf(path, sizeof path, "%s/long.lua", dir);
+    FILE *f = fopen(path, "w");
+    if (!f) return;
+    fputs("return { name = 'long', law = 'linear', record = { every = 1 },\n"
+          "  stages = { { whats = 'v.....', values = {-1e-6, 0,0,0,0,0}, till = 'false' } } }\n",
+          f);
+    fclose(f);
+    snprintf(cmd, sizeof cmd,
+             "%s run %s -o %s -q & pid=$!; sleep 1; w=$(pgrep -P $pid); kill -KILL $pid $w; { wait $pid; } 2>/dev/null; sleep 2.5; "
+             "%s run stages/compress_shear_unload.lua -o %s > %s/out",
+             lawtester(), path, dir, lawtester(), dir, dir);
+    CHECK(system(cmd) != -1);
+    snprintf(path, sizeof path, "%s/out", dir);
+    slurp(path, text, sizeof text);
+    CHECK_MSG(strstr(text, "reclaimed "), "%s", text);
+    CHECK(!has_file_with(dir, ".tmp."));
+    remove_tree(dir);
+}
+
+/* A set whose last rename fails: every final name keeps what it held before (the first file of
+ * the set, already renamed, is put back), no temporary is left */
+static void test_publish_all_or_none(void)
+{
+    char *dir = make_tmpdir(), path[400], text[200];
+    put_file(dir, "a.tsv", "old a\n");
+    char *tmp = lt_afile_path(dir, ".", "a.tsv", ".tmp.T1");
+    char *tmp2 = lt_afile_path(dir, ".", "b.tsv", ".tmp.T2");
+    FILE *f = fopen(tmp, "w"), *g = fopen(tmp2, "w");
+    if (f) fputs("new a\n", f), fclose(f);
+    if (g) fputs("new b\n", g), fclose(g);
+    lt_pending p = {0, 0, NULL, NULL};
+    lt_pending_add(&p, tmp, lt_afile_path(dir, "", "a.tsv", ""));
+    /* b's final name lies in a directory that is not there: its rename fails after a's */
+    lt_pending_add(&p, tmp2, lt_afile_path(dir, "", "missing/b.tsv", ""));
+    char err[600];
+    CHECK(lt_pending_publish(&p, err, sizeof err) < 0 && strstr(err, "missing/b.tsv"));
+    snprintf(path, sizeof path, "%s/a.tsv", dir);
+    slurp(path, text, sizeof text);
+    CHECK_MSG(strcmp(text, "old a\n") == 0, "a.tsv holds '%s'", text);
+    CHECK(!has_file_with(dir, ".tmp.") && count_files(dir) == 1);
+    /* and a set that succeeds leaves no second name behind */
+    char *t3 = lt_afile_path(dir, ".", "a.tsv", ".tmp.T3");
+    f = fopen(t3, "w");
+    if (f) fputs("newer a\n", f), fclose(f);
+    lt_pending_add(&p, t3, lt_afile_path(dir, "", "a.tsv", ""));
+    CHECK(lt_pending_publish(&p, err, sizeof err) == 0);
+    slurp(path, text, sizeof text);
+    CHECK(strcmp(text, "newer a\n") == 0 && count_files(dir) == 1);
+    remove_tree(dir);
+}
+
 const test_case contain_tests[] = {
     TEST(crash_in_step_keeps_the_rows),
     TEST(abort_in_step),
@@ -324,5 +462,10 @@ const test_case contain_tests[] = {
     TEST(os_exit_under_unsafe),
     TEST(sigterm_while_plotting),
     TEST(sigterm_ends_lua_without_a_budget),
+    TEST(two_tests_of_one_name_refused),
+    TEST(second_writer_of_a_test_refused),
+    TEST(temporaries_of_gone_runs_reclaimed),
+    TEST(killed_run_reclaimed),
+    TEST(publish_all_or_none),
     {0, 0},
 };
