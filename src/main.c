@@ -559,6 +559,9 @@ static void usage(FILE *f)
         }
     fprintf(f, "  --law-lib FILE.so  (run, laws, verify; repeatable) first load the contact laws the shared\n"
                "          object exports as lt_plugin_laws (docs/plugins.md); any problem: exit status 2\n"
+               "  --law-timeout S  (run, laws, verify) seconds one call of a law function may take (default 10,\n"
+               "          0: no limit); the law runs in a worker process: a crash, abort, exit() or a call\n"
+               "          past the limit ends that run (verify: that case) in one line (docs/reliability.md)\n"
                "  an option with a value is given at most once; an unknown option is an error (exit status 2);\n"
                "          -- ends the options (a file whose name starts with '-' follows it)\n"
                "  run     run the stage script FILE.lua; -o DIR writes DIR/NAME.tsv for every test,\n"
