@@ -384,7 +384,9 @@ int lt_supervised_main(int argc, char **argv, int (*work)(int, char **))
         if (w->finished) {
             char kept[8];
             settle_files(w, "the worker ended with its temporaries open", kept, sizeof kept);
-            return w->status;
+            /* what exit() returned after the worker's end: a sanitizer's or valgrind's report at
+             * exit (leaks) changes it, and must reach the caller */
+            return WIFEXITED(status) && WEXITSTATUS(status) != 0 ? WEXITSTATUS(status) : w->status;
         }
         char what[1200], line[2800], kept[LT_WATCH_PATH + 16];
         if (how == ENDED_ITSELF && WIFSIGNALED(status) && WTERMSIG(status) == SIGPIPE && w->call == LT_CALL_NONE) {

@@ -26,6 +26,38 @@ static struct {
     char faults[320], ctor[320];
 } fx;
 
+/* The faults are real: a sanitizer's or valgrind's own report of them would add lines to the one
+ * line checked here.  So ASan lets the signals kill (handle_segv=0 ...), as they do in a plain
+ * build, and under valgrind these tests run the command without it (valgrind checks the rest of
+ * the suite, and the supervisor's memory through every other command). */
+static char saved_asan[1024], saved_lawtester[1024];
+static int had_asan, had_lawtester;
+
+static void plain_signals(void)
+{
+    static char asan[1024];
+    const char *old = getenv("ASAN_OPTIONS");
+    had_asan = old != NULL;
+    snprintf(saved_asan, sizeof saved_asan, "%s", old ? old : "");
+    const char *lt = getenv("LAWTESTER");
+    had_lawtester = lt != NULL;
+    snprintf(saved_lawtester, sizeof saved_lawtester, "%s", lt ? lt : "");
+    snprintf(asan, sizeof asan, "%s%shandle_segv=0:handle_sigbus=0:handle_sigfpe=0:handle_abort=0", old ? old : "",
+             old && *old ? ":" : "");
+    setenv("ASAN_OPTIONS", asan, 1);
+    const char *l = getenv("LAWTESTER");
+    if (under_valgrind() && l && strstr(l, "valgrind")) setenv("LAWTESTER", "./lawtester", 1);
+}
+
+/* the environment of the rest of the suite, as it was */
+static void restore_env(void)
+{
+    if (had_asan) setenv("ASAN_OPTIONS", saved_asan, 1);
+    else unsetenv("ASAN_OPTIONS");
+    if (had_lawtester) setenv("LAWTESTER", saved_lawtester, 1);
+    else unsetenv("LAWTESTER");
+}
+
 static void build_fixture(void)
 {
     if (fx.built) return;
@@ -99,7 +131,7 @@ static void check_fault(const char *mode, int at, int line, const char *fragment
     remove_tree(dir);
 }
 
-static void test_crash_in_step_keeps_the_rows(void)
+static void body_crash_in_step_keeps_the_rows(void)
 {
     NEED_FIXTURE();
     check_fault("segv", 50, 4,
@@ -110,21 +142,21 @@ static void test_crash_in_step_keeps_the_rows(void)
                 1499, NULL);
 }
 
-static void test_abort_in_step(void)
+static void body_abort_in_step(void)
 {
     NEED_FIXTURE();
     check_fault("abort", 300, 4, "stage 1, step 300: law 'faults' crashed in step() with SIGABRT (Aborted)", 299, NULL);
 }
 
 /* exit() with any status is not the command's success: exit status 1, the rows kept */
-static void test_exit_in_step_is_a_fault(void)
+static void body_exit_in_step_is_a_fault(void)
 {
     NEED_FIXTURE();
     check_fault("exit0", 40, 4, "stage 1, step 40: law 'faults' called exit(0) in step(): the process ended", 39, NULL);
     check_fault("exit3", 40, 4, "stage 1, step 40: law 'faults' called exit(3) in step()", 39, NULL);
 }
 
-static void test_crash_in_init_is_named(void)
+static void body_crash_in_init_is_named(void)
 {
     NEED_FIXTURE();
     char *dir = make_tmpdir(), args[900];
@@ -141,7 +173,7 @@ static void test_crash_in_init_is_named(void)
 }
 
 /* A call that never returns (and blocks every signal): ended by --law-timeout */
-static void test_hang_ends_at_the_law_timeout(void)
+static void body_hang_ends_at_the_law_timeout(void)
 {
     NEED_FIXTURE();
     double t0 = seconds_now();
@@ -153,7 +185,7 @@ static void test_hang_ends_at_the_law_timeout(void)
 
 /* SIGTERM while the law hangs (no timeout): the whole command ends within a second or so, the
  * rows kept, exit status 128 + 15. */
-static void test_sigterm_ends_a_hung_law(void)
+static void body_sigterm_ends_a_hung_law(void)
 {
     NEED_FIXTURE();
     char *dir = make_tmpdir(), cmd[1600], path[500], err[3000];
@@ -186,7 +218,7 @@ static void test_sigterm_ends_a_hung_law(void)
 }
 
 /* verify: the case that crashes is a FAIL row, the next case still runs, the summary is there */
-static void test_verify_goes_on_after_a_crash(void)
+static void body_verify_goes_on_after_a_crash(void)
 {
     NEED_FIXTURE();
     char args[600];
@@ -206,7 +238,7 @@ static void test_verify_goes_on_after_a_crash(void)
 }
 
 /* A constructor that calls exit(0) when the object is loaded: no command passes for it */
-static void test_constructor_exit_is_no_success(void)
+static void body_constructor_exit_is_no_success(void)
 {
     NEED_FIXTURE();
     const char *cmds[3] = {"laws", "verify", "run stages/compress_shear_unload.lua"};
@@ -224,7 +256,7 @@ static void test_constructor_exit_is_no_success(void)
 }
 
 /* os.exit(0) in a script under --unsafe, inside a run: not a success, no temporary left */
-static void test_os_exit_under_unsafe(void)
+static void body_os_exit_under_unsafe(void)
 {
     char *dir = make_tmpdir(), path[400], args[900];
     snprintf(path, sizeof path, "%s/leave.lua", dir);
@@ -248,7 +280,7 @@ static void test_os_exit_under_unsafe(void)
 
 /* SIGTERM while gnuplot renders (a gnuplot that takes its time: a stand-in on PATH that sleeps):
  * ended within the bound, nothing published as complete, the record kept as .partial */
-static void test_sigterm_while_plotting(void)
+static void body_sigterm_while_plotting(void)
 {
     char *dir = make_tmpdir(), cmd[2000], path[500], text[3000];
     snprintf(cmd, sizeof cmd,
@@ -283,7 +315,7 @@ static void test_sigterm_while_plotting(void)
 }
 
 /* SIGTERM while Lua loops without a budget (--max-instructions 0): ended within the bound */
-static void test_sigterm_ends_lua_without_a_budget(void)
+static void body_sigterm_ends_lua_without_a_budget(void)
 {
     char *dir = make_tmpdir(), cmd[1600], path[500], text[3000];
     snprintf(path, sizeof path, "%s/spin.lua", dir);
@@ -317,7 +349,7 @@ static void test_sigterm_ends_lua_without_a_budget(void)
 
 /* A second test of the same name in one script (with -o): refused at its line before anything
  * of the first is replaced */
-static void test_two_tests_of_one_name_refused(void)
+static void body_two_tests_of_one_name_refused(void)
 {
     char *dir = make_tmpdir(), path[400], args[900], text[1 << 14];
     snprintf(path, sizeof path, "%s/twice.lua", dir);
@@ -347,7 +379,7 @@ static void test_two_tests_of_one_name_refused(void)
 
 /* Two processes writing one test in one directory: the second is refused in one line and writes
  * nothing; the first is not disturbed */
-static void test_second_writer_of_a_test_refused(void)
+static void body_second_writer_of_a_test_refused(void)
 {
     char *dir = make_tmpdir(), cmd[2000], path[400], text[4000];
     snprintf(path, sizeof path, "%s/long.lua", dir);
@@ -377,7 +409,7 @@ static void test_second_writer_of_a_test_refused(void)
 
 /* Temporaries that no process holds (a run killed with SIGKILL) are reclaimed by the next run in
  * the directory; one a live process holds is left alone */
-static void test_temporaries_of_gone_runs_reclaimed(void)
+static void body_temporaries_of_gone_runs_reclaimed(void)
 {
     char *dir = make_tmpdir(), cmd[1600], text[4000];
     snprintf(cmd, sizeof cmd,
@@ -396,7 +428,7 @@ static void test_temporaries_of_gone_runs_reclaimed(void)
 
 /* A killed run (SIGKILL: no supervisor left to settle its files) leaves temporaries that the next
  * run reclaims: nothing held by a process is there any more */
-static void test_killed_run_reclaimed(void)
+static void body_killed_run_reclaimed(void)
 {
     char *dir = make_tmpdir(), cmd[1600], path[400], text[4000];
     snprintf(path, sizeof path, "%s/long.lua", dir);
@@ -420,7 +452,7 @@ static void test_killed_run_reclaimed(void)
 
 /* A set whose last rename fails: every final name keeps what it held before (the first file of
  * the set, already renamed, is put back), no temporary is left */
-static void test_publish_all_or_none(void)
+static void body_publish_all_or_none(void)
 {
     char *dir = make_tmpdir(), path[400], text[200];
     put_file(dir, "a.tsv", "old a\n");
@@ -449,6 +481,31 @@ static void test_publish_all_or_none(void)
     CHECK(strcmp(text, "newer a\n") == 0 && count_files(dir) == 1);
     remove_tree(dir);
 }
+
+/* each test with plain signals and the suite's environment back afterwards */
+#define CONTAINED(name)                                                                         \
+    static void test_##name(void)                                                               \
+    {                                                                                           \
+        plain_signals();                                                                        \
+        body_##name();                                                                          \
+        restore_env();                                                                          \
+    }
+CONTAINED(crash_in_step_keeps_the_rows)
+CONTAINED(abort_in_step)
+CONTAINED(exit_in_step_is_a_fault)
+CONTAINED(crash_in_init_is_named)
+CONTAINED(hang_ends_at_the_law_timeout)
+CONTAINED(sigterm_ends_a_hung_law)
+CONTAINED(verify_goes_on_after_a_crash)
+CONTAINED(constructor_exit_is_no_success)
+CONTAINED(os_exit_under_unsafe)
+CONTAINED(sigterm_while_plotting)
+CONTAINED(sigterm_ends_lua_without_a_budget)
+CONTAINED(two_tests_of_one_name_refused)
+CONTAINED(second_writer_of_a_test_refused)
+CONTAINED(temporaries_of_gone_runs_reclaimed)
+CONTAINED(killed_run_reclaimed)
+CONTAINED(publish_all_or_none)
 
 const test_case contain_tests[] = {
     TEST(crash_in_step_keeps_the_rows),
