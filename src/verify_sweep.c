@@ -7,6 +7,7 @@
 #include "afile.h"
 #include "fmt.h"
 #include "law_check.h"
+#include "probe_table.h"
 #include "quote.h"
 #include "registry.h"
 #include "verify_int.h"
@@ -23,7 +24,6 @@
 /* A range this wide (hi/lo, lo > 0) is swept log-uniformly: two decades. */
 #define LOG_SPAN 100.0
 
-const char lt_sweep_header[] = "k\tpoints\tpoint\tcase\tquantity\texpected\tobtained\terror\ttol\tcheck\tresult\tnote\n";
 
 /* ---- --set P=V ------------------------------------------------------------------------- */
 

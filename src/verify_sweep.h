@@ -92,7 +92,4 @@ typedef struct lt_sweep_opts {
  * or scripts could not be written (none of them is then written). */
 int lt_verify_sweep(const lt_law *law, const lt_sweep_opts *o, lt_verify_summary *sum, char *err, size_t errlen);
 
-/* The header of the sweep table (merge recognises it: src/probe_table.c). */
-extern const char lt_sweep_header[];
-
 #endif
