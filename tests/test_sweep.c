@@ -394,6 +394,30 @@ static void test_verify_law_takes_params(void)
     remove_tree(dir);
 }
 
+/* A law that crashes at a point (tests/plugins/faults.c, mode segv, abort): that point's FAIL row
+ * from the supervisor, the sweep goes on, and with -o nothing half-written. */
+static void test_a_fault_at_a_point_is_contained(void)
+{
+    char *dir = make_tmpdir();
+    char cmd[800], args[1200];
+    snprintf(cmd, sizeof cmd, "cc -shared -fPIC -o '%s/faults.so' tests/plugins/faults.c", dir);
+    if (system(cmd) != 0) {
+        CHECK_MSG(0, "tests/plugins/faults.c did not build");
+        return;
+    }
+    result r;
+    snprintf(args, sizeof args, "verify --law-lib %s/faults.so --law faults --sweep 3 --set at=30 -o %s/out", dir, dir);
+    run(&r, args);
+    CHECK_MSG(r.status == 1, "status %d", r.status);
+    CHECK(lines_with(r.out, "generic@1 ", "ran to its end", "crashed in step() with SIGSEGV") == 1);
+    CHECK(lines_with(r.out, "generic@2 ", "ran to its end", "crashed in step() with SIGABRT") == 1);
+    CHECK(lines_with(r.out, "generic-path@0 ", "PASS", NULL) == 6); /* mode none: the law is fine */
+    CHECK_MSG(count_lines(r.err) == 1 && strstr(r.err, "the sweep table and scripts are not written"), "%s", r.err);
+    snprintf(args, sizeof args, "%s/out", dir);
+    CHECK(count_files(args) == 0);
+    remove_tree(dir);
+}
+
 static void test_verify_law_bad_params(void)
 {
     check_bad("verify_law_param_range.lua", 4, "lawtester.verify_law: params.en takes a number in [1e-09, 1.0]");
@@ -424,6 +448,7 @@ const test_case sweep_tests[] = {
     TEST(sweep_finds_the_corner),
     TEST(shards_merge_into_the_sweep),
     TEST(verify_law_takes_params),
+    TEST(a_fault_at_a_point_is_contained),
     TEST(verify_law_bad_params),
     TEST(a_builtin_law_passes_its_sweep),
     {0, 0},
