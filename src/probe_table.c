@@ -151,16 +151,17 @@ int lt_probe_merge_texts(const char *const *files, char *const *texts, const siz
             else if (strncmp(texts[f], lt_sweep_header, strlen(lt_sweep_header)) == 0) h = lt_sweep_header;
         }
         if (!h) {
-            snprintf(err, errlen, "%s:1: field header: not a probe or sweep table (expected the columns k directions "
-                     "angle ... or k points point ...)", files[f]);
+            snprintf(err, errlen, "%s:1: field header: not a probe table (expected the columns k directions angle ...; "
+                     "a sweep's: k points point ...)", files[f]);
             goto done;
         }
-        static const char *const kinds[] = {"a default probe", "a pair probe", "a sweep"};
+        static const char *const kinds[] = {"default probe", "pair probe", "sweep table"};
+        static const char *const shorts[] = {"default", "pair", "sweep"};
         int kind = h == lt_probe_header ? 0 : h == lt_probe_header_pair ? 1 : 2;
         if (header && h != header) {
             int kind0 = header == lt_probe_header ? 0 : header == lt_probe_header_pair ? 1 : 2;
-            snprintf(err, errlen, "%s:1: field header: the columns of %s table, but %s holds those of %s one", files[f],
-                     kinds[kind], files[0], kinds[kind0]);
+            snprintf(err, errlen, "%s:1: field header: the columns of a %s, but %s holds a %s one", files[f], kinds[kind],
+                     files[0], shorts[kind0]);
             goto done;
         }
         header = h;

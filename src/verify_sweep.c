@@ -391,7 +391,7 @@ static const char repro_path[] =
  * verify's rows of the failed check at the point through lawtester.verify_law. */
 static int write_script(const sweep_run *w, const lt_law *law, lt_pending *p, char *err, size_t errlen)
 {
-    char name[300], cmd[2000], flags[1400] = "";
+    char name[300], cmd[8192], flags[6000] = ""; /* 32 parameters of up to 180 characters each */
     snprintf(name, sizeof name, "sweep-%s-%ld", law->name, w->k);
     size_t u = 0;
     const lt_sweep_space *s = w->s;
