@@ -1,6 +1,7 @@
 /* src/main.c - the command line: `lawtester run FILE.lua [-o DIR] [--plot] [--plot-format F] [--unsafe] [-q]
  * [--shard K/N]`, `lawtester merge [--] OUT.tsv SHARD.tsv...`, `lawtester laws`,
- * `lawtester verify [--law NAME] [--case NAME] [--plot DIR] [--plot-format F] [-v]`,
+ * `lawtester verify [--law NAME] [--case NAME] [--plot DIR] [--plot-format F] [-v] [--set P=V]...`,
+ * `lawtester verify --law NAME --sweep N [--set P=V]... [--shard K/N] [-o DIR]`,
  * `lawtester verify FILE.lua [--case NAME] [-v]`, `lawtester version`, `lawtester help`; run, laws
  * and verify also take `--law-lib FILE.so` (repeatable): laws from a shared object.
  *
@@ -21,6 +22,7 @@
 #include "supervise.h"
 #include "watch.h"
 #include "verify.h"
+#include "verify_sweep.h"
 #include "driver.h"
 #include <signal.h>
 #include <errno.h>
@@ -42,7 +44,7 @@ typedef char quoted[LT_QUOTE_KEEP + 1];
 
 static const char *q(const char *s, quoted buf) { return lt_quote(s, buf, sizeof(quoted), LT_QUOTE_KEEP); }
 
-typedef enum { OPT_FLAG, OPT_VALUE } opt_kind;
+typedef enum { OPT_FLAG, OPT_VALUE, OPT_REPEAT } opt_kind; /* OPT_REPEAT: a value, given any number of times */
 
 /* One option of a command; the table of a command ends with a NULL name. */
 typedef struct cli_opt {
@@ -63,6 +65,8 @@ typedef struct cli_args {
     int npos;
     const char **libs;           /* the --law-lib files, in order */
     int nlibs;
+    const char **reps;           /* the values of the command's OPT_REPEAT option (one a command), in order */
+    int nreps;
 } cli_args;
 
 struct lt_command {
@@ -101,6 +105,10 @@ static const cli_opt verify_opts[] = {
     {"--unsafe", OPT_FLAG, NULL},
     {"--max-instructions", OPT_VALUE, LIMIT_NEEDS},
     {"--max-memory", OPT_VALUE, LIMIT_NEEDS},
+    {"--set", OPT_REPEAT, "P=V (a parameter of the law and its value)"},
+    {"--sweep", OPT_VALUE, "a number of points, 1 to 1000000"},
+    {"--shard", OPT_VALUE, "K/N with 1 <= K <= N"},
+    {"-o", OPT_VALUE, "a directory"},
     {NULL, OPT_FLAG, NULL},
 };
 
@@ -127,6 +135,7 @@ static void free_args(cli_args *a)
 {
     free(a->pos);
     free(a->libs);
+    free(a->reps);
 }
 
 /* argv[2..argc) of command c into a.  0, or 2 (the exit status) after one line on stderr: an
@@ -138,7 +147,8 @@ static int read_args(const lt_command *c, int argc, char **argv, cli_args *a)
     a->cmd = c;
     a->pos = malloc(sizeof *a->pos * (size_t)argc);
     a->libs = malloc(sizeof *a->libs * (size_t)argc);
-    if (!a->pos || !a->libs) {
+    a->reps = malloc(sizeof *a->reps * (size_t)argc);
+    if (!a->pos || !a->libs || !a->reps) {
         fprintf(stderr, "lawtester: out of memory\n");
         return 2;
     }
@@ -174,6 +184,11 @@ static int read_args(const lt_command *c, int argc, char **argv, cli_args *a)
             if (++i >= argc) {
                 fprintf(stderr, "lawtester: %s needs %s\n", s, c->opts[k].needs);
                 return 2;
+            }
+            if (c->opts[k].kind == OPT_REPEAT) {
+                if (!a->value[k]) a->value[k] = argv[i];
+                a->reps[a->nreps++] = argv[i];
+                continue;
             }
             if (a->value[k]) {
                 fprintf(stderr, "lawtester: %s: %s given twice ('%s', ", c->name, s, q(a->value[k], q1));
@@ -324,6 +339,26 @@ static int read_plot_format(const cli_args *a, int *given)
     return 0;
 }
 
+/* The output directory dir made and writable, before anything runs (a long run must not fail at
+ * its end for this).  0, or 2 after the message. */
+static int out_dir_ok(const char *dir)
+{
+    char err[600];
+    quoted q1;
+    if (lt_mkdir_p(dir, err, sizeof err) < 0) {
+        fprintf(stderr, "lawtester: %s\n", err);
+        return 2;
+    }
+    struct stat st;
+    errno = 0;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || access(dir, W_OK | X_OK) != 0) {
+        fprintf(stderr, "lawtester: cannot write in output directory '%s': %s\n", q(dir, q1),
+                strerror(errno ? errno : ENOTDIR));
+        return 2;
+    }
+    return 0;
+}
+
 /* lawtester run FILE.lua [options] */
 static int cmd_run(const cli_args *a)
 {
@@ -361,19 +396,7 @@ static int cmd_run(const cli_args *a)
         return 2;
     }
     char err[600];
-    if (opts.out_dir && lt_mkdir_p(opts.out_dir, err, sizeof err) < 0) {
-        fprintf(stderr, "lawtester: %s\n", err);
-        return 2;
-    }
-    if (opts.out_dir) { /* before anything runs: a long run must not fail at its end for this */
-        struct stat st;
-        errno = 0;
-        if (stat(opts.out_dir, &st) != 0 || !S_ISDIR(st.st_mode) || access(opts.out_dir, W_OK | X_OK) != 0) {
-            fprintf(stderr, "lawtester: cannot write in output directory '%s': %s\n", q(opts.out_dir, q1),
-                    strerror(errno ? errno : ENOTDIR));
-            return 2;
-        }
-    }
+    if (opts.out_dir && out_dir_ok(opts.out_dir)) return 2;
     if (opts.plot && lt_plot_available(err, sizeof err) < 0) {
         fprintf(stderr, "lawtester: %s\n", err);
         return 2;
@@ -458,6 +481,45 @@ static const char *name_arg(const char *s, quoted buf)
     return s && (lt_has_control(s) || strlen(s) > LT_QUOTE_KEEP) ? q(s, buf) : s;
 }
 
+/* lawtester verify --law NAME --sweep N [--set P=V]... [--case generic-...] [--shard K/N] [-o DIR] [-v]:
+ * the options read already; the sweep (verify_sweep.h) and its summary line. */
+static int verify_sweep(const cli_args *a, const lt_law *law, lt_verify_opts *o, row_printer *printer)
+{
+    quoted q1;
+    const char *n = opt(a, "--sweep"), *shard = opt(a, "--shard");
+    long long points = parse_count(n, 1000000);
+    if (points < 1) {
+        fprintf(stderr, "lawtester: verify: --sweep needs a number of points, 1 to 1000000 (got '%s')\n", q(n, q1));
+        return 2;
+    }
+    lt_sweep_opts so = {o, (long)points, 1, 1, opt(a, "-o"), stdout};
+    if (shard && parse_shard(shard, &so.shard, &so.shards) < 0) {
+        fprintf(stderr, "lawtester: verify: --shard needs K/N with 1 <= K <= N (got '%s')\n", q(shard, q1));
+        return 2;
+    }
+    if (so.out_dir && out_dir_ok(so.out_dir)) return 2;
+    o->on_row = print_row;
+    o->ctx = printer;
+    lt_verify_summary sum;
+    char err[600];
+    int rc = lt_verify_sweep(law, &so, &sum, err, sizeof err);
+    if (rc == -1) {
+        fprintf(stderr, "lawtester: verify: %s\n", err);
+        return 2;
+    }
+    if (!lt_watch_page->header) lt_verify_print_header(stdout); /* a sweep whose every point was refused */
+    lt_watch_page->header = 1;
+    char part[80] = "";
+    if (so.shards > 1) snprintf(part, sizeof part, " (shard %d of %d)", so.shard, so.shards);
+    printf("verify: sweep of %s%s: %d checks, %d failed, %.1f s\n", law->name, part, lt_watch_page->rows,
+           lt_watch_page->failed, sum.seconds);
+    if (rc == -2) {
+        fprintf(stderr, "lawtester: verify: %s\n", err);
+        return 1;
+    }
+    return lt_watch_page->failed ? 1 : 0;
+}
+
 /* lawtester verify [FILE.lua] [options] */
 static int cmd_verify(const cli_args *a)
 {
@@ -477,7 +539,54 @@ static int cmd_verify(const cli_args *a)
     o.plot_dir = opt(a, "--plot");
     so.unsafe = opt(a, "--unsafe") != NULL;
     row_printer printer = {opt(a, "-v") != NULL, 0};
+    const char *sweep = opt(a, "--sweep");
+    if (file && (a->nreps || sweep || opt(a, "--shard") || opt(a, "-o"))) {
+        fprintf(stderr, "lawtester: verify FILE.lua: %s is for --law NAME (a case file sets the parameters in its "
+                "tests)\n", a->nreps ? "--set" : sweep ? "--sweep" : opt(a, "-o") ? "-o" : "--shard");
+        return 2;
+    }
     if (file) return verify_file(file, &o, &printer, &so);
+    if ((a->nreps || sweep) && !o.law) {
+        fprintf(stderr, "lawtester: verify: %s needs --law NAME (the values are the law's parameters)\n",
+                a->nreps ? "--set" : "--sweep");
+        return 2;
+    }
+    if (!sweep && (opt(a, "--shard") || opt(a, "-o"))) {
+        fprintf(stderr, "lawtester: verify: %s is for --sweep N (--plot DIR writes the cases' plots)\n",
+                opt(a, "-o") ? "-o DIR" : "--shard");
+        return 2;
+    }
+    if (sweep && o.plot_dir) {
+        fprintf(stderr, "lawtester: verify: --plot is for the law's cases, not for --sweep (the sweep's table: -o DIR)\n");
+        return 2;
+    }
+    lt_param_value sets[LT_MAX_PARAMS];
+    const lt_law *law = o.law ? lt_find_law(o.law) : NULL;
+    if (a->nreps) {
+        char serr[600];
+        if (!law) {
+            fprintf(stderr, "lawtester: verify: no law called '%s' (`lawtester laws` lists them)\n", o.law);
+            return 2;
+        }
+        if (a->nreps > LT_MAX_PARAMS) {
+            fprintf(stderr, "lawtester: verify: --set given %d times; law %s has %d parameters\n", a->nreps,
+                    law->name, law->n_params);
+            return 2;
+        }
+        if (lt_verify_read_sets(law, a->reps, a->nreps, sets, serr, sizeof serr) < 0) {
+            fprintf(stderr, "lawtester: verify: %s\n", serr);
+            return 2;
+        }
+        o.set = sets;
+        o.n_set = a->nreps;
+    }
+    if (sweep) {
+        if (!law) {
+            fprintf(stderr, "lawtester: verify: no law called '%s' (`lawtester laws` lists them)\n", o.law);
+            return 2;
+        }
+        return verify_sweep(a, law, &o, &printer);
+    }
     if (so.unsafe || so.max_instructions || so.max_memory_mb) {
         fprintf(stderr, "lawtester: verify: --unsafe and the script limits are for a case file (verify FILE.lua)\n");
         return 2;
@@ -539,6 +648,8 @@ static const lt_command commands[] = {
     {"laws", cmd_laws, no_opts, 1, 0, "laws [--law-lib FILE.so]..."},
     {"verify", cmd_verify, verify_opts, 1, 1,
      "verify [--law NAME] [--case NAME] [--plot DIR] [--plot-format png|svg|pdf] [-v]\n"
+     "                        [--set P=V]... [--law-lib FILE.so]...\n"
+     "       lawtester verify --law NAME --sweep N [--set P=V]... [--case NAME] [--shard K/N] [-o DIR] [-v]\n"
      "                        [--law-lib FILE.so]...\n"
      "       lawtester verify FILE.lua [--case NAME] [-v] [--unsafe] [--max-instructions N] [--max-memory MB]\n"
      "                        [--law-lib FILE.so]..."},
@@ -574,13 +685,18 @@ static void usage(FILE *f)
                "          0 lifts a limit (--unsafe lifts the sandbox only); --max-output MB: all the run\n"
                "          writes (default 1024), --min-free MB: free space kept on the output filesystem\n"
                "          (default 100); --strict: plausibility warnings are errors\n"
-               "  merge   merge the shard tables of a probe into OUT.tsv (the unsharded table, byte for byte)\n"
+               "  merge   merge the shard tables of a probe or a sweep into OUT.tsv (the unsharded table, byte\n"
+               "          for byte)\n"
                "  laws    list the registered contact laws with their parameters, energies and yield surface\n"
                "  verify  run the generic checks and the analytic cases of every law (or of NAME),\n"
                "          one row per checked quantity; exit status 1 if any fails; --plot DIR\n"
                "          writes each case's recorded and closed-form curves; -v adds why each\n"
                "          tolerance is what it is; with FILE.lua, the cases of that case file\n"
-               "          (docs/case-scripts.md), sandboxed and limited as `run`\n");
+               "          (docs/case-scripts.md), sandboxed and limited as `run`; --set P=V (repeatable):\n"
+               "          every check at that value of the law's parameter P; --sweep N: the generic\n"
+               "          checks at N points of the parameters' ranges (corners, then Halton), -o DIR\n"
+               "          writes DIR/sweep-NAME.tsv and a script for every failed point, --shard K/N\n"
+               "          runs the points k with k %% N == K-1 (docs/verify.md, \"The parameter space\")\n");
 }
 
 static int command(int argc, char **argv)

@@ -1,4 +1,5 @@
-/* src/probe_table.c - probe tables: format and merge of shards (see probe_table.h). */
+/* src/probe_table.c - probe tables: format and merge of shards, also of the shards of a verify
+ * sweep (see probe_table.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "probe_table.h"
 #include "fmt.h"
@@ -17,6 +18,8 @@ const char lt_probe_header_pair[] = "k\tdirections\tangle\tdirN\tdirT\tyielded\t
                                     "Fn1\tFty1\tFtz1\tdF\tdist\tgap\twork\tbalance_err\tdofI\tdofJ\tcontrol\tuI\tuJ\t"
                                     "FI\tFJ\tFI1\tFJ1\tdFI\tdFJ\tdsteps\n";
 #define PROBE_PAIR_COLUMNS 33
+const char lt_sweep_header[] = "k\tpoints\tpoint\tcase\tquantity\texpected\tobtained\terror\ttol\tcheck\tresult\tnote\n";
+#define SWEEP_COLUMNS 12
 
 static char *put(char *p, double x)
 {
@@ -94,9 +97,10 @@ static int cmp_k(const void *a, const void *b)
 }
 
 /* The message of the merge below for n_rows < directions: the first row (in file order) that
- * repeats a direction, else the smallest direction in none of the files. */
+ * repeats a direction, else the smallest direction in none of the files.  A sweep's table
+ * (multi: rows of a point together) is told only the missing point. */
 static void missing_or_repeated(const char *const *files, const row *rows, size_t n_rows, int directions, int n,
-                                const char *out_path, char *err, size_t errlen)
+                                const char *out_path, int multi, char *err, size_t errlen)
 {
     long *kv = malloc((n_rows ? n_rows : 1) * 2 * sizeof *kv);
     if (!kv) {
@@ -106,7 +110,7 @@ static void missing_or_repeated(const char *const *files, const row *rows, size_
     for (size_t i = 0; i < n_rows; i++) kv[2 * i] = strtol(rows[i].text, NULL, 10), kv[2 * i + 1] = (long)i;
     qsort(kv, n_rows, 2 * sizeof *kv, cmp_k);
     long again = -1, first = -1;
-    for (size_t i = 1; i < n_rows; i++)
+    for (size_t i = 1; i < n_rows && !multi; i++)
         if (kv[2 * i] == kv[2 * i - 2]) {
             size_t g = i - 1;
             while (g > 0 && kv[2 * g - 2] == kv[2 * i]) g--;
@@ -118,9 +122,10 @@ static void missing_or_repeated(const char *const *files, const row *rows, size_
                  strtol(a->text, NULL, 10), files[f->file], f->line);
     } else {
         long k = 0;
-        for (size_t i = 0; i < n_rows && kv[2 * i] == k; i++) k++;
-        snprintf(err, errlen, "%s:0: field k: direction %ld of %d is in none of the %d files (a shard missing?)", out_path,
-                 k, directions, n);
+        for (size_t i = 0; i < n_rows && kv[2 * i] <= k; i++)
+            if (kv[2 * i] == k) k++;
+        snprintf(err, errlen, "%s:0: field k: %s %ld of %d is in none of the %d files (a shard missing?)", out_path,
+                 multi ? "point" : "direction", k, directions, n);
     }
     free(kv);
 }
@@ -134,7 +139,8 @@ int lt_probe_merge_texts(const char *const *files, char *const *texts, const siz
     row **by_k = NULL;
     char *out = NULL;
     const char *header = NULL; /* of the first file: every file has it */
-    int columns = 0;
+    int columns = 0, multi = 0; /* multi: a sweep's table, rows of a point together (any number) */
+    size_t *count = NULL;
     *merged = NULL;
     *merged_len = 0;
     for (int f = 0; f < n; f++) {
@@ -142,19 +148,25 @@ int lt_probe_merge_texts(const char *const *files, char *const *texts, const siz
         if (strlen(texts[f]) == lens[f]) {
             if (strncmp(texts[f], lt_probe_header, strlen(lt_probe_header)) == 0) h = lt_probe_header;
             else if (strncmp(texts[f], lt_probe_header_pair, strlen(lt_probe_header_pair)) == 0) h = lt_probe_header_pair;
+            else if (strncmp(texts[f], lt_sweep_header, strlen(lt_sweep_header)) == 0) h = lt_sweep_header;
         }
         if (!h) {
-            snprintf(err, errlen, "%s:1: field header: not a probe table (expected the columns k directions angle ...)",
-                     files[f]);
+            snprintf(err, errlen, "%s:1: field header: not a probe table (expected the columns k directions angle ...; "
+                     "a sweep's: k points point ...)", files[f]);
             goto done;
         }
+        static const char *const kinds[] = {"default probe", "pair probe", "sweep table"};
+        static const char *const shorts[] = {"default", "pair", "sweep"};
+        int kind = h == lt_probe_header ? 0 : h == lt_probe_header_pair ? 1 : 2;
         if (header && h != header) {
-            snprintf(err, errlen, "%s:1: field header: the columns of a %s probe, but %s holds a %s one", files[f],
-                     h == lt_probe_header ? "default" : "pair", files[0], h == lt_probe_header ? "pair" : "default");
+            int kind0 = header == lt_probe_header ? 0 : header == lt_probe_header_pair ? 1 : 2;
+            snprintf(err, errlen, "%s:1: field header: the columns of a %s, but %s holds a %s one", files[f], kinds[kind],
+                     files[0], shorts[kind0]);
             goto done;
         }
         header = h;
-        columns = h == lt_probe_header ? PROBE_COLUMNS : PROBE_PAIR_COLUMNS;
+        columns = kind == 0 ? PROBE_COLUMNS : kind == 1 ? PROBE_PAIR_COLUMNS : SWEEP_COLUMNS;
+        multi = kind == 2;
         char *line = texts[f] + strlen(h);
         for (int ln = 2; *line; ln++) {
             char *end = strchr(line, '\n');
@@ -167,14 +179,14 @@ int lt_probe_merge_texts(const char *const *files, char *const *texts, const siz
             char *e1, *e2 = NULL;
             long k = strtol(line, &e1, 10), d = *e1 == '\t' ? strtol(e1 + 1, &e2, 10) : -1;
             if (tabs != columns - 1 || e1 == line || d < 1 || d > 100000000 || *e2 != '\t') {
-                snprintf(err, errlen, "%s:%d: field row: expected %d columns starting with k and directions", files[f],
-                         ln, columns);
+                snprintf(err, errlen, "%s:%d: field row: expected %d columns starting with k and %s", files[f], ln,
+                         columns, multi ? "points" : "directions");
                 goto done;
             }
             if (directions < 0) directions = (int)d;
             if (d != directions) {
-                snprintf(err, errlen, "%s:%d: field directions: %ld, but %d in %s", files[f], ln, d, directions,
-                         files[rows[0].file]);
+                snprintf(err, errlen, "%s:%d: field %s: %ld, but %d in %s", files[f], ln, multi ? "points" : "directions",
+                         d, directions, files[rows[0].file]);
                 goto done;
             }
             if (k < 0 || k >= d) {
@@ -201,29 +213,32 @@ int lt_probe_merge_texts(const char *const *files, char *const *texts, const siz
     /* fewer rows than directions (a shard missing, or a row whose `directions` is absurd): the
      * same messages from the rows sorted by k, without a table of all the directions */
     if (n_rows < (size_t)directions) {
-        missing_or_repeated(files, rows, n_rows, directions, n, out_path, err, errlen);
+        missing_or_repeated(files, rows, n_rows, directions, n, out_path, multi, err, errlen);
         goto done;
     }
     by_k = calloc((size_t)directions, sizeof *by_k);
-    if (!by_k) {
+    count = calloc((size_t)directions, sizeof *count);
+    if (!by_k || !count) {
         snprintf(err, errlen, "%s:0: out of memory", out_path);
         goto done;
     }
     size_t total = strlen(header) + 1;
     for (size_t i = 0; i < n_rows; i++) {
         long k = strtol(rows[i].text, NULL, 10);
-        if (by_k[k]) {
-            snprintf(err, errlen, "%s:%d: field k: direction %ld again (also %s:%d)", files[rows[i].file], rows[i].line,
-                     k, files[by_k[k]->file], by_k[k]->line);
+        /* a sweep's point has its rows one after the other in one file: they follow its first */
+        if (by_k[k] && !(multi && by_k[k] + count[k] == &rows[i] && by_k[k]->file == rows[i].file)) {
+            snprintf(err, errlen, "%s:%d: field k: %s %ld again (also %s:%d)", files[rows[i].file], rows[i].line,
+                     multi ? "point" : "direction", k, files[by_k[k]->file], by_k[k]->line);
             goto done;
         }
-        by_k[k] = &rows[i];
+        if (!by_k[k]) by_k[k] = &rows[i];
+        count[k]++;
         total += rows[i].len;
     }
     for (int k = 0; k < directions; k++)
         if (!by_k[k]) {
-            snprintf(err, errlen, "%s:0: field k: direction %d of %d is in none of the %d files (a shard missing?)",
-                     out_path, k, directions, n);
+            snprintf(err, errlen, "%s:0: field k: %s %d of %d is in none of the %d files (a shard missing?)",
+                     out_path, multi ? "point" : "direction", k, directions, n);
             goto done;
         }
     out = malloc(total);
@@ -233,10 +248,11 @@ int lt_probe_merge_texts(const char *const *files, char *const *texts, const siz
     }
     size_t len = strlen(header);
     memcpy(out, header, len);
-    for (int k = 0; k < directions; k++) {
-        memcpy(out + len, by_k[k]->text, by_k[k]->len);
-        len += by_k[k]->len;
-    }
+    for (int k = 0; k < directions; k++)
+        for (size_t j = 0; j < count[k]; j++) {
+            memcpy(out + len, by_k[k][j].text, by_k[k][j].len);
+            len += by_k[k][j].len;
+        }
     *merged = out;
     *merged_len = len;
     out = NULL;
@@ -244,6 +260,7 @@ int lt_probe_merge_texts(const char *const *files, char *const *texts, const siz
 done:
     free(rows);
     free(by_k);
+    free(count);
     free(out);
     return rc;
 }

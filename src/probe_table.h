@@ -32,6 +32,11 @@
  *                     = 0), in increments (dFI, dFJ): <= 1 by the bound; nan if not yielded
  * Rows depend only on the initial state and k, so the rows of the shards of a sweep, merged in
  * order of k, are byte for byte the table of the unsharded sweep.
+ *
+ * The merge also joins the shards of `lawtester verify --sweep` (src/verify_sweep.h; the
+ * columns in docs/verify.md, "The parameter space"): header lt_sweep_header, k the point and
+ * `points` their number in place of `directions`, any number of rows a point, together in one
+ * file; merged in order of k, each point's rows as its shard wrote them.
  */
 #ifndef LT_PROBE_TABLE_H
 #define LT_PROBE_TABLE_H
@@ -40,6 +45,7 @@
 
 extern const char lt_probe_header[];
 extern const char lt_probe_header_pair[];
+extern const char lt_sweep_header[];
 
 /* The table text of the points of p (malloc'ed, *len bytes and a NUL after them), directions = N of
  * the sweep. */

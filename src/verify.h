@@ -27,6 +27,13 @@ typedef struct lt_verify_row {
     const char *note;       /* why the tolerance is that size, or what went wrong (may be "") */
 } lt_verify_row;
 
+/* A parameter of a law set to a value (--set P=V): a real in SI units, a bool 0/1, a choice's
+ * index. */
+typedef struct lt_param_value {
+    const char *name;
+    double value;
+} lt_param_value;
+
 typedef struct lt_verify_opts {
     const char *law;        /* NULL: every registered law */
     const char *kase;       /* NULL: every case; else only the case of that name */
@@ -34,6 +41,14 @@ typedef struct lt_verify_opts {
     /* receives every row (NULL: none); rows are printed by lt_verify_print_row */
     void (*on_row)(void *ctx, const lt_verify_row *row);
     void *ctx;
+    /* Parameter values (--set; NULL: the law's defaults), each a parameter of the law, in its
+     * range, the set accepted by the law's check (verify_sweep.h parses them).  The generic
+     * checks run at these values (generic-oblique too, over the parameters of the case it
+     * borrows); a law case runs with those it does not set itself, and a case that sets one of
+     * them is not run (a row `not run (sets P)` says so: its closed forms are about its own
+     * values, docs/verify.md "The parameter space"). */
+    const lt_param_value *set;
+    int n_set;
 } lt_verify_opts;
 
 typedef struct lt_verify_summary {

@@ -9,7 +9,7 @@
  *                        its local forces and torques;
  *   generic-closed-loop  for a law without dissipated energies: zero net work around a closed
  *                        loop through all six DoFs (lt_vr_closed_loop, also used by law cases).
- * Defaults of the law's parameters, default materials (src/driver.c), spheres of 0.1 m (A) and
+ * Defaults of the law's parameters (or the values of --set, lt_verify_opts.set), default materials (src/driver.c), spheres of 0.1 m (A) and
  * 0.05 m (B), dt = 1e-6 s.
  */
 #include "watch.h"
@@ -40,11 +40,11 @@
  * the frame's transport adds the same order.  1e-8 leaves a margin of 4. */
 #define TOL_OBJECTIVITY 1e-8
 
-static lt_test base_test(const lt_law *law)
+static lt_test base_test(const vr_ctx *v)
 {
     lt_test t = lt_default_test();
-    t.law = law;
-    for (int i = 0; i < law->n_params; i++) t.params[i] = law->params[i].def;
+    t.law = v->law;
+    lt_vr_params(v, t.params); /* the defaults, or --set's values */
     t.body[0].radius = R_A;
     t.body[1].radius = R_B;
     t.normal = v3(VR_NORMAL_X, VR_NORMAL_Y, VR_NORMAL_Z);
@@ -86,7 +86,7 @@ static void force_at(const lt_law *law, const double *p, double uN, double f[LT_
 static void touch(vr_ctx *v)
 {
     const char *k = "generic-touch";
-    lt_test t = base_test(v->law);
+    lt_test t = base_test(v);
     double f0[LT_DOF], f1[LT_DOF];
     force_at(v->law, t.params, -1e-9 * R_B, f0);
     force_at(v->law, t.params, -1e-3 * R_B, f1);
@@ -149,7 +149,7 @@ static void path_row(void *ctx, const lt_tester *tester, const lt_snapshot *s)
 static void path(vr_ctx *v)
 {
     const char *k = "generic-path";
-    lt_test t = base_test(v->law);
+    lt_test t = base_test(v);
     double gap = 1e-5;
     t.gap = gap;
     long n1 = (long)((gap + OVERLAP) / (SPEED * DT) + 0.5);
@@ -199,7 +199,7 @@ static void obj_row(void *ctx, const lt_tester *tester, const lt_snapshot *s)
 static void objectivity(vr_ctx *v)
 {
     const char *k = "generic-objectivity";
-    lt_test t = base_test(v->law);
+    lt_test t = base_test(v);
     long n1 = (long)(OVERLAP / (SPEED * DT) + 0.5), nspin = 100000; /* 1 rad at 1e-5 rad per step */
     vr_until u1 = {VR_UNTIL_STEPS, n1}, u2 = {VR_UNTIL_STEPS, LEG_STEPS}, u3 = {VR_UNTIL_STEPS, 10},
              u4 = {VR_UNTIL_STEPS, nspin};
@@ -307,7 +307,7 @@ void lt_vr_generic(vr_ctx *v)
     if (lt_vr_selected(v, "generic-path")) path(v);
     if (lt_vr_selected(v, "generic-objectivity")) objectivity(v);
     if (!dissipates(v->law) && lt_vr_selected(v, "generic-closed-loop")) {
-        lt_test t = base_test(v->law);
+        lt_test t = base_test(v);
         /* linear springs, trapezoid work exact: only round-off of ~1e4 steps, 1e-12 */
         lt_vr_closed_loop(v, "generic-closed-loop", &t, "vvvvvv", OVERLAP, OVERLAP / 2, LEG_STEPS, 1e-9,
                        "no dissipated energy: elastic; round-off of 1e4 steps ~1e-12");

@@ -23,6 +23,10 @@ void lt_vr_row(vr_ctx *v, const char *kase, const char *quantity, lt_check_kind 
             double obtained, double tol, const char *note);
 /* Emit a failed row for a case that could not run (message in note). */
 void lt_vr_fail(vr_ctx *v, const char *kase, const char *what, const char *note);
+/* The law's parameters for a run: the defaults, then o->set (--set). */
+void lt_vr_params(const vr_ctx *v, double params[LT_MAX_PARAMS]);
+/* The value of parameter `name` in o->set, or NULL if it is not set there. */
+const lt_param_value *lt_vr_set_of(const vr_ctx *v, const char *name);
 /* 1 if the case called name is selected by --case. */
 int lt_vr_selected(const vr_ctx *v, const char *name);
 

@@ -61,6 +61,12 @@ int lt_vr_make_setup(vr_ctx *v, vr_setup *su, const lt_case *cs)
         }
         t->params[i] = cs->set[j].value;
     }
+    /* --set last: a case that sets one of them itself is not run (verify.c); generic-oblique,
+     * which borrows a case's parameters, runs at the values given */
+    for (int j = 0; j < v->o->n_set; j++) {
+        int i = lt_law_param_index(law, v->o->set[j].name);
+        if (i >= 0) t->params[i] = v->o->set[j].value;
+    }
     const char *bad = law->check ? law->check(t->params) : NULL;
     if (bad) {
         lt_vr_fail(v, cs->name, "setup", bad);
