@@ -191,6 +191,12 @@ static int choose_cols(lt_compare *c, const lt_compare_opts *o, char *err, size_
         for (const char *s = o->cols;;) {
             const char *comma = strchr(s, ',');
             size_t n = comma ? (size_t)(comma - s) : strlen(s);
+            size_t blanks = strspn(s, " \t");
+            if (blanks >= n) {
+                quoted q1;
+                snprintf(err, errlen, "--cols '%s': an empty pair (pairs are separated by one comma)", q(o->cols, q1));
+                return -1;
+            }
             pair p;
             if (parse_pair(s, n, "--cols", &p, err, errlen) < 0) return -1;
             int rc = add_col(c, &p, err, errlen);
@@ -338,8 +344,9 @@ int lt_compare_print(const lt_compare *c, FILE *out, FILE *fail)
 {
     quoted q1, q2, q3;
     const char *sampled = c->on_new ? "NEW" : "REF", *other = c->on_new ? "REF" : "NEW";
-    fprintf(out, "compare: REF %s (%ld rows), NEW %s (%ld rows), key %s: %s's %ld points, %s interpolated linearly",
-            q(c->ref_path, q1), c->ref.nrows, q(c->new_path, q2), c->nw.nrows, q(c->key_ref, q3), sampled, c->points, other);
+    fprintf(out, "compare: REF %s (%ld rows), NEW %s (%ld rows), key %s: %s's %ld point%s, %s interpolated linearly",
+            q(c->ref_path, q1), c->ref.nrows, q(c->new_path, q2), c->nw.nrows, q(c->key_ref, q3), sampled, c->points,
+            c->points == 1 ? "" : "s", other);
     if (c->outside) fprintf(out, "; %ld of %s's rows outside %s's key range, not compared", c->outside, sampled, other);
     fprintf(out, "\n");
     int w = (int)strlen("column"), failed = 0;

@@ -558,7 +558,8 @@ static int cmd_compare(const cli_args *a)
     }
     lt_compare c;
     if (lt_compare_run(&c, a->pos[0], a->pos[1], &o, err, sizeof err) < 0) {
-        fprintf(stderr, "%s\n", err);
+        /* FILE:LINE: field F: ..., or a message on an option (--key, --cols) */
+        fprintf(stderr, "%s%s\n", err[0] == '-' ? "lawtester: compare: " : "", err);
         return 2;
     }
     if (dir && (lt_mkdir_p(dir, err, sizeof err) < 0 || lt_compare_plot(&c, dir, err, sizeof err) < 0)) {
