@@ -265,7 +265,9 @@ static int compare_points(lt_compare *c, const lt_compare_opts *o, char *err, si
         goto out;
     }
     long in_r = count_in(kr, nr, lo, hi), in_n = count_in(kn, nn, lo, hi);
-    c->on_new = in_n < in_r;
+    /* the sparser table's keys, but one with keys in the range (the range's ends are keys of
+     * the two tables: one of them has a key in it) */
+    c->on_new = in_n > 0 && (in_n < in_r || in_r == 0);
     const double *ks = c->on_new ? kn : kr, *kd = c->on_new ? kr : kn;
     const long *rs = c->on_new ? rn : rr, *rd = c->on_new ? rr : rn;
     const lt_table *ts = c->on_new ? &c->nw : &c->ref, *td = c->on_new ? &c->ref : &c->nw;

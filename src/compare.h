@@ -3,7 +3,8 @@
  *
  * Rows are matched on the key column (--key, default `time`), which must increase or decrease
  * strictly through each table.  The points compared are the keys of the table with fewer rows
- * inside the key range the two share (REF's on a tie); the other table is interpolated linearly
+ * inside the key range the two share (REF's on a tie; a table with none there is not the
+ * sampled one); the other table is interpolated linearly
  * between its two neighbouring rows (a key equal to one of its rows takes that row's value
  * exactly).  Nothing is extrapolated: a point outside the other table's key range is not
  * compared, and is counted.  A column passes when every compared point has

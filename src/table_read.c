@@ -124,8 +124,8 @@ static int take_header(lt_table *t, char **cells, int n, const char *qpath, int 
 static int take_row(lt_table *t, char **cells, int n, long *cap, const char *qpath, int line, char *err, size_t errlen)
 {
     if (n != t->ncols) {
-        snprintf(err, errlen, "%s:%d: field row: %d cells, but the header (line %d) names %d columns", qpath, line, n,
-                 t->header_line, t->ncols);
+        snprintf(err, errlen, "%s:%d: field row: %d cells, but the header (line %d%s) names %d columns", qpath, line, n,
+                 t->header_line, t->header_comment ? ", the last comment line above the rows" : "", t->ncols);
         return -1;
     }
     if (t->nrows == *cap) {
@@ -210,6 +210,7 @@ int lt_table_read(lt_table *t, const char *path, char *err, size_t errlen)
         char **hc = NULL;
         int hcap = 0, hn = split(comment, &hc, &hcap);
         rc = hn < 0 ? -2 : take_header(t, hc, hn, qpath, comment_line, err, errlen);
+        t->header_comment = 1;
         free(hc);
         if (rc == 0) rc = take_row(t, cells, n, &rowcap, qpath, line, err, errlen);
     }

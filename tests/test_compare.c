@@ -180,6 +180,13 @@ static void test_other_formats(void)
         n += (size_t)snprintf(rev + n, sizeof rev - n, "%.17g\t%.17g\n", t, 3 * sin(40 * t) + t);
     }
     put_file(dir, "backwards.tsv", rev);
+    /* NEW with no row inside the shared range is not the sampled table: REF's keys are */
+    put_file(dir, "ends.tsv", "time\tFx\n-1\t-1\n1\t1\n");
+    put_file(dir, "mid.tsv", "time\tFx\n0.25\t0.25\n0.5\t0.5\n");
+    compare(&r, dir, "mid.tsv", "ends.tsv", "");
+    CHECK_MSG(r.status == 0 && strstr(r.out, "REF's 2 points, NEW interpolated"), "no row in range: %d %s", r.status, r.out);
+    compare(&r, dir, "ends.tsv", "mid.tsv", "");
+    CHECK_MSG(r.status == 0 && strstr(r.out, "NEW's 2 points, REF interpolated"), "no row in range: %d %s", r.status, r.out);
     compare(&r, dir, "backwards.tsv", "ref.tsv", "");
     CHECK_MSG(r.status == 0, "backwards: %d %s %s", r.status, r.out, r.err);
     remove_tree(dir);
@@ -296,7 +303,7 @@ static void test_bad_input(void)
     check_bad_compare(dir, "rows.txt", "ok.tsv", "", "rows.txt:2: field header: ", "line 2 is a row of numbers");
     check_bad_compare(dir, "ok.tsv", "cell.tsv", "", "cell.tsv:3: field Fx (column 2): ", "'abc' is not a number");
     check_bad_compare(dir, "ok.tsv", "empty_cell.csv", "", "empty_cell.csv:3: field Fx (column 2): ", "an empty cell");
-    check_bad_compare(dir, "short.tsv", "ok.tsv", "", "short.tsv:3: field row: ", "2 cells, but the header (line 1) names 3");
+    check_bad_compare(dir, "short.tsv", "ok.tsv", "", "short.tsv:3: field row: ", "2 cells, but the header (line 1, the last comment line above the rows) names 3");
     check_bad_compare(dir, "twice.tsv", "ok.tsv", "", "twice.tsv:1: field header: ", "column 'Fx' twice (columns 2 and 3)");
     check_bad_compare(dir, "ok.tsv", "norows.tsv", "", "norows.tsv:2: field row: ", "no rows after the header");
     check_bad_compare(dir, "ok.tsv", "ok.tsv", "--key tim", "ok.tsv:1: field header: ", "no column 'tim' (--key tim)");
@@ -306,6 +313,10 @@ static void test_bad_input(void)
     check_bad_compare(dir, "notmono.tsv", "ok.tsv", "", "notmono.tsv:4: field time: ", "0.5 after 0.6 (line 3)");
     check_bad_compare(dir, "ok.tsv", "nankey.tsv", "", "nankey.tsv:3: field time: ", "the key is nan");
     check_bad_compare(dir, "ok.tsv", "later.tsv", "", "later.tsv:1: field time: ", "the key ranges do not overlap");
+    /* fix print without a title: its default title taken as the header, and said so */
+    put_file(dir, "untitled.txt", "# Fix print output for fix out\n0 1\n1 2\n");
+    check_bad_compare(dir, "ok.tsv", "untitled.txt", "", "untitled.txt:2: field row: ",
+                      "2 cells, but the header (line 1, the last comment line above the rows) names 6 columns");
     const char *pairs[] = {"=fn", "Fx=", "Fx=fn*0", "Fx=fn*x", "Fx*2", "Fx,,ux"};
     for (int i = 0; i < 6; i++) {
         char opts[100];
