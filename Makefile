@@ -25,8 +25,9 @@ DEMO    := stages/compress_shear_unload.lua
 
 .PHONY: all install uninstall test demo deps deps-test deps-fuzz deps-valgrind asan check-valgrind fuzz fuzz-ci fuzz-build energy-study md-incidence bench clean help
 
-# g++ and man-db: tests/test_plugin.c builds the C++ example law and renders the man page
-TEST_PKGS := parallel g++ man-db
+# g++ and man-db: tests/test_plugin.c builds the C++ example law and renders the man page;
+# lammps: tests/test_compare.c runs examples/lammps/ in LAMMPS (21 MB to fetch, 94 MB installed)
+TEST_PKGS := parallel g++ man-db lammps
 
 all: lawtester
 

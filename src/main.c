@@ -2,7 +2,8 @@
  * [--shard K/N]`, `lawtester merge [--] OUT.tsv SHARD.tsv...`, `lawtester laws`,
  * `lawtester verify [--law NAME] [--case NAME] [--plot DIR] [--plot-format F] [-v] [--set P=V]...`,
  * `lawtester verify --law NAME --sweep N [--set P=V]... [--shard K/N] [-o DIR]`,
- * `lawtester verify FILE.lua [--case NAME] [-v]`, `lawtester version`, `lawtester help`; run, laws
+ * `lawtester verify FILE.lua [--case NAME] [-v]`, `lawtester compare REF NEW [--key K] [--cols PAIRS]
+ * [--atol A] [--rtol R] [--plot DIR]`, `lawtester version`, `lawtester help`; run, laws
  * and verify also take `--law-lib FILE.so` (repeatable): laws from a shared object.
  *
  * The commands are a table (name, function, options, whether --law-lib applies, usage line) and
@@ -12,6 +13,7 @@
  * stays one line of a readable length (docs/reliability.md, "The command line"). */
 #define _POSIX_C_SOURCE 200809L
 #include "afile.h"
+#include "compare.h"
 #include "law.h"
 #include "plot.h"
 #include "plugin.h"
@@ -109,6 +111,16 @@ static const cli_opt verify_opts[] = {
     {"--sweep", OPT_VALUE, "a number of points, 1 to 1000000"},
     {"--shard", OPT_VALUE, "K/N with 1 <= K <= N"},
     {"-o", OPT_VALUE, "a directory"},
+    {NULL, OPT_FLAG, NULL},
+};
+
+static const cli_opt compare_opts[] = {
+    {"--key", OPT_VALUE, "a column, or REFCOL=NEWCOL"},
+    {"--cols", OPT_VALUE, "REFCOL=NEWCOL,..."},
+    {"--atol", OPT_VALUE, "a number >= 0"},
+    {"--rtol", OPT_VALUE, "a number >= 0"},
+    {"--plot", OPT_VALUE, "a directory"},
+    {"--plot-format", OPT_VALUE, PLOT_FORMAT_NEEDS},
     {NULL, OPT_FLAG, NULL},
 };
 
@@ -621,6 +633,54 @@ static int cmd_verify(const cli_args *a)
     return lt_watch_page->failed ? 1 : 0;
 }
 
+/* ---- compare -------------------------------------------------------------------------------- */
+
+/* lawtester compare REF NEW [options] (compare.h, docs/compare.md): exit status 0 if every column
+ * is within its tolerance, 1 if one is not, 2 for bad input (one line naming the file, the line
+ * and the field) or plots that cannot be written. */
+static int cmd_compare(const cli_args *a)
+{
+    quoted q1;
+    if (a->npos != 2) {
+        fprintf(stderr, "lawtester: compare needs two tables, REF and NEW (%d given)\n", a->npos);
+        return 2;
+    }
+    lt_compare_opts o = {opt(a, "--key"), opt(a, "--cols"), 0, 0};
+    const char *tols[2] = {"--atol", "--rtol"};
+    double *vals[2] = {&o.atol, &o.rtol};
+    for (int i = 0; i < 2; i++) {
+        const char *s = opt(a, tols[i]);
+        char *end;
+        if (s) *vals[i] = strtod(s, &end);
+        if (s && (!*s || *end || !(*vals[i] >= 0) || isinf(*vals[i]))) {
+            fprintf(stderr, "lawtester: compare: %s needs a number >= 0, got '%s'\n", tols[i], q(s, q1));
+            return 2;
+        }
+    }
+    const char *dir = opt(a, "--plot");
+    int formatted;
+    char err[1200];
+    if (read_plot_format(a, &formatted)) return 2;
+    if ((formatted && !dir) || (dir && lt_plot_available(err, sizeof err) < 0)) {
+        fprintf(stderr, "lawtester: compare: %s\n", dir ? err : "--plot-format needs --plot DIR");
+        return 2;
+    }
+    lt_compare c;
+    if (lt_compare_run(&c, a->pos[0], a->pos[1], &o, err, sizeof err) < 0) {
+        /* FILE:LINE: field F: ..., or a message on an option (--key, --cols) */
+        fprintf(stderr, "%s%s\n", err[0] == '-' ? "lawtester: compare: " : "", err);
+        return 2;
+    }
+    if (dir && (lt_mkdir_p(dir, err, sizeof err) < 0 || lt_compare_plot(&c, dir, err, sizeof err) < 0)) {
+        fprintf(stderr, "lawtester: compare: --plot %s: %s\n", q(dir, q1), err);
+        lt_compare_free(&c);
+        return 2;
+    }
+    int failed = lt_compare_print(&c, stdout, stderr);
+    lt_compare_free(&c);
+    return failed ? 1 : 0;
+}
+
 /* ---- version, help, the table of commands ---------------------------------------------------- */
 
 static int cmd_version(const cli_args *a)
@@ -653,6 +713,9 @@ static const lt_command commands[] = {
      "                        [--law-lib FILE.so]...\n"
      "       lawtester verify FILE.lua [--case NAME] [-v] [--unsafe] [--max-instructions N] [--max-memory MB]\n"
      "                        [--law-lib FILE.so]..."},
+    {"compare", cmd_compare, compare_opts, 0, 1,
+     "compare REF NEW [--key COL] [--cols REFCOL=NEWCOL,...] [--atol A] [--rtol R] [--plot DIR]\n"
+     "                        [--plot-format png|svg|pdf]"},
     {"version", cmd_version, no_opts, 0, 0, "version"},
     {"--version", cmd_version, no_opts, 0, 0, NULL},
     {"help", cmd_help, no_opts, 0, 0, "help"},
@@ -696,7 +759,11 @@ static void usage(FILE *f)
                "          every check at that value of the law's parameter P; --sweep N: the generic\n"
                "          checks at N points of the parameters' ranges (corners, then Halton), -o DIR\n"
                "          writes DIR/sweep-NAME.tsv and a script for every failed point, --shard K/N\n"
-               "          runs the points k with k %% N == K-1 (docs/verify.md, \"The parameter space\")\n");
+               "          runs the points k with k %% N == K-1 (docs/verify.md, \"The parameter space\")\n"
+               "  compare compare two tables (records, or text with one header line) column by column on a\n"
+               "          key (default time), interpolating the denser; a pair REFCOL=-NEWCOL*1e-3 flips and\n"
+               "          scales NEW; passes if |NEW - REF| <= atol + rtol max|REF| (defaults 0: equal);\n"
+               "          exit status 1 if a column fails; --plot DIR overlays them (docs/compare.md)\n");
 }
 
 static int command(int argc, char **argv)

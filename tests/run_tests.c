@@ -28,6 +28,7 @@ extern const test_case hertz_mindlin_md_tests[];
 extern const test_case contain_tests[];
 extern const test_case law_names_tests[];
 extern const test_case sweep_tests[];
+extern const test_case compare_tests[];
 
 static const struct {
     const char *name;
@@ -79,6 +80,7 @@ static const struct {
     {"hostile", hostile_tests},
     {"fuzz", fuzz_tests},
     {"usability", usability_tests},
+    {"compare", compare_tests},
 };
 
 static int selected(const char *name, int argc, char **argv)
