@@ -90,7 +90,7 @@ COLD static int contact_form(lt_tester *t)
     test->law->init(test->params, c, v->law_state);
     lt_watch_leave();
     if (!v->created) {
-        memcpy(v->law_state_created, v->law_state, sizeof v->law_state_created);
+        memcpy(v->law_state_created, v->law_state, (size_t)test->law->n_state * sizeof(double));
         v->created = 1;
     }
     return 0;
@@ -136,7 +136,7 @@ int lt_contact_update(lt_tester *t, int geom_ok, const mat3 *frame_before, const
             return 0;
         }
         fresh = 1;
-        memset(t->view.law_state, 0, sizeof t->view.law_state);
+        memset(t->view.law_state, 0, (size_t)law->n_state * sizeof(double));
         memset(t->view.u, 0, sizeof t->view.u);
     }
     lt_contact *c = &t->view.c;
@@ -165,15 +165,18 @@ int lt_contact_update(lt_tester *t, int geom_ok, const mat3 *frame_before, const
     if (fresh && contact_form(t) < 0) return -1;
     /* do not blame the law for its input */
     if (!isfinite(c->uN + lt_sum6(c->v)) && lt_contact_input_fault(t) < 0) return -1;
-    /* what a law leaves unset is zero (a plain copy: memset of this size is a slow rep stos) */
-    t->view.resp = zero_response;
+    /* what a law leaves unset is zero (a plain copy: memset of this size is a slow rep stos);
+     * the law writes the guarded response (driver_int.h), copied into the view once it returned */
+    lt_response *resp = t->law_resp;
+    *resp = zero_response;
     lt_watch_enter(LT_CALL_STEP);
-    int alive = law->step(test->params, c, t->view.law_state, &t->view.resp);
+    int alive = law->step(test->params, c, t->view.law_state, resp);
     lt_watch_leave();
     if (!alive) {
         contact_break(t);
         return 0;
     }
+    t->view.resp = *resp;
     double booked = 0; /* what the law booked for this step: stored now + dissipated increments */
     for (int i = 0; i < law->n_energies; i++) {
         if ((t->stored_mask >> i) & 1u)

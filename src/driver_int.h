@@ -97,6 +97,15 @@ struct lt_tester {
     double k_stable;                /* N/m: normal stiffness below which dt is within the
                                        stability limit (less 1e-9 of it), per run */
     lt_observer obs;
+    /* the memory the law writes (driver.c, lt_tester_new): guarded blocks (src/guard.h), the
+     * state's LT_MAX_STATE doubles with view.law_state at their end and the response; NULL for a
+     * tester not made by lt_tester_new (white-box tests allocate their own), which then keeps
+     * them unguarded in itself (state_inline, resp_inline) */
+    double *state_block;
+    lt_response *resp_block;
+    lt_response *law_resp;          /* where the law writes its response: resp_block or resp_inline */
+    double state_inline[LT_MAX_STATE];
+    lt_response resp_inline;
 };
 
 /* lt_tester_view converts a tester's address into its view's (driver.h) */

@@ -25,6 +25,7 @@ extern const test_case servo_tests[];
 extern const test_case plot_tests[];
 extern const test_case docs_tests[];
 extern const test_case hertz_mindlin_md_tests[];
+extern const test_case guard_tests[];
 
 static const struct {
     const char *name;
@@ -66,6 +67,7 @@ static const struct {
     {"cond", cond_tests},
     {"sandbox", sandbox_tests},
     {"faults", faults_tests},
+    {"guard", guard_tests},
     {"io", io_tests},
     {"plot", plot_tests},
     {"docs", docs_tests},
