@@ -201,8 +201,9 @@ typedef struct lt_view {
                                        them faults at that write */
     double law_state_created[LT_MAX_STATE]; /* the law's state just after init, at the first contact */
     int created;                    /* 1 once a contact has formed in this run */
-    lt_response resp;               /* what the law returned at this state (it writes a guarded
-                                       copy, driver_contact.c) */
+    lt_response resp;               /* what the law returned at this state: f, k and its
+                                       n_energies energies (it writes a guarded response whose
+                                       values the driver copies here, driver_contact.c) */
     double u[LT_DOF];
     /* energies: law's cumulative/current (index by law energy), then driver's (J) */
     double energy[LT_MAX_ENERGIES + LT_E_DRIVER_COUNT];
