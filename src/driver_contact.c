@@ -115,6 +115,10 @@ int lt_contact_update(lt_tester *t, int geom_ok, const mat3 *frame_before, const
     if (!(t->view.geom.rcurv[0] > 0 && t->view.geom.rcurv[1] > 0)) /* a geometry function that forgot it */
         return lt_fail(t, "the %s-%s geometry gives no curvature radius (lt_geom.rcurv)", lt_shape_name(A->shape),
                     lt_shape_name(B->shape));
+    /* a normal reversed over the step: the cores passed through each other (spheres: their
+     * centres met), and the frame cannot follow it (a half turn has no minimal rotation) */
+    if (v3_dot(t->view.geom.normal, frame_before->r[0]) < 0 && (t->view.has_contact || t->view.geom.uN < 0))
+        return lt_cores_crossed(t, frame_before);
     mat3 mid; /* the frame in which the relative velocity of this step is measured */
     if (reuse) {
         t->view.frame = t->trial.frame;

@@ -258,6 +258,10 @@ COLD int lt_law_output_fault(lt_tester *t);
 COLD int lt_contact_input_fault(lt_tester *t);
 COLD int lt_state_fault(lt_tester *t);
 COLD int lt_energy_fault(lt_tester *t);
+/* The contact normal of this state points against frame_before's (the state the step left): the
+ * cores of the pair passed through each other.  -1 with the message naming the pair and the
+ * overlap. */
+COLD int lt_cores_crossed(lt_tester *t, const mat3 *frame_before);
 
 /* State variables checked every step: a law's scalar state.  A law that keeps a loading history
  * (hertz_mindlin's md cells: ~500 values) has the rest checked every LT_TICK_STEPS steps and at the
