@@ -117,7 +117,8 @@ void lt_tester_copy(lt_tester *dst, const lt_tester *src)
     dst->state_block = state_block;
     dst->resp_block = resp_block;
     /* src's state at the same place in dst's own block */
-    const double *from = src->view.law_state, *src_end = (src->state_block ? src->state_block : src->state_inline) + LT_MAX_STATE;
+    const double *from = src->view.law_state;
+    const double *src_end = (src->state_block ? src->state_block : src->state_inline) + LT_MAX_STATE;
     int n = from ? (int)(src_end - from) : 0;
     place_law_memory(dst, n);
     if (n) memcpy(dst->view.law_state, from, (size_t)n * sizeof(double));

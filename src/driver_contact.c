@@ -183,7 +183,7 @@ int lt_contact_update(lt_tester *t, int geom_ok, const mat3 *frame_before, const
     }
     /* value by value, what the driver reads: a block copy loads 16 bytes at a time from the
      * law's 8-byte stores, which cannot be forwarded to it (the copy waited for them: 2 % of
-     * the sparse step; docs/performance.md) */
+     * the sparse case's step, measured with `make bench`) */
     lt_response *out = &t->view.resp;
     out->f[0] = resp->f[0], out->f[1] = resp->f[1], out->f[2] = resp->f[2];
     out->f[3] = resp->f[3], out->f[4] = resp->f[4], out->f[5] = resp->f[5];
