@@ -18,8 +18,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <ucontext.h>
 #include <unistd.h>
+#if defined(__linux__) && (defined(__x86_64__) || defined(__i386__))
+#include <ucontext.h>
+#define GUARD_X86_LINUX 1
+#endif
 
 #if !defined(MAP_ANONYMOUS) && defined(MAP_ANON)
 #define MAP_ANONYMOUS MAP_ANON
@@ -136,7 +139,7 @@ static void put(char *dst, size_t n, size_t *k, const char *s)
  * page fault's error code is set for a write). */
 static const char *access_kind(const void *ucv)
 {
-#if defined(__linux__) && (defined(__x86_64__) || defined(__i386__)) && defined(REG_ERR)
+#if defined(GUARD_X86_LINUX) && defined(REG_ERR)
     const ucontext_t *uc = ucv;
     return uc && (uc->uc_mcontext.gregs[REG_ERR] & 2) ? "wrote" : "read";
 #else
