@@ -43,6 +43,7 @@ typedef struct fast_form {
     double k;
     long at, contact_at; /* byte offsets in the tester: the quantity, the contact flag */
     const lt_qrow *q;
+    int indirect;        /* at holds a pointer to the quantities, index the one compared (lt_qrow) */
 } fast_form;
 
 struct lt_cond {
@@ -430,7 +431,8 @@ static int as_comparison(const lt_cond *c, int i, fast_form *f)
     f->k = n->k.f;
     f->q = n->q;
     f->index = n->index;
-    f->at = n->q->at + n->index * (long)sizeof(double);
+    f->indirect = n->q->indirect;
+    f->at = n->q->at + (f->indirect ? 0 : n->index * (long)sizeof(double));
     f->contact = lt_qrow_needs_contact(n->q);
     return 1;
 }
@@ -438,7 +440,7 @@ static int as_comparison(const lt_cond *c, int i, fast_form *f)
 static void find_fast_form(lt_cond *c)
 {
     const node *r = &c->n[c->root];
-    fast_form f = {FAST_NONE, 0, 0, 0, 0, 0, lt_q_contact_at(), NULL};
+    fast_form f = {FAST_NONE, 0, 0, 0, 0, 0, lt_q_contact_at(), NULL, 0};
     if (r->kind == N_NOT && c->n[r->a].kind == N_C) f.kind = FAST_NOT_C;
     else if (as_comparison(c, c->root, &f)) f.kind = FAST_CMP;
     else if (r->kind == N_AND && c->n[r->a].kind == N_C && as_comparison(c, r->b, &f)) f.kind = FAST_C_AND_CMP;
@@ -454,7 +456,12 @@ static int fast_eval(const fast_form *f, const lt_tester *t)
     if (!contact && (f->kind == FAST_C_AND_CMP || f->contact))
         return f->kind == FAST_CMP ? DEFER : 0; /* C.x of a nil C: Lua's error; C and ...: nil */
     double x;
-    memcpy(&x, p + f->at, sizeof x);
+    if (f->indirect) {
+        const double *base;
+        memcpy(&base, p + f->at, sizeof base);
+        x = base[f->index];
+    } else
+        memcpy(&x, p + f->at, sizeof x);
     return compare_flt(f->op, x, f->k);
 }
 

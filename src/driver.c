@@ -6,6 +6,7 @@
  */
 #include "watch.h"
 #include "driver_int.h"
+#include "guard.h"
 #include "stability.h"
 #include "stiffness.h"
 #include <math.h>
@@ -71,11 +72,58 @@ COLD int lt_fail(lt_tester *t, const char *fmt, ...)
 
 char *lt_tester_err(lt_tester *t) { return t->view.err; }
 
-lt_tester *lt_tester_new(void) { return calloc(1, sizeof(lt_tester)); }
+/* The memory the law writes: the state's block (guarded, or the tester's own for a tester not
+ * made by lt_tester_new), with the law's n_state values at its end, and the response. */
+static double *state_base(lt_tester *t) { return t->state_block ? t->state_block : t->state_inline; }
 
-void lt_tester_free(lt_tester *t) { free(t); }
+static void place_law_memory(lt_tester *t, int n_state)
+{
+    t->view.law_state = state_base(t) + (LT_MAX_STATE - n_state);
+    t->law_resp = t->resp_block ? t->resp_block : &t->resp_inline;
+    if (t->state_block) { /* the fault handler's name for the state, prepared now (guard.h) */
+        char what[LT_GUARD_WHAT];
+        snprintf(what, sizeof what, "its state (%d value%s declared)", n_state, n_state == 1 ? "" : "s");
+        lt_guard_rename(t->state_block, what);
+    }
+}
 
-void lt_tester_copy(lt_tester *dst, const lt_tester *src) { *dst = *src; }
+lt_tester *lt_tester_new(void)
+{
+    lt_tester *t = calloc(1, sizeof(lt_tester));
+    if (!t) return NULL;
+    t->state_block = lt_guard_alloc(LT_MAX_STATE * sizeof(double), "its state");
+    t->resp_block = lt_guard_alloc(sizeof(lt_response), "its response (lt_response)");
+    if (!t->state_block || !t->resp_block) {
+        lt_tester_free(t);
+        return NULL;
+    }
+    place_law_memory(t, LT_MAX_STATE);
+    return t;
+}
+
+void lt_tester_free(lt_tester *t)
+{
+    if (!t) return;
+    lt_guard_free(t->state_block);
+    lt_guard_free(t->resp_block);
+    free(t);
+}
+
+void lt_tester_copy(lt_tester *dst, const lt_tester *src)
+{
+    double *state_block = dst->state_block;
+    lt_response *resp_block = dst->resp_block;
+    *dst = *src;
+    dst->state_block = state_block;
+    dst->resp_block = resp_block;
+    /* src's state at the same place in dst's own block */
+    const double *from = src->view.law_state;
+    const double *src_end = (src->state_block ? src->state_block : src->state_inline) + LT_MAX_STATE;
+    int n = from ? (int)(src_end - from) : 0;
+    place_law_memory(dst, n);
+    if (n) memcpy(dst->view.law_state, from, (size_t)n * sizeof(double));
+    *dst->law_resp = *(src->law_resp ? src->law_resp : &src->resp_inline);
+}
 
 lt_predictor_stats lt_tester_predictor_stats(const lt_tester *t)
 {
@@ -160,8 +208,18 @@ int lt_start(lt_tester *t, const lt_test *test, lt_row_cb on_row, void *row_ctx)
 
 int lt_start_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
 {
+    double *state_block = t->state_block; /* the tester's own memory outlives its runs */
+    lt_response *resp_block = t->resp_block;
     memset(t, 0, sizeof *t);
+    t->state_block = state_block;
+    t->resp_block = resp_block;
     t->view.test = test;
+    int n_state = test->law->n_state;
+    if (n_state < 0 || n_state > LT_MAX_STATE) /* law_check refuses it; a hand-made descriptor may not */
+        return lt_fail(t, "law '%s' declares %d state variables (0 to LT_MAX_STATE = %d)", test->law->name, n_state,
+                       LT_MAX_STATE);
+    if (state_block) memset(state_block, 0, LT_MAX_STATE * sizeof(double));
+    place_law_memory(t, n_state);
     if (obs) t->obs = *obs;
     for (int i = 0; i < 2; i++) {
         t->view.body[i] = test->body[i];

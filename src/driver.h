@@ -196,10 +196,14 @@ typedef struct lt_view {
     long stiff_step;                /* step at which that contact formed */
     double stiff_uN0;               /* m, its uN at formation */
     long n_formed;                  /* contacts formed so far */
-    double law_state[LT_MAX_STATE];
+    double *law_state;              /* the law's n_state state variables: the end of a guarded block
+                                       the tester owns (src/guard.h), so that a law writing past
+                                       them faults at that write */
     double law_state_created[LT_MAX_STATE]; /* the law's state just after init, at the first contact */
     int created;                    /* 1 once a contact has formed in this run */
-    lt_response resp;
+    lt_response resp;               /* what the law returned at this state: f, k and its
+                                       n_energies energies (it writes a guarded response whose
+                                       values the driver copies here, driver_contact.c) */
     double u[LT_DOF];
     /* energies: law's cumulative/current (index by law energy), then driver's (J) */
     double energy[LT_MAX_ENERGIES + LT_E_DRIVER_COUNT];
@@ -221,8 +225,11 @@ static inline const lt_view *lt_tester_view(const lt_tester *t) { return (const 
 char *lt_tester_err(lt_tester *t);
 
 /* A tester on the heap, zeroed (NULL when out of memory); lt_tester_free(NULL) does nothing.
- * lt_tester_copy makes dst a complete snapshot of src: the tester holds no owned memory (yield
- * probes run every direction from a copy of the state after the preparing stages). */
+ * A tester owns two guarded blocks (src/guard.h; docs/reliability.md, "Guarded memory"): the
+ * law's state, placed so that its last declared value abuts the guard, and the response the law
+ * writes.  lt_tester_copy makes dst a complete snapshot of src in dst's own blocks (yield probes
+ * run every direction from a copy of the state after the preparing stages): a copy's state
+ * changes never reach the original. */
 lt_tester *lt_tester_new(void);
 void lt_tester_free(lt_tester *t);
 void lt_tester_copy(lt_tester *dst, const lt_tester *src);

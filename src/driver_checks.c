@@ -110,6 +110,34 @@ COLD int lt_contact_input_fault(lt_tester *t)
     return lt_fail(t, "non-finite contact: ux = %g (the motion overflowed or became unstable)", lt_shown(c->uN));
 }
 
+/* What a shape's core is (the point, segment, triangle or plane the contact is measured from). */
+static const char *core_name(lt_shape_kind k)
+{
+    switch (k) {
+    case LT_SPHERE: return "centre";
+    case LT_CAPSULE: return "axis";
+    case LT_FACET: return "triangle";
+    default: return "plane";
+    }
+}
+
+COLD int lt_cores_crossed(lt_tester *t, const mat3 *frame_before)
+{
+    const lt_body *A = &t->view.body[0], *B = &t->view.body[1];
+    const lt_geom *g = &t->view.geom;
+    /* the overlap along the normal of the state before: the radii plus how far the cores have
+     * passed each other (the distance of the core points projected on that normal; a distance
+     * carried through imposed shear, driver_motion.c, is signed and already counts the passing) */
+    double radii = lt_body_rho(A) + lt_body_rho(B);
+    double overlap = radii + fabs(g->dist * v3_dot(g->normal, frame_before->r[0]));
+    if (A->shape == LT_SPHERE && B->shape == LT_SPHERE)
+        return lt_fail(t, "the centres of A and B met: overlap %g m, more than the sum of the radii %g m, so the contact "
+                       "has no normal (it reversed over the step)", overlap, radii);
+    return lt_fail(t, "the %s of A (%s) and the %s of B (%s) crossed: overlap %g m, more than the radii %g m, so the "
+                   "contact has no normal (it reversed over the step)", core_name(A->shape), lt_shape_name(A->shape),
+                   core_name(B->shape), lt_shape_name(B->shape), overlap, radii);
+}
+
 void lt_stability_seen(lt_tester *t, int stage_no)
 {
     if (!t->view.has_contact || (t->view.body[0].fixed && t->view.body[1].fixed)) return;

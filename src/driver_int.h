@@ -97,6 +97,15 @@ struct lt_tester {
     double k_stable;                /* N/m: normal stiffness below which dt is within the
                                        stability limit (less 1e-9 of it), per run */
     lt_observer obs;
+    /* the memory the law writes (driver.c, lt_tester_new): guarded blocks (src/guard.h), the
+     * state's LT_MAX_STATE doubles with view.law_state at their end and the response; NULL for a
+     * tester not made by lt_tester_new (white-box tests allocate their own), which then keeps
+     * them unguarded in itself (state_inline, resp_inline) */
+    double *state_block;
+    lt_response *resp_block;
+    lt_response *law_resp;          /* where the law writes its response: resp_block or resp_inline */
+    double state_inline[LT_MAX_STATE];
+    lt_response resp_inline;
 };
 
 /* lt_tester_view converts a tester's address into its view's (driver.h) */
@@ -249,6 +258,10 @@ COLD int lt_law_output_fault(lt_tester *t);
 COLD int lt_contact_input_fault(lt_tester *t);
 COLD int lt_state_fault(lt_tester *t);
 COLD int lt_energy_fault(lt_tester *t);
+/* The contact normal of this state points against frame_before's (the state the step left): the
+ * cores of the pair passed through each other.  -1 with the message naming the pair and the
+ * overlap. */
+COLD int lt_cores_crossed(lt_tester *t, const mat3 *frame_before);
 
 /* State variables checked every step: a law's scalar state.  A law that keeps a loading history
  * (hertz_mindlin's md cells: ~500 values) has the rest checked every LT_TICK_STEPS steps and at the

@@ -112,7 +112,8 @@ static const lt_qrow rows[] = {
 enum { N_ROWS = sizeof rows / sizeof rows[0] };
 
 /* The per-law rows: C's state variables, E's energies. */
-static const lt_qrow law_state_row = FIELD(LT_PX_C, NULL, c_state, AT(law_state));
+static const lt_qrow law_state_row = {
+    .proxy = LT_PX_C, .type = LT_QT_NUMBER, .read.number = c_state, .at = AT(law_state), .indirect = 1};
 static const lt_qrow energy_row = FIELD(LT_PX_E, NULL, energy, AT(energy));
 
 const lt_qrow *lt_qrow_nth(int proxy, int n)

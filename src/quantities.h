@@ -46,6 +46,8 @@ typedef struct lt_qrow {
     long at;          /* >= 0 for a float the tester holds: read.number(t, i) is the double at this
                          byte offset in the tester, plus i doubles (the compiled fast path loads it
                          there instead of calling the reader); -1: computed by the reader */
+    int indirect;     /* 1: at is the offset of a pointer, and the double is pointer[i] (the law's
+                         state: guarded memory the tester points to, src/guard.h) */
     union {
         double (*number)(const lt_tester *t, int i);
         long long (*integer)(const lt_tester *t, int i);

@@ -1,6 +1,7 @@
 /* src/supervise.c - the supervisor and its worker (see supervise.h). */
 #define _GNU_SOURCE /* MAP_ANONYMOUS, sigabbrev_np, sigdescr_np */
 #include "supervise.h"
+#include "guard.h"
 #include "quote.h"
 #include "verify.h"
 #include "watch.h"
@@ -280,6 +281,7 @@ static void run_worker(lt_watch *w, const sigset_t *mask, int argc, char **argv,
     sigprocmask(SIG_SETMASK, mask, NULL);
     lt_watch_page = w;
     setvbuf(stdout, NULL, _IOLBF, 0); /* what it printed is out if it dies */
+    lt_guard_install();                /* a write past a law's state or response is named */
     int status = work(argc, argv);
     fflush(NULL);
     w->status = status;

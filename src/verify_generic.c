@@ -13,6 +13,7 @@
  * 0.05 m (B), dt = 1e-6 s.
  */
 #include "watch.h"
+#include "guard.h"
 #include "stiffness.h"
 #include "verify_int.h"
 #include <math.h>
@@ -55,11 +56,22 @@ static lt_test base_test(const vr_ctx *v)
 
 /* ---- generic-touch: the law on hand-made contacts ------------------------------------- */
 
+/* The law's state and response in guarded blocks (src/guard.h), as the driver gives them: a law
+ * writing past either faults at that write, named (docs/reliability.md, "Guarded memory");
+ * unguarded on the stack when they cannot be mapped. */
 static void force_at(const lt_law *law, const double *p, double uN, double f[LT_DOF])
 {
     lt_material m = lt_default_test().body[0].mat;
     lt_contact c = {0};
-    double s[LT_MAX_STATE] = {0};
+    double s_stack[LT_MAX_STATE] = {0};
+    lt_response r_stack = {0};
+    int n_state = law->n_state > 0 && law->n_state <= LT_MAX_STATE ? law->n_state : 0;
+    char what[LT_GUARD_WHAT];
+    snprintf(what, sizeof what, "its state (%d value%s declared)", n_state, n_state == 1 ? "" : "s");
+    double *s_guarded = lt_guard_alloc((size_t)n_state * sizeof(double), what);
+    lt_response *r_guarded = lt_guard_alloc(sizeof(lt_response), "its response (lt_response)");
+    double *s = s_guarded ? s_guarded : s_stack;
+    lt_response *r = r_guarded ? r_guarded : &r_stack;
     c.uN = uN;
     c.dt = DT;
     c.lens[0] = c.rcurv[0] = R_A;
@@ -75,12 +87,13 @@ static void force_at(const lt_law *law, const double *p, double uN, double f[LT_
     lt_watch_enter(LT_CALL_INIT);
     law->init(p, &c, s);
     lt_watch_leave();
-    lt_response r = {0};
     lt_watch_enter(LT_CALL_STEP);
-    int alive = law->step(p, &c, s, &r);
+    int alive = law->step(p, &c, s, r);
     lt_watch_leave();
-    if (!alive) memset(&r, 0, sizeof r);
-    memcpy(f, r.f, sizeof r.f);
+    if (!alive) memset(r, 0, sizeof *r);
+    memcpy(f, r->f, sizeof r->f);
+    lt_guard_free(s_guarded);
+    lt_guard_free(r_guarded);
 }
 
 static void touch(vr_ctx *v)

@@ -29,6 +29,7 @@ extern const test_case contain_tests[];
 extern const test_case law_names_tests[];
 extern const test_case sweep_tests[];
 extern const test_case compare_tests[];
+extern const test_case guard_tests[];
 
 static const struct {
     const char *name;
@@ -73,6 +74,7 @@ static const struct {
     {"cond", cond_tests},
     {"sandbox", sandbox_tests},
     {"faults", faults_tests},
+    {"guard", guard_tests},
     {"io", io_tests},
     {"plot", plot_tests},
     {"docs", docs_tests},
