@@ -53,7 +53,7 @@ static void balance_row(vr_ctx *v, const vr_setup *su, const lt_tester *T)
 {
     double tol = isfinite(su->ex.tol[LT_Q_BALANCE]) ? su->ex.tol[LT_Q_BALANCE] : TOL_BALANCE;
     const char *why = su->ex.why[LT_Q_BALANCE] ? su->ex.why[LT_Q_BALANCE] : WHY_BALANCE;
-    lt_vr_row(v, su->cs->name, "balance", LT_CHECK_ABS, 0, lt_vr_balance(T), tol, why);
+    lt_vr_balance_row(v, su->cs->name, "balance", lt_vr_balance(T), tol, why);
 }
 
 static void named_row(vr_ctx *v, const vr_setup *su, int q, const char *name, double obtained)
@@ -379,8 +379,8 @@ static void run_impact(vr_ctx *v, vr_setup *su)
     if (ok) {
         for (int i = 0; i < N_IMPACT_Q; i++) quantity_row(v, su, impact_q[i], got[0][impact_q[i]]);
         double tol = isfinite(su->ex.tol[LT_Q_BALANCE]) ? su->ex.tol[LT_Q_BALANCE] : TOL_BALANCE;
-        lt_vr_row(v, cs->name, "balance", LT_CHECK_ABS, 0, got[0][LT_Q_BALANCE], tol,
-               su->ex.why[LT_Q_BALANCE] ? su->ex.why[LT_Q_BALANCE] : WHY_BALANCE);
+        lt_vr_balance_row(v, cs->name, "balance", got[0][LT_Q_BALANCE], tol,
+                          su->ex.why[LT_Q_BALANCE] ? su->ex.why[LT_Q_BALANCE] : WHY_BALANCE);
     }
     if (plotting) {
         double x[401], y[401];
