@@ -80,10 +80,10 @@ typedef struct vr_passive {
     int started_apart, had_contact, ended, prev_contact;
     double kin0;                /* J: kinetic energy of the first state */
     double work;                /* J: work - (kin - kin0) - damp: the driver's net work on the contact */
-    double bound;               /* J: sum over steps and DoFs of |dF| |du| / 2 */
+    double bound;               /* J: sum over states and DoFs of |second difference of F| |du| / 2 */
     double fmax[LT_DOF], umax[LT_DOF]; /* N, N m; m, rad: on the contact */
     double f_apart;             /* N, N m: largest |force|, |torque| once the contact ended */
-    double prev_uN, prev_f[LT_DOF], prev_v[LT_DOF];
+    double prev_uN, prev_f[LT_DOF], prev2_f[LT_DOF], prev_v[LT_DOF], prev_du[LT_DOF];
 } vr_passive;
 void lt_vr_passive_see(vr_passive *p, const lt_tester *t, const lt_snapshot *s);
 double lt_vr_passive_scale(const vr_passive *p); /* J: sum over DoFs of max|F| max|u| */

@@ -48,12 +48,15 @@ void lt_vr_passive_see(vr_passive *p, const lt_tester *tester, const lt_snapshot
     double absorbed = s->energy[ne + LT_E_WORK] - s->energy[ne + LT_E_KIN] - s->energy[ne + LT_E_DAMP];
     if (!p->rows) p->kin0 = s->energy[ne + LT_E_KIN], p->started_apart = !s->contact;
     absorbed += p->kin0;
-    if (p->rows && (s->contact || p->prev_contact)) {
-        double dt = t->test->dt, du[LT_DOF];
+    double dt = t->test->dt, du[LT_DOF] = {0};
+    if (p->rows) {
         du[0] = fabs(s->u[0] - p->prev_uN);
         for (int k = 1; k < LT_DOF; k++) /* the step's velocity, from whichever end is in contact */
             du[k] = dt * fmax(s->contact ? fabs(s->v[k]) : 0, p->prev_contact ? fabs(p->prev_v[k]) : 0);
-        for (int k = 0; k < LT_DOF; k++) p->bound += 0.5 * fabs(s->f[k] - p->prev_f[k]) * du[k];
+        /* the second difference of the force about the previous state, over the larger of its
+         * two steps (before the first state and apart, the force is zero) */
+        for (int k = 0; k < LT_DOF; k++)
+            p->bound += 0.5 * fmax(du[k], p->prev_du[k]) * fabs(s->f[k] - 2 * p->prev_f[k] + p->prev2_f[k]);
     }
     if (s->contact) {
         p->had_contact = 1;
@@ -69,8 +72,10 @@ void lt_vr_passive_see(vr_passive *p, const lt_tester *tester, const lt_snapshot
     p->rows++;
     p->prev_contact = s->contact;
     p->prev_uN = s->u[0];
+    memcpy(p->prev2_f, p->prev_f, sizeof p->prev2_f);
     memcpy(p->prev_f, s->f, sizeof p->prev_f);
     memcpy(p->prev_v, s->v, sizeof p->prev_v);
+    memcpy(p->prev_du, du, sizeof p->prev_du);
 }
 
 double lt_vr_passive_scale(const vr_passive *p)
