@@ -27,6 +27,7 @@ extern const test_case docs_tests[];
 extern const test_case hertz_mindlin_md_tests[];
 extern const test_case contain_tests[];
 extern const test_case law_names_tests[];
+extern const test_case passivity_tests[];
 
 static const struct {
     const char *name;
@@ -47,6 +48,7 @@ static const struct {
     {"contain", contain_tests},
     {"law_energy", law_energy_tests},
     {"verify", verify_tests},
+    {"passivity", passivity_tests},
     {"cycle_dof", cycle_dof_tests},
     {"case_scripts", case_script_tests},
     {"wall_cases", wall_case_tests},
