@@ -3,7 +3,9 @@
 #          the bodies (and the numerical damping, when there is any);
 #  middle: the contact: the work done on it, W_c = W - (E_k - E_k0) - damp + E_s0 (E_s0: its
 #          stored energy in the first state, so that W_c = stored + dissipated), and the law's
-#          energies (stored, e.g. elast; dissipated, cumulative, e.g. plast, visc), brk, form;
+#          energies (stored, e.g. elast; dissipated, cumulative, e.g. plast, visc), brk, form,
+#          and `unbooked`, the work on the contact the law did not book, when it is more than
+#          0.1 % of the panel (a law that books only part of its energies, or none);
 #  bottom: the balance error work - (dkin + dstored + dissipated + damp + brk + form)
 #          (docs/energy.md).
 # The contact's energies are a small fraction of the bodies' in most tests: on one axis they
@@ -43,6 +45,9 @@ do for [i=1:words(econtact)] {
   emax_c = STATS_max > emax_c ? STATS_max : emax_c; emin_c = STATS_min < emin_c ? STATS_min : emin_c
   ebig[i] = absmax(STATS_min, STATS_max)
 }
+stats datafile using "unbooked" nooutput; emax_u = STATS_max; emin_u = STATS_min
+show_u = absmax(emin_u, emax_u) > 1e-3*absmax(emin_c, emax_c)   # else round-off: the balance panel shows it
+if (show_u) { emax_c = emax_u > emax_c ? emax_u : emax_c; emin_c = emin_u < emin_c ? emin_u : emin_c }
 stats datafile using "balance_err" nooutput; emax_b = STATS_max; emin_b = STATS_min
 ed = eng(absmax(emin_d, emax_d)); ec = eng(absmax(emin_c, emax_c)); eb = eng(absmax(emin_b, emax_b))
 # a curve below 1 % of its panel is a line on the axis: its key says how large it gets
@@ -81,7 +86,8 @@ set ytics tick((emax_c - emin_c)*10.0**(-ec))
 eval stage_lines_time
 # W_c drawn last: its dashes stay visible where it lies on the law's energies (elastic tests)
 law_curves = words(econtact) > 0 ? 'for [i=1:words(econtact)] datafile using (column("time")*tscale):(column(word(econtact, i))*10.0**(-ec)) with lines lt i title label_of(word(econtact, i)).small(i) noenhanced, ' : ''
-plot @law_curves datafile using (column("time")*tscale):(wc(0)*10.0**(-ec)) with lines lt 7 dt (6, 3) title "W_{c}: work on the contact"
+unbooked_curve = show_u ? 'datafile using (column("time")*tscale):(column("unbooked")*10.0**(-ec)) with lines lc rgb "#D55E00" lw 2.5 dt (2, 2) title "unbooked: W_{c} − booked", ' : ''
+plot @law_curves @unbooked_curve datafile using (column("time")*tscale):(wc(0)*10.0**(-ec)) with lines lt 7 dt (6, 3) title "W_{c}: work on the contact"
 eval stage_clear
 
 # the balance error

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const lt_driver_energy_names[LT_E_DRIVER_COUNT] = {"work", "kin", "damp", "brk", "balance_err", "form"};
+const char *const lt_driver_energy_names[LT_E_DRIVER_COUNT] = {"work", "kin", "damp", "brk", "balance_err", "form", "unbooked"};
 
 lt_test lt_default_test(void)
 {

@@ -105,7 +105,7 @@ typedef struct lt_stage_state {
 
 /* Driver-side energies, after the law's, in the order of the record's columns (a public
  * contract, docs/records.md: a new energy goes at the end). */
-enum { LT_E_WORK, LT_E_KIN, LT_E_DAMP, LT_E_BRK, LT_E_BALANCE, LT_E_FORM, LT_E_DRIVER_COUNT };
+enum { LT_E_WORK, LT_E_KIN, LT_E_DAMP, LT_E_BRK, LT_E_BALANCE, LT_E_FORM, LT_E_UNBOOKED, LT_E_DRIVER_COUNT };
 extern const char *const lt_driver_energy_names[LT_E_DRIVER_COUNT];
 
 /* Everything recorded for one state (one TSV row). */

@@ -1,8 +1,8 @@
 /* src/driver_checks.c - what the driver checks of a state and what it closes: the searches for
  * the non-finite value (law outputs, contact input, state, energies) behind the step's sums
  * (driver_int.h), the stability check of leapfrog for the normal contact, and the closing of a
- * state's energies: kinetic energy, the works of the contact and the damping, the driver's work
- * and the balance (driver.h, docs/energy.md section 2).
+ * state's energies: kinetic energy, the works of the contact and the damping, the driver's work,
+ * the balance and the unbooked energy (driver.h, docs/energy.md section 2).
  */
 #include "driver_int.h"
 #include "stability.h"
@@ -205,4 +205,7 @@ void lt_close_energies(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2], vec
     double spent = (kin - t->kin0) + (stored - t->stored0) + E[ne + LT_E_DAMP] + E[ne + LT_E_BRK] + E[ne + LT_E_FORM] +
                    dissipated;
     E[ne + LT_E_BALANCE] = E[ne + LT_E_WORK] - spent;
+    /* the same energy on the contact's side, without the bodies' kinetic energy and the damping
+     * (docs/energy.md, "unbooked") */
+    E[ne + LT_E_UNBOOKED] = 0.0 - (t->contact_work + (stored - t->stored0) + dissipated + E[ne + LT_E_BRK] + E[ne + LT_E_FORM]);
 }

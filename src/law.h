@@ -173,7 +173,7 @@ typedef struct lt_yield {
  * characters, each once; a choice may also hold '-' (not first).  A state variable must not be
  * one of the contact quantities that `until` reads as C.NAME (uN u v f contA l1 l2; kn and kt
  * are allowed and then hold the stiffness returned in lt_response.k), an energy not a record
- * column (step time ... kt), a driver energy (work kin damp brk balance_err form) or `n`.
+ * column (step time ... kt), a driver energy (work kin damp brk balance_err form unbooked) or `n`.
  * lawtester keeps a copy of the descriptor, its tables and strings made when it is loaded and
  * reads only that copy afterwards. */
 typedef struct lt_law {

@@ -71,7 +71,7 @@ static const char *const record_columns[] = {"step", "time", "stage", "contact",
                                              "Tx", "Ty", "Tz", "kn", "kt", NULL};
 /* The driver's energies, after the law's in the record's header, in E and in results.E
  * (src/driver.c). */
-static const char *const driver_energies[] = {"work", "kin", "damp", "brk", "balance_err", "form", NULL};
+static const char *const driver_energies[] = {"work", "kin", "damp", "brk", "balance_err", "form", "unbooked", NULL};
 
 static int listed(const char *const *list, const char *name)
 {

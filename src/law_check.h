@@ -30,7 +30,7 @@ const char *lt_choice_problem(const char *s);
  * `until` and `done` and set in a run's results.C, next to the contact quantities uN, u, v, f,
  * contA, l1, l2 (kn and kt are allowed: they name the stiffness the law returns in out->k); an
  * energy is a column of the record after its fixed columns (step ... kt), a field of E and
- * results.E next to the driver's energies (work kin damp brk balance_err form), and a field of
+ * results.E next to the driver's energies (work kin damp brk balance_err form unbooked), and a field of
  * results.rows next to `n`.  Returns NULL if name is free for the role, else buf holding what
  * it clashes with ("the contact quantity C.uN that until and done read"). */
 typedef enum lt_name_role { LT_NAME_STATE, LT_NAME_ENERGY } lt_name_role;

@@ -8,7 +8,7 @@
  *
  * Columns (the public contract; units SI; local frame x = normal A->B; see README):
  *   step time stage contact ux uy uz phix phiy phiz vx vy vz wx wy wz Fx Fy Fz Tx Ty Tz kn kt
- *   then one column per energy of the law (J), then work kin damp brk balance_err (J).
+ *   then one column per energy of the law (J), then work kin damp brk balance_err form unbooked (J).
  * Numbers are written in shortest round-trip form (strtod reads back the same double).
  */
 #ifndef LT_RECORD_H

@@ -8,6 +8,9 @@
  *                   deviation or a count measured by verify)
  *   LT_CHECK_ORDER  max(0, expected - obtained)         <= tol   (observed convergence order
  *                   must not fall short of the expected one by more than tol)
+ *   LT_CHECK_NA     not applicable: no value, printed `n/a` in the result column with the
+ *                   reason in `note`, never failed (a law that books no energies has no
+ *                   energy balance to check, docs/verify.md)
  * A failed setup (bad case table, driver error) is a failed row with a message in `note`.
  */
 #ifndef LT_VERIFY_H
@@ -15,7 +18,7 @@
 #include "law.h"
 #include <stdio.h>
 
-typedef enum lt_check_kind { LT_CHECK_REL, LT_CHECK_ABS, LT_CHECK_ORDER } lt_check_kind;
+typedef enum lt_check_kind { LT_CHECK_REL, LT_CHECK_ABS, LT_CHECK_ORDER, LT_CHECK_NA } lt_check_kind;
 
 typedef struct lt_verify_row {
     const char *law;
@@ -53,6 +56,7 @@ typedef struct lt_verify_opts {
 
 typedef struct lt_verify_summary {
     int rows, failed, cases;
+    int na;                 /* rows of kind LT_CHECK_NA (counted in rows, never in failed) */
     double seconds;         /* wall time of the run */
 } lt_verify_summary;
 
@@ -64,7 +68,7 @@ int lt_verify(const lt_verify_opts *o, lt_verify_summary *sum, char *err, size_t
 void lt_verify_law(const lt_law *law, const lt_verify_opts *o, lt_verify_summary *sum);
 
 /* Fill r->error and r->pass from r->kind, r->expected, r->obtained and r->tol (the rules above;
- * NaN anywhere fails). */
+ * NaN anywhere fails; an LT_CHECK_NA row passes, error NaN). */
 void lt_verify_row_check(lt_verify_row *r);
 
 /* The table's header line and one row, in the format `lawtester verify` prints. */

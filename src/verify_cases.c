@@ -53,7 +53,7 @@ static void balance_row(vr_ctx *v, const vr_setup *su, const lt_tester *T)
 {
     double tol = isfinite(su->ex.tol[LT_Q_BALANCE]) ? su->ex.tol[LT_Q_BALANCE] : TOL_BALANCE;
     const char *why = su->ex.why[LT_Q_BALANCE] ? su->ex.why[LT_Q_BALANCE] : WHY_BALANCE;
-    lt_vr_row(v, su->cs->name, "balance", LT_CHECK_ABS, 0, lt_vr_balance(T), tol, why);
+    lt_vr_balance_row(v, su->cs->name, "balance", lt_vr_balance(T), tol, why);
 }
 
 static void named_row(vr_ctx *v, const vr_setup *su, int q, const char *name, double obtained)
@@ -264,6 +264,7 @@ typedef struct impact_trace {
     double fa_t, fa, fb_t, fb;     /* the last two compressive states (b the newest) */
     double dm[3], fm[3];           /* around the largest overlap and force */
     int dm_pending, fm_pending;
+    vr_passive pass;               /* the driver's work on the contact and its trapezoid bound */
 } impact_trace;
 
 static void track_max(double y[3], int *pending, double value, double prev, int prev_in)
@@ -284,6 +285,7 @@ static void impact_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
 {
     impact_trace *q = ctx;
     if (q->rec) lt_record_row(q->rec, t, s);
+    lt_vr_passive_see(&q->pass, t, s);
     double d = -s->u[0], f = -s->f[0], h = s->time - q->prev_t;
     if (q->rows > 0) {
         if (!q->started && s->contact && !q->prev_contact) {
@@ -322,8 +324,10 @@ static void impact_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
     q->rows++;
 }
 
-/* Run the impact at time step dt; fills the measured quantities (NaN if not measured). */
-static int impact_at(vr_ctx *v, vr_setup *su, double dt, double got[LT_Q_COUNT], lt_record *rec)
+/* Run the impact at time step dt; fills the measured quantities (NaN if not measured) and, when
+ * e_bound is not NULL, the restitution's bound 1 + B/E0 (verify_passivity.c: e^2 = 1 - W/E0 for
+ * a head-on impact, so e - 1 <= B/E0, B the trapezoid bound of the driver's work). */
+static int impact_at(vr_ctx *v, vr_setup *su, double dt, double got[LT_Q_COUNT], lt_record *rec, double *e_tol)
 {
     const lt_case *cs = su->cs;
     lt_test t;
@@ -353,6 +357,11 @@ static int impact_at(vr_ctx *v, vr_setup *su, double dt, double got[LT_Q_COUNT],
     got[LT_Q_SPIN_A] = v3_dot(end->body[0].angvel, end->frame.r[2]);
     got[LT_Q_SPIN_B] = v3_dot(end->body[1].angvel, end->frame.r[2]);
     got[LT_Q_BALANCE] = lt_vr_balance(T);
+    if (e_tol) {
+        const lt_body *A = &end->body[0], *B = &end->body[1];
+        double m = A->fixed ? B->mass : B->fixed ? A->mass : A->mass * B->mass / (A->mass + B->mass);
+        *e_tol = q.pass.bound / (0.5 * m * vn * vn) + 1e-12; /* + round-off */
+    }
     lt_tester_free(T);
     return 1;
 }
@@ -375,12 +384,19 @@ static void run_impact(vr_ctx *v, vr_setup *su)
     double got[3][LT_Q_COUNT];
     vr_plot plot;
     int plotting = lt_vr_plot_begin(v, &plot, cs->name);
-    int ok = impact_at(v, su, dt, got[0], plotting ? &plot.rec : NULL);
+    double e_tol = NAN;
+    int ok = impact_at(v, su, dt, got[0], plotting ? &plot.rec : NULL, &e_tol);
     if (ok) {
         for (int i = 0; i < N_IMPACT_Q; i++) quantity_row(v, su, impact_q[i], got[0][impact_q[i]]);
         double tol = isfinite(su->ex.tol[LT_Q_BALANCE]) ? su->ex.tol[LT_Q_BALANCE] : TOL_BALANCE;
-        lt_vr_row(v, cs->name, "balance", LT_CHECK_ABS, 0, got[0][LT_Q_BALANCE], tol,
-               su->ex.why[LT_Q_BALANCE] ? su->ex.why[LT_Q_BALANCE] : WHY_BALANCE);
+        lt_vr_balance_row(v, cs->name, "balance", got[0][LT_Q_BALANCE], tol,
+                          su->ex.why[LT_Q_BALANCE] ? su->ex.why[LT_Q_BALANCE] : WHY_BALANCE);
+        /* head-on impacts only: with a tangential speed or spins, energy may pass between the
+         * normal and the other DoFs and the normal e alone is not bounded by 1 */
+        double e = got[0][LT_Q_RESTITUTION];
+        if (cs->load[1] == 0 && cs->load[2] == 0)
+            lt_vr_row(v, cs->name, "restitution <= 1", LT_CHECK_ABS, 0, e > 1 || isnan(e) ? e - 1 : 0, e_tol,
+                      "max(0, e - 1), no closed form needed; tol: e - 1 <= B/E0, B the trapezoid bound of the driver's work");
     }
     if (plotting) {
         double x[401], y[401];
@@ -394,7 +410,7 @@ static void run_impact(vr_ctx *v, vr_setup *su)
     double tol[3][LT_Q_COUNT];
     memcpy(tol[0], su->ex.tol, sizeof tol[0]);
     for (int j = 1; j < 3; j++) {
-        if (!impact_at(v, su, dt / (1 << j), got[j], NULL)) return;
+        if (!impact_at(v, su, dt / (1 << j), got[j], NULL, NULL)) return;
         lt_vr_expect_at(su, dt / (1 << j));
         memcpy(tol[j], su->ex.tol, sizeof tol[j]);
     }

@@ -27,6 +27,13 @@ void lt_vr_fail(vr_ctx *v, const char *kase, const char *what, const char *note)
 void lt_vr_params(const vr_ctx *v, double params[LT_MAX_PARAMS]);
 /* The value of parameter `name` in o->set, or NULL if it is not set there. */
 const lt_param_value *lt_vr_set_of(const vr_ctx *v, const char *name);
+/* Emit a row that does not apply (LT_CHECK_NA), the reason in why. */
+void lt_vr_na(vr_ctx *v, const char *kase, const char *quantity, const char *why);
+/* Emit an energy-balance row (|balance_err| / |work| = obtained <= tol, why): n/a for a law that
+ * books no energies (its balance is then what the contact absorbs, docs/verify.md). */
+#define LT_VR_NO_ENERGIES                                                                                            \
+    "the law books no energies: its balance_err is the energy its contact absorbs (the unbooked column), not an error"
+void lt_vr_balance_row(vr_ctx *v, const char *kase, const char *quantity, double obtained, double tol, const char *why);
 /* 1 if the case called name is selected by --case. */
 int lt_vr_selected(const vr_ctx *v, const char *name);
 
@@ -63,6 +70,30 @@ void lt_vr_impact_test(const vr_setup *su, double dt, const double load[4], lt_t
 
 /* The generic checks of one law (verify_generic.c). */
 void lt_vr_generic(vr_ctx *v);
+/* The test of every generic check: the law's defaults (then --set's values), default materials,
+ * spheres of 0.1 m (A) and 0.05 m (B), the verify normal, dt = 1e-6 s. */
+lt_test lt_vr_base_test(const vr_ctx *v);
+#define LT_VR_OVERLAP 5e-4 /* m: the generic checks' overlap, 1 % of the smaller radius */
+
+/* Passivity, from the driver's measurements only (verify_passivity.c): an observer of a path
+ * that starts apart, lt_vr_passive_see on every state, then lt_vr_passive_rows: `passivity`
+ * (the net work of the driver on the contact >= minus the trapezoid rule's bound) and `zero
+ * force apart`, or a failed row if the path did not run from apart to apart. */
+typedef struct vr_passive {
+    long rows;
+    int started_apart, had_contact, ended, prev_contact;
+    double kin0;                /* J: kinetic energy of the first state */
+    double work;                /* J: work - (kin - kin0) - damp: the driver's net work on the contact */
+    double bound;               /* J: sum over states and DoFs of |second difference of F| |du| / 2 */
+    double fmax[LT_DOF], umax[LT_DOF]; /* N, N m; m, rad: on the contact */
+    double f_apart;             /* N, N m: largest |force|, |torque| once the contact ended */
+    double prev_uN, prev_f[LT_DOF], prev2_f[LT_DOF], prev_v[LT_DOF], prev_du[LT_DOF];
+} vr_passive;
+void lt_vr_passive_see(vr_passive *p, const lt_tester *t, const lt_snapshot *s);
+double lt_vr_passive_scale(const vr_passive *p); /* J: sum over DoFs of max|F| max|u| */
+void lt_vr_passive_rows(vr_ctx *v, const char *kase, const vr_passive *p);
+/* generic-normal-cycle, generic-shear-cycle, generic-impact (verify_passivity.c). */
+void lt_vr_passivity(vr_ctx *v);
 /* Fixed bodies, compressed to `overlap` (m), then a closed loop of amplitude amp (m or rad) on
  * the DoFs marked 'v' in dofs (+a, +b, ..., -a, -b, ...), `steps` steps per leg: rows "net
  * work" (|work - dkin| over the loop / largest stored energy <= tol) and "balance". */

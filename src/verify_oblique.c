@@ -141,7 +141,7 @@ static void sweep(vr_ctx *v, const lt_case *impact)
         snprintf(label, sizeof label, "%s decrease", law->energies[q.idx[j]].name);
         lt_vr_row(v, OBLIQUE_CASE, label, LT_CHECK_ABS, 0, drop[j], TOL_DECREASE, WHY_DECREASE);
     }
-    lt_vr_row(v, OBLIQUE_CASE, "balance", LT_CHECK_ABS, 0, balance, TOL_BALANCE, WHY_BALANCE);
+    lt_vr_balance_row(v, OBLIQUE_CASE, "balance", balance, TOL_BALANCE, WHY_BALANCE);
 done:
     free(su);
     lt_tester_free(T);

@@ -6,7 +6,7 @@
 
 typedef struct result {
     int status;
-    char out[65536];
+    char out[262144]; /* `lawtester verify` of every law prints ~80 kB */
     char err[8192];
 } result;
 

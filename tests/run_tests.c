@@ -30,6 +30,7 @@ extern const test_case law_names_tests[];
 extern const test_case sweep_tests[];
 extern const test_case compare_tests[];
 extern const test_case guard_tests[];
+extern const test_case passivity_tests[];
 
 static const struct {
     const char *name;
@@ -51,6 +52,7 @@ static const struct {
     {"law_energy", law_energy_tests},
     {"verify", verify_tests},
     {"sweep", sweep_tests},
+    {"passivity", passivity_tests},
     {"cycle_dof", cycle_dof_tests},
     {"case_scripts", case_script_tests},
     {"wall_cases", wall_case_tests},

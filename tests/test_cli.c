@@ -321,13 +321,13 @@ static void test_demo_table_and_plots(void)
     static char tsv[1 << 20];
     slurp(path, tsv, sizeof tsv);
     const char *header = "step\ttime\tstage\tcontact\tux\tuy\tuz\tphix\tphiy\tphiz\tvx\tvy\tvz\twx\twy\twz\t"
-                         "Fx\tFy\tFz\tTx\tTy\tTz\tkn\tkt\telast\tplast\twork\tkin\tdamp\tbrk\tbalance_err\tform\n";
+                         "Fx\tFy\tFz\tTx\tTy\tTz\tkn\tkt\telast\tplast\twork\tkin\tdamp\tbrk\tbalance_err\tform\tunbooked\n";
     CHECK_MSG(strncmp(tsv, header, strlen(header)) == 0, "header: %.300s", tsv);
     int rows = 0, bad = 0;
     for (char *line = strchr(tsv, '\n'); line && line[1]; line = strchr(line + 1, '\n')) {
         int tabs = 0;
         for (char *p = line + 1; *p && *p != '\n'; p++) tabs += *p == '\t';
-        if (tabs != 31) bad++;
+        if (tabs != 32) bad++;
         rows++;
     }
     CHECK_MSG(rows > 100 && bad == 0, "%d rows, %d with a wrong number of columns", rows, bad);
@@ -514,7 +514,7 @@ static void test_meta_sidecar(void)
     snprintf(path, sizeof path, "%s/woo-capsule-sphere-woo-code.tsv", dir);
     slurp(path, tsv, sizeof tsv);
     const char *header = "step\ttime\tstage\tcontact\tux\tuy\tuz\tphix\tphiy\tphiz\tvx\tvy\tvz\twx\twy\twz\t"
-                         "Fx\tFy\tFz\tTx\tTy\tTz\tkn\tkt\telast\tplast\twork\tkin\tdamp\tbrk\tbalance_err\tform\n";
+                         "Fx\tFy\tFz\tTx\tTy\tTz\tkn\tkt\telast\tplast\twork\tkin\tdamp\tbrk\tbalance_err\tform\tunbooked\n";
     CHECK_MSG(strncmp(tsv, header, strlen(header)) == 0, "header: %.300s", tsv);
     remove_tree(dir);
 }

@@ -47,7 +47,7 @@ static char *table_with(const char *dir, int rows, const int *stage, const doubl
     CHECK(f != NULL);
     if (!f) return tsv;
     fputs("step\ttime\tstage\tcontact\tux\tuy\tuz\tphix\tphiy\tphiz\tvx\tvy\tvz\twx\twy\twz\tFx\tFy\tFz\tTx\tTy\tTz\tkn\tkt\t"
-          "elast\tplast\twork\tkin\tdamp\tbrk\tbalance_err\tform\n",
+          "elast\tplast\twork\tkin\tdamp\tbrk\tbalance_err\tform\tunbooked\n",
           f);
     for (int i = 0; i < rows; i++) {
         double t = 1e-6 * i, ux = -1e-6 * i, fx = 1e6 * ux;

@@ -227,7 +227,8 @@ static void test_a_case_that_sets_a_given_parameter_is_not_run(void)
     lt_verify_summary sum;
     char err[300];
     CHECK(lt_verify(&o, &sum, err, sizeof err) == 0);
-    CHECK(rs->n == 1 && find(rs, "impact-en0.5", "not run (sets en)") == 0 && sum.cases == 0);
+    CHECK(rs->n == 1 && find(rs, "impact-en0.5", "not run (sets en)") == 0 && sum.cases == 0 && sum.na == 1 &&
+          sum.failed == 0);
     /* without --set it runs, its rows are checks */
     memset(rs, 0, sizeof *rs);
     o.set = NULL;
@@ -308,7 +309,7 @@ static void test_sweep_finds_the_corner(void)
     CHECK_MSG(failed >= 1 && lines_with(r.out, "@3 ", " FAIL", "(point 3: kn=100000000 stiffen=1; ") == failed,
               "%s", r.out);
     CHECK(lines_with(r.out, "generic-path@3 ", "balance", "FAIL") == 1);
-    CHECK(lines_with(r.out, "generic-path@7 ", "PASS", NULL) == 6); /* the last point ran, and passed */
+    CHECK(lines_with(r.out, "generic-path@7 ", "PASS", NULL) == 8); /* the last point ran, and passed */
     snprintf(want, sizeof want,
              "# point 3 failed generic-path: lawtester verify --law-lib %s --law corner_fail --set kn=100000000 "
              "--set stiffen=1 --case generic-path (%s/sweep-corner_fail-3.lua)",
@@ -324,12 +325,12 @@ static void test_sweep_finds_the_corner(void)
     CHECK(strncmp(table, header, strlen(header)) == 0);
     CHECK(lines_with(table, "\tFAIL\t", NULL, NULL) == failed);
     CHECK(lines_with(table, "3\t8\tkn=100000000 stiffen=1\tgeneric-path\tbalance\t0\t", "\tFAIL\t", NULL) == 1);
-    CHECK(lines_with(table, "0\t8\tkn=10000 stiffen=0\tgeneric-touch\t", NULL, NULL) == 2);
+    CHECK(lines_with(table, "0\t8\tkn=10000 stiffen=0\tgeneric-touch\t", NULL, NULL) == 3);
     /* the script shows the failure when it is run */
     snprintf(args, sizeof args, "run --law-lib %s %s/sweep-corner_fail-3.lua", fx.so, dir);
     run(&r, args);
     CHECK_MSG(r.status == 1 && lines_with(r.out, "generic-path ", "balance", "FAIL") == 1 &&
-                  strstr(r.err, "point 3 of the sweep of corner_fail: 1 of 6 checks of generic-path failed"),
+                  strstr(r.err, "point 3 of the sweep of corner_fail: 1 of 8 checks of generic-path failed"),
               "status %d\n%s\n%s", r.status, r.out, r.err);
     remove_tree(dir);
 }
@@ -388,7 +389,7 @@ static void test_verify_law_takes_params(void)
     result r;
     snprintf(args, sizeof args, "run --law-lib %s %s/vl.lua", fx.so, dir);
     run(&r, args);
-    CHECK_MSG(r.status == 0 && strstr(r.out, "failed\t0\t1\t6\n") &&
+    CHECK_MSG(r.status == 0 && strstr(r.out, "failed\t0\t1\t8\n") &&
                   strstr(r.out, "lawtester.verify_law: params.stiffen takes a number in [0.0, 1.0]"),
               "%d %s %s", r.status, r.out, r.err);
     remove_tree(dir);
@@ -413,7 +414,7 @@ static void test_a_fault_at_a_point_is_contained(void)
      * exit(1) and ASan writes its report on stderr: only lawtester's own lines are counted) */
     CHECK(lines_with(r.out, "generic@1 ", "ran to its end", " FAIL  (stage 1, step 50: law 'faults' ") == 1);
     CHECK(lines_with(r.out, "generic@2 ", "ran to its end", "crashed in step() with SIGABRT") == 1);
-    CHECK(lines_with(r.out, "generic-path@0 ", "PASS", NULL) == 6); /* mode none: the law is fine */
+    CHECK(lines_with(r.out, "generic-path@0 ", "PASS", NULL) == 8); /* mode none: the law is fine */
     CHECK_MSG(lines_with(r.err, "lawtester: ", NULL, NULL) == 1 &&
                   lines_with(r.err, "lawtester: verify: the law faulted at a point", "table and scripts are not written",
                              NULL) == 1,
@@ -437,7 +438,7 @@ static void test_a_builtin_law_passes_its_sweep(void)
     CHECK(strstr(r.out, "#   dashpotVel   extrapolated, halfstep\n") && strstr(r.out, "# sweep of spring_dashpot: 8 points"));
     /* every point ran its generic checks, the oblique sweep too */
     CHECK(lines_with(r.out, "generic-oblique@7 ", "balance", "PASS") == 1);
-    CHECK(lines_with(r.out, "generic-path@0 ", "PASS", NULL) == 6);
+    CHECK(lines_with(r.out, "generic-path@0 ", "PASS", NULL) == 8);
 }
 
 const test_case sweep_tests[] = {
