@@ -145,7 +145,10 @@ static const char *kv_get(const kv *m, const char *key)
 }
 
 /* One parameter for the title: "kn = 10⁶ N/m"; a boolean only when true, a choice only when it
- * is not the default; nothing for a value the sidecar does not know. */
+ * is not the default; nothing for a value the sidecar does not know or an unset one (`unset`:
+ * the law's own default).  `materials` (the law declares it LT_PARAM_MATERIALS: the sidecar
+ * writes no other parameter so) shows the stiffness rule's value of the same name, if the
+ * sidecar has one, marked "(materials)". */
 static void param_text(strbuf *s, const lt_param *p, const char *value, const kv *meta, int *count)
 {
     if (!value) return;
@@ -200,7 +203,8 @@ static void params_line(strbuf *s, const lt_law *law, const kv *meta, const doub
             v = kv_get(meta, key);
         } else if (params) {
             if (p->kind == LT_CHOICE) v = p->choices[(int)params[i]];
-            else if (isnan(params[i])) v = "materials";
+            else if (isnan(params[i])) /* unset: shown only when the law takes it from the materials */
+                v = law->param_flags && (law->param_flags[i] & LT_PARAM_MATERIALS) ? "materials" : NULL;
             else snprintf(value, sizeof value, "%.17g", params[i]), v = value;
         }
         param_text(&line, p, v, meta, &count);
