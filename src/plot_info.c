@@ -149,7 +149,7 @@ static const char *kv_get(const kv *m, const char *key)
  * the law's own default).  `materials` (the law declares it LT_PARAM_MATERIALS: the sidecar
  * writes no other parameter so) shows the stiffness rule's value of the same name, if the
  * sidecar has one, marked "(materials)". */
-static void param_text(strbuf *s, const lt_param *p, const char *value, const kv *meta, int *count)
+static void param_text(strbuf *s, const lt_param *p, unsigned flags, const char *value, const kv *meta, int *count)
 {
     if (!value) return;
     char num[64], key[96];
@@ -166,6 +166,7 @@ static void param_text(strbuf *s, const lt_param *p, const char *value, const kv
     const char *unit = p->unit && strcmp(p->unit, "-") != 0 ? p->unit : NULL;
     int materials = strcmp(value, "materials") == 0;
     if (materials) {
+        if (!(flags & LT_PARAM_MATERIALS)) return; /* the law does not say so: no stiffness-rule value under its name */
         snprintf(key, sizeof key, "contact.1.%s", p->name);
         value = meta ? kv_get(meta, key) : NULL;
         if (!value) return; /* the law derives it from the materials; the sidecar has no value */
@@ -207,7 +208,7 @@ static void params_line(strbuf *s, const lt_law *law, const kv *meta, const doub
                 v = law->param_flags && (law->param_flags[i] & LT_PARAM_MATERIALS) ? "materials" : NULL;
             else snprintf(value, sizeof value, "%.17g", params[i]), v = value;
         }
-        param_text(&line, p, v, meta, &count);
+        param_text(&line, p, law->param_flags ? law->param_flags[i] : 0, v, meta, &count);
     }
     /* a gnuplot double-quoted string, broken after the comma that ends a line of at most
      * PARAMS_LINE characters (titles are centred over figures 9 to 17 cm wide) */
