@@ -27,6 +27,7 @@ extern const test_case docs_tests[];
 extern const test_case hertz_mindlin_md_tests[];
 extern const test_case contain_tests[];
 extern const test_case law_names_tests[];
+extern const test_case api5_tests[];
 
 static const struct {
     const char *name;
@@ -42,6 +43,7 @@ static const struct {
     {"adhesion", adhesion_tests},
     {"law_check", law_check_tests},
     {"law_names", law_names_tests},
+    {"api5", api5_tests},
     {"lua_law", lua_law_tests},
     {"plugin", plugin_tests},
     {"contain", contain_tests},
