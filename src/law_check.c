@@ -297,8 +297,8 @@ static int check_friction(const lt_law *law, char *err, size_t n)
         }
     for (int i = 0; i < law->n_state; i++)
         if (strcmp(lt_state_name(law, i, b, sizeof b), f) == 0) return 0;
-    return fail(err, n, law, "friction '%s' names no parameter and no state variable (it names the one that holds the "
-                "Coulomb friction coefficient, or is NULL)", lt_quote(f, q, sizeof q, LT_NAME_MAX));
+    return fail(err, n, law, "friction '%s' names no parameter and no state variable (name the one that holds the "
+                "Coulomb friction coefficient, or leave it NULL)", lt_quote(f, q, sizeof q, LT_NAME_MAX));
 }
 
 int lt_law_validate(const lt_law *law, char *err, size_t n)

@@ -396,7 +396,14 @@ int lt_lib_law(lua_State *L)
     d->energies = b->energies;
     lua_pop(L, 1);
     lt_path_pop(&cv);
-    d->friction = read_string(&cv, b, 1, "friction", 0); /* law API 5: checked by lt_register_law */
+    d->friction = read_string(&cv, b, 1, "friction", 0); /* law API 5 */
+    if (d->friction) {
+        int found = lt_law_param_index(d, d->friction) >= 0;
+        for (int i = 0; i < d->n_state && !found; i++) found = strcmp(b->state_names[i], d->friction) == 0;
+        lt_path_push_key(&cv, "friction");
+        if (!found) lt_field_error(&cv, "'%s' is neither a parameter nor a state variable of the law", d->friction);
+        lt_path_pop(&cv);
+    }
     b->step_line = read_function(&cv, 1, "step", 1, "step(p, c, s, out)"); /* index 3 */
     b->init_line = read_function(&cv, 1, "init", 0, "init(p, c, s)");       /* index 4 */
     b->has_init = b->init_line > 0;

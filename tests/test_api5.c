@@ -519,6 +519,14 @@ static void test_lua_law_declarations(void)
     snprintf(want, sizeof want, "%s/frac.lua:16: field params.n: expected a whole number (n is an integer parameter), got 2.5\n",
              dir);
     CHECK_MSG(r.status == 1 && strcmp(r.err, want) == 0, "status %d: %s", r.status, r.err);
+    /* a friction coefficient that names nothing of the law is an error of the law table */
+    put_file(dir, "phi.lua", "lawtester.law{ name = \"philaw\", summary = \"x\",\n  friction = \"phi\",\n"
+                             "  step = function(p, c, s, out) return true end }\nreturn {}\n");
+    snprintf(args, sizeof args, "run '%s/phi.lua' -o '%s/out3' -q", dir, dir);
+    run(&r, args);
+    snprintf(want, sizeof want, "%s/phi.lua:2: field law.friction: 'phi' is neither a parameter nor a state variable of "
+             "the law\n", dir);
+    CHECK_MSG(r.status == 1 && strcmp(r.err, want) == 0, "status %d: %s", r.status, r.err);
     remove_tree(dir);
 }
 
