@@ -80,6 +80,7 @@ static const lt_param adh_params[AP_COUNT] = {
     [AP_ESTAR] = {"Estar", LT_REAL, NAN, 0, INFINITY, "Pa", "effective modulus E* (default: from the materials)", 0},
     [AP_RSTAR] = {"Rstar", LT_REAL, NAN, 0, INFINITY, "m", "effective radius R* (default: from the curvature radii)", 0},
 };
+static const unsigned adh_param_flags[AP_COUNT] = {[AP_ESTAR] = LT_PARAM_MATERIALS}; /* Rstar: the bodies' radii */
 static const char *const adh_state[AS_COUNT] = {"Estar", "Rstar", "c", "Fn", "U", "uN0", "a", "detached"};
 static const lt_energy_def adh_energies[AE_COUNT] = {
     {"elast", LT_STORED, "elastic energy: JKR 8E*a^5/(15R*^2) - (4/3)E*c a^3.5/R* + 2 pi w a^2, DMT Hertz"},
@@ -217,4 +218,5 @@ const lt_law law_hertz_adhesion = {
     .check = adh_check,
     .cases = lt_adhesion_cases,
     .n_cases = ADHESION_N_CASES,
+    .param_flags = adh_param_flags, /* no friction: normal only */
 };

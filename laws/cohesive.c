@@ -96,6 +96,8 @@ static const lt_param cohesive_params[P_COUNT] = {
                  "bond radius R_b: the moments load the strengths as Fn + 4|Mb|/R_b, |Ft| + 2|Mt|/R_b (inf: they do not)",
                  0},
 };
+static const unsigned cohesive_param_flags[P_COUNT] = {
+    [P_KN] = LT_PARAM_MATERIALS, [P_KT] = LT_PARAM_MATERIALS, [P_TANPHI] = LT_PARAM_MATERIALS};
 static const char *const cohesive_state[S_COUNT] = {"kn", "kt", "tanPhi", "bonded", "Fn", "Fty", "Ftz", "uNp", "yield",
                                                        "Mtw", "Mby", "Mbz"};
 static const lt_energy_def cohesive_energies[E_COUNT] = {
@@ -267,4 +269,6 @@ const lt_law law_cohesive = {
     .cases = lt_cohesive_cases,
     .n_cases = COHESIVE_N_CASES,
     .yield = &cohesive_yield,
+    .friction = "tanPhi",
+    .param_flags = cohesive_param_flags,
 };

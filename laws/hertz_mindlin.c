@@ -128,9 +128,16 @@ static const lt_param hm_params[HM_P_COUNT] = {
                          "tangential rule: rescale (kt ratio on unloading) | md (Mindlin-Deresiewicz, "
                          "history by the method of dimensionality reduction) | incremental (never rescaled)",
                          tangential_choices},
-    [HM_P_MDCELLS] = {"mdCells", LT_REAL, HM_MD_MAX_CELLS, 2, HM_MD_MAX_CELLS, "-",
+    [HM_P_MDCELLS] = {"mdCells", LT_INT, HM_MD_MAX_CELLS, 2, HM_MD_MAX_CELLS, "-",
                       "md: most cells of the 1-D spring row (a whole number; the resolution of the history)", 0},
 };
+/* E*, G*, tanPhi unset: from the materials; R*: from the curvature radii (the law's own) */
+static const unsigned hm_param_flags[HM_P_COUNT] = {
+    [HM_P_ESTAR] = LT_PARAM_MATERIALS, [HM_P_GSTAR] = LT_PARAM_MATERIALS, [HM_P_TANPHI] = LT_PARAM_MATERIALS};
+/* the md rule's history, HM_MD_MAX_CELLS cells of HM_MD_PER_CELL values */
+static const lt_state_array hm_state_arrays[1] = {
+    {"md", HM_S_MD0, HM_MD_PER_CELL * HM_MD_MAX_CELLS,
+     "md rule: 160 cells of (outer edge x, slip displacements uy, uz) in m, md_n in use; C.md_x<k>, C.md_uy<k>, C.md_uz<k>"}};
 
 /* "md_x0", "md_uy0", "md_uz0", ... for the HM_MD_MAX_CELLS cells */
 #define MD_CELL(i) "md_x" #i, "md_uy" #i, "md_uz" #i,
@@ -412,13 +419,6 @@ static const lt_yield hm_yield = {
     .formula = "Coulomb of the whole force (Tsuji dashpot included): |Ft| = tanPhi |Fn|",
 };
 
-/* mdCells counts cells: a whole number (the law API has no integer kind). */
-static const char *hm_check(const double *p)
-{
-    if (p[HM_P_MDCELLS] != floor(p[HM_P_MDCELLS])) return "mdCells counts the md rule's cells: give a whole number";
-    return NULL;
-}
-
 const lt_law law_hertz_mindlin = {
     .api_version = LT_LAW_API_VERSION,
     .name = "hertz_mindlin",
@@ -431,8 +431,11 @@ const lt_law law_hertz_mindlin = {
     .n_energies = HM_E_COUNT,
     .init = hm_init,
     .step = hm_step,
-    .check = hm_check,
     .cases = lt_hertz_mindlin_cases,
     .n_cases = (int)(sizeof lt_hertz_mindlin_cases / sizeof lt_hertz_mindlin_cases[0]),
     .yield = &hm_yield,
+    .friction = "tanPhi",
+    .param_flags = hm_param_flags,
+    .state_arrays = hm_state_arrays,
+    .n_state_arrays = 1,
 };

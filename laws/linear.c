@@ -40,6 +40,7 @@
 const char *const lt_linear_dissipation_choices[] = {"trapezoid", "doc", "code", "potential", "path", 0};
 
 static const lt_param linear_params[P_COUNT] = {LT_LINEAR_PARAMS};
+static const unsigned linear_param_flags[P_COUNT] = {LT_LINEAR_PARAM_FLAGS};
 static const char *const linear_state[S_COUNT] = {LT_LINEAR_STATE};
 static const lt_energy_def linear_energies[E_COUNT] = {
     {"elast", LT_STORED, "elastic energy of the normal and tangential springs"},
@@ -163,4 +164,6 @@ const lt_law law_linear = {
     .cases = lt_linear_cases,
     .n_cases = LINEAR_N_CASES,
     .yield = &linear_yield,
+    .friction = "tanPhi", /* the state: the parameter, or the stiffness rule's when unset */
+    .param_flags = linear_param_flags,
 };

@@ -27,6 +27,10 @@ extern const char *const lt_linear_dissipation_choices[];
                        "slip dissipation formula: trapezoid|doc|code|potential|path (docs/energy.md)",                \
                        lt_linear_dissipation_choices}
 
+/* linear's parameter flags (law API 5), as designated initialisers of a flag array: kn, kt and
+ * tanPhi, unset, are the stiffness rule's values from the materials. */
+#define LT_LINEAR_PARAM_FLAGS [P_KN] = LT_PARAM_MATERIALS, [P_KT] = LT_PARAM_MATERIALS, [P_TANPHI] = LT_PARAM_MATERIALS
+
 /* linear's state names, as designated initialisers of a name array. */
 #define LT_LINEAR_STATE                                                                                               \
     [S_KN] = "kn", [S_KT] = "kt", [S_TANPHI] = "tanPhi", [S_FN] = "Fn", [S_FTY] = "Fty", [S_FTZ] = "Ftz",             \

@@ -36,6 +36,7 @@ static const lt_param l6_params[P_COUNT] = {
                    "length l of kw = kn l^2, kb = kt l^2 (default: connector radius sqrt(contA/pi))", 0},
     [P_NOBREAK] = {"noBreak", LT_BOOL, 0, 0, 1, "-", "never break; uN > 0 gives a tensile normal force", 0},
 };
+static const unsigned l6_param_flags[P_COUNT] = {[P_KN] = LT_PARAM_MATERIALS, [P_KT] = LT_PARAM_MATERIALS};
 static const char *const l6_state[S_COUNT] = {"kn", "kt", "kw", "kb", "Fty", "Ftz", "Tx", "Ty", "Tz"};
 static const lt_energy_def l6_energies[E_COUNT] = {
     {"elast", LT_STORED, "elastic energy of the six springs"},
@@ -92,4 +93,5 @@ const lt_law law_linel6 = {
     .step = l6_step,
     .cases = lt_linel6_cases,
     .n_cases = LINEL6_N_CASES,
+    .param_flags = l6_param_flags, /* no friction: the law has no Coulomb limit */
 };

@@ -87,6 +87,7 @@ static const lt_param rolling_params[P_ROLL_COUNT] = {
                 0},
     [P_KTW] = {"ktw", LT_REAL, NAN, 0, INFINITY, "N m/rad", "twisting stiffness (default: 4.5 kt mu_tw^2 R*^2)", 0},
 };
+static const unsigned rolling_param_flags[P_ROLL_COUNT] = {LT_LINEAR_PARAM_FLAGS}; /* kr, ktw: the law's own defaults */
 static const char *const rolling_state[S_ROLL_COUNT] = {
     LT_LINEAR_STATE, [S_KR] = "kr",   [S_KTW] = "ktw", [S_RSTAR] = "Rstar", [S_CR] = "Cr", [S_MRY] = "Mry",
     [S_MRZ] = "Mrz", [S_MTW] = "Mtw", [S_MDY] = "Mdy", [S_MDZ] = "Mdz",     [S_WY] = "wy", [S_WZ] = "wz",
@@ -237,4 +238,6 @@ const lt_law law_linear_rolling = {
     .cases = lt_rolling_cases,
     .n_cases = ROLLING_N_CASES,
     .yield = &rolling_yield,
+    .friction = "tanPhi",
+    .param_flags = rolling_param_flags,
 };

@@ -77,6 +77,9 @@ static const lt_param sd_params[P_COUNT] = {
     [P_DASHPOT] = {"dashpotVel", LT_CHOICE, V_EXTRAPOLATED, 0, 1, "-",
                    "dashpot velocity: extrapolated (2nd order) | halfstep (v_{n-1/2}, 1st order)", dashpot_choices},
 };
+/* kn, kt, tanPhi unset: the stiffness rule's; en, et, zetaN, zetaT unset: the law's own defaults */
+static const unsigned sd_param_flags[P_COUNT] = {
+    [P_KN] = LT_PARAM_MATERIALS, [P_KT] = LT_PARAM_MATERIALS, [P_TANPHI] = LT_PARAM_MATERIALS};
 static const char *const sd_state[S_COUNT] = {"kn", "kt", "tanPhi", "gn", "gt", "Fn", "xiy", "xiz",
                                               "Fdn", "Fdy", "Fdz", "vn0", "vty0", "vtz0", "uN0", "slip"};
 static const lt_energy_def sd_energies[E_COUNT] = {
@@ -225,4 +228,6 @@ const lt_law law_spring_dashpot = {
     .cases = lt_spring_dashpot_cases,
     .n_cases = SPRING_DASHPOT_N_CASES,
     .yield = &sd_yield,
+    .friction = "tanPhi",
+    .param_flags = sd_param_flags,
 };

@@ -13,7 +13,14 @@
  *   checks its stiffness, cap and energy per cycle; 4 raises LT_MAX_STATE from 32 to 512 (laws that
  *   keep a loading history), names the load values of each case kind (lt_case.normal, .cycle,
  *   .impact, .loop: the same memory as load[4], which stays), and appends to lt_yield the yield
- *   function over all six generalized forces `excess` with the DoFs it depends on `dofs`.
+ *   function over all six generalized forces `excess` with the DoFs it depends on `dofs`; 5 (the
+ *   law tells, lawtester does not guess) adds the integer parameter kind LT_INT and appends to
+ *   lt_law the friction coefficient's name `friction` (the Coulomb cone of the plots, the
+ *   plausibility warnings), per-parameter flags `param_flags` (LT_PARAM_MATERIALS: unset, the value
+ *   comes from the materials; LT_PARAM_FIXED) and state arrays `state_arrays` (a history declared
+ *   as md[480], not 480 names); `init` may be NULL (the state starts at zeros), and every real or
+ *   integer parameter of a version-5 descriptor declares its range (min < max; a range left at
+ *   [0, 0] is refused).
  *
  * Compatibility: every version only appends fields, and a descriptor declares the version it was
  *   compiled for; lawtester reads only that version's fields (docs/plugins.md).  Descriptors of
@@ -41,7 +48,7 @@ extern "C" {
 /* Write descriptors with designated initialisers (.name = ...): optional fields added later then
  * default to none without a -Wextra missing-field-initializers warning, which positional lists
  * get. */
-#define LT_LAW_API_VERSION 4
+#define LT_LAW_API_VERSION 5
 #define LT_PI 3.14159265358979323846 /* pi, for laws and their closed forms */
 #define LT_DOF 6
 #define LT_MAX_ENERGIES 8
@@ -117,20 +124,48 @@ static inline double lt_spring_energy(double kn, double kt, double fn, double ft
     return 0.5 * ((kn > 0 ? fn * fn / kn : 0) + (kt > 0 ? (fty * fty + ftz * ftz) / kt : 0));
 }
 
-typedef enum lt_param_kind { LT_REAL, LT_BOOL, LT_CHOICE } lt_param_kind;
+/* LT_INT (API 5): a whole number (a count, a number of cells), held as a double like every
+ * parameter; scripts must give it as one (a fraction is refused), and it prints without
+ * decimals. */
+typedef enum lt_param_kind { LT_REAL, LT_BOOL, LT_CHOICE, LT_INT } lt_param_kind;
 
-/* One parameter of a law.  A default of NaN means the parameter is optional and unset unless
- * given; the doc says what the law uses then (e.g. the lt_contact stiffness values, which come
- * from the materials). */
+/* One parameter of a law.  A default of NaN means the parameter is optional (LT_REAL only) and
+ * unset unless given; the doc says what the law uses then, and the flag LT_PARAM_MATERIALS
+ * (API 5) says when that is a value from the materials (e.g. the lt_contact stiffness values). */
 typedef struct lt_param {
     const char *name;
     lt_param_kind kind;
-    double def;               /* default (LT_BOOL: 0/1, LT_CHOICE: index) */
-    double min, max;          /* valid closed range (LT_REAL) */
+    double def;               /* default (LT_BOOL: 0/1, LT_CHOICE: index, LT_INT: a whole number) */
+    double min, max;          /* valid closed range (LT_REAL, LT_INT: whole numbers or +-INFINITY).
+                                 API 5: min < max unless the parameter is flagged LT_PARAM_FIXED;
+                                 no bound is -INFINITY / INFINITY, never a range left at [0, 0] */
     const char *unit;         /* SI unit, "-" if none */
     const char *doc;
     const char *const *choices; /* LT_CHOICE: NULL-terminated names, value = index */
 } lt_param;
+
+/* API 5: what a parameter's lt_param cannot say, bits of lt_law.param_flags[i] (0: none). */
+enum {
+    /* Optional (default NaN, LT_REAL): not given, the law takes its value from the materials
+     * (the stiffness rule's kn, kt, tanPhi of lt_contact, or E* from Young's moduli: the doc
+     * says how).  .meta writes `materials` for it, and plot titles show the stiffness rule's
+     * value of the same name (kn, kt, tanPhi) marked "(materials)".  Without the flag an unset
+     * parameter is written `unset` (the law's own default, its doc says which) and never
+     * labelled with a stiffness-rule value that happens to share its name. */
+    LT_PARAM_MATERIALS = 1u << 0,
+    /* LT_REAL or LT_INT whose range is one value, min == max: a constant the law shows but that
+     * cannot be set.  Without the flag, min == max is refused (a range forgotten, both zero). */
+    LT_PARAM_FIXED = 1u << 1
+};
+
+/* API 5: a run of per-contact state doubles declared as one array (a loading history, a row of
+ * cells): `lawtester laws`, .meta and the docs show it as NAME[LENGTH], not LENGTH names. */
+typedef struct lt_state_array {
+    const char *name; /* an identifier, not the name of a state variable */
+    int first;        /* index in the state of its first value */
+    int length;       /* number of values, >= 1; arrays do not overlap */
+    const char *doc;  /* one line: the layout (e.g. "160 cells of x, uy, uz (m)"), or NULL */
+} lt_state_array;
 
 typedef enum lt_energy_kind { LT_STORED, LT_DISSIPATED } lt_energy_kind;
 typedef struct lt_energy_def {
@@ -186,7 +221,8 @@ typedef struct lt_law {
     int n_state;
     const lt_energy_def *energies;  /* n_energies entries */
     int n_energies;
-    /* Set up the state of a new contact (state is zeroed before the call). */
+    /* Set up the state of a new contact (state is zeroed before the call).  Optional since
+     * API 5 (NULL: the state starts at zeros, as in a Lua law without init). */
     void (*init)(const double *param, const lt_contact *c, double *state);
     /* Advance one step: read c and state, update state, fill out.  Return 1 while the contact
      * holds, 0 when it breaks (then out->f is ignored and the contact is removed). */
@@ -201,6 +237,22 @@ typedef struct lt_law {
     /* API 2.  Optional: the yield surface, NULL if the law declares none (read it through
      * lt_law_yield(), which checks api_version: a version-1 descriptor ends before it). */
     const lt_yield *yield;
+    /* API 5.  The name of the parameter or state variable that is the Coulomb friction
+     * coefficient mu = tan(phi) (-), NULL if the law has none: a state variable holds the value
+     * in use (e.g. the parameter, or the stiffness rule's tanPhi when it is unset); a parameter
+     * is what a script gives.  The plots draw the Coulomb cone with it (the state's value at the
+     * end of the run, else the parameter's, else, for a parameter flagged LT_PARAM_MATERIALS,
+     * the stiffness rule's tanPhi) and the plausibility warnings check the parameter (e.g.
+     * `mu = 30`, an angle in degrees).  A descriptor of API 1 to 4 is read as naming "tanPhi"
+     * when it has a parameter or state variable of that name (docs/plugins.md). */
+    const char *friction;
+    /* API 5.  n_params entries of LT_PARAM_* bits, in the order of params; NULL: all 0. */
+    const unsigned *param_flags;
+    /* API 5.  Arrays of the state (may be NULL / 0).  An entry of state_names that lies in an
+     * array may be NULL: lawtester names it ARRAY_k (k = 0, 1, ... within the array), as C.ARRAY_k
+     * reads it; state_names itself may be NULL when every value lies in an array. */
+    const lt_state_array *state_arrays;
+    int n_state_arrays;
 } lt_law;
 
 /* ---- analytic verification cases (API 2) ------------------------------------------------

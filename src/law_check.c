@@ -112,20 +112,59 @@ static int check_name(const lt_law *law, const char *what, int i, const char *na
     return 0;
 }
 
+static int whole_or_infinite(double x) { return isinf(x) || x == floor(x); }
+
+/* The range of a real or integer parameter: a range (min <= max), and more than one value
+ * unless the law declares the parameter fixed (API 5: a range left at [0, 0] is a forgotten
+ * one). */
+static int check_range(const lt_law *law, const lt_param *p, unsigned flags, char *err, size_t n)
+{
+    if (isnan(p->min) || isnan(p->max) || p->min > p->max)
+        return fail(err, n, law, "parameter '%s': range [%g, %g] is not a range", p->name, p->min, p->max);
+    if (p->min == p->max && !(flags & LT_PARAM_FIXED)) {
+        if (p->min == 0)
+            return fail(err, n, law, "parameter '%s': no range declared (min = max = 0): set its .min and .max (e.g. "
+                        "0 and INFINITY; -INFINITY for no lower bound), or flag it LT_PARAM_FIXED in .param_flags if "
+                        "0 is its only value", p->name);
+        return fail(err, n, law, "parameter '%s': range [%g, %g] holds one value: widen it, or flag it LT_PARAM_FIXED "
+                    "in .param_flags", p->name, p->min, p->max);
+    }
+    if ((flags & LT_PARAM_FIXED) && p->min != p->max)
+        return fail(err, n, law, "parameter '%s': flagged LT_PARAM_FIXED, but its range [%g, %g] holds more than one "
+                    "value", p->name, p->min, p->max);
+    return 0;
+}
+
 static int check_param(const lt_law *law, int i, char *err, size_t n)
 {
     const lt_param *p = &law->params[i];
+    unsigned flags = law->param_flags ? law->param_flags[i] : 0;
     if (check_name(law, "parameter", i, p->name, -1, err, n) < 0) return -1;
     for (int j = 0; j < i; j++)
         if (strcmp(law->params[j].name, p->name) == 0) return fail(err, n, law, "parameter '%s' declared twice", p->name);
     if (!p->unit || !p->doc) return fail(err, n, law, "parameter '%s': no %s", p->name, p->unit ? "doc" : "unit");
+    if (flags & ~(unsigned)(LT_PARAM_MATERIALS | LT_PARAM_FIXED | LT_PARAM_RANGE_UNDECLARED))
+        return fail(err, n, law, "parameter '%s': flags 0x%x hold a bit that is no LT_PARAM_* flag", p->name, flags);
+    if ((flags & LT_PARAM_MATERIALS) && !(p->kind == LT_REAL && isnan(p->def)))
+        return fail(err, n, law, "parameter '%s': LT_PARAM_MATERIALS is for an optional real parameter (default "
+                    "NAN: unset, the value then comes from the materials)", p->name);
+    if ((flags & LT_PARAM_FIXED) && p->kind != LT_REAL && p->kind != LT_INT)
+        return fail(err, n, law, "parameter '%s': LT_PARAM_FIXED is for a real or integer parameter", p->name);
     switch (p->kind) {
     case LT_REAL:
-        if (isnan(p->min) || isnan(p->max) || p->min > p->max)
-            return fail(err, n, law, "parameter '%s': range [%g, %g] is not a range", p->name, p->min, p->max);
+        if (check_range(law, p, flags, err, n) < 0) return -1;
         if (!isnan(p->def) && !(p->def >= p->min && p->def <= p->max))
             return fail(err, n, law, "parameter '%s': default %g outside its range [%g, %g]", p->name, p->def, p->min,
                         p->max);
+        return 0;
+    case LT_INT:
+        if (check_range(law, p, flags, err, n) < 0) return -1;
+        if (!whole_or_infinite(p->min) || !whole_or_infinite(p->max))
+            return fail(err, n, law, "parameter '%s': an integer's range [%g, %g] must have whole (or infinite) "
+                        "bounds", p->name, p->min, p->max);
+        if (!(isfinite(p->def) && p->def == floor(p->def) && p->def >= p->min && p->def <= p->max))
+            return fail(err, n, law, "parameter '%s': an integer's default must be a whole number in [%g, %g], got %g",
+                        p->name, p->min, p->max, p->def);
         return 0;
     case LT_BOOL:
         if (p->def != 0 && p->def != 1)
@@ -185,6 +224,83 @@ static int check_case(const lt_law *law, int i, char *err, size_t n)
     return 0;
 }
 
+/* The state array holding value i, or NULL. */
+static const lt_state_array *array_of(const lt_law *law, int i)
+{
+    for (int a = 0; a < law->n_state_arrays && law->state_arrays; a++) {
+        const lt_state_array *s = &law->state_arrays[a];
+        if (i >= s->first && i - s->first < s->length) return s;
+    }
+    return NULL;
+}
+
+const char *lt_state_name(const lt_law *law, int i, char *buf, size_t n)
+{
+    const char *name = law->state_names ? law->state_names[i] : NULL;
+    if (name) return name;
+    const lt_state_array *a = array_of(law, i);
+    if (!a || !a->name) return NULL;
+    snprintf(buf, n, "%s_%d", a->name, i - a->first);
+    return buf;
+}
+
+/* The state arrays: named, unique, within the state, not overlapping, not named as a state
+ * variable; then every state variable's name (given, or ARRAY_k) an identifier free for the
+ * role, each once. */
+static int check_state(const lt_law *law, char *err, size_t n)
+{
+    if (law->n_state_arrays < 0 || law->n_state_arrays > LT_MAX_STATE || (law->n_state_arrays && !law->state_arrays))
+        return fail(err, n, law, "n_state_arrays = %d with %s table (0 to LT_MAX_STATE = %d)", law->n_state_arrays,
+                    law->state_arrays ? "a" : "no", LT_MAX_STATE);
+    for (int a = 0; a < law->n_state_arrays; a++) {
+        const lt_state_array *s = &law->state_arrays[a];
+        if (check_name(law, "state array", a, s->name, -1, err, n) < 0) return -1;
+        if (s->length < 1 || s->first < 0 || s->first > law->n_state - s->length)
+            return fail(err, n, law, "state array '%s': [%d, %d + %d) does not lie within the %d state variables (first "
+                        ">= 0, length >= 1)", s->name, s->first, s->first, s->length, law->n_state);
+        if (s->doc && lt_has_control(s->doc))
+            return fail(err, n, law, "state array '%s': its doc is one line (no control characters)", s->name);
+        for (int b = 0; b < a; b++) {
+            const lt_state_array *o = &law->state_arrays[b];
+            if (strcmp(o->name, s->name) == 0) return fail(err, n, law, "state array '%s' declared twice", s->name);
+            if (s->first < o->first + o->length && o->first < s->first + s->length)
+                return fail(err, n, law, "state arrays '%s' and '%s' overlap", o->name, s->name);
+        }
+    }
+    char bi[LT_NAME_MAX + 24], bj[LT_NAME_MAX + 24];
+    for (int i = 0; i < law->n_state; i++) {
+        const char *name = lt_state_name(law, i, bi, sizeof bi);
+        if (!name && !array_of(law, i))
+            return fail(err, n, law, "state variable %d: name is missing (NULL), and no state array holds it", i + 1);
+        if (check_name(law, "state variable", i, name, LT_NAME_STATE, err, n) < 0) return -1;
+        for (int a = 0; a < law->n_state_arrays; a++)
+            if (strcmp(law->state_arrays[a].name, name) == 0)
+                return fail(err, n, law, "state array '%s' has the name of a state variable", name);
+        for (int j = 0; j < i; j++)
+            if (strcmp(lt_state_name(law, j, bj, sizeof bj), name) == 0)
+                return fail(err, n, law, "state variable '%s' declared twice", name);
+    }
+    return 0;
+}
+
+/* The friction coefficient names a real parameter or a state variable. */
+static int check_friction(const lt_law *law, char *err, size_t n)
+{
+    const char *f = law->friction;
+    if (!f) return 0;
+    char q[LT_NAME_MAX + 8], b[LT_NAME_MAX + 24];
+    for (int i = 0; i < law->n_params; i++)
+        if (strcmp(law->params[i].name, f) == 0) {
+            if (law->params[i].kind != LT_REAL)
+                return fail(err, n, law, "friction '%s' names a parameter that is not real (LT_REAL)", f);
+            return 0;
+        }
+    for (int i = 0; i < law->n_state; i++)
+        if (strcmp(lt_state_name(law, i, b, sizeof b), f) == 0) return 0;
+    return fail(err, n, law, "friction '%s' names no parameter and no state variable (name the one that holds the "
+                "Coulomb friction coefficient, or leave it NULL)", lt_quote(f, q, sizeof q, LT_NAME_MAX));
+}
+
 int lt_law_validate(const lt_law *law, char *err, size_t n)
 {
     if (!law) return fail(err, n, law, "the descriptor is NULL");
@@ -194,23 +310,19 @@ int lt_law_validate(const lt_law *law, char *err, size_t n)
     const char *bad = lt_identifier_problem(law->name);
     if (bad) return fail(err, n, law, "name %s", bad);
     if (!law->summary) return fail(err, n, law, "no summary");
-    if (!law->init || !law->step) return fail(err, n, law, "no %s function", law->init ? "step" : "init");
+    if (!law->step) return fail(err, n, law, "no step function");
     if (law->n_params < 0 || law->n_params > LT_MAX_PARAMS)
         return fail(err, n, law, "%d parameters (0 to LT_MAX_PARAMS = %d)", law->n_params, LT_MAX_PARAMS);
     if (law->n_state < 0 || law->n_state > LT_MAX_STATE)
         return fail(err, n, law, "%d state variables (0 to LT_MAX_STATE = %d)", law->n_state, LT_MAX_STATE);
     if (law->n_energies < 0 || law->n_energies > LT_MAX_ENERGIES)
         return fail(err, n, law, "%d energies (0 to LT_MAX_ENERGIES = %d)", law->n_energies, LT_MAX_ENERGIES);
-    if ((law->n_params && !law->params) || (law->n_state && !law->state_names) || (law->n_energies && !law->energies))
+    if ((law->n_params && !law->params) || (law->n_state && !law->state_names && !law->n_state_arrays) ||
+        (law->n_energies && !law->energies))
         return fail(err, n, law, "a count is set but its table is NULL");
     for (int i = 0; i < law->n_params; i++)
         if (check_param(law, i, err, n) < 0) return -1;
-    for (int i = 0; i < law->n_state; i++) {
-        if (check_name(law, "state variable", i, law->state_names[i], LT_NAME_STATE, err, n) < 0) return -1;
-        for (int j = 0; j < i; j++)
-            if (strcmp(law->state_names[j], law->state_names[i]) == 0)
-                return fail(err, n, law, "state variable '%s' declared twice", law->state_names[i]);
-    }
+    if (check_state(law, err, n) < 0 || check_friction(law, err, n) < 0) return -1;
     for (int i = 0; i < law->n_energies; i++) {
         const lt_energy_def *e = &law->energies[i];
         if (check_name(law, "energy", i, e->name, LT_NAME_ENERGY, err, n) < 0) return -1;
@@ -233,6 +345,21 @@ int lt_law_validate(const lt_law *law, char *err, size_t n)
     return 0;
 }
 
+/* A descriptor of API 1 to 4 has no friction field: the parameter or state variable named
+ * "tanPhi" is its friction coefficient, as lawtester guessed before API 5 (NULL if none).  The
+ * tables are read only as far as their counts are sane (validate refuses the others). */
+static const char *old_friction(const lt_law *law)
+{
+    static const char tanphi[] = "tanPhi";
+    if (law->params && law->n_params > 0 && law->n_params <= LT_MAX_PARAMS)
+        for (int i = 0; i < law->n_params; i++)
+            if (law->params[i].name && strcmp(law->params[i].name, tanphi) == 0) return tanphi;
+    if (law->state_names && law->n_state > 0 && law->n_state <= LT_MAX_STATE)
+        for (int i = 0; i < law->n_state; i++)
+            if (law->state_names[i] && strcmp(law->state_names[i], tanphi) == 0) return tanphi;
+    return NULL;
+}
+
 lt_law *lt_law_normalize(const lt_law *law, char *err, size_t n)
 {
     if (!law) {
@@ -240,9 +367,17 @@ lt_law *lt_law_normalize(const lt_law *law, char *err, size_t n)
         return NULL;
     }
     int version = law->api_version; /* the first field of every version */
+    if (version == 0) {
+        /* the name is the second field of every version (a shared object's is checked readable
+         * text before this is called, src/plugin.c) */
+        fail(err, n, law, "api_version is not set (0): set .api_version = LT_LAW_API_VERSION in the descriptor "
+             "(this lawtester reads law API 1 to %d; docs/plugins.md)", LT_LAW_API_VERSION);
+        return NULL;
+    }
     if (version < 1 || version > LT_LAW_API_VERSION) {
-        fail(err, n, version >= 1 ? law : NULL, "API version %d is not one this lawtester reads (1 to %d)", version,
-             LT_LAW_API_VERSION);
+        fail(err, n, version >= 1 ? law : NULL, "API version %d is not one this lawtester reads (1 to %d): %s", version,
+             LT_LAW_API_VERSION, version > LT_LAW_API_VERSION ? "rebuild it against this lawtester's <lawtester/law.h>"
+                                                               : "set .api_version = LT_LAW_API_VERSION");
         return NULL;
     }
     int n_cases = version >= 2 && law->n_cases > 0 && law->cases ? law->n_cases : 0;
@@ -252,25 +387,60 @@ lt_law *lt_law_normalize(const lt_law *law, char *err, size_t n)
     }
     /* versions 2 and 3 point to an lt_yield that ends before `excess`: it is copied too */
     int old_yield = version >= 2 && version < 4 && law->yield;
-    lt_law *out = calloc(1, sizeof *out + (size_t)n_cases * sizeof(lt_case) + (old_yield ? sizeof(lt_yield) : 0));
+    /* versions 1 to 4: the parameters are read as API 5 declares them (flags of their own) */
+    int old_params = version < 5 && law->params && law->n_params > 0 && law->n_params <= LT_MAX_PARAMS ? law->n_params : 0;
+    size_t size = sizeof(lt_law) + (size_t)n_cases * sizeof(lt_case) + (old_yield ? sizeof(lt_yield) : 0) +
+                  (size_t)old_params * (sizeof(lt_param) + sizeof(unsigned));
+    lt_law *out = calloc(1, size);
     if (!out) {
         fail(err, n, law, "out of memory");
         return NULL;
     }
-    memcpy(out, law, version >= 2 ? LT_LAW_V2_SIZE : LT_LAW_V1_SIZE); /* version 1 ends before check */
+    memcpy(out, law, LT_LAW_SIZE_OF_VERSION(version)); /* version 1 ends before check, 2 to 4 after yield */
     out->api_version = LT_LAW_API_VERSION;
+    char *next = (char *)(out + 1);
     if (n_cases) {
-        lt_case *cases = (lt_case *)(out + 1);
+        lt_case *cases = (lt_case *)(void *)next;
         for (int i = 0; i < n_cases; i++) {
             if (version >= 3) cases[i] = law->cases[i];
             else memcpy(&cases[i], &((const lt_case_v2 *)(const void *)law->cases)[i], sizeof(lt_case_v2));
         }
         out->cases = cases;
+        next += (size_t)n_cases * sizeof(lt_case);
     }
     if (old_yield) {
-        lt_yield *y = (lt_yield *)(void *)((lt_case *)(out + 1) + n_cases);
+        lt_yield *y = (lt_yield *)(void *)next;
         memcpy(y, law->yield, LT_YIELD_V3_SIZE);
         out->yield = y;
+        next += sizeof(lt_yield);
+    }
+    if (version < 5) {
+        out->friction = old_friction(law);
+        for (int i = 0; i < old_params; i++)
+            if ((unsigned)law->params[i].kind > LT_CHOICE) {
+                char q[LT_NAME_MAX + 8];
+                fail(err, n, law, "parameter %d '%s': kind %d is no kind of law API %d (LT_INT is API 5)", i + 1,
+                     lt_quote(law->params[i].name ? law->params[i].name : "?", q, sizeof q, LT_NAME_MAX),
+                     (int)law->params[i].kind, version);
+                free(out);
+                return NULL;
+            }
+    }
+    if (old_params) {
+        lt_param *params = (lt_param *)(void *)next;
+        unsigned *flags = (unsigned *)(void *)(params + old_params);
+        for (int i = 0; i < old_params; i++) {
+            params[i] = law->params[i];
+            if (params[i].kind != LT_REAL || isnan(params[i].min) || params[i].min != params[i].max) continue;
+            if (params[i].min == 0) { /* a range never declared (zero-initialised): no bounds */
+                params[i].min = -INFINITY, params[i].max = INFINITY;
+                flags[i] = LT_PARAM_RANGE_UNDECLARED;
+            } else {
+                flags[i] = LT_PARAM_FIXED; /* a constant, as such a range meant before API 5 */
+            }
+        }
+        out->params = params;
+        out->param_flags = flags;
     }
     return out;
 }
@@ -308,6 +478,9 @@ static const char *keep_string(block *b, const char *s)
 
 #define TAKE(b, type, count) ((type *)take(b, (size_t)(count) * sizeof(type), _Alignof(type)))
 
+/* The init of a law that declares none: the state stays as the driver zeroed it. */
+static void no_init(const double *param, const lt_contact *c, double *state) { (void)param, (void)c, (void)state; }
+
 /* src (checked, current layout) into b: returns the copy when b is being filled, else NULL. */
 static lt_law *deep_copy(block *b, const lt_law *src)
 {
@@ -317,6 +490,15 @@ static lt_law *deep_copy(block *b, const lt_law *src)
     lt_energy_def *energies = src->n_energies > 0 ? TAKE(b, lt_energy_def, src->n_energies) : NULL;
     lt_case *cases = src->n_cases > 0 ? TAKE(b, lt_case, src->n_cases) : NULL;
     lt_yield *yield = src->yield ? TAKE(b, lt_yield, 1) : NULL;
+    unsigned *flags = src->param_flags && src->n_params > 0 ? TAKE(b, unsigned, src->n_params) : NULL;
+    lt_state_array *arrays = src->n_state_arrays > 0 ? TAKE(b, lt_state_array, src->n_state_arrays) : NULL;
+    for (int i = 0; flags && i < src->n_params; i++) flags[i] = src->param_flags[i];
+    for (int i = 0; i < src->n_state_arrays; i++) {
+        lt_state_array a = src->state_arrays[i];
+        a.name = keep_string(b, a.name);
+        a.doc = keep_string(b, a.doc);
+        if (arrays) arrays[i] = a;
+    }
     for (int i = 0; i < src->n_params; i++) {
         lt_param p = src->params[i];
         p.name = keep_string(b, p.name);
@@ -335,8 +517,9 @@ static lt_law *deep_copy(block *b, const lt_law *src)
         }
         if (params) params[i] = p;
     }
-    for (int i = 0; i < src->n_state; i++) {
-        const char *s = keep_string(b, src->state_names[i]);
+    for (int i = 0; i < src->n_state; i++) { /* a value of an array without a name of its own: ARRAY_k */
+        char buf[LT_NAME_MAX + 24];
+        const char *s = keep_string(b, lt_state_name(src, i, buf, sizeof buf));
         if (states) states[i] = s;
     }
     for (int i = 0; i < src->n_energies; i++) {
@@ -362,6 +545,7 @@ static lt_law *deep_copy(block *b, const lt_law *src)
         if (yield) *yield = y;
     }
     const char *name = keep_string(b, src->name), *summary = keep_string(b, src->summary);
+    const char *friction = keep_string(b, src->friction);
     if (!out || b->overrun) return NULL;
     *out = *src;
     out->name = name;
@@ -371,6 +555,10 @@ static lt_law *deep_copy(block *b, const lt_law *src)
     out->energies = energies;
     out->cases = cases;
     out->yield = yield;
+    out->friction = friction;
+    out->param_flags = flags;
+    out->state_arrays = arrays;
+    if (!out->init) out->init = no_init;
     return out;
 }
 
@@ -394,4 +582,37 @@ lt_law *lt_law_copy(const lt_law *law, char *err, size_t n)
     }
     free(flat);
     return out;
+}
+
+const char *lt_param_value_problem(const lt_param *p, double x, char *buf, size_t n)
+{
+    if (isnan(x)) {
+        if (p->kind == LT_REAL && isnan(p->def)) return NULL; /* an optional parameter left unset */
+        snprintf(buf, n, "is NaN");
+        return buf;
+    }
+    switch (p->kind) {
+    case LT_BOOL:
+        if (x == 0 || x == 1) return NULL;
+        snprintf(buf, n, "expected true or false (1 or 0), got %g", x);
+        return buf;
+    case LT_CHOICE: {
+        int count = 0;
+        while (p->choices && p->choices[count]) count++;
+        if (x >= 0 && x < count && x == floor(x)) return NULL;
+        snprintf(buf, n, "%g is not the index of one of its %d choices", x, count);
+        return buf;
+    }
+    case LT_INT:
+        if (isfinite(x) && x != floor(x)) {
+            snprintf(buf, n, "expected a whole number (an integer parameter), got %.17g", x);
+            return buf;
+        }
+        break;
+    case LT_REAL: break;
+    }
+    if (!isfinite(x)) snprintf(buf, n, "is not finite");
+    else if (x < p->min || x > p->max) snprintf(buf, n, "value %g out of range: must be in [%g, %g]", x, p->min, p->max);
+    else return NULL;
+    return buf;
 }

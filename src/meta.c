@@ -84,14 +84,29 @@ int lt_meta_open(lt_meta *m, const char *dir, const char *name, const lt_test *t
     if (!isnan(s->ratio)) put_num(fp, "stiffness.ratio", s->ratio);
     if (s->rule == LT_RULE_DIRECT) put_num(fp, "stiffness.kn", s->kn);
     if (s->rule == LT_RULE_DIRECT && !isnan(s->kt)) put_num(fp, "stiffness.kt", s->kt);
-    /* the law's parameters; those "from the materials" that were not given say so */
-    for (int i = 0; i < test->law->n_params; i++) {
-        const lt_param *p = &test->law->params[i];
+    /* the law's parameters as it declares them: one not given is `materials` when the law
+     * takes it from the materials (LT_PARAM_MATERIALS), else `unset` (the law's own default) */
+    const lt_law *law = test->law;
+    for (int i = 0; i < law->n_params; i++) {
+        const lt_param *p = &law->params[i];
         char k[64];
         snprintf(k, sizeof k, "params.%s", p->name);
         if (p->kind == LT_CHOICE) fprintf(fp, "%s\t%s\n", k, p->choices[(int)test->params[i]]);
-        else if (isnan(test->params[i])) fprintf(fp, "%s\tmaterials\n", k);
+        else if (isnan(test->params[i]))
+            fprintf(fp, "%s\t%s\n", k, law->param_flags && (law->param_flags[i] & LT_PARAM_MATERIALS) ? "materials" : "unset");
         else put_num(fp, k, test->params[i]);
+    }
+    /* the law's state variables, a declared array as NAME[LENGTH] */
+    if (law->n_state > 0) {
+        fprintf(fp, "state\t");
+        for (int i = 0; i < law->n_state; i++) {
+            const lt_state_array *a = NULL;
+            for (int j = 0; j < law->n_state_arrays; j++)
+                if (law->state_arrays[j].first == i) a = &law->state_arrays[j];
+            if (a) fprintf(fp, "%s%s[%d]", i ? " " : "", a->name, a->length), i += a->length - 1;
+            else fprintf(fp, "%s%s", i ? " " : "", law->state_names[i]);
+        }
+        fputc('\n', fp);
     }
     if (ferror(fp)) lt_afile_fail(&m->f, errno);
     count_bytes(m);

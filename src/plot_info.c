@@ -145,8 +145,11 @@ static const char *kv_get(const kv *m, const char *key)
 }
 
 /* One parameter for the title: "kn = 10⁶ N/m"; a boolean only when true, a choice only when it
- * is not the default; nothing for a value the sidecar does not know. */
-static void param_text(strbuf *s, const lt_param *p, const char *value, const kv *meta, int *count)
+ * is not the default; nothing for a value the sidecar does not know or an unset one (`unset`:
+ * the law's own default).  `materials` (the law declares it LT_PARAM_MATERIALS: the sidecar
+ * writes no other parameter so) shows the stiffness rule's value of the same name, if the
+ * sidecar has one, marked "(materials)". */
+static void param_text(strbuf *s, const lt_param *p, unsigned flags, const char *value, const kv *meta, int *count)
 {
     if (!value) return;
     char num[64], key[96];
@@ -163,6 +166,7 @@ static void param_text(strbuf *s, const lt_param *p, const char *value, const kv
     const char *unit = p->unit && strcmp(p->unit, "-") != 0 ? p->unit : NULL;
     int materials = strcmp(value, "materials") == 0;
     if (materials) {
+        if (!(flags & LT_PARAM_MATERIALS)) return; /* the law does not say so: no stiffness-rule value under its name */
         snprintf(key, sizeof key, "contact.1.%s", p->name);
         value = meta ? kv_get(meta, key) : NULL;
         if (!value) return; /* the law derives it from the materials; the sidecar has no value */
@@ -200,10 +204,11 @@ static void params_line(strbuf *s, const lt_law *law, const kv *meta, const doub
             v = kv_get(meta, key);
         } else if (params) {
             if (p->kind == LT_CHOICE) v = p->choices[(int)params[i]];
-            else if (isnan(params[i])) v = "materials";
+            else if (isnan(params[i])) /* unset: shown only when the law takes it from the materials */
+                v = law->param_flags && (law->param_flags[i] & LT_PARAM_MATERIALS) ? "materials" : NULL;
             else snprintf(value, sizeof value, "%.17g", params[i]), v = value;
         }
-        param_text(&line, p, v, meta, &count);
+        param_text(&line, p, law->param_flags ? law->param_flags[i] : 0, v, meta, &count);
     }
     /* a gnuplot double-quoted string, broken after the comma that ends a line of at most
      * PARAMS_LINE characters (titles are centred over figures 9 to 17 cm wide) */

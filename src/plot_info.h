@@ -24,7 +24,7 @@ typedef struct lt_plot_input {
     const char *meta;     /* its sidecar (docs/records.md; it may be a temporary file) or NULL */
     const char *surface;  /* the law's sampled yield surface (surface.h) or NULL */
     const lt_law *law;    /* the law when there is no sidecar (a probe table), else NULL */
-    const double *params; /* its parameter values (law->n_params; NaN: from the materials) */
+    const double *params; /* its parameter values (law->n_params; NaN: not given) */
     double tanPhi;        /* the law's friction coefficient at the end of the run, NaN if none */
 } lt_plot_input;
 
@@ -32,8 +32,10 @@ typedef struct lt_plot_input {
  *   test, law      the test's name and the law's name ('' if unknown);
  *   params         the law's parameters with SI units, e.g. "kn = 10⁶ N/m, ...", in lines of
  *                  at most about 42 characters;
- *                  a parameter left to the materials shows the value the stiffness rule gave the
- *                  first contact (contact.1.NAME of the sidecar) or "(materials)";
+ *                  a parameter not given that the law takes from the materials
+ *                  (LT_PARAM_MATERIALS) shows the value the stiffness rule gave the first
+ *                  contact (contact.1.NAME of the sidecar) marked "(materials)", another one
+ *                  not given is left out (the law's own default);
  *   title          "TEST: law LAW" (the first line of every title);
  *   titlelines     the lines of title and params together (multiplots keep room for them);
  *   nstages        stages to mark (0 if the table has no stage column, one stage only, or more

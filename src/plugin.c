@@ -164,7 +164,7 @@ static int check_entry(const lt_law *p, size_t i, char *err, size_t errlen)
     else if ((uintptr_t)p % _Alignof(lt_law) != 0) why = "it is not aligned as a descriptor is";
     if (!why) {
         int version = p->api_version; /* the first field of every version, now known readable */
-        size_t need = version >= 2 && version <= LT_LAW_API_VERSION ? LT_LAW_V2_SIZE : LT_LAW_V1_SIZE;
+        size_t need = LT_LAW_SIZE_OF_VERSION(version);
         if (!readable(p, need)) {
             snprintf(detail, sizeof detail, "api_version %d, but fewer than the %zu bytes of that layout readable there",
                      version, need);

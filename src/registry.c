@@ -4,6 +4,7 @@
 #include "registry.h"
 #include "law_check.h"
 #include "quote.h"
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,6 +118,22 @@ int lt_law_energy_index(const lt_law *law, const char *name)
     for (int i = 0; i < law->n_energies; i++)
         if (strcmp(law->energies[i].name, name) == 0) return i;
     return -1;
+}
+
+int lt_law_friction_param(const lt_law *law)
+{
+    return law->friction ? lt_law_param_index(law, law->friction) : -1;
+}
+
+double lt_law_friction(const lt_law *law, const double *params, const double *state, double rule_tanphi)
+{
+    if (!law->friction) return NAN;
+    for (int i = 0; i < law->n_state; i++)
+        if (strcmp(law->state_names[i], law->friction) == 0) return state[i];
+    int p = lt_law_friction_param(law);
+    if (p < 0) return NAN;
+    if (!isnan(params[p])) return params[p];
+    return law->param_flags && (law->param_flags[p] & LT_PARAM_MATERIALS) ? rule_tanphi : NAN;
 }
 
 const lt_yield *lt_law_yield(const lt_law *law)

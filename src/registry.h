@@ -42,6 +42,16 @@ int lt_law_declared_api(const lt_law *law);
 int lt_law_param_index(const lt_law *law, const char *name);
 int lt_law_energy_index(const lt_law *law, const char *name);
 
+/* The parameter the law names as its friction coefficient (lt_law.friction), or -1 (none, or it
+ * names a state variable): the plausibility warnings check its value. */
+int lt_law_friction_param(const lt_law *law);
+
+/* The law's friction coefficient mu = tan(phi) (-) as a run ended, for the Coulomb cone of the
+ * plots: the state variable lt_law.friction names (its value in state), else the parameter
+ * (params), else, for a parameter not given that the law takes from the materials
+ * (LT_PARAM_MATERIALS), rule_tanphi (the stiffness rule's); NaN when the law names none. */
+double lt_law_friction(const lt_law *law, const double *params, const double *state, double rule_tanphi);
+
 /* The law's yield surface, or NULL when it declares none (also for a descriptor of law API 1,
  * which has no such field). */
 const lt_yield *lt_law_yield(const lt_law *law);

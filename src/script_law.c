@@ -1,5 +1,5 @@
 /* src/script_law.c - contact laws written in Lua (docs/lua-laws.md): `lawtester.law{...}` reads
- * a law table into a binding (script_law_int.h) whose lt_law descriptor (law API 4) points to
+ * a law table into a binding (script_law_int.h) whose lt_law descriptor (law API 5) points to
  * the C trampolines of a free slot (script_law_call.c: the call into Lua, its errors), and
  * registers the law (src/registry.h) for the life of the script's Lua state; the binding's
  * __gc unregisters it and frees the slot.  `lawtester.verify_law` is script_verify_law.c.
@@ -113,10 +113,11 @@ static void read_bound(conv *cv, int t, const char *key, double *out)
     lt_path_pop(cv);
 }
 
-static void read_param(conv *cv, lua_law *b, int t, int i)
+static void read_param(conv *cv, lua_law *b, int t, int i, unsigned *flags)
 {
-    static const char *const keys[] = {"name", "kind", "default", "optional", "min", "max", "unit", "doc", "choices", NULL};
-    static const char *const kinds[] = {"real", "bool", "choice", NULL};
+    static const char *const keys[] = {"name", "kind",   "default", "optional", "materials", "min",
+                                       "max",  "unit",   "doc",     "choices",  NULL};
+    static const char *const kinds[] = {"real", "bool", "choice", "int", NULL};
     lua_State *L = cv->L;
     lt_param *p = &b->params[i];
     if (!lua_istable(L, t)) lt_field_error(cv, "expected a table { name = ..., default = ..., ... }, got %s", luaL_typename(L, t));
@@ -128,16 +129,22 @@ static void read_param(conv *cv, lua_law *b, int t, int i)
             lt_field_error(cv, "parameter '%s' declared twice", p->name);
         }
     int kind = 0;
-    lt_opt_choice(cv, t, "kind", kinds, 3, &kind);
-    p->kind = kind == 1 ? LT_BOOL : kind == 2 ? LT_CHOICE : LT_REAL;
+    lt_opt_choice(cv, t, "kind", kinds, 4, &kind);
+    p->kind = kind == 1 ? LT_BOOL : kind == 2 ? LT_CHOICE : kind == 3 ? LT_INT : LT_REAL;
     p->doc = read_string(cv, b, t, "doc", 1);
     p->unit = read_string(cv, b, t, "unit", p->kind == LT_REAL);
     if (!p->unit) p->unit = "-";
-    int optional = 0;
+    int optional = 0, materials = 0;
     lt_opt_bool(cv, t, "optional", &optional);
+    lt_opt_bool(cv, t, "materials", &materials); /* law API 5's LT_PARAM_MATERIALS */
+    if (materials && !(optional && p->kind == LT_REAL)) {
+        lt_path_push_key(cv, "materials");
+        lt_field_error(cv, "only an optional real parameter takes its value from the materials (optional = true)");
+    }
+    flags[i] = materials ? LT_PARAM_MATERIALS : 0;
     lt_path_push_key(cv, "default");
     int ty = lt_get_field(cv, t, "default");
-    if (p->kind == LT_REAL) {
+    if (p->kind == LT_REAL || p->kind == LT_INT) {
         p->min = -INFINITY, p->max = INFINITY;
         lt_path_pop(cv);
         read_bound(cv, t, "min", &p->min);
@@ -146,13 +153,28 @@ static void read_param(conv *cv, lua_law *b, int t, int i)
             lt_path_push_key(cv, "max");
             lt_field_error(cv, "max %g is below min %g", p->max, p->min);
         }
+        static const char *const bound[2] = {"min", "max"};
+        for (int j = 0; j < 2 && p->kind == LT_INT; j++) {
+            double x = j ? p->max : p->min;
+            if (isfinite(x) && x != floor(x)) {
+                lt_path_push_key(cv, bound[j]);
+                lt_field_error(cv, "an integer parameter's bound is a whole number (or math.huge), got %.17g", x);
+            }
+        }
         lt_path_push_key(cv, "default");
+        if (optional && p->kind == LT_INT) {
+            lt_path_pop(cv);
+            lt_path_push_key(cv, "optional");
+            lt_field_error(cv, "only a real parameter may be optional");
+        }
         if (optional) {
             if (ty != LUA_TNIL) lt_field_error(cv, "an optional parameter has no default (it is nil unless given)");
             p->def = NAN;
         } else {
             if (ty == LUA_TNIL) lt_field_error(cv, "missing (a number; or optional = true: nil unless given)");
             p->def = lt_to_number(cv, -1, p->min, p->max);
+            if (p->kind == LT_INT && p->def != floor(p->def))
+                lt_field_error(cv, "expected a whole number (an integer parameter), got %.17g", p->def);
         }
     } else {
         if (optional) {
@@ -201,7 +223,7 @@ static void read_param(conv *cv, lua_law *b, int t, int i)
         static const char *const range[2] = {"min", "max"};
         for (int j = 0; j < 2; j++) {
             lt_path_push_key(cv, range[j]);
-            if (lua_getfield(L, t, range[j]) != LUA_TNIL) lt_field_error(cv, "a range is for real parameters only");
+            if (lua_getfield(L, t, range[j]) != LUA_TNIL) lt_field_error(cv, "a range is for real and int parameters only");
             lua_pop(L, 1);
             lt_path_pop(cv);
         }
@@ -252,10 +274,35 @@ static int read_function(conv *cv, int t, const char *key, int required, const c
     return line;
 }
 
-/* lawtester.law{ name, summary, params, state, energies, init, step } -> name */
+/* An entry of the state list that declares an array (law API 5's lt_state_array), at t:
+ * { name = "md", length = 480, doc = "..." }, the values first .. first + length - 1 named
+ * NAME_0 ... in names.  Its length. */
+static int read_state_array(conv *cv, lua_law *b, int t, int first, lt_state_array *a, const char **names)
+{
+    static const char *const keys[] = {"name", "length", "doc", NULL};
+    lt_check_keys(cv, t, keys);
+    a->name = read_name(cv, b, t, "name");
+    long length = 0;
+    lt_path_push_key(cv, "length");
+    if (lt_get_field(cv, t, "length") == LUA_TNIL) lt_field_error(cv, "missing (the number of values, >= 1)");
+    lua_pop(cv->L, 1);
+    lt_path_pop(cv);
+    lt_opt_integer(cv, t, "length", &length, 1, LT_MAX_STATE - first);
+    a->doc = read_string(cv, b, t, "doc", 0);
+    a->first = first;
+    a->length = (int)length;
+    for (int k = 0; k < a->length; k++) {
+        char name[LT_NAME_MAX + 24];
+        snprintf(name, sizeof name, "%s_%d", a->name, k);
+        names[first + k] = keep(b, cv->L, name);
+    }
+    return a->length;
+}
+
+/* lawtester.law{ name, summary, params, state, energies, init, step, friction } -> name */
 int lt_lib_law(lua_State *L)
 {
-    static const char *const keys[] = {"name", "summary", "params", "state", "energies", "init", "step", NULL};
+    static const char *const keys[] = {"name", "summary", "params", "state", "energies", "init", "step", "friction", NULL};
     script_ctx *sc = lt_lib_ctx(L);
     if (sc->callback_depth > 0)
         return luaL_error(L, "lawtester.law: a law is defined by the script, not from inside a run (an until, a done or "
@@ -290,30 +337,49 @@ int lt_lib_law(lua_State *L)
                     where ? where : "");
     }
     d->summary = read_string(&cv, b, 1, "summary", 1);
+    unsigned *flags = own(b, L, calloc(LT_MAX_PARAMS, sizeof *flags));
     int n = push_list(&cv, 1, "params", LT_MAX_PARAMS, "parameter tables"); /* index 3 */
     for (int i = 0; i < n; i++) {
         lt_path_push_index(&cv, i + 1);
         lua_rawgeti(L, 3, i + 1);
-        read_param(&cv, b, lua_gettop(L), i);
+        read_param(&cv, b, lua_gettop(L), i, flags);
         lua_pop(L, 1);
         lt_path_pop(&cv);
     }
     d->n_params = n;
     d->params = b->params;
+    d->param_flags = flags;
     lua_pop(L, 1);
     lt_path_pop(&cv);
+    /* the state: names, and arrays { name = ..., length = N } whose values are NAME_0 ... */
     n = push_list(&cv, 1, "state", LT_MAX_STATE, "state variable names");
+    lt_state_array *arrays = NULL;
+    int n_state = 0, n_arrays = 0;
     for (int i = 0; i < n; i++) {
         lt_path_push_index(&cv, i + 1);
-        if (lua_rawgeti(L, -1, i + 1) != LUA_TSTRING) lt_field_error(&cv, "expected a name, got %s", luaL_typename(L, -1));
+        int ty = lua_rawgeti(L, -1, i + 1);
+        if (ty == LUA_TTABLE) {
+            if (!arrays) arrays = own(b, L, calloc(LT_MAX_STATE, sizeof *arrays));
+            if (n_state >= LT_MAX_STATE) lt_field_error(&cv, "more than %d state values", LT_MAX_STATE);
+            n_state += read_state_array(&cv, b, lua_gettop(L), n_state, &arrays[n_arrays++], b->state_names);
+            lua_pop(L, 1);
+            lt_path_pop(&cv);
+            continue;
+        }
+        if (ty != LUA_TSTRING)
+            lt_field_error(&cv, "expected a name (or an array { name = ..., length = N }), got %s", luaL_typename(L, -1));
+        if (n_state >= LT_MAX_STATE) lt_field_error(&cv, "more than %d state values", LT_MAX_STATE);
         const char *s = keep(b, L, lua_tostring(L, -1)), *bad = lt_identifier_problem(s);
         if (bad) lt_field_error(&cv, "'%s' %s", s, bad);
-        for (int j = 0; j < i; j++)
+        for (int j = 0; j < n_state; j++)
             if (strcmp(b->state_names[j], s) == 0) lt_field_error(&cv, "state variable '%s' declared twice", s);
-        b->state_names[i] = s;
+        b->state_names[n_state++] = s;
         lua_pop(L, 1);
         lt_path_pop(&cv);
     }
+    n = n_state;
+    d->state_arrays = arrays;
+    d->n_state_arrays = n_arrays;
     d->n_state = n;
     d->state_names = b->state_names;
     lua_pop(L, 1);
@@ -330,6 +396,14 @@ int lt_lib_law(lua_State *L)
     d->energies = b->energies;
     lua_pop(L, 1);
     lt_path_pop(&cv);
+    d->friction = read_string(&cv, b, 1, "friction", 0); /* law API 5 */
+    if (d->friction) {
+        int found = lt_law_param_index(d, d->friction) >= 0;
+        for (int i = 0; i < d->n_state && !found; i++) found = strcmp(b->state_names[i], d->friction) == 0;
+        lt_path_push_key(&cv, "friction");
+        if (!found) lt_field_error(&cv, "'%s' is neither a parameter nor a state variable of the law", d->friction);
+        lt_path_pop(&cv);
+    }
     b->step_line = read_function(&cv, 1, "step", 1, "step(p, c, s, out)"); /* index 3 */
     b->init_line = read_function(&cv, 1, "init", 0, "init(p, c, s)");       /* index 4 */
     b->has_init = b->init_line > 0;

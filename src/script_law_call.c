@@ -66,6 +66,7 @@ static void refresh_params(lua_State *T, lua_law *b)
         if (p->kind == LT_BOOL) lua_pushboolean(T, x != 0);
         else if (p->kind == LT_CHOICE) lua_pushstring(T, p->choices[(int)x]);
         else if (isnan(x)) lua_pushnil(T); /* an optional parameter not given */
+        else if (p->kind == LT_INT) lua_pushinteger(T, (lua_Integer)x); /* a whole number, within its range */
         else lua_pushnumber(T, x);
         lua_pushstring(T, p->name);
         lua_insert(T, -2);

@@ -15,8 +15,8 @@
  *   density                           10 .. 3e4 kg/m^3 (foams to osmium, 22.6e3)
  *   mass                              <= 1e6 kg        (a 4.5 m granite sphere)
  *   moduli (young, law moduli in Pa)  1e3 .. 1e13 Pa   (soft gels to diamond, 1.2e12)
- *   tanPhi                            <= 1.5           (phi = 56 deg; measured interparticle
- *                                                       friction stays below ~1.2)
+ *   tanPhi, and the law's friction     <= 1.5           (phi = 56 deg; measured interparticle
+ *   parameter (lt_law.friction)                         friction stays below ~1.2)
  *   imposed motion per step           <= 1e-2 of the smallest particle radius, and <= 1/10 of the
  *                                     stage's target when its until is "[C and] C.uN (or
  *                                     C.u[k]) OP NUMBER" on the moved DoF
@@ -24,6 +24,7 @@
  * and in imposed stages (lt_run_test_table prints those after the run). */
 #define _POSIX_C_SOURCE 200809L
 #include "script_int.h"
+#include "registry.h"
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -61,19 +62,19 @@ static void warn(script_ctx *sc, lua_State *L, run_ctx *r, int call_line, const 
     fprintf(stderr, "warning: %s:%d: field %s: %s\n", sc->path, line, field, msg);
 }
 
-/* A friction coefficient that looks like an angle in degrees. */
+/* A friction coefficient (called name) that looks like an angle in degrees. */
 static void check_tanphi(script_ctx *sc, lua_State *L, run_ctx *r, int call_line, const char *field,
-                         const srcloc_key *path, int depth, double x)
+                         const srcloc_key *path, int depth, const char *name, double x)
 {
     if (!(x > TANPHI_MAX)) return;
     if (x < 90)
         warn(sc, L, r, call_line, field, path, depth,
-             "tanPhi = %g is above any measured friction coefficient (<= %g): an angle in degrees? tan(%g deg) = %.3g; "
-             "write math.tan(math.rad(%g))", x, TANPHI_MAX, x, tan(x * pi / 180), x);
+             "%s = %g is above any measured friction coefficient (<= %g): an angle in degrees? tan(%g deg) = %.3g; "
+             "write math.tan(math.rad(%g))", name, x, TANPHI_MAX, x, tan(x * pi / 180), x);
     else
         warn(sc, L, r, call_line, field, path, depth,
-             "tanPhi = %g is far above any friction coefficient (<= %g): it is the tangent of the friction angle, "
-             "e.g. 0.5", x, TANPHI_MAX);
+             "%s = %g is far above any friction coefficient (<= %g): it is the tangent of the friction angle, "
+             "e.g. 0.5", name, x, TANPHI_MAX);
 }
 
 static void check_modulus(script_ctx *sc, lua_State *L, run_ctx *r, int call_line, const char *field,
@@ -134,7 +135,7 @@ static void check_body(script_ctx *sc, lua_State *L, run_ctx *r, int call_line, 
              "a unit slip?", m->density);
     path[3].name = "tanPhi";
     snprintf(field, sizeof field, "particles[%d].material.tanPhi", i + 1);
-    check_tanphi(sc, L, r, call_line, field, path, 4, m->tanPhi);
+    check_tanphi(sc, L, r, call_line, field, path, 4, "tanPhi", m->tanPhi);
     /* the mass: what the size and the density give */
     lt_body mb = *b;
     lt_body_mass_props(&mb);
@@ -201,13 +202,14 @@ void lt_lint_test(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
     const lt_law *law = test->law;
     for (int i = 0; i < 2; i++) check_body(sc, L, r, call_line, i);
     char field[96];
+    int friction = lt_law_friction_param(law); /* the parameter the law declares its friction coefficient */
     for (int i = 0; i < law->n_params; i++) {
         const lt_param *p = &law->params[i];
         double x = test->params[i];
         if (p->kind != LT_REAL || isnan(x)) continue;
         snprintf(field, sizeof field, "params.%s", p->name);
         srcloc_key path[2] = {{"params", 0}, {p->name, 0}};
-        if (strcmp(p->name, "tanPhi") == 0) check_tanphi(sc, L, r, call_line, field, path, 2, x);
+        if (i == friction) check_tanphi(sc, L, r, call_line, field, path, 2, p->name, x);
         else if (strcmp(p->unit, "Pa") == 0) check_modulus(sc, L, r, call_line, field, path, 2, p->name, x);
     }
     for (int s = 0; s < test->n_stages; s++) check_stage_steps(sc, L, r, call_line, s);

@@ -447,9 +447,8 @@ void lt_run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
         if (failed) lt_record_abort(&r->rec);
         else failed = lt_afile_close_into(&r->rec.f, &table, err, sizeof err) < 0;
         if (!failed && sc->opts->plot) {
-            double tanphi = NAN;
-            for (int i = 0; i < r->test.law->n_state; i++)
-                if (strcmp(r->test.law->state_names[i], "tanPhi") == 0) tanphi = t->law_state[i];
+            /* the Coulomb cone: the friction coefficient the law declares (lt_law.friction) */
+            double tanphi = lt_law_friction(r->test.law, r->test.params, t->law_state, t->stiff.tanPhi);
             first_plot = r->pending.n;
             lt_watch_page->stage = 0; /* the steps are over: a fault now is the plots' */
             lt_watch_text(lt_watch_page->doing, sizeof lt_watch_page->doing, "while its plots were rendered (gnuplot)");

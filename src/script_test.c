@@ -57,6 +57,9 @@ static void read_params(conv *cv, int t, lt_test *test)
             test->params[i] = found;
         } else {
             test->params[i] = lt_to_number(cv, -1, pd->min, pd->max);
+            if (pd->kind == LT_INT && test->params[i] != floor(test->params[i]))
+                lt_field_error(cv, "expected a whole number (%s is an integer parameter), got %.17g", pd->name,
+                               test->params[i]);
         }
         lt_path_pop(cv);
         lua_pop(L, 1);

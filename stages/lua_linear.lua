@@ -36,11 +36,11 @@ lawtester.law{
   name = "lua_linear",
   summary = "linear Cundall contact in Lua: Hooke normal, incremental tangential spring, Coulomb slip",
   params = {
-    { name = "kn", optional = true, min = 0, max = math.huge, unit = "N/m",
+    { name = "kn", optional = true, materials = true, min = 0, max = math.huge, unit = "N/m",
       doc = "normal stiffness (default: from materials)" },
-    { name = "kt", optional = true, min = 0, max = math.huge, unit = "N/m",
+    { name = "kt", optional = true, materials = true, min = 0, max = math.huge, unit = "N/m",
       doc = "tangential stiffness (default: from materials)" },
-    { name = "tanPhi", optional = true, min = 0, max = math.huge, unit = "-",
+    { name = "tanPhi", optional = true, materials = true, min = 0, max = math.huge, unit = "-",
       doc = "friction coefficient tan(phi) (default: from materials)" },
     { name = "noSlip", kind = "bool", default = false, doc = "no Coulomb limit: the tangential spring stays elastic" },
     { name = "noBreak", kind = "bool", default = false, doc = "never break; uN > 0 gives a tensile normal force" },
@@ -48,6 +48,7 @@ lawtester.law{
       default = "trapezoid", doc = "slip dissipation formula (docs/energy.md)" },
   },
   state = { "kn", "kt", "tanPhi", "Fn", "Fty", "Ftz", "slip" },
+  friction = "tanPhi",              -- the Coulomb coefficient in use (the plots' cone, the warnings)
   energies = {
     { name = "elast", kind = "stored", doc = "elastic energy of the normal and tangential springs" },
     { name = "plast", kind = "dissipated", doc = "energy dissipated by Coulomb slip" },

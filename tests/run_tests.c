@@ -31,6 +31,7 @@ extern const test_case sweep_tests[];
 extern const test_case compare_tests[];
 extern const test_case guard_tests[];
 extern const test_case passivity_tests[];
+extern const test_case api5_tests[];
 
 static const struct {
     const char *name;
@@ -46,6 +47,7 @@ static const struct {
     {"adhesion", adhesion_tests},
     {"law_check", law_check_tests},
     {"law_names", law_names_tests},
+    {"api5", api5_tests},
     {"lua_law", lua_law_tests},
     {"plugin", plugin_tests},
     {"contain", contain_tests},

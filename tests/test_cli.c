@@ -31,7 +31,7 @@ static void test_bad_stage_never_ends(void)
 static void test_bad_adhesion_estar_zero(void) { check_bad("adhesion_estar_zero.lua", 4, "field params: Estar must be positive and finite"); }
 static void test_bad_md_cells_fraction(void)
 {
-    check_bad("md_cells_fraction.lua", 5, "field params: mdCells counts the md rule's cells: give a whole number");
+    check_bad("md_cells_fraction.lua", 6, "field params.mdCells: expected a whole number (mdCells is an integer parameter), got 80.5");
 }
 static void test_bad_conflicting_params(void) { check_bad("conflicting_params.lua", 4, "field params: give the normal damping as en or as zetaN, not both"); }
 static void test_bad_spin(void) { check_bad("bad_spin.lua", 4, "field stages[1].spin: expected 3 numbers, got 2"); }

@@ -46,6 +46,14 @@ static const lt_param linear_params[P_COUNT] = {
                        "slip dissipation formula: trapezoid|doc|code|potential|path (docs/energy.md)",
                        dissipation_choices},
 };
+#if LT_LAW_API_VERSION >= 5
+/* Law API 5: kn, kt, tanPhi left unset are the stiffness rule's values from the materials (so
+ * .meta and the plot titles say `materials`).  The #if keeps the file building against the
+ * header of an older lawtester (law API 4), which reads tanPhi as the friction coefficient
+ * by its name. */
+static const unsigned linear_param_flags[P_COUNT] = {
+    [P_KN] = LT_PARAM_MATERIALS, [P_KT] = LT_PARAM_MATERIALS, [P_TANPHI] = LT_PARAM_MATERIALS};
+#endif
 static const char *const linear_state[S_COUNT] = {"kn", "kt", "tanPhi", "Fn", "Fty", "Ftz", "slip"};
 static const lt_energy_def linear_energies[E_COUNT] = {
     {"elast", LT_STORED, "elastic energy of the normal and tangential springs"},
@@ -254,6 +262,10 @@ static const lt_law plugin_linear = {
     .cases = plugin_linear_cases,
     .n_cases = (int)(sizeof plugin_linear_cases / sizeof plugin_linear_cases[0]),
     .yield = &linear_yield,
+#if LT_LAW_API_VERSION >= 5
+    .friction = "tanPhi", /* the state: the parameter, or the rule's tanPhi when it is unset */
+    .param_flags = linear_param_flags,
+#endif
 };
 
 /* What lawtester looks up after dlopen: the laws of this object, NULL-terminated. */

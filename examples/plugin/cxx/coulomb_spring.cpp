@@ -153,6 +153,13 @@ const lt_param params[P_COUNT] = {
     {"kt", LT_REAL, NAN, 0, INFINITY, "N/m", "tangential stiffness (default: kn times the materials' kt/kn)", nullptr},
     {"mu", LT_REAL, NAN, 0, INFINITY, "-", mu_doc, nullptr},
 };
+#if LT_LAW_API_VERSION >= 5
+// Law API 5: kn and mu left unset come from the materials (the stiffness rule's kn, tanPhi);
+// kt does not (kn times the materials' kt/kn: not the rule's kt when kn is given), so .meta
+// writes it `unset` and no plot labels it with the rule's kt.  The #if keeps the file
+// building against an older lawtester's header (law API 4).
+const unsigned param_flags[P_COUNT] = {LT_PARAM_MATERIALS, 0, LT_PARAM_MATERIALS};
+#endif
 const char *const state_names[S_COUNT] = {"kn", "kt", "mu", "Fn", "Fty", "Ftz", "slip"};
 const lt_energy_def energies[E_COUNT] = {
     {"elast", LT_STORED, "energy of the normal and tangential springs"},
@@ -235,6 +242,12 @@ const lt_law law = {
     .cases = cases,
     .n_cases = static_cast<int>(sizeof cases / sizeof cases[0]),
     .yield = &yield,
+#if LT_LAW_API_VERSION >= 5
+    .friction = "mu", // the Coulomb coefficient is called mu here: the cone and the warnings use it
+    .param_flags = param_flags,
+    .state_arrays = nullptr,
+    .n_state_arrays = 0,
+#endif
 };
 
 } // namespace
