@@ -89,13 +89,15 @@ static int read_set(const lt_law *law, const char *arg, lt_param_value *out, cha
     } else if (p->kind == LT_CHOICE) {
         for (int j = 0; p->choices[j]; j++)
             if (strcmp(p->choices[j], v) == 0) x = j;
-    } else if (p->kind == LT_REAL) {
-        char *end;
+    } else if (p->kind == LT_REAL || p->kind == LT_INT) {
+        char *end, why[200];
         errno = 0;
         double y = *v ? strtod(v, &end) : NAN;
-        if (*v && !*end && !isnan(y) && y >= p->min && y <= p->max) x = y;
+        const char *bad = *v && !*end && !isnan(y) ? lt_param_value_problem(p, y, why, sizeof why) : NULL;
+        if (*v && !*end && !isnan(y) && !bad) x = y;
         else if (*v && !*end && !isnan(y)) {
-            snprintf(err, errlen, "--set '%s': out of range: %s takes %s", shown, p->name, range);
+            snprintf(err, errlen, "--set '%s': %s; %s takes %s%s", shown, bad, p->name,
+                     p->kind == LT_INT ? "a whole number in " : "", range + (p->kind == LT_INT ? 12 : 0));
             return -1;
         }
     } else {
@@ -170,7 +172,7 @@ void lt_sweep_space_of(const lt_law *law, const lt_param_value *set, int n_set, 
             if (p->kind == LT_CHOICE)
                 for (d.count = 0; p->choices[d.count];) d.count++;
             if (d.count < 2) continue;
-        } else if (p->kind == LT_REAL && isfinite(p->def)) {
+        } else if ((p->kind == LT_REAL || p->kind == LT_INT) && isfinite(p->def)) {
             d.lo = p->min, d.hi = p->max;
             double scale = INFINITE_END_FACTOR * fabs(p->def);
             if (isinf(d.hi)) d.hi = scale;
@@ -219,6 +221,11 @@ void lt_sweep_point(const lt_sweep_space *s, long k, double params[LT_MAX_PARAMS
             params[d->param] = real_at(d, u);
         }
     }
+    for (int j = 0; j < s->n_dim; j++) /* an integer parameter at the nearest whole number in its range */
+        if (s->law->params[s->dim[j].param].kind == LT_INT) {
+            const lt_sweep_dim *d = &s->dim[j];
+            params[d->param] = fmin(fmax(round(params[d->param]), ceil(d->lo)), floor(d->hi));
+        }
 }
 
 static int is_swept(const lt_sweep_space *s, int i)
