@@ -21,6 +21,8 @@ typedef struct vr_ctx {
 /* Emit a row: computes error and pass from the kind of check. */
 void lt_vr_row(vr_ctx *v, const char *kase, const char *quantity, lt_check_kind kind, double expected,
             double obtained, double tol, const char *note);
+/* Emit a checked (and, for an expected failure, resolved) row: counted, handed to on_row. */
+void lt_vr_emit(vr_ctx *v, const lt_verify_row *r);
 /* Emit a failed row for a case that could not run (message in note). */
 void lt_vr_fail(vr_ctx *v, const char *kase, const char *what, const char *note);
 /* 1 if the case called name is selected by --case. */

@@ -159,6 +159,62 @@ static void test_wrong_claims_fail(void)
     CHECK(strstr(r.out, "verify: 9 checks in 6 cases of tests/scripts/case_wrong.lua, 6 failed") != NULL);
 }
 
+/* Expected failures (tests/scripts/case_xfail.lua): a marked expectation or case whose check fails
+ * is XFAIL, not counted; a mark on a check that passes is XPASS, counted as failed; a unit's
+ * passing rows beside a failing one stay PASS; the summary line appends the count. */
+static void test_expected_failures(void)
+{
+    result r;
+    run(&r, "verify tests/scripts/case_xfail.lua");
+    CHECK_MSG(r.status == 1, "exit %d: %s", r.status, r.err); /* the XPASS */
+    row w;
+    CHECK(find_row(r.out, "known-defect", "cycle energy", &w) && strcmp(w.verdict, "XFAIL") == 0);
+    CHECK_REL(w.expected, 4 * LINEAR_FY * 3e-3, TOL_PRINTED, "the wrong closed form");
+    CHECK(strstr(w.line, "(xfail: the closed form forgets the elastic reversal; ") != NULL);
+    CHECK(passes(r.out, "known-defect", "kt"));
+    CHECK(find_row(r.out, "defect-gone", "cycle energy", &w) && strcmp(w.verdict, "XPASS") == 0);
+    CHECK(strstr(w.line, "it passes: the defect is gone, remove the xfail") != NULL);
+    CHECK(find_row(r.out, "whole-case", "cycle energy", &w) && strcmp(w.verdict, "XFAIL") == 0);
+    CHECK(passes(r.out, "whole-case", "slip force"));
+    /* the value is right, the claimed order is not: the order rows carry the mark */
+    CHECK(passes(r.out, "order-only", "t_contact"));
+    CHECK(find_row(r.out, "order-only", "order t_contact (dt/2)", &w) && strcmp(w.verdict, "XFAIL") == 0);
+    CHECK(find_row(r.out, "order-only", "order t_contact (dt/4)", &w) && strcmp(w.verdict, "XFAIL") == 0);
+    CHECK(find_row(r.out, "run-fails", "run", &w) && strcmp(w.verdict, "XFAIL") == 0);
+    CHECK(strstr(w.line, "field cases[5].test.stages[1]: stage 1, step 5") != NULL);
+    CHECK_MSG(strstr(r.out, "verify: 9 checks in 5 cases of tests/scripts/case_xfail.lua, 1 failed, 5 expected "
+                            "failures, ") != NULL, "%s", r.out);
+    /* without the XPASS the file passes, its known defects reported */
+    run(&r, "verify tests/scripts/case_xfail.lua --case known-defect");
+    CHECK_MSG(r.status == 0, "exit %d: %s", r.status, r.out);
+    CHECK(strstr(r.out, ", 0 failed, 1 expected failure, ") != NULL);
+    /* no mark, no count: the summary line as it always was */
+    run(&r, "verify cases/linel6_rotations.lua");
+    CHECK(r.status == 0 && strstr(r.out, " 0 failed, ") && !strstr(r.out, "expected failure"));
+}
+
+/* Order re-runs keep the touch on a step boundary (tests/scripts/case_touch_order.lua): with the
+ * test a function of dt, the gap v dt/2 follows dt and the observed orders of a dashpot impact's
+ * restitution are 2 within the margin 0.3 (the release at a phase within the step that moves
+ * with dt: docs/case-scripts.md, "Orders"); the same gap copied into the re-runs gives -4.5 and
+ * 1.0 (first order: the dashpot switched on off the kick boundary), marked xfail there. */
+#define ORDER_MARGIN 0.3
+static void test_touch_on_step_boundary(void)
+{
+    result r;
+    run(&r, "verify tests/scripts/case_touch_order.lua");
+    CHECK_MSG(r.status == 0, "exit %d: %s%s", r.status, r.out, r.err);
+    const char *q[2] = {"order e (dt/2)", "order e (dt/4)"};
+    for (int i = 0; i < 2; i++) {
+        row w;
+        CHECK_MSG(find_row(r.out, "touch-on-boundary", q[i], &w) && strcmp(w.verdict, "PASS") == 0, "%s", r.out);
+        CHECK_MSG(fabs(w.obtained - 2) <= ORDER_MARGIN, "%s observed %g", q[i], w.obtained);
+        CHECK(find_row(r.out, "touch-copied", q[i], &w) && strcmp(w.verdict, "XFAIL") == 0);
+        CHECK_MSG(w.obtained < 2 - 0.9, "copied gap, %s observed %g", q[i], w.obtained);
+    }
+    CHECK(passes(r.out, "touch-on-boundary", "e") && passes(r.out, "touch-copied", "e"));
+}
+
 /* A bad case file: exit 1, one line on stderr "tests/bad/FILE:LINE: " with fragment, no row. */
 static void check_bad_case(const char *file, int line, const char *fragment)
 {
@@ -189,6 +245,21 @@ static void test_bad_case_files(void)
     check_bad_case("case_duplicate_name.lua", 7, "field cases[2].name: 'same' is also the name of cases[1]");
     check_bad_case("case_not_a_table.lua", 2, "a case file returns a table { cases = {...} }");
     check_bad_case("case_sandbox.lua", 3, "os");
+    check_bad_case("case_xfail_type.lua", 8,
+                   "field cases[1].expect[1].xfail: expected a string: why the check is expected to fail (a known "
+                   "defect), got boolean");
+    check_bad_case("case_xfail_both.lua", 8,
+                   "field cases[1].expect[1].xfail: the case is marked xfail already: mark the case or its "
+                   "expectations, not both");
+    check_bad_case("case_xfail_lines.lua", 6, "field cases[1].xfail: must be one line");
+    check_bad_case("case_test_fn_no_dt.lua", 3, "field cases[1].dt: missing (the time step, s, the test function is "
+                                                "called with)");
+    check_bad_case("case_dt_with_table.lua", 6, "field cases[1].dt: only with a test function(dt)");
+    check_bad_case("case_test_fn_raises.lua", 4,
+                   "field cases[1].test: test(2.5e-06) raised: tests/bad/case_test_fn_raises.lua:5: too small a dt");
+    check_bad_case("case_test_fn_dt.lua", 4,
+                   "field cases[1].test: test(5e-06) returned a table whose dt is not the dt it was called with");
+    check_bad_case("case_test_fn_param.lua", 4, "field cases[1].test.params.kappa: law 'linear' has no parameter");
 }
 
 static void test_case_selection(void)
@@ -289,6 +360,8 @@ const test_case case_script_tests[] = {
     TEST(hertz_orders),
     TEST(linel6_rotation_stiffness),
     TEST(wrong_claims_fail),
+    TEST(expected_failures),
+    TEST(touch_on_step_boundary),
     TEST(bad_case_files),
     TEST(case_selection),
     TEST(verify_file_usage),
