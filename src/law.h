@@ -273,6 +273,14 @@ typedef struct lt_expect {
     double tol[LT_Q_COUNT];
     double order[LT_Q_COUNT];
     const char *why[LT_Q_COUNT];
+    /* API 5.  Expected failures: NULL, or one line saying why this quantity's rows are expected
+     * to fail (a known defect of the law, kept visible instead of failing verify): its rows (the
+     * value, its order or its rows at dt/2, dt/4) are held until the case ends, then printed
+     * XFAIL where they fail (not counted as failed) - or, if none fails, XPASS (counted as
+     * failed: the defect is gone, remove the mark).  Appended: lawtester owns this struct and
+     * sets every entry to NULL before `expect` runs, so a law of an earlier version, which
+     * writes only the fields above, never marks anything. */
+    const char *xfail[LT_Q_COUNT];
 } lt_expect;
 
 /* API 4: the load values of each kind by name (the same memory as lt_case.load and

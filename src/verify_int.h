@@ -49,6 +49,7 @@ typedef struct vr_setup {
     lt_test test;
     lt_case_env env;
     lt_expect ex;
+    struct q_units *units; /* the case's expected-failure units (verify_cases.c; NULL: none) */
 } vr_setup;
 /* Returns 1, or 0 after a failed "setup" row saying why. */
 int lt_vr_make_setup(vr_ctx *v, vr_setup *su, const lt_case *cs);
@@ -58,6 +59,13 @@ void lt_vr_expect_at(vr_setup *su, double dt);
  * of su->test with gap, abWeight, spins of the free bodies) and its one stage, an 'i' stage
  * until the rebound (st and u must outlive the run). */
 void lt_vr_impact_test(const vr_setup *su, double dt, const double load[4], lt_test *t, lt_stage *st, vr_until *u);
+
+/* The contact time (s) of the impact with the loads `load` when the case has no closed form for
+ * it: measured by runs at dt = t_c/(steps + phase) until two agree (verify_cases.c).  Returns 1
+ * with *tc and *dt_tc (the time step of the run that measured it), or 0 after a failed row of
+ * case kase. */
+int lt_vr_measure_contact_time(vr_ctx *v, vr_setup *su, const double load[4], const char *kase, double *tc,
+                               double *dt_tc);
 
 /* The generic checks of one law (verify_generic.c). */
 void lt_vr_generic(vr_ctx *v);
