@@ -4,7 +4,9 @@
  * before `check`; one of version 2 has lt_case elements without `dof`, so its cases array has a
  * shorter stride than today's; one of version 2 or 3 points to an lt_yield that ends before
  * `excess`.  The registry copies such a descriptor into the current layout
- * (lt_law_normalize) and everything else in lawtester reads only the current one.  Tests use
+ * (lt_law_normalize) and everything else in lawtester reads only the current one.  lt_expect
+ * needs no copy: lawtester allocates it and clears every field before a law's `expect` fills
+ * it, so a field appended to it (API 5: `xfail`) stays empty for a law compiled before.  Tests use
  * these layouts to build old descriptors as an old compiler would have. */
 #ifndef LT_LAW_COMPAT_H
 #define LT_LAW_COMPAT_H
