@@ -5,7 +5,9 @@
  * shorter stride than today's; one of version 2 or 3 points to an lt_yield that ends before
  * `excess`; one of versions 2 to 4 ends after `yield`, before API 5's `friction`.  The
  * registry copies such a descriptor into the current layout (lt_law_normalize) and everything
- * else in lawtester reads only the current one.  Tests use these layouts to build old
+ * else in lawtester reads only the current one.  lt_expect
+ * needs no copy: lawtester allocates it and clears every field before a law's `expect` fills
+ * it, so a field appended to it (API 5: `xfail`) stays empty for a law compiled before.  Tests use these layouts to build old
  * descriptors as an old compiler would have.
  *
  * What API 5 declares and older descriptors do not, lt_law_normalize reads as before: the

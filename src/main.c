@@ -485,8 +485,20 @@ static void print_row(void *ctx, const lt_verify_row *r)
     lt_verify_print_row(stdout, r);
     lt_watch_page->rows++; /* counted over every worker of a supervised verify (supervise.h) */
     if (!r->pass) lt_watch_page->failed++;
-    if (verbose && r->pass && r->note && *r->note) printf("    # %s\n", r->note);
+    if (r->xfail && r->pass) lt_watch_page->xfailed++;
+    if (verbose && r->pass && !r->xfail && r->note && *r->note) printf("    # %s\n", r->note);
     fflush(stdout);
+}
+
+/* The summary line's count of expected failures (XFAIL rows), after "N failed": ", 2 expected
+ * failures", or "" when there are none (the line as it always was). */
+static const char *expected_failures(void)
+{
+    static char text[48];
+    int n = lt_watch_page->xfailed;
+    if (n == 0) return "";
+    snprintf(text, sizeof text, ", %d expected failure%s", n, n == 1 ? "" : "s");
+    return text;
 }
 
 /* lawtester verify FILE.lua [--case NAME] [-v] [--unsafe] [--max-instructions N] [--max-memory MB] */
@@ -508,8 +520,8 @@ static int verify_file(const char *file, const lt_verify_opts *o, row_printer *p
     if (rc != 0) return cr.no_match ? 2 : rc;
     clock_gettime(CLOCK_MONOTONIC, &t1);
     quoted q1;
-    printf("verify: %d checks in %d cases of %s, %d failed, %.1f s\n", lt_watch_page->rows, lt_watch_page->cases,
-           q(file, q1), lt_watch_page->failed,
+    printf("verify: %d checks in %d cases of %s, %d failed%s, %.1f s\n", lt_watch_page->rows, lt_watch_page->cases,
+           q(file, q1), lt_watch_page->failed, expected_failures(),
            (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
     return lt_watch_page->failed ? 1 : 0;
 }
@@ -658,8 +670,8 @@ static int cmd_verify(const cli_args *a)
         fprintf(stderr, "lawtester: verify: %s\n", err);
         return 2;
     }
-    printf("verify: %d checks in %d law cases (plus the generic checks), %d failed, %.1f s\n", lt_watch_page->rows,
-           lt_watch_page->cases, lt_watch_page->failed, sum.seconds);
+    printf("verify: %d checks in %d law cases (plus the generic checks), %d failed%s, %.1f s\n", lt_watch_page->rows,
+           lt_watch_page->cases, lt_watch_page->failed, expected_failures(), sum.seconds);
     return lt_watch_page->failed ? 1 : 0;
 }
 

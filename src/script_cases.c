@@ -19,6 +19,7 @@
 #include "watch.h"
 #include "script_int.h"
 #include "verify.h"
+#include "verify_xfail.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,8 +32,9 @@
 #define RUNS_FOR_ORDER 3
 
 static const char *const file_keys[] = {"cases", "doc", NULL};
-static const char *const case_keys[] = {"name", "doc", "test", "expect", NULL};
-static const char *const expect_keys[] = {"name", "measure", "value", "tol", "kind", "why", "order", "order_tol", NULL};
+static const char *const case_keys[] = {"name", "doc", "test", "dt", "expect", "xfail", NULL};
+static const char *const expect_keys[] = {"name",  "measure",   "value", "tol",   "kind",
+                                          "why",   "order",     "order_tol", "xfail", NULL};
 static const char *const kind_names[] = {"rel", "abs"};
 
 /* Push the field key of table t, which must be present and of type a or b (what: the words). */
@@ -74,9 +76,83 @@ static const char *strip_measure(const char *msg)
     return *p == ':' ? p + (p[1] == ' ' ? 2 : 1) : msg;
 }
 
+/* ---- the test at a time step ---------------------------------------------------------------- */
+
+/* Push the test of the case at stack index c at its time step divided by div: the test table
+ * itself (div 1), a copy with only dt divided, or - when `test` is a function(dt) - a copy of the
+ * table test(case.dt/div) returns, with dt set to that time step.  Returns LUA_OK, or another
+ * status with a message pushed instead (the function raised, returned no table, or a table with
+ * another dt).  Memory errors are not caught. */
+static int push_test_at(lua_State *L, int c, double div)
+{
+    lua_getfield(L, c, "test");
+    if (lua_type(L, -1) == LUA_TTABLE && div == 1) return LUA_OK;
+    double dt;
+    if (lua_type(L, -1) == LUA_TFUNCTION) {
+        lua_getfield(L, c, "dt");
+        dt = lua_tonumber(L, -1) / div;
+        lua_pop(L, 1);
+        lua_pushnumber(L, dt);
+        lt_budget_save save;
+        lt_budget_reset(L);
+        lt_budget_enter(L, &save);
+        int rc = lua_pcall(L, 1, 1, 0);
+        lt_budget_leave(L, &save);
+        if (rc == LUA_ERRMEM) lua_error(L);
+        if (rc != LUA_OK) {
+            lua_pushfstring(L, "test(%f) raised: %s", dt,
+                            lua_isstring(L, -1) ? lua_tostring(L, -1) : "(an error object that is not a string)");
+            lua_remove(L, -2);
+            return rc;
+        }
+        if (!lua_istable(L, -1)) {
+            lua_pushfstring(L, "test(%f) returned %s, not a test table", dt, luaL_typename(L, -1));
+            lua_remove(L, -2);
+            return LUA_ERRRUN;
+        }
+        lua_getfield(L, -1, "dt");
+        if (!lua_isnil(L, -1) && !(lua_type(L, -1) == LUA_TNUMBER && lua_tonumber(L, -1) == dt)) {
+            lua_pushfstring(L, "test(%f) returned a table whose dt is not the dt it was called with: leave dt out of it "
+                            "or set it to the argument", dt);
+            lua_remove(L, -2);
+            lua_remove(L, -2);
+            return LUA_ERRRUN;
+        }
+        lua_pop(L, 1);
+    } else {
+        lua_getfield(L, -1, "dt");
+        dt = lua_tonumber(L, -1) / div;
+        lua_pop(L, 1);
+    }
+    int tt = lua_gettop(L);
+    lua_newtable(L);
+    lua_pushnil(L);
+    while (lua_next(L, tt)) {
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, -4);
+    }
+    lua_pushnumber(L, dt);
+    lua_setfield(L, -2, "dt");
+    lua_remove(L, tt);
+    return LUA_OK;
+}
+
 /* ---- checking the file -------------------------------------------------------------------- */
 
-static void check_expect(conv *cv, int e, int has_dt)
+/* The optional `xfail` of table t: 1 if given (a one-line string), else 0. */
+static int check_xfail(conv *cv, int t)
+{
+    if (!lt_has_field(cv, t, "xfail")) return 0;
+    need_field(cv, t, "xfail", LUA_TSTRING, LUA_TSTRING, "a string: why the check is expected to fail (a known defect)");
+    lt_path_push_key(cv, "xfail");
+    if (strpbrk(lua_tostring(cv->L, -1), "\n\r")) lt_field_error(cv, "must be one line (it is printed in the rows)");
+    lt_path_pop(cv);
+    lua_pop(cv->L, 1);
+    return 1;
+}
+
+static void check_expect(conv *cv, int e, int has_dt, int case_xfail)
 {
     lua_State *L = cv->L;
     e = lua_absindex(L, e);
@@ -120,6 +196,10 @@ static void check_expect(conv *cv, int e, int has_dt)
     if (lt_has_field(cv, e, "order_tol") && isnan(order)) {
         lt_path_push_key(cv, "order_tol");
         lt_field_error(cv, "given without order");
+    }
+    if (check_xfail(cv, e) && case_xfail) {
+        lt_path_push_key(cv, "xfail");
+        lt_field_error(cv, "the case is marked xfail already: mark the case or its expectations, not both");
     }
 }
 
@@ -166,10 +246,38 @@ static int check_cases(script_ctx *sc, conv *cv, int cs)
         lua_pop(L, 1);
         need_field(cv, c, "doc", LUA_TSTRING, LUA_TSTRING, "one line: what is checked, against what closed form");
         lua_pop(L, 1);
-        need_field(cv, c, "test", LUA_TTABLE, LUA_TTABLE, "a test table, as lawtester.run takes");
-        int has_dt = lt_has_field(cv, lua_gettop(L), "dt");
-        check_test(sc, L, -1, i);
+        int ty = need_field(cv, c, "test", LUA_TTABLE, LUA_TFUNCTION,
+                            "a test table, as lawtester.run takes, or a function(dt) returning one");
+        int has_dt = ty == LUA_TFUNCTION || lt_has_field(cv, lua_gettop(L), "dt");
         lua_pop(L, 1);
+        if (ty == LUA_TFUNCTION) {
+            lt_path_push_key(cv, "dt");
+            if (!lt_has_field(cv, c, "dt"))
+                lt_field_error(cv, "missing (the time step, s, the test function is called with)");
+            lt_path_pop(cv);
+            double dt = NAN;
+            lt_opt_positive(cv, c, "dt", &dt);
+        } else if (lt_has_field(cv, c, "dt")) {
+            lt_path_push_key(cv, "dt");
+            lt_field_error(cv, "only with a test function(dt): a test table gives its own dt");
+        }
+        /* the test at each time step it will run at: dt, and dt/2, dt/4 for an order */
+        int runs = 1;
+        lua_getfield(L, c, "expect");
+        for (int j = 1; lua_istable(L, -1) && j <= (int)lua_rawlen(L, -1); j++) {
+            lua_rawgeti(L, -1, j);
+            if (lua_istable(L, -1) && lua_getfield(L, -1, "order") != LUA_TNIL) runs = RUNS_FOR_ORDER;
+            lua_pop(L, lua_istable(L, -1) ? 2 : 1);
+        }
+        lua_pop(L, 1);
+        for (int j = 0; j < (ty == LUA_TFUNCTION ? runs : 1); j++) {
+            lt_path_push_key(cv, "test");
+            if (push_test_at(L, c, (double)(1 << j)) != LUA_OK) lt_field_error(cv, "%s", lua_tostring(L, -1));
+            lt_path_pop(cv);
+            check_test(sc, L, -1, i);
+            lua_pop(L, 1);
+        }
+        int case_xfail = check_xfail(cv, c);
         need_field(cv, c, "expect", LUA_TTABLE, LUA_TTABLE, "a list of expectations");
         int ex = lua_gettop(L), m = (int)lua_rawlen(L, ex);
         lt_path_push_key(cv, "expect");
@@ -178,7 +286,7 @@ static int check_cases(script_ctx *sc, conv *cv, int cs)
         for (int j = 1; j <= m; j++) {
             lt_path_push_index(cv, j);
             lua_rawgeti(L, ex, j);
-            check_expect(cv, -1, has_dt);
+            check_expect(cv, -1, has_dt, case_xfail);
             lua_pop(L, 1);
             lt_path_pop(cv);
         }
@@ -255,36 +363,23 @@ typedef struct case_ctx {
     lt_case_run *cr;
     char law[64];
     const char *name;
+    lt_xfail_unit *unit; /* the expected-failure unit the rows belong to (verify_xfail.h) */
 } case_ctx;
+
+static void count_row(void *ctx, const lt_verify_row *row)
+{
+    lt_case_run *cr = ctx;
+    cr->rows++;
+    if (!row->pass) cr->failed++;
+    if (cr->on_row) cr->on_row(cr->ctx, row);
+}
 
 static void emit(case_ctx *k, const char *quantity, lt_check_kind kind, double expected, double obtained, double tol,
                  const char *note)
 {
-    lt_verify_row row = {k->law, k->name, quantity, kind, expected, obtained, 0, tol, 0, note ? note : ""};
+    lt_verify_row row = {k->law, k->name, quantity, kind, expected, obtained, 0, tol, 0, note ? note : "", NULL};
     lt_verify_row_check(&row);
-    k->cr->rows++;
-    if (!row.pass) k->cr->failed++;
-    if (k->cr->on_row) k->cr->on_row(k->cr->ctx, &row);
-}
-
-/* The test table at tt with dt divided by div, pushed (div 1: the table itself). */
-static void push_test_at(lua_State *L, int tt, double div)
-{
-    if (div == 1) {
-        lua_pushvalue(L, tt);
-        return;
-    }
-    lua_newtable(L);
-    lua_pushnil(L);
-    while (lua_next(L, tt)) {
-        lua_pushvalue(L, -2);
-        lua_insert(L, -2);
-        lua_rawset(L, -4);
-    }
-    lua_getfield(L, tt, "dt");
-    lua_pushnumber(L, lua_tonumber(L, -1) / div);
-    lua_setfield(L, -3, "dt");
-    lua_pop(L, 1);
+    lt_xfail_row(k->unit, &row, count_row, k->cr);
 }
 
 /* One expectation (table at e) over the runs' results (stack indices r[k], tests t[k]). */
@@ -301,6 +396,12 @@ static void check_expectation(case_ctx *k, lua_State *L, int e, const int *r, co
     lua_getfield(L, e, "order");
     lua_getfield(L, e, "order_tol");
     int base = lua_gettop(L) - 6; /* measure; then value, tol, why, kind, order, order_tol */
+    lua_getfield(L, e, "xfail");
+    lt_xfail_unit unit, *outer = k->unit;
+    if (lua_isstring(L, -1)) {
+        lt_xfail_begin(&unit, lua_tostring(L, -1));
+        k->unit = &unit;
+    }
     double tol = lua_tonumber(L, base + 2), order = lua_isnil(L, base + 5) ? NAN : lua_tonumber(L, base + 5);
     double order_tol = lua_isnil(L, base + 6) ? ORDER_TOL_DEFAULT : lua_tonumber(L, base + 6);
     const char *why = lua_tostring(L, base + 3);
@@ -334,27 +435,32 @@ static void check_expectation(case_ctx *k, lua_State *L, int e, const int *r, co
             emit(k, label, LT_CHECK_ORDER, order, log2(err[j - 1] / err[j]), order_tol, note);
         }
     }
-    lua_pop(L, 8);
+    if (k->unit != outer) lt_xfail_end(&unit, count_row, k->cr);
+    k->unit = outer;
+    lua_pop(L, 9);
 }
 
 /* Case i (table at c): its runs, then its expectations. */
 static void run_case(script_ctx *sc, lt_case_run *cr, lua_State *L, int c, int i)
 {
     int top = lua_gettop(L);
-    case_ctx k = {sc, cr, "", NULL};
+    lt_xfail_unit unit;
+    case_ctx k = {sc, cr, "", NULL, &unit};
     lua_getfield(L, c, "name");
     k.name = lua_tostring(L, -1);
-    lua_getfield(L, c, "test");
-    int tt = lua_gettop(L);
-    lua_getfield(L, tt, "law");
-    snprintf(k.law, sizeof k.law, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "?");
-    lua_pop(L, 1);
+    /* the law's name, from the test at dt (a function's table was checked before the runs) */
+    if (push_test_at(L, c, 1) == LUA_OK) lua_getfield(L, -1, "law");
+    snprintf(k.law, sizeof k.law, "%s", lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "?");
+    lua_settop(L, top + 1);
     /* a unit in the watch page: a fault of the law ends this case only (supervise.h) */
     if (!lt_watch_unit_begin(k.law, k.name, 1)) {
         lua_settop(L, top);
         return;
     }
     cr->cases++;
+    lua_getfield(L, c, "xfail");
+    lt_xfail_begin(&unit, lua_tostring(L, -1));
+    lua_pop(L, 1);
     lua_getfield(L, c, "expect");
     int ex = lua_gettop(L), m = (int)lua_rawlen(L, ex), runs = 1;
     for (int j = 1; j <= m; j++) {
@@ -370,13 +476,17 @@ static void run_case(script_ctx *sc, lt_case_run *cr, lua_State *L, int c, int i
     sc->keep_rows = 1;
     int ok = 0; /* runs that succeeded */
     for (int j = 0; j < runs && ok == j; j++) {
-        push_test_at(L, tt, (double)(1 << j));
+        int rc = push_test_at(L, c, (double)(1 << j));
         t[j] = lua_gettop(L);
-        lua_pushcfunction(L, protected_run);
-        lua_pushlightuserdata(L, sc);
-        lua_pushvalue(L, t[j]);
-        lt_budget_reset(L); /* the run's untils and dones each get a budget of their own */
-        int rc = lua_pcall(L, 2, 1, 0);
+        if (rc == LUA_OK) {
+            lua_pushcfunction(L, protected_run);
+            lua_pushlightuserdata(L, sc);
+            lua_pushvalue(L, t[j]);
+            lt_budget_reset(L); /* the run's untils and dones each get a budget of their own */
+            rc = lua_pcall(L, 2, 1, 0);
+        } else {
+            lua_pushvalue(L, -1); /* the message, as the run's result */
+        }
         if (rc == LUA_ERRMEM) lua_error(L);
         r[j] = lua_gettop(L);
         if (rc == LUA_OK) {
@@ -398,6 +508,7 @@ static void run_case(script_ctx *sc, lt_case_run *cr, lua_State *L, int c, int i
             check_expectation(&k, L, lua_gettop(L), r, t, ok);
             lua_pop(L, 1);
         }
+    lt_xfail_end(&unit, count_row, cr);
     lua_settop(L, top);
 }
 

@@ -339,7 +339,7 @@ static void fail_row(lt_watch *w, const char *message)
     char law[sizeof w->unit_law], kase[sizeof w->unit_case];
     lt_watch_text(law, sizeof law, w->unit_law);
     lt_watch_text(kase, sizeof kase, w->unit_case);
-    lt_verify_row r = {law, kase, "ran to its end", LT_CHECK_ABS, 0, NAN, 0, 0, 0, message};
+    lt_verify_row r = {law, kase, "ran to its end", LT_CHECK_ABS, 0, NAN, 0, 0, 0, message, NULL};
     lt_verify_row_check(&r);
     if (!w->header) lt_verify_print_header(stdout);
     w->header = 1;

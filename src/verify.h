@@ -12,6 +12,11 @@
  *                   reason in `note`, never failed (a law that books no energies has no
  *                   energy balance to check, docs/verify.md)
  * A failed setup (bad case table, driver error) is a failed row with a message in `note`.
+ *
+ * Expected failures: a row of a check marked as a known defect (`xfail`, docs/case-scripts.md)
+ * carries the reason in `xfail`; its result is then XFAIL when the check failed, as expected
+ * (pass = 1: not counted as failed), or XPASS when it passed (pass = 0: counted as failed, the
+ * defect is gone and the mark must go).  lt_verify_row_xfail resolves a checked row so.
  */
 #ifndef LT_VERIFY_H
 #define LT_VERIFY_H
@@ -28,6 +33,8 @@ typedef struct lt_verify_row {
     double expected, obtained, error, tol;
     int pass;
     const char *note;       /* why the tolerance is that size, or what went wrong (may be "") */
+    const char *xfail;      /* NULL; or why the row is expected to fail (then pass is resolved:
+                               1 = XFAIL, 0 = XPASS) */
 } lt_verify_row;
 
 /* A parameter of a law set to a value (--set P=V): a real in SI units, a bool 0/1, a choice's
@@ -57,6 +64,7 @@ typedef struct lt_verify_opts {
 typedef struct lt_verify_summary {
     int rows, failed, cases;
     int na;                 /* rows of kind LT_CHECK_NA (counted in rows, never in failed) */
+    int xfailed;            /* rows XFAIL: expected failures, not in `failed` (XPASS rows are) */
     double seconds;         /* wall time of the run */
 } lt_verify_summary;
 
@@ -70,6 +78,10 @@ void lt_verify_law(const lt_law *law, const lt_verify_opts *o, lt_verify_summary
 /* Fill r->error and r->pass from r->kind, r->expected, r->obtained and r->tol (the rules above;
  * NaN anywhere fails; an LT_CHECK_NA row passes, error NaN). */
 void lt_verify_row_check(lt_verify_row *r);
+
+/* Mark the checked row r as an expected failure for the reason why: pass = 1 if the check
+ * failed (XFAIL), 0 if it passed (XPASS). */
+void lt_verify_row_xfail(lt_verify_row *r, const char *why);
 
 /* The table's header line and one row, in the format `lawtester verify` prints. */
 void lt_verify_print_header(FILE *f);

@@ -21,6 +21,8 @@ typedef struct vr_ctx {
 /* Emit a row: computes error and pass from the kind of check. */
 void lt_vr_row(vr_ctx *v, const char *kase, const char *quantity, lt_check_kind kind, double expected,
             double obtained, double tol, const char *note);
+/* Emit a checked (and, for an expected failure, resolved) row: counted, handed to on_row. */
+void lt_vr_emit(vr_ctx *v, const lt_verify_row *r);
 /* Emit a failed row for a case that could not run (message in note). */
 void lt_vr_fail(vr_ctx *v, const char *kase, const char *what, const char *note);
 /* The law's parameters for a run: the defaults, then o->set (--set). */
@@ -58,6 +60,7 @@ typedef struct vr_setup {
     lt_test test;
     lt_case_env env;
     lt_expect ex;
+    struct q_units *units; /* the case's expected-failure units (verify_cases.c; NULL: none) */
 } vr_setup;
 /* Returns 1, or 0 after a failed "setup" row saying why. */
 int lt_vr_make_setup(vr_ctx *v, vr_setup *su, const lt_case *cs);
@@ -67,6 +70,13 @@ void lt_vr_expect_at(vr_setup *su, double dt);
  * of su->test with gap, abWeight, spins of the free bodies) and its one stage, an 'i' stage
  * until the rebound (st and u must outlive the run). */
 void lt_vr_impact_test(const vr_setup *su, double dt, const double load[4], lt_test *t, lt_stage *st, vr_until *u);
+
+/* The contact time (s) of the impact with the loads `load` when the case has no closed form for
+ * it: measured by runs at dt = t_c/(steps + phase) until two agree (verify_cases.c).  Returns 1
+ * with *tc and *dt_tc (the time step of the run that measured it), or 0 after a failed row of
+ * case kase. */
+int lt_vr_measure_contact_time(vr_ctx *v, vr_setup *su, const double load[4], const char *kase, double *tc,
+                               double *dt_tc);
 
 /* The generic checks of one law (verify_generic.c). */
 void lt_vr_generic(vr_ctx *v);

@@ -97,7 +97,8 @@ static void sweep(vr_ctx *v, const lt_case *impact)
     }
     if (!lt_vr_make_setup(v, su, &cs)) goto done;
     lt_vr_expect_at(su, 0);
-    double tc = su->ex.value[LT_Q_CONTACT_TIME], speed = cs.impact.vn;
+    double tc = su->ex.value[LT_Q_CONTACT_TIME], speed = cs.impact.vn, dt_tc;
+    if (isnan(tc) && !lt_vr_measure_contact_time(v, su, cs.load, OBLIQUE_CASE, &tc, &dt_tc)) goto done; /* no closed form */
     if (!(tc > 0)) {
         lt_vr_fail(v, OBLIQUE_CASE, "setup", "the impact case gives no contact time on a wall");
         goto done;

@@ -112,7 +112,7 @@ void lt_vr_expect_at(vr_setup *su, double dt)
     su->env.c.dt = dt;
     for (int q = 0; q < LT_Q_COUNT; q++) {
         su->ex.value[q] = su->ex.tol[q] = su->ex.order[q] = NAN;
-        su->ex.why[q] = NULL;
+        su->ex.why[q] = su->ex.xfail[q] = NULL;
     }
     if (su->cs->expect) su->cs->expect(&su->env, &su->ex);
 }

@@ -96,8 +96,10 @@ static int read_set(const lt_law *law, const char *arg, lt_param_value *out, cha
         const char *bad = *v && !*end && !isnan(y) ? lt_param_value_problem(p, y, why, sizeof why) : NULL;
         if (*v && !*end && !isnan(y) && !bad) x = y;
         else if (*v && !*end && !isnan(y)) {
-            snprintf(err, errlen, "--set '%s': %s; %s takes %s%s", shown, bad, p->name,
-                     p->kind == LT_INT ? "a whole number in " : "", range + (p->kind == LT_INT ? 12 : 0));
+            if (p->kind == LT_INT && y != floor(y))
+                snprintf(err, errlen, "--set '%s': %s; %s takes a whole number in %s", shown, bad, p->name, range + 12);
+            else
+                snprintf(err, errlen, "--set '%s': out of range: %s takes %s", shown, p->name, range);
             return -1;
         }
     } else {

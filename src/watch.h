@@ -101,6 +101,7 @@ typedef struct lt_watch {
     volatile int header;           /* verify's header line was printed */
     char unit_law[128], unit_case[128];
     volatile int rows, failed, cases; /* verify's counts over all workers */
+    volatile int xfailed;          /* verify's expected failures (XFAIL rows) over all workers */
     /* the outputs */
     lt_watch_file files[LT_WATCH_FILES];
     lt_watch_stream streams[LT_WATCH_STREAMS];

@@ -167,7 +167,7 @@ static void test_builtin_laws_pass_the_new_rows(void)
 /* an n/a row prints n/a in the result column with its reason, and is not a failure */
 static void test_na_row_printed(void)
 {
-    lt_verify_row r = {"law", "case", "balance", LT_CHECK_NA, 0, 0, 0, 0, 0, "why not"};
+    lt_verify_row r = {"law", "case", "balance", LT_CHECK_NA, 0, 0, 0, 0, 0, "why not", NULL};
     lt_verify_row_check(&r);
     CHECK(r.pass == 1);
     char buf[512] = "";
