@@ -27,6 +27,7 @@ extern const test_case docs_tests[];
 extern const test_case hertz_mindlin_md_tests[];
 extern const test_case contain_tests[];
 extern const test_case law_names_tests[];
+extern const test_case lua_citizen_tests[];
 
 static const struct {
     const char *name;
@@ -43,6 +44,7 @@ static const struct {
     {"law_check", law_check_tests},
     {"law_names", law_names_tests},
     {"lua_law", lua_law_tests},
+    {"lua_citizen", lua_citizen_tests},
     {"plugin", plugin_tests},
     {"contain", contain_tests},
     {"law_energy", law_energy_tests},
