@@ -22,7 +22,9 @@
  * contact and the state into the real tables (raw sets with keys read from that array: no
  * string is hashed, no table allocated), zeroes the outputs, calls step, and reads back out
  * and s.  When a contact starts, keys a law added to s or out.e with rawset are removed.  Everything that touches Lua runs inside that pcall, so an error (the law's,
- * a bad output, the memory cap) is caught there.
+ * a bad output, the memory cap) is caught there.  The law's yield functions and the closed forms
+ * of its cases (script_law_cases.c) go through the same closure in a third mode: p refreshed, s
+ * written from the state handed in (nothing read back), no contact.
  *
  * Errors.  lt_law's step cannot report one, so the trampoline keeps the message in the binding
  * and returns a NaN force: the driver ends the run on the non-finite output as for any law, and

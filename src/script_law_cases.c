@@ -593,7 +593,7 @@ static void read_set(conv *cv, lua_law *b, int t, lt_case *cs)
         const char *names[LT_MAX_PARAMS + 1];
         for (int i = 0; i < np; i++) names[i] = b->params[i].name;
         names[np] = NULL;
-        lt_check_keys_for(cv, s, names, "(a parameter of the law)");
+        lt_check_keys_for(cv, s, names, "of the law's parameters");
         for (int i = 0; i < np; i++) {
             const lt_param *p = &b->params[i];
             lt_path_push_key(cv, p->name);

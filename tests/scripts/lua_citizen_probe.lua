@@ -4,7 +4,8 @@
 -- closed-form cone |Ft| = mu |Fn|, Fn <= 0 (as tests/test_probe.c checks the C laws): each
 -- recorded yield point P lies on its elastic force ray F0 + s (kn dirN, kt dirT) before the exit
 -- point P* of the cone, within one displacement increment du = limit/steps (0 <= s* - s <= du)
--- and one force increment dF (|P - P*| <= dF); the law's own ft_max (Lua, through its trampoline)
+-- and one force increment dF (|P - P*| <= dF), a direction that does not yield has its exit
+-- beyond the limit; the law's own ft_max (Lua, through its trampoline)
 -- gives the gap mu |Fn| - |Ft| at P; the built-in `linear` (the same physics) records the same
 -- points; and the probe on the DoF pair (1, 2), which finds the surface by bisection of the law's
 -- `excess`, puts each yielded point within one increment of it (dsteps <= 1).
