@@ -8,6 +8,7 @@
 #include "afile.h"
 #include "watch.h"
 #include "script_int.h"
+#include "script_require.h"
 #include "registry.h"
 #include "quote.h"
 #include "record.h"
@@ -106,9 +107,11 @@ const luaL_Reg lt_lawtester_lib[] = {{"run", lib_run},
                                          {"verify_law", lt_lib_verify_law},
                                          {NULL, NULL}};
 
-/* 1 if msg starts with a location "PATH:LINE:" of the script (or Lua's shortened "...TAIL:"). */
+/* 1 if msg starts with a location "PATH:LINE:" of the script (or Lua's shortened "...TAIL:"), or
+ * of a module it required (script_require.h). */
 static int located(const script_ctx *sc, const char *msg)
 {
+    if (lt_module_located(sc->L, msg)) return 1;
     size_t n = strlen(sc->path);
     const char *p = strncmp(msg, sc->path, n) == 0 ? msg + n : strncmp(msg, "...", 3) == 0 ? strchr(msg, ':') : NULL;
     if (!p || *p != ':' || p[1] < '0' || p[1] > '9') return 0;

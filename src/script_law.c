@@ -1,6 +1,7 @@
 /* src/script_law.c - contact laws written in Lua (docs/lua-laws.md): `lawtester.law{...}` reads
  * a law table into a binding (script_law_int.h) whose lt_law descriptor (law API 5) points to
- * the C trampolines of a free slot (script_law_call.c: the call into Lua, its errors), and
+ * the C trampolines of a free slot (script_law_call.c: the call into Lua, its errors; its yield
+ * surface and cases: script_law_cases.c), and
  * registers the law (src/registry.h) for the life of the script's Lua state; the binding's
  * __gc unregisters it and frees the slot.  `lawtester.verify_law` is script_verify_law.c.
  */
@@ -8,6 +9,7 @@
 #include "law_check.h"
 #include "registry.h"
 #include "script_law_int.h"
+#include "script_require.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +42,7 @@ static int binding_gc(lua_State *L)
     b->law = NULL;
     if (b->slot >= 0 && lt_lua_law_slots[b->slot] == b) lt_lua_law_slots[b->slot] = NULL;
     b->slot = -1;
+    lt_lua_law_free_extras(b);
     for (int i = 0; i < b->n_owned; i++) free(b->owned[i]);
     free(b->owned);
     b->owned = NULL;
@@ -299,18 +302,24 @@ static int read_state_array(conv *cv, lua_law *b, int t, int first, lt_state_arr
     return a->length;
 }
 
-/* lawtester.law{ name, summary, params, state, energies, init, step, friction } -> name */
+/* lawtester.law{ name, summary, params, state, energies, init, step, friction, yield, cases } -> name */
 int lt_lib_law(lua_State *L)
 {
-    static const char *const keys[] = {"name", "summary", "params", "state", "energies", "init", "step", "friction", NULL};
+    static const char *const keys[] = {"name", "summary", "params", "state", "energies", "init", "step", "friction", "yield",
+                                          "cases", NULL};
     script_ctx *sc = lt_lib_ctx(L);
     if (sc->callback_depth > 0)
         return luaL_error(L, "lawtester.law: a law is defined by the script, not from inside a run (an until, a done or "
                              "another law's function)");
     lua_Debug ar;
     int line = 1;
-    if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "l", &ar) && ar.currentline > 0) line = ar.currentline;
-    conv cv = {sc->path, sc->loc, L, {{0, 0}}, 0, 0, 0, line};
+    const char *file = sc->path;
+    const srcloc *loc = sc->loc;
+    if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "Sl", &ar)) {
+        if (ar.currentline > 0) line = ar.currentline;
+        lt_module_of_source(L, ar.source, &file, &loc); /* a law table written in a required module */
+    }
+    conv cv = {file, loc, L, {{0, 0}}, 0, 0, 0, line};
     lt_path_push_key(&cv, "law");
     if (lua_gettop(L) != 1 || !lua_istable(L, 1))
         lt_field_error(&cv, "lawtester.law takes one table { name = ..., step = function(p, c, s, out) ... end, ... }");
@@ -325,6 +334,7 @@ int lt_lib_law(lua_State *L)
     lua_setmetatable(L, -2);
     b->sc = sc;
     b->line = line;
+    b->file = file; /* the script's path, or a module's: both live as long as the state */
     lt_check_keys(&cv, 1, keys);
     lt_law *d = &b->desc;
     d->api_version = LT_LAW_API_VERSION;
@@ -413,8 +423,9 @@ int lt_lib_law(lua_State *L)
     if (slot < 0) lt_field_error(&cv, "more than %d Lua laws at once", LUA_LAW_SLOTS);
     lt_lua_law_bind_slot(d, slot);
     lt_lua_law_make_binding(L, b, 3, 4);
+    lt_lua_law_read_extras(&cv, b, 1, slot);
     char origin[600], err[400];
-    snprintf(origin, sizeof origin, "%s:%d", sc->path, line);
+    snprintf(origin, sizeof origin, "%s:%d", file, line);
     const lt_law *reg = lt_register_law(d, origin, err, sizeof err);
     if (!reg) lt_field_error(&cv, "%s", err);
     b->law = reg;

@@ -22,7 +22,9 @@
  * contact and the state into the real tables (raw sets with keys read from that array: no
  * string is hashed, no table allocated), zeroes the outputs, calls step, and reads back out
  * and s.  When a contact starts, keys a law added to s or out.e with rawset are removed.  Everything that touches Lua runs inside that pcall, so an error (the law's,
- * a bad output, the memory cap) is caught there.
+ * a bad output, the memory cap) is caught there.  The law's yield functions and the closed forms
+ * of its cases (script_law_cases.c) go through the same closure in a third mode: p refreshed, s
+ * written from the state handed in (nothing read back), no contact.
  *
  * Errors.  lt_law's step cannot report one, so the trampoline keeps the message in the binding
  * and returns a NaN force: the driver ends the run on the non-finite output as for any law, and
@@ -37,7 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MODE_INIT, MODE_STEP };
+enum { MODE_INIT = LT_LUA_MODE_INIT, MODE_STEP = LT_LUA_MODE_STEP, MODE_EXTRA = LT_LUA_MODE_EXTRA };
 
 /* Push key k (0-based) of the U_KEYS table. */
 static void push_key(lua_State *T, int k) { lua_rawgeti(T, lua_upvalueindex(U_KEYS), k + 1); }
@@ -165,6 +167,17 @@ static int law_call(lua_State *T)
     const lt_contact *c = b->c;
     int ns = b->desc.n_state, ne = b->desc.n_energies, st = lua_upvalueindex(U_S);
     refresh_params(T, b);
+    if (b->mode == MODE_EXTRA) { /* a yield function or a closed form: p (and s), no contact */
+        if (b->state && !(b->s_valid && b->state == b->s_ptr && memcmp(b->state, b->s_last, (size_t)ns * sizeof(double)) == 0))
+            for (int i = 0; i < ns; i++) {
+                push_key(T, i);
+                lua_pushnumber(T, b->state[i]);
+                lua_rawset(T, st);
+            }
+        b->s_valid = 0; /* s is the law's again at its next step */
+        lt_lua_law_call_extra(T, b);
+        return 0;
+    }
     refresh_constants(T, b);
     lua_pushvalue(T, lua_upvalueindex(U_KEY_UN));
     lua_pushnumber(T, c->uN);
@@ -242,9 +255,9 @@ static void record_error(lua_law *b)
     char mem[300];
     if (!msg) msg = lua_isnil(T, -1) ? "error with a nil error object" : "error with a non-string error object";
     if (lt_limits_memory_message(&sc->lim, msg, mem, sizeof mem)) msg = mem;
-    b->err_line = b->mode == MODE_INIT ? b->init_line : b->step_line;
-    size_t n = strlen(sc->path);
-    const char *p = strncmp(msg, sc->path, n) == 0 ? msg + n : strncmp(msg, "...", 3) == 0 ? strchr(msg, ':') : NULL;
+    b->err_line = b->call_line;
+    size_t n = strlen(b->file);
+    const char *p = strncmp(msg, b->file, n) == 0 ? msg + n : strncmp(msg, "...", 3) == 0 ? strchr(msg, ':') : NULL;
     if (p && *p == ':' && p[1] >= '0' && p[1] <= '9') { /* "PATH:LINE: text" of the script */
         int line = atoi(p + 1);
         p++;
@@ -255,13 +268,12 @@ static void record_error(lua_law *b)
         }
     }
     snprintf(b->err, sizeof b->err, "%s", msg);
-    b->err_what = b->mode == MODE_INIT ? "init" : "step";
+    b->err_what = b->call_what;
     b->failed = 1;
     lua_settop(T, 1);
 }
 
-/* Enter Lua once: the binding's arguments are set. */
-static int enter(lua_law *b)
+int lt_lua_law_enter(lua_law *b)
 {
     lua_State *T = b->T;
     script_ctx *sc = b->sc;
@@ -287,8 +299,9 @@ static void law_init(lua_law *b, const double *p, const lt_contact *c, double *s
 {
     if (!b || b->failed || !b->has_init) return;
     b->mode = MODE_INIT;
+    b->call_what = "init", b->call_line = b->init_line;
     b->param = p, b->c = c, b->state = s;
-    enter(b);
+    lt_lua_law_enter(b);
 }
 
 static int law_step(lua_law *b, const double *p, const lt_contact *c, double *s, lt_response *out)
@@ -298,8 +311,9 @@ static int law_step(lua_law *b, const double *p, const lt_contact *c, double *s,
         return 1;
     }
     b->mode = MODE_STEP;
+    b->call_what = "step", b->call_line = b->step_line;
     b->param = p, b->c = c, b->state = s, b->out = out;
-    if (!enter(b)) {
+    if (!lt_lua_law_enter(b)) {
         poison(out);
         return 1;
     }
@@ -355,10 +369,10 @@ int lt_script_law_error(script_ctx *sc, const lt_tester *tester, char *buf, size
         lua_law *b = lt_lua_law_slots[k];
         if (!b || b->sc != sc || !b->failed) continue;
         if (t)
-            snprintf(buf, n, "%s:%d: law '%s': %s (stage %d, step %ld): %s", sc->path, b->err_line, b->desc.name,
+            snprintf(buf, n, "%s:%d: law '%s': %s (stage %d, step %ld): %s", b->file, b->err_line, b->desc.name,
                      b->err_what, t->stage + 1, t->step, b->err);
         else
-            snprintf(buf, n, "%s:%d: law '%s': %s: %s", sc->path, b->err_line, b->desc.name, b->err_what, b->err);
+            snprintf(buf, n, "%s:%d: law '%s': %s: %s", b->file, b->err_line, b->desc.name, b->err_what, b->err);
         b->failed = 0;
         return 1;
     }

@@ -194,7 +194,7 @@ static int readonly_pairs(lua_State *L)
 }
 
 /* Push a read-only proxy of the table at index t: writes are "HEAD: NAME.key = value HINT". */
-static void push_readonly(lua_State *L, int t, const char *name, const char *head, const char *hint)
+void lt_lua_law_push_readonly(lua_State *L, int t, const char *name, const char *head, const char *hint)
 {
     t = lua_absindex(L, t);
     lua_newuserdatauv(L, 0, 0);
@@ -261,7 +261,7 @@ void lt_lua_law_push_tables(lua_State *L, lua_law *b)
     push_set(L, NULL, NULL, b->params, np);
     names_text(tail, sizeof tail, "declared", "(the law declares no parameters)", NULL, NULL, b->params, np);
     guard(L, -2, "p has no parameter", tail);
-    push_readonly(L, -1, "p", "the parameters are read-only",
+    lt_lua_law_push_readonly(L, -1, "p", "the parameters are read-only",
                   " (they are the test's; copy the value into a local to change it)");
 
     /* U_C, U_CP, U_V, U_LENS, U_RCURV, U_MAT1, U_MAT2: the contact and its lists, read-only */
@@ -270,7 +270,7 @@ void lt_lua_law_push_tables(lua_State *L, lua_law *b)
     push_set(L, contact_fields, NULL, NULL, N_CONTACT_FIELDS);
     names_text(tail, sizeof tail, "fields", "", contact_fields, NULL, NULL, N_CONTACT_FIELDS);
     guard(L, c, "c has no field", tail);
-    push_readonly(L, c, "c", ro_contact, "");
+    lt_lua_law_push_readonly(L, c, "c", ro_contact, "");
     push_list(L, LT_DOF, "c.v", "(1..6)");
     push_list(L, 2, "c.lens", "(1..2)");
     push_list(L, 2, "c.rcurv", "(1..2)");
@@ -287,7 +287,7 @@ void lt_lua_law_push_tables(lua_State *L, lua_law *b)
         char name[32];
         snprintf(name, sizeof name, "c.%s", lists[i]);
         lua_pushstring(L, lists[i]);
-        push_readonly(L, base + U_V + i, name, ro_contact, "");
+        lt_lua_law_push_readonly(L, base + U_V + i, name, ro_contact, "");
         lua_rawset(L, c);
     }
     lua_pushliteral(L, "mat");
@@ -295,12 +295,12 @@ void lt_lua_law_push_tables(lua_State *L, lua_law *b)
     for (int i = 0; i < 2; i++) {
         char name[32];
         snprintf(name, sizeof name, "c.mat[%d]", i + 1);
-        push_readonly(L, base + U_MAT1 + i, name, ro_contact, "");
+        lt_lua_law_push_readonly(L, base + U_MAT1 + i, name, ro_contact, "");
         lua_rawseti(L, -2, i + 1);
     }
     lua_pushinteger(L, 2);
     guard(L, -2, "c.mat has no index", "(1..2)");
-    push_readonly(L, -1, "c.mat", ro_contact, "");
+    lt_lua_law_push_readonly(L, -1, "c.mat", ro_contact, "");
     lua_remove(L, -2);
     lua_rawset(L, c);
     static const char *const numbers[] = {"uN", "dt", "contA", "kn", "kt", "tanPhi", "mstar"};
@@ -332,7 +332,7 @@ void lt_lua_law_push_tables(lua_State *L, lua_law *b)
     }
     push_set(L, out_fields, NULL, NULL, 3);
     guard(L, -2, "out has no field", "(fields: f, k, e)");
-    push_readonly(L, -1, "out", "out's fields are lawtester's tables f, k and e",
+    lt_lua_law_push_readonly(L, -1, "out", "out's fields are lawtester's tables f, k and e",
                   " (write their entries: out.f[1] = fn, out.e.NAME = x)");
     lua_remove(L, -2);
 

@@ -264,11 +264,18 @@ int lt_lib_probe_yield(lua_State *L)
     po.progress = lt_progress_update;
     po.progress_ctx = &bar;
     double t_start = lt_clock();
+    lt_script_law_reset(sc);
     int rc = lt_probe_run(&pr->probe, &r->test, &po, err, sizeof err);
     double seconds = lt_clock() - t_start;
     long long probe_steps = 0; /* the steps driven count against the calling entry's budget */
     for (int i = 0; i < pr->probe.n_points; i++) probe_steps += pr->probe.points[i].steps;
     lt_budget_add(L, probe_steps);
+    char law_err[1200];
+    if (lt_script_law_error(sc, NULL, law_err, sizeof law_err)) { /* a Lua law's function failed: its line */
+        lt_run_release(r);
+        lua_pushstring(L, law_err);
+        return lua_error(L);
+    }
     if (rc < 0) {
         if (!r->cb_error) {
             char msg[sizeof err + 16]; /* a message of the probe's own fields names its field */

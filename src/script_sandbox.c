@@ -1,10 +1,11 @@
 /* src/script_sandbox.c - what a stage script sees (docs/stage-scripts.md, docs/reliability.md).
  *
  * The sandbox is a fresh global table with the base functions a stage script needs and copies of
- * math, string, table and utf8, plus `lawtester`.  Not there: os, io, package, require, debug,
- * coroutine, load, loadstring, dofile, loadfile, collectgarbage, string.dump; so no file, process,
- * registry or bytecode access (scripts are loaded as text only, script.c).  On top of the
- * whitelist:
+ * math, string, table and utf8, plus `lawtester`.  Not there: os, io, package, debug, coroutine,
+ * load, loadstring, dofile, loadfile, collectgarbage, string.dump; so no file, process, registry or
+ * bytecode access (scripts are loaded as text only, script.c).  On top of the whitelist:
+ *   - `require` is the sandbox's (script_require.c): Lua text files below the script's own
+ *     directory, read-only, each run once; no native module, no path out of that directory;
  *   - setmetatable refuses a metatable with __gc: finalizers run with Lua's hooks off, i.e.
  *     outside the instruction budget (script_limits.h), and at lua_close;
  *   - the string metatable is locked (getmetatable("") is false) and indexes the sandbox's string
@@ -21,6 +22,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "script_int.h"
 #include "script_limits.h"
+#include "script_require.h"
 #include <lualib.h>
 #include <string.h>
 
@@ -198,6 +200,8 @@ void lt_push_environment(script_ctx *sc, lua_State *L)
         wrap(L, -1, "concat", sb_concat);
         wrap(L, -1, "sort", sb_sort);
         lua_pop(L, 1);
+        lt_push_require(sc, L);
+        lua_setfield(L, -2, "require");
         lua_pushvalue(L, -1);
         lua_setfield(L, -2, "_G");
     }

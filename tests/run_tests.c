@@ -32,6 +32,7 @@ extern const test_case compare_tests[];
 extern const test_case guard_tests[];
 extern const test_case passivity_tests[];
 extern const test_case api5_tests[];
+extern const test_case lua_citizen_tests[];
 
 static const struct {
     const char *name;
@@ -49,6 +50,7 @@ static const struct {
     {"law_names", law_names_tests},
     {"api5", api5_tests},
     {"lua_law", lua_law_tests},
+    {"lua_citizen", lua_citizen_tests},
     {"plugin", plugin_tests},
     {"contain", contain_tests},
     {"law_energy", law_energy_tests},

@@ -1,0 +1,3 @@
+-- a module that raises while it loads (tests/bad/require_error.lua)
+local x = nil
+return x.field

@@ -1,0 +1,2 @@
+-- the other half of a loop of requires (tests/bad/require_loop.lua)
+return require("modules.loop_a")

@@ -1,0 +1,1 @@
+../../scripts/lua_law_spring.lua

@@ -1,0 +1,2 @@
+-- a module that raises while it loads: the error names the module's file and line
+local m = require("modules.boom")
