@@ -58,6 +58,17 @@ char *make_tmpdir(void)
     return mkdtemp(dir);
 }
 
+int dir_has_file_with(const char *dir, const char *part)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int found = 0;
+    while (d && (e = readdir(d)))
+        if (strstr(e->d_name, part)) found = 1;
+    if (d) closedir(d);
+    return found;
+}
+
 int count_files(const char *dir)
 {
     DIR *d = opendir(dir);

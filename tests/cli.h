@@ -22,6 +22,8 @@ void run_with(result *r, const char *prefix, const char *args);
 /* A fresh directory under /tmp (static buffer). */
 char *make_tmpdir(void);
 int count_files(const char *dir);
+/* 1 if dir holds a file whose name contains part (a temporary: ".tmp.") */
+int dir_has_file_with(const char *dir, const char *part);
 void remove_tree(const char *dir);
 int count_lines(const char *s);
 /* One bad script tests/bad/FILE: exit status 1, exactly one line on stderr (after any

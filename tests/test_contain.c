@@ -89,16 +89,6 @@ static double seconds_now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static int has_file_with(const char *dir, const char *part)
-{
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    int found = 0;
-    while (d && (e = readdir(d)))
-        if (strstr(e->d_name, part)) found = 1;
-    if (d) closedir(d);
-    return found;
-}
 
 /* DIR/NAME.lua: a test of the fault law with mode and at; line 4 is its first stage, line 5 its
  * second (loading to 1 mm at 1 m/s, dt 1e-6 s: contact from step 1, 1000 steps; unloading). */
@@ -168,7 +158,7 @@ static void body_crash_in_init_is_named(void)
                                 "SIGSEGV"),
               "status %d: %s", r.status, r.err);
     /* the row of the state before the first step is kept */
-    CHECK(!has_file_with(dir, ".tmp.") && has_file_with(dir, "init.tsv.partial") && has_file_with(dir, "init.meta.partial"));
+    CHECK(!dir_has_file_with(dir, ".tmp.") && dir_has_file_with(dir, "init.tsv.partial") && dir_has_file_with(dir, "init.meta.partial"));
     remove_tree(dir);
 }
 
@@ -211,7 +201,7 @@ static void body_sigterm_ends_a_hung_law(void)
     CHECK(stat(path, &sb) == 0 && sb.st_size > 100);
     snprintf(path, sizeof path, "%s/hung.meta.partial", dir);
     CHECK(stat(path, &sb) == 0);
-    CHECK(!has_file_with(dir, ".tmp.") && !has_file_with(dir, "hung.tsv\n"));
+    CHECK(!dir_has_file_with(dir, ".tmp.") && !dir_has_file_with(dir, "hung.tsv\n"));
     snprintf(path, sizeof path, "%s/hung.tsv", dir);
     CHECK(stat(path, &sb) != 0);
     remove_tree(dir);
@@ -260,21 +250,17 @@ static void body_os_exit_under_unsafe(void)
 {
     char *dir = make_tmpdir(), path[400], args[900];
     snprintf(path, sizeof path, "%s/leave.lua", dir);
-    FILE *f = fopen(path, "w");
-    if (!f) return;
-    fputs("return { name = 'leave', law = 'linear', record = { every = 1 },\n"
+    put_file(dir, "leave.lua", "return { name = 'leave', law = 'linear', record = { every = 1 },\n"
           "  stages = { { whats = 'v.....', values = {-1, 0,0,0,0,0},\n"
-          "    till = function(C, S) if S.step == 200 then os.exit(0) end return false end } } }\n",
-          f);
-    fclose(f);
+          "    till = function(C, S) if S.step == 200 then os.exit(0) end return false end } } }\n");
     snprintf(args, sizeof args, "run %s -o %s --unsafe", path, dir);
     result r;
     run(&r, args);
     CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 && strstr(r.err, "leave.lua:2: field stages[1]: stage 1, step ") &&
                   strstr(r.err, "the process was ended with exit status 0 before its end"),
               "status %d: %s", r.status, r.err);
-    CHECK(!has_file_with(dir, ".tmp."));
-    CHECK(has_file_with(dir, "leave.tsv.partial") && has_file_with(dir, "leave.meta.partial"));
+    CHECK(!dir_has_file_with(dir, ".tmp."));
+    CHECK(dir_has_file_with(dir, "leave.tsv.partial") && dir_has_file_with(dir, "leave.meta.partial"));
     remove_tree(dir);
 }
 
@@ -304,7 +290,7 @@ static void body_sigterm_while_plotting(void)
     slurp(path, text, sizeof text);
     CHECK_MSG(count_lines(text) == 1 && strstr(text, "interrupted by signal 15 (SIGTERM)"), "%s", text);
     snprintf(path, sizeof path, "%s/out", dir);
-    CHECK_MSG(!has_file_with(path, ".tmp.") && !has_file_with(path, ".png"), "temporaries or plots left in %s", path);
+    CHECK_MSG(!dir_has_file_with(path, ".tmp.") && !dir_has_file_with(path, ".png"), "temporaries or plots left in %s", path);
     snprintf(path, sizeof path, "%s/out/compress-shear-unload.tsv", dir);
     struct stat sb;
     CHECK_MSG(stat(path, &sb) != 0, "published %s", path);
@@ -319,13 +305,9 @@ static void body_sigterm_ends_lua_without_a_budget(void)
 {
     char *dir = make_tmpdir(), cmd[1600], path[500], text[3000];
     snprintf(path, sizeof path, "%s/spin.lua", dir);
-    FILE *f = fopen(path, "w");
-    if (!f) return;
-    fputs("return { name = 'spin', law = 'linear', record = { every = 1 },\n"
+    put_file(dir, "spin.lua", "return { name = 'spin', law = 'linear', record = { every = 1 },\n"
           "  stages = { { whats = 'v.....', values = {-1, 0,0,0,0,0},\n"
-          "    till = function(C, S) if S.step == 100 then while true do end end return false end } } }\n",
-          f);
-    fclose(f);
+          "    till = function(C, S) if S.step == 100 then while true do end end return false end } } }\n");
     snprintf(cmd, sizeof cmd,
              "%s run %s -o %s -q --max-instructions 0 2>%s/err & pid=$!; sleep 1; "
              "t0=$(date +%%s%%N); kill -TERM $pid; wait $pid; st=$?; t1=$(date +%%s%%N); "
@@ -341,7 +323,7 @@ static void body_sigterm_ends_lua_without_a_budget(void)
     CHECK_MSG(count_lines(text) == 1 && strstr(text, "spin.lua:2: field stages[1]: stage 1, step 100: interrupted by "
                                                     "signal 15 (SIGTERM)"),
               "%s", text);
-    CHECK(!has_file_with(dir, ".tmp.") && has_file_with(dir, "spin.tsv.partial"));
+    CHECK(!dir_has_file_with(dir, ".tmp.") && dir_has_file_with(dir, "spin.tsv.partial"));
     remove_tree(dir);
 }
 
@@ -353,14 +335,10 @@ static void body_two_tests_of_one_name_refused(void)
 {
     char *dir = make_tmpdir(), path[400], args[900], text[1 << 14];
     snprintf(path, sizeof path, "%s/twice.lua", dir);
-    FILE *f = fopen(path, "w");
-    if (!f) return;
-    fputs("local function t(v) return { name = 'twice', law = 'linear', record = { every = 10 },\n"
+    put_file(dir, "twice.lua", "local function t(v) return { name = 'twice', law = 'linear', record = { every = 10 },\n"
           "  stages = { { whats = 'v.....', values = {v, 0,0,0,0,0}, till = 'C and C.uN <= -1e-3' } } } end\n"
           "lawtester.run(t(-1))\n"
-          "lawtester.run(t(-2))\n",
-          f);
-    fclose(f);
+          "lawtester.run(t(-2))\n");
     snprintf(args, sizeof args, "run %s -o %s -q", path, dir);
     result r;
     run(&r, args);
@@ -371,8 +349,8 @@ static void body_two_tests_of_one_name_refused(void)
     /* the first test's record, as it wrote it */
     snprintf(path, sizeof path, "%s/twice.tsv", dir);
     slurp(path, text, sizeof text);
-    CHECK_MSG(count_lines(text) > 2 && !has_file_with(dir, ".partial") && !has_file_with(dir, ".tmp.") &&
-                  !has_file_with(dir, ".lock"),
+    CHECK_MSG(count_lines(text) > 2 && !dir_has_file_with(dir, ".partial") && !dir_has_file_with(dir, ".tmp.") &&
+                  !dir_has_file_with(dir, ".lock"),
               "%s", text);
     remove_tree(dir);
 }
@@ -383,12 +361,8 @@ static void body_second_writer_of_a_test_refused(void)
 {
     char *dir = make_tmpdir(), cmd[2000], path[400], text[4000];
     snprintf(path, sizeof path, "%s/long.lua", dir);
-    FILE *f = fopen(path, "w");
-    if (!f) return;
-    fputs("return { name = 'long', law = 'linear', record = { every = 1000 },\n"
-          "  stages = { { whats = 'v.....', values = {-1e-6, 0,0,0,0,0}, till = 'false' } } }\n",
-          f);
-    fclose(f);
+    put_file(dir, "long.lua", "return { name = 'long', law = 'linear', record = { every = 1000 },\n"
+          "  stages = { { whats = 'v.....', values = {-1e-6, 0,0,0,0,0}, till = 'false' } } }\n");
     snprintf(cmd, sizeof cmd,
              "%s run %s -o %s -q 2>/dev/null & pid=$!; sleep 1; %s run %s -o %s -q 2>%s/err; echo $? > %s/st; "
              "kill -TERM $pid; wait $pid",
@@ -403,7 +377,7 @@ static void body_second_writer_of_a_test_refused(void)
                   strstr(text, "by another lawtester (pid "),
               "%s", text);
     /* the first one's rows, from its own run alone (its SIGTERM: the partial pair) */
-    CHECK(has_file_with(dir, "long.tsv.partial") && !has_file_with(dir, ".tmp.") && !has_file_with(dir, ".lock"));
+    CHECK(dir_has_file_with(dir, "long.tsv.partial") && !dir_has_file_with(dir, ".tmp.") && !dir_has_file_with(dir, ".lock"));
     remove_tree(dir);
 }
 
@@ -422,7 +396,7 @@ static void body_temporaries_of_gone_runs_reclaimed(void)
     snprintf(cmd, sizeof cmd, "%s/out", dir);
     slurp(cmd, text, sizeof text);
     CHECK_MSG(strstr(text, "reclaimed 1 temporary file (4 bytes) that runs which are gone left in "), "%s", text);
-    CHECK(!has_file_with(dir, ".gone.tsv.tmp.") && has_file_with(dir, ".live.tsv.tmp."));
+    CHECK(!dir_has_file_with(dir, ".gone.tsv.tmp.") && dir_has_file_with(dir, ".live.tsv.tmp."));
     remove_tree(dir);
 }
 
@@ -432,12 +406,8 @@ static void body_killed_run_reclaimed(void)
 {
     char *dir = make_tmpdir(), cmd[1600], path[400], text[4000];
     snprintf(path, sizeof path, "%s/long.lua", dir);
-    FILE *f = fopen(path, "w");
-    if (!f) return;
-    fputs("return { name = 'long', law = 'linear', record = { every = 1 },\n"
-          "  stages = { { whats = 'v.....', values = {-1e-6, 0,0,0,0,0}, till = 'false' } } }\n",
-          f);
-    fclose(f);
+    put_file(dir, "long.lua", "return { name = 'long', law = 'linear', record = { every = 1 },\n"
+          "  stages = { { whats = 'v.....', values = {-1e-6, 0,0,0,0,0}, till = 'false' } } }\n");
     snprintf(cmd, sizeof cmd,
              "%s run %s -o %s -q & pid=$!; sleep 1; w=$(pgrep -P $pid); kill -KILL $pid $w; { wait $pid; } 2>/dev/null; sleep 2.5; "
              "%s run stages/compress_shear_unload.lua -o %s > %s/out",
@@ -446,7 +416,7 @@ static void body_killed_run_reclaimed(void)
     snprintf(path, sizeof path, "%s/out", dir);
     slurp(path, text, sizeof text);
     CHECK_MSG(strstr(text, "reclaimed "), "%s", text);
-    CHECK(!has_file_with(dir, ".tmp."));
+    CHECK(!dir_has_file_with(dir, ".tmp."));
     remove_tree(dir);
 }
 
@@ -470,7 +440,7 @@ static void body_publish_all_or_none(void)
     snprintf(path, sizeof path, "%s/a.tsv", dir);
     slurp(path, text, sizeof text);
     CHECK_MSG(strcmp(text, "old a\n") == 0, "a.tsv holds '%s'", text);
-    CHECK(!has_file_with(dir, ".tmp.") && count_files(dir) == 1);
+    CHECK(!dir_has_file_with(dir, ".tmp.") && count_files(dir) == 1);
     /* and a set that succeeds leaves no second name behind */
     char *t3 = lt_afile_path(dir, ".", "a.tsv", ".tmp.T3");
     f = fopen(t3, "w");

@@ -22,17 +22,6 @@ static double seconds_now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* 1 if dir holds a file whose name contains part (a temporary: ".tmp.") */
-static int has_file_with(const char *dir, const char *part)
-{
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    int found = 0;
-    while (d && (e = readdir(d)))
-        if (strstr(e->d_name, part)) found = 1;
-    if (d) closedir(d);
-    return found;
-}
 
 /* ---- the budget ------------------------------------------------------------------------ */
 
@@ -88,7 +77,7 @@ static void test_unsafe_finalizer_at_exit_is_stopped(void)
     CHECK_MSG(r.status == 1 && strstr(r.err, "tests/bad/hostile_gc_at_exit.lua:0: finalizers (__gc) still running 10 s") &&
                   count_lines(r.err) == 1, "status %d: %s", r.status, r.err);
     CHECK_MSG(took >= LT_UNSAFE_CLOSE_SECONDS && took < LT_UNSAFE_CLOSE_SECONDS + 60, "took %.1f s", took);
-    CHECK(!has_file_with(dir, ".tmp."));
+    CHECK(!dir_has_file_with(dir, ".tmp."));
     remove_tree(dir);
 }
 
@@ -213,7 +202,7 @@ static void test_output_name_taken_by_a_directory(void)
     run(&r, args);
     CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 && strstr(r.err, "the name is taken by a directory"), "status %d: %s",
               r.status, r.err);
-    CHECK(count_files(dir) == 1 && !has_file_with(dir, ".tmp."));
+    CHECK(count_files(dir) == 1 && !dir_has_file_with(dir, ".tmp."));
     remove_tree(dir);
 }
 
@@ -229,7 +218,7 @@ static void test_stale_partial_names_taken_by_a_fifo(void)
     struct stat st;
     CHECK_MSG(r.status == 0, "status %d: %s", r.status, r.err);
     CHECK(lstat(fifo, &st) == 0 && S_ISFIFO(st.st_mode));
-    CHECK(!has_file_with(dir, ".tmp."));
+    CHECK(!dir_has_file_with(dir, ".tmp."));
     remove_tree(dir);
 }
 
@@ -262,7 +251,7 @@ static void test_sigterm_keeps_the_rows_and_removes_temporaries(void)
     CHECK(stat(path, &sb) == 0);
     snprintf(path, sizeof path, "%s/long.tsv", dir);
     CHECK(stat(path, &sb) != 0);
-    CHECK(!has_file_with(dir, ".tmp."));
+    CHECK(!dir_has_file_with(dir, ".tmp."));
     remove_tree(dir);
 }
 
