@@ -327,6 +327,19 @@ static void body_sigterm_ends_lua_without_a_budget(void)
     remove_tree(dir);
 }
 
+/* DIR/long.lua: a test "long" of the linear law that never ends (a row every `every` steps); its
+ * path into path */
+static void long_script(const char *dir, int every, char *path, size_t n)
+{
+    char text[300];
+    snprintf(text, sizeof text,
+             "return { name = 'long', law = 'linear', record = { every = %d },\n"
+             "  stages = { { whats = 'v.....', values = {-1e-6, 0,0,0,0,0}, till = 'false' } } }\n",
+             every);
+    put_file(dir, "long.lua", text);
+    snprintf(path, n, "%s/long.lua", dir);
+}
+
 /* ---- one set, published once ------------------------------------------------------------ */
 
 /* A second test of the same name in one script (with -o): refused at its line before anything
@@ -360,9 +373,7 @@ static void body_two_tests_of_one_name_refused(void)
 static void body_second_writer_of_a_test_refused(void)
 {
     char *dir = make_tmpdir(), cmd[2000], path[400], text[4000];
-    snprintf(path, sizeof path, "%s/long.lua", dir);
-    put_file(dir, "long.lua", "return { name = 'long', law = 'linear', record = { every = 1000 },\n"
-          "  stages = { { whats = 'v.....', values = {-1e-6, 0,0,0,0,0}, till = 'false' } } }\n");
+    long_script(dir, 1000, path, sizeof path);
     snprintf(cmd, sizeof cmd,
              "%s run %s -o %s -q 2>/dev/null & pid=$!; sleep 1; %s run %s -o %s -q 2>%s/err; echo $? > %s/st; "
              "kill -TERM $pid; wait $pid",
@@ -405,9 +416,7 @@ static void body_temporaries_of_gone_runs_reclaimed(void)
 static void body_killed_run_reclaimed(void)
 {
     char *dir = make_tmpdir(), cmd[1600], path[400], text[4000];
-    snprintf(path, sizeof path, "%s/long.lua", dir);
-    put_file(dir, "long.lua", "return { name = 'long', law = 'linear', record = { every = 1 },\n"
-          "  stages = { { whats = 'v.....', values = {-1e-6, 0,0,0,0,0}, till = 'false' } } }\n");
+    long_script(dir, 1, path, sizeof path);
     snprintf(cmd, sizeof cmd,
              "%s run %s -o %s -q & pid=$!; sleep 1; w=$(pgrep -P $pid); kill -KILL $pid $w; { wait $pid; } 2>/dev/null; sleep 2.5; "
              "%s run stages/compress_shear_unload.lua -o %s > %s/out",
