@@ -502,14 +502,15 @@ static const char *expected_failures(void)
 }
 
 /* lawtester verify FILE.lua [--case NAME] [-v] [--unsafe] [--max-instructions N] [--max-memory MB] */
-static int verify_file(const char *file, const lt_verify_opts *o, row_printer *p, lt_script_opts *so)
+static int verify_file(const char *file, const lt_verify_opts *o, const char *const *set_texts, row_printer *p,
+                       lt_script_opts *so)
 {
     if (o->law || o->plot_dir) {
         fprintf(stderr, "lawtester: verify FILE.lua: %s is for the built-in cases (a case file names its laws)\n",
                 o->law ? "--law" : "--plot");
         return 2;
     }
-    lt_case_run cr = {o->kase, print_row, p, 0, 0, 0, 0};
+    lt_case_run cr = {o->kase, print_row, p, 0, 0, 0, 0, o->n_set ? set_texts : NULL, o->n_set};
     so->cases = &cr;
     so->quiet = 1;
     so->progress = 0;
@@ -594,12 +595,15 @@ static int cmd_verify(const cli_args *a)
     so.unsafe = opt(a, "--unsafe") != NULL;
     row_printer printer = {opt(a, "-v") != NULL, 0};
     const char *sweep = opt(a, "--sweep");
-    if (file && (a->nreps || sweep || opt(a, "--shard") || opt(a, "-o"))) {
-        fprintf(stderr, "lawtester: verify FILE.lua: %s is for --law NAME (a case file sets the parameters in its "
-                "tests)\n", a->nreps ? "--set" : sweep ? "--sweep" : opt(a, "-o") ? "-o" : "--shard");
+    if (file && (sweep || opt(a, "--shard") || opt(a, "-o"))) {
+        fprintf(stderr, "lawtester: verify FILE.lua: %s is for --law NAME (a case file's cases are its own "
+                "points)\n", sweep ? "--sweep" : opt(a, "-o") ? "-o" : "--shard");
         return 2;
     }
-    if (file) return verify_file(file, &o, &printer, &so);
+    if (file) {
+        o.n_set = a->nreps; /* read against each case's law when the case runs (script_cases.c) */
+        return verify_file(file, &o, (const char *const *)a->reps, &printer, &so);
+    }
     if ((a->nreps || sweep) && !o.law) {
         fprintf(stderr, "lawtester: verify: %s needs --law NAME (the values are the law's parameters)\n",
                 a->nreps ? "--set" : "--sweep");

@@ -20,6 +20,9 @@
 #include "script_int.h"
 #include "verify.h"
 #include "verify_xfail.h"
+#include "verify_sweep.h"
+#include "law_check.h"
+#include "registry.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -440,6 +443,89 @@ static void check_expectation(case_ctx *k, lua_State *L, int e, const int *r, co
     lua_pop(L, 9);
 }
 
+/* ---- verify FILE.lua --set P=V ------------------------------------------------------------ */
+
+/* The name P of a --set text "P=V" into buf */
+static const char *set_name(const char *text, char *buf, size_t n)
+{
+    size_t k = strcspn(text, "=");
+    snprintf(buf, n, "%.*s", (int)(k < n ? k : n - 1), text);
+    return buf;
+}
+
+/* The --set values that apply to a case of law `law` (those whose P the law has) into out, their
+ * count; -1 after an error row if a value is refused (out of range, wrong kind: verify_sweep.c) */
+static int case_sets(case_ctx *k, const lt_law *law, lt_param_value *out)
+{
+    const lt_case_run *cr = k->cr;
+    const char *mine[LT_MAX_PARAMS];
+    int n = 0;
+    for (int j = 0; law && j < cr->n_sets && n < LT_MAX_PARAMS; j++) {
+        char name[LT_NAME_MAX + 1];
+        if (lt_law_param_index(law, set_name(cr->sets[j], name, sizeof name)) >= 0) mine[n++] = cr->sets[j];
+    }
+    char err[600];
+    if (n && lt_verify_read_sets(law, mine, n, out, err, sizeof err) < 0) {
+        emit(k, "setup", LT_CHECK_ABS, 0, NAN, 0, err);
+        return -1;
+    }
+    return n;
+}
+
+/* 1 if the test table at t gives parameter name itself */
+static int test_sets(lua_State *L, int t, const char *name)
+{
+    int given = lua_getfield(L, t, "params") == LUA_TTABLE && lua_getfield(L, -1, name) != LUA_TNIL;
+    lua_settop(L, t);
+    return given;
+}
+
+/* The --set values into the params of the test table at t (created if it has none) */
+static void apply_sets(lua_State *L, int t, const lt_law *law, const lt_param_value *v, int n)
+{
+    if (lua_getfield(L, t, "params") != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, t, "params");
+    }
+    for (int j = 0; j < n; j++) {
+        const lt_param *p = &law->params[lt_law_param_index(law, v[j].name)];
+        if (p->kind == LT_BOOL) lua_pushboolean(L, v[j].value != 0);
+        else if (p->kind == LT_CHOICE) lua_pushstring(L, p->choices[(int)v[j].value]);
+        else if (p->kind == LT_INT) lua_pushinteger(L, (lua_Integer)v[j].value);
+        else lua_pushnumber(L, v[j].value);
+        lua_setfield(L, -2, v[j].name);
+    }
+    lua_pop(L, 1);
+}
+
+/* Every --set names a parameter of the law of at least one case of the file (cases table at cs,
+ * n cases): else one line, before anything runs */
+static void check_sets_apply(lua_State *L, conv *cv, const lt_case_run *cr, int cs, int n)
+{
+    for (int j = 0; j < cr->n_sets; j++) {
+        char name[LT_NAME_MAX + 1], laws[300] = "";
+        set_name(cr->sets[j], name, sizeof name);
+        int found = 0;
+        size_t u = 0;
+        for (int i = 1; i <= n && !found; i++) {
+            int top = lua_gettop(L);
+            lua_rawgeti(L, cs, i);
+            if (push_test_at(L, lua_gettop(L), 1) == LUA_OK && lua_getfield(L, -1, "law") == LUA_TSTRING) {
+                const lt_law *law = lt_find_law(lua_tostring(L, -1));
+                found = law && lt_law_param_index(law, name) >= 0;
+                if (u < sizeof laws && !strstr(laws, lua_tostring(L, -1)))
+                    u += (size_t)snprintf(laws + u, sizeof laws - u, u ? ", %s" : "%s", lua_tostring(L, -1));
+            }
+            lua_settop(L, top);
+        }
+        if (!found)
+            lt_field_error(cv, "--set '%s': no case's law has a parameter %s (the laws of the cases: %s; `lawtester laws` "
+                           "lists their parameters)", cr->sets[j], name, laws[0] ? laws : "none");
+    }
+}
+
 /* Case i (table at c): its runs, then its expectations. */
 static void run_case(script_ctx *sc, lt_case_run *cr, lua_State *L, int c, int i)
 {
@@ -458,6 +544,34 @@ static void run_case(script_ctx *sc, lt_case_run *cr, lua_State *L, int c, int i
         return;
     }
     cr->cases++;
+    lua_settop(L, top + 1);
+    /* its rows before the runs go through the unit too: an n/a row of a skipped case is no XPASS */
+    lt_xfail_begin(&unit, NULL);
+    /* --set: the values of this case's law; a case whose test gives one itself is not run (its
+     * expectations are for its own value), as a C case that sets it (verify.c) */
+    const lt_law *law = lt_find_law(k.law);
+    lt_param_value sets[LT_MAX_PARAMS];
+    int n_sets = case_sets(&k, law, sets);
+    if (n_sets < 0) {
+        lt_xfail_end(&unit, count_row, cr);
+        lt_watch_unit_end();
+        lua_settop(L, top);
+        return;
+    }
+    if (n_sets > 0 && push_test_at(L, c, 1) == LUA_OK)
+        for (int j = 0; j < n_sets; j++)
+            if (test_sets(L, lua_gettop(L), sets[j].name)) {
+                char what[LT_NAME_MAX + 24], note[200];
+                snprintf(what, sizeof what, "not run (sets %s)", sets[j].name);
+                snprintf(note, sizeof note, "the case's test gives %s itself; its expectations are for that value, "
+                         "not --set's", sets[j].name);
+                emit(&k, what, LT_CHECK_NA, NAN, NAN, NAN, note);
+                lt_xfail_end(&unit, count_row, cr);
+                lt_watch_unit_end();
+                lua_settop(L, top);
+                return;
+            }
+    lua_settop(L, top + 1);
     lua_getfield(L, c, "xfail");
     lt_xfail_begin(&unit, lua_tostring(L, -1));
     lua_pop(L, 1);
@@ -478,6 +592,7 @@ static void run_case(script_ctx *sc, lt_case_run *cr, lua_State *L, int c, int i
     for (int j = 0; j < runs && ok == j; j++) {
         int rc = push_test_at(L, c, (double)(1 << j));
         t[j] = lua_gettop(L);
+        if (rc == LUA_OK && n_sets > 0) apply_sets(L, t[j], law, sets, n_sets);
         if (rc == LUA_OK) {
             lua_pushcfunction(L, protected_run);
             lua_pushlightuserdata(L, sc);
@@ -529,6 +644,7 @@ void lt_run_case_file(script_ctx *sc, lua_State *L, int idx)
     int cs = lua_gettop(L);
     lt_path_push_key(&cv, "cases");
     int n = check_cases(sc, &cv, cs);
+    check_sets_apply(L, &cv, cr, cs, n);
     int selected = 0;
     for (int i = 1; i <= n; i++) {
         lua_rawgeti(L, cs, i);

@@ -184,7 +184,7 @@ static void test_set_refusals_on_the_command_line(void)
                   "--sweep runs the generic checks: --case normal-load is not one");
     check_refused("verify --law cohesive --sweep 4 --set surface=elliptic --set plastic=true",
                   "--sweep: law cohesive has no parameter to sweep");
-    check_refused("verify cases/linear_shear_cycle.lua --set kn=1e6", "verify FILE.lua: --set is for --law NAME");
+    check_refused("verify cases/linear_shear_cycle.lua --sweep 4", "verify FILE.lua: --sweep is for --law NAME");
     check_refused("verify --law spring_dashpot --set en=0.3 --set en=0.4", "--set en given twice");
 }
 
@@ -441,7 +441,28 @@ static void test_a_builtin_law_passes_its_sweep(void)
     CHECK(lines_with(r.out, "generic-path@0 ", "PASS", NULL) == 8);
 }
 
+/* verify FILE.lua --set: the value reaches a case whose test does not give the parameter (no
+ * slip: the Coulomb cycle's energy, 4 J by its closed form, becomes 0 and its row fails), a case
+ * that gives it is an n/a row, a parameter no case's law has is one line */
+static void test_set_reaches_case_files(void)
+{
+    result r;
+    run(&r, "verify cases/linear_shear_cycle.lua --set noSlip=true");
+    CHECK_MSG(r.status == 1 && strstr(r.out, "linear-shear-cycle         cycle energy                      4                0") &&
+                  strstr(r.out, ", 2 failed"),
+              "status %d: %s", r.status, r.out);
+    run(&r, "verify cases/linear_shear_cycle.lua --set kt=1e5");
+    CHECK_MSG(r.status == 0 && strstr(r.out, "not run (sets kt)") && strstr(r.out, "n/a  (the case's test gives kt itself"),
+              "status %d: %s", r.status, r.out);
+    run(&r, "verify cases/linear_shear_cycle.lua --set zz=1");
+    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 &&
+                  strstr(r.err, "field cases: --set 'zz=1': no case's law has a parameter zz (the laws of the cases: "
+                                "linear;"),
+              "status %d: %s", r.status, r.err);
+}
+
 const test_case sweep_tests[] = {
+    TEST(set_reaches_case_files),
     TEST(halton_is_the_radical_inverse),
     TEST(the_space_of_a_law),
     TEST(corners_come_first),
