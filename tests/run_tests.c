@@ -33,6 +33,7 @@ extern const test_case guard_tests[];
 extern const test_case passivity_tests[];
 extern const test_case api5_tests[];
 extern const test_case lua_citizen_tests[];
+extern const test_case lever_tests[];
 
 static const struct {
     const char *name;
@@ -89,6 +90,7 @@ static const struct {
     {"fuzz", fuzz_tests},
     {"usability", usability_tests},
     {"compare", compare_tests},
+    {"lever", lever_tests},
 };
 
 static int selected(const char *name, int argc, char **argv)
