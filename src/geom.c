@@ -13,6 +13,8 @@
  *   capsule-wall     s0, s1 of the two ends; the end nearer the plane, or the centre when the
  *                    axis is parallel to the wall (|s0 - s1| <= CL_PARALLEL L); no normal if
  *                    the axis crosses the plane.
+ * Branches end at the contact point; lt_geom_compute_lever moves them to each body's surface
+ * point for the lever arm "radius" (geom.h).
  * Branch lengths ([Woo], "Non-spherical particles"): round-round (r1, r2); flat + round
  * (r, r); facet + sphere or capsule (max(h, r), r).  contA = pi min(l1, l2)^2.
  * Curvature radii at the contact point (rcurv, for Hertzian laws): a sphere or a capsule its
