@@ -240,7 +240,7 @@ int lt_start_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
     t->view.c.mat[0] = &test->body[0].mat;
     t->view.c.mat[1] = &test->body[1].mat;
     t->trial_turns = lt_geom_pair_uses_orientation(t->view.body[0].shape, t->view.body[1].shape);
-    t->gops = lt_geom_pair_ops(t->view.body[0].shape, t->view.body[1].shape);
+    t->gops = lt_geom_pair_ops(t->view.body[0].shape, t->view.body[1].shape, test->leverArm);
     for (int i = 0; i < test->law->n_energies; i++)
         if (test->law->energies[i].kind == LT_STORED) t->stored_mask |= 1u << i;
     vec3 n = v3_normalized(test->normal);
@@ -260,7 +260,7 @@ int lt_start_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
      * lt_stability_check would catch */
     double f = t->zetaN > 0 ? sqrt(1 + t->zetaN * t->zetaN) - t->zetaN : 1;
     t->k_stable = 4 * t->mstar * f * f / (test->dt * test->dt) * (1 - 1e-9);
-    int geom_ok = lt_geom_compute(&t->view.body[0], &t->view.body[1], &t->view.geom);
+    int geom_ok = t->gops.compute(&t->view.body[0], &t->view.body[1], &t->view.geom);
     mat3 frame0 = t->view.frame; /* no step before state 0: it forms its contact afresh (or has none) */
     vec3 branch0[2] = {t->view.geom.branch[0], t->view.geom.branch[1]};
     return lt_contact_update(t, geom_ok, &frame0, branch0) < 0 || lt_state_check(t, 1) < 0 ? -1 : 0;

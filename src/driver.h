@@ -162,6 +162,8 @@ typedef struct lt_test {
     lt_stiffness stiffness;         /* rule giving kn, kt, tanPhi, lens, contA to the law */
     double dt;                      /* s */
     double abWeight;                /* 0..1 share of imposed motion given to B */
+    lt_lever_arm leverArm;          /* where the branches end (geom.h): the contact point
+                                       (default) or each body's surface point (the radius) */
     double damping;                 /* Cundall numerical damping coefficient, 0 = off */
     lt_stage *stages;
     int n_stages;

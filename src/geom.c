@@ -13,6 +13,8 @@
  *   capsule-wall     s0, s1 of the two ends; the end nearer the plane, or the centre when the
  *                    axis is parallel to the wall (|s0 - s1| <= CL_PARALLEL L); no normal if
  *                    the axis crosses the plane.
+ * Branches end at the contact point; lt_geom_compute_lever moves them to each body's surface
+ * point for the lever arm "radius" (geom.h).
  * Branch lengths ([Woo], "Non-spherical particles"): round-round (r1, r2); flat + round
  * (r, r); facet + sphere or capsule (max(h, r), r).  contA = pi min(l1, l2)^2.
  * Curvature radii at the contact point (rcurv, for Hertzian laws): a sphere or a capsule its
@@ -61,6 +63,7 @@ static int finish(const lt_body *a, const lt_body *b, vec3 qA, vec3 n, double di
     g->contA = LT_PI * lmin * lmin;
     g->rcurv[0] = surface_curvature_radius(a);
     g->rcurv[1] = surface_curvature_radius(b);
+    g->lever_share = 0.5;
     return 1;
 }
 
@@ -218,12 +221,32 @@ int lt_geom_compute(const lt_body *a, const lt_body *b, lt_geom *g)
     return 1;
 }
 
-geom_ops lt_geom_pair_ops(lt_shape_kind a, lt_shape_kind b)
+void lt_geom_lever_radius(lt_geom *g)
+{
+    vec3 half = v3_scale(g->normal, 0.5 * g->uN);
+    g->branch[0] = v3_sub(g->branch[0], half);
+    g->branch[1] = v3_add(g->branch[1], half);
+    g->lever_share = 0;
+}
+
+static int geom_compute_radius(const lt_body *a, const lt_body *b, lt_geom *g)
+{
+    if (!lt_geom_compute(a, b, g)) return 0;
+    lt_geom_lever_radius(g);
+    return 1;
+}
+
+int lt_geom_compute_lever(const lt_body *a, const lt_body *b, lt_geom *g, lt_lever_arm lever)
+{
+    return lever == LT_LEVER_RADIUS ? geom_compute_radius(a, b, g) : lt_geom_compute(a, b, g);
+}
+
+geom_ops lt_geom_pair_ops(lt_shape_kind a, lt_shape_kind b, lt_lever_arm lever)
 {
     const geom_entry *e = entry(a, b);
-    geom_ops ops = {lt_geom_compute, NULL};
+    geom_ops ops = {lever == LT_LEVER_RADIUS ? geom_compute_radius : lt_geom_compute, NULL};
     if (!e) return ops;
-    if (a <= b) ops.compute = e->compute;
+    if (a <= b && lever != LT_LEVER_RADIUS) ops.compute = e->compute;
     ops.arc_of_geom = e->arc_of_geom;
     return ops;
 }
@@ -242,7 +265,7 @@ double lt_geom_arc_shortfall(const lt_body *a, const lt_body *b, const lt_geom *
 
 void lt_geom_shift_normal(lt_geom *g, double s, double wt)
 {
-    vec3 half = v3_scale(g->normal, 0.5 * s);
+    vec3 half = v3_scale(g->normal, g->lever_share * s);
     g->uN += s;
     g->dist += s;
     g->point = v3_axpy(s * (wt - 0.5), g->normal, g->point);

@@ -118,12 +118,34 @@ static void read_stage(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s)
 
 static const char *const test_keys[] = {"name",     "law",     "params", "materials", "particles", "normal",
                                         "gap",      "stiffness", "dt",   "abWeight",  "damping",   "stages",
-                                        "record",   "max_steps", "predictor", NULL};
+                                        "record",   "max_steps", "predictor", "leverArm", NULL};
 
 static int name_char(char c)
 {
     return ((c | 32) >= 'a' && (c | 32) <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.' ||
            c == '+';
+}
+
+/* leverArm = "contact" (the default: branches end at the middle of the overlap) or "radius"
+ * (each body's own surface point; docs/mechanics.md, "Lever arm"). */
+static void read_lever_arm(conv *cv, int t, lt_test *test)
+{
+    lua_State *L = cv->L;
+    lt_path_push_key(cv, "leverArm");
+    int ty = lt_get_field(cv, t, "leverArm");
+    if (ty == LUA_TSTRING) {
+        const char *v = lua_tostring(L, -1);
+        if (strcmp(v, "contact") == 0)
+            test->leverArm = LT_LEVER_CONTACT;
+        else if (strcmp(v, "radius") == 0)
+            test->leverArm = LT_LEVER_RADIUS;
+        else
+            lt_field_error(cv, "'%s' is not a lever arm (\"contact\" or \"radius\")", v);
+    } else if (ty != LUA_TNIL) {
+        lt_field_error(cv, "expected \"contact\" or \"radius\", got %s", luaL_typename(L, -1));
+    }
+    lua_pop(L, 1);
+    lt_path_pop(cv);
 }
 
 /* The test's name when it gives none: the script's file name without .lua, made a valid name
@@ -254,6 +276,7 @@ void lt_read_test(conv *cv, run_ctx *r, int t, char **name_out)
     int predictor = 1;
     lt_opt_bool(cv, t, "predictor", &predictor);
     test->no_predictor = !predictor;
+    read_lever_arm(cv, t, test);
 
     lt_path_push_key(cv, "record");
     ty = lt_get_field(cv, t, "record");

@@ -34,6 +34,7 @@ extern const test_case passivity_tests[];
 extern const test_case api5_tests[];
 extern const test_case lua_citizen_tests[];
 extern const test_case walkthrough_tests[];
+extern const test_case lever_tests[];
 
 static const struct {
     const char *name;
@@ -91,6 +92,7 @@ static const struct {
     {"usability", usability_tests},
     {"compare", compare_tests},
     {"walkthrough", walkthrough_tests},
+    {"lever", lever_tests},
 };
 
 static int selected(const char *name, int argc, char **argv)
