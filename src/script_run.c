@@ -105,8 +105,12 @@ static void print_summary(const lt_tester *tester, const char *name, const char 
     for (int i = 0; i < lt_energy_count(law); i++) printf(" %s=%.9g", lt_energy_name(law, i), t->energy[i]);
     printf("\n");
     double work = t->energy[law->n_energies + LT_E_WORK], bal = t->energy[law->n_energies + LT_E_BALANCE];
-    printf("  energy balance: work - (dkin + delast + dissipated) = %.3g J (%.3g of the work)\n", bal,
-           work != 0 ? fabs(bal / work) : 0.0);
+    if (law->n_energies)
+        printf("  energy balance: work - (dkin + delast + dissipated) = %.3g J (%.3g of the work)\n", bal,
+               work != 0 ? fabs(bal / work) : 0.0);
+    else /* nothing booked: the balance is what the contact absorbed (docs/energy.md, "unbooked") */
+        printf("  energy balance: n/a, the law books no energies; its contact absorbed %.3g J (%.3g of the work; the "
+               "unbooked column)\n", bal, work != 0 ? fabs(bal / work) : 0.0);
     if (file) {
         size_t n = strlen(file);
         printf("  wrote %s (%ld rows) and %.*s.meta\n", file, rows, (int)(n > 4 ? n - 4 : n), file);

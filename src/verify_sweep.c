@@ -397,7 +397,7 @@ static const char repro_path[] =
     "    { whats = \"vvvvvv\", values = {0.5, 0, 0, 0, 0, 0}, till = \"stage.step >= 20\" },\n"
     "  },\n"
     "}\n"
-    "print(string.format(\"generic path at point %ld: work %%.6g J, balance error %%.3g of the work\",\n"
+    "print(string.format(\"generic path at point %ld: work %%.6g J, %s %%.3g of the work\",\n"
     "                    path.E.work, path.E.work ~= 0 and math.abs(path.E.balance_err / path.E.work) or 0))\n";
 
 /* DIR/sweep-NAME-K.lua into the set p: the point's parameters, the generic path as a test, and
@@ -441,7 +441,8 @@ static int write_script(const sweep_run *w, const lt_law *law, lt_pending *p, ch
             else fprintf(f.fp, " %s = %s,", law->params[i].name, v);
         }
     fprintf(f.fp, " }\n\n");
-    fprintf(f.fp, repro_path, name, law->name, w->k);
+    fprintf(f.fp, repro_path, name, law->name, w->k,
+            law->n_energies ? "balance error" : "absorbed by the contact, not booked (the law books no energies):");
     fprintf(f.fp, "\n-- verify's rows of %s at the point: the script fails if any fails\n", w->first_case);
     fprintf(f.fp, "local failed, rows = lawtester.verify_law(\"%s\", { params = params, case = \"%s\" })\n", law->name,
             w->first_case);
