@@ -28,6 +28,7 @@ extern const test_case hertz_mindlin_md_tests[];
 extern const test_case contain_tests[];
 extern const test_case law_names_tests[];
 extern const test_case sweep_tests[];
+extern const test_case walton_braun_tests[];
 extern const test_case compare_tests[];
 extern const test_case guard_tests[];
 extern const test_case passivity_tests[];
@@ -48,6 +49,7 @@ static const struct {
     {"cohesive", cohesive_tests},
     {"rolling", rolling_tests},
     {"adhesion", adhesion_tests},
+    {"walton_braun", walton_braun_tests},
     {"law_check", law_check_tests},
     {"law_names", law_names_tests},
     {"api5", api5_tests},
