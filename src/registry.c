@@ -17,8 +17,10 @@ extern const lt_law law_cohesive;
 extern const lt_law law_linear_rolling;
 extern const lt_law law_hertz_adhesion;
 extern const lt_law law_walton_braun;
+extern const lt_law law_thornton;
 
-#define BUILTIN_LAWS &law_linear, &law_spring_dashpot, &law_hertz_mindlin, &law_linel6, &law_cohesive, &law_linear_rolling, &law_hertz_adhesion, &law_walton_braun
+#define BUILTIN_LAWS &law_linear, &law_spring_dashpot, &law_hertz_mindlin, &law_linel6, &law_cohesive, &law_linear_rolling, \
+    &law_hertz_adhesion, &law_walton_braun, &law_thornton
 enum { N_BUILTIN = sizeof((const lt_law *[]){BUILTIN_LAWS}) / sizeof(const lt_law *) };
 
 const lt_law *lt_laws[LT_MAX_LAWS + 1] = {BUILTIN_LAWS, NULL};

@@ -16,6 +16,7 @@ extern const test_case linear_tests[], spring_dashpot_tests[], hertz_mindlin_tes
 /* one line a suite from here on */
 extern const test_case rolling_tests[];
 extern const test_case adhesion_tests[];
+extern const test_case thornton_tests[];
 extern const test_case cycle_dof_tests[];
 extern const test_case case_script_tests[];
 extern const test_case lua_law_tests[];
@@ -50,6 +51,7 @@ static const struct {
     {"rolling", rolling_tests},
     {"adhesion", adhesion_tests},
     {"walton_braun", walton_braun_tests},
+    {"thornton", thornton_tests},
     {"law_check", law_check_tests},
     {"law_names", law_names_tests},
     {"api5", api5_tests},

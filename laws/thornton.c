@@ -1,0 +1,284 @@
+/* laws/thornton.c - Thornton's elastic-perfectly-plastic normal contact of spheres: Hertz up to
+ * a limiting contact pressure, then a linear plastic branch, elastic unloading on a Hertz curve
+ * of enlarged radius; Mindlin's tangential stiffness rescaled on unloading, Coulomb.
+ *
+ * Theory (SI; frame and signs of src/law.h: delta = -uN > 0 is the overlap, force on A,
+ * compression negative; F below is the compressive magnitude, Fn = -F):
+ *   effective properties: 1/E* = sum (1 - nu^2)/E (Pa), 1/R* = 1/r1 + 1/r2 (m), as
+ *     laws/hertz_mindlin.c; E* and R* may be given (parameters Estar, Rstar).
+ *   loading, Hertz: F = (4/3) E* sqrt(R*) delta^{3/2} (N), contact radius a = sqrt(R* delta)
+ *     (m), largest pressure p0 = 2 E* a/(pi R*) (Pa).  Thornton (1997) caps the pressure at the
+ *     limiting contact pressure p_y (`yieldPressure`, Pa): yield at p0 = p_y, i.e.
+ *       a_y = pi p_y R* / (2 E*),  delta_y = a_y^2/R* = (pi p_y/(2 E*))^2 R*            (m)
+ *       F_y = (4/3) E* sqrt(R*) delta_y^{3/2} = pi^3 p_y^3 R*^2/(6 E*^2)            (N)
+ *   plastic loading (delta > delta_y, the largest overlap so far):
+ *       F = F_y + pi p_y R* (delta - delta_y)                                        (N)
+ *     (tangent pi p_y R*, N/m); with a^2 = R* delta this is F = pi p_y a^2 - F_y/2, so the
+ *     contact radius at F is a^2 = (2 F + F_y)/(2 pi p_y).
+ *   unloading from the largest overlap delta_max, force F_max, contact radius a_p
+ *     (a_p^2 = (2 F_max + F_y)/(2 pi p_y)): elastic, Hertz with the enlarged radius R_p,
+ *       F = (4/3) E* sqrt(R_p) (delta - delta_p)^{3/2},  delta_p <= delta <= delta_max  (N)
+ *       R_p = 4 E* a_p^3/(3 F_max),  delta_p = delta_max - a_p^2/R_p                    (m)
+ *     (the unloading curve passes through (delta_max, F_max) with the contact radius a_p;
+ *     F = 0 below the residual overlap delta_p).  Reloading retraces it up to delta_max, then
+ *     the plastic branch goes on.  Below delta_y R_p = R*, delta_p = 0: Hertz, elastic.
+ *     Tangent stiffness reported on that curve: 2 E* sqrt(R_p (delta - delta_p)) (N/m).
+ *   impact of effective mass m* at speed v: yield velocity (1/2) m* v_y^2 = (2/5) F_y delta_y
+ *     (J), i.e. v_y = 1.56 sqrt(p_y^5/(E*^4 rho)) for a sphere on a rigid plane; for v > v_y
+ *     Thornton's (1997) restitution, with V = v_y/v,
+ *       e = sqrt(6 sqrt3/5) sqrt(1 - V^2/6) [V/(V + 2 sqrt(6/5 - V^2/5))]^{1/4}
+ *     (the model's energies in closed form: laws/thornton_cases.c checks both).
+ *   yieldPressure unset: state yieldPressure = 0, never yields (Hertz, elastic).
+ *   History: the contact keeps delta_max; it ends (and forgets it) when uN > 0.
+ *   tangential: hertz_mindlin's `rescale` rule (Mindlin 1949, incremental; Thornton, Cummins &
+ *     Cleary 2011): kt = 8 G* a (N/m) with the contact radius a of the current curve,
+ *     a = sqrt(R_p (delta - delta_p)) (the plastic branch: a^2 = (2 F + F_y)/(2 pi p_y), the
+ *     same at its end), 1/G* = (2 - nu1)/G1 + (2 - nu2)/G2 (Pa); Fs = Ft(n-1), scaled by
+ *     kt(n)/kt(n-1) when the overlap decreased; trial Ft = Fs + kt vt dt; Coulomb
+ *     |Ft| <= tanPhi F (F the elastic-plastic normal force).  tanPhi from `tanPhi` or the
+ *     materials.  (hertz_mindlin's md rule is not offered here.)
+ * Energies (J), consistent with the driver's trapezoid work (src/driver.h); duN = uN(n) -
+ * uN(n-1) from the positions (vn dt on a contact's first step), as laws/hertz_mindlin.c:
+ *   elast = (2/5) (4/3) E* sqrt(R_p) (delta - delta_p)^{5/2} + |Ft|^2/(2 kt)   (stored: what the
+ *           current unloading curve gives back, + the tangential spring)
+ *   plast += (the exact work of the virgin curve and of the unloading curve over the step) -
+ *           d(elast_n): with W(delta) = int_0^delta of the virgin curve and U(delta, delta_max)
+ *           the normal part of elast, a step that raises delta_max from d0 to d1 books
+ *             U(d0, d0) + W(d1) - W(d0) - U(d1, d1)  >= 0,
+ *           any other step nothing (it stays on an elastic curve).  Over an impact this is
+ *           exactly (1 - e^2) (1/2) m* v^2 of the model.
+ *   fric  += (Fs + Ft) . (trial - Ft)/(2 kt)  (Coulomb slip, as laws/hertz_mindlin.c's plast)
+ *   kvar  += (Ft(n-1) + Ft(n))/2 . vt dt - d(|Ft|^2/(2 kt)) - fric increment: what the tangential
+ *           spring does not return because kt changed under load (as laws/hertz_mindlin.c)
+ *   quad  += (Fn(n-1) + Fn(n))/2 duN - d(elast_n) - plast increment: the trapezoid rule's error
+ *           on the nonlinear curves, O(dt^2) over an impact, either sign.
+ *   so work = d(elast) + plast + fric + kvar + quad step by step to round-off.
+ * References: C. Thornton (1997), J. Appl. Mech. 64:383 [Thornton 1997]; H. Hertz (1882);
+ *   [Johnson 1985]; docs/references.md.
+ */
+#include "thornton.h"
+#include <math.h>
+#include <stddef.h>
+
+static const lt_param th_params[TH_P_COUNT] = {
+    [TH_P_ESTAR] = {"Estar", LT_REAL, NAN, 0, INFINITY, "Pa", "effective modulus E* (default: from the materials)", 0},
+    [TH_P_RSTAR] = {"Rstar", LT_REAL, NAN, 0, INFINITY, "m", "effective radius R* (default: from the curvature radii)", 0},
+    [TH_P_PY] = {"yieldPressure", LT_REAL, NAN, 0, INFINITY, "Pa",
+                 "limiting contact pressure p_y (default: unset, never yields: Hertz)", 0},
+    [TH_P_GSTAR] = {"Gstar", LT_REAL, NAN, 0, INFINITY, "Pa", "effective shear modulus G* (default: from the materials)", 0},
+    [TH_P_TANPHI] = {"tanPhi", LT_REAL, NAN, 0, INFINITY, "-", "friction coefficient (default: from materials)", 0},
+};
+static const unsigned th_param_flags[TH_P_COUNT] = {
+    [TH_P_ESTAR] = LT_PARAM_MATERIALS, [TH_P_GSTAR] = LT_PARAM_MATERIALS, [TH_P_TANPHI] = LT_PARAM_MATERIALS};
+
+static const char *const th_state[TH_S_COUNT] = {"Estar", "Rstar", "yieldPressure", "Gstar", "tanPhi", "kt", "elastT", "deltaMax",
+                                                 "delta", "Fn", "Fty", "Ftz", "elastN", "uN0", "yielding"};
+
+static const lt_energy_def th_energies[TH_E_COUNT] = {
+    {"elast", LT_STORED, "what the current Hertz unloading curve returns, plus the tangential spring's energy"},
+    {"plast", LT_DISSIPATED, "plastic work of the normal contact (Thornton's linear branch), exact"},
+    {"fric", LT_DISSIPATED, "energy dissipated by Coulomb slip"},
+    {"kvar", LT_DISSIPATED, "tangential energy not returned because kt changed under load"},
+    {"quad", LT_DISSIPATED, "trapezoid-rule error of the work on the nonlinear normal curves, O(dt^2)"},
+};
+
+/* ---- the normal model in closed form (shared with the cases) ---------------------------- */
+
+lt_th_model lt_th_model_of(double estar, double rstar, double py)
+{
+    lt_th_model m = {estar, rstar, py, INFINITY, INFINITY};
+    if (isfinite(py) && py > 0) {
+        double r = LT_PI * py / (2 * estar);
+        m.dy = r * r * rstar;
+        m.fy = 4.0 / 3.0 * estar * sqrt(rstar) * m.dy * sqrt(m.dy);
+    }
+    return m;
+}
+
+lt_th_unload lt_th_unloading(const lt_th_model *m, double dmax)
+{
+    lt_th_unload u = {lt_th_virgin_force(m, dmax), m->rstar, 0};
+    if (dmax > m->dy) {
+        double a2 = (2 * u.fmax + m->fy) / (2 * LT_PI * m->py), a = sqrt(a2);
+        u.rp = 4 * m->estar * a2 * a / (3 * u.fmax);
+        u.dp = dmax - a2 / u.rp;
+    }
+    return u;
+}
+
+double lt_th_virgin_force(const lt_th_model *m, double delta)
+{
+    if (delta <= 0) return 0;
+    if (delta <= m->dy) return 4.0 / 3.0 * m->estar * sqrt(m->rstar) * delta * sqrt(delta);
+    return m->fy + LT_PI * m->py * m->rstar * (delta - m->dy);
+}
+
+double lt_th_virgin_work(const lt_th_model *m, double delta)
+{
+    if (delta <= 0) return 0;
+    if (delta <= m->dy) return 0.4 * 4.0 / 3.0 * m->estar * sqrt(m->rstar) * delta * delta * sqrt(delta);
+    double x = delta - m->dy;
+    return 0.4 * m->fy * m->dy + m->fy * x + 0.5 * LT_PI * m->py * m->rstar * x * x;
+}
+
+double lt_th_unload_energy(const lt_th_model *m, const lt_th_unload *u, double delta)
+{
+    double x = delta - u->dp;
+    return x > 0 ? 0.4 * 4.0 / 3.0 * m->estar * sqrt(u->rp) * x * x * sqrt(x) : 0;
+}
+
+double lt_th_contact_radius(const lt_th_unload *u, double delta)
+{
+    double x = delta - u->dp;
+    return x > 0 ? sqrt(u->rp * x) : 0;
+}
+
+static double unload_force(const lt_th_model *m, const lt_th_unload *u, double delta)
+{
+    double x = delta - u->dp;
+    return x > 0 ? 4.0 / 3.0 * m->estar * sqrt(u->rp) * x * sqrt(x) : 0;
+}
+
+double lt_th_yield_velocity(const lt_th_model *m, double mstar)
+{
+    return sqrt(0.8 * m->fy * m->dy / mstar);
+}
+
+double lt_th_restitution(double V)
+{
+    if (V >= 1) return 1;
+    return sqrt(6 * sqrt(3.0) / 5) * sqrt(1 - V * V / 6) * pow(V / (V + 2 * sqrt(1.2 - 0.2 * V * V)), 0.25);
+}
+
+/* ---- the law ------------------------------------------------------------------------------ */
+
+static double effective_modulus(const lt_material *a, const lt_material *b)
+{
+    return 1.0 / ((1 - a->poisson * a->poisson) / a->young + (1 - b->poisson * b->poisson) / b->young);
+}
+
+static void th_init(const double *p, const lt_contact *c, double *s)
+{
+    s[TH_S_ESTAR] = isnan(p[TH_P_ESTAR]) ? effective_modulus(c->mat[0], c->mat[1]) : p[TH_P_ESTAR];
+    s[TH_S_RSTAR] = isnan(p[TH_P_RSTAR]) ? 1.0 / (1.0 / c->rcurv[0] + 1.0 / c->rcurv[1]) : p[TH_P_RSTAR];
+    s[TH_S_PY] = isnan(p[TH_P_PY]) ? 0 : p[TH_P_PY]; /* 0: never yields (state stays finite) */
+    if (isnan(p[TH_P_GSTAR])) {
+        const lt_material *a = c->mat[0], *b = c->mat[1];
+        double ga = a->young / (2 * (1 + a->poisson)), gb = b->young / (2 * (1 + b->poisson));
+        s[TH_S_GSTAR] = 1.0 / ((2 - a->poisson) / ga + (2 - b->poisson) / gb);
+    } else {
+        s[TH_S_GSTAR] = p[TH_P_GSTAR];
+    }
+    s[TH_S_TANPHI] = lt_given_tanphi(p[TH_P_TANPHI], c);
+}
+
+static int th_step(const double *p, const lt_contact *c, double *s, lt_response *out)
+{
+    (void)p;
+    if (c->uN > 0) return 0;
+    lt_th_model m = lt_th_model_of(s[TH_S_ESTAR], s[TH_S_RSTAR], s[TH_S_PY]);
+    double delta = -c->uN, dt = c->dt;
+    double dun = c->fresh ? c->v[0] * dt : c->uN - s[TH_S_UN0]; /* normal displacement of the step */
+    double dmax0 = s[TH_S_DMAX], fn0 = s[TH_S_FN], eln0 = s[TH_S_ELN];
+    if (c->fresh) {
+        /* created in overlap (the previous state overlaps: e.g. a test's initial state): the
+         * step starts from the virgin curve there, so nothing is booked for work not done */
+        double d0 = fmax(0, -(c->uN - dun));
+        lt_th_unload u0 = lt_th_unloading(&m, d0);
+        dmax0 = d0;
+        fn0 = -lt_th_virgin_force(&m, d0);
+        eln0 = lt_th_unload_energy(&m, &u0, d0);
+    }
+    double dmax = fmax(dmax0, delta), plast = 0;
+    lt_th_unload u = lt_th_unloading(&m, dmax);
+    double eln = lt_th_unload_energy(&m, &u, delta);
+    int flowed = delta > dmax0 && delta > m.dy;
+    if (flowed) {
+        lt_th_unload u0 = lt_th_unloading(&m, dmax0);
+        plast = lt_th_unload_energy(&m, &u0, dmax0) + lt_th_virgin_work(&m, delta) - lt_th_virgin_work(&m, dmax0) - eln;
+    }
+    double F = delta >= dmax ? lt_th_virgin_force(&m, delta) : unload_force(&m, &u, delta), fn = -F;
+    double kn = flowed ? LT_PI * m.py * m.rstar : delta > u.dp ? 2 * m.estar * sqrt(u.rp * (delta - u.dp)) : 0;
+    double quad = 0.5 * (fn0 + fn) * dun - (eln - eln0) - plast;
+    /* tangential: Mindlin's kt = 8 G* a, rescaled on unloading, Coulomb */
+    double kt = 8 * s[TH_S_GSTAR] * lt_th_contact_radius(&u, delta);
+    double f0y = c->fresh ? 0 : s[TH_S_FTY], f0z = c->fresh ? 0 : s[TH_S_FTZ], elt0 = c->fresh ? 0 : s[TH_S_ELT];
+    double fsy = f0y, fsz = f0z;
+    if (!c->fresh && delta < s[TH_S_DELTA] && s[TH_S_KT] > 0) {
+        fsy *= kt / s[TH_S_KT];
+        fsz *= kt / s[TH_S_KT];
+    }
+    double ty = fsy + kt * c->v[1] * dt, tz = fsz + kt * c->v[2] * dt, fty = ty, ftz = tz;
+    double flim = s[TH_S_TANPHI] * F, ft = hypot(ty, tz), fric = 0;
+    int slid = ft > flim;
+    if (slid) {
+        double scale = ft > 0 ? flim / ft : 0;
+        fty *= scale, ftz *= scale;
+        if (kt > 0) fric = ((fsy + fty) * (ty - fty) + (fsz + ftz) * (tz - ftz)) / (2 * kt);
+    }
+    double elt = kt > 0 ? (fty * fty + ftz * ftz) / (2 * kt) : 0;
+    double kvar = 0.5 * ((f0y + fty) * c->v[1] + (f0z + ftz) * c->v[2]) * dt - (elt - elt0) - fric;
+    s[TH_S_KT] = kt;
+    s[TH_S_ELT] = elt;
+    s[TH_S_DMAX] = dmax;
+    s[TH_S_DELTA] = delta;
+    s[TH_S_FN] = fn;
+    s[TH_S_FTY] = fty;
+    s[TH_S_FTZ] = ftz;
+    s[TH_S_ELN] = eln;
+    s[TH_S_UN0] = c->uN;
+    s[TH_S_YIELD] = flowed || slid;
+    lt_respond_force(out, fn, fty, ftz, kn, kt);
+    out->energy[TH_E_ELAST] = eln + elt;
+    out->energy[TH_E_PLAST] = plast;
+    out->energy[TH_E_FRIC] = fric;
+    out->energy[TH_E_KVAR] = kvar;
+    out->energy[TH_E_QUAD] = quad;
+    return 1;
+}
+
+static double th_fn_max(const double *p, const double *s)
+{
+    (void)p, (void)s;
+    return 0;
+}
+
+static double th_ft_max(const double *p, const double *s, double fn)
+{
+    (void)p;
+    return fn > 0 ? -1 : s[TH_S_TANPHI] * fabs(fn);
+}
+
+static int th_yielding(const double *p, const double *s)
+{
+    (void)p;
+    return s[TH_S_YIELD] != 0;
+}
+
+static const lt_yield th_yield = {
+    .ft_max = th_ft_max,
+    .fn_max = th_fn_max,
+    .yielding = th_yielding,
+    .dofs = 0x07,
+    .formula = "Coulomb: |Ft| = tanPhi |Fn|, Fn <= 0 (yielding also flags normal plastic flow)",
+};
+
+const lt_law law_thornton = {
+    .api_version = LT_LAW_API_VERSION,
+    .name = "thornton",
+    .summary = "Thornton's elastic-perfectly-plastic spheres: Hertz to a limiting pressure, linear plastic branch, "
+               "Hertz unloading of enlarged radius; Mindlin tangential (rescaled), Coulomb",
+    .params = th_params,
+    .n_params = TH_P_COUNT,
+    .state_names = th_state,
+    .n_state = TH_S_COUNT,
+    .energies = th_energies,
+    .n_energies = TH_E_COUNT,
+    .init = th_init,
+    .step = th_step,
+    .cases = lt_thornton_cases,
+    .n_cases = TH_N_CASES,
+    .yield = &th_yield,
+    .friction = "tanPhi",
+    .param_flags = th_param_flags,
+};

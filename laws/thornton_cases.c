@@ -1,0 +1,218 @@
+/* laws/thornton_cases.c - analytic verification cases of the `thornton` law (laws/thornton.c),
+ * run by `lawtester verify --law thornton`.  SI units.
+ *
+ * The model in closed form (laws/thornton.h, from [Thornton 1997]; the law's theory block):
+ *   delta_y = (pi p_y/(2 E*))^2 R*, F_y = (4/3) E* sqrt(R*) delta_y^{3/2}, K = (4/3) E* sqrt(R*).
+ * Head-on impact at v of effective mass m* (two equal free spheres):
+ *   v <= v_y, (1/2) m* v_y^2 = (2/5) F_y delta_y: Hertz, e = 1, delta_max = (5 m* v^2/(4 K))^{2/5},
+ *     F_max = K delta_max^{3/2}, t_c = 2 I delta_max/v with I = int_0^1 (1 - x^{5/2})^{-1/2} dx
+ *     = (2/5) B(2/5, 1/2) (= 2.943275/2: Chung & Ooi's constant).
+ *   v > v_y: the energy (1/2) m* v^2 = W(delta_max) (the virgin curve's work) gives delta_max
+ *     from a quadratic; F_max = F_y + pi p_y R* (delta_max - delta_y); the unloading curve
+ *     (R_p, delta_p) returns (2/5) F_max (delta_max - delta_p) = (1/2) m* (e v)^2, which is
+ *     Thornton's e(v_y/v) (checked here against his formula, eq. in the law's theory block):
+ *   times, three phases of the force:
+ *     Hertz loading to delta_y: t_a = (delta_0/v) int_0^{x_y} (1 - x^{5/2})^{-1/2} dx,
+ *       delta_0 = (5 m* v^2/(4 K))^{2/5}, x_y = delta_y/delta_0 (Simpson, 4096 intervals: the
+ *       integrand is smooth on [0, x_y], x_y <= 0.58, error ~1e-13);
+ *     the plastic branch, m* x'' = -k_p x with x = delta - delta_y + F_y/k_p, k_p = pi p_y R*,
+ *       from x = F_y/k_p at speed v1 = sqrt(v^2 - v_y^2) to the stop: w = sqrt(k_p/m*),
+ *       t_b = (pi/2 - atan(w F_y/(k_p v1)))/w;
+ *     Hertz unloading with R_p from delta_max to delta_p: half a Hertz impact of speed e v,
+ *       t_c = I (delta_max - delta_p)/(e v);
+ *   force time t_a + t_b + t_c; the bodies then part at e v through the residual overlap:
+ *   contact time = force time + delta_p/(e v) (the residual overlap's closed form, checked).
+ * Bodies: two steel spheres, R = 5 mm, E = 200 GPa, nu = 0.3, rho = 7800 kg/m^3, p_y = 1 GPa:
+ *   E* = 1.0989e11 Pa, R* = 2.5 mm, m* = 2.0420e-3 kg, v_y = 2.31353e-2 m/s.  The case speeds
+ *   are v/v_y = 0.5, 2, 5, 10, 50 to 17 digits; the expected values use the exact ratio.
+ */
+#include "thornton.h"
+#include <math.h>
+#include <stddef.h>
+
+#define TOL_TARGET 1e-4
+#define WHY_TARGET "verify's target at the case's time step (docs/verify.md)"
+/* The plastic impact turns at delta_max onto the unloading curve: the unloading curve starts
+ * from the largest sampled overlap, which misses the true one by O(dt^2) with a coefficient set
+ * by where the turn falls within the step; the error is second order but not smooth in dt, so no
+ * order is asserted (measured: |e - e_Thornton| <= 7e-7 at 2000 steps, v_y/v from 2 to 50). */
+#define WHY_PLASTIC "verify's target; O(dt^2) error, not smooth in dt (the turn within a step): no order"
+/* F(delta) has a corner at delta_max (slope pi p_y R* up, 2 E* a_p down): the parabola through
+ * the three states around the maximum is not second order there */
+#define WHY_KINK "verify's target; the force peaks at a corner: the parabola fit has no clean order"
+#define TOL_FORMULA 1e-12
+#define WHY_FORMULA "closed form at the recorded uN: round-off (docs/verify.md: <= 1e-12)"
+
+static lt_th_model model_of(const lt_case_env *env)
+{
+    const lt_material *a = env->c.mat[0], *b = env->c.mat[1];
+    double estar = !isnan(env->param[TH_P_ESTAR]) ? env->param[TH_P_ESTAR]
+                                                 : 1 / ((1 - a->poisson * a->poisson) / a->young +
+                                                        (1 - b->poisson * b->poisson) / b->young);
+    double rstar = !isnan(env->param[TH_P_RSTAR]) ? env->param[TH_P_RSTAR]
+                                                 : 1 / (1 / env->c.rcurv[0] + 1 / env->c.rcurv[1]);
+    double py = isnan(env->param[TH_P_PY]) ? INFINITY : env->param[TH_P_PY];
+    return lt_th_model_of(estar, rstar, py);
+}
+
+/* int_0^X (1 - x^{5/2})^{-1/2} dx for X < 1, composite Simpson */
+static double hertz_time_integral(double X)
+{
+    const int n = 4096;
+    double h = X / n, sum = 0;
+    for (int i = 0; i <= n; i++) {
+        double x = i * h, f = 1 / sqrt(1 - x * x * sqrt(x));
+        sum += f * (i == 0 || i == n ? 1 : i % 2 ? 4 : 2);
+    }
+    return sum * h / 3;
+}
+
+/* int_0^1 (1 - x^{5/2})^{-1/2} dx = (2/5) B(2/5, 1/2) */
+static double hertz_half(void)
+{
+    return 0.4 * tgamma(0.4) * tgamma(0.5) / tgamma(0.9);
+}
+
+typedef struct impact {
+    double e, dmax, fmax, dp, tforce, tcontact;
+} impact;
+
+static impact impact_of(const lt_case_env *env)
+{
+    lt_th_model m = model_of(env);
+    double v = env->load[0], ms = env->c.mstar, vy = lt_th_yield_velocity(&m, ms), I = hertz_half();
+    double K = 4.0 / 3.0 * m.estar * sqrt(m.rstar), d0 = pow(1.25 * ms * v * v / K, 0.4);
+    impact r;
+    if (!(v > vy)) {
+        r.e = 1, r.dmax = d0, r.fmax = K * pow(d0, 1.5), r.dp = 0;
+        r.tforce = r.tcontact = 2 * I * d0 / v;
+        return r;
+    }
+    double kp = LT_PI * m.py * m.rstar, W = 0.5 * ms * v * v;
+    /* (2/5) F_y d_y + F_y x + (k_p/2) x^2 = W, x = delta_max - delta_y */
+    double c = 0.4 * m.fy * m.dy - W, x = 2 * -c / (m.fy + sqrt(m.fy * m.fy - 2 * kp * c));
+    r.dmax = m.dy + x;
+    lt_th_unload u = lt_th_unloading(&m, r.dmax);
+    r.fmax = u.fmax, r.dp = u.dp;
+    r.e = sqrt(0.4 * u.fmax * (r.dmax - u.dp) / W);
+    double v1 = sqrt(v * v - vy * vy), w = sqrt(kp / ms);
+    double ta = d0 / v * hertz_time_integral(m.dy / d0);
+    double tb = (LT_PI / 2 - atan(w * m.fy / (kp * v1))) / w;
+    double tc = I * (r.dmax - u.dp) / (r.e * v);
+    r.tforce = ta + tb + tc;
+    r.tcontact = r.tforce + u.dp / (r.e * v);
+    return r;
+}
+
+static void set_row(lt_expect *x, int q, double value, double tol, const char *why, double order)
+{
+    x->value[q] = value;
+    x->tol[q] = tol;
+    x->why[q] = why;
+    x->order[q] = order;
+}
+
+static void impact_expect(const lt_case_env *env, lt_expect *x)
+{
+    impact r = impact_of(env);
+    /* leapfrog is second order for a force continuous in the overlap; the kinks of F'(delta)
+     * at delta_y and at delta_max add errors of the same order (measured with converge) */
+    int plastic = r.e < 1;
+    set_row(x, LT_Q_RESTITUTION, r.e, TOL_TARGET, plastic ? WHY_PLASTIC : WHY_TARGET, plastic ? NAN : 2);
+    set_row(x, LT_Q_MAX_OVERLAP, r.dmax, TOL_TARGET, WHY_TARGET, 2);
+    set_row(x, LT_Q_MAX_FORCE, r.fmax, TOL_TARGET, plastic ? WHY_KINK : WHY_TARGET, plastic ? NAN : 2);
+    set_row(x, LT_Q_CONTACT_TIME, r.tcontact, TOL_TARGET,
+            "verify's target; beyond the force time, the flight through the residual overlap delta_p/(e v)", 2);
+}
+
+/* The restitution expected is Thornton's published e(v_y/v), not the energies' e of
+ * impact_of: the run then checks the formula too (tests/test_thornton.c checks that the two
+ * agree to round-off). */
+static void thornton_expect(const lt_case_env *env, lt_expect *x)
+{
+    impact_expect(env, x);
+    lt_th_model m = model_of(env);
+    x->value[LT_Q_RESTITUTION] = lt_th_restitution(lt_th_yield_velocity(&m, env->c.mstar) / env->load[0]);
+    x->why[LT_Q_RESTITUTION] = "Thornton (1997) e(v_y/v): " WHY_TARGET;
+}
+
+static void cycle_expect(const lt_case_env *env, lt_expect *x)
+{
+    lt_th_model m = model_of(env);
+    const lt_material *a = env->c.mat[0], *b = env->c.mat[1];
+    double ga = a->young / (2 * (1 + a->poisson)), gb = b->young / (2 * (1 + b->poisson));
+    double gstar = !isnan(env->param[TH_P_GSTAR]) ? env->param[TH_P_GSTAR] : 1 / ((2 - a->poisson) / ga + (2 - b->poisson) / gb);
+    double d = env->load[0], ua = env->load[1], du = env->load[2] * env->c.dt;
+    double kt = 8 * gstar * sqrt(m.rstar * d); /* below delta_y: a = sqrt(R* delta) */
+    double mu = !isnan(env->param[TH_P_TANPHI]) ? env->param[TH_P_TANPHI] : env->c.tanPhi;
+    double fy = mu * lt_th_virgin_force(&m, d), e = 4 * fy * (ua - fy / kt);
+    x->value[LT_Q_CYCLE_ENERGY] = e;
+    x->tol[LT_Q_CYCLE_ENERGY] = kt * du * du / 4 / e + 1e-9;
+    x->why[LT_Q_CYCLE_ENERGY] = "onset of slip inside a step: <= kt du^2/8 per onset, two per cycle; overlap round-off";
+    x->value[LT_Q_KT] = kt;
+    x->tol[LT_Q_KT] = 1e-9;
+    x->why[LT_Q_KT] = "Mindlin kt = 8 G* sqrt(R* delta) at the held overlap: overlap from rounded position updates";
+    x->value[LT_Q_SLIP_FORCE] = fy;
+    x->tol[LT_Q_SLIP_FORCE] = 1e-9;
+    x->why[LT_Q_SLIP_FORCE] = "Coulomb tanPhi K delta^1.5: overlap from rounded position updates";
+}
+
+static void impact_curve(const lt_case_env *env, double s, double *uN, double *Fn)
+{
+    /* the force-overlap loop: virgin loading to delta_max (s <= 1/2), unloading to delta_p */
+    lt_th_model m = model_of(env);
+    impact r = impact_of(env);
+    if (s <= 0.5) {
+        double d = 2 * s * r.dmax;
+        *uN = -d, *Fn = -lt_th_virgin_force(&m, d);
+    } else {
+        lt_th_unload u = lt_th_unloading(&m, r.dmax);
+        double d = r.dmax - (2 * s - 1) * (r.dmax - u.dp), y = d - u.dp;
+        *uN = -d, *Fn = -(y > 0 ? 4.0 / 3.0 * m.estar * sqrt(u.rp) * y * sqrt(y) : 0);
+    }
+}
+
+static void normal_along(const lt_case_env *env, double uN, double out[LT_ALONG_COUNT])
+{
+    lt_th_model m = model_of(env);
+    double d = -uN;
+    out[LT_ALONG_FN] = -lt_th_virgin_force(&m, d);
+    out[LT_ALONG_KN] = 2 * m.estar * sqrt(m.rstar * d);
+    const lt_material *a = env->c.mat[0], *b = env->c.mat[1];
+    double ga = a->young / (2 * (1 + a->poisson)), gb = b->young / (2 * (1 + b->poisson));
+    double gstar = !isnan(env->param[TH_P_GSTAR]) ? env->param[TH_P_GSTAR] : 1 / ((2 - a->poisson) / ga + (2 - b->poisson) / gb);
+    out[LT_ALONG_KT] = 8 * gstar * sqrt(m.rstar * d);
+    out[LT_ALONG_ELAST] = lt_th_virgin_work(&m, d);
+}
+
+#define STEEL {2.0e11, 0.3, 7800, 0.5, 0.3}
+#define IMPACT(NAME, DOC, V, CONV, EXPECT)                                                                     \
+    {.name = NAME, .doc = DOC, .kind = LT_CASE_IMPACT, .set = {{"yieldPressure", 1e9}}, .radius = {5e-3, 5e-3}, \
+     .mat = {STEEL, STEEL}, .load = {V}, .steps = 2000, .converge = CONV, .expect = EXPECT, .curve = impact_curve}
+
+const lt_case lt_thornton_cases[TH_N_CASES] = {
+    {.name = "normal-load-elastic",
+     .doc = "below delta_y: Hertz force, kn = 2E*a, kt = 8G*a, elast = 2/5 F delta (steel, p_y = 10 GPa: delta_y = 5.1e-5 m)",
+     .kind = LT_CASE_NORMAL, .set = {{"yieldPressure", 1e10}},
+     .radius = {5e-3, 5e-3}, .mat = {STEEL, STEEL},
+     .load = {4e-5, 0.01}, .steps = 1000,
+     .along = normal_along, .along_tol = TOL_FORMULA, .along_why = WHY_FORMULA},
+    IMPACT("impact-elastic", "v = v_y/2: Hertz, e = 1, t_c = 2.943275 delta_max/v, delta_max, F_max",
+           0.011567652714226443, 1, impact_expect),
+    IMPACT("impact-v2vy", "v = 2 v_y: Thornton's e, delta_max, F_max, contact time (through the residual overlap)",
+           0.04627061085690577, 1, thornton_expect),
+    IMPACT("impact-v5vy", "v = 5 v_y: as impact-v2vy", 0.11567652714226442, 0, thornton_expect),
+    IMPACT("impact-v10vy", "v = 10 v_y: as impact-v2vy", 0.23135305428452885, 0, thornton_expect),
+    IMPACT("impact-v50vy", "v = 50 v_y: as impact-v2vy, with dt convergence", 1.1567652714226444, 1, thornton_expect),
+    {.name = "shear-cycle",
+     .doc = "below delta_y, rescale rule at held overlap: 4 mu F (ua - mu F/kt), kt = 8 G* a",
+     .kind = LT_CASE_SHEAR_CYCLE, .set = {{"yieldPressure", 1e10}},
+     .radius = {5e-3, 5e-3}, .mat = {STEEL, STEEL},
+     .load = {4e-5, 3e-5, 1e-2}, .steps = 2000, .expect = cycle_expect},
+    {.name = "closed-loop-elastic",
+     .doc = "below delta_y the normal spring is elastic: zero net work around a loop in uN",
+     .kind = LT_CASE_CLOSED_LOOP, .set = {{"yieldPressure", 1e10}},
+     .radius = {5e-3, 5e-3}, .mat = {STEEL, STEEL},
+     .load = {2e-5, 1e-5}, .steps = 500, .dofs = "v.....",
+     .along_tol = 1e-9, .along_why = "the trapezoid's errors cancel on retraced nodes: round-off"},
+};
