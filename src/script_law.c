@@ -259,7 +259,7 @@ static void read_energy(conv *cv, lua_law *b, int t, int i)
 }
 
 /* A function field: its definition line (pushed), or 0 (nil pushed) when absent and optional. */
-static int read_function(conv *cv, int t, const char *key, int required, const char *sig)
+int lt_lua_law_read_function(conv *cv, int t, const char *key, int required, const char *sig)
 {
     lua_State *L = cv->L;
     lt_path_push_key(cv, key);
@@ -414,8 +414,8 @@ int lt_lib_law(lua_State *L)
         if (!found) lt_field_error(&cv, "'%s' is neither a parameter nor a state variable of the law", d->friction);
         lt_path_pop(&cv);
     }
-    b->step_line = read_function(&cv, 1, "step", 1, "step(p, c, s, out)"); /* index 3 */
-    b->init_line = read_function(&cv, 1, "init", 0, "init(p, c, s)");       /* index 4 */
+    b->step_line = lt_lua_law_read_function(&cv, 1, "step", 1, "step(p, c, s, out)"); /* index 3 */
+    b->init_line = lt_lua_law_read_function(&cv, 1, "init", 0, "init(p, c, s)");       /* index 4 */
     b->has_init = b->init_line > 0;
     int slot = -1;
     for (int k = 0; k < LUA_LAW_SLOTS && slot < 0; k++)

@@ -449,23 +449,6 @@ void lt_lua_law_call_extra(lua_State *T, lua_law *b)
 
 /* ---- reading the tables ------------------------------------------------------------------------ */
 
-/* A function field (pushed; nil when absent and optional): its definition line, 0 if absent. */
-static int read_fn(conv *cv, int t, const char *key, int required, const char *sig)
-{
-    lua_State *L = cv->L;
-    lt_path_push_key(cv, key);
-    int ty = lt_get_field(cv, t, key), line = 0;
-    if (ty == LUA_TNIL && required) lt_field_error(cv, "missing: the function %s is required", sig);
-    if (ty != LUA_TNIL) {
-        if (ty != LUA_TFUNCTION) lt_field_error(cv, "expected the function %s, got %s", sig, luaL_typename(L, -1));
-        lua_Debug ar;
-        lua_pushvalue(L, -1);
-        if (lua_getinfo(L, ">S", &ar)) line = ar.linedefined;
-        if (line <= 0) line = lt_conv_line(cv);
-    }
-    lt_path_pop(cv);
-    return line;
-}
 
 static const char *read_str(conv *cv, lua_law_extra *x, int t, const char *key, int required, const char *what)
 {
@@ -506,7 +489,7 @@ static void read_yield(conv *cv, lua_law *b, lua_law_extra *x, int t, int X, int
             lua_pop(L, 1);
             lt_path_pop(cv);
         }
-        x->yield_line[i] = read_fn(cv, t, yield_fn_names[i], i != X_EXCESS, sigs[i]);
+        x->yield_line[i] = lt_lua_law_read_function(cv, t, yield_fn_names[i], i != X_EXCESS, sigs[i]);
         lua_setfield(L, X, yield_fn_names[i]);
     }
     x->yield.ft_max = yield_trampolines[slot].ft_max;
@@ -779,7 +762,7 @@ static void read_case(conv *cv, lua_law *b, lua_law_extra *x, int t, int i, int 
     int needs_expect = cs->kind == LT_CASE_IMPACT || cs->kind == LT_CASE_SHEAR_CYCLE, needs_along = cs->kind == LT_CASE_NORMAL;
     static const char *const sigs[3] = {"expect(env)", "along(env, uN)", "curve(env, s)"};
     for (int k = 0; k < 3; k++) {
-        int line = read_fn(cv, t, case_fn_names[k], (k == 0 && needs_expect) || (k == 1 && needs_along), sigs[k]);
+        int line = lt_lua_law_read_function(cv, t, case_fn_names[k], (k == 0 && needs_expect) || (k == 1 && needs_along), sigs[k]);
         if (line && k == 1 && !needs_along) {
             lt_path_push_key(cv, "along");
             lt_field_error(cv, "is for a case of kind normal");

@@ -91,6 +91,9 @@ void lt_lua_law_call_extra(lua_State *T, lua_law *b);
  * and after lt_lua_law_make_binding) into b->desc, their functions bound to the law's slot
  * (script_law_cases.c); errors are field errors of cv. */
 void lt_lua_law_read_extras(conv *cv, lua_law *b, int t, int slot);
+/* The function field key of the table at t, pushed (nil when absent and not required; absent and
+ * required: a field error naming sig); its definition line, 0 if absent (script_law.c). */
+int lt_lua_law_read_function(conv *cv, int t, const char *key, int required, const char *sig);
 
 /* Free what lt_lua_law_read_extras took (the case slots, strings); from the binding's __gc. */
 void lt_lua_law_free_extras(lua_law *b);

@@ -87,6 +87,21 @@ void remove_tree(const char *dir)
     if (system(cmd) != 0) fprintf(stderr, "cannot remove %s\n", dir);
 }
 
+const char *meta_value(const char *meta, const char *key, char *buf, size_t n)
+{
+    size_t kl = strlen(key);
+    for (const char *p = meta; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+        if (strncmp(p, key, kl) == 0 && p[kl] == '\t') {
+            const char *v = p + kl + 1, *e = strchr(v, '\n');
+            size_t len = e ? (size_t)(e - v) : strlen(v);
+            if (len >= n) len = n - 1;
+            memcpy(buf, v, len);
+            buf[len] = 0;
+            return buf;
+        }
+    return NULL;
+}
+
 int count_lines(const char *s)
 {
     int n = 0;

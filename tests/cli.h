@@ -26,6 +26,9 @@ int count_files(const char *dir);
 int dir_has_file_with(const char *dir, const char *part);
 void remove_tree(const char *dir);
 int count_lines(const char *s);
+/* The value of key in a .meta text (key<TAB>value lines) into buf (at most n - 1 bytes), or NULL
+ * if the key is absent. */
+const char *meta_value(const char *meta, const char *key, char *buf, size_t n);
 /* One bad script tests/bad/FILE: exit status 1, exactly one line on stderr (after any
  * plausibility warnings, lines "warning: ...", which extreme fault scripts draw) starting with
  * "tests/bad/FILE:LINE: " and containing fragment, and nothing written in the output directory. */

@@ -310,22 +310,6 @@ static int sh(const char *cmd)
     return system(full) == 0 ? 0 : -1;
 }
 
-/* The value of key in a .meta text (NULL if absent), into buf. */
-static const char *meta_value(const char *text, const char *key, char *buf, size_t n)
-{
-    size_t k = strlen(key);
-    for (const char *l = text; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL)
-        if (strncmp(l, key, k) == 0 && l[k] == '\t') {
-            const char *v = l + k + 1, *e = strchr(v, '\n');
-            size_t len = e ? (size_t)(e - v) : strlen(v);
-            if (len >= n) len = n - 1;
-            memcpy(buf, v, len);
-            buf[len] = 0;
-            return buf;
-        }
-    return NULL;
-}
-
 /* `lawtester laws`: hertz_mindlin's history is md[480], once, its values' names not listed;
  * mdCells is an integer; the friction coefficient is named. */
 static void test_laws_shows_arrays_and_declarations(void)

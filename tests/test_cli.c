@@ -408,22 +408,6 @@ static void test_energy_study_table(void)
     remove_tree(dir);
 }
 
-/* The value of `key` in a .meta file (key<TAB>value lines), or NULL. */
-static const char *meta_value(const char *meta, const char *key, char *buf, size_t n)
-{
-    size_t kl = strlen(key);
-    for (const char *p = meta; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
-        if (strncmp(p, key, kl) == 0 && p[kl] == '\t') {
-            const char *v = p + kl + 1, *e = strchr(v, '\n');
-            size_t len = e ? (size_t)(e - v) : strlen(v);
-            if (len >= n) len = n - 1;
-            memcpy(buf, v, len);
-            buf[len] = 0;
-            return buf;
-        }
-    return NULL;
-}
-
 /* Every shipped stage file runs; every table it writes gets its .meta sidecar and the three
  * plots; the summaries print the stiffness rule and kn. */
 static void test_stage_files_run_and_plot(void)
