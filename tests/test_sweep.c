@@ -454,6 +454,11 @@ static void test_set_reaches_case_files(void)
     run(&r, "verify cases/linear_shear_cycle.lua --set kt=1e5");
     CHECK_MSG(r.status == 0 && strstr(r.out, "not run (sets kt)") && strstr(r.out, "n/a  (the case's test gives kt itself"),
               "status %d: %s", r.status, r.out);
+    /* a value the case's law refuses: a failed setup row of that case, named */
+    run(&r, "verify cases/linear_shear_cycle.lua --set noSlip=maybe");
+    CHECK_MSG(r.status == 1 && strstr(r.out, "linear-shear-cycle         setup") &&
+                  strstr(r.out, "FAIL  (--set 'noSlip=maybe': noSlip takes true or false)") && strstr(r.out, ", 1 failed"),
+              "status %d: %s", r.status, r.out);
     run(&r, "verify cases/linear_shear_cycle.lua --set zz=1");
     CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 &&
                   strstr(r.err, "field cases: --set 'zz=1': no case's law has a parameter zz (the laws of the cases: "
