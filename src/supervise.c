@@ -38,9 +38,10 @@ static double now_seconds(void)
 /* --law-timeout S taken out of argv (*argc shrinks); 0, or 2 after a message. */
 static int take_timeout(int *argc, char **argv, double *timeout)
 {
-    int kept = 0, seen = 0;
+    int kept = 0, seen = 0, ended = 0; /* ended: after `--`, every argument is a file */
     for (int i = 0; i < *argc; i++) {
-        if (i < 2 || strcmp(argv[i], "--law-timeout") != 0) {
+        if (i >= 2 && strcmp(argv[i], "--") == 0) ended = 1;
+        if (i < 2 || ended || strcmp(argv[i], "--law-timeout") != 0) {
             argv[kept++] = argv[i];
             continue;
         }
