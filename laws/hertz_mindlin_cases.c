@@ -49,6 +49,7 @@
  *           the contact points move together, so no tangential force: spins unchanged.
  */
 #include "hertz_mindlin.h"
+#include "effective.h"
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -72,11 +73,8 @@ static hertz hertz_of(const lt_case_env *env)
 {
     const lt_material *a = env->c.mat[0], *b = env->c.mat[1];
     hertz h;
-    h.estar = !isnan(env->param[HM_P_ESTAR]) ? env->param[HM_P_ESTAR]
-                                           : 1 / ((1 - a->poisson * a->poisson) / a->young +
-                                                  (1 - b->poisson * b->poisson) / b->young);
-    double ga = a->young / (2 * (1 + a->poisson)), gb = b->young / (2 * (1 + b->poisson));
-    h.gstar = !isnan(env->param[HM_P_GSTAR]) ? env->param[HM_P_GSTAR] : 1 / ((2 - a->poisson) / ga + (2 - b->poisson) / gb);
+    h.estar = !isnan(env->param[HM_P_ESTAR]) ? env->param[HM_P_ESTAR] : lt_effective_modulus(a, b);
+    h.gstar = !isnan(env->param[HM_P_GSTAR]) ? env->param[HM_P_GSTAR] : lt_effective_shear_modulus(a, b);
     h.rstar = !isnan(env->param[HM_P_RSTAR]) ? env->param[HM_P_RSTAR] : 1 / (1 / env->c.rcurv[0] + 1 / env->c.rcurv[1]);
     h.K = 4.0 / 3.0 * h.estar * sqrt(h.rstar);
     h.mu = !isnan(env->param[HM_P_TANPHI]) ? env->param[HM_P_TANPHI] : env->c.tanPhi;
