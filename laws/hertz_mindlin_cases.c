@@ -463,7 +463,8 @@ static void rigid_wall_expect(const lt_case_env *env, lt_expect *x)
     const lt_material *s = env->c.mat[1];
     double r = env->c.rcurv[1], nu = s->poisson, v = env->load[0], vt = env->load[1];
     double estar = s->young / (1 - nu * nu), m = 4.0 / 3.0 * LT_PI * r * r * r * s->density;
-    double dmax = pow(15 * m * v * v / (16 * estar * sqrt(r)), 0.4), half = 0.4 * tgamma(0.4) * tgamma(0.5) / tgamma(0.9);
+    double dmax = pow(15 * m * v * v / (16 * estar * sqrt(r)), 0.4);
+    double half = 0.4 * tgamma(0.4) * tgamma(0.5) / tgamma(0.9); /* (2/5) B(2/5, 1/2) */
     double rho = lt_hm_md_stick_ratio(2 * (1 - nu) / (2 - nu), 0.4, MD_STICK_STEPS);
     const int q[4] = {LT_Q_RESTITUTION, LT_Q_CONTACT_TIME, LT_Q_MAX_OVERLAP, LT_Q_MAX_FORCE};
     const double val[4] = {1, 2 * half * dmax / v, dmax, 4.0 / 3.0 * estar * sqrt(r) * dmax * sqrt(dmax)};

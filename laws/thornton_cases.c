@@ -46,7 +46,8 @@
 
 static lt_th_model model_of(const lt_case_env *env)
 {
-    double estar = !isnan(env->param[TH_P_ESTAR]) ? env->param[TH_P_ESTAR] : lt_effective_modulus(env->c.mat[0], env->c.mat[1]);
+    double estar = !isnan(env->param[TH_P_ESTAR]) ? env->param[TH_P_ESTAR]
+                                                 : lt_effective_modulus(env->c.mat[0], env->c.mat[1]);
     double rstar = !isnan(env->param[TH_P_RSTAR]) ? env->param[TH_P_RSTAR]
                                                  : 1 / (1 / env->c.rcurv[0] + 1 / env->c.rcurv[1]);
     double py = isnan(env->param[TH_P_PY]) ? INFINITY : env->param[TH_P_PY];
