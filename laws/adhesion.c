@@ -3,7 +3,8 @@
  * Theory (SI; frame and signs of src/law.h: delta = -uN > 0 is the overlap, the force acts on
  * particle A, compression negative, so an attraction (tension) is positive; below P = -Fn is
  * the classical "load", positive when it pushes the surfaces apart):
- *   effective properties: 1/E* = (1 - nu1^2)/E1 + (1 - nu2^2)/E2 (Pa),
+ *   effective properties: 1/E* = (1 - nu1^2)/E1 + (1 - nu2^2)/E2 (Pa; laws/effective.h, a rigid
+ *     body of E = inf adds 0),
  *     1/R* = 1/r1 + 1/r2 from the curvature radii (lt_contact.rcurv; a wall's is infinite, so
  *     R* = r on a wall) (m); either may be given as a parameter instead.
  *   w = `gamma` (J/m^2) is the work of adhesion Delta-gamma = gamma1 + gamma2 - gamma12, the
@@ -64,6 +65,7 @@
  *   (docs/references.md).
  */
 #include "adhesion.h"
+#include "effective.h"
 #include <math.h>
 #include <stddef.h>
 
@@ -98,14 +100,9 @@ static const char *adh_check(const double *p)
     return NULL;
 }
 
-static double effective_modulus(const lt_material *a, const lt_material *b)
-{
-    return 1.0 / ((1 - a->poisson * a->poisson) / a->young + (1 - b->poisson * b->poisson) / b->young);
-}
-
 static void adh_init(const double *p, const lt_contact *c, double *s)
 {
-    double E = isnan(p[AP_ESTAR]) ? effective_modulus(c->mat[0], c->mat[1]) : p[AP_ESTAR];
+    double E = isnan(p[AP_ESTAR]) ? lt_effective_modulus(c->mat[0], c->mat[1]) : p[AP_ESTAR];
     s[AS_ESTAR] = E;
     s[AS_RSTAR] = isnan(p[AP_RSTAR]) ? 1.0 / (1.0 / c->rcurv[0] + 1.0 / c->rcurv[1]) : p[AP_RSTAR];
     s[AS_C] = sqrt(2 * LT_PI * p[AP_GAMMA] / E);

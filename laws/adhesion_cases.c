@@ -19,6 +19,7 @@
  *        a_t^3 = 2 pi w R^2/E; DMT 0.
  */
 #include "adhesion.h"
+#include "effective.h"
 #include <math.h>
 #include <stddef.h>
 
@@ -34,8 +35,7 @@ static double estar(const lt_case_env *env)
 {
     const double *p = env->param;
     if (!isnan(p[AP_ESTAR])) return p[AP_ESTAR];
-    const lt_material *a = env->c.mat[0], *b = env->c.mat[1];
-    return 1.0 / ((1 - a->poisson * a->poisson) / a->young + (1 - b->poisson * b->poisson) / b->young);
+    return lt_effective_modulus(env->c.mat[0], env->c.mat[1]);
 }
 
 static double rstar(const lt_case_env *env)

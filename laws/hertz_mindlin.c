@@ -7,6 +7,7 @@
  *   effective properties (pair 1, 2):
  *     1/E* = (1 - nu1^2)/E1 + (1 - nu2^2)/E2                                  (Pa)
  *     1/G* = (2 - nu1)/G1 + (2 - nu2)/G2,  Gi = Ei/(2 (1 + nui))               (Pa)
+ *       (laws/effective.h; a rigid body, E = inf, drops out: E*, G* of the other alone)
  *     1/R* = 1/r1 + 1/r2, r = curvature radii (lt_contact.rcurv; a flat face adds 0)  (m)
  *     m*   = m1 m2/(m1 + m2) (lt_contact.mstar)                                (kg)
  *   normal  K = (4/3) E* sqrt(R*)  (N/m^1.5),  Fe = -K delta^{3/2}
@@ -107,6 +108,7 @@
  *   cundall-strack-vs-hertz-mindlin (Table 1).
  */
 #include "hertz_mindlin.h"
+#include "effective.h"
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
@@ -159,17 +161,6 @@ static const lt_energy_def hm_energies[HM_E_COUNT] = {
     {"quad", LT_DISSIPATED, "trapezoid-rule error of the work on the nonlinear spring, O(dt^2)"},
 };
 
-static double effective_modulus(const lt_material *a, const lt_material *b)
-{
-    return 1.0 / ((1 - a->poisson * a->poisson) / a->young + (1 - b->poisson * b->poisson) / b->young);
-}
-
-static double effective_shear_modulus(const lt_material *a, const lt_material *b)
-{
-    double ga = a->young / (2 * (1 + a->poisson)), gb = b->young / (2 * (1 + b->poisson));
-    return 1.0 / ((2 - a->poisson) / ga + (2 - b->poisson) / gb);
-}
-
 /* Tsuji coefficient giving restitution e when the contact ends at zero overlap (exact). */
 static double tsuji_alpha(double e)
 {
@@ -179,10 +170,10 @@ static double tsuji_alpha(double e)
 
 static void hm_init(const double *p, const lt_contact *c, double *s)
 {
-    double estar = isnan(p[HM_P_ESTAR]) ? effective_modulus(c->mat[0], c->mat[1]) : p[HM_P_ESTAR];
+    double estar = isnan(p[HM_P_ESTAR]) ? lt_effective_modulus(c->mat[0], c->mat[1]) : p[HM_P_ESTAR];
     double rstar = isnan(p[HM_P_RSTAR]) ? 1.0 / (1.0 / c->rcurv[0] + 1.0 / c->rcurv[1]) : p[HM_P_RSTAR];
     s[HM_S_K] = 4.0 / 3.0 * estar * sqrt(rstar);
-    s[HM_S_GSTAR] = isnan(p[HM_P_GSTAR]) ? effective_shear_modulus(c->mat[0], c->mat[1]) : p[HM_P_GSTAR];
+    s[HM_S_GSTAR] = isnan(p[HM_P_GSTAR]) ? lt_effective_shear_modulus(c->mat[0], c->mat[1]) : p[HM_P_GSTAR];
     s[HM_S_RSTAR] = rstar;
     s[HM_S_TANPHI] = isnan(p[HM_P_TANPHI]) ? c->tanPhi : p[HM_P_TANPHI];
     s[HM_S_CD] = tsuji_alpha(p[HM_P_EN]) * sqrt(c->mstar * s[HM_S_K]);

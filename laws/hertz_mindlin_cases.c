@@ -49,6 +49,7 @@
  *           the contact points move together, so no tangential force: spins unchanged.
  */
 #include "hertz_mindlin.h"
+#include "effective.h"
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -72,11 +73,8 @@ static hertz hertz_of(const lt_case_env *env)
 {
     const lt_material *a = env->c.mat[0], *b = env->c.mat[1];
     hertz h;
-    h.estar = !isnan(env->param[HM_P_ESTAR]) ? env->param[HM_P_ESTAR]
-                                           : 1 / ((1 - a->poisson * a->poisson) / a->young +
-                                                  (1 - b->poisson * b->poisson) / b->young);
-    double ga = a->young / (2 * (1 + a->poisson)), gb = b->young / (2 * (1 + b->poisson));
-    h.gstar = !isnan(env->param[HM_P_GSTAR]) ? env->param[HM_P_GSTAR] : 1 / ((2 - a->poisson) / ga + (2 - b->poisson) / gb);
+    h.estar = !isnan(env->param[HM_P_ESTAR]) ? env->param[HM_P_ESTAR] : lt_effective_modulus(a, b);
+    h.gstar = !isnan(env->param[HM_P_GSTAR]) ? env->param[HM_P_GSTAR] : lt_effective_shear_modulus(a, b);
     h.rstar = !isnan(env->param[HM_P_RSTAR]) ? env->param[HM_P_RSTAR] : 1 / (1 / env->c.rcurv[0] + 1 / env->c.rcurv[1]);
     h.K = 4.0 / 3.0 * h.estar * sqrt(h.rstar);
     h.mu = !isnan(env->param[HM_P_TANPHI]) ? env->param[HM_P_TANPHI] : env->c.tanPhi;
@@ -453,6 +451,29 @@ static void md_stick_expect(const lt_case_env *env, lt_expect *x)
     x->order[LT_Q_TANGENT_OUT] = NAN;
 }
 
+/* A sphere (B) on a rigid wall (A: young = inf, its Poisson ratio unlike the sphere's, which
+ * must not matter), in closed forms of the sphere alone, written here without 1/E* sums
+ * ([Hertz 1882]; [Johnson 1985] 11.1; laws/effective.h's rigid-body limit):
+ *   E* = E/(1 - nu^2), G* = E/(2 (1 + nu) (2 - nu)), R* = r, m* = m = (4/3) pi r^3 rho;
+ *   delta_max = (15 m v^2/(16 E* sqrt r))^{2/5}, F_max = (4/3) E* sqrt(r) delta_max^{3/2},
+ *   t_c = 2 I delta_max/v, I = int_0^1 (1 - x^{5/2})^{-1/2} dx = (2/5) B(2/5, 1/2), e = 1;
+ *   md, no slip: vt' as md_stick_expect with kappa = 4 G* / E* = 2 (1 - nu)/(2 - nu). */
+static void rigid_wall_expect(const lt_case_env *env, lt_expect *x)
+{
+    const lt_material *s = env->c.mat[1];
+    double r = env->c.rcurv[1], nu = s->poisson, v = env->load[0], vt = env->load[1];
+    double estar = s->young / (1 - nu * nu), m = 4.0 / 3.0 * LT_PI * r * r * r * s->density;
+    double dmax = pow(15 * m * v * v / (16 * estar * sqrt(r)), 0.4);
+    double half = 0.4 * tgamma(0.4) * tgamma(0.5) / tgamma(0.9); /* (2/5) B(2/5, 1/2) */
+    double rho = lt_hm_md_stick_ratio(2 * (1 - nu) / (2 - nu), 0.4, MD_STICK_STEPS);
+    const int q[4] = {LT_Q_RESTITUTION, LT_Q_CONTACT_TIME, LT_Q_MAX_OVERLAP, LT_Q_MAX_FORCE};
+    const double val[4] = {1, 2 * half * dmax / v, dmax, 4.0 / 3.0 * estar * sqrt(r) * dmax * sqrt(dmax)};
+    for (int i = 0; i < 4; i++) x->value[q[i]] = val[i], x->tol[q[i]] = TOL_TARGET, x->why[q[i]] = WHY_TARGET;
+    x->value[LT_Q_TANGENT_OUT] = vt * (1 - (1 - rho) / 3.5);
+    x->tol[LT_Q_TANGENT_OUT] = TOL_MD_STICK;
+    x->why[LT_Q_TANGENT_OUT] = WHY_MD_STICK;
+}
+
 /* ---- the table ------------------------------------------------------------------------ */
 
 #define GLASS {4.8e10, 0.20, 2800, 0.5, 0.35}
@@ -567,4 +588,9 @@ const lt_case lt_hertz_mindlin_cases[HM_N_CASES] = {
      .kind = LT_CASE_IMPACT, .set = {{"en", 0.98}, {"tangential", HM_T_MD}}, .shape = {"wall", "sphere"},
      .fixed = {1, 0}, .radius = {0, 2.5e-3}, .mat = {RIGID(0.23, 0.092), AL_OXIDE_CO4},
      .load = {3.9 * 0.5, 3.9 * 0.86602540378443865}, .steps = 2000, .expect = oblique_expect, .curve = impact_curve},
+    {.name = "rigid-wall-steel", .doc = "steel sphere on a rigid wall (E = inf, nu = 0): Hertz and md no-slip from the sphere "
+     "alone, E* = E/(1-nu^2), G* = E/(2(1+nu)(2-nu))", .kind = LT_CASE_IMPACT,
+     .set = {{"tangential", HM_T_MD}, {"noSlip", 1}}, .shape = {"wall", "sphere"}, .fixed = {1, 0}, .radius = {0, 5e-3},
+     .mat = {RIGID(0.0, 0.35), STEEL}, .impact = {.vn = 1e-3, .vt = 1e-4}, .steps = 2000, .expect = rigid_wall_expect,
+     .curve = impact_curve},
 };

@@ -5,7 +5,8 @@
  * Theory (SI; frame and signs of src/law.h: delta = -uN > 0 is the overlap, force on A,
  * compression negative; F below is the compressive magnitude, Fn = -F):
  *   effective properties: 1/E* = sum (1 - nu^2)/E (Pa), 1/R* = 1/r1 + 1/r2 (m), as
- *     laws/hertz_mindlin.c; E* and R* may be given (parameters Estar, Rstar).
+ *     laws/hertz_mindlin.c (laws/effective.h; a rigid body, E = inf, adds 0); E* and R* may be
+ *     given (parameters Estar, Rstar).
  *   loading, Hertz: F = (4/3) E* sqrt(R*) delta^{3/2} (N), contact radius a = sqrt(R* delta)
  *     (m), largest pressure p0 = 2 E* a/(pi R*) (Pa).  Thornton (1997) caps the pressure at the
  *     limiting contact pressure p_y (`yieldPressure`, Pa): yield at p0 = p_y, i.e.
@@ -57,6 +58,7 @@
  *   [Johnson 1985]; docs/references.md.
  */
 #include "thornton.h"
+#include "effective.h"
 #include <math.h>
 #include <stddef.h>
 
@@ -152,23 +154,12 @@ double lt_th_restitution(double V)
 
 /* ---- the law ------------------------------------------------------------------------------ */
 
-static double effective_modulus(const lt_material *a, const lt_material *b)
-{
-    return 1.0 / ((1 - a->poisson * a->poisson) / a->young + (1 - b->poisson * b->poisson) / b->young);
-}
-
 static void th_init(const double *p, const lt_contact *c, double *s)
 {
-    s[TH_S_ESTAR] = isnan(p[TH_P_ESTAR]) ? effective_modulus(c->mat[0], c->mat[1]) : p[TH_P_ESTAR];
+    s[TH_S_ESTAR] = isnan(p[TH_P_ESTAR]) ? lt_effective_modulus(c->mat[0], c->mat[1]) : p[TH_P_ESTAR];
     s[TH_S_RSTAR] = isnan(p[TH_P_RSTAR]) ? 1.0 / (1.0 / c->rcurv[0] + 1.0 / c->rcurv[1]) : p[TH_P_RSTAR];
     s[TH_S_PY] = isnan(p[TH_P_PY]) ? 0 : p[TH_P_PY]; /* 0: never yields (state stays finite) */
-    if (isnan(p[TH_P_GSTAR])) {
-        const lt_material *a = c->mat[0], *b = c->mat[1];
-        double ga = a->young / (2 * (1 + a->poisson)), gb = b->young / (2 * (1 + b->poisson));
-        s[TH_S_GSTAR] = 1.0 / ((2 - a->poisson) / ga + (2 - b->poisson) / gb);
-    } else {
-        s[TH_S_GSTAR] = p[TH_P_GSTAR];
-    }
+    s[TH_S_GSTAR] = isnan(p[TH_P_GSTAR]) ? lt_effective_shear_modulus(c->mat[0], c->mat[1]) : p[TH_P_GSTAR];
     s[TH_S_TANPHI] = lt_given_tanphi(p[TH_P_TANPHI], c);
 }
 

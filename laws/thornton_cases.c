@@ -27,6 +27,7 @@
  *   are v/v_y = 0.5, 2, 5, 10, 50 to 17 digits; the expected values use the exact ratio.
  */
 #include "thornton.h"
+#include "effective.h"
 #include <math.h>
 #include <stddef.h>
 
@@ -45,10 +46,8 @@
 
 static lt_th_model model_of(const lt_case_env *env)
 {
-    const lt_material *a = env->c.mat[0], *b = env->c.mat[1];
     double estar = !isnan(env->param[TH_P_ESTAR]) ? env->param[TH_P_ESTAR]
-                                                 : 1 / ((1 - a->poisson * a->poisson) / a->young +
-                                                        (1 - b->poisson * b->poisson) / b->young);
+                                                 : lt_effective_modulus(env->c.mat[0], env->c.mat[1]);
     double rstar = !isnan(env->param[TH_P_RSTAR]) ? env->param[TH_P_RSTAR]
                                                  : 1 / (1 / env->c.rcurv[0] + 1 / env->c.rcurv[1]);
     double py = isnan(env->param[TH_P_PY]) ? INFINITY : env->param[TH_P_PY];
@@ -139,9 +138,8 @@ static void thornton_expect(const lt_case_env *env, lt_expect *x)
 static void cycle_expect(const lt_case_env *env, lt_expect *x)
 {
     lt_th_model m = model_of(env);
-    const lt_material *a = env->c.mat[0], *b = env->c.mat[1];
-    double ga = a->young / (2 * (1 + a->poisson)), gb = b->young / (2 * (1 + b->poisson));
-    double gstar = !isnan(env->param[TH_P_GSTAR]) ? env->param[TH_P_GSTAR] : 1 / ((2 - a->poisson) / ga + (2 - b->poisson) / gb);
+    double gstar = !isnan(env->param[TH_P_GSTAR]) ? env->param[TH_P_GSTAR]
+                                                 : lt_effective_shear_modulus(env->c.mat[0], env->c.mat[1]);
     double d = env->load[0], ua = env->load[1], du = env->load[2] * env->c.dt;
     double kt = 8 * gstar * sqrt(m.rstar * d); /* below delta_y: a = sqrt(R* delta) */
     double mu = !isnan(env->param[TH_P_TANPHI]) ? env->param[TH_P_TANPHI] : env->c.tanPhi;
@@ -178,9 +176,8 @@ static void normal_along(const lt_case_env *env, double uN, double out[LT_ALONG_
     double d = -uN;
     out[LT_ALONG_FN] = -lt_th_virgin_force(&m, d);
     out[LT_ALONG_KN] = 2 * m.estar * sqrt(m.rstar * d);
-    const lt_material *a = env->c.mat[0], *b = env->c.mat[1];
-    double ga = a->young / (2 * (1 + a->poisson)), gb = b->young / (2 * (1 + b->poisson));
-    double gstar = !isnan(env->param[TH_P_GSTAR]) ? env->param[TH_P_GSTAR] : 1 / ((2 - a->poisson) / ga + (2 - b->poisson) / gb);
+    double gstar = !isnan(env->param[TH_P_GSTAR]) ? env->param[TH_P_GSTAR]
+                                                 : lt_effective_shear_modulus(env->c.mat[0], env->c.mat[1]);
     out[LT_ALONG_KT] = 8 * gstar * sqrt(m.rstar * d);
     out[LT_ALONG_ELAST] = lt_th_virgin_work(&m, d);
 }

@@ -149,6 +149,22 @@ void lt_opt_number(conv *cv, int t, const char *key, double *out, double min, do
     lt_path_pop(cv);
 }
 
+void lt_opt_modulus(conv *cv, int t, const char *key, double *out)
+{
+    lt_path_push_key(cv, key);
+    if (lt_get_field(cv, t, key) != LUA_TNIL) {
+        lua_State *L = cv->L;
+        if (lua_type(L, -1) != LUA_TNUMBER) lt_field_error(cv, "expected a number, got %s", luaL_typename(L, -1));
+        double x = lua_tonumber(L, -1);
+        if (isnan(x)) lt_field_error(cv, "is NaN");
+        /* 1e-300 as lt_to_number's "> 0" (1/E stays finite); +inf is the rigid body */
+        if (!(x >= 1e-300)) lt_field_error(cv, "value %g out of range: must be > 0, or math.huge for a rigid body", x);
+        *out = x;
+    }
+    lua_pop(cv->L, 1);
+    lt_path_pop(cv);
+}
+
 void lt_opt_integer(conv *cv, int t, const char *key, long *out, long min, long max)
 {
     lt_path_push_key(cv, key);

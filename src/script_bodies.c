@@ -14,11 +14,11 @@
 
 static const char *const material_keys[] = {"young", "poisson", "density", "ktDivKn", "tanPhi", NULL};
 
-static void read_material(conv *cv, int t, lt_material *m)
+void lt_script_read_material(conv *cv, int t, lt_material *m)
 {
     if (!lua_istable(cv->L, t)) lt_field_error(cv, "expected a material table, got %s", luaL_typename(cv->L, t));
     lt_check_keys(cv, t, material_keys);
-    lt_opt_number(cv, t, "young", &m->young, 1e-300, INFINITY);
+    lt_opt_modulus(cv, t, "young", &m->young);
     lt_opt_number(cv, t, "poisson", &m->poisson, -1, 0.5);
     if (m->poisson == -1) { /* in the closed range for the message's sake; -1 itself has no meaning */
         lt_path_push_key(cv, "poisson");
@@ -28,6 +28,13 @@ static void read_material(conv *cv, int t, lt_material *m)
     lt_opt_number(cv, t, "density", &m->density, 1e-300, INFINITY);
     lt_opt_number(cv, t, "ktDivKn", &m->ktDivKn, 0, INFINITY);
     lt_opt_number(cv, t, "tanPhi", &m->tanPhi, 0, INFINITY);
+}
+
+void lt_script_check_rigid_pair(conv *cv, const lt_material *a, const lt_material *b)
+{
+    if (isinf(a->young) && isinf(b->young))
+        lt_field_error(cv, "both bodies are rigid (young = math.huge): no finite contact modulus, 1/E* = (1 - nu1^2)/E1 + "
+                       "(1 - nu2^2)/E2 = 0; give one body a finite young");
 }
 
 /* `material = "name"` (from the test's materials) or an inline table. */
@@ -52,12 +59,12 @@ static void read_particle_material(conv *cv, int test_idx, int p, lt_body *b)
         cv->depth = 0;
         lt_path_push_key(cv, "materials");
         lt_path_push_key(cv, name);
-        read_material(cv, -1, &b->mat);
+        lt_script_read_material(cv, -1, &b->mat);
         memcpy(cv->path, saved, sizeof saved);
         cv->depth = saved_depth;
         lua_pop(L, 2);
     } else if (ty == LUA_TTABLE) {
-        read_material(cv, -1, &b->mat);
+        lt_script_read_material(cv, -1, &b->mat);
     } else if (ty != LUA_TNIL) {
         lt_field_error(cv, "expected a material name or table, got %s", luaL_typename(L, -1));
     }
@@ -238,7 +245,7 @@ void lt_script_read_bodies(conv *cv, int t, lt_test *test)
             if (lua_type(L, -2) != LUA_TSTRING) lt_field_error(cv, "material names must be strings");
             lt_path_push_key(cv, lua_tostring(L, -2));
             lt_material m = {0};
-            read_material(cv, -1, &m);
+            lt_script_read_material(cv, -1, &m);
             lt_path_pop(cv);
             lua_pop(L, 1);
         }
@@ -266,6 +273,12 @@ void lt_script_read_bodies(conv *cv, int t, lt_test *test)
     lua_pop(L, 1);
     lt_path_pop(cv);
     lt_body *A = &test->body[0], *B = &test->body[1];
+    if (isinf(A->mat.young) && isinf(B->mat.young)) { /* B's material (A's was read first) */
+        lt_path_push_key(cv, "particles");
+        lt_path_push_index(cv, 2);
+        lt_path_push_key(cv, "material");
+        lt_script_check_rigid_pair(cv, &A->mat, &B->mat);
+    }
     if (!lt_geom_pair_defined(A->shape, B->shape)) {
         lt_path_push_key(cv, "particles");
         lt_field_error(cv, "no contact geometry for %s-%s (a contact of two flat bodies is undefined)",

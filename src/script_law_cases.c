@@ -26,6 +26,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "law_check.h"
+#include "script_bodies.h"
 #include "script_law_int.h"
 #include <math.h>
 #include <stdint.h>
@@ -552,18 +553,6 @@ static void read_pair(conv *cv, int t, const char *key, double out[2], double mi
     lt_path_pop(cv);
 }
 
-static void read_material(conv *cv, int t, lt_material *m)
-{
-    static const char *const keys[] = {"young", "poisson", "density", "ktDivKn", "tanPhi", NULL};
-    if (!lua_istable(cv->L, t)) lt_field_error(cv, "expected a material table, got %s", luaL_typename(cv->L, t));
-    lt_check_keys(cv, t, keys);
-    lt_opt_number(cv, t, "young", &m->young, 1e-300, INFINITY);
-    lt_opt_number(cv, t, "poisson", &m->poisson, -1, 0.5);
-    lt_opt_number(cv, t, "density", &m->density, 1e-300, INFINITY);
-    lt_opt_number(cv, t, "ktDivKn", &m->ktDivKn, 0, INFINITY);
-    lt_opt_number(cv, t, "tanPhi", &m->tanPhi, 0, INFINITY);
-}
-
 /* set = { NAME = value } (the law's parameters, as a test's params) into cs->set. */
 static void read_set(conv *cv, lua_law *b, int t, lt_case *cs)
 {
@@ -701,15 +690,16 @@ static void read_case(conv *cv, lua_law *b, lua_law_extra *x, int t, int i, int 
             for (int k = 0; k < 2; k++) {
                 lt_path_push_index(cv, k + 1);
                 lua_rawgeti(L, -1, k + 1);
-                read_material(cv, lua_gettop(L), &cs->mat[k]);
+                lt_script_read_material(cv, lua_gettop(L), &cs->mat[k]);
                 lua_pop(L, 1);
                 lt_path_pop(cv);
             }
         } else {
             lua_pop(L, 1);
-            read_material(cv, lua_gettop(L), &cs->mat[0]);
+            lt_script_read_material(cv, lua_gettop(L), &cs->mat[0]);
             cs->mat[1] = cs->mat[0];
         }
+        lt_script_check_rigid_pair(cv, &cs->mat[0], &cs->mat[1]);
     }
     lua_pop(L, 1);
     lt_path_pop(cv);

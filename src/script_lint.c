@@ -14,7 +14,8 @@
  *   sizes (radius, shaft, halfThick)  1e-7 m .. 10 m   (sub-micron powders to rock blocks)
  *   density                           10 .. 3e4 kg/m^3 (foams to osmium, 22.6e3)
  *   mass                              <= 1e6 kg        (a 4.5 m granite sphere)
- *   moduli (young, law moduli in Pa)  1e3 .. 1e13 Pa   (soft gels to diamond, 1.2e12)
+ *   moduli (young, law moduli in Pa)  1e3 .. 1e13 Pa   (soft gels to diamond, 1.2e12); young =
+ *                                     math.huge is no slip but a rigid body: not warned
  *   tanPhi, and the law's friction     <= 1.5           (phi = 56 deg; measured interparticle
  *   parameter (lt_law.friction)                         friction stays below ~1.2)
  *   imposed motion per step           <= 1e-2 of the smallest particle radius, and <= 1/10 of the
@@ -123,7 +124,7 @@ static void check_body(script_ctx *sc, lua_State *L, run_ctx *r, int call_line, 
     path[2].name = "material";
     path[3].name = "young";
     snprintf(field, sizeof field, "particles[%d].material.young", i + 1);
-    check_modulus(sc, L, r, call_line, field, path, 4, "young", m->young);
+    if (!isinf(m->young)) check_modulus(sc, L, r, call_line, field, path, 4, "young", m->young); /* inf: rigid */
     path[3].name = "density";
     snprintf(field, sizeof field, "particles[%d].material.density", i + 1);
     if (m->density < DENSITY_MIN)

@@ -1,5 +1,6 @@
 /* src/stiffness.c - the stiffness rules (connector, yade, direct) and their length and area
- * conventions; equations in stiffness.h, derivation in docs/stiffness.md.  SI units. */
+ * conventions; equations in stiffness.h (with a rigid body's limits), derivation in
+ * docs/stiffness.md.  SI units. */
 #include "stiffness.h"
 #include "vec.h"
 #include <math.h>
@@ -32,7 +33,12 @@ int lt_stiffness_eval(const lt_stiffness *s, const lt_material *m1, const lt_mat
     double E1 = m1->young, E2 = m2->young;
     double ratio = isnan(s->ratio) ? 0.5 * (m1->ktDivKn + m2->ktDivKn) : s->ratio;
     switch (s->rule) {
-    case LT_RULE_YADE: out->kn = 2 * E1 * l1 * E2 * l2 / (E1 * l1 + E2 * l2); break;
+    case LT_RULE_YADE:
+        /* a rigid body (E = inf) is the limit E2 -> inf of the series, 2 E1 l1: the formula
+         * itself would give inf/inf = NaN there */
+        if (isinf(E1) || isinf(E2)) out->kn = isinf(E2) ? 2 * E1 * l1 : 2 * E2 * l2;
+        else out->kn = 2 * E1 * l1 * E2 * l2 / (E1 * l1 + E2 * l2);
+        break;
     case LT_RULE_DIRECT: out->kn = s->kn; break;
     default: out->kn = out->contA / (l1 / E1 + l2 / E2); break;
     }

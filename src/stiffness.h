@@ -18,6 +18,13 @@
  *   kt = ratio kn, ratio = the given `ratio`, else mean(ktDivKn1, ktDivKn2); direct: kt given
  *        (instead of ratio)
  *   tanPhi = min(tanPhi1, tanPhi2)
+ * A rigid body (E2 = +inf, a material with young = math.huge) is the limit of the series: the
+ * rigid spring does not yield, so the pair's stiffness is the other body's alone, finite:
+ *   connector            kn = A E1/l1        (IEEE gives it from the formula: l2/inf = +0)
+ *   yade                 kn = 2 E1 l1        (evaluated as this limit: the formula is inf/inf)
+ *   direct               kn given, as always (the materials' moduli are not used)
+ *   kt = ratio kn, tanPhi as above (neither uses E).  Both bodies rigid: kn = +inf (connector,
+ *   yade); the readers of stage scripts and case files refuse such a pair (src/script_bodies.c).
  */
 #ifndef LT_STIFFNESS_H
 #define LT_STIFFNESS_H

@@ -49,6 +49,7 @@ extern const test_case api5_tests[];
 extern const test_case lua_citizen_tests[];
 extern const test_case walkthrough_tests[];
 extern const test_case lever_tests[];
+extern const test_case rigid_tests[];
 
 static const struct {
     const char *name;
@@ -109,6 +110,7 @@ static const struct {
     {"compare", compare_tests},
     {"walkthrough", walkthrough_tests},
     {"lever", lever_tests},
+    {"rigid", rigid_tests},
 };
 
 static int selected(const char *name, int argc, char **argv)
