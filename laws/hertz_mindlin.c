@@ -346,18 +346,22 @@ static tangential md_step(const double *p, const lt_contact *c, double *s, doubl
 }
 
 /* md with the tangential dashpot: after md_step (each cell on its own limit), spring + dashpot
- * returned onto the Coulomb circle tanPhi fn_abs by one factor q for all cells and the dashpot
- * (a uniform slip of the row: the springs' energy falls by (1 - q^2), booked as slip). */
-static void md_whole_return(const double *p, double *s, double fn_abs, tangential *t, double fd[2])
+ * returned onto the Coulomb circle tanPhi fn_abs by one factor q for all cells and the dashpot.
+ * Slip booked as for one spring from the cell's start s and trial t to its end q u (u: md_step's),
+ * sum of 8 G* L (s + q u).(t - q u)/2 = md_step's plast + (1 - q^2) E - (1 - q) F.(v dt)/2 (E, F:
+ * md_step's energy and force; the cell entering this step takes half the increment, which this
+ * counts whole: a second-order term, in kvar), so kvar stays md_step's. */
+static void md_whole_return(const double *p, const lt_contact *c, double *s, double fn_abs, tangential *t,
+                            double fd[2])
 {
     double lim = s[HM_S_TANPHI] * fn_abs, ft = hypot(t->fy + fd[0], t->fz + fd[1]);
     if (p[HM_P_NOSLIP] || !(ft > lim)) return;
     double q = ft > 0 ? lim / ft : 0, *cell = s + HM_S_MD0;
     int n = (int)s[HM_S_MD_N];
     for (int k = 0; k < n; k++) cell[HM_MD_PER_CELL * k + 1] *= q, cell[HM_MD_PER_CELL * k + 2] *= q;
-    t->fy *= q, t->fz *= q, fd[0] *= q, fd[1] *= q;
-    t->plast += (1 - q * q) * t->elast;
+    t->plast += (1 - q * q) * t->elast - 0.5 * (1 - q) * (t->fy * c->v[1] + t->fz * c->v[2]) * c->dt;
     t->elast *= q * q;
+    t->fy *= q, t->fz *= q, fd[0] *= q, fd[1] *= q;
     t->slip = 1;
 }
 
@@ -403,7 +407,7 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
     tangential t;
     if (p[HM_P_TANGENTIAL] == HM_T_MD) {
         t = md_step(p, c, s, delta, delta_prev, fn_abs, fe);
-        if (tdash) md_whole_return(p, s, fn_abs, &t, fd);
+        if (tdash) md_whole_return(p, c, s, fn_abs, &t, fd);
     } else {
         t = spring_step(p, c, s, kt, fn_abs, fd);
     }
