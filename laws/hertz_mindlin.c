@@ -1,6 +1,8 @@
 /* laws/hertz_mindlin.c - Hertz normal force with Tsuji damping; tangential force by
  * Mindlin-Deresiewicz with its loading history (method of dimensionality reduction, default),
- * or by the incremental Mindlin stiffness (rescaled on unloading, or not), with Coulomb.
+ * or by the incremental Mindlin stiffness (rescaled on unloading, or not), with Coulomb; an
+ * optional tangential Tsuji dashpot, the Coulomb limit on the compressive force only, and the
+ * damping of a clipped contact from the restitution asked for (options, off by default).
  *
  * Theory (SI; frame and signs of src/law.h: delta = -uN > 0 is the overlap, v = velocity of B
  * relative to A, force on particle A, compression negative):
@@ -24,6 +26,11 @@
  *           Poeschel's linear result), and x_max = ((sqrt5/2) X_max)^{4/5} with
  *           X_max = exp(-zeta atan(w/zeta)/w).  (Derived for lawtester; checked against a
  *           direct integration of the Hertz ODE in tests/test_hertz_mindlin.c.)
+ *   clipEn (with clip): en is the restitution of the clipped contact: alpha = sqrt5 zeta with
+ *           zeta the root of exp(-zeta s_f(zeta)) = en, found at init by bisection to round-off
+ *           (monotone in zeta; zeta > 1, overdamped, below en = e^-2 = 0.135, s_f continued as
+ *           (2/w) atanh(w/zeta), w = sqrt(zeta^2 - 1): laws/clipped_restitution.h).  Without it
+ *           clip keeps alpha(en), so clip = true, en = 0.3 gives e = 0.397.
  *   tangential, parameter `tangential` (kt = 8 G* a, N/m, the stick stiffness, is reported by all):
  *     rescale (Mindlin 1949, incremental, force history kept as local components): Fs = Ft(n-1),
  *           scaled by kt(n)/kt(n-1) when the overlap decreased (Thornton, Cummins & Cleary: on
@@ -62,12 +69,34 @@
  *           the no-slip impact's vc'/vc within 6e-5 of the converged superposition.  Cost:
  *           one pass over the cells per step (~1 us at 160 cells; nothing before the first
  *           tangential motion).
- *           No tangential dashpot.  No torque.
+ *           No torque.
+ *   tangentialDashpot (off by default: no tangential dashpot): Ft += eta_t vt*, with
+ *           eta_t = eta_n sqrt(kt/kn) = sqrt(2/3) alpha sqrt(m* kt) = ct delta^{1/4} (N s/m),
+ *           eta_n = cd delta^{1/4} the normal dashpot's coefficient and kn = 2 E* a the normal
+ *           tangent stiffness: the normal dashpot's damping ratio on the stick stiffness kt = 8 G* a
+ *           (the form of Tsuji et al. 1992's eta_t; LIGGGHTS' hertz model: gamma_t =
+ *           2 sqrt(5/6) zeta sqrt(m* S_t), S_t = 8 G* sqrt(R* delta)), vt* the dashpot velocity
+ *           (dashpotVel, as vn*).  Coulomb acts on the whole force: if |Fs + Fd| > tanPhi |Fn|,
+ *           spring and dashpot are scaled by one factor q onto the circle (rescale, incremental:
+ *           the spring's force history Fs = q Fs_trial; md: every cell u = q u after its own
+ *           return), so the spring keeps the direction of its trial and never pushes backwards.
+ *           (LAMMPS' gran/hooke/history keeps the dashpot whole and gives the spring the rest,
+ *           which reverses it whenever the dashpot alone exceeds the limit - at the touch of an
+ *           oblique impact - and books negative slip; LIGGGHTS' history model limits the spring
+ *           alone and drops the dashpot while sliding, so spring + dashpot can exceed tanPhi |Fn|
+ *           while sticking.)  Why: the Tsuji normal force rises as cd vn delta^{1/4} at touch,
+ *           faster than any tangential spring (~ delta^{1/2} t), so without a tangential dashpot
+ *           the contact sticks first and misses the rigid-body gross-sliding line; eta_t vt
+ *           exceeds tanPhi eta_n vn from touch when tan(theta)/mu > sqrt(kn/kt) = sqrt(E* / (4 G*)).
+ *   coulombOn: total (default) tanPhi |Fn|, a pulling (unclipped) dashpot included;
+ *           compressive tanPhi max(-Fn, 0): no friction while the dashpot pulls (the md cells'
+ *           limits take the same normal force).  With clip both are the same (Fn <= 0).
  *   yield surface (declared for plots and probes): the Coulomb limit as applied,
  *           |Ft| <= tanPhi |Fn| with Fn the whole normal force (Hertz + Tsuji dashpot, after
- *           clipping); tension tip Fn = 0 when nothing can pull (en = 1, or clip), else
+ *           clipping) and Ft the whole tangential force (with tangentialDashpot, its dashpot
+ *           too); tension tip Fn = 0 when nothing can pull (en = 1, or clip), else
  *           unlimited (the unclipped dashpot pulls while the overlap closes; the limit is then
- *           tanPhi |Fn| in tension too).  State `slip` is 1 after a step whose force was
+ *           tanPhi |Fn| in tension too, 0 with coulombOn = compressive).  State `slip` is 1 after a step whose force was
  *           returned to the surface (Coulomb slip, or clipping onto Fn = 0; md: every cell
  *           sliding, i.e. gross slip, not partial slip), else 0.
  *   dashpot velocity vn*: as laws/spring_dashpot.c (`dashpotVel`: extrapolated from the last two
@@ -80,8 +109,13 @@
  *            md: + sum_k |8 G* L_k u_k|^2/(2 * 8 G* L_k), the springs' energy, L_k the cell's
  *            length in contact)
  *   visc  += (Fd(n-1) + Fd(n))/2 duN, Fd = Fn - Fe (the dashpot's actual share)
+ *            + (Fdt(n-1) + Fdt(n))/2 . vt dt with tangentialDashpot, Fdt the tangential
+ *            dashpot's share after the return (state Fdty, Fdtz); plast, kvar and elast below
+ *            then take the spring's share Fs (state Fty, Ftz) for Ft
  *   plast += (Fs + Ft) . (trial - Ft)/(2 kt)                        (Coulomb slip, as linear.c;
- *            md: the same per cell, Fs the cell's force before the step's increment)
+ *            md: the same per cell, Fs the cell's force before the step's increment; with the
+ *            tangential dashpot's return, the same from the cell's start to its end q u: md_step's
+ *            plast + (1 - q^2) E - (1 - q) F . vt dt/2, E and F md_step's energy and force)
  *   kvar  += (Ft(n-1) + Ft(n))/2 . vt dt - d(|Ft|^2/(2 kt)) - plast increment: what the
  *            tangential spring does not return because its stiffness changed under load,
  *            |Ft(n-1)|^2/(2 kt(n-1)) - |Fs|^2/(2 kt(n)) >= 0 plus a trapezoid term
@@ -102,7 +136,7 @@
  *   Mech. 16:259; R. D. Mindlin, H. Deresiewicz (1953), J. Appl. Mech. 20:327; [Popov & Hess
  *   2015] (the method of dimensionality reduction; [Popov & Hess 2014] its handbook); [Maw,
  *   Barber & Fawcett 1976]; [Johnson 1985] section 7.4; Y. Tsuji, T. Tanaka, T. Ishida
- *   (1992), Powder Technol. 71:239; C. Thornton,
+ *   (1992), Powder Technol. 71:239; [Schwager & Poeschel 2007]; [LIGGGHTS]; [LAMMPS]; C. Thornton,
  *   S. J. Cummins, P. W. Cleary, Powder Technol. 210 (2011) and 233 (2013); [Woo]
  *   cundall-strack-vs-hertz-mindlin (Table 1).
  */
@@ -487,7 +521,7 @@ static const lt_yield hm_yield = {
     .yielding = hm_yielding,
     .excess = hm_excess,
     .dofs = 0x07,
-    .formula = "Coulomb of the whole force (Tsuji dashpot included): |Ft| = tanPhi |Fn|",
+    .formula = "Coulomb of the whole force (Tsuji dashpots included): |Ft| = tanPhi |Fn| (coulombOn: max(-Fn, 0))",
 };
 
 const lt_law law_hertz_mindlin = {

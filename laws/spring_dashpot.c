@@ -14,11 +14,24 @@
  *               instead keeps the dashpot whole and gives the spring Ft - gt vt*, which makes
  *               the spring push backwards, and the booked slip dissipation negative, whenever
  *               the dashpot alone exceeds the Coulomb limit)
+ *               coulombOn: total (default) tanPhi |Fn|, a pulling (unclipped) dashpot
+ *               included; compressive tanPhi max(-Fn, 0): no friction while the dashpot pulls
+ *               (the same as total with clip).  The gross-sliding line of Thornton, Cummins &
+ *               Cleary (2013), e_t = 1 - mu (1 + e)/tan(theta), needs |Ft| = tanPhi |Fn| from
+ *               touch to release: at touch the normal dashpot jumps to gn vn while the spring
+ *               starts at zero, so a tangential dashpot with gt vt > tanPhi gn vn (zetaT or et)
+ *               and clip (or coulombOn = compressive: then e_f, the restitution where Fn
+ *               changes sign, in place of e) give it (verify's line-en0.5-psi7).
  *   damping     gn = 2 zetaN sqrt(kn m*),  gt = 2 zetaT sqrt(kt m*)           (N s/m)
  *               m* = the pair's effective mass (lt_contact.mstar)
  *               from restitution: zeta = -ln e / sqrt(pi^2 + ln^2 e)  (exact for the linear
  *               oscillator whose contact ends when the overlap returns to zero; the same e
- *               gives a higher restitution when clipped, below)
+ *               gives a higher restitution when clipped, below: clip = true, en = 0.3 gives
+ *               e = 0.397)
+ *               clipEn (with clip, en given): en is the clipped contact's restitution: zetaN
+ *               the root of exp(-zeta s_f(zeta)) = en, s_f = w0 t_f below, by bisection at init
+ *               to round-off (monotone; overdamped, zeta > 1, below en = e^-2 = 0.135:
+ *               laws/clipped_restitution.h).  Refused without clip or with zetaN.
  *   impact closed forms (w0 = sqrt(kn/m*), beta = zeta w0, w = w0 sqrt(1 - zeta^2)):
  *               ends at uN = 0:  e = exp(-pi zeta/sqrt(1 - zeta^2)),  t_c = pi/w
  *               clipped (Schwager & Poeschel 2007): the force vanishes at t_f = (2/w) atan(w/beta),
@@ -42,7 +55,8 @@
  *            trapezoid work minus its change of stored energy (exact for steady sliding)
  *   so work = d(elast) + visc + plast holds to round-off step by step.
  * Yield surface (declared for plots and probes): the Coulomb limit the law applies, in the
- *   force it returns: |Ft| <= tanPhi |Fn| with Fn the whole normal force, dashpot included and
+ *   force it returns: |Ft| <= tanPhi |Fn| (coulombOn = compressive: tanPhi max(-Fn, 0)) with Fn
+ *   the whole normal force, dashpot included and
  *   after clipping, and Ft the whole tangential force, spring and dashpot (the cone is of the
  *   total forces, not of the springs' alone: with damping the spring force alone lies inside it
  *   by the dashpot's share).  The tension tip is Fn = 0 when nothing can pull (undamped:
