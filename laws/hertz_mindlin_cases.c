@@ -351,6 +351,8 @@ static void sliding_line_expect(const lt_case_env *env, lt_expect *x)
                                 : q[i] == LT_Q_TANGENT_OUT ? WHY_LINE : WHY_LINE_SPIN;
         x->order[q[i]] = NAN;
     }
+    /* clipped, vt' - vt (1 - mu (1 + en)/tan(theta)) = -mu vn (e - en): e's order */
+    if (sliding && m.clip) x->order[LT_Q_TANGENT_OUT] = x->order[LT_Q_RESTITUTION];
 }
 
 /* ---- Mindlin-Deresiewicz (tangential = md) --------------------------------------------------- */
@@ -558,11 +560,12 @@ static void md_stick_expect(const lt_case_env *env, lt_expect *x)
  * (mu = 0.3) at 1 m/s normal, tan(theta) = PSI mu; clip, clipEn (e = en) and the tangential
  * dashpot; ...: one more option (or the empty {0}) */
 #define AL_OXIDE_MU03 {3.8e11, 0.23, 4000, 0.5, 0.3}
-#define SLIDING_LINE(NAME, DOC, EN, PSI, ...)                                                                   \
+#define SLIDING_LINE(NAME, DOC, EN, PSI, CONV, ...)                                                             \
     {.name = NAME, .doc = DOC, .kind = LT_CASE_IMPACT,                                                          \
      .set = {{"en", EN}, {"clip", 1}, {"clipEn", 1}, {"tangentialDashpot", 1}, __VA_ARGS__},                           \
      .shape = {"wall", "sphere"}, .fixed = {1, 0}, .radius = {0, 2.5e-3}, .mat = {RIGID(0.23, 0.3), AL_OXIDE_MU03}, \
-     .impact = {.vn = 1.0, .vt = 0.3 * (PSI)}, .steps = 2000, .expect = sliding_line_expect, .curve = impact_curve}
+     .impact = {.vn = 1.0, .vt = 0.3 * (PSI)}, .steps = 2000, .converge = CONV, .expect = sliding_line_expect,     \
+     .curve = impact_curve}
 #define LINE_DOC "gross-sliding line e_t = 1 - mu (1 + en)/tan(theta) with clip, clipEn, tangentialDashpot"
 
 const lt_case lt_hertz_mindlin_cases[HM_N_CASES] = {
@@ -630,12 +633,12 @@ const lt_case lt_hertz_mindlin_cases[HM_N_CASES] = {
     {.name = "tsuji-clipen0.3", .doc = "clipEn: clipped Tsuji impact whose restitution is the en asked, 0.3 (clip alone: 0.397)",
      .kind = LT_CASE_IMPACT, .set = {{"en", 0.3}, {"clip", 1}, {"clipEn", 1}}, .radius = {5e-3, 5e-3},
      .mat = {GLASS, GLASS}, .load = {1.0}, .steps = 2000, .converge = 1, .expect = impact_expect, .curve = impact_curve},
-    SLIDING_LINE("line-en0.25-psi7", LINE_DOC ", en = 0.25, tan(theta)/mu = 7", 0.25, 7, {0}),
-    SLIDING_LINE("line-en0.5-psi7", LINE_DOC ", en = 0.5, tan(theta)/mu = 7", 0.5, 7, {0}),
-    SLIDING_LINE("line-en0.9-psi7", LINE_DOC ", en = 0.9, tan(theta)/mu = 7", 0.9, 7, {0}),
-    SLIDING_LINE("line-en0.25-psi10", LINE_DOC ", en = 0.25, tan(theta)/mu = 10", 0.25, 10, {0}),
-    SLIDING_LINE("line-en0.9-psi10", LINE_DOC ", en = 0.9, tan(theta)/mu = 10", 0.9, 10, {0}),
-    SLIDING_LINE("line-en0.5-psi7-rescale", LINE_DOC ", the rescale rule", 0.5, 7, {"tangential", HM_T_RESCALE}),
+    SLIDING_LINE("line-en0.25-psi7", LINE_DOC ", en = 0.25, tan(theta)/mu = 7", 0.25, 7, 0, {0}),
+    SLIDING_LINE("line-en0.5-psi7", LINE_DOC ", en = 0.5, tan(theta)/mu = 7, with dt convergence", 0.5, 7, 1, {0}),
+    SLIDING_LINE("line-en0.9-psi7", LINE_DOC ", en = 0.9, tan(theta)/mu = 7", 0.9, 7, 0, {0}),
+    SLIDING_LINE("line-en0.25-psi10", LINE_DOC ", en = 0.25, tan(theta)/mu = 10", 0.25, 10, 0, {0}),
+    SLIDING_LINE("line-en0.9-psi10", LINE_DOC ", en = 0.9, tan(theta)/mu = 10", 0.9, 10, 0, {0}),
+    SLIDING_LINE("line-en0.5-psi7-rescale", LINE_DOC ", the rescale rule", 0.5, 7, 0, {"tangential", HM_T_RESCALE}),
     {.name = "line-compressive-en0.5-psi7",
      .doc = "unclipped, coulombOn = compressive, tangentialDashpot: e_t = 1 - mu (1 + e_f)/tan(theta), e_f at Fn = 0",
      .kind = LT_CASE_IMPACT, .set = {{"en", 0.5}, {"coulombOn", HM_C_COMPRESSIVE}, {"tangentialDashpot", 1}},
