@@ -619,8 +619,8 @@ static int same_path(const path_out *a, const path_out *b)
 /* The balance closes step by step with the dashpot, under each rule and limit: round-off (measured
  * 5e-18 of the path's work; 1e-12 leaves room for other compilers' contractions); both
  * dissipations positive; md's kvar (released springs, merges) >= 0 up to its second-order
- * trapezoid term: measured no step below -1.5e-14 of the work (before the whole-force return was
- * booked as one spring's slip: -1e-3), 1e-10 allowed. */
+ * trapezoid term: measured no step below -1.5e-14 of the work, 1e-10 allowed (booking the
+ * whole-force return as (1 - q^2) E alone left kvar at -1e-3 of an oblique impact's work). */
 static void test_energy_balance_with_dashpot(void)
 {
     static path_out o;
