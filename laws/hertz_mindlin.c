@@ -1,6 +1,8 @@
 /* laws/hertz_mindlin.c - Hertz normal force with Tsuji damping; tangential force by
  * Mindlin-Deresiewicz with its loading history (method of dimensionality reduction, default),
- * or by the incremental Mindlin stiffness (rescaled on unloading, or not), with Coulomb.
+ * or by the incremental Mindlin stiffness (rescaled on unloading, or not), with Coulomb; an
+ * optional tangential Tsuji dashpot, the Coulomb limit on the compressive force only, and the
+ * damping of a clipped contact from the restitution asked for (options, off by default).
  *
  * Theory (SI; frame and signs of src/law.h: delta = -uN > 0 is the overlap, v = velocity of B
  * relative to A, force on particle A, compression negative):
@@ -25,6 +27,11 @@
  *           Poeschel's linear result), and x_max = ((sqrt5/2) X_max)^{4/5} with
  *           X_max = exp(-zeta atan(w/zeta)/w).  (Derived for lawtester; checked against a
  *           direct integration of the Hertz ODE in tests/test_hertz_mindlin.c.)
+ *   clipEn (with clip): en is the restitution of the clipped contact: alpha = sqrt5 zeta with
+ *           zeta the root of exp(-zeta s_f(zeta)) = en, found at init by bisection to round-off
+ *           (monotone in zeta; zeta > 1, overdamped, below en = e^-2 = 0.135, s_f continued as
+ *           (2/w) atanh(w/zeta), w = sqrt(zeta^2 - 1): laws/clipped_restitution.h).  Without it
+ *           clip keeps alpha(en), so clip = true, en = 0.3 gives e = 0.397.
  *   tangential, parameter `tangential` (kt = 8 G* a, N/m, the stick stiffness, is reported by all):
  *     rescale (Mindlin 1949, incremental, force history kept as local components): Fs = Ft(n-1),
  *           scaled by kt(n)/kt(n-1) when the overlap decreased (Thornton, Cummins & Cleary: on
@@ -63,12 +70,34 @@
  *           the no-slip impact's vc'/vc within 6e-5 of the converged superposition.  Cost:
  *           one pass over the cells per step (~1 us at 160 cells; nothing before the first
  *           tangential motion).
- *           No tangential dashpot.  No torque.
+ *           No torque.
+ *   tangentialDashpot (off by default: no tangential dashpot): Ft += eta_t vt*, with
+ *           eta_t = eta_n sqrt(kt/kn) = sqrt(2/3) alpha sqrt(m* kt) = ct delta^{1/4} (N s/m),
+ *           eta_n = cd delta^{1/4} the normal dashpot's coefficient and kn = 2 E* a the normal
+ *           tangent stiffness: the normal dashpot's damping ratio on the stick stiffness kt = 8 G* a
+ *           (the form of Tsuji et al. 1992's eta_t; LIGGGHTS' hertz model: gamma_t =
+ *           2 sqrt(5/6) zeta sqrt(m* S_t), S_t = 8 G* sqrt(R* delta)), vt* the dashpot velocity
+ *           (dashpotVel, as vn*).  Coulomb acts on the whole force: if |Fs + Fd| > tanPhi |Fn|,
+ *           spring and dashpot are scaled by one factor q onto the circle (rescale, incremental:
+ *           the spring's force history Fs = q Fs_trial; md: every cell u = q u after its own
+ *           return), so the spring keeps the direction of its trial and never pushes backwards.
+ *           (LAMMPS' gran/hooke/history keeps the dashpot whole and gives the spring the rest,
+ *           which reverses it whenever the dashpot alone exceeds the limit - at the touch of an
+ *           oblique impact - and books negative slip; LIGGGHTS' history model limits the spring
+ *           alone and drops the dashpot while sliding, so spring + dashpot can exceed tanPhi |Fn|
+ *           while sticking.)  Why: the Tsuji normal force rises as cd vn delta^{1/4} at touch,
+ *           faster than any tangential spring (~ delta^{1/2} t), so without a tangential dashpot
+ *           the contact sticks first and misses the rigid-body gross-sliding line; eta_t vt
+ *           exceeds tanPhi eta_n vn from touch when tan(theta)/mu > sqrt(kn/kt) = sqrt(E* / (4 G*)).
+ *   coulombOn: total (default) tanPhi |Fn|, a pulling (unclipped) dashpot included;
+ *           compressive tanPhi max(-Fn, 0): no friction while the dashpot pulls (the md cells'
+ *           limits take the same normal force).  With clip both are the same (Fn <= 0).
  *   yield surface (declared for plots and probes): the Coulomb limit as applied,
  *           |Ft| <= tanPhi |Fn| with Fn the whole normal force (Hertz + Tsuji dashpot, after
- *           clipping); tension tip Fn = 0 when nothing can pull (en = 1, or clip), else
+ *           clipping) and Ft the whole tangential force (with tangentialDashpot, its dashpot
+ *           too); tension tip Fn = 0 when nothing can pull (en = 1, or clip), else
  *           unlimited (the unclipped dashpot pulls while the overlap closes; the limit is then
- *           tanPhi |Fn| in tension too).  State `slip` is 1 after a step whose force was
+ *           tanPhi |Fn| in tension too, 0 with coulombOn = compressive).  State `slip` is 1 after a step whose force was
  *           returned to the surface (Coulomb slip, or clipping onto Fn = 0; md: every cell
  *           sliding, i.e. gross slip, not partial slip), else 0.
  *   dashpot velocity vn*: as laws/spring_dashpot.c (`dashpotVel`: extrapolated from the last two
@@ -81,8 +110,13 @@
  *            md: + sum_k |8 G* L_k u_k|^2/(2 * 8 G* L_k), the springs' energy, L_k the cell's
  *            length in contact)
  *   visc  += (Fd(n-1) + Fd(n))/2 duN, Fd = Fn - Fe (the dashpot's actual share)
+ *            + (Fdt(n-1) + Fdt(n))/2 . vt dt with tangentialDashpot, Fdt the tangential
+ *            dashpot's share after the return (state Fdty, Fdtz); plast, kvar and elast below
+ *            then take the spring's share Fs (state Fty, Ftz) for Ft
  *   plast += (Fs + Ft) . (trial - Ft)/(2 kt)                        (Coulomb slip, as linear.c;
- *            md: the same per cell, Fs the cell's force before the step's increment)
+ *            md: the same per cell, Fs the cell's force before the step's increment; with the
+ *            tangential dashpot's return, the same from the cell's start to its end q u: md_step's
+ *            plast + (1 - q^2) E - (1 - q) F . vt dt/2, E and F md_step's energy and force)
  *   kvar  += (Ft(n-1) + Ft(n))/2 . vt dt - d(|Ft|^2/(2 kt)) - plast increment: what the
  *            tangential spring does not return because its stiffness changed under load,
  *            |Ft(n-1)|^2/(2 kt(n-1)) - |Fs|^2/(2 kt(n)) >= 0 plus a trapezoid term
@@ -103,18 +137,20 @@
  *   Mech. 16:259; R. D. Mindlin, H. Deresiewicz (1953), J. Appl. Mech. 20:327; [Popov & Hess
  *   2015] (the method of dimensionality reduction; [Popov & Hess 2014] its handbook); [Maw,
  *   Barber & Fawcett 1976]; [Johnson 1985] section 7.4; Y. Tsuji, T. Tanaka, T. Ishida
- *   (1992), Powder Technol. 71:239; C. Thornton,
+ *   (1992), Powder Technol. 71:239; [Schwager & Poeschel 2007]; [LIGGGHTS]; [LAMMPS]; C. Thornton,
  *   S. J. Cummins, P. W. Cleary, Powder Technol. 210 (2011) and 233 (2013); [Woo]
  *   cundall-strack-vs-hertz-mindlin (Table 1).
  */
 #include "hertz_mindlin.h"
 #include "effective.h"
+#include "clipped_restitution.h"
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
 
 static const char *const dashpot_choices[] = {"extrapolated", "halfstep", 0};
 static const char *const tangential_choices[] = {"rescale", "md", "incremental", 0};
+static const char *const coulomb_choices[] = {"total", "compressive", 0};
 
 static const lt_param hm_params[HM_P_COUNT] = {
     [HM_P_ESTAR] = {"Estar", LT_REAL, NAN, 0, INFINITY, "Pa", "effective modulus E* (default: from the materials)", 0},
@@ -132,6 +168,13 @@ static const lt_param hm_params[HM_P_COUNT] = {
                          tangential_choices},
     [HM_P_MDCELLS] = {"mdCells", LT_INT, HM_MD_MAX_CELLS, 2, HM_MD_MAX_CELLS, "-",
                       "md: most cells of the 1-D spring row (a whole number; the resolution of the history)", 0},
+    [HM_P_TDASHPOT] = {"tangentialDashpot", LT_BOOL, 0, 0, 1, "-",
+                       "tangential Tsuji dashpot eta_t = eta_n sqrt(kt/kn) (same damping ratio); Coulomb on spring + dashpot", 0},
+    [HM_P_COULOMB] = {"coulombOn", LT_CHOICE, HM_C_TOTAL, 0, 1, "-",
+                      "Coulomb limit on: total (tanPhi |Fn|, a pulling dashpot too) | compressive (tanPhi max(-Fn, 0))",
+                      coulomb_choices},
+    [HM_P_CLIPEN] = {"clipEn", LT_BOOL, 0, 0, 1, "-",
+                     "with clip: en is the restitution of the clipped contact (alpha from inverting it)", 0},
 };
 /* E*, G*, tanPhi unset: from the materials; R*: from the curvature radii (the law's own) */
 static const unsigned hm_param_flags[HM_P_COUNT] = {
@@ -147,7 +190,7 @@ static const lt_state_array hm_state_arrays[1] = {
     MD_CELL(d##7) MD_CELL(d##8) MD_CELL(d##9)
 static const char *const hm_state[HM_S_COUNT] = {
     "K", "Gstar", "Rstar", "tanPhi", "cd", "Fn", "Fe", "elastN", "Fdn", "Fty", "Ftz", "kt", "delta", "elastT", "vn0",
-    "uN0", "slip", "md_n",
+    "uN0", "slip", "ct", "Fdty", "Fdtz", "vty0", "vtz0", "md_n",
     MD_CELL(0) MD_CELL(1) MD_CELL(2) MD_CELL(3) MD_CELL(4) MD_CELL(5) MD_CELL(6) MD_CELL(7) MD_CELL(8) MD_CELL(9)
     MD_TEN(1) MD_TEN(2) MD_TEN(3) MD_TEN(4) MD_TEN(5) MD_TEN(6) MD_TEN(7) MD_TEN(8) MD_TEN(9) MD_TEN(10) MD_TEN(11)
     MD_TEN(12) MD_TEN(13) MD_TEN(14) MD_TEN(15)};
@@ -156,7 +199,7 @@ _Static_assert(HM_MD_MAX_CELLS == 160 && HM_S_COUNT <= LT_MAX_STATE, "hm_state l
 static const lt_energy_def hm_energies[HM_E_COUNT] = {
     {"elast", LT_STORED, "Hertz potential (2/5) K delta^2.5 plus the tangential springs' energy"},
     {"plast", LT_DISSIPATED, "energy dissipated by Coulomb slip"},
-    {"visc", LT_DISSIPATED, "energy dissipated by the Tsuji dashpot"},
+    {"visc", LT_DISSIPATED, "energy dissipated by the Tsuji dashpot(s)"},
     {"kvar", LT_DISSIPATED, "tangential energy not returned because kt changed under load (md: released at the edge)"},
     {"quad", LT_DISSIPATED, "trapezoid-rule error of the work on the nonlinear spring, O(dt^2)"},
 };
@@ -176,7 +219,12 @@ static void hm_init(const double *p, const lt_contact *c, double *s)
     s[HM_S_GSTAR] = isnan(p[HM_P_GSTAR]) ? lt_effective_shear_modulus(c->mat[0], c->mat[1]) : p[HM_P_GSTAR];
     s[HM_S_RSTAR] = rstar;
     s[HM_S_TANPHI] = isnan(p[HM_P_TANPHI]) ? c->tanPhi : p[HM_P_TANPHI];
-    s[HM_S_CD] = tsuji_alpha(p[HM_P_EN]) * sqrt(c->mstar * s[HM_S_K]);
+    /* clipEn: the clipped contact's restitution is en (alpha = sqrt5 zeta, zeta from inverting
+     * e = exp(-zeta s_f), laws/clipped_restitution.h) */
+    double alpha = p[HM_P_CLIPEN] ? sqrt(5.0) * lt_clipped_zeta(p[HM_P_EN]) : tsuji_alpha(p[HM_P_EN]);
+    s[HM_S_CD] = alpha * sqrt(c->mstar * s[HM_S_K]);
+    /* the tangential dashpot eta_t = sqrt(2/3) alpha sqrt(m* kt), kt = 8 G* sqrt(R*) delta^{1/2} */
+    s[HM_S_CT] = p[HM_P_TDASHPOT] ? sqrt(2.0 / 3.0) * alpha * sqrt(c->mstar * 8 * s[HM_S_GSTAR] * sqrt(rstar)) : 0;
     if (p[HM_P_TANGENTIAL] == HM_T_MD) memset(s + HM_S_MD_N, 0, (size_t)(HM_S_COUNT - HM_S_MD_N) * sizeof *s);
 }
 
@@ -193,8 +241,11 @@ typedef struct tangential {
 } tangential;
 
 /* rescale and incremental: one spring kt = 8 G* a, the force history as local components; rescale
- * scales it by kt(n)/kt(n-1) when the overlap decreased (Thornton), incremental never. */
-static tangential spring_step(const double *p, const lt_contact *c, const double *s, double kt, double fn_abs)
+ * scales it by kt(n)/kt(n-1) when the overlap decreased (Thornton), incremental never.  fd: the
+ * tangential dashpot's trial force (N; 0 without one), scaled with the spring when the whole
+ * force is returned onto the Coulomb circle. */
+static tangential spring_step(const double *p, const lt_contact *c, const double *s, double kt, double fn_abs,
+                              double fd[2])
 {
     double fsy = s[HM_S_FTY], fsz = s[HM_S_FTZ];
     if (p[HM_P_TANGENTIAL] == HM_T_RESCALE && !c->fresh && c->uN > -s[HM_S_DELTA] && s[HM_S_KT] > 0) {
@@ -203,11 +254,14 @@ static tangential spring_step(const double *p, const lt_contact *c, const double
     }
     double ty = fsy + kt * c->v[1] * c->dt, tz = fsz + kt * c->v[2] * c->dt;
     tangential t = {ty, tz, 0, 0, 0};
-    double fy = s[HM_S_TANPHI] * fn_abs, ft = hypot(ty, tz);
+    /* (+ 0 without a dashpot: hypot ignores the sign of a zero, so the same bits as before) */
+    double fy = s[HM_S_TANPHI] * fn_abs, ft = hypot(ty + fd[0], tz + fd[1]);
     if (!p[HM_P_NOSLIP] && ft > fy) {
         double scale = ft > 0 ? fy / ft : 0;
         t.fy *= scale;
         t.fz *= scale;
+        fd[0] *= scale;
+        fd[1] *= scale;
         t.slip = 1;
     }
     if (kt > 0) {
@@ -316,6 +370,26 @@ static tangential md_step(const double *p, const lt_contact *c, double *s, doubl
     return t;
 }
 
+/* md with the tangential dashpot: after md_step (each cell on its own limit), spring + dashpot
+ * returned onto the Coulomb circle tanPhi fn_abs by one factor q for all cells and the dashpot.
+ * Slip booked as for one spring from the cell's start s and trial t to its end q u (u: md_step's),
+ * sum of 8 G* L (s + q u).(t - q u)/2 = md_step's plast + (1 - q^2) E - (1 - q) F.(v dt)/2 (E, F:
+ * md_step's energy and force; the cell entering this step takes half the increment, which this
+ * counts whole: a second-order term, in kvar), so kvar stays md_step's. */
+static void md_whole_return(const double *p, const lt_contact *c, double *s, double fn_abs, tangential *t,
+                            double fd[2])
+{
+    double lim = s[HM_S_TANPHI] * fn_abs, ft = hypot(t->fy + fd[0], t->fz + fd[1]);
+    if (p[HM_P_NOSLIP] || !(ft > lim)) return;
+    double q = ft > 0 ? lim / ft : 0, *cell = s + HM_S_MD0;
+    int n = (int)s[HM_S_MD_N];
+    for (int k = 0; k < n; k++) cell[HM_MD_PER_CELL * k + 1] *= q, cell[HM_MD_PER_CELL * k + 2] *= q;
+    t->plast += (1 - q * q) * t->elast - 0.5 * (1 - q) * (t->fy * c->v[1] + t->fz * c->v[2]) * c->dt;
+    t->elast *= q * q;
+    t->fy *= q, t->fz *= q, fd[0] *= q, fd[1] *= q;
+    t->slip = 1;
+}
+
 static int hm_step(const double *p, const lt_contact *c, double *s, lt_response *out)
 {
     if (c->uN > 0) return 0;
@@ -345,12 +419,30 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
     /* tangential */
     double kt = 8 * s[HM_S_GSTAR] * sqrt(s[HM_S_RSTAR] * delta);
     double f0y = s[HM_S_FTY], f0z = s[HM_S_FTZ];
+    /* coulombOn: the normal force the limit takes (compressive: none while the dashpot pulls) */
+    double fn_abs = p[HM_P_COULOMB] == HM_C_COMPRESSIVE ? fmax(-fn, 0) : fabs(fn);
+    /* tangentialDashpot: eta_t = ct delta^{1/4} at the dashpot velocity (as the normal one) */
+    int tdash = s[HM_S_CT] > 0;
+    double fd[2] = {0, 0};
+    if (tdash) {
+        double eta = s[HM_S_CT] * sqrt(sqd);
+        fd[0] = eta * dashpot_velocity((int)p[HM_P_DASHPOT], c->fresh, c->v[1], s[HM_S_VTY0]);
+        fd[1] = eta * dashpot_velocity((int)p[HM_P_DASHPOT], c->fresh, c->v[2], s[HM_S_VTZ0]);
+    }
     tangential t;
-    if (p[HM_P_TANGENTIAL] == HM_T_MD) t = md_step(p, c, s, delta, delta_prev, fabs(fn), fe);
-    else t = spring_step(p, c, s, kt, fabs(fn));
+    if (p[HM_P_TANGENTIAL] == HM_T_MD) {
+        t = md_step(p, c, s, delta, delta_prev, fn_abs, fe);
+        if (tdash) md_whole_return(p, c, s, fn_abs, &t, fd);
+    } else {
+        t = spring_step(p, c, s, kt, fn_abs, fd);
+    }
     returned |= t.slip;
     double fty = t.fy, ftz = t.fz, elt = t.elast, plast = t.plast;
     double kvar = 0.5 * ((f0y + fty) * c->v[1] + (f0z + ftz) * c->v[2]) * dt - (elt - s[HM_S_ELT]) - plast;
+    if (tdash) { /* the dashpot's trapezoid work on vt dt (its share of the force; none before touch) */
+        double f0dy = c->fresh ? 0 : s[HM_S_FDTY], f0dz = c->fresh ? 0 : s[HM_S_FDTZ];
+        visc += 0.5 * ((f0dy + fd[0]) * c->v[1] + (f0dz + fd[1]) * c->v[2]) * dt;
+    }
     /* state */
     s[HM_S_FN] = fn;
     s[HM_S_FE] = fe;
@@ -364,7 +456,12 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
     s[HM_S_VN0] = c->v[0];
     s[HM_S_UN0] = c->uN;
     s[HM_S_SLIP] = returned;
-    /* response */
+    s[HM_S_FDTY] = fd[0];
+    s[HM_S_FDTZ] = fd[1];
+    s[HM_S_VTY0] = c->v[1];
+    s[HM_S_VTZ0] = c->v[2];
+    /* response: the spring's force, and the dashpot's when there is one */
+    if (tdash) fty += fd[0], ftz += fd[1];
     lt_respond_force(out, fn, fty, ftz, 1.5 * K * sqd, kt); /* kn: the Hertz spring's tangent stiffness */
     out->energy[HM_E_ELAST] = eln + elt;
     out->energy[HM_E_PLAST] = plast;
@@ -384,7 +481,8 @@ static double hm_fn_max(const double *p, const double *s)
 static double hm_ft_max(const double *p, const double *s, double fn)
 {
     if (fn > hm_fn_max(p, s)) return -1;
-    return p[HM_P_NOSLIP] ? INFINITY : s[HM_S_TANPHI] * fabs(fn);
+    if (p[HM_P_NOSLIP]) return INFINITY;
+    return s[HM_S_TANPHI] * (p[HM_P_COULOMB] == HM_C_COMPRESSIVE ? fmax(-fn, 0) : fabs(fn));
 }
 
 static int hm_yielding(const double *p, const double *s)
@@ -401,13 +499,20 @@ static double hm_excess(const double *p, const double *s, const double f[LT_DOF]
     return g > 0 ? ft / g - 1 : ft == 0 ? 0 : INFINITY;
 }
 
+static const char *hm_check(const double *p)
+{
+    if (p[HM_P_CLIPEN] && !p[HM_P_CLIP])
+        return "clipEn = 1 needs clip = 1 (without clip, en already is the restitution)";
+    return NULL;
+}
+
 static const lt_yield hm_yield = {
     .ft_max = hm_ft_max,
     .fn_max = hm_fn_max,
     .yielding = hm_yielding,
     .excess = hm_excess,
     .dofs = 0x07,
-    .formula = "Coulomb of the whole force (Tsuji dashpot included): |Ft| = tanPhi |Fn|",
+    .formula = "Coulomb of the whole force (Tsuji dashpots included): |Ft| = tanPhi |Fn| (coulombOn: max(-Fn, 0))",
 };
 
 const lt_law law_hertz_mindlin = {
@@ -422,6 +527,7 @@ const lt_law law_hertz_mindlin = {
     .n_energies = HM_E_COUNT,
     .init = hm_init,
     .step = hm_step,
+    .check = hm_check,
     .cases = lt_hertz_mindlin_cases,
     .n_cases = (int)(sizeof lt_hertz_mindlin_cases / sizeof lt_hertz_mindlin_cases[0]),
     .yield = &hm_yield,

@@ -17,6 +17,9 @@ enum {
     HM_P_DASHPOT, /* choice HM_V_* */
     HM_P_TANGENTIAL, /* choice HM_T_* */
     HM_P_MDCELLS, /* count, 2..HM_MD_MAX_CELLS */
+    HM_P_TDASHPOT, /* bool: tangential Tsuji dashpot */
+    HM_P_COULOMB, /* choice HM_C_*: the normal force the Coulomb limit takes */
+    HM_P_CLIPEN,  /* bool: with clip, en is the clipped contact's restitution */
     HM_P_COUNT
 };
 /* dashpotVel choices */
@@ -24,6 +27,8 @@ enum { HM_V_EXTRAPOLATED, HM_V_HALFSTEP };
 /* tangential choices: Thornton's rescaling (the default before `md`), Mindlin-Deresiewicz by
  * the method of dimensionality reduction, plain incremental (never rescaled) */
 enum { HM_T_RESCALE, HM_T_MD, HM_T_INCREMENTAL };
+/* coulombOn choices: tanPhi |Fn| (tensile Fn too), tanPhi max(-Fn, 0) */
+enum { HM_C_TOTAL, HM_C_COMPRESSIVE };
 
 /* The md rule's cells: at most HM_MD_MAX_CELLS, 3 state values each (outer edge x in m, slip
  * displacement uy, uz in m), after the HM_S_MD_N fixed values. */
@@ -34,6 +39,9 @@ enum { HM_T_RESCALE, HM_T_MD, HM_T_INCREMENTAL };
 enum {
     HM_S_K, HM_S_GSTAR, HM_S_RSTAR, HM_S_TANPHI, HM_S_CD, HM_S_FN, HM_S_FE, HM_S_ELN, HM_S_FDN, HM_S_FTY, HM_S_FTZ,
     HM_S_KT, HM_S_DELTA, HM_S_ELT, HM_S_VN0, HM_S_UN0, HM_S_SLIP,
+    HM_S_CT,   /* tangentialDashpot: eta_t = ct delta^{1/4}, N s/m^{5/4} (0: none) */
+    HM_S_FDTY, HM_S_FDTZ, /* the tangential dashpot's force of the last step, N */
+    HM_S_VTY0, HM_S_VTZ0, /* the last half-step tangential velocity, m/s (dashpotVel) */
     HM_S_MD_N, /* md: the number of cells in use */
     HM_S_MD0,  /* md: the first cell's x, uy, uz */
     HM_S_COUNT = HM_S_MD0 + HM_MD_PER_CELL * HM_MD_MAX_CELLS
@@ -42,7 +50,7 @@ enum {
 /* Energies, in the law's order. */
 enum { HM_E_ELAST, HM_E_PLAST, HM_E_VISC, HM_E_KVAR, HM_E_QUAD, HM_E_COUNT };
 
-#define HM_N_CASES 40
+#define HM_N_CASES 48
 extern const lt_case lt_hertz_mindlin_cases[HM_N_CASES];
 
 /* Closed forms of the md rule (laws/hertz_mindlin_cases.c), shared with the tests.  SI units:

@@ -50,6 +50,7 @@
  */
 #include "hertz_mindlin.h"
 #include "effective.h"
+#include "clipped_restitution.h"
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -120,6 +121,7 @@ static impact impact_of(const lt_case_env *env)
     impact m;
     double en = env->param[HM_P_EN], l = log(en), v = env->load[0];
     m.zeta = -l / sqrt(LT_PI * LT_PI + l * l);
+    if (env->param[HM_P_CLIPEN] != 0) m.zeta = lt_clipped_zeta(en); /* clipEn: the clipped e is en */
     m.w = sqrt(1 - m.zeta * m.zeta);
     m.delta0 = pow(env->c.mstar * v * v / h.K, 0.4);
     m.t0 = m.delta0 / v;
@@ -300,6 +302,55 @@ static void impact_curve(const lt_case_env *env, double s, double *uN, double *F
     double sigma = s * s_end(&m), f = force_of(&m, sigma);
     *uN = -overlap_of(&m, sigma);
     *Fn = -(m.clip && f < 0 ? 0 : f);
+}
+
+/* ---- the gross-sliding line with damping (tangentialDashpot, clip or coulombOn, clipEn) ------------ */
+
+/* Thornton, Cummins & Cleary (2013)'s rigid-body line e_t = vt'/vt = 1 - mu (1 + e_n)/tan(theta)
+ * for a sphere B on a wall A: it needs a friction impulse of mu times the normal impulse, i.e.
+ * |Ft| = mu |Fn| from touch to release.  With the options: the tangential dashpot puts
+ * eta_t vt ~ delta^{1/4} on the tangential trial from touch, above mu eta_n vn whenever
+ * tan(theta)/mu > sqrt(kn/kt) = sqrt(E* / (4 G*)) (the elastic forces ~ delta^{3/2} are smaller
+ * near touch), so spring + dashpot sit on the circle from the first step; clip (or coulombOn =
+ * compressive) ends the friction where the normal force changes sign, at s_f.  Then on every
+ * step Ft dt = mu |Fn| dt: the discrete line holds to round-off whatever dt, and the friction
+ * impulse is J = m* v (1 + e_f), e_f = exp(-zeta s_f) (= the restitution when clipped, = en with
+ * clipEn; unclipped with coulombOn = compressive the dashpot's pull lowers e below e_f after the
+ * friction ends), vt' = vt - mu J/m*, and the spin w' = mu (r J - D/2)/I with D over [0, s_f]
+ * (the lever r - delta/2, oblique_expect).  Measured (alumina on a rigid plane, mu = 0.3, 1 m/s,
+ * en = 0.25 ... 0.9, tan(theta)/mu = 7 and 10, 500 ... 4000 steps): vt'/vt - (1 - mu (1 + e)/
+ * tan(theta)) with e the run's own restitution within 8e-15; against en the error is
+ * mu vn |e - en|, e's own (order ~1.25, the dashpot's delta^{1/4}: 3.6e-5, 1.4e-5, 6e-6, 2e-6 of
+ * en = 0.25 at 500 ... 4000 steps). */
+#define WHY_LINE "the line holds step by step to round-off (|Ft| = mu |Fn| from touch); left: e's error, mu vn de"
+#define WHY_LINE_SPIN "friction impulse as vt'; the lever integral D (r - delta/2) at the case's dt: verify's target"
+static void sliding_line_expect(const lt_case_env *env, lt_expect *x)
+{
+    impact_expect(env, x);
+    hertz h = hertz_of(env);
+    impact m = impact_of(env);
+    double vn = env->load[0], vt = env->load[1], ms = env->c.mstar, sf = s_force_end(&m), ef = exp(-m.zeta * sf);
+    double J = ms * vn * (1 + ef), D = ms * vn * m.delta0 * pow(sqrt(5.0) / 2, 0.8) * tanh_sinh(lever_integrand, &m, 0, sf);
+    double dv = h.mu * J / ms;
+    x->value[LT_Q_TANGENT_OUT] = vt - dv;
+    for (int i = 0; i < 2; i++) {
+        if (!isfinite(env->mass[i])) continue; /* a wall, fixed: no spin */
+        double r = env->c.rcurv[i], I = 0.4 * env->mass[i] * r * r;
+        x->value[i ? LT_Q_SPIN_B : LT_Q_SPIN_A] = h.mu * (r * J - D / 2) / I;
+    }
+    /* the regime: the dashpot slides at touch, the contact point still slides at release */
+    double psi = vt / (vn * h.mu);
+    int sliding = psi > sqrt(h.estar / (4 * h.gstar)) && vt > 3.5 * dv && env->param[HM_P_TDASHPOT] != 0 &&
+                  (m.clip || env->param[HM_P_COULOMB] == HM_C_COMPRESSIVE);
+    const int q[3] = {LT_Q_TANGENT_OUT, LT_Q_SPIN_A, LT_Q_SPIN_B};
+    for (int i = 0; i < 3; i++) {
+        x->tol[q[i]] = sliding ? TOL_TARGET : 0;
+        x->why[q[i]] = !sliding ? "outside the regime of the line: the rigid-body limit does not hold"
+                                : q[i] == LT_Q_TANGENT_OUT ? WHY_LINE : WHY_LINE_SPIN;
+        x->order[q[i]] = NAN;
+    }
+    /* clipped, vt' - vt (1 - mu (1 + en)/tan(theta)) = -mu vn (e - en): e's order */
+    if (sliding && m.clip) x->order[LT_Q_TANGENT_OUT] = x->order[LT_Q_RESTITUTION];
 }
 
 /* ---- Mindlin-Deresiewicz (tangential = md) --------------------------------------------------- */
@@ -526,6 +577,18 @@ static void rigid_wall_expect(const lt_case_env *env, lt_expect *x)
      .kind = LT_CASE_IMPACT, .set = {{"en", 0.5}}, .radius = {0.1, 0.1}, .mat = {MAT, MAT},                  \
      .load = {0.4, 0, W}, .steps = 2000, .expect = impact_expect, .curve = impact_curve}
 
+/* The line of Thornton, Cummins & Cleary (2013) with damping: an alumina sphere on a rigid plane
+ * (mu = 0.3) at 1 m/s normal, tan(theta) = PSI mu; clip, clipEn (e = en) and the tangential
+ * dashpot; ...: one more option (or the empty {0}) */
+#define AL_OXIDE_MU03 {3.8e11, 0.23, 4000, 0.5, 0.3}
+#define SLIDING_LINE(NAME, DOC, EN, PSI, CONV, ...)                                                             \
+    {.name = NAME, .doc = DOC, .kind = LT_CASE_IMPACT,                                                          \
+     .set = {{"en", EN}, {"clip", 1}, {"clipEn", 1}, {"tangentialDashpot", 1}, __VA_ARGS__},                           \
+     .shape = {"wall", "sphere"}, .fixed = {1, 0}, .radius = {0, 2.5e-3}, .mat = {RIGID(0.23, 0.3), AL_OXIDE_MU03}, \
+     .impact = {.vn = 1.0, .vt = 0.3 * (PSI)}, .steps = 2000, .converge = CONV, .expect = sliding_line_expect,     \
+     .curve = impact_curve}
+#define LINE_DOC "gross-sliding line e_t = 1 - mu (1 + en)/tan(theta) with clip, clipEn, tangentialDashpot"
+
 const lt_case lt_hertz_mindlin_cases[HM_N_CASES] = {
     {.name = "normal-load",
      .doc = "Hertz force, kn = 2E*a, Mindlin kt = 8G*a, elast = 2/5 F delta (glass on steel, unequal radii)",
@@ -593,4 +656,18 @@ const lt_case lt_hertz_mindlin_cases[HM_N_CASES] = {
      .set = {{"tangential", HM_T_MD}, {"noSlip", 1}}, .shape = {"wall", "sphere"}, .fixed = {1, 0}, .radius = {0, 5e-3},
      .mat = {RIGID(0.0, 0.35), STEEL}, .impact = {.vn = 1e-3, .vt = 1e-4}, .steps = 2000, .expect = rigid_wall_expect,
      .curve = impact_curve},
+    {.name = "tsuji-clipen0.3", .doc = "clipEn: clipped Tsuji impact whose restitution is the en asked, 0.3 (clip alone: 0.397)",
+     .kind = LT_CASE_IMPACT, .set = {{"en", 0.3}, {"clip", 1}, {"clipEn", 1}}, .radius = {5e-3, 5e-3},
+     .mat = {GLASS, GLASS}, .load = {1.0}, .steps = 2000, .converge = 1, .expect = impact_expect, .curve = impact_curve},
+    SLIDING_LINE("line-en0.25-psi7", LINE_DOC ", en = 0.25, tan(theta)/mu = 7", 0.25, 7, 0, {0}),
+    SLIDING_LINE("line-en0.5-psi7", LINE_DOC ", en = 0.5, tan(theta)/mu = 7, with dt convergence", 0.5, 7, 1, {0}),
+    SLIDING_LINE("line-en0.9-psi7", LINE_DOC ", en = 0.9, tan(theta)/mu = 7", 0.9, 7, 0, {0}),
+    SLIDING_LINE("line-en0.25-psi10", LINE_DOC ", en = 0.25, tan(theta)/mu = 10", 0.25, 10, 0, {0}),
+    SLIDING_LINE("line-en0.9-psi10", LINE_DOC ", en = 0.9, tan(theta)/mu = 10", 0.9, 10, 0, {0}),
+    SLIDING_LINE("line-en0.5-psi7-rescale", LINE_DOC ", the rescale rule", 0.5, 7, 0, {"tangential", HM_T_RESCALE}),
+    {.name = "line-compressive-en0.5-psi7",
+     .doc = "unclipped, coulombOn = compressive, tangentialDashpot: e_t = 1 - mu (1 + e_f)/tan(theta), e_f at Fn = 0",
+     .kind = LT_CASE_IMPACT, .set = {{"en", 0.5}, {"coulombOn", HM_C_COMPRESSIVE}, {"tangentialDashpot", 1}},
+     .shape = {"wall", "sphere"}, .fixed = {1, 0}, .radius = {0, 2.5e-3}, .mat = {RIGID(0.23, 0.3), AL_OXIDE_MU03},
+     .impact = {.vn = 1.0, .vt = 0.3 * 7}, .steps = 2000, .expect = sliding_line_expect, .curve = impact_curve},
 };

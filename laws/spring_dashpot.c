@@ -14,11 +14,24 @@
  *               instead keeps the dashpot whole and gives the spring Ft - gt vt*, which makes
  *               the spring push backwards, and the booked slip dissipation negative, whenever
  *               the dashpot alone exceeds the Coulomb limit)
+ *               coulombOn: total (default) tanPhi |Fn|, a pulling (unclipped) dashpot
+ *               included; compressive tanPhi max(-Fn, 0): no friction while the dashpot pulls
+ *               (the same as total with clip).  The gross-sliding line of Thornton, Cummins &
+ *               Cleary (2013), e_t = 1 - mu (1 + e)/tan(theta), needs |Ft| = tanPhi |Fn| from
+ *               touch to release: at touch the normal dashpot jumps to gn vn while the spring
+ *               starts at zero, so a tangential dashpot with gt vt > tanPhi gn vn (zetaT or et)
+ *               and clip (or coulombOn = compressive: then e_f, the restitution where Fn
+ *               changes sign, in place of e) give it (verify's line-en0.5-psi7).
  *   damping     gn = 2 zetaN sqrt(kn m*),  gt = 2 zetaT sqrt(kt m*)           (N s/m)
  *               m* = the pair's effective mass (lt_contact.mstar)
  *               from restitution: zeta = -ln e / sqrt(pi^2 + ln^2 e)  (exact for the linear
  *               oscillator whose contact ends when the overlap returns to zero; the same e
- *               gives a higher restitution when clipped, below)
+ *               gives a higher restitution when clipped, below: clip = true, en = 0.3 gives
+ *               e = 0.397)
+ *               clipEn (with clip, en given): en is the clipped contact's restitution: zetaN
+ *               the root of exp(-zeta s_f(zeta)) = en, s_f = w0 t_f below, by bisection at init
+ *               to round-off (monotone; overdamped, zeta > 1, below en = e^-2 = 0.135:
+ *               laws/clipped_restitution.h).  Refused without clip or with zetaN.
  *   impact closed forms (w0 = sqrt(kn/m*), beta = zeta w0, w = w0 sqrt(1 - zeta^2)):
  *               ends at uN = 0:  e = exp(-pi zeta/sqrt(1 - zeta^2)),  t_c = pi/w
  *               clipped (Schwager & Poeschel 2007): the force vanishes at t_f = (2/w) atan(w/beta),
@@ -42,7 +55,8 @@
  *            trapezoid work minus its change of stored energy (exact for steady sliding)
  *   so work = d(elast) + visc + plast holds to round-off step by step.
  * Yield surface (declared for plots and probes): the Coulomb limit the law applies, in the
- *   force it returns: |Ft| <= tanPhi |Fn| with Fn the whole normal force, dashpot included and
+ *   force it returns: |Ft| <= tanPhi |Fn| (coulombOn = compressive: tanPhi max(-Fn, 0)) with Fn
+ *   the whole normal force, dashpot included and
  *   after clipping, and Ft the whole tangential force, spring and dashpot (the cone is of the
  *   total forces, not of the springs' alone: with damping the spring force alone lies inside it
  *   by the dashpot's share).  The tension tip is Fn = 0 when nothing can pull (undamped:
@@ -58,11 +72,13 @@
  *   (2008), Granular Matter 10:235-246; T. Schwager, T. Poeschel (2007), Granular Matter 9:465.
  */
 #include "spring_dashpot.h"
+#include "clipped_restitution.h"
 #include "utilisation.h"
 #include <math.h>
 #include <stddef.h>
 
 static const char *const dashpot_choices[] = {"extrapolated", "halfstep", 0};
+static const char *const coulomb_choices[] = {"total", "compressive", 0};
 
 static const lt_param sd_params[P_COUNT] = {
     [P_KN] = {"kn", LT_REAL, NAN, 0, INFINITY, "N/m", "normal stiffness (default: from materials)", 0},
@@ -76,6 +92,11 @@ static const lt_param sd_params[P_COUNT] = {
     [P_NOSLIP] = {"noSlip", LT_BOOL, 0, 0, 1, "-", "no Coulomb limit", 0},
     [P_DASHPOT] = {"dashpotVel", LT_CHOICE, V_EXTRAPOLATED, 0, 1, "-",
                    "dashpot velocity: extrapolated (2nd order) | halfstep (v_{n-1/2}, 1st order)", dashpot_choices},
+    [P_COULOMB] = {"coulombOn", LT_CHOICE, C_TOTAL, 0, 1, "-",
+                   "Coulomb limit on: total (tanPhi |Fn|, a pulling dashpot too) | compressive (tanPhi max(-Fn, 0))",
+                   coulomb_choices},
+    [P_CLIPEN] = {"clipEn", LT_BOOL, 0, 0, 1, "-",
+                  "with clip: en is the restitution of the clipped contact (zetaN from inverting it)", 0},
 };
 /* kn, kt, tanPhi unset: the stiffness rule's; en, et, zetaN, zetaT unset: the law's own defaults */
 static const unsigned sd_param_flags[P_COUNT] = {
@@ -105,6 +126,8 @@ static const char *sd_check(const double *p)
 {
     if (!isnan(p[P_EN]) && !isnan(p[P_ZETAN])) return "give the normal damping as en or as zetaN, not both";
     if (!isnan(p[P_ET]) && !isnan(p[P_ZETAT])) return "give the tangential damping as et or as zetaT, not both";
+    if (p[P_CLIPEN] && !p[P_CLIP]) return "clipEn = 1 needs clip = 1 (without clip, en already is the restitution)";
+    if (p[P_CLIPEN] && isnan(p[P_EN])) return "clipEn = 1 sets zetaN from en: give en (not zetaN)";
     return NULL;
 }
 
@@ -113,7 +136,9 @@ static void sd_init(const double *p, const lt_contact *c, double *s)
     s[S_KN] = lt_given_kn(p[P_KN], c);
     s[S_KT] = lt_given_kt(p[P_KT], s[S_KN], c);
     s[S_TANPHI] = lt_given_tanphi(p[P_TANPHI], c);
-    s[S_GN] = 2 * damping_ratio(p[P_EN], p[P_ZETAN]) * sqrt(s[S_KN] * c->mstar);
+    /* clipEn: zetaN whose clipped restitution is en (laws/clipped_restitution.h) */
+    double zn = p[P_CLIPEN] ? lt_clipped_zeta(p[P_EN]) : damping_ratio(p[P_EN], p[P_ZETAN]);
+    s[S_GN] = 2 * zn * sqrt(s[S_KN] * c->mstar);
     s[S_GT] = 2 * damping_ratio(p[P_ET], p[P_ZETAT]) * sqrt(s[S_KT] * c->mstar);
 }
 
@@ -145,7 +170,8 @@ static int sd_step(const double *p, const lt_contact *c, double *s, lt_response 
     double xiy = s[S_XIY] + c->v[1] * dt, xiz = s[S_XIZ] + c->v[2] * dt;
     double trial_sy = kt * xiy, trial_sz = kt * xiz; /* spring force before the return */
     double fty = trial_sy + s[S_GT] * vty, ftz = trial_sz + s[S_GT] * vtz;
-    double fy = s[S_TANPHI] * fabs(fn), ft = hypot(fty, ftz);
+    /* coulombOn: the normal force the limit takes (compressive: none while the dashpot pulls) */
+    double fy = s[S_TANPHI] * (p[P_COULOMB] == C_COMPRESSIVE ? fmax(-fn, 0) : fabs(fn)), ft = hypot(fty, ftz);
     if (!p[P_NOSLIP] && ft > fy) {
         double scale = ft > 0 ? fy / ft : 0;
         fty *= scale;
@@ -187,7 +213,8 @@ static double sd_fn_max(const double *p, const double *s)
 static double sd_ft_max(const double *p, const double *s, double fn)
 {
     if (fn > sd_fn_max(p, s)) return -1;
-    return p[P_NOSLIP] ? INFINITY : s[S_TANPHI] * fabs(fn);
+    if (p[P_NOSLIP]) return INFINITY;
+    return s[S_TANPHI] * (p[P_COULOMB] == C_COMPRESSIVE ? fmax(-fn, 0) : fabs(fn));
 }
 
 static int sd_yielding(const double *p, const double *s)

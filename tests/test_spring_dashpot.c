@@ -238,7 +238,83 @@ static void test_oblique_closed_forms_against_ode(void)
     CHECK_REL(-y[1] / vn, p[P_EN], TOL_OSC, "e = en of the reference");
 }
 
+/* ---- the damping options: clipEn, coulombOn --------------------------------------------- */
+
+/* clipEn: zetaN from inverting the clipped restitution, so the clipped impact's e is en: RK4 on
+ * the oscillator (as above) until its force kn delta + gn delta' reaches zero (the last step cut
+ * by bisection), e = -delta'/vn there.  Overdamped (en = 0.1 < e^-2) too.  The refusals. */
+static void test_clip_en(void)
+{
+    const lt_law *law = sd();
+    const double ens[] = {0.1, 0.3, 0.4, 0.7, 0.95};
+    for (int i = 0; i < 5; i++) {
+        double p[LT_MAX_PARAMS], s[LT_MAX_STATE] = {0};
+        params(p);
+        p[P_EN] = ens[i], p[P_CLIP] = 1, p[P_CLIPEN] = 1;
+        CHECK(law->check(p) == NULL);
+        lt_contact c = contact(-1e-5, 0, 0, 0);
+        law->init(p, &c, s);
+        double m = 2.5, w0 = sqrt(1e6 / m), beta = s[S_GN] / (2 * m), h = 1e-5 / w0, y[4] = {0, 1.0, 0, 0};
+        for (int guard = 0; guard < 10000000; guard++) {
+            double y1[4] = {y[0], y[1], y[2], y[3]};
+            osc_rk4(y1, h, w0, beta);
+            if (w0 * w0 * y1[0] + 2 * beta * y1[1] < 0) {
+                double lo = 0, hi = h;
+                for (int it = 0; it < 100; it++) {
+                    double mid = 0.5 * (lo + hi), ym[4] = {y[0], y[1], y[2], y[3]};
+                    osc_rk4(ym, mid, w0, beta);
+                    if (w0 * w0 * ym[0] + 2 * beta * ym[1] < 0) hi = mid;
+                    else lo = mid;
+                }
+                osc_rk4(y, lo, w0, beta);
+                break;
+            }
+            memcpy(y, y1, sizeof y);
+        }
+        CHECK_REL(-y[1], ens[i], TOL_OSC, "clipped e = en");
+    }
+    double p[LT_MAX_PARAMS];
+    params(p);
+    p[P_CLIPEN] = 1;
+    p[P_EN] = 0.3;
+    CHECK(law->check(p) != NULL && strstr(law->check(p), "needs clip = 1"));
+    p[P_CLIP] = 1;
+    p[P_EN] = NAN;
+    p[P_ZETAN] = 0.2;
+    CHECK(law->check(p) != NULL && strstr(law->check(p), "give en"));
+}
+
+/* coulombOn = compressive: no friction while the unclipped dashpot pulls, tanPhi |Fn| in
+ * compression as with total; the declared limit follows. */
+static void test_coulomb_on_compressive(void)
+{
+    const lt_law *law = sd();
+    double p[LT_MAX_PARAMS], s[LT_MAX_STATE] = {0};
+    params(p);
+    p[P_EN] = 0.3;
+    lt_contact c = contact(-1e-5, 50.0, 1e7, 0); /* pulling apart fast, sliding */
+    lt_response r = {0};
+    law->init(p, &c, s);
+    law->step(p, &c, s, &r);
+    CHECK(r.f[0] > 0);
+    CHECK_REL(fabs(r.f[1]), 0.5 * r.f[0], TOL_ROUNDOFF, "total: tanPhi |Fn| in tension");
+    p[P_COULOMB] = C_COMPRESSIVE;
+    memset(s, 0, sizeof s);
+    law->init(p, &c, s);
+    law->step(p, &c, s, &r);
+    CHECK(r.f[0] > 0 && r.f[1] == 0 && s[S_XIY] == 0);
+    CHECK(law->yield->ft_max(p, s, r.f[0]) == 0);
+    c = contact(-1e-5, -1.0, 1e7, 0);
+    memset(s, 0, sizeof s);
+    law->init(p, &c, s);
+    law->step(p, &c, s, &r);
+    CHECK(r.f[0] < 0);
+    CHECK_REL(fabs(r.f[1]), 0.5 * -r.f[0], TOL_ROUNDOFF, "compressive: tanPhi |Fn|");
+}
+
 const test_case spring_dashpot_tests[] = {
+    TEST(clip_en),
+    TEST(coulomb_on_compressive),
     TEST(registered_and_check),
     TEST(damping_from_restitution),
     TEST(normal_force_and_dashpot_velocity),

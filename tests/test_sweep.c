@@ -114,10 +114,11 @@ static void test_then_halton_mapped_to_the_ranges(void)
 
 static void test_a_law_without_reals_is_a_grid(void)
 {
-    const lt_law *sd = lt_find_law("spring_dashpot"); /* clip, noSlip, dashpotVel; its reals are unset */
+    /* clip, noSlip, dashpotVel, coulombOn, clipEn; its reals are unset */
+    const lt_law *sd = lt_find_law("spring_dashpot");
     lt_sweep_space s;
     lt_sweep_space_of(sd, NULL, 0, &s);
-    CHECK(s.n_real == 0 && s.n_dim == 3 && s.grid == 8 && s.corners == 8);
+    CHECK(s.n_real == 0 && s.n_dim == 5 && s.grid == 32 && s.corners == 32);
 }
 
 /* ---- --set ------------------------------------------------------------------------------ */
