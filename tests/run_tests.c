@@ -37,6 +37,7 @@ extern const test_case api5_tests[];
 extern const test_case lua_citizen_tests[];
 extern const test_case walkthrough_tests[];
 extern const test_case lever_tests[];
+extern const test_case benchmarks_tests[];
 
 static const struct {
     const char *name;
@@ -97,6 +98,7 @@ static const struct {
     {"compare", compare_tests},
     {"walkthrough", walkthrough_tests},
     {"lever", lever_tests},
+    {"benchmarks", benchmarks_tests},
 };
 
 static int selected(const char *name, int argc, char **argv)

@@ -24,7 +24,7 @@
 --   else the contact point sticks: vs' = 0, e_t = 5/7, w' = 5 vt/(7 R).
 -- No-slip limit (elastic tangential compliance, no Coulomb limit): vs' = rho vs, rho the ratio
 -- hertz_mindlin gives with noSlip = true (computed here, one run per point; it depends on
--- nu and e only: Maw, Barber & Fawcett's chi = (1 - nu)/(2 - nu) (1 + R^2/k^2)).
+-- nu and e only: [Maw, Barber & Fawcett 1981]'s chi = (1 - nu)/(2 - nu) (1 + R^2/k^2)).
 -- Test 5 in the normalised variables of Maw, Barber & Fawcett and Thornton et al.:
 --   kappa = 2 (1 - nu)/(2 - nu) (= 4 G*/E*), Psi1 = kappa vs/(mu vn), Psi2 = kappa vs'/(mu vn)
 --   (both over the incident vn), chi = 1.75 kappa; gross sliding Psi2 = Psi1 - 2 chi (1 + e).
