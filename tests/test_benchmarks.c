@@ -250,7 +250,7 @@ static void test_chung_ooi_oblique(void)
     for (int i = 0; i < t.nrows; i++) {
         double th = num(&t, i, "theta_deg") * LT_TEST_PI / 180, mu = num(&t, i, "mu"), e = num(&t, i, "e");
         double vn = num(&t, i, "vn"), r = num(&t, i, "r"), g = 1 + 2 * tsuji_ef(e) - e;
-        REL(num(&t, i, "et_noslip"), ns0, TOL_NOSLIP_LINEAR);
+        if (!isnan(ns0)) REL(num(&t, i, "et_noslip"), ns0, TOL_NOSLIP_LINEAR); /* NaN: tiny points */
         if (tan(th) < 3.5 * mu * (1 + e)) {
             ABS(num(&t, i, "et_rigid"), 5.0 / 7.0, TOL_FORMULA);
             continue;
@@ -271,7 +271,7 @@ static void test_chung_ooi_oblique(void)
         double kappa = 2 * (1 - 0.3) / (2 - 0.3), chi = 1.75 * kappa, psi1 = num(&t, i, "psi1");
         ABS(num(&t, i, "kappa"), kappa, TOL_FORMULA);
         ABS(num(&t, i, "chi"), chi, TOL_FORMULA);
-        REL(num(&t, i, "psi2_noslip") / psi1, rho, TOL_NOSLIP_LINEAR);
+        if (!isnan(rho)) REL(num(&t, i, "psi2_noslip") / psi1, rho, TOL_NOSLIP_LINEAR);
         if (psi1 < 4 * chi) continue;
         sliding++;
         ABS(num(&t, i, "psi2"), psi1 - 4 * chi, TOL_SLIDING_ELASTIC);

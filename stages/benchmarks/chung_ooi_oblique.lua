@@ -80,6 +80,13 @@ local function impact(c)
 end
 
 -- the rigid-body theory: vs' for an impact of contact-point speed vs (>= 0) at normal speed vn
+local nan = 0 / 0
+-- the no-slip run of impact c (or NaNs, bench.noslip)
+local function noslip(c)
+  if not bench.noslip then return { vs1 = nan, vt1 = nan } end
+  return impact(bench.merge(c, { noSlip = true }))
+end
+
 local function rigid_vs1(vs, vn, mu, e)
   local d = 3.5 * mu * (1 + e) * vn
   return vs >= d and vs - d or 0
@@ -97,7 +104,7 @@ for _, mat in ipairs(bench.pick({ "al_oxide", "al_alloy4" }, { "al_oxide" }, { "
     local t = math.rad(th)
     local vn, vt = v4 * math.cos(t), v4 * math.sin(t)
     local got = impact{ mat = mat, r = r4, vn = vn, vt = vt, en = e4 }
-    local ns = impact{ mat = mat, r = r4, vn = vn, vt = vt, en = e4, noSlip = true }
+    local ns = noslip{ mat = mat, r = r4, vn = vn, vt = vt, en = e4 }
     local vs1r = rigid_vs1(vt, vn, mu4, e4)
     local sliding = vs1r > 0
     local et_r = sliding and 1 - mu4 * (1 + e4) / math.tan(t) or 5 / 7
@@ -119,7 +126,7 @@ do
                                    { 1, 3, 10 }, { 10 })) do
     local vt = psi1 * mu * vn / kappa
     local got = impact{ mat = mat, r = r, vn = vn, vt = vt, en = e }
-    local ns = impact{ mat = mat, r = r, vn = vn, vt = vt, en = e, noSlip = true }
+    local ns = noslip{ mat = mat, r = r, vn = vn, vt = vt, en = e }
     local k = kappa / (mu * vn)
     t5[#t5 + 1] = bench.row(mat, psi1, k * got.vs1, psi1 - 2 * chi * (1 + e), k * rigid_vs1(vt, vn, mu, e),
                             k * ns.vs1, kappa, chi, mu, e)
@@ -134,7 +141,7 @@ local function spin_table(r2)
     for _, w in ipairs(bench.pick({ 0.175, 0.25, 0.35, 0.5, 0.7, 1, 1.3, 1.7, 2, 2.5, 3, 3.5, 4, 4.2, 4.5, 5, 6,
                                     7, 8.5, 10, 12, 14, 17, 21 }, { 1, 10 }, { 10 })) do
       local got = impact{ mat = mat, r = r, r2 = r2, vn = vn, w = w, en = e }
-      local ns = impact{ mat = mat, r = r, r2 = r2, vn = vn, w = w, en = e, noSlip = true }
+      local ns = noslip{ mat = mat, r = r, r2 = r2, vn = vn, w = w, en = e }
       local vs = got.vs
       t[#t + 1] = bench.row(mat, w, vs / vn, got.vs1 / (e * vn), rigid_vs1(vs, vn, mu, e) / (e * vn),
                             (vs - 3.5 * mu * (1 + e) * vn) / (e * vn), ns.vs1 / (e * vn),

@@ -67,7 +67,7 @@ for _, var in ipairs(bench.pick(variants, variants, { variants[2] })) do
   local g_law = 1 + 2 * bench.tsuji_ef(var.en) - var.en   -- unclipped Tsuji's |Fn| impulse / (m vn)
   for _, psi1 in ipairs(psis) do
     local psi2, e = impact(params, psi1)
-    local psi2_ns = impact(bench.merge(params, { noSlip = true }), psi1)
+    local psi2_ns = bench.noslip and impact(bench.merge(params, { noSlip = true }), psi1) or 0 / 0
     local gross = psi1 - 2 * chi * (1 + e)
     rows[#rows + 1] = bench.row(var.key, var.en, e, psi1, psi2, gross, gross > 0 and gross or 0, psi2_ns,
                                 var.params.clip and gross or psi1 - 2 * chi * g_law, kappa, chi, mu)
