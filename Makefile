@@ -23,7 +23,7 @@ TESTOBJ := $(patsubst %.c,$(BUILD)/%.o,$(TESTSRC))
 BENCHOBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard bench/*.c))
 DEMO    := stages/compress_shear_unload.lua
 
-.PHONY: all install uninstall test demo deps deps-test deps-fuzz deps-valgrind asan check-valgrind fuzz fuzz-ci fuzz-build energy-study md-incidence bench clean help
+.PHONY: all install uninstall test demo deps deps-test deps-fuzz deps-valgrind asan check-valgrind fuzz fuzz-ci fuzz-build energy-study md-incidence benchmarks bench clean help
 
 # g++ and man-db: tests/test_plugin.c builds the C++ example law and renders the man page;
 # lammps: tests/test_compare.c runs examples/lammps/ in LAMMPS (21 MB to fetch, 94 MB installed)
@@ -155,6 +155,19 @@ md-incidence: deps
 	gnuplot -e "datafile='out/md-incidence.tsv'; outfile='out/md-incidence.png'" plots/_md_incidence.gp
 	@echo "wrote out/md-incidence.tsv out/md-incidence.md out/md-incidence.png"
 
+# The benchmarks from the literature of docs/verify.md (Chung & Ooi tests 1-8, Thornton's
+# normalised oblique impact), full sweeps: out/benchmarks/*.tsv and a figure per plot.
+BENCHMARK_STAGES = chung_ooi_normal chung_ooi_oblique chung_ooi_spin thornton_oblique
+BENCHMARK_PLOTS = chung_ooi_normal chung_ooi_restitution chung_ooi_test4 chung_ooi_test5 chung_ooi_spin_plane chung_ooi_test7 thornton_oblique
+benchmarks: deps
+	@$(MAKE) --no-print-directory lawtester
+	@mkdir -p out/benchmarks
+	@for s in $(BENCHMARK_STAGES); do echo "./lawtester run stages/benchmarks/$$s.lua -o out/benchmarks -q"; \
+	  ./lawtester run stages/benchmarks/$$s.lua -o out/benchmarks -q >out/benchmarks/$$s.txt || exit 1; done
+	@for p in $(BENCHMARK_PLOTS); do echo "gnuplot plots/benchmarks/$$p.gp -> out/benchmarks/$$p.png"; \
+	  gnuplot -e "datadir='out/benchmarks'; outfile='out/benchmarks/$$p.png'" plots/benchmarks/$$p.gp || exit 1; done
+	@echo "wrote out/benchmarks/*.tsv, the runs' tables (*.txt) and out/benchmarks/*.png"
+
 # Whole test suite under AddressSanitizer + UndefinedBehaviorSanitizer (separate build dir),
 # built with -Werror: CI's warning gate.
 asan: deps-test
@@ -212,6 +225,7 @@ help:
 	@echo "make bench    the benchmark (steps/s, rows/s, peak memory, ratio to the bare kernel)"
 	@echo "make energy-study  regenerate the slip-dissipation table and figure of docs/energy.md"
 	@echo "make md-incidence  regenerate the tangential-rule scan (table and figure) of docs/laws.md"
+	@echo "make benchmarks  Chung & Ooi's tests and Thornton's oblique impacts against closed forms: out/benchmarks/ (docs/verify.md)"
 	@echo "make install  PREFIX=/usr/local DESTDIR=: program, law.h, lawtester.pc, man page, plots;  make uninstall"
 	@echo "make asan     the tests under ASan+UBSan;  make check-valgrind  the tests under valgrind"
 	@echo "make fuzz     the libFuzzer targets, FUZZ_SECONDS each (600);  make fuzz-ci  60 s in all"

@@ -50,6 +50,7 @@ extern const test_case lua_citizen_tests[];
 extern const test_case walkthrough_tests[];
 extern const test_case lever_tests[];
 extern const test_case rigid_tests[];
+extern const test_case benchmarks_tests[];
 
 static const struct {
     const char *name;
@@ -111,6 +112,7 @@ static const struct {
     {"walkthrough", walkthrough_tests},
     {"lever", lever_tests},
     {"rigid", rigid_tests},
+    {"benchmarks", benchmarks_tests},
 };
 
 static int selected(const char *name, int argc, char **argv)
