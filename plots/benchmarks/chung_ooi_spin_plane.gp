@@ -30,7 +30,7 @@ do for [t in "6 8"] {
 # the sliding range: lawtester less the rigid-body line, and hertz_mindlin's own line
 slides(x) = column("y_rigid") > 0 ? x : NaN
 set ylabel "v_s'/v_n' less the rigid-body line (-)"
-set xrange [2:11]; set yrange [-0.6:0.1]
+set xrange [2:11]; set yrange [-0.75:0.1]
 set ytics 0.1
 set key bottom right inside Left reverse noopaque samplen 2 font ",7"
 do for [t in "6 8"] {
