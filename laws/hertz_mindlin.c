@@ -107,12 +107,14 @@
  *   cundall-strack-vs-hertz-mindlin (Table 1).
  */
 #include "hertz_mindlin.h"
+#include "rolling_resistance.h"
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
 
 static const char *const dashpot_choices[] = {"extrapolated", "halfstep", 0};
 static const char *const tangential_choices[] = {"rescale", "md", "incremental", 0};
+static const char *const rolling_choices[] = LT_RR_CHOICES;
 
 static const lt_param hm_params[HM_P_COUNT] = {
     [HM_P_ESTAR] = {"Estar", LT_REAL, NAN, 0, INFINITY, "Pa", "effective modulus E* (default: from the materials)", 0},
@@ -130,6 +132,16 @@ static const lt_param hm_params[HM_P_COUNT] = {
                          tangential_choices},
     [HM_P_MDCELLS] = {"mdCells", LT_INT, HM_MD_MAX_CELLS, 2, HM_MD_MAX_CELLS, "-",
                       "md: most cells of the 1-D spring row (a whole number; the resolution of the history)", 0},
+    [HM_P_ROLLING] = {"rolling", LT_CHOICE, LT_RR_NONE, 0, 2, "-",
+                      "rolling and twisting resistance: none | epsd (kr = 2.25 kn muR^2 R*^2, Ai et al. 2011) | "
+                      "epsd2 (kr = kt R*^2, Iwashita & Oda 1998); kn = 2 E* a, kt = 8 G* a of this step",
+                      rolling_choices},
+    [HM_P_MUR] = {"muR", LT_REAL, 0.1, 0, INFINITY, "-", "rolling: friction coefficient mu_r, M_max = mu_r R* |Fn|", 0},
+    [HM_P_ETAR] = {"etaR", LT_REAL, 0, 0, 10, "-",
+                   "rolling: damping ratio eta_r, C_r = eta_r 2 sqrt(I_r kr), while rolling is elastic", 0},
+    [HM_P_KR] = {"kr", LT_REAL, NAN, 0, INFINITY, "N m/rad", "rolling: stiffness (default: the rule's, from kn or kt)", 0},
+    [HM_P_MUTW] = {"muTw", LT_REAL, 0.1, 0, INFINITY, "-", "rolling: twisting friction coefficient, M_tw = muTw R* |Fn|", 0},
+    [HM_P_KTW] = {"ktw", LT_REAL, NAN, 0, INFINITY, "N m/rad", "rolling: twisting stiffness (default: 4.5 kt muTw^2 R*^2)", 0},
 };
 /* E*, G*, tanPhi unset: from the materials; R*: from the curvature radii (the law's own) */
 static const unsigned hm_param_flags[HM_P_COUNT] = {
@@ -145,11 +157,12 @@ static const lt_state_array hm_state_arrays[1] = {
     MD_CELL(d##7) MD_CELL(d##8) MD_CELL(d##9)
 static const char *const hm_state[HM_S_COUNT] = {
     "K", "Gstar", "Rstar", "tanPhi", "cd", "Fn", "Fe", "elastN", "Fdn", "Fty", "Ftz", "kt", "delta", "elastT", "vn0",
-    "uN0", "slip", "md_n",
+    "uN0", "slip", LT_RR_STATE_NAMES, "md_n",
     MD_CELL(0) MD_CELL(1) MD_CELL(2) MD_CELL(3) MD_CELL(4) MD_CELL(5) MD_CELL(6) MD_CELL(7) MD_CELL(8) MD_CELL(9)
     MD_TEN(1) MD_TEN(2) MD_TEN(3) MD_TEN(4) MD_TEN(5) MD_TEN(6) MD_TEN(7) MD_TEN(8) MD_TEN(9) MD_TEN(10) MD_TEN(11)
     MD_TEN(12) MD_TEN(13) MD_TEN(14) MD_TEN(15)};
 _Static_assert(HM_MD_MAX_CELLS == 160 && HM_S_COUNT <= LT_MAX_STATE, "hm_state lists 160 md cells");
+_Static_assert(HM_S_MD_N - HM_S_RR == LT_RR_S_COUNT, "laws/hertz_mindlin.h keeps the rolling block");
 
 static const lt_energy_def hm_energies[HM_E_COUNT] = {
     {"elast", LT_STORED, "Hertz potential (2/5) K delta^2.5 plus the tangential springs' energy"},
@@ -325,6 +338,16 @@ static tangential md_step(const double *p, const lt_contact *c, double *s, doubl
     return t;
 }
 
+/* The option `rolling` (laws/rolling_resistance.h): kn the Hertz tangent 2 E* a, kt = 8 G* a; the
+ * moments rescaled on unloading unless the tangential rule is `incremental`. */
+static lt_rr_out hm_rolling(const double *p, const lt_contact *c, double *s, double fn, double kn, double kt)
+{
+    int unloading = !c->fresh && c->uN > -s[HM_S_DELTA] && p[HM_P_TANGENTIAL] != HM_T_INCREMENTAL;
+    lt_rr_hertz z = {(int)p[HM_P_ROLLING], p[HM_P_MUR], p[HM_P_ETAR], p[HM_P_KR], p[HM_P_MUTW], p[HM_P_KTW],
+                     s[HM_S_RSTAR], kn, kt, fn, c->fresh ? fn : s[HM_S_FN], unloading};
+    return lt_rr_hertz_step(&z, c, s + HM_S_RR);
+}
+
 static int hm_step(const double *p, const lt_contact *c, double *s, lt_response *out)
 {
     if (c->uN > 0) return 0;
@@ -358,6 +381,9 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
     if (p[HM_P_TANGENTIAL] == HM_T_MD) t = md_step(p, c, s, delta, delta_prev, fabs(fn), fe);
     else t = spring_step(p, c, s, kt, fabs(fn));
     returned |= t.slip;
+    lt_rr_out rr = {0}; /* rolling and twisting, from the previous state's Fn and delta (not yet overwritten) */
+    if (p[HM_P_ROLLING] != LT_RR_NONE) rr = hm_rolling(p, c, s, fn, 1.5 * K * sqd, kt);
+    returned |= rr.rolled | rr.twisted;
     double fty = t.fy, ftz = t.fz, elt = t.elast, plast = t.plast;
     double kvar = 0.5 * ((f0y + fty) * c->v[1] + (f0z + ftz) * c->v[2]) * dt - (elt - s[HM_S_ELT]) - plast;
     /* state */
@@ -380,6 +406,7 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
     out->energy[HM_E_VISC] = visc;
     out->energy[HM_E_KVAR] = kvar;
     out->energy[HM_E_QUAD] = quad;
+    if (p[HM_P_ROLLING] != LT_RR_NONE) lt_rr_respond(out, &rr, HM_E_ELAST, HM_E_PLAST, HM_E_VISC, HM_E_KVAR);
     return 1;
 }
 
@@ -402,12 +429,14 @@ static int hm_yielding(const double *p, const double *s)
     return s[HM_S_SLIP] != 0;
 }
 
-/* The cone over the six forces (no torques): |Ft|/ft_max - 1, dimensionless (laws/utilisation.h). */
+/* The cone over the six forces: |Ft|/ft_max - 1, dimensionless (laws/utilisation.h); with the
+ * option `rolling`, also the rolling and twisting caps (without it the torques are free). */
 static double hm_excess(const double *p, const double *s, const double f[LT_DOF])
 {
     double g = hm_ft_max(p, s, f[0]), ft = hypot(f[1], f[2]);
     if (f[0] > hm_fn_max(p, s) || g < 0) return INFINITY;
-    return g > 0 ? ft / g - 1 : ft == 0 ? 0 : INFINITY;
+    double e = g > 0 ? ft / g - 1 : ft == 0 ? 0 : INFINITY;
+    return p[HM_P_ROLLING] != LT_RR_NONE ? lt_rr_excess(e, p[HM_P_MUR], p[HM_P_MUTW], s[HM_S_RSTAR], f) : e;
 }
 
 static const lt_yield hm_yield = {
@@ -415,8 +444,9 @@ static const lt_yield hm_yield = {
     .fn_max = hm_fn_max,
     .yielding = hm_yielding,
     .excess = hm_excess,
-    .dofs = 0x07,
-    .formula = "Coulomb of the whole force (Tsuji dashpot included): |Ft| = tanPhi |Fn|",
+    .dofs = 0x3f,
+    .formula = "Coulomb of the whole force (Tsuji dashpot included): |Ft| = tanPhi |Fn|; rolling on: "
+               "|Mr| = muR R* |Fn|, |Mt| = muTw R* |Fn|",
 };
 
 const lt_law law_hertz_mindlin = {

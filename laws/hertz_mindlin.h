@@ -17,6 +17,12 @@ enum {
     HM_P_DASHPOT, /* choice HM_V_* */
     HM_P_TANGENTIAL, /* choice HM_T_* */
     HM_P_MDCELLS, /* count, 2..HM_MD_MAX_CELLS */
+    HM_P_ROLLING, /* choice LT_RR_* of laws/rolling_resistance.h: none | epsd | epsd2 */
+    HM_P_MUR,     /* -, rolling friction coefficient */
+    HM_P_ETAR,    /* -, rolling damping ratio */
+    HM_P_KR,      /* N m/rad, rolling stiffness (NaN: from the rule) */
+    HM_P_MUTW,    /* -, twisting friction coefficient */
+    HM_P_KTW,     /* N m/rad, twisting stiffness (NaN: 4.5 kt muTw^2 R*^2) */
     HM_P_COUNT
 };
 /* dashpotVel choices */
@@ -34,7 +40,8 @@ enum { HM_T_RESCALE, HM_T_MD, HM_T_INCREMENTAL };
 enum {
     HM_S_K, HM_S_GSTAR, HM_S_RSTAR, HM_S_TANPHI, HM_S_CD, HM_S_FN, HM_S_FE, HM_S_ELN, HM_S_FDN, HM_S_FTY, HM_S_FTZ,
     HM_S_KT, HM_S_DELTA, HM_S_ELT, HM_S_VN0, HM_S_UN0, HM_S_SLIP,
-    HM_S_MD_N, /* md: the number of cells in use */
+    HM_S_RR, /* rolling: the first of the 9 values LT_RR_S_* of laws/rolling_resistance.h */
+    HM_S_MD_N = HM_S_RR + 9, /* md: the number of cells in use */
     HM_S_MD0,  /* md: the first cell's x, uy, uz */
     HM_S_COUNT = HM_S_MD0 + HM_MD_PER_CELL * HM_MD_MAX_CELLS
 };

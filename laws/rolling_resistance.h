@@ -162,12 +162,13 @@ static inline double lt_rr_excess(double e, double muR, double muTw, double rsta
 
 /* ---- the option `rolling` of the Hertz laws ---------------------------------------------
  * Their state keeps, from a first index b, LT_RR_S_COUNT values: the stiffnesses of the last
- * step and the history above (names LT_RR_STATE_NAMES), all 0 when the contact forms. */
+ * step and the history above (names LT_RR_STATE_NAMES), all 0 when the contact forms; a
+ * step returned to a cap is told in lt_rr_out (the law folds it into its own yield flag). */
 enum {
     LT_RR_S_KR, LT_RR_S_KTW, LT_RR_S_MRY, LT_RR_S_MRZ, LT_RR_S_MTW, LT_RR_S_MDY, LT_RR_S_MDZ, LT_RR_S_WY, LT_RR_S_WZ,
-    LT_RR_S_ROLL, LT_RR_S_TWIST, LT_RR_S_COUNT
+    LT_RR_S_COUNT
 };
-#define LT_RR_STATE_NAMES "kr", "ktw", "Mry", "Mrz", "Mtw", "Mdy", "Mdz", "wy", "wz", "rolling", "twisting"
+#define LT_RR_STATE_NAMES "kr", "ktw", "Mry", "Mrz", "Mtw", "Mdy", "Mdz", "wy", "wz"
 
 /* A Hertz law's step of the option: rule LT_RR_EPSD or LT_RR_EPSD2; muR, etaR, kr, muTw, ktw as
  * the parameters of `linear_rolling` (kr, ktw NaN: from the rule); R* (m); kn, kt (N/m) this
@@ -210,8 +211,21 @@ static inline lt_rr_out lt_rr_hertz_step(const lt_rr_hertz *z, const lt_contact 
     b[LT_RR_S_KR] = in.kr, b[LT_RR_S_KTW] = in.ktw;
     b[LT_RR_S_MRY] = h.mr[0], b[LT_RR_S_MRZ] = h.mr[1], b[LT_RR_S_MTW] = h.mt;
     b[LT_RR_S_MDY] = h.md[0], b[LT_RR_S_MDZ] = h.md[1], b[LT_RR_S_WY] = h.w[0], b[LT_RR_S_WZ] = h.w[1];
-    b[LT_RR_S_ROLL] = o.rolled, b[LT_RR_S_TWIST] = o.twisted;
     return o;
+}
+
+/* Adds a step's torques and energies to a response whose forces and energies are set: the
+ * torques on DoFs 3..5, elast to energy[e_elast], plast, visc (e_visc < 0: the law has no damping
+ * energy; then cr was 0) and kvar to the dissipated energies of those indices. */
+static inline void lt_rr_respond(lt_response *out, const lt_rr_out *r, int e_elast, int e_plast, int e_visc, int e_kvar)
+{
+    out->f[3] = r->twist;
+    out->f[4] = r->bend[0];
+    out->f[5] = r->bend[1];
+    out->energy[e_elast] += r->elast;
+    out->energy[e_plast] += r->plast;
+    if (e_visc >= 0) out->energy[e_visc] += r->visc;
+    out->energy[e_kvar] += r->kvar;
 }
 
 #endif
