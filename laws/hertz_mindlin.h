@@ -49,7 +49,7 @@ enum {
 /* Energies, in the law's order. */
 enum { HM_E_ELAST, HM_E_PLAST, HM_E_VISC, HM_E_KVAR, HM_E_QUAD, HM_E_COUNT };
 
-#define HM_N_CASES 39
+#define HM_N_CASES 43
 extern const lt_case lt_hertz_mindlin_cases[HM_N_CASES];
 
 /* Closed forms of the md rule (laws/hertz_mindlin_cases.c), shared with the tests.  SI units:
