@@ -1,6 +1,7 @@
 /* laws/hertz_mindlin.c - Hertz normal force with Tsuji damping; tangential force by
  * Mindlin-Deresiewicz with its loading history (method of dimensionality reduction, default),
- * or by the incremental Mindlin stiffness (rescaled on unloading, or not), with Coulomb.
+ * or by the incremental Mindlin stiffness (rescaled on unloading, or not), with Coulomb; optional
+ * elastic-plastic rolling and twisting resistance (`rolling`).
  *
  * Theory (SI; frame and signs of src/law.h: delta = -uN > 0 is the overlap, v = velocity of B
  * relative to A, force on particle A, compression negative):
@@ -62,14 +63,31 @@
  *           the no-slip impact's vc'/vc within 6e-5 of the converged superposition.  Cost:
  *           one pass over the cells per step (~1 us at 160 cells; nothing before the first
  *           tangential motion).
- *           No tangential dashpot.  No torque.
+ *           No tangential dashpot.  No torque unless `rolling` (below).
+ *   rolling and twisting, parameter `rolling` (default none: no torque, the rolling state stays 0):
+ *           the elastic-plastic springs of laws/rolling_resistance.h (linear_rolling's, Ai, Chen,
+ *           Rotter & Ooi 2011 model C) on this law's stiffnesses of the step, a = sqrt(R* delta):
+ *             epsd:  k_r = 2.25 kn mu_r^2 R*^2, kn = 2 E* a (the Hertz tangent reported)  (N m/rad)
+ *             epsd2: k_r = kt R*^2, kt = 8 G* a (LIGGGHTS' rolling_friction epsd2, after Iwashita
+ *                    & Oda 1998; LAMMPS' `rolling sds` is k_roll R*^2 with k_roll given); kr: given
+ *             k_tw = ktw if given, else 4.5 kt mu_tw^2 R*^2;  caps mu_r R* |Fn|, mu_tw R* |Fn|,
+ *             |Fn| the whole normal force (as Coulomb's); damping eta_r (C_r = eta_r 2 sqrt(I_r k_r)
+ *             with this step's k_r), torques on DoFs 3 (twist), 4, 5 (bending) as linear_rolling.
+ *           History: the moments are incremental (M += k(n) dtheta, as LIGGGHTS' r_torque); on a
+ *           step whose overlap decreased they are first scaled by k(n)/k(n-1), as the `rescale`
+ *           rule scales Ft (never with `tangential` = incremental, which keeps M as it is).
+ *           (LIGGGHTS' hertz model hands epsd its secant kn = (4/3) E* a, 2/3 of ours: give kr to
+ *           match it.)
  *   yield surface (declared for plots and probes): the Coulomb limit as applied,
  *           |Ft| <= tanPhi |Fn| with Fn the whole normal force (Hertz + Tsuji dashpot, after
  *           clipping); tension tip Fn = 0 when nothing can pull (en = 1, or clip), else
  *           unlimited (the unclipped dashpot pulls while the overlap closes; the limit is then
  *           tanPhi |Fn| in tension too).  State `slip` is 1 after a step whose force was
  *           returned to the surface (Coulomb slip, or clipping onto Fn = 0; md: every cell
- *           sliding, i.e. gross slip, not partial slip), else 0.
+ *           sliding, i.e. gross slip, not partial slip), else 0.  With `rolling`, the surface
+ *           also bounds the torques, |Mr| <= muR R* |Fn| and |Mt| <= muTw R* |Fn| (excess: the
+ *           largest utilisation minus one), and `slip` is 1 after a step returned to either cap
+ *           too; without it the torques are free (dofs 0x3f either way).
  *   dashpot velocity vn*: as laws/spring_dashpot.c (`dashpotVel`: extrapolated from the last two
  *           half-step velocities, second order, default; or the half-step velocity itself).
  * Energies (J), consistent with the driver's trapezoid work (src/driver.h); the normal
@@ -78,10 +96,12 @@
  * (v dt)^2/d that the bodies never do as work:
  *   elast  = (2/5) K delta^{5/2} + |Ft|^2/(2 kt)                      (stored, exact potentials;
  *            md: + sum_k |8 G* L_k u_k|^2/(2 * 8 G* L_k), the springs' energy, L_k the cell's
- *            length in contact)
+ *            length in contact) + |Mr|^2/(2 k_r) + Mt^2/(2 k_tw) (rolling)
  *   visc  += (Fd(n-1) + Fd(n))/2 duN, Fd = Fn - Fe (the dashpot's actual share)
+ *            + (Md(n-1) + Md(n))/2 . (v4, v5) dt (rolling damping)
  *   plast += (Fs + Ft) . (trial - Ft)/(2 kt)                        (Coulomb slip, as linear.c;
  *            md: the same per cell, Fs the cell's force before the step's increment)
+ *            + the plastic rolling and twisting work, (s M + M').(M_tr - M')/(2k) (trapezoid)
  *   kvar  += (Ft(n-1) + Ft(n))/2 . vt dt - d(|Ft|^2/(2 kt)) - plast increment: what the
  *            tangential spring does not return because its stiffness changed under load,
  *            |Ft(n-1)|^2/(2 kt(n-1)) - |Fs|^2/(2 kt(n)) >= 0 plus a trapezoid term
@@ -90,7 +110,10 @@
  *            with the pressure at the receding edge: slip there, a frictional loss, not stored
  *            energy; it never comes back), the energy lost in merging two cells
  *            (L1 L2/(L1 + L2) 8 G* |u1 - u2|^2/2 >= 0, a discretisation loss) and the
- *            trapezoid's second-order term; >= 0 up to that term.  incremental: < 0 on unloading
+ *            trapezoid's second-order term; >= 0 up to that term.  incremental: < 0 on unloading.
+ *            Rolling: the same for the rolling and twisting springs, (M(n-1) + M')/2 . dtheta -
+ *            d(|M|^2/(2k)) - their plastic work: >= 0 up to the trapezoid term with the scaling
+ *            on unloading (k grows while loading); < 0 on unloading with `incremental`
  *   quad  += (Fe(n-1) + Fe(n))/2 duN - d((2/5) K delta^{5/2}): the trapezoid rule's error on
  *            the nonlinear spring, O(dt^2) over an impact; it may be negative.  Booking it
  *            keeps the run's balance at round-off, so that a wrong visc or plast shows.  On a
@@ -100,7 +123,8 @@
  *   so work = d(elast) + visc + plast + kvar + quad holds step by step to round-off.
  * References: H. Hertz (1882), J. reine angew. Math. 92:156; R. D. Mindlin (1949), J. Appl.
  *   Mech. 16:259; R. D. Mindlin, H. Deresiewicz (1953), J. Appl. Mech. 20:327; [Popov & Hess
- *   2015] (the method of dimensionality reduction; [Popov & Hess 2014] its handbook); [Maw,
+ *   2015] (the method of dimensionality reduction; [Popov & Hess 2014] its handbook); [Ai et al.
+ *   2011], [Iwashita & Oda 1998], [Wensrich & Katterfeld 2012], [LIGGGHTS], [LAMMPS] (rolling); [Maw,
  *   Barber & Fawcett 1976]; [Johnson 1985] section 7.4; Y. Tsuji, T. Tanaka, T. Ishida
  *   (1992), Powder Technol. 71:239; C. Thornton,
  *   S. J. Cummins, P. W. Cleary, Powder Technol. 210 (2011) and 233 (2013); [Woo]

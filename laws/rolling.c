@@ -1,6 +1,7 @@
 /* laws/rolling.c - `linear_rolling`: the `linear` law (laws/linear.c) plus elastic-plastic
  * rolling resistance of the EPSD type (Ai, Chen, Rotter & Ooi 2011, model C) and elastic-plastic
- * twisting resistance.
+ * twisting resistance.  The springs are laws/rolling_resistance.h's, which the Hertz laws'
+ * option `rolling` shares (here at constant stiffness: no rescaling, nothing like their kvar).
  *
  * Theory (SI; frame and signs of src/law.h: x = normal from A to B, v = velocity of B relative
  * to A, so v[3] = twist rate and v[4], v[5] = bending (rolling) rates about local y, z, rad/s, of

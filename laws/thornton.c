@@ -1,6 +1,7 @@
 /* laws/thornton.c - Thornton's elastic-perfectly-plastic normal contact of spheres: Hertz up to
  * a limiting contact pressure, then a linear plastic branch, elastic unloading on a Hertz curve
- * of enlarged radius; Mindlin's tangential stiffness rescaled on unloading, Coulomb.
+ * of enlarged radius; Mindlin's tangential stiffness rescaled on unloading, Coulomb; optional
+ * elastic-plastic rolling and twisting resistance (`rolling`).
  *
  * Theory (SI; frame and signs of src/law.h: delta = -uN > 0 is the overlap, force on A,
  * compression negative; F below is the compressive magnitude, Fn = -F):
@@ -37,10 +38,21 @@
  *     kt(n)/kt(n-1) when the overlap decreased; trial Ft = Fs + kt vt dt; Coulomb
  *     |Ft| <= tanPhi F (F the elastic-plastic normal force).  tanPhi from `tanPhi` or the
  *     materials.  (hertz_mindlin's md rule is not offered here.)
+ *   rolling and twisting, parameter `rolling` (default none: no torque, the rolling state stays
+ *     0): hertz_mindlin's option (laws/rolling_resistance.h) on this law's contact radius a of
+ *     the current curve (the one kt uses): epsd k_r = 2.25 kn mu_r^2 R*^2 with kn = 2 E* a (the
+ *     elastic stiffness of the contact, equal to the reported tangent except on the plastic
+ *     branch, where that is pi p_y R*: both 2 E* a_y at yield), epsd2 k_r = kt R*^2, kt = 8 G* a;
+ *     kr, ktw given: those; k_tw = 4.5 kt mu_tw^2 R*^2; caps mu_r R* F, mu_tw R* F (N m);
+ *     torques on DoFs 3, 4, 5.  The moments are rescaled by k(n)/k(n-1) when the overlap
+ *     decreased, as Ft.  No rolling damping (this law books no viscous energy; LIGGGHTS' epsd2
+ *     has none either): state Mdy, Mdz stay 0.  The yield function adds the caps and `yielding`
+ *     is 1 after a step returned to one; without `rolling` the torques are free.
  * Energies (J), consistent with the driver's trapezoid work (src/driver.h); duN = uN(n) -
  * uN(n-1) from the positions (vn dt on a contact's first step), as laws/hertz_mindlin.c:
  *   elast = (2/5) (4/3) E* sqrt(R_p) (delta - delta_p)^{5/2} + |Ft|^2/(2 kt)   (stored: what the
  *           current unloading curve gives back, + the tangential spring)
+ *           + |Mr|^2/(2 k_r) + Mt^2/(2 k_tw) (rolling)
  *   plast += (the exact work of the virgin curve and of the unloading curve over the step) -
  *           d(elast_n): with W(delta) = int_0^delta of the virgin curve and U(delta, delta_max)
  *           the normal part of elast, a step that raises delta_max from d0 to d1 books
@@ -48,13 +60,16 @@
  *           any other step nothing (it stays on an elastic curve).  Over an impact this is
  *           exactly (1 - e^2) (1/2) m* v^2 of the model.
  *   fric  += (Fs + Ft) . (trial - Ft)/(2 kt)  (Coulomb slip, as laws/hertz_mindlin.c's plast)
+ *           + the plastic rolling and twisting work (trapezoid, laws/rolling_resistance.h)
  *   kvar  += (Ft(n-1) + Ft(n))/2 . vt dt - d(|Ft|^2/(2 kt)) - fric increment: what the tangential
- *           spring does not return because kt changed under load (as laws/hertz_mindlin.c)
+ *           spring does not return because kt changed under load (as laws/hertz_mindlin.c);
+ *           + the same of the rolling and twisting springs (k_r, k_tw change with a)
  *   quad  += (Fn(n-1) + Fn(n))/2 duN - d(elast_n) - plast increment: the trapezoid rule's error
  *           on the nonlinear curves, O(dt^2) over an impact, either sign.
  *   so work = d(elast) + plast + fric + kvar + quad step by step to round-off.
  * References: C. Thornton (1997), J. Appl. Mech. 64:383 [Thornton 1997]; H. Hertz (1882);
- *   [Johnson 1985]; docs/references.md.
+ *   [Johnson 1985]; rolling: [Ai et al. 2011], [Iwashita & Oda 1998], [Wensrich & Katterfeld
+ *   2012], [LIGGGHTS]; docs/references.md.
  */
 #include "thornton.h"
 #include "rolling_resistance.h"
