@@ -160,12 +160,17 @@ static const lt_param hm_params[HM_P_COUNT] = {
                       "rolling and twisting resistance: none | epsd (kr = 2.25 kn muR^2 R*^2, Ai et al. 2011) | "
                       "epsd2 (kr = kt R*^2, Iwashita & Oda 1998); kn = 2 E* a, kt = 8 G* a of this step",
                       rolling_choices},
-    [HM_P_MUR] = {"muR", LT_REAL, 0.1, 0, INFINITY, "-", "rolling: friction coefficient mu_r, M_max = mu_r R* |Fn|", 0},
-    [HM_P_ETAR] = {"etaR", LT_REAL, 0, 0, 10, "-",
-                   "rolling: damping ratio eta_r, C_r = eta_r 2 sqrt(I_r kr), while rolling is elastic", 0},
-    [HM_P_KR] = {"kr", LT_REAL, NAN, 0, INFINITY, "N m/rad", "rolling: stiffness (default: the rule's, from kn or kt)", 0},
-    [HM_P_MUTW] = {"muTw", LT_REAL, 0.1, 0, INFINITY, "-", "rolling: twisting friction coefficient, M_tw = muTw R* |Fn|", 0},
-    [HM_P_KTW] = {"ktw", LT_REAL, NAN, 0, INFINITY, "N m/rad", "rolling: twisting stiffness (default: 4.5 kt muTw^2 R*^2)", 0},
+    [HM_P_MUR] = {"muR", LT_REAL, NAN, 0, INFINITY, "-",
+                  "rolling: friction coefficient mu_r, M_max = mu_r R* |Fn| (default: 0.1)", 0},
+    [HM_P_ETAR] = {"etaR", LT_REAL, NAN, 0, 10, "-",
+                   "rolling: damping ratio eta_r, C_r = eta_r 2 sqrt(I_r kr), while rolling is elastic "
+                   "(default: 0)", 0},
+    [HM_P_KR] = {"kr", LT_REAL, NAN, 0, INFINITY, "N m/rad",
+                  "rolling: stiffness (default: the rule's, from kn or kt)", 0},
+    [HM_P_MUTW] = {"muTw", LT_REAL, NAN, 0, INFINITY, "-",
+                   "rolling: twisting friction coefficient, M_tw = muTw R* |Fn| (default: 0.1)", 0},
+    [HM_P_KTW] = {"ktw", LT_REAL, NAN, 0, INFINITY, "N m/rad",
+                   "rolling: twisting stiffness (default: 4.5 kt muTw^2 R*^2)", 0},
 };
 /* E*, G*, tanPhi unset: from the materials; R*: from the curvature radii (the law's own) */
 static const unsigned hm_param_flags[HM_P_COUNT] = {
@@ -367,7 +372,8 @@ static tangential md_step(const double *p, const lt_contact *c, double *s, doubl
 static lt_rr_out hm_rolling(const double *p, const lt_contact *c, double *s, double fn, double kn, double kt)
 {
     int unloading = !c->fresh && c->uN > -s[HM_S_DELTA] && p[HM_P_TANGENTIAL] != HM_T_INCREMENTAL;
-    lt_rr_hertz z = {(int)p[HM_P_ROLLING], p[HM_P_MUR], p[HM_P_ETAR], p[HM_P_KR], p[HM_P_MUTW], p[HM_P_KTW],
+    lt_rr_hertz z = {(int)p[HM_P_ROLLING], lt_rr_given_mu(p[HM_P_MUR]), lt_rr_given_eta(p[HM_P_ETAR]), p[HM_P_KR],
+                     lt_rr_given_mu(p[HM_P_MUTW]), p[HM_P_KTW],
                      s[HM_S_RSTAR], kn, kt, fn, c->fresh ? fn : s[HM_S_FN], unloading};
     return lt_rr_hertz_step(&z, c, s + HM_S_RR);
 }
@@ -460,7 +466,8 @@ static double hm_excess(const double *p, const double *s, const double f[LT_DOF]
     double g = hm_ft_max(p, s, f[0]), ft = hypot(f[1], f[2]);
     if (f[0] > hm_fn_max(p, s) || g < 0) return INFINITY;
     double e = g > 0 ? ft / g - 1 : ft == 0 ? 0 : INFINITY;
-    return p[HM_P_ROLLING] != LT_RR_NONE ? lt_rr_excess(e, p[HM_P_MUR], p[HM_P_MUTW], s[HM_S_RSTAR], f) : e;
+    if (p[HM_P_ROLLING] == LT_RR_NONE) return e;
+    return lt_rr_excess(e, lt_rr_given_mu(p[HM_P_MUR]), lt_rr_given_mu(p[HM_P_MUTW]), s[HM_S_RSTAR], f);
 }
 
 static const lt_yield hm_yield = {

@@ -466,8 +466,10 @@ static void rolling_cycle_expect(const lt_case_env *env, lt_expect *x, int twist
     hertz h = hertz_of(env);
     const double *p = env->param;
     double d = env->load[0], a = sqrt(h.rstar * d), R = h.rstar, fn = h.K * d * sqrt(d);
-    double kn = 2 * h.estar * a, kt = 8 * h.gstar * a, mu = p[twist ? HM_P_MUTW : HM_P_MUR];
-    double k = twist ? 4.5 * kt * mu * mu * R * R : p[HM_P_ROLLING] == LT_RR_EPSD2 ? kt * R * R : 2.25 * kn * mu * mu * R * R;
+    double kn = 2 * h.estar * a, kt = 8 * h.gstar * a, mu = lt_rr_given_mu(p[twist ? HM_P_MUTW : HM_P_MUR]);
+    double k = 2.25 * kn * mu * mu * R * R;                  /* epsd */
+    if (p[HM_P_ROLLING] == LT_RR_EPSD2) k = kt * R * R;   /* epsd2 */
+    if (twist) k = 4.5 * kt * mu * mu * R * R;
     if (!isnan(p[twist ? HM_P_KTW : HM_P_KR])) k = p[twist ? HM_P_KTW : HM_P_KR];
     lt_rolling_cycle_expect(env, x, k, mu * R * fn);
 }
@@ -479,7 +481,8 @@ static void rolling_twist_expect(const lt_case_env *env, lt_expect *x) { rolling
 static void rolling_impact_expect(const lt_case_env *env, lt_expect *x)
 {
     impact_expect(env, x);
-    lt_rolling_impact_spins(env, x, x->value[LT_Q_RESTITUTION], env->param[HM_P_MUR], hertz_of(env).rstar, TOL_TARGET,
+    double e = x->value[LT_Q_RESTITUTION], muR = lt_rr_given_mu(env->param[HM_P_MUR]);
+    lt_rolling_impact_spins(env, x, e, muR, hertz_of(env).rstar, TOL_TARGET,
                             "rolling at its cap throughout: " WHY_TARGET, 2);
 }
 
@@ -595,8 +598,9 @@ const lt_case lt_hertz_mindlin_cases[HM_N_CASES] = {
      .kind = LT_CASE_IMPACT, .set = {{"en", 0.98}, {"tangential", HM_T_MD}}, .shape = {"wall", "sphere"},
      .fixed = {1, 0}, .radius = {0, 2.5e-3}, .mat = {RIGID(0.23, 0.092), AL_OXIDE_CO4},
      .load = {3.9 * 0.5, 3.9 * 0.86602540378443865}, .steps = 2000, .expect = oblique_expect, .curve = impact_curve},
-    {.name = "rolling-epsd-bending", .doc = "rolling epsd about y at held overlap: kr = 2.25 kn muR^2 R*^2 (kn = 2 E* a), "
-     "cap muR R* Fn, 4 M (a - M/kr) a cycle", .kind = LT_CASE_CYCLE, .dof = 4,
+    {.name = "rolling-epsd-bending",
+     .doc = "rolling epsd about y at held overlap: kr = 2.25 kn muR^2 R*^2 (kn = 2 E* a), cap muR R* Fn, "
+            "4 M (a - M/kr) a cycle", .kind = LT_CASE_CYCLE, .dof = 4,
      .set = {{"rolling", LT_RR_EPSD}, {"muR", 0.3}}, .radius = {0.01, 0.004}, .mat = {GLASS, STEEL},
      .cycle = {.overlap = 1e-5, .amplitude = 1e-2, .speed = 1e-2}, .steps = 2000, .expect = rolling_bend_expect},
     {.name = "rolling-epsd2-bending-z", .doc = "rolling epsd2 about z: kr = kt R*^2 (kt = 8 G* a), cap muR R* Fn",
@@ -607,7 +611,8 @@ const lt_case lt_hertz_mindlin_cases[HM_N_CASES] = {
      .kind = LT_CASE_CYCLE, .dof = 3, .set = {{"rolling", LT_RR_EPSD}, {"muTw", 0.2}}, .shape = {"wall", "sphere"},
      .radius = {0, 0.01}, .mat = {STEEL, GLASS}, .cycle = {.overlap = 1e-5, .amplitude = 2.5e-3, .speed = 1e-2},
      .steps = 2000, .expect = rolling_twist_expect},
-    {.name = "rolling-impact-spins", .doc = "elastic impact, opposite spins, rolling at its cap: w' = w - muR R* m* v (1 + e)/I",
+    {.name = "rolling-impact-spins",
+     .doc = "elastic impact, opposite spins, rolling at its cap: w' = w - muR R* m* v (1 + e)/I",
      .kind = LT_CASE_IMPACT, .set = {{"rolling", LT_RR_EPSD}, {"muR", 0.5}}, .radius = {0.01, 0.01},
      .mat = {GLASS, GLASS}, .impact = {.vn = 0.2, .spin = 40}, .steps = 2000, .converge = 1,
      .expect = rolling_impact_expect, .curve = impact_curve},

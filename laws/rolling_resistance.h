@@ -170,8 +170,15 @@ enum {
 };
 #define LT_RR_STATE_NAMES "kr", "ktw", "Mry", "Mrz", "Mtw", "Mdy", "Mdz", "wy", "wz"
 
+/* The Hertz laws' muR, muTw (-) and etaR (-) are optional (NaN, `unset`: nothing about rolling
+ * shows in a title or .meta of a law that does not use it); unset they are linear_rolling's
+ * defaults, 0.1, 0.1 and 0. */
+#define LT_RR_MU_DEFAULT 0.1
+static inline double lt_rr_given_mu(double mu) { return mu == mu ? mu : LT_RR_MU_DEFAULT; }
+static inline double lt_rr_given_eta(double eta) { return eta == eta ? eta : 0; }
+
 /* A Hertz law's step of the option: rule LT_RR_EPSD or LT_RR_EPSD2; muR, etaR, kr, muTw, ktw as
- * the parameters of `linear_rolling` (kr, ktw NaN: from the rule); R* (m); kn, kt (N/m) this
+ * the parameters of `linear_rolling` (resolved: lt_rr_given_*; kr, ktw NaN: from the rule); R* (m); kn, kt (N/m) this
  * step's elastic normal and tangential stiffness of the contact (2 E* a, 8 G* a); fn, fn0 (N)
  * the normal force now and at the previous state; unloading: the overlap decreased (not on a
  * contact's first step).  Updates the state block b. */

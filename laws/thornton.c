@@ -89,10 +89,14 @@ static const lt_param th_params[TH_P_COUNT] = {
                       "rolling and twisting resistance: none | epsd (kr = 2.25 kn muR^2 R*^2, Ai et al. 2011) | "
                       "epsd2 (kr = kt R*^2, Iwashita & Oda 1998); kn = 2 E* a, kt = 8 G* a of this step",
                       rolling_choices},
-    [TH_P_MUR] = {"muR", LT_REAL, 0.1, 0, INFINITY, "-", "rolling: friction coefficient mu_r, M_max = mu_r R* |Fn|", 0},
-    [TH_P_KR] = {"kr", LT_REAL, NAN, 0, INFINITY, "N m/rad", "rolling: stiffness (default: the rule's, from kn or kt)", 0},
-    [TH_P_MUTW] = {"muTw", LT_REAL, 0.1, 0, INFINITY, "-", "rolling: twisting friction coefficient, M_tw = muTw R* |Fn|", 0},
-    [TH_P_KTW] = {"ktw", LT_REAL, NAN, 0, INFINITY, "N m/rad", "rolling: twisting stiffness (default: 4.5 kt muTw^2 R*^2)", 0},
+    [TH_P_MUR] = {"muR", LT_REAL, NAN, 0, INFINITY, "-",
+                  "rolling: friction coefficient mu_r, M_max = mu_r R* |Fn| (default: 0.1)", 0},
+    [TH_P_KR] = {"kr", LT_REAL, NAN, 0, INFINITY, "N m/rad",
+                  "rolling: stiffness (default: the rule's, from kn or kt)", 0},
+    [TH_P_MUTW] = {"muTw", LT_REAL, NAN, 0, INFINITY, "-",
+                   "rolling: twisting friction coefficient, M_tw = muTw R* |Fn| (default: 0.1)", 0},
+    [TH_P_KTW] = {"ktw", LT_REAL, NAN, 0, INFINITY, "N m/rad",
+                   "rolling: twisting stiffness (default: 4.5 kt muTw^2 R*^2)", 0},
 };
 static const unsigned th_param_flags[TH_P_COUNT] = {
     [TH_P_ESTAR] = LT_PARAM_MATERIALS, [TH_P_GSTAR] = LT_PARAM_MATERIALS, [TH_P_TANPHI] = LT_PARAM_MATERIALS};
@@ -247,7 +251,8 @@ static int th_step(const double *p, const lt_contact *c, double *s, lt_response 
     double kvar = 0.5 * ((f0y + fty) * c->v[1] + (f0z + ftz) * c->v[2]) * dt - (elt - elt0) - fric;
     lt_rr_out rr = {0}; /* rolling and twisting: kn = 2 E* a, kt = 8 G* a of the current curve; no damping */
     if (p[TH_P_ROLLING] != LT_RR_NONE) {
-        lt_rr_hertz z = {(int)p[TH_P_ROLLING], p[TH_P_MUR], 0, p[TH_P_KR], p[TH_P_MUTW], p[TH_P_KTW], m.rstar,
+        lt_rr_hertz z = {(int)p[TH_P_ROLLING], lt_rr_given_mu(p[TH_P_MUR]), 0, p[TH_P_KR], lt_rr_given_mu(p[TH_P_MUTW]),
+                         p[TH_P_KTW], m.rstar,
                          2 * m.estar * lt_th_contact_radius(&u, delta), kt, fn, c->fresh ? fn : s[TH_S_FN],
                          delta < s[TH_S_DELTA]};
         rr = lt_rr_hertz_step(&z, c, s + TH_S_RR);
@@ -297,7 +302,8 @@ static double th_excess(const double *p, const double *s, const double f[LT_DOF]
     if (f[0] > th_fn_max(p, s)) return INFINITY;
     double g = th_ft_max(p, s, f[0]), ft = hypot(f[1], f[2]);
     double e = g > 0 ? ft / g - 1 : g == 0 && ft == 0 ? 0 : INFINITY;
-    return p[TH_P_ROLLING] != LT_RR_NONE ? lt_rr_excess(e, p[TH_P_MUR], p[TH_P_MUTW], s[TH_S_RSTAR], f) : e;
+    if (p[TH_P_ROLLING] == LT_RR_NONE) return e;
+    return lt_rr_excess(e, lt_rr_given_mu(p[TH_P_MUR]), lt_rr_given_mu(p[TH_P_MUTW]), s[TH_S_RSTAR], f);
 }
 
 static const lt_yield th_yield = {

@@ -173,8 +173,10 @@ static void rolling_cycle_expect(const lt_case_env *env, lt_expect *x, int twist
     double gstar = !isnan(p[TH_P_GSTAR]) ? p[TH_P_GSTAR] : 1 / ((2 - a->poisson) / ga + (2 - b->poisson) / gb);
     double d = env->load[0], F = lt_th_virgin_force(&m, d), R = m.rstar;
     double ca = d > m.dy ? sqrt((2 * F + m.fy) / (2 * LT_PI * m.py)) : sqrt(R * d);
-    double kn = 2 * m.estar * ca, kt = 8 * gstar * ca, mu = p[twist ? TH_P_MUTW : TH_P_MUR];
-    double k = twist ? 4.5 * kt * mu * mu * R * R : p[TH_P_ROLLING] == LT_RR_EPSD2 ? kt * R * R : 2.25 * kn * mu * mu * R * R;
+    double kn = 2 * m.estar * ca, kt = 8 * gstar * ca, mu = lt_rr_given_mu(p[twist ? TH_P_MUTW : TH_P_MUR]);
+    double k = 2.25 * kn * mu * mu * R * R;                  /* epsd */
+    if (p[TH_P_ROLLING] == LT_RR_EPSD2) k = kt * R * R;   /* epsd2 */
+    if (twist) k = 4.5 * kt * mu * mu * R * R;
     if (!isnan(p[twist ? TH_P_KTW : TH_P_KR])) k = p[twist ? TH_P_KTW : TH_P_KR];
     lt_rolling_cycle_expect(env, x, k, mu * R * F);
 }
@@ -185,7 +187,8 @@ static void rolling_twist_expect(const lt_case_env *env, lt_expect *x) { rolling
 static void rolling_impact_expect(const lt_case_env *env, lt_expect *x)
 {
     thornton_expect(env, x);
-    lt_rolling_impact_spins(env, x, x->value[LT_Q_RESTITUTION], env->param[TH_P_MUR], model_of(env).rstar, TOL_TARGET,
+    double e = x->value[LT_Q_RESTITUTION], muR = lt_rr_given_mu(env->param[TH_P_MUR]);
+    lt_rolling_impact_spins(env, x, e, muR, model_of(env).rstar, TOL_TARGET,
                             "rolling at its cap throughout, Thornton's e: " WHY_PLASTIC, NAN);
 }
 
@@ -256,7 +259,8 @@ const lt_case lt_thornton_cases[TH_N_CASES] = {
      .kind = LT_CASE_CYCLE, .dof = 3, .set = {{"yieldPressure", 1e10}, {"rolling", LT_RR_EPSD2}, {"muTw", 0.2}},
      .radius = {5e-3, 5e-3}, .mat = {STEEL, STEEL}, .cycle = {.overlap = 4e-5, .amplitude = 0.04, .speed = 1e-1},
      .steps = 2000, .expect = rolling_twist_expect},
-    {.name = "rolling-impact-v2vy", .doc = "v = 2 v_y, opposite spins, rolling at its cap: w' = w - muR R* m* v (1 + e)/I",
+    {.name = "rolling-impact-v2vy",
+     .doc = "v = 2 v_y, opposite spins, rolling at its cap: w' = w - muR R* m* v (1 + e)/I",
      .kind = LT_CASE_IMPACT, .set = {{"yieldPressure", 1e9}, {"rolling", LT_RR_EPSD}, {"muR", 0.5}},
      .radius = {5e-3, 5e-3}, .mat = {STEEL, STEEL}, .impact = {.vn = 0.04627061085690577, .spin = 20}, .steps = 2000,
      .expect = rolling_impact_expect, .curve = impact_curve},

@@ -183,8 +183,8 @@ static void test_caps_and_yield_function(void)
 /* Fixed spheres (0.1 m and 0.07 m, default material) pressed 4e-4 m, bent 1e-3 rad about y
  * (elastic: M_max/k_r = |Fn|/(2.25 kn muR R*) ~ 3e-2 rad at muR = 0.3), then unloaded to 1e-4 m
  * at that rotation: returns the last state's My/k_r and My, and the first unloaded state's. */
-static void unload_under_moment(const char *name, int i_rolling, int i_mur, int i_tangential, int tangential, double *ratio0,
-                                double *ratio1, double *m0, double *m1, double *bal)
+static void unload_under_moment(const char *name, int i_rolling, int i_mur, int i_tangential, int tangential,
+                                double *ratio0, double *ratio1, double *m0, double *m1, double *bal)
 {
     const lt_law *law = law_named(name);
     lt_test t = lt_default_test();
