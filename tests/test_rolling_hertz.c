@@ -13,7 +13,8 @@
  *     changes no force, on a path through all six DoFs;
  *   - the energy balance, with rolling on (both rules, damping, thornton plastic), on free bodies
  *     through every DoF and with loading and unloading;
- *   - a free sphere on a wall under a constant moment T > M_max turns with dw/dt = (T - M_max)/I.
+ *   - a free sphere on a wall under a constant moment T > M_max turns with dw/dt = (T - M_max)/I
+ *     (both laws).
  * Units SI; signs of src/law.h (torque on A). */
 #include "../src/registry.h"
 #include "../src/verify_int.h"
@@ -358,14 +359,14 @@ static void test_balance_on_free_bodies(void)
  * of 1e-5 s: rolling at the cap M_max = muR R* |Fn| (R* = r), dw/dt = (T - M_max)/I,
  * I = (2/5) m r^2 (the driver holds the contact point by the centre's velocity: no moment about
  * the centre). */
-static void test_moment_above_the_cap_rolls(void)
+static void check_moment_above_the_cap(const char *name, int i_rolling, int i_mur, int i_tanphi)
 {
-    const lt_law *law = law_named("hertz_mindlin");
+    const lt_law *law = law_named(name);
     vec3 n = v3(0.36, 0.48, 0.8);
     lt_test t = lt_default_test();
     t.law = law;
     defaults(law, t.params);
-    t.params[HM_P_ROLLING] = LT_RR_EPSD, t.params[HM_P_MUR] = 0.3, t.params[HM_P_TANPHI] = 0.5;
+    t.params[i_rolling] = LT_RR_EPSD, t.params[i_mur] = 0.3, t.params[i_tanphi] = 0.5;
     CHECK(lt_body_set_wall(&t.body[0], v3(0, 0, 0), n) == 0);
     t.body[0].fixed = 1;
     lt_body_set_sphere(&t.body[1], 0.1);
@@ -383,23 +384,29 @@ static void test_moment_above_the_cap_rolls(void)
     t.n_stages = 2;
     recorded_run m;
     record_run(&t, &m);
-    CHECK_MSG(m.rc == 0, "%s", lt_tester_view(m.T)->err);
+    CHECK_MSG(m.rc == 0, "%s: %s", name, lt_tester_view(m.T)->err);
     if (m.rc == 0) {
         size_t first = 0, n_rows = m.r.n, off = 0;
         for (size_t i = 0; i < n_rows && !first; i++)
             if (m.r.s[i].stage == 2 && fabs(m.r.s[i].f[4] - Mmax) <= 1e-9 * Mmax) first = i;
         CHECK(first > 0 && first < n_rows / 4);
         for (size_t i = first; i < n_rows; i++) off += fabs(m.r.s[i].f[4] - Mmax) > 1e-9 * Mmax;
-        CHECK_MSG(off == 0, "%zu states off the cap after the first", off);
+        CHECK_MSG(off == 0, "%s: %zu states off the cap after the first", name, off);
         const lt_snapshot *a = &m.r.s[first + 10], *b = &m.r.s[n_rows - 1];
         CHECK_REL(-b->f[0], fn, 1e-9, "Hertz force K delta^1.5 held (overlap from rounded positions)");
         double alpha = (b->v[4] - a->v[4]) / (b->time - a->time);
         CHECK_REL(alpha, (ratio - 1) * Mmax / I, TOL_LEAPFROG, "dw/dt = (T - M_max)/I, I = (2/5) m r^2");
         int ne = law->n_energies;
         double work = lt_tester_view(m.T)->energy[ne + LT_E_WORK], bal = lt_tester_view(m.T)->energy[ne + LT_E_BALANCE];
-        CHECK_MSG(fabs(bal) <= TOL_BALANCE * fabs(work), "balance %g J of work %g J", bal, work);
+        CHECK_MSG(fabs(bal) <= TOL_BALANCE * fabs(work), "%s: balance %g J of work %g J", name, bal, work);
     }
     free_run(&m);
+}
+
+static void test_moment_above_the_cap_rolls(void)
+{
+    check_moment_above_the_cap("hertz_mindlin", HM_P_ROLLING, HM_P_MUR, HM_P_TANPHI);
+    check_moment_above_the_cap("thornton", TH_P_ROLLING, TH_P_MUR, TH_P_TANPHI); /* yieldPressure unset: Hertz */
 }
 
 const test_case rolling_hertz_tests[] = {
