@@ -2,7 +2,8 @@
  * Mindlin-Deresiewicz with its loading history (method of dimensionality reduction, default),
  * or by the incremental Mindlin stiffness (rescaled on unloading, or not), with Coulomb; an
  * optional tangential Tsuji dashpot, the Coulomb limit on the compressive force only, and the
- * damping of a clipped contact from the restitution asked for (options, off by default).
+ * damping of a clipped contact from the restitution asked for (options, off by default);
+ * optional elastic-plastic rolling and twisting resistance (`rolling`).
  *
  * Theory (SI; frame and signs of src/law.h: delta = -uN > 0 is the overlap, v = velocity of B
  * relative to A, force on particle A, compression negative):
@@ -70,7 +71,7 @@
  *           the no-slip impact's vc'/vc within 6e-5 of the converged superposition.  Cost:
  *           one pass over the cells per step (~1 us at 160 cells; nothing before the first
  *           tangential motion).
- *           No torque.
+ *           No torque unless `rolling` (below).
  *   tangentialDashpot (off by default: no tangential dashpot): Ft += eta_t vt*, with
  *           eta_t = eta_n sqrt(kt/kn) = sqrt(2/3) alpha sqrt(m* kt) = ct delta^{1/4} (N s/m),
  *           eta_n = cd delta^{1/4} the normal dashpot's coefficient and kn = 2 E* a the normal
@@ -92,6 +93,20 @@
  *   coulombOn: total (default) tanPhi |Fn|, a pulling (unclipped) dashpot included;
  *           compressive tanPhi max(-Fn, 0): no friction while the dashpot pulls (the md cells'
  *           limits take the same normal force).  With clip both are the same (Fn <= 0).
+ *   rolling and twisting, parameter `rolling` (default none: no torque, the rolling state stays 0):
+ *           the elastic-plastic springs of laws/rolling_resistance.h (linear_rolling's, Ai, Chen,
+ *           Rotter & Ooi 2011 model C) on this law's stiffnesses of the step, a = sqrt(R* delta):
+ *             epsd:  k_r = 2.25 kn mu_r^2 R*^2, kn = 2 E* a (the Hertz tangent reported)  (N m/rad)
+ *             epsd2: k_r = kt R*^2, kt = 8 G* a (LIGGGHTS' rolling_friction epsd2, after Iwashita
+ *                    & Oda 1998; LAMMPS' `rolling sds` is k_roll R*^2 with k_roll given); kr: given
+ *             k_tw = ktw if given, else 4.5 kt mu_tw^2 R*^2;  caps mu_r R* |Fn|, mu_tw R* |Fn|,
+ *             |Fn| the normal force Coulomb takes (coulombOn); damping eta_r (C_r = eta_r 2 sqrt(I_r k_r)
+ *             with this step's k_r), torques on DoFs 3 (twist), 4, 5 (bending) as linear_rolling.
+ *           History: the moments are incremental (M += k(n) dtheta, as LIGGGHTS' r_torque); on a
+ *           step whose overlap decreased they are first scaled by k(n)/k(n-1), as the `rescale`
+ *           rule scales Ft (never with `tangential` = incremental, which keeps M as it is).
+ *           (LIGGGHTS' hertz model hands epsd its secant kn = (4/3) E* a, 2/3 of ours: give kr to
+ *           match it.)
  *   yield surface (declared for plots and probes): the Coulomb limit as applied,
  *           |Ft| <= tanPhi |Fn| with Fn the whole normal force (Hertz + Tsuji dashpot, after
  *           clipping) and Ft the whole tangential force (with tangentialDashpot, its dashpot
@@ -99,7 +114,10 @@
  *           unlimited (the unclipped dashpot pulls while the overlap closes; the limit is then
  *           tanPhi |Fn| in tension too, 0 with coulombOn = compressive).  State `slip` is 1 after a step whose force was
  *           returned to the surface (Coulomb slip, or clipping onto Fn = 0; md: every cell
- *           sliding, i.e. gross slip, not partial slip), else 0.
+ *           sliding, i.e. gross slip, not partial slip), else 0.  With `rolling`, the surface
+ *           also bounds the torques, |Mr| <= muR R* |Fn| and |Mt| <= muTw R* |Fn| (excess: the
+ *           largest utilisation minus one), and `slip` is 1 after a step returned to either cap
+ *           too; without it the torques are free (dofs 0x3f either way).
  *   dashpot velocity vn*: as laws/spring_dashpot.c (`dashpotVel`: extrapolated from the last two
  *           half-step velocities, second order, default; or the half-step velocity itself).
  * Energies (J), consistent with the driver's trapezoid work (src/driver.h); the normal
@@ -108,15 +126,17 @@
  * (v dt)^2/d that the bodies never do as work:
  *   elast  = (2/5) K delta^{5/2} + |Ft|^2/(2 kt)                      (stored, exact potentials;
  *            md: + sum_k |8 G* L_k u_k|^2/(2 * 8 G* L_k), the springs' energy, L_k the cell's
- *            length in contact)
+ *            length in contact) + |Mr|^2/(2 k_r) + Mt^2/(2 k_tw) (rolling)
  *   visc  += (Fd(n-1) + Fd(n))/2 duN, Fd = Fn - Fe (the dashpot's actual share)
  *            + (Fdt(n-1) + Fdt(n))/2 . vt dt with tangentialDashpot, Fdt the tangential
  *            dashpot's share after the return (state Fdty, Fdtz); plast, kvar and elast below
  *            then take the spring's share Fs (state Fty, Ftz) for Ft
+ *            + (Md(n-1) + Md(n))/2 . (v4, v5) dt (rolling damping)
  *   plast += (Fs + Ft) . (trial - Ft)/(2 kt)                        (Coulomb slip, as linear.c;
  *            md: the same per cell, Fs the cell's force before the step's increment; with the
  *            tangential dashpot's return, the same from the cell's start to its end q u: md_step's
  *            plast + (1 - q^2) E - (1 - q) F . vt dt/2, E and F md_step's energy and force)
+ *            + the plastic rolling and twisting work, (s M + M').(M_tr - M')/(2k) (trapezoid)
  *   kvar  += (Ft(n-1) + Ft(n))/2 . vt dt - d(|Ft|^2/(2 kt)) - plast increment: what the
  *            tangential spring does not return because its stiffness changed under load,
  *            |Ft(n-1)|^2/(2 kt(n-1)) - |Fs|^2/(2 kt(n)) >= 0 plus a trapezoid term
@@ -125,7 +145,10 @@
  *            with the pressure at the receding edge: slip there, a frictional loss, not stored
  *            energy; it never comes back), the energy lost in merging two cells
  *            (L1 L2/(L1 + L2) 8 G* |u1 - u2|^2/2 >= 0, a discretisation loss) and the
- *            trapezoid's second-order term; >= 0 up to that term.  incremental: < 0 on unloading
+ *            trapezoid's second-order term; >= 0 up to that term.  incremental: < 0 on unloading.
+ *            Rolling: the same for the rolling and twisting springs, (M(n-1) + M')/2 . dtheta -
+ *            d(|M|^2/(2k)) - their plastic work: >= 0 up to the trapezoid term with the scaling
+ *            on unloading (k grows while loading); < 0 on unloading with `incremental`
  *   quad  += (Fe(n-1) + Fe(n))/2 duN - d((2/5) K delta^{5/2}): the trapezoid rule's error on
  *            the nonlinear spring, O(dt^2) over an impact; it may be negative.  Booking it
  *            keeps the run's balance at round-off, so that a wrong visc or plast shows.  On a
@@ -135,7 +158,8 @@
  *   so work = d(elast) + visc + plast + kvar + quad holds step by step to round-off.
  * References: H. Hertz (1882), J. reine angew. Math. 92:156; R. D. Mindlin (1949), J. Appl.
  *   Mech. 16:259; R. D. Mindlin, H. Deresiewicz (1953), J. Appl. Mech. 20:327; [Popov & Hess
- *   2015] (the method of dimensionality reduction; [Popov & Hess 2014] its handbook); [Maw,
+ *   2015] (the method of dimensionality reduction; [Popov & Hess 2014] its handbook); [Ai et al.
+ *   2011], [Iwashita & Oda 1998], [Wensrich & Katterfeld 2012], [LIGGGHTS], [LAMMPS] (rolling); [Maw,
  *   Barber & Fawcett 1976]; [Johnson 1985] section 7.4; Y. Tsuji, T. Tanaka, T. Ishida
  *   (1992), Powder Technol. 71:239; [Schwager & Poeschel 2007]; [LIGGGHTS]; [LAMMPS]; C. Thornton,
  *   S. J. Cummins, P. W. Cleary, Powder Technol. 210 (2011) and 233 (2013); [Woo]
@@ -144,6 +168,7 @@
 #include "hertz_mindlin.h"
 #include "effective.h"
 #include "clipped_restitution.h"
+#include "rolling_resistance.h"
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
@@ -151,6 +176,7 @@
 static const char *const dashpot_choices[] = {"extrapolated", "halfstep", 0};
 static const char *const tangential_choices[] = {"rescale", "md", "incremental", 0};
 static const char *const coulomb_choices[] = {"total", "compressive", 0};
+static const char *const rolling_choices[] = LT_RR_CHOICES;
 
 static const lt_param hm_params[HM_P_COUNT] = {
     [HM_P_ESTAR] = {"Estar", LT_REAL, NAN, 0, INFINITY, "Pa", "effective modulus E* (default: from the materials)", 0},
@@ -175,6 +201,21 @@ static const lt_param hm_params[HM_P_COUNT] = {
                       coulomb_choices},
     [HM_P_CLIPEN] = {"clipEn", LT_BOOL, 0, 0, 1, "-",
                      "with clip: en is the restitution of the clipped contact (alpha from inverting it)", 0},
+    [HM_P_ROLLING] = {"rolling", LT_CHOICE, LT_RR_NONE, 0, 2, "-",
+                      "rolling and twisting resistance: none | epsd (kr = 2.25 kn muR^2 R*^2, Ai et al. 2011) | "
+                      "epsd2 (kr = kt R*^2, Iwashita & Oda 1998); kn = 2 E* a, kt = 8 G* a of this step",
+                      rolling_choices},
+    [HM_P_MUR] = {"muR", LT_REAL, NAN, 0, INFINITY, "-",
+                  "rolling: friction coefficient mu_r, M_max = mu_r R* |Fn| (default: 0.1)", 0},
+    [HM_P_ETAR] = {"etaR", LT_REAL, NAN, 0, 10, "-",
+                   "rolling: damping ratio eta_r, C_r = eta_r 2 sqrt(I_r kr), while rolling is elastic "
+                   "(default: 0)", 0},
+    [HM_P_KR] = {"kr", LT_REAL, NAN, 0, INFINITY, "N m/rad",
+                  "rolling: stiffness (default: the rule's, from kn or kt)", 0},
+    [HM_P_MUTW] = {"muTw", LT_REAL, NAN, 0, INFINITY, "-",
+                   "rolling: twisting friction coefficient, M_tw = muTw R* |Fn| (default: 0.1)", 0},
+    [HM_P_KTW] = {"ktw", LT_REAL, NAN, 0, INFINITY, "N m/rad",
+                   "rolling: twisting stiffness (default: 4.5 kt muTw^2 R*^2)", 0},
 };
 /* E*, G*, tanPhi unset: from the materials; R*: from the curvature radii (the law's own) */
 static const unsigned hm_param_flags[HM_P_COUNT] = {
@@ -190,11 +231,12 @@ static const lt_state_array hm_state_arrays[1] = {
     MD_CELL(d##7) MD_CELL(d##8) MD_CELL(d##9)
 static const char *const hm_state[HM_S_COUNT] = {
     "K", "Gstar", "Rstar", "tanPhi", "cd", "Fn", "Fe", "elastN", "Fdn", "Fty", "Ftz", "kt", "delta", "elastT", "vn0",
-    "uN0", "slip", "ct", "Fdty", "Fdtz", "vty0", "vtz0", "md_n",
+    "uN0", "slip", "ct", "Fdty", "Fdtz", "vty0", "vtz0", LT_RR_STATE_NAMES, "md_n",
     MD_CELL(0) MD_CELL(1) MD_CELL(2) MD_CELL(3) MD_CELL(4) MD_CELL(5) MD_CELL(6) MD_CELL(7) MD_CELL(8) MD_CELL(9)
     MD_TEN(1) MD_TEN(2) MD_TEN(3) MD_TEN(4) MD_TEN(5) MD_TEN(6) MD_TEN(7) MD_TEN(8) MD_TEN(9) MD_TEN(10) MD_TEN(11)
     MD_TEN(12) MD_TEN(13) MD_TEN(14) MD_TEN(15)};
 _Static_assert(HM_MD_MAX_CELLS == 160 && HM_S_COUNT <= LT_MAX_STATE, "hm_state lists 160 md cells");
+_Static_assert(HM_S_MD_N - HM_S_RR == LT_RR_S_COUNT, "laws/hertz_mindlin.h keeps the rolling block");
 
 static const lt_energy_def hm_energies[HM_E_COUNT] = {
     {"elast", LT_STORED, "Hertz potential (2/5) K delta^2.5 plus the tangential springs' energy"},
@@ -390,6 +432,25 @@ static void md_whole_return(const double *p, const lt_contact *c, double *s, dou
     t->slip = 1;
 }
 
+/* The normal force the Coulomb limit and the rolling caps take (coulombOn), as a force on A. */
+static double limit_normal(const double *p, double fn)
+{
+    return p[HM_P_COULOMB] == HM_C_COMPRESSIVE ? fmin(fn, 0) : fn;
+}
+
+/* The option `rolling` (laws/rolling_resistance.h): kn the Hertz tangent 2 E* a, kt = 8 G* a; the
+ * moments rescaled on unloading unless the tangential rule is `incremental`; the caps on the
+ * normal force Coulomb takes (coulombOn). */
+static lt_rr_out hm_rolling(const double *p, const lt_contact *c, double *s, double fn, double kn, double kt)
+{
+    int unloading = !c->fresh && c->uN > -s[HM_S_DELTA] && p[HM_P_TANGENTIAL] != HM_T_INCREMENTAL;
+    double fl = limit_normal(p, fn);
+    lt_rr_hertz z = {(int)p[HM_P_ROLLING], lt_rr_given_mu(p[HM_P_MUR]), lt_rr_given_eta(p[HM_P_ETAR]), p[HM_P_KR],
+                     lt_rr_given_mu(p[HM_P_MUTW]), p[HM_P_KTW],
+                     s[HM_S_RSTAR], kn, kt, fl, c->fresh ? fl : limit_normal(p, s[HM_S_FN]), unloading};
+    return lt_rr_hertz_step(&z, c, s + HM_S_RR);
+}
+
 static int hm_step(const double *p, const lt_contact *c, double *s, lt_response *out)
 {
     if (c->uN > 0) return 0;
@@ -437,6 +498,9 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
         t = spring_step(p, c, s, kt, fn_abs, fd);
     }
     returned |= t.slip;
+    lt_rr_out rr = {0}; /* rolling and twisting, from the previous state's Fn and delta (not yet overwritten) */
+    if (p[HM_P_ROLLING] != LT_RR_NONE) rr = hm_rolling(p, c, s, fn, 1.5 * K * sqd, kt);
+    returned |= rr.rolled | rr.twisted;
     double fty = t.fy, ftz = t.fz, elt = t.elast, plast = t.plast;
     double kvar = 0.5 * ((f0y + fty) * c->v[1] + (f0z + ftz) * c->v[2]) * dt - (elt - s[HM_S_ELT]) - plast;
     if (tdash) { /* the dashpot's trapezoid work on vt dt (its share of the force; none before touch) */
@@ -468,6 +532,7 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
     out->energy[HM_E_VISC] = visc;
     out->energy[HM_E_KVAR] = kvar;
     out->energy[HM_E_QUAD] = quad;
+    if (p[HM_P_ROLLING] != LT_RR_NONE) lt_rr_respond(out, &rr, HM_E_ELAST, HM_E_PLAST, HM_E_VISC, HM_E_KVAR);
     return 1;
 }
 
@@ -482,7 +547,7 @@ static double hm_ft_max(const double *p, const double *s, double fn)
 {
     if (fn > hm_fn_max(p, s)) return -1;
     if (p[HM_P_NOSLIP]) return INFINITY;
-    return s[HM_S_TANPHI] * (p[HM_P_COULOMB] == HM_C_COMPRESSIVE ? fmax(-fn, 0) : fabs(fn));
+    return s[HM_S_TANPHI] * fabs(limit_normal(p, fn));
 }
 
 static int hm_yielding(const double *p, const double *s)
@@ -491,12 +556,16 @@ static int hm_yielding(const double *p, const double *s)
     return s[HM_S_SLIP] != 0;
 }
 
-/* The cone over the six forces (no torques): |Ft|/ft_max - 1, dimensionless (laws/utilisation.h). */
+/* The cone over the six forces: |Ft|/ft_max - 1, dimensionless (laws/utilisation.h); with the
+ * option `rolling`, also the rolling and twisting caps (without it the torques are free). */
 static double hm_excess(const double *p, const double *s, const double f[LT_DOF])
 {
     double g = hm_ft_max(p, s, f[0]), ft = hypot(f[1], f[2]);
     if (f[0] > hm_fn_max(p, s) || g < 0) return INFINITY;
-    return g > 0 ? ft / g - 1 : ft == 0 ? 0 : INFINITY;
+    double e = g > 0 ? ft / g - 1 : ft == 0 ? 0 : INFINITY;
+    if (p[HM_P_ROLLING] == LT_RR_NONE) return e;
+    double fl[LT_DOF] = {limit_normal(p, f[0]), f[1], f[2], f[3], f[4], f[5]};
+    return lt_rr_excess(e, lt_rr_given_mu(p[HM_P_MUR]), lt_rr_given_mu(p[HM_P_MUTW]), s[HM_S_RSTAR], fl);
 }
 
 static const char *hm_check(const double *p)
@@ -511,8 +580,9 @@ static const lt_yield hm_yield = {
     .fn_max = hm_fn_max,
     .yielding = hm_yielding,
     .excess = hm_excess,
-    .dofs = 0x07,
-    .formula = "Coulomb of the whole force (Tsuji dashpots included): |Ft| = tanPhi |Fn| (coulombOn: max(-Fn, 0))",
+    .dofs = 0x3f,
+    .formula = "Coulomb of the whole force (Tsuji dashpots included): |Ft| = tanPhi |Fn| (coulombOn: max(-Fn, 0)); "
+               "rolling on: |Mr| = muR R* |Fn|, |Mt| = muTw R* |Fn|",
 };
 
 const lt_law law_hertz_mindlin = {

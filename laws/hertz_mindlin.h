@@ -20,6 +20,12 @@ enum {
     HM_P_TDASHPOT, /* bool: tangential Tsuji dashpot */
     HM_P_COULOMB, /* choice HM_C_*: the normal force the Coulomb limit takes */
     HM_P_CLIPEN,  /* bool: with clip, en is the clipped contact's restitution */
+    HM_P_ROLLING, /* choice LT_RR_* of laws/rolling_resistance.h: none | epsd | epsd2 */
+    HM_P_MUR,     /* -, rolling friction coefficient */
+    HM_P_ETAR,    /* -, rolling damping ratio */
+    HM_P_KR,      /* N m/rad, rolling stiffness (NaN: from the rule) */
+    HM_P_MUTW,    /* -, twisting friction coefficient */
+    HM_P_KTW,     /* N m/rad, twisting stiffness (NaN: 4.5 kt muTw^2 R*^2) */
     HM_P_COUNT
 };
 /* dashpotVel choices */
@@ -42,7 +48,8 @@ enum {
     HM_S_CT,   /* tangentialDashpot: eta_t = ct delta^{1/4}, N s/m^{5/4} (0: none) */
     HM_S_FDTY, HM_S_FDTZ, /* the tangential dashpot's force of the last step, N */
     HM_S_VTY0, HM_S_VTZ0, /* the last half-step tangential velocity, m/s (dashpotVel) */
-    HM_S_MD_N, /* md: the number of cells in use */
+    HM_S_RR, /* rolling: the first of the 9 values LT_RR_S_* of laws/rolling_resistance.h */
+    HM_S_MD_N = HM_S_RR + 9, /* md: the number of cells in use */
     HM_S_MD0,  /* md: the first cell's x, uy, uz */
     HM_S_COUNT = HM_S_MD0 + HM_MD_PER_CELL * HM_MD_MAX_CELLS
 };
@@ -50,7 +57,7 @@ enum {
 /* Energies, in the law's order. */
 enum { HM_E_ELAST, HM_E_PLAST, HM_E_VISC, HM_E_KVAR, HM_E_QUAD, HM_E_COUNT };
 
-#define HM_N_CASES 48
+#define HM_N_CASES 52
 extern const lt_case lt_hertz_mindlin_cases[HM_N_CASES];
 
 /* Closed forms of the md rule (laws/hertz_mindlin_cases.c), shared with the tests.  SI units:

@@ -51,6 +51,8 @@
 #include "hertz_mindlin.h"
 #include "effective.h"
 #include "clipped_restitution.h"
+#include "rolling.h"
+#include "rolling_resistance.h"
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -527,6 +529,35 @@ static void rigid_wall_expect(const lt_case_env *env, lt_expect *x)
 
 /* ---- the table ------------------------------------------------------------------------ */
 
+/* ---- the option `rolling` (laws/rolling_resistance.h; closed forms of laws/rolling.h) --------
+ * At the held overlap delta (en = 1: Fn = -K delta^1.5), a = sqrt(R* delta), kn = 2 E* a,
+ * kt = 8 G* a: bending k_r = kr or 2.25 kn muR^2 R*^2 (epsd) or kt R*^2 (epsd2), cap
+ * muR R* K delta^1.5; twisting k_tw = ktw or 4.5 kt muTw^2 R*^2, cap muTw R* K delta^1.5. */
+static void rolling_cycle_expect(const lt_case_env *env, lt_expect *x, int twist)
+{
+    hertz h = hertz_of(env);
+    const double *p = env->param;
+    double d = env->load[0], a = sqrt(h.rstar * d), R = h.rstar, fn = h.K * d * sqrt(d);
+    double kn = 2 * h.estar * a, kt = 8 * h.gstar * a, mu = lt_rr_given_mu(p[twist ? HM_P_MUTW : HM_P_MUR]);
+    double k = 2.25 * kn * mu * mu * R * R;                  /* epsd */
+    if (p[HM_P_ROLLING] == LT_RR_EPSD2) k = kt * R * R;   /* epsd2 */
+    if (twist) k = 4.5 * kt * mu * mu * R * R;
+    if (!isnan(p[twist ? HM_P_KTW : HM_P_KR])) k = p[twist ? HM_P_KTW : HM_P_KR];
+    lt_rolling_cycle_expect(env, x, k, mu * R * fn);
+}
+static void rolling_bend_expect(const lt_case_env *env, lt_expect *x) { rolling_cycle_expect(env, x, 0); }
+static void rolling_twist_expect(const lt_case_env *env, lt_expect *x) { rolling_cycle_expect(env, x, 1); }
+/* Elastic impact of spheres spinning oppositely, rolling fully mobilised (2.25 muR R* 2w > 2 v):
+ * impact_expect's rows, the spins turned by muR R* m* v (1 + e)/I with e = 1; leapfrog's error of
+ * e, second order, is theirs. */
+static void rolling_impact_expect(const lt_case_env *env, lt_expect *x)
+{
+    impact_expect(env, x);
+    double e = x->value[LT_Q_RESTITUTION], muR = lt_rr_given_mu(env->param[HM_P_MUR]);
+    lt_rolling_impact_spins(env, x, e, muR, hertz_of(env).rstar, TOL_TARGET,
+                            "rolling at its cap throughout: " WHY_TARGET, 2);
+}
+
 #define GLASS {4.8e10, 0.20, 2800, 0.5, 0.35}
 #define LIMESTONE {2.0e10, 0.25, 2500, 0.5, 0.35}
 #define STEEL {2.1e11, 0.30, 7800, 0.5, 0.35}
@@ -670,4 +701,22 @@ const lt_case lt_hertz_mindlin_cases[HM_N_CASES] = {
      .kind = LT_CASE_IMPACT, .set = {{"en", 0.5}, {"coulombOn", HM_C_COMPRESSIVE}, {"tangentialDashpot", 1}},
      .shape = {"wall", "sphere"}, .fixed = {1, 0}, .radius = {0, 2.5e-3}, .mat = {RIGID(0.23, 0.3), AL_OXIDE_MU03},
      .impact = {.vn = 1.0, .vt = 0.3 * 7}, .steps = 2000, .expect = sliding_line_expect, .curve = impact_curve},
+    {.name = "rolling-epsd-bending",
+     .doc = "rolling epsd about y at held overlap: kr = 2.25 kn muR^2 R*^2 (kn = 2 E* a), cap muR R* Fn, "
+            "4 M (a - M/kr) a cycle", .kind = LT_CASE_CYCLE, .dof = 4,
+     .set = {{"rolling", LT_RR_EPSD}, {"muR", 0.3}}, .radius = {0.01, 0.004}, .mat = {GLASS, STEEL},
+     .cycle = {.overlap = 1e-5, .amplitude = 1e-2, .speed = 1e-2}, .steps = 2000, .expect = rolling_bend_expect},
+    {.name = "rolling-epsd2-bending-z", .doc = "rolling epsd2 about z: kr = kt R*^2 (kt = 8 G* a), cap muR R* Fn",
+     .kind = LT_CASE_CYCLE, .dof = 5, .set = {{"rolling", LT_RR_EPSD2}, {"muR", 0.3}}, .radius = {0.01, 0.004},
+     .mat = {GLASS, STEEL}, .cycle = {.overlap = 1e-5, .amplitude = 2.5e-3, .speed = 1e-2}, .steps = 2000,
+     .expect = rolling_bend_expect},
+    {.name = "rolling-twist", .doc = "twisting, sphere on a wall: ktw = 4.5 kt muTw^2 R*^2, cap muTw R* Fn",
+     .kind = LT_CASE_CYCLE, .dof = 3, .set = {{"rolling", LT_RR_EPSD}, {"muTw", 0.2}}, .shape = {"wall", "sphere"},
+     .radius = {0, 0.01}, .mat = {STEEL, GLASS}, .cycle = {.overlap = 1e-5, .amplitude = 2.5e-3, .speed = 1e-2},
+     .steps = 2000, .expect = rolling_twist_expect},
+    {.name = "rolling-impact-spins",
+     .doc = "elastic impact, opposite spins, rolling at its cap: w' = w - muR R* m* v (1 + e)/I",
+     .kind = LT_CASE_IMPACT, .set = {{"rolling", LT_RR_EPSD}, {"muR", 0.5}}, .radius = {0.01, 0.01},
+     .mat = {GLASS, GLASS}, .impact = {.vn = 0.2, .spin = 40}, .steps = 2000, .converge = 1,
+     .expect = rolling_impact_expect, .curve = impact_curve},
 };

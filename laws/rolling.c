@@ -1,6 +1,7 @@
 /* laws/rolling.c - `linear_rolling`: the `linear` law (laws/linear.c) plus elastic-plastic
  * rolling resistance of the EPSD type (Ai, Chen, Rotter & Ooi 2011, model C) and elastic-plastic
- * twisting resistance.
+ * twisting resistance.  The springs are laws/rolling_resistance.h's, which the Hertz laws'
+ * option `rolling` shares (here at constant stiffness: no rescaling, nothing like their kvar).
  *
  * Theory (SI; frame and signs of src/law.h: x = normal from A to B, v = velocity of B relative
  * to A, so v[3] = twist rate and v[4], v[5] = bending (rolling) rates about local y, z, rad/s, of
@@ -62,12 +63,9 @@
  *   J. Eng. Mech. 124(3):285-292; M. J. Jiang, Z. F. Shen, J. F. Wang (2015), Comput. Geotech.
  *   65:147-163; P. A. Cundall, O. D. L. Strack (1979), Geotechnique 29(1):47-65 (docs/references.md).
  */
-#include "linear_core.h"
 #include "rolling.h"
-#include "utilisation.h"
+#include "rolling_resistance.h"
 #include <math.h>
-
-#define RL_PI 3.14159265358979323846
 
 enum { P_MUR = P_COUNT, P_KR, P_ETAR, P_MUTW, P_KTW, P_ROLL_COUNT };
 enum {
@@ -99,87 +97,39 @@ static const lt_energy_def rolling_energies[E_ROLL_COUNT] = {
     {"visc", LT_DISSIPATED, "energy dissipated by the viscous rolling damping (etaR)"},
 };
 
-/* R* = 1/(1/r1 + 1/r2) from the curvature radii (a flat face adds 0), m; from the branch
- * lengths when the contact gives no curvature. */
-static double rolling_radius(const lt_contact *c)
-{
-    const double *r = c->rcurv[0] > 0 && c->rcurv[1] > 0 ? c->rcurv : c->lens;
-    return 1.0 / (1.0 / r[0] + 1.0 / r[1]);
-}
-
-/* I_r = [sum 1/(I_i + m_i r_i^2)]^-1 for spheres of the materials' densities, kg m^2 (0 when a
- * density or curvature is missing: no damping then). */
-static double rolling_inertia(const lt_contact *c)
-{
-    double inv = 0;
-    for (int i = 0; i < 2; i++) {
-        double r = c->rcurv[i];
-        if (isinf(r)) continue; /* a flat face: infinitely heavy */
-        if (!(r > 0) || !c->mat[i] || !(c->mat[i]->density > 0)) return 0;
-        double m = c->mat[i]->density * 4.0 / 3.0 * RL_PI * r * r * r;
-        inv += 1.0 / (1.4 * m * r * r);
-    }
-    return inv > 0 ? 1.0 / inv : 0;
-}
-
 static void rolling_init(const double *p, const lt_contact *c, double *s)
 {
     lt_linear_init(p, c, s);
-    double R = rolling_radius(c);
+    double R = lt_rr_radius(c);
     s[S_RSTAR] = R;
     s[S_KR] = isnan(p[P_KR]) ? 2.25 * s[S_KN] * p[P_MUR] * p[P_MUR] * R * R : p[P_KR];
     s[S_KTW] = isnan(p[P_KTW]) ? 4.5 * s[S_KT] * p[P_MUTW] * p[P_MUTW] * R * R : p[P_KTW];
-    s[S_CR] = p[P_ETAR] > 0 ? p[P_ETAR] * 2 * sqrt(rolling_inertia(c) * s[S_KR]) : 0;
+    s[S_CR] = p[P_ETAR] > 0 ? p[P_ETAR] * 2 * sqrt(lt_rr_inertia(c) * s[S_KR]) : 0;
 }
 
-/* Elastic-perfectly-plastic spring on a 2-vector moment m (N m, updated) of stiffness k with the
- * increment (dy, dz) (rad) and the limit lim (previous state's: lim0), dissipation formula f.
- * Returns the plastic work of the step (J); *yielded = 1 if returned to the limit. */
-static double epp_moment(double k, double lim, double lim0, int f, double m[2], double dy, double dz, int *yielded)
-{
-    double ty = m[0] + k * dy, tz = m[1] + k * dz, norm = hypot(ty, tz);
-    *yielded = norm > lim;
-    if (!*yielded) {
-        m[0] = ty, m[1] = tz;
-        return 0;
-    }
-    double scale = norm > 0 ? lim / norm : 0, y0 = m[0], z0 = m[1];
-    m[0] = ty * scale, m[1] = tz * scale;
-    return k > 0 ? lt_linear_plastic_work(f, k, lim0, y0, z0, ty, tz, m[0], m[1]) : 0;
-}
-
+/* linear's step, then the rolling and twisting springs of laws/rolling_resistance.h at constant
+ * stiffness (no rescaling, no kvar). */
 static int rolling_step(const double *p, const lt_contact *c, double *s, lt_response *out)
 {
     double fn_prev = s[S_FN];
     if (!lt_linear_step(p, c, s, out)) return 0;
-    double fn = out->f[0], dt = c->dt, R = s[S_RSTAR], kr = s[S_KR], ktw = s[S_KTW];
-    int formula = (int)p[P_DISSIPATION];
+    double fn = out->f[0], R = s[S_RSTAR];
     if (c->fresh) fn_prev = fn;
-    /* rolling */
-    double mr[2] = {s[S_MRY], s[S_MRZ]}, lim = p[P_MUR] * R * fabs(fn), lim0 = p[P_MUR] * R * fabs(fn_prev);
-    int rolled, twisted;
-    double plast = epp_moment(kr, lim, lim0, formula, mr, c->v[4] * dt, c->v[5] * dt, &rolled);
-    /* viscous rolling damping at the extrapolated rate, off while rolling plastically */
-    double wy0 = c->fresh ? c->v[4] : s[S_WY], wz0 = c->fresh ? c->v[5] : s[S_WZ];
-    double mdy = 0, mdz = 0;
-    if (!rolled && s[S_CR] > 0) {
-        mdy = s[S_CR] * (1.5 * c->v[4] - 0.5 * wy0);
-        mdz = s[S_CR] * (1.5 * c->v[5] - 0.5 * wz0);
-    }
-    double visc = 0.5 * ((s[S_MDY] + mdy) * c->v[4] + (s[S_MDZ] + mdz) * c->v[5]) * dt;
-    /* twisting */
-    double mt[2] = {s[S_MTW], 0}, tlim = p[P_MUTW] * R * fabs(fn), tlim0 = p[P_MUTW] * R * fabs(fn_prev);
-    plast += epp_moment(ktw, tlim, tlim0, formula, mt, c->v[3] * dt, 0, &twisted);
-    s[S_MRY] = mr[0], s[S_MRZ] = mr[1], s[S_MTW] = mt[0];
-    s[S_MDY] = mdy, s[S_MDZ] = mdz, s[S_WY] = c->v[4], s[S_WZ] = c->v[5];
-    s[S_ROLL] = rolled, s[S_TWIST] = twisted;
-    out->f[3] = mt[0];
-    out->f[4] = mr[0] + mdy;
-    out->f[5] = mr[1] + mdz;
-    out->energy[E_ELAST] += (kr > 0 ? 0.5 * (mr[0] * mr[0] + mr[1] * mr[1]) / kr : 0) +
-                            (ktw > 0 ? 0.5 * mt[0] * mt[0] / ktw : 0);
-    out->energy[E_PLAST] += plast;
-    out->energy[E_VISC] = visc;
+    lt_rr_in in = {.kr = s[S_KR], .ktw = s[S_KTW], .kr0 = s[S_KR], .ktw0 = s[S_KTW], .cr = s[S_CR],
+                   .lim_r = p[P_MUR] * R * fabs(fn), .lim_r0 = p[P_MUR] * R * fabs(fn_prev),
+                   .lim_tw = p[P_MUTW] * R * fabs(fn), .lim_tw0 = p[P_MUTW] * R * fabs(fn_prev),
+                   .formula = (int)p[P_DISSIPATION]};
+    lt_rr_history h = {{s[S_MRY], s[S_MRZ]}, s[S_MTW], {s[S_MDY], s[S_MDZ]}, {s[S_WY], s[S_WZ]}};
+    lt_rr_out o = lt_rr_step(&in, c, &h);
+    s[S_MRY] = h.mr[0], s[S_MRZ] = h.mr[1], s[S_MTW] = h.mt;
+    s[S_MDY] = h.md[0], s[S_MDZ] = h.md[1], s[S_WY] = h.w[0], s[S_WZ] = h.w[1];
+    s[S_ROLL] = o.rolled, s[S_TWIST] = o.twisted;
+    out->f[3] = o.twist;
+    out->f[4] = o.bend[0];
+    out->f[5] = o.bend[1];
+    out->energy[E_ELAST] += o.elast;
+    out->energy[E_PLAST] += o.plast;
+    out->energy[E_VISC] = o.visc;
     return 1;
 }
 
@@ -205,10 +155,8 @@ static int rolling_yielding(const double *p, const double *s)
 static double rolling_excess(const double *p, const double *s, const double f[LT_DOF])
 {
     if (f[0] > rolling_fn_max(p, s)) return INFINITY;
-    double an = fabs(f[0]), R = s[S_RSTAR];
     double e = lt_utilisation(hypot(f[1], f[2]), rolling_ft_max(p, s, f[0]));
-    e = fmax(e, lt_utilisation(hypot(f[4], f[5]), p[P_MUR] * R * an));
-    return fmax(e, lt_utilisation(fabs(f[3]), p[P_MUTW] * R * an));
+    return lt_rr_excess(e, p[P_MUR], p[P_MUTW], s[S_RSTAR], f);
 }
 
 static const lt_yield rolling_yield = {

@@ -9,6 +9,18 @@
 #define ROLLING_N_CASES 5
 extern const lt_case lt_rolling_cases[ROLLING_N_CASES];
 
+/* Closed forms shared with the Hertz laws' cases of their option `rolling` (laws/rolling_cases.c;
+ * SI units).  lt_rolling_cycle_expect: the cycle 0 -> +a -> -a -> +a of a rotational DoF at held
+ * overlap, elastic-perfectly-plastic of slope k (N m/rad) and cap M (N m): energy 4 M (a - M/k),
+ * stiffness k (measured as a slope), cap M.  lt_rolling_impact_spins: a head-on impact of two
+ * free bodies with spins +w (A) and -w (B) about local z (load[2]) whose rolling moment is at its
+ * cap mu_r R* |Fn| throughout (full mobilisation): the angular impulse mu_r R* J, J = m* v (1 + e)
+ * the normal impulse of restitution e, turns the spins to w - mu_r R* J/I_A and -w + mu_r R* J/I_B;
+ * tol, why, order as lt_expect's for both spins. */
+void lt_rolling_cycle_expect(const lt_case_env *env, lt_expect *x, double k, double M);
+void lt_rolling_impact_spins(const lt_case_env *env, lt_expect *x, double e, double muR, double rstar, double tol,
+                             const char *why, double order);
+
 /* Parameter indices the cases set (the law's order, laws/rolling.c). */
 enum { RP_KN, RP_KT, RP_TANPHI, RP_NOSLIP, RP_NOBREAK, RP_DISSIPATION, RP_MUR, RP_KR, RP_ETAR, RP_MUTW, RP_KTW };
 

@@ -12,6 +12,11 @@
  *     d = 1 (shear)     k = kt,                      M = tanPhi kn delta   (Cundall & Strack)
  *     d = 4, 5 (rolling) k = kr or 2.25 kn muR^2 R*^2, M = muR R* kn delta   (Ai et al. 2011)
  *     d = 3 (twist)     k = ktw or 4.5 kt muTw^2 R*^2, M = muTw R* kn delta  (laws/rolling.c)
+ *   The same cycle and a spinning impact serve the Hertz laws' option `rolling` (laws/rolling.h:
+ *   lt_rolling_cycle_expect, lt_rolling_impact_spins; their cases give k, M and e):
+ *   spinning impact, rolling at its cap throughout: I dw/dt = -+ mu_r R* |Fn|, so each spin
+ *   changes by mu_r R* int |Fn| dt / I = mu_r R* m* v (1 + e)/I (leapfrog sums the same kicks:
+ *   sum |Fn| dt = m* (v + v'), exactly, so the spins err only as the restitution does).
  */
 #include "rolling.h"
 #include <math.h>
@@ -56,6 +61,20 @@ static void epp_cycle(const lt_case_env *env, lt_expect *x, double k, double M, 
     x->value[LT_Q_CYCLE_CAP] = M;
     x->tol[LT_Q_CYCLE_CAP] = TOL_POSITION;
     x->why[LT_Q_CYCLE_CAP] = "radial return onto mu kn delta (R*): " WHY_POSITION;
+}
+
+void lt_rolling_cycle_expect(const lt_case_env *env, lt_expect *x, double k, double M)
+{
+    epp_cycle(env, x, k, M, TOL_SLOPE, WHY_SLOPE);
+}
+
+void lt_rolling_impact_spins(const lt_case_env *env, lt_expect *x, double e, double muR, double rstar, double tol,
+                             const char *why, double order)
+{
+    double w = env->impact.spin, impulse = muR * rstar * env->c.mstar * env->impact.vn * (1 + e);
+    x->value[LT_Q_SPIN_A] = w - impulse / env->inertia[0];
+    x->value[LT_Q_SPIN_B] = -w + impulse / env->inertia[1];
+    for (int q = LT_Q_SPIN_A; q <= LT_Q_SPIN_B; q++) x->tol[q] = tol, x->why[q] = why, x->order[q] = order;
 }
 
 static void shear_expect(const lt_case_env *env, lt_expect *x)

@@ -1,6 +1,7 @@
 /* laws/thornton.c - Thornton's elastic-perfectly-plastic normal contact of spheres: Hertz up to
  * a limiting contact pressure, then a linear plastic branch, elastic unloading on a Hertz curve
- * of enlarged radius; Mindlin's tangential stiffness rescaled on unloading, Coulomb.
+ * of enlarged radius; Mindlin's tangential stiffness rescaled on unloading, Coulomb; optional
+ * elastic-plastic rolling and twisting resistance (`rolling`).
  *
  * Theory (SI; frame and signs of src/law.h: delta = -uN > 0 is the overlap, force on A,
  * compression negative; F below is the compressive magnitude, Fn = -F):
@@ -38,10 +39,21 @@
  *     kt(n)/kt(n-1) when the overlap decreased; trial Ft = Fs + kt vt dt; Coulomb
  *     |Ft| <= tanPhi F (F the elastic-plastic normal force).  tanPhi from `tanPhi` or the
  *     materials.  (hertz_mindlin's md rule is not offered here.)
+ *   rolling and twisting, parameter `rolling` (default none: no torque, the rolling state stays
+ *     0): hertz_mindlin's option (laws/rolling_resistance.h) on this law's contact radius a of
+ *     the current curve (the one kt uses): epsd k_r = 2.25 kn mu_r^2 R*^2 with kn = 2 E* a (the
+ *     elastic stiffness of the contact, equal to the reported tangent except on the plastic
+ *     branch, where that is pi p_y R*: both 2 E* a_y at yield), epsd2 k_r = kt R*^2, kt = 8 G* a;
+ *     kr, ktw given: those; k_tw = 4.5 kt mu_tw^2 R*^2; caps mu_r R* F, mu_tw R* F (N m);
+ *     torques on DoFs 3, 4, 5.  The moments are rescaled by k(n)/k(n-1) when the overlap
+ *     decreased, as Ft.  No rolling damping (this law books no viscous energy; LIGGGHTS' epsd2
+ *     has none either): state Mdy, Mdz stay 0.  The yield function adds the caps and `yielding`
+ *     is 1 after a step returned to one; without `rolling` the torques are free.
  * Energies (J), consistent with the driver's trapezoid work (src/driver.h); duN = uN(n) -
  * uN(n-1) from the positions (vn dt on a contact's first step), as laws/hertz_mindlin.c:
  *   elast = (2/5) (4/3) E* sqrt(R_p) (delta - delta_p)^{5/2} + |Ft|^2/(2 kt)   (stored: what the
  *           current unloading curve gives back, + the tangential spring)
+ *           + |Mr|^2/(2 k_r) + Mt^2/(2 k_tw) (rolling)
  *   plast += (the exact work of the virgin curve and of the unloading curve over the step) -
  *           d(elast_n): with W(delta) = int_0^delta of the virgin curve and U(delta, delta_max)
  *           the normal part of elast, a step that raises delta_max from d0 to d1 books
@@ -49,18 +61,24 @@
  *           any other step nothing (it stays on an elastic curve).  Over an impact this is
  *           exactly (1 - e^2) (1/2) m* v^2 of the model.
  *   fric  += (Fs + Ft) . (trial - Ft)/(2 kt)  (Coulomb slip, as laws/hertz_mindlin.c's plast)
+ *           + the plastic rolling and twisting work (trapezoid, laws/rolling_resistance.h)
  *   kvar  += (Ft(n-1) + Ft(n))/2 . vt dt - d(|Ft|^2/(2 kt)) - fric increment: what the tangential
- *           spring does not return because kt changed under load (as laws/hertz_mindlin.c)
+ *           spring does not return because kt changed under load (as laws/hertz_mindlin.c);
+ *           + the same of the rolling and twisting springs (k_r, k_tw change with a)
  *   quad  += (Fn(n-1) + Fn(n))/2 duN - d(elast_n) - plast increment: the trapezoid rule's error
  *           on the nonlinear curves, O(dt^2) over an impact, either sign.
  *   so work = d(elast) + plast + fric + kvar + quad step by step to round-off.
  * References: C. Thornton (1997), J. Appl. Mech. 64:383 [Thornton 1997]; H. Hertz (1882);
- *   [Johnson 1985]; docs/references.md.
+ *   [Johnson 1985]; rolling: [Ai et al. 2011], [Iwashita & Oda 1998], [Wensrich & Katterfeld
+ *   2012], [LIGGGHTS]; docs/references.md.
  */
 #include "thornton.h"
 #include "effective.h"
+#include "rolling_resistance.h"
 #include <math.h>
 #include <stddef.h>
+
+static const char *const rolling_choices[] = LT_RR_CHOICES;
 
 static const lt_param th_params[TH_P_COUNT] = {
     [TH_P_ESTAR] = {"Estar", LT_REAL, NAN, 0, INFINITY, "Pa", "effective modulus E* (default: from the materials)", 0},
@@ -69,12 +87,26 @@ static const lt_param th_params[TH_P_COUNT] = {
                  "limiting contact pressure p_y (default: unset, never yields: Hertz)", 0},
     [TH_P_GSTAR] = {"Gstar", LT_REAL, NAN, 0, INFINITY, "Pa", "effective shear modulus G* (default: from the materials)", 0},
     [TH_P_TANPHI] = {"tanPhi", LT_REAL, NAN, 0, INFINITY, "-", "friction coefficient (default: from materials)", 0},
+    [TH_P_ROLLING] = {"rolling", LT_CHOICE, LT_RR_NONE, 0, 2, "-",
+                      "rolling and twisting resistance: none | epsd (kr = 2.25 kn muR^2 R*^2, Ai et al. 2011) | "
+                      "epsd2 (kr = kt R*^2, Iwashita & Oda 1998); kn = 2 E* a, kt = 8 G* a of this step",
+                      rolling_choices},
+    [TH_P_MUR] = {"muR", LT_REAL, NAN, 0, INFINITY, "-",
+                  "rolling: friction coefficient mu_r, M_max = mu_r R* |Fn| (default: 0.1)", 0},
+    [TH_P_KR] = {"kr", LT_REAL, NAN, 0, INFINITY, "N m/rad",
+                  "rolling: stiffness (default: the rule's, from kn or kt)", 0},
+    [TH_P_MUTW] = {"muTw", LT_REAL, NAN, 0, INFINITY, "-",
+                   "rolling: twisting friction coefficient, M_tw = muTw R* |Fn| (default: 0.1)", 0},
+    [TH_P_KTW] = {"ktw", LT_REAL, NAN, 0, INFINITY, "N m/rad",
+                   "rolling: twisting stiffness (default: 4.5 kt muTw^2 R*^2)", 0},
 };
 static const unsigned th_param_flags[TH_P_COUNT] = {
     [TH_P_ESTAR] = LT_PARAM_MATERIALS, [TH_P_GSTAR] = LT_PARAM_MATERIALS, [TH_P_TANPHI] = LT_PARAM_MATERIALS};
 
 static const char *const th_state[TH_S_COUNT] = {"Estar", "Rstar", "yieldPressure", "Gstar", "tanPhi", "kt", "elastT", "deltaMax",
-                                                 "delta", "Fn", "Fty", "Ftz", "elastN", "uN0", "yielding"};
+                                                 "delta", "Fn", "Fty", "Ftz", "elastN", "uN0", "yielding",
+                                                 LT_RR_STATE_NAMES};
+_Static_assert(TH_S_COUNT - TH_S_RR == LT_RR_S_COUNT, "laws/thornton.h keeps the rolling block");
 
 static const lt_energy_def th_energies[TH_E_COUNT] = {
     {"elast", LT_STORED, "what the current Hertz unloading curve returns, plus the tangential spring's energy"},
@@ -165,7 +197,6 @@ static void th_init(const double *p, const lt_contact *c, double *s)
 
 static int th_step(const double *p, const lt_contact *c, double *s, lt_response *out)
 {
-    (void)p;
     if (c->uN > 0) return 0;
     lt_th_model m = lt_th_model_of(s[TH_S_ESTAR], s[TH_S_RSTAR], s[TH_S_PY]);
     double delta = -c->uN, dt = c->dt;
@@ -209,6 +240,14 @@ static int th_step(const double *p, const lt_contact *c, double *s, lt_response 
     }
     double elt = kt > 0 ? (fty * fty + ftz * ftz) / (2 * kt) : 0;
     double kvar = 0.5 * ((f0y + fty) * c->v[1] + (f0z + ftz) * c->v[2]) * dt - (elt - elt0) - fric;
+    lt_rr_out rr = {0}; /* rolling and twisting: kn = 2 E* a, kt = 8 G* a of the current curve; no damping */
+    if (p[TH_P_ROLLING] != LT_RR_NONE) {
+        lt_rr_hertz z = {(int)p[TH_P_ROLLING], lt_rr_given_mu(p[TH_P_MUR]), 0, p[TH_P_KR], lt_rr_given_mu(p[TH_P_MUTW]),
+                         p[TH_P_KTW], m.rstar,
+                         2 * m.estar * lt_th_contact_radius(&u, delta), kt, fn, c->fresh ? fn : s[TH_S_FN],
+                         delta < s[TH_S_DELTA]};
+        rr = lt_rr_hertz_step(&z, c, s + TH_S_RR);
+    }
     s[TH_S_KT] = kt;
     s[TH_S_ELT] = elt;
     s[TH_S_DMAX] = dmax;
@@ -218,13 +257,14 @@ static int th_step(const double *p, const lt_contact *c, double *s, lt_response 
     s[TH_S_FTZ] = ftz;
     s[TH_S_ELN] = eln;
     s[TH_S_UN0] = c->uN;
-    s[TH_S_YIELD] = flowed || slid;
+    s[TH_S_YIELD] = flowed || slid || rr.rolled || rr.twisted;
     lt_respond_force(out, fn, fty, ftz, kn, kt);
     out->energy[TH_E_ELAST] = eln + elt;
     out->energy[TH_E_PLAST] = plast;
     out->energy[TH_E_FRIC] = fric;
     out->energy[TH_E_KVAR] = kvar;
     out->energy[TH_E_QUAD] = quad;
+    if (p[TH_P_ROLLING] != LT_RR_NONE) lt_rr_respond(out, &rr, TH_E_ELAST, TH_E_FRIC, -1, TH_E_KVAR);
     return 1;
 }
 
@@ -246,12 +286,25 @@ static int th_yielding(const double *p, const double *s)
     return s[TH_S_YIELD] != 0;
 }
 
+/* The cone |Ft|/(tanPhi |Fn|) - 1 (the harness's own reading of ft_max and fn_max, src/surface.c)
+ * and, with the option `rolling`, the rolling and twisting caps (without it the torques are free). */
+static double th_excess(const double *p, const double *s, const double f[LT_DOF])
+{
+    if (f[0] > th_fn_max(p, s)) return INFINITY;
+    double g = th_ft_max(p, s, f[0]), ft = hypot(f[1], f[2]);
+    double e = g > 0 ? ft / g - 1 : g == 0 && ft == 0 ? 0 : INFINITY;
+    if (p[TH_P_ROLLING] == LT_RR_NONE) return e;
+    return lt_rr_excess(e, lt_rr_given_mu(p[TH_P_MUR]), lt_rr_given_mu(p[TH_P_MUTW]), s[TH_S_RSTAR], f);
+}
+
 static const lt_yield th_yield = {
     .ft_max = th_ft_max,
     .fn_max = th_fn_max,
     .yielding = th_yielding,
-    .dofs = 0x07,
-    .formula = "Coulomb: |Ft| = tanPhi |Fn|, Fn <= 0 (yielding also flags normal plastic flow)",
+    .excess = th_excess,
+    .dofs = 0x3f,
+    .formula = "Coulomb: |Ft| = tanPhi |Fn|, Fn <= 0 (yielding also flags normal plastic flow); rolling on: "
+               "|Mr| = muR R* |Fn|, |Mt| = muTw R* |Fn|",
 };
 
 const lt_law law_thornton = {

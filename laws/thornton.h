@@ -13,6 +13,11 @@ enum {
     TH_P_PY,     /* Pa, limiting contact pressure p_y (NaN: never yields, Hertz) */
     TH_P_GSTAR,  /* Pa, G* (NaN: from the materials) */
     TH_P_TANPHI, /* -, friction coefficient (NaN: from the materials) */
+    TH_P_ROLLING, /* choice LT_RR_* of laws/rolling_resistance.h: none | epsd | epsd2 */
+    TH_P_MUR,    /* -, rolling friction coefficient */
+    TH_P_KR,     /* N m/rad, rolling stiffness (NaN: from the rule) */
+    TH_P_MUTW,   /* -, twisting friction coefficient */
+    TH_P_KTW,    /* N m/rad, twisting stiffness (NaN: 4.5 kt muTw^2 R*^2) */
     TH_P_COUNT
 };
 
@@ -27,8 +32,9 @@ enum {
     TH_S_FTY, TH_S_FTZ, /* N, tangential force */
     TH_S_ELN,   /* J, energy of the current unloading curve */
     TH_S_UN0,   /* m, uN of the last step */
-    TH_S_YIELD, /* 1: the last step flowed plastically or slid */
-    TH_S_COUNT
+    TH_S_YIELD, /* 1: the last step flowed plastically, slid, or (rolling) reached a rolling or twisting cap */
+    TH_S_RR,    /* rolling: the first of the 9 values LT_RR_S_* of laws/rolling_resistance.h */
+    TH_S_COUNT = TH_S_RR + 9
 };
 
 /* Energies, in the law's order. */
@@ -58,7 +64,7 @@ double lt_th_contact_radius(const lt_th_unload *u, double delta);
 double lt_th_yield_velocity(const lt_th_model *m, double mstar);
 double lt_th_restitution(double vy_over_v);
 
-#define TH_N_CASES 8
+#define TH_N_CASES 11
 extern const lt_case lt_thornton_cases[TH_N_CASES];
 
 #endif

@@ -28,6 +28,8 @@
  */
 #include "thornton.h"
 #include "effective.h"
+#include "rolling.h"
+#include "rolling_resistance.h"
 #include <math.h>
 #include <stddef.h>
 
@@ -155,6 +157,39 @@ static void cycle_expect(const lt_case_env *env, lt_expect *x)
     x->why[LT_Q_SLIP_FORCE] = "Coulomb tanPhi K delta^1.5: overlap from rounded position updates";
 }
 
+/* The option `rolling` (laws/rolling_resistance.h; closed forms of laws/rolling.h).  Cycle at the
+ * held overlap delta, reached by virgin loading: F the virgin force, the contact radius a of the
+ * loading curve (a^2 = R* delta below delta_y; (2 F + F_y)/(2 pi p_y) on the plastic branch),
+ * kn = 2 E* a, kt = 8 G* a; bending k_r = 2.25 kn muR^2 R*^2 (epsd) or kt R*^2 (epsd2), cap
+ * muR R* F; twisting k_tw = 4.5 kt muTw^2 R*^2, cap muTw R* F (kr, ktw given: those). */
+static void rolling_cycle_expect(const lt_case_env *env, lt_expect *x, int twist)
+{
+    lt_th_model m = model_of(env);
+    const lt_material *a = env->c.mat[0], *b = env->c.mat[1];
+    const double *p = env->param;
+    double ga = a->young / (2 * (1 + a->poisson)), gb = b->young / (2 * (1 + b->poisson));
+    double gstar = !isnan(p[TH_P_GSTAR]) ? p[TH_P_GSTAR] : 1 / ((2 - a->poisson) / ga + (2 - b->poisson) / gb);
+    double d = env->load[0], F = lt_th_virgin_force(&m, d), R = m.rstar;
+    double ca = d > m.dy ? sqrt((2 * F + m.fy) / (2 * LT_PI * m.py)) : sqrt(R * d);
+    double kn = 2 * m.estar * ca, kt = 8 * gstar * ca, mu = lt_rr_given_mu(p[twist ? TH_P_MUTW : TH_P_MUR]);
+    double k = 2.25 * kn * mu * mu * R * R;                  /* epsd */
+    if (p[TH_P_ROLLING] == LT_RR_EPSD2) k = kt * R * R;   /* epsd2 */
+    if (twist) k = 4.5 * kt * mu * mu * R * R;
+    if (!isnan(p[twist ? TH_P_KTW : TH_P_KR])) k = p[twist ? TH_P_KTW : TH_P_KR];
+    lt_rolling_cycle_expect(env, x, k, mu * R * F);
+}
+static void rolling_bend_expect(const lt_case_env *env, lt_expect *x) { rolling_cycle_expect(env, x, 0); }
+static void rolling_twist_expect(const lt_case_env *env, lt_expect *x) { rolling_cycle_expect(env, x, 1); }
+/* Plastic impact of spheres spinning oppositely, rolling at its cap throughout: thornton_expect's
+ * rows, the spins turned by muR R* m* v (1 + e)/I with Thornton's e (no order: as e's). */
+static void rolling_impact_expect(const lt_case_env *env, lt_expect *x)
+{
+    thornton_expect(env, x);
+    double e = x->value[LT_Q_RESTITUTION], muR = lt_rr_given_mu(env->param[TH_P_MUR]);
+    lt_rolling_impact_spins(env, x, e, muR, model_of(env).rstar, TOL_TARGET,
+                            "rolling at its cap throughout, Thornton's e: " WHY_PLASTIC, NAN);
+}
+
 static void impact_curve(const lt_case_env *env, double s, double *uN, double *Fn)
 {
     /* the force-overlap loop: virgin loading to delta_max (s <= 1/2), unloading to delta_p */
@@ -212,4 +247,18 @@ const lt_case lt_thornton_cases[TH_N_CASES] = {
      .radius = {5e-3, 5e-3}, .mat = {STEEL, STEEL},
      .load = {2e-5, 1e-5}, .steps = 500, .dofs = "v.....",
      .along_tol = 1e-9, .along_why = "the trapezoid's errors cancel on retraced nodes: round-off"},
+    {.name = "rolling-plastic-bending", .doc = "rolling epsd about y at 4 delta_y (plastic): kr = 2.25 kn muR^2 R*^2, "
+     "kn = 2 E* a, cap muR R* F, 4 M (a - M/kr)", .kind = LT_CASE_CYCLE, .dof = 4,
+     .set = {{"yieldPressure", 1e9}, {"rolling", LT_RR_EPSD}, {"muR", 0.3}}, .radius = {5e-3, 5e-3},
+     .mat = {STEEL, STEEL}, .cycle = {.overlap = 2.0432548511355244e-6, .amplitude = 1.5e-3, .speed = 1e-2},
+     .steps = 2000, .expect = rolling_bend_expect},
+    {.name = "rolling-twist", .doc = "twisting below delta_y (rule epsd2): ktw = 4.5 kt muTw^2 R*^2, cap muTw R* F",
+     .kind = LT_CASE_CYCLE, .dof = 3, .set = {{"yieldPressure", 1e10}, {"rolling", LT_RR_EPSD2}, {"muTw", 0.2}},
+     .radius = {5e-3, 5e-3}, .mat = {STEEL, STEEL}, .cycle = {.overlap = 4e-5, .amplitude = 0.04, .speed = 1e-1},
+     .steps = 2000, .expect = rolling_twist_expect},
+    {.name = "rolling-impact-v2vy",
+     .doc = "v = 2 v_y, opposite spins, rolling at its cap: w' = w - muR R* m* v (1 + e)/I",
+     .kind = LT_CASE_IMPACT, .set = {{"yieldPressure", 1e9}, {"rolling", LT_RR_EPSD}, {"muR", 0.5}},
+     .radius = {5e-3, 5e-3}, .mat = {STEEL, STEEL}, .impact = {.vn = 0.04627061085690577, .spin = 20}, .steps = 2000,
+     .expect = rolling_impact_expect, .curve = impact_curve},
 };

@@ -27,6 +27,7 @@ extern const test_case linear_tests[], spring_dashpot_tests[], hertz_mindlin_tes
     sandbox_tests[], faults_tests[], io_tests[], validate_tests[], fuzz_tests[], law_check_tests[], hostile_tests[];
 /* one line a suite from here on */
 extern const test_case rolling_tests[];
+extern const test_case rolling_hertz_tests[];
 extern const test_case adhesion_tests[];
 extern const test_case thornton_tests[];
 extern const test_case cycle_dof_tests[];
@@ -63,6 +64,7 @@ static const struct {
     {"linel6", linel6_tests},
     {"cohesive", cohesive_tests},
     {"rolling", rolling_tests},
+    {"rolling_hertz", rolling_hertz_tests},
     {"adhesion", adhesion_tests},
     {"walton_braun", walton_braun_tests},
     {"thornton", thornton_tests},

@@ -320,7 +320,7 @@ static void test_laws_shows_arrays_and_declarations(void)
     const char *hm = strstr(r.out, "\nhertz_mindlin - ");
     CHECK(hm != NULL);
     if (!hm) return;
-    CHECK_MSG(strstr(hm, "  state: K Gstar Rstar tanPhi cd Fn Fe elastN Fdn Fty Ftz kt delta elastT vn0 uN0 slip ct Fdty Fdtz vty0 vtz0 md_n md[480]\n"),
+    CHECK_MSG(strstr(hm, "  state: K Gstar Rstar tanPhi cd Fn Fe elastN Fdn Fty Ftz kt delta elastT vn0 uN0 slip ct Fdty Fdtz vty0 vtz0 kr ktw Mry Mrz Mtw Mdy Mdz wy wz md_n md[480]\n"),
               "%.600s", hm);
     CHECK_MSG(strstr(hm, "    md[480] = C.md_x0 ... C.md_uz159: "), "%.600s", hm);
     CHECK_MSG(!strstr(r.out, "md_uy1 ") && !strstr(r.out, "md_x1 "), "the md values listed one by one");
@@ -349,7 +349,7 @@ static void test_meta_shows_state_and_declared_params(void)
     slurp(path, text, sizeof text);
     char v[600];
     const char *s = meta_value(text, "state", v, sizeof v);
-    CHECK_MSG(s && strcmp(s, "K Gstar Rstar tanPhi cd Fn Fe elastN Fdn Fty Ftz kt delta elastT vn0 uN0 slip ct Fdty Fdtz vty0 vtz0 md_n md[480]") == 0,
+    CHECK_MSG(s && strcmp(s, "K Gstar Rstar tanPhi cd Fn Fe elastN Fdn Fty Ftz kt delta elastT vn0 uN0 slip ct Fdty Fdtz vty0 vtz0 kr ktw Mry Mrz Mtw Mdy Mdz wy wz md_n md[480]") == 0,
               "state: %s", s ? s : "(none)");
     CHECK_MSG((s = meta_value(text, "params.mdCells", v, sizeof v)) && strcmp(s, "40") == 0, "mdCells: %s", s ? s : "-");
     CHECK_MSG((s = meta_value(text, "params.Rstar", v, sizeof v)) && strcmp(s, "unset") == 0, "Rstar: %s", s ? s : "-");

@@ -4,7 +4,8 @@
 # compressive normal force is negative), against the section of the law's declared surface
 # through the probe's start state (NAME-surface.tsv: bisection of lt_yield.excess along rays,
 # docs/probes.md).  Each point is the last elastic state before the first yield; a cross marks the
-# start state (the rays' origin).
+# start state (the rays' origin); a direction that did not yield within the probe's limits is
+# drawn at its end as a grey plus.
 # Variables (`lawtester run --plot`): datafile (the probe table with the pair's columns FI FJ
 # dofI dofJ), outfile, fmt, stylefile, title, params, surfacefile (src/plot_info.h).
 if (!exists("surfacefile")) surfacefile = ""
@@ -18,10 +19,20 @@ label(d) = d == 1 ? "normal force F_N" : d == 2 ? "shear force F_{ty}" : d == 3 
            d == 4 ? "twisting moment M_t" : d == 5 ? "bending moment M_{by}" : "bending moment M_{bz}"
 dof_unit(d) = d <= 3 ? "N" : "N m"
 yielded(c) = column("yielded") > 0 ? c : NaN
-stats datafile using (yielded(column("FI"))):(yielded(column("FJ"))) nooutput
+# the ranges: the yielded points, or every direction's end when none yielded within the
+# probe's limits (e.g. a surface that does not bound this pair's forces)
+stats datafile using (column("yielded") > 0 ? 1 : 0) nooutput
+nyield = STATS_sum; nrays = STATS_records
+if (nyield > 0) {
+  stats datafile using (yielded(column("FI"))):(yielded(column("FJ"))) nooutput
+} else {
+  stats datafile using (column("FI")):(column("FJ")) nooutput
+}
 xlo = STATS_min_x; xhi = STATS_max_x; ylo = STATS_min_y; yhi = STATS_max_y
-if (surfacefile ne '') {
-  stats surfacefile using (column("FI")):(column("FJ")) nooutput
+# the section, where it is bounded (a ray that never meets the surface has no point)
+undefine STATS_*
+if (surfacefile ne '') { stats surfacefile using (column("FI")):(column("FJ")) nooutput }
+if (exists("STATS_min_x")) {
   xlo = (STATS_min_x < xlo ? STATS_min_x : xlo); xhi = (STATS_max_x > xhi ? STATS_max_x : xhi)
   ylo = (STATS_min_y < ylo ? STATS_min_y : ylo); yhi = (STATS_max_y > yhi ? STATS_max_y : yhi)
 }
@@ -47,7 +58,9 @@ surf = surfacefile eq '' ? '' : \
   'surfacefile using (column("FI")*sx):(column("FJ")*sy) with lines ls 20 title "declared surface: section through the start state", '
 broke = nb > 0 ? 'datafile using (pt_of(1)):(column("FJ")*sy) with points pt 7 ps 0.6 lc rgb "#0072B2" title "probed: broke", ' : ''
 flowed = ny > 0 ? 'datafile using (pt_of(0)):(column("FJ")*sy) with points pt 6 ps 0.8 lw 1.5 lc rgb "#D55E00" title "probed: yielded", ' : ''
+unyielded(c) = column("yielded") > 0 ? NaN : c
+ended = nyield < nrays ? sprintf('datafile using (unyielded(column("FI"))*sx):(column("FJ")*sy) with points pt 1 ps 1 lc rgb "#666666" title "not yielded within the probe'."'".'s limits (%d of %d)", ', nrays - nyield, nrays) : ''
 # the start state: the first direction's point less its steps of increments (the ray's origin)
 start_of(c, dc) = column("k") == 0 ? (column(c) - column("steps")*column(dc)) : NaN
 start = 'datafile using (start_of("FI", "dFI")*sx):(start_of("FJ", "dFJ")*sy) with points pt 2 ps 1.2 lw 2 lc rgb "#000000" title "start state", '
-plot @surf @broke @flowed @start NaN notitle
+plot @surf @broke @flowed @ended @start NaN notitle
