@@ -179,6 +179,40 @@ static void test_caps_and_yield_function(void)
     check_caps("thornton", TH_P_ROLLING, TH_P_MUR, TH_P_MUTW);
 }
 
+/* hertz_mindlin's coulombOn = compressive: the rolling and twisting caps take the normal force the
+ * Coulomb limit takes, so while the unclipped dashpot pulls (Fn > 0) no moment is carried; with
+ * `total` the caps are muR R* |Fn| of the pulling force.  One step of a contact separating fast
+ * (en = 0.3, vn = +10 m/s at delta = 1e-6 m: the dashpot outweighs the spring) and bending. */
+static void test_caps_follow_coulomb_on(void)
+{
+    const lt_law *law = law_named("hertz_mindlin");
+    double p[LT_MAX_PARAMS];
+    defaults(law, p);
+    p[HM_P_ROLLING] = LT_RR_EPSD, p[HM_P_MUR] = 0.3, p[HM_P_MUTW] = 0.3, p[HM_P_EN] = 0.3;
+    const double R = 0.1 * 0.04 / 0.14;
+    for (int compressive = 0; compressive <= 1; compressive++) {
+        p[HM_P_COULOMB] = compressive ? HM_C_COMPRESSIVE : HM_C_TOTAL;
+        hand h;
+        memset(&h, 0, sizeof h);
+        h.m = (lt_material){1e7, 0.25, 2600, 0.5, 0.5};
+        h.c.rcurv[0] = h.c.lens[0] = 0.1, h.c.rcurv[1] = h.c.lens[1] = 0.04;
+        h.c.mat[0] = h.c.mat[1] = &h.m;
+        h.c.mstar = 1, h.c.dt = 1e-6, h.c.uN = -1e-6, h.c.fresh = 1;
+        h.c.v[0] = 10, h.c.v[3] = 1e8, h.c.v[4] = 1e8; /* 100 rad in the step: beyond both caps */
+        law->init(p, &h.c, h.s);
+        CHECK(law->step(p, &h.c, h.s, &h.out) == 1);
+        double fn = h.out.f[0], cap = 0.3 * R * fn;
+        CHECK_MSG(fn > 0, "the dashpot pulls: Fn = %g N", fn);
+        if (compressive) {
+            CHECK_MSG(h.out.f[3] == 0 && h.out.f[4] == 0, "compressive: no moment while Fn pulls (Mt %g, My %g)",
+                      h.out.f[3], h.out.f[4]);
+        } else {
+            CHECK_REL(fabs(h.out.f[4]), cap, TOL_FORMULA, "total: the rolling cap muR R* |Fn|");
+            CHECK_REL(fabs(h.out.f[3]), cap, TOL_FORMULA, "total: the twisting cap muTw R* |Fn|");
+        }
+    }
+}
+
 /* ---- the history when k_r changes -------------------------------------------------------- */
 
 /* Fixed spheres (0.1 m and 0.07 m, default material) pressed 4e-4 m, bent 1e-3 rad about y
@@ -413,6 +447,7 @@ const test_case rolling_hertz_tests[] = {
     TEST(hertz_mindlin_stiffness_formulas),
     TEST(thornton_stiffness_formulas),
     TEST(caps_and_yield_function),
+    TEST(caps_follow_coulomb_on),
     TEST(moment_history_on_unloading),
     TEST(defaults_unchanged_and_no_force_change),
     TEST(balance_on_free_bodies),
