@@ -234,18 +234,28 @@ static tangential spring_step(const double *p, const lt_contact *c, const double
  * |u2|) (L1 norms) so that cells of different displacement stay apart: the cells stay about
  * equally long where the history is uniform (a loop after normal loading), and the no-slip
  * impact's error at 160 cells fell from 1.7e-4 (length alone) to 6e-5. */
-static int md_merge(double *cell, int n)
+int lt_hm_md_merge(double *cell, int n)
 {
+    /* The pair of least weighted length, the first of equals.  The weight is at least 1 (du, um
+     * >= 0), so a pair's weighted length is never below its plain length (a product with a
+     * factor >= 1 rounds to at least the other factor): a pair whose plain length already
+     * exceeds the least weighted length found so far cannot be the pair, and its weight (a
+     * division) is not computed.  The scan runs from the outer edge in, where the cells the
+     * contact grew into lie, short, so that the bound is low early; it keeps the first of
+     * equals (<=, inward), and pair 0 when no weighted length is below infinity, as the
+     * outward scan with < did. */
     int best = 0;
     double shortest = INFINITY;
-    for (int k = 0; k + 1 < n; k++) {
+    for (int k = n - 2; k >= 0; k--) {
         const double *q = cell + HM_MD_PER_CELL * k;
         double len = q[HM_MD_PER_CELL] - (k ? q[-HM_MD_PER_CELL] : 0);
+        if (len > shortest && len >= 0) continue;
         const double *r = q + HM_MD_PER_CELL;
         double du = fabs(r[1] - q[1]) + fabs(r[2] - q[2]), um = fabs(q[1]) + fabs(q[2]) + fabs(r[1]) + fabs(r[2]);
         if (um > 0) len *= 1 + 16 * du / um;
-        if (len < shortest) shortest = len, best = k;
+        if (len <= shortest) shortest = len, best = k;
     }
+    if (!(shortest < INFINITY)) best = 0;
     double *a = cell + HM_MD_PER_CELL * best, *b = a + HM_MD_PER_CELL;
     double lo = best ? a[-HM_MD_PER_CELL] : 0, la = a[0] - lo, lb = b[0] - a[0], l = la + lb;
     if (l > 0) {
@@ -495,7 +505,7 @@ static tangential md_step(const double *p, const lt_contact *c, double *s, doubl
     if (n > 0 && cell[HM_MD_PER_CELL * (n - 1)] > a) cell[HM_MD_PER_CELL * (n - 1)] = a;
     int entered = -1; /* the cell of the annulus the contact grew into during this step */
     if (a > (n ? cell[HM_MD_PER_CELL * (n - 1)] : 0)) {
-        if (n >= cap) n = md_merge(cell, n);
+        if (n >= cap) n = lt_hm_md_merge(cell, n);
         entered = n;
         double *e = cell + HM_MD_PER_CELL * n++;
         e[0] = a, e[1] = e[2] = 0;

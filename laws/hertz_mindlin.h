@@ -47,6 +47,8 @@ int lt_hm_md_cells(double *cell, int from, int to, double dy, double dz, double 
 #define LT_HM_MD_SSE2 1u
 #define LT_HM_MD_AVX 2u
 unsigned lt_hm_md_paths(unsigned paths);
+/* A full row of n cells: two neighbours merged (laws/hertz_mindlin.c); returns n - 1. */
+int lt_hm_md_merge(double *cell, int n);
 
 /* State, in the law's order (the md cells follow HM_S_COUNT0). */
 enum {

@@ -186,11 +186,77 @@ static void test_md_cells_paths(void)
     CHECK_MSG(slides > 1000, "only %ld cells slid: the rows do not reach the slip limits", slides);
 }
 
+/* The merge's choice as laws/hertz_mindlin.c made it before (every weight computed, outward,
+ * the first of equals): the reference. */
+static int md_merge_reference_pair(const double *cell, int n)
+{
+    int best = 0;
+    double shortest = INFINITY;
+    for (int k = 0; k + 1 < n; k++) {
+        const double *q = cell + HM_MD_PER_CELL * k;
+        double len = q[HM_MD_PER_CELL] - (k ? q[-HM_MD_PER_CELL] : 0);
+        const double *r = q + HM_MD_PER_CELL;
+        double du = fabs(r[1] - q[1]) + fabs(r[2] - q[2]), um = fabs(q[1]) + fabs(q[2]) + fabs(r[1]) + fabs(r[2]);
+        if (um > 0) len *= 1 + 16 * du / um;
+        if (len < shortest) shortest = len, best = k;
+    }
+    return best;
+}
+
+/* lt_hm_md_merge skips the weights of pairs that cannot be the least: it merges the pair the full
+ * scan picks, on random rows and on rows made of ties (equal cells, equal displacements), rows
+ * with zero displacements, rows holding a NaN or an infinity, and one with no weighted length
+ * below infinity (pair 0 is merged).  The merged pair is found by
+ * comparing the rows after the merge (a merge keeps the pair's outer edge and the rest). */
+static void test_md_merge_choice(void)
+{
+    unsigned long long seed = 0x2545f4914f6cdd1dull;
+    int failed = 0, tried = 0;
+    for (int trial = 0; trial < 600; trial++) {
+        int n = 2 + (int)(uniform(&seed) * (HM_MD_MAX_CELLS - 1));
+        double row[HM_MD_PER_CELL * HM_MD_MAX_CELLS], x = 0;
+        int kind = trial % 6;
+        for (int k = 0; k < n; k++) {
+            x += kind == 1 ? 1e-6 : 1e-6 * (0.2 + uniform(&seed)) * (k > n / 2 ? 0.5 : 1);
+            row[HM_MD_PER_CELL * k] = x;
+            double u = kind == 2 ? 0 : kind == 1 ? 1e-7 : 1e-7 * (2 * uniform(&seed) - 1);
+            row[HM_MD_PER_CELL * k + 1] = u;
+            row[HM_MD_PER_CELL * k + 2] = kind == 3 ? u : 0.5 * u;
+        }
+        if (kind == 4) row[HM_MD_PER_CELL * (int)(uniform(&seed) * n) + 1] = NAN;
+        if (kind == 5) row[HM_MD_PER_CELL * (int)(uniform(&seed) * n) + 2] = INFINITY;
+        if (trial == 6) { /* no weighted length below infinity: pair 0 (NaN), pair 1 infinite, the rest NaN */
+            n = 4;
+            double edge[4] = {1e-6, NAN, INFINITY, INFINITY};
+            for (int k = 0; k < n; k++) row[HM_MD_PER_CELL * k] = edge[k];
+        }
+        int best = md_merge_reference_pair(row, n);
+        double want[HM_MD_PER_CELL * HM_MD_MAX_CELLS], got[HM_MD_PER_CELL * HM_MD_MAX_CELLS];
+        memcpy(got, row, sizeof row);
+        /* the reference merge of pair `best`, as the law does it */
+        memcpy(want, row, sizeof row);
+        double *a = want + HM_MD_PER_CELL * best, *b = a + HM_MD_PER_CELL;
+        double lo = best ? a[-HM_MD_PER_CELL] : 0, la = a[0] - lo, lb = b[0] - a[0], l = la + lb;
+        if (l > 0) {
+            a[1] = (la * a[1] + lb * b[1]) / l;
+            a[2] = (la * a[2] + lb * b[2]) / l;
+        }
+        a[0] = b[0];
+        memmove(b, b + HM_MD_PER_CELL, (size_t)(HM_MD_PER_CELL * (n - best - 2)) * sizeof *want);
+        int m = lt_hm_md_merge(got, n);
+        tried++;
+        if (m != n - 1 || memcmp(got, want, sizeof(double) * HM_MD_PER_CELL * (size_t)(n - 1)) != 0)
+            if (failed++ < 5) CHECK_MSG(0, "md merge, trial %d (%d cells, kind %d): not the pair %d of the full scan", trial, n, kind, best);
+    }
+    CHECK_MSG(failed == 0, "%d of %d merges differ", failed, tried);
+}
+
 const test_case fastpath_tests[] = {
     TEST(csu_axis_aligned),
     TEST(oblique_all_dofs),
     TEST(fixed_bodies_and_forces),
     TEST(impact),
     TEST(md_cells_paths),
+    TEST(md_merge_choice),
     {0, 0},
 };
