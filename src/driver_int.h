@@ -19,6 +19,9 @@
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* The paths that end a run with a message, the searches for the culprit of a non-finite sum,
  * what happens once per contact or per stage, and the rarely used options are kept out of the
@@ -241,12 +244,25 @@ static inline double lt_shown(double x) { return isnan(x) ? fabs(x) : x; }
 static inline double lt_sum6(const double *x) { return ((x[0] + x[1]) + (x[2] + x[3])) + (x[4] + x[5]); }
 static inline double lt_sum_vec(vec3 a) { return a.x + a.y + a.z; }
 
-/* x[0] + ... + x[n-1] (n is a law's few state variables): four at a time, then one by one;
- * only finiteness is asked of it, so the order of the additions does not matter. */
+/* x[0] + ... + x[n-1] (n is a law's few state variables): only finiteness is asked of it, so the
+ * order of the additions does not matter (a NaN or an infinity anywhere makes any order's sum
+ * non-finite; finite values whose sum overflows go to the fault search, which tells them
+ * apart).  Eight at a time in two pairs of SSE2 lanes where there is SSE2 (the driver is
+ * compiled without the vectoriser): 28 instructions for hertz_mindlin's 32 checked values
+ * instead of 89. */
 static inline double lt_sum_n(const double *x, int n)
 {
     double z = 0;
     int i = 0;
+#if defined(__SSE2__)
+    __m128d a = _mm_setzero_pd(), b = _mm_setzero_pd();
+    for (; i + 8 <= n; i += 8) {
+        a = _mm_add_pd(a, _mm_add_pd(_mm_loadu_pd(x + i), _mm_loadu_pd(x + i + 2)));
+        b = _mm_add_pd(b, _mm_add_pd(_mm_loadu_pd(x + i + 4), _mm_loadu_pd(x + i + 6)));
+    }
+    a = _mm_add_pd(a, b);
+    z = _mm_cvtsd_f64(a) + _mm_cvtsd_f64(_mm_unpackhi_pd(a, a));
+#endif
     for (; i + 4 <= n; i += 4) z += (x[i] + x[i + 1]) + (x[i + 2] + x[i + 3]);
     for (; i < n; i++) z += x[i];
     return z;
