@@ -367,9 +367,10 @@ __attribute__((target("avx"))) static void md_cells_avx(md_row *r, double dy, do
     const __m256d slipmask = _mm256_castsi256_pd(_mm256_set1_epi64x(slips ? -1 : 0));
     __m128d fyz = r->fyz, pe = r->pe;
     __m256d px = _mm256_set_pd(r->lo, 0, 0, 0), pf = _mm256_set_pd(r->flo, 0, 0, 0); /* lane 3: x_{k-1}, F */
-    int k = r->k, slid = 0;
-    for (; k + 4 <= r->to; k += 4) {
-        double *e = r->cell + HM_MD_PER_CELL * k;
+    int k = r->k, to = r->to, slid = 0;
+    double *cell = r->cell;
+    for (; k + 4 <= to; k += 4) {
+        double *e = cell + HM_MD_PER_CELL * k;
         __m256d A = _mm256_loadu_pd(e), B = _mm256_loadu_pd(e + 4), C = _mm256_loadu_pd(e + 8);
         __m256d P = _mm256_blend_pd(A, B, 0xC);          /* x0 y0 x2 y2 */
         __m256d Q = _mm256_permute2f128_pd(A, C, 0x21);  /* z0 x1 z2 x3 */
@@ -389,7 +390,8 @@ __attribute__((target("avx"))) static void md_cells_avx(md_row *r, double dy, do
         __m256d uy = ty, uz = tz, half = _mm256_mul_pd(_mm256_set1_pd(0.5), kc); /* t * 1 is t */
         if (slides) { /* the square root and the division only where a lane slides: they hold the divider */
             __m256d ret = _mm256_div_pd(fmx, _mm256_mul_pd(kc, _mm256_sqrt_pd(t2)));
-            __m256d scale = _mm256_blendv_pd(_mm256_set1_pd(1), ret, slide);
+            /* the factor by masks (gcc turns a blendv with a constant into a branch per lane) */
+            __m256d scale = _mm256_or_pd(_mm256_and_pd(slide, ret), _mm256_andnot_pd(slide, _mm256_set1_pd(1)));
             uy = _mm256_mul_pd(ty, scale), uz = _mm256_mul_pd(tz, scale);
         }
         __m256d pl = _mm256_mul_pd(half, _mm256_add_pd(_mm256_mul_pd(_mm256_add_pd(sy, uy), _mm256_sub_pd(ty, uy)),
