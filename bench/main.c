@@ -258,12 +258,12 @@ static void machine(void)
 static void print_row(const bench_case *c, const result *r, double kernel_rate)
 {
     if (!r->ok) {
-        printf("%-11s %-72s FAILED\n", c->name, c->what);
+        printf("%-13s %-72s FAILED\n", c->name, c->what);
         return;
     }
     int rows = strcmp(c->name, "dense") == 0;
     double rate = (double)(rows ? r->rows : r->steps) / r->med;
-    printf("%-11s %-72s %10.3e %-7s %6.2f %9.1f %8.1f\n", c->name, c->what, rate, rows ? "rows/s" : "steps/s",
+    printf("%-13s %-72s %10.3e %-7s %6.2f %9.1f %8.1f\n", c->name, c->what, rate, rows ? "rows/s" : "steps/s",
            rate / kernel_rate, 1e9 * r->med / (double)r->steps, (double)r->kb / 1024);
 }
 
@@ -393,7 +393,7 @@ int main(int argc, char **argv)
     printf("each case runs in a fresh process; time = median of the runs (kernel and sparse: of %d alternating\n"
            "rounds, the median of their medians); ratio = rate / bare kernel rate;\n"
            "peak = VmHWM of the case's process (and of its workers); tables written to %s (disk)\n\n", PAIRED_ROUNDS, OUT_DIR);
-    printf("%-11s %-72s %10s %-7s %6s %9s %8s\n", "case", "what", "rate", "", "ratio", "ns/step", "peak MB");
+    printf("%-13s %-72s %10s %-7s %6s %9s %8s\n", "case", "what", "rate", "", "ratio", "ns/step", "peak MB");
     result res[N_CASES];
     double kernel_rate = 0, ratio[6] = {0, 0, 0, 0, 0, 0};
     /* cases[0] and cases[1], the kernel and the sparse driver, in pairs (run_paired) */
