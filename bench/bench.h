@@ -21,6 +21,9 @@
  *   flat     the sparse case at 1e5, 1e6 and 1e7 steps (cost per step against run length);
  *   memory   a 1e8-step run recorded every 1e4 steps (the recorder streams: peak memory);
  *   impact   normal impacts to rebound, repeated over velocities (a Lua parameter loop);
+ *   hertz-rescale, md-oblique  one Hertz impact of two spheres (R = 0.01 m, E = 70 GPa) of 1e6
+ *            steps in contact, a row every 1000: hertz_mindlin's `rescale` rule head-on, and its
+ *            default `md` rule (160 cells) oblique (docs/performance.md, "Where a step goes");
  *   sweep    bench/sweep.c: the yield probe (lt_probe_run), 360 proportional-loading
  *            directions to first yield, on one core and as two shards on two;
  *   plugin   the sparse case with the law `plugin_linear` loaded from a shared object
@@ -54,6 +57,9 @@ typedef struct bench_work {
 int bench_csu_script(const char *dir, double dt, long every, int lua_until, bench_work *w);
 int bench_csu_script_law(const char *dir, const char *law, double dt, long every, int lua_until, bench_work *w);
 int bench_impacts(const char *dir, const char *law, const char *params, int n_velocities, bench_work *w);
+/* Two spheres R = 0.01 m, E = 70 GPa in one Hertz impact of about `steps` steps in contact,
+ * hertz_mindlin with tangential rule `tangential`, head-on or oblique, a row every 1000 steps. */
+int bench_hertz_impact(const char *dir, const char *tangential, int oblique, long steps, bench_work *w);
 /* The csu path of bench_csu_script (compiled untils) with the law written in Lua: the law part
  * of LUA_LINEAR_FILE (the same physics as `linear`, docs/lua-laws.md) before the run. */
 #define LUA_LINEAR_FILE "stages/lua_linear.lua"

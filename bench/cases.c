@@ -150,3 +150,38 @@ int bench_impacts(const char *dir, const char *law, const char *params, int n_ve
     if (write_script(path, text) < 0) return -1;
     return run_script(path, dir, 0, w);
 }
+
+/* The two-sphere Hertz impact of docs/performance.md ("Where a step goes"): R = 0.01 m, E = 70 GPa,
+ * nu 0.3, 2700 kg/m^3, tanPhi 0.3, meeting at 1 m/s along (1, 2, 2)/3, dt = t_c/steps (t_c the
+ * Hertz contact time, so that about `steps` steps are in contact; the first from a gap of half a
+ * step), `hertz_mindlin` with tangential rule `tangential`, head-on (B given only the normal
+ * velocity) or oblique (and a tangential velocity of half of it), to rebound, a row every 1000
+ * steps to disk.  *w gets the steps, rows and the slip dissipation (J) as the check value. */
+int bench_hertz_impact(const char *dir, const char *tangential, int oblique, long steps, bench_work *w)
+{
+    char path[512], text[2048];
+    snprintf(path, sizeof path, "%s/bench_hertz.lua", dir);
+    snprintf(text, sizeof text,
+             "-- written by the benchmark (bench/cases.c)\n"
+             "local R, v, E, nu, rho = 0.01, 1.0, 7e10, 0.3, 2700\n"
+             "local m = rho * 4 / 3 * math.pi * R^3\n"
+             "local K = 4 / 3 * E / (2 * (1 - nu * nu)) * math.sqrt(R / 2)\n"
+             "local tc = 3.21 * ((m / 2)^2 / (K * K * v))^0.2\n"
+             "local dt = tc / %ld\n"
+             "local r = lawtester.run{\n"
+             "  name = 'bench-hertz', law = 'hertz_mindlin', params = { tangential = '%s' },\n"
+             "  materials = { m = { young = E, poisson = nu, density = rho, tanPhi = 0.3 } },\n"
+             "  particles = { { radius = R, material = 'm' }, { radius = R, material = 'm' } },\n"
+             "  normal = {1, 2, 2}, gap = v * dt / 2, dt = dt,\n"
+             "  stages = { { whats = '%s', values = {-v, %s, 0,0,0,0}, till = 'stage.rebound' } },\n"
+             "  record = { every = 1000 },\n"
+             "}\n"
+             "lawtester.write('bench_hertz.plast', string.format('%%.17g', r.E.plast))\n",
+             steps, tangential, oblique ? "ii...." : "i.....", oblique ? "0.5 * v" : "0");
+    if (write_script(path, text) < 0 || run_script(path, dir, 0, w) < 0) return -1;
+    snprintf(path, sizeof path, "%s/bench_hertz.plast", dir);
+    FILE *f = fopen(path, "r");
+    if (!f || fscanf(f, "%lf", &w->check) != 1) w->check = 0;
+    if (f) fclose(f);
+    return 0;
+}

@@ -58,6 +58,8 @@ static const bench_case cases[] = {
     {"sweep-1", 5, "sweep: lt_probe, 360 directions to first yield, 1 core"},
     {"sweep-2", 5, "sweep: lt_probe, 360 directions to first yield, 2 cores (shards)"},
     {"lua-law", 3, "the sparse case with the law in Lua (stages/lua_linear.lua), 2.5e6 steps"},
+    {"hertz-rescale", 3, "Hertz impact R 0.01 m E 70 GPa, rescale, head-on, 1e6 steps in contact"},
+    {"md-oblique", 3, "  the same, md (160 cells), oblique (tangential v = normal v / 2)"},
     {"kernel-naive", 5, "bare kernel, imposed and measured in the current frame (for scale)"},
 };
 #define N_CASES ((int)(sizeof cases / sizeof cases[0]))
@@ -122,6 +124,10 @@ static double run_case(const char *name, bench_work *w, unsigned long long *dige
     } else if (strncmp(name, "flat-", 5) == 0 || strcmp(name, "memory-1e8") == 0) {
         double steps = atof(strchr(name, '-') + 1);
         rc = bench_csu_script(OUT_DIR, 5e-3 / steps, name[0] == 'm' ? 10000 : 1000, 0, w);
+    } else if (strcmp(name, "hertz-rescale") == 0) {
+        rc = bench_hertz_impact(OUT_DIR, "rescale", 0, 1000000, w);
+    } else if (strcmp(name, "md-oblique") == 0) {
+        rc = bench_hertz_impact(OUT_DIR, "md", 1, 1000000, w);
     } else if (strcmp(name, "impact") == 0) {
         for (size_t i = 0; i < sizeof impact_laws / sizeof impact_laws[0] && rc == 0; i++) {
             bench_work one;
@@ -252,12 +258,12 @@ static void machine(void)
 static void print_row(const bench_case *c, const result *r, double kernel_rate)
 {
     if (!r->ok) {
-        printf("%-11s %-72s FAILED\n", c->name, c->what);
+        printf("%-13s %-72s FAILED\n", c->name, c->what);
         return;
     }
     int rows = strcmp(c->name, "dense") == 0;
     double rate = (double)(rows ? r->rows : r->steps) / r->med;
-    printf("%-11s %-72s %10.3e %-7s %6.2f %9.1f %8.1f\n", c->name, c->what, rate, rows ? "rows/s" : "steps/s",
+    printf("%-13s %-72s %10.3e %-7s %6.2f %9.1f %8.1f\n", c->name, c->what, rate, rows ? "rows/s" : "steps/s",
            rate / kernel_rate, 1e9 * r->med / (double)r->steps, (double)r->kb / 1024);
 }
 
@@ -387,7 +393,7 @@ int main(int argc, char **argv)
     printf("each case runs in a fresh process; time = median of the runs (kernel and sparse: of %d alternating\n"
            "rounds, the median of their medians); ratio = rate / bare kernel rate;\n"
            "peak = VmHWM of the case's process (and of its workers); tables written to %s (disk)\n\n", PAIRED_ROUNDS, OUT_DIR);
-    printf("%-11s %-72s %10s %-7s %6s %9s %8s\n", "case", "what", "rate", "", "ratio", "ns/step", "peak MB");
+    printf("%-13s %-72s %10s %-7s %6s %9s %8s\n", "case", "what", "rate", "", "ratio", "ns/step", "peak MB");
     result res[N_CASES];
     double kernel_rate = 0, ratio[6] = {0, 0, 0, 0, 0, 0};
     /* cases[0] and cases[1], the kernel and the sparse driver, in pairs (run_paired) */
@@ -433,6 +439,13 @@ int main(int argc, char **argv)
                (double)ll->steps / ll->med, ((double)ll->steps / ll->med) / sparse, 1e9 * ll->med / (double)ll->steps,
                1e9 * sp->med / (double)sp->steps, (double)ll->steps / ll->cpu, 1e9 * ll->cpu / (double)ll->steps,
                ll->check, fabs(ll->check / sp->check - 1));
+    const result *hr = &res[12], *mo = &res[13];
+    if (hr->ok && mo->ok)
+        printf("        Hertz impact, 1e6 steps in contact (make bench-peers runs the same in LIGGGHTS and LAMMPS):\n"
+               "        rescale head-on %.0f ns a step (fastest run %.0f), md oblique %.0f ns a step (fastest run %.0f),\n"
+               "        md/rescale %.2f; md's plast %.17g J\n",
+               1e9 * hr->med / (double)hr->steps, 1e9 * hr->min / (double)hr->steps, 1e9 * mo->med / (double)mo->steps,
+               1e9 * mo->min / (double)mo->steps, (mo->med / (double)mo->steps) / (hr->med / (double)hr->steps), mo->check);
     double speedup = s1->med / s2->med;
     printf("        sweep times (min, median, max of the runs): 1 core %.3f %.3f %.3f s, 2 cores %.3f %.3f %.3f s;\n"
            "        CPU time of the 2 workers in the last run %.3f s for %.3f s of the 1-core run\n",

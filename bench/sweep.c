@@ -153,7 +153,7 @@ static int probe_shard(int n, int shard, int shards, lt_cond *compressed, int fd
     st.until_ctx = compressed;
     test.stages = &st;
     test.n_stages = 1;
-    lt_probe_opts o = {n, 2e-3, 10000, shard, shards, NULL, NULL};
+    lt_probe_opts o = {n, 2e-3, 10000, shard, shards, NULL, NULL, {0, 0}, {0, 0}, 0}; /* the default pair, displacement control */
     lt_probe pr;
     char err[512];
     if (lt_probe_run(&pr, &test, &o, err, sizeof err) < 0) {

@@ -19,6 +19,9 @@
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* The paths that end a run with a message, the searches for the culprit of a non-finite sum,
  * what happens once per contact or per stage, and the rarely used options are kept out of the
@@ -242,7 +245,9 @@ static inline double lt_sum6(const double *x) { return ((x[0] + x[1]) + (x[2] + 
 static inline double lt_sum_vec(vec3 a) { return a.x + a.y + a.z; }
 
 /* x[0] + ... + x[n-1] (n is a law's few state variables): four at a time, then one by one;
- * only finiteness is asked of it, so the order of the additions does not matter. */
+ * only finiteness is asked of it, so the order of the additions does not matter (a NaN or an
+ * infinity anywhere makes any order's sum non-finite; finite values whose sum overflows go to
+ * the fault search, which tells them apart). */
 static inline double lt_sum_n(const double *x, int n)
 {
     double z = 0;
@@ -251,6 +256,11 @@ static inline double lt_sum_n(const double *x, int n)
     for (; i < n; i++) z += x[i];
     return z;
 }
+
+/* The same of exactly LT_STATE_CHECKED_EACH_STEP values (a law with a history: hertz_mindlin),
+ * eight at a time in two pairs of SSE2 lanes where there is SSE2 (the driver is compiled
+ * without the vectoriser): 28 instructions for 32 values instead of 89. */
+static inline double lt_sum_checked(const double *x);
 
 /* The searches for the value that made a sum non-finite: each returns -1 with the message
  * naming it, or 0 for finite values whose sum overflowed. */
@@ -268,6 +278,22 @@ COLD int lt_cores_crossed(lt_tester *t, const mat3 *frame_before);
  * end of each stage (lt_law_state_check), so that its history does not cost every step of every
  * rule a sum over all of it; a non-finite history value reaches the force within a step anyway. */
 #define LT_STATE_CHECKED_EACH_STEP 32
+_Static_assert(LT_STATE_CHECKED_EACH_STEP % 8 == 0, "lt_sum_checked adds eight at a time");
+
+static inline double lt_sum_checked(const double *x)
+{
+#if defined(__SSE2__)
+    __m128d a = _mm_setzero_pd(), b = _mm_setzero_pd();
+    for (int i = 0; i < LT_STATE_CHECKED_EACH_STEP; i += 8) {
+        a = _mm_add_pd(a, _mm_add_pd(_mm_loadu_pd(x + i), _mm_loadu_pd(x + i + 2)));
+        b = _mm_add_pd(b, _mm_add_pd(_mm_loadu_pd(x + i + 4), _mm_loadu_pd(x + i + 6)));
+    }
+    a = _mm_add_pd(a, b);
+    return _mm_cvtsd_f64(a) + _mm_cvtsd_f64(_mm_unpackhi_pd(a, a));
+#else
+    return lt_sum_n(x, LT_STATE_CHECKED_EACH_STEP);
+#endif
+}
 
 /* The law's outputs of this step: force and torque, stiffnesses, energies (their sum `booked`,
  * which the contact update has for its bookkeeping anyway), and the first
@@ -276,8 +302,9 @@ static inline int lt_law_output_check(lt_tester *t, double booked)
 {
     const lt_response *r = &t->view.resp;
     const lt_view *v = &t->view;
-    int n = v->test->law->n_state < LT_STATE_CHECKED_EACH_STEP ? v->test->law->n_state : LT_STATE_CHECKED_EACH_STEP;
-    double z = (lt_sum6(r->f) + (r->k[0] + r->k[1])) + (booked + lt_sum_n(v->law_state, n));
+    int n = v->test->law->n_state;
+    double zs = n < LT_STATE_CHECKED_EACH_STEP ? lt_sum_n(v->law_state, n) : lt_sum_checked(v->law_state);
+    double z = (lt_sum6(r->f) + (r->k[0] + r->k[1])) + (booked + zs);
     return isfinite(z) ? 0 : lt_law_output_fault(t);
 }
 

@@ -3,8 +3,11 @@
  * every kind of DoF, free and fixed bodies, oblique and axis-aligned normals, damping, an 'i'
  * impact and contact breakage.  The axis-aligned compression must actually take the fast path
  * (the fixed point of the trial passes, run on every step with test->no_predictor), or this test
- * would compare the reference with itself. */
+ * would compare the reference with itself.
+ * hertz_mindlin's md cells (lt_hm_md_cells: two and four cells at a time in vector lanes) give
+ * the one-cell-at-a-time loop's cells, sums and slide count bit for bit, on every vector path. */
 #include "../src/driver_int.h"
+#include "../laws/hertz_mindlin.h"
 #include "check.h"
 #include "drive.h"
 #include <stdlib.h>
@@ -95,10 +98,165 @@ static void test_impact(void)
     check_identical(t, "impact");
 }
 
+
+/* ---- hertz_mindlin's md cells --------------------------------------------------------------- */
+
+/* The md rule's pass over cells [from, to) one cell at a time, as laws/hertz_mindlin.c wrote it
+ * before its cells went into vector lanes (fmax and all): the reference. */
+static int md_cells_reference(double *cell, int from, int to, double dy, double dz, double g8, double delta,
+                              double third, double lim, int slips, md_sums *t)
+{
+    double lo = from ? cell[HM_MD_PER_CELL * (from - 1)] : 0;
+    double flo = from ? lo * (delta - lo * lo * third) : 0;
+    int slid = 0;
+    for (int k = from; k < to; k++) {
+        double *e = cell + HM_MD_PER_CELL * k, hi = e[0], kc = g8 * (hi - lo);
+        double sy = e[1], sz = e[2], ty = sy + dy, tz = sz + dz, uy = ty, uz = tz;
+        double fhi = hi * (delta - hi * hi * third);
+        if (slips) {
+            double fmax_cell = fmax(lim * (fhi - flo), 0), t2 = ty * ty + tz * tz;
+            if (kc * kc * t2 > fmax_cell * fmax_cell) {
+                double scale = fmax_cell / (kc * sqrt(t2));
+                uy *= scale, uz *= scale;
+                slid++;
+            }
+        }
+        t->plast += 0.5 * kc * ((sy + uy) * (ty - uy) + (sz + uz) * (tz - uz));
+        t->elast += 0.5 * kc * (uy * uy + uz * uz);
+        t->fy += kc * uy, t->fz += kc * uz;
+        e[1] = uy, e[2] = uz;
+        lo = hi, flo = fhi;
+    }
+    return slid;
+}
+
+static double uniform(unsigned long long *x) /* [0, 1), 53 bits: xorshift64* */
+{
+    *x ^= *x >> 12, *x ^= *x << 25, *x ^= *x >> 27;
+    return (double)((*x * 2685821657736338717ull) >> 11) * 0x1.0p-53;
+}
+
+/* Random rows (cells of random lengths, displacements of both signs up to beyond the slip
+ * limits, zero rows, partly zero increments, a row reaching past the contact radius, every
+ * start and end cell, no slip) through lt_hm_md_cells on each vector path against the reference:
+ * identical bits of every cell, of the four sums and of the slide count. */
+static void test_md_cells_paths(void)
+{
+    static const unsigned paths[] = {0, LT_HM_MD_SSE2, LT_HM_MD_SSE2 | LT_HM_MD_AVX};
+    unsigned long long seed = 0x9e3779b97f4a7c15ull;
+    long compared = 0, slides = 0, failed = 0;
+    for (int trial = 0; trial < 400; trial++) {
+        int n = 1 + (int)(uniform(&seed) * HM_MD_MAX_CELLS), from = (int)(uniform(&seed) * n), to = from;
+        to += (int)(uniform(&seed) * (n - from + 1));
+        double a = 1e-4 * (0.5 + uniform(&seed)), rstar = 5e-3, delta = a * a / rstar * (0.8 + 0.4 * uniform(&seed));
+        double row[HM_MD_PER_CELL * HM_MD_MAX_CELLS], x = 0, c0 = 1e-6 * uniform(&seed);
+        for (int k = 0; k < n; k++) {
+            x += a / n * (trial % 7 == 0 ? 1 : 2 * uniform(&seed));
+            row[HM_MD_PER_CELL * k] = x;
+            row[HM_MD_PER_CELL * k + 1] = trial % 11 == 0 ? 0 : c0 * (2 * uniform(&seed) - 1);
+            row[HM_MD_PER_CELL * k + 2] = trial % 5 == 0 ? 0 : c0 * (2 * uniform(&seed) - 1);
+        }
+        double dy = trial % 13 == 0 ? 0 : 1e-8 * (2 * uniform(&seed) - 1), dz = trial % 3 == 0 ? 0 : 1e-8 * uniform(&seed);
+        double g8 = 8 * 2.7e10, lim = 0.3 * 2 * 7.7e10 * (0.5 + uniform(&seed)), third = 1 / (3 * rstar);
+        int slips = trial % 17 != 0;
+        double ref_row[HM_MD_PER_CELL * HM_MD_MAX_CELLS];
+        memcpy(ref_row, row, sizeof row);
+        md_sums ref = {uniform(&seed), -uniform(&seed), uniform(&seed), 0};
+        md_sums start = ref;
+        int ref_slid = md_cells_reference(ref_row, from, to, dy, dz, g8, delta, third, lim, slips, &ref);
+        slides += ref_slid;
+        for (size_t p = 0; p < sizeof paths / sizeof paths[0]; p++) {
+            double got_row[HM_MD_PER_CELL * HM_MD_MAX_CELLS];
+            memcpy(got_row, row, sizeof row);
+            md_sums got = start;
+            unsigned old = lt_hm_md_paths(paths[p]);
+            int got_slid = lt_hm_md_cells(got_row, from, to, dy, dz, g8, delta, third, lim, slips, &got);
+            lt_hm_md_paths(old);
+            compared++;
+            if (got_slid != ref_slid || memcmp(got_row, ref_row, sizeof(double) * HM_MD_PER_CELL * (size_t)n) != 0 ||
+                memcmp(&got, &ref, sizeof got) != 0) {
+                if (failed++ < 5)
+                    CHECK_MSG(0, "md cells, path %u, trial %d (cells %d to %d of %d): not the reference's bits "
+                              "(slid %d vs %d, fy %.17g vs %.17g)", paths[p], trial, from, to, n, got_slid, ref_slid,
+                              got.fy, ref.fy);
+            }
+        }
+    }
+    CHECK_MSG(failed == 0, "%ld of %ld md rows differ", failed, compared);
+    CHECK_MSG(slides > 1000, "only %ld cells slid: the rows do not reach the slip limits", slides);
+}
+
+/* The merge's choice as laws/hertz_mindlin.c made it before (every weight computed, outward,
+ * the first of equals): the reference. */
+static int md_merge_reference_pair(const double *cell, int n)
+{
+    int best = 0;
+    double shortest = INFINITY;
+    for (int k = 0; k + 1 < n; k++) {
+        const double *q = cell + HM_MD_PER_CELL * k;
+        double len = q[HM_MD_PER_CELL] - (k ? q[-HM_MD_PER_CELL] : 0);
+        const double *r = q + HM_MD_PER_CELL;
+        double du = fabs(r[1] - q[1]) + fabs(r[2] - q[2]), um = fabs(q[1]) + fabs(q[2]) + fabs(r[1]) + fabs(r[2]);
+        if (um > 0) len *= 1 + 16 * du / um;
+        if (len < shortest) shortest = len, best = k;
+    }
+    return best;
+}
+
+/* lt_hm_md_merge skips the weights of pairs that cannot be the least: it merges the pair the full
+ * scan picks, on random rows and on rows made of ties (equal cells, equal displacements), rows
+ * with zero displacements, rows holding a NaN or an infinity, and one with no weighted length
+ * below infinity (pair 0 is merged).  The merged pair is found by
+ * comparing the rows after the merge (a merge keeps the pair's outer edge and the rest). */
+static void test_md_merge_choice(void)
+{
+    unsigned long long seed = 0x2545f4914f6cdd1dull;
+    int failed = 0, tried = 0;
+    for (int trial = 0; trial < 600; trial++) {
+        int n = 2 + (int)(uniform(&seed) * (HM_MD_MAX_CELLS - 1));
+        double row[HM_MD_PER_CELL * HM_MD_MAX_CELLS], x = 0;
+        int kind = trial % 6;
+        for (int k = 0; k < n; k++) {
+            x += kind == 1 ? 1e-6 : 1e-6 * (0.2 + uniform(&seed)) * (k > n / 2 ? 0.5 : 1);
+            row[HM_MD_PER_CELL * k] = x;
+            double u = kind == 2 ? 0 : kind == 1 ? 1e-7 : 1e-7 * (2 * uniform(&seed) - 1);
+            row[HM_MD_PER_CELL * k + 1] = u;
+            row[HM_MD_PER_CELL * k + 2] = kind == 3 ? u : 0.5 * u;
+        }
+        if (kind == 4) row[HM_MD_PER_CELL * (int)(uniform(&seed) * n) + 1] = NAN;
+        if (kind == 5) row[HM_MD_PER_CELL * (int)(uniform(&seed) * n) + 2] = INFINITY;
+        if (trial == 6) { /* no weighted length below infinity: pair 0 (NaN), pair 1 infinite, the rest NaN */
+            n = 4;
+            double edge[4] = {1e-6, NAN, INFINITY, INFINITY};
+            for (int k = 0; k < n; k++) row[HM_MD_PER_CELL * k] = edge[k];
+        }
+        int best = md_merge_reference_pair(row, n);
+        double want[HM_MD_PER_CELL * HM_MD_MAX_CELLS], got[HM_MD_PER_CELL * HM_MD_MAX_CELLS];
+        memcpy(got, row, sizeof row);
+        /* the reference merge of pair `best`, as the law does it */
+        memcpy(want, row, sizeof row);
+        double *a = want + HM_MD_PER_CELL * best, *b = a + HM_MD_PER_CELL;
+        double lo = best ? a[-HM_MD_PER_CELL] : 0, la = a[0] - lo, lb = b[0] - a[0], l = la + lb;
+        if (l > 0) {
+            a[1] = (la * a[1] + lb * b[1]) / l;
+            a[2] = (la * a[2] + lb * b[2]) / l;
+        }
+        a[0] = b[0];
+        memmove(b, b + HM_MD_PER_CELL, (size_t)(HM_MD_PER_CELL * (n - best - 2)) * sizeof *want);
+        int m = lt_hm_md_merge(got, n);
+        tried++;
+        if (m != n - 1 || memcmp(got, want, sizeof(double) * HM_MD_PER_CELL * (size_t)(n - 1)) != 0)
+            if (failed++ < 5) CHECK_MSG(0, "md merge, trial %d (%d cells, kind %d): not the pair %d of the full scan", trial, n, kind, best);
+    }
+    CHECK_MSG(failed == 0, "%d of %d merges differ", failed, tried);
+}
+
 const test_case fastpath_tests[] = {
     TEST(csu_axis_aligned),
     TEST(oblique_all_dofs),
     TEST(fixed_bodies_and_forces),
     TEST(impact),
+    TEST(md_cells_paths),
+    TEST(md_merge_choice),
     {0, 0},
 };
