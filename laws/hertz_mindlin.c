@@ -144,6 +144,7 @@
 #include "hertz_mindlin.h"
 #include "effective.h"
 #include "clipped_restitution.h"
+#include "md_rule.h"
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
@@ -195,6 +196,7 @@ static const char *const hm_state[HM_S_COUNT] = {
     MD_TEN(1) MD_TEN(2) MD_TEN(3) MD_TEN(4) MD_TEN(5) MD_TEN(6) MD_TEN(7) MD_TEN(8) MD_TEN(9) MD_TEN(10) MD_TEN(11)
     MD_TEN(12) MD_TEN(13) MD_TEN(14) MD_TEN(15)};
 _Static_assert(HM_MD_MAX_CELLS == 160 && HM_S_COUNT <= LT_MAX_STATE, "hm_state lists 160 md cells");
+_Static_assert(HM_MD_PER_CELL == LT_MD_PER_CELL && HM_MD_MAX_CELLS == LT_MD_MAX_CELLS, "laws/md_rule.h's row");
 
 static const lt_energy_def hm_energies[HM_E_COUNT] = {
     {"elast", LT_STORED, "Hertz potential (2/5) K delta^2.5 plus the tangential springs' energy"},
@@ -234,11 +236,8 @@ static double dashpot_velocity(int mode, int fresh, double v_half, double v_prev
     return 1.5 * v_half - 0.5 * v_prev;
 }
 
-/* The tangential force of a step and its energies (N, J). */
-typedef struct tangential {
-    double fy, fz, elast, plast;
-    int slip; /* 1: the force was returned to the Coulomb surface */
-} tangential;
+/* The tangential force of a step and its energies (N, J): laws/md_rule.h's. */
+typedef lt_tangential tangential;
 
 /* rescale and incremental: one spring kt = 8 G* a, the force history as local components; rescale
  * scales it by kt(n)/kt(n-1) when the overlap decreased (Thornton), incremental never.  fd: the
@@ -268,105 +267,6 @@ static tangential spring_step(const double *p, const lt_contact *c, const double
         t.elast = (t.fy * t.fy + t.fz * t.fz) / (2 * kt);
         t.plast = ((fsy + t.fy) * (ty - t.fy) + (fsz + t.fz) * (tz - t.fz)) / (2 * kt);
     }
-    return t;
-}
-
-/* A full row: merge two neighbours (force-preserving: the merged cell carries L1 u1 + L2 u2).
- * The pair whose union is shortest, each union's length weighted by 1 + 16 |u1 - u2|/(|u1| +
- * |u2|) (L1 norms) so that cells of different displacement stay apart: the cells stay about
- * equally long where the history is uniform (a loop after normal loading), and the no-slip
- * impact's error at 160 cells fell from 1.7e-4 (length alone) to 6e-5. */
-static int md_merge(double *cell, int n)
-{
-    int best = 0;
-    double shortest = INFINITY;
-    for (int k = 0; k + 1 < n; k++) {
-        const double *q = cell + HM_MD_PER_CELL * k;
-        double len = q[HM_MD_PER_CELL] - (k ? q[-HM_MD_PER_CELL] : 0);
-        const double *r = q + HM_MD_PER_CELL;
-        double du = fabs(r[1] - q[1]) + fabs(r[2] - q[2]), um = fabs(q[1]) + fabs(q[2]) + fabs(r[1]) + fabs(r[2]);
-        if (um > 0) len *= 1 + 16 * du / um;
-        if (len < shortest) shortest = len, best = k;
-    }
-    double *a = cell + HM_MD_PER_CELL * best, *b = a + HM_MD_PER_CELL;
-    double lo = best ? a[-HM_MD_PER_CELL] : 0, la = a[0] - lo, lb = b[0] - a[0], l = la + lb;
-    if (l > 0) {
-        a[1] = (la * a[1] + lb * b[1]) / l;
-        a[2] = (la * a[2] + lb * b[2]) / l;
-    }
-    a[0] = b[0];
-    memmove(b, b + HM_MD_PER_CELL, (size_t)(HM_MD_PER_CELL * (n - best - 2)) * sizeof *cell);
-    return n - 1;
-}
-
-/* md: the method of dimensionality reduction (see the theory block).  Cells k = 0..n-1 cover
- * [x_{k-1}, x_k] (x_{-1} = 0), each with one tangential displacement u_k (m); a cell beyond the
- * contact radius a is released, the cell across it cut at a, the annulus the contact grew into
- * appended with u = 0; then every cell sticks (u += v dt) or slides on its own Coulomb limit. */
-static tangential md_step(const double *p, const lt_contact *c, double *s, double delta, double delta_prev,
-                          double fn_abs, double fe)
-{
-    double *cell = s + HM_S_MD0;
-    double rstar = s[HM_S_RSTAR], a = sqrt(rstar * delta), g8 = 8 * s[HM_S_GSTAR];
-    double dy = c->v[1] * c->dt, dz = c->v[2] * c->dt;
-    int n = c->fresh ? 0 : (int)s[HM_S_MD_N], cap = (int)p[HM_P_MDCELLS];
-    tangential t = {0, 0, 0, 0, 0};
-    if (n == 0) {
-        /* no history yet (no tangential motion since the contact formed): u = 0 everywhere, so
-         * the row is not kept (a normal impact costs no cells); the first motion starts from a
-         * uniform row over the contact radius of the previous state, one cell left free for
-         * the annulus the contact may grow into */
-        s[HM_S_MD_N] = 0;
-        if (dy == 0 && dz == 0) return t;
-        double ap = sqrt(rstar * delta_prev);
-        if (ap > 0) {
-            for (int k = 0; k < cap - 1; k++) {
-                double *e = cell + HM_MD_PER_CELL * k;
-                e[0] = ap * (k + 1) / (cap - 1), e[1] = e[2] = 0;
-            }
-            n = cap - 1;
-        }
-    }
-    while (n > 0 && (n > 1 ? cell[HM_MD_PER_CELL * (n - 2)] : 0) >= a) n--;
-    if (n > 0 && cell[HM_MD_PER_CELL * (n - 1)] > a) cell[HM_MD_PER_CELL * (n - 1)] = a;
-    int entered = -1; /* the cell of the annulus the contact grew into during this step */
-    if (a > (n ? cell[HM_MD_PER_CELL * (n - 1)] : 0)) {
-        if (n >= cap) n = md_merge(cell, n);
-        entered = n;
-        double *e = cell + HM_MD_PER_CELL * n++;
-        e[0] = a, e[1] = e[2] = 0;
-    }
-    /* Coulomb per unit length: mu 2 E* (delta - x^2/R*) |Fn|/|Fe|, E* = 3 K/(4 sqrt R*); a
-     * cell's limit is its integral, mu 2 E* (F(x_k) - F(x_{k-1})) |Fn|/|Fe| with
-     * F(x) = x (delta - x^2/(3 R*)) (the limits sum to mu |Fn| exactly) */
-    int slips = !p[HM_P_NOSLIP];
-    double estar = 0.75 * s[HM_S_K] / sqrt(rstar), third = 1 / (3 * rstar);
-    double lim = s[HM_S_TANPHI] * 2 * estar * (fe != 0 ? fn_abs / -fe : 0);
-    double lo = 0, flo = 0;
-    int slid = 0;
-    for (int k = 0; k < n; k++) {
-        double *e = cell + HM_MD_PER_CELL * k, hi = e[0], kc = g8 * (hi - lo);
-        /* the entering annulus was reached halfway through the step on average: half the
-         * increment (second order in dt; the whole increment is first order) */
-        double w = k == entered ? 0.5 : 1;
-        double sy = e[1], sz = e[2], ty = sy + w * dy, tz = sz + w * dz, uy = ty, uz = tz;
-        double fhi = hi * (delta - hi * hi * third);
-        if (slips) {
-            double fmax_cell = fmax(lim * (fhi - flo), 0), t2 = ty * ty + tz * tz; /* N */
-            if (kc * kc * t2 > fmax_cell * fmax_cell) { /* t2 > 0 here */
-                double scale = fmax_cell / (kc * sqrt(t2));
-                uy *= scale, uz *= scale;
-                slid++;
-            }
-        }
-        t.plast += 0.5 * kc * ((sy + uy) * (ty - uy) + (sz + uz) * (tz - uz));
-        t.elast += 0.5 * kc * (uy * uy + uz * uz);
-        t.fy += kc * uy, t.fz += kc * uz;
-        e[1] = uy, e[2] = uz;
-        lo = hi, flo = fhi;
-    }
-    t.slip = n > 0 && slid == n;
-    s[HM_S_MD_N] = n;
     return t;
 }
 
@@ -431,7 +331,12 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
     }
     tangential t;
     if (p[HM_P_TANGENTIAL] == HM_T_MD) {
-        t = md_step(p, c, s, delta, delta_prev, fn_abs, fe);
+        /* the row of laws/md_rule.h over the Hertz profile x^2/R* at the overlap delta */
+        const lt_md_in in = {.rstar = s[HM_S_RSTAR], .delta = delta, .rprev = s[HM_S_RSTAR], .delta_prev = delta_prev,
+                             .K = K, .gstar = s[HM_S_GSTAR], .tanphi = s[HM_S_TANPHI], .fn_abs = fn_abs, .fe = fe,
+                             .dy = c->v[1] * dt, .dz = c->v[2] * dt, .cap = (int)p[HM_P_MDCELLS],
+                             .slips = !p[HM_P_NOSLIP], .fresh = c->fresh};
+        t = lt_md_step(&in, s + HM_S_MD0, s + HM_S_MD_N);
         if (tdash) md_whole_return(p, c, s, fn_abs, &t, fd);
     } else {
         t = spring_step(p, c, s, kt, fn_abs, fd);
