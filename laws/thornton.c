@@ -61,6 +61,9 @@
 #include "effective.h"
 #include <math.h>
 #include <stddef.h>
+#include <string.h>
+
+static const char *const tangential_choices[] = {"rescale", "md", "incremental", 0};
 
 static const lt_param th_params[TH_P_COUNT] = {
     [TH_P_ESTAR] = {"Estar", LT_REAL, NAN, 0, INFINITY, "Pa", "effective modulus E* (default: from the materials)", 0},
@@ -69,12 +72,24 @@ static const lt_param th_params[TH_P_COUNT] = {
                  "limiting contact pressure p_y (default: unset, never yields: Hertz)", 0},
     [TH_P_GSTAR] = {"Gstar", LT_REAL, NAN, 0, INFINITY, "Pa", "effective shear modulus G* (default: from the materials)", 0},
     [TH_P_TANPHI] = {"tanPhi", LT_REAL, NAN, 0, INFINITY, "-", "friction coefficient (default: from materials)", 0},
+    [TH_P_TANGENTIAL] = {"tangential", LT_CHOICE, TH_T_MD, 0, 2, "-",
+                         "tangential rule: rescale (kt ratio on unloading) | md (Mindlin-Deresiewicz on the current "
+                         "elastic curve, by the method of dimensionality reduction) | incremental (never rescaled)",
+                         tangential_choices},
+    [TH_P_MDCELLS] = {"mdCells", LT_INT, LT_MD_MAX_CELLS, 2, LT_MD_MAX_CELLS, "-",
+                      "md: most cells of the 1-D spring row (a whole number; the resolution of the history)", 0},
 };
 static const unsigned th_param_flags[TH_P_COUNT] = {
     [TH_P_ESTAR] = LT_PARAM_MATERIALS, [TH_P_GSTAR] = LT_PARAM_MATERIALS, [TH_P_TANPHI] = LT_PARAM_MATERIALS};
 
 static const char *const th_state[TH_S_COUNT] = {"Estar", "Rstar", "yieldPressure", "Gstar", "tanPhi", "kt", "elastT", "deltaMax",
-                                                 "delta", "Fn", "Fty", "Ftz", "elastN", "uN0", "yielding"};
+                                                 "delta", "Fn", "Fty", "Ftz", "elastN", "uN0", "yielding", "md_n",
+                                                 LT_MD_STATE_NAMES_160};
+_Static_assert(LT_MD_MAX_CELLS == 160 && TH_S_COUNT <= LT_MAX_STATE, "th_state lists 160 md cells");
+/* the md rule's history, LT_MD_MAX_CELLS cells of LT_MD_PER_CELL values */
+static const lt_state_array th_state_arrays[1] = {
+    {"md", TH_S_MD0, LT_MD_PER_CELL * LT_MD_MAX_CELLS,
+     "md rule: 160 cells of (outer edge x, slip displacements uy, uz) in m, md_n in use; C.md_x<k>, C.md_uy<k>, C.md_uz<k>"}};
 
 static const lt_energy_def th_energies[TH_E_COUNT] = {
     {"elast", LT_STORED, "what the current Hertz unloading curve returns, plus the tangential spring's energy"},
@@ -161,11 +176,11 @@ static void th_init(const double *p, const lt_contact *c, double *s)
     s[TH_S_PY] = isnan(p[TH_P_PY]) ? 0 : p[TH_P_PY]; /* 0: never yields (state stays finite) */
     s[TH_S_GSTAR] = isnan(p[TH_P_GSTAR]) ? lt_effective_shear_modulus(c->mat[0], c->mat[1]) : p[TH_P_GSTAR];
     s[TH_S_TANPHI] = lt_given_tanphi(p[TH_P_TANPHI], c);
+    if (p[TH_P_TANGENTIAL] == TH_T_MD) memset(s + TH_S_MD_N, 0, (size_t)(TH_S_COUNT - TH_S_MD_N) * sizeof *s);
 }
 
 static int th_step(const double *p, const lt_contact *c, double *s, lt_response *out)
 {
-    (void)p;
     if (c->uN > 0) return 0;
     lt_th_model m = lt_th_model_of(s[TH_S_ESTAR], s[TH_S_RSTAR], s[TH_S_PY]);
     double delta = -c->uN, dt = c->dt;
@@ -191,23 +206,42 @@ static int th_step(const double *p, const lt_contact *c, double *s, lt_response 
     double F = delta >= dmax ? lt_th_virgin_force(&m, delta) : unload_force(&m, &u, delta), fn = -F;
     double kn = flowed ? LT_PI * m.py * m.rstar : delta > u.dp ? 2 * m.estar * sqrt(u.rp * (delta - u.dp)) : 0;
     double quad = 0.5 * (fn0 + fn) * dun - (eln - eln0) - plast;
-    /* tangential: Mindlin's kt = 8 G* a, rescaled on unloading, Coulomb */
+    /* tangential: Mindlin's kt = 8 G* a on the current curve; md, or one spring rescaled on
+     * unloading (or not), Coulomb */
     double kt = 8 * s[TH_S_GSTAR] * lt_th_contact_radius(&u, delta);
     double f0y = c->fresh ? 0 : s[TH_S_FTY], f0z = c->fresh ? 0 : s[TH_S_FTZ], elt0 = c->fresh ? 0 : s[TH_S_ELT];
-    double fsy = f0y, fsz = f0z;
-    if (!c->fresh && delta < s[TH_S_DELTA] && s[TH_S_KT] > 0) {
-        fsy *= kt / s[TH_S_KT];
-        fsz *= kt / s[TH_S_KT];
+    double fty, ftz, elt, fric = 0;
+    int slid;
+    if (p[TH_P_TANGENTIAL] == TH_T_MD) {
+        /* the row of laws/md_rule.h over the current elastic curve: the profile x^2/R_p at the
+         * elastic overlap delta - delta_p (its force Fe, the same as F on the plastic branch up
+         * to round-off); the previous state's curve gives the first row's extent */
+        lt_th_unload up = lt_th_unloading(&m, dmax0);
+        double dprev = c->fresh ? dmax0 : s[TH_S_DELTA];
+        const lt_md_in in = {.rstar = u.rp, .delta = fmax(delta - u.dp, 0), .rprev = up.rp,
+                             .delta_prev = fmax(dprev - up.dp, 0), .K = 4.0 / 3.0 * m.estar * sqrt(u.rp),
+                             .gstar = s[TH_S_GSTAR], .tanphi = s[TH_S_TANPHI], .fn_abs = F,
+                             .fe = -unload_force(&m, &u, delta), .dy = c->v[1] * dt, .dz = c->v[2] * dt,
+                             .cap = (int)p[TH_P_MDCELLS], .slips = 1, .fresh = c->fresh};
+        lt_tangential t = lt_md_step(&in, s + TH_S_MD0, s + TH_S_MD_N);
+        fty = t.fy, ftz = t.fz, elt = t.elast, fric = t.plast, slid = t.slip;
+    } else {
+        double fsy = f0y, fsz = f0z;
+        if (p[TH_P_TANGENTIAL] == TH_T_RESCALE && !c->fresh && delta < s[TH_S_DELTA] && s[TH_S_KT] > 0) {
+            fsy *= kt / s[TH_S_KT];
+            fsz *= kt / s[TH_S_KT];
+        }
+        double ty = fsy + kt * c->v[1] * dt, tz = fsz + kt * c->v[2] * dt;
+        double flim = s[TH_S_TANPHI] * F, ft = hypot(ty, tz);
+        fty = ty, ftz = tz;
+        slid = ft > flim;
+        if (slid) {
+            double scale = ft > 0 ? flim / ft : 0;
+            fty *= scale, ftz *= scale;
+            if (kt > 0) fric = ((fsy + fty) * (ty - fty) + (fsz + ftz) * (tz - ftz)) / (2 * kt);
+        }
+        elt = kt > 0 ? (fty * fty + ftz * ftz) / (2 * kt) : 0;
     }
-    double ty = fsy + kt * c->v[1] * dt, tz = fsz + kt * c->v[2] * dt, fty = ty, ftz = tz;
-    double flim = s[TH_S_TANPHI] * F, ft = hypot(ty, tz), fric = 0;
-    int slid = ft > flim;
-    if (slid) {
-        double scale = ft > 0 ? flim / ft : 0;
-        fty *= scale, ftz *= scale;
-        if (kt > 0) fric = ((fsy + fty) * (ty - fty) + (fsz + ftz) * (tz - ftz)) / (2 * kt);
-    }
-    double elt = kt > 0 ? (fty * fty + ftz * ftz) / (2 * kt) : 0;
     double kvar = 0.5 * ((f0y + fty) * c->v[1] + (f0z + ftz) * c->v[2]) * dt - (elt - elt0) - fric;
     s[TH_S_KT] = kt;
     s[TH_S_ELT] = elt;
@@ -272,4 +306,6 @@ const lt_law law_thornton = {
     .yield = &th_yield,
     .friction = "tanPhi",
     .param_flags = th_param_flags,
+    .state_arrays = th_state_arrays,
+    .n_state_arrays = 1,
 };

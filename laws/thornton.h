@@ -5,6 +5,7 @@
 #ifndef LT_THORNTON_H
 #define LT_THORNTON_H
 #include "../src/law.h"
+#include "md_rule.h"
 
 /* Parameters, in the law's order. */
 enum {
@@ -13,8 +14,13 @@ enum {
     TH_P_PY,     /* Pa, limiting contact pressure p_y (NaN: never yields, Hertz) */
     TH_P_GSTAR,  /* Pa, G* (NaN: from the materials) */
     TH_P_TANPHI, /* -, friction coefficient (NaN: from the materials) */
+    TH_P_TANGENTIAL, /* choice TH_T_*: the tangential rule */
+    TH_P_MDCELLS, /* count, 2..LT_MD_MAX_CELLS: md's most cells */
     TH_P_COUNT
 };
+/* tangential choices, as hertz_mindlin's (HM_T_*): Thornton's rescaling, Mindlin-Deresiewicz by
+ * the method of dimensionality reduction (default, laws/md_rule.h), plain incremental */
+enum { TH_T_RESCALE, TH_T_MD, TH_T_INCREMENTAL };
 
 /* State, in the law's order. */
 enum {
@@ -28,7 +34,9 @@ enum {
     TH_S_ELN,   /* J, energy of the current unloading curve */
     TH_S_UN0,   /* m, uN of the last step */
     TH_S_YIELD, /* 1: the last step flowed plastically or slid */
-    TH_S_COUNT
+    TH_S_MD_N,  /* md: the number of cells in use */
+    TH_S_MD0,   /* md: the first cell's x, uy, uz (m); LT_MD_MAX_CELLS cells, the last state values */
+    TH_S_COUNT = TH_S_MD0 + LT_MD_PER_CELL * LT_MD_MAX_CELLS
 };
 
 /* Energies, in the law's order. */

@@ -183,14 +183,18 @@ static void normal_along(const lt_case_env *env, double uN, double out[LT_ALONG_
 }
 
 #define STEEL {2.0e11, 0.3, 7800, 0.5, 0.3}
+/* The cases below up to closed-loop-elastic predate the md rule: the shear cycle's closed form is
+ * the rescale rule's, and the normal cases' rows (their balance: the frame's round-off
+ * tangential motion) stay as they were with it */
+#define RESCALE {"tangential", TH_T_RESCALE}
 #define IMPACT(NAME, DOC, V, CONV, EXPECT)                                                                     \
-    {.name = NAME, .doc = DOC, .kind = LT_CASE_IMPACT, .set = {{"yieldPressure", 1e9}}, .radius = {5e-3, 5e-3}, \
+    {.name = NAME, .doc = DOC, .kind = LT_CASE_IMPACT, .set = {{"yieldPressure", 1e9}, RESCALE}, .radius = {5e-3, 5e-3}, \
      .mat = {STEEL, STEEL}, .load = {V}, .steps = 2000, .converge = CONV, .expect = EXPECT, .curve = impact_curve}
 
 const lt_case lt_thornton_cases[TH_N_CASES] = {
     {.name = "normal-load-elastic",
      .doc = "below delta_y: Hertz force, kn = 2E*a, kt = 8G*a, elast = 2/5 F delta (steel, p_y = 10 GPa: delta_y = 5.1e-5 m)",
-     .kind = LT_CASE_NORMAL, .set = {{"yieldPressure", 1e10}},
+     .kind = LT_CASE_NORMAL, .set = {{"yieldPressure", 1e10}, RESCALE},
      .radius = {5e-3, 5e-3}, .mat = {STEEL, STEEL},
      .load = {4e-5, 0.01}, .steps = 1000,
      .along = normal_along, .along_tol = TOL_FORMULA, .along_why = WHY_FORMULA},
@@ -203,7 +207,7 @@ const lt_case lt_thornton_cases[TH_N_CASES] = {
     IMPACT("impact-v50vy", "v = 50 v_y: as impact-v2vy, with dt convergence", 1.1567652714226444, 1, thornton_expect),
     {.name = "shear-cycle",
      .doc = "below delta_y, rescale rule at held overlap: 4 mu F (ua - mu F/kt), kt = 8 G* a",
-     .kind = LT_CASE_SHEAR_CYCLE, .set = {{"yieldPressure", 1e10}},
+     .kind = LT_CASE_SHEAR_CYCLE, .set = {{"yieldPressure", 1e10}, RESCALE},
      .radius = {5e-3, 5e-3}, .mat = {STEEL, STEEL},
      .load = {4e-5, 3e-5, 1e-2}, .steps = 2000, .expect = cycle_expect},
     {.name = "closed-loop-elastic",
