@@ -66,7 +66,7 @@ double lt_th_contact_radius(const lt_th_unload *u, double delta);
 double lt_th_yield_velocity(const lt_th_model *m, double mstar);
 double lt_th_restitution(double vy_over_v);
 
-#define TH_N_CASES 8
+#define TH_N_CASES 12
 extern const lt_case lt_thornton_cases[TH_N_CASES];
 
 #endif
