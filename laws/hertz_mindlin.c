@@ -70,6 +70,7 @@
  *           the no-slip impact's vc'/vc within 6e-5 of the converged superposition.  Cost:
  *           one pass over the cells per step (~1 us at 160 cells; nothing before the first
  *           tangential motion).
+ *           The row's step and merge: laws/md_rule.h (shared with thornton).
  *           No torque.
  *   tangentialDashpot (off by default: no tangential dashpot): Ft += eta_t vt*, with
  *           eta_t = eta_n sqrt(kt/kn) = sqrt(2/3) alpha sqrt(m* kt) = ct delta^{1/4} (N s/m),

@@ -1,6 +1,8 @@
 /* laws/thornton.c - Thornton's elastic-perfectly-plastic normal contact of spheres: Hertz up to
  * a limiting contact pressure, then a linear plastic branch, elastic unloading on a Hertz curve
- * of enlarged radius; Mindlin's tangential stiffness rescaled on unloading, Coulomb.
+ * of enlarged radius; tangential by Mindlin-Deresiewicz on the current elastic curve (method of
+ * dimensionality reduction, default) or Mindlin's stiffness rescaled on unloading (or not),
+ * Coulomb.
  *
  * Theory (SI; frame and signs of src/law.h: delta = -uN > 0 is the overlap, force on A,
  * compression negative; F below is the compressive magnitude, Fn = -F):
@@ -31,31 +33,66 @@
  *     (the model's energies in closed form: laws/thornton_cases.c checks both).
  *   yieldPressure unset: state yieldPressure = 0, never yields (Hertz, elastic).
  *   History: the contact keeps delta_max; it ends (and forgets it) when uN > 0.
- *   tangential: hertz_mindlin's `rescale` rule (Mindlin 1949, incremental; Thornton, Cummins &
- *     Cleary 2011): kt = 8 G* a (N/m) with the contact radius a of the current curve,
+ *   tangential, parameter `tangential` (hertz_mindlin's rules and names): kt = 8 G* a (N/m),
+ *     the stick stiffness all report, with the contact radius a of the current curve,
  *     a = sqrt(R_p (delta - delta_p)) (the plastic branch: a^2 = (2 F + F_y)/(2 pi p_y), the
- *     same at its end), 1/G* = (2 - nu1)/G1 + (2 - nu2)/G2 (Pa); Fs = Ft(n-1), scaled by
- *     kt(n)/kt(n-1) when the overlap decreased; trial Ft = Fs + kt vt dt; Coulomb
- *     |Ft| <= tanPhi F (F the elastic-plastic normal force).  tanPhi from `tanPhi` or the
- *     materials.  (hertz_mindlin's md rule is not offered here.)
+ *     same at its end), 1/G* = (2 - nu1)/G1 + (2 - nu2)/G2 (Pa); Coulomb |Ft| <= tanPhi F (F the
+ *     elastic-plastic normal force); tanPhi from `tanPhi` or the materials.
+ *     md (default): Mindlin & Deresiewicz (1953) with the loading history, by the method of
+ *       dimensionality reduction: hertz_mindlin's rule (laws/md_rule.h: a row of springs over
+ *       the 1-D profile x^2/R pressed by delta_e, stiffness 8 G* per length, each on its own
+ *       Coulomb limit mu 2 E* (delta_e - x^2/R) |Fn|/|Fe| per length, released when the contact
+ *       shrinks below it) on the current elastic curve: R = R_p, delta_e = delta - delta_p (0
+ *       below delta_p), Fe = -(4/3) E* sqrt(R_p) delta_e^{3/2}; at most mdCells cells (state
+ *       md_n and the array md, 160 cells of x, uy, uz in m).  On the unloading (and reloading)
+ *       curve the contact is, by the model, an elastic Hertz contact of radius R_p shifted by
+ *       delta_p, so the MDR is exact there, as for hertz_mindlin (unidirectional loading; the
+ *       turning direction is the same approximation); below delta_y (R_p = R*, delta_p = 0)
+ *       thornton + md is hertz_mindlin + md with en = 1, to the bit.  On the plastic loading
+ *       branch F is that curve's top (delta_max, F_max) with the contact radius a_p, so
+ *       |Fn|/|Fe| = 1 (round-off): the cells' limits still sum to mu |Fn| exactly and the stick
+ *       stiffness 8 G* a_p is the model's, but the pressure they stand for is Hertz's of R_p,
+ *       p(r) = (3 F/(2 pi a_p^2)) sqrt(1 - r^2/a_p^2), where the model's is Hertz's of R*
+ *       truncated at p_y (flat at p_y over r^2 < a_p^2 - a_y^2): the same force and radius, but
+ *       near the edge the row's pressure is lower by the factor y (3 - y^2)/2, y = a_y/a_p (0.69
+ *       at a_p = 2 a_y, ~1.5 a_y/a_p at large a_p), and at the centre higher, (3 - y^2)/2 p_y
+ *       instead of p_y.  An approximation of the plastic pressure: while the contact loads
+ *       plastically under a tangential force, the slip annulus at the edge opens earlier and is
+ *       wider than the truncated pressure would give (partial slip and its dissipation
+ *       overestimated, the stick region smaller); gross sliding comes at the same mu |Fn|, and
+ *       from the turn on (unloading, reloading below delta_max) the rule is exact again on the
+ *       history the row holds.
+ *     rescale (Mindlin 1949, incremental; Thornton, Cummins & Cleary 2011): one spring,
+ *       Fs = Ft(n-1), scaled by kt(n)/kt(n-1) when the overlap decreased; trial
+ *       Ft = Fs + kt vt dt; Coulomb: Ft returned onto the circle tanPhi F.
+ *     incremental: the same without the rescaling (it creates energy when the contact unloads
+ *       under a tangential force: kvar < 0).
+ *   State `yielding`: 1 after a step that flowed plastically or slid (md: every cell sliding,
+ *     gross slip).
  * Energies (J), consistent with the driver's trapezoid work (src/driver.h); duN = uN(n) -
  * uN(n-1) from the positions (vn dt on a contact's first step), as laws/hertz_mindlin.c:
  *   elast = (2/5) (4/3) E* sqrt(R_p) (delta - delta_p)^{5/2} + |Ft|^2/(2 kt)   (stored: what the
- *           current unloading curve gives back, + the tangential spring)
+ *           current unloading curve gives back, + the tangential spring; md: + the springs'
+ *           energy sum_k |8 G* L_k u_k|^2/(2 * 8 G* L_k), L_k a cell's length in contact)
  *   plast += (the exact work of the virgin curve and of the unloading curve over the step) -
  *           d(elast_n): with W(delta) = int_0^delta of the virgin curve and U(delta, delta_max)
  *           the normal part of elast, a step that raises delta_max from d0 to d1 books
  *             U(d0, d0) + W(d1) - W(d0) - U(d1, d1)  >= 0,
  *           any other step nothing (it stays on an elastic curve).  Over an impact this is
  *           exactly (1 - e^2) (1/2) m* v^2 of the model.
- *   fric  += (Fs + Ft) . (trial - Ft)/(2 kt)  (Coulomb slip, as laws/hertz_mindlin.c's plast)
+ *   fric  += (Fs + Ft) . (trial - Ft)/(2 kt)  (Coulomb slip, as laws/hertz_mindlin.c's plast;
+ *           md: the same per cell, laws/md_rule.h)
  *   kvar  += (Ft(n-1) + Ft(n))/2 . vt dt - d(|Ft|^2/(2 kt)) - fric increment: what the tangential
- *           spring does not return because kt changed under load (as laws/hertz_mindlin.c)
+ *           spring does not return because kt changed under load (as laws/hertz_mindlin.c; md:
+ *           the energy of the cells released as the contact shrinks, of merges, and the
+ *           trapezoid's second-order term; incremental: < 0 on unloading)
  *   quad  += (Fn(n-1) + Fn(n))/2 duN - d(elast_n) - plast increment: the trapezoid rule's error
  *           on the nonlinear curves, O(dt^2) over an impact, either sign.
  *   so work = d(elast) + plast + fric + kvar + quad step by step to round-off.
  * References: C. Thornton (1997), J. Appl. Mech. 64:383 [Thornton 1997]; H. Hertz (1882);
- *   [Johnson 1985]; docs/references.md.
+ *   [Johnson 1985]; R. D. Mindlin (1949), J. Appl. Mech. 16:259; R. D. Mindlin, H. Deresiewicz
+ *   (1953), J. Appl. Mech. 20:327; [Popov & Hess 2015]; C. Thornton, S. J. Cummins, P. W. Cleary,
+ *   Powder Technol. 210 (2011); docs/references.md.
  */
 #include "thornton.h"
 #include "effective.h"
@@ -292,7 +329,7 @@ const lt_law law_thornton = {
     .api_version = LT_LAW_API_VERSION,
     .name = "thornton",
     .summary = "Thornton's elastic-perfectly-plastic spheres: Hertz to a limiting pressure, linear plastic branch, "
-               "Hertz unloading of enlarged radius; Mindlin tangential (rescaled), Coulomb",
+               "Hertz unloading of enlarged radius; Mindlin-Deresiewicz tangential (MDR), Coulomb",
     .params = th_params,
     .n_params = TH_P_COUNT,
     .state_names = th_state,

@@ -22,6 +22,11 @@
  *       t_c = I (delta_max - delta_p)/(e v);
  *   force time t_a + t_b + t_c; the bodies then part at e v through the residual overlap:
  *   contact time = force time + delta_p/(e v) (the residual overlap's closed form, checked).
+ * The md rule (tangential = md, the default; the cases above it keep rescale): Cattaneo-Mindlin
+ *   loops after plastic loading at held overlap (the top of the unloading curve, a Hertz contact
+ *   of radius R_p: hertz_mindlin's closed forms with P = F_max, a = a_p), hertz_mindlin's
+ *   no-slip impact below v_y (thornton is hertz_mindlin there), and a plastic oblique impact
+ *   (Thornton's normal closed forms; its balance with md's energies).
  * Bodies: two steel spheres, R = 5 mm, E = 200 GPa, nu = 0.3, rho = 7800 kg/m^3, p_y = 1 GPa:
  *   E* = 1.0989e11 Pa, R* = 2.5 mm, m* = 2.0420e-3 kg, v_y = 2.31353e-2 m/s.  The case speeds
  *   are v/v_y = 0.5, 2, 5, 10, 50 to 17 digits; the expected values use the exact ratio.
@@ -241,8 +246,8 @@ static void md_cycle_curve(const lt_case_env *env, double s, double *u, double *
  * with md is hertz_mindlin with md (en = 1): the normal rows of impact_expect, and vt' of the
  * superposition of Mindlin & Deresiewicz (lt_hm_md_stick_ratio, kappa = 4 G* / E*) for a sphere
  * on a wall, vt' = vt (1 - (1 - rho)/3.5).  Thornton has no noSlip: tanPhi = 1e3 (the case's)
- * leaves the force ratio far below the limit but in the few cells at the receding edge, whose
- * pressure vanishes (measured against noSlip in docs/verify.md). */
+ * leaves every cell below its limit on this path (tests/test_thornton_md.c: the same bits as
+ * hertz_mindlin's noSlip). */
 #define MD_STICK_STEPS 40000
 #define TOL_MD_STICK 1e-4
 #define WHY_MD_STICK "no-slip Mindlin-Deresiewicz impact (superposition, 40000 steps) at 2000 steps, 160 cells"
