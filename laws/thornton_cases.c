@@ -294,6 +294,8 @@ static void normal_along(const lt_case_env *env, double uN, double out[LT_ALONG_
  * the rescale rule's, and the normal cases' rows (their balance: the frame's round-off
  * tangential motion) stay as they were with it */
 #define RESCALE {"tangential", TH_T_RESCALE}
+/* the md cases name their rule too (the default), so that verify --set tangential=... skips them */
+#define MD {"tangential", TH_T_MD}
 #define IMPACT(NAME, DOC, V, CONV, EXPECT)                                                                     \
     {.name = NAME, .doc = DOC, .kind = LT_CASE_IMPACT, .set = {{"yieldPressure", 1e9}, RESCALE}, .radius = {5e-3, 5e-3}, \
      .mat = {STEEL, STEEL}, .load = {V}, .steps = 2000, .converge = CONV, .expect = EXPECT, .curve = impact_curve}
@@ -302,7 +304,7 @@ static void normal_along(const lt_case_env *env, double uN, double out[LT_ALONG_
  * (p_y = 1 GPa): F_max = 14.371 N, a_p = 7.0711e-5 m, c0 = 3 mu P/(16 G* a_p) = 5.0528e-7 m;
  * amplitudes 0.75 c0 and 2 c0 */
 #define MD_CYCLE(NAME, DOC, UA)                                                                                 \
-    {.name = NAME, .doc = DOC, .kind = LT_CASE_CYCLE, .set = {{"yieldPressure", 1e9}}, .radius = {5e-3, 5e-3}, \
+    {.name = NAME, .doc = DOC, .kind = LT_CASE_CYCLE, .set = {{"yieldPressure", 1e9}, MD}, .radius = {5e-3, 5e-3}, \
      .mat = {STEEL, STEEL}, .cycle = {.overlap = 2e-6, .amplitude = UA, .speed = 1e-3}, .steps = 2000,         \
      .expect = md_cycle_expect, .curve = md_cycle_curve}
 /* hertz_mindlin's no-slip md impact: alumina on soda-lime glass, 4 G* / E* = 0.8591 */
@@ -339,12 +341,12 @@ const lt_case lt_thornton_cases[TH_N_CASES] = {
     MD_CYCLE("md-cycle-full", "md after plastic loading: loop beyond full slip (2 c0), 4 mu P (ua - 4/5 c0)", 1.0106e-6),
     {.name = "md-stick-elastic", .doc = "md, below v_y (v = 0.28 v_y), tanPhi = 1e3: hertz_mindlin's no-slip impact, "
      "alumina sphere on a soda-lime glass plane, vc'/vc = 0.2826",
-     .kind = LT_CASE_IMPACT, .set = {{"yieldPressure", 2e8}, {"tanPhi", 1e3}}, .shape = {"wall", "sphere"},
+     .kind = LT_CASE_IMPACT, .set = {{"yieldPressure", 2e8}, {"tanPhi", 1e3}, MD}, .shape = {"wall", "sphere"},
      .fixed = {1, 0}, .radius = {0, 2.5e-3}, .mat = {SODA_LIME, AL_OXIDE}, .impact = {.vn = 1e-3, .vt = 1e-4},
      .steps = 2000, .expect = md_stick_expect, .curve = impact_curve},
     {.name = "md-oblique-plastic", .doc = "md, steel sphere on a steel plane at 0.2 m/s normal (4.3 v_y), 0.1 m/s "
      "tangential: Thornton's e, delta_max, F_max, contact time; the energies balance",
-     .kind = LT_CASE_IMPACT, .set = {{"yieldPressure", 1e9}}, .shape = {"wall", "sphere"}, .fixed = {1, 0},
+     .kind = LT_CASE_IMPACT, .set = {{"yieldPressure", 1e9}, MD}, .shape = {"wall", "sphere"}, .fixed = {1, 0},
      .radius = {0, 5e-3}, .mat = {STEEL, STEEL}, .impact = {.vn = 0.2, .vt = 0.1}, .steps = 2000,
      .expect = thornton_expect, .curve = impact_curve},
 };
