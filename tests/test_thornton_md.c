@@ -85,8 +85,9 @@ static void test_elastic_equals_hertz_mindlin(void)
     CHECK(ph[HM_P_TANGENTIAL] == HM_T_MD && ph[HM_P_EN] == 1);
     lt_th_model m = lt_th_model_of(ESTAR, RSTAR, PY);
     double dmax = 0.9 * m.dy, dt = 1e-6;
-    /* vt: a tangential displacement per step of ~ 2e-3 of mu F/kt at dmax, so that the path
-     * slides where the overlap falls */
+    /* vt: a tangential displacement per step of 6e-4 of the full-slip displacement mu F/kt =
+     * mu E* delta/(6 G*) at dmax, a few hundred steps per leg of the turning path: partial slip,
+     * and gross slip where the overlap falls */
     double vt = 0.04 * MU * ESTAR * dmax / (4 * GSTAR) / (dt * 100);
     lt_contact ct = contact(), ch = contact();
     ct.dt = ch.dt = dt;
