@@ -74,6 +74,7 @@
  *           merge scan that skips the weight of a pair longer than the best found: about
  *           0.5 us a step at 160 cells in an oblique impact (docs/performance.md, "Where a step
  *           goes"); nothing before the first tangential motion.
+ *           The row's step and merge: laws/md_rule.c (shared with thornton).
  *           No torque unless `rolling` (below).
  *   tangentialDashpot (off by default: no tangential dashpot): Ft += eta_t vt*, with
  *           eta_t = eta_n sqrt(kt/kn) = sqrt(2/3) alpha sqrt(m* kt) = ct delta^{1/4} (N s/m),
@@ -172,12 +173,10 @@
 #include "effective.h"
 #include "clipped_restitution.h"
 #include "rolling_resistance.h"
+#include "md_rule.h"
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 static const char *const dashpot_choices[] = {"extrapolated", "halfstep", 0};
 static const char *const tangential_choices[] = {"rescale", "md", "incremental", 0};
@@ -243,6 +242,7 @@ static const char *const hm_state[HM_S_COUNT] = {
     MD_TEN(12) MD_TEN(13) MD_TEN(14) MD_TEN(15)};
 _Static_assert(HM_MD_MAX_CELLS == 160 && HM_S_COUNT <= LT_MAX_STATE, "hm_state lists 160 md cells");
 _Static_assert(HM_S_MD_N - HM_S_RR == LT_RR_S_COUNT, "laws/hertz_mindlin.h keeps the rolling block");
+_Static_assert(HM_MD_PER_CELL == LT_MD_PER_CELL && HM_MD_MAX_CELLS == LT_MD_MAX_CELLS, "laws/md_rule.h's row");
 
 static const lt_energy_def hm_energies[HM_E_COUNT] = {
     {"elast", LT_STORED, "Hertz potential (2/5) K delta^2.5 plus the tangential springs' energy"},
@@ -282,11 +282,8 @@ static double dashpot_velocity(int mode, int fresh, double v_half, double v_prev
     return 1.5 * v_half - 0.5 * v_prev;
 }
 
-/* The tangential force of a step and its energies (N, J). */
-typedef struct tangential {
-    double fy, fz, elast, plast;
-    int slip; /* 1: the force was returned to the Coulomb surface */
-} tangential;
+/* The tangential force of a step and its energies (N, J): laws/md_rule.h's. */
+typedef lt_tangential tangential;
 
 /* rescale and incremental: one spring kt = 8 G* a, the force history as local components; rescale
  * scales it by kt(n)/kt(n-1) when the overlap decreased (Thornton), incremental never.  fd: the
@@ -316,308 +313,6 @@ static tangential spring_step(const double *p, const lt_contact *c, const double
         t.elast = (t.fy * t.fy + t.fz * t.fz) / (2 * kt);
         t.plast = ((fsy + t.fy) * (ty - t.fy) + (fsz + t.fz) * (tz - t.fz)) / (2 * kt);
     }
-    return t;
-}
-
-/* A full row: merge two neighbours (force-preserving: the merged cell carries L1 u1 + L2 u2).
- * The pair whose union is shortest, each union's length weighted by 1 + 16 |u1 - u2|/(|u1| +
- * |u2|) (L1 norms) so that cells of different displacement stay apart: the cells stay about
- * equally long where the history is uniform (a loop after normal loading), and the no-slip
- * impact's error at 160 cells fell from 1.7e-4 (length alone) to 6e-5. */
-int lt_hm_md_merge(double *cell, int n)
-{
-    /* The pair of least weighted length, the first of equals.  The weight is at least 1 (du, um
-     * >= 0), so a pair's weighted length is never below its plain length (a product with a
-     * factor >= 1 rounds to at least the other factor): a pair whose plain length already
-     * exceeds the least weighted length found so far cannot be the pair, and its weight (a
-     * division) is not computed.  The scan runs from the outer edge in, where the cells the
-     * contact grew into lie, short, so that the bound is low early; it keeps the first of
-     * equals (<=, inward), and pair 0 when no weighted length is below infinity, as the
-     * outward scan with < did. */
-    int best = 0;
-    double shortest = INFINITY;
-    for (int k = n - 2; k >= 0; k--) {
-        const double *q = cell + HM_MD_PER_CELL * k;
-        double len = q[HM_MD_PER_CELL] - (k ? q[-HM_MD_PER_CELL] : 0);
-        if (len > shortest && len >= 0) continue;
-        const double *r = q + HM_MD_PER_CELL;
-        double du = fabs(r[1] - q[1]) + fabs(r[2] - q[2]), um = fabs(q[1]) + fabs(q[2]) + fabs(r[1]) + fabs(r[2]);
-        if (um > 0) len *= 1 + 16 * du / um;
-        if (len <= shortest) shortest = len, best = k;
-    }
-    if (!(shortest < INFINITY)) best = 0;
-    double *a = cell + HM_MD_PER_CELL * best, *b = a + HM_MD_PER_CELL;
-    double lo = best ? a[-HM_MD_PER_CELL] : 0, la = a[0] - lo, lb = b[0] - a[0], l = la + lb;
-    if (l > 0) {
-        a[1] = (la * a[1] + lb * b[1]) / l;
-        a[2] = (la * a[2] + lb * b[2]) / l;
-    }
-    a[0] = b[0];
-    memmove(b, b + HM_MD_PER_CELL, (size_t)(HM_MD_PER_CELL * (n - best - 2)) * sizeof *cell);
-    return n - 1;
-}
-
-/* Cell k of the row sticks (u += (dy, dz)) or slides on its Coulomb limit (lo, flo: x_{k-1} and
- * F(x_{k-1}); *fhi gets F(x_k)); its force and energies are added to *sum.  1 if it slid.  Its
- * limit is max(lim (F(x_k) - F(x_{k-1})), 0) (as fmax: a NaN gives 0), its test |kc t| against
- * it squared, its return a factor on t (1 for a sticking cell: u * 1 is u, bit for bit). */
-static inline int md_cell(double *e, double lo, double flo, double *fhi_out, double dy, double dz, double g8,
-                          double delta, double third, double lim, int slips, md_sums *sum)
-{
-    double hi = e[0], kc = g8 * (hi - lo);
-    double sy = e[1], sz = e[2], ty = sy + dy, tz = sz + dz;
-    double fhi = hi * (delta - hi * hi * third);
-    double lc = lim * (fhi - flo), fmax_cell = lc > 0 ? lc : 0, t2 = ty * ty + tz * tz; /* N */
-    int slide = slips && kc * kc * t2 > fmax_cell * fmax_cell; /* t2 > 0 then */
-    double scale = slide ? fmax_cell / (kc * sqrt(t2)) : 1;
-    double uy = ty * scale, uz = tz * scale, half = 0.5 * kc;
-    sum->plast += half * ((sy + uy) * (ty - uy) + (sz + uz) * (tz - uz));
-    sum->elast += half * (uy * uy + uz * uz);
-    sum->fy += kc * uy, sum->fz += kc * uz;
-    e[1] = uy, e[2] = uz;
-    *fhi_out = fhi;
-    return slide;
-}
-
-/* Cells [from, to) of the row over a step (md_cell each), their forces and energies added to
- * *sum in the order of the cells; returns how many slid.  A cell's work needs only its own edges
- * and u, so several cells are done at once in the lanes of a vector (SSE2: two; AVX, where the
- * processor has it: four), with the same operations in the same order as md_cell: each lane
- * rounds as the scalar code does (no fused or reordered arithmetic; the slide taken by a mask
- * instead of a branch, a sticking lane's return factor 1, and the square root and division,
- * which hold the divider for tens of cycles, skipped where no lane slides: t * 1 is t).  Only the four sums run from cell to
- * cell, each added in cell order ({fy, fz} and {plast, elast} as pairs of lanes), so that the
- * result is md_cell's over the row, bit for bit, whatever the vector width (tests/test_fastpath.c
- * checks every path against the one-cell loop). */
-#if defined(__SSE2__)
-static const unsigned char md_bits4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
-
-typedef struct md_row {
-    double *cell;
-    int k, to, slid;
-    double lo, flo; /* x_{k-1}, F(x_{k-1}) */
-    __m128d fyz, pe; /* {fy, fz}, {plast, elast} */
-} md_row;
-
-/* Two cells at a time from r->k while two remain (SSE2). */
-static void md_cells_sse2(md_row *r, double dy, double dz, double g8, double delta, double third, double lim, int slips)
-{
-    const __m128d vdy = _mm_set1_pd(dy), vdz = _mm_set1_pd(dz), vg8 = _mm_set1_pd(g8), vdelta = _mm_set1_pd(delta);
-    const __m128d vthird = _mm_set1_pd(third), vlim = _mm_set1_pd(lim);
-    const __m128d slipmask = _mm_castsi128_pd(_mm_set1_epi64x(slips ? -1 : 0));
-    __m128d fyz = r->fyz, pe = r->pe;
-    double lo = r->lo, flo = r->flo;
-    int k = r->k, slid = 0;
-    for (; k + 2 <= r->to; k += 2) {
-        double *e = r->cell + HM_MD_PER_CELL * k; /* x_k uy_k uz_k x_k+1 uy_k+1 uz_k+1 */
-        __m128d hi = _mm_set_pd(e[3], e[0]), vlo = _mm_set_pd(e[0], lo);
-        __m128d sy = _mm_set_pd(e[4], e[1]), sz = _mm_set_pd(e[5], e[2]);
-        __m128d kc = _mm_mul_pd(vg8, _mm_sub_pd(hi, vlo));
-        __m128d ty = _mm_add_pd(sy, vdy), tz = _mm_add_pd(sz, vdz);
-        __m128d fhi = _mm_mul_pd(hi, _mm_sub_pd(vdelta, _mm_mul_pd(_mm_mul_pd(hi, hi), vthird)));
-        __m128d lc = _mm_mul_pd(vlim, _mm_sub_pd(fhi, _mm_unpacklo_pd(_mm_set_sd(flo), fhi)));
-        __m128d fmx = _mm_and_pd(lc, _mm_cmpgt_pd(lc, _mm_setzero_pd()));
-        __m128d t2 = _mm_add_pd(_mm_mul_pd(ty, ty), _mm_mul_pd(tz, tz));
-        __m128d slide = _mm_and_pd(slipmask, _mm_cmpgt_pd(_mm_mul_pd(_mm_mul_pd(kc, kc), t2), _mm_mul_pd(fmx, fmx)));
-        int slides = _mm_movemask_pd(slide);
-        __m128d uy = ty, uz = tz, half = _mm_mul_pd(_mm_set1_pd(0.5), kc); /* t * 1 is t */
-        if (slides) {
-            __m128d ret = _mm_div_pd(fmx, _mm_mul_pd(kc, _mm_sqrt_pd(t2)));
-            __m128d scale = _mm_or_pd(_mm_and_pd(slide, ret), _mm_andnot_pd(slide, _mm_set1_pd(1)));
-            uy = _mm_mul_pd(ty, scale), uz = _mm_mul_pd(tz, scale);
-        }
-        __m128d pl = _mm_mul_pd(half, _mm_add_pd(_mm_mul_pd(_mm_add_pd(sy, uy), _mm_sub_pd(ty, uy)),
-                                                 _mm_mul_pd(_mm_add_pd(sz, uz), _mm_sub_pd(tz, uz))));
-        __m128d el = _mm_mul_pd(half, _mm_add_pd(_mm_mul_pd(uy, uy), _mm_mul_pd(uz, uz)));
-        __m128d fy = _mm_mul_pd(kc, uy), fz = _mm_mul_pd(kc, uz);
-        fyz = _mm_add_pd(fyz, _mm_unpacklo_pd(fy, fz)); /* cell k, then cell k + 1 */
-        pe = _mm_add_pd(pe, _mm_unpacklo_pd(pl, el));
-        fyz = _mm_add_pd(fyz, _mm_unpackhi_pd(fy, fz));
-        pe = _mm_add_pd(pe, _mm_unpackhi_pd(pl, el));
-        _mm_storeu_pd(e + 1, _mm_unpacklo_pd(uy, uz));
-        _mm_storeu_pd(e + 4, _mm_unpackhi_pd(uy, uz));
-        slid += md_bits4[slides];
-        lo = e[3];
-        flo = _mm_cvtsd_f64(_mm_unpackhi_pd(fhi, fhi));
-    }
-    r->fyz = fyz, r->pe = pe, r->lo = lo, r->flo = flo, r->k = k, r->slid += slid;
-}
-
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
-#define MD_AVX 1
-#include <immintrin.h>
-/* Four cells at a time from r->k while four remain (AVX; no FMA: the products round as the
- * scalar code's).  The row's x, uy, uz of four cells are three 32-byte loads, shuffled into
- * one vector each and back. */
-__attribute__((target("avx"))) static void md_cells_avx(md_row *r, double dy, double dz, double g8, double delta,
-                                                         double third, double lim, int slips)
-{
-    const __m256d vdy = _mm256_set1_pd(dy), vdz = _mm256_set1_pd(dz), vg8 = _mm256_set1_pd(g8);
-    const __m256d vdelta = _mm256_set1_pd(delta), vthird = _mm256_set1_pd(third), vlim = _mm256_set1_pd(lim);
-    const __m256d slipmask = _mm256_castsi256_pd(_mm256_set1_epi64x(slips ? -1 : 0));
-    __m128d fyz = r->fyz, pe = r->pe;
-    __m256d px = _mm256_set_pd(r->lo, 0, 0, 0), pf = _mm256_set_pd(r->flo, 0, 0, 0); /* lane 3: x_{k-1}, F */
-    int k = r->k, to = r->to, slid = 0;
-    double *cell = r->cell;
-    for (; k + 4 <= to; k += 4) {
-        double *e = cell + HM_MD_PER_CELL * k;
-        __m256d A = _mm256_loadu_pd(e), B = _mm256_loadu_pd(e + 4), C = _mm256_loadu_pd(e + 8);
-        __m256d P = _mm256_blend_pd(A, B, 0xC);          /* x0 y0 x2 y2 */
-        __m256d Q = _mm256_permute2f128_pd(A, C, 0x21);  /* z0 x1 z2 x3 */
-        __m256d S = _mm256_blend_pd(B, C, 0xC);          /* y1 z1 y3 z3 */
-        __m256d hi = _mm256_shuffle_pd(P, Q, 0xA), sy = _mm256_shuffle_pd(P, S, 0x5), sz = _mm256_shuffle_pd(Q, S, 0xA);
-        __m256d vlo = _mm256_shuffle_pd(_mm256_permute2f128_pd(px, hi, 0x21), hi, 0x5); /* x_{k-1} .. x_{k+2} */
-        __m256d kc = _mm256_mul_pd(vg8, _mm256_sub_pd(hi, vlo));
-        __m256d ty = _mm256_add_pd(sy, vdy), tz = _mm256_add_pd(sz, vdz);
-        __m256d fhi = _mm256_mul_pd(hi, _mm256_sub_pd(vdelta, _mm256_mul_pd(_mm256_mul_pd(hi, hi), vthird)));
-        __m256d flo = _mm256_shuffle_pd(_mm256_permute2f128_pd(pf, fhi, 0x21), fhi, 0x5);
-        __m256d lc = _mm256_mul_pd(vlim, _mm256_sub_pd(fhi, flo));
-        __m256d fmx = _mm256_and_pd(lc, _mm256_cmp_pd(lc, _mm256_setzero_pd(), _CMP_GT_OQ));
-        __m256d t2 = _mm256_add_pd(_mm256_mul_pd(ty, ty), _mm256_mul_pd(tz, tz));
-        __m256d slide = _mm256_and_pd(slipmask, _mm256_cmp_pd(_mm256_mul_pd(_mm256_mul_pd(kc, kc), t2),
-                                                              _mm256_mul_pd(fmx, fmx), _CMP_GT_OQ));
-        int slides = _mm256_movemask_pd(slide);
-        __m256d uy = ty, uz = tz, half = _mm256_mul_pd(_mm256_set1_pd(0.5), kc); /* t * 1 is t */
-        if (slides) { /* the square root and the division only where a lane slides: they hold the divider */
-            __m256d ret = _mm256_div_pd(fmx, _mm256_mul_pd(kc, _mm256_sqrt_pd(t2)));
-            /* the factor by masks (gcc turns a blendv with a constant into a branch per lane) */
-            __m256d scale = _mm256_or_pd(_mm256_and_pd(slide, ret), _mm256_andnot_pd(slide, _mm256_set1_pd(1)));
-            uy = _mm256_mul_pd(ty, scale), uz = _mm256_mul_pd(tz, scale);
-        }
-        __m256d pl = _mm256_mul_pd(half, _mm256_add_pd(_mm256_mul_pd(_mm256_add_pd(sy, uy), _mm256_sub_pd(ty, uy)),
-                                                       _mm256_mul_pd(_mm256_add_pd(sz, uz), _mm256_sub_pd(tz, uz))));
-        __m256d el = _mm256_mul_pd(half, _mm256_add_pd(_mm256_mul_pd(uy, uy), _mm256_mul_pd(uz, uz)));
-        __m256d fy = _mm256_mul_pd(kc, uy), fz = _mm256_mul_pd(kc, uz);
-        __m256d f02 = _mm256_unpacklo_pd(fy, fz), f13 = _mm256_unpackhi_pd(fy, fz); /* {fy, fz} of cells 0 2, 1 3 */
-        __m256d p02 = _mm256_unpacklo_pd(pl, el), p13 = _mm256_unpackhi_pd(pl, el);
-        fyz = _mm_add_pd(fyz, _mm256_castpd256_pd128(f02)); /* cells k, k + 1, k + 2, k + 3 in turn */
-        pe = _mm_add_pd(pe, _mm256_castpd256_pd128(p02));
-        fyz = _mm_add_pd(fyz, _mm256_castpd256_pd128(f13));
-        pe = _mm_add_pd(pe, _mm256_castpd256_pd128(p13));
-        fyz = _mm_add_pd(fyz, _mm256_extractf128_pd(f02, 1));
-        pe = _mm_add_pd(pe, _mm256_extractf128_pd(p02, 1));
-        fyz = _mm_add_pd(fyz, _mm256_extractf128_pd(f13, 1));
-        pe = _mm_add_pd(pe, _mm256_extractf128_pd(p13, 1));
-        /* back: x unchanged, u returned */
-        __m256d P2 = _mm256_unpacklo_pd(hi, uy), S2 = _mm256_unpackhi_pd(uy, uz), Q2 = _mm256_shuffle_pd(uz, hi, 0xA);
-        _mm256_storeu_pd(e, _mm256_permute2f128_pd(P2, Q2, 0x20));
-        _mm256_storeu_pd(e + 4, _mm256_blend_pd(S2, P2, 0xC));
-        _mm256_storeu_pd(e + 8, _mm256_permute2f128_pd(Q2, S2, 0x31));
-        slid += md_bits4[slides];
-        px = hi, pf = fhi;
-    }
-    double last[4];
-    _mm256_storeu_pd(last, px);
-    r->lo = last[3];
-    _mm256_storeu_pd(last, pf);
-    r->flo = last[3];
-    r->fyz = fyz, r->pe = pe, r->k = k, r->slid += slid;
-}
-
-/* 1: the processor runs AVX (and the system saves its registers), asked once */
-static int md_avx(void)
-{
-    static int has = -1;
-    if (has < 0) {
-        __builtin_cpu_init();
-        has = __builtin_cpu_supports("avx") ? 1 : 0;
-    }
-    return has;
-}
-#endif
-#endif
-
-/* For tests: which vector code lt_hm_md_cells may use (LT_HM_MD_* bits); the default is all
- * that the processor has.  Returns the previous setting. */
-static unsigned md_paths = LT_HM_MD_SSE2 | LT_HM_MD_AVX;
-unsigned lt_hm_md_paths(unsigned paths)
-{
-    unsigned old = md_paths;
-    md_paths = paths;
-    return old;
-}
-
-int lt_hm_md_cells(double *cell, int from, int to, double dy, double dz, double g8, double delta, double third,
-                   double lim, int slips, md_sums *sum)
-{
-    double lo = from ? cell[HM_MD_PER_CELL * (from - 1)] : 0;
-    double flo = from ? lo * (delta - lo * lo * third) : 0;
-    int slid = 0, k = from;
-#if defined(__SSE2__)
-    if (to - from >= 2 && (md_paths & LT_HM_MD_SSE2)) {
-        md_row r = {cell, from, to, 0, lo, flo, _mm_set_pd(sum->fz, sum->fy), _mm_set_pd(sum->elast, sum->plast)};
-#if defined(MD_AVX)
-        if (to - from >= 4 && (md_paths & LT_HM_MD_AVX) && md_avx()) md_cells_avx(&r, dy, dz, g8, delta, third, lim, slips);
-#endif
-        md_cells_sse2(&r, dy, dz, g8, delta, third, lim, slips);
-        double f2[2], p2[2];
-        _mm_storeu_pd(f2, r.fyz);
-        _mm_storeu_pd(p2, r.pe);
-        sum->fy = f2[0], sum->fz = f2[1], sum->plast = p2[0], sum->elast = p2[1];
-        lo = r.lo, flo = r.flo, k = r.k, slid = r.slid;
-    }
-#endif
-    for (; k < to; k++) {
-        double *e = cell + HM_MD_PER_CELL * k, fhi;
-        slid += md_cell(e, lo, flo, &fhi, dy, dz, g8, delta, third, lim, slips, sum);
-        lo = e[0], flo = fhi;
-    }
-    return slid;
-}
-
-/* md: the method of dimensionality reduction (see the theory block).  Cells k = 0..n-1 cover
- * [x_{k-1}, x_k] (x_{-1} = 0), each with one tangential displacement u_k (m); a cell beyond the
- * contact radius a is released, the cell across it cut at a, the annulus the contact grew into
- * appended with u = 0; then every cell sticks (u += v dt) or slides on its own Coulomb limit. */
-static tangential md_step(const double *p, const lt_contact *c, double *s, double delta, double delta_prev,
-                          double fn_abs, double fe)
-{
-    double *cell = s + HM_S_MD0;
-    double rstar = s[HM_S_RSTAR], a = sqrt(rstar * delta), g8 = 8 * s[HM_S_GSTAR];
-    double dy = c->v[1] * c->dt, dz = c->v[2] * c->dt;
-    int n = c->fresh ? 0 : (int)s[HM_S_MD_N], cap = (int)p[HM_P_MDCELLS];
-    tangential t = {0, 0, 0, 0, 0};
-    if (n == 0) {
-        /* no history yet (no tangential motion since the contact formed): u = 0 everywhere, so
-         * the row is not kept (a normal impact costs no cells); the first motion starts from a
-         * uniform row over the contact radius of the previous state, one cell left free for
-         * the annulus the contact may grow into */
-        s[HM_S_MD_N] = 0;
-        if (dy == 0 && dz == 0) return t;
-        double ap = sqrt(rstar * delta_prev);
-        if (ap > 0) {
-            for (int k = 0; k < cap - 1; k++) {
-                double *e = cell + HM_MD_PER_CELL * k;
-                e[0] = ap * (k + 1) / (cap - 1), e[1] = e[2] = 0;
-            }
-            n = cap - 1;
-        }
-    }
-    while (n > 0 && (n > 1 ? cell[HM_MD_PER_CELL * (n - 2)] : 0) >= a) n--;
-    if (n > 0 && cell[HM_MD_PER_CELL * (n - 1)] > a) cell[HM_MD_PER_CELL * (n - 1)] = a;
-    int entered = -1; /* the cell of the annulus the contact grew into during this step */
-    if (a > (n ? cell[HM_MD_PER_CELL * (n - 1)] : 0)) {
-        if (n >= cap) n = lt_hm_md_merge(cell, n);
-        entered = n;
-        double *e = cell + HM_MD_PER_CELL * n++;
-        e[0] = a, e[1] = e[2] = 0;
-    }
-    /* Coulomb per unit length: mu 2 E* (delta - x^2/R*) |Fn|/|Fe|, E* = 3 K/(4 sqrt R*); a
-     * cell's limit is its integral, mu 2 E* (F(x_k) - F(x_{k-1})) |Fn|/|Fe| with
-     * F(x) = x (delta - x^2/(3 R*)) (the limits sum to mu |Fn| exactly) */
-    int slips = !p[HM_P_NOSLIP];
-    double estar = 0.75 * s[HM_S_K] / sqrt(rstar), third = 1 / (3 * rstar);
-    double lim = s[HM_S_TANPHI] * 2 * estar * (fe != 0 ? fn_abs / -fe : 0);
-    /* the entering annulus (the last cell, when there is one) was reached halfway through the
-     * step on average: half the increment (second order in dt; the whole increment is first
-     * order); the others take the whole (w dy with w = 1 is dy, bit for bit) */
-    int whole = entered >= 0 ? n - 1 : n;
-    md_sums sum = {0, 0, 0, 0};
-    int slid = lt_hm_md_cells(cell, 0, whole, dy, dz, g8, delta, third, lim, slips, &sum);
-    if (whole < n) slid += lt_hm_md_cells(cell, whole, n, 0.5 * dy, 0.5 * dz, g8, delta, third, lim, slips, &sum);
-    t.fy = sum.fy, t.fz = sum.fz, t.elast = sum.elast, t.plast = sum.plast;
-    t.slip = n > 0 && slid == n;
-    s[HM_S_MD_N] = n;
     return t;
 }
 
@@ -701,7 +396,12 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
     }
     tangential t;
     if (p[HM_P_TANGENTIAL] == HM_T_MD) {
-        t = md_step(p, c, s, delta, delta_prev, fn_abs, fe);
+        /* the row of laws/md_rule.h over the Hertz profile x^2/R* at the overlap delta */
+        const lt_md_in in = {.rstar = s[HM_S_RSTAR], .delta = delta, .rprev = s[HM_S_RSTAR], .delta_prev = delta_prev,
+                             .K = K, .gstar = s[HM_S_GSTAR], .tanphi = s[HM_S_TANPHI], .fn_abs = fn_abs, .fe = fe,
+                             .dy = c->v[1] * dt, .dz = c->v[2] * dt, .cap = (int)p[HM_P_MDCELLS],
+                             .slips = !p[HM_P_NOSLIP], .fresh = c->fresh};
+        t = lt_md_step(&in, s + HM_S_MD0, s + HM_S_MD_N);
         if (tdash) md_whole_return(p, c, s, fn_abs, &t, fd);
     } else {
         t = spring_step(p, c, s, kt, fn_abs, fd);

@@ -41,25 +41,6 @@ enum { HM_C_TOTAL, HM_C_COMPRESSIVE };
 #define HM_MD_MAX_CELLS 160
 #define HM_MD_PER_CELL 3
 
-/* The md rule's step over cells [from, to) of a row (laws/hertz_mindlin.c): each sticks (u +=
- * (dy, dz), m) or slides on its Coulomb limit lim (F(x_k) - F(x_{k-1})) (N), F(x) = x (delta -
- * x^2 third) (third = 1/(3 R*), 1/m), stiffness g8 (x_k - x_{k-1}) (g8 = 8 G*, Pa; no slip when
- * slips is 0); the cells' forces (N) and energies (J) are added to *sum in the order of the cells
- * (plast: this step's slip dissipation; elast: the springs' energy).  Returns how many slid.
- * Exposed for tests/test_fastpath.c, which checks its two-cells-at-a-time code against the
- * one-cell loop bit for bit. */
-typedef struct md_sums {
-    double fy, fz, elast, plast;
-} md_sums;
-int lt_hm_md_cells(double *cell, int from, int to, double dy, double dz, double g8, double delta, double third,
-                   double lim, int slips, md_sums *sum);
-/* Which vector code lt_hm_md_cells may use (for tests; default both, each where the processor
- * has it; none: one cell at a time); returns the previous setting. */
-#define LT_HM_MD_SSE2 1u
-#define LT_HM_MD_AVX 2u
-unsigned lt_hm_md_paths(unsigned paths);
-/* A full row of n cells: two neighbours merged (laws/hertz_mindlin.c); returns n - 1. */
-int lt_hm_md_merge(double *cell, int n);
 
 /* State, in the law's order (the md cells follow HM_S_COUNT0). */
 enum {

@@ -1,7 +1,8 @@
 /* laws/thornton.c - Thornton's elastic-perfectly-plastic normal contact of spheres: Hertz up to
  * a limiting contact pressure, then a linear plastic branch, elastic unloading on a Hertz curve
- * of enlarged radius; Mindlin's tangential stiffness rescaled on unloading, Coulomb; optional
- * elastic-plastic rolling and twisting resistance (`rolling`).
+ * of enlarged radius; tangential by Mindlin-Deresiewicz on the current elastic curve (method of
+ * dimensionality reduction, default) or Mindlin's stiffness rescaled on unloading (or not),
+ * Coulomb; optional elastic-plastic rolling and twisting resistance (`rolling`).
  *
  * Theory (SI; frame and signs of src/law.h: delta = -uN > 0 is the overlap, force on A,
  * compression negative; F below is the compressive magnitude, Fn = -F):
@@ -32,13 +33,42 @@
  *     (the model's energies in closed form: laws/thornton_cases.c checks both).
  *   yieldPressure unset: state yieldPressure = 0, never yields (Hertz, elastic).
  *   History: the contact keeps delta_max; it ends (and forgets it) when uN > 0.
- *   tangential: hertz_mindlin's `rescale` rule (Mindlin 1949, incremental; Thornton, Cummins &
- *     Cleary 2011): kt = 8 G* a (N/m) with the contact radius a of the current curve,
+ *   tangential, parameter `tangential` (hertz_mindlin's rules and names): kt = 8 G* a (N/m),
+ *     the stick stiffness all report, with the contact radius a of the current curve,
  *     a = sqrt(R_p (delta - delta_p)) (the plastic branch: a^2 = (2 F + F_y)/(2 pi p_y), the
- *     same at its end), 1/G* = (2 - nu1)/G1 + (2 - nu2)/G2 (Pa); Fs = Ft(n-1), scaled by
- *     kt(n)/kt(n-1) when the overlap decreased; trial Ft = Fs + kt vt dt; Coulomb
- *     |Ft| <= tanPhi F (F the elastic-plastic normal force).  tanPhi from `tanPhi` or the
- *     materials.  (hertz_mindlin's md rule is not offered here.)
+ *     same at its end), 1/G* = (2 - nu1)/G1 + (2 - nu2)/G2 (Pa); Coulomb |Ft| <= tanPhi F (F the
+ *     elastic-plastic normal force); tanPhi from `tanPhi` or the materials.
+ *     md (default): Mindlin & Deresiewicz (1953) with the loading history, by the method of
+ *       dimensionality reduction: hertz_mindlin's rule (laws/md_rule.h: a row of springs over
+ *       the 1-D profile x^2/R pressed by delta_e, stiffness 8 G* per length, each on its own
+ *       Coulomb limit mu 2 E* (delta_e - x^2/R) |Fn|/|Fe| per length, released when the contact
+ *       shrinks below it) on the current elastic curve: R = R_p, delta_e = delta - delta_p (0
+ *       below delta_p), Fe = -(4/3) E* sqrt(R_p) delta_e^{3/2}; at most mdCells cells (state
+ *       md_n and the array md, 160 cells of x, uy, uz in m).  On the unloading (and reloading)
+ *       curve the contact is, by the model, an elastic Hertz contact of radius R_p shifted by
+ *       delta_p, so the MDR is exact there, as for hertz_mindlin (unidirectional loading; the
+ *       turning direction is the same approximation); below delta_y (R_p = R*, delta_p = 0)
+ *       thornton + md is hertz_mindlin + md with en = 1, to the bit.  On the plastic loading
+ *       branch F is that curve's top (delta_max, F_max) with the contact radius a_p, so
+ *       |Fn|/|Fe| = 1 (round-off): the cells' limits still sum to mu |Fn| exactly and the stick
+ *       stiffness 8 G* a_p is the model's, but the pressure they stand for is Hertz's of R_p,
+ *       p(r) = (3 F/(2 pi a_p^2)) sqrt(1 - r^2/a_p^2), where the model's is Hertz's of R*
+ *       truncated at p_y (flat at p_y over r^2 < a_p^2 - a_y^2): the same force and radius, but
+ *       near the edge the row's pressure is lower by the factor y (3 - y^2)/2, y = a_y/a_p (0.69
+ *       at a_p = 2 a_y, ~1.5 a_y/a_p at large a_p), and at the centre higher, (3 - y^2)/2 p_y
+ *       instead of p_y.  An approximation of the plastic pressure: while the contact loads
+ *       plastically under a tangential force, the slip annulus at the edge opens earlier and is
+ *       wider than the truncated pressure would give (partial slip and its dissipation
+ *       overestimated, the stick region smaller); gross sliding comes at the same mu |Fn|, and
+ *       from the turn on (unloading, reloading below delta_max) the rule is exact again on the
+ *       history the row holds.
+ *     rescale (Mindlin 1949, incremental; Thornton, Cummins & Cleary 2011): one spring,
+ *       Fs = Ft(n-1), scaled by kt(n)/kt(n-1) when the overlap decreased; trial
+ *       Ft = Fs + kt vt dt; Coulomb: Ft returned onto the circle tanPhi F.
+ *     incremental: the same without the rescaling (it creates energy when the contact unloads
+ *       under a tangential force: kvar < 0).
+ *   State `yielding`: 1 after a step that flowed plastically or slid (md: every cell sliding,
+ *     gross slip).
  *   rolling and twisting, parameter `rolling` (default none: no torque, the rolling state stays
  *     0): hertz_mindlin's option (laws/rolling_resistance.h) on this law's contact radius a of
  *     the current curve (the one kt uses): epsd k_r = 2.25 kn mu_r^2 R*^2 with kn = 2 E* a (the
@@ -46,13 +76,14 @@
  *     branch, where that is pi p_y R*: both 2 E* a_y at yield), epsd2 k_r = kt R*^2, kt = 8 G* a;
  *     kr, ktw given: those; k_tw = 4.5 kt mu_tw^2 R*^2; caps mu_r R* F, mu_tw R* F (N m);
  *     torques on DoFs 3, 4, 5.  The moments are rescaled by k(n)/k(n-1) when the overlap
- *     decreased, as Ft.  No rolling damping (this law books no viscous energy; LIGGGHTS' epsd2
+ *     decreased, as Ft (not with `tangential` = incremental).  No rolling damping (this law books no viscous energy; LIGGGHTS' epsd2
  *     has none either): state Mdy, Mdz stay 0.  The yield function adds the caps and `yielding`
  *     is 1 after a step returned to one; without `rolling` the torques are free.
  * Energies (J), consistent with the driver's trapezoid work (src/driver.h); duN = uN(n) -
  * uN(n-1) from the positions (vn dt on a contact's first step), as laws/hertz_mindlin.c:
  *   elast = (2/5) (4/3) E* sqrt(R_p) (delta - delta_p)^{5/2} + |Ft|^2/(2 kt)   (stored: what the
- *           current unloading curve gives back, + the tangential spring)
+ *           current unloading curve gives back, + the tangential spring; md: + the springs'
+ *           energy sum_k |8 G* L_k u_k|^2/(2 * 8 G* L_k), L_k a cell's length in contact)
  *           + |Mr|^2/(2 k_r) + Mt^2/(2 k_tw) (rolling)
  *   plast += (the exact work of the virgin curve and of the unloading curve over the step) -
  *           d(elast_n): with W(delta) = int_0^delta of the virgin curve and U(delta, delta_max)
@@ -60,23 +91,31 @@
  *             U(d0, d0) + W(d1) - W(d0) - U(d1, d1)  >= 0,
  *           any other step nothing (it stays on an elastic curve).  Over an impact this is
  *           exactly (1 - e^2) (1/2) m* v^2 of the model.
- *   fric  += (Fs + Ft) . (trial - Ft)/(2 kt)  (Coulomb slip, as laws/hertz_mindlin.c's plast)
+ *   fric  += (Fs + Ft) . (trial - Ft)/(2 kt)  (Coulomb slip, as laws/hertz_mindlin.c's plast;
+ *           md: the same per cell, laws/md_rule.h)
  *           + the plastic rolling and twisting work (trapezoid, laws/rolling_resistance.h)
  *   kvar  += (Ft(n-1) + Ft(n))/2 . vt dt - d(|Ft|^2/(2 kt)) - fric increment: what the tangential
- *           spring does not return because kt changed under load (as laws/hertz_mindlin.c);
+ *           spring does not return because kt changed under load (as laws/hertz_mindlin.c; md:
+ *           the energy of the cells released as the contact shrinks, of merges, and the
+ *           trapezoid's second-order term; incremental: < 0 on unloading)
  *           + the same of the rolling and twisting springs (k_r, k_tw change with a)
  *   quad  += (Fn(n-1) + Fn(n))/2 duN - d(elast_n) - plast increment: the trapezoid rule's error
  *           on the nonlinear curves, O(dt^2) over an impact, either sign.
  *   so work = d(elast) + plast + fric + kvar + quad step by step to round-off.
  * References: C. Thornton (1997), J. Appl. Mech. 64:383 [Thornton 1997]; H. Hertz (1882);
- *   [Johnson 1985]; rolling: [Ai et al. 2011], [Iwashita & Oda 1998], [Wensrich & Katterfeld
- *   2012], [LIGGGHTS]; docs/references.md.
+ *   [Johnson 1985]; R. D. Mindlin (1949), J. Appl. Mech. 16:259; R. D. Mindlin, H. Deresiewicz
+ *   (1953), J. Appl. Mech. 20:327; [Popov & Hess 2015]; C. Thornton, S. J. Cummins, P. W. Cleary,
+ *   Powder Technol. 210 (2011); rolling: [Ai et al. 2011], [Iwashita & Oda 1998], [Wensrich &
+ *   Katterfeld 2012], [LIGGGHTS]; docs/references.md.
  */
 #include "thornton.h"
 #include "effective.h"
 #include "rolling_resistance.h"
 #include <math.h>
 #include <stddef.h>
+#include <string.h>
+
+static const char *const tangential_choices[] = {"rescale", "md", "incremental", 0};
 
 static const char *const rolling_choices[] = LT_RR_CHOICES;
 
@@ -99,14 +138,25 @@ static const lt_param th_params[TH_P_COUNT] = {
                    "rolling: twisting friction coefficient, M_tw = muTw R* |Fn| (default: 0.1)", 0},
     [TH_P_KTW] = {"ktw", LT_REAL, NAN, 0, INFINITY, "N m/rad",
                    "rolling: twisting stiffness (default: 4.5 kt muTw^2 R*^2)", 0},
+    [TH_P_TANGENTIAL] = {"tangential", LT_CHOICE, TH_T_MD, 0, 2, "-",
+                         "tangential rule: rescale (kt ratio on unloading) | md (Mindlin-Deresiewicz on the current "
+                         "elastic curve, by the method of dimensionality reduction) | incremental (never rescaled)",
+                         tangential_choices},
+    [TH_P_MDCELLS] = {"mdCells", LT_INT, LT_MD_MAX_CELLS, 2, LT_MD_MAX_CELLS, "-",
+                      "md: most cells of the 1-D spring row (a whole number; the resolution of the history)", 0},
 };
 static const unsigned th_param_flags[TH_P_COUNT] = {
     [TH_P_ESTAR] = LT_PARAM_MATERIALS, [TH_P_GSTAR] = LT_PARAM_MATERIALS, [TH_P_TANPHI] = LT_PARAM_MATERIALS};
 
 static const char *const th_state[TH_S_COUNT] = {"Estar", "Rstar", "yieldPressure", "Gstar", "tanPhi", "kt", "elastT", "deltaMax",
                                                  "delta", "Fn", "Fty", "Ftz", "elastN", "uN0", "yielding",
-                                                 LT_RR_STATE_NAMES};
-_Static_assert(TH_S_COUNT - TH_S_RR == LT_RR_S_COUNT, "laws/thornton.h keeps the rolling block");
+                                                 LT_RR_STATE_NAMES, "md_n", LT_MD_STATE_NAMES_160};
+_Static_assert(TH_S_MD_N - TH_S_RR == LT_RR_S_COUNT, "laws/thornton.h keeps the rolling block");
+_Static_assert(LT_MD_MAX_CELLS == 160 && TH_S_COUNT <= LT_MAX_STATE, "th_state lists 160 md cells");
+/* the md rule's history, LT_MD_MAX_CELLS cells of LT_MD_PER_CELL values */
+static const lt_state_array th_state_arrays[1] = {
+    {"md", TH_S_MD0, LT_MD_PER_CELL * LT_MD_MAX_CELLS,
+     "md rule: 160 cells of (outer edge x, slip displacements uy, uz) in m, md_n in use; C.md_x<k>, C.md_uy<k>, C.md_uz<k>"}};
 
 static const lt_energy_def th_energies[TH_E_COUNT] = {
     {"elast", LT_STORED, "what the current Hertz unloading curve returns, plus the tangential spring's energy"},
@@ -193,6 +243,7 @@ static void th_init(const double *p, const lt_contact *c, double *s)
     s[TH_S_PY] = isnan(p[TH_P_PY]) ? 0 : p[TH_P_PY]; /* 0: never yields (state stays finite) */
     s[TH_S_GSTAR] = isnan(p[TH_P_GSTAR]) ? lt_effective_shear_modulus(c->mat[0], c->mat[1]) : p[TH_P_GSTAR];
     s[TH_S_TANPHI] = lt_given_tanphi(p[TH_P_TANPHI], c);
+    if (p[TH_P_TANGENTIAL] == TH_T_MD) memset(s + TH_S_MD_N, 0, (size_t)(TH_S_COUNT - TH_S_MD_N) * sizeof *s);
 }
 
 static int th_step(const double *p, const lt_contact *c, double *s, lt_response *out)
@@ -222,30 +273,49 @@ static int th_step(const double *p, const lt_contact *c, double *s, lt_response 
     double F = delta >= dmax ? lt_th_virgin_force(&m, delta) : unload_force(&m, &u, delta), fn = -F;
     double kn = flowed ? LT_PI * m.py * m.rstar : delta > u.dp ? 2 * m.estar * sqrt(u.rp * (delta - u.dp)) : 0;
     double quad = 0.5 * (fn0 + fn) * dun - (eln - eln0) - plast;
-    /* tangential: Mindlin's kt = 8 G* a, rescaled on unloading, Coulomb */
+    /* tangential: Mindlin's kt = 8 G* a on the current curve; md, or one spring rescaled on
+     * unloading (or not), Coulomb */
     double kt = 8 * s[TH_S_GSTAR] * lt_th_contact_radius(&u, delta);
     double f0y = c->fresh ? 0 : s[TH_S_FTY], f0z = c->fresh ? 0 : s[TH_S_FTZ], elt0 = c->fresh ? 0 : s[TH_S_ELT];
-    double fsy = f0y, fsz = f0z;
-    if (!c->fresh && delta < s[TH_S_DELTA] && s[TH_S_KT] > 0) {
-        fsy *= kt / s[TH_S_KT];
-        fsz *= kt / s[TH_S_KT];
+    double fty, ftz, elt, fric = 0;
+    int slid;
+    if (p[TH_P_TANGENTIAL] == TH_T_MD) {
+        /* the row of laws/md_rule.h over the current elastic curve: the profile x^2/R_p at the
+         * elastic overlap delta - delta_p (its force Fe, the same as F on the plastic branch up
+         * to round-off); the previous state's curve gives the first row's extent */
+        lt_th_unload up = lt_th_unloading(&m, dmax0);
+        double dprev = c->fresh ? dmax0 : s[TH_S_DELTA];
+        const lt_md_in in = {.rstar = u.rp, .delta = fmax(delta - u.dp, 0), .rprev = up.rp,
+                             .delta_prev = fmax(dprev - up.dp, 0), .K = 4.0 / 3.0 * m.estar * sqrt(u.rp),
+                             .gstar = s[TH_S_GSTAR], .tanphi = s[TH_S_TANPHI], .fn_abs = F,
+                             .fe = -unload_force(&m, &u, delta), .dy = c->v[1] * dt, .dz = c->v[2] * dt,
+                             .cap = (int)p[TH_P_MDCELLS], .slips = 1, .fresh = c->fresh};
+        lt_tangential t = lt_md_step(&in, s + TH_S_MD0, s + TH_S_MD_N);
+        fty = t.fy, ftz = t.fz, elt = t.elast, fric = t.plast, slid = t.slip;
+    } else {
+        double fsy = f0y, fsz = f0z;
+        if (p[TH_P_TANGENTIAL] == TH_T_RESCALE && !c->fresh && delta < s[TH_S_DELTA] && s[TH_S_KT] > 0) {
+            fsy *= kt / s[TH_S_KT];
+            fsz *= kt / s[TH_S_KT];
+        }
+        double ty = fsy + kt * c->v[1] * dt, tz = fsz + kt * c->v[2] * dt;
+        double flim = s[TH_S_TANPHI] * F, ft = hypot(ty, tz);
+        fty = ty, ftz = tz;
+        slid = ft > flim;
+        if (slid) {
+            double scale = ft > 0 ? flim / ft : 0;
+            fty *= scale, ftz *= scale;
+            if (kt > 0) fric = ((fsy + fty) * (ty - fty) + (fsz + ftz) * (tz - ftz)) / (2 * kt);
+        }
+        elt = kt > 0 ? (fty * fty + ftz * ftz) / (2 * kt) : 0;
     }
-    double ty = fsy + kt * c->v[1] * dt, tz = fsz + kt * c->v[2] * dt, fty = ty, ftz = tz;
-    double flim = s[TH_S_TANPHI] * F, ft = hypot(ty, tz), fric = 0;
-    int slid = ft > flim;
-    if (slid) {
-        double scale = ft > 0 ? flim / ft : 0;
-        fty *= scale, ftz *= scale;
-        if (kt > 0) fric = ((fsy + fty) * (ty - fty) + (fsz + ftz) * (tz - ftz)) / (2 * kt);
-    }
-    double elt = kt > 0 ? (fty * fty + ftz * ftz) / (2 * kt) : 0;
     double kvar = 0.5 * ((f0y + fty) * c->v[1] + (f0z + ftz) * c->v[2]) * dt - (elt - elt0) - fric;
     lt_rr_out rr = {0}; /* rolling and twisting: kn = 2 E* a, kt = 8 G* a of the current curve; no damping */
     if (p[TH_P_ROLLING] != LT_RR_NONE) {
         lt_rr_hertz z = {(int)p[TH_P_ROLLING], lt_rr_given_mu(p[TH_P_MUR]), 0, p[TH_P_KR], lt_rr_given_mu(p[TH_P_MUTW]),
                          p[TH_P_KTW], m.rstar,
                          2 * m.estar * lt_th_contact_radius(&u, delta), kt, fn, c->fresh ? fn : s[TH_S_FN],
-                         delta < s[TH_S_DELTA]};
+                         delta < s[TH_S_DELTA] && p[TH_P_TANGENTIAL] != TH_T_INCREMENTAL};
         rr = lt_rr_hertz_step(&z, c, s + TH_S_RR);
     }
     s[TH_S_KT] = kt;
@@ -311,7 +381,7 @@ const lt_law law_thornton = {
     .api_version = LT_LAW_API_VERSION,
     .name = "thornton",
     .summary = "Thornton's elastic-perfectly-plastic spheres: Hertz to a limiting pressure, linear plastic branch, "
-               "Hertz unloading of enlarged radius; Mindlin tangential (rescaled), Coulomb",
+               "Hertz unloading of enlarged radius; Mindlin-Deresiewicz tangential (MDR), Coulomb",
     .params = th_params,
     .n_params = TH_P_COUNT,
     .state_names = th_state,
@@ -325,4 +395,6 @@ const lt_law law_thornton = {
     .yield = &th_yield,
     .friction = "tanPhi",
     .param_flags = th_param_flags,
+    .state_arrays = th_state_arrays,
+    .n_state_arrays = 1,
 };

@@ -5,6 +5,7 @@
 #ifndef LT_THORNTON_H
 #define LT_THORNTON_H
 #include "../src/law.h"
+#include "md_rule.h"
 
 /* Parameters, in the law's order. */
 enum {
@@ -18,8 +19,13 @@ enum {
     TH_P_KR,     /* N m/rad, rolling stiffness (NaN: from the rule) */
     TH_P_MUTW,   /* -, twisting friction coefficient */
     TH_P_KTW,    /* N m/rad, twisting stiffness (NaN: 4.5 kt muTw^2 R*^2) */
+    TH_P_TANGENTIAL, /* choice TH_T_*: the tangential rule */
+    TH_P_MDCELLS, /* count, 2..LT_MD_MAX_CELLS: md's most cells */
     TH_P_COUNT
 };
+/* tangential choices, as hertz_mindlin's (HM_T_*): Thornton's rescaling, Mindlin-Deresiewicz by
+ * the method of dimensionality reduction (default, laws/md_rule.h), plain incremental */
+enum { TH_T_RESCALE, TH_T_MD, TH_T_INCREMENTAL };
 
 /* State, in the law's order. */
 enum {
@@ -34,7 +40,9 @@ enum {
     TH_S_UN0,   /* m, uN of the last step */
     TH_S_YIELD, /* 1: the last step flowed plastically, slid, or (rolling) reached a rolling or twisting cap */
     TH_S_RR,    /* rolling: the first of the 9 values LT_RR_S_* of laws/rolling_resistance.h */
-    TH_S_COUNT = TH_S_RR + 9
+    TH_S_MD_N = TH_S_RR + 9, /* md: the number of cells in use */
+    TH_S_MD0,   /* md: the first cell's x, uy, uz (m); LT_MD_MAX_CELLS cells, the last state values */
+    TH_S_COUNT = TH_S_MD0 + LT_MD_PER_CELL * LT_MD_MAX_CELLS
 };
 
 /* Energies, in the law's order. */
@@ -64,7 +72,7 @@ double lt_th_contact_radius(const lt_th_unload *u, double delta);
 double lt_th_yield_velocity(const lt_th_model *m, double mstar);
 double lt_th_restitution(double vy_over_v);
 
-#define TH_N_CASES 11
+#define TH_N_CASES 15
 extern const lt_case lt_thornton_cases[TH_N_CASES];
 
 #endif

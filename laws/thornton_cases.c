@@ -22,11 +22,17 @@
  *       t_c = I (delta_max - delta_p)/(e v);
  *   force time t_a + t_b + t_c; the bodies then part at e v through the residual overlap:
  *   contact time = force time + delta_p/(e v) (the residual overlap's closed form, checked).
+ * The md rule (tangential = md, the default; the cases above it keep rescale): Cattaneo-Mindlin
+ *   loops after plastic loading at held overlap (the top of the unloading curve, a Hertz contact
+ *   of radius R_p: hertz_mindlin's closed forms with P = F_max, a = a_p), hertz_mindlin's
+ *   no-slip impact below v_y (thornton is hertz_mindlin there), and a plastic oblique impact
+ *   (Thornton's normal closed forms; its balance with md's energies).
  * Bodies: two steel spheres, R = 5 mm, E = 200 GPa, nu = 0.3, rho = 7800 kg/m^3, p_y = 1 GPa:
  *   E* = 1.0989e11 Pa, R* = 2.5 mm, m* = 2.0420e-3 kg, v_y = 2.31353e-2 m/s.  The case speeds
  *   are v/v_y = 0.5, 2, 5, 10, 50 to 17 digits; the expected values use the exact ratio.
  */
 #include "thornton.h"
+#include "hertz_mindlin.h"
 #include "effective.h"
 #include "rolling.h"
 #include "rolling_resistance.h"
@@ -190,6 +196,107 @@ static void rolling_impact_expect(const lt_case_env *env, lt_expect *x)
                             "rolling at its cap throughout, Thornton's e: " WHY_PLASTIC, NAN);
 }
 
+/* ---- the md rule (tangential = md) ----------------------------------------------------- */
+
+static double gstar_of(const lt_case_env *env)
+{
+    return !isnan(env->param[TH_P_GSTAR]) ? env->param[TH_P_GSTAR]
+                                          : lt_effective_shear_modulus(env->c.mat[0], env->c.mat[1]);
+}
+
+static double mu_of(const lt_case_env *env)
+{
+    return !isnan(env->param[TH_P_TANPHI]) ? env->param[TH_P_TANPHI] : env->c.tanPhi;
+}
+
+/* Cattaneo-Mindlin after plastic loading: the overlap delta, held, is the largest, so the
+ * contact sits at the top of its unloading curve: a Hertz contact of radius R_p pressed by
+ * delta - delta_p, force P = F_max, contact radius a_p (laws/thornton.h).  The cycle does not
+ * move delta: the closed forms of any Hertz contact in mu, P, G*, a hold with (P, a_p)
+ * (laws/hertz_mindlin_cases.c, [Mindlin & Deresiewicz 1953], [Johnson 1985] 7.55):
+ * c0 = 3 mu P/(16 G* a_p), peak force phi mu P, phi = 1 - (1 - ua/c0)^{3/2} (1 from c0 on),
+ * the loop's energy lt_hm_md_cycle_energy(mu, P, G*, a_p, ua); kt = 8 G* a_p. */
+typedef struct md_contact {
+    double mu, P, gstar, a;
+} md_contact;
+
+static md_contact md_contact_of(const lt_case_env *env)
+{
+    lt_th_model m = model_of(env);
+    double d = env->cycle.overlap;
+    lt_th_unload u = lt_th_unloading(&m, d);
+    md_contact h = {mu_of(env), u.fmax, gstar_of(env), lt_th_contact_radius(&u, d)};
+    return h;
+}
+
+/* the row's resolution at 160 cells: hertz_mindlin's measured errors (a Hertz contact, the same
+ * rule), rechecked on this case (docs/verify.md) */
+#define TOL_MD_CYCLE 1e-4
+#define WHY_MD_CYCLE "Mindlin-Deresiewicz loop on the R_p curve at 160 cells: second order in the cell length"
+#define TOL_MD_PEAK 1e-4
+#define WHY_MD_PEAK "peak force of the Cattaneo-Mindlin branch at 160 cells (as hertz_mindlin's)"
+
+static void md_cycle_expect(const lt_case_env *env, lt_expect *x)
+{
+    md_contact h = md_contact_of(env);
+    double ua = env->cycle.amplitude, c0 = lt_hm_md_c0(h.mu, h.P, h.gstar, h.a);
+    x->value[LT_Q_CYCLE_ENERGY] = lt_hm_md_cycle_energy(h.mu, h.P, h.gstar, h.a, ua);
+    x->tol[LT_Q_CYCLE_ENERGY] = TOL_MD_CYCLE;
+    x->why[LT_Q_CYCLE_ENERGY] = WHY_MD_CYCLE;
+    x->value[LT_Q_KT] = 8 * h.gstar * h.a;
+    x->tol[LT_Q_KT] = 1e-9;
+    x->why[LT_Q_KT] = "the reported kt is 8 G* a_p (stick) at the held overlap: overlap from rounded position updates";
+    double phi = ua >= c0 ? 1 : 1 - pow(1 - ua / c0, 1.5);
+    x->value[LT_Q_SLIP_FORCE] = phi * h.mu * h.P;
+    x->tol[LT_Q_SLIP_FORCE] = TOL_MD_PEAK / phi;
+    x->why[LT_Q_SLIP_FORCE] = WHY_MD_PEAK;
+}
+
+/* The Cattaneo-Mindlin loop for verify --plot (Masing's rule, as laws/hertz_mindlin_cases.c):
+ * T(x) = mu P [1 - (1 - x/c0)^{3/2}] (mu P from c0 on) on the first loading, T* - 2 T((ua - x)/2)
+ * going back, -T* + 2 T((x + ua)/2) coming again; the legs take 1, 2 and 2 fifths of s. */
+static double md_branch(double mu_p, double c0, double x)
+{
+    return x >= c0 ? mu_p : mu_p * (1 - pow(1 - x / c0, 1.5));
+}
+
+static void md_cycle_curve(const lt_case_env *env, double s, double *u, double *f)
+{
+    md_contact h = md_contact_of(env);
+    double ua = env->cycle.amplitude, c0 = lt_hm_md_c0(h.mu, h.P, h.gstar, h.a), mu_p = h.mu * h.P;
+    double top = md_branch(mu_p, c0, ua), r = 5 * s;
+    if (r <= 1) {
+        *u = r * ua;
+        *f = md_branch(mu_p, c0, *u);
+    } else if (r <= 3) {
+        *u = ua - (r - 1) * ua;
+        *f = top - 2 * md_branch(mu_p, c0, (ua - *u) / 2);
+    } else {
+        *u = -ua + (r - 3) * ua;
+        *f = -top + 2 * md_branch(mu_p, c0, (*u + ua) / 2);
+    }
+}
+
+/* No-slip oblique impact below v_y: the contact stays on the Hertz curve (R_p = R*), so thornton
+ * with md is hertz_mindlin with md (en = 1): the normal rows of impact_expect, and vt' of the
+ * superposition of Mindlin & Deresiewicz (lt_hm_md_stick_ratio, kappa = 4 G* / E*) for a sphere
+ * on a wall, vt' = vt (1 - (1 - rho)/3.5).  Thornton has no noSlip: tanPhi = 1e3 (the case's)
+ * leaves every cell below its limit on this path (tests/test_thornton_md.c: the same bits as
+ * hertz_mindlin's noSlip). */
+#define MD_STICK_STEPS 40000
+#define TOL_MD_STICK 1e-4
+#define WHY_MD_STICK "no-slip Mindlin-Deresiewicz impact (superposition, 40000 steps) at 2000 steps, 160 cells"
+
+static void md_stick_expect(const lt_case_env *env, lt_expect *x)
+{
+    impact_expect(env, x);
+    lt_th_model m = model_of(env);
+    double rho = lt_hm_md_stick_ratio(4 * gstar_of(env) / m.estar, 0.4, MD_STICK_STEPS), vt = env->impact.vt;
+    x->value[LT_Q_TANGENT_OUT] = vt * (1 - (1 - rho) / 3.5);
+    x->tol[LT_Q_TANGENT_OUT] = TOL_MD_STICK;
+    x->why[LT_Q_TANGENT_OUT] = WHY_MD_STICK;
+}
+
 static void impact_curve(const lt_case_env *env, double s, double *uN, double *Fn)
 {
     /* the force-overlap loop: virgin loading to delta_max (s <= 1/2), unloading to delta_p */
@@ -218,14 +325,31 @@ static void normal_along(const lt_case_env *env, double uN, double out[LT_ALONG_
 }
 
 #define STEEL {2.0e11, 0.3, 7800, 0.5, 0.3}
+/* The cases below up to closed-loop-elastic predate the md rule: the shear cycle's closed form is
+ * the rescale rule's, and the normal cases' rows (their balance: the frame's round-off
+ * tangential motion) stay as they were with it */
+#define RESCALE {"tangential", TH_T_RESCALE}
+/* the md cases name their rule too (the default), so that verify --set tangential=... skips them */
+#define MD {"tangential", TH_T_MD}
 #define IMPACT(NAME, DOC, V, CONV, EXPECT)                                                                     \
-    {.name = NAME, .doc = DOC, .kind = LT_CASE_IMPACT, .set = {{"yieldPressure", 1e9}}, .radius = {5e-3, 5e-3}, \
+    {.name = NAME, .doc = DOC, .kind = LT_CASE_IMPACT, .set = {{"yieldPressure", 1e9}, RESCALE}, .radius = {5e-3, 5e-3}, \
      .mat = {STEEL, STEEL}, .load = {V}, .steps = 2000, .converge = CONV, .expect = EXPECT, .curve = impact_curve}
+
+/* md (the default) after plastic loading: steel spheres of 5 mm at delta = 2e-6 m = 3.9 delta_y
+ * (p_y = 1 GPa): F_max = 14.371 N, a_p = 7.0711e-5 m, c0 = 3 mu P/(16 G* a_p) = 5.0528e-7 m;
+ * amplitudes 0.75 c0 and 2 c0 */
+#define MD_CYCLE(NAME, DOC, UA)                                                                                 \
+    {.name = NAME, .doc = DOC, .kind = LT_CASE_CYCLE, .set = {{"yieldPressure", 1e9}, MD}, .radius = {5e-3, 5e-3}, \
+     .mat = {STEEL, STEEL}, .cycle = {.overlap = 2e-6, .amplitude = UA, .speed = 1e-3}, .steps = 2000,         \
+     .expect = md_cycle_expect, .curve = md_cycle_curve}
+/* hertz_mindlin's no-slip md impact: alumina on soda-lime glass, 4 G* / E* = 0.8591 */
+#define AL_OXIDE {3.8e11, 0.23, 4000, 0.5, 0.0}
+#define SODA_LIME {7.0e10, 0.25, 2500, 0.5, 0.0}
 
 const lt_case lt_thornton_cases[TH_N_CASES] = {
     {.name = "normal-load-elastic",
      .doc = "below delta_y: Hertz force, kn = 2E*a, kt = 8G*a, elast = 2/5 F delta (steel, p_y = 10 GPa: delta_y = 5.1e-5 m)",
-     .kind = LT_CASE_NORMAL, .set = {{"yieldPressure", 1e10}},
+     .kind = LT_CASE_NORMAL, .set = {{"yieldPressure", 1e10}, RESCALE},
      .radius = {5e-3, 5e-3}, .mat = {STEEL, STEEL},
      .load = {4e-5, 0.01}, .steps = 1000,
      .along = normal_along, .along_tol = TOL_FORMULA, .along_why = WHY_FORMULA},
@@ -238,7 +362,7 @@ const lt_case lt_thornton_cases[TH_N_CASES] = {
     IMPACT("impact-v50vy", "v = 50 v_y: as impact-v2vy, with dt convergence", 1.1567652714226444, 1, thornton_expect),
     {.name = "shear-cycle",
      .doc = "below delta_y, rescale rule at held overlap: 4 mu F (ua - mu F/kt), kt = 8 G* a",
-     .kind = LT_CASE_SHEAR_CYCLE, .set = {{"yieldPressure", 1e10}},
+     .kind = LT_CASE_SHEAR_CYCLE, .set = {{"yieldPressure", 1e10}, RESCALE},
      .radius = {5e-3, 5e-3}, .mat = {STEEL, STEEL},
      .load = {4e-5, 3e-5, 1e-2}, .steps = 2000, .expect = cycle_expect},
     {.name = "closed-loop-elastic",
@@ -261,4 +385,17 @@ const lt_case lt_thornton_cases[TH_N_CASES] = {
      .kind = LT_CASE_IMPACT, .set = {{"yieldPressure", 1e9}, {"rolling", LT_RR_EPSD}, {"muR", 0.5}},
      .radius = {5e-3, 5e-3}, .mat = {STEEL, STEEL}, .impact = {.vn = 0.04627061085690577, .spin = 20}, .steps = 2000,
      .expect = rolling_impact_expect, .curve = impact_curve},
+    MD_CYCLE("md-cycle-partial", "md after plastic loading (delta = 3.9 delta_y held): Cattaneo-Mindlin loop at 0.75 c0 "
+             "on the R_p curve, P = F_max, a = a_p", 3.7896e-7),
+    MD_CYCLE("md-cycle-full", "md after plastic loading: loop beyond full slip (2 c0), 4 mu P (ua - 4/5 c0)", 1.0106e-6),
+    {.name = "md-stick-elastic", .doc = "md, below v_y (v = 0.28 v_y), tanPhi = 1e3: hertz_mindlin's no-slip impact, "
+     "alumina sphere on a soda-lime glass plane, vc'/vc = 0.2826",
+     .kind = LT_CASE_IMPACT, .set = {{"yieldPressure", 2e8}, {"tanPhi", 1e3}, MD}, .shape = {"wall", "sphere"},
+     .fixed = {1, 0}, .radius = {0, 2.5e-3}, .mat = {SODA_LIME, AL_OXIDE}, .impact = {.vn = 1e-3, .vt = 1e-4},
+     .steps = 2000, .expect = md_stick_expect, .curve = impact_curve},
+    {.name = "md-oblique-plastic", .doc = "md, steel sphere on a steel plane at 0.2 m/s normal (4.3 v_y), 0.1 m/s "
+     "tangential: Thornton's e, delta_max, F_max, contact time; the energies balance",
+     .kind = LT_CASE_IMPACT, .set = {{"yieldPressure", 1e9}, MD}, .shape = {"wall", "sphere"}, .fixed = {1, 0},
+     .radius = {0, 5e-3}, .mat = {STEEL, STEEL}, .impact = {.vn = 0.2, .vt = 0.1}, .steps = 2000,
+     .expect = thornton_expect, .curve = impact_curve},
 };

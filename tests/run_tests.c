@@ -30,6 +30,7 @@ extern const test_case rolling_tests[];
 extern const test_case rolling_hertz_tests[];
 extern const test_case adhesion_tests[];
 extern const test_case thornton_tests[];
+extern const test_case thornton_md_tests[];
 extern const test_case cycle_dof_tests[];
 extern const test_case case_script_tests[];
 extern const test_case lua_law_tests[];
@@ -68,6 +69,7 @@ static const struct {
     {"adhesion", adhesion_tests},
     {"walton_braun", walton_braun_tests},
     {"thornton", thornton_tests},
+    {"thornton_md", thornton_md_tests},
     {"law_check", law_check_tests},
     {"law_names", law_names_tests},
     {"api5", api5_tests},

@@ -4,10 +4,11 @@
  * impact and contact breakage.  The axis-aligned compression must actually take the fast path
  * (the fixed point of the trial passes, run on every step with test->no_predictor), or this test
  * would compare the reference with itself.
- * hertz_mindlin's md cells (lt_hm_md_cells: two and four cells at a time in vector lanes) give
+ * the md rule's cells (laws/md_rule.c) (lt_md_cells: two and four cells at a time in vector lanes) give
  * the one-cell-at-a-time loop's cells, sums and slide count bit for bit, on every vector path. */
 #include "../src/driver_int.h"
 #include "../laws/hertz_mindlin.h"
+#include "../laws/md_rule.h"
 #include "check.h"
 #include "drive.h"
 #include <stdlib.h>
@@ -99,12 +100,12 @@ static void test_impact(void)
 }
 
 
-/* ---- hertz_mindlin's md cells --------------------------------------------------------------- */
+/* ---- the md rule's cells (laws/md_rule.c) --------------------------------------------------------------- */
 
 /* The md rule's pass over cells [from, to) one cell at a time, as laws/hertz_mindlin.c wrote it
  * before its cells went into vector lanes (fmax and all): the reference. */
 static int md_cells_reference(double *cell, int from, int to, double dy, double dz, double g8, double delta,
-                              double third, double lim, int slips, md_sums *t)
+                              double third, double lim, int slips, lt_md_sums *t)
 {
     double lo = from ? cell[HM_MD_PER_CELL * (from - 1)] : 0;
     double flo = from ? lo * (delta - lo * lo * third) : 0;
@@ -138,11 +139,11 @@ static double uniform(unsigned long long *x) /* [0, 1), 53 bits: xorshift64* */
 
 /* Random rows (cells of random lengths, displacements of both signs up to beyond the slip
  * limits, zero rows, partly zero increments, a row reaching past the contact radius, every
- * start and end cell, no slip) through lt_hm_md_cells on each vector path against the reference:
+ * start and end cell, no slip) through lt_md_cells on each vector path against the reference:
  * identical bits of every cell, of the four sums and of the slide count. */
 static void test_md_cells_paths(void)
 {
-    static const unsigned paths[] = {0, LT_HM_MD_SSE2, LT_HM_MD_SSE2 | LT_HM_MD_AVX};
+    static const unsigned paths[] = {0, LT_MD_SSE2, LT_MD_SSE2 | LT_MD_AVX};
     unsigned long long seed = 0x9e3779b97f4a7c15ull;
     long compared = 0, slides = 0, failed = 0;
     for (int trial = 0; trial < 400; trial++) {
@@ -161,17 +162,17 @@ static void test_md_cells_paths(void)
         int slips = trial % 17 != 0;
         double ref_row[HM_MD_PER_CELL * HM_MD_MAX_CELLS];
         memcpy(ref_row, row, sizeof row);
-        md_sums ref = {uniform(&seed), -uniform(&seed), uniform(&seed), 0};
-        md_sums start = ref;
+        lt_md_sums ref = {uniform(&seed), -uniform(&seed), uniform(&seed), 0};
+        lt_md_sums start = ref;
         int ref_slid = md_cells_reference(ref_row, from, to, dy, dz, g8, delta, third, lim, slips, &ref);
         slides += ref_slid;
         for (size_t p = 0; p < sizeof paths / sizeof paths[0]; p++) {
             double got_row[HM_MD_PER_CELL * HM_MD_MAX_CELLS];
             memcpy(got_row, row, sizeof row);
-            md_sums got = start;
-            unsigned old = lt_hm_md_paths(paths[p]);
-            int got_slid = lt_hm_md_cells(got_row, from, to, dy, dz, g8, delta, third, lim, slips, &got);
-            lt_hm_md_paths(old);
+            lt_md_sums got = start;
+            unsigned old = lt_md_paths(paths[p]);
+            int got_slid = lt_md_cells(got_row, from, to, dy, dz, g8, delta, third, lim, slips, &got);
+            lt_md_paths(old);
             compared++;
             if (got_slid != ref_slid || memcmp(got_row, ref_row, sizeof(double) * HM_MD_PER_CELL * (size_t)n) != 0 ||
                 memcmp(&got, &ref, sizeof got) != 0) {
@@ -203,7 +204,7 @@ static int md_merge_reference_pair(const double *cell, int n)
     return best;
 }
 
-/* lt_hm_md_merge skips the weights of pairs that cannot be the least: it merges the pair the full
+/* lt_md_merge skips the weights of pairs that cannot be the least: it merges the pair the full
  * scan picks, on random rows and on rows made of ties (equal cells, equal displacements), rows
  * with zero displacements, rows holding a NaN or an infinity, and one with no weighted length
  * below infinity (pair 0 is merged).  The merged pair is found by
@@ -243,7 +244,7 @@ static void test_md_merge_choice(void)
         }
         a[0] = b[0];
         memmove(b, b + HM_MD_PER_CELL, (size_t)(HM_MD_PER_CELL * (n - best - 2)) * sizeof *want);
-        int m = lt_hm_md_merge(got, n);
+        int m = lt_md_merge(got, n);
         tried++;
         if (m != n - 1 || memcmp(got, want, sizeof(double) * HM_MD_PER_CELL * (size_t)(n - 1)) != 0)
             if (failed++ < 5) CHECK_MSG(0, "md merge, trial %d (%d cells, kind %d): not the pair %d of the full scan", trial, n, kind, best);

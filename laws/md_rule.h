@@ -1,0 +1,117 @@
+/* laws/md_rule.h - the `md` tangential rule (Mindlin-Deresiewicz by the method of dimensionality
+ * reduction) that laws/hertz_mindlin.c and laws/thornton.c share: one step of the row of cells
+ * that holds the contact's tangential loading history, and the merge of two cells when the row
+ * is full (laws/md_rule.c, its cells four or two at a time in vector lanes, the bits of one cell
+ * at a time); each law keeps the row in its own state.
+ *
+ * Theory (SI; frame and signs of src/law.h: local y, z tangential, force on A):
+ *   Mindlin & Deresiewicz (1953) with the whole loading history, by the method of
+ *   dimensionality reduction [Popov & Hess 2015]: an elastic contact of an axisymmetric profile
+ *   maps, exactly for unidirectional tangential loading, onto a row of independent springs at
+ *   x in [0, a] (one side, counted twice) over the 1-D profile g(x) (m); the normal force per
+ *   length is 2 E* (delta - g(x)) (N/m) and the tangential stiffness per length 8 G* (Pa).
+ *   Here g(x) = x^2/R for a paraboloid of radius R (m) pressed to the elastic overlap delta (m):
+ *   a = sqrt(R delta) (m), Fe = (4/3) E* sqrt(R) delta^{3/2} = K delta^{3/2} (N) and
+ *   kt = 8 G* a (N/m).  The caller gives (R, delta) of its elastic curve: hertz_mindlin (R*,
+ *   delta); thornton the current unloading curve (R_p, delta - delta_p), a Hertz contact of
+ *   radius R_p shifted by delta_p (laws/thornton.c says where that is exact).
+ *   Each spring has its own displacement u(x) (m, local y and z): it sticks (u += v dt) unless
+ *   8 G* |u| > mu 2 E* (delta - x^2/R) |Fn|/|Fe| (then u is returned to that circle: local
+ *   Coulomb; the factor |Fn|/|Fe| makes the total limit mu |Fn|, Fn the normal force the law's
+ *   Coulomb limit takes, Fe < 0 the profile's elastic force), and a spring is released (u = 0)
+ *   when the contact shrinks below it; it enters again with u = 0.  Ft = 8 G* int u dx.  In the
+ *   no-slip limit this is the superposition Ft = sum_i 8 G* min(a_i_eff, a) dxi_i, a_i_eff the
+ *   least contact radius since increment i.  In 2-D (the direction of slip turning) the circle
+ *   return of each spring is an extension of the MDR, exact only for unidirectional loading: an
+ *   approximation.
+ *   Discretisation: at most `cap` cells [x_{k-1}, x_k] (x_{-1} = 0), LT_MD_PER_CELL values each
+ *   (x_k m, u_ky, u_kz m), n cells in use.  No cells until the first tangential motion (u = 0
+ *   everywhere), then a uniform row over the previous contact radius sqrt(R_prev delta_prev); a
+ *   cell wholly beyond a is released, the one across a cut at a (its u kept: the released part
+ *   takes its share), the annulus the contact grew into appended with u = 0 and half the step's
+ *   increment (it entered midway on average: second order in dt), two neighbours merged
+ *   (force-preserving) when the row is full.  A cell's limit is
+ *   mu 2 E* (F(x_k) - F(x_{k-1})) |Fn|/|Fe|, F(x) = x (delta - x^2/(3 R)) (the limits sum to
+ *   mu |Fn| exactly).  Accuracy measured in laws/hertz_mindlin.c's theory block.
+ * Energies of a step (J): elast = sum_k |8 G* L_k u_k|^2/(2 * 8 G* L_k) (the springs' energy,
+ *   L_k the cell's length in contact); plast += per cell (F_s + F).(trial - F)/(2 k_c),
+ *   k_c = 8 G* L_k, F_s the cell's force before the step's increment.  What the released cells
+ *   and the merges lose is left to the caller's kvar (work - d(elast) - plast).
+ * References: R. D. Mindlin, H. Deresiewicz (1953), J. Appl. Mech. 20:327; [Popov & Hess 2015];
+ *   [Popov & Hess 2014]; docs/references.md.
+ */
+#ifndef LT_MD_RULE_H
+#define LT_MD_RULE_H
+
+/* values per cell: outer edge x (m), displacements uy, uz (m) */
+#define LT_MD_PER_CELL 3
+/* the most cells a law keeps (its state array; mdCells at most this) */
+#define LT_MD_MAX_CELLS 160
+
+/* The tangential force of a step and its energies (N, J). */
+typedef struct lt_tangential {
+    double fy, fz, elast, plast;
+    int slip; /* 1: the force was returned to the Coulomb surface (md: every cell sliding) */
+} lt_tangential;
+
+/* The row's inputs of a step, in SI units. */
+typedef struct lt_md_in {
+    double rstar, delta;       /* m: the profile g(x) = x^2/rstar and its elastic overlap */
+    double rprev, delta_prev;  /* m: the same of the previous state (the first row's extent) */
+    double K;                  /* N/m^1.5: (4/3) E* sqrt(rstar), the profile's Hertz constant */
+    double gstar;              /* Pa: G* */
+    double tanphi;             /* -: friction coefficient */
+    double fn_abs, fe;         /* N: the normal force the Coulomb limit takes; the profile's force (< 0) */
+    double dy, dz;             /* m: the tangential displacement of the step, local y and z */
+    int cap;                   /* the most cells (2 or more) */
+    int slips;                 /* 0: no Coulomb limit (noSlip) */
+    int fresh;                 /* 1: the contact's first step (no history) */
+} lt_md_in;
+
+/* A full row: merge two neighbours (force-preserving: the merged cell carries L1 u1 + L2 u2).
+ * The pair whose union is shortest, each union's length weighted by 1 + 16 |u1 - u2|/(|u1| +
+ * |u2|) (L1 norms) so that cells of different displacement stay apart: the cells stay about
+ * equally long where the history is uniform (a loop after normal loading), and the no-slip
+ * impact's error at 160 cells fell from 1.7e-4 (length alone) to 6e-5. */
+int lt_md_merge(double *cell, int n);
+
+/* md: the method of dimensionality reduction (see the theory block).  Cells k = 0..n-1 cover
+ * [x_{k-1}, x_k] (x_{-1} = 0), each with one tangential displacement u_k (m); a cell beyond the
+ * contact radius a is released, the cell across it cut at a, the annulus the contact grew into
+ * appended with u = 0; then every cell sticks (u += v dt) or slides on its own Coulomb limit.
+ * cell: the row (cap cells); md_n: the state value holding the number of cells in use. */
+lt_tangential lt_md_step(const lt_md_in *in, double *cell, double *md_n);
+
+/* The pass over cells [from, to) of a row: each sticks (u += (dy, dz), m) or slides on its
+ * Coulomb limit lim (F(x_k) - F(x_{k-1})) (N), F(x) = x (delta - x^2 third) (third = 1/(3 R), 1/m),
+ * stiffness g8 (x_k - x_{k-1}) (g8 = 8 G*, Pa; no slip when slips is 0); the cells' forces (N) and
+ * energies (J) are added to *sum in the order of the cells (plast: this step's slip dissipation;
+ * elast: the springs' energy).  Returns how many slid.  Exposed for tests/test_fastpath.c, which
+ * checks its vector code against the one-cell loop bit for bit. */
+typedef struct lt_md_sums {
+    double fy, fz, elast, plast;
+} lt_md_sums;
+int lt_md_cells(double *cell, int from, int to, double dy, double dz, double g8, double delta, double third,
+                double lim, int slips, lt_md_sums *sum);
+/* Which vector code lt_md_cells may use (for tests; default both, each where the processor has it;
+ * none: one cell at a time); returns the previous setting. */
+#define LT_MD_SSE2 1u
+#define LT_MD_AVX 2u
+unsigned lt_md_paths(unsigned paths);
+
+/* State names of a row of 160 cells, "md_x0", "md_uy0", "md_uz0", ..., as initialisers of a
+ * name array (the law's LT_MD_STATE_NAMES_160 after its own names). */
+#define LT_MD_CELL_NAMES(i) "md_x" #i, "md_uy" #i, "md_uz" #i,
+#define LT_MD_CELL_NAMES_TEN(d)                                                                                  \
+    LT_MD_CELL_NAMES(d##0) LT_MD_CELL_NAMES(d##1) LT_MD_CELL_NAMES(d##2) LT_MD_CELL_NAMES(d##3)                  \
+    LT_MD_CELL_NAMES(d##4) LT_MD_CELL_NAMES(d##5) LT_MD_CELL_NAMES(d##6) LT_MD_CELL_NAMES(d##7)                  \
+    LT_MD_CELL_NAMES(d##8) LT_MD_CELL_NAMES(d##9)
+#define LT_MD_STATE_NAMES_160                                                                                    \
+    LT_MD_CELL_NAMES(0) LT_MD_CELL_NAMES(1) LT_MD_CELL_NAMES(2) LT_MD_CELL_NAMES(3) LT_MD_CELL_NAMES(4)          \
+    LT_MD_CELL_NAMES(5) LT_MD_CELL_NAMES(6) LT_MD_CELL_NAMES(7) LT_MD_CELL_NAMES(8) LT_MD_CELL_NAMES(9)          \
+    LT_MD_CELL_NAMES_TEN(1) LT_MD_CELL_NAMES_TEN(2) LT_MD_CELL_NAMES_TEN(3) LT_MD_CELL_NAMES_TEN(4)              \
+    LT_MD_CELL_NAMES_TEN(5) LT_MD_CELL_NAMES_TEN(6) LT_MD_CELL_NAMES_TEN(7) LT_MD_CELL_NAMES_TEN(8)              \
+    LT_MD_CELL_NAMES_TEN(9) LT_MD_CELL_NAMES_TEN(10) LT_MD_CELL_NAMES_TEN(11) LT_MD_CELL_NAMES_TEN(12)           \
+    LT_MD_CELL_NAMES_TEN(13) LT_MD_CELL_NAMES_TEN(14) LT_MD_CELL_NAMES_TEN(15)
+
+#endif
