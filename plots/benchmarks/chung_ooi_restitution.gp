@@ -15,17 +15,17 @@ set tmargin 3
 set xlabel "restitution set, e_n (-)"
 set ylabel "restitution obtained, v_n' / v_n (-)"
 set xrange [0:1.05]; set yrange [0:1.05]
-set key at graph 0.98, graph 0.04 right bottom Left reverse noopaque samplen 2 font ",7" width -4
+set key top left inside Left reverse noopaque samplen 2 font ",7" width -4
 plot data using (sel("al_oxide", column("en_set"))):"e_lawtester" with points lt 1 pt 7 ps 0.8 title "Al oxide", \
      data using (sel("cast_iron", column("en_set"))):"e_lawtester" with points lt 2 pt 6 ps 1.8 title "cast iron", \
-     x with lines ls 20 title "closed form e = e_n"
+     x with lines ls 20 title "e = e_n"
 set ylabel "relative error |e - e_n| / e_n (-)"
 set logscale y
 set format y "10^{%L}"
-set yrange [1e-13:1e-3]
-set key at graph 0.03, graph 0.62 left top Left reverse noopaque samplen 2 font ",7" width -4
+set yrange [1e-17:1e-3]
+set key at graph 0.03, graph 0.04 left bottom Left reverse noopaque samplen 2 font ",7" width -8
 floor_(v) = v > 1e-13 ? v : 1e-13   # an exact result drawn at the bottom of the axis
 plot data using (sel("al_oxide", column("en_set"))):(floor_(column("rel_error"))) with linespoints lt 1 pt 7 ps 0.8 title "Al oxide", \
      data using (sel("cast_iron", column("en_set"))):(floor_(column("rel_error"))) with points lt 2 pt 6 ps 1.8 title "cast iron", \
-     1e-4 with lines ls 20 title "tolerance of verify (1e-4)"
+     1e-4 with lines ls 20 title "verify's tolerance"
 unset multiplot

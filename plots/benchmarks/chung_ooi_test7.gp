@@ -19,12 +19,12 @@ set yrange [0:23]
 set key top left inside Left reverse noopaque samplen 2 font ",7" width -4
 plot data using (sel("al_alloy", column("w"))):"wA_after" with points lt 1 pt 7 ps 0.8 title "Al alloy", \
      data using (sel("copper", column("w"))):"wA_after" with points lt 2 pt 6 ps 1.6 title "copper", \
-     x with lines ls 20 title "closed form ω' = ω"
-set ylabel "v_t' of sphere A (m/s)"
-set yrange [-1e-15:1e-15]
-set format y "%.0t·10^{%T}"
-set key top right
-plot data using (sel("al_alloy", column("w"))):"vtA_after" with points lt 1 pt 7 ps 0.8 title "Al alloy", \
-     data using (sel("copper", column("w"))):"vtA_after" with points lt 2 pt 6 ps 1.6 title "copper", \
+     x with lines ls 20 title "ω' = ω"
+set ylabel "v_t' of sphere A (10^{-15} m/s)"
+set yrange [-1:1]
+set format y "%g"
+set key top right width -1
+plot data using (sel("al_alloy", column("w"))):(column("vtA_after")*1e15) with points lt 1 pt 7 ps 0.8 title "Al alloy", \
+     data using (sel("copper", column("w"))):(column("vtA_after")*1e15) with points lt 2 pt 6 ps 1.6 title "copper", \
      0 with lines ls 20 title "closed form 0"
 unset multiplot
