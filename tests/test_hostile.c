@@ -234,8 +234,13 @@ static void test_sigterm_keeps_the_rows_and_removes_temporaries(void)
     fputs("return { name = \"long\", law = \"linear\", record = { every = 1000 },\n"
           "  stages = { { whats = \"v.....\", values = {-1e-6, 0,0,0,0,0}, [\"until\"] = \"false\" } } }\n", f);
     fclose(f);
-    snprintf(cmd, sizeof cmd, "%s run %s -o %s -q 2>%s/err & pid=$!; sleep 2; kill -TERM $pid; wait $pid; exit $?",
-             lawtester(), script, dir, dir);
+    /* the signal once rows are being written (the record's temporary holds more than 100 bytes;
+     * up to 120 s: under valgrind on a loaded machine the start alone can take seconds) */
+    snprintf(cmd, sizeof cmd,
+             "%s run %s -o %s -q 2>%s/err & pid=$!; i=0; while [ $i -lt 1200 ] && "
+             "[ -z \"$(find %s -name '.long.tsv*.tmp.*' -size +100c 2>/dev/null)\" ]; do sleep 0.1; i=$((i+1)); done; "
+             "kill -TERM $pid; wait $pid; exit $?",
+             lawtester(), script, dir, dir, dir);
     int st = system(cmd);
     CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 128 + 15, "status %d", WIFEXITED(st) ? WEXITSTATUS(st) : -1);
     char err[2000];
