@@ -82,12 +82,14 @@ for f in headon oblique_rescale oblique_md; do
 done
 
 now() { date +%s.%N; }
-# CPU time (user + sys, s) of the finished children of this shell: `times` run in this shell (a
-# subshell would report its own children), its second line.
-child_cpu() {
-  times > "$out/.times" || die "cannot write '$out/.times'"
-  awk 'NR == 2 { split($1, u, "m"); split($2, s, "m"); sub("s", "", u[2]); sub("s", "", s[2]);
-                 printf "%.3f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' "$out/.times"
+# CPU time (user + sys, s) of the finished children of this shell, from `times` run in this shell
+# itself (in a command substitution it would report the subshell's children) into FILE; its
+# second line is the children's.  cpu_between T0 T1: the CPU time the children took in between.
+child_times() { times > "$1" || die "cannot write '$1'"; }
+cpu_between() {
+  awk 'FNR == 2 { split($1, u, "m"); split($2, s, "m"); sub("s", "", u[2]); sub("s", "", s[2]);
+                  t[++n] = u[1] * 60 + u[2] + s[1] * 60 + s[2] }
+       END { printf "%.3f", t[2] - t[1] }' "$1" "$2"
 }
 # The "Loop time of X on 1 procs for N steps" of a LAMMPS or LIGGGHTS output; checks N.
 loop_time() {  # FILE CODE
@@ -102,11 +104,12 @@ loop_time() {  # FILE CODE
 run_one() {
   case_=$1 code_=$2 label_=$3 round_=$4; shift 4
   log_="$out/$label_.$round_.log"
-  c0=$(child_cpu); t0=$(now)
+  child_times "$out/.times0"; t0=$(now)
   (cd "$out" && "$@") > "$log_" 2>&1 || die "$label_ (round $round_) failed, exit status $?: $(tail -n 1 "$log_") (whole output: $log_)"
-  t1=$(now); c1=$(child_cpu)
+  t1=$(now); child_times "$out/.times1"
+  cpu=$(cpu_between "$out/.times0" "$out/.times1")
   if [ "$code_" = lawtester ]; then lp=-; else lp=$(loop_time "$log_" "$code_") || exit 1; fi
-  echo "$case_ $label_ $round_ $(echo "$t0 $t1 $c0 $c1" | awk '{ printf "%.6f %.3f", $2 - $1, $4 - $3 }') $lp" >> "$times_file"
+  echo "$case_ $label_ $round_ $(echo "$t0 $t1" | awk '{ printf "%.6f", $2 - $1 }') $cpu $lp" >> "$times_file"
 }
 abspath() { case "$1" in /*) echo "$1" ;; */*) echo "$PWD/$1" ;; *) command -v "$1" ;; esac; }
 LT=$(abspath "$LAWTESTER")
@@ -185,11 +188,11 @@ stats() {  # CASE LABEL FIELD
 row() {  # CASE LABEL FIELD NAME
   s=$(stats "$1" "$2" "$3") || die "no timings of $2 in $times_file"
   echo "$s" | awk -v name="$4" '{ sp = $1 > 0 ? sprintf("%.0f %%", ($3 / $1 - 1) * 100) : "-";
-                                  printf "  %-34s %10.1f %10.1f %10.1f %8s\n", name, $1, $2, $3, sp }'
+                                  printf "  %-40s %10.1f %10.1f %10.1f %8s\n", name, $1, $2, $3, sp }'
 }
 echo
 echo "per step (ns), over $reps rounds (CPU: user + sys, 10 ms ticks):"
-printf "  %-34s %10s %10s %10s %8s\n" "" best median worst spread
+printf "  %-40s %10s %10s %10s %8s\n" "" best median worst spread
 for case_name in headon oblique; do
   echo "$case_name (load $(echo "$loads" | sed -n "s/^$case_name //p")):"
   if [ $case_name = headon ]; then labels="lawtester-rescale-headon"; else labels="lawtester-rescale-oblique lawtester-md-oblique"; fi
@@ -202,6 +205,7 @@ for case_name in headon oblique; do
     [ "$use" = 1 ] || continue
     row $case_name "$peer-$case_name" 6 "$peer-$case_name loop"
     row $case_name "$peer-$case_name" 4 "$peer-$case_name process"
+    row $case_name "$peer-$case_name" 5 "$peer-$case_name process, CPU"
   done
 done
 
@@ -230,4 +234,4 @@ echo "targets:"
 target headon lawtester-rescale-headon 3 "Hertz head-on (rescale): lawtester >= 3x faster per step than LIGGGHTS' loop"
 target oblique lawtester-md-oblique 1 "oblique (md): lawtester at least as fast per step as LIGGGHTS' loop"
 echo "load after (uptime, 1/5/15 min): $(load)"
-rm -f "$out/.times" "$out/compare.err"
+rm -f "$out/.times0" "$out/.times1" "$out/compare.err"
