@@ -220,7 +220,8 @@ bench: deps
 # lawtester against LIGGGHTS and LAMMPS, per contact step (docs/performance.md, "Against the DEM
 # codes"; not part of `make test`): the same two-sphere impacts, head-on and oblique, 1e6 steps each
 # in contact, 5 interleaved rounds, about 1.5 minutes.  PEERS_ARGS passes options to
-# bench/peers/run.sh (--steps N, --reps N, --codes LIST, -o DIR); outputs in build/bench-peers/.
+# bench/peers/run.sh (--steps N, --reps N, --codes LIST, -o DIR, --instructions: callgrind counts
+# a step too, a few minutes more); outputs in build/bench-peers/.
 bench-peers:
 	@sh .ci/deps $(PEER_PKGS)
 	@$(MAKE) --no-print-directory lawtester

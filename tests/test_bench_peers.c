@@ -159,11 +159,11 @@ static void test_fails_loudly(void)
     if (!have_lammps()) return;
     char *dir = make_tmpdir(), env[600];
     sh_result *r = malloc(sizeof *r);
-    static const char quick[] = "--steps 1000 --reps 1 --codes lawtester,lammps";
+    static const char quick[] = "--steps 2000 --reps 1 --codes lawtester,lammps";
     /* a code that is not there */
     runner(r, dir, "LMP=/nonexistent/lmp", quick);
     check_loud(r, "LAMMPS not found", "missing lmp");
-    runner(r, dir, "LIGGGHTS=/nonexistent/liggghts", "--steps 1000 --reps 1 --codes lawtester,liggghts");
+    runner(r, dir, "LIGGGHTS=/nonexistent/liggghts", "--steps 2000 --reps 1 --codes lawtester,liggghts");
     check_loud(r, "LIGGGHTS not found", "missing liggghts");
     /* an output with no loop line, and one for another step count */
     fake(dir, "noloop", "echo 'LAMMPS (fake)'; echo 'Total wall time: 0:00:00'");
@@ -173,7 +173,7 @@ static void test_fails_loudly(void)
     fake(dir, "short", "echo 'Loop time of 0.25 on 1 procs for 10 steps with 2 atoms'");
     snprintf(env, sizeof env, "LMP=%s/short", dir);
     runner(r, dir, env, quick);
-    check_loud(r, "lammps ran 10 steps, not 1000", "another step count");
+    check_loud(r, "lammps ran 10 steps, not 2000", "another step count");
     /* physics that differ: the real LAMMPS, its normal force (column 5, Fn) scaled by 1 + 1e-5 */
     fake(dir, "scaled",
          "lmp \"$@\" || exit\n"
@@ -186,6 +186,8 @@ static void test_fails_loudly(void)
     runner(r, dir, "", "--steps 12x");
     CHECK_MSG(r->status == 2 && count_lines(r->err) == 1 && strstr(r->err, "--steps '12x' is not a whole number"),
               "bad --steps: %d %s", r->status, r->err);
+    runner(r, dir, "", "--steps 3000");
+    CHECK_MSG(r->status == 2 && strstr(r->err, "--steps 3000: a multiple of 2000"), "odd --steps: %d %s", r->status, r->err);
     runner(r, dir, "", "--codes lammps,yade");
     CHECK_MSG(r->status == 2 && strstr(r->err, "unknown code 'yade'"), "bad --codes: %d %s", r->status, r->err);
     free(r);

@@ -20,32 +20,35 @@
 # Physics check (the last round's head-on records): lawtester's Fx and ux against LAMMPS's and
 # LIGGGHTS's normal force Fn and -delta, by `lawtester compare --rtol PHYS_RTOL`; a difference
 # beyond it fails.  The oblique records are compared too (Fn, delta, Ft), for information.
+# --instructions adds each run's instructions a step under callgrind (valgrind), which the host's
+# load does not change (a few minutes more).
 # Environment: LAWTESTER (default ./lawtester), LMP (lmp), LIGGGHTS (liggghts).
 # Exit status: 0, or 1 with one line "bench-peers: ..." on stderr (a code missing, an output that
 # cannot be parsed, a run that failed, physics that differ), 2 for a bad command line.
 set -u
 
 die() { echo "bench-peers: $*" >&2; exit 1; }
-usage() { echo "bench-peers: $*; usage: sh bench/peers/run.sh [--steps N] [--reps N] [--codes LIST] [-o DIR]" >&2; exit 2; }
+usage() { echo "bench-peers: $*; usage: sh bench/peers/run.sh [--steps N] [--reps N] [--codes LIST] [-o DIR] [--instructions]" >&2; exit 2; }
 
 # The codes integrate the same leapfrog/velocity-Verlet trajectory; they differ by round-off in
 # the positions (ulp(10 mm) = 1.7e-18 m a step, at worst 1.7e-12 m summed over 1e6 steps, 1e-7 of
 # the 2e-5 m overlap, 1.5e-7 in the Hertz force): 1e-6 of the largest value bounds that.
 PHYS_RTOL=1e-6
 
-steps=1000000 reps=5 codes=lawtester,liggghts,lammps out=build/bench-peers
+steps=1000000 reps=5 codes=lawtester,liggghts,lammps out=build/bench-peers instructions=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --steps) [ $# -ge 2 ] || usage "--steps needs a value"; steps=$2; shift 2 ;;
     --reps) [ $# -ge 2 ] || usage "--reps needs a value"; reps=$2; shift 2 ;;
     --codes) [ $# -ge 2 ] || usage "--codes needs a value"; codes=$2; shift 2 ;;
     -o) [ $# -ge 2 ] || usage "-o needs a value"; out=$2; shift 2 ;;
+    --instructions) instructions=1; shift ;;
     *) usage "unknown argument '$1'" ;;
   esac
 done
 case "$steps" in ''|*[!0-9]*) usage "--steps '$steps' is not a whole number" ;; esac
 case "$reps" in ''|*[!0-9]*) usage "--reps '$reps' is not a whole number" ;; esac
-[ "$steps" -ge 1000 ] || usage "--steps $steps: at least 1000 (a row every 1000 steps)"
+[ "$steps" -ge 2000 ] && [ $((steps % 2000)) = 0 ] || usage "--steps $steps: a multiple of 2000 (a row every 1000 steps, and half of them for --instructions)"
 [ "$reps" -ge 1 ] || usage "--reps must be at least 1"
 
 here=$(cd "$(dirname "$0")" && pwd) || die "cannot find the directory of $0"
@@ -75,11 +78,14 @@ mkdir -p "$out" || die "cannot create '$out'"
 times_file="$out/times.tsv"
 : > "$times_file" || die "cannot write '$times_file'"
 
-# The lawtester stage files with the run's step count (their line `local steps = 1000000`).
-for f in headon oblique_rescale oblique_md; do
-  sed "s/^local steps = 1000000\$/local steps = $steps/" "$here/$f.lua" > "$out/$f.lua" || die "cannot write '$out/$f.lua'"
-  grep -q "^local steps = $steps\$" "$out/$f.lua" || die "$here/$f.lua: no line 'local steps = 1000000' to set the step count in"
-done
+# The lawtester stage files with a step count N (their line `local steps = 1000000`): $out/NAME-N.lua.
+make_stages() {
+  for f in headon oblique_rescale oblique_md; do
+    sed "s/^local steps = 1000000\$/local steps = $1/" "$here/$f.lua" > "$out/$f-$1.lua" || die "cannot write '$out/$f-$1.lua'"
+    grep -q "^local steps = $1\$" "$out/$f-$1.lua" || die "$here/$f.lua: no line 'local steps = 1000000' to set the step count in"
+  done
+}
+make_stages "$steps"
 
 now() { date +%s.%N; }
 # CPU time (user + sys, s) of the finished children of this shell, from `times` run in this shell
@@ -117,21 +123,22 @@ LT=$(abspath "$LAWTESTER")
 [ $use_liggghts = 0 ] || LIGGGHTS=$(abspath "$LIGGGHTS")
 load() { uptime | sed 's/.*load average: *//'; }
 
-run_case() {  # CASE ROUND
+# each_run CASE N FUNC TAG: FUNC CASE CODE LABEL TAG COMMAND... for every code of the case, N steps.
+each_run() {
   if [ "$1" = headon ]; then vt=0; else vt=0.5; fi
   if [ $use_liggghts = 1 ]; then
-    run_one "$1" liggghts "liggghts-$1" "$2" "$LIGGGHTS" -in "$here/in.liggghts" -log none \
-      -var steps "$steps" -var vt $vt -var out "liggghts-$1.txt"
+    $3 "$1" liggghts "liggghts-$1" "$4" "$LIGGGHTS" -in "$here/in.liggghts" -log none \
+      -var steps "$2" -var vt $vt -var out "liggghts-$1.txt"
   fi
   if [ "$1" = headon ]; then
-    run_one headon lawtester "lawtester-rescale-headon" "$2" "$LT" run -q headon.lua -o .
+    $3 headon lawtester "lawtester-rescale-headon" "$4" "$LT" run -q "headon-$2.lua" -o .
   else
-    run_one oblique lawtester "lawtester-rescale-oblique" "$2" "$LT" run -q oblique_rescale.lua -o .
-    run_one oblique lawtester "lawtester-md-oblique" "$2" "$LT" run -q oblique_md.lua -o .
+    $3 oblique lawtester "lawtester-rescale-oblique" "$4" "$LT" run -q "oblique_rescale-$2.lua" -o .
+    $3 oblique lawtester "lawtester-md-oblique" "$4" "$LT" run -q "oblique_md-$2.lua" -o .
   fi
   if [ $use_lammps = 1 ]; then
-    run_one "$1" lammps "lammps-$1" "$2" "$LMP" -in "$here/in.lammps" -log none \
-      -var steps "$steps" -var vt $vt -var out "lammps-$1.txt"
+    $3 "$1" lammps "lammps-$1" "$4" "$LMP" -in "$here/in.lammps" -log none \
+      -var steps "$2" -var vt $vt -var out "lammps-$1.txt"
   fi
 }
 
@@ -147,7 +154,7 @@ loads=""
 for case_name in headon oblique; do
   l0=$(load)
   r=1
-  while [ $r -le "$reps" ]; do run_case $case_name $r; r=$((r + 1)); done
+  while [ $r -le "$reps" ]; do each_run $case_name "$steps" run_one $r; r=$((r + 1)); done
   loads="$loads$case_name $l0 -> $(load)
 "
 done
@@ -234,4 +241,36 @@ echo "targets:"
 target headon lawtester-rescale-headon 3 "Hertz head-on (rescale): lawtester >= 3x faster per step than LIGGGHTS' loop"
 target oblique lawtester-md-oblique 1 "oblique (md): lawtester at least as fast per step as LIGGGHTS' loop"
 echo "load after (uptime, 1/5/15 min): $(load)"
+
+# ---- instructions a step (--instructions): callgrind, independent of the host's load ---------------
+# Each (case, code) under valgrind --tool=callgrind at N and N/2 steps; instructions a step =
+# (Ir(N) - Ir(N/2)) / (N/2): the fixed cost of a run (start, input, setup, exit) cancels, the
+# contact steps of the impact's second half remain.  Ir summed over every process of the run.
+irun_one() {  # CASE CODE LABEL N COMMAND...
+  case_=$1 label_=$3 n_=$4; shift 4
+  log_="$out/$label_.callgrind-$n_.log"
+  (cd "$out" && valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@") > "$log_" 2>&1 ||
+    die "$label_ under callgrind ($n_ steps) failed: $(tail -n 1 "$log_") (whole output: $log_)"
+  ir=$(sed -n 's/^==[0-9]*== Collected : \([0-9]*\)$/\1/p' "$log_" | awk '{ s += $1 } END { if (NR) print s }')
+  [ -n "$ir" ] || die "$log_: no 'Collected : N' line in callgrind's output"
+  echo "$case_ $label_ $n_ $ir" >> "$out/instructions.tsv"
+}
+if [ $instructions = 1 ]; then
+  command -v valgrind >/dev/null 2>&1 || die "valgrind not found (apt-get install valgrind), needed by --instructions"
+  half=$((steps / 2))
+  make_stages $half
+  : > "$out/instructions.tsv" || die "cannot write '$out/instructions.tsv'"
+  for case_name in headon oblique; do
+    each_run $case_name "$steps" irun_one "$steps"
+    each_run $case_name $half irun_one $half
+  done
+  echo
+  echo "instructions a step (callgrind, (Ir($steps) - Ir($half)) / $half):"
+  awk -v n="$steps" -v h="$half" '$3 == n { full[$2] = $4; order[++k] = $2 } $3 == h { part[$2] = $4 }
+    END { for (i = 1; i <= k; i++) { l = order[i]; ips[l] = (full[l] - part[l]) / (n - h);
+                                      printf "  %-40s %10.0f\n", l, ips[l] }
+          for (i = 1; i <= k; i++) { l = order[i]; if (l !~ /^lawtester/) continue; c = l; sub(/.*-/, "", c)
+            for (j = 1; j <= k; j++) { p = order[j]; if (p ~ /^lawtester/ || p !~ "-" c "$") continue
+              printf "  %-58s %6.2f\n", p " / " l, ips[p] / ips[l] } } }' "$out/instructions.tsv"
+fi
 rm -f "$out/.times0" "$out/.times1" "$out/compare.err"
