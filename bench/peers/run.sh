@@ -221,14 +221,20 @@ ratio() {  # CASE PEERLABEL LAWTESTERLABEL: "best-to-best median-to-median" of p
   p=$(stats "$1" "$2" 6) && q=$(stats "$1" "$3" 4) || die "no timings for the ratio $2 / $3"
   echo "$p $q" | awk '{ printf "%.2f %.2f", $1 / $4, $2 / $5 }'
 }
+cpu_ratio() {  # CASE PEERLABEL LAWTESTERLABEL: median CPU time of the whole processes, peer / lawtester
+  p=$(stats "$1" "$2" 5) && q=$(stats "$1" "$3" 5) || die "no timings for the ratio $2 / $3"
+  echo "$p $q" | awk '{ if ($5 > 0) printf "%.2f", $2 / $5; else printf "-" }'
+}
 echo
-echo "ratios (peer's loop / lawtester's whole process; > 1: lawtester faster):    best    median"
+echo "ratios (> 1: lawtester faster): the peer's loop / lawtester's whole process, wall clock, best and"
+echo "median; and the CPU time of the whole processes (the peer's includes its start, a few 10 ms), median:"
+printf "  %-58s %6s %9s %6s\n" "" best median CPU
 for peer in liggghts lammps; do
   eval "use=\$use_$peer"
   [ "$use" = 1 ] || continue
   for pair in "headon lawtester-rescale-headon" "oblique lawtester-rescale-oblique" "oblique lawtester-md-oblique"; do
     set -- $pair
-    printf "  %-58s %6s %9s\n" "$peer-$1 / $2" $(ratio "$1" "$peer-$1" "$2")
+    printf "  %-58s %6s %9s %6s\n" "$peer-$1 / $2" $(ratio "$1" "$peer-$1" "$2") "$(cpu_ratio "$1" "$peer-$1" "$2")"
   done
 done
 target() {  # CASE LAWTESTERLABEL MIN TEXT
