@@ -2,7 +2,7 @@
 # bench/peers/run.sh - `make bench-peers`: the same two-sphere Hertz impact in lawtester, LIGGGHTS
 # and LAMMPS, timed per contact step (docs/performance.md, "Against the DEM codes").
 #
-#   sh bench/peers/run.sh [--steps N] [--reps N] [--codes lawtester,liggghts,lammps] [-o DIR]
+#   sh bench/peers/run.sh [--steps N] [--reps N] [--codes lawtester,liggghts,lammps] [-o DIR] [--instructions]
 #
 # Cases (every step of every run in contact, one pair, no gravity, dt = 50 ps, a row every 1000
 # steps; the decks and stage files beside this script say why):
