@@ -183,7 +183,7 @@ for peer in lammps liggghts; do
   echo "  oblique, lawtester rescale vs $peer: $rel  (information: the tangential rules, below)"
 done
 [ $use_lammps = 0 ] || echo "    LAMMPS's mindlin_rescale/force is lawtester's rescale (incremental force, scaled down with the contact);"
-[ $use_liggghts = 0 ] || echo "    LIGGGHTS's tangential history is another rule (its Ft differs by tens of % of its largest value)."
+[ $use_liggghts = 0 ] || echo "    LIGGGHTS's tangential history is another rule (kt of the step times the summed displacement)."
 
 # ---- the table ----------------------------------------------------------------------------------
 # ns a step of LABEL's measure (wall, cpu, loop): "best median worst"
