@@ -23,11 +23,13 @@ TESTOBJ := $(patsubst %.c,$(BUILD)/%.o,$(TESTSRC))
 BENCHOBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard bench/*.c))
 DEMO    := stages/compress_shear_unload.lua
 
-.PHONY: all install uninstall test demo deps deps-test deps-fuzz deps-valgrind asan check-valgrind fuzz fuzz-ci fuzz-build energy-study md-incidence benchmarks bench clean help
+.PHONY: all install uninstall test demo deps deps-test deps-fuzz deps-valgrind asan check-valgrind fuzz fuzz-ci fuzz-build energy-study md-incidence benchmarks bench bench-peers clean help
 
 # g++ and man-db: tests/test_plugin.c builds the C++ example law and renders the man page;
 # lammps: tests/test_compare.c runs examples/lammps/ in LAMMPS (21 MB to fetch, 94 MB installed)
 TEST_PKGS := parallel g++ man-db lammps
+# liggghts and lammps: `make bench-peers` runs the same impact in both (bench/peers/)
+PEER_PKGS := liggghts lammps
 
 all: lawtester
 
@@ -215,6 +217,16 @@ bench: deps
 	@$(MAKE) --no-print-directory $(BUILD)/lawtester-bench $(BUILD)/bench/plugin_linear.so
 	@$(BUILD)/lawtester-bench
 
+# lawtester against LIGGGHTS and LAMMPS, per contact step (docs/performance.md, "Against the DEM
+# codes"; not part of `make test`): the same two-sphere impacts, head-on and oblique, 1e6 steps each
+# in contact, 5 interleaved rounds, about 1.5 minutes.  PEERS_ARGS passes options to
+# bench/peers/run.sh (--steps N, --reps N, --codes LIST, -o DIR, --instructions: callgrind counts
+# a step too, a few minutes more); outputs in build/bench-peers/.
+bench-peers:
+	@sh .ci/deps $(PEER_PKGS)
+	@$(MAKE) --no-print-directory lawtester
+	@sh bench/peers/run.sh $(PEERS_ARGS)
+
 clean:
 	rm -rf build build-asan build-fuzz lawtester out
 
@@ -223,6 +235,7 @@ help:
 	@echo "make demo     run $(DEMO) into out/ and render its plots"
 	@echo "make test     run every test (prints 'N passed, N failed')"
 	@echo "make bench    the benchmark (steps/s, rows/s, peak memory, ratio to the bare kernel)"
+	@echo "make bench-peers  lawtester against LIGGGHTS and LAMMPS per contact step (installs them; PEERS_ARGS=)"
 	@echo "make energy-study  regenerate the slip-dissipation table and figure of docs/energy.md"
 	@echo "make md-incidence  regenerate the tangential-rule scan (table and figure) of docs/laws.md"
 	@echo "make benchmarks  Chung & Ooi's tests and Thornton's oblique impacts against closed forms: out/benchmarks/ (docs/verify.md)"

@@ -53,6 +53,7 @@ extern const test_case walkthrough_tests[];
 extern const test_case lever_tests[];
 extern const test_case rigid_tests[];
 extern const test_case benchmarks_tests[];
+extern const test_case bench_peers_tests[];
 
 static const struct {
     const char *name;
@@ -117,6 +118,7 @@ static const struct {
     {"lever", lever_tests},
     {"rigid", rigid_tests},
     {"benchmarks", benchmarks_tests},
+    {"bench_peers", bench_peers_tests},
 };
 
 static int selected(const char *name, int argc, char **argv)
