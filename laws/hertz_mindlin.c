@@ -206,21 +206,14 @@ static const lt_param hm_params[HM_P_COUNT] = {
                       coulomb_choices},
     [HM_P_CLIPEN] = {"clipEn", LT_BOOL, 0, 0, 1, "-",
                      "with clip: en is the restitution of the clipped contact (alpha from inverting it)", 0},
-    [HM_P_ROLLING] = {"rolling", LT_CHOICE, LT_RR_NONE, 0, 2, "-",
-                      "rolling and twisting resistance: none | epsd (kr = 2.25 kn muR^2 R*^2, Ai et al. 2011) | "
-                      "epsd2 (kr = kt R*^2, Iwashita & Oda 1998); kn = 2 E* a, kt = 8 G* a of this step",
-                      rolling_choices},
-    [HM_P_MUR] = {"muR", LT_REAL, NAN, 0, INFINITY, "-",
-                  "rolling: friction coefficient mu_r, M_max = mu_r R* |Fn| (default: 0.1)", 0},
+    [HM_P_ROLLING] = LT_RR_PARAM_ROLLING(rolling_choices),
+    [HM_P_MUR] = LT_RR_PARAM_MUR,
     [HM_P_ETAR] = {"etaR", LT_REAL, NAN, 0, 10, "-",
                    "rolling: damping ratio eta_r, C_r = eta_r 2 sqrt(I_r kr), while rolling is elastic "
                    "(default: 0)", 0},
-    [HM_P_KR] = {"kr", LT_REAL, NAN, 0, INFINITY, "N m/rad",
-                  "rolling: stiffness (default: the rule's, from kn or kt)", 0},
-    [HM_P_MUTW] = {"muTw", LT_REAL, NAN, 0, INFINITY, "-",
-                   "rolling: twisting friction coefficient, M_tw = muTw R* |Fn| (default: 0.1)", 0},
-    [HM_P_KTW] = {"ktw", LT_REAL, NAN, 0, INFINITY, "N m/rad",
-                   "rolling: twisting stiffness (default: 4.5 kt muTw^2 R*^2)", 0},
+    [HM_P_KR] = LT_RR_PARAM_KR,
+    [HM_P_MUTW] = LT_RR_PARAM_MUTW,
+    [HM_P_KTW] = LT_RR_PARAM_KTW,
 };
 /* E*, G*, tanPhi unset: from the materials; R*: from the curvature radii (the law's own) */
 static const unsigned hm_param_flags[HM_P_COUNT] = {

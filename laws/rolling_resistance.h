@@ -169,6 +169,21 @@ enum {
     LT_RR_S_COUNT
 };
 #define LT_RR_STATE_NAMES "kr", "ktw", "Mry", "Mrz", "Mtw", "Mdy", "Mdz", "wy", "wz"
+/* The option's parameters, as the Hertz laws declare them (lt_param initialisers; `choices` the
+ * law's array LT_RR_CHOICES): unset muR, muTw mean 0.1 (lt_rr_given_mu), unset kr, ktw the rule's. */
+#define LT_RR_PARAM_ROLLING(choices)                                                                            \
+    {"rolling", LT_CHOICE, LT_RR_NONE, 0, 2, "-",                                                               \
+     "rolling and twisting resistance: none | epsd (kr = 2.25 kn muR^2 R*^2, Ai et al. 2011) | "                \
+     "epsd2 (kr = kt R*^2, Iwashita & Oda 1998); kn = 2 E* a, kt = 8 G* a of this step",                        \
+     choices}
+#define LT_RR_PARAM_MUR                                                                                         \
+    {"muR", LT_REAL, NAN, 0, INFINITY, "-", "rolling: friction coefficient mu_r, M_max = mu_r R* |Fn| (default: 0.1)", 0}
+#define LT_RR_PARAM_KR {"kr", LT_REAL, NAN, 0, INFINITY, "N m/rad", "rolling: stiffness (default: the rule's, from kn or kt)", 0}
+#define LT_RR_PARAM_MUTW                                                                                        \
+    {"muTw", LT_REAL, NAN, 0, INFINITY, "-",                                                                    \
+     "rolling: twisting friction coefficient, M_tw = muTw R* |Fn| (default: 0.1)", 0}
+#define LT_RR_PARAM_KTW                                                                                         \
+    {"ktw", LT_REAL, NAN, 0, INFINITY, "N m/rad", "rolling: twisting stiffness (default: 4.5 kt muTw^2 R*^2)", 0}
 
 /* The Hertz laws' muR, muTw (-) and etaR (-) are optional (NaN, `unset`: nothing about rolling
  * shows in a title or .meta of a law that does not use it); unset they are linear_rolling's
