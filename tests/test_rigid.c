@@ -85,7 +85,8 @@ static void test_laws_on_rigid_wall(void)
         lt_response out;
         memset(&out, 0, sizeof out);
         CHECK(law->step(p, &c, s, &out) == 1);
-        for (int i = 0; i < LT_DOF; i++) CHECK_MSG(isfinite(out.f[i]) && isfinite(out.k[i]), "%s: f[%d] or k[%d]", names[k], i, i);
+        for (int i = 0; i < LT_DOF; i++) CHECK_MSG(isfinite(out.f[i]), "%s: f[%d]", names[k], i);
+        for (int i = 0; i < 2; i++) CHECK_MSG(isfinite(out.k[i]), "%s: k[%d]", names[k], i);
         for (int i = 0; i < law->n_energies; i++) CHECK_MSG(isfinite(out.energy[i]), "%s: energy %d", names[k], i);
         /* Hertz (hertz_adhesion's JKR force adds the adhesion); law and closed form differ by the
          * rounding of delta sqrt(delta) against pow: a few ulp */
