@@ -70,7 +70,7 @@
  *           width)^2 (order 2.0 in the cells; 7e-4 at 0.3 c0), the branches within 3e-5 mu P;
  *           the no-slip impact's vc'/vc within 6e-5 of the converged superposition.  Cost:
  *           one pass over the cells per step, four (AVX) or two (SSE2) cells at a time in
- *           vector lanes with the sums in cell order (the bits of one cell at a time), and a
+ *           vector lanes with the sums in four partial sums (the same bits on every path), and a
  *           merge scan that skips the weight of a pair longer than the best found: about
  *           0.5 us a step at 160 cells in an oblique impact (docs/performance.md, "Where a step
  *           goes"); nothing before the first tangential motion.

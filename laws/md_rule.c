@@ -1,7 +1,7 @@
 /* laws/md_rule.c - the `md` tangential rule's row of cells (laws/md_rule.h): its step, its merge
  * of two neighbours when the row is full, and the cells' pass, four (AVX) or two (SSE2) cells at a
- * time in vector lanes with the one-cell code's operations and the sums in cell order, so that
- * every path gives the same bits (tests/test_fastpath.c).  Shared by `hertz_mindlin` and
+ * time in vector lanes with the one-cell code's operations and the sums in four partial sums of
+ * the same order on every path, so that every path gives the same bits (tests/test_fastpath.c).  Shared by `hertz_mindlin` and
  * `thornton`; the theory (the method of dimensionality reduction, SI units) is in laws/md_rule.h
  * and laws/hertz_mindlin.c's theory block.  No law descriptor here. */
 #include "md_rule.h"
@@ -50,12 +50,30 @@ int lt_md_merge(double *cell, int n)
     return n - 1;
 }
 
+/* The four sums of a pass run in four partial sums each, cell k of a pass from cell `from` in
+ * partial (k - from) mod 4, and the partials are added as ((p0 + p1) + (p2 + p3)) at the pass's
+ * end: the cells' work is then four independent chains of additions (one a lane of a vector)
+ * instead of one chain through every cell, and the order of the additions is the same on every
+ * path (one cell at a time, two, four), so every path gives the same bits.  Against the sum in
+ * cell order it differs by round-off only: each partial sum and the cell-order sum are within
+ * n eps sum|terms| of the exact sum (tests/test_fastpath.c checks it). */
+enum { MD_FY, MD_FZ, MD_PL, MD_EL, MD_SUMS };
+#define MD_LANES 4
+
+typedef struct md_row {
+    double *cell;
+    int k, from, to, slid;
+    double lo, flo; /* x_{k-1}, F(x_{k-1}) */
+    double part[MD_SUMS][MD_LANES]; /* the partial sums (N, N, J, J) */
+} md_row;
+
 /* Cell k of the row sticks (u += (dy, dz)) or slides on its Coulomb limit (lo, flo: x_{k-1} and
- * F(x_{k-1}); *fhi gets F(x_k)); its force and energies are added to *sum.  1 if it slid.  Its
- * limit is max(lim (F(x_k) - F(x_{k-1})), 0) (as fmax: a NaN gives 0), its test |kc t| against
- * it squared, its return a factor on t (1 for a sticking cell: u * 1 is u, bit for bit). */
+ * F(x_{k-1}); *fhi gets F(x_k)); its force and energies are added to partial j of the sums.  1 if
+ * it slid.  Its limit is max(lim (F(x_k) - F(x_{k-1})), 0) (as fmax: a NaN gives 0), its test
+ * |kc t| against it squared, its return a factor on t (1 for a sticking cell: u * 1 is u, bit for
+ * bit). */
 static inline int md_cell(double *e, double lo, double flo, double *fhi_out, double dy, double dz, double g8,
-                          double delta, double third, double lim, int slips, lt_md_sums *sum)
+                          double delta, double third, double lim, int slips, double part[MD_SUMS][MD_LANES], int j)
 {
     double hi = e[0], kc = g8 * (hi - lo);
     double sy = e[1], sz = e[2], ty = sy + dy, tz = sz + dz;
@@ -64,33 +82,62 @@ static inline int md_cell(double *e, double lo, double flo, double *fhi_out, dou
     int slide = slips && kc * kc * t2 > fmax_cell * fmax_cell; /* t2 > 0 then */
     double scale = slide ? fmax_cell / (kc * sqrt(t2)) : 1;
     double uy = ty * scale, uz = tz * scale, half = 0.5 * kc;
-    sum->plast += half * ((sy + uy) * (ty - uy) + (sz + uz) * (tz - uz));
-    sum->elast += half * (uy * uy + uz * uz);
-    sum->fy += kc * uy, sum->fz += kc * uz;
+    part[MD_PL][j] += half * ((sy + uy) * (ty - uy) + (sz + uz) * (tz - uz));
+    part[MD_EL][j] += half * (uy * uy + uz * uz);
+    part[MD_FY][j] += kc * uy, part[MD_FZ][j] += kc * uz;
     e[1] = uy, e[2] = uz;
     *fhi_out = fhi;
     return slide;
 }
 
-/* Cells [from, to) of the row over a step (md_cell each), their forces and energies added to
- * *sum in the order of the cells; returns how many slid.  A cell's work needs only its own edges
- * and u, so several cells are done at once in the lanes of a vector (SSE2: two; AVX, where the
- * processor has it: four), with the same operations in the same order as md_cell: each lane
- * rounds as the scalar code does (no fused or reordered arithmetic; the slide taken by a mask
- * instead of a branch, a sticking lane's return factor 1, and the square root and division,
- * which hold the divider for tens of cycles, skipped where no lane slides: t * 1 is t).  Only the four sums run from cell to
- * cell, each added in cell order ({fy, fz} and {plast, elast} as pairs of lanes), so that the
- * result is md_cell's over the row, bit for bit, whatever the vector width (tests/test_fastpath.c
- * checks every path against the one-cell loop). */
+/* Cells [from, to) of the row over a step (md_cell each) into the partial sums; returns how many
+ * slid.  A cell's work needs only its own edges and u, so several cells are done at once in the
+ * lanes of a vector (SSE2: two; AVX, where the processor has it: four), with the same operations
+ * in the same order as md_cell: each lane rounds as the scalar code does (no fused or reordered
+ * arithmetic; the slide taken by a mask instead of a branch, a sticking lane's return factor 1,
+ * and the square root and division, which hold the divider for tens of cycles, skipped where no
+ * lane slides: t * 1 is t), and adds into its own partial sums, so that the result is md_cell's
+ * over the row, bit for bit, whatever the vector width (tests/test_fastpath.c checks every path
+ * against the one-cell loop). */
 #if defined(__SSE2__)
 static const unsigned char md_bits4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
 
-typedef struct md_row {
-    double *cell;
-    int k, to, slid;
-    double lo, flo; /* x_{k-1}, F(x_{k-1}) */
-    __m128d fyz, pe; /* {fy, fz}, {plast, elast} */
-} md_row;
+/* Cells k and k + 1 (SSE2) into the partial sums of lanes j, j + 1 (j = 0 or 2); returns the
+ * slide mask. */
+static inline int md_pair_sse2(md_row *r, int k, int j, double *lo, double *flo, __m128d vdy, __m128d vdz,
+                               __m128d vg8, __m128d vdelta, __m128d vthird, __m128d vlim, __m128d slipmask)
+{
+    double *e = r->cell + LT_MD_PER_CELL * k; /* x_k uy_k uz_k x_k+1 uy_k+1 uz_k+1 */
+    __m128d hi = _mm_set_pd(e[3], e[0]), vlo = _mm_set_pd(e[0], *lo);
+    __m128d sy = _mm_set_pd(e[4], e[1]), sz = _mm_set_pd(e[5], e[2]);
+    __m128d kc = _mm_mul_pd(vg8, _mm_sub_pd(hi, vlo));
+    __m128d ty = _mm_add_pd(sy, vdy), tz = _mm_add_pd(sz, vdz);
+    __m128d fhi = _mm_mul_pd(hi, _mm_sub_pd(vdelta, _mm_mul_pd(_mm_mul_pd(hi, hi), vthird)));
+    __m128d lc = _mm_mul_pd(vlim, _mm_sub_pd(fhi, _mm_unpacklo_pd(_mm_set_sd(*flo), fhi)));
+    __m128d fmx = _mm_and_pd(lc, _mm_cmpgt_pd(lc, _mm_setzero_pd()));
+    __m128d t2 = _mm_add_pd(_mm_mul_pd(ty, ty), _mm_mul_pd(tz, tz));
+    __m128d slide = _mm_and_pd(slipmask, _mm_cmpgt_pd(_mm_mul_pd(_mm_mul_pd(kc, kc), t2), _mm_mul_pd(fmx, fmx)));
+    int slides = _mm_movemask_pd(slide);
+    __m128d uy = ty, uz = tz, half = _mm_mul_pd(_mm_set1_pd(0.5), kc); /* t * 1 is t */
+    if (slides) {
+        __m128d ret = _mm_div_pd(fmx, _mm_mul_pd(kc, _mm_sqrt_pd(t2)));
+        __m128d scale = _mm_or_pd(_mm_and_pd(slide, ret), _mm_andnot_pd(slide, _mm_set1_pd(1)));
+        uy = _mm_mul_pd(ty, scale), uz = _mm_mul_pd(tz, scale);
+    }
+    __m128d pl = _mm_mul_pd(half, _mm_add_pd(_mm_mul_pd(_mm_add_pd(sy, uy), _mm_sub_pd(ty, uy)),
+                                             _mm_mul_pd(_mm_add_pd(sz, uz), _mm_sub_pd(tz, uz))));
+    __m128d el = _mm_mul_pd(half, _mm_add_pd(_mm_mul_pd(uy, uy), _mm_mul_pd(uz, uz)));
+    double *p = &r->part[0][j];
+    _mm_storeu_pd(p + MD_FY * MD_LANES, _mm_add_pd(_mm_loadu_pd(p + MD_FY * MD_LANES), _mm_mul_pd(kc, uy)));
+    _mm_storeu_pd(p + MD_FZ * MD_LANES, _mm_add_pd(_mm_loadu_pd(p + MD_FZ * MD_LANES), _mm_mul_pd(kc, uz)));
+    _mm_storeu_pd(p + MD_PL * MD_LANES, _mm_add_pd(_mm_loadu_pd(p + MD_PL * MD_LANES), pl));
+    _mm_storeu_pd(p + MD_EL * MD_LANES, _mm_add_pd(_mm_loadu_pd(p + MD_EL * MD_LANES), el));
+    _mm_storeu_pd(e + 1, _mm_unpacklo_pd(uy, uz));
+    _mm_storeu_pd(e + 4, _mm_unpackhi_pd(uy, uz));
+    *lo = e[3];
+    *flo = _mm_cvtsd_f64(_mm_unpackhi_pd(fhi, fhi));
+    return slides;
+}
 
 /* Two cells at a time from r->k while two remain (SSE2). */
 static void md_cells_sse2(md_row *r, double dy, double dz, double g8, double delta, double third, double lim, int slips)
@@ -98,57 +145,27 @@ static void md_cells_sse2(md_row *r, double dy, double dz, double g8, double del
     const __m128d vdy = _mm_set1_pd(dy), vdz = _mm_set1_pd(dz), vg8 = _mm_set1_pd(g8), vdelta = _mm_set1_pd(delta);
     const __m128d vthird = _mm_set1_pd(third), vlim = _mm_set1_pd(lim);
     const __m128d slipmask = _mm_castsi128_pd(_mm_set1_epi64x(slips ? -1 : 0));
-    __m128d fyz = r->fyz, pe = r->pe;
     double lo = r->lo, flo = r->flo;
     int k = r->k, slid = 0;
-    for (; k + 2 <= r->to; k += 2) {
-        double *e = r->cell + LT_MD_PER_CELL * k; /* x_k uy_k uz_k x_k+1 uy_k+1 uz_k+1 */
-        __m128d hi = _mm_set_pd(e[3], e[0]), vlo = _mm_set_pd(e[0], lo);
-        __m128d sy = _mm_set_pd(e[4], e[1]), sz = _mm_set_pd(e[5], e[2]);
-        __m128d kc = _mm_mul_pd(vg8, _mm_sub_pd(hi, vlo));
-        __m128d ty = _mm_add_pd(sy, vdy), tz = _mm_add_pd(sz, vdz);
-        __m128d fhi = _mm_mul_pd(hi, _mm_sub_pd(vdelta, _mm_mul_pd(_mm_mul_pd(hi, hi), vthird)));
-        __m128d lc = _mm_mul_pd(vlim, _mm_sub_pd(fhi, _mm_unpacklo_pd(_mm_set_sd(flo), fhi)));
-        __m128d fmx = _mm_and_pd(lc, _mm_cmpgt_pd(lc, _mm_setzero_pd()));
-        __m128d t2 = _mm_add_pd(_mm_mul_pd(ty, ty), _mm_mul_pd(tz, tz));
-        __m128d slide = _mm_and_pd(slipmask, _mm_cmpgt_pd(_mm_mul_pd(_mm_mul_pd(kc, kc), t2), _mm_mul_pd(fmx, fmx)));
-        int slides = _mm_movemask_pd(slide);
-        __m128d uy = ty, uz = tz, half = _mm_mul_pd(_mm_set1_pd(0.5), kc); /* t * 1 is t */
-        if (slides) {
-            __m128d ret = _mm_div_pd(fmx, _mm_mul_pd(kc, _mm_sqrt_pd(t2)));
-            __m128d scale = _mm_or_pd(_mm_and_pd(slide, ret), _mm_andnot_pd(slide, _mm_set1_pd(1)));
-            uy = _mm_mul_pd(ty, scale), uz = _mm_mul_pd(tz, scale);
-        }
-        __m128d pl = _mm_mul_pd(half, _mm_add_pd(_mm_mul_pd(_mm_add_pd(sy, uy), _mm_sub_pd(ty, uy)),
-                                                 _mm_mul_pd(_mm_add_pd(sz, uz), _mm_sub_pd(tz, uz))));
-        __m128d el = _mm_mul_pd(half, _mm_add_pd(_mm_mul_pd(uy, uy), _mm_mul_pd(uz, uz)));
-        __m128d fy = _mm_mul_pd(kc, uy), fz = _mm_mul_pd(kc, uz);
-        fyz = _mm_add_pd(fyz, _mm_unpacklo_pd(fy, fz)); /* cell k, then cell k + 1 */
-        pe = _mm_add_pd(pe, _mm_unpacklo_pd(pl, el));
-        fyz = _mm_add_pd(fyz, _mm_unpackhi_pd(fy, fz));
-        pe = _mm_add_pd(pe, _mm_unpackhi_pd(pl, el));
-        _mm_storeu_pd(e + 1, _mm_unpacklo_pd(uy, uz));
-        _mm_storeu_pd(e + 4, _mm_unpackhi_pd(uy, uz));
-        slid += md_bits4[slides];
-        lo = e[3];
-        flo = _mm_cvtsd_f64(_mm_unpackhi_pd(fhi, fhi));
-    }
-    r->fyz = fyz, r->pe = pe, r->lo = lo, r->flo = flo, r->k = k, r->slid += slid;
+    for (; k + 2 <= r->to; k += 2)
+        slid += md_bits4[md_pair_sse2(r, k, (k - r->from) & 3, &lo, &flo, vdy, vdz, vg8, vdelta, vthird, vlim, slipmask)];
+    r->lo = lo, r->flo = flo, r->k = k, r->slid += slid;
 }
 
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 #define MD_AVX 1
 #include <immintrin.h>
-/* Four cells at a time from r->k while four remain (AVX; no FMA: the products round as the
- * scalar code's).  The row's x, uy, uz of four cells are three 32-byte loads, shuffled into
- * one vector each and back. */
+/* Four cells at a time from r->k = r->from while four remain (AVX; no FMA: the products round as
+ * the scalar code's), lane j into partial j.  The row's x, uy, uz of four cells are three 32-byte
+ * loads, shuffled into one vector each and back. */
 __attribute__((target("avx"))) static void md_cells_avx(md_row *r, double dy, double dz, double g8, double delta,
                                                          double third, double lim, int slips)
 {
     const __m256d vdy = _mm256_set1_pd(dy), vdz = _mm256_set1_pd(dz), vg8 = _mm256_set1_pd(g8);
     const __m256d vdelta = _mm256_set1_pd(delta), vthird = _mm256_set1_pd(third), vlim = _mm256_set1_pd(lim);
     const __m256d slipmask = _mm256_castsi256_pd(_mm256_set1_epi64x(slips ? -1 : 0));
-    __m128d fyz = r->fyz, pe = r->pe;
+    __m256d sfy = _mm256_loadu_pd(r->part[MD_FY]), sfz = _mm256_loadu_pd(r->part[MD_FZ]);
+    __m256d spl = _mm256_loadu_pd(r->part[MD_PL]), sel = _mm256_loadu_pd(r->part[MD_EL]);
     __m256d px = _mm256_set_pd(r->lo, 0, 0, 0), pf = _mm256_set_pd(r->flo, 0, 0, 0); /* lane 3: x_{k-1}, F */
     int k = r->k, to = r->to, slid = 0;
     double *cell = r->cell;
@@ -177,20 +194,11 @@ __attribute__((target("avx"))) static void md_cells_avx(md_row *r, double dy, do
             __m256d scale = _mm256_or_pd(_mm256_and_pd(slide, ret), _mm256_andnot_pd(slide, _mm256_set1_pd(1)));
             uy = _mm256_mul_pd(ty, scale), uz = _mm256_mul_pd(tz, scale);
         }
-        __m256d pl = _mm256_mul_pd(half, _mm256_add_pd(_mm256_mul_pd(_mm256_add_pd(sy, uy), _mm256_sub_pd(ty, uy)),
-                                                       _mm256_mul_pd(_mm256_add_pd(sz, uz), _mm256_sub_pd(tz, uz))));
-        __m256d el = _mm256_mul_pd(half, _mm256_add_pd(_mm256_mul_pd(uy, uy), _mm256_mul_pd(uz, uz)));
-        __m256d fy = _mm256_mul_pd(kc, uy), fz = _mm256_mul_pd(kc, uz);
-        __m256d f02 = _mm256_unpacklo_pd(fy, fz), f13 = _mm256_unpackhi_pd(fy, fz); /* {fy, fz} of cells 0 2, 1 3 */
-        __m256d p02 = _mm256_unpacklo_pd(pl, el), p13 = _mm256_unpackhi_pd(pl, el);
-        fyz = _mm_add_pd(fyz, _mm256_castpd256_pd128(f02)); /* cells k, k + 1, k + 2, k + 3 in turn */
-        pe = _mm_add_pd(pe, _mm256_castpd256_pd128(p02));
-        fyz = _mm_add_pd(fyz, _mm256_castpd256_pd128(f13));
-        pe = _mm_add_pd(pe, _mm256_castpd256_pd128(p13));
-        fyz = _mm_add_pd(fyz, _mm256_extractf128_pd(f02, 1));
-        pe = _mm_add_pd(pe, _mm256_extractf128_pd(p02, 1));
-        fyz = _mm_add_pd(fyz, _mm256_extractf128_pd(f13, 1));
-        pe = _mm_add_pd(pe, _mm256_extractf128_pd(p13, 1));
+        spl = _mm256_add_pd(spl, _mm256_mul_pd(half, _mm256_add_pd(_mm256_mul_pd(_mm256_add_pd(sy, uy), _mm256_sub_pd(ty, uy)),
+                                                                   _mm256_mul_pd(_mm256_add_pd(sz, uz), _mm256_sub_pd(tz, uz)))));
+        sel = _mm256_add_pd(sel, _mm256_mul_pd(half, _mm256_add_pd(_mm256_mul_pd(uy, uy), _mm256_mul_pd(uz, uz))));
+        sfy = _mm256_add_pd(sfy, _mm256_mul_pd(kc, uy));
+        sfz = _mm256_add_pd(sfz, _mm256_mul_pd(kc, uz));
         /* back: x unchanged, u returned */
         __m256d P2 = _mm256_unpacklo_pd(hi, uy), S2 = _mm256_unpackhi_pd(uy, uz), Q2 = _mm256_shuffle_pd(uz, hi, 0xA);
         _mm256_storeu_pd(e, _mm256_permute2f128_pd(P2, Q2, 0x20));
@@ -199,12 +207,14 @@ __attribute__((target("avx"))) static void md_cells_avx(md_row *r, double dy, do
         slid += md_bits4[slides];
         px = hi, pf = fhi;
     }
+    _mm256_storeu_pd(r->part[MD_FY], sfy), _mm256_storeu_pd(r->part[MD_FZ], sfz);
+    _mm256_storeu_pd(r->part[MD_PL], spl), _mm256_storeu_pd(r->part[MD_EL], sel);
     double last[4];
     _mm256_storeu_pd(last, px);
     r->lo = last[3];
     _mm256_storeu_pd(last, pf);
     r->flo = last[3];
-    r->fyz = fyz, r->pe = pe, r->k = k, r->slid += slid;
+    r->k = k, r->slid += slid;
 }
 
 /* 1: the processor runs AVX (and the system saves its registers), asked once */
@@ -233,29 +243,26 @@ unsigned lt_md_paths(unsigned paths)
 int lt_md_cells(double *cell, int from, int to, double dy, double dz, double g8, double delta, double third,
                    double lim, int slips, lt_md_sums *sum)
 {
-    double lo = from ? cell[LT_MD_PER_CELL * (from - 1)] : 0;
-    double flo = from ? lo * (delta - lo * lo * third) : 0;
-    int slid = 0, k = from;
+    md_row r = {cell, from, from, to, 0, 0, 0, {{0}}};
+    r.lo = from ? cell[LT_MD_PER_CELL * (from - 1)] : 0;
+    r.flo = from ? r.lo * (delta - r.lo * r.lo * third) : 0;
 #if defined(__SSE2__)
     if (to - from >= 2 && (md_paths & LT_MD_SSE2)) {
-        md_row r = {cell, from, to, 0, lo, flo, _mm_set_pd(sum->fz, sum->fy), _mm_set_pd(sum->elast, sum->plast)};
 #if defined(MD_AVX)
         if (to - from >= 4 && (md_paths & LT_MD_AVX) && md_avx()) md_cells_avx(&r, dy, dz, g8, delta, third, lim, slips);
 #endif
         md_cells_sse2(&r, dy, dz, g8, delta, third, lim, slips);
-        double f2[2], p2[2];
-        _mm_storeu_pd(f2, r.fyz);
-        _mm_storeu_pd(p2, r.pe);
-        sum->fy = f2[0], sum->fz = f2[1], sum->plast = p2[0], sum->elast = p2[1];
-        lo = r.lo, flo = r.flo, k = r.k, slid = r.slid;
     }
 #endif
-    for (; k < to; k++) {
-        double *e = cell + LT_MD_PER_CELL * k, fhi;
-        slid += md_cell(e, lo, flo, &fhi, dy, dz, g8, delta, third, lim, slips, sum);
-        lo = e[0], flo = fhi;
+    for (; r.k < to; r.k++) {
+        double *e = cell + LT_MD_PER_CELL * r.k, fhi;
+        r.slid += md_cell(e, r.lo, r.flo, &fhi, dy, dz, g8, delta, third, lim, slips, r.part, (r.k - from) & 3);
+        r.lo = e[0], r.flo = fhi;
     }
-    return slid;
+    double t[MD_SUMS];
+    for (int q = 0; q < MD_SUMS; q++) t[q] = (r.part[q][0] + r.part[q][1]) + (r.part[q][2] + r.part[q][3]);
+    sum->fy += t[MD_FY], sum->fz += t[MD_FZ], sum->plast += t[MD_PL], sum->elast += t[MD_EL];
+    return r.slid;
 }
 
 /* md: the method of dimensionality reduction (see the theory block).  Cells k = 0..n-1 cover
