@@ -82,8 +82,10 @@ static inline int md_cell(double *e, double lo, double flo, double *fhi_out, dou
     int slide = slips && kc * kc * t2 > fmax_cell * fmax_cell; /* t2 > 0 then */
     double scale = slide ? fmax_cell / (kc * sqrt(t2)) : 1;
     double uy = ty * scale, uz = tz * scale, half = 0.5 * kc;
-    part[MD_PL][j] += half * ((sy + uy) * (ty - uy) + (sz + uz) * (tz - uz));
-    part[MD_EL][j] += half * (uy * uy + uz * uz);
+    /* a sticking cell: u = t, |u|^2 = t2 bit for bit, and no slip work (+-0, which leaves a sum
+     * as it is) */
+    if (slide) part[MD_PL][j] += half * ((sy + uy) * (ty - uy) + (sz + uz) * (tz - uz));
+    part[MD_EL][j] += half * (slide ? uy * uy + uz * uz : t2);
     part[MD_FY][j] += kc * uy, part[MD_FZ][j] += kc * uz;
     e[1] = uy, e[2] = uz;
     *fhi_out = fhi;
@@ -119,18 +121,20 @@ static inline int md_pair_sse2(md_row *r, int k, int j, double *lo, double *flo,
     __m128d slide = _mm_and_pd(slipmask, _mm_cmpgt_pd(_mm_mul_pd(_mm_mul_pd(kc, kc), t2), _mm_mul_pd(fmx, fmx)));
     int slides = _mm_movemask_pd(slide);
     __m128d uy = ty, uz = tz, half = _mm_mul_pd(_mm_set1_pd(0.5), kc); /* t * 1 is t */
+    __m128d u2 = t2; /* as the AVX code */
+    double *p = &r->part[0][j];
     if (slides) {
         __m128d ret = _mm_div_pd(fmx, _mm_mul_pd(kc, _mm_sqrt_pd(t2)));
         __m128d scale = _mm_or_pd(_mm_and_pd(slide, ret), _mm_andnot_pd(slide, _mm_set1_pd(1)));
         uy = _mm_mul_pd(ty, scale), uz = _mm_mul_pd(tz, scale);
+        u2 = _mm_add_pd(_mm_mul_pd(uy, uy), _mm_mul_pd(uz, uz));
+        __m128d pl = _mm_mul_pd(half, _mm_add_pd(_mm_mul_pd(_mm_add_pd(sy, uy), _mm_sub_pd(ty, uy)),
+                                                 _mm_mul_pd(_mm_add_pd(sz, uz), _mm_sub_pd(tz, uz))));
+        _mm_storeu_pd(p + MD_PL * MD_LANES, _mm_add_pd(_mm_loadu_pd(p + MD_PL * MD_LANES), pl));
     }
-    __m128d pl = _mm_mul_pd(half, _mm_add_pd(_mm_mul_pd(_mm_add_pd(sy, uy), _mm_sub_pd(ty, uy)),
-                                             _mm_mul_pd(_mm_add_pd(sz, uz), _mm_sub_pd(tz, uz))));
-    __m128d el = _mm_mul_pd(half, _mm_add_pd(_mm_mul_pd(uy, uy), _mm_mul_pd(uz, uz)));
-    double *p = &r->part[0][j];
+    __m128d el = _mm_mul_pd(half, u2);
     _mm_storeu_pd(p + MD_FY * MD_LANES, _mm_add_pd(_mm_loadu_pd(p + MD_FY * MD_LANES), _mm_mul_pd(kc, uy)));
     _mm_storeu_pd(p + MD_FZ * MD_LANES, _mm_add_pd(_mm_loadu_pd(p + MD_FZ * MD_LANES), _mm_mul_pd(kc, uz)));
-    _mm_storeu_pd(p + MD_PL * MD_LANES, _mm_add_pd(_mm_loadu_pd(p + MD_PL * MD_LANES), pl));
     _mm_storeu_pd(p + MD_EL * MD_LANES, _mm_add_pd(_mm_loadu_pd(p + MD_EL * MD_LANES), el));
     _mm_storeu_pd(e + 1, _mm_unpacklo_pd(uy, uz));
     _mm_storeu_pd(e + 4, _mm_unpackhi_pd(uy, uz));
@@ -188,15 +192,18 @@ __attribute__((target("avx"))) static void md_cells_avx(md_row *r, double dy, do
                                                               _mm256_mul_pd(fmx, fmx), _CMP_GT_OQ));
         int slides = _mm256_movemask_pd(slide);
         __m256d uy = ty, uz = tz, half = _mm256_mul_pd(_mm256_set1_pd(0.5), kc); /* t * 1 is t */
+        __m256d u2 = t2; /* uy^2 + uz^2 of sticking cells: t's, bit for bit */
         if (slides) { /* the square root and the division only where a lane slides: they hold the divider */
             __m256d ret = _mm256_div_pd(fmx, _mm256_mul_pd(kc, _mm256_sqrt_pd(t2)));
             /* the factor by masks (gcc turns a blendv with a constant into a branch per lane) */
             __m256d scale = _mm256_or_pd(_mm256_and_pd(slide, ret), _mm256_andnot_pd(slide, _mm256_set1_pd(1)));
             uy = _mm256_mul_pd(ty, scale), uz = _mm256_mul_pd(tz, scale);
+            u2 = _mm256_add_pd(_mm256_mul_pd(uy, uy), _mm256_mul_pd(uz, uz));
+            /* the slip work; a sticking lane's is +-0 (t - u = 0), which leaves a sum as it is */
+            spl = _mm256_add_pd(spl, _mm256_mul_pd(half, _mm256_add_pd(_mm256_mul_pd(_mm256_add_pd(sy, uy), _mm256_sub_pd(ty, uy)),
+                                                                       _mm256_mul_pd(_mm256_add_pd(sz, uz), _mm256_sub_pd(tz, uz)))));
         }
-        spl = _mm256_add_pd(spl, _mm256_mul_pd(half, _mm256_add_pd(_mm256_mul_pd(_mm256_add_pd(sy, uy), _mm256_sub_pd(ty, uy)),
-                                                                   _mm256_mul_pd(_mm256_add_pd(sz, uz), _mm256_sub_pd(tz, uz)))));
-        sel = _mm256_add_pd(sel, _mm256_mul_pd(half, _mm256_add_pd(_mm256_mul_pd(uy, uy), _mm256_mul_pd(uz, uz))));
+        sel = _mm256_add_pd(sel, _mm256_mul_pd(half, u2));
         sfy = _mm256_add_pd(sfy, _mm256_mul_pd(kc, uy));
         sfz = _mm256_add_pd(sfz, _mm256_mul_pd(kc, uz));
         /* back: x unchanged, u returned */
