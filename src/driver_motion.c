@@ -379,8 +379,7 @@ NOINLINE static void velocity_passes(lt_tester *t, const lt_stage *s, const vec3
          * follows a half turn; the move is taken as it is, and lt_contact_update names it */
         if (v3_dot(g.normal, t->view.frame.r[0]) < 0) break;
         mat3 R1 = t->view.frame;
-        lt_frame_update(&R1, g.normal, mean_spin(wnew), dt);
-        lt_frame_mid(&t->view.frame, &R1, &R);
+        lt_frame_step(&t->view.frame, &R1, g.normal, mean_spin(wnew), dt, &R);
         for (int i = 0; i < 2; i++) br[i] = v3_scale(v3_add(t->view.geom.branch[i], g.branch[i]), 0.5);
         impose(t, values, &R, br, vfree, wfree, vnew, wnew);
         add_rigid_spin(t, s, vnew, wnew);

@@ -270,7 +270,79 @@ static void test_md_merge_choice(void)
     CHECK_MSG(failed == 0, "%d of %d merges differ", failed, tried);
 }
 
+/* ---- the held frame (src/driver_int.h, lt_frame_update) and the small twist (src/vec.h) ----------- */
+
+/* The largest |row_i . row_j - delta_ij| of a frame. */
+static double frame_skew(const mat3 *R)
+{
+    double w = 0;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            double d = fabs(v3_dot(R->r[i], R->r[j]) - (i == j));
+            if (d > w) w = d;
+        }
+    return w;
+}
+
+/* The normal rounding around a fixed direction (a head-on impact): the frame is held on every
+ * step, its tangent rows kept bit for bit, and it stays within FRAME_HELD_TOL of orthonormal;
+ * a normal that turns slowly (1e-16 rad a step, below the test's tolerance each step) is carried
+ * whenever the rows leave FRAME_HELD_TOL, so that it never drifts beyond it over 1e5 steps; a
+ * turned normal (1e-9 rad) or a twist is carried as before (the full update's bits: the rows of
+ * lt_frame_update with the test off, by hand); and the small-angle twist is libm's to within
+ * 4 ulp of a unit vector. */
+static void test_frame_held(void)
+{
+    unsigned long long seed = 0x2545f4914f6cdd1dull;
+    vec3 n0 = v3_normalized(v3(1, 2, 2));
+    mat3 R = m3_frame_from_normal(n0);
+    long held = 0;
+    for (int k = 0; k < 1000; k++) { /* the normal of positions that jitter in their last bits */
+        vec3 d = v3(0.02 * n0.x * (1 + 4e-16 * (uniform(&seed) - 0.5)), 0.02 * n0.y * (1 + 4e-16 * (uniform(&seed) - 0.5)),
+                    0.02 * n0.z);
+        vec3 n1 = v3_scale(d, 1.0 / v3_norm(d));
+        vec3 r1 = R.r[1], r2 = R.r[2];
+        int h = lt_frame_update(&R, n1, v3(0, 0, 0), 1e-9);
+        held += h;
+        if (h) CHECK(!memcmp(&r1, &R.r[1], sizeof r1) && !memcmp(&r2, &R.r[2], sizeof r2) && !memcmp(&n1, &R.r[0], sizeof n1));
+    }
+    CHECK_MSG(held == 1000, "a jittering normal held the frame on %ld of 1000 steps", held);
+    CHECK_MSG(frame_skew(&R) <= FRAME_HELD_TOL + 1e-15, "held frame off orthonormal by %g", frame_skew(&R));
+    /* a slow turn about a fixed axis: carried whenever it is due, never beyond the tolerance */
+    vec3 axis = v3_normalized(v3_cross(n0, v3(0, 0, 1)));
+    double worst = 0;
+    long carried = 0;
+    for (int k = 1; k <= 100000; k++) {
+        vec3 n1 = v3_rotate(n0, axis, 1e-16 * k);
+        carried += !lt_frame_update(&R, n1, v3(0, 0, 0), 1e-9);
+        double sk = frame_skew(&R);
+        if (sk > worst) worst = sk;
+    }
+    CHECK_MSG(carried > 0 && worst <= FRAME_HELD_TOL + 1e-15, "slow turn: carried %ld times, worst skew %g", carried, worst);
+    /* a turned normal, and a twist: the full update */
+    mat3 F = m3_frame_from_normal(n0), G = F;
+    vec3 n1 = v3_rotate(n0, axis, 1e-9);
+    CHECK(lt_frame_update(&F, n1, v3(0, 0, 0), 1e-9) == 0);
+    G.r[1] = v3_rotate_min_arc(G.r[1], G.r[0], n1);
+    G.r[0] = n1;
+    m3_orthonormalize_near(&G);
+    CHECK(!memcmp(&F, &G, sizeof F));
+    F = m3_frame_from_normal(n0);
+    CHECK(lt_frame_update(&F, n0, v3_scale(n0, 1e-3), 1e-9) == 0);
+    /* the small twist against libm */
+    double worst_twist = 0;
+    for (int k = 0; k < 2000; k++) {
+        double a = LT_SMALL_ANGLE * (2 * uniform(&seed) - 1) * (k % 2 ? 1 : 1e-9 * uniform(&seed));
+        vec3 v = v3_normalized(v3(uniform(&seed) - 0.5, uniform(&seed) - 0.5, uniform(&seed) - 0.5));
+        vec3 x = v3_rotate_small(v, n0, a), y = v3_rotate(v, n0, a);
+        double d = v3_norm(v3_sub(x, y));
+        if (d > worst_twist) worst_twist = d;
+    }
+    CHECK_MSG(worst_twist <= 4 * 0x1p-53, "small twist off libm's by %g", worst_twist);
+}
+
 const test_case fastpath_tests[] = {
+    TEST(frame_held),
     TEST(csu_axis_aligned),
     TEST(oblique_all_dofs),
     TEST(fixed_bodies_and_forces),
