@@ -12,6 +12,19 @@
 #include <emmintrin.h>
 #endif
 
+/* Pair k (cells k and k + 1) in the merge's scan: its weighted length if its plain length does
+ * not already exceed *shortest, and the best pair so far updated (the first of equals, inward). */
+static inline void md_merge_pair(const double *cell, int k, double *shortest, int *best)
+{
+    const double *q = cell + LT_MD_PER_CELL * k;
+    double len = q[LT_MD_PER_CELL] - (k ? q[-LT_MD_PER_CELL] : 0);
+    if (len > *shortest && len >= 0) return;
+    const double *r = q + LT_MD_PER_CELL;
+    double du = fabs(r[1] - q[1]) + fabs(r[2] - q[2]), um = fabs(q[1]) + fabs(q[2]) + fabs(r[1]) + fabs(r[2]);
+    if (um > 0) len *= 1 + 16 * du / um;
+    if (len <= *shortest) *shortest = len, *best = k;
+}
+
 /* A full row: merge two neighbours (force-preserving: the merged cell carries L1 u1 + L2 u2).
  * The pair whose union is shortest, each union's length weighted by 1 + 16 |u1 - u2|/(|u1| +
  * |u2|) (L1 norms) so that cells of different displacement stay apart: the cells stay about
@@ -26,18 +39,29 @@ int lt_md_merge(double *cell, int n)
      * division) is not computed.  The scan runs from the outer edge in, where the cells the
      * contact grew into lie, short, so that the bound is low early; it keeps the first of
      * equals (<=, inward), and pair 0 when no weighted length is below infinity, as the
-     * outward scan with < did. */
-    int best = 0;
+     * outward scan with < did.  With SSE2 the plain lengths of four pairs are tested at once
+     * against the bound at the group's start: a pair they pass over would be passed over by the
+     * scalar test too (the bound only falls), and a group where some pair is not passed over
+     * goes through the scalar test pair by pair, in order, so the pair chosen is the scalar
+     * scan's always. */
+    int best = 0, k = n - 2;
     double shortest = INFINITY;
-    for (int k = n - 2; k >= 0; k--) {
-        const double *q = cell + LT_MD_PER_CELL * k;
-        double len = q[LT_MD_PER_CELL] - (k ? q[-LT_MD_PER_CELL] : 0);
-        if (len > shortest && len >= 0) continue;
-        const double *r = q + LT_MD_PER_CELL;
-        double du = fabs(r[1] - q[1]) + fabs(r[2] - q[2]), um = fabs(q[1]) + fabs(q[2]) + fabs(r[1]) + fabs(r[2]);
-        if (um > 0) len *= 1 + 16 * du / um;
-        if (len <= shortest) shortest = len, best = k;
+#if defined(__SSE2__)
+    const double *x = cell; /* x_j = x[LT_MD_PER_CELL j] */
+    for (; k - 3 >= 1; k -= 4) {
+        __m128d sh = _mm_set1_pd(shortest), zero = _mm_setzero_pd();
+        /* pairs k, k-1: x_{k+1} - x_{k-1}, x_k - x_{k-2}; pairs k-2, k-3: x_{k-1} - x_{k-3}, x_{k-2} - x_{k-4} */
+        __m128d a = _mm_set_pd(x[LT_MD_PER_CELL * (k + 1)], x[LT_MD_PER_CELL * k]);
+        __m128d b = _mm_set_pd(x[LT_MD_PER_CELL * (k - 1)], x[LT_MD_PER_CELL * (k - 2)]);
+        __m128d c = _mm_set_pd(x[LT_MD_PER_CELL * (k - 3)], x[LT_MD_PER_CELL * (k - 4)]);
+        __m128d l1 = _mm_sub_pd(a, b), l2 = _mm_sub_pd(b, c);
+        __m128d skip1 = _mm_and_pd(_mm_cmpgt_pd(l1, sh), _mm_cmpge_pd(l1, zero));
+        __m128d skip2 = _mm_and_pd(_mm_cmpgt_pd(l2, sh), _mm_cmpge_pd(l2, zero));
+        if (_mm_movemask_pd(_mm_and_pd(skip1, skip2)) == 3) continue;
+        for (int j = k; j > k - 4; j--) md_merge_pair(cell, j, &shortest, &best);
     }
+#endif
+    for (; k >= 0; k--) md_merge_pair(cell, k, &shortest, &best);
     if (!(shortest < INFINITY)) best = 0;
     double *a = cell + LT_MD_PER_CELL * best, *b = a + LT_MD_PER_CELL;
     double lo = best ? a[-LT_MD_PER_CELL] : 0, la = a[0] - lo, lb = b[0] - a[0], l = la + lb;
