@@ -69,8 +69,8 @@
  *           from 0.5 c0 to 2 c0 (c0 = 3 mu P/(16 G* a)), error ~ (cell length/slip-zone
  *           width)^2 (order 2.0 in the cells; 7e-4 at 0.3 c0), the branches within 3e-5 mu P;
  *           the no-slip impact's vc'/vc within 6e-5 of the converged superposition.  Cost:
- *           one pass over the cells per step, four (AVX) or two (SSE2) cells at a time in
- *           vector lanes with the sums in four partial sums (the same bits on every path), and a
+ *           one pass over the cells per step, eight (AVX-512), four (AVX) or two (SSE2) cells at a
+ *           time in vector lanes with the sums in eight partial sums (the same bits on every path), and a
  *           merge scan that skips the weight of a pair longer than the best found: about
  *           0.5 us a step at 160 cells in an oblique impact (docs/performance.md, "Where a step
  *           goes"); nothing before the first tangential motion.

@@ -1,7 +1,8 @@
 /* laws/md_rule.c - the `md` tangential rule's row of cells (laws/md_rule.h): its step, its merge
  * of two neighbours when the row is full, and the cells' pass, four (AVX) or two (SSE2) cells at a
- * time in vector lanes with the one-cell code's operations and the sums in four partial sums of
- * the same order on every path, so that every path gives the same bits (tests/test_fastpath.c).  Shared by `hertz_mindlin` and
+ * time in vector lanes with the one-cell code's operations and the sums in eight partial sums of
+ * the same order on every path, so that every path gives the same bits (tests/test_fastpath.c);
+ * eight cells at a time with AVX-512F where the processor has it.  Shared by `hertz_mindlin` and
  * `thornton`; the theory (the method of dimensionality reduction, SI units) is in laws/md_rule.h
  * and laws/hertz_mindlin.c's theory block.  No law descriptor here. */
 #include "md_rule.h"
@@ -74,15 +75,16 @@ int lt_md_merge(double *cell, int n)
     return n - 1;
 }
 
-/* The four sums of a pass run in four partial sums each, cell k of a pass from cell `from` in
- * partial (k - from) mod 4, and the partials are added as ((p0 + p1) + (p2 + p3)) at the pass's
- * end: the cells' work is then four independent chains of additions (one a lane of a vector)
- * instead of one chain through every cell, and the order of the additions is the same on every
- * path (one cell at a time, two, four), so every path gives the same bits.  Against the sum in
- * cell order it differs by round-off only: each partial sum and the cell-order sum are within
- * n eps sum|terms| of the exact sum (tests/test_fastpath.c checks it). */
+/* The four sums of a pass run in eight partial sums each, cell k of a pass from cell `from` in
+ * partial (k - from) mod 8, and the partials are added as ((p0 + p1) + (p2 + p3)) + ((p4 + p5) +
+ * (p6 + p7)) at the pass's end: the cells' work is then eight independent chains of additions
+ * (one a lane of a vector) instead of one chain through every cell, and the order of the
+ * additions is the same on every path (one cell at a time, two, four, eight), so every path
+ * gives the same bits.  Against the sum in cell order it differs by round-off only: each partial
+ * sum and the cell-order sum are within n eps sum|terms| of the exact sum (tests/test_fastpath.c
+ * checks it). */
 enum { MD_FY, MD_FZ, MD_PL, MD_EL, MD_SUMS };
-#define MD_LANES 4
+#define MD_LANES 8
 
 typedef struct md_row {
     double *cell;
@@ -176,76 +178,170 @@ static void md_cells_sse2(md_row *r, double dy, double dz, double g8, double del
     double lo = r->lo, flo = r->flo;
     int k = r->k, slid = 0;
     for (; k + 2 <= r->to; k += 2)
-        slid += md_bits4[md_pair_sse2(r, k, (k - r->from) & 3, &lo, &flo, vdy, vdz, vg8, vdelta, vthird, vlim, slipmask)];
+        slid += md_bits4[md_pair_sse2(r, k, (k - r->from) & 7, &lo, &flo, vdy, vdz, vg8, vdelta, vthird, vlim, slipmask)];
     r->lo = lo, r->flo = flo, r->k = k, r->slid += slid;
 }
 
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 #define MD_AVX 1
 #include <immintrin.h>
-/* Four cells at a time from r->k = r->from while four remain (AVX; no FMA: the products round as
- * the scalar code's), lane j into partial j.  The row's x, uy, uz of four cells are three 32-byte
- * loads, shuffled into one vector each and back. */
+/* Four cells from e (AVX; no FMA: the products round as the scalar code's) added into the
+ * partial sums s[4] (fy, fz, plast, elast of four lanes); *px, *pf: lane 3 holds x_{k-1} and
+ * F(x_{k-1}) on entry, this group's on return.  The row's x, uy, uz of four cells are three
+ * 32-byte loads, shuffled into one vector each and back.  Returns the slide mask. */
+#define MD_AVX_CONSTS __m256d vdy, __m256d vdz, __m256d vg8, __m256d vdelta, __m256d vthird, __m256d vlim, __m256d slipmask
+__attribute__((target("avx"), always_inline)) static inline int md_group_avx(double *e, __m256d *px, __m256d *pf,
+                                                                              __m256d s[4], MD_AVX_CONSTS)
+{
+    __m256d A = _mm256_loadu_pd(e), B = _mm256_loadu_pd(e + 4), C = _mm256_loadu_pd(e + 8);
+    __m256d P = _mm256_blend_pd(A, B, 0xC);          /* x0 y0 x2 y2 */
+    __m256d Q = _mm256_permute2f128_pd(A, C, 0x21);  /* z0 x1 z2 x3 */
+    __m256d S = _mm256_blend_pd(B, C, 0xC);          /* y1 z1 y3 z3 */
+    __m256d hi = _mm256_shuffle_pd(P, Q, 0xA), sy = _mm256_shuffle_pd(P, S, 0x5), sz = _mm256_shuffle_pd(Q, S, 0xA);
+    __m256d vlo = _mm256_shuffle_pd(_mm256_permute2f128_pd(*px, hi, 0x21), hi, 0x5); /* x_{k-1} .. x_{k+2} */
+    __m256d kc = _mm256_mul_pd(vg8, _mm256_sub_pd(hi, vlo));
+    __m256d ty = _mm256_add_pd(sy, vdy), tz = _mm256_add_pd(sz, vdz);
+    __m256d fhi = _mm256_mul_pd(hi, _mm256_sub_pd(vdelta, _mm256_mul_pd(_mm256_mul_pd(hi, hi), vthird)));
+    __m256d flo = _mm256_shuffle_pd(_mm256_permute2f128_pd(*pf, fhi, 0x21), fhi, 0x5);
+    __m256d lc = _mm256_mul_pd(vlim, _mm256_sub_pd(fhi, flo));
+    __m256d fmx = _mm256_and_pd(lc, _mm256_cmp_pd(lc, _mm256_setzero_pd(), _CMP_GT_OQ));
+    __m256d t2 = _mm256_add_pd(_mm256_mul_pd(ty, ty), _mm256_mul_pd(tz, tz));
+    __m256d slide = _mm256_and_pd(slipmask, _mm256_cmp_pd(_mm256_mul_pd(_mm256_mul_pd(kc, kc), t2),
+                                                          _mm256_mul_pd(fmx, fmx), _CMP_GT_OQ));
+    int slides = _mm256_movemask_pd(slide);
+    __m256d uy = ty, uz = tz, half = _mm256_mul_pd(_mm256_set1_pd(0.5), kc); /* t * 1 is t */
+    __m256d u2 = t2; /* uy^2 + uz^2 of sticking cells: t's, bit for bit */
+    if (slides) { /* the square root and the division only where a lane slides: they hold the divider */
+        __m256d ret = _mm256_div_pd(fmx, _mm256_mul_pd(kc, _mm256_sqrt_pd(t2)));
+        /* the factor by masks (gcc turns a blendv with a constant into a branch per lane) */
+        __m256d scale = _mm256_or_pd(_mm256_and_pd(slide, ret), _mm256_andnot_pd(slide, _mm256_set1_pd(1)));
+        uy = _mm256_mul_pd(ty, scale), uz = _mm256_mul_pd(tz, scale);
+        u2 = _mm256_add_pd(_mm256_mul_pd(uy, uy), _mm256_mul_pd(uz, uz));
+        /* the slip work; a sticking lane's is +-0 (t - u = 0), which leaves a sum as it is */
+        s[2] = _mm256_add_pd(s[2], _mm256_mul_pd(half, _mm256_add_pd(_mm256_mul_pd(_mm256_add_pd(sy, uy), _mm256_sub_pd(ty, uy)),
+                                                                     _mm256_mul_pd(_mm256_add_pd(sz, uz), _mm256_sub_pd(tz, uz)))));
+    }
+    s[3] = _mm256_add_pd(s[3], _mm256_mul_pd(half, u2));
+    s[0] = _mm256_add_pd(s[0], _mm256_mul_pd(kc, uy));
+    s[1] = _mm256_add_pd(s[1], _mm256_mul_pd(kc, uz));
+    /* back: x unchanged, u returned */
+    __m256d P2 = _mm256_unpacklo_pd(hi, uy), S2 = _mm256_unpackhi_pd(uy, uz), Q2 = _mm256_shuffle_pd(uz, hi, 0xA);
+    _mm256_storeu_pd(e, _mm256_permute2f128_pd(P2, Q2, 0x20));
+    _mm256_storeu_pd(e + 4, _mm256_blend_pd(S2, P2, 0xC));
+    _mm256_storeu_pd(e + 8, _mm256_permute2f128_pd(Q2, S2, 0x31));
+    *px = hi, *pf = fhi;
+    return slides;
+}
+
+/* Four cells at a time from r->k = r->from while four remain (AVX), groups alternating between
+ * partial sums 0-3 and 4-7 (lane j of group g: cell from + 4 g + j, partial (4 g + j) mod 8). */
 __attribute__((target("avx"))) static void md_cells_avx(md_row *r, double dy, double dz, double g8, double delta,
                                                          double third, double lim, int slips)
 {
     const __m256d vdy = _mm256_set1_pd(dy), vdz = _mm256_set1_pd(dz), vg8 = _mm256_set1_pd(g8);
     const __m256d vdelta = _mm256_set1_pd(delta), vthird = _mm256_set1_pd(third), vlim = _mm256_set1_pd(lim);
     const __m256d slipmask = _mm256_castsi256_pd(_mm256_set1_epi64x(slips ? -1 : 0));
-    __m256d sfy = _mm256_loadu_pd(r->part[MD_FY]), sfz = _mm256_loadu_pd(r->part[MD_FZ]);
-    __m256d spl = _mm256_loadu_pd(r->part[MD_PL]), sel = _mm256_loadu_pd(r->part[MD_EL]);
+    __m256d s0[4], s1[4];
+    for (int q = 0; q < MD_SUMS; q++) s0[q] = _mm256_loadu_pd(r->part[q]), s1[q] = _mm256_loadu_pd(r->part[q] + 4);
     __m256d px = _mm256_set_pd(r->lo, 0, 0, 0), pf = _mm256_set_pd(r->flo, 0, 0, 0); /* lane 3: x_{k-1}, F */
     int k = r->k, to = r->to, slid = 0;
     double *cell = r->cell;
-    for (; k + 4 <= to; k += 4) {
-        double *e = cell + LT_MD_PER_CELL * k;
-        __m256d A = _mm256_loadu_pd(e), B = _mm256_loadu_pd(e + 4), C = _mm256_loadu_pd(e + 8);
-        __m256d P = _mm256_blend_pd(A, B, 0xC);          /* x0 y0 x2 y2 */
-        __m256d Q = _mm256_permute2f128_pd(A, C, 0x21);  /* z0 x1 z2 x3 */
-        __m256d S = _mm256_blend_pd(B, C, 0xC);          /* y1 z1 y3 z3 */
-        __m256d hi = _mm256_shuffle_pd(P, Q, 0xA), sy = _mm256_shuffle_pd(P, S, 0x5), sz = _mm256_shuffle_pd(Q, S, 0xA);
-        __m256d vlo = _mm256_shuffle_pd(_mm256_permute2f128_pd(px, hi, 0x21), hi, 0x5); /* x_{k-1} .. x_{k+2} */
-        __m256d kc = _mm256_mul_pd(vg8, _mm256_sub_pd(hi, vlo));
-        __m256d ty = _mm256_add_pd(sy, vdy), tz = _mm256_add_pd(sz, vdz);
-        __m256d fhi = _mm256_mul_pd(hi, _mm256_sub_pd(vdelta, _mm256_mul_pd(_mm256_mul_pd(hi, hi), vthird)));
-        __m256d flo = _mm256_shuffle_pd(_mm256_permute2f128_pd(pf, fhi, 0x21), fhi, 0x5);
-        __m256d lc = _mm256_mul_pd(vlim, _mm256_sub_pd(fhi, flo));
-        __m256d fmx = _mm256_and_pd(lc, _mm256_cmp_pd(lc, _mm256_setzero_pd(), _CMP_GT_OQ));
-        __m256d t2 = _mm256_add_pd(_mm256_mul_pd(ty, ty), _mm256_mul_pd(tz, tz));
-        __m256d slide = _mm256_and_pd(slipmask, _mm256_cmp_pd(_mm256_mul_pd(_mm256_mul_pd(kc, kc), t2),
-                                                              _mm256_mul_pd(fmx, fmx), _CMP_GT_OQ));
-        int slides = _mm256_movemask_pd(slide);
-        __m256d uy = ty, uz = tz, half = _mm256_mul_pd(_mm256_set1_pd(0.5), kc); /* t * 1 is t */
-        __m256d u2 = t2; /* uy^2 + uz^2 of sticking cells: t's, bit for bit */
-        if (slides) { /* the square root and the division only where a lane slides: they hold the divider */
-            __m256d ret = _mm256_div_pd(fmx, _mm256_mul_pd(kc, _mm256_sqrt_pd(t2)));
-            /* the factor by masks (gcc turns a blendv with a constant into a branch per lane) */
-            __m256d scale = _mm256_or_pd(_mm256_and_pd(slide, ret), _mm256_andnot_pd(slide, _mm256_set1_pd(1)));
-            uy = _mm256_mul_pd(ty, scale), uz = _mm256_mul_pd(tz, scale);
-            u2 = _mm256_add_pd(_mm256_mul_pd(uy, uy), _mm256_mul_pd(uz, uz));
-            /* the slip work; a sticking lane's is +-0 (t - u = 0), which leaves a sum as it is */
-            spl = _mm256_add_pd(spl, _mm256_mul_pd(half, _mm256_add_pd(_mm256_mul_pd(_mm256_add_pd(sy, uy), _mm256_sub_pd(ty, uy)),
-                                                                       _mm256_mul_pd(_mm256_add_pd(sz, uz), _mm256_sub_pd(tz, uz)))));
-        }
-        sel = _mm256_add_pd(sel, _mm256_mul_pd(half, u2));
-        sfy = _mm256_add_pd(sfy, _mm256_mul_pd(kc, uy));
-        sfz = _mm256_add_pd(sfz, _mm256_mul_pd(kc, uz));
-        /* back: x unchanged, u returned */
-        __m256d P2 = _mm256_unpacklo_pd(hi, uy), S2 = _mm256_unpackhi_pd(uy, uz), Q2 = _mm256_shuffle_pd(uz, hi, 0xA);
-        _mm256_storeu_pd(e, _mm256_permute2f128_pd(P2, Q2, 0x20));
-        _mm256_storeu_pd(e + 4, _mm256_blend_pd(S2, P2, 0xC));
-        _mm256_storeu_pd(e + 8, _mm256_permute2f128_pd(Q2, S2, 0x31));
-        slid += md_bits4[slides];
-        px = hi, pf = fhi;
+    for (; k + 8 <= to; k += 8) {
+        slid += md_bits4[md_group_avx(cell + LT_MD_PER_CELL * k, &px, &pf, s0, vdy, vdz, vg8, vdelta, vthird, vlim, slipmask)];
+        slid += md_bits4[md_group_avx(cell + LT_MD_PER_CELL * (k + 4), &px, &pf, s1, vdy, vdz, vg8, vdelta, vthird, vlim, slipmask)];
     }
-    _mm256_storeu_pd(r->part[MD_FY], sfy), _mm256_storeu_pd(r->part[MD_FZ], sfz);
-    _mm256_storeu_pd(r->part[MD_PL], spl), _mm256_storeu_pd(r->part[MD_EL], sel);
+    if (k + 4 <= to) {
+        slid += md_bits4[md_group_avx(cell + LT_MD_PER_CELL * k, &px, &pf, s0, vdy, vdz, vg8, vdelta, vthird, vlim, slipmask)];
+        k += 4;
+    }
+    for (int q = 0; q < MD_SUMS; q++) _mm256_storeu_pd(r->part[q], s0[q]), _mm256_storeu_pd(r->part[q] + 4, s1[q]);
     double last[4];
     _mm256_storeu_pd(last, px);
     r->lo = last[3];
     _mm256_storeu_pd(last, pf);
     r->flo = last[3];
     r->k = k, r->slid += slid;
+}
+
+/* Eight cells at a time from r->k = r->from while eight remain (AVX-512F, where the processor
+ * has it; no FMA), lane j into partial j: the same operations as md_group_avx.  The row's x,
+ * uy, uz of eight cells are three 64-byte loads; each quantity is gathered from them by two
+ * two-source permutes (element 3 j + q of the 24) and put back by two. */
+#define MD_AVX512 1
+__attribute__((target("avx512f"))) static void md_cells_avx512(md_row *r, double dy, double dz, double g8, double delta,
+                                                               double third, double lim, int slips)
+{
+    const __m512d vdy = _mm512_set1_pd(dy), vdz = _mm512_set1_pd(dz), vg8 = _mm512_set1_pd(g8);
+    const __m512d vdelta = _mm512_set1_pd(delta), vthird = _mm512_set1_pd(third), vlim = _mm512_set1_pd(lim);
+    const __m512d zero = _mm512_setzero_pd(), one = _mm512_set1_pd(1), halfc = _mm512_set1_pd(0.5);
+    const __mmask8 slipmask = slips ? 0xFF : 0;
+    /* gather: element g = 3 j + q of A|B (g < 16) in the first permute, of C (index 8 + g - 16) in the second */
+    const __m512i gx1 = _mm512_set_epi64(0, 0, 15, 12, 9, 6, 3, 0), gx2 = _mm512_set_epi64(13, 10, 5, 4, 3, 2, 1, 0);
+    const __m512i gy1 = _mm512_set_epi64(0, 0, 0, 13, 10, 7, 4, 1), gy2 = _mm512_set_epi64(14, 11, 8, 4, 3, 2, 1, 0);
+    const __m512i gz1 = _mm512_set_epi64(0, 0, 0, 14, 11, 8, 5, 2), gz2 = _mm512_set_epi64(15, 12, 9, 4, 3, 2, 1, 0);
+    /* scatter back: element i of the 24 is lane i / 3 of (x, uy, uz)[i % 3]; first from x|uy
+     * (uy's lane j at 8 + j), then uz's lanes (8 + j) into the rest */
+    const __m512i sa1 = _mm512_set_epi64(10, 2, 0, 9, 1, 0, 8, 0), sa2 = _mm512_set_epi64(7, 6, 9, 4, 3, 8, 1, 0);
+    const __m512i sb1 = _mm512_set_epi64(5, 0, 12, 4, 0, 11, 3, 0), sb2 = _mm512_set_epi64(7, 12, 5, 4, 11, 2, 1, 10);
+    const __m512i sc1 = _mm512_set_epi64(0, 15, 7, 0, 14, 6, 0, 13), sc2 = _mm512_set_epi64(15, 6, 5, 14, 3, 2, 13, 0);
+    const __m512i shift = _mm512_set_epi64(6, 5, 4, 3, 2, 1, 0, 15); /* lane 7 of the previous group, then lanes 0-6 */
+    __m512d sfy = _mm512_loadu_pd(r->part[MD_FY]), sfz = _mm512_loadu_pd(r->part[MD_FZ]);
+    __m512d spl = _mm512_loadu_pd(r->part[MD_PL]), sel = _mm512_loadu_pd(r->part[MD_EL]);
+    __m512d px = _mm512_set1_pd(r->lo), pf = _mm512_set1_pd(r->flo); /* lane 7: x_{k-1}, F(x_{k-1}) */
+    int k = r->k, to = r->to, slid = 0;
+    double *cell = r->cell;
+    for (; k + 8 <= to; k += 8) {
+        double *e = cell + LT_MD_PER_CELL * k;
+        __m512d A = _mm512_loadu_pd(e), B = _mm512_loadu_pd(e + 8), C = _mm512_loadu_pd(e + 16);
+        __m512d hi = _mm512_permutex2var_pd(_mm512_permutex2var_pd(A, gx1, B), gx2, C);
+        __m512d sy = _mm512_permutex2var_pd(_mm512_permutex2var_pd(A, gy1, B), gy2, C);
+        __m512d sz = _mm512_permutex2var_pd(_mm512_permutex2var_pd(A, gz1, B), gz2, C);
+        __m512d vlo = _mm512_permutex2var_pd(hi, shift, px);
+        __m512d kc = _mm512_mul_pd(vg8, _mm512_sub_pd(hi, vlo));
+        __m512d ty = _mm512_add_pd(sy, vdy), tz = _mm512_add_pd(sz, vdz);
+        __m512d fhi = _mm512_mul_pd(hi, _mm512_sub_pd(vdelta, _mm512_mul_pd(_mm512_mul_pd(hi, hi), vthird)));
+        __m512d flo = _mm512_permutex2var_pd(fhi, shift, pf);
+        __m512d lc = _mm512_mul_pd(vlim, _mm512_sub_pd(fhi, flo));
+        __m512d fmx = _mm512_maskz_mov_pd(_mm512_cmp_pd_mask(lc, zero, _CMP_GT_OQ), lc);
+        __m512d t2 = _mm512_add_pd(_mm512_mul_pd(ty, ty), _mm512_mul_pd(tz, tz));
+        __mmask8 slide = slipmask & _mm512_cmp_pd_mask(_mm512_mul_pd(_mm512_mul_pd(kc, kc), t2), _mm512_mul_pd(fmx, fmx), _CMP_GT_OQ);
+        __m512d uy = ty, uz = tz, half = _mm512_mul_pd(halfc, kc), u2 = t2;
+        if (slide) {
+            __m512d ret = _mm512_div_pd(fmx, _mm512_mul_pd(kc, _mm512_sqrt_pd(t2)));
+            __m512d scale = _mm512_mask_blend_pd(slide, one, ret);
+            uy = _mm512_mul_pd(ty, scale), uz = _mm512_mul_pd(tz, scale);
+            u2 = _mm512_add_pd(_mm512_mul_pd(uy, uy), _mm512_mul_pd(uz, uz));
+            spl = _mm512_add_pd(spl, _mm512_mul_pd(half, _mm512_add_pd(_mm512_mul_pd(_mm512_add_pd(sy, uy), _mm512_sub_pd(ty, uy)),
+                                                                       _mm512_mul_pd(_mm512_add_pd(sz, uz), _mm512_sub_pd(tz, uz)))));
+            slid += __builtin_popcount(slide);
+        }
+        sel = _mm512_add_pd(sel, _mm512_mul_pd(half, u2));
+        sfy = _mm512_add_pd(sfy, _mm512_mul_pd(kc, uy));
+        sfz = _mm512_add_pd(sfz, _mm512_mul_pd(kc, uz));
+        _mm512_storeu_pd(e, _mm512_permutex2var_pd(_mm512_permutex2var_pd(hi, sa1, uy), sa2, uz));
+        _mm512_storeu_pd(e + 8, _mm512_permutex2var_pd(_mm512_permutex2var_pd(hi, sb1, uy), sb2, uz));
+        _mm512_storeu_pd(e + 16, _mm512_permutex2var_pd(_mm512_permutex2var_pd(hi, sc1, uy), sc2, uz));
+        px = hi, pf = fhi;
+    }
+    _mm512_storeu_pd(r->part[MD_FY], sfy), _mm512_storeu_pd(r->part[MD_FZ], sfz);
+    _mm512_storeu_pd(r->part[MD_PL], spl), _mm512_storeu_pd(r->part[MD_EL], sel);
+    double last[8];
+    _mm512_storeu_pd(last, px);
+    r->lo = last[7];
+    _mm512_storeu_pd(last, pf);
+    r->flo = last[7];
+    r->k = k, r->slid += slid;
+}
+
+/* 1: the processor runs AVX-512F (and the system saves its registers), asked once */
+static int md_avx512(void)
+{
+    static int has = -1;
+    if (has < 0) {
+        __builtin_cpu_init();
+        has = __builtin_cpu_supports("avx512f") ? 1 : 0;
+    }
+    return has;
 }
 
 /* 1: the processor runs AVX (and the system saves its registers), asked once */
@@ -263,7 +359,7 @@ static int md_avx(void)
 
 /* For tests: which vector code lt_md_cells may use (LT_HM_MD_* bits); the default is all
  * that the processor has.  Returns the previous setting. */
-static unsigned md_paths = LT_MD_SSE2 | LT_MD_AVX;
+static unsigned md_paths = LT_MD_SSE2 | LT_MD_AVX | LT_MD_AVX512;
 unsigned lt_md_paths(unsigned paths)
 {
     unsigned old = md_paths;
@@ -280,18 +376,22 @@ int lt_md_cells(double *cell, int from, int to, double dy, double dz, double g8,
 #if defined(__SSE2__)
     if (to - from >= 2 && (md_paths & LT_MD_SSE2)) {
 #if defined(MD_AVX)
-        if (to - from >= 4 && (md_paths & LT_MD_AVX) && md_avx()) md_cells_avx(&r, dy, dz, g8, delta, third, lim, slips);
+        if (to - from >= 8 && (md_paths & LT_MD_AVX512) && md_avx512()) md_cells_avx512(&r, dy, dz, g8, delta, third, lim, slips);
+        if (to - r.k >= 4 && (md_paths & LT_MD_AVX) && md_avx()) md_cells_avx(&r, dy, dz, g8, delta, third, lim, slips);
 #endif
         md_cells_sse2(&r, dy, dz, g8, delta, third, lim, slips);
     }
 #endif
     for (; r.k < to; r.k++) {
         double *e = cell + LT_MD_PER_CELL * r.k, fhi;
-        r.slid += md_cell(e, r.lo, r.flo, &fhi, dy, dz, g8, delta, third, lim, slips, r.part, (r.k - from) & 3);
+        r.slid += md_cell(e, r.lo, r.flo, &fhi, dy, dz, g8, delta, third, lim, slips, r.part, (r.k - from) & 7);
         r.lo = e[0], r.flo = fhi;
     }
     double t[MD_SUMS];
-    for (int q = 0; q < MD_SUMS; q++) t[q] = (r.part[q][0] + r.part[q][1]) + (r.part[q][2] + r.part[q][3]);
+    for (int q = 0; q < MD_SUMS; q++) {
+        const double *v = r.part[q];
+        t[q] = ((v[0] + v[1]) + (v[2] + v[3])) + ((v[4] + v[5]) + (v[6] + v[7]));
+    }
     sum->fy += t[MD_FY], sum->fz += t[MD_FZ], sum->plast += t[MD_PL], sum->elast += t[MD_EL];
     return r.slid;
 }

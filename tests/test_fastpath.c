@@ -156,7 +156,7 @@ static int md_sum_close(double got, double ref, double start, double mag, int n)
 }
 static void test_md_cells_paths(void)
 {
-    static const unsigned paths[] = {0, LT_MD_SSE2, LT_MD_SSE2 | LT_MD_AVX};
+    static const unsigned paths[] = {0, LT_MD_SSE2, LT_MD_SSE2 | LT_MD_AVX, LT_MD_SSE2 | LT_MD_AVX | LT_MD_AVX512};
     unsigned long long seed = 0x9e3779b97f4a7c15ull;
     long compared = 0, slides = 0, failed = 0;
     for (int trial = 0; trial < 400; trial++) {
