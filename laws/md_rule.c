@@ -263,8 +263,9 @@ __attribute__((target("avx"))) static void md_cells_avx(md_row *r, double dy, do
     r->k = k, r->slid += slid;
 }
 
-/* Eight cells at a time from r->k = r->from while eight remain (AVX-512F, where the processor
- * has it; no FMA), lane j into partial j: the same operations as md_group_avx.  The row's x,
+/* Cells [r->k = r->from, r->to) eight at a time (AVX-512F, where the processor has it; no FMA),
+ * lane j into partial j, the last group masked to the cells left: the same operations as
+ * md_group_avx.  The row's x,
  * uy, uz of eight cells are three 64-byte loads; each quantity is gathered from them by two
  * two-source permutes (element 3 j + q of the 24) and put back by two. */
 #define MD_AVX512 1
@@ -290,9 +291,15 @@ __attribute__((target("avx512f"))) static void md_cells_avx512(md_row *r, double
     __m512d px = _mm512_set1_pd(r->lo), pf = _mm512_set1_pd(r->flo); /* lane 7: x_{k-1}, F(x_{k-1}) */
     int k = r->k, to = r->to, slid = 0;
     double *cell = r->cell;
-    for (; k + 8 <= to; k += 8) {
+    for (; k < to; k += 8) {
+        /* the last group may be short: its missing lanes load zeros, add nothing and store nothing */
+        int n8 = to - k < 8 ? to - k : 8;
+        __mmask8 lanes = (__mmask8)((1u << n8) - 1);
+        unsigned el = 3u * (unsigned)n8; /* the row's values of the group's cells */
+        __mmask8 ma = (__mmask8)(el >= 8 ? 0xFF : (1u << el) - 1), mb = (__mmask8)(el >= 16 ? 0xFF : el > 8 ? (1u << (el - 8)) - 1 : 0);
+        __mmask8 mc = (__mmask8)(el >= 24 ? 0xFF : el > 16 ? (1u << (el - 16)) - 1 : 0);
         double *e = cell + LT_MD_PER_CELL * k;
-        __m512d A = _mm512_loadu_pd(e), B = _mm512_loadu_pd(e + 8), C = _mm512_loadu_pd(e + 16);
+        __m512d A = _mm512_maskz_loadu_pd(ma, e), B = _mm512_maskz_loadu_pd(mb, e + 8), C = _mm512_maskz_loadu_pd(mc, e + 16);
         __m512d hi = _mm512_permutex2var_pd(_mm512_permutex2var_pd(A, gx1, B), gx2, C);
         __m512d sy = _mm512_permutex2var_pd(_mm512_permutex2var_pd(A, gy1, B), gy2, C);
         __m512d sz = _mm512_permutex2var_pd(_mm512_permutex2var_pd(A, gz1, B), gz2, C);
@@ -304,23 +311,28 @@ __attribute__((target("avx512f"))) static void md_cells_avx512(md_row *r, double
         __m512d lc = _mm512_mul_pd(vlim, _mm512_sub_pd(fhi, flo));
         __m512d fmx = _mm512_maskz_mov_pd(_mm512_cmp_pd_mask(lc, zero, _CMP_GT_OQ), lc);
         __m512d t2 = _mm512_add_pd(_mm512_mul_pd(ty, ty), _mm512_mul_pd(tz, tz));
-        __mmask8 slide = slipmask & _mm512_cmp_pd_mask(_mm512_mul_pd(_mm512_mul_pd(kc, kc), t2), _mm512_mul_pd(fmx, fmx), _CMP_GT_OQ);
+        __mmask8 slide = lanes & slipmask & _mm512_cmp_pd_mask(_mm512_mul_pd(_mm512_mul_pd(kc, kc), t2), _mm512_mul_pd(fmx, fmx), _CMP_GT_OQ);
         __m512d uy = ty, uz = tz, half = _mm512_mul_pd(halfc, kc), u2 = t2;
         if (slide) {
             __m512d ret = _mm512_div_pd(fmx, _mm512_mul_pd(kc, _mm512_sqrt_pd(t2)));
             __m512d scale = _mm512_mask_blend_pd(slide, one, ret);
             uy = _mm512_mul_pd(ty, scale), uz = _mm512_mul_pd(tz, scale);
             u2 = _mm512_add_pd(_mm512_mul_pd(uy, uy), _mm512_mul_pd(uz, uz));
-            spl = _mm512_add_pd(spl, _mm512_mul_pd(half, _mm512_add_pd(_mm512_mul_pd(_mm512_add_pd(sy, uy), _mm512_sub_pd(ty, uy)),
-                                                                       _mm512_mul_pd(_mm512_add_pd(sz, uz), _mm512_sub_pd(tz, uz)))));
+            spl = _mm512_mask_add_pd(spl, lanes, spl, _mm512_mul_pd(half, _mm512_add_pd(_mm512_mul_pd(_mm512_add_pd(sy, uy), _mm512_sub_pd(ty, uy)),
+                                                                                         _mm512_mul_pd(_mm512_add_pd(sz, uz), _mm512_sub_pd(tz, uz)))));
             slid += __builtin_popcount(slide);
         }
-        sel = _mm512_add_pd(sel, _mm512_mul_pd(half, u2));
-        sfy = _mm512_add_pd(sfy, _mm512_mul_pd(kc, uy));
-        sfz = _mm512_add_pd(sfz, _mm512_mul_pd(kc, uz));
-        _mm512_storeu_pd(e, _mm512_permutex2var_pd(_mm512_permutex2var_pd(hi, sa1, uy), sa2, uz));
-        _mm512_storeu_pd(e + 8, _mm512_permutex2var_pd(_mm512_permutex2var_pd(hi, sb1, uy), sb2, uz));
-        _mm512_storeu_pd(e + 16, _mm512_permutex2var_pd(_mm512_permutex2var_pd(hi, sc1, uy), sc2, uz));
+        sel = _mm512_mask_add_pd(sel, lanes, sel, _mm512_mul_pd(half, u2));
+        sfy = _mm512_mask_add_pd(sfy, lanes, sfy, _mm512_mul_pd(kc, uy));
+        sfz = _mm512_mask_add_pd(sfz, lanes, sfz, _mm512_mul_pd(kc, uz));
+        _mm512_mask_storeu_pd(e, ma, _mm512_permutex2var_pd(_mm512_permutex2var_pd(hi, sa1, uy), sa2, uz));
+        _mm512_mask_storeu_pd(e + 8, mb, _mm512_permutex2var_pd(_mm512_permutex2var_pd(hi, sb1, uy), sb2, uz));
+        _mm512_mask_storeu_pd(e + 16, mc, _mm512_permutex2var_pd(_mm512_permutex2var_pd(hi, sc1, uy), sc2, uz));
+        if (n8 < 8) { /* x_{k-1} and F of the last cell into lane 7, as a whole group leaves them */
+            const __m512i last = _mm512_set1_epi64(n8 - 1);
+            hi = _mm512_permutexvar_pd(last, hi), fhi = _mm512_permutexvar_pd(last, fhi);
+            k = to - 8; /* k += 8 gives to */
+        }
         px = hi, pf = fhi;
     }
     _mm512_storeu_pd(r->part[MD_FY], sfy), _mm512_storeu_pd(r->part[MD_FZ], sfz);
@@ -370,11 +382,19 @@ unsigned lt_md_paths(unsigned paths)
 int lt_md_cells(double *cell, int from, int to, double dy, double dz, double g8, double delta, double third,
                    double lim, int slips, lt_md_sums *sum)
 {
-    md_row r = {cell, from, from, to, 0, 0, 0, {{0}}};
+    md_row r;
+    r.cell = cell, r.k = r.from = from, r.to = to, r.slid = 0;
+#if defined(__SSE2__) /* sixteen stores, not the rep stos gcc makes of the struct's zeroing */
+    for (int q = 0; q < MD_SUMS; q++)
+        for (int j = 0; j < MD_LANES; j += 2) _mm_storeu_pd(&r.part[q][j], _mm_setzero_pd());
+#else
+    for (int q = 0; q < MD_SUMS; q++)
+        for (int j = 0; j < MD_LANES; j++) r.part[q][j] = 0;
+#endif
     r.lo = from ? cell[LT_MD_PER_CELL * (from - 1)] : 0;
     r.flo = from ? r.lo * (delta - r.lo * r.lo * third) : 0;
 #if defined(__SSE2__)
-    if (to - from >= 2 && (md_paths & LT_MD_SSE2)) {
+    if (to > from && (md_paths & LT_MD_SSE2)) {
 #if defined(MD_AVX)
         if (to - from >= 8 && (md_paths & LT_MD_AVX512) && md_avx512()) md_cells_avx512(&r, dy, dz, g8, delta, third, lim, slips);
         if (to - r.k >= 4 && (md_paths & LT_MD_AVX) && md_avx()) md_cells_avx(&r, dy, dz, g8, delta, third, lim, slips);
