@@ -143,7 +143,10 @@ int lt_position_update(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2], con
  * t by dn is t - n (t . dn) to first order: the projection), so the frame only stays within
  * FRAME_HELD_TOL of orthonormal instead of a few ulp: a local component of a unit vector is off
  * by at most that much (round-off; 18 ulp of 1), and it cannot drift, as the test is against
- * the new normal each step.  Above it the frame is carried and re-orthonormalised as before. */
+ * the new normal each step.  Above it the frame is carried, and re-orthonormalised when its
+ * rows are more than FRAME_HELD_TOL off orthonormal (m3_orthonormalize_lazy: a turning frame's
+ * rows pick up a few ulp of round-off a step, and are put back when that has added up to the
+ * tolerance); the mid-step and the predicted frames likewise. */
 #define FRAME_HELD_TOL 4e-15
 
 /* Carry the local frame from the previous normal to the new one: the minimal rotation taking
@@ -162,16 +165,17 @@ static inline int lt_frame_update(mat3 *R, vec3 n1, vec3 spin_mean, double dt)
     R->r[1] = v3_rotate_min_arc(R->r[1], n0, n1);
     R->r[0] = n1;
     if (twist != 0) R->r[1] = fabs(twist) <= LT_SMALL_ANGLE ? v3_rotate_small(R->r[1], n1, twist) : v3_rotate(R->r[1], n1, twist);
-    m3_orthonormalize_near(R);
+    m3_orthonormalize_lazy(R, FRAME_HELD_TOL);
     return 0;
 }
 
-/* Frame half-way between two nearby frames (rows averaged, re-orthonormalised): exact for a
- * rotation about one axis, second order otherwise. */
+/* Frame half-way between two nearby frames (rows averaged, re-orthonormalised where they are
+ * more than FRAME_HELD_TOL off: the mean of two unit vectors at an angle theta is 1 - theta^2/8
+ * long): exact for a rotation about one axis, second order otherwise. */
 static inline void lt_frame_mid(const mat3 *a, const mat3 *b, mat3 *m)
 {
     for (int k = 0; k < 3; k++) m->r[k] = v3_scale(v3_add(a->r[k], b->r[k]), 0.5); /* nearly unit */
-    m3_orthonormalize_near(m);
+    m3_orthonormalize_lazy(m, FRAME_HELD_TOL);
 }
 
 /* The frame carried over a step from *before (R_n) to the new normal n1 into *R (R_{n+1}, which

@@ -118,6 +118,24 @@ static inline void m3_orthonormalize_near(mat3 *R)
     R->r[2] = v3_cross(R->r[0], R->r[1]);
 }
 
+/* m3_orthonormalize_near for rows that may already be orthonormal: rows 0 and 1 unit within
+ * tol and orthogonal within tol (|r.r - 1|, |r0.r1| <= tol: three independent dot products)
+ * are kept and row 2 set to their cross product (unit within 2 tol); otherwise the rows are
+ * re-orthonormalised.
+ * Returns 1 if they were.  A frame turned by rotations (each a few ulp off orthonormal) is then
+ * re-orthonormalised only when its round-off has added up to tol, and the step's chain of
+ * dependent operations loses Gram-Schmidt's twenty. */
+static inline int m3_orthonormalize_lazy(mat3 *R, double tol)
+{
+    double e0 = v3_dot(R->r[0], R->r[0]) - 1, e1 = v3_dot(R->r[1], R->r[1]) - 1, c = v3_dot(R->r[0], R->r[1]);
+    if (fabs(e0) <= tol && fabs(e1) <= tol && fabs(c) <= tol) {
+        R->r[2] = v3_cross(R->r[0], R->r[1]);
+        return 0;
+    }
+    m3_orthonormalize_near(R);
+    return 1;
+}
+
 static inline quat q_identity(void) { quat q = {1, 0, 0, 0}; return q; }
 static inline quat q_mul(quat a, quat b)
 {

@@ -325,8 +325,25 @@ static void test_frame_held(void)
     CHECK(lt_frame_update(&F, n1, v3(0, 0, 0), 1e-9) == 0);
     G.r[1] = v3_rotate_min_arc(G.r[1], G.r[0], n1);
     G.r[0] = n1;
-    m3_orthonormalize_near(&G);
+    m3_orthonormalize_lazy(&G, FRAME_HELD_TOL);
     CHECK(!memcmp(&F, &G, sizeof F));
+    /* a frame turned by 1e-9 rad a step about a wandering axis for 1e5 steps (the rows pick up
+     * round-off every step): re-orthonormalised only now and then, never beyond the tolerance */
+    F = m3_frame_from_normal(n0);
+    double worst_turn = 0;
+    long redone = 0;
+    for (int k = 1; k <= 100000; k++) {
+        vec3 ax = v3_normalized(v3_cross(F.r[0], v3(cos(1e-4 * k), sin(1e-4 * k), 0.3)));
+        mat3 before = F, mid;
+        vec3 nk = v3_rotate(F.r[0], ax, 1e-9);
+        redone += !lt_frame_update(&F, nk, v3(0, 0, 0), 1e-9) && frame_skew(&F) < 1e-16;
+        lt_frame_step(&before, &before, nk, v3(0, 0, 0), 1e-9, &mid); /* the mid frame's rule too */
+        double sk = frame_skew(&F) > frame_skew(&mid) ? frame_skew(&F) : frame_skew(&mid);
+        if (sk > worst_turn) worst_turn = sk;
+    }
+    /* rows 0 and 1 within the tolerance, row 2 (their cross product) within twice it */
+    CHECK_MSG(worst_turn <= 2 * FRAME_HELD_TOL + 1e-15, "turning frame: worst skew %g", worst_turn);
+    CHECK_MSG(redone < 50000, "turning frame: re-orthonormalised on %ld of 1e5 steps", redone);
     F = m3_frame_from_normal(n0);
     CHECK(lt_frame_update(&F, n0, v3_scale(n0, 1e-3), 1e-9) == 0);
     /* the small twist against libm */
