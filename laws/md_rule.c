@@ -280,11 +280,11 @@ __attribute__((target("avx512f"))) static void md_cells_avx512(md_row *r, double
     const __m512i gx1 = _mm512_set_epi64(0, 0, 15, 12, 9, 6, 3, 0), gx2 = _mm512_set_epi64(13, 10, 5, 4, 3, 2, 1, 0);
     const __m512i gy1 = _mm512_set_epi64(0, 0, 0, 13, 10, 7, 4, 1), gy2 = _mm512_set_epi64(14, 11, 8, 4, 3, 2, 1, 0);
     const __m512i gz1 = _mm512_set_epi64(0, 0, 0, 14, 11, 8, 5, 2), gz2 = _mm512_set_epi64(15, 12, 9, 4, 3, 2, 1, 0);
-    /* scatter back: element i of the 24 is lane i / 3 of (x, uy, uz)[i % 3]; first from x|uy
-     * (uy's lane j at 8 + j), then uz's lanes (8 + j) into the rest */
-    const __m512i sa1 = _mm512_set_epi64(10, 2, 0, 9, 1, 0, 8, 0), sa2 = _mm512_set_epi64(7, 6, 9, 4, 3, 8, 1, 0);
-    const __m512i sb1 = _mm512_set_epi64(5, 0, 12, 4, 0, 11, 3, 0), sb2 = _mm512_set_epi64(7, 12, 5, 4, 11, 2, 1, 10);
-    const __m512i sc1 = _mm512_set_epi64(0, 15, 7, 0, 14, 6, 0, 13), sc2 = _mm512_set_epi64(15, 6, 5, 14, 3, 2, 13, 0);
+    /* back: only u is written (x is unchanged): element i of the 24 (i % 3 = 1, 2) is lane i / 3
+     * of uy (index j) or uz (8 + j), one permute and a masked store for each 64 bytes */
+    const __m512i sa = _mm512_set_epi64(2, 0, 9, 1, 0, 8, 0, 0), sb = _mm512_set_epi64(0, 12, 4, 0, 11, 3, 0, 10);
+    const __m512i sc = _mm512_set_epi64(15, 7, 0, 14, 6, 0, 13, 5);
+    const __mmask8 ua = 0xB6, ub = 0x6D, uc = 0xDB; /* the u elements of each 64 bytes */
     const __m512i shift = _mm512_set_epi64(6, 5, 4, 3, 2, 1, 0, 15); /* lane 7 of the previous group, then lanes 0-6 */
     __m512d sfy = _mm512_loadu_pd(r->part[MD_FY]), sfz = _mm512_loadu_pd(r->part[MD_FZ]);
     __m512d spl = _mm512_loadu_pd(r->part[MD_PL]), sel = _mm512_loadu_pd(r->part[MD_EL]);
@@ -325,9 +325,9 @@ __attribute__((target("avx512f"))) static void md_cells_avx512(md_row *r, double
         sel = _mm512_mask_add_pd(sel, lanes, sel, _mm512_mul_pd(half, u2));
         sfy = _mm512_mask_add_pd(sfy, lanes, sfy, _mm512_mul_pd(kc, uy));
         sfz = _mm512_mask_add_pd(sfz, lanes, sfz, _mm512_mul_pd(kc, uz));
-        _mm512_mask_storeu_pd(e, ma, _mm512_permutex2var_pd(_mm512_permutex2var_pd(hi, sa1, uy), sa2, uz));
-        _mm512_mask_storeu_pd(e + 8, mb, _mm512_permutex2var_pd(_mm512_permutex2var_pd(hi, sb1, uy), sb2, uz));
-        _mm512_mask_storeu_pd(e + 16, mc, _mm512_permutex2var_pd(_mm512_permutex2var_pd(hi, sc1, uy), sc2, uz));
+        _mm512_mask_storeu_pd(e, ma & ua, _mm512_permutex2var_pd(uy, sa, uz));
+        _mm512_mask_storeu_pd(e + 8, mb & ub, _mm512_permutex2var_pd(uy, sb, uz));
+        _mm512_mask_storeu_pd(e + 16, mc & uc, _mm512_permutex2var_pd(uy, sc, uz));
         if (n8 < 8) { /* x_{k-1} and F of the last cell into lane 7, as a whole group leaves them */
             const __m512i last = _mm512_set1_epi64(n8 - 1);
             hi = _mm512_permutexvar_pd(last, hi), fhi = _mm512_permutexvar_pd(last, fhi);
