@@ -89,6 +89,7 @@ enum { MD_FY, MD_FZ, MD_PL, MD_EL, MD_SUMS };
 typedef struct md_row {
     double *cell;
     int k, from, to, slid;
+    int half;       /* the cell that takes half the step's increment (the entering annulus), or -1 */
     double lo, flo; /* x_{k-1}, F(x_{k-1}) */
     double part[MD_SUMS][MD_LANES]; /* the partial sums (N, N, J, J) */
 } md_row;
@@ -177,8 +178,15 @@ static void md_cells_sse2(md_row *r, double dy, double dz, double g8, double del
     const __m128d slipmask = _mm_castsi128_pd(_mm_set1_epi64x(slips ? -1 : 0));
     double lo = r->lo, flo = r->flo;
     int k = r->k, slid = 0;
-    for (; k + 2 <= r->to; k += 2)
-        slid += md_bits4[md_pair_sse2(r, k, (k - r->from) & 7, &lo, &flo, vdy, vdz, vg8, vdelta, vthird, vlim, slipmask)];
+    for (; k + 2 <= r->to; k += 2) {
+        __m128d ddy = vdy, ddz = vdz;
+        if ((unsigned)(r->half - k) < 2u) { /* the entering cell: half the increment in its lane */
+            double hy[2] = {dy, dy}, hz[2] = {dz, dz};
+            hy[r->half - k] = 0.5 * dy, hz[r->half - k] = 0.5 * dz;
+            ddy = _mm_loadu_pd(hy), ddz = _mm_loadu_pd(hz);
+        }
+        slid += md_bits4[md_pair_sse2(r, k, (k - r->from) & 7, &lo, &flo, ddy, ddz, vg8, vdelta, vthird, vlim, slipmask)];
+    }
     r->lo = lo, r->flo = flo, r->k = k, r->slid += slid;
 }
 
@@ -246,12 +254,21 @@ __attribute__((target("avx"))) static void md_cells_avx(md_row *r, double dy, do
     __m256d px = _mm256_set_pd(r->lo, 0, 0, 0), pf = _mm256_set_pd(r->flo, 0, 0, 0); /* lane 3: x_{k-1}, F */
     int k = r->k, to = r->to, slid = 0;
     double *cell = r->cell;
-    for (; k + 8 <= to; k += 8) {
-        slid += md_bits4[md_group_avx(cell + LT_MD_PER_CELL * k, &px, &pf, s0, vdy, vdz, vg8, vdelta, vthird, vlim, slipmask)];
-        slid += md_bits4[md_group_avx(cell + LT_MD_PER_CELL * (k + 4), &px, &pf, s1, vdy, vdz, vg8, vdelta, vthird, vlim, slipmask)];
+    /* the entering cell's group takes these increments: half in its lane (h: its lane from k) */
+    double hy[8] = {dy, dy, dy, dy, dy, dy, dy, dy}, hz[8] = {dz, dz, dz, dz, dz, dz, dz, dz};
+    int h = r->half - k;
+    if (h >= 0) hy[h & 7] = 0.5 * dy, hz[h & 7] = 0.5 * dz; /* read only when h < 8 below */
+    for (; k + 8 <= to; k += 8, h -= 8) {
+        int in = (unsigned)h < 8u;
+        slid += md_bits4[md_group_avx(cell + LT_MD_PER_CELL * k, &px, &pf, s0, in ? _mm256_loadu_pd(hy) : vdy,
+                                      in ? _mm256_loadu_pd(hz) : vdz, vg8, vdelta, vthird, vlim, slipmask)];
+        slid += md_bits4[md_group_avx(cell + LT_MD_PER_CELL * (k + 4), &px, &pf, s1, in ? _mm256_loadu_pd(hy + 4) : vdy,
+                                      in ? _mm256_loadu_pd(hz + 4) : vdz, vg8, vdelta, vthird, vlim, slipmask)];
     }
     if (k + 4 <= to) {
-        slid += md_bits4[md_group_avx(cell + LT_MD_PER_CELL * k, &px, &pf, s0, vdy, vdz, vg8, vdelta, vthird, vlim, slipmask)];
+        int in = (unsigned)h < 4u;
+        slid += md_bits4[md_group_avx(cell + LT_MD_PER_CELL * k, &px, &pf, s0, in ? _mm256_loadu_pd(hy) : vdy,
+                                      in ? _mm256_loadu_pd(hz) : vdz, vg8, vdelta, vthird, vlim, slipmask)];
         k += 4;
     }
     for (int q = 0; q < MD_SUMS; q++) _mm256_storeu_pd(r->part[q], s0[q]), _mm256_storeu_pd(r->part[q] + 4, s1[q]);
@@ -305,7 +322,12 @@ __attribute__((target("avx512f"))) static void md_cells_avx512(md_row *r, double
         __m512d sz = _mm512_permutex2var_pd(_mm512_permutex2var_pd(A, gz1, B), gz2, C);
         __m512d vlo = _mm512_permutex2var_pd(hi, shift, px);
         __m512d kc = _mm512_mul_pd(vg8, _mm512_sub_pd(hi, vlo));
-        __m512d ty = _mm512_add_pd(sy, vdy), tz = _mm512_add_pd(sz, vdz);
+        __m512d ddy = vdy, ddz = vdz;
+        if ((unsigned)(r->half - k) < 8u) { /* the entering cell: half the increment in its lane */
+            __mmask8 hl = (__mmask8)(1u << (r->half - k));
+            ddy = _mm512_mask_mov_pd(vdy, hl, _mm512_set1_pd(0.5 * dy)), ddz = _mm512_mask_mov_pd(vdz, hl, _mm512_set1_pd(0.5 * dz));
+        }
+        __m512d ty = _mm512_add_pd(sy, ddy), tz = _mm512_add_pd(sz, ddz);
         __m512d fhi = _mm512_mul_pd(hi, _mm512_sub_pd(vdelta, _mm512_mul_pd(_mm512_mul_pd(hi, hi), vthird)));
         __m512d flo = _mm512_permutex2var_pd(fhi, shift, pf);
         __m512d lc = _mm512_mul_pd(vlim, _mm512_sub_pd(fhi, flo));
@@ -379,11 +401,12 @@ unsigned lt_md_paths(unsigned paths)
     return old;
 }
 
-int lt_md_cells(double *cell, int from, int to, double dy, double dz, double g8, double delta, double third,
-                   double lim, int slips, lt_md_sums *sum)
+/* lt_md_cells with cell `half` (or none: -1) taking half the increment */
+static int md_pass(double *cell, int from, int to, int half, double dy, double dz, double g8, double delta,
+                   double third, double lim, int slips, lt_md_sums *sum)
 {
     md_row r;
-    r.cell = cell, r.k = r.from = from, r.to = to, r.slid = 0;
+    r.cell = cell, r.k = r.from = from, r.to = to, r.slid = 0, r.half = half;
 #if defined(__SSE2__) /* sixteen stores, not the rep stos gcc makes of the struct's zeroing */
     for (int q = 0; q < MD_SUMS; q++)
         for (int j = 0; j < MD_LANES; j += 2) _mm_storeu_pd(&r.part[q][j], _mm_setzero_pd());
@@ -404,7 +427,8 @@ int lt_md_cells(double *cell, int from, int to, double dy, double dz, double g8,
 #endif
     for (; r.k < to; r.k++) {
         double *e = cell + LT_MD_PER_CELL * r.k, fhi;
-        r.slid += md_cell(e, r.lo, r.flo, &fhi, dy, dz, g8, delta, third, lim, slips, r.part, (r.k - from) & 7);
+        double ddy = r.k == half ? 0.5 * dy : dy, ddz = r.k == half ? 0.5 * dz : dz;
+        r.slid += md_cell(e, r.lo, r.flo, &fhi, ddy, ddz, g8, delta, third, lim, slips, r.part, (r.k - from) & 7);
         r.lo = e[0], r.flo = fhi;
     }
     double t[MD_SUMS];
@@ -414,6 +438,18 @@ int lt_md_cells(double *cell, int from, int to, double dy, double dz, double g8,
     }
     sum->fy += t[MD_FY], sum->fz += t[MD_FZ], sum->plast += t[MD_PL], sum->elast += t[MD_EL];
     return r.slid;
+}
+
+int lt_md_cells(double *cell, int from, int to, double dy, double dz, double g8, double delta, double third,
+                double lim, int slips, lt_md_sums *sum)
+{
+    return md_pass(cell, from, to, -1, dy, dz, g8, delta, third, lim, slips, sum);
+}
+
+int lt_md_cells_half(double *cell, int from, int to, int half, double dy, double dz, double g8, double delta,
+                     double third, double lim, int slips, lt_md_sums *sum)
+{
+    return md_pass(cell, from, to, half, dy, dz, g8, delta, third, lim, slips, sum);
 }
 
 /* md: the method of dimensionality reduction (see the theory block).  Cells k = 0..n-1 cover
@@ -460,11 +496,9 @@ lt_tangential lt_md_step(const lt_md_in *in, double *cell, double *md_n)
     double lim = in->tanphi * 2 * estar * (fe != 0 ? fn_abs / -fe : 0);
     /* the entering annulus (the last cell, when there is one) was reached halfway through the
      * step on average: half the increment (second order in dt; the whole increment is first
-     * order); the others take the whole (w dy with w = 1 is dy, bit for bit) */
-    int whole = entered >= 0 ? n - 1 : n;
+     * order), in the same pass as the others (its lane's partial sums) */
     lt_md_sums sum = {0, 0, 0, 0};
-    int slid = lt_md_cells(cell, 0, whole, dy, dz, g8, delta, third, lim, slips, &sum);
-    if (whole < n) slid += lt_md_cells(cell, whole, n, 0.5 * dy, 0.5 * dz, g8, delta, third, lim, slips, &sum);
+    int slid = md_pass(cell, 0, n, entered, dy, dz, g8, delta, third, lim, slips, &sum);
     t.fy = sum.fy, t.fz = sum.fz, t.elast = sum.elast, t.plast = sum.plast;
     t.slip = n > 0 && slid == n;
     *md_n = n;

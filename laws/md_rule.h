@@ -95,6 +95,10 @@ typedef struct lt_md_sums {
 } lt_md_sums;
 int lt_md_cells(double *cell, int from, int to, double dy, double dz, double g8, double delta, double third,
                 double lim, int slips, lt_md_sums *sum);
+/* lt_md_cells with cell `half` (from <= half < to; -1: none) taking half the increment (0.5 dy,
+ * 0.5 dz): the annulus the contact grew into during the step, in the same pass as the others. */
+int lt_md_cells_half(double *cell, int from, int to, int half, double dy, double dz, double g8, double delta,
+                     double third, double lim, int slips, lt_md_sums *sum);
 /* Which vector code lt_md_cells may use (for tests; default all, each where the processor has it;
  * none: one cell at a time); returns the previous setting. */
 #define LT_MD_SSE2 1u

@@ -106,13 +106,14 @@ static void test_impact(void)
 
 /* The md rule's pass over cells [from, to) one cell at a time, as laws/hertz_mindlin.c wrote it
  * before its cells went into vector lanes (fmax and all): the reference. */
-static int md_cells_reference(double *cell, int from, int to, double dy, double dz, double g8, double delta,
+static int md_cells_reference(double *cell, int from, int to, int half, double dy0, double dz0, double g8, double delta,
                               double third, double lim, int slips, lt_md_sums *t, lt_md_sums *mag)
 {
     double lo = from ? cell[HM_MD_PER_CELL * (from - 1)] : 0;
     double flo = from ? lo * (delta - lo * lo * third) : 0;
     int slid = 0;
     for (int k = from; k < to; k++) {
+        double dy = k == half ? 0.5 * dy0 : dy0, dz = k == half ? 0.5 * dz0 : dz0; /* the entering annulus */
         double *e = cell + HM_MD_PER_CELL * k, hi = e[0], kc = g8 * (hi - lo);
         double sy = e[1], sz = e[2], ty = sy + dy, tz = sz + dz, uy = ty, uz = tz;
         double fhi = hi * (delta - hi * hi * third);
@@ -144,7 +145,8 @@ static double uniform(unsigned long long *x) /* [0, 1), 53 bits: xorshift64* */
 
 /* Random rows (cells of random lengths, displacements of both signs up to beyond the slip
  * limits, zero rows, partly zero increments, a row reaching past the contact radius, every
- * start and end cell, no slip) through lt_md_cells on each vector path against the reference:
+ * start and end cell, no slip, a cell taking half the increment) through lt_md_cells and
+ * lt_md_cells_half on each vector path against the reference:
  * identical bits of every cell and of the slide count; the four sums the same bits on every path
  * and within MD_SUM_ULPS (n + 2) eps (|start| + sum |terms|) of the reference's sums in cell order
  * (a sum of n terms in any order is within (n - 1) eps sum |terms| of the exact sum, to first
@@ -177,14 +179,17 @@ static void test_md_cells_paths(void)
         memcpy(ref_row, row, sizeof row);
         lt_md_sums ref = {uniform(&seed), -uniform(&seed), uniform(&seed), 0};
         lt_md_sums start = ref, mag = {0, 0, 0, 0}, first = {0, 0, 0, 0};
-        int ref_slid = md_cells_reference(ref_row, from, to, dy, dz, g8, delta, third, lim, slips, &ref, &mag);
+        /* the cell with half the increment: none on every third trial, else any of the pass's */
+        int half = trial % 3 == 0 || to == from ? -1 : from + (int)(uniform(&seed) * (to - from));
+        int ref_slid = md_cells_reference(ref_row, from, to, half, dy, dz, g8, delta, third, lim, slips, &ref, &mag);
         slides += ref_slid;
         for (size_t p = 0; p < sizeof paths / sizeof paths[0]; p++) {
             double got_row[HM_MD_PER_CELL * HM_MD_MAX_CELLS];
             memcpy(got_row, row, sizeof row);
             lt_md_sums got = start;
             unsigned old = lt_md_paths(paths[p]);
-            int got_slid = lt_md_cells(got_row, from, to, dy, dz, g8, delta, third, lim, slips, &got);
+            int got_slid = half < 0 && trial % 2 ? lt_md_cells(got_row, from, to, dy, dz, g8, delta, third, lim, slips, &got)
+                                                 : lt_md_cells_half(got_row, from, to, half, dy, dz, g8, delta, third, lim, slips, &got);
             lt_md_paths(old);
             compared++;
             if (p == 0) first = got;
