@@ -363,7 +363,9 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
     /* normal: Hertz + Tsuji, clip */
     double vn = dashpot_velocity((int)p[HM_P_DASHPOT], c->fresh, c->v[0], s[HM_S_VN0]);
     double fe = -K * delta * sqd;
-    double fn = fe + s[HM_S_CD] * sqrt(sqd) * vn;
+    /* no dashpot (en = 1, the default): fe + 0 = fe, without the square root that would follow
+     * sqrt(delta) on the step's chain (c->v is finite: the driver checked it) */
+    double fn = s[HM_S_CD] != 0 ? fe + s[HM_S_CD] * sqrt(sqd) * vn : fe;
     int returned = p[HM_P_CLIP] && fn > 0; /* clipped onto the tip Fn = 0 */
     if (returned) fn = 0;
     double fdn = fn - fe;
