@@ -8,9 +8,11 @@
  *   - the imposed relative velocity (normal, and shear y in stages 2 and 3) set on the
  *     contact-local components of B's velocity (A's set to zero, as the driver does with
  *     abWeight 1), the spins' share of the contact point's shear velocity subtracted;
- *   - the same sphere-sphere geometry (lt_geom_compute), the same carried contact frame (minimal
- *     rotation of the normal plus the mean spin about it) and the same law through its
- *     descriptor (law->init, law->step from src/registry.c);
+ *   - the same sphere-sphere geometry (lt_geom_compute), the same carried contact frame (the
+ *     driver's lt_frame_update and lt_frame_mid: minimal rotation of the normal plus the mean
+ *     spin about it, held where the normal moved by rounding only, re-orthonormalised when its
+ *     rows are FRAME_HELD_TOL off) and the same law through its descriptor (law->init,
+ *     law->step from src/registry.c);
  *   - forces and torques back to the bodies; the three stage ends tested inline in C.
  * Two schemes (the argument `scheme`):
  *   KERNEL_MIDSTEP, the reference: the driver's numerical method (src/driver.c): the contact
@@ -32,32 +34,32 @@
 #include "../src/geom.h"
 #include "../src/registry.h"
 #include "../src/stiffness.h"
+#include "../src/driver_int.h"
 #include <string.h>
 
-/* The contact frame carried to the new normal n1: minimal rotation, twist by the mean spin
- * about the normal over the step, re-orthonormalisation (the same rule as the driver). */
-static void carry_frame(mat3 *R, vec3 n1, vec3 spin_mean, double dt)
-{
-    R->r[1] = v3_rotate_min_arc(R->r[1], R->r[0], n1);
-    R->r[0] = n1;
-    double twist = dt * v3_dot(spin_mean, n1);
-    if (twist != 0) R->r[1] = v3_rotate(R->r[1], n1, twist);
-    m3_orthonormalize_near(R);
-}
-
+/* The contact frame: the driver's own rules (src/driver_int.h, lt_frame_update: minimal
+ * rotation, twist by the mean spin about the normal, the frame held where the normal moved by
+ * rounding only, re-orthonormalisation when the rows are FRAME_HELD_TOL off), so that the kernel
+ * keeps the driver's numerical method as that changes. */
 static mat3 extrapolated_mid(const mat3 *R, const mat3 *R1, const mat3 *R2)
 {
     mat3 M;
     for (int k = 0; k < 3; k++) M.r[k] = v3_scale(v3_add(v3_sub(v3_scale(R->r[k], 4), v3_scale(R1->r[k], 3)), R2->r[k]), 0.5);
-    m3_orthonormalize_near(&M);
+    m3_orthonormalize_lazy(&M, FRAME_HELD_TOL);
     return M;
 }
 
-static mat3 mid_frame(const mat3 *a, const mat3 *b)
+/* The mid-step frame between a and b, b carried from a (held: a's tangent rows, lt_frame_step). */
+static mat3 mid_frame(const mat3 *a, const mat3 *b, int held)
 {
     mat3 M;
-    for (int k = 0; k < 3; k++) M.r[k] = v3_scale(v3_add(a->r[k], b->r[k]), 0.5);
-    m3_orthonormalize_near(&M);
+    if (held) {
+        M.r[0] = v3_scale(v3_add(a->r[0], b->r[0]), 0.5);
+        M.r[1] = b->r[1];
+        M.r[2] = b->r[2];
+    } else {
+        lt_frame_mid(a, b, &M);
+    }
     return M;
 }
 
@@ -133,7 +135,7 @@ long bench_kernel_csu(double dt, int scheme, double *plast)
             Rh[1] = Rh[0], Rh[0] = R;
             for (int i = 0; i < 2; i++) bh[1][i] = bh[0][i], bh[0][i] = g.branch[i];
             lt_geom_compute(&b[0], &b[1], &g);
-            carry_frame(&R, g.normal, v3_scale(v3_add(b[0].angvel, b[1].angvel), 0.5), dt);
+            int held = lt_frame_update(&R, g.normal, v3_scale(v3_add(b[0].angvel, b[1].angvel), 0.5), dt);
             int alive = 0;
             if (contact || g.uN < 0) {
                 c.uN = g.uN;
@@ -143,7 +145,7 @@ long bench_kernel_csu(double dt, int scheme, double *plast)
                 mat3 W = R;
                 vec3 ba = g.branch[0], bb = g.branch[1];
                 if (midstep && contact) {
-                    W = mid_frame(&Rh[0], &R);
+                    W = mid_frame(&Rh[0], &R, held);
                     ba = v3_scale(v3_add(ba, bh[0][0]), 0.5), bb = v3_scale(v3_add(bb, bh[0][1]), 0.5);
                 }
                 vec3 vrel = v3_sub(v3_add(b[1].vel, v3_cross(b[1].angvel, bb)), v3_add(b[0].vel, v3_cross(b[0].angvel, ba)));

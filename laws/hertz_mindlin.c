@@ -69,8 +69,8 @@
  *           from 0.5 c0 to 2 c0 (c0 = 3 mu P/(16 G* a)), error ~ (cell length/slip-zone
  *           width)^2 (order 2.0 in the cells; 7e-4 at 0.3 c0), the branches within 3e-5 mu P;
  *           the no-slip impact's vc'/vc within 6e-5 of the converged superposition.  Cost:
- *           one pass over the cells per step, four (AVX) or two (SSE2) cells at a time in
- *           vector lanes with the sums in cell order (the bits of one cell at a time), and a
+ *           one pass over the cells per step, eight (AVX-512), four (AVX) or two (SSE2) cells at a
+ *           time in vector lanes with the sums in eight partial sums (the same bits on every path), and a
  *           merge scan that skips the weight of a pair longer than the best found: about
  *           0.5 us a step at 160 cells in an oblique impact (docs/performance.md, "Where a step
  *           goes"); nothing before the first tangential motion.
@@ -356,7 +356,9 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
     /* normal: Hertz + Tsuji, clip */
     double vn = dashpot_velocity((int)p[HM_P_DASHPOT], c->fresh, c->v[0], s[HM_S_VN0]);
     double fe = -K * delta * sqd;
-    double fn = fe + s[HM_S_CD] * sqrt(sqd) * vn;
+    /* no dashpot (en = 1, the default): fe + 0 = fe, without the square root that would follow
+     * sqrt(delta) on the step's chain (c->v is finite: the driver checked it) */
+    double fn = s[HM_S_CD] != 0 ? fe + s[HM_S_CD] * sqrt(sqd) * vn : fe;
     int returned = p[HM_P_CLIP] && fn > 0; /* clipped onto the tip Fn = 0 */
     if (returned) fn = 0;
     double fdn = fn - fe;

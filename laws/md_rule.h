@@ -2,7 +2,7 @@
  * reduction) that laws/hertz_mindlin.c and laws/thornton.c share: one step of the row of cells
  * that holds the contact's tangential loading history, and the merge of two cells when the row
  * is full (laws/md_rule.c, its cells four or two at a time in vector lanes, the bits of one cell
- * at a time); each law keeps the row in its own state.
+ * at a time, the sums in eight partial sums); each law keeps the row in its own state.
  *
  * Theory (SI; frame and signs of src/law.h: local y, z tangential, force on A):
  *   Mindlin & Deresiewicz (1953) with the whole loading history, by the method of
@@ -85,18 +85,25 @@ lt_tangential lt_md_step(const lt_md_in *in, double *cell, double *md_n);
 /* The pass over cells [from, to) of a row: each sticks (u += (dy, dz), m) or slides on its
  * Coulomb limit lim (F(x_k) - F(x_{k-1})) (N), F(x) = x (delta - x^2 third) (third = 1/(3 R), 1/m),
  * stiffness g8 (x_k - x_{k-1}) (g8 = 8 G*, Pa; no slip when slips is 0); the cells' forces (N) and
- * energies (J) are added to *sum in the order of the cells (plast: this step's slip dissipation;
- * elast: the springs' energy).  Returns how many slid.  Exposed for tests/test_fastpath.c, which
- * checks its vector code against the one-cell loop bit for bit. */
+ * energies (J) are summed in eight partial sums, cell k in partial (k - from) mod 8, which are added
+ * as ((p0 + p1) + (p2 + p3)) + ((p4 + p5) + (p6 + p7)) to *sum (plast: this step's slip dissipation; elast: the springs'
+ * energy): the same bits on every vector path, within round-off of the sum in cell order.
+ * Returns how many slid.  Exposed for tests/test_fastpath.c, which checks its vector code against
+ * the one-cell loop. */
 typedef struct lt_md_sums {
     double fy, fz, elast, plast;
 } lt_md_sums;
 int lt_md_cells(double *cell, int from, int to, double dy, double dz, double g8, double delta, double third,
                 double lim, int slips, lt_md_sums *sum);
-/* Which vector code lt_md_cells may use (for tests; default both, each where the processor has it;
+/* lt_md_cells with cell `half` (from <= half < to; -1: none) taking half the increment (0.5 dy,
+ * 0.5 dz): the annulus the contact grew into during the step, in the same pass as the others. */
+int lt_md_cells_half(double *cell, int from, int to, int half, double dy, double dz, double g8, double delta,
+                     double third, double lim, int slips, lt_md_sums *sum);
+/* Which vector code lt_md_cells may use (for tests; default all, each where the processor has it;
  * none: one cell at a time); returns the previous setting. */
 #define LT_MD_SSE2 1u
 #define LT_MD_AVX 2u
+#define LT_MD_AVX512 4u
 unsigned lt_md_paths(unsigned paths);
 
 /* State names of a row of 160 cells, "md_x0", "md_uy0", "md_uz0", ..., as initialisers of a

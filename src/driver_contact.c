@@ -124,8 +124,9 @@ int lt_contact_update(lt_tester *t, int geom_ok, const mat3 *frame_before, const
         t->view.frame = t->trial.frame;
         mid = t->trial.mid;
     } else {
-        lt_frame_update(&t->view.frame, t->view.geom.normal, v3_scale(v3_add(A->angvel, B->angvel), 0.5), test->dt);
-        lt_frame_mid(frame_before, &t->view.frame, &mid);
+        /* the view's frame is frame_before's copy (the predictor's history took it) */
+        lt_frame_step(frame_before, &t->view.frame, t->view.geom.normal, v3_scale(v3_add(A->angvel, B->angvel), 0.5),
+                      test->dt, &mid);
     }
     lt_predictor_check(&t->pred, frame_before, &t->view.frame, &mid);
 

@@ -135,26 +135,62 @@ int lt_velocity_update(lt_tester *t, const lt_stage *s, int extra, vec3 vnew[2],
  * 0 if it is degenerate.  The predictor's history takes the state being left. */
 int lt_position_update(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2], const vec3 *normal);
 
+/* A frame whose tangent rows are within FRAME_HELD_TOL of orthogonal to the new normal is not
+ * turned when there is no twist: the normal is set and the tangent rows are kept (a head-on
+ * impact: its normal changes only in its last bits, from the rounding of the positions, every
+ * step).  Carrying such a frame turns its rows by at most that angle (rad), which is what
+ * Gram-Schmidt would have taken off them to first order (the minimal rotation of a tangent row
+ * t by dn is t - n (t . dn) to first order: the projection), so the frame only stays within
+ * FRAME_HELD_TOL of orthonormal instead of a few ulp: a local component of a unit vector is off
+ * by at most that much (round-off; 18 ulp of 1), and it cannot drift, as the test is against
+ * the new normal each step.  Above it the frame is carried, and re-orthonormalised when its
+ * rows are more than FRAME_HELD_TOL off orthonormal (m3_orthonormalize_lazy: a turning frame's
+ * rows pick up a few ulp of round-off a step, and are put back when that has added up to the
+ * tolerance); the mid-step and the predicted frames likewise. */
+#define FRAME_HELD_TOL 4e-15
+
 /* Carry the local frame from the previous normal to the new one: the minimal rotation taking
  * the old normal onto the new (the pair "rolls"), then the twist by the mean spin of the two
  * bodies about the normal over the step.  A rigidly rotating pair carries its frame along,
- * so history kept in local components stays objective. */
-static inline void lt_frame_update(mat3 *R, vec3 n1, vec3 spin_mean, double dt)
+ * so history kept in local components stays objective.  Returns 1 when the frame was held (its
+ * tangent rows kept, FRAME_HELD_TOL), else 0. */
+static inline int lt_frame_update(mat3 *R, vec3 n1, vec3 spin_mean, double dt)
 {
+    double twist = dt * v3_dot(spin_mean, n1);
+    if (twist == 0 && fabs(v3_dot(R->r[1], n1)) <= FRAME_HELD_TOL && fabs(v3_dot(R->r[2], n1)) <= FRAME_HELD_TOL) {
+        R->r[0] = n1;
+        return 1;
+    }
     vec3 n0 = R->r[0];
     R->r[1] = v3_rotate_min_arc(R->r[1], n0, n1);
     R->r[0] = n1;
-    double twist = dt * v3_dot(spin_mean, n1);
-    if (twist != 0) R->r[1] = v3_rotate(R->r[1], n1, twist);
-    m3_orthonormalize_near(R);
+    if (twist != 0) R->r[1] = fabs(twist) <= LT_SMALL_ANGLE ? v3_rotate_small(R->r[1], n1, twist) : v3_rotate(R->r[1], n1, twist);
+    m3_orthonormalize_lazy(R, FRAME_HELD_TOL);
+    return 0;
 }
 
-/* Frame half-way between two nearby frames (rows averaged, re-orthonormalised): exact for a
- * rotation about one axis, second order otherwise. */
+/* Frame half-way between two nearby frames (rows averaged, re-orthonormalised where they are
+ * more than FRAME_HELD_TOL off: the mean of two unit vectors at an angle theta is 1 - theta^2/8
+ * long): exact for a rotation about one axis, second order otherwise. */
 static inline void lt_frame_mid(const mat3 *a, const mat3 *b, mat3 *m)
 {
     for (int k = 0; k < 3; k++) m->r[k] = v3_scale(v3_add(a->r[k], b->r[k]), 0.5); /* nearly unit */
-    m3_orthonormalize_near(m);
+    m3_orthonormalize_lazy(m, FRAME_HELD_TOL);
+}
+
+/* The frame carried over a step from *before (R_n) to the new normal n1 into *R (R_{n+1}, which
+ * holds a copy of R_n on entry), and the mid-step frame between them into *mid.  A held frame
+ * (lt_frame_update) has R_n's tangent rows, so the mean of the two frames is those rows and the
+ * mean normal, which is unit within FRAME_HELD_TOL^2. */
+static inline void lt_frame_step(const mat3 *before, mat3 *R, vec3 n1, vec3 spin_mean, double dt, mat3 *mid)
+{
+    if (lt_frame_update(R, n1, spin_mean, dt)) {
+        mid->r[0] = v3_scale(v3_add(before->r[0], n1), 0.5);
+        mid->r[1] = R->r[1];
+        mid->r[2] = R->r[2];
+    } else {
+        lt_frame_mid(before, R, mid);
+    }
 }
 
 /* ---- the imposition frame's predictor ------------------------------------------------------

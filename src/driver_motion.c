@@ -27,7 +27,7 @@ static void predictor_mid(const lt_predictor *p, const mat3 *frame, const vec3 b
     const mat3 *f1 = &p->frame[p->last], *f2 = &p->frame[p->last ^ 1]; /* R_{n-1}, R_{n-2} */
     for (int k = 0; k < 3; k++) /* halved: nearly unit */
         mid->r[k] = v3_scale(v3_add(v3_sub(v3_scale(frame->r[k], 4), v3_scale(f1->r[k], 3)), f2->r[k]), 0.5);
-    m3_orthonormalize_near(mid);
+    m3_orthonormalize_lazy(mid, FRAME_HELD_TOL);
     const vec3 *b1 = p->branch[p->last], *b2 = p->branch[p->last ^ 1];
     for (int i = 0; i < 2; i++) br[i] = v3_scale(v3_add(v3_sub(v3_scale(branch[i], 4), v3_scale(b1[i], 3)), b2[i]), 0.5);
 }
@@ -379,8 +379,7 @@ NOINLINE static void velocity_passes(lt_tester *t, const lt_stage *s, const vec3
          * follows a half turn; the move is taken as it is, and lt_contact_update names it */
         if (v3_dot(g.normal, t->view.frame.r[0]) < 0) break;
         mat3 R1 = t->view.frame;
-        lt_frame_update(&R1, g.normal, mean_spin(wnew), dt);
-        lt_frame_mid(&t->view.frame, &R1, &R);
+        lt_frame_step(&t->view.frame, &R1, g.normal, mean_spin(wnew), dt, &R);
         for (int i = 0; i < 2; i++) br[i] = v3_scale(v3_add(t->view.geom.branch[i], g.branch[i]), 0.5);
         impose(t, values, &R, br, vfree, wfree, vnew, wnew);
         add_rigid_spin(t, s, vnew, wnew);

@@ -49,6 +49,18 @@ static inline vec3 v3_rotate(vec3 v, vec3 k, double a)
     return v3_add(v3_add(v3_scale(v, c), v3_scale(v3_cross(k, v), s)), v3_scale(k, v3_dot(k, v) * (1 - c)));
 }
 
+/* v3_rotate for a small angle, |a| <= LT_SMALL_ANGLE: cos a and sin a from their series
+ * 1 - a^2/2 and a - a^3/6, whose first omitted terms a^4/24 and a^5/120 are below 4.2e-18 and
+ * 1e-18 |a| (under a fortieth of an ulp of 1 and of a), so that the result is v3_rotate's to
+ * round-off, without libm's sincos (a twist of a spin's round-off about the normal, every
+ * step of an oblique impact). */
+#define LT_SMALL_ANGLE 1e-4
+static inline vec3 v3_rotate_small(vec3 v, vec3 k, double a)
+{
+    double a2 = a * a, omc = 0.5 * a2, s = a - a * a2 * (1.0 / 6);
+    return v3_add(v3_add(v3_scale(v, 1 - omc), v3_scale(v3_cross(k, v), s)), v3_scale(k, v3_dot(k, v) * omc));
+}
+
 /* Rotate v by the minimal rotation that takes unit a onto unit b (undefined for b = -a):
  * R = I + [k]x + [k]x^2 / (1 + c), k = a x b, c = a . b (Rodrigues' formula without trig). */
 static inline vec3 v3_rotate_min_arc(vec3 v, vec3 a, vec3 b)
@@ -104,6 +116,24 @@ static inline void m3_orthonormalize_near(mat3 *R)
     R->r[0] = v3_unit_near(R->r[0]);
     R->r[1] = v3_unit_near(v3_axpy(-v3_dot(R->r[0], R->r[1]), R->r[0], R->r[1]));
     R->r[2] = v3_cross(R->r[0], R->r[1]);
+}
+
+/* m3_orthonormalize_near for rows that may already be orthonormal: rows 0 and 1 unit within
+ * tol and orthogonal within tol (|r.r - 1|, |r0.r1| <= tol: three independent dot products)
+ * are kept and row 2 set to their cross product (unit within 2 tol); otherwise the rows are
+ * re-orthonormalised.
+ * Returns 1 if they were.  A frame turned by rotations (each a few ulp off orthonormal) is then
+ * re-orthonormalised only when its round-off has added up to tol, and the step's chain of
+ * dependent operations loses Gram-Schmidt's twenty. */
+static inline int m3_orthonormalize_lazy(mat3 *R, double tol)
+{
+    double e0 = v3_dot(R->r[0], R->r[0]) - 1, e1 = v3_dot(R->r[1], R->r[1]) - 1, c = v3_dot(R->r[0], R->r[1]);
+    if (fabs(e0) <= tol && fabs(e1) <= tol && fabs(c) <= tol) {
+        R->r[2] = v3_cross(R->r[0], R->r[1]);
+        return 0;
+    }
+    m3_orthonormalize_near(R);
+    return 1;
 }
 
 static inline quat q_identity(void) { quat q = {1, 0, 0, 0}; return q; }
