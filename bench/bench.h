@@ -2,7 +2,7 @@
  *
  * bench/main.c runs every case in a fresh child process (so each case's peak memory is its own),
  * several times, and prints the median, the ratio to the bare kernel, the peak memory, the
- * machine, and the issue's targets met or missed.  The kernel and the sparse case run in
+ * machine, and our targets (docs/performance.md) met or missed.  The kernel and the sparse case run in
  * alternating pairs of processes (11 rounds) and their ratio is the median of the rounds' ratios:
  * a virtual machine's speed drifts over minutes by more than the effects measured.  The ratio,
  * the flatness and the sweep's speed-up are also given for the fastest runs (interference only

@@ -279,7 +279,7 @@ static void oblique_expect(const lt_case_env *env, lt_expect *x)
         double r = env->c.rcurv[i], I = 0.4 * env->mass[i] * r * r;
         x->value[i ? LT_Q_SPIN_B : LT_Q_SPIN_A] = h.mu * (r * J - D / 2) / I;
     }
-    /* Tolerance: the issue's target at the case's time step (the dashpot's order 1.25), plus
+    /* Tolerance: verify's target at the case's time step (the dashpot's order 1.25), plus
      * what the rigid-body limit neglects, the tangential compliance: the stick phase at touch
      * (stick_impulse) and, unless clipped, at most the whole tensile tail's friction
      * mu m* v (e_f - e), were the spring to lag behind it throughout.  Relative to mu J for the

@@ -180,7 +180,7 @@ static void oblique_expect(const lt_case_env *env, lt_expect *x)
         double r = env->c.rcurv[i], I = 0.4 * env->mass[i] * r * r;
         x->value[i ? LT_Q_SPIN_B : LT_Q_SPIN_A] = mu * (r * J - D / 2) / I;
     }
-    /* Tolerance: the issue's target at the case's dt, plus the friction impulse mu J may miss:
+    /* Tolerance: verify's target at the case's dt, plus the friction impulse mu J may miss:
      * - the tangential compliance the rigid-body limit neglects: at touch the dashpot puts
      *   gn vn on the normal force at once while the spring starts at zero, so the contact
      *   sticks until kt vt t = mu (kn vn t + gn vn), t_s = mu gn vn/(kt vt - mu kn vn),

@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The issue-3 rule for every run: balance <= 1e-9 of the work. */
+/* The energy rule for every run (docs/energy.md): balance <= 1e-9 of the work. */
 #define TOL_BALANCE 1e-9
 #define WHY_BALANCE "docs/energy.md: <= 1e-9 of the work"
 /* The observed order may fall short of the expected by this much: the contact switching

@@ -28,7 +28,7 @@
 #define DT 1e-6          /* s */
 #define LEG_STEPS 1000L
 
-/* Energy balance of every generic run: the issue-3 rule, <= 1e-9 of the work. */
+/* Energy balance of every generic run: the energy rule of docs/energy.md, <= 1e-9 of the work. */
 #define TOL_BALANCE 1e-9
 #define WHY_BALANCE "docs/energy.md: <= 1e-9 of the work; round-off of ~1e4 steps is ~1e-12"
 /* A force F ~ delta^p with p >= 1/2 has F(1e-9 r)/F(1e-3 r) <= (1e-6)^(1/2). */

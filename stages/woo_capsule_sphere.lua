@@ -36,7 +36,7 @@ for _, c in ipairs(conventions) do
   local k = r.stiffness
   -- a handful of double operations in another order: a few ulp
   assert(math.abs(k.kn - kn) <= 1e-14 * kn, c.tag .. ": kn " .. k.kn .. ", formula " .. kn)
-  -- the issue asks for >= 10 significant digits of Woo's printed numbers
+  -- >= 10 significant digits of Woo's printed numbers
   if c.printed then
     assert(math.abs(k.kn - c.printed) <= 1e-10 * c.printed, c.tag .. ": kn " .. k.kn .. ", printed " .. c.printed)
   end

@@ -1,5 +1,5 @@
 /* tests/drive.h - helpers for tests that drive the C API directly: stage conditions as C
- * callbacks, row collection, and the linear-law test of the issues (kn = 1e6 N/m, kt = 5e5 N/m,
+ * callbacks, row collection, and the linear law's reference path (kn = 1e6 N/m, kt = 5e5 N/m,
  * tanPhi = tan 0.5). */
 #ifndef LT_TEST_DRIVE_H
 #define LT_TEST_DRIVE_H

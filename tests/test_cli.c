@@ -469,8 +469,8 @@ static void test_stage_files_run_and_plot(void)
     CHECK_MSG(scripts >= 4, "only %d stage files found", scripts);
 }
 
-/* The sidecar of the capsule example: the rule, the conventions and Woo's printed kn (to the
- * issue's 10 digits) for the contact formed; the TSV header is the documented one, unchanged
+/* The sidecar of the capsule example: the rule, the conventions and Woo's printed kn (to its
+ * 10 printed digits) for the contact formed; the TSV header is the documented one, unchanged
  * by the new shapes. */
 static void test_meta_sidecar(void)
 {
@@ -492,7 +492,7 @@ static void test_meta_sidecar(void)
     CHECK(meta_value(meta, "contacts", buf, sizeof buf) && strcmp(buf, "1") == 0);
     CHECK(meta_value(meta, "contact.1.step", buf, sizeof buf) && strcmp(buf, "0") == 0);
     double kn = meta_value(meta, "contact.1.kn", buf, sizeof buf) ? strtod(buf, NULL) : 0;
-    CHECK_REL(kn, 1350254.7221732636, 1e-10, "Woo's printed kn in the sidecar (the issue: >= 10 digits)");
+    CHECK_REL(kn, 1350254.7221732636, 1e-10, "Woo's printed kn in the sidecar (>= 10 digits)");
     double l1 = meta_value(meta, "contact.1.l1", buf, sizeof buf) ? strtod(buf, NULL) : 0;
     CHECK_REL(l1, 0.1995, 1e-14, "capsule length r - 0.0005");
     snprintf(path, sizeof path, "%s/woo-capsule-sphere-woo-code.tsv", dir);

@@ -9,7 +9,7 @@
 #include "drive.h"
 #include <stdlib.h>
 
-/* Analytic compress-shear-unload (issue: kn = 1e6, kt = 5e5, tanPhi = tan 0.5, overlap 1e-3
+/* Analytic compress-shear-unload (the demo's path: kn = 1e6, kt = 5e5, tanPhi = tan 0.5, overlap 1e-3
  * at 1 m/s, shear 3e-3 at 1 m/s, unload at 1 m/s; dt = 1e-6 s, 1000 steps per mm).
  * Expected values are closed forms of the imposed path (uN = -v t, u_t = v t), not the
  * recorded displacements.  Tolerance 1e-9 of the force scale: the paths accumulate ~5000
@@ -62,7 +62,7 @@ static void run_csu_test(lt_test t, const char *label)
     /* dissipation: slip at constant fy over the sliding part of stage 2, then the tangential
      * elastic energy released along the shrinking yield surface in stage 3, down to the last
      * state in contact; the default dissipation is exact but at the onset of slip, where it
-     * errs by <= kt du^2/8 = 5.6e-7 J (4e-7 relative), hence the issue's 1e-6 */
+     * errs by <= kt du^2/8 = 5.6e-7 J (4e-7 relative), hence 1e-6 */
     double fy = mu * kn * dt * (double)s1;
     double slip = dt * (double)(s2 - s1) - fy / kt;
     const lt_snapshot *last = &r.s[r.n - 1], *last_contact = last;

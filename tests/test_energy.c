@@ -140,7 +140,7 @@ static void test_code_equals_potential(void)
 /* The cohesive bond (kn 1e6 N/m, kt 5e5 N/m, tan phi 0.5, Rt 40 N, c 30 N) broken in shear at
  * Fn = -100 N and then slid, and broken in tension, on free (not fixed) particles with an oblique
  * normal: the balance work - (dkin + delast + plast + bond + brk) closes to 1e-9 of the work, the
- * issue's requirement, with the bond energy in it. */
+ * rule of docs/energy.md, with the bond energy in it. */
 static void test_cohesive_balance_with_breakage(void)
 {
     for (int path = 0; path < 2; path++) {

@@ -25,7 +25,7 @@
  * positions behind uN round at 1e-16 of 0.2 m times kn = 1e6 N/m: 2e-11 N.  1e-9 N is far above
  * both and far below the increments dF (>= 0.05 N) that the bound is about. */
 #define TOL_FORCE 1e-9
-/* Energy balance per direction, as the issue on energies demands of every run. */
+/* Energy balance per direction, as docs/energy.md demands of every run. */
 #define TOL_BALANCE 1e-9
 
 typedef struct surface {
@@ -131,7 +131,7 @@ static void check_probe(probe_case *pc, int expect_broken, double *worst_ratio)
                   pc->what, pt->k, pt->balance, pt->work);
     }
     CHECK_MSG(yielded >= pc->o.directions / 2, "%s: only %d directions yielded", pc->what, yielded);
-    /* the three named directions of the issue: pure tension, pure shear, compression-shear (120 deg) */
+    /* three named directions: pure tension, pure shear, compression-shear (120 deg) */
     CHECK_MSG(p.points[0].yielded && p.points[0].dir[0] == 1 && p.points[0].dir[1] == 0, "%s: pure tension", pc->what);
     CHECK_MSG(p.points[18].yielded && p.points[18].dir[0] == 0 && p.points[18].dir[1] == 1, "%s: pure shear", pc->what);
     CHECK_MSG(p.points[24].yielded && p.points[24].dir[0] < 0 && p.points[24].dir[1] > 0, "%s: compression-shear",
