@@ -63,7 +63,9 @@
  *           (its u kept: the released part takes its share), the annulus the contact grew
  *           into appended with u = 0 and half the step's increment (it entered midway on
  *           average: second order in dt), two neighbours merged (force-preserving) when the
- *           row is full.  A cell's limit is mu 2 E* (F(x_k) - F(x_{k-1})) |Fn|/|Fe|,
+ *           row is full, or, while the full row's outermost cell is thin (a quarter of the
+ *           mean cell a/mdCells with the annulus), the annulus folded into that cell,
+ *           force-preserving (laws/md_rule.h, LT_MD_FOLD_SHARE).  A cell's limit is mu 2 E* (F(x_k) - F(x_{k-1})) |Fn|/|Fe|,
  *           F(x) = x (delta - x^2/(3 R*)).  Measured (tests/test_hertz_mindlin_md.c, verify):
  *           at 160 cells a Cattaneo-Mindlin loop's energy within 3e-6 ... 7e-5 for amplitudes
  *           from 0.5 c0 to 2 c0 (c0 = 3 mu P/(16 G* a)), error ~ (cell length/slip-zone

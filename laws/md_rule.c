@@ -482,11 +482,27 @@ lt_tangential lt_md_step(const lt_md_in *in, double *cell, double *md_n)
     while (n > 0 && (n > 1 ? cell[LT_MD_PER_CELL * (n - 2)] : 0) >= a) n--;
     if (n > 0 && cell[LT_MD_PER_CELL * (n - 1)] > a) cell[LT_MD_PER_CELL * (n - 1)] = a;
     int entered = -1; /* the cell of the annulus the contact grew into during this step */
-    if (a > (n ? cell[LT_MD_PER_CELL * (n - 1)] : 0)) {
-        if (n >= cap) n = lt_md_merge(cell, n);
-        entered = n;
-        double *e = cell + LT_MD_PER_CELL * n++;
-        e[0] = a, e[1] = e[2] = 0;
+    double xout = n ? cell[LT_MD_PER_CELL * (n - 1)] : 0;
+    if (a > xout) {
+        double xin = n > 1 ? cell[LT_MD_PER_CELL * (n - 2)] : 0;
+        if (n >= cap && a - xin <= a * LT_MD_FOLD_SHARE / cap) {
+            /* a full row whose outermost cell, with the annulus, stays shorter than the row's
+             * mean cell (a / cap) times LT_MD_FOLD_SHARE: the annulus is folded into that cell,
+             * force-preserving, instead of being appended after a merge of the row's best pair
+             * (a scan of the row on every step the contact grows).  The cell [xin, a] carries
+             * Lo uo + La ua with the annulus's ua = -d/2 before the pass adds d to every cell:
+             * after the pass Lo (uo + d) + La d/2, the appended annulus's half increment. */
+            double *e = cell + LT_MD_PER_CELL * (n - 1);
+            double lo = xout - xin, la = a - xout, l = a - xin;
+            e[1] = (lo * e[1] - la * 0.5 * dy) / l;
+            e[2] = (lo * e[2] - la * 0.5 * dz) / l;
+            e[0] = a;
+        } else {
+            if (n >= cap) n = lt_md_merge(cell, n);
+            entered = n;
+            double *e = cell + LT_MD_PER_CELL * n++;
+            e[0] = a, e[1] = e[2] = 0;
+        }
     }
     /* Coulomb per unit length: mu 2 E* (delta - x^2/R*) |Fn|/|Fe|, E* = 3 K/(4 sqrt R*); a
      * cell's limit is its integral, mu 2 E* (F(x_k) - F(x_{k-1})) |Fn|/|Fe| with

@@ -30,7 +30,9 @@
  *   cell wholly beyond a is released, the one across a cut at a (its u kept: the released part
  *   takes its share), the annulus the contact grew into appended with u = 0 and half the step's
  *   increment (it entered midway on average: second order in dt), two neighbours merged
- *   (force-preserving) when the row is full.  A cell's limit is
+ *   (force-preserving) when the row is full; a full row whose outermost cell is thin (with the
+ *   annulus at most LT_MD_FOLD_SHARE of the mean cell a/cap) takes the annulus into that cell
+ *   instead, force-preserving (the cell carries L_o u_o + L_a (-d/2) before the step's increment d).  A cell's limit is
  *   mu 2 E* (F(x_k) - F(x_{k-1})) |Fn|/|Fe|, F(x) = x (delta - x^2/(3 R)) (the limits sum to
  *   mu |Fn| exactly).  Accuracy measured in laws/hertz_mindlin.c's theory block.
  * Energies of a step (J): elast = sum_k |8 G* L_k u_k|^2/(2 * 8 G* L_k) (the springs' energy,
@@ -42,6 +44,15 @@
  */
 #ifndef LT_MD_RULE_H
 #define LT_MD_RULE_H
+
+/* A full row folds the annulus the contact grew into into its outermost cell (force-preserving)
+ * while that cell with the annulus is at most this share of the row's mean cell length a / cap;
+ * a longer one gets the annulus as a new cell after the merge of the row's best pair.  A quarter:
+ * the verify rows' errors against their closed forms stay those of the merge on every step
+ * (md-stick-alumina-glass 1.9e-6 -> 2.5e-6, 0.5 gives 3.2e-6, 1 gives 6.6e-6, 2 fails
+ * md-cycle-partial at 2.1e-4), and a growing contact merges once every ~cap/4 steps' worth of
+ * growth of a quarter cell instead of on every step (docs/performance.md, "Third round"). */
+#define LT_MD_FOLD_SHARE 0.25
 
 /* values per cell: outer edge x (m), displacements uy, uz (m) */
 #define LT_MD_PER_CELL 3

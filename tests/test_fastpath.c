@@ -232,6 +232,48 @@ static int md_merge_reference_pair(const double *cell, int n)
  * with zero displacements, rows holding a NaN or an infinity, and one with no weighted length
  * below infinity (pair 0 is merged).  The merged pair is found by
  * comparing the rows after the merge (a merge keeps the pair's outer edge and the rest). */
+/* A full row whose outermost cell is thin folds the annulus the contact grew into into that cell
+ * (laws/md_rule.h, LT_MD_FOLD_SHARE): the cell count stays and, with no slip, the force is the
+ * appended annulus's, sum_k 8 G* L_k (u_k + d) + 8 G* L_a d / 2, to round-off; a thick outermost
+ * cell still gets a cell of its own (after a merge). */
+static void test_md_fold(void)
+{
+    enum { CAP = 40 };
+    const double rstar = 5e-3, gstar = 2.7e10, d0 = 1e-6, dy = 3e-10, dz = -1e-10;
+    for (int thick = 0; thick < 2; thick++) {
+        double row[HM_MD_PER_CELL * CAP], n = CAP;
+        double a0 = sqrt(rstar * d0), a1 = a0 * (1 + 1e-4), la = a1 - a0; /* the annulus a0 * 1e-4, the outer cell 2e-3 a0, a fold below a0 / 160 */
+        for (int k = 0; k < CAP; k++) {
+            double x = thick ? a0 * (k + 1) / CAP : (k == CAP - 1 ? a0 : a0 * 0.998 * (k + 1) / (CAP - 1));
+            row[HM_MD_PER_CELL * k] = x;
+            row[HM_MD_PER_CELL * k + 1] = 1e-9 * (1 + 0.01 * k), row[HM_MD_PER_CELL * k + 2] = -2e-9;
+        }
+        double want_y = 0, want_z = 0, lo = 0;
+        for (int k = 0; k < CAP; k++) {
+            double L = row[HM_MD_PER_CELL * k] - lo;
+            want_y += 8 * gstar * L * (row[HM_MD_PER_CELL * k + 1] + dy);
+            want_z += 8 * gstar * L * (row[HM_MD_PER_CELL * k + 2] + dz);
+            lo = row[HM_MD_PER_CELL * k];
+        }
+        want_y += 8 * gstar * la * 0.5 * dy, want_z += 8 * gstar * la * 0.5 * dz;
+        double delta = a1 * a1 / rstar;
+        lt_md_in in = {.rstar = rstar, .delta = delta, .rprev = rstar, .delta_prev = d0, .K = 1e9, .gstar = gstar,
+                       .tanphi = 0.3, .fn_abs = 1, .fe = -1, .dy = dy, .dz = dz, .cap = CAP, .slips = 0, .fresh = 0};
+        double xin = row[HM_MD_PER_CELL * (CAP - 2)], lout = a0 - xin, uout = row[HM_MD_PER_CELL * (CAP - 1) + 1];
+        double folded_u = (lout * uout - la * 0.5 * dy) / (a1 - xin) + dy; /* the folded cell's u after the step */
+        lt_tangential t = lt_md_step(&in, row, &n);
+        CHECK_MSG(n == CAP, "md fold (thick %d): %g cells, not %d", thick, n, CAP);
+        if (!thick) { /* the fold is exact up to the rounding of the weighted mean */
+            CHECK_REL(t.fy, want_y, 1e-13, "md fold: Fy, the appended annulus's");
+            CHECK_REL(t.fz, want_z, 1e-13, "md fold: Fz, the appended annulus's");
+            CHECK_REL(row[HM_MD_PER_CELL * (CAP - 1)], a1, 1e-15, "md fold: the outer cell's edge at a");
+            CHECK_REL(row[HM_MD_PER_CELL * (CAP - 1) + 1], folded_u, 1e-15, "md fold: the outer cell's u, the weighted mean");
+        } else { /* appended: the outermost cell is the annulus, entered at u = 0 with half the increment */
+            CHECK_REL(row[HM_MD_PER_CELL * (CAP - 1) + 1], 0.5 * dy, 1e-15, "md append: the annulus's u");
+        }
+    }
+}
+
 static void test_md_merge_choice(void)
 {
     unsigned long long seed = 0x2545f4914f6cdd1dull;
@@ -371,5 +413,6 @@ const test_case fastpath_tests[] = {
     TEST(impact),
     TEST(md_cells_paths),
     TEST(md_merge_choice),
+    TEST(md_fold),
     {0, 0},
 };
