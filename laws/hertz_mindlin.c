@@ -57,7 +57,8 @@
  *           slip turning) the circle return of each spring is an extension of the MDR, exact
  *           only for unidirectional loading: an approximation.
  *           Discretisation: at most mdCells cells [x_{k-1}, x_k] (x_{-1} = 0), one u_k each
- *           (state md_x<k> m, md_uy<k>, md_uz<k> m; md_n cells in use).  No cells until the
+ *           (state md_x<k> m, md_uy<k>, md_uz<k> m, each quantity's 160 values together;
+ *           md_n cells in use).  No cells until the
  *           first tangential motion (u = 0 everywhere), then a uniform row over the previous
  *           contact radius; a cell wholly beyond a is released, the one across a cut at a
  *           (its u kept: the released part takes its share), the annulus the contact grew
@@ -223,18 +224,12 @@ static const unsigned hm_param_flags[HM_P_COUNT] = {
 /* the md rule's history, HM_MD_MAX_CELLS cells of HM_MD_PER_CELL values */
 static const lt_state_array hm_state_arrays[1] = {
     {"md", HM_S_MD0, HM_MD_PER_CELL * HM_MD_MAX_CELLS,
-     "md rule: 160 cells of (outer edge x, slip displacements uy, uz) in m, md_n in use; C.md_x<k>, C.md_uy<k>, C.md_uz<k>"}};
+     "md rule: 160 cells' outer edges x, then their slip displacements uy, then uz, in m (C.md_x<k>, C.md_uy<k>, C.md_uz<k>); md_n in use"}};
 
-/* "md_x0", "md_uy0", "md_uz0", ... for the HM_MD_MAX_CELLS cells */
-#define MD_CELL(i) "md_x" #i, "md_uy" #i, "md_uz" #i,
-#define MD_TEN(d) MD_CELL(d##0) MD_CELL(d##1) MD_CELL(d##2) MD_CELL(d##3) MD_CELL(d##4) MD_CELL(d##5) MD_CELL(d##6) \
-    MD_CELL(d##7) MD_CELL(d##8) MD_CELL(d##9)
+/* "md_x0" ... "md_x159", "md_uy0" ... "md_uy159", "md_uz0" ... "md_uz159" (laws/md_rule.h's row) */
 static const char *const hm_state[HM_S_COUNT] = {
     "K", "Gstar", "Rstar", "tanPhi", "cd", "Fn", "Fe", "elastN", "Fdn", "Fty", "Ftz", "kt", "delta", "elastT", "vn0",
-    "uN0", "slip", "ct", "Fdty", "Fdtz", "vty0", "vtz0", LT_RR_STATE_NAMES, "md_n",
-    MD_CELL(0) MD_CELL(1) MD_CELL(2) MD_CELL(3) MD_CELL(4) MD_CELL(5) MD_CELL(6) MD_CELL(7) MD_CELL(8) MD_CELL(9)
-    MD_TEN(1) MD_TEN(2) MD_TEN(3) MD_TEN(4) MD_TEN(5) MD_TEN(6) MD_TEN(7) MD_TEN(8) MD_TEN(9) MD_TEN(10) MD_TEN(11)
-    MD_TEN(12) MD_TEN(13) MD_TEN(14) MD_TEN(15)};
+    "uN0", "slip", "ct", "Fdty", "Fdtz", "vty0", "vtz0", LT_RR_STATE_NAMES, "md_n", LT_MD_STATE_NAMES_160};
 _Static_assert(HM_MD_MAX_CELLS == 160 && HM_S_COUNT <= LT_MAX_STATE, "hm_state lists 160 md cells");
 _Static_assert(HM_S_MD_N - HM_S_RR == LT_RR_S_COUNT, "laws/hertz_mindlin.h keeps the rolling block");
 _Static_assert(HM_MD_PER_CELL == LT_MD_PER_CELL && HM_MD_MAX_CELLS == LT_MD_MAX_CELLS, "laws/md_rule.h's row");
@@ -324,7 +319,7 @@ static void md_whole_return(const double *p, const lt_contact *c, double *s, dou
     if (p[HM_P_NOSLIP] || !(ft > lim)) return;
     double q = ft > 0 ? lim / ft : 0, *cell = s + HM_S_MD0;
     int n = (int)s[HM_S_MD_N];
-    for (int k = 0; k < n; k++) cell[HM_MD_PER_CELL * k + 1] *= q, cell[HM_MD_PER_CELL * k + 2] *= q;
+    for (int k = 0; k < n; k++) cell[HM_MD_MAX_CELLS + k] *= q, cell[2 * HM_MD_MAX_CELLS + k] *= q;
     t->plast += (1 - q * q) * t->elast - 0.5 * (1 - q) * (t->fy * c->v[1] + t->fz * c->v[2]) * c->dt;
     t->elast *= q * q;
     t->fy *= q, t->fz *= q, fd[0] *= q, fd[1] *= q;

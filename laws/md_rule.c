@@ -17,11 +17,11 @@
  * not already exceed *shortest, and the best pair so far updated (the first of equals, inward). */
 static inline void md_merge_pair(const double *cell, int k, double *shortest, int *best)
 {
-    const double *q = cell + LT_MD_PER_CELL * k;
-    double len = q[LT_MD_PER_CELL] - (k ? q[-LT_MD_PER_CELL] : 0);
+    const double *x = cell, *uy = cell + LT_MD_MAX_CELLS, *uz = cell + 2 * LT_MD_MAX_CELLS;
+    double len = x[k + 1] - (k ? x[k - 1] : 0);
     if (len > *shortest && len >= 0) return;
-    const double *r = q + LT_MD_PER_CELL;
-    double du = fabs(r[1] - q[1]) + fabs(r[2] - q[2]), um = fabs(q[1]) + fabs(q[2]) + fabs(r[1]) + fabs(r[2]);
+    double du = fabs(uy[k + 1] - uy[k]) + fabs(uz[k + 1] - uz[k]);
+    double um = fabs(uy[k]) + fabs(uz[k]) + fabs(uy[k + 1]) + fabs(uz[k + 1]);
     if (um > 0) len *= 1 + 16 * du / um;
     if (len <= *shortest) *shortest = len, *best = k;
 }
@@ -48,13 +48,11 @@ int lt_md_merge(double *cell, int n)
     int best = 0, k = n - 2;
     double shortest = INFINITY;
 #if defined(__SSE2__)
-    const double *x = cell; /* x_j = x[LT_MD_PER_CELL j] */
+    const double *x = cell;
     for (; k - 3 >= 1; k -= 4) {
         __m128d sh = _mm_set1_pd(shortest), zero = _mm_setzero_pd();
         /* pairs k, k-1: x_{k+1} - x_{k-1}, x_k - x_{k-2}; pairs k-2, k-3: x_{k-1} - x_{k-3}, x_{k-2} - x_{k-4} */
-        __m128d a = _mm_set_pd(x[LT_MD_PER_CELL * (k + 1)], x[LT_MD_PER_CELL * k]);
-        __m128d b = _mm_set_pd(x[LT_MD_PER_CELL * (k - 1)], x[LT_MD_PER_CELL * (k - 2)]);
-        __m128d c = _mm_set_pd(x[LT_MD_PER_CELL * (k - 3)], x[LT_MD_PER_CELL * (k - 4)]);
+        __m128d a = _mm_loadu_pd(x + k), b = _mm_loadu_pd(x + k - 2), c = _mm_loadu_pd(x + k - 4);
         __m128d l1 = _mm_sub_pd(a, b), l2 = _mm_sub_pd(b, c);
         __m128d skip1 = _mm_and_pd(_mm_cmpgt_pd(l1, sh), _mm_cmpge_pd(l1, zero));
         __m128d skip2 = _mm_and_pd(_mm_cmpgt_pd(l2, sh), _mm_cmpge_pd(l2, zero));
@@ -64,14 +62,17 @@ int lt_md_merge(double *cell, int n)
 #endif
     for (; k >= 0; k--) md_merge_pair(cell, k, &shortest, &best);
     if (!(shortest < INFINITY)) best = 0;
-    double *a = cell + LT_MD_PER_CELL * best, *b = a + LT_MD_PER_CELL;
-    double lo = best ? a[-LT_MD_PER_CELL] : 0, la = a[0] - lo, lb = b[0] - a[0], l = la + lb;
+    double *xs = cell, *uy = cell + LT_MD_MAX_CELLS, *uz = cell + 2 * LT_MD_MAX_CELLS;
+    double lo = best ? xs[best - 1] : 0, la = xs[best] - lo, lb = xs[best + 1] - xs[best], l = la + lb;
     if (l > 0) {
-        a[1] = (la * a[1] + lb * b[1]) / l;
-        a[2] = (la * a[2] + lb * b[2]) / l;
+        uy[best] = (la * uy[best] + lb * uy[best + 1]) / l;
+        uz[best] = (la * uz[best] + lb * uz[best + 1]) / l;
     }
-    a[0] = b[0];
-    memmove(b, b + LT_MD_PER_CELL, (size_t)(LT_MD_PER_CELL * (n - best - 2)) * sizeof *cell);
+    xs[best] = xs[best + 1];
+    size_t moved = (size_t)(n - best - 2) * sizeof *cell;
+    memmove(xs + best + 1, xs + best + 2, moved);
+    memmove(uy + best + 1, uy + best + 2, moved);
+    memmove(uz + best + 1, uz + best + 2, moved);
     return n - 1;
 }
 
@@ -99,11 +100,12 @@ typedef struct md_row {
  * it slid.  Its limit is max(lim (F(x_k) - F(x_{k-1})), 0) (as fmax: a NaN gives 0), its test
  * |kc t| against it squared, its return a factor on t (1 for a sticking cell: u * 1 is u, bit for
  * bit). */
-static inline int md_cell(double *e, double lo, double flo, double *fhi_out, double dy, double dz, double g8,
+static inline int md_cell(double *cell, int k, double lo, double flo, double *fhi_out, double dy, double dz, double g8,
                           double delta, double third, double lim, int slips, double part[MD_SUMS][MD_LANES], int j)
 {
-    double hi = e[0], kc = g8 * (hi - lo);
-    double sy = e[1], sz = e[2], ty = sy + dy, tz = sz + dz;
+    double *uyk = cell + LT_MD_MAX_CELLS + k, *uzk = uyk + LT_MD_MAX_CELLS;
+    double hi = cell[k], kc = g8 * (hi - lo);
+    double sy = *uyk, sz = *uzk, ty = sy + dy, tz = sz + dz;
     double fhi = hi * (delta - hi * hi * third);
     double lc = lim * (fhi - flo), fmax_cell = lc > 0 ? lc : 0, t2 = ty * ty + tz * tz; /* N */
     int slide = slips && kc * kc * t2 > fmax_cell * fmax_cell; /* t2 > 0 then */
@@ -114,7 +116,7 @@ static inline int md_cell(double *e, double lo, double flo, double *fhi_out, dou
     if (slide) part[MD_PL][j] += half * ((sy + uy) * (ty - uy) + (sz + uz) * (tz - uz));
     part[MD_EL][j] += half * (slide ? uy * uy + uz * uz : t2);
     part[MD_FY][j] += kc * uy, part[MD_FZ][j] += kc * uz;
-    e[1] = uy, e[2] = uz;
+    *uyk = uy, *uzk = uz;
     *fhi_out = fhi;
     return slide;
 }
@@ -136,9 +138,9 @@ static const unsigned char md_bits4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2
 static inline int md_pair_sse2(md_row *r, int k, int j, double *lo, double *flo, __m128d vdy, __m128d vdz,
                                __m128d vg8, __m128d vdelta, __m128d vthird, __m128d vlim, __m128d slipmask)
 {
-    double *e = r->cell + LT_MD_PER_CELL * k; /* x_k uy_k uz_k x_k+1 uy_k+1 uz_k+1 */
-    __m128d hi = _mm_set_pd(e[3], e[0]), vlo = _mm_set_pd(e[0], *lo);
-    __m128d sy = _mm_set_pd(e[4], e[1]), sz = _mm_set_pd(e[5], e[2]);
+    double *x = r->cell + k, *py = x + LT_MD_MAX_CELLS, *pz = py + LT_MD_MAX_CELLS; /* cells k, k + 1 */
+    __m128d hi = _mm_loadu_pd(x), vlo = _mm_set_pd(x[0], *lo);
+    __m128d sy = _mm_loadu_pd(py), sz = _mm_loadu_pd(pz);
     __m128d kc = _mm_mul_pd(vg8, _mm_sub_pd(hi, vlo));
     __m128d ty = _mm_add_pd(sy, vdy), tz = _mm_add_pd(sz, vdz);
     __m128d fhi = _mm_mul_pd(hi, _mm_sub_pd(vdelta, _mm_mul_pd(_mm_mul_pd(hi, hi), vthird)));
@@ -163,9 +165,9 @@ static inline int md_pair_sse2(md_row *r, int k, int j, double *lo, double *flo,
     _mm_storeu_pd(p + MD_FY * MD_LANES, _mm_add_pd(_mm_loadu_pd(p + MD_FY * MD_LANES), _mm_mul_pd(kc, uy)));
     _mm_storeu_pd(p + MD_FZ * MD_LANES, _mm_add_pd(_mm_loadu_pd(p + MD_FZ * MD_LANES), _mm_mul_pd(kc, uz)));
     _mm_storeu_pd(p + MD_EL * MD_LANES, _mm_add_pd(_mm_loadu_pd(p + MD_EL * MD_LANES), el));
-    _mm_storeu_pd(e + 1, _mm_unpacklo_pd(uy, uz));
-    _mm_storeu_pd(e + 4, _mm_unpackhi_pd(uy, uz));
-    *lo = e[3];
+    _mm_storeu_pd(py, uy);
+    _mm_storeu_pd(pz, uz);
+    *lo = x[1];
     *flo = _mm_cvtsd_f64(_mm_unpackhi_pd(fhi, fhi));
     return slides;
 }
@@ -198,14 +200,11 @@ static void md_cells_sse2(md_row *r, double dy, double dz, double g8, double del
  * F(x_{k-1}) on entry, this group's on return.  The row's x, uy, uz of four cells are three
  * 32-byte loads, shuffled into one vector each and back.  Returns the slide mask. */
 #define MD_AVX_CONSTS __m256d vdy, __m256d vdz, __m256d vg8, __m256d vdelta, __m256d vthird, __m256d vlim, __m256d slipmask
-__attribute__((target("avx"), always_inline)) static inline int md_group_avx(double *e, __m256d *px, __m256d *pf,
+__attribute__((target("avx"), always_inline)) static inline int md_group_avx(double *x, __m256d *px, __m256d *pf,
                                                                               __m256d s[4], MD_AVX_CONSTS)
 {
-    __m256d A = _mm256_loadu_pd(e), B = _mm256_loadu_pd(e + 4), C = _mm256_loadu_pd(e + 8);
-    __m256d P = _mm256_blend_pd(A, B, 0xC);          /* x0 y0 x2 y2 */
-    __m256d Q = _mm256_permute2f128_pd(A, C, 0x21);  /* z0 x1 z2 x3 */
-    __m256d S = _mm256_blend_pd(B, C, 0xC);          /* y1 z1 y3 z3 */
-    __m256d hi = _mm256_shuffle_pd(P, Q, 0xA), sy = _mm256_shuffle_pd(P, S, 0x5), sz = _mm256_shuffle_pd(Q, S, 0xA);
+    double *py = x + LT_MD_MAX_CELLS, *pz = py + LT_MD_MAX_CELLS;
+    __m256d hi = _mm256_loadu_pd(x), sy = _mm256_loadu_pd(py), sz = _mm256_loadu_pd(pz);
     __m256d vlo = _mm256_shuffle_pd(_mm256_permute2f128_pd(*px, hi, 0x21), hi, 0x5); /* x_{k-1} .. x_{k+2} */
     __m256d kc = _mm256_mul_pd(vg8, _mm256_sub_pd(hi, vlo));
     __m256d ty = _mm256_add_pd(sy, vdy), tz = _mm256_add_pd(sz, vdz);
@@ -233,10 +232,8 @@ __attribute__((target("avx"), always_inline)) static inline int md_group_avx(dou
     s[0] = _mm256_add_pd(s[0], _mm256_mul_pd(kc, uy));
     s[1] = _mm256_add_pd(s[1], _mm256_mul_pd(kc, uz));
     /* back: x unchanged, u returned */
-    __m256d P2 = _mm256_unpacklo_pd(hi, uy), S2 = _mm256_unpackhi_pd(uy, uz), Q2 = _mm256_shuffle_pd(uz, hi, 0xA);
-    _mm256_storeu_pd(e, _mm256_permute2f128_pd(P2, Q2, 0x20));
-    _mm256_storeu_pd(e + 4, _mm256_blend_pd(S2, P2, 0xC));
-    _mm256_storeu_pd(e + 8, _mm256_permute2f128_pd(Q2, S2, 0x31));
+    _mm256_storeu_pd(py, uy);
+    _mm256_storeu_pd(pz, uz);
     *px = hi, *pf = fhi;
     return slides;
 }
@@ -260,14 +257,14 @@ __attribute__((target("avx"))) static void md_cells_avx(md_row *r, double dy, do
     if (h >= 0) hy[h & 7] = 0.5 * dy, hz[h & 7] = 0.5 * dz; /* read only when h < 8 below */
     for (; k + 8 <= to; k += 8, h -= 8) {
         int in = (unsigned)h < 8u;
-        slid += md_bits4[md_group_avx(cell + LT_MD_PER_CELL * k, &px, &pf, s0, in ? _mm256_loadu_pd(hy) : vdy,
+        slid += md_bits4[md_group_avx(cell + k, &px, &pf, s0, in ? _mm256_loadu_pd(hy) : vdy,
                                       in ? _mm256_loadu_pd(hz) : vdz, vg8, vdelta, vthird, vlim, slipmask)];
-        slid += md_bits4[md_group_avx(cell + LT_MD_PER_CELL * (k + 4), &px, &pf, s1, in ? _mm256_loadu_pd(hy + 4) : vdy,
+        slid += md_bits4[md_group_avx(cell + k + 4, &px, &pf, s1, in ? _mm256_loadu_pd(hy + 4) : vdy,
                                       in ? _mm256_loadu_pd(hz + 4) : vdz, vg8, vdelta, vthird, vlim, slipmask)];
     }
     if (k + 4 <= to) {
         int in = (unsigned)h < 4u;
-        slid += md_bits4[md_group_avx(cell + LT_MD_PER_CELL * k, &px, &pf, s0, in ? _mm256_loadu_pd(hy) : vdy,
+        slid += md_bits4[md_group_avx(cell + k, &px, &pf, s0, in ? _mm256_loadu_pd(hy) : vdy,
                                       in ? _mm256_loadu_pd(hz) : vdz, vg8, vdelta, vthird, vlim, slipmask)];
         k += 4;
     }
@@ -293,15 +290,6 @@ __attribute__((target("avx512f"))) static void md_cells_avx512(md_row *r, double
     const __m512d vdelta = _mm512_set1_pd(delta), vthird = _mm512_set1_pd(third), vlim = _mm512_set1_pd(lim);
     const __m512d zero = _mm512_setzero_pd(), one = _mm512_set1_pd(1), halfc = _mm512_set1_pd(0.5);
     const __mmask8 slipmask = slips ? 0xFF : 0;
-    /* gather: element g = 3 j + q of A|B (g < 16) in the first permute, of C (index 8 + g - 16) in the second */
-    const __m512i gx1 = _mm512_set_epi64(0, 0, 15, 12, 9, 6, 3, 0), gx2 = _mm512_set_epi64(13, 10, 5, 4, 3, 2, 1, 0);
-    const __m512i gy1 = _mm512_set_epi64(0, 0, 0, 13, 10, 7, 4, 1), gy2 = _mm512_set_epi64(14, 11, 8, 4, 3, 2, 1, 0);
-    const __m512i gz1 = _mm512_set_epi64(0, 0, 0, 14, 11, 8, 5, 2), gz2 = _mm512_set_epi64(15, 12, 9, 4, 3, 2, 1, 0);
-    /* back: only u is written (x is unchanged): element i of the 24 (i % 3 = 1, 2) is lane i / 3
-     * of uy (index j) or uz (8 + j), one permute and a masked store for each 64 bytes */
-    const __m512i sa = _mm512_set_epi64(2, 0, 9, 1, 0, 8, 0, 0), sb = _mm512_set_epi64(0, 12, 4, 0, 11, 3, 0, 10);
-    const __m512i sc = _mm512_set_epi64(15, 7, 0, 14, 6, 0, 13, 5);
-    const __mmask8 ua = 0xB6, ub = 0x6D, uc = 0xDB; /* the u elements of each 64 bytes */
     const __m512i shift = _mm512_set_epi64(6, 5, 4, 3, 2, 1, 0, 15); /* lane 7 of the previous group, then lanes 0-6 */
     __m512d sfy = _mm512_loadu_pd(r->part[MD_FY]), sfz = _mm512_loadu_pd(r->part[MD_FZ]);
     __m512d spl = _mm512_loadu_pd(r->part[MD_PL]), sel = _mm512_loadu_pd(r->part[MD_EL]);
@@ -312,14 +300,8 @@ __attribute__((target("avx512f"))) static void md_cells_avx512(md_row *r, double
         /* the last group may be short: its missing lanes load zeros, add nothing and store nothing */
         int n8 = to - k < 8 ? to - k : 8;
         __mmask8 lanes = (__mmask8)((1u << n8) - 1);
-        unsigned el = 3u * (unsigned)n8; /* the row's values of the group's cells */
-        __mmask8 ma = (__mmask8)(el >= 8 ? 0xFF : (1u << el) - 1), mb = (__mmask8)(el >= 16 ? 0xFF : el > 8 ? (1u << (el - 8)) - 1 : 0);
-        __mmask8 mc = (__mmask8)(el >= 24 ? 0xFF : el > 16 ? (1u << (el - 16)) - 1 : 0);
-        double *e = cell + LT_MD_PER_CELL * k;
-        __m512d A = _mm512_maskz_loadu_pd(ma, e), B = _mm512_maskz_loadu_pd(mb, e + 8), C = _mm512_maskz_loadu_pd(mc, e + 16);
-        __m512d hi = _mm512_permutex2var_pd(_mm512_permutex2var_pd(A, gx1, B), gx2, C);
-        __m512d sy = _mm512_permutex2var_pd(_mm512_permutex2var_pd(A, gy1, B), gy2, C);
-        __m512d sz = _mm512_permutex2var_pd(_mm512_permutex2var_pd(A, gz1, B), gz2, C);
+        double *x = cell + k, *py = x + LT_MD_MAX_CELLS, *pz = py + LT_MD_MAX_CELLS;
+        __m512d hi = _mm512_maskz_loadu_pd(lanes, x), sy = _mm512_maskz_loadu_pd(lanes, py), sz = _mm512_maskz_loadu_pd(lanes, pz);
         __m512d vlo = _mm512_permutex2var_pd(hi, shift, px);
         __m512d kc = _mm512_mul_pd(vg8, _mm512_sub_pd(hi, vlo));
         __m512d ddy = vdy, ddz = vdz;
@@ -347,9 +329,8 @@ __attribute__((target("avx512f"))) static void md_cells_avx512(md_row *r, double
         sel = _mm512_mask_add_pd(sel, lanes, sel, _mm512_mul_pd(half, u2));
         sfy = _mm512_mask_add_pd(sfy, lanes, sfy, _mm512_mul_pd(kc, uy));
         sfz = _mm512_mask_add_pd(sfz, lanes, sfz, _mm512_mul_pd(kc, uz));
-        _mm512_mask_storeu_pd(e, ma & ua, _mm512_permutex2var_pd(uy, sa, uz));
-        _mm512_mask_storeu_pd(e + 8, mb & ub, _mm512_permutex2var_pd(uy, sb, uz));
-        _mm512_mask_storeu_pd(e + 16, mc & uc, _mm512_permutex2var_pd(uy, sc, uz));
+        _mm512_mask_storeu_pd(py, lanes, uy);
+        _mm512_mask_storeu_pd(pz, lanes, uz);
         if (n8 < 8) { /* x_{k-1} and F of the last cell into lane 7, as a whole group leaves them */
             const __m512i last = _mm512_set1_epi64(n8 - 1);
             hi = _mm512_permutexvar_pd(last, hi), fhi = _mm512_permutexvar_pd(last, fhi);
@@ -414,7 +395,7 @@ static int md_pass(double *cell, int from, int to, int half, double dy, double d
     for (int q = 0; q < MD_SUMS; q++)
         for (int j = 0; j < MD_LANES; j++) r.part[q][j] = 0;
 #endif
-    r.lo = from ? cell[LT_MD_PER_CELL * (from - 1)] : 0;
+    r.lo = from ? cell[from - 1] : 0;
     r.flo = from ? r.lo * (delta - r.lo * r.lo * third) : 0;
 #if defined(__SSE2__)
     if (to > from && (md_paths & LT_MD_SSE2)) {
@@ -426,10 +407,10 @@ static int md_pass(double *cell, int from, int to, int half, double dy, double d
     }
 #endif
     for (; r.k < to; r.k++) {
-        double *e = cell + LT_MD_PER_CELL * r.k, fhi;
+        double fhi;
         double ddy = r.k == half ? 0.5 * dy : dy, ddz = r.k == half ? 0.5 * dz : dz;
-        r.slid += md_cell(e, r.lo, r.flo, &fhi, ddy, ddz, g8, delta, third, lim, slips, r.part, (r.k - from) & 7);
-        r.lo = e[0], r.flo = fhi;
+        r.slid += md_cell(cell, r.k, r.lo, r.flo, &fhi, ddy, ddz, g8, delta, third, lim, slips, r.part, (r.k - from) & 7);
+        r.lo = cell[r.k], r.flo = fhi;
     }
     double t[MD_SUMS];
     for (int q = 0; q < MD_SUMS; q++) {
@@ -472,19 +453,17 @@ lt_tangential lt_md_step(const lt_md_in *in, double *cell, double *md_n)
         if (dy == 0 && dz == 0) return t;
         double ap = sqrt(in->rprev * in->delta_prev);
         if (ap > 0) {
-            for (int k = 0; k < cap - 1; k++) {
-                double *e = cell + LT_MD_PER_CELL * k;
-                e[0] = ap * (k + 1) / (cap - 1), e[1] = e[2] = 0;
-            }
+            for (int k = 0; k < cap - 1; k++)
+                cell[k] = ap * (k + 1) / (cap - 1), cell[LT_MD_MAX_CELLS + k] = cell[2 * LT_MD_MAX_CELLS + k] = 0;
             n = cap - 1;
         }
     }
-    while (n > 0 && (n > 1 ? cell[LT_MD_PER_CELL * (n - 2)] : 0) >= a) n--;
-    if (n > 0 && cell[LT_MD_PER_CELL * (n - 1)] > a) cell[LT_MD_PER_CELL * (n - 1)] = a;
+    while (n > 0 && (n > 1 ? cell[n - 2] : 0) >= a) n--;
+    if (n > 0 && cell[n - 1] > a) cell[n - 1] = a;
     int entered = -1; /* the cell of the annulus the contact grew into during this step */
-    double xout = n ? cell[LT_MD_PER_CELL * (n - 1)] : 0;
+    double xout = n ? cell[n - 1] : 0;
     if (a > xout) {
-        double xin = n > 1 ? cell[LT_MD_PER_CELL * (n - 2)] : 0;
+        double xin = n > 1 ? cell[n - 2] : 0;
         if (n >= cap && a - xin <= a * LT_MD_FOLD_SHARE / cap) {
             /* a full row whose outermost cell, with the annulus, stays shorter than the row's
              * mean cell (a / cap) times LT_MD_FOLD_SHARE: the annulus is folded into that cell,
@@ -492,16 +471,16 @@ lt_tangential lt_md_step(const lt_md_in *in, double *cell, double *md_n)
              * (a scan of the row on every step the contact grows).  The cell [xin, a] carries
              * Lo uo + La ua with the annulus's ua = -d/2 before the pass adds d to every cell:
              * after the pass Lo (uo + d) + La d/2, the appended annulus's half increment. */
-            double *e = cell + LT_MD_PER_CELL * (n - 1);
+            double *uy = cell + LT_MD_MAX_CELLS + n - 1, *uz = uy + LT_MD_MAX_CELLS;
             double lo = xout - xin, la = a - xout, l = a - xin;
-            e[1] = (lo * e[1] - la * 0.5 * dy) / l;
-            e[2] = (lo * e[2] - la * 0.5 * dz) / l;
-            e[0] = a;
+            *uy = (lo * *uy - la * 0.5 * dy) / l;
+            *uz = (lo * *uz - la * 0.5 * dz) / l;
+            cell[n - 1] = a;
         } else {
             if (n >= cap) n = lt_md_merge(cell, n);
             entered = n;
-            double *e = cell + LT_MD_PER_CELL * n++;
-            e[0] = a, e[1] = e[2] = 0;
+            cell[n] = a, cell[LT_MD_MAX_CELLS + n] = cell[2 * LT_MD_MAX_CELLS + n] = 0;
+            n++;
         }
     }
     /* Coulomb per unit length: mu 2 E* (delta - x^2/R*) |Fn|/|Fe|, E* = 3 K/(4 sqrt R*); a

@@ -25,7 +25,7 @@
  *   return of each spring is an extension of the MDR, exact only for unidirectional loading: an
  *   approximation.
  *   Discretisation: at most `cap` cells [x_{k-1}, x_k] (x_{-1} = 0), LT_MD_PER_CELL values each
- *   (x_k m, u_ky, u_kz m), n cells in use.  No cells until the first tangential motion (u = 0
+ *   (x_k m, u_ky, u_kz m; in three arrays, below), n cells in use.  No cells until the first tangential motion (u = 0
  *   everywhere), then a uniform row over the previous contact radius sqrt(R_prev delta_prev); a
  *   cell wholly beyond a is released, the one across a cut at a (its u kept: the released part
  *   takes its share), the annulus the contact grew into appended with u = 0 and half the step's
@@ -54,7 +54,9 @@
  * growth of a quarter cell instead of on every step (docs/performance.md, "Third round"). */
 #define LT_MD_FOLD_SHARE 0.25
 
-/* values per cell: outer edge x (m), displacements uy, uz (m) */
+/* values per cell: outer edge x (m), displacements uy, uz (m).  The row is three arrays of
+ * LT_MD_MAX_CELLS values (structure of arrays, for the vector lanes): x_k = cell[k],
+ * uy_k = cell[LT_MD_MAX_CELLS + k], uz_k = cell[2 LT_MD_MAX_CELLS + k], whatever `cap` is. */
 #define LT_MD_PER_CELL 3
 /* the most cells a law keeps (its state array; mdCells at most this) */
 #define LT_MD_MAX_CELLS 160
@@ -117,19 +119,20 @@ int lt_md_cells_half(double *cell, int from, int to, int half, double dy, double
 #define LT_MD_AVX512 4u
 unsigned lt_md_paths(unsigned paths);
 
-/* State names of a row of 160 cells, "md_x0", "md_uy0", "md_uz0", ..., as initialisers of a
- * name array (the law's LT_MD_STATE_NAMES_160 after its own names). */
-#define LT_MD_CELL_NAMES(i) "md_x" #i, "md_uy" #i, "md_uz" #i,
-#define LT_MD_CELL_NAMES_TEN(d)                                                                                  \
-    LT_MD_CELL_NAMES(d##0) LT_MD_CELL_NAMES(d##1) LT_MD_CELL_NAMES(d##2) LT_MD_CELL_NAMES(d##3)                  \
-    LT_MD_CELL_NAMES(d##4) LT_MD_CELL_NAMES(d##5) LT_MD_CELL_NAMES(d##6) LT_MD_CELL_NAMES(d##7)                  \
-    LT_MD_CELL_NAMES(d##8) LT_MD_CELL_NAMES(d##9)
-#define LT_MD_STATE_NAMES_160                                                                                    \
-    LT_MD_CELL_NAMES(0) LT_MD_CELL_NAMES(1) LT_MD_CELL_NAMES(2) LT_MD_CELL_NAMES(3) LT_MD_CELL_NAMES(4)          \
-    LT_MD_CELL_NAMES(5) LT_MD_CELL_NAMES(6) LT_MD_CELL_NAMES(7) LT_MD_CELL_NAMES(8) LT_MD_CELL_NAMES(9)          \
-    LT_MD_CELL_NAMES_TEN(1) LT_MD_CELL_NAMES_TEN(2) LT_MD_CELL_NAMES_TEN(3) LT_MD_CELL_NAMES_TEN(4)              \
-    LT_MD_CELL_NAMES_TEN(5) LT_MD_CELL_NAMES_TEN(6) LT_MD_CELL_NAMES_TEN(7) LT_MD_CELL_NAMES_TEN(8)              \
-    LT_MD_CELL_NAMES_TEN(9) LT_MD_CELL_NAMES_TEN(10) LT_MD_CELL_NAMES_TEN(11) LT_MD_CELL_NAMES_TEN(12)           \
-    LT_MD_CELL_NAMES_TEN(13) LT_MD_CELL_NAMES_TEN(14) LT_MD_CELL_NAMES_TEN(15)
+/* State names of a row of 160 cells in its order: "md_x0" ... "md_x159", "md_uy0" ... "md_uy159",
+ * "md_uz0" ... "md_uz159", as initialisers of a name array (the law's LT_MD_STATE_NAMES_160 after
+ * its own names). */
+#define LT_MD_NAME(p, i) p #i,
+#define LT_MD_NAMES_TEN(p, d)                                                                                    \
+    LT_MD_NAME(p, d##0) LT_MD_NAME(p, d##1) LT_MD_NAME(p, d##2) LT_MD_NAME(p, d##3) LT_MD_NAME(p, d##4)          \
+    LT_MD_NAME(p, d##5) LT_MD_NAME(p, d##6) LT_MD_NAME(p, d##7) LT_MD_NAME(p, d##8) LT_MD_NAME(p, d##9)
+#define LT_MD_NAMES_160(p)                                                                                       \
+    LT_MD_NAME(p, 0) LT_MD_NAME(p, 1) LT_MD_NAME(p, 2) LT_MD_NAME(p, 3) LT_MD_NAME(p, 4) LT_MD_NAME(p, 5)        \
+    LT_MD_NAME(p, 6) LT_MD_NAME(p, 7) LT_MD_NAME(p, 8) LT_MD_NAME(p, 9) LT_MD_NAMES_TEN(p, 1)                    \
+    LT_MD_NAMES_TEN(p, 2) LT_MD_NAMES_TEN(p, 3) LT_MD_NAMES_TEN(p, 4) LT_MD_NAMES_TEN(p, 5)                      \
+    LT_MD_NAMES_TEN(p, 6) LT_MD_NAMES_TEN(p, 7) LT_MD_NAMES_TEN(p, 8) LT_MD_NAMES_TEN(p, 9)                      \
+    LT_MD_NAMES_TEN(p, 10) LT_MD_NAMES_TEN(p, 11) LT_MD_NAMES_TEN(p, 12) LT_MD_NAMES_TEN(p, 13)                  \
+    LT_MD_NAMES_TEN(p, 14) LT_MD_NAMES_TEN(p, 15)
+#define LT_MD_STATE_NAMES_160 LT_MD_NAMES_160("md_x") LT_MD_NAMES_160("md_uy") LT_MD_NAMES_160("md_uz")
 
 #endif

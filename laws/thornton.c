@@ -149,7 +149,7 @@ _Static_assert(LT_MD_MAX_CELLS == 160 && TH_S_COUNT <= LT_MAX_STATE, "th_state l
 /* the md rule's history, LT_MD_MAX_CELLS cells of LT_MD_PER_CELL values */
 static const lt_state_array th_state_arrays[1] = {
     {"md", TH_S_MD0, LT_MD_PER_CELL * LT_MD_MAX_CELLS,
-     "md rule: 160 cells of (outer edge x, slip displacements uy, uz) in m, md_n in use; C.md_x<k>, C.md_uy<k>, C.md_uz<k>"}};
+     "md rule: 160 cells' outer edges x, then their slip displacements uy, then uz, in m (C.md_x<k>, C.md_uy<k>, C.md_uz<k>); md_n in use"}};
 
 static const lt_energy_def th_energies[TH_E_COUNT] = {
     {"elast", LT_STORED, "what the current Hertz unloading curve returns, plus the tangential spring's energy"},

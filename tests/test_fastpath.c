@@ -104,18 +104,23 @@ static void test_impact(void)
 
 /* ---- the md rule's cells (laws/md_rule.c) --------------------------------------------------------------- */
 
+/* a row's x, uy, uz of cell k: three arrays of HM_MD_MAX_CELLS values (laws/md_rule.h) */
+#define MDX(r, k) (r)[(k)]
+#define MDY(r, k) (r)[HM_MD_MAX_CELLS + (k)]
+#define MDZ(r, k) (r)[2 * HM_MD_MAX_CELLS + (k)]
+
 /* The md rule's pass over cells [from, to) one cell at a time, as laws/hertz_mindlin.c wrote it
  * before its cells went into vector lanes (fmax and all): the reference. */
 static int md_cells_reference(double *cell, int from, int to, int half, double dy0, double dz0, double g8, double delta,
                               double third, double lim, int slips, lt_md_sums *t, lt_md_sums *mag)
 {
-    double lo = from ? cell[HM_MD_PER_CELL * (from - 1)] : 0;
+    double lo = from ? MDX(cell, from - 1) : 0;
     double flo = from ? lo * (delta - lo * lo * third) : 0;
     int slid = 0;
     for (int k = from; k < to; k++) {
         double dy = k == half ? 0.5 * dy0 : dy0, dz = k == half ? 0.5 * dz0 : dz0; /* the entering annulus */
-        double *e = cell + HM_MD_PER_CELL * k, hi = e[0], kc = g8 * (hi - lo);
-        double sy = e[1], sz = e[2], ty = sy + dy, tz = sz + dz, uy = ty, uz = tz;
+        double hi = MDX(cell, k), kc = g8 * (hi - lo);
+        double sy = MDY(cell, k), sz = MDZ(cell, k), ty = sy + dy, tz = sz + dz, uy = ty, uz = tz;
         double fhi = hi * (delta - hi * hi * third);
         if (slips) {
             double fmax_cell = fmax(lim * (fhi - flo), 0), t2 = ty * ty + tz * tz;
@@ -131,7 +136,7 @@ static int md_cells_reference(double *cell, int from, int to, int half, double d
         mag->plast += fabs(0.5 * kc * ((sy + uy) * (ty - uy) + (sz + uz) * (tz - uz)));
         mag->elast += fabs(0.5 * kc * (uy * uy + uz * uz));
         mag->fy += fabs(kc * uy), mag->fz += fabs(kc * uz);
-        e[1] = uy, e[2] = uz;
+        MDY(cell, k) = uy, MDZ(cell, k) = uz;
         lo = hi, flo = fhi;
     }
     return slid;
@@ -165,12 +170,12 @@ static void test_md_cells_paths(void)
         int n = 1 + (int)(uniform(&seed) * HM_MD_MAX_CELLS), from = (int)(uniform(&seed) * n), to = from;
         to += (int)(uniform(&seed) * (n - from + 1));
         double a = 1e-4 * (0.5 + uniform(&seed)), rstar = 5e-3, delta = a * a / rstar * (0.8 + 0.4 * uniform(&seed));
-        double row[HM_MD_PER_CELL * HM_MD_MAX_CELLS], x = 0, c0 = 1e-6 * uniform(&seed);
+        double row[HM_MD_PER_CELL * HM_MD_MAX_CELLS] = {0}, x = 0, c0 = 1e-6 * uniform(&seed);
         for (int k = 0; k < n; k++) {
             x += a / n * (trial % 7 == 0 ? 1 : 2 * uniform(&seed));
-            row[HM_MD_PER_CELL * k] = x;
-            row[HM_MD_PER_CELL * k + 1] = trial % 11 == 0 ? 0 : c0 * (2 * uniform(&seed) - 1);
-            row[HM_MD_PER_CELL * k + 2] = trial % 5 == 0 ? 0 : c0 * (2 * uniform(&seed) - 1);
+            MDX(row, k) = x;
+            MDY(row, k) = trial % 11 == 0 ? 0 : c0 * (2 * uniform(&seed) - 1);
+            MDZ(row, k) = trial % 5 == 0 ? 0 : c0 * (2 * uniform(&seed) - 1);
         }
         double dy = trial % 13 == 0 ? 0 : 1e-8 * (2 * uniform(&seed) - 1), dz = trial % 3 == 0 ? 0 : 1e-8 * uniform(&seed);
         double g8 = 8 * 2.7e10, lim = 0.3 * 2 * 7.7e10 * (0.5 + uniform(&seed)), third = 1 / (3 * rstar);
@@ -197,7 +202,7 @@ static void test_md_cells_paths(void)
             int close = md_sum_close(got.fy, ref.fy, start.fy, mag.fy, m) && md_sum_close(got.fz, ref.fz, start.fz, mag.fz, m) &&
                         md_sum_close(got.plast, ref.plast, start.plast, mag.plast, m) &&
                         md_sum_close(got.elast, ref.elast, start.elast, mag.elast, m);
-            if (got_slid != ref_slid || memcmp(got_row, ref_row, sizeof(double) * HM_MD_PER_CELL * (size_t)n) != 0 ||
+            if (got_slid != ref_slid || memcmp(got_row, ref_row, sizeof row) != 0 ||
                 !close || memcmp(&got, &first, sizeof got) != 0) {
                 if (failed++ < 5)
                     CHECK_MSG(0, "md cells, path %u, trial %d (cells %d to %d of %d): cells or slides not the reference's, sums beyond round-off of it or not path 0's "
@@ -217,10 +222,9 @@ static int md_merge_reference_pair(const double *cell, int n)
     int best = 0;
     double shortest = INFINITY;
     for (int k = 0; k + 1 < n; k++) {
-        const double *q = cell + HM_MD_PER_CELL * k;
-        double len = q[HM_MD_PER_CELL] - (k ? q[-HM_MD_PER_CELL] : 0);
-        const double *r = q + HM_MD_PER_CELL;
-        double du = fabs(r[1] - q[1]) + fabs(r[2] - q[2]), um = fabs(q[1]) + fabs(q[2]) + fabs(r[1]) + fabs(r[2]);
+        double len = MDX(cell, k + 1) - (k ? MDX(cell, k - 1) : 0);
+        double du = fabs(MDY(cell, k + 1) - MDY(cell, k)) + fabs(MDZ(cell, k + 1) - MDZ(cell, k));
+        double um = fabs(MDY(cell, k)) + fabs(MDZ(cell, k)) + fabs(MDY(cell, k + 1)) + fabs(MDZ(cell, k + 1));
         if (um > 0) len *= 1 + 16 * du / um;
         if (len < shortest) shortest = len, best = k;
     }
@@ -241,35 +245,35 @@ static void test_md_fold(void)
     enum { CAP = 40 };
     const double rstar = 5e-3, gstar = 2.7e10, d0 = 1e-6, dy = 3e-10, dz = -1e-10;
     for (int thick = 0; thick < 2; thick++) {
-        double row[HM_MD_PER_CELL * CAP], n = CAP;
+        double row[HM_MD_PER_CELL * HM_MD_MAX_CELLS] = {0}, n = CAP;
         double a0 = sqrt(rstar * d0), a1 = a0 * (1 + 1e-4), la = a1 - a0; /* the annulus a0 * 1e-4, the outer cell 2e-3 a0, a fold below a0 / 160 */
         for (int k = 0; k < CAP; k++) {
             double x = thick ? a0 * (k + 1) / CAP : (k == CAP - 1 ? a0 : a0 * 0.998 * (k + 1) / (CAP - 1));
-            row[HM_MD_PER_CELL * k] = x;
-            row[HM_MD_PER_CELL * k + 1] = 1e-9 * (1 + 0.01 * k), row[HM_MD_PER_CELL * k + 2] = -2e-9;
+            MDX(row, k) = x;
+            MDY(row, k) = 1e-9 * (1 + 0.01 * k), MDZ(row, k) = -2e-9;
         }
         double want_y = 0, want_z = 0, lo = 0;
         for (int k = 0; k < CAP; k++) {
-            double L = row[HM_MD_PER_CELL * k] - lo;
-            want_y += 8 * gstar * L * (row[HM_MD_PER_CELL * k + 1] + dy);
-            want_z += 8 * gstar * L * (row[HM_MD_PER_CELL * k + 2] + dz);
-            lo = row[HM_MD_PER_CELL * k];
+            double L = MDX(row, k) - lo;
+            want_y += 8 * gstar * L * (MDY(row, k) + dy);
+            want_z += 8 * gstar * L * (MDZ(row, k) + dz);
+            lo = MDX(row, k);
         }
         want_y += 8 * gstar * la * 0.5 * dy, want_z += 8 * gstar * la * 0.5 * dz;
         double delta = a1 * a1 / rstar;
         lt_md_in in = {.rstar = rstar, .delta = delta, .rprev = rstar, .delta_prev = d0, .K = 1e9, .gstar = gstar,
                        .tanphi = 0.3, .fn_abs = 1, .fe = -1, .dy = dy, .dz = dz, .cap = CAP, .slips = 0, .fresh = 0};
-        double xin = row[HM_MD_PER_CELL * (CAP - 2)], lout = a0 - xin, uout = row[HM_MD_PER_CELL * (CAP - 1) + 1];
+        double xin = MDX(row, CAP - 2), lout = a0 - xin, uout = MDY(row, CAP - 1);
         double folded_u = (lout * uout - la * 0.5 * dy) / (a1 - xin) + dy; /* the folded cell's u after the step */
         lt_tangential t = lt_md_step(&in, row, &n);
         CHECK_MSG(n == CAP, "md fold (thick %d): %g cells, not %d", thick, n, CAP);
         if (!thick) { /* the fold is exact up to the rounding of the weighted mean */
             CHECK_REL(t.fy, want_y, 1e-13, "md fold: Fy, the appended annulus's");
             CHECK_REL(t.fz, want_z, 1e-13, "md fold: Fz, the appended annulus's");
-            CHECK_REL(row[HM_MD_PER_CELL * (CAP - 1)], a1, 1e-15, "md fold: the outer cell's edge at a");
-            CHECK_REL(row[HM_MD_PER_CELL * (CAP - 1) + 1], folded_u, 1e-15, "md fold: the outer cell's u, the weighted mean");
+            CHECK_REL(MDX(row, CAP - 1), a1, 1e-15, "md fold: the outer cell's edge at a");
+            CHECK_REL(MDY(row, CAP - 1), folded_u, 1e-15, "md fold: the outer cell's u, the weighted mean");
         } else { /* appended: the outermost cell is the annulus, entered at u = 0 with half the increment */
-            CHECK_REL(row[HM_MD_PER_CELL * (CAP - 1) + 1], 0.5 * dy, 1e-15, "md append: the annulus's u");
+            CHECK_REL(MDY(row, CAP - 1), 0.5 * dy, 1e-15, "md append: the annulus's u");
         }
     }
 }
@@ -280,38 +284,42 @@ static void test_md_merge_choice(void)
     int failed = 0, tried = 0;
     for (int trial = 0; trial < 600; trial++) {
         int n = 2 + (int)(uniform(&seed) * (HM_MD_MAX_CELLS - 1));
-        double row[HM_MD_PER_CELL * HM_MD_MAX_CELLS], x = 0;
+        double row[HM_MD_PER_CELL * HM_MD_MAX_CELLS] = {0}, x = 0;
         int kind = trial % 6;
         for (int k = 0; k < n; k++) {
             x += kind == 1 ? 1e-6 : 1e-6 * (0.2 + uniform(&seed)) * (k > n / 2 ? 0.5 : 1);
-            row[HM_MD_PER_CELL * k] = x;
+            MDX(row, k) = x;
             double u = kind == 2 ? 0 : kind == 1 ? 1e-7 : 1e-7 * (2 * uniform(&seed) - 1);
-            row[HM_MD_PER_CELL * k + 1] = u;
-            row[HM_MD_PER_CELL * k + 2] = kind == 3 ? u : 0.5 * u;
+            MDY(row, k) = u;
+            MDZ(row, k) = kind == 3 ? u : 0.5 * u;
         }
-        if (kind == 4) row[HM_MD_PER_CELL * (int)(uniform(&seed) * n) + 1] = NAN;
-        if (kind == 5) row[HM_MD_PER_CELL * (int)(uniform(&seed) * n) + 2] = INFINITY;
+        if (kind == 4) MDY(row, (int)(uniform(&seed) * n)) = NAN;
+        if (kind == 5) MDZ(row, (int)(uniform(&seed) * n)) = INFINITY;
         if (trial == 6) { /* no weighted length below infinity: pair 0 (NaN), pair 1 infinite, the rest NaN */
             n = 4;
             double edge[4] = {1e-6, NAN, INFINITY, INFINITY};
-            for (int k = 0; k < n; k++) row[HM_MD_PER_CELL * k] = edge[k];
+            for (int k = 0; k < n; k++) MDX(row, k) = edge[k];
         }
         int best = md_merge_reference_pair(row, n);
         double want[HM_MD_PER_CELL * HM_MD_MAX_CELLS], got[HM_MD_PER_CELL * HM_MD_MAX_CELLS];
         memcpy(got, row, sizeof row);
         /* the reference merge of pair `best`, as the law does it */
         memcpy(want, row, sizeof row);
-        double *a = want + HM_MD_PER_CELL * best, *b = a + HM_MD_PER_CELL;
-        double lo = best ? a[-HM_MD_PER_CELL] : 0, la = a[0] - lo, lb = b[0] - a[0], l = la + lb;
+        double lo = best ? MDX(want, best - 1) : 0, la = MDX(want, best) - lo, lb = MDX(want, best + 1) - MDX(want, best);
+        double l = la + lb;
         if (l > 0) {
-            a[1] = (la * a[1] + lb * b[1]) / l;
-            a[2] = (la * a[2] + lb * b[2]) / l;
+            MDY(want, best) = (la * MDY(want, best) + lb * MDY(want, best + 1)) / l;
+            MDZ(want, best) = (la * MDZ(want, best) + lb * MDZ(want, best + 1)) / l;
         }
-        a[0] = b[0];
-        memmove(b, b + HM_MD_PER_CELL, (size_t)(HM_MD_PER_CELL * (n - best - 2)) * sizeof *want);
+        MDX(want, best) = MDX(want, best + 1);
+        for (int k = best + 1; k + 1 < n; k++) /* cells best + 2 .. n - 1 down by one */
+            MDX(want, k) = MDX(want, k + 1), MDY(want, k) = MDY(want, k + 1), MDZ(want, k) = MDZ(want, k + 1);
         int m = lt_md_merge(got, n);
         tried++;
-        if (m != n - 1 || memcmp(got, want, sizeof(double) * HM_MD_PER_CELL * (size_t)(n - 1)) != 0)
+        int same = 1; /* cells 0 .. n - 2 of the three arrays */
+        for (int q = 0; q < HM_MD_PER_CELL; q++)
+            same &= memcmp(got + q * HM_MD_MAX_CELLS, want + q * HM_MD_MAX_CELLS, sizeof(double) * (size_t)(n - 1)) == 0;
+        if (m != n - 1 || !same)
             if (failed++ < 5) CHECK_MSG(0, "md merge, trial %d (%d cells, kind %d): not the pair %d of the full scan", trial, n, kind, best);
     }
     CHECK_MSG(failed == 0, "%d of %d merges differ", failed, tried);
