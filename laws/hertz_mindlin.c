@@ -177,6 +177,7 @@
 #include "clipped_restitution.h"
 #include "rolling_resistance.h"
 #include "md_rule.h"
+#include <float.h>
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
@@ -275,6 +276,23 @@ static double dashpot_velocity(int mode, int fresh, double v_half, double v_prev
 /* The tangential force of a step and its energies (N, J): laws/md_rule.h's. */
 typedef lt_tangential tangential;
 
+/* hypot(a, b) > lim (N), the Coulomb test, decided from the squares where they settle it: a, b, lim
+ * rounded, a^2 + b^2 and lim^2 are within 2 and 1 ulp of the exact squares and hypot within 1 ulp
+ * of the exact length, so a margin of 16 eps on the squares gives hypot's answer; near the
+ * circle, out of the normal range (overflow, underflow), for lim <= 0 or with a NaN, hypot decides.  The same
+ * answer as hypot's always, without its call on the step's chain (the rescale step's force waits
+ * for this test). */
+static inline int hm_beyond(double a, double b, double lim)
+{
+    if (a == 0 && b == 0) return 0 > lim; /* hypot(0, 0) = 0: no tangential force (a head-on impact) */
+    double s2 = a * a + b * b, q = lim * lim;
+    if (lim > 0 && s2 >= DBL_MIN && s2 <= DBL_MAX && q >= DBL_MIN && q <= DBL_MAX) {
+        if (s2 > q * (1 + 16 * DBL_EPSILON)) return 1;
+        if (s2 < q * (1 - 16 * DBL_EPSILON)) return 0;
+    }
+    return hypot(a, b) > lim;
+}
+
 /* rescale and incremental: one spring kt = 8 G* a, the force history as local components; rescale
  * scales it by kt(n)/kt(n-1) when the overlap decreased (Thornton), incremental never.  fd: the
  * tangential dashpot's trial force (N; 0 without one), scaled with the spring when the whole
@@ -290,9 +308,9 @@ static tangential spring_step(const double *p, const lt_contact *c, const double
     double ty = fsy + kt * c->v[1] * c->dt, tz = fsz + kt * c->v[2] * c->dt;
     tangential t = {ty, tz, 0, 0, 0};
     /* (+ 0 without a dashpot: hypot ignores the sign of a zero, so the same bits as before) */
-    double fy = s[HM_S_TANPHI] * fn_abs, ft = hypot(ty + fd[0], tz + fd[1]);
-    if (!p[HM_P_NOSLIP] && ft > fy) {
-        double scale = ft > 0 ? fy / ft : 0;
+    double fy = s[HM_S_TANPHI] * fn_abs;
+    if (!p[HM_P_NOSLIP] && hm_beyond(ty + fd[0], tz + fd[1], fy)) {
+        double ft = hypot(ty + fd[0], tz + fd[1]), scale = ft > 0 ? fy / ft : 0;
         t.fy *= scale;
         t.fz *= scale;
         fd[0] *= scale;
