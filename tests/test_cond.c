@@ -107,6 +107,7 @@ static const char *const hand[] = {
 static const char *const fast[] = {
     "C and C.uN <= -1e-3", "C.u[2] >= 3e-3", "not C", "3e-3 <= C.u[2]", "C.kn >= 1e6", "C and 7 >= C.f[1]",
     "C.tanPhi >= 0.5", "C.uN <= -0.0", "-3 < C.v[2]", "C.uN == 0", "S.time > 1e-3", "E.plast ~= 0",
+    "stage.step >= 100", "S.step == 7", "100 < stage.step",
 };
 
 /* Lua expressions outside the shapes: they must stay in Lua. */
@@ -258,6 +259,7 @@ static void test_hand_written_conditions(void)
 {
     tally ty = {0, 0, 0, 0};
     for (size_t i = 0; i < sizeof hand / sizeof hand[0]; i++) check_expr(hand[i], 24, 1, &ty);
+    for (size_t i = 0; i < sizeof fast / sizeof fast[0]; i++) check_expr(fast[i], 24, 1, &ty); /* the fast forms too */
     CHECK_MSG(ty.decided > 2 * ty.deferred, "compiled decided %ld, deferred %ld", ty.decided, ty.deferred);
     CHECK_MSG(ty.lua_errors > 0, "no Lua error met: the error cases are not exercised");
 }
@@ -313,7 +315,7 @@ static void test_outside_shapes_stay_in_lua(void)
         CHECK_MSG(c && lt_cond_is_fast(c), "'%s' does not take a fast form", fast[i]);
         lt_cond_free(c);
     }
-    const char *slow[] = {"not C and C.uN < 0", "stage.step >= 100", "stage.rebound", "C", "C.uN < 0 and C"};
+    const char *slow[] = {"not C and C.uN < 0", "stage.step >= 1e2", "stage.rebound", "C", "C.uN < 0 and C"};
     for (size_t i = 0; i < sizeof slow / sizeof slow[0]; i++) {
         c = lt_cond_compile(slow[i], law);
         CHECK_MSG(c && !lt_cond_is_fast(c), "'%s' takes a fast form", slow[i]);
