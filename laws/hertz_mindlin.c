@@ -74,9 +74,10 @@
  *           the no-slip impact's vc'/vc within 6e-5 of the converged superposition.  Cost:
  *           one pass over the cells per step, eight (AVX-512), four (AVX) or two (SSE2) cells at a
  *           time in vector lanes with the sums in eight partial sums (the same bits on every path), and a
- *           merge scan that skips the weight of a pair longer than the best found: about
- *           0.5 us a step at 160 cells in an oblique impact (docs/performance.md, "Where a step
- *           goes"); nothing before the first tangential motion.
+ *           merge scan that skips the weight of a pair longer than the best found (a full
+ *           row folds a thin entering annulus instead): about 0.33 us a step at 160 cells in
+ *           an oblique impact (docs/performance.md, "Where a step goes", third round); nothing
+ *           before the first tangential motion.
  *           The row's step and merge: laws/md_rule.c (shared with thornton).
  *           No torque unless `rolling` (below).
  *   tangentialDashpot (off by default: no tangential dashpot): Ft += eta_t vt*, with
