@@ -539,10 +539,7 @@ static void rolling_cycle_expect(const lt_case_env *env, lt_expect *x, int twist
     const double *p = env->param;
     double d = env->load[0], a = sqrt(h.rstar * d), R = h.rstar, fn = h.K * d * sqrt(d);
     double kn = 2 * h.estar * a, kt = 8 * h.gstar * a, mu = lt_rr_given_mu(p[twist ? HM_P_MUTW : HM_P_MUR]);
-    double k = 2.25 * kn * mu * mu * R * R;                  /* epsd */
-    if (p[HM_P_ROLLING] == LT_RR_EPSD2) k = kt * R * R;   /* epsd2 */
-    if (twist) k = 4.5 * kt * mu * mu * R * R;
-    if (!isnan(p[twist ? HM_P_KTW : HM_P_KR])) k = p[twist ? HM_P_KTW : HM_P_KR];
+    double k = lt_rolling_hertz_stiffness((int)p[HM_P_ROLLING], twist, kn, kt, mu, R, p[twist ? HM_P_KTW : HM_P_KR]);
     lt_rolling_cycle_expect(env, x, k, mu * R * fn);
 }
 static void rolling_bend_expect(const lt_case_env *env, lt_expect *x) { rolling_cycle_expect(env, x, 0); }

@@ -18,6 +18,12 @@ extern const lt_case lt_rolling_cases[ROLLING_N_CASES];
  * the normal impulse of restitution e, turns the spins to w - mu_r R* J/I_A and -w + mu_r R* J/I_B;
  * tol, why, order as lt_expect's for both spins. */
 void lt_rolling_cycle_expect(const lt_case_env *env, lt_expect *x, double k, double M);
+/* The Hertz laws' option `rolling` (a rotational cycle at a contact of radius a, R* the rolling
+ * radius, m): the rolling or twisting stiffness its cases expect, from the documented formulas,
+ * not from laws/rolling_resistance.h: bending epsd 2.25 kn mu^2 R*^2 or epsd2 kt R*^2, twisting
+ * 4.5 kt mu^2 R*^2, or `given` (kr or ktw) when it is not NaN; kn = 2 E* a, kt = 8 G* a (N/m),
+ * mu the coefficient of that moment, rule LT_RR_EPSD or LT_RR_EPSD2 (N m/rad). */
+double lt_rolling_hertz_stiffness(int rule, int twist, double kn, double kt, double mu, double rstar, double given);
 void lt_rolling_impact_spins(const lt_case_env *env, lt_expect *x, double e, double muR, double rstar, double tol,
                              const char *why, double order);
 

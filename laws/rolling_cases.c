@@ -19,6 +19,7 @@
  *   sum |Fn| dt = m* (v + v'), exactly, so the spins err only as the restitution does).
  */
 #include "rolling.h"
+#include "rolling_resistance.h"
 #include <math.h>
 #include <stddef.h>
 
@@ -66,6 +67,13 @@ static void epp_cycle(const lt_case_env *env, lt_expect *x, double k, double M, 
 void lt_rolling_cycle_expect(const lt_case_env *env, lt_expect *x, double k, double M)
 {
     epp_cycle(env, x, k, M, TOL_SLOPE, WHY_SLOPE);
+}
+
+double lt_rolling_hertz_stiffness(int rule, int twist, double kn, double kt, double mu, double rstar, double given)
+{
+    if (!isnan(given)) return given;
+    if (twist) return 4.5 * kt * mu * mu * rstar * rstar;
+    return rule == LT_RR_EPSD2 ? kt * rstar * rstar : 2.25 * kn * mu * mu * rstar * rstar;
 }
 
 void lt_rolling_impact_spins(const lt_case_env *env, lt_expect *x, double e, double muR, double rstar, double tol,

@@ -178,10 +178,7 @@ static void rolling_cycle_expect(const lt_case_env *env, lt_expect *x, int twist
     double d = env->load[0], F = lt_th_virgin_force(&m, d), R = m.rstar;
     double ca = d > m.dy ? sqrt((2 * F + m.fy) / (2 * LT_PI * m.py)) : sqrt(R * d);
     double kn = 2 * m.estar * ca, kt = 8 * gstar * ca, mu = lt_rr_given_mu(p[twist ? TH_P_MUTW : TH_P_MUR]);
-    double k = 2.25 * kn * mu * mu * R * R;                  /* epsd */
-    if (p[TH_P_ROLLING] == LT_RR_EPSD2) k = kt * R * R;   /* epsd2 */
-    if (twist) k = 4.5 * kt * mu * mu * R * R;
-    if (!isnan(p[twist ? TH_P_KTW : TH_P_KR])) k = p[twist ? TH_P_KTW : TH_P_KR];
+    double k = lt_rolling_hertz_stiffness((int)p[TH_P_ROLLING], twist, kn, kt, mu, R, p[twist ? TH_P_KTW : TH_P_KR]);
     lt_rolling_cycle_expect(env, x, k, mu * R * F);
 }
 static void rolling_bend_expect(const lt_case_env *env, lt_expect *x) { rolling_cycle_expect(env, x, 0); }
