@@ -128,7 +128,13 @@ static void probe_summary(const lt_probe *p, const char *name, const char *law, 
     printf("probe %s: law %s, %d directions", name, law, directions);
     if (o->shards > 1) printf(" (shard %d/%d: %d of them)", o->shard, o->shards, p->n_points);
     printf(", %d yielded (%d broken), %.3g s\n", yielded, broken, seconds);
-    if (p->extended) {
+    if (yielded == 0 && p->n_points > 0) {
+        if (p->extended)
+            printf("  DoFs %d (%s) and %d (%s), %s control\n", p->dofs[0] + 1, dof_names[p->dofs[0]], p->dofs[1] + 1,
+                   dof_names[p->dofs[1]], p->force ? "force" : "displacement");
+        printf("  yield points: none: no direction reached the surface within the probe's limits (raise `limit`, "
+               "or the law's surface does not bound these directions with these parameters)\n");
+    } else if (p->extended) {
         double worst_steps = 0;
         for (int i = 0; i < p->n_points; i++)
             if (p->points[i].yielded && p->points[i].dsteps > worst_steps) worst_steps = p->points[i].dsteps;

@@ -36,6 +36,28 @@ static long file_size(const char *path)
     return stat(path, &st) == 0 ? (long)st.st_size : -1;
 }
 
+/* A probe whose directions never reach the surface (hertz_mindlin's torques without `rolling`:
+ * its yield function does not bound them): the run succeeds, the summary says that no direction
+ * yielded and why it may be, and --plot draws the directions' ends (not a gnuplot error). */
+static void test_probe_that_never_yields(void)
+{
+    char *dir = make_tmpdir(), args[512], path[300];
+    put_file(dir, "open.lua",
+             "lawtester.probe_yield{ name = 'open', test = { name = 'open', law = 'hertz_mindlin', gap = -1e-5,\n"
+             "  particles = { { radius = 0.01 }, { radius = 0.01 } }, dt = 1e-7 },\n"
+             "  dofs = {5, 6}, control = 'displacement', limit = {0.02, 0.02}, directions = 8, steps = 200 }\n");
+    snprintf(args, sizeof args, "run %s/open.lua -o %s --plot", dir, dir);
+    result r;
+    run(&r, args);
+    CHECK_MSG(r.status == 0, "status %d: %s", r.status, r.err);
+    CHECK_MSG(strstr(r.out, "8 directions, 0 yielded") &&
+                  strstr(r.out, "yield points: none: no direction reached the surface within the probe's limits"),
+              "%s", r.out);
+    snprintf(path, sizeof path, "%s/open-section.png", dir);
+    CHECK_MSG(file_size(path) > 1000, "no plot %s: %s", path, r.err);
+    remove_tree(dir);
+}
+
 /* The shipped probe file: 72 rows per probe under the documented header, the surfaces, the
  * plots; nothing on stderr (not a terminal: no progress bar). */
 static void test_probe_stage_file(void)
@@ -213,6 +235,7 @@ const test_case probe_cli_tests[] = {
     TEST(bad_probe_test_param),
     TEST(bad_probe_key),
     TEST(probe_stage_file),
+    TEST(probe_that_never_yields),
     TEST(bad_shard_option),
     TEST(shards_through_gnu_parallel),
     TEST(merge_refuses_bad_shards),
