@@ -71,5 +71,15 @@ extern const lt_case lt_hertz_mindlin_cases[HM_N_CASES];
 double lt_hm_md_c0(double mu, double P, double gstar, double a);
 double lt_hm_md_cycle_energy(double mu, double P, double gstar, double a, double ua);
 double lt_hm_md_stick_ratio(double kappa, double k2, int n);
+/* A Cattaneo-Mindlin cycle 0 -> ua -> -ua -> ua at held P, a (any Hertz contact: hertz_mindlin's,
+ * thornton's unloading curve), shared by both laws' md cases.  lt_hm_md_cycle_rows: the rows
+ * cycle energy (lt_hm_md_cycle_energy) and peak slip force phi mu P, phi = 1 - (1 - ua/c0)^{3/2}
+ * (1 beyond c0), at the tolerances of the 160-cell row with the reasons given;
+ * lt_hm_md_cycle_point: the loop for verify --plot at the fraction s of its three legs (1, 2 and
+ * 2 fifths): the displacement *u (m) and force *f (N), Masing's rule on the first loading's
+ * T(x) = mu P [1 - (1 - x/c0)^{3/2}]. */
+void lt_hm_md_cycle_rows(lt_expect *x, double mu, double P, double gstar, double a, double ua,
+                         const char *why_cycle, const char *why_peak);
+void lt_hm_md_cycle_point(double mu, double P, double gstar, double a, double ua, double s, double *u, double *f);
 
 #endif

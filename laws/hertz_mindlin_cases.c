@@ -387,21 +387,27 @@ double lt_hm_md_cycle_energy(double mu, double P, double gstar, double a, double
 #define TOL_MD_PEAK 1e-4
 #define WHY_MD_PEAK "peak force of the Cattaneo-Mindlin branch at 160 cells: measured <= 6e-5 mu P"
 
+void lt_hm_md_cycle_rows(lt_expect *x, double mu, double P, double gstar, double a, double ua, const char *why_cycle,
+                         const char *why_peak)
+{
+    double c0 = lt_hm_md_c0(mu, P, gstar, a);
+    x->value[LT_Q_CYCLE_ENERGY] = lt_hm_md_cycle_energy(mu, P, gstar, a, ua);
+    x->tol[LT_Q_CYCLE_ENERGY] = TOL_MD_CYCLE;
+    x->why[LT_Q_CYCLE_ENERGY] = why_cycle;
+    double phi = ua >= c0 ? 1 : 1 - pow(1 - ua / c0, 1.5);
+    x->value[LT_Q_SLIP_FORCE] = phi * mu * P;
+    x->tol[LT_Q_SLIP_FORCE] = TOL_MD_PEAK / phi;
+    x->why[LT_Q_SLIP_FORCE] = why_peak;
+}
+
 static void md_cycle_expect(const lt_case_env *env, lt_expect *x)
 {
     hertz h = hertz_of(env);
     double d = env->cycle.overlap, ua = env->cycle.amplitude, a = sqrt(h.rstar * d), P = h.K * pow(d, 1.5);
-    double c0 = lt_hm_md_c0(h.mu, P, h.gstar, a);
-    x->value[LT_Q_CYCLE_ENERGY] = lt_hm_md_cycle_energy(h.mu, P, h.gstar, a, ua);
-    x->tol[LT_Q_CYCLE_ENERGY] = TOL_MD_CYCLE;
-    x->why[LT_Q_CYCLE_ENERGY] = WHY_MD_CYCLE;
+    lt_hm_md_cycle_rows(x, h.mu, P, h.gstar, a, ua, WHY_MD_CYCLE, WHY_MD_PEAK);
     x->value[LT_Q_KT] = 8 * h.gstar * a;
     x->tol[LT_Q_KT] = TOL_POSITION;
     x->why[LT_Q_KT] = "the reported kt is Mindlin's 8 G* a (stick), at the held overlap: " WHY_POSITION;
-    double phi = ua >= c0 ? 1 : 1 - pow(1 - ua / c0, 1.5);
-    x->value[LT_Q_SLIP_FORCE] = phi * h.mu * P;
-    x->tol[LT_Q_SLIP_FORCE] = TOL_MD_PEAK / phi;
-    x->why[LT_Q_SLIP_FORCE] = WHY_MD_PEAK;
 }
 
 /* The Cattaneo-Mindlin loop of the cycle, for verify --plot: at the fraction s of the three legs
@@ -414,11 +420,9 @@ static double md_branch(double mu_p, double c0, double x)
     return x >= c0 ? mu_p : mu_p * (1 - pow(1 - x / c0, 1.5));
 }
 
-static void md_cycle_curve(const lt_case_env *env, double s, double *u, double *f)
+void lt_hm_md_cycle_point(double mu, double P, double gstar, double a, double ua, double s, double *u, double *f)
 {
-    hertz h = hertz_of(env);
-    double d = env->cycle.overlap, ua = env->cycle.amplitude, a = sqrt(h.rstar * d), P = h.K * pow(d, 1.5);
-    double c0 = lt_hm_md_c0(h.mu, P, h.gstar, a), mu_p = h.mu * P, top = md_branch(mu_p, c0, ua);
+    double c0 = lt_hm_md_c0(mu, P, gstar, a), mu_p = mu * P, top = md_branch(mu_p, c0, ua);
     double r = 5 * s; /* the legs take 1, 2 and 2 fifths of the path */
     if (r <= 1) {
         *u = r * ua;
@@ -430,6 +434,13 @@ static void md_cycle_curve(const lt_case_env *env, double s, double *u, double *
         *u = -ua + (r - 3) * ua;
         *f = -top + 2 * md_branch(mu_p, c0, (*u + ua) / 2);
     }
+}
+
+static void md_cycle_curve(const lt_case_env *env, double s, double *u, double *f)
+{
+    hertz h = hertz_of(env);
+    double d = env->cycle.overlap, a = sqrt(h.rstar * d), P = h.K * pow(d, 1.5);
+    lt_hm_md_cycle_point(h.mu, P, h.gstar, a, env->cycle.amplitude, s, u, f);
 }
 
 /* The no-slip (full stick) elastic Hertz impact of a body whose contact point has the

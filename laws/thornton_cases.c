@@ -227,51 +227,24 @@ static md_contact md_contact_of(const lt_case_env *env)
 }
 
 /* the row's resolution at 160 cells: hertz_mindlin's measured errors (a Hertz contact, the same
- * rule), rechecked on this case (docs/verify.md) */
-#define TOL_MD_CYCLE 1e-4
+ * rule; the rows' tolerances are lt_hm_md_cycle_rows'), rechecked on this case (docs/verify.md) */
 #define WHY_MD_CYCLE "Mindlin-Deresiewicz loop on the R_p curve at 160 cells: second order in the cell length"
-#define TOL_MD_PEAK 1e-4
 #define WHY_MD_PEAK "peak force of the Cattaneo-Mindlin branch at 160 cells (as hertz_mindlin's)"
 
 static void md_cycle_expect(const lt_case_env *env, lt_expect *x)
 {
     md_contact h = md_contact_of(env);
-    double ua = env->cycle.amplitude, c0 = lt_hm_md_c0(h.mu, h.P, h.gstar, h.a);
-    x->value[LT_Q_CYCLE_ENERGY] = lt_hm_md_cycle_energy(h.mu, h.P, h.gstar, h.a, ua);
-    x->tol[LT_Q_CYCLE_ENERGY] = TOL_MD_CYCLE;
-    x->why[LT_Q_CYCLE_ENERGY] = WHY_MD_CYCLE;
+    lt_hm_md_cycle_rows(x, h.mu, h.P, h.gstar, h.a, env->cycle.amplitude, WHY_MD_CYCLE, WHY_MD_PEAK);
     x->value[LT_Q_KT] = 8 * h.gstar * h.a;
     x->tol[LT_Q_KT] = 1e-9;
     x->why[LT_Q_KT] = "the reported kt is 8 G* a_p (stick) at the held overlap: overlap from rounded position updates";
-    double phi = ua >= c0 ? 1 : 1 - pow(1 - ua / c0, 1.5);
-    x->value[LT_Q_SLIP_FORCE] = phi * h.mu * h.P;
-    x->tol[LT_Q_SLIP_FORCE] = TOL_MD_PEAK / phi;
-    x->why[LT_Q_SLIP_FORCE] = WHY_MD_PEAK;
 }
 
-/* The Cattaneo-Mindlin loop for verify --plot (Masing's rule, as laws/hertz_mindlin_cases.c):
- * T(x) = mu P [1 - (1 - x/c0)^{3/2}] (mu P from c0 on) on the first loading, T* - 2 T((ua - x)/2)
- * going back, -T* + 2 T((x + ua)/2) coming again; the legs take 1, 2 and 2 fifths of s. */
-static double md_branch(double mu_p, double c0, double x)
-{
-    return x >= c0 ? mu_p : mu_p * (1 - pow(1 - x / c0, 1.5));
-}
-
+/* The Cattaneo-Mindlin loop for verify --plot (hertz_mindlin's, on the R_p curve). */
 static void md_cycle_curve(const lt_case_env *env, double s, double *u, double *f)
 {
     md_contact h = md_contact_of(env);
-    double ua = env->cycle.amplitude, c0 = lt_hm_md_c0(h.mu, h.P, h.gstar, h.a), mu_p = h.mu * h.P;
-    double top = md_branch(mu_p, c0, ua), r = 5 * s;
-    if (r <= 1) {
-        *u = r * ua;
-        *f = md_branch(mu_p, c0, *u);
-    } else if (r <= 3) {
-        *u = ua - (r - 1) * ua;
-        *f = top - 2 * md_branch(mu_p, c0, (ua - *u) / 2);
-    } else {
-        *u = -ua + (r - 3) * ua;
-        *f = -top + 2 * md_branch(mu_p, c0, (*u + ua) / 2);
-    }
+    lt_hm_md_cycle_point(h.mu, h.P, h.gstar, h.a, env->cycle.amplitude, s, u, f);
 }
 
 /* No-slip oblique impact below v_y: the contact stays on the Hertz curve (R_p = R*), so thornton

@@ -35,6 +35,17 @@ static const lt_law *thornton(void) { return lt_find_law("thornton"); }
 
 static double mstar(void) { return 0.5 * 4.0 / 3.0 * LT_TEST_PI * 5e-3 * 5e-3 * 5e-3 * 7800; }
 
+/* The contact of two steel spheres of radius 5 mm of material *mat (E 200 GPa, nu 0.3). */
+static lt_contact steel_spheres(const lt_material *mat)
+{
+    lt_contact c;
+    memset(&c, 0, sizeof c);
+    c.mat[0] = c.mat[1] = mat;
+    c.rcurv[0] = c.rcurv[1] = 5e-3;
+    c.mstar = mstar();
+    return c;
+}
+
 static void set_params(double *p)
 {
     const lt_law *law = thornton();
@@ -80,11 +91,7 @@ static impact_run run_impact(double v, int steps_per_contact)
     set_params(p);
     memset(s, 0, sizeof s);
     lt_material mat = {2e11, 0.3, 7800, 0.5, 0.3};
-    lt_contact c;
-    memset(&c, 0, sizeof c);
-    c.mat[0] = c.mat[1] = &mat;
-    c.rcurv[0] = c.rcurv[1] = 5e-3;
-    c.mstar = mstar();
+    lt_contact c = steel_spheres(&mat);
     /* the Hertz contact time of the incoming speed sets dt */
     double K = 4.0 / 3.0 * ESTAR * sqrt(RSTAR), d0 = pow(1.25 * c.mstar * v * v / K, 0.4);
     double dt = 2.943275 * d0 / v / steps_per_contact;
@@ -161,11 +168,7 @@ static void test_loop_closed_forms(void)
     set_params(p);
     memset(s, 0, sizeof s);
     lt_material mat = {2e11, 0.3, 7800, 0.5, 0.3};
-    lt_contact c;
-    memset(&c, 0, sizeof c);
-    c.mat[0] = c.mat[1] = &mat;
-    c.rcurv[0] = c.rcurv[1] = 5e-3;
-    c.mstar = mstar();
+    lt_contact c = steel_spheres(&mat);
     c.dt = 1e-6;
     law->init(p, &c, s);
     lt_th_model m = lt_th_model_of(ESTAR, RSTAR, PY);
