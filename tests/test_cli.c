@@ -16,6 +16,11 @@
 
 static void test_bad_syntax(void) { check_bad("syntax.lua", 4, "'}' expected near 'values'"); }
 static void test_bad_unknown_law(void) { check_bad("unknown_law.lua", 3, "field law: unknown law 'hookean'"); }
+/* a law's parameter check (hertz_mindlin: clipEn without clip) refused at the params' line */
+static void test_bad_clipen_without_clip(void)
+{
+    check_bad("clipen_without_clip.lua", 3, "field params: clipEn = 1 needs clip = 1 (without clip, en already is the restitution)");
+}
 static void test_bad_unknown_param(void) { check_bad("unknown_param.lua", 5, "field params.ktt: law 'linear' has no parameter 'ktt'"); }
 static void test_bad_whats_character(void) { check_bad("bad_whats.lua", 6, "field stages[2].whats: bad character 'x' at position 2"); }
 static void test_bad_wrong_type(void) { check_bad("wrong_type.lua", 5, "field particles[2].radius: expected a number, got string"); }
@@ -658,6 +663,7 @@ const test_case cli_tests[] = {
     TEST(bad_syntax),
     TEST(bad_unknown_law),
     TEST(bad_unknown_param),
+    TEST(bad_clipen_without_clip),
     TEST(bad_whats_character),
     TEST(bad_wrong_type),
     TEST(bad_nan_value),
