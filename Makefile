@@ -10,13 +10,16 @@ WARN    := -std=c17 -Wall -Wextra -pedantic $(if $(WERROR),-Werror)
 LUA_CFLAGS := $(shell pkg-config --cflags lua5.4 2>/dev/null || echo -I/usr/include/lua5.4)
 LUA_LIBS   := $(shell pkg-config --libs lua5.4 2>/dev/null || echo -llua5.4)
 BUILD   ?= build
-# dlopen (src/plugin.c, --law-lib): in libc on glibc >= 2.34, musl and the BSDs; -ldl where a
+# dlopen (src/plugin/plugin.c, --law-lib): in libc on glibc >= 2.34, musl and the BSDs; -ldl where a
 # libdl exists (older glibc needs it; newer ones keep it as an empty stub).
 DL_LIBS := $(shell echo 'int main(void){return 0;}' | $(CC) -x c - -ldl -o /dev/null 2>/dev/null && echo -ldl)
 LIBS    := $(LUA_LIBS) $(DL_LIBS) -lm
+# The law header as installed (<lawtester/law.h>), and src/ so that an include names its layer's
+# folder ("driver/driver.h"; docs/architecture.md).
+INC     := -Iinclude -Isrc
 
 LAWS    := $(wildcard laws/*.c)
-LIBSRC  := $(filter-out src/main.c,$(wildcard src/*.c))
+LIBSRC  := $(filter-out src/main.c,$(wildcard src/*.c src/*/*.c))
 TESTSRC := $(wildcard tests/*.c)
 OBJ     := $(patsubst %.c,$(BUILD)/%.o,$(LIBSRC) $(LAWS))
 TESTOBJ := $(patsubst %.c,$(BUILD)/%.o,$(TESTSRC))
@@ -60,42 +63,38 @@ $(BUILD)/lawtester-bench: $(BENCHOBJ) $(OBJ)
 # Header dependencies come from the compiler (-MMD -MP: one .d file beside each object).
 $(BUILD)/bench/main.o: bench/main.c
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -DBENCH_CFLAGS='"$(CFLAGS)"' -DBENCH_PLUGIN='"$(BUILD)/bench/plugin_linear.so"' \
+	$(CC) $(WARN) $(INC) $(CPPFLAGS) $(CFLAGS) -DBENCH_CFLAGS='"$(CFLAGS)"' -DBENCH_PLUGIN='"$(BUILD)/bench/plugin_linear.so"' \
 	  -MMD -MP -c -o $@ $<
 
 # The bench's law from a shared object: examples/plugin/c built with lawtester's own flags,
-# against the header laid out as installed (<lawtester/law.h>).
-$(BUILD)/include/lawtester/law.h: src/law.h
+# against the header as installed (include/lawtester/law.h is laid out as <lawtester/law.h>).
+$(BUILD)/bench/plugin_linear.so: examples/plugin/c/plugin_linear.c include/lawtester/law.h
 	@mkdir -p $(dir $@)
-	cp $< $@
-
-$(BUILD)/bench/plugin_linear.so: examples/plugin/c/plugin_linear.c $(BUILD)/include/lawtester/law.h
-	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -fPIC -shared -I$(BUILD)/include $(LDFLAGS) -o $@ $< -lm
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -fPIC -shared -Iinclude $(LDFLAGS) -o $@ $< -lm
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(FILE_CFLAGS) $(LUA_INC) -MMD -MP -c -o $@ $<
+	$(CC) $(WARN) $(INC) $(CPPFLAGS) $(CFLAGS) $(FILE_CFLAGS) $(LUA_INC) -MMD -MP -c -o $@ $<
 
 # Lua's include path only for the scripting layer (docs/architecture.md, "Layers"): the stage
 # scripts, the Lua-value conversions, the command line, and the tests and benchmark that drive
 # them.  The driver, geometry, law and output layers below compile without it, so a Lua header
 # included there fails to build.
-LUA_LAYER := $(wildcard src/script*.c) src/conv.c src/main.c
+LUA_LAYER := $(wildcard src/script/script*.c) src/script/conv.c src/main.c
 $(patsubst %.c,$(BUILD)/%.o,$(LUA_LAYER)): LUA_INC := $(LUA_CFLAGS)
 $(BUILD)/tests/%.o $(BUILD)/bench/%.o: LUA_INC := $(LUA_CFLAGS)
 
-# The driver's step (src/driver*.c) without the compiler's vectoriser (gcc and clang): it keeps the state of a
+# The driver's step (src/driver/driver*.c) without the compiler's vectoriser (gcc and clang): it keeps the state of a
 # step in the tester and in small arrays, and packing their vec3 components into 16-byte moves
 # makes loads wait for stores they cannot be forwarded from; measured (docs/performance.md) the
 # sparse case 7 % faster without it, the kernel unchanged.  Results are the same either way
 # (no reassociation: vectorising only packs independent operations).
-$(patsubst %.c,$(BUILD)/%.o,$(wildcard src/driver*.c)): FILE_CFLAGS := -fno-tree-vectorize
+$(patsubst %.c,$(BUILD)/%.o,$(wildcard src/driver/driver*.c)): FILE_CFLAGS := -fno-tree-vectorize
 
 # ---- install (docs/plugins.md, "Install layout": a public contract) ----------------------------
 # make install [PREFIX=/usr/local] [DESTDIR=]: the program, the law header, pkg-config's file, the
 # man page and the gnuplot scripts the program runs (found from the executable's place:
-# BINDIR/../share/lawtester/plots, src/plot.c).  make uninstall removes exactly those files.
+# BINDIR/../share/lawtester/plots, src/output/plot.c).  make uninstall removes exactly those files.
 PREFIX     ?= /usr/local
 BINDIR     := $(PREFIX)/bin
 INCLUDEDIR := $(PREFIX)/include
@@ -104,7 +103,7 @@ MANDIR     := $(PREFIX)/share/man/man1
 DATADIR    := $(PREFIX)/share/lawtester
 INSTALL    ?= install
 VERSION    := $(shell sed -n 's/^\#define LAWTESTER_VERSION "\(.*\)"/\1/p' src/main.c)
-LAW_API    := $(shell sed -n 's/^\#define LT_LAW_API_VERSION \([0-9]*\)/\1/p' src/law.h)
+LAW_API    := $(shell sed -n 's/^\#define LT_LAW_API_VERSION \([0-9]*\)/\1/p' include/lawtester/law.h)
 # every file under plots/, at any depth (a new directory of plots ships without an edit here;
 # tests/test_plugin.c walks plots/ and checks each is installed); the directories, deepest last
 PLOTS      := $(shell find plots -type f | LC_ALL=C sort)
@@ -117,7 +116,7 @@ install: lawtester
 	$(INSTALL) -d '$(DESTDIR)$(BINDIR)' '$(DESTDIR)$(INCLUDEDIR)/lawtester' '$(DESTDIR)$(PCDIR)' \
 	  '$(DESTDIR)$(MANDIR)' $(foreach d,$(PLOT_DIRS),'$(DESTDIR)$(DATADIR)/$(d)')
 	$(INSTALL) -m 755 lawtester '$(DESTDIR)$(BINDIR)/lawtester'
-	$(INSTALL) -m 644 src/law.h '$(DESTDIR)$(INCLUDEDIR)/lawtester/law.h'
+	$(INSTALL) -m 644 include/lawtester/law.h '$(DESTDIR)$(INCLUDEDIR)/lawtester/law.h'
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' -e 's|@LAW_API@|$(LAW_API)|' \
 	  lawtester.pc.in >'$(DESTDIR)$(PCDIR)/lawtester.pc'
 	chmod 644 '$(DESTDIR)$(PCDIR)/lawtester.pc'
@@ -243,4 +242,4 @@ help:
 	@echo "make asan     the tests under ASan+UBSan;  make check-valgrind  the tests under valgrind"
 	@echo "make fuzz     the libFuzzer targets, FUZZ_SECONDS each (600);  make fuzz-ci  60 s in all"
 
--include $(wildcard $(BUILD)/src/*.d $(BUILD)/laws/*.d $(BUILD)/tests/*.d $(BUILD)/tests/fuzz/*.d $(BUILD)/bench/*.d)
+-include $(wildcard $(BUILD)/src/*.d $(BUILD)/src/*/*.d $(BUILD)/laws/*.d $(BUILD)/tests/*.d $(BUILD)/tests/fuzz/*.d $(BUILD)/bench/*.d)

@@ -27,14 +27,14 @@
  *   sweep    bench/sweep.c: the yield probe (lt_probe_run), 360 proportional-loading
  *            directions to first yield, on one core and as two shards on two;
  *   plugin   the sparse case with the law `plugin_linear` loaded from a shared object
- *            (examples/plugin/c, built by `make bench` with lawtester's flags; src/plugin.h)
+ *            (examples/plugin/c, built by `make bench` with lawtester's flags; src/plugin/plugin.h)
  *            against the built-in `linear` on the same path (5e5 steps), alternating in one
  *            process over 21 rounds, each law's fastest run: the cost of a law behind dlopen.
  * Units: seconds, steps, bytes.
  */
 #ifndef LT_BENCH_H
 #define LT_BENCH_H
-#include "../src/vec.h"
+#include "base/vec.h"
 
 /* The bare kernel (bench/kernel.c): compress-shear-unload of `linear` at time step dt (s), with
  * the driver's mid-step scheme (the reference) or the naive one.  Returns the number of steps;

@@ -3,7 +3,7 @@
  * or in Lua, the driver, the TSV recorder writing to disk), exactly as `lawtester run` does.
  */
 #include "bench.h"
-#include "../src/script.h"
+#include "script/script.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

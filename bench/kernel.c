@@ -12,10 +12,10 @@
  *     driver's lt_frame_update and lt_frame_mid: minimal rotation of the normal plus the mean
  *     spin about it, held where the normal moved by rounding only, re-orthonormalised when its
  *     rows are FRAME_HELD_TOL off) and the same law through its descriptor (law->init,
- *     law->step from src/registry.c);
+ *     law->step from src/contact/registry.c);
  *   - forces and torques back to the bodies; the three stage ends tested inline in C.
  * Two schemes (the argument `scheme`):
- *   KERNEL_MIDSTEP, the reference: the driver's numerical method (src/driver.c): the contact
+ *   KERNEL_MIDSTEP, the reference: the driver's numerical method (src/driver/driver.c): the contact
  *     velocity measured at mid-step (frame averaged between the two states, branches too), the
  *     imposed velocity set in the predicted mid-step frame (extrapolated from the last three
  *     states; the current frame on the first two steps of a stage, where the driver runs its
@@ -31,13 +31,13 @@
  * recording.
  */
 #include "bench.h"
-#include "../src/geom.h"
-#include "../src/registry.h"
-#include "../src/stiffness.h"
-#include "../src/driver_int.h"
+#include "contact/geom.h"
+#include "contact/registry.h"
+#include "contact/stiffness.h"
+#include "driver/driver_int.h"
 #include <string.h>
 
-/* The contact frame: the driver's own rules (src/driver_int.h, lt_frame_update: minimal
+/* The contact frame: the driver's own rules (src/driver/driver_int.h, lt_frame_update: minimal
  * rotation, twist by the mean spin about the normal, the frame held where the normal moved by
  * rounding only, re-orthonormalisation when the rows are FRAME_HELD_TOL off), so that the kernel
  * keeps the driver's numerical method as that changes. */

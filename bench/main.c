@@ -10,8 +10,8 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "bench.h"
-#include "../src/plugin.h"
-#include "../src/registry.h"
+#include "plugin/plugin.h"
+#include "contact/registry.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,8 +1,8 @@
 /* bench/sweep.c - the yield-probe sweep: 360 loading directions, on one core and on several.
  *
- * The probe of `lawtester.probe_yield` (src/probe.c, lt_probe_run): the linear contact (kn = 1e6
+ * The probe of `lawtester.probe_yield` (src/driver/probe.c, lt_probe_run): the linear contact (kn = 1e6
  * N/m, kt = 5e5 N/m, tan phi = tan 0.5, both bodies fixed, normal (1,1,1)) is compressed to 1 mm
- * by a stage ending on the string `C and C.uN <= -1.0000001e-3` (compiled by src/cond.c), then
+ * by a stage ending on the string `C and C.uN <= -1.0000001e-3` (compiled by src/script/cond.c), then
  * loaded from that state proportionally along each of n directions of the (normal, shear y)
  * plane until it first yields (slip or contact loss) or has moved 2 mm (1e4 steps of 2e-7 m).
  * Workers are processes (fork); worker w runs shard w + 1 of W (the directions k with k % W ==
@@ -13,9 +13,9 @@
  */
 #define _DEFAULT_SOURCE /* wait4 */
 #include "bench.h"
-#include "../src/cond.h"
-#include "../src/probe.h"
-#include "../src/registry.h"
+#include "script/cond.h"
+#include "driver/probe.h"
+#include "contact/registry.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

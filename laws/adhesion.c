@@ -1,6 +1,6 @@
 /* laws/adhesion.c - `hertz_adhesion`: adhesive elastic spheres, JKR or DMT (normal only).
  *
- * Theory (SI; frame and signs of src/law.h: delta = -uN > 0 is the overlap, the force acts on
+ * Theory (SI; frame and signs of include/lawtester/law.h: delta = -uN > 0 is the overlap, the force acts on
  * particle A, compression negative, so an attraction (tension) is positive; below P = -Fn is
  * the classical "load", positive when it pushes the surfaces apart):
  *   effective properties: 1/E* = (1 - nu1^2)/E1 + (1 - nu2^2)/E2 (Pa; laws/effective.h, a rigid

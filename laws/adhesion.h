@@ -1,9 +1,9 @@
 /* laws/adhesion.h - what laws/adhesion.c (the `hertz_adhesion` law, JKR and DMT), its cases
  * (laws/adhesion_cases.c) and its tests share: the case table, the parameter, state and energy
- * indices and the closed forms of the cases (SI units; signs of src/law.h). */
+ * indices and the closed forms of the cases (SI units; signs of include/lawtester/law.h). */
 #ifndef LT_ADHESION_H
 #define LT_ADHESION_H
-#include "../src/law.h"
+#include <lawtester/law.h>
 
 /* Parameter indices (the law's order, laws/adhesion.c) and the models of `model`. */
 enum { AP_MODEL, AP_GAMMA, AP_ESTAR, AP_RSTAR, AP_COUNT };

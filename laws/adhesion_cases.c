@@ -1,6 +1,6 @@
 /* laws/adhesion_cases.c - analytic verification cases of the `hertz_adhesion` law
- * (laws/adhesion.c): `lawtester verify --law hertz_adhesion` (src/law.h, "analytic
- * verification cases") and tests/test_adhesion.c.  SI units; signs of src/law.h (Fn on A,
+ * (laws/adhesion.c): `lawtester verify --law hertz_adhesion` (include/lawtester/law.h, "analytic
+ * verification cases") and tests/test_adhesion.c.  SI units; signs of include/lawtester/law.h (Fn on A,
  * compression negative, attraction positive).
  *
  * Closed forms (w = gamma, the work of adhesion; E = E*, R = R*; delta = -uN; laws/adhesion.c

@@ -5,7 +5,7 @@
  * may also carry bending and twisting moments (rotational springs), which load its normal and
  * shear strengths as in the parallel bond of Potyondy & Cundall (2004).
  *
- * Theory (SI; signs and frame as in src/law.h: uN < 0 in overlap, Fn < 0 in compression, forces
+ * Theory (SI; signs and frame as in include/lawtester/law.h: uN < 0 in overlap, Fn < 0 in compression, forces
  * act on particle A; mu = tanPhi, Rt = `tensile` (N), c = `cohesion` (N)):
  *   trial  Fn* = kn (uN - uNp)                  (N; uNp = plastic normal opening, m, 0 unless plastic)
  *          Ft* = Ft + kt v_t dt                 (2-vector in y,z, N)

@@ -3,7 +3,7 @@
  * energies, its bond surfaces, and the case table.  Units SI (laws/cohesive.c). */
 #ifndef LT_COHESIVE_H
 #define LT_COHESIVE_H
-#include "../src/law.h"
+#include <lawtester/law.h>
 
 /* Parameters, in the law's order: kn, kt (N/m), tanPhi (-), tensile, cohesion (N), surface
  * (choice), plastic (bool); then the rotational springs kr, ktw (N m/rad) and the bond radius

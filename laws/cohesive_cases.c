@@ -1,5 +1,5 @@
 /* laws/cohesive_cases.c - analytic verification cases of the `cohesive` law's bond moments
- * (laws/cohesive.c): `lawtester verify --law cohesive` (src/law.h, "analytic verification
+ * (laws/cohesive.c): `lawtester verify --law cohesive` (include/lawtester/law.h, "analytic verification
  * cases") and tests/test_cohesive.c.  SI units.
  *
  * Closed forms (kn, kt, tanPhi = mu, tensile Rt, cohesion c, kr, ktw, bondRadius R_b as set in each

@@ -22,7 +22,7 @@
  */
 #ifndef LT_LAWS_EFFECTIVE_H
 #define LT_LAWS_EFFECTIVE_H
-#include "../src/law.h"
+#include <lawtester/law.h>
 
 /* E* of materials a and b, Pa. */
 static inline double lt_effective_modulus(const lt_material *a, const lt_material *b)

@@ -5,7 +5,7 @@
  * damping of a clipped contact from the restitution asked for (options, off by default);
  * optional elastic-plastic rolling and twisting resistance (`rolling`).
  *
- * Theory (SI; frame and signs of src/law.h: delta = -uN > 0 is the overlap, v = velocity of B
+ * Theory (SI; frame and signs of include/lawtester/law.h: delta = -uN > 0 is the overlap, v = velocity of B
  * relative to A, force on particle A, compression negative):
  *   effective properties (pair 1, 2):
  *     1/E* = (1 - nu1^2)/E1 + (1 - nu2^2)/E2                                  (Pa)
@@ -128,7 +128,7 @@
  *           too; without it the torques are free (dofs 0x3f either way).
  *   dashpot velocity vn*: as laws/spring_dashpot.c (`dashpotVel`: extrapolated from the last two
  *           half-step velocities, second order, default; or the half-step velocity itself).
- * Energies (J), consistent with the driver's trapezoid work (src/driver.h); the normal
+ * Energies (J), consistent with the driver's trapezoid work (src/driver/driver.h); the normal
  * displacement of a step is duN = uN(n) - uN(n-1) from the positions (vn dt on the first step),
  * not vn dt: while the pair shears on an arc, vn dt carries a centripetal part of order
  * (v dt)^2/d that the bodies never do as work:

@@ -3,7 +3,7 @@
  * tangential rules and the case table.  SI units (see the law's theory block). */
 #ifndef LT_HERTZ_MINDLIN_H
 #define LT_HERTZ_MINDLIN_H
-#include "../src/law.h"
+#include <lawtester/law.h>
 
 /* Parameters, in the law's order. */
 enum {

@@ -23,7 +23,7 @@
  *     vt' = vt - mu J/m*                       (relative tangential velocity of the centres)
  *     w'  = mu (r J - D/2)/I                   (each free sphere, I = 2/5 m r^2)
  *   the lever arm being the sphere's branch at the contact point, r - delta/2 (the driver puts
- *   the contact point in the middle of the overlap, src/geom.h), not r.  In the mapped
+ *   the contact point in the middle of the overlap, src/contact/geom.h), not r.  In the mapped
  *   oscillator F dt = m* v (X + 2 zeta V) ds = -m* v dV, so with V_f = V(s_f) = -e_f,
  *   e_f = exp(-zeta s_f) (the force changes sign at s_f; clipped, that is the restitution):
  *     J = m* v (1 + e_f) + m* v (e_f - e)     (compression, plus the tensile tail unless clipped)

@@ -1,7 +1,7 @@
 /* laws/linear.h - what the `linear` law (laws/linear.c), its cases (laws/linear_cases.c) and its
  * tests share: the indices of its parameters (P_*), state (S_*) and energies (E_*), from
  * laws/linear_core.h (which the laws built on linear share too), and its case table.  Units SI;
- * signs and frame as in src/law.h.  The indices are not prefixed: include one law's header per
+ * signs and frame as in include/lawtester/law.h.  The indices are not prefixed: include one law's header per
  * file. */
 #ifndef LT_LINEAR_H
 #define LT_LINEAR_H

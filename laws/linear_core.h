@@ -2,10 +2,10 @@
  * (laws/rolling.c): the layout of its parameters, state and energies, their descriptions, and
  * its step and dissipation formula.  A law that extends `linear` puts linear's parameters and
  * state first, in this order, appends its own, and calls lt_linear_init/lt_linear_step for the
- * normal and tangential response.  Units SI; signs and frame as in src/law.h. */
+ * normal and tangential response.  Units SI; signs and frame as in include/lawtester/law.h. */
 #ifndef LT_LINEAR_CORE_H
 #define LT_LINEAR_CORE_H
-#include "../src/law.h"
+#include <lawtester/law.h>
 #include <math.h>
 
 enum { P_KN, P_KT, P_TANPHI, P_NOSLIP, P_NOBREAK, P_DISSIPATION, P_COUNT };

@@ -1,7 +1,7 @@
 /* laws/linel6.c - purely elastic contact in all six DoFs (Woo's Law2_L6Geom_FrictPhys_LinEl6),
  * a law for testing: no friction, no damping, no plasticity.
  *
- * Theory (SI; frame and signs of src/law.h; force and torque on particle A; u, phi the relative
+ * Theory (SI; frame and signs of include/lawtester/law.h; force and torque on particle A; u, phi the relative
  * displacements and rotations of B with respect to A accumulated from v dt):
  *   Fn = kn uN                      (N; uN < 0 in overlap, so compression is negative)
  *   Ft += kt vt dt   (y, z)         (N)       -> Ft = kt ut

@@ -4,7 +4,7 @@
  * is full (laws/md_rule.c, its cells four or two at a time in vector lanes, the bits of one cell
  * at a time, the sums in eight partial sums); each law keeps the row in its own state.
  *
- * Theory (SI; frame and signs of src/law.h: local y, z tangential, force on A):
+ * Theory (SI; frame and signs of include/lawtester/law.h: local y, z tangential, force on A):
  *   Mindlin & Deresiewicz (1953) with the whole loading history, by the method of
  *   dimensionality reduction [Popov & Hess 2015]: an elastic contact of an axisymmetric profile
  *   maps, exactly for unidirectional tangential loading, onto a row of independent springs at

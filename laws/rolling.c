@@ -3,7 +3,7 @@
  * twisting resistance.  The springs are laws/rolling_resistance.h's, which the Hertz laws'
  * option `rolling` shares (here at constant stiffness: no rescaling, nothing like their kvar).
  *
- * Theory (SI; frame and signs of src/law.h: x = normal from A to B, v = velocity of B relative
+ * Theory (SI; frame and signs of include/lawtester/law.h: x = normal from A to B, v = velocity of B relative
  * to A, so v[3] = twist rate and v[4], v[5] = bending (rolling) rates about local y, z, rad/s, of
  * B relative to A; the force and torque returned act on particle A, so a spring resisting a
  * relative rotation theta of B returns +k theta on A and -k theta on B):

@@ -2,10 +2,10 @@
  * (laws/rolling_cases.c) and its tests share: the case table and the parameter indices. */
 #ifndef LT_ROLLING_H
 #define LT_ROLLING_H
-#include "../src/law.h"
+#include <lawtester/law.h>
 
 /* The cases: the normal loading, the shear cycle (DoF 1), the bending cycles (DoFs 4, 5) and the
- * twist cycle (DoF 3), each an API-3 cycle on its DoF (src/verify_cases.c drives it). */
+ * twist cycle (DoF 3), each an API-3 cycle on its DoF (src/verify/verify_cases.c drives it). */
 #define ROLLING_N_CASES 5
 extern const lt_case lt_rolling_cases[ROLLING_N_CASES];
 

@@ -1,5 +1,5 @@
 /* laws/rolling_cases.c - analytic verification cases of the `linear_rolling` law
- * (laws/rolling.c): `lawtester verify --law linear_rolling` (src/law.h, "analytic verification
+ * (laws/rolling.c): `lawtester verify --law linear_rolling` (include/lawtester/law.h, "analytic verification
  * cases"; laws/rolling.h says which of them verify runs) and tests/test_rolling.c.  SI units.
  *
  * Closed forms (kn, kt, tanPhi, muR, muTw, kr, ktw as set in each case; overlap delta held):

@@ -1,7 +1,7 @@
 /* laws/spring_dashpot.c - linear spring-dashpot with Coulomb friction (Cundall-Strack with
  * damping, Woo's "linear elastic" model, [Woo]).
  *
- * Theory (SI; frame and signs of src/law.h: uN < 0 in overlap, v = velocity of B relative to A,
+ * Theory (SI; frame and signs of include/lawtester/law.h: uN < 0 in overlap, v = velocity of B relative to A,
  * force on particle A, so compression is Fn < 0 and a dashpot resisting approach (vn < 0) is
  * negative too):
  *   normal      Fe = kn uN,  Fv = gn vn*,  Fn = Fe + Fv                        (N)
@@ -44,7 +44,7 @@
  *               dt (as in codes that evaluate forces with half-step velocities).  On the first
  *               step of a contact the previous velocity is taken equal to the current one (free
  *               flight before the contact).
- * Energies (J), consistent with the driver's trapezoid rule for the work (src/driver.h):
+ * Energies (J), consistent with the driver's trapezoid rule for the work (src/driver/driver.h):
  *   elast  = (Fe^2/kn + |kt xi|^2/kt)/2                                      (stored)
  *   visc  += (Fd(n-1) + Fd(n))/2 . du, with Fd = Fn - Fe (normal) and Ft - kt xi
  *            (tangential): the work of the part of the force the springs do not carry; du is

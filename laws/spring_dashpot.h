@@ -1,11 +1,11 @@
 /* laws/spring_dashpot.h - what the `spring_dashpot` law (laws/spring_dashpot.c), its cases
  * (laws/spring_dashpot_cases.c) and its tests share: the indices of its parameters (P_*), state
  * (S_*) and energies (E_*), the choices of `dashpot` (V_*) and its case table.  Units SI; signs
- * and frame as in src/law.h.  The indices are not prefixed: include one law's header per file.
+ * and frame as in include/lawtester/law.h.  The indices are not prefixed: include one law's header per file.
  */
 #ifndef LT_SPRING_DASHPOT_H
 #define LT_SPRING_DASHPOT_H
-#include "../src/law.h"
+#include <lawtester/law.h>
 
 enum { P_KN, P_KT, P_TANPHI, P_EN, P_ET, P_ZETAN, P_ZETAT, P_CLIP, P_NOSLIP, P_DASHPOT, P_COULOMB, P_CLIPEN, P_COUNT };
 enum {

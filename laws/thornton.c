@@ -4,7 +4,7 @@
  * dimensionality reduction, default) or Mindlin's stiffness rescaled on unloading (or not),
  * Coulomb; optional elastic-plastic rolling and twisting resistance (`rolling`).
  *
- * Theory (SI; frame and signs of src/law.h: delta = -uN > 0 is the overlap, force on A,
+ * Theory (SI; frame and signs of include/lawtester/law.h: delta = -uN > 0 is the overlap, force on A,
  * compression negative; F below is the compressive magnitude, Fn = -F):
  *   effective properties: 1/E* = sum (1 - nu^2)/E (Pa), 1/R* = 1/r1 + 1/r2 (m), as
  *     laws/hertz_mindlin.c (laws/effective.h; a rigid body, E = inf, adds 0); E* and R* may be
@@ -79,7 +79,7 @@
  *     decreased, as Ft (not with `tangential` = incremental).  No rolling damping (this law books no viscous energy; LIGGGHTS' epsd2
  *     has none either): state Mdy, Mdz stay 0.  The yield function adds the caps and `yielding`
  *     is 1 after a step returned to one; without `rolling` the torques are free.
- * Energies (J), consistent with the driver's trapezoid work (src/driver.h); duN = uN(n) -
+ * Energies (J), consistent with the driver's trapezoid work (src/driver/driver.h); duN = uN(n) -
  * uN(n-1) from the positions (vn dt on a contact's first step), as laws/hertz_mindlin.c:
  *   elast = (2/5) (4/3) E* sqrt(R_p) (delta - delta_p)^{5/2} + |Ft|^2/(2 kt)   (stored: what the
  *           current unloading curve gives back, + the tangential spring; md: + the springs'
@@ -349,7 +349,7 @@ static int th_yielding(const double *p, const double *s)
     return s[TH_S_YIELD] != 0;
 }
 
-/* The cone |Ft|/(tanPhi |Fn|) - 1 (the harness's own reading of ft_max and fn_max, src/surface.c)
+/* The cone |Ft|/(tanPhi |Fn|) - 1 (the harness's own reading of ft_max and fn_max, src/output/surface.c)
  * and, with the option `rolling`, the rolling and twisting caps (without it the torques are free). */
 static double th_excess(const double *p, const double *s, const double f[LT_DOF])
 {

@@ -4,7 +4,7 @@
  * block). */
 #ifndef LT_THORNTON_H
 #define LT_THORNTON_H
-#include "../src/law.h"
+#include <lawtester/law.h>
 #include "md_rule.h"
 
 /* Parameters, in the law's order. */

@@ -2,7 +2,7 @@
  * spring"), with the Coulomb friction of the linear law: a normal impact rebounds with
  * restitution exactly en, whatever the speed.
  *
- * Theory (SI; frame and signs of src/law.h: uN < 0 in overlap, force on particle A, so a
+ * Theory (SI; frame and signs of include/lawtester/law.h: uN < 0 in overlap, force on particle A, so a
  * compressive normal force is Fn < 0; below, delta = -uN >= 0 is the overlap and P = -Fn >= 0
  * the compressive force):
  *   loading     P = kn delta                          while delta >= dmax (dmax follows delta)
@@ -28,7 +28,7 @@
  *           (1 - en^2) kn dmax^2/2, booked as the loading line is followed,
  *           d(plast) = (1 - en^2) kn delta d(delta), nothing on the unloading line or the gap.
  *           Per step it is booked as the driver's work minus the change of elast, the work by
- *           the trapezoid rule of the driver (src/driver.h), (Fn(n-1) + Fn(n))/2 (uN(n) -
+ *           the trapezoid rule of the driver (src/driver/driver.h), (Fn(n-1) + Fn(n))/2 (uN(n) -
  *           uN(n-1)): on a step that stays on one line that is the analytic increment above to
  *           round-off; on a step across a kink (the unloading line reaching zero force, a
  *           reloading passing dmax) it is the discrete contact's own dissipation, within

@@ -1,10 +1,10 @@
 /* laws/walton_braun.h - what the `walton_braun` law (laws/walton_braun.c), its cases
  * (laws/walton_braun_cases.c) and its tests share: the indices of its parameters (P_*), state
- * (S_*) and energies (E_*), and its case table.  Units SI; signs and frame as in src/law.h.  The
+ * (S_*) and energies (E_*), and its case table.  Units SI; signs and frame as in include/lawtester/law.h.  The
  * indices are not prefixed: include one law's header per file. */
 #ifndef LT_WALTON_BRAUN_H
 #define LT_WALTON_BRAUN_H
-#include "../src/law.h"
+#include <lawtester/law.h>
 
 enum { P_KN, P_KT, P_TANPHI, P_EN, P_NOSLIP, P_COUNT };
 /* kn, kt, tanPhi in force (N/m, N/m, -); kun = kn/en^2 the unloading stiffness (N/m); dmax the

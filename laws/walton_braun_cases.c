@@ -1,6 +1,6 @@
 /* laws/walton_braun_cases.c - analytic verification cases of the Walton-Braun law
  * (laws/walton_braun.c), run by `lawtester verify --law walton_braun`.  SI units; signs and
- * frame as in src/law.h.
+ * frame as in include/lawtester/law.h.
  *
  * Closed forms (kn, kt, tanPhi, en as given in each case; m* the pair's effective mass, v the
  * approach speed, w0 = sqrt(kn/m*), kun = kn/en^2; derived in laws/walton_braun.c):

@@ -12,7 +12,7 @@
 # would be flat lines.  Curves that are zero everywhere are left out (lawtester lists the
 # others: econtact, edriver).  Grey lines and the numbers on top: the starts of the stages.
 # Variables (`lawtester run --plot`): datafile, outfile, fmt, stylefile, title, params,
-# econtact, estored, edriver, kin0, estored0, nstages, stagetime, stageno (src/plot_info.h).
+# econtact, estored, edriver, kin0, estored0, nstages, stagetime, stageno (src/output/plot_info.h).
 if (!exists("titlelines")) titlelines = 2
 if (!exists("stylefile")) stylefile = "plots/_style.gp"   # run by hand from the source tree
 plot_w = 17; plot_h = 13.5 + 0.42*titlelines

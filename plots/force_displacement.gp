@@ -6,7 +6,7 @@
 # Numbered dots: the states the stages start from.
 # Variables (`lawtester run --plot`): datafile, outfile, fmt, stylefile, title, params, tcomp,
 # rcomp (the components that are not zero everywhere), nstages, stagerow, stageno
-# (src/plot_info.h).
+# (src/output/plot_info.h).
 if (!exists("tcomp")) tcomp = "y z"
 if (!exists("rcomp")) rcomp = ""
 if (!exists("titlelines")) titlelines = 2

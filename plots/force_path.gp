@@ -4,7 +4,7 @@
 # friction coefficient at the end of the run.  Forces on particle A, contact frame
 # (docs/records.md); only states in contact.  Numbered dots: the states the stages start from.
 # Variables (`lawtester run --plot`): datafile, outfile, fmt, stylefile, title, params, tanphi
-# (NaN if the law has none), tcomp, nstages, stagerow, stageno (src/plot_info.h).
+# (NaN if the law has none), tcomp, nstages, stagerow, stageno (src/output/plot_info.h).
 if (!exists("tcomp")) tcomp = "y z"
 if (!exists("tanphi")) tanphi = NaN
 if (!exists("stylefile")) stylefile = "plots/_style.gp"   # run by hand from the source tree

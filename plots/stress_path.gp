@@ -6,7 +6,7 @@
 # sign convention as force_path.gp.  Numbered dots: the states the stages start from.
 # Variables (`lawtester run --plot`): datafile, outfile, fmt, stylefile, title, params,
 # surfacefile (NAME-surface.tsv: curve, Fn (N, < 0 in compression), Ft (N); '' if the law
-# declares no surface), nstages, stagerow, stageno (src/plot_info.h).
+# declares no surface), nstages, stagerow, stageno (src/output/plot_info.h).
 if (!exists("surfacefile")) surfacefile = ""
 if (!exists("stylefile")) stylefile = "plots/_style.gp"   # run by hand from the source tree
 plot_w = 12; plot_h = 11

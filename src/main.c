@@ -12,21 +12,21 @@
  * Every path or name a message quotes goes through lt_quote() (quote.h), so that each error
  * stays one line of a readable length (docs/reliability.md, "The command line"). */
 #define _POSIX_C_SOURCE 200809L
-#include "afile.h"
-#include "compare.h"
-#include "law.h"
-#include "law_compat.h"
-#include "plot.h"
-#include "plugin.h"
-#include "registry.h"
-#include "probe_table.h"
-#include "quote.h"
-#include "script.h"
-#include "supervise.h"
-#include "watch.h"
-#include "verify.h"
-#include "verify_sweep.h"
-#include "driver.h"
+#include "output/afile.h"
+#include "tools/compare.h"
+#include <lawtester/law.h>
+#include "contact/law_compat.h"
+#include "output/plot.h"
+#include "plugin/plugin.h"
+#include "contact/registry.h"
+#include "output/probe_table.h"
+#include "base/quote.h"
+#include "script/script.h"
+#include "cli/supervise.h"
+#include "base/watch.h"
+#include "verify/verify.h"
+#include "verify/verify_sweep.h"
+#include "driver/driver.h"
 #include <signal.h>
 #include <errno.h>
 #include <math.h>

@@ -7,7 +7,7 @@
 -- delta_c = -(3/4) (pi^2 w^2 R*/E*^2)^(1/3) (tension: uN = +|delta_c|) with (5/6) pi w R*; the
 -- loop encloses the energy lost, pi w (2/5 a_c^2 + 3/5 a_t^2).  The script prints the measured
 -- values against these closed forms and checks them.
--- Units SI; Fx > 0 is an attraction (src/law.h).  Run:
+-- Units SI; Fx > 0 is an attraction (include/lawtester/law.h).  Run:
 --   ./lawtester run stages/adhesion_cycle.lua -o out --plot
 -- (out/adhesion-cycle-force_displacement.png shows the loop in its normal panel).
 local rubber = { young = 1e6, poisson = 0.5, density = 1100, tanPhi = 0.5 }

@@ -1,6 +1,6 @@
 /* tests/drive.c - see drive.h. */
 #include "drive.h"
-#include "../src/registry.h"
+#include "contact/registry.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -3,7 +3,7 @@
  * tanPhi = tan 0.5). */
 #ifndef LT_TEST_DRIVE_H
 #define LT_TEST_DRIVE_H
-#include "../src/driver.h"
+#include "driver/driver.h"
 #include <stddef.h>
 
 enum { COND_UN_BELOW, COND_U_ABOVE, COND_NO_CONTACT, COND_STEPS, COND_REBOUND };

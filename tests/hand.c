@@ -1,6 +1,6 @@
 /* tests/hand.c - hand-made parameters and contacts for the tests of single laws (hand.h). */
 #include "hand.h"
-#include "../src/registry.h"
+#include "contact/registry.h"
 
 static void set_named(const lt_law *law, double *p, const char *name, double x)
 {

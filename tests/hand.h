@@ -1,9 +1,9 @@
 /* tests/hand.h - helpers for the tests that call a law's init and step directly on hand-made
  * contacts, without the driver: the law's parameters at their defaults with a linear spring's
- * stiffnesses set, and a contact of two spheres.  Units SI; signs and frame as in src/law.h. */
+ * stiffnesses set, and a contact of two spheres.  Units SI; signs and frame as in include/lawtester/law.h. */
 #ifndef LT_TEST_HAND_H
 #define LT_TEST_HAND_H
-#include "../src/law.h"
+#include <lawtester/law.h>
 
 /* p[0 .. n_params - 1]: the law's defaults, then its parameters kn and kt (N/m) and tanPhi (-)
  * set to the values given (looked up by name; one the law lacks is left out). */

@@ -12,9 +12,9 @@
  *   - the closed-form cycle loss itself against a quadrature of P d(delta) along the JKR branch;
  *   - hand-made contacts: gamma = 0 gives the Hertz force of hertz_mindlin; the law's Newton
  *     solution next to the neck.
- * Units SI; signs of src/law.h (Fn on A: compression negative, attraction positive). */
-#include "../src/registry.h"
-#include "../src/verify_int.h"
+ * Units SI; signs of include/lawtester/law.h (Fn on A: compression negative, attraction positive). */
+#include "contact/registry.h"
+#include "verify/verify_int.h"
 #include "../laws/adhesion.h"
 #include "check.h"
 #include "drive.h"

@@ -1,4 +1,4 @@
-/* tests/test_api5.c - law API 5, "the law tells, the harness does not guess" (src/law.h,
+/* tests/test_api5.c - law API 5, "the law tells, the harness does not guess" (include/lawtester/law.h,
  * docs/plugins.md "API 5"): the friction coefficient a law declares reaches the plausibility
  * warnings and the plots' cone (a law calling it `mu` too); a real parameter has a range (one
  * left at [0, 0] is refused for API 5 and read as none for older descriptors); the integer kind
@@ -10,10 +10,10 @@
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "cli.h"
-#include "../src/law_check.h"
-#include "../src/law_compat.h"
-#include "../src/plot_info.h"
-#include "../src/registry.h"
+#include "contact/law_check.h"
+#include "contact/law_compat.h"
+#include "output/plot_info.h"
+#include "contact/registry.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -365,7 +365,7 @@ static void test_api4_plugin_and_missing_version(void)
 {
     char dir[64], cmd[1200], args[1200], path[300];
     snprintf(dir, sizeof dir, "%s", make_tmpdir());
-    snprintf(cmd, sizeof cmd, "cc -shared -fPIC -o '%s/api4.so' tests/plugins/api4.c && cc -shared -fPIC -o '%s/no_api.so' "
+    snprintf(cmd, sizeof cmd, "cc -shared -fPIC -Iinclude -o '%s/api4.so' tests/plugins/api4.c && cc -shared -fPIC -o '%s/no_api.so' "
              "tests/plugins/no_api.c", dir, dir);
     CHECK_MSG(sh(cmd) == 0, "cannot build the test plugins");
     result r;
@@ -414,7 +414,7 @@ static void test_example_built_for_api4_behaves_identically(void)
     snprintf(dir, sizeof dir, "%s", make_tmpdir());
     snprintf(cmd, sizeof cmd,
              "mkdir -p '%s/inc4/lawtester' '%s/inc5/lawtester' && cp tests/plugins/law_api4.h '%s/inc4/lawtester/law.h' && "
-             "cp src/law.h '%s/inc5/lawtester/law.h' && "
+             "cp include/lawtester/law.h '%s/inc5/lawtester/law.h' && "
              "cc -std=c17 -Wall -Wextra -pedantic -Werror -fPIC -shared -O2 -I'%s/inc4' -o '%s/pl4.so' "
              "examples/plugin/c/plugin_linear.c -lm && "
              "cc -std=c17 -Wall -Wextra -pedantic -Werror -fPIC -shared -O2 -I'%s/inc5' -o '%s/pl5.so' "

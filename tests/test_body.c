@@ -1,7 +1,7 @@
 /* tests/test_body.c - bodies: capsule mass and principal moments against a numerical
  * integration of the solid, the inertia products in the global frame (exactly scalar for
  * spheres), the rotation x -> axis, and the shape setters' refusals of degenerate input. */
-#include "../src/body.h"
+#include "base/body.h"
 #include "check.h"
 
 /* Products and rotations of unit-size quantities: a few roundings of 1e-16. */

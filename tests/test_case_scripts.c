@@ -4,7 +4,7 @@
  * end) fails on exactly those rows, exit 1; bad case files are one line naming file, line and
  * field, exit 1, no row; --case selects; bad command lines are exit 2. */
 #define _POSIX_C_SOURCE 200809L
-#include "../src/verify.h"
+#include "verify/verify.h"
 #include "check.h"
 #include "cli.h"
 #include <dirent.h>
@@ -216,7 +216,7 @@ static void test_touch_on_step_boundary(void)
     CHECK(passes(r.out, "touch-on-boundary", "e") && passes(r.out, "touch-copied", "e"));
 }
 
-/* ---- the same contracts for a law's C cases (src/law.h) ------------------------------------
+/* ---- the same contracts for a law's C cases (include/lawtester/law.h) ------------------------------------
  *
  * A Hertz spring, F = kh delta^(3/2) (no dashpot, no friction), between two spheres: its impact
  * has the closed forms delta_max = (5 m* v^2/(4 kh))^(2/5) (the kinetic energy stored) and

@@ -4,8 +4,8 @@
  * elliptic cap: its tangency and tip), and the step energies against the trapezoid-rule work
  * (docs/energy.md): E_before + work = E_after + dissipated, on every step kind. */
 #include "../laws/cohesive.h"
-#include "../src/law.h"
-#include "../src/registry.h"
+#include <lawtester/law.h>
+#include "contact/registry.h"
 #include "check.h"
 
 /* Closed forms of a handful of operations on numbers of order 1e2 N and 1e-4 m: 1e-13 relative

@@ -1,4 +1,4 @@
-/* tests/test_compare.c - `lawtester compare REF NEW` (src/compare.h, docs/compare.md) as a user
+/* tests/test_compare.c - `lawtester compare REF NEW` (src/tools/compare.h, docs/compare.md) as a user
  * meets it: a record of a real run against itself with noise added (exit 0 within the noise's
  * tolerance, 1 below it, one line naming the column and where); a LAMMPS-style table (comment
  * lines, a "# time fx" header, blanks) and a comma-separated one against a record, with a sign
@@ -6,7 +6,7 @@
  * is known (h^2/8 max|f''|); every bad input (exit 2, one line FILE:LINE: field); --plot's
  * files; and the documented example against LAMMPS itself (examples/lammps/, lammps is one of
  * the Makefile's test packages). */
-#include "../src/table_read.h"
+#include "tools/table_read.h"
 #include "check.h"
 #include "cli.h"
 #include <stdio.h>

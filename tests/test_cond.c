@@ -1,4 +1,4 @@
-/* tests/test_cond.c - compiled `until` strings (src/cond.c) against Lua: a differential test.
+/* tests/test_cond.c - compiled `until` strings (src/script/cond.c) against Lua: a differential test.
  *
  * Every expression is evaluated at many tester states both in Lua, exactly as a stage script
  * evaluates it (lt_script_until_both), and compiled.  Wherever the compiled form gives an answer
@@ -9,10 +9,10 @@
  * from the quantities table's rows, and random trees of a wider grammar (arithmetic, math.*),
  * compiled or not.  The test also requires that the compiled form decides most evaluations
  * (else it would prove nothing) and that the expressions outside the shapes are not compiled. */
-#include "../src/driver_int.h"
-#include "../src/cond.h"
-#include "../src/registry.h"
-#include "../src/script.h"
+#include "driver/driver_int.h"
+#include "script/cond.h"
+#include "contact/registry.h"
+#include "script/script.h"
 #include "check.h"
 #include "drive.h"
 #include <stdint.h>

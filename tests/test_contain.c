@@ -8,7 +8,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "cli.h"
-#include "../src/afile.h"
+#include "output/afile.h"
 #include <dirent.h>
 #include <sys/stat.h>
 #include <sys/wait.h>

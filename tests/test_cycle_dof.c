@@ -2,7 +2,7 @@
  * y: a test-local law with an elastic-perfectly-plastic bending torque about local y, cycled on
  * DoF 4 (bend y).
  *
- * The law (SI; frame and signs of src/law.h; torque on A):
+ * The law (SI; frame and signs of include/lawtester/law.h; torque on A):
  *   Fn = kn uN (the overlap is held; the contact breaks for uN > 0)
  *   Ty' = clip(Ty + kr wy dt, -Mmax, Mmax)      (N m; kr N m/rad, Mmax N m)
  *   elast = Fn^2/(2 kn) + Ty^2/(2 kr); plast per step (Ty + Ty')(Ttr - Ty')/(2 kr), Ttr the trial
@@ -15,7 +15,7 @@
  *       E = 2 Mmax (2 ta - 2 Mmax/kr) = 4 Mmax (ta - Mmax/kr),
  *   the slope of the elastic parts is kr and the largest |Ty| is Mmax.  A deliberately wrong
  *   closed form (4 Mmax ta: the elastic reversal forgotten) must fail. */
-#include "../src/verify.h"
+#include "verify/verify.h"
 #include "check.h"
 #include <stdlib.h>
 

@@ -3,8 +3,8 @@
  * contacts at oblique orientations, independence of the six DoFs, rebound detection with an
  * 'i' stage (also of a free capsule), force control, the max_steps guard, and the energy
  * balance. */
-#include "../src/driver_int.h"
-#include "../src/registry.h"
+#include "driver/driver_int.h"
+#include "contact/registry.h"
 #include "check.h"
 #include "drive.h"
 #include <stdlib.h>

@@ -3,8 +3,8 @@
  * and their combination at any time step and within kt du^2/8 at the onset of slip; the energy
  * balance closes; an elastic law dissipates nothing and does no net work around a closed path;
  * Woo's documented `code` and `potential` candidates are one formula. */
-#include "../src/driver_int.h"
-#include "../src/registry.h"
+#include "driver/driver_int.h"
+#include "contact/registry.h"
 #include "check.h"
 #include "drive.h"
 #include <stdlib.h>

@@ -8,7 +8,7 @@
  * the one-cell-at-a-time loop's cells and slide count bit for bit, on every vector path, and its
  * sums (four partial sums) within round-off of the loop's sums in cell order, the same bits on
  * every path. */
-#include "../src/driver_int.h"
+#include "driver/driver_int.h"
 #include "../laws/hertz_mindlin.h"
 #include "../laws/md_rule.h"
 #include "check.h"
@@ -325,7 +325,7 @@ static void test_md_merge_choice(void)
     CHECK_MSG(failed == 0, "%d of %d merges differ", failed, tried);
 }
 
-/* ---- the held frame (src/driver_int.h, lt_frame_update) and the small twist (src/vec.h) ----------- */
+/* ---- the held frame (src/driver/driver_int.h, lt_frame_update) and the small twist (src/base/vec.h) ----------- */
 
 /* The largest |row_i . row_j - delta_ij| of a frame. */
 static double frame_skew(const mat3 *R)

@@ -4,9 +4,9 @@
  * as a user meets them, through `lawtester run`.  Every fault stops the run with one line naming
  * stage, step and quantity; the rows before it are kept as NAME.tsv.partial, marked failed. */
 #define _POSIX_C_SOURCE 200809L
-#include "../src/driver_int.h"
-#include "../src/registry.h"
-#include "../src/stability.h"
+#include "driver/driver_int.h"
+#include "contact/registry.h"
+#include "driver/stability.h"
 #include "check.h"
 #include "cli.h"
 #include "drive.h"

@@ -1,4 +1,4 @@
-/* tests/test_fmt.c - tests of src/fmt.c, the shortest round-trip double formatter.
+/* tests/test_fmt.c - tests of src/output/fmt.c, the shortest round-trip double formatter.
  *
  * What is checked (all deterministic: fixed-seed splitmix64):
  *   - exact text of special values and of a table of known outputs (famous hard cases, the
@@ -15,7 +15,7 @@
  * fmt_roundtrip_sweep() is a longer round-trip run for a fuzz or bench target.
  */
 #include "check.h"
-#include "../src/fmt.h"
+#include "output/fmt.h"
 
 #include <float.h>
 #include <stdint.h>
@@ -412,7 +412,7 @@ static void test_fmt_known_strings(void)
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
         check_text(known[i].x, known[i].text);
     /* The doubles whose scaled value x = 4v/10^k comes closest to an integer without being one
-     * (0 < frac(x) < 2^-62 or frac(x) > 1 - 2^-60), found by src/fmt_tables_gen.py's method:
+     * (0 < frac(x) < 2^-62 or frac(x) > 1 - 2^-60), found by src/output/fmt_tables_gen.py's method:
      * the hardest inputs for the 126-bit arithmetic.  Expected texts from an independent
      * shortest-repr implementation (David Gay's dtoa, as used by Python's repr). */
     static const struct {

@@ -3,8 +3,8 @@
  * branch lengths and area by Woo's documented rules, order independence (one swap), the wall and
  * facet conventions, the special configurations (cap contacts, parallel axes, edges), undefined
  * pairs, and the per-pair arc-drift rules.  Lengths in m. */
-#include "../src/closest.h"
-#include "../src/geom.h"
+#include "base/closest.h"
+#include "contact/geom.h"
 #include "check.h"
 
 /* Geometry of bodies of size ~0.1-1 m: a few roundings of 1e-16 relative, with margin. */

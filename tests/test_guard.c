@@ -1,4 +1,4 @@
-/* tests/test_guard.c - guarded memory for native laws (src/guard.h; docs/reliability.md,
+/* tests/test_guard.c - guarded memory for native laws (src/base/guard.h; docs/reliability.md,
  * "Guarded memory").  A law planted here writes one value past its declared state, or past its
  * response, or reads past its state, at a chosen step; run through the driver in a child
  * process with the fault handler installed and the watch page in memory shared with the test,
@@ -16,10 +16,10 @@
 #else
 #define _POSIX_C_SOURCE 200809L
 #endif
-#include "../src/driver_int.h"
-#include "../src/guard.h"
-#include "../src/verify.h"
-#include "../src/watch.h"
+#include "driver/driver_int.h"
+#include "base/guard.h"
+#include "verify/verify.h"
+#include "base/watch.h"
 #include "check.h"
 #include "drive.h"
 #include <signal.h>

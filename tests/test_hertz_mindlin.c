@@ -3,7 +3,7 @@
  * closed forms of the law's theory block and of the oblique impact (J, D) against a direct
  * integration of the impact ODE, Thornton's unloading rule, Coulomb slip and clipping. */
 #include "../laws/hertz_mindlin.h"
-#include "../src/registry.h"
+#include "contact/registry.h"
 #include "check.h"
 
 /* a handful of operations on doubles, pow/sqrt included: 1e-14 relative (~50 ulp) */

@@ -5,7 +5,7 @@
  * three rules against the rigid-body limit, the energy balance and the observed orders.  SI
  * units; the impact is a sphere (I = 2/5 m r^2) on a wall, in a leapfrog of its own. */
 #include "../laws/hertz_mindlin.h"
-#include "../src/registry.h"
+#include "contact/registry.h"
 #include "check.h"
 
 /* round-off of a run's ~1e4 trapezoid sums, relative to the work or the stored energy */

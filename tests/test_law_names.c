@@ -1,4 +1,4 @@
-/* tests/test_law_names.c - the names of a law (src/law_check.c, docs/laws.md "Names") and the
+/* tests/test_law_names.c - the names of a law (src/contact/law_check.c, docs/laws.md "Names") and the
  * registry's deep copy of a descriptor (lt_law_copy):
  *   - a state variable, an energy, a parameter or a choice whose name is not one (a space, a
  *     newline) or takes one of lawtester's own names (a state `uN`, an energy `work`, `kn`, `n`)
@@ -14,11 +14,11 @@
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "cli.h"
-#include "../src/driver.h"
-#include "../src/law_check.h"
-#include "../src/quantities.h"
-#include "../src/record.h"
-#include "../src/registry.h"
+#include "driver/driver.h"
+#include "contact/law_check.h"
+#include "script/quantities.h"
+#include "output/record.h"
+#include "contact/registry.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

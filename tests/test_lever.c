@@ -10,8 +10,8 @@
  *   - a shipped stage file with leverArm = "contact" writes the same bytes as without it (the
  *     default's records and .meta unchanged); "radius" is written to .meta;
  *   - a bad value is one line naming the field.
- * Units SI; signs of src/law.h (force and torque on A). */
-#include "../src/geom.h"
+ * Units SI; signs of include/lawtester/law.h (force and torque on A). */
+#include "contact/geom.h"
 #include "check.h"
 #include "cli.h"
 #include "drive.h"

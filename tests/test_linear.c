@@ -2,7 +2,7 @@
  * return, breakage, and the slip-dissipation formulas on the three canonical one-step paths
  * (docs/energy.md derives the exact values used here). */
 #include "../laws/linear.h"
-#include "../src/registry.h"
+#include "contact/registry.h"
 #include "check.h"
 #include "hand.h"
 

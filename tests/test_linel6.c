@@ -2,7 +2,7 @@
  * stiffnesses kw = kn l^2, kb = kt l^2 (N m/rad, dimensional analysis), forces and torques
  * linear in the accumulated displacements and rotations, the stored energy, breakage. */
 #include "../laws/linel6.h"
-#include "../src/registry.h"
+#include "contact/registry.h"
 #include "check.h"
 
 #define TOL_ROUNDOFF 1e-14 /* a few operations per value (~50 ulp) */

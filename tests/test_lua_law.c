@@ -3,8 +3,8 @@
  * are one-line errors with file, line and field; errors, budget overruns and non-finite output
  * inside a law's step end the run like any failure (rows kept as .partial); a law leaves the
  * registry when its script ends; laws with state and laws that break; lawtester.verify_law. */
-#include "../src/registry.h"
-#include "../src/script.h"
+#include "contact/registry.h"
+#include "script/script.h"
 #include "check.h"
 #include "cli.h"
 #include <math.h>
@@ -73,7 +73,7 @@ static double at(const table *t, int row, int col) { return t->x[(size_t)row * (
 
 /* Every column of a and b equal within tol of the column's largest |value|; the largest such
  * deviation in *worst.  Except balance_err, form and unbooked: they are residuals, the work minus the
- * energies (src/driver.h), round-off of the work's size whatever their own (4.8e-10 J against
+ * energies (src/driver/driver.h), round-off of the work's size whatever their own (4.8e-10 J against
  * 0.4 J of work on the oblique path), so their scale is the work's. */
 static void check_same_records(const table *a, const table *b, double tol, const char *what, double *worst)
 {

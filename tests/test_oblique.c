@@ -1,4 +1,4 @@
-/* tests/test_oblique.c - generic-oblique (src/verify_oblique.c), the incidence sweep on a wall,
+/* tests/test_oblique.c - generic-oblique (src/verify/verify_oblique.c), the incidence sweep on a wall,
  * catches the defects it is for.  The law here is a Cundall contact with a tangential dashpot,
  * written three ways:
  *   correct        slip scales the whole trial force (spring + dashpot) onto the Coulomb
@@ -12,7 +12,7 @@
  *                  an oblique impact), and the slip dissipation it books goes negative
  *                  (REFERENCES 6, LAMMPS PR #4948).
  * The correct law passes every row of the sweep, each faulty one fails its row. */
-#include "../src/verify.h"
+#include "verify/verify.h"
 #include "check.h"
 #include <stdlib.h>
 

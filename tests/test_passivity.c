@@ -3,8 +3,8 @@
  * books no energies passes them and gets n/a balance rows (not failures); laws that create
  * energy - a negative dashpot, a spring that unloads softer than it loaded - fail passivity
  * (and restitution), whatever they book; the built-in laws pass every new row. */
-#include "../src/registry.h"
-#include "../src/verify.h"
+#include "contact/registry.h"
+#include "verify/verify.h"
 #include "check.h"
 #include "cli.h"
 #include <stdlib.h>

@@ -1,10 +1,10 @@
 /* tests/test_plot.c - the plots (docs/plots.md): what lawtester tells the gnuplot scripts about
- * a table (src/plot_info.h: the law and its parameters for the titles, the stage starts, the
+ * a table (src/output/plot_info.h: the law and its parameters for the titles, the stage starts, the
  * curves left out because they are zero everywhere), and, through the command, the files each
  * --plot-format writes, titles that name the law, and a key without the zero curves. */
 #define _POSIX_C_SOURCE 200809L
-#include "../src/plot.h"
-#include "../src/plot_info.h"
+#include "output/plot.h"
+#include "output/plot_info.h"
 #include "check.h"
 #include "cli.h"
 #include <dirent.h>

@@ -11,7 +11,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "cli.h"
-#include "../src/law.h"
+#include <lawtester/law.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <dirent.h>
@@ -150,7 +150,7 @@ static void test_install_layout(void)
     check_installed_tree("plots", &plots);
     CHECK_MSG(plots >= 3, "only %d files under plots/", plots);
     /* the header is the tree's, unchanged, and compiles alone as C and as C++ */
-    snprintf(cmd, sizeof cmd, "cmp src/law.h '%s/include/lawtester/law.h'", fx.prefix);
+    snprintf(cmd, sizeof cmd, "cmp include/lawtester/law.h '%s/include/lawtester/law.h'", fx.prefix);
     CHECK_MSG(sh(cmd) == 0, "%s", fx.log);
     snprintf(cmd, sizeof cmd,
              "printf '#include <lawtester/law.h>\\nint lt_probe_api = LT_LAW_API_VERSION;\\n' >'%s/inc.c' && "
@@ -164,7 +164,7 @@ static void test_install_layout(void)
     snprintf(cmd, sizeof cmd,
              "test \"$(echo $(PKG_CONFIG_PATH='%s' pkg-config --cflags lawtester))\" = '-I%s/include' && "
              "test \"$(PKG_CONFIG_PATH='%s' pkg-config --variable=lawapi lawtester)\" = "
-             "\"$(sed -n 's/^#define LT_LAW_API_VERSION //p' src/law.h)\" && "
+             "\"$(sed -n 's/^#define LT_LAW_API_VERSION //p' include/lawtester/law.h)\" && "
              "test \"$(PKG_CONFIG_PATH='%s' pkg-config --modversion lawtester)\" = "
              "\"$('%s/bin/lawtester' version | cut -d' ' -f2)\"",
              fx.pc_path, fx.prefix, fx.pc_path, fx.pc_path, fx.prefix);

@@ -1,4 +1,4 @@
-/* tests/test_predictor.c - the imposition frame's predictor (src/driver.c): imposed velocities are
+/* tests/test_predictor.c - the imposition frame's predictor (src/driver/driver.c): imposed velocities are
  * set in a mid-step frame extrapolated from the last three states instead of one found by trial
  * moves.  Checked here: the law sees the imposed velocities (the velocities recorded on every
  * step equal the stage's values), the predicted runs agree with the trial-pass reference
@@ -7,8 +7,8 @@
  * tolerance), and a kink of the contact normal (a sphere rolling over a facet's
  * edge) is detected, handed to the passes, and taken back once the motion is smooth again.
  * Units SI. */
-#include "../src/driver_int.h"
-#include "../src/vec.h"
+#include "driver/driver_int.h"
+#include "base/vec.h"
 #include "check.h"
 #include "drive.h"
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* tests/test_probe.c - yield probing (src/probe.h) against the analytic surfaces, through the C
+/* tests/test_probe.c - yield probing (src/driver/probe.h) against the analytic surfaces, through the C
  * API: for every probed direction, the recorded yield point (the last elastic state) lies on the
  * force ray before the surface and within one step's force increment dF of it, the ray's exit
  * point P* being computed here from the surfaces' closed forms (not from the laws' functions):
@@ -15,8 +15,8 @@
  * inside the cone, within the next step's elastic increment |T - P| of the surface.
  * The energy balance of every direction (breakage included) stays <= 1e-9 of the energy scale,
  * and sharded probes give the same points as one probe. */
-#include "../src/probe.h"
-#include "../src/registry.h"
+#include "driver/probe.h"
+#include "contact/registry.h"
 #include "check.h"
 #include "drive.h"
 #include <stdlib.h>

@@ -4,7 +4,7 @@
  * single run; `merge` refuses a missing shard, a duplicate and a table that is not a probe's;
  * the progress bar appears on a terminal and nowhere else. */
 #define _XOPEN_SOURCE 700 /* posix_openpt, grantpt, unlockpt, ptsname */
-#include "../src/probe_table.h"
+#include "output/probe_table.h"
 #include "check.h"
 #include "cli.h"
 #include <errno.h>

@@ -1,4 +1,4 @@
-/* tests/test_probe_pair.c - yield probes on every pair of DoFs (src/probe.h: dofs, force
+/* tests/test_probe_pair.c - yield probes on every pair of DoFs (src/driver/probe.h: dofs, force
  * control) against the declared surfaces' closed forms, written here (not the laws' functions):
  * for every probed direction of every one of the 15 pairs, by displacement and by force, the
  * recorded point P (the last elastic state) is inside the closed-form surface and one step's
@@ -12,10 +12,10 @@
  * are refused by lt_probe_run's caller (tests/test_validate.c: the scripts). */
 #include "../laws/cohesive.h"
 #include "../laws/rolling.h"
-#include "../src/probe.h"
-#include "../src/probe_table.h"
-#include "../src/registry.h"
-#include "../src/surface.h"
+#include "driver/probe.h"
+#include "output/probe_table.h"
+#include "contact/registry.h"
+#include "output/surface.h"
 #include "check.h"
 #include <stdlib.h>
 

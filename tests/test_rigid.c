@@ -3,7 +3,7 @@
  * laws/effective.h gives 1/E* = (1 - nu1^2)/E1 + (1 - nu2^2)/E2 and 1/G* = (2 - nu1)/G1 +
  * (2 - nu2)/G2; with E2 = inf the second terms are +0, so E* and G* are the one-body terms'
  * reciprocals bit for bit, whatever nu2 (checked exactly here, and against E/(1 - nu^2) to an
- * ulp).  The stiffness rules take the elastic body's spring alone (src/stiffness.h).  Stage
+ * ulp).  The stiffness rules take the elastic body's spring alone (src/contact/stiffness.h).  Stage
  * scripts and case files accept math.huge for young only, refuse two rigid bodies in one line,
  * and the plausibility lint stays quiet; tests/scripts/rigid_bodies.lua runs the rigid pairs
  * through lawtester.run and lawtester.verify_law (Hertz, Mindlin, Thornton, a Lua law). */
@@ -11,9 +11,9 @@
 #include "../laws/effective.h"
 #include "../laws/hertz_mindlin.h"
 #include "../laws/thornton.h"
-#include "../src/registry.h"
-#include "../src/script.h"
-#include "../src/stiffness.h"
+#include "contact/registry.h"
+#include "script/script.h"
+#include "contact/stiffness.h"
 #include "check.h"
 #include "cli.h"
 #include <float.h>
@@ -183,7 +183,7 @@ static void test_refusals(void)
               "field particles[1].material.young: value -1e+07 out of range: must be > 0, or math.huge for a rigid body\n");
 }
 
-/* A Lua law's case with both bodies rigid (src/script_law_cases.c): refused at its mat. */
+/* A Lua law's case with both bodies rigid (src/script/script_law_cases.c): refused at its mat. */
 static void test_lua_law_case_refusal(void)
 {
     char *dir = make_tmpdir();

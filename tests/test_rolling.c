@@ -9,9 +9,9 @@
  *     acceleration (T - M_max)/I, I = (2/5) m r^2 (the driver holds the contact point still by
  *     the centre's velocity, which exerts no moment about the centre); below M_max, with rolling
  *     damping, it comes to rest where the rolling spring carries T, without plastic rolling.
- * Units SI; signs of src/law.h (torque on A). */
-#include "../src/registry.h"
-#include "../src/verify_int.h"
+ * Units SI; signs of include/lawtester/law.h (torque on A). */
+#include "contact/registry.h"
+#include "verify/verify_int.h"
 #include "../laws/rolling.h"
 #include "check.h"
 #include "drive.h"

@@ -15,9 +15,9 @@
  *     through every DoF and with loading and unloading;
  *   - a free sphere on a wall under a constant moment T > M_max turns with dw/dt = (T - M_max)/I
  *     (both laws).
- * Units SI; signs of src/law.h (torque on A). */
-#include "../src/registry.h"
-#include "../src/verify_int.h"
+ * Units SI; signs of include/lawtester/law.h (torque on A). */
+#include "contact/registry.h"
+#include "verify/verify_int.h"
 #include "../laws/hertz_mindlin.h"
 #include "../laws/thornton.h"
 #include "../laws/rolling_resistance.h"

@@ -23,7 +23,7 @@ static void test_no_loadstring(void) { check_bad("sandbox_loadstring.lua", 2, NO
 static void test_no_debug(void) { check_bad("sandbox_debug.lua", 2, NO_LIB "debug')"); }
 static void test_no_collectgarbage(void) { check_bad("sandbox_collectgarbage.lua", 2, NO_FILE "collectgarbage')"); }
 static void test_no_package(void) { check_bad("sandbox_package.lua", 2, NO_LIB "package')"); }
-/* native code enters only through --law-lib on the command line (src/plugin.h), never a script */
+/* native code enters only through --law-lib on the command line (src/plugin/plugin.h), never a script */
 static void test_no_loadlib(void) { check_bad("sandbox_loadlib.lua", 2, NO_LIB "package')"); }
 static void test_no_coroutine(void) { check_bad("sandbox_coroutine.lua", 2, NO_LIB "coroutine')"); }
 static void test_global_table_is_the_sandbox(void)

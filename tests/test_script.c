@@ -2,7 +2,7 @@
  * tests/scripts/ runs tests through lawtester.run and asserts on the results (an assert that
  * fails makes the run fail), so these tests fail whenever the scripting layer misreports. */
 #define _POSIX_C_SOURCE 200809L
-#include "../src/script.h"
+#include "script/script.h"
 #include "check.h"
 #include <stdlib.h>
 #include <unistd.h>

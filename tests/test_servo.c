@@ -5,8 +5,8 @@
  * closed form 4 mu |Fn| (u_a - mu |Fn|/kt) (docs/energy.md section 3; with the amplitudes
  * reached, below) to 1e-6, the normal force is within 1e-6 of its target from the settling step
  * of docs/stage-scripts.md on, and the energy balance closes to 1e-9 of the work.  Units SI. */
-#include "../src/driver_int.h"
-#include "../src/registry.h"
+#include "driver/driver_int.h"
+#include "contact/registry.h"
 #include "check.h"
 #include "cli.h"
 #include "drive.h"

@@ -3,7 +3,7 @@
  * the parameter check, and breakage; the oblique-impact closed forms of its verify cases
  * against a direct integration of the damped oscillator. */
 #include "../laws/spring_dashpot.h"
-#include "../src/registry.h"
+#include "contact/registry.h"
 #include "check.h"
 #include "hand.h"
 

@@ -1,13 +1,13 @@
 /* tests/test_srcloc.c - source-line locator for fields of a stage script's returned table
- * (src/srcloc.c) and the Lua lexer under it (src/srclex.c). */
+ * (src/script/srcloc.c) and the Lua lexer under it (src/script/srclex.c). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
-#include "../src/srclex.h"
-#include "../src/srcloc.h"
+#include "script/srclex.h"
+#include "script/srcloc.h"
 
 #define KN(s) { (s), 0 }
 #define KI(i) { NULL, (i) }

@@ -3,10 +3,10 @@
  * digits), with the lens coming from the real geometry of the placed bodies and through a
  * driver run; the yade and direct rules; kt ratio; tanPhi; the refusal of non-positive
  * reduced lengths. */
-#include "../src/driver.h"
-#include "../src/geom.h"
-#include "../src/registry.h"
-#include "../src/stiffness.h"
+#include "driver/driver.h"
+#include "contact/geom.h"
+#include "contact/registry.h"
+#include "contact/stiffness.h"
 #include "check.h"
 #include <stdlib.h>
 

@@ -4,8 +4,8 @@
  * descriptor, or a newer one written without it, as laws of other branches are - declares no
  * surface, writes no file and runs as before. */
 #define _POSIX_C_SOURCE 200809L
-#include "../src/registry.h"
-#include "../src/surface.h"
+#include "contact/registry.h"
+#include "output/surface.h"
 #include "check.h"
 #include "drive.h"
 #include <stdlib.h>

@@ -1,12 +1,12 @@
-/* tests/test_sweep.c - a law's parameter space (src/verify_sweep.h; docs/verify.md, "The
+/* tests/test_sweep.c - a law's parameter space (src/verify/verify_sweep.h; docs/verify.md, "The
  * parameter space"): the points of a sweep (corners, the Halton sequence, log-uniform over
  * decades, infinite ends, held parameters), --set read by the parameters' kinds and its one-line
  * refusals, --set reaching the generic checks, the cases and lawtester.verify_law, a sweep of a
  * built-in law passing, a law wrong in one corner of its space (tests/plugins/corner_fail.c)
  * found with the point named and a script that reproduces it, and the shards of a sweep merged
  * byte for byte into the unsharded table. */
-#include "../src/registry.h"
-#include "../src/verify_sweep.h"
+#include "contact/registry.h"
+#include "verify/verify_sweep.h"
 #include "check.h"
 #include "cli.h"
 #include <stdlib.h>

@@ -12,8 +12,8 @@
  *   - below v_y (v = v_y/2): nothing plastic, e = 1;
  *   - `lawtester verify --law thornton`: every row passes.
  * Steel spheres of laws/thornton_cases.c: E* = 1.0989e11 Pa, R* = 2.5 mm, m* = 2.0420e-3 kg,
- * p_y = 1 GPa.  Units SI; signs of src/law.h (Fn on A: compression negative). */
-#include "../src/registry.h"
+ * p_y = 1 GPa.  Units SI; signs of include/lawtester/law.h (Fn on A: compression negative). */
+#include "contact/registry.h"
 #include "../laws/thornton.h"
 #include "check.h"
 #include "cli.h"

@@ -10,12 +10,12 @@
  *   - on a plastic oblique path (loading past delta_y, unloading, reloading under a turning
  *     tangential displacement) the energies balance at every step and |Ft| <= tanPhi |Fn|.
  * Steel spheres of laws/thornton_cases.c: E* = 1.0989e11 Pa, G* = 2.2624e10 Pa, R* = 2.5 mm,
- * p_y = 1 GPa (delta_y = 5.108e-7 m).  Units SI; signs of src/law.h (Fn on A: compression
+ * p_y = 1 GPa (delta_y = 5.108e-7 m).  Units SI; signs of include/lawtester/law.h (Fn on A: compression
  * negative). */
 #include "../laws/effective.h"
 #include "../laws/hertz_mindlin.h"
 #include "../laws/thornton.h"
-#include "../src/registry.h"
+#include "contact/registry.h"
 #include "check.h"
 #include <math.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /* tests/test_validate.c - input validation (docs/reliability.md): every number is checked
  * against the range its descriptor declares (law parameters: the lt_param min/max of the law;
- * materials, particles, test and stage keys: the readers of src/script_*.c), with the valid range
+ * materials, particles, test and stage keys: the readers of src/script/script_*.c), with the valid range
  * in the message, and a key that is not known (misspelt, or an extra entry in a list) is an
  * error, never ignored.  Each case: one line `FILE:LINE: field PATH: ...`, exit status 1, no
  * file (tests/cli.c, check_bad). */

@@ -1,8 +1,8 @@
 /* tests/test_verify.c - `lawtester verify` in C: every registered law passes, and verify fails
  * on laws that are wrong in the ways it claims to catch (energy not consistent with the force,
  * wrong sign, force at touch, a wrong closed form, a bad case table), and on bad selections. */
-#include "../src/registry.h"
-#include "../src/verify.h"
+#include "contact/registry.h"
+#include "verify/verify.h"
 #include "check.h"
 #include <stdlib.h>
 

@@ -2,8 +2,8 @@
  * laws that are wrong in the ways they are meant to catch.  Each faulty law is the registered
  * law with one mistake planted through its init (the law's own code otherwise), verified like
  * any law (lt_verify_law): the rows of the wall cases that should fail do, the others pass. */
-#include "../src/registry.h"
-#include "../src/verify.h"
+#include "contact/registry.h"
+#include "verify/verify.h"
 #include "check.h"
 #include <stdlib.h>
 

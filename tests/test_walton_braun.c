@@ -4,7 +4,7 @@
  * d0 = (1 - en^2) dmax), the recoverable elast, and the dissipated energy against the loop's
  * area (1 - en^2) kn dmax^2/2, which also equals the driver's work. */
 #include "../laws/walton_braun.h"
-#include "../src/registry.h"
+#include "contact/registry.h"
 #include "check.h"
 #include "drive.h"
 #include "hand.h"
@@ -70,7 +70,7 @@ static void test_loop_through_driver(void)
         edev = fmax(edev, fabs(s->energy[E_ELAST] - p * p / (2 * KN / (EN * EN))));
         plast = s->energy[E_PLAST];
         /* the driver's work on the contact: its work less the bodies' kinetic energy and the
-         * damping (verify's passivity, src/verify_passivity.c), less the forming step's share */
+         * damping (verify's passivity, src/verify/verify_passivity.c), less the forming step's share */
         work = s->energy[ne + LT_E_WORK] - (s->energy[ne + LT_E_KIN] - kin0) - s->energy[ne + LT_E_DAMP] -
                s->energy[ne + LT_E_FORM];
         bdev = fmax(bdev, fabs(work - plast - s->energy[E_ELAST]));

@@ -3,7 +3,7 @@
 # keys or the other way round, as the legend says; NEW times the pair's factor, in REF's units);
 # below, their difference NEW − REF with the tolerance atol + rtol max|REF| as a dashed band.
 # Units are those of the REF table; the axes show a power of ten when one is factored out.
-# Variables (`lawtester compare --plot`): datafile (DIR/compare-COL.tsv, src/compare_plot.c:
+# Variables (`lawtester compare --plot`): datafile (DIR/compare-COL.tsv, src/tools/compare_plot.c:
 # key, REF, NEW, NEW - REF, tolerance; the header names the columns and the files), outfile,
 # fmt, stylefile.
 if (!exists("stylefile")) stylefile = "plots/_style.gp"   # run by hand from the source tree

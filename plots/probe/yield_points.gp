@@ -5,7 +5,7 @@
 # (NAME-surface.tsv).  Each point is the last elastic state before the first yield.
 # Variables (`lawtester run --plot`): datafile (the probe table: yielded, broken, Fn, Fty, N,
 # docs/probes.md), outfile, fmt, stylefile, title, params, surfacefile ('' if the law declares
-# none) (src/plot_info.h).
+# none) (src/output/plot_info.h).
 if (!exists("surfacefile")) surfacefile = ""
 if (!exists("stylefile")) stylefile = "plots/_style.gp"   # run by hand from the source tree
 plot_w = 12; plot_h = 12

@@ -7,7 +7,7 @@
 # start state (the rays' origin); a direction that did not yield within the probe's limits is
 # drawn at its end as a grey plus.
 # Variables (`lawtester run --plot`): datafile (the probe table with the pair's columns FI FJ
-# dofI dofJ), outfile, fmt, stylefile, title, params, surfacefile (src/plot_info.h).
+# dofI dofJ), outfile, fmt, stylefile, title, params, surfacefile (src/output/plot_info.h).
 if (!exists("surfacefile")) surfacefile = ""
 if (!exists("stylefile")) stylefile = "plots/_style.gp"   # run by hand from the source tree
 plot_w = 12; plot_h = 12

@@ -6,7 +6,7 @@
  * twisting stiffness here, is never labelled with the stiffness rule's kt).  Physics: the Hooke
  * spring of plugin_common.h (the parameters are declared, not used). */
 #include "plugin_common.h"
-#include "../../src/law_compat.h"
+#include "../../src/contact/law_compat.h"
 #include <math.h>
 
 typedef struct lt_law_api4 {

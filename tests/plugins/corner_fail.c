@@ -7,7 +7,7 @@
  * booked as kn uN^2/2, so the energy balance of the generic path fails there (by about half the
  * work); everywhere else the law is exact.  Of the four corners, only (1e8, 1) is in that
  * region, and no point of the first Halton points (stiffen = 1/3, 2/3, 1/9, 4/9, ...) is. */
-#include "../../src/law.h"
+#include "../../include/lawtester/law.h"
 #include <stddef.h>
 
 enum { P_KN, P_STIFFEN };

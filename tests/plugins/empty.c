@@ -1,5 +1,5 @@
 /* tests/plugins/empty.c - lt_plugin_laws present but empty (NULL first). */
-#include "../../src/law.h"
+#include "../../include/lawtester/law.h"
 #include <stddef.h>
 
 const lt_law *const lt_plugin_laws[] = {NULL};

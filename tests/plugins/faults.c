@@ -9,7 +9,7 @@
  * crashes (segv at the 20th step) and one that passes, so that verify shows the first contained
  * and the second still run. */
 #define _POSIX_C_SOURCE 200809L
-#include "../../src/law.h"
+#include "../../include/lawtester/law.h"
 #include <signal.h>
 #include <stdlib.h>
 

@@ -1,7 +1,7 @@
-/* tests/plugins/law_api4.h - the public header of law API 4 (src/law.h as lawtester shipped it
+/* tests/plugins/law_api4.h - the public header of law API 4 (include/lawtester/law.h as lawtester shipped it
  * before API 5), frozen: tests/test_api5.c builds examples/plugin/c against it as a user of an
  * older lawtester would, and loads the result into this one.  Not included by lawtester. */
-/* (API 4) src/law.h - the interface between lawtester and a contact law (public, versioned).
+/* (API 4) include/lawtester/law.h - the interface between lawtester and a contact law (public, versioned).
  *
  * A law is one C file under laws/ that defines one `const lt_law` descriptor.  It sees only the
  * local contact description below and its own per-contact state; it never sees bodies, stages,

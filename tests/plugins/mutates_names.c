@@ -3,7 +3,7 @@
  * tab, which would split a record's header), the parameter and one of its choices (to a text
  * with a newline, which would forge a line `status complete` in a .meta), and changes its counts
  * and table pointers.  lawtester registers a deep copy made when the law is loaded
- * (src/law_check.c, lt_law_copy), so none of it reaches a table, a .meta, `until` or the
+ * (src/contact/law_check.c, lt_law_copy), so none of it reaches a table, a .meta, `until` or the
  * results (tests/test_law_names.c).  Physics: plugin_common.h's Hooke spring. */
 #include "plugin_common.h"
 #include <string.h>

@@ -4,7 +4,7 @@
  * torque; stored energy kn uN^2/2 (J); the contact ends at uN > 0.  Signs of law.h. */
 #ifndef LT_TEST_PLUGIN_COMMON_H
 #define LT_TEST_PLUGIN_COMMON_H
-#include "../../src/law.h"
+#include "../../include/lawtester/law.h"
 #include <stddef.h>
 
 #define TEST_KN 1e6 /* N/m */

@@ -1,4 +1,4 @@
--- tests/scripts/compiled_until.lua: `until` strings compiled to C (src/cond.c) keep Lua's meaning
+-- tests/scripts/compiled_until.lua: `until` strings compiled to C (src/script/cond.c) keep Lua's meaning
 -- when the script rebinds what they read.  Each run's length tells which meaning was used.
 local function run(stages)
   return lawtester.run{ name = "rebind", law = "linear", params = { kn = 1e6, kt = 5e5, tanPhi = 0.5 },

@@ -1,0 +1,363 @@
+/* src/driver/driver.c - the two-particle driver's stage loop and run API: a run's start (placing the
+ * bodies, the per-run constants, state 0), the steps of a stage until its `until` holds, the
+ * finish, the rows handed to the observer, the stage counters, and the tester's life (new, copy,
+ * free).  The step's parts live in driver_motion.c, driver_contact.c and driver_checks.c
+ * (driver_int.h).  Equations and conventions: driver.h (time stepping, energies), law.h.
+ */
+#include "base/watch.h"
+#include "driver/driver_int.h"
+#include "base/guard.h"
+#include "driver/stability.h"
+#include "contact/stiffness.h"
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const lt_driver_energy_names[LT_E_DRIVER_COUNT] = {"work", "kin", "damp", "brk", "balance_err", "form", "unbooked"};
+
+lt_test lt_default_test(void)
+{
+    lt_test t;
+    memset(&t, 0, sizeof t);
+    t.name = "test";
+    t.normal = v3(1, 0, 0);
+    t.dt = 1e-6;
+    t.abWeight = 1;
+    t.record_every = 1;
+    t.max_steps = 1000000000L;
+    for (int i = 0; i < 2; i++) {
+        t.body[i].shape = LT_SPHERE;
+        t.body[i].radius = 0.1;
+        t.body[i].ori = q_identity();
+        t.body[i].mat = (lt_material){1e7, 0.25, 2600, 0.5, 0.5};
+    }
+    t.stiffness = lt_stiffness_default();
+    return t;
+}
+
+lt_stage lt_default_stage(void)
+{
+    lt_stage s;
+    memset(&s, 0, sizeof s);
+    memset(s.whats, '.', LT_DOF);
+    s.until_every = 1;
+    s.max_steps = 100000000L;
+    s.servo_gain = 0.5;
+    s.servo_vmax = 1;
+    return s;
+}
+
+int lt_energy_count(const lt_law *law) { return law->n_energies + LT_E_DRIVER_COUNT; }
+
+const char *lt_energy_name(const lt_law *law, int i)
+{
+    return i < law->n_energies ? law->energies[i].name : lt_driver_energy_names[i - law->n_energies];
+}
+
+volatile sig_atomic_t lt_interrupt_signal;
+
+/* ---- the tester ------------------------------------------------------------------------ */
+
+COLD int lt_fail(lt_tester *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = snprintf(t->view.err, sizeof t->view.err, "stage %d, step %ld: ", t->view.stage + 1, t->view.step);
+    vsnprintf(t->view.err + n, sizeof t->view.err - (size_t)n, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+char *lt_tester_err(lt_tester *t) { return t->view.err; }
+
+/* The memory the law writes: the state's block (guarded, or the tester's own for a tester not
+ * made by lt_tester_new), with the law's n_state values at its end, and the response. */
+static double *state_base(lt_tester *t) { return t->state_block ? t->state_block : t->state_inline; }
+
+static void place_law_memory(lt_tester *t, int n_state)
+{
+    t->view.law_state = state_base(t) + (LT_MAX_STATE - n_state);
+    t->law_resp = t->resp_block ? t->resp_block : &t->resp_inline;
+    if (t->state_block) { /* the fault handler's name for the state, prepared now (guard.h) */
+        char what[LT_GUARD_WHAT];
+        snprintf(what, sizeof what, "its state (%d value%s declared)", n_state, n_state == 1 ? "" : "s");
+        lt_guard_rename(t->state_block, what);
+    }
+}
+
+lt_tester *lt_tester_new(void)
+{
+    lt_tester *t = calloc(1, sizeof(lt_tester));
+    if (!t) return NULL;
+    t->state_block = lt_guard_alloc(LT_MAX_STATE * sizeof(double), "its state");
+    t->resp_block = lt_guard_alloc(sizeof(lt_response), "its response (lt_response)");
+    if (!t->state_block || !t->resp_block) {
+        lt_tester_free(t);
+        return NULL;
+    }
+    place_law_memory(t, LT_MAX_STATE);
+    return t;
+}
+
+void lt_tester_free(lt_tester *t)
+{
+    if (!t) return;
+    lt_guard_free(t->state_block);
+    lt_guard_free(t->resp_block);
+    free(t);
+}
+
+void lt_tester_copy(lt_tester *dst, const lt_tester *src)
+{
+    double *state_block = dst->state_block;
+    lt_response *resp_block = dst->resp_block;
+    *dst = *src;
+    dst->state_block = state_block;
+    dst->resp_block = resp_block;
+    /* src's state at the same place in dst's own block */
+    const double *from = src->view.law_state;
+    const double *src_end = (src->state_block ? src->state_block : src->state_inline) + LT_MAX_STATE;
+    int n = from ? (int)(src_end - from) : 0;
+    place_law_memory(dst, n);
+    if (n) memcpy(dst->view.law_state, from, (size_t)n * sizeof(double));
+    *dst->law_resp = *(src->law_resp ? src->law_resp : &src->resp_inline);
+}
+
+lt_predictor_stats lt_tester_predictor_stats(const lt_tester *t)
+{
+    const lt_predictor *p = &t->pred;
+    return (lt_predictor_stats){p->used, p->passes, p->checked, p->misses, t->trial_reuses, p->worst};
+}
+
+/* ---- what a stage sets up ----------------------------------------------------------------- */
+
+/* 1 if stage s has a rigid `spin` of the whole pair (add_rigid_spin). */
+static int spin_given(const lt_stage *s) { return s->spin.x != 0 || s->spin.y != 0 || s->spin.z != 0; }
+
+/* The DoFs stage s (may be NULL) imposes velocities on: bit k of v_mask for 'v' and 's' (a servo
+ * imposes its velocity on every step), of i_mask for 'i' (on its first motion step only); s_mask
+ * marks the servos.  Read once per stage, not per step.  The step reads the values from t->vals:
+ * the stage's constants, copied here, or this step's (driver_motion.c) when the stage has functions
+ * or servos (t->dyn). */
+static void stage_masks(lt_tester *t, const lt_stage *s)
+{
+    t->v_mask = t->i_mask = t->s_mask = 0;
+    t->spins = s && spin_given(s);
+    t->dyn = 0;
+    if (s) {
+        for (int k = 0; k < LT_DOF; k++) {
+            if (s->whats[k] == 'v') t->v_mask |= 1u << k;
+            if (s->whats[k] == 'i') t->i_mask |= 1u << k;
+            if (s->whats[k] == 's') t->s_mask |= 1u << k, t->v_mask |= 1u << k;
+        }
+        t->dyn = (t->s_mask | s->fn_mask) != 0;
+        memcpy(t->vals, s->values, sizeof t->vals);
+    }
+}
+
+/* 1 when stage s may put forces other than the contact's on the bodies: f DoFs or damping. */
+static int extra_forces(const lt_tester *t, const lt_stage *s)
+{
+    return t->view.test->damping > 0 || (s && memchr(s->whats, 'f', LT_DOF));
+}
+
+/* The current state as a row, to the observer. */
+NOINLINE static void emit_row(lt_tester *t, int stage_of_state)
+{
+    if (!t->obs.on_row) return;
+    lt_snapshot s;
+    s.step = t->view.step;
+    s.time = t->view.time;
+    s.stage = stage_of_state;
+    s.contact = t->view.has_contact;
+    memcpy(s.u, t->view.u, sizeof s.u);
+    memcpy(s.v, t->view.c.v, sizeof s.v);
+    memcpy(s.f, t->view.resp.f, sizeof s.f);
+    s.k[0] = t->view.resp.k[0];
+    s.k[1] = t->view.resp.k[1];
+    memcpy(s.energy, t->view.energy, sizeof s.energy);
+    t->obs.on_row(t->obs.row_ctx, t, &s);
+}
+
+/* ---- stage loop ----------------------------------------------------------------------- */
+
+static void counters_after_contact(lt_tester *t)
+{
+    lt_stage_state *st = &t->view.st;
+    st->hasC = t->view.has_contact;
+    if (st->hasC && !st->hadC) {
+        st->hadC = 1;
+        st->timeC0 = st->time;
+    }
+    if (st->hasC) {
+        int sign = t->view.c.v[0] > 0 ? 1 : t->view.c.v[0] < 0 ? -1 : 0;
+        if (sign != 0) {
+            if (st->last_sign != 0 && sign != st->last_sign) st->bounces++;
+            st->last_sign = sign;
+        }
+    }
+}
+
+int lt_start(lt_tester *t, const lt_test *test, lt_row_cb on_row, void *row_ctx)
+{
+    lt_observer obs = {on_row, row_ctx, NULL, NULL, NULL, NULL, NULL};
+    return lt_start_observed(t, test, &obs);
+}
+
+int lt_start_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
+{
+    double *state_block = t->state_block; /* the tester's own memory outlives its runs */
+    lt_response *resp_block = t->resp_block;
+    memset(t, 0, sizeof *t);
+    t->state_block = state_block;
+    t->resp_block = resp_block;
+    t->view.test = test;
+    int n_state = test->law->n_state;
+    if (n_state < 0 || n_state > LT_MAX_STATE) /* law_check refuses it; a hand-made descriptor may not */
+        return lt_fail(t, "law '%s' declares %d state variables (0 to LT_MAX_STATE = %d)", test->law->name, n_state,
+                       LT_MAX_STATE);
+    if (state_block) memset(state_block, 0, LT_MAX_STATE * sizeof(double));
+    place_law_memory(t, n_state);
+    if (obs) t->obs = *obs;
+    for (int i = 0; i < 2; i++) {
+        t->view.body[i] = test->body[i];
+        lt_body_mass_props(&t->view.body[i]);
+        if (!t->view.body[i].fixed && !(t->view.body[i].mass > 0))
+            return lt_fail(t, "body %c (%s) has no finite mass and must be fixed", i ? 'B' : 'A',
+                        lt_shape_name(t->view.body[i].shape));
+        t->dt_mass[i] = test->dt / t->view.body[i].mass;
+        t->iso_inertia[i] = lt_body_isotropic_inertia(&t->view.body[i]);
+        t->inv_iso_inertia[i] = t->iso_inertia[i] > 0 ? 1.0 / t->iso_inertia[i] : 0;
+    }
+    t->mstar = lt_effective_mass(&t->view.body[0], &t->view.body[1]);
+    /* the contact's inputs that hold for the whole test (the law gets c as const); the
+     * materials are the test's, not the tester's copies, so that a copy of the tester (driver.h)
+     * points at no other tester */
+    t->view.c.dt = test->dt;
+    t->view.c.mstar = t->mstar;
+    t->view.c.mat[0] = &test->body[0].mat;
+    t->view.c.mat[1] = &test->body[1].mat;
+    t->trial_turns = lt_geom_pair_uses_orientation(t->view.body[0].shape, t->view.body[1].shape);
+    t->gops = lt_geom_pair_ops(t->view.body[0].shape, t->view.body[1].shape, test->leverArm);
+    for (int i = 0; i < test->law->n_energies; i++)
+        if (test->law->energies[i].kind == LT_STORED) t->stored_mask |= 1u << i;
+    vec3 n = v3_normalized(test->normal);
+    if (!lt_geom_place(&t->view.body[0], &t->view.body[1], &n, test->gap)) {
+        const char *why = lt_geom_normal_problem(&t->view.body[0], &t->view.body[1], n);
+        return lt_fail(t, "cannot place %s-%s with this normal and gap: %s", lt_shape_name(t->view.body[0].shape),
+                    lt_shape_name(t->view.body[1].shape),
+                    !lt_geom_pair_defined(t->view.body[0].shape, t->view.body[1].shape) ? "no geometry for the pair"
+                    : why                                                  ? why
+                                                                           : "gap too deep (the cores would cross)");
+    }
+    t->view.frame = m3_frame_from_normal(n);
+    t->arc_gap[0] = NAN;
+    t->zetaN = lt_normal_damping_ratio(test->law, test->params);
+    /* dt > dt_crit = (2/w0)(sqrt(1 + z^2) - z) is k > 4 m* f^2/dt^2, f = sqrt(1 + z^2) - z; a
+     * hair lower (1e-9), so that rounding never hides a state the exact test in
+     * lt_stability_check would catch */
+    double f = t->zetaN > 0 ? sqrt(1 + t->zetaN * t->zetaN) - t->zetaN : 1;
+    t->k_stable = 4 * t->mstar * f * f / (test->dt * test->dt) * (1 - 1e-9);
+    int geom_ok = t->gops.compute(&t->view.body[0], &t->view.body[1], &t->view.geom);
+    mat3 frame0 = t->view.frame; /* no step before state 0: it forms its contact afresh (or has none) */
+    vec3 branch0[2] = {t->view.geom.branch[0], t->view.geom.branch[1]};
+    return lt_contact_update(t, geom_ok, &frame0, branch0) < 0 || lt_state_check(t, 1) < 0 ? -1 : 0;
+}
+
+int lt_run_stage(lt_tester *t, int index)
+{
+    const lt_test *test = t->view.test;
+    const lt_stage *s = &test->stages[index];
+    long every = test->record_every;
+    vec3 vnew[2], wnew[2], imposed[2][2], damp[2][2], nimp;
+    t->view.stage = index;
+    lt_watch_page->stage = index + 1;
+    memset(&t->view.st, 0, sizeof t->view.st);
+    t->pred.missed = 0; /* a new stage's first two steps run the passes */
+    stage_masks(t, s);
+    int extra = extra_forces(t, s);
+    t->view.st.hasC = t->view.st.hadC = t->view.has_contact;
+    t->first_motion = 1;
+    /* countdowns instead of a division per step: steps to the next row (0: this state), and to
+     * the next evaluation of until */
+    long row_in = every > 0 ? (every - t->view.step % every) % every : -1, until_in = s->until_every;
+    long tick_in = LT_TICK_STEPS;
+    for (;;) {
+        lt_stability_check(t, index + 1);
+        if (lt_velocity_update(t, s, extra, vnew, wnew, imposed, damp, &nimp) < 0) return -1;
+        lt_close_energies(t, vnew, wnew, damp, extra);
+        if (lt_energy_check(t) < 0) return -1;
+        int ended_stage = t->view.step > 0 && t->view.st.step == 0; /* state n closed the previous stage */
+        if (row_in == 0 || (every > 0 && ended_stage)) {
+            emit_row(t, t->stage_of_state);
+            if (t->obs.stop && *t->obs.stop) return lt_fail(t, "the record could not be written");
+        }
+        int geom_ok = lt_position_update(t, vnew, wnew, &nimp);
+        t->first_motion = 0;
+        if (every > 0) row_in = row_in == 0 ? every - 1 : row_in - 1;
+        t->view.step++;
+        lt_watch_page->step = t->view.step;
+        t->view.time += test->dt;
+        t->view.st.step++;
+        t->view.st.time += test->dt;
+        t->stage_of_state = index + 1;
+        const lt_predictor *p = &t->pred; /* lt_position_update put state n-1 in its history */
+        if (lt_contact_update(t, geom_ok, &p->frame[p->last], p->branch[p->last]) < 0 || lt_state_check(t, 0) < 0)
+            return -1;
+        counters_after_contact(t);
+        if (--until_in == 0) {
+            until_in = s->until_every;
+            int r = s->until ? s->until(s->until_ctx, t) : 0;
+            if (r < 0) return -1;
+            if (r) break;
+        }
+        if (--tick_in == 0) { /* every LT_TICK_STEPS steps: a stop signal, the observer's tick */
+            tick_in = LT_TICK_STEPS;
+            if (lt_interrupt_signal) return lt_fail(t, "interrupted by signal %d (%s)", (int)lt_interrupt_signal,
+                                                 lt_interrupt_signal == SIGINT ? "SIGINT" : "SIGTERM");
+            if (t->obs.on_tick) t->obs.on_tick(t->obs.tick_ctx, t);
+            if (lt_law_state_check(t) < 0) return -1;
+        }
+        if (t->view.st.step >= s->max_steps)
+            return lt_fail(t, "stage did not end after max_steps = %ld steps (its until never held)", s->max_steps);
+        if (t->view.step >= test->max_steps)
+            return lt_fail(t, "test did not end after max_steps = %ld steps", test->max_steps);
+    }
+    if (lt_law_state_check(t) < 0) return -1;
+    if (s->done && s->done(s->done_ctx, t) < 0) return -1;
+    return 0;
+}
+
+int lt_finish(lt_tester *t)
+{
+    /* close the last state with the last stage's rules (no further motion) */
+    const lt_test *test = t->view.test;
+    const lt_stage *last = test->n_stages ? &test->stages[test->n_stages - 1] : NULL;
+    vec3 vnew[2], wnew[2], imposed[2][2], damp[2][2], nimp;
+    int extra = extra_forces(t, last);
+    stage_masks(t, last);
+    if (lt_velocity_update(t, last, extra, vnew, wnew, imposed, damp, &nimp) < 0) return -1;
+    lt_close_energies(t, vnew, wnew, damp, extra);
+    if (lt_energy_check(t) < 0) return -1;
+    if (test->record_every > 0) {
+        emit_row(t, t->stage_of_state);
+        if (t->obs.stop && *t->obs.stop) return lt_fail(t, "the record could not be written");
+    }
+    return 0;
+}
+
+int lt_run_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
+{
+    if (lt_start_observed(t, test, obs) < 0) return -1;
+    for (int i = 0; i < test->n_stages; i++)
+        if (lt_run_stage(t, i) < 0) return -1;
+    return lt_finish(t);
+}
+
+int lt_run(lt_tester *t, const lt_test *test, lt_row_cb on_row, void *row_ctx)
+{
+    lt_observer obs = {on_row, row_ctx, NULL, NULL, NULL, NULL, NULL};
+    return lt_run_observed(t, test, &obs);
+}

@@ -1,0 +1,314 @@
+/* src/output/probe_table.c - probe tables: format and merge of shards, also of the shards of a verify
+ * sweep (see probe_table.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "output/probe_table.h"
+#include "output/fmt.h"
+#include "base/quote.h"
+#include "output/record.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char lt_probe_header[] = "k\tdirections\tangle\tdirN\tdirT\tyielded\tbroken\tsteps\tuN\tuT\tFn\tFty\tFtz\tFn1\t"
+                               "Fty1\tFtz1\tdF\tdist\tgap\twork\tbalance_err\n";
+#define PROBE_COLUMNS 21
+/* a probe on another pair or under force control: the same columns, then the pair's */
+const char lt_probe_header_pair[] = "k\tdirections\tangle\tdirN\tdirT\tyielded\tbroken\tsteps\tuN\tuT\tFn\tFty\tFtz\t"
+                                    "Fn1\tFty1\tFtz1\tdF\tdist\tgap\twork\tbalance_err\tdofI\tdofJ\tcontrol\tuI\tuJ\t"
+                                    "FI\tFJ\tFI1\tFJ1\tdFI\tdFJ\tdsteps\n";
+#define PROBE_PAIR_COLUMNS 33
+const char lt_sweep_header[] = "k\tpoints\tpoint\tcase\tquantity\texpected\tobtained\terror\ttol\tcheck\tresult\tnote\n";
+#define SWEEP_COLUMNS 12
+
+static char *put(char *p, double x)
+{
+    *p++ = '\t';
+    return p + lt_fmt_double(p, x);
+}
+
+char *lt_probe_format(const lt_probe *p, int directions, size_t *len)
+{
+    const char *header = p->extended ? lt_probe_header_pair : lt_probe_header;
+    size_t hl = strlen(header);
+    size_t cap = hl + 1 + (size_t)p->n_points * PROBE_PAIR_COLUMNS * (FMT_DOUBLE_MAX + 1) + 1;
+    char *text = malloc(cap), *q = text;
+    if (!text) return NULL;
+    memcpy(q, header, hl);
+    q += hl;
+    for (int i = 0; i < p->n_points; i++) {
+        const lt_probe_point *pt = &p->points[i];
+        q += sprintf(q, "%d\t%d", pt->k, directions);
+        q = put(q, pt->angle);
+        q = put(q, pt->dir[0]);
+        q = put(q, pt->dir[1]);
+        q += sprintf(q, "\t%d\t%d\t%ld", pt->yielded, pt->broken, pt->steps);
+        const double v[] = {pt->u[0], pt->u[1], pt->f[0], pt->f[1], pt->f[2], pt->f1[0], pt->f1[1], pt->f1[2],
+                            pt->dF, pt->dist, pt->gap, pt->work, pt->balance};
+        for (size_t j = 0; j < sizeof v / sizeof v[0]; j++) q = put(q, v[j]);
+        if (p->extended) { /* 1-based DoFs, as the stage scripts number them */
+            q += sprintf(q, "\t%d\t%d\t%s", pt->dofs[0] + 1, pt->dofs[1] + 1, p->force ? "force" : "displacement");
+            const double w[] = {pt->uij[0], pt->uij[1], pt->fij[0], pt->fij[1], pt->fij1[0], pt->fij1[1],
+                                pt->dFij[0], pt->dFij[1], pt->dsteps};
+            for (size_t j = 0; j < sizeof w / sizeof w[0]; j++) q = put(q, w[j]);
+        }
+        *q++ = '\n';
+    }
+    *len = (size_t)(q - text);
+    *q = 0; /* a string too (not counted in len): lt_probe_merge_texts takes it as it is */
+    return text;
+}
+
+/* ---- merge ---------------------------------------------------------------------------- */
+
+typedef struct row {
+    const char *text; /* the line, without its newline */
+    size_t len;
+    int file, line;
+} row;
+
+static char *slurp(const char *path, size_t *n)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    size_t cap = 1 << 16;
+    char *buf = malloc(cap + 1);
+    *n = 0;
+    while (buf) {
+        *n += fread(buf + *n, 1, cap - *n, f);
+        if (*n < cap) break;
+        char *nb = realloc(buf, (cap *= 2) + 1);
+        if (!nb) free(buf);
+        buf = nb;
+    }
+    if (buf && ferror(f)) {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    if (buf) buf[*n] = 0;
+    return buf;
+}
+
+static int cmp_k(const void *a, const void *b)
+{
+    const long *x = a, *y = b; /* (k, row index) pairs */
+    return x[0] != y[0] ? (x[0] < y[0] ? -1 : 1) : (x[1] < y[1] ? -1 : x[1] > y[1]);
+}
+
+/* The message of the merge below for n_rows < directions: the first row (in file order) that
+ * repeats a direction, else the smallest direction in none of the files.  A sweep's table
+ * (multi: rows of a point together) is told only the missing point. */
+static void missing_or_repeated(const char *const *files, const row *rows, size_t n_rows, int directions, int n,
+                                const char *out_path, int multi, char *err, size_t errlen)
+{
+    long *kv = malloc((n_rows ? n_rows : 1) * 2 * sizeof *kv);
+    if (!kv) {
+        snprintf(err, errlen, "%s:0: out of memory", out_path);
+        return;
+    }
+    for (size_t i = 0; i < n_rows; i++) kv[2 * i] = strtol(rows[i].text, NULL, 10), kv[2 * i + 1] = (long)i;
+    qsort(kv, n_rows, 2 * sizeof *kv, cmp_k);
+    long again = -1, first = -1;
+    for (size_t i = 1; i < n_rows && !multi; i++)
+        if (kv[2 * i] == kv[2 * i - 2]) {
+            size_t g = i - 1;
+            while (g > 0 && kv[2 * g - 2] == kv[2 * i]) g--;
+            if (again < 0 || kv[2 * i + 1] < again) again = kv[2 * i + 1], first = kv[2 * g + 1];
+        }
+    if (again >= 0) {
+        const row *a = &rows[again], *f = &rows[first];
+        snprintf(err, errlen, "%s:%d: field k: direction %ld again (also %s:%d)", files[a->file], a->line,
+                 strtol(a->text, NULL, 10), files[f->file], f->line);
+    } else {
+        long k = 0;
+        for (size_t i = 0; i < n_rows && kv[2 * i] <= k; i++)
+            if (kv[2 * i] == k) k++;
+        snprintf(err, errlen, "%s:0: field k: %s %ld of %d is in none of the %d files (a shard missing?)", out_path,
+                 multi ? "point" : "direction", k, directions, n);
+    }
+    free(kv);
+}
+
+int lt_probe_merge_texts(const char *const *files, char *const *texts, const size_t *lens, int n,
+                         const char *out_path, char **merged, size_t *merged_len, char *err, size_t errlen)
+{
+    row *rows = NULL;
+    size_t n_rows = 0, cap_rows = 0;
+    int rc = -1, directions = -1;
+    row **by_k = NULL;
+    char *out = NULL;
+    const char *header = NULL; /* of the first file: every file has it */
+    int columns = 0, multi = 0; /* multi: a sweep's table, rows of a point together (any number) */
+    size_t *count = NULL;
+    *merged = NULL;
+    *merged_len = 0;
+    for (int f = 0; f < n; f++) {
+        const char *h = NULL;
+        if (strlen(texts[f]) == lens[f]) {
+            if (strncmp(texts[f], lt_probe_header, strlen(lt_probe_header)) == 0) h = lt_probe_header;
+            else if (strncmp(texts[f], lt_probe_header_pair, strlen(lt_probe_header_pair)) == 0) h = lt_probe_header_pair;
+            else if (strncmp(texts[f], lt_sweep_header, strlen(lt_sweep_header)) == 0) h = lt_sweep_header;
+        }
+        if (!h) {
+            snprintf(err, errlen, "%s:1: field header: not a probe table (expected the columns k directions angle ...; "
+                     "a sweep's: k points point ...)", files[f]);
+            goto done;
+        }
+        static const char *const kinds[] = {"default probe", "pair probe", "sweep table"};
+        static const char *const shorts[] = {"default", "pair", "sweep"};
+        int kind = h == lt_probe_header ? 0 : h == lt_probe_header_pair ? 1 : 2;
+        if (header && h != header) {
+            int kind0 = header == lt_probe_header ? 0 : header == lt_probe_header_pair ? 1 : 2;
+            snprintf(err, errlen, "%s:1: field header: the columns of a %s, but %s holds a %s one", files[f], kinds[kind],
+                     files[0], shorts[kind0]);
+            goto done;
+        }
+        header = h;
+        columns = kind == 0 ? PROBE_COLUMNS : kind == 1 ? PROBE_PAIR_COLUMNS : SWEEP_COLUMNS;
+        multi = kind == 2;
+        char *line = texts[f] + strlen(h);
+        for (int ln = 2; *line; ln++) {
+            char *end = strchr(line, '\n');
+            if (!end) {
+                snprintf(err, errlen, "%s:%d: field row: the last line has no newline (a truncated file?)", files[f], ln);
+                goto done;
+            }
+            int tabs = 0;
+            for (char *c = line; c < end; c++) tabs += *c == '\t';
+            char *e1, *e2 = NULL;
+            long k = strtol(line, &e1, 10), d = *e1 == '\t' ? strtol(e1 + 1, &e2, 10) : -1;
+            if (tabs != columns - 1 || e1 == line || d < 1 || d > 100000000 || *e2 != '\t') {
+                snprintf(err, errlen, "%s:%d: field row: expected %d columns starting with k and %s", files[f], ln,
+                         columns, multi ? "points" : "directions");
+                goto done;
+            }
+            if (directions < 0) directions = (int)d;
+            if (d != directions) {
+                snprintf(err, errlen, "%s:%d: field %s: %ld, but %d in %s", files[f], ln, multi ? "points" : "directions",
+                         d, directions, files[rows[0].file]);
+                goto done;
+            }
+            if (k < 0 || k >= d) {
+                snprintf(err, errlen, "%s:%d: field k: %ld out of range 0..%ld", files[f], ln, k, d - 1);
+                goto done;
+            }
+            if (n_rows == cap_rows) {
+                cap_rows = cap_rows ? 2 * cap_rows : 256;
+                row *nr = realloc(rows, cap_rows * sizeof *rows);
+                if (!nr) {
+                    snprintf(err, errlen, "%s:%d: out of memory", files[f], ln);
+                    goto done;
+                }
+                rows = nr;
+            }
+            rows[n_rows++] = (row){line, (size_t)(end - line) + 1, f, ln};
+            line = end + 1;
+        }
+    }
+    if (directions < 0) {
+        snprintf(err, errlen, "%s:0: field k: the shard files hold no rows", out_path);
+        goto done;
+    }
+    /* fewer rows than directions (a shard missing, or a row whose `directions` is absurd): the
+     * same messages from the rows sorted by k, without a table of all the directions */
+    if (n_rows < (size_t)directions) {
+        missing_or_repeated(files, rows, n_rows, directions, n, out_path, multi, err, errlen);
+        goto done;
+    }
+    by_k = calloc((size_t)directions, sizeof *by_k);
+    count = calloc((size_t)directions, sizeof *count);
+    if (!by_k || !count) {
+        snprintf(err, errlen, "%s:0: out of memory", out_path);
+        goto done;
+    }
+    size_t total = strlen(header) + 1;
+    for (size_t i = 0; i < n_rows; i++) {
+        long k = strtol(rows[i].text, NULL, 10);
+        /* a sweep's point has its rows one after the other in one file: they follow its first */
+        if (by_k[k] && !(multi && by_k[k] + count[k] == &rows[i] && by_k[k]->file == rows[i].file)) {
+            snprintf(err, errlen, "%s:%d: field k: %s %ld again (also %s:%d)", files[rows[i].file], rows[i].line,
+                     multi ? "point" : "direction", k, files[by_k[k]->file], by_k[k]->line);
+            goto done;
+        }
+        if (!by_k[k]) by_k[k] = &rows[i];
+        count[k]++;
+        total += rows[i].len;
+    }
+    for (int k = 0; k < directions; k++)
+        if (!by_k[k]) {
+            snprintf(err, errlen, "%s:0: field k: %s %d of %d is in none of the %d files (a shard missing?)",
+                     out_path, multi ? "point" : "direction", k, directions, n);
+            goto done;
+        }
+    out = malloc(total);
+    if (!out) {
+        snprintf(err, errlen, "%s:0: out of memory", out_path);
+        goto done;
+    }
+    size_t len = strlen(header);
+    memcpy(out, header, len);
+    for (int k = 0; k < directions; k++)
+        for (size_t j = 0; j < count[k]; j++) {
+            memcpy(out + len, by_k[k][j].text, by_k[k][j].len);
+            len += by_k[k][j].len;
+        }
+    *merged = out;
+    *merged_len = len;
+    out = NULL;
+    rc = 0;
+done:
+    free(rows);
+    free(by_k);
+    free(count);
+    free(out);
+    return rc;
+}
+
+/* The merge of files into out_path.  Its messages name the files by their paths quoted
+ * (quote.h): one line each, of a readable length, whatever a path holds. */
+int lt_probe_merge(const char *const *files, int n, const char *out_path, char *err, size_t errlen)
+{
+    typedef char shown_path[LT_QUOTE_KEEP + 1];
+    char **texts = calloc((size_t)n, sizeof *texts);
+    size_t *lens = calloc((size_t)n, sizeof *lens);
+    shown_path *shown = malloc((size_t)n * sizeof *shown);
+    const char **names = calloc((size_t)n, sizeof *names);
+    shown_path out_name;
+    lt_quote(out_path, out_name, sizeof out_name, LT_QUOTE_KEEP);
+    char *out = NULL;
+    size_t len = 0;
+    int rc = -1;
+    if (!texts || !lens || !shown || !names) {
+        snprintf(err, errlen, "%s:0: out of memory", out_name);
+        goto done;
+    }
+    for (int f = 0; f < n; f++) {
+        names[f] = lt_quote(files[f], shown[f], sizeof shown[f], LT_QUOTE_KEEP);
+        texts[f] = slurp(files[f], &lens[f]);
+        if (!texts[f]) {
+            snprintf(err, errlen, "%s:0: cannot read: %s", names[f], strerror(errno));
+            goto done;
+        }
+    }
+    if (lt_probe_merge_texts(names, texts, lens, n, out_name, &out, &len, err, errlen) < 0) goto done;
+    /* DIR/NAME from out_path */
+    char dir[4096];
+    const char *slash = strrchr(out_path, '/');
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - out_path) : 1, slash ? out_path : ".");
+    if (slash && slash == out_path) snprintf(dir, sizeof dir, "/");
+    char werr[600];
+    if (lt_write_file_atomic(dir, slash ? slash + 1 : out_path, out, len, werr, sizeof werr) < 0) {
+        snprintf(err, errlen, "%s:0: %s", out_name, werr);
+        goto done;
+    }
+    rc = 0;
+done:
+    for (int f = 0; texts && f < n; f++) free(texts[f]);
+    free(texts);
+    free(lens);
+    free(shown);
+    free(names);
+    free(out);
+    return rc;
+}

@@ -1,0 +1,322 @@
+/* src/script/script_bodies.c - materials, particles (sphere, capsule, facet, wall), normal, gap and
+ * stiffness rule of a test table (see script_bodies.h; keys in docs/stage-scripts.md).
+ * Units SI: m, Pa, kg/m^3, N/m. */
+#include "script/script_bodies.h"
+#include "contact/geom.h"
+#include <lauxlib.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define BIG 1e300 /* largest accepted length or stiffness: finite */
+
+/* ---- materials -------------------------------------------------------------------------- */
+
+static const char *const material_keys[] = {"young", "poisson", "density", "ktDivKn", "tanPhi", NULL};
+
+void lt_script_read_material(conv *cv, int t, lt_material *m)
+{
+    if (!lua_istable(cv->L, t)) lt_field_error(cv, "expected a material table, got %s", luaL_typename(cv->L, t));
+    lt_check_keys(cv, t, material_keys);
+    lt_opt_modulus(cv, t, "young", &m->young);
+    lt_opt_number(cv, t, "poisson", &m->poisson, -1, 0.5);
+    if (m->poisson == -1) { /* in the closed range for the message's sake; -1 itself has no meaning */
+        lt_path_push_key(cv, "poisson");
+        lt_field_error(cv, "value -1 out of range: must be in (-1, 0.5] (nu = -1 makes the shear modulus E/(2(1 + nu)) "
+                        "infinite)");
+    }
+    lt_opt_number(cv, t, "density", &m->density, 1e-300, INFINITY);
+    lt_opt_number(cv, t, "ktDivKn", &m->ktDivKn, 0, INFINITY);
+    lt_opt_number(cv, t, "tanPhi", &m->tanPhi, 0, INFINITY);
+}
+
+void lt_script_check_rigid_pair(conv *cv, const lt_material *a, const lt_material *b)
+{
+    if (isinf(a->young) && isinf(b->young))
+        lt_field_error(cv, "both bodies are rigid (young = math.huge): no finite contact modulus, 1/E* = (1 - nu1^2)/E1 + "
+                       "(1 - nu2^2)/E2 = 0; give one body a finite young");
+}
+
+/* `material = "name"` (from the test's materials) or an inline table. */
+static void read_particle_material(conv *cv, int test_idx, int p, lt_body *b)
+{
+    lua_State *L = cv->L;
+    lt_path_push_key(cv, "material");
+    int ty = lt_get_field(cv, p, "material");
+    if (ty == LUA_TSTRING) {
+        const char *name = lua_tostring(L, -1);
+        int found = 0;
+        if (lt_get_field(cv, test_idx, "materials") == LUA_TTABLE) {
+            lua_getfield(L, -1, name);
+            if (lua_istable(L, -1)) found = 1;
+            else lua_pop(L, 1);
+        }
+        if (!found) lt_field_error(cv, "no material called '%s' in materials", name);
+        /* errors inside point at materials.NAME */
+        srcloc_key saved[MAX_PATH_DEPTH];
+        int saved_depth = cv->depth;
+        memcpy(saved, cv->path, sizeof saved);
+        cv->depth = 0;
+        lt_path_push_key(cv, "materials");
+        lt_path_push_key(cv, name);
+        lt_script_read_material(cv, -1, &b->mat);
+        memcpy(cv->path, saved, sizeof saved);
+        cv->depth = saved_depth;
+        lua_pop(L, 2);
+    } else if (ty == LUA_TTABLE) {
+        lt_script_read_material(cv, -1, &b->mat);
+    } else if (ty != LUA_TNIL) {
+        lt_field_error(cv, "expected a material name or table, got %s", luaL_typename(L, -1));
+    }
+    lua_pop(L, 1);
+    lt_path_pop(cv);
+}
+
+/* ---- particles -------------------------------------------------------------------------- */
+
+static const char *const sphere_keys[] = {"shape", "radius", "material", "fixed", "vel", "angvel", NULL};
+static const char *const capsule_keys[] = {"shape", "radius", "shaft", "axis", "material", "fixed", "vel", "angvel", NULL};
+static const char *const facet_keys[] = {"shape", "vertices", "halfThick", "material", "fixed", NULL};
+static const char *const wall_keys[] = {"shape", "point", "normal", "material", "fixed", NULL};
+static const char *const *const shape_keys[LT_SHAPE_COUNT] = {sphere_keys, capsule_keys, facet_keys, wall_keys};
+static const char *const shape_what[LT_SHAPE_COUNT] = {"for a sphere", "for a capsule", "for a facet", "for a wall"};
+
+static void read_vertices(conv *cv, int p, vec3 v[3])
+{
+    lua_State *L = cv->L;
+    lt_path_push_key(cv, "vertices");
+    int ty = lt_get_field(cv, p, "vertices");
+    if (ty == LUA_TNIL) lt_field_error(cv, "missing (a facet needs 3 vertices {{x,y,z}, {x,y,z}, {x,y,z}}, m)");
+    if (ty != LUA_TTABLE) lt_field_error(cv, "expected a table of 3 vertices, got %s", luaL_typename(L, -1));
+    if (lua_rawlen(L, -1) != 3) lt_field_error(cv, "expected 3 vertices, got %d", (int)lua_rawlen(L, -1));
+    lt_check_list(cv, -1, 3, "a list of 3 vertices");
+    for (int i = 0; i < 3; i++) {
+        lt_path_push_index(cv, i + 1);
+        lua_rawgeti(L, -1, i + 1);
+        lt_read_vec3(cv, -1, &v[i]);
+        if (!v3_isfinite(v[i])) lt_field_error(cv, "is not finite");
+        lua_pop(L, 1);
+        lt_path_pop(cv);
+    }
+    lua_pop(L, 1);
+    lt_path_pop(cv);
+}
+
+/* Read particle `index` (0 = A, 1 = B) at stack index p.  *own_normal: a wall gave `normal`. */
+static void read_particle(conv *cv, int test_idx, int p, int index, lt_body *b, int *own_normal)
+{
+    lua_State *L = cv->L;
+    p = lua_absindex(L, p);
+    if (!lua_istable(L, p)) lt_field_error(cv, "expected a particle table, got %s", luaL_typename(L, p));
+    lt_path_push_key(cv, "shape");
+    if (lt_get_field(cv, p, "shape") != LUA_TNIL) {
+        if (lua_type(L, -1) != LUA_TSTRING) lt_field_error(cv, "expected a shape name, got %s", luaL_typename(L, -1));
+        int k = lt_shape_from_name(lua_tostring(L, -1));
+        if (k < 0) lt_field_error(cv, "unknown shape '%s' (known: %s)", lua_tostring(L, -1), lt_shape_names());
+        b->shape = (lt_shape_kind)k;
+    }
+    lua_pop(L, 1);
+    lt_path_pop(cv);
+    lt_check_keys_for(cv, p, shape_keys[b->shape], shape_what[b->shape]);
+    *own_normal = 0;
+    switch (b->shape) {
+    case LT_SPHERE:
+        lt_opt_positive(cv, p, "radius", &b->radius);
+        lt_body_set_sphere(b, b->radius);
+        break;
+    case LT_CAPSULE: {
+        lt_opt_positive(cv, p, "radius", &b->radius);
+        if (!lt_has_field(cv, p, "shaft")) {
+            lt_path_push_key(cv, "shaft");
+            lt_field_error(cv, "missing (the length between the cap centres, m, > 0; without a shaft use a sphere)");
+        }
+        double shaft = 0;
+        lt_opt_positive(cv, p, "shaft", &shaft);
+        vec3 axis = v3(1, 0, 0);
+        lt_opt_nonzero_vec3(cv, p, "axis", &axis);
+        lt_body_set_capsule(b, b->radius, shaft, axis);
+        break;
+    }
+    case LT_FACET: {
+        vec3 v[3];
+        read_vertices(cv, p, v);
+        double h = 0;
+        lt_opt_number(cv, p, "halfThick", &h, 0, BIG);
+        if (lt_body_set_facet(b, v, h) < 0) {
+            lt_path_push_key(cv, "vertices");
+            lt_field_error(cv, "degenerate triangle: the vertices are collinear or coincide");
+        }
+        break;
+    }
+    case LT_WALL: {
+        if (index == 1 && lt_has_field(cv, p, "point")) {
+            lt_path_push_key(cv, "point");
+            lt_field_error(cv, "B is placed by the test's normal and gap; point applies to particle A only");
+        }
+        vec3 point = v3(0, 0, 0), normal = v3(1, 0, 0);
+        lt_opt_vec3(cv, p, "point", &point);
+        if (!v3_isfinite(point)) {
+            lt_path_push_key(cv, "point");
+            lt_field_error(cv, "is not finite");
+        }
+        *own_normal = lt_has_field(cv, p, "normal");
+        lt_opt_nonzero_vec3(cv, p, "normal", &normal);
+        lt_body_set_wall(b, point, normal);
+        break;
+    }
+    default: break;
+    }
+    read_particle_material(cv, test_idx, p, b);
+    if (lt_shape_is_held(b->shape)) {
+        b->fixed = 1;
+        int fixed = 1;
+        lt_opt_bool(cv, p, "fixed", &fixed);
+        if (!fixed) {
+            lt_path_push_key(cv, "fixed");
+            lt_field_error(cv, "a %s has no finite mass: it is always fixed (moved only by imposed motion)",
+                        lt_shape_name(b->shape));
+        }
+    } else {
+        lt_opt_bool(cv, p, "fixed", &b->fixed);
+        lt_opt_vec3(cv, p, "vel", &b->vel);
+        lt_opt_vec3(cv, p, "angvel", &b->angvel);
+        if (b->fixed && (lt_has_field(cv, p, "vel") || lt_has_field(cv, p, "angvel"))) {
+            lt_path_push_key(cv, lt_has_field(cv, p, "vel") ? "vel" : "angvel");
+            lt_field_error(cv, "a fixed body takes no initial velocity (it moves only by imposed motion)");
+        }
+    }
+}
+
+/* ---- the stiffness rule ----------------------------------------------------------------- */
+
+static const char *const stiffness_keys[] = {"rule", "area", "lengths", "kn", "kt", "ratio", NULL};
+
+static void read_stiffness(conv *cv, int t, lt_stiffness *s)
+{
+    lua_State *L = cv->L;
+    lt_path_push_key(cv, "stiffness");
+    int ty = lt_get_field(cv, t, "stiffness");
+    if (ty == LUA_TNIL) {
+        lua_pop(L, 1);
+        lt_path_pop(cv);
+        return;
+    }
+    if (ty != LUA_TTABLE)
+        lt_field_error(cv, "expected a table {rule = ..., area = ..., lengths = ..., kn, kt, ratio}, got %s", luaL_typename(L, -1));
+    int st = lua_gettop(L);
+    lt_check_keys(cv, st, stiffness_keys);
+    int v = s->rule;
+    lt_opt_choice(cv, st, "rule", lt_stiff_rule_names, LT_RULE_COUNT, &v);
+    s->rule = (lt_stiff_rule)v;
+    v = s->area;
+    lt_opt_choice(cv, st, "area", lt_stiff_area_names, LT_AREA_COUNT, &v);
+    s->area = (lt_stiff_area)v;
+    v = s->lengths;
+    lt_opt_choice(cv, st, "lengths", lt_stiff_lengths_names, LT_LENGTHS_COUNT, &v);
+    s->lengths = (lt_stiff_lengths)v;
+    int has_kn = lt_has_field(cv, st, "kn"), has_kt = lt_has_field(cv, st, "kt"), has_ratio = lt_has_field(cv, st, "ratio");
+    if (s->rule != LT_RULE_DIRECT && (has_kn || has_kt)) {
+        lt_path_push_key(cv, has_kn ? "kn" : "kt");
+        lt_field_error(cv, "applies to rule 'direct' only (rule '%s' computes it from the materials)",
+                    lt_stiff_rule_names[s->rule]);
+    }
+    if (s->rule == LT_RULE_DIRECT && !has_kn) lt_field_error(cv, "rule 'direct' needs kn (N/m)");
+    if (has_kt && has_ratio) {
+        lt_path_push_key(cv, "ratio");
+        lt_field_error(cv, "give kt or ratio, not both");
+    }
+    lt_opt_positive(cv, st, "kn", &s->kn);
+    lt_opt_number(cv, st, "kt", &s->kt, 0, BIG);
+    lt_opt_number(cv, st, "ratio", &s->ratio, 0, BIG);
+    lua_pop(L, 1);
+    lt_path_pop(cv);
+}
+
+/* ---- everything together ---------------------------------------------------------------- */
+
+void lt_script_read_bodies(conv *cv, int t, lt_test *test)
+{
+    lua_State *L = cv->L;
+    lt_path_push_key(cv, "materials");
+    int ty = lt_get_field(cv, t, "materials");
+    if (ty == LUA_TTABLE) {
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {
+            if (lua_type(L, -2) != LUA_TSTRING) lt_field_error(cv, "material names must be strings");
+            lt_path_push_key(cv, lua_tostring(L, -2));
+            lt_material m = {0};
+            lt_script_read_material(cv, -1, &m);
+            lt_path_pop(cv);
+            lua_pop(L, 1);
+        }
+    } else if (ty != LUA_TNIL) {
+        lt_field_error(cv, "expected a table of materials, got %s", luaL_typename(L, -1));
+    }
+    lua_pop(L, 1);
+    lt_path_pop(cv);
+
+    int own_normal[2] = {0, 0};
+    lt_path_push_key(cv, "particles");
+    ty = lt_get_field(cv, t, "particles");
+    if (ty != LUA_TNIL) {
+        if (ty != LUA_TTABLE) lt_field_error(cv, "expected a table of 2 particles, got %s", luaL_typename(L, -1));
+        if (lua_rawlen(L, -1) != 2) lt_field_error(cv, "expected 2 particles, got %d", (int)lua_rawlen(L, -1));
+        lt_check_list(cv, -1, 2, "a list of 2 particles, A and B");
+        for (int i = 0; i < 2; i++) {
+            lt_path_push_index(cv, i + 1);
+            lua_rawgeti(L, -1, i + 1);
+            read_particle(cv, t, -1, i, &test->body[i], &own_normal[i]);
+            lua_pop(L, 1);
+            lt_path_pop(cv);
+        }
+    }
+    lua_pop(L, 1);
+    lt_path_pop(cv);
+    lt_body *A = &test->body[0], *B = &test->body[1];
+    if (isinf(A->mat.young) && isinf(B->mat.young)) { /* B's material (A's was read first) */
+        lt_path_push_key(cv, "particles");
+        lt_path_push_index(cv, 2);
+        lt_path_push_key(cv, "material");
+        lt_script_check_rigid_pair(cv, &A->mat, &B->mat);
+    }
+    if (!lt_geom_pair_defined(A->shape, B->shape)) {
+        lt_path_push_key(cv, "particles");
+        lt_field_error(cv, "no contact geometry for %s-%s (a contact of two flat bodies is undefined)",
+                    lt_shape_name(A->shape), lt_shape_name(B->shape));
+    }
+
+    int normal_given = lt_has_field(cv, t, "normal");
+    lt_opt_nonzero_vec3(cv, t, "normal", &test->normal);
+    vec3 n = v3_normalized(test->normal);
+    /* a wall without its own normal takes the test's (B: the other body on its positive side) */
+    for (int i = 0; i < 2; i++)
+        if (test->body[i].shape == LT_WALL && !own_normal[i])
+            lt_body_set_wall(&test->body[i], test->body[i].pos, i == 0 ? n : v3_neg(n));
+    /* no test normal: a wall's or facet's own */
+    if (!normal_given)
+        for (int i = 0; i < 2; i++) {
+            const lt_body *b = &test->body[i];
+            if ((b->shape == LT_WALL && own_normal[i]) || b->shape == LT_FACET) {
+                vec3 p = lt_body_plane_normal(b);
+                test->normal = i == 0 ? p : v3_neg(p);
+                break;
+            }
+        }
+    const char *why = lt_geom_normal_problem(A, B, v3_normalized(test->normal));
+    if (why) {
+        lt_path_push_key(cv, "normal");
+        lt_field_error(cv, "(%g, %g, %g) %s", test->normal.x, test->normal.y, test->normal.z, why);
+    }
+
+    lt_opt_number(cv, t, "gap", &test->gap, -INFINITY, INFINITY);
+    if (!isfinite(test->gap)) {
+        lt_path_push_key(cv, "gap");
+        lt_field_error(cv, "is not finite");
+    }
+    if (!(test->gap > lt_geom_min_gap(A, B))) {
+        lt_path_push_key(cv, "gap");
+        lt_field_error(cv, "overlap %g m reaches the cores of the bodies: gap must be > %g m", -test->gap,
+                    lt_geom_min_gap(A, B));
+    }
+    read_stiffness(cv, t, &test->stiffness);
+}

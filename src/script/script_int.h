@@ -1,0 +1,195 @@
+/* src/script/script_int.h - what the parts of the scripting layer share (not a public header):
+ * script.c (the sandbox, the lawtester library, running a file), script_test.c (test tables
+ * to lt_test), script_scope.c (what until/done see: proxies, compiled and Lua conditions),
+ * script_run.c (running one test table: records, summaries, results), script_probe.c
+ * (lawtester.probe_yield). */
+#ifndef LT_SCRIPT_INT_H
+#define LT_SCRIPT_INT_H
+#include "script/cond.h"
+#include "script/conv.h"
+#include "driver/driver.h"
+#include "output/afile.h"
+#include "output/meta.h"
+#include "output/outlimit.h"
+#include "script/quantities.h"
+#include "output/record.h"
+#include "script/script.h"
+#include "script/script_limits.h"
+#include "script/srcloc.h"
+#include <lauxlib.h>
+#include <lua.h>
+
+typedef struct script_ctx {
+    const char *path;       /* the script's path quoted (quote.h), as every message names it */
+    const char *given_path; /* the path as given: the test's default name comes from it */
+    const char *src;
+    size_t src_len;
+    srcloc *loc;
+    const lt_script_opts *opts;
+    lua_State *L;
+    int env_ref;       /* the sandbox environment of the script (or _G when unsafe) */
+    int n_runs;
+    lt_limits lim;     /* instruction budget and memory cap of L (script_limits.h) */
+    int callback_depth; /* > 0 while an until, a done or a Lua law runs: runs do not nest */
+    long lua_epoch;    /* counts the calls into Lua from a run (an until, a done, a Lua law's init
+                          or step): any of them may rebind names a compiled condition reads */
+    long long steps_run; /* steps driven by all runs of the script so far */
+    /* Where the test table being run sits in the returned value when it is not the returned value
+     * itself (a case file's cases[i].test, script_cases.c): messages name the field from there. */
+    srcloc_key test_path[3];
+    int test_depth;
+    int keep_rows;      /* results of runs get `rows`, every recorded state (case files) */
+    lt_outlimit out;   /* what the whole script may still write (outlimit.h) */
+} script_ctx;
+
+typedef struct run_ctx run_ctx;
+
+/* What until/done see: the contact, the stage counters, the energies, the scene, the tester, and
+ * the bodies A and B (script_scope.c; their fields: quantities.h). */
+enum { PX_C = LT_PX_C, PX_STAGE = LT_PX_STAGE, PX_E = LT_PX_E, PX_S = LT_PX_S, PX_TESTER = LT_PX_TESTER,
+       PX_A = LT_PX_A, PX_B = LT_PX_B, N_PROXIES = LT_N_PROXIES };
+/* The functions among a stage's values (script_values.c): the driver's value_ctx, allocated for
+ * a stage that has one (lt_stage.value_ctx; lt_run_release frees it). */
+typedef struct stage_values {
+    run_ctx *run;
+    int stage_no;      /* 1-based */
+    int ref[LT_DOF];   /* the function of DoF k (LUA_NOREF: a number) */
+    int line[LT_DOF];  /* its line, for messages */
+} stage_values;
+
+typedef struct stage_cb {
+    run_ctx *run;
+    int ref;           /* compiled chunk or user function */
+    int is_function;   /* user function: called with (C, stage, E, S, tester) */
+    int stage_no;      /* 1-based */
+    int line;
+    const char *what;  /* "until" or "done" */
+    lt_cond *cond;     /* string until compiled to C (NULL: Lua evaluates it) */
+    long validated;    /* script_ctx.lua_epoch at which cond's names were last checked */
+} stage_cb;
+
+struct run_ctx {
+    script_ctx *sc;
+    lua_State *L;
+    lt_tester *t;
+    lt_test test;
+    stage_cb *cbs;     /* 2 per stage */
+    int env_ref;       /* environment of string conditions */
+    int proxy_ref[N_PROXIES]; /* C, stage, E, S, tester, A, B */
+    int cb_error;
+    /* What a run holds outside Lua.  lt_run_release() frees it on every way out; the run_ctx is a
+     * userdata whose __gc calls lt_run_release too, so an error that unwinds past the explicit calls
+     * (the memory cap hit inside a Lua API call, say) leaks nothing and leaves no temporary file
+     * (at the latest when the state closes). */
+    char *name;
+    char *file;             /* the record's final path, once written */
+    lt_tester *tester;
+    lt_record rec;
+    lt_meta meta;
+    int rec_open, lt_meta_open;
+    int name_lock;          /* lt_afile_lock of the test's name in the output directory (-1: none) */
+    lt_pending pending;     /* files ready to be renamed to their final names together */
+    void (*release_extra)(run_ctx *r); /* frees what a probe holds (script_probe.c) */
+    lt_snapshot *kept;      /* script_ctx.keep_rows: the recorded states, for the results' rows */
+    long n_kept, cap_kept;
+    int keep_failed;        /* the kept states outgrew the memory limit */
+    int stop;               /* the run's observer stops it: a record write or keeping failed */
+    void *extra;
+};
+
+extern const char *const lt_proxy_names[N_PROXIES];
+
+/* script_scope.c */
+void lt_register_proxy_metatables(lua_State *L);
+void lt_make_proxies(lua_State *L, run_ctx *r);
+/* A table {pos = {x,y,z}, vel = ..., angvel = ..., mass = m} of body i of t (SI, global frame). */
+void lt_push_body_state(lua_State *L, const lt_tester *t, int i);
+const char *lt_strip_chunk_prefix(const char *msg);
+const char *lt_push_error_text(lua_State *L, int idx);
+/* Bytes of an error message printed; the rest is counted, not printed (a script's error may be
+ * of any size). */
+#define LT_ERROR_PRINT_MAX 4000
+/* Seconds the finalizers left at the end of an --unsafe script may run (script.c). */
+#define LT_UNSAFE_CLOSE_SECONDS 10
+int lt_stage_callback(void *ctx, lt_tester *t);
+int lt_load_string_callback(lua_State *L, const char *s, int is_until, int env_ref);
+void lt_read_callback(conv *cv, run_ctx *r, int stage_tbl, const char *key, const char *alias, int stage_no,
+                   stage_cb *cb, lt_stage_cb *fn, void **ctx);
+
+/* script_values.c */
+void lt_read_stage_values(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s);
+void lt_release_stage_values(run_ctx *r);
+
+/* script_test.c */
+void lt_read_test(conv *cv, run_ctx *r, int t, char **name_out);
+/* A new run_ctx, pushed as a userdata (freed by the GC; lt_run_release on __gc). */
+run_ctx *lt_run_new(lua_State *L, script_ctx *sc);
+/* Free everything the run holds (idempotent): references, stages, the tester, open records
+ * (their temporary files removed), pending files; the run's proxies are invalidated, so a C,
+ * stage, E, S or tester kept by the script after its run ends raises an error when used. */
+void lt_run_release(run_ctx *r);
+void lt_register_run_metatable(lua_State *L);
+int lt_valid_name(const char *s);
+/* NULL if the len bytes at s are a valid file name for a script to choose, else why not. */
+const char *lt_name_problem(const char *s, size_t len);
+/* Claim the output file name `file` for `by` ("run" or "write"): NULL, or who has it already. */
+const char *lt_claim_file(lua_State *L, const char *file, const char *by);
+/* A test of this script named name starts at line: 0, or the line of the earlier test of that
+ * name (its record would be replaced). */
+int lt_claim_test_name(lua_State *L, const char *name, int line);
+
+/* script_run.c */
+void lt_run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line);
+void lt_cap_steps(const lt_script_opts *o, lt_test *test);
+/* The line of the field path[0..depth) of the test table being run (sc->test_path in front). */
+int lt_test_field_line(const script_ctx *sc, const srcloc_key *path, int depth);
+
+/* script_cases.c: the returned value of a case file (lt_script_opts.cases) at stack index idx. */
+void lt_run_case_file(script_ctx *sc, lua_State *L, int idx);
+typedef struct read_args {
+    conv cv;
+    run_ctx *r;
+    int idx;
+    char **name;
+} read_args;
+int lt_protected_read(lua_State *L);
+
+/* script_lint.c: plausibility warnings (one line each on stderr; errors under --strict, the
+ * run released).  lt_lint_test: the inputs of r's test, before it runs; lt_lint_stability: dt against
+ * the stability limit, as t's run met it. */
+void lt_lint_test(script_ctx *sc, lua_State *L, run_ctx *r, int call_line);
+void lt_lint_stability(script_ctx *sc, lua_State *L, run_ctx *r, int call_line, const lt_tester *t);
+
+/* script_probe.c */
+int lt_lib_probe_yield(lua_State *L);
+int lt_lib_shard(lua_State *L);
+
+/* script_law.c (lawtester.law), script_law_call.c (the call into Lua) and script_verify_law.c
+ * (lawtester.verify_law): laws written in Lua (docs/lua-laws.md; script_law_int.h).
+ * lt_script_law_error: when a Lua law of sc failed inside init or step (the driver then stopped
+ * on its NaN output), the message `FILE:LINE: law 'NAME': step (stage S, step N): ...` (t may be
+ * NULL: no stage and step) into buf, the failure cleared, 1; else 0.  lt_script_law_reset clears
+ * the failures of sc's laws (a new run starts). */
+int lt_lib_law(lua_State *L);
+int lt_lib_verify_law(lua_State *L);
+int lt_script_law_error(script_ctx *sc, const lt_tester *t, char *buf, size_t n);
+void lt_script_law_reset(script_ctx *sc);
+
+/* script.c */
+script_ctx *lt_lib_ctx(lua_State *L);
+extern const luaL_Reg lt_lawtester_lib[];
+
+/* script_sandbox.c */
+void lt_push_environment(script_ctx *sc, lua_State *L);
+
+/* script_run.c: copies of the final names of the n pending files from index first (a run's
+ * plots), taken before lt_pending_publish empties the set (NULL if n is 0 or memory is short: then
+ * they are not listed); lt_plotted_report prints "  plotted NAME" for each when print is set, and
+ * frees them. */
+char **lt_plotted_names(const lt_pending *p, int first, int n);
+void lt_plotted_report(char **names, int n, int print);
+
+/* Publish a run's or a probe's pending outputs within the output limits (script_run.c). */
+int lt_publish_outputs(script_ctx *sc, lt_pending *pending, int failed, char *err, size_t n);
+
+#endif

@@ -1,0 +1,438 @@
+/* src/script/script_law.c - contact laws written in Lua (docs/lua-laws.md): `lawtester.law{...}` reads
+ * a law table into a binding (script_law_int.h) whose lt_law descriptor (law API 5) points to
+ * the C trampolines of a free slot (script_law_call.c: the call into Lua, its errors; its yield
+ * surface and cases: script_law_cases.c), and
+ * registers the law (src/contact/registry.h) for the life of the script's Lua state; the binding's
+ * __gc unregisters it and frees the slot.  `lawtester.verify_law` is script_verify_law.c.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "contact/law_check.h"
+#include "contact/registry.h"
+#include "script/script_law_int.h"
+#include "script/script_require.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the binding's life -------------------------------------------------------------------- */
+
+/* Keep p (malloc'ed; NULL: out of memory) until the binding is collected. */
+static void *own(lua_law *b, lua_State *L, void *p)
+{
+    if (p && b->n_owned == b->cap_owned) {
+        int cap = b->cap_owned ? 2 * b->cap_owned : 32;
+        void **o = realloc(b->owned, (size_t)cap * sizeof *o);
+        if (!o) free(p), p = NULL;
+        else b->owned = o, b->cap_owned = cap;
+    }
+    if (!p) luaL_error(L, "out of memory");
+    b->owned[b->n_owned++] = p;
+    return p;
+}
+
+static const char *keep(lua_law *b, lua_State *L, const char *s) { return own(b, L, strdup(s)); }
+
+/* __gc of the binding's userdata (at the latest when the script's state closes): the law leaves
+ * the registry, its slot and its strings are freed. */
+static int binding_gc(lua_State *L)
+{
+    lua_law *b = lua_touserdata(L, 1);
+    if (b->law) lt_unregister_law(b->law);
+    b->law = NULL;
+    if (b->slot >= 0 && lt_lua_law_slots[b->slot] == b) lt_lua_law_slots[b->slot] = NULL;
+    b->slot = -1;
+    lt_lua_law_free_extras(b);
+    for (int i = 0; i < b->n_owned; i++) free(b->owned[i]);
+    free(b->owned);
+    b->owned = NULL;
+    b->n_owned = b->cap_owned = 0;
+    return 0;
+}
+
+/* ---- reading the law table --------------------------------------------------------------- */
+
+
+/* A string field (required unless optional; NULL when absent). */
+static const char *read_string(conv *cv, lua_law *b, int t, const char *key, int required)
+{
+    lua_State *L = cv->L;
+    lt_path_push_key(cv, key);
+    int ty = lt_get_field(cv, t, key);
+    const char *s = NULL;
+    if (ty == LUA_TNIL) {
+        if (required) lt_field_error(cv, "missing (a string)");
+    } else if (ty != LUA_TSTRING) {
+        lt_field_error(cv, "expected a string, got %s", luaL_typename(L, -1));
+    } else {
+        s = keep(b, L, lua_tostring(L, -1));
+    }
+    lua_pop(L, 1);
+    lt_path_pop(cv);
+    return s;
+}
+
+static const char *read_name(conv *cv, lua_law *b, int t, const char *key)
+{
+    const char *s = read_string(cv, b, t, key, 1);
+    const char *bad = lt_identifier_problem(s);
+    if (bad) {
+        lt_path_push_key(cv, key);
+        lt_field_error(cv, "'%s' %s", s, bad);
+    }
+    return s;
+}
+
+/* The list at field key of t pushed (an empty one when absent); its length, at most max. */
+static int push_list(conv *cv, int t, const char *key, int max, const char *what)
+{
+    lua_State *L = cv->L;
+    lt_path_push_key(cv, key);
+    int ty = lt_get_field(cv, t, key);
+    if (ty == LUA_TNIL) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+    } else if (ty != LUA_TTABLE) {
+        lt_field_error(cv, "expected a list of %s, got %s", what, luaL_typename(L, -1));
+    }
+    int n = (int)lua_rawlen(L, -1);
+    lt_check_list(cv, -1, n, what);
+    if (n > max) lt_field_error(cv, "%d %s, at most %d", n, what, max);
+    return n;
+}
+
+/* A bound of a range: a number, +-math.huge allowed (no bound), NaN not. */
+static void read_bound(conv *cv, int t, const char *key, double *out)
+{
+    lua_State *L = cv->L;
+    lt_path_push_key(cv, key);
+    int ty = lt_get_field(cv, t, key);
+    if (ty != LUA_TNIL) {
+        if (ty != LUA_TNUMBER) lt_field_error(cv, "expected a number, got %s", luaL_typename(L, -1));
+        *out = lua_tonumber(L, -1);
+        if (isnan(*out)) lt_field_error(cv, "is NaN");
+    }
+    lua_pop(L, 1);
+    lt_path_pop(cv);
+}
+
+static void read_param(conv *cv, lua_law *b, int t, int i, unsigned *flags)
+{
+    static const char *const keys[] = {"name", "kind",   "default", "optional", "materials", "min",
+                                       "max",  "unit",   "doc",     "choices",  NULL};
+    static const char *const kinds[] = {"real", "bool", "choice", "int", NULL};
+    lua_State *L = cv->L;
+    lt_param *p = &b->params[i];
+    if (!lua_istable(L, t)) lt_field_error(cv, "expected a table { name = ..., default = ..., ... }, got %s", luaL_typename(L, t));
+    lt_check_keys(cv, t, keys);
+    p->name = read_name(cv, b, t, "name");
+    for (int j = 0; j < i; j++)
+        if (strcmp(b->params[j].name, p->name) == 0) {
+            lt_path_push_key(cv, "name");
+            lt_field_error(cv, "parameter '%s' declared twice", p->name);
+        }
+    int kind = 0;
+    lt_opt_choice(cv, t, "kind", kinds, 4, &kind);
+    p->kind = kind == 1 ? LT_BOOL : kind == 2 ? LT_CHOICE : kind == 3 ? LT_INT : LT_REAL;
+    p->doc = read_string(cv, b, t, "doc", 1);
+    p->unit = read_string(cv, b, t, "unit", p->kind == LT_REAL);
+    if (!p->unit) p->unit = "-";
+    int optional = 0, materials = 0;
+    lt_opt_bool(cv, t, "optional", &optional);
+    lt_opt_bool(cv, t, "materials", &materials); /* law API 5's LT_PARAM_MATERIALS */
+    if (materials && !(optional && p->kind == LT_REAL)) {
+        lt_path_push_key(cv, "materials");
+        lt_field_error(cv, "only an optional real parameter takes its value from the materials (optional = true)");
+    }
+    flags[i] = materials ? LT_PARAM_MATERIALS : 0;
+    lt_path_push_key(cv, "default");
+    int ty = lt_get_field(cv, t, "default");
+    if (p->kind == LT_REAL || p->kind == LT_INT) {
+        p->min = -INFINITY, p->max = INFINITY;
+        lt_path_pop(cv);
+        read_bound(cv, t, "min", &p->min);
+        read_bound(cv, t, "max", &p->max);
+        if (p->min > p->max) {
+            lt_path_push_key(cv, "max");
+            lt_field_error(cv, "max %g is below min %g", p->max, p->min);
+        }
+        static const char *const bound[2] = {"min", "max"};
+        for (int j = 0; j < 2 && p->kind == LT_INT; j++) {
+            double x = j ? p->max : p->min;
+            if (isfinite(x) && x != floor(x)) {
+                lt_path_push_key(cv, bound[j]);
+                lt_field_error(cv, "an integer parameter's bound is a whole number (or math.huge), got %.17g", x);
+            }
+        }
+        lt_path_push_key(cv, "default");
+        if (optional && p->kind == LT_INT) {
+            lt_path_pop(cv);
+            lt_path_push_key(cv, "optional");
+            lt_field_error(cv, "only a real parameter may be optional");
+        }
+        if (optional) {
+            if (ty != LUA_TNIL) lt_field_error(cv, "an optional parameter has no default (it is nil unless given)");
+            p->def = NAN;
+        } else {
+            if (ty == LUA_TNIL) lt_field_error(cv, "missing (a number; or optional = true: nil unless given)");
+            p->def = lt_to_number(cv, -1, p->min, p->max);
+            if (p->kind == LT_INT && p->def != floor(p->def))
+                lt_field_error(cv, "expected a whole number (an integer parameter), got %.17g", p->def);
+        }
+    } else {
+        if (optional) {
+            lt_path_pop(cv);
+            lt_path_push_key(cv, "optional");
+            lt_field_error(cv, "only a real parameter may be optional");
+        }
+        p->min = 0;
+        if (p->kind == LT_BOOL) {
+            p->max = 1;
+            if (ty != LUA_TNIL && ty != LUA_TBOOLEAN) lt_field_error(cv, "expected a boolean, got %s", luaL_typename(L, -1));
+            p->def = lua_toboolean(L, -1);
+        } else {
+            lt_path_pop(cv);
+            lt_path_push_key(cv, "choices");
+            lua_getfield(L, t, "choices");
+            if (!lua_istable(L, -1)) lt_field_error(cv, "a choice needs its list of names, got %s", luaL_typename(L, -1));
+            int n = (int)lua_rawlen(L, -1);
+            lt_check_list(cv, -1, n, "a list of names");
+            if (n < 1 || n > 64) lt_field_error(cv, "%d names: 1 to 64", n);
+            const char **list = own(b, L, calloc((size_t)n + 1, sizeof *list));
+            for (int j = 0; j < n; j++) {
+                lt_path_push_index(cv, j + 1);
+                if (lua_rawgeti(L, -1, j + 1) != LUA_TSTRING || !*lua_tostring(L, -1))
+                    lt_field_error(cv, "expected a non-empty string, got %s", luaL_typename(L, -1));
+                list[j] = keep(b, L, lua_tostring(L, -1));
+                lua_pop(L, 1);
+                lt_path_pop(cv);
+            }
+            lua_pop(L, 1);
+            lt_path_pop(cv);
+            p->choices = list;
+            p->max = n - 1;
+            lt_path_push_key(cv, "default");
+            p->def = 0;
+            if (ty != LUA_TNIL) {
+                if (ty != LUA_TSTRING) lt_field_error(cv, "expected one of the choices (a string), got %s", luaL_typename(L, -1));
+                int found = -1;
+                for (int j = 0; j < n; j++)
+                    if (strcmp(list[j], lua_tostring(L, -1)) == 0) found = j;
+                if (found < 0) lt_field_error(cv, "'%s' is not one of the choices", lua_tostring(L, -1));
+                p->def = found;
+            }
+        }
+        lt_path_pop(cv);
+        static const char *const range[2] = {"min", "max"};
+        for (int j = 0; j < 2; j++) {
+            lt_path_push_key(cv, range[j]);
+            if (lua_getfield(L, t, range[j]) != LUA_TNIL) lt_field_error(cv, "a range is for real and int parameters only");
+            lua_pop(L, 1);
+            lt_path_pop(cv);
+        }
+        lt_path_push_key(cv, "default");
+    }
+    lua_pop(L, 1);
+    lt_path_pop(cv);
+}
+
+static void read_energy(conv *cv, lua_law *b, int t, int i)
+{
+    static const char *const keys[] = {"name", "kind", "doc", NULL};
+    lua_State *L = cv->L;
+    lt_energy_def *e = &b->energies[i];
+    if (!lua_istable(L, t)) lt_field_error(cv, "expected a table { name = ..., kind = ..., doc = ... }, got %s", luaL_typename(L, t));
+    lt_check_keys(cv, t, keys);
+    e->name = read_name(cv, b, t, "name");
+    for (int j = 0; j < i; j++)
+        if (strcmp(b->energies[j].name, e->name) == 0) {
+            lt_path_push_key(cv, "name");
+            lt_field_error(cv, "energy '%s' declared twice", e->name);
+        }
+    const char *kind = read_string(cv, b, t, "kind", 1);
+    if (strcmp(kind, "stored") && strcmp(kind, "dissipated")) {
+        lt_path_push_key(cv, "kind");
+        lt_field_error(cv, "must be 'stored' (its current value) or 'dissipated' (its increment of the step), got '%s'", kind);
+    }
+    e->kind = kind[0] == 's' ? LT_STORED : LT_DISSIPATED;
+    e->doc = read_string(cv, b, t, "doc", 1);
+}
+
+/* A function field: its definition line (pushed), or 0 (nil pushed) when absent and optional. */
+int lt_lua_law_read_function(conv *cv, int t, const char *key, int required, const char *sig)
+{
+    lua_State *L = cv->L;
+    lt_path_push_key(cv, key);
+    int ty = lt_get_field(cv, t, key);
+    int line = 0;
+    if (ty == LUA_TNIL && required) lt_field_error(cv, "missing: the function %s is required", sig);
+    if (ty != LUA_TNIL) {
+        if (ty != LUA_TFUNCTION) lt_field_error(cv, "expected the function %s, got %s", sig, luaL_typename(L, -1));
+        lua_Debug ar;
+        lua_pushvalue(L, -1);
+        if (lua_getinfo(L, ">S", &ar)) line = ar.linedefined;
+        if (line <= 0) line = lt_conv_line(cv);
+    }
+    lt_path_pop(cv);
+    return line;
+}
+
+/* An entry of the state list that declares an array (law API 5's lt_state_array), at t:
+ * { name = "md", length = 480, doc = "..." }, the values first .. first + length - 1 named
+ * NAME_0 ... in names.  Its length. */
+static int read_state_array(conv *cv, lua_law *b, int t, int first, lt_state_array *a, const char **names)
+{
+    static const char *const keys[] = {"name", "length", "doc", NULL};
+    lt_check_keys(cv, t, keys);
+    a->name = read_name(cv, b, t, "name");
+    long length = 0;
+    lt_path_push_key(cv, "length");
+    if (lt_get_field(cv, t, "length") == LUA_TNIL) lt_field_error(cv, "missing (the number of values, >= 1)");
+    lua_pop(cv->L, 1);
+    lt_path_pop(cv);
+    lt_opt_integer(cv, t, "length", &length, 1, LT_MAX_STATE - first);
+    a->doc = read_string(cv, b, t, "doc", 0);
+    a->first = first;
+    a->length = (int)length;
+    for (int k = 0; k < a->length; k++) {
+        char name[LT_NAME_MAX + 24];
+        snprintf(name, sizeof name, "%s_%d", a->name, k);
+        names[first + k] = keep(b, cv->L, name);
+    }
+    return a->length;
+}
+
+/* lawtester.law{ name, summary, params, state, energies, init, step, friction, yield, cases } -> name */
+int lt_lib_law(lua_State *L)
+{
+    static const char *const keys[] = {"name", "summary", "params", "state", "energies", "init", "step", "friction", "yield",
+                                          "cases", NULL};
+    script_ctx *sc = lt_lib_ctx(L);
+    if (sc->callback_depth > 0)
+        return luaL_error(L, "lawtester.law: a law is defined by the script, not from inside a run (an until, a done or "
+                             "another law's function)");
+    lua_Debug ar;
+    int line = 1;
+    const char *file = sc->path;
+    const srcloc *loc = sc->loc;
+    if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "Sl", &ar)) {
+        if (ar.currentline > 0) line = ar.currentline;
+        lt_module_of_source(L, ar.source, &file, &loc); /* a law table written in a required module */
+    }
+    conv cv = {file, loc, L, {{0, 0}}, 0, 0, 0, line};
+    lt_path_push_key(&cv, "law");
+    if (lua_gettop(L) != 1 || !lua_istable(L, 1))
+        lt_field_error(&cv, "lawtester.law takes one table { name = ..., step = function(p, c, s, out) ... end, ... }");
+    lua_settop(L, 1);
+    lua_law *b = lua_newuserdatauv(L, sizeof *b, 0); /* index 2 */
+    memset(b, 0, sizeof *b);
+    b->slot = -1;
+    b->thread_ref = LUA_NOREF;
+    lua_createtable(L, 0, 1);
+    lua_pushcfunction(L, binding_gc);
+    lua_setfield(L, -2, "__gc");
+    lua_setmetatable(L, -2);
+    b->sc = sc;
+    b->line = line;
+    b->file = file; /* the script's path, or a module's: both live as long as the state */
+    lt_check_keys(&cv, 1, keys);
+    lt_law *d = &b->desc;
+    d->api_version = LT_LAW_API_VERSION;
+    d->name = read_name(&cv, b, 1, "name");
+    const lt_law *taken = lt_find_law(d->name);
+    if (taken) {
+        const char *where = lt_law_origin(taken);
+        lt_path_push_key(&cv, "name");
+        lt_field_error(&cv, "the name '%s' is taken by %s%s", d->name, where ? "the law from " : "a built-in law",
+                    where ? where : "");
+    }
+    d->summary = read_string(&cv, b, 1, "summary", 1);
+    unsigned *flags = own(b, L, calloc(LT_MAX_PARAMS, sizeof *flags));
+    int n = push_list(&cv, 1, "params", LT_MAX_PARAMS, "parameter tables"); /* index 3 */
+    for (int i = 0; i < n; i++) {
+        lt_path_push_index(&cv, i + 1);
+        lua_rawgeti(L, 3, i + 1);
+        read_param(&cv, b, lua_gettop(L), i, flags);
+        lua_pop(L, 1);
+        lt_path_pop(&cv);
+    }
+    d->n_params = n;
+    d->params = b->params;
+    d->param_flags = flags;
+    lua_pop(L, 1);
+    lt_path_pop(&cv);
+    /* the state: names, and arrays { name = ..., length = N } whose values are NAME_0 ... */
+    n = push_list(&cv, 1, "state", LT_MAX_STATE, "state variable names");
+    lt_state_array *arrays = NULL;
+    int n_state = 0, n_arrays = 0;
+    for (int i = 0; i < n; i++) {
+        lt_path_push_index(&cv, i + 1);
+        int ty = lua_rawgeti(L, -1, i + 1);
+        if (ty == LUA_TTABLE) {
+            if (!arrays) arrays = own(b, L, calloc(LT_MAX_STATE, sizeof *arrays));
+            if (n_state >= LT_MAX_STATE) lt_field_error(&cv, "more than %d state values", LT_MAX_STATE);
+            n_state += read_state_array(&cv, b, lua_gettop(L), n_state, &arrays[n_arrays++], b->state_names);
+            lua_pop(L, 1);
+            lt_path_pop(&cv);
+            continue;
+        }
+        if (ty != LUA_TSTRING)
+            lt_field_error(&cv, "expected a name (or an array { name = ..., length = N }), got %s", luaL_typename(L, -1));
+        if (n_state >= LT_MAX_STATE) lt_field_error(&cv, "more than %d state values", LT_MAX_STATE);
+        const char *s = keep(b, L, lua_tostring(L, -1)), *bad = lt_identifier_problem(s);
+        if (bad) lt_field_error(&cv, "'%s' %s", s, bad);
+        for (int j = 0; j < n_state; j++)
+            if (strcmp(b->state_names[j], s) == 0) lt_field_error(&cv, "state variable '%s' declared twice", s);
+        b->state_names[n_state++] = s;
+        lua_pop(L, 1);
+        lt_path_pop(&cv);
+    }
+    n = n_state;
+    d->state_arrays = arrays;
+    d->n_state_arrays = n_arrays;
+    d->n_state = n;
+    d->state_names = b->state_names;
+    lua_pop(L, 1);
+    lt_path_pop(&cv);
+    n = push_list(&cv, 1, "energies", LT_MAX_ENERGIES, "energy tables");
+    for (int i = 0; i < n; i++) {
+        lt_path_push_index(&cv, i + 1);
+        lua_rawgeti(L, -1, i + 1);
+        read_energy(&cv, b, lua_gettop(L), i);
+        lua_pop(L, 1);
+        lt_path_pop(&cv);
+    }
+    d->n_energies = n;
+    d->energies = b->energies;
+    lua_pop(L, 1);
+    lt_path_pop(&cv);
+    d->friction = read_string(&cv, b, 1, "friction", 0); /* law API 5 */
+    if (d->friction) {
+        int found = lt_law_param_index(d, d->friction) >= 0;
+        for (int i = 0; i < d->n_state && !found; i++) found = strcmp(b->state_names[i], d->friction) == 0;
+        lt_path_push_key(&cv, "friction");
+        if (!found) lt_field_error(&cv, "'%s' is neither a parameter nor a state variable of the law", d->friction);
+        lt_path_pop(&cv);
+    }
+    b->step_line = lt_lua_law_read_function(&cv, 1, "step", 1, "step(p, c, s, out)"); /* index 3 */
+    b->init_line = lt_lua_law_read_function(&cv, 1, "init", 0, "init(p, c, s)");       /* index 4 */
+    b->has_init = b->init_line > 0;
+    int slot = -1;
+    for (int k = 0; k < LUA_LAW_SLOTS && slot < 0; k++)
+        if (!lt_lua_law_slots[k]) slot = k;
+    if (slot < 0) lt_field_error(&cv, "more than %d Lua laws at once", LUA_LAW_SLOTS);
+    lt_lua_law_bind_slot(d, slot);
+    lt_lua_law_make_binding(L, b, 3, 4);
+    lt_lua_law_read_extras(&cv, b, 1, slot);
+    char origin[600], err[400];
+    snprintf(origin, sizeof origin, "%s:%d", file, line);
+    const lt_law *reg = lt_register_law(d, origin, err, sizeof err);
+    if (!reg) lt_field_error(&cv, "%s", err);
+    b->law = reg;
+    b->slot = slot;
+    lt_lua_law_slots[slot] = b;
+    lua_pushvalue(L, 2);
+    luaL_ref(L, LUA_REGISTRYINDEX); /* the binding lives as long as the state */
+    lua_pushstring(L, d->name);
+    return 1;
+}

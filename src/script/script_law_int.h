@@ -1,0 +1,123 @@
+/* src/script/script_law_int.h - what the files of Lua laws share (not a public header): script_law.c
+ * reads a `lawtester.law{...}` table into a binding (lua_law: the lt_law descriptor and what the
+ * call into Lua needs), script_law_call.c holds the slots, the trampolines and the call into Lua,
+ * script_law_tables.c makes the tables the law sees and their guards, script_law_cases.c reads
+ * the law's yield surface and analytic cases and calls them (their trampolines),
+ * script_verify_law.c is `lawtester.verify_law`.  docs/lua-laws.md is the reference of the Lua
+ * side.
+ */
+#ifndef LT_SCRIPT_LAW_INT_H
+#define LT_SCRIPT_LAW_INT_H
+#include "script/script_int.h"
+
+#define LUA_LAW_SLOTS 32 /* Lua laws registered at once (all scripts of the process) */
+
+typedef struct lua_law_extra lua_law_extra; /* the yield surface and cases (script_law_cases.c) */
+
+typedef struct lua_law {
+    script_ctx *sc;
+    lua_State *T;       /* the law's thread; stack slot 1: the law_call closure */
+    int thread_ref;     /* registry reference that keeps T */
+    int slot;
+    const lt_law *law;  /* the registered copy (NULL until registered) */
+    int line;           /* line of the lawtester.law call */
+    int step_line, init_line; /* where the functions are defined (for errors without a location) */
+    int has_init;
+    const char *file;   /* the file the law table is written in: the script, or a module it
+                           required (script_require.h); messages of its functions name it */
+    lua_law_extra *extra; /* the yield surface and the cases (NULL: none) */
+    lt_law desc;        /* what is registered (lt_register_law copies this, not the tables) */
+    lt_param params[LT_MAX_PARAMS];
+    const char *state_names[LT_MAX_STATE];
+    lt_energy_def energies[LT_MAX_ENERGIES];
+    void **owned;       /* every string and choice list above */
+    int n_owned, cap_owned;
+    /* the call in progress: what it calls (for messages) and the line of that function */
+    int mode;
+    const char *call_what;
+    int call_line;
+    const double *param;
+    const lt_contact *c;
+    double *state;
+    lt_response *out;
+    int alive;
+    /* what the tables p and c hold now (refreshed only when the values change) */
+    double pcache[LT_MAX_PARAMS];
+    int p_valid;
+    lt_contact ccache;
+    lt_material mcache[2];
+    int c_valid;
+    const double *s_ptr; /* the state array s was last read back into, and its values */
+    double s_last[LT_MAX_STATE];
+    int s_valid;
+    /* an error inside init or step, kept until the script layer reports it */
+    int failed;
+    int err_line;
+    const char *err_what;
+    char err[800];
+} lua_law;
+
+/* The upvalues of the closure that calls the law (script_law_call.c).  The law gets U_PP, U_CP,
+ * U_S and U_OUT; lawtester writes the real tables behind the proxies (script_law_tables.c). */
+enum {
+    U_BINDING = 1, U_STEP, U_INIT,
+    U_P, U_PP,           /* the parameters; p, its read-only proxy */
+    U_C, U_CP,           /* the contact; c, its read-only proxy (c.v, c.lens, ... are proxies of: */
+    U_V, U_LENS, U_RCURV, U_MAT1, U_MAT2, /* these lists and the two materials' tables) */
+    U_S,                 /* the state: its declared keys only */
+    U_F, U_K, U_E,       /* out.f, out.k, out.e: their declared keys only */
+    U_OUT,               /* out: a read-only proxy of { f, k, e } */
+    U_KEY_UN, U_KEY_FRESH,
+    U_KEYS,              /* a list of the n_state state keys, then the n_energies energy keys (one
+                            upvalue: a C closure has at most 255, a law up to LT_MAX_STATE keys) */
+    U_NUP = U_KEYS
+};
+
+/* The modes of law_call (script_law_call.c): a contact's init or step, or one of the law's other
+ * functions (a yield function, a case's closed form: lt_lua_law_call_extra), which sees p for
+ * b->param and, when b->state is not NULL, s for b->state (read-only: nothing is read back). */
+enum { LT_LUA_MODE_INIT, LT_LUA_MODE_STEP, LT_LUA_MODE_EXTRA };
+
+/* Enter Lua once with the binding's arguments and mode set (script_law_call.c): 1, or 0 after the
+ * error was kept in the binding (b->failed, b->err; b->call_what and b->call_line name the
+ * function for a message without a location). */
+int lt_lua_law_enter(lua_law *b);
+
+/* Inside law_call, mode LT_LUA_MODE_EXTRA (script_law_cases.c): call the function b->extra names
+ * and read what it returns; raises on a bad result. */
+void lt_lua_law_call_extra(lua_State *T, lua_law *b);
+
+/* Read `yield` and `cases` of the law table at index t (after the params, state and energies,
+ * and after lt_lua_law_make_binding) into b->desc, their functions bound to the law's slot
+ * (script_law_cases.c); errors are field errors of cv. */
+void lt_lua_law_read_extras(conv *cv, lua_law *b, int t, int slot);
+/* The function field key of the table at t, pushed (nil when absent and not required; absent and
+ * required: a field error naming sig); its definition line, 0 if absent (script_law.c). */
+int lt_lua_law_read_function(conv *cv, int t, const char *key, int required, const char *sig);
+
+/* Free what lt_lua_law_read_extras took (the case slots, strings); from the binding's __gc. */
+void lt_lua_law_free_extras(lua_law *b);
+
+/* Push a read-only proxy of the table at index t: a write is "HEAD: NAME.key = value HINT"
+ * (script_law_tables.c). */
+void lt_lua_law_push_readonly(lua_State *L, int t, const char *name, const char *head, const char *hint);
+
+/* Push the upvalues U_P ... U_KEYS of binding b (script_law_tables.c). */
+void lt_lua_law_push_tables(lua_State *L, lua_law *b);
+
+/* Inside the closure: remove from the table at index t every key other than the n keys U_KEYS[first
+ * + 1 ...] (keys only rawset can have added; a contact starts without them). */
+void lt_lua_law_sweep(lua_State *T, int t, int first, int n);
+
+/* The binding of each slot (NULL: free); slot k's trampolines call the law of
+ * lt_lua_law_slots[k].  Process-wide, not locked: lawtester runs a script on one thread. */
+extern lua_law *lt_lua_law_slots[LUA_LAW_SLOTS];
+
+/* d->init and d->step: the trampolines of slot (0 <= slot < LUA_LAW_SLOTS). */
+void lt_lua_law_bind_slot(lt_law *d, int slot);
+
+/* Make the closure that calls the law on a new thread of L, b->T (the binding's tables, its
+ * step and init functions at the stack indices step_idx and init_idx; init may be nil). */
+void lt_lua_law_make_binding(lua_State *L, lua_law *b, int step_idx, int init_idx);
+
+#endif
