@@ -98,6 +98,122 @@ static void test_architecture_names_no_missing_file(void)
     free(doc);
 }
 
+/* ---- the layers: every include reaches only the folders docs/architecture.md allows ---------- */
+
+#define MAX_LAYERS 16
+
+typedef struct layer_rule {
+    char folder[64];  /* "src/driver/", "laws/", or "src/main.c" */
+    char allowed[MAX_LAYERS][32]; /* folders under src/ (or "laws/") it may include besides its own */
+    int n_allowed, any;
+} layer_rule;
+
+/* The table's rows: | `FOLDER` | job | may include | with the allowed folders in backquotes. */
+static int read_layer_rules(const char *doc, layer_rule *rules)
+{
+    int n = 0;
+    for (const char *p = doc; (p = strstr(p, "\n| `")) && n < MAX_LAYERS; p++) {
+        const char *f = p + 4, *fe = strchr(f, '`'), *eol = strchr(f, '\n');
+        if (!fe || !eol || fe - f >= 64) continue;
+        const char *cell = eol;
+        while (cell > f && cell[-1] != '|') cell--; /* the row's last cell is between the last two bars */
+        const char *last = cell - 1;
+        while (last > f && last[-1] != '|') last--;
+        layer_rule *r = &rules[n];
+        memset(r, 0, sizeof *r);
+        memcpy(r->folder, f, (size_t)(fe - f));
+        r->any = strstr(last, "every folder") && strstr(last, "every folder") < eol;
+        for (const char *q = last; (q = memchr(q, '`', (size_t)(eol - q))) && q < eol;) {
+            const char *qe = memchr(q + 1, '`', (size_t)(eol - q - 1));
+            if (!qe) break;
+            if (qe[-1] == '/' && qe - q - 1 < 32 && r->n_allowed < MAX_LAYERS)
+                memcpy(r->allowed[r->n_allowed++], q + 1, (size_t)(qe - q - 1));
+            q = qe + 1;
+        }
+        n++;
+    }
+    return n;
+}
+
+/* 1 if a file of folder `own` ("driver/") under rule r may include inc (len bytes): a header of
+ * its own folder (no slash, or its own folder named), or of a folder the rule allows; never a
+ * path climbing out ("../"). */
+static int include_allowed(const layer_rule *r, const char *own, const char *inc, size_t len)
+{
+    if (len >= 2 && strncmp(inc, "..", 2) == 0) return 0;
+    const char *slash = memchr(inc, '/', len);
+    if (!slash) return 1; /* its own folder's header */
+    size_t n = (size_t)(slash - inc) + 1;
+    if (strlen(own) == n && strncmp(own, inc, n) == 0) return 1;
+    if (r->any) return 1;
+    for (int i = 0; i < r->n_allowed; i++)
+        if (strlen(r->allowed[i]) == n && strncmp(r->allowed[i], inc, n) == 0) return 1;
+    return 0;
+}
+
+/* Every quoted include of one file checked against its folder's rule; a law file may include
+ * only <lawtester/law.h> of the program's headers.  Returns the includes checked. */
+static int check_file_includes(const layer_rule *r, const char *own, const char *path)
+{
+    char *text = slurp(path);
+    CHECK_MSG(text != NULL, "%s unreadable", path);
+    if (!text) return 0;
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, "#include \"")); p++) {
+        const char *inc = p + 10, *end = strchr(inc, '"');
+        if (!end) break;
+        CHECK_MSG(include_allowed(r, own, inc, (size_t)(end - inc)),
+                  "%s includes \"%.*s\": docs/architecture.md does not let %s include that folder", path,
+                  (int)(end - inc), inc, r->folder);
+        n++;
+    }
+    free(text);
+    return n;
+}
+
+static void test_includes_follow_the_layers(void)
+{
+    char *doc = slurp("docs/architecture.md");
+    if (!doc) return;
+    layer_rule rules[MAX_LAYERS];
+    int n = read_layer_rules(doc, rules), includes = 0, folders = 0;
+    CHECK_MSG(n >= 10, "docs/architecture.md's layer table has %d rows", n);
+    for (int i = 0; i < n; i++) {
+        const layer_rule *r = &rules[i];
+        if (strcmp(r->folder, "src/main.c") == 0) {
+            includes += check_file_includes(r, "", "src/main.c");
+            continue;
+        }
+        if (strncmp(r->folder, "src/", 4) != 0 && strcmp(r->folder, "laws/") != 0) continue;
+        const char *own = strncmp(r->folder, "src/", 4) == 0 ? r->folder + 4 : r->folder;
+        DIR *d = opendir(r->folder);
+        CHECK_MSG(d != NULL, "docs/architecture.md names the folder %s, which does not exist", r->folder);
+        folders += d != NULL;
+        for (struct dirent *e; d && (e = readdir(d));) {
+            if (!ends_with(e->d_name, ".c") && !ends_with(e->d_name, ".h")) continue;
+            char path[400];
+            snprintf(path, sizeof path, "%.63s%.255s", r->folder, e->d_name);
+            includes += check_file_includes(r, own, path);
+        }
+        if (d) closedir(d);
+    }
+    CHECK(folders >= 9 && includes >= 300);
+    free(doc);
+}
+
+/* The rule itself: a file including a folder above its own is caught. */
+static void test_layer_rule_catches_an_upward_include(void)
+{
+    const char *doc = "x\n| `src/driver/` | the driver | `contact/`, `base/` |\n";
+    layer_rule r[MAX_LAYERS];
+    CHECK(read_layer_rules(doc, r) == 1 && strcmp(r[0].folder, "src/driver/") == 0 && r[0].n_allowed == 2);
+    CHECK(include_allowed(&r[0], "driver/", "base/vec.h", 10));
+    CHECK(include_allowed(&r[0], "driver/", "driver/driver.h", 15));
+    CHECK(include_allowed(&r[0], "driver/", "probe.h", 7));
+    CHECK(!include_allowed(&r[0], "driver/", "output/surface.h", 16));
+    CHECK(!include_allowed(&r[0], "driver/", "../output/surface.h", 19));
+}
+
 /* Every doc under docs/ the README links to exists. */
 static void test_readme_links_exist(void)
 {
@@ -128,5 +244,7 @@ const test_case docs_tests[] = {
     TEST(architecture_names_every_source_file),
     TEST(architecture_names_no_missing_file),
     TEST(readme_links_exist),
+    TEST(includes_follow_the_layers),
+    TEST(layer_rule_catches_an_upward_include),
     {NULL, NULL},
 };

@@ -16,6 +16,7 @@
 #include "output/probe_table.h"
 #include "contact/registry.h"
 #include "output/surface.h"
+#include "contact/yield.h"
 #include "check.h"
 #include <stdlib.h>
 

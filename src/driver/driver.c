@@ -1,135 +1,19 @@
 /* src/driver/driver.c - the two-particle driver's stage loop and run API: a run's start (placing the
  * bodies, the per-run constants, state 0), the steps of a stage until its `until` holds, the
- * finish, the rows handed to the observer, the stage counters, and the tester's life (new, copy,
- * free).  The step's parts live in driver_motion.c, driver_contact.c and driver_checks.c
- * (driver_int.h).  Equations and conventions: driver.h (time stepping, energies), law.h.
+ * finish, the rows handed to the observer and the stage counters.  The step's parts live in
+ * driver_motion.c, driver_contact.c and driver_checks.c, the tester's life in tester.c
+ * (driver_int.h); defaults and energy names in test_defaults.c and energies.c.  Equations and conventions: driver.h (time stepping, energies), law.h.
  */
 #include "base/watch.h"
 #include "driver/driver_int.h"
-#include "base/guard.h"
 #include "driver/stability.h"
 #include "contact/stiffness.h"
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-const char *const lt_driver_energy_names[LT_E_DRIVER_COUNT] = {"work", "kin", "damp", "brk", "balance_err", "form", "unbooked"};
-
-lt_test lt_default_test(void)
-{
-    lt_test t;
-    memset(&t, 0, sizeof t);
-    t.name = "test";
-    t.normal = v3(1, 0, 0);
-    t.dt = 1e-6;
-    t.abWeight = 1;
-    t.record_every = 1;
-    t.max_steps = 1000000000L;
-    for (int i = 0; i < 2; i++) {
-        t.body[i].shape = LT_SPHERE;
-        t.body[i].radius = 0.1;
-        t.body[i].ori = q_identity();
-        t.body[i].mat = (lt_material){1e7, 0.25, 2600, 0.5, 0.5};
-    }
-    t.stiffness = lt_stiffness_default();
-    return t;
-}
-
-lt_stage lt_default_stage(void)
-{
-    lt_stage s;
-    memset(&s, 0, sizeof s);
-    memset(s.whats, '.', LT_DOF);
-    s.until_every = 1;
-    s.max_steps = 100000000L;
-    s.servo_gain = 0.5;
-    s.servo_vmax = 1;
-    return s;
-}
-
-int lt_energy_count(const lt_law *law) { return law->n_energies + LT_E_DRIVER_COUNT; }
-
-const char *lt_energy_name(const lt_law *law, int i)
-{
-    return i < law->n_energies ? law->energies[i].name : lt_driver_energy_names[i - law->n_energies];
-}
-
 volatile sig_atomic_t lt_interrupt_signal;
-
-/* ---- the tester ------------------------------------------------------------------------ */
-
-COLD int lt_fail(lt_tester *t, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = snprintf(t->view.err, sizeof t->view.err, "stage %d, step %ld: ", t->view.stage + 1, t->view.step);
-    vsnprintf(t->view.err + n, sizeof t->view.err - (size_t)n, fmt, ap);
-    va_end(ap);
-    return -1;
-}
-
-char *lt_tester_err(lt_tester *t) { return t->view.err; }
-
-/* The memory the law writes: the state's block (guarded, or the tester's own for a tester not
- * made by lt_tester_new), with the law's n_state values at its end, and the response. */
-static double *state_base(lt_tester *t) { return t->state_block ? t->state_block : t->state_inline; }
-
-static void place_law_memory(lt_tester *t, int n_state)
-{
-    t->view.law_state = state_base(t) + (LT_MAX_STATE - n_state);
-    t->law_resp = t->resp_block ? t->resp_block : &t->resp_inline;
-    if (t->state_block) { /* the fault handler's name for the state, prepared now (guard.h) */
-        char what[LT_GUARD_WHAT];
-        snprintf(what, sizeof what, "its state (%d value%s declared)", n_state, n_state == 1 ? "" : "s");
-        lt_guard_rename(t->state_block, what);
-    }
-}
-
-lt_tester *lt_tester_new(void)
-{
-    lt_tester *t = calloc(1, sizeof(lt_tester));
-    if (!t) return NULL;
-    t->state_block = lt_guard_alloc(LT_MAX_STATE * sizeof(double), "its state");
-    t->resp_block = lt_guard_alloc(sizeof(lt_response), "its response (lt_response)");
-    if (!t->state_block || !t->resp_block) {
-        lt_tester_free(t);
-        return NULL;
-    }
-    place_law_memory(t, LT_MAX_STATE);
-    return t;
-}
-
-void lt_tester_free(lt_tester *t)
-{
-    if (!t) return;
-    lt_guard_free(t->state_block);
-    lt_guard_free(t->resp_block);
-    free(t);
-}
-
-void lt_tester_copy(lt_tester *dst, const lt_tester *src)
-{
-    double *state_block = dst->state_block;
-    lt_response *resp_block = dst->resp_block;
-    *dst = *src;
-    dst->state_block = state_block;
-    dst->resp_block = resp_block;
-    /* src's state at the same place in dst's own block */
-    const double *from = src->view.law_state;
-    const double *src_end = (src->state_block ? src->state_block : src->state_inline) + LT_MAX_STATE;
-    int n = from ? (int)(src_end - from) : 0;
-    place_law_memory(dst, n);
-    if (n) memcpy(dst->view.law_state, from, (size_t)n * sizeof(double));
-    *dst->law_resp = *(src->law_resp ? src->law_resp : &src->resp_inline);
-}
-
-lt_predictor_stats lt_tester_predictor_stats(const lt_tester *t)
-{
-    const lt_predictor *p = &t->pred;
-    return (lt_predictor_stats){p->used, p->passes, p->checked, p->misses, t->trial_reuses, p->worst};
-}
 
 /* ---- what a stage sets up ----------------------------------------------------------------- */
 
@@ -202,7 +86,7 @@ static void counters_after_contact(lt_tester *t)
 
 int lt_start(lt_tester *t, const lt_test *test, lt_row_cb on_row, void *row_ctx)
 {
-    lt_observer obs = {on_row, row_ctx, NULL, NULL, NULL, NULL, NULL};
+    lt_observer obs = {.on_row = on_row, .row_ctx = row_ctx};
     return lt_start_observed(t, test, &obs);
 }
 
@@ -219,7 +103,7 @@ int lt_start_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
         return lt_fail(t, "law '%s' declares %d state variables (0 to LT_MAX_STATE = %d)", test->law->name, n_state,
                        LT_MAX_STATE);
     if (state_block) memset(state_block, 0, LT_MAX_STATE * sizeof(double));
-    place_law_memory(t, n_state);
+    lt_tester_place_law_memory(t, n_state);
     if (obs) t->obs = *obs;
     for (int i = 0; i < 2; i++) {
         t->view.body[i] = test->body[i];
@@ -358,6 +242,6 @@ int lt_run_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
 
 int lt_run(lt_tester *t, const lt_test *test, lt_row_cb on_row, void *row_ctx)
 {
-    lt_observer obs = {on_row, row_ctx, NULL, NULL, NULL, NULL, NULL};
+    lt_observer obs = {.on_row = on_row, .row_ctx = row_ctx};
     return lt_run_observed(t, test, &obs);
 }

@@ -114,7 +114,11 @@ struct lt_tester {
 /* lt_tester_view converts a tester's address into its view's (driver.h) */
 _Static_assert(offsetof(struct lt_tester, view) == 0, "the view is the tester's first member");
 
-/* ---- driver.c ------------------------------------------------------------------------------ */
+/* ---- tester.c ------------------------------------------------------------------------------ */
+
+/* Point the view's law_state at the last n_state values of the state's guarded block, and the
+ * law's response at its block (a tester not made by lt_tester_new: its own inline memory). */
+void lt_tester_place_law_memory(lt_tester *t, int n_state);
 
 /* Write "stage S, step N: " and the message into the error buffer; returns -1. */
 COLD int lt_fail(lt_tester *t, const char *fmt, ...)

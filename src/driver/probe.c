@@ -1,7 +1,7 @@
 /* src/driver/probe.c - yield probing along the directions of the displacement plane (see probe.h). */
 #include "driver/probe.h"
 #include "contact/registry.h"
-#include "output/surface.h"
+#include "contact/yield.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

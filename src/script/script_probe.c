@@ -9,6 +9,7 @@
 #include "output/record.h"
 #include "contact/registry.h"
 #include "output/surface.h"
+#include "contact/yield.h"
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>

@@ -1,0 +1,55 @@
+/* src/verify/verify_stage.c - what verify's parts share to run a case: whether --case selects it,
+ * the --set values and the law's parameters with them, a stage that runs until a step count, a
+ * rebound or separation, and the energy balance relative to the driver's work (-). */
+#include "contact/registry.h"
+#include "verify/verify.h"
+#include "verify/verify_int.h"
+#include <math.h>
+#include <string.h>
+
+int lt_vr_selected(const vr_ctx *v, const char *name) { return !v->o->kase || strcmp(v->o->kase, name) == 0; }
+
+const lt_param_value *lt_vr_set_of(const vr_ctx *v, const char *name)
+{
+    for (int j = 0; j < v->o->n_set; j++)
+        if (strcmp(v->o->set[j].name, name) == 0) return &v->o->set[j];
+    return NULL;
+}
+
+void lt_vr_params(const vr_ctx *v, double params[LT_MAX_PARAMS])
+{
+    for (int i = 0; i < v->law->n_params; i++) params[i] = v->law->params[i].def;
+    for (int j = 0; j < v->o->n_set; j++) {
+        int i = lt_law_param_index(v->law, v->o->set[j].name);
+        if (i >= 0) params[i] = v->o->set[j].value;
+    }
+}
+
+int lt_vr_until_cb(void *ctx, lt_tester *tester)
+{
+    const lt_view *t = lt_tester_view(tester);
+    const vr_until *u = ctx;
+    switch (u->kind) {
+    case VR_UNTIL_STEPS: return t->st.step >= u->n;
+    case VR_UNTIL_REBOUND: return t->st.bounces >= 2 || (t->st.hadC && !t->st.hasC);
+    default: return !t->has_contact;
+    }
+}
+
+lt_stage lt_vr_stage(const char *whats, const double values[LT_DOF], vr_until *u)
+{
+    lt_stage s = lt_default_stage();
+    memcpy(s.whats, whats, LT_DOF);
+    memcpy(s.values, values, sizeof s.values);
+    s.until = lt_vr_until_cb;
+    s.until_ctx = u;
+    return s;
+}
+
+double lt_vr_balance(const lt_tester *tester)
+{
+    const lt_view *t = lt_tester_view(tester);
+    int ne = t->test->law->n_energies;
+    double work = t->energy[ne + LT_E_WORK], bal = t->energy[ne + LT_E_BALANCE];
+    return work != 0 ? fabs(bal / work) : fabs(bal);
+}
