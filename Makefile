@@ -26,7 +26,7 @@ TESTOBJ := $(patsubst %.c,$(BUILD)/%.o,$(TESTSRC))
 BENCHOBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard bench/*.c))
 DEMO    := stages/compress_shear_unload.lua
 
-.PHONY: all install uninstall test demo deps deps-test deps-fuzz deps-valgrind asan check-valgrind fuzz fuzz-ci fuzz-build energy-study md-incidence benchmarks bench bench-peers clean help
+.PHONY: all install uninstall test demo deps deps-test deps-fuzz deps-valgrind deps-format format format-check asan check-valgrind fuzz fuzz-ci fuzz-build energy-study md-incidence benchmarks bench bench-peers clean help
 
 # g++ and man-db: tests/test_plugin.c builds the C++ example law and renders the man page;
 # lammps: tests/test_compare.c runs examples/lammps/ in LAMMPS (21 MB to fetch, 94 MB installed)
@@ -229,6 +229,22 @@ bench-peers:
 clean:
 	rm -rf build build-asan build-fuzz lawtester out
 
+# ---- layout (.clang-format, clang-format 14 from Debian's clang-format) ------------------------
+# Our C: src/, laws/, the law header, tests/ and bench/.  Not the generated src/output/fmt_table.h
+# (src/output/fmt_tables_gen.py writes it) nor examples/, which show a user's code as written.
+FORMAT_FILES = $(filter-out src/output/fmt_table.h,$(wildcard src/*.c src/*/*.[ch] laws/*.[ch] \
+               include/lawtester/*.h tests/*.[ch] tests/fuzz/*.[ch] tests/plugins/*.[ch] bench/*.[ch]))
+
+format: deps-format
+	@clang-format -i $(FORMAT_FILES)
+
+format-check: deps-format
+	@clang-format --version
+	@clang-format --dry-run --Werror $(FORMAT_FILES) && echo "format-check: $(words $(FORMAT_FILES)) files follow .clang-format"
+
+deps-format:
+	@sh .ci/deps clang-format
+
 help:
 	@echo "make          build ./lawtester"
 	@echo "make demo     run $(DEMO) into out/ and render its plots"
@@ -241,5 +257,6 @@ help:
 	@echo "make install  PREFIX=/usr/local DESTDIR=: program, law.h, lawtester.pc, man page, plots;  make uninstall"
 	@echo "make asan     the tests under ASan+UBSan;  make check-valgrind  the tests under valgrind"
 	@echo "make fuzz     the libFuzzer targets, FUZZ_SECONDS each (600);  make fuzz-ci  60 s in all"
+	@echo "make format   lay the C out by .clang-format;  make format-check  fail on a file that does not follow it"
 
 -include $(wildcard $(BUILD)/src/*.d $(BUILD)/src/*/*.d $(BUILD)/laws/*.d $(BUILD)/tests/*.d $(BUILD)/tests/fuzz/*.d $(BUILD)/bench/*.d)
