@@ -2,7 +2,7 @@
 -- wall (kappa = 4 G* / E* = 0.8591) from stick to gross sliding, with each tangential rule of
 -- hertz_mindlin: rescale (Thornton's kt ratio on unloading), md (Mindlin-Deresiewicz by the
 -- method of dimensionality reduction: the problem of Maw, Barber & Fawcett 1976) and
--- incremental (never rescaled).  docs/laws.md shows the table and plots/md_incidence.gp the plot.
+-- incremental (never rescaled).  docs/laws.md shows the table and plots/_md_incidence.gp the plot.
 --   incidence psi = tan(theta)/mu, theta from the normal (vt/vn = tan(theta), no spin before);
 --   measured: vc'/vc, the tangential velocity of the contact point after over before,
 --   vc = the contact point's velocity along the centre's tangential velocity (B on the +x side
