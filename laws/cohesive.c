@@ -36,7 +36,7 @@
  * Moments (parallel bond; the bond a disc of radius R_b = `bondRadius`, area A = pi R_b^2, second
  *   moment I = pi R_b^4/4, polar J = pi R_b^4/2; Mb = (M4, M5) bending, Mt = M3 twisting, N m, the
  *   torques on A: a spring resisting the rotation theta of B relative to A returns +k theta on A,
- *   as in laws/rolling.c):
+ *   as in laws/linear_rolling.c):
  *     trial  Mb* = Mb + kr (v4, v5) dt,  Mt* = Mt + ktw v3 dt     (kr, ktw N m/rad; P&C's
  *            kr = kn I/A = kn R_b^2/4 and ktw = kt J/A = kt R_b^2/2 for a bond of stiffnesses kn, kt)
  *     the strengths are checked on the equivalent forces of the bond's extreme fibre (P&C's

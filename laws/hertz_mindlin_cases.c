@@ -51,7 +51,7 @@
 #include "hertz_mindlin.h"
 #include "effective.h"
 #include "clipped_restitution.h"
-#include "rolling.h"
+#include "linear_rolling.h"
 #include "rolling_resistance.h"
 #include <math.h>
 #include <stddef.h>
@@ -540,7 +540,7 @@ static void rigid_wall_expect(const lt_case_env *env, lt_expect *x)
 
 /* ---- the table ------------------------------------------------------------------------ */
 
-/* ---- the option `rolling` (laws/rolling_resistance.h; closed forms of laws/rolling.h) --------
+/* ---- the option `rolling` (laws/rolling_resistance.h; closed forms of laws/linear_rolling.h) --------
  * At the held overlap delta (en = 1: Fn = -K delta^1.5), a = sqrt(R* delta), kn = 2 E* a,
  * kt = 8 G* a: bending k_r = kr or 2.25 kn muR^2 R*^2 (epsd) or kt R*^2 (epsd2), cap
  * muR R* K delta^1.5; twisting k_tw = ktw or 4.5 kt muTw^2 R*^2, cap muTw R* K delta^1.5. */

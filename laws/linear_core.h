@@ -1,5 +1,5 @@
 /* laws/linear_core.h - what the `linear` law (laws/linear.c) shares with laws built on it
- * (laws/rolling.c): the layout of its parameters, state and energies, their descriptions, and
+ * (laws/linear_rolling.c): the layout of its parameters, state and energies, their descriptions, and
  * its step and dissipation formula.  A law that extends `linear` puts linear's parameters and
  * state first, in this order, appends its own, and calls lt_linear_init/lt_linear_step for the
  * normal and tangential response.  Units SI; signs and frame as in include/lawtester/law.h. */

@@ -1,5 +1,5 @@
 /* laws/rolling_resistance.h - the elastic-plastic rolling and twisting resistance that laws share
- * (static inline: nothing to link): `linear_rolling` (laws/rolling.c) with constant stiffnesses,
+ * (static inline: nothing to link): `linear_rolling` (laws/linear_rolling.c) with constant stiffnesses,
  * and the option `rolling` of the Hertz laws `hertz_mindlin` and `thornton`, whose stiffnesses
  * follow the contact radius.  Units SI; frame and signs of include/lawtester/law.h: v[3] is the twist rate,
  * v[4], v[5] the bending (rolling) rates of B relative to A about local x, y, z (rad/s); the

@@ -1,5 +1,5 @@
-/* tests/test_adhesion.c - the `hertz_adhesion` law (laws/adhesion.c, JKR and DMT) through the
- * driver and on hand-made contacts, against the closed forms of laws/adhesion_cases.c
+/* tests/test_adhesion.c - the `hertz_adhesion` law (laws/hertz_adhesion.c, JKR and DMT) through the
+ * driver and on hand-made contacts, against the closed forms of laws/hertz_adhesion_cases.c
  * (Johnson, Kendall & Roberts 1971; Derjaguin, Muller & Toporov 1975; Maugis 2000):
  *   - each case (JKR between spheres, JKR sphere on a wall with R* = r, DMT) driven through one
  *     approach-separation cycle under displacement control: from touch to an overlap of 20 um,
@@ -15,7 +15,7 @@
  * Units SI; signs of include/lawtester/law.h (Fn on A: compression negative, attraction positive). */
 #include "contact/registry.h"
 #include "verify/verify_int.h"
-#include "../laws/adhesion.h"
+#include "../laws/hertz_adhesion.h"
 #include "check.h"
 #include "drive.h"
 #include <math.h>
@@ -138,7 +138,7 @@ static double check_cycle(const lt_case *cs, int refine)
         if (model == ADH_JKR) {
             /* the attraction peaks inside the branch (dP/da = 0); sampled every h of delta it is
              * at most kappa (h/2)^2/2 below the peak, kappa = d^2P/d delta^2 there = 72 3^(4/3)/256
-             * P_pull/delta_c^2 (from kn of laws/adhesion.c at a^(3/2) = 3 c R* /4); margin 2 */
+             * P_pull/delta_c^2 (from kn of laws/hertz_adhesion.c at a^(3/2) = 3 c R* /4); margin 2 */
             tol = 2 * 72 * pow(3, 4.0 / 3.0) / 256 * pow(h / dsep, 2) / 8;
         } else {
             /* the attraction is largest at touch; the state nearest it lies within h of it */

@@ -247,7 +247,7 @@ static void test_moments_default_off(void)
     CHECK_REL(k.r.f[0], -KN * 1e-5, TOL_ROUNDOFF, "normal force unchanged");
 }
 
-/* Bonded, below the strength: M = k theta on A (the sign of laws/rolling.c), stored energy
+/* Bonded, below the strength: M = k theta on A (the sign of laws/linear_rolling.c), stored energy
  * M^2/(2k) in elast. */
 static void test_moments_elastic(void)
 {

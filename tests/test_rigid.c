@@ -7,7 +7,7 @@
  * scripts and case files accept math.huge for young only, refuse two rigid bodies in one line,
  * and the plausibility lint stays quiet; tests/scripts/rigid_bodies.lua runs the rigid pairs
  * through lawtester.run and lawtester.verify_law (Hertz, Mindlin, Thornton, a Lua law). */
-#include "../laws/adhesion.h"
+#include "../laws/hertz_adhesion.h"
 #include "../laws/effective.h"
 #include "../laws/hertz_mindlin.h"
 #include "../laws/thornton.h"

@@ -1,5 +1,5 @@
-/* tests/test_rolling.c - the `linear_rolling` law (laws/rolling.c) through the driver:
- *   - every cycle case of laws/rolling_cases.c driven on its own DoF (shear y, twist, bending
+/* tests/test_rolling.c - the `linear_rolling` law (laws/linear_rolling.c) through the driver:
+ *   - every cycle case of laws/linear_rolling_cases.c driven on its own DoF (shear y, twist, bending
  *     about y and z) at constant overlap: slope, cap, energy per cycle and energy balance
  *     against the case's closed forms and tolerances (verify's cycle measurements, on any DoF);
  *   - the normal and shear response bit for bit that of `linear` on a path through all six DoFs;
@@ -12,7 +12,7 @@
  * Units SI; signs of include/lawtester/law.h (torque on A). */
 #include "contact/registry.h"
 #include "verify/verify_int.h"
-#include "../laws/rolling.h"
+#include "../laws/linear_rolling.h"
 #include "check.h"
 #include "drive.h"
 

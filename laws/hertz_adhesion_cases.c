@@ -1,9 +1,9 @@
-/* laws/adhesion_cases.c - analytic verification cases of the `hertz_adhesion` law
- * (laws/adhesion.c): `lawtester verify --law hertz_adhesion` (include/lawtester/law.h, "analytic
+/* laws/hertz_adhesion_cases.c - analytic verification cases of the `hertz_adhesion` law
+ * (laws/hertz_adhesion.c): `lawtester verify --law hertz_adhesion` (include/lawtester/law.h, "analytic
  * verification cases") and tests/test_adhesion.c.  SI units; signs of include/lawtester/law.h (Fn on A,
  * compression negative, attraction positive).
  *
- * Closed forms (w = gamma, the work of adhesion; E = E*, R = R*; delta = -uN; laws/adhesion.c
+ * Closed forms (w = gamma, the work of adhesion; E = E*, R = R*; delta = -uN; laws/hertz_adhesion.c
  * derives them; Johnson, Kendall & Roberts 1971, Derjaguin, Muller & Toporov 1975, Maugis 2000):
  *   JKR  a(delta) on the stable branch: the root s = sqrt(a) > s_c = (c R/4)^(1/3),
  *        c = sqrt(2 pi w/E), of s^4/R - c s = delta, found here by bisection (independent of
@@ -18,7 +18,7 @@
  *   Cycle loss U(delta_sep) - U(0): JKR pi w (2/5 a_c^2 + 3/5 a_t^2), a_c^3 = pi w R^2/(8E),
  *        a_t^3 = 2 pi w R^2/E; DMT 0.
  */
-#include "adhesion.h"
+#include "hertz_adhesion.h"
 #include "effective.h"
 #include <math.h>
 #include <stddef.h>

@@ -1,4 +1,4 @@
-/* laws/adhesion.c - `hertz_adhesion`: adhesive elastic spheres, JKR or DMT (normal only).
+/* laws/hertz_adhesion.c - `hertz_adhesion`: adhesive elastic spheres, JKR or DMT (normal only).
  *
  * Theory (SI; frame and signs of include/lawtester/law.h: delta = -uN > 0 is the overlap, the force acts on
  * particle A, compression negative, so an attraction (tension) is positive; below P = -Fn is
@@ -64,7 +64,7 @@
  *   D. Maugis (2000), Contact, Adhesion and Rupture of Elastic Solids, Springer, ch. 5
  *   (docs/references.md).
  */
-#include "adhesion.h"
+#include "hertz_adhesion.h"
 #include "effective.h"
 #include <math.h>
 #include <stddef.h>

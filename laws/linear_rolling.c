@@ -1,4 +1,4 @@
-/* laws/rolling.c - `linear_rolling`: the `linear` law (laws/linear.c) plus elastic-plastic
+/* laws/linear_rolling.c - `linear_rolling`: the `linear` law (laws/linear.c) plus elastic-plastic
  * rolling resistance of the EPSD type (Ai, Chen, Rotter & Ooi 2011, model C) and elastic-plastic
  * twisting resistance.  The springs are laws/rolling_resistance.h's, which the Hertz laws'
  * option `rolling` shares (here at constant stiffness: no rescaling, nothing like their kvar).
@@ -42,7 +42,7 @@
  *           per onset of plastic rolling or twisting)
  *   visc += (Md(n-1) + Md(n))/2 . (v4, v5) dt     (only with eta_r > 0)
  *   so work = d(elast) + plast + visc to round-off, step by step.
- * Closed forms (laws/rolling_cases.c; constant overlap delta, |Fn| = kn delta): on a cycle
+ * Closed forms (laws/linear_rolling_cases.c; constant overlap delta, |Fn| = kn delta): on a cycle
  *   0 -> +theta_a -> -theta_a -> +theta_a of one rotational DoF the moment is elastic-perfectly
  *   plastic with slope k and cap M = mu R* kn delta; one full cycle encloses the parallelogram
  *   of height 2M and plastic width 2 (theta_a - M/k): E = 4 M (theta_a - M/k) for theta_a > M/k.
@@ -63,7 +63,7 @@
  *   J. Eng. Mech. 124(3):285-292; M. J. Jiang, Z. F. Shen, J. F. Wang (2015), Comput. Geotech.
  *   65:147-163; P. A. Cundall, O. D. L. Strack (1979), Geotechnique 29(1):47-65 (docs/references.md).
  */
-#include "rolling.h"
+#include "linear_rolling.h"
 #include "rolling_resistance.h"
 #include <math.h>
 
@@ -169,7 +169,7 @@ static const lt_yield rolling_yield = {
 };
 
 _Static_assert((int)P_MUR == (int)RP_MUR && (int)P_KTW == (int)RP_KTW && (int)P_DISSIPATION == (int)RP_DISSIPATION,
-               "laws/rolling.h names the parameters in this order");
+               "laws/linear_rolling.h names the parameters in this order");
 
 const lt_law law_linear_rolling = {
     .api_version = LT_LAW_API_VERSION,

@@ -1,5 +1,5 @@
-/* laws/rolling.h - what laws/rolling.c (the `linear_rolling` law), its cases
- * (laws/rolling_cases.c) and its tests share: the case table and the parameter indices. */
+/* laws/linear_rolling.h - what laws/linear_rolling.c (the `linear_rolling` law), its cases
+ * (laws/linear_rolling_cases.c) and its tests share: the case table and the parameter indices. */
 #ifndef LT_ROLLING_H
 #define LT_ROLLING_H
 #include <lawtester/law.h>
@@ -9,7 +9,7 @@
 #define ROLLING_N_CASES 5
 extern const lt_case lt_rolling_cases[ROLLING_N_CASES];
 
-/* Closed forms shared with the Hertz laws' cases of their option `rolling` (laws/rolling_cases.c;
+/* Closed forms shared with the Hertz laws' cases of their option `rolling` (laws/linear_rolling_cases.c;
  * SI units).  lt_rolling_cycle_expect: the cycle 0 -> +a -> -a -> +a of a rotational DoF at held
  * overlap, elastic-perfectly-plastic of slope k (N m/rad) and cap M (N m): energy 4 M (a - M/k),
  * stiffness k (measured as a slope), cap M.  lt_rolling_impact_spins: a head-on impact of two
@@ -27,7 +27,7 @@ double lt_rolling_hertz_stiffness(int rule, int twist, double kn, double kt, dou
 void lt_rolling_impact_spins(const lt_case_env *env, lt_expect *x, double e, double muR, double rstar, double tol,
                              const char *why, double order);
 
-/* Parameter indices the cases set (the law's order, laws/rolling.c). */
+/* Parameter indices the cases set (the law's order, laws/linear_rolling.c). */
 enum { RP_KN, RP_KT, RP_TANPHI, RP_NOSLIP, RP_NOBREAK, RP_DISSIPATION, RP_MUR, RP_KR, RP_ETAR, RP_MUTW, RP_KTW };
 
 #endif

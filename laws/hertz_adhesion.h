@@ -1,14 +1,14 @@
-/* laws/adhesion.h - what laws/adhesion.c (the `hertz_adhesion` law, JKR and DMT), its cases
- * (laws/adhesion_cases.c) and its tests share: the case table, the parameter, state and energy
+/* laws/hertz_adhesion.h - what laws/hertz_adhesion.c (the `hertz_adhesion` law, JKR and DMT), its cases
+ * (laws/hertz_adhesion_cases.c) and its tests share: the case table, the parameter, state and energy
  * indices and the closed forms of the cases (SI units; signs of include/lawtester/law.h). */
 #ifndef LT_ADHESION_H
 #define LT_ADHESION_H
 #include <lawtester/law.h>
 
-/* Parameter indices (the law's order, laws/adhesion.c) and the models of `model`. */
+/* Parameter indices (the law's order, laws/hertz_adhesion.c) and the models of `model`. */
 enum { AP_MODEL, AP_GAMMA, AP_ESTAR, AP_RSTAR, AP_COUNT };
 enum { ADH_JKR, ADH_DMT };
-/* State and energy indices (laws/adhesion.c says what each holds). */
+/* State and energy indices (laws/hertz_adhesion.c says what each holds). */
 enum { AS_ESTAR, AS_RSTAR, AS_C, AS_FN, AS_U, AS_UN0, AS_A, AS_DETACHED, AS_COUNT };
 enum { AE_ELAST, AE_SURF, AE_ADH, AE_QUAD, AE_COUNT };
 
@@ -17,7 +17,7 @@ enum { AE_ELAST, AE_SURF, AE_ADH, AE_QUAD, AE_COUNT };
 #define ADHESION_N_CASES 3
 extern const lt_case lt_adhesion_cases[ADHESION_N_CASES];
 
-/* Closed forms of laws/adhesion_cases.c, solved there independently of the law (a(delta) by
+/* Closed forms of laws/hertz_adhesion_cases.c, solved there independently of the law (a(delta) by
  * bisection).  w = the work of adhesion (`gamma`, J/m^2), E = E* (Pa), R = R* (m), model
  * ADH_JKR or ADH_DMT; delta = -uN (m, > 0 in overlap). */
 typedef struct lt_adhesion_state {
