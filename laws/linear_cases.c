@@ -14,18 +14,18 @@
 
 static void normal_along(const lt_case_env *env, double uN, double out[LT_ALONG_COUNT])
 {
-    hooke_along(env->param[P_KN], env->param[P_KT], uN, out);
+    hooke_along(env->param[LIN_P_KN], env->param[LIN_P_KT], uN, out);
 }
 
 static void cycle_expect(const lt_case_env *env, lt_expect *x)
 {
-    coulomb_cycle_expect(env->param[P_KN], env->param[P_KT], env->param[P_TANPHI], env,
+    coulomb_cycle_expect(env->param[LIN_P_KN], env->param[LIN_P_KT], env->param[LIN_P_TANPHI], env,
                          "radial return onto tanPhi kn delta: " WHY_POSITION, x);
 }
 
-static void impact_expect(const lt_case_env *env, lt_expect *x) { elastic_impact_expect(env->param[P_KN], env, x); }
+static void impact_expect(const lt_case_env *env, lt_expect *x) { elastic_impact_expect(env->param[LIN_P_KN], env, x); }
 
-const lt_case lt_linear_cases[LINEAR_N_CASES] = {
+const lt_case lt_linear_cases[LIN_N_CASES] = {
     {.name = "normal-load",
      .doc = "Hooke: Fn, kn, kt, elast along loading to 1 mm and unloading",
      .kind = LT_CASE_NORMAL,

@@ -40,10 +40,10 @@ static double rstar(const lt_case_env *env) { return 1.0 / (1.0 / env->c.rcurv[0
 
 static void normal_along(const lt_case_env *env, double uN, double out[LT_ALONG_COUNT])
 {
-    double kn = env->param[RP_KN];
+    double kn = env->param[LR_P_KN];
     out[LT_ALONG_FN] = kn * uN;
     out[LT_ALONG_KN] = kn;
-    out[LT_ALONG_KT] = env->param[RP_KT];
+    out[LT_ALONG_KT] = env->param[LR_P_KT];
     out[LT_ALONG_ELAST] = 0.5 * kn * uN * uN;
 }
 
@@ -88,26 +88,26 @@ void lt_rolling_impact_spins(const lt_case_env *env, lt_expect *x, double e, dou
 static void shear_expect(const lt_case_env *env, lt_expect *x)
 {
     const double *p = env->param;
-    epp_cycle(env, x, p[RP_KT], p[RP_TANPHI] * p[RP_KN] * env->load[0], TOL_FORMULA, "constant stiffness: exact");
+    epp_cycle(env, x, p[LR_P_KT], p[LR_P_TANPHI] * p[LR_P_KN] * env->load[0], TOL_FORMULA, "constant stiffness: exact");
 }
 
 static void bending_expect(const lt_case_env *env, lt_expect *x)
 {
     const double *p = env->param;
-    double R = rstar(env), kr = isnan(p[RP_KR]) ? 2.25 * p[RP_KN] * p[RP_MUR] * p[RP_MUR] * R * R : p[RP_KR];
-    epp_cycle(env, x, kr, p[RP_MUR] * R * p[RP_KN] * env->load[0], TOL_SLOPE, WHY_SLOPE);
+    double R = rstar(env), kr = isnan(p[LR_P_KR]) ? 2.25 * p[LR_P_KN] * p[LR_P_MUR] * p[LR_P_MUR] * R * R : p[LR_P_KR];
+    epp_cycle(env, x, kr, p[LR_P_MUR] * R * p[LR_P_KN] * env->load[0], TOL_SLOPE, WHY_SLOPE);
 }
 
 static void twist_expect(const lt_case_env *env, lt_expect *x)
 {
     const double *p = env->param;
-    double R = rstar(env), ktw = isnan(p[RP_KTW]) ? 4.5 * p[RP_KT] * p[RP_MUTW] * p[RP_MUTW] * R * R : p[RP_KTW];
-    epp_cycle(env, x, ktw, p[RP_MUTW] * R * p[RP_KN] * env->load[0], TOL_SLOPE, WHY_SLOPE);
+    double R = rstar(env), ktw = isnan(p[LR_P_KTW]) ? 4.5 * p[LR_P_KT] * p[LR_P_MUTW] * p[LR_P_MUTW] * R * R : p[LR_P_KTW];
+    epp_cycle(env, x, ktw, p[LR_P_MUTW] * R * p[LR_P_KN] * env->load[0], TOL_SLOPE, WHY_SLOPE);
 }
 
 #define MAT {1e7, 0.25, 2600, 0.5, 0.5}
 
-const lt_case lt_rolling_cases[ROLLING_N_CASES] = {
+const lt_case lt_linear_rolling_cases[LR_N_CASES] = {
     {.name = "normal-load",
      .doc = "Hooke as `linear`, no torque on a normal path: Fn, kn, kt, elast along loading to 1 mm and unloading",
      .kind = LT_CASE_NORMAL,

@@ -13,12 +13,12 @@
 
 static void normal_along(const lt_case_env *env, double uN, double out[LT_ALONG_COUNT])
 {
-    hooke_along(env->param[P_KN], env->param[P_KT], uN, out);
+    hooke_along(env->param[L6_P_KN], env->param[L6_P_KT], uN, out);
 }
 
-static void impact_expect(const lt_case_env *env, lt_expect *x) { elastic_impact_expect(env->param[P_KN], env, x); }
+static void impact_expect(const lt_case_env *env, lt_expect *x) { elastic_impact_expect(env->param[L6_P_KN], env, x); }
 
-const lt_case lt_linel6_cases[LINEL6_N_CASES] = {
+const lt_case lt_linel6_cases[L6_N_CASES] = {
     {.name = "normal-load",
      .doc = "Hooke: Fn, kn, kt, elast along loading to 1 mm and unloading",
      .kind = LT_CASE_NORMAL,

@@ -224,7 +224,7 @@ static inline lt_rr_out lt_rr_hertz_step(const lt_rr_hertz *z, const lt_contact 
         .kr0 = b[LT_RR_S_KR], .ktw0 = b[LT_RR_S_KTW], .rescale = z->unloading && !c->fresh,
         .lim_r = z->muR * z->rstar * fabs(z->fn), .lim_r0 = z->muR * z->rstar * fabs(z->fn0),
         .lim_tw = z->muTw * z->rstar * fabs(z->fn), .lim_tw0 = z->muTw * z->rstar * fabs(z->fn0),
-        .formula = D_TRAPEZOID,
+        .formula = LIN_D_TRAPEZOID,
     };
     in.cr = z->etaR > 0 ? z->etaR * 2 * sqrt(lt_rr_inertia(c) * in.kr) : 0;
     lt_rr_history h = {{b[LT_RR_S_MRY], b[LT_RR_S_MRZ]}, b[LT_RR_S_MTW], {b[LT_RR_S_MDY], b[LT_RR_S_MDZ]},
