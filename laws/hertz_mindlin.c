@@ -176,6 +176,7 @@
 #include "hertz_mindlin.h"
 #include "effective.h"
 #include "clipped_restitution.h"
+#include "coulomb_cone.h"
 #include "rolling_resistance.h"
 #include "md_rule.h"
 #include <float.h>
@@ -460,14 +461,13 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
 /* The tension tip: 0 unless an unclipped dashpot can pull (see the theory block). */
 static double hm_fn_max(const double *p, const double *s)
 {
-    return !p[HM_P_CLIP] && s[HM_S_CD] > 0 ? INFINITY : 0;
+    return lt_cone_fn_max(!p[HM_P_CLIP] && s[HM_S_CD] > 0);
 }
 
+/* The Coulomb cone (laws/coulomb_cone.h) on the normal force the limit takes (coulombOn). */
 static double hm_ft_max(const double *p, const double *s, double fn)
 {
-    if (fn > hm_fn_max(p, s)) return -1;
-    if (p[HM_P_NOSLIP]) return INFINITY;
-    return s[HM_S_TANPHI] * fabs(limit_normal(p, fn));
+    return lt_cone_ft_max(s[HM_S_TANPHI], fabs(limit_normal(p, fn)), fn, hm_fn_max(p, s), p[HM_P_NOSLIP] != 0);
 }
 
 static int hm_yielding(const double *p, const double *s)
@@ -482,6 +482,8 @@ static double hm_excess(const double *p, const double *s, const double f[LT_DOF]
 {
     double g = hm_ft_max(p, s, f[0]), ft = hypot(f[1], f[2]);
     if (f[0] > hm_fn_max(p, s) || g < 0) return INFINITY;
+    /* not lt_cone_excess: a NaN capacity (tanPhi = inf at Fn = 0) without load is on the surface
+     * here, outside in laws/utilisation.h */
     double e = g > 0 ? ft / g - 1 : ft == 0 ? 0 : INFINITY;
     if (p[HM_P_ROLLING] == LT_RR_NONE) return e;
     double fl[LT_DOF] = {limit_normal(p, f[0]), f[1], f[2], f[3], f[4], f[5]};

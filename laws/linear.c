@@ -35,7 +35,7 @@
  * Reference: P. A. Cundall, O. D. L. Strack (1979), Geotechnique 29(1):47-65.
  */
 #include "linear.h"
-#include "utilisation.h"
+#include "coulomb_cone.h"
 
 const char *const lt_linear_dissipation_choices[] = {"trapezoid", "doc", "code", "potential", "path", 0};
 
@@ -113,17 +113,18 @@ int lt_linear_step(const double *p, const lt_contact *c, double *s, lt_response 
 }
 
 
-static double linear_ft_max(const double *p, const double *s, double fn)
-{
-    if (p[LIN_P_NOSLIP]) return INFINITY;
-    if (fn > 0 && !p[LIN_P_NOBREAK]) return -1;
-    return fabs(fn) * s[LIN_S_TANPHI];
-}
-
 static double linear_fn_max(const double *p, const double *s)
 {
     (void)s;
-    return p[LIN_P_NOBREAK] ? INFINITY : 0;
+    return lt_cone_fn_max(p[LIN_P_NOBREAK] != 0);
+}
+
+/* The Coulomb cone on |Fn| (laws/coulomb_cone.h); noSlip: unlimited at every Fn, beyond the tip
+ * too. */
+static double linear_ft_max(const double *p, const double *s, double fn)
+{
+    if (p[LIN_P_NOSLIP]) return INFINITY;
+    return lt_cone_ft_max(s[LIN_S_TANPHI], fabs(fn), fn, linear_fn_max(p, s), 0);
 }
 
 static int linear_yielding(const double *p, const double *s)
@@ -135,8 +136,7 @@ static int linear_yielding(const double *p, const double *s)
 /* The cone over the six forces: the torques are free (linear has none), dimensionless. */
 static double linear_excess(const double *p, const double *s, const double f[LT_DOF])
 {
-    if (f[0] > linear_fn_max(p, s)) return INFINITY;
-    return lt_utilisation(hypot(f[1], f[2]), linear_ft_max(p, s, f[0]));
+    return lt_cone_excess(f, linear_fn_max(p, s), linear_ft_max(p, s, f[0]));
 }
 
 static const lt_yield linear_yield = {

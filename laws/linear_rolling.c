@@ -64,6 +64,7 @@
  *   65:147-163; P. A. Cundall, O. D. L. Strack (1979), Geotechnique 29(1):47-65 (docs/references.md).
  */
 #include "linear_rolling.h"
+#include "coulomb_cone.h"
 #include "rolling_resistance.h"
 #include <math.h>
 
@@ -129,13 +130,13 @@ static int rolling_step(const double *p, const lt_contact *c, double *s, lt_resp
 static double rolling_fn_max(const double *p, const double *s)
 {
     (void)s;
-    return p[LR_P_NOBREAK] ? INFINITY : 0;
+    return lt_cone_fn_max(p[LR_P_NOBREAK] != 0);
 }
 
+/* The Coulomb cone on |Fn| (laws/coulomb_cone.h). */
 static double rolling_ft_max(const double *p, const double *s, double fn)
 {
-    if (fn > rolling_fn_max(p, s)) return -1;
-    return p[LR_P_NOSLIP] ? INFINITY : fabs(fn) * s[LR_S_TANPHI];
+    return lt_cone_ft_max(s[LR_S_TANPHI], fabs(fn), fn, rolling_fn_max(p, s), p[LR_P_NOSLIP] != 0);
 }
 
 static int rolling_yielding(const double *p, const double *s)
@@ -147,8 +148,9 @@ static int rolling_yielding(const double *p, const double *s)
 /* The cone, the rolling cap and the twisting cap: the largest utilisation minus one. */
 static double rolling_excess(const double *p, const double *s, const double f[LT_DOF])
 {
-    if (f[0] > rolling_fn_max(p, s)) return INFINITY;
-    double e = lt_utilisation(hypot(f[1], f[2]), rolling_ft_max(p, s, f[0]));
+    double fn_max = rolling_fn_max(p, s);
+    if (f[0] > fn_max) return INFINITY;
+    double e = lt_cone_excess(f, fn_max, rolling_ft_max(p, s, f[0]));
     return lt_rr_excess(e, p[LR_P_MUR], p[LR_P_MUTW], s[LR_S_RSTAR], f);
 }
 

@@ -73,7 +73,7 @@
  */
 #include "spring_dashpot.h"
 #include "clipped_restitution.h"
-#include "utilisation.h"
+#include "coulomb_cone.h"
 #include <math.h>
 #include <stddef.h>
 
@@ -207,14 +207,14 @@ static int sd_step(const double *p, const lt_contact *c, double *s, lt_response 
 /* The tension tip: 0 unless an unclipped dashpot can pull (see the theory block). */
 static double sd_fn_max(const double *p, const double *s)
 {
-    return !p[SD_P_CLIP] && s[SD_S_GN] > 0 ? INFINITY : 0;
+    return lt_cone_fn_max(!p[SD_P_CLIP] && s[SD_S_GN] > 0);
 }
 
+/* The Coulomb cone (laws/coulomb_cone.h) on |Fn|, or max(-Fn, 0) with coulombOn = compressive. */
 static double sd_ft_max(const double *p, const double *s, double fn)
 {
-    if (fn > sd_fn_max(p, s)) return -1;
-    if (p[SD_P_NOSLIP]) return INFINITY;
-    return s[SD_S_TANPHI] * (p[SD_P_COULOMB] == SD_C_COMPRESSIVE ? fmax(-fn, 0) : fabs(fn));
+    double fc = p[SD_P_COULOMB] == SD_C_COMPRESSIVE ? fmax(-fn, 0) : fabs(fn);
+    return lt_cone_ft_max(s[SD_S_TANPHI], fc, fn, sd_fn_max(p, s), p[SD_P_NOSLIP] != 0);
 }
 
 static int sd_yielding(const double *p, const double *s)
@@ -226,8 +226,7 @@ static int sd_yielding(const double *p, const double *s)
 /* The cone of the whole forces over the six (no torques), dimensionless. */
 static double sd_excess(const double *p, const double *s, const double f[LT_DOF])
 {
-    if (f[0] > sd_fn_max(p, s)) return INFINITY;
-    return lt_utilisation(hypot(f[1], f[2]), sd_ft_max(p, s, f[0]));
+    return lt_cone_excess(f, sd_fn_max(p, s), sd_ft_max(p, s, f[0]));
 }
 
 static const lt_yield sd_yield = {

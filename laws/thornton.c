@@ -110,6 +110,7 @@
  */
 #include "thornton.h"
 #include "effective.h"
+#include "coulomb_cone.h"
 #include "rolling_resistance.h"
 #include <math.h>
 #include <stddef.h>
@@ -334,13 +335,13 @@ static int th_step(const double *p, const lt_contact *c, double *s, lt_response 
 static double th_fn_max(const double *p, const double *s)
 {
     (void)p, (void)s;
-    return 0;
+    return lt_cone_fn_max(0);
 }
 
+/* The Coulomb cone on |Fn| (laws/coulomb_cone.h). */
 static double th_ft_max(const double *p, const double *s, double fn)
 {
-    (void)p;
-    return fn > 0 ? -1 : s[TH_S_TANPHI] * fabs(fn);
+    return lt_cone_ft_max(s[TH_S_TANPHI], fabs(fn), fn, th_fn_max(p, s), 0);
 }
 
 static int th_yielding(const double *p, const double *s)
@@ -353,9 +354,9 @@ static int th_yielding(const double *p, const double *s)
  * and, with the option `rolling`, the rolling and twisting caps (without it the torques are free). */
 static double th_excess(const double *p, const double *s, const double f[LT_DOF])
 {
-    if (f[0] > th_fn_max(p, s)) return INFINITY;
-    double g = th_ft_max(p, s, f[0]), ft = hypot(f[1], f[2]);
-    double e = g > 0 ? ft / g - 1 : g == 0 && ft == 0 ? 0 : INFINITY;
+    double fn_max = th_fn_max(p, s);
+    if (f[0] > fn_max) return INFINITY;
+    double e = lt_cone_excess(f, fn_max, th_ft_max(p, s, f[0]));
     if (p[TH_P_ROLLING] == LT_RR_NONE) return e;
     return lt_rr_excess(e, lt_rr_given_mu(p[TH_P_MUR]), lt_rr_given_mu(p[TH_P_MUTW]), s[TH_S_RSTAR], f);
 }

@@ -50,7 +50,7 @@
  *   [Walton & Braun 1986]); the friction: P. A. Cundall, O. D. L. Strack (1979).
  */
 #include "walton_braun.h"
-#include "utilisation.h"
+#include "coulomb_cone.h"
 #include <math.h>
 #include <stddef.h>
 
@@ -123,18 +123,19 @@ static int wb_step(const double *p, const lt_contact *c, double *s, lt_response 
     return 1;
 }
 
-static double wb_ft_max(const double *p, const double *s, double fn)
-{
-    if (p[WB_P_NOSLIP]) return INFINITY;
-    if (fn > 0) return -1;
-    return fabs(fn) * s[WB_S_TANPHI];
-}
-
 static double wb_fn_max(const double *p, const double *s)
 {
     (void)p;
     (void)s;
-    return 0;
+    return lt_cone_fn_max(0);
+}
+
+/* The Coulomb cone on |Fn| (laws/coulomb_cone.h); noSlip: unlimited at every Fn, beyond the tip
+ * too. */
+static double wb_ft_max(const double *p, const double *s, double fn)
+{
+    if (p[WB_P_NOSLIP]) return INFINITY;
+    return lt_cone_ft_max(s[WB_S_TANPHI], fabs(fn), fn, wb_fn_max(p, s), 0);
 }
 
 static int wb_yielding(const double *p, const double *s)
@@ -146,8 +147,7 @@ static int wb_yielding(const double *p, const double *s)
 /* The cone over the six forces: the torques are free (no torque), dimensionless. */
 static double wb_excess(const double *p, const double *s, const double f[LT_DOF])
 {
-    if (f[0] > wb_fn_max(p, s)) return INFINITY;
-    return lt_utilisation(hypot(f[1], f[2]), wb_ft_max(p, s, f[0]));
+    return lt_cone_excess(f, wb_fn_max(p, s), wb_ft_max(p, s, f[0]));
 }
 
 static const lt_yield wb_yield = {
