@@ -365,6 +365,31 @@ static lt_rr_out hm_rolling(const double *p, const lt_contact *c, double *s, dou
     return lt_rr_hertz_step(&z, c, s + HM_S_RR);
 }
 
+/* The tangential step of the rule `tangential` at the overlap delta (m; sqd = sqrt(delta), the
+ * previous state's delta_prev), fe the Hertz spring's force (N), fn_abs the normal force the
+ * Coulomb limit takes (N), kt = 8 G* a (N/m).  fd (N, 0 on entry) gets the tangential dashpot's
+ * force, returned onto the Coulomb circle with the spring (tangentialDashpot; none: stays 0). */
+static inline tangential hm_tangential(const double *p, const lt_contact *c, double *s, double delta, double sqd,
+                                       double delta_prev, double fe, double fn_abs, double kt, double fd[2])
+{
+    /* tangentialDashpot: eta_t = ct delta^{1/4} at the dashpot velocity (as the normal one) */
+    int tdash = s[HM_S_CT] > 0;
+    if (tdash) {
+        double eta = s[HM_S_CT] * sqrt(sqd);
+        fd[0] = eta * dashpot_velocity((int)p[HM_P_DASHPOT], c->fresh, c->v[1], s[HM_S_VTY0]);
+        fd[1] = eta * dashpot_velocity((int)p[HM_P_DASHPOT], c->fresh, c->v[2], s[HM_S_VTZ0]);
+    }
+    if (p[HM_P_TANGENTIAL] != HM_T_MD) return spring_step(p, c, s, kt, fn_abs, fd);
+    /* the row of laws/md_rule.h over the Hertz profile x^2/R* at the overlap delta */
+    const lt_md_in in = {.rstar = s[HM_S_RSTAR], .delta = delta, .rprev = s[HM_S_RSTAR], .delta_prev = delta_prev,
+                         .K = s[HM_S_K], .gstar = s[HM_S_GSTAR], .tanphi = s[HM_S_TANPHI], .fn_abs = fn_abs,
+                         .fe = fe, .dy = c->v[1] * c->dt, .dz = c->v[2] * c->dt, .cap = (int)p[HM_P_MDCELLS],
+                         .slips = !p[HM_P_NOSLIP], .fresh = c->fresh};
+    tangential t = lt_md_step(&in, s + HM_S_MD0, s + HM_S_MD_N);
+    if (tdash) md_whole_return(p, c, s, fn_abs, &t, fd);
+    return t;
+}
+
 static int hm_step(const double *p, const lt_contact *c, double *s, lt_response *out)
 {
     if (c->uN > 0) return 0;
@@ -398,26 +423,9 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
     double f0y = s[HM_S_FTY], f0z = s[HM_S_FTZ];
     /* coulombOn: the normal force the limit takes (compressive: none while the dashpot pulls) */
     double fn_abs = p[HM_P_COULOMB] == HM_C_COMPRESSIVE ? fmax(-fn, 0) : fabs(fn);
-    /* tangentialDashpot: eta_t = ct delta^{1/4} at the dashpot velocity (as the normal one) */
     int tdash = s[HM_S_CT] > 0;
     double fd[2] = {0, 0};
-    if (tdash) {
-        double eta = s[HM_S_CT] * sqrt(sqd);
-        fd[0] = eta * dashpot_velocity((int)p[HM_P_DASHPOT], c->fresh, c->v[1], s[HM_S_VTY0]);
-        fd[1] = eta * dashpot_velocity((int)p[HM_P_DASHPOT], c->fresh, c->v[2], s[HM_S_VTZ0]);
-    }
-    tangential t;
-    if (p[HM_P_TANGENTIAL] == HM_T_MD) {
-        /* the row of laws/md_rule.h over the Hertz profile x^2/R* at the overlap delta */
-        const lt_md_in in = {.rstar = s[HM_S_RSTAR], .delta = delta, .rprev = s[HM_S_RSTAR], .delta_prev = delta_prev,
-                             .K = K, .gstar = s[HM_S_GSTAR], .tanphi = s[HM_S_TANPHI], .fn_abs = fn_abs, .fe = fe,
-                             .dy = c->v[1] * dt, .dz = c->v[2] * dt, .cap = (int)p[HM_P_MDCELLS],
-                             .slips = !p[HM_P_NOSLIP], .fresh = c->fresh};
-        t = lt_md_step(&in, s + HM_S_MD0, s + HM_S_MD_N);
-        if (tdash) md_whole_return(p, c, s, fn_abs, &t, fd);
-    } else {
-        t = spring_step(p, c, s, kt, fn_abs, fd);
-    }
+    tangential t = hm_tangential(p, c, s, delta, sqd, delta_prev, fe, fn_abs, kt, fd);
     returned |= t.slip;
     lt_rr_out rr = {0}; /* rolling and twisting, from the previous state's Fn and delta (not yet overwritten) */
     if (p[HM_P_ROLLING] != LT_RR_NONE) rr = hm_rolling(p, c, s, fn, 1.5 * K * sqd, kt);

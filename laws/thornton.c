@@ -240,6 +240,49 @@ static void th_init(const double *p, const lt_contact *c, double *s)
     if (p[TH_P_TANGENTIAL] == TH_T_MD) memset(s + TH_S_MD_N, 0, (size_t)(TH_S_COUNT - TH_S_MD_N) * sizeof *s);
 }
 
+/* The tangential rule md: the row of laws/md_rule.h over the current elastic curve u (largest
+ * overlap so far; dmax0 the previous state's, m): the profile x^2/R_p at the elastic overlap
+ * delta - delta_p (m; its force Fe, the same as F on the plastic branch up to round-off, N); the
+ * previous state's curve gives the first row's extent. */
+static inline lt_tangential th_md(const double *p, const lt_contact *c, double *s, const lt_th_model *m,
+                                  const lt_th_unload *u, double dmax0, double delta, double F)
+{
+    double dt = c->dt;
+    lt_th_unload up = lt_th_unloading(m, dmax0);
+    double dprev = c->fresh ? dmax0 : s[TH_S_DELTA];
+    const lt_md_in in = {.rstar = u->rp, .delta = fmax(delta - u->dp, 0), .rprev = up.rp,
+                         .delta_prev = fmax(dprev - up.dp, 0), .K = 4.0 / 3.0 * m->estar * sqrt(u->rp),
+                         .gstar = s[TH_S_GSTAR], .tanphi = s[TH_S_TANPHI], .fn_abs = F,
+                         .fe = -unload_force(m, u, delta), .dy = c->v[1] * dt, .dz = c->v[2] * dt,
+                         .cap = (int)p[TH_P_MDCELLS], .slips = 1, .fresh = c->fresh};
+    return lt_md_step(&in, s + TH_S_MD0, s + TH_S_MD_N);
+}
+
+/* The tangential rules rescale and incremental: one spring kt (N/m) from the previous force
+ * (f0y, f0z) (N), rescaled by kt(n)/kt(n-1) when the overlap decreased (rescale), returned onto
+ * the Coulomb circle tanPhi F (N) radially; plast the slip's trapezoid dissipation (J). */
+static inline lt_tangential th_spring(const double *p, const lt_contact *c, const double *s, double delta, double F,
+                                      double kt, double f0y, double f0z)
+{
+    double dt = c->dt, fric = 0;
+    double fsy = f0y, fsz = f0z;
+    if (p[TH_P_TANGENTIAL] == TH_T_RESCALE && !c->fresh && delta < s[TH_S_DELTA] && s[TH_S_KT] > 0) {
+        fsy *= kt / s[TH_S_KT];
+        fsz *= kt / s[TH_S_KT];
+    }
+    double ty = fsy + kt * c->v[1] * dt, tz = fsz + kt * c->v[2] * dt;
+    double flim = s[TH_S_TANPHI] * F, ft = hypot(ty, tz);
+    double fty = ty, ftz = tz;
+    int slid = ft > flim;
+    if (slid) {
+        double scale = ft > 0 ? flim / ft : 0;
+        fty *= scale, ftz *= scale;
+        if (kt > 0) fric = ((fsy + fty) * (ty - fty) + (fsz + ftz) * (tz - ftz)) / (2 * kt);
+    }
+    double elt = kt > 0 ? (fty * fty + ftz * ftz) / (2 * kt) : 0;
+    return (lt_tangential){.fy = fty, .fz = ftz, .elast = elt, .plast = fric, .slip = slid};
+}
+
 static int th_step(const double *p, const lt_contact *c, double *s, lt_response *out)
 {
     if (c->uN > 0) return 0;
@@ -271,38 +314,10 @@ static int th_step(const double *p, const lt_contact *c, double *s, lt_response 
      * unloading (or not), Coulomb */
     double kt = 8 * s[TH_S_GSTAR] * lt_th_contact_radius(&u, delta);
     double f0y = c->fresh ? 0 : s[TH_S_FTY], f0z = c->fresh ? 0 : s[TH_S_FTZ], elt0 = c->fresh ? 0 : s[TH_S_ELT];
-    double fty, ftz, elt, fric = 0;
-    int slid;
-    if (p[TH_P_TANGENTIAL] == TH_T_MD) {
-        /* the row of laws/md_rule.h over the current elastic curve: the profile x^2/R_p at the
-         * elastic overlap delta - delta_p (its force Fe, the same as F on the plastic branch up
-         * to round-off); the previous state's curve gives the first row's extent */
-        lt_th_unload up = lt_th_unloading(&m, dmax0);
-        double dprev = c->fresh ? dmax0 : s[TH_S_DELTA];
-        const lt_md_in in = {.rstar = u.rp, .delta = fmax(delta - u.dp, 0), .rprev = up.rp,
-                             .delta_prev = fmax(dprev - up.dp, 0), .K = 4.0 / 3.0 * m.estar * sqrt(u.rp),
-                             .gstar = s[TH_S_GSTAR], .tanphi = s[TH_S_TANPHI], .fn_abs = F,
-                             .fe = -unload_force(&m, &u, delta), .dy = c->v[1] * dt, .dz = c->v[2] * dt,
-                             .cap = (int)p[TH_P_MDCELLS], .slips = 1, .fresh = c->fresh};
-        lt_tangential t = lt_md_step(&in, s + TH_S_MD0, s + TH_S_MD_N);
-        fty = t.fy, ftz = t.fz, elt = t.elast, fric = t.plast, slid = t.slip;
-    } else {
-        double fsy = f0y, fsz = f0z;
-        if (p[TH_P_TANGENTIAL] == TH_T_RESCALE && !c->fresh && delta < s[TH_S_DELTA] && s[TH_S_KT] > 0) {
-            fsy *= kt / s[TH_S_KT];
-            fsz *= kt / s[TH_S_KT];
-        }
-        double ty = fsy + kt * c->v[1] * dt, tz = fsz + kt * c->v[2] * dt;
-        double flim = s[TH_S_TANPHI] * F, ft = hypot(ty, tz);
-        fty = ty, ftz = tz;
-        slid = ft > flim;
-        if (slid) {
-            double scale = ft > 0 ? flim / ft : 0;
-            fty *= scale, ftz *= scale;
-            if (kt > 0) fric = ((fsy + fty) * (ty - fty) + (fsz + ftz) * (tz - ftz)) / (2 * kt);
-        }
-        elt = kt > 0 ? (fty * fty + ftz * ftz) / (2 * kt) : 0;
-    }
+    lt_tangential t = p[TH_P_TANGENTIAL] == TH_T_MD ? th_md(p, c, s, &m, &u, dmax0, delta, F)
+                                                    : th_spring(p, c, s, delta, F, kt, f0y, f0z);
+    double fty = t.fy, ftz = t.fz, elt = t.elast, fric = t.plast;
+    int slid = t.slip;
     double kvar = 0.5 * ((f0y + fty) * c->v[1] + (f0z + ftz) * c->v[2]) * dt - (elt - elt0) - fric;
     lt_rr_out rr = {0}; /* rolling and twisting: kn = 2 E* a, kt = 8 G* a of the current curve; no damping */
     if (p[TH_P_ROLLING] != LT_RR_NONE) {
