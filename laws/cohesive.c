@@ -70,28 +70,44 @@
 static const char *const surface_choices[] = {"mohr-coulomb", "elliptic", 0};
 
 static const lt_param cohesive_params[COH_P_COUNT] = {
-    [COH_P_KN] = {"kn", LT_REAL, NAN, 0, INFINITY, "N/m", "normal stiffness (default: from materials)", 0},
-    [COH_P_KT] = {"kt", LT_REAL, NAN, 0, INFINITY, "N/m", "tangential stiffness (default: from materials)", 0},
-    [COH_P_TANPHI] = {"tanPhi", LT_REAL, NAN, 0, INFINITY, "-", "friction coefficient tan(phi) (default: from materials)", 0},
-    [COH_P_TENSILE] = {"tensile", LT_REAL, 0, 0, INFINITY, "N", "normal tensile strength Rt of the bond", 0},
-    [COH_P_COHESION] = {"cohesion", LT_REAL, 0, 0, INFINITY, "N", "shear cohesion c of the bond (|Ft| at Fn = 0)", 0},
-    [COH_P_SURFACE] = {"surface", LT_CHOICE, COH_SURF_MOHR_COULOMB, 0, 1, "-",
-                   "bond surface: mohr-coulomb (tension cut-off) | elliptic (smooth tension cap)", surface_choices},
-    [COH_P_PLASTIC] = {"plastic", LT_BOOL, 0, 0, 1, "-", "the bond flows plastically on its surface instead of breaking", 0},
-    [COH_P_KR] = {"kr", LT_REAL, 0, 0, INFINITY, "N m/rad", "bending stiffness of the bond (0: no bending moment)", 0},
-    [COH_P_KTW] = {"ktw", LT_REAL, 0, 0, INFINITY, "N m/rad", "twisting stiffness of the bond (0: no twisting moment)", 0},
-    [COH_P_RBOND] = {"bondRadius", LT_REAL, INFINITY, 0, INFINITY, "m",
-                 "bond radius R_b: the moments load the strengths as Fn + 4|Mb|/R_b, |Ft| + 2|Mt|/R_b (inf: they do not)",
-                 0},
+    [COH_P_KN] = {.name = "kn", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                  .unit = "N/m", .doc = "normal stiffness (default: from materials)"},
+    [COH_P_KT] = {.name = "kt", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                  .unit = "N/m", .doc = "tangential stiffness (default: from materials)"},
+    [COH_P_TANPHI] = {.name = "tanPhi", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                      .unit = "-", .doc = "friction coefficient tan(phi) (default: from materials)"},
+    [COH_P_TENSILE] = {.name = "tensile", .kind = LT_REAL, .def = 0, .min = 0, .max = INFINITY,
+                       .unit = "N", .doc = "normal tensile strength Rt of the bond"},
+    [COH_P_COHESION] = {.name = "cohesion", .kind = LT_REAL, .def = 0, .min = 0, .max = INFINITY,
+                        .unit = "N", .doc = "shear cohesion c of the bond (|Ft| at Fn = 0)"},
+    [COH_P_SURFACE] = {.name = "surface", .kind = LT_CHOICE, .def = COH_SURF_MOHR_COULOMB, .min = 0,
+                       .max = 1, .unit = "-",
+                       .doc = "bond surface: mohr-coulomb (tension cut-off) | elliptic (smooth "
+                              "tension cap)", .choices = surface_choices},
+    [COH_P_PLASTIC] = {.name = "plastic", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1,
+                       .unit = "-",
+                       .doc = "the bond flows plastically on its surface instead of breaking"},
+    [COH_P_KR] = {.name = "kr", .kind = LT_REAL, .def = 0, .min = 0, .max = INFINITY,
+                  .unit = "N m/rad", .doc = "bending stiffness of the bond (0: no bending moment)"},
+    [COH_P_KTW] = {.name = "ktw", .kind = LT_REAL, .def = 0, .min = 0, .max = INFINITY,
+                   .unit = "N m/rad",
+                   .doc = "twisting stiffness of the bond (0: no twisting moment)"},
+    [COH_P_RBOND] = {.name = "bondRadius", .kind = LT_REAL, .def = INFINITY, .min = 0,
+                     .max = INFINITY, .unit = "m",
+                     .doc = "bond radius R_b: the moments load the strengths as Fn + 4|Mb|/R_b, "
+                            "|Ft| + 2|Mt|/R_b (inf: they do not)"},
 };
 static const unsigned cohesive_param_flags[COH_P_COUNT] = {
     [COH_P_KN] = LT_PARAM_MATERIALS, [COH_P_KT] = LT_PARAM_MATERIALS, [COH_P_TANPHI] = LT_PARAM_MATERIALS};
 static const char *const cohesive_state[COH_S_COUNT] = {"kn", "kt", "tanPhi", "bonded", "Fn", "Fty", "Ftz", "uNp", "yield",
                                                        "Mtw", "Mby", "Mbz"};
 static const lt_energy_def cohesive_energies[COH_E_COUNT] = {
-    {"elast", LT_STORED, "elastic energy of the normal, tangential, bending and twisting springs"},
-    {"plast", LT_DISSIPATED, "energy dissipated by frictional slip and by plastic flow of the bond (moments included)"},
-    {"bond", LT_DISSIPATED, "energy released when the bond breaks"},
+    {.name = "elast", .kind = LT_STORED,
+     .doc = "elastic energy of the normal, tangential, bending and twisting springs"},
+    {.name = "plast", .kind = LT_DISSIPATED,
+     .doc = "energy dissipated by frictional slip and by plastic flow of the bond (moments "
+            "included)"},
+    {.name = "bond", .kind = LT_DISSIPATED, .doc = "energy released when the bond breaks"},
 };
 
 static void cohesive_init(const double *p, const lt_contact *c, double *s)

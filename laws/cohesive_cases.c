@@ -81,7 +81,7 @@ static void breaking_expect(const lt_case_env *env, lt_expect *x)
     x->why[LT_Q_CYCLE_ENERGY] = "the broken contact carries no moment: no dissipation after breakage";
 }
 
-#define MAT {1e7, 0.25, 2600, 0.5, 0.5}
+#define MAT {.young = 1e7, .poisson = 0.25, .density = 2600, .ktDivKn = 0.5, .tanPhi = 0.5}
 /* The bond: kn 1e6 N/m, mu 0.5, Rt 40 N, c 30 N, R_b = 1 cm (and kt 5e5 N/m), with Potyondy &
  * Cundall's rotational stiffnesses kr = kn R_b^2/4 = 25 N m/rad, ktw = kt R_b^2/2 = 25 N m/rad
  * (at most LT_CASE_MAX_SET = 8 settings a case). */

@@ -75,20 +75,31 @@
 static const char *const model_choices[] = {"jkr", "dmt", 0};
 
 static const lt_param adh_params[HA_P_COUNT] = {
-    [HA_P_MODEL] = {"model", LT_CHOICE, HA_MODEL_JKR, 0, 1, "-",
-                  "jkr (Johnson-Kendall-Roberts) | dmt (Derjaguin-Muller-Toporov)", model_choices},
-    [HA_P_GAMMA] = {"gamma", LT_REAL, 0.05, 0, INFINITY, "J/m^2",
-                  "work of adhesion Delta-gamma (2 gamma_s for identical surfaces); pull-off 1.5 (JKR), 2 (DMT) pi gamma R*", 0},
-    [HA_P_ESTAR] = {"Estar", LT_REAL, NAN, 0, INFINITY, "Pa", "effective modulus E* (default: from the materials)", 0},
-    [HA_P_RSTAR] = {"Rstar", LT_REAL, NAN, 0, INFINITY, "m", "effective radius R* (default: from the curvature radii)", 0},
+    [HA_P_MODEL] = {.name = "model", .kind = LT_CHOICE, .def = HA_MODEL_JKR, .min = 0, .max = 1,
+                    .unit = "-",
+                    .doc = "jkr (Johnson-Kendall-Roberts) | dmt (Derjaguin-Muller-Toporov)",
+                    .choices = model_choices},
+    [HA_P_GAMMA] = {.name = "gamma", .kind = LT_REAL, .def = 0.05, .min = 0, .max = INFINITY,
+                    .unit = "J/m^2",
+                    .doc = "work of adhesion Delta-gamma (2 gamma_s for identical surfaces); "
+                           "pull-off 1.5 (JKR), 2 (DMT) pi gamma R*"},
+    [HA_P_ESTAR] = {.name = "Estar", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                    .unit = "Pa", .doc = "effective modulus E* (default: from the materials)"},
+    [HA_P_RSTAR] = {.name = "Rstar", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                    .unit = "m", .doc = "effective radius R* (default: from the curvature radii)"},
 };
 static const unsigned adh_param_flags[HA_P_COUNT] = {[HA_P_ESTAR] = LT_PARAM_MATERIALS}; /* Rstar: the bodies' radii */
 static const char *const adh_state[HA_S_COUNT] = {"Estar", "Rstar", "c", "Fn", "U", "uN0", "a", "detached"};
 static const lt_energy_def adh_energies[HA_E_COUNT] = {
-    {"elast", LT_STORED, "elastic energy: JKR 8E*a^5/(15R*^2) - (4/3)E*c a^3.5/R* + 2 pi w a^2, DMT Hertz"},
-    {"surf", LT_STORED, "surface energy (negative): JKR -pi w a^2, DMT -2 pi w R* delta"},
-    {"adh", LT_DISSIPATED, "energy lost by the jumps at touch and at separation (the adhesion hysteresis)"},
-    {"quad", LT_DISSIPATED, "trapezoid-rule error of the work on the nonlinear force, O(dt^2) plus the jumps' steps"},
+    {.name = "elast", .kind = LT_STORED,
+     .doc = "elastic energy: JKR 8E*a^5/(15R*^2) - (4/3)E*c a^3.5/R* + 2 pi w a^2, DMT Hertz"},
+    {.name = "surf", .kind = LT_STORED,
+     .doc = "surface energy (negative): JKR -pi w a^2, DMT -2 pi w R* delta"},
+    {.name = "adh", .kind = LT_DISSIPATED,
+     .doc = "energy lost by the jumps at touch and at separation (the adhesion hysteresis)"},
+    {.name = "quad", .kind = LT_DISSIPATED,
+     .doc = "trapezoid-rule error of the work on the nonlinear force, O(dt^2) plus the jumps' "
+            "steps"},
 };
 
 /* E* and R* divide: a given one must be positive and finite, and so must the work of adhesion. */

@@ -110,7 +110,7 @@ static void normal_along(const lt_case_env *env, double uN, double out[LT_ALONG_
 /* Soft elastomer spheres (E = 1 MPa, nu = 0.5: E* = 0.667 MPa), r = 10 mm, w = 0.05 J/m^2:
  * JKR neck at -4.9 um, pull-off 1.2 mN; loading to 20 um (5.6 mN of Hertz) makes the loop
  * visible on one plot. */
-#define MAT {1e6, 0.5, 1100, 0.5, 0.5}
+#define MAT {.young = 1e6, .poisson = 0.5, .density = 1100, .ktDivKn = 0.5, .tanPhi = 0.5}
 
 const lt_case lt_hertz_adhesion_cases[HA_N_CASES] = {
     {.name = "jkr-normal",

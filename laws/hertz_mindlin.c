@@ -190,33 +190,50 @@ static const char *const coulomb_choices[] = {"total", "compressive", 0};
 static const char *const rolling_choices[] = LT_RR_CHOICES;
 
 static const lt_param hm_params[HM_P_COUNT] = {
-    [HM_P_ESTAR] = {"Estar", LT_REAL, NAN, 0, INFINITY, "Pa", "effective modulus E* (default: from the materials)", 0},
-    [HM_P_GSTAR] = {"Gstar", LT_REAL, NAN, 0, INFINITY, "Pa", "effective shear modulus G* (default: from the materials)", 0},
-    [HM_P_RSTAR] = {"Rstar", LT_REAL, NAN, 0, INFINITY, "m", "effective radius R* (default: from the curvature radii)", 0},
-    [HM_P_TANPHI] = {"tanPhi", LT_REAL, NAN, 0, INFINITY, "-", "friction coefficient (default: from materials)", 0},
-    [HM_P_EN] = {"en", LT_REAL, 1, 1e-9, 1, "-", "normal restitution, sets the Tsuji alpha (1: no damping)", 0},
-    [HM_P_CLIP] = {"clip", LT_BOOL, 0, 0, 1, "-", "clip the normal force at zero (no attraction; raises e)", 0},
-    [HM_P_NOSLIP] = {"noSlip", LT_BOOL, 0, 0, 1, "-", "no Coulomb limit", 0},
-    [HM_P_DASHPOT] = {"dashpotVel", LT_CHOICE, HM_V_EXTRAPOLATED, 0, 1, "-",
-                      "dashpot velocity: extrapolated (2nd order) | halfstep (v_{n-1/2}, 1st order)", dashpot_choices},
-    [HM_P_TANGENTIAL] = {"tangential", LT_CHOICE, HM_T_MD, 0, 2, "-",
-                         "tangential rule: rescale (kt ratio on unloading) | md (Mindlin-Deresiewicz, "
-                         "history by the method of dimensionality reduction) | incremental (never rescaled)",
-                         tangential_choices},
-    [HM_P_MDCELLS] = {"mdCells", LT_INT, HM_MD_MAX_CELLS, 2, HM_MD_MAX_CELLS, "-",
-                      "md: most cells of the 1-D spring row (a whole number; the resolution of the history)", 0},
-    [HM_P_TDASHPOT] = {"tangentialDashpot", LT_BOOL, 0, 0, 1, "-",
-                       "tangential Tsuji dashpot eta_t = eta_n sqrt(kt/kn) (same damping ratio); Coulomb on spring + dashpot", 0},
-    [HM_P_COULOMB] = {"coulombOn", LT_CHOICE, HM_C_TOTAL, 0, 1, "-",
-                      "Coulomb limit on: total (tanPhi |Fn|, a pulling dashpot too) | compressive (tanPhi max(-Fn, 0))",
-                      coulomb_choices},
-    [HM_P_CLIPEN] = {"clipEn", LT_BOOL, 0, 0, 1, "-",
-                     "with clip: en is the restitution of the clipped contact (alpha from inverting it)", 0},
+    [HM_P_ESTAR] = {.name = "Estar", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                    .unit = "Pa", .doc = "effective modulus E* (default: from the materials)"},
+    [HM_P_GSTAR] = {.name = "Gstar", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                    .unit = "Pa", .doc = "effective shear modulus G* (default: from the materials)"},
+    [HM_P_RSTAR] = {.name = "Rstar", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                    .unit = "m", .doc = "effective radius R* (default: from the curvature radii)"},
+    [HM_P_TANPHI] = {.name = "tanPhi", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                     .unit = "-", .doc = "friction coefficient (default: from materials)"},
+    [HM_P_EN] = {.name = "en", .kind = LT_REAL, .def = 1, .min = 1e-9, .max = 1, .unit = "-",
+                 .doc = "normal restitution, sets the Tsuji alpha (1: no damping)"},
+    [HM_P_CLIP] = {.name = "clip", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1, .unit = "-",
+                   .doc = "clip the normal force at zero (no attraction; raises e)"},
+    [HM_P_NOSLIP] = {.name = "noSlip", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1, .unit = "-",
+                     .doc = "no Coulomb limit"},
+    [HM_P_DASHPOT] = {.name = "dashpotVel", .kind = LT_CHOICE, .def = HM_V_EXTRAPOLATED, .min = 0,
+                      .max = 1, .unit = "-",
+                      .doc = "dashpot velocity: extrapolated (2nd order) | halfstep (v_{n-1/2}, "
+                             "1st order)", .choices = dashpot_choices},
+    [HM_P_TANGENTIAL] = {.name = "tangential", .kind = LT_CHOICE, .def = HM_T_MD, .min = 0,
+                         .max = 2, .unit = "-",
+                         .doc = "tangential rule: rescale (kt ratio on unloading) | md "
+                                "(Mindlin-Deresiewicz, history by the method of dimensionality "
+                                "reduction) | incremental (never rescaled)",
+                         .choices = tangential_choices},
+    [HM_P_MDCELLS] = {.name = "mdCells", .kind = LT_INT, .def = HM_MD_MAX_CELLS, .min = 2,
+                      .max = HM_MD_MAX_CELLS, .unit = "-",
+                      .doc = "md: most cells of the 1-D spring row (a whole number; the resolution "
+                             "of the history)"},
+    [HM_P_TDASHPOT] = {.name = "tangentialDashpot", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1,
+                       .unit = "-",
+                       .doc = "tangential Tsuji dashpot eta_t = eta_n sqrt(kt/kn) (same damping "
+                              "ratio); Coulomb on spring + dashpot"},
+    [HM_P_COULOMB] = {.name = "coulombOn", .kind = LT_CHOICE, .def = HM_C_TOTAL, .min = 0, .max = 1,
+                      .unit = "-",
+                      .doc = "Coulomb limit on: total (tanPhi |Fn|, a pulling dashpot too) | "
+                             "compressive (tanPhi max(-Fn, 0))", .choices = coulomb_choices},
+    [HM_P_CLIPEN] = {.name = "clipEn", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1, .unit = "-",
+                     .doc = "with clip: en is the restitution of the clipped contact (alpha from "
+                            "inverting it)"},
     [HM_P_ROLLING] = LT_RR_PARAM_ROLLING(rolling_choices),
     [HM_P_MUR] = LT_RR_PARAM_MUR,
-    [HM_P_ETAR] = {"etaR", LT_REAL, NAN, 0, 10, "-",
-                   "rolling: damping ratio eta_r, C_r = eta_r 2 sqrt(I_r kr), while rolling is elastic "
-                   "(default: 0)", 0},
+    [HM_P_ETAR] = {.name = "etaR", .kind = LT_REAL, .def = NAN, .min = 0, .max = 10, .unit = "-",
+                   .doc = "rolling: damping ratio eta_r, C_r = eta_r 2 sqrt(I_r kr), while rolling "
+                          "is elastic (default: 0)"},
     [HM_P_KR] = LT_RR_PARAM_KR,
     [HM_P_MUTW] = LT_RR_PARAM_MUTW,
     [HM_P_KTW] = LT_RR_PARAM_KTW,
@@ -226,8 +243,11 @@ static const unsigned hm_param_flags[HM_P_COUNT] = {
     [HM_P_ESTAR] = LT_PARAM_MATERIALS, [HM_P_GSTAR] = LT_PARAM_MATERIALS, [HM_P_TANPHI] = LT_PARAM_MATERIALS};
 /* the md rule's history, HM_MD_MAX_CELLS cells of HM_MD_PER_CELL values */
 static const lt_state_array hm_state_arrays[1] = {
-    {"md", HM_S_MD0, HM_MD_PER_CELL * HM_MD_MAX_CELLS,
-     "md rule: 160 cells' outer edges x, then their slip displacements uy, then uz, in m (C.md_x<k>, C.md_uy<k>, C.md_uz<k>); md_n in use"}};
+    {.name = "md",
+     .first = HM_S_MD0,
+     .length = HM_MD_PER_CELL * HM_MD_MAX_CELLS,
+     .doc = "md rule: 160 cells' outer edges x, then their slip displacements uy, then uz, in m "
+            "(C.md_x<k>, C.md_uy<k>, C.md_uz<k>); md_n in use"}};
 
 /* "md_x0" ... "md_x159", "md_uy0" ... "md_uy159", "md_uz0" ... "md_uz159" (laws/md_rule.h's row) */
 static const char *const hm_state[HM_S_COUNT] = {
@@ -238,11 +258,15 @@ _Static_assert(HM_S_MD_N - HM_S_RR == LT_RR_S_COUNT, "laws/hertz_mindlin.h keeps
 _Static_assert(HM_MD_PER_CELL == LT_MD_PER_CELL && HM_MD_MAX_CELLS == LT_MD_MAX_CELLS, "laws/md_rule.h's row");
 
 static const lt_energy_def hm_energies[HM_E_COUNT] = {
-    {"elast", LT_STORED, "Hertz potential (2/5) K delta^2.5 plus the tangential springs' energy"},
-    {"plast", LT_DISSIPATED, "energy dissipated by Coulomb slip"},
-    {"visc", LT_DISSIPATED, "energy dissipated by the Tsuji dashpot(s)"},
-    {"kvar", LT_DISSIPATED, "tangential energy not returned because kt changed under load (md: released at the edge)"},
-    {"quad", LT_DISSIPATED, "trapezoid-rule error of the work on the nonlinear spring, O(dt^2)"},
+    {.name = "elast", .kind = LT_STORED,
+     .doc = "Hertz potential (2/5) K delta^2.5 plus the tangential springs' energy"},
+    {.name = "plast", .kind = LT_DISSIPATED, .doc = "energy dissipated by Coulomb slip"},
+    {.name = "visc", .kind = LT_DISSIPATED, .doc = "energy dissipated by the Tsuji dashpot(s)"},
+    {.name = "kvar", .kind = LT_DISSIPATED,
+     .doc = "tangential energy not returned because kt changed under load (md: released at the "
+            "edge)"},
+    {.name = "quad", .kind = LT_DISSIPATED,
+     .doc = "trapezoid-rule error of the work on the nonlinear spring, O(dt^2)"},
 };
 
 /* Tsuji coefficient giving restitution e when the contact ends at zero overlap (exact). */
@@ -308,7 +332,7 @@ static tangential spring_step(const double *p, const lt_contact *c, const double
         fsz *= kt / s[HM_S_KT];
     }
     double ty = fsy + kt * c->v[1] * c->dt, tz = fsz + kt * c->v[2] * c->dt;
-    tangential t = {ty, tz, 0, 0, 0};
+    tangential t = {.fy = ty, .fz = tz, .elast = 0, .plast = 0, .slip = 0};
     /* (+ 0 without a dashpot: hypot ignores the sign of a zero, so the same bits as before) */
     double fy = s[HM_S_TANPHI] * fn_abs;
     if (!p[HM_P_NOSLIP] && hm_beyond(ty + fd[0], tz + fd[1], fy)) {
@@ -359,9 +383,18 @@ static lt_rr_out hm_rolling(const double *p, const lt_contact *c, double *s, dou
 {
     int unloading = !c->fresh && c->uN > -s[HM_S_DELTA] && p[HM_P_TANGENTIAL] != HM_T_INCREMENTAL;
     double fl = limit_normal(p, fn);
-    lt_rr_hertz z = {(int)p[HM_P_ROLLING], lt_rr_given_mu(p[HM_P_MUR]), lt_rr_given_eta(p[HM_P_ETAR]), p[HM_P_KR],
-                     lt_rr_given_mu(p[HM_P_MUTW]), p[HM_P_KTW],
-                     s[HM_S_RSTAR], kn, kt, fl, c->fresh ? fl : limit_normal(p, s[HM_S_FN]), unloading};
+    lt_rr_hertz z = {.rule = (int)p[HM_P_ROLLING],
+                     .muR = lt_rr_given_mu(p[HM_P_MUR]),
+                     .etaR = lt_rr_given_eta(p[HM_P_ETAR]),
+                     .kr = p[HM_P_KR],
+                     .muTw = lt_rr_given_mu(p[HM_P_MUTW]),
+                     .ktw = p[HM_P_KTW],
+                     .rstar = s[HM_S_RSTAR],
+                     .kn = kn,
+                     .kt = kt,
+                     .fn = fl,
+                     .fn0 = c->fresh ? fl : limit_normal(p, s[HM_S_FN]),
+                     .unloading = unloading};
     return lt_rr_hertz_step(&z, c, s + HM_S_RR);
 }
 

@@ -43,8 +43,9 @@ static const lt_param linear_params[LIN_P_COUNT] = {LT_LINEAR_PARAMS};
 static const unsigned linear_param_flags[LIN_P_COUNT] = {LT_LINEAR_PARAM_FLAGS};
 static const char *const linear_state[LIN_S_COUNT] = {LT_LINEAR_STATE};
 static const lt_energy_def linear_energies[LIN_E_COUNT] = {
-    {"elast", LT_STORED, "elastic energy of the normal and tangential springs"},
-    {"plast", LT_DISSIPATED, "energy dissipated by Coulomb slip"},
+    {.name = "elast", .kind = LT_STORED,
+     .doc = "elastic energy of the normal and tangential springs"},
+    {.name = "plast", .kind = LT_DISSIPATED, .doc = "energy dissipated by Coulomb slip"},
 };
 
 void lt_linear_init(const double *p, const lt_contact *c, double *s)

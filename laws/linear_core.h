@@ -19,15 +19,22 @@ extern const char *const lt_linear_dissipation_choices[];
 
 /* linear's parameter descriptions, as designated initialisers of an lt_param array. */
 #define LT_LINEAR_PARAMS                                                                                              \
-    [LIN_P_KN] = {"kn", LT_REAL, NAN, 0, INFINITY, "N/m", "normal stiffness (default: from materials)", 0},               \
-    [LIN_P_KT] = {"kt", LT_REAL, NAN, 0, INFINITY, "N/m", "tangential stiffness (default: from materials)", 0},           \
-    [LIN_P_TANPHI] = {"tanPhi", LT_REAL, NAN, 0, INFINITY, "-", "friction coefficient tan(phi) (default: from materials)", \
-                  0},                                                                                                 \
-    [LIN_P_NOSLIP] = {"noSlip", LT_BOOL, 0, 0, 1, "-", "no Coulomb limit: the tangential spring stays elastic", 0},      \
-    [LIN_P_NOBREAK] = {"noBreak", LT_BOOL, 0, 0, 1, "-", "never break; uN > 0 gives a tensile normal force", 0},         \
-    [LIN_P_DISSIPATION] = {"dissipation", LT_CHOICE, LIN_D_TRAPEZOID, 0, 4, "-",                                              \
-                       "slip dissipation formula: trapezoid|doc|code|potential|path (docs/energy.md)",                \
-                       lt_linear_dissipation_choices}
+    [LIN_P_KN] = {.name = "kn", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY, \
+                  .unit = "N/m", .doc = "normal stiffness (default: from materials)"},               \
+    [LIN_P_KT] = {.name = "kt", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY, \
+                  .unit = "N/m", .doc = "tangential stiffness (default: from materials)"},           \
+    [LIN_P_TANPHI] = {.name = "tanPhi", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY, \
+                      .unit = "-", \
+                      .doc = "friction coefficient tan(phi) (default: from materials)"},                                                                                                 \
+    [LIN_P_NOSLIP] = {.name = "noSlip", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1, \
+                      .unit = "-", \
+                      .doc = "no Coulomb limit: the tangential spring stays elastic"},      \
+    [LIN_P_NOBREAK] = {.name = "noBreak", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1, \
+                       .unit = "-", .doc = "never break; uN > 0 gives a tensile normal force"},         \
+    [LIN_P_DISSIPATION] = {.name = "dissipation", .kind = LT_CHOICE, .def = LIN_D_TRAPEZOID, \
+                           .min = 0, .max = 4, .unit = "-", \
+                           .doc = "slip dissipation formula: trapezoid|doc|code|potential|path " \
+                                  "(docs/energy.md)", .choices = lt_linear_dissipation_choices}
 
 /* linear's parameter flags (law API 5), as designated initialisers of a flag array: kn, kt and
  * tanPhi, unset, are the stiffness rule's values from the materials. */

@@ -70,14 +70,18 @@
 
 static const lt_param rolling_params[LR_P_COUNT] = {
     LT_LINEAR_PARAMS,
-    [LR_P_MUR] = {"muR", LT_REAL, 0.1, 0, INFINITY, "-", "rolling friction coefficient mu_r: M_max = mu_r R* |Fn|", 0},
-    [LR_P_KR] = {"kr", LT_REAL, NAN, 0, INFINITY, "N m/rad",
-              "rolling stiffness (default: 2.25 kn mu_r^2 R*^2, Ai et al. 2011)", 0},
-    [LR_P_ETAR] = {"etaR", LT_REAL, 0, 0, 10, "-",
-                "rolling damping ratio eta_r: C_r = eta_r 2 sqrt(I_r k_r), while rolling is elastic", 0},
-    [LR_P_MUTW] = {"muTw", LT_REAL, 0.1, 0, INFINITY, "-", "twisting friction coefficient mu_tw: M_tw = mu_tw R* |Fn|",
-                0},
-    [LR_P_KTW] = {"ktw", LT_REAL, NAN, 0, INFINITY, "N m/rad", "twisting stiffness (default: 4.5 kt mu_tw^2 R*^2)", 0},
+    [LR_P_MUR] = {.name = "muR", .kind = LT_REAL, .def = 0.1, .min = 0, .max = INFINITY,
+                  .unit = "-", .doc = "rolling friction coefficient mu_r: M_max = mu_r R* |Fn|"},
+    [LR_P_KR] = {.name = "kr", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                 .unit = "N m/rad",
+                 .doc = "rolling stiffness (default: 2.25 kn mu_r^2 R*^2, Ai et al. 2011)"},
+    [LR_P_ETAR] = {.name = "etaR", .kind = LT_REAL, .def = 0, .min = 0, .max = 10, .unit = "-",
+                   .doc = "rolling damping ratio eta_r: C_r = eta_r 2 sqrt(I_r k_r), while rolling "
+                          "is elastic"},
+    [LR_P_MUTW] = {.name = "muTw", .kind = LT_REAL, .def = 0.1, .min = 0, .max = INFINITY,
+                   .unit = "-", .doc = "twisting friction coefficient mu_tw: M_tw = mu_tw R* |Fn|"},
+    [LR_P_KTW] = {.name = "ktw", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                  .unit = "N m/rad", .doc = "twisting stiffness (default: 4.5 kt mu_tw^2 R*^2)"},
 };
 static const unsigned rolling_param_flags[LR_P_COUNT] = {LT_LINEAR_PARAM_FLAGS}; /* kr, ktw: the law's own defaults */
 static const char *const rolling_state[LR_S_COUNT] = {
@@ -86,9 +90,12 @@ static const char *const rolling_state[LR_S_COUNT] = {
     [LR_S_ROLL] = "rolling", [LR_S_TWIST] = "twisting",
 };
 static const lt_energy_def rolling_energies[LR_E_COUNT] = {
-    {"elast", LT_STORED, "elastic energy of the normal, tangential, rolling and twisting springs"},
-    {"plast", LT_DISSIPATED, "energy dissipated by Coulomb slip, plastic rolling and plastic twisting"},
-    {"visc", LT_DISSIPATED, "energy dissipated by the viscous rolling damping (etaR)"},
+    {.name = "elast", .kind = LT_STORED,
+     .doc = "elastic energy of the normal, tangential, rolling and twisting springs"},
+    {.name = "plast", .kind = LT_DISSIPATED,
+     .doc = "energy dissipated by Coulomb slip, plastic rolling and plastic twisting"},
+    {.name = "visc", .kind = LT_DISSIPATED,
+     .doc = "energy dissipated by the viscous rolling damping (etaR)"},
 };
 
 static void rolling_init(const double *p, const lt_contact *c, double *s)
@@ -113,7 +120,10 @@ static int rolling_step(const double *p, const lt_contact *c, double *s, lt_resp
                    .lim_r = p[LR_P_MUR] * R * fabs(fn), .lim_r0 = p[LR_P_MUR] * R * fabs(fn_prev),
                    .lim_tw = p[LR_P_MUTW] * R * fabs(fn), .lim_tw0 = p[LR_P_MUTW] * R * fabs(fn_prev),
                    .formula = (int)p[LR_P_DISSIPATION]};
-    lt_rr_history h = {{s[LR_S_MRY], s[LR_S_MRZ]}, s[LR_S_MTW], {s[LR_S_MDY], s[LR_S_MDZ]}, {s[LR_S_WY], s[LR_S_WZ]}};
+    lt_rr_history h = {.mr = {s[LR_S_MRY], s[LR_S_MRZ]},
+                       .mt = s[LR_S_MTW],
+                       .md = {s[LR_S_MDY], s[LR_S_MDZ]},
+                       .w = {s[LR_S_WY], s[LR_S_WZ]}};
     lt_rr_out o = lt_rr_step(&in, c, &h);
     s[LR_S_MRY] = h.mr[0], s[LR_S_MRZ] = h.mr[1], s[LR_S_MTW] = h.mt;
     s[LR_S_MDY] = h.md[0], s[LR_S_MDZ] = h.md[1], s[LR_S_WY] = h.w[0], s[LR_S_WZ] = h.w[1];

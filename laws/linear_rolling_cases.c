@@ -105,7 +105,7 @@ static void twist_expect(const lt_case_env *env, lt_expect *x)
     epp_cycle(env, x, ktw, p[LR_P_MUTW] * R * p[LR_P_KN] * env->load[0], TOL_SLOPE, WHY_SLOPE);
 }
 
-#define MAT {1e7, 0.25, 2600, 0.5, 0.5}
+#define MAT {.young = 1e7, .poisson = 0.25, .density = 2600, .ktDivKn = 0.5, .tanPhi = 0.5}
 
 const lt_case lt_linear_rolling_cases[LR_N_CASES] = {
     {.name = "normal-load",

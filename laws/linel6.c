@@ -30,16 +30,21 @@
 #include <stddef.h>
 
 static const lt_param l6_params[L6_P_COUNT] = {
-    [L6_P_KN] = {"kn", LT_REAL, NAN, 0, INFINITY, "N/m", "normal stiffness (default: from materials)", 0},
-    [L6_P_KT] = {"kt", LT_REAL, NAN, 0, INFINITY, "N/m", "tangential stiffness (default: from materials)", 0},
-    [L6_P_CHARLEN] = {"charLen", LT_REAL, NAN, 0, INFINITY, "m",
-                   "length l of kw = kn l^2, kb = kt l^2 (default: connector radius sqrt(contA/pi))", 0},
-    [L6_P_NOBREAK] = {"noBreak", LT_BOOL, 0, 0, 1, "-", "never break; uN > 0 gives a tensile normal force", 0},
+    [L6_P_KN] = {.name = "kn", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                 .unit = "N/m", .doc = "normal stiffness (default: from materials)"},
+    [L6_P_KT] = {.name = "kt", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                 .unit = "N/m", .doc = "tangential stiffness (default: from materials)"},
+    [L6_P_CHARLEN] = {.name = "charLen", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                      .unit = "m",
+                      .doc = "length l of kw = kn l^2, kb = kt l^2 (default: connector radius "
+                             "sqrt(contA/pi))"},
+    [L6_P_NOBREAK] = {.name = "noBreak", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1, .unit = "-",
+                      .doc = "never break; uN > 0 gives a tensile normal force"},
 };
 static const unsigned l6_param_flags[L6_P_COUNT] = {[L6_P_KN] = LT_PARAM_MATERIALS, [L6_P_KT] = LT_PARAM_MATERIALS};
 static const char *const l6_state[L6_S_COUNT] = {"kn", "kt", "kw", "kb", "Fty", "Ftz", "Tx", "Ty", "Tz"};
 static const lt_energy_def l6_energies[L6_E_COUNT] = {
-    {"elast", LT_STORED, "elastic energy of the six springs"},
+    {.name = "elast", .kind = LT_STORED, .doc = "elastic energy of the six springs"},
 };
 
 static void l6_init(const double *p, const lt_contact *c, double *s)

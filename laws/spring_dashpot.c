@@ -81,22 +81,35 @@ static const char *const dashpot_choices[] = {"extrapolated", "halfstep", 0};
 static const char *const coulomb_choices[] = {"total", "compressive", 0};
 
 static const lt_param sd_params[SD_P_COUNT] = {
-    [SD_P_KN] = {"kn", LT_REAL, NAN, 0, INFINITY, "N/m", "normal stiffness (default: from materials)", 0},
-    [SD_P_KT] = {"kt", LT_REAL, NAN, 0, INFINITY, "N/m", "tangential stiffness (default: from materials)", 0},
-    [SD_P_TANPHI] = {"tanPhi", LT_REAL, NAN, 0, INFINITY, "-", "friction coefficient (default: from materials)", 0},
-    [SD_P_EN] = {"en", LT_REAL, NAN, 1e-9, 1, "-", "normal restitution, sets zetaN (default: zetaN)", 0},
-    [SD_P_ET] = {"et", LT_REAL, NAN, 1e-9, 1, "-", "tangential restitution, sets zetaT (default: zetaT)", 0},
-    [SD_P_ZETAN] = {"zetaN", LT_REAL, NAN, 0, 0.99, "-", "normal damping ratio (default 0 unless en)", 0},
-    [SD_P_ZETAT] = {"zetaT", LT_REAL, NAN, 0, 0.99, "-", "tangential damping ratio (default 0 unless et)", 0},
-    [SD_P_CLIP] = {"clip", LT_BOOL, 0, 0, 1, "-", "clip the normal force at zero (no attraction)", 0},
-    [SD_P_NOSLIP] = {"noSlip", LT_BOOL, 0, 0, 1, "-", "no Coulomb limit", 0},
-    [SD_P_DASHPOT] = {"dashpotVel", LT_CHOICE, SD_V_EXTRAPOLATED, 0, 1, "-",
-                   "dashpot velocity: extrapolated (2nd order) | halfstep (v_{n-1/2}, 1st order)", dashpot_choices},
-    [SD_P_COULOMB] = {"coulombOn", LT_CHOICE, SD_C_TOTAL, 0, 1, "-",
-                   "Coulomb limit on: total (tanPhi |Fn|, a pulling dashpot too) | compressive (tanPhi max(-Fn, 0))",
-                   coulomb_choices},
-    [SD_P_CLIPEN] = {"clipEn", LT_BOOL, 0, 0, 1, "-",
-                  "with clip: en is the restitution of the clipped contact (zetaN from inverting it)", 0},
+    [SD_P_KN] = {.name = "kn", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                 .unit = "N/m", .doc = "normal stiffness (default: from materials)"},
+    [SD_P_KT] = {.name = "kt", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                 .unit = "N/m", .doc = "tangential stiffness (default: from materials)"},
+    [SD_P_TANPHI] = {.name = "tanPhi", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                     .unit = "-", .doc = "friction coefficient (default: from materials)"},
+    [SD_P_EN] = {.name = "en", .kind = LT_REAL, .def = NAN, .min = 1e-9, .max = 1, .unit = "-",
+                 .doc = "normal restitution, sets zetaN (default: zetaN)"},
+    [SD_P_ET] = {.name = "et", .kind = LT_REAL, .def = NAN, .min = 1e-9, .max = 1, .unit = "-",
+                 .doc = "tangential restitution, sets zetaT (default: zetaT)"},
+    [SD_P_ZETAN] = {.name = "zetaN", .kind = LT_REAL, .def = NAN, .min = 0, .max = 0.99,
+                    .unit = "-", .doc = "normal damping ratio (default 0 unless en)"},
+    [SD_P_ZETAT] = {.name = "zetaT", .kind = LT_REAL, .def = NAN, .min = 0, .max = 0.99,
+                    .unit = "-", .doc = "tangential damping ratio (default 0 unless et)"},
+    [SD_P_CLIP] = {.name = "clip", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1, .unit = "-",
+                   .doc = "clip the normal force at zero (no attraction)"},
+    [SD_P_NOSLIP] = {.name = "noSlip", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1, .unit = "-",
+                     .doc = "no Coulomb limit"},
+    [SD_P_DASHPOT] = {.name = "dashpotVel", .kind = LT_CHOICE, .def = SD_V_EXTRAPOLATED, .min = 0,
+                      .max = 1, .unit = "-",
+                      .doc = "dashpot velocity: extrapolated (2nd order) | halfstep (v_{n-1/2}, "
+                             "1st order)", .choices = dashpot_choices},
+    [SD_P_COULOMB] = {.name = "coulombOn", .kind = LT_CHOICE, .def = SD_C_TOTAL, .min = 0, .max = 1,
+                      .unit = "-",
+                      .doc = "Coulomb limit on: total (tanPhi |Fn|, a pulling dashpot too) | "
+                             "compressive (tanPhi max(-Fn, 0))", .choices = coulomb_choices},
+    [SD_P_CLIPEN] = {.name = "clipEn", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1, .unit = "-",
+                     .doc = "with clip: en is the restitution of the clipped contact (zetaN from "
+                            "inverting it)"},
 };
 /* kn, kt, tanPhi unset: the stiffness rule's; en, et, zetaN, zetaT unset: the law's own defaults */
 static const unsigned sd_param_flags[SD_P_COUNT] = {
@@ -104,9 +117,10 @@ static const unsigned sd_param_flags[SD_P_COUNT] = {
 static const char *const sd_state[SD_S_COUNT] = {"kn", "kt", "tanPhi", "gn", "gt", "Fn", "xiy", "xiz",
                                               "Fdn", "Fdy", "Fdz", "vn0", "vty0", "vtz0", "uN0", "slip"};
 static const lt_energy_def sd_energies[SD_E_COUNT] = {
-    {"elast", LT_STORED, "elastic energy of the normal and tangential springs"},
-    {"plast", LT_DISSIPATED, "energy dissipated by Coulomb slip"},
-    {"visc", LT_DISSIPATED, "energy dissipated by the dashpots"},
+    {.name = "elast", .kind = LT_STORED,
+     .doc = "elastic energy of the normal and tangential springs"},
+    {.name = "plast", .kind = LT_DISSIPATED, .doc = "energy dissipated by Coulomb slip"},
+    {.name = "visc", .kind = LT_DISSIPATED, .doc = "energy dissipated by the dashpots"},
 };
 
 /* Damping ratio of the linear oscillator whose contact ends at zero overlap with restitution e. */

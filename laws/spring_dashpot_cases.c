@@ -237,11 +237,13 @@ static void impact_curve(const lt_case_env *env, double s, double *uN, double *F
     *Fn = -(clip && f < 0 ? 0 : f);
 }
 
-#define MAT_A {1e7, 0.25, 2600, 0.5, 0.5}
+#define MAT_A {.young = 1e7, .poisson = 0.25, .density = 2600, .ktDivKn = 0.5, .tanPhi = 0.5}
 /* Chung & Ooi (laws/hertz_mindlin_cases.c): a rigid plane (E = infinity), the spheres */
-#define RIGID(NU, MU) {INFINITY, NU, 0, 0.5, MU}
-#define AL_ALLOY_CO2 {7.0e10, 0.30, 2699, 0.5, 0.0}
-#define AL_OXIDE_CO4 {3.8e11, 0.23, 4000, 0.5, 0.092}
+#define RIGID(NU, MU) {.young = INFINITY, .poisson = NU, .density = 0, .ktDivKn = 0.5, .tanPhi = MU}
+#define AL_ALLOY_CO2 {.young = 7.0e10, .poisson = 0.30, .density = 2699, .ktDivKn = 0.5, \
+                      .tanPhi = 0.0}
+#define AL_OXIDE_CO4 {.young = 3.8e11, .poisson = 0.23, .density = 4000, .ktDivKn = 0.5, \
+                      .tanPhi = 0.092}
 /* 3.9 m/s at theta from the normal: vn = 3.9 cos(theta), vt = 3.9 sin(theta) */
 #define CO4(NAME, COS, SIN)                                                                                    \
     {.name = NAME, .doc = "Chung & Ooi test 4, linear spring: oblique impact, gross sliding: vt', w' (lever r - delta/2)", \
@@ -296,7 +298,8 @@ const lt_case lt_spring_dashpot_cases[SD_N_CASES] = {
      .doc = "damping given as a ratio, zeta = 0.3, clipped, unequal spheres at 3 m/s",
      .kind = LT_CASE_IMPACT,
      .set = {{"kn", 4e6}, {"zetaN", 0.3}, {"clip", 1}},
-     .radius = {0.1, 0.04}, .mat = {MAT_A, {1e7, 0.25, 7800, 0.5, 0.5}},
+     .radius = {0.1, 0.04}, .mat = {MAT_A, {.young = 1e7, .poisson = 0.25, .density = 7800,
+                                            .ktDivKn = 0.5, .tanPhi = 0.5}},
      .impact = {.vn = 3.0}, .steps = 2000,
      .expect = impact_expect, .curve = impact_curve},
     {.name = "impact-halfstep",

@@ -121,23 +121,32 @@ static const char *const tangential_choices[] = {"rescale", "md", "incremental",
 static const char *const rolling_choices[] = LT_RR_CHOICES;
 
 static const lt_param th_params[TH_P_COUNT] = {
-    [TH_P_ESTAR] = {"Estar", LT_REAL, NAN, 0, INFINITY, "Pa", "effective modulus E* (default: from the materials)", 0},
-    [TH_P_RSTAR] = {"Rstar", LT_REAL, NAN, 0, INFINITY, "m", "effective radius R* (default: from the curvature radii)", 0},
-    [TH_P_PY] = {"yieldPressure", LT_REAL, NAN, 0, INFINITY, "Pa",
-                 "limiting contact pressure p_y (default: unset, never yields: Hertz)", 0},
-    [TH_P_GSTAR] = {"Gstar", LT_REAL, NAN, 0, INFINITY, "Pa", "effective shear modulus G* (default: from the materials)", 0},
-    [TH_P_TANPHI] = {"tanPhi", LT_REAL, NAN, 0, INFINITY, "-", "friction coefficient (default: from materials)", 0},
+    [TH_P_ESTAR] = {.name = "Estar", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                    .unit = "Pa", .doc = "effective modulus E* (default: from the materials)"},
+    [TH_P_RSTAR] = {.name = "Rstar", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                    .unit = "m", .doc = "effective radius R* (default: from the curvature radii)"},
+    [TH_P_PY] = {.name = "yieldPressure", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                 .unit = "Pa",
+                 .doc = "limiting contact pressure p_y (default: unset, never yields: Hertz)"},
+    [TH_P_GSTAR] = {.name = "Gstar", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                    .unit = "Pa", .doc = "effective shear modulus G* (default: from the materials)"},
+    [TH_P_TANPHI] = {.name = "tanPhi", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                     .unit = "-", .doc = "friction coefficient (default: from materials)"},
     [TH_P_ROLLING] = LT_RR_PARAM_ROLLING(rolling_choices),
     [TH_P_MUR] = LT_RR_PARAM_MUR,
     [TH_P_KR] = LT_RR_PARAM_KR,
     [TH_P_MUTW] = LT_RR_PARAM_MUTW,
     [TH_P_KTW] = LT_RR_PARAM_KTW,
-    [TH_P_TANGENTIAL] = {"tangential", LT_CHOICE, TH_T_MD, 0, 2, "-",
-                         "tangential rule: rescale (kt ratio on unloading) | md (Mindlin-Deresiewicz on the current "
-                         "elastic curve, by the method of dimensionality reduction) | incremental (never rescaled)",
-                         tangential_choices},
-    [TH_P_MDCELLS] = {"mdCells", LT_INT, LT_MD_MAX_CELLS, 2, LT_MD_MAX_CELLS, "-",
-                      "md: most cells of the 1-D spring row (a whole number; the resolution of the history)", 0},
+    [TH_P_TANGENTIAL] = {.name = "tangential", .kind = LT_CHOICE, .def = TH_T_MD, .min = 0,
+                         .max = 2, .unit = "-",
+                         .doc = "tangential rule: rescale (kt ratio on unloading) | md "
+                                "(Mindlin-Deresiewicz on the current elastic curve, by the method "
+                                "of dimensionality reduction) | incremental (never rescaled)",
+                         .choices = tangential_choices},
+    [TH_P_MDCELLS] = {.name = "mdCells", .kind = LT_INT, .def = LT_MD_MAX_CELLS, .min = 2,
+                      .max = LT_MD_MAX_CELLS, .unit = "-",
+                      .doc = "md: most cells of the 1-D spring row (a whole number; the resolution "
+                             "of the history)"},
 };
 static const unsigned th_param_flags[TH_P_COUNT] = {
     [TH_P_ESTAR] = LT_PARAM_MATERIALS, [TH_P_GSTAR] = LT_PARAM_MATERIALS, [TH_P_TANPHI] = LT_PARAM_MATERIALS};
@@ -149,22 +158,29 @@ _Static_assert(TH_S_MD_N - TH_S_RR == LT_RR_S_COUNT, "laws/thornton.h keeps the 
 _Static_assert(LT_MD_MAX_CELLS == 160 && TH_S_COUNT <= LT_MAX_STATE, "th_state lists 160 md cells");
 /* the md rule's history, LT_MD_MAX_CELLS cells of LT_MD_PER_CELL values */
 static const lt_state_array th_state_arrays[1] = {
-    {"md", TH_S_MD0, LT_MD_PER_CELL * LT_MD_MAX_CELLS,
-     "md rule: 160 cells' outer edges x, then their slip displacements uy, then uz, in m (C.md_x<k>, C.md_uy<k>, C.md_uz<k>); md_n in use"}};
+    {.name = "md",
+     .first = TH_S_MD0,
+     .length = LT_MD_PER_CELL * LT_MD_MAX_CELLS,
+     .doc = "md rule: 160 cells' outer edges x, then their slip displacements uy, then uz, in m "
+            "(C.md_x<k>, C.md_uy<k>, C.md_uz<k>); md_n in use"}};
 
 static const lt_energy_def th_energies[TH_E_COUNT] = {
-    {"elast", LT_STORED, "what the current Hertz unloading curve returns, plus the tangential spring's energy"},
-    {"plast", LT_DISSIPATED, "plastic work of the normal contact (Thornton's linear branch), exact"},
-    {"fric", LT_DISSIPATED, "energy dissipated by Coulomb slip"},
-    {"kvar", LT_DISSIPATED, "tangential energy not returned because kt changed under load"},
-    {"quad", LT_DISSIPATED, "trapezoid-rule error of the work on the nonlinear normal curves, O(dt^2)"},
+    {.name = "elast", .kind = LT_STORED,
+     .doc = "what the current Hertz unloading curve returns, plus the tangential spring's energy"},
+    {.name = "plast", .kind = LT_DISSIPATED,
+     .doc = "plastic work of the normal contact (Thornton's linear branch), exact"},
+    {.name = "fric", .kind = LT_DISSIPATED, .doc = "energy dissipated by Coulomb slip"},
+    {.name = "kvar", .kind = LT_DISSIPATED,
+     .doc = "tangential energy not returned because kt changed under load"},
+    {.name = "quad", .kind = LT_DISSIPATED,
+     .doc = "trapezoid-rule error of the work on the nonlinear normal curves, O(dt^2)"},
 };
 
 /* ---- the normal model in closed form (shared with the cases) ---------------------------- */
 
 lt_th_model lt_th_model_of(double estar, double rstar, double py)
 {
-    lt_th_model m = {estar, rstar, py, INFINITY, INFINITY};
+    lt_th_model m = {.estar = estar, .rstar = rstar, .py = py, .dy = INFINITY, .fy = INFINITY};
     if (isfinite(py) && py > 0) {
         double r = LT_PI * py / (2 * estar);
         m.dy = r * r * rstar;
@@ -175,7 +191,7 @@ lt_th_model lt_th_model_of(double estar, double rstar, double py)
 
 lt_th_unload lt_th_unloading(const lt_th_model *m, double dmax)
 {
-    lt_th_unload u = {lt_th_virgin_force(m, dmax), m->rstar, 0};
+    lt_th_unload u = {.fmax = lt_th_virgin_force(m, dmax), .rp = m->rstar, .dp = 0};
     if (dmax > m->dy) {
         double a2 = (2 * u.fmax + m->fy) / (2 * LT_PI * m->py), a = sqrt(a2);
         u.rp = 4 * m->estar * a2 * a / (3 * u.fmax);
@@ -321,10 +337,18 @@ static int th_step(const double *p, const lt_contact *c, double *s, lt_response 
     double kvar = 0.5 * ((f0y + fty) * c->v[1] + (f0z + ftz) * c->v[2]) * dt - (elt - elt0) - fric;
     lt_rr_out rr = {0}; /* rolling and twisting: kn = 2 E* a, kt = 8 G* a of the current curve; no damping */
     if (p[TH_P_ROLLING] != LT_RR_NONE) {
-        lt_rr_hertz z = {(int)p[TH_P_ROLLING], lt_rr_given_mu(p[TH_P_MUR]), 0, p[TH_P_KR], lt_rr_given_mu(p[TH_P_MUTW]),
-                         p[TH_P_KTW], m.rstar,
-                         2 * m.estar * lt_th_contact_radius(&u, delta), kt, fn, c->fresh ? fn : s[TH_S_FN],
-                         delta < s[TH_S_DELTA] && p[TH_P_TANGENTIAL] != TH_T_INCREMENTAL};
+        lt_rr_hertz z = {.rule = (int)p[TH_P_ROLLING],
+                         .muR = lt_rr_given_mu(p[TH_P_MUR]),
+                         .etaR = 0,
+                         .kr = p[TH_P_KR],
+                         .muTw = lt_rr_given_mu(p[TH_P_MUTW]),
+                         .ktw = p[TH_P_KTW],
+                         .rstar = m.rstar,
+                         .kn = 2 * m.estar * lt_th_contact_radius(&u, delta),
+                         .kt = kt,
+                         .fn = fn,
+                         .fn0 = c->fresh ? fn : s[TH_S_FN],
+                         .unloading = delta < s[TH_S_DELTA] && p[TH_P_TANGENTIAL] != TH_T_INCREMENTAL};
         rr = lt_rr_hertz_step(&z, c, s + TH_S_RR);
     }
     s[TH_S_KT] = kt;

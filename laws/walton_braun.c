@@ -55,11 +55,16 @@
 #include <stddef.h>
 
 static const lt_param wb_params[WB_P_COUNT] = {
-    [WB_P_KN] = {"kn", LT_REAL, NAN, 0, INFINITY, "N/m", "loading stiffness (default: from materials)", 0},
-    [WB_P_KT] = {"kt", LT_REAL, NAN, 0, INFINITY, "N/m", "tangential stiffness (default: from materials)", 0},
-    [WB_P_TANPHI] = {"tanPhi", LT_REAL, NAN, 0, INFINITY, "-", "friction coefficient tan(phi) (default: from materials)", 0},
-    [WB_P_EN] = {"en", LT_REAL, 1, 0.01, 1, "-", "normal restitution: unloading stiffness kn/en^2 (default 1: elastic)", 0},
-    [WB_P_NOSLIP] = {"noSlip", LT_BOOL, 0, 0, 1, "-", "no Coulomb limit: the tangential spring stays elastic", 0},
+    [WB_P_KN] = {.name = "kn", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                 .unit = "N/m", .doc = "loading stiffness (default: from materials)"},
+    [WB_P_KT] = {.name = "kt", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                 .unit = "N/m", .doc = "tangential stiffness (default: from materials)"},
+    [WB_P_TANPHI] = {.name = "tanPhi", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                     .unit = "-", .doc = "friction coefficient tan(phi) (default: from materials)"},
+    [WB_P_EN] = {.name = "en", .kind = LT_REAL, .def = 1, .min = 0.01, .max = 1, .unit = "-",
+                 .doc = "normal restitution: unloading stiffness kn/en^2 (default 1: elastic)"},
+    [WB_P_NOSLIP] = {.name = "noSlip", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1, .unit = "-",
+                     .doc = "no Coulomb limit: the tangential spring stays elastic"},
 };
 static const unsigned wb_param_flags[WB_P_COUNT] = {
     [WB_P_KN] = LT_PARAM_MATERIALS, [WB_P_KT] = LT_PARAM_MATERIALS, [WB_P_TANPHI] = LT_PARAM_MATERIALS};
@@ -67,8 +72,11 @@ static const char *const wb_state[WB_S_COUNT] = {
     [WB_S_KN] = "kn", [WB_S_KT] = "kt", [WB_S_TANPHI] = "tanPhi", [WB_S_KUN] = "kun", [WB_S_DMAX] = "dmax", [WB_S_D0] = "d0",
     [WB_S_FN] = "Fn", [WB_S_FTY] = "Fty", [WB_S_FTZ] = "Ftz", [WB_S_UN0] = "uN0", [WB_S_SLIP] = "slip"};
 static const lt_energy_def wb_energies[WB_E_COUNT] = {
-    {"elast", LT_STORED, "energy recoverable by unloading: normal (on the unloading line) and tangential springs"},
-    {"plast", LT_DISSIPATED, "the normal hysteresis loop's area, and Coulomb slip"},
+    {.name = "elast", .kind = LT_STORED,
+     .doc = "energy recoverable by unloading: normal (on the unloading line) and tangential "
+            "springs"},
+    {.name = "plast", .kind = LT_DISSIPATED,
+     .doc = "the normal hysteresis loop's area, and Coulomb slip"},
 };
 
 static void wb_init(const double *p, const lt_contact *c, double *s)

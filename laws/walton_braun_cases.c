@@ -79,8 +79,9 @@ static void impact_curve(const lt_case_env *env, double s, double *uN, double *F
     *Fn = s < 0.5 ? -kn * delta : -kn / (en * en) * (delta - d0);
 }
 
-#define MAT_A {1e7, 0.25, 2600, 0.5, 0.5}
-#define MAT_STEEL {2e11, 0.3, 7800, 0.5, 0.5}
+#define MAT_A {.young = 1e7, .poisson = 0.25, .density = 2600, .ktDivKn = 0.5, .tanPhi = 0.5}
+#define MAT_STEEL {.young = 2e11, .poisson = 0.3, .density = 7800, .ktDivKn = 0.5, \
+                   .tanPhi = 0.5}
 
 const lt_case lt_walton_braun_cases[WB_N_CASES] = {
     {.name = "normal-load-en1",
