@@ -52,7 +52,7 @@ int lt_linear_step(const double *p, const lt_contact *c, double *s, lt_response 
 
 /* Energy (J) dissipated in one step by an elastic-perfectly-plastic spring of stiffness k
  * (N/m, or N m/rad) on a 2-vector force (or torque: set the z parts to 0), by the `dissipation`
- * formula (D_*): stored (y0, z0), trial (ty, tz), returned (y1, z1); yprev is the limit at the
+ * formula (LIN_D_*): stored (y0, z0), trial (ty, tz), returned (y1, z1); yprev is the limit at the
  * previous state (used by LIN_D_PATH).  docs/energy.md derives them; LIN_D_TRAPEZOID is
  * (F + F').(Ftr - F')/(2k), the discrete contact's own. */
 double lt_linear_plastic_work(int formula, double k, double yprev, double y0, double z0, double ty, double tz,

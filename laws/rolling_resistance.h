@@ -59,7 +59,7 @@ typedef struct lt_rr_in {
     int rescale;      /* 1: scale the moments by kr/kr0, ktw/ktw0 first (the overlap decreased) */
     double cr;        /* N m s/rad, rolling damping coefficient (0: none) */
     double lim_r, lim_r0, lim_tw, lim_tw0; /* N m, the caps now and at the previous state */
-    int formula;      /* the plastic work formula, D_* of laws/linear_core.h */
+    int formula;      /* the plastic work formula, LIN_D_* of laws/linear_core.h */
 } lt_rr_in;
 
 /* What a step gives. */
