@@ -3,7 +3,7 @@
 -- elastic-perfectly-plastic spring of stiffness kr = 2.25 kn muR^2 R*^2 capped at
 -- M = muR R* |Fn|, so the loop 0 -> +a -> -a -> +a is a parallelogram of energy per full cycle
 --     E = 4 M (a - M/kr)                       (docs/laws.md, linear_rolling)
--- The same case as the law's C case `bending-cycle` (laws/rolling_cases.c), written as a script.
+-- The same case as the law's C case `bending-cycle` (laws/linear_rolling_cases.c), written as a script.
 -- Units SI (m, s, N, N m, rad, J).  Run: ./lawtester verify cases/rolling_bending.lua -v
 local kn, kt, mu, muR = 1e6, 5e5, 0.5, 0.3  -- N/m, N/m, -, -
 local r1, r2 = 0.1, 0.05                    -- m, sphere radii

@@ -36,7 +36,7 @@
  * Moments (parallel bond; the bond a disc of radius R_b = `bondRadius`, area A = pi R_b^2, second
  *   moment I = pi R_b^4/4, polar J = pi R_b^4/2; Mb = (M4, M5) bending, Mt = M3 twisting, N m, the
  *   torques on A: a spring resisting the rotation theta of B relative to A returns +k theta on A,
- *   as in laws/rolling.c):
+ *   as in laws/linear_rolling.c):
  *     trial  Mb* = Mb + kr (v4, v5) dt,  Mt* = Mt + ktw v3 dt     (kr, ktw N m/rad; P&C's
  *            kr = kn I/A = kn R_b^2/4 and ktw = kt J/A = kt R_b^2/2 for a bond of stiffnesses kn, kt)
  *     the strengths are checked on the equivalent forces of the bond's extreme fibre (P&C's
@@ -66,59 +66,63 @@
 #include "utilisation.h"
 #include <math.h>
 
-/* The law's own short names for the shared indices (laws/cohesive.h). */
-enum {
-    P_KN = CP_KN, P_KT = CP_KT, P_TANPHI = CP_TANPHI, P_TENSILE = CP_TENSILE, P_COHESION = CP_COHESION,
-    P_SURFACE = CP_SURFACE, P_PLASTIC = CP_PLASTIC, P_KR = CP_KR, P_KTW = CP_KTW, P_RBOND = CP_RBOND, P_COUNT = CP_COUNT
-};
-enum {
-    S_KN = CS_KN, S_KT = CS_KT, S_TANPHI = CS_TANPHI, S_BONDED = CS_BONDED, S_FN = CS_FN, S_FTY = CS_FTY,
-    S_FTZ = CS_FTZ, S_UNP = CS_UNP, S_YIELD = CS_YIELD, S_MTW = CS_MTW, S_MBY = CS_MBY, S_MBZ = CS_MBZ,
-    S_COUNT = CS_COUNT
-};
-enum { E_ELAST = CE_ELAST, E_PLAST = CE_PLAST, E_BOND = CE_BOND, E_COUNT = CE_COUNT };
-enum { SURF_MOHR_COULOMB = CSURF_MOHR_COULOMB, SURF_ELLIPTIC = CSURF_ELLIPTIC };
 
 static const char *const surface_choices[] = {"mohr-coulomb", "elliptic", 0};
 
-static const lt_param cohesive_params[P_COUNT] = {
-    [P_KN] = {"kn", LT_REAL, NAN, 0, INFINITY, "N/m", "normal stiffness (default: from materials)", 0},
-    [P_KT] = {"kt", LT_REAL, NAN, 0, INFINITY, "N/m", "tangential stiffness (default: from materials)", 0},
-    [P_TANPHI] = {"tanPhi", LT_REAL, NAN, 0, INFINITY, "-", "friction coefficient tan(phi) (default: from materials)", 0},
-    [P_TENSILE] = {"tensile", LT_REAL, 0, 0, INFINITY, "N", "normal tensile strength Rt of the bond", 0},
-    [P_COHESION] = {"cohesion", LT_REAL, 0, 0, INFINITY, "N", "shear cohesion c of the bond (|Ft| at Fn = 0)", 0},
-    [P_SURFACE] = {"surface", LT_CHOICE, SURF_MOHR_COULOMB, 0, 1, "-",
-                   "bond surface: mohr-coulomb (tension cut-off) | elliptic (smooth tension cap)", surface_choices},
-    [P_PLASTIC] = {"plastic", LT_BOOL, 0, 0, 1, "-", "the bond flows plastically on its surface instead of breaking", 0},
-    [P_KR] = {"kr", LT_REAL, 0, 0, INFINITY, "N m/rad", "bending stiffness of the bond (0: no bending moment)", 0},
-    [P_KTW] = {"ktw", LT_REAL, 0, 0, INFINITY, "N m/rad", "twisting stiffness of the bond (0: no twisting moment)", 0},
-    [P_RBOND] = {"bondRadius", LT_REAL, INFINITY, 0, INFINITY, "m",
-                 "bond radius R_b: the moments load the strengths as Fn + 4|Mb|/R_b, |Ft| + 2|Mt|/R_b (inf: they do not)",
-                 0},
+static const lt_param cohesive_params[COH_P_COUNT] = {
+    [COH_P_KN] = {.name = "kn", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                  .unit = "N/m", .doc = "normal stiffness (default: from materials)"},
+    [COH_P_KT] = {.name = "kt", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                  .unit = "N/m", .doc = "tangential stiffness (default: from materials)"},
+    [COH_P_TANPHI] = {.name = "tanPhi", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                      .unit = "-", .doc = "friction coefficient tan(phi) (default: from materials)"},
+    [COH_P_TENSILE] = {.name = "tensile", .kind = LT_REAL, .def = 0, .min = 0, .max = INFINITY,
+                       .unit = "N", .doc = "normal tensile strength Rt of the bond"},
+    [COH_P_COHESION] = {.name = "cohesion", .kind = LT_REAL, .def = 0, .min = 0, .max = INFINITY,
+                        .unit = "N", .doc = "shear cohesion c of the bond (|Ft| at Fn = 0)"},
+    [COH_P_SURFACE] = {.name = "surface", .kind = LT_CHOICE, .def = COH_SURF_MOHR_COULOMB, .min = 0,
+                       .max = 1, .unit = "-",
+                       .doc = "bond surface: mohr-coulomb (tension cut-off) | elliptic (smooth "
+                              "tension cap)", .choices = surface_choices},
+    [COH_P_PLASTIC] = {.name = "plastic", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1,
+                       .unit = "-",
+                       .doc = "the bond flows plastically on its surface instead of breaking"},
+    [COH_P_KR] = {.name = "kr", .kind = LT_REAL, .def = 0, .min = 0, .max = INFINITY,
+                  .unit = "N m/rad", .doc = "bending stiffness of the bond (0: no bending moment)"},
+    [COH_P_KTW] = {.name = "ktw", .kind = LT_REAL, .def = 0, .min = 0, .max = INFINITY,
+                   .unit = "N m/rad",
+                   .doc = "twisting stiffness of the bond (0: no twisting moment)"},
+    [COH_P_RBOND] = {.name = "bondRadius", .kind = LT_REAL, .def = INFINITY, .min = 0,
+                     .max = INFINITY, .unit = "m",
+                     .doc = "bond radius R_b: the moments load the strengths as Fn + 4|Mb|/R_b, "
+                            "|Ft| + 2|Mt|/R_b (inf: they do not)"},
 };
-static const unsigned cohesive_param_flags[P_COUNT] = {
-    [P_KN] = LT_PARAM_MATERIALS, [P_KT] = LT_PARAM_MATERIALS, [P_TANPHI] = LT_PARAM_MATERIALS};
-static const char *const cohesive_state[S_COUNT] = {"kn", "kt", "tanPhi", "bonded", "Fn", "Fty", "Ftz", "uNp", "yield",
+static const unsigned cohesive_param_flags[COH_P_COUNT] = {
+    [COH_P_KN] = LT_PARAM_MATERIALS, [COH_P_KT] = LT_PARAM_MATERIALS, [COH_P_TANPHI] = LT_PARAM_MATERIALS};
+static const char *const cohesive_state[COH_S_COUNT] = {"kn", "kt", "tanPhi", "bonded", "Fn", "Fty", "Ftz", "uNp", "yield",
                                                        "Mtw", "Mby", "Mbz"};
-static const lt_energy_def cohesive_energies[E_COUNT] = {
-    {"elast", LT_STORED, "elastic energy of the normal, tangential, bending and twisting springs"},
-    {"plast", LT_DISSIPATED, "energy dissipated by frictional slip and by plastic flow of the bond (moments included)"},
-    {"bond", LT_DISSIPATED, "energy released when the bond breaks"},
+static const lt_energy_def cohesive_energies[COH_E_COUNT] = {
+    {.name = "elast", .kind = LT_STORED,
+     .doc = "elastic energy of the normal, tangential, bending and twisting springs"},
+    {.name = "plast", .kind = LT_DISSIPATED,
+     .doc = "energy dissipated by frictional slip and by plastic flow of the bond (moments "
+            "included)"},
+    {.name = "bond", .kind = LT_DISSIPATED, .doc = "energy released when the bond breaks"},
 };
 
 static void cohesive_init(const double *p, const lt_contact *c, double *s)
 {
-    s[S_KN] = lt_given_kn(p[P_KN], c);
-    s[S_KT] = lt_given_kt(p[P_KT], s[S_KN], c);
-    s[S_TANPHI] = lt_given_tanphi(p[P_TANPHI], c);
-    s[S_BONDED] = 1;
+    s[COH_S_KN] = lt_given_kn(p[COH_P_KN], c);
+    s[COH_S_KT] = lt_given_kt(p[COH_P_KT], s[COH_S_KN], c);
+    s[COH_S_TANPHI] = lt_given_tanphi(p[COH_P_TANPHI], c);
+    s[COH_S_BONDED] = 1;
 }
 
 /* Tension tip of the current surface, N. */
 static double tip(const double *p, const double *s)
 {
-    if (!s[S_BONDED]) return 0;
-    double mu = s[S_TANPHI], c = p[P_COHESION], rt = p[P_TENSILE];
+    if (!s[COH_S_BONDED]) return 0;
+    double mu = s[COH_S_TANPHI], c = p[COH_P_COHESION], rt = p[COH_P_TENSILE];
     if (mu > 0 && c / mu < rt) rt = c / mu;
     return rt;
 }
@@ -126,11 +130,11 @@ static double tip(const double *p, const double *s)
 /* Largest |Ft| at normal force fn on the current surface, N; -1 beyond the tip. */
 static double surface_ft(const double *p, const double *s, double fn)
 {
-    double mu = s[S_TANPHI];
-    if (!s[S_BONDED]) return fn > 0 ? -1 : -mu * fn;
-    double c = p[P_COHESION], rt = tip(p, s);
+    double mu = s[COH_S_TANPHI];
+    if (!s[COH_S_BONDED]) return fn > 0 ? -1 : -mu * fn;
+    double c = p[COH_P_COHESION], rt = tip(p, s);
     if (fn > rt) return -1;
-    if (p[P_SURFACE] == SURF_ELLIPTIC && c > mu * rt && rt > 0) {
+    if (p[COH_P_SURFACE] == COH_SURF_ELLIPTIC && c > mu * rt && rt > 0) {
         double xt = mu * rt * rt / c;
         if (fn > xt) return sqrt((c - mu * rt) * (c + mu * rt)) * sqrt((1 - fn / rt) * (1 + fn / rt));
     }
@@ -155,32 +159,32 @@ static int radial_return(double limit, double ty, double tz, double *fy, double 
 }
 
 /* The moments' coupling factors A R_b/I = 4/R_b and A R_b/J = 2/R_b (1/m; 0 for R_b = INFINITY). */
-static double bend_factor(const double *p) { return 4 / p[P_RBOND]; }
-static double twist_factor(const double *p) { return 2 / p[P_RBOND]; }
+static double bend_factor(const double *p) { return 4 / p[COH_P_RBOND]; }
+static double twist_factor(const double *p) { return 2 / p[COH_P_RBOND]; }
 
 static int cohesive_step(const double *p, const lt_contact *c, double *s, lt_response *out)
 {
-    int bonded = s[S_BONDED] != 0;
+    int bonded = s[COH_S_BONDED] != 0;
     if (!bonded && c->uN > 0) return 0; /* unbonded: breaks in tension like linear */
-    double kn = s[S_KN], kt = s[S_KT], mu = s[S_TANPHI], kr = p[P_KR], ktw = p[P_KTW];
-    double fn0 = s[S_FN], fty0 = s[S_FTY], ftz0 = s[S_FTZ];
-    double fn_tr = kn * (c->uN - s[S_UNP]);
+    double kn = s[COH_S_KN], kt = s[COH_S_KT], mu = s[COH_S_TANPHI], kr = p[COH_P_KR], ktw = p[COH_P_KTW];
+    double fn0 = s[COH_S_FN], fty0 = s[COH_S_FTY], ftz0 = s[COH_S_FTZ];
+    double fn_tr = kn * (c->uN - s[COH_S_UNP]);
     double ty = fty0 + kt * c->v[1] * c->dt, tz = ftz0 + kt * c->v[2] * c->dt;
     double fn = fn_tr, fty = ty, ftz = tz, plast = 0, bond = 0;
     /* the moments: springs of the bond only (the broken contact carries none) */
-    double mt0 = s[S_MTW], mby0 = s[S_MBY], mbz0 = s[S_MBZ];
+    double mt0 = s[COH_S_MTW], mby0 = s[COH_S_MBY], mbz0 = s[COH_S_MBZ];
     double mt_tr = bonded ? mt0 + ktw * c->v[3] * c->dt : 0;
     double mby_tr = bonded ? mby0 + kr * c->v[4] * c->dt : 0, mbz_tr = bonded ? mbz0 + kr * c->v[5] * c->dt : 0;
     double mt = mt_tr, mby = mby_tr, mbz = mbz_tr, cb = bend_factor(p), ct = twist_factor(p);
     int inelastic = 0;
-    if (bonded && p[P_PLASTIC]) {
+    if (bonded && p[COH_P_PLASTIC]) {
         double rt = tip(p, s);
         if (fn_tr + cb * hypot(mby_tr, mbz_tr) > rt) {
             if (cb > 0 && radial_return(fmax(0, (rt - fn_tr) / cb), mby_tr, mbz_tr, &mby, &mbz))
                 plast += step_dissipation(kr, mby0, mbz0, mby, mbz, mby_tr, mbz_tr);
             if (fn_tr > rt) {
                 fn = rt;
-                s[S_UNP] += kn > 0 ? (fn_tr - fn) / kn : 0;
+                s[COH_S_UNP] += kn > 0 ? (fn_tr - fn) / kn : 0;
                 plast += step_dissipation(kn, fn0, 0, fn, 0, fn_tr, 0);
             }
             inelastic = 1;
@@ -196,7 +200,7 @@ static int cohesive_step(const double *p, const lt_contact *c, double *s, lt_res
         double g = surface_ft(p, s, fn_tr + cb * hypot(mby_tr, mbz_tr));
         if (g < 0 || hypot(ty, tz) + ct * fabs(mt_tr) > g) {
             /* the bond breaks: this step's force is the unbonded contact's at the trial state */
-            s[S_BONDED] = 0;
+            s[COH_S_BONDED] = 0;
             inelastic = 1;
             if (c->uN > 0) fn = fty = ftz = 0;
             else radial_return(-mu * fn_tr, ty, tz, &fty, &ftz);
@@ -208,16 +212,16 @@ static int cohesive_step(const double *p, const lt_contact *c, double *s, lt_res
         plast = step_dissipation(kt, fty0, ftz0, fty, ftz, ty, tz);
         inelastic = 1;
     }
-    s[S_FN] = fn;
-    s[S_FTY] = fty;
-    s[S_FTZ] = ftz;
-    s[S_MTW] = mt, s[S_MBY] = mby, s[S_MBZ] = mbz;
-    s[S_YIELD] = inelastic;
+    s[COH_S_FN] = fn;
+    s[COH_S_FTY] = fty;
+    s[COH_S_FTZ] = ftz;
+    s[COH_S_MTW] = mt, s[COH_S_MBY] = mby, s[COH_S_MBZ] = mbz;
+    s[COH_S_YIELD] = inelastic;
     lt_respond_force(out, fn, fty, ftz, kn, kt);
     out->f[3] = mt, out->f[4] = mby, out->f[5] = mbz;
-    out->energy[E_ELAST] = lt_spring_energy(kn, kt, fn, fty, ftz) + lt_spring_energy(kr, ktw, hypot(mby, mbz), mt, 0);
-    out->energy[E_PLAST] = plast;
-    out->energy[E_BOND] = bond;
+    out->energy[COH_E_ELAST] = lt_spring_energy(kn, kt, fn, fty, ftz) + lt_spring_energy(kr, ktw, hypot(mby, mbz), mt, 0);
+    out->energy[COH_E_PLAST] = plast;
+    out->energy[COH_E_BOND] = bond;
     return 1;
 }
 
@@ -226,7 +230,7 @@ static double cohesive_ft_max(const double *p, const double *s, double fn) { ret
 static int cohesive_yielding(const double *p, const double *s)
 {
     (void)p;
-    return s[S_YIELD] != 0;
+    return s[COH_S_YIELD] != 0;
 }
 
 /* The yield function over the six forces (theory block): the bonded surface on the equivalent
@@ -234,7 +238,7 @@ static int cohesive_yielding(const double *p, const double *s)
 static double cohesive_excess(const double *p, const double *s, const double f[LT_DOF])
 {
     double mb = hypot(f[4], f[5]), mt = fabs(f[3]), ft = hypot(f[1], f[2]);
-    if (!s[S_BONDED]) {
+    if (!s[COH_S_BONDED]) {
         if (f[0] > 0) return INFINITY;
         return fmax(lt_utilisation(ft, surface_ft(p, s, f[0])), lt_utilisation(mb + mt, 0));
     }
@@ -259,15 +263,15 @@ const lt_law law_cohesive = {
     .summary = "bonded contact: tensile strength, cohesion and friction (Mohr-Coulomb + tension cut-off or elliptic cap), "
                "breaks or flows",
     .params = cohesive_params,
-    .n_params = P_COUNT,
+    .n_params = COH_P_COUNT,
     .state_names = cohesive_state,
-    .n_state = S_COUNT,
+    .n_state = COH_S_COUNT,
     .energies = cohesive_energies,
-    .n_energies = E_COUNT,
+    .n_energies = COH_E_COUNT,
     .init = cohesive_init,
     .step = cohesive_step,
     .cases = lt_cohesive_cases,
-    .n_cases = COHESIVE_N_CASES,
+    .n_cases = COH_N_CASES,
     .yield = &cohesive_yield,
     .friction = "tanPhi",
     .param_flags = cohesive_param_flags,

@@ -33,8 +33,8 @@
 
 static double tension_tip(const double *p)
 {
-    double mu = p[CP_TANPHI], rt = p[CP_TENSILE];
-    return mu > 0 && p[CP_COHESION] / mu < rt ? p[CP_COHESION] / mu : rt;
+    double mu = p[COH_P_TANPHI], rt = p[COH_P_TENSILE];
+    return mu > 0 && p[COH_P_COHESION] / mu < rt ? p[COH_P_COHESION] / mu : rt;
 }
 
 /* The elastic-perfectly-plastic cycle of slope k and cap M on the case's DoF. */
@@ -57,21 +57,21 @@ static void epp_cycle(const lt_case_env *env, lt_expect *x, double k, double M)
 static double bending_cap(const lt_case_env *env)
 {
     const double *p = env->param;
-    return (tension_tip(p) + p[CP_KN] * env->cycle.overlap) * p[CP_RBOND] / 4;
+    return (tension_tip(p) + p[COH_P_KN] * env->cycle.overlap) * p[COH_P_RBOND] / 4;
 }
 
-static void bending_expect(const lt_case_env *env, lt_expect *x) { epp_cycle(env, x, env->param[CP_KR], bending_cap(env)); }
+static void bending_expect(const lt_case_env *env, lt_expect *x) { epp_cycle(env, x, env->param[COH_P_KR], bending_cap(env)); }
 
 static void twist_expect(const lt_case_env *env, lt_expect *x)
 {
     const double *p = env->param;
-    double g = p[CP_COHESION] + p[CP_TANPHI] * p[CP_KN] * env->cycle.overlap; /* Mohr-Coulomb at Fn = -kn delta */
-    epp_cycle(env, x, p[CP_KTW], g * p[CP_RBOND] / 2);
+    double g = p[COH_P_COHESION] + p[COH_P_TANPHI] * p[COH_P_KN] * env->cycle.overlap; /* Mohr-Coulomb at Fn = -kn delta */
+    epp_cycle(env, x, p[COH_P_KTW], g * p[COH_P_RBOND] / 2);
 }
 
 static void breaking_expect(const lt_case_env *env, lt_expect *x)
 {
-    double M = bending_cap(env), dM = env->param[CP_KR] * env->cycle.speed * env->c.dt;
+    double M = bending_cap(env), dM = env->param[COH_P_KR] * env->cycle.speed * env->c.dt;
     x->value[LT_Q_CYCLE_CAP] = M - dM / 2; /* the middle of [M - dM, M] */
     x->tol[LT_Q_CYCLE_CAP] = dM / 2 / (M - dM / 2) + TOL_POSITION;
     x->why[LT_Q_CYCLE_CAP] = "the last elastic moment: within one step's increment kr da below the strength";
@@ -81,13 +81,13 @@ static void breaking_expect(const lt_case_env *env, lt_expect *x)
     x->why[LT_Q_CYCLE_ENERGY] = "the broken contact carries no moment: no dissipation after breakage";
 }
 
-#define MAT {1e7, 0.25, 2600, 0.5, 0.5}
+#define MAT {.young = 1e7, .poisson = 0.25, .density = 2600, .ktDivKn = 0.5, .tanPhi = 0.5}
 /* The bond: kn 1e6 N/m, mu 0.5, Rt 40 N, c 30 N, R_b = 1 cm (and kt 5e5 N/m), with Potyondy &
  * Cundall's rotational stiffnesses kr = kn R_b^2/4 = 25 N m/rad, ktw = kt R_b^2/2 = 25 N m/rad
  * (at most LT_CASE_MAX_SET = 8 settings a case). */
 #define BOND {"kn", 1e6}, {"tanPhi", 0.5}, {"tensile", 40}, {"cohesion", 30}, {"bondRadius", 0.01}
 
-const lt_case lt_cohesive_cases[COHESIVE_N_CASES] = {
+const lt_case lt_cohesive_cases[COH_N_CASES] = {
     {.name = "bending-cycle",
      .doc = "plastic bond bent about y at Fn = -10 N, +-0.02 rad: slope kr, cap (rt - Fn) R_b/4, 4 M (a - M/kr) a cycle",
      .kind = LT_CASE_CYCLE, .dof = 4,
@@ -98,7 +98,7 @@ const lt_case lt_cohesive_cases[COHESIVE_N_CASES] = {
     {.name = "bending-cycle-z",
      .doc = "plastic elliptic bond bent about z at Fn = -10 N, +-0.02 rad: the same tip, so the same cap and loop",
      .kind = LT_CASE_CYCLE, .dof = 5,
-     .set = {BOND, {"kr", 25}, {"plastic", 1}, {"surface", CSURF_ELLIPTIC}},
+     .set = {BOND, {"kr", 25}, {"plastic", 1}, {"surface", COH_SURF_ELLIPTIC}},
      .shape = {"sphere", "sphere"}, .radius = {0.1, 0.1}, .mat = {MAT, MAT},
      .cycle = {.overlap = 1e-5, .amplitude = 0.02, .speed = 1.0}, .steps = 2000,
      .expect = bending_expect},

@@ -176,6 +176,7 @@
 #include "hertz_mindlin.h"
 #include "effective.h"
 #include "clipped_restitution.h"
+#include "coulomb_cone.h"
 #include "rolling_resistance.h"
 #include "md_rule.h"
 #include <float.h>
@@ -189,33 +190,50 @@ static const char *const coulomb_choices[] = {"total", "compressive", 0};
 static const char *const rolling_choices[] = LT_RR_CHOICES;
 
 static const lt_param hm_params[HM_P_COUNT] = {
-    [HM_P_ESTAR] = {"Estar", LT_REAL, NAN, 0, INFINITY, "Pa", "effective modulus E* (default: from the materials)", 0},
-    [HM_P_GSTAR] = {"Gstar", LT_REAL, NAN, 0, INFINITY, "Pa", "effective shear modulus G* (default: from the materials)", 0},
-    [HM_P_RSTAR] = {"Rstar", LT_REAL, NAN, 0, INFINITY, "m", "effective radius R* (default: from the curvature radii)", 0},
-    [HM_P_TANPHI] = {"tanPhi", LT_REAL, NAN, 0, INFINITY, "-", "friction coefficient (default: from materials)", 0},
-    [HM_P_EN] = {"en", LT_REAL, 1, 1e-9, 1, "-", "normal restitution, sets the Tsuji alpha (1: no damping)", 0},
-    [HM_P_CLIP] = {"clip", LT_BOOL, 0, 0, 1, "-", "clip the normal force at zero (no attraction; raises e)", 0},
-    [HM_P_NOSLIP] = {"noSlip", LT_BOOL, 0, 0, 1, "-", "no Coulomb limit", 0},
-    [HM_P_DASHPOT] = {"dashpotVel", LT_CHOICE, HM_V_EXTRAPOLATED, 0, 1, "-",
-                      "dashpot velocity: extrapolated (2nd order) | halfstep (v_{n-1/2}, 1st order)", dashpot_choices},
-    [HM_P_TANGENTIAL] = {"tangential", LT_CHOICE, HM_T_MD, 0, 2, "-",
-                         "tangential rule: rescale (kt ratio on unloading) | md (Mindlin-Deresiewicz, "
-                         "history by the method of dimensionality reduction) | incremental (never rescaled)",
-                         tangential_choices},
-    [HM_P_MDCELLS] = {"mdCells", LT_INT, HM_MD_MAX_CELLS, 2, HM_MD_MAX_CELLS, "-",
-                      "md: most cells of the 1-D spring row (a whole number; the resolution of the history)", 0},
-    [HM_P_TDASHPOT] = {"tangentialDashpot", LT_BOOL, 0, 0, 1, "-",
-                       "tangential Tsuji dashpot eta_t = eta_n sqrt(kt/kn) (same damping ratio); Coulomb on spring + dashpot", 0},
-    [HM_P_COULOMB] = {"coulombOn", LT_CHOICE, HM_C_TOTAL, 0, 1, "-",
-                      "Coulomb limit on: total (tanPhi |Fn|, a pulling dashpot too) | compressive (tanPhi max(-Fn, 0))",
-                      coulomb_choices},
-    [HM_P_CLIPEN] = {"clipEn", LT_BOOL, 0, 0, 1, "-",
-                     "with clip: en is the restitution of the clipped contact (alpha from inverting it)", 0},
+    [HM_P_ESTAR] = {.name = "Estar", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                    .unit = "Pa", .doc = "effective modulus E* (default: from the materials)"},
+    [HM_P_GSTAR] = {.name = "Gstar", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                    .unit = "Pa", .doc = "effective shear modulus G* (default: from the materials)"},
+    [HM_P_RSTAR] = {.name = "Rstar", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                    .unit = "m", .doc = "effective radius R* (default: from the curvature radii)"},
+    [HM_P_TANPHI] = {.name = "tanPhi", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                     .unit = "-", .doc = "friction coefficient (default: from materials)"},
+    [HM_P_EN] = {.name = "en", .kind = LT_REAL, .def = 1, .min = 1e-9, .max = 1, .unit = "-",
+                 .doc = "normal restitution, sets the Tsuji alpha (1: no damping)"},
+    [HM_P_CLIP] = {.name = "clip", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1, .unit = "-",
+                   .doc = "clip the normal force at zero (no attraction; raises e)"},
+    [HM_P_NOSLIP] = {.name = "noSlip", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1, .unit = "-",
+                     .doc = "no Coulomb limit"},
+    [HM_P_DASHPOT] = {.name = "dashpotVel", .kind = LT_CHOICE, .def = HM_V_EXTRAPOLATED, .min = 0,
+                      .max = 1, .unit = "-",
+                      .doc = "dashpot velocity: extrapolated (2nd order) | halfstep (v_{n-1/2}, "
+                             "1st order)", .choices = dashpot_choices},
+    [HM_P_TANGENTIAL] = {.name = "tangential", .kind = LT_CHOICE, .def = HM_T_MD, .min = 0,
+                         .max = 2, .unit = "-",
+                         .doc = "tangential rule: rescale (kt ratio on unloading) | md "
+                                "(Mindlin-Deresiewicz, history by the method of dimensionality "
+                                "reduction) | incremental (never rescaled)",
+                         .choices = tangential_choices},
+    [HM_P_MDCELLS] = {.name = "mdCells", .kind = LT_INT, .def = HM_MD_MAX_CELLS, .min = 2,
+                      .max = HM_MD_MAX_CELLS, .unit = "-",
+                      .doc = "md: most cells of the 1-D spring row (a whole number; the resolution "
+                             "of the history)"},
+    [HM_P_TDASHPOT] = {.name = "tangentialDashpot", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1,
+                       .unit = "-",
+                       .doc = "tangential Tsuji dashpot eta_t = eta_n sqrt(kt/kn) (same damping "
+                              "ratio); Coulomb on spring + dashpot"},
+    [HM_P_COULOMB] = {.name = "coulombOn", .kind = LT_CHOICE, .def = HM_C_TOTAL, .min = 0, .max = 1,
+                      .unit = "-",
+                      .doc = "Coulomb limit on: total (tanPhi |Fn|, a pulling dashpot too) | "
+                             "compressive (tanPhi max(-Fn, 0))", .choices = coulomb_choices},
+    [HM_P_CLIPEN] = {.name = "clipEn", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1, .unit = "-",
+                     .doc = "with clip: en is the restitution of the clipped contact (alpha from "
+                            "inverting it)"},
     [HM_P_ROLLING] = LT_RR_PARAM_ROLLING(rolling_choices),
     [HM_P_MUR] = LT_RR_PARAM_MUR,
-    [HM_P_ETAR] = {"etaR", LT_REAL, NAN, 0, 10, "-",
-                   "rolling: damping ratio eta_r, C_r = eta_r 2 sqrt(I_r kr), while rolling is elastic "
-                   "(default: 0)", 0},
+    [HM_P_ETAR] = {.name = "etaR", .kind = LT_REAL, .def = NAN, .min = 0, .max = 10, .unit = "-",
+                   .doc = "rolling: damping ratio eta_r, C_r = eta_r 2 sqrt(I_r kr), while rolling "
+                          "is elastic (default: 0)"},
     [HM_P_KR] = LT_RR_PARAM_KR,
     [HM_P_MUTW] = LT_RR_PARAM_MUTW,
     [HM_P_KTW] = LT_RR_PARAM_KTW,
@@ -225,8 +243,11 @@ static const unsigned hm_param_flags[HM_P_COUNT] = {
     [HM_P_ESTAR] = LT_PARAM_MATERIALS, [HM_P_GSTAR] = LT_PARAM_MATERIALS, [HM_P_TANPHI] = LT_PARAM_MATERIALS};
 /* the md rule's history, HM_MD_MAX_CELLS cells of HM_MD_PER_CELL values */
 static const lt_state_array hm_state_arrays[1] = {
-    {"md", HM_S_MD0, HM_MD_PER_CELL * HM_MD_MAX_CELLS,
-     "md rule: 160 cells' outer edges x, then their slip displacements uy, then uz, in m (C.md_x<k>, C.md_uy<k>, C.md_uz<k>); md_n in use"}};
+    {.name = "md",
+     .first = HM_S_MD0,
+     .length = HM_MD_PER_CELL * HM_MD_MAX_CELLS,
+     .doc = "md rule: 160 cells' outer edges x, then their slip displacements uy, then uz, in m "
+            "(C.md_x<k>, C.md_uy<k>, C.md_uz<k>); md_n in use"}};
 
 /* "md_x0" ... "md_x159", "md_uy0" ... "md_uy159", "md_uz0" ... "md_uz159" (laws/md_rule.h's row) */
 static const char *const hm_state[HM_S_COUNT] = {
@@ -237,11 +258,15 @@ _Static_assert(HM_S_MD_N - HM_S_RR == LT_RR_S_COUNT, "laws/hertz_mindlin.h keeps
 _Static_assert(HM_MD_PER_CELL == LT_MD_PER_CELL && HM_MD_MAX_CELLS == LT_MD_MAX_CELLS, "laws/md_rule.h's row");
 
 static const lt_energy_def hm_energies[HM_E_COUNT] = {
-    {"elast", LT_STORED, "Hertz potential (2/5) K delta^2.5 plus the tangential springs' energy"},
-    {"plast", LT_DISSIPATED, "energy dissipated by Coulomb slip"},
-    {"visc", LT_DISSIPATED, "energy dissipated by the Tsuji dashpot(s)"},
-    {"kvar", LT_DISSIPATED, "tangential energy not returned because kt changed under load (md: released at the edge)"},
-    {"quad", LT_DISSIPATED, "trapezoid-rule error of the work on the nonlinear spring, O(dt^2)"},
+    {.name = "elast", .kind = LT_STORED,
+     .doc = "Hertz potential (2/5) K delta^2.5 plus the tangential springs' energy"},
+    {.name = "plast", .kind = LT_DISSIPATED, .doc = "energy dissipated by Coulomb slip"},
+    {.name = "visc", .kind = LT_DISSIPATED, .doc = "energy dissipated by the Tsuji dashpot(s)"},
+    {.name = "kvar", .kind = LT_DISSIPATED,
+     .doc = "tangential energy not returned because kt changed under load (md: released at the "
+            "edge)"},
+    {.name = "quad", .kind = LT_DISSIPATED,
+     .doc = "trapezoid-rule error of the work on the nonlinear spring, O(dt^2)"},
 };
 
 /* Tsuji coefficient giving restitution e when the contact ends at zero overlap (exact). */
@@ -307,7 +332,7 @@ static tangential spring_step(const double *p, const lt_contact *c, const double
         fsz *= kt / s[HM_S_KT];
     }
     double ty = fsy + kt * c->v[1] * c->dt, tz = fsz + kt * c->v[2] * c->dt;
-    tangential t = {ty, tz, 0, 0, 0};
+    tangential t = {.fy = ty, .fz = tz, .elast = 0, .plast = 0, .slip = 0};
     /* (+ 0 without a dashpot: hypot ignores the sign of a zero, so the same bits as before) */
     double fy = s[HM_S_TANPHI] * fn_abs;
     if (!p[HM_P_NOSLIP] && hm_beyond(ty + fd[0], tz + fd[1], fy)) {
@@ -358,10 +383,44 @@ static lt_rr_out hm_rolling(const double *p, const lt_contact *c, double *s, dou
 {
     int unloading = !c->fresh && c->uN > -s[HM_S_DELTA] && p[HM_P_TANGENTIAL] != HM_T_INCREMENTAL;
     double fl = limit_normal(p, fn);
-    lt_rr_hertz z = {(int)p[HM_P_ROLLING], lt_rr_given_mu(p[HM_P_MUR]), lt_rr_given_eta(p[HM_P_ETAR]), p[HM_P_KR],
-                     lt_rr_given_mu(p[HM_P_MUTW]), p[HM_P_KTW],
-                     s[HM_S_RSTAR], kn, kt, fl, c->fresh ? fl : limit_normal(p, s[HM_S_FN]), unloading};
+    lt_rr_hertz z = {.rule = (int)p[HM_P_ROLLING],
+                     .muR = lt_rr_given_mu(p[HM_P_MUR]),
+                     .etaR = lt_rr_given_eta(p[HM_P_ETAR]),
+                     .kr = p[HM_P_KR],
+                     .muTw = lt_rr_given_mu(p[HM_P_MUTW]),
+                     .ktw = p[HM_P_KTW],
+                     .rstar = s[HM_S_RSTAR],
+                     .kn = kn,
+                     .kt = kt,
+                     .fn = fl,
+                     .fn0 = c->fresh ? fl : limit_normal(p, s[HM_S_FN]),
+                     .unloading = unloading};
     return lt_rr_hertz_step(&z, c, s + HM_S_RR);
+}
+
+/* The tangential step of the rule `tangential` at the overlap delta (m; sqd = sqrt(delta), the
+ * previous state's delta_prev), fe the Hertz spring's force (N), fn_abs the normal force the
+ * Coulomb limit takes (N), kt = 8 G* a (N/m).  fd (N, 0 on entry) gets the tangential dashpot's
+ * force, returned onto the Coulomb circle with the spring (tangentialDashpot; none: stays 0). */
+static inline tangential hm_tangential(const double *p, const lt_contact *c, double *s, double delta, double sqd,
+                                       double delta_prev, double fe, double fn_abs, double kt, double fd[2])
+{
+    /* tangentialDashpot: eta_t = ct delta^{1/4} at the dashpot velocity (as the normal one) */
+    int tdash = s[HM_S_CT] > 0;
+    if (tdash) {
+        double eta = s[HM_S_CT] * sqrt(sqd);
+        fd[0] = eta * dashpot_velocity((int)p[HM_P_DASHPOT], c->fresh, c->v[1], s[HM_S_VTY0]);
+        fd[1] = eta * dashpot_velocity((int)p[HM_P_DASHPOT], c->fresh, c->v[2], s[HM_S_VTZ0]);
+    }
+    if (p[HM_P_TANGENTIAL] != HM_T_MD) return spring_step(p, c, s, kt, fn_abs, fd);
+    /* the row of laws/md_rule.h over the Hertz profile x^2/R* at the overlap delta */
+    const lt_md_in in = {.rstar = s[HM_S_RSTAR], .delta = delta, .rprev = s[HM_S_RSTAR], .delta_prev = delta_prev,
+                         .K = s[HM_S_K], .gstar = s[HM_S_GSTAR], .tanphi = s[HM_S_TANPHI], .fn_abs = fn_abs,
+                         .fe = fe, .dy = c->v[1] * c->dt, .dz = c->v[2] * c->dt, .cap = (int)p[HM_P_MDCELLS],
+                         .slips = !p[HM_P_NOSLIP], .fresh = c->fresh};
+    tangential t = lt_md_step(&in, s + HM_S_MD0, s + HM_S_MD_N);
+    if (tdash) md_whole_return(p, c, s, fn_abs, &t, fd);
+    return t;
 }
 
 static int hm_step(const double *p, const lt_contact *c, double *s, lt_response *out)
@@ -397,26 +456,9 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
     double f0y = s[HM_S_FTY], f0z = s[HM_S_FTZ];
     /* coulombOn: the normal force the limit takes (compressive: none while the dashpot pulls) */
     double fn_abs = p[HM_P_COULOMB] == HM_C_COMPRESSIVE ? fmax(-fn, 0) : fabs(fn);
-    /* tangentialDashpot: eta_t = ct delta^{1/4} at the dashpot velocity (as the normal one) */
     int tdash = s[HM_S_CT] > 0;
     double fd[2] = {0, 0};
-    if (tdash) {
-        double eta = s[HM_S_CT] * sqrt(sqd);
-        fd[0] = eta * dashpot_velocity((int)p[HM_P_DASHPOT], c->fresh, c->v[1], s[HM_S_VTY0]);
-        fd[1] = eta * dashpot_velocity((int)p[HM_P_DASHPOT], c->fresh, c->v[2], s[HM_S_VTZ0]);
-    }
-    tangential t;
-    if (p[HM_P_TANGENTIAL] == HM_T_MD) {
-        /* the row of laws/md_rule.h over the Hertz profile x^2/R* at the overlap delta */
-        const lt_md_in in = {.rstar = s[HM_S_RSTAR], .delta = delta, .rprev = s[HM_S_RSTAR], .delta_prev = delta_prev,
-                             .K = K, .gstar = s[HM_S_GSTAR], .tanphi = s[HM_S_TANPHI], .fn_abs = fn_abs, .fe = fe,
-                             .dy = c->v[1] * dt, .dz = c->v[2] * dt, .cap = (int)p[HM_P_MDCELLS],
-                             .slips = !p[HM_P_NOSLIP], .fresh = c->fresh};
-        t = lt_md_step(&in, s + HM_S_MD0, s + HM_S_MD_N);
-        if (tdash) md_whole_return(p, c, s, fn_abs, &t, fd);
-    } else {
-        t = spring_step(p, c, s, kt, fn_abs, fd);
-    }
+    tangential t = hm_tangential(p, c, s, delta, sqd, delta_prev, fe, fn_abs, kt, fd);
     returned |= t.slip;
     lt_rr_out rr = {0}; /* rolling and twisting, from the previous state's Fn and delta (not yet overwritten) */
     if (p[HM_P_ROLLING] != LT_RR_NONE) rr = hm_rolling(p, c, s, fn, 1.5 * K * sqd, kt);
@@ -460,14 +502,13 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
 /* The tension tip: 0 unless an unclipped dashpot can pull (see the theory block). */
 static double hm_fn_max(const double *p, const double *s)
 {
-    return !p[HM_P_CLIP] && s[HM_S_CD] > 0 ? INFINITY : 0;
+    return lt_cone_fn_max(!p[HM_P_CLIP] && s[HM_S_CD] > 0);
 }
 
+/* The Coulomb cone (laws/coulomb_cone.h) on the normal force the limit takes (coulombOn). */
 static double hm_ft_max(const double *p, const double *s, double fn)
 {
-    if (fn > hm_fn_max(p, s)) return -1;
-    if (p[HM_P_NOSLIP]) return INFINITY;
-    return s[HM_S_TANPHI] * fabs(limit_normal(p, fn));
+    return lt_cone_ft_max(s[HM_S_TANPHI], fabs(limit_normal(p, fn)), fn, hm_fn_max(p, s), p[HM_P_NOSLIP] != 0);
 }
 
 static int hm_yielding(const double *p, const double *s)
@@ -482,6 +523,8 @@ static double hm_excess(const double *p, const double *s, const double f[LT_DOF]
 {
     double g = hm_ft_max(p, s, f[0]), ft = hypot(f[1], f[2]);
     if (f[0] > hm_fn_max(p, s) || g < 0) return INFINITY;
+    /* not lt_cone_excess: a NaN capacity (tanPhi = inf at Fn = 0) without load is on the surface
+     * here, outside in laws/utilisation.h */
     double e = g > 0 ? ft / g - 1 : ft == 0 ? 0 : INFINITY;
     if (p[HM_P_ROLLING] == LT_RR_NONE) return e;
     double fl[LT_DOF] = {limit_normal(p, f[0]), f[1], f[2], f[3], f[4], f[5]};

@@ -1,6 +1,8 @@
 /* laws/hertz_mindlin.h - what laws/hertz_mindlin.c (the `hertz_mindlin` law), its cases
- * (laws/hertz_mindlin_cases.c) and its tests share: parameter, state and energy indices, the
- * tangential rules and the case table.  SI units (see the law's theory block). */
+ * (laws/hertz_mindlin_cases.c) and its tests share: parameter (HM_P_*), state (HM_S_*) and energy
+ * (HM_E_*) indices, the choices (HM_V_*, HM_T_*, HM_C_*) and the case table (HM_N_CASES).  Prefix
+ * HM, the naming of docs/laws.md ("Writing a law in the tree").  SI units (see the law's theory
+ * block). */
 #ifndef LT_HERTZ_MINDLIN_H
 #define LT_HERTZ_MINDLIN_H
 #include <lawtester/law.h>

@@ -51,7 +51,7 @@
 #include "hertz_mindlin.h"
 #include "effective.h"
 #include "clipped_restitution.h"
-#include "rolling.h"
+#include "linear_rolling.h"
 #include "rolling_resistance.h"
 #include <math.h>
 #include <stddef.h>
@@ -540,7 +540,7 @@ static void rigid_wall_expect(const lt_case_env *env, lt_expect *x)
 
 /* ---- the table ------------------------------------------------------------------------ */
 
-/* ---- the option `rolling` (laws/rolling_resistance.h; closed forms of laws/rolling.h) --------
+/* ---- the option `rolling` (laws/rolling_resistance.h; closed forms of laws/linear_rolling.h) --------
  * At the held overlap delta (en = 1: Fn = -K delta^1.5), a = sqrt(R* delta), kn = 2 E* a,
  * kt = 8 G* a: bending k_r = kr or 2.25 kn muR^2 R*^2 (epsd) or kt R*^2 (epsd2), cap
  * muR R* K delta^1.5; twisting k_tw = ktw or 4.5 kt muTw^2 R*^2, cap muTw R* K delta^1.5. */
@@ -566,13 +566,20 @@ static void rolling_impact_expect(const lt_case_env *env, lt_expect *x)
                             "rolling at its cap throughout: " WHY_TARGET, 2);
 }
 
-#define GLASS {4.8e10, 0.20, 2800, 0.5, 0.35}
-#define LIMESTONE {2.0e10, 0.25, 2500, 0.5, 0.35}
-#define STEEL {2.1e11, 0.30, 7800, 0.5, 0.35}
-#define AL_OXIDE {3.8e11, 0.23, 4000, 0.5, 0.0}
-#define CAST_IRON {1.0e11, 0.25, 7000, 0.5, 0.0}
-#define AL_ALLOY {7.0e10, 0.33, 2700, 0.5, 0.4}
-#define COPPER {1.2e11, 0.35, 8900, 0.5, 0.4}
+#define GLASS {.young = 4.8e10, .poisson = 0.20, .density = 2800, .ktDivKn = 0.5, \
+               .tanPhi = 0.35}
+#define LIMESTONE {.young = 2.0e10, .poisson = 0.25, .density = 2500, .ktDivKn = 0.5, \
+                   .tanPhi = 0.35}
+#define STEEL {.young = 2.1e11, .poisson = 0.30, .density = 7800, .ktDivKn = 0.5, \
+               .tanPhi = 0.35}
+#define AL_OXIDE {.young = 3.8e11, .poisson = 0.23, .density = 4000, .ktDivKn = 0.5, \
+                  .tanPhi = 0.0}
+#define CAST_IRON {.young = 1.0e11, .poisson = 0.25, .density = 7000, .ktDivKn = 0.5, \
+                   .tanPhi = 0.0}
+#define AL_ALLOY {.young = 7.0e10, .poisson = 0.33, .density = 2700, .ktDivKn = 0.5, \
+                  .tanPhi = 0.4}
+#define COPPER {.young = 1.2e11, .poisson = 0.35, .density = 8900, .ktDivKn = 0.5, \
+                .tanPhi = 0.4}
 
 #define IMPACT(NAME, DOC, EN, CLIP, R, MAT, V, STEPS, CONV)                                                  \
     {.name = NAME, .doc = DOC, .kind = LT_CASE_IMPACT, .set = {{"en", EN}, {"clip", CLIP}}, .radius = {R, R}, \
@@ -584,10 +591,13 @@ static void rolling_impact_expect(const lt_case_env *env, lt_expect *x)
      .load = {3.9}, .steps = 2000, .expect = impact_expect, .curve = impact_curve}
 /* a rigid plane of the sphere's Poisson ratio and friction (E = infinity: contributes nothing to
  * 1/E* or 1/G*); density unused (a wall has no mass) */
-#define RIGID(NU, MU) {INFINITY, NU, 0, 0.5, MU}
-#define AL_ALLOY_CO2 {7.0e10, 0.30, 2699, 0.5, 0.0}
-#define MG_ALLOY_CO2 {4.0e10, 0.35, 1800, 0.5, 0.0}
-#define AL_OXIDE_CO4 {3.8e11, 0.23, 4000, 0.5, 0.092}
+#define RIGID(NU, MU) {.young = INFINITY, .poisson = NU, .density = 0, .ktDivKn = 0.5, .tanPhi = MU}
+#define AL_ALLOY_CO2 {.young = 7.0e10, .poisson = 0.30, .density = 2699, .ktDivKn = 0.5, \
+                      .tanPhi = 0.0}
+#define MG_ALLOY_CO2 {.young = 4.0e10, .poisson = 0.35, .density = 1800, .ktDivKn = 0.5, \
+                      .tanPhi = 0.0}
+#define AL_OXIDE_CO4 {.young = 3.8e11, .poisson = 0.23, .density = 4000, .ktDivKn = 0.5, \
+                      .tanPhi = 0.092}
 #define CO2(NAME, MAT, NU)                                                                                     \
     {.name = NAME, .doc = "Chung & Ooi test 2: elastic sphere on a rigid plane (R* = R, m* = m) at 0.2 m/s",   \
      .kind = LT_CASE_IMPACT, .shape = {"wall", "sphere"}, .fixed = {1, 0}, .radius = {0, 0.1},                \
@@ -599,7 +609,8 @@ static void rolling_impact_expect(const lt_case_env *env, lt_expect *x)
      .radius = {0, 2.5e-3}, .mat = {RIGID(0.23, 0.092), AL_OXIDE_CO4}, .load = {3.9 * (COS), 3.9 * (SIN)},     \
      .steps = 2000, .expect = oblique_expect, .curve = impact_curve}
 /* alumina on soda-lime glass: 4 G* / E* = 0.8591 (E, nu: 380 GPa, 0.23 and 70 GPa, 0.25) */
-#define SODA_LIME {7.0e10, 0.25, 2500, 0.5, 0.0}
+#define SODA_LIME {.young = 7.0e10, .poisson = 0.25, .density = 2500, .ktDivKn = 0.5, \
+                   .tanPhi = 0.0}
 #define MD_STICK(NAME, DOC, ESTAR, GSTAR)                                                                     \
     {.name = NAME, .doc = DOC, .kind = LT_CASE_IMPACT,                                                          \
      .set = {{"tangential", HM_T_MD}, {"noSlip", 1}, {"Estar", ESTAR}, {"Gstar", GSTAR}},                     \
@@ -619,7 +630,8 @@ static void rolling_impact_expect(const lt_case_env *env, lt_expect *x)
 /* The line of Thornton, Cummins & Cleary (2013) with damping: an alumina sphere on a rigid plane
  * (mu = 0.3) at 1 m/s normal, tan(theta) = PSI mu; clip, clipEn (e = en) and the tangential
  * dashpot; ...: one more option (or the empty {0}) */
-#define AL_OXIDE_MU03 {3.8e11, 0.23, 4000, 0.5, 0.3}
+#define AL_OXIDE_MU03 {.young = 3.8e11, .poisson = 0.23, .density = 4000, .ktDivKn = 0.5, \
+                       .tanPhi = 0.3}
 #define SLIDING_LINE(NAME, DOC, EN, PSI, CONV, ...)                                                             \
     {.name = NAME, .doc = DOC, .kind = LT_CASE_IMPACT,                                                          \
      .set = {{"en", EN}, {"clip", 1}, {"clipEn", 1}, {"tangentialDashpot", 1}, __VA_ARGS__},                           \

@@ -35,23 +35,24 @@
  * Reference: P. A. Cundall, O. D. L. Strack (1979), Geotechnique 29(1):47-65.
  */
 #include "linear.h"
-#include "utilisation.h"
+#include "coulomb_cone.h"
 
 const char *const lt_linear_dissipation_choices[] = {"trapezoid", "doc", "code", "potential", "path", 0};
 
-static const lt_param linear_params[P_COUNT] = {LT_LINEAR_PARAMS};
-static const unsigned linear_param_flags[P_COUNT] = {LT_LINEAR_PARAM_FLAGS};
-static const char *const linear_state[S_COUNT] = {LT_LINEAR_STATE};
-static const lt_energy_def linear_energies[E_COUNT] = {
-    {"elast", LT_STORED, "elastic energy of the normal and tangential springs"},
-    {"plast", LT_DISSIPATED, "energy dissipated by Coulomb slip"},
+static const lt_param linear_params[LIN_P_COUNT] = {LT_LINEAR_PARAMS};
+static const unsigned linear_param_flags[LIN_P_COUNT] = {LT_LINEAR_PARAM_FLAGS};
+static const char *const linear_state[LIN_S_COUNT] = {LT_LINEAR_STATE};
+static const lt_energy_def linear_energies[LIN_E_COUNT] = {
+    {.name = "elast", .kind = LT_STORED,
+     .doc = "elastic energy of the normal and tangential springs"},
+    {.name = "plast", .kind = LT_DISSIPATED, .doc = "energy dissipated by Coulomb slip"},
 };
 
 void lt_linear_init(const double *p, const lt_contact *c, double *s)
 {
-    s[S_KN] = lt_given_kn(p[P_KN], c);
-    s[S_KT] = lt_given_kt(p[P_KT], s[S_KN], c);
-    s[S_TANPHI] = lt_given_tanphi(p[P_TANPHI], c);
+    s[LIN_S_KN] = lt_given_kn(p[LIN_P_KN], c);
+    s[LIN_S_KT] = lt_given_kt(p[LIN_P_KT], s[LIN_S_KN], c);
+    s[LIN_S_TANPHI] = lt_given_tanphi(p[LIN_P_TANPHI], c);
 }
 
 /* Mean yield force over the slipping part of a step whose normal force (hence yield force)
@@ -73,10 +74,10 @@ double lt_linear_plastic_work(int formula, double kt, double fy_prev, double fty
 {
     double ft = hypot(trial_y, trial_z), fy = hypot(fty1, ftz1);
     switch (formula) {
-    case D_DOC: return fy * (ft - fy) / kt;
-    case D_CODE: return ((ft - fy) / 2 + fy) * (ft - fy) / kt;
-    case D_POTENTIAL: return (ft * ft - fy * fy) / (2 * kt);
-    case D_PATH: return (ft - fy) / kt * mean_yield_while_slipping(hypot(fty0, ftz0), ft, fy_prev, fy);
+    case LIN_D_DOC: return fy * (ft - fy) / kt;
+    case LIN_D_CODE: return ((ft - fy) / 2 + fy) * (ft - fy) / kt;
+    case LIN_D_POTENTIAL: return (ft * ft - fy * fy) / (2 * kt);
+    case LIN_D_PATH: return (ft - fy) / kt * mean_yield_while_slipping(hypot(fty0, ftz0), ft, fy_prev, fy);
     default:
         return ((fty0 + fty1) * (trial_y - fty1) + (ftz0 + ftz1) * (trial_z - ftz1)) / (2 * kt);
     }
@@ -84,59 +85,59 @@ double lt_linear_plastic_work(int formula, double kt, double fy_prev, double fty
 
 int lt_linear_step(const double *p, const lt_contact *c, double *s, lt_response *out)
 {
-    if (c->uN > 0 && !p[P_NOBREAK]) return 0;
-    double kn = s[S_KN], kt = s[S_KT], tanPhi = s[S_TANPHI];
+    if (c->uN > 0 && !p[LIN_P_NOBREAK]) return 0;
+    double kn = s[LIN_S_KN], kt = s[LIN_S_KT], tanPhi = s[LIN_S_TANPHI];
     double fn = kn * c->uN;
-    double fty0 = s[S_FTY], ftz0 = s[S_FTZ];
+    double fty0 = s[LIN_S_FTY], ftz0 = s[LIN_S_FTZ];
     double ty = fty0 + kt * c->v[1] * c->dt, tz = ftz0 + kt * c->v[2] * c->dt;
     double fty = ty, ftz = tz, dissipated = 0;
-    s[S_SLIP] = 0;
-    if (!p[P_NOSLIP]) {
+    s[LIN_S_SLIP] = 0;
+    if (!p[LIN_P_NOSLIP]) {
         double fy = fabs(fn) * tanPhi, ft = hypot(ty, tz);
         if (ft > fy) {
-            s[S_SLIP] = 1;
+            s[LIN_S_SLIP] = 1;
             double scale = ft > 0 ? fy / ft : 0;
             fty = ty * scale;
             ftz = tz * scale;
-            double fy_prev = c->fresh ? fy : fabs(s[S_FN]) * tanPhi;
+            double fy_prev = c->fresh ? fy : fabs(s[LIN_S_FN]) * tanPhi;
             if (kt > 0)
-                dissipated = lt_linear_plastic_work((int)p[P_DISSIPATION], kt, fy_prev, fty0, ftz0, ty, tz, fty, ftz);
+                dissipated = lt_linear_plastic_work((int)p[LIN_P_DISSIPATION], kt, fy_prev, fty0, ftz0, ty, tz, fty, ftz);
         }
     }
-    s[S_FN] = fn;
-    s[S_FTY] = fty;
-    s[S_FTZ] = ftz;
+    s[LIN_S_FN] = fn;
+    s[LIN_S_FTY] = fty;
+    s[LIN_S_FTZ] = ftz;
     lt_respond_force(out, fn, fty, ftz, kn, kt);
-    out->energy[E_ELAST] = lt_spring_energy(kn, kt, fn, fty, ftz);
-    out->energy[E_PLAST] = dissipated;
+    out->energy[LIN_E_ELAST] = lt_spring_energy(kn, kt, fn, fty, ftz);
+    out->energy[LIN_E_PLAST] = dissipated;
     return 1;
 }
 
 
-static double linear_ft_max(const double *p, const double *s, double fn)
-{
-    if (p[P_NOSLIP]) return INFINITY;
-    if (fn > 0 && !p[P_NOBREAK]) return -1;
-    return fabs(fn) * s[S_TANPHI];
-}
-
 static double linear_fn_max(const double *p, const double *s)
 {
     (void)s;
-    return p[P_NOBREAK] ? INFINITY : 0;
+    return lt_cone_fn_max(p[LIN_P_NOBREAK] != 0);
+}
+
+/* The Coulomb cone on |Fn| (laws/coulomb_cone.h); noSlip: unlimited at every Fn, beyond the tip
+ * too. */
+static double linear_ft_max(const double *p, const double *s, double fn)
+{
+    if (p[LIN_P_NOSLIP]) return INFINITY;
+    return lt_cone_ft_max(s[LIN_S_TANPHI], fabs(fn), fn, linear_fn_max(p, s), 0);
 }
 
 static int linear_yielding(const double *p, const double *s)
 {
     (void)p;
-    return s[S_SLIP] != 0;
+    return s[LIN_S_SLIP] != 0;
 }
 
 /* The cone over the six forces: the torques are free (linear has none), dimensionless. */
 static double linear_excess(const double *p, const double *s, const double f[LT_DOF])
 {
-    if (f[0] > linear_fn_max(p, s)) return INFINITY;
-    return lt_utilisation(hypot(f[1], f[2]), linear_ft_max(p, s, f[0]));
+    return lt_cone_excess(f, linear_fn_max(p, s), linear_ft_max(p, s, f[0]));
 }
 
 static const lt_yield linear_yield = {
@@ -154,15 +155,15 @@ const lt_law law_linear = {
     .name = "linear",
     .summary = "linear Cundall contact: Hooke normal, incremental tangential spring, Coulomb slip (Woo IdealElPl)",
     .params = linear_params,
-    .n_params = P_COUNT,
+    .n_params = LIN_P_COUNT,
     .state_names = linear_state,
-    .n_state = S_COUNT,
+    .n_state = LIN_S_COUNT,
     .energies = linear_energies,
-    .n_energies = E_COUNT,
+    .n_energies = LIN_E_COUNT,
     .init = lt_linear_init,
     .step = lt_linear_step,
     .cases = lt_linear_cases,
-    .n_cases = LINEAR_N_CASES,
+    .n_cases = LIN_N_CASES,
     .yield = &linear_yield,
     .friction = "tanPhi", /* the state: the parameter, or the stiffness rule's when unset */
     .param_flags = linear_param_flags,

@@ -1,50 +1,59 @@
 /* laws/linear_core.h - what the `linear` law (laws/linear.c) shares with laws built on it
- * (laws/rolling.c): the layout of its parameters, state and energies, their descriptions, and
+ * (laws/linear_rolling.c): the layout of its parameters, state and energies, their descriptions, and
  * its step and dissipation formula.  A law that extends `linear` puts linear's parameters and
  * state first, in this order, appends its own, and calls lt_linear_init/lt_linear_step for the
- * normal and tangential response.  Units SI; signs and frame as in include/lawtester/law.h. */
+ * normal and tangential response.  Its indices are linear's (prefix LIN: LIN_P_*, LIN_S_*,
+ * LIN_E_*; the `dissipation` formulas LIN_D_*); a law built on it names them again with its own
+ * prefix (laws/linear_rolling.h).  Units SI; signs and frame as in include/lawtester/law.h. */
 #ifndef LT_LINEAR_CORE_H
 #define LT_LINEAR_CORE_H
 #include <lawtester/law.h>
 #include <math.h>
 
-enum { P_KN, P_KT, P_TANPHI, P_NOSLIP, P_NOBREAK, P_DISSIPATION, P_COUNT };
-enum { S_KN, S_KT, S_TANPHI, S_FN, S_FTY, S_FTZ, S_SLIP, S_COUNT };
-enum { E_ELAST, E_PLAST, E_COUNT };
-enum { D_TRAPEZOID, D_DOC, D_CODE, D_POTENTIAL, D_PATH };
+enum { LIN_P_KN, LIN_P_KT, LIN_P_TANPHI, LIN_P_NOSLIP, LIN_P_NOBREAK, LIN_P_DISSIPATION, LIN_P_COUNT };
+enum { LIN_S_KN, LIN_S_KT, LIN_S_TANPHI, LIN_S_FN, LIN_S_FTY, LIN_S_FTZ, LIN_S_SLIP, LIN_S_COUNT };
+enum { LIN_E_ELAST, LIN_E_PLAST, LIN_E_COUNT };
+enum { LIN_D_TRAPEZOID, LIN_D_DOC, LIN_D_CODE, LIN_D_POTENTIAL, LIN_D_PATH };
 
 extern const char *const lt_linear_dissipation_choices[];
 
 /* linear's parameter descriptions, as designated initialisers of an lt_param array. */
 #define LT_LINEAR_PARAMS                                                                                              \
-    [P_KN] = {"kn", LT_REAL, NAN, 0, INFINITY, "N/m", "normal stiffness (default: from materials)", 0},               \
-    [P_KT] = {"kt", LT_REAL, NAN, 0, INFINITY, "N/m", "tangential stiffness (default: from materials)", 0},           \
-    [P_TANPHI] = {"tanPhi", LT_REAL, NAN, 0, INFINITY, "-", "friction coefficient tan(phi) (default: from materials)", \
-                  0},                                                                                                 \
-    [P_NOSLIP] = {"noSlip", LT_BOOL, 0, 0, 1, "-", "no Coulomb limit: the tangential spring stays elastic", 0},      \
-    [P_NOBREAK] = {"noBreak", LT_BOOL, 0, 0, 1, "-", "never break; uN > 0 gives a tensile normal force", 0},         \
-    [P_DISSIPATION] = {"dissipation", LT_CHOICE, D_TRAPEZOID, 0, 4, "-",                                              \
-                       "slip dissipation formula: trapezoid|doc|code|potential|path (docs/energy.md)",                \
-                       lt_linear_dissipation_choices}
+    [LIN_P_KN] = {.name = "kn", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY, \
+                  .unit = "N/m", .doc = "normal stiffness (default: from materials)"},               \
+    [LIN_P_KT] = {.name = "kt", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY, \
+                  .unit = "N/m", .doc = "tangential stiffness (default: from materials)"},           \
+    [LIN_P_TANPHI] = {.name = "tanPhi", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY, \
+                      .unit = "-", \
+                      .doc = "friction coefficient tan(phi) (default: from materials)"},                                                                                                 \
+    [LIN_P_NOSLIP] = {.name = "noSlip", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1, \
+                      .unit = "-", \
+                      .doc = "no Coulomb limit: the tangential spring stays elastic"},      \
+    [LIN_P_NOBREAK] = {.name = "noBreak", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1, \
+                       .unit = "-", .doc = "never break; uN > 0 gives a tensile normal force"},         \
+    [LIN_P_DISSIPATION] = {.name = "dissipation", .kind = LT_CHOICE, .def = LIN_D_TRAPEZOID, \
+                           .min = 0, .max = 4, .unit = "-", \
+                           .doc = "slip dissipation formula: trapezoid|doc|code|potential|path " \
+                                  "(docs/energy.md)", .choices = lt_linear_dissipation_choices}
 
 /* linear's parameter flags (law API 5), as designated initialisers of a flag array: kn, kt and
  * tanPhi, unset, are the stiffness rule's values from the materials. */
-#define LT_LINEAR_PARAM_FLAGS [P_KN] = LT_PARAM_MATERIALS, [P_KT] = LT_PARAM_MATERIALS, [P_TANPHI] = LT_PARAM_MATERIALS
+#define LT_LINEAR_PARAM_FLAGS [LIN_P_KN] = LT_PARAM_MATERIALS, [LIN_P_KT] = LT_PARAM_MATERIALS, [LIN_P_TANPHI] = LT_PARAM_MATERIALS
 
 /* linear's state names, as designated initialisers of a name array. */
 #define LT_LINEAR_STATE                                                                                               \
-    [S_KN] = "kn", [S_KT] = "kt", [S_TANPHI] = "tanPhi", [S_FN] = "Fn", [S_FTY] = "Fty", [S_FTZ] = "Ftz",             \
-    [S_SLIP] = "slip"
+    [LIN_S_KN] = "kn", [LIN_S_KT] = "kt", [LIN_S_TANPHI] = "tanPhi", [LIN_S_FN] = "Fn", [LIN_S_FTY] = "Fty", [LIN_S_FTZ] = "Ftz",             \
+    [LIN_S_SLIP] = "slip"
 
-/* linear's init and step on the first P_COUNT parameters and S_COUNT state doubles: fills
- * out->f[0..2] (no torque), out->k, out->energy[E_ELAST] and [E_PLAST]. */
+/* linear's init and step on the first LIN_P_COUNT parameters and LIN_S_COUNT state doubles: fills
+ * out->f[0..2] (no torque), out->k, out->energy[LIN_E_ELAST] and [LIN_E_PLAST]. */
 void lt_linear_init(const double *p, const lt_contact *c, double *s);
 int lt_linear_step(const double *p, const lt_contact *c, double *s, lt_response *out);
 
 /* Energy (J) dissipated in one step by an elastic-perfectly-plastic spring of stiffness k
  * (N/m, or N m/rad) on a 2-vector force (or torque: set the z parts to 0), by the `dissipation`
- * formula (D_*): stored (y0, z0), trial (ty, tz), returned (y1, z1); yprev is the limit at the
- * previous state (used by D_PATH).  docs/energy.md derives them; D_TRAPEZOID is
+ * formula (LIN_D_*): stored (y0, z0), trial (ty, tz), returned (y1, z1); yprev is the limit at the
+ * previous state (used by LIN_D_PATH).  docs/energy.md derives them; LIN_D_TRAPEZOID is
  * (F + F').(Ftr - F')/(2k), the discrete contact's own. */
 double lt_linear_plastic_work(int formula, double k, double yprev, double y0, double z0, double ty, double tz,
                               double y1, double z1);

@@ -29,26 +29,31 @@
 #include <math.h>
 #include <stddef.h>
 
-static const lt_param l6_params[P_COUNT] = {
-    [P_KN] = {"kn", LT_REAL, NAN, 0, INFINITY, "N/m", "normal stiffness (default: from materials)", 0},
-    [P_KT] = {"kt", LT_REAL, NAN, 0, INFINITY, "N/m", "tangential stiffness (default: from materials)", 0},
-    [P_CHARLEN] = {"charLen", LT_REAL, NAN, 0, INFINITY, "m",
-                   "length l of kw = kn l^2, kb = kt l^2 (default: connector radius sqrt(contA/pi))", 0},
-    [P_NOBREAK] = {"noBreak", LT_BOOL, 0, 0, 1, "-", "never break; uN > 0 gives a tensile normal force", 0},
+static const lt_param l6_params[L6_P_COUNT] = {
+    [L6_P_KN] = {.name = "kn", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                 .unit = "N/m", .doc = "normal stiffness (default: from materials)"},
+    [L6_P_KT] = {.name = "kt", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                 .unit = "N/m", .doc = "tangential stiffness (default: from materials)"},
+    [L6_P_CHARLEN] = {.name = "charLen", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                      .unit = "m",
+                      .doc = "length l of kw = kn l^2, kb = kt l^2 (default: connector radius "
+                             "sqrt(contA/pi))"},
+    [L6_P_NOBREAK] = {.name = "noBreak", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1, .unit = "-",
+                      .doc = "never break; uN > 0 gives a tensile normal force"},
 };
-static const unsigned l6_param_flags[P_COUNT] = {[P_KN] = LT_PARAM_MATERIALS, [P_KT] = LT_PARAM_MATERIALS};
-static const char *const l6_state[S_COUNT] = {"kn", "kt", "kw", "kb", "Fty", "Ftz", "Tx", "Ty", "Tz"};
-static const lt_energy_def l6_energies[E_COUNT] = {
-    {"elast", LT_STORED, "elastic energy of the six springs"},
+static const unsigned l6_param_flags[L6_P_COUNT] = {[L6_P_KN] = LT_PARAM_MATERIALS, [L6_P_KT] = LT_PARAM_MATERIALS};
+static const char *const l6_state[L6_S_COUNT] = {"kn", "kt", "kw", "kb", "Fty", "Ftz", "Tx", "Ty", "Tz"};
+static const lt_energy_def l6_energies[L6_E_COUNT] = {
+    {.name = "elast", .kind = LT_STORED, .doc = "elastic energy of the six springs"},
 };
 
 static void l6_init(const double *p, const lt_contact *c, double *s)
 {
-    s[S_KN] = lt_given_kn(p[P_KN], c);
-    s[S_KT] = lt_given_kt(p[P_KT], s[S_KN], c);
-    double l = isnan(p[P_CHARLEN]) ? sqrt(c->contA / LT_PI) : p[P_CHARLEN];
-    s[S_KW] = s[S_KN] * l * l;
-    s[S_KB] = s[S_KT] * l * l;
+    s[L6_S_KN] = lt_given_kn(p[L6_P_KN], c);
+    s[L6_S_KT] = lt_given_kt(p[L6_P_KT], s[L6_S_KN], c);
+    double l = isnan(p[L6_P_CHARLEN]) ? sqrt(c->contA / LT_PI) : p[L6_P_CHARLEN];
+    s[L6_S_KW] = s[L6_S_KN] * l * l;
+    s[L6_S_KB] = s[L6_S_KT] * l * l;
 }
 
 /* x^2/(2k), zero for a zero stiffness */
@@ -56,26 +61,26 @@ static double spring_energy(double x2, double k) { return k > 0 ? 0.5 * x2 / k :
 
 static int l6_step(const double *p, const lt_contact *c, double *s, lt_response *out)
 {
-    if (c->uN > 0 && !p[P_NOBREAK]) return 0;
+    if (c->uN > 0 && !p[L6_P_NOBREAK]) return 0;
     double dt = c->dt;
-    double fn = s[S_KN] * c->uN;
-    s[S_FTY] += s[S_KT] * c->v[1] * dt;
-    s[S_FTZ] += s[S_KT] * c->v[2] * dt;
-    s[S_TX] += s[S_KW] * c->v[3] * dt;
-    s[S_TY] += s[S_KB] * c->v[4] * dt;
-    s[S_TZ] += s[S_KB] * c->v[5] * dt;
+    double fn = s[L6_S_KN] * c->uN;
+    s[L6_S_FTY] += s[L6_S_KT] * c->v[1] * dt;
+    s[L6_S_FTZ] += s[L6_S_KT] * c->v[2] * dt;
+    s[L6_S_TX] += s[L6_S_KW] * c->v[3] * dt;
+    s[L6_S_TY] += s[L6_S_KB] * c->v[4] * dt;
+    s[L6_S_TZ] += s[L6_S_KB] * c->v[5] * dt;
     out->f[0] = fn;
-    out->f[1] = s[S_FTY];
-    out->f[2] = s[S_FTZ];
-    out->f[3] = s[S_TX];
-    out->f[4] = s[S_TY];
-    out->f[5] = s[S_TZ];
-    out->k[0] = s[S_KN];
-    out->k[1] = s[S_KT];
-    out->energy[E_ELAST] = spring_energy(fn * fn, s[S_KN]) +
-                           spring_energy(s[S_FTY] * s[S_FTY] + s[S_FTZ] * s[S_FTZ], s[S_KT]) +
-                           spring_energy(s[S_TX] * s[S_TX], s[S_KW]) +
-                           spring_energy(s[S_TY] * s[S_TY] + s[S_TZ] * s[S_TZ], s[S_KB]);
+    out->f[1] = s[L6_S_FTY];
+    out->f[2] = s[L6_S_FTZ];
+    out->f[3] = s[L6_S_TX];
+    out->f[4] = s[L6_S_TY];
+    out->f[5] = s[L6_S_TZ];
+    out->k[0] = s[L6_S_KN];
+    out->k[1] = s[L6_S_KT];
+    out->energy[L6_E_ELAST] = spring_energy(fn * fn, s[L6_S_KN]) +
+                           spring_energy(s[L6_S_FTY] * s[L6_S_FTY] + s[L6_S_FTZ] * s[L6_S_FTZ], s[L6_S_KT]) +
+                           spring_energy(s[L6_S_TX] * s[L6_S_TX], s[L6_S_KW]) +
+                           spring_energy(s[L6_S_TY] * s[L6_S_TY] + s[L6_S_TZ] * s[L6_S_TZ], s[L6_S_KB]);
     return 1;
 }
 
@@ -84,14 +89,14 @@ const lt_law law_linel6 = {
     .name = "linel6",
     .summary = "purely elastic in all six DoFs, kw = kn l^2 and kb = kt l^2 (Woo LinEl6, for testing)",
     .params = l6_params,
-    .n_params = P_COUNT,
+    .n_params = L6_P_COUNT,
     .state_names = l6_state,
-    .n_state = S_COUNT,
+    .n_state = L6_S_COUNT,
     .energies = l6_energies,
-    .n_energies = E_COUNT,
+    .n_energies = L6_E_COUNT,
     .init = l6_init,
     .step = l6_step,
     .cases = lt_linel6_cases,
-    .n_cases = LINEL6_N_CASES,
+    .n_cases = L6_N_CASES,
     .param_flags = l6_param_flags, /* no friction: the law has no Coulomb limit */
 };

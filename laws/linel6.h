@@ -1,17 +1,17 @@
 /* laws/linel6.h - what the `linel6` law (laws/linel6.c), its cases (laws/linel6_cases.c) and
- * its tests share: the indices of its parameters (P_*), state (S_*) and energies (E_*) and its
- * case table.  Units SI; signs and frame as in include/lawtester/law.h.  The indices are not prefixed:
- * include one law's header per file. */
+ * its tests share: the indices of its parameters (L6_P_*), state (L6_S_*) and energies (L6_E_*)
+ * and its case table (L6_N_CASES).  Prefix L6, the naming of docs/laws.md ("Writing a law in the
+ * tree").  Units SI; signs and frame as in include/lawtester/law.h. */
 #ifndef LT_LINEL6_H
 #define LT_LINEL6_H
 #include <lawtester/law.h>
 
-enum { P_KN, P_KT, P_CHARLEN, P_NOBREAK, P_COUNT };
-enum { S_KN, S_KT, S_KW, S_KB, S_FTY, S_FTZ, S_TX, S_TY, S_TZ, S_COUNT };
-enum { E_ELAST, E_COUNT };
+enum { L6_P_KN, L6_P_KT, L6_P_CHARLEN, L6_P_NOBREAK, L6_P_COUNT };
+enum { L6_S_KN, L6_S_KT, L6_S_KW, L6_S_KB, L6_S_FTY, L6_S_FTZ, L6_S_TX, L6_S_TY, L6_S_TZ, L6_S_COUNT };
+enum { L6_E_ELAST, L6_E_COUNT };
 
 /* The cases (laws/linel6_cases.c). */
-#define LINEL6_N_CASES 2
-extern const lt_case lt_linel6_cases[LINEL6_N_CASES];
+#define L6_N_CASES 2
+extern const lt_case lt_linel6_cases[L6_N_CASES];
 
 #endif

@@ -1,5 +1,5 @@
 /* laws/rolling_resistance.h - the elastic-plastic rolling and twisting resistance that laws share
- * (static inline: nothing to link): `linear_rolling` (laws/rolling.c) with constant stiffnesses,
+ * (static inline: nothing to link): `linear_rolling` (laws/linear_rolling.c) with constant stiffnesses,
  * and the option `rolling` of the Hertz laws `hertz_mindlin` and `thornton`, whose stiffnesses
  * follow the contact radius.  Units SI; frame and signs of include/lawtester/law.h: v[3] is the twist rate,
  * v[4], v[5] the bending (rolling) rates of B relative to A about local x, y, z (rad/s); the
@@ -59,7 +59,7 @@ typedef struct lt_rr_in {
     int rescale;      /* 1: scale the moments by kr/kr0, ktw/ktw0 first (the overlap decreased) */
     double cr;        /* N m s/rad, rolling damping coefficient (0: none) */
     double lim_r, lim_r0, lim_tw, lim_tw0; /* N m, the caps now and at the previous state */
-    int formula;      /* the plastic work formula, D_* of laws/linear_core.h */
+    int formula;      /* the plastic work formula, LIN_D_* of laws/linear_core.h */
 } lt_rr_in;
 
 /* What a step gives. */
@@ -171,19 +171,23 @@ enum {
 #define LT_RR_STATE_NAMES "kr", "ktw", "Mry", "Mrz", "Mtw", "Mdy", "Mdz", "wy", "wz"
 /* The option's parameters, as the Hertz laws declare them (lt_param initialisers; `choices` the
  * law's array LT_RR_CHOICES): unset muR, muTw mean 0.1 (lt_rr_given_mu), unset kr, ktw the rule's. */
-#define LT_RR_PARAM_ROLLING(choices)                                                                            \
-    {"rolling", LT_CHOICE, LT_RR_NONE, 0, 2, "-",                                                               \
-     "rolling and twisting resistance: none | epsd (kr = 2.25 kn muR^2 R*^2, Ai et al. 2011) | "                \
-     "epsd2 (kr = kt R*^2, Iwashita & Oda 1998); kn = 2 E* a, kt = 8 G* a of this step",                        \
-     choices}
+#define LT_RR_PARAM_ROLLING(choice_names)                                                                            \
+    {.name = "rolling", .kind = LT_CHOICE, .def = LT_RR_NONE, .min = 0, .max = 2, .unit = "-", \
+     .doc = "rolling and twisting resistance: none | epsd (kr = 2.25 kn muR^2 R*^2, Ai et al. " \
+            "2011) | epsd2 (kr = kt R*^2, Iwashita & Oda 1998); kn = 2 E* a, kt = 8 G* a of " \
+            "this step", .choices = choice_names}
 #define LT_RR_PARAM_MUR                                                                                         \
-    {"muR", LT_REAL, NAN, 0, INFINITY, "-", "rolling: friction coefficient mu_r, M_max = mu_r R* |Fn| (default: 0.1)", 0}
-#define LT_RR_PARAM_KR {"kr", LT_REAL, NAN, 0, INFINITY, "N m/rad", "rolling: stiffness (default: the rule's, from kn or kt)", 0}
+    {.name = "muR", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY, .unit = "-", \
+     .doc = "rolling: friction coefficient mu_r, M_max = mu_r R* |Fn| (default: 0.1)"}
+#define LT_RR_PARAM_KR {.name = "kr", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY, \
+                        .unit = "N m/rad", \
+                        .doc = "rolling: stiffness (default: the rule's, from kn or kt)"}
 #define LT_RR_PARAM_MUTW                                                                                        \
-    {"muTw", LT_REAL, NAN, 0, INFINITY, "-",                                                                    \
-     "rolling: twisting friction coefficient, M_tw = muTw R* |Fn| (default: 0.1)", 0}
+    {.name = "muTw", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY, .unit = "-", \
+     .doc = "rolling: twisting friction coefficient, M_tw = muTw R* |Fn| (default: 0.1)"}
 #define LT_RR_PARAM_KTW                                                                                         \
-    {"ktw", LT_REAL, NAN, 0, INFINITY, "N m/rad", "rolling: twisting stiffness (default: 4.5 kt muTw^2 R*^2)", 0}
+    {.name = "ktw", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY, .unit = "N m/rad", \
+     .doc = "rolling: twisting stiffness (default: 4.5 kt muTw^2 R*^2)"}
 
 /* The Hertz laws' muR, muTw (-) and etaR (-) are optional (NaN, `unset`: nothing about rolling
  * shows in a title or .meta of a law that does not use it); unset they are linear_rolling's
@@ -224,11 +228,13 @@ static inline lt_rr_out lt_rr_hertz_step(const lt_rr_hertz *z, const lt_contact 
         .kr0 = b[LT_RR_S_KR], .ktw0 = b[LT_RR_S_KTW], .rescale = z->unloading && !c->fresh,
         .lim_r = z->muR * z->rstar * fabs(z->fn), .lim_r0 = z->muR * z->rstar * fabs(z->fn0),
         .lim_tw = z->muTw * z->rstar * fabs(z->fn), .lim_tw0 = z->muTw * z->rstar * fabs(z->fn0),
-        .formula = D_TRAPEZOID,
+        .formula = LIN_D_TRAPEZOID,
     };
     in.cr = z->etaR > 0 ? z->etaR * 2 * sqrt(lt_rr_inertia(c) * in.kr) : 0;
-    lt_rr_history h = {{b[LT_RR_S_MRY], b[LT_RR_S_MRZ]}, b[LT_RR_S_MTW], {b[LT_RR_S_MDY], b[LT_RR_S_MDZ]},
-                       {b[LT_RR_S_WY], b[LT_RR_S_WZ]}};
+    lt_rr_history h = {.mr = {b[LT_RR_S_MRY], b[LT_RR_S_MRZ]},
+                       .mt = b[LT_RR_S_MTW],
+                       .md = {b[LT_RR_S_MDY], b[LT_RR_S_MDZ]},
+                       .w = {b[LT_RR_S_WY], b[LT_RR_S_WZ]}};
     lt_rr_out o = lt_rr_step(&in, c, &h);
     b[LT_RR_S_KR] = in.kr, b[LT_RR_S_KTW] = in.ktw;
     b[LT_RR_S_MRY] = h.mr[0], b[LT_RR_S_MRZ] = h.mr[1], b[LT_RR_S_MTW] = h.mt;

@@ -73,40 +73,54 @@
  */
 #include "spring_dashpot.h"
 #include "clipped_restitution.h"
-#include "utilisation.h"
+#include "coulomb_cone.h"
 #include <math.h>
 #include <stddef.h>
 
 static const char *const dashpot_choices[] = {"extrapolated", "halfstep", 0};
 static const char *const coulomb_choices[] = {"total", "compressive", 0};
 
-static const lt_param sd_params[P_COUNT] = {
-    [P_KN] = {"kn", LT_REAL, NAN, 0, INFINITY, "N/m", "normal stiffness (default: from materials)", 0},
-    [P_KT] = {"kt", LT_REAL, NAN, 0, INFINITY, "N/m", "tangential stiffness (default: from materials)", 0},
-    [P_TANPHI] = {"tanPhi", LT_REAL, NAN, 0, INFINITY, "-", "friction coefficient (default: from materials)", 0},
-    [P_EN] = {"en", LT_REAL, NAN, 1e-9, 1, "-", "normal restitution, sets zetaN (default: zetaN)", 0},
-    [P_ET] = {"et", LT_REAL, NAN, 1e-9, 1, "-", "tangential restitution, sets zetaT (default: zetaT)", 0},
-    [P_ZETAN] = {"zetaN", LT_REAL, NAN, 0, 0.99, "-", "normal damping ratio (default 0 unless en)", 0},
-    [P_ZETAT] = {"zetaT", LT_REAL, NAN, 0, 0.99, "-", "tangential damping ratio (default 0 unless et)", 0},
-    [P_CLIP] = {"clip", LT_BOOL, 0, 0, 1, "-", "clip the normal force at zero (no attraction)", 0},
-    [P_NOSLIP] = {"noSlip", LT_BOOL, 0, 0, 1, "-", "no Coulomb limit", 0},
-    [P_DASHPOT] = {"dashpotVel", LT_CHOICE, V_EXTRAPOLATED, 0, 1, "-",
-                   "dashpot velocity: extrapolated (2nd order) | halfstep (v_{n-1/2}, 1st order)", dashpot_choices},
-    [P_COULOMB] = {"coulombOn", LT_CHOICE, C_TOTAL, 0, 1, "-",
-                   "Coulomb limit on: total (tanPhi |Fn|, a pulling dashpot too) | compressive (tanPhi max(-Fn, 0))",
-                   coulomb_choices},
-    [P_CLIPEN] = {"clipEn", LT_BOOL, 0, 0, 1, "-",
-                  "with clip: en is the restitution of the clipped contact (zetaN from inverting it)", 0},
+static const lt_param sd_params[SD_P_COUNT] = {
+    [SD_P_KN] = {.name = "kn", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                 .unit = "N/m", .doc = "normal stiffness (default: from materials)"},
+    [SD_P_KT] = {.name = "kt", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                 .unit = "N/m", .doc = "tangential stiffness (default: from materials)"},
+    [SD_P_TANPHI] = {.name = "tanPhi", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                     .unit = "-", .doc = "friction coefficient (default: from materials)"},
+    [SD_P_EN] = {.name = "en", .kind = LT_REAL, .def = NAN, .min = 1e-9, .max = 1, .unit = "-",
+                 .doc = "normal restitution, sets zetaN (default: zetaN)"},
+    [SD_P_ET] = {.name = "et", .kind = LT_REAL, .def = NAN, .min = 1e-9, .max = 1, .unit = "-",
+                 .doc = "tangential restitution, sets zetaT (default: zetaT)"},
+    [SD_P_ZETAN] = {.name = "zetaN", .kind = LT_REAL, .def = NAN, .min = 0, .max = 0.99,
+                    .unit = "-", .doc = "normal damping ratio (default 0 unless en)"},
+    [SD_P_ZETAT] = {.name = "zetaT", .kind = LT_REAL, .def = NAN, .min = 0, .max = 0.99,
+                    .unit = "-", .doc = "tangential damping ratio (default 0 unless et)"},
+    [SD_P_CLIP] = {.name = "clip", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1, .unit = "-",
+                   .doc = "clip the normal force at zero (no attraction)"},
+    [SD_P_NOSLIP] = {.name = "noSlip", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1, .unit = "-",
+                     .doc = "no Coulomb limit"},
+    [SD_P_DASHPOT] = {.name = "dashpotVel", .kind = LT_CHOICE, .def = SD_V_EXTRAPOLATED, .min = 0,
+                      .max = 1, .unit = "-",
+                      .doc = "dashpot velocity: extrapolated (2nd order) | halfstep (v_{n-1/2}, "
+                             "1st order)", .choices = dashpot_choices},
+    [SD_P_COULOMB] = {.name = "coulombOn", .kind = LT_CHOICE, .def = SD_C_TOTAL, .min = 0, .max = 1,
+                      .unit = "-",
+                      .doc = "Coulomb limit on: total (tanPhi |Fn|, a pulling dashpot too) | "
+                             "compressive (tanPhi max(-Fn, 0))", .choices = coulomb_choices},
+    [SD_P_CLIPEN] = {.name = "clipEn", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1, .unit = "-",
+                     .doc = "with clip: en is the restitution of the clipped contact (zetaN from "
+                            "inverting it)"},
 };
 /* kn, kt, tanPhi unset: the stiffness rule's; en, et, zetaN, zetaT unset: the law's own defaults */
-static const unsigned sd_param_flags[P_COUNT] = {
-    [P_KN] = LT_PARAM_MATERIALS, [P_KT] = LT_PARAM_MATERIALS, [P_TANPHI] = LT_PARAM_MATERIALS};
-static const char *const sd_state[S_COUNT] = {"kn", "kt", "tanPhi", "gn", "gt", "Fn", "xiy", "xiz",
+static const unsigned sd_param_flags[SD_P_COUNT] = {
+    [SD_P_KN] = LT_PARAM_MATERIALS, [SD_P_KT] = LT_PARAM_MATERIALS, [SD_P_TANPHI] = LT_PARAM_MATERIALS};
+static const char *const sd_state[SD_S_COUNT] = {"kn", "kt", "tanPhi", "gn", "gt", "Fn", "xiy", "xiz",
                                               "Fdn", "Fdy", "Fdz", "vn0", "vty0", "vtz0", "uN0", "slip"};
-static const lt_energy_def sd_energies[E_COUNT] = {
-    {"elast", LT_STORED, "elastic energy of the normal and tangential springs"},
-    {"plast", LT_DISSIPATED, "energy dissipated by Coulomb slip"},
-    {"visc", LT_DISSIPATED, "energy dissipated by the dashpots"},
+static const lt_energy_def sd_energies[SD_E_COUNT] = {
+    {.name = "elast", .kind = LT_STORED,
+     .doc = "elastic energy of the normal and tangential springs"},
+    {.name = "plast", .kind = LT_DISSIPATED, .doc = "energy dissipated by Coulomb slip"},
+    {.name = "visc", .kind = LT_DISSIPATED, .doc = "energy dissipated by the dashpots"},
 };
 
 /* Damping ratio of the linear oscillator whose contact ends at zero overlap with restitution e. */
@@ -124,55 +138,55 @@ static double damping_ratio(double e, double zeta)
 
 static const char *sd_check(const double *p)
 {
-    if (!isnan(p[P_EN]) && !isnan(p[P_ZETAN])) return "give the normal damping as en or as zetaN, not both";
-    if (!isnan(p[P_ET]) && !isnan(p[P_ZETAT])) return "give the tangential damping as et or as zetaT, not both";
-    if (p[P_CLIPEN] && !p[P_CLIP]) return "clipEn = 1 needs clip = 1 (without clip, en already is the restitution)";
-    if (p[P_CLIPEN] && isnan(p[P_EN])) return "clipEn = 1 sets zetaN from en: give en (not zetaN)";
+    if (!isnan(p[SD_P_EN]) && !isnan(p[SD_P_ZETAN])) return "give the normal damping as en or as zetaN, not both";
+    if (!isnan(p[SD_P_ET]) && !isnan(p[SD_P_ZETAT])) return "give the tangential damping as et or as zetaT, not both";
+    if (p[SD_P_CLIPEN] && !p[SD_P_CLIP]) return "clipEn = 1 needs clip = 1 (without clip, en already is the restitution)";
+    if (p[SD_P_CLIPEN] && isnan(p[SD_P_EN])) return "clipEn = 1 sets zetaN from en: give en (not zetaN)";
     return NULL;
 }
 
 static void sd_init(const double *p, const lt_contact *c, double *s)
 {
-    s[S_KN] = lt_given_kn(p[P_KN], c);
-    s[S_KT] = lt_given_kt(p[P_KT], s[S_KN], c);
-    s[S_TANPHI] = lt_given_tanphi(p[P_TANPHI], c);
+    s[SD_S_KN] = lt_given_kn(p[SD_P_KN], c);
+    s[SD_S_KT] = lt_given_kt(p[SD_P_KT], s[SD_S_KN], c);
+    s[SD_S_TANPHI] = lt_given_tanphi(p[SD_P_TANPHI], c);
     /* clipEn: zetaN whose clipped restitution is en (laws/clipped_restitution.h) */
-    double zn = p[P_CLIPEN] ? lt_clipped_zeta(p[P_EN]) : damping_ratio(p[P_EN], p[P_ZETAN]);
-    s[S_GN] = 2 * zn * sqrt(s[S_KN] * c->mstar);
-    s[S_GT] = 2 * damping_ratio(p[P_ET], p[P_ZETAT]) * sqrt(s[S_KT] * c->mstar);
+    double zn = p[SD_P_CLIPEN] ? lt_clipped_zeta(p[SD_P_EN]) : damping_ratio(p[SD_P_EN], p[SD_P_ZETAN]);
+    s[SD_S_GN] = 2 * zn * sqrt(s[SD_S_KN] * c->mstar);
+    s[SD_S_GT] = 2 * damping_ratio(p[SD_P_ET], p[SD_P_ZETAT]) * sqrt(s[SD_S_KT] * c->mstar);
 }
 
 /* Relative velocity at the state for the dashpot (see the theory block). */
 static double dashpot_velocity(int mode, int fresh, double v_half, double v_prev)
 {
-    if (mode == V_HALFSTEP || fresh) return v_half;
+    if (mode == SD_V_HALFSTEP || fresh) return v_half;
     return 1.5 * v_half - 0.5 * v_prev;
 }
 
 static int sd_step(const double *p, const lt_contact *c, double *s, lt_response *out)
 {
     if (c->uN > 0) return 0;
-    int mode = (int)p[P_DASHPOT];
-    double kn = s[S_KN], kt = s[S_KT], dt = c->dt;
+    int mode = (int)p[SD_P_DASHPOT];
+    double kn = s[SD_S_KN], kt = s[SD_S_KT], dt = c->dt;
     /* normal */
-    double vn = dashpot_velocity(mode, c->fresh, c->v[0], s[S_VN0]);
+    double vn = dashpot_velocity(mode, c->fresh, c->v[0], s[SD_S_VN0]);
     double fe = kn * c->uN;
-    double fn = fe + s[S_GN] * vn;
-    int returned = p[P_CLIP] && fn > 0; /* clipped onto the tip Fn = 0 */
+    double fn = fe + s[SD_S_GN] * vn;
+    int returned = p[SD_P_CLIP] && fn > 0; /* clipped onto the tip Fn = 0 */
     if (returned) fn = 0;
     double fdn = fn - fe;
-    double dun = c->fresh ? c->v[0] * dt : c->uN - s[S_UN0]; /* normal displacement of the step */
-    double visc = 0.5 * (s[S_FDN] + fdn) * dun;
+    double dun = c->fresh ? c->v[0] * dt : c->uN - s[SD_S_UN0]; /* normal displacement of the step */
+    double visc = 0.5 * (s[SD_S_FDN] + fdn) * dun;
     /* tangential: spring displacement, dashpot, Coulomb */
-    double vty = dashpot_velocity(mode, c->fresh, c->v[1], s[S_VTY0]);
-    double vtz = dashpot_velocity(mode, c->fresh, c->v[2], s[S_VTZ0]);
-    double fs0y = kt * s[S_XIY], fs0z = kt * s[S_XIZ];
-    double xiy = s[S_XIY] + c->v[1] * dt, xiz = s[S_XIZ] + c->v[2] * dt;
+    double vty = dashpot_velocity(mode, c->fresh, c->v[1], s[SD_S_VTY0]);
+    double vtz = dashpot_velocity(mode, c->fresh, c->v[2], s[SD_S_VTZ0]);
+    double fs0y = kt * s[SD_S_XIY], fs0z = kt * s[SD_S_XIZ];
+    double xiy = s[SD_S_XIY] + c->v[1] * dt, xiz = s[SD_S_XIZ] + c->v[2] * dt;
     double trial_sy = kt * xiy, trial_sz = kt * xiz; /* spring force before the return */
-    double fty = trial_sy + s[S_GT] * vty, ftz = trial_sz + s[S_GT] * vtz;
+    double fty = trial_sy + s[SD_S_GT] * vty, ftz = trial_sz + s[SD_S_GT] * vtz;
     /* coulombOn: the normal force the limit takes (compressive: none while the dashpot pulls) */
-    double fy = s[S_TANPHI] * (p[P_COULOMB] == C_COMPRESSIVE ? fmax(-fn, 0) : fabs(fn)), ft = hypot(fty, ftz);
-    if (!p[P_NOSLIP] && ft > fy) {
+    double fy = s[SD_S_TANPHI] * (p[SD_P_COULOMB] == SD_C_COMPRESSIVE ? fmax(-fn, 0) : fabs(fn)), ft = hypot(fty, ftz);
+    if (!p[SD_P_NOSLIP] && ft > fy) {
         double scale = ft > 0 ? fy / ft : 0;
         fty *= scale;
         ftz *= scale;
@@ -182,52 +196,51 @@ static int sd_step(const double *p, const lt_contact *c, double *s, lt_response 
     }
     double fsy = kt * xiy, fsz = kt * xiz;
     double fdy = fty - fsy, fdz = ftz - fsz;
-    visc += 0.5 * ((s[S_FDY] + fdy) * c->v[1] + (s[S_FDZ] + fdz) * c->v[2]) * dt;
+    visc += 0.5 * ((s[SD_S_FDY] + fdy) * c->v[1] + (s[SD_S_FDZ] + fdz) * c->v[2]) * dt;
     double plast = kt > 0 ? ((fs0y + fsy) * (trial_sy - fsy) + (fs0z + fsz) * (trial_sz - fsz)) / (2 * kt) : 0;
     /* state */
-    s[S_FN] = fn;
-    s[S_XIY] = xiy;
-    s[S_XIZ] = xiz;
-    s[S_FDN] = fdn;
-    s[S_FDY] = fdy;
-    s[S_FDZ] = fdz;
-    s[S_VN0] = c->v[0];
-    s[S_VTY0] = c->v[1];
-    s[S_VTZ0] = c->v[2];
-    s[S_UN0] = c->uN;
-    s[S_SLIP] = returned;
+    s[SD_S_FN] = fn;
+    s[SD_S_XIY] = xiy;
+    s[SD_S_XIZ] = xiz;
+    s[SD_S_FDN] = fdn;
+    s[SD_S_FDY] = fdy;
+    s[SD_S_FDZ] = fdz;
+    s[SD_S_VN0] = c->v[0];
+    s[SD_S_VTY0] = c->v[1];
+    s[SD_S_VTZ0] = c->v[2];
+    s[SD_S_UN0] = c->uN;
+    s[SD_S_SLIP] = returned;
     /* response */
     lt_respond_force(out, fn, fty, ftz, kn, kt);
-    out->energy[E_ELAST] = lt_spring_energy(kn, kt, fe, fsy, fsz); /* the springs' forces, without the dashpots */
-    out->energy[E_PLAST] = plast;
-    out->energy[E_VISC] = visc;
+    out->energy[SD_E_ELAST] = lt_spring_energy(kn, kt, fe, fsy, fsz); /* the springs' forces, without the dashpots */
+    out->energy[SD_E_PLAST] = plast;
+    out->energy[SD_E_VISC] = visc;
     return 1;
 }
 
 /* The tension tip: 0 unless an unclipped dashpot can pull (see the theory block). */
 static double sd_fn_max(const double *p, const double *s)
 {
-    return !p[P_CLIP] && s[S_GN] > 0 ? INFINITY : 0;
+    return lt_cone_fn_max(!p[SD_P_CLIP] && s[SD_S_GN] > 0);
 }
 
+/* The Coulomb cone (laws/coulomb_cone.h) on |Fn|, or max(-Fn, 0) with coulombOn = compressive. */
 static double sd_ft_max(const double *p, const double *s, double fn)
 {
-    if (fn > sd_fn_max(p, s)) return -1;
-    if (p[P_NOSLIP]) return INFINITY;
-    return s[S_TANPHI] * (p[P_COULOMB] == C_COMPRESSIVE ? fmax(-fn, 0) : fabs(fn));
+    double fc = p[SD_P_COULOMB] == SD_C_COMPRESSIVE ? fmax(-fn, 0) : fabs(fn);
+    return lt_cone_ft_max(s[SD_S_TANPHI], fc, fn, sd_fn_max(p, s), p[SD_P_NOSLIP] != 0);
 }
 
 static int sd_yielding(const double *p, const double *s)
 {
     (void)p;
-    return s[S_SLIP] != 0;
+    return s[SD_S_SLIP] != 0;
 }
 
 /* The cone of the whole forces over the six (no torques), dimensionless. */
 static double sd_excess(const double *p, const double *s, const double f[LT_DOF])
 {
-    if (f[0] > sd_fn_max(p, s)) return INFINITY;
-    return lt_utilisation(hypot(f[1], f[2]), sd_ft_max(p, s, f[0]));
+    return lt_cone_excess(f, sd_fn_max(p, s), sd_ft_max(p, s, f[0]));
 }
 
 static const lt_yield sd_yield = {
@@ -244,16 +257,16 @@ const lt_law law_spring_dashpot = {
     .name = "spring_dashpot",
     .summary = "linear spring-dashpot, Coulomb friction, damping as ratio or restitution, optional clip",
     .params = sd_params,
-    .n_params = P_COUNT,
+    .n_params = SD_P_COUNT,
     .state_names = sd_state,
-    .n_state = S_COUNT,
+    .n_state = SD_S_COUNT,
     .energies = sd_energies,
-    .n_energies = E_COUNT,
+    .n_energies = SD_E_COUNT,
     .init = sd_init,
     .step = sd_step,
     .check = sd_check,
     .cases = lt_spring_dashpot_cases,
-    .n_cases = SPRING_DASHPOT_N_CASES,
+    .n_cases = SD_N_CASES,
     .yield = &sd_yield,
     .friction = "tanPhi",
     .param_flags = sd_param_flags,

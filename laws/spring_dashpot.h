@@ -1,25 +1,25 @@
 /* laws/spring_dashpot.h - what the `spring_dashpot` law (laws/spring_dashpot.c), its cases
- * (laws/spring_dashpot_cases.c) and its tests share: the indices of its parameters (P_*), state
- * (S_*) and energies (E_*), the choices of `dashpot` (V_*) and its case table.  Units SI; signs
- * and frame as in include/lawtester/law.h.  The indices are not prefixed: include one law's header per file.
- */
+ * (laws/spring_dashpot_cases.c) and its tests share: the indices of its parameters (SD_P_*),
+ * state (SD_S_*) and energies (SD_E_*), the choices of `dashpotVel` (SD_V_*) and `coulombOn`
+ * (SD_C_*) and its case table (SD_N_CASES).  Prefix SD, the naming of docs/laws.md ("Writing a
+ * law in the tree").  Units SI; signs and frame as in include/lawtester/law.h. */
 #ifndef LT_SPRING_DASHPOT_H
 #define LT_SPRING_DASHPOT_H
 #include <lawtester/law.h>
 
-enum { P_KN, P_KT, P_TANPHI, P_EN, P_ET, P_ZETAN, P_ZETAT, P_CLIP, P_NOSLIP, P_DASHPOT, P_COULOMB, P_CLIPEN, P_COUNT };
+enum { SD_P_KN, SD_P_KT, SD_P_TANPHI, SD_P_EN, SD_P_ET, SD_P_ZETAN, SD_P_ZETAT, SD_P_CLIP, SD_P_NOSLIP, SD_P_DASHPOT, SD_P_COULOMB, SD_P_CLIPEN, SD_P_COUNT };
 enum {
-    S_KN, S_KT, S_TANPHI, S_GN, S_GT, S_FN, S_XIY, S_XIZ, S_FDN, S_FDY, S_FDZ, S_VN0, S_VTY0, S_VTZ0, S_UN0, S_SLIP,
-    S_COUNT
+    SD_S_KN, SD_S_KT, SD_S_TANPHI, SD_S_GN, SD_S_GT, SD_S_FN, SD_S_XIY, SD_S_XIZ, SD_S_FDN, SD_S_FDY, SD_S_FDZ, SD_S_VN0, SD_S_VTY0, SD_S_VTZ0, SD_S_UN0, SD_S_SLIP,
+    SD_S_COUNT
 };
-enum { E_ELAST, E_PLAST, E_VISC, E_COUNT };
-enum { V_EXTRAPOLATED, V_HALFSTEP };
+enum { SD_E_ELAST, SD_E_PLAST, SD_E_VISC, SD_E_COUNT };
+enum { SD_V_EXTRAPOLATED, SD_V_HALFSTEP };
 /* coulombOn choices: tanPhi |Fn| (tensile Fn too), tanPhi max(-Fn, 0) */
-enum { C_TOTAL, C_COMPRESSIVE };
+enum { SD_C_TOTAL, SD_C_COMPRESSIVE };
 
 /* The cases (laws/spring_dashpot_cases.c): normal load, shear cycle, closed loop, damped normal
  * impacts, oblique impacts (Chung & Ooi). */
-#define SPRING_DASHPOT_N_CASES 14
-extern const lt_case lt_spring_dashpot_cases[SPRING_DASHPOT_N_CASES];
+#define SD_N_CASES 14
+extern const lt_case lt_spring_dashpot_cases[SD_N_CASES];
 
 #endif

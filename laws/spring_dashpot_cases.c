@@ -32,18 +32,18 @@
 /* kn and kt as the law takes them (laws/spring_dashpot.c, sd_init) */
 static double kn_of(const lt_case_env *env)
 {
-    return isnan(env->param[P_KN]) ? env->c.kn : env->param[P_KN];
+    return isnan(env->param[SD_P_KN]) ? env->c.kn : env->param[SD_P_KN];
 }
 
 static double kt_of(const lt_case_env *env)
 {
-    return !isnan(env->param[P_KT]) ? env->param[P_KT] : env->c.kt / env->c.kn * kn_of(env);
+    return !isnan(env->param[SD_P_KT]) ? env->param[SD_P_KT] : env->c.kt / env->c.kn * kn_of(env);
 }
 
 static double zeta_of(const lt_case_env *env)
 {
-    double e = env->param[P_EN], z = env->param[P_ZETAN];
-    if (env->param[P_CLIPEN] != 0) return lt_clipped_zeta(e); /* clipEn: the clipped e is en */
+    double e = env->param[SD_P_EN], z = env->param[SD_P_ZETAN];
+    if (env->param[SD_P_CLIPEN] != 0) return lt_clipped_zeta(e); /* clipEn: the clipped e is en */
     if (!isnan(e)) {
         double l = log(e);
         return -l / sqrt(LT_PI * LT_PI + l * l);
@@ -54,12 +54,12 @@ static double zeta_of(const lt_case_env *env)
 /* the undamped cases (normal load, shear cycle): laws/closed_forms.h */
 static void normal_along(const lt_case_env *env, double uN, double out[LT_ALONG_COUNT])
 {
-    hooke_along(env->param[P_KN], env->param[P_KT], uN, out);
+    hooke_along(env->param[SD_P_KN], env->param[SD_P_KT], uN, out);
 }
 
 static void cycle_expect(const lt_case_env *env, lt_expect *x)
 {
-    coulomb_cycle_expect(env->param[P_KN], env->param[P_KT], env->param[P_TANPHI], env,
+    coulomb_cycle_expect(env->param[SD_P_KN], env->param[SD_P_KT], env->param[SD_P_TANPHI], env,
                          "the trial force scaled onto tanPhi kn delta: " WHY_POSITION, x);
 }
 
@@ -96,7 +96,7 @@ static double force_end(const oscillator *o) /* s, clipped: the force vanishes *
 static void impact_expect(const lt_case_env *env, lt_expect *x)
 {
     oscillator o = oscillator_of(env);
-    int clip = env->param[P_CLIP] != 0;
+    int clip = env->param[SD_P_CLIP] != 0;
     double tf = force_end(&o);
     if (clip) {
         x->value[LT_Q_RESTITUTION] = exp(-o.beta * tf);
@@ -112,7 +112,7 @@ static void impact_expect(const lt_case_env *env, lt_expect *x)
     if (a > 0) /* zeta < 1/2: the force peaks inside the contact */
         x->value[LT_Q_MAX_FORCE] = force_at(&o, atan2(a * o.w, o.beta * (3 * o.w0 * o.w0 - 4 * o.beta * o.beta)) / o.w);
     const int q[5] = {LT_Q_RESTITUTION, LT_Q_CONTACT_TIME, LT_Q_FORCE_TIME, LT_Q_MAX_OVERLAP, LT_Q_MAX_FORCE};
-    int halfstep = env->param[P_DASHPOT] == 1;
+    int halfstep = env->param[SD_P_DASHPOT] == 1;
     for (int i = 0; i < 5; i++) {
         x->tol[q[i]] = TOL_TARGET;
         x->why[q[i]] = WHY_TARGET;
@@ -133,7 +133,7 @@ static void impact_expect(const lt_case_env *env, lt_expect *x)
     /* clipEn (impact-clipen0.4): t_force's errors measured 1.2e-7, 1.8e-7, 1.4e-8 at dt, dt/2,
      * dt/4: at that size the extrapolation of the force's end to Fn = 0 is erratic; the value
      * is well within the target, its order is not asserted */
-    if (env->param[P_CLIPEN] != 0) x->order[LT_Q_FORCE_TIME] = NAN;
+    if (env->param[SD_P_CLIPEN] != 0) x->order[LT_Q_FORCE_TIME] = NAN;
     if (!clip && o.beta > 0) {
         /* the dashpot force m* 2 beta v_out jumps to zero where the overlap closes, inside a
          * step: the last kick is off by up to half of it, so |de/e| <= beta dt, first order
@@ -167,8 +167,8 @@ static void oblique_expect(const lt_case_env *env, lt_expect *x)
 {
     impact_expect(env, x);
     oscillator o = oscillator_of(env);
-    int clip = env->param[P_CLIP] != 0;
-    double mu = !isnan(env->param[P_TANPHI]) ? env->param[P_TANPHI] : env->c.tanPhi;
+    int clip = env->param[SD_P_CLIP] != 0;
+    double mu = !isnan(env->param[SD_P_TANPHI]) ? env->param[SD_P_TANPHI] : env->c.tanPhi;
     double vn = o.v, vt = env->impact.vt, ms = o.m, kn = kn_of(env), kt = kt_of(env), gn = 2 * o.beta * ms;
     double tf = force_end(&o), ef = exp(-o.beta * tf), e = exp(-o.beta * LT_PI / o.w);
     double J = ms * vn * (clip ? 1 + ef : 1 + 2 * ef - e);
@@ -214,10 +214,10 @@ static void line_expect(const lt_case_env *env, lt_expect *x)
 {
     oblique_expect(env, x);
     oscillator o = oscillator_of(env);
-    double mu = !isnan(env->param[P_TANPHI]) ? env->param[P_TANPHI] : env->c.tanPhi;
-    double zt = isnan(env->param[P_ZETAT]) ? 0 : env->param[P_ZETAT], kt = kt_of(env);
+    double mu = !isnan(env->param[SD_P_TANPHI]) ? env->param[SD_P_TANPHI] : env->c.tanPhi;
+    double zt = isnan(env->param[SD_P_ZETAT]) ? 0 : env->param[SD_P_ZETAT], kt = kt_of(env);
     double gt = 2 * zt * sqrt(kt * o.m), gn = 2 * o.beta * o.m;
-    int slides_at_touch = gt * env->impact.vt > mu * gn * o.v && env->param[P_CLIP] != 0;
+    int slides_at_touch = gt * env->impact.vt > mu * gn * o.v && env->param[SD_P_CLIP] != 0;
     const int q[3] = {LT_Q_TANGENT_OUT, LT_Q_SPIN_A, LT_Q_SPIN_B};
     for (int i = 0; i < 3; i++) {
         if (!slides_at_touch || x->tol[q[i]] == 0) continue; /* oblique_expect's own bound (or its 0) */
@@ -230,18 +230,20 @@ static void line_expect(const lt_case_env *env, lt_expect *x)
 static void impact_curve(const lt_case_env *env, double s, double *uN, double *Fn)
 {
     oscillator o = oscillator_of(env);
-    int clip = env->param[P_CLIP] != 0;
+    int clip = env->param[SD_P_CLIP] != 0;
     double tend = clip ? force_end(&o) : LT_PI / o.w, t = s * tend;
     *uN = -overlap_at(&o, t);
     double f = force_at(&o, t);
     *Fn = -(clip && f < 0 ? 0 : f);
 }
 
-#define MAT_A {1e7, 0.25, 2600, 0.5, 0.5}
+#define MAT_A {.young = 1e7, .poisson = 0.25, .density = 2600, .ktDivKn = 0.5, .tanPhi = 0.5}
 /* Chung & Ooi (laws/hertz_mindlin_cases.c): a rigid plane (E = infinity), the spheres */
-#define RIGID(NU, MU) {INFINITY, NU, 0, 0.5, MU}
-#define AL_ALLOY_CO2 {7.0e10, 0.30, 2699, 0.5, 0.0}
-#define AL_OXIDE_CO4 {3.8e11, 0.23, 4000, 0.5, 0.092}
+#define RIGID(NU, MU) {.young = INFINITY, .poisson = NU, .density = 0, .ktDivKn = 0.5, .tanPhi = MU}
+#define AL_ALLOY_CO2 {.young = 7.0e10, .poisson = 0.30, .density = 2699, .ktDivKn = 0.5, \
+                      .tanPhi = 0.0}
+#define AL_OXIDE_CO4 {.young = 3.8e11, .poisson = 0.23, .density = 4000, .ktDivKn = 0.5, \
+                      .tanPhi = 0.092}
 /* 3.9 m/s at theta from the normal: vn = 3.9 cos(theta), vt = 3.9 sin(theta) */
 #define CO4(NAME, COS, SIN)                                                                                    \
     {.name = NAME, .doc = "Chung & Ooi test 4, linear spring: oblique impact, gross sliding: vt', w' (lever r - delta/2)", \
@@ -249,7 +251,7 @@ static void impact_curve(const lt_case_env *env, double s, double *uN, double *F
      .radius = {0, 2.5e-3}, .mat = {RIGID(0.23, 0.092), AL_OXIDE_CO4}, .impact = {.vn = 3.9 * (COS), .vt = 3.9 * (SIN)}, \
      .steps = 2000, .expect = oblique_expect, .curve = impact_curve}
 
-const lt_case lt_spring_dashpot_cases[SPRING_DASHPOT_N_CASES] = {
+const lt_case lt_spring_dashpot_cases[SD_N_CASES] = {
     {.name = "normal-load",
      .doc = "without damping: Fn, kn, kt, elast along loading to 1 mm and unloading",
      .kind = LT_CASE_NORMAL,
@@ -296,7 +298,8 @@ const lt_case lt_spring_dashpot_cases[SPRING_DASHPOT_N_CASES] = {
      .doc = "damping given as a ratio, zeta = 0.3, clipped, unequal spheres at 3 m/s",
      .kind = LT_CASE_IMPACT,
      .set = {{"kn", 4e6}, {"zetaN", 0.3}, {"clip", 1}},
-     .radius = {0.1, 0.04}, .mat = {MAT_A, {1e7, 0.25, 7800, 0.5, 0.5}},
+     .radius = {0.1, 0.04}, .mat = {MAT_A, {.young = 1e7, .poisson = 0.25, .density = 7800,
+                                            .ktDivKn = 0.5, .tanPhi = 0.5}},
      .impact = {.vn = 3.0}, .steps = 2000,
      .expect = impact_expect, .curve = impact_curve},
     {.name = "impact-halfstep",

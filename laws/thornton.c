@@ -110,6 +110,7 @@
  */
 #include "thornton.h"
 #include "effective.h"
+#include "coulomb_cone.h"
 #include "rolling_resistance.h"
 #include <math.h>
 #include <stddef.h>
@@ -120,23 +121,32 @@ static const char *const tangential_choices[] = {"rescale", "md", "incremental",
 static const char *const rolling_choices[] = LT_RR_CHOICES;
 
 static const lt_param th_params[TH_P_COUNT] = {
-    [TH_P_ESTAR] = {"Estar", LT_REAL, NAN, 0, INFINITY, "Pa", "effective modulus E* (default: from the materials)", 0},
-    [TH_P_RSTAR] = {"Rstar", LT_REAL, NAN, 0, INFINITY, "m", "effective radius R* (default: from the curvature radii)", 0},
-    [TH_P_PY] = {"yieldPressure", LT_REAL, NAN, 0, INFINITY, "Pa",
-                 "limiting contact pressure p_y (default: unset, never yields: Hertz)", 0},
-    [TH_P_GSTAR] = {"Gstar", LT_REAL, NAN, 0, INFINITY, "Pa", "effective shear modulus G* (default: from the materials)", 0},
-    [TH_P_TANPHI] = {"tanPhi", LT_REAL, NAN, 0, INFINITY, "-", "friction coefficient (default: from materials)", 0},
+    [TH_P_ESTAR] = {.name = "Estar", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                    .unit = "Pa", .doc = "effective modulus E* (default: from the materials)"},
+    [TH_P_RSTAR] = {.name = "Rstar", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                    .unit = "m", .doc = "effective radius R* (default: from the curvature radii)"},
+    [TH_P_PY] = {.name = "yieldPressure", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                 .unit = "Pa",
+                 .doc = "limiting contact pressure p_y (default: unset, never yields: Hertz)"},
+    [TH_P_GSTAR] = {.name = "Gstar", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                    .unit = "Pa", .doc = "effective shear modulus G* (default: from the materials)"},
+    [TH_P_TANPHI] = {.name = "tanPhi", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                     .unit = "-", .doc = "friction coefficient (default: from materials)"},
     [TH_P_ROLLING] = LT_RR_PARAM_ROLLING(rolling_choices),
     [TH_P_MUR] = LT_RR_PARAM_MUR,
     [TH_P_KR] = LT_RR_PARAM_KR,
     [TH_P_MUTW] = LT_RR_PARAM_MUTW,
     [TH_P_KTW] = LT_RR_PARAM_KTW,
-    [TH_P_TANGENTIAL] = {"tangential", LT_CHOICE, TH_T_MD, 0, 2, "-",
-                         "tangential rule: rescale (kt ratio on unloading) | md (Mindlin-Deresiewicz on the current "
-                         "elastic curve, by the method of dimensionality reduction) | incremental (never rescaled)",
-                         tangential_choices},
-    [TH_P_MDCELLS] = {"mdCells", LT_INT, LT_MD_MAX_CELLS, 2, LT_MD_MAX_CELLS, "-",
-                      "md: most cells of the 1-D spring row (a whole number; the resolution of the history)", 0},
+    [TH_P_TANGENTIAL] = {.name = "tangential", .kind = LT_CHOICE, .def = TH_T_MD, .min = 0,
+                         .max = 2, .unit = "-",
+                         .doc = "tangential rule: rescale (kt ratio on unloading) | md "
+                                "(Mindlin-Deresiewicz on the current elastic curve, by the method "
+                                "of dimensionality reduction) | incremental (never rescaled)",
+                         .choices = tangential_choices},
+    [TH_P_MDCELLS] = {.name = "mdCells", .kind = LT_INT, .def = LT_MD_MAX_CELLS, .min = 2,
+                      .max = LT_MD_MAX_CELLS, .unit = "-",
+                      .doc = "md: most cells of the 1-D spring row (a whole number; the resolution "
+                             "of the history)"},
 };
 static const unsigned th_param_flags[TH_P_COUNT] = {
     [TH_P_ESTAR] = LT_PARAM_MATERIALS, [TH_P_GSTAR] = LT_PARAM_MATERIALS, [TH_P_TANPHI] = LT_PARAM_MATERIALS};
@@ -148,22 +158,29 @@ _Static_assert(TH_S_MD_N - TH_S_RR == LT_RR_S_COUNT, "laws/thornton.h keeps the 
 _Static_assert(LT_MD_MAX_CELLS == 160 && TH_S_COUNT <= LT_MAX_STATE, "th_state lists 160 md cells");
 /* the md rule's history, LT_MD_MAX_CELLS cells of LT_MD_PER_CELL values */
 static const lt_state_array th_state_arrays[1] = {
-    {"md", TH_S_MD0, LT_MD_PER_CELL * LT_MD_MAX_CELLS,
-     "md rule: 160 cells' outer edges x, then their slip displacements uy, then uz, in m (C.md_x<k>, C.md_uy<k>, C.md_uz<k>); md_n in use"}};
+    {.name = "md",
+     .first = TH_S_MD0,
+     .length = LT_MD_PER_CELL * LT_MD_MAX_CELLS,
+     .doc = "md rule: 160 cells' outer edges x, then their slip displacements uy, then uz, in m "
+            "(C.md_x<k>, C.md_uy<k>, C.md_uz<k>); md_n in use"}};
 
 static const lt_energy_def th_energies[TH_E_COUNT] = {
-    {"elast", LT_STORED, "what the current Hertz unloading curve returns, plus the tangential spring's energy"},
-    {"plast", LT_DISSIPATED, "plastic work of the normal contact (Thornton's linear branch), exact"},
-    {"fric", LT_DISSIPATED, "energy dissipated by Coulomb slip"},
-    {"kvar", LT_DISSIPATED, "tangential energy not returned because kt changed under load"},
-    {"quad", LT_DISSIPATED, "trapezoid-rule error of the work on the nonlinear normal curves, O(dt^2)"},
+    {.name = "elast", .kind = LT_STORED,
+     .doc = "what the current Hertz unloading curve returns, plus the tangential spring's energy"},
+    {.name = "plast", .kind = LT_DISSIPATED,
+     .doc = "plastic work of the normal contact (Thornton's linear branch), exact"},
+    {.name = "fric", .kind = LT_DISSIPATED, .doc = "energy dissipated by Coulomb slip"},
+    {.name = "kvar", .kind = LT_DISSIPATED,
+     .doc = "tangential energy not returned because kt changed under load"},
+    {.name = "quad", .kind = LT_DISSIPATED,
+     .doc = "trapezoid-rule error of the work on the nonlinear normal curves, O(dt^2)"},
 };
 
 /* ---- the normal model in closed form (shared with the cases) ---------------------------- */
 
 lt_th_model lt_th_model_of(double estar, double rstar, double py)
 {
-    lt_th_model m = {estar, rstar, py, INFINITY, INFINITY};
+    lt_th_model m = {.estar = estar, .rstar = rstar, .py = py, .dy = INFINITY, .fy = INFINITY};
     if (isfinite(py) && py > 0) {
         double r = LT_PI * py / (2 * estar);
         m.dy = r * r * rstar;
@@ -174,7 +191,7 @@ lt_th_model lt_th_model_of(double estar, double rstar, double py)
 
 lt_th_unload lt_th_unloading(const lt_th_model *m, double dmax)
 {
-    lt_th_unload u = {lt_th_virgin_force(m, dmax), m->rstar, 0};
+    lt_th_unload u = {.fmax = lt_th_virgin_force(m, dmax), .rp = m->rstar, .dp = 0};
     if (dmax > m->dy) {
         double a2 = (2 * u.fmax + m->fy) / (2 * LT_PI * m->py), a = sqrt(a2);
         u.rp = 4 * m->estar * a2 * a / (3 * u.fmax);
@@ -239,6 +256,49 @@ static void th_init(const double *p, const lt_contact *c, double *s)
     if (p[TH_P_TANGENTIAL] == TH_T_MD) memset(s + TH_S_MD_N, 0, (size_t)(TH_S_COUNT - TH_S_MD_N) * sizeof *s);
 }
 
+/* The tangential rule md: the row of laws/md_rule.h over the current elastic curve u (largest
+ * overlap so far; dmax0 the previous state's, m): the profile x^2/R_p at the elastic overlap
+ * delta - delta_p (m; its force Fe, the same as F on the plastic branch up to round-off, N); the
+ * previous state's curve gives the first row's extent. */
+static inline lt_tangential th_md(const double *p, const lt_contact *c, double *s, const lt_th_model *m,
+                                  const lt_th_unload *u, double dmax0, double delta, double F)
+{
+    double dt = c->dt;
+    lt_th_unload up = lt_th_unloading(m, dmax0);
+    double dprev = c->fresh ? dmax0 : s[TH_S_DELTA];
+    const lt_md_in in = {.rstar = u->rp, .delta = fmax(delta - u->dp, 0), .rprev = up.rp,
+                         .delta_prev = fmax(dprev - up.dp, 0), .K = 4.0 / 3.0 * m->estar * sqrt(u->rp),
+                         .gstar = s[TH_S_GSTAR], .tanphi = s[TH_S_TANPHI], .fn_abs = F,
+                         .fe = -unload_force(m, u, delta), .dy = c->v[1] * dt, .dz = c->v[2] * dt,
+                         .cap = (int)p[TH_P_MDCELLS], .slips = 1, .fresh = c->fresh};
+    return lt_md_step(&in, s + TH_S_MD0, s + TH_S_MD_N);
+}
+
+/* The tangential rules rescale and incremental: one spring kt (N/m) from the previous force
+ * (f0y, f0z) (N), rescaled by kt(n)/kt(n-1) when the overlap decreased (rescale), returned onto
+ * the Coulomb circle tanPhi F (N) radially; plast the slip's trapezoid dissipation (J). */
+static inline lt_tangential th_spring(const double *p, const lt_contact *c, const double *s, double delta, double F,
+                                      double kt, double f0y, double f0z)
+{
+    double dt = c->dt, fric = 0;
+    double fsy = f0y, fsz = f0z;
+    if (p[TH_P_TANGENTIAL] == TH_T_RESCALE && !c->fresh && delta < s[TH_S_DELTA] && s[TH_S_KT] > 0) {
+        fsy *= kt / s[TH_S_KT];
+        fsz *= kt / s[TH_S_KT];
+    }
+    double ty = fsy + kt * c->v[1] * dt, tz = fsz + kt * c->v[2] * dt;
+    double flim = s[TH_S_TANPHI] * F, ft = hypot(ty, tz);
+    double fty = ty, ftz = tz;
+    int slid = ft > flim;
+    if (slid) {
+        double scale = ft > 0 ? flim / ft : 0;
+        fty *= scale, ftz *= scale;
+        if (kt > 0) fric = ((fsy + fty) * (ty - fty) + (fsz + ftz) * (tz - ftz)) / (2 * kt);
+    }
+    double elt = kt > 0 ? (fty * fty + ftz * ftz) / (2 * kt) : 0;
+    return (lt_tangential){.fy = fty, .fz = ftz, .elast = elt, .plast = fric, .slip = slid};
+}
+
 static int th_step(const double *p, const lt_contact *c, double *s, lt_response *out)
 {
     if (c->uN > 0) return 0;
@@ -270,45 +330,25 @@ static int th_step(const double *p, const lt_contact *c, double *s, lt_response 
      * unloading (or not), Coulomb */
     double kt = 8 * s[TH_S_GSTAR] * lt_th_contact_radius(&u, delta);
     double f0y = c->fresh ? 0 : s[TH_S_FTY], f0z = c->fresh ? 0 : s[TH_S_FTZ], elt0 = c->fresh ? 0 : s[TH_S_ELT];
-    double fty, ftz, elt, fric = 0;
-    int slid;
-    if (p[TH_P_TANGENTIAL] == TH_T_MD) {
-        /* the row of laws/md_rule.h over the current elastic curve: the profile x^2/R_p at the
-         * elastic overlap delta - delta_p (its force Fe, the same as F on the plastic branch up
-         * to round-off); the previous state's curve gives the first row's extent */
-        lt_th_unload up = lt_th_unloading(&m, dmax0);
-        double dprev = c->fresh ? dmax0 : s[TH_S_DELTA];
-        const lt_md_in in = {.rstar = u.rp, .delta = fmax(delta - u.dp, 0), .rprev = up.rp,
-                             .delta_prev = fmax(dprev - up.dp, 0), .K = 4.0 / 3.0 * m.estar * sqrt(u.rp),
-                             .gstar = s[TH_S_GSTAR], .tanphi = s[TH_S_TANPHI], .fn_abs = F,
-                             .fe = -unload_force(&m, &u, delta), .dy = c->v[1] * dt, .dz = c->v[2] * dt,
-                             .cap = (int)p[TH_P_MDCELLS], .slips = 1, .fresh = c->fresh};
-        lt_tangential t = lt_md_step(&in, s + TH_S_MD0, s + TH_S_MD_N);
-        fty = t.fy, ftz = t.fz, elt = t.elast, fric = t.plast, slid = t.slip;
-    } else {
-        double fsy = f0y, fsz = f0z;
-        if (p[TH_P_TANGENTIAL] == TH_T_RESCALE && !c->fresh && delta < s[TH_S_DELTA] && s[TH_S_KT] > 0) {
-            fsy *= kt / s[TH_S_KT];
-            fsz *= kt / s[TH_S_KT];
-        }
-        double ty = fsy + kt * c->v[1] * dt, tz = fsz + kt * c->v[2] * dt;
-        double flim = s[TH_S_TANPHI] * F, ft = hypot(ty, tz);
-        fty = ty, ftz = tz;
-        slid = ft > flim;
-        if (slid) {
-            double scale = ft > 0 ? flim / ft : 0;
-            fty *= scale, ftz *= scale;
-            if (kt > 0) fric = ((fsy + fty) * (ty - fty) + (fsz + ftz) * (tz - ftz)) / (2 * kt);
-        }
-        elt = kt > 0 ? (fty * fty + ftz * ftz) / (2 * kt) : 0;
-    }
+    lt_tangential t = p[TH_P_TANGENTIAL] == TH_T_MD ? th_md(p, c, s, &m, &u, dmax0, delta, F)
+                                                    : th_spring(p, c, s, delta, F, kt, f0y, f0z);
+    double fty = t.fy, ftz = t.fz, elt = t.elast, fric = t.plast;
+    int slid = t.slip;
     double kvar = 0.5 * ((f0y + fty) * c->v[1] + (f0z + ftz) * c->v[2]) * dt - (elt - elt0) - fric;
     lt_rr_out rr = {0}; /* rolling and twisting: kn = 2 E* a, kt = 8 G* a of the current curve; no damping */
     if (p[TH_P_ROLLING] != LT_RR_NONE) {
-        lt_rr_hertz z = {(int)p[TH_P_ROLLING], lt_rr_given_mu(p[TH_P_MUR]), 0, p[TH_P_KR], lt_rr_given_mu(p[TH_P_MUTW]),
-                         p[TH_P_KTW], m.rstar,
-                         2 * m.estar * lt_th_contact_radius(&u, delta), kt, fn, c->fresh ? fn : s[TH_S_FN],
-                         delta < s[TH_S_DELTA] && p[TH_P_TANGENTIAL] != TH_T_INCREMENTAL};
+        lt_rr_hertz z = {.rule = (int)p[TH_P_ROLLING],
+                         .muR = lt_rr_given_mu(p[TH_P_MUR]),
+                         .etaR = 0,
+                         .kr = p[TH_P_KR],
+                         .muTw = lt_rr_given_mu(p[TH_P_MUTW]),
+                         .ktw = p[TH_P_KTW],
+                         .rstar = m.rstar,
+                         .kn = 2 * m.estar * lt_th_contact_radius(&u, delta),
+                         .kt = kt,
+                         .fn = fn,
+                         .fn0 = c->fresh ? fn : s[TH_S_FN],
+                         .unloading = delta < s[TH_S_DELTA] && p[TH_P_TANGENTIAL] != TH_T_INCREMENTAL};
         rr = lt_rr_hertz_step(&z, c, s + TH_S_RR);
     }
     s[TH_S_KT] = kt;
@@ -334,13 +374,13 @@ static int th_step(const double *p, const lt_contact *c, double *s, lt_response 
 static double th_fn_max(const double *p, const double *s)
 {
     (void)p, (void)s;
-    return 0;
+    return lt_cone_fn_max(0);
 }
 
+/* The Coulomb cone on |Fn| (laws/coulomb_cone.h). */
 static double th_ft_max(const double *p, const double *s, double fn)
 {
-    (void)p;
-    return fn > 0 ? -1 : s[TH_S_TANPHI] * fabs(fn);
+    return lt_cone_ft_max(s[TH_S_TANPHI], fabs(fn), fn, th_fn_max(p, s), 0);
 }
 
 static int th_yielding(const double *p, const double *s)
@@ -353,9 +393,9 @@ static int th_yielding(const double *p, const double *s)
  * and, with the option `rolling`, the rolling and twisting caps (without it the torques are free). */
 static double th_excess(const double *p, const double *s, const double f[LT_DOF])
 {
-    if (f[0] > th_fn_max(p, s)) return INFINITY;
-    double g = th_ft_max(p, s, f[0]), ft = hypot(f[1], f[2]);
-    double e = g > 0 ? ft / g - 1 : g == 0 && ft == 0 ? 0 : INFINITY;
+    double fn_max = th_fn_max(p, s);
+    if (f[0] > fn_max) return INFINITY;
+    double e = lt_cone_excess(f, fn_max, th_ft_max(p, s, f[0]));
     if (p[TH_P_ROLLING] == LT_RR_NONE) return e;
     return lt_rr_excess(e, lt_rr_given_mu(p[TH_P_MUR]), lt_rr_given_mu(p[TH_P_MUTW]), s[TH_S_RSTAR], f);
 }

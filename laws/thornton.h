@@ -1,7 +1,8 @@
 /* laws/thornton.h - what laws/thornton.c (the `thornton` law), its cases (laws/thornton_cases.c)
- * and its tests share: parameter, state and energy indices, the closed forms of the
- * elastic-perfectly-plastic normal model, and the case table.  SI units (see the law's theory
- * block). */
+ * and its tests share: parameter (TH_P_*), state (TH_S_*) and energy (TH_E_*) indices, the
+ * tangential choices (TH_T_*), the closed forms of the elastic-perfectly-plastic normal model,
+ * and the case table (TH_N_CASES).  Prefix TH, the naming of docs/laws.md ("Writing a law in the
+ * tree").  SI units (see the law's theory block). */
 #ifndef LT_THORNTON_H
 #define LT_THORNTON_H
 #include <lawtester/law.h>

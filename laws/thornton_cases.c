@@ -34,7 +34,7 @@
 #include "thornton.h"
 #include "hertz_mindlin.h"
 #include "effective.h"
-#include "rolling.h"
+#include "linear_rolling.h"
 #include "rolling_resistance.h"
 #include <math.h>
 #include <stddef.h>
@@ -163,7 +163,7 @@ static void cycle_expect(const lt_case_env *env, lt_expect *x)
     x->why[LT_Q_SLIP_FORCE] = "Coulomb tanPhi K delta^1.5: overlap from rounded position updates";
 }
 
-/* The option `rolling` (laws/rolling_resistance.h; closed forms of laws/rolling.h).  Cycle at the
+/* The option `rolling` (laws/rolling_resistance.h; closed forms of laws/linear_rolling.h).  Cycle at the
  * held overlap delta, reached by virgin loading: F the virgin force, the contact radius a of the
  * loading curve (a^2 = R* delta below delta_y; (2 F + F_y)/(2 pi p_y) on the plastic branch),
  * kn = 2 E* a, kt = 8 G* a; bending k_r = 2.25 kn muR^2 R*^2 (epsd) or kt R*^2 (epsd2), cap
@@ -294,7 +294,7 @@ static void normal_along(const lt_case_env *env, double uN, double out[LT_ALONG_
     out[LT_ALONG_ELAST] = lt_th_virgin_work(&m, d);
 }
 
-#define STEEL {2.0e11, 0.3, 7800, 0.5, 0.3}
+#define STEEL {.young = 2.0e11, .poisson = 0.3, .density = 7800, .ktDivKn = 0.5, .tanPhi = 0.3}
 /* The cases below up to closed-loop-elastic predate the md rule: the shear cycle's closed form is
  * the rescale rule's, and the normal cases' rows (their balance: the frame's round-off
  * tangential motion) stay as they were with it */
@@ -313,8 +313,10 @@ static void normal_along(const lt_case_env *env, double uN, double out[LT_ALONG_
      .mat = {STEEL, STEEL}, .cycle = {.overlap = 2e-6, .amplitude = UA, .speed = 1e-3}, .steps = 2000,         \
      .expect = md_cycle_expect, .curve = md_cycle_curve}
 /* hertz_mindlin's no-slip md impact: alumina on soda-lime glass, 4 G* / E* = 0.8591 */
-#define AL_OXIDE {3.8e11, 0.23, 4000, 0.5, 0.0}
-#define SODA_LIME {7.0e10, 0.25, 2500, 0.5, 0.0}
+#define AL_OXIDE {.young = 3.8e11, .poisson = 0.23, .density = 4000, .ktDivKn = 0.5, \
+                  .tanPhi = 0.0}
+#define SODA_LIME {.young = 7.0e10, .poisson = 0.25, .density = 2500, .ktDivKn = 0.5, \
+                   .tanPhi = 0.0}
 
 const lt_case lt_thornton_cases[TH_N_CASES] = {
     {.name = "normal-load-elastic",

@@ -50,104 +50,112 @@
  *   [Walton & Braun 1986]); the friction: P. A. Cundall, O. D. L. Strack (1979).
  */
 #include "walton_braun.h"
-#include "utilisation.h"
+#include "coulomb_cone.h"
 #include <math.h>
 #include <stddef.h>
 
-static const lt_param wb_params[P_COUNT] = {
-    [P_KN] = {"kn", LT_REAL, NAN, 0, INFINITY, "N/m", "loading stiffness (default: from materials)", 0},
-    [P_KT] = {"kt", LT_REAL, NAN, 0, INFINITY, "N/m", "tangential stiffness (default: from materials)", 0},
-    [P_TANPHI] = {"tanPhi", LT_REAL, NAN, 0, INFINITY, "-", "friction coefficient tan(phi) (default: from materials)", 0},
-    [P_EN] = {"en", LT_REAL, 1, 0.01, 1, "-", "normal restitution: unloading stiffness kn/en^2 (default 1: elastic)", 0},
-    [P_NOSLIP] = {"noSlip", LT_BOOL, 0, 0, 1, "-", "no Coulomb limit: the tangential spring stays elastic", 0},
+static const lt_param wb_params[WB_P_COUNT] = {
+    [WB_P_KN] = {.name = "kn", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                 .unit = "N/m", .doc = "loading stiffness (default: from materials)"},
+    [WB_P_KT] = {.name = "kt", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                 .unit = "N/m", .doc = "tangential stiffness (default: from materials)"},
+    [WB_P_TANPHI] = {.name = "tanPhi", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                     .unit = "-", .doc = "friction coefficient tan(phi) (default: from materials)"},
+    [WB_P_EN] = {.name = "en", .kind = LT_REAL, .def = 1, .min = 0.01, .max = 1, .unit = "-",
+                 .doc = "normal restitution: unloading stiffness kn/en^2 (default 1: elastic)"},
+    [WB_P_NOSLIP] = {.name = "noSlip", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1, .unit = "-",
+                     .doc = "no Coulomb limit: the tangential spring stays elastic"},
 };
-static const unsigned wb_param_flags[P_COUNT] = {
-    [P_KN] = LT_PARAM_MATERIALS, [P_KT] = LT_PARAM_MATERIALS, [P_TANPHI] = LT_PARAM_MATERIALS};
-static const char *const wb_state[S_COUNT] = {
-    [S_KN] = "kn", [S_KT] = "kt", [S_TANPHI] = "tanPhi", [S_KUN] = "kun", [S_DMAX] = "dmax", [S_D0] = "d0",
-    [S_FN] = "Fn", [S_FTY] = "Fty", [S_FTZ] = "Ftz", [S_UN0] = "uN0", [S_SLIP] = "slip"};
-static const lt_energy_def wb_energies[E_COUNT] = {
-    {"elast", LT_STORED, "energy recoverable by unloading: normal (on the unloading line) and tangential springs"},
-    {"plast", LT_DISSIPATED, "the normal hysteresis loop's area, and Coulomb slip"},
+static const unsigned wb_param_flags[WB_P_COUNT] = {
+    [WB_P_KN] = LT_PARAM_MATERIALS, [WB_P_KT] = LT_PARAM_MATERIALS, [WB_P_TANPHI] = LT_PARAM_MATERIALS};
+static const char *const wb_state[WB_S_COUNT] = {
+    [WB_S_KN] = "kn", [WB_S_KT] = "kt", [WB_S_TANPHI] = "tanPhi", [WB_S_KUN] = "kun", [WB_S_DMAX] = "dmax", [WB_S_D0] = "d0",
+    [WB_S_FN] = "Fn", [WB_S_FTY] = "Fty", [WB_S_FTZ] = "Ftz", [WB_S_UN0] = "uN0", [WB_S_SLIP] = "slip"};
+static const lt_energy_def wb_energies[WB_E_COUNT] = {
+    {.name = "elast", .kind = LT_STORED,
+     .doc = "energy recoverable by unloading: normal (on the unloading line) and tangential "
+            "springs"},
+    {.name = "plast", .kind = LT_DISSIPATED,
+     .doc = "the normal hysteresis loop's area, and Coulomb slip"},
 };
 
 static void wb_init(const double *p, const lt_contact *c, double *s)
 {
-    s[S_KN] = lt_given_kn(p[P_KN], c);
-    s[S_KT] = lt_given_kt(p[P_KT], s[S_KN], c);
-    s[S_TANPHI] = lt_given_tanphi(p[P_TANPHI], c);
-    s[S_KUN] = s[S_KN] / (p[P_EN] * p[P_EN]);
+    s[WB_S_KN] = lt_given_kn(p[WB_P_KN], c);
+    s[WB_S_KT] = lt_given_kt(p[WB_P_KT], s[WB_S_KN], c);
+    s[WB_S_TANPHI] = lt_given_tanphi(p[WB_P_TANPHI], c);
+    s[WB_S_KUN] = s[WB_S_KN] / (p[WB_P_EN] * p[WB_P_EN]);
 }
 
 static int wb_step(const double *p, const lt_contact *c, double *s, lt_response *out)
 {
     if (c->uN > 0) return 0;
-    double kn = s[S_KN], kun = s[S_KUN], kt = s[S_KT], en2 = p[P_EN] * p[P_EN];
+    double kn = s[WB_S_KN], kun = s[WB_S_KUN], kt = s[WB_S_KT], en2 = p[WB_P_EN] * p[WB_P_EN];
     double delta = -c->uN, P, slope;
-    if (delta >= s[S_DMAX]) { /* the loading line: dmax and d0 follow */
-        s[S_DMAX] = delta;
-        s[S_D0] = (1 - en2) * delta;
+    if (delta >= s[WB_S_DMAX]) { /* the loading line: dmax and d0 follow */
+        s[WB_S_DMAX] = delta;
+        s[WB_S_D0] = (1 - en2) * delta;
         P = kn * delta;
         slope = kn;
     } else { /* the unloading line, down to zero force at d0 */
-        P = kun * (delta - s[S_D0]);
+        P = kun * (delta - s[WB_S_D0]);
         slope = kun;
-        if (delta < s[S_D0]) P = slope = 0; /* the force-free gap */
+        if (delta < s[WB_S_D0]) P = slope = 0; /* the force-free gap */
     }
-    double fn = -P, fn0 = s[S_FN];
+    double fn = -P, fn0 = s[WB_S_FN];
     double elast_n = kun > 0 ? 0.5 * P * P / kun : 0;
     double plast = c->fresh ? 0.5 * (1 - en2) * kn * delta * delta
-                            : 0.5 * (fn0 + fn) * (c->uN - s[S_UN0]) - (elast_n - (kun > 0 ? 0.5 * fn0 * fn0 / kun : 0));
+                            : 0.5 * (fn0 + fn) * (c->uN - s[WB_S_UN0]) - (elast_n - (kun > 0 ? 0.5 * fn0 * fn0 / kun : 0));
     /* tangential: linear's incremental spring and radial return (laws/linear.c) */
-    double fty0 = s[S_FTY], ftz0 = s[S_FTZ];
+    double fty0 = s[WB_S_FTY], ftz0 = s[WB_S_FTZ];
     double ty = fty0 + kt * c->v[1] * c->dt, tz = ftz0 + kt * c->v[2] * c->dt;
     double fty = ty, ftz = tz;
-    s[S_SLIP] = 0;
-    if (!p[P_NOSLIP]) {
-        double fy = P * s[S_TANPHI], ft = hypot(ty, tz);
+    s[WB_S_SLIP] = 0;
+    if (!p[WB_P_NOSLIP]) {
+        double fy = P * s[WB_S_TANPHI], ft = hypot(ty, tz);
         if (ft > fy) {
             double scale = ft > 0 ? fy / ft : 0;
             fty = ty * scale;
             ftz = tz * scale;
-            s[S_SLIP] = 1;
+            s[WB_S_SLIP] = 1;
             if (kt > 0) plast += ((fty0 + fty) * (ty - fty) + (ftz0 + ftz) * (tz - ftz)) / (2 * kt);
         }
     }
-    s[S_FN] = fn;
-    s[S_FTY] = fty;
-    s[S_FTZ] = ftz;
-    s[S_UN0] = c->uN;
+    s[WB_S_FN] = fn;
+    s[WB_S_FTY] = fty;
+    s[WB_S_FTZ] = ftz;
+    s[WB_S_UN0] = c->uN;
     lt_respond_force(out, fn, fty, ftz, slope, kt);
-    out->energy[E_ELAST] = elast_n + (kt > 0 ? 0.5 * (fty * fty + ftz * ftz) / kt : 0);
-    out->energy[E_PLAST] = plast;
+    out->energy[WB_E_ELAST] = elast_n + (kt > 0 ? 0.5 * (fty * fty + ftz * ftz) / kt : 0);
+    out->energy[WB_E_PLAST] = plast;
     return 1;
-}
-
-static double wb_ft_max(const double *p, const double *s, double fn)
-{
-    if (p[P_NOSLIP]) return INFINITY;
-    if (fn > 0) return -1;
-    return fabs(fn) * s[S_TANPHI];
 }
 
 static double wb_fn_max(const double *p, const double *s)
 {
     (void)p;
     (void)s;
-    return 0;
+    return lt_cone_fn_max(0);
+}
+
+/* The Coulomb cone on |Fn| (laws/coulomb_cone.h); noSlip: unlimited at every Fn, beyond the tip
+ * too. */
+static double wb_ft_max(const double *p, const double *s, double fn)
+{
+    if (p[WB_P_NOSLIP]) return INFINITY;
+    return lt_cone_ft_max(s[WB_S_TANPHI], fabs(fn), fn, wb_fn_max(p, s), 0);
 }
 
 static int wb_yielding(const double *p, const double *s)
 {
     (void)p;
-    return s[S_SLIP] != 0;
+    return s[WB_S_SLIP] != 0;
 }
 
 /* The cone over the six forces: the torques are free (no torque), dimensionless. */
 static double wb_excess(const double *p, const double *s, const double f[LT_DOF])
 {
-    if (f[0] > wb_fn_max(p, s)) return INFINITY;
-    return lt_utilisation(hypot(f[1], f[2]), wb_ft_max(p, s, f[0]));
+    return lt_cone_excess(f, wb_fn_max(p, s), wb_ft_max(p, s, f[0]));
 }
 
 static const lt_yield wb_yield = {
@@ -164,15 +172,15 @@ const lt_law law_walton_braun = {
     .name = "walton_braun",
     .summary = "Walton-Braun hysteretic linear normal spring (load kn, unload kn/en^2: e = en), Coulomb friction",
     .params = wb_params,
-    .n_params = P_COUNT,
+    .n_params = WB_P_COUNT,
     .state_names = wb_state,
-    .n_state = S_COUNT,
+    .n_state = WB_S_COUNT,
     .energies = wb_energies,
-    .n_energies = E_COUNT,
+    .n_energies = WB_E_COUNT,
     .init = wb_init,
     .step = wb_step,
     .cases = lt_walton_braun_cases,
-    .n_cases = WALTON_BRAUN_N_CASES,
+    .n_cases = WB_N_CASES,
     .yield = &wb_yield,
     .friction = "tanPhi",
     .param_flags = wb_param_flags,

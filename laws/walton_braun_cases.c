@@ -37,7 +37,7 @@
 #define TOL_ROUND 1e-12
 static void impact_expect(const lt_case_env *env, lt_expect *x)
 {
-    double kn = env->param[P_KN], en = env->param[P_EN], m = env->c.mstar, v = env->impact.vn;
+    double kn = env->param[WB_P_KN], en = env->param[WB_P_EN], m = env->c.mstar, v = env->impact.vn;
     double w0 = sqrt(kn / m), tf = 0.5 * LT_PI * (1 + en) / w0, wdt = w0 * env->c.dt;
     x->value[LT_Q_RESTITUTION] = en;
     x->value[LT_Q_FORCE_TIME] = tf;
@@ -60,12 +60,12 @@ static void impact_expect(const lt_case_env *env, lt_expect *x)
 
 static void normal_along(const lt_case_env *env, double uN, double out[LT_ALONG_COUNT])
 {
-    hooke_along(env->param[P_KN], env->param[P_KT], uN, out);
+    hooke_along(env->param[WB_P_KN], env->param[WB_P_KT], uN, out);
 }
 
 static void cycle_expect(const lt_case_env *env, lt_expect *x)
 {
-    coulomb_cycle_expect(env->param[P_KN], env->param[P_KT], env->param[P_TANPHI], env,
+    coulomb_cycle_expect(env->param[WB_P_KN], env->param[WB_P_KT], env->param[WB_P_TANPHI], env,
                          "radial return onto tanPhi kn delta: " WHY_POSITION, x);
 }
 
@@ -73,16 +73,17 @@ static void cycle_expect(const lt_case_env *env, lt_expect *x)
  * line to d0 (the force-free crossing of the residual overlap follows). */
 static void impact_curve(const lt_case_env *env, double s, double *uN, double *Fn)
 {
-    double kn = env->param[P_KN], en = env->param[P_EN], dmax = env->impact.vn / sqrt(kn / env->c.mstar);
+    double kn = env->param[WB_P_KN], en = env->param[WB_P_EN], dmax = env->impact.vn / sqrt(kn / env->c.mstar);
     double d0 = (1 - en * en) * dmax, delta = s < 0.5 ? 2 * s * dmax : dmax - (2 * s - 1) * (dmax - d0);
     *uN = -delta;
     *Fn = s < 0.5 ? -kn * delta : -kn / (en * en) * (delta - d0);
 }
 
-#define MAT_A {1e7, 0.25, 2600, 0.5, 0.5}
-#define MAT_STEEL {2e11, 0.3, 7800, 0.5, 0.5}
+#define MAT_A {.young = 1e7, .poisson = 0.25, .density = 2600, .ktDivKn = 0.5, .tanPhi = 0.5}
+#define MAT_STEEL {.young = 2e11, .poisson = 0.3, .density = 7800, .ktDivKn = 0.5, \
+                   .tanPhi = 0.5}
 
-const lt_case lt_walton_braun_cases[WALTON_BRAUN_N_CASES] = {
+const lt_case lt_walton_braun_cases[WB_N_CASES] = {
     {.name = "normal-load-en1",
      .doc = "en = 1: kun = kn, d0 = 0, the linear law's Hooke spring along loading to 1 mm and unloading",
      .kind = LT_CASE_NORMAL,

@@ -1,5 +1,5 @@
 -- stages/adhesion_cycle.lua - one approach-separation cycle of `hertz_adhesion` in its JKR model
--- (laws/adhesion.c; Johnson, Kendall & Roberts 1971; docs/laws.md): two elastomer spheres
+-- (laws/hertz_adhesion.c; Johnson, Kendall & Roberts 1971; docs/laws.md): two elastomer spheres
 -- (E = 1 MPa, nu = 0.5, r = 10 mm, both held; work of adhesion 0.05 J/m^2) start 8 um apart,
 -- approach to 20 um overlap, hold, and are pulled apart beyond the neck, 3 um further.  The contact forms at
 -- touch with the attraction (4/3) pi w R*, follows the JKR branch, passes the largest attraction

@@ -1,4 +1,4 @@
--- stages/rolling_cycle.lua - the rolling resistance of `linear_rolling` (laws/rolling.c; Ai,
+-- stages/rolling_cycle.lua - the rolling resistance of `linear_rolling` (laws/linear_rolling.c; Ai,
 -- Chen, Rotter & Ooi 2011, model C): two spheres (0.1 and 0.05 m, both held) pressed 1 mm
 -- together, then bent about local y (relative rolling) 0 -> +a -> -a -> +a at constant overlap.
 -- The moment is elastic-perfectly plastic: slope kr = 2.25 kn muR^2 R*^2, cap M = muR R* kn delta

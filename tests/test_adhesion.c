@@ -1,5 +1,5 @@
-/* tests/test_adhesion.c - the `hertz_adhesion` law (laws/adhesion.c, JKR and DMT) through the
- * driver and on hand-made contacts, against the closed forms of laws/adhesion_cases.c
+/* tests/test_adhesion.c - the `hertz_adhesion` law (laws/hertz_adhesion.c, JKR and DMT) through the
+ * driver and on hand-made contacts, against the closed forms of laws/hertz_adhesion_cases.c
  * (Johnson, Kendall & Roberts 1971; Derjaguin, Muller & Toporov 1975; Maugis 2000):
  *   - each case (JKR between spheres, JKR sphere on a wall with R* = r, DMT) driven through one
  *     approach-separation cycle under displacement control: from touch to an overlap of 20 um,
@@ -15,7 +15,7 @@
  * Units SI; signs of include/lawtester/law.h (Fn on A: compression negative, attraction positive). */
 #include "contact/registry.h"
 #include "verify/verify_int.h"
-#include "../laws/adhesion.h"
+#include "../laws/hertz_adhesion.h"
 #include "check.h"
 #include "drive.h"
 #include <math.h>
@@ -135,10 +135,10 @@ static double check_cycle(const lt_case *cs, int refine)
         char what[160];
         /* pull-off: the largest attraction sampled along the branch */
         double pull = lt_adhesion_pull_off(model, w, R), dsep = lt_adhesion_separation(model, w, E, R), tol;
-        if (model == ADH_JKR) {
+        if (model == HA_MODEL_JKR) {
             /* the attraction peaks inside the branch (dP/da = 0); sampled every h of delta it is
              * at most kappa (h/2)^2/2 below the peak, kappa = d^2P/d delta^2 there = 72 3^(4/3)/256
-             * P_pull/delta_c^2 (from kn of laws/adhesion.c at a^(3/2) = 3 c R* /4); margin 2 */
+             * P_pull/delta_c^2 (from kn of laws/hertz_adhesion.c at a^(3/2) = 3 c R* /4); margin 2 */
             tol = 2 * 72 * pow(3, 4.0 / 3.0) / 256 * pow(h / dsep, 2) / 8;
         } else {
             /* the attraction is largest at touch; the state nearest it lies within h of it */
@@ -155,7 +155,7 @@ static double check_cycle(const lt_case *cs, int refine)
         /* the energy lost over the cycle */
         double loss = lt_adhesion_cycle_loss(model, w, E, R);
         const lt_view *V = lt_tester_view(T);
-        double adh = V->energy[AE_ADH], work = V->energy[tr.ne + LT_E_WORK] - V->energy[tr.ne + LT_E_KIN];
+        double adh = V->energy[HA_E_ADH], work = V->energy[tr.ne + LT_E_WORK] - V->energy[tr.ne + LT_E_KIN];
         snprintf(what, sizeof what, "%s: adh over the cycle vs U(delta_sep) - U(0)", cs->name);
         if (loss > 0) CHECK_REL(adh, loss, TOL_FORMULA, what);
         else CHECK_ABS(adh, 0, 0, what);
@@ -163,7 +163,7 @@ static double check_cycle(const lt_case *cs, int refine)
          * the one that separates it, at most half the force jumped (|P| at touch: JKR 4/3,
          * DMT 2 pi w R*; at the separation: JKR's neck 5/6 pi w R*, DMT 2 pi w R*) times the
          * step h; elsewhere O(h^2) */
-        double jumps = (model == ADH_JKR ? 4.0 / 3.0 + 5.0 / 6.0 : 4.0) * LT_PI * w * R * h / 2;
+        double jumps = (model == HA_MODEL_JKR ? 4.0 / 3.0 + 5.0 / 6.0 : 4.0) * LT_PI * w * R * h / 2;
         snprintf(what, sizeof what, "%s: work over the cycle vs closed form (jumps inside a step: %.3g J)", cs->name,
                  jumps);
         CHECK_ABS(work, loss, jumps, what);
@@ -188,14 +188,14 @@ static void test_registered(void)
     const lt_law *law = adhesion();
     CHECK(law != NULL);
     if (!law) return;
-    CHECK(law->n_cases == ADHESION_N_CASES);
-    CHECK(strcmp(law->params[AP_GAMMA].name, "gamma") == 0 && strcmp(law->params[AP_MODEL].name, "model") == 0);
-    CHECK(strcmp(law->energies[AE_ELAST].name, "elast") == 0 && strcmp(law->energies[AE_ADH].name, "adh") == 0);
+    CHECK(law->n_cases == HA_N_CASES);
+    CHECK(strcmp(law->params[HA_P_GAMMA].name, "gamma") == 0 && strcmp(law->params[HA_P_MODEL].name, "model") == 0);
+    CHECK(strcmp(law->energies[HA_E_ELAST].name, "elast") == 0 && strcmp(law->energies[HA_E_ADH].name, "adh") == 0);
 }
 
-static void test_jkr_cycle_spheres(void) { check_cycle(&lt_adhesion_cases[0], 1); }
-static void test_jkr_cycle_wall(void) { check_cycle(&lt_adhesion_cases[1], 1); }
-static void test_dmt_cycle(void) { check_cycle(&lt_adhesion_cases[2], 1); }
+static void test_jkr_cycle_spheres(void) { check_cycle(&lt_hertz_adhesion_cases[0], 1); }
+static void test_jkr_cycle_wall(void) { check_cycle(&lt_hertz_adhesion_cases[1], 1); }
+static void test_dmt_cycle(void) { check_cycle(&lt_hertz_adhesion_cases[2], 1); }
 
 /* The driver's work over the JKR cycle converges to the closed form: at h, h/2 and h/4 within
  * the bound of check_cycle, half the jumps of the force at touch and at the neck times h, which
@@ -205,7 +205,7 @@ static void test_dmt_cycle(void) { check_cycle(&lt_adhesion_cases[2], 1); }
 static void test_jkr_cycle_work_converges(void)
 {
     double e[3];
-    for (int k = 0; k < 3; k++) e[k] = check_cycle(&lt_adhesion_cases[0], 1 << k);
+    for (int k = 0; k < 3; k++) e[k] = check_cycle(&lt_hertz_adhesion_cases[0], 1 << k);
     if (getenv("LT_ADHESION_PRINT")) printf("cycle work errors %.3e %.3e %.3e J\n", e[0], e[1], e[2]);
     CHECK(fabs(e[2]) < fabs(e[0]));
 }
@@ -230,7 +230,7 @@ static void test_cycle_loss_is_the_loop_area(void)
         double ha = (at - ac) / SIMPSON_N, sum = jkr_p_ddelta(ac, E, R, c) + jkr_p_ddelta(at, E, R, c);
         for (int i = 1; i < SIMPSON_N; i++) sum += (i % 2 ? 4 : 2) * jkr_p_ddelta(ac + i * ha, E, R, c);
         double area = -sum * ha / 3; /* from a_c to a_t, i.e. delta_c to 0: P < 0, so area > 0 */
-        CHECK_REL(lt_adhesion_cycle_loss(ADH_JKR, w, E, R), area, TOL_QUADRATURE, "cycle loss vs quadrature of P d(delta)");
+        CHECK_REL(lt_adhesion_cycle_loss(HA_MODEL_JKR, w, E, R), area, TOL_QUADRATURE, "cycle loss vs quadrature of P d(delta)");
     }
 }
 
@@ -261,9 +261,9 @@ static void test_no_adhesion_is_hertz(void)
     double p[LT_MAX_PARAMS], q[LT_MAX_PARAMS], s[LT_MAX_STATE];
     for (int i = 0; i < law->n_params; i++) p[i] = law->params[i].def;
     for (int i = 0; i < hm->n_params; i++) q[i] = hm->params[i].def;
-    p[AP_GAMMA] = 0;
+    p[HA_P_GAMMA] = 0;
     for (int k = 0; k < 2; k++) {
-        p[AP_MODEL] = k;
+        p[HA_P_MODEL] = k;
         for (double d = 1e-7; d < 1e-3; d *= 10) {
             lt_response r = at_overlap(p, 1e8, 0.3, 0.1, 0.05, -d, s), h = {0};
             lt_material m = {1e8, 0.3, 1000, 0.5, 0.5};
@@ -287,19 +287,19 @@ static void test_newton_next_to_the_neck(void)
     const lt_law *law = adhesion();
     double p[LT_MAX_PARAMS], s[LT_MAX_STATE];
     for (int i = 0; i < law->n_params; i++) p[i] = law->params[i].def;
-    p[AP_MODEL] = ADH_JKR;
-    p[AP_GAMMA] = 0.05;
-    double E = 1e6 / (2 * 0.75), R = 0.005, dc = lt_adhesion_separation(ADH_JKR, 0.05, E, R);
+    p[HA_P_MODEL] = HA_MODEL_JKR;
+    p[HA_P_GAMMA] = 0.05;
+    double E = 1e6 / (2 * 0.75), R = 0.005, dc = lt_adhesion_separation(HA_MODEL_JKR, 0.05, E, R);
     for (int k = 2; k <= 12; k += 2) {
         double d = dc * (1 - pow(10, -k)); /* dc < 0: slightly less tension than the neck */
         lt_response r = at_overlap(p, 1e6, 0.5, 0.01, 0.01, -d, s);
-        lt_adhesion_state st = lt_adhesion_closed_form(ADH_JKR, 0.05, E, R, d);
+        lt_adhesion_state st = lt_adhesion_closed_form(HA_MODEL_JKR, 0.05, E, R, d);
         char what[96];
         snprintf(what, sizeof what, "force at delta_c (1 - 1e-%d)", k);
         CHECK_REL(r.f[0], st.fn, 1e-14 + 10 * sqrt(1e-16 * pow(10, k)), what);
     }
     lt_response r = at_overlap(p, 1e6, 0.5, 0.01, 0.01, -dc * (1 + 1e-9), s);
-    CHECK(r.f[0] == 0 && r.energy[AE_ELAST] == 0 && r.energy[AE_SURF] == 0 && s[AS_DETACHED] == 1); /* separated */
+    CHECK(r.f[0] == 0 && r.energy[HA_E_ELAST] == 0 && r.energy[HA_E_SURF] == 0 && s[HA_S_DETACHED] == 1); /* separated */
 }
 
 const test_case adhesion_tests[] = {

@@ -502,7 +502,7 @@ static void test_limits(void)
 }
 
 /* The rotational case a law developer needs, written twice: as a case script
- * (cases/rolling_bending.lua) and as the law's C case (laws/rolling_cases.c, `bending-cycle`, an
+ * (cases/rolling_bending.lua) and as the law's C case (laws/linear_rolling_cases.c, `bending-cycle`, an
  * API-3 cycle with dof 4).  Both drive the same path, so they measure the same numbers; both are
  * checked against the closed forms kr = 2.25 kn muR^2 R*^2, M = muR R* kn delta,
  * E = 4 M (a - M/kr) computed here. */

@@ -21,9 +21,9 @@ static lt_contact make_contact(double uN, double vy, double vz, double dt) { ret
 static lt_response step_from(const lt_law *law, const double *p, const lt_contact *c, double *s, double fn, double fty)
 {
     law->init(p, c, s);
-    s[S_FN] = fn;
-    s[S_FTY] = fty;
-    s[S_FTZ] = 0;
+    s[LIN_S_FN] = fn;
+    s[LIN_S_FTY] = fty;
+    s[LIN_S_FTZ] = 0;
     lt_response r = {0};
     law->step(p, c, s, &r);
     return r;
@@ -35,8 +35,8 @@ static void test_registered(void)
     CHECK(law != NULL);
     if (!law) return;
     CHECK(law->api_version == LT_LAW_API_VERSION);
-    CHECK(lt_law_param_index(law, "kn") == P_KN);
-    CHECK(lt_law_param_index(law, "dissipation") == P_DISSIPATION);
+    CHECK(lt_law_param_index(law, "kn") == LIN_P_KN);
+    CHECK(lt_law_param_index(law, "dissipation") == LIN_P_DISSIPATION);
     CHECK(lt_law_energy_index(law, "elast") >= 0 && lt_law_energy_index(law, "plast") >= 0);
     CHECK(lt_law_param_index(law, "nonsense") == -1);
 }
@@ -52,7 +52,7 @@ static void test_normal_force_hooke(void)
     lt_response r = {0};
     CHECK(law->step(p, &c, s, &r) == 1);
     CHECK_REL(r.f[0], 1e6 * -2.5e-4, TOL_ROUNDOFF, "Fn = kn uN");
-    CHECK_REL(r.energy[E_ELAST], 0.5 * 1e6 * 2.5e-4 * 2.5e-4, TOL_ROUNDOFF, "elast = kn uN^2 / 2");
+    CHECK_REL(r.energy[LIN_E_ELAST], 0.5 * 1e6 * 2.5e-4 * 2.5e-4, TOL_ROUNDOFF, "elast = kn uN^2 / 2");
     CHECK(r.f[1] == 0 && r.f[2] == 0 && r.f[3] == 0 && r.f[4] == 0 && r.f[5] == 0);
 }
 
@@ -66,7 +66,7 @@ static void test_materials_when_no_override(void)
     c.kt = 654.0;
     c.tanPhi = 0.3;
     law->init(p, &c, s);
-    CHECK(s[S_KN] == 123456.0 && s[S_KT] == 654.0 && s[S_TANPHI] == 0.3);
+    CHECK(s[LIN_S_KN] == 123456.0 && s[LIN_S_KT] == 654.0 && s[LIN_S_TANPHI] == 0.3);
 }
 
 static void test_breaks_in_tension_unless_noBreak(void)
@@ -78,7 +78,7 @@ static void test_breaks_in_tension_unless_noBreak(void)
     law->init(p, &c, s);
     lt_response r = {0};
     CHECK(law->step(p, &c, s, &r) == 0);
-    p[P_NOBREAK] = 1;
+    p[LIN_P_NOBREAK] = 1;
     CHECK(law->step(p, &c, s, &r) == 1);
     CHECK_REL(r.f[0], 1e6 * 1e-9, TOL_ROUNDOFF, "tensile Fn with noBreak");
 }
@@ -93,12 +93,12 @@ static void test_dissipation_steady_sliding(void)
     double uN = -1e-3, fy = 1e6 * 1e-3 * 0.5, du = 3e-6;
     lt_contact c = make_contact(uN, du / 1e-6, 0, 1e-6);
     law->init(p, &c, s);
-    s[S_FN] = 1e6 * uN;
-    s[S_FTY] = fy;
+    s[LIN_S_FN] = 1e6 * uN;
+    s[LIN_S_FTY] = fy;
     lt_response r = {0};
     law->step(p, &c, s, &r);
     CHECK_REL(r.f[1], fy, TOL_ROUNDOFF, "returned to the yield surface");
-    CHECK_REL(r.energy[E_PLAST], fy * du, TOL_ROUNDOFF, "trapezoid: exact fy du");
+    CHECK_REL(r.energy[LIN_E_PLAST], fy * du, TOL_ROUNDOFF, "trapezoid: exact fy du");
 }
 
 /* Normal unloading on the yield surface at fixed tangential displacement: fy drops from fy0
@@ -112,13 +112,13 @@ static void test_dissipation_normal_unloading(void)
     lt_contact c = make_contact(uN1, 0, 0, 1e-6);
     c.v[0] = (uN1 - uN0) / 1e-6;
     for (int formula = 0; formula < 5; formula++) {
-        p[P_DISSIPATION] = formula;
+        p[LIN_P_DISSIPATION] = formula;
         lt_response r = step_from(law, p, &c, s, 1e6 * uN0, fy0);
         double exact = (fy0 * fy0 - fy1 * fy1) / (2 * 5e5);
         if (formula == 1) /* doc: fy (ft - fy)/kt, short by (ft-fy)^2/(2kt) */
-            CHECK_REL(r.energy[E_PLAST], fy1 * (fy0 - fy1) / 5e5, TOL_ROUNDOFF, "doc formula value");
+            CHECK_REL(r.energy[LIN_E_PLAST], fy1 * (fy0 - fy1) / 5e5, TOL_ROUNDOFF, "doc formula value");
         else
-            CHECK_REL(r.energy[E_PLAST], exact, TOL_ROUNDOFF, "exact on normal unloading");
+            CHECK_REL(r.energy[LIN_E_PLAST], exact, TOL_ROUNDOFF, "exact on normal unloading");
     }
 }
 
@@ -134,9 +134,9 @@ static void test_dissipation_onset(void)
     const double expect[5] = {(f0 + fy) * (ft - fy) / (2 * kt), fy * (ft - fy) / kt,
                               (ft * ft - fy * fy) / (2 * kt), (ft * ft - fy * fy) / (2 * kt), fy * (ft - fy) / kt};
     for (int formula = 0; formula < 5; formula++) {
-        p[P_DISSIPATION] = formula;
+        p[LIN_P_DISSIPATION] = formula;
         lt_response r = step_from(law, p, &c, s, 1e6 * uN, f0);
-        CHECK_REL(r.energy[E_PLAST], expect[formula], 1e-12, "onset dissipation of each formula");
+        CHECK_REL(r.energy[LIN_E_PLAST], expect[formula], 1e-12, "onset dissipation of each formula");
     }
 }
 
@@ -160,13 +160,13 @@ static void test_noSlip_stays_elastic(void)
     const lt_law *law = linear();
     double p[LT_MAX_PARAMS], s[LT_MAX_STATE] = {0};
     default_params(p);
-    p[P_NOSLIP] = 1;
+    p[LIN_P_NOSLIP] = 1;
     lt_contact c = make_contact(-1e-3, 1e-2 / 1e-6, 0, 1e-6);
     law->init(p, &c, s);
     lt_response r = {0};
     law->step(p, &c, s, &r);
     CHECK_REL(r.f[1], 5e5 * 1e-2, TOL_ROUNDOFF, "Ft = kt u beyond the Coulomb limit");
-    CHECK(r.energy[E_PLAST] == 0);
+    CHECK(r.energy[LIN_E_PLAST] == 0);
 }
 
 const test_case linear_tests[] = {

@@ -33,13 +33,13 @@ static void test_rotational_stiffness_dimensions(void)
     lt_contact c = contact();
     law->init(p, &c, s);
     /* default l: the connector radius sqrt(contA/pi) = min radius = 0.05 m */
-    CHECK_REL(s[S_KW], 2e6 * 0.05 * 0.05, TOL_ROUNDOFF, "kw = kn l^2 (N m/rad)");
-    CHECK_REL(s[S_KB], 1e6 * 0.05 * 0.05, TOL_ROUNDOFF, "kb = kt l^2 (N m/rad)");
+    CHECK_REL(s[L6_S_KW], 2e6 * 0.05 * 0.05, TOL_ROUNDOFF, "kw = kn l^2 (N m/rad)");
+    CHECK_REL(s[L6_S_KB], 1e6 * 0.05 * 0.05, TOL_ROUNDOFF, "kb = kt l^2 (N m/rad)");
     /* doubling l quadruples the torque stiffnesses: a length squared, not l or 1/l */
-    p[P_CHARLEN] = 0.1;
+    p[L6_P_CHARLEN] = 0.1;
     law->init(p, &c, s);
-    CHECK_REL(s[S_KW], 4 * 2e6 * 0.05 * 0.05, TOL_ROUNDOFF, "kw scales with l^2");
-    CHECK_REL(s[S_KB] / s[S_KW], 1e6 / 2e6, TOL_ROUNDOFF, "kb/kw = kt/kn (Woo's documented pairing)");
+    CHECK_REL(s[L6_S_KW], 4 * 2e6 * 0.05 * 0.05, TOL_ROUNDOFF, "kw scales with l^2");
+    CHECK_REL(s[L6_S_KB] / s[L6_S_KW], 1e6 / 2e6, TOL_ROUNDOFF, "kb/kw = kt/kn (Woo's documented pairing)");
 }
 
 /* Ten steps of constant relative velocities on all DoFs: F = k u, T = k phi, and the energy. */
@@ -48,7 +48,7 @@ static void test_elastic_in_six_dofs(void)
     const lt_law *law = l6();
     double p[LT_MAX_PARAMS], s[LT_MAX_STATE] = {0};
     for (int i = 0; i < law->n_params; i++) p[i] = law->params[i].def;
-    p[P_KN] = 3e6, p[P_KT] = 1e6, p[P_CHARLEN] = 0.02;
+    p[L6_P_KN] = 3e6, p[L6_P_KT] = 1e6, p[L6_P_CHARLEN] = 0.02;
     lt_contact c = contact();
     law->init(p, &c, s);
     const double v[LT_DOF] = {0, 0.3, -0.2, 2.0, -1.0, 0.5};
@@ -67,7 +67,7 @@ static void test_elastic_in_six_dofs(void)
         CHECK_REL(r.f[j], k[j] * u, 1e-13, "F = k u (ten increments)");
         e += 0.5 * k[j] * u * u;
     }
-    CHECK_REL(r.energy[E_ELAST], e, 1e-13, "elast = sum of k u^2/2");
+    CHECK_REL(r.energy[L6_E_ELAST], e, 1e-13, "elast = sum of k u^2/2");
 }
 
 static void test_breaks_unless_noBreak(void)
@@ -80,7 +80,7 @@ static void test_breaks_unless_noBreak(void)
     law->init(p, &c, s);
     lt_response r = {0};
     CHECK(law->step(p, &c, s, &r) == 0);
-    p[P_NOBREAK] = 1;
+    p[L6_P_NOBREAK] = 1;
     CHECK(law->step(p, &c, s, &r) == 1 && r.f[0] > 0);
 }
 

@@ -11,7 +11,7 @@
  * caps).  The energy balance of every direction stays <= 1e-9 of the energy scale.  Bad pairs
  * are refused by lt_probe_run's caller (tests/test_validate.c: the scripts). */
 #include "../laws/cohesive.h"
-#include "../laws/rolling.h"
+#include "../laws/linear_rolling.h"
 #include "driver/probe.h"
 #include "output/probe_table.h"
 #include "contact/registry.h"

@@ -7,7 +7,7 @@
  * scripts and case files accept math.huge for young only, refuse two rigid bodies in one line,
  * and the plausibility lint stays quiet; tests/scripts/rigid_bodies.lua runs the rigid pairs
  * through lawtester.run and lawtester.verify_law (Hertz, Mindlin, Thornton, a Lua law). */
-#include "../laws/adhesion.h"
+#include "../laws/hertz_adhesion.h"
 #include "../laws/effective.h"
 #include "../laws/hertz_mindlin.h"
 #include "../laws/thornton.h"
@@ -67,7 +67,7 @@ static void test_laws_on_rigid_wall(void)
         if (!law) continue;
         double p[LT_MAX_PARAMS], s[LT_MAX_STATE];
         for (int i = 0; i < law->n_params; i++) p[i] = law->params[i].def;
-        if (k == 2) p[AP_GAMMA] = 0.05;
+        if (k == 2) p[HA_P_GAMMA] = 0.05;
         memset(s, 0, sizeof s);
         law->init(p, &c, s);
         double e1 = estar_alone(&steel), g1 = gstar_alone(&steel);
@@ -78,7 +78,7 @@ static void test_laws_on_rigid_wall(void)
         } else if (k == 1) {
             CHECK(s[TH_S_ESTAR] == e1 && s[TH_S_GSTAR] == g1 && s[TH_S_RSTAR] == 5e-3);
         } else {
-            CHECK(s[AS_ESTAR] == e1 && s[AS_RSTAR] == 5e-3);
+            CHECK(s[HA_S_ESTAR] == e1 && s[HA_S_RSTAR] == 5e-3);
         }
         /* a step in overlap: every output finite */
         c.uN = -1e-6, c.fresh = 1;

@@ -1,5 +1,5 @@
-/* tests/test_rolling.c - the `linear_rolling` law (laws/rolling.c) through the driver:
- *   - every cycle case of laws/rolling_cases.c driven on its own DoF (shear y, twist, bending
+/* tests/test_rolling.c - the `linear_rolling` law (laws/linear_rolling.c) through the driver:
+ *   - every cycle case of laws/linear_rolling_cases.c driven on its own DoF (shear y, twist, bending
  *     about y and z) at constant overlap: slope, cap, energy per cycle and energy balance
  *     against the case's closed forms and tolerances (verify's cycle measurements, on any DoF);
  *   - the normal and shear response bit for bit that of `linear` on a path through all six DoFs;
@@ -12,7 +12,7 @@
  * Units SI; signs of include/lawtester/law.h (torque on A). */
 #include "contact/registry.h"
 #include "verify/verify_int.h"
-#include "../laws/rolling.h"
+#include "../laws/linear_rolling.h"
 #include "check.h"
 #include "drive.h"
 
@@ -140,24 +140,24 @@ static void test_registered(void)
     const lt_law *law = rolling();
     CHECK(law != NULL);
     if (!law) return;
-    CHECK(lt_law_param_index(law, "kn") == RP_KN && lt_law_param_index(law, "dissipation") == RP_DISSIPATION);
-    CHECK(lt_law_param_index(law, "muR") == RP_MUR && lt_law_param_index(law, "kr") == RP_KR);
-    CHECK(lt_law_param_index(law, "etaR") == RP_ETAR && lt_law_param_index(law, "muTw") == RP_MUTW);
-    CHECK(lt_law_param_index(law, "ktw") == RP_KTW);
+    CHECK(lt_law_param_index(law, "kn") == LR_P_KN && lt_law_param_index(law, "dissipation") == LR_P_DISSIPATION);
+    CHECK(lt_law_param_index(law, "muR") == LR_P_MUR && lt_law_param_index(law, "kr") == LR_P_KR);
+    CHECK(lt_law_param_index(law, "etaR") == LR_P_ETAR && lt_law_param_index(law, "muTw") == LR_P_MUTW);
+    CHECK(lt_law_param_index(law, "ktw") == LR_P_KTW);
     CHECK(lt_law_energy_index(law, "elast") == 0 && lt_law_energy_index(law, "plast") == 1 &&
           lt_law_energy_index(law, "visc") == 2);
     /* verify runs every case, each cycle on its own DoF */
-    CHECK(law->cases == lt_rolling_cases && law->n_cases == ROLLING_N_CASES);
+    CHECK(law->cases == lt_linear_rolling_cases && law->n_cases == LR_N_CASES);
     int dofs = 0;
-    for (int i = 0; i < ROLLING_N_CASES; i++)
-        if (lt_rolling_cases[i].kind == LT_CASE_CYCLE) dofs |= 1 << lt_rolling_cases[i].dof;
+    for (int i = 0; i < LR_N_CASES; i++)
+        if (lt_linear_rolling_cases[i].kind == LT_CASE_CYCLE) dofs |= 1 << lt_linear_rolling_cases[i].dof;
     CHECK(dofs == ((1 << 1) | (1 << 3) | (1 << 4) | (1 << 5)));
 }
 
 static void test_cycle_cases_on_their_dof(void)
 {
-    for (int i = 0; i < ROLLING_N_CASES; i++)
-        if (lt_rolling_cases[i].kind == LT_CASE_CYCLE) check_cycle_case(&lt_rolling_cases[i]);
+    for (int i = 0; i < LR_N_CASES; i++)
+        if (lt_linear_rolling_cases[i].kind == LT_CASE_CYCLE) check_cycle_case(&lt_linear_rolling_cases[i]);
 }
 
 /* ---- the law by hand: default stiffnesses and the damping coefficient --------------------- */
@@ -167,7 +167,7 @@ static void test_default_stiffness_and_damping(void)
     const lt_law *law = rolling();
     double p[LT_MAX_PARAMS], s[LT_MAX_STATE] = {0};
     for (int i = 0; i < law->n_params; i++) p[i] = law->params[i].def;
-    p[RP_KN] = 2e6, p[RP_KT] = 7e5, p[RP_MUR] = 0.2, p[RP_MUTW] = 0.15, p[RP_ETAR] = 0.3;
+    p[LR_P_KN] = 2e6, p[LR_P_KT] = 7e5, p[LR_P_MUR] = 0.2, p[LR_P_MUTW] = 0.15, p[LR_P_ETAR] = 0.3;
     lt_material m = {1e7, 0.25, 2500, 0.5, 0.5};
     lt_contact c = {0};
     c.rcurv[0] = 0.1, c.rcurv[1] = 0.04, c.lens[0] = 0.1, c.lens[1] = 0.04;
@@ -207,7 +207,7 @@ static lt_test all_dofs_fixed(lt_stage st[4], cond c[4], const lt_law *law)
     lt_test t = linear_test(v3(1, 2, 3), 1);
     t.law = law;
     for (int i = 0; i < law->n_params; i++) t.params[i] = law->params[i].def;
-    t.params[RP_KN] = 1e6, t.params[RP_KT] = 5e5, t.params[RP_TANPHI] = 0.3;
+    t.params[LR_P_KN] = 1e6, t.params[LR_P_KT] = 5e5, t.params[LR_P_TANPHI] = 0.3;
     t.body[1].radius = 0.07;
     t.dt = 1e-6;
     const cond cs[4] = {{COND_STEPS, 0, 0, 1000, 0}, {COND_STEPS, 0, 0, 3000, 0}, {COND_STEPS, 0, 0, 3000, 0},
@@ -260,7 +260,7 @@ static void test_balance_with_rolling_damping(void)
     lt_stage st[4];
     cond c[4];
     lt_test t = all_dofs_fixed(st, c, law);
-    t.params[RP_ETAR] = 0.4;
+    t.params[LR_P_ETAR] = 0.4;
     recorded_run r;
     record_run(&t, &r);
     CHECK_MSG(r.rc == 0, "%s", lt_tester_view(r.T)->err);
@@ -273,8 +273,8 @@ static void test_balance_with_rolling_damping(void)
     lt_test f = every_dof_test(sf, cf);
     f.law = law;
     for (int i = 0; i < law->n_params; i++) f.params[i] = law->params[i].def;
-    f.params[RP_KN] = 1e6, f.params[RP_KT] = 5e5, f.params[RP_TANPHI] = tan(0.5), f.params[RP_ETAR] = 0.4;
-    f.params[RP_MUR] = 0.3, f.params[RP_MUTW] = 0.3;
+    f.params[LR_P_KN] = 1e6, f.params[LR_P_KT] = 5e5, f.params[LR_P_TANPHI] = tan(0.5), f.params[LR_P_ETAR] = 0.4;
+    f.params[LR_P_MUR] = 0.3, f.params[LR_P_MUTW] = 0.3;
     record_run(&f, &r);
     CHECK_MSG(r.rc == 0, "%s", lt_tester_view(r.T)->err);
     double work = lt_tester_view(r.T)->energy[ne + LT_E_WORK], bal = lt_tester_view(r.T)->energy[ne + LT_E_BALANCE];
@@ -306,8 +306,8 @@ static void run_sphere_on_wall(double T_over_max, double etaR, long steps, long 
     lt_test t = lt_default_test();
     t.law = law;
     for (int i = 0; i < law->n_params; i++) t.params[i] = law->params[i].def;
-    t.params[RP_KN] = 1e6, t.params[RP_KT] = 5e5, t.params[RP_TANPHI] = 0.5, t.params[RP_MUR] = 0.3;
-    t.params[RP_ETAR] = etaR;
+    t.params[LR_P_KN] = 1e6, t.params[LR_P_KT] = 5e5, t.params[LR_P_TANPHI] = 0.5, t.params[LR_P_MUR] = 0.3;
+    t.params[LR_P_ETAR] = etaR;
     CHECK(lt_body_set_wall(&t.body[0], v3(0, 0, 0), n) == 0);
     t.body[0].fixed = 1;
     lt_body_set_sphere(&t.body[1], 0.1);

@@ -33,13 +33,13 @@ static void test_registered_and_check(void)
     double p[LT_MAX_PARAMS];
     params(p);
     CHECK(law->check(p) == NULL);
-    p[P_EN] = 0.5;
+    p[SD_P_EN] = 0.5;
     CHECK(law->check(p) == NULL);
-    p[P_ZETAN] = 0.1;
+    p[SD_P_ZETAN] = 0.1;
     CHECK(law->check(p) != NULL && strstr(law->check(p), "en or as zetaN"));
     params(p);
-    p[P_ET] = 0.5;
-    p[P_ZETAT] = 0.1;
+    p[SD_P_ET] = 0.5;
+    p[SD_P_ZETAT] = 0.1;
     CHECK(law->check(p) != NULL && strstr(law->check(p), "et or as zetaT"));
 }
 
@@ -52,22 +52,22 @@ static void test_damping_from_restitution(void)
     params(p);
     const double es[] = {1e-3, 0.2, 0.5, 0.9, 1.0};
     for (int i = 0; i < 5; i++) {
-        p[P_EN] = es[i];
-        p[P_ET] = es[4 - i];
+        p[SD_P_EN] = es[i];
+        p[SD_P_ET] = es[4 - i];
         memset(s, 0, sizeof s);
         lt_contact c = contact(-1e-5, 0, 0, 0);
         law->init(p, &c, s);
-        double zn = s[S_GN] / (2 * sqrt(1e6 * 2.5)), zt = s[S_GT] / (2 * sqrt(4e5 * 2.5));
+        double zn = s[SD_S_GN] / (2 * sqrt(1e6 * 2.5)), zt = s[SD_S_GT] / (2 * sqrt(4e5 * 2.5));
         CHECK_REL(exp(-LT_TEST_PI * zn / sqrt(1 - zn * zn)), es[i], TOL_ROUNDOFF, "en back from zetaN");
         CHECK_REL(exp(-LT_TEST_PI * zt / sqrt(1 - zt * zt)), es[4 - i], TOL_ROUNDOFF, "et back from zetaT");
     }
     /* a ratio given directly */
     params(p);
-    p[P_ZETAN] = 0.3;
+    p[SD_P_ZETAN] = 0.3;
     lt_contact c = contact(-1e-5, 0, 0, 0);
     law->init(p, &c, s);
-    CHECK_REL(s[S_GN], 2 * 0.3 * sqrt(1e6 * 2.5), TOL_ROUNDOFF, "gn from zetaN");
-    CHECK(s[S_GT] == 0);
+    CHECK_REL(s[SD_S_GN], 2 * 0.3 * sqrt(1e6 * 2.5), TOL_ROUNDOFF, "gn from zetaN");
+    CHECK(s[SD_S_GT] == 0);
 }
 
 /* Fn = kn uN + gn v*, with v* = v_{n-1/2} (halfstep, or the first step) or the extrapolation
@@ -77,10 +77,10 @@ static void test_normal_force_and_dashpot_velocity(void)
     const lt_law *law = sd();
     double p[LT_MAX_PARAMS], s[LT_MAX_STATE] = {0};
     params(p);
-    p[P_ZETAN] = 0.2;
+    p[SD_P_ZETAN] = 0.2;
     lt_contact c = contact(-1e-5, -2.0, 0, 0);
     law->init(p, &c, s);
-    double gn = s[S_GN];
+    double gn = s[SD_S_GN];
     lt_response r = {0};
     CHECK(law->step(p, &c, s, &r) == 1);
     CHECK_REL(r.f[0], 1e6 * -1e-5 + gn * -2.0, TOL_ROUNDOFF, "first step: v* = v");
@@ -89,7 +89,7 @@ static void test_normal_force_and_dashpot_velocity(void)
     c.v[0] = -1.8;
     law->step(p, &c, s, &r);
     CHECK_REL(r.f[0], 1e6 * -2.8e-5 + gn * (1.5 * -1.8 - 0.5 * -2.0), TOL_ROUNDOFF, "extrapolated v*");
-    p[P_DASHPOT] = 1; /* halfstep */
+    p[SD_P_DASHPOT] = 1; /* halfstep */
     c.uN = -4.4e-5;
     c.v[0] = -1.6;
     law->step(p, &c, s, &r);
@@ -103,22 +103,22 @@ static void test_clip(void)
     const lt_law *law = sd();
     double p[LT_MAX_PARAMS], s[LT_MAX_STATE] = {0};
     params(p);
-    p[P_ZETAN] = 0.5;
-    p[P_DASHPOT] = 1;
+    p[SD_P_ZETAN] = 0.5;
+    p[SD_P_DASHPOT] = 1;
     lt_contact c = contact(-1e-6, 3.0, 0, 0);
     law->init(p, &c, s);
     lt_response r = {0};
     law->step(p, &c, s, &r);
-    double fe = 1e6 * -1e-6, fv = s[S_GN] * 3.0;
+    double fe = 1e6 * -1e-6, fv = s[SD_S_GN] * 3.0;
     CHECK(fe + fv > 0);
     CHECK_REL(r.f[0], fe + fv, TOL_ROUNDOFF, "unclipped: tensile");
-    p[P_CLIP] = 1;
+    p[SD_P_CLIP] = 1;
     memset(s, 0, sizeof s);
     law->init(p, &c, s);
     law->step(p, &c, s, &r);
     CHECK(r.f[0] == 0);
     /* visc of the first step: trapezoid from 0 to the dashpot's share (0 - fe) over v dt */
-    CHECK_REL(r.energy[E_VISC], 0.5 * (0 - fe) * 3.0 * 1e-6, TOL_ROUNDOFF, "visc with the clipped dashpot");
+    CHECK_REL(r.energy[SD_E_VISC], 0.5 * (0 - fe) * 3.0 * 1e-6, TOL_ROUNDOFF, "visc with the clipped dashpot");
 }
 
 /* Coulomb: the whole trial force (spring + dashpot) is scaled back to the circle of radius
@@ -129,12 +129,12 @@ static void test_coulomb_return_of_the_whole_force(void)
     const lt_law *law = sd();
     double p[LT_MAX_PARAMS], s[LT_MAX_STATE] = {0};
     params(p);
-    p[P_ZETAT] = 0.3;
-    p[P_DASHPOT] = 1;
+    p[SD_P_ZETAT] = 0.3;
+    p[SD_P_DASHPOT] = 1;
     double vy = 300, vz = -400; /* m/s: a large slip in one step of 1e-6 s */
     lt_contact c = contact(-1e-3, 0, vy, vz);
     law->init(p, &c, s);
-    double gt = s[S_GT];
+    double gt = s[SD_S_GT];
     lt_response r = {0};
     law->step(p, &c, s, &r);
     double fy = 0.5 * 1e3;
@@ -142,10 +142,10 @@ static void test_coulomb_return_of_the_whole_force(void)
     CHECK(tn > fy);
     CHECK_REL(r.f[1], fy * ty / tn, TOL_ROUNDOFF, "Fty on the circle along the trial");
     CHECK_REL(r.f[2], fy * tz / tn, TOL_ROUNDOFF, "Ftz on the circle along the trial");
-    CHECK_REL(s[S_XIY], vy * 1e-6 * fy / tn, TOL_ROUNDOFF, "spring y scaled like the force");
-    CHECK_REL(s[S_XIZ], vz * 1e-6 * fy / tn, TOL_ROUNDOFF, "spring z scaled like the force");
-    CHECK(gt * hypot(vy, vz) > fy && r.energy[E_PLAST] > 0 && r.energy[E_VISC] > 0);
-    p[P_NOSLIP] = 1;
+    CHECK_REL(s[SD_S_XIY], vy * 1e-6 * fy / tn, TOL_ROUNDOFF, "spring y scaled like the force");
+    CHECK_REL(s[SD_S_XIZ], vz * 1e-6 * fy / tn, TOL_ROUNDOFF, "spring z scaled like the force");
+    CHECK(gt * hypot(vy, vz) > fy && r.energy[SD_E_PLAST] > 0 && r.energy[SD_E_VISC] > 0);
+    p[SD_P_NOSLIP] = 1;
     memset(s, 0, sizeof s);
     law->init(p, &c, s);
     law->step(p, &c, s, &r);
@@ -213,7 +213,7 @@ static void test_oblique_closed_forms_against_ode(void)
     lt_expect x;
     for (int q = 0; q < LT_Q_COUNT; q++) x.value[q] = NAN;
     cs->expect(&env, &x);
-    double l = log(p[P_EN]), zeta = -l / sqrt(LT_TEST_PI * LT_TEST_PI + l * l), w0 = sqrt(kn / m), beta = zeta * w0;
+    double l = log(p[SD_P_EN]), zeta = -l / sqrt(LT_TEST_PI * LT_TEST_PI + l * l), w0 = sqrt(kn / m), beta = zeta * w0;
     double tc = LT_TEST_PI / (w0 * sqrt(1 - zeta * zeta)), h = tc / 1e5, y[4] = {0, vn, 0, 0};
     while (y[0] >= 0) {
         double y1[4] = {y[0], y[1], y[2], y[3]};
@@ -235,7 +235,7 @@ static void test_oblique_closed_forms_against_ode(void)
     double D = 2 * (r * J - 0.4 * m * r * r * x.value[LT_Q_SPIN_B] / mu);
     CHECK_REL(J, m * y[2], TOL_OSC, "J = int |Fn| dt");
     CHECK_REL(D, m * y[3], TOL_OSC, "D = int delta |Fn| dt");
-    CHECK_REL(-y[1] / vn, p[P_EN], TOL_OSC, "e = en of the reference");
+    CHECK_REL(-y[1] / vn, p[SD_P_EN], TOL_OSC, "e = en of the reference");
 }
 
 /* ---- the damping options: clipEn, coulombOn --------------------------------------------- */
@@ -250,11 +250,11 @@ static void test_clip_en(void)
     for (int i = 0; i < 5; i++) {
         double p[LT_MAX_PARAMS], s[LT_MAX_STATE] = {0};
         params(p);
-        p[P_EN] = ens[i], p[P_CLIP] = 1, p[P_CLIPEN] = 1;
+        p[SD_P_EN] = ens[i], p[SD_P_CLIP] = 1, p[SD_P_CLIPEN] = 1;
         CHECK(law->check(p) == NULL);
         lt_contact c = contact(-1e-5, 0, 0, 0);
         law->init(p, &c, s);
-        double m = 2.5, w0 = sqrt(1e6 / m), beta = s[S_GN] / (2 * m), h = 1e-5 / w0, y[4] = {0, 1.0, 0, 0};
+        double m = 2.5, w0 = sqrt(1e6 / m), beta = s[SD_S_GN] / (2 * m), h = 1e-5 / w0, y[4] = {0, 1.0, 0, 0};
         for (int guard = 0; guard < 10000000; guard++) {
             double y1[4] = {y[0], y[1], y[2], y[3]};
             osc_rk4(y1, h, w0, beta);
@@ -275,12 +275,12 @@ static void test_clip_en(void)
     }
     double p[LT_MAX_PARAMS];
     params(p);
-    p[P_CLIPEN] = 1;
-    p[P_EN] = 0.3;
+    p[SD_P_CLIPEN] = 1;
+    p[SD_P_EN] = 0.3;
     CHECK(law->check(p) != NULL && strstr(law->check(p), "needs clip = 1"));
-    p[P_CLIP] = 1;
-    p[P_EN] = NAN;
-    p[P_ZETAN] = 0.2;
+    p[SD_P_CLIP] = 1;
+    p[SD_P_EN] = NAN;
+    p[SD_P_ZETAN] = 0.2;
     CHECK(law->check(p) != NULL && strstr(law->check(p), "give en"));
 }
 
@@ -291,18 +291,18 @@ static void test_coulomb_on_compressive(void)
     const lt_law *law = sd();
     double p[LT_MAX_PARAMS], s[LT_MAX_STATE] = {0};
     params(p);
-    p[P_EN] = 0.3;
+    p[SD_P_EN] = 0.3;
     lt_contact c = contact(-1e-5, 50.0, 1e7, 0); /* pulling apart fast, sliding */
     lt_response r = {0};
     law->init(p, &c, s);
     law->step(p, &c, s, &r);
     CHECK(r.f[0] > 0);
     CHECK_REL(fabs(r.f[1]), 0.5 * r.f[0], TOL_ROUNDOFF, "total: tanPhi |Fn| in tension");
-    p[P_COULOMB] = C_COMPRESSIVE;
+    p[SD_P_COULOMB] = SD_C_COMPRESSIVE;
     memset(s, 0, sizeof s);
     law->init(p, &c, s);
     law->step(p, &c, s, &r);
-    CHECK(r.f[0] > 0 && r.f[1] == 0 && s[S_XIY] == 0);
+    CHECK(r.f[0] > 0 && r.f[1] == 0 && s[SD_S_XIY] == 0);
     CHECK(law->yield->ft_max(p, s, r.f[0]) == 0);
     c = contact(-1e-5, -1.0, 1e7, 0);
     memset(s, 0, sizeof s);

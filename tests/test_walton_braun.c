@@ -40,10 +40,10 @@ static void test_loop_through_driver(void)
     lt_test t = linear_test(v3(1, 0, 0), 1);
     t.law = law;
     for (int i = 0; i < law->n_params; i++) t.params[i] = law->params[i].def;
-    t.params[P_KN] = KN;
-    t.params[P_KT] = 5e5;
-    t.params[P_TANPHI] = 0.5;
-    t.params[P_EN] = EN;
+    t.params[WB_P_KN] = KN;
+    t.params[WB_P_KT] = 5e5;
+    t.params[WB_P_TANPHI] = 0.5;
+    t.params[WB_P_EN] = EN;
     cond c[4] = {{COND_UN_BELOW, 0, -1e-3, 0, 0}, {COND_U_ABOVE, 0, -0.85e-3, 0, 0},
                  {COND_UN_BELOW, 0, -1.5e-3, 0, 0}, {COND_NO_CONTACT, 0, 0, 0, 0}};
     lt_stage st[4] = {stage("v.....", -SPEED, 0, 0, 0, 0, 0, &c[0]), stage("v.....", SPEED, 0, 0, 0, 0, 0, &c[1]),
@@ -67,13 +67,13 @@ static void test_loop_through_driver(void)
         if (s->stage == 3 && delta < d1 && p > 0) reloaded_on_unloading_line = 1;
         pmax = fmax(pmax, p);
         fdev = fmax(fdev, fabs(-s->f[0] - p));
-        edev = fmax(edev, fabs(s->energy[E_ELAST] - p * p / (2 * KN / (EN * EN))));
-        plast = s->energy[E_PLAST];
+        edev = fmax(edev, fabs(s->energy[WB_E_ELAST] - p * p / (2 * KN / (EN * EN))));
+        plast = s->energy[WB_E_PLAST];
         /* the driver's work on the contact: its work less the bodies' kinetic energy and the
          * damping (verify's passivity, src/verify/verify_passivity.c), less the forming step's share */
         work = s->energy[ne + LT_E_WORK] - (s->energy[ne + LT_E_KIN] - kin0) - s->energy[ne + LT_E_DAMP] -
                s->energy[ne + LT_E_FORM];
-        bdev = fmax(bdev, fabs(work - plast - s->energy[E_ELAST]));
+        bdev = fmax(bdev, fabs(work - plast - s->energy[WB_E_ELAST]));
     }
     CHECK(reloaded_on_unloading_line);
     CHECK(dmax > 1.5e-3 && d1 > 1e-3 && d1 < dmax);
@@ -100,15 +100,15 @@ static void test_by_hand(void)
     if (!law) return;
     double p[LT_MAX_PARAMS], s[LT_MAX_STATE] = {0};
     hand_params(law, p, KN, 5e5, 0.5);
-    p[P_EN] = EN;
+    p[WB_P_EN] = EN;
     lt_contact c = hand_contact(-1e-3, 0, 0, 0, 1e-6);
     c.fresh = 1;
     law->init(p, &c, s);
     lt_response r = {0};
     CHECK(law->step(p, &c, s, &r) == 1);
     CHECK_REL(r.f[0], -KN * 1e-3, TOL_ROUNDOFF, "loading line: Fn = kn uN");
-    CHECK_REL(r.energy[E_PLAST], 0.5 * (1 - EN * EN) * KN * 1e-6, TOL_ROUNDOFF, "first step: the loop's share");
-    CHECK_REL(s[S_D0], (1 - EN * EN) * 1e-3, TOL_ROUNDOFF, "residual overlap d0 = (1 - en^2) dmax");
+    CHECK_REL(r.energy[WB_E_PLAST], 0.5 * (1 - EN * EN) * KN * 1e-6, TOL_ROUNDOFF, "first step: the loop's share");
+    CHECK_REL(s[WB_S_D0], (1 - EN * EN) * 1e-3, TOL_ROUNDOFF, "residual overlap d0 = (1 - en^2) dmax");
     c.fresh = 0;
     c.uN = -0.9e-3;
     law->step(p, &c, s, &r);
@@ -123,8 +123,8 @@ static void test_by_hand(void)
     c.uN = -1.2e-3;
     law->step(p, &c, s, &r);
     CHECK_REL(r.f[0], -KN * 1.2e-3, TOL_ROUNDOFF, "beyond dmax: the loading line");
-    CHECK_REL(s[S_DMAX], 1.2e-3, TOL_ROUNDOFF, "dmax follows");
-    p[P_EN] = 1;
+    CHECK_REL(s[WB_S_DMAX], 1.2e-3, TOL_ROUNDOFF, "dmax follows");
+    p[WB_P_EN] = 1;
     memset(s, 0, sizeof(double) * LT_MAX_STATE);
     c.fresh = 1;
     law->init(p, &c, s);

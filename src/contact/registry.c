@@ -1,5 +1,6 @@
-/* src/contact/registry.c - the table of contact laws: the built-in ones listed once below, then those
- * added at run time (lt_register_law).  Nothing else in the harness names a law. */
+/* src/contact/registry.c - the table of contact laws: the built-in ones, listed once in
+ * laws/laws.def, then those added at run time (lt_register_law).  Nothing else in the harness
+ * names a law. */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include "contact/registry.h"
 #include "contact/law_check.h"
@@ -9,21 +10,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-extern const lt_law law_linear;
-extern const lt_law law_spring_dashpot;
-extern const lt_law law_hertz_mindlin;
-extern const lt_law law_linel6;
-extern const lt_law law_cohesive;
-extern const lt_law law_linear_rolling;
-extern const lt_law law_hertz_adhesion;
-extern const lt_law law_walton_braun;
-extern const lt_law law_thornton;
+/* The built-in laws of laws/laws.def: their descriptors declared, counted, then the table. */
+#define LT_BUILTIN_LAW(name) extern const lt_law law_##name;
+#include "../../laws/laws.def"
+#undef LT_BUILTIN_LAW
 
-#define BUILTIN_LAWS &law_linear, &law_spring_dashpot, &law_hertz_mindlin, &law_linel6, &law_cohesive, &law_linear_rolling, \
-    &law_hertz_adhesion, &law_walton_braun, &law_thornton
-enum { N_BUILTIN = sizeof((const lt_law *[]){BUILTIN_LAWS}) / sizeof(const lt_law *) };
+#define LT_BUILTIN_LAW(name) +1
+enum { N_BUILTIN = 0
+#include "../../laws/laws.def"
+};
+#undef LT_BUILTIN_LAW
 
-const lt_law *lt_laws[LT_MAX_LAWS + 1] = {BUILTIN_LAWS, NULL};
+#define LT_BUILTIN_LAW(name) &law_##name,
+const lt_law *lt_laws[LT_MAX_LAWS + 1] = {
+#include "../../laws/laws.def"
+    NULL};
+#undef LT_BUILTIN_LAW
 
 /* For the added laws (index i >= N_BUILTIN): where they come from and their declared version. */
 static char *origins[LT_MAX_LAWS];

@@ -1,6 +1,6 @@
-/* laws/rolling_cases.c - analytic verification cases of the `linear_rolling` law
- * (laws/rolling.c): `lawtester verify --law linear_rolling` (include/lawtester/law.h, "analytic verification
- * cases"; laws/rolling.h says which of them verify runs) and tests/test_rolling.c.  SI units.
+/* laws/linear_rolling_cases.c - analytic verification cases of the `linear_rolling` law
+ * (laws/linear_rolling.c): `lawtester verify --law linear_rolling` (include/lawtester/law.h, "analytic verification
+ * cases"; laws/linear_rolling.h says which of them verify runs) and tests/test_rolling.c.  SI units.
  *
  * Closed forms (kn, kt, tanPhi, muR, muTw, kr, ktw as set in each case; overlap delta held):
  *   R*             1/(1/r1 + 1/r2) from the curvature radii (a wall's is infinite: R* = r)
@@ -11,14 +11,14 @@
  *                  2a, so its area, the energy dissipated, is 2M (2a - 2M/k) = 4 M (a - M/k)
  *     d = 1 (shear)     k = kt,                      M = tanPhi kn delta   (Cundall & Strack)
  *     d = 4, 5 (rolling) k = kr or 2.25 kn muR^2 R*^2, M = muR R* kn delta   (Ai et al. 2011)
- *     d = 3 (twist)     k = ktw or 4.5 kt muTw^2 R*^2, M = muTw R* kn delta  (laws/rolling.c)
- *   The same cycle and a spinning impact serve the Hertz laws' option `rolling` (laws/rolling.h:
+ *     d = 3 (twist)     k = ktw or 4.5 kt muTw^2 R*^2, M = muTw R* kn delta  (laws/linear_rolling.c)
+ *   The same cycle and a spinning impact serve the Hertz laws' option `rolling` (laws/linear_rolling.h:
  *   lt_rolling_cycle_expect, lt_rolling_impact_spins; their cases give k, M and e):
  *   spinning impact, rolling at its cap throughout: I dw/dt = -+ mu_r R* |Fn|, so each spin
  *   changes by mu_r R* int |Fn| dt / I = mu_r R* m* v (1 + e)/I (leapfrog sums the same kicks:
  *   sum |Fn| dt = m* (v + v'), exactly, so the spins err only as the restitution does).
  */
-#include "rolling.h"
+#include "linear_rolling.h"
 #include "rolling_resistance.h"
 #include <math.h>
 #include <stddef.h>
@@ -40,10 +40,10 @@ static double rstar(const lt_case_env *env) { return 1.0 / (1.0 / env->c.rcurv[0
 
 static void normal_along(const lt_case_env *env, double uN, double out[LT_ALONG_COUNT])
 {
-    double kn = env->param[RP_KN];
+    double kn = env->param[LR_P_KN];
     out[LT_ALONG_FN] = kn * uN;
     out[LT_ALONG_KN] = kn;
-    out[LT_ALONG_KT] = env->param[RP_KT];
+    out[LT_ALONG_KT] = env->param[LR_P_KT];
     out[LT_ALONG_ELAST] = 0.5 * kn * uN * uN;
 }
 
@@ -88,26 +88,26 @@ void lt_rolling_impact_spins(const lt_case_env *env, lt_expect *x, double e, dou
 static void shear_expect(const lt_case_env *env, lt_expect *x)
 {
     const double *p = env->param;
-    epp_cycle(env, x, p[RP_KT], p[RP_TANPHI] * p[RP_KN] * env->load[0], TOL_FORMULA, "constant stiffness: exact");
+    epp_cycle(env, x, p[LR_P_KT], p[LR_P_TANPHI] * p[LR_P_KN] * env->load[0], TOL_FORMULA, "constant stiffness: exact");
 }
 
 static void bending_expect(const lt_case_env *env, lt_expect *x)
 {
     const double *p = env->param;
-    double R = rstar(env), kr = isnan(p[RP_KR]) ? 2.25 * p[RP_KN] * p[RP_MUR] * p[RP_MUR] * R * R : p[RP_KR];
-    epp_cycle(env, x, kr, p[RP_MUR] * R * p[RP_KN] * env->load[0], TOL_SLOPE, WHY_SLOPE);
+    double R = rstar(env), kr = isnan(p[LR_P_KR]) ? 2.25 * p[LR_P_KN] * p[LR_P_MUR] * p[LR_P_MUR] * R * R : p[LR_P_KR];
+    epp_cycle(env, x, kr, p[LR_P_MUR] * R * p[LR_P_KN] * env->load[0], TOL_SLOPE, WHY_SLOPE);
 }
 
 static void twist_expect(const lt_case_env *env, lt_expect *x)
 {
     const double *p = env->param;
-    double R = rstar(env), ktw = isnan(p[RP_KTW]) ? 4.5 * p[RP_KT] * p[RP_MUTW] * p[RP_MUTW] * R * R : p[RP_KTW];
-    epp_cycle(env, x, ktw, p[RP_MUTW] * R * p[RP_KN] * env->load[0], TOL_SLOPE, WHY_SLOPE);
+    double R = rstar(env), ktw = isnan(p[LR_P_KTW]) ? 4.5 * p[LR_P_KT] * p[LR_P_MUTW] * p[LR_P_MUTW] * R * R : p[LR_P_KTW];
+    epp_cycle(env, x, ktw, p[LR_P_MUTW] * R * p[LR_P_KN] * env->load[0], TOL_SLOPE, WHY_SLOPE);
 }
 
-#define MAT {1e7, 0.25, 2600, 0.5, 0.5}
+#define MAT {.young = 1e7, .poisson = 0.25, .density = 2600, .ktDivKn = 0.5, .tanPhi = 0.5}
 
-const lt_case lt_rolling_cases[ROLLING_N_CASES] = {
+const lt_case lt_linear_rolling_cases[LR_N_CASES] = {
     {.name = "normal-load",
      .doc = "Hooke as `linear`, no torque on a normal path: Fn, kn, kt, elast along loading to 1 mm and unloading",
      .kind = LT_CASE_NORMAL,

@@ -1,9 +1,9 @@
-/* laws/adhesion_cases.c - analytic verification cases of the `hertz_adhesion` law
- * (laws/adhesion.c): `lawtester verify --law hertz_adhesion` (include/lawtester/law.h, "analytic
+/* laws/hertz_adhesion_cases.c - analytic verification cases of the `hertz_adhesion` law
+ * (laws/hertz_adhesion.c): `lawtester verify --law hertz_adhesion` (include/lawtester/law.h, "analytic
  * verification cases") and tests/test_adhesion.c.  SI units; signs of include/lawtester/law.h (Fn on A,
  * compression negative, attraction positive).
  *
- * Closed forms (w = gamma, the work of adhesion; E = E*, R = R*; delta = -uN; laws/adhesion.c
+ * Closed forms (w = gamma, the work of adhesion; E = E*, R = R*; delta = -uN; laws/hertz_adhesion.c
  * derives them; Johnson, Kendall & Roberts 1971, Derjaguin, Muller & Toporov 1975, Maugis 2000):
  *   JKR  a(delta) on the stable branch: the root s = sqrt(a) > s_c = (c R/4)^(1/3),
  *        c = sqrt(2 pi w/E), of s^4/R - c s = delta, found here by bisection (independent of
@@ -18,7 +18,7 @@
  *   Cycle loss U(delta_sep) - U(0): JKR pi w (2/5 a_c^2 + 3/5 a_t^2), a_c^3 = pi w R^2/(8E),
  *        a_t^3 = 2 pi w R^2/E; DMT 0.
  */
-#include "adhesion.h"
+#include "hertz_adhesion.h"
 #include "effective.h"
 #include <math.h>
 #include <stddef.h>
@@ -34,14 +34,14 @@
 static double estar(const lt_case_env *env)
 {
     const double *p = env->param;
-    if (!isnan(p[AP_ESTAR])) return p[AP_ESTAR];
+    if (!isnan(p[HA_P_ESTAR])) return p[HA_P_ESTAR];
     return lt_effective_modulus(env->c.mat[0], env->c.mat[1]);
 }
 
 static double rstar(const lt_case_env *env)
 {
     const double *p = env->param;
-    return isnan(p[AP_RSTAR]) ? 1.0 / (1.0 / env->c.rcurv[0] + 1.0 / env->c.rcurv[1]) : p[AP_RSTAR];
+    return isnan(p[HA_P_RSTAR]) ? 1.0 / (1.0 / env->c.rcurv[0] + 1.0 / env->c.rcurv[1]) : p[HA_P_RSTAR];
 }
 
 /* sqrt of the JKR contact radius at delta >= delta_c by bisection on [s_c, s_hi]. */
@@ -61,7 +61,7 @@ static double jkr_root(double delta, double c, double R)
 
 double lt_adhesion_separation(int model, double w, double E, double R)
 {
-    if (model == ADH_DMT) return 0;
+    if (model == HA_MODEL_DMT) return 0;
     return -0.75 * cbrt(LT_PI * LT_PI * w * w * R / (E * E));
 }
 
@@ -70,7 +70,7 @@ lt_adhesion_state lt_adhesion_closed_form(int model, double w, double E, double 
     lt_adhesion_state st = {0};
     if (delta < lt_adhesion_separation(model, w, E, R)) return st;
     st.contact = 1;
-    if (model == ADH_DMT) {
+    if (model == HA_MODEL_DMT) {
         st.a = sqrt(R * delta);
         st.fn = -(4.0 / 3.0 * E * sqrt(R) * pow(delta, 1.5) - 2 * LT_PI * w * R);
         st.kn = 2 * E * st.a;
@@ -87,20 +87,20 @@ lt_adhesion_state lt_adhesion_closed_form(int model, double w, double E, double 
 
 double lt_adhesion_cycle_loss(int model, double w, double E, double R)
 {
-    if (model == ADH_DMT) return 0;
+    if (model == HA_MODEL_DMT) return 0;
     double ac = cbrt(LT_PI * w * R * R / (8 * E)), at = cbrt(2 * LT_PI * w * R * R / E);
     return LT_PI * w * (0.4 * ac * ac + 0.6 * at * at);
 }
 
 double lt_adhesion_pull_off(int model, double w, double R)
 {
-    return (model == ADH_DMT ? 2.0 : 1.5) * LT_PI * w * R;
+    return (model == HA_MODEL_DMT ? 2.0 : 1.5) * LT_PI * w * R;
 }
 
 static void normal_along(const lt_case_env *env, double uN, double out[LT_ALONG_COUNT])
 {
     const double *p = env->param;
-    lt_adhesion_state st = lt_adhesion_closed_form((int)p[AP_MODEL], p[AP_GAMMA], estar(env), rstar(env), -uN);
+    lt_adhesion_state st = lt_adhesion_closed_form((int)p[HA_P_MODEL], p[HA_P_GAMMA], estar(env), rstar(env), -uN);
     out[LT_ALONG_FN] = st.fn;
     out[LT_ALONG_KN] = st.kn;
     out[LT_ALONG_KT] = 0;
@@ -110,21 +110,21 @@ static void normal_along(const lt_case_env *env, double uN, double out[LT_ALONG_
 /* Soft elastomer spheres (E = 1 MPa, nu = 0.5: E* = 0.667 MPa), r = 10 mm, w = 0.05 J/m^2:
  * JKR neck at -4.9 um, pull-off 1.2 mN; loading to 20 um (5.6 mN of Hertz) makes the loop
  * visible on one plot. */
-#define MAT {1e6, 0.5, 1100, 0.5, 0.5}
+#define MAT {.young = 1e6, .poisson = 0.5, .density = 1100, .ktDivKn = 0.5, .tanPhi = 0.5}
 
-const lt_case lt_adhesion_cases[ADHESION_N_CASES] = {
+const lt_case lt_hertz_adhesion_cases[HA_N_CASES] = {
     {.name = "jkr-normal",
      .doc = "JKR (Johnson, Kendall & Roberts 1971): Fn, kn, U = elast + surf along loading to 20 um and unloading "
             "through the pull-off to the neck (a(delta) by bisection)",
      .kind = LT_CASE_NORMAL,
-     .set = {{"model", ADH_JKR}, {"gamma", 0.05}},
+     .set = {{"model", HA_MODEL_JKR}, {"gamma", 0.05}},
      .shape = {"sphere", "sphere"}, .radius = {0.01, 0.01}, .mat = {MAT, MAT},
      .normal = {.overlap = 2e-5, .speed = 1e-3}, .steps = 4000,
      .along = normal_along, .along_tol = TOL_ALONG, .along_why = WHY_ALONG},
     {.name = "jkr-wall",
      .doc = "JKR sphere on a wall (R* = r): Fn, kn, U along loading to 20 um and unloading to the neck",
      .kind = LT_CASE_NORMAL,
-     .set = {{"model", ADH_JKR}, {"gamma", 0.05}},
+     .set = {{"model", HA_MODEL_JKR}, {"gamma", 0.05}},
      .shape = {"wall", "sphere"}, .radius = {0, 0.01}, .mat = {MAT, MAT},
      .normal = {.overlap = 2e-5, .speed = 1e-3}, .steps = 4000,
      .along = normal_along, .along_tol = TOL_ALONG, .along_why = WHY_ALONG},
@@ -132,7 +132,7 @@ const lt_case lt_adhesion_cases[ADHESION_N_CASES] = {
      .doc = "DMT (Derjaguin, Muller & Toporov 1975): Hertz minus 2 pi w R*: Fn, kn, U along loading to 20 um and "
             "unloading to touch",
      .kind = LT_CASE_NORMAL,
-     .set = {{"model", ADH_DMT}, {"gamma", 0.05}},
+     .set = {{"model", HA_MODEL_DMT}, {"gamma", 0.05}},
      .shape = {"sphere", "sphere"}, .radius = {0.01, 0.01}, .mat = {MAT, MAT},
      .normal = {.overlap = 2e-5, .speed = 1e-3}, .steps = 4000,
      .along = normal_along, .along_tol = TOL_ALONG, .along_why = WHY_ALONG},

@@ -1,25 +1,27 @@
-/* laws/adhesion.h - what laws/adhesion.c (the `hertz_adhesion` law, JKR and DMT), its cases
- * (laws/adhesion_cases.c) and its tests share: the case table, the parameter, state and energy
- * indices and the closed forms of the cases (SI units; signs of include/lawtester/law.h). */
-#ifndef LT_ADHESION_H
-#define LT_ADHESION_H
+/* laws/hertz_adhesion.h - what laws/hertz_adhesion.c (the `hertz_adhesion` law, JKR and DMT),
+ * its cases (laws/hertz_adhesion_cases.c) and its tests share: the case table (HA_N_CASES), the
+ * parameter (HA_P_*), state (HA_S_*) and energy (HA_E_*) indices, the models (HA_MODEL_*) and the
+ * closed forms of the cases.  Prefix HA, the naming of docs/laws.md ("Writing a law in the
+ * tree").  SI units; signs of include/lawtester/law.h. */
+#ifndef LT_HERTZ_ADHESION_H
+#define LT_HERTZ_ADHESION_H
 #include <lawtester/law.h>
 
-/* Parameter indices (the law's order, laws/adhesion.c) and the models of `model`. */
-enum { AP_MODEL, AP_GAMMA, AP_ESTAR, AP_RSTAR, AP_COUNT };
-enum { ADH_JKR, ADH_DMT };
-/* State and energy indices (laws/adhesion.c says what each holds). */
-enum { AS_ESTAR, AS_RSTAR, AS_C, AS_FN, AS_U, AS_UN0, AS_A, AS_DETACHED, AS_COUNT };
-enum { AE_ELAST, AE_SURF, AE_ADH, AE_QUAD, AE_COUNT };
+/* Parameter indices (the law's order, laws/hertz_adhesion.c) and the models of `model`. */
+enum { HA_P_MODEL, HA_P_GAMMA, HA_P_ESTAR, HA_P_RSTAR, HA_P_COUNT };
+enum { HA_MODEL_JKR, HA_MODEL_DMT };
+/* State and energy indices (laws/hertz_adhesion.c says what each holds). */
+enum { HA_S_ESTAR, HA_S_RSTAR, HA_S_C, HA_S_FN, HA_S_U, HA_S_UN0, HA_S_A, HA_S_DETACHED, HA_S_COUNT };
+enum { HA_E_ELAST, HA_E_SURF, HA_E_ADH, HA_E_QUAD, HA_E_COUNT };
 
 /* The cases: JKR between two spheres, JKR sphere on a wall, DMT between two spheres, each a
  * normal load path (touch, loading, unloading through the pull-off to the separation). */
-#define ADHESION_N_CASES 3
-extern const lt_case lt_adhesion_cases[ADHESION_N_CASES];
+#define HA_N_CASES 3
+extern const lt_case lt_hertz_adhesion_cases[HA_N_CASES];
 
-/* Closed forms of laws/adhesion_cases.c, solved there independently of the law (a(delta) by
+/* Closed forms of laws/hertz_adhesion_cases.c, solved there independently of the law (a(delta) by
  * bisection).  w = the work of adhesion (`gamma`, J/m^2), E = E* (Pa), R = R* (m), model
- * ADH_JKR or ADH_DMT; delta = -uN (m, > 0 in overlap). */
+ * HA_MODEL_JKR or HA_MODEL_DMT; delta = -uN (m, > 0 in overlap). */
 typedef struct lt_adhesion_state {
     int contact;  /* 1 on the branch (delta >= the separation overlap), else 0 and all below 0 */
     double a;     /* m, contact radius */

@@ -1,4 +1,4 @@
-/* laws/adhesion.c - `hertz_adhesion`: adhesive elastic spheres, JKR or DMT (normal only).
+/* laws/hertz_adhesion.c - `hertz_adhesion`: adhesive elastic spheres, JKR or DMT (normal only).
  *
  * Theory (SI; frame and signs of include/lawtester/law.h: delta = -uN > 0 is the overlap, the force acts on
  * particle A, compression negative, so an attraction (tension) is positive; below P = -Fn is
@@ -64,7 +64,7 @@
  *   D. Maugis (2000), Contact, Adhesion and Rupture of Elastic Solids, Springer, ch. 5
  *   (docs/references.md).
  */
-#include "adhesion.h"
+#include "hertz_adhesion.h"
 #include "effective.h"
 #include <math.h>
 #include <stddef.h>
@@ -74,38 +74,49 @@
 
 static const char *const model_choices[] = {"jkr", "dmt", 0};
 
-static const lt_param adh_params[AP_COUNT] = {
-    [AP_MODEL] = {"model", LT_CHOICE, ADH_JKR, 0, 1, "-",
-                  "jkr (Johnson-Kendall-Roberts) | dmt (Derjaguin-Muller-Toporov)", model_choices},
-    [AP_GAMMA] = {"gamma", LT_REAL, 0.05, 0, INFINITY, "J/m^2",
-                  "work of adhesion Delta-gamma (2 gamma_s for identical surfaces); pull-off 1.5 (JKR), 2 (DMT) pi gamma R*", 0},
-    [AP_ESTAR] = {"Estar", LT_REAL, NAN, 0, INFINITY, "Pa", "effective modulus E* (default: from the materials)", 0},
-    [AP_RSTAR] = {"Rstar", LT_REAL, NAN, 0, INFINITY, "m", "effective radius R* (default: from the curvature radii)", 0},
+static const lt_param adh_params[HA_P_COUNT] = {
+    [HA_P_MODEL] = {.name = "model", .kind = LT_CHOICE, .def = HA_MODEL_JKR, .min = 0, .max = 1,
+                    .unit = "-",
+                    .doc = "jkr (Johnson-Kendall-Roberts) | dmt (Derjaguin-Muller-Toporov)",
+                    .choices = model_choices},
+    [HA_P_GAMMA] = {.name = "gamma", .kind = LT_REAL, .def = 0.05, .min = 0, .max = INFINITY,
+                    .unit = "J/m^2",
+                    .doc = "work of adhesion Delta-gamma (2 gamma_s for identical surfaces); "
+                           "pull-off 1.5 (JKR), 2 (DMT) pi gamma R*"},
+    [HA_P_ESTAR] = {.name = "Estar", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                    .unit = "Pa", .doc = "effective modulus E* (default: from the materials)"},
+    [HA_P_RSTAR] = {.name = "Rstar", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                    .unit = "m", .doc = "effective radius R* (default: from the curvature radii)"},
 };
-static const unsigned adh_param_flags[AP_COUNT] = {[AP_ESTAR] = LT_PARAM_MATERIALS}; /* Rstar: the bodies' radii */
-static const char *const adh_state[AS_COUNT] = {"Estar", "Rstar", "c", "Fn", "U", "uN0", "a", "detached"};
-static const lt_energy_def adh_energies[AE_COUNT] = {
-    {"elast", LT_STORED, "elastic energy: JKR 8E*a^5/(15R*^2) - (4/3)E*c a^3.5/R* + 2 pi w a^2, DMT Hertz"},
-    {"surf", LT_STORED, "surface energy (negative): JKR -pi w a^2, DMT -2 pi w R* delta"},
-    {"adh", LT_DISSIPATED, "energy lost by the jumps at touch and at separation (the adhesion hysteresis)"},
-    {"quad", LT_DISSIPATED, "trapezoid-rule error of the work on the nonlinear force, O(dt^2) plus the jumps' steps"},
+static const unsigned adh_param_flags[HA_P_COUNT] = {[HA_P_ESTAR] = LT_PARAM_MATERIALS}; /* Rstar: the bodies' radii */
+static const char *const adh_state[HA_S_COUNT] = {"Estar", "Rstar", "c", "Fn", "U", "uN0", "a", "detached"};
+static const lt_energy_def adh_energies[HA_E_COUNT] = {
+    {.name = "elast", .kind = LT_STORED,
+     .doc = "elastic energy: JKR 8E*a^5/(15R*^2) - (4/3)E*c a^3.5/R* + 2 pi w a^2, DMT Hertz"},
+    {.name = "surf", .kind = LT_STORED,
+     .doc = "surface energy (negative): JKR -pi w a^2, DMT -2 pi w R* delta"},
+    {.name = "adh", .kind = LT_DISSIPATED,
+     .doc = "energy lost by the jumps at touch and at separation (the adhesion hysteresis)"},
+    {.name = "quad", .kind = LT_DISSIPATED,
+     .doc = "trapezoid-rule error of the work on the nonlinear force, O(dt^2) plus the jumps' "
+            "steps"},
 };
 
 /* E* and R* divide: a given one must be positive and finite, and so must the work of adhesion. */
 static const char *adh_check(const double *p)
 {
-    if (!isfinite(p[AP_GAMMA])) return "gamma (the work of adhesion) must be finite";
-    if (!isnan(p[AP_ESTAR]) && !(p[AP_ESTAR] > 0 && isfinite(p[AP_ESTAR]))) return "Estar must be positive and finite";
-    if (!isnan(p[AP_RSTAR]) && !(p[AP_RSTAR] > 0 && isfinite(p[AP_RSTAR]))) return "Rstar must be positive and finite";
+    if (!isfinite(p[HA_P_GAMMA])) return "gamma (the work of adhesion) must be finite";
+    if (!isnan(p[HA_P_ESTAR]) && !(p[HA_P_ESTAR] > 0 && isfinite(p[HA_P_ESTAR]))) return "Estar must be positive and finite";
+    if (!isnan(p[HA_P_RSTAR]) && !(p[HA_P_RSTAR] > 0 && isfinite(p[HA_P_RSTAR]))) return "Rstar must be positive and finite";
     return NULL;
 }
 
 static void adh_init(const double *p, const lt_contact *c, double *s)
 {
-    double E = isnan(p[AP_ESTAR]) ? lt_effective_modulus(c->mat[0], c->mat[1]) : p[AP_ESTAR];
-    s[AS_ESTAR] = E;
-    s[AS_RSTAR] = isnan(p[AP_RSTAR]) ? 1.0 / (1.0 / c->rcurv[0] + 1.0 / c->rcurv[1]) : p[AP_RSTAR];
-    s[AS_C] = sqrt(2 * LT_PI * p[AP_GAMMA] / E);
+    double E = isnan(p[HA_P_ESTAR]) ? lt_effective_modulus(c->mat[0], c->mat[1]) : p[HA_P_ESTAR];
+    s[HA_S_ESTAR] = E;
+    s[HA_S_RSTAR] = isnan(p[HA_P_RSTAR]) ? 1.0 / (1.0 / c->rcurv[0] + 1.0 / c->rcurv[1]) : p[HA_P_RSTAR];
+    s[HA_S_C] = sqrt(2 * LT_PI * p[HA_P_GAMMA] / E);
 }
 
 /* JKR: sqrt of the contact radius on the stable branch at overlap delta >= delta_c (Newton, see
@@ -132,7 +143,7 @@ typedef struct branch {
 static branch on_branch(int model, double w, double E, double R, double c, double delta)
 {
     branch b;
-    if (model == ADH_DMT) {
+    if (model == HA_MODEL_DMT) {
         double d = fmax(delta, 0), sd = sqrt(d), K = 4.0 / 3.0 * E * sqrt(R);
         b.a = sqrt(R * d);
         b.P = K * d * sd - 2 * LT_PI * w * R;
@@ -153,28 +164,28 @@ static branch on_branch(int model, double w, double E, double R, double c, doubl
 /* Overlap at which the contact separates, m (JKR: the neck; DMT: touch). */
 static double separation(int model, double c, double R)
 {
-    if (model == ADH_DMT) return 0;
+    if (model == HA_MODEL_DMT) return 0;
     double sc = cbrt(c * R / 4), ac = sc * sc; /* s_c^3 = c R/4, a_c = s_c^2 */
     return -3 * ac * ac / R;
 }
 
 static int adh_step(const double *p, const lt_contact *c, double *s, lt_response *out)
 {
-    if (s[AS_DETACHED]) return 0;
-    int model = (int)p[AP_MODEL];
-    double w = p[AP_GAMMA], E = s[AS_ESTAR], R = s[AS_RSTAR], cc = s[AS_C];
+    if (s[HA_S_DETACHED]) return 0;
+    int model = (int)p[HA_P_MODEL];
+    double w = p[HA_P_GAMMA], E = s[HA_S_ESTAR], R = s[HA_S_RSTAR], cc = s[HA_S_C];
     double delta = -c->uN;
-    double dun = c->fresh ? c->v[0] * c->dt : c->uN - s[AS_UN0];
+    double dun = c->fresh ? c->v[0] * c->dt : c->uN - s[HA_S_UN0];
     double adh = 0;
     if (c->fresh) {
         double d0 = -(c->uN - dun); /* the overlap before this step */
         if (d0 > 0) {               /* created in overlap: the state before is on the branch */
             branch b0 = on_branch(model, w, E, R, cc, d0);
-            s[AS_FN] = -b0.P;
-            s[AS_U] = b0.ue + b0.us;
+            s[HA_S_FN] = -b0.P;
+            s[HA_S_U] = b0.ue + b0.us;
         } else { /* formed at touch inside this step: the jump onto the branch at delta = 0 */
             branch bt = on_branch(model, w, E, R, cc, 0);
-            s[AS_FN] = s[AS_U] = 0;
+            s[HA_S_FN] = s[HA_S_U] = 0;
             adh = -(bt.ue + bt.us);
         }
     }
@@ -182,21 +193,21 @@ static int adh_step(const double *p, const lt_contact *c, double *s, lt_response
     if (delta < dsep) { /* separation: the neck snaps (JKR) or the surfaces part (DMT) */
         branch bs = on_branch(model, w, E, R, cc, dsep);
         adh += bs.ue + bs.us;
-        s[AS_DETACHED] = 1;
+        s[HA_S_DETACHED] = 1;
     } else {
         branch b = on_branch(model, w, E, R, cc, delta);
         fn = -b.P, kn = b.kn, ue = b.ue, us = b.us, a = b.a;
     }
-    double quad = 0.5 * (s[AS_FN] + fn) * dun - (ue + us - s[AS_U]) - adh;
-    s[AS_FN] = fn;
-    s[AS_U] = ue + us;
-    s[AS_UN0] = c->uN;
-    s[AS_A] = a;
+    double quad = 0.5 * (s[HA_S_FN] + fn) * dun - (ue + us - s[HA_S_U]) - adh;
+    s[HA_S_FN] = fn;
+    s[HA_S_U] = ue + us;
+    s[HA_S_UN0] = c->uN;
+    s[HA_S_A] = a;
     lt_respond_force(out, fn, 0, 0, kn, 0);
-    out->energy[AE_ELAST] = ue;
-    out->energy[AE_SURF] = us;
-    out->energy[AE_ADH] = adh;
-    out->energy[AE_QUAD] = quad;
+    out->energy[HA_E_ELAST] = ue;
+    out->energy[HA_E_SURF] = us;
+    out->energy[HA_E_ADH] = adh;
+    out->energy[HA_E_QUAD] = quad;
     return 1;
 }
 
@@ -205,15 +216,15 @@ const lt_law law_hertz_adhesion = {
     .name = "hertz_adhesion",
     .summary = "adhesive elastic spheres, normal only: JKR (hysteretic, separates at the neck) or DMT",
     .params = adh_params,
-    .n_params = AP_COUNT,
+    .n_params = HA_P_COUNT,
     .state_names = adh_state,
-    .n_state = AS_COUNT,
+    .n_state = HA_S_COUNT,
     .energies = adh_energies,
-    .n_energies = AE_COUNT,
+    .n_energies = HA_E_COUNT,
     .init = adh_init,
     .step = adh_step,
     .check = adh_check,
-    .cases = lt_adhesion_cases,
-    .n_cases = ADHESION_N_CASES,
+    .cases = lt_hertz_adhesion_cases,
+    .n_cases = HA_N_CASES,
     .param_flags = adh_param_flags, /* no friction: normal only */
 };

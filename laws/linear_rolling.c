@@ -1,4 +1,4 @@
-/* laws/rolling.c - `linear_rolling`: the `linear` law (laws/linear.c) plus elastic-plastic
+/* laws/linear_rolling.c - `linear_rolling`: the `linear` law (laws/linear.c) plus elastic-plastic
  * rolling resistance of the EPSD type (Ai, Chen, Rotter & Ooi 2011, model C) and elastic-plastic
  * twisting resistance.  The springs are laws/rolling_resistance.h's, which the Hertz laws'
  * option `rolling` shares (here at constant stiffness: no rescaling, nothing like their kvar).
@@ -42,7 +42,7 @@
  *           per onset of plastic rolling or twisting)
  *   visc += (Md(n-1) + Md(n))/2 . (v4, v5) dt     (only with eta_r > 0)
  *   so work = d(elast) + plast + visc to round-off, step by step.
- * Closed forms (laws/rolling_cases.c; constant overlap delta, |Fn| = kn delta): on a cycle
+ * Closed forms (laws/linear_rolling_cases.c; constant overlap delta, |Fn| = kn delta): on a cycle
  *   0 -> +theta_a -> -theta_a -> +theta_a of one rotational DoF the moment is elastic-perfectly
  *   plastic with slope k and cap M = mu R* kn delta; one full cycle encloses the parallelogram
  *   of height 2M and plastic width 2 (theta_a - M/k): E = 4 M (theta_a - M/k) for theta_a > M/k.
@@ -63,100 +63,105 @@
  *   J. Eng. Mech. 124(3):285-292; M. J. Jiang, Z. F. Shen, J. F. Wang (2015), Comput. Geotech.
  *   65:147-163; P. A. Cundall, O. D. L. Strack (1979), Geotechnique 29(1):47-65 (docs/references.md).
  */
-#include "rolling.h"
+#include "linear_rolling.h"
+#include "coulomb_cone.h"
 #include "rolling_resistance.h"
 #include <math.h>
 
-enum { P_MUR = P_COUNT, P_KR, P_ETAR, P_MUTW, P_KTW, P_ROLL_COUNT };
-enum {
-    S_KR = S_COUNT, S_KTW, S_RSTAR, S_CR, S_MRY, S_MRZ, S_MTW, S_MDY, S_MDZ, S_WY, S_WZ, S_ROLL, S_TWIST,
-    S_ROLL_COUNT
-};
-enum { E_VISC = E_COUNT, E_ROLL_COUNT };
-
-static const lt_param rolling_params[P_ROLL_COUNT] = {
+static const lt_param rolling_params[LR_P_COUNT] = {
     LT_LINEAR_PARAMS,
-    [P_MUR] = {"muR", LT_REAL, 0.1, 0, INFINITY, "-", "rolling friction coefficient mu_r: M_max = mu_r R* |Fn|", 0},
-    [P_KR] = {"kr", LT_REAL, NAN, 0, INFINITY, "N m/rad",
-              "rolling stiffness (default: 2.25 kn mu_r^2 R*^2, Ai et al. 2011)", 0},
-    [P_ETAR] = {"etaR", LT_REAL, 0, 0, 10, "-",
-                "rolling damping ratio eta_r: C_r = eta_r 2 sqrt(I_r k_r), while rolling is elastic", 0},
-    [P_MUTW] = {"muTw", LT_REAL, 0.1, 0, INFINITY, "-", "twisting friction coefficient mu_tw: M_tw = mu_tw R* |Fn|",
-                0},
-    [P_KTW] = {"ktw", LT_REAL, NAN, 0, INFINITY, "N m/rad", "twisting stiffness (default: 4.5 kt mu_tw^2 R*^2)", 0},
+    [LR_P_MUR] = {.name = "muR", .kind = LT_REAL, .def = 0.1, .min = 0, .max = INFINITY,
+                  .unit = "-", .doc = "rolling friction coefficient mu_r: M_max = mu_r R* |Fn|"},
+    [LR_P_KR] = {.name = "kr", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                 .unit = "N m/rad",
+                 .doc = "rolling stiffness (default: 2.25 kn mu_r^2 R*^2, Ai et al. 2011)"},
+    [LR_P_ETAR] = {.name = "etaR", .kind = LT_REAL, .def = 0, .min = 0, .max = 10, .unit = "-",
+                   .doc = "rolling damping ratio eta_r: C_r = eta_r 2 sqrt(I_r k_r), while rolling "
+                          "is elastic"},
+    [LR_P_MUTW] = {.name = "muTw", .kind = LT_REAL, .def = 0.1, .min = 0, .max = INFINITY,
+                   .unit = "-", .doc = "twisting friction coefficient mu_tw: M_tw = mu_tw R* |Fn|"},
+    [LR_P_KTW] = {.name = "ktw", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+                  .unit = "N m/rad", .doc = "twisting stiffness (default: 4.5 kt mu_tw^2 R*^2)"},
 };
-static const unsigned rolling_param_flags[P_ROLL_COUNT] = {LT_LINEAR_PARAM_FLAGS}; /* kr, ktw: the law's own defaults */
-static const char *const rolling_state[S_ROLL_COUNT] = {
-    LT_LINEAR_STATE, [S_KR] = "kr",   [S_KTW] = "ktw", [S_RSTAR] = "Rstar", [S_CR] = "Cr", [S_MRY] = "Mry",
-    [S_MRZ] = "Mrz", [S_MTW] = "Mtw", [S_MDY] = "Mdy", [S_MDZ] = "Mdz",     [S_WY] = "wy", [S_WZ] = "wz",
-    [S_ROLL] = "rolling", [S_TWIST] = "twisting",
+static const unsigned rolling_param_flags[LR_P_COUNT] = {LT_LINEAR_PARAM_FLAGS}; /* kr, ktw: the law's own defaults */
+static const char *const rolling_state[LR_S_COUNT] = {
+    LT_LINEAR_STATE, [LR_S_KR] = "kr",   [LR_S_KTW] = "ktw", [LR_S_RSTAR] = "Rstar", [LR_S_CR] = "Cr", [LR_S_MRY] = "Mry",
+    [LR_S_MRZ] = "Mrz", [LR_S_MTW] = "Mtw", [LR_S_MDY] = "Mdy", [LR_S_MDZ] = "Mdz",     [LR_S_WY] = "wy", [LR_S_WZ] = "wz",
+    [LR_S_ROLL] = "rolling", [LR_S_TWIST] = "twisting",
 };
-static const lt_energy_def rolling_energies[E_ROLL_COUNT] = {
-    {"elast", LT_STORED, "elastic energy of the normal, tangential, rolling and twisting springs"},
-    {"plast", LT_DISSIPATED, "energy dissipated by Coulomb slip, plastic rolling and plastic twisting"},
-    {"visc", LT_DISSIPATED, "energy dissipated by the viscous rolling damping (etaR)"},
+static const lt_energy_def rolling_energies[LR_E_COUNT] = {
+    {.name = "elast", .kind = LT_STORED,
+     .doc = "elastic energy of the normal, tangential, rolling and twisting springs"},
+    {.name = "plast", .kind = LT_DISSIPATED,
+     .doc = "energy dissipated by Coulomb slip, plastic rolling and plastic twisting"},
+    {.name = "visc", .kind = LT_DISSIPATED,
+     .doc = "energy dissipated by the viscous rolling damping (etaR)"},
 };
 
 static void rolling_init(const double *p, const lt_contact *c, double *s)
 {
     lt_linear_init(p, c, s);
     double R = lt_rr_radius(c);
-    s[S_RSTAR] = R;
-    s[S_KR] = isnan(p[P_KR]) ? 2.25 * s[S_KN] * p[P_MUR] * p[P_MUR] * R * R : p[P_KR];
-    s[S_KTW] = isnan(p[P_KTW]) ? 4.5 * s[S_KT] * p[P_MUTW] * p[P_MUTW] * R * R : p[P_KTW];
-    s[S_CR] = p[P_ETAR] > 0 ? p[P_ETAR] * 2 * sqrt(lt_rr_inertia(c) * s[S_KR]) : 0;
+    s[LR_S_RSTAR] = R;
+    s[LR_S_KR] = isnan(p[LR_P_KR]) ? 2.25 * s[LR_S_KN] * p[LR_P_MUR] * p[LR_P_MUR] * R * R : p[LR_P_KR];
+    s[LR_S_KTW] = isnan(p[LR_P_KTW]) ? 4.5 * s[LR_S_KT] * p[LR_P_MUTW] * p[LR_P_MUTW] * R * R : p[LR_P_KTW];
+    s[LR_S_CR] = p[LR_P_ETAR] > 0 ? p[LR_P_ETAR] * 2 * sqrt(lt_rr_inertia(c) * s[LR_S_KR]) : 0;
 }
 
 /* linear's step, then the rolling and twisting springs of laws/rolling_resistance.h at constant
  * stiffness (no rescaling, no kvar). */
 static int rolling_step(const double *p, const lt_contact *c, double *s, lt_response *out)
 {
-    double fn_prev = s[S_FN];
+    double fn_prev = s[LR_S_FN];
     if (!lt_linear_step(p, c, s, out)) return 0;
-    double fn = out->f[0], R = s[S_RSTAR];
+    double fn = out->f[0], R = s[LR_S_RSTAR];
     if (c->fresh) fn_prev = fn;
-    lt_rr_in in = {.kr = s[S_KR], .ktw = s[S_KTW], .kr0 = s[S_KR], .ktw0 = s[S_KTW], .cr = s[S_CR],
-                   .lim_r = p[P_MUR] * R * fabs(fn), .lim_r0 = p[P_MUR] * R * fabs(fn_prev),
-                   .lim_tw = p[P_MUTW] * R * fabs(fn), .lim_tw0 = p[P_MUTW] * R * fabs(fn_prev),
-                   .formula = (int)p[P_DISSIPATION]};
-    lt_rr_history h = {{s[S_MRY], s[S_MRZ]}, s[S_MTW], {s[S_MDY], s[S_MDZ]}, {s[S_WY], s[S_WZ]}};
+    lt_rr_in in = {.kr = s[LR_S_KR], .ktw = s[LR_S_KTW], .kr0 = s[LR_S_KR], .ktw0 = s[LR_S_KTW], .cr = s[LR_S_CR],
+                   .lim_r = p[LR_P_MUR] * R * fabs(fn), .lim_r0 = p[LR_P_MUR] * R * fabs(fn_prev),
+                   .lim_tw = p[LR_P_MUTW] * R * fabs(fn), .lim_tw0 = p[LR_P_MUTW] * R * fabs(fn_prev),
+                   .formula = (int)p[LR_P_DISSIPATION]};
+    lt_rr_history h = {.mr = {s[LR_S_MRY], s[LR_S_MRZ]},
+                       .mt = s[LR_S_MTW],
+                       .md = {s[LR_S_MDY], s[LR_S_MDZ]},
+                       .w = {s[LR_S_WY], s[LR_S_WZ]}};
     lt_rr_out o = lt_rr_step(&in, c, &h);
-    s[S_MRY] = h.mr[0], s[S_MRZ] = h.mr[1], s[S_MTW] = h.mt;
-    s[S_MDY] = h.md[0], s[S_MDZ] = h.md[1], s[S_WY] = h.w[0], s[S_WZ] = h.w[1];
-    s[S_ROLL] = o.rolled, s[S_TWIST] = o.twisted;
+    s[LR_S_MRY] = h.mr[0], s[LR_S_MRZ] = h.mr[1], s[LR_S_MTW] = h.mt;
+    s[LR_S_MDY] = h.md[0], s[LR_S_MDZ] = h.md[1], s[LR_S_WY] = h.w[0], s[LR_S_WZ] = h.w[1];
+    s[LR_S_ROLL] = o.rolled, s[LR_S_TWIST] = o.twisted;
     out->f[3] = o.twist;
     out->f[4] = o.bend[0];
     out->f[5] = o.bend[1];
-    out->energy[E_ELAST] += o.elast;
-    out->energy[E_PLAST] += o.plast;
-    out->energy[E_VISC] = o.visc;
+    out->energy[LR_E_ELAST] += o.elast;
+    out->energy[LR_E_PLAST] += o.plast;
+    out->energy[LR_E_VISC] = o.visc;
     return 1;
 }
 
 static double rolling_fn_max(const double *p, const double *s)
 {
     (void)s;
-    return p[P_NOBREAK] ? INFINITY : 0;
+    return lt_cone_fn_max(p[LR_P_NOBREAK] != 0);
 }
 
+/* The Coulomb cone on |Fn| (laws/coulomb_cone.h). */
 static double rolling_ft_max(const double *p, const double *s, double fn)
 {
-    if (fn > rolling_fn_max(p, s)) return -1;
-    return p[P_NOSLIP] ? INFINITY : fabs(fn) * s[S_TANPHI];
+    return lt_cone_ft_max(s[LR_S_TANPHI], fabs(fn), fn, rolling_fn_max(p, s), p[LR_P_NOSLIP] != 0);
 }
 
 static int rolling_yielding(const double *p, const double *s)
 {
     (void)p;
-    return s[S_SLIP] != 0 || s[S_ROLL] != 0 || s[S_TWIST] != 0;
+    return s[LR_S_SLIP] != 0 || s[LR_S_ROLL] != 0 || s[LR_S_TWIST] != 0;
 }
 
 /* The cone, the rolling cap and the twisting cap: the largest utilisation minus one. */
 static double rolling_excess(const double *p, const double *s, const double f[LT_DOF])
 {
-    if (f[0] > rolling_fn_max(p, s)) return INFINITY;
-    double e = lt_utilisation(hypot(f[1], f[2]), rolling_ft_max(p, s, f[0]));
-    return lt_rr_excess(e, p[P_MUR], p[P_MUTW], s[S_RSTAR], f);
+    double fn_max = rolling_fn_max(p, s);
+    if (f[0] > fn_max) return INFINITY;
+    double e = lt_cone_excess(f, fn_max, rolling_ft_max(p, s, f[0]));
+    return lt_rr_excess(e, p[LR_P_MUR], p[LR_P_MUTW], s[LR_S_RSTAR], f);
 }
 
 static const lt_yield rolling_yield = {
@@ -168,23 +173,20 @@ static const lt_yield rolling_yield = {
     .dofs = 0x3f,
 };
 
-_Static_assert((int)P_MUR == (int)RP_MUR && (int)P_KTW == (int)RP_KTW && (int)P_DISSIPATION == (int)RP_DISSIPATION,
-               "laws/rolling.h names the parameters in this order");
-
 const lt_law law_linear_rolling = {
     .api_version = LT_LAW_API_VERSION,
     .name = "linear_rolling",
     .summary = "linear contact plus elastic-plastic rolling (EPSD, Ai et al. 2011 model C) and twisting resistance",
     .params = rolling_params,
-    .n_params = P_ROLL_COUNT,
+    .n_params = LR_P_COUNT,
     .state_names = rolling_state,
-    .n_state = S_ROLL_COUNT,
+    .n_state = LR_S_COUNT,
     .energies = rolling_energies,
-    .n_energies = E_ROLL_COUNT,
+    .n_energies = LR_E_COUNT,
     .init = rolling_init,
     .step = rolling_step,
-    .cases = lt_rolling_cases,
-    .n_cases = ROLLING_N_CASES,
+    .cases = lt_linear_rolling_cases,
+    .n_cases = LR_N_CASES,
     .yield = &rolling_yield,
     .friction = "tanPhi",
     .param_flags = rolling_param_flags,
