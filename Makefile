@@ -14,9 +14,10 @@ BUILD   ?= build
 # libdl exists (older glibc needs it; newer ones keep it as an empty stub).
 DL_LIBS := $(shell echo 'int main(void){return 0;}' | $(CC) -x c - -ldl -o /dev/null 2>/dev/null && echo -ldl)
 LIBS    := $(LUA_LIBS) $(DL_LIBS) -lm
-# The law header as installed (<lawtester/law.h>), and src/ so that an include names its layer's
-# folder ("driver/driver.h"; docs/architecture.md).
-INC     := -Iinclude -Isrc
+# The law header as installed (<lawtester/law.h>), src/ so that an include names its layer's
+# folder ("driver/driver.h"; docs/architecture.md), and the top for the list of laws
+# ("laws/laws.def", which the registry expands).
+INC     := -Iinclude -Isrc -I.
 
 LAWS    := $(wildcard laws/*.c)
 LIBSRC  := $(filter-out src/main.c,$(wildcard src/*.c src/*/*.c))

@@ -13,14 +13,14 @@
 
 /* The one list of built-in laws (laws/laws.def), expanded here as src/contact/registry.c does. */
 #define LT_BUILTIN_LAW(name) extern const lt_law law_##name;
-#include "../laws/laws.def"
+#include "laws/laws.def"
 #undef LT_BUILTIN_LAW
 static const struct {
     const lt_law *law;
     const char *name;
 } builtin_list[] = {
 #define LT_BUILTIN_LAW(name) {&law_##name, #name},
-#include "../laws/laws.def"
+#include "laws/laws.def"
 #undef LT_BUILTIN_LAW
 };
 enum { N_LISTED = sizeof builtin_list / sizeof builtin_list[0] };

@@ -12,18 +12,18 @@
 
 /* The built-in laws of laws/laws.def: their descriptors declared, counted, then the table. */
 #define LT_BUILTIN_LAW(name) extern const lt_law law_##name;
-#include "../../laws/laws.def"
+#include "laws/laws.def"
 #undef LT_BUILTIN_LAW
 
 #define LT_BUILTIN_LAW(name) +1
 enum { N_BUILTIN = 0
-#include "../../laws/laws.def"
+#include "laws/laws.def"
 };
 #undef LT_BUILTIN_LAW
 
 #define LT_BUILTIN_LAW(name) &law_##name,
 const lt_law *lt_laws[LT_MAX_LAWS + 1] = {
-#include "../../laws/laws.def"
+#include "laws/laws.def"
     NULL};
 #undef LT_BUILTIN_LAW
 
