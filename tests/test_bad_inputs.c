@@ -32,17 +32,17 @@ typedef enum { KIND_NONE, KIND_RUN, KIND_VERIFY, KIND_MODULE, KIND_ELSEWHERE } b
 typedef struct bad_script {
     char path[256];
     bad_kind kind;
-    char args[256];        /* extra arguments of the command */
-    int status;            /* expect-status; -1: not given */
-    char line[2048];       /* expect-stderr or expect-stderr-prefix ($OUT: the output directory) */
+    char args[256];  /* extra arguments of the command */
+    int status;      /* expect-status; -1: not given */
+    char line[2048]; /* expect-stderr or expect-stderr-prefix ($OUT: the output directory) */
     int line_is_prefix;
-    int warnings;          /* expect-warnings: lines "warning: PATH:" before the error */
-    char files[256];       /* expect-files: complete files left in the output directory */
-    char partial[64];      /* expect-partial: NAME of NAME.tsv.partial and NAME.meta.partial */
-    long partial_rows;     /* rows of NAME.tsv.partial after its header */
-    char elsewhere[256];   /* expect: elsewhere FILE (why) */
-    char problem[512];     /* what is wrong with the header, if anything */
-    char work[300];        /* this script's directory: out/ (the -o directory), stdout, stderr */
+    int warnings;        /* expect-warnings: lines "warning: PATH:" before the error */
+    char files[256];     /* expect-files: complete files left in the output directory */
+    char partial[64];    /* expect-partial: NAME of NAME.tsv.partial and NAME.meta.partial */
+    long partial_rows;   /* rows of NAME.tsv.partial after its header */
+    char elsewhere[256]; /* expect: elsewhere FILE (why) */
+    char problem[512];   /* what is wrong with the header, if anything */
+    char work[300];      /* this script's directory: out/ (the -o directory), stdout, stderr */
     pid_t pid;
     double started;
     int ended, killed, wait_status;
@@ -70,7 +70,9 @@ static void copy_text(char *dst, size_t n, const char *src)
 static int header_value(const char *line, const char *key, char *buf, size_t n)
 {
     size_t kl = strlen(key);
-    if (strncmp(line, "-- ", 3) != 0 || strncmp(line + 3, key, kl) != 0 || strncmp(line + 3 + kl, ": ", 2) != 0) return 0;
+    if (strncmp(line, "-- ", 3) != 0 || strncmp(line + 3, key, kl) != 0 ||
+        strncmp(line + 3 + kl, ": ", 2) != 0)
+        return 0;
     copy_text(buf, n, line + 3 + kl + 2);
     return 1;
 }
@@ -79,38 +81,53 @@ static int header_value(const char *line, const char *key, char *buf, size_t n)
 static void parse_command(bad_script *s, const char *v)
 {
     const char *rest = NULL;
-    if (strncmp(v, "run", 3) == 0 && (v[3] == 0 || v[3] == ' ')) s->kind = KIND_RUN, rest = v + 3;
-    else if (strncmp(v, "verify", 6) == 0 && (v[6] == 0 || v[6] == ' ')) s->kind = KIND_VERIFY, rest = v + 6;
-    else snprintf(s->problem, sizeof s->problem, "command '%.200s': expected run or verify", v);
+    if (strncmp(v, "run", 3) == 0 && (v[3] == 0 || v[3] == ' '))
+        s->kind = KIND_RUN, rest = v + 3;
+    else if (strncmp(v, "verify", 6) == 0 && (v[6] == 0 || v[6] == ' '))
+        s->kind = KIND_VERIFY, rest = v + 6;
+    else
+        snprintf(s->problem, sizeof s->problem, "command '%.200s': expected run or verify", v);
     if (rest) copy_text(s->args, sizeof s->args, rest + (*rest == ' '));
 }
 
 /* "module, ..." or "elsewhere tests/FILE.c (why)". */
 static void parse_expect(bad_script *s, const char *v)
 {
-    if (strncmp(v, "module", 6) == 0) s->kind = KIND_MODULE;
-    else if (sscanf(v, "elsewhere %255s", s->elsewhere) == 1) s->kind = KIND_ELSEWHERE;
-    else snprintf(s->problem, sizeof s->problem, "expect '%.200s': expected 'module' or 'elsewhere FILE (why)'", v);
+    if (strncmp(v, "module", 6) == 0)
+        s->kind = KIND_MODULE;
+    else if (sscanf(v, "elsewhere %255s", s->elsewhere) == 1)
+        s->kind = KIND_ELSEWHERE;
+    else
+        snprintf(s->problem, sizeof s->problem,
+                 "expect '%.200s': expected 'module' or 'elsewhere FILE (why)'", v);
 }
 
 /* One header line; 0 if the line is not part of the header (the header ends there). */
 static int parse_header_line(bad_script *s, const char *line)
 {
     char v[2048];
-    if (header_value(line, "command", v, sizeof v)) parse_command(s, v);
-    else if (header_value(line, "expect", v, sizeof v)) parse_expect(s, v);
-    else if (header_value(line, "expect-status", v, sizeof v)) s->status = atoi(v);
-    else if (header_value(line, "expect-stderr", v, sizeof v)) copy_text(s->line, sizeof s->line, v);
+    if (header_value(line, "command", v, sizeof v))
+        parse_command(s, v);
+    else if (header_value(line, "expect", v, sizeof v))
+        parse_expect(s, v);
+    else if (header_value(line, "expect-status", v, sizeof v))
+        s->status = atoi(v);
+    else if (header_value(line, "expect-stderr", v, sizeof v))
+        copy_text(s->line, sizeof s->line, v);
     else if (header_value(line, "expect-stderr-prefix", v, sizeof v))
         copy_text(s->line, sizeof s->line, v), s->line_is_prefix = 1;
-    else if (header_value(line, "expect-warnings", v, sizeof v)) s->warnings = atoi(v);
-    else if (header_value(line, "expect-files", v, sizeof v)) copy_text(s->files, sizeof s->files, v);
+    else if (header_value(line, "expect-warnings", v, sizeof v))
+        s->warnings = atoi(v);
+    else if (header_value(line, "expect-files", v, sizeof v))
+        copy_text(s->files, sizeof s->files, v);
     else if (header_value(line, "expect-partial", v, sizeof v)) {
         if (sscanf(v, "%63s %ld", s->partial, &s->partial_rows) != 2)
-            snprintf(s->problem, sizeof s->problem, "expect-partial '%.200s': expected NAME ROWS", v);
+            snprintf(s->problem, sizeof s->problem, "expect-partial '%.200s': expected NAME ROWS",
+                     v);
     } else if (strncmp(line, "-- expect", 9) == 0 || strncmp(line, "-- command", 10) == 0)
         snprintf(s->problem, sizeof s->problem, "unknown header line '%.200s'", line);
-    else return 0;
+    else
+        return 0;
     return 1;
 }
 
@@ -119,12 +136,14 @@ static void check_header_complete(bad_script *s)
 {
     if (s->problem[0]) return;
     if (s->kind == KIND_NONE)
-        snprintf(s->problem, sizeof s->problem, "no header: its first lines must say how it is run and what it gives "
-                                                "(tests/bad/README.md)");
+        snprintf(s->problem, sizeof s->problem,
+                 "no header: its first lines must say how it is run and what it gives "
+                 "(tests/bad/README.md)");
     else if ((s->kind == KIND_RUN || s->kind == KIND_VERIFY) && (s->status < 0 || !s->line[0]))
         snprintf(s->problem, sizeof s->problem, "the header needs expect-status and expect-stderr");
     else if (s->kind == KIND_VERIFY && (s->files[0] || s->partial[0]))
-        snprintf(s->problem, sizeof s->problem, "verify writes no files: expect-files and expect-partial are for run");
+        snprintf(s->problem, sizeof s->problem,
+                 "verify writes no files: expect-files and expect-partial are for run");
 }
 
 /* Read the header of s->path. */
@@ -180,11 +199,15 @@ static void walk(script_list *l, const char *dir)
         struct stat st;
         snprintf(path, sizeof path, "%s/%.300s", dir, e->d_name);
         if (lstat(path, &st) != 0) continue;
-        if (S_ISLNK(st.st_mode)) l->links++;
-        else if (S_ISDIR(st.st_mode)) walk(l, path);
-        else if (strlen(path) > 4 && strcmp(path + strlen(path) - 4, ".lua") == 0) add_script(l, path);
-        else CHECK_MSG(strcmp(e->d_name, "README.md") == 0, "%s: not a .lua script (tests/bad holds scripts and its README.md)",
-                       path);
+        if (S_ISLNK(st.st_mode))
+            l->links++;
+        else if (S_ISDIR(st.st_mode))
+            walk(l, path);
+        else if (strlen(path) > 4 && strcmp(path + strlen(path) - 4, ".lua") == 0)
+            add_script(l, path);
+        else
+            CHECK_MSG(strcmp(e->d_name, "README.md") == 0,
+                      "%s: not a .lua script (tests/bad holds scripts and its README.md)", path);
     }
     if (d) closedir(d);
 }
@@ -208,8 +231,11 @@ static void start(bad_script *s, const char *top, int index)
         s->ended = 1;
         return;
     }
-    if (s->kind == KIND_RUN) snprintf(cmd, sizeof cmd, "exec %s run '%s' -o '%s' %s", lawtester(), s->path, path, s->args);
-    else snprintf(cmd, sizeof cmd, "exec %s verify '%s' %s", lawtester(), s->path, s->args);
+    if (s->kind == KIND_RUN)
+        snprintf(cmd, sizeof cmd, "exec %s run '%s' -o '%s' %s", lawtester(), s->path, path,
+                 s->args);
+    else
+        snprintf(cmd, sizeof cmd, "exec %s verify '%s' %s", lawtester(), s->path, s->args);
     char out[400], err[400];
     snprintf(out, sizeof out, "%s/stdout", s->work);
     snprintf(err, sizeof err, "%s/stderr", s->work);
@@ -226,7 +252,8 @@ static void start(bad_script *s, const char *top, int index)
         execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
         _exit(127);
     }
-    if (s->pid < 0) snprintf(s->problem, sizeof s->problem, "fork: %s", strerror(errno)), s->ended = 1;
+    if (s->pid < 0)
+        snprintf(s->problem, sizeof s->problem, "fork: %s", strerror(errno)), s->ended = 1;
 }
 
 /* 1 if s has ended (reaped now or before); a script past SCRIPT_WALL_SECONDS is killed. */
@@ -269,7 +296,7 @@ static void run_all(script_list *l, const char *top)
         int reaped = 0;
         for (int j = 0; j < running; j++)
             if (reap(&l->s[live[j]])) live[j--] = live[--running], reaped = 1;
-        if (!reaped && running) nanosleep(&(struct timespec){0, 1000000}, NULL);
+        if (!reaped && running) nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
     }
     free(live);
 }
@@ -285,7 +312,8 @@ static void expand_out(const char *text, const char *out, char *buf, size_t n)
             k += (size_t)snprintf(buf + k, n - k, "%s", out);
             if (k >= n) k = n - 1;
             p += 4;
-        } else buf[k++] = *p++;
+        } else
+            buf[k++] = *p++;
     }
     buf[k] = 0;
 }
@@ -308,17 +336,20 @@ static void check_stderr(const bad_script *s, const char *err, const char *want)
     snprintf(warn, sizeof warn, "warning: %s:", s->path);
     for (int w = 0; w < s->warnings; w++) {
         const char *nl = strchr(p, '\n');
-        CHECK_MSG(strncmp(p, warn, strlen(warn)) == 0 && nl, "%s: line %d of stderr is not a warning naming the script: %.300s",
-                  s->path, w + 1, p);
+        CHECK_MSG(strncmp(p, warn, strlen(warn)) == 0 && nl,
+                  "%s: line %d of stderr is not a warning naming the script: %.300s", s->path,
+                  w + 1, p);
         if (!nl) return;
         p = nl + 1;
     }
-    CHECK_MSG(count_lines(p) == 1 && p[strlen(p) - 1] == '\n', "%s: %d lines on stderr after %d warnings, expected one: %.600s",
-              s->path, count_lines(p), s->warnings, err);
+    CHECK_MSG(count_lines(p) == 1 && p[strlen(p) - 1] == '\n',
+              "%s: %d lines on stderr after %d warnings, expected one: %.600s", s->path,
+              count_lines(p), s->warnings, err);
     size_t len = strcspn(p, "\n"), wl = strlen(want);
-    int ok = s->line_is_prefix ? len >= wl && strncmp(p, want, wl) == 0 : len == wl && strncmp(p, want, wl) == 0;
-    CHECK_MSG(ok, "%s: stderr %s\n  expected: %s\n  obtained: %.*s", s->path, s->line_is_prefix ? "does not start with" : "differs",
-              want, (int)len, p);
+    int ok = s->line_is_prefix ? len >= wl && strncmp(p, want, wl) == 0
+                               : len == wl && strncmp(p, want, wl) == 0;
+    CHECK_MSG(ok, "%s: stderr %s\n  expected: %s\n  obtained: %.*s", s->path,
+              s->line_is_prefix ? "does not start with" : "differs", want, (int)len, p);
 }
 
 /* The last line of text into buf (without its newline). */
@@ -340,14 +371,18 @@ static void check_partial(const bad_script *s, const char *out, const char *errl
     if (!text) return;
     snprintf(path, sizeof path, "%s/%s.tsv.partial", out, s->partial);
     slurp(path, text, size);
-    CHECK_MSG(strncmp(text, "step\ttime\tstage\t", 16) == 0, "%s: %s.tsv.partial: %.80s", s->path, s->partial, text);
-    CHECK_MSG(count_lines(text) == 1 + s->partial_rows, "%s: %s.tsv.partial has %d rows, expected %ld", s->path, s->partial,
+    CHECK_MSG(strncmp(text, "step\ttime\tstage\t", 16) == 0, "%s: %s.tsv.partial: %.80s", s->path,
+              s->partial, text);
+    CHECK_MSG(count_lines(text) == 1 + s->partial_rows,
+              "%s: %s.tsv.partial has %d rows, expected %ld", s->path, s->partial,
               count_lines(text) - 1, s->partial_rows);
     snprintf(path, sizeof path, "%s/%s.meta.partial", out, s->partial);
     slurp(path, text, size);
     last_line(text, last, sizeof last);
-    CHECK_MSG(strncmp(last, "status\tfailed: ", 15) == 0, "%s: last line of %s.meta.partial: %s", s->path, s->partial, last);
-    snprintf(tail, sizeof tail, " [rows up to the failure kept in %s/%s.tsv.partial]", out, s->partial);
+    CHECK_MSG(strncmp(last, "status\tfailed: ", 15) == 0, "%s: last line of %s.meta.partial: %s",
+              s->path, s->partial, last);
+    snprintf(tail, sizeof tail, " [rows up to the failure kept in %s/%s.tsv.partial]", out,
+             s->partial);
     size_t el = strlen(errline), tl = strlen(tail);
     if (el > tl && strcmp(errline + el - tl, tail) == 0)
         CHECK_MSG(strlen(last) == 15 + el - tl && strncmp(last + 15, errline, el - tl) == 0,
@@ -359,8 +394,10 @@ static void check_partial(const bad_script *s, const char *out, const char *errl
 static void check_outputs(const bad_script *s, const char *out)
 {
     char want[400];
-    if (s->partial[0]) snprintf(want, sizeof want, " %s.meta.partial %s.tsv.partial ", s->partial, s->partial);
-    else snprintf(want, sizeof want, " %s ", s->files);
+    if (s->partial[0])
+        snprintf(want, sizeof want, " %s.meta.partial %s.tsv.partial ", s->partial, s->partial);
+    else
+        snprintf(want, sizeof want, " %s ", s->files);
     int expected = 0;
     for (const char *p = want; *p; p++) expected += p[0] != ' ' && (p[1] == ' ' || p[1] == 0);
     DIR *d = opendir(out);
@@ -370,12 +407,14 @@ static void check_outputs(const bad_script *s, const char *out)
         if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
         char name[300];
         snprintf(name, sizeof name, " %s ", e->d_name);
-        CHECK_MSG(strstr(want, name) != NULL, "%s: the run left %s in its output directory (expected: %s)", s->path, e->d_name,
+        CHECK_MSG(strstr(want, name) != NULL,
+                  "%s: the run left %s in its output directory (expected: %s)", s->path, e->d_name,
                   expected ? want : "nothing");
         found++;
     }
     if (d) closedir(d);
-    CHECK_MSG(found == expected, "%s: %d files in the output directory, expected %d:%s", s->path, found, expected, want);
+    CHECK_MSG(found == expected, "%s: %d files in the output directory, expected %d:%s", s->path,
+              found, expected, want);
 }
 
 /* Everything the header of a script that ran expects. */
@@ -394,16 +433,22 @@ static void check_script(const bad_script *s)
     snprintf(path, sizeof path, "%s/stdout", s->work);
     slurp(path, sout, ERR_BYTES);
     int status = WIFEXITED(s->wait_status) ? WEXITSTATUS(s->wait_status) : -1;
-    if (s->killed) CHECK_MSG(0, "%s: still running after %.0f s: killed", s->path, SCRIPT_WALL_SECONDS);
-    else CHECK_MSG(status == s->status, "%s: exit status %d, expected %d (stderr: %.400s)", s->path, status, s->status, err);
-    CHECK_MSG(names_file_and_line(s->line), "%s: the expected line does not start with tests/bad/FILE.lua:LINE: %s", s->path,
+    if (s->killed)
+        CHECK_MSG(0, "%s: still running after %.0f s: killed", s->path, SCRIPT_WALL_SECONDS);
+    else
+        CHECK_MSG(status == s->status, "%s: exit status %d, expected %d (stderr: %.400s)", s->path,
+                  status, s->status, err);
+    CHECK_MSG(names_file_and_line(s->line),
+              "%s: the expected line does not start with tests/bad/FILE.lua:LINE: %s", s->path,
               s->line);
     expand_out(s->line, out, want, sizeof want);
     check_stderr(s, err, want);
-    if (s->kind == KIND_VERIFY) CHECK_MSG(sout[0] == 0, "%s: verify printed rows for a bad file: %.300s", s->path, sout);
+    if (s->kind == KIND_VERIFY)
+        CHECK_MSG(sout[0] == 0, "%s: verify printed rows for a bad file: %.300s", s->path, sout);
     check_outputs(s, out);
     const char *errline = err;
-    for (int w = 0; w < s->warnings && strchr(errline, '\n'); w++) errline = strchr(errline, '\n') + 1;
+    for (int w = 0; w < s->warnings && strchr(errline, '\n'); w++)
+        errline = strchr(errline, '\n') + 1;
     char line[4096];
     snprintf(line, sizeof line, "%.*s", (int)strcspn(errline, "\n"), errline);
     if (s->partial[0]) check_partial(s, out, line);
@@ -418,7 +463,8 @@ static void check_elsewhere(const bad_script *s)
     char *text = malloc(size);
     if (!text) return;
     slurp(s->elsewhere, text, size);
-    CHECK_MSG(strstr(text, s->path) != NULL, "%s: its header sends it to %s, which does not name it", s->path, s->elsewhere);
+    CHECK_MSG(strstr(text, s->path) != NULL,
+              "%s: its header sends it to %s, which does not name it", s->path, s->elsewhere);
     free(text);
 }
 
@@ -426,7 +472,7 @@ static void check_elsewhere(const bad_script *s)
 
 static void test_every_bad_script(void)
 {
-    script_list l = {0};
+    script_list l = { 0 };
     walk(&l, BAD_DIR);
     CHECK_MSG(l.n > 0, "no scripts under %s (run from the repository's top)", BAD_DIR);
     qsort(l.s, l.n, sizeof *l.s, by_path);
@@ -437,18 +483,23 @@ static void test_every_bad_script(void)
     int ran = 0, modules = 0, elsewhere = 0;
     for (size_t i = 0; i < l.n; i++) {
         bad_script *s = &l.s[i];
-        if (s->problem[0]) CHECK_MSG(0, "%s: %s", s->path, s->problem);
-        else if (s->kind == KIND_MODULE) modules++;
-        else if (s->kind == KIND_ELSEWHERE) check_elsewhere(s), elsewhere++;
-        else check_script(s), ran++;
+        if (s->problem[0])
+            CHECK_MSG(0, "%s: %s", s->path, s->problem);
+        else if (s->kind == KIND_MODULE)
+            modules++;
+        else if (s->kind == KIND_ELSEWHERE)
+            check_elsewhere(s), elsewhere++;
+        else
+            check_script(s), ran++;
     }
-    printf("     (%zu scripts under %s: %d run in %.1f s, %d modules, %d checked elsewhere; %d symbolic link)\n", l.n,
-           BAD_DIR, ran, now_seconds() - t0, modules, elsewhere, l.links);
+    printf("     (%zu scripts under %s: %d run in %.1f s, %d modules, %d checked elsewhere; %d "
+           "symbolic link)\n",
+           l.n, BAD_DIR, ran, now_seconds() - t0, modules, elsewhere, l.links);
     remove_tree(top);
     free(l.s);
 }
 
 const test_case bad_inputs_tests[] = {
     TEST(every_bad_script),
-    {NULL, NULL},
+    { NULL, NULL },
 };

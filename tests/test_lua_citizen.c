@@ -103,10 +103,6 @@ static void test_case_file_requires_the_law(void)
     free(r);
 }
 
-/* ---- require's refusals ------------------------------------------------------------------------ */
-
-/* ---- bad declarations and failing functions ------------------------------------------------------ */
-
 const test_case lua_citizen_tests[] = {
     TEST(verify_law_cases),
     TEST(probe_yield),

@@ -194,8 +194,6 @@ static void test_lua_linear_equals_builtin_oblique(void)
     remove_tree(dir);
 }
 
-/* ---- bad law tables --------------------------------------------------------------------- */
-
 /* ---- failures inside a law ------------------------------------------------------------- */
 
 static void test_error_in_step(void)

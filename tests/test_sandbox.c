@@ -1,21 +1,13 @@
-/* tests/test_sandbox.c - what a stage script cannot do (docs/reliability.md): every escape from
- * the sandbox tried, each limit run into.  Each refusal is one line `FILE:LINE: ...`, exit status
- * 1 and no file left; a run that failed while recording keeps its rows as NAME.tsv.partial. */
+/* tests/test_sandbox.c - what a stage script cannot do (docs/reliability.md).  Every escape from
+ * the sandbox and each limit run into is a script of tests/bad whose header says its line
+ * (tests/test_bad_inputs.c); here are the configurations a header does not cover: the default
+ * budget, --unsafe with the limits, the limits' options, the memory cap met inside lawtester. */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "cli.h"
 #include <dirent.h>
 #include <stdio.h>
 #include <string.h>
-
-#define NO_FILE "attempt to call a nil value (global '"
-#define NO_LIB "attempt to index a nil value (global '"
-
-/* ---- the libraries a script does not get ---------------------------------------------------- */
-
-/* ---- lawtester's own objects ----------------------------------------------------------------- */
-
-/* ---- C loops sized by the script, charged to the budget ------------------------------------- */
 
 /* ---- the instruction budget ------------------------------------------------------------------- */
 

@@ -371,8 +371,6 @@ static void test_values_functions_script(void)
     printf("%s", r.out);
 }
 
-/* ---- bad values ------------------------------------------------------------------------ */
-
 const test_case servo_tests[] = {
     TEST(cyclic_shear_under_servo),
     TEST(servo_gain_above_one),

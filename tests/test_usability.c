@@ -164,8 +164,6 @@ static void test_output_directories_are_made(void)
     remove_tree(root);
 }
 
-/* ---- a nil C --------------------------------------------------------------------------- */
-
 /* ---- the bodies ------------------------------------------------------------------------ */
 
 /* B's rebound velocity read from B.vel equals the one rebuilt from the contact impulses
