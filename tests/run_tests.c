@@ -24,7 +24,7 @@ extern const test_case linear_tests[], spring_dashpot_tests[], hertz_mindlin_tes
     cohesive_tests[], law_energy_tests[], verify_tests[], surface_tests[], probe_tests[], probe_pair_tests[], driver_tests[],
     energy_tests[], script_tests[], cli_tests[], probe_cli_tests[], fmt_tests[], srcloc_tests[], geom_tests[],
     body_tests[], stiffness_tests[], fastpath_tests[], predictor_tests[], cond_tests[], wall_case_tests[], oblique_tests[],
-    sandbox_tests[], faults_tests[], io_tests[], validate_tests[], fuzz_tests[], law_check_tests[], hostile_tests[];
+    sandbox_tests[], faults_tests[], io_tests[], fuzz_tests[], law_check_tests[], hostile_tests[];
 /* one line a suite from here on */
 extern const test_case rolling_tests[];
 extern const test_case rolling_hertz_tests[];
@@ -54,6 +54,7 @@ extern const test_case lever_tests[];
 extern const test_case rigid_tests[];
 extern const test_case benchmarks_tests[];
 extern const test_case bench_peers_tests[];
+extern const test_case bad_inputs_tests[];
 
 static const struct {
     const char *name;
@@ -109,7 +110,7 @@ static const struct {
     {"io", io_tests},
     {"plot", plot_tests},
     {"docs", docs_tests},
-    {"validate", validate_tests},
+    {"bad_inputs", bad_inputs_tests},
     {"hostile", hostile_tests},
     {"fuzz", fuzz_tests},
     {"usability", usability_tests},

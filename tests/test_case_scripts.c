@@ -390,53 +390,6 @@ static void test_c_expected_failures(void)
     free(rs);
 }
 
-/* A bad case file: exit 1, one line on stderr "tests/bad/FILE:LINE: " with fragment, no row. */
-static void check_bad_case(const char *file, int line, const char *fragment)
-{
-    char args[300], prefix[300];
-    snprintf(args, sizeof args, "verify tests/bad/%s", file);
-    result r;
-    run(&r, args);
-    snprintf(prefix, sizeof prefix, "tests/bad/%s:%d: ", file, line);
-    CHECK_MSG(r.status == 1, "%s: exit status %d (stderr: %s)", file, r.status, r.err);
-    CHECK_MSG(strncmp(r.err, prefix, strlen(prefix)) == 0, "%s: stderr does not start with '%s': %s", file, prefix,
-              r.err);
-    CHECK_MSG(strstr(r.err, fragment) != NULL, "%s: stderr lacks '%s': %s", file, fragment, r.err);
-    CHECK_MSG(count_lines(r.err) == 1, "%s: %d lines on stderr: %s", file, count_lines(r.err), r.err);
-    CHECK_MSG(r.out[0] == 0, "%s: rows printed for a bad file: %s", file, r.out);
-}
-
-static void test_bad_case_files(void)
-{
-    check_bad_case("case_unknown_key.lua", 8, "field cases[1].expect[1].tolerance: unknown key 'tolerance'");
-    check_bad_case("case_missing_value.lua", 7, "field cases[1].expect[1].value: missing (the closed form");
-    check_bad_case("case_tol_negative.lua", 9, "field cases[1].expect[2].tol: value -1e-12 out of range: must be >= 0");
-    check_bad_case("case_measure_type.lua", 7,
-                   "field cases[1].expect[1].measure: expected a string (a Lua expression over the results) or a "
-                   "function(r, test), got number");
-    check_bad_case("case_measure_syntax.lua", 7, "field cases[1].expect[1].measure: 'C.kt +' is not a Lua expression");
-    check_bad_case("case_order_without_dt.lua", 8, "field cases[1].expect[1].order: needs the test's dt");
-    check_bad_case("case_test_param.lua", 9, "field cases[2].test.params.kappa: law 'linear' has no parameter 'kappa'");
-    check_bad_case("case_duplicate_name.lua", 7, "field cases[2].name: 'same' is also the name of cases[1]");
-    check_bad_case("case_not_a_table.lua", 2, "a case file returns a table { cases = {...} }");
-    check_bad_case("case_sandbox.lua", 3, "os");
-    check_bad_case("case_xfail_type.lua", 8,
-                   "field cases[1].expect[1].xfail: expected a string: why the check is expected to fail (a known "
-                   "defect), got boolean");
-    check_bad_case("case_xfail_both.lua", 8,
-                   "field cases[1].expect[1].xfail: the case is marked xfail already: mark the case or its "
-                   "expectations, not both");
-    check_bad_case("case_xfail_lines.lua", 6, "field cases[1].xfail: must be one line");
-    check_bad_case("case_test_fn_no_dt.lua", 3, "field cases[1].dt: missing (the time step, s, the test function is "
-                                                "called with)");
-    check_bad_case("case_dt_with_table.lua", 6, "field cases[1].dt: only with a test function(dt)");
-    check_bad_case("case_test_fn_raises.lua", 4,
-                   "field cases[1].test: test(2.5e-06) raised: tests/bad/case_test_fn_raises.lua:5: too small a dt");
-    check_bad_case("case_test_fn_dt.lua", 4,
-                   "field cases[1].test: test(5e-06) returned a table whose dt is not the dt it was called with");
-    check_bad_case("case_test_fn_param.lua", 4, "field cases[1].test.params.kappa: law 'linear' has no parameter");
-}
-
 static void test_case_selection(void)
 {
     result r;
@@ -539,7 +492,6 @@ const test_case case_script_tests[] = {
     TEST(touch_on_step_boundary),
     TEST(c_impact_contact_time_measured),
     TEST(c_expected_failures),
-    TEST(bad_case_files),
     TEST(case_selection),
     TEST(verify_file_usage),
     TEST(limits),

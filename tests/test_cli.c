@@ -14,67 +14,6 @@
 #include <time.h>
 #include <unistd.h>
 
-static void test_bad_syntax(void) { check_bad("syntax.lua", 4, "'}' expected near 'values'"); }
-static void test_bad_unknown_law(void) { check_bad("unknown_law.lua", 3, "field law: unknown law 'hookean'"); }
-/* a law's parameter check (hertz_mindlin: clipEn without clip) refused at the params' line */
-static void test_bad_clipen_without_clip(void)
-{
-    check_bad("clipen_without_clip.lua", 3, "field params: clipEn = 1 needs clip = 1 (without clip, en already is the restitution)");
-}
-static void test_bad_unknown_param(void) { check_bad("unknown_param.lua", 5, "field params.ktt: law 'linear' has no parameter 'ktt'"); }
-static void test_bad_whats_character(void) { check_bad("bad_whats.lua", 6, "field stages[2].whats: bad character 'x' at position 2"); }
-static void test_bad_wrong_type(void) { check_bad("wrong_type.lua", 5, "field particles[2].radius: expected a number, got string"); }
-static void test_bad_nan_value(void) { check_bad("nan_value.lua", 6, "field stages[1].values[1]: is NaN"); }
-static void test_bad_infinite_value(void) { check_bad("inf_dt.lua", 4, "field dt: is not finite"); }
-/* a run that fails keeps its rows as NAME.tsv.partial (tests/test_faults.c has the others) */
-static void test_bad_stage_never_ends(void)
-{
-    check_failed_run("tests/bad/never_ends.lua", "", 7,
-                     "field stages[2]: stage 2, step 2101: stage did not end after max_steps = 2000 steps (its until never held)",
-                     "bad", 2000);
-}
-static void test_bad_adhesion_estar_zero(void) { check_bad("adhesion_estar_zero.lua", 4, "field params: Estar must be positive and finite"); }
-static void test_bad_md_cells_fraction(void)
-{
-    check_bad("md_cells_fraction.lua", 6, "field params.mdCells: expected a whole number (mdCells is an integer parameter), got 80.5");
-}
-static void test_bad_conflicting_params(void) { check_bad("conflicting_params.lua", 4, "field params: give the normal damping as en or as zetaN, not both"); }
-static void test_bad_spin(void) { check_bad("bad_spin.lua", 4, "field stages[1].spin: expected 3 numbers, got 2"); }
-static void test_bad_predictor(void) { check_bad("predictor_not_bool.lua", 3, "field predictor: expected true or false, got string"); }
-static void test_bad_misspelt_key(void) { check_bad("unknown_key.lua", 5, "field abweight: unknown key 'abweight'"); }
-static void test_bad_until_runtime_error(void)
-{
-    check_failed_run("tests/bad/until_error.lua", "", 7,
-                     "field stages[1].till: at step 1: attempt to index a nil value (global 'C')", "bad", 1);
-}
-static void test_bad_missing_until(void) { check_bad("no_until.lua", 5, "field stages[1]: has no until"); }
-static void test_bad_script_runtime_error(void) { check_bad("runtime_error.lua", 2, "attempt to index a nil value (field 'missing')"); }
-static void test_sandbox_has_no_os(void) { check_bad("sandbox_os.lua", 2, "attempt to index a nil value (global 'os')"); }
-static void test_sandbox_has_no_load(void) { check_bad("bytecode.lua", 1, "attempt to call a nil value (global 'load')"); }
-
-/* shapes and stiffness rules: every refusal names its field and line */
-static void test_bad_zero_radius(void) { check_bad("zero_radius.lua", 4, "field particles[1].radius: must be a finite number > 0, got 0"); }
-static void test_bad_degenerate_facet(void) { check_bad("degenerate_facet.lua", 5, "field particles[1].vertices: degenerate triangle"); }
-static void test_bad_zero_wall_normal(void) { check_bad("zero_wall_normal.lua", 6, "field particles[2].normal: must not be the zero vector"); }
-static void test_bad_zero_capsule_axis(void) { check_bad("zero_capsule_axis.lua", 6, "field particles[2].axis: must not be the zero vector"); }
-static void test_bad_capsule_no_shaft(void) { check_bad("capsule_no_shaft.lua", 5, "field particles[2].shaft: missing"); }
-static void test_bad_negative_halfthick(void) { check_bad("negative_halfthick.lua", 5, "field particles[1].halfThick: value -0.01 out of range"); }
-static void test_bad_facet_two_vertices(void) { check_bad("facet_two_vertices.lua", 5, "field particles[2].vertices: expected 3 vertices, got 2"); }
-static void test_bad_unknown_shape(void) { check_bad("unknown_shape.lua", 4, "field particles[1].shape: unknown shape 'cube' (known: sphere, capsule, facet, wall)"); }
-static void test_bad_key_for_other_shape(void) { check_bad("key_for_other_shape.lua", 4, "field particles[1].shaft: unknown key 'shaft' for a sphere"); }
-static void test_bad_flat_pair(void) { check_bad("flat_pair.lua", 4, "field particles: no contact geometry for wall-facet"); }
-static void test_bad_wall_not_fixed(void) { check_bad("wall_not_fixed.lua", 5, "field particles[1].fixed: a wall has no finite mass"); }
-static void test_bad_normal_off_wall(void) { check_bad("normal_off_wall.lua", 6, "field normal: (1, 0, 0) is not along the normal of the wall A"); }
-static void test_bad_wall_point_for_b(void) { check_bad("wall_point_for_b.lua", 6, "field particles[2].point: B is placed by the test's normal and gap"); }
-static void test_bad_gap_too_deep(void) { check_bad("gap_too_deep.lua", 6, "field gap: overlap 0.1 m reaches the cores of the bodies: gap must be > -0.1 m"); }
-static void test_bad_stiffness_unknown_rule(void) { check_bad("stiffness_unknown_rule.lua", 4, "field stiffness.rule: unknown value 'hertz' (one of connector, yade, direct)"); }
-static void test_bad_stiffness_bad_area(void) { check_bad("stiffness_bad_area.lua", 4, "field stiffness.area: unknown value 'disk' (one of radii, lengths)"); }
-static void test_bad_stiffness_kn_not_direct(void) { check_bad("stiffness_kn_not_direct.lua", 5, "field stiffness.kn: applies to rule 'direct' only"); }
-static void test_bad_stiffness_direct_no_kn(void) { check_bad("stiffness_direct_no_kn.lua", 4, "field stiffness: rule 'direct' needs kn"); }
-static void test_bad_stiffness_kt_and_ratio(void) { check_bad("stiffness_kt_and_ratio.lua", 5, "field stiffness.ratio: give kt or ratio, not both"); }
-static void test_bad_stiffness_unknown_key(void) { check_bad("stiffness_unknown_key.lua", 5, "field stiffness.Kn: unknown key 'Kn'"); }
-static void test_bad_reduced_length_negative(void) { check_bad("reduced_length_negative.lua", 8, "field stages[1]: stage 1, step 0: stiffness rule: a branch length reduced by the initial overlap"); }
-
 static void test_unsafe_lifts_sandbox(void)
 {
     result r;
@@ -508,19 +447,6 @@ static void test_meta_sidecar(void)
     remove_tree(dir);
 }
 
-/* A failed run leaves neither table nor sidecar (the bad-input checks count files too). */
-static void test_failed_run_leaves_no_meta(void)
-{
-    char *dir = make_tmpdir();
-    char args[512];
-    snprintf(args, sizeof args, "run tests/bad/reduced_length_negative.lua -o %s", dir);
-    result r;
-    run(&r, args);
-    CHECK(r.status == 1);
-    CHECK_MSG(count_files(dir) == 0, "%d files left", count_files(dir));
-    remove_tree(dir);
-}
-
 /* `lawtester verify` is part of the test suite: every law passes.  Its run time (docs/verify.md: under a
  * minute here; about 1 s) is printed, not asserted: timings belong to the benchmark, and the same
  * test runs under valgrind, where it takes over a minute. */
@@ -660,47 +586,6 @@ const test_case cli_tests[] = {
     TEST(verify_passes),
     TEST(verify_bad_arguments),
     TEST(verify_plot),
-    TEST(bad_syntax),
-    TEST(bad_unknown_law),
-    TEST(bad_unknown_param),
-    TEST(bad_clipen_without_clip),
-    TEST(bad_whats_character),
-    TEST(bad_wrong_type),
-    TEST(bad_nan_value),
-    TEST(bad_infinite_value),
-    TEST(bad_stage_never_ends),
-    TEST(bad_misspelt_key),
-    TEST(bad_conflicting_params),
-    TEST(bad_md_cells_fraction),
-    TEST(bad_adhesion_estar_zero),
-    TEST(bad_spin),
-    TEST(bad_predictor),
-    TEST(bad_until_runtime_error),
-    TEST(bad_missing_until),
-    TEST(bad_script_runtime_error),
-    TEST(sandbox_has_no_os),
-    TEST(sandbox_has_no_load),
-    TEST(bad_zero_radius),
-    TEST(bad_degenerate_facet),
-    TEST(bad_zero_wall_normal),
-    TEST(bad_zero_capsule_axis),
-    TEST(bad_capsule_no_shaft),
-    TEST(bad_negative_halfthick),
-    TEST(bad_facet_two_vertices),
-    TEST(bad_unknown_shape),
-    TEST(bad_key_for_other_shape),
-    TEST(bad_flat_pair),
-    TEST(bad_wall_not_fixed),
-    TEST(bad_normal_off_wall),
-    TEST(bad_wall_point_for_b),
-    TEST(bad_gap_too_deep),
-    TEST(bad_stiffness_unknown_rule),
-    TEST(bad_stiffness_bad_area),
-    TEST(bad_stiffness_kn_not_direct),
-    TEST(bad_stiffness_direct_no_kn),
-    TEST(bad_stiffness_kt_and_ratio),
-    TEST(bad_stiffness_unknown_key),
-    TEST(bad_reduced_length_negative),
     TEST(unsafe_lifts_sandbox),
     TEST(bytecode_refused),
     TEST(missing_script),
@@ -714,6 +599,5 @@ const test_case cli_tests[] = {
     TEST(demo_table_and_plots),
     TEST(stage_files_run_and_plot),
     TEST(meta_sidecar),
-    TEST(failed_run_leaves_no_meta),
     {0, 0},
 };

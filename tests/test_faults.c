@@ -324,45 +324,6 @@ static void test_stability_imposed_normal(void)
 
 /* ---- through the command ------------------------------------------------------------------------ */
 
-static void test_cli_law_energy_overflow(void)
-{
-    check_failed_run("tests/bad/fault_energy_overflow.lua", "", 7,
-                     "field stages[1]: stage 1, step 1: law 'linear' returned a non-finite energy elast = inf", "overflow", 1);
-}
-
-static void test_cli_kinetic_energy_overflow(void)
-{
-    check_bad("fault_kin_overflow.lua", 5,
-              "field stages[1]: stage 1, step 0: non-finite energy: kin = inf (the motion overflowed or became unstable)");
-}
-
-/* Above the stability limit the oscillation grows until the spheres pass through each other:
- * the error says so and adds the warning's numbers. */
-static void test_cli_unstable_run(void)
-{
-    check_failed_run("tests/bad/fault_unstable.lua", "", 6,
-                     "field stages[1]: stage 1, step 14: the centres of A and B met: overlap 0.207402 m, more than the sum "
-                     "of the radii 0.2 m, so the contact has no normal (it reversed over the step); dt = 0.0048 s exceeds "
-                     "the stability limit of leapfrog for the normal contact, dt_crit = 0.004667 s (m* = 5.445 kg, kn = "
-                     "1e+06 N/m; first at stage 1, step 0)",
-                     "unstable", 2);
-}
-
-/* Spheres pushed until their centres meet: the error names that, at the step the line of
- * centres reversed (along it, and slightly off it in a stage's first step, taken with trial
- * moves), not a non-finite value downstream of it. */
-static void test_cli_centres_meet(void)
-{
-    check_failed_run("tests/bad/centres_meet.lua", "", 10,
-                     "field stages[1]: stage 1, step 2143: the centres of A and B met: overlap 0.15001 m, more than the "
-                     "sum of the radii 0.15 m, so the contact has no normal (it reversed over the step)",
-                     "meet", 21);
-    check_failed_run("tests/bad/centres_meet_shear.lua", "", 12,
-                     "field stages[2]: stage 2, step 2143: the centres of A and B met: overlap 0.15001 m, more than the "
-                     "sum of the radii 0.15 m, so the contact has no normal (it reversed over the step)",
-                     "meet", 21);
-}
-
 /* A run that survives an unstable dt succeeds with one warning line naming the field dt. */
 static void test_cli_unstable_warning(void)
 {
@@ -408,10 +369,6 @@ const test_case faults_tests[] = {
     TEST(stability_spring_dashpot),
     TEST(stability_hertz_current_stiffness),
     TEST(stability_imposed_normal),
-    TEST(cli_law_energy_overflow),
-    TEST(cli_kinetic_energy_overflow),
-    TEST(cli_unstable_run),
-    TEST(cli_centres_meet),
     TEST(cli_unstable_warning),
     TEST(cli_until_error_late),
     {0, 0},

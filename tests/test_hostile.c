@@ -22,44 +22,11 @@ static double seconds_now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-
 /* ---- the budget ------------------------------------------------------------------------ */
 
 /* A bound on the wall time of a script stopped by a budget of 1e5 instructions: generous
  * against a loaded machine or valgrind; without the fix these never end. */
 #define BUDGET_WALL_SECONDS 120
-
-static void test_caught_budget_error_stays_spent(void)
-{
-    result r;
-    double t0 = seconds_now();
-    run_timeout(&r, BUDGET_WALL_SECONDS, "run tests/bad/hostile_pcall_runs.lua --max-instructions 100000");
-    CHECK_MSG(r.status == 1 && strstr(r.err, "tests/bad/hostile_pcall_runs.lua:10: instruction budget exhausted") &&
-                  count_lines(r.err) == 1, "status %d: %s", r.status, r.err);
-    CHECK(seconds_now() - t0 < BUDGET_WALL_SECONDS);
-}
-
-static void test_runs_steps_count_against_the_budget(void)
-{
-    result r; /* each run fails after 1000 steps; the steps, not the few Lua instructions, spend 1e6 */
-    run_timeout(&r, BUDGET_WALL_SECONDS, "run tests/bad/hostile_failing_runs.lua --max-instructions 1000000");
-    CHECK_MSG(r.status == 1 && strstr(r.err, "hostile_failing_runs.lua:9: instruction budget exhausted") &&
-                  count_lines(r.err) == 1, "status %d: %s", r.status, r.err);
-}
-
-static void test_bytes_copied_count_against_the_budget(void)
-{
-    result r; /* 1e6 bytes a concatenation = 62500 instructions: 1e7 lasts 160 of them */
-    run_timeout(&r, BUDGET_WALL_SECONDS, "run tests/bad/hostile_concat.lua --max-instructions 10000000");
-    CHECK_MSG(r.status == 1 && strstr(r.err, "hostile_concat.lua:3: instruction budget exhausted") &&
-                  count_lines(r.err) == 1, "status %d: %s", r.status, r.err);
-}
-
-static void test_unsafe_cannot_remove_the_budget_hook(void)
-{
-    check_bad_opts("hostile_sethook.lua", "--unsafe --max-instructions 100000", 2,
-                   "debug.sethook: the hook counts the instruction budget, which stays with --unsafe");
-}
 
 /* Finalizers run with Lua's hooks off: those left at the end get LT_UNSAFE_CLOSE_SECONDS. */
 static void test_unsafe_finalizer_at_exit_is_stopped(void)
@@ -90,36 +57,13 @@ static void test_huge_error_printed_cut_on_one_line(void)
     run_timeout(&r, 60, "run tests/bad/hostile_big_error.lua");
     size_t n = strlen(r.err);
     CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 && n < LT_ERROR_PRINT_MAX + 200 &&
-                  strstr(r.err, "tests/bad/hostile_big_error.lua:2: xxxx") &&
+                  strstr(r.err, "tests/bad/hostile_big_error.lua:3: xxxx") &&
                   strstr(r.err, "more bytes of the message left out]"),
               "status %d, %zu bytes: %.300s", r.status, n, r.err);
     CHECK_MSG(seconds_now() - t0 < 30, "took %.1f s", seconds_now() - t0);
 }
 
-static void test_table_error_objects_say_what_they_hold(void)
-{
-    check_failed_run("tests/bad/hostile_table_error.lua", "", 8,
-                     "field stages[1].until: at step 1: (error object is a table value: code 7)", "t", 1);
-    check_failed_run("tests/bad/hostile_plain_table_error.lua", "", 7,
-                     "field stages[1].until: at step 1: (error object is a table value)", "t", 1);
-}
-
 /* ---- names ------------------------------------------------------------------------------- */
-
-static void test_names_of_what_a_run_writes(void)
-{
-    check_bad("write_nul_name.lua", 2, "lawtester.write: 'a' is not a valid file name (it holds a NUL byte)");
-    check_bad("write_meta_name.lua", 2, "lawtester.write: 't.meta': names ending in .meta are lawtester's own");
-    char *dir = make_tmpdir(), args[300];
-    snprintf(args, sizeof args, "run tests/bad/write_then_run.lua -o %s", dir);
-    result r;
-    run(&r, args);
-    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 &&
-                  strstr(r.err, "tests/bad/write_then_run.lua:3: field name: 't': its record t.tsv is a file "
-                                "lawtester.write wrote in this script"),
-              "status %d: %s", r.status, r.err);
-    remove_tree(dir);
-}
 
 /* A test without a name is named after its file: a file name with a newline and a tab gives a
  * record name without them, and a .meta whose lines are whole. */
@@ -262,12 +206,6 @@ static void test_sigterm_keeps_the_rows_and_removes_temporaries(void)
 
 /* ---- inputs read where they are read ----------------------------------------------------- */
 
-static void test_inputs_checked_where_read(void)
-{
-    check_bad("poisson_minus_one.lua", 3, "field materials.m.poisson: value -1 out of range: must be in (-1, 0.5]");
-    check_bad("whats_nul.lua", 2, "field stages[1].whats: bad character '\\x00' at position 3 (expected . v i f s)");
-}
-
 /* A normal of huge (or tiny) length is the direction it gives: the record equals the one with
  * the same direction at unit scale, byte for byte. */
 static void test_normal_of_any_length_is_a_direction(void)
@@ -292,21 +230,14 @@ static void test_normal_of_any_length_is_a_direction(void)
 }
 
 const test_case hostile_tests[] = {
-    TEST(caught_budget_error_stays_spent),
-    TEST(runs_steps_count_against_the_budget),
-    TEST(bytes_copied_count_against_the_budget),
-    TEST(unsafe_cannot_remove_the_budget_hook),
     TEST(unsafe_finalizer_at_exit_is_stopped),
     TEST(huge_error_printed_cut_on_one_line),
-    TEST(table_error_objects_say_what_they_hold),
-    TEST(names_of_what_a_run_writes),
     TEST(default_name_from_a_hostile_file_name),
     TEST(script_that_is_not_a_regular_file),
     TEST(script_larger_than_the_memory_cap),
     TEST(output_name_taken_by_a_directory),
     TEST(stale_partial_names_taken_by_a_fifo),
     TEST(sigterm_keeps_the_rows_and_removes_temporaries),
-    TEST(inputs_checked_where_read),
     TEST(normal_of_any_length_is_a_direction),
     {0, 0},
 };

@@ -193,13 +193,6 @@ static void test_registered_copy_is_deep(void)
 
 /* ---- as a user meets them: Lua, shared objects, runs ------------------------------------ */
 
-static void test_lua_state_un_refused(void)
-{
-    check_bad("lua_law_state_un.lua", 3,
-              "field law: law 'shadow': state variable 'uN' clashes with the contact quantity C.uN that until and "
-              "done read; rename it");
-}
-
 /* tests/plugins/NAME.c compiled into dir/NAME.so (path into so); 0 on success. */
 static int build_plugin(const char *dir, const char *name, char *so, size_t n)
 {
@@ -310,7 +303,6 @@ const test_case law_names_tests[] = {
     TEST(names_that_are_not_names_refused),
     TEST(clash_lists_are_lawtesters_names),
     TEST(registered_copy_is_deep),
-    TEST(lua_state_un_refused),
     TEST(plugin_energy_work_refused),
     TEST(plugin_rewriting_its_names_changes_nothing),
     TEST(state_kn_reads_the_returned_stiffness),

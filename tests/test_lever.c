@@ -219,11 +219,6 @@ static void test_records_default_unchanged(void)
     remove_tree(dir);
 }
 
-static void test_bad_lever_arm(void)
-{
-    check_bad("lever_arm_bad.lua", 4, "field leverArm: 'centre' is not a lever arm (\"contact\" or \"radius\")");
-}
-
 const test_case lever_tests[] = {
     TEST(torque_radius),
     TEST(torque_contact),
@@ -231,6 +226,5 @@ const test_case lever_tests[] = {
     TEST(every_dof_balance),
     TEST(geometry_radius),
     TEST(records_default_unchanged),
-    TEST(bad_lever_arm),
     {NULL, NULL},
 };

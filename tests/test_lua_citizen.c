@@ -103,93 +103,9 @@ static void test_case_file_requires_the_law(void)
     free(r);
 }
 
-/* ---- require's refusals ------------------------------------------------------------------------ */
-
-static void test_require_parent(void)
-{
-    check_bad("require_parent.lua", 2, "require: '../scripts/citizen/coulomb' leaves the script's directory ('..')");
-}
-static void test_require_absolute(void)
-{
-    check_bad("require_absolute.lua", 2, "require: '/etc/passwd' is an absolute path");
-}
-static void test_require_native(void)
-{
-    check_bad("require_native.lua", 2, "require: 'modules.mylib.so' names a native library: the sandbox loads Lua text only");
-}
-static void test_require_symlink(void)
-{
-    check_bad("require_symlink.lua", 2,
-              "require: 'tests/bad/modules/outside.lua' leads outside the script's directory 'tests/bad' (through a "
-              "symbolic link): refused");
-}
-static void test_require_missing(void)
-{
-    check_bad("require_missing.lua", 2, "require: module 'modules.nothere' not found: no file 'tests/bad/modules/nothere.lua'");
-}
-
-/* A message of a module: one line at the module's file and line, exit status 1. */
-static void check_module_error(const char *script, const char *line_start)
-{
-    result *r = malloc(sizeof *r);
-    if (!r) return;
-    char args[300];
-    snprintf(args, sizeof args, "run %s", script);
-    run(r, args);
-    CHECK_MSG(r->status == 1 && strncmp(r->err, line_start, strlen(line_start)) == 0 && count_lines(r->err) == 1,
-              "%s: status %d: %s", script, r->status, r->err);
-    free(r);
-}
-
-static void test_require_loop(void)
-{
-    check_module_error("tests/bad/require_loop.lua",
-                       "tests/bad/modules/loop_b.lua:2: require: module 'modules.loop_a' is required again while it loads");
-}
-static void test_require_module_error(void)
-{
-    check_module_error("tests/bad/require_error.lua", "tests/bad/modules/boom.lua:3: attempt to index a nil value");
-}
-static void test_require_module_law_field(void)
-{
-    check_module_error("tests/bad/require_law_field.lua",
-                       "tests/bad/modules/badlaw.lua:7: field law.cases[1].load.speed: missing (a number)");
-}
-
-/* ---- bad declarations and failing functions ------------------------------------------------------ */
-
-static void test_bad_case_kind(void)
-{
-    check_bad("lua_law_case_kind.lua", 6, "field law.cases[1].kind: unknown value 'sheer'");
-}
-static void test_bad_yield_missing(void)
-{
-    check_bad("lua_law_yield_missing.lua", 5, "field law.yield.yielding: missing: the function yielding(p, s) is required");
-}
-static void test_error_in_expect(void)
-{
-    check_bad("lua_law_expect_error.lua", 8, "law 'badexpect': case 'imp' expect: attempt to index a nil value (field 'nothing')");
-}
-static void test_error_in_ft_max(void)
-{
-    check_bad("lua_law_yield_result.lua", 12, "law 'badresult': yield.ft_max: returned string, not a number");
-}
-
 const test_case lua_citizen_tests[] = {
     TEST(verify_law_cases),
     TEST(probe_yield),
     TEST(case_file_requires_the_law),
-    TEST(require_parent),
-    TEST(require_absolute),
-    TEST(require_native),
-    TEST(require_symlink),
-    TEST(require_missing),
-    TEST(require_loop),
-    TEST(require_module_error),
-    TEST(require_module_law_field),
-    TEST(bad_case_kind),
-    TEST(bad_yield_missing),
-    TEST(error_in_expect),
-    TEST(error_in_ft_max),
     {0, 0},
 };

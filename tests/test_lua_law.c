@@ -194,34 +194,6 @@ static void test_lua_linear_equals_builtin_oblique(void)
     remove_tree(dir);
 }
 
-/* ---- bad law tables --------------------------------------------------------------------- */
-
-static void test_bad_no_step(void)
-{
-    check_bad("lua_law_no_step.lua", 2, "field law.step: missing: the function step(p, c, s, out) is required");
-}
-static void test_bad_default_range(void)
-{
-    check_bad("lua_law_default_range.lua", 7, "field law.params[2].default: value -1 out of range: must be >= 0");
-}
-static void test_bad_builtin_name(void)
-{
-    check_bad("lua_law_builtin_name.lua", 3, "field law.name: the name 'linear' is taken by a built-in law");
-}
-static void test_bad_state_count(void)
-{
-    check_bad("lua_law_state_count.lua", 7, "field law.state: 600 state variable names, at most 512");
-}
-static void test_bad_energy_kind(void)
-{
-    check_bad("lua_law_energy_kind.lua", 7, "field law.energies[1].kind: must be 'stored'");
-}
-static void test_bad_defined_twice(void)
-{
-    check_bad("lua_law_defined_twice.lua", 4,
-              "field law.name: the name 'dup' is taken by the law from tests/bad/lua_law_defined_twice.lua:3");
-}
-
 /* ---- failures inside a law ------------------------------------------------------------- */
 
 static void test_error_in_step(void)
@@ -244,30 +216,6 @@ static void test_nan_output(void)
 }
 
 /* ---- what a law may touch ------------------------------------------------------------------ */
-
-/* A step that writes its parameter: an error at the line of the write (p is read-only; before,
- * the write stayed in lawtester's table for the later steps, contacts and runs). */
-static void test_bad_param_write(void)
-{
-    check_failed_run("tests/bad/lua_law_param_write.lua", "", 6,
-                     "law 'softening': step (stage 1, step 1): the parameters are read-only: p.kn = 500000 (", "softening",
-                     1);
-}
-static void test_bad_state_key(void)
-{
-    check_failed_run("tests/bad/lua_law_state_key.lua", "", 6,
-                     "law 'typo': step (stage 1, step 1): the state has no key 'Ftyy' (declared: Fty, Ftz)", "typo", 1);
-}
-static void test_bad_energy_key(void)
-{
-    check_failed_run("tests/bad/lua_law_energy_key.lua", "", 6,
-                     "law 'etypo': step (stage 1, step 1): out.e has no energy 'elsat' (declared: elast)", "etypo", 1);
-}
-static void test_bad_force_index(void)
-{
-    check_failed_run("tests/bad/lua_law_force_index.lua", "", 5,
-                     "law 'seventh': step (stage 1, step 1): out.f has no index 7 (1..6: ", "seventh", 1);
-}
 
 /* A law whose step runs `code` on its first call (line 6 of the script), in a script of a
  * normal spring with the parameter kn, the state Fty and the energy elast: the run fails with
@@ -494,19 +442,9 @@ static void test_verify_wrong_energy(void)
 const test_case lua_law_tests[] = {
     TEST(lua_linear_equals_builtin_csu),
     TEST(lua_linear_equals_builtin_oblique),
-    TEST(bad_no_step),
-    TEST(bad_default_range),
-    TEST(bad_builtin_name),
-    TEST(bad_state_count),
-    TEST(bad_energy_kind),
-    TEST(bad_defined_twice),
     TEST(error_in_step),
     TEST(budget_in_step),
     TEST(nan_output),
-    TEST(bad_param_write),
-    TEST(bad_state_key),
-    TEST(bad_energy_key),
-    TEST(bad_force_index),
     TEST(tables_guarded),
     TEST(fresh_contacts_and_runs),
     TEST(removed_when_script_ends),

@@ -18,18 +18,6 @@
 
 static const char *const probes[] = {"cohesive-probe", "cohesive-cap-probe", "linear-probe"};
 
-static void test_bad_probe_no_limit(void) { check_bad("probe_no_limit.lua", 2, "field limit: missing"); }
-static void test_bad_probe_directions(void) { check_bad("probe_directions.lua", 2, "field directions: value 0 out of range"); }
-static void test_bad_probe_no_contact(void)
-{
-    check_bad("probe_no_contact.lua", 2, "field test: no contact at the probe's initial state");
-}
-static void test_bad_probe_test_param(void)
-{
-    check_bad("probe_test_param.lua", 2, "field test.params.tensil: law 'cohesive' has no parameter 'tensil'");
-}
-static void test_bad_probe_key(void) { check_bad("probe_unknown_key.lua", 2, "field direction: unknown key 'direction'"); }
-
 static long file_size(const char *path)
 {
     struct stat st;
@@ -229,11 +217,6 @@ static void test_merge_texts_short_input(void)
 
 const test_case probe_cli_tests[] = {
     TEST(merge_texts_short_input),
-    TEST(bad_probe_no_limit),
-    TEST(bad_probe_directions),
-    TEST(bad_probe_no_contact),
-    TEST(bad_probe_test_param),
-    TEST(bad_probe_key),
     TEST(probe_stage_file),
     TEST(probe_that_never_yields),
     TEST(bad_shard_option),

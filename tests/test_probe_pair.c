@@ -9,7 +9,7 @@
  * cohesive, bonded with bending and twisting springs (Potyondy & Cundall's parallel bond on
  * Mohr-Coulomb with a tension cut-off), and linear_rolling (Coulomb cone, rolling and twisting
  * caps).  The energy balance of every direction stays <= 1e-9 of the energy scale.  Bad pairs
- * are refused by lt_probe_run's caller (tests/test_validate.c: the scripts). */
+ * are refused by lt_probe_run's caller (tests/bad/probe_dofs_*.lua, checked by tests/test_bad_inputs.c). */
 #include "../laws/cohesive.h"
 #include "../laws/linear_rolling.h"
 #include "driver/probe.h"

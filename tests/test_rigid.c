@@ -171,18 +171,6 @@ static void test_stage_file(void)
     remove_tree(dir);
 }
 
-/* Two rigid bodies, and a young that is not > 0: one line naming file, line and field. */
-static void test_refusals(void)
-{
-    check_bad("rigid_pair.lua", 4,
-              "field particles[2].material: both bodies are rigid (young = math.huge): no finite contact modulus, "
-              "1/E* = (1 - nu1^2)/E1 + (1 - nu2^2)/E2 = 0; give one body a finite young\n");
-    check_bad("young_minus_huge.lua", 3,
-              "field particles[2].material.young: value -inf out of range: must be > 0, or math.huge for a rigid body\n");
-    check_bad("young_negative.lua", 4,
-              "field particles[1].material.young: value -1e+07 out of range: must be > 0, or math.huge for a rigid body\n");
-}
-
 /* A Lua law's case with both bodies rigid (src/script/script_law_cases.c): refused at its mat. */
 static void test_lua_law_case_refusal(void)
 {
@@ -240,7 +228,6 @@ const test_case rigid_tests[] = {
     TEST(stiffness_rules),
     TEST(rigid_scripts),
     TEST(stage_file),
-    TEST(refusals),
     TEST(lua_law_case_refusal),
     TEST(case_file),
     {NULL, NULL},

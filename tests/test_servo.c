@@ -371,31 +371,6 @@ static void test_values_functions_script(void)
     printf("%s", r.out);
 }
 
-/* ---- bad values ------------------------------------------------------------------------ */
-
-static void test_bad_value_not_number(void)
-{
-    check_bad("value_not_number.lua", 9, "field stages[2].values[2]: at step");
-}
-static void test_bad_value_function_error(void)
-{
-    check_bad("value_function_error.lua", 9, "field stages[2].values[1]: at step");
-}
-static void test_bad_servo_twist(void)
-{
-    check_bad("servo_twist.lua", 9, "field stages[2].values[4]: a servo ('s') on DoF 4, which has no stiffness");
-}
-static void test_bad_servo_no_stiffness(void)
-{
-    check_bad("servo_no_stiffness.lua", 9, "field stages[2].values[2]: stage 2, step 2: servo on DoF 2: the law reports no "
-                                           "tangential stiffness (kt = 0 N/m)");
-}
-static void test_bad_servo_gain(void) { check_bad("servo_gain.lua", 9, "field stages[2].servoGain: 2 is outside (0, 2)"); }
-static void test_bad_value_function_dot(void)
-{
-    check_bad("value_function_dot.lua", 9, "field stages[2].values[3]: a function given for DoF 3 whose whats is '.'");
-}
-
 const test_case servo_tests[] = {
     TEST(cyclic_shear_under_servo),
     TEST(servo_gain_above_one),
@@ -406,11 +381,5 @@ const test_case servo_tests[] = {
     TEST(damping_on_free_dof),
     TEST(value_time_levels),
     TEST(values_functions_script),
-    TEST(bad_value_not_number),
-    TEST(bad_value_function_error),
-    TEST(bad_servo_twist),
-    TEST(bad_servo_no_stiffness),
-    TEST(bad_servo_gain),
-    TEST(bad_value_function_dot),
     {0, 0},
 };

@@ -164,16 +164,6 @@ static void test_output_directories_are_made(void)
     remove_tree(root);
 }
 
-/* ---- a nil C --------------------------------------------------------------------------- */
-
-static void test_nil_c_hint(void)
-{
-    const char *hint = "attempt to index a nil value (global 'C') (C is nil while there is no contact: guard it, e.g. "
-                       "write `C and C.uN < -1e-4`)";
-    check_bad("until_c_nil.lua", 10, hint);
-    check_bad("until_c_nil_function.lua", 9, "(local 'C') (C is nil while there is no contact: guard it");
-}
-
 /* ---- the bodies ------------------------------------------------------------------------ */
 
 /* B's rebound velocity read from B.vel equals the one rebuilt from the contact impulses
@@ -311,7 +301,6 @@ const test_case usability_tests[] = {
     TEST(min_free_refuses_to_start),
     TEST(min_free_stops_a_run),
     TEST(output_directories_are_made),
-    TEST(nil_c_hint),
     TEST(bodies_in_scope),
     TEST(plausibility_warnings),
     TEST(run_progress_on_a_terminal),

@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/adhesion_estar_zero.lua:7: field params: Estar must be positive and finite
 return {
   name = "bad",
   law = "hertz_adhesion",

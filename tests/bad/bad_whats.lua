@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/bad_whats.lua:9: field stages[2].whats: bad character 'x' at position 2 (expected . v i f s)
 return {
   name = "bad",
   law = "linear",

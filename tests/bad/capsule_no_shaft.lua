@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/capsule_no_shaft.lua:8: field particles[2].shaft: missing (the length between the cap centres, m, > 0; without a shaft use a sphere)
 return {
   name = "bad",
   law = "linear",

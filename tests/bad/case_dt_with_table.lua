@@ -1,3 +1,6 @@
+-- command: verify
+-- expect-status: 1
+-- expect-stderr: tests/bad/case_dt_with_table.lua:9: field cases[1].dt: only with a test function(dt): a test table gives its own dt
 -- a case file: the case's dt is for a test function; a test table gives its own
 return { cases = {
   { name = "c", doc = "dt twice",

@@ -1,3 +1,6 @@
+-- command: verify
+-- expect-status: 1
+-- expect-stderr: tests/bad/case_measure_syntax.lua:10: field cases[1].expect[1].measure: 'C.kt +' is not a Lua expression: unexpected symbol near ')'
 -- a case file: a measure string that is not a Lua expression
 return { cases = {
   { name = "c", doc = "measure does not parse",

@@ -1,3 +1,6 @@
+-- command: verify
+-- expect-status: 1
+-- expect-stderr: tests/bad/case_measure_type.lua:10: field cases[1].expect[1].measure: expected a string (a Lua expression over the results) or a function(r, test), got number
 -- a case file: a measure that is neither a string nor a function
 return { cases = {
   { name = "c", doc = "measure a number",

@@ -1,3 +1,6 @@
+-- command: verify
+-- expect-status: 1
+-- expect-stderr: tests/bad/case_missing_value.lua:10: field cases[1].expect[1].value: missing (the closed form: a number or a function(r, test))
 -- a case file: an expectation without its closed form
 return { cases = {
   { name = "c", doc = "no value",

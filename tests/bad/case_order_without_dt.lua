@@ -1,3 +1,6 @@
+-- command: verify
+-- expect-status: 1
+-- expect-stderr: tests/bad/case_order_without_dt.lua:11: field cases[1].expect[1].order: needs the test's dt (the case is re-run at dt/2 and dt/4): give test.dt
 -- a case file: an order asked of a test that gives no dt to halve
 return { cases = {
   { name = "c", doc = "order without dt",

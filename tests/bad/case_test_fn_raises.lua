@@ -1,3 +1,6 @@
+-- command: verify
+-- expect-status: 1
+-- expect-stderr: tests/bad/case_test_fn_raises.lua:7: field cases[1].test: test(2.5e-06) raised: tests/bad/case_test_fn_raises.lua:8: too small a dt
 -- a case file: a test function(dt) that raises at dt/4 (checked before any case runs)
 return { cases = {
   { name = "c", doc = "raises at the re-run", dt = 1e-5,

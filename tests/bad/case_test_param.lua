@@ -1,3 +1,6 @@
+-- command: verify
+-- expect-status: 1
+-- expect-stderr: tests/bad/case_test_param.lua:12: field cases[2].test.params.kappa: law 'linear' has no parameter 'kappa' (parameters: kn, kt, tanPhi, noSlip, noBreak, dissipation)
 -- a case file: the test table of the second case names a parameter the law does not have
 return { cases = {
   { name = "a", doc = "fine",

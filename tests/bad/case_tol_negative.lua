@@ -1,3 +1,6 @@
+-- command: verify
+-- expect-status: 1
+-- expect-stderr: tests/bad/case_tol_negative.lua:12: field cases[1].expect[2].tol: value -1e-12 out of range: must be >= 0
 -- a case file: a negative tolerance
 return { cases = {
   { name = "c", doc = "tol < 0",

@@ -1,3 +1,6 @@
+-- command: verify
+-- expect-status: 1
+-- expect-stderr: tests/bad/case_unknown_key.lua:11: field cases[1].expect[1].tolerance: unknown key 'tolerance' (allowed: name, measure, value, tol, kind, why, order, order_tol, xfail)
 -- a case file: an expectation with a key that is not in the format (tolerance misspelt)
 return { cases = {
   { name = "c", doc = "a misspelt key",

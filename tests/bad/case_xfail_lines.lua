@@ -1,3 +1,6 @@
+-- command: verify
+-- expect-status: 1
+-- expect-stderr: tests/bad/case_xfail_lines.lua:9: field cases[1].xfail: must be one line (it is printed in the rows)
 -- a case file: an xfail of two lines (each row is one line)
 return { cases = {
   { name = "c", doc = "two lines",

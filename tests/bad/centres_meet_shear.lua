@@ -1,3 +1,7 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/centres_meet_shear.lua:16: field stages[2]: stage 2, step 2143: the centres of A and B met: overlap 0.15001 m, more than the sum of the radii 0.15 m, so the contact has no normal (it reversed over the step) [rows up to the failure kept in $OUT/meet.tsv.partial]
+-- expect-partial: meet 23
 -- The spheres of centres_meet.lua pushed to 2142 steps of 7e-5 m (0.14994 m of the 0.15 m
 -- centre distance), then pushed on with a shear velocity: the first step of stage 2, taken with
 -- trial moves, passes the centres 1e-5 m beyond each other slightly off the line of centres, so

@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/conflicting_params.lua:7: field params: give the normal damping as en or as zetaN, not both
 return {
   name = "bad",
   law = "spring_dashpot",

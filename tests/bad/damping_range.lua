@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/damping_range.lua:6: field damping: value 1 out of range: must be in [0, 0.99]
 return {
   law = "linear",
   damping = 1,

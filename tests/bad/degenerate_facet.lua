@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/degenerate_facet.lua:8: field particles[1].vertices: degenerate triangle: the vertices are collinear or coincide
 return {
   name = "bad",
   law = "linear",

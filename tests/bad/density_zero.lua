@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/density_zero.lua:6: field materials.m.density: value 0 out of range: must be > 0
 return {
   law = "linear",
   materials = { m = { density = 0 } },

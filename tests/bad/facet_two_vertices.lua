@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/facet_two_vertices.lua:8: field particles[2].vertices: expected 3 vertices, got 2
 return {
   name = "bad",
   law = "linear",

@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/flat_pair.lua:7: field particles: no contact geometry for wall-facet (a contact of two flat bodies is undefined)
 return {
   name = "bad",
   law = "linear",

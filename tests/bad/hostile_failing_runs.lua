@@ -1,3 +1,7 @@
+-- command: run --max-instructions 1000000
+-- expect-status: 1
+-- expect-stderr: tests/bad/hostile_failing_runs.lua:13: instruction budget exhausted: more than 1000000 Lua instructions without returning to lawtester (a loop that never ends?  --max-instructions N; 0 = no limit; the work of lawtester's runs and of large strings counts too)
+-- expect-partial: t 1000
 -- catches the max_steps error of a cheap run and starts another, for ever: the runs' steps count
 local T = {
   name = "t", law = "linear",

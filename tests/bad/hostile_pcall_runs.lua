@@ -1,3 +1,7 @@
+-- command: run --max-instructions 100000
+-- expect-status: 1
+-- expect-stderr: tests/bad/hostile_pcall_runs.lua:14: instruction budget exhausted: more than 100000 Lua instructions without returning to lawtester (a loop that never ends?  --max-instructions N; 0 = no limit; the work of lawtester's runs and of large strings counts too)
+-- expect-partial: t 1
 -- catches the budget error of a run and starts another, for ever: the budget stays spent
 local T = {
   name = "t", law = "linear",

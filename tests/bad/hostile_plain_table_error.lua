@@ -1,3 +1,7 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/hostile_plain_table_error.lua:11: field stages[1].until: at step 1: (error object is a table value) [rows up to the failure kept in $OUT/t.tsv.partial]
+-- expect-partial: t 1
 -- an error object that is a plain table, raised in an until
 return {
   name = "t", law = "linear",

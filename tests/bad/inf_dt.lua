@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/inf_dt.lua:7: field dt: is not finite
 return {
   name = "bad",
   law = "linear",

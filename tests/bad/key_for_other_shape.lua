@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/key_for_other_shape.lua:7: field particles[1].shaft: unknown key 'shaft' for a sphere (allowed: shape, radius, material, fixed, vel, angvel)
 return {
   name = "bad",
   law = "linear",

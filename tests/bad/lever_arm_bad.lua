@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/lever_arm_bad.lua:7: field leverArm: 'centre' is not a lever arm ("contact" or "radius")
 return {
   law = "linear",
   abWeight = 1,

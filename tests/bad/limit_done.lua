@@ -1,3 +1,7 @@
+-- command: run --max-instructions 100000
+-- expect-status: 1
+-- expect-stderr: tests/bad/limit_done.lua:9: field stages[1].done: at step 3: instruction budget exhausted: more than 100000 Lua instructions without returning to lawtester (a loop that never ends?  --max-instructions N; 0 = no limit; the work of lawtester's runs and of large strings counts too) [rows up to the failure kept in $OUT/loops.tsv.partial]
+-- expect-partial: loops 3
 -- a done string that never ends
 return {
   name = "loops", law = "linear", params = { kn = 1e6, kt = 5e5, tanPhi = 0.5 },

@@ -1,3 +1,4 @@
+-- expect: elsewhere tests/test_sandbox.c (run -q --max-memory 4: runs refused wherever an allocation hits the cap leave no temporary file, and either no record or three complete files)
 -- lawtester.run with the Lua state at its memory cap: each attempt fails wherever lawtester's own
 -- allocation is refused (the run's userdata, its proxies, the test's conversion, the results),
 -- with files open or not; a little more memory is freed before each next attempt.  Nothing may

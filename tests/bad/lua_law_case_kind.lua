@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/lua_law_case_kind.lua:9: field law.cases[1].kind: unknown value 'sheer' (one of normal, cycle, impact, closed_loop, shear_cycle)
 -- a case of a Lua law with a kind lawtester cannot drive: one line naming the field
 lawtester.law{
   name = "badcase", summary = "x",

@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/lua_law_default_range.lua:10: field law.params[2].default: value -1 out of range: must be >= 0
 -- a parameter whose default lies outside its own range
 lawtester.law{
   name = "badrange",

@@ -1,3 +1,7 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/lua_law_energy_key.lua:10: law 'etypo': step (stage 1, step 1): out.e has no energy 'elsat' (declared: elast) [rows up to the failure kept in $OUT/etypo.tsv.partial]
+-- expect-partial: etypo 1
 -- a Lua law that writes a misspelt energy (elsat for elast)
 lawtester.law{ name = "etypo", summary = "a normal spring whose energy has a typo",
   energies = { { name = "elast", kind = "stored", doc = "energy of the spring" } },

@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/lua_law_expect_error.lua:11: law 'badexpect': case 'imp' expect: attempt to index a nil value (field 'nothing')
 -- an impact case whose closed form raises: verify_law ends with one line at the line in `expect`
 lawtester.law{
   name = "badexpect", summary = "linear spring",

@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/lua_law_no_step.lua:5: field law.step: missing: the function step(p, c, s, out) is required
 -- a Lua law without its step function
 lawtester.law{
   name = "nostep",

@@ -1,3 +1,7 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/lua_law_state_key.lua:10: law 'typo': step (stage 1, step 1): the state has no key 'Ftyy' (declared: Fty, Ftz) [rows up to the failure kept in $OUT/typo.tsv.partial]
+-- expect-partial: typo 1
 -- a Lua law that writes a misspelt state key (Ftyy for Fty)
 lawtester.law{ name = "typo", summary = "an incremental tangential spring with a typo",
   state = { "Fty", "Ftz" },

@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/lua_law_yield_result.lua:15: law 'badresult': yield.ft_max: returned string, not a number
 -- a yield function that returns no number: the probe ends with one line at the function's line
 lawtester.law{
   name = "badresult", summary = "linear spring",

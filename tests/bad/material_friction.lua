@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/material_friction.lua:7: field materials.m.tanPhi: value -1 out of range: must be >= 0
 return {
   law = "linear",
   materials = { m = { young = 1e7,

@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/nan_value.lua:9: field stages[1].values[1]: is NaN
 return {
   name = "bad",
   law = "linear",

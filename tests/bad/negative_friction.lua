@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/negative_friction.lua:7: field params.tanPhi: value -0.2 out of range: must be >= 0
 return {
   law = "linear",
   params = { kn = 1e6, kt = 5e5,

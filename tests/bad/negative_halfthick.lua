@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/negative_halfthick.lua:8: field particles[1].halfThick: value -0.01 out of range: must be >= 0
 return {
   name = "bad",
   law = "linear",

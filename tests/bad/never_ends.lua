@@ -1,3 +1,7 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/never_ends.lua:11: field stages[2]: stage 2, step 2101: stage did not end after max_steps = 2000 steps (its until never held) [rows up to the failure kept in $OUT/bad.tsv.partial]
+-- expect-partial: bad 2101
 return {
   name = "bad",
   law = "linear",

@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/normal_off_wall.lua:9: field normal: (1, 0, 0) is not along the normal of the wall A (either sign)
 return {
   name = "bad",
   law = "linear",

@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/poisson_minus_one.lua:6: field materials.m.poisson: value -1 out of range: must be in (-1, 0.5] (nu = -1 makes the shear modulus E/(2(1 + nu)) infinite)
 return { law = "linear",
   materials = { m = { young = 1e7, density = 2600,
     poisson = -1 } },

@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/poisson_range.lua:6: field materials.m.poisson: value 0.7 out of range: must be in [-1, 0.5]
 return {
   law = "linear",
   materials = { m = { poisson = 0.7 } },

@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/predictor_not_bool.lua:6: field predictor: expected true or false, got string
 return {
   name = "bad", law = "linear",
   predictor = "no",

@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/probe_force_no_stiffness.lua:6: field control: force control needs a positive stiffness on DoF 5 at the initial state, got 0 N/m or N m/rad (the law reports none there, or its spring is off)
 -- force control on the bending DoF of a bond without a bending spring (kr = 0 by default): no
 -- stiffness to reach a target moment with
 lawtester.probe_yield{

@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/reduced_length_negative.lua:11: field stages[1]: stage 1, step 0: stiffness rule: a branch length reduced by the initial overlap (uN = -0.25 m) is not positive (lens 0.3, 0.1 m)
 return {
   name = "bad",
   law = "linear",

@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/servo_gain.lua:12: field stages[2].servoGain: 2 is outside (0, 2), the servo's stability bound (docs/stage-scripts.md)
 -- a servo gain on the stability bound: the error would not decay
 return {
   name = "servo-gain", law = "linear", params = { kn = 1e6, kt = 5e5, tanPhi = 0.5 },

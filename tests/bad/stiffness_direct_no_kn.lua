@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/stiffness_direct_no_kn.lua:7: field stiffness: rule 'direct' needs kn (N/m)
 return {
   name = "bad",
   law = "linear",

@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/stiffness_kn_not_direct.lua:8: field stiffness.kn: applies to rule 'direct' only (rule 'yade' computes it from the materials)
 return {
   name = "bad",
   law = "linear",

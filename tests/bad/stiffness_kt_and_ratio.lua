@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/stiffness_kt_and_ratio.lua:8: field stiffness.ratio: give kt or ratio, not both
 return {
   name = "bad",
   law = "linear",

@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/stiffness_unknown_key.lua:8: field stiffness.Kn: unknown key 'Kn' (allowed: rule, area, lengths, kn, kt, ratio)
 return {
   name = "bad",
   law = "linear",

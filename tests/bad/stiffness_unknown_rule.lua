@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/stiffness_unknown_rule.lua:7: field stiffness.rule: unknown value 'hertz' (one of connector, yade, direct)
 return {
   name = "bad",
   law = "linear",

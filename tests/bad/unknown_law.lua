@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/unknown_law.lua:6: field law: unknown law 'hookean' (`lawtester laws` lists them)
 return {
   name = "bad",
   law = "hookean",

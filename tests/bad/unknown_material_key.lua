@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/unknown_material_key.lua:6: field materials.m.yung: unknown key 'yung' (allowed: young, poisson, density, ktDivKn, tanPhi)
 return {
   law = "linear",
   materials = { m = { yung = 1e7 } },

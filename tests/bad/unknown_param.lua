@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/unknown_param.lua:8: field params.ktt: law 'linear' has no parameter 'ktt' (parameters: kn, kt, tanPhi, noSlip, noBreak, dissipation)
 return {
   name = "bad",
   law = "linear",

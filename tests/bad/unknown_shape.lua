@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/unknown_shape.lua:7: field particles[1].shape: unknown shape 'cube' (known: sphere, capsule, facet, wall)
 return {
   name = "bad",
   law = "linear",

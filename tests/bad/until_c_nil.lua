@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/until_c_nil.lua:13: field stages[1].until: at step 1: attempt to index a nil value (global 'C') (C is nil while there is no contact: guard it, e.g. write `C and C.uN < -1e-4`)
 -- An until string that reads C before the contact forms (C is nil): the message says how to
 -- guard it.
 return {

@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/value_function_dot.lua:12: field stages[2].values[3]: a function given for DoF 3 whose whats is '.' (nothing imposed)
 -- a function for a DoF with nothing imposed ('.')
 return {
   name = "value-function-dot", law = "linear", params = { kn = 1e6, kt = 5e5, tanPhi = 0.5 },

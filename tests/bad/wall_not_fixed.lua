@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/wall_not_fixed.lua:8: field particles[1].fixed: a wall has no finite mass: it is always fixed (moved only by imposed motion)
 return {
   name = "bad",
   law = "linear",

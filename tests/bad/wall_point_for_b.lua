@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/wall_point_for_b.lua:9: field particles[2].point: B is placed by the test's normal and gap; point applies to particle A only
 return {
   name = "bad",
   law = "linear",

@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/wrong_type.lua:8: field particles[2].radius: expected a number, got string
 return {
   name = "bad",
   law = "linear",

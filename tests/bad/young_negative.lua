@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/young_negative.lua:7: field particles[1].material.young: value -1e+07 out of range: must be > 0, or math.huge for a rigid body
 return {
   law = "linear",
   particles = { { radius = 0.1,

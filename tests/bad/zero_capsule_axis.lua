@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/zero_capsule_axis.lua:9: field particles[2].axis: must not be the zero vector
 return {
   name = "bad",
   law = "linear",

@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/zero_radius.lua:7: field particles[1].radius: must be a finite number > 0, got 0
 return {
   name = "bad",
   law = "linear",

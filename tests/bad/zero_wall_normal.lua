@@ -1,3 +1,6 @@
+-- command: run
+-- expect-status: 1
+-- expect-stderr: tests/bad/zero_wall_normal.lua:9: field particles[2].normal: must not be the zero vector
 return {
   name = "bad",
   law = "linear",

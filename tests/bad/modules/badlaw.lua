@@ -1,3 +1,4 @@
+-- expect: module, required by tests/bad/require_law_field.lua
 -- a law table with a case missing its load speed (tests/bad/require_law_field.lua)
 lawtester.law{
   name = "badlaw", summary = "x",

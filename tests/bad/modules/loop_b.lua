@@ -1,2 +1,3 @@
+-- expect: module, required by tests/bad/require_loop.lua
 -- the other half of a loop of requires (tests/bad/require_loop.lua)
 return require("modules.loop_a")
