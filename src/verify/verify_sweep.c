@@ -167,7 +167,7 @@ void lt_sweep_space_of(const lt_law *law, const lt_param_value *set, int n_set, 
     for (int i = 0; i < law->n_params; i++) {
         const lt_param *p = &law->params[i];
         if (s->set[i]) continue;
-        lt_sweep_dim d = {i, LT_SWEEP_UNIFORM, 0, 0, 0};
+        lt_sweep_dim d = {.param = i, .scale = LT_SWEEP_UNIFORM};
         if (p->kind == LT_BOOL || p->kind == LT_CHOICE) {
             d.scale = LT_SWEEP_DISCRETE;
             d.count = 2;
