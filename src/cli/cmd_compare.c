@@ -29,7 +29,7 @@ int cli_cmd_compare(const cli_args *a)
         fprintf(stderr, "lawtester: compare needs two tables, REF and NEW (%d given)\n", a->npos);
         return 2;
     }
-    lt_compare_opts o = {cli_opt_value(a, "--key"), cli_opt_value(a, "--cols"), 0, 0};
+    lt_compare_opts o = {.key = cli_opt_value(a, "--key"), .cols = cli_opt_value(a, "--cols")};
     const char *tols[2] = {"--atol", "--rtol"};
     double *vals[2] = {&o.atol, &o.rtol};
     for (int i = 0; i < 2; i++) {

@@ -71,7 +71,8 @@ static int verify_file(const char *file, const lt_verify_opts *o, const char *co
                 o->law ? "--law" : "--plot");
         return 2;
     }
-    lt_case_run cr = {o->kase, print_row, p, 0, 0, 0, 0, o->n_set ? set_texts : NULL, o->n_set};
+    lt_case_run cr = {.kase = o->kase, .on_row = print_row, .ctx = p, .sets = o->n_set ? set_texts : NULL,
+                       .n_sets = o->n_set};
     so->cases = &cr;
     so->quiet = 1;
     so->progress = 0;
@@ -108,7 +109,8 @@ static int verify_sweep(const cli_args *a, const lt_law *law, lt_verify_opts *o,
         fprintf(stderr, "lawtester: verify: --sweep needs a number of points, 1 to 1000000 (got '%s')\n", cli_quote(n, q1));
         return 2;
     }
-    lt_sweep_opts so = {o, (long)points, 1, 1, cli_opt_value(a, "-o"), stdout};
+    lt_sweep_opts so = {.verify = o, .points = (long)points, .shard = 1, .shards = 1, .out_dir = cli_opt_value(a, "-o"),
+                         .notes = stdout};
     if (shard && cli_parse_shard(shard, &so.shard, &so.shards) < 0) {
         fprintf(stderr, "lawtester: verify: --shard needs K/N with 1 <= K <= N (got '%s')\n", cli_quote(shard, q1));
         return 2;
@@ -136,12 +138,97 @@ static int verify_sweep(const cli_args *a, const lt_law *law, lt_verify_opts *o,
     return lt_watch_page->failed ? 1 : 0;
 }
 
-/* lawtester verify [FILE.lua] [options] */
+/* The options of verify --law / of the built-in cases that do not go together: --set or --sweep
+ * without --law, --shard or -o without --sweep, --plot with --sweep.  0, or 2 after the
+ * message. */
+static int law_options_refused(const cli_args *a, const lt_verify_opts *o, const char *sweep)
+{
+    if ((a->nreps || sweep) && !o->law) {
+        fprintf(stderr, "lawtester: verify: %s needs --law NAME (the values are the law's parameters)\n",
+                a->nreps ? "--set" : "--sweep");
+        return 2;
+    }
+    if (!sweep && (cli_opt_value(a, "--shard") || cli_opt_value(a, "-o"))) {
+        fprintf(stderr, "lawtester: verify: %s is for --sweep N (--plot DIR writes the cases' plots)\n",
+                cli_opt_value(a, "-o") ? "-o DIR" : "--shard");
+        return 2;
+    }
+    if (sweep && o->plot_dir) {
+        fprintf(stderr, "lawtester: verify: --plot is for the law's cases, not for --sweep (the sweep's table: -o DIR)\n");
+        return 2;
+    }
+    return 0;
+}
+
+/* The --set P=V values of a read against law (NULL: no law of the name given) into sets, and
+ * o's set to them.  0, or 2 after the message. */
+static int read_sets(const cli_args *a, const lt_law *law, lt_verify_opts *o, lt_param_value *sets)
+{
+    char serr[600];
+    if (!law) {
+        fprintf(stderr, "lawtester: verify: no law called '%s' (`lawtester laws` lists them)\n", o->law);
+        return 2;
+    }
+    if (a->nreps > LT_MAX_PARAMS) {
+        fprintf(stderr, "lawtester: verify: --set given %d times; law %s has %d parameters\n", a->nreps,
+                law->name, law->n_params);
+        return 2;
+    }
+    if (lt_verify_read_sets(law, a->reps, a->nreps, sets, serr, sizeof serr) < 0) {
+        fprintf(stderr, "lawtester: verify: %s\n", serr);
+        return 2;
+    }
+    o->set = sets;
+    o->n_set = a->nreps;
+    return 0;
+}
+
+/* lawtester verify [--law NAME] [--case NAME] [--plot DIR] [--plot-format F] [--set P=V]... [-v]:
+ * the options read already (formatted: --plot-format was given); the built-in cases, a row as
+ * each check ends, and the summary line. */
+static int verify_laws(lt_verify_opts *o, const lt_script_opts *so, int formatted, row_printer *printer)
+{
+    if (so->unsafe || so->max_instructions || so->max_memory_mb) {
+        fprintf(stderr, "lawtester: verify: --unsafe and the script limits are for a case file (verify FILE.lua)\n");
+        return 2;
+    }
+    char made[600];
+    if (o->plot_dir && lt_mkdir_p(o->plot_dir, made, sizeof made) < 0) {
+        fprintf(stderr, "lawtester: verify: %s\n", made);
+        return 2;
+    }
+    if (o->plot_dir && access(o->plot_dir, W_OK | X_OK) != 0) {
+        cli_quoted q3;
+        fprintf(stderr, "lawtester: verify: cannot write in '%s': %s\n", cli_quote(o->plot_dir, q3), strerror(errno));
+        return 2;
+    }
+    char perr[600];
+    if ((formatted && !o->plot_dir) || (o->plot_dir && lt_plot_available(perr, sizeof perr) < 0)) {
+        fprintf(stderr, "lawtester: verify: %s\n", o->plot_dir ? perr : "--plot-format needs --plot DIR");
+        return 2;
+    }
+    o->on_row = print_row;
+    o->ctx = printer;
+    lt_verify_summary sum;
+    char err[300];
+    if (!lt_watch_page->header) lt_verify_print_header(stdout);
+    printer->header = lt_watch_page->header = 1;
+    if (lt_verify(o, &sum, err, sizeof err) < 0) {
+        fprintf(stderr, "lawtester: verify: %s\n", err);
+        return 2;
+    }
+    printf("verify: %d checks in %d law cases (plus the generic checks), %d failed%s, %.1f s\n", lt_watch_page->rows,
+           lt_watch_page->cases, lt_watch_page->failed, expected_failures(), sum.seconds);
+    return lt_watch_page->failed ? 1 : 0;
+}
+
+/* lawtester verify [FILE.lua] [options]: a case file's cases, the sweep of a law, or the built-in
+ * cases. */
 int cli_cmd_verify(const cli_args *a)
 {
     lt_verify_opts o = {0};
     lt_script_opts so = {0};
-    cli_quoted q1, q2;
+    cli_quoted q1, q2; /* o.law and o.kase may point into them */
     if (a->npos > 1) {
         fprintf(stderr, "lawtester: verify: more than one case file given ('%s', '%s')\n", cli_quote(a->pos[0], q1),
                 cli_quote(a->pos[1], q2));
@@ -154,7 +241,7 @@ int cli_cmd_verify(const cli_args *a)
     o.kase = name_arg(cli_opt_value(a, "--case"), q2);
     o.plot_dir = cli_opt_value(a, "--plot");
     so.unsafe = cli_opt_value(a, "--unsafe") != NULL;
-    row_printer printer = {cli_opt_value(a, "-v") != NULL, 0};
+    row_printer printer = {.verbose = cli_opt_value(a, "-v") != NULL, .header = 0};
     const char *sweep = cli_opt_value(a, "--sweep");
     if (file && (sweep || cli_opt_value(a, "--shard") || cli_opt_value(a, "-o"))) {
         fprintf(stderr, "lawtester: verify FILE.lua: %s is for --law NAME (a case file's cases are its own "
@@ -165,77 +252,14 @@ int cli_cmd_verify(const cli_args *a)
         o.n_set = a->nreps; /* read against each case's law when the case runs (script_cases.c) */
         return verify_file(file, &o, (const char *const *)a->reps, &printer, &so);
     }
-    if ((a->nreps || sweep) && !o.law) {
-        fprintf(stderr, "lawtester: verify: %s needs --law NAME (the values are the law's parameters)\n",
-                a->nreps ? "--set" : "--sweep");
-        return 2;
-    }
-    if (!sweep && (cli_opt_value(a, "--shard") || cli_opt_value(a, "-o"))) {
-        fprintf(stderr, "lawtester: verify: %s is for --sweep N (--plot DIR writes the cases' plots)\n",
-                cli_opt_value(a, "-o") ? "-o DIR" : "--shard");
-        return 2;
-    }
-    if (sweep && o.plot_dir) {
-        fprintf(stderr, "lawtester: verify: --plot is for the law's cases, not for --sweep (the sweep's table: -o DIR)\n");
-        return 2;
-    }
+    if (law_options_refused(a, &o, sweep)) return 2;
     lt_param_value sets[LT_MAX_PARAMS];
     const lt_law *law = o.law ? lt_find_law(o.law) : NULL;
-    if (a->nreps) {
-        char serr[600];
-        if (!law) {
-            fprintf(stderr, "lawtester: verify: no law called '%s' (`lawtester laws` lists them)\n", o.law);
-            return 2;
-        }
-        if (a->nreps > LT_MAX_PARAMS) {
-            fprintf(stderr, "lawtester: verify: --set given %d times; law %s has %d parameters\n", a->nreps,
-                    law->name, law->n_params);
-            return 2;
-        }
-        if (lt_verify_read_sets(law, a->reps, a->nreps, sets, serr, sizeof serr) < 0) {
-            fprintf(stderr, "lawtester: verify: %s\n", serr);
-            return 2;
-        }
-        o.set = sets;
-        o.n_set = a->nreps;
-    }
-    if (sweep) {
-        if (!law) {
-            fprintf(stderr, "lawtester: verify: no law called '%s' (`lawtester laws` lists them)\n", o.law);
-            return 2;
-        }
-        return verify_sweep(a, law, &o, &printer);
-    }
-    if (so.unsafe || so.max_instructions || so.max_memory_mb) {
-        fprintf(stderr, "lawtester: verify: --unsafe and the script limits are for a case file (verify FILE.lua)\n");
+    if (a->nreps && read_sets(a, law, &o, sets)) return 2;
+    if (!sweep) return verify_laws(&o, &so, formatted, &printer);
+    if (!law) {
+        fprintf(stderr, "lawtester: verify: no law called '%s' (`lawtester laws` lists them)\n", o.law);
         return 2;
     }
-    char made[600];
-    if (o.plot_dir && lt_mkdir_p(o.plot_dir, made, sizeof made) < 0) {
-        fprintf(stderr, "lawtester: verify: %s\n", made);
-        return 2;
-    }
-    if (o.plot_dir && access(o.plot_dir, W_OK | X_OK) != 0) {
-        cli_quoted q3;
-        fprintf(stderr, "lawtester: verify: cannot write in '%s': %s\n", cli_quote(o.plot_dir, q3), strerror(errno));
-        return 2;
-    }
-    char perr[600];
-    if ((formatted && !o.plot_dir) || (o.plot_dir && lt_plot_available(perr, sizeof perr) < 0)) {
-        fprintf(stderr, "lawtester: verify: %s\n", o.plot_dir ? perr : "--plot-format needs --plot DIR");
-        return 2;
-    }
-    o.on_row = print_row;
-    o.ctx = &printer;
-    lt_verify_summary sum;
-    char err[300];
-    if (!lt_watch_page->header) lt_verify_print_header(stdout);
-    printer.header = lt_watch_page->header = 1;
-    if (lt_verify(&o, &sum, err, sizeof err) < 0) {
-        fprintf(stderr, "lawtester: verify: %s\n", err);
-        return 2;
-    }
-    printf("verify: %d checks in %d law cases (plus the generic checks), %d failed%s, %.1f s\n", lt_watch_page->rows,
-           lt_watch_page->cases, lt_watch_page->failed, expected_failures(), sum.seconds);
-    return lt_watch_page->failed ? 1 : 0;
+    return verify_sweep(a, law, &o, &printer);
 }
