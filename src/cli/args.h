@@ -49,6 +49,7 @@ struct lt_command {
     int law_lib;        /* takes --law-lib FILE.so (repeatable) */
     int positional;     /* takes arguments besides its options (files) */
     const char *usage;  /* after "lawtester "; NULL: another name of the command before it */
+    const char *help;   /* what it does, after its name in the usage text; NULL: none there */
 };
 
 #define LIMIT_NEEDS "a whole number >= 0 (0: no limit)"
