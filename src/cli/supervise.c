@@ -297,7 +297,7 @@ static int wait_worker(pid_t pid, lt_watch *w, double timeout, const sigset_t *w
     unsigned long last_calls = w->calls;
     int last_call = w->call, how = ENDED_ITSELF;
     for (;;) {
-        struct timespec ts = {0, (long)(POLL_SECONDS * 1e9)};
+        struct timespec ts = {.tv_sec = 0, .tv_nsec = (long)(POLL_SECONDS * 1e9)};
         siginfo_t info;
         int sig = sigtimedwait(waited, &info, &ts);
         if ((sig == SIGINT || sig == SIGTERM || sig == SIGHUP) && !*stop_sig) {
@@ -340,7 +340,8 @@ static void fail_row(lt_watch *w, const char *message)
     char law[sizeof w->unit_law], kase[sizeof w->unit_case];
     lt_watch_text(law, sizeof law, w->unit_law);
     lt_watch_text(kase, sizeof kase, w->unit_case);
-    lt_verify_row r = {law, kase, "ran to its end", LT_CHECK_ABS, 0, NAN, 0, 0, 0, message, NULL};
+    lt_verify_row r = {.law = law, .kase = kase, .quantity = "ran to its end", .kind = LT_CHECK_ABS, .expected = 0,
+                       .obtained = NAN, .error = 0, .tol = 0, .pass = 0, .note = message};
     lt_verify_row_check(&r);
     if (!w->header) lt_verify_print_header(stdout);
     w->header = 1;

@@ -265,7 +265,7 @@ int lt_geom_compute_lever(const lt_body *a, const lt_body *b, lt_geom *g, lt_lev
 geom_ops lt_geom_pair_ops(lt_shape_kind a, lt_shape_kind b, lt_lever_arm lever)
 {
     const geom_entry *e = entry(a, b);
-    geom_ops ops = {lever == LT_LEVER_RADIUS ? geom_compute_radius : lt_geom_compute, NULL};
+    geom_ops ops = {.compute = lever == LT_LEVER_RADIUS ? geom_compute_radius : lt_geom_compute};
     if (!e) return ops;
     if (a <= b && lever != LT_LEVER_RADIUS) ops.compute = e->compute;
     ops.arc_of_geom = e->arc_of_geom;

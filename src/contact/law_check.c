@@ -570,7 +570,7 @@ lt_law *lt_law_copy(const lt_law *law, char *err, size_t n)
         free(flat);
         return NULL;
     }
-    block b = {NULL, 0, 0, 0};
+    block b = {0};
     deep_copy(&b, flat);
     b.cap = b.used;
     b.used = 0;

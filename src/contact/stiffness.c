@@ -11,7 +11,8 @@ const char *const lt_stiff_lengths_names[LT_LENGTHS_COUNT] = {"raw", "reduced"};
 
 lt_stiffness lt_stiffness_default(void)
 {
-    lt_stiffness s = {LT_RULE_CONNECTOR, LT_AREA_RADII, LT_LENGTHS_RAW, NAN, NAN, NAN};
+    lt_stiffness s = {.rule = LT_RULE_CONNECTOR, .area = LT_AREA_RADII, .lengths = LT_LENGTHS_RAW, .kn = NAN, .kt = NAN,
+                      .ratio = NAN};
     return s;
 }
 

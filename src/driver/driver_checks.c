@@ -149,7 +149,8 @@ void lt_stability_seen(lt_tester *t, int stage_no)
     double k = t->view.resp.k[0], m = t->view.c.mstar, dt = t->view.test->dt, z = t->zetaN;
     double crit = lt_dt_crit(m, k, z);
     if (!(dt > crit)) return;
-    *seen = (lt_stability){1, stage_no, t->view.step, crit, k, m, z};
+    *seen = (lt_stability){
+        .exceeded = 1, .stage = stage_no, .step = t->view.step, .dt_crit = crit, .k = k, .mstar = m, .zeta = z};
 }
 
 /* Close the energies of state n once v_{n+1/2} is known (driver.h, docs/energy.md section 2).

@@ -96,18 +96,12 @@ COLD static int contact_form(lt_tester *t)
     return 0;
 }
 
-/* Frame and law at the current positions (state n), whose geometry is view.geom (geom_ok 0: the
- * geometry was degenerate).  frame_before, branch_before: the frame and branches of the state
- * the step left (the predictor's history holds them). */
-int lt_contact_update(lt_tester *t, int geom_ok, const mat3 *frame_before, const vec3 branch_before[2])
+/* The geometry of this state refused before the frame is carried: degenerate (geom_ok 0), without
+ * curvature radii, or with a normal reversed over the step.  0, or what lt_fail or
+ * lt_cores_crossed returned (the run ends). */
+static inline int contact_geometry_refused(lt_tester *t, int geom_ok, const mat3 *frame_before)
 {
-    const lt_test *test = t->view.test;
-    const lt_law *law = test->law;
-    lt_body *A = &t->view.body[0], *B = &t->view.body[1];
-    /* lt_position_update moved the bodies exactly as the last trial did (lt_trial): its geometry,
-     * carried frame and mid-step frame are those of this state, bit for bit */
-    int reuse = t->trial.valid == 2;
-    t->trial.valid = 0;
+    const lt_body *A = &t->view.body[0], *B = &t->view.body[1];
     if (!geom_ok)
         return lt_fail(t, "degenerate %s-%s geometry: the cores touch (coincident centres, a centre on a wall, an "
                        "axis through a facet or a wall), so there is no contact normal",
@@ -119,31 +113,40 @@ int lt_contact_update(lt_tester *t, int geom_ok, const mat3 *frame_before, const
      * centres met), and the frame cannot follow it (a half turn has no minimal rotation) */
     if (v3_dot(t->view.geom.normal, frame_before->r[0]) < 0 && (t->view.has_contact || t->view.geom.uN < 0))
         return lt_cores_crossed(t, frame_before);
-    mat3 mid; /* the frame in which the relative velocity of this step is measured */
+    return 0;
+}
+
+/* The frame carried from frame_before to this state's normal into view.frame, and the mid-step
+ * frame into *mid (reuse: the last trial's, bit for bit), checked against the predictor's. */
+static inline void contact_frame(lt_tester *t, int reuse, const mat3 *frame_before, mat3 *mid)
+{
+    const lt_body *A = &t->view.body[0], *B = &t->view.body[1];
     if (reuse) {
         t->view.frame = t->trial.frame;
-        mid = t->trial.mid;
+        *mid = t->trial.mid;
     } else {
         /* the view's frame is frame_before's copy (the predictor's history took it) */
         lt_frame_step(frame_before, &t->view.frame, t->view.geom.normal, v3_scale(v3_add(A->angvel, B->angvel), 0.5),
-                      test->dt, &mid);
+                      t->view.test->dt, mid);
     }
-    lt_predictor_check(&t->pred, frame_before, &t->view.frame, &mid);
+    lt_predictor_check(&t->pred, frame_before, &t->view.frame, mid);
+}
 
-    int fresh = 0;
-    if (!t->view.has_contact) {
-        if (!(t->view.geom.uN < 0)) {
-            memset(&t->view.resp, 0, sizeof t->view.resp);
-            memset(t->view.c.v, 0, sizeof t->view.c.v);
-            t->view.c.uN = t->view.geom.uN;
-            t->view.u[0] = t->view.geom.uN;
-            set_contact_forces(t, 0);
-            return 0;
-        }
-        fresh = 1;
-        memset(t->view.law_state, 0, (size_t)law->n_state * sizeof(double));
-        memset(t->view.u, 0, sizeof t->view.u);
-    }
+/* No contact before and none now (no overlap): no response, no force, the gap as uN. */
+static inline void contact_apart(lt_tester *t)
+{
+    memset(&t->view.resp, 0, sizeof t->view.resp);
+    memset(t->view.c.v, 0, sizeof t->view.c.v);
+    t->view.c.uN = t->view.geom.uN;
+    t->view.u[0] = t->view.geom.uN;
+    set_contact_forces(t, 0);
+}
+
+/* The law's input at this state: overlap, curvature radii, and the relative velocity of the
+ * step in c.v (fresh: a contact forming, measured in this state's frame). */
+static inline void contact_input(lt_tester *t, int fresh, const mat3 *mid, const vec3 branch_before[2])
+{
+    const lt_body *A = &t->view.body[0], *B = &t->view.body[1];
     lt_contact *c = &t->view.c;
     c->uN = t->view.geom.uN; /* dt, mstar, mat: set once (lt_start_observed) */
     c->rcurv[0] = t->view.geom.rcurv[0];
@@ -163,10 +166,84 @@ int lt_contact_update(lt_tester *t, int geom_ok, const mat3 *frame_before, const
     /* ... and projected on the mid-step frame, so that a force that keeps its local
      * components while the frame turns does the same work on both sides (Woo's L6Geom also
      * works at mid-step) */
-    if (fresh) mid = t->view.frame;
-    vec3 vl = m3_to_local(&mid, vrel), wl = m3_to_local(&mid, wrel);
+    const mat3 *frame = fresh ? &t->view.frame : mid;
+    vec3 vl = m3_to_local(frame, vrel), wl = m3_to_local(frame, wrel);
     c->v[0] = vl.x, c->v[1] = vl.y, c->v[2] = vl.z;
     c->v[3] = wl.x, c->v[4] = wl.y, c->v[5] = wl.z;
+}
+
+/* The law's response resp taken into the view: forces, stiffnesses and energies (stored ones
+ * replaced, dissipated ones added).  Returns what the law booked for this step: stored now +
+ * dissipated increments. */
+static inline double contact_take_response(lt_tester *t, const lt_response *resp)
+{
+    const lt_law *law = t->view.test->law;
+    /* value by value, what the driver reads: a block copy loads 16 bytes at a time from the
+     * law's 8-byte stores, which cannot be forwarded to it (the copy waited for them: 2 % of
+     * the sparse case's step, measured with `make bench`) */
+    lt_response *out = &t->view.resp;
+    out->f[0] = resp->f[0], out->f[1] = resp->f[1], out->f[2] = resp->f[2];
+    out->f[3] = resp->f[3], out->f[4] = resp->f[4], out->f[5] = resp->f[5];
+    out->k[0] = resp->k[0], out->k[1] = resp->k[1];
+    double booked = 0;
+    for (int i = 0; i < law->n_energies; i++) {
+        double e = resp->energy[i];
+        out->energy[i] = e;
+        if ((t->stored_mask >> i) & 1u)
+            t->view.energy[i] = e;
+        else
+            t->view.energy[i] += e;
+        booked += e;
+    }
+    return booked;
+}
+
+/* The contact alive after the law's step: overlap and accumulated displacements, the forces on
+ * the bodies, and (formed inside this step) the energy of its forming. */
+static inline void contact_alive(lt_tester *t, int fresh, double booked)
+{
+    const lt_test *test = t->view.test;
+    const lt_contact *c = &t->view.c;
+    t->view.has_contact = 1;
+    t->view.u[0] = c->uN;
+    double dt = test->dt, *u = t->view.u;
+    u[1] += c->v[1] * dt, u[2] += c->v[2] * dt, u[3] += c->v[3] * dt, u[4] += c->v[4] * dt, u[5] += c->v[5] * dt;
+    set_contact_forces(t, 1);
+    /* formed inside this step: the contact-side work of the step (trapezoid from no force at
+     * the previous state) minus what the law booked for it */
+    if (fresh && t->view.step > 0)
+        t->view.energy[test->law->n_energies + LT_E_FORM] += -lt_contact_work_last_step(t) - booked;
+}
+
+/* Frame and law at the current positions (state n), whose geometry is view.geom (geom_ok 0: the
+ * geometry was degenerate).  frame_before, branch_before: the frame and branches of the state
+ * the step left (the predictor's history holds them).  The step's path: its helpers above are
+ * static inline, so that the compiler keeps it one function (callgrind's count of a step is
+ * that of the single function it replaced). */
+int lt_contact_update(lt_tester *t, int geom_ok, const mat3 *frame_before, const vec3 branch_before[2])
+{
+    const lt_test *test = t->view.test;
+    const lt_law *law = test->law;
+    /* lt_position_update moved the bodies exactly as the last trial did (lt_trial): its geometry,
+     * carried frame and mid-step frame are those of this state, bit for bit */
+    int reuse = t->trial.valid == 2;
+    t->trial.valid = 0;
+    int refused = contact_geometry_refused(t, geom_ok, frame_before);
+    if (refused) return refused;
+    mat3 mid; /* the frame in which the relative velocity of this step is measured */
+    contact_frame(t, reuse, frame_before, &mid);
+    int fresh = 0;
+    if (!t->view.has_contact) {
+        if (!(t->view.geom.uN < 0)) {
+            contact_apart(t);
+            return 0;
+        }
+        fresh = 1;
+        memset(t->view.law_state, 0, (size_t)law->n_state * sizeof(double));
+        memset(t->view.u, 0, sizeof t->view.u);
+    }
+    contact_input(t, fresh, &mid, branch_before);
+    lt_contact *c = &t->view.c;
     if (fresh && contact_form(t) < 0) return -1;
     /* do not blame the law for its input */
     if (!isfinite(c->uN + lt_sum6(c->v)) && lt_contact_input_fault(t) < 0) return -1;
@@ -182,32 +259,8 @@ int lt_contact_update(lt_tester *t, int geom_ok, const mat3 *frame_before, const
         contact_break(t);
         return 0;
     }
-    /* value by value, what the driver reads: a block copy loads 16 bytes at a time from the
-     * law's 8-byte stores, which cannot be forwarded to it (the copy waited for them: 2 % of
-     * the sparse case's step, measured with `make bench`) */
-    lt_response *out = &t->view.resp;
-    out->f[0] = resp->f[0], out->f[1] = resp->f[1], out->f[2] = resp->f[2];
-    out->f[3] = resp->f[3], out->f[4] = resp->f[4], out->f[5] = resp->f[5];
-    out->k[0] = resp->k[0], out->k[1] = resp->k[1];
-    double booked = 0; /* what the law booked for this step: stored now + dissipated increments */
-    for (int i = 0; i < law->n_energies; i++) {
-        double e = resp->energy[i];
-        out->energy[i] = e;
-        if ((t->stored_mask >> i) & 1u)
-            t->view.energy[i] = e;
-        else
-            t->view.energy[i] += e;
-        booked += e;
-    }
+    double booked = contact_take_response(t, resp);
     if (lt_law_output_check(t, booked) < 0) return -1; /* the run ends: the energies just booked are not read */
-    t->view.has_contact = 1;
-    t->view.u[0] = c->uN;
-    double dt = test->dt, *u = t->view.u;
-    u[1] += c->v[1] * dt, u[2] += c->v[2] * dt, u[3] += c->v[3] * dt, u[4] += c->v[4] * dt, u[5] += c->v[5] * dt;
-    set_contact_forces(t, 1);
-    /* formed inside this step: the contact-side work of the step (trapezoid from no force at
-     * the previous state) minus what the law booked for it */
-    if (fresh && t->view.step > 0)
-        t->view.energy[law->n_energies + LT_E_FORM] += -lt_contact_work_last_step(t) - booked;
+    contact_alive(t, fresh, booked);
     return 1;
 }

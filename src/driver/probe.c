@@ -216,14 +216,11 @@ void lt_probe_free(lt_probe *p)
     memset(p, 0, sizeof *p);
 }
 
-int lt_probe_run(lt_probe *p, const lt_test *test, const lt_probe_opts *o, char *err, size_t errlen)
+/* The probe's test into p: the given test's stages, then the ray's stage (all six DoFs
+ * velocity-controlled, ended by probe_until), and its testers and points (a shard's share).
+ * 0, or -1 with the message. */
+static int probe_alloc(lt_probe *p, const lt_test *test, const lt_probe_opts *o, char *err, size_t errlen)
 {
-    memset(p, 0, sizeof *p);
-    const lt_yield *y = lt_law_yield(test->law);
-    if (!y) {
-        snprintf(err, errlen, "law '%s' declares no yield surface to probe", test->law->name);
-        return -1;
-    }
     int n0 = test->n_stages, n = o->directions;
     p->test = *test;
     p->test.stages = calloc((size_t)n0 + 1, sizeof *p->test.stages);
@@ -234,7 +231,6 @@ int lt_probe_run(lt_probe *p, const lt_test *test, const lt_probe_opts *o, char 
     p->points = calloc((size_t)n / (size_t)o->shards + 1, sizeof *p->points);
     if (!p->test.stages || !p->start || !p->work || !p->points) {
         snprintf(err, errlen, "out of memory");
-        lt_probe_free(p);
         return -1;
     }
     if (n0) memcpy(p->test.stages, test->stages, (size_t)n0 * sizeof *test->stages);
@@ -243,86 +239,129 @@ int lt_probe_run(lt_probe *p, const lt_test *test, const lt_probe_opts *o, char 
     memset(ray->whats, 'v', LT_DOF);
     ray->max_steps = o->steps + 1;
     ray->until = probe_until;
+    return 0;
+}
 
-    /* the initial state */
+/* The initial state: the given test's stages run on p->start, which must end in contact.  0, or
+ * -1 with the message. */
+static int probe_initial_state(lt_probe *p, int n0, char *err, size_t errlen)
+{
     int rc = lt_start(p->start, &p->test, NULL, NULL);
     for (int i = 0; rc == 0 && i < n0; i++) rc = lt_run_stage(p->start, i);
-    const lt_view *t0 = lt_tester_view(p->start), *work = lt_tester_view(p->work);
+    const lt_view *t0 = lt_tester_view(p->start);
     if (rc < 0) {
         snprintf(err, errlen, "%s", t0->err);
-        lt_probe_free(p);
         return -1;
     }
     if (!t0->has_contact) {
         snprintf(err, errlen, "no contact at the probe's initial state (give gap < 0, or stages that end in contact)");
+        return -1;
+    }
+    return 0;
+}
+
+/* What every direction shares into d (the surface, the step du along a direction, the initial
+ * state, the pair and its control) and p; the pair's start stiffnesses into p->k0 (force
+ * control needs them positive).  0, or -1 with the message. */
+static int probe_directions_ctx(lt_probe *p, dir_ctx *d, const lt_yield *y, const lt_probe_opts *o, double du,
+                                char *err, size_t errlen)
+{
+    const lt_view *t0 = lt_tester_view(p->start), *work = lt_tester_view(p->work);
+    memset(d, 0, sizeof *d);
+    d->y = y, d->param = p->test.params, d->n_state = p->test.law->n_state, d->max_steps = o->steps, d->du = du;
+    memcpy(d->u0, t0->u, sizeof d->u0);
+    d->extended = !lt_probe_is_default(o);
+    d->force = o->force;
+    d->dof[0] = o->dofs[0] == o->dofs[1] ? 0 : o->dofs[0];
+    d->dof[1] = o->dofs[0] == o->dofs[1] ? 1 : o->dofs[1];
+    memcpy(p->dofs, d->dof, sizeof p->dofs);
+    p->extended = d->extended;
+    p->force = d->force;
+    for (int i = 0; i < 2; i++) {
+        double lim = o->limits[i] > 0 ? o->limits[i] : o->limit;
+        d->step_ij[i] = lim / (double)o->steps;
+        d->f0_ij[i] = t0->resp.f[d->dof[i]];
+        /* the difference quotient's step: a probe step (displacement control) or a millionth of
+         * the DoF's own scale, a small motion far from the surface (force control: du unknown) */
+        double q = d->force ? 1e-9 : d->step_ij[i];
+        if (d->extended && start_stiffness(p, d->dof[i], q, &p->k0[i]) < 0) {
+            snprintf(err, errlen, "start stiffness of DoF %d: %s", d->dof[i] + 1, work->err);
+            return -1;
+        }
+        if (d->force && !(p->k0[i] > 0)) {
+            snprintf(err, errlen, "field control: force control needs a positive stiffness on DoF %d at the initial "
+                     "state, got %g N/m or N m/rad (the law reports none there, or its spring is off)", d->dof[i] + 1,
+                     p->k0[i]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Direction k of n: the ray from the initial state (a copy of p->start) at speed (m/s; the pair's
+ * steps, or force control) until the surface or the limit, into the next point with its work
+ * and balance.  0, or -1 with the message. */
+static int probe_direction(lt_probe *p, dir_ctx *d, int k, int n, double speed, char *err, size_t errlen)
+{
+    const lt_test *test = &p->test;
+    int n0 = test->n_stages - 1;
+    lt_stage *ray = &p->test.stages[n0];
+    const lt_view *work = lt_tester_view(p->work);
+    lt_probe_point *pt = &p->points[p->n_points];
+    pt->k = k;
+    direction(k, n, pt->dir, &pt->angle);
+    memset(ray->values, 0, sizeof ray->values);
+    if (!d->extended) {
+        ray->values[0] = speed * pt->dir[0];
+        ray->values[1] = speed * pt->dir[1];
+    } else if (!d->force) {
+        for (int i = 0; i < 2; i++) ray->values[d->dof[i]] = d->step_ij[i] * pt->dir[i] / test->dt;
+    } else {
+        ray->fn_mask = 1u << d->dof[0] | 1u << d->dof[1];
+        ray->value_fn = force_velocity;
+        ray->value_ctx = d;
+    }
+    memcpy(d->k_ij, p->k0, sizeof d->k_ij);
+    ray->until_ctx = d;
+    d->pt = pt;
+    lt_tester_copy(p->work, p->start);
+    remember(d, work);
+    d->prev_step = 0;
+    if (lt_run_stage(p->work, n0) < 0 || lt_finish(p->work) < 0) {
+        snprintf(err, errlen, "direction %d: %s", k, work->err);
+        return -1;
+    }
+    int ne = test->law->n_energies;
+    pt->work = work->energy[ne + LT_E_WORK];
+    pt->balance = work->energy[ne + LT_E_BALANCE];
+    p->n_points++;
+    return 0;
+}
+
+int lt_probe_run(lt_probe *p, const lt_test *test, const lt_probe_opts *o, char *err, size_t errlen)
+{
+    memset(p, 0, sizeof *p);
+    const lt_yield *y = lt_law_yield(test->law);
+    if (!y) {
+        snprintf(err, errlen, "law '%s' declares no yield surface to probe", test->law->name);
+        return -1;
+    }
+    int n = o->directions;
+    double du = o->limit / (double)o->steps, speed = du / test->dt;
+    int total = 0; /* the directions of this shard */
+    for (int k = 0; k < n; k++) total += k % o->shards == o->shard - 1;
+    dir_ctx d;
+    if (probe_alloc(p, test, o, err, errlen) < 0 || probe_initial_state(p, test->n_stages, err, errlen) < 0 ||
+        probe_directions_ctx(p, &d, y, o, du, err, errlen) < 0) {
         lt_probe_free(p);
         return -1;
     }
-    double du = o->limit / (double)o->steps, speed = du / test->dt;
-    int total = 0;
-    for (int k = 0; k < n; k++) total += k % o->shards == o->shard - 1;
-    dir_ctx d;
-    memset(&d, 0, sizeof d);
-    d.y = y, d.param = test->params, d.n_state = test->law->n_state, d.max_steps = o->steps, d.du = du;
-    memcpy(d.u0, t0->u, sizeof d.u0);
-    d.extended = !lt_probe_is_default(o);
-    d.force = o->force;
-    d.dof[0] = o->dofs[0] == o->dofs[1] ? 0 : o->dofs[0];
-    d.dof[1] = o->dofs[0] == o->dofs[1] ? 1 : o->dofs[1];
-    memcpy(p->dofs, d.dof, sizeof p->dofs);
-    p->extended = d.extended;
-    p->force = d.force;
-    for (int i = 0; i < 2; i++) {
-        double lim = o->limits[i] > 0 ? o->limits[i] : o->limit;
-        d.step_ij[i] = lim / (double)o->steps;
-        d.f0_ij[i] = t0->resp.f[d.dof[i]];
-        /* the difference quotient's step: a probe step (displacement control) or a millionth of
-         * the DoF's own scale, a small motion far from the surface (force control: du unknown) */
-        double q = d.force ? 1e-9 : d.step_ij[i];
-        if (d.extended && start_stiffness(p, d.dof[i], q, &p->k0[i]) < 0) {
-            snprintf(err, errlen, "start stiffness of DoF %d: %s", d.dof[i] + 1, work->err);
-            lt_probe_free(p);
-            return -1;
-        }
-        if (d.force && !(p->k0[i] > 0)) {
-            snprintf(err, errlen, "field control: force control needs a positive stiffness on DoF %d at the initial "
-                     "state, got %g N/m or N m/rad (the law reports none there, or its spring is off)", d.dof[i] + 1,
-                     p->k0[i]);
-            lt_probe_free(p);
-            return -1;
-        }
-    }
     for (int k = 0; k < n; k++) {
         if (k % o->shards != o->shard - 1) continue;
-        lt_probe_point *pt = &p->points[p->n_points];
-        pt->k = k;
-        direction(k, n, pt->dir, &pt->angle);
-        memset(ray->values, 0, sizeof ray->values);
-        if (!d.extended) {
-            ray->values[0] = speed * pt->dir[0];
-            ray->values[1] = speed * pt->dir[1];
-        } else if (!d.force) {
-            for (int i = 0; i < 2; i++) ray->values[d.dof[i]] = d.step_ij[i] * pt->dir[i] / test->dt;
-        } else {
-            ray->fn_mask = 1u << d.dof[0] | 1u << d.dof[1];
-            ray->value_fn = force_velocity;
-            ray->value_ctx = &d;
-        }
-        memcpy(d.k_ij, p->k0, sizeof d.k_ij);
-        ray->until_ctx = &d;
-        d.pt = pt;
-        lt_tester_copy(p->work, p->start);
-        remember(&d, work);
-        d.prev_step = 0;
-        if (lt_run_stage(p->work, n0) < 0 || lt_finish(p->work) < 0) {
-            snprintf(err, errlen, "direction %d: %s", k, work->err);
+        if (probe_direction(p, &d, k, n, speed, err, errlen) < 0) {
             lt_probe_free(p);
             return -1;
         }
-        int ne = test->law->n_energies;
-        pt->work = work->energy[ne + LT_E_WORK];
-        pt->balance = work->energy[ne + LT_E_BALANCE];
-        p->n_points++;
         if (o->progress) o->progress(o->progress_ctx, p->n_points, total);
     }
     return 0;

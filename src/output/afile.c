@@ -171,7 +171,7 @@ static FILE *watched_stream(int fd, int slot)
         s->fd = fd;
         s->written = s->pending = 0;
         s->writing = 0;
-        cookie_io_functions_t io = {NULL, stream_write, stream_seek, stream_close};
+        cookie_io_functions_t io = {.read = NULL, .write = stream_write, .seek = stream_seek, .close = stream_close};
         FILE *fp = fopencookie(s, "w", io);
         if (!fp) return NULL;
         setvbuf(fp, NULL, _IONBF, 0); /* every byte goes to the page's buffer at once */

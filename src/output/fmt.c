@@ -144,7 +144,7 @@ static fmt_decimal shortest_decimal(uint64_t c, int q)
     if (u_in != w_in) { /* s10 + w_in < 10^16, since s < 2^53 * 10 */
         int e = k + 1;
         uint64_t d = strip_zeros(s10 + (uint64_t)w_in, &e);
-        return (fmt_decimal){d, e};
+        return (fmt_decimal){.digits = d, .exp10 = e};
     }
 
     /* Scale 10^k: s <= v < t = s + 1, at least one of them in R. */
@@ -152,11 +152,11 @@ static fmt_decimal shortest_decimal(uint64_t c, int q)
     const int s_in = vbl + open <= s * 4;
     const int t_in = t * 4 + open <= vbr;
     if (s_in != t_in)
-        return (fmt_decimal){t_in ? t : s, k};
+        return (fmt_decimal){.digits = t_in ? t : s, .exp10 = k};
     /* Both in R: the nearer one; 4s + 2 is 4 times the midpoint; a tie goes to the even one. */
     const uint64_t mid = s * 4 + 2;
     const int pick_t = vb > mid || (vb == mid && (s & 1));
-    return (fmt_decimal){s + (uint64_t)pick_t, k};
+    return (fmt_decimal){.digits = s + (uint64_t)pick_t, .exp10 = k};
 }
 
 /* ---- writing digits ----------------------------------------------------------------------- */

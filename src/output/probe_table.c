@@ -62,8 +62,8 @@ char *lt_probe_format(const lt_probe *p, int directions, size_t *len)
 /* ---- merge ---------------------------------------------------------------------------- */
 
 typedef struct row {
-    const char *text; /* the line, without its newline */
-    size_t len;
+    const char *text; /* the line */
+    size_t len;       /* with its newline */
     int file, line;
 } row;
 
@@ -130,138 +130,183 @@ static void missing_or_repeated(const char *const *files, const row *rows, size_
     free(kv);
 }
 
+/* A merge of shard texts under way: the rows read so far (file order) and what the first file
+ * fixed (its header, the number of columns and of directions or points). */
+typedef struct merge {
+    const char *const *files; /* as the messages name them */
+    int n;
+    const char *out_path;
+    row *rows;
+    size_t n_rows, cap_rows;
+    int directions;            /* -1 until the first row */
+    const char *header;        /* of the first file: every file has it */
+    int columns, multi;        /* multi: a sweep's table, rows of a point together (any number) */
+    char *err;
+    size_t errlen;
+} merge;
+
+/* The header text of file f (lens: its length, a NUL inside it is no table) checked against the
+ * first file's; sets the columns expected.  0, or -1 with the message. */
+static int merge_header(merge *m, int f, const char *text, size_t len)
+{
+    const char *h = NULL;
+    if (strlen(text) == len) {
+        if (strncmp(text, lt_probe_header, strlen(lt_probe_header)) == 0) h = lt_probe_header;
+        else if (strncmp(text, lt_probe_header_pair, strlen(lt_probe_header_pair)) == 0) h = lt_probe_header_pair;
+        else if (strncmp(text, lt_sweep_header, strlen(lt_sweep_header)) == 0) h = lt_sweep_header;
+    }
+    if (!h) {
+        snprintf(m->err, m->errlen, "%s:1: field header: not a probe table (expected the columns k directions angle ...; "
+                 "a sweep's: k points point ...)", m->files[f]);
+        return -1;
+    }
+    static const char *const kinds[] = {"default probe", "pair probe", "sweep table"};
+    static const char *const shorts[] = {"default", "pair", "sweep"};
+    int kind = h == lt_probe_header ? 0 : h == lt_probe_header_pair ? 1 : 2;
+    if (m->header && h != m->header) {
+        int kind0 = m->header == lt_probe_header ? 0 : m->header == lt_probe_header_pair ? 1 : 2;
+        snprintf(m->err, m->errlen, "%s:1: field header: the columns of a %s, but %s holds a %s one", m->files[f],
+                 kinds[kind], m->files[0], shorts[kind0]);
+        return -1;
+    }
+    m->header = h;
+    m->columns = kind == 0 ? PROBE_COLUMNS : kind == 1 ? PROBE_PAIR_COLUMNS : SWEEP_COLUMNS;
+    m->multi = kind == 2;
+    return 0;
+}
+
+/* The rows of file f after its header (line: the first), each checked (its columns, k and the
+ * number of directions) and kept.  0, or -1 with the message naming the file and line. */
+static int merge_rows(merge *m, int f, char *line)
+{
+    const char *const *files = m->files;
+    for (int ln = 2; *line; ln++) {
+        char *end = strchr(line, '\n');
+        if (!end) {
+            snprintf(m->err, m->errlen, "%s:%d: field row: the last line has no newline (a truncated file?)", files[f],
+                     ln);
+            return -1;
+        }
+        int tabs = 0;
+        for (char *c = line; c < end; c++) tabs += *c == '\t';
+        char *e1, *e2 = NULL;
+        long k = strtol(line, &e1, 10), d = *e1 == '\t' ? strtol(e1 + 1, &e2, 10) : -1;
+        if (tabs != m->columns - 1 || e1 == line || d < 1 || d > 100000000 || *e2 != '\t') {
+            snprintf(m->err, m->errlen, "%s:%d: field row: expected %d columns starting with k and %s", files[f], ln,
+                     m->columns, m->multi ? "points" : "directions");
+            return -1;
+        }
+        if (m->directions < 0) m->directions = (int)d;
+        if (d != m->directions) {
+            snprintf(m->err, m->errlen, "%s:%d: field %s: %ld, but %d in %s", files[f], ln,
+                     m->multi ? "points" : "directions", d, m->directions, files[m->rows[0].file]);
+            return -1;
+        }
+        if (k < 0 || k >= d) {
+            snprintf(m->err, m->errlen, "%s:%d: field k: %ld out of range 0..%ld", files[f], ln, k, d - 1);
+            return -1;
+        }
+        if (m->n_rows == m->cap_rows) {
+            m->cap_rows = m->cap_rows ? 2 * m->cap_rows : 256;
+            row *nr = realloc(m->rows, m->cap_rows * sizeof *m->rows);
+            if (!nr) {
+                snprintf(m->err, m->errlen, "%s:%d: out of memory", files[f], ln);
+                return -1;
+            }
+            m->rows = nr;
+        }
+        m->rows[m->n_rows++] = (row){.text = line, .len = (size_t)(end - line) + 1, .file = f, .line = ln};
+        line = end + 1;
+    }
+    return 0;
+}
+
+/* The rows by k: by_k[k] the first row of direction (or point) k, count[k] its rows (a sweep's
+ * point: its rows, one after the other in one file), *total the merged table's size with its
+ * terminating NUL.  0, or -1 with the message: a direction repeated or missing. */
+static int merge_index(merge *m, row **by_k, size_t *count, size_t *total)
+{
+    const char *const *files = m->files;
+    const row *rows = m->rows;
+    *total = strlen(m->header) + 1;
+    for (size_t i = 0; i < m->n_rows; i++) {
+        long k = strtol(rows[i].text, NULL, 10);
+        /* a sweep's point has its rows one after the other in one file: they follow its first */
+        if (by_k[k] && !(m->multi && by_k[k] + count[k] == &rows[i] && by_k[k]->file == rows[i].file)) {
+            snprintf(m->err, m->errlen, "%s:%d: field k: %s %ld again (also %s:%d)", files[rows[i].file], rows[i].line,
+                     m->multi ? "point" : "direction", k, files[by_k[k]->file], by_k[k]->line);
+            return -1;
+        }
+        if (!by_k[k]) by_k[k] = &m->rows[i];
+        count[k]++;
+        *total += rows[i].len;
+    }
+    for (int k = 0; k < m->directions; k++)
+        if (!by_k[k]) {
+            snprintf(m->err, m->errlen, "%s:0: field k: %s %d of %d is in none of the %d files (a shard missing?)",
+                     m->out_path, m->multi ? "point" : "direction", k, m->directions, m->n);
+            return -1;
+        }
+    return 0;
+}
+
+/* The merged table: the header, then the rows of each direction in the order of k (total: its
+ * size, from merge_index).  NULL when out of memory; *len its length. */
+static char *merge_join(const merge *m, row *const *by_k, const size_t *count, size_t total, size_t *len)
+{
+    char *out = malloc(total);
+    if (!out) return NULL;
+    size_t u = strlen(m->header);
+    memcpy(out, m->header, u);
+    for (int k = 0; k < m->directions; k++)
+        for (size_t j = 0; j < count[k]; j++) {
+            memcpy(out + u, by_k[k][j].text, by_k[k][j].len);
+            u += by_k[k][j].len;
+        }
+    *len = u;
+    return out;
+}
+
 int lt_probe_merge_texts(const char *const *files, char *const *texts, const size_t *lens, int n,
                          const char *out_path, char **merged, size_t *merged_len, char *err, size_t errlen)
 {
-    row *rows = NULL;
-    size_t n_rows = 0, cap_rows = 0;
-    int rc = -1, directions = -1;
+    merge m = {.files = files, .n = n, .out_path = out_path, .directions = -1, .err = err, .errlen = errlen};
+    int rc = -1;
     row **by_k = NULL;
-    char *out = NULL;
-    const char *header = NULL; /* of the first file: every file has it */
-    int columns = 0, multi = 0; /* multi: a sweep's table, rows of a point together (any number) */
     size_t *count = NULL;
     *merged = NULL;
     *merged_len = 0;
-    for (int f = 0; f < n; f++) {
-        const char *h = NULL;
-        if (strlen(texts[f]) == lens[f]) {
-            if (strncmp(texts[f], lt_probe_header, strlen(lt_probe_header)) == 0) h = lt_probe_header;
-            else if (strncmp(texts[f], lt_probe_header_pair, strlen(lt_probe_header_pair)) == 0) h = lt_probe_header_pair;
-            else if (strncmp(texts[f], lt_sweep_header, strlen(lt_sweep_header)) == 0) h = lt_sweep_header;
-        }
-        if (!h) {
-            snprintf(err, errlen, "%s:1: field header: not a probe table (expected the columns k directions angle ...; "
-                     "a sweep's: k points point ...)", files[f]);
+    for (int f = 0; f < n; f++)
+        if (merge_header(&m, f, texts[f], lens[f]) < 0 || merge_rows(&m, f, texts[f] + strlen(m.header)) < 0)
             goto done;
-        }
-        static const char *const kinds[] = {"default probe", "pair probe", "sweep table"};
-        static const char *const shorts[] = {"default", "pair", "sweep"};
-        int kind = h == lt_probe_header ? 0 : h == lt_probe_header_pair ? 1 : 2;
-        if (header && h != header) {
-            int kind0 = header == lt_probe_header ? 0 : header == lt_probe_header_pair ? 1 : 2;
-            snprintf(err, errlen, "%s:1: field header: the columns of a %s, but %s holds a %s one", files[f], kinds[kind],
-                     files[0], shorts[kind0]);
-            goto done;
-        }
-        header = h;
-        columns = kind == 0 ? PROBE_COLUMNS : kind == 1 ? PROBE_PAIR_COLUMNS : SWEEP_COLUMNS;
-        multi = kind == 2;
-        char *line = texts[f] + strlen(h);
-        for (int ln = 2; *line; ln++) {
-            char *end = strchr(line, '\n');
-            if (!end) {
-                snprintf(err, errlen, "%s:%d: field row: the last line has no newline (a truncated file?)", files[f], ln);
-                goto done;
-            }
-            int tabs = 0;
-            for (char *c = line; c < end; c++) tabs += *c == '\t';
-            char *e1, *e2 = NULL;
-            long k = strtol(line, &e1, 10), d = *e1 == '\t' ? strtol(e1 + 1, &e2, 10) : -1;
-            if (tabs != columns - 1 || e1 == line || d < 1 || d > 100000000 || *e2 != '\t') {
-                snprintf(err, errlen, "%s:%d: field row: expected %d columns starting with k and %s", files[f], ln,
-                         columns, multi ? "points" : "directions");
-                goto done;
-            }
-            if (directions < 0) directions = (int)d;
-            if (d != directions) {
-                snprintf(err, errlen, "%s:%d: field %s: %ld, but %d in %s", files[f], ln, multi ? "points" : "directions",
-                         d, directions, files[rows[0].file]);
-                goto done;
-            }
-            if (k < 0 || k >= d) {
-                snprintf(err, errlen, "%s:%d: field k: %ld out of range 0..%ld", files[f], ln, k, d - 1);
-                goto done;
-            }
-            if (n_rows == cap_rows) {
-                cap_rows = cap_rows ? 2 * cap_rows : 256;
-                row *nr = realloc(rows, cap_rows * sizeof *rows);
-                if (!nr) {
-                    snprintf(err, errlen, "%s:%d: out of memory", files[f], ln);
-                    goto done;
-                }
-                rows = nr;
-            }
-            rows[n_rows++] = (row){line, (size_t)(end - line) + 1, f, ln};
-            line = end + 1;
-        }
-    }
-    if (directions < 0) {
+    if (m.directions < 0) {
         snprintf(err, errlen, "%s:0: field k: the shard files hold no rows", out_path);
         goto done;
     }
     /* fewer rows than directions (a shard missing, or a row whose `directions` is absurd): the
      * same messages from the rows sorted by k, without a table of all the directions */
-    if (n_rows < (size_t)directions) {
-        missing_or_repeated(files, rows, n_rows, directions, n, out_path, multi, err, errlen);
+    if (m.n_rows < (size_t)m.directions) {
+        missing_or_repeated(files, m.rows, m.n_rows, m.directions, n, out_path, m.multi, err, errlen);
         goto done;
     }
-    by_k = calloc((size_t)directions, sizeof *by_k);
-    count = calloc((size_t)directions, sizeof *count);
+    by_k = calloc((size_t)m.directions, sizeof *by_k);
+    count = calloc((size_t)m.directions, sizeof *count);
     if (!by_k || !count) {
         snprintf(err, errlen, "%s:0: out of memory", out_path);
         goto done;
     }
-    size_t total = strlen(header) + 1;
-    for (size_t i = 0; i < n_rows; i++) {
-        long k = strtol(rows[i].text, NULL, 10);
-        /* a sweep's point has its rows one after the other in one file: they follow its first */
-        if (by_k[k] && !(multi && by_k[k] + count[k] == &rows[i] && by_k[k]->file == rows[i].file)) {
-            snprintf(err, errlen, "%s:%d: field k: %s %ld again (also %s:%d)", files[rows[i].file], rows[i].line,
-                     multi ? "point" : "direction", k, files[by_k[k]->file], by_k[k]->line);
-            goto done;
-        }
-        if (!by_k[k]) by_k[k] = &rows[i];
-        count[k]++;
-        total += rows[i].len;
-    }
-    for (int k = 0; k < directions; k++)
-        if (!by_k[k]) {
-            snprintf(err, errlen, "%s:0: field k: %s %d of %d is in none of the %d files (a shard missing?)",
-                     out_path, multi ? "point" : "direction", k, directions, n);
-            goto done;
-        }
-    out = malloc(total);
-    if (!out) {
+    size_t total;
+    if (merge_index(&m, by_k, count, &total) < 0) goto done;
+    *merged = merge_join(&m, by_k, count, total, merged_len);
+    if (!*merged) {
         snprintf(err, errlen, "%s:0: out of memory", out_path);
         goto done;
     }
-    size_t len = strlen(header);
-    memcpy(out, header, len);
-    for (int k = 0; k < directions; k++)
-        for (size_t j = 0; j < count[k]; j++) {
-            memcpy(out + len, by_k[k][j].text, by_k[k][j].len);
-            len += by_k[k][j].len;
-        }
-    *merged = out;
-    *merged_len = len;
-    out = NULL;
     rc = 0;
 done:
-    free(rows);
+    free(m.rows);
     free(by_k);
     free(count);
-    free(out);
     return rc;
 }
 

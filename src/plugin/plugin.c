@@ -65,7 +65,7 @@ static void mem_load(void)
             if (!s) break;
             mem.s = s, cap = c;
         }
-        mem.s[mem.n++] = (span){lo, hi};
+        mem.s[mem.n++] = (span){.lo = lo, .hi = hi};
     }
     mem.known = !ferror(f) && mem.n > 0;
     fclose(f);
@@ -302,7 +302,7 @@ static int load(const char *path, const char *qpath, char *err, size_t errlen)
             return -1;
         }
     }
-    loaded[n_loaded++] = (struct loaded){st.st_dev, st.st_ino, n};
+    loaded[n_loaded++] = (struct loaded){.dev = st.st_dev, .ino = st.st_ino, .laws = n};
     return n; /* handle kept open: the registered laws point into the object */
 }
 

@@ -209,7 +209,7 @@ static int choose_cols(lt_compare *c, const lt_compare_opts *o, char *err, size_
     for (int i = 0; i < c->ref.ncols; i++) {
         const char *name = c->ref.names[i];
         if (strcmp(name, c->key_ref) == 0 || strcmp(name, c->key_new) == 0 || lt_table_col(&c->nw, name) < 0) continue;
-        pair p = {strdup(name), strdup(name), strdup(name), 1};
+        pair p = {.ref = strdup(name), .nw = strdup(name), .label = strdup(name), .scale = 1};
         if (!p.ref || !p.nw || !p.label) {
             pair_free(&p);
             snprintf(err, errlen, "out of memory");

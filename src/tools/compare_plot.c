@@ -89,15 +89,15 @@ static int write_table(const lt_compare *c, int k, const char *dir, const char *
 
 int lt_compare_plot(const lt_compare *c, const char *dir, char *err, size_t errlen)
 {
-    lt_pending p = {0, 0, NULL, NULL};
+    lt_pending p = {0};
     int rc = 0;
     for (int k = 0; k < c->ncols && rc == 0; k++) {
         char name[200];
         stem(c, k, name, sizeof name);
-        lt_pending table = {0, 0, NULL, NULL};
+        lt_pending table = {0};
         rc = write_table(c, k, dir, name, &table, err, errlen);
         if (rc == 0) {
-            lt_plot_input in = {table.tmp[0], table.final[0], NULL, NULL, NULL, NULL, NAN};
+            lt_plot_input in = {.data = table.tmp[0], .base = table.final[0], .tanPhi = NAN};
             rc = lt_plot_pending("compare", &in, &p, err, errlen) < 0 ? -1 : 0;
             /* the table after its plots: published last, as a record is */
             if (lt_pending_add(&p, table.tmp[0], table.final[0]) < 0) {

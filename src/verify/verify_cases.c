@@ -78,7 +78,8 @@ static void emit_row(void *ctx, const lt_verify_row *r) { lt_vr_emit(ctx, r); }
 static void q_row(vr_ctx *v, const vr_setup *su, int q, const char *label, lt_check_kind kind, double expected,
                   double obtained, double tol, const char *note)
 {
-    lt_verify_row r = {v->law->name, su->cs->name, label, kind, expected, obtained, 0, tol, 0, note ? note : "", NULL};
+    lt_verify_row r = {.law = v->law->name, .kase = su->cs->name, .quantity = label, .kind = kind,
+                       .expected = expected, .obtained = obtained, .tol = tol, .note = note ? note : ""};
     lt_verify_row_check(&r);
     q_units *x = su->units;
     if (x && su->ex.xfail[q] && !x->begun[q]) {
@@ -154,13 +155,13 @@ static void run_normal(vr_ctx *v, vr_setup *su)
     }
     long steps = (long)cs->steps;
     lt_vr_expect_at(su, cs->normal.overlap / (cs->normal.speed * (double)steps));
-    vr_until u1 = {VR_UNTIL_STEPS, steps}, u2 = {VR_UNTIL_NO_CONTACT, 0};
+    vr_until u1 = {.kind = VR_UNTIL_STEPS, .n = steps}, u2 = {.kind = VR_UNTIL_NO_CONTACT, .n = 0};
     const double in[LT_DOF] = {-cs->normal.speed}, out[LT_DOF] = {cs->normal.speed};
     lt_stage st[2] = {lt_vr_stage("v.....", in, &u1), lt_vr_stage("v.....", out, &u2)};
     st[1].max_steps = 2 * steps + 10;
     su->test.stages = st;
     su->test.n_stages = 2;
-    normal_trace n = {su, NULL, {0}, {0}};
+    normal_trace n = {.su = su};
     vr_plot plot;
     if (lt_vr_plot_begin(v, &plot, cs->name)) n.rec = &plot.rec;
     lt_tester *T = lt_tester_new();
@@ -246,8 +247,8 @@ static void run_cycle(vr_ctx *v, vr_setup *su)
     long steps = (long)cs->steps;
     double dt = cs->cycle.amplitude / (cs->cycle.speed * (double)steps);
     lt_vr_expect_at(su, dt);
-    vr_until u1 = {VR_UNTIL_STEPS, steps}, u2 = {VR_UNTIL_STEPS, steps}, u3 = {VR_UNTIL_STEPS, 2 * steps},
-             u4 = {VR_UNTIL_STEPS, 2 * steps};
+    vr_until u1 = {.kind = VR_UNTIL_STEPS, .n = steps}, u2 = {.kind = VR_UNTIL_STEPS, .n = steps}, u3 = {.kind = VR_UNTIL_STEPS, .n = 2 * steps},
+             u4 = {.kind = VR_UNTIL_STEPS, .n = 2 * steps};
     double in[LT_DOF] = {-cs->cycle.overlap / ((double)steps * dt)}, fw[LT_DOF] = {0}, bw[LT_DOF] = {0};
     fw[dof] = cs->cycle.speed;
     bw[dof] = -cs->cycle.speed;
@@ -257,7 +258,7 @@ static void run_cycle(vr_ctx *v, vr_setup *su)
                       lt_vr_stage(whats, fw, &u4)};
     su->test.stages = st;
     su->test.n_stages = 4;
-    cycle_trace h = {NULL, dof, su->ex.value[LT_Q_CYCLE_STIFFNESS], {0}, 0, 0, 0, 0, 0};
+    cycle_trace h = {.dof = dof, .k = su->ex.value[LT_Q_CYCLE_STIFFNESS]};
     vr_plot plot;
     if (lt_vr_plot_begin(v, &plot, cs->name)) h.rec = &plot.rec;
     lt_tester *T = lt_tester_new();

@@ -179,8 +179,8 @@ static void path(vr_ctx *v)
     double gap = 1e-5;
     t.gap = gap;
     long n1 = (long)((gap + OVERLAP) / (SPEED * DT) + 0.5);
-    vr_until u1 = {VR_UNTIL_STEPS, n1}, u2 = {VR_UNTIL_STEPS, LEG_STEPS}, u3 = {VR_UNTIL_NO_CONTACT, 0},
-             u4 = {VR_UNTIL_STEPS, 20};
+    vr_until u1 = {.kind = VR_UNTIL_STEPS, .n = n1}, u2 = {.kind = VR_UNTIL_STEPS, .n = LEG_STEPS}, u3 = {.kind = VR_UNTIL_NO_CONTACT, .n = 0},
+             u4 = {.kind = VR_UNTIL_STEPS, .n = 20};
     const double in[LT_DOF] = {-SPEED}, shear[LT_DOF] = {0, SPEED, -SPEED / 2, 1.0, 0.5, -1.0}, out[LT_DOF] = {SPEED};
     lt_stage st[4] = {lt_vr_stage("vvvvvv", in, &u1), lt_vr_stage("vvvvvv", shear, &u2), lt_vr_stage("vvvvvv", out, &u3),
                       lt_vr_stage("vvvvvv", out, &u4)};
@@ -228,8 +228,8 @@ static void objectivity(vr_ctx *v)
     const char *k = "generic-objectivity";
     lt_test t = lt_vr_base_test(v);
     long n1 = (long)(OVERLAP / (SPEED * DT) + 0.5), nspin = 100000; /* 1 rad at 1e-5 rad per step */
-    vr_until u1 = {VR_UNTIL_STEPS, n1}, u2 = {VR_UNTIL_STEPS, LEG_STEPS}, u3 = {VR_UNTIL_STEPS, 10},
-             u4 = {VR_UNTIL_STEPS, nspin};
+    vr_until u1 = {.kind = VR_UNTIL_STEPS, .n = n1}, u2 = {.kind = VR_UNTIL_STEPS, .n = LEG_STEPS}, u3 = {.kind = VR_UNTIL_STEPS, .n = 10},
+             u4 = {.kind = VR_UNTIL_STEPS, .n = nspin};
     const double in[LT_DOF] = {-SPEED}, shear[LT_DOF] = {0, SPEED / 4, -SPEED / 8, 1.0, 0.5, -1.0},
                  hold[LT_DOF] = {0};
     lt_stage st[4] = {lt_vr_stage("vvvvvv", in, &u1), lt_vr_stage("vvvvvv", shear, &u2), lt_vr_stage("vvvvvv", hold, &u3),
@@ -239,7 +239,7 @@ static void objectivity(vr_ctx *v)
     t.n_stages = 4;
     t.record_every = nspin; /* rows at the end of each stage are enough here */
     lt_tester *T = lt_tester_new();
-    obj_trace o = {{0}, {0}};
+    obj_trace o = {0};
     if (!T || lt_run(T, &t, obj_row, &o) < 0) {
         lt_vr_fail(v, k, "run", T ? lt_tester_view(T)->err : "out of memory");
         lt_tester_free(T);
@@ -301,7 +301,7 @@ static int loop_stages(lt_test *t, const char *dofs, double overlap, double amp,
     for (int j = 0; j < 2 * n; j++) /* +a, +b, ..., then -a, -b, ...: encloses area in each pair */
         vel[j + 1][legs[j % n]] = (j < n ? 1 : -1) * amp / ((double)steps * t->dt) * (legs[j % n] == 0 ? -1 : 1);
     for (int j = 0; j < 2 * n + 2; j++) {
-        u[j] = (vr_until){VR_UNTIL_STEPS, j == 2 * n + 1 ? 1 : steps};
+        u[j] = (vr_until){.kind = VR_UNTIL_STEPS, .n = j == 2 * n + 1 ? 1 : steps};
         st[j] = lt_vr_stage("vvvvvv", vel[j], &u[j]);
     }
     return 2 * n + 2;
@@ -320,8 +320,8 @@ static void closed_loop_passivity(vr_ctx *v, const char *kase, const lt_test *pr
     double vel[2 * LT_DOF + 4][LT_DOF];
     int n = loop_stages(&t, dofs, overlap, amp, steps, st, u, vel);
     const double out[LT_DOF] = {overlap / ((double)steps * t.dt)};
-    u[n] = (vr_until){VR_UNTIL_NO_CONTACT, 0};
-    u[n + 1] = (vr_until){VR_UNTIL_STEPS, 20};
+    u[n] = (vr_until){.kind = VR_UNTIL_NO_CONTACT, .n = 0};
+    u[n + 1] = (vr_until){.kind = VR_UNTIL_STEPS, .n = 20};
     st[n] = lt_vr_stage("vvvvvv", out, &u[n]);
     st[n].max_steps = 4 * steps + 4 * (long)((double)steps * amp / overlap) + 100; /* the loop may have pushed in */
     st[n + 1] = lt_vr_stage("vvvvvv", out, &u[n + 1]);
@@ -347,7 +347,7 @@ static void closed_loop_rows(vr_ctx *v, const char *kase, const lt_test *proto, 
     int n = loop_stages(&t, dofs, overlap, amp, steps, st, u, vel);
     t.stages = st;
     t.n_stages = n;
-    loop_trace l = {2, n - 1, 0, 0, 0, 0};
+    loop_trace l = {.stage_first = 2, .stage_last = n - 1};
     lt_tester *T = lt_tester_new();
     if (!T || lt_run(T, &t, loop_row, &l) < 0) {
         lt_vr_fail(v, kase, "run", T ? lt_tester_view(T)->err : "out of memory");

@@ -104,7 +104,7 @@ static void sweep(vr_ctx *v, const lt_case *impact)
         goto done;
     }
     double dt = tc / (OBLIQUE_STEPS + VR_END_PHASE);
-    sweep_trace q = {0, {0}, {0}, {0}};
+    sweep_trace q = {0};
     static const char *const watched[2] = {"plast", "visc"};
     for (int j = 0; j < 2; j++)
         for (int i = 0; i < law->n_energies; i++)

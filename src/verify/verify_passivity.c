@@ -125,7 +125,7 @@ static void normal_cycle(vr_ctx *v)
 {
     lt_test t = pair_test(v);
     long n1 = (long)((t.gap + LT_VR_OVERLAP) / (SPEED * t.dt) + 0.5);
-    vr_until u1 = {VR_UNTIL_STEPS, n1}, u2 = {VR_UNTIL_NO_CONTACT, 0}, u3 = {VR_UNTIL_STEPS, 20};
+    vr_until u1 = {.kind = VR_UNTIL_STEPS, .n = n1}, u2 = {.kind = VR_UNTIL_NO_CONTACT, .n = 0}, u3 = {.kind = VR_UNTIL_STEPS, .n = 20};
     const double in[LT_DOF] = {-SPEED}, out[LT_DOF] = {SPEED};
     lt_stage st[3] = {lt_vr_stage("vvvvvv", in, &u1), lt_vr_stage("vvvvvv", out, &u2), lt_vr_stage("vvvvvv", out, &u3)};
     st[1].max_steps = 4 * n1; /* a law that never lets go fails here, with a message */
@@ -136,8 +136,8 @@ static void shear_cycle(vr_ctx *v)
 {
     lt_test t = pair_test(v);
     long n1 = (long)((t.gap + LT_VR_OVERLAP) / (SPEED * t.dt) + 0.5), na = (long)(2 * LT_VR_OVERLAP / (SPEED * t.dt) + 0.5);
-    vr_until u1 = {VR_UNTIL_STEPS, n1}, ua = {VR_UNTIL_STEPS, na}, u2a = {VR_UNTIL_STEPS, 2 * na},
-             uo = {VR_UNTIL_NO_CONTACT, 0}, u20 = {VR_UNTIL_STEPS, 20};
+    vr_until u1 = {.kind = VR_UNTIL_STEPS, .n = n1}, ua = {.kind = VR_UNTIL_STEPS, .n = na}, u2a = {.kind = VR_UNTIL_STEPS, .n = 2 * na},
+             uo = {.kind = VR_UNTIL_NO_CONTACT, .n = 0}, u20 = {.kind = VR_UNTIL_STEPS, .n = 20};
     const double in[LT_DOF] = {-SPEED}, fw[LT_DOF] = {0, SPEED}, bw[LT_DOF] = {0, -SPEED}, out[LT_DOF] = {SPEED};
     lt_stage st[6] = {lt_vr_stage("vvvvvv", in, &u1),  lt_vr_stage("vvvvvv", fw, &ua),  lt_vr_stage("vvvvvv", bw, &u2a),
                       lt_vr_stage("vvvvvv", fw, &ua),  lt_vr_stage("vvvvvv", out, &uo), lt_vr_stage("vvvvvv", out, &u20)};
@@ -180,8 +180,8 @@ static int impact_at(vr_ctx *v, double dt, impact_result *r)
     t.gap = SPEED * dt / 2; /* touch at a kick boundary, as verify's impacts (verify_cases.c) */
     for (int i = 0; i < 2; i++) lt_body_mass_props(&t.body[i]);
     t.abWeight = t.body[0].mass / (t.body[0].mass + t.body[1].mass); /* centre of mass at rest */
-    impact_until u = {(long)(100 * IMPACT_STEPS) + 1000000L};
-    vr_until u2 = {VR_UNTIL_STEPS, 20};
+    impact_until u = {.cap = (long)(100 * IMPACT_STEPS) + 1000000L};
+    vr_until u2 = {.kind = VR_UNTIL_STEPS, .n = 20};
     const double in[LT_DOF] = {-SPEED}, none[LT_DOF] = {0};
     lt_stage st[2] = {lt_vr_stage("i.....", in, NULL), lt_vr_stage("......", none, &u2)};
     st[0].until = rebound_or_cap;

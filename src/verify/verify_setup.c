@@ -128,7 +128,7 @@ void lt_vr_impact_test(const vr_setup *su, double dt, const double load[4], lt_t
     mat3 frame = m3_frame_from_normal(v3_normalized(t->normal));
     if (!A->fixed) t->body[0].angvel = v3_scale(frame.r[2], spin);
     if (!B->fixed) t->body[1].angvel = v3_scale(frame.r[2], -spin);
-    *u = (vr_until){VR_UNTIL_REBOUND, 0};
+    *u = (vr_until){.kind = VR_UNTIL_REBOUND, .n = 0};
     const double in[LT_DOF] = {-vn, vt};
     *st = lt_vr_stage(vt != 0 ? "ii...." : "i.....", in, u);
     st->max_steps = (long)(100 * su->cs->steps) + 1000;

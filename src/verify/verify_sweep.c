@@ -167,7 +167,7 @@ void lt_sweep_space_of(const lt_law *law, const lt_param_value *set, int n_set, 
     for (int i = 0; i < law->n_params; i++) {
         const lt_param *p = &law->params[i];
         if (s->set[i]) continue;
-        lt_sweep_dim d = {i, LT_SWEEP_UNIFORM, 0, 0, 0};
+        lt_sweep_dim d = {.param = i, .scale = LT_SWEEP_UNIFORM};
         if (p->kind == LT_BOOL || p->kind == LT_CHOICE) {
             d.scale = LT_SWEEP_DISCRETE;
             d.count = 2;
@@ -457,10 +457,10 @@ static const char *only_generic(const char *kase)
     return kase && strncmp(kase, "generic-", 8) != 0 ? kase : NULL;
 }
 
-int lt_verify_sweep(const lt_law *law, const lt_sweep_opts *o, lt_verify_summary *sum, char *err, size_t errlen)
+/* What the sweep cannot run at all: a --case that is no generic check, a law that fails its
+ * validation.  0, or -1 with the message in err. */
+static int sweep_refused(const lt_law *law, const lt_verify_opts *vo, char *err, size_t errlen)
 {
-    memset(sum, 0, sizeof *sum);
-    const lt_verify_opts *vo = o->verify;
     if (only_generic(vo->kase)) {
         snprintf(err, errlen, "--sweep runs the generic checks: --case %.80s is not one (generic-touch, generic-path, ...)",
                  vo->kase);
@@ -471,6 +471,124 @@ int lt_verify_sweep(const lt_law *law, const lt_sweep_opts *o, lt_verify_summary
         snprintf(err, errlen, "law %s: %s", law->name, why);
         return -1;
     }
+    return 0;
+}
+
+/* The notes' head: the space swept, the points' count when the grid is all of it, the shard. */
+static void note_sweep(const lt_sweep_opts *o, const lt_sweep_space *s, long points)
+{
+    if (!o->notes || lt_watch_page->skip != 0) return; /* not again in a worker started after a fault */
+    describe(s, points, o->notes);
+    if (points < o->points)
+        fprintf(o->notes, "# the %ld points are all the combinations (no real parameter swept)\n", points);
+    if (o->shards > 1) fprintf(o->notes, "# shard %d of %d: points k with k %% %d == %d\n", o->shard, o->shards,
+                               o->shards, o->shard - 1);
+    fflush(o->notes);
+}
+
+/* A point the law's check refuses: a note, and its one row of the table (no check of it fails). */
+static void refused_point(sweep_run *w, long k, const char *bad)
+{
+    const lt_sweep_opts *o = w->o;
+    if (o->notes) fprintf(o->notes, "# point %ld (%s) refused by the law's check: %s\n", k, w->point, bad);
+    if (!o->out_dir) return;
+    char head[64];
+    put(&w->table, head, (size_t)snprintf(head, sizeof head, "%ld\t%ld\t", k, o->points));
+    puts_clean(&w->table, w->point);
+    static const char cols[] = "\t-\tparameters\tnan\tnan\tnan\tnan\tabs\trefused\t";
+    put(&w->table, cols, strlen(cols));
+    puts_clean(&w->table, bad);
+    put(&w->table, "\n", 1);
+}
+
+/* The note of a failed point k: the command that repeats its first failed check, and its script
+ * (sname, "" when none was written). */
+static void note_failed_point(const sweep_run *w, const lt_law *law, const lt_param_value *pv, int n,
+                              const char *sname)
+{
+    FILE *notes = w->o->notes;
+    const char *origin = lt_law_origin(law);
+    fprintf(notes, "# point %ld failed %s: lawtester verify%s%s --law %s", w->k, w->first_case,
+            origin ? " --law-lib " : "", origin ? origin : "", law->name);
+    for (int j = 0; j < n; j++) {
+        char vt[200];
+        fprintf(notes, " --set %s=%s", pv[j].name,
+                lt_param_value_text(law, lt_law_param_index(law, pv[j].name), pv[j].value, vt, sizeof vt));
+    }
+    fprintf(notes, " --case %s%s\n", w->first_case, sname);
+    fflush(notes);
+}
+
+/* The generic checks at point k of the sweep (a point the law refuses: its row only).  1: the
+ * point failed, 0: it passed or was refused or skipped, -1: its script could not be written (err). */
+static int sweep_point(sweep_run *w, const lt_law *law, lt_verify_summary *sum, int restarted, lt_pending *pend,
+                       char *err, size_t errlen)
+{
+    const lt_sweep_opts *o = w->o;
+    const lt_sweep_space *s = w->s;
+    long k = w->k;
+    double params[LT_MAX_PARAMS];
+    lt_sweep_point(s, k, params);
+    w->failed_here = 0;
+    w->first_case[0] = 0;
+    lt_sweep_point_text(s, params, w->point, sizeof w->point);
+    lt_param_value pv[LT_MAX_PARAMS];
+    int n = 0;
+    for (int i = 0; i < law->n_params; i++)
+        if (s->set[i] || is_swept(s, i)) pv[n++] = (lt_param_value){.name = law->params[i].name, .value = params[i]};
+    const char *bad = law->check ? law->check(params) : NULL;
+    if (bad) {
+        refused_point(w, k, bad);
+        return 0;
+    }
+    char unit[80];
+    snprintf(unit, sizeof unit, "generic@%ld", k);
+    lt_verify_opts po = *o->verify;
+    po.set = pv;
+    po.n_set = n;
+    po.on_row = on_row;
+    po.ctx = w;
+    vr_ctx v = {.o = &po, .sum = sum, .law = law};
+    /* one watch unit a point: a fault of the law at a point is that point's FAIL row, and
+     * the next worker goes on after it (supervise.h) */
+    if (!lt_watch_unit_begin(law->name, unit, 0)) return 0;
+    lt_vr_generic(&v);
+    if (lt_vr_has_oblique(law)) lt_vr_oblique(&v);
+    lt_watch_unit_end();
+    if (!w->failed_here) return 0;
+    char sname[300] = "";
+    if (o->out_dir && !restarted) {
+        if (write_script(w, law, pend, err, errlen) < 0) return -1;
+        snprintf(sname, sizeof sname, " (%s/sweep-%s-%ld.lua)", o->out_dir, law->name, k);
+    }
+    if (o->notes) note_failed_point(w, law, pv, n, sname);
+    return 1;
+}
+
+/* DIR/sweep-NAME.tsv (a shard's: sweep-NAME.shard-K-of-N.tsv) from the rows kept, published with
+ * the failed points' scripts in pend.  0, or -1 with the message in err. */
+static int write_sweep_table(const sweep_run *w, const lt_law *law, lt_pending *pend, char *err, size_t errlen)
+{
+    const lt_sweep_opts *o = w->o;
+    if (w->table.failed) {
+        snprintf(err, errlen, "out of memory for the sweep table");
+        return -1;
+    }
+    char tname[300];
+    if (o->shards > 1) snprintf(tname, sizeof tname, "sweep-%s.shard-%d-of-%d", law->name, o->shard, o->shards);
+    else snprintf(tname, sizeof tname, "sweep-%s", law->name);
+    lt_afile f;
+    if (lt_afile_open(&f, o->out_dir, tname, ".tsv", 0, err, errlen) < 0) return -1;
+    fwrite(w->table.s, 1, w->table.len, f.fp);
+    if (lt_afile_close_into(&f, pend, err, errlen) < 0 || lt_pending_publish(pend, err, errlen) < 0) return -1;
+    return 0;
+}
+
+int lt_verify_sweep(const lt_law *law, const lt_sweep_opts *o, lt_verify_summary *sum, char *err, size_t errlen)
+{
+    memset(sum, 0, sizeof *sum);
+    const lt_verify_opts *vo = o->verify;
+    if (sweep_refused(law, vo, err, errlen) < 0) return -1;
     lt_sweep_space *s = calloc(1, sizeof *s);
     sweep_run *w = calloc(1, sizeof *w);
     if (!s || !w) {
@@ -491,78 +609,17 @@ int lt_verify_sweep(const lt_law *law, const lt_sweep_opts *o, lt_verify_summary
     oo.points = points;
     w->o = &oo;
     w->s = s;
-    if (o->notes && lt_watch_page->skip == 0) { /* not again in a worker started after a fault */
-        describe(s, points, o->notes);
-        if (points < o->points)
-            fprintf(o->notes, "# the %ld points are all the combinations (no real parameter swept)\n", points);
-        if (o->shards > 1) fprintf(o->notes, "# shard %d of %d: points k with k %% %d == %d\n", o->shard, o->shards,
-                                   o->shards, o->shard - 1);
-        fflush(o->notes);
-    }
+    note_sweep(o, s, points);
     if (o->out_dir) put(&w->table, lt_sweep_header, strlen(lt_sweep_header));
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int restarted = lt_watch_page->skip > 0, failed_points = 0;
     rc = -2; /* from here on, a failure is one to write the outputs */
     for (long k = o->shard - 1; k < points; k += o->shards) {
-        double params[LT_MAX_PARAMS];
-        lt_sweep_point(s, k, params);
         w->k = k;
-        w->failed_here = 0;
-        w->first_case[0] = 0;
-        lt_sweep_point_text(s, params, w->point, sizeof w->point);
-        lt_param_value pv[LT_MAX_PARAMS];
-        int n = 0;
-        for (int i = 0; i < law->n_params; i++)
-            if (s->set[i] || is_swept(s, i)) pv[n++] = (lt_param_value){law->params[i].name, params[i]};
-        const char *bad = law->check ? law->check(params) : NULL;
-        char unit[80];
-        snprintf(unit, sizeof unit, "generic@%ld", k);
-        if (bad) { /* a point the law does not take: no check of it fails */
-            if (o->notes) fprintf(o->notes, "# point %ld (%s) refused by the law's check: %s\n", k, w->point, bad);
-            if (o->out_dir) {
-                char head[64];
-                put(&w->table, head, (size_t)snprintf(head, sizeof head, "%ld\t%ld\t", k, points));
-                puts_clean(&w->table, w->point);
-                static const char cols[] = "\t-\tparameters\tnan\tnan\tnan\tnan\tabs\trefused\t";
-                put(&w->table, cols, strlen(cols));
-                puts_clean(&w->table, bad);
-                put(&w->table, "\n", 1);
-            }
-            continue;
-        }
-        lt_verify_opts po = *vo;
-        po.set = pv;
-        po.n_set = n;
-        po.on_row = on_row;
-        po.ctx = w;
-        vr_ctx v = {&po, sum, law};
-        /* one watch unit a point: a fault of the law at a point is that point's FAIL row, and
-         * the next worker goes on after it (supervise.h) */
-        if (!lt_watch_unit_begin(law->name, unit, 0)) continue;
-        lt_vr_generic(&v);
-        if (lt_vr_has_oblique(law)) lt_vr_oblique(&v);
-        lt_watch_unit_end();
-        if (w->failed_here) {
-            failed_points++;
-            char sname[300] = "";
-            if (o->out_dir && !restarted) {
-                if (write_script(w, law, &pend, err, errlen) < 0) goto done;
-                snprintf(sname, sizeof sname, " (%s/sweep-%s-%ld.lua)", o->out_dir, law->name, k);
-            }
-            if (o->notes) {
-                const char *origin = lt_law_origin(law);
-                fprintf(o->notes, "# point %ld failed %s: lawtester verify%s%s --law %s", k, w->first_case,
-                        origin ? " --law-lib " : "", origin ? origin : "", law->name);
-                for (int j = 0; j < n; j++) {
-                    char vt[200];
-                    fprintf(o->notes, " --set %s=%s", pv[j].name,
-                            lt_param_value_text(law, lt_law_param_index(law, pv[j].name), pv[j].value, vt, sizeof vt));
-                }
-                fprintf(o->notes, " --case %s%s\n", w->first_case, sname);
-                fflush(o->notes);
-            }
-        }
+        int failed = sweep_point(w, law, sum, restarted, &pend, err, errlen);
+        if (failed < 0) goto done;
+        failed_points += failed;
     }
     clock_gettime(CLOCK_MONOTONIC, &t1);
     sum->seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
@@ -573,19 +630,7 @@ int lt_verify_sweep(const lt_law *law, const lt_sweep_opts *o, lt_verify_summary
                  "written; sweep the points after it with --shard, or fix the law");
         goto done;
     }
-    if (o->out_dir) {
-        if (w->table.failed) {
-            snprintf(err, errlen, "out of memory for the sweep table");
-            goto done;
-        }
-        char tname[300];
-        if (o->shards > 1) snprintf(tname, sizeof tname, "sweep-%s.shard-%d-of-%d", law->name, o->shard, o->shards);
-        else snprintf(tname, sizeof tname, "sweep-%s", law->name);
-        lt_afile f;
-        if (lt_afile_open(&f, o->out_dir, tname, ".tsv", 0, err, errlen) < 0) goto done;
-        fwrite(w->table.s, 1, w->table.len, f.fp);
-        if (lt_afile_close_into(&f, &pend, err, errlen) < 0 || lt_pending_publish(&pend, err, errlen) < 0) goto done;
-    }
+    if (o->out_dir && write_sweep_table(w, law, &pend, err, errlen) < 0) goto done;
     rc = 0;
 done:
     lt_pending_discard(&pend);
