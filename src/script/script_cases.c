@@ -526,94 +526,141 @@ static void check_sets_apply(lua_State *L, conv *cv, const lt_case_run *cr, int 
     }
 }
 
-/* Case i (table at c): its runs, then its expectations. */
-static void run_case(script_ctx *sc, lt_case_run *cr, lua_State *L, int c, int i)
+/* The --set values that apply to a case: its law, their values, their count. */
+typedef struct case_sets_of {
+    const lt_law *law;
+    lt_param_value v[LT_MAX_PARAMS];
+    int n;
+} case_sets_of;
+
+/* The case's name (left on the stack at top + 1) and the name of its law, from the test at dt (a
+ * function's table was checked before the runs), into k. */
+static void read_case_names(case_ctx *k, lua_State *L, int c, int top)
 {
-    int top = lua_gettop(L);
-    lt_xfail_unit unit;
-    case_ctx k = {sc, cr, "", NULL, &unit};
     lua_getfield(L, c, "name");
-    k.name = lua_tostring(L, -1);
-    /* the law's name, from the test at dt (a function's table was checked before the runs) */
+    k->name = lua_tostring(L, -1);
     if (push_test_at(L, c, 1) == LUA_OK) lua_getfield(L, -1, "law");
-    snprintf(k.law, sizeof k.law, "%s", lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "?");
+    snprintf(k->law, sizeof k->law, "%s", lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "?");
     lua_settop(L, top + 1);
-    /* a unit in the watch page: a fault of the law ends this case only (supervise.h) */
-    if (!lt_watch_unit_begin(k.law, k.name, 1)) {
-        lua_settop(L, top);
-        return;
-    }
-    cr->cases++;
-    lua_settop(L, top + 1);
-    /* its rows before the runs go through the unit too: an n/a row of a skipped case is no XPASS */
-    lt_xfail_begin(&unit, NULL);
-    /* --set: the values of this case's law; a case whose test gives one itself is not run (its
-     * expectations are for its own value), as a C case that sets it (verify.c) */
-    const lt_law *law = lt_find_law(k.law);
-    lt_param_value sets[LT_MAX_PARAMS];
-    int n_sets = case_sets(&k, law, sets);
-    if (n_sets < 0) {
-        lt_xfail_end(&unit, count_row, cr);
-        lt_watch_unit_end();
-        lua_settop(L, top);
-        return;
-    }
-    if (n_sets > 0 && push_test_at(L, c, 1) == LUA_OK)
-        for (int j = 0; j < n_sets; j++)
-            if (test_sets(L, lua_gettop(L), sets[j].name)) {
-                char what[LT_NAME_MAX + 24], note[200];
-                snprintf(what, sizeof what, "not run (sets %s)", sets[j].name);
-                snprintf(note, sizeof note, "the case's test gives %s itself; its expectations are for that value, "
-                         "not --set's", sets[j].name);
-                emit(&k, what, LT_CHECK_NA, NAN, NAN, NAN, note);
-                lt_xfail_end(&unit, count_row, cr);
-                lt_watch_unit_end();
-                lua_settop(L, top);
-                return;
-            }
-    lua_settop(L, top + 1);
-    lua_getfield(L, c, "xfail");
-    lt_xfail_begin(&unit, lua_tostring(L, -1));
-    lua_pop(L, 1);
-    lua_getfield(L, c, "expect");
-    int ex = lua_gettop(L), m = (int)lua_rawlen(L, ex), runs = 1;
+}
+
+/* A case that is not run ends: its unit's rows resolved, the watch page's unit closed. */
+static void skip_case(case_ctx *k, lua_State *L, int top)
+{
+    lt_xfail_end(k->unit, count_row, k->cr);
+    lt_watch_unit_end();
+    lua_settop(L, top);
+}
+
+/* 1 (after an n/a row) if the case's test gives one of the --set parameters itself: its
+ * expectations are for its own value, not --set's, so it is not run (as a C case that sets it,
+ * verify.c). */
+static int sets_its_own(case_ctx *k, lua_State *L, int c, const case_sets_of *sets)
+{
+    if (sets->n == 0 || push_test_at(L, c, 1) != LUA_OK) return 0;
+    for (int j = 0; j < sets->n; j++)
+        if (test_sets(L, lua_gettop(L), sets->v[j].name)) {
+            char what[LT_NAME_MAX + 24], note[200];
+            snprintf(what, sizeof what, "not run (sets %s)", sets->v[j].name);
+            snprintf(note, sizeof note, "the case's test gives %s itself; its expectations are for that value, "
+                     "not --set's", sets->v[j].name);
+            emit(k, what, LT_CHECK_NA, NAN, NAN, NAN, note);
+            return 1;
+        }
+    return 0;
+}
+
+/* The runs the expectations (list at ex, m of them) need: RUNS_FOR_ORDER (dt, dt/2, dt/4) if
+ * one asks for an order of convergence, else 1. */
+static int runs_needed(lua_State *L, int ex, int m)
+{
+    int runs = 1;
     for (int j = 1; j <= m; j++) {
         lua_rawgeti(L, ex, j);
         if (lua_getfield(L, -1, "order") != LUA_TNIL) runs = RUNS_FOR_ORDER;
         lua_pop(L, 2);
     }
-    int r[RUNS_FOR_ORDER], t[RUNS_FOR_ORDER];
+    return runs;
+}
+
+/* Run j of the case at c: its test at dt / 2^j pushed (index *t; --set's values applied), then
+ * the run's results, or the message of its failure (a memory error is raised).  Its status. */
+static int run_at(script_ctx *sc, lua_State *L, int c, int j, const case_sets_of *sets, int *t)
+{
+    int rc = push_test_at(L, c, (double)(1 << j));
+    *t = lua_gettop(L);
+    if (rc == LUA_OK && sets->n > 0) apply_sets(L, *t, sets->law, sets->v, sets->n);
+    if (rc == LUA_OK) {
+        lua_pushcfunction(L, protected_run);
+        lua_pushlightuserdata(L, sc);
+        lua_pushvalue(L, *t);
+        lt_budget_reset(L); /* the run's untils and dones each get a budget of their own */
+        rc = lua_pcall(L, 2, 1, 0);
+    } else {
+        lua_pushvalue(L, -1); /* the message, as the run's result */
+    }
+    if (rc == LUA_ERRMEM) lua_error(L);
+    return rc;
+}
+
+/* The case's runs (runs of them, up to the first that fails; a failure is a failed row), each
+ * as the field cases[i].test with its recorded states kept: results at r[j], tests at t[j].  The
+ * number that succeeded. */
+static int run_case_tests(case_ctx *k, lua_State *L, int c, int i, int runs, const case_sets_of *sets, int *r, int *t)
+{
+    script_ctx *sc = k->sc;
     sc->test_path[0] = (srcloc_key){"cases", 0};
     sc->test_path[1] = (srcloc_key){NULL, i};
     sc->test_path[2] = (srcloc_key){"test", 0};
     sc->test_depth = 3;
     sc->keep_rows = 1;
-    int ok = 0; /* runs that succeeded */
+    int ok = 0;
     for (int j = 0; j < runs && ok == j; j++) {
-        int rc = push_test_at(L, c, (double)(1 << j));
-        t[j] = lua_gettop(L);
-        if (rc == LUA_OK && n_sets > 0) apply_sets(L, t[j], law, sets, n_sets);
-        if (rc == LUA_OK) {
-            lua_pushcfunction(L, protected_run);
-            lua_pushlightuserdata(L, sc);
-            lua_pushvalue(L, t[j]);
-            lt_budget_reset(L); /* the run's untils and dones each get a budget of their own */
-            rc = lua_pcall(L, 2, 1, 0);
-        } else {
-            lua_pushvalue(L, -1); /* the message, as the run's result */
-        }
-        if (rc == LUA_ERRMEM) lua_error(L);
+        int rc = run_at(sc, L, c, j, sets, &t[j]);
         r[j] = lua_gettop(L);
         if (rc == LUA_OK) {
             ok++;
         } else {
             char label[40];
             snprintf(label, sizeof label, j ? "run dt/%d" : "run", 1 << j);
-            emit(&k, label, LT_CHECK_ABS, 0, NAN, 0, lua_tostring(L, -1));
+            emit(k, label, LT_CHECK_ABS, 0, NAN, 0, lua_tostring(L, -1));
         }
     }
     sc->test_depth = 0;
     sc->keep_rows = 0;
+    return ok;
+}
+
+/* Case i (table at c): its runs, then its expectations. */
+static void run_case(script_ctx *sc, lt_case_run *cr, lua_State *L, int c, int i)
+{
+    int top = lua_gettop(L);
+    lt_xfail_unit unit;
+    case_ctx k = {.sc = sc, .cr = cr, .unit = &unit};
+    read_case_names(&k, L, c, top);
+    /* a unit in the watch page: a fault of the law ends this case only (supervise.h) */
+    if (!lt_watch_unit_begin(k.law, k.name, 1)) {
+        lua_settop(L, top);
+        return;
+    }
+    cr->cases++;
+    /* its rows before the runs go through the unit too: an n/a row of a skipped case is no XPASS */
+    lt_xfail_begin(&unit, NULL);
+    /* --set: the values of this case's law */
+    case_sets_of sets = {.law = lt_find_law(k.law)};
+    sets.n = case_sets(&k, sets.law, sets.v);
+    if (sets.n < 0 || sets_its_own(&k, L, c, &sets)) {
+        skip_case(&k, L, top);
+        return;
+    }
+    lua_settop(L, top + 1);
+    lua_getfield(L, c, "xfail");
+    lt_xfail_begin(&unit, lua_tostring(L, -1));
+    lua_pop(L, 1);
+    lua_getfield(L, c, "expect");
+    int ex = lua_gettop(L), m = (int)lua_rawlen(L, ex);
+    int r[RUNS_FOR_ORDER], t[RUNS_FOR_ORDER];
+    int ok = run_case_tests(&k, L, c, i, runs_needed(L, ex, m), &sets, r, t);
     lt_watch_unit_end(); /* what follows reads the runs' results, not the law */
     /* the rows at dt when that run succeeded; the order rows only when all three did (a failed
      * re-run is its own failed row) */
