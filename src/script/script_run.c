@@ -59,17 +59,11 @@ void lt_plotted_report(char **names, int n, int print)
     free(names);
 }
 
-static void print_summary(const lt_tester *tester, const char *name, const char *file, long rows)
+/* The summary's stiffness lines: the rule and its values at the last contact formed, and the
+ * parameters "from the materials" (NaN default) that the test gave: the law uses those. */
+static void print_stiffness(const lt_view *t)
 {
-    const lt_view *t = lt_tester_view(tester);
     const lt_law *law = t->test->law;
-    printf("test %s: law %s, %ld steps, t = %.9g s, %d stages\n", name, law->name, t->step, t->time,
-           t->test->n_stages);
-    printf("  bodies: ");
-    print_body('A', &t->test->body[0]);
-    printf(", ");
-    print_body('B', &t->test->body[1]);
-    printf("\n");
     const lt_stiffness *sr = &t->test->stiffness;
     printf("  stiffness rule %s (area %s, lengths %s)", lt_stiff_rule_names[sr->rule], lt_stiff_area_names[sr->area],
            lt_stiff_lengths_names[sr->lengths]);
@@ -88,19 +82,17 @@ static void print_summary(const lt_tester *tester, const char *name, const char 
         printf("    (%s contact formed at step %ld, uN0 = %s m%s)\n", t->n_formed > 1 ? "the last" : "the", t->stiff_step,
                num(t->stiff_uN0), t->n_formed > 1 ? "; every contact is in the .meta file" : "");
     }
-    /* parameters "from the materials" (NaN default) that the test gave: the law uses those */
     int over = 0;
     for (int i = 0; i < law->n_params; i++)
         if (law->params[i].kind == LT_REAL && isnan(law->params[i].def) && !isnan(t->test->params[i]))
             printf(over++ ? " %s" : "    law parameters given, used instead of the rule's: %s", law->params[i].name);
     if (over) printf("\n");
-    if (t->has_contact) printf("  final contact: uN = %.9g m, kn = %.9g N/m, kt = %.9g N/m\n", t->u[0], t->resp.k[0], t->resp.k[1]);
-    else printf("  final state: no contact\n");
-    lt_predictor_stats p = lt_tester_predictor_stats(tester);
-    if (p.used + p.passes > 0)
-        printf("  imposition frame: predicted on %ld steps, trial passes on %ld (%ld predictions missed by more than "
-               "theta^3 + 1e-12 rad; worst miss %.2g rad)\n",
-               p.used, p.passes, p.misses, p.worst);
+}
+
+/* The summary's energy lines: each energy at the end, and the balance. */
+static void print_energies(const lt_view *t)
+{
+    const lt_law *law = t->test->law;
     printf("  energies [J]:");
     for (int i = 0; i < lt_energy_count(law); i++) printf(" %s=%.9g", lt_energy_name(law, i), t->energy[i]);
     printf("\n");
@@ -111,6 +103,29 @@ static void print_summary(const lt_tester *tester, const char *name, const char 
     else /* nothing booked: the balance is what the contact absorbed (docs/energy.md, "unbooked") */
         printf("  energy balance: n/a, the law books no energies; its contact absorbed %.3g J (%.3g of the work; the "
                "unbooked column)\n", bal, work != 0 ? fabs(bal / work) : 0.0);
+}
+
+/* The summary of a run on stdout: the test, bodies, stiffness, final contact, the imposition
+ * frame's predictor, energies, and the files written (file: NULL if none). */
+static void print_summary(const lt_tester *tester, const char *name, const char *file, long rows)
+{
+    const lt_view *t = lt_tester_view(tester);
+    printf("test %s: law %s, %ld steps, t = %.9g s, %d stages\n", name, t->test->law->name, t->step, t->time,
+           t->test->n_stages);
+    printf("  bodies: ");
+    print_body('A', &t->test->body[0]);
+    printf(", ");
+    print_body('B', &t->test->body[1]);
+    printf("\n");
+    print_stiffness(t);
+    if (t->has_contact) printf("  final contact: uN = %.9g m, kn = %.9g N/m, kt = %.9g N/m\n", t->u[0], t->resp.k[0], t->resp.k[1]);
+    else printf("  final state: no contact\n");
+    lt_predictor_stats p = lt_tester_predictor_stats(tester);
+    if (p.used + p.passes > 0)
+        printf("  imposition frame: predicted on %ld steps, trial passes on %ld (%ld predictions missed by more than "
+               "theta^3 + 1e-12 rad; worst miss %.2g rad)\n",
+               p.used, p.passes, p.misses, p.worst);
+    print_energies(t);
     if (file) {
         size_t n = strlen(file);
         printf("  wrote %s (%ld rows) and %.*s.meta\n", file, rows, (int)(n > 4 ? n - 4 : n), file);
@@ -240,16 +255,31 @@ static void run_tick(void *ctx, const lt_tester *tester)
     lt_progress_steps(ctx, t->step, t->stage + 1, t->test->n_stages);
 }
 
-/* Raise the message of a run that failed: keep the rows recorded before the failure as
- * DIR/NAME.tsv.partial with DIR/NAME.meta.partial (status `failed: ...`), never under the final
- * names; free the run.  Does not return. */
-static void fail_run(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
+/* The message of a run that stopped at a stage's error (t->err), or whose recorded states outgrew
+ * the memory limit, into msg (n bytes). */
+static void stage_failure_text(const script_ctx *sc, const run_ctx *r, int call_line, char *msg, size_t n)
 {
     const lt_view *t = lt_tester_view(r->tester);
-    char msg[sizeof t->err + 1600], err[600];
-    size_t n = sizeof msg;
+    srcloc_key p[2] = {{"stages", 0}, {NULL, t->stage + 1}};
+    char pre[160];
+    test_prefix(sc, pre, sizeof pre);
+    if (r->keep_failed)
+        snprintf(msg, n, "%s:%d: field %srecord: the recorded states of the run outgrow the memory limit of "
+                 "%zu MB (record = { every = N } keeps every N-th)", sc->path, test_line(sc, call_line, NULL, 0),
+                 pre, (sc->lim.cap_bytes ? sc->lim.cap_bytes : sc->lim.max_bytes) >> 20);
+    else
+        snprintf(msg, n, "%s:%d: field %sstages[%d]: %s", sc->path, test_line(sc, call_line, p, 2), pre,
+                 t->stage + 1, t->err);
+}
+
+/* The message of a run that failed into msg (n bytes), by what failed first: the output bounds
+ * refused a row, the record could not be written, an until or done, a Lua law's init or step, a
+ * value of a stage, or the stage itself; then the stability check's text if dt exceeded it. */
+static void failure_text(script_ctx *sc, run_ctx *r, int call_line, char *msg, size_t n)
+{
+    const lt_view *t = lt_tester_view(r->tester);
     if (r->rec_open && r->rec.limit_hit) {
-        /* the output bounds refused a row: the rows before it are kept below */
+        /* the output bounds refused a row: the rows before it are kept (keep_partial) */
         char why[400];
         srcloc_key p[2] = {{"stages", 0}, {NULL, t->stage + 1}};
         lt_outlimit_reason(&sc->out, r->rec.limit_hit, why, sizeof why);
@@ -268,45 +298,52 @@ static void fail_run(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
         snprintf(msg, n, "%s:%d: field stages[%d].values[%d]: %s", sc->path, test_line(sc, call_line, p, 4),
                  t->stage + 1, t->err_dof, t->err);
     } else {
-        srcloc_key p[2] = {{"stages", 0}, {NULL, t->stage + 1}};
-        char pre[160];
-        test_prefix(sc, pre, sizeof pre);
-        if (r->keep_failed)
-            snprintf(msg, n, "%s:%d: field %srecord: the recorded states of the run outgrow the memory limit of "
-                     "%zu MB (record = { every = N } keeps every N-th)", sc->path, test_line(sc, call_line, NULL, 0),
-                     pre, (sc->lim.cap_bytes ? sc->lim.cap_bytes : sc->lim.max_bytes) >> 20);
-        else
-            snprintf(msg, n, "%s:%d: field %sstages[%d]: %s", sc->path, test_line(sc, call_line, p, 2), pre,
-                     t->stage + 1, t->err);
+        stage_failure_text(sc, r, call_line, msg, n);
     }
     if (t->stab.exceeded) {
         char st[400];
         stability_text(r->tester, st, sizeof st);
         snprintf(msg + strlen(msg), n - strlen(msg), "; %s", st);
     }
-    if (r->rec_open && !r->rec.f.failed && r->rec.rows > 0) {
-        char status[sizeof t->err + 1700];
-        snprintf(status, sizeof status, "failed: %s", msg);
-        lt_meta_finish(&r->meta, status);
-        char *partial = malloc(strlen(r->rec.f.final_path) + 16);
-        if (partial) sprintf(partial, "%s.partial", r->rec.f.final_path);
-        int ok = partial && lt_afile_commit_as(&r->rec.f, ".partial", err, sizeof err) == 0;
-        r->rec_open = 0;
-        if (ok && lt_afile_commit_as(&r->meta.f, ".partial", err, sizeof err) < 0) {
-            remove(partial);
-            ok = 0;
-        } else if (!ok) {
-            lt_meta_abort(&r->meta); /* its temporary file goes with the record's */
-        }
-        r->lt_meta_open = 0;
-        char *meta_partial = ok ? lt_afile_path(sc->opts->out_dir, "", r->name, ".meta.partial") : NULL;
-        if (ok) lt_outlimit_kept(&sc->out, lt_file_size(partial) + (meta_partial ? lt_file_size(meta_partial) : 0));
-        free(meta_partial);
-        size_t u = strlen(msg);
-        if (ok) snprintf(msg + u, n - u, " [rows up to the failure kept in %s]", partial);
-        else snprintf(msg + u, n - u, " [the rows recorded before could not be kept: %s]", partial ? err : "out of memory");
-        free(partial);
+}
+
+/* Keep the rows recorded before the failure as DIR/NAME.tsv.partial with DIR/NAME.meta.partial
+ * (status `failed: MSG`), never under the final names, counted as kept output; where they are,
+ * or why they could not be kept, is appended to msg (n bytes). */
+static void keep_partial(script_ctx *sc, run_ctx *r, char *msg, size_t n)
+{
+    const lt_view *t = lt_tester_view(r->tester);
+    char status[sizeof t->err + 1700], err[600];
+    snprintf(status, sizeof status, "failed: %s", msg);
+    lt_meta_finish(&r->meta, status);
+    char *partial = malloc(strlen(r->rec.f.final_path) + 16);
+    if (partial) sprintf(partial, "%s.partial", r->rec.f.final_path);
+    int ok = partial && lt_afile_commit_as(&r->rec.f, ".partial", err, sizeof err) == 0;
+    r->rec_open = 0;
+    if (ok && lt_afile_commit_as(&r->meta.f, ".partial", err, sizeof err) < 0) {
+        remove(partial);
+        ok = 0;
+    } else if (!ok) {
+        lt_meta_abort(&r->meta); /* its temporary file goes with the record's */
     }
+    r->lt_meta_open = 0;
+    char *meta_partial = ok ? lt_afile_path(sc->opts->out_dir, "", r->name, ".meta.partial") : NULL;
+    if (ok) lt_outlimit_kept(&sc->out, lt_file_size(partial) + (meta_partial ? lt_file_size(meta_partial) : 0));
+    free(meta_partial);
+    size_t u = strlen(msg);
+    if (ok) snprintf(msg + u, n - u, " [rows up to the failure kept in %s]", partial);
+    else snprintf(msg + u, n - u, " [the rows recorded before could not be kept: %s]", partial ? err : "out of memory");
+    free(partial);
+}
+
+/* Raise the message of a run that failed, after keeping the rows recorded before the failure
+ * (keep_partial); free the run.  Does not return. */
+static void fail_run(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
+{
+    const lt_view *t = lt_tester_view(r->tester);
+    char msg[sizeof t->err + 1600];
+    failure_text(sc, r, call_line, msg, sizeof msg);
+    if (r->rec_open && !r->rec.f.failed && r->rec.rows > 0) keep_partial(sc, r, msg, sizeof msg);
     sc->out.open = 0;
     lt_watch_test_end();
     lt_run_release(r);
