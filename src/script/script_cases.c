@@ -212,7 +212,12 @@ static void check_test(script_ctx *sc, lua_State *L, int tt, int i)
     tt = lua_absindex(L, tt);
     run_ctx *r = lt_run_new(L, sc);
     lt_make_proxies(L, r);
-    read_args args = {{sc->path, sc->loc, L, {{"cases", 0}, {NULL, i}, {"test", 0}}, 3, 0, 0, 0}, r, 2, &r->name};
+    read_args args = {
+        .cv = {.file = sc->path, .loc = sc->loc, .L = L, .path = {{"cases", 0}, {NULL, i}, {"test", 0}}, .depth = 3},
+        .r = r,
+        .idx = 2,
+        .name = &r->name,
+    };
     lua_pushcfunction(L, lt_protected_read);
     lua_pushlightuserdata(L, &args);
     lua_pushvalue(L, tt);
@@ -222,81 +227,117 @@ static void check_test(script_ctx *sc, lua_State *L, int tt, int i)
     lua_pop(L, 1); /* the run_ctx */
 }
 
+/* Case i's name (at c): a valid case name, not that of an earlier case of the list at cs. */
+static void check_case_name(conv *cv, int cs, int c, int i)
+{
+    lua_State *L = cv->L;
+    need_field(cv, c, "name", LUA_TSTRING, LUA_TSTRING, "a string: the case's name in the rows and for --case");
+    const char *name = lua_tostring(L, -1);
+    lt_path_push_key(cv, "name");
+    if (!lt_valid_name(name)) lt_field_error(cv, "'%s' is not a valid case name (letters, digits, - _ . +)", name);
+    for (int j = 1; j < i; j++) {
+        lua_rawgeti(L, cs, j);
+        lua_getfield(L, -1, "name");
+        if (strcmp(lua_tostring(L, -1), name) == 0) lt_field_error(cv, "'%s' is also the name of cases[%d]", name, j);
+        lua_pop(L, 2);
+    }
+    lt_path_pop(cv);
+    lua_pop(L, 1);
+}
+
+/* The case's test (at c): a table, or a function(dt) with the case's dt (a table gives its own).
+ * Its type; *has_dt: the case's expectations may use dt. */
+static int check_case_test(conv *cv, int c, int *has_dt)
+{
+    lua_State *L = cv->L;
+    int ty = need_field(cv, c, "test", LUA_TTABLE, LUA_TFUNCTION,
+                        "a test table, as lawtester.run takes, or a function(dt) returning one");
+    *has_dt = ty == LUA_TFUNCTION || lt_has_field(cv, lua_gettop(L), "dt");
+    lua_pop(L, 1);
+    if (ty == LUA_TFUNCTION) {
+        lt_path_push_key(cv, "dt");
+        if (!lt_has_field(cv, c, "dt")) lt_field_error(cv, "missing (the time step, s, the test function is called with)");
+        lt_path_pop(cv);
+        double dt = NAN;
+        lt_opt_positive(cv, c, "dt", &dt);
+    } else if (lt_has_field(cv, c, "dt")) {
+        lt_path_push_key(cv, "dt");
+        lt_field_error(cv, "only with a test function(dt): a test table gives its own dt");
+    }
+    return ty;
+}
+
+/* The time steps the case (at c) will run at: RUNS_FOR_ORDER (dt, dt/2, dt/4) if an expectation
+ * asks for an order, else 1 (the expectations not checked yet). */
+static int case_runs(lua_State *L, int c)
+{
+    int runs = 1;
+    lua_getfield(L, c, "expect");
+    for (int j = 1; lua_istable(L, -1) && j <= (int)lua_rawlen(L, -1); j++) {
+        lua_rawgeti(L, -1, j);
+        if (lua_istable(L, -1) && lua_getfield(L, -1, "order") != LUA_TNIL) runs = RUNS_FOR_ORDER;
+        lua_pop(L, lua_istable(L, -1) ? 2 : 1);
+    }
+    lua_pop(L, 1);
+    return runs;
+}
+
+/* The expectations of the case at c: a non-empty list, each checked (check_expect). */
+static void check_case_expects(conv *cv, int c, int has_dt, int case_xfail)
+{
+    lua_State *L = cv->L;
+    need_field(cv, c, "expect", LUA_TTABLE, LUA_TTABLE, "a list of expectations");
+    int ex = lua_gettop(L), m = (int)lua_rawlen(L, ex);
+    lt_path_push_key(cv, "expect");
+    if (m == 0) lt_field_error(cv, "no expectations (a list of {name, measure, value, tol, why})");
+    lt_check_list(cv, ex, m, "a list of expectations");
+    for (int j = 1; j <= m; j++) {
+        lt_path_push_index(cv, j);
+        lua_rawgeti(L, ex, j);
+        check_expect(cv, -1, has_dt, case_xfail);
+        lua_pop(L, 1);
+        lt_path_pop(cv);
+    }
+    lt_path_pop(cv);
+    lua_pop(L, 1);
+}
+
+/* Case i of the list at cs: its fields, its test at each time step it will run at (dt, and dt/2,
+ * dt/4 for an order), its expectations. */
+static void check_case(script_ctx *sc, conv *cv, int cs, int i)
+{
+    lua_State *L = cv->L;
+    lt_path_push_index(cv, i);
+    lua_rawgeti(L, cs, i);
+    int c = lua_gettop(L);
+    if (!lua_istable(L, c)) lt_field_error(cv, "expected a case table, got %s", luaL_typename(L, c));
+    lt_check_keys(cv, c, case_keys);
+    check_case_name(cv, cs, c, i);
+    need_field(cv, c, "doc", LUA_TSTRING, LUA_TSTRING, "one line: what is checked, against what closed form");
+    lua_pop(L, 1);
+    int has_dt;
+    int ty = check_case_test(cv, c, &has_dt);
+    int runs = case_runs(L, c);
+    for (int j = 0; j < (ty == LUA_TFUNCTION ? runs : 1); j++) {
+        lt_path_push_key(cv, "test");
+        if (push_test_at(L, c, (double)(1 << j)) != LUA_OK) lt_field_error(cv, "%s", lua_tostring(L, -1));
+        lt_path_pop(cv);
+        check_test(sc, L, -1, i);
+        lua_pop(L, 1);
+    }
+    int case_xfail = check_xfail(cv, c);
+    check_case_expects(cv, c, has_dt, case_xfail);
+    lua_pop(L, 1);
+    lt_path_pop(cv);
+}
+
 /* Check every case of the list at index cs; returns how many there are. */
 static int check_cases(script_ctx *sc, conv *cv, int cs)
 {
-    lua_State *L = cv->L;
-    int n = (int)lua_rawlen(L, cs);
+    int n = (int)lua_rawlen(cv->L, cs);
     if (n == 0) lt_field_error(cv, "no cases (a list of case tables)");
     lt_check_list(cv, cs, n, "a list of case tables");
-    for (int i = 1; i <= n; i++) {
-        lt_path_push_index(cv, i);
-        lua_rawgeti(L, cs, i);
-        int c = lua_gettop(L);
-        if (!lua_istable(L, c)) lt_field_error(cv, "expected a case table, got %s", luaL_typename(L, c));
-        lt_check_keys(cv, c, case_keys);
-        need_field(cv, c, "name", LUA_TSTRING, LUA_TSTRING, "a string: the case's name in the rows and for --case");
-        const char *name = lua_tostring(L, -1);
-        lt_path_push_key(cv, "name");
-        if (!lt_valid_name(name)) lt_field_error(cv, "'%s' is not a valid case name (letters, digits, - _ . +)", name);
-        for (int j = 1; j < i; j++) {
-            lua_rawgeti(L, cs, j);
-            lua_getfield(L, -1, "name");
-            if (strcmp(lua_tostring(L, -1), name) == 0) lt_field_error(cv, "'%s' is also the name of cases[%d]", name, j);
-            lua_pop(L, 2);
-        }
-        lt_path_pop(cv);
-        lua_pop(L, 1);
-        need_field(cv, c, "doc", LUA_TSTRING, LUA_TSTRING, "one line: what is checked, against what closed form");
-        lua_pop(L, 1);
-        int ty = need_field(cv, c, "test", LUA_TTABLE, LUA_TFUNCTION,
-                            "a test table, as lawtester.run takes, or a function(dt) returning one");
-        int has_dt = ty == LUA_TFUNCTION || lt_has_field(cv, lua_gettop(L), "dt");
-        lua_pop(L, 1);
-        if (ty == LUA_TFUNCTION) {
-            lt_path_push_key(cv, "dt");
-            if (!lt_has_field(cv, c, "dt"))
-                lt_field_error(cv, "missing (the time step, s, the test function is called with)");
-            lt_path_pop(cv);
-            double dt = NAN;
-            lt_opt_positive(cv, c, "dt", &dt);
-        } else if (lt_has_field(cv, c, "dt")) {
-            lt_path_push_key(cv, "dt");
-            lt_field_error(cv, "only with a test function(dt): a test table gives its own dt");
-        }
-        /* the test at each time step it will run at: dt, and dt/2, dt/4 for an order */
-        int runs = 1;
-        lua_getfield(L, c, "expect");
-        for (int j = 1; lua_istable(L, -1) && j <= (int)lua_rawlen(L, -1); j++) {
-            lua_rawgeti(L, -1, j);
-            if (lua_istable(L, -1) && lua_getfield(L, -1, "order") != LUA_TNIL) runs = RUNS_FOR_ORDER;
-            lua_pop(L, lua_istable(L, -1) ? 2 : 1);
-        }
-        lua_pop(L, 1);
-        for (int j = 0; j < (ty == LUA_TFUNCTION ? runs : 1); j++) {
-            lt_path_push_key(cv, "test");
-            if (push_test_at(L, c, (double)(1 << j)) != LUA_OK) lt_field_error(cv, "%s", lua_tostring(L, -1));
-            lt_path_pop(cv);
-            check_test(sc, L, -1, i);
-            lua_pop(L, 1);
-        }
-        int case_xfail = check_xfail(cv, c);
-        need_field(cv, c, "expect", LUA_TTABLE, LUA_TTABLE, "a list of expectations");
-        int ex = lua_gettop(L), m = (int)lua_rawlen(L, ex);
-        lt_path_push_key(cv, "expect");
-        if (m == 0) lt_field_error(cv, "no expectations (a list of {name, measure, value, tol, why})");
-        lt_check_list(cv, ex, m, "a list of expectations");
-        for (int j = 1; j <= m; j++) {
-            lt_path_push_index(cv, j);
-            lua_rawgeti(L, ex, j);
-            check_expect(cv, -1, has_dt, case_xfail);
-            lua_pop(L, 1);
-            lt_path_pop(cv);
-        }
-        lt_path_pop(cv);
-        lua_pop(L, 2);
-        lt_path_pop(cv);
-    }
+    for (int i = 1; i <= n; i++) check_case(sc, cv, cs, i);
     return n;
 }
 
