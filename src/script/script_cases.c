@@ -421,7 +421,8 @@ static void count_row(void *ctx, const lt_verify_row *row)
 static void emit(case_ctx *k, const char *quantity, lt_check_kind kind, double expected, double obtained, double tol,
                  const char *note)
 {
-    lt_verify_row row = {k->law, k->name, quantity, kind, expected, obtained, 0, tol, 0, note ? note : "", NULL};
+    lt_verify_row row = {.law = k->law, .kase = k->name, .quantity = quantity, .kind = kind, .expected = expected,
+                         .obtained = obtained, .tol = tol, .note = note ? note : ""};
     lt_verify_row_check(&row);
     lt_xfail_row(k->unit, &row, count_row, k->cr);
 }
@@ -719,7 +720,7 @@ void lt_run_case_file(script_ctx *sc, lua_State *L, int idx)
 {
     lt_case_run *cr = sc->opts->cases;
     idx = lua_absindex(L, idx);
-    conv cv = {sc->path, sc->loc, L, {{0, 0}}, 0, 0, 0, 0};
+    conv cv = {.file = sc->path, .loc = sc->loc, .L = L};
     if (!lua_istable(L, idx))
         lt_field_error(&cv, "a case file returns a table { cases = {...} } (docs/case-scripts.md), got %s",
                     luaL_typename(L, idx));
