@@ -102,12 +102,10 @@ static void read_vertices(conv *cv, int p, vec3 v[3])
     lt_path_pop(cv);
 }
 
-/* Read particle `index` (0 = A, 1 = B) at stack index p.  *own_normal: a wall gave `normal`. */
-static void read_particle(conv *cv, int test_idx, int p, int index, lt_body *b, int *own_normal)
+/* shape: a known shape's name (default: the body's shape as it is). */
+static void read_shape(conv *cv, int p, lt_body *b)
 {
     lua_State *L = cv->L;
-    p = lua_absindex(L, p);
-    if (!lua_istable(L, p)) lt_field_error(cv, "expected a particle table, got %s", luaL_typename(L, p));
     lt_path_push_key(cv, "shape");
     if (lt_get_field(cv, p, "shape") != LUA_TNIL) {
         if (lua_type(L, -1) != LUA_TSTRING) lt_field_error(cv, "expected a shape name, got %s", luaL_typename(L, -1));
@@ -117,56 +115,59 @@ static void read_particle(conv *cv, int test_idx, int p, int index, lt_body *b, 
     }
     lua_pop(L, 1);
     lt_path_pop(cv);
-    lt_check_keys_for(cv, p, shape_keys[b->shape], shape_what[b->shape]);
-    *own_normal = 0;
-    switch (b->shape) {
-    case LT_SPHERE:
-        lt_opt_positive(cv, p, "radius", &b->radius);
-        lt_body_set_sphere(b, b->radius);
-        break;
-    case LT_CAPSULE: {
-        lt_opt_positive(cv, p, "radius", &b->radius);
-        if (!lt_has_field(cv, p, "shaft")) {
-            lt_path_push_key(cv, "shaft");
-            lt_field_error(cv, "missing (the length between the cap centres, m, > 0; without a shaft use a sphere)");
-        }
-        double shaft = 0;
-        lt_opt_positive(cv, p, "shaft", &shaft);
-        vec3 axis = v3(1, 0, 0);
-        lt_opt_nonzero_vec3(cv, p, "axis", &axis);
-        lt_body_set_capsule(b, b->radius, shaft, axis);
-        break;
+}
+
+/* A capsule: radius, shaft (required) and axis. */
+static void read_capsule(conv *cv, int p, lt_body *b)
+{
+    lt_opt_positive(cv, p, "radius", &b->radius);
+    if (!lt_has_field(cv, p, "shaft")) {
+        lt_path_push_key(cv, "shaft");
+        lt_field_error(cv, "missing (the length between the cap centres, m, > 0; without a shaft use a sphere)");
     }
-    case LT_FACET: {
-        vec3 v[3];
-        read_vertices(cv, p, v);
-        double h = 0;
-        lt_opt_number(cv, p, "halfThick", &h, 0, BIG);
-        if (lt_body_set_facet(b, v, h) < 0) {
-            lt_path_push_key(cv, "vertices");
-            lt_field_error(cv, "degenerate triangle: the vertices are collinear or coincide");
-        }
-        break;
+    double shaft = 0;
+    lt_opt_positive(cv, p, "shaft", &shaft);
+    vec3 axis = v3(1, 0, 0);
+    lt_opt_nonzero_vec3(cv, p, "axis", &axis);
+    lt_body_set_capsule(b, b->radius, shaft, axis);
+}
+
+/* A facet: three vertices that make a triangle, and its halfThick. */
+static void read_facet(conv *cv, int p, lt_body *b)
+{
+    vec3 v[3];
+    read_vertices(cv, p, v);
+    double h = 0;
+    lt_opt_number(cv, p, "halfThick", &h, 0, BIG);
+    if (lt_body_set_facet(b, v, h) < 0) {
+        lt_path_push_key(cv, "vertices");
+        lt_field_error(cv, "degenerate triangle: the vertices are collinear or coincide");
     }
-    case LT_WALL: {
-        if (index == 1 && lt_has_field(cv, p, "point")) {
-            lt_path_push_key(cv, "point");
-            lt_field_error(cv, "B is placed by the test's normal and gap; point applies to particle A only");
-        }
-        vec3 point = v3(0, 0, 0), normal = v3(1, 0, 0);
-        lt_opt_vec3(cv, p, "point", &point);
-        if (!v3_isfinite(point)) {
-            lt_path_push_key(cv, "point");
-            lt_field_error(cv, "is not finite");
-        }
-        *own_normal = lt_has_field(cv, p, "normal");
-        lt_opt_nonzero_vec3(cv, p, "normal", &normal);
-        lt_body_set_wall(b, point, normal);
-        break;
+}
+
+/* A wall: point (A only: B is placed by the test's normal and gap) and normal; *own_normal: the
+ * wall gave its normal. */
+static void read_wall(conv *cv, int p, int index, lt_body *b, int *own_normal)
+{
+    if (index == 1 && lt_has_field(cv, p, "point")) {
+        lt_path_push_key(cv, "point");
+        lt_field_error(cv, "B is placed by the test's normal and gap; point applies to particle A only");
     }
-    default: break;
+    vec3 point = v3(0, 0, 0), normal = v3(1, 0, 0);
+    lt_opt_vec3(cv, p, "point", &point);
+    if (!v3_isfinite(point)) {
+        lt_path_push_key(cv, "point");
+        lt_field_error(cv, "is not finite");
     }
-    read_particle_material(cv, test_idx, p, b);
+    *own_normal = lt_has_field(cv, p, "normal");
+    lt_opt_nonzero_vec3(cv, p, "normal", &normal);
+    lt_body_set_wall(b, point, normal);
+}
+
+/* fixed, vel, angvel: a body without finite mass is always fixed; a fixed body takes no initial
+ * velocity. */
+static void read_motion(conv *cv, int p, lt_body *b)
+{
     if (lt_shape_is_held(b->shape)) {
         b->fixed = 1;
         int fixed = 1;
@@ -185,6 +186,29 @@ static void read_particle(conv *cv, int test_idx, int p, int index, lt_body *b, 
             lt_field_error(cv, "a fixed body takes no initial velocity (it moves only by imposed motion)");
         }
     }
+}
+
+/* Read particle `index` (0 = A, 1 = B) at stack index p.  *own_normal: a wall gave `normal`. */
+static void read_particle(conv *cv, int test_idx, int p, int index, lt_body *b, int *own_normal)
+{
+    lua_State *L = cv->L;
+    p = lua_absindex(L, p);
+    if (!lua_istable(L, p)) lt_field_error(cv, "expected a particle table, got %s", luaL_typename(L, p));
+    read_shape(cv, p, b);
+    lt_check_keys_for(cv, p, shape_keys[b->shape], shape_what[b->shape]);
+    *own_normal = 0;
+    switch (b->shape) {
+    case LT_SPHERE:
+        lt_opt_positive(cv, p, "radius", &b->radius);
+        lt_body_set_sphere(b, b->radius);
+        break;
+    case LT_CAPSULE: read_capsule(cv, p, b); break;
+    case LT_FACET: read_facet(cv, p, b); break;
+    case LT_WALL: read_wall(cv, p, index, b, own_normal); break;
+    default: break;
+    }
+    read_particle_material(cv, test_idx, p, b);
+    read_motion(cv, p, b);
 }
 
 /* ---- the stiffness rule ----------------------------------------------------------------- */
@@ -234,7 +258,8 @@ static void read_stiffness(conv *cv, int t, lt_stiffness *s)
 
 /* ---- everything together ---------------------------------------------------------------- */
 
-void lt_script_read_bodies(conv *cv, int t, lt_test *test)
+/* materials: a table of named material tables, each checked here (particles name them). */
+static void read_materials(conv *cv, int t)
 {
     lua_State *L = cv->L;
     lt_path_push_key(cv, "materials");
@@ -254,10 +279,15 @@ void lt_script_read_bodies(conv *cv, int t, lt_test *test)
     }
     lua_pop(L, 1);
     lt_path_pop(cv);
+}
 
-    int own_normal[2] = {0, 0};
+/* particles: two particle tables, A and B, into test->body; own_normal[i]: wall i gave its
+ * normal. */
+static void read_particles(conv *cv, int t, lt_test *test, int own_normal[2])
+{
+    lua_State *L = cv->L;
     lt_path_push_key(cv, "particles");
-    ty = lt_get_field(cv, t, "particles");
+    int ty = lt_get_field(cv, t, "particles");
     if (ty != LUA_TNIL) {
         if (ty != LUA_TTABLE) lt_field_error(cv, "expected a table of 2 particles, got %s", luaL_typename(L, -1));
         if (lua_rawlen(L, -1) != 2) lt_field_error(cv, "expected 2 particles, got %d", (int)lua_rawlen(L, -1));
@@ -272,7 +302,11 @@ void lt_script_read_bodies(conv *cv, int t, lt_test *test)
     }
     lua_pop(L, 1);
     lt_path_pop(cv);
-    lt_body *A = &test->body[0], *B = &test->body[1];
+}
+
+/* The pair can touch: not two rigid bodies, and a contact geometry for its shapes. */
+static void check_pair(conv *cv, const lt_body *A, const lt_body *B)
+{
     if (isinf(A->mat.young) && isinf(B->mat.young)) { /* B's material (A's was read first) */
         lt_path_push_key(cv, "particles");
         lt_path_push_index(cv, 2);
@@ -284,15 +318,18 @@ void lt_script_read_bodies(conv *cv, int t, lt_test *test)
         lt_field_error(cv, "no contact geometry for %s-%s (a contact of two flat bodies is undefined)",
                     lt_shape_name(A->shape), lt_shape_name(B->shape));
     }
+}
 
+/* normal: the test's, given to the walls without their own (B: the other body on its positive
+ * side); without one, a wall's or facet's own; checked against the pair. */
+static void read_normal(conv *cv, int t, lt_test *test, const int own_normal[2])
+{
     int normal_given = lt_has_field(cv, t, "normal");
     lt_opt_nonzero_vec3(cv, t, "normal", &test->normal);
     vec3 n = v3_normalized(test->normal);
-    /* a wall without its own normal takes the test's (B: the other body on its positive side) */
     for (int i = 0; i < 2; i++)
         if (test->body[i].shape == LT_WALL && !own_normal[i])
             lt_body_set_wall(&test->body[i], test->body[i].pos, i == 0 ? n : v3_neg(n));
-    /* no test normal: a wall's or facet's own */
     if (!normal_given)
         for (int i = 0; i < 2; i++) {
             const lt_body *b = &test->body[i];
@@ -302,12 +339,17 @@ void lt_script_read_bodies(conv *cv, int t, lt_test *test)
                 break;
             }
         }
-    const char *why = lt_geom_normal_problem(A, B, v3_normalized(test->normal));
+    const char *why = lt_geom_normal_problem(&test->body[0], &test->body[1], v3_normalized(test->normal));
     if (why) {
         lt_path_push_key(cv, "normal");
         lt_field_error(cv, "(%g, %g, %g) %s", test->normal.x, test->normal.y, test->normal.z, why);
     }
+}
 
+/* gap: finite, and above the overlap that reaches the cores of the bodies. */
+static void read_gap(conv *cv, int t, lt_test *test)
+{
+    const lt_body *A = &test->body[0], *B = &test->body[1];
     lt_opt_number(cv, t, "gap", &test->gap, -INFINITY, INFINITY);
     if (!isfinite(test->gap)) {
         lt_path_push_key(cv, "gap");
@@ -318,5 +360,15 @@ void lt_script_read_bodies(conv *cv, int t, lt_test *test)
         lt_field_error(cv, "overlap %g m reaches the cores of the bodies: gap must be > %g m", -test->gap,
                     lt_geom_min_gap(A, B));
     }
+}
+
+void lt_script_read_bodies(conv *cv, int t, lt_test *test)
+{
+    int own_normal[2] = {0, 0};
+    read_materials(cv, t);
+    read_particles(cv, t, test, own_normal);
+    check_pair(cv, &test->body[0], &test->body[1]);
+    read_normal(cv, t, test, own_normal);
+    read_gap(cv, t, test);
     read_stiffness(cv, t, &test->stiffness);
 }

@@ -153,6 +153,9 @@ typedef struct read_args {
     char **name;
 } read_args;
 int lt_protected_read(lua_State *L);
+/* The test table at test_idx read into r through lt_protected_read; on an error r is released and
+ * the error raised again. */
+void lt_read_run_test(lua_State *L, run_ctx *r, read_args *args, int test_idx);
 
 /* script_lint.c: plausibility warnings (one line each on stderr; errors under --strict, the
  * run released).  lt_lint_test: the inputs of r's test, before it runs; lt_lint_stability: dt against

@@ -116,15 +116,13 @@ static void read_bound(conv *cv, int t, const char *key, double *out)
     lt_path_pop(cv);
 }
 
-static void read_param(conv *cv, lua_law *b, int t, int i, unsigned *flags)
+/* name (unique among the parameters), kind, doc, unit (required for a real), optional and
+ * materials (law API 5's LT_PARAM_MATERIALS: an optional real parameter's value from the
+ * materials) into b->params[i] and flags[i].  Whether the parameter is optional. */
+static int read_param_head(conv *cv, lua_law *b, int t, int i, unsigned *flags)
 {
-    static const char *const keys[] = {"name", "kind",   "default", "optional", "materials", "min",
-                                       "max",  "unit",   "doc",     "choices",  NULL};
     static const char *const kinds[] = {"real", "bool", "choice", "int", NULL};
-    lua_State *L = cv->L;
     lt_param *p = &b->params[i];
-    if (!lua_istable(L, t)) lt_field_error(cv, "expected a table { name = ..., default = ..., ... }, got %s", luaL_typename(L, t));
-    lt_check_keys(cv, t, keys);
     p->name = read_name(cv, b, t, "name");
     for (int j = 0; j < i; j++)
         if (strcmp(b->params[j].name, p->name) == 0) {
@@ -145,93 +143,141 @@ static void read_param(conv *cv, lua_law *b, int t, int i, unsigned *flags)
         lt_field_error(cv, "only an optional real parameter takes its value from the materials (optional = true)");
     }
     flags[i] = materials ? LT_PARAM_MATERIALS : 0;
+    return optional;
+}
+
+/* The error of optional = true on a parameter that may not be optional (the path at default). */
+static _Noreturn void refuse_optional(conv *cv)
+{
+    lt_path_pop(cv);
+    lt_path_push_key(cv, "optional");
+    lt_field_error(cv, "only a real parameter may be optional");
+}
+
+/* min and max of a real or int parameter: numbers, +-math.huge for no bound, min <= max; an
+ * integer parameter's bounds whole numbers. */
+static void read_range(conv *cv, lt_param *p, int t)
+{
+    static const char *const bound[2] = {"min", "max"};
+    p->min = -INFINITY, p->max = INFINITY;
+    read_bound(cv, t, "min", &p->min);
+    read_bound(cv, t, "max", &p->max);
+    if (p->min > p->max) {
+        lt_path_push_key(cv, "max");
+        lt_field_error(cv, "max %g is below min %g", p->max, p->min);
+    }
+    for (int j = 0; j < 2 && p->kind == LT_INT; j++) {
+        double x = j ? p->max : p->min;
+        if (isfinite(x) && x != floor(x)) {
+            lt_path_push_key(cv, bound[j]);
+            lt_field_error(cv, "an integer parameter's bound is a whole number (or math.huge), got %.17g", x);
+        }
+    }
+}
+
+/* A real or int parameter: its range, and its default (of type ty, on the stack top, the path at
+ * it) within the range; an optional real one has none (NaN: nil unless given). */
+static void read_number_param(conv *cv, lt_param *p, int t, int ty, int optional)
+{
+    lt_path_pop(cv);
+    read_range(cv, p, t);
+    lt_path_push_key(cv, "default");
+    if (optional && p->kind == LT_INT) refuse_optional(cv);
+    if (optional) {
+        if (ty != LUA_TNIL) lt_field_error(cv, "an optional parameter has no default (it is nil unless given)");
+        p->def = NAN;
+    } else {
+        if (ty == LUA_TNIL) lt_field_error(cv, "missing (a number; or optional = true: nil unless given)");
+        p->def = lt_to_number(cv, -1, p->min, p->max);
+        if (p->kind == LT_INT && p->def != floor(p->def))
+            lt_field_error(cv, "expected a whole number (an integer parameter), got %.17g", p->def);
+    }
+}
+
+/* choices: the names of a choice parameter, 1 to 64 non-empty strings, into p->choices (kept with
+ * the binding); p->max the last index.  Their number. */
+static int read_choices(conv *cv, lua_law *b, lt_param *p, int t)
+{
+    lua_State *L = cv->L;
+    lt_path_push_key(cv, "choices");
+    lua_getfield(L, t, "choices");
+    if (!lua_istable(L, -1)) lt_field_error(cv, "a choice needs its list of names, got %s", luaL_typename(L, -1));
+    int n = (int)lua_rawlen(L, -1);
+    lt_check_list(cv, -1, n, "a list of names");
+    if (n < 1 || n > 64) lt_field_error(cv, "%d names: 1 to 64", n);
+    const char **list = own(b, L, calloc((size_t)n + 1, sizeof *list));
+    for (int j = 0; j < n; j++) {
+        lt_path_push_index(cv, j + 1);
+        if (lua_rawgeti(L, -1, j + 1) != LUA_TSTRING || !*lua_tostring(L, -1))
+            lt_field_error(cv, "expected a non-empty string, got %s", luaL_typename(L, -1));
+        list[j] = keep(b, L, lua_tostring(L, -1));
+        lua_pop(L, 1);
+        lt_path_pop(cv);
+    }
+    lua_pop(L, 1);
+    lt_path_pop(cv);
+    p->choices = list;
+    p->max = n - 1;
+    return n;
+}
+
+/* A choice parameter's default (of type ty, on the stack top): the index of one of its n
+ * choices, the first when absent. */
+static void read_choice_default(conv *cv, lt_param *p, int ty, int n)
+{
+    lua_State *L = cv->L;
+    p->def = 0;
+    if (ty == LUA_TNIL) return;
+    if (ty != LUA_TSTRING) lt_field_error(cv, "expected one of the choices (a string), got %s", luaL_typename(L, -1));
+    int found = -1;
+    for (int j = 0; j < n; j++)
+        if (strcmp(p->choices[j], lua_tostring(L, -1)) == 0) found = j;
+    if (found < 0) lt_field_error(cv, "'%s' is not one of the choices", lua_tostring(L, -1));
+    p->def = found;
+}
+
+/* A bool or choice parameter: never optional, its default (of type ty, on the stack top, the
+ * path at it), no range (min and max are for real and int parameters only). */
+static void read_named_param(conv *cv, lua_law *b, lt_param *p, int t, int ty, int optional)
+{
+    static const char *const range[2] = {"min", "max"};
+    lua_State *L = cv->L;
+    if (optional) refuse_optional(cv);
+    p->min = 0;
+    if (p->kind == LT_BOOL) {
+        p->max = 1;
+        if (ty != LUA_TNIL && ty != LUA_TBOOLEAN) lt_field_error(cv, "expected a boolean, got %s", luaL_typename(L, -1));
+        p->def = lua_toboolean(L, -1);
+    } else {
+        lt_path_pop(cv);
+        int n = read_choices(cv, b, p, t);
+        lt_path_push_key(cv, "default");
+        read_choice_default(cv, p, ty, n);
+    }
+    lt_path_pop(cv);
+    for (int j = 0; j < 2; j++) {
+        lt_path_push_key(cv, range[j]);
+        if (lua_getfield(L, t, range[j]) != LUA_TNIL) lt_field_error(cv, "a range is for real and int parameters only");
+        lua_pop(L, 1);
+        lt_path_pop(cv);
+    }
+    lt_path_push_key(cv, "default");
+}
+
+/* Parameter i (table at index t) into b->params[i], its flags into flags[i]. */
+static void read_param(conv *cv, lua_law *b, int t, int i, unsigned *flags)
+{
+    static const char *const keys[] = {"name", "kind",   "default", "optional", "materials", "min",
+                                       "max",  "unit",   "doc",     "choices",  NULL};
+    lua_State *L = cv->L;
+    lt_param *p = &b->params[i];
+    if (!lua_istable(L, t)) lt_field_error(cv, "expected a table { name = ..., default = ..., ... }, got %s", luaL_typename(L, t));
+    lt_check_keys(cv, t, keys);
+    int optional = read_param_head(cv, b, t, i, flags);
     lt_path_push_key(cv, "default");
     int ty = lt_get_field(cv, t, "default");
-    if (p->kind == LT_REAL || p->kind == LT_INT) {
-        p->min = -INFINITY, p->max = INFINITY;
-        lt_path_pop(cv);
-        read_bound(cv, t, "min", &p->min);
-        read_bound(cv, t, "max", &p->max);
-        if (p->min > p->max) {
-            lt_path_push_key(cv, "max");
-            lt_field_error(cv, "max %g is below min %g", p->max, p->min);
-        }
-        static const char *const bound[2] = {"min", "max"};
-        for (int j = 0; j < 2 && p->kind == LT_INT; j++) {
-            double x = j ? p->max : p->min;
-            if (isfinite(x) && x != floor(x)) {
-                lt_path_push_key(cv, bound[j]);
-                lt_field_error(cv, "an integer parameter's bound is a whole number (or math.huge), got %.17g", x);
-            }
-        }
-        lt_path_push_key(cv, "default");
-        if (optional && p->kind == LT_INT) {
-            lt_path_pop(cv);
-            lt_path_push_key(cv, "optional");
-            lt_field_error(cv, "only a real parameter may be optional");
-        }
-        if (optional) {
-            if (ty != LUA_TNIL) lt_field_error(cv, "an optional parameter has no default (it is nil unless given)");
-            p->def = NAN;
-        } else {
-            if (ty == LUA_TNIL) lt_field_error(cv, "missing (a number; or optional = true: nil unless given)");
-            p->def = lt_to_number(cv, -1, p->min, p->max);
-            if (p->kind == LT_INT && p->def != floor(p->def))
-                lt_field_error(cv, "expected a whole number (an integer parameter), got %.17g", p->def);
-        }
-    } else {
-        if (optional) {
-            lt_path_pop(cv);
-            lt_path_push_key(cv, "optional");
-            lt_field_error(cv, "only a real parameter may be optional");
-        }
-        p->min = 0;
-        if (p->kind == LT_BOOL) {
-            p->max = 1;
-            if (ty != LUA_TNIL && ty != LUA_TBOOLEAN) lt_field_error(cv, "expected a boolean, got %s", luaL_typename(L, -1));
-            p->def = lua_toboolean(L, -1);
-        } else {
-            lt_path_pop(cv);
-            lt_path_push_key(cv, "choices");
-            lua_getfield(L, t, "choices");
-            if (!lua_istable(L, -1)) lt_field_error(cv, "a choice needs its list of names, got %s", luaL_typename(L, -1));
-            int n = (int)lua_rawlen(L, -1);
-            lt_check_list(cv, -1, n, "a list of names");
-            if (n < 1 || n > 64) lt_field_error(cv, "%d names: 1 to 64", n);
-            const char **list = own(b, L, calloc((size_t)n + 1, sizeof *list));
-            for (int j = 0; j < n; j++) {
-                lt_path_push_index(cv, j + 1);
-                if (lua_rawgeti(L, -1, j + 1) != LUA_TSTRING || !*lua_tostring(L, -1))
-                    lt_field_error(cv, "expected a non-empty string, got %s", luaL_typename(L, -1));
-                list[j] = keep(b, L, lua_tostring(L, -1));
-                lua_pop(L, 1);
-                lt_path_pop(cv);
-            }
-            lua_pop(L, 1);
-            lt_path_pop(cv);
-            p->choices = list;
-            p->max = n - 1;
-            lt_path_push_key(cv, "default");
-            p->def = 0;
-            if (ty != LUA_TNIL) {
-                if (ty != LUA_TSTRING) lt_field_error(cv, "expected one of the choices (a string), got %s", luaL_typename(L, -1));
-                int found = -1;
-                for (int j = 0; j < n; j++)
-                    if (strcmp(list[j], lua_tostring(L, -1)) == 0) found = j;
-                if (found < 0) lt_field_error(cv, "'%s' is not one of the choices", lua_tostring(L, -1));
-                p->def = found;
-            }
-        }
-        lt_path_pop(cv);
-        static const char *const range[2] = {"min", "max"};
-        for (int j = 0; j < 2; j++) {
-            lt_path_push_key(cv, range[j]);
-            if (lua_getfield(L, t, range[j]) != LUA_TNIL) lt_field_error(cv, "a range is for real and int parameters only");
-            lua_pop(L, 1);
-            lt_path_pop(cv);
-        }
-        lt_path_push_key(cv, "default");
-    }
+    if (p->kind == LT_REAL || p->kind == LT_INT) read_number_param(cv, p, t, ty, optional);
+    else read_named_param(cv, b, p, t, ty, optional);
     lua_pop(L, 1);
     lt_path_pop(cv);
 }
@@ -302,29 +348,25 @@ static int read_state_array(conv *cv, lua_law *b, int t, int first, lt_state_arr
     return a->length;
 }
 
-/* lawtester.law{ name, summary, params, state, energies, init, step, friction, yield, cases } -> name */
-int lt_lib_law(lua_State *L)
+/* The line of the lawtester.law call (1 if unknown), and the file whose text it is in: the
+ * script's, or a required module's (a law table written in a module). */
+static int law_call_site(script_ctx *sc, lua_State *L, const char **file, const srcloc **loc)
 {
-    static const char *const keys[] = {"name", "summary", "params", "state", "energies", "init", "step", "friction", "yield",
-                                          "cases", NULL};
-    script_ctx *sc = lt_lib_ctx(L);
-    if (sc->callback_depth > 0)
-        return luaL_error(L, "lawtester.law: a law is defined by the script, not from inside a run (an until, a done or "
-                             "another law's function)");
     lua_Debug ar;
     int line = 1;
-    const char *file = sc->path;
-    const srcloc *loc = sc->loc;
+    *file = sc->path;
+    *loc = sc->loc;
     if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "Sl", &ar)) {
         if (ar.currentline > 0) line = ar.currentline;
-        lt_module_of_source(L, ar.source, &file, &loc); /* a law table written in a required module */
+        lt_module_of_source(L, ar.source, file, loc);
     }
-    conv cv = {file, loc, L, {{0, 0}}, 0, 0, 0, line};
-    lt_path_push_key(&cv, "law");
-    if (lua_gettop(L) != 1 || !lua_istable(L, 1))
-        lt_field_error(&cv, "lawtester.law takes one table { name = ..., step = function(p, c, s, out) ... end, ... }");
-    lua_settop(L, 1);
-    lua_law *b = lua_newuserdatauv(L, sizeof *b, 0); /* index 2 */
+    return line;
+}
+
+/* A new binding, pushed (index 2) as a userdata whose __gc unregisters the law. */
+static lua_law *new_binding(lua_State *L, script_ctx *sc, const char *file, int line)
+{
+    lua_law *b = lua_newuserdatauv(L, sizeof *b, 0);
     memset(b, 0, sizeof *b);
     b->slot = -1;
     b->thread_ref = LUA_NOREF;
@@ -335,104 +377,180 @@ int lt_lib_law(lua_State *L)
     b->sc = sc;
     b->line = line;
     b->file = file; /* the script's path, or a module's: both live as long as the state */
-    lt_check_keys(&cv, 1, keys);
+    return b;
+}
+
+/* name: an identifier that no registered law has yet. */
+static void read_law_name(conv *cv, lua_law *b)
+{
     lt_law *d = &b->desc;
-    d->api_version = LT_LAW_API_VERSION;
-    d->name = read_name(&cv, b, 1, "name");
+    d->name = read_name(cv, b, 1, "name");
     const lt_law *taken = lt_find_law(d->name);
     if (taken) {
         const char *where = lt_law_origin(taken);
-        lt_path_push_key(&cv, "name");
-        lt_field_error(&cv, "the name '%s' is taken by %s%s", d->name, where ? "the law from " : "a built-in law",
+        lt_path_push_key(cv, "name");
+        lt_field_error(cv, "the name '%s' is taken by %s%s", d->name, where ? "the law from " : "a built-in law",
                     where ? where : "");
     }
-    d->summary = read_string(&cv, b, 1, "summary", 1);
+}
+
+/* params: the list of parameter tables, with their flags. */
+static void read_params(conv *cv, lua_law *b)
+{
+    lua_State *L = cv->L;
+    lt_law *d = &b->desc;
     unsigned *flags = own(b, L, calloc(LT_MAX_PARAMS, sizeof *flags));
-    int n = push_list(&cv, 1, "params", LT_MAX_PARAMS, "parameter tables"); /* index 3 */
+    int n = push_list(cv, 1, "params", LT_MAX_PARAMS, "parameter tables");
+    int list = lua_gettop(L);
     for (int i = 0; i < n; i++) {
-        lt_path_push_index(&cv, i + 1);
-        lua_rawgeti(L, 3, i + 1);
-        read_param(&cv, b, lua_gettop(L), i, flags);
+        lt_path_push_index(cv, i + 1);
+        lua_rawgeti(L, list, i + 1);
+        read_param(cv, b, lua_gettop(L), i, flags);
         lua_pop(L, 1);
-        lt_path_pop(&cv);
+        lt_path_pop(cv);
     }
     d->n_params = n;
     d->params = b->params;
     d->param_flags = flags;
     lua_pop(L, 1);
-    lt_path_pop(&cv);
-    /* the state: names, and arrays { name = ..., length = N } whose values are NAME_0 ... */
-    n = push_list(&cv, 1, "state", LT_MAX_STATE, "state variable names");
+    lt_path_pop(cv);
+}
+
+/* A state variable's name (the string on the stack top, the path at its entry): an identifier
+ * not declared before, as state value n_state. */
+static void read_state_name(conv *cv, lua_law *b, int n_state)
+{
+    if (n_state >= LT_MAX_STATE) lt_field_error(cv, "more than %d state values", LT_MAX_STATE);
+    const char *s = keep(b, cv->L, lua_tostring(cv->L, -1)), *bad = lt_identifier_problem(s);
+    if (bad) lt_field_error(cv, "'%s' %s", s, bad);
+    for (int j = 0; j < n_state; j++)
+        if (strcmp(b->state_names[j], s) == 0) lt_field_error(cv, "state variable '%s' declared twice", s);
+    b->state_names[n_state] = s;
+}
+
+/* state: names, and arrays { name = ..., length = N } whose values are NAME_0 ... */
+static void read_state(conv *cv, lua_law *b)
+{
+    lua_State *L = cv->L;
+    lt_law *d = &b->desc;
+    int n = push_list(cv, 1, "state", LT_MAX_STATE, "state variable names");
     lt_state_array *arrays = NULL;
     int n_state = 0, n_arrays = 0;
     for (int i = 0; i < n; i++) {
-        lt_path_push_index(&cv, i + 1);
+        lt_path_push_index(cv, i + 1);
         int ty = lua_rawgeti(L, -1, i + 1);
         if (ty == LUA_TTABLE) {
             if (!arrays) arrays = own(b, L, calloc(LT_MAX_STATE, sizeof *arrays));
-            if (n_state >= LT_MAX_STATE) lt_field_error(&cv, "more than %d state values", LT_MAX_STATE);
-            n_state += read_state_array(&cv, b, lua_gettop(L), n_state, &arrays[n_arrays++], b->state_names);
-            lua_pop(L, 1);
-            lt_path_pop(&cv);
-            continue;
+            if (n_state >= LT_MAX_STATE) lt_field_error(cv, "more than %d state values", LT_MAX_STATE);
+            n_state += read_state_array(cv, b, lua_gettop(L), n_state, &arrays[n_arrays++], b->state_names);
+        } else if (ty == LUA_TSTRING) {
+            read_state_name(cv, b, n_state++);
+        } else {
+            lt_field_error(cv, "expected a name (or an array { name = ..., length = N }), got %s", luaL_typename(L, -1));
         }
-        if (ty != LUA_TSTRING)
-            lt_field_error(&cv, "expected a name (or an array { name = ..., length = N }), got %s", luaL_typename(L, -1));
-        if (n_state >= LT_MAX_STATE) lt_field_error(&cv, "more than %d state values", LT_MAX_STATE);
-        const char *s = keep(b, L, lua_tostring(L, -1)), *bad = lt_identifier_problem(s);
-        if (bad) lt_field_error(&cv, "'%s' %s", s, bad);
-        for (int j = 0; j < n_state; j++)
-            if (strcmp(b->state_names[j], s) == 0) lt_field_error(&cv, "state variable '%s' declared twice", s);
-        b->state_names[n_state++] = s;
         lua_pop(L, 1);
-        lt_path_pop(&cv);
+        lt_path_pop(cv);
     }
-    n = n_state;
     d->state_arrays = arrays;
     d->n_state_arrays = n_arrays;
-    d->n_state = n;
+    d->n_state = n_state;
     d->state_names = b->state_names;
     lua_pop(L, 1);
-    lt_path_pop(&cv);
-    n = push_list(&cv, 1, "energies", LT_MAX_ENERGIES, "energy tables");
+    lt_path_pop(cv);
+}
+
+/* energies: the list of energy tables. */
+static void read_energies(conv *cv, lua_law *b)
+{
+    lua_State *L = cv->L;
+    int n = push_list(cv, 1, "energies", LT_MAX_ENERGIES, "energy tables");
     for (int i = 0; i < n; i++) {
-        lt_path_push_index(&cv, i + 1);
+        lt_path_push_index(cv, i + 1);
         lua_rawgeti(L, -1, i + 1);
-        read_energy(&cv, b, lua_gettop(L), i);
+        read_energy(cv, b, lua_gettop(L), i);
         lua_pop(L, 1);
-        lt_path_pop(&cv);
+        lt_path_pop(cv);
     }
-    d->n_energies = n;
-    d->energies = b->energies;
+    b->desc.n_energies = n;
+    b->desc.energies = b->energies;
     lua_pop(L, 1);
-    lt_path_pop(&cv);
-    d->friction = read_string(&cv, b, 1, "friction", 0); /* law API 5 */
-    if (d->friction) {
-        int found = lt_law_param_index(d, d->friction) >= 0;
-        for (int i = 0; i < d->n_state && !found; i++) found = strcmp(b->state_names[i], d->friction) == 0;
-        lt_path_push_key(&cv, "friction");
-        if (!found) lt_field_error(&cv, "'%s' is neither a parameter nor a state variable of the law", d->friction);
-        lt_path_pop(&cv);
-    }
-    b->step_line = lt_lua_law_read_function(&cv, 1, "step", 1, "step(p, c, s, out)"); /* index 3 */
-    b->init_line = lt_lua_law_read_function(&cv, 1, "init", 0, "init(p, c, s)");       /* index 4 */
-    b->has_init = b->init_line > 0;
+    lt_path_pop(cv);
+}
+
+/* friction (law API 5): the name of a parameter or a state variable, or absent. */
+static void read_friction(conv *cv, lua_law *b)
+{
+    lt_law *d = &b->desc;
+    d->friction = read_string(cv, b, 1, "friction", 0);
+    if (!d->friction) return;
+    int found = lt_law_param_index(d, d->friction) >= 0;
+    for (int i = 0; i < d->n_state && !found; i++) found = strcmp(b->state_names[i], d->friction) == 0;
+    lt_path_push_key(cv, "friction");
+    if (!found) lt_field_error(cv, "'%s' is neither a parameter nor a state variable of the law", d->friction);
+    lt_path_pop(cv);
+}
+
+/* A free law slot (its C trampolines call the binding in it). */
+static int free_law_slot(conv *cv)
+{
     int slot = -1;
     for (int k = 0; k < LUA_LAW_SLOTS && slot < 0; k++)
         if (!lt_lua_law_slots[k]) slot = k;
-    if (slot < 0) lt_field_error(&cv, "more than %d Lua laws at once", LUA_LAW_SLOTS);
-    lt_lua_law_bind_slot(d, slot);
-    lt_lua_law_make_binding(L, b, 3, 4);
-    lt_lua_law_read_extras(&cv, b, 1, slot);
+    if (slot < 0) lt_field_error(cv, "more than %d Lua laws at once", LUA_LAW_SLOTS);
+    return slot;
+}
+
+/* The law registered (its origin FILE:LINE) in slot; the binding (index 2) kept as long as the
+ * state. */
+static void register_binding(conv *cv, lua_law *b, int slot, const char *file, int line)
+{
+    lua_State *L = cv->L;
     char origin[600], err[400];
     snprintf(origin, sizeof origin, "%s:%d", file, line);
-    const lt_law *reg = lt_register_law(d, origin, err, sizeof err);
-    if (!reg) lt_field_error(&cv, "%s", err);
+    const lt_law *reg = lt_register_law(&b->desc, origin, err, sizeof err);
+    if (!reg) lt_field_error(cv, "%s", err);
     b->law = reg;
     b->slot = slot;
     lt_lua_law_slots[slot] = b;
     lua_pushvalue(L, 2);
-    luaL_ref(L, LUA_REGISTRYINDEX); /* the binding lives as long as the state */
+    luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+/* lawtester.law{ name, summary, params, state, energies, init, step, friction, yield, cases } -> name */
+int lt_lib_law(lua_State *L)
+{
+    static const char *const keys[] = {"name", "summary", "params", "state", "energies", "init", "step", "friction", "yield",
+                                          "cases", NULL};
+    script_ctx *sc = lt_lib_ctx(L);
+    if (sc->callback_depth > 0)
+        return luaL_error(L, "lawtester.law: a law is defined by the script, not from inside a run (an until, a done or "
+                             "another law's function)");
+    const char *file;
+    const srcloc *loc;
+    int line = law_call_site(sc, L, &file, &loc);
+    conv cv = {.file = file, .loc = loc, .L = L, .root_line = line};
+    lt_path_push_key(&cv, "law");
+    if (lua_gettop(L) != 1 || !lua_istable(L, 1))
+        lt_field_error(&cv, "lawtester.law takes one table { name = ..., step = function(p, c, s, out) ... end, ... }");
+    lua_settop(L, 1);
+    lua_law *b = new_binding(L, sc, file, line); /* index 2 */
+    lt_check_keys(&cv, 1, keys);
+    lt_law *d = &b->desc;
+    d->api_version = LT_LAW_API_VERSION;
+    read_law_name(&cv, b);
+    d->summary = read_string(&cv, b, 1, "summary", 1);
+    read_params(&cv, b);
+    read_state(&cv, b);
+    read_energies(&cv, b);
+    read_friction(&cv, b);
+    b->step_line = lt_lua_law_read_function(&cv, 1, "step", 1, "step(p, c, s, out)"); /* index 3 */
+    b->init_line = lt_lua_law_read_function(&cv, 1, "init", 0, "init(p, c, s)");       /* index 4 */
+    b->has_init = b->init_line > 0;
+    int slot = free_law_slot(&cv);
+    lt_lua_law_bind_slot(d, slot);
+    lt_lua_law_make_binding(L, b, 3, 4);
+    lt_lua_law_read_extras(&cv, b, 1, slot);
+    register_binding(&cv, b, slot, file, line);
     lua_pushstring(L, d->name);
     return 1;
 }

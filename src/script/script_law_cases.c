@@ -628,15 +628,10 @@ static void read_load(conv *cv, int t, lt_case *cs)
     lt_path_pop(cv);
 }
 
-/* Case i (table at index t) into x->cases[i]; its functions into the table at index F. */
-static void read_case(conv *cv, lua_law *b, lua_law_extra *x, int t, int i, int F)
+/* name: a valid case name, not one of an earlier case's. */
+static void read_case_name(conv *cv, lua_law_extra *x, int t, int i)
 {
-    static const char *const keys[] = {"name", "doc", "kind", "set", "shape", "radius", "mat", "fixed", "load", "steps", "dofs",
-                                       "converge", "dof", "expect", "along", "along_tol", "along_why", "curve", NULL};
-    lua_State *L = cv->L;
     lt_case *cs = &x->cases[i];
-    if (!lua_istable(L, t)) lt_field_error(cv, "expected a case table { name = ..., kind = ..., ... }, got %s", luaL_typename(L, t));
-    lt_check_keys(cv, t, keys);
     cs->name = read_str(cv, x, t, "name", 1, "a string: the case's name in the rows and for --case");
     lt_path_push_key(cv, "name");
     if (!lt_valid_name(cs->name) || strlen(cs->name) > LT_NAME_MAX)
@@ -644,17 +639,23 @@ static void read_case(conv *cv, lua_law *b, lua_law_extra *x, int t, int i, int 
     for (int j = 0; j < i; j++)
         if (strcmp(x->cases[j].name, cs->name) == 0) lt_field_error(cv, "'%s' is also the name of cases[%d]", cs->name, j + 1);
     lt_path_pop(cv);
-    cs->doc = read_str(cv, x, t, "doc", 1, "one line: what is checked, against what closed form");
+}
+
+/* kind (required): one of case_kinds. */
+static void read_case_kind(conv *cv, int t, lt_case *cs)
+{
     lt_path_push_key(cv, "kind");
     if (!lt_has_field(cv, t, "kind")) lt_field_error(cv, "missing (normal, cycle, impact or closed_loop)");
     lt_path_pop(cv);
     int kind = 0;
     lt_opt_choice(cv, t, "kind", case_kinds, 5, &kind);
     cs->kind = case_kind_values[kind];
-    read_set(cv, b, t, cs);
-    /* the bodies */
-    lt_test dflt = lt_default_test();
-    for (int k = 0; k < 2; k++) cs->shape[k] = "sphere", cs->mat[k] = dflt.body[k].mat;
+}
+
+/* shape = {A, B}, each "sphere" or "wall" (default: two spheres). */
+static void read_shapes(conv *cv, int t, lt_case *cs)
+{
+    lua_State *L = cv->L;
     lt_path_push_key(cv, "shape");
     int ty = lt_get_field(cv, t, "shape");
     if (ty != LUA_TNIL) {
@@ -673,6 +674,11 @@ static void read_case(conv *cv, lua_law *b, lua_law_extra *x, int t, int i, int 
     }
     lua_pop(L, 1);
     lt_path_pop(cv);
+}
+
+/* radius: one for both bodies or {A, B}; required for a sphere. */
+static void read_radii(conv *cv, int t, lt_case *cs)
+{
     cs->radius[0] = cs->radius[1] = NAN;
     read_pair(cv, t, "radius", cs->radius, 1e-300, INFINITY);
     for (int k = 0; k < 2; k++)
@@ -680,8 +686,14 @@ static void read_case(conv *cv, lua_law *b, lua_law_extra *x, int t, int i, int 
             lt_path_push_key(cv, "radius");
             lt_field_error(cv, "missing (m: a number for both spheres, or {A, B})");
         }
+}
+
+/* mat: one material table for both bodies or two {A, B} (default: the test's). */
+static void read_mats(conv *cv, int t, lt_case *cs)
+{
+    lua_State *L = cv->L;
     lt_path_push_key(cv, "mat");
-    ty = lt_get_field(cv, t, "mat");
+    int ty = lt_get_field(cv, t, "mat");
     if (ty != LUA_TNIL) {
         if (ty != LUA_TTABLE) lt_field_error(cv, "expected a material table (both bodies) or two {A, B}, got %s", luaL_typename(L, -1));
         if (lua_rawgeti(L, -1, 1) == LUA_TTABLE) {
@@ -703,8 +715,14 @@ static void read_case(conv *cv, lua_law *b, lua_law_extra *x, int t, int i, int 
     }
     lua_pop(L, 1);
     lt_path_pop(cv);
+}
+
+/* fixed = {A, B}, two booleans: for an impact only (the other kinds hold both bodies). */
+static void read_fixed(conv *cv, int t, lt_case *cs)
+{
+    lua_State *L = cv->L;
     lt_path_push_key(cv, "fixed");
-    ty = lt_get_field(cv, t, "fixed");
+    int ty = lt_get_field(cv, t, "fixed");
     if (ty != LUA_TNIL) {
         if (cs->kind != LT_CASE_IMPACT) lt_field_error(cv, "only an impact has free bodies (the other kinds hold both)");
         if (ty != LUA_TTABLE) lt_field_error(cv, "expected two booleans {A, B}, got %s", luaL_typename(L, -1));
@@ -719,12 +737,34 @@ static void read_case(conv *cv, lua_law *b, lua_law_extra *x, int t, int i, int 
     }
     lua_pop(L, 1);
     lt_path_pop(cv);
-    read_load(cv, t, cs);
+}
+
+/* The bodies: shapes, radii, materials (defaults: two spheres of the default test's materials)
+ * and which are fixed. */
+static void read_bodies(conv *cv, int t, lt_case *cs)
+{
+    lt_test dflt = lt_default_test();
+    for (int k = 0; k < 2; k++) cs->shape[k] = "sphere", cs->mat[k] = dflt.body[k].mat;
+    read_shapes(cv, t, cs);
+    read_radii(cv, t, cs);
+    read_mats(cv, t, cs);
+    read_fixed(cv, t, cs);
+}
+
+/* steps (required): the resolution, steps per leg or per contact time. */
+static void read_case_steps(conv *cv, int t, lt_case *cs)
+{
     lt_path_push_key(cv, "steps");
     if (!lt_has_field(cv, t, "steps")) lt_field_error(cv, "missing (the resolution: steps per leg, or per contact time)");
     lt_path_pop(cv);
     cs->steps = NAN;
     lt_opt_positive(cv, t, "steps", &cs->steps);
+}
+
+/* The fields of one kind only: dofs (closed_loop), converge (impact), dof (cycle); any of them
+ * given to a case of another kind is an error. */
+static void read_kind_fields(conv *cv, lua_law_extra *x, int t, lt_case *cs)
+{
     if (cs->kind == LT_CASE_CLOSED_LOOP) {
         const char *d = read_str(cv, x, t, "dofs", 1, "6 characters, 'v' for a DoF on the loop, '.' for one held");
         if (strlen(d) != LT_DOF || strspn(d, "v.") != LT_DOF || !strchr(d, 'v')) {
@@ -746,11 +786,18 @@ static void read_case(conv *cv, lua_law *b, lua_law_extra *x, int t, int i, int 
             lt_path_push_key(cv, only_for[k][0]);
             lt_field_error(cv, "is for a case of kind %s", only_for[k][1]);
         }
-    /* the closed forms */
+}
+
+/* The closed forms expect, along, curve (each required by some kinds) into a table of case i's
+ * functions, set at F[i + 1]; their lines and names for messages into x. */
+static void read_case_functions(conv *cv, lua_law_extra *x, int t, int i, int F)
+{
+    static const char *const sigs[3] = {"expect(env)", "along(env, uN)", "curve(env, s)"};
+    lua_State *L = cv->L;
+    const lt_case *cs = &x->cases[i];
     lua_createtable(L, 0, 3);
     int fns = lua_gettop(L);
     int needs_expect = cs->kind == LT_CASE_IMPACT || cs->kind == LT_CASE_SHEAR_CYCLE, needs_along = cs->kind == LT_CASE_NORMAL;
-    static const char *const sigs[3] = {"expect(env)", "along(env, uN)", "curve(env, s)"};
     for (int k = 0; k < 3; k++) {
         int line = lt_lua_law_read_function(cv, t, case_fn_names[k], (k == 0 && needs_expect) || (k == 1 && needs_along), sigs[k]);
         if (line && k == 1 && !needs_along) {
@@ -764,6 +811,11 @@ static void read_case(conv *cv, lua_law *b, lua_law_extra *x, int t, int i, int 
         x->case_what[i][k] = (char *)keep_or_raise(cv, x, what);
     }
     lua_rawseti(L, F, i + 1);
+}
+
+/* along_tol and along_why: required for a normal or closed_loop case, refused for the others. */
+static void read_along_tol(conv *cv, lua_law_extra *x, int t, lt_case *cs)
+{
     if (cs->kind == LT_CASE_NORMAL || cs->kind == LT_CASE_CLOSED_LOOP) {
         lt_path_push_key(cv, "along_tol");
         if (!lt_has_field(cv, t, "along_tol"))
@@ -781,6 +833,12 @@ static void read_case(conv *cv, lua_law *b, lua_law_extra *x, int t, int i, int 
             lt_path_pop(cv);
         }
     }
+}
+
+/* Case i takes a free case slot: its trampolines call its functions. */
+static void bind_case_slot(conv *cv, lua_law *b, lua_law_extra *x, int i)
+{
+    lt_case *cs = &x->cases[i];
     int slot = -1;
     for (int k = 0; k < CASE_SLOTS && slot < 0; k++)
         if (!case_slots[k].b) slot = k;
@@ -790,6 +848,27 @@ static void read_case(conv *cv, lua_law *b, lua_law_extra *x, int t, int i, int 
     if (x->case_line[i][0]) cs->expect = case_trampolines[slot].expect;
     if (x->case_line[i][1]) cs->along = case_trampolines[slot].along;
     if (x->case_line[i][2]) cs->curve = case_trampolines[slot].curve;
+}
+
+/* Case i (table at index t) into x->cases[i]; its functions into the table at index F. */
+static void read_case(conv *cv, lua_law *b, lua_law_extra *x, int t, int i, int F)
+{
+    static const char *const keys[] = {"name", "doc", "kind", "set", "shape", "radius", "mat", "fixed", "load", "steps", "dofs",
+                                       "converge", "dof", "expect", "along", "along_tol", "along_why", "curve", NULL};
+    lt_case *cs = &x->cases[i];
+    if (!lua_istable(cv->L, t)) lt_field_error(cv, "expected a case table { name = ..., kind = ..., ... }, got %s", luaL_typename(cv->L, t));
+    lt_check_keys(cv, t, keys);
+    read_case_name(cv, x, t, i);
+    cs->doc = read_str(cv, x, t, "doc", 1, "one line: what is checked, against what closed form");
+    read_case_kind(cv, t, cs);
+    read_set(cv, b, t, cs);
+    read_bodies(cv, t, cs);
+    read_load(cv, t, cs);
+    read_case_steps(cv, t, cs);
+    read_kind_fields(cv, x, t, cs);
+    read_case_functions(cv, x, t, i, F);
+    read_along_tol(cv, x, t, cs);
+    bind_case_slot(cv, b, x, i);
 }
 
 void lt_lua_law_read_extras(conv *cv, lua_law *b, int t, int slot)

@@ -249,39 +249,37 @@ static const char *const material_fields[] = {"young", "poisson", "density", "kt
 
 static const char ro_contact[] = "the contact is read-only";
 
-void lt_lua_law_push_tables(lua_State *L, lua_law *b)
+/* U_P, U_PP: the parameters (lawtester writes them when their values change); p, read-only. */
+static void push_params(lua_State *L, const lua_law *b)
 {
-    int ns = b->desc.n_state, ne = b->desc.n_energies, np = b->desc.n_params;
+    int np = b->desc.n_params;
     char tail[400];
-    if (!lua_checkstack(L, U_NUP + 12)) luaL_error(L, "out of memory");
-    int base = lua_gettop(L) - (U_P - 1); /* upvalue u goes to the stack index base + u */
-
-    /* U_P, U_PP: the parameters (lawtester writes them when their values change); read-only */
     lua_createtable(L, 0, np);
     push_set(L, NULL, NULL, b->params, np);
     names_text(tail, sizeof tail, "declared", "(the law declares no parameters)", NULL, NULL, b->params, np);
     guard(L, -2, "p has no parameter", tail);
     lt_lua_law_push_readonly(L, -1, "p", "the parameters are read-only",
                   " (they are the test's; copy the value into a local to change it)");
+}
 
-    /* U_C, U_CP, U_V, U_LENS, U_RCURV, U_MAT1, U_MAT2: the contact and its lists, read-only */
-    lua_createtable(L, 0, N_CONTACT_FIELDS);
-    int c = lua_gettop(L);
-    push_set(L, contact_fields, NULL, NULL, N_CONTACT_FIELDS);
-    names_text(tail, sizeof tail, "fields", "", contact_fields, NULL, NULL, N_CONTACT_FIELDS);
-    guard(L, c, "c has no field", tail);
-    lt_lua_law_push_readonly(L, c, "c", ro_contact, "");
-    push_list(L, LT_DOF, "c.v", "(1..6)");
-    push_list(L, 2, "c.lens", "(1..2)");
-    push_list(L, 2, "c.rcurv", "(1..2)");
+/* U_MAT1, U_MAT2: the two materials' tables, filled by the first contact with materials. */
+static void push_materials(lua_State *L)
+{
+    char tail[400];
     names_text(tail, sizeof tail, "fields", "", material_fields, NULL, NULL, N_MATERIAL_FIELDS);
     for (int i = 0; i < 2; i++) {
         char head[64];
         snprintf(head, sizeof head, "c.mat[%d] has no field", i + 1);
-        lua_createtable(L, 0, N_MATERIAL_FIELDS); /* filled by the first contact with materials */
+        lua_createtable(L, 0, N_MATERIAL_FIELDS);
         push_set(L, material_fields, NULL, NULL, N_MATERIAL_FIELDS);
         guard(L, -2, head, tail);
     }
+}
+
+/* c.v, c.lens, c.rcurv and c.mat (a list of the two materials): read-only proxies of the tables
+ * U_V ... U_MAT2, set in the contact's table c. */
+static void link_contact_lists(lua_State *L, int base, int c)
+{
     static const char *const lists[] = {"v", "lens", "rcurv"};
     for (int i = 0; i < 3; i++) {
         char name[32];
@@ -303,20 +301,50 @@ void lt_lua_law_push_tables(lua_State *L, lua_law *b)
     lt_lua_law_push_readonly(L, -1, "c.mat", ro_contact, "");
     lua_remove(L, -2);
     lua_rawset(L, c);
+}
+
+/* U_C, U_CP, U_V, U_LENS, U_RCURV, U_MAT1, U_MAT2: the contact and its lists, read-only (the
+ * upvalue u at the stack index base + u). */
+static void push_contact(lua_State *L, int base)
+{
     static const char *const numbers[] = {"uN", "dt", "contA", "kn", "kt", "tanPhi", "mstar"};
+    char tail[400];
+    lua_createtable(L, 0, N_CONTACT_FIELDS);
+    int c = lua_gettop(L);
+    push_set(L, contact_fields, NULL, NULL, N_CONTACT_FIELDS);
+    names_text(tail, sizeof tail, "fields", "", contact_fields, NULL, NULL, N_CONTACT_FIELDS);
+    guard(L, c, "c has no field", tail);
+    lt_lua_law_push_readonly(L, c, "c", ro_contact, "");
+    push_list(L, LT_DOF, "c.v", "(1..6)");
+    push_list(L, 2, "c.lens", "(1..2)");
+    push_list(L, 2, "c.rcurv", "(1..2)");
+    push_materials(L);
+    link_contact_lists(L, base, c);
     for (int i = 0; i < 7; i++) raw_number(L, c, numbers[i], 0);
     lua_pushliteral(L, "fresh");
     lua_pushboolean(L, 0);
     lua_rawset(L, c);
+}
 
-    /* U_S: the state, every declared key (0 until a contact's values are copied in) */
+/* U_S: the state, every declared key (0 until a contact's values are copied in). */
+static void push_state(lua_State *L, const lua_law *b)
+{
+    int ns = b->desc.n_state;
+    char tail[400];
     lua_createtable(L, 0, ns);
     for (int i = 0; i < ns; i++) raw_number(L, -1, b->state_names[i], 0);
     push_set(L, b->state_names, NULL, NULL, ns);
     names_text(tail, sizeof tail, "declared", "(the law declares no state variables)", b->state_names, NULL, NULL, ns);
     guard(L, -2, "the state has no key", tail);
+}
 
-    /* U_F, U_K, U_E, U_OUT: out = a read-only proxy of { f = U_F, k = U_K, e = U_E } */
+/* U_F, U_K, U_E, U_OUT: out = a read-only proxy of { f = U_F, k = U_K, e = U_E } (the upvalue u
+ * at the stack index base + u). */
+static void push_out(lua_State *L, const lua_law *b, int base)
+{
+    static const char *const out_fields[] = {"f", "k", "e"};
+    int ne = b->desc.n_energies;
+    char tail[400];
     push_list(L, LT_DOF, "out.f", "(1..6: the force on A 1..3, the torque on A 4..6)");
     push_list(L, 2, "out.k", "(1..2: the normal and the tangential stiffness)");
     lua_createtable(L, 0, ne);
@@ -324,7 +352,6 @@ void lt_lua_law_push_tables(lua_State *L, lua_law *b)
     push_set(L, NULL, b->energies, NULL, ne);
     names_text(tail, sizeof tail, "declared", "(the law declares no energies)", NULL, b->energies, NULL, ne);
     guard(L, -2, "out.e has no energy", tail);
-    static const char *const out_fields[] = {"f", "k", "e"};
     lua_createtable(L, 0, 3);
     for (int i = 0; i < 3; i++) {
         lua_pushvalue(L, base + U_F + i);
@@ -335,8 +362,12 @@ void lt_lua_law_push_tables(lua_State *L, lua_law *b)
     lt_lua_law_push_readonly(L, -1, "out", "out's fields are lawtester's tables f, k and e",
                   " (write their entries: out.f[1] = fn, out.e.NAME = x)");
     lua_remove(L, -2);
+}
 
-    /* U_KEY_UN, U_KEY_FRESH, U_KEYS: the keys the step sets (the state's, then the energies') */
+/* U_KEY_UN, U_KEY_FRESH, U_KEYS: the keys the step sets (the state's, then the energies'). */
+static void push_keys(lua_State *L, const lua_law *b)
+{
+    int ns = b->desc.n_state, ne = b->desc.n_energies;
     lua_pushliteral(L, "uN");
     lua_pushliteral(L, "fresh");
     lua_createtable(L, ns + ne, 0);
@@ -344,6 +375,17 @@ void lt_lua_law_push_tables(lua_State *L, lua_law *b)
         lua_pushstring(L, i < ns ? b->state_names[i] : b->energies[i - ns].name);
         lua_rawseti(L, -2, i + 1);
     }
+}
+
+void lt_lua_law_push_tables(lua_State *L, lua_law *b)
+{
+    if (!lua_checkstack(L, U_NUP + 12)) luaL_error(L, "out of memory");
+    int base = lua_gettop(L) - (U_P - 1); /* upvalue u goes to the stack index base + u */
+    push_params(L, b);
+    push_contact(L, base);
+    push_state(L, b);
+    push_out(L, b, base);
+    push_keys(L, b);
     if (lua_gettop(L) != base + U_KEYS) luaL_error(L, "internal error: the law's tables (%d, not %d)", lua_gettop(L) - base, U_KEYS);
 }
 

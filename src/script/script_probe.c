@@ -169,192 +169,306 @@ static void probe_release(run_ctx *r)
 }
 
 /* Raise "PATH:LINE: message" after freeing the run.  Does not return. */
-static int probe_error(lua_State *L, run_ctx *r, int line, const char *msg)
+static _Noreturn void probe_error(lua_State *L, run_ctx *r, int line, const char *msg)
 {
     char buf[1200];
     snprintf(buf, sizeof buf, "%s:%d: %s", r->sc->path, line, msg);
     lt_run_release(r);
     lua_pushstring(L, buf);
-    return lua_error(L);
+    lua_error(L);
+    abort(); /* not reached: lua_error does not return */
 }
 
-/* lawtester.probe_yield{ test = T, directions = N, limit = L, steps = S, name = NAME } -> results */
-int lt_lib_probe_yield(lua_State *L)
+#define PROBE_ERR_MAX 700 /* bytes of a message of the probe */
+
+/* The probe's own fields (its test aside), as given or defaulted. */
+typedef struct probe_args {
+    int line;           /* of the lawtester.probe_yield call */
+    long directions, steps;
+    double limit;       /* m: the first of limits when two are given */
+    double limits[2];   /* per DoF of the pair, {0, 0}: limit for both */
+    int dofs[2];        /* 0-based */
+    int dofs_line;      /* of the field dofs, for the check against the law's surface */
+    int control;        /* index in control_names */
+    const char *name;   /* NULL: TEST-yield */
+    int test_idx;       /* the test table's stack index */
+} probe_args;
+
+/* The line of the Lua code calling the running C function (1 if unknown). */
+static int caller_line(lua_State *L)
 {
-    script_ctx *sc = lt_lib_ctx(L);
-    if (sc->callback_depth > 0)
-        return luaL_error(L, "lawtester.probe_yield: runs do not nest (called from an until or done of another run)");
-    luaL_checktype(L, 1, LUA_TTABLE);
     lua_Debug ar;
-    int line = 1;
-    if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "l", &ar) && ar.currentline > 0) line = ar.currentline;
-    conv cv = {sc->path, sc->loc, L, {{0, 0}}, 0, line, 0, 0};
-    lt_check_keys(&cv, 1, probe_keys);
-    long directions = 72, steps = 2000;
-    double limit = NAN, limits[2] = {0, 0};
-    int dofs[2] = {0, 1}, dofs_line = line, control = 0;
-    lt_opt_integer(&cv, 1, "directions", &directions, 1, 1000000);
-    lt_opt_integer(&cv, 1, "steps", &steps, 1, 1000000000L);
-    read_limit(&cv, 1, &limit, limits);
-    read_dofs(&cv, 1, dofs, &dofs_line);
-    lt_opt_choice(&cv, 1, "control", control_names, 2, &control);
+    if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "l", &ar) && ar.currentline > 0) return ar.currentline;
+    return 1;
+}
+
+/* `name`: nil or a valid file name, left on the stack (the string is needed until the probe's
+ * own name is made). */
+static const char *read_probe_name(conv *cv)
+{
+    lua_State *L = cv->L;
     const char *pname = NULL;
-    lt_path_push_key(&cv, "name");
-    int ty = lt_get_field(&cv, 1, "name");
+    lt_path_push_key(cv, "name");
+    int ty = lt_get_field(cv, 1, "name");
     if (ty == LUA_TSTRING) {
         size_t len;
         pname = lua_tolstring(L, -1, &len);
         const char *why = lt_name_problem(pname, len);
-        if (why) lt_field_error(&cv, "'%s' is not a valid file name (%s)", pname, why);
+        if (why) lt_field_error(cv, "'%s' is not a valid file name (%s)", pname, why);
     } else if (ty != LUA_TNIL) {
-        lt_field_error(&cv, "expected a string, got %s", luaL_typename(L, -1));
+        lt_field_error(cv, "expected a string, got %s", luaL_typename(L, -1));
     }
-    lt_path_pop(&cv); /* the name stays on the stack (index 2) while we need it */
-    lt_path_push_key(&cv, "test");
-    if (lt_get_field(&cv, 1, "test") != LUA_TTABLE) lt_field_error(&cv, "expected a test table, got %s", luaL_typename(L, -1));
-    int test_idx = lua_gettop(L);
-    lt_path_pop(&cv);
+    lt_path_pop(cv);
+    return pname;
+}
 
+/* The fields of the argument table (index 1) into a; the name (index 2) and the test table
+ * (index 3) are left on the stack. */
+static void read_probe_args(script_ctx *sc, lua_State *L, probe_args *a)
+{
+    conv cv = {.file = sc->path, .loc = sc->loc, .L = L, .call_line = a->line};
+    lt_check_keys(&cv, 1, probe_keys);
+    lt_opt_integer(&cv, 1, "directions", &a->directions, 1, 1000000);
+    lt_opt_integer(&cv, 1, "steps", &a->steps, 1, 1000000000L);
+    read_limit(&cv, 1, &a->limit, a->limits);
+    read_dofs(&cv, 1, a->dofs, &a->dofs_line);
+    lt_opt_choice(&cv, 1, "control", control_names, 2, &a->control);
+    a->name = read_probe_name(&cv);
+    lt_path_push_key(&cv, "test");
+    if (lt_get_field(&cv, 1, "test") != LUA_TTABLE)
+        lt_field_error(&cv, "expected a test table, got %s", luaL_typename(L, -1));
+    a->test_idx = lua_gettop(L);
+    lt_path_pop(&cv);
+}
+
+/* A new run (a userdata) holding the probe's results, with the test read into it (field test,
+ * at the call's line) and its steps capped. */
+static run_ctx *start_probe(script_ctx *sc, lua_State *L, const probe_args *a)
+{
     run_ctx *r = lt_run_new(L, sc);
     lt_make_proxies(L, r);
     probe_run *pr = calloc(1, sizeof *pr);
-    if (!pr) return probe_error(L, r, line, "out of memory");
+    if (!pr) probe_error(L, r, a->line, "out of memory");
     r->extra = pr;
     r->release_extra = probe_release;
-    read_args args = {{sc->path, sc->loc, L, {{"test", 0}}, 1, line, 1, 0}, r, 2, &r->name};
-    lua_pushcfunction(L, lt_protected_read);
-    lua_pushlightuserdata(L, &args);
-    lua_pushvalue(L, test_idx);
-    if (lua_pcall(L, 2, 0, 0) != LUA_OK) {
-        lt_run_release(r);
-        return lua_error(L);
-    }
+    read_args args = {
+        .cv = {.file = sc->path, .loc = sc->loc, .L = L, .path = {{"test", 0}}, .depth = 1, .call_line = a->line,
+               .stages_optional = 1},
+        .r = r,
+        .idx = 2,
+        .name = &r->name,
+    };
+    lt_read_run_test(L, r, &args, a->test_idx);
     lt_cap_steps(sc->opts, &r->test);
-    if (!r->name) return probe_error(L, r, line, "out of memory");
-    lt_lint_test(sc, L, r, line); /* the plausibility warnings of the test probed (at the call's line) */
+    if (!r->name) probe_error(L, r, a->line, "out of memory");
+    return r;
+}
+
+/* The fuzz target's cap (at most max_steps_cap steps of rays in all); then the test's max_steps,
+ * which guards the whole probe too: its rays together (a probe of 1e6 directions of 1e9 steps
+ * would otherwise run for ever). */
+static void limit_probe(const script_ctx *sc, lua_State *L, run_ctx *r, probe_args *a)
+{
     const lt_script_opts *o = sc->opts;
-    if (o->max_steps_cap > 0) { /* the fuzz target: at most max_steps_cap steps of rays in all */
-        if (steps > o->max_steps_cap) steps = o->max_steps_cap;
-        if (directions > o->max_steps_cap / steps) directions = o->max_steps_cap / steps > 0 ? o->max_steps_cap / steps : 1;
+    if (o->max_steps_cap > 0) {
+        if (a->steps > o->max_steps_cap) a->steps = o->max_steps_cap;
+        if (a->directions > o->max_steps_cap / a->steps)
+            a->directions = o->max_steps_cap / a->steps > 0 ? o->max_steps_cap / a->steps : 1;
     }
-    /* the test's max_steps guards the whole probe too: its rays together (a probe of 1e6
-     * directions of 1e9 steps would otherwise run for ever) */
-    if ((double)directions * (double)steps > (double)r->test.max_steps) {
+    if ((double)a->directions * (double)a->steps > (double)r->test.max_steps) {
         char msg[300];
         snprintf(msg, sizeof msg, "field steps: %ld directions of %ld steps exceed the test's max_steps = %ld (raise "
-                 "test.max_steps to run them)", directions, steps, r->test.max_steps);
-        return probe_error(L, r, line, msg);
+                 "test.max_steps to run them)", a->directions, a->steps, r->test.max_steps);
+        probe_error(L, r, a->line, msg);
     }
-    pr->name = pname ? strdup(pname) : malloc(strlen(r->name) + 8);
-    if (!pr->name) return probe_error(L, r, line, "out of memory");
-    if (!pname) sprintf(pr->name, "%s-yield", r->name);
+}
+
+/* The probe's name (its table's): `name`, or TEST-yield; the test runs under it. */
+static void name_probe(lua_State *L, run_ctx *r, const probe_args *a)
+{
+    probe_run *pr = r->extra;
+    pr->name = a->name ? strdup(a->name) : malloc(strlen(r->name) + 8);
+    if (!pr->name) probe_error(L, r, a->line, "out of memory");
+    if (!a->name) sprintf(pr->name, "%s-yield", r->name);
     r->test.name = pr->name;
+}
+
+/* The pair of DoFs is among those the law declares its surface over (a law with a surface). */
+static void check_probe_dofs(lua_State *L, run_ctx *r, const probe_args *a)
+{
     const lt_yield *y = lt_law_yield(r->test.law);
-    unsigned law_dofs = y ? lt_yield_dofs(y) : 0;
-    for (int i = 0; y && i < 2; i++)
-        if (!((law_dofs >> dofs[i]) & 1u)) {
-            char msg[400], list[200] = "";
-            size_t u = 0;
-            for (int q = 0; q < LT_DOF; q++)
-                if ((law_dofs >> q) & 1u) u += (size_t)snprintf(list + u, sizeof list - u, u ? ", %d %s" : "%d %s", q + 1, dof_names[q]);
-            snprintf(msg, sizeof msg, "field dofs: DoF %d (%s) is not one law '%s' declares its surface over (%s)",
-                     dofs[i] + 1, dof_names[dofs[i]], r->test.law->name, list);
-            return probe_error(L, r, dofs_line, msg);
-        }
-    lt_probe_opts po = {.directions = (int)directions, .limit = limit, .steps = steps,
-                        .shard = o->shards > 1 ? o->shard : 1, .shards = o->shards > 1 ? o->shards : 1,
-                        .dofs = {dofs[0], dofs[1]}, .limits = {limits[0], limits[1]}, .force = control};
+    if (!y) return;
+    unsigned law_dofs = lt_yield_dofs(y);
+    for (int i = 0; i < 2; i++) {
+        if ((law_dofs >> a->dofs[i]) & 1u) continue;
+        char msg[400], list[200] = "";
+        size_t u = 0;
+        for (int q = 0; q < LT_DOF; q++)
+            if ((law_dofs >> q) & 1u) u += (size_t)snprintf(list + u, sizeof list - u, u ? ", %d %s" : "%d %s", q + 1, dof_names[q]);
+        snprintf(msg, sizeof msg, "field dofs: DoF %d (%s) is not one law '%s' declares its surface over (%s)",
+                 a->dofs[i] + 1, dof_names[a->dofs[i]], r->test.law->name, list);
+        probe_error(L, r, a->dofs_line, msg);
+    }
+}
+
+/* The driver's options of the probe (this run's shard of --shard K/N). */
+static lt_probe_opts probe_opts(const lt_script_opts *o, const probe_args *a)
+{
+    return (lt_probe_opts){.directions = (int)a->directions, .limit = a->limit, .steps = a->steps,
+                           .shard = o->shards > 1 ? o->shard : 1, .shards = o->shards > 1 ? o->shards : 1,
+                           .dofs = {a->dofs[0], a->dofs[1]}, .limits = {a->limits[0], a->limits[1]},
+                           .force = a->control};
+}
+
+/* After the rays: the error of a Lua law's function (its line), else the probe's (rc < 0): one
+ * of its own fields names the field, one of an until/done of the initial stages is complete. */
+static void check_probe_run(script_ctx *sc, lua_State *L, run_ctx *r, int rc, const char *err, int line)
+{
+    char law_err[1200];
+    if (lt_script_law_error(sc, NULL, law_err, sizeof law_err)) {
+        lt_run_release(r);
+        lua_pushstring(L, law_err);
+        lua_error(L);
+    }
+    if (rc >= 0) return;
+    if (!r->cb_error) {
+        char msg[PROBE_ERR_MAX + 16];
+        snprintf(msg, sizeof msg, "%s%s", strncmp(err, "field ", 6) == 0 ? "" : "field test: ", err);
+        probe_error(L, r, line, msg);
+    }
+    lua_pushstring(L, err);
+    lt_run_release(r);
+    lua_error(L);
+}
+
+/* Run the probe's rays with a progress bar; the steps driven count against the calling entry's
+ * budget; raises the run's error (check_probe_run).  The seconds it took. */
+static double drive_probe(script_ctx *sc, lua_State *L, run_ctx *r, const lt_probe_opts *opts, int line)
+{
+    probe_run *pr = r->extra;
     lt_progress bar;
-    char label[300], err[700];
+    char label[300], err[PROBE_ERR_MAX];
     snprintf(label, sizeof label, "probe %s", pr->name);
-    lt_progress_start(&bar, label, o->progress);
+    lt_progress_start(&bar, label, sc->opts->progress);
+    lt_probe_opts po = *opts;
     po.progress = lt_progress_update;
     po.progress_ctx = &bar;
     double t_start = lt_clock();
     lt_script_law_reset(sc);
     int rc = lt_probe_run(&pr->probe, &r->test, &po, err, sizeof err);
     double seconds = lt_clock() - t_start;
-    long long probe_steps = 0; /* the steps driven count against the calling entry's budget */
+    long long probe_steps = 0;
     for (int i = 0; i < pr->probe.n_points; i++) probe_steps += pr->probe.points[i].steps;
     lt_budget_add(L, probe_steps);
-    char law_err[1200];
-    if (lt_script_law_error(sc, NULL, law_err, sizeof law_err)) { /* a Lua law's function failed: its line */
-        lt_run_release(r);
-        lua_pushstring(L, law_err);
-        return lua_error(L);
+    check_probe_run(sc, L, r, rc, err, line);
+    return seconds;
+}
+
+/* NAME.tsv, or NAME.shard-K-of-N.tsv for a shard (malloc'ed; NULL: out of memory). */
+static char *probe_file_name(const char *name, const lt_probe_opts *po)
+{
+    char suffix[64] = "";
+    if (po->shards > 1) snprintf(suffix, sizeof suffix, ".shard-%d-of-%d", po->shard, po->shards);
+    size_t n = strlen(name) + strlen(suffix) + 8;
+    char *fname = malloc(n);
+    if (fname) snprintf(fname, n, "%s%s.tsv", name, suffix);
+    return fname;
+}
+
+/* The law's surface of the initial state over the forces a ray can reach, the same for every
+ * shard, into the pending files: in (Fn, |Ft|), or for a pair of DoFs the section in the pair's
+ * plane through the start forces, out to the rays' reach.  1 if written, 0 if the law has
+ * none, < 0 on failure (err). */
+static int write_probe_surface(const lt_script_opts *o, run_ctx *r, const probe_args *a, const lt_probe_opts *po,
+                               char *err, size_t n)
+{
+    probe_run *pr = r->extra;
+    const lt_view *t0 = lt_tester_view(pr->probe.start);
+    if (!pr->probe.extended) {
+        double kl[2] = {t0->resp.k[0] * a->limit, t0->resp.k[1] * a->limit}, lo, hi;
+        lt_surface_range(r->test.law, r->test.params, t0->law_state, t0->resp.f[0] - kl[0], t0->resp.f[0] + kl[0],
+                         hypot(t0->resp.f[1], t0->resp.f[2]) + kl[1], &lo, &hi);
+        return lt_surface_write_pending(o->out_dir, pr->name, r->test.law, r->test.params, t0->law_state, NULL, lo, hi,
+                                        &r->pending, err, n);
     }
-    if (rc < 0) {
-        if (!r->cb_error) {
-            char msg[sizeof err + 16]; /* a message of the probe's own fields names its field */
-            snprintf(msg, sizeof msg, "%s%s", strncmp(err, "field ", 6) == 0 ? "" : "field test: ", err);
-            return probe_error(L, r, line, msg);
-        }
-        lua_pushstring(L, err); /* an until/done of the initial stages failed: a complete message */
-        lt_run_release(r);
-        return lua_error(L);
+    double scale[2];
+    for (int i = 0; i < 2; i++) {
+        double lim = a->limits[i] > 0 ? a->limits[i] : a->limit;
+        scale[i] = po->force ? lim : fabs(pr->probe.k0[i]) * lim;
     }
-    int plots = 0, first_plot = 0;
-    char **plotted = NULL;
-    if (o->out_dir) {
-        char suffix[64] = "";
-        if (po.shards > 1) snprintf(suffix, sizeof suffix, ".shard-%d-of-%d", po.shard, po.shards);
-        size_t n = strlen(pr->name) + strlen(suffix) + 8, len = 0;
-        char *fname = malloc(n);
-        pr->text = lt_probe_format(&pr->probe, (int)directions, &len);
-        if (!fname || !pr->text) {
-            free(fname);
-            return probe_error(L, r, line, "out of memory");
-        }
-        snprintf(fname, n, "%s%s.tsv", pr->name, suffix);
-        const lt_view *t0 = lt_tester_view(pr->probe.start);
-        /* the surface of the initial state over the forces a ray can reach: the same for
-         * every shard; surface, table and plots are renamed together (afile.h) */
-        int ws;
-        if (!pr->probe.extended) {
-            double kl[2] = {t0->resp.k[0] * limit, t0->resp.k[1] * limit}, lo, hi;
-            lt_surface_range(r->test.law, r->test.params, t0->law_state, t0->resp.f[0] - kl[0], t0->resp.f[0] + kl[0],
-                             hypot(t0->resp.f[1], t0->resp.f[2]) + kl[1], &lo, &hi);
-            ws = lt_surface_write_pending(o->out_dir, pr->name, r->test.law, r->test.params, t0->law_state, NULL, lo, hi,
-                                          &r->pending, err, sizeof err);
-        } else { /* the section in the pair's plane through the start forces, out to the rays' reach */
-            double scale[2];
-            for (int i = 0; i < 2; i++) {
-                double lim = limits[i] > 0 ? limits[i] : limit;
-                scale[i] = po.force ? lim : fabs(pr->probe.k0[i]) * lim;
-            }
-            ws = lt_surface_section_pending(o->out_dir, pr->name, r->test.law, r->test.params, t0->law_state,
-                                            t0->resp.f, pr->probe.dofs, scale, &r->pending, err, sizeof err);
-        }
-        const char *surface_tmp = ws > 0 ? r->pending.tmp[r->pending.n - 1] : NULL;
-        lt_pending table = {0, 0, NULL, NULL};
-        int failed = ws < 0 || lt_write_file_pending(o->out_dir, fname, pr->text, len, &table, err, sizeof err) < 0;
+    return lt_surface_section_pending(o->out_dir, pr->name, r->test.law, r->test.params, t0->law_state, t0->resp.f,
+                                      pr->probe.dofs, scale, &r->pending, err, n);
+}
+
+/* The probe's table (in table) joins the pending files, last; its final path kept in pr->file.
+ * 1 on failure (err), else 0; table is left empty. */
+static int add_probe_table(run_ctx *r, lt_pending *table, char *err, size_t n)
+{
+    probe_run *pr = r->extra;
+    pr->file = strdup(table->final[0]);
+    int failed = !pr->file || lt_pending_add(&r->pending, table->tmp[0], table->final[0]) < 0;
+    if (failed) snprintf(err, n, "out of memory");
+    free(table->tmp);
+    free(table->final);
+    memset(table, 0, sizeof *table);
+    return failed;
+}
+
+/* The probe's files: its table, the law's surface and (without shards) the plots, temporary
+ * files first, renamed together (afile.h).  The number of plots, their names in *plotted. */
+static int publish_probe(script_ctx *sc, lua_State *L, run_ctx *r, const probe_args *a, const lt_probe_opts *po,
+                         char ***plotted)
+{
+    const lt_script_opts *o = sc->opts;
+    probe_run *pr = r->extra;
+    char err[PROBE_ERR_MAX];
+    size_t len = 0;
+    char *fname = probe_file_name(pr->name, po);
+    pr->text = lt_probe_format(&pr->probe, (int)a->directions, &len);
+    if (!fname || !pr->text) {
         free(fname);
-        if (!failed && o->plot && po.shards == 1) {
-            first_plot = r->pending.n;
-            lt_plot_input in = {table.tmp[0], table.final[0], NULL, surface_tmp, r->test.law, r->test.params, NAN};
-            plots = lt_plot_pending(pr->probe.extended ? "probe_pair" : "probe", &in, &r->pending, err, sizeof err);
-            failed = plots < 0;
-        }
-        if (!failed) {
-            pr->file = strdup(table.final[0]);
-            failed = !pr->file || lt_pending_add(&r->pending, table.tmp[0], table.final[0]) < 0;
-            if (failed) snprintf(err, sizeof err, "out of memory");
-            free(table.tmp);
-            free(table.final);
-            memset(&table, 0, sizeof table);
-        }
-        lt_pending_discard(&table);
-        if (!failed && plots > 0 && !o->quiet) plotted = lt_plotted_names(&r->pending, first_plot, plots);
-        failed = lt_publish_outputs(sc, &r->pending, failed, err, sizeof err);
-        if (failed) {
-            lt_plotted_report(plotted, plots, 0);
-            return probe_error(L, r, line, err);
-        }
+        probe_error(L, r, a->line, "out of memory");
     }
-    if (!o->quiet) probe_summary(&pr->probe, pr->name, r->test.law->name, (int)directions, o, seconds, pr->file);
-    lt_plotted_report(plotted, plots, 1);
-    sc->n_runs++;
-    /* results */
+    int ws = write_probe_surface(o, r, a, po, err, sizeof err);
+    const char *surface_tmp = ws > 0 ? r->pending.tmp[r->pending.n - 1] : NULL;
+    lt_pending table = {0};
+    int failed = ws < 0 || lt_write_file_pending(o->out_dir, fname, pr->text, len, &table, err, sizeof err) < 0;
+    free(fname);
+    int plots = 0, first_plot = 0;
+    if (!failed && o->plot && po->shards == 1) {
+        first_plot = r->pending.n;
+        lt_plot_input in = {.data = table.tmp[0], .base = table.final[0], .surface = surface_tmp,
+                            .law = r->test.law, .params = r->test.params, .tanPhi = NAN};
+        plots = lt_plot_pending(pr->probe.extended ? "probe_pair" : "probe", &in, &r->pending, err, sizeof err);
+        failed = plots < 0;
+    }
+    if (!failed) failed = add_probe_table(r, &table, err, sizeof err);
+    lt_pending_discard(&table);
+    if (!failed && plots > 0 && !o->quiet) *plotted = lt_plotted_names(&r->pending, first_plot, plots);
+    failed = lt_publish_outputs(sc, &r->pending, failed, err, sizeof err);
+    if (failed) {
+        lt_plotted_report(*plotted, plots, 0);
+        probe_error(L, r, a->line, err);
+    }
+    return plots;
+}
+
+/* results.start: the initial state the rays start from. */
+static void push_start(lua_State *L, const lt_probe *p)
+{
+    const lt_view *t0 = lt_tester_view(p->start);
+    lua_createtable(L, 0, 5);
+    const char *sn[] = {"uN", "Fn", "Fty", "Ftz", "kn", "kt"};
+    const double sv[] = {t0->u[0], t0->resp.f[0], t0->resp.f[1], t0->resp.f[2], t0->resp.k[0], t0->resp.k[1]};
+    for (int i = 0; i < 6; i++) {
+        lua_pushnumber(L, sv[i]);
+        lua_setfield(L, -2, sn[i]);
+    }
+}
+
+/* The results table: name, directions, file (when written), start and the points. */
+static void push_probe_results(lua_State *L, const probe_run *pr, long directions)
+{
     lua_createtable(L, 0, 6);
     lua_pushstring(L, pr->name);
     lua_setfield(L, -2, "name");
@@ -364,18 +478,7 @@ int lt_lib_probe_yield(lua_State *L)
         lua_pushstring(L, pr->file);
         lua_setfield(L, -2, "file");
     }
-    const lt_view *t0 = lt_tester_view(pr->probe.start);
-    lua_createtable(L, 0, 5);
-    const char *sn[] = {"uN", "Fn", "Fty", "Ftz"};
-    const double sv[] = {t0->u[0], t0->resp.f[0], t0->resp.f[1], t0->resp.f[2]};
-    for (int i = 0; i < 4; i++) {
-        lua_pushnumber(L, sv[i]);
-        lua_setfield(L, -2, sn[i]);
-    }
-    lua_pushnumber(L, t0->resp.k[0]);
-    lua_setfield(L, -2, "kn");
-    lua_pushnumber(L, t0->resp.k[1]);
-    lua_setfield(L, -2, "kt");
+    push_start(L, &pr->probe);
     lua_setfield(L, -2, "start");
     lua_createtable(L, pr->probe.n_points, 0);
     for (int i = 0; i < pr->probe.n_points; i++) {
@@ -383,6 +486,33 @@ int lt_lib_probe_yield(lua_State *L)
         lua_rawseti(L, -2, i + 1);
     }
     lua_setfield(L, -2, "points");
+}
+
+/* lawtester.probe_yield{ test = T, directions = N, limit = L, steps = S, name = NAME } -> results */
+int lt_lib_probe_yield(lua_State *L)
+{
+    script_ctx *sc = lt_lib_ctx(L);
+    if (sc->callback_depth > 0)
+        return luaL_error(L, "lawtester.probe_yield: runs do not nest (called from an until or done of another run)");
+    luaL_checktype(L, 1, LUA_TTABLE);
+    int line = caller_line(L);
+    probe_args a = {.line = line, .directions = 72, .steps = 2000, .limit = NAN, .dofs = {0, 1}, .dofs_line = line};
+    read_probe_args(sc, L, &a);
+    run_ctx *r = start_probe(sc, L, &a);
+    lt_lint_test(sc, L, r, line); /* the plausibility warnings of the test probed (at the call's line) */
+    limit_probe(sc, L, r, &a);
+    name_probe(L, r, &a);
+    check_probe_dofs(L, r, &a);
+    lt_probe_opts po = probe_opts(sc->opts, &a);
+    double seconds = drive_probe(sc, L, r, &po, line);
+    char **plotted = NULL;
+    int plots = sc->opts->out_dir ? publish_probe(sc, L, r, &a, &po, &plotted) : 0;
+    probe_run *pr = r->extra;
+    if (!sc->opts->quiet)
+        probe_summary(&pr->probe, pr->name, r->test.law->name, (int)a.directions, sc->opts, seconds, pr->file);
+    lt_plotted_report(plotted, plots, 1);
+    sc->n_runs++;
+    push_probe_results(L, pr, a.directions);
     lt_run_release(r);
     return 1;
 }

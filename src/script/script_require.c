@@ -163,19 +163,22 @@ static void push_text(lua_State *L, int fd, size_t size, const char *shown)
     luaL_pushresultsize(&buf, got);
 }
 
-/* require(NAME) -> the module's value */
-static int sandbox_require(lua_State *L)
+/* The module name, argument 1: a string that is a module name (name_problem); its length in *len. */
+static const char *check_name(lua_State *L, size_t *len)
 {
-    script_ctx *sc = lua_touserdata(L, lua_upvalueindex(1));
-    int cache = lua_upvalueindex(2);
     char q[160];
     if (lua_type(L, 1) != LUA_TSTRING)
         refuse(L, "require: expected a module name (a string), got %s%s", luaL_typename(L, 1), "");
-    size_t len;
-    const char *name = lua_tolstring(L, 1, &len);
-    const char *bad = name_problem(name, len);
+    const char *name = lua_tolstring(L, 1, len);
+    const char *bad = name_problem(name, *len);
     if (bad) refuse(L, "require: '%s' %s", lt_quote(name, q, sizeof q, 100), bad);
-    lua_settop(L, 1);
+    return name;
+}
+
+/* 1 with the module's value pushed if the cache has it; a module that is still loading (a loop
+ * of requires) is refused; 0 (nothing pushed) if it is not loaded yet. */
+static int push_cached(lua_State *L, int cache, const char *name)
+{
     lua_pushvalue(L, 1);
     if (lua_rawget(L, cache) != LUA_TNIL) {
         if (lua_touserdata(L, -1) == &loading_key)
@@ -183,16 +186,28 @@ static int sandbox_require(lua_State *L)
         return 1;
     }
     lua_pop(L, 1);
-    /* DIR/dir/mod.lua */
-    char dir[PATH_MAX], rel[MODULE_NAME_MAX + 8], file[PATH_MAX + MODULE_NAME_MAX + 8], shown[LT_QUOTE_KEEP + 1];
-    dir_of(sc->given_path, dir, sizeof dir);
+    return 0;
+}
+
+/* DIR/dir/mod.lua for dir.mod (len characters) into file (n bytes), DIR (the directory of the
+ * script being run) into dir (PATH_MAX bytes). */
+static void module_file(const script_ctx *sc, const char *name, size_t len, char *dir, char *file, size_t n)
+{
+    char rel[MODULE_NAME_MAX + 8];
+    dir_of(sc->given_path, dir, PATH_MAX);
     snprintf(rel, sizeof rel, "%s.lua", name);
     for (char *c = rel; c < rel + len; c++)
         if (*c == '.') *c = '/';
-    if (strcmp(dir, ".") == 0) snprintf(file, sizeof file, "%s", rel);
-    else snprintf(file, sizeof file, "%s%s%s", dir, strcmp(dir, "/") ? "/" : "", rel);
-    lt_quote(file, shown, sizeof shown, LT_QUOTE_KEEP);
-    char real_dir[PATH_MAX], real_file[PATH_MAX];
+    if (strcmp(dir, ".") == 0) snprintf(file, n, "%s", rel);
+    else snprintf(file, n, "%s%s%s", dir, strcmp(dir, "/") ? "/" : "", rel);
+}
+
+/* The real path of file (shown: as messages name it) into real_file (PATH_MAX bytes), refused
+ * unless the file is there and below the real path of dir (all symbolic links resolved). */
+static void resolve_below(lua_State *L, const char *name, const char *dir, const char *file, const char *shown,
+                          char *real_file)
+{
+    char q[160], real_dir[PATH_MAX];
     if (!realpath(dir, real_dir)) refuse(L, "require: cannot resolve the script's directory '%s': %s", lt_quote(dir, q, sizeof q, 100), strerror(errno));
     if (!realpath(file, real_file)) {
         if (errno == ENOENT || errno == ENOTDIR) refuse(L, "require: module '%s' not found: no file '%s'", name, shown);
@@ -205,6 +220,12 @@ static int sandbox_require(lua_State *L)
         refuse(L, "require: '%s' leads outside the script's directory '%s' (through a symbolic link): refused", shown,
                lt_quote(dir, d, sizeof d, 100));
     }
+}
+
+/* The text of the module at real_file pushed (a string): a regular file, within the memory cap
+ * (max_bytes; 0: none). */
+static void push_module_text(lua_State *L, const char *real_file, const char *shown, size_t max_bytes)
+{
     int fd = open(real_file, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     struct stat st;
     if (fd < 0 || fstat(fd, &st) != 0) {
@@ -216,36 +237,46 @@ static int sandbox_require(lua_State *L)
         close(fd);
         refuse(L, "require: '%s' is not a regular file%s", shown, "");
     }
-    lt_limits *lim = lt_limits_of(L);
-    if (lim->max_bytes && (size_t)st.st_size > lim->max_bytes) {
+    if (max_bytes && (size_t)st.st_size > max_bytes) {
         close(fd);
         refuse(L, "require: '%s' is larger than the memory cap (--max-memory MB)%s", shown, "");
     }
-    push_text(L, fd, (size_t)st.st_size, shown); /* index 2 */
-    size_t n;
-    const char *text = lua_tolstring(L, 2, &n);
-    /* the module list: the chunk name and the index of its fields */
+    push_text(L, fd, (size_t)st.st_size, shown);
+}
+
+/* The module joins the list of L's modules: its chunk name "@PATH", its path and the index of
+ * its fields (srcloc.h) from its text (n bytes). */
+static module *add_module(lua_State *L, const char *shown, const char *text, size_t n, size_t max_bytes)
+{
     module_list *l = get_list(L);
     if (l->n == l->cap) {
         int cap = l->cap ? 2 * l->cap : 8;
         module *m = realloc(l->m, (size_t)cap * sizeof *m);
-        if (!m) return luaL_error(L, "out of memory");
+        if (!m) luaL_error(L, "out of memory");
         l->m = m, l->cap = cap;
     }
     module *m = &l->m[l->n];
     size_t sn = strlen(shown) + 2;
     m->path = strdup(shown);
     m->source = malloc(sn);
-    m->loc = lt_srcloc_parse_capped(text, n, lim->max_bytes, NULL);
+    m->loc = lt_srcloc_parse_capped(text, n, max_bytes, NULL);
     if (!m->path || !m->source || !m->loc) {
         free(m->path), free(m->source), lt_srcloc_free(m->loc);
-        return luaL_error(L, "out of memory");
+        luaL_error(L, "out of memory");
     }
     snprintf(m->source, sn, "@%s", shown);
     l->n++;
+    return m;
+}
+
+/* Load the module's text (n bytes) as text only, its environment the script's sandbox; run it
+ * with (NAME, PATH) while the cache marks it loading; cache its value (true when it returns
+ * nothing), pushed.  A failed module is not cached: a later require tries again. */
+static void run_module(lua_State *L, const script_ctx *sc, int cache, const module *m, const char *text, size_t n)
+{
     if (luaL_loadbufferx(L, text, n, m->source, "t") != LUA_OK) { /* a syntax error names the module's line */
-        if (lt_module_located(L, lua_tostring(L, -1))) return lua_error(L);
-        return luaL_error(L, "require: module '%s' ('%s'): %s", name, shown, lua_tostring(L, -1));
+        if (lt_module_located(L, lua_tostring(L, -1))) lua_error(L);
+        luaL_error(L, "require: module '%s' ('%s'): %s", lua_tostring(L, 1), m->path, lua_tostring(L, -1));
     }
     lua_rawgeti(L, LUA_REGISTRYINDEX, sc->env_ref);
     lua_setupvalue(L, -2, 1); /* _ENV: the script's sandbox */
@@ -253,12 +284,12 @@ static int sandbox_require(lua_State *L)
     lua_pushlightuserdata(L, (void *)&loading_key);
     lua_rawset(L, cache);
     lua_pushvalue(L, 1);
-    lua_pushstring(L, shown);
+    lua_pushstring(L, m->path);
     if (lua_pcall(L, 2, 1, 0) != LUA_OK) {
         lua_pushvalue(L, 1);
         lua_pushnil(L);
         lua_rawset(L, cache); /* not loaded: a later require tries again */
-        return lua_error(L);
+        lua_error(L);
     }
     if (lua_isnil(L, -1)) {
         lua_pop(L, 1);
@@ -267,6 +298,27 @@ static int sandbox_require(lua_State *L)
     lua_pushvalue(L, 1);
     lua_pushvalue(L, -2);
     lua_rawset(L, cache);
+}
+
+/* require(NAME) -> the module's value */
+static int sandbox_require(lua_State *L)
+{
+    script_ctx *sc = lua_touserdata(L, lua_upvalueindex(1));
+    int cache = lua_upvalueindex(2);
+    size_t len;
+    const char *name = check_name(L, &len);
+    lua_settop(L, 1);
+    if (push_cached(L, cache, name)) return 1;
+    char dir[PATH_MAX], file[PATH_MAX + MODULE_NAME_MAX + 8], shown[LT_QUOTE_KEEP + 1], real_file[PATH_MAX];
+    module_file(sc, name, len, dir, file, sizeof file);
+    lt_quote(file, shown, sizeof shown, LT_QUOTE_KEEP);
+    resolve_below(L, name, dir, file, shown, real_file);
+    size_t max_bytes = lt_limits_of(L)->max_bytes;
+    push_module_text(L, real_file, shown, max_bytes); /* index 2 */
+    size_t n;
+    const char *text = lua_tolstring(L, 2, &n);
+    const module *m = add_module(L, shown, text, n, max_bytes);
+    run_module(L, sc, cache, m, text, n);
     return 1;
 }
 

@@ -59,17 +59,11 @@ void lt_plotted_report(char **names, int n, int print)
     free(names);
 }
 
-static void print_summary(const lt_tester *tester, const char *name, const char *file, long rows)
+/* The summary's stiffness lines: the rule and its values at the last contact formed, and the
+ * parameters "from the materials" (NaN default) that the test gave: the law uses those. */
+static void print_stiffness(const lt_view *t)
 {
-    const lt_view *t = lt_tester_view(tester);
     const lt_law *law = t->test->law;
-    printf("test %s: law %s, %ld steps, t = %.9g s, %d stages\n", name, law->name, t->step, t->time,
-           t->test->n_stages);
-    printf("  bodies: ");
-    print_body('A', &t->test->body[0]);
-    printf(", ");
-    print_body('B', &t->test->body[1]);
-    printf("\n");
     const lt_stiffness *sr = &t->test->stiffness;
     printf("  stiffness rule %s (area %s, lengths %s)", lt_stiff_rule_names[sr->rule], lt_stiff_area_names[sr->area],
            lt_stiff_lengths_names[sr->lengths]);
@@ -88,19 +82,17 @@ static void print_summary(const lt_tester *tester, const char *name, const char 
         printf("    (%s contact formed at step %ld, uN0 = %s m%s)\n", t->n_formed > 1 ? "the last" : "the", t->stiff_step,
                num(t->stiff_uN0), t->n_formed > 1 ? "; every contact is in the .meta file" : "");
     }
-    /* parameters "from the materials" (NaN default) that the test gave: the law uses those */
     int over = 0;
     for (int i = 0; i < law->n_params; i++)
         if (law->params[i].kind == LT_REAL && isnan(law->params[i].def) && !isnan(t->test->params[i]))
             printf(over++ ? " %s" : "    law parameters given, used instead of the rule's: %s", law->params[i].name);
     if (over) printf("\n");
-    if (t->has_contact) printf("  final contact: uN = %.9g m, kn = %.9g N/m, kt = %.9g N/m\n", t->u[0], t->resp.k[0], t->resp.k[1]);
-    else printf("  final state: no contact\n");
-    lt_predictor_stats p = lt_tester_predictor_stats(tester);
-    if (p.used + p.passes > 0)
-        printf("  imposition frame: predicted on %ld steps, trial passes on %ld (%ld predictions missed by more than "
-               "theta^3 + 1e-12 rad; worst miss %.2g rad)\n",
-               p.used, p.passes, p.misses, p.worst);
+}
+
+/* The summary's energy lines: each energy at the end, and the balance. */
+static void print_energies(const lt_view *t)
+{
+    const lt_law *law = t->test->law;
     printf("  energies [J]:");
     for (int i = 0; i < lt_energy_count(law); i++) printf(" %s=%.9g", lt_energy_name(law, i), t->energy[i]);
     printf("\n");
@@ -111,6 +103,29 @@ static void print_summary(const lt_tester *tester, const char *name, const char 
     else /* nothing booked: the balance is what the contact absorbed (docs/energy.md, "unbooked") */
         printf("  energy balance: n/a, the law books no energies; its contact absorbed %.3g J (%.3g of the work; the "
                "unbooked column)\n", bal, work != 0 ? fabs(bal / work) : 0.0);
+}
+
+/* The summary of a run on stdout: the test, bodies, stiffness, final contact, the imposition
+ * frame's predictor, energies, and the files written (file: NULL if none). */
+static void print_summary(const lt_tester *tester, const char *name, const char *file, long rows)
+{
+    const lt_view *t = lt_tester_view(tester);
+    printf("test %s: law %s, %ld steps, t = %.9g s, %d stages\n", name, t->test->law->name, t->step, t->time,
+           t->test->n_stages);
+    printf("  bodies: ");
+    print_body('A', &t->test->body[0]);
+    printf(", ");
+    print_body('B', &t->test->body[1]);
+    printf("\n");
+    print_stiffness(t);
+    if (t->has_contact) printf("  final contact: uN = %.9g m, kn = %.9g N/m, kt = %.9g N/m\n", t->u[0], t->resp.k[0], t->resp.k[1]);
+    else printf("  final state: no contact\n");
+    lt_predictor_stats p = lt_tester_predictor_stats(tester);
+    if (p.used + p.passes > 0)
+        printf("  imposition frame: predicted on %ld steps, trial passes on %ld (%ld predictions missed by more than "
+               "theta^3 + 1e-12 rad; worst miss %.2g rad)\n",
+               p.used, p.passes, p.misses, p.worst);
+    print_energies(t);
     if (file) {
         size_t n = strlen(file);
         printf("  wrote %s (%ld rows) and %.*s.meta\n", file, rows, (int)(n > 4 ? n - 4 : n), file);
@@ -240,16 +255,31 @@ static void run_tick(void *ctx, const lt_tester *tester)
     lt_progress_steps(ctx, t->step, t->stage + 1, t->test->n_stages);
 }
 
-/* Raise the message of a run that failed: keep the rows recorded before the failure as
- * DIR/NAME.tsv.partial with DIR/NAME.meta.partial (status `failed: ...`), never under the final
- * names; free the run.  Does not return. */
-static void fail_run(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
+/* The message of a run that stopped at a stage's error (t->err), or whose recorded states outgrew
+ * the memory limit, into msg (n bytes). */
+static void stage_failure_text(const script_ctx *sc, const run_ctx *r, int call_line, char *msg, size_t n)
 {
     const lt_view *t = lt_tester_view(r->tester);
-    char msg[sizeof t->err + 1600], err[600];
-    size_t n = sizeof msg;
+    srcloc_key p[2] = {{"stages", 0}, {NULL, t->stage + 1}};
+    char pre[160];
+    test_prefix(sc, pre, sizeof pre);
+    if (r->keep_failed)
+        snprintf(msg, n, "%s:%d: field %srecord: the recorded states of the run outgrow the memory limit of "
+                 "%zu MB (record = { every = N } keeps every N-th)", sc->path, test_line(sc, call_line, NULL, 0),
+                 pre, (sc->lim.cap_bytes ? sc->lim.cap_bytes : sc->lim.max_bytes) >> 20);
+    else
+        snprintf(msg, n, "%s:%d: field %sstages[%d]: %s", sc->path, test_line(sc, call_line, p, 2), pre,
+                 t->stage + 1, t->err);
+}
+
+/* The message of a run that failed into msg (n bytes), by what failed first: the output bounds
+ * refused a row, the record could not be written, an until or done, a Lua law's init or step, a
+ * value of a stage, or the stage itself; then the stability check's text if dt exceeded it. */
+static void failure_text(script_ctx *sc, run_ctx *r, int call_line, char *msg, size_t n)
+{
+    const lt_view *t = lt_tester_view(r->tester);
     if (r->rec_open && r->rec.limit_hit) {
-        /* the output bounds refused a row: the rows before it are kept below */
+        /* the output bounds refused a row: the rows before it are kept (keep_partial) */
         char why[400];
         srcloc_key p[2] = {{"stages", 0}, {NULL, t->stage + 1}};
         lt_outlimit_reason(&sc->out, r->rec.limit_hit, why, sizeof why);
@@ -268,45 +298,52 @@ static void fail_run(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
         snprintf(msg, n, "%s:%d: field stages[%d].values[%d]: %s", sc->path, test_line(sc, call_line, p, 4),
                  t->stage + 1, t->err_dof, t->err);
     } else {
-        srcloc_key p[2] = {{"stages", 0}, {NULL, t->stage + 1}};
-        char pre[160];
-        test_prefix(sc, pre, sizeof pre);
-        if (r->keep_failed)
-            snprintf(msg, n, "%s:%d: field %srecord: the recorded states of the run outgrow the memory limit of "
-                     "%zu MB (record = { every = N } keeps every N-th)", sc->path, test_line(sc, call_line, NULL, 0),
-                     pre, (sc->lim.cap_bytes ? sc->lim.cap_bytes : sc->lim.max_bytes) >> 20);
-        else
-            snprintf(msg, n, "%s:%d: field %sstages[%d]: %s", sc->path, test_line(sc, call_line, p, 2), pre,
-                     t->stage + 1, t->err);
+        stage_failure_text(sc, r, call_line, msg, n);
     }
     if (t->stab.exceeded) {
         char st[400];
         stability_text(r->tester, st, sizeof st);
         snprintf(msg + strlen(msg), n - strlen(msg), "; %s", st);
     }
-    if (r->rec_open && !r->rec.f.failed && r->rec.rows > 0) {
-        char status[sizeof t->err + 1700];
-        snprintf(status, sizeof status, "failed: %s", msg);
-        lt_meta_finish(&r->meta, status);
-        char *partial = malloc(strlen(r->rec.f.final_path) + 16);
-        if (partial) sprintf(partial, "%s.partial", r->rec.f.final_path);
-        int ok = partial && lt_afile_commit_as(&r->rec.f, ".partial", err, sizeof err) == 0;
-        r->rec_open = 0;
-        if (ok && lt_afile_commit_as(&r->meta.f, ".partial", err, sizeof err) < 0) {
-            remove(partial);
-            ok = 0;
-        } else if (!ok) {
-            lt_meta_abort(&r->meta); /* its temporary file goes with the record's */
-        }
-        r->lt_meta_open = 0;
-        char *meta_partial = ok ? lt_afile_path(sc->opts->out_dir, "", r->name, ".meta.partial") : NULL;
-        if (ok) lt_outlimit_kept(&sc->out, lt_file_size(partial) + (meta_partial ? lt_file_size(meta_partial) : 0));
-        free(meta_partial);
-        size_t u = strlen(msg);
-        if (ok) snprintf(msg + u, n - u, " [rows up to the failure kept in %s]", partial);
-        else snprintf(msg + u, n - u, " [the rows recorded before could not be kept: %s]", partial ? err : "out of memory");
-        free(partial);
+}
+
+/* Keep the rows recorded before the failure as DIR/NAME.tsv.partial with DIR/NAME.meta.partial
+ * (status `failed: MSG`), never under the final names, counted as kept output; where they are,
+ * or why they could not be kept, is appended to msg (n bytes). */
+static void keep_partial(script_ctx *sc, run_ctx *r, char *msg, size_t n)
+{
+    const lt_view *t = lt_tester_view(r->tester);
+    char status[sizeof t->err + 1700], err[600];
+    snprintf(status, sizeof status, "failed: %s", msg);
+    lt_meta_finish(&r->meta, status);
+    char *partial = malloc(strlen(r->rec.f.final_path) + 16);
+    if (partial) sprintf(partial, "%s.partial", r->rec.f.final_path);
+    int ok = partial && lt_afile_commit_as(&r->rec.f, ".partial", err, sizeof err) == 0;
+    r->rec_open = 0;
+    if (ok && lt_afile_commit_as(&r->meta.f, ".partial", err, sizeof err) < 0) {
+        remove(partial);
+        ok = 0;
+    } else if (!ok) {
+        lt_meta_abort(&r->meta); /* its temporary file goes with the record's */
     }
+    r->lt_meta_open = 0;
+    char *meta_partial = ok ? lt_afile_path(sc->opts->out_dir, "", r->name, ".meta.partial") : NULL;
+    if (ok) lt_outlimit_kept(&sc->out, lt_file_size(partial) + (meta_partial ? lt_file_size(meta_partial) : 0));
+    free(meta_partial);
+    size_t u = strlen(msg);
+    if (ok) snprintf(msg + u, n - u, " [rows up to the failure kept in %s]", partial);
+    else snprintf(msg + u, n - u, " [the rows recorded before could not be kept: %s]", partial ? err : "out of memory");
+    free(partial);
+}
+
+/* Raise the message of a run that failed, after keeping the rows recorded before the failure
+ * (keep_partial); free the run.  Does not return. */
+static void fail_run(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
+{
+    const lt_view *t = lt_tester_view(r->tester);
+    char msg[sizeof t->err + 1600];
+    failure_text(sc, r, call_line, msg, sizeof msg);
+    if (r->rec_open && !r->rec.f.failed && r->rec.rows > 0) keep_partial(sc, r, msg, sizeof msg);
     sc->out.open = 0;
     lt_watch_test_end();
     lt_run_release(r);
@@ -328,204 +365,255 @@ int lt_publish_outputs(script_ctx *sc, lt_pending *pending, int failed, char *er
     return lt_pending_publish(pending, err, n) < 0;
 }
 
-/* Run the test table at stack index idx; leaves a results table on the stack. Raises Lua
- * errors (already formatted) on failure. */
-void lt_run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
+/* Read the test table at test_idx into r in protected mode (a conversion error unwinds through
+ * Lua): on an error the run is freed, then the error raised again. */
+void lt_read_run_test(lua_State *L, run_ctx *r, read_args *args, int test_idx)
 {
-    idx = lua_absindex(L, idx);
-    run_ctx *r = lt_run_new(L, sc); /* freed with the state's GC, lt_run_release on __gc */
-    lt_make_proxies(L, r);
-    /* conversion errors unwind through Lua: convert in protected mode, free, then rethrow */
-    read_args args = {{sc->path, sc->loc, L, {{0, 0}}, 0, call_line, 0, 0}, r, 2, &r->name};
-    for (int i = 0; i < sc->test_depth; i++) args.cv.path[i] = sc->test_path[i];
-    args.cv.depth = sc->test_depth;
     lua_pushcfunction(L, lt_protected_read);
-    lua_pushlightuserdata(L, &args);
-    lua_pushvalue(L, idx);
+    lua_pushlightuserdata(L, args);
+    lua_pushvalue(L, test_idx);
     if (lua_pcall(L, 2, 0, 0) != LUA_OK) {
         lt_run_release(r);
         lua_error(L);
     }
+}
+
+/* Free the run and raise msg (a complete message) as a Lua error.  Does not return. */
+static _Noreturn void raise_released(lua_State *L, run_ctx *r, const char *msg)
+{
+    lt_run_release(r);
+    lua_pushstring(L, msg);
+    lua_error(L);
+    abort(); /* not reached: lua_error does not return */
+}
+
+/* A new run (pushed as a userdata, freed with the state's GC: lt_run_release on __gc) with the
+ * test table at idx read into it, its steps capped, and its tester. */
+static run_ctx *read_run(script_ctx *sc, lua_State *L, int idx, int call_line)
+{
+    run_ctx *r = lt_run_new(L, sc);
+    lt_make_proxies(L, r);
+    read_args args = {
+        .cv = {.file = sc->path, .loc = sc->loc, .L = L, .depth = sc->test_depth, .call_line = call_line},
+        .r = r,
+        .idx = 2,
+        .name = &r->name,
+    };
+    for (int i = 0; i < sc->test_depth; i++) args.cv.path[i] = sc->test_path[i];
+    lt_read_run_test(L, r, &args, idx);
     lt_cap_steps(sc->opts, &r->test);
-    lt_tester *tester = r->tester = lt_tester_new();
-    if (!tester || !r->name) {
+    r->tester = lt_tester_new();
+    if (!r->tester || !r->name) {
         lt_run_release(r);
         luaL_error(L, "out of memory");
     }
-    r->t = tester;
-    const lt_view *t = lt_tester_view(tester);
-    lt_lint_test(sc, L, r, call_line);
-    const char *name = r->name;
-    int recording = sc->opts->out_dir && r->test.record_every > 0;
-    char err[600];
-    for (int k = 0; recording && k < 2; k++) { /* no file lawtester.write made becomes this record */
-        lua_pushfstring(L, "%s%s", name, k ? ".meta" : ".tsv");
+    r->t = r->tester;
+    return r;
+}
+
+/* No file lawtester.write made in this script becomes the test's record (NAME.tsv, NAME.meta). */
+static void claim_record_files(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
+{
+    for (int k = 0; k < 2; k++) {
+        lua_pushfstring(L, "%s%s", r->name, k ? ".meta" : ".tsv");
         if (lt_claim_file(L, lua_tostring(L, -1), "run")) {
+            char err[600];
             srcloc_key p[1] = {{"name", 0}};
             snprintf(err, sizeof err, "%s:%d: field name: '%s': its record %s is a file lawtester.write wrote in this "
-                     "script", sc->path, test_line(sc, call_line, p, 1), name, lua_tostring(L, -1));
-            lt_run_release(r);
-            lua_pushstring(L, err);
-            lua_error(L);
+                     "script", sc->path, test_line(sc, call_line, p, 1), r->name, lua_tostring(L, -1));
+            raise_released(L, r, err);
         }
         lua_pop(L, 1);
     }
-    if (recording) {
-        /* one test of a name per script, one writer of a test per directory: nothing of an
-         * earlier result is replaced by a second test of its name, no two runs mix their files */
-        int earlier = lt_claim_test_name(L, name, test_line(sc, call_line, NULL, 0));
-        srcloc_key np[1] = {{"name", 0}};
-        if (earlier) {
-            snprintf(err, sizeof err, "%s:%d: field name: '%s' is the name of the test at line %d of this script too: "
-                     "each test of a script needs a name of its own (its record %s.tsv would replace the other's)",
-                     sc->path, test_line(sc, call_line, np, 1), name, earlier, name);
-            lt_run_release(r);
-            lua_pushstring(L, err);
-            lua_error(L);
-        }
-        int held;
-        r->name_lock = lt_afile_lock(sc->opts->out_dir, name, &held, err, sizeof err);
-        if (r->name_lock < 0) {
-            char msg[900];
-            if (held) snprintf(msg, sizeof msg, "%s:%d: field name: %s", sc->path, test_line(sc, call_line, np, 1), err);
-            else snprintf(msg, sizeof msg, "%s:%d: %s", sc->path, test_line(sc, call_line, NULL, 0), err);
-            lt_run_release(r);
-            lua_pushstring(L, msg);
-            lua_error(L);
-        }
-        sc->out.open = 0;
-        int disk = lt_outlimit_check_disk(&sc->out);
-        if (disk != LT_OUT_OK) lt_outlimit_reason(&sc->out, disk, err, sizeof err);
-        else if (lt_record_open(&r->rec, sc->opts->out_dir, name, r->test.law, &sc->out, err, sizeof err) == 0)
-            r->rec_open = 1;
-        if (r->rec_open && lt_meta_open(&r->meta, sc->opts->out_dir, name, &r->test, &sc->out, err, sizeof err) == 0)
-            r->lt_meta_open = 1;
-        if (!r->lt_meta_open) {
-            lt_run_release(r);
-            luaL_error(L, "%s:%d: %s", sc->path, test_line(sc, call_line, NULL, 0), err);
-        }
+}
+
+/* One test of a name per script, one writer of a test per directory: nothing of an earlier
+ * result is replaced by a second test of its name, no two runs mix their files. */
+static void claim_test_name(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
+{
+    const char *name = r->name;
+    char err[600];
+    int earlier = lt_claim_test_name(L, name, test_line(sc, call_line, NULL, 0));
+    srcloc_key np[1] = {{"name", 0}};
+    if (earlier) {
+        snprintf(err, sizeof err, "%s:%d: field name: '%s' is the name of the test at line %d of this script too: "
+                 "each test of a script needs a name of its own (its record %s.tsv would replace the other's)",
+                 sc->path, test_line(sc, call_line, np, 1), name, earlier, name);
+        raise_released(L, r, err);
     }
-    r->test.name = name;
-    lt_observer obs = {NULL, NULL, NULL, NULL, NULL, NULL, NULL};
-    if (recording) obs = (lt_observer){observe_row, r, lt_meta_contact, &r->meta, &r->stop, NULL, NULL};
-    else if (sc->keep_rows && r->test.record_every > 0) obs = (lt_observer){observe_row, r, NULL, NULL, &r->stop, NULL, NULL};
+    int held;
+    r->name_lock = lt_afile_lock(sc->opts->out_dir, name, &held, err, sizeof err);
+    if (r->name_lock < 0) {
+        char msg[900];
+        if (held) snprintf(msg, sizeof msg, "%s:%d: field name: %s", sc->path, test_line(sc, call_line, np, 1), err);
+        else snprintf(msg, sizeof msg, "%s:%d: %s", sc->path, test_line(sc, call_line, NULL, 0), err);
+        raise_released(L, r, msg);
+    }
+}
+
+/* The record and its .meta sidecar opened (temporary files), if the disk has room for them. */
+static void open_record(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
+{
+    char err[600];
+    sc->out.open = 0;
+    int disk = lt_outlimit_check_disk(&sc->out);
+    if (disk != LT_OUT_OK) lt_outlimit_reason(&sc->out, disk, err, sizeof err);
+    else if (lt_record_open(&r->rec, sc->opts->out_dir, r->name, r->test.law, &sc->out, err, sizeof err) == 0)
+        r->rec_open = 1;
+    if (r->rec_open && lt_meta_open(&r->meta, sc->opts->out_dir, r->name, &r->test, &sc->out, err, sizeof err) == 0)
+        r->lt_meta_open = 1;
+    if (!r->lt_meta_open) {
+        lt_run_release(r);
+        luaL_error(L, "%s:%d: %s", sc->path, test_line(sc, call_line, NULL, 0), err);
+    }
+}
+
+/* Drive the test with its observers (the record, the kept states, the progress bar; the watch
+ * page names it); its steps are charged to the script.  Raises the run's error if it failed. */
+static void drive_run(script_ctx *sc, lua_State *L, run_ctx *r, int call_line, int recording)
+{
+    lt_observer obs = {0};
+    if (recording)
+        obs = (lt_observer){.on_row = observe_row, .row_ctx = r, .on_contact = lt_meta_contact,
+                            .contact_ctx = &r->meta, .stop = &r->stop};
+    else if (sc->keep_rows && r->test.record_every > 0)
+        obs = (lt_observer){.on_row = observe_row, .row_ctx = r, .stop = &r->stop};
     lt_progress bar;
     char label[300];
-    snprintf(label, sizeof label, "run %s", name);
+    snprintf(label, sizeof label, "run %s", r->name);
     lt_progress_start(&bar, label, sc->opts->progress);
     if (bar.enabled) {
         obs.on_tick = run_tick;
         obs.tick_ctx = &bar;
     }
     watch_test(sc, r, call_line);
-    int run_rc = lt_run_observed(tester, &r->test, &obs);
+    int run_rc = lt_run_observed(r->tester, &r->test, &obs);
+    const lt_view *t = lt_tester_view(r->tester);
     sc->steps_run += t->step; /* lawtester.run charges them to its caller's budget (script.c) */
     lt_progress_end_steps(&bar, t->step, r->test.n_stages, run_rc == 0);
     if (run_rc < 0) fail_run(sc, L, r, call_line);
-    lt_lint_stability(sc, L, r, call_line, tester);
-    const char *file = NULL;
-    long rows = 0;
-    int plots = 0, first_plot = 0;
-    if (recording) {
-        rows = r->rec.rows;
-        /* everything goes to temporary files first: the law's surface beside the record (the
-         * contact as created, and at the end), the sidecar, the record, the plots; then all are
-         * renamed together, the record last, or all removed if any of them failed */
-        int wrote = 0;
-        if (r->rec.have_force && t->created) {
-            double lo, hi;
-            lt_surface_range(r->test.law, r->test.params, t->law_state_created, r->rec.fn_min, r->rec.fn_max,
-                             r->rec.ft_max, &lo, &hi);
-            wrote = lt_surface_write_pending(sc->opts->out_dir, name, r->test.law, r->test.params, t->law_state_created,
-                                             t->law_state, lo, hi, &r->pending, err, sizeof err);
-        }
-        const char *surface_tmp = wrote > 0 ? r->pending.tmp[r->pending.n - 1] : NULL;
-        lt_pending table = {0, 0, NULL, NULL};
-        int failed = wrote < 0;
-        lt_meta_finish(&r->meta, "complete");
-        r->lt_meta_open = 0;
-        if (failed) lt_meta_abort(&r->meta);
-        else failed = lt_afile_close_into(&r->meta.f, &r->pending, err, sizeof err) < 0;
-        const char *meta_tmp = failed ? NULL : r->pending.tmp[r->pending.n - 1]; /* for the plots' titles */
-        r->rec_open = 0;
-        if (failed) lt_record_abort(&r->rec);
-        else failed = lt_afile_close_into(&r->rec.f, &table, err, sizeof err) < 0;
-        if (!failed && sc->opts->plot) {
-            /* the Coulomb cone: the friction coefficient the law declares (lt_law.friction) */
-            double tanphi = lt_law_friction(r->test.law, r->test.params, t->law_state, t->stiff.tanPhi);
-            first_plot = r->pending.n;
-            lt_watch_page->stage = 0; /* the steps are over: a fault now is the plots' */
-            lt_watch_text(lt_watch_page->doing, sizeof lt_watch_page->doing, "while its plots were rendered (gnuplot)");
-            lt_plot_input in = {table.tmp[0], table.final[0], meta_tmp, surface_tmp, NULL, NULL, tanphi};
-            plots = lt_plot_pending(NULL, &in, &r->pending, err, sizeof err);
-            failed = plots < 0;
-        }
-        if (!failed) {
-            file = r->file = strdup(table.final[0]);
-            failed = lt_pending_add(&r->pending, table.tmp[0], table.final[0]) < 0;
-            if (failed) snprintf(err, sizeof err, "out of memory");
-            free(table.tmp);
-            free(table.final);
-            memset(&table, 0, sizeof table);
-        }
-        lt_pending_discard(&table);
-        /* the plotted names, for the summary, before the set is emptied */
-        char **plotted = NULL;
-        if (!failed && plots > 0 && !sc->opts->quiet) plotted = lt_plotted_names(&r->pending, first_plot, plots);
-        failed = lt_publish_outputs(sc, &r->pending, failed, err, sizeof err);
-        if (failed) {
-            sc->out.open = 0;
-            lt_plotted_report(plotted, plots, 0);
-            lt_run_release(r);
-            luaL_error(L, "%s:%d: %s", sc->path, test_line(sc, call_line, NULL, 0), err);
-        }
-        /* a record of this name from a failed run is out of date now */
-        const char *const stale_suffix[2] = {".tsv.partial", ".meta.partial"};
-        for (int i = 0; i < 2; i++) {
-            char *stale = lt_afile_path(sc->opts->out_dir, "", name, stale_suffix[i]);
-            if (stale) lt_afile_remove_stale(stale);
-            free(stale);
-        }
-        if (!sc->opts->quiet) print_summary(tester, name, file, rows);
-        lt_plotted_report(plotted, plots, 1);
-    } else if (!sc->opts->quiet) {
-        print_summary(tester, name, NULL, 0);
+}
+
+/* The law's surface beside the record (the contact as created, and at the end) into the pending
+ * files: 1 if written, 0 if the run has none, < 0 on failure (err). */
+static int write_surface(script_ctx *sc, run_ctx *r, char *err, size_t n)
+{
+    const lt_view *t = lt_tester_view(r->tester);
+    if (!(r->rec.have_force && t->created)) return 0;
+    double lo, hi;
+    lt_surface_range(r->test.law, r->test.params, t->law_state_created, r->rec.fn_min, r->rec.fn_max, r->rec.ft_max,
+                     &lo, &hi);
+    return lt_surface_write_pending(sc->opts->out_dir, r->name, r->test.law, r->test.params, t->law_state_created,
+                                    t->law_state, lo, hi, &r->pending, err, n);
+}
+
+/* The sidecar (status complete) closed into the pending files and the record into table (it is
+ * renamed last); after a failure (*failed), each is removed instead.  The sidecar's temporary
+ * path, for the plots' titles (NULL after a failure). */
+static const char *close_record(run_ctx *r, lt_pending *table, int *failed, char *err, size_t n)
+{
+    lt_meta_finish(&r->meta, "complete");
+    r->lt_meta_open = 0;
+    if (*failed) lt_meta_abort(&r->meta);
+    else *failed = lt_afile_close_into(&r->meta.f, &r->pending, err, n) < 0;
+    const char *meta_tmp = *failed ? NULL : r->pending.tmp[r->pending.n - 1];
+    r->rec_open = 0;
+    if (*failed) lt_record_abort(&r->rec);
+    else *failed = lt_afile_close_into(&r->rec.f, table, err, n) < 0;
+    return meta_tmp;
+}
+
+/* The record's plots (gnuplot) into the pending files: their number, or < 0 (err). */
+static int render_plots(run_ctx *r, const lt_pending *table, const char *meta_tmp, const char *surface_tmp,
+                        char *err, size_t n)
+{
+    const lt_view *t = lt_tester_view(r->tester);
+    /* the Coulomb cone: the friction coefficient the law declares (lt_law.friction) */
+    double tanphi = lt_law_friction(r->test.law, r->test.params, t->law_state, t->stiff.tanPhi);
+    lt_watch_page->stage = 0; /* the steps are over: a fault now is the plots' */
+    lt_watch_text(lt_watch_page->doing, sizeof lt_watch_page->doing, "while its plots were rendered (gnuplot)");
+    lt_plot_input in = {.data = table->tmp[0], .base = table->final[0], .meta = meta_tmp, .surface = surface_tmp,
+                        .tanPhi = tanphi};
+    return lt_plot_pending(NULL, &in, &r->pending, err, n);
+}
+
+/* The record (in table) joins the pending files, last; its final path kept in r->file.  1 on
+ * failure (err), else 0; table is left empty. */
+static int add_record(run_ctx *r, lt_pending *table, char *err, size_t n)
+{
+    r->file = strdup(table->final[0]);
+    int failed = lt_pending_add(&r->pending, table->tmp[0], table->final[0]) < 0;
+    if (failed) snprintf(err, n, "out of memory");
+    free(table->tmp);
+    free(table->final);
+    memset(table, 0, sizeof *table);
+    return failed;
+}
+
+/* A record of this name from a failed run (NAME.tsv.partial, NAME.meta.partial) is out of date. */
+static void remove_stale(const script_ctx *sc, const char *name)
+{
+    static const char *const stale_suffix[2] = {".tsv.partial", ".meta.partial"};
+    for (int i = 0; i < 2; i++) {
+        char *stale = lt_afile_path(sc->opts->out_dir, "", name, stale_suffix[i]);
+        if (stale) lt_afile_remove_stale(stale);
+        free(stale);
     }
-    if (sc->opts->stats) {
-        lt_script_stats *st = sc->opts->stats;
-        st->tests++;
-        st->steps += t->step;
-        st->rows += rows;
-        for (int i = 0; i < r->test.n_stages; i++) {
-            if (r->cbs[2 * i].cond) st->compiled_untils++;
-            else st->lua_untils++;
-        }
+}
+
+/* The record's files: everything goes to temporary files first (the surface, the sidecar, the
+ * record, the plots), then all are renamed together, the record last, or all removed if any of
+ * them failed; then the summary.  The record's rows. */
+static long publish_record(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
+{
+    long rows = r->rec.rows;
+    char err[600];
+    int wrote = write_surface(sc, r, err, sizeof err);
+    const char *surface_tmp = wrote > 0 ? r->pending.tmp[r->pending.n - 1] : NULL;
+    lt_pending table = {0};
+    int failed = wrote < 0, plots = 0, first_plot = 0;
+    const char *meta_tmp = close_record(r, &table, &failed, err, sizeof err);
+    if (!failed && sc->opts->plot) {
+        first_plot = r->pending.n;
+        plots = render_plots(r, &table, meta_tmp, surface_tmp, err, sizeof err);
+        failed = plots < 0;
     }
-    /* results table */
-    lua_createtable(L, 0, 8);
-    lua_pushstring(L, name);
-    lua_setfield(L, -2, "name");
-    lua_pushinteger(L, t->step);
-    lua_setfield(L, -2, "steps");
-    lua_pushnumber(L, t->time);
-    lua_setfield(L, -2, "time");
-    lua_pushnumber(L, r->test.dt);
-    lua_setfield(L, -2, "dt");
-    if (sc->keep_rows) {
-        push_rows(L, r);
-        lua_setfield(L, -2, "rows");
+    if (!failed) failed = add_record(r, &table, err, sizeof err);
+    lt_pending_discard(&table);
+    /* the plotted names, for the summary, before the set is emptied */
+    char **plotted = NULL;
+    if (!failed && plots > 0 && !sc->opts->quiet) plotted = lt_plotted_names(&r->pending, first_plot, plots);
+    failed = lt_publish_outputs(sc, &r->pending, failed, err, sizeof err);
+    if (failed) {
+        sc->out.open = 0;
+        lt_plotted_report(plotted, plots, 0);
+        lt_run_release(r);
+        luaL_error(L, "%s:%d: %s", sc->path, test_line(sc, call_line, NULL, 0), err);
     }
-    if (file) {
-        lua_pushstring(L, file);
-        lua_setfield(L, -2, "file");
+    remove_stale(sc, r->name);
+    if (!sc->opts->quiet) print_summary(r->tester, r->name, r->file, rows);
+    lt_plotted_report(plotted, plots, 1);
+    return rows;
+}
+
+/* --stats: the run's steps and rows, and how its untils were evaluated (compiled or Lua). */
+static void count_stats(script_ctx *sc, const run_ctx *r, long rows)
+{
+    lt_script_stats *st = sc->opts->stats;
+    if (!st) return;
+    st->tests++;
+    st->steps += lt_tester_view(r->tester)->step;
+    st->rows += rows;
+    for (int i = 0; i < r->test.n_stages; i++) {
+        if (r->cbs[2 * i].cond) st->compiled_untils++;
+        else st->lua_untils++;
     }
-    lua_createtable(L, 0, 8);
-    for (int i = 0; i < lt_energy_count(r->test.law); i++) {
-        lua_pushnumber(L, t->energy[i]);
-        lua_setfield(L, -2, lt_energy_name(r->test.law, i));
-    }
-    lua_setfield(L, -2, "E");
-    /* the stiffness rule and its values for the last contact formed */
+}
+
+/* results.stiffness: the stiffness rule and its values for the last contact formed. */
+static void push_stiffness(lua_State *L, const run_ctx *r)
+{
+    const lt_view *t = lt_tester_view(r->tester);
     const lt_stiffness *sr = &r->test.stiffness;
     lua_createtable(L, 0, 12);
     lua_pushstring(L, lt_stiff_rule_names[sr->rule]);
@@ -547,6 +635,70 @@ void lt_run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
         lua_pushinteger(L, t->stiff_step);
         lua_setfield(L, -2, "step");
     }
+}
+
+/* results.C: the contact at the end of the run (as C in until/done), with the law's state. */
+static void push_contact(lua_State *L, const run_ctx *r)
+{
+    const lt_view *t = lt_tester_view(r->tester);
+    lua_createtable(L, 0, 8);
+    lua_pushnumber(L, t->u[0]);
+    lua_setfield(L, -2, "uN");
+    const double *vs[3] = {t->u, t->c.v, t->resp.f};
+    const char *vn[3] = {"u", "v", "f"};
+    for (int g = 0; g < 3; g++) {
+        lua_createtable(L, LT_DOF, 0);
+        for (int k = 0; k < LT_DOF; k++) {
+            lua_pushnumber(L, vs[g][k]);
+            lua_rawseti(L, -2, k + 1);
+        }
+        lua_setfield(L, -2, vn[g]);
+    }
+    const char *keys[5] = {"kn", "kt", "contA", "l1", "l2"};
+    double vals[5] = {t->resp.k[0], t->resp.k[1], t->c.contA, t->c.lens[0], t->c.lens[1]};
+    for (int i = 0; i < 5; i++) {
+        lua_pushnumber(L, vals[i]);
+        lua_setfield(L, -2, keys[i]);
+    }
+    for (int i = 0; i < r->test.law->n_state; i++) {
+        /* a state named kn or kt (law_check.c allows those two) leaves C's own, as in until */
+        if (lua_getfield(L, -1, r->test.law->state_names[i]) == LUA_TNIL) {
+            lua_pushnumber(L, t->law_state[i]);
+            lua_setfield(L, -3, r->test.law->state_names[i]);
+        }
+        lua_pop(L, 1);
+    }
+}
+
+/* The results table of the run: its name, steps, time, dt, rows (case files), record file,
+ * energies E, stiffness, the bodies A and B and the contact C at the end. */
+static void push_results(script_ctx *sc, lua_State *L, const run_ctx *r)
+{
+    const lt_view *t = lt_tester_view(r->tester);
+    lua_createtable(L, 0, 8);
+    lua_pushstring(L, r->name);
+    lua_setfield(L, -2, "name");
+    lua_pushinteger(L, t->step);
+    lua_setfield(L, -2, "steps");
+    lua_pushnumber(L, t->time);
+    lua_setfield(L, -2, "time");
+    lua_pushnumber(L, r->test.dt);
+    lua_setfield(L, -2, "dt");
+    if (sc->keep_rows) {
+        push_rows(L, r);
+        lua_setfield(L, -2, "rows");
+    }
+    if (r->file) {
+        lua_pushstring(L, r->file);
+        lua_setfield(L, -2, "file");
+    }
+    lua_createtable(L, 0, 8);
+    for (int i = 0; i < lt_energy_count(r->test.law); i++) {
+        lua_pushnumber(L, t->energy[i]);
+        lua_setfield(L, -2, lt_energy_name(r->test.law, i));
+    }
+    lua_setfield(L, -2, "E");
+    push_stiffness(L, r);
     lua_setfield(L, -2, "stiffness");
     /* the bodies at the end of the run (as A and B in until/done) */
     lt_push_body_state(L, r->tester, 0);
@@ -554,39 +706,32 @@ void lt_run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
     lt_push_body_state(L, r->tester, 1);
     lua_setfield(L, -2, "B");
     if (t->has_contact) {
-        lua_createtable(L, 0, 8);
-        lua_pushnumber(L, t->u[0]);
-        lua_setfield(L, -2, "uN");
-        const double *vs[3] = {t->u, t->c.v, t->resp.f};
-        const char *vn[3] = {"u", "v", "f"};
-        for (int g = 0; g < 3; g++) {
-            lua_createtable(L, LT_DOF, 0);
-            for (int k = 0; k < LT_DOF; k++) {
-                lua_pushnumber(L, vs[g][k]);
-                lua_rawseti(L, -2, k + 1);
-            }
-            lua_setfield(L, -2, vn[g]);
-        }
-        lua_pushnumber(L, t->resp.k[0]);
-        lua_setfield(L, -2, "kn");
-        lua_pushnumber(L, t->resp.k[1]);
-        lua_setfield(L, -2, "kt");
-        lua_pushnumber(L, t->c.contA);
-        lua_setfield(L, -2, "contA");
-        lua_pushnumber(L, t->c.lens[0]);
-        lua_setfield(L, -2, "l1");
-        lua_pushnumber(L, t->c.lens[1]);
-        lua_setfield(L, -2, "l2");
-        for (int i = 0; i < r->test.law->n_state; i++) {
-            /* a state named kn or kt (law_check.c allows those two) leaves C's own, as in until */
-            if (lua_getfield(L, -1, r->test.law->state_names[i]) == LUA_TNIL) {
-                lua_pushnumber(L, t->law_state[i]);
-                lua_setfield(L, -3, r->test.law->state_names[i]);
-            }
-            lua_pop(L, 1);
-        }
+        push_contact(L, r);
         lua_setfield(L, -2, "C");
     }
+}
+
+/* Run the test table at stack index idx; leaves a results table on the stack. Raises Lua
+ * errors (already formatted) on failure. */
+void lt_run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
+{
+    idx = lua_absindex(L, idx);
+    run_ctx *r = read_run(sc, L, idx, call_line);
+    lt_lint_test(sc, L, r, call_line);
+    int recording = sc->opts->out_dir && r->test.record_every > 0;
+    if (recording) {
+        claim_record_files(sc, L, r, call_line);
+        claim_test_name(sc, L, r, call_line);
+        open_record(sc, L, r, call_line);
+    }
+    r->test.name = r->name;
+    drive_run(sc, L, r, call_line, recording);
+    lt_lint_stability(sc, L, r, call_line, r->tester);
+    long rows = 0;
+    if (recording) rows = publish_record(sc, L, r, call_line);
+    else if (!sc->opts->quiet) print_summary(r->tester, r->name, NULL, 0);
+    count_stats(sc, r, rows);
+    push_results(sc, L, r);
     lt_watch_test_end();
     lt_run_release(r);
     lua_remove(L, -2); /* the run_ctx userdata */

@@ -231,16 +231,11 @@ int lt_claim_test_name(lua_State *L, const char *name, int line)
     return earlier;
 }
 
-/* Convert the table at stack index t into r->test (stages allocated in r). */
-void lt_read_test(conv *cv, run_ctx *r, int t, char **name_out)
+/* name: a valid file name, or (absent) the default from the script's file name; malloc'ed into
+ * *name_out. */
+static void read_test_name(conv *cv, run_ctx *r, int t, char **name_out)
 {
     lua_State *L = cv->L;
-    t = lua_absindex(L, t);
-    if (!lua_istable(L, t)) lt_field_error(cv, "the script must return a test table, got %s", luaL_typename(L, t));
-    lt_check_keys(cv, t, test_keys);
-    lt_test *test = &r->test;
-    *test = lt_default_test();
-
     lt_path_push_key(cv, "name");
     int ty = lt_get_field(cv, t, "name");
     if (ty == LUA_TSTRING) {
@@ -256,30 +251,28 @@ void lt_read_test(conv *cv, run_ctx *r, int t, char **name_out)
     }
     lua_pop(L, 1);
     lt_path_pop(cv);
+}
 
+/* law (required): the name of a registered law. */
+static void read_test_law(conv *cv, int t, lt_test *test)
+{
+    lua_State *L = cv->L;
     lt_path_push_key(cv, "law");
-    ty = lt_get_field(cv, t, "law");
+    int ty = lt_get_field(cv, t, "law");
     if (ty != LUA_TSTRING) lt_field_error(cv, ty == LUA_TNIL ? "missing (name of a law; `lawtester laws` lists them)"
                                                           : "expected a law name, got %s", luaL_typename(L, -1));
     test->law = lt_find_law(lua_tostring(L, -1));
     if (!test->law) lt_field_error(cv, "unknown law '%s' (`lawtester laws` lists them)", lua_tostring(L, -1));
     lua_pop(L, 1);
     lt_path_pop(cv);
+}
 
-    read_params(cv, t, test);
-
-    lt_script_read_bodies(cv, t, test);
-    lt_opt_number(cv, t, "dt", &test->dt, 1e-300, INFINITY);
-    lt_opt_number(cv, t, "abWeight", &test->abWeight, 0, 1);
-    lt_opt_number(cv, t, "damping", &test->damping, 0, 0.99);
-    lt_opt_integer(cv, t, "max_steps", &test->max_steps, 1, 4000000000000000000L);
-    int predictor = 1;
-    lt_opt_bool(cv, t, "predictor", &predictor);
-    test->no_predictor = !predictor;
-    read_lever_arm(cv, t, test);
-
+/* record: a boolean (every step, or none) or { every = N }. */
+static void read_record(conv *cv, int t, lt_test *test)
+{
+    lua_State *L = cv->L;
     lt_path_push_key(cv, "record");
-    ty = lt_get_field(cv, t, "record");
+    int ty = lt_get_field(cv, t, "record");
     if (ty == LUA_TBOOLEAN) {
         test->record_every = lua_toboolean(L, -1) ? 1 : 0;
     } else if (ty == LUA_TTABLE) {
@@ -291,24 +284,14 @@ void lt_read_test(conv *cv, run_ctx *r, int t, char **name_out)
     }
     lua_pop(L, 1);
     lt_path_pop(cv);
+}
 
-    lt_path_push_key(cv, "stages");
-    ty = lt_get_field(cv, t, "stages");
-    if (ty == LUA_TNIL && cv->stages_optional) {
-        lua_pop(L, 1);
-        lt_path_pop(cv);
-        return;
-    }
-    if (ty != LUA_TTABLE) lt_field_error(cv, ty == LUA_TNIL ? "missing (a list of stages)" : "expected a list of stages, got %s",
-                                      luaL_typename(L, -1));
-    int n = (int)lua_rawlen(L, -1);
-    if (n < 1 && !cv->stages_optional) lt_field_error(cv, "is empty");
-    lt_check_list(cv, -1, n, "a list of stages");
-    if (n <= 0) {
-        lua_pop(L, 1);
-        lt_path_pop(cv);
-        return;
-    }
+/* The list of stages (on the stack top, n of them, 1..100000) into test->stages, with two
+ * callback slots each (until, done) in r->cbs. */
+static void read_stage_list(conv *cv, run_ctx *r, int n)
+{
+    lua_State *L = cv->L;
+    lt_test *test = &r->test;
     if (n > 100000) lt_field_error(cv, "has %d stages, at most 100000", n);
     test->stages = calloc((size_t)n, sizeof *test->stages);
     r->cbs = calloc((size_t)n * 2, sizeof *r->cbs);
@@ -322,8 +305,50 @@ void lt_read_test(conv *cv, run_ctx *r, int t, char **name_out)
         lua_pop(L, 1);
         lt_path_pop(cv);
     }
+}
+
+/* stages: a non-empty list of stage tables (a probe's test may have none: its stages only lead
+ * to the initial state). */
+static void read_stages(conv *cv, run_ctx *r, int t)
+{
+    lua_State *L = cv->L;
+    lt_path_push_key(cv, "stages");
+    int ty = lt_get_field(cv, t, "stages");
+    if (!(ty == LUA_TNIL && cv->stages_optional)) {
+        if (ty != LUA_TTABLE) lt_field_error(cv, ty == LUA_TNIL ? "missing (a list of stages)" : "expected a list of stages, got %s",
+                                          luaL_typename(L, -1));
+        int n = (int)lua_rawlen(L, -1);
+        if (n < 1 && !cv->stages_optional) lt_field_error(cv, "is empty");
+        lt_check_list(cv, -1, n, "a list of stages");
+        if (n > 0) read_stage_list(cv, r, n);
+    }
     lua_pop(L, 1);
     lt_path_pop(cv);
+}
+
+/* Convert the table at stack index t into r->test (stages allocated in r). */
+void lt_read_test(conv *cv, run_ctx *r, int t, char **name_out)
+{
+    lua_State *L = cv->L;
+    t = lua_absindex(L, t);
+    if (!lua_istable(L, t)) lt_field_error(cv, "the script must return a test table, got %s", luaL_typename(L, t));
+    lt_check_keys(cv, t, test_keys);
+    lt_test *test = &r->test;
+    *test = lt_default_test();
+    read_test_name(cv, r, t, name_out);
+    read_test_law(cv, t, test);
+    read_params(cv, t, test);
+    lt_script_read_bodies(cv, t, test);
+    lt_opt_number(cv, t, "dt", &test->dt, 1e-300, INFINITY);
+    lt_opt_number(cv, t, "abWeight", &test->abWeight, 0, 1);
+    lt_opt_number(cv, t, "damping", &test->damping, 0, 0.99);
+    lt_opt_integer(cv, t, "max_steps", &test->max_steps, 1, 4000000000000000000L);
+    int predictor = 1;
+    lt_opt_bool(cv, t, "predictor", &predictor);
+    test->no_predictor = !predictor;
+    read_lever_arm(cv, t, test);
+    read_record(cv, t, test);
+    read_stages(cv, r, t);
 }
 
 /* Point every proxy of the run (and the vectors of C) at no run. */

@@ -62,7 +62,7 @@ static int read_params(lua_State *L, int t, const lt_law *law, lt_param_value ou
             return luaL_error(L, "lawtester.verify_law: params.%s takes one of %s", p->name, lua_tostring(L, -1));
         }
         all[i] = x;
-        out[n++] = (lt_param_value){p->name, x};
+        out[n++] = (lt_param_value){.name = p->name, .value = x};
         lua_pop(L, 1);
     }
     const char *bad = law->check ? law->check(all) : NULL;
