@@ -86,7 +86,7 @@ struct run_ctx {
     lt_tester *tester;
     lt_record rec;
     lt_meta meta;
-    int rec_open, lt_meta_open;
+    int rec_open, meta_open; /* the record and the .meta sidecar are open */
     int name_lock;          /* lt_afile_lock of the test's name in the output directory (-1: none) */
     lt_pending pending;     /* files ready to be renamed to their final names together */
     void (*release_extra)(run_ctx *r); /* frees what a probe holds (script_probe.c) */

@@ -326,7 +326,7 @@ static void keep_partial(script_ctx *sc, run_ctx *r, char *msg, size_t n)
     } else if (!ok) {
         lt_meta_abort(&r->meta); /* its temporary file goes with the record's */
     }
-    r->lt_meta_open = 0;
+    r->meta_open = 0;
     char *meta_partial = ok ? lt_afile_path(sc->opts->out_dir, "", r->name, ".meta.partial") : NULL;
     if (ok) lt_outlimit_kept(&sc->out, lt_file_size(partial) + (meta_partial ? lt_file_size(meta_partial) : 0));
     free(meta_partial);
@@ -461,8 +461,8 @@ static void open_record(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
     else if (lt_record_open(&r->rec, sc->opts->out_dir, r->name, r->test.law, &sc->out, err, sizeof err) == 0)
         r->rec_open = 1;
     if (r->rec_open && lt_meta_open(&r->meta, sc->opts->out_dir, r->name, &r->test, &sc->out, err, sizeof err) == 0)
-        r->lt_meta_open = 1;
-    if (!r->lt_meta_open) {
+        r->meta_open = 1;
+    if (!r->meta_open) {
         lt_run_release(r);
         luaL_error(L, "%s:%d: %s", sc->path, test_line(sc, call_line, NULL, 0), err);
     }
@@ -513,7 +513,7 @@ static int write_surface(script_ctx *sc, run_ctx *r, char *err, size_t n)
 static const char *close_record(run_ctx *r, lt_pending *table, int *failed, char *err, size_t n)
 {
     lt_meta_finish(&r->meta, "complete");
-    r->lt_meta_open = 0;
+    r->meta_open = 0;
     if (*failed) lt_meta_abort(&r->meta);
     else *failed = lt_afile_close_into(&r->meta.f, &r->pending, err, n) < 0;
     const char *meta_tmp = *failed ? NULL : r->pending.tmp[r->pending.n - 1];

@@ -392,8 +392,8 @@ void lt_run_release(run_ctx *r)
     r->test.stages = NULL;
     r->test.n_stages = 0;
     if (r->rec_open) lt_record_abort(&r->rec);
-    if (r->lt_meta_open) lt_meta_abort(&r->meta);
-    r->rec_open = r->lt_meta_open = 0;
+    if (r->meta_open) lt_meta_abort(&r->meta);
+    r->rec_open = r->meta_open = 0;
     lt_pending_discard(&r->pending);
     if (r->name_lock >= 0 && r->name) lt_afile_unlock(r->name_lock, r->sc->opts->out_dir, r->name);
     r->name_lock = -1;
