@@ -46,20 +46,23 @@ long bench_kernel_csu(double dt, int scheme, double *plast);
 typedef struct bench_work {
     long steps;
     long rows;
-    long runs;            /* tests run (impact: one per velocity) */
-    double check;         /* a result of the run to compare between cases (plast, J) */
-    long compiled;        /* `until` strings evaluated in C */
-    double cpu;           /* s of CPU time of the sweep's workers */
+    long runs;     /* tests run (impact: one per velocity) */
+    double check;  /* a result of the run to compare between cases (plast, J) */
+    long compiled; /* `until` strings evaluated in C */
+    double cpu;    /* s of CPU time of the sweep's workers */
 } bench_work;
 
 /* bench/cases.c: the cases that run Lua stage scripts through lt_script_run_file.  dir is the
  * output directory (on disk).  Return 0, or -1 after printing why. */
 int bench_csu_script(const char *dir, double dt, long every, int lua_until, bench_work *w);
-int bench_csu_script_law(const char *dir, const char *law, double dt, long every, int lua_until, bench_work *w);
-int bench_impacts(const char *dir, const char *law, const char *params, int n_velocities, bench_work *w);
+int bench_csu_script_law(const char *dir, const char *law, double dt, long every, int lua_until,
+                         bench_work *w);
+int bench_impacts(const char *dir, const char *law, const char *params, int n_velocities,
+                  bench_work *w);
 /* Two spheres R = 0.01 m, E = 70 GPa in one Hertz impact of about `steps` steps in contact,
  * hertz_mindlin with tangential rule `tangential`, head-on or oblique, a row every 1000 steps. */
-int bench_hertz_impact(const char *dir, const char *tangential, int oblique, long steps, bench_work *w);
+int bench_hertz_impact(const char *dir, const char *tangential, int oblique, long steps,
+                       bench_work *w);
 /* The csu path of bench_csu_script (compiled untils) with the law written in Lua: the law part
  * of LUA_LINEAR_FILE (the same physics as `linear`, docs/lua-laws.md) before the run. */
 #define LUA_LINEAR_FILE "stages/lua_linear.lua"
@@ -68,6 +71,7 @@ int bench_csu_lua_law(const char *dir, double dt, long every, bench_work *w);
 /* bench/sweep.c: the 360-direction sweep on `workers` processes; *seconds gets the wall time.
  * Returns 0, or -1 after printing why.  The results are checked identical for any number of
  * workers (bench_sweep_digest). */
-int bench_sweep(int n_dirs, int workers, double *seconds, bench_work *w, unsigned long long *digest);
+int bench_sweep(int n_dirs, int workers, double *seconds, bench_work *w,
+                unsigned long long *digest);
 
 #endif

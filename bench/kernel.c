@@ -44,7 +44,9 @@
 static mat3 extrapolated_mid(const mat3 *R, const mat3 *R1, const mat3 *R2)
 {
     mat3 M;
-    for (int k = 0; k < 3; k++) M.r[k] = v3_scale(v3_add(v3_sub(v3_scale(R->r[k], 4), v3_scale(R1->r[k], 3)), R2->r[k]), 0.5);
+    for (int k = 0; k < 3; k++)
+        M.r[k] =
+            v3_scale(v3_add(v3_sub(v3_scale(R->r[k], 4), v3_scale(R1->r[k], 3)), R2->r[k]), 0.5);
     m3_orthonormalize_lazy(&M, FRAME_HELD_TOL);
     return M;
 }
@@ -104,20 +106,26 @@ long bench_kernel_csu(double dt, int scheme, double *plast)
     long steps = 0;
 
     /* stage: imposed normal and shear-y relative velocity (m/s), shear imposed or not */
-    static const struct { double vn, vt; int shear; } stages[3] = {{-1, 0, 0}, {0, 1, 1}, {1, 0, 1}};
+    static const struct {
+        double vn, vt;
+        int shear;
+    } stages[3] = {{-1, 0, 0}, {0, 1, 1}, {1, 0, 1}};
     for (int s = 0; s < 3; s++) {
         for (long k = 0;; k++) {
             /* velocities: free dynamics, then the imposed DoFs on the local components */
             for (int i = 0; i < 2; i++) {
                 b[i].vel = v3_axpy(dt / b[i].mass, F[i], b[i].vel);
-                b[i].angvel = v3_axpy(dt / b[i].inertia.x, T[i], b[i].angvel); /* spheres: isotropic */
+                b[i].angvel =
+                    v3_axpy(dt / b[i].inertia.x, T[i], b[i].angvel); /* spheres: isotropic */
             }
             mat3 M = R;
             vec3 bm[2] = {g.branch[0], g.branch[1]};
             if (midstep && k >= 2) {
                 M = extrapolated_mid(&R, &Rh[0], &Rh[1]);
                 for (int i = 0; i < 2; i++)
-                    bm[i] = v3_scale(v3_add(v3_sub(v3_scale(g.branch[i], 4), v3_scale(bh[0][i], 3)), bh[1][i]), 0.5);
+                    bm[i] = v3_scale(
+                        v3_add(v3_sub(v3_scale(g.branch[i], 4), v3_scale(bh[0][i], 3)), bh[1][i]),
+                        0.5);
             }
             vec3 la = m3_to_local(&M, b[0].vel), lb = m3_to_local(&M, b[1].vel);
             la.x = 0, lb.x = stages[s].vn;
@@ -135,7 +143,8 @@ long bench_kernel_csu(double dt, int scheme, double *plast)
             Rh[1] = Rh[0], Rh[0] = R;
             for (int i = 0; i < 2; i++) bh[1][i] = bh[0][i], bh[0][i] = g.branch[i];
             lt_geom_compute(&b[0], &b[1], &g);
-            int held = lt_frame_update(&R, g.normal, v3_scale(v3_add(b[0].angvel, b[1].angvel), 0.5), dt);
+            int held =
+                lt_frame_update(&R, g.normal, v3_scale(v3_add(b[0].angvel, b[1].angvel), 0.5), dt);
             int alive = 0;
             if (contact || g.uN < 0) {
                 c.uN = g.uN;
@@ -146,18 +155,22 @@ long bench_kernel_csu(double dt, int scheme, double *plast)
                 vec3 ba = g.branch[0], bb = g.branch[1];
                 if (midstep && contact) {
                     W = mid_frame(&Rh[0], &R, held);
-                    ba = v3_scale(v3_add(ba, bh[0][0]), 0.5), bb = v3_scale(v3_add(bb, bh[0][1]), 0.5);
+                    ba = v3_scale(v3_add(ba, bh[0][0]), 0.5),
+                    bb = v3_scale(v3_add(bb, bh[0][1]), 0.5);
                 }
-                vec3 vrel = v3_sub(v3_add(b[1].vel, v3_cross(b[1].angvel, bb)), v3_add(b[0].vel, v3_cross(b[0].angvel, ba)));
+                vec3 vrel = v3_sub(v3_add(b[1].vel, v3_cross(b[1].angvel, bb)),
+                                   v3_add(b[0].vel, v3_cross(b[0].angvel, ba)));
                 vec3 wrel = v3_sub(b[1].angvel, b[0].angvel);
                 vec3 vl = m3_to_local(&W, vrel), wl = m3_to_local(&W, wrel);
-                c.v[0] = vl.x, c.v[1] = vl.y, c.v[2] = vl.z, c.v[3] = wl.x, c.v[4] = wl.y, c.v[5] = wl.z;
+                c.v[0] = vl.x, c.v[1] = vl.y, c.v[2] = vl.z, c.v[3] = wl.x, c.v[4] = wl.y,
+                c.v[5] = wl.z;
                 c.fresh = !contact;
                 if (c.fresh) {
                     memset(state, 0, sizeof state);
                     ut = 0;
                     lt_stiff_result sr;
-                    lt_stiffness_eval(&rule, c.mat[0], c.mat[1], c.lens, 0.0, &sr); /* raw lengths: cannot fail */
+                    lt_stiffness_eval(&rule, c.mat[0], c.mat[1], c.lens, 0.0,
+                                      &sr); /* raw lengths: cannot fail */
                     c.kn = sr.kn, c.kt = sr.kt, c.tanPhi = sr.tanPhi;
                     law->init(p, &c, state);
                 }

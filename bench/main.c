@@ -10,8 +10,8 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "bench.h"
-#include "plugin/plugin.h"
 #include "contact/registry.h"
+#include "plugin/plugin.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,7 +34,9 @@
 /* The impact case's laws: one row per law.  hertz_mindlin (damped Hertz) is being written on
  * another branch; when it is registered, add its row here, e.g.
  *   {"hertz_mindlin", "{ ... its parameters ... }"}, */
-static const struct { const char *law, *params; } impact_laws[] = {
+static const struct {
+    const char *law, *params;
+} impact_laws[] = {
     {"linear", "{ kn = 1e6, kt = 5e5, tanPhi = 0.5 }"},
     {"hertz_mindlin", "{ en = 0.5 }"}, /* damped Hertz (Tsuji), materials of the default test */
 };
@@ -46,7 +48,8 @@ typedef struct bench_case {
 } bench_case;
 
 static const bench_case cases[] = {
-    {"kernel", 3, "bare kernel: csu, plain C loop, 2.5e6 steps"},    /* these two: PAIRED_ROUNDS rounds */
+    {"kernel", 3,
+     "bare kernel: csu, plain C loop, 2.5e6 steps"}, /* these two: PAIRED_ROUNDS rounds */
     {"sparse", 3, "driver, csu, string until every step, row every 1000 steps, 2.5e6 steps"},
     {"sparse-lua", 3, "  the same, every until evaluated in Lua"},
     {"dense", 3, "driver, csu, a row every step to TSV, 2.5e5 rows"},
@@ -88,8 +91,8 @@ static double cpu_seconds(void)
 {
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
-    return (double)ru.ru_utime.tv_sec + 1e-6 * (double)ru.ru_utime.tv_usec + (double)ru.ru_stime.tv_sec +
-           1e-6 * (double)ru.ru_stime.tv_usec;
+    return (double)ru.ru_utime.tv_sec + 1e-6 * (double)ru.ru_utime.tv_usec +
+           (double)ru.ru_stime.tv_sec + 1e-6 * (double)ru.ru_stime.tv_usec;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -166,8 +169,8 @@ static int child(const char *name, int reps)
     getrusage(RUSAGE_CHILDREN, &ru); /* sweep workers */
     long kb = peak_kb();
     if (ru.ru_maxrss > kb) kb = ru.ru_maxrss;
-    printf("RESULT %s %ld %ld %ld %.9g %.9g %.9g %ld %.17g %ld %llx %.9g\n", name, w.steps, w.rows, w.runs,
-           sec[reps / 2], sec[0], sec[reps - 1], kb, w.check, w.compiled, digest, w.cpu);
+    printf("RESULT %s %ld %ld %ld %.9g %.9g %.9g %ld %.17g %ld %llx %.9g\n", name, w.steps, w.rows,
+           w.runs, sec[reps / 2], sec[0], sec[reps - 1], kb, w.check, w.compiled, digest, w.cpu);
     return 0;
 }
 
@@ -186,8 +189,9 @@ static int run_child(const char *name, int reps, result *r)
     memset(r, 0, sizeof *r);
     FILE *p = popen(cmd, "r");
     while (p && fgets(line, sizeof line, p))
-        if (sscanf(line, "RESULT %63s %ld %ld %ld %lf %lf %lf %ld %lf %ld %llx %lf", got, &r->steps, &r->rows, &r->runs,
-                   &r->med, &r->min, &r->max, &r->kb, &r->check, &r->compiled, &r->digest, &r->cpu) == 12)
+        if (sscanf(line, "RESULT %63s %ld %ld %ld %lf %lf %lf %ld %lf %ld %llx %lf", got, &r->steps,
+                   &r->rows, &r->runs, &r->med, &r->min, &r->max, &r->kb, &r->check, &r->compiled,
+                   &r->digest, &r->cpu) == 12)
             r->ok = 1;
     if (!p || pclose(p) != 0) r->ok = 0;
     return r->ok ? 0 : -1;
@@ -214,7 +218,8 @@ static double median_of(double *x, int n)
     return n % 2 ? x[n / 2] : 0.5 * (x[n / 2 - 1] + x[n / 2]);
 }
 
-static int run_paired(const bench_case *k, const bench_case *s, result *rk, result *rs, double ratio[6])
+static int run_paired(const bench_case *k, const bench_case *s, result *rk, result *rs,
+                      double ratio[6])
 {
     double km[PAIRED_ROUNDS], sm[PAIRED_ROUNDS], q[PAIRED_ROUNDS], qf[PAIRED_ROUNDS];
     result a, b;
@@ -224,11 +229,14 @@ static int run_paired(const bench_case *k, const bench_case *s, result *rk, resu
         q[r] = ((double)b.steps / b.med) / ((double)a.steps / a.med);
         qf[r] = ((double)b.steps / b.min) / ((double)a.steps / a.min);
         if (paired_verbose)
-            printf("round %d: kernel %.3f s (fastest %.3f), sparse %.3f s (fastest %.3f): ratio %.3f (fastest %.3f)\n", r + 1,
-                   a.med, a.min, b.med, b.min, q[r], qf[r]);
+            printf("round %d: kernel %.3f s (fastest %.3f), sparse %.3f s (fastest %.3f): ratio "
+                   "%.3f (fastest %.3f)\n",
+                   r + 1, a.med, a.min, b.med, b.min, q[r], qf[r]);
         if (r == 0) *rk = a, *rs = b;
-        rk->min = fmin(rk->min, a.min), rk->max = fmax(rk->max, a.max), rk->kb = a.kb > rk->kb ? a.kb : rk->kb;
-        rs->min = fmin(rs->min, b.min), rs->max = fmax(rs->max, b.max), rs->kb = b.kb > rs->kb ? b.kb : rs->kb;
+        rk->min = fmin(rk->min, a.min), rk->max = fmax(rk->max, a.max),
+        rk->kb = a.kb > rk->kb ? a.kb : rk->kb;
+        rs->min = fmin(rs->min, b.min), rs->max = fmax(rs->max, b.max),
+        rs->kb = b.kb > rs->kb ? b.kb : rs->kb;
     }
     rk->med = median_of(km, PAIRED_ROUNDS);
     rs->med = median_of(sm, PAIRED_ROUNDS);
@@ -263,8 +271,9 @@ static void print_row(const bench_case *c, const result *r, double kernel_rate)
     }
     int rows = strcmp(c->name, "dense") == 0;
     double rate = (double)(rows ? r->rows : r->steps) / r->med;
-    printf("%-13s %-72s %10.3e %-7s %6.2f %9.1f %8.1f\n", c->name, c->what, rate, rows ? "rows/s" : "steps/s",
-           rate / kernel_rate, 1e9 * r->med / (double)r->steps, (double)r->kb / 1024);
+    printf("%-13s %-72s %10.3e %-7s %6.2f %9.1f %8.1f\n", c->name, c->what, rate,
+           rows ? "rows/s" : "steps/s", rate / kernel_rate, 1e9 * r->med / (double)r->steps,
+           (double)r->kb / 1024);
 }
 
 /* ---- the law from a shared object against the built-in one (bench.h, "plugin") -------------- */
@@ -279,9 +288,11 @@ static void print_row(const bench_case *c, const result *r, double kernel_rate)
 
 typedef struct plugin_pair {
     long steps;
-    double best[2];       /* s: fastest run, built-in and plugin */
-    double ratio[3];      /* plugin rate / built-in rate: of the fastest runs; median and lowest of the rounds */
-    double plast[2];      /* J: the slip dissipation of the last run of each (identical laws: identical) */
+    double best[2]; /* s: fastest run, built-in and plugin */
+    double ratio
+        [3]; /* plugin rate / built-in rate: of the fastest runs; median and lowest of the rounds */
+    double
+        plast[2]; /* J: the slip dissipation of the last run of each (identical laws: identical) */
 } plugin_pair;
 
 static int plugin_rounds(plugin_pair *pp)
@@ -320,8 +331,8 @@ static int plugin_child(void)
 {
     plugin_pair pp;
     if (plugin_rounds(&pp) < 0) return 1;
-    printf("PLUGIN %ld %.9g %.9g %.9g %.9g %.9g %.17g %.17g\n", pp.steps, pp.best[0], pp.best[1], pp.ratio[0], pp.ratio[1],
-           pp.ratio[2], pp.plast[0], pp.plast[1]);
+    printf("PLUGIN %ld %.9g %.9g %.9g %.9g %.9g %.17g %.17g\n", pp.steps, pp.best[0], pp.best[1],
+           pp.ratio[0], pp.ratio[1], pp.ratio[2], pp.plast[0], pp.plast[1]);
     return 0;
 }
 
@@ -335,27 +346,34 @@ static double plugin_case(int *same)
     snprintf(cmd, sizeof cmd, "/proc/%ld/exe --plugin-child", (long)getpid());
     FILE *p = popen(cmd, "r");
     while (p && fgets(line, sizeof line, p))
-        if (sscanf(line, "PLUGIN %ld %lf %lf %lf %lf %lf %lf %lf", &pp.steps, &pp.best[0], &pp.best[1], &pp.ratio[0],
-                   &pp.ratio[1], &pp.ratio[2], &pp.plast[0], &pp.plast[1]) == 8)
+        if (sscanf(line, "PLUGIN %ld %lf %lf %lf %lf %lf %lf %lf", &pp.steps, &pp.best[0],
+                   &pp.best[1], &pp.ratio[0], &pp.ratio[1], &pp.ratio[2], &pp.plast[0],
+                   &pp.plast[1]) == 8)
             ok = 1;
     if (!p || pclose(p) != 0 || !ok) {
         printf("plugin: FAILED\n");
         return -1;
     }
     *same = pp.plast[0] == pp.plast[1];
-    printf("plugin: the sparse case, %ld steps, built-in linear and plugin_linear (examples/plugin/c, --law-lib) in\n"
-           "        %d alternating rounds in one process: built-in %.3e steps/s, plugin %.3e steps/s (fastest runs);\n"
-           "        plugin / built-in %.3f (of the fastest runs; median of the rounds %.3f, lowest %.3f);\n"
+    printf("plugin: the sparse case, %ld steps, built-in linear and plugin_linear "
+           "(examples/plugin/c, --law-lib) in\n"
+           "        %d alternating rounds in one process: built-in %.3e steps/s, plugin %.3e "
+           "steps/s (fastest runs);\n"
+           "        plugin / built-in %.3f (of the fastest runs; median of the rounds %.3f, lowest "
+           "%.3f);\n"
            "        plast %.17g J and %.17g J: %s\n",
-           pp.steps, PLUGIN_ROUNDS, (double)pp.steps / pp.best[0], (double)pp.steps / pp.best[1], pp.ratio[0], pp.ratio[1],
-           pp.ratio[2], pp.plast[0], pp.plast[1], *same ? "bit-identical" : "DIFFERENT");
+           pp.steps, PLUGIN_ROUNDS, (double)pp.steps / pp.best[0], (double)pp.steps / pp.best[1],
+           pp.ratio[0], pp.ratio[1], pp.ratio[2], pp.plast[0], pp.plast[1],
+           *same ? "bit-identical" : "DIFFERENT");
     return pp.ratio[0];
 }
 
 static void plugin_target(double ratio, int same)
 {
-    printf("  %-4s law from a shared object within 5 %% of the built-in (plugin / built-in >= 0.95): %.3f;"
-           " records identical: %s\n", ratio >= 0.95 ? "met" : "MISS", ratio, same ? "yes" : "NO");
+    printf("  %-4s law from a shared object within 5 %% of the built-in (plugin / built-in >= "
+           "0.95): %.3f;"
+           " records identical: %s\n",
+           ratio >= 0.95 ? "met" : "MISS", ratio, same ? "yes" : "NO");
 }
 
 int main(int argc, char **argv)
@@ -363,15 +381,17 @@ int main(int argc, char **argv)
     mkdir("build", 0777);
     mkdir(OUT_DIR, 0777);
     if (argc == 4 && strcmp(argv[1], "--case") == 0) return child(argv[2], atoi(argv[3]));
-    if (argc == 2 && strcmp(argv[1], "--paired") == 0) { /* the kernel and the sparse case only, every round shown */
+    if (argc == 2 && strcmp(argv[1], "--paired") ==
+                         0) { /* the kernel and the sparse case only, every round shown */
         result rk, rs;
         double ratio[6];
         paired_verbose = 1;
         setvbuf(stdout, NULL, _IOLBF, 0);
         machine();
         if (run_paired(&cases[0], &cases[1], &rk, &rs, ratio) < 0) return 1;
-        printf("sparse / kernel: median of rounds %.3f (%.3f to %.3f); of the fastest runs %.3f (%.3f to %.3f)\n", ratio[0],
-               ratio[1], ratio[2], ratio[3], ratio[4], ratio[5]);
+        printf("sparse / kernel: median of rounds %.3f (%.3f to %.3f); of the fastest runs %.3f "
+               "(%.3f to %.3f)\n",
+               ratio[0], ratio[1], ratio[2], ratio[3], ratio[4], ratio[5]);
         return 0;
     }
     if (argc == 2 && strcmp(argv[1], "--plugin-child") == 0) return plugin_child();
@@ -390,10 +410,14 @@ int main(int argc, char **argv)
     setvbuf(stdout, NULL, _IOLBF, 0);
     printf("lawtester benchmark (bench/bench.h describes the cases)\n");
     machine();
-    printf("each case runs in a fresh process; time = median of the runs (kernel and sparse: of %d alternating\n"
-           "rounds, the median of their medians); ratio = rate / bare kernel rate;\n"
-           "peak = VmHWM of the case's process (and of its workers); tables written to %s (disk)\n\n", PAIRED_ROUNDS, OUT_DIR);
-    printf("%-13s %-72s %10s %-7s %6s %9s %8s\n", "case", "what", "rate", "", "ratio", "ns/step", "peak MB");
+    printf(
+        "each case runs in a fresh process; time = median of the runs (kernel and sparse: of %d "
+        "alternating\n"
+        "rounds, the median of their medians); ratio = rate / bare kernel rate;\n"
+        "peak = VmHWM of the case's process (and of its workers); tables written to %s (disk)\n\n",
+        PAIRED_ROUNDS, OUT_DIR);
+    printf("%-13s %-72s %10s %-7s %6s %9s %8s\n", "case", "what", "rate", "", "ratio", "ns/step",
+           "peak MB");
     result res[N_CASES];
     double kernel_rate = 0, ratio[6] = {0, 0, 0, 0, 0, 0};
     /* cases[0] and cases[1], the kernel and the sparse driver, in pairs (run_paired) */
@@ -408,22 +432,30 @@ int main(int argc, char **argv)
         printf("the kernel case failed: no ratios\n");
         return 1;
     }
-    const result *sp = &res[1], *lua = &res[2], *dn = &res[3], *mem = &res[7], *s1 = &res[9], *s2 = &res[10];
+    const result *sp = &res[1], *lua = &res[2], *dn = &res[3], *mem = &res[7], *s1 = &res[9],
+                 *s2 = &res[10];
     const result *naive = &res[N_CASES - 1];
-    printf("\nchecks: kernel %ld steps, plast %.17g J; driver %ld steps, plast %.17g J: %.1e apart (the kernel's\n"
-           "        positions are plain sums, rounding 3e-17 m a step against 2e-9 m steps; the driver's are compensated);\n",
+    printf("\nchecks: kernel %ld steps, plast %.17g J; driver %ld steps, plast %.17g J: %.1e apart "
+           "(the kernel's\n"
+           "        positions are plain sums, rounding 3e-17 m a step against 2e-9 m steps; the "
+           "driver's are compensated);\n",
            res[0].steps, res[0].check, sp->steps, sp->check, fabs(sp->check / res[0].check - 1));
     if (naive->ok)
-        printf("        naive kernel (imposed and measured in the current frame): %.3e steps/s, %.2f of the kernel's rate,\n"
+        printf("        naive kernel (imposed and measured in the current frame): %.3e steps/s, "
+               "%.2f of the kernel's rate,\n"
                "        plast %.17g J: %.1e off (first order in the frame's turn per step)\n",
-               (double)naive->steps / naive->med, (double)naive->steps / naive->med / kernel_rate, naive->check,
-               fabs(naive->check / res[0].check - 1));
-    printf("        sparse: %ld until strings compiled to C; sparse-lua: %ld (all in Lua); impact: %ld tests, %ld steps;\n",
+               (double)naive->steps / naive->med, (double)naive->steps / naive->med / kernel_rate,
+               naive->check, fabs(naive->check / res[0].check - 1));
+    printf("        sparse: %ld until strings compiled to C; sparse-lua: %ld (all in Lua); impact: "
+           "%ld tests, %ld steps;\n",
            sp->compiled, lua->compiled, res[8].runs, res[8].steps);
-    printf("        sweep: %ld directions, %.0f yield (slip or contact loss), %ld steps; results on 1 and 2 cores %s\n",
-           s1->runs, s1->check, s1->steps, s1->digest == s2->digest && s1->ok && s2->ok ? "bit-identical" : "DIFFER");
+    printf("        sweep: %ld directions, %.0f yield (slip or contact loss), %ld steps; results "
+           "on 1 and 2 cores %s\n",
+           s1->runs, s1->check, s1->steps,
+           s1->digest == s2->digest && s1->ok && s2->ok ? "bit-identical" : "DIFFER");
     double sparse = (double)sp->steps / sp->med, dense = (double)dn->rows / dn->med;
-    double flat_lo = 1e300, flat_hi = 0, fast_lo = 1e300, fast_hi = 0; /* of medians; of fastest runs */
+    double flat_lo = 1e300, flat_hi = 0, fast_lo = 1e300,
+           fast_hi = 0; /* of medians; of fastest runs */
     for (int i = 4; i <= 7; i++) {
         if (!res[i].ok) continue;
         double ns = res[i].med / (double)res[i].steps, nf = res[i].min / (double)res[i].steps;
@@ -434,42 +466,57 @@ int main(int argc, char **argv)
     }
     const result *ll = &res[11];
     if (ll->ok && sp->ok)
-        printf("        lua-law: %.3e steps/s, %.3f of the built-in's sparse rate (%.0f ns a step against %.0f); in CPU\n"
-               "        time of its last run %.3e steps/s (%.0f ns a step); plast %.17g J, %.1e from the built-in's\n",
-               (double)ll->steps / ll->med, ((double)ll->steps / ll->med) / sparse, 1e9 * ll->med / (double)ll->steps,
-               1e9 * sp->med / (double)sp->steps, (double)ll->steps / ll->cpu, 1e9 * ll->cpu / (double)ll->steps,
-               ll->check, fabs(ll->check / sp->check - 1));
+        printf("        lua-law: %.3e steps/s, %.3f of the built-in's sparse rate (%.0f ns a step "
+               "against %.0f); in CPU\n"
+               "        time of its last run %.3e steps/s (%.0f ns a step); plast %.17g J, %.1e "
+               "from the built-in's\n",
+               (double)ll->steps / ll->med, ((double)ll->steps / ll->med) / sparse,
+               1e9 * ll->med / (double)ll->steps, 1e9 * sp->med / (double)sp->steps,
+               (double)ll->steps / ll->cpu, 1e9 * ll->cpu / (double)ll->steps, ll->check,
+               fabs(ll->check / sp->check - 1));
     const result *hr = &res[12], *mo = &res[13];
     if (hr->ok && mo->ok)
-        printf("        Hertz impact, 1e6 steps in contact (make bench-peers runs the same in LIGGGHTS and LAMMPS):\n"
-               "        rescale head-on %.0f ns a step (fastest run %.0f), md oblique %.0f ns a step (fastest run %.0f),\n"
+        printf("        Hertz impact, 1e6 steps in contact (make bench-peers runs the same in "
+               "LIGGGHTS and LAMMPS):\n"
+               "        rescale head-on %.0f ns a step (fastest run %.0f), md oblique %.0f ns a "
+               "step (fastest run %.0f),\n"
                "        md/rescale %.2f; md's plast %.17g J\n",
-               1e9 * hr->med / (double)hr->steps, 1e9 * hr->min / (double)hr->steps, 1e9 * mo->med / (double)mo->steps,
-               1e9 * mo->min / (double)mo->steps, (mo->med / (double)mo->steps) / (hr->med / (double)hr->steps), mo->check);
+               1e9 * hr->med / (double)hr->steps, 1e9 * hr->min / (double)hr->steps,
+               1e9 * mo->med / (double)mo->steps, 1e9 * mo->min / (double)mo->steps,
+               (mo->med / (double)mo->steps) / (hr->med / (double)hr->steps), mo->check);
     double speedup = s1->med / s2->med;
-    printf("        sweep times (min, median, max of the runs): 1 core %.3f %.3f %.3f s, 2 cores %.3f %.3f %.3f s;\n"
-           "        CPU time of the 2 workers in the last run %.3f s for %.3f s of the 1-core run\n",
-           s1->min, s1->med, s1->max, s2->min, s2->med, s2->max, s2->cpu, s1->cpu);
+    printf(
+        "        sweep times (min, median, max of the runs): 1 core %.3f %.3f %.3f s, 2 cores %.3f "
+        "%.3f %.3f s;\n"
+        "        CPU time of the 2 workers in the last run %.3f s for %.3f s of the 1-core run\n",
+        s1->min, s1->med, s1->max, s2->min, s2->med, s2->max, s2->cpu, s1->cpu);
     int plugin_same = 0;
     double plugin_ratio = plugin_case(&plugin_same);
     printf("\ntargets (docs/performance.md):\n");
-    printf("  %-4s sparse driver / bare kernel >= 0.67: %.3f (median of %d paired rounds of medians; %.3f to %.3f)\n",
+    printf("  %-4s sparse driver / bare kernel >= 0.67: %.3f (median of %d paired rounds of "
+           "medians; %.3f to %.3f)\n",
            ratio[0] >= 0.67 ? "met" : "MISS", ratio[0], PAIRED_ROUNDS, ratio[1], ratio[2]);
-    printf("  %-4s   the same of the fastest runs of each round: %.3f (%.3f to %.3f)\n", ratio[3] >= 0.67 ? "met" : "MISS",
-           ratio[3], ratio[4], ratio[5]);
+    printf("  %-4s   the same of the fastest runs of each round: %.3f (%.3f to %.3f)\n",
+           ratio[3] >= 0.67 ? "met" : "MISS", ratio[3], ratio[4], ratio[5]);
     printf("  %-4s sparse driver >= 5e6 steps/s: %.3e\n", sparse >= 5e6 ? "met" : "MISS", sparse);
     printf("  %-4s dense recording >= 5e5 rows/s (to disk, round-trip precision): %.3e\n",
            dense >= 5e5 ? "met" : "MISS", dense);
     printf("  %-4s cost per step flat from 1e5 to 1e8 steps (max/min of ns/step <= 1.2): %.3f\n",
            flat_hi / flat_lo <= 1.2 ? "met" : "MISS", flat_hi / flat_lo);
-    printf("  %-4s   the same of the fastest runs: %.3f\n", fast_hi / fast_lo <= 1.2 ? "met" : "MISS", fast_hi / fast_lo);
-    printf("  %-4s peak memory of the 1e8-step run < 16 MB: %.1f MB\n", mem->ok && mem->kb < 16 * 1024 ? "met" : "MISS",
-           (double)mem->kb / 1024);
-    printf("  %-4s sweep speed-up from 1 to 2 cores >= 1.8: %.2f\n", speedup >= 1.8 ? "met" : "MISS", speedup);
-    double lua_rate = ll->ok ? (double)ll->steps / ll->med : 0, lua_fast = ll->ok ? (double)ll->steps / ll->min : 0;
-    printf("  %-4s law in Lua (lua-law) >= 5e5 steps/s: %.3e (fastest run %.3e; in CPU time %.3e)\n",
-           lua_rate >= 5e5 ? "met" : "MISS", lua_rate, lua_fast, ll->ok ? (double)ll->steps / ll->cpu : 0);
-    printf("  %-4s   the same of the fastest runs: %.2f\n", s1->min / s2->min >= 1.8 ? "met" : "MISS", s1->min / s2->min);
+    printf("  %-4s   the same of the fastest runs: %.3f\n",
+           fast_hi / fast_lo <= 1.2 ? "met" : "MISS", fast_hi / fast_lo);
+    printf("  %-4s peak memory of the 1e8-step run < 16 MB: %.1f MB\n",
+           mem->ok && mem->kb < 16 * 1024 ? "met" : "MISS", (double)mem->kb / 1024);
+    printf("  %-4s sweep speed-up from 1 to 2 cores >= 1.8: %.2f\n",
+           speedup >= 1.8 ? "met" : "MISS", speedup);
+    double lua_rate = ll->ok ? (double)ll->steps / ll->med : 0,
+           lua_fast = ll->ok ? (double)ll->steps / ll->min : 0;
+    printf(
+        "  %-4s law in Lua (lua-law) >= 5e5 steps/s: %.3e (fastest run %.3e; in CPU time %.3e)\n",
+        lua_rate >= 5e5 ? "met" : "MISS", lua_rate, lua_fast,
+        ll->ok ? (double)ll->steps / ll->cpu : 0);
+    printf("  %-4s   the same of the fastest runs: %.2f\n",
+           s1->min / s2->min >= 1.8 ? "met" : "MISS", s1->min / s2->min);
     printf("target (laws from shared objects, docs/plugins.md):\n");
     plugin_target(plugin_ratio, plugin_same);
     if (!(plugin_ratio > 0)) return 1;

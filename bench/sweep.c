@@ -13,9 +13,9 @@
  */
 #define _DEFAULT_SOURCE /* wait4 */
 #include "bench.h"
-#include "script/cond.h"
-#include "driver/probe.h"
 #include "contact/registry.h"
+#include "driver/probe.h"
+#include "script/cond.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -112,9 +112,10 @@ int bench_sweep(int n_dirs, int workers, double *seconds, bench_work *w, unsigne
         if (f) fclose(f);
         int status;
         struct rusage ru;
-        if (wait4(pids[wk], &status, 0, &ru) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) rc = -1;
-        cpu += (double)ru.ru_utime.tv_sec + 1e-6 * (double)ru.ru_utime.tv_usec + (double)ru.ru_stime.tv_sec +
-               1e-6 * (double)ru.ru_stime.tv_usec;
+        if (wait4(pids[wk], &status, 0, &ru) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+            rc = -1;
+        cpu += (double)ru.ru_utime.tv_sec + 1e-6 * (double)ru.ru_utime.tv_usec +
+               (double)ru.ru_stime.tv_sec + 1e-6 * (double)ru.ru_stime.tv_usec;
     }
     *seconds = now() - t0;
     if (got != n_dirs) rc = -1;
@@ -153,7 +154,8 @@ static int probe_shard(int n, int shard, int shards, lt_cond *compressed, int fd
     st.until_ctx = compressed;
     test.stages = &st;
     test.n_stages = 1;
-    lt_probe_opts o = {n, 2e-3, 10000, shard, shards, NULL, NULL, {0, 0}, {0, 0}, 0}; /* the default pair, displacement control */
+    lt_probe_opts o = {n,    2e-3, 10000,  shard,  shards,
+                       NULL, NULL, {0, 0}, {0, 0}, 0}; /* the default pair, displacement control */
     lt_probe pr;
     char err[512];
     if (lt_probe_run(&pr, &test, &o, err, sizeof err) < 0) {
@@ -163,7 +165,8 @@ static int probe_shard(int n, int shard, int shards, lt_cond *compressed, int fd
     int rc = 0;
     for (int i = 0; i < pr.n_points && rc == 0; i++) {
         const lt_probe_point *q = &pr.points[i];
-        probe_result r = {q->k, q->yielded, q->steps, {q->u[0], q->u[1]}, {q->f[0], q->f[1], q->f[2]}};
+        probe_result r = {
+            q->k, q->yielded, q->steps, {q->u[0], q->u[1]}, {q->f[0], q->f[1], q->f[2]}};
         rc = full_write(fd, &r, sizeof r);
     }
     lt_probe_free(&pr);

@@ -34,7 +34,10 @@ static inline double lt_clipped_log_decrement(double zeta)
 }
 
 /* The restitution of the clipped oscillator, exp(-g(zeta)). */
-static inline double lt_clipped_restitution(double zeta) { return exp(-lt_clipped_log_decrement(zeta)); }
+static inline double lt_clipped_restitution(double zeta)
+{
+    return exp(-lt_clipped_log_decrement(zeta));
+}
 
 /* The damping ratio zeta whose clipped restitution is e (0 < e <= 1; 0 for e = 1): bisection of
  * the monotone g(zeta) = -ln e to round-off (the bracket is doubled until it holds the root, then
@@ -48,8 +51,10 @@ static inline double lt_clipped_zeta(double e)
     for (int i = 0; i < 2000; i++) {
         double mid = lo + 0.5 * (hi - lo);
         if (mid <= lo || mid >= hi) break;
-        if (lt_clipped_log_decrement(mid) < target) lo = mid;
-        else hi = mid;
+        if (lt_clipped_log_decrement(mid) < target)
+            lo = mid;
+        else
+            hi = mid;
     }
     return 0.5 * (lo + hi);
 }

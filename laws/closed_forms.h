@@ -48,7 +48,8 @@ static inline void coulomb_cycle_expect(double kn, double kt, double tanPhi, con
     /* slip starting inside a step: the trapezoid dissipation is short by (fy - f0)(ft - fy)/2kt
      * <= kt du^2/8 per onset (laws/linear.c), two onsets per cycle; plus round-off */
     x->tol[LT_Q_CYCLE_ENERGY] = kt * du * du / 4 / e + TOL_POSITION;
-    x->why[LT_Q_CYCLE_ENERGY] = "onset of slip inside a step: <= kt du^2/8 per onset, two per cycle; overlap round-off";
+    x->why[LT_Q_CYCLE_ENERGY] =
+        "onset of slip inside a step: <= kt du^2/8 per onset, two per cycle; overlap round-off";
     x->value[LT_Q_KT] = kt;
     x->tol[LT_Q_KT] = TOL_FORMULA;
     x->why[LT_Q_KT] = "constant stiffness: exact";

@@ -66,45 +66,94 @@
 #include "utilisation.h"
 #include <math.h>
 
-
 static const char *const surface_choices[] = {"mohr-coulomb", "elliptic", 0};
 
 static const lt_param cohesive_params[COH_P_COUNT] = {
-    [COH_P_KN] = {.name = "kn", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
-                  .unit = "N/m", .doc = "normal stiffness (default: from materials)"},
-    [COH_P_KT] = {.name = "kt", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
-                  .unit = "N/m", .doc = "tangential stiffness (default: from materials)"},
-    [COH_P_TANPHI] = {.name = "tanPhi", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
-                      .unit = "-", .doc = "friction coefficient tan(phi) (default: from materials)"},
-    [COH_P_TENSILE] = {.name = "tensile", .kind = LT_REAL, .def = 0, .min = 0, .max = INFINITY,
-                       .unit = "N", .doc = "normal tensile strength Rt of the bond"},
-    [COH_P_COHESION] = {.name = "cohesion", .kind = LT_REAL, .def = 0, .min = 0, .max = INFINITY,
-                        .unit = "N", .doc = "shear cohesion c of the bond (|Ft| at Fn = 0)"},
-    [COH_P_SURFACE] = {.name = "surface", .kind = LT_CHOICE, .def = COH_SURF_MOHR_COULOMB, .min = 0,
-                       .max = 1, .unit = "-",
+    [COH_P_KN] = {.name = "kn",
+                  .kind = LT_REAL,
+                  .def = NAN,
+                  .min = 0,
+                  .max = INFINITY,
+                  .unit = "N/m",
+                  .doc = "normal stiffness (default: from materials)"},
+    [COH_P_KT] = {.name = "kt",
+                  .kind = LT_REAL,
+                  .def = NAN,
+                  .min = 0,
+                  .max = INFINITY,
+                  .unit = "N/m",
+                  .doc = "tangential stiffness (default: from materials)"},
+    [COH_P_TANPHI] = {.name = "tanPhi",
+                      .kind = LT_REAL,
+                      .def = NAN,
+                      .min = 0,
+                      .max = INFINITY,
+                      .unit = "-",
+                      .doc = "friction coefficient tan(phi) (default: from materials)"},
+    [COH_P_TENSILE] = {.name = "tensile",
+                       .kind = LT_REAL,
+                       .def = 0,
+                       .min = 0,
+                       .max = INFINITY,
+                       .unit = "N",
+                       .doc = "normal tensile strength Rt of the bond"},
+    [COH_P_COHESION] = {.name = "cohesion",
+                        .kind = LT_REAL,
+                        .def = 0,
+                        .min = 0,
+                        .max = INFINITY,
+                        .unit = "N",
+                        .doc = "shear cohesion c of the bond (|Ft| at Fn = 0)"},
+    [COH_P_SURFACE] = {.name = "surface",
+                       .kind = LT_CHOICE,
+                       .def = COH_SURF_MOHR_COULOMB,
+                       .min = 0,
+                       .max = 1,
+                       .unit = "-",
                        .doc = "bond surface: mohr-coulomb (tension cut-off) | elliptic (smooth "
-                              "tension cap)", .choices = surface_choices},
-    [COH_P_PLASTIC] = {.name = "plastic", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1,
+                              "tension cap)",
+                       .choices = surface_choices},
+    [COH_P_PLASTIC] = {.name = "plastic",
+                       .kind = LT_BOOL,
+                       .def = 0,
+                       .min = 0,
+                       .max = 1,
                        .unit = "-",
                        .doc = "the bond flows plastically on its surface instead of breaking"},
-    [COH_P_KR] = {.name = "kr", .kind = LT_REAL, .def = 0, .min = 0, .max = INFINITY,
-                  .unit = "N m/rad", .doc = "bending stiffness of the bond (0: no bending moment)"},
-    [COH_P_KTW] = {.name = "ktw", .kind = LT_REAL, .def = 0, .min = 0, .max = INFINITY,
+    [COH_P_KR] = {.name = "kr",
+                  .kind = LT_REAL,
+                  .def = 0,
+                  .min = 0,
+                  .max = INFINITY,
+                  .unit = "N m/rad",
+                  .doc = "bending stiffness of the bond (0: no bending moment)"},
+    [COH_P_KTW] = {.name = "ktw",
+                   .kind = LT_REAL,
+                   .def = 0,
+                   .min = 0,
+                   .max = INFINITY,
                    .unit = "N m/rad",
                    .doc = "twisting stiffness of the bond (0: no twisting moment)"},
-    [COH_P_RBOND] = {.name = "bondRadius", .kind = LT_REAL, .def = INFINITY, .min = 0,
-                     .max = INFINITY, .unit = "m",
+    [COH_P_RBOND] = {.name = "bondRadius",
+                     .kind = LT_REAL,
+                     .def = INFINITY,
+                     .min = 0,
+                     .max = INFINITY,
+                     .unit = "m",
                      .doc = "bond radius R_b: the moments load the strengths as Fn + 4|Mb|/R_b, "
                             "|Ft| + 2|Mt|/R_b (inf: they do not)"},
 };
-static const unsigned cohesive_param_flags[COH_P_COUNT] = {
-    [COH_P_KN] = LT_PARAM_MATERIALS, [COH_P_KT] = LT_PARAM_MATERIALS, [COH_P_TANPHI] = LT_PARAM_MATERIALS};
-static const char *const cohesive_state[COH_S_COUNT] = {"kn", "kt", "tanPhi", "bonded", "Fn", "Fty", "Ftz", "uNp", "yield",
-                                                       "Mtw", "Mby", "Mbz"};
+static const unsigned cohesive_param_flags[COH_P_COUNT] = {[COH_P_KN] = LT_PARAM_MATERIALS,
+                                                           [COH_P_KT] = LT_PARAM_MATERIALS,
+                                                           [COH_P_TANPHI] = LT_PARAM_MATERIALS};
+static const char *const cohesive_state[COH_S_COUNT] = {
+    "kn", "kt", "tanPhi", "bonded", "Fn", "Fty", "Ftz", "uNp", "yield", "Mtw", "Mby", "Mbz"};
 static const lt_energy_def cohesive_energies[COH_E_COUNT] = {
-    {.name = "elast", .kind = LT_STORED,
+    {.name = "elast",
+     .kind = LT_STORED,
      .doc = "elastic energy of the normal, tangential, bending and twisting springs"},
-    {.name = "plast", .kind = LT_DISSIPATED,
+    {.name = "plast",
+     .kind = LT_DISSIPATED,
      .doc = "energy dissipated by frictional slip and by plastic flow of the bond (moments "
             "included)"},
     {.name = "bond", .kind = LT_DISSIPATED, .doc = "energy released when the bond breaks"},
@@ -136,13 +185,15 @@ static double surface_ft(const double *p, const double *s, double fn)
     if (fn > rt) return -1;
     if (p[COH_P_SURFACE] == COH_SURF_ELLIPTIC && c > mu * rt && rt > 0) {
         double xt = mu * rt * rt / c;
-        if (fn > xt) return sqrt((c - mu * rt) * (c + mu * rt)) * sqrt((1 - fn / rt) * (1 + fn / rt));
+        if (fn > xt)
+            return sqrt((c - mu * rt) * (c + mu * rt)) * sqrt((1 - fn / rt) * (1 + fn / rt));
     }
     return c - mu * fn;
 }
 
 /* Dissipation of a step on one component pair: (F + F') . (F* - F') / (2 k). */
-static double step_dissipation(double k, double f0y, double f0z, double f1y, double f1z, double try_, double trz)
+static double step_dissipation(double k, double f0y, double f0z, double f1y, double f1z,
+                               double try_, double trz)
 {
     return k > 0 ? ((f0y + f1y) * (try_ - f1y) + (f0z + f1z) * (trz - f1z)) / (2 * k) : 0;
 }
@@ -166,7 +217,8 @@ static int cohesive_step(const double *p, const lt_contact *c, double *s, lt_res
 {
     int bonded = s[COH_S_BONDED] != 0;
     if (!bonded && c->uN > 0) return 0; /* unbonded: breaks in tension like linear */
-    double kn = s[COH_S_KN], kt = s[COH_S_KT], mu = s[COH_S_TANPHI], kr = p[COH_P_KR], ktw = p[COH_P_KTW];
+    double kn = s[COH_S_KN], kt = s[COH_S_KT], mu = s[COH_S_TANPHI], kr = p[COH_P_KR],
+           ktw = p[COH_P_KTW];
     double fn0 = s[COH_S_FN], fty0 = s[COH_S_FTY], ftz0 = s[COH_S_FTZ];
     double fn_tr = kn * (c->uN - s[COH_S_UNP]);
     double ty = fty0 + kt * c->v[1] * c->dt, tz = ftz0 + kt * c->v[2] * c->dt;
@@ -174,7 +226,8 @@ static int cohesive_step(const double *p, const lt_contact *c, double *s, lt_res
     /* the moments: springs of the bond only (the broken contact carries none) */
     double mt0 = s[COH_S_MTW], mby0 = s[COH_S_MBY], mbz0 = s[COH_S_MBZ];
     double mt_tr = bonded ? mt0 + ktw * c->v[3] * c->dt : 0;
-    double mby_tr = bonded ? mby0 + kr * c->v[4] * c->dt : 0, mbz_tr = bonded ? mbz0 + kr * c->v[5] * c->dt : 0;
+    double mby_tr = bonded ? mby0 + kr * c->v[4] * c->dt : 0,
+           mbz_tr = bonded ? mbz0 + kr * c->v[5] * c->dt : 0;
     double mt = mt_tr, mby = mby_tr, mbz = mbz_tr, cb = bend_factor(p), ct = twist_factor(p);
     int inelastic = 0;
     if (bonded && p[COH_P_PLASTIC]) {
@@ -189,11 +242,13 @@ static int cohesive_step(const double *p, const lt_contact *c, double *s, lt_res
             }
             inelastic = 1;
         }
-        double g = surface_ft(p, s, fmin(fn + cb * hypot(mby, mbz), rt)), ft_eq = hypot(ty, tz) + ct * fabs(mt_tr);
+        double g = surface_ft(p, s, fmin(fn + cb * hypot(mby, mbz), rt)),
+               ft_eq = hypot(ty, tz) + ct * fabs(mt_tr);
         if (ft_eq > g) {
             double scale = ft_eq > 0 && g > 0 ? g / ft_eq : 0;
             fty = ty * scale, ftz = tz * scale, mt = mt_tr * scale;
-            plast += step_dissipation(kt, fty0, ftz0, fty, ftz, ty, tz) + step_dissipation(ktw, mt0, 0, mt, 0, mt_tr, 0);
+            plast += step_dissipation(kt, fty0, ftz0, fty, ftz, ty, tz) +
+                     step_dissipation(ktw, mt0, 0, mt, 0, mt_tr, 0);
             inelastic = 1;
         }
     } else if (bonded) {
@@ -202,11 +257,15 @@ static int cohesive_step(const double *p, const lt_contact *c, double *s, lt_res
             /* the bond breaks: this step's force is the unbonded contact's at the trial state */
             s[COH_S_BONDED] = 0;
             inelastic = 1;
-            if (c->uN > 0) fn = fty = ftz = 0;
-            else radial_return(-mu * fn_tr, ty, tz, &fty, &ftz);
+            if (c->uN > 0)
+                fn = fty = ftz = 0;
+            else
+                radial_return(-mu * fn_tr, ty, tz, &fty, &ftz);
             mt = mby = mbz = 0;
-            bond = step_dissipation(kn, fn0, 0, fn, 0, fn_tr, 0) + step_dissipation(kt, fty0, ftz0, fty, ftz, ty, tz) +
-                   step_dissipation(kr, mby0, mbz0, 0, 0, mby_tr, mbz_tr) + step_dissipation(ktw, mt0, 0, 0, 0, mt_tr, 0);
+            bond = step_dissipation(kn, fn0, 0, fn, 0, fn_tr, 0) +
+                   step_dissipation(kt, fty0, ftz0, fty, ftz, ty, tz) +
+                   step_dissipation(kr, mby0, mbz0, 0, 0, mby_tr, mbz_tr) +
+                   step_dissipation(ktw, mt0, 0, 0, 0, mt_tr, 0);
         }
     } else if (radial_return(-mu * fn_tr, ty, tz, &fty, &ftz)) {
         plast = step_dissipation(kt, fty0, ftz0, fty, ftz, ty, tz);
@@ -219,13 +278,17 @@ static int cohesive_step(const double *p, const lt_contact *c, double *s, lt_res
     s[COH_S_YIELD] = inelastic;
     lt_respond_force(out, fn, fty, ftz, kn, kt);
     out->f[3] = mt, out->f[4] = mby, out->f[5] = mbz;
-    out->energy[COH_E_ELAST] = lt_spring_energy(kn, kt, fn, fty, ftz) + lt_spring_energy(kr, ktw, hypot(mby, mbz), mt, 0);
+    out->energy[COH_E_ELAST] =
+        lt_spring_energy(kn, kt, fn, fty, ftz) + lt_spring_energy(kr, ktw, hypot(mby, mbz), mt, 0);
     out->energy[COH_E_PLAST] = plast;
     out->energy[COH_E_BOND] = bond;
     return 1;
 }
 
-static double cohesive_ft_max(const double *p, const double *s, double fn) { return surface_ft(p, s, fn); }
+static double cohesive_ft_max(const double *p, const double *s, double fn)
+{
+    return surface_ft(p, s, fn);
+}
 
 static int cohesive_yielding(const double *p, const double *s)
 {
@@ -250,7 +313,8 @@ static const lt_yield cohesive_yield = {
     .ft_max = cohesive_ft_max,
     .fn_max = tip,
     .yielding = cohesive_yielding,
-    .formula = "bonded: |Ft| + 2|Mt|/Rb = c - tanPhi (Fn + 4|Mb|/Rb) (or elliptic cap), Fn + 4|Mb|/Rb <= min(Rt, c/tanPhi); "
+    .formula = "bonded: |Ft| + 2|Mt|/Rb = c - tanPhi (Fn + 4|Mb|/Rb) (or elliptic cap), Fn + "
+               "4|Mb|/Rb <= min(Rt, c/tanPhi); "
                "broken: Coulomb",
     .excess = cohesive_excess,
     .dofs = 0x3f,
@@ -260,7 +324,8 @@ static const lt_yield cohesive_yield = {
 const lt_law law_cohesive = {
     .api_version = LT_LAW_API_VERSION,
     .name = "cohesive",
-    .summary = "bonded contact: tensile strength, cohesion and friction (Mohr-Coulomb + tension cut-off or elliptic cap), "
+    .summary = "bonded contact: tensile strength, cohesion and friction (Mohr-Coulomb + tension "
+               "cut-off or elliptic cap), "
                "breaks or flows",
     .params = cohesive_params,
     .n_params = COH_P_COUNT,

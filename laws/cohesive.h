@@ -10,11 +10,35 @@
 /* Parameters, in the law's order: kn, kt (N/m), tanPhi (-), tensile, cohesion (N), surface
  * (choice), plastic (bool); then the rotational springs kr, ktw (N m/rad) and the bond radius
  * (m). */
-enum { COH_P_KN, COH_P_KT, COH_P_TANPHI, COH_P_TENSILE, COH_P_COHESION, COH_P_SURFACE, COH_P_PLASTIC, COH_P_KR, COH_P_KTW, COH_P_RBOND, COH_P_COUNT };
+enum {
+    COH_P_KN,
+    COH_P_KT,
+    COH_P_TANPHI,
+    COH_P_TENSILE,
+    COH_P_COHESION,
+    COH_P_SURFACE,
+    COH_P_PLASTIC,
+    COH_P_KR,
+    COH_P_KTW,
+    COH_P_RBOND,
+    COH_P_COUNT
+};
 /* Per-contact state: stiffnesses (N/m), friction (-), bonded flag, forces (N), plastic normal
  * opening (m), the `yield` flag; then the twisting and bending moments (N m). */
 enum {
-    COH_S_KN, COH_S_KT, COH_S_TANPHI, COH_S_BONDED, COH_S_FN, COH_S_FTY, COH_S_FTZ, COH_S_UNP, COH_S_YIELD, COH_S_MTW, COH_S_MBY, COH_S_MBZ, COH_S_COUNT
+    COH_S_KN,
+    COH_S_KT,
+    COH_S_TANPHI,
+    COH_S_BONDED,
+    COH_S_FN,
+    COH_S_FTY,
+    COH_S_FTZ,
+    COH_S_UNP,
+    COH_S_YIELD,
+    COH_S_MTW,
+    COH_S_MBY,
+    COH_S_MBZ,
+    COH_S_COUNT
 };
 /* Energies (J): stored elast; dissipated plast and bond. */
 enum { COH_E_ELAST, COH_E_PLAST, COH_E_BOND, COH_E_COUNT };

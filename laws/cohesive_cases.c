@@ -45,7 +45,8 @@ static void epp_cycle(const lt_case_env *env, lt_expect *x, double k, double M)
     /* the onset of plastic flow inside a step: the trapezoid dissipation is short by at most
      * k du^2/8 per onset (docs/energy.md), two onsets per cycle; plus the overlap's round-off */
     x->tol[LT_Q_CYCLE_ENERGY] = k * du * du / 4 / e + TOL_POSITION;
-    x->why[LT_Q_CYCLE_ENERGY] = "onset of plastic flow inside a step: <= k du^2/8 per onset, two per cycle";
+    x->why[LT_Q_CYCLE_ENERGY] =
+        "onset of plastic flow inside a step: <= k du^2/8 per onset, two per cycle";
     x->value[LT_Q_CYCLE_STIFFNESS] = k;
     x->tol[LT_Q_CYCLE_STIFFNESS] = TOL_SLOPE;
     x->why[LT_Q_CYCLE_STIFFNESS] = WHY_SLOPE;
@@ -60,12 +61,16 @@ static double bending_cap(const lt_case_env *env)
     return (tension_tip(p) + p[COH_P_KN] * env->cycle.overlap) * p[COH_P_RBOND] / 4;
 }
 
-static void bending_expect(const lt_case_env *env, lt_expect *x) { epp_cycle(env, x, env->param[COH_P_KR], bending_cap(env)); }
+static void bending_expect(const lt_case_env *env, lt_expect *x)
+{
+    epp_cycle(env, x, env->param[COH_P_KR], bending_cap(env));
+}
 
 static void twist_expect(const lt_case_env *env, lt_expect *x)
 {
     const double *p = env->param;
-    double g = p[COH_P_COHESION] + p[COH_P_TANPHI] * p[COH_P_KN] * env->cycle.overlap; /* Mohr-Coulomb at Fn = -kn delta */
+    double g = p[COH_P_COHESION] + p[COH_P_TANPHI] * p[COH_P_KN] *
+                                       env->cycle.overlap; /* Mohr-Coulomb at Fn = -kn delta */
     epp_cycle(env, x, p[COH_P_KTW], g * p[COH_P_RBOND] / 2);
 }
 
@@ -74,46 +79,72 @@ static void breaking_expect(const lt_case_env *env, lt_expect *x)
     double M = bending_cap(env), dM = env->param[COH_P_KR] * env->cycle.speed * env->c.dt;
     x->value[LT_Q_CYCLE_CAP] = M - dM / 2; /* the middle of [M - dM, M] */
     x->tol[LT_Q_CYCLE_CAP] = dM / 2 / (M - dM / 2) + TOL_POSITION;
-    x->why[LT_Q_CYCLE_CAP] = "the last elastic moment: within one step's increment kr da below the strength";
+    x->why[LT_Q_CYCLE_CAP] =
+        "the last elastic moment: within one step's increment kr da below the strength";
     x->value[LT_Q_CYCLE_ENERGY] = 0;
     /* nothing is dissipated after the breakage: the dissipated sum is unchanged, exactly */
     x->tol[LT_Q_CYCLE_ENERGY] = 0;
-    x->why[LT_Q_CYCLE_ENERGY] = "the broken contact carries no moment: no dissipation after breakage";
+    x->why[LT_Q_CYCLE_ENERGY] =
+        "the broken contact carries no moment: no dissipation after breakage";
 }
 
-#define MAT {.young = 1e7, .poisson = 0.25, .density = 2600, .ktDivKn = 0.5, .tanPhi = 0.5}
+#define MAT                                                                           \
+    {                                                                                 \
+        .young = 1e7, .poisson = 0.25, .density = 2600, .ktDivKn = 0.5, .tanPhi = 0.5 \
+    }
 /* The bond: kn 1e6 N/m, mu 0.5, Rt 40 N, c 30 N, R_b = 1 cm (and kt 5e5 N/m), with Potyondy &
  * Cundall's rotational stiffnesses kr = kn R_b^2/4 = 25 N m/rad, ktw = kt R_b^2/2 = 25 N m/rad
  * (at most LT_CASE_MAX_SET = 8 settings a case). */
-#define BOND {"kn", 1e6}, {"tanPhi", 0.5}, {"tensile", 40}, {"cohesion", 30}, {"bondRadius", 0.01}
+#define BOND \
+    {"kn", 1e6}, {"tanPhi", 0.5}, {"tensile", 40}, {"cohesion", 30}, { "bondRadius", 0.01 }
 
 const lt_case lt_cohesive_cases[COH_N_CASES] = {
     {.name = "bending-cycle",
-     .doc = "plastic bond bent about y at Fn = -10 N, +-0.02 rad: slope kr, cap (rt - Fn) R_b/4, 4 M (a - M/kr) a cycle",
-     .kind = LT_CASE_CYCLE, .dof = 4,
+     .doc = "plastic bond bent about y at Fn = -10 N, +-0.02 rad: slope kr, cap (rt - Fn) R_b/4, 4 "
+            "M (a - M/kr) a cycle",
+     .kind = LT_CASE_CYCLE,
+     .dof = 4,
      .set = {BOND, {"kr", 25}, {"plastic", 1}},
-     .shape = {"sphere", "sphere"}, .radius = {0.1, 0.05}, .mat = {MAT, MAT},
-     .cycle = {.overlap = 1e-5, .amplitude = 0.02, .speed = 1.0}, .steps = 2000,
+     .shape = {"sphere", "sphere"},
+     .radius = {0.1, 0.05},
+     .mat = {MAT, MAT},
+     .cycle = {.overlap = 1e-5, .amplitude = 0.02, .speed = 1.0},
+     .steps = 2000,
      .expect = bending_expect},
     {.name = "bending-cycle-z",
-     .doc = "plastic elliptic bond bent about z at Fn = -10 N, +-0.02 rad: the same tip, so the same cap and loop",
-     .kind = LT_CASE_CYCLE, .dof = 5,
+     .doc = "plastic elliptic bond bent about z at Fn = -10 N, +-0.02 rad: the same tip, so the "
+            "same cap and loop",
+     .kind = LT_CASE_CYCLE,
+     .dof = 5,
      .set = {BOND, {"kr", 25}, {"plastic", 1}, {"surface", COH_SURF_ELLIPTIC}},
-     .shape = {"sphere", "sphere"}, .radius = {0.1, 0.1}, .mat = {MAT, MAT},
-     .cycle = {.overlap = 1e-5, .amplitude = 0.02, .speed = 1.0}, .steps = 2000,
+     .shape = {"sphere", "sphere"},
+     .radius = {0.1, 0.1},
+     .mat = {MAT, MAT},
+     .cycle = {.overlap = 1e-5, .amplitude = 0.02, .speed = 1.0},
+     .steps = 2000,
      .expect = bending_expect},
     {.name = "twist-cycle",
-     .doc = "plastic bond twisted at Fn = -10 N, +-0.02 rad: slope ktw, cap (c - mu Fn) R_b/2, 4 M (a - M/ktw) a cycle",
-     .kind = LT_CASE_CYCLE, .dof = 3,
+     .doc = "plastic bond twisted at Fn = -10 N, +-0.02 rad: slope ktw, cap (c - mu Fn) R_b/2, 4 M "
+            "(a - M/ktw) a cycle",
+     .kind = LT_CASE_CYCLE,
+     .dof = 3,
      .set = {BOND, {"kt", 5e5}, {"ktw", 25}, {"plastic", 1}},
-     .shape = {"wall", "sphere"}, .radius = {0, 0.1}, .mat = {MAT, MAT},
-     .cycle = {.overlap = 1e-5, .amplitude = 0.02, .speed = 1.0}, .steps = 2000,
+     .shape = {"wall", "sphere"},
+     .radius = {0, 0.1},
+     .mat = {MAT, MAT},
+     .cycle = {.overlap = 1e-5, .amplitude = 0.02, .speed = 1.0},
+     .steps = 2000,
      .expect = twist_expect},
     {.name = "bending-break",
-     .doc = "breaking bond bent about y at Fn = -10 N: largest moment the strength (rt - Fn) R_b/4 within kr da, then none",
-     .kind = LT_CASE_CYCLE, .dof = 4,
+     .doc = "breaking bond bent about y at Fn = -10 N: largest moment the strength (rt - Fn) R_b/4 "
+            "within kr da, then none",
+     .kind = LT_CASE_CYCLE,
+     .dof = 4,
      .set = {BOND, {"kr", 25}},
-     .shape = {"sphere", "sphere"}, .radius = {0.1, 0.05}, .mat = {MAT, MAT},
-     .cycle = {.overlap = 1e-5, .amplitude = 0.02, .speed = 1.0}, .steps = 1990,
+     .shape = {"sphere", "sphere"},
+     .radius = {0.1, 0.05},
+     .mat = {MAT, MAT},
+     .cycle = {.overlap = 1e-5, .amplitude = 0.02, .speed = 1.0},
+     .steps = 1990,
      .expect = breaking_expect},
 };

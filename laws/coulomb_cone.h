@@ -22,10 +22,7 @@
 #include <math.h>
 
 /* The tension tip Fn_max (N): INFINITY when the contact holds tension, else 0. */
-static inline double lt_cone_fn_max(int holds_tension)
-{
-    return holds_tension ? INFINITY : 0;
-}
+static inline double lt_cone_fn_max(int holds_tension) { return holds_tension ? INFINITY : 0; }
 
 /* ft_max at the normal force fn (N): -1 beyond the tip fn_max (no elastic state there), INFINITY
  * without a Coulomb limit (noslip), else tanphi fc (N), fc >= 0 the normal force the limit takes. */

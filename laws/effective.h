@@ -27,7 +27,8 @@
 /* E* of materials a and b, Pa. */
 static inline double lt_effective_modulus(const lt_material *a, const lt_material *b)
 {
-    return 1.0 / ((1 - a->poisson * a->poisson) / a->young + (1 - b->poisson * b->poisson) / b->young);
+    return 1.0 /
+           ((1 - a->poisson * a->poisson) / a->young + (1 - b->poisson * b->poisson) / b->young);
 }
 
 /* G* of materials a and b, Pa. */

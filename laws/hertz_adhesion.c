@@ -69,35 +69,59 @@
 #include <math.h>
 #include <stddef.h>
 
-#define NEWTON_TOL 1e-14  /* |ds| <= NEWTON_TOL s: quadratic convergence leaves round-off */
-#define NEWTON_MAX 200    /* the double root at the neck converges linearly: ~50 halvings */
+#define NEWTON_TOL 1e-14 /* |ds| <= NEWTON_TOL s: quadratic convergence leaves round-off */
+#define NEWTON_MAX 200   /* the double root at the neck converges linearly: ~50 halvings */
 
 static const char *const model_choices[] = {"jkr", "dmt", 0};
 
 static const lt_param adh_params[HA_P_COUNT] = {
-    [HA_P_MODEL] = {.name = "model", .kind = LT_CHOICE, .def = HA_MODEL_JKR, .min = 0, .max = 1,
+    [HA_P_MODEL] = {.name = "model",
+                    .kind = LT_CHOICE,
+                    .def = HA_MODEL_JKR,
+                    .min = 0,
+                    .max = 1,
                     .unit = "-",
                     .doc = "jkr (Johnson-Kendall-Roberts) | dmt (Derjaguin-Muller-Toporov)",
                     .choices = model_choices},
-    [HA_P_GAMMA] = {.name = "gamma", .kind = LT_REAL, .def = 0.05, .min = 0, .max = INFINITY,
+    [HA_P_GAMMA] = {.name = "gamma",
+                    .kind = LT_REAL,
+                    .def = 0.05,
+                    .min = 0,
+                    .max = INFINITY,
                     .unit = "J/m^2",
                     .doc = "work of adhesion Delta-gamma (2 gamma_s for identical surfaces); "
                            "pull-off 1.5 (JKR), 2 (DMT) pi gamma R*"},
-    [HA_P_ESTAR] = {.name = "Estar", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
-                    .unit = "Pa", .doc = "effective modulus E* (default: from the materials)"},
-    [HA_P_RSTAR] = {.name = "Rstar", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
-                    .unit = "m", .doc = "effective radius R* (default: from the curvature radii)"},
+    [HA_P_ESTAR] = {.name = "Estar",
+                    .kind = LT_REAL,
+                    .def = NAN,
+                    .min = 0,
+                    .max = INFINITY,
+                    .unit = "Pa",
+                    .doc = "effective modulus E* (default: from the materials)"},
+    [HA_P_RSTAR] = {.name = "Rstar",
+                    .kind = LT_REAL,
+                    .def = NAN,
+                    .min = 0,
+                    .max = INFINITY,
+                    .unit = "m",
+                    .doc = "effective radius R* (default: from the curvature radii)"},
 };
-static const unsigned adh_param_flags[HA_P_COUNT] = {[HA_P_ESTAR] = LT_PARAM_MATERIALS}; /* Rstar: the bodies' radii */
-static const char *const adh_state[HA_S_COUNT] = {"Estar", "Rstar", "c", "Fn", "U", "uN0", "a", "detached"};
+static const unsigned adh_param_flags[HA_P_COUNT] = {
+    [HA_P_ESTAR] = LT_PARAM_MATERIALS}; /* Rstar: the bodies' radii */
+static const char *const adh_state[HA_S_COUNT] = {"Estar", "Rstar", "c", "Fn",
+                                                  "U",     "uN0",   "a", "detached"};
 static const lt_energy_def adh_energies[HA_E_COUNT] = {
-    {.name = "elast", .kind = LT_STORED,
+    {.name = "elast",
+     .kind = LT_STORED,
      .doc = "elastic energy: JKR 8E*a^5/(15R*^2) - (4/3)E*c a^3.5/R* + 2 pi w a^2, DMT Hertz"},
-    {.name = "surf", .kind = LT_STORED,
+    {.name = "surf",
+     .kind = LT_STORED,
      .doc = "surface energy (negative): JKR -pi w a^2, DMT -2 pi w R* delta"},
-    {.name = "adh", .kind = LT_DISSIPATED,
+    {.name = "adh",
+     .kind = LT_DISSIPATED,
      .doc = "energy lost by the jumps at touch and at separation (the adhesion hysteresis)"},
-    {.name = "quad", .kind = LT_DISSIPATED,
+    {.name = "quad",
+     .kind = LT_DISSIPATED,
      .doc = "trapezoid-rule error of the work on the nonlinear force, O(dt^2) plus the jumps' "
             "steps"},
 };
@@ -106,8 +130,10 @@ static const lt_energy_def adh_energies[HA_E_COUNT] = {
 static const char *adh_check(const double *p)
 {
     if (!isfinite(p[HA_P_GAMMA])) return "gamma (the work of adhesion) must be finite";
-    if (!isnan(p[HA_P_ESTAR]) && !(p[HA_P_ESTAR] > 0 && isfinite(p[HA_P_ESTAR]))) return "Estar must be positive and finite";
-    if (!isnan(p[HA_P_RSTAR]) && !(p[HA_P_RSTAR] > 0 && isfinite(p[HA_P_RSTAR]))) return "Rstar must be positive and finite";
+    if (!isnan(p[HA_P_ESTAR]) && !(p[HA_P_ESTAR] > 0 && isfinite(p[HA_P_ESTAR])))
+        return "Estar must be positive and finite";
+    if (!isnan(p[HA_P_RSTAR]) && !(p[HA_P_RSTAR] > 0 && isfinite(p[HA_P_RSTAR])))
+        return "Rstar must be positive and finite";
     return NULL;
 }
 
@@ -115,7 +141,8 @@ static void adh_init(const double *p, const lt_contact *c, double *s)
 {
     double E = isnan(p[HA_P_ESTAR]) ? lt_effective_modulus(c->mat[0], c->mat[1]) : p[HA_P_ESTAR];
     s[HA_S_ESTAR] = E;
-    s[HA_S_RSTAR] = isnan(p[HA_P_RSTAR]) ? 1.0 / (1.0 / c->rcurv[0] + 1.0 / c->rcurv[1]) : p[HA_P_RSTAR];
+    s[HA_S_RSTAR] =
+        isnan(p[HA_P_RSTAR]) ? 1.0 / (1.0 / c->rcurv[0] + 1.0 / c->rcurv[1]) : p[HA_P_RSTAR];
     s[HA_S_C] = sqrt(2 * LT_PI * p[HA_P_GAMMA] / E);
 }
 
@@ -156,7 +183,8 @@ static branch on_branch(int model, double w, double E, double R, double c, doubl
     b.a = a;
     b.P = 4 * E * a * a * a / (3 * R) - 2 * E * c * s3;
     b.kn = s3 > 0 ? 2 * E * a * (4 * s3 - 3 * c * R) / (4 * s3 - c * R) : 0;
-    b.ue = 8 * E * a * a * a * a * a / (15 * R * R) - 4.0 / 3.0 * E * c * a * a * s3 / R + 2 * LT_PI * w * a * a;
+    b.ue = 8 * E * a * a * a * a * a / (15 * R * R) - 4.0 / 3.0 * E * c * a * a * s3 / R +
+           2 * LT_PI * w * a * a;
     b.us = -LT_PI * w * a * a;
     return b;
 }
@@ -214,7 +242,8 @@ static int adh_step(const double *p, const lt_contact *c, double *s, lt_response
 const lt_law law_hertz_adhesion = {
     .api_version = LT_LAW_API_VERSION,
     .name = "hertz_adhesion",
-    .summary = "adhesive elastic spheres, normal only: JKR (hysteretic, separates at the neck) or DMT",
+    .summary =
+        "adhesive elastic spheres, normal only: JKR (hysteretic, separates at the neck) or DMT",
     .params = adh_params,
     .n_params = HA_P_COUNT,
     .state_names = adh_state,

@@ -11,7 +11,17 @@
 enum { HA_P_MODEL, HA_P_GAMMA, HA_P_ESTAR, HA_P_RSTAR, HA_P_COUNT };
 enum { HA_MODEL_JKR, HA_MODEL_DMT };
 /* State and energy indices (laws/hertz_adhesion.c says what each holds). */
-enum { HA_S_ESTAR, HA_S_RSTAR, HA_S_C, HA_S_FN, HA_S_U, HA_S_UN0, HA_S_A, HA_S_DETACHED, HA_S_COUNT };
+enum {
+    HA_S_ESTAR,
+    HA_S_RSTAR,
+    HA_S_C,
+    HA_S_FN,
+    HA_S_U,
+    HA_S_UN0,
+    HA_S_A,
+    HA_S_DETACHED,
+    HA_S_COUNT
+};
 enum { HA_E_ELAST, HA_E_SURF, HA_E_ADH, HA_E_QUAD, HA_E_COUNT };
 
 /* The cases: JKR between two spheres, JKR sphere on a wall, DMT between two spheres, each a
@@ -23,11 +33,11 @@ extern const lt_case lt_hertz_adhesion_cases[HA_N_CASES];
  * bisection).  w = the work of adhesion (`gamma`, J/m^2), E = E* (Pa), R = R* (m), model
  * HA_MODEL_JKR or HA_MODEL_DMT; delta = -uN (m, > 0 in overlap). */
 typedef struct lt_adhesion_state {
-    int contact;  /* 1 on the branch (delta >= the separation overlap), else 0 and all below 0 */
-    double a;     /* m, contact radius */
-    double fn;    /* N, normal force on A (law.h sign: compression negative, attraction positive) */
-    double kn;    /* N/m, tangent stiffness -dFn/duN */
-    double u;     /* J, potential: elastic + surface energy (its derivative along the branch is -Fn) */
+    int contact; /* 1 on the branch (delta >= the separation overlap), else 0 and all below 0 */
+    double a;    /* m, contact radius */
+    double fn;   /* N, normal force on A (law.h sign: compression negative, attraction positive) */
+    double kn;   /* N/m, tangent stiffness -dFn/duN */
+    double u; /* J, potential: elastic + surface energy (its derivative along the branch is -Fn) */
 } lt_adhesion_state;
 lt_adhesion_state lt_adhesion_closed_form(int model, double w, double E, double R, double delta);
 /* Overlap at which the contact separates (m; negative: tension): JKR's neck -3 a_c^2/R*, DMT 0. */

@@ -18,8 +18,8 @@
  *   Cycle loss U(delta_sep) - U(0): JKR pi w (2/5 a_c^2 + 3/5 a_t^2), a_c^3 = pi w R^2/(8E),
  *        a_t^3 = 2 pi w R^2/E; DMT 0.
  */
-#include "hertz_adhesion.h"
 #include "effective.h"
+#include "hertz_adhesion.h"
 #include <math.h>
 #include <stddef.h>
 
@@ -29,7 +29,9 @@
  * state 1e-6 |delta_c| from the neck; the columns are compared relative to their largest value.
  * 1e-9 leaves a margin of 10. */
 #define TOL_ALONG 1e-9
-#define WHY_ALONG "a(delta) by Newton (law) and bisection (case): round-off, 1/(delta - delta_c) next to the neck"
+#define WHY_ALONG                                                                                \
+    "a(delta) by Newton (law) and bisection (case): round-off, 1/(delta - delta_c) next to the " \
+    "neck"
 
 static double estar(const lt_case_env *env)
 {
@@ -41,20 +43,24 @@ static double estar(const lt_case_env *env)
 static double rstar(const lt_case_env *env)
 {
     const double *p = env->param;
-    return isnan(p[HA_P_RSTAR]) ? 1.0 / (1.0 / env->c.rcurv[0] + 1.0 / env->c.rcurv[1]) : p[HA_P_RSTAR];
+    return isnan(p[HA_P_RSTAR]) ? 1.0 / (1.0 / env->c.rcurv[0] + 1.0 / env->c.rcurv[1])
+                                : p[HA_P_RSTAR];
 }
 
 /* sqrt of the JKR contact radius at delta >= delta_c by bisection on [s_c, s_hi]. */
 static double jkr_root(double delta, double c, double R)
 {
     double lo = cbrt(c * R / 4), hi = lo;
-    while (hi * hi * hi * hi / R - c * hi < delta) hi = 2 * hi + 1e-300; /* bracket from the neck up */
+    while (hi * hi * hi * hi / R - c * hi < delta)
+        hi = 2 * hi + 1e-300; /* bracket from the neck up */
     if (hi == lo && delta <= lo * lo * lo * lo / R - c * lo) return lo;
     for (int i = 0; i < 2000; i++) {
         double mid = 0.5 * (lo + hi);
         if (mid == lo || mid == hi) break;
-        if (mid * mid * mid * mid / R - c * mid < delta) lo = mid;
-        else hi = mid;
+        if (mid * mid * mid * mid / R - c * mid < delta)
+            lo = mid;
+        else
+            hi = mid;
     }
     return 0.5 * (lo + hi);
 }
@@ -81,7 +87,8 @@ lt_adhesion_state lt_adhesion_closed_form(int model, double w, double E, double 
     st.a = a;
     st.fn = -(4 * E * pow(a, 3) / (3 * R) - 2 * E * c * pow(a, 1.5));
     st.kn = a > 0 ? 2 * E * a * (4 * pow(s, 3) - 3 * c * R) / (4 * pow(s, 3) - c * R) : 0;
-    st.u = 8 * E * pow(a, 5) / (15 * R * R) - 4.0 / 3.0 * E * c * pow(a, 3.5) / R + LT_PI * w * a * a;
+    st.u =
+        8 * E * pow(a, 5) / (15 * R * R) - 4.0 / 3.0 * E * c * pow(a, 3.5) / R + LT_PI * w * a * a;
     return st;
 }
 
@@ -100,7 +107,8 @@ double lt_adhesion_pull_off(int model, double w, double R)
 static void normal_along(const lt_case_env *env, double uN, double out[LT_ALONG_COUNT])
 {
     const double *p = env->param;
-    lt_adhesion_state st = lt_adhesion_closed_form((int)p[HA_P_MODEL], p[HA_P_GAMMA], estar(env), rstar(env), -uN);
+    lt_adhesion_state st =
+        lt_adhesion_closed_form((int)p[HA_P_MODEL], p[HA_P_GAMMA], estar(env), rstar(env), -uN);
     out[LT_ALONG_FN] = st.fn;
     out[LT_ALONG_KN] = st.kn;
     out[LT_ALONG_KT] = 0;
@@ -110,30 +118,51 @@ static void normal_along(const lt_case_env *env, double uN, double out[LT_ALONG_
 /* Soft elastomer spheres (E = 1 MPa, nu = 0.5: E* = 0.667 MPa), r = 10 mm, w = 0.05 J/m^2:
  * JKR neck at -4.9 um, pull-off 1.2 mN; loading to 20 um (5.6 mN of Hertz) makes the loop
  * visible on one plot. */
-#define MAT {.young = 1e6, .poisson = 0.5, .density = 1100, .ktDivKn = 0.5, .tanPhi = 0.5}
+#define MAT                                                                          \
+    {                                                                                \
+        .young = 1e6, .poisson = 0.5, .density = 1100, .ktDivKn = 0.5, .tanPhi = 0.5 \
+    }
 
 const lt_case lt_hertz_adhesion_cases[HA_N_CASES] = {
     {.name = "jkr-normal",
-     .doc = "JKR (Johnson, Kendall & Roberts 1971): Fn, kn, U = elast + surf along loading to 20 um and unloading "
+     .doc = "JKR (Johnson, Kendall & Roberts 1971): Fn, kn, U = elast + surf along loading to 20 "
+            "um and unloading "
             "through the pull-off to the neck (a(delta) by bisection)",
      .kind = LT_CASE_NORMAL,
      .set = {{"model", HA_MODEL_JKR}, {"gamma", 0.05}},
-     .shape = {"sphere", "sphere"}, .radius = {0.01, 0.01}, .mat = {MAT, MAT},
-     .normal = {.overlap = 2e-5, .speed = 1e-3}, .steps = 4000,
-     .along = normal_along, .along_tol = TOL_ALONG, .along_why = WHY_ALONG},
+     .shape = {"sphere", "sphere"},
+     .radius = {0.01, 0.01},
+     .mat = {MAT, MAT},
+     .normal = {.overlap = 2e-5, .speed = 1e-3},
+     .steps = 4000,
+     .along = normal_along,
+     .along_tol = TOL_ALONG,
+     .along_why = WHY_ALONG},
     {.name = "jkr-wall",
-     .doc = "JKR sphere on a wall (R* = r): Fn, kn, U along loading to 20 um and unloading to the neck",
+     .doc = "JKR sphere on a wall (R* = r): Fn, kn, U along loading to 20 um and unloading to the "
+            "neck",
      .kind = LT_CASE_NORMAL,
      .set = {{"model", HA_MODEL_JKR}, {"gamma", 0.05}},
-     .shape = {"wall", "sphere"}, .radius = {0, 0.01}, .mat = {MAT, MAT},
-     .normal = {.overlap = 2e-5, .speed = 1e-3}, .steps = 4000,
-     .along = normal_along, .along_tol = TOL_ALONG, .along_why = WHY_ALONG},
+     .shape = {"wall", "sphere"},
+     .radius = {0, 0.01},
+     .mat = {MAT, MAT},
+     .normal = {.overlap = 2e-5, .speed = 1e-3},
+     .steps = 4000,
+     .along = normal_along,
+     .along_tol = TOL_ALONG,
+     .along_why = WHY_ALONG},
     {.name = "dmt-normal",
-     .doc = "DMT (Derjaguin, Muller & Toporov 1975): Hertz minus 2 pi w R*: Fn, kn, U along loading to 20 um and "
+     .doc = "DMT (Derjaguin, Muller & Toporov 1975): Hertz minus 2 pi w R*: Fn, kn, U along "
+            "loading to 20 um and "
             "unloading to touch",
      .kind = LT_CASE_NORMAL,
      .set = {{"model", HA_MODEL_DMT}, {"gamma", 0.05}},
-     .shape = {"sphere", "sphere"}, .radius = {0.01, 0.01}, .mat = {MAT, MAT},
-     .normal = {.overlap = 2e-5, .speed = 1e-3}, .steps = 4000,
-     .along = normal_along, .along_tol = TOL_ALONG, .along_why = WHY_ALONG},
+     .shape = {"sphere", "sphere"},
+     .radius = {0.01, 0.01},
+     .mat = {MAT, MAT},
+     .normal = {.overlap = 2e-5, .speed = 1e-3},
+     .steps = 4000,
+     .along = normal_along,
+     .along_tol = TOL_ALONG,
+     .along_why = WHY_ALONG},
 };

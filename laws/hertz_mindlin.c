@@ -174,11 +174,11 @@
  *   cundall-strack-vs-hertz-mindlin (Table 1).
  */
 #include "hertz_mindlin.h"
-#include "effective.h"
 #include "clipped_restitution.h"
 #include "coulomb_cone.h"
-#include "rolling_resistance.h"
+#include "effective.h"
 #include "md_rule.h"
+#include "rolling_resistance.h"
 #include <float.h>
 #include <math.h>
 #include <stddef.h>
@@ -190,48 +190,115 @@ static const char *const coulomb_choices[] = {"total", "compressive", 0};
 static const char *const rolling_choices[] = LT_RR_CHOICES;
 
 static const lt_param hm_params[HM_P_COUNT] = {
-    [HM_P_ESTAR] = {.name = "Estar", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
-                    .unit = "Pa", .doc = "effective modulus E* (default: from the materials)"},
-    [HM_P_GSTAR] = {.name = "Gstar", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
-                    .unit = "Pa", .doc = "effective shear modulus G* (default: from the materials)"},
-    [HM_P_RSTAR] = {.name = "Rstar", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
-                    .unit = "m", .doc = "effective radius R* (default: from the curvature radii)"},
-    [HM_P_TANPHI] = {.name = "tanPhi", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
-                     .unit = "-", .doc = "friction coefficient (default: from materials)"},
-    [HM_P_EN] = {.name = "en", .kind = LT_REAL, .def = 1, .min = 1e-9, .max = 1, .unit = "-",
+    [HM_P_ESTAR] = {.name = "Estar",
+                    .kind = LT_REAL,
+                    .def = NAN,
+                    .min = 0,
+                    .max = INFINITY,
+                    .unit = "Pa",
+                    .doc = "effective modulus E* (default: from the materials)"},
+    [HM_P_GSTAR] = {.name = "Gstar",
+                    .kind = LT_REAL,
+                    .def = NAN,
+                    .min = 0,
+                    .max = INFINITY,
+                    .unit = "Pa",
+                    .doc = "effective shear modulus G* (default: from the materials)"},
+    [HM_P_RSTAR] = {.name = "Rstar",
+                    .kind = LT_REAL,
+                    .def = NAN,
+                    .min = 0,
+                    .max = INFINITY,
+                    .unit = "m",
+                    .doc = "effective radius R* (default: from the curvature radii)"},
+    [HM_P_TANPHI] = {.name = "tanPhi",
+                     .kind = LT_REAL,
+                     .def = NAN,
+                     .min = 0,
+                     .max = INFINITY,
+                     .unit = "-",
+                     .doc = "friction coefficient (default: from materials)"},
+    [HM_P_EN] = {.name = "en",
+                 .kind = LT_REAL,
+                 .def = 1,
+                 .min = 1e-9,
+                 .max = 1,
+                 .unit = "-",
                  .doc = "normal restitution, sets the Tsuji alpha (1: no damping)"},
-    [HM_P_CLIP] = {.name = "clip", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1, .unit = "-",
+    [HM_P_CLIP] = {.name = "clip",
+                   .kind = LT_BOOL,
+                   .def = 0,
+                   .min = 0,
+                   .max = 1,
+                   .unit = "-",
                    .doc = "clip the normal force at zero (no attraction; raises e)"},
-    [HM_P_NOSLIP] = {.name = "noSlip", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1, .unit = "-",
+    [HM_P_NOSLIP] = {.name = "noSlip",
+                     .kind = LT_BOOL,
+                     .def = 0,
+                     .min = 0,
+                     .max = 1,
+                     .unit = "-",
                      .doc = "no Coulomb limit"},
-    [HM_P_DASHPOT] = {.name = "dashpotVel", .kind = LT_CHOICE, .def = HM_V_EXTRAPOLATED, .min = 0,
-                      .max = 1, .unit = "-",
+    [HM_P_DASHPOT] = {.name = "dashpotVel",
+                      .kind = LT_CHOICE,
+                      .def = HM_V_EXTRAPOLATED,
+                      .min = 0,
+                      .max = 1,
+                      .unit = "-",
                       .doc = "dashpot velocity: extrapolated (2nd order) | halfstep (v_{n-1/2}, "
-                             "1st order)", .choices = dashpot_choices},
-    [HM_P_TANGENTIAL] = {.name = "tangential", .kind = LT_CHOICE, .def = HM_T_MD, .min = 0,
-                         .max = 2, .unit = "-",
+                             "1st order)",
+                      .choices = dashpot_choices},
+    [HM_P_TANGENTIAL] = {.name = "tangential",
+                         .kind = LT_CHOICE,
+                         .def = HM_T_MD,
+                         .min = 0,
+                         .max = 2,
+                         .unit = "-",
                          .doc = "tangential rule: rescale (kt ratio on unloading) | md "
                                 "(Mindlin-Deresiewicz, history by the method of dimensionality "
                                 "reduction) | incremental (never rescaled)",
                          .choices = tangential_choices},
-    [HM_P_MDCELLS] = {.name = "mdCells", .kind = LT_INT, .def = HM_MD_MAX_CELLS, .min = 2,
-                      .max = HM_MD_MAX_CELLS, .unit = "-",
+    [HM_P_MDCELLS] = {.name = "mdCells",
+                      .kind = LT_INT,
+                      .def = HM_MD_MAX_CELLS,
+                      .min = 2,
+                      .max = HM_MD_MAX_CELLS,
+                      .unit = "-",
                       .doc = "md: most cells of the 1-D spring row (a whole number; the resolution "
                              "of the history)"},
-    [HM_P_TDASHPOT] = {.name = "tangentialDashpot", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1,
+    [HM_P_TDASHPOT] = {.name = "tangentialDashpot",
+                       .kind = LT_BOOL,
+                       .def = 0,
+                       .min = 0,
+                       .max = 1,
                        .unit = "-",
                        .doc = "tangential Tsuji dashpot eta_t = eta_n sqrt(kt/kn) (same damping "
                               "ratio); Coulomb on spring + dashpot"},
-    [HM_P_COULOMB] = {.name = "coulombOn", .kind = LT_CHOICE, .def = HM_C_TOTAL, .min = 0, .max = 1,
+    [HM_P_COULOMB] = {.name = "coulombOn",
+                      .kind = LT_CHOICE,
+                      .def = HM_C_TOTAL,
+                      .min = 0,
+                      .max = 1,
                       .unit = "-",
                       .doc = "Coulomb limit on: total (tanPhi |Fn|, a pulling dashpot too) | "
-                             "compressive (tanPhi max(-Fn, 0))", .choices = coulomb_choices},
-    [HM_P_CLIPEN] = {.name = "clipEn", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1, .unit = "-",
+                             "compressive (tanPhi max(-Fn, 0))",
+                      .choices = coulomb_choices},
+    [HM_P_CLIPEN] = {.name = "clipEn",
+                     .kind = LT_BOOL,
+                     .def = 0,
+                     .min = 0,
+                     .max = 1,
+                     .unit = "-",
                      .doc = "with clip: en is the restitution of the clipped contact (alpha from "
                             "inverting it)"},
     [HM_P_ROLLING] = LT_RR_PARAM_ROLLING(rolling_choices),
     [HM_P_MUR] = LT_RR_PARAM_MUR,
-    [HM_P_ETAR] = {.name = "etaR", .kind = LT_REAL, .def = NAN, .min = 0, .max = 10, .unit = "-",
+    [HM_P_ETAR] = {.name = "etaR",
+                   .kind = LT_REAL,
+                   .def = NAN,
+                   .min = 0,
+                   .max = 10,
+                   .unit = "-",
                    .doc = "rolling: damping ratio eta_r, C_r = eta_r 2 sqrt(I_r kr), while rolling "
                           "is elastic (default: 0)"},
     [HM_P_KR] = LT_RR_PARAM_KR,
@@ -239,8 +306,9 @@ static const lt_param hm_params[HM_P_COUNT] = {
     [HM_P_KTW] = LT_RR_PARAM_KTW,
 };
 /* E*, G*, tanPhi unset: from the materials; R*: from the curvature radii (the law's own) */
-static const unsigned hm_param_flags[HM_P_COUNT] = {
-    [HM_P_ESTAR] = LT_PARAM_MATERIALS, [HM_P_GSTAR] = LT_PARAM_MATERIALS, [HM_P_TANPHI] = LT_PARAM_MATERIALS};
+static const unsigned hm_param_flags[HM_P_COUNT] = {[HM_P_ESTAR] = LT_PARAM_MATERIALS,
+                                                    [HM_P_GSTAR] = LT_PARAM_MATERIALS,
+                                                    [HM_P_TANPHI] = LT_PARAM_MATERIALS};
 /* the md rule's history, HM_MD_MAX_CELLS cells of HM_MD_PER_CELL values */
 static const lt_state_array hm_state_arrays[1] = {
     {.name = "md",
@@ -250,22 +318,49 @@ static const lt_state_array hm_state_arrays[1] = {
             "(C.md_x<k>, C.md_uy<k>, C.md_uz<k>); md_n in use"}};
 
 /* "md_x0" ... "md_x159", "md_uy0" ... "md_uy159", "md_uz0" ... "md_uz159" (laws/md_rule.h's row) */
-static const char *const hm_state[HM_S_COUNT] = {
-    "K", "Gstar", "Rstar", "tanPhi", "cd", "Fn", "Fe", "elastN", "Fdn", "Fty", "Ftz", "kt", "delta", "elastT", "vn0",
-    "uN0", "slip", "ct", "Fdty", "Fdtz", "vty0", "vtz0", LT_RR_STATE_NAMES, "md_n", LT_MD_STATE_NAMES_160};
+static const char *const hm_state[HM_S_COUNT] = {"K",
+                                                 "Gstar",
+                                                 "Rstar",
+                                                 "tanPhi",
+                                                 "cd",
+                                                 "Fn",
+                                                 "Fe",
+                                                 "elastN",
+                                                 "Fdn",
+                                                 "Fty",
+                                                 "Ftz",
+                                                 "kt",
+                                                 "delta",
+                                                 "elastT",
+                                                 "vn0",
+                                                 "uN0",
+                                                 "slip",
+                                                 "ct",
+                                                 "Fdty",
+                                                 "Fdtz",
+                                                 "vty0",
+                                                 "vtz0",
+                                                 LT_RR_STATE_NAMES,
+                                                 "md_n",
+                                                 LT_MD_STATE_NAMES_160};
 _Static_assert(HM_MD_MAX_CELLS == 160 && HM_S_COUNT <= LT_MAX_STATE, "hm_state lists 160 md cells");
-_Static_assert(HM_S_MD_N - HM_S_RR == LT_RR_S_COUNT, "laws/hertz_mindlin.h keeps the rolling block");
-_Static_assert(HM_MD_PER_CELL == LT_MD_PER_CELL && HM_MD_MAX_CELLS == LT_MD_MAX_CELLS, "laws/md_rule.h's row");
+_Static_assert(HM_S_MD_N - HM_S_RR == LT_RR_S_COUNT,
+               "laws/hertz_mindlin.h keeps the rolling block");
+_Static_assert(HM_MD_PER_CELL == LT_MD_PER_CELL && HM_MD_MAX_CELLS == LT_MD_MAX_CELLS,
+               "laws/md_rule.h's row");
 
 static const lt_energy_def hm_energies[HM_E_COUNT] = {
-    {.name = "elast", .kind = LT_STORED,
+    {.name = "elast",
+     .kind = LT_STORED,
      .doc = "Hertz potential (2/5) K delta^2.5 plus the tangential springs' energy"},
     {.name = "plast", .kind = LT_DISSIPATED, .doc = "energy dissipated by Coulomb slip"},
     {.name = "visc", .kind = LT_DISSIPATED, .doc = "energy dissipated by the Tsuji dashpot(s)"},
-    {.name = "kvar", .kind = LT_DISSIPATED,
+    {.name = "kvar",
+     .kind = LT_DISSIPATED,
      .doc = "tangential energy not returned because kt changed under load (md: released at the "
             "edge)"},
-    {.name = "quad", .kind = LT_DISSIPATED,
+    {.name = "quad",
+     .kind = LT_DISSIPATED,
      .doc = "trapezoid-rule error of the work on the nonlinear spring, O(dt^2)"},
 };
 
@@ -278,19 +373,26 @@ static double tsuji_alpha(double e)
 
 static void hm_init(const double *p, const lt_contact *c, double *s)
 {
-    double estar = isnan(p[HM_P_ESTAR]) ? lt_effective_modulus(c->mat[0], c->mat[1]) : p[HM_P_ESTAR];
-    double rstar = isnan(p[HM_P_RSTAR]) ? 1.0 / (1.0 / c->rcurv[0] + 1.0 / c->rcurv[1]) : p[HM_P_RSTAR];
+    double estar =
+        isnan(p[HM_P_ESTAR]) ? lt_effective_modulus(c->mat[0], c->mat[1]) : p[HM_P_ESTAR];
+    double rstar =
+        isnan(p[HM_P_RSTAR]) ? 1.0 / (1.0 / c->rcurv[0] + 1.0 / c->rcurv[1]) : p[HM_P_RSTAR];
     s[HM_S_K] = 4.0 / 3.0 * estar * sqrt(rstar);
-    s[HM_S_GSTAR] = isnan(p[HM_P_GSTAR]) ? lt_effective_shear_modulus(c->mat[0], c->mat[1]) : p[HM_P_GSTAR];
+    s[HM_S_GSTAR] =
+        isnan(p[HM_P_GSTAR]) ? lt_effective_shear_modulus(c->mat[0], c->mat[1]) : p[HM_P_GSTAR];
     s[HM_S_RSTAR] = rstar;
     s[HM_S_TANPHI] = isnan(p[HM_P_TANPHI]) ? c->tanPhi : p[HM_P_TANPHI];
     /* clipEn: the clipped contact's restitution is en (alpha = sqrt5 zeta, zeta from inverting
      * e = exp(-zeta s_f), laws/clipped_restitution.h) */
-    double alpha = p[HM_P_CLIPEN] ? sqrt(5.0) * lt_clipped_zeta(p[HM_P_EN]) : tsuji_alpha(p[HM_P_EN]);
+    double alpha =
+        p[HM_P_CLIPEN] ? sqrt(5.0) * lt_clipped_zeta(p[HM_P_EN]) : tsuji_alpha(p[HM_P_EN]);
     s[HM_S_CD] = alpha * sqrt(c->mstar * s[HM_S_K]);
     /* the tangential dashpot eta_t = sqrt(2/3) alpha sqrt(m* kt), kt = 8 G* sqrt(R*) delta^{1/2} */
-    s[HM_S_CT] = p[HM_P_TDASHPOT] ? sqrt(2.0 / 3.0) * alpha * sqrt(c->mstar * 8 * s[HM_S_GSTAR] * sqrt(rstar)) : 0;
-    if (p[HM_P_TANGENTIAL] == HM_T_MD) memset(s + HM_S_MD_N, 0, (size_t)(HM_S_COUNT - HM_S_MD_N) * sizeof *s);
+    s[HM_S_CT] = p[HM_P_TDASHPOT]
+                     ? sqrt(2.0 / 3.0) * alpha * sqrt(c->mstar * 8 * s[HM_S_GSTAR] * sqrt(rstar))
+                     : 0;
+    if (p[HM_P_TANGENTIAL] == HM_T_MD)
+        memset(s + HM_S_MD_N, 0, (size_t)(HM_S_COUNT - HM_S_MD_N) * sizeof *s);
 }
 
 static double dashpot_velocity(int mode, int fresh, double v_half, double v_prev)
@@ -310,7 +412,8 @@ typedef lt_tangential tangential;
  * for this test). */
 static inline int hm_beyond(double a, double b, double lim)
 {
-    if (a == 0 && b == 0) return 0 > lim; /* hypot(0, 0) = 0: no tangential force (a head-on impact) */
+    if (a == 0 && b == 0)
+        return 0 > lim; /* hypot(0, 0) = 0: no tangential force (a head-on impact) */
     double s2 = a * a + b * b, q = lim * lim;
     if (lim > 0 && s2 >= DBL_MIN && s2 <= DBL_MAX && q >= DBL_MIN && q <= DBL_MAX) {
         if (s2 > q * (1 + 16 * DBL_EPSILON)) return 1;
@@ -323,11 +426,12 @@ static inline int hm_beyond(double a, double b, double lim)
  * scales it by kt(n)/kt(n-1) when the overlap decreased (Thornton), incremental never.  fd: the
  * tangential dashpot's trial force (N; 0 without one), scaled with the spring when the whole
  * force is returned onto the Coulomb circle. */
-static tangential spring_step(const double *p, const lt_contact *c, const double *s, double kt, double fn_abs,
-                              double fd[2])
+static tangential spring_step(const double *p, const lt_contact *c, const double *s, double kt,
+                              double fn_abs, double fd[2])
 {
     double fsy = s[HM_S_FTY], fsz = s[HM_S_FTZ];
-    if (p[HM_P_TANGENTIAL] == HM_T_RESCALE && !c->fresh && c->uN > -s[HM_S_DELTA] && s[HM_S_KT] > 0) {
+    if (p[HM_P_TANGENTIAL] == HM_T_RESCALE && !c->fresh && c->uN > -s[HM_S_DELTA] &&
+        s[HM_S_KT] > 0) {
         fsy *= kt / s[HM_S_KT];
         fsz *= kt / s[HM_S_KT];
     }
@@ -356,15 +460,16 @@ static tangential spring_step(const double *p, const lt_contact *c, const double
  * sum of 8 G* L (s + q u).(t - q u)/2 = md_step's plast + (1 - q^2) E - (1 - q) F.(v dt)/2 (E, F:
  * md_step's energy and force; the cell entering this step takes half the increment, which this
  * counts whole: a second-order term, in kvar), so kvar stays md_step's. */
-static void md_whole_return(const double *p, const lt_contact *c, double *s, double fn_abs, tangential *t,
-                            double fd[2])
+static void md_whole_return(const double *p, const lt_contact *c, double *s, double fn_abs,
+                            tangential *t, double fd[2])
 {
     double lim = s[HM_S_TANPHI] * fn_abs, ft = hypot(t->fy + fd[0], t->fz + fd[1]);
     if (p[HM_P_NOSLIP] || !(ft > lim)) return;
     double q = ft > 0 ? lim / ft : 0, *cell = s + HM_S_MD0;
     int n = (int)s[HM_S_MD_N];
     for (int k = 0; k < n; k++) cell[HM_MD_MAX_CELLS + k] *= q, cell[2 * HM_MD_MAX_CELLS + k] *= q;
-    t->plast += (1 - q * q) * t->elast - 0.5 * (1 - q) * (t->fy * c->v[1] + t->fz * c->v[2]) * c->dt;
+    t->plast +=
+        (1 - q * q) * t->elast - 0.5 * (1 - q) * (t->fy * c->v[1] + t->fz * c->v[2]) * c->dt;
     t->elast *= q * q;
     t->fy *= q, t->fz *= q, fd[0] *= q, fd[1] *= q;
     t->slip = 1;
@@ -379,7 +484,8 @@ static double limit_normal(const double *p, double fn)
 /* The option `rolling` (laws/rolling_resistance.h): kn the Hertz tangent 2 E* a, kt = 8 G* a; the
  * moments rescaled on unloading unless the tangential rule is `incremental`; the caps on the
  * normal force Coulomb takes (coulombOn). */
-static lt_rr_out hm_rolling(const double *p, const lt_contact *c, double *s, double fn, double kn, double kt)
+static lt_rr_out hm_rolling(const double *p, const lt_contact *c, double *s, double fn, double kn,
+                            double kt)
 {
     int unloading = !c->fresh && c->uN > -s[HM_S_DELTA] && p[HM_P_TANGENTIAL] != HM_T_INCREMENTAL;
     double fl = limit_normal(p, fn);
@@ -402,8 +508,9 @@ static lt_rr_out hm_rolling(const double *p, const lt_contact *c, double *s, dou
  * previous state's delta_prev), fe the Hertz spring's force (N), fn_abs the normal force the
  * Coulomb limit takes (N), kt = 8 G* a (N/m).  fd (N, 0 on entry) gets the tangential dashpot's
  * force, returned onto the Coulomb circle with the spring (tangentialDashpot; none: stays 0). */
-static inline tangential hm_tangential(const double *p, const lt_contact *c, double *s, double delta, double sqd,
-                                       double delta_prev, double fe, double fn_abs, double kt, double fd[2])
+static inline tangential hm_tangential(const double *p, const lt_contact *c, double *s,
+                                       double delta, double sqd, double delta_prev, double fe,
+                                       double fn_abs, double kt, double fd[2])
 {
     /* tangentialDashpot: eta_t = ct delta^{1/4} at the dashpot velocity (as the normal one) */
     int tdash = s[HM_S_CT] > 0;
@@ -414,10 +521,20 @@ static inline tangential hm_tangential(const double *p, const lt_contact *c, dou
     }
     if (p[HM_P_TANGENTIAL] != HM_T_MD) return spring_step(p, c, s, kt, fn_abs, fd);
     /* the row of laws/md_rule.h over the Hertz profile x^2/R* at the overlap delta */
-    const lt_md_in in = {.rstar = s[HM_S_RSTAR], .delta = delta, .rprev = s[HM_S_RSTAR], .delta_prev = delta_prev,
-                         .K = s[HM_S_K], .gstar = s[HM_S_GSTAR], .tanphi = s[HM_S_TANPHI], .fn_abs = fn_abs,
-                         .fe = fe, .dy = c->v[1] * c->dt, .dz = c->v[2] * c->dt, .cap = (int)p[HM_P_MDCELLS],
-                         .slips = !p[HM_P_NOSLIP], .fresh = c->fresh};
+    const lt_md_in in = {.rstar = s[HM_S_RSTAR],
+                         .delta = delta,
+                         .rprev = s[HM_S_RSTAR],
+                         .delta_prev = delta_prev,
+                         .K = s[HM_S_K],
+                         .gstar = s[HM_S_GSTAR],
+                         .tanphi = s[HM_S_TANPHI],
+                         .fn_abs = fn_abs,
+                         .fe = fe,
+                         .dy = c->v[1] * c->dt,
+                         .dz = c->v[2] * c->dt,
+                         .cap = (int)p[HM_P_MDCELLS],
+                         .slips = !p[HM_P_NOSLIP],
+                         .fresh = c->fresh};
     tangential t = lt_md_step(&in, s + HM_S_MD0, s + HM_S_MD_N);
     if (tdash) md_whole_return(p, c, s, fn_abs, &t, fd);
     return t;
@@ -438,7 +555,8 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
     if (returned) fn = 0;
     double fdn = fn - fe;
     double eln = 0.4 * K * delta * delta * sqd;
-    double dun = c->fresh ? c->v[0] * dt : c->uN - s[HM_S_UN0]; /* normal displacement of the step */
+    double dun =
+        c->fresh ? c->v[0] * dt : c->uN - s[HM_S_UN0]; /* normal displacement of the step */
     if (c->fresh && c->uN - dun < 0) {
         /* the contact already overlapped before this step (created in overlap, e.g. at a test's
          * initial state, where dun = 0): the step starts from that spring, not from none, so
@@ -460,11 +578,13 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
     double fd[2] = {0, 0};
     tangential t = hm_tangential(p, c, s, delta, sqd, delta_prev, fe, fn_abs, kt, fd);
     returned |= t.slip;
-    lt_rr_out rr = {0}; /* rolling and twisting, from the previous state's Fn and delta (not yet overwritten) */
+    lt_rr_out rr = {
+        0}; /* rolling and twisting, from the previous state's Fn and delta (not yet overwritten) */
     if (p[HM_P_ROLLING] != LT_RR_NONE) rr = hm_rolling(p, c, s, fn, 1.5 * K * sqd, kt);
     returned |= rr.rolled | rr.twisted;
     double fty = t.fy, ftz = t.fz, elt = t.elast, plast = t.plast;
-    double kvar = 0.5 * ((f0y + fty) * c->v[1] + (f0z + ftz) * c->v[2]) * dt - (elt - s[HM_S_ELT]) - plast;
+    double kvar =
+        0.5 * ((f0y + fty) * c->v[1] + (f0z + ftz) * c->v[2]) * dt - (elt - s[HM_S_ELT]) - plast;
     if (tdash) { /* the dashpot's trapezoid work on vt dt (its share of the force; none before touch) */
         double f0dy = c->fresh ? 0 : s[HM_S_FDTY], f0dz = c->fresh ? 0 : s[HM_S_FDTZ];
         visc += 0.5 * ((f0dy + fd[0]) * c->v[1] + (f0dz + fd[1]) * c->v[2]) * dt;
@@ -488,16 +608,17 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
     s[HM_S_VTZ0] = c->v[2];
     /* response: the spring's force, and the dashpot's when there is one */
     if (tdash) fty += fd[0], ftz += fd[1];
-    lt_respond_force(out, fn, fty, ftz, 1.5 * K * sqd, kt); /* kn: the Hertz spring's tangent stiffness */
+    lt_respond_force(out, fn, fty, ftz, 1.5 * K * sqd,
+                     kt); /* kn: the Hertz spring's tangent stiffness */
     out->energy[HM_E_ELAST] = eln + elt;
     out->energy[HM_E_PLAST] = plast;
     out->energy[HM_E_VISC] = visc;
     out->energy[HM_E_KVAR] = kvar;
     out->energy[HM_E_QUAD] = quad;
-    if (p[HM_P_ROLLING] != LT_RR_NONE) lt_rr_respond(out, &rr, HM_E_ELAST, HM_E_PLAST, HM_E_VISC, HM_E_KVAR);
+    if (p[HM_P_ROLLING] != LT_RR_NONE)
+        lt_rr_respond(out, &rr, HM_E_ELAST, HM_E_PLAST, HM_E_VISC, HM_E_KVAR);
     return 1;
 }
-
 
 /* The tension tip: 0 unless an unclipped dashpot can pull (see the theory block). */
 static double hm_fn_max(const double *p, const double *s)
@@ -508,7 +629,8 @@ static double hm_fn_max(const double *p, const double *s)
 /* The Coulomb cone (laws/coulomb_cone.h) on the normal force the limit takes (coulombOn). */
 static double hm_ft_max(const double *p, const double *s, double fn)
 {
-    return lt_cone_ft_max(s[HM_S_TANPHI], fabs(limit_normal(p, fn)), fn, hm_fn_max(p, s), p[HM_P_NOSLIP] != 0);
+    return lt_cone_ft_max(s[HM_S_TANPHI], fabs(limit_normal(p, fn)), fn, hm_fn_max(p, s),
+                          p[HM_P_NOSLIP] != 0);
 }
 
 static int hm_yielding(const double *p, const double *s)
@@ -528,7 +650,8 @@ static double hm_excess(const double *p, const double *s, const double f[LT_DOF]
     double e = g > 0 ? ft / g - 1 : ft == 0 ? 0 : INFINITY;
     if (p[HM_P_ROLLING] == LT_RR_NONE) return e;
     double fl[LT_DOF] = {limit_normal(p, f[0]), f[1], f[2], f[3], f[4], f[5]};
-    return lt_rr_excess(e, lt_rr_given_mu(p[HM_P_MUR]), lt_rr_given_mu(p[HM_P_MUTW]), s[HM_S_RSTAR], fl);
+    return lt_rr_excess(e, lt_rr_given_mu(p[HM_P_MUR]), lt_rr_given_mu(p[HM_P_MUTW]), s[HM_S_RSTAR],
+                        fl);
 }
 
 static const char *hm_check(const double *p)
@@ -544,14 +667,16 @@ static const lt_yield hm_yield = {
     .yielding = hm_yielding,
     .excess = hm_excess,
     .dofs = 0x3f,
-    .formula = "Coulomb of the whole force (Tsuji dashpots included): |Ft| = tanPhi |Fn| (coulombOn: max(-Fn, 0)); "
+    .formula = "Coulomb of the whole force (Tsuji dashpots included): |Ft| = tanPhi |Fn| "
+               "(coulombOn: max(-Fn, 0)); "
                "rolling on: |Mr| = muR R* |Fn|, |Mt| = muTw R* |Fn|",
 };
 
 const lt_law law_hertz_mindlin = {
     .api_version = LT_LAW_API_VERSION,
     .name = "hertz_mindlin",
-    .summary = "Hertz normal force with Tsuji damping (velocity-independent e), Mindlin-Deresiewicz tangential (MDR), Coulomb",
+    .summary = "Hertz normal force with Tsuji damping (velocity-independent e), "
+               "Mindlin-Deresiewicz tangential (MDR), Coulomb",
     .params = hm_params,
     .n_params = HM_P_COUNT,
     .state_names = hm_state,

@@ -9,25 +9,25 @@
 
 /* Parameters, in the law's order. */
 enum {
-    HM_P_ESTAR,   /* Pa */
-    HM_P_GSTAR,   /* Pa */
-    HM_P_RSTAR,   /* m */
-    HM_P_TANPHI,  /* - */
-    HM_P_EN,      /* - */
-    HM_P_CLIP,    /* bool */
-    HM_P_NOSLIP,  /* bool */
-    HM_P_DASHPOT, /* choice HM_V_* */
+    HM_P_ESTAR,      /* Pa */
+    HM_P_GSTAR,      /* Pa */
+    HM_P_RSTAR,      /* m */
+    HM_P_TANPHI,     /* - */
+    HM_P_EN,         /* - */
+    HM_P_CLIP,       /* bool */
+    HM_P_NOSLIP,     /* bool */
+    HM_P_DASHPOT,    /* choice HM_V_* */
     HM_P_TANGENTIAL, /* choice HM_T_* */
-    HM_P_MDCELLS, /* count, 2..HM_MD_MAX_CELLS */
-    HM_P_TDASHPOT, /* bool: tangential Tsuji dashpot */
-    HM_P_COULOMB, /* choice HM_C_*: the normal force the Coulomb limit takes */
-    HM_P_CLIPEN,  /* bool: with clip, en is the clipped contact's restitution */
-    HM_P_ROLLING, /* choice LT_RR_* of laws/rolling_resistance.h: none | epsd | epsd2 */
-    HM_P_MUR,     /* -, rolling friction coefficient */
-    HM_P_ETAR,    /* -, rolling damping ratio */
-    HM_P_KR,      /* N m/rad, rolling stiffness (NaN: from the rule) */
-    HM_P_MUTW,    /* -, twisting friction coefficient */
-    HM_P_KTW,     /* N m/rad, twisting stiffness (NaN: 4.5 kt muTw^2 R*^2) */
+    HM_P_MDCELLS,    /* count, 2..HM_MD_MAX_CELLS */
+    HM_P_TDASHPOT,   /* bool: tangential Tsuji dashpot */
+    HM_P_COULOMB,    /* choice HM_C_*: the normal force the Coulomb limit takes */
+    HM_P_CLIPEN,     /* bool: with clip, en is the clipped contact's restitution */
+    HM_P_ROLLING,    /* choice LT_RR_* of laws/rolling_resistance.h: none | epsd | epsd2 */
+    HM_P_MUR,        /* -, rolling friction coefficient */
+    HM_P_ETAR,       /* -, rolling damping ratio */
+    HM_P_KR,         /* N m/rad, rolling stiffness (NaN: from the rule) */
+    HM_P_MUTW,       /* -, twisting friction coefficient */
+    HM_P_KTW,        /* N m/rad, twisting stiffness (NaN: 4.5 kt muTw^2 R*^2) */
     HM_P_COUNT
 };
 /* dashpotVel choices */
@@ -43,17 +43,33 @@ enum { HM_C_TOTAL, HM_C_COMPRESSIVE };
 #define HM_MD_MAX_CELLS 160
 #define HM_MD_PER_CELL 3
 
-
 /* State, in the law's order (the md cells follow HM_S_COUNT0). */
 enum {
-    HM_S_K, HM_S_GSTAR, HM_S_RSTAR, HM_S_TANPHI, HM_S_CD, HM_S_FN, HM_S_FE, HM_S_ELN, HM_S_FDN, HM_S_FTY, HM_S_FTZ,
-    HM_S_KT, HM_S_DELTA, HM_S_ELT, HM_S_VN0, HM_S_UN0, HM_S_SLIP,
-    HM_S_CT,   /* tangentialDashpot: eta_t = ct delta^{1/4}, N s/m^{5/4} (0: none) */
-    HM_S_FDTY, HM_S_FDTZ, /* the tangential dashpot's force of the last step, N */
-    HM_S_VTY0, HM_S_VTZ0, /* the last half-step tangential velocity, m/s (dashpotVel) */
-    HM_S_RR, /* rolling: the first of the 9 values LT_RR_S_* of laws/rolling_resistance.h */
+    HM_S_K,
+    HM_S_GSTAR,
+    HM_S_RSTAR,
+    HM_S_TANPHI,
+    HM_S_CD,
+    HM_S_FN,
+    HM_S_FE,
+    HM_S_ELN,
+    HM_S_FDN,
+    HM_S_FTY,
+    HM_S_FTZ,
+    HM_S_KT,
+    HM_S_DELTA,
+    HM_S_ELT,
+    HM_S_VN0,
+    HM_S_UN0,
+    HM_S_SLIP,
+    HM_S_CT, /* tangentialDashpot: eta_t = ct delta^{1/4}, N s/m^{5/4} (0: none) */
+    HM_S_FDTY,
+    HM_S_FDTZ, /* the tangential dashpot's force of the last step, N */
+    HM_S_VTY0,
+    HM_S_VTZ0, /* the last half-step tangential velocity, m/s (dashpotVel) */
+    HM_S_RR,   /* rolling: the first of the 9 values LT_RR_S_* of laws/rolling_resistance.h */
     HM_S_MD_N = HM_S_RR + 9, /* md: the number of cells in use */
-    HM_S_MD0,  /* md: the first cell's x, uy, uz */
+    HM_S_MD0,                /* md: the first cell's x, uy, uz */
     HM_S_COUNT = HM_S_MD0 + HM_MD_PER_CELL * HM_MD_MAX_CELLS
 };
 
@@ -82,6 +98,7 @@ double lt_hm_md_stick_ratio(double kappa, double k2, int n);
  * T(x) = mu P [1 - (1 - x/c0)^{3/2}]. */
 void lt_hm_md_cycle_rows(lt_expect *x, double mu, double P, double gstar, double a, double ua,
                          const char *why_cycle, const char *why_peak);
-void lt_hm_md_cycle_point(double mu, double P, double gstar, double a, double ua, double s, double *u, double *f);
+void lt_hm_md_cycle_point(double mu, double P, double gstar, double a, double ua, double s,
+                          double *u, double *f);
 
 #endif

@@ -48,16 +48,14 @@
  *           Al alloy 70 GPa, 0.33, 2700; copper 120 GPa, 0.35, 8900 (as in PySPH's test 7):
  *           the contact points move together, so no tangential force: spins unchanged.
  */
-#include "hertz_mindlin.h"
-#include "effective.h"
 #include "clipped_restitution.h"
+#include "effective.h"
+#include "hertz_mindlin.h"
 #include "linear_rolling.h"
 #include "rolling_resistance.h"
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
-
-
 
 #define TOL_FORMULA 1e-12
 #define WHY_FORMULA "closed form at the recorded uN: round-off (docs/verify.md: <= 1e-12)"
@@ -77,8 +75,10 @@ static hertz hertz_of(const lt_case_env *env)
     const lt_material *a = env->c.mat[0], *b = env->c.mat[1];
     hertz h;
     h.estar = !isnan(env->param[HM_P_ESTAR]) ? env->param[HM_P_ESTAR] : lt_effective_modulus(a, b);
-    h.gstar = !isnan(env->param[HM_P_GSTAR]) ? env->param[HM_P_GSTAR] : lt_effective_shear_modulus(a, b);
-    h.rstar = !isnan(env->param[HM_P_RSTAR]) ? env->param[HM_P_RSTAR] : 1 / (1 / env->c.rcurv[0] + 1 / env->c.rcurv[1]);
+    h.gstar =
+        !isnan(env->param[HM_P_GSTAR]) ? env->param[HM_P_GSTAR] : lt_effective_shear_modulus(a, b);
+    h.rstar = !isnan(env->param[HM_P_RSTAR]) ? env->param[HM_P_RSTAR]
+                                             : 1 / (1 / env->c.rcurv[0] + 1 / env->c.rcurv[1]);
     h.K = 4.0 / 3.0 * h.estar * sqrt(h.rstar);
     h.mu = !isnan(env->param[HM_P_TANPHI]) ? env->param[HM_P_TANPHI] : env->c.tanPhi;
     return h;
@@ -98,10 +98,12 @@ static void cycle_expect(const lt_case_env *env, lt_expect *x)
 {
     hertz h = hertz_of(env);
     double d = env->load[0], ua = env->load[1], du = env->load[2] * env->c.dt;
-    double kt = 8 * h.gstar * sqrt(h.rstar * d), fy = h.mu * h.K * pow(d, 1.5), e = 4 * fy * (ua - fy / kt);
+    double kt = 8 * h.gstar * sqrt(h.rstar * d), fy = h.mu * h.K * pow(d, 1.5),
+           e = 4 * fy * (ua - fy / kt);
     x->value[LT_Q_CYCLE_ENERGY] = e;
     x->tol[LT_Q_CYCLE_ENERGY] = kt * du * du / 4 / e + TOL_POSITION;
-    x->why[LT_Q_CYCLE_ENERGY] = "onset of slip inside a step: <= kt du^2/8 per onset, two per cycle; overlap round-off";
+    x->why[LT_Q_CYCLE_ENERGY] =
+        "onset of slip inside a step: <= kt du^2/8 per onset, two per cycle; overlap round-off";
     x->value[LT_Q_KT] = kt;
     x->tol[LT_Q_KT] = TOL_POSITION;
     x->why[LT_Q_KT] = "Mindlin kt = 8 G* sqrt(R* delta) at the held overlap: " WHY_POSITION;
@@ -123,7 +125,8 @@ static impact impact_of(const lt_case_env *env)
     impact m;
     double en = env->param[HM_P_EN], l = log(en), v = env->load[0];
     m.zeta = -l / sqrt(LT_PI * LT_PI + l * l);
-    if (env->param[HM_P_CLIPEN] != 0) m.zeta = lt_clipped_zeta(en); /* clipEn: the clipped e is en */
+    if (env->param[HM_P_CLIPEN] != 0)
+        m.zeta = lt_clipped_zeta(en); /* clipEn: the clipped e is en */
     m.w = sqrt(1 - m.zeta * m.zeta);
     m.delta0 = pow(env->c.mstar * v * v / h.K, 0.4);
     m.t0 = m.delta0 / v;
@@ -138,7 +141,10 @@ static double osc_v(const impact *m, double s)
     return exp(-m->zeta * s) * (cos(m->w * s) - m->zeta / m->w * sin(m->w * s));
 }
 /* s where the clipped force vanishes (X + 2 zeta V = 0), or where X returns to zero */
-static double s_force_end(const impact *m) { return m->zeta > 0 ? 2 / m->w * atan(m->w / m->zeta) : LT_PI / m->w; }
+static double s_force_end(const impact *m)
+{
+    return m->zeta > 0 ? 2 / m->w * atan(m->w / m->zeta) : LT_PI / m->w;
+}
 static double s_end(const impact *m) { return m->clip ? s_force_end(m) : LT_PI / m->w; }
 static double overlap_of(const impact *m, double s) /* m */
 {
@@ -148,7 +154,8 @@ static double overlap_of(const impact *m, double s) /* m */
 static double force_of(const impact *m, double s) /* N, compressive, unclipped */
 {
     double X = osc_x(m, s);
-    return X > 0 ? m->F0 * pow(sqrt(5.0) / 2, 1.2) * pow(X, 0.2) * (X + 2 * m->zeta * osc_v(m, s)) : 0;
+    return X > 0 ? m->F0 * pow(sqrt(5.0) / 2, 1.2) * pow(X, 0.2) * (X + 2 * m->zeta * osc_v(m, s))
+                 : 0;
 }
 
 /* int_0^S X(s)^{-1/5} ds by tanh-sinh quadrature; X ~ s near 0 and, when S = pi/w, ~ (S - s)
@@ -175,8 +182,10 @@ static double max_force(const impact *m)
     double a = 0, b = s_force_end(m), g = (sqrt(5.0) - 1) / 2;
     for (int i = 0; i < 200 && b - a > 1e-13; i++) {
         double c = b - g * (b - a), d = a + g * (b - a);
-        if (force_of(m, c) > force_of(m, d)) b = d;
-        else a = c;
+        if (force_of(m, c) > force_of(m, d))
+            b = d;
+        else
+            a = c;
     }
     return force_of(m, (a + b) / 2);
 }
@@ -196,7 +205,8 @@ static void impact_expect(const lt_case_env *env, lt_expect *x)
     double sm = m.zeta > 0 ? atan(m.w / m.zeta) / m.w : LT_PI / 2;
     x->value[LT_Q_MAX_OVERLAP] = overlap_of(&m, sm);
     x->value[LT_Q_MAX_FORCE] = max_force(&m);
-    const int q[5] = {LT_Q_RESTITUTION, LT_Q_CONTACT_TIME, LT_Q_FORCE_TIME, LT_Q_MAX_OVERLAP, LT_Q_MAX_FORCE};
+    const int q[5] = {LT_Q_RESTITUTION, LT_Q_CONTACT_TIME, LT_Q_FORCE_TIME, LT_Q_MAX_OVERLAP,
+                      LT_Q_MAX_FORCE};
     for (int i = 0; i < 5; i++) {
         x->tol[q[i]] = TOL_TARGET;
         x->why[q[i]] = WHY_TARGET;
@@ -214,7 +224,8 @@ static void impact_expect(const lt_case_env *env, lt_expect *x)
         /* round-off only: the torque of the normal force about each centre is ~1e-16 of |b||F|
          * per step, summed over the ~4000 steps of the run: ~4e-13 of the spin */
         x->tol[LT_Q_SPIN_A] = x->tol[LT_Q_SPIN_B] = 1e-11;
-        x->why[LT_Q_SPIN_A] = x->why[LT_Q_SPIN_B] = "no relative slip, no tangential force: round-off of ~4000 steps";
+        x->why[LT_Q_SPIN_A] = x->why[LT_Q_SPIN_B] =
+            "no relative slip, no tangential force: round-off of ~4000 steps";
         x->tol[LT_Q_TANGENT_OUT] = 1e-12 * env->load[0];
         x->why[LT_Q_TANGENT_OUT] = "m/s; no tangential force: round-off of the speed";
     }
@@ -270,7 +281,8 @@ static void oblique_expect(const lt_case_env *env, lt_expect *x)
     double vn = env->load[0], vt = env->load[1], ms = env->c.mstar, e = x->value[LT_Q_RESTITUTION];
     double sf = s_force_end(&m), ef = exp(-m.zeta * sf);
     double J = ms * vn * (m.clip ? 1 + ef : 1 + 2 * ef - e);
-    double lever = tanh_sinh(lever_integrand, &m, 0, sf) + (m.clip ? 0 : tanh_sinh(lever_integrand, &m, sf, LT_PI / m.w));
+    double lever = tanh_sinh(lever_integrand, &m, 0, sf) +
+                   (m.clip ? 0 : tanh_sinh(lever_integrand, &m, sf, LT_PI / m.w));
     double D = ms * vn * m.delta0 * pow(sqrt(5.0) / 2, 0.8) * lever;
     double tan_theta = vt / vn, dv = h.mu * J / ms;
     x->value[LT_Q_TANGENT_OUT] = vt - dv;
@@ -291,9 +303,12 @@ static void oblique_expect(const lt_case_env *env, lt_expect *x)
     int sliding = vt > 3.5 * dv && isfinite(rel);
     const int q[3] = {LT_Q_TANGENT_OUT, LT_Q_SPIN_A, LT_Q_SPIN_B};
     for (int i = 0; i < 3; i++) {
-        x->tol[q[i]] = !sliding ? 0 : TOL_TARGET + (q[i] == LT_Q_TANGENT_OUT ? rel * dv / (vt - dv) : rel);
-        x->why[q[i]] = !sliding ? "outside the gross-sliding range: the rigid-body limit does not hold"
-                                : "verify's target at the case's dt (docs/verify.md) + the tangential compliance: stick at touch, tensile tail";
+        x->tol[q[i]] =
+            !sliding ? 0 : TOL_TARGET + (q[i] == LT_Q_TANGENT_OUT ? rel * dv / (vt - dv) : rel);
+        x->why[q[i]] = !sliding
+                           ? "outside the gross-sliding range: the rigid-body limit does not hold"
+                           : "verify's target at the case's dt (docs/verify.md) + the tangential "
+                             "compliance: stick at touch, tensile tail";
         x->order[q[i]] = NAN;
     }
 }
@@ -324,15 +339,21 @@ static void impact_curve(const lt_case_env *env, double s, double *uN, double *F
  * tan(theta)) with e the run's own restitution within 8e-15; against en the error is
  * mu vn |e - en|, e's own (order ~1.25, the dashpot's delta^{1/4}: 3.6e-5, 1.4e-5, 6e-6, 2e-6 of
  * en = 0.25 at 500 ... 4000 steps). */
-#define WHY_LINE "the line holds step by step to round-off (|Ft| = mu |Fn| from touch); left: e's error, mu vn de"
-#define WHY_LINE_SPIN "friction impulse as vt'; the lever integral D (r - delta/2) at the case's dt: verify's target"
+#define WHY_LINE                                                                                 \
+    "the line holds step by step to round-off (|Ft| = mu |Fn| from touch); left: e's error, mu " \
+    "vn de"
+#define WHY_LINE_SPIN                                                                         \
+    "friction impulse as vt'; the lever integral D (r - delta/2) at the case's dt: verify's " \
+    "target"
 static void sliding_line_expect(const lt_case_env *env, lt_expect *x)
 {
     impact_expect(env, x);
     hertz h = hertz_of(env);
     impact m = impact_of(env);
-    double vn = env->load[0], vt = env->load[1], ms = env->c.mstar, sf = s_force_end(&m), ef = exp(-m.zeta * sf);
-    double J = ms * vn * (1 + ef), D = ms * vn * m.delta0 * pow(sqrt(5.0) / 2, 0.8) * tanh_sinh(lever_integrand, &m, 0, sf);
+    double vn = env->load[0], vt = env->load[1], ms = env->c.mstar, sf = s_force_end(&m),
+           ef = exp(-m.zeta * sf);
+    double J = ms * vn * (1 + ef),
+           D = ms * vn * m.delta0 * pow(sqrt(5.0) / 2, 0.8) * tanh_sinh(lever_integrand, &m, 0, sf);
     double dv = h.mu * J / ms;
     x->value[LT_Q_TANGENT_OUT] = vt - dv;
     for (int i = 0; i < 2; i++) {
@@ -342,13 +363,16 @@ static void sliding_line_expect(const lt_case_env *env, lt_expect *x)
     }
     /* the regime: the dashpot slides at touch, the contact point still slides at release */
     double psi = vt / (vn * h.mu);
-    int sliding = psi > sqrt(h.estar / (4 * h.gstar)) && vt > 3.5 * dv && env->param[HM_P_TDASHPOT] != 0 &&
+    int sliding = psi > sqrt(h.estar / (4 * h.gstar)) && vt > 3.5 * dv &&
+                  env->param[HM_P_TDASHPOT] != 0 &&
                   (m.clip || env->param[HM_P_COULOMB] == HM_C_COMPRESSIVE);
     const int q[3] = {LT_Q_TANGENT_OUT, LT_Q_SPIN_A, LT_Q_SPIN_B};
     for (int i = 0; i < 3; i++) {
         x->tol[q[i]] = sliding ? TOL_TARGET : 0;
-        x->why[q[i]] = !sliding ? "outside the regime of the line: the rigid-body limit does not hold"
-                                : q[i] == LT_Q_TANGENT_OUT ? WHY_LINE : WHY_LINE_SPIN;
+        x->why[q[i]] = !sliding
+                           ? "outside the regime of the line: the rigid-body limit does not hold"
+                       : q[i] == LT_Q_TANGENT_OUT ? WHY_LINE
+                                                  : WHY_LINE_SPIN;
         x->order[q[i]] = NAN;
     }
     /* clipped, vt' - vt (1 - mu (1 + en)/tan(theta)) = -mu vn (e - en): e's order */
@@ -371,24 +395,29 @@ static void sliding_line_expect(const lt_case_env *env, lt_expect *x)
  * The law's row of cells resolves the slip front to second order in the cell length: at 160
  * cells the energy was measured within 7e-5 (ua = 0.75 c0) and 7e-6 (ua = 2 c0) and the force
  * along both branches within 6e-5 mu P. */
-double lt_hm_md_c0(double mu, double P, double gstar, double a) { return 3 * mu * P / (16 * gstar * a); }
+double lt_hm_md_c0(double mu, double P, double gstar, double a)
+{
+    return 3 * mu * P / (16 * gstar * a);
+}
 
 double lt_hm_md_cycle_energy(double mu, double P, double gstar, double a, double ua)
 {
     double c0 = lt_hm_md_c0(mu, P, gstar, a);
     if (ua >= c0) return 4 * mu * P * (ua - 0.8 * c0);
     double phi = 1 - pow(1 - ua / c0, 1.5), r = 1 - phi;
-    return 9 * mu * mu * P * P / (10 * gstar * a) * (1 - pow(r, 5.0 / 3) - 5 * phi / 6 * (1 + pow(r, 2.0 / 3)));
+    return 9 * mu * mu * P * P / (10 * gstar * a) *
+           (1 - pow(r, 5.0 / 3) - 5 * phi / 6 * (1 + pow(r, 2.0 / 3)));
 }
 
 /* 160 cells (mdCells' default): the measured errors above, with a margin of 1.5 */
 #define TOL_MD_CYCLE 1e-4
-#define WHY_MD_CYCLE "Mindlin-Deresiewicz loop at 160 cells: measured <= 7e-5 (second order in the cell length)"
+#define WHY_MD_CYCLE \
+    "Mindlin-Deresiewicz loop at 160 cells: measured <= 7e-5 (second order in the cell length)"
 #define TOL_MD_PEAK 1e-4
 #define WHY_MD_PEAK "peak force of the Cattaneo-Mindlin branch at 160 cells: measured <= 6e-5 mu P"
 
-void lt_hm_md_cycle_rows(lt_expect *x, double mu, double P, double gstar, double a, double ua, const char *why_cycle,
-                         const char *why_peak)
+void lt_hm_md_cycle_rows(lt_expect *x, double mu, double P, double gstar, double a, double ua,
+                         const char *why_cycle, const char *why_peak)
 {
     double c0 = lt_hm_md_c0(mu, P, gstar, a);
     x->value[LT_Q_CYCLE_ENERGY] = lt_hm_md_cycle_energy(mu, P, gstar, a, ua);
@@ -403,11 +432,13 @@ void lt_hm_md_cycle_rows(lt_expect *x, double mu, double P, double gstar, double
 static void md_cycle_expect(const lt_case_env *env, lt_expect *x)
 {
     hertz h = hertz_of(env);
-    double d = env->cycle.overlap, ua = env->cycle.amplitude, a = sqrt(h.rstar * d), P = h.K * pow(d, 1.5);
+    double d = env->cycle.overlap, ua = env->cycle.amplitude, a = sqrt(h.rstar * d),
+           P = h.K * pow(d, 1.5);
     lt_hm_md_cycle_rows(x, h.mu, P, h.gstar, a, ua, WHY_MD_CYCLE, WHY_MD_PEAK);
     x->value[LT_Q_KT] = 8 * h.gstar * a;
     x->tol[LT_Q_KT] = TOL_POSITION;
-    x->why[LT_Q_KT] = "the reported kt is Mindlin's 8 G* a (stick), at the held overlap: " WHY_POSITION;
+    x->why[LT_Q_KT] =
+        "the reported kt is Mindlin's 8 G* a (stick), at the held overlap: " WHY_POSITION;
 }
 
 /* The Cattaneo-Mindlin loop of the cycle, for verify --plot: at the fraction s of the three legs
@@ -420,7 +451,8 @@ static double md_branch(double mu_p, double c0, double x)
     return x >= c0 ? mu_p : mu_p * (1 - pow(1 - x / c0, 1.5));
 }
 
-void lt_hm_md_cycle_point(double mu, double P, double gstar, double a, double ua, double s, double *u, double *f)
+void lt_hm_md_cycle_point(double mu, double P, double gstar, double a, double ua, double s,
+                          double *u, double *f)
 {
     double c0 = lt_hm_md_c0(mu, P, gstar, a), mu_p = mu * P, top = md_branch(mu_p, c0, ua);
     double r = 5 * s; /* the legs take 1, 2 and 2 fifths of the path */
@@ -457,8 +489,10 @@ static void md_cycle_curve(const lt_case_env *env, double s, double *u, double *
 /* push an increment carried over a_eff onto the stack (sorted by a_eff), joining an equal top */
 static void md_push(double *ae, double *dy, int *top, double a_eff, double inc, double *sum)
 {
-    if (*top > 0 && ae[*top - 1] == a_eff) dy[*top - 1] += inc;
-    else ae[*top] = a_eff, dy[*top] = inc, ++*top;
+    if (*top > 0 && ae[*top - 1] == a_eff)
+        dy[*top - 1] += inc;
+    else
+        ae[*top] = a_eff, dy[*top] = inc, ++*top;
     *sum += a_eff * inc;
 }
 
@@ -477,7 +511,8 @@ double lt_hm_md_stick_ratio(double kappa, double k2, int n)
         x += vx * h;
         if (x <= 0 && vx < 0) break;
         double a = sqrt(fmax(x, 0)), inc = vy * h, merged = 0;
-        while (top > 0 && ae[top - 1] > a) { /* release: what was carried beyond a is carried over a */
+        while (top > 0 &&
+               ae[top - 1] > a) { /* release: what was carried beyond a is carried over a */
             top--;
             sum -= ae[top] * dy[top];
             merged += dy[top];
@@ -500,7 +535,8 @@ double lt_hm_md_stick_ratio(double kappa, double k2, int n)
 #define MD_STICK_STEPS 40000
 /* verify's target: the law at the case's resolution against the converged superposition */
 #define TOL_MD_STICK 1e-4
-#define WHY_MD_STICK "no-slip Mindlin-Deresiewicz impact (superposition, 40000 steps) at 2000 steps, 160 cells"
+#define WHY_MD_STICK \
+    "no-slip Mindlin-Deresiewicz impact (superposition, 40000 steps) at 2000 steps, 160 cells"
 
 /* No-slip oblique impact of a sphere on a wall: vt' = vt - P/m with the impulse P that takes
  * the contact point's velocity from vt (no spin before) to rho vt, P = m (1 - rho) vt/3.5. */
@@ -508,7 +544,8 @@ static void md_stick_expect(const lt_case_env *env, lt_expect *x)
 {
     impact_expect(env, x);
     hertz h = hertz_of(env);
-    double kappa = 4 * h.gstar / h.estar, rho = lt_hm_md_stick_ratio(kappa, 0.4, MD_STICK_STEPS), vt = env->load[1];
+    double kappa = 4 * h.gstar / h.estar, rho = lt_hm_md_stick_ratio(kappa, 0.4, MD_STICK_STEPS),
+           vt = env->load[1];
     x->value[LT_Q_TANGENT_OUT] = vt * (1 - (1 - rho) / 3.5);
     x->tol[LT_Q_TANGENT_OUT] = TOL_MD_STICK;
     x->why[LT_Q_TANGENT_OUT] = WHY_MD_STICK;
@@ -531,8 +568,10 @@ static void rigid_wall_expect(const lt_case_env *env, lt_expect *x)
     double half = 0.4 * tgamma(0.4) * tgamma(0.5) / tgamma(0.9); /* (2/5) B(2/5, 1/2) */
     double rho = lt_hm_md_stick_ratio(2 * (1 - nu) / (2 - nu), 0.4, MD_STICK_STEPS);
     const int q[4] = {LT_Q_RESTITUTION, LT_Q_CONTACT_TIME, LT_Q_MAX_OVERLAP, LT_Q_MAX_FORCE};
-    const double val[4] = {1, 2 * half * dmax / v, dmax, 4.0 / 3.0 * estar * sqrt(r) * dmax * sqrt(dmax)};
-    for (int i = 0; i < 4; i++) x->value[q[i]] = val[i], x->tol[q[i]] = TOL_TARGET, x->why[q[i]] = WHY_TARGET;
+    const double val[4] = {1, 2 * half * dmax / v, dmax,
+                           4.0 / 3.0 * estar * sqrt(r) * dmax * sqrt(dmax)};
+    for (int i = 0; i < 4; i++)
+        x->value[q[i]] = val[i], x->tol[q[i]] = TOL_TARGET, x->why[q[i]] = WHY_TARGET;
     x->value[LT_Q_TANGENT_OUT] = vt * (1 - (1 - rho) / 3.5);
     x->tol[LT_Q_TANGENT_OUT] = TOL_MD_STICK;
     x->why[LT_Q_TANGENT_OUT] = WHY_MD_STICK;
@@ -549,12 +588,20 @@ static void rolling_cycle_expect(const lt_case_env *env, lt_expect *x, int twist
     hertz h = hertz_of(env);
     const double *p = env->param;
     double d = env->load[0], a = sqrt(h.rstar * d), R = h.rstar, fn = h.K * d * sqrt(d);
-    double kn = 2 * h.estar * a, kt = 8 * h.gstar * a, mu = lt_rr_given_mu(p[twist ? HM_P_MUTW : HM_P_MUR]);
-    double k = lt_rolling_hertz_stiffness((int)p[HM_P_ROLLING], twist, kn, kt, mu, R, p[twist ? HM_P_KTW : HM_P_KR]);
+    double kn = 2 * h.estar * a, kt = 8 * h.gstar * a,
+           mu = lt_rr_given_mu(p[twist ? HM_P_MUTW : HM_P_MUR]);
+    double k = lt_rolling_hertz_stiffness((int)p[HM_P_ROLLING], twist, kn, kt, mu, R,
+                                          p[twist ? HM_P_KTW : HM_P_KR]);
     lt_rolling_cycle_expect(env, x, k, mu * R * fn);
 }
-static void rolling_bend_expect(const lt_case_env *env, lt_expect *x) { rolling_cycle_expect(env, x, 0); }
-static void rolling_twist_expect(const lt_case_env *env, lt_expect *x) { rolling_cycle_expect(env, x, 1); }
+static void rolling_bend_expect(const lt_case_env *env, lt_expect *x)
+{
+    rolling_cycle_expect(env, x, 0);
+}
+static void rolling_twist_expect(const lt_case_env *env, lt_expect *x)
+{
+    rolling_cycle_expect(env, x, 1);
+}
 /* Elastic impact of spheres spinning oppositely, rolling fully mobilised (2.25 muR R* 2w > 2 v):
  * impact_expect's rows, the spins turned by muR R* m* v (1 + e)/I with e = 1; leapfrog's error of
  * e, second order, is theirs. */
@@ -566,112 +613,186 @@ static void rolling_impact_expect(const lt_case_env *env, lt_expect *x)
                             "rolling at its cap throughout: " WHY_TARGET, 2);
 }
 
-#define GLASS {.young = 4.8e10, .poisson = 0.20, .density = 2800, .ktDivKn = 0.5, \
-               .tanPhi = 0.35}
-#define LIMESTONE {.young = 2.0e10, .poisson = 0.25, .density = 2500, .ktDivKn = 0.5, \
-                   .tanPhi = 0.35}
-#define STEEL {.young = 2.1e11, .poisson = 0.30, .density = 7800, .ktDivKn = 0.5, \
-               .tanPhi = 0.35}
-#define AL_OXIDE {.young = 3.8e11, .poisson = 0.23, .density = 4000, .ktDivKn = 0.5, \
-                  .tanPhi = 0.0}
-#define CAST_IRON {.young = 1.0e11, .poisson = 0.25, .density = 7000, .ktDivKn = 0.5, \
-                   .tanPhi = 0.0}
-#define AL_ALLOY {.young = 7.0e10, .poisson = 0.33, .density = 2700, .ktDivKn = 0.5, \
-                  .tanPhi = 0.4}
-#define COPPER {.young = 1.2e11, .poisson = 0.35, .density = 8900, .ktDivKn = 0.5, \
-                .tanPhi = 0.4}
+#define GLASS                                                                             \
+    {                                                                                     \
+        .young = 4.8e10, .poisson = 0.20, .density = 2800, .ktDivKn = 0.5, .tanPhi = 0.35 \
+    }
+#define LIMESTONE                                                                         \
+    {                                                                                     \
+        .young = 2.0e10, .poisson = 0.25, .density = 2500, .ktDivKn = 0.5, .tanPhi = 0.35 \
+    }
+#define STEEL                                                                             \
+    {                                                                                     \
+        .young = 2.1e11, .poisson = 0.30, .density = 7800, .ktDivKn = 0.5, .tanPhi = 0.35 \
+    }
+#define AL_OXIDE                                                                         \
+    {                                                                                    \
+        .young = 3.8e11, .poisson = 0.23, .density = 4000, .ktDivKn = 0.5, .tanPhi = 0.0 \
+    }
+#define CAST_IRON                                                                        \
+    {                                                                                    \
+        .young = 1.0e11, .poisson = 0.25, .density = 7000, .ktDivKn = 0.5, .tanPhi = 0.0 \
+    }
+#define AL_ALLOY                                                                         \
+    {                                                                                    \
+        .young = 7.0e10, .poisson = 0.33, .density = 2700, .ktDivKn = 0.5, .tanPhi = 0.4 \
+    }
+#define COPPER                                                                           \
+    {                                                                                    \
+        .young = 1.2e11, .poisson = 0.35, .density = 8900, .ktDivKn = 0.5, .tanPhi = 0.4 \
+    }
 
-#define IMPACT(NAME, DOC, EN, CLIP, R, MAT, V, STEPS, CONV)                                                  \
-    {.name = NAME, .doc = DOC, .kind = LT_CASE_IMPACT, .set = {{"en", EN}, {"clip", CLIP}}, .radius = {R, R}, \
-     .mat = {MAT, MAT}, .load = {V}, .steps = STEPS, .converge = CONV, .expect = impact_expect,               \
-     .curve = impact_curve}
-#define CO3(NAME, MAT, EN)                                                                                    \
-    {.name = NAME, .doc = "Chung & Ooi test 3 (two-sphere form): set restitution at 3.9 m/s",                  \
-     .kind = LT_CASE_IMPACT, .set = {{"en", EN}}, .radius = {2.5e-3, 2.5e-3}, .mat = {MAT, MAT},             \
-     .load = {3.9}, .steps = 2000, .expect = impact_expect, .curve = impact_curve}
+#define IMPACT(NAME, DOC, EN, CLIP, R, MAT, V, STEPS, CONV)                                    \
+    {                                                                                          \
+        .name = NAME, .doc = DOC, .kind = LT_CASE_IMPACT, .set = {{"en", EN}, {"clip", CLIP}}, \
+        .radius = {R, R}, .mat = {MAT, MAT}, .load = {V}, .steps = STEPS, .converge = CONV,    \
+        .expect = impact_expect, .curve = impact_curve                                         \
+    }
+#define CO3(NAME, MAT, EN)                                                                       \
+    {                                                                                            \
+        .name = NAME, .doc = "Chung & Ooi test 3 (two-sphere form): set restitution at 3.9 m/s", \
+        .kind = LT_CASE_IMPACT, .set = {{"en", EN}}, .radius = {2.5e-3, 2.5e-3},                 \
+        .mat = {MAT, MAT}, .load = {3.9}, .steps = 2000, .expect = impact_expect,                \
+        .curve = impact_curve                                                                    \
+    }
 /* a rigid plane of the sphere's Poisson ratio and friction (E = infinity: contributes nothing to
  * 1/E* or 1/G*); density unused (a wall has no mass) */
-#define RIGID(NU, MU) {.young = INFINITY, .poisson = NU, .density = 0, .ktDivKn = 0.5, .tanPhi = MU}
-#define AL_ALLOY_CO2 {.young = 7.0e10, .poisson = 0.30, .density = 2699, .ktDivKn = 0.5, \
-                      .tanPhi = 0.0}
-#define MG_ALLOY_CO2 {.young = 4.0e10, .poisson = 0.35, .density = 1800, .ktDivKn = 0.5, \
-                      .tanPhi = 0.0}
-#define AL_OXIDE_CO4 {.young = 3.8e11, .poisson = 0.23, .density = 4000, .ktDivKn = 0.5, \
-                      .tanPhi = 0.092}
-#define CO2(NAME, MAT, NU)                                                                                     \
-    {.name = NAME, .doc = "Chung & Ooi test 2: elastic sphere on a rigid plane (R* = R, m* = m) at 0.2 m/s",   \
-     .kind = LT_CASE_IMPACT, .shape = {"wall", "sphere"}, .fixed = {1, 0}, .radius = {0, 0.1},                \
-     .mat = {RIGID(NU, 0.0), MAT}, .load = {0.2}, .steps = 2000, .expect = impact_expect, .curve = impact_curve}
+#define RIGID(NU, MU)                                                                \
+    {                                                                                \
+        .young = INFINITY, .poisson = NU, .density = 0, .ktDivKn = 0.5, .tanPhi = MU \
+    }
+#define AL_ALLOY_CO2                                                                     \
+    {                                                                                    \
+        .young = 7.0e10, .poisson = 0.30, .density = 2699, .ktDivKn = 0.5, .tanPhi = 0.0 \
+    }
+#define MG_ALLOY_CO2                                                                     \
+    {                                                                                    \
+        .young = 4.0e10, .poisson = 0.35, .density = 1800, .ktDivKn = 0.5, .tanPhi = 0.0 \
+    }
+#define AL_OXIDE_CO4                                                                       \
+    {                                                                                      \
+        .young = 3.8e11, .poisson = 0.23, .density = 4000, .ktDivKn = 0.5, .tanPhi = 0.092 \
+    }
+#define CO2(NAME, MAT, NU)                                                                        \
+    {                                                                                             \
+        .name = NAME,                                                                             \
+        .doc = "Chung & Ooi test 2: elastic sphere on a rigid plane (R* = R, m* = m) at 0.2 m/s", \
+        .kind = LT_CASE_IMPACT, .shape = {"wall", "sphere"}, .fixed = {1, 0}, .radius = {0, 0.1}, \
+        .mat = {RIGID(NU, 0.0), MAT}, .load = {0.2}, .steps = 2000, .expect = impact_expect,      \
+        .curve = impact_curve                                                                     \
+    }
 /* 3.9 m/s at theta from the normal: load = {3.9 cos(theta), 3.9 sin(theta)} */
-#define CO4(NAME, COS, SIN)                                                                              \
-    {.name = NAME, .doc = "Chung & Ooi test 4: oblique impact on a plane, gross sliding: vt', w' (lever r - delta/2)", \
-     .kind = LT_CASE_IMPACT, .set = {{"en", 0.98}}, .shape = {"wall", "sphere"}, .fixed = {1, 0},            \
-     .radius = {0, 2.5e-3}, .mat = {RIGID(0.23, 0.092), AL_OXIDE_CO4}, .load = {3.9 * (COS), 3.9 * (SIN)},     \
-     .steps = 2000, .expect = oblique_expect, .curve = impact_curve}
+#define CO4(NAME, COS, SIN)                                                                        \
+    {                                                                                              \
+        .name = NAME,                                                                              \
+        .doc = "Chung & Ooi test 4: oblique impact on a plane, gross sliding: vt', w' (lever r - " \
+               "delta/2)",                                                                         \
+        .kind = LT_CASE_IMPACT, .set = {{"en", 0.98}}, .shape = {"wall", "sphere"},                \
+        .fixed = {1, 0}, .radius = {0, 2.5e-3}, .mat = {RIGID(0.23, 0.092), AL_OXIDE_CO4},         \
+        .load = {3.9 * (COS), 3.9 * (SIN)}, .steps = 2000, .expect = oblique_expect,               \
+        .curve = impact_curve                                                                      \
+    }
 /* alumina on soda-lime glass: 4 G* / E* = 0.8591 (E, nu: 380 GPa, 0.23 and 70 GPa, 0.25) */
-#define SODA_LIME {.young = 7.0e10, .poisson = 0.25, .density = 2500, .ktDivKn = 0.5, \
-                   .tanPhi = 0.0}
-#define MD_STICK(NAME, DOC, ESTAR, GSTAR)                                                                     \
-    {.name = NAME, .doc = DOC, .kind = LT_CASE_IMPACT,                                                          \
-     .set = {{"tangential", HM_T_MD}, {"noSlip", 1}, {"Estar", ESTAR}, {"Gstar", GSTAR}},                     \
-     .shape = {"wall", "sphere"}, .fixed = {1, 0}, .radius = {0, 2.5e-3}, .mat = {SODA_LIME, AL_OXIDE},        \
-     .impact = {.vn = 1e-3, .vt = 1e-4}, .steps = 2000, .expect = md_stick_expect, .curve = impact_curve}
+#define SODA_LIME                                                                        \
+    {                                                                                    \
+        .young = 7.0e10, .poisson = 0.25, .density = 2500, .ktDivKn = 0.5, .tanPhi = 0.0 \
+    }
+#define MD_STICK(NAME, DOC, ESTAR, GSTAR)                                                    \
+    {                                                                                        \
+        .name = NAME, .doc = DOC, .kind = LT_CASE_IMPACT,                                    \
+        .set = {{"tangential", HM_T_MD}, {"noSlip", 1}, {"Estar", ESTAR}, {"Gstar", GSTAR}}, \
+        .shape = {"wall", "sphere"}, .fixed = {1, 0}, .radius = {0, 2.5e-3},                 \
+        .mat = {SODA_LIME, AL_OXIDE}, .impact = {.vn = 1e-3, .vt = 1e-4}, .steps = 2000,     \
+        .expect = md_stick_expect, .curve = impact_curve                                     \
+    }
 /* Cattaneo-Mindlin cycles of the md rule at 1e-5 m overlap, glass on steel (mu = 0.35):
  * c0 = mu E* delta/(4 G*) = 3.9932e-6 m; amplitudes 0.75 c0 and 2 c0 */
-#define MD_CYCLE(NAME, DOC, UA, DOF)                                                                             \
-    {.name = NAME, .doc = DOC, .kind = LT_CASE_CYCLE, .set = {{"tangential", HM_T_MD}},                          \
-     .radius = {0.01, 0.004}, .mat = {GLASS, STEEL}, .cycle = {.overlap = 1e-5, .amplitude = UA, .speed = 1e-3}, \
-     .steps = 2000, .dof = DOF, .expect = md_cycle_expect, .curve = md_cycle_curve}
-#define CO7(NAME, MAT, W)                                                                                      \
-    {.name = NAME, .doc = "Chung & Ooi test 7: opposite spins, no tangential force, spins unchanged",        \
-     .kind = LT_CASE_IMPACT, .set = {{"en", 0.5}}, .radius = {0.1, 0.1}, .mat = {MAT, MAT},                  \
-     .load = {0.4, 0, W}, .steps = 2000, .expect = impact_expect, .curve = impact_curve}
+#define MD_CYCLE(NAME, DOC, UA, DOF)                                                           \
+    {                                                                                          \
+        .name = NAME, .doc = DOC, .kind = LT_CASE_CYCLE, .set = {{"tangential", HM_T_MD}},     \
+        .radius = {0.01, 0.004}, .mat = {GLASS, STEEL},                                        \
+        .cycle = {.overlap = 1e-5, .amplitude = UA, .speed = 1e-3}, .steps = 2000, .dof = DOF, \
+        .expect = md_cycle_expect, .curve = md_cycle_curve                                     \
+    }
+#define CO7(NAME, MAT, W)                                                                      \
+    {                                                                                          \
+        .name = NAME,                                                                          \
+        .doc = "Chung & Ooi test 7: opposite spins, no tangential force, spins unchanged",     \
+        .kind = LT_CASE_IMPACT, .set = {{"en", 0.5}}, .radius = {0.1, 0.1}, .mat = {MAT, MAT}, \
+        .load = {0.4, 0, W}, .steps = 2000, .expect = impact_expect, .curve = impact_curve     \
+    }
 
 /* The line of Thornton, Cummins & Cleary (2013) with damping: an alumina sphere on a rigid plane
  * (mu = 0.3) at 1 m/s normal, tan(theta) = PSI mu; clip, clipEn (e = en) and the tangential
  * dashpot; ...: one more option (or the empty {0}) */
-#define AL_OXIDE_MU03 {.young = 3.8e11, .poisson = 0.23, .density = 4000, .ktDivKn = 0.5, \
-                       .tanPhi = 0.3}
-#define SLIDING_LINE(NAME, DOC, EN, PSI, CONV, ...)                                                             \
-    {.name = NAME, .doc = DOC, .kind = LT_CASE_IMPACT,                                                          \
-     .set = {{"en", EN}, {"clip", 1}, {"clipEn", 1}, {"tangentialDashpot", 1}, __VA_ARGS__},                           \
-     .shape = {"wall", "sphere"}, .fixed = {1, 0}, .radius = {0, 2.5e-3}, .mat = {RIGID(0.23, 0.3), AL_OXIDE_MU03}, \
-     .impact = {.vn = 1.0, .vt = 0.3 * (PSI)}, .steps = 2000, .converge = CONV, .expect = sliding_line_expect,     \
-     .curve = impact_curve}
-#define LINE_DOC "gross-sliding line e_t = 1 - mu (1 + en)/tan(theta) with clip, clipEn, tangentialDashpot"
+#define AL_OXIDE_MU03                                                                    \
+    {                                                                                    \
+        .young = 3.8e11, .poisson = 0.23, .density = 4000, .ktDivKn = 0.5, .tanPhi = 0.3 \
+    }
+#define SLIDING_LINE(NAME, DOC, EN, PSI, CONV, ...)                                             \
+    {                                                                                           \
+        .name = NAME, .doc = DOC, .kind = LT_CASE_IMPACT,                                       \
+        .set = {{"en", EN}, {"clip", 1}, {"clipEn", 1}, {"tangentialDashpot", 1}, __VA_ARGS__}, \
+        .shape = {"wall", "sphere"}, .fixed = {1, 0}, .radius = {0, 2.5e-3},                    \
+        .mat = {RIGID(0.23, 0.3), AL_OXIDE_MU03}, .impact = {.vn = 1.0, .vt = 0.3 * (PSI)},     \
+        .steps = 2000, .converge = CONV, .expect = sliding_line_expect, .curve = impact_curve   \
+    }
+#define LINE_DOC \
+    "gross-sliding line e_t = 1 - mu (1 + en)/tan(theta) with clip, clipEn, tangentialDashpot"
 
 const lt_case lt_hertz_mindlin_cases[HM_N_CASES] = {
     {.name = "normal-load",
-     .doc = "Hertz force, kn = 2E*a, Mindlin kt = 8G*a, elast = 2/5 F delta (glass on steel, unequal radii)",
+     .doc = "Hertz force, kn = 2E*a, Mindlin kt = 8G*a, elast = 2/5 F delta (glass on steel, "
+            "unequal radii)",
      .kind = LT_CASE_NORMAL,
-     .radius = {0.01, 0.004}, .mat = {GLASS, STEEL},
-     .load = {1e-5, 0.01}, .steps = 1000,
-     .along = normal_along, .along_tol = TOL_FORMULA, .along_why = WHY_FORMULA},
+     .radius = {0.01, 0.004},
+     .mat = {GLASS, STEEL},
+     .load = {1e-5, 0.01},
+     .steps = 1000,
+     .along = normal_along,
+     .along_tol = TOL_FORMULA,
+     .along_why = WHY_FORMULA},
     {.name = "shear-cycle",
-     .doc = "rescale: elastic-perfectly-plastic loop at held overlap: 4 mu Fn (ua - mu Fn/kt), kt = 8 G* a",
-     .kind = LT_CASE_SHEAR_CYCLE, .set = {{"tangential", HM_T_RESCALE}},
-     .radius = {0.01, 0.004}, .mat = {GLASS, STEEL},
-     .load = {1e-5, 1e-5, 1e-3}, .steps = 2000,
+     .doc = "rescale: elastic-perfectly-plastic loop at held overlap: 4 mu Fn (ua - mu Fn/kt), kt "
+            "= 8 G* a",
+     .kind = LT_CASE_SHEAR_CYCLE,
+     .set = {{"tangential", HM_T_RESCALE}},
+     .radius = {0.01, 0.004},
+     .mat = {GLASS, STEEL},
+     .load = {1e-5, 1e-5, 1e-3},
+     .steps = 2000,
      .expect = cycle_expect},
     {.name = "closed-loop",
-     .doc = "the Hertz spring is elastic: zero net work around a loop in uN (Mindlin's kt is not: kvar)",
+     .doc = "the Hertz spring is elastic: zero net work around a loop in uN (Mindlin's kt is not: "
+            "kvar)",
      .kind = LT_CASE_CLOSED_LOOP,
-     .radius = {0.01, 0.004}, .mat = {GLASS, STEEL},
-     .load = {1e-5, 5e-6}, .steps = 500, .dofs = "v.....",
-     .along_tol = 1e-9, .along_why = "the trapezoid's errors cancel on retraced nodes: round-off"},
-    IMPACT("impact-elastic", "elastic Hertz impact: t_c = 2.943275 delta_max/v, delta_max, F_max", 1, 0, 5e-3, GLASS,
-           1.0, 2000, 1),
-    IMPACT("tsuji-v1e-3", "Tsuji en = 0.5 at 1e-3 m/s: e = en whatever the speed", 0.5, 0, 5e-3, GLASS, 1e-3, 2000, 0),
+     .radius = {0.01, 0.004},
+     .mat = {GLASS, STEEL},
+     .load = {1e-5, 5e-6},
+     .steps = 500,
+     .dofs = "v.....",
+     .along_tol = 1e-9,
+     .along_why = "the trapezoid's errors cancel on retraced nodes: round-off"},
+    IMPACT("impact-elastic", "elastic Hertz impact: t_c = 2.943275 delta_max/v, delta_max, F_max",
+           1, 0, 5e-3, GLASS, 1.0, 2000, 1),
+    IMPACT("tsuji-v1e-3", "Tsuji en = 0.5 at 1e-3 m/s: e = en whatever the speed", 0.5, 0, 5e-3,
+           GLASS, 1e-3, 2000, 0),
     IMPACT("tsuji-v1e-2", "Tsuji en = 0.5 at 1e-2 m/s", 0.5, 0, 5e-3, GLASS, 1e-2, 2000, 0),
     IMPACT("tsuji-v1e-1", "Tsuji en = 0.5 at 0.1 m/s", 0.5, 0, 5e-3, GLASS, 0.1, 2000, 0),
-    IMPACT("tsuji-v1", "Tsuji en = 0.5 at 1 m/s, with dt convergence", 0.5, 0, 5e-3, GLASS, 1.0, 2000, 1),
+    IMPACT("tsuji-v1", "Tsuji en = 0.5 at 1 m/s, with dt convergence", 0.5, 0, 5e-3, GLASS, 1.0,
+           2000, 1),
     IMPACT("tsuji-v10", "Tsuji en = 0.5 at 10 m/s", 0.5, 0, 5e-3, GLASS, 10.0, 2000, 0),
-    IMPACT("tsuji-clip-v1e-3", "Tsuji en = 0.5 clipped at 1e-3 m/s: e = exp(-zeta s_f), speed-independent too", 0.5, 1,
+    IMPACT("tsuji-clip-v1e-3",
+           "Tsuji en = 0.5 clipped at 1e-3 m/s: e = exp(-zeta s_f), speed-independent too", 0.5, 1,
            5e-3, GLASS, 1e-3, 2000, 0),
-    IMPACT("tsuji-clip-v1", "Tsuji en = 0.5 clipped at 1 m/s, with dt convergence", 0.5, 1, 5e-3, GLASS, 1.0, 2000, 1),
-    IMPACT("tsuji-clip-v10", "Tsuji en = 0.5 clipped at 10 m/s", 0.5, 1, 5e-3, GLASS, 10.0, 2000, 0),
-    IMPACT("co1-glass", "Chung & Ooi test 1: glass spheres at +-10 m/s", 1, 0, 0.01, GLASS, 20.0, 2000, 1),
-    IMPACT("co1-limestone", "Chung & Ooi test 1: limestone spheres at +-10 m/s", 1, 0, 0.01, LIMESTONE, 20.0, 2000, 0),
+    IMPACT("tsuji-clip-v1", "Tsuji en = 0.5 clipped at 1 m/s, with dt convergence", 0.5, 1, 5e-3,
+           GLASS, 1.0, 2000, 1),
+    IMPACT("tsuji-clip-v10", "Tsuji en = 0.5 clipped at 10 m/s", 0.5, 1, 5e-3, GLASS, 10.0, 2000,
+           0),
+    IMPACT("co1-glass", "Chung & Ooi test 1: glass spheres at +-10 m/s", 1, 0, 0.01, GLASS, 20.0,
+           2000, 1),
+    IMPACT("co1-limestone", "Chung & Ooi test 1: limestone spheres at +-10 m/s", 1, 0, 0.01,
+           LIMESTONE, 20.0, 2000, 0),
     CO3("co3-al-oxide-en0.2", AL_OXIDE, 0.2),
     CO3("co3-al-oxide-en0.4", AL_OXIDE, 0.4),
     CO3("co3-al-oxide-en0.6", AL_OXIDE, 0.6),
@@ -691,52 +812,117 @@ const lt_case lt_hertz_mindlin_cases[HM_N_CASES] = {
     CO7("co7-al-alloy-w0.175", AL_ALLOY, 0.175),
     CO7("co7-al-alloy-w22", AL_ALLOY, 22.0),
     CO7("co7-copper-w22", COPPER, 22.0),
-    MD_CYCLE("md-cycle-partial", "md: Mindlin-Deresiewicz loop below full slip (0.75 c0), branches and energy", 2.9949e-6, 1),
+    MD_CYCLE("md-cycle-partial",
+             "md: Mindlin-Deresiewicz loop below full slip (0.75 c0), branches and energy",
+             2.9949e-6, 1),
     MD_CYCLE("md-cycle-partial-z", "md: the same loop along local z", 2.9949e-6, 2),
-    MD_CYCLE("md-cycle-full", "md: loop beyond full slip (2 c0): 4 mu P (ua - 4/5 c0)", 7.9863e-6, 1),
-    MD_STICK("md-stick-alumina-glass", "md, no slip: alumina on soda-lime glass, kappa = 0.8591, vc'/vc = 0.2826",
-             NAN, NAN),
-    MD_STICK("md-stick-kappa-2/7", "md, no slip, kappa = 2/7: vc'/vc = -1 (the contact point's velocity reverses)",
-             1e10, 1e10 / 14),
-    {.name = "co4-60deg-md", .doc = "Chung & Ooi test 4 at 60 deg with the md rule: gross sliding as the others",
-     .kind = LT_CASE_IMPACT, .set = {{"en", 0.98}, {"tangential", HM_T_MD}}, .shape = {"wall", "sphere"},
-     .fixed = {1, 0}, .radius = {0, 2.5e-3}, .mat = {RIGID(0.23, 0.092), AL_OXIDE_CO4},
-     .load = {3.9 * 0.5, 3.9 * 0.86602540378443865}, .steps = 2000, .expect = oblique_expect, .curve = impact_curve},
-    {.name = "rigid-wall-steel", .doc = "steel sphere on a rigid wall (E = inf, nu = 0): Hertz and md no-slip from the sphere "
-     "alone, E* = E/(1-nu^2), G* = E/(2(1+nu)(2-nu))", .kind = LT_CASE_IMPACT,
-     .set = {{"tangential", HM_T_MD}, {"noSlip", 1}}, .shape = {"wall", "sphere"}, .fixed = {1, 0}, .radius = {0, 5e-3},
-     .mat = {RIGID(0.0, 0.35), STEEL}, .impact = {.vn = 1e-3, .vt = 1e-4}, .steps = 2000, .expect = rigid_wall_expect,
+    MD_CYCLE("md-cycle-full", "md: loop beyond full slip (2 c0): 4 mu P (ua - 4/5 c0)", 7.9863e-6,
+             1),
+    MD_STICK("md-stick-alumina-glass",
+             "md, no slip: alumina on soda-lime glass, kappa = 0.8591, vc'/vc = 0.2826", NAN, NAN),
+    MD_STICK("md-stick-kappa-2/7",
+             "md, no slip, kappa = 2/7: vc'/vc = -1 (the contact point's velocity reverses)", 1e10,
+             1e10 / 14),
+    {.name = "co4-60deg-md",
+     .doc = "Chung & Ooi test 4 at 60 deg with the md rule: gross sliding as the others",
+     .kind = LT_CASE_IMPACT,
+     .set = {{"en", 0.98}, {"tangential", HM_T_MD}},
+     .shape = {"wall", "sphere"},
+     .fixed = {1, 0},
+     .radius = {0, 2.5e-3},
+     .mat = {RIGID(0.23, 0.092), AL_OXIDE_CO4},
+     .load = {3.9 * 0.5, 3.9 * 0.86602540378443865},
+     .steps = 2000,
+     .expect = oblique_expect,
      .curve = impact_curve},
-    {.name = "tsuji-clipen0.3", .doc = "clipEn: clipped Tsuji impact whose restitution is the en asked, 0.3 (clip alone: 0.397)",
-     .kind = LT_CASE_IMPACT, .set = {{"en", 0.3}, {"clip", 1}, {"clipEn", 1}}, .radius = {5e-3, 5e-3},
-     .mat = {GLASS, GLASS}, .load = {1.0}, .steps = 2000, .converge = 1, .expect = impact_expect, .curve = impact_curve},
+    {.name = "rigid-wall-steel",
+     .doc = "steel sphere on a rigid wall (E = inf, nu = 0): Hertz and md no-slip from the sphere "
+            "alone, E* = E/(1-nu^2), G* = E/(2(1+nu)(2-nu))",
+     .kind = LT_CASE_IMPACT,
+     .set = {{"tangential", HM_T_MD}, {"noSlip", 1}},
+     .shape = {"wall", "sphere"},
+     .fixed = {1, 0},
+     .radius = {0, 5e-3},
+     .mat = {RIGID(0.0, 0.35), STEEL},
+     .impact = {.vn = 1e-3, .vt = 1e-4},
+     .steps = 2000,
+     .expect = rigid_wall_expect,
+     .curve = impact_curve},
+    {.name = "tsuji-clipen0.3",
+     .doc =
+         "clipEn: clipped Tsuji impact whose restitution is the en asked, 0.3 (clip alone: 0.397)",
+     .kind = LT_CASE_IMPACT,
+     .set = {{"en", 0.3}, {"clip", 1}, {"clipEn", 1}},
+     .radius = {5e-3, 5e-3},
+     .mat = {GLASS, GLASS},
+     .load = {1.0},
+     .steps = 2000,
+     .converge = 1,
+     .expect = impact_expect,
+     .curve = impact_curve},
     SLIDING_LINE("line-en0.25-psi7", LINE_DOC ", en = 0.25, tan(theta)/mu = 7", 0.25, 7, 0, {0}),
-    SLIDING_LINE("line-en0.5-psi7", LINE_DOC ", en = 0.5, tan(theta)/mu = 7, with dt convergence", 0.5, 7, 1, {0}),
+    SLIDING_LINE("line-en0.5-psi7", LINE_DOC ", en = 0.5, tan(theta)/mu = 7, with dt convergence",
+                 0.5, 7, 1, {0}),
     SLIDING_LINE("line-en0.9-psi7", LINE_DOC ", en = 0.9, tan(theta)/mu = 7", 0.9, 7, 0, {0}),
     SLIDING_LINE("line-en0.25-psi10", LINE_DOC ", en = 0.25, tan(theta)/mu = 10", 0.25, 10, 0, {0}),
     SLIDING_LINE("line-en0.9-psi10", LINE_DOC ", en = 0.9, tan(theta)/mu = 10", 0.9, 10, 0, {0}),
-    SLIDING_LINE("line-en0.5-psi7-rescale", LINE_DOC ", the rescale rule", 0.5, 7, 0, {"tangential", HM_T_RESCALE}),
+    SLIDING_LINE("line-en0.5-psi7-rescale", LINE_DOC ", the rescale rule", 0.5, 7, 0,
+                 {"tangential", HM_T_RESCALE}),
     {.name = "line-compressive-en0.5-psi7",
-     .doc = "unclipped, coulombOn = compressive, tangentialDashpot: e_t = 1 - mu (1 + e_f)/tan(theta), e_f at Fn = 0",
-     .kind = LT_CASE_IMPACT, .set = {{"en", 0.5}, {"coulombOn", HM_C_COMPRESSIVE}, {"tangentialDashpot", 1}},
-     .shape = {"wall", "sphere"}, .fixed = {1, 0}, .radius = {0, 2.5e-3}, .mat = {RIGID(0.23, 0.3), AL_OXIDE_MU03},
-     .impact = {.vn = 1.0, .vt = 0.3 * 7}, .steps = 2000, .expect = sliding_line_expect, .curve = impact_curve},
+     .doc = "unclipped, coulombOn = compressive, tangentialDashpot: e_t = 1 - mu (1 + "
+            "e_f)/tan(theta), e_f at Fn = 0",
+     .kind = LT_CASE_IMPACT,
+     .set = {{"en", 0.5}, {"coulombOn", HM_C_COMPRESSIVE}, {"tangentialDashpot", 1}},
+     .shape = {"wall", "sphere"},
+     .fixed = {1, 0},
+     .radius = {0, 2.5e-3},
+     .mat = {RIGID(0.23, 0.3), AL_OXIDE_MU03},
+     .impact = {.vn = 1.0, .vt = 0.3 * 7},
+     .steps = 2000,
+     .expect = sliding_line_expect,
+     .curve = impact_curve},
     {.name = "rolling-epsd-bending",
-     .doc = "rolling epsd about y at held overlap: kr = 2.25 kn muR^2 R*^2 (kn = 2 E* a), cap muR R* Fn, "
-            "4 M (a - M/kr) a cycle", .kind = LT_CASE_CYCLE, .dof = 4,
-     .set = {{"rolling", LT_RR_EPSD}, {"muR", 0.3}}, .radius = {0.01, 0.004}, .mat = {GLASS, STEEL},
-     .cycle = {.overlap = 1e-5, .amplitude = 1e-2, .speed = 1e-2}, .steps = 2000, .expect = rolling_bend_expect},
-    {.name = "rolling-epsd2-bending-z", .doc = "rolling epsd2 about z: kr = kt R*^2 (kt = 8 G* a), cap muR R* Fn",
-     .kind = LT_CASE_CYCLE, .dof = 5, .set = {{"rolling", LT_RR_EPSD2}, {"muR", 0.3}}, .radius = {0.01, 0.004},
-     .mat = {GLASS, STEEL}, .cycle = {.overlap = 1e-5, .amplitude = 2.5e-3, .speed = 1e-2}, .steps = 2000,
+     .doc = "rolling epsd about y at held overlap: kr = 2.25 kn muR^2 R*^2 (kn = 2 E* a), cap muR "
+            "R* Fn, "
+            "4 M (a - M/kr) a cycle",
+     .kind = LT_CASE_CYCLE,
+     .dof = 4,
+     .set = {{"rolling", LT_RR_EPSD}, {"muR", 0.3}},
+     .radius = {0.01, 0.004},
+     .mat = {GLASS, STEEL},
+     .cycle = {.overlap = 1e-5, .amplitude = 1e-2, .speed = 1e-2},
+     .steps = 2000,
      .expect = rolling_bend_expect},
-    {.name = "rolling-twist", .doc = "twisting, sphere on a wall: ktw = 4.5 kt muTw^2 R*^2, cap muTw R* Fn",
-     .kind = LT_CASE_CYCLE, .dof = 3, .set = {{"rolling", LT_RR_EPSD}, {"muTw", 0.2}}, .shape = {"wall", "sphere"},
-     .radius = {0, 0.01}, .mat = {STEEL, GLASS}, .cycle = {.overlap = 1e-5, .amplitude = 2.5e-3, .speed = 1e-2},
-     .steps = 2000, .expect = rolling_twist_expect},
+    {.name = "rolling-epsd2-bending-z",
+     .doc = "rolling epsd2 about z: kr = kt R*^2 (kt = 8 G* a), cap muR R* Fn",
+     .kind = LT_CASE_CYCLE,
+     .dof = 5,
+     .set = {{"rolling", LT_RR_EPSD2}, {"muR", 0.3}},
+     .radius = {0.01, 0.004},
+     .mat = {GLASS, STEEL},
+     .cycle = {.overlap = 1e-5, .amplitude = 2.5e-3, .speed = 1e-2},
+     .steps = 2000,
+     .expect = rolling_bend_expect},
+    {.name = "rolling-twist",
+     .doc = "twisting, sphere on a wall: ktw = 4.5 kt muTw^2 R*^2, cap muTw R* Fn",
+     .kind = LT_CASE_CYCLE,
+     .dof = 3,
+     .set = {{"rolling", LT_RR_EPSD}, {"muTw", 0.2}},
+     .shape = {"wall", "sphere"},
+     .radius = {0, 0.01},
+     .mat = {STEEL, GLASS},
+     .cycle = {.overlap = 1e-5, .amplitude = 2.5e-3, .speed = 1e-2},
+     .steps = 2000,
+     .expect = rolling_twist_expect},
     {.name = "rolling-impact-spins",
      .doc = "elastic impact, opposite spins, rolling at its cap: w' = w - muR R* m* v (1 + e)/I",
-     .kind = LT_CASE_IMPACT, .set = {{"rolling", LT_RR_EPSD}, {"muR", 0.5}}, .radius = {0.01, 0.01},
-     .mat = {GLASS, GLASS}, .impact = {.vn = 0.2, .spin = 40}, .steps = 2000, .converge = 1,
-     .expect = rolling_impact_expect, .curve = impact_curve},
+     .kind = LT_CASE_IMPACT,
+     .set = {{"rolling", LT_RR_EPSD}, {"muR", 0.5}},
+     .radius = {0.01, 0.01},
+     .mat = {GLASS, GLASS},
+     .impact = {.vn = 0.2, .spin = 40},
+     .steps = 2000,
+     .converge = 1,
+     .expect = rolling_impact_expect,
+     .curve = impact_curve},
 };

@@ -37,13 +37,15 @@
 #include "linear.h"
 #include "coulomb_cone.h"
 
-const char *const lt_linear_dissipation_choices[] = {"trapezoid", "doc", "code", "potential", "path", 0};
+const char *const lt_linear_dissipation_choices[] = {"trapezoid", "doc",  "code",
+                                                     "potential", "path", 0};
 
 static const lt_param linear_params[LIN_P_COUNT] = {LT_LINEAR_PARAMS};
 static const unsigned linear_param_flags[LIN_P_COUNT] = {LT_LINEAR_PARAM_FLAGS};
 static const char *const linear_state[LIN_S_COUNT] = {LT_LINEAR_STATE};
 static const lt_energy_def linear_energies[LIN_E_COUNT] = {
-    {.name = "elast", .kind = LT_STORED,
+    {.name = "elast",
+     .kind = LT_STORED,
      .doc = "elastic energy of the normal and tangential springs"},
     {.name = "plast", .kind = LT_DISSIPATED, .doc = "energy dissipated by Coulomb slip"},
 };
@@ -69,15 +71,16 @@ static double mean_yield_while_slipping(double f0, double ft, double y0, double 
     return 0.5 * ((y0 + s0 * (y1 - y0)) + y1);
 }
 
-double lt_linear_plastic_work(int formula, double kt, double fy_prev, double fty0, double ftz0, double trial_y,
-                              double trial_z, double fty1, double ftz1)
+double lt_linear_plastic_work(int formula, double kt, double fy_prev, double fty0, double ftz0,
+                              double trial_y, double trial_z, double fty1, double ftz1)
 {
     double ft = hypot(trial_y, trial_z), fy = hypot(fty1, ftz1);
     switch (formula) {
     case LIN_D_DOC: return fy * (ft - fy) / kt;
     case LIN_D_CODE: return ((ft - fy) / 2 + fy) * (ft - fy) / kt;
     case LIN_D_POTENTIAL: return (ft * ft - fy * fy) / (2 * kt);
-    case LIN_D_PATH: return (ft - fy) / kt * mean_yield_while_slipping(hypot(fty0, ftz0), ft, fy_prev, fy);
+    case LIN_D_PATH:
+        return (ft - fy) / kt * mean_yield_while_slipping(hypot(fty0, ftz0), ft, fy_prev, fy);
     default:
         return ((fty0 + fty1) * (trial_y - fty1) + (ftz0 + ftz1) * (trial_z - ftz1)) / (2 * kt);
     }
@@ -101,7 +104,8 @@ int lt_linear_step(const double *p, const lt_contact *c, double *s, lt_response 
             ftz = tz * scale;
             double fy_prev = c->fresh ? fy : fabs(s[LIN_S_FN]) * tanPhi;
             if (kt > 0)
-                dissipated = lt_linear_plastic_work((int)p[LIN_P_DISSIPATION], kt, fy_prev, fty0, ftz0, ty, tz, fty, ftz);
+                dissipated = lt_linear_plastic_work((int)p[LIN_P_DISSIPATION], kt, fy_prev, fty0,
+                                                    ftz0, ty, tz, fty, ftz);
         }
     }
     s[LIN_S_FN] = fn;
@@ -112,7 +116,6 @@ int lt_linear_step(const double *p, const lt_contact *c, double *s, lt_response 
     out->energy[LIN_E_PLAST] = dissipated;
     return 1;
 }
-
 
 static double linear_fn_max(const double *p, const double *s)
 {
@@ -153,7 +156,8 @@ static const lt_yield linear_yield = {
 const lt_law law_linear = {
     .api_version = LT_LAW_API_VERSION,
     .name = "linear",
-    .summary = "linear Cundall contact: Hooke normal, incremental tangential spring, Coulomb slip (Woo IdealElPl)",
+    .summary = "linear Cundall contact: Hooke normal, incremental tangential spring, Coulomb slip "
+               "(Woo IdealElPl)",
     .params = linear_params,
     .n_params = LIN_P_COUNT,
     .state_names = linear_state,

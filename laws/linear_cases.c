@@ -23,42 +23,62 @@ static void cycle_expect(const lt_case_env *env, lt_expect *x)
                          "radial return onto tanPhi kn delta: " WHY_POSITION, x);
 }
 
-static void impact_expect(const lt_case_env *env, lt_expect *x) { elastic_impact_expect(env->param[LIN_P_KN], env, x); }
+static void impact_expect(const lt_case_env *env, lt_expect *x)
+{
+    elastic_impact_expect(env->param[LIN_P_KN], env, x);
+}
 
 /* The cases' material: E (Pa), nu, density (kg/m^3), ktDivKn, tanPhi */
-#define MAT {.young = 1e7, .poisson = 0.25, .density = 2600, .ktDivKn = 0.5, .tanPhi = 0.5}
+#define MAT                                                                           \
+    {                                                                                 \
+        .young = 1e7, .poisson = 0.25, .density = 2600, .ktDivKn = 0.5, .tanPhi = 0.5 \
+    }
 
 const lt_case lt_linear_cases[LIN_N_CASES] = {
     {.name = "normal-load",
      .doc = "Hooke: Fn, kn, kt, elast along loading to 1 mm and unloading",
      .kind = LT_CASE_NORMAL,
      .set = {{"kn", 1e6}, {"kt", 5e5}, {"tanPhi", 0.5}},
-     .shape = {"sphere", "sphere"}, .radius = {0.1, 0.1},
+     .shape = {"sphere", "sphere"},
+     .radius = {0.1, 0.1},
      .mat = {MAT, MAT},
-     .normal = {.overlap = 1e-3, .speed = 1.0}, .steps = 1000,
-     .along = normal_along, .along_tol = TOL_FORMULA, .along_why = WHY_FORMULA},
+     .normal = {.overlap = 1e-3, .speed = 1.0},
+     .steps = 1000,
+     .along = normal_along,
+     .along_tol = TOL_FORMULA,
+     .along_why = WHY_FORMULA},
     {.name = "shear-cycle",
-     .doc = "elastic-perfectly-plastic loop at 1 mm overlap, +-3 mm: 4 mu Fn (ua - mu Fn/kt) per cycle",
+     .doc = "elastic-perfectly-plastic loop at 1 mm overlap, +-3 mm: 4 mu Fn (ua - mu Fn/kt) per "
+            "cycle",
      .kind = LT_CASE_SHEAR_CYCLE,
      .set = {{"kn", 1e6}, {"kt", 5e5}, {"tanPhi", 0.5}},
-     .shape = {"sphere", "sphere"}, .radius = {0.1, 0.1},
+     .shape = {"sphere", "sphere"},
+     .radius = {0.1, 0.1},
      .mat = {MAT, MAT},
-     .cycle = {.overlap = 1e-3, .amplitude = 3e-3, .speed = 1.0}, .steps = 3000,
+     .cycle = {.overlap = 1e-3, .amplitude = 3e-3, .speed = 1.0},
+     .steps = 3000,
      .expect = cycle_expect},
     {.name = "closed-loop",
      .doc = "without slip the law is elastic in uN, uy, uz: zero net work around a closed loop",
      .kind = LT_CASE_CLOSED_LOOP,
      .set = {{"kn", 1e6}, {"kt", 5e5}, {"tanPhi", 0.5}, {"noSlip", 1}},
-     .shape = {"sphere", "sphere"}, .radius = {0.1, 0.05},
+     .shape = {"sphere", "sphere"},
+     .radius = {0.1, 0.05},
      .mat = {MAT, MAT},
-     .loop = {.overlap = 1e-3, .amplitude = 5e-4}, .steps = 500, .dofs = "vvv...",
-     .along_tol = 1e-9, .along_why = "linear springs, trapezoid exact: round-off of 3500 steps"},
+     .loop = {.overlap = 1e-3, .amplitude = 5e-4},
+     .steps = 500,
+     .dofs = "vvv...",
+     .along_tol = 1e-9,
+     .along_why = "linear springs, trapezoid exact: round-off of 3500 steps"},
     {.name = "impact",
      .doc = "elastic normal impact at 1 m/s: e = 1, t_c = pi/w0, delta_max = v/w0",
      .kind = LT_CASE_IMPACT,
      .set = {{"kn", 1e6}, {"kt", 5e5}, {"tanPhi", 0.5}},
-     .shape = {"sphere", "sphere"}, .radius = {0.1, 0.1},
+     .shape = {"sphere", "sphere"},
+     .radius = {0.1, 0.1},
      .mat = {MAT, MAT},
-     .impact = {.vn = 1.0}, .steps = 1000, .converge = 1,
+     .impact = {.vn = 1.0},
+     .steps = 1000,
+     .converge = 1,
      .expect = impact_expect},
 };

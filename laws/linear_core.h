@@ -10,7 +10,15 @@
 #include <lawtester/law.h>
 #include <math.h>
 
-enum { LIN_P_KN, LIN_P_KT, LIN_P_TANPHI, LIN_P_NOSLIP, LIN_P_NOBREAK, LIN_P_DISSIPATION, LIN_P_COUNT };
+enum {
+    LIN_P_KN,
+    LIN_P_KT,
+    LIN_P_TANPHI,
+    LIN_P_NOSLIP,
+    LIN_P_NOBREAK,
+    LIN_P_DISSIPATION,
+    LIN_P_COUNT
+};
 enum { LIN_S_KN, LIN_S_KT, LIN_S_TANPHI, LIN_S_FN, LIN_S_FTY, LIN_S_FTZ, LIN_S_SLIP, LIN_S_COUNT };
 enum { LIN_E_ELAST, LIN_E_PLAST, LIN_E_COUNT };
 enum { LIN_D_TRAPEZOID, LIN_D_DOC, LIN_D_CODE, LIN_D_POTENTIAL, LIN_D_PATH };
@@ -18,32 +26,62 @@ enum { LIN_D_TRAPEZOID, LIN_D_DOC, LIN_D_CODE, LIN_D_POTENTIAL, LIN_D_PATH };
 extern const char *const lt_linear_dissipation_choices[];
 
 /* linear's parameter descriptions, as designated initialisers of an lt_param array. */
-#define LT_LINEAR_PARAMS                                                                                              \
-    [LIN_P_KN] = {.name = "kn", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY, \
-                  .unit = "N/m", .doc = "normal stiffness (default: from materials)"},               \
-    [LIN_P_KT] = {.name = "kt", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY, \
-                  .unit = "N/m", .doc = "tangential stiffness (default: from materials)"},           \
-    [LIN_P_TANPHI] = {.name = "tanPhi", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY, \
-                      .unit = "-", \
-                      .doc = "friction coefficient tan(phi) (default: from materials)"},                                                                                                 \
-    [LIN_P_NOSLIP] = {.name = "noSlip", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1, \
-                      .unit = "-", \
-                      .doc = "no Coulomb limit: the tangential spring stays elastic"},      \
-    [LIN_P_NOBREAK] = {.name = "noBreak", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1, \
-                       .unit = "-", .doc = "never break; uN > 0 gives a tensile normal force"},         \
-    [LIN_P_DISSIPATION] = {.name = "dissipation", .kind = LT_CHOICE, .def = LIN_D_TRAPEZOID, \
-                           .min = 0, .max = 4, .unit = "-", \
+#define LT_LINEAR_PARAMS                                                                         \
+    [LIN_P_KN] = {.name = "kn",                                                                  \
+                  .kind = LT_REAL,                                                               \
+                  .def = NAN,                                                                    \
+                  .min = 0,                                                                      \
+                  .max = INFINITY,                                                               \
+                  .unit = "N/m",                                                                 \
+                  .doc = "normal stiffness (default: from materials)"},                          \
+    [LIN_P_KT] = {.name = "kt",                                                                  \
+                  .kind = LT_REAL,                                                               \
+                  .def = NAN,                                                                    \
+                  .min = 0,                                                                      \
+                  .max = INFINITY,                                                               \
+                  .unit = "N/m",                                                                 \
+                  .doc = "tangential stiffness (default: from materials)"},                      \
+    [LIN_P_TANPHI] = {.name = "tanPhi",                                                          \
+                      .kind = LT_REAL,                                                           \
+                      .def = NAN,                                                                \
+                      .min = 0,                                                                  \
+                      .max = INFINITY,                                                           \
+                      .unit = "-",                                                               \
+                      .doc = "friction coefficient tan(phi) (default: from materials)"},         \
+    [LIN_P_NOSLIP] = {.name = "noSlip",                                                          \
+                      .kind = LT_BOOL,                                                           \
+                      .def = 0,                                                                  \
+                      .min = 0,                                                                  \
+                      .max = 1,                                                                  \
+                      .unit = "-",                                                               \
+                      .doc = "no Coulomb limit: the tangential spring stays elastic"},           \
+    [LIN_P_NOBREAK] = {.name = "noBreak",                                                        \
+                       .kind = LT_BOOL,                                                          \
+                       .def = 0,                                                                 \
+                       .min = 0,                                                                 \
+                       .max = 1,                                                                 \
+                       .unit = "-",                                                              \
+                       .doc = "never break; uN > 0 gives a tensile normal force"},               \
+    [LIN_P_DISSIPATION] = {.name = "dissipation",                                                \
+                           .kind = LT_CHOICE,                                                    \
+                           .def = LIN_D_TRAPEZOID,                                               \
+                           .min = 0,                                                             \
+                           .max = 4,                                                             \
+                           .unit = "-",                                                          \
                            .doc = "slip dissipation formula: trapezoid|doc|code|potential|path " \
-                                  "(docs/energy.md)", .choices = lt_linear_dissipation_choices}
+                                  "(docs/energy.md)",                                            \
+                           .choices = lt_linear_dissipation_choices}
 
 /* linear's parameter flags (law API 5), as designated initialisers of a flag array: kn, kt and
  * tanPhi, unset, are the stiffness rule's values from the materials. */
-#define LT_LINEAR_PARAM_FLAGS [LIN_P_KN] = LT_PARAM_MATERIALS, [LIN_P_KT] = LT_PARAM_MATERIALS, [LIN_P_TANPHI] = LT_PARAM_MATERIALS
+#define LT_LINEAR_PARAM_FLAGS                                         \
+    [LIN_P_KN] = LT_PARAM_MATERIALS, [LIN_P_KT] = LT_PARAM_MATERIALS, \
+    [LIN_P_TANPHI] = LT_PARAM_MATERIALS
 
 /* linear's state names, as designated initialisers of a name array. */
-#define LT_LINEAR_STATE                                                                                               \
-    [LIN_S_KN] = "kn", [LIN_S_KT] = "kt", [LIN_S_TANPHI] = "tanPhi", [LIN_S_FN] = "Fn", [LIN_S_FTY] = "Fty", [LIN_S_FTZ] = "Ftz",             \
-    [LIN_S_SLIP] = "slip"
+#define LT_LINEAR_STATE                                                                 \
+    [LIN_S_KN] = "kn", [LIN_S_KT] = "kt", [LIN_S_TANPHI] = "tanPhi", [LIN_S_FN] = "Fn", \
+    [LIN_S_FTY] = "Fty", [LIN_S_FTZ] = "Ftz", [LIN_S_SLIP] = "slip"
 
 /* linear's init and step on the first LIN_P_COUNT parameters and LIN_S_COUNT state doubles: fills
  * out->f[0..2] (no torque), out->k, out->energy[LIN_E_ELAST] and [LIN_E_PLAST]. */
@@ -55,7 +93,7 @@ int lt_linear_step(const double *p, const lt_contact *c, double *s, lt_response 
  * formula (LIN_D_*): stored (y0, z0), trial (ty, tz), returned (y1, z1); yprev is the limit at the
  * previous state (used by LIN_D_PATH).  docs/energy.md derives them; LIN_D_TRAPEZOID is
  * (F + F').(Ftr - F')/(2k), the discrete contact's own. */
-double lt_linear_plastic_work(int formula, double k, double yprev, double y0, double z0, double ty, double tz,
-                              double y1, double z1);
+double lt_linear_plastic_work(int formula, double k, double yprev, double y0, double z0, double ty,
+                              double tz, double y1, double z1);
 
 #endif

@@ -70,31 +70,60 @@
 
 static const lt_param rolling_params[LR_P_COUNT] = {
     LT_LINEAR_PARAMS,
-    [LR_P_MUR] = {.name = "muR", .kind = LT_REAL, .def = 0.1, .min = 0, .max = INFINITY,
-                  .unit = "-", .doc = "rolling friction coefficient mu_r: M_max = mu_r R* |Fn|"},
-    [LR_P_KR] = {.name = "kr", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+    [LR_P_MUR] = {.name = "muR",
+                  .kind = LT_REAL,
+                  .def = 0.1,
+                  .min = 0,
+                  .max = INFINITY,
+                  .unit = "-",
+                  .doc = "rolling friction coefficient mu_r: M_max = mu_r R* |Fn|"},
+    [LR_P_KR] = {.name = "kr",
+                 .kind = LT_REAL,
+                 .def = NAN,
+                 .min = 0,
+                 .max = INFINITY,
                  .unit = "N m/rad",
                  .doc = "rolling stiffness (default: 2.25 kn mu_r^2 R*^2, Ai et al. 2011)"},
-    [LR_P_ETAR] = {.name = "etaR", .kind = LT_REAL, .def = 0, .min = 0, .max = 10, .unit = "-",
+    [LR_P_ETAR] = {.name = "etaR",
+                   .kind = LT_REAL,
+                   .def = 0,
+                   .min = 0,
+                   .max = 10,
+                   .unit = "-",
                    .doc = "rolling damping ratio eta_r: C_r = eta_r 2 sqrt(I_r k_r), while rolling "
                           "is elastic"},
-    [LR_P_MUTW] = {.name = "muTw", .kind = LT_REAL, .def = 0.1, .min = 0, .max = INFINITY,
-                   .unit = "-", .doc = "twisting friction coefficient mu_tw: M_tw = mu_tw R* |Fn|"},
-    [LR_P_KTW] = {.name = "ktw", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
-                  .unit = "N m/rad", .doc = "twisting stiffness (default: 4.5 kt mu_tw^2 R*^2)"},
+    [LR_P_MUTW] = {.name = "muTw",
+                   .kind = LT_REAL,
+                   .def = 0.1,
+                   .min = 0,
+                   .max = INFINITY,
+                   .unit = "-",
+                   .doc = "twisting friction coefficient mu_tw: M_tw = mu_tw R* |Fn|"},
+    [LR_P_KTW] = {.name = "ktw",
+                  .kind = LT_REAL,
+                  .def = NAN,
+                  .min = 0,
+                  .max = INFINITY,
+                  .unit = "N m/rad",
+                  .doc = "twisting stiffness (default: 4.5 kt mu_tw^2 R*^2)"},
 };
-static const unsigned rolling_param_flags[LR_P_COUNT] = {LT_LINEAR_PARAM_FLAGS}; /* kr, ktw: the law's own defaults */
+static const unsigned rolling_param_flags[LR_P_COUNT] = {
+    LT_LINEAR_PARAM_FLAGS}; /* kr, ktw: the law's own defaults */
 static const char *const rolling_state[LR_S_COUNT] = {
-    LT_LINEAR_STATE, [LR_S_KR] = "kr",   [LR_S_KTW] = "ktw", [LR_S_RSTAR] = "Rstar", [LR_S_CR] = "Cr", [LR_S_MRY] = "Mry",
-    [LR_S_MRZ] = "Mrz", [LR_S_MTW] = "Mtw", [LR_S_MDY] = "Mdy", [LR_S_MDZ] = "Mdz",     [LR_S_WY] = "wy", [LR_S_WZ] = "wz",
+    LT_LINEAR_STATE,         [LR_S_KR] = "kr",          [LR_S_KTW] = "ktw", [LR_S_RSTAR] = "Rstar",
+    [LR_S_CR] = "Cr",        [LR_S_MRY] = "Mry",        [LR_S_MRZ] = "Mrz", [LR_S_MTW] = "Mtw",
+    [LR_S_MDY] = "Mdy",      [LR_S_MDZ] = "Mdz",        [LR_S_WY] = "wy",   [LR_S_WZ] = "wz",
     [LR_S_ROLL] = "rolling", [LR_S_TWIST] = "twisting",
 };
 static const lt_energy_def rolling_energies[LR_E_COUNT] = {
-    {.name = "elast", .kind = LT_STORED,
+    {.name = "elast",
+     .kind = LT_STORED,
      .doc = "elastic energy of the normal, tangential, rolling and twisting springs"},
-    {.name = "plast", .kind = LT_DISSIPATED,
+    {.name = "plast",
+     .kind = LT_DISSIPATED,
      .doc = "energy dissipated by Coulomb slip, plastic rolling and plastic twisting"},
-    {.name = "visc", .kind = LT_DISSIPATED,
+    {.name = "visc",
+     .kind = LT_DISSIPATED,
      .doc = "energy dissipated by the viscous rolling damping (etaR)"},
 };
 
@@ -103,8 +132,10 @@ static void rolling_init(const double *p, const lt_contact *c, double *s)
     lt_linear_init(p, c, s);
     double R = lt_rr_radius(c);
     s[LR_S_RSTAR] = R;
-    s[LR_S_KR] = isnan(p[LR_P_KR]) ? 2.25 * s[LR_S_KN] * p[LR_P_MUR] * p[LR_P_MUR] * R * R : p[LR_P_KR];
-    s[LR_S_KTW] = isnan(p[LR_P_KTW]) ? 4.5 * s[LR_S_KT] * p[LR_P_MUTW] * p[LR_P_MUTW] * R * R : p[LR_P_KTW];
+    s[LR_S_KR] =
+        isnan(p[LR_P_KR]) ? 2.25 * s[LR_S_KN] * p[LR_P_MUR] * p[LR_P_MUR] * R * R : p[LR_P_KR];
+    s[LR_S_KTW] =
+        isnan(p[LR_P_KTW]) ? 4.5 * s[LR_S_KT] * p[LR_P_MUTW] * p[LR_P_MUTW] * R * R : p[LR_P_KTW];
     s[LR_S_CR] = p[LR_P_ETAR] > 0 ? p[LR_P_ETAR] * 2 * sqrt(lt_rr_inertia(c) * s[LR_S_KR]) : 0;
 }
 
@@ -116,9 +147,15 @@ static int rolling_step(const double *p, const lt_contact *c, double *s, lt_resp
     if (!lt_linear_step(p, c, s, out)) return 0;
     double fn = out->f[0], R = s[LR_S_RSTAR];
     if (c->fresh) fn_prev = fn;
-    lt_rr_in in = {.kr = s[LR_S_KR], .ktw = s[LR_S_KTW], .kr0 = s[LR_S_KR], .ktw0 = s[LR_S_KTW], .cr = s[LR_S_CR],
-                   .lim_r = p[LR_P_MUR] * R * fabs(fn), .lim_r0 = p[LR_P_MUR] * R * fabs(fn_prev),
-                   .lim_tw = p[LR_P_MUTW] * R * fabs(fn), .lim_tw0 = p[LR_P_MUTW] * R * fabs(fn_prev),
+    lt_rr_in in = {.kr = s[LR_S_KR],
+                   .ktw = s[LR_S_KTW],
+                   .kr0 = s[LR_S_KR],
+                   .ktw0 = s[LR_S_KTW],
+                   .cr = s[LR_S_CR],
+                   .lim_r = p[LR_P_MUR] * R * fabs(fn),
+                   .lim_r0 = p[LR_P_MUR] * R * fabs(fn_prev),
+                   .lim_tw = p[LR_P_MUTW] * R * fabs(fn),
+                   .lim_tw0 = p[LR_P_MUTW] * R * fabs(fn_prev),
                    .formula = (int)p[LR_P_DISSIPATION]};
     lt_rr_history h = {.mr = {s[LR_S_MRY], s[LR_S_MRZ]},
                        .mt = s[LR_S_MTW],
@@ -168,7 +205,8 @@ static const lt_yield rolling_yield = {
     .ft_max = rolling_ft_max,
     .fn_max = rolling_fn_max,
     .yielding = rolling_yielding,
-    .formula = "Coulomb |Ft| = tanPhi |Fn|, rolling |Mr| = muR R* |Fn|, twisting |Mt| = muTw R* |Fn|, Fn <= 0",
+    .formula = "Coulomb |Ft| = tanPhi |Fn|, rolling |Mr| = muR R* |Fn|, twisting |Mt| = muTw R* "
+               "|Fn|, Fn <= 0",
     .excess = rolling_excess,
     .dofs = 0x3f,
 };
@@ -176,7 +214,8 @@ static const lt_yield rolling_yield = {
 const lt_law law_linear_rolling = {
     .api_version = LT_LAW_API_VERSION,
     .name = "linear_rolling",
-    .summary = "linear contact plus elastic-plastic rolling (EPSD, Ai et al. 2011 model C) and twisting resistance",
+    .summary = "linear contact plus elastic-plastic rolling (EPSD, Ai et al. 2011 model C) and "
+               "twisting resistance",
     .params = rolling_params,
     .n_params = LR_P_COUNT,
     .state_names = rolling_state,

@@ -36,7 +36,10 @@
 #define TOL_SLOPE 1e-9
 #define WHY_SLOPE "slope between recorded states: round-off of M and theta over one increment"
 
-static double rstar(const lt_case_env *env) { return 1.0 / (1.0 / env->c.rcurv[0] + 1.0 / env->c.rcurv[1]); }
+static double rstar(const lt_case_env *env)
+{
+    return 1.0 / (1.0 / env->c.rcurv[0] + 1.0 / env->c.rcurv[1]);
+}
 
 static void normal_along(const lt_case_env *env, double uN, double out[LT_ALONG_COUNT])
 {
@@ -48,14 +51,16 @@ static void normal_along(const lt_case_env *env, double uN, double out[LT_ALONG_
 }
 
 /* The elastic-perfectly-plastic cycle of slope k and cap M on the case's DoF. */
-static void epp_cycle(const lt_case_env *env, lt_expect *x, double k, double M, double k_tol, const char *k_why)
+static void epp_cycle(const lt_case_env *env, lt_expect *x, double k, double M, double k_tol,
+                      const char *k_why)
 {
     double a = env->load[1], du = env->load[2] * env->c.dt, e = 4 * M * (a - M / k);
     x->value[LT_Q_CYCLE_ENERGY] = e;
     /* the onset of plastic flow inside a step: the trapezoid dissipation is short by at most
      * k du^2/8 per onset (docs/energy.md), two onsets per cycle; plus the overlap's round-off */
     x->tol[LT_Q_CYCLE_ENERGY] = k * du * du / 4 / e + TOL_POSITION;
-    x->why[LT_Q_CYCLE_ENERGY] = "onset of plastic flow inside a step: <= k du^2/8 per onset, two per cycle";
+    x->why[LT_Q_CYCLE_ENERGY] =
+        "onset of plastic flow inside a step: <= k du^2/8 per onset, two per cycle";
     x->value[LT_Q_CYCLE_STIFFNESS] = k;
     x->tol[LT_Q_CYCLE_STIFFNESS] = k_tol;
     x->why[LT_Q_CYCLE_STIFFNESS] = k_why;
@@ -69,78 +74,114 @@ void lt_rolling_cycle_expect(const lt_case_env *env, lt_expect *x, double k, dou
     epp_cycle(env, x, k, M, TOL_SLOPE, WHY_SLOPE);
 }
 
-double lt_rolling_hertz_stiffness(int rule, int twist, double kn, double kt, double mu, double rstar, double given)
+double lt_rolling_hertz_stiffness(int rule, int twist, double kn, double kt, double mu,
+                                  double rstar, double given)
 {
     if (!isnan(given)) return given;
     if (twist) return 4.5 * kt * mu * mu * rstar * rstar;
     return rule == LT_RR_EPSD2 ? kt * rstar * rstar : 2.25 * kn * mu * mu * rstar * rstar;
 }
 
-void lt_rolling_impact_spins(const lt_case_env *env, lt_expect *x, double e, double muR, double rstar, double tol,
-                             const char *why, double order)
+void lt_rolling_impact_spins(const lt_case_env *env, lt_expect *x, double e, double muR,
+                             double rstar, double tol, const char *why, double order)
 {
     double w = env->impact.spin, impulse = muR * rstar * env->c.mstar * env->impact.vn * (1 + e);
     x->value[LT_Q_SPIN_A] = w - impulse / env->inertia[0];
     x->value[LT_Q_SPIN_B] = -w + impulse / env->inertia[1];
-    for (int q = LT_Q_SPIN_A; q <= LT_Q_SPIN_B; q++) x->tol[q] = tol, x->why[q] = why, x->order[q] = order;
+    for (int q = LT_Q_SPIN_A; q <= LT_Q_SPIN_B; q++)
+        x->tol[q] = tol, x->why[q] = why, x->order[q] = order;
 }
 
 static void shear_expect(const lt_case_env *env, lt_expect *x)
 {
     const double *p = env->param;
-    epp_cycle(env, x, p[LR_P_KT], p[LR_P_TANPHI] * p[LR_P_KN] * env->load[0], TOL_FORMULA, "constant stiffness: exact");
+    epp_cycle(env, x, p[LR_P_KT], p[LR_P_TANPHI] * p[LR_P_KN] * env->load[0], TOL_FORMULA,
+              "constant stiffness: exact");
 }
 
 static void bending_expect(const lt_case_env *env, lt_expect *x)
 {
     const double *p = env->param;
-    double R = rstar(env), kr = isnan(p[LR_P_KR]) ? 2.25 * p[LR_P_KN] * p[LR_P_MUR] * p[LR_P_MUR] * R * R : p[LR_P_KR];
+    double R = rstar(env), kr = isnan(p[LR_P_KR])
+                                    ? 2.25 * p[LR_P_KN] * p[LR_P_MUR] * p[LR_P_MUR] * R * R
+                                    : p[LR_P_KR];
     epp_cycle(env, x, kr, p[LR_P_MUR] * R * p[LR_P_KN] * env->load[0], TOL_SLOPE, WHY_SLOPE);
 }
 
 static void twist_expect(const lt_case_env *env, lt_expect *x)
 {
     const double *p = env->param;
-    double R = rstar(env), ktw = isnan(p[LR_P_KTW]) ? 4.5 * p[LR_P_KT] * p[LR_P_MUTW] * p[LR_P_MUTW] * R * R : p[LR_P_KTW];
+    double R = rstar(env), ktw = isnan(p[LR_P_KTW])
+                                     ? 4.5 * p[LR_P_KT] * p[LR_P_MUTW] * p[LR_P_MUTW] * R * R
+                                     : p[LR_P_KTW];
     epp_cycle(env, x, ktw, p[LR_P_MUTW] * R * p[LR_P_KN] * env->load[0], TOL_SLOPE, WHY_SLOPE);
 }
 
-#define MAT {.young = 1e7, .poisson = 0.25, .density = 2600, .ktDivKn = 0.5, .tanPhi = 0.5}
+#define MAT                                                                           \
+    {                                                                                 \
+        .young = 1e7, .poisson = 0.25, .density = 2600, .ktDivKn = 0.5, .tanPhi = 0.5 \
+    }
 
 const lt_case lt_linear_rolling_cases[LR_N_CASES] = {
     {.name = "normal-load",
-     .doc = "Hooke as `linear`, no torque on a normal path: Fn, kn, kt, elast along loading to 1 mm and unloading",
+     .doc = "Hooke as `linear`, no torque on a normal path: Fn, kn, kt, elast along loading to 1 "
+            "mm and unloading",
      .kind = LT_CASE_NORMAL,
      .set = {{"kn", 1e6}, {"kt", 5e5}, {"tanPhi", 0.5}, {"muR", 0.3}, {"muTw", 0.2}},
-     .shape = {"sphere", "sphere"}, .radius = {0.1, 0.05}, .mat = {MAT, MAT},
-     .load = {1e-3, 1.0}, .steps = 1000,
-     .along = normal_along, .along_tol = TOL_FORMULA, .along_why = WHY_FORMULA},
+     .shape = {"sphere", "sphere"},
+     .radius = {0.1, 0.05},
+     .mat = {MAT, MAT},
+     .load = {1e-3, 1.0},
+     .steps = 1000,
+     .along = normal_along,
+     .along_tol = TOL_FORMULA,
+     .along_why = WHY_FORMULA},
     {.name = "shear-cycle",
-     .doc = "as `linear`: elastic-perfectly-plastic shear loop at 1 mm overlap, +-3 mm: 4 mu Fn (ua - mu Fn/kt)",
-     .kind = LT_CASE_CYCLE, .dof = 1,
+     .doc = "as `linear`: elastic-perfectly-plastic shear loop at 1 mm overlap, +-3 mm: 4 mu Fn "
+            "(ua - mu Fn/kt)",
+     .kind = LT_CASE_CYCLE,
+     .dof = 1,
      .set = {{"kn", 1e6}, {"kt", 5e5}, {"tanPhi", 0.5}, {"muR", 0.3}, {"muTw", 0.2}},
-     .shape = {"sphere", "sphere"}, .radius = {0.1, 0.05}, .mat = {MAT, MAT},
-     .load = {1e-3, 3e-3, 1.0}, .steps = 3000,
+     .shape = {"sphere", "sphere"},
+     .radius = {0.1, 0.05},
+     .mat = {MAT, MAT},
+     .load = {1e-3, 3e-3, 1.0},
+     .steps = 3000,
      .expect = shear_expect},
     {.name = "bending-cycle",
-     .doc = "rolling about y at 1 mm overlap, +-0.15 rad, kr = 2.25 kn muR^2 R*^2: cap muR R* Fn, 4 M (a - M/kr) a cycle",
-     .kind = LT_CASE_CYCLE, .dof = 4,
+     .doc = "rolling about y at 1 mm overlap, +-0.15 rad, kr = 2.25 kn muR^2 R*^2: cap muR R* Fn, "
+            "4 M (a - M/kr) a cycle",
+     .kind = LT_CASE_CYCLE,
+     .dof = 4,
      .set = {{"kn", 1e6}, {"kt", 5e5}, {"tanPhi", 0.5}, {"muR", 0.3}, {"muTw", 0.2}},
-     .shape = {"sphere", "sphere"}, .radius = {0.1, 0.05}, .mat = {MAT, MAT},
-     .load = {1e-3, 0.15, 1.0}, .steps = 3000,
+     .shape = {"sphere", "sphere"},
+     .radius = {0.1, 0.05},
+     .mat = {MAT, MAT},
+     .load = {1e-3, 0.15, 1.0},
+     .steps = 3000,
      .expect = bending_expect},
     {.name = "bending-cycle-z",
-     .doc = "rolling about z, equal spheres (R* = r/2), given kr = 500 N m/rad, +-0.1 rad: cap muR R* Fn, 4 M (a - M/kr)",
-     .kind = LT_CASE_CYCLE, .dof = 5,
+     .doc = "rolling about z, equal spheres (R* = r/2), given kr = 500 N m/rad, +-0.1 rad: cap muR "
+            "R* Fn, 4 M (a - M/kr)",
+     .kind = LT_CASE_CYCLE,
+     .dof = 5,
      .set = {{"kn", 1e6}, {"kt", 5e5}, {"tanPhi", 0.5}, {"muR", 0.3}, {"kr", 500}},
-     .shape = {"sphere", "sphere"}, .radius = {0.1, 0.1}, .mat = {MAT, MAT},
-     .load = {1e-3, 0.1, 1.0}, .steps = 2000,
+     .shape = {"sphere", "sphere"},
+     .radius = {0.1, 0.1},
+     .mat = {MAT, MAT},
+     .load = {1e-3, 0.1, 1.0},
+     .steps = 2000,
      .expect = bending_expect},
     {.name = "twist-cycle",
-     .doc = "twist, sphere on a wall, +-0.1 rad, ktw = 4.5 kt muTw^2 R*^2: cap muTw R* Fn, 4 M (a - M/ktw) a cycle",
-     .kind = LT_CASE_CYCLE, .dof = 3,
+     .doc = "twist, sphere on a wall, +-0.1 rad, ktw = 4.5 kt muTw^2 R*^2: cap muTw R* Fn, 4 M (a "
+            "- M/ktw) a cycle",
+     .kind = LT_CASE_CYCLE,
+     .dof = 3,
      .set = {{"kn", 1e6}, {"kt", 5e5}, {"tanPhi", 0.5}, {"muR", 0.3}, {"muTw", 0.2}},
-     .shape = {"wall", "sphere"}, .radius = {0, 0.1}, .mat = {MAT, MAT},
-     .load = {1e-3, 0.1, 1.0}, .steps = 2000,
+     .shape = {"wall", "sphere"},
+     .radius = {0, 0.1},
+     .mat = {MAT, MAT},
+     .load = {1e-3, 0.1, 1.0},
+     .steps = 2000,
      .expect = twist_expect},
 };

@@ -30,19 +30,40 @@
 #include <stddef.h>
 
 static const lt_param l6_params[L6_P_COUNT] = {
-    [L6_P_KN] = {.name = "kn", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
-                 .unit = "N/m", .doc = "normal stiffness (default: from materials)"},
-    [L6_P_KT] = {.name = "kt", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
-                 .unit = "N/m", .doc = "tangential stiffness (default: from materials)"},
-    [L6_P_CHARLEN] = {.name = "charLen", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+    [L6_P_KN] = {.name = "kn",
+                 .kind = LT_REAL,
+                 .def = NAN,
+                 .min = 0,
+                 .max = INFINITY,
+                 .unit = "N/m",
+                 .doc = "normal stiffness (default: from materials)"},
+    [L6_P_KT] = {.name = "kt",
+                 .kind = LT_REAL,
+                 .def = NAN,
+                 .min = 0,
+                 .max = INFINITY,
+                 .unit = "N/m",
+                 .doc = "tangential stiffness (default: from materials)"},
+    [L6_P_CHARLEN] = {.name = "charLen",
+                      .kind = LT_REAL,
+                      .def = NAN,
+                      .min = 0,
+                      .max = INFINITY,
                       .unit = "m",
                       .doc = "length l of kw = kn l^2, kb = kt l^2 (default: connector radius "
                              "sqrt(contA/pi))"},
-    [L6_P_NOBREAK] = {.name = "noBreak", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1, .unit = "-",
+    [L6_P_NOBREAK] = {.name = "noBreak",
+                      .kind = LT_BOOL,
+                      .def = 0,
+                      .min = 0,
+                      .max = 1,
+                      .unit = "-",
                       .doc = "never break; uN > 0 gives a tensile normal force"},
 };
-static const unsigned l6_param_flags[L6_P_COUNT] = {[L6_P_KN] = LT_PARAM_MATERIALS, [L6_P_KT] = LT_PARAM_MATERIALS};
-static const char *const l6_state[L6_S_COUNT] = {"kn", "kt", "kw", "kb", "Fty", "Ftz", "Tx", "Ty", "Tz"};
+static const unsigned l6_param_flags[L6_P_COUNT] = {
+    [L6_P_KN] = LT_PARAM_MATERIALS, [L6_P_KT] = LT_PARAM_MATERIALS};
+static const char *const l6_state[L6_S_COUNT] = {"kn",  "kt", "kw", "kb", "Fty",
+                                                 "Ftz", "Tx", "Ty", "Tz"};
 static const lt_energy_def l6_energies[L6_E_COUNT] = {
     {.name = "elast", .kind = LT_STORED, .doc = "elastic energy of the six springs"},
 };
@@ -77,17 +98,19 @@ static int l6_step(const double *p, const lt_contact *c, double *s, lt_response 
     out->f[5] = s[L6_S_TZ];
     out->k[0] = s[L6_S_KN];
     out->k[1] = s[L6_S_KT];
-    out->energy[L6_E_ELAST] = spring_energy(fn * fn, s[L6_S_KN]) +
-                           spring_energy(s[L6_S_FTY] * s[L6_S_FTY] + s[L6_S_FTZ] * s[L6_S_FTZ], s[L6_S_KT]) +
-                           spring_energy(s[L6_S_TX] * s[L6_S_TX], s[L6_S_KW]) +
-                           spring_energy(s[L6_S_TY] * s[L6_S_TY] + s[L6_S_TZ] * s[L6_S_TZ], s[L6_S_KB]);
+    out->energy[L6_E_ELAST] =
+        spring_energy(fn * fn, s[L6_S_KN]) +
+        spring_energy(s[L6_S_FTY] * s[L6_S_FTY] + s[L6_S_FTZ] * s[L6_S_FTZ], s[L6_S_KT]) +
+        spring_energy(s[L6_S_TX] * s[L6_S_TX], s[L6_S_KW]) +
+        spring_energy(s[L6_S_TY] * s[L6_S_TY] + s[L6_S_TZ] * s[L6_S_TZ], s[L6_S_KB]);
     return 1;
 }
 
 const lt_law law_linel6 = {
     .api_version = LT_LAW_API_VERSION,
     .name = "linel6",
-    .summary = "purely elastic in all six DoFs, kw = kn l^2 and kb = kt l^2 (Woo LinEl6, for testing)",
+    .summary =
+        "purely elastic in all six DoFs, kw = kn l^2 and kb = kt l^2 (Woo LinEl6, for testing)",
     .params = l6_params,
     .n_params = L6_P_COUNT,
     .state_names = l6_state,

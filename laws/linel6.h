@@ -7,7 +7,18 @@
 #include <lawtester/law.h>
 
 enum { L6_P_KN, L6_P_KT, L6_P_CHARLEN, L6_P_NOBREAK, L6_P_COUNT };
-enum { L6_S_KN, L6_S_KT, L6_S_KW, L6_S_KB, L6_S_FTY, L6_S_FTZ, L6_S_TX, L6_S_TY, L6_S_TZ, L6_S_COUNT };
+enum {
+    L6_S_KN,
+    L6_S_KT,
+    L6_S_KW,
+    L6_S_KB,
+    L6_S_FTY,
+    L6_S_FTZ,
+    L6_S_TX,
+    L6_S_TY,
+    L6_S_TZ,
+    L6_S_COUNT
+};
 enum { L6_E_ELAST, L6_E_COUNT };
 
 /* The cases (laws/linel6_cases.c). */

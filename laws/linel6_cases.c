@@ -16,25 +16,42 @@ static void normal_along(const lt_case_env *env, double uN, double out[LT_ALONG_
     hooke_along(env->param[L6_P_KN], env->param[L6_P_KT], uN, out);
 }
 
-static void impact_expect(const lt_case_env *env, lt_expect *x) { elastic_impact_expect(env->param[L6_P_KN], env, x); }
+static void impact_expect(const lt_case_env *env, lt_expect *x)
+{
+    elastic_impact_expect(env->param[L6_P_KN], env, x);
+}
 
 /* The cases' materials: E (Pa), nu, density (kg/m^3), ktDivKn, tanPhi */
-#define MAT {.young = 1e7, .poisson = 0.25, .density = 2600, .ktDivKn = 0.5, .tanPhi = 0.5}
-#define MAT_DENSE {.young = 1e7, .poisson = 0.25, .density = 7800, .ktDivKn = 0.5, .tanPhi = 0.5}
+#define MAT                                                                           \
+    {                                                                                 \
+        .young = 1e7, .poisson = 0.25, .density = 2600, .ktDivKn = 0.5, .tanPhi = 0.5 \
+    }
+#define MAT_DENSE                                                                     \
+    {                                                                                 \
+        .young = 1e7, .poisson = 0.25, .density = 7800, .ktDivKn = 0.5, .tanPhi = 0.5 \
+    }
 
 const lt_case lt_linel6_cases[L6_N_CASES] = {
     {.name = "normal-load",
      .doc = "Hooke: Fn, kn, kt, elast along loading to 1 mm and unloading",
      .kind = LT_CASE_NORMAL,
      .set = {{"kn", 2e6}, {"kt", 1e6}, {"charLen", 0.05}},
-     .radius = {0.1, 0.05}, .mat = {MAT, MAT},
-     .normal = {.overlap = 1e-3, .speed = 1.0}, .steps = 1000,
-     .along = normal_along, .along_tol = TOL_FORMULA, .along_why = WHY_FORMULA},
+     .radius = {0.1, 0.05},
+     .mat = {MAT, MAT},
+     .normal = {.overlap = 1e-3, .speed = 1.0},
+     .steps = 1000,
+     .along = normal_along,
+     .along_tol = TOL_FORMULA,
+     .along_why = WHY_FORMULA},
     {.name = "impact",
-     .doc = "elastic normal impact of unequal spheres at 2 m/s: e = 1, t_c = pi/w0, delta_max = v/w0",
+     .doc =
+         "elastic normal impact of unequal spheres at 2 m/s: e = 1, t_c = pi/w0, delta_max = v/w0",
      .kind = LT_CASE_IMPACT,
      .set = {{"kn", 2e6}, {"kt", 1e6}},
-     .radius = {0.1, 0.05}, .mat = {MAT, MAT_DENSE},
-     .impact = {.vn = 2.0}, .steps = 1000, .converge = 1,
+     .radius = {0.1, 0.05},
+     .mat = {MAT, MAT_DENSE},
+     .impact = {.vn = 2.0},
+     .steps = 1000,
+     .converge = 1,
      .expect = impact_expect},
 };

@@ -63,7 +63,8 @@ int lt_md_merge(double *cell, int n)
     for (; k >= 0; k--) md_merge_pair(cell, k, &shortest, &best);
     if (!(shortest < INFINITY)) best = 0;
     double *xs = cell, *uy = cell + LT_MD_MAX_CELLS, *uz = cell + 2 * LT_MD_MAX_CELLS;
-    double lo = best ? xs[best - 1] : 0, la = xs[best] - lo, lb = xs[best + 1] - xs[best], l = la + lb;
+    double lo = best ? xs[best - 1] : 0, la = xs[best] - lo, lb = xs[best + 1] - xs[best],
+           l = la + lb;
     if (l > 0) {
         uy[best] = (la * uy[best] + lb * uy[best + 1]) / l;
         uz[best] = (la * uz[best] + lb * uz[best + 1]) / l;
@@ -90,8 +91,8 @@ enum { MD_FY, MD_FZ, MD_PL, MD_EL, MD_SUMS };
 typedef struct md_row {
     double *cell;
     int k, from, to, slid;
-    int half;       /* the cell that takes half the step's increment (the entering annulus), or -1 */
-    double lo, flo; /* x_{k-1}, F(x_{k-1}) */
+    int half; /* the cell that takes half the step's increment (the entering annulus), or -1 */
+    double lo, flo;                 /* x_{k-1}, F(x_{k-1}) */
     double part[MD_SUMS][MD_LANES]; /* the partial sums (N, N, J, J) */
 } md_row;
 
@@ -100,8 +101,9 @@ typedef struct md_row {
  * it slid.  Its limit is max(lim (F(x_k) - F(x_{k-1})), 0) (as fmax: a NaN gives 0), its test
  * |kc t| against it squared, its return a factor on t (1 for a sticking cell: u * 1 is u, bit for
  * bit). */
-static inline int md_cell(double *cell, int k, double lo, double flo, double *fhi_out, double dy, double dz, double g8,
-                          double delta, double third, double lim, int slips, double part[MD_SUMS][MD_LANES], int j)
+static inline int md_cell(double *cell, int k, double lo, double flo, double *fhi_out, double dy,
+                          double dz, double g8, double delta, double third, double lim, int slips,
+                          double part[MD_SUMS][MD_LANES], int j)
 {
     double *uyk = cell + LT_MD_MAX_CELLS + k, *uzk = uyk + LT_MD_MAX_CELLS;
     double hi = cell[k], kc = g8 * (hi - lo);
@@ -135,10 +137,12 @@ static const unsigned char md_bits4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2
 
 /* Cells k and k + 1 (SSE2) into the partial sums of lanes j, j + 1 (j = 0 or 2); returns the
  * slide mask. */
-static inline int md_pair_sse2(md_row *r, int k, int j, double *lo, double *flo, __m128d vdy, __m128d vdz,
-                               __m128d vg8, __m128d vdelta, __m128d vthird, __m128d vlim, __m128d slipmask)
+static inline int md_pair_sse2(md_row *r, int k, int j, double *lo, double *flo, __m128d vdy,
+                               __m128d vdz, __m128d vg8, __m128d vdelta, __m128d vthird,
+                               __m128d vlim, __m128d slipmask)
 {
-    double *x = r->cell + k, *py = x + LT_MD_MAX_CELLS, *pz = py + LT_MD_MAX_CELLS; /* cells k, k + 1 */
+    double *x = r->cell + k, *py = x + LT_MD_MAX_CELLS,
+           *pz = py + LT_MD_MAX_CELLS; /* cells k, k + 1 */
     __m128d hi = _mm_loadu_pd(x), vlo = _mm_set_pd(x[0], *lo);
     __m128d sy = _mm_loadu_pd(py), sz = _mm_loadu_pd(pz);
     __m128d kc = _mm_mul_pd(vg8, _mm_sub_pd(hi, vlo));
@@ -147,23 +151,27 @@ static inline int md_pair_sse2(md_row *r, int k, int j, double *lo, double *flo,
     __m128d lc = _mm_mul_pd(vlim, _mm_sub_pd(fhi, _mm_unpacklo_pd(_mm_set_sd(*flo), fhi)));
     __m128d fmx = _mm_and_pd(lc, _mm_cmpgt_pd(lc, _mm_setzero_pd()));
     __m128d t2 = _mm_add_pd(_mm_mul_pd(ty, ty), _mm_mul_pd(tz, tz));
-    __m128d slide = _mm_and_pd(slipmask, _mm_cmpgt_pd(_mm_mul_pd(_mm_mul_pd(kc, kc), t2), _mm_mul_pd(fmx, fmx)));
+    __m128d slide = _mm_and_pd(
+        slipmask, _mm_cmpgt_pd(_mm_mul_pd(_mm_mul_pd(kc, kc), t2), _mm_mul_pd(fmx, fmx)));
     int slides = _mm_movemask_pd(slide);
     __m128d uy = ty, uz = tz, half = _mm_mul_pd(_mm_set1_pd(0.5), kc); /* t * 1 is t */
-    __m128d u2 = t2; /* as the AVX code */
+    __m128d u2 = t2;                                                   /* as the AVX code */
     double *p = &r->part[0][j];
     if (slides) {
         __m128d ret = _mm_div_pd(fmx, _mm_mul_pd(kc, _mm_sqrt_pd(t2)));
         __m128d scale = _mm_or_pd(_mm_and_pd(slide, ret), _mm_andnot_pd(slide, _mm_set1_pd(1)));
         uy = _mm_mul_pd(ty, scale), uz = _mm_mul_pd(tz, scale);
         u2 = _mm_add_pd(_mm_mul_pd(uy, uy), _mm_mul_pd(uz, uz));
-        __m128d pl = _mm_mul_pd(half, _mm_add_pd(_mm_mul_pd(_mm_add_pd(sy, uy), _mm_sub_pd(ty, uy)),
-                                                 _mm_mul_pd(_mm_add_pd(sz, uz), _mm_sub_pd(tz, uz))));
+        __m128d pl =
+            _mm_mul_pd(half, _mm_add_pd(_mm_mul_pd(_mm_add_pd(sy, uy), _mm_sub_pd(ty, uy)),
+                                        _mm_mul_pd(_mm_add_pd(sz, uz), _mm_sub_pd(tz, uz))));
         _mm_storeu_pd(p + MD_PL * MD_LANES, _mm_add_pd(_mm_loadu_pd(p + MD_PL * MD_LANES), pl));
     }
     __m128d el = _mm_mul_pd(half, u2);
-    _mm_storeu_pd(p + MD_FY * MD_LANES, _mm_add_pd(_mm_loadu_pd(p + MD_FY * MD_LANES), _mm_mul_pd(kc, uy)));
-    _mm_storeu_pd(p + MD_FZ * MD_LANES, _mm_add_pd(_mm_loadu_pd(p + MD_FZ * MD_LANES), _mm_mul_pd(kc, uz)));
+    _mm_storeu_pd(p + MD_FY * MD_LANES,
+                  _mm_add_pd(_mm_loadu_pd(p + MD_FY * MD_LANES), _mm_mul_pd(kc, uy)));
+    _mm_storeu_pd(p + MD_FZ * MD_LANES,
+                  _mm_add_pd(_mm_loadu_pd(p + MD_FZ * MD_LANES), _mm_mul_pd(kc, uz)));
     _mm_storeu_pd(p + MD_EL * MD_LANES, _mm_add_pd(_mm_loadu_pd(p + MD_EL * MD_LANES), el));
     _mm_storeu_pd(py, uy);
     _mm_storeu_pd(pz, uz);
@@ -173,9 +181,11 @@ static inline int md_pair_sse2(md_row *r, int k, int j, double *lo, double *flo,
 }
 
 /* Two cells at a time from r->k while two remain (SSE2). */
-static void md_cells_sse2(md_row *r, double dy, double dz, double g8, double delta, double third, double lim, int slips)
+static void md_cells_sse2(md_row *r, double dy, double dz, double g8, double delta, double third,
+                          double lim, int slips)
 {
-    const __m128d vdy = _mm_set1_pd(dy), vdz = _mm_set1_pd(dz), vg8 = _mm_set1_pd(g8), vdelta = _mm_set1_pd(delta);
+    const __m128d vdy = _mm_set1_pd(dy), vdz = _mm_set1_pd(dz), vg8 = _mm_set1_pd(g8),
+                  vdelta = _mm_set1_pd(delta);
     const __m128d vthird = _mm_set1_pd(third), vlim = _mm_set1_pd(lim);
     const __m128d slipmask = _mm_castsi128_pd(_mm_set1_epi64x(slips ? -1 : 0));
     double lo = r->lo, flo = r->flo;
@@ -187,7 +197,8 @@ static void md_cells_sse2(md_row *r, double dy, double dz, double g8, double del
             hy[r->half - k] = 0.5 * dy, hz[r->half - k] = 0.5 * dz;
             ddy = _mm_loadu_pd(hy), ddz = _mm_loadu_pd(hz);
         }
-        slid += md_bits4[md_pair_sse2(r, k, (k - r->from) & 7, &lo, &flo, ddy, ddz, vg8, vdelta, vthird, vlim, slipmask)];
+        slid += md_bits4[md_pair_sse2(r, k, (k - r->from) & 7, &lo, &flo, ddy, ddz, vg8, vdelta,
+                                      vthird, vlim, slipmask)];
     }
     r->lo = lo, r->flo = flo, r->k = k, r->slid += slid;
 }
@@ -199,16 +210,20 @@ static void md_cells_sse2(md_row *r, double dy, double dz, double g8, double del
  * partial sums s[4] (fy, fz, plast, elast of four lanes); *px, *pf: lane 3 holds x_{k-1} and
  * F(x_{k-1}) on entry, this group's on return.  The row's x, uy, uz of four cells are three
  * 32-byte loads, shuffled into one vector each and back.  Returns the slide mask. */
-#define MD_AVX_CONSTS __m256d vdy, __m256d vdz, __m256d vg8, __m256d vdelta, __m256d vthird, __m256d vlim, __m256d slipmask
-__attribute__((target("avx"), always_inline)) static inline int md_group_avx(double *x, __m256d *px, __m256d *pf,
-                                                                              __m256d s[4], MD_AVX_CONSTS)
+#define MD_AVX_CONSTS                                                                    \
+    __m256d vdy, __m256d vdz, __m256d vg8, __m256d vdelta, __m256d vthird, __m256d vlim, \
+        __m256d slipmask
+__attribute__((target("avx"), always_inline)) static inline int
+md_group_avx(double *x, __m256d *px, __m256d *pf, __m256d s[4], MD_AVX_CONSTS)
 {
     double *py = x + LT_MD_MAX_CELLS, *pz = py + LT_MD_MAX_CELLS;
     __m256d hi = _mm256_loadu_pd(x), sy = _mm256_loadu_pd(py), sz = _mm256_loadu_pd(pz);
-    __m256d vlo = _mm256_shuffle_pd(_mm256_permute2f128_pd(*px, hi, 0x21), hi, 0x5); /* x_{k-1} .. x_{k+2} */
+    __m256d vlo =
+        _mm256_shuffle_pd(_mm256_permute2f128_pd(*px, hi, 0x21), hi, 0x5); /* x_{k-1} .. x_{k+2} */
     __m256d kc = _mm256_mul_pd(vg8, _mm256_sub_pd(hi, vlo));
     __m256d ty = _mm256_add_pd(sy, vdy), tz = _mm256_add_pd(sz, vdz);
-    __m256d fhi = _mm256_mul_pd(hi, _mm256_sub_pd(vdelta, _mm256_mul_pd(_mm256_mul_pd(hi, hi), vthird)));
+    __m256d fhi =
+        _mm256_mul_pd(hi, _mm256_sub_pd(vdelta, _mm256_mul_pd(_mm256_mul_pd(hi, hi), vthird)));
     __m256d flo = _mm256_shuffle_pd(_mm256_permute2f128_pd(*pf, fhi, 0x21), fhi, 0x5);
     __m256d lc = _mm256_mul_pd(vlim, _mm256_sub_pd(fhi, flo));
     __m256d fmx = _mm256_and_pd(lc, _mm256_cmp_pd(lc, _mm256_setzero_pd(), _CMP_GT_OQ));
@@ -221,12 +236,16 @@ __attribute__((target("avx"), always_inline)) static inline int md_group_avx(dou
     if (slides) { /* the square root and the division only where a lane slides: they hold the divider */
         __m256d ret = _mm256_div_pd(fmx, _mm256_mul_pd(kc, _mm256_sqrt_pd(t2)));
         /* the factor by masks (gcc turns a blendv with a constant into a branch per lane) */
-        __m256d scale = _mm256_or_pd(_mm256_and_pd(slide, ret), _mm256_andnot_pd(slide, _mm256_set1_pd(1)));
+        __m256d scale =
+            _mm256_or_pd(_mm256_and_pd(slide, ret), _mm256_andnot_pd(slide, _mm256_set1_pd(1)));
         uy = _mm256_mul_pd(ty, scale), uz = _mm256_mul_pd(tz, scale);
         u2 = _mm256_add_pd(_mm256_mul_pd(uy, uy), _mm256_mul_pd(uz, uz));
         /* the slip work; a sticking lane's is +-0 (t - u = 0), which leaves a sum as it is */
-        s[2] = _mm256_add_pd(s[2], _mm256_mul_pd(half, _mm256_add_pd(_mm256_mul_pd(_mm256_add_pd(sy, uy), _mm256_sub_pd(ty, uy)),
-                                                                     _mm256_mul_pd(_mm256_add_pd(sz, uz), _mm256_sub_pd(tz, uz)))));
+        s[2] = _mm256_add_pd(
+            s[2],
+            _mm256_mul_pd(
+                half, _mm256_add_pd(_mm256_mul_pd(_mm256_add_pd(sy, uy), _mm256_sub_pd(ty, uy)),
+                                    _mm256_mul_pd(_mm256_add_pd(sz, uz), _mm256_sub_pd(tz, uz)))));
     }
     s[3] = _mm256_add_pd(s[3], _mm256_mul_pd(half, u2));
     s[0] = _mm256_add_pd(s[0], _mm256_mul_pd(kc, uy));
@@ -240,15 +259,19 @@ __attribute__((target("avx"), always_inline)) static inline int md_group_avx(dou
 
 /* Four cells at a time from r->k = r->from while four remain (AVX), groups alternating between
  * partial sums 0-3 and 4-7 (lane j of group g: cell from + 4 g + j, partial (4 g + j) mod 8). */
-__attribute__((target("avx"))) static void md_cells_avx(md_row *r, double dy, double dz, double g8, double delta,
-                                                         double third, double lim, int slips)
+__attribute__((target("avx"))) static void md_cells_avx(md_row *r, double dy, double dz, double g8,
+                                                        double delta, double third, double lim,
+                                                        int slips)
 {
     const __m256d vdy = _mm256_set1_pd(dy), vdz = _mm256_set1_pd(dz), vg8 = _mm256_set1_pd(g8);
-    const __m256d vdelta = _mm256_set1_pd(delta), vthird = _mm256_set1_pd(third), vlim = _mm256_set1_pd(lim);
+    const __m256d vdelta = _mm256_set1_pd(delta), vthird = _mm256_set1_pd(third),
+                  vlim = _mm256_set1_pd(lim);
     const __m256d slipmask = _mm256_castsi256_pd(_mm256_set1_epi64x(slips ? -1 : 0));
     __m256d s0[4], s1[4];
-    for (int q = 0; q < MD_SUMS; q++) s0[q] = _mm256_loadu_pd(r->part[q]), s1[q] = _mm256_loadu_pd(r->part[q] + 4);
-    __m256d px = _mm256_set_pd(r->lo, 0, 0, 0), pf = _mm256_set_pd(r->flo, 0, 0, 0); /* lane 3: x_{k-1}, F */
+    for (int q = 0; q < MD_SUMS; q++)
+        s0[q] = _mm256_loadu_pd(r->part[q]), s1[q] = _mm256_loadu_pd(r->part[q] + 4);
+    __m256d px = _mm256_set_pd(r->lo, 0, 0, 0),
+            pf = _mm256_set_pd(r->flo, 0, 0, 0); /* lane 3: x_{k-1}, F */
     int k = r->k, to = r->to, slid = 0;
     double *cell = r->cell;
     /* the entering cell's group takes these increments: half in its lane (h: its lane from k) */
@@ -258,17 +281,21 @@ __attribute__((target("avx"))) static void md_cells_avx(md_row *r, double dy, do
     for (; k + 8 <= to; k += 8, h -= 8) {
         int in = (unsigned)h < 8u;
         slid += md_bits4[md_group_avx(cell + k, &px, &pf, s0, in ? _mm256_loadu_pd(hy) : vdy,
-                                      in ? _mm256_loadu_pd(hz) : vdz, vg8, vdelta, vthird, vlim, slipmask)];
-        slid += md_bits4[md_group_avx(cell + k + 4, &px, &pf, s1, in ? _mm256_loadu_pd(hy + 4) : vdy,
-                                      in ? _mm256_loadu_pd(hz + 4) : vdz, vg8, vdelta, vthird, vlim, slipmask)];
+                                      in ? _mm256_loadu_pd(hz) : vdz, vg8, vdelta, vthird, vlim,
+                                      slipmask)];
+        slid += md_bits4[md_group_avx(
+            cell + k + 4, &px, &pf, s1, in ? _mm256_loadu_pd(hy + 4) : vdy,
+            in ? _mm256_loadu_pd(hz + 4) : vdz, vg8, vdelta, vthird, vlim, slipmask)];
     }
     if (k + 4 <= to) {
         int in = (unsigned)h < 4u;
         slid += md_bits4[md_group_avx(cell + k, &px, &pf, s0, in ? _mm256_loadu_pd(hy) : vdy,
-                                      in ? _mm256_loadu_pd(hz) : vdz, vg8, vdelta, vthird, vlim, slipmask)];
+                                      in ? _mm256_loadu_pd(hz) : vdz, vg8, vdelta, vthird, vlim,
+                                      slipmask)];
         k += 4;
     }
-    for (int q = 0; q < MD_SUMS; q++) _mm256_storeu_pd(r->part[q], s0[q]), _mm256_storeu_pd(r->part[q] + 4, s1[q]);
+    for (int q = 0; q < MD_SUMS; q++)
+        _mm256_storeu_pd(r->part[q], s0[q]), _mm256_storeu_pd(r->part[q] + 4, s1[q]);
     double last[4];
     _mm256_storeu_pd(last, px);
     r->lo = last[3];
@@ -283,17 +310,21 @@ __attribute__((target("avx"))) static void md_cells_avx(md_row *r, double dy, do
  * uy, uz of eight cells are three 64-byte loads; each quantity is gathered from them by two
  * two-source permutes (element 3 j + q of the 24) and put back by two. */
 #define MD_AVX512 1
-__attribute__((target("avx512f"))) static void md_cells_avx512(md_row *r, double dy, double dz, double g8, double delta,
+__attribute__((target("avx512f"))) static void md_cells_avx512(md_row *r, double dy, double dz,
+                                                               double g8, double delta,
                                                                double third, double lim, int slips)
 {
     const __m512d vdy = _mm512_set1_pd(dy), vdz = _mm512_set1_pd(dz), vg8 = _mm512_set1_pd(g8);
-    const __m512d vdelta = _mm512_set1_pd(delta), vthird = _mm512_set1_pd(third), vlim = _mm512_set1_pd(lim);
+    const __m512d vdelta = _mm512_set1_pd(delta), vthird = _mm512_set1_pd(third),
+                  vlim = _mm512_set1_pd(lim);
     const __m512d zero = _mm512_setzero_pd(), one = _mm512_set1_pd(1), halfc = _mm512_set1_pd(0.5);
     const __mmask8 slipmask = slips ? 0xFF : 0;
-    const __m512i shift = _mm512_set_epi64(6, 5, 4, 3, 2, 1, 0, 15); /* lane 7 of the previous group, then lanes 0-6 */
+    const __m512i shift = _mm512_set_epi64(6, 5, 4, 3, 2, 1, 0,
+                                           15); /* lane 7 of the previous group, then lanes 0-6 */
     __m512d sfy = _mm512_loadu_pd(r->part[MD_FY]), sfz = _mm512_loadu_pd(r->part[MD_FZ]);
     __m512d spl = _mm512_loadu_pd(r->part[MD_PL]), sel = _mm512_loadu_pd(r->part[MD_EL]);
-    __m512d px = _mm512_set1_pd(r->lo), pf = _mm512_set1_pd(r->flo); /* lane 7: x_{k-1}, F(x_{k-1}) */
+    __m512d px = _mm512_set1_pd(r->lo),
+            pf = _mm512_set1_pd(r->flo); /* lane 7: x_{k-1}, F(x_{k-1}) */
     int k = r->k, to = r->to, slid = 0;
     double *cell = r->cell;
     for (; k < to; k += 8) {
@@ -301,29 +332,38 @@ __attribute__((target("avx512f"))) static void md_cells_avx512(md_row *r, double
         int n8 = to - k < 8 ? to - k : 8;
         __mmask8 lanes = (__mmask8)((1u << n8) - 1);
         double *x = cell + k, *py = x + LT_MD_MAX_CELLS, *pz = py + LT_MD_MAX_CELLS;
-        __m512d hi = _mm512_maskz_loadu_pd(lanes, x), sy = _mm512_maskz_loadu_pd(lanes, py), sz = _mm512_maskz_loadu_pd(lanes, pz);
+        __m512d hi = _mm512_maskz_loadu_pd(lanes, x), sy = _mm512_maskz_loadu_pd(lanes, py),
+                sz = _mm512_maskz_loadu_pd(lanes, pz);
         __m512d vlo = _mm512_permutex2var_pd(hi, shift, px);
         __m512d kc = _mm512_mul_pd(vg8, _mm512_sub_pd(hi, vlo));
         __m512d ddy = vdy, ddz = vdz;
         if ((unsigned)(r->half - k) < 8u) { /* the entering cell: half the increment in its lane */
             __mmask8 hl = (__mmask8)(1u << (r->half - k));
-            ddy = _mm512_mask_mov_pd(vdy, hl, _mm512_set1_pd(0.5 * dy)), ddz = _mm512_mask_mov_pd(vdz, hl, _mm512_set1_pd(0.5 * dz));
+            ddy = _mm512_mask_mov_pd(vdy, hl, _mm512_set1_pd(0.5 * dy)),
+            ddz = _mm512_mask_mov_pd(vdz, hl, _mm512_set1_pd(0.5 * dz));
         }
         __m512d ty = _mm512_add_pd(sy, ddy), tz = _mm512_add_pd(sz, ddz);
-        __m512d fhi = _mm512_mul_pd(hi, _mm512_sub_pd(vdelta, _mm512_mul_pd(_mm512_mul_pd(hi, hi), vthird)));
+        __m512d fhi =
+            _mm512_mul_pd(hi, _mm512_sub_pd(vdelta, _mm512_mul_pd(_mm512_mul_pd(hi, hi), vthird)));
         __m512d flo = _mm512_permutex2var_pd(fhi, shift, pf);
         __m512d lc = _mm512_mul_pd(vlim, _mm512_sub_pd(fhi, flo));
         __m512d fmx = _mm512_maskz_mov_pd(_mm512_cmp_pd_mask(lc, zero, _CMP_GT_OQ), lc);
         __m512d t2 = _mm512_add_pd(_mm512_mul_pd(ty, ty), _mm512_mul_pd(tz, tz));
-        __mmask8 slide = lanes & slipmask & _mm512_cmp_pd_mask(_mm512_mul_pd(_mm512_mul_pd(kc, kc), t2), _mm512_mul_pd(fmx, fmx), _CMP_GT_OQ);
+        __mmask8 slide = lanes & slipmask &
+                         _mm512_cmp_pd_mask(_mm512_mul_pd(_mm512_mul_pd(kc, kc), t2),
+                                            _mm512_mul_pd(fmx, fmx), _CMP_GT_OQ);
         __m512d uy = ty, uz = tz, half = _mm512_mul_pd(halfc, kc), u2 = t2;
         if (slide) {
             __m512d ret = _mm512_div_pd(fmx, _mm512_mul_pd(kc, _mm512_sqrt_pd(t2)));
             __m512d scale = _mm512_mask_blend_pd(slide, one, ret);
             uy = _mm512_mul_pd(ty, scale), uz = _mm512_mul_pd(tz, scale);
             u2 = _mm512_add_pd(_mm512_mul_pd(uy, uy), _mm512_mul_pd(uz, uz));
-            spl = _mm512_mask_add_pd(spl, lanes, spl, _mm512_mul_pd(half, _mm512_add_pd(_mm512_mul_pd(_mm512_add_pd(sy, uy), _mm512_sub_pd(ty, uy)),
-                                                                                         _mm512_mul_pd(_mm512_add_pd(sz, uz), _mm512_sub_pd(tz, uz)))));
+            spl = _mm512_mask_add_pd(
+                spl, lanes, spl,
+                _mm512_mul_pd(
+                    half,
+                    _mm512_add_pd(_mm512_mul_pd(_mm512_add_pd(sy, uy), _mm512_sub_pd(ty, uy)),
+                                  _mm512_mul_pd(_mm512_add_pd(sz, uz), _mm512_sub_pd(tz, uz)))));
             slid += __builtin_popcount(slide);
         }
         sel = _mm512_mask_add_pd(sel, lanes, sel, _mm512_mul_pd(half, u2));
@@ -383,8 +423,8 @@ unsigned lt_md_paths(unsigned paths)
 }
 
 /* lt_md_cells with cell `half` (or none: -1) taking half the increment */
-static int md_pass(double *cell, int from, int to, int half, double dy, double dz, double g8, double delta,
-                   double third, double lim, int slips, lt_md_sums *sum)
+static int md_pass(double *cell, int from, int to, int half, double dy, double dz, double g8,
+                   double delta, double third, double lim, int slips, lt_md_sums *sum)
 {
     md_row r;
     r.cell = cell, r.k = r.from = from, r.to = to, r.slid = 0, r.half = half;
@@ -400,8 +440,10 @@ static int md_pass(double *cell, int from, int to, int half, double dy, double d
 #if defined(__SSE2__)
     if (to > from && (md_paths & LT_MD_SSE2)) {
 #if defined(MD_AVX)
-        if (to - from >= 8 && (md_paths & LT_MD_AVX512) && md_avx512()) md_cells_avx512(&r, dy, dz, g8, delta, third, lim, slips);
-        if (to - r.k >= 4 && (md_paths & LT_MD_AVX) && md_avx()) md_cells_avx(&r, dy, dz, g8, delta, third, lim, slips);
+        if (to - from >= 8 && (md_paths & LT_MD_AVX512) && md_avx512())
+            md_cells_avx512(&r, dy, dz, g8, delta, third, lim, slips);
+        if (to - r.k >= 4 && (md_paths & LT_MD_AVX) && md_avx())
+            md_cells_avx(&r, dy, dz, g8, delta, third, lim, slips);
 #endif
         md_cells_sse2(&r, dy, dz, g8, delta, third, lim, slips);
     }
@@ -409,7 +451,8 @@ static int md_pass(double *cell, int from, int to, int half, double dy, double d
     for (; r.k < to; r.k++) {
         double fhi;
         double ddy = r.k == half ? 0.5 * dy : dy, ddz = r.k == half ? 0.5 * dz : dz;
-        r.slid += md_cell(cell, r.k, r.lo, r.flo, &fhi, ddy, ddz, g8, delta, third, lim, slips, r.part, (r.k - from) & 7);
+        r.slid += md_cell(cell, r.k, r.lo, r.flo, &fhi, ddy, ddz, g8, delta, third, lim, slips,
+                          r.part, (r.k - from) & 7);
         r.lo = cell[r.k], r.flo = fhi;
     }
     double t[MD_SUMS];
@@ -421,14 +464,14 @@ static int md_pass(double *cell, int from, int to, int half, double dy, double d
     return r.slid;
 }
 
-int lt_md_cells(double *cell, int from, int to, double dy, double dz, double g8, double delta, double third,
-                double lim, int slips, lt_md_sums *sum)
+int lt_md_cells(double *cell, int from, int to, double dy, double dz, double g8, double delta,
+                double third, double lim, int slips, lt_md_sums *sum)
 {
     return md_pass(cell, from, to, -1, dy, dz, g8, delta, third, lim, slips, sum);
 }
 
-int lt_md_cells_half(double *cell, int from, int to, int half, double dy, double dz, double g8, double delta,
-                     double third, double lim, int slips, lt_md_sums *sum)
+int lt_md_cells_half(double *cell, int from, int to, int half, double dy, double dz, double g8,
+                     double delta, double third, double lim, int slips, lt_md_sums *sum)
 {
     return md_pass(cell, from, to, half, dy, dz, g8, delta, third, lim, slips, sum);
 }
@@ -454,7 +497,8 @@ lt_tangential lt_md_step(const lt_md_in *in, double *cell, double *md_n)
         double ap = sqrt(in->rprev * in->delta_prev);
         if (ap > 0) {
             for (int k = 0; k < cap - 1; k++)
-                cell[k] = ap * (k + 1) / (cap - 1), cell[LT_MD_MAX_CELLS + k] = cell[2 * LT_MD_MAX_CELLS + k] = 0;
+                cell[k] = ap * (k + 1) / (cap - 1),
+                cell[LT_MD_MAX_CELLS + k] = cell[2 * LT_MD_MAX_CELLS + k] = 0;
             n = cap - 1;
         }
     }
@@ -499,4 +543,3 @@ lt_tangential lt_md_step(const lt_md_in *in, double *cell, double *md_n)
     *md_n = n;
     return t;
 }
-

@@ -69,16 +69,16 @@ typedef struct lt_tangential {
 
 /* The row's inputs of a step, in SI units. */
 typedef struct lt_md_in {
-    double rstar, delta;       /* m: the profile g(x) = x^2/rstar and its elastic overlap */
-    double rprev, delta_prev;  /* m: the same of the previous state (the first row's extent) */
-    double K;                  /* N/m^1.5: (4/3) E* sqrt(rstar), the profile's Hertz constant */
-    double gstar;              /* Pa: G* */
-    double tanphi;             /* -: friction coefficient */
-    double fn_abs, fe;         /* N: the normal force the Coulomb limit takes; the profile's force (< 0) */
-    double dy, dz;             /* m: the tangential displacement of the step, local y and z */
-    int cap;                   /* the most cells (2 or more) */
-    int slips;                 /* 0: no Coulomb limit (noSlip) */
-    int fresh;                 /* 1: the contact's first step (no history) */
+    double rstar, delta;      /* m: the profile g(x) = x^2/rstar and its elastic overlap */
+    double rprev, delta_prev; /* m: the same of the previous state (the first row's extent) */
+    double K;                 /* N/m^1.5: (4/3) E* sqrt(rstar), the profile's Hertz constant */
+    double gstar;             /* Pa: G* */
+    double tanphi;            /* -: friction coefficient */
+    double fn_abs, fe; /* N: the normal force the Coulomb limit takes; the profile's force (< 0) */
+    double dy, dz;     /* m: the tangential displacement of the step, local y and z */
+    int cap;           /* the most cells (2 or more) */
+    int slips;         /* 0: no Coulomb limit (noSlip) */
+    int fresh;         /* 1: the contact's first step (no history) */
 } lt_md_in;
 
 /* A full row: merge two neighbours (force-preserving: the merged cell carries L1 u1 + L2 u2).
@@ -106,12 +106,12 @@ lt_tangential lt_md_step(const lt_md_in *in, double *cell, double *md_n);
 typedef struct lt_md_sums {
     double fy, fz, elast, plast;
 } lt_md_sums;
-int lt_md_cells(double *cell, int from, int to, double dy, double dz, double g8, double delta, double third,
-                double lim, int slips, lt_md_sums *sum);
+int lt_md_cells(double *cell, int from, int to, double dy, double dz, double g8, double delta,
+                double third, double lim, int slips, lt_md_sums *sum);
 /* lt_md_cells with cell `half` (from <= half < to; -1: none) taking half the increment (0.5 dy,
  * 0.5 dz): the annulus the contact grew into during the step, in the same pass as the others. */
-int lt_md_cells_half(double *cell, int from, int to, int half, double dy, double dz, double g8, double delta,
-                     double third, double lim, int slips, lt_md_sums *sum);
+int lt_md_cells_half(double *cell, int from, int to, int half, double dy, double dz, double g8,
+                     double delta, double third, double lim, int slips, lt_md_sums *sum);
 /* Which vector code lt_md_cells may use (for tests; default all, each where the processor has it;
  * none: one cell at a time); returns the previous setting. */
 #define LT_MD_SSE2 1u
@@ -123,16 +123,32 @@ unsigned lt_md_paths(unsigned paths);
  * "md_uz0" ... "md_uz159", as initialisers of a name array (the law's LT_MD_STATE_NAMES_160 after
  * its own names). */
 #define LT_MD_NAME(p, i) p #i,
-#define LT_MD_NAMES_TEN(p, d)                                                                                    \
-    LT_MD_NAME(p, d##0) LT_MD_NAME(p, d##1) LT_MD_NAME(p, d##2) LT_MD_NAME(p, d##3) LT_MD_NAME(p, d##4)          \
-    LT_MD_NAME(p, d##5) LT_MD_NAME(p, d##6) LT_MD_NAME(p, d##7) LT_MD_NAME(p, d##8) LT_MD_NAME(p, d##9)
-#define LT_MD_NAMES_160(p)                                                                                       \
-    LT_MD_NAME(p, 0) LT_MD_NAME(p, 1) LT_MD_NAME(p, 2) LT_MD_NAME(p, 3) LT_MD_NAME(p, 4) LT_MD_NAME(p, 5)        \
-    LT_MD_NAME(p, 6) LT_MD_NAME(p, 7) LT_MD_NAME(p, 8) LT_MD_NAME(p, 9) LT_MD_NAMES_TEN(p, 1)                    \
-    LT_MD_NAMES_TEN(p, 2) LT_MD_NAMES_TEN(p, 3) LT_MD_NAMES_TEN(p, 4) LT_MD_NAMES_TEN(p, 5)                      \
-    LT_MD_NAMES_TEN(p, 6) LT_MD_NAMES_TEN(p, 7) LT_MD_NAMES_TEN(p, 8) LT_MD_NAMES_TEN(p, 9)                      \
-    LT_MD_NAMES_TEN(p, 10) LT_MD_NAMES_TEN(p, 11) LT_MD_NAMES_TEN(p, 12) LT_MD_NAMES_TEN(p, 13)                  \
-    LT_MD_NAMES_TEN(p, 14) LT_MD_NAMES_TEN(p, 15)
-#define LT_MD_STATE_NAMES_160 LT_MD_NAMES_160("md_x") LT_MD_NAMES_160("md_uy") LT_MD_NAMES_160("md_uz")
+/* the lists of macro expansions, ten names a line (laid out by hand) */
+/* clang-format off */
+#define LT_MD_NAMES_TEN(p, d) \
+    LT_MD_NAME(p, d##0) LT_MD_NAME(p, d##1) LT_MD_NAME(p, d##2) LT_MD_NAME(p, d##3) \
+    LT_MD_NAME(p, d##4) LT_MD_NAME(p, d##5) LT_MD_NAME(p, d##6) LT_MD_NAME(p, d##7) \
+    LT_MD_NAME(p, d##8) LT_MD_NAME(p, d##9)
+#define LT_MD_NAMES_160(p) \
+    LT_MD_NAME(p, 0) LT_MD_NAME(p, 1) LT_MD_NAME(p, 2) LT_MD_NAME(p, 3) LT_MD_NAME(p, 4) \
+    LT_MD_NAME(p, 5) LT_MD_NAME(p, 6) LT_MD_NAME(p, 7) LT_MD_NAME(p, 8) LT_MD_NAME(p, 9) \
+    LT_MD_NAMES_TEN(p, 1) \
+    LT_MD_NAMES_TEN(p, 2) \
+    LT_MD_NAMES_TEN(p, 3) \
+    LT_MD_NAMES_TEN(p, 4) \
+    LT_MD_NAMES_TEN(p, 5) \
+    LT_MD_NAMES_TEN(p, 6) \
+    LT_MD_NAMES_TEN(p, 7) \
+    LT_MD_NAMES_TEN(p, 8) \
+    LT_MD_NAMES_TEN(p, 9) \
+    LT_MD_NAMES_TEN(p, 10) \
+    LT_MD_NAMES_TEN(p, 11) \
+    LT_MD_NAMES_TEN(p, 12) \
+    LT_MD_NAMES_TEN(p, 13) \
+    LT_MD_NAMES_TEN(p, 14) \
+    LT_MD_NAMES_TEN(p, 15)
+/* clang-format on */
+#define LT_MD_STATE_NAMES_160 \
+    LT_MD_NAMES_160("md_x") LT_MD_NAMES_160("md_uy") LT_MD_NAMES_160("md_uz")
 
 #endif

@@ -42,7 +42,10 @@
 /* The option `rolling` of a Hertz law (LT_CHOICE): none, k_r = 2.25 kn mu_r^2 R*^2 (Ai et al.'s
  * EPSD, LIGGGHTS' epsd), or k_r = kt R*^2 (LIGGGHTS' epsd2, after Iwashita & Oda). */
 enum { LT_RR_NONE, LT_RR_EPSD, LT_RR_EPSD2 };
-#define LT_RR_CHOICES {"none", "epsd", "epsd2", 0}
+#define LT_RR_CHOICES              \
+    {                              \
+        "none", "epsd", "epsd2", 0 \
+    }
 
 /* The history of the two springs and the damper (local components, N m and rad/s). */
 typedef struct lt_rr_history {
@@ -59,7 +62,7 @@ typedef struct lt_rr_in {
     int rescale;      /* 1: scale the moments by kr/kr0, ktw/ktw0 first (the overlap decreased) */
     double cr;        /* N m s/rad, rolling damping coefficient (0: none) */
     double lim_r, lim_r0, lim_tw, lim_tw0; /* N m, the caps now and at the previous state */
-    int formula;      /* the plastic work formula, LIN_D_* of laws/linear_core.h */
+    int formula; /* the plastic work formula, LIN_D_* of laws/linear_core.h */
 } lt_rr_in;
 
 /* What a step gives. */
@@ -95,8 +98,8 @@ static inline double lt_rr_inertia(const lt_contact *c)
 /* Elastic-perfectly-plastic spring on a 2-vector moment m (N m, updated) of stiffness k with the
  * increment (dy, dz) (rad) and the limit lim (previous state's: lim0), dissipation formula f.
  * Returns the plastic work of the step (J); *yielded = 1 if returned to the limit. */
-static inline double lt_rr_epp_moment(double k, double lim, double lim0, int f, double m[2], double dy, double dz,
-                                      int *yielded)
+static inline double lt_rr_epp_moment(double k, double lim, double lim0, int f, double m[2],
+                                      double dy, double dz, int *yielded)
 {
     double ty = m[0] + k * dy, tz = m[1] + k * dz, norm = hypot(ty, tz);
     *yielded = norm > lim;
@@ -128,7 +131,8 @@ static inline lt_rr_out lt_rr_step(const lt_rr_in *in, const lt_contact *c, lt_r
         if (in->ktw0 > 0) mt[0] *= ktw / in->ktw0;
     }
     /* rolling */
-    o.plast = lt_rr_epp_moment(kr, in->lim_r, in->lim_r0, in->formula, mr, c->v[4] * dt, c->v[5] * dt, &o.rolled);
+    o.plast = lt_rr_epp_moment(kr, in->lim_r, in->lim_r0, in->formula, mr, c->v[4] * dt,
+                               c->v[5] * dt, &o.rolled);
     /* viscous rolling damping at the extrapolated rate, off while rolling plastically */
     double wy0 = c->fresh ? c->v[4] : h->w[0], wz0 = c->fresh ? c->v[5] : h->w[1];
     double mdy = 0, mdz = 0;
@@ -138,14 +142,16 @@ static inline lt_rr_out lt_rr_step(const lt_rr_in *in, const lt_contact *c, lt_r
     }
     o.visc = 0.5 * ((h->md[0] + mdy) * c->v[4] + (h->md[1] + mdz) * c->v[5]) * dt;
     /* twisting */
-    o.plast += lt_rr_epp_moment(ktw, in->lim_tw, in->lim_tw0, in->formula, mt, c->v[3] * dt, 0, &o.twisted);
+    o.plast += lt_rr_epp_moment(ktw, in->lim_tw, in->lim_tw0, in->formula, mt, c->v[3] * dt, 0,
+                                &o.twisted);
     h->mr[0] = mr[0], h->mr[1] = mr[1], h->mt = mt[0];
     h->md[0] = mdy, h->md[1] = mdz, h->w[0] = c->v[4], h->w[1] = c->v[5];
     o.twist = mt[0];
     o.bend[0] = mr[0] + mdy;
     o.bend[1] = mr[1] + mdz;
     o.elast = lt_rr_energy(kr, ktw, mr[0], mr[1], mt[0]);
-    double work = 0.5 * ((m0y + mr[0]) * c->v[4] + (m0z + mr[1]) * c->v[5] + (t0 + mt[0]) * c->v[3]) * dt;
+    double work =
+        0.5 * ((m0y + mr[0]) * c->v[4] + (m0z + mr[1]) * c->v[5] + (t0 + mt[0]) * c->v[3]) * dt;
     o.kvar = work - (o.elast - e0) - o.plast;
     return o;
 }
@@ -153,7 +159,8 @@ static inline lt_rr_out lt_rr_step(const lt_rr_in *in, const lt_contact *c, lt_r
 /* The rolling and twisting caps in a yield function (lt_yield.excess): the larger of the
  * excess e of the other limits and the utilisations |Mr|/(mu_r R* |Fn|) - 1, |Mt|/(mu_tw R*
  * |Fn|) - 1 (laws/utilisation.h), over the six generalized forces f (N, N m). */
-static inline double lt_rr_excess(double e, double muR, double muTw, double rstar, const double f[LT_DOF])
+static inline double lt_rr_excess(double e, double muR, double muTw, double rstar,
+                                  const double f[LT_DOF])
 {
     double an = fabs(f[0]);
     e = fmax(e, lt_utilisation(hypot(f[4], f[5]), muR * rstar * an));
@@ -165,29 +172,48 @@ static inline double lt_rr_excess(double e, double muR, double muTw, double rsta
  * step and the history above (names LT_RR_STATE_NAMES), all 0 when the contact forms; a
  * step returned to a cap is told in lt_rr_out (the law folds it into its own yield flag). */
 enum {
-    LT_RR_S_KR, LT_RR_S_KTW, LT_RR_S_MRY, LT_RR_S_MRZ, LT_RR_S_MTW, LT_RR_S_MDY, LT_RR_S_MDZ, LT_RR_S_WY, LT_RR_S_WZ,
+    LT_RR_S_KR,
+    LT_RR_S_KTW,
+    LT_RR_S_MRY,
+    LT_RR_S_MRZ,
+    LT_RR_S_MTW,
+    LT_RR_S_MDY,
+    LT_RR_S_MDZ,
+    LT_RR_S_WY,
+    LT_RR_S_WZ,
     LT_RR_S_COUNT
 };
 #define LT_RR_STATE_NAMES "kr", "ktw", "Mry", "Mrz", "Mtw", "Mdy", "Mdz", "wy", "wz"
 /* The option's parameters, as the Hertz laws declare them (lt_param initialisers; `choices` the
  * law's array LT_RR_CHOICES): unset muR, muTw mean 0.1 (lt_rr_given_mu), unset kr, ktw the rule's. */
-#define LT_RR_PARAM_ROLLING(choice_names)                                                                            \
-    {.name = "rolling", .kind = LT_CHOICE, .def = LT_RR_NONE, .min = 0, .max = 2, .unit = "-", \
-     .doc = "rolling and twisting resistance: none | epsd (kr = 2.25 kn muR^2 R*^2, Ai et al. " \
-            "2011) | epsd2 (kr = kt R*^2, Iwashita & Oda 1998); kn = 2 E* a, kt = 8 G* a of " \
-            "this step", .choices = choice_names}
-#define LT_RR_PARAM_MUR                                                                                         \
-    {.name = "muR", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY, .unit = "-", \
-     .doc = "rolling: friction coefficient mu_r, M_max = mu_r R* |Fn| (default: 0.1)"}
-#define LT_RR_PARAM_KR {.name = "kr", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY, \
-                        .unit = "N m/rad", \
-                        .doc = "rolling: stiffness (default: the rule's, from kn or kt)"}
-#define LT_RR_PARAM_MUTW                                                                                        \
-    {.name = "muTw", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY, .unit = "-", \
-     .doc = "rolling: twisting friction coefficient, M_tw = muTw R* |Fn| (default: 0.1)"}
-#define LT_RR_PARAM_KTW                                                                                         \
-    {.name = "ktw", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY, .unit = "N m/rad", \
-     .doc = "rolling: twisting stiffness (default: 4.5 kt muTw^2 R*^2)"}
+#define LT_RR_PARAM_ROLLING(choice_names)                                                          \
+    {                                                                                              \
+        .name = "rolling", .kind = LT_CHOICE, .def = LT_RR_NONE, .min = 0, .max = 2, .unit = "-",  \
+        .doc = "rolling and twisting resistance: none | epsd (kr = 2.25 kn muR^2 R*^2, Ai et al. " \
+               "2011) | epsd2 (kr = kt R*^2, Iwashita & Oda 1998); kn = 2 E* a, kt = 8 G* a of "   \
+               "this step",                                                                        \
+        .choices = choice_names                                                                    \
+    }
+#define LT_RR_PARAM_MUR                                                                     \
+    {                                                                                       \
+        .name = "muR", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY, .unit = "-", \
+        .doc = "rolling: friction coefficient mu_r, M_max = mu_r R* |Fn| (default: 0.1)"    \
+    }
+#define LT_RR_PARAM_KR                                                                           \
+    {                                                                                            \
+        .name = "kr", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY, .unit = "N m/rad", \
+        .doc = "rolling: stiffness (default: the rule's, from kn or kt)"                         \
+    }
+#define LT_RR_PARAM_MUTW                                                                     \
+    {                                                                                        \
+        .name = "muTw", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY, .unit = "-", \
+        .doc = "rolling: twisting friction coefficient, M_tw = muTw R* |Fn| (default: 0.1)"  \
+    }
+#define LT_RR_PARAM_KTW                                                                           \
+    {                                                                                             \
+        .name = "ktw", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY, .unit = "N m/rad", \
+        .doc = "rolling: twisting stiffness (default: 4.5 kt muTw^2 R*^2)"                        \
+    }
 
 /* The Hertz laws' muR, muTw (-) and etaR (-) are optional (NaN, `unset`: nothing about rolling
  * shows in a title or .meta of a law that does not use it); unset they are linear_rolling's
@@ -208,7 +234,8 @@ typedef struct lt_rr_hertz {
 } lt_rr_hertz;
 
 /* k_r (N m/rad) of a rule: 2.25 kn muR^2 R*^2 (epsd) or kt R*^2 (epsd2), unless given. */
-static inline double lt_rr_hertz_kr(int rule, double kr, double muR, double rstar, double kn, double kt)
+static inline double lt_rr_hertz_kr(int rule, double kr, double muR, double rstar, double kn,
+                                    double kt)
 {
     if (kr == kr) return kr;
     return rule == LT_RR_EPSD2 ? kt * rstar * rstar : 2.25 * kn * muR * muR * rstar * rstar;
@@ -225,9 +252,13 @@ static inline lt_rr_out lt_rr_hertz_step(const lt_rr_hertz *z, const lt_contact 
     lt_rr_in in = {
         .kr = lt_rr_hertz_kr(z->rule, z->kr, z->muR, z->rstar, z->kn, z->kt),
         .ktw = lt_rr_hertz_ktw(z->ktw, z->muTw, z->rstar, z->kt),
-        .kr0 = b[LT_RR_S_KR], .ktw0 = b[LT_RR_S_KTW], .rescale = z->unloading && !c->fresh,
-        .lim_r = z->muR * z->rstar * fabs(z->fn), .lim_r0 = z->muR * z->rstar * fabs(z->fn0),
-        .lim_tw = z->muTw * z->rstar * fabs(z->fn), .lim_tw0 = z->muTw * z->rstar * fabs(z->fn0),
+        .kr0 = b[LT_RR_S_KR],
+        .ktw0 = b[LT_RR_S_KTW],
+        .rescale = z->unloading && !c->fresh,
+        .lim_r = z->muR * z->rstar * fabs(z->fn),
+        .lim_r0 = z->muR * z->rstar * fabs(z->fn0),
+        .lim_tw = z->muTw * z->rstar * fabs(z->fn),
+        .lim_tw0 = z->muTw * z->rstar * fabs(z->fn0),
         .formula = LIN_D_TRAPEZOID,
     };
     in.cr = z->etaR > 0 ? z->etaR * 2 * sqrt(lt_rr_inertia(c) * in.kr) : 0;
@@ -238,14 +269,16 @@ static inline lt_rr_out lt_rr_hertz_step(const lt_rr_hertz *z, const lt_contact 
     lt_rr_out o = lt_rr_step(&in, c, &h);
     b[LT_RR_S_KR] = in.kr, b[LT_RR_S_KTW] = in.ktw;
     b[LT_RR_S_MRY] = h.mr[0], b[LT_RR_S_MRZ] = h.mr[1], b[LT_RR_S_MTW] = h.mt;
-    b[LT_RR_S_MDY] = h.md[0], b[LT_RR_S_MDZ] = h.md[1], b[LT_RR_S_WY] = h.w[0], b[LT_RR_S_WZ] = h.w[1];
+    b[LT_RR_S_MDY] = h.md[0], b[LT_RR_S_MDZ] = h.md[1], b[LT_RR_S_WY] = h.w[0],
+    b[LT_RR_S_WZ] = h.w[1];
     return o;
 }
 
 /* Adds a step's torques and energies to a response whose forces and energies are set: the
  * torques on DoFs 3..5, elast to energy[e_elast], plast, visc (e_visc < 0: the law has no damping
  * energy; then cr was 0) and kvar to the dissipated energies of those indices. */
-static inline void lt_rr_respond(lt_response *out, const lt_rr_out *r, int e_elast, int e_plast, int e_visc, int e_kvar)
+static inline void lt_rr_respond(lt_response *out, const lt_rr_out *r, int e_elast, int e_plast,
+                                 int e_visc, int e_kvar)
 {
     out->f[3] = r->twist;
     out->f[4] = r->bend[0];

@@ -81,43 +81,106 @@ static const char *const dashpot_choices[] = {"extrapolated", "halfstep", 0};
 static const char *const coulomb_choices[] = {"total", "compressive", 0};
 
 static const lt_param sd_params[SD_P_COUNT] = {
-    [SD_P_KN] = {.name = "kn", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
-                 .unit = "N/m", .doc = "normal stiffness (default: from materials)"},
-    [SD_P_KT] = {.name = "kt", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
-                 .unit = "N/m", .doc = "tangential stiffness (default: from materials)"},
-    [SD_P_TANPHI] = {.name = "tanPhi", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
-                     .unit = "-", .doc = "friction coefficient (default: from materials)"},
-    [SD_P_EN] = {.name = "en", .kind = LT_REAL, .def = NAN, .min = 1e-9, .max = 1, .unit = "-",
+    [SD_P_KN] = {.name = "kn",
+                 .kind = LT_REAL,
+                 .def = NAN,
+                 .min = 0,
+                 .max = INFINITY,
+                 .unit = "N/m",
+                 .doc = "normal stiffness (default: from materials)"},
+    [SD_P_KT] = {.name = "kt",
+                 .kind = LT_REAL,
+                 .def = NAN,
+                 .min = 0,
+                 .max = INFINITY,
+                 .unit = "N/m",
+                 .doc = "tangential stiffness (default: from materials)"},
+    [SD_P_TANPHI] = {.name = "tanPhi",
+                     .kind = LT_REAL,
+                     .def = NAN,
+                     .min = 0,
+                     .max = INFINITY,
+                     .unit = "-",
+                     .doc = "friction coefficient (default: from materials)"},
+    [SD_P_EN] = {.name = "en",
+                 .kind = LT_REAL,
+                 .def = NAN,
+                 .min = 1e-9,
+                 .max = 1,
+                 .unit = "-",
                  .doc = "normal restitution, sets zetaN (default: zetaN)"},
-    [SD_P_ET] = {.name = "et", .kind = LT_REAL, .def = NAN, .min = 1e-9, .max = 1, .unit = "-",
+    [SD_P_ET] = {.name = "et",
+                 .kind = LT_REAL,
+                 .def = NAN,
+                 .min = 1e-9,
+                 .max = 1,
+                 .unit = "-",
                  .doc = "tangential restitution, sets zetaT (default: zetaT)"},
-    [SD_P_ZETAN] = {.name = "zetaN", .kind = LT_REAL, .def = NAN, .min = 0, .max = 0.99,
-                    .unit = "-", .doc = "normal damping ratio (default 0 unless en)"},
-    [SD_P_ZETAT] = {.name = "zetaT", .kind = LT_REAL, .def = NAN, .min = 0, .max = 0.99,
-                    .unit = "-", .doc = "tangential damping ratio (default 0 unless et)"},
-    [SD_P_CLIP] = {.name = "clip", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1, .unit = "-",
+    [SD_P_ZETAN] = {.name = "zetaN",
+                    .kind = LT_REAL,
+                    .def = NAN,
+                    .min = 0,
+                    .max = 0.99,
+                    .unit = "-",
+                    .doc = "normal damping ratio (default 0 unless en)"},
+    [SD_P_ZETAT] = {.name = "zetaT",
+                    .kind = LT_REAL,
+                    .def = NAN,
+                    .min = 0,
+                    .max = 0.99,
+                    .unit = "-",
+                    .doc = "tangential damping ratio (default 0 unless et)"},
+    [SD_P_CLIP] = {.name = "clip",
+                   .kind = LT_BOOL,
+                   .def = 0,
+                   .min = 0,
+                   .max = 1,
+                   .unit = "-",
                    .doc = "clip the normal force at zero (no attraction)"},
-    [SD_P_NOSLIP] = {.name = "noSlip", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1, .unit = "-",
+    [SD_P_NOSLIP] = {.name = "noSlip",
+                     .kind = LT_BOOL,
+                     .def = 0,
+                     .min = 0,
+                     .max = 1,
+                     .unit = "-",
                      .doc = "no Coulomb limit"},
-    [SD_P_DASHPOT] = {.name = "dashpotVel", .kind = LT_CHOICE, .def = SD_V_EXTRAPOLATED, .min = 0,
-                      .max = 1, .unit = "-",
+    [SD_P_DASHPOT] = {.name = "dashpotVel",
+                      .kind = LT_CHOICE,
+                      .def = SD_V_EXTRAPOLATED,
+                      .min = 0,
+                      .max = 1,
+                      .unit = "-",
                       .doc = "dashpot velocity: extrapolated (2nd order) | halfstep (v_{n-1/2}, "
-                             "1st order)", .choices = dashpot_choices},
-    [SD_P_COULOMB] = {.name = "coulombOn", .kind = LT_CHOICE, .def = SD_C_TOTAL, .min = 0, .max = 1,
+                             "1st order)",
+                      .choices = dashpot_choices},
+    [SD_P_COULOMB] = {.name = "coulombOn",
+                      .kind = LT_CHOICE,
+                      .def = SD_C_TOTAL,
+                      .min = 0,
+                      .max = 1,
                       .unit = "-",
                       .doc = "Coulomb limit on: total (tanPhi |Fn|, a pulling dashpot too) | "
-                             "compressive (tanPhi max(-Fn, 0))", .choices = coulomb_choices},
-    [SD_P_CLIPEN] = {.name = "clipEn", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1, .unit = "-",
+                             "compressive (tanPhi max(-Fn, 0))",
+                      .choices = coulomb_choices},
+    [SD_P_CLIPEN] = {.name = "clipEn",
+                     .kind = LT_BOOL,
+                     .def = 0,
+                     .min = 0,
+                     .max = 1,
+                     .unit = "-",
                      .doc = "with clip: en is the restitution of the clipped contact (zetaN from "
                             "inverting it)"},
 };
 /* kn, kt, tanPhi unset: the stiffness rule's; en, et, zetaN, zetaT unset: the law's own defaults */
-static const unsigned sd_param_flags[SD_P_COUNT] = {
-    [SD_P_KN] = LT_PARAM_MATERIALS, [SD_P_KT] = LT_PARAM_MATERIALS, [SD_P_TANPHI] = LT_PARAM_MATERIALS};
-static const char *const sd_state[SD_S_COUNT] = {"kn", "kt", "tanPhi", "gn", "gt", "Fn", "xiy", "xiz",
-                                              "Fdn", "Fdy", "Fdz", "vn0", "vty0", "vtz0", "uN0", "slip"};
+static const unsigned sd_param_flags[SD_P_COUNT] = {[SD_P_KN] = LT_PARAM_MATERIALS,
+                                                    [SD_P_KT] = LT_PARAM_MATERIALS,
+                                                    [SD_P_TANPHI] = LT_PARAM_MATERIALS};
+static const char *const sd_state[SD_S_COUNT] = {"kn",   "kt",   "tanPhi", "gn",  "gt",  "Fn",
+                                                 "xiy",  "xiz",  "Fdn",    "Fdy", "Fdz", "vn0",
+                                                 "vty0", "vtz0", "uN0",    "slip"};
 static const lt_energy_def sd_energies[SD_E_COUNT] = {
-    {.name = "elast", .kind = LT_STORED,
+    {.name = "elast",
+     .kind = LT_STORED,
      .doc = "elastic energy of the normal and tangential springs"},
     {.name = "plast", .kind = LT_DISSIPATED, .doc = "energy dissipated by Coulomb slip"},
     {.name = "visc", .kind = LT_DISSIPATED, .doc = "energy dissipated by the dashpots"},
@@ -138,10 +201,14 @@ static double damping_ratio(double e, double zeta)
 
 static const char *sd_check(const double *p)
 {
-    if (!isnan(p[SD_P_EN]) && !isnan(p[SD_P_ZETAN])) return "give the normal damping as en or as zetaN, not both";
-    if (!isnan(p[SD_P_ET]) && !isnan(p[SD_P_ZETAT])) return "give the tangential damping as et or as zetaT, not both";
-    if (p[SD_P_CLIPEN] && !p[SD_P_CLIP]) return "clipEn = 1 needs clip = 1 (without clip, en already is the restitution)";
-    if (p[SD_P_CLIPEN] && isnan(p[SD_P_EN])) return "clipEn = 1 sets zetaN from en: give en (not zetaN)";
+    if (!isnan(p[SD_P_EN]) && !isnan(p[SD_P_ZETAN]))
+        return "give the normal damping as en or as zetaN, not both";
+    if (!isnan(p[SD_P_ET]) && !isnan(p[SD_P_ZETAT]))
+        return "give the tangential damping as et or as zetaT, not both";
+    if (p[SD_P_CLIPEN] && !p[SD_P_CLIP])
+        return "clipEn = 1 needs clip = 1 (without clip, en already is the restitution)";
+    if (p[SD_P_CLIPEN] && isnan(p[SD_P_EN]))
+        return "clipEn = 1 sets zetaN from en: give en (not zetaN)";
     return NULL;
 }
 
@@ -151,7 +218,8 @@ static void sd_init(const double *p, const lt_contact *c, double *s)
     s[SD_S_KT] = lt_given_kt(p[SD_P_KT], s[SD_S_KN], c);
     s[SD_S_TANPHI] = lt_given_tanphi(p[SD_P_TANPHI], c);
     /* clipEn: zetaN whose clipped restitution is en (laws/clipped_restitution.h) */
-    double zn = p[SD_P_CLIPEN] ? lt_clipped_zeta(p[SD_P_EN]) : damping_ratio(p[SD_P_EN], p[SD_P_ZETAN]);
+    double zn =
+        p[SD_P_CLIPEN] ? lt_clipped_zeta(p[SD_P_EN]) : damping_ratio(p[SD_P_EN], p[SD_P_ZETAN]);
     s[SD_S_GN] = 2 * zn * sqrt(s[SD_S_KN] * c->mstar);
     s[SD_S_GT] = 2 * damping_ratio(p[SD_P_ET], p[SD_P_ZETAT]) * sqrt(s[SD_S_KT] * c->mstar);
 }
@@ -175,7 +243,8 @@ static int sd_step(const double *p, const lt_contact *c, double *s, lt_response 
     int returned = p[SD_P_CLIP] && fn > 0; /* clipped onto the tip Fn = 0 */
     if (returned) fn = 0;
     double fdn = fn - fe;
-    double dun = c->fresh ? c->v[0] * dt : c->uN - s[SD_S_UN0]; /* normal displacement of the step */
+    double dun =
+        c->fresh ? c->v[0] * dt : c->uN - s[SD_S_UN0]; /* normal displacement of the step */
     double visc = 0.5 * (s[SD_S_FDN] + fdn) * dun;
     /* tangential: spring displacement, dashpot, Coulomb */
     double vty = dashpot_velocity(mode, c->fresh, c->v[1], s[SD_S_VTY0]);
@@ -185,7 +254,8 @@ static int sd_step(const double *p, const lt_contact *c, double *s, lt_response 
     double trial_sy = kt * xiy, trial_sz = kt * xiz; /* spring force before the return */
     double fty = trial_sy + s[SD_S_GT] * vty, ftz = trial_sz + s[SD_S_GT] * vtz;
     /* coulombOn: the normal force the limit takes (compressive: none while the dashpot pulls) */
-    double fy = s[SD_S_TANPHI] * (p[SD_P_COULOMB] == SD_C_COMPRESSIVE ? fmax(-fn, 0) : fabs(fn)), ft = hypot(fty, ftz);
+    double fy = s[SD_S_TANPHI] * (p[SD_P_COULOMB] == SD_C_COMPRESSIVE ? fmax(-fn, 0) : fabs(fn)),
+           ft = hypot(fty, ftz);
     if (!p[SD_P_NOSLIP] && ft > fy) {
         double scale = ft > 0 ? fy / ft : 0;
         fty *= scale;
@@ -197,7 +267,8 @@ static int sd_step(const double *p, const lt_contact *c, double *s, lt_response 
     double fsy = kt * xiy, fsz = kt * xiz;
     double fdy = fty - fsy, fdz = ftz - fsz;
     visc += 0.5 * ((s[SD_S_FDY] + fdy) * c->v[1] + (s[SD_S_FDZ] + fdz) * c->v[2]) * dt;
-    double plast = kt > 0 ? ((fs0y + fsy) * (trial_sy - fsy) + (fs0z + fsz) * (trial_sz - fsz)) / (2 * kt) : 0;
+    double plast =
+        kt > 0 ? ((fs0y + fsy) * (trial_sy - fsy) + (fs0z + fsz) * (trial_sz - fsz)) / (2 * kt) : 0;
     /* state */
     s[SD_S_FN] = fn;
     s[SD_S_XIY] = xiy;
@@ -212,7 +283,8 @@ static int sd_step(const double *p, const lt_contact *c, double *s, lt_response 
     s[SD_S_SLIP] = returned;
     /* response */
     lt_respond_force(out, fn, fty, ftz, kn, kt);
-    out->energy[SD_E_ELAST] = lt_spring_energy(kn, kt, fe, fsy, fsz); /* the springs' forces, without the dashpots */
+    out->energy[SD_E_ELAST] =
+        lt_spring_energy(kn, kt, fe, fsy, fsz); /* the springs' forces, without the dashpots */
     out->energy[SD_E_PLAST] = plast;
     out->energy[SD_E_VISC] = visc;
     return 1;
@@ -255,7 +327,8 @@ static const lt_yield sd_yield = {
 const lt_law law_spring_dashpot = {
     .api_version = LT_LAW_API_VERSION,
     .name = "spring_dashpot",
-    .summary = "linear spring-dashpot, Coulomb friction, damping as ratio or restitution, optional clip",
+    .summary =
+        "linear spring-dashpot, Coulomb friction, damping as ratio or restitution, optional clip",
     .params = sd_params,
     .n_params = SD_P_COUNT,
     .state_names = sd_state,

@@ -28,7 +28,6 @@
 #include <math.h>
 #include <stddef.h>
 
-
 /* kn and kt as the law takes them (laws/spring_dashpot.c, sd_init) */
 static double kn_of(const lt_case_env *env)
 {
@@ -80,11 +79,15 @@ static oscillator oscillator_of(const lt_case_env *env)
     return o;
 }
 
-static double overlap_at(const oscillator *o, double t) { return o->v / o->w * exp(-o->beta * t) * sin(o->w * t); }
+static double overlap_at(const oscillator *o, double t)
+{
+    return o->v / o->w * exp(-o->beta * t) * sin(o->w * t);
+}
 
 static double force_at(const oscillator *o, double t) /* compressive, unclipped (N) */
 {
-    double d = overlap_at(o, t), dd = o->v / o->w * exp(-o->beta * t) * (o->w * cos(o->w * t) - o->beta * sin(o->w * t));
+    double d = overlap_at(o, t),
+           dd = o->v / o->w * exp(-o->beta * t) * (o->w * cos(o->w * t) - o->beta * sin(o->w * t));
     return o->m * (o->w0 * o->w0 * d + 2 * o->beta * dd);
 }
 
@@ -110,8 +113,10 @@ static void impact_expect(const lt_case_env *env, lt_expect *x)
     x->value[LT_Q_MAX_OVERLAP] = overlap_at(&o, tm);
     double a = o.w0 * o.w0 - 4 * o.beta * o.beta;
     if (a > 0) /* zeta < 1/2: the force peaks inside the contact */
-        x->value[LT_Q_MAX_FORCE] = force_at(&o, atan2(a * o.w, o.beta * (3 * o.w0 * o.w0 - 4 * o.beta * o.beta)) / o.w);
-    const int q[5] = {LT_Q_RESTITUTION, LT_Q_CONTACT_TIME, LT_Q_FORCE_TIME, LT_Q_MAX_OVERLAP, LT_Q_MAX_FORCE};
+        x->value[LT_Q_MAX_FORCE] =
+            force_at(&o, atan2(a * o.w, o.beta * (3 * o.w0 * o.w0 - 4 * o.beta * o.beta)) / o.w);
+    const int q[5] = {LT_Q_RESTITUTION, LT_Q_CONTACT_TIME, LT_Q_FORCE_TIME, LT_Q_MAX_OVERLAP,
+                      LT_Q_MAX_FORCE};
     int halfstep = env->param[SD_P_DASHPOT] == 1;
     for (int i = 0; i < 5; i++) {
         x->tol[q[i]] = TOL_TARGET;
@@ -120,7 +125,8 @@ static void impact_expect(const lt_case_env *env, lt_expect *x)
          * kink at a phase of the step that changes with dt leaves an erratic coefficient */
         x->order[q[i]] = halfstep ? 1 : 2;
     }
-    double touch = env->impact.gap > 0 ? env->impact.gap : 0.5; /* initial gap in steps (include/lawtester/law.h) */
+    double touch = env->impact.gap > 0 ? env->impact.gap
+                                       : 0.5; /* initial gap in steps (include/lawtester/law.h) */
     if (touch != 0.5 && o.beta > 0)
         for (int i = 0; i < 5; i++) {
             /* the dashpot force 2 m* beta v jumps on at touch, (touch - 1/2) dt away from where
@@ -149,7 +155,8 @@ static void impact_expect(const lt_case_env *env, lt_expect *x)
 /* delta |F| dt in units of m* v (v/w0) ds at s = w0 t (the head of the file) */
 static double lever_integrand(const oscillator *o, double s)
 {
-    double t = s / o->w0, X = overlap_at(o, t) * o->w0 / o->v, F = force_at(o, t) / (o->m * o->w0 * o->v);
+    double t = s / o->w0, X = overlap_at(o, t) * o->w0 / o->v,
+           F = force_at(o, t) / (o->m * o->w0 * o->v);
     return X * fabs(F);
 }
 
@@ -169,10 +176,13 @@ static void oblique_expect(const lt_case_env *env, lt_expect *x)
     oscillator o = oscillator_of(env);
     int clip = env->param[SD_P_CLIP] != 0;
     double mu = !isnan(env->param[SD_P_TANPHI]) ? env->param[SD_P_TANPHI] : env->c.tanPhi;
-    double vn = o.v, vt = env->impact.vt, ms = o.m, kn = kn_of(env), kt = kt_of(env), gn = 2 * o.beta * ms;
+    double vn = o.v, vt = env->impact.vt, ms = o.m, kn = kn_of(env), kt = kt_of(env),
+           gn = 2 * o.beta * ms;
     double tf = force_end(&o), ef = exp(-o.beta * tf), e = exp(-o.beta * LT_PI / o.w);
     double J = ms * vn * (clip ? 1 + ef : 1 + 2 * ef - e);
-    double D = ms * vn * (vn / o.w0) * (simpson(&o, 0, o.w0 * tf) + (clip ? 0 : simpson(&o, o.w0 * tf, o.w0 * LT_PI / o.w)));
+    double D =
+        ms * vn * (vn / o.w0) *
+        (simpson(&o, 0, o.w0 * tf) + (clip ? 0 : simpson(&o, o.w0 * tf, o.w0 * LT_PI / o.w)));
     double dv = mu * J / ms;
     x->value[LT_Q_TANGENT_OUT] = vt - dv;
     for (int i = 0; i < 2; i++) {
@@ -196,9 +206,12 @@ static void oblique_expect(const lt_case_env *env, lt_expect *x)
     int sliding = vt > 3.5 * dv && isfinite(rel); /* the contact point still slides at the end */
     const int q[3] = {LT_Q_TANGENT_OUT, LT_Q_SPIN_A, LT_Q_SPIN_B};
     for (int i = 0; i < 3; i++) {
-        x->tol[q[i]] = !sliding ? 0 : TOL_TARGET + (q[i] == LT_Q_TANGENT_OUT ? rel * dv / (vt - dv) : rel);
-        x->why[q[i]] = !sliding ? "outside the gross-sliding range: the rigid-body limit does not hold"
-                                : "verify's target (docs/verify.md) + tangential compliance (stick at touch, tensile tail) + separation jump";
+        x->tol[q[i]] =
+            !sliding ? 0 : TOL_TARGET + (q[i] == LT_Q_TANGENT_OUT ? rel * dv / (vt - dv) : rel);
+        x->why[q[i]] = !sliding
+                           ? "outside the gross-sliding range: the rigid-body limit does not hold"
+                           : "verify's target (docs/verify.md) + tangential compliance (stick at "
+                             "touch, tensile tail) + separation jump";
         x->order[q[i]] = NAN;
     }
 }
@@ -220,9 +233,11 @@ static void line_expect(const lt_case_env *env, lt_expect *x)
     int slides_at_touch = gt * env->impact.vt > mu * gn * o.v && env->param[SD_P_CLIP] != 0;
     const int q[3] = {LT_Q_TANGENT_OUT, LT_Q_SPIN_A, LT_Q_SPIN_B};
     for (int i = 0; i < 3; i++) {
-        if (!slides_at_touch || x->tol[q[i]] == 0) continue; /* oblique_expect's own bound (or its 0) */
+        if (!slides_at_touch || x->tol[q[i]] == 0)
+            continue; /* oblique_expect's own bound (or its 0) */
         x->tol[q[i]] = TOL_TARGET;
-        x->why[q[i]] = "the line holds step by step to round-off (|Ft| = mu |Fn| from touch): verify's target";
+        x->why[q[i]] =
+            "the line holds step by step to round-off (|Ft| = mu |Fn| from touch): verify's target";
     }
 }
 
@@ -237,84 +252,137 @@ static void impact_curve(const lt_case_env *env, double s, double *uN, double *F
     *Fn = -(clip && f < 0 ? 0 : f);
 }
 
-#define MAT_A {.young = 1e7, .poisson = 0.25, .density = 2600, .ktDivKn = 0.5, .tanPhi = 0.5}
+#define MAT_A                                                                         \
+    {                                                                                 \
+        .young = 1e7, .poisson = 0.25, .density = 2600, .ktDivKn = 0.5, .tanPhi = 0.5 \
+    }
 /* Chung & Ooi (laws/hertz_mindlin_cases.c): a rigid plane (E = infinity), the spheres */
-#define RIGID(NU, MU) {.young = INFINITY, .poisson = NU, .density = 0, .ktDivKn = 0.5, .tanPhi = MU}
-#define AL_ALLOY_CO2 {.young = 7.0e10, .poisson = 0.30, .density = 2699, .ktDivKn = 0.5, \
-                      .tanPhi = 0.0}
-#define AL_OXIDE_CO4 {.young = 3.8e11, .poisson = 0.23, .density = 4000, .ktDivKn = 0.5, \
-                      .tanPhi = 0.092}
+#define RIGID(NU, MU)                                                                \
+    {                                                                                \
+        .young = INFINITY, .poisson = NU, .density = 0, .ktDivKn = 0.5, .tanPhi = MU \
+    }
+#define AL_ALLOY_CO2                                                                     \
+    {                                                                                    \
+        .young = 7.0e10, .poisson = 0.30, .density = 2699, .ktDivKn = 0.5, .tanPhi = 0.0 \
+    }
+#define AL_OXIDE_CO4                                                                       \
+    {                                                                                      \
+        .young = 3.8e11, .poisson = 0.23, .density = 4000, .ktDivKn = 0.5, .tanPhi = 0.092 \
+    }
 /* 3.9 m/s at theta from the normal: vn = 3.9 cos(theta), vt = 3.9 sin(theta) */
-#define CO4(NAME, COS, SIN)                                                                                    \
-    {.name = NAME, .doc = "Chung & Ooi test 4, linear spring: oblique impact, gross sliding: vt', w' (lever r - delta/2)", \
-     .kind = LT_CASE_IMPACT, .set = {{"en", 0.98}}, .shape = {"wall", "sphere"}, .fixed = {1, 0},            \
-     .radius = {0, 2.5e-3}, .mat = {RIGID(0.23, 0.092), AL_OXIDE_CO4}, .impact = {.vn = 3.9 * (COS), .vt = 3.9 * (SIN)}, \
-     .steps = 2000, .expect = oblique_expect, .curve = impact_curve}
+#define CO4(NAME, COS, SIN)                                                                        \
+    {                                                                                              \
+        .name = NAME,                                                                              \
+        .doc = "Chung & Ooi test 4, linear spring: oblique impact, gross sliding: vt', w' (lever " \
+               "r - delta/2)",                                                                     \
+        .kind = LT_CASE_IMPACT, .set = {{"en", 0.98}}, .shape = {"wall", "sphere"},                \
+        .fixed = {1, 0}, .radius = {0, 2.5e-3}, .mat = {RIGID(0.23, 0.092), AL_OXIDE_CO4},         \
+        .impact = {.vn = 3.9 * (COS), .vt = 3.9 * (SIN)}, .steps = 2000, .expect = oblique_expect, \
+        .curve = impact_curve                                                                      \
+    }
 
 const lt_case lt_spring_dashpot_cases[SD_N_CASES] = {
     {.name = "normal-load",
      .doc = "without damping: Fn, kn, kt, elast along loading to 1 mm and unloading",
      .kind = LT_CASE_NORMAL,
      .set = {{"kn", 1e6}, {"kt", 5e5}, {"tanPhi", 0.5}},
-     .radius = {0.1, 0.1}, .mat = {MAT_A, MAT_A},
-     .normal = {.overlap = 1e-3, .speed = 1.0}, .steps = 1000,
-     .along = normal_along, .along_tol = TOL_FORMULA, .along_why = WHY_FORMULA},
+     .radius = {0.1, 0.1},
+     .mat = {MAT_A, MAT_A},
+     .normal = {.overlap = 1e-3, .speed = 1.0},
+     .steps = 1000,
+     .along = normal_along,
+     .along_tol = TOL_FORMULA,
+     .along_why = WHY_FORMULA},
     {.name = "shear-cycle",
-     .doc = "elastic-perfectly-plastic loop at 1 mm overlap, +-3 mm: 4 mu Fn (ua - mu Fn/kt) per cycle",
+     .doc = "elastic-perfectly-plastic loop at 1 mm overlap, +-3 mm: 4 mu Fn (ua - mu Fn/kt) per "
+            "cycle",
      .kind = LT_CASE_SHEAR_CYCLE,
      .set = {{"kn", 1e6}, {"kt", 5e5}, {"tanPhi", 0.5}},
-     .radius = {0.1, 0.1}, .mat = {MAT_A, MAT_A},
-     .cycle = {.overlap = 1e-3, .amplitude = 3e-3, .speed = 1.0}, .steps = 3000,
+     .radius = {0.1, 0.1},
+     .mat = {MAT_A, MAT_A},
+     .cycle = {.overlap = 1e-3, .amplitude = 3e-3, .speed = 1.0},
+     .steps = 3000,
      .expect = cycle_expect},
     {.name = "closed-loop",
      .doc = "undamped, without slip: elastic in uN, uy, uz, zero net work around a closed loop",
      .kind = LT_CASE_CLOSED_LOOP,
      .set = {{"kn", 1e6}, {"kt", 5e5}, {"tanPhi", 0.5}, {"noSlip", 1}},
-     .radius = {0.1, 0.05}, .mat = {MAT_A, MAT_A},
-     .loop = {.overlap = 1e-3, .amplitude = 5e-4}, .steps = 500, .dofs = "vvv...",
-     .along_tol = 1e-9, .along_why = "linear springs, trapezoid exact: round-off of 3500 steps"},
+     .radius = {0.1, 0.05},
+     .mat = {MAT_A, MAT_A},
+     .loop = {.overlap = 1e-3, .amplitude = 5e-4},
+     .steps = 500,
+     .dofs = "vvv...",
+     .along_tol = 1e-9,
+     .along_why = "linear springs, trapezoid exact: round-off of 3500 steps"},
     {.name = "impact-en0.5",
      .doc = "damped impact ending at zero overlap, en = 0.5: e = en, t_c = pi/w, delta_max",
      .kind = LT_CASE_IMPACT,
      .set = {{"kn", 1e6}, {"en", 0.5}},
-     .radius = {0.1, 0.1}, .mat = {MAT_A, MAT_A},
-     .impact = {.vn = 1.0}, .steps = 10000, .converge = 1,
-     .expect = impact_expect, .curve = impact_curve},
+     .radius = {0.1, 0.1},
+     .mat = {MAT_A, MAT_A},
+     .impact = {.vn = 1.0},
+     .steps = 10000,
+     .converge = 1,
+     .expect = impact_expect,
+     .curve = impact_curve},
     {.name = "impact-en0.5-clip",
      .doc = "damped impact with the force clipped at zero, en = 0.5: Schwager-Poeschel e, t_f, t_c",
      .kind = LT_CASE_IMPACT,
      .set = {{"kn", 1e6}, {"en", 0.5}, {"clip", 1}},
-     .radius = {0.1, 0.1}, .mat = {MAT_A, MAT_A},
-     .impact = {.vn = 1.0}, .steps = 2000, .converge = 1,
-     .expect = impact_expect, .curve = impact_curve},
+     .radius = {0.1, 0.1},
+     .mat = {MAT_A, MAT_A},
+     .impact = {.vn = 1.0},
+     .steps = 2000,
+     .converge = 1,
+     .expect = impact_expect,
+     .curve = impact_curve},
     {.name = "impact-en0.5-touch0.2",
-     .doc = "as impact-en0.5-clip but touching 0.2 step after the start: the dashpot's jump on costs first order",
+     .doc = "as impact-en0.5-clip but touching 0.2 step after the start: the dashpot's jump on "
+            "costs first order",
      .kind = LT_CASE_IMPACT,
      .set = {{"kn", 1e6}, {"en", 0.5}, {"clip", 1}},
-     .radius = {0.1, 0.1}, .mat = {MAT_A, MAT_A},
-     .impact = {.vn = 1.0, .gap = 0.2}, .steps = 10000, .converge = 1,
-     .expect = impact_expect, .curve = impact_curve},
+     .radius = {0.1, 0.1},
+     .mat = {MAT_A, MAT_A},
+     .impact = {.vn = 1.0, .gap = 0.2},
+     .steps = 10000,
+     .converge = 1,
+     .expect = impact_expect,
+     .curve = impact_curve},
     {.name = "impact-zeta0.3-clip",
      .doc = "damping given as a ratio, zeta = 0.3, clipped, unequal spheres at 3 m/s",
      .kind = LT_CASE_IMPACT,
      .set = {{"kn", 4e6}, {"zetaN", 0.3}, {"clip", 1}},
-     .radius = {0.1, 0.04}, .mat = {MAT_A, {.young = 1e7, .poisson = 0.25, .density = 7800,
-                                            .ktDivKn = 0.5, .tanPhi = 0.5}},
-     .impact = {.vn = 3.0}, .steps = 2000,
-     .expect = impact_expect, .curve = impact_curve},
+     .radius = {0.1, 0.04},
+     .mat = {MAT_A,
+             {.young = 1e7, .poisson = 0.25, .density = 7800, .ktDivKn = 0.5, .tanPhi = 0.5}},
+     .impact = {.vn = 3.0},
+     .steps = 2000,
+     .expect = impact_expect,
+     .curve = impact_curve},
     {.name = "impact-halfstep",
      .doc = "dashpotVel = halfstep (the dashpot lags dt/2): first order, as the theory block says",
      .kind = LT_CASE_IMPACT,
      .set = {{"kn", 1e6}, {"en", 0.5}, {"clip", 1}, {"dashpotVel", 1}},
-     .radius = {0.1, 0.1}, .mat = {MAT_A, MAT_A},
-     .impact = {.vn = 1.0}, .steps = 20000, .converge = 1,
-     .expect = impact_expect, .curve = impact_curve},
+     .radius = {0.1, 0.1},
+     .mat = {MAT_A, MAT_A},
+     .impact = {.vn = 1.0},
+     .steps = 20000,
+     .converge = 1,
+     .expect = impact_expect,
+     .curve = impact_curve},
     {.name = "co2-al-alloy",
-     .doc = "Chung & Ooi test 2's setup, linear spring: sphere on a rigid plane, kn = pi r E, m* = m: e = 1, t_c = pi/w0",
+     .doc = "Chung & Ooi test 2's setup, linear spring: sphere on a rigid plane, kn = pi r E, m* = "
+            "m: e = 1, t_c = pi/w0",
      .kind = LT_CASE_IMPACT,
-     .shape = {"wall", "sphere"}, .fixed = {1, 0}, .radius = {0, 0.1}, .mat = {RIGID(0.30, 0.0), AL_ALLOY_CO2},
-     .impact = {.vn = 0.2}, .steps = 2000, .converge = 1,
-     .expect = impact_expect, .curve = impact_curve},
+     .shape = {"wall", "sphere"},
+     .fixed = {1, 0},
+     .radius = {0, 0.1},
+     .mat = {RIGID(0.30, 0.0), AL_ALLOY_CO2},
+     .impact = {.vn = 0.2},
+     .steps = 2000,
+     .converge = 1,
+     .expect = impact_expect,
+     .curve = impact_curve},
     CO4("co4-45deg", 0.70710678118654752, 0.70710678118654752),
     CO4("co4-60deg", 0.5, 0.86602540378443865),
     CO4("co4-85deg", 0.087155742747658174, 0.99619469809174553),
@@ -322,13 +390,24 @@ const lt_case lt_spring_dashpot_cases[SD_N_CASES] = {
      .doc = "clipEn: clipped impact whose restitution is the en asked, 0.4 (clip alone: 0.472)",
      .kind = LT_CASE_IMPACT,
      .set = {{"kn", 1e6}, {"en", 0.4}, {"clip", 1}, {"clipEn", 1}},
-     .radius = {0.1, 0.1}, .mat = {MAT_A, MAT_A},
-     .impact = {.vn = 1.0}, .steps = 2000, .converge = 1,
-     .expect = impact_expect, .curve = impact_curve},
+     .radius = {0.1, 0.1},
+     .mat = {MAT_A, MAT_A},
+     .impact = {.vn = 1.0},
+     .steps = 2000,
+     .converge = 1,
+     .expect = impact_expect,
+     .curve = impact_curve},
     {.name = "line-en0.5-psi7",
-     .doc = "gross-sliding line e_t = 1 - mu (1 + en)/tan(theta): clip, clipEn, zetaT = 0.5, alumina on a plane, mu = 0.3",
+     .doc = "gross-sliding line e_t = 1 - mu (1 + en)/tan(theta): clip, clipEn, zetaT = 0.5, "
+            "alumina on a plane, mu = 0.3",
      .kind = LT_CASE_IMPACT,
      .set = {{"en", 0.5}, {"clip", 1}, {"clipEn", 1}, {"zetaT", 0.5}, {"tanPhi", 0.3}},
-     .shape = {"wall", "sphere"}, .fixed = {1, 0}, .radius = {0, 2.5e-3}, .mat = {RIGID(0.23, 0.3), AL_OXIDE_CO4},
-     .impact = {.vn = 1.0, .vt = 0.3 * 7}, .steps = 2000, .expect = line_expect, .curve = impact_curve},
+     .shape = {"wall", "sphere"},
+     .fixed = {1, 0},
+     .radius = {0, 2.5e-3},
+     .mat = {RIGID(0.23, 0.3), AL_OXIDE_CO4},
+     .impact = {.vn = 1.0, .vt = 0.3 * 7},
+     .steps = 2000,
+     .expect = line_expect,
+     .curve = impact_curve},
 };

@@ -109,8 +109,8 @@
  *   Katterfeld 2012], [LIGGGHTS]; docs/references.md.
  */
 #include "thornton.h"
-#include "effective.h"
 #include "coulomb_cone.h"
+#include "effective.h"
 #include "rolling_resistance.h"
 #include <math.h>
 #include <stddef.h>
@@ -121,39 +121,78 @@ static const char *const tangential_choices[] = {"rescale", "md", "incremental",
 static const char *const rolling_choices[] = LT_RR_CHOICES;
 
 static const lt_param th_params[TH_P_COUNT] = {
-    [TH_P_ESTAR] = {.name = "Estar", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
-                    .unit = "Pa", .doc = "effective modulus E* (default: from the materials)"},
-    [TH_P_RSTAR] = {.name = "Rstar", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
-                    .unit = "m", .doc = "effective radius R* (default: from the curvature radii)"},
-    [TH_P_PY] = {.name = "yieldPressure", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
+    [TH_P_ESTAR] = {.name = "Estar",
+                    .kind = LT_REAL,
+                    .def = NAN,
+                    .min = 0,
+                    .max = INFINITY,
+                    .unit = "Pa",
+                    .doc = "effective modulus E* (default: from the materials)"},
+    [TH_P_RSTAR] = {.name = "Rstar",
+                    .kind = LT_REAL,
+                    .def = NAN,
+                    .min = 0,
+                    .max = INFINITY,
+                    .unit = "m",
+                    .doc = "effective radius R* (default: from the curvature radii)"},
+    [TH_P_PY] = {.name = "yieldPressure",
+                 .kind = LT_REAL,
+                 .def = NAN,
+                 .min = 0,
+                 .max = INFINITY,
                  .unit = "Pa",
                  .doc = "limiting contact pressure p_y (default: unset, never yields: Hertz)"},
-    [TH_P_GSTAR] = {.name = "Gstar", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
-                    .unit = "Pa", .doc = "effective shear modulus G* (default: from the materials)"},
-    [TH_P_TANPHI] = {.name = "tanPhi", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
-                     .unit = "-", .doc = "friction coefficient (default: from materials)"},
+    [TH_P_GSTAR] = {.name = "Gstar",
+                    .kind = LT_REAL,
+                    .def = NAN,
+                    .min = 0,
+                    .max = INFINITY,
+                    .unit = "Pa",
+                    .doc = "effective shear modulus G* (default: from the materials)"},
+    [TH_P_TANPHI] = {.name = "tanPhi",
+                     .kind = LT_REAL,
+                     .def = NAN,
+                     .min = 0,
+                     .max = INFINITY,
+                     .unit = "-",
+                     .doc = "friction coefficient (default: from materials)"},
     [TH_P_ROLLING] = LT_RR_PARAM_ROLLING(rolling_choices),
     [TH_P_MUR] = LT_RR_PARAM_MUR,
     [TH_P_KR] = LT_RR_PARAM_KR,
     [TH_P_MUTW] = LT_RR_PARAM_MUTW,
     [TH_P_KTW] = LT_RR_PARAM_KTW,
-    [TH_P_TANGENTIAL] = {.name = "tangential", .kind = LT_CHOICE, .def = TH_T_MD, .min = 0,
-                         .max = 2, .unit = "-",
+    [TH_P_TANGENTIAL] = {.name = "tangential",
+                         .kind = LT_CHOICE,
+                         .def = TH_T_MD,
+                         .min = 0,
+                         .max = 2,
+                         .unit = "-",
                          .doc = "tangential rule: rescale (kt ratio on unloading) | md "
                                 "(Mindlin-Deresiewicz on the current elastic curve, by the method "
                                 "of dimensionality reduction) | incremental (never rescaled)",
                          .choices = tangential_choices},
-    [TH_P_MDCELLS] = {.name = "mdCells", .kind = LT_INT, .def = LT_MD_MAX_CELLS, .min = 2,
-                      .max = LT_MD_MAX_CELLS, .unit = "-",
+    [TH_P_MDCELLS] = {.name = "mdCells",
+                      .kind = LT_INT,
+                      .def = LT_MD_MAX_CELLS,
+                      .min = 2,
+                      .max = LT_MD_MAX_CELLS,
+                      .unit = "-",
                       .doc = "md: most cells of the 1-D spring row (a whole number; the resolution "
                              "of the history)"},
 };
-static const unsigned th_param_flags[TH_P_COUNT] = {
-    [TH_P_ESTAR] = LT_PARAM_MATERIALS, [TH_P_GSTAR] = LT_PARAM_MATERIALS, [TH_P_TANPHI] = LT_PARAM_MATERIALS};
+static const unsigned th_param_flags[TH_P_COUNT] = {[TH_P_ESTAR] = LT_PARAM_MATERIALS,
+                                                    [TH_P_GSTAR] = LT_PARAM_MATERIALS,
+                                                    [TH_P_TANPHI] = LT_PARAM_MATERIALS};
 
-static const char *const th_state[TH_S_COUNT] = {"Estar", "Rstar", "yieldPressure", "Gstar", "tanPhi", "kt", "elastT", "deltaMax",
-                                                 "delta", "Fn", "Fty", "Ftz", "elastN", "uN0", "yielding",
-                                                 LT_RR_STATE_NAMES, "md_n", LT_MD_STATE_NAMES_160};
+static const char *const th_state[TH_S_COUNT] = {"Estar",         "Rstar",
+                                                 "yieldPressure", "Gstar",
+                                                 "tanPhi",        "kt",
+                                                 "elastT",        "deltaMax",
+                                                 "delta",         "Fn",
+                                                 "Fty",           "Ftz",
+                                                 "elastN",        "uN0",
+                                                 "yielding",      LT_RR_STATE_NAMES,
+                                                 "md_n",          LT_MD_STATE_NAMES_160};
 _Static_assert(TH_S_MD_N - TH_S_RR == LT_RR_S_COUNT, "laws/thornton.h keeps the rolling block");
 _Static_assert(LT_MD_MAX_CELLS == 160 && TH_S_COUNT <= LT_MAX_STATE, "th_state lists 160 md cells");
 /* the md rule's history, LT_MD_MAX_CELLS cells of LT_MD_PER_CELL values */
@@ -165,14 +204,18 @@ static const lt_state_array th_state_arrays[1] = {
             "(C.md_x<k>, C.md_uy<k>, C.md_uz<k>); md_n in use"}};
 
 static const lt_energy_def th_energies[TH_E_COUNT] = {
-    {.name = "elast", .kind = LT_STORED,
+    {.name = "elast",
+     .kind = LT_STORED,
      .doc = "what the current Hertz unloading curve returns, plus the tangential spring's energy"},
-    {.name = "plast", .kind = LT_DISSIPATED,
+    {.name = "plast",
+     .kind = LT_DISSIPATED,
      .doc = "plastic work of the normal contact (Thornton's linear branch), exact"},
     {.name = "fric", .kind = LT_DISSIPATED, .doc = "energy dissipated by Coulomb slip"},
-    {.name = "kvar", .kind = LT_DISSIPATED,
+    {.name = "kvar",
+     .kind = LT_DISSIPATED,
      .doc = "tangential energy not returned because kt changed under load"},
-    {.name = "quad", .kind = LT_DISSIPATED,
+    {.name = "quad",
+     .kind = LT_DISSIPATED,
      .doc = "trapezoid-rule error of the work on the nonlinear normal curves, O(dt^2)"},
 };
 
@@ -210,7 +253,8 @@ double lt_th_virgin_force(const lt_th_model *m, double delta)
 double lt_th_virgin_work(const lt_th_model *m, double delta)
 {
     if (delta <= 0) return 0;
-    if (delta <= m->dy) return 0.4 * 4.0 / 3.0 * m->estar * sqrt(m->rstar) * delta * delta * sqrt(delta);
+    if (delta <= m->dy)
+        return 0.4 * 4.0 / 3.0 * m->estar * sqrt(m->rstar) * delta * delta * sqrt(delta);
     double x = delta - m->dy;
     return 0.4 * m->fy * m->dy + m->fy * x + 0.5 * LT_PI * m->py * m->rstar * x * x;
 }
@@ -241,48 +285,64 @@ double lt_th_yield_velocity(const lt_th_model *m, double mstar)
 double lt_th_restitution(double V)
 {
     if (V >= 1) return 1;
-    return sqrt(6 * sqrt(3.0) / 5) * sqrt(1 - V * V / 6) * pow(V / (V + 2 * sqrt(1.2 - 0.2 * V * V)), 0.25);
+    return sqrt(6 * sqrt(3.0) / 5) * sqrt(1 - V * V / 6) *
+           pow(V / (V + 2 * sqrt(1.2 - 0.2 * V * V)), 0.25);
 }
 
 /* ---- the law ------------------------------------------------------------------------------ */
 
 static void th_init(const double *p, const lt_contact *c, double *s)
 {
-    s[TH_S_ESTAR] = isnan(p[TH_P_ESTAR]) ? lt_effective_modulus(c->mat[0], c->mat[1]) : p[TH_P_ESTAR];
-    s[TH_S_RSTAR] = isnan(p[TH_P_RSTAR]) ? 1.0 / (1.0 / c->rcurv[0] + 1.0 / c->rcurv[1]) : p[TH_P_RSTAR];
+    s[TH_S_ESTAR] =
+        isnan(p[TH_P_ESTAR]) ? lt_effective_modulus(c->mat[0], c->mat[1]) : p[TH_P_ESTAR];
+    s[TH_S_RSTAR] =
+        isnan(p[TH_P_RSTAR]) ? 1.0 / (1.0 / c->rcurv[0] + 1.0 / c->rcurv[1]) : p[TH_P_RSTAR];
     s[TH_S_PY] = isnan(p[TH_P_PY]) ? 0 : p[TH_P_PY]; /* 0: never yields (state stays finite) */
-    s[TH_S_GSTAR] = isnan(p[TH_P_GSTAR]) ? lt_effective_shear_modulus(c->mat[0], c->mat[1]) : p[TH_P_GSTAR];
+    s[TH_S_GSTAR] =
+        isnan(p[TH_P_GSTAR]) ? lt_effective_shear_modulus(c->mat[0], c->mat[1]) : p[TH_P_GSTAR];
     s[TH_S_TANPHI] = lt_given_tanphi(p[TH_P_TANPHI], c);
-    if (p[TH_P_TANGENTIAL] == TH_T_MD) memset(s + TH_S_MD_N, 0, (size_t)(TH_S_COUNT - TH_S_MD_N) * sizeof *s);
+    if (p[TH_P_TANGENTIAL] == TH_T_MD)
+        memset(s + TH_S_MD_N, 0, (size_t)(TH_S_COUNT - TH_S_MD_N) * sizeof *s);
 }
 
 /* The tangential rule md: the row of laws/md_rule.h over the current elastic curve u (largest
  * overlap so far; dmax0 the previous state's, m): the profile x^2/R_p at the elastic overlap
  * delta - delta_p (m; its force Fe, the same as F on the plastic branch up to round-off, N); the
  * previous state's curve gives the first row's extent. */
-static inline lt_tangential th_md(const double *p, const lt_contact *c, double *s, const lt_th_model *m,
-                                  const lt_th_unload *u, double dmax0, double delta, double F)
+static inline lt_tangential th_md(const double *p, const lt_contact *c, double *s,
+                                  const lt_th_model *m, const lt_th_unload *u, double dmax0,
+                                  double delta, double F)
 {
     double dt = c->dt;
     lt_th_unload up = lt_th_unloading(m, dmax0);
     double dprev = c->fresh ? dmax0 : s[TH_S_DELTA];
-    const lt_md_in in = {.rstar = u->rp, .delta = fmax(delta - u->dp, 0), .rprev = up.rp,
-                         .delta_prev = fmax(dprev - up.dp, 0), .K = 4.0 / 3.0 * m->estar * sqrt(u->rp),
-                         .gstar = s[TH_S_GSTAR], .tanphi = s[TH_S_TANPHI], .fn_abs = F,
-                         .fe = -unload_force(m, u, delta), .dy = c->v[1] * dt, .dz = c->v[2] * dt,
-                         .cap = (int)p[TH_P_MDCELLS], .slips = 1, .fresh = c->fresh};
+    const lt_md_in in = {.rstar = u->rp,
+                         .delta = fmax(delta - u->dp, 0),
+                         .rprev = up.rp,
+                         .delta_prev = fmax(dprev - up.dp, 0),
+                         .K = 4.0 / 3.0 * m->estar * sqrt(u->rp),
+                         .gstar = s[TH_S_GSTAR],
+                         .tanphi = s[TH_S_TANPHI],
+                         .fn_abs = F,
+                         .fe = -unload_force(m, u, delta),
+                         .dy = c->v[1] * dt,
+                         .dz = c->v[2] * dt,
+                         .cap = (int)p[TH_P_MDCELLS],
+                         .slips = 1,
+                         .fresh = c->fresh};
     return lt_md_step(&in, s + TH_S_MD0, s + TH_S_MD_N);
 }
 
 /* The tangential rules rescale and incremental: one spring kt (N/m) from the previous force
  * (f0y, f0z) (N), rescaled by kt(n)/kt(n-1) when the overlap decreased (rescale), returned onto
  * the Coulomb circle tanPhi F (N) radially; plast the slip's trapezoid dissipation (J). */
-static inline lt_tangential th_spring(const double *p, const lt_contact *c, const double *s, double delta, double F,
-                                      double kt, double f0y, double f0z)
+static inline lt_tangential th_spring(const double *p, const lt_contact *c, const double *s,
+                                      double delta, double F, double kt, double f0y, double f0z)
 {
     double dt = c->dt, fric = 0;
     double fsy = f0y, fsz = f0z;
-    if (p[TH_P_TANGENTIAL] == TH_T_RESCALE && !c->fresh && delta < s[TH_S_DELTA] && s[TH_S_KT] > 0) {
+    if (p[TH_P_TANGENTIAL] == TH_T_RESCALE && !c->fresh && delta < s[TH_S_DELTA] &&
+        s[TH_S_KT] > 0) {
         fsy *= kt / s[TH_S_KT];
         fsz *= kt / s[TH_S_KT];
     }
@@ -304,7 +364,8 @@ static int th_step(const double *p, const lt_contact *c, double *s, lt_response 
     if (c->uN > 0) return 0;
     lt_th_model m = lt_th_model_of(s[TH_S_ESTAR], s[TH_S_RSTAR], s[TH_S_PY]);
     double delta = -c->uN, dt = c->dt;
-    double dun = c->fresh ? c->v[0] * dt : c->uN - s[TH_S_UN0]; /* normal displacement of the step */
+    double dun =
+        c->fresh ? c->v[0] * dt : c->uN - s[TH_S_UN0]; /* normal displacement of the step */
     double dmax0 = s[TH_S_DMAX], fn0 = s[TH_S_FN], eln0 = s[TH_S_ELN];
     if (c->fresh) {
         /* created in overlap (the previous state overlaps: e.g. a test's initial state): the
@@ -321,21 +382,26 @@ static int th_step(const double *p, const lt_contact *c, double *s, lt_response 
     int flowed = delta > dmax0 && delta > m.dy;
     if (flowed) {
         lt_th_unload u0 = lt_th_unloading(&m, dmax0);
-        plast = lt_th_unload_energy(&m, &u0, dmax0) + lt_th_virgin_work(&m, delta) - lt_th_virgin_work(&m, dmax0) - eln;
+        plast = lt_th_unload_energy(&m, &u0, dmax0) + lt_th_virgin_work(&m, delta) -
+                lt_th_virgin_work(&m, dmax0) - eln;
     }
     double F = delta >= dmax ? lt_th_virgin_force(&m, delta) : unload_force(&m, &u, delta), fn = -F;
-    double kn = flowed ? LT_PI * m.py * m.rstar : delta > u.dp ? 2 * m.estar * sqrt(u.rp * (delta - u.dp)) : 0;
+    double kn = flowed         ? LT_PI * m.py * m.rstar
+                : delta > u.dp ? 2 * m.estar * sqrt(u.rp * (delta - u.dp))
+                               : 0;
     double quad = 0.5 * (fn0 + fn) * dun - (eln - eln0) - plast;
     /* tangential: Mindlin's kt = 8 G* a on the current curve; md, or one spring rescaled on
      * unloading (or not), Coulomb */
     double kt = 8 * s[TH_S_GSTAR] * lt_th_contact_radius(&u, delta);
-    double f0y = c->fresh ? 0 : s[TH_S_FTY], f0z = c->fresh ? 0 : s[TH_S_FTZ], elt0 = c->fresh ? 0 : s[TH_S_ELT];
+    double f0y = c->fresh ? 0 : s[TH_S_FTY], f0z = c->fresh ? 0 : s[TH_S_FTZ],
+           elt0 = c->fresh ? 0 : s[TH_S_ELT];
     lt_tangential t = p[TH_P_TANGENTIAL] == TH_T_MD ? th_md(p, c, s, &m, &u, dmax0, delta, F)
                                                     : th_spring(p, c, s, delta, F, kt, f0y, f0z);
     double fty = t.fy, ftz = t.fz, elt = t.elast, fric = t.plast;
     int slid = t.slip;
     double kvar = 0.5 * ((f0y + fty) * c->v[1] + (f0z + ftz) * c->v[2]) * dt - (elt - elt0) - fric;
-    lt_rr_out rr = {0}; /* rolling and twisting: kn = 2 E* a, kt = 8 G* a of the current curve; no damping */
+    lt_rr_out rr = {
+        0}; /* rolling and twisting: kn = 2 E* a, kt = 8 G* a of the current curve; no damping */
     if (p[TH_P_ROLLING] != LT_RR_NONE) {
         lt_rr_hertz z = {.rule = (int)p[TH_P_ROLLING],
                          .muR = lt_rr_given_mu(p[TH_P_MUR]),
@@ -348,7 +414,8 @@ static int th_step(const double *p, const lt_contact *c, double *s, lt_response 
                          .kt = kt,
                          .fn = fn,
                          .fn0 = c->fresh ? fn : s[TH_S_FN],
-                         .unloading = delta < s[TH_S_DELTA] && p[TH_P_TANGENTIAL] != TH_T_INCREMENTAL};
+                         .unloading =
+                             delta < s[TH_S_DELTA] && p[TH_P_TANGENTIAL] != TH_T_INCREMENTAL};
         rr = lt_rr_hertz_step(&z, c, s + TH_S_RR);
     }
     s[TH_S_KT] = kt;
@@ -367,7 +434,8 @@ static int th_step(const double *p, const lt_contact *c, double *s, lt_response 
     out->energy[TH_E_FRIC] = fric;
     out->energy[TH_E_KVAR] = kvar;
     out->energy[TH_E_QUAD] = quad;
-    if (p[TH_P_ROLLING] != LT_RR_NONE) lt_rr_respond(out, &rr, TH_E_ELAST, TH_E_FRIC, -1, TH_E_KVAR);
+    if (p[TH_P_ROLLING] != LT_RR_NONE)
+        lt_rr_respond(out, &rr, TH_E_ELAST, TH_E_FRIC, -1, TH_E_KVAR);
     return 1;
 }
 
@@ -397,7 +465,8 @@ static double th_excess(const double *p, const double *s, const double f[LT_DOF]
     if (f[0] > fn_max) return INFINITY;
     double e = lt_cone_excess(f, fn_max, th_ft_max(p, s, f[0]));
     if (p[TH_P_ROLLING] == LT_RR_NONE) return e;
-    return lt_rr_excess(e, lt_rr_given_mu(p[TH_P_MUR]), lt_rr_given_mu(p[TH_P_MUTW]), s[TH_S_RSTAR], f);
+    return lt_rr_excess(e, lt_rr_given_mu(p[TH_P_MUR]), lt_rr_given_mu(p[TH_P_MUTW]), s[TH_S_RSTAR],
+                        f);
 }
 
 static const lt_yield th_yield = {
@@ -406,14 +475,16 @@ static const lt_yield th_yield = {
     .yielding = th_yielding,
     .excess = th_excess,
     .dofs = 0x3f,
-    .formula = "Coulomb: |Ft| = tanPhi |Fn|, Fn <= 0 (yielding also flags normal plastic flow); rolling on: "
+    .formula = "Coulomb: |Ft| = tanPhi |Fn|, Fn <= 0 (yielding also flags normal plastic flow); "
+               "rolling on: "
                "|Mr| = muR R* |Fn|, |Mt| = muTw R* |Fn|",
 };
 
 const lt_law law_thornton = {
     .api_version = LT_LAW_API_VERSION,
     .name = "thornton",
-    .summary = "Thornton's elastic-perfectly-plastic spheres: Hertz to a limiting pressure, linear plastic branch, "
+    .summary = "Thornton's elastic-perfectly-plastic spheres: Hertz to a limiting pressure, linear "
+               "plastic branch, "
                "Hertz unloading of enlarged radius; Mindlin-Deresiewicz tangential (MDR), Coulomb",
     .params = th_params,
     .n_params = TH_P_COUNT,

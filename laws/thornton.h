@@ -5,23 +5,23 @@
  * tree").  SI units (see the law's theory block). */
 #ifndef LT_THORNTON_H
 #define LT_THORNTON_H
-#include <lawtester/law.h>
 #include "md_rule.h"
+#include <lawtester/law.h>
 
 /* Parameters, in the law's order. */
 enum {
-    TH_P_ESTAR,  /* Pa, E* (NaN: from the materials) */
-    TH_P_RSTAR,  /* m, R* (NaN: from the curvature radii) */
-    TH_P_PY,     /* Pa, limiting contact pressure p_y (NaN: never yields, Hertz) */
-    TH_P_GSTAR,  /* Pa, G* (NaN: from the materials) */
-    TH_P_TANPHI, /* -, friction coefficient (NaN: from the materials) */
-    TH_P_ROLLING, /* choice LT_RR_* of laws/rolling_resistance.h: none | epsd | epsd2 */
-    TH_P_MUR,    /* -, rolling friction coefficient */
-    TH_P_KR,     /* N m/rad, rolling stiffness (NaN: from the rule) */
-    TH_P_MUTW,   /* -, twisting friction coefficient */
-    TH_P_KTW,    /* N m/rad, twisting stiffness (NaN: 4.5 kt muTw^2 R*^2) */
+    TH_P_ESTAR,      /* Pa, E* (NaN: from the materials) */
+    TH_P_RSTAR,      /* m, R* (NaN: from the curvature radii) */
+    TH_P_PY,         /* Pa, limiting contact pressure p_y (NaN: never yields, Hertz) */
+    TH_P_GSTAR,      /* Pa, G* (NaN: from the materials) */
+    TH_P_TANPHI,     /* -, friction coefficient (NaN: from the materials) */
+    TH_P_ROLLING,    /* choice LT_RR_* of laws/rolling_resistance.h: none | epsd | epsd2 */
+    TH_P_MUR,        /* -, rolling friction coefficient */
+    TH_P_KR,         /* N m/rad, rolling stiffness (NaN: from the rule) */
+    TH_P_MUTW,       /* -, twisting friction coefficient */
+    TH_P_KTW,        /* N m/rad, twisting stiffness (NaN: 4.5 kt muTw^2 R*^2) */
     TH_P_TANGENTIAL, /* choice TH_T_*: the tangential rule */
-    TH_P_MDCELLS, /* count, 2..LT_MD_MAX_CELLS: md's most cells */
+    TH_P_MDCELLS,    /* count, 2..LT_MD_MAX_CELLS: md's most cells */
     TH_P_COUNT
 };
 /* tangential choices, as hertz_mindlin's (HM_T_*): Thornton's rescaling, Mindlin-Deresiewicz by
@@ -30,19 +30,24 @@ enum { TH_T_RESCALE, TH_T_MD, TH_T_INCREMENTAL };
 
 /* State, in the law's order. */
 enum {
-    TH_S_ESTAR, TH_S_RSTAR, TH_S_PY, TH_S_GSTAR, TH_S_TANPHI,
+    TH_S_ESTAR,
+    TH_S_RSTAR,
+    TH_S_PY,
+    TH_S_GSTAR,
+    TH_S_TANPHI,
     TH_S_KT,    /* N/m, Mindlin's 8 G* a of the last step */
     TH_S_ELT,   /* J, energy of the tangential spring */
     TH_S_DMAX,  /* m, largest overlap of the contact (the plastic history) */
     TH_S_DELTA, /* m, overlap of the last step */
     TH_S_FN,    /* N, normal force (< 0 compressive) */
-    TH_S_FTY, TH_S_FTZ, /* N, tangential force */
-    TH_S_ELN,   /* J, energy of the current unloading curve */
-    TH_S_UN0,   /* m, uN of the last step */
+    TH_S_FTY,
+    TH_S_FTZ, /* N, tangential force */
+    TH_S_ELN, /* J, energy of the current unloading curve */
+    TH_S_UN0, /* m, uN of the last step */
     TH_S_YIELD, /* 1: the last step flowed plastically, slid, or (rolling) reached a rolling or twisting cap */
-    TH_S_RR,    /* rolling: the first of the 9 values LT_RR_S_* of laws/rolling_resistance.h */
+    TH_S_RR, /* rolling: the first of the 9 values LT_RR_S_* of laws/rolling_resistance.h */
     TH_S_MD_N = TH_S_RR + 9, /* md: the number of cells in use */
-    TH_S_MD0,   /* md: the first cell's x, uy, uz (m); LT_MD_MAX_CELLS cells, the last state values */
+    TH_S_MD0, /* md: the first cell's x, uy, uz (m); LT_MD_MAX_CELLS cells, the last state values */
     TH_S_COUNT = TH_S_MD0 + LT_MD_PER_CELL * LT_MD_MAX_CELLS
 };
 
@@ -62,8 +67,8 @@ typedef struct lt_th_unload {
 } lt_th_unload;
 lt_th_model lt_th_model_of(double estar, double rstar, double py);
 lt_th_unload lt_th_unloading(const lt_th_model *m, double dmax);
-double lt_th_virgin_force(const lt_th_model *m, double delta);   /* N, compressive > 0 */
-double lt_th_virgin_work(const lt_th_model *m, double delta);    /* J, int_0^delta of it */
+double lt_th_virgin_force(const lt_th_model *m, double delta); /* N, compressive > 0 */
+double lt_th_virgin_work(const lt_th_model *m, double delta);  /* J, int_0^delta of it */
 double lt_th_unload_energy(const lt_th_model *m, const lt_th_unload *u, double delta); /* J */
 /* The contact radius (m) at the overlap delta on the curve of largest overlap dmax: sqrt(R_p
  * (delta - delta_p)) (0 below delta_p); on the plastic branch sqrt((2 F + F_y)/(2 pi p_y)). */

@@ -31,11 +31,11 @@
  *   E* = 1.0989e11 Pa, R* = 2.5 mm, m* = 2.0420e-3 kg, v_y = 2.31353e-2 m/s.  The case speeds
  *   are v/v_y = 0.5, 2, 5, 10, 50 to 17 digits; the expected values use the exact ratio.
  */
-#include "thornton.h"
-#include "hertz_mindlin.h"
 #include "effective.h"
+#include "hertz_mindlin.h"
 #include "linear_rolling.h"
 #include "rolling_resistance.h"
+#include "thornton.h"
 #include <math.h>
 #include <stddef.h>
 
@@ -45,7 +45,8 @@
  * from the largest sampled overlap, which misses the true one by O(dt^2) with a coefficient set
  * by where the turn falls within the step; the error is second order but not smooth in dt, so no
  * order is asserted (measured: |e - e_Thornton| <= 7e-7 at 2000 steps, v_y/v from 2 to 50). */
-#define WHY_PLASTIC "verify's target; O(dt^2) error, not smooth in dt (the turn within a step): no order"
+#define WHY_PLASTIC \
+    "verify's target; O(dt^2) error, not smooth in dt (the turn within a step): no order"
 /* F(delta) has a corner at delta_max (slope pi p_y R* up, 2 E* a_p down): the parabola through
  * the three states around the maximum is not second order there */
 #define WHY_KINK "verify's target; the force peaks at a corner: the parabola fit has no clean order"
@@ -54,10 +55,11 @@
 
 static lt_th_model model_of(const lt_case_env *env)
 {
-    double estar = !isnan(env->param[TH_P_ESTAR]) ? env->param[TH_P_ESTAR]
-                                                 : lt_effective_modulus(env->c.mat[0], env->c.mat[1]);
+    double estar = !isnan(env->param[TH_P_ESTAR])
+                       ? env->param[TH_P_ESTAR]
+                       : lt_effective_modulus(env->c.mat[0], env->c.mat[1]);
     double rstar = !isnan(env->param[TH_P_RSTAR]) ? env->param[TH_P_RSTAR]
-                                                 : 1 / (1 / env->c.rcurv[0] + 1 / env->c.rcurv[1]);
+                                                  : 1 / (1 / env->c.rcurv[0] + 1 / env->c.rcurv[1]);
     double py = isnan(env->param[TH_P_PY]) ? INFINITY : env->param[TH_P_PY];
     return lt_th_model_of(estar, rstar, py);
 }
@@ -75,10 +77,7 @@ static double hertz_time_integral(double X)
 }
 
 /* int_0^1 (1 - x^{5/2})^{-1/2} dx = (2/5) B(2/5, 1/2) */
-static double hertz_half(void)
-{
-    return 0.4 * tgamma(0.4) * tgamma(0.5) / tgamma(0.9);
-}
+static double hertz_half(void) { return 0.4 * tgamma(0.4) * tgamma(0.5) / tgamma(0.9); }
 
 typedef struct impact {
     double e, dmax, fmax, dp, tforce, tcontact;
@@ -125,11 +124,15 @@ static void impact_expect(const lt_case_env *env, lt_expect *x)
     /* leapfrog is second order for a force continuous in the overlap; the kinks of F'(delta)
      * at delta_y and at delta_max add errors of the same order (measured with converge) */
     int plastic = r.e < 1;
-    set_row(x, LT_Q_RESTITUTION, r.e, TOL_TARGET, plastic ? WHY_PLASTIC : WHY_TARGET, plastic ? NAN : 2);
+    set_row(x, LT_Q_RESTITUTION, r.e, TOL_TARGET, plastic ? WHY_PLASTIC : WHY_TARGET,
+            plastic ? NAN : 2);
     set_row(x, LT_Q_MAX_OVERLAP, r.dmax, TOL_TARGET, WHY_TARGET, 2);
-    set_row(x, LT_Q_MAX_FORCE, r.fmax, TOL_TARGET, plastic ? WHY_KINK : WHY_TARGET, plastic ? NAN : 2);
+    set_row(x, LT_Q_MAX_FORCE, r.fmax, TOL_TARGET, plastic ? WHY_KINK : WHY_TARGET,
+            plastic ? NAN : 2);
     set_row(x, LT_Q_CONTACT_TIME, r.tcontact, TOL_TARGET,
-            "verify's target; beyond the force time, the flight through the residual overlap delta_p/(e v)", 2);
+            "verify's target; beyond the force time, the flight through the residual overlap "
+            "delta_p/(e v)",
+            2);
 }
 
 /* The restitution expected is Thornton's published e(v_y/v), not the energies' e of
@@ -139,25 +142,29 @@ static void thornton_expect(const lt_case_env *env, lt_expect *x)
 {
     impact_expect(env, x);
     lt_th_model m = model_of(env);
-    x->value[LT_Q_RESTITUTION] = lt_th_restitution(lt_th_yield_velocity(&m, env->c.mstar) / env->load[0]);
+    x->value[LT_Q_RESTITUTION] =
+        lt_th_restitution(lt_th_yield_velocity(&m, env->c.mstar) / env->load[0]);
     x->why[LT_Q_RESTITUTION] = "Thornton (1997) e(v_y/v): " WHY_TARGET;
 }
 
 static void cycle_expect(const lt_case_env *env, lt_expect *x)
 {
     lt_th_model m = model_of(env);
-    double gstar = !isnan(env->param[TH_P_GSTAR]) ? env->param[TH_P_GSTAR]
-                                                 : lt_effective_shear_modulus(env->c.mat[0], env->c.mat[1]);
+    double gstar = !isnan(env->param[TH_P_GSTAR])
+                       ? env->param[TH_P_GSTAR]
+                       : lt_effective_shear_modulus(env->c.mat[0], env->c.mat[1]);
     double d = env->load[0], ua = env->load[1], du = env->load[2] * env->c.dt;
     double kt = 8 * gstar * sqrt(m.rstar * d); /* below delta_y: a = sqrt(R* delta) */
     double mu = !isnan(env->param[TH_P_TANPHI]) ? env->param[TH_P_TANPHI] : env->c.tanPhi;
     double fy = mu * lt_th_virgin_force(&m, d), e = 4 * fy * (ua - fy / kt);
     x->value[LT_Q_CYCLE_ENERGY] = e;
     x->tol[LT_Q_CYCLE_ENERGY] = kt * du * du / 4 / e + 1e-9;
-    x->why[LT_Q_CYCLE_ENERGY] = "onset of slip inside a step: <= kt du^2/8 per onset, two per cycle; overlap round-off";
+    x->why[LT_Q_CYCLE_ENERGY] =
+        "onset of slip inside a step: <= kt du^2/8 per onset, two per cycle; overlap round-off";
     x->value[LT_Q_KT] = kt;
     x->tol[LT_Q_KT] = 1e-9;
-    x->why[LT_Q_KT] = "Mindlin kt = 8 G* sqrt(R* delta) at the held overlap: overlap from rounded position updates";
+    x->why[LT_Q_KT] = "Mindlin kt = 8 G* sqrt(R* delta) at the held overlap: overlap from rounded "
+                      "position updates";
     x->value[LT_Q_SLIP_FORCE] = fy;
     x->tol[LT_Q_SLIP_FORCE] = 1e-9;
     x->why[LT_Q_SLIP_FORCE] = "Coulomb tanPhi K delta^1.5: overlap from rounded position updates";
@@ -174,15 +181,24 @@ static void rolling_cycle_expect(const lt_case_env *env, lt_expect *x, int twist
     const lt_material *a = env->c.mat[0], *b = env->c.mat[1];
     const double *p = env->param;
     double ga = a->young / (2 * (1 + a->poisson)), gb = b->young / (2 * (1 + b->poisson));
-    double gstar = !isnan(p[TH_P_GSTAR]) ? p[TH_P_GSTAR] : 1 / ((2 - a->poisson) / ga + (2 - b->poisson) / gb);
+    double gstar =
+        !isnan(p[TH_P_GSTAR]) ? p[TH_P_GSTAR] : 1 / ((2 - a->poisson) / ga + (2 - b->poisson) / gb);
     double d = env->load[0], F = lt_th_virgin_force(&m, d), R = m.rstar;
     double ca = d > m.dy ? sqrt((2 * F + m.fy) / (2 * LT_PI * m.py)) : sqrt(R * d);
-    double kn = 2 * m.estar * ca, kt = 8 * gstar * ca, mu = lt_rr_given_mu(p[twist ? TH_P_MUTW : TH_P_MUR]);
-    double k = lt_rolling_hertz_stiffness((int)p[TH_P_ROLLING], twist, kn, kt, mu, R, p[twist ? TH_P_KTW : TH_P_KR]);
+    double kn = 2 * m.estar * ca, kt = 8 * gstar * ca,
+           mu = lt_rr_given_mu(p[twist ? TH_P_MUTW : TH_P_MUR]);
+    double k = lt_rolling_hertz_stiffness((int)p[TH_P_ROLLING], twist, kn, kt, mu, R,
+                                          p[twist ? TH_P_KTW : TH_P_KR]);
     lt_rolling_cycle_expect(env, x, k, mu * R * F);
 }
-static void rolling_bend_expect(const lt_case_env *env, lt_expect *x) { rolling_cycle_expect(env, x, 0); }
-static void rolling_twist_expect(const lt_case_env *env, lt_expect *x) { rolling_cycle_expect(env, x, 1); }
+static void rolling_bend_expect(const lt_case_env *env, lt_expect *x)
+{
+    rolling_cycle_expect(env, x, 0);
+}
+static void rolling_twist_expect(const lt_case_env *env, lt_expect *x)
+{
+    rolling_cycle_expect(env, x, 1);
+}
 /* Plastic impact of spheres spinning oppositely, rolling at its cap throughout: thornton_expect's
  * rows, the spins turned by muR R* m* v (1 + e)/I with Thornton's e (no order: as e's). */
 static void rolling_impact_expect(const lt_case_env *env, lt_expect *x)
@@ -197,8 +213,9 @@ static void rolling_impact_expect(const lt_case_env *env, lt_expect *x)
 
 static double gstar_of(const lt_case_env *env)
 {
-    return !isnan(env->param[TH_P_GSTAR]) ? env->param[TH_P_GSTAR]
-                                          : lt_effective_shear_modulus(env->c.mat[0], env->c.mat[1]);
+    return !isnan(env->param[TH_P_GSTAR])
+               ? env->param[TH_P_GSTAR]
+               : lt_effective_shear_modulus(env->c.mat[0], env->c.mat[1]);
 }
 
 static double mu_of(const lt_case_env *env)
@@ -228,16 +245,19 @@ static md_contact md_contact_of(const lt_case_env *env)
 
 /* the row's resolution at 160 cells: hertz_mindlin's measured errors (a Hertz contact, the same
  * rule; the rows' tolerances are lt_hm_md_cycle_rows'), rechecked on this case (docs/verify.md) */
-#define WHY_MD_CYCLE "Mindlin-Deresiewicz loop on the R_p curve at 160 cells: second order in the cell length"
+#define WHY_MD_CYCLE \
+    "Mindlin-Deresiewicz loop on the R_p curve at 160 cells: second order in the cell length"
 #define WHY_MD_PEAK "peak force of the Cattaneo-Mindlin branch at 160 cells (as hertz_mindlin's)"
 
 static void md_cycle_expect(const lt_case_env *env, lt_expect *x)
 {
     md_contact h = md_contact_of(env);
-    lt_hm_md_cycle_rows(x, h.mu, h.P, h.gstar, h.a, env->cycle.amplitude, WHY_MD_CYCLE, WHY_MD_PEAK);
+    lt_hm_md_cycle_rows(x, h.mu, h.P, h.gstar, h.a, env->cycle.amplitude, WHY_MD_CYCLE,
+                        WHY_MD_PEAK);
     x->value[LT_Q_KT] = 8 * h.gstar * h.a;
     x->tol[LT_Q_KT] = 1e-9;
-    x->why[LT_Q_KT] = "the reported kt is 8 G* a_p (stick) at the held overlap: overlap from rounded position updates";
+    x->why[LT_Q_KT] = "the reported kt is 8 G* a_p (stick) at the held overlap: overlap from "
+                      "rounded position updates";
 }
 
 /* The Cattaneo-Mindlin loop for verify --plot (hertz_mindlin's, on the R_p curve). */
@@ -255,13 +275,15 @@ static void md_cycle_curve(const lt_case_env *env, double s, double *u, double *
  * hertz_mindlin's noSlip). */
 #define MD_STICK_STEPS 40000
 #define TOL_MD_STICK 1e-4
-#define WHY_MD_STICK "no-slip Mindlin-Deresiewicz impact (superposition, 40000 steps) at 2000 steps, 160 cells"
+#define WHY_MD_STICK \
+    "no-slip Mindlin-Deresiewicz impact (superposition, 40000 steps) at 2000 steps, 160 cells"
 
 static void md_stick_expect(const lt_case_env *env, lt_expect *x)
 {
     impact_expect(env, x);
     lt_th_model m = model_of(env);
-    double rho = lt_hm_md_stick_ratio(4 * gstar_of(env) / m.estar, 0.4, MD_STICK_STEPS), vt = env->impact.vt;
+    double rho = lt_hm_md_stick_ratio(4 * gstar_of(env) / m.estar, 0.4, MD_STICK_STEPS),
+           vt = env->impact.vt;
     x->value[LT_Q_TANGENT_OUT] = vt * (1 - (1 - rho) / 3.5);
     x->tol[LT_Q_TANGENT_OUT] = TOL_MD_STICK;
     x->why[LT_Q_TANGENT_OUT] = WHY_MD_STICK;
@@ -288,86 +310,162 @@ static void normal_along(const lt_case_env *env, double uN, double out[LT_ALONG_
     double d = -uN;
     out[LT_ALONG_FN] = -lt_th_virgin_force(&m, d);
     out[LT_ALONG_KN] = 2 * m.estar * sqrt(m.rstar * d);
-    double gstar = !isnan(env->param[TH_P_GSTAR]) ? env->param[TH_P_GSTAR]
-                                                 : lt_effective_shear_modulus(env->c.mat[0], env->c.mat[1]);
+    double gstar = !isnan(env->param[TH_P_GSTAR])
+                       ? env->param[TH_P_GSTAR]
+                       : lt_effective_shear_modulus(env->c.mat[0], env->c.mat[1]);
     out[LT_ALONG_KT] = 8 * gstar * sqrt(m.rstar * d);
     out[LT_ALONG_ELAST] = lt_th_virgin_work(&m, d);
 }
 
-#define STEEL {.young = 2.0e11, .poisson = 0.3, .density = 7800, .ktDivKn = 0.5, .tanPhi = 0.3}
+#define STEEL                                                                           \
+    {                                                                                   \
+        .young = 2.0e11, .poisson = 0.3, .density = 7800, .ktDivKn = 0.5, .tanPhi = 0.3 \
+    }
 /* The cases below up to closed-loop-elastic predate the md rule: the shear cycle's closed form is
  * the rescale rule's, and the normal cases' rows (their balance: the frame's round-off
  * tangential motion) stay as they were with it */
-#define RESCALE {"tangential", TH_T_RESCALE}
+#define RESCALE                    \
+    {                              \
+        "tangential", TH_T_RESCALE \
+    }
 /* the md cases name their rule too (the default), so that verify --set tangential=... skips them */
-#define MD {"tangential", TH_T_MD}
-#define IMPACT(NAME, DOC, V, CONV, EXPECT)                                                                     \
-    {.name = NAME, .doc = DOC, .kind = LT_CASE_IMPACT, .set = {{"yieldPressure", 1e9}, RESCALE}, .radius = {5e-3, 5e-3}, \
-     .mat = {STEEL, STEEL}, .load = {V}, .steps = 2000, .converge = CONV, .expect = EXPECT, .curve = impact_curve}
+#define MD                    \
+    {                         \
+        "tangential", TH_T_MD \
+    }
+#define IMPACT(NAME, DOC, V, CONV, EXPECT)                                                       \
+    {                                                                                            \
+        .name = NAME, .doc = DOC, .kind = LT_CASE_IMPACT,                                        \
+        .set = {{"yieldPressure", 1e9}, RESCALE}, .radius = {5e-3, 5e-3}, .mat = {STEEL, STEEL}, \
+        .load = {V}, .steps = 2000, .converge = CONV, .expect = EXPECT, .curve = impact_curve    \
+    }
 
 /* md (the default) after plastic loading: steel spheres of 5 mm at delta = 2e-6 m = 3.9 delta_y
  * (p_y = 1 GPa): F_max = 14.371 N, a_p = 7.0711e-5 m, c0 = 3 mu P/(16 G* a_p) = 5.0528e-7 m;
  * amplitudes 0.75 c0 and 2 c0 */
-#define MD_CYCLE(NAME, DOC, UA)                                                                                 \
-    {.name = NAME, .doc = DOC, .kind = LT_CASE_CYCLE, .set = {{"yieldPressure", 1e9}, MD}, .radius = {5e-3, 5e-3}, \
-     .mat = {STEEL, STEEL}, .cycle = {.overlap = 2e-6, .amplitude = UA, .speed = 1e-3}, .steps = 2000,         \
-     .expect = md_cycle_expect, .curve = md_cycle_curve}
+#define MD_CYCLE(NAME, DOC, UA)                                                               \
+    {                                                                                         \
+        .name = NAME, .doc = DOC, .kind = LT_CASE_CYCLE, .set = {{"yieldPressure", 1e9}, MD}, \
+        .radius = {5e-3, 5e-3}, .mat = {STEEL, STEEL},                                        \
+        .cycle = {.overlap = 2e-6, .amplitude = UA, .speed = 1e-3}, .steps = 2000,            \
+        .expect = md_cycle_expect, .curve = md_cycle_curve                                    \
+    }
 /* hertz_mindlin's no-slip md impact: alumina on soda-lime glass, 4 G* / E* = 0.8591 */
-#define AL_OXIDE {.young = 3.8e11, .poisson = 0.23, .density = 4000, .ktDivKn = 0.5, \
-                  .tanPhi = 0.0}
-#define SODA_LIME {.young = 7.0e10, .poisson = 0.25, .density = 2500, .ktDivKn = 0.5, \
-                   .tanPhi = 0.0}
+#define AL_OXIDE                                                                         \
+    {                                                                                    \
+        .young = 3.8e11, .poisson = 0.23, .density = 4000, .ktDivKn = 0.5, .tanPhi = 0.0 \
+    }
+#define SODA_LIME                                                                        \
+    {                                                                                    \
+        .young = 7.0e10, .poisson = 0.25, .density = 2500, .ktDivKn = 0.5, .tanPhi = 0.0 \
+    }
 
 const lt_case lt_thornton_cases[TH_N_CASES] = {
     {.name = "normal-load-elastic",
-     .doc = "below delta_y: Hertz force, kn = 2E*a, kt = 8G*a, elast = 2/5 F delta (steel, p_y = 10 GPa: delta_y = 5.1e-5 m)",
-     .kind = LT_CASE_NORMAL, .set = {{"yieldPressure", 1e10}, RESCALE},
-     .radius = {5e-3, 5e-3}, .mat = {STEEL, STEEL},
-     .load = {4e-5, 0.01}, .steps = 1000,
-     .along = normal_along, .along_tol = TOL_FORMULA, .along_why = WHY_FORMULA},
-    IMPACT("impact-elastic", "v = v_y/2: Hertz, e = 1, t_c = 2.943275 delta_max/v, delta_max, F_max",
+     .doc = "below delta_y: Hertz force, kn = 2E*a, kt = 8G*a, elast = 2/5 F delta (steel, p_y = "
+            "10 GPa: delta_y = 5.1e-5 m)",
+     .kind = LT_CASE_NORMAL,
+     .set = {{"yieldPressure", 1e10}, RESCALE},
+     .radius = {5e-3, 5e-3},
+     .mat = {STEEL, STEEL},
+     .load = {4e-5, 0.01},
+     .steps = 1000,
+     .along = normal_along,
+     .along_tol = TOL_FORMULA,
+     .along_why = WHY_FORMULA},
+    IMPACT("impact-elastic",
+           "v = v_y/2: Hertz, e = 1, t_c = 2.943275 delta_max/v, delta_max, F_max",
            0.011567652714226443, 1, impact_expect),
-    IMPACT("impact-v2vy", "v = 2 v_y: Thornton's e, delta_max, F_max, contact time (through the residual overlap)",
+    IMPACT("impact-v2vy",
+           "v = 2 v_y: Thornton's e, delta_max, F_max, contact time (through the residual overlap)",
            0.04627061085690577, 1, thornton_expect),
     IMPACT("impact-v5vy", "v = 5 v_y: as impact-v2vy", 0.11567652714226442, 0, thornton_expect),
     IMPACT("impact-v10vy", "v = 10 v_y: as impact-v2vy", 0.23135305428452885, 0, thornton_expect),
-    IMPACT("impact-v50vy", "v = 50 v_y: as impact-v2vy, with dt convergence", 1.1567652714226444, 1, thornton_expect),
+    IMPACT("impact-v50vy", "v = 50 v_y: as impact-v2vy, with dt convergence", 1.1567652714226444, 1,
+           thornton_expect),
     {.name = "shear-cycle",
      .doc = "below delta_y, rescale rule at held overlap: 4 mu F (ua - mu F/kt), kt = 8 G* a",
-     .kind = LT_CASE_SHEAR_CYCLE, .set = {{"yieldPressure", 1e10}, RESCALE},
-     .radius = {5e-3, 5e-3}, .mat = {STEEL, STEEL},
-     .load = {4e-5, 3e-5, 1e-2}, .steps = 2000, .expect = cycle_expect},
+     .kind = LT_CASE_SHEAR_CYCLE,
+     .set = {{"yieldPressure", 1e10}, RESCALE},
+     .radius = {5e-3, 5e-3},
+     .mat = {STEEL, STEEL},
+     .load = {4e-5, 3e-5, 1e-2},
+     .steps = 2000,
+     .expect = cycle_expect},
     {.name = "closed-loop-elastic",
      .doc = "below delta_y the normal spring is elastic: zero net work around a loop in uN",
-     .kind = LT_CASE_CLOSED_LOOP, .set = {{"yieldPressure", 1e10}},
-     .radius = {5e-3, 5e-3}, .mat = {STEEL, STEEL},
-     .load = {2e-5, 1e-5}, .steps = 500, .dofs = "v.....",
-     .along_tol = 1e-9, .along_why = "the trapezoid's errors cancel on retraced nodes: round-off"},
-    {.name = "rolling-plastic-bending", .doc = "rolling epsd about y at 4 delta_y (plastic): kr = 2.25 kn muR^2 R*^2, "
-     "kn = 2 E* a, cap muR R* F, 4 M (a - M/kr)", .kind = LT_CASE_CYCLE, .dof = 4,
-     .set = {{"yieldPressure", 1e9}, {"rolling", LT_RR_EPSD}, {"muR", 0.3}}, .radius = {5e-3, 5e-3},
-     .mat = {STEEL, STEEL}, .cycle = {.overlap = 2.0432548511355244e-6, .amplitude = 1.5e-3, .speed = 1e-2},
-     .steps = 2000, .expect = rolling_bend_expect},
-    {.name = "rolling-twist", .doc = "twisting below delta_y (rule epsd2): ktw = 4.5 kt muTw^2 R*^2, cap muTw R* F",
-     .kind = LT_CASE_CYCLE, .dof = 3, .set = {{"yieldPressure", 1e10}, {"rolling", LT_RR_EPSD2}, {"muTw", 0.2}},
-     .radius = {5e-3, 5e-3}, .mat = {STEEL, STEEL}, .cycle = {.overlap = 4e-5, .amplitude = 0.04, .speed = 1e-1},
-     .steps = 2000, .expect = rolling_twist_expect},
+     .kind = LT_CASE_CLOSED_LOOP,
+     .set = {{"yieldPressure", 1e10}},
+     .radius = {5e-3, 5e-3},
+     .mat = {STEEL, STEEL},
+     .load = {2e-5, 1e-5},
+     .steps = 500,
+     .dofs = "v.....",
+     .along_tol = 1e-9,
+     .along_why = "the trapezoid's errors cancel on retraced nodes: round-off"},
+    {.name = "rolling-plastic-bending",
+     .doc = "rolling epsd about y at 4 delta_y (plastic): kr = 2.25 kn muR^2 R*^2, "
+            "kn = 2 E* a, cap muR R* F, 4 M (a - M/kr)",
+     .kind = LT_CASE_CYCLE,
+     .dof = 4,
+     .set = {{"yieldPressure", 1e9}, {"rolling", LT_RR_EPSD}, {"muR", 0.3}},
+     .radius = {5e-3, 5e-3},
+     .mat = {STEEL, STEEL},
+     .cycle = {.overlap = 2.0432548511355244e-6, .amplitude = 1.5e-3, .speed = 1e-2},
+     .steps = 2000,
+     .expect = rolling_bend_expect},
+    {.name = "rolling-twist",
+     .doc = "twisting below delta_y (rule epsd2): ktw = 4.5 kt muTw^2 R*^2, cap muTw R* F",
+     .kind = LT_CASE_CYCLE,
+     .dof = 3,
+     .set = {{"yieldPressure", 1e10}, {"rolling", LT_RR_EPSD2}, {"muTw", 0.2}},
+     .radius = {5e-3, 5e-3},
+     .mat = {STEEL, STEEL},
+     .cycle = {.overlap = 4e-5, .amplitude = 0.04, .speed = 1e-1},
+     .steps = 2000,
+     .expect = rolling_twist_expect},
     {.name = "rolling-impact-v2vy",
      .doc = "v = 2 v_y, opposite spins, rolling at its cap: w' = w - muR R* m* v (1 + e)/I",
-     .kind = LT_CASE_IMPACT, .set = {{"yieldPressure", 1e9}, {"rolling", LT_RR_EPSD}, {"muR", 0.5}},
-     .radius = {5e-3, 5e-3}, .mat = {STEEL, STEEL}, .impact = {.vn = 0.04627061085690577, .spin = 20}, .steps = 2000,
-     .expect = rolling_impact_expect, .curve = impact_curve},
-    MD_CYCLE("md-cycle-partial", "md after plastic loading (delta = 3.9 delta_y held): Cattaneo-Mindlin loop at 0.75 c0 "
-             "on the R_p curve, P = F_max, a = a_p", 3.7896e-7),
-    MD_CYCLE("md-cycle-full", "md after plastic loading: loop beyond full slip (2 c0), 4 mu P (ua - 4/5 c0)", 1.0106e-6),
-    {.name = "md-stick-elastic", .doc = "md, below v_y (v = 0.28 v_y), tanPhi = 1e3: hertz_mindlin's no-slip impact, "
-     "alumina sphere on a soda-lime glass plane, vc'/vc = 0.2826",
-     .kind = LT_CASE_IMPACT, .set = {{"yieldPressure", 2e8}, {"tanPhi", 1e3}, MD}, .shape = {"wall", "sphere"},
-     .fixed = {1, 0}, .radius = {0, 2.5e-3}, .mat = {SODA_LIME, AL_OXIDE}, .impact = {.vn = 1e-3, .vt = 1e-4},
-     .steps = 2000, .expect = md_stick_expect, .curve = impact_curve},
-    {.name = "md-oblique-plastic", .doc = "md, steel sphere on a steel plane at 0.2 m/s normal (4.3 v_y), 0.1 m/s "
-     "tangential: Thornton's e, delta_max, F_max, contact time; the energies balance",
-     .kind = LT_CASE_IMPACT, .set = {{"yieldPressure", 1e9}, MD}, .shape = {"wall", "sphere"}, .fixed = {1, 0},
-     .radius = {0, 5e-3}, .mat = {STEEL, STEEL}, .impact = {.vn = 0.2, .vt = 0.1}, .steps = 2000,
-     .expect = thornton_expect, .curve = impact_curve},
+     .kind = LT_CASE_IMPACT,
+     .set = {{"yieldPressure", 1e9}, {"rolling", LT_RR_EPSD}, {"muR", 0.5}},
+     .radius = {5e-3, 5e-3},
+     .mat = {STEEL, STEEL},
+     .impact = {.vn = 0.04627061085690577, .spin = 20},
+     .steps = 2000,
+     .expect = rolling_impact_expect,
+     .curve = impact_curve},
+    MD_CYCLE(
+        "md-cycle-partial",
+        "md after plastic loading (delta = 3.9 delta_y held): Cattaneo-Mindlin loop at 0.75 c0 "
+        "on the R_p curve, P = F_max, a = a_p",
+        3.7896e-7),
+    MD_CYCLE("md-cycle-full",
+             "md after plastic loading: loop beyond full slip (2 c0), 4 mu P (ua - 4/5 c0)",
+             1.0106e-6),
+    {.name = "md-stick-elastic",
+     .doc = "md, below v_y (v = 0.28 v_y), tanPhi = 1e3: hertz_mindlin's no-slip impact, "
+            "alumina sphere on a soda-lime glass plane, vc'/vc = 0.2826",
+     .kind = LT_CASE_IMPACT,
+     .set = {{"yieldPressure", 2e8}, {"tanPhi", 1e3}, MD},
+     .shape = {"wall", "sphere"},
+     .fixed = {1, 0},
+     .radius = {0, 2.5e-3},
+     .mat = {SODA_LIME, AL_OXIDE},
+     .impact = {.vn = 1e-3, .vt = 1e-4},
+     .steps = 2000,
+     .expect = md_stick_expect,
+     .curve = impact_curve},
+    {.name = "md-oblique-plastic",
+     .doc = "md, steel sphere on a steel plane at 0.2 m/s normal (4.3 v_y), 0.1 m/s "
+            "tangential: Thornton's e, delta_max, F_max, contact time; the energies balance",
+     .kind = LT_CASE_IMPACT,
+     .set = {{"yieldPressure", 1e9}, MD},
+     .shape = {"wall", "sphere"},
+     .fixed = {1, 0},
+     .radius = {0, 5e-3},
+     .mat = {STEEL, STEEL},
+     .impact = {.vn = 0.2, .vt = 0.1},
+     .steps = 2000,
+     .expect = thornton_expect,
+     .curve = impact_curve},
 };

@@ -55,27 +55,56 @@
 #include <stddef.h>
 
 static const lt_param wb_params[WB_P_COUNT] = {
-    [WB_P_KN] = {.name = "kn", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
-                 .unit = "N/m", .doc = "loading stiffness (default: from materials)"},
-    [WB_P_KT] = {.name = "kt", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
-                 .unit = "N/m", .doc = "tangential stiffness (default: from materials)"},
-    [WB_P_TANPHI] = {.name = "tanPhi", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY,
-                     .unit = "-", .doc = "friction coefficient tan(phi) (default: from materials)"},
-    [WB_P_EN] = {.name = "en", .kind = LT_REAL, .def = 1, .min = 0.01, .max = 1, .unit = "-",
+    [WB_P_KN] = {.name = "kn",
+                 .kind = LT_REAL,
+                 .def = NAN,
+                 .min = 0,
+                 .max = INFINITY,
+                 .unit = "N/m",
+                 .doc = "loading stiffness (default: from materials)"},
+    [WB_P_KT] = {.name = "kt",
+                 .kind = LT_REAL,
+                 .def = NAN,
+                 .min = 0,
+                 .max = INFINITY,
+                 .unit = "N/m",
+                 .doc = "tangential stiffness (default: from materials)"},
+    [WB_P_TANPHI] = {.name = "tanPhi",
+                     .kind = LT_REAL,
+                     .def = NAN,
+                     .min = 0,
+                     .max = INFINITY,
+                     .unit = "-",
+                     .doc = "friction coefficient tan(phi) (default: from materials)"},
+    [WB_P_EN] = {.name = "en",
+                 .kind = LT_REAL,
+                 .def = 1,
+                 .min = 0.01,
+                 .max = 1,
+                 .unit = "-",
                  .doc = "normal restitution: unloading stiffness kn/en^2 (default 1: elastic)"},
-    [WB_P_NOSLIP] = {.name = "noSlip", .kind = LT_BOOL, .def = 0, .min = 0, .max = 1, .unit = "-",
+    [WB_P_NOSLIP] = {.name = "noSlip",
+                     .kind = LT_BOOL,
+                     .def = 0,
+                     .min = 0,
+                     .max = 1,
+                     .unit = "-",
                      .doc = "no Coulomb limit: the tangential spring stays elastic"},
 };
-static const unsigned wb_param_flags[WB_P_COUNT] = {
-    [WB_P_KN] = LT_PARAM_MATERIALS, [WB_P_KT] = LT_PARAM_MATERIALS, [WB_P_TANPHI] = LT_PARAM_MATERIALS};
+static const unsigned wb_param_flags[WB_P_COUNT] = {[WB_P_KN] = LT_PARAM_MATERIALS,
+                                                    [WB_P_KT] = LT_PARAM_MATERIALS,
+                                                    [WB_P_TANPHI] = LT_PARAM_MATERIALS};
 static const char *const wb_state[WB_S_COUNT] = {
-    [WB_S_KN] = "kn", [WB_S_KT] = "kt", [WB_S_TANPHI] = "tanPhi", [WB_S_KUN] = "kun", [WB_S_DMAX] = "dmax", [WB_S_D0] = "d0",
-    [WB_S_FN] = "Fn", [WB_S_FTY] = "Fty", [WB_S_FTZ] = "Ftz", [WB_S_UN0] = "uN0", [WB_S_SLIP] = "slip"};
+    [WB_S_KN] = "kn",     [WB_S_KT] = "kt",   [WB_S_TANPHI] = "tanPhi", [WB_S_KUN] = "kun",
+    [WB_S_DMAX] = "dmax", [WB_S_D0] = "d0",   [WB_S_FN] = "Fn",         [WB_S_FTY] = "Fty",
+    [WB_S_FTZ] = "Ftz",   [WB_S_UN0] = "uN0", [WB_S_SLIP] = "slip"};
 static const lt_energy_def wb_energies[WB_E_COUNT] = {
-    {.name = "elast", .kind = LT_STORED,
+    {.name = "elast",
+     .kind = LT_STORED,
      .doc = "energy recoverable by unloading: normal (on the unloading line) and tangential "
             "springs"},
-    {.name = "plast", .kind = LT_DISSIPATED,
+    {.name = "plast",
+     .kind = LT_DISSIPATED,
      .doc = "the normal hysteresis loop's area, and Coulomb slip"},
 };
 
@@ -105,7 +134,8 @@ static int wb_step(const double *p, const lt_contact *c, double *s, lt_response 
     double fn = -P, fn0 = s[WB_S_FN];
     double elast_n = kun > 0 ? 0.5 * P * P / kun : 0;
     double plast = c->fresh ? 0.5 * (1 - en2) * kn * delta * delta
-                            : 0.5 * (fn0 + fn) * (c->uN - s[WB_S_UN0]) - (elast_n - (kun > 0 ? 0.5 * fn0 * fn0 / kun : 0));
+                            : 0.5 * (fn0 + fn) * (c->uN - s[WB_S_UN0]) -
+                                  (elast_n - (kun > 0 ? 0.5 * fn0 * fn0 / kun : 0));
     /* tangential: linear's incremental spring and radial return (laws/linear.c) */
     double fty0 = s[WB_S_FTY], ftz0 = s[WB_S_FTZ];
     double ty = fty0 + kt * c->v[1] * c->dt, tz = ftz0 + kt * c->v[2] * c->dt;
@@ -170,7 +200,8 @@ static const lt_yield wb_yield = {
 const lt_law law_walton_braun = {
     .api_version = LT_LAW_API_VERSION,
     .name = "walton_braun",
-    .summary = "Walton-Braun hysteretic linear normal spring (load kn, unload kn/en^2: e = en), Coulomb friction",
+    .summary = "Walton-Braun hysteretic linear normal spring (load kn, unload kn/en^2: e = en), "
+               "Coulomb friction",
     .params = wb_params,
     .n_params = WB_P_COUNT,
     .state_names = wb_state,

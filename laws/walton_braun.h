@@ -12,7 +12,20 @@ enum { WB_P_KN, WB_P_KT, WB_P_TANPHI, WB_P_EN, WB_P_NOSLIP, WB_P_COUNT };
  * largest overlap reached (m, >= 0); d0 = (1 - en^2) dmax the residual overlap, where the
  * unloading line reaches zero force (m); Fn, Fty, Ftz the force returned (N); uN0 the previous
  * uN (m); slip 1 after a step that slid */
-enum { WB_S_KN, WB_S_KT, WB_S_TANPHI, WB_S_KUN, WB_S_DMAX, WB_S_D0, WB_S_FN, WB_S_FTY, WB_S_FTZ, WB_S_UN0, WB_S_SLIP, WB_S_COUNT };
+enum {
+    WB_S_KN,
+    WB_S_KT,
+    WB_S_TANPHI,
+    WB_S_KUN,
+    WB_S_DMAX,
+    WB_S_D0,
+    WB_S_FN,
+    WB_S_FTY,
+    WB_S_FTZ,
+    WB_S_UN0,
+    WB_S_SLIP,
+    WB_S_COUNT
+};
 enum { WB_E_ELAST, WB_E_PLAST, WB_E_COUNT };
 
 /* The cases (laws/walton_braun_cases.c): normal impacts (e = en, the contact and force times,

@@ -51,10 +51,12 @@ static void impact_expect(const lt_case_env *env, lt_expect *x)
         x->order[q[i]] = 2;
     }
     x->tol[LT_Q_RESTITUTION] = wdt * wdt / (8 * en * en) + TOL_ROUND;
-    x->why[LT_Q_RESTITUTION] = "force end at a phase of the step: |de/e| <= (w0 dt)^2/(8 en^2), erratic 2nd order";
+    x->why[LT_Q_RESTITUTION] =
+        "force end at a phase of the step: |de/e| <= (w0 dt)^2/(8 en^2), erratic 2nd order";
     x->order[LT_Q_RESTITUTION] = NAN;
     x->tol[LT_Q_MAX_FORCE] = wdt * wdt / (en * en) + TOL_ROUND;
-    x->why[LT_Q_MAX_FORCE] = "peak at a jump of curvature (kn to kn/en^2): parabola fit errs <= (w0 dt/en)^2";
+    x->why[LT_Q_MAX_FORCE] =
+        "peak at a jump of curvature (kn to kn/en^2): parabola fit errs <= (w0 dt/en)^2";
     x->order[LT_Q_MAX_FORCE] = NAN;
 }
 
@@ -73,50 +75,80 @@ static void cycle_expect(const lt_case_env *env, lt_expect *x)
  * line to d0 (the force-free crossing of the residual overlap follows). */
 static void impact_curve(const lt_case_env *env, double s, double *uN, double *Fn)
 {
-    double kn = env->param[WB_P_KN], en = env->param[WB_P_EN], dmax = env->impact.vn / sqrt(kn / env->c.mstar);
-    double d0 = (1 - en * en) * dmax, delta = s < 0.5 ? 2 * s * dmax : dmax - (2 * s - 1) * (dmax - d0);
+    double kn = env->param[WB_P_KN], en = env->param[WB_P_EN],
+           dmax = env->impact.vn / sqrt(kn / env->c.mstar);
+    double d0 = (1 - en * en) * dmax,
+           delta = s < 0.5 ? 2 * s * dmax : dmax - (2 * s - 1) * (dmax - d0);
     *uN = -delta;
     *Fn = s < 0.5 ? -kn * delta : -kn / (en * en) * (delta - d0);
 }
 
-#define MAT_A {.young = 1e7, .poisson = 0.25, .density = 2600, .ktDivKn = 0.5, .tanPhi = 0.5}
-#define MAT_STEEL {.young = 2e11, .poisson = 0.3, .density = 7800, .ktDivKn = 0.5, \
-                   .tanPhi = 0.5}
+#define MAT_A                                                                         \
+    {                                                                                 \
+        .young = 1e7, .poisson = 0.25, .density = 2600, .ktDivKn = 0.5, .tanPhi = 0.5 \
+    }
+#define MAT_STEEL                                                                     \
+    {                                                                                 \
+        .young = 2e11, .poisson = 0.3, .density = 7800, .ktDivKn = 0.5, .tanPhi = 0.5 \
+    }
 
 const lt_case lt_walton_braun_cases[WB_N_CASES] = {
     {.name = "normal-load-en1",
-     .doc = "en = 1: kun = kn, d0 = 0, the linear law's Hooke spring along loading to 1 mm and unloading",
+     .doc = "en = 1: kun = kn, d0 = 0, the linear law's Hooke spring along loading to 1 mm and "
+            "unloading",
      .kind = LT_CASE_NORMAL,
      .set = {{"kn", 1e6}, {"kt", 5e5}, {"tanPhi", 0.5}, {"en", 1}},
-     .radius = {0.1, 0.1}, .mat = {MAT_A, MAT_A},
-     .normal = {.overlap = 1e-3, .speed = 1.0}, .steps = 1000,
-     .along = normal_along, .along_tol = TOL_FORMULA, .along_why = WHY_FORMULA},
+     .radius = {0.1, 0.1},
+     .mat = {MAT_A, MAT_A},
+     .normal = {.overlap = 1e-3, .speed = 1.0},
+     .steps = 1000,
+     .along = normal_along,
+     .along_tol = TOL_FORMULA,
+     .along_why = WHY_FORMULA},
     {.name = "impact-en0.5",
-     .doc = "normal impact, en = 0.5: e = en, t_f = (pi/2)(1 + en)/w0, t_c = t_f + (1 - en^2)/(en w0), dmax = v/w0",
+     .doc = "normal impact, en = 0.5: e = en, t_f = (pi/2)(1 + en)/w0, t_c = t_f + (1 - en^2)/(en "
+            "w0), dmax = v/w0",
      .kind = LT_CASE_IMPACT,
      .set = {{"kn", 1e6}, {"en", 0.5}},
-     .radius = {0.1, 0.1}, .mat = {MAT_A, MAT_A},
-     .impact = {.vn = 1.0}, .steps = 2000, .converge = 1,
-     .expect = impact_expect, .curve = impact_curve},
+     .radius = {0.1, 0.1},
+     .mat = {MAT_A, MAT_A},
+     .impact = {.vn = 1.0},
+     .steps = 2000,
+     .converge = 1,
+     .expect = impact_expect,
+     .curve = impact_curve},
     {.name = "impact-en0.9-unequal",
-     .doc = "normal impact of unequal spheres (steel on a light one) at 3 m/s, en = 0.9: as impact-en0.5",
+     .doc = "normal impact of unequal spheres (steel on a light one) at 3 m/s, en = 0.9: as "
+            "impact-en0.5",
      .kind = LT_CASE_IMPACT,
      .set = {{"kn", 4e6}, {"en", 0.9}},
-     .radius = {0.1, 0.04}, .mat = {MAT_A, MAT_STEEL},
-     .impact = {.vn = 3.0}, .steps = 2000, .converge = 1,
-     .expect = impact_expect, .curve = impact_curve},
+     .radius = {0.1, 0.04},
+     .mat = {MAT_A, MAT_STEEL},
+     .impact = {.vn = 3.0},
+     .steps = 2000,
+     .converge = 1,
+     .expect = impact_expect,
+     .curve = impact_curve},
     {.name = "shear-cycle",
-     .doc = "en = 0.5, at 1 mm overlap on the loading line, +-3 mm: linear's Coulomb loop, 4 mu Fn (ua - mu Fn/kt)",
+     .doc = "en = 0.5, at 1 mm overlap on the loading line, +-3 mm: linear's Coulomb loop, 4 mu Fn "
+            "(ua - mu Fn/kt)",
      .kind = LT_CASE_SHEAR_CYCLE,
      .set = {{"kn", 1e6}, {"kt", 5e5}, {"tanPhi", 0.5}, {"en", 0.5}},
-     .radius = {0.1, 0.1}, .mat = {MAT_A, MAT_A},
-     .cycle = {.overlap = 1e-3, .amplitude = 3e-3, .speed = 1.0}, .steps = 3000,
+     .radius = {0.1, 0.1},
+     .mat = {MAT_A, MAT_A},
+     .cycle = {.overlap = 1e-3, .amplitude = 3e-3, .speed = 1.0},
+     .steps = 3000,
      .expect = cycle_expect},
     {.name = "closed-loop-shear",
-     .doc = "en = 0.5, without slip, at a held overlap: elastic in uy, uz, zero net work around a closed loop",
+     .doc = "en = 0.5, without slip, at a held overlap: elastic in uy, uz, zero net work around a "
+            "closed loop",
      .kind = LT_CASE_CLOSED_LOOP,
      .set = {{"kn", 1e6}, {"kt", 5e5}, {"tanPhi", 0.5}, {"en", 0.5}, {"noSlip", 1}},
-     .radius = {0.1, 0.05}, .mat = {MAT_A, MAT_A},
-     .loop = {.overlap = 1e-3, .amplitude = 5e-4}, .steps = 500, .dofs = ".vv...",
-     .along_tol = 1e-9, .along_why = "linear springs, trapezoid exact: round-off of ~3500 steps"},
+     .radius = {0.1, 0.05},
+     .mat = {MAT_A, MAT_A},
+     .loop = {.overlap = 1e-3, .amplitude = 5e-4},
+     .steps = 500,
+     .dofs = ".vv...",
+     .along_tol = 1e-9,
+     .along_why = "linear springs, trapezoid exact: round-off of ~3500 steps"},
 };

@@ -13,8 +13,8 @@
  * the table, the usage text and the dispatch. */
 #include "cli/commands.h"
 #include "cli/supervise.h"
-#include <lawtester/law.h>
 #include <errno.h>
+#include <lawtester/law.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -43,50 +43,83 @@ static int cmd_help(const cli_args *a)
  * text is their usage lines, the options every command shares (options_help), then their help
  * paragraphs, in this order. */
 static const lt_command commands[] = {
-    {.name = "run", .run = cli_cmd_run, .opts = cli_run_opts, .law_lib = 1, .positional = 1,
+    {.name = "run",
+     .run = cli_cmd_run,
+     .opts = cli_run_opts,
+     .law_lib = 1,
+     .positional = 1,
      .usage = "run FILE.lua [-o DIR] [--plot] [--plot-format png|svg|pdf] [--unsafe] [-q]\n"
-              "                     [--shard K/N] [--max-instructions N] [--max-memory MB] [--max-output MB]\n"
+              "                     [--shard K/N] [--max-instructions N] [--max-memory MB] "
+              "[--max-output MB]\n"
               "                     [--min-free MB] [--strict] [--law-lib FILE.so]...",
-     .help = "run the stage script FILE.lua; -o DIR writes DIR/NAME.tsv for every test,\n"
-             "          --plot renders plots/ *.gp for each table (needs -o; --plot-format: png, the\n"
-             "          default, svg or pdf), --unsafe lifts the\n"
-             "          Lua sandbox, -q prints no summaries; --shard K/N runs the K-th of N parts of\n"
-             "          every yield probe (directions k with k % N == K-1) into NAME.shard-K-of-N.tsv;\n"
-             "          --max-instructions N: Lua instructions per entry into Lua (the body, one until,\n"
-             "          one done; default 1e9), --max-memory MB: the script's Lua memory (default 1024);\n"
-             "          0 lifts a limit (--unsafe lifts the sandbox only); --max-output MB: all the run\n"
-             "          writes (default 1024), --min-free MB: free space kept on the output filesystem\n"
-             "          (default 100); --strict: plausibility warnings are errors"},
-    {.name = "merge", .run = cli_cmd_merge, .opts = cli_no_opts, .positional = 1,
+     .help =
+         "run the stage script FILE.lua; -o DIR writes DIR/NAME.tsv for every test,\n"
+         "          --plot renders plots/ *.gp for each table (needs -o; --plot-format: png, the\n"
+         "          default, svg or pdf), --unsafe lifts the\n"
+         "          Lua sandbox, -q prints no summaries; --shard K/N runs the K-th of N parts of\n"
+         "          every yield probe (directions k with k % N == K-1) into "
+         "NAME.shard-K-of-N.tsv;\n"
+         "          --max-instructions N: Lua instructions per entry into Lua (the body, one "
+         "until,\n"
+         "          one done; default 1e9), --max-memory MB: the script's Lua memory (default "
+         "1024);\n"
+         "          0 lifts a limit (--unsafe lifts the sandbox only); --max-output MB: all the "
+         "run\n"
+         "          writes (default 1024), --min-free MB: free space kept on the output "
+         "filesystem\n"
+         "          (default 100); --strict: plausibility warnings are errors"},
+    {.name = "merge",
+     .run = cli_cmd_merge,
+     .opts = cli_no_opts,
+     .positional = 1,
      .usage = "merge [--] OUT.tsv SHARD.tsv...",
-     .help = "merge the shard tables of a probe or a sweep into OUT.tsv (the unsharded table, byte\n"
-             "          for byte)"},
-    {.name = "laws", .run = cli_cmd_laws, .opts = cli_no_opts, .law_lib = 1,
+     .help =
+         "merge the shard tables of a probe or a sweep into OUT.tsv (the unsharded table, byte\n"
+         "          for byte)"},
+    {.name = "laws",
+     .run = cli_cmd_laws,
+     .opts = cli_no_opts,
+     .law_lib = 1,
      .usage = "laws [--law-lib FILE.so]...",
      .help = "list the registered contact laws with their parameters, energies and yield surface"},
-    {.name = "verify", .run = cli_cmd_verify, .opts = cli_verify_opts, .law_lib = 1, .positional = 1,
+    {.name = "verify",
+     .run = cli_cmd_verify,
+     .opts = cli_verify_opts,
+     .law_lib = 1,
+     .positional = 1,
      .usage = "verify [--law NAME] [--case NAME] [--plot DIR] [--plot-format png|svg|pdf] [-v]\n"
               "                        [--set P=V]... [--law-lib FILE.so]...\n"
-              "       lawtester verify --law NAME --sweep N [--set P=V]... [--case NAME] [--shard K/N] [-o DIR] [-v]\n"
+              "       lawtester verify --law NAME --sweep N [--set P=V]... [--case NAME] [--shard "
+              "K/N] [-o DIR] [-v]\n"
               "                        [--law-lib FILE.so]...\n"
-              "       lawtester verify FILE.lua [--case NAME] [-v] [--unsafe] [--max-instructions N] [--max-memory MB]\n"
+              "       lawtester verify FILE.lua [--case NAME] [-v] [--unsafe] [--max-instructions "
+              "N] [--max-memory MB]\n"
               "                        [--law-lib FILE.so]...",
-     .help = "run the generic checks and the analytic cases of every law (or of NAME),\n"
-             "          one row per checked quantity; exit status 1 if any fails; --plot DIR\n"
-             "          writes each case's recorded and closed-form curves; -v adds why each\n"
-             "          tolerance is what it is; with FILE.lua, the cases of that case file\n"
-             "          (docs/case-scripts.md), sandboxed and limited as `run`; --set P=V (repeatable):\n"
-             "          every check at that value of the law's parameter P; --sweep N: the generic\n"
-             "          checks at N points of the parameters' ranges (corners, then Halton), -o DIR\n"
-             "          writes DIR/sweep-NAME.tsv and a script for every failed point, --shard K/N\n"
-             "          runs the points k with k % N == K-1 (docs/verify.md, \"The parameter space\")"},
-    {.name = "compare", .run = cli_cmd_compare, .opts = cli_compare_opts, .positional = 1,
-     .usage = "compare REF NEW [--key COL] [--cols REFCOL=NEWCOL,...] [--atol A] [--rtol R] [--plot DIR]\n"
+     .help =
+         "run the generic checks and the analytic cases of every law (or of NAME),\n"
+         "          one row per checked quantity; exit status 1 if any fails; --plot DIR\n"
+         "          writes each case's recorded and closed-form curves; -v adds why each\n"
+         "          tolerance is what it is; with FILE.lua, the cases of that case file\n"
+         "          (docs/case-scripts.md), sandboxed and limited as `run`; --set P=V "
+         "(repeatable):\n"
+         "          every check at that value of the law's parameter P; --sweep N: the generic\n"
+         "          checks at N points of the parameters' ranges (corners, then Halton), -o DIR\n"
+         "          writes DIR/sweep-NAME.tsv and a script for every failed point, --shard K/N\n"
+         "          runs the points k with k % N == K-1 (docs/verify.md, \"The parameter space\")"},
+    {.name = "compare",
+     .run = cli_cmd_compare,
+     .opts = cli_compare_opts,
+     .positional = 1,
+     .usage = "compare REF NEW [--key COL] [--cols REFCOL=NEWCOL,...] [--atol A] [--rtol R] "
+              "[--plot DIR]\n"
               "                        [--plot-format png|svg|pdf]",
-     .help = "compare two tables (records, or text with one header line) column by column on a\n"
-             "          key (default time), interpolating the denser; a pair REFCOL=-NEWCOL*1e-3 flips and\n"
-             "          scales NEW; passes if |NEW - REF| <= atol + rtol max|REF| (defaults 0: equal);\n"
-             "          exit status 1 if a column fails; --plot DIR overlays them (docs/compare.md)"},
+     .help =
+         "compare two tables (records, or text with one header line) column by column on a\n"
+         "          key (default time), interpolating the denser; a pair REFCOL=-NEWCOL*1e-3 flips "
+         "and\n"
+         "          scales NEW; passes if |NEW - REF| <= atol + rtol max|REF| (defaults 0: "
+         "equal);\n"
+         "          exit status 1 if a column fails; --plot DIR overlays them (docs/compare.md)"},
     {.name = "version", .run = cmd_version, .opts = cli_no_opts, .usage = "version"},
     {.name = "--version", .run = cmd_version, .opts = cli_no_opts},
     {.name = "help", .run = cmd_help, .opts = cli_no_opts, .usage = "help"},
@@ -98,10 +131,12 @@ static const lt_command commands[] = {
 static const char options_help[] =
     "  --law-lib FILE.so  (run, laws, verify; repeatable) first load the contact laws the shared\n"
     "          object exports as lt_plugin_laws (docs/plugins.md); any problem: exit status 2\n"
-    "  --law-timeout S  (run, laws, verify) seconds one call of a law function may take (default 10,\n"
+    "  --law-timeout S  (run, laws, verify) seconds one call of a law function may take (default "
+    "10,\n"
     "          0: no limit); the law runs in a worker process: a crash, abort, exit() or a call\n"
     "          past the limit ends that run (verify: that case) in one line (docs/reliability.md)\n"
-    "  an option with a value is given at most once; an unknown option is an error (exit status 2);\n"
+    "  an option with a value is given at most once; an unknown option is an error (exit status "
+    "2);\n"
     "          -- ends the options (a file whose name starts with '-' follows it)\n";
 
 static void usage(FILE *f)
@@ -157,7 +192,4 @@ static int finish(int status)
 /* One command in the worker process of the supervisor (or alone without one). */
 static int worker_main(int argc, char **argv) { return finish(command(argc, argv)); }
 
-int main(int argc, char **argv)
-{
-    return lt_supervised_main(argc, argv, worker_main);
-}
+int main(int argc, char **argv) { return lt_supervised_main(argc, argv, worker_main); }

@@ -21,22 +21,22 @@
 extern int check_failures_in_test; /* defined in run_tests.c */
 extern const char *check_current_test;
 
-#define CHECK_FAIL_AT(file, line, ...)                                               \
-    do {                                                                             \
-        fprintf(stderr, "FAIL %s (%s:%d): ", check_current_test, file, line);        \
-        fprintf(stderr, __VA_ARGS__);                                                \
-        fputc('\n', stderr);                                                         \
-        check_failures_in_test++;                                                    \
+#define CHECK_FAIL_AT(file, line, ...)                                        \
+    do {                                                                      \
+        fprintf(stderr, "FAIL %s (%s:%d): ", check_current_test, file, line); \
+        fprintf(stderr, __VA_ARGS__);                                         \
+        fputc('\n', stderr);                                                  \
+        check_failures_in_test++;                                             \
     } while (0)
 
-#define CHECK(cond)                                                                  \
-    do {                                                                             \
-        if (!(cond)) CHECK_FAIL_AT(__FILE__, __LINE__, "%s", #cond);                 \
+#define CHECK(cond)                                                  \
+    do {                                                             \
+        if (!(cond)) CHECK_FAIL_AT(__FILE__, __LINE__, "%s", #cond); \
     } while (0)
 
-#define CHECK_MSG(cond, ...)                                                         \
-    do {                                                                             \
-        if (!(cond)) CHECK_FAIL_AT(__FILE__, __LINE__, __VA_ARGS__);                 \
+#define CHECK_MSG(cond, ...)                                         \
+    do {                                                             \
+        if (!(cond)) CHECK_FAIL_AT(__FILE__, __LINE__, __VA_ARGS__); \
     } while (0)
 
 static inline double check_rel_err(double obtained, double expected)
@@ -45,31 +45,31 @@ static inline double check_rel_err(double obtained, double expected)
     return fabs(obtained - expected) / scale;
 }
 
-#define CHECK_REL(obtained, expected, tol, what)                                     \
-    do {                                                                             \
-        double o_ = (obtained), e_ = (expected);                                     \
-        double r_ = check_rel_err(o_, e_);                                           \
-        if (!(r_ <= (tol)))                                                          \
-            CHECK_FAIL_AT(__FILE__, __LINE__,                                        \
-                          "%s: obtained %.17g expected %.17g rel.err %.3g > tol %.3g", \
-                          what, o_, e_, r_, (double)(tol));                          \
+#define CHECK_REL(obtained, expected, tol, what)                                                 \
+    do {                                                                                         \
+        double o_ = (obtained), e_ = (expected);                                                 \
+        double r_ = check_rel_err(o_, e_);                                                       \
+        if (!(r_ <= (tol)))                                                                      \
+            CHECK_FAIL_AT(__FILE__, __LINE__,                                                    \
+                          "%s: obtained %.17g expected %.17g rel.err %.3g > tol %.3g", what, o_, \
+                          e_, r_, (double)(tol));                                                \
     } while (0)
 
-#define CHECK_ABS(obtained, expected, tol, what)                                     \
-    do {                                                                             \
-        double o_ = (obtained), e_ = (expected);                                     \
-        if (!(fabs(o_ - e_) <= (tol)))                                               \
-            CHECK_FAIL_AT(__FILE__, __LINE__,                                        \
-                          "%s: obtained %.17g expected %.17g abs.err %.3g > tol %.3g", \
-                          what, o_, e_, fabs(o_ - e_), (double)(tol));               \
+#define CHECK_ABS(obtained, expected, tol, what)                                                 \
+    do {                                                                                         \
+        double o_ = (obtained), e_ = (expected);                                                 \
+        if (!(fabs(o_ - e_) <= (tol)))                                                           \
+            CHECK_FAIL_AT(__FILE__, __LINE__,                                                    \
+                          "%s: obtained %.17g expected %.17g abs.err %.3g > tol %.3g", what, o_, \
+                          e_, fabs(o_ - e_), (double)(tol));                                     \
     } while (0)
 
-#define CHECK_STR(obtained, expected)                                                \
-    do {                                                                             \
-        const char *o_ = (obtained), *e_ = (expected);                               \
-        if (!o_ || strcmp(o_, e_) != 0)                                              \
+#define CHECK_STR(obtained, expected)                                                    \
+    do {                                                                                 \
+        const char *o_ = (obtained), *e_ = (expected);                                   \
+        if (!o_ || strcmp(o_, e_) != 0)                                                  \
             CHECK_FAIL_AT(__FILE__, __LINE__, "string: obtained \"%s\" expected \"%s\"", \
-                          o_ ? o_ : "(null)", e_);                                   \
+                          o_ ? o_ : "(null)", e_);                                       \
     } while (0)
 
 /* The count of a long random sweep: n in `make test`, n/100 (at least 100) under valgrind
@@ -87,6 +87,9 @@ typedef struct test_case {
     const char *name;
     void (*fn)(void);
 } test_case;
-#define TEST(name) { #name, test_##name }
+#define TEST(name)         \
+    {                      \
+#name, test_##name \
+    }
 
 #endif

@@ -126,12 +126,13 @@ static const char *after_warnings(const char *err)
 
 /* Exit status 1 and, after any warnings, one line on stderr starting with prefix and holding
  * fragment. */
-static void check_one_error_line(const char *file, const result *r, const char *prefix, const char *fragment)
+static void check_one_error_line(const char *file, const result *r, const char *prefix,
+                                 const char *fragment)
 {
     const char *err = after_warnings(r->err);
     CHECK_MSG(r->status == 1, "%s: exit status %d (stderr: %s)", file, r->status, r->err);
-    CHECK_MSG(strncmp(err, prefix, strlen(prefix)) == 0, "%s: stderr does not start with '%s': %s", file, prefix,
-              r->err);
+    CHECK_MSG(strncmp(err, prefix, strlen(prefix)) == 0, "%s: stderr does not start with '%s': %s",
+              file, prefix, r->err);
     CHECK_MSG(strstr(err, fragment) != NULL, "%s: stderr lacks '%s': %s", file, fragment, r->err);
     CHECK_MSG(count_lines(err) == 1, "%s: %d lines on stderr: %s", file, count_lines(err), r->err);
 }
@@ -145,11 +146,15 @@ void check_bad_opts(const char *file, const char *opts, int line, const char *fr
     run(&r, args);
     snprintf(prefix, sizeof prefix, "tests/bad/%s:%d: ", file, line);
     check_one_error_line(file, &r, prefix, fragment);
-    CHECK_MSG(count_files(dir) == 0, "%s: %d files left in the output directory", file, count_files(dir));
+    CHECK_MSG(count_files(dir) == 0, "%s: %d files left in the output directory", file,
+              count_files(dir));
     remove_tree(dir);
 }
 
-void check_bad(const char *file, int line, const char *fragment) { check_bad_opts(file, "", line, fragment); }
+void check_bad(const char *file, int line, const char *fragment)
+{
+    check_bad_opts(file, "", line, fragment);
+}
 
 /* The last line of text (without its newline) into buf. */
 static void last_line_of(const char *text, char *buf, size_t n)
@@ -161,8 +166,8 @@ static void last_line_of(const char *text, char *buf, size_t n)
     snprintf(buf, n, "%.*s", (int)(len - b), text + b);
 }
 
-void check_failed_run(const char *file, const char *opts, int line, const char *fragment, const char *name,
-                      int min_rows)
+void check_failed_run(const char *file, const char *opts, int line, const char *fragment,
+                      const char *name, int min_rows)
 {
     char *dir = make_tmpdir();
     char args[1024], prefix[256], path[512], want[600];
@@ -172,8 +177,10 @@ void check_failed_run(const char *file, const char *opts, int line, const char *
     snprintf(prefix, sizeof prefix, "%s:%d: ", file, line);
     check_one_error_line(file, &r, prefix, fragment);
     snprintf(want, sizeof want, "[rows up to the failure kept in %s/%s.tsv.partial]", dir, name);
-    CHECK_MSG(strstr(r.err, want) != NULL, "%s: stderr does not name the partial record: %s", file, r.err);
-    CHECK_MSG(count_files(dir) == 2, "%s: %d files in the output directory, expected the two partial ones", file,
+    CHECK_MSG(strstr(r.err, want) != NULL, "%s: stderr does not name the partial record: %s", file,
+              r.err);
+    CHECK_MSG(count_files(dir) == 2,
+              "%s: %d files in the output directory, expected the two partial ones", file,
               count_files(dir));
     struct stat st;
     snprintf(path, sizeof path, "%s/%s.tsv", dir, name);
@@ -183,15 +190,16 @@ void check_failed_run(const char *file, const char *opts, int line, const char *
     if (!text) return;
     snprintf(path, sizeof path, "%s/%s.tsv.partial", dir, name);
     slurp(path, text, size);
-    CHECK_MSG(strncmp(text, "step\ttime\tstage\t", 16) == 0, "%s: partial record: %.80s", file, text);
-    CHECK_MSG(count_lines(text) >= 1 + min_rows, "%s: partial record has %d lines, expected >= %d", file,
-              count_lines(text), 1 + min_rows);
+    CHECK_MSG(strncmp(text, "step\ttime\tstage\t", 16) == 0, "%s: partial record: %.80s", file,
+              text);
+    CHECK_MSG(count_lines(text) >= 1 + min_rows, "%s: partial record has %d lines, expected >= %d",
+              file, count_lines(text), 1 + min_rows);
     snprintf(path, sizeof path, "%s/%s.meta.partial", dir, name);
     slurp(path, text, size);
     char last[1200];
     last_line_of(text, last, sizeof last);
-    CHECK_MSG(strncmp(last, "status\tfailed: ", 15) == 0 && strstr(last, fragment), "%s: last line of the .meta.partial: %s",
-              file, last);
+    CHECK_MSG(strncmp(last, "status\tfailed: ", 15) == 0 && strstr(last, fragment),
+              "%s: last line of the .meta.partial: %s", file, last);
     free(text);
     remove_tree(dir);
 }
@@ -230,9 +238,12 @@ int run_on_terminal(const char *cmd, char *buf, size_t n)
     size_t got_all = 0;
     for (;;) {
         ssize_t got = read(master, buf + got_all, n - 1 - got_all);
-        if (got > 0) got_all += (size_t)got;
-        else if (got < 0 && errno == EINTR) continue;
-        else break;
+        if (got > 0)
+            got_all += (size_t)got;
+        else if (got < 0 && errno == EINTR)
+            continue;
+        else
+            break;
         if (got_all == n - 1) break;
     }
     buf[got_all] = 0;

@@ -40,8 +40,8 @@ void check_bad_opts(const char *file, const char *opts, int line, const char *fr
  * partial record; in the output directory exactly NAME.tsv.partial (the header and at least
  * min_rows rows) and NAME.meta.partial (last line `status<TAB>failed: ` and the same message),
  * no NAME.tsv, no NAME.meta, no temporary file. */
-void check_failed_run(const char *file, const char *opts, int line, const char *fragment, const char *name,
-                      int min_rows);
+void check_failed_run(const char *file, const char *opts, int line, const char *fragment,
+                      const char *name, int min_rows);
 /* Write text to DIR/NAME (a failed check if it cannot be created). */
 void put_file(const char *dir, const char *name, const char *text);
 /* Run the shell command cmd with its stderr on a pseudo-terminal (stdout to /dev/null), what it

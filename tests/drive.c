@@ -32,7 +32,8 @@ void collect(void *ctx, const lt_tester *t, const lt_snapshot *s)
     r->s[r->n++] = *s;
 }
 
-lt_stage stage(const char *whats, double v0, double v1, double v2, double v3, double v4, double v5, cond *c)
+lt_stage stage(const char *whats, double v0, double v1, double v2, double v3, double v4, double v5,
+               cond *c)
 {
     lt_stage s = lt_default_stage();
     memcpy(s.whats, whats, LT_DOF);
@@ -63,8 +64,11 @@ lt_test every_dof_test(lt_stage st[5], cond c[5])
     t.body[0].angvel = v3(0.3, -2, 1);
     t.body[1].radius = 0.07;
     t.gap = 1e-5;
-    const cond cs[5] = {{COND_UN_BELOW, 0, -5.05e-4, 0, 0}, {COND_STEPS, 0, 0, 800, 0}, {COND_STEPS, 0, 0, 400, 0},
-                        {COND_STEPS, 0, 0, 400, 0}, {COND_STEPS, 0, 0, 300, 0}};
+    const cond cs[5] = {{COND_UN_BELOW, 0, -5.05e-4, 0, 0},
+                        {COND_STEPS, 0, 0, 800, 0},
+                        {COND_STEPS, 0, 0, 400, 0},
+                        {COND_STEPS, 0, 0, 400, 0},
+                        {COND_STEPS, 0, 0, 300, 0}};
     memcpy(c, cs, sizeof cs);
     st[0] = stage("v.....", -1, 0, 0, 0, 0, 0, &c[0]);
     st[1] = stage("vvvvvv", 0.1, 0.5, -0.3, 2, 1, -1, &c[1]);

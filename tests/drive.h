@@ -28,7 +28,8 @@ typedef struct rows {
 /* lt_row_cb appending every recorded state to a rows (ctx). */
 void collect(void *ctx, const lt_tester *t, const lt_snapshot *s);
 
-lt_stage stage(const char *whats, double v0, double v1, double v2, double v3, double v4, double v5, cond *c);
+lt_stage stage(const char *whats, double v0, double v1, double v2, double v3, double v4, double v5,
+               cond *c);
 lt_test linear_test(vec3 normal, int fixed);
 
 /* Every DoF imposed on two free bodies of unequal size (radii 0.1 and 0.07 m) with an uneven

@@ -20,9 +20,12 @@ int lt_fuzz_script(const uint8_t *data, size_t size)
     /* srcloc alone, along the paths the error messages ask for */
     srcloc *loc = lt_srcloc_parse((const char *)data, size);
     if (!loc) fail("lt_srcloc_parse", "returned NULL");
-    static const srcloc_key paths[][3] = {{{"stages", 0}, {NULL, 1}, {"until", 0}}, {{"stages", 0}, {NULL, 2}, {"till", 0}},
-                                          {{"particles", 0}, {NULL, 1}, {"radius", 0}}, {{"params", 0}, {"kn", 0}, {NULL, 0}},
-                                          {{"dt", 0}, {NULL, 0}, {NULL, 0}}, {{"materials", 0}, {"m", 0}, {"young", 0}}};
+    static const srcloc_key paths[][3] = {{{"stages", 0}, {NULL, 1}, {"until", 0}},
+                                          {{"stages", 0}, {NULL, 2}, {"till", 0}},
+                                          {{"particles", 0}, {NULL, 1}, {"radius", 0}},
+                                          {{"params", 0}, {"kn", 0}, {NULL, 0}},
+                                          {{"dt", 0}, {NULL, 0}, {NULL, 0}},
+                                          {{"materials", 0}, {"m", 0}, {"young", 0}}};
     for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++)
         for (int d = 0; d <= 3; d++)
             if (lt_srcloc_line(loc, paths[i], d) < 0) fail("lt_srcloc_line", "negative line");
@@ -44,7 +47,8 @@ int lt_fuzz_script(const uint8_t *data, size_t size)
             memset(&cr, 0, sizeof cr);
             o.cases = &cr;
             rc = lt_script_run_source("fuzz.lua", (const char *)data, size, &o);
-            if (rc != 0 && rc != 1) fail("lt_script_run_source (case file)", "exit status neither 0 nor 1");
+            if (rc != 0 && rc != 1)
+                fail("lt_script_run_source (case file)", "exit status neither 0 nor 1");
             if (cr.failed > cr.rows) fail("case file", "more failed rows than rows");
             break;
         }
@@ -80,7 +84,8 @@ static void check_double(double x)
     if (n <= 0 || n > FMT_DOUBLE_MAX) fail("lt_fmt_double length", msg);
     if (buf[n] != 'X') fail("lt_fmt_double wrote past its length", msg);
     buf[n] = 0;
-    if (lt_fmt_double_nul(nul, x) != n || strcmp(nul, buf) != 0) fail("lt_fmt_double_nul differs", msg);
+    if (lt_fmt_double_nul(nul, x) != n || strcmp(nul, buf) != 0)
+        fail("lt_fmt_double_nul differs", msg);
     if (!fmt_grammar(buf)) fail("lt_fmt_double grammar", buf);
     if (isnan(x)) {
         if (strcmp(buf, "nan") != 0) fail("NaN not written as nan", buf);
@@ -111,7 +116,8 @@ int lt_fuzz_merge(const uint8_t *data, size_t size)
     enum { MAX_FILES = 8 };
     char *texts[MAX_FILES];
     size_t lens[MAX_FILES];
-    const char *names[MAX_FILES] = {"s1.tsv", "s2.tsv", "s3.tsv", "s4.tsv", "s5.tsv", "s6.tsv", "s7.tsv", "s8.tsv"};
+    const char *names[MAX_FILES] = {"s1.tsv", "s2.tsv", "s3.tsv", "s4.tsv",
+                                    "s5.tsv", "s6.tsv", "s7.tsv", "s8.tsv"};
     int n = 0;
     size_t start = 0;
     for (size_t i = 0; i <= size && n < MAX_FILES; i++)
@@ -127,7 +133,8 @@ int lt_fuzz_merge(const uint8_t *data, size_t size)
     char *out = NULL, err[1200];
     size_t len = 0, total = 0;
     for (int f = 0; f < n; f++) total += lens[f];
-    if (lt_probe_merge_texts(names, texts, lens, n, "merged.tsv", &out, &len, err, sizeof err) == 0) {
+    if (lt_probe_merge_texts(names, texts, lens, n, "merged.tsv", &out, &len, err, sizeof err) ==
+        0) {
         if (!out || len > total || strncmp(out, lt_probe_header, strlen(lt_probe_header)) != 0)
             fail("merge", "the merged table is not a probe table made of its inputs");
     } else if (out || !strstr(err, ": ")) {

@@ -20,10 +20,11 @@
 int check_failures_in_test;
 const char *check_current_test;
 
-extern const test_case linear_tests[], spring_dashpot_tests[], hertz_mindlin_tests[], linel6_tests[],
-    cohesive_tests[], law_energy_tests[], verify_tests[], surface_tests[], probe_tests[], probe_pair_tests[], driver_tests[],
-    energy_tests[], script_tests[], cli_tests[], probe_cli_tests[], fmt_tests[], srcloc_tests[], geom_tests[],
-    body_tests[], stiffness_tests[], fastpath_tests[], predictor_tests[], cond_tests[], wall_case_tests[], oblique_tests[],
+extern const test_case linear_tests[], spring_dashpot_tests[], hertz_mindlin_tests[],
+    linel6_tests[], cohesive_tests[], law_energy_tests[], verify_tests[], surface_tests[],
+    probe_tests[], probe_pair_tests[], driver_tests[], energy_tests[], script_tests[], cli_tests[],
+    probe_cli_tests[], fmt_tests[], srcloc_tests[], geom_tests[], body_tests[], stiffness_tests[],
+    fastpath_tests[], predictor_tests[], cond_tests[], wall_case_tests[], oblique_tests[],
     sandbox_tests[], faults_tests[], io_tests[], fuzz_tests[], law_check_tests[], hostile_tests[];
 /* one line a suite from here on */
 extern const test_case rolling_tests[];
@@ -191,9 +192,14 @@ static void report_death(size_t s, suite_result *r, int status)
 {
     const char *test = r->running >= 0 ? suites[s].tests[r->running].name : "(between tests)";
     char how[64];
-    if (WIFSIGNALED(status)) snprintf(how, sizeof how, "killed by signal %d (%s)", WTERMSIG(status), strsignal(WTERMSIG(status)));
-    else snprintf(how, sizeof how, "exited with status %d", WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-    fprintf(stderr, "FAIL %s.%s: the suite's process %s; the suite's later tests did not run\n", suites[s].name, test, how);
+    if (WIFSIGNALED(status))
+        snprintf(how, sizeof how, "killed by signal %d (%s)", WTERMSIG(status),
+                 strsignal(WTERMSIG(status)));
+    else
+        snprintf(how, sizeof how, "exited with status %d",
+                 WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+    fprintf(stderr, "FAIL %s.%s: the suite's process %s; the suite's later tests did not run\n",
+            suites[s].name, test, how);
     printf("FAIL %s.%s\n", suites[s].name, test);
     r->failed++;
 }
@@ -211,7 +217,8 @@ static void copy_out(FILE *from)
 
 /* The longest suites (LT_TEST_TIMES) start first, so that none of them starts last and runs
  * alone; the others follow in the table's order. */
-static const char *const long_suites[] = {"cli", "sandbox", "hostile", "walkthrough", "contain", "plugin", "verify"};
+static const char *const long_suites[] = {"cli",     "sandbox", "hostile", "walkthrough",
+                                          "contain", "plugin",  "verify"};
 
 static void launch_order(size_t order[N_SUITES])
 {
@@ -219,7 +226,8 @@ static void launch_order(size_t order[N_SUITES])
     int taken[N_SUITES] = {0};
     for (size_t k = 0; k < sizeof long_suites / sizeof long_suites[0]; k++)
         for (size_t s = 0; s < N_SUITES; s++)
-            if (!taken[s] && strcmp(suites[s].name, long_suites[k]) == 0) order[n++] = s, taken[s] = 1;
+            if (!taken[s] && strcmp(suites[s].name, long_suites[k]) == 0)
+                order[n++] = s, taken[s] = 1;
     for (size_t s = 0; s < N_SUITES; s++)
         if (!taken[s]) order[n++] = s;
 }
@@ -228,7 +236,8 @@ static void launch_order(size_t order[N_SUITES])
  * order, whatever order they end in, so two runs print the same lines. */
 static void run_parallel(int jobs, int argc, char **argv, int *passed, int *failed)
 {
-    suite_result *res = mmap(NULL, N_SUITES * sizeof *res, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    suite_result *res = mmap(NULL, N_SUITES * sizeof *res, PROT_READ | PROT_WRITE,
+                             MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (res == MAP_FAILED) {
         perror("run_tests: mmap");
         exit(2);
@@ -259,7 +268,8 @@ static void run_parallel(int jobs, int argc, char **argv, int *passed, int *fail
                 dup2(fileno(out[s]), STDOUT_FILENO);
                 dup2(fileno(out[s]), STDERR_FILENO);
                 run_suite(s, argc, argv, &res[s]);
-                exit(0); /* exit, not _exit: LeakSanitizer and valgrind check the suite's leaks at exit */
+                exit(
+                    0); /* exit, not _exit: LeakSanitizer and valgrind check the suite's leaks at exit */
             }
             running++;
         }
@@ -275,10 +285,12 @@ static void run_parallel(int jobs, int argc, char **argv, int *passed, int *fail
             size_t s = printed++;
             copy_out(out[s]);
             fclose(out[s]);
-            if (!res[s].done || !WIFEXITED(status[s]) || WEXITSTATUS(status[s]) != 0) report_death(s, &res[s], status[s]);
+            if (!res[s].done || !WIFEXITED(status[s]) || WEXITSTATUS(status[s]) != 0)
+                report_death(s, &res[s], status[s]);
             *passed += res[s].passed;
             *failed += res[s].failed;
-            if (getenv("LT_TEST_TIMES") && res[s].done) fprintf(stderr, "time %-18s %7.2f s\n", suites[s].name, res[s].seconds);
+            if (getenv("LT_TEST_TIMES") && res[s].done)
+                fprintf(stderr, "time %-18s %7.2f s\n", suites[s].name, res[s].seconds);
         }
     }
     munmap(res, N_SUITES * sizeof *res);
@@ -287,13 +299,15 @@ static void run_parallel(int jobs, int argc, char **argv, int *passed, int *fail
 int main(int argc, char **argv)
 {
     int passed = 0, failed = 0, jobs = job_count();
-    if (jobs > 1) run_parallel(jobs, argc, argv, &passed, &failed);
+    if (jobs > 1)
+        run_parallel(jobs, argc, argv, &passed, &failed);
     else
         for (size_t s = 0; s < N_SUITES; s++) {
             suite_result r = {0, 0, -1, 0, 0};
             run_suite(s, argc, argv, &r);
             passed += r.passed, failed += r.failed;
-            if (getenv("LT_TEST_TIMES")) fprintf(stderr, "time %-18s %7.2f s\n", suites[s].name, r.seconds);
+            if (getenv("LT_TEST_TIMES"))
+                fprintf(stderr, "time %-18s %7.2f s\n", suites[s].name, r.seconds);
         }
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;

@@ -13,11 +13,11 @@
  *   - hand-made contacts: gamma = 0 gives the Hertz force of hertz_mindlin; the law's Newton
  *     solution next to the neck.
  * Units SI; signs of include/lawtester/law.h (Fn on A: compression negative, attraction positive). */
-#include "contact/registry.h"
-#include "verify/verify_int.h"
 #include "../laws/hertz_adhesion.h"
 #include "check.h"
+#include "contact/registry.h"
 #include "drive.h"
+#include "verify/verify_int.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,7 +49,8 @@ static void fail_row(void *ctx, const lt_verify_row *r)
 static double case_estar(const lt_case *cs)
 {
     double s = 0;
-    for (int i = 0; i < 2; i++) s += (1 - cs->mat[i].poisson * cs->mat[i].poisson) / cs->mat[i].young;
+    for (int i = 0; i < 2; i++)
+        s += (1 - cs->mat[i].poisson * cs->mat[i].poisson) / cs->mat[i].young;
     return 1 / s;
 }
 
@@ -70,9 +71,9 @@ static double case_param(const lt_case *cs, const char *name)
 
 typedef struct cycle_trace {
     int ne;
-    double pull;        /* N: largest attraction Fn > 0 */
-    double un_last;     /* m: uN of the last state on the branch (in contact, force not zero) */
-    double un_sep;      /* m: uN of the state after it (the contact separated) */
+    double pull;    /* N: largest attraction Fn > 0 */
+    double un_last; /* m: uN of the last state on the branch (in contact, force not zero) */
+    double un_sep;  /* m: uN of the state after it (the contact separated) */
     int on_branch, separated;
     double bal_max, work_max;
 } cycle_trace;
@@ -116,12 +117,13 @@ static double check_cycle(const lt_case *cs, int refine)
     su->test.dt = dt;
     /* the case starts at touch: back off by GAP_STEPS h first, so that the contact forms inside
      * a step of the approach (at the phase GAP_STEPS - floor(GAP_STEPS) of it), as in a run */
-    vr_until u0 = {VR_UNTIL_STEPS, 10}, u1 = {VR_UNTIL_STEPS, steps + 6}, u2 = {VR_UNTIL_STEPS, 100},
-             u3 = {VR_UNTIL_NO_CONTACT, 0};
-    const double back[LT_DOF] = {GAP_STEPS / 10 * cs->normal.speed}, in[LT_DOF] = {-cs->normal.speed},
-                 hold[LT_DOF] = {0}, out[LT_DOF] = {cs->normal.speed};
-    lt_stage st[4] = {lt_vr_stage("v.....", back, &u0), lt_vr_stage("v.....", in, &u1), lt_vr_stage("v.....", hold, &u2),
-                      lt_vr_stage("v.....", out, &u3)};
+    vr_until u0 = {VR_UNTIL_STEPS, 10}, u1 = {VR_UNTIL_STEPS, steps + 6},
+             u2 = {VR_UNTIL_STEPS, 100}, u3 = {VR_UNTIL_NO_CONTACT, 0};
+    const double back[LT_DOF] = {GAP_STEPS / 10 * cs->normal.speed},
+                 in[LT_DOF] = {-cs->normal.speed}, hold[LT_DOF] = {0},
+                 out[LT_DOF] = {cs->normal.speed};
+    lt_stage st[4] = {lt_vr_stage("v.....", back, &u0), lt_vr_stage("v.....", in, &u1),
+                      lt_vr_stage("v.....", hold, &u2), lt_vr_stage("v.....", out, &u3)};
     st[3].max_steps = 3 * steps;
     su->test.stages = st;
     su->test.n_stages = 4;
@@ -134,7 +136,8 @@ static double check_cycle(const lt_case *cs, int refine)
     if (rc == 0) {
         char what[160];
         /* pull-off: the largest attraction sampled along the branch */
-        double pull = lt_adhesion_pull_off(model, w, R), dsep = lt_adhesion_separation(model, w, E, R), tol;
+        double pull = lt_adhesion_pull_off(model, w, R),
+               dsep = lt_adhesion_separation(model, w, E, R), tol;
         if (model == HA_MODEL_JKR) {
             /* the attraction peaks inside the branch (dP/da = 0); sampled every h of delta it is
              * at most kappa (h/2)^2/2 below the peak, kappa = d^2P/d delta^2 there = 72 3^(4/3)/256
@@ -144,27 +147,34 @@ static double check_cycle(const lt_case *cs, int refine)
             /* the attraction is largest at touch; the state nearest it lies within h of it */
             tol = 4.0 / 3.0 * E * sqrt(R) * pow(h, 1.5) / pull + TOL_FORMULA;
         }
-        snprintf(what, sizeof what, "%s: pull-off, largest attraction (sampled every %.3g m)", cs->name, h);
+        snprintf(what, sizeof what, "%s: pull-off, largest attraction (sampled every %.3g m)",
+                 cs->name, h);
         CHECK_REL(tr.pull, pull, tol, what);
         /* separation: at the first state beyond -dsep (JKR's neck; DMT touch), within one step */
         CHECK_MSG(tr.separated, "%s: the contact never separated", cs->name);
-        CHECK_MSG(tr.un_last <= -dsep + TOL_POSITION && tr.un_sep > -dsep - TOL_POSITION &&
-                      tr.un_sep - tr.un_last <= h * (1 + 1e-6),
-                  "%s: separated between uN = %.17g and %.17g m, the closed form at %.17g m (step %g m)", cs->name,
-                  tr.un_last, tr.un_sep, -dsep, h);
+        CHECK_MSG(
+            tr.un_last <= -dsep + TOL_POSITION && tr.un_sep > -dsep - TOL_POSITION &&
+                tr.un_sep - tr.un_last <= h * (1 + 1e-6),
+            "%s: separated between uN = %.17g and %.17g m, the closed form at %.17g m (step %g m)",
+            cs->name, tr.un_last, tr.un_sep, -dsep, h);
         /* the energy lost over the cycle */
         double loss = lt_adhesion_cycle_loss(model, w, E, R);
         const lt_view *V = lt_tester_view(T);
-        double adh = V->energy[HA_E_ADH], work = V->energy[tr.ne + LT_E_WORK] - V->energy[tr.ne + LT_E_KIN];
+        double adh = V->energy[HA_E_ADH],
+               work = V->energy[tr.ne + LT_E_WORK] - V->energy[tr.ne + LT_E_KIN];
         snprintf(what, sizeof what, "%s: adh over the cycle vs U(delta_sep) - U(0)", cs->name);
-        if (loss > 0) CHECK_REL(adh, loss, TOL_FORMULA, what);
-        else CHECK_ABS(adh, 0, 0, what);
+        if (loss > 0)
+            CHECK_REL(adh, loss, TOL_FORMULA, what);
+        else
+            CHECK_ABS(adh, 0, 0, what);
         /* the driver's work: the trapezoid rule misses, on the step that forms the contact and on
          * the one that separates it, at most half the force jumped (|P| at touch: JKR 4/3,
          * DMT 2 pi w R*; at the separation: JKR's neck 5/6 pi w R*, DMT 2 pi w R*) times the
          * step h; elsewhere O(h^2) */
-        double jumps = (model == HA_MODEL_JKR ? 4.0 / 3.0 + 5.0 / 6.0 : 4.0) * LT_PI * w * R * h / 2;
-        snprintf(what, sizeof what, "%s: work over the cycle vs closed form (jumps inside a step: %.3g J)", cs->name,
+        double jumps =
+            (model == HA_MODEL_JKR ? 4.0 / 3.0 + 5.0 / 6.0 : 4.0) * LT_PI * w * R * h / 2;
+        snprintf(what, sizeof what,
+                 "%s: work over the cycle vs closed form (jumps inside a step: %.3g J)", cs->name,
                  jumps);
         CHECK_ABS(work, loss, jumps, what);
         err = work - loss;
@@ -172,11 +182,13 @@ static double check_cycle(const lt_case *cs, int refine)
         CHECK_ABS(tr.bal_max / tr.work_max, 0, TOL_BALANCE, what);
         CHECK_ABS(lt_vr_balance(T), 0, TOL_BALANCE, "balance / work at the end");
         if (getenv("LT_ADHESION_PRINT"))
-            printf("%s: pull %.17g (cf %.17g, rel %.2e, tol %.2e); sep between %.10g and %.10g (cf %.10g); loss: adh %.10g work "
+            printf("%s: pull %.17g (cf %.17g, rel %.2e, tol %.2e); sep between %.10g and %.10g (cf "
+                   "%.10g); loss: adh %.10g work "
                    "%.10g cf %.10g (adh rel %.2e, work rel %.2e, tol %.2e); balance %.2e\n",
-                   cs->name, tr.pull, pull, fabs(tr.pull / pull - 1), tol, tr.un_last, tr.un_sep, -dsep, adh, work, loss,
-                   loss > 0 ? fabs(adh / loss - 1) : adh, loss > 0 ? fabs(work / loss - 1) : work,
-                   loss > 0 ? jumps / loss : jumps, tr.bal_max / tr.work_max);
+                   cs->name, tr.pull, pull, fabs(tr.pull / pull - 1), tol, tr.un_last, tr.un_sep,
+                   -dsep, adh, work, loss, loss > 0 ? fabs(adh / loss - 1) : adh,
+                   loss > 0 ? fabs(work / loss - 1) : work, loss > 0 ? jumps / loss : jumps,
+                   tr.bal_max / tr.work_max);
     }
     lt_tester_free(T);
     free(su);
@@ -189,8 +201,10 @@ static void test_registered(void)
     CHECK(law != NULL);
     if (!law) return;
     CHECK(law->n_cases == HA_N_CASES);
-    CHECK(strcmp(law->params[HA_P_GAMMA].name, "gamma") == 0 && strcmp(law->params[HA_P_MODEL].name, "model") == 0);
-    CHECK(strcmp(law->energies[HA_E_ELAST].name, "elast") == 0 && strcmp(law->energies[HA_E_ADH].name, "adh") == 0);
+    CHECK(strcmp(law->params[HA_P_GAMMA].name, "gamma") == 0 &&
+          strcmp(law->params[HA_P_MODEL].name, "model") == 0);
+    CHECK(strcmp(law->energies[HA_E_ELAST].name, "elast") == 0 &&
+          strcmp(law->energies[HA_E_ADH].name, "adh") == 0);
 }
 
 static void test_jkr_cycle_spheres(void) { check_cycle(&lt_hertz_adhesion_cases[0], 1); }
@@ -206,10 +220,10 @@ static void test_jkr_cycle_work_converges(void)
 {
     double e[3];
     for (int k = 0; k < 3; k++) e[k] = check_cycle(&lt_hertz_adhesion_cases[0], 1 << k);
-    if (getenv("LT_ADHESION_PRINT")) printf("cycle work errors %.3e %.3e %.3e J\n", e[0], e[1], e[2]);
+    if (getenv("LT_ADHESION_PRINT"))
+        printf("cycle work errors %.3e %.3e %.3e J\n", e[0], e[1], e[2]);
     CHECK(fabs(e[2]) < fabs(e[0]));
 }
-
 
 /* JKR, parametric in a: P(a) = 4 E a^3/(3R) - 2 E c a^(3/2), delta'(a) = 2a/R - c/(2 sqrt a). */
 static double jkr_p_ddelta(double a, double E, double R, double c)
@@ -223,19 +237,24 @@ static double jkr_p_ddelta(double a, double E, double R, double c)
  * Simpson's rule in a, for a few (w, E*, R*). */
 static void test_cycle_loss_is_the_loop_area(void)
 {
-    const double set[3][3] = {{0.05, 6.666666666666667e5, 5e-3}, {0.3, 2e9, 1e-4}, {1e-3, 1e5, 0.1}};
+    const double set[3][3] = {
+        {0.05, 6.666666666666667e5, 5e-3}, {0.3, 2e9, 1e-4}, {1e-3, 1e5, 0.1}};
     for (int k = 0; k < 3; k++) {
         double w = set[k][0], E = set[k][1], R = set[k][2], c = sqrt(2 * LT_PI * w / E);
         double ac = cbrt(LT_PI * w * R * R / (8 * E)), at = cbrt(2 * LT_PI * w * R * R / E);
-        double ha = (at - ac) / SIMPSON_N, sum = jkr_p_ddelta(ac, E, R, c) + jkr_p_ddelta(at, E, R, c);
-        for (int i = 1; i < SIMPSON_N; i++) sum += (i % 2 ? 4 : 2) * jkr_p_ddelta(ac + i * ha, E, R, c);
+        double ha = (at - ac) / SIMPSON_N,
+               sum = jkr_p_ddelta(ac, E, R, c) + jkr_p_ddelta(at, E, R, c);
+        for (int i = 1; i < SIMPSON_N; i++)
+            sum += (i % 2 ? 4 : 2) * jkr_p_ddelta(ac + i * ha, E, R, c);
         double area = -sum * ha / 3; /* from a_c to a_t, i.e. delta_c to 0: P < 0, so area > 0 */
-        CHECK_REL(lt_adhesion_cycle_loss(HA_MODEL_JKR, w, E, R), area, TOL_QUADRATURE, "cycle loss vs quadrature of P d(delta)");
+        CHECK_REL(lt_adhesion_cycle_loss(HA_MODEL_JKR, w, E, R), area, TOL_QUADRATURE,
+                  "cycle loss vs quadrature of P d(delta)");
     }
 }
 
 /* A hand-made contact (spheres r1, r2, one material) at overlap -uN, created there. */
-static lt_response at_overlap(const double *p, double young, double nu, double r1, double r2, double uN, double *state)
+static lt_response at_overlap(const double *p, double young, double nu, double r1, double r2,
+                              double uN, double *state)
 {
     static lt_material m;
     m = (lt_material){young, nu, 1000, 0.5, 0.5};
@@ -267,8 +286,13 @@ static void test_no_adhesion_is_hertz(void)
         for (double d = 1e-7; d < 1e-3; d *= 10) {
             lt_response r = at_overlap(p, 1e8, 0.3, 0.1, 0.05, -d, s), h = {0};
             lt_material m = {1e8, 0.3, 1000, 0.5, 0.5};
-            lt_contact c = {.uN = -d, .dt = 1e-6, .lens = {0.1, 0.05}, .rcurv = {0.1, 0.05}, .mat = {&m, &m},
-                            .mstar = 1, .fresh = 1};
+            lt_contact c = {.uN = -d,
+                            .dt = 1e-6,
+                            .lens = {0.1, 0.05},
+                            .rcurv = {0.1, 0.05},
+                            .mat = {&m, &m},
+                            .mstar = 1,
+                            .fresh = 1};
             double hs[LT_MAX_STATE] = {0};
             hm->init(q, &c, hs);
             hm->step(q, &c, hs, &h);
@@ -299,7 +323,8 @@ static void test_newton_next_to_the_neck(void)
         CHECK_REL(r.f[0], st.fn, 1e-14 + 10 * sqrt(1e-16 * pow(10, k)), what);
     }
     lt_response r = at_overlap(p, 1e6, 0.5, 0.01, 0.01, -dc * (1 + 1e-9), s);
-    CHECK(r.f[0] == 0 && r.energy[HA_E_ELAST] == 0 && r.energy[HA_E_SURF] == 0 && s[HA_S_DETACHED] == 1); /* separated */
+    CHECK(r.f[0] == 0 && r.energy[HA_E_ELAST] == 0 && r.energy[HA_E_SURF] == 0 &&
+          s[HA_S_DETACHED] == 1); /* separated */
 }
 
 const test_case adhesion_tests[] = {

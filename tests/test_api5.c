@@ -12,8 +12,8 @@
 #include "cli.h"
 #include "contact/law_check.h"
 #include "contact/law_compat.h"
-#include "output/plot_info.h"
 #include "contact/registry.h"
+#include "output/plot_info.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,15 +33,21 @@ static const lt_param toy_params[3] = {
     {"n", LT_INT, 4, 1, 100, "-", "a count", NULL},
 };
 static const char *const toy_state[2] = {"Fn", "mu"};
-static const lt_law toy = {.api_version = LT_LAW_API_VERSION, .name = "toy5", .summary = "a law of API 5",
-                           .params = toy_params, .n_params = 3, .state_names = toy_state, .n_state = 2,
+static const lt_law toy = {.api_version = LT_LAW_API_VERSION,
+                           .name = "toy5",
+                           .summary = "a law of API 5",
+                           .params = toy_params,
+                           .n_params = 3,
+                           .state_names = toy_state,
+                           .n_state = 2,
                            .step = toy_step};
 
 static void expect_refused(const lt_law *law, const char *fragment)
 {
     char err[400] = "";
     int rc = lt_law_validate(law, err, sizeof err);
-    CHECK_MSG(rc == -1 && strstr(err, fragment) && !strchr(err, '\n'), "wanted '%s', got rc %d '%s'", fragment, rc, err);
+    CHECK_MSG(rc == -1 && strstr(err, fragment) && !strchr(err, '\n'),
+              "wanted '%s', got rc %d '%s'", fragment, rc, err);
 }
 
 static void expect_valid(const lt_law *law)
@@ -61,7 +67,8 @@ static void test_range_left_at_zero_refused(void)
     lt_law b = toy;
     b.params = p;
     p[1].min = p[1].max = 0, p[1].def = 0;
-    expect_refused(&b, "law 'toy5': parameter 'mu': no range declared (min = max = 0): set its .min and .max (e.g. 0 and "
+    expect_refused(&b, "law 'toy5': parameter 'mu': no range declared (min = max = 0): set its "
+                       ".min and .max (e.g. 0 and "
                        "INFINITY");
     unsigned flags[3] = {0, LT_PARAM_FIXED, 0};
     b.param_flags = flags;
@@ -69,9 +76,12 @@ static void test_range_left_at_zero_refused(void)
     p[1].min = p[1].max = p[1].def = 2;
     expect_valid(&b);
     flags[1] = 0;
-    expect_refused(&b, "parameter 'mu': range [2, 2] holds one value: widen it, or flag it LT_PARAM_FIXED");
+    expect_refused(
+        &b, "parameter 'mu': range [2, 2] holds one value: widen it, or flag it LT_PARAM_FIXED");
     p[1] = toy_params[1], flags[1] = LT_PARAM_FIXED;
-    expect_refused(&b, "parameter 'mu': flagged LT_PARAM_FIXED, but its range [0, 10] holds more than one value");
+    expect_refused(
+        &b,
+        "parameter 'mu': flagged LT_PARAM_FIXED, but its range [0, 10] holds more than one value");
     flags[1] = 1u << 5;
     expect_refused(&b, "parameter 'mu': flags 0x20 hold a bit that is no LT_PARAM_* flag");
     flags[1] = LT_PARAM_MATERIALS; /* only for an optional real parameter */
@@ -88,9 +98,11 @@ static void test_integer_kind(void)
     lt_law b = toy;
     b.params = p;
     p[2].def = 2.5;
-    expect_refused(&b, "parameter 'n': an integer's default must be a whole number in [1, 100], got 2.5");
+    expect_refused(
+        &b, "parameter 'n': an integer's default must be a whole number in [1, 100], got 2.5");
     p[2] = toy_params[2], p[2].max = 99.5;
-    expect_refused(&b, "parameter 'n': an integer's range [1, 99.5] must have whole (or infinite) bounds");
+    expect_refused(
+        &b, "parameter 'n': an integer's range [1, 99.5] must have whole (or infinite) bounds");
     p[2] = toy_params[2], p[2].max = INFINITY;
     expect_valid(&b);
     p[2].def = NAN; /* no optional integer */
@@ -98,10 +110,13 @@ static void test_integer_kind(void)
     char buf[200];
     CHECK(lt_param_value_problem(&toy_params[2], 7, buf, sizeof buf) == NULL);
     const char *bad = lt_param_value_problem(&toy_params[2], 7.25, buf, sizeof buf);
-    CHECK_MSG(bad && strcmp(bad, "expected a whole number (an integer parameter), got 7.25") == 0, "%s", bad ? bad : "NULL");
+    CHECK_MSG(bad && strcmp(bad, "expected a whole number (an integer parameter), got 7.25") == 0,
+              "%s", bad ? bad : "NULL");
     bad = lt_param_value_problem(&toy_params[2], 101, buf, sizeof buf);
-    CHECK_MSG(bad && strstr(bad, "value 101 out of range: must be in [1, 100]"), "%s", bad ? bad : "NULL");
-    CHECK(lt_param_value_problem(&toy_params[0], NAN, buf, sizeof buf) == NULL); /* optional, unset */
+    CHECK_MSG(bad && strstr(bad, "value 101 out of range: must be in [1, 100]"), "%s",
+              bad ? bad : "NULL");
+    CHECK(lt_param_value_problem(&toy_params[0], NAN, buf, sizeof buf) ==
+          NULL); /* optional, unset */
     CHECK(lt_param_value_problem(&toy_params[1], NAN, buf, sizeof buf) != NULL);
     CHECK(lt_param_value_problem(&toy_params[1], 10.5, buf, sizeof buf) != NULL);
     CHECK(lt_param_value_problem(&toy_params[1], 2.5, buf, sizeof buf) == NULL);
@@ -154,7 +169,8 @@ static void test_state_arrays_checked_and_named(void)
     if (!reg) return;
     CHECK(strcmp(reg->state_names[1], "h_0") == 0 && strcmp(reg->state_names[3], "h_2") == 0 &&
           strcmp(reg->state_names[5], "g_0") == 0 && reg->state_names != names);
-    CHECK(reg->n_state_arrays == 2 && reg->state_arrays != arrays && strcmp(reg->state_arrays[0].doc, "a history") == 0);
+    CHECK(reg->n_state_arrays == 2 && reg->state_arrays != arrays &&
+          strcmp(reg->state_arrays[0].doc, "a history") == 0);
     lt_unregister_law(reg);
 }
 
@@ -181,9 +197,13 @@ static void test_missing_api_version_says_what_to_set(void)
     b.api_version = 0;
     char err[400] = "";
     CHECK(lt_law_copy(&b, err, sizeof err) == NULL);
-    CHECK_MSG(strstr(err, "law 'toy5': api_version is not set (0): set .api_version = LT_LAW_API_VERSION in the "
-                          "descriptor") && !strchr(err, '\n'),
-              "%s", err);
+    CHECK_MSG(
+        strstr(
+            err,
+            "law 'toy5': api_version is not set (0): set .api_version = LT_LAW_API_VERSION in the "
+            "descriptor") &&
+            !strchr(err, '\n'),
+        "%s", err);
     b.api_version = LT_LAW_API_VERSION + 1;
     CHECK(lt_law_copy(&b, err, sizeof err) == NULL);
     CHECK_MSG(strstr(err, "rebuild it against this lawtester's <lawtester/law.h>"), "%s", err);
@@ -202,16 +222,22 @@ static void test_api4_descriptor_read_as_before(void)
         {"kt", LT_REAL, NAN, 0, INFINITY, "N m/rad", "optional", NULL},
     };
     const char *state[2] = {"Fn", "tanPhi"};
-    lt_law b = {.api_version = 4, .name = "old4", .summary = "API 4", .params = p, .n_params = 3, .state_names = state,
-                .n_state = 2, .step = toy_step};
+    lt_law b = {.api_version = 4,
+                .name = "old4",
+                .summary = "API 4",
+                .params = p,
+                .n_params = 3,
+                .state_names = state,
+                .n_state = 2,
+                .step = toy_step};
     char err[300];
     const lt_law *reg = lt_register_law(&b, "test_api5", err, sizeof err);
     CHECK_MSG(reg != NULL, "%s", err); /* before API 5: default 0.3 outside its range [0, 0] */
     if (!reg) return;
     CHECK(lt_law_declared_api(reg) == 4 && reg->api_version == LT_LAW_API_VERSION);
     CHECK(reg->params[0].min == -INFINITY && reg->params[0].max == INFINITY);
-    CHECK(reg->param_flags && reg->param_flags[0] == LT_PARAM_RANGE_UNDECLARED && reg->param_flags[1] == LT_PARAM_FIXED &&
-          reg->param_flags[2] == 0);
+    CHECK(reg->param_flags && reg->param_flags[0] == LT_PARAM_RANGE_UNDECLARED &&
+          reg->param_flags[1] == LT_PARAM_FIXED && reg->param_flags[2] == 0);
     CHECK(reg->friction && strcmp(reg->friction, "tanPhi") == 0);
     CHECK(p[0].min == 0 && p[0].max == 0); /* the law's own table untouched */
     lt_unregister_law(reg);
@@ -221,7 +247,8 @@ static void test_api4_descriptor_read_as_before(void)
     if (reg) lt_unregister_law(reg);
     p[1].kind = LT_INT;
     CHECK(lt_register_law(&b, "test_api5", err, sizeof err) == NULL);
-    CHECK_MSG(strstr(err, "parameter 2 'k': kind 3 is no kind of law API 4 (LT_INT is API 5)"), "%s", err);
+    CHECK_MSG(strstr(err, "parameter 2 'k': kind 3 is no kind of law API 4 (LT_INT is API 5)"),
+              "%s", err);
     /* an API-5 descriptor gets no such reading: its [0, 0] is refused, its tanPhi is not guessed */
     lt_law c = toy;
     c.state_names = state, state[1] = "tanPhi";
@@ -262,7 +289,9 @@ static void test_friction_value_for_the_cone(void)
         CHECK_MSG(law->friction && strcmp(law->friction, "tanPhi") == 0, "%s", law->name);
         with_friction++;
     }
-    CHECK(with_friction >= 7); /* linear, spring_dashpot, hertz_mindlin, cohesive, linear_rolling, walton_braun, thornton */
+    CHECK(
+        with_friction >=
+        7); /* linear, spring_dashpot, hertz_mindlin, cohesive, linear_rolling, walton_braun, thornton */
 }
 
 /* A plot title shows "(materials)" with the stiffness rule's value only for a parameter the law
@@ -282,9 +311,14 @@ static void test_title_follows_the_declaration(void)
     if (!reg) return;
     char dir[64];
     snprintf(dir, sizeof dir, "%s", make_tmpdir());
-    put_file(dir, "t.tsv", "step\ttime\tstage\tcontact\tux\tFx\n0\t0\t0\t1\t-1e-6\t-1\n1\t1e-6\t1\t1\t-2e-6\t-2\n");
-    put_file(dir, "t.meta", "# lawtester run description\nname\tt\nlaw\tkt_law\nparams.kn\tmaterials\nparams.kt\tmaterials\n"
-                            "contact.1.kn\t1000000\ncontact.1.kt\t785398.16339744835\ncontacts\t1\nstatus\tcomplete\n");
+    put_file(
+        dir, "t.tsv",
+        "step\ttime\tstage\tcontact\tux\tFx\n0\t0\t0\t1\t-1e-6\t-1\n1\t1e-6\t1\t1\t-2e-6\t-2\n");
+    put_file(
+        dir, "t.meta",
+        "# lawtester run "
+        "description\nname\tt\nlaw\tkt_law\nparams.kn\tmaterials\nparams.kt\tmaterials\n"
+        "contact.1.kn\t1000000\ncontact.1.kt\t785398.16339744835\ncontacts\t1\nstatus\tcomplete\n");
     char tsv[128], meta[128], base[128];
     snprintf(tsv, sizeof tsv, "%s/t.tsv", dir);
     snprintf(meta, sizeof meta, "%s/t.meta", dir);
@@ -292,7 +326,8 @@ static void test_title_follows_the_declaration(void)
     lt_plot_input in = {tsv, base, meta, NULL, NULL, NULL, NAN};
     char *defs = lt_plot_info_defs(&in, err, sizeof err);
     CHECK_MSG(defs && strstr(defs, "params=\"kn = 10⁶ N/m (materials)\""), "%s", defs ? defs : err);
-    CHECK_MSG(defs && !strstr(defs, "kt ="), "the law's kt labelled with the rule's: %s", defs ? defs : err);
+    CHECK_MSG(defs && !strstr(defs, "kt ="), "the law's kt labelled with the rule's: %s",
+              defs ? defs : err);
     free(defs);
     /* no sidecar (a probe table): the values, the same rule */
     double params[2] = {NAN, NAN};
@@ -323,11 +358,16 @@ static void test_laws_shows_arrays_and_declarations(void)
     const char *hm = strstr(r.out, "\nhertz_mindlin - ");
     CHECK(hm != NULL);
     if (!hm) return;
-    CHECK_MSG(strstr(hm, "  state: K Gstar Rstar tanPhi cd Fn Fe elastN Fdn Fty Ftz kt delta elastT vn0 uN0 slip ct Fdty Fdtz vty0 vtz0 kr ktw Mry Mrz Mtw Mdy Mdz wy wz md_n md[480]\n"),
-              "%.600s", hm);
+    CHECK_MSG(
+        strstr(hm,
+               "  state: K Gstar Rstar tanPhi cd Fn Fe elastN Fdn Fty Ftz kt delta elastT vn0 uN0 "
+               "slip ct Fdty Fdtz vty0 vtz0 kr ktw Mry Mrz Mtw Mdy Mdz wy wz md_n md[480]\n"),
+        "%.600s", hm);
     CHECK_MSG(strstr(hm, "    md[480] = C.md_x0 ... C.md_uz159: "), "%.600s", hm);
-    CHECK_MSG(!strstr(r.out, "md_uy1 ") && !strstr(r.out, "md_x1 "), "the md values listed one by one");
-    CHECK_MSG(strstr(hm, "mdCells      default 160        unit -    range [2, 160] integer"), "%.1200s", hm);
+    CHECK_MSG(!strstr(r.out, "md_uy1 ") && !strstr(r.out, "md_x1 "),
+              "the md values listed one by one");
+    CHECK_MSG(strstr(hm, "mdCells      default 160        unit -    range [2, 160] integer"),
+              "%.1200s", hm);
     CHECK_MSG(strstr(hm, "  friction coefficient: tanPhi\n"), "%.1200s", hm);
     CHECK_MSG(strstr(r.out, "    kn           default materials  unit N/m"), "%.300s", r.out);
 }
@@ -341,7 +381,8 @@ static void test_meta_shows_state_and_declared_params(void)
     put_file(dir, "hm.lua",
              "return { name = \"hm\", law = \"hertz_mindlin\", params = { mdCells = 40 },\n"
              "  particles = { { radius = 0.1 }, { radius = 0.1 } }, dt = 1e-6,\n"
-             "  stages = { { whats = \"v.....\", values = {-0.1, 0,0,0,0,0}, till = \"C and C.md_x0 >= 0 and C.uN <= -2e-6\" } } }\n");
+             "  stages = { { whats = \"v.....\", values = {-0.1, 0,0,0,0,0}, till = \"C and "
+             "C.md_x0 >= 0 and C.uN <= -2e-6\" } } }\n");
     snprintf(out, sizeof out, "%s/out", dir);
     snprintf(args, sizeof args, "run '%s/hm.lua' -o '%s' -q", dir, out);
     result r;
@@ -352,11 +393,17 @@ static void test_meta_shows_state_and_declared_params(void)
     slurp(path, text, sizeof text);
     char v[600];
     const char *s = meta_value(text, "state", v, sizeof v);
-    CHECK_MSG(s && strcmp(s, "K Gstar Rstar tanPhi cd Fn Fe elastN Fdn Fty Ftz kt delta elastT vn0 uN0 slip ct Fdty Fdtz vty0 vtz0 kr ktw Mry Mrz Mtw Mdy Mdz wy wz md_n md[480]") == 0,
-              "state: %s", s ? s : "(none)");
-    CHECK_MSG((s = meta_value(text, "params.mdCells", v, sizeof v)) && strcmp(s, "40") == 0, "mdCells: %s", s ? s : "-");
-    CHECK_MSG((s = meta_value(text, "params.Rstar", v, sizeof v)) && strcmp(s, "unset") == 0, "Rstar: %s", s ? s : "-");
-    CHECK_MSG((s = meta_value(text, "params.Estar", v, sizeof v)) && strcmp(s, "materials") == 0, "Estar: %s", s ? s : "-");
+    CHECK_MSG(
+        s && strcmp(s,
+                    "K Gstar Rstar tanPhi cd Fn Fe elastN Fdn Fty Ftz kt delta elastT vn0 uN0 slip "
+                    "ct Fdty Fdtz vty0 vtz0 kr ktw Mry Mrz Mtw Mdy Mdz wy wz md_n md[480]") == 0,
+        "state: %s", s ? s : "(none)");
+    CHECK_MSG((s = meta_value(text, "params.mdCells", v, sizeof v)) && strcmp(s, "40") == 0,
+              "mdCells: %s", s ? s : "-");
+    CHECK_MSG((s = meta_value(text, "params.Rstar", v, sizeof v)) && strcmp(s, "unset") == 0,
+              "Rstar: %s", s ? s : "-");
+    CHECK_MSG((s = meta_value(text, "params.Estar", v, sizeof v)) && strcmp(s, "materials") == 0,
+              "Estar: %s", s ? s : "-");
     remove_tree(dir);
 }
 
@@ -368,27 +415,36 @@ static void test_api4_plugin_and_missing_version(void)
 {
     char dir[64], cmd[1200], args[1200], path[300];
     snprintf(dir, sizeof dir, "%s", make_tmpdir());
-    snprintf(cmd, sizeof cmd, "cc -shared -fPIC -Iinclude -o '%s/api4.so' tests/plugins/api4.c && cc -shared -fPIC -o '%s/no_api.so' "
-             "tests/plugins/no_api.c", dir, dir);
+    snprintf(cmd, sizeof cmd,
+             "cc -shared -fPIC -Iinclude -o '%s/api4.so' tests/plugins/api4.c && cc -shared -fPIC "
+             "-o '%s/no_api.so' "
+             "tests/plugins/no_api.c",
+             dir, dir);
     CHECK_MSG(sh(cmd) == 0, "cannot build the test plugins");
     result r;
     snprintf(args, sizeof args, "laws --law-lib '%s/api4.so'", dir);
     run(&r, args);
     CHECK_MSG(r.status == 0, "%s", r.err);
     const char *law = strstr(r.out, "\nhooke_api4 - ");
-    CHECK_MSG(law && strstr(law, "(law API 4)\n") && strstr(law, "  friction coefficient: tanPhi\n") &&
-              strstr(law, "range [-inf, inf] (none declared: its [0, 0] read as no bounds, law API <= 4)") &&
-              strstr(law, "    kt           default unset "),
-              "%s", law ? law : r.out);
+    CHECK_MSG(
+        law && strstr(law, "(law API 4)\n") && strstr(law, "  friction coefficient: tanPhi\n") &&
+            strstr(
+                law,
+                "range [-inf, inf] (none declared: its [0, 0] read as no bounds, law API <= 4)") &&
+            strstr(law, "    kt           default unset "),
+        "%s", law ? law : r.out);
     put_file(dir, "h.lua",
              "return { name = \"h\", law = \"hooke_api4\", params = { gain = 5, tanPhi = 30 },\n"
              "  particles = { { radius = 0.1 }, { radius = 0.1 } }, dt = 1e-6,\n"
-             "  stages = { { whats = \"v.....\", values = {-0.1, 0,0,0,0,0}, till = \"C and C.uN <= -2e-6\" } } }\n");
-    snprintf(args, sizeof args, "run '%s/h.lua' -o '%s/out' -q --law-lib '%s/api4.so'", dir, dir, dir);
+             "  stages = { { whats = \"v.....\", values = {-0.1, 0,0,0,0,0}, till = \"C and C.uN "
+             "<= -2e-6\" } } }\n");
+    snprintf(args, sizeof args, "run '%s/h.lua' -o '%s/out' -q --law-lib '%s/api4.so'", dir, dir,
+             dir);
     run(&r, args);
     CHECK_MSG(r.status == 0, "gain = 5 refused? %s", r.err);
-    CHECK_MSG(strstr(r.err, "warning: ") && strstr(r.err, "field params.tanPhi: tanPhi = 30 is above any measured friction "
-                                                          "coefficient"),
+    CHECK_MSG(strstr(r.err, "warning: ") &&
+                  strstr(r.err, "field params.tanPhi: tanPhi = 30 is above any measured friction "
+                                "coefficient"),
               "%s", r.err);
     static char text[8192];
     snprintf(path, sizeof path, "%s/out/h.meta", dir);
@@ -396,14 +452,19 @@ static void test_api4_plugin_and_missing_version(void)
     char v[100];
     const char *s = meta_value(text, "params.kt", v, sizeof v);
     CHECK_MSG(s && strcmp(s, "unset") == 0, "params.kt: %s", s ? s : "(none)");
-    CHECK_MSG((s = meta_value(text, "params.gain", v, sizeof v)) && strcmp(s, "5") == 0, "gain: %s", s ? s : "-");
+    CHECK_MSG((s = meta_value(text, "params.gain", v, sizeof v)) && strcmp(s, "5") == 0, "gain: %s",
+              s ? s : "-");
     snprintf(args, sizeof args, "laws --law-lib '%s/no_api.so'", dir);
     run(&r, args);
     char want[600];
-    snprintf(want, sizeof want, "lawtester: %s/no_api.so: law 'no_version': api_version is not set (0): set .api_version = "
-             "LT_LAW_API_VERSION in the descriptor (this lawtester reads law API 1 to %d; docs/plugins.md)\n", dir,
-             LT_LAW_API_VERSION);
-    CHECK_MSG(r.status == 2 && strcmp(r.err, want) == 0 && !*r.out, "status %d: %s", r.status, r.err);
+    snprintf(
+        want, sizeof want,
+        "lawtester: %s/no_api.so: law 'no_version': api_version is not set (0): set .api_version = "
+        "LT_LAW_API_VERSION in the descriptor (this lawtester reads law API 1 to %d; "
+        "docs/plugins.md)\n",
+        dir, LT_LAW_API_VERSION);
+    CHECK_MSG(r.status == 2 && strcmp(r.err, want) == 0 && !*r.out, "status %d: %s", r.status,
+              r.err);
     remove_tree(dir);
 }
 
@@ -415,42 +476,52 @@ static void test_example_built_for_api4_behaves_identically(void)
 {
     char dir[64], cmd[2000], args[1200], a[300], b[300];
     snprintf(dir, sizeof dir, "%s", make_tmpdir());
-    snprintf(cmd, sizeof cmd,
-             "mkdir -p '%s/inc4/lawtester' '%s/inc5/lawtester' && cp tests/plugins/law_api4.h '%s/inc4/lawtester/law.h' && "
-             "cp include/lawtester/law.h '%s/inc5/lawtester/law.h' && "
-             "cc -std=c17 -Wall -Wextra -pedantic -Werror -fPIC -shared -O2 -I'%s/inc4' -o '%s/pl4.so' "
-             "examples/plugin/c/plugin_linear.c -lm && "
-             "cc -std=c17 -Wall -Wextra -pedantic -Werror -fPIC -shared -O2 -I'%s/inc5' -o '%s/pl5.so' "
-             "examples/plugin/c/plugin_linear.c -lm && "
-             "sed 's/law = \"linear\"/law = \"plugin_linear\"/' stages/compress_shear_unload.lua >'%s/csu.lua'",
-             dir, dir, dir, dir, dir, dir, dir, dir, dir);
+    snprintf(
+        cmd, sizeof cmd,
+        "mkdir -p '%s/inc4/lawtester' '%s/inc5/lawtester' && cp tests/plugins/law_api4.h "
+        "'%s/inc4/lawtester/law.h' && "
+        "cp include/lawtester/law.h '%s/inc5/lawtester/law.h' && "
+        "cc -std=c17 -Wall -Wextra -pedantic -Werror -fPIC -shared -O2 -I'%s/inc4' -o '%s/pl4.so' "
+        "examples/plugin/c/plugin_linear.c -lm && "
+        "cc -std=c17 -Wall -Wextra -pedantic -Werror -fPIC -shared -O2 -I'%s/inc5' -o '%s/pl5.so' "
+        "examples/plugin/c/plugin_linear.c -lm && "
+        "sed 's/law = \"linear\"/law = \"plugin_linear\"/' stages/compress_shear_unload.lua "
+        ">'%s/csu.lua'",
+        dir, dir, dir, dir, dir, dir, dir, dir, dir);
     CHECK_MSG(sh(cmd) == 0, "cannot build examples/plugin/c against both headers");
     result r;
     snprintf(args, sizeof args, "laws --law-lib '%s/pl4.so'", dir);
     run(&r, args);
     const char *pl = strstr(r.out, "\nplugin_linear - ");
-    CHECK_MSG(r.status == 0 && pl && strstr(pl, "(law API 4)\n") && strstr(pl, "  friction coefficient: tanPhi\n"), "%s%s",
-              r.out, r.err);
+    CHECK_MSG(r.status == 0 && pl && strstr(pl, "(law API 4)\n") &&
+                  strstr(pl, "  friction coefficient: tanPhi\n"),
+              "%s%s", r.out, r.err);
     for (int v = 4; v <= 5; v++) {
-        snprintf(args, sizeof args, "run '%s/csu.lua' -o '%s/out%d' -q --law-lib '%s/pl%d.so'", dir, dir, v, dir, v);
+        snprintf(args, sizeof args, "run '%s/csu.lua' -o '%s/out%d' -q --law-lib '%s/pl%d.so'", dir,
+                 dir, v, dir, v);
         run(&r, args);
         CHECK_MSG(r.status == 0, "API %d build: %s", v, r.err);
     }
-    snprintf(cmd, sizeof cmd, "cmp '%s/out4/compress-shear-unload.tsv' '%s/out5/compress-shear-unload.tsv'", dir, dir);
+    snprintf(cmd, sizeof cmd,
+             "cmp '%s/out4/compress-shear-unload.tsv' '%s/out5/compress-shear-unload.tsv'", dir,
+             dir);
     CHECK_MSG(sh(cmd) == 0, "the API-4 and API-5 builds record differently");
     static char m4[8192], m5[8192];
     snprintf(a, sizeof a, "%s/out4/compress-shear-unload.meta", dir);
     snprintf(b, sizeof b, "%s/out5/compress-shear-unload.meta", dir);
     slurp(a, m4, sizeof m4);
     slurp(b, m5, sizeof m5);
-    CHECK_MSG(*m4 && strstr(m4, "\nlaw\tplugin_linear\n") && strcmp(m4, m5) == 0, "the sidecars differ:\n%s\n%s", m4, m5);
+    CHECK_MSG(*m4 && strstr(m4, "\nlaw\tplugin_linear\n") && strcmp(m4, m5) == 0,
+              "the sidecars differ:\n%s\n%s", m4, m5);
     remove_tree(dir);
 }
 
 /* ---- Lua laws: the same declarations -------------------------------------------------------- */
 
 #define LUA_BODIES "particles = { { radius = 0.1 }, { radius = 0.1 } }, dt = 1e-6,\n"
-#define LUA_PRESS "stages = { { whats = \"v.....\", values = {-0.1, 0,0,0,0,0}, till = \"C and C.uN <= -2e-6\" } }"
+#define LUA_PRESS                                                                                  \
+    "stages = { { whats = \"v.....\", values = {-0.1, 0,0,0,0,0}, till = \"C and C.uN <= -2e-6\" " \
+    "} }"
 
 /* A Lua law calling its friction coefficient mu declares it: `mu = 30` draws the friction
  * warning (an error under --strict); an integer parameter reads as a Lua integer and a fraction
@@ -462,10 +533,14 @@ static void test_lua_law_declarations(void)
     snprintf(dir, sizeof dir, "%s", make_tmpdir());
     static const char law[] =
         "lawtester.law{ name = \"mulaw\", summary = \"Hooke normal, declarations of API 5\",\n"
-        "  params = { { name = \"mu\", default = 0.5, min = 0, max = math.huge, unit = \"-\", doc = \"friction coefficient\" },\n"
-        "             { name = \"n\", kind = \"int\", default = 3, min = 1, max = 10, doc = \"a count\" },\n"
-        "             { name = \"kn\", optional = true, materials = true, min = 0, unit = \"N/m\", doc = \"stiffness (rule's)\" },\n"
-        "             { name = \"kt\", optional = true, min = 0, unit = \"N m/rad\", doc = \"a twisting stiffness\" } },\n"
+        "  params = { { name = \"mu\", default = 0.5, min = 0, max = math.huge, unit = \"-\", doc "
+        "= \"friction coefficient\" },\n"
+        "             { name = \"n\", kind = \"int\", default = 3, min = 1, max = 10, doc = \"a "
+        "count\" },\n"
+        "             { name = \"kn\", optional = true, materials = true, min = 0, unit = \"N/m\", "
+        "doc = \"stiffness (rule's)\" },\n"
+        "             { name = \"kt\", optional = true, min = 0, unit = \"N m/rad\", doc = \"a "
+        "twisting stiffness\" } },\n"
         "  friction = \"mu\",\n"
         "  state = { \"Fn\", { name = \"h\", length = 3, doc = \"the last three Fn\" } },\n"
         "  step = function(p, c, s, out)\n"
@@ -476,43 +551,62 @@ static void test_lua_law_declarations(void)
         "    return true\n"
         "  end }\n";
     char text[2000];
-    snprintf(text, sizeof text, "%sreturn { name = \"mu\", law = \"mulaw\", params = { mu = 30, n = 4 },\n" LUA_BODIES LUA_PRESS " }\n", law);
+    snprintf(text, sizeof text,
+             "%sreturn { name = \"mu\", law = \"mulaw\", params = { mu = 30, n = 4 },\n" LUA_BODIES
+                 LUA_PRESS " }\n",
+             law);
     put_file(dir, "mu.lua", text);
-    snprintf(text, sizeof text, "%sreturn { name = \"frac\", law = \"mulaw\", params = {\n  n = 2.5 },\n" LUA_BODIES LUA_PRESS " }\n", law);
+    snprintf(text, sizeof text,
+             "%sreturn { name = \"frac\", law = \"mulaw\", params = {\n  n = 2.5 },\n" LUA_BODIES
+                 LUA_PRESS " }\n",
+             law);
     put_file(dir, "frac.lua", text);
     result r;
     snprintf(args, sizeof args, "run '%s/mu.lua' -o '%s/out' -q", dir, dir);
     run(&r, args);
-    CHECK_MSG(r.status == 0 && strstr(r.err, "field params.mu: mu = 30 is above any measured friction coefficient (<= 1.5): "
-                                             "an angle in degrees?"),
-              "status %d: %s", r.status, r.err);
+    CHECK_MSG(
+        r.status == 0 &&
+            strstr(r.err,
+                   "field params.mu: mu = 30 is above any measured friction coefficient (<= 1.5): "
+                   "an angle in degrees?"),
+        "status %d: %s", r.status, r.err);
     static char meta[8192];
     snprintf(path, sizeof path, "%s/out/mu.meta", dir);
     slurp(path, meta, sizeof meta);
     char v[100];
     const char *s = meta_value(meta, "state", v, sizeof v);
     CHECK_MSG(s && strcmp(s, "Fn h[3]") == 0, "state: %s", s ? s : "-");
-    CHECK_MSG((s = meta_value(meta, "params.kt", v, sizeof v)) && strcmp(s, "unset") == 0, "kt: %s", s ? s : "-");
-    CHECK_MSG((s = meta_value(meta, "params.kn", v, sizeof v)) && strcmp(s, "materials") == 0, "kn: %s", s ? s : "-");
-    CHECK_MSG((s = meta_value(meta, "params.n", v, sizeof v)) && strcmp(s, "4") == 0, "n: %s", s ? s : "-");
+    CHECK_MSG((s = meta_value(meta, "params.kt", v, sizeof v)) && strcmp(s, "unset") == 0, "kt: %s",
+              s ? s : "-");
+    CHECK_MSG((s = meta_value(meta, "params.kn", v, sizeof v)) && strcmp(s, "materials") == 0,
+              "kn: %s", s ? s : "-");
+    CHECK_MSG((s = meta_value(meta, "params.n", v, sizeof v)) && strcmp(s, "4") == 0, "n: %s",
+              s ? s : "-");
     snprintf(args, sizeof args, "run '%s/mu.lua' -o '%s/strict' -q --strict", dir, dir);
     run(&r, args);
     snprintf(path, sizeof path, "%s/strict", dir);
-    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 && strstr(r.err, "mu = 30 is above") && count_files(path) == 0,
+    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 && strstr(r.err, "mu = 30 is above") &&
+                  count_files(path) == 0,
               "--strict: status %d: %s", r.status, r.err);
     snprintf(args, sizeof args, "run '%s/frac.lua' -o '%s/out2' -q", dir, dir);
     run(&r, args);
     char want[300];
-    snprintf(want, sizeof want, "%s/frac.lua:16: field params.n: expected a whole number (n is an integer parameter), got 2.5\n",
+    snprintf(want, sizeof want,
+             "%s/frac.lua:16: field params.n: expected a whole number (n is an integer parameter), "
+             "got 2.5\n",
              dir);
     CHECK_MSG(r.status == 1 && strcmp(r.err, want) == 0, "status %d: %s", r.status, r.err);
     /* a friction coefficient that names nothing of the law is an error of the law table */
-    put_file(dir, "phi.lua", "lawtester.law{ name = \"philaw\", summary = \"x\",\n  friction = \"phi\",\n"
-                             "  step = function(p, c, s, out) return true end }\nreturn {}\n");
+    put_file(dir, "phi.lua",
+             "lawtester.law{ name = \"philaw\", summary = \"x\",\n  friction = \"phi\",\n"
+             "  step = function(p, c, s, out) return true end }\nreturn {}\n");
     snprintf(args, sizeof args, "run '%s/phi.lua' -o '%s/out3' -q", dir, dir);
     run(&r, args);
-    snprintf(want, sizeof want, "%s/phi.lua:2: field law.friction: 'phi' is neither a parameter nor a state variable of "
-             "the law\n", dir);
+    snprintf(
+        want, sizeof want,
+        "%s/phi.lua:2: field law.friction: 'phi' is neither a parameter nor a state variable of "
+        "the law\n",
+        dir);
     CHECK_MSG(r.status == 1 && strcmp(r.err, want) == 0, "status %d: %s", r.status, r.err);
     remove_tree(dir);
 }

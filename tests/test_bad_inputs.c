@@ -296,7 +296,7 @@ static void run_all(script_list *l, const char *top)
         int reaped = 0;
         for (int j = 0; j < running; j++)
             if (reap(&l->s[live[j]])) live[j--] = live[--running], reaped = 1;
-        if (!reaped && running) nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
+        if (!reaped && running) nanosleep(&(struct timespec){0, 1000000}, NULL);
     }
     free(live);
 }
@@ -472,7 +472,7 @@ static void check_elsewhere(const bad_script *s)
 
 static void test_every_bad_script(void)
 {
-    script_list l = { 0 };
+    script_list l = {0};
     walk(&l, BAD_DIR);
     CHECK_MSG(l.n > 0, "no scripts under %s (run from the repository's top)", BAD_DIR);
     qsort(l.s, l.n, sizeof *l.s, by_path);
@@ -501,5 +501,5 @@ static void test_every_bad_script(void)
 
 const test_case bad_inputs_tests[] = {
     TEST(every_bad_script),
-    { NULL, NULL },
+    {NULL, NULL},
 };

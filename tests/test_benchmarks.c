@@ -149,7 +149,10 @@ static const char *str(const table *t, int row, const char *col)
     return "nan";
 }
 
-static double num(const table *t, int row, const char *col) { return strtod(str(t, row, col), NULL); }
+static double num(const table *t, int row, const char *col)
+{
+    return strtod(str(t, row, col), NULL);
+}
 
 /* ---- closed forms, here in C -------------------------------------------------------------- */
 
@@ -174,7 +177,8 @@ static hertz hertz_impact(double estar, double rstar, double mstar, double v)
 static double tsuji_ef(double en)
 {
     if (en >= 1) return 1;
-    double l = log(en), zeta = -l / sqrt(LT_TEST_PI * LT_TEST_PI + l * l), w = sqrt(1 - zeta * zeta);
+    double l = log(en), zeta = -l / sqrt(LT_TEST_PI * LT_TEST_PI + l * l),
+           w = sqrt(1 - zeta * zeta);
     return exp(-zeta * (2 / w) * atan(w / zeta));
 }
 
@@ -202,10 +206,12 @@ static void test_chung_ooi_normal(void)
         int test = (int)num(&t, i, "test");
         const char *q = str(&t, i, "quantity");
         double closed = num(&t, i, "closed_form"), got = num(&t, i, "lawtester");
-        hertz h = hertz_impact(num(&t, i, "estar"), num(&t, i, "rstar"), num(&t, i, "mstar"), num(&t, i, "v"));
+        hertz h = hertz_impact(num(&t, i, "estar"), num(&t, i, "rstar"), num(&t, i, "mstar"),
+                               num(&t, i, "v"));
         if (strcmp(q, "e") != 0) {
             double c = strcmp(q, "dmax") == 0 ? h.dmax : strcmp(q, "fmax") == 0 ? h.fmax : h.tc;
-            REL(closed, c, 1e-6); /* the Lua's 2.868266 has 7 digits; delta_max, F_max agree to round-off */
+            REL(closed, c,
+                1e-6); /* the Lua's 2.868266 has 7 digits; delta_max, F_max agree to round-off */
             if (strcmp(q, "tc") != 0) REL(closed, c, TOL_FORMULA);
             REL(got, closed, TOL_HERTZ);
             quantities++;
@@ -233,11 +239,13 @@ static void test_chung_ooi_normal(void)
                 double w = (k + 0.5) * W / n, u = pow(w, 1.25);
                 sum += 1.25 * pow(w, 0.25) * pow(sin(u), -0.2);
             }
-            ABS(num(&t, i, "t_over_tc"), sum * W / n / (2 * I), 1e-8); /* the stage's Simpson, n = 400 */
+            ABS(num(&t, i, "t_over_tc"), sum * W / n / (2 * I),
+                1e-8); /* the stage's Simpson, n = 400 */
         }
     }
     read_table(&t, out, "chung-ooi-restitution.tsv");
-    for (int i = 0; i < t.nrows; i++) REL(num(&t, i, "e_lawtester"), num(&t, i, "en_set"), TOL_TSUJI_E);
+    for (int i = 0; i < t.nrows; i++)
+        REL(num(&t, i, "e_lawtester"), num(&t, i, "en_set"), TOL_TSUJI_E);
     remove_tree(tmp);
 }
 
@@ -253,9 +261,11 @@ static void test_chung_ooi_oblique(void)
     int sliding = 0;
     double ns0 = num(&t, 0, "et_noslip");
     for (int i = 0; i < t.nrows; i++) {
-        double th = num(&t, i, "theta_deg") * LT_TEST_PI / 180, mu = num(&t, i, "mu"), e = num(&t, i, "e");
+        double th = num(&t, i, "theta_deg") * LT_TEST_PI / 180, mu = num(&t, i, "mu"),
+               e = num(&t, i, "e");
         double vn = num(&t, i, "vn"), r = num(&t, i, "r"), g = 1 + 2 * tsuji_ef(e) - e;
-        if (!isnan(ns0)) REL(num(&t, i, "et_noslip"), ns0, TOL_NOSLIP_LINEAR); /* NaN: tiny points */
+        if (!isnan(ns0))
+            REL(num(&t, i, "et_noslip"), ns0, TOL_NOSLIP_LINEAR); /* NaN: tiny points */
         if (tan(th) < 3.5 * mu * (1 + e)) {
             ABS(num(&t, i, "et_rigid"), 5.0 / 7.0, TOL_FORMULA);
             continue;
@@ -288,18 +298,21 @@ static void test_chung_ooi_oblique(void)
         read_table(&t, out, spin[k]);
         sliding = 0;
         for (int i = 0; i < t.nrows; i++) {
-            double x = num(&t, i, "x"), mu = num(&t, i, "mu"), e = num(&t, i, "e"), g = 1 + 2 * tsuji_ef(e) - e;
+            double x = num(&t, i, "x"), mu = num(&t, i, "mu"), e = num(&t, i, "e"),
+                   g = 1 + 2 * tsuji_ef(e) - e;
             REL(x, num(&t, i, "w") * num(&t, i, "r") / num(&t, i, "vn"), TOL_FORMULA);
-            ABS(num(&t, i, "en_obtained"), e, TOL_TSUJI_E * 10); /* two spheres: the stage's own dt */
+            ABS(num(&t, i, "en_obtained"), e,
+                TOL_TSUJI_E * 10);          /* two spheres: the stage's own dt */
             if (x < 3.5 * mu * g) continue; /* sliding throughout, by the law's impulse too */
             sliding++;
-            double y = num(&t, i, "y"), law = (x - 3.5 * mu * g) / e, rigid = (x - 3.5 * mu * (1 + e)) / e;
+            double y = num(&t, i, "y"), law = (x - 3.5 * mu * g) / e,
+                   rigid = (x - 3.5 * mu * (1 + e)) / e;
             ABS(num(&t, i, "y_law"), law, TOL_FORMULA);
             ABS(num(&t, i, "y_gross"), rigid, TOL_FORMULA);
             ABS(y, law, TOL_SLIDING_05 * 3.5 * mu * g / e);
             /* the finding: the default law is closer to its own line than to the rigid body's */
-            CHECK_MSG(fabs(y - law) < 0.5 * fabs(rigid - law), "%s row %d: y %.6g, law %.6g, rigid %.6g", spin[k],
-                      i, y, law, rigid);
+            CHECK_MSG(fabs(y - law) < 0.5 * fabs(rigid - law),
+                      "%s row %d: y %.6g, law %.6g, rigid %.6g", spin[k], i, y, law, rigid);
         }
         CHECK(sliding >= 1);
     }
@@ -338,7 +351,8 @@ static void test_thornton_oblique(void)
     int sliding = 0;
     for (int i = 0; i < t.nrows; i++) {
         const char *v = str(&t, i, "variant");
-        double en = num(&t, i, "en_set"), e = num(&t, i, "e"), psi1 = num(&t, i, "psi1"), psi2 = num(&t, i, "psi2");
+        double en = num(&t, i, "en_set"), e = num(&t, i, "e"), psi1 = num(&t, i, "psi1"),
+               psi2 = num(&t, i, "psi2");
         double kappa = 2 * (1 - 0.23) / (2 - 0.23), chi = 1.75 * kappa;
         ABS(num(&t, i, "chi"), chi, TOL_FORMULA);
         int line = strstr(v, "line") != NULL, clip = line || strstr(v, "clip") != NULL;
@@ -359,10 +373,6 @@ static void test_thornton_oblique(void)
 }
 
 const test_case benchmarks_tests[] = {
-    TEST(hertz_constant),
-    TEST(chung_ooi_normal),
-    TEST(chung_ooi_oblique),
-    TEST(chung_ooi_spin),
-    TEST(thornton_oblique),
-    {NULL, NULL},
+    TEST(hertz_constant), TEST(chung_ooi_normal), TEST(chung_ooi_oblique),
+    TEST(chung_ooi_spin), TEST(thornton_oblique), {NULL, NULL},
 };

@@ -91,27 +91,32 @@ static void test_inertia_products(void)
     vec3 w = v3(1.25, -3.5, 0.75);
     vec3 Iw = lt_body_inertia_mul(&s, w), T = lt_body_inertia_solve(&s, w);
     CHECK(Iw.x == s.inertia.x * w.x && Iw.y == s.inertia.x * w.y && Iw.z == s.inertia.x * w.z);
-    CHECK(T.x == w.x * (1.0 / s.inertia.x) && T.y == w.y * (1.0 / s.inertia.x) && T.z == w.z * (1.0 / s.inertia.x));
+    CHECK(T.x == w.x * (1.0 / s.inertia.x) && T.y == w.y * (1.0 / s.inertia.x) &&
+          T.z == w.z * (1.0 / s.inertia.x));
     /* a capsule: axis and perpendicular directions are eigenvectors; solve inverts mul */
     vec3 axis = v3_normalized(v3(1, -2, 0.5));
     lt_body c = capsule_body(0.1, 0.4, axis, 2600);
     vec3 ia = lt_body_inertia_mul(&c, axis), p = v3_any_perp(axis), ip = lt_body_inertia_mul(&c, p);
-    CHECK_ABS(v3_norm(v3_sub(ia, v3_scale(axis, c.inertia.x))), 0, TOL_ROUNDOFF * c.inertia.x, "I axis = I_axis axis");
-    CHECK_ABS(v3_norm(v3_sub(ip, v3_scale(p, c.inertia.y))), 0, TOL_ROUNDOFF * c.inertia.y, "I perp = I_perp perp");
+    CHECK_ABS(v3_norm(v3_sub(ia, v3_scale(axis, c.inertia.x))), 0, TOL_ROUNDOFF * c.inertia.x,
+              "I axis = I_axis axis");
+    CHECK_ABS(v3_norm(v3_sub(ip, v3_scale(p, c.inertia.y))), 0, TOL_ROUNDOFF * c.inertia.y,
+              "I perp = I_perp perp");
     vec3 back = lt_body_inertia_solve(&c, lt_body_inertia_mul(&c, w));
     CHECK_ABS(v3_norm(v3_sub(back, w)), 0, TOL_ROUNDOFF * v3_norm(w), "I^-1 (I w) = w");
 }
 
 static void test_rotation_x_to_axis(void)
 {
-    vec3 dirs[] = {v3(1, 0, 0), v3(-1, 0, 0), v3(0, 1, 0), v3(0, 0, -1), v3(-1, 1e-9, 0), v3(-1, 0, -1e-12),
-                   v3(1, 2, 3), v3(-3, 0.1, 0.2), v3(0.2, -0.3, -0.9)};
+    vec3 dirs[] = {v3(1, 0, 0),  v3(-1, 0, 0),     v3(0, 1, 0),
+                   v3(0, 0, -1), v3(-1, 1e-9, 0),  v3(-1, 0, -1e-12),
+                   v3(1, 2, 3),  v3(-3, 0.1, 0.2), v3(0.2, -0.3, -0.9)};
     for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
         vec3 a = v3_normalized(dirs[i]);
         quat q = lt_quat_x_to(a);
-        CHECK_ABS(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z, 1, TOL_ROUNDOFF, "unit quaternion");
-        CHECK_MSG(v3_norm(v3_sub(q_rotate(q, v3(1, 0, 0)), a)) <= TOL_ROUNDOFF, "x not taken onto (%g, %g, %g)", a.x,
-                  a.y, a.z);
+        CHECK_ABS(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z, 1, TOL_ROUNDOFF,
+                  "unit quaternion");
+        CHECK_MSG(v3_norm(v3_sub(q_rotate(q, v3(1, 0, 0)), a)) <= TOL_ROUNDOFF,
+                  "x not taken onto (%g, %g, %g)", a.x, a.y, a.z);
     }
 }
 
@@ -128,19 +133,17 @@ static void test_shape_setters_refuse_degenerate(void)
     vec3 tri[3] = {v3(0, 0, 0), v3(3, 0, 0), v3(0, 3, 0)};
     CHECK(lt_body_set_facet(&b, tri, 0.01) == 0);
     CHECK(b.pos.x == 1 && b.pos.y == 1 && b.pos.z == 0);
-    CHECK_ABS(v3_norm(v3_sub(lt_body_plane_normal(&b), v3(0, 0, 1))), 0, TOL_ROUNDOFF, "facet normal, right hand");
+    CHECK_ABS(v3_norm(v3_sub(lt_body_plane_normal(&b), v3(0, 0, 1))), 0, TOL_ROUNDOFF,
+              "facet normal, right hand");
     CHECK(!lt_body_is_flat(&b));
     b.halfThick = 0;
     CHECK(lt_body_is_flat(&b));
     lt_body_mass_props(&b);
-    CHECK(b.mass == 0 && lt_shape_is_held(LT_FACET) && lt_shape_is_held(LT_WALL) && !lt_shape_is_held(LT_CAPSULE));
+    CHECK(b.mass == 0 && lt_shape_is_held(LT_FACET) && lt_shape_is_held(LT_WALL) &&
+          !lt_shape_is_held(LT_CAPSULE));
 }
 
 const test_case body_tests[] = {
-    TEST(unit_near),
-    TEST(capsule_mass_properties),
-    TEST(inertia_products),
-    TEST(rotation_x_to_axis),
-    TEST(shape_setters_refuse_degenerate),
-    {0, 0},
+    TEST(unit_near),          TEST(capsule_mass_properties),         TEST(inertia_products),
+    TEST(rotation_x_to_axis), TEST(shape_setters_refuse_degenerate), {0, 0},
 };

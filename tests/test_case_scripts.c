@@ -4,14 +4,14 @@
  * end) fails on exactly those rows, exit 1; bad case files are one line naming file, line and
  * field, exit 1, no row; --case selects; bad command lines are exit 2. */
 #define _POSIX_C_SOURCE 200809L
-#include "verify/verify.h"
 #include "check.h"
 #include "cli.h"
+#include "verify/verify.h"
 #include <dirent.h>
 #include <stdlib.h>
 
 /* Closed forms of the shipped files, recomputed here from their parameters (the files under cases/). */
-#define LINEAR_FY (0.5 * 1e6 * 1e-3)                          /* N: mu kn delta */
+#define LINEAR_FY (0.5 * 1e6 * 1e-3)                            /* N: mu kn delta */
 #define LINEAR_CYCLE (4 * LINEAR_FY * (3e-3 - LINEAR_FY / 5e5)) /* J: 4 fy (ua - fy/kt) */
 /* The rows print 10 significant digits (%16.10g): an expected value read back agrees with the
  * closed form to that. */
@@ -27,7 +27,8 @@ typedef struct row {
  * there is none. */
 static int find_row(const char *out, const char *kase, const char *q, row *r)
 {
-    for (const char *line = out; line && *line; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
+    for (const char *line = out; line && *line;
+         line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
         const char *end = strchr(line, '\n');
         size_t n = end ? (size_t)(end - line) : strlen(line);
         char buf[1200];
@@ -40,8 +41,8 @@ static int find_row(const char *out, const char *kase, const char *q, row *r)
         while (*p == ' ') p++;
         if (strncmp(p, q, strlen(q)) != 0 || p[strlen(q)] != ' ') continue;
         p += strlen(q);
-        if (sscanf(p, "%lf %lf %lf %lf %15s %7s", &r->expected, &r->obtained, &r->error, &r->tol, r->check,
-                   r->verdict) != 6)
+        if (sscanf(p, "%lf %lf %lf %lf %15s %7s", &r->expected, &r->obtained, &r->error, &r->tol,
+                   r->check, r->verdict) != 6)
             continue;
         r->line = line;
         return 1;
@@ -86,12 +87,15 @@ static void test_linear_shear_cycle_rows(void)
     run(&r, "verify cases/linear_shear_cycle.lua");
     CHECK(r.status == 0);
     row w;
-    CHECK(find_row(r.out, "linear-shear-cycle", "cycle energy", &w) && strcmp(w.verdict, "PASS") == 0);
+    CHECK(find_row(r.out, "linear-shear-cycle", "cycle energy", &w) &&
+          strcmp(w.verdict, "PASS") == 0);
     CHECK_REL(w.expected, LINEAR_CYCLE, TOL_PRINTED, "closed form printed");
     CHECK(strncmp(w.line, "linear ", 7) == 0 && strcmp(w.check, "rel") == 0);
-    CHECK(find_row(r.out, "linear-shear-cycle", "slip force", &w) && strcmp(w.verdict, "PASS") == 0);
+    CHECK(find_row(r.out, "linear-shear-cycle", "slip force", &w) &&
+          strcmp(w.verdict, "PASS") == 0);
     CHECK_REL(w.expected, LINEAR_FY, TOL_PRINTED, "slip force printed");
-    CHECK(passes(r.out, "linear-shear-cycle", "kt") && passes(r.out, "linear-shear-cycle", "balance"));
+    CHECK(passes(r.out, "linear-shear-cycle", "kt") &&
+          passes(r.out, "linear-shear-cycle", "balance"));
     CHECK(find_row(r.out, "linear-shear-cycle", "balance", &w) && strcmp(w.check, "abs") == 0);
 }
 
@@ -101,8 +105,8 @@ static void test_hertz_orders(void)
     result r;
     run(&r, "verify cases/hertz_impact.lua -v");
     CHECK_MSG(r.status == 0, "%s%s", r.out, r.err);
-    const char *q[4] = {"order max force (dt/2)", "order max force (dt/4)", "order t_contact (dt/2)",
-                        "order t_contact (dt/4)"};
+    const char *q[4] = {"order max force (dt/2)", "order max force (dt/4)",
+                        "order t_contact (dt/2)", "order t_contact (dt/4)"};
     for (int i = 0; i < 4; i++) {
         row w;
         CHECK_MSG(find_row(r.out, "hertz-impact-elastic", q[i], &w), "no row %s:\n%s", q[i], r.out);
@@ -111,7 +115,8 @@ static void test_hertz_orders(void)
         CHECK_MSG(fabs(w.obtained - 2) <= 0.3, "%s observed %g", q[i], w.obtained);
     }
     /* -v prints why for every passing row, with the errors of the order rows */
-    CHECK(strstr(r.out, "    # errors ") != NULL && strstr(r.out, "at dt, dt/2, dt/4: observed orders") != NULL);
+    CHECK(strstr(r.out, "    # errors ") != NULL &&
+          strstr(r.out, "at dt, dt/2, dt/4: observed orders") != NULL);
     CHECK(strstr(r.out, "    # leapfrog at 1000 steps a contact") != NULL);
 }
 
@@ -136,20 +141,26 @@ static void test_wrong_claims_fail(void)
     CHECK_MSG(r.status == 1, "exit %d: %s", r.status, r.err);
     row w;
     /* the cycle's energy is measured right (4 J), the claim 6 J is not */
-    CHECK(find_row(r.out, "wrong-closed-form", "cycle energy", &w) && strcmp(w.verdict, "FAIL") == 0);
+    CHECK(find_row(r.out, "wrong-closed-form", "cycle energy", &w) &&
+          strcmp(w.verdict, "FAIL") == 0);
     CHECK_REL(w.obtained, LINEAR_CYCLE, 1e-6, "measured cycle energy");
     CHECK_REL(w.expected, 4 * LINEAR_FY * 3e-3, TOL_PRINTED, "wrong closed form");
-    CHECK(strstr(w.line, "(slip onset inside a step") != NULL); /* a failing row says why its tolerance */
+    CHECK(strstr(w.line, "(slip onset inside a step") !=
+          NULL); /* a failing row says why its tolerance */
     /* leapfrog is second order: both order rows of a third-order claim fail */
-    CHECK(find_row(r.out, "wrong-order", "order t_contact (dt/2)", &w) && strcmp(w.verdict, "FAIL") == 0);
+    CHECK(find_row(r.out, "wrong-order", "order t_contact (dt/2)", &w) &&
+          strcmp(w.verdict, "FAIL") == 0);
     CHECK(fabs(w.obtained - 2) <= 0.3 && w.expected == 3);
-    CHECK(find_row(r.out, "wrong-order", "order t_contact (dt/4)", &w) && strcmp(w.verdict, "FAIL") == 0);
+    CHECK(find_row(r.out, "wrong-order", "order t_contact (dt/4)", &w) &&
+          strcmp(w.verdict, "FAIL") == 0);
     CHECK(passes(r.out, "wrong-order", "t_contact"));
     CHECK(find_row(r.out, "no-such-energy", "visc", &w) && strcmp(w.verdict, "FAIL") == 0);
     CHECK(strstr(w.line, "measure gave nil, not a number") != NULL);
     CHECK(find_row(r.out, "never-ends", "run", &w) && strcmp(w.verdict, "FAIL") == 0);
-    CHECK_MSG(strstr(w.line, "tests/scripts/case_wrong.lua:53: field cases[4].test.stages[1]: stage 1, step 5: stage "
-                             "did not end after max_steps = 5") != NULL, "%.300s", w.line);
+    CHECK_MSG(strstr(w.line, "tests/scripts/case_wrong.lua:53: field cases[4].test.stages[1]: "
+                             "stage 1, step 5: stage "
+                             "did not end after max_steps = 5") != NULL,
+              "%.300s", w.line);
     /* a re-run that fails: the row at dt still checked, the failed run its own row, no order */
     CHECK(passes(r.out, "rerun-fails", "t_contact"));
     CHECK(find_row(r.out, "rerun-fails", "run dt/4", &w) && strcmp(w.verdict, "FAIL") == 0);
@@ -157,7 +168,8 @@ static void test_wrong_claims_fail(void)
     CHECK(!find_row(r.out, "rerun-fails", "order t_contact (dt/2)", &w) &&
           !find_row(r.out, "rerun-fails", "order t_contact (dt/4)", &w));
     CHECK(passes(r.out, "right", "cycle energy"));
-    CHECK(strstr(r.out, "verify: 9 checks in 6 cases of tests/scripts/case_wrong.lua, 6 failed") != NULL);
+    CHECK(strstr(r.out, "verify: 9 checks in 6 cases of tests/scripts/case_wrong.lua, 6 failed") !=
+          NULL);
 }
 
 /* Expected failures (tests/scripts/case_xfail.lua): a marked expectation or case whose check fails
@@ -179,12 +191,17 @@ static void test_expected_failures(void)
     CHECK(passes(r.out, "whole-case", "slip force"));
     /* the value is right, the claimed order is not: the order rows carry the mark */
     CHECK(passes(r.out, "order-only", "t_contact"));
-    CHECK(find_row(r.out, "order-only", "order t_contact (dt/2)", &w) && strcmp(w.verdict, "XFAIL") == 0);
-    CHECK(find_row(r.out, "order-only", "order t_contact (dt/4)", &w) && strcmp(w.verdict, "XFAIL") == 0);
+    CHECK(find_row(r.out, "order-only", "order t_contact (dt/2)", &w) &&
+          strcmp(w.verdict, "XFAIL") == 0);
+    CHECK(find_row(r.out, "order-only", "order t_contact (dt/4)", &w) &&
+          strcmp(w.verdict, "XFAIL") == 0);
     CHECK(find_row(r.out, "run-fails", "run", &w) && strcmp(w.verdict, "XFAIL") == 0);
     CHECK(strstr(w.line, "field cases[5].test.stages[1]: stage 1, step 5") != NULL);
-    CHECK_MSG(strstr(r.out, "verify: 9 checks in 5 cases of tests/scripts/case_xfail.lua, 1 failed, 5 expected "
-                            "failures, ") != NULL, "%s", r.out);
+    CHECK_MSG(
+        strstr(r.out,
+               "verify: 9 checks in 5 cases of tests/scripts/case_xfail.lua, 1 failed, 5 expected "
+               "failures, ") != NULL,
+        "%s", r.out);
     /* without the XPASS the file passes, its known defects reported */
     run(&r, "verify tests/scripts/case_xfail.lua --case known-defect");
     CHECK_MSG(r.status == 0, "exit %d: %s", r.status, r.out);
@@ -208,7 +225,8 @@ static void test_touch_on_step_boundary(void)
     const char *q[2] = {"order e (dt/2)", "order e (dt/4)"};
     for (int i = 0; i < 2; i++) {
         row w;
-        CHECK_MSG(find_row(r.out, "touch-on-boundary", q[i], &w) && strcmp(w.verdict, "PASS") == 0, "%s", r.out);
+        CHECK_MSG(find_row(r.out, "touch-on-boundary", q[i], &w) && strcmp(w.verdict, "PASS") == 0,
+                  "%s", r.out);
         CHECK_MSG(fabs(w.obtained - 2) <= ORDER_MARGIN, "%s observed %g", q[i], w.obtained);
         CHECK(find_row(r.out, "touch-copied", q[i], &w) && strcmp(w.verdict, "XFAIL") == 0);
         CHECK_MSG(w.obtained < 2 - 0.9, "copied gap, %s observed %g", q[i], w.obtained);
@@ -223,7 +241,7 @@ static void test_touch_on_step_boundary(void)
  * t_c = 2.9432 delta_max/v (Johnson 1985 sec. 11.1; cases/hertz_impact.lua).  Its cases give no
  * closed-form contact time: verify measures it (the stiffness rule's kn at touch, the first
  * guess, is far from the spring's). */
-#define KH 1e8 /* N/m^1.5 */
+#define KH 1e8                                                               /* N/m^1.5 */
 #define HERTZ_TC_FACTOR (0.8 * sqrt(LT_TEST_PI) * tgamma(0.4) / tgamma(0.9)) /* 2.943275 */
 /* leapfrog at 1000 steps a contact: (pi/1000)^2 ~ 1e-5 of delta_max and of t_c */
 #define TOL_LEAPFROG_1000 1e-5
@@ -279,18 +297,35 @@ static void hz_expect_marked_right(const lt_case_env *env, lt_expect *x)
     x->xfail[LT_Q_MAX_OVERLAP] = "was wrong once";
 }
 
-#define HZ_MAT {1e7, 0.25, 2600, 0.5, 0.5}
-#define HZ_CASE(NAME, EXPECT)                                                                                      \
-    {.name = NAME, .kind = LT_CASE_IMPACT, .radius = {0.1, 0.1}, .mat = {HZ_MAT, HZ_MAT}, .impact = {.vn = 1.0}, \
-     .steps = 1000, .converge = 1, .expect = EXPECT}
-static const lt_param hz_params[1] = {{"kh", LT_REAL, KH, 0, INFINITY, "N/m^1.5", "Hertz constant", 0}};
+#define HZ_MAT                    \
+    {                             \
+        1e7, 0.25, 2600, 0.5, 0.5 \
+    }
+#define HZ_CASE(NAME, EXPECT)                                                                \
+    {                                                                                        \
+        .name = NAME, .kind = LT_CASE_IMPACT, .radius = {0.1, 0.1}, .mat = {HZ_MAT, HZ_MAT}, \
+        .impact = {.vn = 1.0}, .steps = 1000, .converge = 1, .expect = EXPECT                \
+    }
+static const lt_param hz_params[1] = {
+    {"kh", LT_REAL, KH, 0, INFINITY, "N/m^1.5", "Hertz constant", 0}};
 static const lt_energy_def hz_energy[1] = {{"elast", LT_STORED, "spring"}};
 static const char *const hz_state[3] = {"d_prev", "f_prev", "stored"};
-static const lt_case hz_cases[3] = {HZ_CASE("impact-measured", hz_expect), HZ_CASE("known-defect", hz_expect_wrong_e),
+static const lt_case hz_cases[3] = {HZ_CASE("impact-measured", hz_expect),
+                                    HZ_CASE("known-defect", hz_expect_wrong_e),
                                     HZ_CASE("defect-gone", hz_expect_marked_right)};
-static const lt_law hz_law = {.api_version = LT_LAW_API_VERSION, .name = "hertz_spring", .summary = "test",
-                              .params = hz_params, .n_params = 1, .state_names = hz_state, .n_state = 3, .energies = hz_energy, .n_energies = 1,
-                              .init = hz_init, .step = hz_step, .cases = hz_cases, .n_cases = 3};
+static const lt_law hz_law = {.api_version = LT_LAW_API_VERSION,
+                              .name = "hertz_spring",
+                              .summary = "test",
+                              .params = hz_params,
+                              .n_params = 1,
+                              .state_names = hz_state,
+                              .n_state = 3,
+                              .energies = hz_energy,
+                              .n_energies = 1,
+                              .init = hz_init,
+                              .step = hz_step,
+                              .cases = hz_cases,
+                              .n_cases = 3};
 
 typedef struct c_row {
     char kase[64], quantity[64], note[300];
@@ -310,13 +345,15 @@ static void keep_row(void *ctx, const lt_verify_row *r)
     snprintf(c->kase, sizeof c->kase, "%s", r->kase);
     snprintf(c->quantity, sizeof c->quantity, "%s", r->quantity);
     snprintf(c->note, sizeof c->note, "%s", r->note);
-    c->expected = r->expected, c->obtained = r->obtained, c->pass = r->pass, c->xfail = r->xfail != NULL;
+    c->expected = r->expected, c->obtained = r->obtained, c->pass = r->pass,
+    c->xfail = r->xfail != NULL;
 }
 
 static const c_row *c_find(const c_rows *rs, const char *kase, const char *quantity)
 {
     for (int i = 0; i < rs->n; i++)
-        if (strcmp(rs->r[i].kase, kase) == 0 && strcmp(rs->r[i].quantity, quantity) == 0) return &rs->r[i];
+        if (strcmp(rs->r[i].kase, kase) == 0 && strcmp(rs->r[i].quantity, quantity) == 0)
+            return &rs->r[i];
     return NULL;
 }
 
@@ -341,26 +378,30 @@ static void test_c_impact_contact_time_measured(void)
     lt_verify_summary sum;
     c_rows *rs = verify_hz("impact-measured", &sum);
     for (int i = 0; i < rs->n; i++)
-        CHECK_MSG(rs->r[i].pass && !rs->r[i].xfail, "%s %s failed (%s)", rs->r[i].kase, rs->r[i].quantity,
-                  rs->r[i].note);
+        CHECK_MSG(rs->r[i].pass && !rs->r[i].xfail, "%s %s failed (%s)", rs->r[i].kase,
+                  rs->r[i].quantity, rs->r[i].note);
     const c_row *t = c_find(rs, "impact-measured", "t_contact");
-    CHECK_MSG(t && strstr(t->note, "measured (no closed form)"), "%s", t ? t->note : "no t_contact row");
+    CHECK_MSG(t && strstr(t->note, "measured (no closed form)"), "%s",
+              t ? t->note : "no t_contact row");
     if (t) {
         double mstar = 2600 * 4.0 / 3 * LT_TEST_PI * 0.1 * 0.1 * 0.1 / 2;
         double tc = HERTZ_TC_FACTOR * pow(5 * mstar / (4 * KH), 0.4) / 1.0;
         CHECK_REL(t->expected, tc, TOL_LEAPFROG_1000, "measured contact time, Hertz");
         CHECK_REL(t->obtained, tc, TOL_LEAPFROG_1000, "contact time of the case's run, Hertz");
     }
-    CHECK(c_find(rs, "impact-measured", "order max overlap") && c_find(rs, "impact-measured", "order max overlap")->pass);
+    CHECK(c_find(rs, "impact-measured", "order max overlap") &&
+          c_find(rs, "impact-measured", "order max overlap")->pass);
     CHECK(c_find(rs, "impact-measured", "order e") != NULL);
-    CHECK_MSG(sum.failed == 0 && sum.xfailed == 0, "%d failed, %d xfailed", sum.failed, sum.xfailed);
+    CHECK_MSG(sum.failed == 0 && sum.xfailed == 0, "%d failed, %d xfailed", sum.failed,
+              sum.xfailed);
     free(rs);
     rs = verify_hz("generic-oblique", &sum);
     const c_row *gain = NULL;
     for (int i = 0; i < rs->n; i++)
         if (strncmp(rs->r[i].quantity, "KE gain", 7) == 0) gain = &rs->r[i];
     CHECK_MSG(gain && gain->pass, "%s", gain ? gain->note : "no KE gain row of generic-oblique");
-    CHECK_MSG(sum.failed == 0 && sum.xfailed == 0, "%d failed, %d xfailed", sum.failed, sum.xfailed);
+    CHECK_MSG(sum.failed == 0 && sum.xfailed == 0, "%d failed, %d xfailed", sum.failed,
+              sum.xfailed);
     free(rs);
 }
 
@@ -371,14 +412,17 @@ static void test_c_expected_failures(void)
     lt_verify_summary sum;
     c_rows *rs = verify_hz("known-defect", &sum);
     const c_row *e = c_find(rs, "known-defect", "e");
-    CHECK(e && e->xfail && e->pass && e->expected == 0.9 && fabs(e->obtained - 1) < TOL_LEAPFROG_1000);
-    const c_row *o = c_find(rs, "known-defect", "order e"); /* the error tends to 0.1, not 0: order 0 */
+    CHECK(e && e->xfail && e->pass && e->expected == 0.9 &&
+          fabs(e->obtained - 1) < TOL_LEAPFROG_1000);
+    const c_row *o =
+        c_find(rs, "known-defect", "order e"); /* the error tends to 0.1, not 0: order 0 */
     CHECK(o && o->xfail && o->pass);
     const c_row *d = c_find(rs, "known-defect", "max overlap");
     CHECK(d && !d->xfail && d->pass);
     /* the marked rows come after the others of the case */
     CHECK(e && d && e > d);
-    CHECK_MSG(sum.failed == 0 && sum.xfailed == 2, "%d failed, %d xfailed", sum.failed, sum.xfailed);
+    CHECK_MSG(sum.failed == 0 && sum.xfailed == 2, "%d failed, %d xfailed", sum.failed,
+              sum.xfailed);
     free(rs);
     rs = verify_hz("defect-gone", &sum);
     d = c_find(rs, "defect-gone", "max overlap");
@@ -386,7 +430,8 @@ static void test_c_expected_failures(void)
     o = c_find(rs, "defect-gone", "order max overlap");
     CHECK(o && o->xfail && !o->pass);
     CHECK(c_find(rs, "defect-gone", "e") && !c_find(rs, "defect-gone", "e")->xfail);
-    CHECK_MSG(sum.failed == 2 && sum.xfailed == 0, "%d failed, %d xfailed", sum.failed, sum.xfailed);
+    CHECK_MSG(sum.failed == 2 && sum.xfailed == 0, "%d failed, %d xfailed", sum.failed,
+              sum.xfailed);
     free(rs);
 }
 
@@ -397,36 +442,43 @@ static void test_case_selection(void)
     CHECK(r.status == 0);
     CHECK(passes(r.out, "linel6-bend-y", "kb"));
     CHECK(strstr(r.out, "linel6-twist") == NULL);
-    CHECK(strstr(r.out, "verify: 2 checks in 1 cases of cases/linel6_rotations.lua, 0 failed") != NULL);
+    CHECK(strstr(r.out, "verify: 2 checks in 1 cases of cases/linel6_rotations.lua, 0 failed") !=
+          NULL);
     /* a failing file passes when only its right case is selected */
     run(&r, "verify tests/scripts/case_wrong.lua --case right");
-    CHECK(r.status == 0 && passes(r.out, "right", "cycle energy") && strstr(r.out, "wrong-") == NULL);
+    CHECK(r.status == 0 && passes(r.out, "right", "cycle energy") &&
+          strstr(r.out, "wrong-") == NULL);
     run(&r, "verify cases/linel6_rotations.lua --case linel6-bend-z");
     CHECK(r.status == 2 && r.out[0] == 0 && count_lines(r.err) == 1);
-    CHECK_MSG(strstr(r.err, "no case called 'linel6-bend-z' (cases: linel6-twist, linel6-bend-y)") != NULL, "%s",
-              r.err);
+    CHECK_MSG(strstr(r.err,
+                     "no case called 'linel6-bend-z' (cases: linel6-twist, linel6-bend-y)") != NULL,
+              "%s", r.err);
 }
 
 /* The command line: what belongs to the built-in cases, or to no command, is a usage error. */
 static void test_verify_file_usage(void)
 {
     result r;
-    const char *bad[5] = {"verify cases/hertz_impact.lua --law linear", "verify cases/hertz_impact.lua --plot /tmp",
-                          "verify cases/hertz_impact.lua cases/linel6_rotations.lua", "verify --unsafe",
-                          "verify cases/hertz_impact.lua --max-memory lots"};
+    const char *bad[5] = {"verify cases/hertz_impact.lua --law linear",
+                          "verify cases/hertz_impact.lua --plot /tmp",
+                          "verify cases/hertz_impact.lua cases/linel6_rotations.lua",
+                          "verify --unsafe", "verify cases/hertz_impact.lua --max-memory lots"};
     for (int i = 0; i < 5; i++) {
         run(&r, bad[i]);
-        CHECK_MSG(r.status == 2 && count_lines(r.err) == 1 && r.out[0] == 0, "%s: exit %d, %s", bad[i], r.status, r.err);
+        CHECK_MSG(r.status == 2 && count_lines(r.err) == 1 && r.out[0] == 0, "%s: exit %d, %s",
+                  bad[i], r.status, r.err);
     }
     run(&r, "verify tests/bad/no_such_case_file.lua");
-    CHECK(r.status == 2 && strstr(r.err, "tests/bad/no_such_case_file.lua:0: cannot read the script"));
+    CHECK(r.status == 2 &&
+          strstr(r.err, "tests/bad/no_such_case_file.lua:0: cannot read the script"));
     /* a case file handed to `run` says what it is */
     run(&r, "run cases/linel6_rotations.lua");
     CHECK(r.status == 1 && count_lines(r.err) == 1 &&
           strstr(r.err, "this is a case file (it returns `cases`): run it with `lawtester verify "
                         "cases/linel6_rotations.lua`"));
     run(&r, "verify tests/bad/no_such_case_file.lua");
-    CHECK(r.status == 2 && strstr(r.err, "tests/bad/no_such_case_file.lua:0: cannot read the script"));
+    CHECK(r.status == 2 &&
+          strstr(r.err, "tests/bad/no_such_case_file.lua:0: cannot read the script"));
 }
 
 /* The script limits of `run` hold: a measure over the rows that outruns the instruction budget is
@@ -438,17 +490,24 @@ static void test_limits(void)
     run(&r, "verify cases/hertz_impact.lua --max-instructions 2000");
     CHECK_MSG(r.status == 1, "exit %d", r.status);
     row w;
-    CHECK(find_row(r.out, "hertz-impact-elastic", "max force", &w) && strcmp(w.verdict, "FAIL") == 0);
-    CHECK_MSG(strstr(w.line, "measure raised: ") && strstr(w.line, "instruction"), "%.300s", w.line);
-    CHECK(passes(r.out, "hertz-impact-elastic", "balance")); /* a string measure of a few instructions */
+    CHECK(find_row(r.out, "hertz-impact-elastic", "max force", &w) &&
+          strcmp(w.verdict, "FAIL") == 0);
+    CHECK_MSG(strstr(w.line, "measure raised: ") && strstr(w.line, "instruction"), "%.300s",
+              w.line);
+    CHECK(passes(r.out, "hertz-impact-elastic",
+                 "balance")); /* a string measure of a few instructions */
     /* the recorded states are kept outside Lua, up to the memory limit: 50001 of them outgrow
      * 8 MB, a failed run row that says how to keep fewer; every 100th fits */
     run(&r, "verify tests/scripts/case_many_rows.lua --max-memory 8");
     CHECK(r.status == 1);
     CHECK(find_row(r.out, "every-state", "run", &w) && strcmp(w.verdict, "FAIL") == 0);
-    CHECK_MSG(strstr(w.line, "tests/scripts/case_many_rows.lua:12: field cases[1].test.record: the recorded states "
-                             "of the run outgrow the memory limit of 8 MB (record = { every = N } keeps every N-th)"),
-              "%.300s", w.line);
+    CHECK_MSG(
+        strstr(
+            w.line,
+            "tests/scripts/case_many_rows.lua:12: field cases[1].test.record: the recorded states "
+            "of the run outgrow the memory limit of 8 MB (record = { every = N } keeps every "
+            "N-th)"),
+        "%.300s", w.line);
     CHECK(passes(r.out, "every-100th", "uN"));
     run(&r, "verify tests/scripts/case_many_rows.lua");
     CHECK(r.status == 0 && passes(r.out, "every-state", "uN"));
@@ -466,13 +525,15 @@ static void test_rolling_bending_as_script_and_as_c_case(void)
     run(&rs, "verify cases/rolling_bending.lua");
     run(&rc, "verify --law linear_rolling --case bending-cycle");
     CHECK_MSG(rs.status == 0 && rc.status == 0, "status %d, %d", rs.status, rc.status);
-    double Rs = 1 / (1 / 0.1 + 1 / 0.05), kr = 2.25 * 1e6 * 0.09 * Rs * Rs, M = 0.3 * Rs * 1e6 * 1e-3;
+    double Rs = 1 / (1 / 0.1 + 1 / 0.05), kr = 2.25 * 1e6 * 0.09 * Rs * Rs,
+           M = 0.3 * Rs * 1e6 * 1e-3;
     double E = 4 * M * (0.15 - M / kr);
     const char *q[3] = {"cycle energy", "stiffness", "cap"};
     double want[3] = {E, kr, M};
     for (int i = 0; i < 3; i++) {
         row a, b;
-        int found = find_row(rs.out, "rolling-bending", q[i], &a) && find_row(rc.out, "bending-cycle", q[i], &b);
+        int found = find_row(rs.out, "rolling-bending", q[i], &a) &&
+                    find_row(rc.out, "bending-cycle", q[i], &b);
         CHECK_MSG(found, "%s: rows missing", q[i]);
         if (!found) continue;
         CHECK_REL(a.expected, want[i], 1e-9, q[i]); /* the printed closed form, 10 digits */

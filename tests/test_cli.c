@@ -19,7 +19,8 @@ static void test_unsafe_lifts_sandbox(void)
     result r;
     run(&r, "run tests/bad/sandbox_os.lua --unsafe");
     /* with os available the script gets past line 2 and ends without a test */
-    CHECK_MSG(strstr(r.err, "neither returns a test table nor calls lawtester.run") != NULL, "stderr: %s", r.err);
+    CHECK_MSG(strstr(r.err, "neither returns a test table nor calls lawtester.run") != NULL,
+              "stderr: %s", r.err);
 }
 
 static void test_bytecode_refused(void)
@@ -42,7 +43,8 @@ static void test_missing_script(void)
     result r;
     run(&r, "run tests/bad/does_not_exist.lua");
     CHECK(r.status != 0);
-    CHECK_MSG(strstr(r.err, "tests/bad/does_not_exist.lua:0: cannot read the script") != NULL, "stderr: %s", r.err);
+    CHECK_MSG(strstr(r.err, "tests/bad/does_not_exist.lua:0: cannot read the script") != NULL,
+              "stderr: %s", r.err);
 }
 
 static void test_bad_command_line(void)
@@ -54,7 +56,8 @@ static void test_bad_command_line(void)
     CHECK(r.status == 2 && strstr(r.err, "--plot needs -o DIR"));
     run(&r, "run stages/compress_shear_unload.lua -o README.md/dir");
     CHECK(r.status == 2 && count_lines(r.err) == 1);
-    CHECK_MSG(strstr(r.err, "lawtester: cannot create directory 'README.md' (for 'README.md/dir'): Not a directory"),
+    CHECK_MSG(strstr(r.err, "lawtester: cannot create directory 'README.md' (for 'README.md/dir'): "
+                            "Not a directory"),
               "stderr: %s", r.err);
 }
 
@@ -63,8 +66,10 @@ static void test_bad_command_line(void)
 /* r: exit status 2, one line on stderr equal to want (when want is not NULL), nothing on stdout */
 static void check_refused(const result *r, const char *args, const char *want)
 {
-    CHECK_MSG(r->status == 2 && count_lines(r->err) == 1 && !*r->out, "%s: status %d: %s", args, r->status, r->err);
-    if (want) CHECK_MSG(strcmp(r->err, want) == 0, "%s: stderr '%s', expected '%s'", args, r->err, want);
+    CHECK_MSG(r->status == 2 && count_lines(r->err) == 1 && !*r->out, "%s: status %d: %s", args,
+              r->status, r->err);
+    if (want)
+        CHECK_MSG(strcmp(r->err, want) == 0, "%s: stderr '%s', expected '%s'", args, r->err, want);
 }
 
 /* Every command refuses an option it does not know, in one line, before it does anything (merge
@@ -94,7 +99,8 @@ static void test_unknown_options_refused(void)
     CHECK_MSG(strstr(r.err, "(a file whose name starts with '-': put -- before it)"), "%s", r.err);
     snprintf(args, sizeof args, "merge -- --force %s/missing-shard.tsv", dir);
     run(&r, args);
-    snprintf(want, sizeof want, "%s/missing-shard.tsv:0: cannot read: No such file or directory\n", dir);
+    snprintf(want, sizeof want, "%s/missing-shard.tsv:0: cannot read: No such file or directory\n",
+             dir);
     CHECK_MSG(r.status == 1 && strcmp(r.err, want) == 0, "status %d: %s", r.status, r.err);
     /* a command without arguments refuses one */
     run(&r, "version extra");
@@ -115,16 +121,20 @@ static void test_option_given_twice_refused(void)
     run(&r, args);
     snprintf(want, sizeof want, "lawtester: run: -o given twice ('%s/a', '%s/b')\n", dir, dir);
     check_refused(&r, args, want);
-    snprintf(args, sizeof args, "run stages/compress_shear_unload.lua -o %s --plot --plot-format png --plot-format svg",
-             dir);
+    snprintf(
+        args, sizeof args,
+        "run stages/compress_shear_unload.lua -o %s --plot --plot-format png --plot-format svg",
+        dir);
     run(&r, args);
     check_refused(&r, args, "lawtester: run: --plot-format given twice ('png', 'svg')\n");
     run(&r, "run stages/compress_shear_unload.lua --shard 1/2 --shard 2/2");
     check_refused(&r, "--shard twice", "lawtester: run: --shard given twice ('1/2', '2/2')\n");
     run(&r, "verify --law linear --case normal-loading --law hertz_mindlin");
-    check_refused(&r, "--law twice", "lawtester: verify: --law given twice ('linear', 'hertz_mindlin')\n");
+    check_refused(&r, "--law twice",
+                  "lawtester: verify: --law given twice ('linear', 'hertz_mindlin')\n");
     run(&r, "verify --law linear --max-memory 1 --max-memory 2");
-    check_refused(&r, "--max-memory twice", "lawtester: verify: --max-memory given twice ('1', '2')\n");
+    check_refused(&r, "--max-memory twice",
+                  "lawtester: verify: --max-memory given twice ('1', '2')\n");
     CHECK_MSG(count_files(dir) == 0, "%d files written", count_files(dir));
     remove_tree(dir);
 }
@@ -137,20 +147,24 @@ static void test_long_paths_keep_the_reason(void)
     char longdir[800], args[2400], seg[201];
     memset(seg, 'd', 200);
     seg[200] = 0;
-    snprintf(longdir, sizeof longdir, "%s/%s/%s/%s", dir, seg, seg, seg); /* 620 characters, none made yet */
+    snprintf(longdir, sizeof longdir, "%s/%s/%s/%s", dir, seg, seg,
+             seg); /* 620 characters, none made yet */
     struct {
         const char *fmt, *reason;
     } cases[] = {
         {"run %s/script.lua", "/script.lua:0: cannot read the script: No such file or directory"},
-        {"run stages/compress_shear_unload.lua -o %s --min-free 1000000000", "below the margin of 1000000000 MB"},
+        {"run stages/compress_shear_unload.lua -o %s --min-free 1000000000",
+         "below the margin of 1000000000 MB"},
         {"merge %s/out.tsv %s/shard.tsv", "/shard.tsv:0: cannot read: No such file or directory"},
     };
     result r;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         snprintf(args, sizeof args, cases[i].fmt, longdir, longdir);
         run(&r, args);
-        CHECK_MSG(r.status != 0 && count_lines(r.err) == 1 && strlen(r.err) <= 300 && strstr(r.err, cases[i].reason),
-                  "%s: status %d, %zu characters: %s", cases[i].fmt, r.status, strlen(r.err), r.err);
+        CHECK_MSG(r.status != 0 && count_lines(r.err) == 1 && strlen(r.err) <= 300 &&
+                      strstr(r.err, cases[i].reason),
+                  "%s: status %d, %zu characters: %s", cases[i].fmt, r.status, strlen(r.err),
+                  r.err);
     }
     remove_tree(dir);
 }
@@ -173,8 +187,8 @@ static void test_control_characters_quoted(void)
     snprintf(args, sizeof args, "run \"$(printf '%s/a\\nb.lua')\"", dir);
     run(&r, args);
     snprintf(want, sizeof want, "%s/a\\nb.lua:2: field bogus: unknown key 'bogus'", dir);
-    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 && strncmp(r.err, want, strlen(want)) == 0, "status %d: %s",
-              r.status, r.err);
+    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 && strncmp(r.err, want, strlen(want)) == 0,
+              "status %d: %s", r.status, r.err);
     f = fopen(path, "w");
     if (f) {
         fputs("local t\nreturn t.x\n", f); /* Lua's own message, from the chunk's name */
@@ -182,26 +196,31 @@ static void test_control_characters_quoted(void)
     }
     run(&r, args);
     snprintf(want, sizeof want, "%s/a\\nb.lua:2: attempt to index a nil value (local 't')", dir);
-    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 && strncmp(r.err, want, strlen(want)) == 0, "status %d: %s",
-              r.status, r.err);
+    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 && strncmp(r.err, want, strlen(want)) == 0,
+              "status %d: %s", r.status, r.err);
     /* the script missing: the line of lawtester, not of Lua */
     remove(path);
     run(&r, args);
-    snprintf(want, sizeof want, "%s/a\\nb.lua:0: cannot read the script: No such file or directory\n", dir);
+    snprintf(want, sizeof want,
+             "%s/a\\nb.lua:0: cannot read the script: No such file or directory\n", dir);
     CHECK_MSG(r.status == 2 && strcmp(r.err, want) == 0, "status %d: %s", r.status, r.err);
     /* a plausibility warning names it on one line too */
-    snprintf(args, sizeof args, "cp tests/scripts/warn_tanphi.lua \"$(printf '%s/a\\nb.lua')\"", dir);
+    snprintf(args, sizeof args, "cp tests/scripts/warn_tanphi.lua \"$(printf '%s/a\\nb.lua')\"",
+             dir);
     CHECK(system(args) == 0);
     snprintf(args, sizeof args, "run \"$(printf '%s/a\\nb.lua')\" -q", dir);
     run(&r, args);
     snprintf(want, sizeof want, "warning: %s/a\\nb.lua:6: field params.tanPhi: tanPhi = 30", dir);
-    CHECK_MSG(r.status == 0 && count_lines(r.err) == 1 && strncmp(r.err, want, strlen(want)) == 0, "status %d: %s",
-              r.status, r.err);
+    CHECK_MSG(r.status == 0 && count_lines(r.err) == 1 && strncmp(r.err, want, strlen(want)) == 0,
+              "status %d: %s", r.status, r.err);
     /* a script that runs: its table named from the path as given, not from the escaped one */
     f = fopen(path, "w");
     if (f) {
-        fputs("return { law = 'linear', particles = { { radius = 0.01 }, { radius = 0.01 } }, dt = 1e-6,\n"
-              "  stages = { { whats = 'v.....', values = {-0.01, 0, 0, 0, 0, 0}, till = 'C.uN < -1e-6' } } }\n", f);
+        fputs("return { law = 'linear', particles = { { radius = 0.01 }, { radius = 0.01 } }, dt = "
+              "1e-6,\n"
+              "  stages = { { whats = 'v.....', values = {-0.01, 0, 0, 0, 0, 0}, till = 'C.uN < "
+              "-1e-6' } } }\n",
+              f);
         fclose(f);
     }
     snprintf(args, sizeof args, "run \"$(printf '%s/a\\nb.lua')\" -q -o %s", dir, dir);
@@ -210,14 +229,22 @@ static void test_control_characters_quoted(void)
     CHECK_MSG(r.status == 0 && access(path, F_OK) == 0, "status %d: %s", r.status, r.err);
     /* a command, an option's value, a law name */
     run(&r, "\"$(printf 'fro\\nb')\"");
-    CHECK_MSG(r.status == 2 && strncmp(r.err, "lawtester: unknown command 'fro\\nb'\n", 36) == 0, "%s", r.err);
+    CHECK_MSG(r.status == 2 && strncmp(r.err, "lawtester: unknown command 'fro\\nb'\n", 36) == 0,
+              "%s", r.err);
     run(&r, "verify --law \"$(printf 'lin\\near')\"");
-    CHECK_MSG(r.status == 2 && strcmp(r.err, "lawtester: verify: no law called 'lin\\near' (`lawtester laws` lists them)\n") == 0,
-              "status %d: %s", r.status, r.err);
+    CHECK_MSG(
+        r.status == 2 &&
+            strcmp(
+                r.err,
+                "lawtester: verify: no law called 'lin\\near' (`lawtester laws` lists them)\n") ==
+                0,
+        "status %d: %s", r.status, r.err);
     run(&r, "laws --law-lib \"$(printf 'no\\nlaw.so')\"");
-    check_refused(&r, "--law-lib with a newline", "lawtester: no\\nlaw.so: No such file or directory\n");
+    check_refused(&r, "--law-lib with a newline",
+                  "lawtester: no\\nlaw.so: No such file or directory\n");
     run(&r, "run stages/compress_shear_unload.lua --shard \"$(printf '1\\n2')\"");
-    check_refused(&r, "--shard with a newline", "lawtester: --shard needs K/N with 1 <= K <= N (got '1\\n2')\n");
+    check_refused(&r, "--shard with a newline",
+                  "lawtester: --shard needs K/N with 1 <= K <= N (got '1\\n2')\n");
     remove_tree(dir);
 }
 
@@ -236,7 +263,8 @@ static void test_failed_run_keeps_earlier_result(void)
     CHECK(r.status == 1);
     slurp(path, buf, sizeof buf);
     CHECK_STR(buf, "earlier result\n");
-    CHECK_MSG(count_files(dir) == 3, "%d files: expected bad.tsv and the failed run's bad.tsv.partial, bad.meta.partial",
+    CHECK_MSG(count_files(dir) == 3,
+              "%d files: expected bad.tsv and the failed run's bad.tsv.partial, bad.meta.partial",
               count_files(dir));
     remove_tree(dir);
 }
@@ -264,8 +292,10 @@ static void test_demo_table_and_plots(void)
     snprintf(path, sizeof path, "%s/compress-shear-unload.tsv", dir);
     static char tsv[1 << 20];
     slurp(path, tsv, sizeof tsv);
-    const char *header = "step\ttime\tstage\tcontact\tux\tuy\tuz\tphix\tphiy\tphiz\tvx\tvy\tvz\twx\twy\twz\t"
-                         "Fx\tFy\tFz\tTx\tTy\tTz\tkn\tkt\telast\tplast\twork\tkin\tdamp\tbrk\tbalance_err\tform\tunbooked\n";
+    const char *header =
+        "step\ttime\tstage\tcontact\tux\tuy\tuz\tphix\tphiy\tphiz\tvx\tvy\tvz\twx\twy\twz\t"
+        "Fx\tFy\tFz\tTx\tTy\tTz\tkn\tkt\telast\tplast\twork\tkin\tdamp\tbrk\tbalance_"
+        "err\tform\tunbooked\n";
     CHECK_MSG(strncmp(tsv, header, strlen(header)) == 0, "header: %.300s", tsv);
     int rows = 0, bad = 0;
     for (char *line = strchr(tsv, '\n'); line && line[1]; line = strchr(line + 1, '\n')) {
@@ -302,14 +332,19 @@ static void test_shipped_stage_files_balance(void)
     int files = 0;
     while ((e = readdir(d))) {
         size_t n = strlen(e->d_name);
-        if (n < 5 || strcmp(e->d_name + n - 4, ".lua") != 0 || strcmp(e->d_name, "energy_study.lua") == 0) continue;
+        if (n < 5 || strcmp(e->d_name + n - 4, ".lua") != 0 ||
+            strcmp(e->d_name, "energy_study.lua") == 0)
+            continue;
         char args[512];
-        snprintf(args, sizeof args, "run stages/%s --strict", e->d_name); /* a plausibility warning fails it */
+        snprintf(args, sizeof args, "run stages/%s --strict",
+                 e->d_name); /* a plausibility warning fails it */
         result r;
         run(&r, args);
-        CHECK_MSG(r.status == 0 && !strstr(r.err, "warning"), "%s: status %d: %s", e->d_name, r.status, r.err);
+        CHECK_MSG(r.status == 0 && !strstr(r.err, "warning"), "%s: status %d: %s", e->d_name,
+                  r.status, r.err);
         int lines = 0;
-        for (const char *p = strstr(r.out, "energy balance:"); p; p = strstr(p + 1, "energy balance:")) {
+        for (const char *p = strstr(r.out, "energy balance:"); p;
+             p = strstr(p + 1, "energy balance:")) {
             const char *q = strstr(p, "J (");
             double rel = q ? strtod(q + 3, NULL) : 1;
             CHECK_MSG(rel <= 1e-9, "%s: balance %.3g of the work", e->d_name, rel);
@@ -341,7 +376,8 @@ static void test_energy_study_table(void)
         char row[400];
         snprintf(row, sizeof row, "%.*s", (int)strcspn(trap, "\n"), trap);
         int roundoff = 0;
-        for (const char *p = strstr(row, "(round-off)"); p; p = strstr(p + 1, "(round-off)")) roundoff++;
+        for (const char *p = strstr(row, "(round-off)"); p; p = strstr(p + 1, "(round-off)"))
+            roundoff++;
         CHECK_MSG(roundoff == 3, "trapezoid row: %s", row);
     }
     const char *doc = strstr(md, "| doc |");
@@ -365,7 +401,8 @@ static void test_stage_files_run_and_plot(void)
         size_t len = strlen(e->d_name);
         /* the studies write tables, no records (energy_study_table checks the first; the
          * incidence scan runs in shipped_stage_files_balance, its table by `make md-incidence`) */
-        if (len < 5 || strcmp(e->d_name + len - 4, ".lua") != 0 || strcmp(e->d_name, "energy_study.lua") == 0 ||
+        if (len < 5 || strcmp(e->d_name + len - 4, ".lua") != 0 ||
+            strcmp(e->d_name, "energy_study.lua") == 0 ||
             strcmp(e->d_name, "md_incidence.lua") == 0)
             continue;
         scripts++;
@@ -375,14 +412,16 @@ static void test_stage_files_run_and_plot(void)
         result r;
         run(&r, args);
         CHECK_MSG(r.status == 0, "%s: status %d: %s", e->d_name, r.status, r.err);
-        CHECK_MSG(r.err[0] == 0, "%s: the run or gnuplot wrote on stderr: %.300s", e->d_name, r.err);
+        CHECK_MSG(r.err[0] == 0, "%s: the run or gnuplot wrote on stderr: %.300s", e->d_name,
+                  r.err);
         DIR *od = opendir(dir);
         struct dirent *f;
         int tables = 0, records = 0;
         while (od && (f = readdir(od))) {
             size_t fl = strlen(f->d_name);
             if (fl < 5 || strcmp(f->d_name + fl - 4, ".tsv") != 0) continue;
-            if (fl > 12 && strcmp(f->d_name + fl - 12, "-surface.tsv") == 0) continue; /* the law's surface */
+            if (fl > 12 && strcmp(f->d_name + fl - 12, "-surface.tsv") == 0)
+                continue; /* the law's surface */
             tables++;
             char path[512], head[400];
             snprintf(path, sizeof path, "%s/%s", dir, f->d_name);
@@ -391,19 +430,23 @@ static void test_stage_files_run_and_plot(void)
              * a pair of DoFs, whose header has the pair's columns, its section) */
             int record = strncmp(head, "step\t", 5) == 0;
             records += record;
-            const char *record_files[5] = {".meta", "-energy.png", "-force_displacement.png", "-force_path.png",
-                                           "-stress_path.png"};
+            const char *record_files[5] = {".meta", "-energy.png", "-force_displacement.png",
+                                           "-force_path.png", "-stress_path.png"};
             const char *probe_files[1] = {"-yield_points.png"}, *pair_files[1] = {"-section.png"};
-            const char *const *suffixes = record ? record_files : strstr(head, "\tdofI\t") ? pair_files : probe_files;
+            const char *const *suffixes = record                     ? record_files
+                                          : strstr(head, "\tdofI\t") ? pair_files
+                                                                     : probe_files;
             for (int i = 0; i < (record ? 5 : 1); i++) {
                 struct stat st;
-                snprintf(path, sizeof path, "%s/%.*s%s", dir, (int)(fl - 4), f->d_name, suffixes[i]);
+                snprintf(path, sizeof path, "%s/%.*s%s", dir, (int)(fl - 4), f->d_name,
+                         suffixes[i]);
                 CHECK_MSG(stat(path, &st) == 0 && st.st_size > (record && i == 0 ? 100 : 1000),
                           "%s: missing or empty %s", e->d_name, path);
             }
         }
         if (records)
-            CHECK_MSG(strstr(r.out, "stiffness rule ") && (strstr(r.out, "kn = ") || strstr(r.out, "which has no kn parameter")),
+            CHECK_MSG(strstr(r.out, "stiffness rule ") &&
+                          (strstr(r.out, "kn = ") || strstr(r.out, "which has no kn parameter")),
                       "%s: no stiffness in the summary", e->d_name);
         if (od) closedir(od);
         CHECK_MSG(tables > 0, "%s wrote no table", e->d_name);
@@ -441,8 +484,10 @@ static void test_meta_sidecar(void)
     CHECK_REL(l1, 0.1995, 1e-14, "capsule length r - 0.0005");
     snprintf(path, sizeof path, "%s/woo-capsule-sphere-woo-code.tsv", dir);
     slurp(path, tsv, sizeof tsv);
-    const char *header = "step\ttime\tstage\tcontact\tux\tuy\tuz\tphix\tphiy\tphiz\tvx\tvy\tvz\twx\twy\twz\t"
-                         "Fx\tFy\tFz\tTx\tTy\tTz\tkn\tkt\telast\tplast\twork\tkin\tdamp\tbrk\tbalance_err\tform\tunbooked\n";
+    const char *header =
+        "step\ttime\tstage\tcontact\tux\tuy\tuz\tphix\tphiy\tphiz\tvx\tvy\tvz\twx\twy\twz\t"
+        "Fx\tFy\tFz\tTx\tTy\tTz\tkn\tkt\telast\tplast\twork\tkin\tdamp\tbrk\tbalance_"
+        "err\tform\tunbooked\n";
     CHECK_MSG(strncmp(tsv, header, strlen(header)) == 0, "header: %.300s", tsv);
     remove_tree(dir);
 }
@@ -484,9 +529,11 @@ static void test_predictor_key(void)
 {
     char *dir = make_tmpdir();
     char path[300], args[400];
-    const char *body = "return { name = 'p', law = 'linear', params = { kn = 1e6, kt = 5e5, tanPhi = 0.5 },\n"
-                       "  predictor = %s, record = false,\n"
-                       "  stages = { { whats = 'vv....', values = {-1, 1, 0,0,0,0}, till = 'stage.step >= 100' } } }\n";
+    const char *body =
+        "return { name = 'p', law = 'linear', params = { kn = 1e6, kt = 5e5, tanPhi = 0.5 },\n"
+        "  predictor = %s, record = false,\n"
+        "  stages = { { whats = 'vv....', values = {-1, 1, 0,0,0,0}, till = 'stage.step >= 100' } "
+        "} }\n";
     const char *values[2] = {"true", "false"};
     for (int i = 0; i < 2; i++) {
         snprintf(path, sizeof path, "%s/p.lua", dir);
@@ -500,7 +547,8 @@ static void test_predictor_key(void)
         run(&r, args);
         CHECK_MSG(r.status == 0, "%s", r.err);
         /* 100 steps and the closing one: the stage's first two take the passes either way */
-        const char *want = i == 0 ? "predicted on 99 steps, trial passes on 2" : "predicted on 0 steps, trial passes on 101";
+        const char *want = i == 0 ? "predicted on 99 steps, trial passes on 2"
+                                  : "predicted on 0 steps, trial passes on 101";
         CHECK_MSG(strstr(r.out, want), "predictor = %s: %s", values[i], r.out);
     }
     remove_tree(dir);
@@ -513,10 +561,12 @@ static void test_verify_oblique_takes_a_damped_case(void)
     result r;
     run(&r, "verify --law hertz_mindlin --case generic-oblique");
     CHECK_MSG(r.status == 0, "status %d: %s", r.status, r.err);
-    CHECK_MSG(strstr(r.out, "KE gain (") && strstr(r.out, "; tsuji-v1e-3)") && strstr(r.out, "visc decrease"),
+    CHECK_MSG(strstr(r.out, "KE gain (") && strstr(r.out, "; tsuji-v1e-3)") &&
+                  strstr(r.out, "visc decrease"),
               "sweep rows: %s", r.out);
     run(&r, "verify --law linear --case generic-oblique");
-    CHECK_MSG(r.status == 0 && strstr(r.out, "; impact)"), "linear (no dashpot: its first impact case): %s", r.out);
+    CHECK_MSG(r.status == 0 && strstr(r.out, "; impact)"),
+              "linear (no dashpot: its first impact case): %s", r.out);
 }
 
 /* --plot DIR: the record, the closed-form curve and the overlay of each case */
@@ -539,11 +589,12 @@ static void test_verify_plot(void)
     /* every file with the mode of a new file (a temporary file's 0600 would show) */
     mode_t mask = umask(0);
     umask(mask);
-    const char *names[] = {"hertz_mindlin-tsuji-clip-v1-analytic.tsv", "hertz_mindlin-tsuji-clip-v1.tsv"};
+    const char *names[] = {"hertz_mindlin-tsuji-clip-v1-analytic.tsv",
+                           "hertz_mindlin-tsuji-clip-v1.tsv"};
     for (int i = 0; i < 2; i++) {
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-        CHECK_MSG(stat(path, &st) == 0 && (st.st_mode & 0777) == (0666 & ~mask), "%s: mode %o", names[i],
-                  (unsigned)(st.st_mode & 0777));
+        CHECK_MSG(stat(path, &st) == 0 && (st.st_mode & 0777) == (0666 & ~mask), "%s: mode %o",
+                  names[i], (unsigned)(st.st_mode & 0777));
     }
     snprintf(path, sizeof path, "%s/hertz_mindlin-tsuji-clip-v1.tsv", dir);
     slurp(path, head, sizeof head);
@@ -551,7 +602,8 @@ static void test_verify_plot(void)
     remove_tree(dir);
     run(&r, "verify --law linear --case impact --plot README.md/dir");
     CHECK_MSG(r.status == 2 && count_lines(r.err) == 1 &&
-                  strstr(r.err, "verify: cannot create directory 'README.md' (for 'README.md/dir'): Not a directory"),
+                  strstr(r.err, "verify: cannot create directory 'README.md' (for "
+                                "'README.md/dir'): Not a directory"),
               "%d: %s", r.status, r.err);
 }
 
@@ -563,17 +615,25 @@ static void test_summary_names_only_the_stiffness_a_law_uses(void)
     snprintf(path, sizeof path, "%s/hz.lua", dir);
     FILE *f = fopen(path, "w");
     if (!f) return;
-    fputs("return { law = 'hertz_mindlin', materials = { m = { young = 7e10, poisson = 0.25, density = 2600 } },\n"
-          "  particles = { { radius = 0.01, material = 'm' }, { radius = 0.01, material = 'm' } },\n"
-          "  stages = { { whats = 'v.....', values = {-0.01, 0,0,0,0,0}, till = 'C and C.uN < -1e-7' } } }\n", f);
+    fputs(
+        "return { law = 'hertz_mindlin', materials = { m = { young = 7e10, poisson = 0.25, density "
+        "= 2600 } },\n"
+        "  particles = { { radius = 0.01, material = 'm' }, { radius = 0.01, material = 'm' } },\n"
+        "  stages = { { whats = 'v.....', values = {-0.01, 0,0,0,0,0}, till = 'C and C.uN < -1e-7' "
+        "} } }\n",
+        f);
     fclose(f);
     result r;
     snprintf(args, sizeof args, "run %s", path);
     run(&r, args);
-    CHECK_MSG(r.status == 0 && strstr(r.out, "(its kn, kt: not used by hertz_mindlin, which has no kn parameter)") &&
-                  !strstr(r.out, "kn = 3"), "status %d: %.600s", r.status, r.out);
+    CHECK_MSG(
+        r.status == 0 &&
+            strstr(r.out, "(its kn, kt: not used by hertz_mindlin, which has no kn parameter)") &&
+            !strstr(r.out, "kn = 3"),
+        "status %d: %.600s", r.status, r.out);
     run(&r, "run stages/compress_shear_unload.lua");
-    CHECK(r.status == 0 && strstr(r.out, "stiffness rule connector (area radii, lengths raw): kn = "));
+    CHECK(r.status == 0 &&
+          strstr(r.out, "stiffness rule connector (area radii, lengths raw): kn = "));
     remove_tree(dir);
 }
 

@@ -4,15 +4,16 @@
  * elliptic cap: its tangency and tip), and the step energies against the trapezoid-rule work
  * (docs/energy.md): E_before + work = E_after + dissipated, on every step kind. */
 #include "../laws/cohesive.h"
-#include <lawtester/law.h>
-#include "contact/registry.h"
 #include "check.h"
+#include "contact/registry.h"
+#include <lawtester/law.h>
 
 /* Closed forms of a handful of operations on numbers of order 1e2 N and 1e-4 m: 1e-13 relative
  * covers their round-off with a wide margin (~500 ulp). */
 #define TOL_ROUNDOFF 1e-13
 
-static const double KN = 1e6, KT = 5e5, MU = 0.5, RT = 40, C = 30, DT = 1e-6; /* N/m, N/m, -, N, N, s */
+static const double KN = 1e6, KT = 5e5, MU = 0.5, RT = 40, C = 30,
+                    DT = 1e-6; /* N/m, N/m, -, N, N, s */
 
 static const lt_law *cohesive(void) { return lt_find_law("cohesive"); }
 
@@ -29,7 +30,8 @@ static void setup(contact *k, int surface, int plastic, double uN)
     memset(k, 0, sizeof *k);
     for (int i = 0; i < law->n_params; i++) k->p[i] = law->params[i].def;
     k->p[COH_P_KN] = KN, k->p[COH_P_KT] = KT, k->p[COH_P_TANPHI] = MU;
-    k->p[COH_P_TENSILE] = RT, k->p[COH_P_COHESION] = C, k->p[COH_P_SURFACE] = surface, k->p[COH_P_PLASTIC] = plastic;
+    k->p[COH_P_TENSILE] = RT, k->p[COH_P_COHESION] = C, k->p[COH_P_SURFACE] = surface,
+    k->p[COH_P_PLASTIC] = plastic;
     k->c.dt = DT;
     k->c.uN = uN;
     k->c.fresh = 1;
@@ -51,10 +53,12 @@ static int step_to(contact *k, double uN, double vy)
     memset(&k->r, 0, sizeof k->r);
     int alive = law->step(k->p, &k->c, k->s, &k->r);
     if (!alive) return 0;
-    double work = 0.5 * (before.f[0] + k->r.f[0]) * (uN - k->uN_prev) + 0.5 * (before.f[1] + k->r.f[1]) * vy * DT;
+    double work = 0.5 * (before.f[0] + k->r.f[0]) * (uN - k->uN_prev) +
+                  0.5 * (before.f[1] + k->r.f[1]) * vy * DT;
     double lhs = before.energy[COH_E_ELAST] + work;
     double rhs = k->r.energy[COH_E_ELAST] + k->r.energy[COH_E_PLAST] + k->r.energy[COH_E_BOND];
-    CHECK_ABS(lhs, rhs, TOL_ROUNDOFF * (fabs(before.energy[COH_E_ELAST]) + fabs(work) + 1e-3), "step energy identity");
+    CHECK_ABS(lhs, rhs, TOL_ROUNDOFF * (fabs(before.energy[COH_E_ELAST]) + fabs(work) + 1e-3),
+              "step energy identity");
     k->uN_prev = uN;
     return 1;
 }
@@ -68,8 +72,10 @@ static void test_registered_with_surface(void)
     if (!law) return;
     CHECK(law->api_version == LT_LAW_API_VERSION);
     CHECK(lt_law_yield(law) != NULL);
-    CHECK(lt_law_energy_index(law, "bond") == COH_E_BOND && law->energies[COH_E_BOND].kind == LT_DISSIPATED);
-    CHECK(lt_law_param_index(law, "tensile") == COH_P_TENSILE && lt_law_param_index(law, "plastic") == COH_P_PLASTIC);
+    CHECK(lt_law_energy_index(law, "bond") == COH_E_BOND &&
+          law->energies[COH_E_BOND].kind == LT_DISSIPATED);
+    CHECK(lt_law_param_index(law, "tensile") == COH_P_TENSILE &&
+          lt_law_param_index(law, "plastic") == COH_P_PLASTIC);
 }
 
 /* Below the strength the bond is a linear spring in tension and in shear. */
@@ -120,7 +126,8 @@ static void test_breaks_in_shear_then_frictional(void)
     CHECK_REL(k.r.f[1], -MU * fn, TOL_ROUNDOFF, "frictional force after breakage");
     CHECK(k.r.energy[COH_E_BOND] > 0 && k.s[COH_S_YIELD] == 1);
     CHECK(step_to(&k, uN, v));
-    CHECK_REL(k.r.energy[COH_E_PLAST], -MU * fn * du, TOL_ROUNDOFF, "steady sliding dissipates mu |Fn| du");
+    CHECK_REL(k.r.energy[COH_E_PLAST], -MU * fn * du, TOL_ROUNDOFF,
+              "steady sliding dissipates mu |Fn| du");
     CHECK(step_to(&k, 1e-7, 0) == 0); /* unbonded: lost in tension */
 }
 
@@ -135,7 +142,8 @@ static void test_plastic_flow(void)
     CHECK(step_to(&k, u_tip + du, 0));
     CHECK_REL(k.r.f[0], RT, TOL_ROUNDOFF, "Fn capped at Rt");
     CHECK(step_to(&k, u_tip + 2 * du, 0));
-    CHECK_REL(k.r.energy[COH_E_PLAST], RT * du, 1e-9, "steady flow dissipates Rt du"); /* du/u = 1e-2: positions round at 1e-16/1e-7 */
+    CHECK_REL(k.r.energy[COH_E_PLAST], RT * du, 1e-9,
+              "steady flow dissipates Rt du"); /* du/u = 1e-2: positions round at 1e-16/1e-7 */
     CHECK_REL(k.s[COH_S_UNP], 2 * du, 1e-9, "plastic opening");
     CHECK(k.s[COH_S_BONDED] == 1 && k.s[COH_S_YIELD] == 1);
     CHECK(step_to(&k, 0, 0));
@@ -164,17 +172,19 @@ static void test_surfaces(void)
     k.p[COH_P_SURFACE] = 1;
     double xt = MU * RT * RT / C, h = 1e-6 * RT;
     CHECK_REL(y->ft_max(k.p, k.s, xt - h), g_mc(xt - h), TOL_ROUNDOFF, "line below xt");
-    CHECK_REL(y->ft_max(k.p, k.s, xt + h), g_mc(xt + h), 1e-10, "tangent: value at xt"); /* off by O(h^2) */
+    CHECK_REL(y->ft_max(k.p, k.s, xt + h), g_mc(xt + h), 1e-10,
+              "tangent: value at xt"); /* off by O(h^2) */
     double slope = (y->ft_max(k.p, k.s, xt + 2 * h) - y->ft_max(k.p, k.s, xt + h)) / h;
-    CHECK_REL(slope, -MU, 1e-4, "tangent: slope at xt"); /* forward difference: O(h / curvature radius) */
+    CHECK_REL(slope, -MU, 1e-4,
+              "tangent: slope at xt"); /* forward difference: O(h / curvature radius) */
     CHECK(y->ft_max(k.p, k.s, RT) == 0);
     for (int i = 1; i < 100; i++) {
         double fn = xt + (RT - xt) * i / 100.0;
         CHECK(y->ft_max(k.p, k.s, fn) < g_mc(fn));
     }
     k.p[COH_P_COHESION] = 0.9 * MU * RT; /* no tangent ellipse: falls back to Mohr-Coulomb */
-    CHECK_REL(y->ft_max(k.p, k.s, 0.5 * y->fn_max(k.p, k.s)), 0.9 * MU * RT - MU * 0.5 * y->fn_max(k.p, k.s),
-              TOL_ROUNDOFF, "fallback");
+    CHECK_REL(y->ft_max(k.p, k.s, 0.5 * y->fn_max(k.p, k.s)),
+              0.9 * MU * RT - MU * 0.5 * y->fn_max(k.p, k.s), TOL_ROUNDOFF, "fallback");
     k.s[COH_S_BONDED] = 0;
     CHECK(y->fn_max(k.p, k.s) == 0 && y->ft_max(k.p, k.s, 1) < 0);
     CHECK_REL(y->ft_max(k.p, k.s, -100), MU * 100, TOL_ROUNDOFF, "broken: Coulomb");
@@ -194,8 +204,8 @@ static void test_elliptic_breaks_on_the_cap(void)
         last = k.r.f[1];
         CHECK(step_to(&k, uN, v));
     }
-    CHECK_MSG(last <= g && g - last <= KT * du, "last elastic |Ft| %.17g, surface %.17g, increment %g", last, g,
-              KT * du);
+    CHECK_MSG(last <= g && g - last <= KT * du,
+              "last elastic |Ft| %.17g, surface %.17g, increment %g", last, g, KT * du);
 }
 
 /* ---- the bond's moments (Potyondy & Cundall's parallel bond, laws/cohesive.c) ---------------- */
@@ -218,7 +228,8 @@ static int step6(contact *k, double uN, const double v[LT_DOF], double *work_sum
     for (int i = 1; i < LT_DOF; i++) work += 0.5 * (before.f[i] + k->r.f[i]) * v[i] * DT;
     double lhs = before.energy[COH_E_ELAST] + work;
     double rhs = k->r.energy[COH_E_ELAST] + k->r.energy[COH_E_PLAST] + k->r.energy[COH_E_BOND];
-    CHECK_ABS(lhs, rhs, TOL_ROUNDOFF * (fabs(before.energy[COH_E_ELAST]) + fabs(work) + 1e-6), "step energy identity (6 DoFs)");
+    CHECK_ABS(lhs, rhs, TOL_ROUNDOFF * (fabs(before.energy[COH_E_ELAST]) + fabs(work) + 1e-6),
+              "step energy identity (6 DoFs)");
     if (work_sum) *work_sum += work;
     k->uN_prev = uN;
     return 1;
@@ -256,7 +267,8 @@ static void test_moments_elastic(void)
     CHECK_REL(k.r.f[3], KTW * th[0], TOL_ROUNDOFF, "Mt = ktw theta");
     CHECK_REL(k.r.f[4], KR * th[1], TOL_ROUNDOFF, "Mby = kr theta");
     CHECK_REL(k.r.f[5], KR * th[2], TOL_ROUNDOFF, "Mbz = kr theta");
-    double e = 0.5 * KN * 1e-10 + 0.5 * KTW * th[0] * th[0] + 0.5 * KR * (th[1] * th[1] + th[2] * th[2]);
+    double e =
+        0.5 * KN * 1e-10 + 0.5 * KTW * th[0] * th[0] + 0.5 * KR * (th[1] * th[1] + th[2] * th[2]);
     CHECK_REL(k.r.energy[COH_E_ELAST], e, TOL_ROUNDOFF, "elast with the rotational springs");
 }
 
@@ -272,11 +284,12 @@ static void test_bending_breaks_at_the_strength(void)
         last = k.r.f[4];
         CHECK(step6(&k, -1e-5, v, &work));
     }
-    CHECK_MSG(last <= strength && strength - last <= KR * dth, "last elastic moment %.17g, strength %.17g", last,
-              strength);
+    CHECK_MSG(last <= strength && strength - last <= KR * dth,
+              "last elastic moment %.17g, strength %.17g", last, strength);
     CHECK(k.r.f[3] == 0 && k.r.f[4] == 0 && k.r.f[5] == 0);
     /* the bond released the moment's spring energy (and nothing of the normal spring, which holds) */
-    CHECK_REL(k.r.energy[COH_E_BOND], 0.5 * (last + 0) * (last + KR * dth) / KR, TOL_ROUNDOFF, "released energy");
+    CHECK_REL(k.r.energy[COH_E_BOND], 0.5 * (last + 0) * (last + KR * dth) / KR, TOL_ROUNDOFF,
+              "released energy");
 }
 
 /* Twisting at Fn = -10 N breaks at |Mt| = (c - mu Fn) R_b/2; a shear force takes its share of
@@ -295,8 +308,8 @@ static void test_twist_shares_the_shear_strength(void)
         last = k.r.f[3];
         CHECK(step6(&k, -1e-5, v, NULL));
     }
-    CHECK_MSG(last <= strength && strength - last <= KTW * dth, "last elastic twist %.17g, strength %.17g", last,
-              strength);
+    CHECK_MSG(last <= strength && strength - last <= KTW * dth,
+              "last elastic twist %.17g, strength %.17g", last, strength);
 }
 
 /* A plastic bond under opening, bending, shear and twist together: it stays on its surface
@@ -316,8 +329,10 @@ static void test_plastic_flow_with_moments(void)
         CHECK(y->excess(k.p, k.s, k.r.f) <= 1e-12);
     }
     CHECK(k.s[COH_S_BONDED] == 1 && plast > 0);
-    CHECK_ABS(e0 + work, k.r.energy[COH_E_ELAST] + plast, 1e-12 * (fabs(work) + e0), "run energy balance");
-    double fn_eq = k.r.f[0] + 4 * hypot(k.r.f[4], k.r.f[5]) / RB, ft_eq = hypot(k.r.f[1], k.r.f[2]) + 2 * fabs(k.r.f[3]) / RB;
+    CHECK_ABS(e0 + work, k.r.energy[COH_E_ELAST] + plast, 1e-12 * (fabs(work) + e0),
+              "run energy balance");
+    double fn_eq = k.r.f[0] + 4 * hypot(k.r.f[4], k.r.f[5]) / RB,
+           ft_eq = hypot(k.r.f[1], k.r.f[2]) + 2 * fabs(k.r.f[3]) / RB;
     CHECK_REL(ft_eq, C - MU * fn_eq, 1e-9, "on the shear surface of the extreme fibre");
 }
 

@@ -6,9 +6,9 @@
  * is known (h^2/8 max|f''|); every bad input (exit 2, one line FILE:LINE: field); --plot's
  * files; and the documented example against LAMMPS itself (examples/lammps/, lammps is one of
  * the Makefile's test packages). */
-#include "tools/table_read.h"
 #include "check.h"
 #include "cli.h"
+#include "tools/table_read.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,13 +90,15 @@ static void test_record_with_noise(void)
     /* the record against itself: every shared column (all but the key), equal at tolerance 0 */
     compare(&r, dir, "hertz-impact-lammps.tsv", "hertz-impact-lammps.tsv", "");
     CHECK_MSG(r.status == 0, "itself: status %d: %s %s", r.status, r.out, r.err);
-    CHECK_MSG(count_lines(r.out) == 2 + ncols - 1, "itself: %d lines, expected a header and %d columns: %s",
-              count_lines(r.out), ncols - 1, r.out);
+    CHECK_MSG(count_lines(r.out) == 2 + ncols - 1,
+              "itself: %d lines, expected a header and %d columns: %s", count_lines(r.out),
+              ncols - 1, r.out);
     CHECK(strstr(r.out, "REF's 1838 points, NEW interpolated linearly") != NULL);
     /* with the noise: only Fx fails at tolerance 0, one line naming it and the time of the largest */
     compare(&r, dir, "hertz-impact-lammps.tsv", "noisy.tsv", "");
     CHECK_MSG(r.status == 1, "noisy: status %d: %s", r.status, r.err);
-    CHECK_MSG(count_lines(r.err) == 1 && strncmp(r.err, "lawtester: compare: Fx: |NEW - REF| = ", 38) == 0,
+    CHECK_MSG(count_lines(r.err) == 1 &&
+                  strncmp(r.err, "lawtester: compare: Fx: |NEW - REF| = ", 38) == 0,
               "noisy: stderr %s", r.err);
     double got = strtod(r.err + 38, NULL);
     CHECK_REL(got, nmax, 1e-5, "largest |NEW - REF| reported (6 digits)");
@@ -106,8 +108,8 @@ static void test_record_with_noise(void)
     char opts[200];
     snprintf(opts, sizeof opts, "--cols Fx --rtol %.17g", 1.01 * NOISE_REL);
     compare(&r, dir, "hertz-impact-lammps.tsv", "noisy.tsv", opts);
-    CHECK_MSG(r.status == 0 && count_lines(r.out) == 3 && strstr(r.out, "PASS"), "rtol above: %d %s %s", r.status, r.out,
-              r.err);
+    CHECK_MSG(r.status == 0 && count_lines(r.out) == 3 && strstr(r.out, "PASS"),
+              "rtol above: %d %s %s", r.status, r.out, r.err);
     snprintf(opts, sizeof opts, "--cols Fx --atol %.17g", 0.99 * nmax);
     compare(&r, dir, "hertz-impact-lammps.tsv", "noisy.tsv", opts);
     CHECK_MSG(r.status == 1 && strstr(r.out, "FAIL"), "atol below: %d %s", r.status, r.out);
@@ -128,12 +130,14 @@ static void write_formats(const char *dir)
     static char ref[1 << 16], lmp[1 << 16], csv[1 << 16];
     size_t a = 0, b = 0, c = 0;
     a += (size_t)snprintf(ref + a, sizeof ref - a, "time\tFx\tother\n");
-    b += (size_t)snprintf(lmp + b, sizeof lmp - b, "# Fix print output for fix out\n#   written by a test\n# time fx\n");
+    b += (size_t)snprintf(lmp + b, sizeof lmp - b,
+                          "# Fix print output for fix out\n#   written by a test\n# time fx\n");
     c += (size_t)snprintf(csv + c, sizeof csv - c, "\"step\",\"fx\"\r\n");
     for (int k = 0; k <= 200; k++) {
         double t = k * 1e-3, f = 3 * sin(40 * t) + t;
         a += (size_t)snprintf(ref + a, sizeof ref - a, "%.17g\t%.17g\t%d\n", t, f, k);
-        b += (size_t)snprintf(lmp + b, sizeof lmp - b, "%s%.17g   %.17g\n", k % 50 == 0 ? "\n" : "", t, -f / 1000);
+        b += (size_t)snprintf(lmp + b, sizeof lmp - b, "%s%.17g   %.17g\n", k % 50 == 0 ? "\n" : "",
+                              t, -f / 1000);
         c += (size_t)snprintf(csv + c, sizeof csv - c, "%d, %.17g\r\n", k, -f / 1000);
     }
     put_file(dir, "ref.tsv", ref);
@@ -151,27 +155,33 @@ static void test_other_formats(void)
     write_formats(dir);
     result r;
     compare(&r, dir, "ref.tsv", "lammps.txt", "--cols Fx=-fx*1000 --atol " TOL_UNITS);
-    CHECK_MSG(r.status == 0 && strstr(r.out, "REF's 201 points"), "LAMMPS: %d %s %s", r.status, r.out, r.err);
+    CHECK_MSG(r.status == 0 && strstr(r.out, "REF's 201 points"), "LAMMPS: %d %s %s", r.status,
+              r.out, r.err);
     compare(&r, dir, "ref.tsv", "lammps.txt", "--cols Fx=fx*1000 --atol " TOL_UNITS);
-    CHECK_MSG(r.status == 1 && strstr(r.err, "Fx=fx*1000: |NEW - REF|"), "the sign missed: %d %s", r.status, r.err);
+    CHECK_MSG(r.status == 1 && strstr(r.err, "Fx=fx*1000: |NEW - REF|"), "the sign missed: %d %s",
+              r.status, r.err);
     compare(&r, dir, "ref.tsv", "lammps.txt", "--cols Fx=-fx --atol " TOL_UNITS);
     CHECK_MSG(r.status == 1, "the factor missed: %d %s", r.status, r.err);
     /* CSV, a quoted header, CRLF, the step as the key: time = step * 1e-3 */
-    compare(&r, dir, "ref.tsv", "table.csv", "--key time=step*1e-3 --cols Fx=-fx*1000 --atol " TOL_UNITS);
+    compare(&r, dir, "ref.tsv", "table.csv",
+            "--key time=step*1e-3 --cols Fx=-fx*1000 --atol " TOL_UNITS);
     CHECK_MSG(r.status == 0, "CSV: %d %s %s", r.status, r.out, r.err);
     /* a key with a sign: NEW counts its steps down (-k), so its rows run backwards in time */
     static char down[1 << 16];
     size_t m = (size_t)snprintf(down, sizeof down, "negstep fx\n");
     for (int k = 0; k <= 200; k++) {
         double t = k * 1e-3;
-        m += (size_t)snprintf(down + m, sizeof down - m, "%d %.17g\n", -k, -(3 * sin(40 * t) + t) / 1000);
+        m += (size_t)snprintf(down + m, sizeof down - m, "%d %.17g\n", -k,
+                              -(3 * sin(40 * t) + t) / 1000);
     }
     put_file(dir, "down.txt", down);
-    compare(&r, dir, "ref.tsv", "down.txt", "--key time=-negstep*1e-3 --cols Fx=-fx*1000 --atol " TOL_UNITS);
-    CHECK_MSG(r.status == 0 && strstr(r.out, "REF's 201 points"), "key with a sign: %d %s %s", r.status, r.out, r.err);
+    compare(&r, dir, "ref.tsv", "down.txt",
+            "--key time=-negstep*1e-3 --cols Fx=-fx*1000 --atol " TOL_UNITS);
+    CHECK_MSG(r.status == 0 && strstr(r.out, "REF's 201 points"), "key with a sign: %d %s %s",
+              r.status, r.out, r.err);
     compare(&r, dir, "ref.tsv", "down.txt", "--key time=negstep*1e-3 --cols Fx=-fx*1000");
-    CHECK_MSG(r.status == 0 && strstr(r.out, "REF's 1 point, NEW interpolated"), "the sign missed, the keys share t = 0 only: %d %s %s", r.status,
-              r.out, r.err);
+    CHECK_MSG(r.status == 0 && strstr(r.out, "REF's 1 point, NEW interpolated"),
+              "the sign missed, the keys share t = 0 only: %d %s %s", r.status, r.out, r.err);
     /* a REF whose key decreases (the rows backwards) is the same table */
     static char rev[1 << 16];
     size_t n = (size_t)snprintf(rev, sizeof rev, "time\tFx\n");
@@ -184,9 +194,11 @@ static void test_other_formats(void)
     put_file(dir, "ends.tsv", "time\tFx\n-1\t-1\n1\t1\n");
     put_file(dir, "mid.tsv", "time\tFx\n0.25\t0.25\n0.5\t0.5\n");
     compare(&r, dir, "mid.tsv", "ends.tsv", "");
-    CHECK_MSG(r.status == 0 && strstr(r.out, "REF's 2 points, NEW interpolated"), "no row in range: %d %s", r.status, r.out);
+    CHECK_MSG(r.status == 0 && strstr(r.out, "REF's 2 points, NEW interpolated"),
+              "no row in range: %d %s", r.status, r.out);
     compare(&r, dir, "ends.tsv", "mid.tsv", "");
-    CHECK_MSG(r.status == 0 && strstr(r.out, "NEW's 2 points, REF interpolated"), "no row in range: %d %s", r.status, r.out);
+    CHECK_MSG(r.status == 0 && strstr(r.out, "NEW's 2 points, REF interpolated"),
+              "no row in range: %d %s", r.status, r.out);
     compare(&r, dir, "backwards.tsv", "ref.tsv", "");
     CHECK_MSG(r.status == 0, "backwards: %d %s %s", r.status, r.out, r.err);
     remove_tree(dir);
@@ -197,8 +209,9 @@ static void test_other_formats(void)
 static void test_table_reader(void)
 {
     char *dir = make_tmpdir(), path[300], err[600];
-    put_file(dir, "ave.txt", "# Time-averaged data for fix 1\n# TimeStep v_fn c_1[2]\n\n100 1.5 -2\r\n# a comment\n"
-                             "\n  200\t2.5  ,  -3e-3\n");
+    put_file(dir, "ave.txt",
+             "# Time-averaged data for fix 1\n# TimeStep v_fn c_1[2]\n\n100 1.5 -2\r\n# a comment\n"
+             "\n  200\t2.5  ,  -3e-3\n");
     snprintf(path, sizeof path, "%s/ave.txt", dir);
     lt_table t;
     CHECK_MSG(lt_table_read(&t, path, err, sizeof err) == 0, "%s", err);
@@ -206,7 +219,8 @@ static void test_table_reader(void)
     if (t.ncols == 3 && t.nrows == 2) {
         CHECK_STR(t.names[0], "TimeStep");
         CHECK_STR(t.names[2], "c_1[2]");
-        CHECK(t.v[0] == 100 && t.v[1] == 1.5 && t.v[2] == -2 && t.v[3] == 200 && t.v[4] == 2.5 && t.v[5] == -3e-3);
+        CHECK(t.v[0] == 100 && t.v[1] == 1.5 && t.v[2] == -2 && t.v[3] == 200 && t.v[4] == 2.5 &&
+              t.v[5] == -3e-3);
         CHECK(t.line[0] == 4 && t.line[1] == 7);
     }
     lt_table_free(&t);
@@ -229,35 +243,43 @@ static void test_interpolation_bound(void)
 {
     char *dir = make_tmpdir();
     static char dense[1 << 16], sparse[1 << 13];
-    size_t a = (size_t)snprintf(dense, sizeof dense, "time\tf\n"), b = (size_t)snprintf(sparse, sizeof sparse, "time f\n");
+    size_t a = (size_t)snprintf(dense, sizeof dense, "time\tf\n"),
+           b = (size_t)snprintf(sparse, sizeof sparse, "time f\n");
     for (int k = 0; k <= 1000; k++)
-        a += (size_t)snprintf(dense + a, sizeof dense - a, "%.17g\t%.17g\n", k * INTERP_H, sin(2 * LT_TEST_PI * k * INTERP_H));
+        a += (size_t)snprintf(dense + a, sizeof dense - a, "%.17g\t%.17g\n", k * INTERP_H,
+                              sin(2 * LT_TEST_PI * k * INTERP_H));
     for (int k = 0; k <= 38; k++) {
         double t = (27 * k + 0.5) * INTERP_H;
-        b += (size_t)snprintf(sparse + b, sizeof sparse - b, "%.17g %.17g\n", t, sin(2 * LT_TEST_PI * t));
+        b += (size_t)snprintf(sparse + b, sizeof sparse - b, "%.17g %.17g\n", t,
+                              sin(2 * LT_TEST_PI * t));
     }
     put_file(dir, "dense.tsv", dense);
     put_file(dir, "sparse.txt", sparse);
     char opts[200];
     result r;
     for (int swap = 0; swap < 2; swap++) {
-        const char *ref = swap ? "sparse.txt" : "dense.tsv", *nw = swap ? "dense.tsv" : "sparse.txt";
+        const char *ref = swap ? "sparse.txt" : "dense.tsv",
+                   *nw = swap ? "dense.tsv" : "sparse.txt";
         snprintf(opts, sizeof opts, "--atol %.17g", INTERP_BOUND);
         compare(&r, dir, ref, nw, opts);
-        CHECK_MSG(r.status == 0, "%s vs %s at the bound: %d %s %s", ref, nw, r.status, r.out, r.err);
+        CHECK_MSG(r.status == 0, "%s vs %s at the bound: %d %s %s", ref, nw, r.status, r.out,
+                  r.err);
         /* the sparse table's points, one outside the other's range and not compared */
-        CHECK_MSG(strstr(r.out, swap ? "REF's 38 points, NEW interpolated linearly; 1 of REF's rows outside NEW's key range"
-                                     : "NEW's 38 points, REF interpolated linearly; 1 of NEW's rows outside REF's key range"),
+        CHECK_MSG(strstr(r.out, swap ? "REF's 38 points, NEW interpolated linearly; 1 of REF's "
+                                       "rows outside NEW's key range"
+                                     : "NEW's 38 points, REF interpolated linearly; 1 of NEW's "
+                                       "rows outside REF's key range"),
                   "%s", r.out);
         snprintf(opts, sizeof opts, "--atol %.17g", 0.99 * INTERP_BOUND);
         compare(&r, dir, ref, nw, opts);
         const char *at = strstr(r.err, " at time = ");
-        CHECK_MSG(r.status == 1 && at && fabs(strtod(at + 11, NULL) - 0.2435) < 1e-12, "%s vs %s below the bound: %d %s", ref,
-                  nw, r.status, r.err);
+        CHECK_MSG(r.status == 1 && at && fabs(strtod(at + 11, NULL) - 0.2435) < 1e-12,
+                  "%s vs %s below the bound: %d %s", ref, nw, r.status, r.err);
         const char *d = strstr(r.err, "|NEW - REF| = ");
         double got = d ? strtod(d + 14, NULL) : 0;
         double expected = INTERP_BOUND * fabs(sin(2 * LT_TEST_PI * 0.2435));
-        CHECK_REL(got, expected, 1e-3, "largest interpolation error (the f'' at the point, to 1e-3: f'' varies over h)");
+        CHECK_REL(got, expected, 1e-3,
+                  "largest interpolation error (the f'' at the point, to 1e-3: f'' varies over h)");
     }
     remove_tree(dir);
 }
@@ -265,19 +287,24 @@ static void test_interpolation_bound(void)
 /* ---- bad input ---------------------------------------------------------------------------------- */
 
 /* Exit status 2, one line on stderr starting with prefix and holding fragment, nothing on stdout. */
-static void check_bad_compare(const char *dir, const char *ref, const char *nw, const char *opts, const char *prefix,
-                              const char *fragment)
+static void check_bad_compare(const char *dir, const char *ref, const char *nw, const char *opts,
+                              const char *prefix, const char *fragment)
 {
     result r;
     compare(&r, dir, ref, nw, opts);
-    char want[400]; /* a message on a file starts with its path, one on an option with "lawtester: " */
-    if (strncmp(prefix, "lawtester", 9) == 0) snprintf(want, sizeof want, "%s", prefix);
-    else snprintf(want, sizeof want, "%s/%s", dir, prefix);
+    char want
+        [400]; /* a message on a file starts with its path, one on an option with "lawtester: " */
+    if (strncmp(prefix, "lawtester", 9) == 0)
+        snprintf(want, sizeof want, "%s", prefix);
+    else
+        snprintf(want, sizeof want, "%s/%s", dir, prefix);
     CHECK_MSG(r.status == 2, "%s %s %s: status %d: %s", ref, nw, opts, r.status, r.err);
-    CHECK_MSG(strncmp(r.err, want, strlen(want)) == 0, "%s %s %s: stderr does not start with '%s': %s", ref, nw, opts,
-              want, r.err);
-    CHECK_MSG(strstr(r.err, fragment) != NULL, "%s %s %s: stderr lacks '%s': %s", ref, nw, opts, fragment, r.err);
-    CHECK_MSG(count_lines(r.err) == 1, "%s %s %s: %d lines: %s", ref, nw, opts, count_lines(r.err), r.err);
+    CHECK_MSG(strncmp(r.err, want, strlen(want)) == 0,
+              "%s %s %s: stderr does not start with '%s': %s", ref, nw, opts, want, r.err);
+    CHECK_MSG(strstr(r.err, fragment) != NULL, "%s %s %s: stderr lacks '%s': %s", ref, nw, opts,
+              fragment, r.err);
+    CHECK_MSG(count_lines(r.err) == 1, "%s %s %s: %d lines: %s", ref, nw, opts, count_lines(r.err),
+              r.err);
     CHECK_MSG(r.out[0] == 0, "%s %s %s: stdout: %s", ref, nw, opts, r.out);
 }
 
@@ -297,39 +324,59 @@ static void test_bad_input(void)
     put_file(dir, "notmono.tsv", "time\tFx\n0\t1\n0.6\t2\n0.5\t3\n");
     put_file(dir, "nankey.tsv", "time\tFx\n0\t1\nnan\t2\n");
     put_file(dir, "later.tsv", "time\tFx\n5\t1\n6\t2\n");
-    check_bad_compare(dir, "missing.tsv", "ok.tsv", "", "missing.tsv:0: ", "cannot read: No such file");
+    check_bad_compare(dir, "missing.tsv", "ok.tsv", "",
+                      "missing.tsv:0: ", "cannot read: No such file");
     check_bad_compare(dir, "ok.tsv", "empty.tsv", "", "empty.tsv:1: field header: ", "no header");
-    check_bad_compare(dir, "ok.tsv", "comments.txt", "", "comments.txt:2: field header: ", "no header");
-    check_bad_compare(dir, "rows.txt", "ok.tsv", "", "rows.txt:2: field header: ", "line 2 is a row of numbers");
-    check_bad_compare(dir, "ok.tsv", "cell.tsv", "", "cell.tsv:3: field Fx (column 2): ", "'abc' is not a number");
-    check_bad_compare(dir, "ok.tsv", "empty_cell.csv", "", "empty_cell.csv:3: field Fx (column 2): ", "an empty cell");
-    check_bad_compare(dir, "short.tsv", "ok.tsv", "", "short.tsv:3: field row: ", "2 cells, but the header (line 1, the last comment line above the rows) names 3");
-    check_bad_compare(dir, "twice.tsv", "ok.tsv", "", "twice.tsv:1: field header: ", "column 'Fx' twice (columns 2 and 3)");
-    check_bad_compare(dir, "ok.tsv", "norows.tsv", "", "norows.tsv:2: field row: ", "no rows after the header");
-    check_bad_compare(dir, "ok.tsv", "ok.tsv", "--key tim", "ok.tsv:1: field header: ", "no column 'tim' (--key tim)");
+    check_bad_compare(dir, "ok.tsv", "comments.txt", "",
+                      "comments.txt:2: field header: ", "no header");
+    check_bad_compare(dir, "rows.txt", "ok.tsv", "",
+                      "rows.txt:2: field header: ", "line 2 is a row of numbers");
+    check_bad_compare(dir, "ok.tsv", "cell.tsv", "",
+                      "cell.tsv:3: field Fx (column 2): ", "'abc' is not a number");
+    check_bad_compare(dir, "ok.tsv", "empty_cell.csv", "",
+                      "empty_cell.csv:3: field Fx (column 2): ", "an empty cell");
+    check_bad_compare(
+        dir, "short.tsv", "ok.tsv", "", "short.tsv:3: field row: ",
+        "2 cells, but the header (line 1, the last comment line above the rows) names 3");
+    check_bad_compare(dir, "twice.tsv", "ok.tsv", "",
+                      "twice.tsv:1: field header: ", "column 'Fx' twice (columns 2 and 3)");
+    check_bad_compare(dir, "ok.tsv", "norows.tsv", "",
+                      "norows.tsv:2: field row: ", "no rows after the header");
+    check_bad_compare(dir, "ok.tsv", "ok.tsv", "--key tim",
+                      "ok.tsv:1: field header: ", "no column 'tim' (--key tim)");
     check_bad_compare(dir, "ok.tsv", "other.tsv", "--cols Fx=Fx", "other.tsv:1: field header: ",
                       "no column 'Fx' (--cols Fx=Fx); the columns are: time fn");
-    check_bad_compare(dir, "ok.tsv", "other.tsv", "", "other.tsv:1: field header: ", "no column in common");
-    check_bad_compare(dir, "notmono.tsv", "ok.tsv", "", "notmono.tsv:4: field time: ", "0.5 after 0.6 (line 3)");
-    check_bad_compare(dir, "ok.tsv", "nankey.tsv", "", "nankey.tsv:3: field time: ", "the key is nan");
-    check_bad_compare(dir, "ok.tsv", "later.tsv", "", "later.tsv:1: field time: ", "the key ranges do not overlap");
+    check_bad_compare(dir, "ok.tsv", "other.tsv", "",
+                      "other.tsv:1: field header: ", "no column in common");
+    check_bad_compare(dir, "notmono.tsv", "ok.tsv", "",
+                      "notmono.tsv:4: field time: ", "0.5 after 0.6 (line 3)");
+    check_bad_compare(dir, "ok.tsv", "nankey.tsv", "",
+                      "nankey.tsv:3: field time: ", "the key is nan");
+    check_bad_compare(dir, "ok.tsv", "later.tsv", "",
+                      "later.tsv:1: field time: ", "the key ranges do not overlap");
     /* fix print without a title: its default title taken as the header, and said so */
     put_file(dir, "untitled.txt", "# Fix print output for fix out\n0 1\n1 2\n");
-    check_bad_compare(dir, "ok.tsv", "untitled.txt", "", "untitled.txt:2: field row: ",
-                      "2 cells, but the header (line 1, the last comment line above the rows) names 6 columns");
+    check_bad_compare(
+        dir, "ok.tsv", "untitled.txt", "", "untitled.txt:2: field row: ",
+        "2 cells, but the header (line 1, the last comment line above the rows) names 6 columns");
     const char *pairs[] = {"=fn", "Fx=", "Fx=fn*0", "Fx=fn*x", "Fx*2", "Fx,,ux"};
     for (int i = 0; i < 6; i++) {
         char opts[100];
         snprintf(opts, sizeof opts, "--cols '%s'", pairs[i]);
         check_bad_compare(dir, "ok.tsv", "ok.tsv", opts, "lawtester: compare: --cols '", "");
     }
-    check_bad_compare(dir, "ok.tsv", "ok.tsv", "--atol -1", "lawtester: compare: --atol needs a number >= 0", "");
-    check_bad_compare(dir, "ok.tsv", "ok.tsv", "--rtol x", "lawtester: compare: --rtol needs a number >= 0", "'x'");
-    check_bad_compare(dir, "ok.tsv", "ok.tsv", "--plot-format svg", "lawtester: compare: ", "--plot-format needs --plot DIR");
-    check_bad_compare(dir, "ok.tsv", "ok.tsv", "--tol 1", "lawtester: compare: unknown argument '--tol'", "");
+    check_bad_compare(dir, "ok.tsv", "ok.tsv", "--atol -1",
+                      "lawtester: compare: --atol needs a number >= 0", "");
+    check_bad_compare(dir, "ok.tsv", "ok.tsv", "--rtol x",
+                      "lawtester: compare: --rtol needs a number >= 0", "'x'");
+    check_bad_compare(dir, "ok.tsv", "ok.tsv", "--plot-format svg",
+                      "lawtester: compare: ", "--plot-format needs --plot DIR");
+    check_bad_compare(dir, "ok.tsv", "ok.tsv", "--tol 1",
+                      "lawtester: compare: unknown argument '--tol'", "");
     result r;
     run(&r, "compare only.tsv");
-    CHECK_MSG(r.status == 2 && strstr(r.err, "compare needs two tables, REF and NEW (1 given)"), "%d %s", r.status, r.err);
+    CHECK_MSG(r.status == 2 && strstr(r.err, "compare needs two tables, REF and NEW (1 given)"),
+              "%d %s", r.status, r.err);
     remove_tree(dir);
 }
 
@@ -344,9 +391,11 @@ static void test_plot_files(void)
     char opts[400];
     snprintf(opts, sizeof opts, "--cols Fx=-fx*1000,other=-fx --rtol 1e-12 --plot %s", plots);
     compare(&r, dir, "ref.tsv", "lammps.txt", opts);
-    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 && strstr(r.err, "other=-fx"), "%d %s", r.status, r.err);
+    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 && strstr(r.err, "other=-fx"), "%d %s",
+              r.status, r.err);
     /* one table and one plot per column, the second named after its REF column */
-    const char *files[] = {"compare-Fx.tsv", "compare-Fx-overlay.png", "compare-other.tsv", "compare-other-overlay.png"};
+    const char *files[] = {"compare-Fx.tsv", "compare-Fx-overlay.png", "compare-other.tsv",
+                           "compare-other-overlay.png"};
     for (int i = 0; i < 4; i++) {
         snprintf(path, sizeof path, "%s/%s", plots, files[i]);
         CHECK_MSG(file_size(path) > 1000, "%s: %ld bytes", files[i], file_size(path));
@@ -355,7 +404,10 @@ static void test_plot_files(void)
     static char tsv[1 << 16];
     snprintf(path, sizeof path, "%s/compare-Fx.tsv", plots);
     slurp(path, tsv, sizeof tsv);
-    CHECK_MSG(strncmp(tsv, "time\tFx (REF ref.tsv)\t-fx*1000 (NEW lammps.txt, interpolated)\tNEW - REF\ttolerance\n", 76) == 0,
+    CHECK_MSG(strncmp(tsv,
+                      "time\tFx (REF ref.tsv)\t-fx*1000 (NEW lammps.txt, interpolated)\tNEW - "
+                      "REF\ttolerance\n",
+                      76) == 0,
               "header: %.100s", tsv);
     CHECK(count_lines(tsv) == 202);
     /* the same column twice: a second name; bad input writes nothing */
@@ -367,11 +419,13 @@ static void test_plot_files(void)
     remove_tree(plots);
     snprintf(opts, sizeof opts, "--cols Fx=nope --plot %s", plots);
     compare(&r, dir, "ref.tsv", "lammps.txt", opts);
-    CHECK_MSG(r.status == 2 && count_files(plots) == 0, "bad input: %d, %d files", r.status, count_files(plots));
+    CHECK_MSG(r.status == 2 && count_files(plots) == 0, "bad input: %d, %d files", r.status,
+              count_files(plots));
     /* a plot directory that is a file */
     snprintf(opts, sizeof opts, "--cols Fx=-fx*1000 --plot %s/ref.tsv", dir);
     compare(&r, dir, "ref.tsv", "lammps.txt", opts);
-    CHECK_MSG(r.status == 2 && count_lines(r.err) == 1 && strstr(r.err, "--plot"), "%d %s", r.status, r.err);
+    CHECK_MSG(r.status == 2 && count_lines(r.err) == 1 && strstr(r.err, "--plot"), "%d %s",
+              r.status, r.err);
     remove_tree(dir);
 }
 
@@ -392,29 +446,38 @@ static void test_lammps_example(void)
     char *dir = make_tmpdir(), cmd[800], args[800];
     if (!record_impact(dir)) return;
     /* LAMMPS, every step and every 10th (as the shipped table), fresh */
-    snprintf(cmd, sizeof cmd, "cd examples/lammps && lmp -in in.hertz_impact -log none -screen none -var out %s/lmp1.txt "
-             "-var every 1 && lmp -in in.hertz_impact -log none -screen none -var out %s/lmp10.txt", dir, dir);
+    snprintf(
+        cmd, sizeof cmd,
+        "cd examples/lammps && lmp -in in.hertz_impact -log none -screen none -var out %s/lmp1.txt "
+        "-var every 1 && lmp -in in.hertz_impact -log none -screen none -var out %s/lmp10.txt",
+        dir, dir);
     int st = system(cmd);
     CHECK_MSG(st == 0, "lmp failed (%d): %s", st, cmd);
     result r;
-    snprintf(args, sizeof args, "compare %s/hertz-impact-lammps.tsv %s/lmp1.txt --cols Fx,ux=-delta --rtol " TOL_CODES, dir,
-             dir);
+    snprintf(args, sizeof args,
+             "compare %s/hertz-impact-lammps.tsv %s/lmp1.txt --cols Fx,ux=-delta --rtol " TOL_CODES,
+             dir, dir);
     run(&r, args);
     CHECK_MSG(r.status == 0, "lawtester vs LAMMPS: %d %s %s", r.status, r.out, r.err);
     CHECK_MSG(strstr(r.out, "REF's 1838 points"), "%s", r.out);
     /* the shipped table is what the command makes (every 10th step) */
-    snprintf(args, sizeof args, "compare examples/lammps/lammps-hertz-impact.txt %s/lmp10.txt --rtol " TOL_CODES, dir);
+    snprintf(args, sizeof args,
+             "compare examples/lammps/lammps-hertz-impact.txt %s/lmp10.txt --rtol " TOL_CODES, dir);
     run(&r, args);
-    CHECK_MSG(r.status == 0 && count_lines(r.out) == 5, "shipped vs fresh: %d %s %s", r.status, r.out, r.err);
+    CHECK_MSG(r.status == 0 && count_lines(r.out) == 5, "shipped vs fresh: %d %s %s", r.status,
+              r.out, r.err);
     /* and the shipped table against the record: LAMMPS's 184 rows in the contact's span compared */
-    snprintf(args, sizeof args, "compare %s/hertz-impact-lammps.tsv examples/lammps/lammps-hertz-impact.txt --cols "
-             "Fx,ux=-delta --rtol " TOL_CODES, dir);
+    snprintf(args, sizeof args,
+             "compare %s/hertz-impact-lammps.tsv examples/lammps/lammps-hertz-impact.txt --cols "
+             "Fx,ux=-delta --rtol " TOL_CODES,
+             dir);
     run(&r, args);
-    CHECK_MSG(r.status == 0 && strstr(r.out, "NEW's 184 points"), "record vs shipped: %d %s %s", r.status, r.out, r.err);
+    CHECK_MSG(r.status == 0 && strstr(r.out, "NEW's 184 points"), "record vs shipped: %d %s %s",
+              r.status, r.out, r.err);
     remove_tree(dir);
 }
 
 const test_case compare_tests[] = {
-    TEST(record_with_noise), TEST(other_formats), TEST(table_reader), TEST(interpolation_bound),
-    TEST(bad_input), TEST(plot_files), TEST(lammps_example), {NULL, NULL},
+    TEST(record_with_noise), TEST(other_formats), TEST(table_reader),   TEST(interpolation_bound),
+    TEST(bad_input),         TEST(plot_files),    TEST(lammps_example), {NULL, NULL},
 };

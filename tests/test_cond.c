@@ -9,12 +9,12 @@
  * from the quantities table's rows, and random trees of a wider grammar (arithmetic, math.*),
  * compiled or not.  The test also requires that the compiled form decides most evaluations
  * (else it would prove nothing) and that the expressions outside the shapes are not compiled. */
+#include "check.h"
+#include "contact/registry.h"
+#include "drive.h"
 #include "driver/driver_int.h"
 #include "script/cond.h"
-#include "contact/registry.h"
 #include "script/script.h"
-#include "check.h"
-#include "drive.h"
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -30,7 +30,8 @@ static int pick(int n) { return (int)(next_rand() % (uint64_t)n); }
 
 static double any_double(void)
 {
-    static const double pool[] = {0, 1, -1, 1e-3, -1e-3, 3e-3, 0.5, 2, 2.5, 1000, -1e-4, 7, 1e300, -1e300, 6};
+    static const double pool[] = {0,   1,    -1,    1e-3, -1e-3, 3e-3,   0.5, 2,
+                                  2.5, 1000, -1e-4, 7,    1e300, -1e300, 6};
     switch (pick(8)) {
     case 0: return -0.0;
     case 1: return NAN;
@@ -42,18 +43,22 @@ static double any_double(void)
 
 static long any_long(void)
 {
-    static const long pool[] = {0, 1, 2, 5, 6, 7, 100, 1000, -3, 9007199254740993L, 9007199254740992L};
+    static const long pool[] = {
+        0, 1, 2, 5, 6, 7, 100, 1000, -3, 9007199254740993L, 9007199254740992L};
     return pool[pick((int)(sizeof pool / sizeof pool[0]))];
 }
 
 static void random_state(lt_tester *T)
 {
     T->view.has_contact = pick(3) != 0;
-    for (int k = 0; k < LT_DOF; k++) T->view.u[k] = any_double(), T->view.c.v[k] = any_double(), T->view.resp.f[k] = any_double();
+    for (int k = 0; k < LT_DOF; k++)
+        T->view.u[k] = any_double(), T->view.c.v[k] = any_double(),
+        T->view.resp.f[k] = any_double();
     T->view.resp.k[0] = any_double();
     T->view.resp.k[1] = any_double();
     T->view.c.contA = any_double();
-    T->view.law_state = T->state_inline; /* a tester not made by lt_tester_new: its own memory (driver_int.h) */
+    T->view.law_state =
+        T->state_inline; /* a tester not made by lt_tester_new: its own memory (driver_int.h) */
     for (int i = 0; i < LT_MAX_STATE; i++) T->view.law_state[i] = any_double();
     for (int i = 0; i < LT_MAX_ENERGIES + LT_E_DRIVER_COUNT; i++) T->view.energy[i] = any_double();
     T->view.st.step = any_long();
@@ -70,56 +75,182 @@ static void random_state(lt_tester *T)
 /* Every `until` string the project ships (stages/, tests/scripts/, cases/, bench/, the docs'
  * examples and README), as the scripts build them: those of the shapes cond.h compiles ... */
 static const char *const shipped[] = {
-    "not C", "stage.rebound", "C and C.uN <= -1e-4", "C and C.uN <= -1e-3", "C and C.uN <= -1e-5",
-    "C and C.uN <= -2e-5", "C and C.uN <= -2e-4", "C and C.uN <= -2e-3", "C and C.uN > 1", "C and C.uN <= -8e-4",
-    "C and C.uN < -1e-4", "C and C.uN < -1e-5", "C and C.uN < -1e-7", "C and C.uN <= -1.0000001e-3",
-    "C.u[2] >= 3e-3", "C.u[2] >= 0.002", "C.u[2] <= -0.002", "C.u[2] >= 2e-4", "C.u[2] >= 1e-4", "C.u[2] >= 6e-4",
-    "C.u[2] >= 4e-4", "C.u[2] >= 3.0000001e-3", "C.uN >= 8e-5", "C.uN <= -5e-5", "stage.step >= 1000",
-    "stage.step >= 500", "stage.step >= 2000", "stage.step >= 1", "stage.step >= 2", "stage.step >= 2000000",
-    "stage.step >= 100", "S.step >= 3", "E.plast == 42 or stage.step >= 30", "false",
+    "not C",
+    "stage.rebound",
+    "C and C.uN <= -1e-4",
+    "C and C.uN <= -1e-3",
+    "C and C.uN <= -1e-5",
+    "C and C.uN <= -2e-5",
+    "C and C.uN <= -2e-4",
+    "C and C.uN <= -2e-3",
+    "C and C.uN > 1",
+    "C and C.uN <= -8e-4",
+    "C and C.uN < -1e-4",
+    "C and C.uN < -1e-5",
+    "C and C.uN < -1e-7",
+    "C and C.uN <= -1.0000001e-3",
+    "C.u[2] >= 3e-3",
+    "C.u[2] >= 0.002",
+    "C.u[2] <= -0.002",
+    "C.u[2] >= 2e-4",
+    "C.u[2] >= 1e-4",
+    "C.u[2] >= 6e-4",
+    "C.u[2] >= 4e-4",
+    "C.u[2] >= 3.0000001e-3",
+    "C.uN >= 8e-5",
+    "C.uN <= -5e-5",
+    "stage.step >= 1000",
+    "stage.step >= 500",
+    "stage.step >= 2000",
+    "stage.step >= 1",
+    "stage.step >= 2",
+    "stage.step >= 2000000",
+    "stage.step >= 100",
+    "S.step >= 3",
+    "E.plast == 42 or stage.step >= 30",
+    "false",
 };
 /* ... and those Lua evaluates: arithmetic, math.*, A and B, a comparison of a boolean, a misspelt
  * field. */
 static const char *const shipped_lua[] = {
-    "C and math.abs(C.f[1] - (-1000)) <= 1e-9 * 1000", "math.abs(stage.step) > 10 or stage.step >= 20",
-    "stage.broken and stage.rebound == true and not C", "not C and B.vel[3] > 0 and A.vel[3] < 0",
-    "C and C.uNN < 0", "C and C.uN <= -1e-3 + 5e-7",
+    "C and math.abs(C.f[1] - (-1000)) <= 1e-9 * 1000",
+    "math.abs(stage.step) > 10 or stage.step >= 20",
+    "stage.broken and stage.rebound == true and not C",
+    "not C and B.vel[3] > 0 and A.vel[3] < 0",
+    "C and C.uNN < 0",
+    "C and C.uN <= -1e-3 + 5e-7",
 };
 
 /* The corners of Lua's semantics inside the shapes. */
 static const char *const hand[] = {
-    "stage.rebound or not C", "not C or E.plast > 0", "not not stage.broken", "not (C and C.uN < 0)",
-    "(C) and (C.uN < 0)", "(stage.step) >= 3", "((C))", "true", "nil", "not nil", "C and true or false",
-    "stage.step == 1000.0", "stage.step >= 1e3", "stage.step > 2.5", "stage.step ~= 7", "stage.bounces == 2",
-    "tester.stage >= 1", "stage.index == 1", "S.time > 1e-3", "S.dt <= 1e-6", "tester.abWeight == 1",
-    "stage.time < 0.5", "stage.cTime > 0 and stage.hadC", "stage.timeC0 >= 0 or nil", "stage.hasC",
-    "stage.step > 9007199254740993", "stage.step < 9007199254740993.0", "stage.step > 9007199254740992.0",
-    "stage.step == 9007199254740992.0", "stage.step >= -9223372036854775808",
-    "stage.step <= 9223372036854775807", "stage.step > 9223372036854775808", "C.u[2] > 9007199254740992",
-    "C.uN == 0", "C.uN ~= -0.0", "C.uN <= -0.0", "C.uN < -0", "-3 < C.v[2]", "3e-3 <= C.u[2]", "0 > C.uN",
-    "C.f[3] <= -0.5", "C.u[6] >= -1", "C.kn >= 1e6", "C.kt < 1", "C.contA > 0.03", "C.l1 > 0", "C.l2 == 0.1",
-    "C.tanPhi >= 0.5", "C.Fn < 5", "C and C.slip > 0", "E.elast >= 0", "E.balance_err < 1e-9", "E.work > 0",
-    "C.uN < 1e308", ".5 >= C.uN", "C.uN > 1e-3 and C.uN < 2e-3 or C.u[2] > 0", "not C and stage.hadC",
+    "stage.rebound or not C",
+    "not C or E.plast > 0",
+    "not not stage.broken",
+    "not (C and C.uN < 0)",
+    "(C) and (C.uN < 0)",
+    "(stage.step) >= 3",
+    "((C))",
+    "true",
+    "nil",
+    "not nil",
+    "C and true or false",
+    "stage.step == 1000.0",
+    "stage.step >= 1e3",
+    "stage.step > 2.5",
+    "stage.step ~= 7",
+    "stage.bounces == 2",
+    "tester.stage >= 1",
+    "stage.index == 1",
+    "S.time > 1e-3",
+    "S.dt <= 1e-6",
+    "tester.abWeight == 1",
+    "stage.time < 0.5",
+    "stage.cTime > 0 and stage.hadC",
+    "stage.timeC0 >= 0 or nil",
+    "stage.hasC",
+    "stage.step > 9007199254740993",
+    "stage.step < 9007199254740993.0",
+    "stage.step > 9007199254740992.0",
+    "stage.step == 9007199254740992.0",
+    "stage.step >= -9223372036854775808",
+    "stage.step <= 9223372036854775807",
+    "stage.step > 9223372036854775808",
+    "C.u[2] > 9007199254740992",
+    "C.uN == 0",
+    "C.uN ~= -0.0",
+    "C.uN <= -0.0",
+    "C.uN < -0",
+    "-3 < C.v[2]",
+    "3e-3 <= C.u[2]",
+    "0 > C.uN",
+    "C.f[3] <= -0.5",
+    "C.u[6] >= -1",
+    "C.kn >= 1e6",
+    "C.kt < 1",
+    "C.contA > 0.03",
+    "C.l1 > 0",
+    "C.l2 == 0.1",
+    "C.tanPhi >= 0.5",
+    "C.Fn < 5",
+    "C and C.slip > 0",
+    "E.elast >= 0",
+    "E.balance_err < 1e-9",
+    "E.work > 0",
+    "C.uN < 1e308",
+    ".5 >= C.uN",
+    "C.uN > 1e-3 and C.uN < 2e-3 or C.u[2] > 0",
+    "not C and stage.hadC",
     "C and C.uN <= -1e-3 and stage.step > 5 or stage.rebound",
 };
 
 /* Conditions that must take the fast forms of cond.c. */
 static const char *const fast[] = {
-    "C and C.uN <= -1e-3", "C.u[2] >= 3e-3", "not C", "3e-3 <= C.u[2]", "C.kn >= 1e6", "C and 7 >= C.f[1]",
-    "C.tanPhi >= 0.5", "C.uN <= -0.0", "-3 < C.v[2]", "C.uN == 0", "S.time > 1e-3", "E.plast ~= 0",
-    "stage.step >= 100", "S.step == 7", "100 < stage.step",
+    "C and C.uN <= -1e-3", "C.u[2] >= 3e-3", "not C",
+    "3e-3 <= C.u[2]",      "C.kn >= 1e6",    "C and 7 >= C.f[1]",
+    "C.tanPhi >= 0.5",     "C.uN <= -0.0",   "-3 < C.v[2]",
+    "C.uN == 0",           "S.time > 1e-3",  "E.plast ~= 0",
+    "stage.step >= 100",   "S.step == 7",    "100 < stage.step",
 };
 
 /* Lua expressions outside the shapes: they must stay in Lua. */
 static const char *const outside[] = {
-    "tester.law == 'linear'", "#C.u == 6", "C.uN .. ''", "math.floor(1)", "foo == nil", "C.uN < 0 -- comment",
-    "0x10 == 16", "C:foo()", "C.u.x", "stage.step.x", "math.abs(1)", "C.uNN", "stage.stp", "1 & 1", "1 | 2",
-    "1 << 2", "~1", "{} == nil", "function() end", "E['elast']", "math.huge > 1", "C.uN", "stage.step", "1",
-    "stage", "E.visc > 0", "E.visc == nil", "C.u[7] > 0", "C.u[0] > 0", "C.u[1.0] > 0", "C.u[stage.index] > 0",
-    "C.u > 0", "C.uN ~= C.uN", "stage.rebound == true", "stage.rebound < 1", "1 < 2", "C.uN < C.u[2]", "1 < 2 < 3",
-    "C.uN < 0 < 1", "not C.uN < 0", "- C.uN < 0", "- - 1 < C.uN", "C.uN + 1 < 0", "C.uN < 2^1", "-C.uN > 0",
-    "C.u[2] > 9007199254740993", "A.mass > 0", "B.vel[3] > 0", "C.uN < 0 and", "(C.uN < 0", "C.uN < 0)",
-    "C.uN < inf", "C.uN < 1e", "C ~= nil", "C == nil", "tester.A", "E",
+    "tester.law == 'linear'",
+    "#C.u == 6",
+    "C.uN .. ''",
+    "math.floor(1)",
+    "foo == nil",
+    "C.uN < 0 -- comment",
+    "0x10 == 16",
+    "C:foo()",
+    "C.u.x",
+    "stage.step.x",
+    "math.abs(1)",
+    "C.uNN",
+    "stage.stp",
+    "1 & 1",
+    "1 | 2",
+    "1 << 2",
+    "~1",
+    "{} == nil",
+    "function() end",
+    "E['elast']",
+    "math.huge > 1",
+    "C.uN",
+    "stage.step",
+    "1",
+    "stage",
+    "E.visc > 0",
+    "E.visc == nil",
+    "C.u[7] > 0",
+    "C.u[0] > 0",
+    "C.u[1.0] > 0",
+    "C.u[stage.index] > 0",
+    "C.u > 0",
+    "C.uN ~= C.uN",
+    "stage.rebound == true",
+    "stage.rebound < 1",
+    "1 < 2",
+    "C.uN < C.u[2]",
+    "1 < 2 < 3",
+    "C.uN < 0 < 1",
+    "not C.uN < 0",
+    "- C.uN < 0",
+    "- - 1 < C.uN",
+    "C.uN + 1 < 0",
+    "C.uN < 2^1",
+    "-C.uN > 0",
+    "C.u[2] > 9007199254740993",
+    "A.mass > 0",
+    "B.vel[3] > 0",
+    "C.uN < 0 and",
+    "(C.uN < 0",
+    "C.uN < 0)",
+    "C.uN < inf",
+    "C.uN < 1e",
+    "C ~= nil",
+    "C == nil",
+    "tester.A",
+    "E",
 };
 
 /* Random conditions over the shapes: their atoms come from the quantities table itself (every
@@ -127,12 +258,27 @@ static const char *const outside[] = {
 static int shape_atom(char *buf, size_t n, const lt_law *law)
 {
     static const char *const px[] = {"C", "stage", "E", "S", "tester"};
-    static const char *const nums[] = {"0", "1", "2", "-1", "1e-3", "-1e-3", "3", "0.5", "1000", "-0.0", "6",
-                                       "9007199254740993", "9223372036854775807", "1e308", "7.0", "100",
+    static const char *const nums[] = {"0",
+                                       "1",
+                                       "2",
+                                       "-1",
+                                       "1e-3",
+                                       "-1e-3",
+                                       "3",
+                                       "0.5",
+                                       "1000",
+                                       "-0.0",
+                                       "6",
+                                       "9007199254740993",
+                                       "9223372036854775807",
+                                       "1e308",
+                                       "7.0",
+                                       "100",
                                        "9007199254740992.0"};
     static const char *const cmps[] = {" < ", " <= ", " > ", " >= ", " == ", " ~= "};
     int r = pick(8);
-    if (r == 0) return snprintf(buf, n, "%s", pick(2) ? "C" : pick(2) ? "true" : pick(2) ? "false" : "nil");
+    if (r == 0)
+        return snprintf(buf, n, "%s", pick(2) ? "C" : pick(2) ? "true" : pick(2) ? "false" : "nil");
     int p = pick(5);
     char name[96];
     const lt_qrow *q;
@@ -141,19 +287,25 @@ static int shape_atom(char *buf, size_t n, const lt_law *law)
     int extra = p == LT_PX_C ? law->n_state : p == LT_PX_E ? lt_energy_count(law) : 0;
     int k = pick(count + extra);
     if (k >= count) {
-        snprintf(name, sizeof name, "%s.%s", px[p], p == LT_PX_C ? law->state_names[k - count] : lt_energy_name(law, k - count));
+        snprintf(name, sizeof name, "%s.%s", px[p],
+                 p == LT_PX_C ? law->state_names[k - count] : lt_energy_name(law, k - count));
         int i;
         q = lt_qrow_find(p, name + strlen(px[p]) + 1, law, &i);
     } else {
         q = lt_qrow_nth(p, k);
-        if (q->type == LT_QT_VECTOR) snprintf(name, sizeof name, "%s.%s[%d]", px[p], q->name, 1 + pick(LT_DOF));
-        else snprintf(name, sizeof name, "%s.%s", px[p], q->name);
+        if (q->type == LT_QT_VECTOR)
+            snprintf(name, sizeof name, "%s.%s[%d]", px[p], q->name, 1 + pick(LT_DOF));
+        else
+            snprintf(name, sizeof name, "%s.%s", px[p], q->name);
     }
     if (q->type == LT_QT_BOOLEAN) return snprintf(buf, n, "%s", name);
-    if (q->type != LT_QT_NUMBER && q->type != LT_QT_INTEGER && q->type != LT_QT_VECTOR) return shape_atom(buf, n, law);
+    if (q->type != LT_QT_NUMBER && q->type != LT_QT_INTEGER && q->type != LT_QT_VECTOR)
+        return shape_atom(buf, n, law);
     const char *num = nums[pick((int)(sizeof nums / sizeof nums[0]))], *op = cmps[pick(6)];
-    if (q->type != LT_QT_INTEGER && strlen(num) > 15) num = "2"; /* an integer beyond 2^53 meets a float: Lua */
-    return pick(4) ? snprintf(buf, n, "%s%s%s", name, op, num) : snprintf(buf, n, "%s%s%s", num, op, name);
+    if (q->type != LT_QT_INTEGER && strlen(num) > 15)
+        num = "2"; /* an integer beyond 2^53 meets a float: Lua */
+    return pick(4) ? snprintf(buf, n, "%s%s%s", name, op, num)
+                   : snprintf(buf, n, "%s%s%s", num, op, name);
 }
 
 static void gen_shape(char *buf, size_t n, int depth, const lt_law *law)
@@ -175,14 +327,59 @@ static void gen_shape(char *buf, size_t n, int depth, const lt_law *law)
 /* Random expressions over a wider grammar (arithmetic, math, nil, proxies): compiled or not,
  * wherever the compiled form answers it must be Lua's answer. */
 static const char *const atoms[] = {
-    "C", "C.uN", "C.u[1]", "C.v[2]", "C.f[3]", "C.u[6]", "C.kn", "C.kt", "C.contA", "C.Fn", "C.Fty", "C.tanPhi",
-    "stage.step", "stage.time", "stage.hasC", "stage.hadC", "stage.broken", "stage.rebound", "stage.bounces",
-    "stage.cTime", "stage.index", "E.elast", "E.plast", "E.visc", "E.balance_err", "E.work", "S.step", "S.time",
-    "S.dt", "tester.stage", "tester.step", "tester.abWeight", "stage", "E", "0", "1", "2", "-1", "1e-3", "3",
-    "0.5", "1000", "9007199254740993", "9223372036854775807", "nil", "true", "false", "0.0", "-0.0", "1e308",
+    "C",
+    "C.uN",
+    "C.u[1]",
+    "C.v[2]",
+    "C.f[3]",
+    "C.u[6]",
+    "C.kn",
+    "C.kt",
+    "C.contA",
+    "C.Fn",
+    "C.Fty",
+    "C.tanPhi",
+    "stage.step",
+    "stage.time",
+    "stage.hasC",
+    "stage.hadC",
+    "stage.broken",
+    "stage.rebound",
+    "stage.bounces",
+    "stage.cTime",
+    "stage.index",
+    "E.elast",
+    "E.plast",
+    "E.visc",
+    "E.balance_err",
+    "E.work",
+    "S.step",
+    "S.time",
+    "S.dt",
+    "tester.stage",
+    "tester.step",
+    "tester.abWeight",
+    "stage",
+    "E",
+    "0",
+    "1",
+    "2",
+    "-1",
+    "1e-3",
+    "3",
+    "0.5",
+    "1000",
+    "9007199254740993",
+    "9223372036854775807",
+    "nil",
+    "true",
+    "false",
+    "0.0",
+    "-0.0",
+    "1e308",
 };
-static const char *const binops[] = {" and ", " or ", " < ", " <= ", " > ", " >= ", " == ", " ~= ",
-                                     " + ", " - ", " * ", " / ", " // ", " % ", " ^ "};
+static const char *const binops[] = {" and ", " or ", " < ", " <= ", " > ",  " >= ", " == ", " ~= ",
+                                     " + ",   " - ",  " * ", " / ",  " // ", " % ",  " ^ "};
 
 static void gen(char *buf, size_t n, int depth)
 {
@@ -235,17 +432,20 @@ static void check_expr(const char *expr, int states, int must_compile, tally *ty
             continue;
         }
         ty->decided++;
-        CHECK_MSG(lua >= 0, "'%s': Lua raised '%s' where the compiled form said %d", expr, err, comp);
-        CHECK_MSG(lua == comp, "'%s': Lua says %d, compiled %d (contact %d, step %ld)", expr, lua, comp,
-                  T.view.has_contact, T.view.st.step);
+        CHECK_MSG(lua >= 0, "'%s': Lua raised '%s' where the compiled form said %d", expr, err,
+                  comp);
+        CHECK_MSG(lua == comp, "'%s': Lua says %d, compiled %d (contact %d, step %ld)", expr, lua,
+                  comp, T.view.has_contact, T.view.st.step);
     }
 }
 
 static void test_shipped_conditions(void)
 {
     tally ty = {0, 0, 0, 0};
-    for (size_t i = 0; i < sizeof shipped / sizeof shipped[0]; i++) check_expr(shipped[i], 24, 1, &ty);
-    CHECK_MSG(ty.decided > 4 * ty.deferred, "compiled decided %ld, deferred %ld", ty.decided, ty.deferred);
+    for (size_t i = 0; i < sizeof shipped / sizeof shipped[0]; i++)
+        check_expr(shipped[i], 24, 1, &ty);
+    CHECK_MSG(ty.decided > 4 * ty.deferred, "compiled decided %ld, deferred %ld", ty.decided,
+              ty.deferred);
     const lt_law *law = lt_find_law("linear");
     for (size_t i = 0; i < sizeof shipped_lua / sizeof shipped_lua[0]; i++) {
         check_expr(shipped_lua[i], 4, 0, &ty);
@@ -259,8 +459,10 @@ static void test_hand_written_conditions(void)
 {
     tally ty = {0, 0, 0, 0};
     for (size_t i = 0; i < sizeof hand / sizeof hand[0]; i++) check_expr(hand[i], 24, 1, &ty);
-    for (size_t i = 0; i < sizeof fast / sizeof fast[0]; i++) check_expr(fast[i], 24, 1, &ty); /* the fast forms too */
-    CHECK_MSG(ty.decided > 2 * ty.deferred, "compiled decided %ld, deferred %ld", ty.decided, ty.deferred);
+    for (size_t i = 0; i < sizeof fast / sizeof fast[0]; i++)
+        check_expr(fast[i], 24, 1, &ty); /* the fast forms too */
+    CHECK_MSG(ty.decided > 2 * ty.deferred, "compiled decided %ld, deferred %ld", ty.decided,
+              ty.deferred);
     CHECK_MSG(ty.lua_errors > 0, "no Lua error met: the error cases are not exercised");
 }
 
@@ -277,8 +479,9 @@ static void test_random_shapes(void)
     }
     /* it defers where Lua raises (a field of a nil C) and on integers past 2^53 met with floats */
     CHECK_MSG(ty.decided > 4 * n, "compiled decided only %ld", ty.decided);
-    CHECK_MSG(ty.deferred - ty.lua_errors <= ty.decided / 20, "deferred %ld, of which Lua errors %ld (decided %ld)",
-              ty.deferred, ty.lua_errors, ty.decided);
+    CHECK_MSG(ty.deferred - ty.lua_errors <= ty.decided / 20,
+              "deferred %ld, of which Lua errors %ld (decided %ld)", ty.deferred, ty.lua_errors,
+              ty.decided);
 }
 
 /* Random expressions of a wider grammar: those that compile answer as Lua does. */
@@ -291,8 +494,8 @@ static void test_random_expressions(void)
         gen(expr, sizeof expr, 1 + pick(4));
         check_expr(expr, 8, 0, &ty);
     }
-    CHECK_MSG(ty.decided > n / 4 && ty.not_compiled > n / 4, "compiled decided %ld, not compiled %ld of %ld",
-              ty.decided, ty.not_compiled, n);
+    CHECK_MSG(ty.decided > n / 4 && ty.not_compiled > n / 4,
+              "compiled decided %ld, not compiled %ld of %ld", ty.decided, ty.not_compiled, n);
 }
 
 static void test_outside_shapes_stay_in_lua(void)
@@ -315,7 +518,8 @@ static void test_outside_shapes_stay_in_lua(void)
         CHECK_MSG(c && lt_cond_is_fast(c), "'%s' does not take a fast form", fast[i]);
         lt_cond_free(c);
     }
-    const char *slow[] = {"not C and C.uN < 0", "stage.step >= 1e2", "stage.rebound", "C", "C.uN < 0 and C"};
+    const char *slow[] = {"not C and C.uN < 0", "stage.step >= 1e2", "stage.rebound", "C",
+                          "C.uN < 0 and C"};
     for (size_t i = 0; i < sizeof slow / sizeof slow[0]; i++) {
         c = lt_cond_compile(slow[i], law);
         CHECK_MSG(c && !lt_cond_is_fast(c), "'%s' takes a fast form", slow[i]);
@@ -326,10 +530,12 @@ static void test_outside_shapes_stay_in_lua(void)
     int index = -1;
     double k = 0;
     c = lt_cond_compile("C.u[2] >= 3e-3", law);
-    CHECK(c && lt_cond_bound(c, &q, &index, &k) && lt_qrow_displacement(q, index) == 1 && k == 3e-3);
+    CHECK(c && lt_cond_bound(c, &q, &index, &k) && lt_qrow_displacement(q, index) == 1 &&
+          k == 3e-3);
     lt_cond_free(c);
     c = lt_cond_compile("C and -1e-3 >= C.uN", law);
-    CHECK(c && lt_cond_bound(c, &q, &index, &k) && lt_qrow_displacement(q, index) == 0 && k == -1e-3);
+    CHECK(c && lt_cond_bound(c, &q, &index, &k) && lt_qrow_displacement(q, index) == 0 &&
+          k == -1e-3);
     lt_cond_free(c);
 }
 
@@ -364,8 +570,10 @@ static void test_offsets_are_the_readers(void)
         for (int px = 0; px < LT_N_PROXIES; px++) {
             const lt_qrow *q;
             for (int n = 0; (q = lt_qrow_nth(px, n)) != NULL; n++)
-                for (int i = 0; q->at >= 0 && i < (q->type == LT_QT_VECTOR ? LT_DOF : 1); i++, checked++)
-                    CHECK_MSG(offset_is_reader(&T, q, i), "%s[%d]: the offset is not the reader's", q->name, i);
+                for (int i = 0; q->at >= 0 && i < (q->type == LT_QT_VECTOR ? LT_DOF : 1);
+                     i++, checked++)
+                    CHECK_MSG(offset_is_reader(&T, q, i), "%s[%d]: the offset is not the reader's",
+                              q->name, i);
             int extra = px == LT_PX_C ? law->n_state : px == LT_PX_E ? lt_energy_count(law) : 0;
             for (int k = 0, i; k < extra; k++, checked++) {
                 const char *name = px == LT_PX_C ? law->state_names[k] : lt_energy_name(law, k);

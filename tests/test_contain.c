@@ -42,8 +42,8 @@ static void plain_signals(void)
     const char *lt = getenv("LAWTESTER");
     had_lawtester = lt != NULL;
     snprintf(saved_lawtester, sizeof saved_lawtester, "%s", lt ? lt : "");
-    snprintf(asan, sizeof asan, "%s%shandle_segv=0:handle_sigbus=0:handle_sigfpe=0:handle_abort=0", old ? old : "",
-             old && *old ? ":" : "");
+    snprintf(asan, sizeof asan, "%s%shandle_segv=0:handle_sigbus=0:handle_sigfpe=0:handle_abort=0",
+             old ? old : "", old && *old ? ":" : "");
     setenv("ASAN_OPTIONS", asan, 1);
     const char *l = getenv("LAWTESTER");
     if (under_valgrind() && l && strstr(l, "valgrind")) setenv("LAWTESTER", "./lawtester", 1);
@@ -52,10 +52,14 @@ static void plain_signals(void)
 /* the environment of the rest of the suite, as it was */
 static void restore_env(void)
 {
-    if (had_asan) setenv("ASAN_OPTIONS", saved_asan, 1);
-    else unsetenv("ASAN_OPTIONS");
-    if (had_lawtester) setenv("LAWTESTER", saved_lawtester, 1);
-    else unsetenv("LAWTESTER");
+    if (had_asan)
+        setenv("ASAN_OPTIONS", saved_asan, 1);
+    else
+        unsetenv("ASAN_OPTIONS");
+    if (had_lawtester)
+        setenv("LAWTESTER", saved_lawtester, 1);
+    else
+        unsetenv("LAWTESTER");
 }
 
 static void build_fixture(void)
@@ -67,19 +71,20 @@ static void build_fixture(void)
     snprintf(fx.ctor, sizeof fx.ctor, "%s/ctor_exit.so", fx.dir);
     char cmd[1200];
     snprintf(cmd, sizeof cmd,
-             "cc -std=c17 -Wall -Wextra -pedantic -Werror -shared -fPIC -o '%s' tests/plugins/faults.c && "
+             "cc -std=c17 -Wall -Wextra -pedantic -Werror -shared -fPIC -o '%s' "
+             "tests/plugins/faults.c && "
              "cc -shared -fPIC -o '%s' tests/plugins/ctor_exit.c",
              fx.faults, fx.ctor);
     fx.ok = system(cmd) == 0;
 }
 
-#define NEED_FIXTURE()                                                                                      \
-    do {                                                                                                    \
-        build_fixture();                                                                                    \
-        if (!fx.ok) {                                                                                       \
-            CHECK_MSG(0, "the fault plugins did not build (cc on PATH?)");                                  \
-            return;                                                                                         \
-        }                                                                                                   \
+#define NEED_FIXTURE()                                                     \
+    do {                                                                   \
+        build_fixture();                                                   \
+        if (!fx.ok) {                                                      \
+            CHECK_MSG(0, "the fault plugins did not build (cc on PATH?)"); \
+            return;                                                        \
+        }                                                                  \
     } while (0)
 
 static double seconds_now(void)
@@ -88,7 +93,6 @@ static double seconds_now(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
-
 
 /* DIR/NAME.lua: a test of the fault law with mode and at; line 4 is its first stage, line 5 its
  * second (loading to 1 mm at 1 m/s, dt 1e-6 s: contact from step 1, 1000 steps; unloading). */
@@ -112,7 +116,8 @@ static const char *write_script(const char *dir, const char *name, const char *m
 
 /* A run whose law faults in step() number at of stage 1 (at < 1000) or 2: check_failed_run's
  * checks (one line from FILE:LINE, the partial pair, nothing else in the directory). */
-static void check_fault(const char *mode, int at, int line, const char *fragment, int min_rows, const char *extra)
+static void check_fault(const char *mode, int at, int line, const char *fragment, int min_rows,
+                        const char *extra)
 {
     char *dir = make_tmpdir(), opts[800], script[400];
     snprintf(script, sizeof script, "%s", write_script(dir, mode, mode, at));
@@ -125,40 +130,52 @@ static void body_crash_in_step_keeps_the_rows(void)
 {
     NEED_FIXTURE();
     check_fault("segv", 50, 4,
-                "field stages[1]: stage 1, step 50: law 'faults' crashed in step() with SIGSEGV (Segmentation fault)",
+                "field stages[1]: stage 1, step 50: law 'faults' crashed in step() with SIGSEGV "
+                "(Segmentation fault)",
                 49, NULL);
     /* in the second stage: its own line */
-    check_fault("segv", 1500, 5, "field stages[2]: stage 2, step 1500: law 'faults' crashed in step() with SIGSEGV",
+    check_fault("segv", 1500, 5,
+                "field stages[2]: stage 2, step 1500: law 'faults' crashed in step() with SIGSEGV",
                 1499, NULL);
 }
 
 static void body_abort_in_step(void)
 {
     NEED_FIXTURE();
-    check_fault("abort", 300, 4, "stage 1, step 300: law 'faults' crashed in step() with SIGABRT (Aborted)", 299, NULL);
+    check_fault("abort", 300, 4,
+                "stage 1, step 300: law 'faults' crashed in step() with SIGABRT (Aborted)", 299,
+                NULL);
 }
 
 /* exit() with any status is not the command's success: exit status 1, the rows kept */
 static void body_exit_in_step_is_a_fault(void)
 {
     NEED_FIXTURE();
-    check_fault("exit0", 40, 4, "stage 1, step 40: law 'faults' called exit(0) in step(): the process ended", 39, NULL);
-    check_fault("exit3", 40, 4, "stage 1, step 40: law 'faults' called exit(3) in step()", 39, NULL);
+    check_fault("exit0", 40, 4,
+                "stage 1, step 40: law 'faults' called exit(0) in step(): the process ended", 39,
+                NULL);
+    check_fault("exit3", 40, 4, "stage 1, step 40: law 'faults' called exit(3) in step()", 39,
+                NULL);
 }
 
 static void body_crash_in_init_is_named(void)
 {
     NEED_FIXTURE();
     char *dir = make_tmpdir(), args[900];
-    snprintf(args, sizeof args, "run %s -o %s --law-lib %s", write_script(dir, "init", "init_segv", 1), dir, fx.faults);
+    snprintf(args, sizeof args, "run %s -o %s --law-lib %s",
+             write_script(dir, "init", "init_segv", 1), dir, fx.faults);
     result r;
     run(&r, args);
-    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 &&
-                  strstr(r.err, "init.lua:4: field stages[1]: stage 1, step 1: law 'faults' crashed in init() with "
-                                "SIGSEGV"),
-              "status %d: %s", r.status, r.err);
+    CHECK_MSG(
+        r.status == 1 && count_lines(r.err) == 1 &&
+            strstr(
+                r.err,
+                "init.lua:4: field stages[1]: stage 1, step 1: law 'faults' crashed in init() with "
+                "SIGSEGV"),
+        "status %d: %s", r.status, r.err);
     /* the row of the state before the first step is kept */
-    CHECK(!dir_has_file_with(dir, ".tmp.") && dir_has_file_with(dir, "init.tsv.partial") && dir_has_file_with(dir, "init.meta.partial"));
+    CHECK(!dir_has_file_with(dir, ".tmp.") && dir_has_file_with(dir, "init.tsv.partial") &&
+          dir_has_file_with(dir, "init.meta.partial"));
     remove_tree(dir);
 }
 
@@ -167,8 +184,10 @@ static void body_hang_ends_at_the_law_timeout(void)
 {
     NEED_FIXTURE();
     double t0 = seconds_now();
-    check_fault("hang", 100, 4, "stage 1, step 100: law 'faults' did not return from step() within 1 s (--law-timeout)",
-                99, "--law-timeout 1");
+    check_fault(
+        "hang", 100, 4,
+        "stage 1, step 100: law 'faults' did not return from step() within 1 s (--law-timeout)", 99,
+        "--law-timeout 1");
     double took = seconds_now() - t0;
     CHECK_MSG(took < 1 + STOP_WALL_SECONDS, "took %.2f s", took);
 }
@@ -176,15 +195,18 @@ static void body_hang_ends_at_the_law_timeout(void)
 /* Run the shell command `run` (its stderr into DIR/err) in the background, wait with `ready`
  * (shell: "sleep 1", or a loop until the run reached what the test stops it in), send SIGTERM and
  * time the end: exit status 128 + 15 within STOP_WALL_SECONDS.  Its stderr into err. */
-static void stop_with_sigterm(const char *dir, const char *run, const char *ready, char *err, size_t n)
+static void stop_with_sigterm(const char *dir, const char *run, const char *ready, char *err,
+                              size_t n)
 {
     char cmd[2400], path[500];
     snprintf(cmd, sizeof cmd,
-             "%s 2>%s/err & pid=$!; %s; t0=$(date +%%s%%N); kill -TERM $pid; wait $pid; st=$?; t1=$(date +%%s%%N); "
+             "%s 2>%s/err & pid=$!; %s; t0=$(date +%%s%%N); kill -TERM $pid; wait $pid; st=$?; "
+             "t1=$(date +%%s%%N); "
              "echo $(( (t1 - t0) / 1000000 )) > %s/ms; exit $st",
              run, dir, ready, dir);
     int st = system(cmd);
-    CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 128 + 15, "status %d", WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+    CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 128 + 15, "status %d",
+              WIFEXITED(st) ? WEXITSTATUS(st) : -1);
     snprintf(path, sizeof path, "%s/ms", dir);
     slurp(path, err, n);
     CHECK_MSG(atof(err) < 1000 * STOP_WALL_SECONDS, "the run ended %s ms after SIGTERM", err);
@@ -199,10 +221,12 @@ static void body_sigterm_ends_a_hung_law(void)
     NEED_FIXTURE();
     char *dir = make_tmpdir(), cmd[1600], path[500], err[3000];
     const char *script = write_script(dir, "hung", "hang", 100);
-    snprintf(cmd, sizeof cmd, "%s run %s -o %s -q --law-timeout 0 --law-lib %s", lawtester(), script, dir, fx.faults);
+    snprintf(cmd, sizeof cmd, "%s run %s -o %s -q --law-timeout 0 --law-lib %s", lawtester(),
+             script, dir, fx.faults);
     stop_with_sigterm(dir, cmd, "sleep 1", err, sizeof err);
-    CHECK_MSG(count_lines(err) == 1 && strstr(err, "hung.lua:4: field stages[1]: stage 1, step 100: interrupted by "
-                                                   "signal 15 (SIGTERM) while law 'faults' in step()") &&
+    CHECK_MSG(count_lines(err) == 1 &&
+                  strstr(err, "hung.lua:4: field stages[1]: stage 1, step 100: interrupted by "
+                              "signal 15 (SIGTERM) while law 'faults' in step()") &&
                   strstr(err, "[rows up to the failure kept in"),
               "%s", err);
     snprintf(path, sizeof path, "%s/hung.tsv.partial", dir);
@@ -225,12 +249,14 @@ static void body_verify_goes_on_after_a_crash(void)
     result r;
     run(&r, args);
     CHECK_MSG(r.status == 1, "status %d: %s", r.status, r.err);
-    CHECK_MSG(strstr(r.out, "crashes                    ran to its end") &&
-                  strstr(r.out, "FAIL  (stage 1, step 20: law 'faults' crashed in step() with SIGSEGV"),
+    CHECK_MSG(
+        strstr(r.out, "crashes                    ran to its end") &&
+            strstr(r.out, "FAIL  (stage 1, step 20: law 'faults' crashed in step() with SIGSEGV"),
+        "%s", r.out);
+    CHECK_MSG(strstr(r.out, "faults          passes                     Fn(uN)"),
+              "the case after it did not run: %s", r.out);
+    CHECK_MSG(strstr(r.out, "verify: 30 checks in 2 law cases (plus the generic checks), 1 failed"),
               "%s", r.out);
-    CHECK_MSG(strstr(r.out, "faults          passes                     Fn(uN)"), "the case after it did not run: %s",
-              r.out);
-    CHECK_MSG(strstr(r.out, "verify: 30 checks in 2 law cases (plus the generic checks), 1 failed"), "%s", r.out);
     /* one header line only, though a second worker ran the rest */
     const char *h = strstr(r.out, "quantity");
     CHECK(h && !strstr(h + 1, "quantity"));
@@ -247,8 +273,9 @@ static void body_constructor_exit_is_no_success(void)
         result r;
         run(&r, args);
         CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 &&
-                      strstr(r.err, "lawtester: the law library ") && strstr(r.err, "ctor_exit.so called exit(0) while "
-                                                                                    "loading"),
+                      strstr(r.err, "lawtester: the law library ") &&
+                      strstr(r.err, "ctor_exit.so called exit(0) while "
+                                    "loading"),
                   "%s: status %d: %s", cmds[i], r.status, r.err);
         CHECK_MSG(!strstr(r.out, "verify:"), "%s", r.out);
     }
@@ -259,17 +286,21 @@ static void body_os_exit_under_unsafe(void)
 {
     char *dir = make_tmpdir(), path[400], args[900];
     snprintf(path, sizeof path, "%s/leave.lua", dir);
-    put_file(dir, "leave.lua", "return { name = 'leave', law = 'linear', record = { every = 1 },\n"
-          "  stages = { { whats = 'v.....', values = {-1, 0,0,0,0,0},\n"
-          "    till = function(C, S) if S.step == 200 then os.exit(0) end return false end } } }\n");
+    put_file(
+        dir, "leave.lua",
+        "return { name = 'leave', law = 'linear', record = { every = 1 },\n"
+        "  stages = { { whats = 'v.....', values = {-1, 0,0,0,0,0},\n"
+        "    till = function(C, S) if S.step == 200 then os.exit(0) end return false end } } }\n");
     snprintf(args, sizeof args, "run %s -o %s --unsafe", path, dir);
     result r;
     run(&r, args);
-    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 && strstr(r.err, "leave.lua:2: field stages[1]: stage 1, step ") &&
+    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 &&
+                  strstr(r.err, "leave.lua:2: field stages[1]: stage 1, step ") &&
                   strstr(r.err, "the process was ended with exit status 0 before its end"),
               "status %d: %s", r.status, r.err);
     CHECK(!dir_has_file_with(dir, ".tmp."));
-    CHECK(dir_has_file_with(dir, "leave.tsv.partial") && dir_has_file_with(dir, "leave.meta.partial"));
+    CHECK(dir_has_file_with(dir, "leave.tsv.partial") &&
+          dir_has_file_with(dir, "leave.meta.partial"));
     remove_tree(dir);
 }
 
@@ -280,19 +311,24 @@ static void body_sigterm_while_plotting(void)
     char *dir = make_tmpdir(), cmd[2000], path[500], text[3000];
     snprintf(cmd, sizeof cmd,
              "mkdir -p %s/bin && real=$(command -v gnuplot) && "
-             "printf '#!/bin/sh\\ncase \"$*\" in *outfile=*) touch %s/started; exec sleep 60;; esac\\nexec %%s \"$@\"\\n' "
+             "printf '#!/bin/sh\\ncase \"$*\" in *outfile=*) touch %s/started; exec sleep 60;; "
+             "esac\\nexec %%s \"$@\"\\n' "
              "\"$real\" > %s/bin/gnuplot && chmod +x %s/bin/gnuplot",
              dir, dir, dir, dir);
     CHECK(system(cmd) == 0);
     char ready[300];
-    snprintf(cmd, sizeof cmd, "PATH=%s/bin:$PATH %s run stages/compress_shear_unload.lua -o %s/out --plot -q", dir,
+    snprintf(cmd, sizeof cmd,
+             "PATH=%s/bin:$PATH %s run stages/compress_shear_unload.lua -o %s/out --plot -q", dir,
              lawtester(), dir);
-    snprintf(ready, sizeof ready, "i=0; while [ ! -e %s/started ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done",
+    snprintf(ready, sizeof ready,
+             "i=0; while [ ! -e %s/started ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done",
              dir);
     stop_with_sigterm(dir, cmd, ready, text, sizeof text);
-    CHECK_MSG(count_lines(text) == 1 && strstr(text, "interrupted by signal 15 (SIGTERM)"), "%s", text);
+    CHECK_MSG(count_lines(text) == 1 && strstr(text, "interrupted by signal 15 (SIGTERM)"), "%s",
+              text);
     snprintf(path, sizeof path, "%s/out", dir);
-    CHECK_MSG(!dir_has_file_with(path, ".tmp.") && !dir_has_file_with(path, ".png"), "temporaries or plots left in %s", path);
+    CHECK_MSG(!dir_has_file_with(path, ".tmp.") && !dir_has_file_with(path, ".png"),
+              "temporaries or plots left in %s", path);
     snprintf(path, sizeof path, "%s/out/compress-shear-unload.tsv", dir);
     struct stat sb;
     CHECK_MSG(stat(path, &sb) != 0, "published %s", path);
@@ -307,13 +343,16 @@ static void body_sigterm_ends_lua_without_a_budget(void)
 {
     char *dir = make_tmpdir(), cmd[1600], path[500], text[3000];
     snprintf(path, sizeof path, "%s/spin.lua", dir);
-    put_file(dir, "spin.lua", "return { name = 'spin', law = 'linear', record = { every = 1 },\n"
-          "  stages = { { whats = 'v.....', values = {-1, 0,0,0,0,0},\n"
-          "    till = function(C, S) if S.step == 100 then while true do end end return false end } } }\n");
+    put_file(dir, "spin.lua",
+             "return { name = 'spin', law = 'linear', record = { every = 1 },\n"
+             "  stages = { { whats = 'v.....', values = {-1, 0,0,0,0,0},\n"
+             "    till = function(C, S) if S.step == 100 then while true do end end return false "
+             "end } } }\n");
     snprintf(cmd, sizeof cmd, "%s run %s -o %s -q --max-instructions 0", lawtester(), path, dir);
     stop_with_sigterm(dir, cmd, "sleep 1", text, sizeof text);
-    CHECK_MSG(count_lines(text) == 1 && strstr(text, "spin.lua:2: field stages[1]: stage 1, step 100: interrupted by "
-                                                    "signal 15 (SIGTERM)"),
+    CHECK_MSG(count_lines(text) == 1 &&
+                  strstr(text, "spin.lua:2: field stages[1]: stage 1, step 100: interrupted by "
+                               "signal 15 (SIGTERM)"),
               "%s", text);
     CHECK(!dir_has_file_with(dir, ".tmp.") && dir_has_file_with(dir, "spin.tsv.partial"));
     remove_tree(dir);
@@ -340,22 +379,28 @@ static void body_two_tests_of_one_name_refused(void)
 {
     char *dir = make_tmpdir(), path[400], args[900], text[1 << 14];
     snprintf(path, sizeof path, "%s/twice.lua", dir);
-    put_file(dir, "twice.lua", "local function t(v) return { name = 'twice', law = 'linear', record = { every = 10 },\n"
-          "  stages = { { whats = 'v.....', values = {v, 0,0,0,0,0}, till = 'C and C.uN <= -1e-3' } } } end\n"
-          "lawtester.run(t(-1))\n"
-          "lawtester.run(t(-2))\n");
+    put_file(
+        dir, "twice.lua",
+        "local function t(v) return { name = 'twice', law = 'linear', record = { every = 10 },\n"
+        "  stages = { { whats = 'v.....', values = {v, 0,0,0,0,0}, till = 'C and C.uN <= -1e-3' } "
+        "} } end\n"
+        "lawtester.run(t(-1))\n"
+        "lawtester.run(t(-2))\n");
     snprintf(args, sizeof args, "run %s -o %s -q", path, dir);
     result r;
     run(&r, args);
-    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 &&
-                  strstr(r.err, "twice.lua:4: field name: 'twice' is the name of the test at line 3 of this script "
-                                "too"),
-              "status %d: %s", r.status, r.err);
+    CHECK_MSG(
+        r.status == 1 && count_lines(r.err) == 1 &&
+            strstr(
+                r.err,
+                "twice.lua:4: field name: 'twice' is the name of the test at line 3 of this script "
+                "too"),
+        "status %d: %s", r.status, r.err);
     /* the first test's record, as it wrote it */
     snprintf(path, sizeof path, "%s/twice.tsv", dir);
     slurp(path, text, sizeof text);
-    CHECK_MSG(count_lines(text) > 2 && !dir_has_file_with(dir, ".partial") && !dir_has_file_with(dir, ".tmp.") &&
-                  !dir_has_file_with(dir, ".lock"),
+    CHECK_MSG(count_lines(text) > 2 && !dir_has_file_with(dir, ".partial") &&
+                  !dir_has_file_with(dir, ".tmp.") && !dir_has_file_with(dir, ".lock"),
               "%s", text);
     remove_tree(dir);
 }
@@ -367,7 +412,8 @@ static void body_second_writer_of_a_test_refused(void)
     char *dir = make_tmpdir(), cmd[2000], path[400], text[4000];
     long_script(dir, 1000, path, sizeof path);
     snprintf(cmd, sizeof cmd,
-             "%s run %s -o %s -q 2>/dev/null & pid=$!; sleep 1; %s run %s -o %s -q 2>%s/err; echo $? > %s/st; "
+             "%s run %s -o %s -q 2>/dev/null & pid=$!; sleep 1; %s run %s -o %s -q 2>%s/err; echo "
+             "$? > %s/st; "
              "kill -TERM $pid; wait $pid",
              lawtester(), path, dir, lawtester(), path, dir, dir, dir);
     CHECK(system(cmd) != -1);
@@ -376,11 +422,13 @@ static void body_second_writer_of_a_test_refused(void)
     CHECK_MSG(atoi(text) == 1, "status %s", text);
     snprintf(path, sizeof path, "%s/err", dir);
     slurp(path, text, sizeof text);
-    CHECK_MSG(count_lines(text) == 1 && strstr(text, "long.lua:1: field name: test 'long' is being written in '") &&
+    CHECK_MSG(count_lines(text) == 1 &&
+                  strstr(text, "long.lua:1: field name: test 'long' is being written in '") &&
                   strstr(text, "by another lawtester (pid "),
               "%s", text);
     /* the first one's rows, from its own run alone (its SIGTERM: the partial pair) */
-    CHECK(dir_has_file_with(dir, "long.tsv.partial") && !dir_has_file_with(dir, ".tmp.") && !dir_has_file_with(dir, ".lock"));
+    CHECK(dir_has_file_with(dir, "long.tsv.partial") && !dir_has_file_with(dir, ".tmp.") &&
+          !dir_has_file_with(dir, ".lock"));
     remove_tree(dir);
 }
 
@@ -390,15 +438,19 @@ static void body_temporaries_of_gone_runs_reclaimed(void)
 {
     char *dir = make_tmpdir(), cmd[1600], text[4000];
     snprintf(cmd, sizeof cmd,
-             "printf 'rows' > %s/.gone.tsv.tmp.AbC123 && touch -d '1 hour ago' %s/.gone.tsv.tmp.AbC123 && "
-             "printf 'rows' > %s/.live.tsv.tmp.XyZ789 && touch -d '1 hour ago' %s/.live.tsv.tmp.XyZ789 && "
+             "printf 'rows' > %s/.gone.tsv.tmp.AbC123 && touch -d '1 hour ago' "
+             "%s/.gone.tsv.tmp.AbC123 && "
+             "printf 'rows' > %s/.live.tsv.tmp.XyZ789 && touch -d '1 hour ago' "
+             "%s/.live.tsv.tmp.XyZ789 && "
              "(flock %s/.live.tsv.tmp.XyZ789 sleep 5 &) && sleep 0.5 && "
              "%s run stages/compress_shear_unload.lua -o %s > %s/out",
              dir, dir, dir, dir, dir, lawtester(), dir, dir);
     CHECK(system(cmd) == 0);
     snprintf(cmd, sizeof cmd, "%s/out", dir);
     slurp(cmd, text, sizeof text);
-    CHECK_MSG(strstr(text, "reclaimed 1 temporary file (4 bytes) that runs which are gone left in "), "%s", text);
+    CHECK_MSG(
+        strstr(text, "reclaimed 1 temporary file (4 bytes) that runs which are gone left in "),
+        "%s", text);
     CHECK(!dir_has_file_with(dir, ".gone.tsv.tmp.") && dir_has_file_with(dir, ".live.tsv.tmp."));
     remove_tree(dir);
 }
@@ -410,7 +462,8 @@ static void body_killed_run_reclaimed(void)
     char *dir = make_tmpdir(), cmd[1600], path[400], text[4000];
     long_script(dir, 1, path, sizeof path);
     snprintf(cmd, sizeof cmd,
-             "%s run %s -o %s -q & pid=$!; sleep 1; w=$(pgrep -P $pid); kill -KILL $pid $w; { wait $pid; } 2>/dev/null; sleep 2.5; "
+             "%s run %s -o %s -q & pid=$!; sleep 1; w=$(pgrep -P $pid); kill -KILL $pid $w; { wait "
+             "$pid; } 2>/dev/null; sleep 2.5; "
              "%s run stages/compress_shear_unload.lua -o %s > %s/out",
              lawtester(), path, dir, lawtester(), dir, dir);
     CHECK(system(cmd) != -1);
@@ -457,11 +510,15 @@ static void body_publish_all_or_none(void)
 static void body_law_timeout_refused(void)
 {
     static const char *const bad[][2] = {
-        {"run stages/compress_shear_unload.lua --law-timeout abc", "--law-timeout needs a number of seconds >= 0 (0: "
-                                                                   "no limit), got 'abc'"},
-        {"verify --law linear --law-timeout -1", "--law-timeout needs a number of seconds >= 0 (0: no limit), got '-1'"},
-        {"laws --law-timeout", "--law-timeout needs a number of seconds >= 0 (0: no limit), got ''"},
-        {"run stages/compress_shear_unload.lua --law-timeout 1 --law-timeout 2", "--law-timeout given twice"},
+        {"run stages/compress_shear_unload.lua --law-timeout abc",
+         "--law-timeout needs a number of seconds >= 0 (0: "
+         "no limit), got 'abc'"},
+        {"verify --law linear --law-timeout -1",
+         "--law-timeout needs a number of seconds >= 0 (0: no limit), got '-1'"},
+        {"laws --law-timeout",
+         "--law-timeout needs a number of seconds >= 0 (0: no limit), got ''"},
+        {"run stages/compress_shear_unload.lua --law-timeout 1 --law-timeout 2",
+         "--law-timeout given twice"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         result r;
@@ -472,12 +529,12 @@ static void body_law_timeout_refused(void)
 }
 
 /* each test with plain signals and the suite's environment back afterwards */
-#define CONTAINED(name)                                                                         \
-    static void test_##name(void)                                                               \
-    {                                                                                           \
-        plain_signals();                                                                        \
-        body_##name();                                                                          \
-        restore_env();                                                                          \
+#define CONTAINED(name)           \
+    static void test_##name(void) \
+    {                             \
+        plain_signals();          \
+        body_##name();            \
+        restore_env();            \
     }
 CONTAINED(crash_in_step_keeps_the_rows)
 CONTAINED(abort_in_step)

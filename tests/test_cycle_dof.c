@@ -15,8 +15,8 @@
  *       E = 2 Mmax (2 ta - 2 Mmax/kr) = 4 Mmax (ta - Mmax/kr),
  *   the slope of the elastic parts is kr and the largest |Ty| is Mmax.  A deliberately wrong
  *   closed form (4 Mmax ta: the elastic reversal forgotten) must fail. */
-#include "verify/verify.h"
 #include "check.h"
+#include "verify/verify.h"
 #include <stdlib.h>
 
 enum { P_KN, P_KR, P_MMAX, P_COUNT };
@@ -89,22 +89,47 @@ static void bend_expect(const lt_case_env *env, lt_expect *x)
 
 static void wrong_expect(const lt_case_env *env, lt_expect *x)
 {
-    set_cycle(env, x, 4 * env->param[P_MMAX] * env->cycle.amplitude); /* the elastic reversal forgotten */
+    set_cycle(env, x,
+              4 * env->param[P_MMAX] * env->cycle.amplitude); /* the elastic reversal forgotten */
 }
 
-#define MAT {1e7, 0.25, 2600, 0.5, 0.5}
+#define MAT                       \
+    {                             \
+        1e7, 0.25, 2600, 0.5, 0.5 \
+    }
 static const lt_case bend_cases[2] = {
-    {.name = "bend-cycle", .doc = "EPP bending cycle: 4 Mmax (ta - Mmax/kr)", .kind = LT_CASE_CYCLE, .dof = 4,
-     .radius = {0.1, 0.1}, .mat = {MAT, MAT},
-     .cycle = {.overlap = OVERLAP, .amplitude = AMPLITUDE, .speed = RATE}, .steps = STEPS, .expect = bend_expect},
-    {.name = "bend-cycle-wrong", .doc = "the same with 4 Mmax ta", .kind = LT_CASE_CYCLE, .dof = 4,
-     .radius = {0.1, 0.1}, .mat = {MAT, MAT},
-     .cycle = {.overlap = OVERLAP, .amplitude = AMPLITUDE, .speed = RATE}, .steps = STEPS, .expect = wrong_expect},
+    {.name = "bend-cycle",
+     .doc = "EPP bending cycle: 4 Mmax (ta - Mmax/kr)",
+     .kind = LT_CASE_CYCLE,
+     .dof = 4,
+     .radius = {0.1, 0.1},
+     .mat = {MAT, MAT},
+     .cycle = {.overlap = OVERLAP, .amplitude = AMPLITUDE, .speed = RATE},
+     .steps = STEPS,
+     .expect = bend_expect},
+    {.name = "bend-cycle-wrong",
+     .doc = "the same with 4 Mmax ta",
+     .kind = LT_CASE_CYCLE,
+     .dof = 4,
+     .radius = {0.1, 0.1},
+     .mat = {MAT, MAT},
+     .cycle = {.overlap = OVERLAP, .amplitude = AMPLITUDE, .speed = RATE},
+     .steps = STEPS,
+     .expect = wrong_expect},
 };
-static const lt_law bend_law = {.api_version = LT_LAW_API_VERSION, .name = "bend_epp", .summary = "test",
-                                .params = bend_params, .n_params = P_COUNT, .state_names = bend_state,
-                                .n_state = S_COUNT, .energies = bend_energies, .n_energies = E_COUNT,
-                                .init = bend_init, .step = bend_step, .cases = bend_cases, .n_cases = 2};
+static const lt_law bend_law = {.api_version = LT_LAW_API_VERSION,
+                                .name = "bend_epp",
+                                .summary = "test",
+                                .params = bend_params,
+                                .n_params = P_COUNT,
+                                .state_names = bend_state,
+                                .n_state = S_COUNT,
+                                .energies = bend_energies,
+                                .n_energies = E_COUNT,
+                                .init = bend_init,
+                                .step = bend_step,
+                                .cases = bend_cases,
+                                .n_cases = 2};
 
 typedef struct row_copy {
     char kase[64], quantity[64];
@@ -129,7 +154,8 @@ static void keep(void *ctx, const lt_verify_row *r)
 static const row_copy *find(const rows *rs, const char *kase, const char *quantity)
 {
     for (int i = 0; i < rs->n; i++)
-        if (strcmp(rs->r[i].kase, kase) == 0 && strcmp(rs->r[i].quantity, quantity) == 0) return &rs->r[i];
+        if (strcmp(rs->r[i].kase, kase) == 0 && strcmp(rs->r[i].quantity, quantity) == 0)
+            return &rs->r[i];
     return NULL;
 }
 
@@ -163,7 +189,8 @@ static void test_bending_cycle_matches_the_closed_form(void)
     rs = verify(&bend_law, "generic-path");
     const row_copy *b = find(rs, "generic-path", "balance");
     CHECK(b && b->pass);
-    for (int i = 0; i < rs->n; i++) CHECK_MSG(rs->r[i].pass, "%s %s failed", rs->r[i].kase, rs->r[i].quantity);
+    for (int i = 0; i < rs->n; i++)
+        CHECK_MSG(rs->r[i].pass, "%s %s failed", rs->r[i].kase, rs->r[i].quantity);
     free(rs);
 }
 
@@ -184,16 +211,22 @@ static void test_wrong_closed_form_fails(void)
 static void test_dof_zero_is_shear_y(void)
 {
     lt_law l = bend_law;
-    static const lt_case with_expect[1] = {{.name = "shear-y-cycle", .kind = LT_CASE_CYCLE, .radius = {0.1, 0.1},
-                                            .mat = {MAT, MAT},
-                                            .cycle = {.overlap = OVERLAP, .amplitude = AMPLITUDE, .speed = RATE},
-                                            .steps = STEPS, .expect = bend_expect}};
+    static const lt_case with_expect[1] = {
+        {.name = "shear-y-cycle",
+         .kind = LT_CASE_CYCLE,
+         .radius = {0.1, 0.1},
+         .mat = {MAT, MAT},
+         .cycle = {.overlap = OVERLAP, .amplitude = AMPLITUDE, .speed = RATE},
+         .steps = STEPS,
+         .expect = bend_expect}};
     l.cases = with_expect;
     l.n_cases = 1;
     rows *rs = verify(&l, "shear-y-cycle");
     const row_copy *e = find(rs, "shear-y-cycle", "cycle energy");
-    CHECK(e && !e->pass && e->obtained == 0); /* nothing bends: no energy where bending would give some */
-    CHECK(find(rs, "shear-y-cycle", "kt") != NULL && find(rs, "shear-y-cycle", "stiffness") == NULL);
+    CHECK(e && !e->pass &&
+          e->obtained == 0); /* nothing bends: no energy where bending would give some */
+    CHECK(find(rs, "shear-y-cycle", "kt") != NULL &&
+          find(rs, "shear-y-cycle", "stiffness") == NULL);
     free(rs);
 }
 

@@ -66,7 +66,8 @@ static void test_architecture_names_every_source_file(void)
     if (!doc) return;
     CHECK(check_named_in(doc, "") >= 40);
     /* the laws' files by the pattern the laws row states */
-    CHECK(strstr(doc, "`laws/NAME.c`") && strstr(doc, "`laws/NAME_cases.c`") && strstr(doc, "`laws/NAME.h`"));
+    CHECK(strstr(doc, "`laws/NAME.c`") && strstr(doc, "`laws/NAME_cases.c`") &&
+          strstr(doc, "`laws/NAME.h`"));
     free(doc);
 }
 
@@ -103,8 +104,9 @@ static void test_architecture_names_no_missing_file(void)
 #define MAX_LAYERS 16
 
 typedef struct layer_rule {
-    char folder[64];  /* "src/driver/", "laws/", or "src/main.c" */
-    char allowed[MAX_LAYERS][32]; /* folders under src/ (or "laws/") it may include besides its own */
+    char folder[64]; /* "src/driver/", "laws/", or "src/main.c" */
+    char allowed[MAX_LAYERS]
+                [32]; /* folders under src/ (or "laws/") it may include besides its own */
     int n_allowed, any;
 } layer_rule;
 
@@ -116,7 +118,8 @@ static int read_layer_rules(const char *doc, layer_rule *rules)
         const char *f = p + 4, *fe = strchr(f, '`'), *eol = strchr(f, '\n');
         if (!fe || !eol || fe - f >= 64) continue;
         const char *cell = eol;
-        while (cell > f && cell[-1] != '|') cell--; /* the row's last cell is between the last two bars */
+        while (cell > f && cell[-1] != '|')
+            cell--; /* the row's last cell is between the last two bars */
         const char *last = cell - 1;
         while (last > f && last[-1] != '|') last--;
         layer_rule *r = &rules[n];
@@ -163,8 +166,8 @@ static int check_file_includes(const layer_rule *r, const char *own, const char 
         const char *inc = p + 10, *end = strchr(inc, '"');
         if (!end) break;
         CHECK_MSG(include_allowed(r, own, inc, (size_t)(end - inc)),
-                  "%s includes \"%.*s\": docs/architecture.md does not let %s include that folder", path,
-                  (int)(end - inc), inc, r->folder);
+                  "%s includes \"%.*s\": docs/architecture.md does not let %s include that folder",
+                  path, (int)(end - inc), inc, r->folder);
         n++;
     }
     free(text);
@@ -187,7 +190,8 @@ static void test_includes_follow_the_layers(void)
         if (strncmp(r->folder, "src/", 4) != 0 && strcmp(r->folder, "laws/") != 0) continue;
         const char *own = strncmp(r->folder, "src/", 4) == 0 ? r->folder + 4 : r->folder;
         DIR *d = opendir(r->folder);
-        CHECK_MSG(d != NULL, "docs/architecture.md names the folder %s, which does not exist", r->folder);
+        CHECK_MSG(d != NULL, "docs/architecture.md names the folder %s, which does not exist",
+                  r->folder);
         folders += d != NULL;
         for (struct dirent *e; d && (e = readdir(d));) {
             if (!ends_with(e->d_name, ".c") && !ends_with(e->d_name, ".h")) continue;
@@ -206,7 +210,8 @@ static void test_layer_rule_catches_an_upward_include(void)
 {
     const char *doc = "x\n| `src/driver/` | the driver | `contact/`, `base/` |\n";
     layer_rule r[MAX_LAYERS];
-    CHECK(read_layer_rules(doc, r) == 1 && strcmp(r[0].folder, "src/driver/") == 0 && r[0].n_allowed == 2);
+    CHECK(read_layer_rules(doc, r) == 1 && strcmp(r[0].folder, "src/driver/") == 0 &&
+          r[0].n_allowed == 2);
     CHECK(include_allowed(&r[0], "driver/", "base/vec.h", 10));
     CHECK(include_allowed(&r[0], "driver/", "driver/driver.h", 15));
     CHECK(include_allowed(&r[0], "driver/", "probe.h", 7));

@@ -3,10 +3,10 @@
  * contacts at oblique orientations, independence of the six DoFs, rebound detection with an
  * 'i' stage (also of a free capsule), force control, the max_steps guard, and the energy
  * balance. */
-#include "driver/driver_int.h"
-#include "contact/registry.h"
 #include "check.h"
+#include "contact/registry.h"
 #include "drive.h"
+#include "driver/driver_int.h"
 #include <stdlib.h>
 
 /* Analytic compress-shear-unload (the demo's path: kn = 1e6, kt = 5e5, tanPhi = tan 0.5, overlap 1e-3
@@ -22,8 +22,10 @@
 
 static void run_csu_test(lt_test t, const char *label)
 {
-    cond c1 = {COND_UN_BELOW, 0, -1e-3, 0, 0}, c2 = {COND_U_ABOVE, 1, 3e-3, 0, 0}, c3 = {COND_NO_CONTACT, 0, 0, 0, 0};
-    lt_stage st[3] = {stage("v.....", -1, 0, 0, 0, 0, 0, &c1), stage("vv....", 0, 1, 0, 0, 0, 0, &c2),
+    cond c1 = {COND_UN_BELOW, 0, -1e-3, 0, 0}, c2 = {COND_U_ABOVE, 1, 3e-3, 0, 0},
+         c3 = {COND_NO_CONTACT, 0, 0, 0, 0};
+    lt_stage st[3] = {stage("v.....", -1, 0, 0, 0, 0, 0, &c1),
+                      stage("vv....", 0, 1, 0, 0, 0, 0, &c2),
                       stage("vv....", 1, 0, 0, 0, 0, 0, &c3)};
     t.stages = st;
     t.n_stages = 3;
@@ -43,9 +45,12 @@ static void run_csu_test(lt_test t, const char *label)
         const lt_snapshot *s = &r.s[i];
         if (!s->contact || s->stage == 0) continue;
         double uN, ut;
-        if (s->stage == 1) uN = -dt * (double)s->step, ut = 0;
-        else if (s->stage == 2) uN = -dt * (double)s1, ut = dt * (double)(s->step - s1);
-        else uN = -dt * (double)s1 + dt * (double)(s->step - s2), ut = dt * (double)(s2 - s1);
+        if (s->stage == 1)
+            uN = -dt * (double)s->step, ut = 0;
+        else if (s->stage == 2)
+            uN = -dt * (double)s1, ut = dt * (double)(s->step - s1);
+        else
+            uN = -dt * (double)s1 + dt * (double)(s->step - s2), ut = dt * (double)(s2 - s1);
         double fn = kn * uN;
         double ft = kt * ut;
         if (s->stage == 3 || ft > mu * fabs(fn)) ft = mu * fabs(fn); /* on the Coulomb line */
@@ -55,7 +60,8 @@ static void run_csu_test(lt_test t, const char *label)
         double et = fabs(hypot(s->f[1], s->f[2]) - ft) / F_SCALE;
         if (ef > worst_f) worst_f = ef;
         if (et > worst_t) worst_t = et;
-        CHECK_MSG(fabs(s->f[2]) <= 1e-9 * fabs(fn) + 1e-12, "%s: Ftz %g at step %ld", label, s->f[2], s->step);
+        CHECK_MSG(fabs(s->f[2]) <= 1e-9 * fabs(fn) + 1e-12, "%s: Ftz %g at step %ld", label,
+                  s->f[2], s->step);
     }
     CHECK_MSG(worst_f <= TOL_PATH, "%s: Fn off kn uN by %.3g relative", label, worst_f);
     CHECK_MSG(worst_t <= TOL_PATH, "%s: Ft off its analytic path by %.3g relative", label, worst_t);
@@ -70,20 +76,28 @@ static void run_csu_test(lt_test t, const char *label)
     double ft_end = hypot(last_contact->f[1], last_contact->f[2]); /* released at breakage (brk) */
     double plast = fy * slip + (fy * fy - ft_end * ft_end) / (2 * kt);
     int ne = t.law->n_energies;
-    CHECK_REL(last->energy[1], plast, 1e-6, "plast against the analytic dissipation (docs/energy.md: <= 1e-6)");
+    CHECK_REL(last->energy[1], plast, 1e-6,
+              "plast against the analytic dissipation (docs/energy.md: <= 1e-6)");
     double work = last->energy[ne + LT_E_WORK], bal = last->energy[ne + LT_E_BALANCE];
-    CHECK_MSG(fabs(bal) <= TOL_BALANCE * fabs(work), "%s: balance error %.3g J of work %.3g J", label, bal, work);
+    CHECK_MSG(fabs(bal) <= TOL_BALANCE * fabs(work), "%s: balance error %.3g J of work %.3g J",
+              label, bal, work);
     free(r.s);
     free(T);
 }
 
-static void run_csu(vec3 normal, int fixed, const char *label) { run_csu_test(linear_test(normal, fixed), label); }
+static void run_csu(vec3 normal, int fixed, const char *label)
+{
+    run_csu_test(linear_test(normal, fixed), label);
+}
 
 static void test_csu_normal_x(void) { run_csu(v3(1, 0, 0), 0, "normal x"); }
 static void test_csu_normal_z(void) { run_csu(v3(0, 0, 1), 0, "normal z"); }
 static void test_csu_normal_minus_y(void) { run_csu(v3(0, -1, 0), 0, "normal -y"); }
 static void test_csu_oblique(void) { run_csu(v3(1, 2, 3), 0, "normal (1,2,3)"); }
-static void test_csu_oblique_fixed(void) { run_csu(v3(-0.3, 0.1, -0.9), 1, "normal (-.3,.1,-.9), fixed bodies"); }
+static void test_csu_oblique_fixed(void)
+{
+    run_csu(v3(-0.3, 0.1, -0.9), 1, "normal (-.3,.1,-.9), fixed bodies");
+}
 
 /* The same analytic path with a wall, a facet or a capsule in the pair, all oblique.  The
  * sphere is free (its rotation under the shear torque changes nothing of the gap); walls and
@@ -127,15 +141,18 @@ static lt_body capsule_body(double r, double L, vec3 axis, int fixed)
 static void test_csu_wall_sphere(void)
 {
     vec3 n = v3(1, 2, 3);
-    run_csu_test(pair_test(wall_body(v3(0.1, -0.2, 0.3), n), sphere_body(), n), "wall-sphere, normal (1,2,3)");
+    run_csu_test(pair_test(wall_body(v3(0.1, -0.2, 0.3), n), sphere_body(), n),
+                 "wall-sphere, normal (1,2,3)");
     /* the sphere on the wall's negative side */
-    run_csu_test(pair_test(wall_body(v3(0, 0, 0), n), sphere_body(), v3_neg(n)), "wall-sphere, other side");
+    run_csu_test(pair_test(wall_body(v3(0, 0, 0), n), sphere_body(), v3_neg(n)),
+                 "wall-sphere, other side");
 }
 static void test_csu_sphere_wall_moving_wall(void)
 {
     /* B is the wall and takes the imposed motion (abWeight 1): a held body moved by the driver */
     vec3 n = v3(-0.3, 0.1, -0.9);
-    run_csu_test(pair_test(sphere_body(), wall_body(v3(0, 0, 0), n), n), "sphere-wall, the wall driven");
+    run_csu_test(pair_test(sphere_body(), wall_body(v3(0, 0, 0), n), n),
+                 "sphere-wall, the wall driven");
     lt_test t = pair_test(sphere_body(), wall_body(v3(0, 0, 0), n), n);
     t.abWeight = 0.5;
     run_csu_test(t, "sphere-wall, motion split");
@@ -143,9 +160,12 @@ static void test_csu_sphere_wall_moving_wall(void)
 static void test_csu_facet_sphere(void)
 {
     vec3 n = v3(0.2, -1, 0.4);
-    run_csu_test(pair_test(facet_body(v3(0.3, 0, -0.1), n, 0), sphere_body(), n), "facet (h = 0)-sphere, oblique");
-    run_csu_test(pair_test(facet_body(v3(0, 0, 0), n, 0.03), sphere_body(), n), "facet (h = 0.03)-sphere, oblique");
-    run_csu_test(pair_test(sphere_body(), facet_body(v3(0, 0, 0), n, 0.2), v3_neg(n)), "sphere-facet (h > r)");
+    run_csu_test(pair_test(facet_body(v3(0.3, 0, -0.1), n, 0), sphere_body(), n),
+                 "facet (h = 0)-sphere, oblique");
+    run_csu_test(pair_test(facet_body(v3(0, 0, 0), n, 0.03), sphere_body(), n),
+                 "facet (h = 0.03)-sphere, oblique");
+    run_csu_test(pair_test(sphere_body(), facet_body(v3(0, 0, 0), n, 0.2), v3_neg(n)),
+                 "sphere-facet (h > r)");
 }
 static void test_csu_capsule_sphere(void)
 {
@@ -153,11 +173,14 @@ static void test_csu_capsule_sphere(void)
     /* on the shaft (axis perpendicular to n; the shear y axis of the initial frame is
      * v3_any_perp(n), so the shear goes around the shaft, not along it) and on a cap */
     vec3 nu = v3_normalized(n);
-    run_csu_test(pair_test(capsule_body(0.2, 0.3, v3_cross(nu, v3_any_perp(nu)), 1), sphere_body(), n),
-                 "capsule-sphere, shaft");
-    run_csu_test(pair_test(capsule_body(0.2, 0.3, v3(0.5, -1, 2), 1), sphere_body(), n), "capsule-sphere, cap");
-    run_csu_test(pair_test(sphere_body(), capsule_body(0.05, 0.5, v3(1, 0, 0), 1), v3(0, 0.6, -0.8)),
-                 "sphere-capsule, shaft");
+    run_csu_test(
+        pair_test(capsule_body(0.2, 0.3, v3_cross(nu, v3_any_perp(nu)), 1), sphere_body(), n),
+        "capsule-sphere, shaft");
+    run_csu_test(pair_test(capsule_body(0.2, 0.3, v3(0.5, -1, 2), 1), sphere_body(), n),
+                 "capsule-sphere, cap");
+    run_csu_test(
+        pair_test(sphere_body(), capsule_body(0.05, 0.5, v3(1, 0, 0), 1), v3(0, 0.6, -0.8)),
+        "sphere-capsule, shaft");
 }
 
 /* Shear alone leaves uN unchanged; twist and bending alone create no tangential velocity at
@@ -174,7 +197,8 @@ static void check_independence(vec3 normal, const char *whats, double value, con
     double v[6] = {0};
     int dof = (int)(strchr(whats + 1, 'v') - whats);
     v[dof] = value;
-    lt_stage st[2] = {stage("v.....", -1, 0, 0, 0, 0, 0, &c1), stage(whats, v[0], v[1], v[2], v[3], v[4], v[5], &c2)};
+    lt_stage st[2] = {stage("v.....", -1, 0, 0, 0, 0, 0, &c1),
+                      stage(whats, v[0], v[1], v[2], v[3], v[4], v[5], &c2)};
     t.stages = st;
     t.n_stages = 2;
     lt_tester *T = calloc(1, sizeof *T);
@@ -190,9 +214,11 @@ static void check_independence(vec3 normal, const char *whats, double value, con
     }
     CHECK_MSG(worst_un <= 1e-12, "%s: uN drifted by %.3g relative", label, worst_un);
     if (dof >= 3) {
-        CHECK_MSG(worst_vt <= 1e-12 * fabs(value), "%s: tangential velocity %.3g at the contact point", label, worst_vt);
+        CHECK_MSG(worst_vt <= 1e-12 * fabs(value),
+                  "%s: tangential velocity %.3g at the contact point", label, worst_vt);
         const lt_snapshot *last = &r.s[r.n - 1];
-        CHECK_MSG(fabs(last->f[1]) + fabs(last->f[2]) <= 1e-9, "%s: shear force %g, %g", label, last->f[1], last->f[2]);
+        CHECK_MSG(fabs(last->f[1]) + fabs(last->f[2]) <= 1e-9, "%s: shear force %g, %g", label,
+                  last->f[1], last->f[2]);
         CHECK_REL(last->u[dof], value * 2000 * 1e-6, 1e-9, "imposed rotation integrated");
     } else {
         CHECK_REL(r.s[r.n - 1].u[dof], value * 2000 * 1e-6, 1e-9, "imposed shear integrated");
@@ -203,11 +229,26 @@ static void check_independence(vec3 normal, const char *whats, double value, con
 
 /* The normal DoF is held ('v' at 0: otherwise the contact force pushes the bodies apart),
  * one other DoF is driven, the rest are free. */
-static void test_independence_shear_y(void) { check_independence(v3(1, 2, 3), "vv....", 1.0, "shear y, normal (1,2,3)"); }
-static void test_independence_shear_z(void) { check_independence(v3(0, 0, -1), "v.v...", 1.0, "shear z, normal -z"); }
-static void test_independence_twist(void) { check_independence(v3(0.2, -1, 0.4), "v..v..", 3.0, "twist, oblique"); }
-static void test_independence_bend_y(void) { check_independence(v3(1, 1, 0), "v...v.", 2.0, "bend y, oblique"); }
-static void test_independence_bend_z(void) { check_independence(v3(-1, 0.5, 2), "v....v", -2.0, "bend z, oblique"); }
+static void test_independence_shear_y(void)
+{
+    check_independence(v3(1, 2, 3), "vv....", 1.0, "shear y, normal (1,2,3)");
+}
+static void test_independence_shear_z(void)
+{
+    check_independence(v3(0, 0, -1), "v.v...", 1.0, "shear z, normal -z");
+}
+static void test_independence_twist(void)
+{
+    check_independence(v3(0.2, -1, 0.4), "v..v..", 3.0, "twist, oblique");
+}
+static void test_independence_bend_y(void)
+{
+    check_independence(v3(1, 1, 0), "v...v.", 2.0, "bend y, oblique");
+}
+static void test_independence_bend_z(void)
+{
+    check_independence(v3(-1, 0.5, 2), "v....v", -2.0, "bend z, oblique");
+}
 
 /* Normal impact with an 'i' stage until rebound: the linear elastic contact returns the
  * approach velocity.  Leapfrog with a contact that switches on and off at uN = 0 gives a
@@ -248,7 +289,8 @@ static int until_rebound_keep_p0(void *ctx, lt_tester *t)
 {
     rebound_p *r = ctx;
     if (!r->have_p0) {
-        r->p0 = v3_add(v3_scale(t->view.body[0].vel, t->view.body[0].mass), v3_scale(t->view.body[1].vel, t->view.body[1].mass));
+        r->p0 = v3_add(v3_scale(t->view.body[0].vel, t->view.body[0].mass),
+                       v3_scale(t->view.body[1].vel, t->view.body[1].mass));
         r->have_p0 = 1;
     }
     return until_cb(&r->c, t);
@@ -276,11 +318,13 @@ static void test_rebound_free_capsule(void)
     CHECK_MSG(lt_run(T, &t, NULL, NULL) == 0, "%s", T->view.err);
     CHECK(T->view.st.hadC && !T->view.st.hasC);
     const lt_body *A = &T->view.body[0], *B = &T->view.body[1];
-    CHECK_MSG(v3_norm(A->angvel) > 1e-2, "the capsule does not spin (%g rad/s): the test misses its point",
+    CHECK_MSG(v3_norm(A->angvel) > 1e-2,
+              "the capsule does not spin (%g rad/s): the test misses its point",
               v3_norm(A->angvel));
     int ne = t.law->n_energies;
     double work = T->view.energy[ne + LT_E_WORK], bal = T->view.energy[ne + LT_E_BALANCE];
-    CHECK_MSG(fabs(bal) <= TOL_BALANCE * fabs(work), "balance error %.3g J of work %.3g J", bal, work);
+    CHECK_MSG(fabs(bal) <= TOL_BALANCE * fabs(work), "balance error %.3g J of work %.3g J", bal,
+              work);
     vec3 p = v3_add(v3_scale(A->vel, A->mass), v3_scale(B->vel, B->mass));
     /* the 'i' impulse gave B 1 m/s towards A (along the first step's mid-step normal) */
     CHECK_REL(v3_norm(rp.p0), B->mass, 1e-12, "momentum after the impulse");
@@ -309,7 +353,8 @@ static void test_force_control_settles(void)
     int ne = t.law->n_energies;
     double work = T->view.energy[ne + LT_E_WORK], bal = T->view.energy[ne + LT_E_BALANCE];
     CHECK(T->view.energy[ne + LT_E_DAMP] > 0);
-    CHECK_MSG(fabs(bal) <= TOL_BALANCE * fabs(work), "balance error %.3g J of work %.3g J", bal, work);
+    CHECK_MSG(fabs(bal) <= TOL_BALANCE * fabs(work), "balance error %.3g J of work %.3g J", bal,
+              work);
     free(T);
 }
 
@@ -344,7 +389,8 @@ static void test_max_steps_guard(void)
     t.n_stages = 1;
     lt_tester *T = calloc(1, sizeof *T);
     CHECK(lt_run(T, &t, NULL, NULL) == -1);
-    CHECK_MSG(strstr(T->view.err, "stage 1") && strstr(T->view.err, "max_steps = 500"), "message: %s", T->view.err);
+    CHECK_MSG(strstr(T->view.err, "stage 1") && strstr(T->view.err, "max_steps = 500"),
+              "message: %s", T->view.err);
     CHECK(T->view.step == 500);
     free(T);
 }
@@ -360,7 +406,8 @@ static void test_test_max_steps_guard(void)
     t.n_stages = 1;
     lt_tester *T = calloc(1, sizeof *T);
     CHECK(lt_run(T, &t, NULL, NULL) == -1);
-    CHECK_MSG(strstr(T->view.err, "test did not end after max_steps = 300"), "message: %s", T->view.err);
+    CHECK_MSG(strstr(T->view.err, "test did not end after max_steps = 300"), "message: %s",
+              T->view.err);
     free(T);
 }
 
@@ -374,7 +421,8 @@ static void test_recording_does_not_change_results(void)
         lt_test t = linear_test(v3(1, -2, 0.5), 0);
         t.record_every = every[k];
         cond c1 = {COND_UN_BELOW, 0, -1e-3, 0, 0}, c2 = {COND_U_ABOVE, 1, 2e-3, 0, 0};
-        lt_stage st[2] = {stage("v.....", -1, 0, 0, 0, 0, 0, &c1), stage("vvv...", 0.1, 1, 0.5, 0, 0, 0, &c2)};
+        lt_stage st[2] = {stage("v.....", -1, 0, 0, 0, 0, 0, &c1),
+                          stage("vvv...", 0.1, 1, 0.5, 0, 0, 0, &c2)};
         t.stages = st;
         t.n_stages = 2;
         lt_tester *T = calloc(1, sizeof *T);
@@ -424,8 +472,13 @@ static int probe_step(const double *p, const lt_contact *c, double *s, lt_respon
     return 1;
 }
 static const char *const probe_state[3] = {"mstar", "r1", "r2"};
-static const lt_law probe_law = {.api_version = LT_LAW_API_VERSION, .name = "probe", .summary = "test probe",
-                                 .state_names = probe_state, .n_state = 3, .init = probe_init, .step = probe_step};
+static const lt_law probe_law = {.api_version = LT_LAW_API_VERSION,
+                                 .name = "probe",
+                                 .summary = "test probe",
+                                 .state_names = probe_state,
+                                 .n_state = 3,
+                                 .init = probe_init,
+                                 .step = probe_step};
 
 static void test_contact_mass_and_curvature(void)
 {
@@ -446,7 +499,8 @@ static void test_contact_mass_and_curvature(void)
         CHECK_MSG(lt_run(T, &t, NULL, NULL) == 0, "%s", T->view.err);
         double mA = 2600 * 4.0 / 3.0 * LT_PI * 1e-3, mB = 7000 * 4.0 / 3.0 * LT_PI * 1.25e-4;
         /* a few roundings in the masses and the reduced mass: 1e-14 */
-        CHECK_REL(T->view.law_state[0], fixed ? mB : mA * mB / (mA + mB), 1e-14, "mstar (fixed A: B's mass)");
+        CHECK_REL(T->view.law_state[0], fixed ? mB : mA * mB / (mA + mB), 1e-14,
+                  "mstar (fixed A: B's mass)");
         CHECK(T->view.law_state[1] == 0.1 && T->view.law_state[2] == 0.05);
         free(T);
     }
@@ -471,7 +525,8 @@ static void test_rigid_rotation_keeps_local_forces(void)
     lt_test t = linear_test(v3(0.3, -0.2, 0.9), 0);
     t.params[3] = 1; /* noSlip: a loaded elastic contact */
     cond c1 = {3, 0, 0, 1000, 0}, c2 = {3, 0, 0, 800, 0}, c3 = {3, 0, 0, 100000, 0};
-    lt_stage st[3] = {stage("v.....", -1, 0, 0, 0, 0, 0, &c1), stage("vvvvvv", 0, 0.5, -0.3, 0, 0, 0, &c2),
+    lt_stage st[3] = {stage("v.....", -1, 0, 0, 0, 0, 0, &c1),
+                      stage("vvvvvv", 0, 0.5, -0.3, 0, 0, 0, &c2),
                       stage("vvvvvv", 0, 0, 0, 0, 0, 0, &c3)};
     vec3 axis = v3_normalized(v3(1, 2, 3));
     st[1].done = remember_normal;
@@ -488,8 +543,8 @@ static void test_rigid_rotation_keeps_local_forces(void)
     if (!before) return;
     double scale = hypot(before->f[0], hypot(before->f[1], before->f[2]));
     for (int k = 0; k < 3; k++)
-        CHECK_MSG(fabs(after->f[k] - before->f[k]) <= TOL_OBJECTIVITY * scale, "local force %d: %.17g -> %.17g", k,
-                  before->f[k], after->f[k]);
+        CHECK_MSG(fabs(after->f[k] - before->f[k]) <= TOL_OBJECTIVITY * scale,
+                  "local force %d: %.17g -> %.17g", k, before->f[k], after->f[k]);
     /* the global force on A turned by the rotation: compare R F_before with F_after */
     vec3 n0 = normal_at_done;
     CHECK_REL(T->view.u[0], before->u[0], 1e-9, "uN kept (the centres' distance)");
@@ -497,8 +552,9 @@ static void test_rigid_rotation_keeps_local_forces(void)
     vec3 rn0 = v3_rotate(n0, axis, 1.0);
     CHECK_ABS(v3_norm(v3_sub(n1, rn0)), 0, 1e-9, "the normal turned by 1 rad about the axis");
     int ne = t.law->n_energies;
-    CHECK_MSG(fabs(T->view.energy[ne + LT_E_BALANCE]) <= TOL_BALANCE * T->view.energy[ne + LT_E_WORK], "balance %g of work %g",
-              T->view.energy[ne + LT_E_BALANCE], T->view.energy[ne + LT_E_WORK]);
+    CHECK_MSG(
+        fabs(T->view.energy[ne + LT_E_BALANCE]) <= TOL_BALANCE * T->view.energy[ne + LT_E_WORK],
+        "balance %g of work %g", T->view.energy[ne + LT_E_BALANCE], T->view.energy[ne + LT_E_WORK]);
     free(r.s);
     free(T);
 }

@@ -3,10 +3,10 @@
  * and their combination at any time step and within kt du^2/8 at the onset of slip; the energy
  * balance closes; an elastic law dissipates nothing and does no net work around a closed path;
  * Woo's documented `code` and `potential` candidates are one formula. */
-#include "driver/driver_int.h"
-#include "contact/registry.h"
 #include "check.h"
+#include "contact/registry.h"
 #include "drive.h"
+#include "driver/driver_int.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,11 +36,15 @@ static void check_paths(long N)
     lt_test t = linear_test(v3(1, 1, 1), 1);
     t.dt = 1e-3 / (double)N;
     t.record_every = 0;
-    cond c[5] = {{COND_STEPS, 0, 0, N, 0}, {COND_STEPS, 0, 0, 2 * N, 0}, {COND_STEPS, 0, 0, N, 0},
-                 {COND_STEPS, 0, 0, N, 0}, {COND_STEPS, 0, 0, N, 0}};
-    lt_stage st[5] = {stage("v.....", -1, 0, 0, 0, 0, 0, &c[0]), stage("vv....", 0, 1, 0, 0, 0, 0, &c[1]),
-                      stage("vv....", 0, 1, 0, 0, 0, 0, &c[2]), stage("vv....", 0.5, 1, 0, 0, 0, 0, &c[3]),
-                      stage("vv....", 0.3, 0, 0, 0, 0, 0, &c[4])};
+    cond c[5] = {{COND_STEPS, 0, 0, N, 0},
+                 {COND_STEPS, 0, 0, 2 * N, 0},
+                 {COND_STEPS, 0, 0, N, 0},
+                 {COND_STEPS, 0, 0, N, 0},
+                 {COND_STEPS, 0, 0, N, 0}};
+    lt_stage st[5] = {
+        stage("v.....", -1, 0, 0, 0, 0, 0, &c[0]), stage("vv....", 0, 1, 0, 0, 0, 0, &c[1]),
+        stage("vv....", 0, 1, 0, 0, 0, 0, &c[2]), stage("vv....", 0.5, 1, 0, 0, 0, 0, &c[3]),
+        stage("vv....", 0.3, 0, 0, 0, 0, 0, &c[4])};
     marks m = {{0}, 0};
     for (int i = 0; i < 5; i++) st[i].done = mark_plast, st[i].done_ctx = &m;
     t.stages = st;
@@ -68,9 +72,11 @@ static void check_paths(long N)
      * dn = 0.5 du, d = 0.2 m; allowed: twice that sum over its N steps (second order). */
     int ne = t.law->n_energies;
     double work = T->view.energy[ne + LT_E_WORK], bal = T->view.energy[ne + LT_E_BALANCE];
-    double dn = 0.5 * du, resid = (double)N * kn * dn * sqrt(1 + mu * mu) * hypot(dn, du) * (du / 0.2);
+    double dn = 0.5 * du,
+           resid = (double)N * kn * dn * sqrt(1 + mu * mu) * hypot(dn, du) * (du / 0.2);
     double tol = 1e-12 + 2 * resid / work;
-    CHECK_MSG(fabs(bal) <= tol * work, "%ld steps/mm: balance %.3g of the work > %.3g", N, bal / work, tol);
+    CHECK_MSG(fabs(bal) <= tol * work, "%ld steps/mm: balance %.3g of the work > %.3g", N,
+              bal / work, tol);
     free(T);
 }
 
@@ -88,11 +94,15 @@ static void test_elastic_closed_path_no_net_work(void)
     t.params[3] = 1; /* noSlip */
     t.record_every = 0;
     long N = 1000;
-    cond c[5] = {{COND_STEPS, 0, 0, N, 0}, {COND_STEPS, 0, 0, N, 0}, {COND_STEPS, 0, 0, N, 0},
-                 {COND_STEPS, 0, 0, N, 0}, {COND_STEPS, 0, 0, N, 0}};
-    lt_stage st[5] = {stage("vvv...", -1, 0, 0, 0, 0, 0, &c[0]), stage("vvv...", 0, 2, 0, 0, 0, 0, &c[1]),
-                      stage("vvv...", 0, 0, 2, 0, 0, 0, &c[2]), stage("vvv...", 0, -2, 0, 0, 0, 0, &c[3]),
-                      stage("vvv...", 0, 0, -2, 0, 0, 0, &c[4])};
+    cond c[5] = {{COND_STEPS, 0, 0, N, 0},
+                 {COND_STEPS, 0, 0, N, 0},
+                 {COND_STEPS, 0, 0, N, 0},
+                 {COND_STEPS, 0, 0, N, 0},
+                 {COND_STEPS, 0, 0, N, 0}};
+    lt_stage st[5] = {
+        stage("vvv...", -1, 0, 0, 0, 0, 0, &c[0]), stage("vvv...", 0, 2, 0, 0, 0, 0, &c[1]),
+        stage("vvv...", 0, 0, 2, 0, 0, 0, &c[2]), stage("vvv...", 0, -2, 0, 0, 0, 0, &c[3]),
+        stage("vvv...", 0, 0, -2, 0, 0, 0, &c[4])};
     t.stages = st;
     t.n_stages = 5;
     lt_tester *T = calloc(1, sizeof *T);
@@ -151,18 +161,24 @@ static void test_cohesive_balance_with_breakage(void)
         memcpy(t.params, p, sizeof p);
         t.normal = v3(0.3, -0.4, 0.5);
         t.record_every = 0;
-        cond c[3] = {{COND_UN_BELOW, 0, path ? -2e-5 : -1e-4, 0, 0}, {COND_U_ABOVE, 1, 4e-4, 0, 0}, {COND_NO_CONTACT, 0, 0, 0, 0}};
-        lt_stage shear[3] = {stage("v.....", -0.1, 0, 0, 0, 0, 0, &c[0]), stage("vv....", 0, 0.1, 0, 0, 0, 0, &c[1]),
+        cond c[3] = {{COND_UN_BELOW, 0, path ? -2e-5 : -1e-4, 0, 0},
+                     {COND_U_ABOVE, 1, 4e-4, 0, 0},
+                     {COND_NO_CONTACT, 0, 0, 0, 0}};
+        lt_stage shear[3] = {stage("v.....", -0.1, 0, 0, 0, 0, 0, &c[0]),
+                             stage("vv....", 0, 0.1, 0, 0, 0, 0, &c[1]),
                              stage("vv....", 0.1, 0, 0, 0, 0, 0, &c[2])};
-        lt_stage pull[2] = {stage("v.....", -0.1, 0, 0, 0, 0, 0, &c[0]), stage("v.....", 0.1, 0, 0, 0, 0, 0, &c[2])};
+        lt_stage pull[2] = {stage("v.....", -0.1, 0, 0, 0, 0, 0, &c[0]),
+                            stage("v.....", 0.1, 0, 0, 0, 0, 0, &c[2])};
         t.stages = path ? pull : shear;
         t.n_stages = path ? 2 : 3;
         lt_tester *T = calloc(1, sizeof *T);
         CHECK_MSG(lt_run(T, &t, NULL, NULL) == 0, "%s", T->view.err);
         int ne = t.law->n_energies;
         double work = T->view.energy[ne + LT_E_WORK], bal = T->view.energy[ne + LT_E_BALANCE];
-        CHECK_MSG(T->view.energy[2] > 0 && T->view.law_state[3] == 0, "path %d: the bond did not break", path); /* bond, bonded */
-        CHECK_MSG(fabs(bal) <= 1e-9 * fabs(work), "path %d: balance %.3g of the work", path, bal / work);
+        CHECK_MSG(T->view.energy[2] > 0 && T->view.law_state[3] == 0,
+                  "path %d: the bond did not break", path); /* bond, bonded */
+        CHECK_MSG(fabs(bal) <= 1e-9 * fabs(work), "path %d: balance %.3g of the work", path,
+                  bal / work);
         free(T);
     }
 }
@@ -186,7 +202,7 @@ typedef struct state_log {
         long step;
         vec3 v[2], w[2], c[2][2], d[2][2], shift[2];
         double work;
-    } *s;
+    } * s;
     double mass[2], inertia[2], dt;
     int ne;
 } state_log;
@@ -205,7 +221,8 @@ static void log_state(void *ctx, const lt_tester *t, const lt_snapshot *snap)
         x->v[i] = t->view.body[i].vel;
         x->w[i] = t->view.body[i].angvel;
         x->shift[i] = t->shift[i];
-        for (int j = 0; j < 2; j++) x->c[i][j] = t->view.force_now[i][j], x->d[i][j] = t->damp_prev[i][j];
+        for (int j = 0; j < 2; j++)
+            x->c[i][j] = t->view.force_now[i][j], x->d[i][j] = t->damp_prev[i][j];
     }
     x->work = snap->energy[L->ne + LT_E_WORK];
 }
@@ -249,10 +266,12 @@ static void check_work_of_forces(lt_test t, const char *what)
         memcpy(Dp, D, sizeof D);
     }
     CHECK_MSG(checked > 1000, "%s: only %ld states checked", what, checked);
-    CHECK_MSG(worst <= TOL_THEOREM * scale, "%s: E.work and the work of the driver's forces differ by %.3g J, %.3g of %.3g J",
+    CHECK_MSG(worst <= TOL_THEOREM * scale,
+              "%s: E.work and the work of the driver's forces differ by %.3g J, %.3g of %.3g J",
               what, worst, worst / scale, scale);
-    printf("     %s: %ld states, E.work vs the work of the driver's forces: largest difference %.2g of %.3g J\n", what,
-           checked, worst / scale, scale);
+    printf("     %s: %ld states, E.work vs the work of the driver's forces: largest difference "
+           "%.2g of %.3g J\n",
+           what, checked, worst / scale, scale);
     free(L.s);
     free(T);
 }
@@ -273,10 +292,7 @@ static void test_driver_work_is_the_work_of_its_forces(void)
 }
 
 const test_case energy_tests[] = {
-    TEST(cohesive_balance_with_breakage),
-    TEST(driver_work_is_the_work_of_its_forces),
-    TEST(dissipation_exact_any_dt),
-    TEST(elastic_closed_path_no_net_work),
-    TEST(code_equals_potential),
-    {0, 0},
+    TEST(cohesive_balance_with_breakage), TEST(driver_work_is_the_work_of_its_forces),
+    TEST(dissipation_exact_any_dt),       TEST(elastic_closed_path_no_net_work),
+    TEST(code_equals_potential),          {0, 0},
 };

@@ -8,11 +8,11 @@
  * the one-cell-at-a-time loop's cells and slide count bit for bit, on every vector path, and its
  * sums (four partial sums) within round-off of the loop's sums in cell order, the same bits on
  * every path. */
-#include "driver/driver_int.h"
 #include "../laws/hertz_mindlin.h"
 #include "../laws/md_rule.h"
 #include "check.h"
 #include "drive.h"
+#include "driver/driver_int.h"
 #include <stdlib.h>
 
 typedef recorded_run run_out;
@@ -38,8 +38,10 @@ static long check_identical(lt_test t, const char *label)
     CHECK_MSG(first == n, "%s: row %zu (step %ld) differs", label, first, ref.r.s[first].step);
     for (int i = 0; i < 2; i++) {
         const lt_body *a = &ref.T->view.body[i], *b = &fast.T->view.body[i];
-        CHECK_MSG(!memcmp(&a->pos, &b->pos, sizeof a->pos) && !memcmp(&a->pos_lo, &b->pos_lo, sizeof a->pos_lo) &&
-                      !memcmp(&a->ori, &b->ori, sizeof a->ori) && !memcmp(&a->vel, &b->vel, sizeof a->vel) &&
+        CHECK_MSG(!memcmp(&a->pos, &b->pos, sizeof a->pos) &&
+                      !memcmp(&a->pos_lo, &b->pos_lo, sizeof a->pos_lo) &&
+                      !memcmp(&a->ori, &b->ori, sizeof a->ori) &&
+                      !memcmp(&a->vel, &b->vel, sizeof a->vel) &&
                       !memcmp(&a->angvel, &b->angvel, sizeof a->angvel),
                   "%s: final body %d differs", label, i);
     }
@@ -53,13 +55,16 @@ static long check_identical(lt_test t, const char *label)
 static void test_csu_axis_aligned(void)
 {
     lt_test t = linear_test(v3(0, 0, 1), 0);
-    cond c1 = {COND_UN_BELOW, 0, -1e-3, 0, 0}, c2 = {COND_U_ABOVE, 1, 3e-3, 0, 0}, c3 = {COND_NO_CONTACT, 0, 0, 0, 0};
-    lt_stage st[3] = {stage("v.....", -1, 0, 0, 0, 0, 0, &c1), stage("vv....", 0, 1, 0, 0, 0, 0, &c2),
+    cond c1 = {COND_UN_BELOW, 0, -1e-3, 0, 0}, c2 = {COND_U_ABOVE, 1, 3e-3, 0, 0},
+         c3 = {COND_NO_CONTACT, 0, 0, 0, 0};
+    lt_stage st[3] = {stage("v.....", -1, 0, 0, 0, 0, 0, &c1),
+                      stage("vv....", 0, 1, 0, 0, 0, 0, &c2),
                       stage("vv....", 1, 0, 0, 0, 0, 0, &c3)};
     t.stages = st;
     t.n_stages = 3;
     check_identical(t, "csu along z, predicted imposition frame");
-    t.no_predictor = 1; /* the fast paths belong to the passes, which the predictor mostly replaces */
+    t.no_predictor =
+        1; /* the fast paths belong to the passes, which the predictor mostly replaces */
     long reuses = check_identical(t, "csu along z");
     /* compression along an axis does not turn the frame: every step of stage 1 is a fixed point */
     CHECK_MSG(reuses >= 1000, "only %ld steps reused the trial", reuses);
@@ -75,8 +80,10 @@ static void test_oblique_all_dofs(void)
 static void test_fixed_bodies_and_forces(void)
 {
     lt_test t = linear_test(v3(-0.3, 0.1, -0.9), 1);
-    cond c1 = {COND_UN_BELOW, 0, -1e-3, 0, 0}, c2 = {COND_U_ABOVE, 1, 2e-3, 0, 0}, c3 = {COND_NO_CONTACT, 0, 0, 0, 0};
-    lt_stage st[3] = {stage("v.....", -1, 0, 0, 0, 0, 0, &c1), stage("vvv...", 0.1, 1, 0.5, 0, 0, 0, &c2),
+    cond c1 = {COND_UN_BELOW, 0, -1e-3, 0, 0}, c2 = {COND_U_ABOVE, 1, 2e-3, 0, 0},
+         c3 = {COND_NO_CONTACT, 0, 0, 0, 0};
+    lt_stage st[3] = {stage("v.....", -1, 0, 0, 0, 0, 0, &c1),
+                      stage("vvv...", 0.1, 1, 0.5, 0, 0, 0, &c2),
                       stage("vv....", 1, 0, 0, 0, 0, 0, &c3)};
     t.stages = st;
     t.n_stages = 3;
@@ -84,7 +91,8 @@ static void test_fixed_bodies_and_forces(void)
     lt_test f = linear_test(v3(0.6, 0, -0.8), 0);
     f.damping = 0.3;
     cond d1 = {COND_STEPS, 0, 0, 4000, 0}, d2 = {COND_STEPS, 0, 0, 3000, 0};
-    lt_stage fs[2] = {stage("f.....", -100, 0, 0, 0, 0, 0, &d1), stage("fvfv.f", -20, 0.1, 3, 0, 0, 0.01, &d2)};
+    lt_stage fs[2] = {stage("f.....", -100, 0, 0, 0, 0, 0, &d1),
+                      stage("fvfv.f", -20, 0.1, 3, 0, 0, 0.01, &d2)};
     f.stages = fs;
     f.n_stages = 2;
     check_identical(f, "forces and damping");
@@ -101,7 +109,6 @@ static void test_impact(void)
     check_identical(t, "impact");
 }
 
-
 /* ---- the md rule's cells (laws/md_rule.c) --------------------------------------------------------------- */
 
 /* a row's x, uy, uz of cell k: three arrays of HM_MD_MAX_CELLS values (laws/md_rule.h) */
@@ -111,14 +118,16 @@ static void test_impact(void)
 
 /* The md rule's pass over cells [from, to) one cell at a time, as laws/hertz_mindlin.c wrote it
  * before its cells went into vector lanes (fmax and all): the reference. */
-static int md_cells_reference(double *cell, int from, int to, int half, double dy0, double dz0, double g8, double delta,
-                              double third, double lim, int slips, lt_md_sums *t, lt_md_sums *mag)
+static int md_cells_reference(double *cell, int from, int to, int half, double dy0, double dz0,
+                              double g8, double delta, double third, double lim, int slips,
+                              lt_md_sums *t, lt_md_sums *mag)
 {
     double lo = from ? MDX(cell, from - 1) : 0;
     double flo = from ? lo * (delta - lo * lo * third) : 0;
     int slid = 0;
     for (int k = from; k < to; k++) {
-        double dy = k == half ? 0.5 * dy0 : dy0, dz = k == half ? 0.5 * dz0 : dz0; /* the entering annulus */
+        double dy = k == half ? 0.5 * dy0 : dy0,
+               dz = k == half ? 0.5 * dz0 : dz0; /* the entering annulus */
         double hi = MDX(cell, k), kc = g8 * (hi - lo);
         double sy = MDY(cell, k), sz = MDZ(cell, k), ty = sy + dy, tz = sz + dz, uy = ty, uz = tz;
         double fhi = hi * (delta - hi * hi * third);
@@ -163,13 +172,16 @@ static int md_sum_close(double got, double ref, double start, double mag, int n)
 }
 static void test_md_cells_paths(void)
 {
-    static const unsigned paths[] = {0, LT_MD_SSE2, LT_MD_SSE2 | LT_MD_AVX, LT_MD_SSE2 | LT_MD_AVX | LT_MD_AVX512};
+    static const unsigned paths[] = {0, LT_MD_SSE2, LT_MD_SSE2 | LT_MD_AVX,
+                                     LT_MD_SSE2 | LT_MD_AVX | LT_MD_AVX512};
     unsigned long long seed = 0x9e3779b97f4a7c15ull;
     long compared = 0, slides = 0, failed = 0;
     for (int trial = 0; trial < 400; trial++) {
-        int n = 1 + (int)(uniform(&seed) * HM_MD_MAX_CELLS), from = (int)(uniform(&seed) * n), to = from;
+        int n = 1 + (int)(uniform(&seed) * HM_MD_MAX_CELLS), from = (int)(uniform(&seed) * n),
+            to = from;
         to += (int)(uniform(&seed) * (n - from + 1));
-        double a = 1e-4 * (0.5 + uniform(&seed)), rstar = 5e-3, delta = a * a / rstar * (0.8 + 0.4 * uniform(&seed));
+        double a = 1e-4 * (0.5 + uniform(&seed)), rstar = 5e-3,
+               delta = a * a / rstar * (0.8 + 0.4 * uniform(&seed));
         double row[HM_MD_PER_CELL * HM_MD_MAX_CELLS] = {0}, x = 0, c0 = 1e-6 * uniform(&seed);
         for (int k = 0; k < n; k++) {
             x += a / n * (trial % 7 == 0 ? 1 : 2 * uniform(&seed));
@@ -177,8 +189,10 @@ static void test_md_cells_paths(void)
             MDY(row, k) = trial % 11 == 0 ? 0 : c0 * (2 * uniform(&seed) - 1);
             MDZ(row, k) = trial % 5 == 0 ? 0 : c0 * (2 * uniform(&seed) - 1);
         }
-        double dy = trial % 13 == 0 ? 0 : 1e-8 * (2 * uniform(&seed) - 1), dz = trial % 3 == 0 ? 0 : 1e-8 * uniform(&seed);
-        double g8 = 8 * 2.7e10, lim = 0.3 * 2 * 7.7e10 * (0.5 + uniform(&seed)), third = 1 / (3 * rstar);
+        double dy = trial % 13 == 0 ? 0 : 1e-8 * (2 * uniform(&seed) - 1),
+               dz = trial % 3 == 0 ? 0 : 1e-8 * uniform(&seed);
+        double g8 = 8 * 2.7e10, lim = 0.3 * 2 * 7.7e10 * (0.5 + uniform(&seed)),
+               third = 1 / (3 * rstar);
         int slips = trial % 17 != 0;
         double ref_row[HM_MD_PER_CELL * HM_MD_MAX_CELLS];
         memcpy(ref_row, row, sizeof row);
@@ -186,28 +200,35 @@ static void test_md_cells_paths(void)
         lt_md_sums start = ref, mag = {0, 0, 0, 0}, first = {0, 0, 0, 0};
         /* the cell with half the increment: none on every third trial, else any of the pass's */
         int half = trial % 3 == 0 || to == from ? -1 : from + (int)(uniform(&seed) * (to - from));
-        int ref_slid = md_cells_reference(ref_row, from, to, half, dy, dz, g8, delta, third, lim, slips, &ref, &mag);
+        int ref_slid = md_cells_reference(ref_row, from, to, half, dy, dz, g8, delta, third, lim,
+                                          slips, &ref, &mag);
         slides += ref_slid;
         for (size_t p = 0; p < sizeof paths / sizeof paths[0]; p++) {
             double got_row[HM_MD_PER_CELL * HM_MD_MAX_CELLS];
             memcpy(got_row, row, sizeof row);
             lt_md_sums got = start;
             unsigned old = lt_md_paths(paths[p]);
-            int got_slid = half < 0 && trial % 2 ? lt_md_cells(got_row, from, to, dy, dz, g8, delta, third, lim, slips, &got)
-                                                 : lt_md_cells_half(got_row, from, to, half, dy, dz, g8, delta, third, lim, slips, &got);
+            int got_slid =
+                half < 0 && trial % 2
+                    ? lt_md_cells(got_row, from, to, dy, dz, g8, delta, third, lim, slips, &got)
+                    : lt_md_cells_half(got_row, from, to, half, dy, dz, g8, delta, third, lim,
+                                       slips, &got);
             lt_md_paths(old);
             compared++;
             if (p == 0) first = got;
             int m = to - from;
-            int close = md_sum_close(got.fy, ref.fy, start.fy, mag.fy, m) && md_sum_close(got.fz, ref.fz, start.fz, mag.fz, m) &&
+            int close = md_sum_close(got.fy, ref.fy, start.fy, mag.fy, m) &&
+                        md_sum_close(got.fz, ref.fz, start.fz, mag.fz, m) &&
                         md_sum_close(got.plast, ref.plast, start.plast, mag.plast, m) &&
                         md_sum_close(got.elast, ref.elast, start.elast, mag.elast, m);
-            if (got_slid != ref_slid || memcmp(got_row, ref_row, sizeof row) != 0 ||
-                !close || memcmp(&got, &first, sizeof got) != 0) {
+            if (got_slid != ref_slid || memcmp(got_row, ref_row, sizeof row) != 0 || !close ||
+                memcmp(&got, &first, sizeof got) != 0) {
                 if (failed++ < 5)
-                    CHECK_MSG(0, "md cells, path %u, trial %d (cells %d to %d of %d): cells or slides not the reference's, sums beyond round-off of it or not path 0's "
-                              "(slid %d vs %d, fy %.17g vs %.17g)", paths[p], trial, from, to, n, got_slid, ref_slid,
-                              got.fy, ref.fy);
+                    CHECK_MSG(0,
+                              "md cells, path %u, trial %d (cells %d to %d of %d): cells or slides "
+                              "not the reference's, sums beyond round-off of it or not path 0's "
+                              "(slid %d vs %d, fy %.17g vs %.17g)",
+                              paths[p], trial, from, to, n, got_slid, ref_slid, got.fy, ref.fy);
             }
         }
     }
@@ -224,7 +245,8 @@ static int md_merge_reference_pair(const double *cell, int n)
     for (int k = 0; k + 1 < n; k++) {
         double len = MDX(cell, k + 1) - (k ? MDX(cell, k - 1) : 0);
         double du = fabs(MDY(cell, k + 1) - MDY(cell, k)) + fabs(MDZ(cell, k + 1) - MDZ(cell, k));
-        double um = fabs(MDY(cell, k)) + fabs(MDZ(cell, k)) + fabs(MDY(cell, k + 1)) + fabs(MDZ(cell, k + 1));
+        double um = fabs(MDY(cell, k)) + fabs(MDZ(cell, k)) + fabs(MDY(cell, k + 1)) +
+                    fabs(MDZ(cell, k + 1));
         if (um > 0) len *= 1 + 16 * du / um;
         if (len < shortest) shortest = len, best = k;
     }
@@ -246,9 +268,12 @@ static void test_md_fold(void)
     const double rstar = 5e-3, gstar = 2.7e10, d0 = 1e-6, dy = 3e-10, dz = -1e-10;
     for (int thick = 0; thick < 2; thick++) {
         double row[HM_MD_PER_CELL * HM_MD_MAX_CELLS] = {0}, n = CAP;
-        double a0 = sqrt(rstar * d0), a1 = a0 * (1 + 1e-4), la = a1 - a0; /* the annulus a0 * 1e-4, the outer cell 2e-3 a0, a fold below a0 / 160 */
+        double a0 = sqrt(rstar * d0), a1 = a0 * (1 + 1e-4),
+               la = a1 -
+                    a0; /* the annulus a0 * 1e-4, the outer cell 2e-3 a0, a fold below a0 / 160 */
         for (int k = 0; k < CAP; k++) {
-            double x = thick ? a0 * (k + 1) / CAP : (k == CAP - 1 ? a0 : a0 * 0.998 * (k + 1) / (CAP - 1));
+            double x =
+                thick ? a0 * (k + 1) / CAP : (k == CAP - 1 ? a0 : a0 * 0.998 * (k + 1) / (CAP - 1));
             MDX(row, k) = x;
             MDY(row, k) = 1e-9 * (1 + 0.01 * k), MDZ(row, k) = -2e-9;
         }
@@ -261,17 +286,31 @@ static void test_md_fold(void)
         }
         want_y += 8 * gstar * la * 0.5 * dy, want_z += 8 * gstar * la * 0.5 * dz;
         double delta = a1 * a1 / rstar;
-        lt_md_in in = {.rstar = rstar, .delta = delta, .rprev = rstar, .delta_prev = d0, .K = 1e9, .gstar = gstar,
-                       .tanphi = 0.3, .fn_abs = 1, .fe = -1, .dy = dy, .dz = dz, .cap = CAP, .slips = 0, .fresh = 0};
+        lt_md_in in = {.rstar = rstar,
+                       .delta = delta,
+                       .rprev = rstar,
+                       .delta_prev = d0,
+                       .K = 1e9,
+                       .gstar = gstar,
+                       .tanphi = 0.3,
+                       .fn_abs = 1,
+                       .fe = -1,
+                       .dy = dy,
+                       .dz = dz,
+                       .cap = CAP,
+                       .slips = 0,
+                       .fresh = 0};
         double xin = MDX(row, CAP - 2), lout = a0 - xin, uout = MDY(row, CAP - 1);
-        double folded_u = (lout * uout - la * 0.5 * dy) / (a1 - xin) + dy; /* the folded cell's u after the step */
+        double folded_u = (lout * uout - la * 0.5 * dy) / (a1 - xin) +
+                          dy; /* the folded cell's u after the step */
         lt_tangential t = lt_md_step(&in, row, &n);
         CHECK_MSG(n == CAP, "md fold (thick %d): %g cells, not %d", thick, n, CAP);
         if (!thick) { /* the fold is exact up to the rounding of the weighted mean */
             CHECK_REL(t.fy, want_y, 1e-13, "md fold: Fy, the appended annulus's");
             CHECK_REL(t.fz, want_z, 1e-13, "md fold: Fz, the appended annulus's");
             CHECK_REL(MDX(row, CAP - 1), a1, 1e-15, "md fold: the outer cell's edge at a");
-            CHECK_REL(MDY(row, CAP - 1), folded_u, 1e-15, "md fold: the outer cell's u, the weighted mean");
+            CHECK_REL(MDY(row, CAP - 1), folded_u, 1e-15,
+                      "md fold: the outer cell's u, the weighted mean");
         } else { /* appended: the outermost cell is the annulus, entered at u = 0 with half the increment */
             CHECK_REL(MDY(row, CAP - 1), 0.5 * dy, 1e-15, "md append: the annulus's u");
         }
@@ -295,7 +334,8 @@ static void test_md_merge_choice(void)
         }
         if (kind == 4) MDY(row, (int)(uniform(&seed) * n)) = NAN;
         if (kind == 5) MDZ(row, (int)(uniform(&seed) * n)) = INFINITY;
-        if (trial == 6) { /* no weighted length below infinity: pair 0 (NaN), pair 1 infinite, the rest NaN */
+        if (trial ==
+            6) { /* no weighted length below infinity: pair 0 (NaN), pair 1 infinite, the rest NaN */
             n = 4;
             double edge[4] = {1e-6, NAN, INFINITY, INFINITY};
             for (int k = 0; k < n; k++) MDX(row, k) = edge[k];
@@ -305,7 +345,8 @@ static void test_md_merge_choice(void)
         memcpy(got, row, sizeof row);
         /* the reference merge of pair `best`, as the law does it */
         memcpy(want, row, sizeof row);
-        double lo = best ? MDX(want, best - 1) : 0, la = MDX(want, best) - lo, lb = MDX(want, best + 1) - MDX(want, best);
+        double lo = best ? MDX(want, best - 1) : 0, la = MDX(want, best) - lo,
+               lb = MDX(want, best + 1) - MDX(want, best);
         double l = la + lb;
         if (l > 0) {
             MDY(want, best) = (la * MDY(want, best) + lb * MDY(want, best + 1)) / l;
@@ -313,14 +354,19 @@ static void test_md_merge_choice(void)
         }
         MDX(want, best) = MDX(want, best + 1);
         for (int k = best + 1; k + 1 < n; k++) /* cells best + 2 .. n - 1 down by one */
-            MDX(want, k) = MDX(want, k + 1), MDY(want, k) = MDY(want, k + 1), MDZ(want, k) = MDZ(want, k + 1);
+            MDX(want, k) = MDX(want, k + 1), MDY(want, k) = MDY(want, k + 1),
+                      MDZ(want, k) = MDZ(want, k + 1);
         int m = lt_md_merge(got, n);
         tried++;
         int same = 1; /* cells 0 .. n - 2 of the three arrays */
         for (int q = 0; q < HM_MD_PER_CELL; q++)
-            same &= memcmp(got + q * HM_MD_MAX_CELLS, want + q * HM_MD_MAX_CELLS, sizeof(double) * (size_t)(n - 1)) == 0;
+            same &= memcmp(got + q * HM_MD_MAX_CELLS, want + q * HM_MD_MAX_CELLS,
+                           sizeof(double) * (size_t)(n - 1)) == 0;
         if (m != n - 1 || !same)
-            if (failed++ < 5) CHECK_MSG(0, "md merge, trial %d (%d cells, kind %d): not the pair %d of the full scan", trial, n, kind, best);
+            if (failed++ < 5)
+                CHECK_MSG(
+                    0, "md merge, trial %d (%d cells, kind %d): not the pair %d of the full scan",
+                    trial, n, kind, best);
     }
     CHECK_MSG(failed == 0, "%d of %d merges differ", failed, tried);
 }
@@ -353,16 +399,19 @@ static void test_frame_held(void)
     mat3 R = m3_frame_from_normal(n0);
     long held = 0;
     for (int k = 0; k < 1000; k++) { /* the normal of positions that jitter in their last bits */
-        vec3 d = v3(0.02 * n0.x * (1 + 4e-16 * (uniform(&seed) - 0.5)), 0.02 * n0.y * (1 + 4e-16 * (uniform(&seed) - 0.5)),
-                    0.02 * n0.z);
+        vec3 d = v3(0.02 * n0.x * (1 + 4e-16 * (uniform(&seed) - 0.5)),
+                    0.02 * n0.y * (1 + 4e-16 * (uniform(&seed) - 0.5)), 0.02 * n0.z);
         vec3 n1 = v3_scale(d, 1.0 / v3_norm(d));
         vec3 r1 = R.r[1], r2 = R.r[2];
         int h = lt_frame_update(&R, n1, v3(0, 0, 0), 1e-9);
         held += h;
-        if (h) CHECK(!memcmp(&r1, &R.r[1], sizeof r1) && !memcmp(&r2, &R.r[2], sizeof r2) && !memcmp(&n1, &R.r[0], sizeof n1));
+        if (h)
+            CHECK(!memcmp(&r1, &R.r[1], sizeof r1) && !memcmp(&r2, &R.r[2], sizeof r2) &&
+                  !memcmp(&n1, &R.r[0], sizeof n1));
     }
     CHECK_MSG(held == 1000, "a jittering normal held the frame on %ld of 1000 steps", held);
-    CHECK_MSG(frame_skew(&R) <= FRAME_HELD_TOL + 1e-15, "held frame off orthonormal by %g", frame_skew(&R));
+    CHECK_MSG(frame_skew(&R) <= FRAME_HELD_TOL + 1e-15, "held frame off orthonormal by %g",
+              frame_skew(&R));
     /* a slow turn about a fixed axis: carried whenever it is due, never beyond the tolerance */
     vec3 axis = v3_normalized(v3_cross(n0, v3(0, 0, 1)));
     double worst = 0;
@@ -373,7 +422,8 @@ static void test_frame_held(void)
         double sk = frame_skew(&R);
         if (sk > worst) worst = sk;
     }
-    CHECK_MSG(carried > 0 && worst <= FRAME_HELD_TOL + 1e-15, "slow turn: carried %ld times, worst skew %g", carried, worst);
+    CHECK_MSG(carried > 0 && worst <= FRAME_HELD_TOL + 1e-15,
+              "slow turn: carried %ld times, worst skew %g", carried, worst);
     /* a turned normal, and a twist: the full update */
     mat3 F = m3_frame_from_normal(n0), G = F;
     vec3 n1 = v3_rotate(n0, axis, 1e-9);
@@ -405,7 +455,8 @@ static void test_frame_held(void)
     double worst_twist = 0;
     for (int k = 0; k < 2000; k++) {
         double a = LT_SMALL_ANGLE * (2 * uniform(&seed) - 1) * (k % 2 ? 1 : 1e-9 * uniform(&seed));
-        vec3 v = v3_normalized(v3(uniform(&seed) - 0.5, uniform(&seed) - 0.5, uniform(&seed) - 0.5));
+        vec3 v =
+            v3_normalized(v3(uniform(&seed) - 0.5, uniform(&seed) - 0.5, uniform(&seed) - 0.5));
         vec3 x = v3_rotate_small(v, n0, a), y = v3_rotate(v, n0, a);
         double d = v3_norm(v3_sub(x, y));
         if (d > worst_twist) worst_twist = d;
@@ -414,13 +465,7 @@ static void test_frame_held(void)
 }
 
 const test_case fastpath_tests[] = {
-    TEST(frame_held),
-    TEST(csu_axis_aligned),
-    TEST(oblique_all_dofs),
-    TEST(fixed_bodies_and_forces),
-    TEST(impact),
-    TEST(md_cells_paths),
-    TEST(md_merge_choice),
-    TEST(md_fold),
+    TEST(frame_held), TEST(csu_axis_aligned), TEST(oblique_all_dofs), TEST(fixed_bodies_and_forces),
+    TEST(impact),     TEST(md_cells_paths),   TEST(md_merge_choice),  TEST(md_fold),
     {0, 0},
 };

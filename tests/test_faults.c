@@ -4,12 +4,12 @@
  * as a user meets them, through `lawtester run`.  Every fault stops the run with one line naming
  * stage, step and quantity; the rows before it are kept as NAME.tsv.partial, marked failed. */
 #define _POSIX_C_SOURCE 200809L
-#include "driver/driver_int.h"
-#include "contact/registry.h"
-#include "driver/stability.h"
 #include "check.h"
 #include "cli.h"
+#include "contact/registry.h"
 #include "drive.h"
+#include "driver/driver_int.h"
+#include "driver/stability.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,8 +20,10 @@
 
 enum { NL_CHANNEL, NL_AT }; /* parameters */
 static const lt_param nanlaw_params[] = {
-    {"channel", LT_REAL, 0, 0, 3, "-", "0 force Fx, 1 stiffness kn, 2 energy elast, 3 state n", NULL},
-    {"at", LT_REAL, 5, 1, 1e9, "-", "the contact step at which that output is NaN (or inf for the force)", NULL},
+    {"channel", LT_REAL, 0, 0, 3, "-", "0 force Fx, 1 stiffness kn, 2 energy elast, 3 state n",
+     NULL},
+    {"at", LT_REAL, 5, 1, 1e9, "-",
+     "the contact step at which that output is NaN (or inf for the force)", NULL},
 };
 static const char *const nanlaw_state[] = {"n"};
 static const lt_energy_def nanlaw_energies[] = {{"elast", LT_STORED, "spring energy"}};
@@ -49,17 +51,18 @@ static int nanlaw_step(const double *param, const lt_contact *c, double *state, 
     return c->uN < 0;
 }
 
-static const lt_law nanlaw = {.api_version = LT_LAW_API_VERSION,
-                              .name = "nanlaw",
-                              .summary = "a spring that returns a non-finite output at a given step (tests)",
-                              .params = nanlaw_params,
-                              .n_params = 2,
-                              .state_names = nanlaw_state,
-                              .n_state = 1,
-                              .energies = nanlaw_energies,
-                              .n_energies = 1,
-                              .init = nanlaw_init,
-                              .step = nanlaw_step};
+static const lt_law nanlaw = {
+    .api_version = LT_LAW_API_VERSION,
+    .name = "nanlaw",
+    .summary = "a spring that returns a non-finite output at a given step (tests)",
+    .params = nanlaw_params,
+    .n_params = 2,
+    .state_names = nanlaw_state,
+    .n_state = 1,
+    .energies = nanlaw_energies,
+    .n_energies = 1,
+    .init = nanlaw_init,
+    .step = nanlaw_step};
 
 /* Compression at 1 m/s from a gap of 3 steps (the contact forms at step 3). */
 static int run_nanlaw(int channel, double at, lt_tester *T, rows *r)
@@ -80,18 +83,19 @@ static int run_nanlaw(int channel, double at, lt_tester *T, rows *r)
  * step 3), the message names law, quantity and value; rows 0..6 were recorded, not 7. */
 static void test_law_non_finite_outputs(void)
 {
-    const char *want[4] = {"stage 1, step 7: law 'nanlaw' returned a non-finite force Fx = -inf",
-                           "stage 1, step 7: law 'nanlaw' returned a non-finite stiffness kn = nan",
-                           "stage 1, step 7: law 'nanlaw' returned a non-finite energy elast = nan",
-                           "stage 1, step 7: law 'nanlaw' left a non-finite state variable n = nan"};
+    const char *want[4] = {
+        "stage 1, step 7: law 'nanlaw' returned a non-finite force Fx = -inf",
+        "stage 1, step 7: law 'nanlaw' returned a non-finite stiffness kn = nan",
+        "stage 1, step 7: law 'nanlaw' returned a non-finite energy elast = nan",
+        "stage 1, step 7: law 'nanlaw' left a non-finite state variable n = nan"};
     for (int ch = 0; ch < 4; ch++) {
         lt_tester *T = calloc(1, sizeof *T);
         rows r = {0};
         int rc = run_nanlaw(ch, 5, T, &r);
         CHECK_MSG(rc == -1, "channel %d: the run did not stop", ch);
         CHECK_STR(T->view.err, want[ch]);
-        CHECK_MSG(r.n == 7 && r.s[r.n - 1].step == 6, "channel %d: %zu rows, the last at step %ld", ch, r.n,
-                  r.n ? r.s[r.n - 1].step : -1L);
+        CHECK_MSG(r.n == 7 && r.s[r.n - 1].step == 6, "channel %d: %zu rows, the last at step %ld",
+                  ch, r.n, r.n ? r.s[r.n - 1].step : -1L);
         free(r.s);
         free(T);
     }
@@ -135,7 +139,8 @@ static void test_long_state_checked_by_stage(void)
     t.n_stages = 1;
     lt_tester *T = calloc(1, sizeof *T);
     CHECK(lt_run(T, &t, NULL, NULL) == -1);
-    CHECK_STR(T->view.err, "stage 1, step 100: law 'histlaw' left a non-finite state variable h39 = nan");
+    CHECK_STR(T->view.err,
+              "stage 1, step 100: law 'histlaw' left a non-finite state variable h39 = nan");
     free(T);
 }
 
@@ -162,14 +167,16 @@ static void check_free_flight_fault(double vx, double dt, const char *err)
 static void test_state_overflow(void)
 {
     check_free_flight_fault(1e153, 1e160,
-                            "stage 1, step 1: non-finite state: B.pos.x = inf (the motion overflowed or became unstable)");
+                            "stage 1, step 1: non-finite state: B.pos.x = inf (the motion "
+                            "overflowed or became unstable)");
 }
 
 /* Kinetic energy beyond the largest double at the initial state (the test's own dt). */
 static void test_energy_overflow(void)
 {
-    check_free_flight_fault(1e200, 0,
-                            "stage 1, step 0: non-finite energy: kin = inf (the motion overflowed or became unstable)");
+    check_free_flight_fault(
+        1e200, 0,
+        "stage 1, step 0: non-finite energy: kin = inf (the motion overflowed or became unstable)");
 }
 
 /* A velocity that overflows mid-run: B drifts at 1 m/s, then a forced normal of 1e308 N for
@@ -184,15 +191,18 @@ static void test_velocity_overflow(void)
     t.gap = 1e-3;
     t.body[1].vel = v3(1, 0, 0);
     cond c[2] = {{COND_STEPS, 0, 0, 3, 0}, {COND_STEPS, 0, 0, 5, 0}};
-    lt_stage st[2] = {stage("......", 0, 0, 0, 0, 0, 0, &c[0]), stage("f.....", 1e308, 0, 0, 0, 0, 0, &c[1])};
+    lt_stage st[2] = {stage("......", 0, 0, 0, 0, 0, 0, &c[0]),
+                      stage("f.....", 1e308, 0, 0, 0, 0, 0, &c[1])};
     t.stages = st;
     t.n_stages = 2;
     lt_tester *T = calloc(1, sizeof *T);
     CHECK(lt_run(T, &t, NULL, NULL) == -1);
-    CHECK_STR(T->view.err, "stage 2, step 3: non-finite energy: work = inf (the motion overflowed or became unstable)");
+    CHECK_STR(T->view.err, "stage 2, step 3: non-finite energy: work = inf (the motion overflowed "
+                           "or became unstable)");
     CHECK(T->view.step == 3);
     CHECK(isinf(T->view.energy[T->view.test->law->n_energies + LT_E_KIN]));
-    CHECK(isfinite(T->view.body[1].vel.x) && isfinite(T->view.body[1].pos.x)); /* v_{n-1/2}: the bodies did not move */
+    CHECK(isfinite(T->view.body[1].vel.x) &&
+          isfinite(T->view.body[1].pos.x)); /* v_{n-1/2}: the bodies did not move */
     free(T);
 }
 
@@ -229,14 +239,16 @@ static void test_stability_linear(void)
     lt_tester *T = calloc(1, sizeof *T);
     impact(T, "linear", crit * 1.01, NAN, NAN, NULL);
     CHECK(T->view.stab.exceeded == 1 && T->view.stab.stage == 1);
-    CHECK_REL(T->view.stab.dt_crit, crit, 1e-14, "dt_crit of the linear spring (a few roundings of m and sqrt)");
+    CHECK_REL(T->view.stab.dt_crit, crit, 1e-14,
+              "dt_crit of the linear spring (a few roundings of m and sqrt)");
     CHECK_REL(T->view.stab.k, 1e6, 0, "kn at the warning");
     CHECK_REL(T->view.stab.mstar, mstar, 1e-15, "m*");
     impact(T, "linear", crit * 0.99, NAN, NAN, NULL);
     CHECK(T->view.stab.exceeded == 0);
     /* lawtester's own formula, also for a damped one */
     CHECK_REL(lt_dt_crit(mstar, 1e6, 0), crit, 1e-15, "lt_dt_crit undamped");
-    CHECK_REL(lt_dt_crit(mstar, 1e6, 0.3), crit * (sqrt(1.09) - 0.3), 1e-15, "lt_dt_crit, zeta 0.3");
+    CHECK_REL(lt_dt_crit(mstar, 1e6, 0.3), crit * (sqrt(1.09) - 0.3), 1e-15,
+              "lt_dt_crit, zeta 0.3");
     CHECK(isinf(lt_dt_crit(mstar, 0, 0)) && isinf(lt_dt_crit(mstar, NAN, 0)));
     free(T);
 }
@@ -275,7 +287,8 @@ static void hertz_pressed(lt_tester *T, double overlap, rows *r)
     t.dt = 1e-3;
     t.gap = 1e-6;
     cond c1 = {COND_UN_BELOW, 0, -overlap, 0, 0}, c2 = {COND_STEPS, 0, 0, 1, 0};
-    lt_stage st[2] = {stage("v.....", -1e-2, 0, 0, 0, 0, 0, &c1), stage("......", 0, 0, 0, 0, 0, 0, &c2)};
+    lt_stage st[2] = {stage("v.....", -1e-2, 0, 0, 0, 0, 0, &c1),
+                      stage("......", 0, 0, 0, 0, 0, 0, &c2)};
     t.stages = st;
     t.n_stages = 2;
     CHECK_MSG(lt_run(T, &t, collect, r) == 0, "%s", T->view.err);
@@ -294,8 +307,10 @@ static void test_stability_hertz_current_stiffness(void)
     CHECK_MSG(s && s->contact && s->stage == 1 && r.s[r.n - 1].step == s->step + 1,
               "the warned state %ld is not the one the free step leaves", T->view.stab.step);
     if (s) {
-        CHECK_REL(T->view.stab.k, s->k[0], 0, "k of the warned state (the law's current stiffness)");
-        CHECK_REL(T->view.stab.dt_crit, 2 * sqrt(mstar / s->k[0]), 1e-15, "Hertz dt_crit from the current k");
+        CHECK_REL(T->view.stab.k, s->k[0], 0,
+                  "k of the warned state (the law's current stiffness)");
+        CHECK_REL(T->view.stab.dt_crit, 2 * sqrt(mstar / s->k[0]), 1e-15,
+                  "Hertz dt_crit from the current k");
         CHECK_MSG(s->k[0] > 4 * mstar / 1e-6 && s->k[0] < 2 * 4 * mstar / 1e-6, "k = %g", s->k[0]);
     }
     free(r.s);
@@ -330,9 +345,12 @@ static void test_cli_unstable_warning(void)
     result r;
     run(&r, "run tests/scripts/unstable_dt.lua -q");
     CHECK_MSG(r.status == 0 && count_lines(r.err) == 1 &&
-                  strstr(r.err, "warning: tests/scripts/unstable_dt.lua:4: field dt: dt = 0.006 s exceeds the stability "
-                                "limit of leapfrog for the normal contact, dt_crit = 0.004667 s (m* = 5.445 kg, kn = 1e+06 "
-                                "N/m; first at stage 1, step 1); the results are not reliable; lower dt below 0.004667 s"),
+                  strstr(r.err, "warning: tests/scripts/unstable_dt.lua:4: field dt: dt = 0.006 s "
+                                "exceeds the stability "
+                                "limit of leapfrog for the normal contact, dt_crit = 0.004667 s "
+                                "(m* = 5.445 kg, kn = 1e+06 "
+                                "N/m; first at stage 1, step 1); the results are not reliable; "
+                                "lower dt below 0.004667 s"),
               "status %d: %s", r.status, r.err);
 }
 
@@ -346,12 +364,13 @@ static void test_cli_until_error_late(void)
     FILE *f = fopen(path, "w");
     CHECK(f != NULL);
     if (!f) return;
-    fprintf(f, "return { name = \"late\", law = \"linear\", gap = 1, record = { every = 1000 },\n"
-               "  stages = { { whats = \"......\", max_steps = %ld,\n"
-               "    till = function(C, stage)\n"
-               "      if stage.step == %ld then error(\"the until failed\") end\n"
-               "      return false\n"
-               "    end } } }\n",
+    fprintf(f,
+            "return { name = \"late\", law = \"linear\", gap = 1, record = { every = 1000 },\n"
+            "  stages = { { whats = \"......\", max_steps = %ld,\n"
+            "    till = function(C, stage)\n"
+            "      if stage.step == %ld then error(\"the until failed\") end\n"
+            "      return false\n"
+            "    end } } }\n",
             2 * n, n);
     fclose(f);
     snprintf(msg, sizeof msg, "field stages[1].till: at step %ld: %s:4: the until failed", n, path);
@@ -360,16 +379,10 @@ static void test_cli_until_error_late(void)
 }
 
 const test_case faults_tests[] = {
-    TEST(law_non_finite_outputs),
-    TEST(long_state_checked_by_stage),
-    TEST(state_overflow),
-    TEST(energy_overflow),
-    TEST(velocity_overflow),
-    TEST(stability_linear),
-    TEST(stability_spring_dashpot),
-    TEST(stability_hertz_current_stiffness),
-    TEST(stability_imposed_normal),
-    TEST(cli_unstable_warning),
-    TEST(cli_until_error_late),
-    {0, 0},
+    TEST(law_non_finite_outputs),   TEST(long_state_checked_by_stage),
+    TEST(state_overflow),           TEST(energy_overflow),
+    TEST(velocity_overflow),        TEST(stability_linear),
+    TEST(stability_spring_dashpot), TEST(stability_hertz_current_stiffness),
+    TEST(stability_imposed_normal), TEST(cli_unstable_warning),
+    TEST(cli_until_error_late),     {0, 0},
 };

@@ -55,20 +55,19 @@ static uint64_t to_bits(double x)
 static double random_finite(uint64_t *state)
 {
     uint64_t b;
-    do
-        b = splitmix64(state);
+    do b = splitmix64(state);
     while (((b >> 52) & 0x7ff) == 0x7ff);
     return from_bits(b);
 }
 
 /* An output of lt_fmt_double taken apart: value = (-) d1.d2d3... * 10^E. */
 typedef struct parsed {
-    int ok;          /* 1 if the text follows the grammar of fmt.h */
+    int ok; /* 1 if the text follows the grammar of fmt.h */
     int negative;
     int kind;        /* 0 finite non-zero, 1 zero, 2 inf, 3 nan */
     char digits[32]; /* the significant digits, no leading or trailing zeros */
     int ndigits;
-    int E;           /* decimal exponent of the first significant digit */
+    int E; /* decimal exponent of the first significant digit */
 } parsed;
 
 static int is_digit(char ch) { return ch >= '0' && ch <= '9'; }
@@ -78,15 +77,13 @@ static parsed parse_output(const char *s, int len)
 {
     parsed r;
     memset(&r, 0, sizeof r);
-    if (len <= 0 || len > FMT_DOUBLE_MAX)
-        return r;
+    if (len <= 0 || len > FMT_DOUBLE_MAX) return r;
     int i = 0;
     if (len == 3 && memcmp(s, "nan", 3) == 0) {
         r.ok = 1, r.kind = 3;
         return r;
     }
-    if (s[0] == '-')
-        r.negative = 1, i = 1;
+    if (s[0] == '-') r.negative = 1, i = 1;
     if (len - i == 3 && memcmp(s + i, "inf", 3) == 0) {
         r.ok = 1, r.kind = 2;
         return r;
@@ -97,56 +94,45 @@ static parsed parse_output(const char *s, int len)
     }
     /* integer part, optional fraction, optional exponent */
     int int_begin = i;
-    while (i < len && is_digit(s[i]))
-        i++;
+    while (i < len && is_digit(s[i])) i++;
     int int_len = i - int_begin;
     int frac_begin = i, frac_len = 0;
     if (i < len && s[i] == '.') {
         frac_begin = ++i;
-        while (i < len && is_digit(s[i]))
-            i++;
+        while (i < len && is_digit(s[i])) i++;
         frac_len = i - frac_begin;
         if (frac_len == 0 || s[i - 1] == '0')
             return r; /* "1." or a trailing zero after the point */
     }
-    if (int_len == 0)
-        return r;
+    if (int_len == 0) return r;
     int nd = 0;
     if (i < len) { /* scientific: d[.ddd]e(+|-)XX[X] */
         if (s[i] != 'e' || int_len != 1 || s[int_begin] == '0' || len - i < 4 || len - i > 5)
             return r;
         int sign = s[i + 1] == '-' ? -1 : s[i + 1] == '+' ? 1 : 0;
         int exp_len = len - i - 2, e = 0;
-        if (sign == 0 || (exp_len == 3 && s[i + 2] == '0'))
-            return r;
+        if (sign == 0 || (exp_len == 3 && s[i + 2] == '0')) return r;
         for (int j = i + 2; j < len; j++) {
-            if (!is_digit(s[j]))
-                return r;
+            if (!is_digit(s[j])) return r;
             e = 10 * e + (s[j] - '0');
         }
         r.E = sign * e;
-        if (r.E >= -5 && r.E <= 16)
-            return r; /* should have been plain */
+        if (r.E >= -5 && r.E <= 16) return r; /* should have been plain */
         r.digits[nd++] = s[int_begin];
         memcpy(r.digits + nd, s + frac_begin, (size_t)frac_len);
         nd += frac_len;
     } else if (int_len == 1 && s[int_begin] == '0') { /* 0.000ddd */
-        if (frac_len == 0)
-            return r;
+        if (frac_len == 0) return r;
         int zeros = 0;
-        while (zeros < frac_len && s[frac_begin + zeros] == '0')
-            zeros++;
+        while (zeros < frac_len && s[frac_begin + zeros] == '0') zeros++;
         r.E = -zeros - 1;
-        if (r.E < -5)
-            return r; /* should have been scientific */
+        if (r.E < -5) return r; /* should have been scientific */
         memcpy(r.digits, s + frac_begin + zeros, (size_t)(frac_len - zeros));
         nd = frac_len - zeros;
     } else { /* ddd[.ddd] */
-        if (s[int_begin] == '0')
-            return r;
+        if (s[int_begin] == '0') return r;
         r.E = int_len - 1;
-        if (r.E > 16)
-            return r; /* should have been scientific */
+        if (r.E > 16) return r; /* should have been scientific */
         memcpy(r.digits, s + int_begin, (size_t)int_len);
         memcpy(r.digits + int_len, s + frac_begin, (size_t)frac_len);
         nd = int_len + frac_len;
@@ -164,12 +150,9 @@ static int count_sig_digits(const char *s)
 {
     int n = 0, started = 0, trailing_zeros = 0;
     for (; *s && *s != 'e'; s++) {
-        if (!is_digit(*s))
-            continue;
-        if (*s != '0')
-            started = 1;
-        if (!started)
-            continue;
+        if (!is_digit(*s)) continue;
+        if (*s != '0') started = 1;
+        if (!started) continue;
         n++;
         trailing_zeros = *s == '0' ? trailing_zeros + 1 : 0;
     }
@@ -181,10 +164,8 @@ static int reads_back(const char *s, double x)
 {
     char *end;
     double y = strtod(s, &end);
-    if (*end != '\0')
-        return 0;
-    if (x != x)
-        return y != y;
+    if (*end != '\0') return 0;
+    if (x != x) return y != y;
     return to_bits(y) == to_bits(x);
 }
 
@@ -196,8 +177,7 @@ static int format_and_check(double x, char *text, parsed *p)
     memset(buf, 'X', sizeof buf);
     int len = lt_fmt_double(buf, x);
     int ok = len >= 1 && len <= FMT_DOUBLE_MAX && buf[len] == 'X'; /* nothing written beyond */
-    if (len < 1 || len > FMT_DOUBLE_MAX)
-        len = 0;
+    if (len < 1 || len > FMT_DOUBLE_MAX) len = 0;
     memcpy(text, buf, (size_t)len);
     text[len] = '\0';
     *p = parse_output(text, len);
@@ -216,21 +196,17 @@ static int p_digits_read_back(double x, int P)
 {
     char s[64];
     snprintf(s, sizeof s, "%.*e", P - 1, x);
-    if (reads_back(s, x))
-        return 1;
+    if (reads_back(s, x)) return 1;
     /* s = "d.ddde[+-]XX": the P digits as an integer m, value m 10^(ex - P + 1) */
     unsigned long long m = 0;
     const char *c = s;
     for (; *c != 'e'; c++)
-        if (is_digit(*c))
-            m = 10 * m + (unsigned long long)(*c - '0');
+        if (is_digit(*c)) m = 10 * m + (unsigned long long)(*c - '0');
     int ex = atoi(c + 1) - P + 1;
     unsigned long long low = 1;
-    for (int j = 1; j < P; j++)
-        low *= 10; /* 10^(P-1), the smallest P-digit m */
+    for (int j = 1; j < P; j++) low *= 10; /* 10^(P-1), the smallest P-digit m */
     snprintf(s, sizeof s, "%llue%d", m + 1, ex);
-    if (reads_back(s, x))
-        return 1;
+    if (reads_back(s, x)) return 1;
     if (m == low) /* the next smaller P-digit decimal is 99...9 one decade lower */
         snprintf(s, sizeof s, "%llue%d", 10 * m - 1, ex - 1);
     else
@@ -263,17 +239,14 @@ static int is_nearest(double x, const parsed *p)
 {
     char s[64];
     snprintf(s, sizeof s, "%.*e", p->ndigits - 1, fabs(x));
-    if (!reads_back(s, fabs(x)))
-        return 1;
+    if (!reads_back(s, fabs(x))) return 1;
     parsed q;
     memset(&q, 0, sizeof q);
     int nd = 0;
     const char *c = s;
     for (; *c != 'e'; c++)
-        if (is_digit(*c))
-            q.digits[nd++] = *c;
-    while (nd > 1 && q.digits[nd - 1] == '0')
-        nd--;
+        if (is_digit(*c)) q.digits[nd++] = *c;
+    while (nd > 1 && q.digits[nd - 1] == '0') nd--;
     q.digits[nd] = '\0';
     return strcmp(q.digits, p->digits) == 0 && atoi(c + 1) == p->E;
 }
@@ -361,16 +334,16 @@ static void test_fmt_known_strings(void)
         {6.02214076e23, "6.02214076e+23"},
         {1.602176634e-19, "1.602176634e-19"},
         {6.62607015e-34, "6.62607015e-34"},
-        {9.5367431640625e-07, "9.5367431640625e-07"}, /* 2^-20, exact */
-        {9223372036854775808.0, "9.223372036854776e+18"},  /* 2^63 */
+        {9.5367431640625e-07, "9.5367431640625e-07"},       /* 2^-20, exact */
+        {9223372036854775808.0, "9.223372036854776e+18"},   /* 2^63 */
         {18446744073709551616.0, "1.8446744073709552e+19"}, /* 2^64 */
         {18014398509481984.0, "18014398509481984"},         /* 2^54: E = 16, still plain */
-        {8.98846567431158e+307, "8.98846567431158e+307"},  /* 2^1023 */
+        {8.98846567431158e+307, "8.98846567431158e+307"},   /* 2^1023 */
         {DBL_MAX, "1.7976931348623157e+308"},
         {-DBL_MAX, "-1.7976931348623157e+308"},
         {1.7e308, "1.7e+308"},
         {1e300, "1e+300"},
-        {DBL_MIN, "2.2250738585072014e-308"},           /* smallest normal */
+        {DBL_MIN, "2.2250738585072014e-308"},                          /* smallest normal */
         {DBL_MIN - 4.9406564584124654e-324, "2.225073858507201e-308"}, /* largest subnormal */
         {5e-310, "5e-310"},
         /* The smallest subnormals, c * 2^-1074: nearest among several 1- or 2-digit candidates. */
@@ -502,8 +475,7 @@ static void test_fmt_integers(void)
         double x = i % 2 ? -(double)i : (double)i;
         snprintf(want, sizeof want, "%.0f", x);
         lt_fmt_double_nul(got, x);
-        if (x == 0.0)
-            strcpy(want, "0");
+        if (x == 0.0) strcpy(want, "0");
         bad += strcmp(want, got) != 0;
         CHECK_MSG(strcmp(want, got) == 0, "%s: obtained \"%s\"", want, got);
     }
@@ -545,13 +517,12 @@ static void test_fmt_short_decimals(void)
     for (long i = 0; i < test_count(200000) && bad < 10; i++) {
         int nd = 1 + (int)(splitmix64(&state) % 15);
         unsigned long long m = 1;
-        for (int j = 1; j < nd; j++)
-            m *= 10;
+        for (int j = 1; j < nd; j++) m *= 10;
         m += splitmix64(&state) % (9 * m); /* exactly nd digits */
-        while (m % 10 == 0)
-            m /= 10, nd--;
-        int E = i < test_count(200000) / 2 ? (int)(splitmix64(&state) % 23) - 8 /* near the thresholds */
-                           : (int)(splitmix64(&state) % 600) - 300;
+        while (m % 10 == 0) m /= 10, nd--;
+        int E = i < test_count(200000) / 2
+                    ? (int)(splitmix64(&state) % 23) - 8 /* near the thresholds */
+                    : (int)(splitmix64(&state) % 600) - 300;
         char dec[64], text[64], want[32];
         snprintf(dec, sizeof dec, "%llue%d", m, E - nd + 1);
         snprintf(want, sizeof want, "%llu", m);
@@ -585,8 +556,7 @@ static void test_fmt_random_shortest(void)
             x = (double)(splitmix64(&state) >> 11) * 0x1p-53;
         else if (i % 4 == 3)
             x = (double)(splitmix64(&state) >> 11) * 0x1p-53 * 1000.0;
-        if (x == 0.0)
-            continue;
+        if (x == 0.0) continue;
         char text[64], g17[64];
         parsed p;
         if (!format_and_check(x, text, &p)) {
@@ -616,8 +586,7 @@ long fmt_roundtrip_sweep(unsigned long long n, unsigned long long seed)
         double x = from_bits(b);
         char text[64];
         parsed p;
-        if (format_and_check(x, text, &p))
-            continue;
+        if (format_and_check(x, text, &p)) continue;
         if (failures++ < 10)
             fprintf(stderr, "fmt_roundtrip_sweep: bits %016llx (%.17g): \"%s\"\n",
                     (unsigned long long)b, x, text);

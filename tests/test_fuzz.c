@@ -65,7 +65,10 @@ static void test_script_seeds(void)
     check_dir("cases", lt_fuzz_script, 3);
     check_dir("tests/scripts", lt_fuzz_script, 10);
 }
-static void test_script_regressions(void) { check_dir("tests/fuzz/regress/script", lt_fuzz_script, 1); }
+static void test_script_regressions(void)
+{
+    check_dir("tests/fuzz/regress/script", lt_fuzz_script, 1);
+}
 /* (each regress directory holds at least its README) */
 static void test_fmt_seeds(void)
 {
@@ -79,9 +82,5 @@ static void test_merge_seeds(void)
 }
 
 const test_case fuzz_tests[] = {
-    TEST(script_seeds),
-    TEST(script_regressions),
-    TEST(fmt_seeds),
-    TEST(merge_seeds),
-    {0, 0},
+    TEST(script_seeds), TEST(script_regressions), TEST(fmt_seeds), TEST(merge_seeds), {0, 0},
 };

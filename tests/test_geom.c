@@ -4,8 +4,8 @@
  * facet conventions, the special configurations (cap contacts, parallel axes, edges), undefined
  * pairs, and the per-pair arc-drift rules.  Lengths in m. */
 #include "base/closest.h"
-#include "contact/geom.h"
 #include "check.h"
+#include "contact/geom.h"
 
 /* Geometry of bodies of size ~0.1-1 m: a few roundings of 1e-16 relative, with margin. */
 #define TOL_GEOM 1e-14
@@ -91,7 +91,8 @@ static void test_closest_segment_segment(void)
         double best = INFINITY;
         for (int i = 0; i <= 200; i++)
             for (int j = 0; j <= 200; j++) {
-                double e = dist(v3_axpy(i / 200.0, v3_sub(p1, p0), p0), v3_axpy(j / 200.0, v3_sub(q1, q0), q0));
+                double e = dist(v3_axpy(i / 200.0, v3_sub(p1, p0), p0),
+                                v3_axpy(j / 200.0, v3_sub(q1, q0), q0));
                 if (e < best) best = e;
             }
         worst = fmax(worst, d - best);
@@ -116,7 +117,8 @@ static void test_closest_point_triangle(void)
         double d = dist(x, q), best = INFINITY;
         for (int i = 0; i <= 150; i++)
             for (int j = 0; i + j <= 150; j++) {
-                vec3 p = v3_add(v[0], v3_add(v3_scale(v3_sub(v[1], v[0]), i / 150.0), v3_scale(v3_sub(v[2], v[0]), j / 150.0)));
+                vec3 p = v3_add(v[0], v3_add(v3_scale(v3_sub(v[1], v[0]), i / 150.0),
+                                             v3_scale(v3_sub(v[2], v[0]), j / 150.0)));
                 double e = dist(x, p);
                 if (e < best) best = e;
             }
@@ -130,7 +132,8 @@ static void test_closest_segment_triangle(void)
     double worst = -1;
     int crossings = 0;
     for (int k = 0; k < 60; k++) {
-        vec3 v[3] = {rvec(), rvec(), rvec()}, p0 = v3_scale(rvec(), 1.5), p1 = v3_scale(rvec(), 1.5);
+        vec3 v[3] = {rvec(), rvec(), rvec()}, p0 = v3_scale(rvec(), 1.5),
+             p1 = v3_scale(rvec(), 1.5);
         vec3 qs, qt;
         int ok = lt_cl_segment_triangle(p0, p1, v, &qs, &qt);
         double best = INFINITY;
@@ -138,7 +141,8 @@ static void test_closest_segment_triangle(void)
             vec3 x = v3_axpy(m / 60.0, v3_sub(p1, p0), p0);
             for (int i = 0; i <= 60; i++)
                 for (int j = 0; i + j <= 60; j++) {
-                    vec3 p = v3_add(v[0], v3_add(v3_scale(v3_sub(v[1], v[0]), i / 60.0), v3_scale(v3_sub(v[2], v[0]), j / 60.0)));
+                    vec3 p = v3_add(v[0], v3_add(v3_scale(v3_sub(v[1], v[0]), i / 60.0),
+                                                 v3_scale(v3_sub(v[2], v[0]), j / 60.0)));
                     double e = dist(x, p);
                     if (e < best) best = e;
                 }
@@ -146,13 +150,15 @@ static void test_closest_segment_triangle(void)
         if (!ok) {
             crossings++;
             /* a crossing: some sample pair is within the grid spacing (~3/60 m) */
-            CHECK_MSG(best < 0.1, "case %d refused as crossing, but the samples are %.3g m apart", k, best);
+            CHECK_MSG(best < 0.1, "case %d refused as crossing, but the samples are %.3g m apart",
+                      k, best);
             continue;
         }
         worst = fmax(worst, dist(qs, qt) - best);
     }
     CHECK_MSG(worst <= TOL_BRUTE, "a returned pair is %.3g m farther than a sampled pair", worst);
-    CHECK_MSG(crossings > 0 && crossings < 60, "%d crossings out of 60: the sample misses a branch", crossings);
+    CHECK_MSG(crossings > 0 && crossings < 60, "%d crossings out of 60: the sample misses a branch",
+              crossings);
     /* parallel over the triangle: the part x in [0, 0.75] above it, middle x = 0.375 */
     vec3 v[3] = {v3(0, 0, 0), v3(1, 0, 0), v3(0, 1, 0)}, qs, qt;
     CHECK(lt_cl_segment_triangle(v3(-1, 0.25, 0.5), v3(2, 0.25, 0.5), v, &qs, &qt));
@@ -168,7 +174,7 @@ typedef struct pair_case {
     const char *label;
     lt_body a, b;
     vec3 n;
-    double l1, l2;        /* expected raw lens by Woo's documented rules (A, B) */
+    double l1, l2; /* expected raw lens by Woo's documented rules (A, B) */
 } pair_case;
 
 /* Distance from x to the core of b (for the contact-point check). */
@@ -177,7 +183,8 @@ static double core_dist(const lt_body *b, vec3 x)
     switch (b->shape) {
     case LT_SPHERE: return dist(x, b->pos);
     case LT_CAPSULE: {
-        vec3 h = v3_scale(lt_body_axis(b), 0.5 * b->shaft), e0 = v3_sub(b->pos, h), e1 = v3_add(b->pos, h);
+        vec3 h = v3_scale(lt_body_axis(b), 0.5 * b->shaft), e0 = v3_sub(b->pos, h),
+             e1 = v3_add(b->pos, h);
         return dist(x, v3_axpy(lt_cl_point_segment(x, e0, e1), v3_sub(e1, e0), e0));
     }
     case LT_FACET: {
@@ -195,23 +202,68 @@ static int make_cases(pair_case *c)
     vec3 perp1 = v3_any_perp(n1), obl = v3_normalized(v3(0.3, -1, 0.2));
     double rs = 0.1, rc = 0.2, L = 0.15;
     c[n++] = (pair_case){"sphere-sphere", mk_sphere(rs), mk_sphere(0.2), n1, rs, 0.2};
-    c[n++] = (pair_case){"sphere-capsule, shaft", mk_sphere(rs), mk_capsule(rc, L, perp1), n1, rs, rc};
+    c[n++] =
+        (pair_case){"sphere-capsule, shaft", mk_sphere(rs), mk_capsule(rc, L, perp1), n1, rs, rc};
     c[n++] = (pair_case){"sphere-capsule, cap", mk_sphere(rs), mk_capsule(rc, L, obl), n1, rs, rc};
-    c[n++] = (pair_case){"capsule-capsule, crossed", mk_capsule(rc, L, perp1),
-                         mk_capsule(0.05, 0.3, v3_cross(n1, perp1)), n1, rc, 0.05};
-    c[n++] = (pair_case){"capsule-capsule, caps", mk_capsule(rc, L, obl), mk_capsule(0.05, 0.3, v3(1, 1, 0)), n2, rc, 0.05};
-    c[n++] = (pair_case){"sphere-facet, h = 0", mk_sphere(rs), mk_facet_around(v3(0.3, -0.2, 0.1), n2, 0.5, 0), n2, rs, rs};
-    c[n++] = (pair_case){"sphere-facet, 0 < h < r", mk_sphere(rs), mk_facet_around(v3(0, 0, 0), n1, 0.5, 0.04), n1, rs, rs};
-    c[n++] = (pair_case){"sphere-facet, h > r", mk_sphere(rs), mk_facet_around(v3(0, 0, 0), n1, 0.5, 0.25), n1, rs, 0.25};
-    c[n++] = (pair_case){"facet-sphere, h = 0", mk_facet_around(v3(1, 0, 0), n2, 0.5, 0), mk_sphere(rs), n2, rs, rs};
-    c[n++] = (pair_case){"capsule-facet, h = 0, parallel", mk_capsule(rc, L, v3_any_perp(n2)),
-                         mk_facet_around(v3(0, 0, 0), n2, 0.6, 0), v3_neg(n2), rc, rc};
-    c[n++] = (pair_case){"facet-capsule, h > 0, tilted", mk_facet_around(v3(0, 1, 0), n1, 0.6, 0.02),
-                         mk_capsule(rc, L, obl), n1, rc, rc};
+    c[n++] = (pair_case){"capsule-capsule, crossed",
+                         mk_capsule(rc, L, perp1),
+                         mk_capsule(0.05, 0.3, v3_cross(n1, perp1)),
+                         n1,
+                         rc,
+                         0.05};
+    c[n++] = (pair_case){"capsule-capsule, caps",
+                         mk_capsule(rc, L, obl),
+                         mk_capsule(0.05, 0.3, v3(1, 1, 0)),
+                         n2,
+                         rc,
+                         0.05};
+    c[n++] = (pair_case){"sphere-facet, h = 0",
+                         mk_sphere(rs),
+                         mk_facet_around(v3(0.3, -0.2, 0.1), n2, 0.5, 0),
+                         n2,
+                         rs,
+                         rs};
+    c[n++] = (pair_case){"sphere-facet, 0 < h < r",
+                         mk_sphere(rs),
+                         mk_facet_around(v3(0, 0, 0), n1, 0.5, 0.04),
+                         n1,
+                         rs,
+                         rs};
+    c[n++] = (pair_case){"sphere-facet, h > r",
+                         mk_sphere(rs),
+                         mk_facet_around(v3(0, 0, 0), n1, 0.5, 0.25),
+                         n1,
+                         rs,
+                         0.25};
+    c[n++] = (pair_case){
+        "facet-sphere, h = 0", mk_facet_around(v3(1, 0, 0), n2, 0.5, 0), mk_sphere(rs), n2, rs, rs};
+    c[n++] = (pair_case){"capsule-facet, h = 0, parallel",
+                         mk_capsule(rc, L, v3_any_perp(n2)),
+                         mk_facet_around(v3(0, 0, 0), n2, 0.6, 0),
+                         v3_neg(n2),
+                         rc,
+                         rc};
+    c[n++] = (pair_case){"facet-capsule, h > 0, tilted",
+                         mk_facet_around(v3(0, 1, 0), n1, 0.6, 0.02),
+                         mk_capsule(rc, L, obl),
+                         n1,
+                         rc,
+                         rc};
     c[n++] = (pair_case){"wall-sphere", mk_wall(v3(0.1, 0.2, 0.3), n1), mk_sphere(rs), n1, rs, rs};
-    c[n++] = (pair_case){"sphere-wall, opposite side", mk_sphere(rs), mk_wall(v3(0, 0, 0), n2), n2, rs, rs};
-    c[n++] = (pair_case){"wall-capsule, parallel", mk_wall(v3(0, 0, 0), n2), mk_capsule(rc, L, v3_any_perp(n2)), n2, rc, rc};
-    c[n++] = (pair_case){"capsule-wall, tilted", mk_capsule(rc, L, obl), mk_wall(v3(0, 0, 0), n1), v3_neg(n1), rc, rc};
+    c[n++] = (pair_case){
+        "sphere-wall, opposite side", mk_sphere(rs), mk_wall(v3(0, 0, 0), n2), n2, rs, rs};
+    c[n++] = (pair_case){"wall-capsule, parallel",
+                         mk_wall(v3(0, 0, 0), n2),
+                         mk_capsule(rc, L, v3_any_perp(n2)),
+                         n2,
+                         rc,
+                         rc};
+    c[n++] = (pair_case){"capsule-wall, tilted",
+                         mk_capsule(rc, L, obl),
+                         mk_wall(v3(0, 0, 0), n1),
+                         v3_neg(n1),
+                         rc,
+                         rc};
     return n;
 }
 
@@ -236,19 +288,23 @@ static void test_pairs_place_and_measure(void)
                 CHECK_MSG(0, "%s: no geometry after placement", c[k].label);
                 continue;
             }
-            CHECK_MSG(fabs(g.uN - gap) <= TOL_GEOM, "%s: uN %.17g, asked %g", c[k].label, g.uN, gap);
-            CHECK_MSG(dist(g.normal, nn) <= TOL_GEOM, "%s: normal off by %.3g", c[k].label, dist(g.normal, nn));
+            CHECK_MSG(fabs(g.uN - gap) <= TOL_GEOM, "%s: uN %.17g, asked %g", c[k].label, g.uN,
+                      gap);
+            CHECK_MSG(dist(g.normal, nn) <= TOL_GEOM, "%s: normal off by %.3g", c[k].label,
+                      dist(g.normal, nn));
             CHECK_MSG(dist(nn, c[k].n) <= 1e-9, "%s: placement changed the normal", c[k].label);
             /* the contact point is in the middle of the overlap: rho + uN/2 from each core
              * (inside a flat body, rho = 0, by |uN|/2 when they overlap) */
             double ea = core_dist(&A, g.point) - fabs(lt_body_rho(&A) + 0.5 * g.uN);
             double eb = core_dist(&B, g.point) - fabs(lt_body_rho(&B) + 0.5 * g.uN);
-            CHECK_MSG(fabs(ea) <= TOL_GEOM && fabs(eb) <= TOL_GEOM, "%s: contact point off the middle (%.3g, %.3g)",
-                      c[k].label, ea, eb);
-            CHECK_MSG(dist(g.branch[0], v3_sub(g.point, A.pos)) == 0 && dist(g.branch[1], v3_sub(g.point, B.pos)) == 0,
+            CHECK_MSG(fabs(ea) <= TOL_GEOM && fabs(eb) <= TOL_GEOM,
+                      "%s: contact point off the middle (%.3g, %.3g)", c[k].label, ea, eb);
+            CHECK_MSG(dist(g.branch[0], v3_sub(g.point, A.pos)) == 0 &&
+                          dist(g.branch[1], v3_sub(g.point, B.pos)) == 0,
                       "%s: branches", c[k].label);
-            CHECK_MSG(g.lens[0] == c[k].l1 && g.lens[1] == c[k].l2, "%s: lens (%g, %g), Woo's rule (%g, %g)",
-                      c[k].label, g.lens[0], g.lens[1], c[k].l1, c[k].l2);
+            CHECK_MSG(g.lens[0] == c[k].l1 && g.lens[1] == c[k].l2,
+                      "%s: lens (%g, %g), Woo's rule (%g, %g)", c[k].label, g.lens[0], g.lens[1],
+                      c[k].l1, c[k].l2);
             double lmin = fmin(c[k].l1, c[k].l2);
             CHECK_REL(g.contA, LT_PI * lmin * lmin, 1e-15, "contA = pi min(l1, l2)^2");
             /* order independence: the same contact seen from the other side; bit for bit
@@ -258,8 +314,9 @@ static void test_pairs_place_and_measure(void)
             CHECK(lt_geom_compute(&B, &A, &h));
             double tol = A.shape == B.shape ? TOL_GEOM : 0;
             CHECK_MSG(fabs(h.uN - g.uN) <= tol && dist(h.normal, v3_neg(g.normal)) <= tol &&
-                          dist(h.point, g.point) <= tol && h.lens[0] == g.lens[1] && h.lens[1] == g.lens[0] &&
-                          h.contA == g.contA && dist(h.branch[0], g.branch[1]) <= tol &&
+                          dist(h.point, g.point) <= tol && h.lens[0] == g.lens[1] &&
+                          h.lens[1] == g.lens[0] && h.contA == g.contA &&
+                          dist(h.branch[0], g.branch[1]) <= tol &&
                           dist(h.branch[1], g.branch[0]) <= tol,
                       "%s: swapping A and B is not the same contact", c[k].label);
         }
@@ -284,7 +341,8 @@ static void test_pairs_contact_points(void)
     D.pos = v3(0.6, 0, 0.19);
     lt_geom g;
     CHECK(lt_geom_compute(&C, &D, &g));
-    CHECK_ABS(dist(g.point, v3(0.3, 0, 0.095)), 0, TOL_GEOM, "parallel capsules: middle of the overlap");
+    CHECK_ABS(dist(g.point, v3(0.3, 0, 0.095)), 0, TOL_GEOM,
+              "parallel capsules: middle of the overlap");
     CHECK_ABS(g.uN, -0.01, TOL_GEOM, "parallel capsules: uN");
     /* crossed capsules */
     D = mk_capsule(0.05, 1, v3(0, 1, 0));
@@ -301,12 +359,14 @@ static void test_pairs_contact_points(void)
     CHECK(lt_geom_compute(&S, &F, &g));
     double d = sqrt(0.3 * 0.3 + 0.05 * 0.05);
     CHECK_ABS(g.uN, d - 0.11, TOL_GEOM, "edge contact: uN = distance to the edge - r - h");
-    CHECK_ABS(dist(g.normal, v3_scale(v3(0, 0.3, -0.05), 1 / d)), 0, TOL_GEOM, "edge contact: normal");
+    CHECK_ABS(dist(g.normal, v3_scale(v3(0, 0.3, -0.05), 1 / d)), 0, TOL_GEOM,
+              "edge contact: normal");
     /* capsule over a wall: parallel -> above the centre; tilted -> the lower end; crossing -> none */
     lt_body W = mk_wall(v3(0, 0, 0), v3(0, 0, 1)), K = mk_capsule(0.1, 0.4, v3(1, 0, 0));
     K.pos = v3(0.7, 0.1, 0.099);
     CHECK(lt_geom_compute(&K, &W, &g));
-    CHECK_ABS(dist(g.point, v3(0.7, 0.1, 0.099 - 0.1 - 0.5 * g.uN)), 0, TOL_GEOM, "parallel capsule: above the centre");
+    CHECK_ABS(dist(g.point, v3(0.7, 0.1, 0.099 - 0.1 - 0.5 * g.uN)), 0, TOL_GEOM,
+              "parallel capsule: above the centre");
     CHECK_ABS(dist(g.normal, v3(0, 0, -1)), 0, TOL_GEOM, "capsule A -> wall B below it: -z");
     K = mk_capsule(0.1, 0.4, v3(1, 0, 0.1));
     K.pos = v3(0, 0, 0.3);
@@ -320,7 +380,8 @@ static void test_pairs_contact_points(void)
     CHECK(lt_body_set_facet(&F0, v, 0) == 0);
     K2.pos = v3(0.5, 0.25, 0.099);
     CHECK(lt_geom_compute(&K2, &F0, &g));
-    CHECK_ABS(dist(g.point, v3(0.375, 0.25, 0.5 * g.uN)), 0, TOL_GEOM, "capsule over a facet: middle part");
+    CHECK_ABS(dist(g.point, v3(0.375, 0.25, 0.5 * g.uN)), 0, TOL_GEOM,
+              "capsule over a facet: middle part");
     /* the axis through the facet: no normal */
     K2 = mk_capsule(0.1, 1, v3(0, 0, 1));
     K2.pos = v3(0.2, 0.2, 0);
@@ -373,7 +434,8 @@ static void test_flat_pairs_undefined(void)
     for (int i = 0; i < LT_SHAPE_COUNT; i++)
         for (int j = 0; j < LT_SHAPE_COUNT; j++) {
             int flat_pair = (i == LT_WALL || i == LT_FACET) && (j == LT_WALL || j == LT_FACET);
-            CHECK_MSG(lt_geom_pair_defined(i, j) == !flat_pair, "%s-%s", lt_shape_name(i), lt_shape_name(j));
+            CHECK_MSG(lt_geom_pair_defined(i, j) == !flat_pair, "%s-%s", lt_shape_name(i),
+                      lt_shape_name(j));
         }
 }
 
@@ -400,10 +462,12 @@ static void test_arc_rules(void)
             vec3 d = lt_geom_arc_correction(&A, &Bm, target);
             Bm.pos = v3_add(Bm.pos, d);
             CHECK(lt_geom_compute(&A, &Bm, &g1));
-            CHECK_MSG(fabs(g1.uN - (g0.uN + dn)) <= TOL_GEOM, "%s, tangent %d: uN %.17g, expected %.17g (rule %s)",
-                      c[k].label, dir, g1.uN, g0.uN + dn, lt_geom_arc_rule(A.shape, B.shape));
+            CHECK_MSG(fabs(g1.uN - (g0.uN + dn)) <= TOL_GEOM,
+                      "%s, tangent %d: uN %.17g, expected %.17g (rule %s)", c[k].label, dir, g1.uN,
+                      g0.uN + dn, lt_geom_arc_rule(A.shape, B.shape));
             if (A.shape == LT_WALL || B.shape == LT_WALL)
-                CHECK_MSG(d.x == 0 && d.y == 0 && d.z == 0, "%s: a wall pair needs no correction", c[k].label);
+                CHECK_MSG(d.x == 0 && d.y == 0 && d.z == 0, "%s: a wall pair needs no correction",
+                          c[k].label);
         }
     }
     /* the shaft: a step along the axis needs no correction, one around it the cylinder's */
@@ -421,7 +485,8 @@ static void test_arc_rules(void)
     Sm.pos.y += 0.01;
     d = lt_geom_arc_correction(&K, &Sm, target);
     double D = 0.3, drift = sqrt(D * D + 1e-4) - D;
-    CHECK_REL(v3_norm(d), drift, 1e-10, "around the shaft: the cylinder's drift sqrt(D^2 + s^2) - D");
+    CHECK_REL(v3_norm(d), drift, 1e-10,
+              "around the shaft: the cylinder's drift sqrt(D^2 + s^2) - D");
 }
 
 /* The driver's arc step (geom.h): after a tangential plus a normal step, the pair's geometry
@@ -452,25 +517,23 @@ static void test_arc_shift_matches_geometry(void)
             A.pos = v3_axpy(-s * (1 - wt), g.normal, A.pos);
             lt_geom_shift_normal(&g, s, wt);
             CHECK(lt_geom_compute(&A, &B, &h));
-            double err = fmax(fmax(fabs(g.uN - h.uN), fabs(g.dist - h.dist)),
-                              fmax(fmax(dist(g.normal, h.normal), dist(g.point, h.point)),
-                                   fmax(dist(g.branch[0], h.branch[0]), dist(g.branch[1], h.branch[1]))));
-            CHECK_MSG(err <= TOL_GEOM, "%s, share %g: shifted geometry off the computed one by %.3g m", c[k].label,
+            double err =
+                fmax(fmax(fabs(g.uN - h.uN), fabs(g.dist - h.dist)),
+                     fmax(fmax(dist(g.normal, h.normal), dist(g.point, h.point)),
+                          fmax(dist(g.branch[0], h.branch[0]), dist(g.branch[1], h.branch[1]))));
+            CHECK_MSG(err <= TOL_GEOM,
+                      "%s, share %g: shifted geometry off the computed one by %.3g m", c[k].label,
                       wt, err);
-            CHECK_MSG(fabs(h.uN - (g0.uN + dn)) <= TOL_GEOM, "%s: uN %.17g, expected %.17g", c[k].label, h.uN, g0.uN + dn);
+            CHECK_MSG(fabs(h.uN - (g0.uN + dn)) <= TOL_GEOM, "%s: uN %.17g, expected %.17g",
+                      c[k].label, h.uN, g0.uN + dn);
         }
     CHECK_MSG(corrected >= n, "only %d of %d cases needed a correction", corrected, 3 * n);
 }
 
 const test_case geom_tests[] = {
-    TEST(closest_segment_segment),
-    TEST(closest_point_triangle),
-    TEST(closest_segment_triangle),
-    TEST(pairs_place_and_measure),
-    TEST(pairs_contact_points),
-    TEST(wall_and_facet_conventions),
-    TEST(flat_pairs_undefined),
-    TEST(arc_rules),
-    TEST(arc_shift_matches_geometry),
-    {0, 0},
+    TEST(closest_segment_segment),    TEST(closest_point_triangle),
+    TEST(closest_segment_triangle),   TEST(pairs_place_and_measure),
+    TEST(pairs_contact_points),       TEST(wall_and_facet_conventions),
+    TEST(flat_pairs_undefined),       TEST(arc_rules),
+    TEST(arc_shift_matches_geometry), {0, 0},
 };

@@ -16,12 +16,12 @@
 #else
 #define _POSIX_C_SOURCE 200809L
 #endif
-#include "driver/driver_int.h"
 #include "base/guard.h"
-#include "verify/verify.h"
 #include "base/watch.h"
 #include "check.h"
 #include "drive.h"
+#include "driver/driver_int.h"
+#include "verify/verify.h"
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -46,18 +46,20 @@
 
 /* ---- a law that goes past its memory at a given step -------------------------------------- */
 
-enum { GL_CHANNEL, GL_AT };              /* parameters */
+enum { GL_CHANNEL, GL_AT };                                              /* parameters */
 enum { GL_WITHIN, GL_PAST_STATE, GL_PAST_RESPONSE, GL_READ_PAST_STATE }; /* channels */
 static const lt_param guardlaw_params[] = {
     {"channel", LT_REAL, GL_WITHIN, 0, 3, "-",
-     "0 writes its last state value, 1 writes one past its state, 2 one past its response, 3 reads one past its state",
+     "0 writes its last state value, 1 writes one past its state, 2 one past its response, 3 reads "
+     "one past its state",
      NULL},
     {"at", LT_REAL, 5, 1, 1e9, "-", "the contact step at which it does so", NULL},
 };
 static const char *const guardlaw_state[] = {"n", "last"};
 static const lt_energy_def guardlaw_energies[] = {{"elast", LT_STORED, "spring energy"}};
 
-static volatile long *law_steps; /* the child's count of the law's steps, in memory the test reads */
+static volatile long
+    *law_steps; /* the child's count of the law's steps, in memory the test reads */
 static volatile double sink;
 
 static void guardlaw_init(const double *param, const lt_contact *c, double *state)
@@ -76,7 +78,7 @@ static int guardlaw_step(const double *param, const lt_contact *c, double *state
     out->energy[0] = 0.5 * c->kn * c->uN * c->uN;
     state[1] = state[0]; /* the last declared value: within */
     if (state[0] == param[GL_AT]) {
-        volatile double *past_state = state + 2;                          /* n_state = 2 */
+        volatile double *past_state = state + 2; /* n_state = 2 */
         volatile double *past_response = (volatile double *)(void *)(out + 1);
         switch ((int)param[GL_CHANNEL]) {
         case GL_PAST_STATE: *past_state = 1; break;
@@ -88,17 +90,18 @@ static int guardlaw_step(const double *param, const lt_contact *c, double *state
     return c->uN < 0;
 }
 
-static const lt_law guardlaw = {.api_version = LT_LAW_API_VERSION,
-                                .name = "guardlaw",
-                                .summary = "a spring that writes or reads past its memory at a given step (tests)",
-                                .params = guardlaw_params,
-                                .n_params = 2,
-                                .state_names = guardlaw_state,
-                                .n_state = 2,
-                                .energies = guardlaw_energies,
-                                .n_energies = 1,
-                                .init = guardlaw_init,
-                                .step = guardlaw_step};
+static const lt_law guardlaw = {
+    .api_version = LT_LAW_API_VERSION,
+    .name = "guardlaw",
+    .summary = "a spring that writes or reads past its memory at a given step (tests)",
+    .params = guardlaw_params,
+    .n_params = 2,
+    .state_names = guardlaw_state,
+    .n_state = 2,
+    .energies = guardlaw_energies,
+    .n_energies = 1,
+    .init = guardlaw_init,
+    .step = guardlaw_step};
 
 /* Compression at 1 m/s from a gap of 2.5 steps (the contact forms at step 3), stages of 50 steps. */
 static lt_test guard_test(int channel, double at, lt_stage st[2], cond c[2])
@@ -154,18 +157,23 @@ static void unmap_shared(shared *sh)
     if (sh) munmap(sh, sizeof *sh);
 }
 
-static int died_of_sigsegv(int status) { return status != -1 && WIFSIGNALED(status) && WTERMSIG(status) == SIGSEGV; }
+static int died_of_sigsegv(int status)
+{
+    return status != -1 && WIFSIGNALED(status) && WTERMSIG(status) == SIGSEGV;
+}
 
 /* The fault the handler named: the text, the call, stage and step of the watch page. */
-static void check_fault(const shared *sh, int status, const char *what, int stage, long step, long law_step)
+static void check_fault(const shared *sh, int status, const char *what, int stage, long step,
+                        long law_step)
 {
     CHECK_MSG(died_of_sigsegv(status), "the child did not die of SIGSEGV (wait status %d)", status);
     if (!sh) return;
     CHECK_MSG(sh->w.fault == LT_FAULT_GUARD, "fault %d, not LT_FAULT_GUARD", (int)sh->w.fault);
     CHECK_STR(sh->w.fault_what, what);
     CHECK_MSG(sh->w.call == LT_CALL_STEP, "call %d, not step()", sh->w.call);
-    CHECK_MSG(sh->w.stage == stage && sh->w.step == step, "at stage %d, step %ld, not stage %d, step %ld", sh->w.stage,
-              sh->w.step, stage, step);
+    CHECK_MSG(sh->w.stage == stage && sh->w.step == step,
+              "at stage %d, step %ld, not stage %d, step %ld", sh->w.stage, sh->w.step, stage,
+              step);
     CHECK_MSG(sh->law_steps == law_step, "the law's step %ld, not %ld", sh->law_steps, law_step);
 }
 
@@ -231,10 +239,13 @@ static void test_within_state_runs_to_the_end(void)
     shared *sh;
     run_ctx r = {GL_WITHIN, 5};
     int status = run_in_child(run_guard_test, &r, &sh);
-    CHECK_MSG(status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0, "the child did not run to the end "
-              "(wait status %d)", status);
+    CHECK_MSG(status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0,
+              "the child did not run to the end "
+              "(wait status %d)",
+              status);
     if (sh) {
-        CHECK_MSG(sh->w.fault == LT_FAULT_NONE, "fault %d named: %s", (int)sh->w.fault, sh->w.fault_what);
+        CHECK_MSG(sh->w.fault == LT_FAULT_NONE, "fault %d named: %s", (int)sh->w.fault,
+                  sh->w.fault_what);
         CHECK_MSG(sh->law_steps == 98, "the law stepped %ld times, not 98", sh->law_steps);
     }
     unmap_shared(sh);
@@ -281,12 +292,13 @@ static void test_copy_keeps_its_own_blocks(void)
     double before[2] = {vt->law_state[0], vt->law_state[1]};
     CHECK_MSG(before[0] == 48, "the law stepped %g times in stage 1, not 48", before[0]);
     lt_tester_copy(C, T);
-    CHECK(vc->law_state != vt->law_state && vc->law_state[0] == before[0] && vc->law_state[1] == before[1]);
+    CHECK(vc->law_state != vt->law_state && vc->law_state[0] == before[0] &&
+          vc->law_state[1] == before[1]);
     CHECK(ends_at_page(vt->law_state, 2) && ends_at_page(vc->law_state, 2));
     CHECK(lt_run_stage(C, 1) == 0);
     CHECK_MSG(vc->law_state[0] == 98, "the copy's law stepped %g times, not 98", vc->law_state[0]);
-    CHECK_MSG(vt->law_state[0] == before[0] && vt->law_state[1] == before[1], "the original's state changed: %g %g",
-              vt->law_state[0], vt->law_state[1]);
+    CHECK_MSG(vt->law_state[0] == before[0] && vt->law_state[1] == before[1],
+              "the original's state changed: %g %g", vt->law_state[0], vt->law_state[1]);
     /* the copy's own guard: a write past its state in the second stage, at the law's step 50
      * (global step 52) */
     shared *sh;
@@ -329,7 +341,8 @@ static void test_verify_direct_calls_are_guarded(void)
         shared *sh;
         verify_ctx v = {channel[i]};
         int status = run_in_child(verify_touch, &v, &sh);
-        CHECK_MSG(died_of_sigsegv(status), "channel %d: the child did not die of SIGSEGV (wait status %d)", channel[i],
+        CHECK_MSG(died_of_sigsegv(status),
+                  "channel %d: the child did not die of SIGSEGV (wait status %d)", channel[i],
                   status);
         if (sh) {
             CHECK(sh->w.fault == LT_FAULT_GUARD && sh->w.call == LT_CALL_STEP);
@@ -356,7 +369,9 @@ static void test_other_faults_are_not_named(void)
     shared *sh;
     int status = run_in_child(wild_write, NULL, &sh);
     CHECK_MSG(died_of_sigsegv(status), "the child did not die of SIGSEGV (wait status %d)", status);
-    if (sh) CHECK_MSG(sh->w.fault == LT_FAULT_NONE && sh->w.fault_what[0] == 0, "named: %s", sh->w.fault_what);
+    if (sh)
+        CHECK_MSG(sh->w.fault == LT_FAULT_NONE && sh->w.fault_what[0] == 0, "named: %s",
+                  sh->w.fault_what);
     unmap_shared(sh);
 }
 

@@ -3,14 +3,13 @@
  * closed forms of the law's theory block and of the oblique impact (J, D) against a direct
  * integration of the impact ODE, Thornton's unloading rule, Coulomb slip and clipping. */
 #include "../laws/hertz_mindlin.h"
-#include "contact/registry.h"
 #include "check.h"
+#include "contact/registry.h"
 
 /* a handful of operations on doubles, pow/sqrt included: 1e-14 relative (~50 ulp) */
 #define TOL_ROUNDOFF 1e-14
 /* the reference ODE below: RK4 at 4000 steps per phase, its error measured ~1e-13; 1e-10 */
 #define TOL_ODE 1e-10
-
 
 static const lt_law *hm(void) { return lt_find_law("hertz_mindlin"); }
 
@@ -24,13 +23,15 @@ static void defaults(double *p)
 static void case_params(const lt_case *cs, double *p)
 {
     defaults(p);
-    for (int j = 0; cs->set[j].name; j++) p[lt_law_param_index(hm(), cs->set[j].name)] = cs->set[j].value;
+    for (int j = 0; cs->set[j].name; j++)
+        p[lt_law_param_index(hm(), cs->set[j].name)] = cs->set[j].value;
 }
 
 static lt_material glass = {4.8e10, 0.20, 2800, 0.5, 0.35};
 static lt_material steel = {2.1e11, 0.30, 7800, 0.5, 0.35};
 
-static lt_contact contact(double uN, const lt_material *a, const lt_material *b, double r1, double r2)
+static lt_contact contact(double uN, const lt_material *a, const lt_material *b, double r1,
+                          double r2)
 {
     lt_contact c = {0};
     c.uN = uN;
@@ -86,7 +87,8 @@ static void test_force_and_stiffness_rules(void)
         CHECK(law->step(p, &c, s, &r) == 1);
         double estar = 4.8e10 / (2 * (1 - 0.04)), gstar = 4.8e10 / (4 * 1.2 * 1.8), rstar = 0.005;
         double a = sqrt(rstar * deltas[i]);
-        CHECK_REL(r.f[0], -4.0 / 3.0 * estar * sqrt(rstar) * pow(deltas[i], 1.5), 1e-12, "Hertz Fn");
+        CHECK_REL(r.f[0], -4.0 / 3.0 * estar * sqrt(rstar) * pow(deltas[i], 1.5), 1e-12,
+                  "Hertz Fn");
         CHECK_REL(r.k[0], 2 * estar * a, 1e-12, "kn = 2 E* a");
         CHECK_REL(r.k[1], 8 * gstar * a, 1e-12, "kt = 8 G* a");
         CHECK_REL(r.k[1] / r.k[0], 2 * (1 - 0.2) / (2 - 0.2), 1e-12, "kt/kn = 2(1-nu)/(2-nu)");
@@ -97,11 +99,14 @@ static void test_force_and_stiffness_rules(void)
 /* ---- reference: the dimensionless impact x'' = -x^1.5 - alpha x^0.25 x', x(0) = 0, x'(0) = 1,
  * integrated by RK4 in three phases so that every phase is smooth: near x = 0 in s = x^{1/4}
  * (dp/ds = -4 s^9/p - 4 alpha s^4, dtau/ds = 4 s^3/p), in between in time. */
-typedef struct ode_result { double e, xmax, tau; } ode_result;
+typedef struct ode_result {
+    double e, xmax, tau;
+} ode_result;
 
 static void rk4_s(double *p, double *tau, double s, double h, double alpha)
 {
-#define FS(P, S, OUT0, OUT1) (OUT0 = -4 * pow(S, 9) / (P) - 4 * alpha * pow(S, 4), OUT1 = 4 * pow(S, 3) / (P))
+#define FS(P, S, OUT0, OUT1) \
+    (OUT0 = -4 * pow(S, 9) / (P)-4 * alpha * pow(S, 4), OUT1 = 4 * pow(S, 3) / (P))
     double a0, a1, b0, b1, c0, c1, d0, d1;
     FS(*p, s, a0, a1);
     FS(*p + h / 2 * a0, s + h / 2, b0, b1);
@@ -147,8 +152,10 @@ static ode_result impact_ode(double alpha, int clip)
                 double mid = 0.5 * (lo + hi), xm = x, pm = p;
                 rk4_t(&xm, &pm, mid, alpha);
                 int past = clip ? force_sign(xm, pm, alpha) < 0 : xm < xs;
-                if (past) hi = mid;
-                else lo = mid;
+                if (past)
+                    hi = mid;
+                else
+                    lo = mid;
             }
             rk4_t(&x, &p, lo, alpha);
             tau += lo;
@@ -196,7 +203,8 @@ static void test_tsuji_alpha_and_closed_forms(void)
     ode_result el = impact_ode(0, 0);
     double xmax = pow(1.25, 0.4);
     CHECK_REL(el.e, 1.0, TOL_ODE, "elastic e");
-    CHECK_REL(el.tau, 2 * xmax * sqrt(LT_TEST_PI) * tgamma(1.4) / tgamma(0.9), TOL_ODE, "elastic contact time");
+    CHECK_REL(el.tau, 2 * xmax * sqrt(LT_TEST_PI) * tgamma(1.4) / tgamma(0.9), TOL_ODE,
+              "elastic contact time");
 }
 
 /* Thornton's rule: unloading at a held tangential displacement shrinks Ft with kt; loading
@@ -227,16 +235,19 @@ static void test_tangential_unloading_rule(void)
         law->step(p, &c, s, &r);
         CHECK_REL(r.k[1], kt1 / 2, TOL_ROUNDOFF, "kt ~ sqrt(delta)");
         CHECK_REL(r.f[1], ft1 / 2, TOL_ROUNDOFF, "Ft scaled with kt on unloading");
-        CHECK_REL(r.energy[HM_E_KVAR], ft1 * ft1 / (2 * kt1) - (ft1 / 2) * (ft1 / 2) / kt1, TOL_ROUNDOFF,
-                  "kvar = released tangential energy");
+        CHECK_REL(r.energy[HM_E_KVAR], ft1 * ft1 / (2 * kt1) - (ft1 / 2) * (ft1 / 2) / kt1,
+                  TOL_ROUNDOFF, "kvar = released tangential energy");
         c.uN = -4e-6; /* reloading: Ft kept */
         c.v[0] = -3e-6 / c.dt;
         law->step(p, &c, s, &r);
         CHECK_REL(r.f[1], ft1 / 2, TOL_ROUNDOFF, "Ft kept on loading");
         /* rescale's one spring |Ft|^2/(2 kt) loses energy as kt grows under the kept force; md's
          * springs are unchanged (the entering annulus carries nothing): no energy booked */
-        if (rules[i] == HM_T_RESCALE) CHECK(r.energy[HM_E_KVAR] > 0);
-        else CHECK_ABS(r.energy[HM_E_KVAR], 0, TOL_ROUNDOFF * ft1 * ft1 / kt1, "md: reloading books nothing");
+        if (rules[i] == HM_T_RESCALE)
+            CHECK(r.energy[HM_E_KVAR] > 0);
+        else
+            CHECK_ABS(r.energy[HM_E_KVAR], 0, TOL_ROUNDOFF * ft1 * ft1 / kt1,
+                      "md: reloading books nothing");
     }
 }
 
@@ -252,7 +263,8 @@ static void test_coulomb_and_clip(void)
     law->init(p, &c, s);
     lt_response r = {0};
     law->step(p, &c, s, &r);
-    CHECK_REL(hypot(r.f[1], r.f[2]), 0.35 * fabs(r.f[0]), TOL_ROUNDOFF, "|Ft| = tanPhi |Fn| while sliding");
+    CHECK_REL(hypot(r.f[1], r.f[2]), 0.35 * fabs(r.f[0]), TOL_ROUNDOFF,
+              "|Ft| = tanPhi |Fn| while sliding");
     CHECK_REL(r.f[1] / r.f[2], 500.0 / -200.0, TOL_ROUNDOFF, "along the slip");
     /* fast separation at small overlap: tensile unless clipped */
     memset(s, 0, sizeof s);
@@ -289,7 +301,8 @@ static void test_first_step_quad(void)
     law->init(p, &c, s);
     law->step(p, &c, s, &r);
     double K = s[HM_S_K], fe = -K * pow(1e-9, 1.5);
-    CHECK_REL(r.energy[HM_E_QUAD], 0.5 * fe * c.v[0] * c.dt - 0.4 * K * pow(1e-9, 2.5), TOL_ROUNDOFF, "forming step");
+    CHECK_REL(r.energy[HM_E_QUAD], 0.5 * fe * c.v[0] * c.dt - 0.4 * K * pow(1e-9, 2.5),
+              TOL_ROUNDOFF, "forming step");
 }
 
 /* The verify cases' closed forms (laws/hertz_mindlin_cases.c: contact and force times by
@@ -328,9 +341,11 @@ static void test_case_closed_forms_against_ode(void)
         ode_result r = impact_ode(alpha, p[HM_P_CLIP] != 0);
         CHECK_REL(x.value[LT_Q_RESTITUTION], r.e, TOL_ODE, names[i]);
         CHECK_REL(x.value[LT_Q_CONTACT_TIME], r.tau * t0, TOL_ODE, names[i]);
-        CHECK_REL(x.value[LT_Q_MAX_OVERLAP], r.xmax * d0, 1e-6, names[i]); /* the ODE's max over nodes */
+        CHECK_REL(x.value[LT_Q_MAX_OVERLAP], r.xmax * d0, 1e-6,
+                  names[i]); /* the ODE's max over nodes */
         if (alpha == 0)
-            CHECK_REL(x.value[LT_Q_CONTACT_TIME], 2.943275 * x.value[LT_Q_MAX_OVERLAP] / v, 1e-6, "2.943275 dmax/v");
+            CHECK_REL(x.value[LT_Q_CONTACT_TIME], 2.943275 * x.value[LT_Q_MAX_OVERLAP] / v, 1e-6,
+                      "2.943275 dmax/v");
     }
 }
 
@@ -339,7 +354,9 @@ static void test_case_closed_forms_against_ode(void)
  * integrated with them: in the scaled variables (x = delta/delta0, tau = t v/delta0, force
  * f = x^1.5 + alpha x^0.25 x' in units of m* v^2/delta0) J = m* v int |f| dtau and
  * D = m* v delta0 int x |f| dtau; near x = 0 in s = x^{1/4}, elsewhere in time, as above. */
-typedef struct oblique_ref { double J, D; } oblique_ref;
+typedef struct oblique_ref {
+    double J, D;
+} oblique_ref;
 
 static void deriv_s(const double y[4], double s, double alpha, double dy[4]) /* y = p, tau, J, D */
 {
@@ -365,8 +382,10 @@ static void rk4_4(double y[4], double s, double h, double alpha, int in_s)
     const double c[4] = {0, 0.5, 0.5, 1};
     for (int j = 0; j < 4; j++) {
         for (int i = 0; i < 4; i++) t[i] = y[i] + (j ? c[j] * h * k[j - 1][i] : 0);
-        if (in_s) deriv_s(t, s + c[j] * h, alpha, k[j]);
-        else deriv_t(t, alpha, k[j]);
+        if (in_s)
+            deriv_s(t, s + c[j] * h, alpha, k[j]);
+        else
+            deriv_t(t, alpha, k[j]);
     }
     for (int i = 0; i < 4; i++) y[i] += h / 6 * (k[0][i] + 2 * k[1][i] + 2 * k[2][i] + k[3][i]);
 }
@@ -385,8 +404,10 @@ static oblique_ref oblique_ode(double alpha, int n)
             for (int it = 0; it < 100; it++) {
                 double mid = 0.5 * (lo + hi), ym[4] = {yt[0], yt[1], yt[2], yt[3]};
                 rk4_4(ym, 0, mid, alpha, 0);
-                if (ym[0] < xs) hi = mid;
-                else lo = mid;
+                if (ym[0] < xs)
+                    hi = mid;
+                else
+                    lo = mid;
             }
             rk4_4(yt, 0, lo, alpha, 0);
             break;
@@ -415,7 +436,8 @@ static void test_oblique_closed_forms_against_ode(void)
         if (!cs) continue;
         double p[LT_MAX_PARAMS];
         case_params(cs, p);
-        double r = cs->radius[1], m = 1.7e-4; /* any mass: J/(m v) and D/(m v delta0) do not depend on it */
+        double r = cs->radius[1],
+               m = 1.7e-4; /* any mass: J/(m v) and D/(m v delta0) do not depend on it */
         lt_case_env env = {0};
         env.param = p;
         env.c = contact(0, &cs->mat[0], &cs->mat[1], r, r);
@@ -430,14 +452,15 @@ static void test_oblique_closed_forms_against_ode(void)
         cs->expect(&env, &x);
         double s0[LT_MAX_STATE] = {0};
         hm()->init(p, &env.c, s0);
-        double K = s0[HM_S_K], mu = s0[HM_S_TANPHI], v = cs->load[0], vt = cs->load[1], d0 = pow(m * v * v / K, 0.4);
+        double K = s0[HM_S_K], mu = s0[HM_S_TANPHI], v = cs->load[0], vt = cs->load[1],
+               d0 = pow(m * v * v / K, 0.4);
         oblique_ref ref = oblique_ode(s0[HM_S_CD] / sqrt(m * K), 20000);
         double J = (vt - x.value[LT_Q_TANGENT_OUT]) * m / mu;
         double D = 2 * (r * J - 0.4 * m * r * r * x.value[LT_Q_SPIN_B] / mu);
         CHECK_REL(J / (m * v), ref.J, TOL_OBLIQUE, "J = int |Fn| dt");
         CHECK_REL(D / (m * v * d0), ref.D, TOL_OBLIQUE_D, "D = int delta |Fn| dt");
-        printf("     %s: J/(m v) = %.15f (ODE %.15f), D/(m v delta0) = %.13f (ODE %.13f)\n", names[i], J / (m * v),
-               ref.J, D / (m * v * d0), ref.D);
+        printf("     %s: J/(m v) = %.15f (ODE %.15f), D/(m v delta0) = %.13f (ODE %.13f)\n",
+               names[i], J / (m * v), ref.J, D / (m * v * d0), ref.D);
     }
 }
 
@@ -476,10 +499,13 @@ static void test_clip_en_inversion(void)
         p[HM_P_CLIPEN] = 1;
         CHECK(law->check(p) == NULL);
         law->init(p, &c, s);
-        double alpha = s[HM_S_CD] / sqrt(c.mstar * s[HM_S_K]), alpha0 = s0[HM_S_CD] / sqrt(c.mstar * s0[HM_S_K]);
-        CHECK_REL(clipped_e(alpha / sqrt(5.0)), ens[i], 1e-13, "clipped e(alpha(en)) = en (round-off)");
+        double alpha = s[HM_S_CD] / sqrt(c.mstar * s[HM_S_K]),
+               alpha0 = s0[HM_S_CD] / sqrt(c.mstar * s0[HM_S_K]);
+        CHECK_REL(clipped_e(alpha / sqrt(5.0)), ens[i], 1e-13,
+                  "clipped e(alpha(en)) = en (round-off)");
         CHECK(alpha > alpha0); /* the clipped contact needs more damping for the same e */
-        if (ens[i] >= 0.2) CHECK_REL(impact_ode(alpha, 1).e, ens[i], TOL_ODE, "ODE: clipped e = en");
+        if (ens[i] >= 0.2)
+            CHECK_REL(impact_ode(alpha, 1).e, ens[i], TOL_ODE, "ODE: clipped e = en");
     }
     double p[LT_MAX_PARAMS];
     defaults(p);
@@ -518,18 +544,20 @@ static void test_tangential_dashpot(void)
         double delta = 1e-6, kt = r.k[1], kn = r.k[0], eta_n = s[HM_S_CD] * pow(delta, 0.25);
         double eta_t = eta_n * sqrt(kt / kn);
         CHECK_REL(r.f[1], kt * vt * 1e-8 + eta_t * vt, TOL_ROUNDOFF, "Ft = kt vt dt + eta_t vt");
-        CHECK_REL(eta_t, sqrt(2.0 / 3.0) * s[HM_S_CD] / sqrt(0.01 * s[HM_S_K]) * sqrt(0.01 * kt), TOL_ROUNDOFF,
-                  "eta_t = sqrt(2/3) alpha sqrt(m* kt)");
+        CHECK_REL(eta_t, sqrt(2.0 / 3.0) * s[HM_S_CD] / sqrt(0.01 * s[HM_S_K]) * sqrt(0.01 * kt),
+                  TOL_ROUNDOFF, "eta_t = sqrt(2/3) alpha sqrt(m* kt)");
         CHECK_REL(s[HM_S_FDTY], eta_t * vt, TOL_ROUNDOFF, "the dashpot's share kept");
         /* sliding at touch: the dashpot alone is beyond the limit */
         p[HM_P_NOSLIP] = 0;
         vt = 5.0;
         r = one_step(p, -1.0, vt, s);
-        CHECK_REL(fabs(r.f[1]), 0.35 * fabs(r.f[0]), TOL_ROUNDOFF, "|spring + dashpot| = tanPhi |Fn|");
+        CHECK_REL(fabs(r.f[1]), 0.35 * fabs(r.f[0]), TOL_ROUNDOFF,
+                  "|spring + dashpot| = tanPhi |Fn|");
         double q_spring = s[HM_S_FTY] / (kt * vt * 1e-8), q_dash = s[HM_S_FDTY] / (eta_t * vt);
         CHECK(q_spring > 0 && q_spring < 1 && q_dash > 0 && q_dash < 1);
         /* one spring: its trial is kt vt dt (md: the cells' own returns come first) */
-        if (rules[i] != HM_T_MD) CHECK_REL(q_spring, q_dash, 1e-12, "spring and dashpot scaled by one factor");
+        if (rules[i] != HM_T_MD)
+            CHECK_REL(q_spring, q_dash, 1e-12, "spring and dashpot scaled by one factor");
         CHECK(s[HM_S_SLIP] == 1);
         /* without the dashpot the spring alone starts far inside the limit at touch: stick */
         p[HM_P_TDASHPOT] = 0;
@@ -583,7 +611,8 @@ static void drive_path(const double *p, path_out *o)
     lt_contact c = contact(-d0, &glass, &glass, 0.01, 0.01);
     law->init(p, &c, s);
     /* created in overlap at -d0: the Hertz spring's force and energy there (no dashpot force) */
-    double un_prev = -d0, f_prev[3] = {-s[HM_S_K] * pow(d0, 1.5), 0, 0}, el_prev = 0.4 * s[HM_S_K] * pow(d0, 2.5);
+    double un_prev = -d0, f_prev[3] = {-s[HM_S_K] * pow(d0, 1.5), 0, 0},
+           el_prev = 0.4 * s[HM_S_K] * pow(d0, 2.5);
     for (int n = 0; n < PATH_STEPS; n++) {
         double t = (n + 1) * dt, T = PATH_STEPS * dt, ph = 2 * LT_TEST_PI * t / T;
         double un = -(d0 + 0.9e-6 * (1 - cos(2 * ph)));
@@ -638,15 +667,19 @@ static void test_energy_balance_with_dashpot(void)
                 p[HM_P_CLIP] = clip;
                 p[HM_P_CLIPEN] = clip;
                 drive_path(p, &o);
-                CHECK_MSG(o.balance <= 1e-12 * o.work, "rule %d coulombOn %d clip %d: balance %g of work %g", rules[i], lim,
+                CHECK_MSG(o.balance <= 1e-12 * o.work,
+                          "rule %d coulombOn %d clip %d: balance %g of work %g", rules[i], lim,
                           clip, o.balance, o.work);
                 CHECK(o.plast > 0 && o.visc > 0);
                 if (rules[i] == HM_T_MD)
-                    CHECK_MSG(o.kvar_min >= -1e-10 * o.work, "md kvar %g of work %g", o.kvar_min, o.work);
+                    CHECK_MSG(o.kvar_min >= -1e-10 * o.work, "md kvar %g of work %g", o.kvar_min,
+                              o.work);
                 worst = fmax(worst, o.balance / o.work);
                 if (rules[i] == HM_T_MD) kvar = fmin(kvar, o.kvar_min / o.work);
             }
-    printf("     with the tangential dashpot: worst step balance %.1e of the work, md's least kvar step %.1e\n", worst, kvar);
+    printf("     with the tangential dashpot: worst step balance %.1e of the work, md's least kvar "
+           "step %.1e\n",
+           worst, kvar);
 }
 
 /* Defaults unchanged: the options at values that change nothing give today's outputs bit for bit

@@ -5,8 +5,8 @@
  * three rules against the rigid-body limit, the energy balance and the observed orders.  SI
  * units; the impact is a sphere (I = 2/5 m r^2) on a wall, in a leapfrog of its own. */
 #include "../laws/hertz_mindlin.h"
-#include "contact/registry.h"
 #include "check.h"
+#include "contact/registry.h"
 
 /* round-off of a run's ~1e4 trapezoid sums, relative to the work or the stored energy */
 #define TOL_BALANCE 1e-9
@@ -36,7 +36,10 @@ typedef struct loop_setup {
 static const loop_setup LOOP = {1e9, 0.8591e9 / 4, 0.01, 0.3, 1e-5};
 
 /* The loading branch T(u) = mu P [1 - (1 - u/c0)^{3/2}] (u <= c0, then mu P). */
-static double branch(double u, double muP, double c0) { return muP * (1 - pow(1 - fmin(u / c0, 1), 1.5)); }
+static double branch(double u, double muP, double c0)
+{
+    return muP * (1 - pow(1 - fmin(u / c0, 1), 1.5));
+}
 
 typedef struct loop_result {
     double energy;  /* J, dissipated (plast + kvar) over the last two legs */
@@ -52,10 +55,12 @@ static loop_result md_loop(const loop_setup *L, double ua_c0, int n, int cells, 
     const lt_law *law = hm();
     double p[LT_MAX_PARAMS], s[LT_MAX_STATE] = {0};
     defaults(p);
-    p[HM_P_ESTAR] = L->estar, p[HM_P_GSTAR] = L->gstar, p[HM_P_RSTAR] = L->rstar, p[HM_P_TANPHI] = L->mu;
+    p[HM_P_ESTAR] = L->estar, p[HM_P_GSTAR] = L->gstar, p[HM_P_RSTAR] = L->rstar,
+    p[HM_P_TANPHI] = L->mu;
     p[HM_P_TANGENTIAL] = HM_T_MD, p[HM_P_MDCELLS] = cells;
     lt_contact c = {0};
-    c.mat[0] = c.mat[1] = &mat, c.rcurv[0] = INFINITY, c.rcurv[1] = L->rstar, c.mstar = 1, c.tanPhi = L->mu;
+    c.mat[0] = c.mat[1] = &mat, c.rcurv[0] = INFINITY, c.rcurv[1] = L->rstar, c.mstar = 1,
+    c.tanPhi = L->mu;
     c.dt = 1;
     lt_response r = {0};
     for (int i = 1; i <= 1000; i++) {
@@ -63,7 +68,8 @@ static loop_result md_loop(const loop_setup *L, double ua_c0, int n, int cells, 
         if (c.fresh) law->init(p, &c, s);
         law->step(p, &c, s, &r);
     }
-    double K = 4.0 / 3 * L->estar * sqrt(L->rstar), P = K * pow(L->delta, 1.5), a = sqrt(L->rstar * L->delta);
+    double K = 4.0 / 3 * L->estar * sqrt(L->rstar), P = K * pow(L->delta, 1.5),
+           a = sqrt(L->rstar * L->delta);
     double muP = L->mu * P, c0 = lt_hm_md_c0(L->mu, P, L->gstar, a), ua = ua_c0 * c0, du = ua / n;
     double Tstar = branch(ua, muP, c0), u = 0, f0 = 0, el0 = r.energy[HM_E_ELAST];
     loop_result o = {0, 0, 0, 0};
@@ -76,13 +82,14 @@ static loop_result md_loop(const loop_setup *L, double ua_c0, int n, int cells, 
             law->step(p, &c, s, &r);
             u += sg * du;
             double f = r.f[dof], dw = 0.5 * (f0 + f) * sg * du;
-            double diss = r.energy[HM_E_PLAST] + r.energy[HM_E_KVAR] + r.energy[HM_E_VISC] + r.energy[HM_E_QUAD];
+            double diss = r.energy[HM_E_PLAST] + r.energy[HM_E_KVAR] + r.energy[HM_E_VISC] +
+                          r.energy[HM_E_QUAD];
             bal += dw - (r.energy[HM_E_ELAST] - el0) - diss;
             el0 = r.energy[HM_E_ELAST], elmax = fmax(elmax, el0), f0 = f;
             if (leg) o.energy += r.energy[HM_E_PLAST] + r.energy[HM_E_KVAR], o.work += dw;
             o.balance = fmax(o.balance, fabs(bal));
             /* Masing: the branch from the last reversal at +-T* is T* -+ 2 T((distance)/2) */
-            double T = leg == 0 ? branch(u, muP, c0)
+            double T = leg == 0   ? branch(u, muP, c0)
                        : leg == 1 ? Tstar - 2 * branch((ua - u) / 2, muP, c0)
                                   : -Tstar + 2 * branch((u + ua) / 2, muP, c0);
             o.branch = fmax(o.branch, fabs(f - T) / muP);
@@ -104,7 +111,8 @@ static void test_md_cycle_energy_formula(void)
         const int n = 200000;
         for (int k = 0; k < n; k++) {
             double T = -phi + (k + 0.5) * 2 * phi / n;
-            double down = us - 2 * (1 - pow(1 - (phi - T) / 2, 2.0 / 3)), up = -us + 2 * (1 - pow(1 - (phi + T) / 2, 2.0 / 3));
+            double down = us - 2 * (1 - pow(1 - (phi - T) / 2, 2.0 / 3)),
+                   up = -us + 2 * (1 - pow(1 - (phi + T) / 2, 2.0 / 3));
             area += (down - up) * 2 * phi / n;
         }
         if (ua > 1) area += 4 * (ua - 1);
@@ -127,11 +135,12 @@ static void test_md_cycle_against_mindlin_deresiewicz(void)
             double W = lt_hm_md_cycle_energy(LOOP.mu, P, LOOP.gstar, a, ratios[i] * c0);
             CHECK_REL(o.energy, W, TOL_MD_CELLS, "md cycle energy (Mindlin & Deresiewicz)");
             CHECK_MSG(o.branch <= TOL_MD_CELLS, "branches: |F - T|/(mu P) = %g", o.branch);
-            CHECK_REL(o.energy, o.work, TOL_BALANCE, "dissipated over the cycle = work of the loop");
+            CHECK_REL(o.energy, o.work, TOL_BALANCE,
+                      "dissipated over the cycle = work of the loop");
             CHECK_MSG(o.balance <= TOL_BALANCE, "balance/elast %g", o.balance);
             if (dof == 1)
-                printf("     ua = %.2f c0: energy %.10e (MD %.10e, %.1e), branches %.1e mu P\n", ratios[i], o.energy,
-                       W, o.energy / W - 1, o.branch);
+                printf("     ua = %.2f c0: energy %.10e (MD %.10e, %.1e), branches %.1e mu P\n",
+                       ratios[i], o.energy, W, o.energy / W - 1, o.branch);
         }
 }
 
@@ -140,11 +149,15 @@ static void test_md_cycle_against_mindlin_deresiewicz(void)
 #define ORDER_CELLS_MIN 1.8
 static void test_md_cycle_order_in_cells(void)
 {
-    double K = 4.0 / 3 * LOOP.estar * sqrt(LOOP.rstar), P = K * pow(LOOP.delta, 1.5), a = sqrt(LOOP.rstar * LOOP.delta);
-    double W = lt_hm_md_cycle_energy(LOOP.mu, P, LOOP.gstar, a, lt_hm_md_c0(LOOP.mu, P, LOOP.gstar, a)), e[3];
+    double K = 4.0 / 3 * LOOP.estar * sqrt(LOOP.rstar), P = K * pow(LOOP.delta, 1.5),
+           a = sqrt(LOOP.rstar * LOOP.delta);
+    double W = lt_hm_md_cycle_energy(LOOP.mu, P, LOOP.gstar, a,
+                                     lt_hm_md_c0(LOOP.mu, P, LOOP.gstar, a)),
+           e[3];
     for (int i = 0; i < 3; i++) e[i] = fabs(md_loop(&LOOP, 1.0, 2000, 40 << i, 1).energy / W - 1);
     double p1 = log2(e[0] / e[1]), p2 = log2(e[1] / e[2]);
-    printf("     cycle energy error at 40, 80, 160 cells: %.2e %.2e %.2e, orders %.2f %.2f\n", e[0], e[1], e[2], p1, p2);
+    printf("     cycle energy error at 40, 80, 160 cells: %.2e %.2e %.2e, orders %.2f %.2f\n", e[0],
+           e[1], e[2], p1, p2);
     CHECK_MSG(p1 >= ORDER_CELLS_MIN && p2 >= ORDER_CELLS_MIN, "orders %g %g", p1, p2);
 }
 
@@ -159,7 +172,8 @@ typedef struct impact_result {
 } impact_result;
 
 /* kappa = 4 G* / E*, tan(theta) = vt/vn, mu (0: noSlip), n steps per contact time */
-static impact_result wall_impact(double kappa, int rule, double tan_theta, double mu, int n, int cells)
+static impact_result wall_impact(double kappa, int rule, double tan_theta, double mu, int n,
+                                 int cells)
 {
     const lt_law *law = hm();
     double p[LT_MAX_PARAMS], s[LT_MAX_STATE] = {0};
@@ -169,10 +183,13 @@ static impact_result wall_impact(double kappa, int rule, double tan_theta, doubl
     p[HM_P_TANGENTIAL] = rule, p[HM_P_MDCELLS] = cells;
     p[HM_P_NOSLIP] = mu == 0, p[HM_P_TANPHI] = mu;
     lt_contact c = {0};
-    c.mat[0] = c.mat[1] = &mat, c.rcurv[0] = INFINITY, c.rcurv[1] = rstar, c.mstar = m, c.tanPhi = mu;
-    double K = 4.0 / 3 * estar * sqrt(rstar), tc = 3.2145 * pow(m * m / (K * K * vn0), 0.2), dt = tc / n;
+    c.mat[0] = c.mat[1] = &mat, c.rcurv[0] = INFINITY, c.rcurv[1] = rstar, c.mstar = m,
+    c.tanPhi = mu;
+    double K = 4.0 / 3 * estar * sqrt(rstar), tc = 3.2145 * pow(m * m / (K * K * vn0), 0.2),
+           dt = tc / n;
     c.dt = dt;
-    double mt = m / 3.5, d = 0, vn = -vn0, vc = tan_theta * vn0, vt = vc, fn0 = 0, ft0 = 0, el0 = 0, bal = 0, elmax = 0;
+    double mt = m / 3.5, d = 0, vn = -vn0, vc = tan_theta * vn0, vt = vc, fn0 = 0, ft0 = 0, el0 = 0,
+           bal = 0, elmax = 0;
     impact_result o = {0, 0, 0, 0, 0};
     lt_response r = {0};
     for (long i = 0; i < 10L * n; i++) {
@@ -193,7 +210,8 @@ static impact_result wall_impact(double kappa, int rule, double tan_theta, doubl
         vc -= ft / mt * dt;
         vt -= ft / m * dt;
     }
-    o.ratio = vc / (tan_theta * vn0), o.et = vt / (tan_theta * vn0), o.en = vn / vn0, o.balance /= elmax;
+    o.ratio = vc / (tan_theta * vn0), o.et = vt / (tan_theta * vn0), o.en = vn / vn0,
+    o.balance /= elmax;
     return o;
 }
 
@@ -213,10 +231,13 @@ static impact_result wall_impact(double kappa, int rule, double tan_theta, doubl
  * much of vc (about 0.574), incremental creates energy (|vc'| > |vc|, kvar < 0). */
 static void test_md_no_slip_impact(void)
 {
-    double ref = lt_hm_md_stick_ratio(0.8591, 0.4, 40000), ref2 = lt_hm_md_stick_ratio(0.8591, 0.4, 20000);
+    double ref = lt_hm_md_stick_ratio(0.8591, 0.4, 40000),
+           ref2 = lt_hm_md_stick_ratio(0.8591, 0.4, 20000);
     CHECK_REL(ref, ref2, TOL_REFERENCE, "superposition converged in steps");
-    CHECK_REL(ref, MD_STICK_PUBLISHED, TOL_PUBLISHED / MD_STICK_PUBLISHED, "no-slip vc'/vc = 0.2826");
-    CHECK_ABS(lt_hm_md_stick_ratio(2.0 / 7, 0.4, 40000), -1, TOL_REFERENCE, "kappa = 2/7: vc'/vc = -1");
+    CHECK_REL(ref, MD_STICK_PUBLISHED, TOL_PUBLISHED / MD_STICK_PUBLISHED,
+              "no-slip vc'/vc = 0.2826");
+    CHECK_ABS(lt_hm_md_stick_ratio(2.0 / 7, 0.4, 40000), -1, TOL_REFERENCE,
+              "kappa = 2/7: vc'/vc = -1");
     impact_result md = wall_impact(0.8591, HM_T_MD, 0.1, 0, 4000, HM_MD_MAX_CELLS);
     impact_result md27 = wall_impact(2.0 / 7, HM_T_MD, 0.1, 0, 4000, HM_MD_MAX_CELLS);
     impact_result rs = wall_impact(0.8591, HM_T_RESCALE, 0.1, 0, 4000, HM_MD_MAX_CELLS);
@@ -226,9 +247,11 @@ static void test_md_no_slip_impact(void)
     CHECK(rs.ratio > 0.55 && rs.ratio < 0.6);
     CHECK(inc.ratio > 1 && inc.kvar < 0);
     const impact_result *all[4] = {&md, &md27, &rs, &inc};
-    for (int i = 0; i < 4; i++) CHECK_MSG(all[i]->balance <= TOL_BALANCE, "balance %g", all[i]->balance);
-    printf("     no slip, kappa 0.8591: superposition %.6f, md %.6f, rescale %.6f, incremental %.6f\n", ref, md.ratio,
-           rs.ratio, inc.ratio);
+    for (int i = 0; i < 4; i++)
+        CHECK_MSG(all[i]->balance <= TOL_BALANCE, "balance %g", all[i]->balance);
+    printf(
+        "     no slip, kappa 0.8591: superposition %.6f, md %.6f, rescale %.6f, incremental %.6f\n",
+        ref, md.ratio, rs.ratio, inc.ratio);
 }
 
 /* Observed order of the no-slip ratio in dt, the superposition (no cells): 8000, 16000, 32000
@@ -241,8 +264,9 @@ static void test_md_no_slip_order_in_dt(void)
     double ref = lt_hm_md_stick_ratio(0.8591, 0.4, 256000), e[3];
     for (int i = 0; i < 3; i++) e[i] = fabs(lt_hm_md_stick_ratio(0.8591, 0.4, 8000 << i) - ref);
     double p1 = log2(e[0] / e[1]), p2 = log2(e[1] / e[2]);
-    printf("     superposition error at 8000, 16000, 32000 steps: %.2e %.2e %.2e, orders %.2f %.2f\n", e[0], e[1], e[2],
-           p1, p2);
+    printf(
+        "     superposition error at 8000, 16000, 32000 steps: %.2e %.2e %.2e, orders %.2f %.2f\n",
+        e[0], e[1], e[2], p1, p2);
     CHECK_MSG(p1 >= ORDER_DT_MIN && p2 >= ORDER_DT_MIN, "orders %g %g", p1, p2);
 }
 

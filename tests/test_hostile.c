@@ -32,7 +32,8 @@ static double seconds_now(void)
 static void test_unsafe_finalizer_at_exit_is_stopped(void)
 {
     if (under_valgrind()) { /* the process ends from the alarm, its Lua state unfreed: valgrind counts a leak */
-        printf("     (skipped under valgrind: the stopped process leaves its Lua state unfreed on purpose)\n");
+        printf("     (skipped under valgrind: the stopped process leaves its Lua state unfreed on "
+               "purpose)\n");
         return;
     }
     char *dir = make_tmpdir(), args[300];
@@ -41,9 +42,14 @@ static void test_unsafe_finalizer_at_exit_is_stopped(void)
     double t0 = seconds_now();
     run_timeout(&r, LT_UNSAFE_CLOSE_SECONDS + 60, args);
     double took = seconds_now() - t0;
-    CHECK_MSG(r.status == 1 && strstr(r.err, "tests/bad/hostile_gc_at_exit.lua:0: finalizers (__gc) still running 10 s") &&
-                  count_lines(r.err) == 1, "status %d: %s", r.status, r.err);
-    CHECK_MSG(took >= LT_UNSAFE_CLOSE_SECONDS && took < LT_UNSAFE_CLOSE_SECONDS + 60, "took %.1f s", took);
+    CHECK_MSG(
+        r.status == 1 &&
+            strstr(r.err,
+                   "tests/bad/hostile_gc_at_exit.lua:0: finalizers (__gc) still running 10 s") &&
+            count_lines(r.err) == 1,
+        "status %d: %s", r.status, r.err);
+    CHECK_MSG(took >= LT_UNSAFE_CLOSE_SECONDS && took < LT_UNSAFE_CLOSE_SECONDS + 60, "took %.1f s",
+              took);
     CHECK(!dir_has_file_with(dir, ".tmp."));
     remove_tree(dir);
 }
@@ -74,7 +80,8 @@ static void test_default_name_from_a_hostile_file_name(void)
     FILE *f = fopen(script, "w");
     if (!f) return;
     fputs("return { law = \"linear\", stages = { { whats = \"v.....\", values = {-1, 0,0,0,0,0},\n"
-          "  [\"until\"] = \"C and C.uN < -1e-4\" } } }\n", f);
+          "  [\"until\"] = \"C and C.uN < -1e-4\" } } }\n",
+          f);
     fclose(f);
     snprintf(cmd, sizeof cmd, "%s run '%s' -o '%s' -q 2>/dev/null", lawtester(), script, dir);
     int st = system(cmd);
@@ -100,7 +107,8 @@ static void test_script_that_is_not_a_regular_file(void)
         result r;
         snprintf(args, sizeof args, "run %s", paths[i]);
         run_timeout(&r, 30, args);
-        CHECK_MSG(r.status == 2 && count_lines(r.err) == 1 && strstr(r.err, "cannot read the script: not a regular file") &&
+        CHECK_MSG(r.status == 2 && count_lines(r.err) == 1 &&
+                      strstr(r.err, "cannot read the script: not a regular file") &&
                       strstr(r.err, kinds[i]) && strncmp(r.err, paths[i], strlen(paths[i])) == 0,
                   "%s: status %d: %s", paths[i], r.status, r.err);
     }
@@ -124,13 +132,17 @@ static void test_script_larger_than_the_memory_cap(void)
     result r;
     snprintf(args, sizeof args, "run %s --max-memory 1", path);
     run(&r, args);
-    snprintf(want, sizeof want, "is %lld bytes, more than the memory cap of 1 MB", (long long)sb.st_size);
-    CHECK_MSG(r.status == 2 && count_lines(r.err) == 1 && strstr(r.err, want), "status %d: %s", r.status, r.err);
+    snprintf(want, sizeof want, "is %lld bytes, more than the memory cap of 1 MB",
+             (long long)sb.st_size);
+    CHECK_MSG(r.status == 2 && count_lines(r.err) == 1 && strstr(r.err, want), "status %d: %s",
+              r.status, r.err);
     snprintf(args, sizeof args, "run %s --max-memory 8", path);
     run(&r, args);
-    snprintf(want, sizeof want, "the script's text (%lld bytes) and the index of its fields need more than 8 MB",
+    snprintf(want, sizeof want,
+             "the script's text (%lld bytes) and the index of its fields need more than 8 MB",
              (long long)sb.st_size);
-    CHECK_MSG(r.status == 2 && count_lines(r.err) == 1 && strstr(r.err, want), "status %d: %s", r.status, r.err);
+    CHECK_MSG(r.status == 2 && count_lines(r.err) == 1 && strstr(r.err, want), "status %d: %s",
+              r.status, r.err);
     remove_tree(dir);
 }
 
@@ -144,8 +156,9 @@ static void test_output_name_taken_by_a_directory(void)
     snprintf(args, sizeof args, "run stages/compress_shear_unload.lua -q -o %s", dir);
     result r;
     run(&r, args);
-    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 && strstr(r.err, "the name is taken by a directory"), "status %d: %s",
-              r.status, r.err);
+    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 &&
+                  strstr(r.err, "the name is taken by a directory"),
+              "status %d: %s", r.status, r.err);
     CHECK(count_files(dir) == 1 && !dir_has_file_with(dir, ".tmp."));
     remove_tree(dir);
 }
@@ -176,17 +189,21 @@ static void test_sigterm_keeps_the_rows_and_removes_temporaries(void)
     FILE *f = fopen(script, "w");
     if (!f) return;
     fputs("return { name = \"long\", law = \"linear\", record = { every = 1000 },\n"
-          "  stages = { { whats = \"v.....\", values = {-1e-6, 0,0,0,0,0}, [\"until\"] = \"false\" } } }\n", f);
+          "  stages = { { whats = \"v.....\", values = {-1e-6, 0,0,0,0,0}, [\"until\"] = \"false\" "
+          "} } }\n",
+          f);
     fclose(f);
     /* the signal once rows are being written (the record's temporary holds more than 100 bytes;
      * up to 120 s: under valgrind on a loaded machine the start alone can take seconds) */
     snprintf(cmd, sizeof cmd,
              "%s run %s -o %s -q 2>%s/err & pid=$!; i=0; while [ $i -lt 1200 ] && "
-             "[ -z \"$(find %s -name '.long.tsv*.tmp.*' -size +100c 2>/dev/null)\" ]; do sleep 0.1; i=$((i+1)); done; "
+             "[ -z \"$(find %s -name '.long.tsv*.tmp.*' -size +100c 2>/dev/null)\" ]; do sleep "
+             "0.1; i=$((i+1)); done; "
              "kill -TERM $pid; wait $pid; exit $?",
              lawtester(), script, dir, dir, dir);
     int st = system(cmd);
-    CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 128 + 15, "status %d", WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+    CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 128 + 15, "status %d",
+              WIFEXITED(st) ? WEXITSTATUS(st) : -1);
     char err[2000];
     snprintf(path, sizeof path, "%s/err", dir);
     slurp(path, err, sizeof err);
@@ -211,8 +228,9 @@ static void test_sigterm_keeps_the_rows_and_removes_temporaries(void)
 static void test_normal_of_any_length_is_a_direction(void)
 {
     char *dir = make_tmpdir(), cmd[1600], a[400], b[400];
-    const char *body = "law = 'linear', record = { every = 50 }, stages = { { whats = 'v.....', values = "
-                       "{-1, 0,0,0,0,0}, ['until'] = 'C and C.uN < -1e-5' } } }";
+    const char *body =
+        "law = 'linear', record = { every = 50 }, stages = { { whats = 'v.....', values = "
+        "{-1, 0,0,0,0,0}, ['until'] = 'C and C.uN < -1e-5' } } }";
     snprintf(cmd, sizeof cmd,
              "printf \"return { name = 'big', normal = {1e308, 1e308, 0}, %s\\n\" > %s/big.lua && "
              "printf \"return { name = 'unit', normal = {1, 1, 0}, %s\\n\" > %s/unit.lua && "
@@ -225,7 +243,8 @@ static void test_normal_of_any_length_is_a_direction(void)
     snprintf(b, sizeof b, "%s/unit.tsv", dir);
     slurp(a, ta, sizeof ta);
     slurp(b, tb, sizeof tb);
-    CHECK_MSG(strlen(ta) > 100 && strcmp(ta, tb) == 0, "records differ (%zu, %zu bytes)", strlen(ta), strlen(tb));
+    CHECK_MSG(strlen(ta) > 100 && strcmp(ta, tb) == 0, "records differ (%zu, %zu bytes)",
+              strlen(ta), strlen(tb));
     remove_tree(dir);
 }
 

@@ -36,7 +36,8 @@ static int mount_tmpfs(const char *dir, const char *opts)
     char cmd[512];
     snprintf(cmd, sizeof cmd, "mount -t tmpfs -o %s lawtester-test '%s' 2>/dev/null", opts, dir);
     if (system(cmd) == 0) return 0;
-    printf("     (skipped: cannot mount a tmpfs on %s: the test needs root with CAP_SYS_ADMIN)\n", dir);
+    printf("     (skipped: cannot mount a tmpfs on %s: the test needs root with CAP_SYS_ADMIN)\n",
+           dir);
     return -1;
 }
 
@@ -55,18 +56,21 @@ static void test_output_directory_refused(void)
     result r;
     run(&r, "run " DEMO " -o README.md/dir");
     CHECK_MSG(r.status == 2 && count_lines(r.err) == 1 &&
-                  strstr(r.err, "lawtester: cannot create directory 'README.md' (for 'README.md/dir'): Not a directory"),
+                  strstr(r.err, "lawtester: cannot create directory 'README.md' (for "
+                                "'README.md/dir'): Not a directory"),
               "cannot be made: %d: %s", r.status, r.err);
     run(&r, "run " DEMO " -o README.md");
-    CHECK_MSG(r.status == 2 && strstr(r.err, "cannot create directory 'README.md': Not a directory"),
+    CHECK_MSG(r.status == 2 &&
+                  strstr(r.err, "cannot create directory 'README.md': Not a directory"),
               "a file: %d: %s", r.status, r.err);
     char *dir = make_tmpdir();
     if (mount_tmpfs(dir, "ro,size=16k") == 0) {
         char args[512];
         snprintf(args, sizeof args, "run %s -o %s", DEMO, dir);
         run(&r, args);
-        CHECK_MSG(r.status == 2 && count_lines(r.err) == 1 && strstr(r.err, "Read-only file system"), "read-only: %d: %s",
-                  r.status, r.err);
+        CHECK_MSG(r.status == 2 && count_lines(r.err) == 1 &&
+                      strstr(r.err, "Read-only file system"),
+                  "read-only: %d: %s", r.status, r.err);
         umount_dir(dir);
     }
     remove_tree(dir);
@@ -96,14 +100,16 @@ static void check_full(const char *dir, const char *prefix, const char *why)
 {
     put_file(dir, DEMO_NAME ".tsv", "earlier result\n");
     char args[512], want[512];
-    snprintf(args, sizeof args, "run %s -o %s --min-free 0", DEMO, dir); /* no margin: the writes fail */
+    snprintf(args, sizeof args, "run %s -o %s --min-free 0", DEMO,
+             dir); /* no margin: the writes fail */
     result r;
     run_with(&r, prefix, args);
     snprintf(want, sizeof want, "cannot write '%s/" DEMO_NAME ".tsv': %s", dir, why);
-    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 && strncmp(r.err, DEMO ":", strlen(DEMO ":")) == 0 &&
-                  strstr(r.err, want),
+    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 &&
+                  strncmp(r.err, DEMO ":", strlen(DEMO ":")) == 0 && strstr(r.err, want),
               "%s: status %d: %s", why, r.status, r.err);
-    CHECK_MSG(has(dir, DEMO_NAME ".tsv", "earlier result\n"), "%s: the earlier result was clobbered", why);
+    CHECK_MSG(has(dir, DEMO_NAME ".tsv", "earlier result\n"),
+              "%s: the earlier result was clobbered", why);
     CHECK_MSG(count_files(dir) == 1, "%s: %d files in the directory", why, count_files(dir));
 }
 
@@ -138,7 +144,8 @@ static void test_disk_full_merge_and_write(void)
     put_file(dir, "merged.tsv", "earlier result\n");
     snprintf(args, sizeof args, "merge %s %s/cohesive-probe.tsv", out, dir);
     run_with(&r, "trap '' XFSZ; ulimit -f 8;", args);
-    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 && strstr(r.err, "cannot write") && strstr(r.err, "File too large"),
+    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 && strstr(r.err, "cannot write") &&
+                  strstr(r.err, "File too large"),
               "merge: %d: %s", r.status, r.err);
     CHECK(has(dir, "merged.tsv", "earlier result\n"));
     remove_tree(dir);
@@ -167,7 +174,8 @@ static void test_stdout_full(void)
         remove(errfile);
         CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 1 && count_lines(err) == 1 &&
                       strstr(err, "lawtester: cannot write the output: No space left on device"),
-                  "%s > /dev/full: status %d: %s", cmds[i], WIFEXITED(st) ? WEXITSTATUS(st) : -1, err);
+                  "%s > /dev/full: status %d: %s", cmds[i], WIFEXITED(st) ? WEXITSTATUS(st) : -1,
+                  err);
     }
 }
 
@@ -189,10 +197,11 @@ static void test_output_name_not_a_file(void)
         snprintf(args, sizeof args, "merge %s %s/linear-probe.tsv", targets[i], dir);
         run(&r, args);
         char want[400];
-        snprintf(want, sizeof want, "cannot write '%s': the name is taken by %s, not a regular file", targets[i],
+        snprintf(want, sizeof want,
+                 "cannot write '%s': the name is taken by %s, not a regular file", targets[i],
                  i == 0 ? "a FIFO" : "a directory");
-        CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 && strstr(r.err, want), "%s: %d: %s", targets[i], r.status,
-                  r.err);
+        CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 && strstr(r.err, want), "%s: %d: %s",
+                  targets[i], r.status, r.err);
         struct stat st;
         CHECK(lstat(targets[i], &st) == 0 && (i == 0 ? S_ISFIFO(st.st_mode) : S_ISDIR(st.st_mode)));
     }
@@ -207,9 +216,13 @@ static void path_without_gnuplot(char *prefix, size_t n, char *bin)
     const char *cmd = lawtester();
     char first[256];
     snprintf(first, sizeof first, "%.*s", (int)strcspn(cmd, " "), cmd);
-    if (!strchr(first, '/')) { /* a one-line wrapper: valgrind is itself a script finding its files beside $0 */
+    if (!strchr(
+            first,
+            '/')) { /* a one-line wrapper: valgrind is itself a script finding its files beside $0 */
         char wrap[2048];
-        snprintf(wrap, sizeof wrap, "printf '#!/bin/sh\\nexec %%s \"$@\"\\n' \"$(command -v %s)\" > '%s/%s' && chmod +x '%s/%s'",
+        snprintf(wrap, sizeof wrap,
+                 "printf '#!/bin/sh\\nexec %%s \"$@\"\\n' \"$(command -v %s)\" > '%s/%s' && chmod "
+                 "+x '%s/%s'",
                  first, bin, first, bin, first);
         CHECK(system(wrap) == 0);
     }
@@ -227,12 +240,14 @@ static void test_gnuplot_missing(void)
     result r;
     run_with(&r, prefix, args);
     CHECK_MSG(r.status == 2 && count_lines(r.err) == 1 &&
-                  strstr(r.err, "lawtester: --plot needs gnuplot, which is not on PATH (install it: apt-get install gnuplot-nox)"),
+                  strstr(r.err, "lawtester: --plot needs gnuplot, which is not on PATH (install "
+                                "it: apt-get install gnuplot-nox)"),
               "status %d: %s", r.status, r.err);
     CHECK(has(out, DEMO_NAME ".tsv", "earlier result\n") && count_files(out) == 1);
     /* the plot scripts directory is checked the same way */
     run_with(&r, "env LAWTESTER_PLOTS=/nonexistent", args);
-    CHECK_MSG(r.status == 2 && strstr(r.err, "--plot: cannot open the plot scripts directory '/nonexistent'"),
+    CHECK_MSG(r.status == 2 &&
+                  strstr(r.err, "--plot: cannot open the plot scripts directory '/nonexistent'"),
               "status %d: %s", r.status, r.err);
     CHECK(count_files(out) == 1);
     remove_tree(bin);
@@ -248,7 +263,9 @@ static void test_gnuplot_fails(void)
     snprintf(plots, sizeof plots, "%s", make_tmpdir()); /* make_tmpdir's buffer is static */
     snprintf(cmd, sizeof cmd, "cp plots/energy.gp plots/_style.gp '%s'/", plots);
     CHECK(system(cmd) == 0);
-    put_file(plots, "zz_broken.gp", "set terminal pngcairo\nset output outfile\nplot datafile using 1:(no_such_function($2))\n");
+    put_file(plots, "zz_broken.gp",
+             "set terminal pngcairo\nset output outfile\nplot datafile using "
+             "1:(no_such_function($2))\n");
     snprintf(out, sizeof out, "%s", make_tmpdir());
     put_file(out, DEMO_NAME ".tsv", "earlier result\n");
     put_file(out, DEMO_NAME "-energy.png", "earlier plot\n");
@@ -257,10 +274,13 @@ static void test_gnuplot_fails(void)
     snprintf(args, sizeof args, "run %s -o %s --plot", DEMO, out);
     result r;
     run_with(&r, prefix, args);
-    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 && strstr(r.err, "zz_broken.gp (exit status 1): ") &&
-                  strstr(r.err, "undefined function: no_such_function") && strncmp(r.err, DEMO ":", strlen(DEMO) + 1) == 0,
+    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 &&
+                  strstr(r.err, "zz_broken.gp (exit status 1): ") &&
+                  strstr(r.err, "undefined function: no_such_function") &&
+                  strncmp(r.err, DEMO ":", strlen(DEMO) + 1) == 0,
               "status %d: %s", r.status, r.err);
-    CHECK(has(out, DEMO_NAME ".tsv", "earlier result\n") && has(out, DEMO_NAME "-energy.png", "earlier plot\n"));
+    CHECK(has(out, DEMO_NAME ".tsv", "earlier result\n") &&
+          has(out, DEMO_NAME "-energy.png", "earlier plot\n"));
     CHECK_MSG(count_files(out) == 2, "%d files: the failed run left some", count_files(out));
     remove_tree(plots);
     remove_tree(out);
@@ -272,7 +292,9 @@ static void test_plots_get_the_final_name(void)
 {
     char plots[64], out[64];
     snprintf(plots, sizeof plots, "%s", make_tmpdir()); /* make_tmpdir's buffer is static */
-    put_file(plots, "names.gp", "set print outfile\nprint name\nprint (datafile eq name ? \"same\" : \"temporary\")\n");
+    put_file(
+        plots, "names.gp",
+        "set print outfile\nprint name\nprint (datafile eq name ? \"same\" : \"temporary\")\n");
     snprintf(out, sizeof out, "%s", make_tmpdir());
     char prefix[300], args[512], expect[256];
     snprintf(prefix, sizeof prefix, "env LAWTESTER_PLOTS='%s'", plots);
@@ -281,7 +303,8 @@ static void test_plots_get_the_final_name(void)
     run_with(&r, prefix, args);
     CHECK_MSG(r.status == 0, "status %d: %s", r.status, r.err);
     snprintf(expect, sizeof expect, "%s/" DEMO_NAME ".tsv\ntemporary\n", out);
-    CHECK_MSG(has(out, DEMO_NAME "-names.png", expect), "the plot script did not get the final name");
+    CHECK_MSG(has(out, DEMO_NAME "-names.png", expect),
+              "the plot script did not get the final name");
     remove_tree(plots);
     remove_tree(out);
 }
@@ -298,7 +321,8 @@ static void test_success_removes_stale_partial(void)
     result r;
     run(&r, args);
     CHECK_MSG(r.status == 0, "%s", r.err);
-    CHECK_MSG(count_files(out) == 3, "%d files: expected the record, its sidecar and surface", count_files(out));
+    CHECK_MSG(count_files(out) == 3, "%d files: expected the record, its sidecar and surface",
+              count_files(out));
     char path[400];
     struct stat st;
     snprintf(path, sizeof path, "%s/%s.tsv.partial", out, DEMO_NAME);
@@ -307,7 +331,8 @@ static void test_success_removes_stale_partial(void)
     mode_t mask = umask(0);
     umask(mask);
     snprintf(path, sizeof path, "%s/%s.tsv", out, DEMO_NAME);
-    CHECK_MSG(stat(path, &st) == 0 && (st.st_mode & 0777) == (0666 & ~mask), "mode %o", (unsigned)(st.st_mode & 0777));
+    CHECK_MSG(stat(path, &st) == 0 && (st.st_mode & 0777) == (0666 & ~mask), "mode %o",
+              (unsigned)(st.st_mode & 0777));
     remove_tree(out);
 }
 

@@ -40,8 +40,8 @@ static void test_builtin_laws_are_the_list(void)
     for (int i = 0; i < N_LISTED; i++) {
         const lt_law *law = builtin_list[i].law;
         CHECK_MSG(lt_laws[i] == law, "lt_laws[%d] is not law_%s", i, builtin_list[i].name);
-        CHECK_MSG(strcmp(law->name, builtin_list[i].name) == 0, "law_%s is named '%s'", builtin_list[i].name,
-                  law->name);
+        CHECK_MSG(strcmp(law->name, builtin_list[i].name) == 0, "law_%s is named '%s'",
+                  builtin_list[i].name, law->name);
         CHECK(lt_find_law(builtin_list[i].name) == law && lt_law_origin(law) == NULL);
     }
 }
@@ -69,22 +69,41 @@ static const lt_param toy_params[2] = {
 static const char *const toy_state[1] = {"s"};
 static const lt_energy_def toy_energies[1] = {{"elast", LT_STORED, "spring"}};
 static const lt_case toy_cases[2] = {
-    {.name = "cycle", .kind = LT_CASE_CYCLE, .radius = {0.1, 0.1}, .load = {1e-4, 1e-3, 1e-2}, .steps = 100,
-     .expect = toy_expect, .dof = 4},
-    {.name = "loop", .kind = LT_CASE_CLOSED_LOOP, .dofs = "vv....", .radius = {0.1, 0.1}, .load = {1e-4, 1e-5},
+    {.name = "cycle",
+     .kind = LT_CASE_CYCLE,
+     .radius = {0.1, 0.1},
+     .load = {1e-4, 1e-3, 1e-2},
+     .steps = 100,
+     .expect = toy_expect,
+     .dof = 4},
+    {.name = "loop",
+     .kind = LT_CASE_CLOSED_LOOP,
+     .dofs = "vv....",
+     .radius = {0.1, 0.1},
+     .load = {1e-4, 1e-5},
      .steps = 100},
 };
-static const lt_law toy = {.api_version = LT_LAW_API_VERSION, .name = "toy", .summary = "a valid law",
-                           .params = toy_params, .n_params = 2, .state_names = toy_state, .n_state = 1,
-                           .energies = toy_energies, .n_energies = 1, .init = toy_init, .step = toy_step,
-                           .cases = toy_cases, .n_cases = 2};
+static const lt_law toy = {.api_version = LT_LAW_API_VERSION,
+                           .name = "toy",
+                           .summary = "a valid law",
+                           .params = toy_params,
+                           .n_params = 2,
+                           .state_names = toy_state,
+                           .n_state = 1,
+                           .energies = toy_energies,
+                           .n_energies = 1,
+                           .init = toy_init,
+                           .step = toy_step,
+                           .cases = toy_cases,
+                           .n_cases = 2};
 
 /* lt_law_validate on a copy of toy changed by `change`, expecting the message fragment. */
 static void expect_refused(lt_law bad, const char *fragment)
 {
     char err[300] = "";
     int rc = lt_law_validate(&bad, err, sizeof err);
-    CHECK_MSG(rc == -1 && strstr(err, fragment) && !strchr(err, '\n'), "wanted '%s', got rc %d '%s'", fragment, rc, err);
+    CHECK_MSG(rc == -1 && strstr(err, fragment) && !strchr(err, '\n'),
+              "wanted '%s', got rc %d '%s'", fragment, rc, err);
 }
 
 static void test_toy_is_valid(void)
@@ -159,12 +178,21 @@ static void test_malformed_descriptors_refused(void)
 
 /* A descriptor as API 2 compiled it: cases of the shorter lt_case_v2 layout. */
 static const lt_case_v2 old_cases[2] = {
-    {.name = "first", .kind = LT_CASE_SHEAR_CYCLE, .radius = {0.1, 0.2}, .load = {1, 2, 3, 4}, .steps = 7,
+    {.name = "first",
+     .kind = LT_CASE_SHEAR_CYCLE,
+     .radius = {0.1, 0.2},
+     .load = {1, 2, 3, 4},
+     .steps = 7,
      .expect = toy_expect},
     {.name = "second", .kind = LT_CASE_CLOSED_LOOP, .dofs = "v.....", .load = {5, 6}, .steps = 8},
 };
-static const lt_law old_v2 = {.api_version = 2, .name = "old_v2", .summary = "API 2", .init = toy_init,
-                              .step = toy_step, .cases = (const lt_case *)(const void *)old_cases, .n_cases = 2};
+static const lt_law old_v2 = {.api_version = 2,
+                              .name = "old_v2",
+                              .summary = "API 2",
+                              .init = toy_init,
+                              .step = toy_step,
+                              .cases = (const lt_case *)(const void *)old_cases,
+                              .n_cases = 2};
 
 static void test_api2_cases_copied_into_the_current_layout(void)
 {
@@ -173,8 +201,10 @@ static void test_api2_cases_copied_into_the_current_layout(void)
     CHECK_MSG(n != NULL, "%s", err);
     if (!n) return;
     CHECK(n->api_version == LT_LAW_API_VERSION && n->n_cases == 2);
-    CHECK(strcmp(n->cases[1].name, "second") == 0 && n->cases[1].load[1] == 6 && n->cases[1].steps == 8);
-    CHECK(n->cases[0].radius[1] == 0.2 && n->cases[0].load[3] == 4 && n->cases[0].expect == toy_expect);
+    CHECK(strcmp(n->cases[1].name, "second") == 0 && n->cases[1].load[1] == 6 &&
+          n->cases[1].steps == 8);
+    CHECK(n->cases[0].radius[1] == 0.2 && n->cases[0].load[3] == 4 &&
+          n->cases[0].expect == toy_expect);
     CHECK(n->cases[0].dof == 0 && n->cases[1].dof == 0);
     CHECK_MSG(lt_law_validate(n, err, sizeof err) == 0, "%s", err);
     free(n);
@@ -199,12 +229,14 @@ static void test_api1_descriptor_read_to_its_end_only(void)
 {
     CHECK(sizeof(lt_law_v1) == LT_LAW_V1_SIZE);
     lt_law_v1 *v1 = malloc(sizeof *v1); /* heap: ASan sees a read past its end */
-    *v1 = (lt_law_v1){1, "old_v1", "API 1", toy_params, 2, toy_state, 1, toy_energies, 1, toy_init, toy_step};
+    *v1 = (lt_law_v1){1, "old_v1",     "API 1", toy_params, 2,       toy_state,
+                      1, toy_energies, 1,       toy_init,   toy_step};
     char err[300];
     lt_law *n = lt_law_normalize((const lt_law *)(const void *)v1, err, sizeof err);
     CHECK_MSG(n != NULL, "%s", err);
     if (n) {
-        CHECK(n->n_params == 2 && n->step == toy_step && !n->check && !n->cases && n->n_cases == 0 && !n->yield);
+        CHECK(n->n_params == 2 && n->step == toy_step && !n->check && !n->cases &&
+              n->n_cases == 0 && !n->yield);
         CHECK_MSG(lt_law_validate(n, err, sizeof err) == 0, "%s", err);
         free(n);
     }
@@ -220,7 +252,10 @@ typedef struct lt_yield_v3 {
     int (*yielding)(const double *, const double *);
     const char *formula;
 } lt_yield_v3;
-static double toy_ft_max(const double *p, const double *s, double fn) { return (void)p, (void)s, fn <= 0 ? -fn : -1; }
+static double toy_ft_max(const double *p, const double *s, double fn)
+{
+    return (void)p, (void)s, fn <= 0 ? -fn : -1;
+}
 static double toy_fn_max(const double *p, const double *s) { return (void)p, (void)s, 0; }
 static int toy_yielding(const double *p, const double *s) { return (void)p, (void)s, 0; }
 static double toy_excess(const double *p, const double *s, const double f[LT_DOF])
@@ -240,8 +275,10 @@ static void test_api3_yield_copied_without_a_torque_surface(void)
     lt_law *n = lt_law_normalize(&old, err, sizeof err);
     CHECK_MSG(n != NULL, "%s", err);
     if (n) {
-        CHECK(n->yield && n->yield != old.yield && n->yield->ft_max == toy_ft_max && n->yield->yielding == toy_yielding);
-        CHECK(strcmp(n->yield->formula, "|Ft| = -Fn") == 0 && !n->yield->excess && n->yield->dofs == 0);
+        CHECK(n->yield && n->yield != old.yield && n->yield->ft_max == toy_ft_max &&
+              n->yield->yielding == toy_yielding);
+        CHECK(strcmp(n->yield->formula, "|Ft| = -Fn") == 0 && !n->yield->excess &&
+              n->yield->dofs == 0);
         CHECK(n->n_cases == 2 && n->cases[0].dof == 4);
         CHECK_MSG(lt_law_validate(n, err, sizeof err) == 0, "%s", err);
         free(n);
@@ -252,7 +289,11 @@ static void test_api3_yield_copied_without_a_torque_surface(void)
 /* A surface over the torques needs the function that describes it. */
 static void test_yield_dofs_checked(void)
 {
-    lt_yield y = {.ft_max = toy_ft_max, .fn_max = toy_fn_max, .yielding = toy_yielding, .formula = "f", .dofs = 0x17};
+    lt_yield y = {.ft_max = toy_ft_max,
+                  .fn_max = toy_fn_max,
+                  .yielding = toy_yielding,
+                  .formula = "f",
+                  .dofs = 0x17};
     lt_law b = toy;
     b.yield = &y;
     expect_refused(b, "yield dofs 0x17 include a torque, which needs the function `excess`");
@@ -270,7 +311,8 @@ static void test_case_loads_by_name(void)
     lt_case c = {.cycle = {.overlap = 1e-4, .amplitude = 2e-3, .speed = 3e-2}};
     CHECK(c.load[0] == 1e-4 && c.load[1] == 2e-3 && c.load[2] == 3e-2 && c.load[3] == 0);
     c.load[3] = 0.5;
-    CHECK(c.impact.vn == 1e-4 && c.impact.vt == 2e-3 && c.impact.spin == 3e-2 && c.impact.gap == 0.5);
+    CHECK(c.impact.vn == 1e-4 && c.impact.vt == 2e-3 && c.impact.spin == 3e-2 &&
+          c.impact.gap == 0.5);
     CHECK(c.normal.overlap == 1e-4 && c.normal.speed == 2e-3 && c.loop.amplitude == 2e-3);
     lt_case_env env = {.load = {1, 2, 3, 4}};
     CHECK(env.cycle.speed == 3 && env.impact.gap == 4);
@@ -283,13 +325,17 @@ static void test_unknown_version_refused_by_normalize(void)
     b.api_version = LT_LAW_API_VERSION + 1;
     char err[300] = "", want[300];
     CHECK(lt_law_normalize(&b, err, sizeof err) == NULL);
-    snprintf(want, sizeof want, "law 'toy': API version %d is not one this lawtester reads (1 to %d): rebuild it "
-             "against this lawtester's <lawtester/law.h>", LT_LAW_API_VERSION + 1, LT_LAW_API_VERSION);
+    snprintf(want, sizeof want,
+             "law 'toy': API version %d is not one this lawtester reads (1 to %d): rebuild it "
+             "against this lawtester's <lawtester/law.h>",
+             LT_LAW_API_VERSION + 1, LT_LAW_API_VERSION);
     CHECK_MSG(strcmp(err, want) == 0, "%s", err);
     b.api_version = 0; /* not set: the name (the second field of every version) and what to set */
     CHECK(lt_law_normalize(&b, err, sizeof err) == NULL);
-    snprintf(want, sizeof want, "law 'toy': api_version is not set (0): set .api_version = LT_LAW_API_VERSION in the "
-             "descriptor (this lawtester reads law API 1 to %d; docs/plugins.md)", LT_LAW_API_VERSION);
+    snprintf(want, sizeof want,
+             "law 'toy': api_version is not set (0): set .api_version = LT_LAW_API_VERSION in the "
+             "descriptor (this lawtester reads law API 1 to %d; docs/plugins.md)",
+             LT_LAW_API_VERSION);
     CHECK_MSG(strcmp(err, want) == 0, "%s", err);
 }
 
@@ -305,7 +351,8 @@ static void test_registry_adds_lists_refuses_and_removes(void)
     CHECK(strcmp(lt_law_origin(a), "/tmp/toy.so") == 0 && lt_law_origin(lt_laws[0]) == NULL);
     CHECK(lt_law_declared_api(a) == LT_LAW_API_VERSION);
     CHECK(lt_register_law(&toy, "again.so", err, sizeof err) == NULL);
-    CHECK_MSG(strcmp(err, "law 'toy': the name is taken by the law from /tmp/toy.so") == 0, "%s", err);
+    CHECK_MSG(strcmp(err, "law 'toy': the name is taken by the law from /tmp/toy.so") == 0, "%s",
+              err);
     lt_law clash = toy;
     clash.name = "linear";
     CHECK(lt_register_law(&clash, "x.so", err, sizeof err) == NULL);
@@ -313,7 +360,8 @@ static void test_registry_adds_lists_refuses_and_removes(void)
     const lt_law *b = lt_register_law(&old_v2, "old.so", err, sizeof err);
     CHECK_MSG(b && lt_law_declared_api(b) == 2 && b->api_version == LT_LAW_API_VERSION, "%s", err);
     lt_unregister_law(a);
-    CHECK(lt_find_law("toy") == NULL && lt_laws[before] == b && strcmp(lt_law_origin(b), "old.so") == 0);
+    CHECK(lt_find_law("toy") == NULL && lt_laws[before] == b &&
+          strcmp(lt_law_origin(b), "old.so") == 0);
     lt_unregister_law(b);
     CHECK(lt_laws[before] == NULL);
     lt_unregister_law(lt_laws[0]); /* a built-in one stays */

@@ -3,9 +3,9 @@
  * sum (F(n-1) + F(n))/2 . v dt equals the change of the stored energies plus the dissipated
  * ones, step by step.  That is what lets the driver's balance close (src/driver/driver.h).  Each law
  * runs with its defaults and again with every damping/clipping option it has switched on. */
-#include <lawtester/law.h>
-#include "contact/registry.h"
 #include "check.h"
+#include "contact/registry.h"
+#include <lawtester/law.h>
 
 #define STEPS 4000
 /* round-off of ~4000 sums of products: 1e-12 of the total absolute work */
@@ -52,7 +52,8 @@ static void run_path(const lt_law *law, int dissipative)
         if (n > 0) {
             c.fresh = 0;
             double vn = 0.05 * uniform();
-            if (c.uN + vn * c.dt > -1e-7 || c.uN + vn * c.dt < -5e-5) vn = -vn; /* stay in overlap */
+            if (c.uN + vn * c.dt > -1e-7 || c.uN + vn * c.dt < -5e-5)
+                vn = -vn; /* stay in overlap */
             c.v[0] = vn;
             c.uN += vn * c.dt;
             for (int k = 1; k < LT_DOF; k++) c.v[k] = (k < 3 ? 0.3 : 2.0) * uniform();
@@ -71,16 +72,18 @@ static void run_path(const lt_law *law, int dissipative)
             }
         stored = 0;
         for (int i = 0; i < law->n_energies; i++) {
-            if (law->energies[i].kind == LT_STORED) stored += r.energy[i];
-            else if (n > 0) dissipated += r.energy[i];
+            if (law->energies[i].kind == LT_STORED)
+                stored += r.energy[i];
+            else if (n > 0)
+                dissipated += r.energy[i];
         }
         if (n == 0) stored0 = stored;
         for (int k = 0; k < LT_DOF; k++) f0[k] = r.f[k];
     }
     double booked = stored - stored0 + dissipated;
     CHECK_MSG(fabs(work - booked) <= TOL_CONSISTENCY * abswork,
-              "%s%s: trapezoid work %.17g J, booked %.17g J (difference %.3g of %.3g J moved)", law->name,
-              dissipative ? " (damped)" : "", work, booked, work - booked, abswork);
+              "%s%s: trapezoid work %.17g J, booked %.17g J (difference %.3g of %.3g J moved)",
+              law->name, dissipative ? " (damped)" : "", work, booked, work - booked, abswork);
     CHECK_MSG(abswork > 0, "%s: the path did no work", law->name);
 }
 

@@ -14,11 +14,11 @@
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "cli.h"
-#include "driver/driver.h"
 #include "contact/law_check.h"
-#include "script/quantities.h"
-#include "output/record.h"
 #include "contact/registry.h"
+#include "driver/driver.h"
+#include "output/record.h"
+#include "script/quantities.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,9 +41,17 @@ static const lt_param nm_params[2] = {
 /* kn and kt are allowed state names (the laws built on linear keep their stiffness there) */
 static const char *const nm_state[3] = {"Fn", "kn", "kt"};
 static const lt_energy_def nm_energies[1] = {{"elast", LT_STORED, "spring"}};
-static const lt_law nm = {.api_version = LT_LAW_API_VERSION, .name = "nm", .summary = "names",
-                          .params = nm_params, .n_params = 2, .state_names = nm_state, .n_state = 3,
-                          .energies = nm_energies, .n_energies = 1, .init = nm_init, .step = nm_step};
+static const lt_law nm = {.api_version = LT_LAW_API_VERSION,
+                          .name = "nm",
+                          .summary = "names",
+                          .params = nm_params,
+                          .n_params = 2,
+                          .state_names = nm_state,
+                          .n_state = 3,
+                          .energies = nm_energies,
+                          .n_energies = 1,
+                          .init = nm_init,
+                          .step = nm_step};
 
 /* lt_law_validate on bad: refused with exactly the line want. */
 static void expect_line(lt_law bad, const char *want)
@@ -66,23 +74,28 @@ static void test_clashing_names_refused(void)
     lt_law b = nm;
     const char *const state_un[2] = {"Fn", "uN"};
     b.state_names = state_un, b.n_state = 2;
-    expect_line(b, "law 'nm': state variable 'uN' clashes with the contact quantity C.uN that until and done read; "
+    expect_line(b, "law 'nm': state variable 'uN' clashes with the contact quantity C.uN that "
+                   "until and done read; "
                    "rename it");
     const char *const state_contA[1] = {"contA"};
     b.state_names = state_contA, b.n_state = 1;
-    expect_line(b, "law 'nm': state variable 'contA' clashes with the contact quantity C.contA that until and done "
+    expect_line(b, "law 'nm': state variable 'contA' clashes with the contact quantity C.contA "
+                   "that until and done "
                    "read; rename it");
     b = nm;
-    const lt_energy_def work[2] = {{"elast", LT_STORED, "spring"}, {"work", LT_DISSIPATED, "friction"}};
+    const lt_energy_def work[2] = {{"elast", LT_STORED, "spring"},
+                                   {"work", LT_DISSIPATED, "friction"}};
     b.energies = work, b.n_energies = 2;
-    expect_line(b, "law 'nm': energy 'work' clashes with the driver's energy work (E.work and its record column); "
+    expect_line(b, "law 'nm': energy 'work' clashes with the driver's energy work (E.work and its "
+                   "record column); "
                    "rename it");
     const lt_energy_def kn[1] = {{"kn", LT_STORED, "spring"}};
     b.energies = kn, b.n_energies = 1;
     expect_line(b, "law 'nm': energy 'kn' clashes with the record column kn; rename it");
     const lt_energy_def rows_n[1] = {{"n", LT_STORED, "spring"}};
     b.energies = rows_n;
-    expect_line(b, "law 'nm': energy 'n' clashes with results.rows.n, the number of rows; rename it");
+    expect_line(b,
+                "law 'nm': energy 'n' clashes with results.rows.n, the number of rows; rename it");
 }
 
 static void test_names_that_are_not_names_refused(void)
@@ -91,11 +104,13 @@ static void test_names_that_are_not_names_refused(void)
     lt_param p[2] = {nm_params[0], nm_params[1]};
     b.params = p;
     p[0].name = "normal stiffness";
-    expect_line(b, "law 'nm': parameter 1 'normal stiffness': name may hold only letters, digits and '_'");
+    expect_line(
+        b, "law 'nm': parameter 1 'normal stiffness': name may hold only letters, digits and '_'");
     p[0] = nm_params[0];
     const char *const forged[] = {"a", "b\nstatus\tcomplete", NULL};
     p[1].choices = forged;
-    expect_line(b, "law 'nm': parameter 'mode': choice 2 'b\\nstatus\\tcomplete' may hold only letters, digits, '_' "
+    expect_line(b, "law 'nm': parameter 'mode': choice 2 'b\\nstatus\\tcomplete' may hold only "
+                   "letters, digits, '_' "
                    "and '-'");
     const char *const twice[] = {"a", "a", NULL};
     p[1].choices = twice;
@@ -103,16 +118,20 @@ static void test_names_that_are_not_names_refused(void)
     b = nm;
     const char *const state_nl[1] = {"F\nn"};
     b.state_names = state_nl, b.n_state = 1;
-    expect_line(b, "law 'nm': state variable 1 'F\\nn': name may hold only letters, digits and '_'");
+    expect_line(b,
+                "law 'nm': state variable 1 'F\\nn': name may hold only letters, digits and '_'");
     b = nm;
     const lt_energy_def tab[1] = {{"el\tast", LT_STORED, "spring"}};
     b.energies = tab;
     expect_line(b, "law 'nm': energy 1 'el\\tast': name may hold only letters, digits and '_'");
     b = nm, b.name = "two\nlines";
     expect_line(b, "law 'two\\nlines': name may hold only letters, digits and '_'");
-    const lt_case cases[1] = {{.name = "loop\nstatus\tcomplete", .kind = LT_CASE_CLOSED_LOOP, .dofs = "vv...."}};
+    const lt_case cases[1] = {
+        {.name = "loop\nstatus\tcomplete", .kind = LT_CASE_CLOSED_LOOP, .dofs = "vv...."}};
     b = nm, b.cases = cases, b.n_cases = 1;
-    expect_line(b, "law 'nm': case 1 'loop\\nstatus\\tcomplete': a name is one line of at most 63 characters");
+    expect_line(
+        b,
+        "law 'nm': case 1 'loop\\nstatus\\tcomplete': a name is one line of at most 63 characters");
 }
 
 /* The lists law_check.c keeps are lawtester's own names: every fixed field of C that until
@@ -124,23 +143,38 @@ static void test_clash_lists_are_lawtesters_names(void)
     int n = 0;
     for (int i = 0; (q = lt_qrow_nth(LT_PX_C, i)) != NULL; i++, n++) {
         int allowed = strcmp(q->name, "kn") == 0 || strcmp(q->name, "kt") == 0;
-        CHECK_MSG((lt_name_clash(LT_NAME_STATE, q->name, buf, sizeof buf) == NULL) == allowed, "C.%s", q->name);
+        CHECK_MSG((lt_name_clash(LT_NAME_STATE, q->name, buf, sizeof buf) == NULL) == allowed,
+                  "C.%s", q->name);
     }
     CHECK(n >= 9);
     for (int i = 0; i < lt_record_ncolumns; i++)
-        CHECK_MSG(lt_name_clash(LT_NAME_ENERGY, lt_record_columns[i], buf, sizeof buf), "%s", lt_record_columns[i]);
+        CHECK_MSG(lt_name_clash(LT_NAME_ENERGY, lt_record_columns[i], buf, sizeof buf), "%s",
+                  lt_record_columns[i]);
     for (int i = 0; i < LT_E_DRIVER_COUNT; i++)
         CHECK_MSG(lt_name_clash(LT_NAME_ENERGY, lt_driver_energy_names[i], buf, sizeof buf), "%s",
                   lt_driver_energy_names[i]);
-    CHECK(!lt_name_clash(LT_NAME_ENERGY, "elast", buf, sizeof buf) && !lt_name_clash(LT_NAME_STATE, "Fn", buf, sizeof buf));
+    CHECK(!lt_name_clash(LT_NAME_ENERGY, "elast", buf, sizeof buf) &&
+          !lt_name_clash(LT_NAME_STATE, "Fn", buf, sizeof buf));
     CHECK(!lt_name_clash(LT_NAME_STATE, "work", buf, sizeof buf)); /* C and E are apart */
 }
 
 /* ---- the registry's copy ------------------------------------------------------------------ */
 
-static double y_ft(const double *p, const double *s, double fn) { (void)p, (void)s; return -fn; }
-static double y_fn(const double *p, const double *s) { (void)p, (void)s; return 0; }
-static int y_yielding(const double *p, const double *s) { (void)p, (void)s; return 0; }
+static double y_ft(const double *p, const double *s, double fn)
+{
+    (void)p, (void)s;
+    return -fn;
+}
+static double y_fn(const double *p, const double *s)
+{
+    (void)p, (void)s;
+    return 0;
+}
+static int y_yielding(const double *p, const double *s)
+{
+    (void)p, (void)s;
+    return 0;
+}
 static void c_along(const lt_case_env *env, double uN, double out[LT_ALONG_COUNT])
 {
     (void)env, (void)uN;
@@ -151,40 +185,64 @@ static void c_along(const lt_case_env *env, double uN, double out[LT_ALONG_COUNT
  * names as they were when it was registered. */
 static void test_registered_copy_is_deep(void)
 {
-    char name[16] = "deep", summary[16] = "a summary", pname[16] = "mode", unit[8] = "-", doc[8] = "d",
-         choice[16] = "mohr-coulomb", state[8] = "Fn", energy[8] = "elast", edoc[8] = "e", cname[16] = "normal",
-         cdoc[8] = "c", shape[8] = "sphere", dofs[8] = "vv....", why[8] = "w", set[8] = "kn", formula[16] = "|Ft| <= 0";
+    char name[16] = "deep", summary[16] = "a summary", pname[16] = "mode", unit[8] = "-",
+         doc[8] = "d", choice[16] = "mohr-coulomb", state[8] = "Fn", energy[8] = "elast",
+         edoc[8] = "e", cname[16] = "normal", cdoc[8] = "c", shape[8] = "sphere",
+         dofs[8] = "vv....", why[8] = "w", set[8] = "kn", formula[16] = "|Ft| <= 0";
     const char *choices[3] = {"a", choice, NULL};
-    lt_param params[2] = {{"kn", LT_REAL, 1, 0, 2, "N/m", "stiffness", NULL}, {pname, LT_CHOICE, 0, 0, 1, unit, doc, choices}};
+    lt_param params[2] = {{"kn", LT_REAL, 1, 0, 2, "N/m", "stiffness", NULL},
+                          {pname, LT_CHOICE, 0, 0, 1, unit, doc, choices}};
     const char *states[1] = {state};
     lt_energy_def energies[1] = {{energy, LT_STORED, edoc}};
-    lt_case cases[1] = {{.name = cname, .doc = cdoc, .kind = LT_CASE_NORMAL, .set = {{set, 1}}, .shape = {shape, NULL},
-                         .dofs = dofs, .along = c_along, .along_why = why}};
+    lt_case cases[1] = {{.name = cname,
+                         .doc = cdoc,
+                         .kind = LT_CASE_NORMAL,
+                         .set = {{set, 1}},
+                         .shape = {shape, NULL},
+                         .dofs = dofs,
+                         .along = c_along,
+                         .along_why = why}};
     lt_yield yield = {.ft_max = y_ft, .fn_max = y_fn, .yielding = y_yielding, .formula = formula};
-    lt_law law = {.api_version = LT_LAW_API_VERSION, .name = name, .summary = summary, .params = params, .n_params = 2,
-                  .state_names = states, .n_state = 1, .energies = energies, .n_energies = 1, .init = nm_init,
-                  .step = nm_step, .cases = cases, .n_cases = 1, .yield = &yield};
+    lt_law law = {.api_version = LT_LAW_API_VERSION,
+                  .name = name,
+                  .summary = summary,
+                  .params = params,
+                  .n_params = 2,
+                  .state_names = states,
+                  .n_state = 1,
+                  .energies = energies,
+                  .n_energies = 1,
+                  .init = nm_init,
+                  .step = nm_step,
+                  .cases = cases,
+                  .n_cases = 1,
+                  .yield = &yield};
     char err[400];
     const lt_law *reg = lt_register_law(&law, "deep.so", err, sizeof err);
     CHECK_MSG(reg != NULL, "%s", err);
     if (!reg) return;
-    char *strings[] = {name, summary, pname, unit, doc, choice, state, energy, edoc, cname, cdoc, shape, dofs, why, set, formula};
+    char *strings[] = {name, summary, pname, unit,  doc,  choice, state, energy,
+                       edoc, cname,   cdoc,  shape, dofs, why,    set,   formula};
     for (size_t i = 0; i < sizeof strings / sizeof strings[0]; i++) strcpy(strings[i], "X\tY");
     choices[0] = "moved", states[0] = "moved", energies[0].name = "work", params[0].name = "moved";
     law.n_params = law.n_state = law.n_energies = law.n_cases = 0;
     yield.formula = "moved", cases[0].name = "moved";
     CHECK(lt_find_law("deep") == reg && lt_find_law("X\tY") == NULL);
-    CHECK(strcmp(reg->summary, "a summary") == 0 && reg->n_params == 2 && reg->n_state == 1 && reg->n_energies == 1);
+    CHECK(strcmp(reg->summary, "a summary") == 0 && reg->n_params == 2 && reg->n_state == 1 &&
+          reg->n_energies == 1);
     CHECK(strcmp(reg->params[0].name, "kn") == 0 && strcmp(reg->params[1].name, "mode") == 0);
     CHECK(strcmp(reg->params[1].unit, "-") == 0 && strcmp(reg->params[1].doc, "d") == 0);
-    CHECK(strcmp(reg->params[1].choices[0], "a") == 0 && strcmp(reg->params[1].choices[1], "mohr-coulomb") == 0 &&
+    CHECK(strcmp(reg->params[1].choices[0], "a") == 0 &&
+          strcmp(reg->params[1].choices[1], "mohr-coulomb") == 0 &&
           reg->params[1].choices[2] == NULL);
     CHECK(strcmp(reg->state_names[0], "Fn") == 0);
     CHECK(strcmp(reg->energies[0].name, "elast") == 0 && strcmp(reg->energies[0].doc, "e") == 0);
-    CHECK(reg->n_cases == 1 && strcmp(reg->cases[0].name, "normal") == 0 && strcmp(reg->cases[0].doc, "c") == 0);
+    CHECK(reg->n_cases == 1 && strcmp(reg->cases[0].name, "normal") == 0 &&
+          strcmp(reg->cases[0].doc, "c") == 0);
     CHECK(strcmp(reg->cases[0].shape[0], "sphere") == 0 && reg->cases[0].shape[1] == NULL);
     CHECK(strcmp(reg->cases[0].dofs, "vv....") == 0 && strcmp(reg->cases[0].along_why, "w") == 0);
-    CHECK(strcmp(reg->cases[0].set[0].name, "kn") == 0 && reg->cases[0].set[0].value == 1 && !reg->cases[0].set[1].name);
+    CHECK(strcmp(reg->cases[0].set[0].name, "kn") == 0 && reg->cases[0].set[0].value == 1 &&
+          !reg->cases[0].set[1].name);
     CHECK(reg->yield && reg->yield != &yield && strcmp(reg->yield->formula, "|Ft| <= 0") == 0);
     CHECK(reg->step == nm_step && reg->cases[0].along == c_along && reg->yield->ft_max == y_ft);
     lt_unregister_law(reg);
@@ -210,15 +268,20 @@ static void test_plugin_energy_work_refused(void)
     snprintf(dir, sizeof dir, "%s", tmp);
     if (build_plugin(dir, "energy_work", so, sizeof so) < 0) return;
     snprintf(want, sizeof want,
-             "lawtester: %s: law 'energy_work': energy 'work' clashes with the driver's energy work (E.work and its "
-             "record column); rename it\n", so);
+             "lawtester: %s: law 'energy_work': energy 'work' clashes with the driver's energy "
+             "work (E.work and its "
+             "record column); rename it\n",
+             so);
     result r;
     snprintf(args, sizeof args, "laws --law-lib '%s'", so);
     run(&r, args);
-    CHECK_MSG(r.status == 2 && strcmp(r.err, want) == 0 && !*r.out, "laws: status %d: %s", r.status, r.err);
-    snprintf(args, sizeof args, "run stages/compress_shear_unload.lua -o '%s/out' --law-lib '%s'", dir, so);
+    CHECK_MSG(r.status == 2 && strcmp(r.err, want) == 0 && !*r.out, "laws: status %d: %s", r.status,
+              r.err);
+    snprintf(args, sizeof args, "run stages/compress_shear_unload.lua -o '%s/out' --law-lib '%s'",
+             dir, so);
     run(&r, args);
-    CHECK_MSG(r.status == 2 && strcmp(r.err, want) == 0 && !*r.out, "run: status %d: %s", r.status, r.err);
+    CHECK_MSG(r.status == 2 && strcmp(r.err, want) == 0 && !*r.out, "run: status %d: %s", r.status,
+              r.err);
     CHECK(count_files(dir) == 1); /* the object only: nothing ran */
     remove_tree(dir);
 }
@@ -246,7 +309,8 @@ static void check_table(const char *dir, const char *name, const char *want, int
     for (const char *p = nl + 1; *p; rows++) {
         const char *e = strchr(p, '\n');
         size_t len = e ? (size_t)(e - p) : strlen(p);
-        CHECK_MSG(fields(p, len) == width, "%s: row %d has %d fields, the header %d", path, rows + 1, fields(p, len), width);
+        CHECK_MSG(fields(p, len) == width, "%s: row %d has %d fields, the header %d", path,
+                  rows + 1, fields(p, len), width);
         p = e ? e + 1 : p + len;
     }
     CHECK_MSG(rows >= min, "%s: %d rows", path, rows);
@@ -258,9 +322,11 @@ static void check_meta(const char *dir, const char *name)
     char path[600], text[16384];
     snprintf(path, sizeof path, "%s/%s.meta", dir, name);
     slurp(path, text, sizeof text);
-    CHECK_MSG(strstr(text, "\nlaw\tmutates_names\n") && strstr(text, "\nparams.mode\tb\n"), "%s: %s", path, text);
+    CHECK_MSG(strstr(text, "\nlaw\tmutates_names\n") && strstr(text, "\nparams.mode\tb\n"),
+              "%s: %s", path, text);
     int status = 0;
-    for (const char *p = text; (p = strstr(p, "status\t")) != NULL; p++) status += p == text || p[-1] == '\n';
+    for (const char *p = text; (p = strstr(p, "status\t")) != NULL; p++)
+        status += p == text || p[-1] == '\n';
     const char *last = strstr(text, "\nstatus\tcomplete\n");
     CHECK_MSG(status == 1 && last && last[17] == 0, "%s: %d status lines: %s", path, status, text);
 }
@@ -271,14 +337,17 @@ static void test_plugin_rewriting_its_names_changes_nothing(void)
     snprintf(dir, sizeof dir, "%s", tmp);
     if (build_plugin(dir, "mutates_names", so, sizeof so) < 0) return;
     result r;
-    snprintf(args, sizeof args, "run tests/scripts/mutates_names.lua -o '%s' --law-lib '%s'", dir, so);
+    snprintf(args, sizeof args, "run tests/scripts/mutates_names.lua -o '%s' --law-lib '%s'", dir,
+             so);
     run(&r, args);
     CHECK_MSG(r.status == 0, "status %d: %s", r.status, r.err);
     char want[1024] = "";
     size_t u = 0;
-    for (int i = 0; i < lt_record_ncolumns; i++) u += (size_t)snprintf(want + u, sizeof want - u, i ? "\t%s" : "%s", lt_record_columns[i]);
+    for (int i = 0; i < lt_record_ncolumns; i++)
+        u += (size_t)snprintf(want + u, sizeof want - u, i ? "\t%s" : "%s", lt_record_columns[i]);
     u += (size_t)snprintf(want + u, sizeof want - u, "\telast");
-    for (int i = 0; i < LT_E_DRIVER_COUNT; i++) u += (size_t)snprintf(want + u, sizeof want - u, "\t%s", lt_driver_energy_names[i]);
+    for (int i = 0; i < LT_E_DRIVER_COUNT; i++)
+        u += (size_t)snprintf(want + u, sizeof want - u, "\t%s", lt_driver_energy_names[i]);
     check_table(dir, "first", want, 20);
     check_table(dir, "second", want, 20);
     check_meta(dir, "first");

@@ -11,9 +11,9 @@
  *     default's records and .meta unchanged); "radius" is written to .meta;
  *   - a bad value is one line naming the field.
  * Units SI; signs of include/lawtester/law.h (force and torque on A). */
-#include "contact/geom.h"
 #include "check.h"
 #include "cli.h"
+#include "contact/geom.h"
 #include "drive.h"
 
 /* The torque of a force about a centre from the recorded force and geometry: the branch is
@@ -58,19 +58,24 @@ static void check_torques(lt_lever_arm lever, const char *label)
     vec3 F = V->force_now[0][0], n = V->geom.normal;
     vec3 Ft = v3_sub(F, v3_scale(n, v3_dot(F, n)));
     double delta = -V->geom.uN;
-    CHECK_MSG(delta > 4e-4 && v3_norm(Ft) > 10, "%s: the test misses its point (overlap %g m, |F_t| %g N)", label,
-              delta, v3_norm(Ft));
+    CHECK_MSG(delta > 4e-4 && v3_norm(Ft) > 10,
+              "%s: the test misses its point (overlap %g m, |F_t| %g N)", label, delta,
+              v3_norm(Ft));
     double rA = t.body[0].radius, rB = t.body[1].radius;
-    double lA = lever == LT_LEVER_RADIUS ? rA : rA - delta / 2, lB = lever == LT_LEVER_RADIUS ? rB : rB - delta / 2;
+    double lA = lever == LT_LEVER_RADIUS ? rA : rA - delta / 2,
+           lB = lever == LT_LEVER_RADIUS ? rB : rB - delta / 2;
     /* A: lA n x F; B: (-lB n) x (-F) = lB n x F, the normal part of F adds nothing */
     vec3 TA = v3_scale(v3_cross(n, Ft), lA), TB = v3_scale(v3_cross(n, Ft), lB);
     CHECK_MSG(v3_norm(v3_sub(V->force_now[0][1], TA)) <= TOL_ROUNDOFF * v3_norm(TA),
-              "%s: torque on A off lA n x F_t by %.3g relative", label, v3_norm(v3_sub(V->force_now[0][1], TA)) / v3_norm(TA));
+              "%s: torque on A off lA n x F_t by %.3g relative", label,
+              v3_norm(v3_sub(V->force_now[0][1], TA)) / v3_norm(TA));
     CHECK_MSG(v3_norm(v3_sub(V->force_now[1][1], TB)) <= TOL_ROUNDOFF * v3_norm(TB),
-              "%s: torque on B off lB n x F_t by %.3g relative", label, v3_norm(v3_sub(V->force_now[1][1], TB)) / v3_norm(TB));
+              "%s: torque on B off lB n x F_t by %.3g relative", label,
+              v3_norm(v3_sub(V->force_now[1][1], TB)) / v3_norm(TB));
     int ne = t.law->n_energies;
     double work = V->energy[ne + LT_E_WORK], bal = V->energy[ne + LT_E_BALANCE];
-    CHECK_MSG(fabs(bal) <= TOL_BALANCE * fabs(work), "%s: balance error %.3g J of work %.3g J", label, bal, work);
+    CHECK_MSG(fabs(bal) <= TOL_BALANCE * fabs(work), "%s: balance error %.3g J of work %.3g J",
+              label, bal, work);
     lt_tester_free(T);
 }
 
@@ -116,7 +121,8 @@ static void test_impact_balance(void)
     impact(LT_LEVER_CONTACT, wc, &bc);
     CHECK_MSG(br <= TOL_BALANCE, "radius: balance error %.3g of the kinetic energy", br);
     CHECK_MSG(bc <= TOL_BALANCE, "contact: balance error %.3g of the kinetic energy", bc);
-    CHECK_MSG(v3_norm(v3_sub(wr[1], wc[1])) > 1e-6 * v3_norm(wc[1]), "B's spin is the same with both lever arms");
+    CHECK_MSG(v3_norm(v3_sub(wr[1], wc[1])) > 1e-6 * v3_norm(wc[1]),
+              "B's spin is the same with both lever arms");
 }
 
 /* The path through all six DoFs (spins, twist, bending, shear): the imposition uses the same
@@ -132,7 +138,8 @@ static void test_every_dof_balance(void)
     const lt_view *V = lt_tester_view(T);
     int ne = t.law->n_energies;
     double work = V->energy[ne + LT_E_WORK], bal = V->energy[ne + LT_E_BALANCE];
-    CHECK_MSG(fabs(bal) <= TOL_BALANCE * fabs(work), "balance error %.3g J of work %.3g J", bal, work);
+    CHECK_MSG(fabs(bal) <= TOL_BALANCE * fabs(work), "balance error %.3g J of work %.3g J", bal,
+              work);
     lt_tester_free(T);
 }
 
@@ -148,7 +155,8 @@ static void test_geometry_radius(void)
     lt_geom g;
     CHECK(lt_geom_compute_lever(&A, &B, &g, LT_LEVER_RADIUS));
     CHECK_ABS(v3_norm(v3_sub(g.branch[0], v3_scale(g.normal, 0.1))), 0, TOL_GEOM, "A's branch r n");
-    CHECK_ABS(v3_norm(v3_sub(g.branch[1], v3_scale(g.normal, -0.07))), 0, TOL_GEOM, "B's branch -r n");
+    CHECK_ABS(v3_norm(v3_sub(g.branch[1], v3_scale(g.normal, -0.07))), 0, TOL_GEOM,
+              "B's branch -r n");
     lt_body K = A;
     K.shape = LT_CAPSULE;
     K.radius = 0.05;
@@ -166,10 +174,12 @@ static void test_geometry_radius(void)
         CHECK(lt_geom_compute_lever(&a, &b, &h, LT_LEVER_RADIUS));
         lt_geom_shift_normal(&g, s, wt);
         for (int i = 0; i < 2; i++)
-            CHECK_ABS(v3_norm(v3_sub(g.branch[i], h.branch[i])), 0, TOL_GEOM, p ? "sphere-capsule branch" : "sphere branch");
+            CHECK_ABS(v3_norm(v3_sub(g.branch[i], h.branch[i])), 0, TOL_GEOM,
+                      p ? "sphere-capsule branch" : "sphere branch");
         /* each branch ends on its body's surface: A's core point + rhoA n, B's - rhoB n */
         vec3 surfA = v3_add(a.pos, h.branch[0]), surfB = v3_add(b.pos, h.branch[1]);
-        CHECK_ABS(v3_dot(v3_sub(surfB, surfA), h.normal), h.uN, TOL_GEOM, "the surface points are uN apart on n");
+        CHECK_ABS(v3_dot(v3_sub(surfB, surfA), h.normal), h.uN, TOL_GEOM,
+                  "the surface points are uN apart on n");
     }
 }
 
@@ -220,11 +230,8 @@ static void test_records_default_unchanged(void)
 }
 
 const test_case lever_tests[] = {
-    TEST(torque_radius),
-    TEST(torque_contact),
-    TEST(impact_balance),
-    TEST(every_dof_balance),
-    TEST(geometry_radius),
-    TEST(records_default_unchanged),
+    TEST(torque_radius),   TEST(torque_contact),
+    TEST(impact_balance),  TEST(every_dof_balance),
+    TEST(geometry_radius), TEST(records_default_unchanged),
     {NULL, NULL},
 };

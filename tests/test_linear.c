@@ -2,8 +2,8 @@
  * return, breakage, and the slip-dissipation formulas on the three canonical one-step paths
  * (docs/energy.md derives the exact values used here). */
 #include "../laws/linear.h"
-#include "contact/registry.h"
 #include "check.h"
+#include "contact/registry.h"
 #include "hand.h"
 
 /* Closed forms evaluated in double: a handful of operations, so 1e-14 relative covers their
@@ -15,10 +15,14 @@ static const lt_law *linear(void) { return lt_find_law("linear"); }
 static void default_params(double *p) { hand_params(linear(), p, 1e6, 5e5, 0.5); }
 
 /* A tangential contact at overlap uN (no normal motion): hand.h's two spheres. */
-static lt_contact make_contact(double uN, double vy, double vz, double dt) { return hand_contact(uN, 0, vy, vz, dt); }
+static lt_contact make_contact(double uN, double vy, double vz, double dt)
+{
+    return hand_contact(uN, 0, vy, vz, dt);
+}
 
 /* init, then the stored forces fn (normal) and (fty, 0) (tangential, N), then one step. */
-static lt_response step_from(const lt_law *law, const double *p, const lt_contact *c, double *s, double fn, double fty)
+static lt_response step_from(const lt_law *law, const double *p, const lt_contact *c, double *s,
+                             double fn, double fty)
 {
     law->init(p, c, s);
     s[LIN_S_FN] = fn;
@@ -52,7 +56,8 @@ static void test_normal_force_hooke(void)
     lt_response r = {0};
     CHECK(law->step(p, &c, s, &r) == 1);
     CHECK_REL(r.f[0], 1e6 * -2.5e-4, TOL_ROUNDOFF, "Fn = kn uN");
-    CHECK_REL(r.energy[LIN_E_ELAST], 0.5 * 1e6 * 2.5e-4 * 2.5e-4, TOL_ROUNDOFF, "elast = kn uN^2 / 2");
+    CHECK_REL(r.energy[LIN_E_ELAST], 0.5 * 1e6 * 2.5e-4 * 2.5e-4, TOL_ROUNDOFF,
+              "elast = kn uN^2 / 2");
     CHECK(r.f[1] == 0 && r.f[2] == 0 && r.f[3] == 0 && r.f[4] == 0 && r.f[5] == 0);
 }
 
@@ -116,7 +121,8 @@ static void test_dissipation_normal_unloading(void)
         lt_response r = step_from(law, p, &c, s, 1e6 * uN0, fy0);
         double exact = (fy0 * fy0 - fy1 * fy1) / (2 * 5e5);
         if (formula == 1) /* doc: fy (ft - fy)/kt, short by (ft-fy)^2/(2kt) */
-            CHECK_REL(r.energy[LIN_E_PLAST], fy1 * (fy0 - fy1) / 5e5, TOL_ROUNDOFF, "doc formula value");
+            CHECK_REL(r.energy[LIN_E_PLAST], fy1 * (fy0 - fy1) / 5e5, TOL_ROUNDOFF,
+                      "doc formula value");
         else
             CHECK_REL(r.energy[LIN_E_PLAST], exact, TOL_ROUNDOFF, "exact on normal unloading");
     }
@@ -132,11 +138,13 @@ static void test_dissipation_onset(void)
     double uN = -1e-3, fy = 500, f0 = 499, du = 4e-6, kt = 5e5, ft = f0 + kt * du;
     lt_contact c = make_contact(uN, du / 1e-6, 0, 1e-6);
     const double expect[5] = {(f0 + fy) * (ft - fy) / (2 * kt), fy * (ft - fy) / kt,
-                              (ft * ft - fy * fy) / (2 * kt), (ft * ft - fy * fy) / (2 * kt), fy * (ft - fy) / kt};
+                              (ft * ft - fy * fy) / (2 * kt), (ft * ft - fy * fy) / (2 * kt),
+                              fy * (ft - fy) / kt};
     for (int formula = 0; formula < 5; formula++) {
         p[LIN_P_DISSIPATION] = formula;
         lt_response r = step_from(law, p, &c, s, 1e6 * uN, f0);
-        CHECK_REL(r.energy[LIN_E_PLAST], expect[formula], 1e-12, "onset dissipation of each formula");
+        CHECK_REL(r.energy[LIN_E_PLAST], expect[formula], 1e-12,
+                  "onset dissipation of each formula");
     }
 }
 

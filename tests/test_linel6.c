@@ -2,8 +2,8 @@
  * stiffnesses kw = kn l^2, kb = kt l^2 (N m/rad, dimensional analysis), forces and torques
  * linear in the accumulated displacements and rotations, the stored energy, breakage. */
 #include "../laws/linel6.h"
-#include "contact/registry.h"
 #include "check.h"
+#include "contact/registry.h"
 
 #define TOL_ROUNDOFF 1e-14 /* a few operations per value (~50 ulp) */
 
@@ -39,7 +39,8 @@ static void test_rotational_stiffness_dimensions(void)
     p[L6_P_CHARLEN] = 0.1;
     law->init(p, &c, s);
     CHECK_REL(s[L6_S_KW], 4 * 2e6 * 0.05 * 0.05, TOL_ROUNDOFF, "kw scales with l^2");
-    CHECK_REL(s[L6_S_KB] / s[L6_S_KW], 1e6 / 2e6, TOL_ROUNDOFF, "kb/kw = kt/kn (Woo's documented pairing)");
+    CHECK_REL(s[L6_S_KB] / s[L6_S_KW], 1e6 / 2e6, TOL_ROUNDOFF,
+              "kb/kw = kt/kn (Woo's documented pairing)");
 }
 
 /* Ten steps of constant relative velocities on all DoFs: F = k u, T = k phi, and the energy. */

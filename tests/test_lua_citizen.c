@@ -21,7 +21,8 @@
 
 /* The result (PASS or FAIL) of the row of law, case and quantity in verify's output; "" if
  * there is no such row. */
-static const char *row_result(const char *out, const char *law, const char *kase, const char *quantity)
+static const char *row_result(const char *out, const char *law, const char *kase,
+                              const char *quantity)
 {
     static char res[8];
     res[0] = 0;
@@ -36,7 +37,10 @@ static const char *row_result(const char *out, const char *law, const char *kase
         if (strncmp(q, quantity, strlen(quantity)) != 0 || q[strlen(quantity)] != ' ') continue;
         /* the result column, then on a failed row the note in parentheses */
         const char *pass = strstr(q, " PASS"), *fail = strstr(q, " FAIL");
-        snprintf(res, sizeof res, "%s", pass && (!fail || pass < fail) ? "PASS" : fail ? "FAIL" : "");
+        snprintf(res, sizeof res, "%s",
+                 pass && (!fail || pass < fail) ? "PASS"
+                 : fail                         ? "FAIL"
+                                                : "");
         return res;
     }
     return res;
@@ -51,24 +55,37 @@ static void test_verify_law_cases(void)
     run(r, "run tests/scripts/lua_citizen_verify.lua");
     CHECK_MSG(r->status == 0, "status %d: %s", r->status, r->err);
     static const char *const passing[][2] = {
-        {"normal-load", "Fn(uN)"},  {"normal-load", "kn(uN)"},     {"normal-load", "elast(uN)"},
-        {"normal-load", "balance"}, {"shear-cycle", "cycle energy"}, {"shear-cycle", "kt"},
-        {"shear-cycle", "slip force"}, {"impact", "e"},             {"impact", "t_contact"},
-        {"impact", "max overlap"},  {"impact", "max force"},        {"impact", "balance"},
-        {"generic-oblique", "plast decrease"}, {"generic-oblique", "balance"},
+        {"normal-load", "Fn(uN)"},
+        {"normal-load", "kn(uN)"},
+        {"normal-load", "elast(uN)"},
+        {"normal-load", "balance"},
+        {"shear-cycle", "cycle energy"},
+        {"shear-cycle", "kt"},
+        {"shear-cycle", "slip force"},
+        {"impact", "e"},
+        {"impact", "t_contact"},
+        {"impact", "max overlap"},
+        {"impact", "max force"},
+        {"impact", "balance"},
+        {"generic-oblique", "plast decrease"},
+        {"generic-oblique", "balance"},
     };
     for (size_t i = 0; i < sizeof passing / sizeof passing[0]; i++)
-        CHECK_MSG(strcmp(row_result(r->out, "lua_coulomb", passing[i][0], passing[i][1]), "PASS") == 0,
+        CHECK_MSG(strcmp(row_result(r->out, "lua_coulomb", passing[i][0], passing[i][1]), "PASS") ==
+                      0,
                   "lua_coulomb %s %s: '%s'\n%s", passing[i][0], passing[i][1],
                   row_result(r->out, "lua_coulomb", passing[i][0], passing[i][1]), r->out);
-    CHECK_MSG(strcmp(row_result(r->out, "lua_coulomb", "generic-oblique", "KE gain"), "PASS") == 0, "%s", r->out);
+    CHECK_MSG(strcmp(row_result(r->out, "lua_coulomb", "generic-oblique", "KE gain"), "PASS") == 0,
+              "%s", r->out);
     int failed = -1, rows = -1;
     const char *s = strstr(r->out, "lua_coulomb: ");
     CHECK(s && sscanf(s, "lua_coulomb: %d of %d failed", &failed, &rows) == 2);
     CHECK_MSG(failed == 0 && rows >= 28, "lua_coulomb: %d of %d failed", failed, rows);
     /* the wrong closed form of Fn (2 kn uN): that row fails, and nothing else */
-    CHECK_MSG(strcmp(row_result(r->out, "lua_coulomb_wrong", "normal-load", "Fn(uN)"), "FAIL") == 0, "%s", r->out);
-    CHECK_MSG(strcmp(row_result(r->out, "lua_coulomb_wrong", "normal-load", "kn(uN)"), "PASS") == 0, "%s", r->out);
+    CHECK_MSG(strcmp(row_result(r->out, "lua_coulomb_wrong", "normal-load", "Fn(uN)"), "FAIL") == 0,
+              "%s", r->out);
+    CHECK_MSG(strcmp(row_result(r->out, "lua_coulomb_wrong", "normal-load", "kn(uN)"), "PASS") == 0,
+              "%s", r->out);
     s = strstr(r->out, "lua_coulomb_wrong: ");
     CHECK(s && sscanf(s, "lua_coulomb_wrong: %d of %d failed", &failed, &rows) == 2);
     CHECK_MSG(failed == 1 && rows >= 28, "lua_coulomb_wrong: %d of %d failed", failed, rows);
@@ -84,7 +101,8 @@ static void test_probe_yield(void)
     run(r, "run tests/scripts/lua_citizen_probe.lua");
     int on_cone = 0, dirs = 0;
     const char *s = strstr(r->out, "lua_coulomb: ");
-    CHECK_MSG(r->status == 0 && s && sscanf(s, "lua_coulomb: %d of %d directions on the cone", &on_cone, &dirs) == 2,
+    CHECK_MSG(r->status == 0 && s &&
+                  sscanf(s, "lua_coulomb: %d of %d directions on the cone", &on_cone, &dirs) == 2,
               "status %d: %s", r->status, r->err);
     CHECK_MSG(dirs == 24 && on_cone >= 12, "%d of %d", on_cone, dirs);
     free(r);
@@ -97,8 +115,11 @@ static void test_case_file_requires_the_law(void)
     result *r = malloc(sizeof *r);
     if (!r) return;
     run(r, "verify tests/scripts/lua_citizen_cases.lua");
-    CHECK_MSG(r->status == 0 && strstr(r->out, "verify: 3 checks in 1 cases of tests/scripts/lua_citizen_cases.lua, 0 failed"),
-              "status %d: %s%s", r->status, r->out, r->err);
+    CHECK_MSG(
+        r->status == 0 &&
+            strstr(r->out,
+                   "verify: 3 checks in 1 cases of tests/scripts/lua_citizen_cases.lua, 0 failed"),
+        "status %d: %s%s", r->status, r->out, r->err);
     CHECK(strcmp(row_result(r->out, "lua_coulomb", "lua-coulomb-compress", "elast"), "PASS") == 0);
     free(r);
 }

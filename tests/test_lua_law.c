@@ -3,10 +3,10 @@
  * are one-line errors with file, line and field; errors, budget overruns and non-finite output
  * inside a law's step end the run like any failure (rows kept as .partial); a law leaves the
  * registry when its script ends; laws with state and laws that break; lawtester.verify_law. */
-#include "contact/registry.h"
-#include "script/script.h"
 #include "check.h"
 #include "cli.h"
+#include "contact/registry.h"
+#include "script/script.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,7 +43,8 @@ static int read_table(const char *path, table *t)
     while (fgets(line, sizeof line, f)) {
         if (line[0] == '#') continue;
         if (!t->cols) {
-            for (char *tok = strtok(line, "\t\n"); tok && t->cols < MAX_COLS; tok = strtok(NULL, "\t\n"))
+            for (char *tok = strtok(line, "\t\n"); tok && t->cols < MAX_COLS;
+                 tok = strtok(NULL, "\t\n"))
                 snprintf(t->names[t->cols++], sizeof t->names[0], "%s", tok);
             continue;
         }
@@ -54,7 +55,8 @@ static int read_table(const char *path, table *t)
             t->x = nx;
         }
         char *p = line;
-        for (int c = 0; c < t->cols; c++) t->x[(size_t)t->rows * (size_t)t->cols + (size_t)c] = strtod(p, &p);
+        for (int c = 0; c < t->cols; c++)
+            t->x[(size_t)t->rows * (size_t)t->cols + (size_t)c] = strtod(p, &p);
         t->rows++;
     }
     fclose(f);
@@ -69,16 +71,20 @@ static int column(const table *t, const char *name)
     return 0;
 }
 
-static double at(const table *t, int row, int col) { return t->x[(size_t)row * (size_t)t->cols + (size_t)col]; }
+static double at(const table *t, int row, int col)
+{
+    return t->x[(size_t)row * (size_t)t->cols + (size_t)col];
+}
 
 /* Every column of a and b equal within tol of the column's largest |value|; the largest such
  * deviation in *worst.  Except balance_err, form and unbooked: they are residuals, the work minus the
  * energies (src/driver/driver.h), round-off of the work's size whatever their own (4.8e-10 J against
  * 0.4 J of work on the oblique path), so their scale is the work's. */
-static void check_same_records(const table *a, const table *b, double tol, const char *what, double *worst)
+static void check_same_records(const table *a, const table *b, double tol, const char *what,
+                               double *worst)
 {
-    CHECK_MSG(a->cols == b->cols && a->rows == b->rows && a->rows > 10, "%s: %d x %d rows against %d x %d", what,
-              a->rows, a->cols, b->rows, b->cols);
+    CHECK_MSG(a->cols == b->cols && a->rows == b->rows && a->rows > 10,
+              "%s: %d x %d rows against %d x %d", what, a->rows, a->cols, b->rows, b->cols);
     if (a->cols != b->cols || a->rows != b->rows) return;
     *worst = 0;
     for (int c = 0; c < a->cols; c++) {
@@ -94,7 +100,8 @@ static void check_same_records(const table *a, const table *b, double tol, const
         }
         double rel = scale > 0 ? dev / scale : dev;
         *worst = fmax(*worst, rel);
-        CHECK_MSG(rel <= tol, "%s: column %s deviates by %.3g of its scale %.3g", what, a->names[c], rel, scale);
+        CHECK_MSG(rel <= tol, "%s: column %s deviates by %.3g of its scale %.3g", what, a->names[c],
+                  rel, scale);
     }
 }
 
@@ -169,8 +176,10 @@ static void test_lua_linear_equals_builtin_oblique(void)
                      "  particles = { { radius = 0.1 }, { radius = 0.08 } },\n"
                      "  normal = {0.3, -0.2, 1}, gap = 0, dt = 1e-6, abWeight = 0.3,\n"
                      "  stages = {\n"
-                     "    { whats = 'v.....', values = {-1, 0,0,0,0,0}, till = 'C and C.uN <= -8e-4' },\n"
-                     "    { whats = 'vvvv..', values = {0, 0.6, -0.8, 2, 0,0}, till = 'stage.step >= 4000' },\n"
+                     "    { whats = 'v.....', values = {-1, 0,0,0,0,0}, till = 'C and C.uN <= "
+                     "-8e-4' },\n"
+                     "    { whats = 'vvvv..', values = {0, 0.6, -0.8, 2, 0,0}, till = 'stage.step "
+                     ">= 4000' },\n"
                      "    { whats = 'vvv...', values = {0.7, -0.3, 0.4, 0,0,0}, till = 'not C' },\n"
                      "  },\n"
                      "  record = { every = 7 },\n"
@@ -186,7 +195,9 @@ static void test_lua_linear_equals_builtin_oblique(void)
         double worst = 1;
         check_same_records(&a, &b, TOL_LUA_LINEAR, formulas[i], &worst);
         /* the path slides: plast is not zero, so the formula was exercised */
-        if (a.rows > 0) CHECK_MSG(at(&a, a.rows - 1, column(&a, "plast")) > 0, "%s: no slip on the path", formulas[i]);
+        if (a.rows > 0)
+            CHECK_MSG(at(&a, a.rows - 1, column(&a, "plast")) > 0, "%s: no slip on the path",
+                      formulas[i]);
         free(a.x);
         free(b.x);
     }
@@ -198,21 +209,22 @@ static void test_lua_linear_equals_builtin_oblique(void)
 
 static void test_error_in_step(void)
 {
-    check_failed_run("tests/scripts/lua_law_error.lua", "", 8, "law 'boom': step (stage 1, step 5): too many steps",
-                     "boom", 3);
+    check_failed_run("tests/scripts/lua_law_error.lua", "", 8,
+                     "law 'boom': step (stage 1, step 5): too many steps", "boom", 3);
 }
 
 static void test_budget_in_step(void)
 {
     check_failed_run("tests/scripts/lua_law_loop.lua", "--max-instructions 100000", 8,
-                     "law 'loop': step (stage 1, step 5): instruction budget exhausted: more than 100000 Lua instructions",
+                     "law 'loop': step (stage 1, step 5): instruction budget exhausted: more than "
+                     "100000 Lua instructions",
                      "loop", 3);
 }
 
 static void test_nan_output(void)
 {
-    check_failed_run("tests/scripts/lua_law_nan.lua", "", 12, "stage 1, step 5: law 'nan' returned a non-finite force Fy = nan",
-                     "nan", 3);
+    check_failed_run("tests/scripts/lua_law_nan.lua", "", 12,
+                     "stage 1, step 5: law 'nan' returned a non-finite force Fy = nan", "nan", 3);
 }
 
 /* ---- what a law may touch ------------------------------------------------------------------ */
@@ -223,17 +235,22 @@ static void test_nan_output(void)
 static void check_step_code(const char *code, const char *fragment)
 {
     char *dir = make_tmpdir(), path[600], text[2048], args[800], want[800];
-    snprintf(text, sizeof text,
-             "lawtester.law{ name = 'probe', summary = 'a normal spring running a line of test code',\n"
-             "  params = { { name = 'kn', default = 1e6, min = 0, unit = 'N/m', doc = 'normal stiffness' },\n"
-             "    { name = 'kt', optional = true, min = 0, unit = 'N/m', doc = 'unused' } },\n"
-             "  state = { 'Fty' }, energies = { { name = 'elast', kind = 'stored', doc = 'energy' } },\n"
-             "  step = function(p, c, s, out) out.f[1] = p.kn * c.uN; out.e.elast = 0.5 * p.kn * c.uN ^ 2\n"
-             "    %s\n"
-             "    return true end }\n"
-             "return { name = 'probe', law = 'probe', particles = { { radius = 0.1 }, { radius = 0.1 } }, dt = 1e-6,\n"
-             "  stages = { { whats = 'v.....', values = {-1, 0,0,0,0,0}, till = 'stage.step >= 3' } } }\n",
-             code);
+    snprintf(
+        text, sizeof text,
+        "lawtester.law{ name = 'probe', summary = 'a normal spring running a line of test code',\n"
+        "  params = { { name = 'kn', default = 1e6, min = 0, unit = 'N/m', doc = 'normal "
+        "stiffness' },\n"
+        "    { name = 'kt', optional = true, min = 0, unit = 'N/m', doc = 'unused' } },\n"
+        "  state = { 'Fty' }, energies = { { name = 'elast', kind = 'stored', doc = 'energy' } },\n"
+        "  step = function(p, c, s, out) out.f[1] = p.kn * c.uN; out.e.elast = 0.5 * p.kn * c.uN ^ "
+        "2\n"
+        "    %s\n"
+        "    return true end }\n"
+        "return { name = 'probe', law = 'probe', particles = { { radius = 0.1 }, { radius = 0.1 } "
+        "}, dt = 1e-6,\n"
+        "  stages = { { whats = 'v.....', values = {-1, 0,0,0,0,0}, till = 'stage.step >= 3' } } "
+        "}\n",
+        code);
     snprintf(path, sizeof path, "%s/probe.lua", dir);
     write_text(path, text, "");
     snprintf(args, sizeof args, "run %s -o %s -q", path, dir);
@@ -242,9 +259,10 @@ static void check_step_code(const char *code, const char *fragment)
     if (!fragment) {
         CHECK_MSG(r.status == 0, "%s: exit %d: %s", code, r.status, r.err);
     } else {
-        snprintf(want, sizeof want, "%s:6: law 'probe': step (stage 1, step 1): %s", path, fragment);
-        CHECK_MSG(r.status != 0 && strstr(r.err, want) != NULL, "%s: exit %d, expected '%s' in: %s", code, r.status,
-                  want, r.err);
+        snprintf(want, sizeof want, "%s:6: law 'probe': step (stage 1, step 1): %s", path,
+                 fragment);
+        CHECK_MSG(r.status != 0 && strstr(r.err, want) != NULL, "%s: exit %d, expected '%s' in: %s",
+                  code, r.status, want, r.err);
     }
     remove_tree(dir);
 }
@@ -254,25 +272,31 @@ static void test_tables_guarded(void)
 {
     check_step_code("c.kn = 0", "the contact is read-only: c.kn = 0");
     check_step_code("c.v[2] = 0.5", "the contact is read-only: c.v[2] = 0.5");
-    check_step_code("c.mat[1].young = 1e9", "the contact is read-only: c.mat[1].young = 1000000000");
+    check_step_code("c.mat[1].young = 1e9",
+                    "the contact is read-only: c.mat[1].young = 1000000000");
     check_step_code("p.kt = 1", "the parameters are read-only: p.kt = 1 (");
     check_step_code("local x = p.knn", "p has no parameter 'knn' (declared: kn, kt)");
-    check_step_code("local x = c.un", "c has no field 'un' (fields: uN, v, dt, fresh, lens, contA, kn, kt, tanPhi, rcurv, "
-                                      "mstar, mat)");
+    check_step_code(
+        "local x = c.un",
+        "c has no field 'un' (fields: uN, v, dt, fresh, lens, contA, kn, kt, tanPhi, rcurv, "
+        "mstar, mat)");
     check_step_code("local x = c.v[7]", "c.v has no index 7 (1..6)");
     check_step_code("local x = s.Ftyy + 1", "the state has no key 'Ftyy' (declared: Fty)");
     check_step_code("local x = out.e.elsat", "out.e has no energy 'elsat' (declared: elast)");
     check_step_code("out.k[3] = 1", "out.k has no index 3 (1..2: ");
     check_step_code("out.f[1.5] = 1", "out.f has no index 1.5 (1..6: ");
     check_step_code("local x = out.g", "out has no field 'g' (fields: f, k, e)");
-    check_step_code("out.f = {}", "out's fields are lawtester's tables f, k and e: out.f = a table");
-    check_step_code("rawset(p, 'kn', 1)", "bad argument #1 to 'rawset' (table expected, got userdata)");
+    check_step_code("out.f = {}",
+                    "out's fields are lawtester's tables f, k and e: out.f = a table");
+    check_step_code("rawset(p, 'kn', 1)",
+                    "bad argument #1 to 'rawset' (table expected, got userdata)");
     /* what is declared reads and writes as before, through pairs, ipairs, # and table.unpack too */
-    check_step_code("local n = 0; for k, v in pairs(p) do n = n + 1 end; assert(n == 1 and p.kt == nil)\n"
-                    "    local m = 0; for i, v in ipairs(c.v) do m = m + 1 end; assert(m == 6 and #c.v == 6)\n"
-                    "    assert(select('#', table.unpack(c.lens)) == 2 and c.mat[1].tanPhi == 0.5)\n"
-                    "    s.Fty = nil; s.Fty = 2; out.f[2] = nil; out.f[2] = s.Fty; assert(out.f[2] == 2)",
-                    NULL);
+    check_step_code(
+        "local n = 0; for k, v in pairs(p) do n = n + 1 end; assert(n == 1 and p.kt == nil)\n"
+        "    local m = 0; for i, v in ipairs(c.v) do m = m + 1 end; assert(m == 6 and #c.v == 6)\n"
+        "    assert(select('#', table.unpack(c.lens)) == 2 and c.mat[1].tanPhi == 0.5)\n"
+        "    s.Fty = nil; s.Fty = 2; out.f[2] = nil; out.f[2] = s.Fty; assert(out.f[2] == 2)",
+        NULL);
 }
 
 /* Nothing a law leaves in lawtester's tables outlives its contact or its run: the law of
@@ -301,8 +325,8 @@ static void test_fresh_contacts_and_runs(void)
         snprintf(b_path, sizeof b_path, "%s/fresh-2.tsv", dir);
         slurp(a_path, a, n);
         slurp(b_path, b, n);
-        CHECK_MSG(strlen(a) > 1000 && strcmp(a, b) == 0, "the two runs' records differ (%zu and %zu bytes)", strlen(a),
-                  strlen(b));
+        CHECK_MSG(strlen(a) > 1000 && strcmp(a, b) == 0,
+                  "the two runs' records differ (%zu and %zu bytes)", strlen(a), strlen(b));
     }
     free(a);
     free(b);
@@ -401,7 +425,8 @@ static void test_verify_lua_linear(void)
     lua_linear_law(law, n);
     int failed, rows;
     verify_lua(law, "lua_linear", &failed, &rows, r);
-    CHECK_MSG(failed == 0 && rows >= 8, "lua_linear: %d of %d rows failed: %s", failed, rows, r->out);
+    CHECK_MSG(failed == 0 && rows >= 8, "lua_linear: %d of %d rows failed: %s", failed, rows,
+              r->out);
     CHECK(strstr(r->out, "generic-path") != NULL && strstr(r->out, "lua_linear") != NULL);
     free(law);
     free(r);
@@ -413,7 +438,8 @@ static void test_verify_wrong_energy(void)
 {
     static const char law[] =
         "lawtester.law{ name = 'wrong_energy', summary = 'a normal spring with twice its energy',\n"
-        "  energies = { { name = 'elast', kind = 'stored', doc = 'claimed: kn uN^2 (should be half)' } },\n"
+        "  energies = { { name = 'elast', kind = 'stored', doc = 'claimed: kn uN^2 (should be "
+        "half)' } },\n"
         "  step = function(p, c, s, out)\n"
         "    if c.uN > 0 then return false end\n"
         "    out.f[1] = 1e6 * c.uN; out.k[1] = 1e6\n"

@@ -12,8 +12,8 @@
  *                  an oblique impact), and the slip dissipation it books goes negative
  *                  (REFERENCES 6, LAMMPS PR #4948).
  * The correct law passes every row of the sweep, each faulty one fails its row. */
-#include "verify/verify.h"
 #include "check.h"
+#include "verify/verify.h"
 #include <stdlib.h>
 
 enum { BUG_NONE, BUG_DASHPOT_SIGN, BUG_LUDING };
@@ -42,12 +42,16 @@ static int cundall_step(const double *p, const lt_contact *c, double *s, lt_resp
     if (mag > lim) {
         double sc = lim / mag;
         ft[0] *= sc, ft[1] *= sc;
-        for (int k = 0; k < 2; k++) xi[k] = bug == BUG_LUDING ? (ft[k] - g * c->v[1 + k]) / kt : xi[k] * sc;
+        for (int k = 0; k < 2; k++)
+            xi[k] = bug == BUG_LUDING ? (ft[k] - g * c->v[1 + k]) / kt : xi[k] * sc;
     }
     double fs[2] = {kt * xi[0], kt * xi[1]}, fd[2] = {ft[0] - fs[0], ft[1] - fs[1]};
     /* energies as spring_dashpot books them: the dashpot's trapezoid, the spring's slip */
-    out->energy[E_VISC] = 0.5 * ((s[S_FDY] + fd[0]) * c->v[1] + (s[S_FDZ] + fd[1]) * c->v[2]) * c->dt;
-    out->energy[E_PLAST] = ((fs0[0] + fs[0]) * (trial_s[0] - fs[0]) + (fs0[1] + fs[1]) * (trial_s[1] - fs[1])) / (2 * kt);
+    out->energy[E_VISC] =
+        0.5 * ((s[S_FDY] + fd[0]) * c->v[1] + (s[S_FDZ] + fd[1]) * c->v[2]) * c->dt;
+    out->energy[E_PLAST] =
+        ((fs0[0] + fs[0]) * (trial_s[0] - fs[0]) + (fs0[1] + fs[1]) * (trial_s[1] - fs[1])) /
+        (2 * kt);
     out->energy[E_ELAST] = 0.5 * (fn * fn / kn + (fs[0] * fs[0] + fs[1] * fs[1]) / kt);
     s[S_XIY] = xi[0], s[S_XIZ] = xi[1], s[S_FDY] = fd[0], s[S_FDZ] = fd[1];
     out->f[0] = fn, out->f[1] = ft[0], out->f[2] = ft[1];
@@ -66,17 +70,34 @@ static void impact_expect(const lt_case_env *env, lt_expect *x)
 
 /* E = 1e9 Pa (kn by the connector rule: pi r E/2 = 7.9e7 N/m for r = 0.05 m between two
  * spheres), ktDivKn 0.5, mu 0.5, at 1 m/s: the overlap stays near 0.3 % of the radius. */
-#define MAT {1e9, 0.25, 2600, 0.5, 0.5}
+#define MAT                       \
+    {                             \
+        1e9, 0.25, 2600, 0.5, 0.5 \
+    }
 static const lt_case cundall_cases[1] = {
-    {.name = "impact", .kind = LT_CASE_IMPACT, .radius = {0.05, 0.05}, .mat = {MAT, MAT}, .impact = {.vn = 1.0},
-     .steps = 1000, .expect = impact_expect},
+    {.name = "impact",
+     .kind = LT_CASE_IMPACT,
+     .radius = {0.05, 0.05},
+     .mat = {MAT, MAT},
+     .impact = {.vn = 1.0},
+     .steps = 1000,
+     .expect = impact_expect},
 };
-static const lt_energy_def cundall_energies[3] = {
-    {"elast", LT_STORED, "springs"}, {"plast", LT_DISSIPATED, "slip"}, {"visc", LT_DISSIPATED, "tangential dashpot"}};
-static const char *const cundall_state[S_COUNT] = {"kn", "kt", "mu", "gt", "xiy", "xiz", "fdy", "fdz"};
-static const lt_law cundall = {.api_version = LT_LAW_API_VERSION, .name = "cundall", .summary = "test",
-                               .state_names = cundall_state, .n_state = S_COUNT, .energies = cundall_energies,
-                               .n_energies = 3, .init = cundall_init, .step = cundall_step, .cases = cundall_cases,
+static const lt_energy_def cundall_energies[3] = {{"elast", LT_STORED, "springs"},
+                                                  {"plast", LT_DISSIPATED, "slip"},
+                                                  {"visc", LT_DISSIPATED, "tangential dashpot"}};
+static const char *const cundall_state[S_COUNT] = {"kn",  "kt",  "mu",  "gt",
+                                                   "xiy", "xiz", "fdy", "fdz"};
+static const lt_law cundall = {.api_version = LT_LAW_API_VERSION,
+                               .name = "cundall",
+                               .summary = "test",
+                               .state_names = cundall_state,
+                               .n_state = S_COUNT,
+                               .energies = cundall_energies,
+                               .n_energies = 3,
+                               .init = cundall_init,
+                               .step = cundall_step,
+                               .cases = cundall_cases,
                                .n_cases = 1};
 
 typedef struct row_copy {
@@ -140,7 +161,8 @@ static void test_dashpot_sign_gains_energy(void)
     rows rs = sweep(BUG_DASHPOT_SIGN);
     double gain = 0;
     CHECK(result(&rs, "KE gain", &gain) == 0);
-    printf("     tangential dashpot of the wrong sign: rebound KE up to %.3g above the incoming\n", gain);
+    printf("     tangential dashpot of the wrong sign: rebound KE up to %.3g above the incoming\n",
+           gain);
 }
 
 static void test_luding_split_books_negative_slip(void)

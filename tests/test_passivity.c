@@ -3,10 +3,10 @@
  * books no energies passes them and gets n/a balance rows (not failures); laws that create
  * energy - a negative dashpot, a spring that unloads softer than it loaded - fail passivity
  * (and restitution), whatever they book; the built-in laws pass every new row. */
-#include "contact/registry.h"
-#include "verify/verify.h"
 #include "check.h"
 #include "cli.h"
+#include "contact/registry.h"
+#include "verify/verify.h"
 #include <stdlib.h>
 
 typedef struct prow {
@@ -34,7 +34,8 @@ static void keep(void *ctx, const lt_verify_row *r)
 static const prow *find(const prows *rs, const char *kase, const char *quantity)
 {
     for (int i = 0; i < rs->n; i++)
-        if (strcmp(rs->r[i].kase, kase) == 0 && strcmp(rs->r[i].quantity, quantity) == 0) return &rs->r[i];
+        if (strcmp(rs->r[i].kase, kase) == 0 && strcmp(rs->r[i].quantity, quantity) == 0)
+            return &rs->r[i];
     return NULL;
 }
 
@@ -47,8 +48,8 @@ static int outcome(const prows *rs, const char *kase, const char *quantity)
 
 /* ---- test laws: normal springs that book nothing (n_energies = 0) ---------------------- */
 
-#define KN 1e6    /* N/m */
-#define ZETA 0.1  /* -: damping ratio of the negative dashpot */
+#define KN 1e6   /* N/m */
+#define ZETA 0.1 /* -: damping ratio of the negative dashpot */
 enum { LAW_HOOKE, LAW_PUMP, LAW_SOFT_UNLOAD };
 static int kind;
 
@@ -63,18 +64,26 @@ static int spring_step(const double *p, const lt_contact *c, double *s, lt_respo
     (void)p;
     if (c->uN > 0) return 0;
     double d = -c->uN, fn = KN * c->uN;
-    if (kind == LAW_PUMP) fn -= 2 * ZETA * sqrt(KN * c->mstar) * c->v[0]; /* the dashpot's sign reversed */
+    if (kind == LAW_PUMP)
+        fn -= 2 * ZETA * sqrt(KN * c->mstar) * c->v[0]; /* the dashpot's sign reversed */
     if (kind == LAW_SOFT_UNLOAD) {
-        if (d >= s[0]) s[0] = d, s[1] = KN * d;
-        else fn = -(s[1] - 0.5 * KN * (s[0] - d)); /* unloads at kn/2: repulsive until apart */
+        if (d >= s[0])
+            s[0] = d, s[1] = KN * d;
+        else
+            fn = -(s[1] - 0.5 * KN * (s[0] - d)); /* unloads at kn/2: repulsive until apart */
     }
     lt_respond_force(out, fn, 0, 0, KN, 0);
     return 1;
 }
 
 static const char *const spring_state[2] = {"dmax", "fmax"};
-static const lt_law spring = {.api_version = LT_LAW_API_VERSION, .name = "silent_spring", .summary = "test",
-                              .state_names = spring_state, .n_state = 2, .n_energies = 0, .init = spring_init,
+static const lt_law spring = {.api_version = LT_LAW_API_VERSION,
+                              .name = "silent_spring",
+                              .summary = "test",
+                              .state_names = spring_state,
+                              .n_state = 2,
+                              .n_energies = 0,
+                              .init = spring_init,
                               .step = spring_step};
 
 static prows *verify_spring(int which, lt_verify_summary *sum)
@@ -90,8 +99,9 @@ static prows *verify_spring(int which, lt_verify_summary *sum)
     return rs;
 }
 
-static const char *const paths[] = {"generic-path", "generic-closed-loop", "generic-normal-cycle", "generic-shear-cycle",
-                                    "generic-impact", NULL};
+static const char *const paths[] = {"generic-path",         "generic-closed-loop",
+                                    "generic-normal-cycle", "generic-shear-cycle",
+                                    "generic-impact",       NULL};
 
 /* a law ported from a code that keeps no energies: passive, its balance rows n/a, nothing fails
  * (before: generic-path balance 0.126 FAIL, generic-closed-loop net work nan) */
@@ -101,7 +111,8 @@ static void test_law_without_energies_passes_with_na_balance(void)
     prows *rs = verify_spring(LAW_HOOKE, &sum);
     CHECK_MSG(sum.failed == 0, "%d of %d rows failed", sum.failed, sum.rows);
     for (int i = 0; paths[i]; i++) {
-        CHECK_MSG(outcome(rs, paths[i], "passivity") == 1, "%s passivity: %d", paths[i], outcome(rs, paths[i], "passivity"));
+        CHECK_MSG(outcome(rs, paths[i], "passivity") == 1, "%s passivity: %d", paths[i],
+                  outcome(rs, paths[i], "passivity"));
         CHECK_MSG(outcome(rs, paths[i], "zero force apart") == 1, "%s", paths[i]);
     }
     CHECK(outcome(rs, "generic-impact", "restitution <= 1") == 1);
@@ -158,8 +169,10 @@ static void test_builtin_laws_pass_the_new_rows(void)
         char err[200];
         CHECK(lt_verify(&o, &sum, err, sizeof err) == 0);
         int per_law = rows_of[c][3] ? 3 : 2;
-        CHECK_MSG(sum.failed == 0 && sum.rows == per_law * n_laws, "%s: %d of %d failed", o.kase, sum.failed, sum.rows);
-        for (int i = 0; i < rs->n; i++) CHECK_MSG(rs->r[i].pass, "%s %s", rs->r[i].kase, rs->r[i].quantity);
+        CHECK_MSG(sum.failed == 0 && sum.rows == per_law * n_laws, "%s: %d of %d failed", o.kase,
+                  sum.failed, sum.rows);
+        for (int i = 0; i < rs->n; i++)
+            CHECK_MSG(rs->r[i].pass, "%s %s", rs->r[i].kase, rs->r[i].quantity);
         free(rs);
     }
 }
@@ -176,14 +189,17 @@ static void test_na_row_printed(void)
     rewind(f);
     CHECK(fgets(buf, sizeof buf, f) != NULL);
     fclose(f);
-    CHECK_MSG(strstr(buf, " n/a   n/a  (why not)\n") && !strstr(buf, "FAIL") && !strstr(buf, "PASS"), "%s", buf);
+    CHECK_MSG(strstr(buf, " n/a   n/a  (why not)\n") && !strstr(buf, "FAIL") &&
+                  !strstr(buf, "PASS"),
+              "%s", buf);
 }
 
 /* the same through the command line, with a plugin that books no energies: exit 0 */
 static void test_cli_plugin_without_energies(void)
 {
     char *dir = make_tmpdir(), cmd[1024], args[1024];
-    snprintf(cmd, sizeof cmd, "cc -shared -fPIC -o '%s/no_energies.so' tests/plugins/no_energies.c", dir);
+    snprintf(cmd, sizeof cmd, "cc -shared -fPIC -o '%s/no_energies.so' tests/plugins/no_energies.c",
+             dir);
     int st = system(cmd);
     CHECK_MSG(st == 0, "`%s` failed (%d)", cmd, st);
     if (st != 0) return;
@@ -191,7 +207,8 @@ static void test_cli_plugin_without_energies(void)
     result r;
     run(&r, args);
     CHECK_MSG(r.status == 0, "status %d: %s%s", r.status, r.out, r.err);
-    CHECK(strstr(r.out, "generic-path               balance                           -                -         -"
+    CHECK(strstr(r.out, "generic-path               balance                           -            "
+                        "    -         -"
                         "         - n/a   n/a  (the law books no energies") != NULL);
     CHECK(strstr(r.out, "generic-impact             passivity") != NULL);
     CHECK(strstr(r.out, " 0 failed") != NULL && !strstr(r.out, "FAIL"));

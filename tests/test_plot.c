@@ -3,10 +3,10 @@
  * curves left out because they are zero everywhere), and, through the command, the files each
  * --plot-format writes, titles that name the law, and a key without the zero curves. */
 #define _POSIX_C_SOURCE 200809L
-#include "output/plot.h"
-#include "output/plot_info.h"
 #include "check.h"
 #include "cli.h"
+#include "output/plot.h"
+#include "output/plot_info.h"
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,8 +37,8 @@ static void def_of(const char *defs, const char *key, char *out, size_t n)
 /* A record of the columns of docs/records.md with the law linear's energies: rows of
  * (stage, elast, plast, form, damp); the sidecar says law linear, kn given, kt from the
  * materials. */
-static char *table_with(const char *dir, int rows, const int *stage, const double *elast, const double *plast,
-                        const double *form, const char **meta_path)
+static char *table_with(const char *dir, int rows, const int *stage, const double *elast,
+                        const double *plast, const double *form, const char **meta_path)
 {
     static char tsv[600], meta[600];
     snprintf(tsv, sizeof tsv, "%s/t.tsv", dir);
@@ -46,18 +46,24 @@ static char *table_with(const char *dir, int rows, const int *stage, const doubl
     FILE *f = fopen(tsv, "w");
     CHECK(f != NULL);
     if (!f) return tsv;
-    fputs("step\ttime\tstage\tcontact\tux\tuy\tuz\tphix\tphiy\tphiz\tvx\tvy\tvz\twx\twy\twz\tFx\tFy\tFz\tTx\tTy\tTz\tkn\tkt\t"
+    fputs("step\ttime\tstage\tcontact\tux\tuy\tuz\tphix\tphiy\tphiz\tvx\tvy\tvz\twx\twy\twz\tFx\tFy"
+          "\tFz\tTx\tTy\tTz\tkn\tkt\t"
           "elast\tplast\twork\tkin\tdamp\tbrk\tbalance_err\tform\tunbooked\n",
           f);
     for (int i = 0; i < rows; i++) {
         double t = 1e-6 * i, ux = -1e-6 * i, fx = 1e6 * ux;
-        fprintf(f, "%d\t%.17g\t%d\t1\t%.17g\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t%.17g\t0\t0\t0\t0\t0\t1e6\t5e5\t%.17g\t%.17g\t"
-                   "%.17g\t%.17g\t0\t0\t0\t%.17g\n",
-                i, t, stage[i], ux, fx, elast[i], plast[i], 10.0 + elast[i] + plast[i], 10.0, form[i]);
+        fprintf(f,
+                "%d\t%.17g\t%d\t1\t%.17g\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t%."
+                "17g\t0\t0\t0\t0\t0\t1e6\t5e5\t%.17g\t%.17g\t"
+                "%.17g\t%.17g\t0\t0\t0\t%.17g\n",
+                i, t, stage[i], ux, fx, elast[i], plast[i], 10.0 + elast[i] + plast[i], 10.0,
+                form[i]);
     }
     fclose(f);
-    put_file(dir, "t.meta",
-        "# lawtester run description\nname\tmy-test\nlaw\tlinear\nparams.kn\t1000000\nparams.kt\tmaterials\n"
+    put_file(
+        dir, "t.meta",
+        "# lawtester run "
+        "description\nname\tmy-test\nlaw\tlinear\nparams.kn\t1000000\nparams.kt\tmaterials\n"
         "params.tanPhi\t0.5\nparams.noSlip\t1\nparams.noBreak\t0\nparams.dissipation\ttrapezoid\n"
         "contact.1.kt\t785398.16339744835\ncontacts\t1\nstatus\tcomplete\n");
     *meta_path = meta;
@@ -88,10 +94,13 @@ static void test_info_titles_and_zero_curves(void)
     CHECK_MSG(strcmp(v, "my-test: law linear") == 0, "title: %s", v);
     /* params: the given kn, kt from the materials with the rule's value, a true boolean; the
      * default choice and a false boolean are left out */
-    CHECK_MSG(strstr(defs, "params=\"kn = 10⁶ N/m,\\nkt = 7.854×10⁵ N/m (materials),\\ntanPhi = 0.5, noSlip\"; "
-                           "titlelines=4;"),
-              "params (lines of at most 42 characters): %s", defs);
-    CHECK_MSG(!strstr(defs, "noBreak") && !strstr(defs, "trapezoid"), "defaults in the title: %s", defs);
+    CHECK_MSG(
+        strstr(defs,
+               "params=\"kn = 10⁶ N/m,\\nkt = 7.854×10⁵ N/m (materials),\\ntanPhi = 0.5, noSlip\"; "
+               "titlelines=4;"),
+        "params (lines of at most 42 characters): %s", defs);
+    CHECK_MSG(!strstr(defs, "noBreak") && !strstr(defs, "trapezoid"), "defaults in the title: %s",
+              defs);
     def_of(defs, "econtact", v, sizeof v);
     CHECK_MSG(strcmp(v, "elast") == 0, "econtact (plast zero, form round-off): '%s'", v);
     def_of(defs, "edriver", v, sizeof v);
@@ -99,8 +108,8 @@ static void test_info_titles_and_zero_curves(void)
     def_of(defs, "tcomp", v, sizeof v);
     CHECK_MSG(strcmp(v, "") == 0, "tcomp of a normal test: '%s'", v);
     /* stages start from row 0 (stage 1), the last row of stage 1 (row 2), of stage 2 (row 4) */
-    CHECK_MSG(strstr(defs, "nstages=3;") && strstr(defs, "stagerow[1]=0;") && strstr(defs, "stagerow[2]=2;") &&
-                  strstr(defs, "stagerow[3]=4;"),
+    CHECK_MSG(strstr(defs, "nstages=3;") && strstr(defs, "stagerow[1]=0;") &&
+                  strstr(defs, "stagerow[2]=2;") && strstr(defs, "stagerow[3]=4;"),
               "stages: %s", defs);
     /* the time of row 4, as the table has it (printed with 17 digits: read back exactly) */
     const char *t3 = strstr(defs, "stagetime[3]=");
@@ -152,12 +161,18 @@ static void test_info_numbers(void)
     const struct {
         double x;
         const char *text;
-    } cases[] = {{1e6, "10⁶"}, {5e5, "5×10⁵"}, {0.5463024898437905, "0.5463"}, {1.5e-7, "1.5×10⁻⁷"},
-                 {-2e-12, "-2×10⁻¹²"}, {40, "40"}, {1570796.3267948967, "1.571×10⁶"}};
+    } cases[] = {{1e6, "10⁶"},
+                 {5e5, "5×10⁵"},
+                 {0.5463024898437905, "0.5463"},
+                 {1.5e-7, "1.5×10⁻⁷"},
+                 {-2e-12, "-2×10⁻¹²"},
+                 {40, "40"},
+                 {1570796.3267948967, "1.571×10⁶"}};
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char out[64];
         lt_plot_number(out, sizeof out, cases[i].x);
-        CHECK_MSG(strcmp(out, cases[i].text) == 0, "%g: '%s', expected '%s'", cases[i].x, out, cases[i].text);
+        CHECK_MSG(strcmp(out, cases[i].text) == 0, "%g: '%s', expected '%s'", cases[i].x, out,
+                  cases[i].text);
     }
 }
 
@@ -165,7 +180,8 @@ static void test_format_names(void)
 {
     char err[200];
     CHECK(strcmp(lt_plot_ext(), "png") == 0);
-    CHECK(lt_plot_set_format("gif", err, sizeof err) < 0 && strstr(err, "png, svg or pdf, got 'gif'"));
+    CHECK(lt_plot_set_format("gif", err, sizeof err) < 0 &&
+          strstr(err, "png, svg or pdf, got 'gif'"));
     CHECK(lt_plot_set_format("pdf", err, sizeof err) == 0 && strcmp(lt_plot_ext(), "pdf") == 0);
     CHECK(lt_plot_set_format("png", err, sizeof err) == 0 && strcmp(lt_plot_ext(), "png") == 0);
 }
@@ -220,12 +236,14 @@ static void test_svg_titles_and_key(void)
     for (int i = 0; i < 4; i++) {
         snprintf(path, sizeof path, "%s/" DEMO_NAME "-%s.svg", dir, plots[i]);
         slurp(path, svg, sizeof svg);
-        CHECK_MSG(strstr(svg, DEMO_NAME ": law linear") && strstr(svg, "kn = 10⁶ N/m"), "%s: no title with the law", path);
+        CHECK_MSG(strstr(svg, DEMO_NAME ": law linear") && strstr(svg, "kn = 10⁶ N/m"),
+                  "%s: no title with the law", path);
         CHECK_MSG(!strstr(svg, dir), "%s: a file path in the plot", path);
     }
     snprintf(path, sizeof path, "%s/" DEMO_NAME "-energy.svg", dir);
     slurp(path, svg, sizeof svg);
-    CHECK_MSG(strstr(svg, "<title>elast (stored)</title>") && strstr(svg, "<title>plast (dissipated)</title>"),
+    CHECK_MSG(strstr(svg, "<title>elast (stored)</title>") &&
+                  strstr(svg, "<title>plast (dissipated)</title>"),
               "the law's energies are not in the key");
     CHECK_MSG(!strstr(svg, "form (") && !strstr(svg, "brk (") && !strstr(svg, "numerical damping"),
               "a curve that is zero everywhere is in the key");
@@ -244,14 +262,16 @@ static void test_verify_plot_format(void)
 {
     char *dir = make_tmpdir();
     char args[512], path[600];
-    snprintf(args, sizeof args, "verify --law linear --case shear-cycle --plot %s --plot-format svg", dir);
+    snprintf(args, sizeof args,
+             "verify --law linear --case shear-cycle --plot %s --plot-format svg", dir);
     result r;
     run(&r, args);
     CHECK_MSG(r.status == 0, "status %d: %s", r.status, r.err);
     snprintf(path, sizeof path, "%s/linear-shear-cycle.svg", dir);
     static char svg[1 << 19];
     slurp(path, svg, sizeof svg);
-    CHECK_MSG(has_magic(path, "svg") && strstr(svg, "shear-cycle: law linear"), "%s: missing or untitled", path);
+    CHECK_MSG(has_magic(path, "svg") && strstr(svg, "shear-cycle: law linear"),
+              "%s: missing or untitled", path);
     snprintf(path, sizeof path, "%s/linear-shear-cycle.png", dir);
     struct stat st;
     CHECK_MSG(stat(path, &st) != 0, "a PNG beside the SVG");
@@ -266,18 +286,22 @@ static void test_plot_format_usage(void)
     result r;
     snprintf(args, sizeof args, "run %s -o %s --plot --plot-format gif", DEMO, dir);
     run(&r, args);
-    CHECK_MSG(r.status == 2 && count_lines(r.err) == 1 && strstr(r.err, "--plot-format needs png, svg or pdf, got 'gif'"),
+    CHECK_MSG(r.status == 2 && count_lines(r.err) == 1 &&
+                  strstr(r.err, "--plot-format needs png, svg or pdf, got 'gif'"),
               "status %d: %s", r.status, r.err);
     snprintf(args, sizeof args, "run %s -o %s --plot --plot-format", DEMO, dir);
     run(&r, args);
-    CHECK_MSG(r.status == 2 && count_lines(r.err) == 1 && strstr(r.err, "--plot-format needs png, svg or pdf"),
+    CHECK_MSG(r.status == 2 && count_lines(r.err) == 1 &&
+                  strstr(r.err, "--plot-format needs png, svg or pdf"),
               "status %d: %s", r.status, r.err);
     snprintf(args, sizeof args, "run %s -o %s --plot-format svg", DEMO, dir);
     run(&r, args);
-    CHECK_MSG(r.status == 2 && count_lines(r.err) == 1 && strstr(r.err, "--plot-format needs --plot"), "status %d: %s",
-              r.status, r.err);
+    CHECK_MSG(r.status == 2 && count_lines(r.err) == 1 &&
+                  strstr(r.err, "--plot-format needs --plot"),
+              "status %d: %s", r.status, r.err);
     run(&r, "verify --law linear --case shear-cycle --plot-format svg");
-    CHECK_MSG(r.status == 2 && count_lines(r.err) == 1 && strstr(r.err, "--plot-format needs --plot DIR"),
+    CHECK_MSG(r.status == 2 && count_lines(r.err) == 1 &&
+                  strstr(r.err, "--plot-format needs --plot DIR"),
               "status %d: %s", r.status, r.err);
     CHECK(count_files(dir) == 0);
     remove_tree(dir);
@@ -290,19 +314,23 @@ static void test_missing_terminal(void)
     char bin[64], out[64], cmd[1024], args[512];
     snprintf(bin, sizeof bin, "%s", make_tmpdir()); /* make_tmpdir's buffer is static */
     snprintf(out, sizeof out, "%s", make_tmpdir());
-    snprintf(cmd, sizeof cmd,
-             "printf '#!/bin/sh\\ncase \"$*\" in *pdfcairo*) echo \"unknown or ambiguous terminal type\" >&2; exit 1;; esac\\n"
-             "exec %%s \"$@\"\\n' \"$(command -v gnuplot)\" > '%s/gnuplot' && chmod +x '%s/gnuplot'",
-             bin, bin);
+    snprintf(
+        cmd, sizeof cmd,
+        "printf '#!/bin/sh\\ncase \"$*\" in *pdfcairo*) echo \"unknown or ambiguous terminal "
+        "type\" >&2; exit 1;; esac\\n"
+        "exec %%s \"$@\"\\n' \"$(command -v gnuplot)\" > '%s/gnuplot' && chmod +x '%s/gnuplot'",
+        bin, bin);
     CHECK(system(cmd) == 0);
     char prefix[300];
     snprintf(prefix, sizeof prefix, "env PATH='%s':\"$PATH\"", bin);
     snprintf(args, sizeof args, "run %s -o %s --plot --plot-format pdf", DEMO, out);
     result r;
     run_with(&r, prefix, args);
-    CHECK_MSG(r.status == 2 && count_lines(r.err) == 1 &&
-                  strstr(r.err, "--plot-format pdf needs gnuplot's pdfcairo terminal, which this gnuplot lacks"),
-              "status %d: %s", r.status, r.err);
+    CHECK_MSG(
+        r.status == 2 && count_lines(r.err) == 1 &&
+            strstr(r.err,
+                   "--plot-format pdf needs gnuplot's pdfcairo terminal, which this gnuplot lacks"),
+        "status %d: %s", r.status, r.err);
     CHECK(count_files(out) == 0);
     /* the other formats go on working with that gnuplot */
     snprintf(args, sizeof args, "run %s -o %s --plot --plot-format svg -q", DEMO, out);

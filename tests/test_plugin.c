@@ -11,10 +11,10 @@
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "cli.h"
+#include <dirent.h>
 #include <lawtester/law.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <dirent.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -28,12 +28,12 @@
 /* What the fixture made; ok is 0 if a step failed (each test then fails on its own check). */
 static struct {
     int made, ok;
-    char dir[64];        /* the temporary directory of everything */
-    char prefix[128];    /* DIR/prefix: make install PREFIX=... */
-    char pc_path[160];   /* PREFIX/lib/pkgconfig */
-    char c_so[160];      /* DIR/c/plugin_linear.so (examples/plugin/c, built there) */
-    char cxx_so[160];    /* DIR/cxx/coulomb_spring.so (examples/plugin/cxx) */
-    char log[4096];      /* why a step failed */
+    char dir[64];      /* the temporary directory of everything */
+    char prefix[128];  /* DIR/prefix: make install PREFIX=... */
+    char pc_path[160]; /* PREFIX/lib/pkgconfig */
+    char c_so[160];    /* DIR/c/plugin_linear.so (examples/plugin/c, built there) */
+    char cxx_so[160];  /* DIR/cxx/coulomb_spring.so (examples/plugin/cxx) */
+    char log[4096];    /* why a step failed */
 } fx;
 
 static void cleanup(void)
@@ -87,30 +87,34 @@ static void fixture(void)
     snprintf(cmd, sizeof cmd, MAKE " install PREFIX='%s'", fx.prefix);
     ok &= sh(cmd) == 0;
     /* out of the tree, as a user builds them: a copy of each example, pkg-config only */
-    snprintf(cmd, sizeof cmd, "cp -r examples/plugin/c examples/plugin/cxx '%s'/ && " MAKE " -C '%s/c' PKG_CONFIG_PATH='%s' && " MAKE
-             " -C '%s/cxx' PKG_CONFIG_PATH='%s'", fx.dir, fx.dir, fx.pc_path, fx.dir, fx.pc_path);
+    snprintf(cmd, sizeof cmd,
+             "cp -r examples/plugin/c examples/plugin/cxx '%s'/ && " MAKE
+             " -C '%s/c' PKG_CONFIG_PATH='%s' && " MAKE " -C '%s/cxx' PKG_CONFIG_PATH='%s'",
+             fx.dir, fx.dir, fx.pc_path, fx.dir, fx.pc_path);
     ok &= sh(cmd) == 0;
-    static const char *const bad[] = {"bad_api",          "bad_nstate",      "no_symbol",       "clash",
-                                      "empty",            "api1",            "exports_structs", "exports_function",
-                                      "exports_no_null",  "exports_strings", "name_newline",    "exports_bytes"};
+    static const char *const bad[] = {
+        "bad_api",      "bad_nstate",      "no_symbol",        "clash",           "empty",
+        "api1",         "exports_structs", "exports_function", "exports_no_null", "exports_strings",
+        "name_newline", "exports_bytes"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        snprintf(cmd, sizeof cmd, "cc -shared -fPIC -o '%s' tests/plugins/%s.c", bad_so(bad[i]), bad[i]);
+        snprintf(cmd, sizeof cmd, "cc -shared -fPIC -o '%s' tests/plugins/%s.c", bad_so(bad[i]),
+                 bad[i]);
         ok &= sh(cmd) == 0;
     }
     fx.ok = ok;
 }
 
-#define NEED_FIXTURE()                                                                              \
-    do {                                                                                            \
-        fixture();                                                                                  \
-        CHECK_MSG(fx.ok, "fixture: %s", fx.log);                                                    \
-        if (!fx.ok) return;                                                                         \
+#define NEED_FIXTURE()                           \
+    do {                                         \
+        fixture();                               \
+        CHECK_MSG(fx.ok, "fixture: %s", fx.log); \
+        if (!fx.ok) return;                      \
     } while (0)
 
 /* ---- the install --------------------------------------------------------------------------- */
 
-static const char *const installed[] = {"bin/lawtester", "include/lawtester/law.h", "lib/pkgconfig/lawtester.pc",
-                                        "share/man/man1/lawtester.1"};
+static const char *const installed[] = {"bin/lawtester", "include/lawtester/law.h",
+                                        "lib/pkgconfig/lawtester.pc", "share/man/man1/lawtester.1"};
 
 /* Every file under the tree's directory rel (plots, at any depth) is installed under
  * PREFIX/share/lawtester/rel, unchanged; the number of files checked added to *n. */
@@ -150,19 +154,24 @@ static void test_install_layout(void)
     check_installed_tree("plots", &plots);
     CHECK_MSG(plots >= 3, "only %d files under plots/", plots);
     /* the header is the tree's, unchanged, and compiles alone as C and as C++ */
-    snprintf(cmd, sizeof cmd, "cmp include/lawtester/law.h '%s/include/lawtester/law.h'", fx.prefix);
+    snprintf(cmd, sizeof cmd, "cmp include/lawtester/law.h '%s/include/lawtester/law.h'",
+             fx.prefix);
     CHECK_MSG(sh(cmd) == 0, "%s", fx.log);
     snprintf(cmd, sizeof cmd,
-             "printf '#include <lawtester/law.h>\\nint lt_probe_api = LT_LAW_API_VERSION;\\n' >'%s/inc.c' && "
-             "cc -std=c17 -Wall -Wextra -pedantic -Werror -c $(PKG_CONFIG_PATH='%s' pkg-config --cflags lawtester) "
+             "printf '#include <lawtester/law.h>\\nint lt_probe_api = LT_LAW_API_VERSION;\\n' "
+             ">'%s/inc.c' && "
+             "cc -std=c17 -Wall -Wextra -pedantic -Werror -c $(PKG_CONFIG_PATH='%s' pkg-config "
+             "--cflags lawtester) "
              "-o '%s/inc.o' '%s/inc.c' && "
-             "c++ -std=c++17 -Wall -Wextra -pedantic -Werror -x c++ -c $(PKG_CONFIG_PATH='%s' pkg-config --cflags lawtester) "
+             "c++ -std=c++17 -Wall -Wextra -pedantic -Werror -x c++ -c $(PKG_CONFIG_PATH='%s' "
+             "pkg-config --cflags lawtester) "
              "-o '%s/inc.o' '%s/inc.c'",
              fx.dir, fx.pc_path, fx.dir, fx.dir, fx.pc_path, fx.dir, fx.dir);
     CHECK_MSG(sh(cmd) == 0, "%s", fx.log);
     /* pkg-config: the include flag of the prefix, the version and the law API of the tree */
     snprintf(cmd, sizeof cmd,
-             "test \"$(echo $(PKG_CONFIG_PATH='%s' pkg-config --cflags lawtester))\" = '-I%s/include' && "
+             "test \"$(echo $(PKG_CONFIG_PATH='%s' pkg-config --cflags lawtester))\" = "
+             "'-I%s/include' && "
              "test \"$(PKG_CONFIG_PATH='%s' pkg-config --variable=lawapi lawtester)\" = "
              "\"$(sed -n 's/^#define LT_LAW_API_VERSION //p' include/lawtester/law.h)\" && "
              "test \"$(PKG_CONFIG_PATH='%s' pkg-config --modversion lawtester)\" = "
@@ -170,11 +179,17 @@ static void test_install_layout(void)
              fx.pc_path, fx.prefix, fx.pc_path, fx.pc_path, fx.prefix);
     CHECK_MSG(sh(cmd) == 0, "%s", fx.log);
     /* the man page is of this version, renders without a warning, names every command and option */
-    snprintf(cmd, sizeof cmd, "grep -q \"^\\.TH LAWTESTER 1 .* \\\"lawtester $('%s/bin/lawtester' version | cut -d' ' -f2)\\\"\" "
-             "'%s/share/man/man1/lawtester.1'", fx.prefix, fx.prefix);
-    CHECK_MSG(sh(cmd) == 0, "the man page's .TH line does not carry the program's version: %s", fx.log);
+    snprintf(cmd, sizeof cmd,
+             "grep -q \"^\\.TH LAWTESTER 1 .* \\\"lawtester $('%s/bin/lawtester' version | cut -d' "
+             "' -f2)\\\"\" "
+             "'%s/share/man/man1/lawtester.1'",
+             fx.prefix, fx.prefix);
+    CHECK_MSG(sh(cmd) == 0, "the man page's .TH line does not carry the program's version: %s",
+              fx.log);
     char text[65536], warn[64];
-    snprintf(cmd, sizeof cmd, "MANWIDTH=100 man --warnings -l '%s/share/man/man1/lawtester.1' >'%s/man.txt' 2>'%s/man.err'",
+    snprintf(cmd, sizeof cmd,
+             "MANWIDTH=100 man --warnings -l '%s/share/man/man1/lawtester.1' >'%s/man.txt' "
+             "2>'%s/man.err'",
              fx.prefix, fx.dir, fx.dir);
     CHECK_MSG(sh(cmd) == 0, "%s", fx.log);
     snprintf(path, sizeof path, "%s/man.err", fx.dir);
@@ -182,10 +197,27 @@ static void test_install_layout(void)
     CHECK_MSG(!*warn, "man warns: %s", warn);
     snprintf(path, sizeof path, "%s/man.txt", fx.dir);
     slurp(path, text, sizeof text);
-    static const char *const words[] = {"run FILE.lua", "merge OUT.tsv", "laws", "verify", "version", "-o DIR",
-                                        "--plot", "--unsafe", "-q", "--shard K/N", "--max-instructions N",
-                                        "--max-memory MB", "--law NAME", "--case NAME", "--plot DIR", "-v",
-                                        "--law-lib FILE.so", "EXIT STATUS", "FILES", "EXAMPLES", "LAWTESTER_PLOTS",
+    static const char *const words[] = {"run FILE.lua",
+                                        "merge OUT.tsv",
+                                        "laws",
+                                        "verify",
+                                        "version",
+                                        "-o DIR",
+                                        "--plot",
+                                        "--unsafe",
+                                        "-q",
+                                        "--shard K/N",
+                                        "--max-instructions N",
+                                        "--max-memory MB",
+                                        "--law NAME",
+                                        "--case NAME",
+                                        "--plot DIR",
+                                        "-v",
+                                        "--law-lib FILE.so",
+                                        "EXIT STATUS",
+                                        "FILES",
+                                        "EXAMPLES",
+                                        "LAWTESTER_PLOTS",
                                         "share/lawtester/plots"};
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         CHECK_MSG(strstr(text, words[i]), "the man page lacks '%s'", words[i]);
@@ -197,10 +229,12 @@ static void test_installed_program_plots(void)
 {
     NEED_FIXTURE();
     char cmd[2048], path[300];
-    snprintf(cmd, sizeof cmd,
-             "mkdir '%s/elsewhere' '%s/elsewhere/out' && cp " STAGE " '%s/elsewhere/' && cd '%s/elsewhere' && "
-             "env -u LAWTESTER_PLOTS '%s/bin/lawtester' run compress_shear_unload.lua -o out --plot -q",
-             fx.dir, fx.dir, fx.dir, fx.dir, fx.prefix);
+    snprintf(
+        cmd, sizeof cmd,
+        "mkdir '%s/elsewhere' '%s/elsewhere/out' && cp " STAGE
+        " '%s/elsewhere/' && cd '%s/elsewhere' && "
+        "env -u LAWTESTER_PLOTS '%s/bin/lawtester' run compress_shear_unload.lua -o out --plot -q",
+        fx.dir, fx.dir, fx.dir, fx.dir, fx.prefix);
     CHECK_MSG(sh(cmd) == 0, "%s", fx.log);
     static const char *const pngs[] = {"force_path", "force_displacement", "energy", "stress_path"};
     for (size_t i = 0; i < sizeof pngs / sizeof pngs[0]; i++) {
@@ -218,7 +252,8 @@ static void test_installed_program_plots(void)
     /* and it is that directory it uses: without it, --plot is refused before the run */
     snprintf(cmd, sizeof cmd,
              "mv '%s/share/lawtester/plots' '%s/plots.away' && cd '%s/elsewhere' && rm -f out/* && "
-             "env -u LAWTESTER_PLOTS '%s/bin/lawtester' run compress_shear_unload.lua -o out --plot -q; st=$?; "
+             "env -u LAWTESTER_PLOTS '%s/bin/lawtester' run compress_shear_unload.lua -o out "
+             "--plot -q; st=$?; "
              "mv '%s/plots.away' '%s/share/lawtester/plots'; test $st = 2 && test -z \"$(ls out)\"",
              fx.prefix, fx.dir, fx.dir, fx.prefix, fx.dir, fx.prefix);
     CHECK_MSG(sh(cmd) == 0, "%s", fx.log);
@@ -243,7 +278,8 @@ static void test_laws_lists_plugins(void)
     CHECK(strstr(r.out, "\ncxx_coulomb_spring - linear spring with Coulomb friction"));
     CHECK(strstr(r.out, "  verify cases: normal-load cycle-y cycle-z\n"));
     /* built-ins first, without an origin; the plugins after them, in the order given */
-    const char *lin = strstr(r.out, "linear - "), *pl = strstr(r.out, "plugin_linear - "), *cx = strstr(r.out, "cxx_coulomb");
+    const char *lin = strstr(r.out, "linear - "), *pl = strstr(r.out, "plugin_linear - "),
+               *cx = strstr(r.out, "cxx_coulomb");
     CHECK(lin == r.out && pl && cx && pl < cx);
     const char *first_origin = strstr(r.out, "  from: ");
     CHECK(pl && first_origin > pl);
@@ -263,7 +299,8 @@ static void verify_plugin(const char *so, const char *law, const char *const *ca
     snprintf(want, sizeof want, "in %d law cases", n_cases);
     CHECK_MSG(strstr(r.out, want), "%s: not %d cases: %.2000s", law, n_cases, r.out);
     static const char *const generic[] = {"generic-touch", "generic-path", "generic-objectivity"};
-    for (int i = 0; i < 3; i++) CHECK_MSG(strstr(r.out, generic[i]), "%s: no %s rows", law, generic[i]);
+    for (int i = 0; i < 3; i++)
+        CHECK_MSG(strstr(r.out, generic[i]), "%s: no %s rows", law, generic[i]);
     for (int i = 0; i < n_cases; i++) {
         snprintf(want, sizeof want, " %s ", cases[i]);
         CHECK_MSG(strstr(r.out, want), "%s: no rows of case %s", law, cases[i]);
@@ -339,7 +376,8 @@ static void test_run_equals_builtin(void)
     snprintf(args, sizeof args, "run " STAGE " -o '%s/run_builtin' -q", fx.dir);
     run(&r, args);
     CHECK_MSG(r.status == 0, "built-in: status %d: %s", r.status, r.err);
-    snprintf(args, sizeof args, "run '%s/csu_plugin.lua' -o '%s/run_plugin' -q --law-lib '%s'", fx.dir, fx.dir, fx.c_so);
+    snprintf(args, sizeof args, "run '%s/csu_plugin.lua' -o '%s/run_plugin' -q --law-lib '%s'",
+             fx.dir, fx.dir, fx.c_so);
     run(&r, args);
     CHECK_MSG(r.status == 0, "plugin: status %d: %s", r.status, r.err);
     snprintf(path, sizeof path, "%s/run_builtin/" STAGE_NAME ".tsv", fx.dir);
@@ -347,8 +385,8 @@ static void test_run_equals_builtin(void)
     snprintf(path, sizeof path, "%s/run_plugin/" STAGE_NAME ".tsv", fx.dir);
     CHECK_MSG(read_table(path, &plugin_t) == 0, "cannot read %s", path);
     CHECK_STR(plugin_t.header, builtin_t.header);
-    CHECK_MSG(builtin_t.rows > 400 && plugin_t.rows == builtin_t.rows, "rows: built-in %d, plugin %d", builtin_t.rows,
-              plugin_t.rows);
+    CHECK_MSG(builtin_t.rows > 400 && plugin_t.rows == builtin_t.rows,
+              "rows: built-in %d, plugin %d", builtin_t.rows, plugin_t.rows);
     if (plugin_t.rows != builtin_t.rows || plugin_t.cols != builtin_t.cols) return;
     long equal = 0, total = 0;
     for (int j = 0; j < builtin_t.cols; j++) {
@@ -356,8 +394,8 @@ static void test_run_equals_builtin(void)
         for (int i = 0; i < builtin_t.rows; i++) scale = fmax(scale, fabs(builtin_t.v[i][j]));
         for (int i = 0; i < builtin_t.rows; i++) {
             double a = builtin_t.v[i][j], b = plugin_t.v[i][j];
-            CHECK_MSG(fabs(a - b) <= TOL_SAME_LAW * scale, "row %d column %d: built-in %.17g, plugin %.17g", i + 2, j + 1,
-                      a, b);
+            CHECK_MSG(fabs(a - b) <= TOL_SAME_LAW * scale,
+                      "row %d column %d: built-in %.17g, plugin %.17g", i + 2, j + 1, a, b);
             equal += a == b;
             total++;
         }
@@ -375,12 +413,14 @@ static void test_script_cannot_load_a_library(void)
 {
     NEED_FIXTURE();
     char cmd[1024], args[600];
-    snprintf(cmd, sizeof cmd, "sed 's|law = \"linear\"|law = \"%s\"|' " STAGE " >'%s/csu_path.lua'", fx.c_so, fx.dir);
+    snprintf(cmd, sizeof cmd, "sed 's|law = \"linear\"|law = \"%s\"|' " STAGE " >'%s/csu_path.lua'",
+             fx.c_so, fx.dir);
     CHECK_MSG(sh(cmd) == 0, "%s", fx.log);
     snprintf(args, sizeof args, "run '%s/csu_path.lua' -q", fx.dir);
     result r;
     run(&r, args);
-    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 && strstr(r.err, "unknown law '") && strstr(r.err, "field law"),
+    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 && strstr(r.err, "unknown law '") &&
+                  strstr(r.err, "field law"),
               "status %d: %s", r.status, r.err);
 }
 
@@ -396,7 +436,8 @@ static void check_refused(const char *so, const char *message, int exact)
     snprintf(args, sizeof args, "laws --law-lib '%s'", so);
     run(&r, args);
     CHECK_MSG(r.status == 2, "%s: laws: status %d", so, r.status);
-    CHECK_MSG(count_lines(r.err) == 1 && (exact ? strcmp(r.err, want) == 0 : strncmp(r.err, want, strlen(want)) == 0),
+    CHECK_MSG(count_lines(r.err) == 1 &&
+                  (exact ? strcmp(r.err, want) == 0 : strncmp(r.err, want, strlen(want)) == 0),
               "%s: laws: stderr '%s', expected '%s'", so, r.err, want);
     CHECK_MSG(!*r.out, "%s: laws printed: %.200s", so, r.out);
     char *out = make_tmpdir();
@@ -408,22 +449,26 @@ static void check_refused(const char *so, const char *message, int exact)
     remove_tree(out);
     snprintf(args, sizeof args, "verify --law linear --law-lib '%s'", so);
     run(&r, args);
-    CHECK_MSG(r.status == 2 && count_lines(r.err) == 1 && !*r.out, "%s: verify: status %d: %s", so, r.status, r.err);
+    CHECK_MSG(r.status == 2 && count_lines(r.err) == 1 && !*r.out, "%s: verify: status %d: %s", so,
+              r.status, r.err);
 }
 
 static void test_refuses_unknown_api_version(void)
 {
     NEED_FIXTURE();
     char want[200];
-    snprintf(want, sizeof want, "law 'future_law': API version 9 is not one this lawtester reads (1 to %d): rebuild "
-             "it against this lawtester's <lawtester/law.h>", LT_LAW_API_VERSION);
+    snprintf(want, sizeof want,
+             "law 'future_law': API version 9 is not one this lawtester reads (1 to %d): rebuild "
+             "it against this lawtester's <lawtester/law.h>",
+             LT_LAW_API_VERSION);
     check_refused(bad_so("bad_api"), want, 1);
 }
 
 static void test_refuses_malformed_descriptor(void)
 {
     NEED_FIXTURE();
-    check_refused(bad_so("bad_nstate"), "law 'big_state': 600 state variables (0 to LT_MAX_STATE = 512)", 1);
+    check_refused(bad_so("bad_nstate"),
+                  "law 'big_state': 600 state variables (0 to LT_MAX_STATE = 512)", 1);
 }
 
 static void test_refuses_missing_symbol(void)
@@ -453,9 +498,12 @@ static void test_refuses_an_array_of_structs(void)
     NEED_FIXTURE();
     char want[600]; /* the first "pointer" is the first law's api_version */
     snprintf(want, sizeof want,
-             "'lt_plugin_laws' entry 1 (0x%x) is not the address of a law descriptor: it points to no readable "
-             "memory of a descriptor's size (an array of lt_law structs or of names? declare it const lt_law "
-             "*const lt_plugin_laws[] = {&law, NULL}; docs/plugins.md)", LT_LAW_API_VERSION);
+             "'lt_plugin_laws' entry 1 (0x%x) is not the address of a law descriptor: it points to "
+             "no readable "
+             "memory of a descriptor's size (an array of lt_law structs or of names? declare it "
+             "const lt_law "
+             "*const lt_plugin_laws[] = {&law, NULL}; docs/plugins.md)",
+             LT_LAW_API_VERSION);
     check_refused(bad_so("exports_structs"), want, 1);
 }
 
@@ -468,17 +516,19 @@ static void test_refuses_an_array_of_names(void)
     char args[600];
     snprintf(args, sizeof args, "laws --law-lib '%s'", bad_so("exports_strings"));
     run(&r, args);
-    CHECK_MSG(strstr(r.err, ") is not the address of a law descriptor: ") && strstr(r.err, "(an array of lt_law structs or of names?"),
+    CHECK_MSG(strstr(r.err, ") is not the address of a law descriptor: ") &&
+                  strstr(r.err, "(an array of lt_law structs or of names?"),
               "%s", r.err);
 }
 
 static void test_refuses_a_function(void)
 {
     NEED_FIXTURE();
-    check_refused(bad_so("exports_function"),
-                  "'lt_plugin_laws' is a function, not an array of pointers (declare it const lt_law *const "
-                  "lt_plugin_laws[] = {&law, NULL}; docs/plugins.md)",
-                  1);
+    check_refused(
+        bad_so("exports_function"),
+        "'lt_plugin_laws' is a function, not an array of pointers (declare it const lt_law *const "
+        "lt_plugin_laws[] = {&law, NULL}; docs/plugins.md)",
+        1);
 }
 
 static void test_refuses_a_size_of_no_whole_pointers(void)
@@ -486,8 +536,10 @@ static void test_refuses_a_size_of_no_whole_pointers(void)
     NEED_FIXTURE();
     char want[300];
     snprintf(want, sizeof want,
-             "'lt_plugin_laws' is 12 bytes, not a whole number of pointers (%zu bytes each): is it an array of "
-             "lt_law structs? (declare it const lt_law *const lt_plugin_laws[] = {&law, NULL}; docs/plugins.md)",
+             "'lt_plugin_laws' is 12 bytes, not a whole number of pointers (%zu bytes each): is it "
+             "an array of "
+             "lt_law structs? (declare it const lt_law *const lt_plugin_laws[] = {&law, NULL}; "
+             "docs/plugins.md)",
              sizeof(void *));
     check_refused(bad_so("exports_bytes"), want, 1);
 }
@@ -496,10 +548,11 @@ static void test_refuses_a_size_of_no_whole_pointers(void)
 static void test_refuses_an_array_without_its_null_end(void)
 {
     NEED_FIXTURE();
-    check_refused(bad_so("exports_no_null"),
-                  "'lt_plugin_laws' has no NULL end within its 1 entry (declare it const lt_law *const "
-                  "lt_plugin_laws[] = {&law, NULL}; docs/plugins.md)",
-                  1);
+    check_refused(
+        bad_so("exports_no_null"),
+        "'lt_plugin_laws' has no NULL end within its 1 entry (declare it const lt_law *const "
+        "lt_plugin_laws[] = {&law, NULL}; docs/plugins.md)",
+        1);
 }
 
 /* One file given twice, by the same path or by another (a symbolic link, a hard link: the same
@@ -511,27 +564,31 @@ static void test_loads_a_file_given_twice_once(void)
     snprintf(link, sizeof link, "%s/c/link.so", fx.dir);
     snprintf(hard, sizeof hard, "%s/hard.so", fx.dir);
     snprintf(copy, sizeof copy, "%s/copy.so", fx.dir);
-    snprintf(cmd, sizeof cmd, "ln -sf plugin_linear.so '%s' && ln -f '%s' '%s' && cp '%s' '%s'", link, fx.c_so, hard,
-             fx.c_so, copy);
+    snprintf(cmd, sizeof cmd, "ln -sf plugin_linear.so '%s' && ln -f '%s' '%s' && cp '%s' '%s'",
+             link, fx.c_so, hard, fx.c_so, copy);
     CHECK_MSG(sh(cmd) == 0, "%s", fx.log);
     result r;
-    snprintf(args, sizeof args, "laws --law-lib '%s' --law-lib '%s' --law-lib '%s' --law-lib '%s'", fx.c_so, fx.c_so,
-             link, hard);
+    snprintf(args, sizeof args, "laws --law-lib '%s' --law-lib '%s' --law-lib '%s' --law-lib '%s'",
+             fx.c_so, fx.c_so, link, hard);
     run(&r, args);
     CHECK_MSG(r.status == 0 && !*r.err, "status %d: %s", r.status, r.err);
     const char *first = strstr(r.out, "\nplugin_linear - ");
-    CHECK_MSG(first && !strstr(first + 1, "\nplugin_linear - "), "plugin_linear listed %s", first ? "twice" : "never");
+    CHECK_MSG(first && !strstr(first + 1, "\nplugin_linear - "), "plugin_linear listed %s",
+              first ? "twice" : "never");
     snprintf(want, sizeof want, "  from: %s (law API %d)\n", fx.c_so, LT_LAW_API_VERSION);
     CHECK_MSG(strstr(r.out, want), "no '%s'", want);
-    snprintf(args, sizeof args, "verify --law-lib '%s' --law-lib '%s' --law plugin_linear --case normal-load", link,
+    snprintf(args, sizeof args,
+             "verify --law-lib '%s' --law-lib '%s' --law plugin_linear --case normal-load", link,
              fx.c_so);
     run(&r, args);
     CHECK_MSG(r.status == 0 && strstr(r.out, ", 0 failed,"), "status %d: %s", r.status, r.err);
     snprintf(args, sizeof args, "laws --law-lib '%s' --law-lib '%s'", fx.c_so, copy);
-    snprintf(want, sizeof want, "lawtester: %s: law 'plugin_linear': the name is taken by the law from %s\n", copy,
+    snprintf(want, sizeof want,
+             "lawtester: %s: law 'plugin_linear': the name is taken by the law from %s\n", copy,
              fx.c_so);
     run(&r, args);
-    CHECK_MSG(r.status == 2 && strcmp(r.err, want) == 0 && !*r.out, "status %d: %s", r.status, r.err);
+    CHECK_MSG(r.status == 2 && strcmp(r.err, want) == 0 && !*r.out, "status %d: %s", r.status,
+              r.err);
 }
 
 /* Control characters in a path or in a name from the object are escaped, and a long path is
@@ -542,42 +599,51 @@ static void test_refusals_stay_on_one_line(void)
     char cmd[2048], args[2048], nl[200], nl_good[200], deep[600];
     snprintf(nl, sizeof nl, "%s/new\nline.so", fx.dir);
     snprintf(nl_good, sizeof nl_good, "%s/good\nline.so", fx.dir);
-    snprintf(cmd, sizeof cmd, "cp '%s' '%s' && cp '%s' '%s'", bad_so("exports_structs"), nl, fx.c_so, nl_good);
+    snprintf(cmd, sizeof cmd, "cp '%s' '%s' && cp '%s' '%s'", bad_so("exports_structs"), nl,
+             fx.c_so, nl_good);
     CHECK_MSG(sh(cmd) == 0, "%s", fx.log);
     result r;
     char want[600];
     snprintf(args, sizeof args, "laws --law-lib '%s'", nl);
     run(&r, args);
-    snprintf(want, sizeof want, "lawtester: %s/new\\nline.so: 'lt_plugin_laws' entry 1 (0x%x) is not the address", fx.dir,
-             LT_LAW_API_VERSION);
-    CHECK_MSG(r.status == 2 && count_lines(r.err) == 1 && strncmp(r.err, want, strlen(want)) == 0, "status %d: %s",
-              r.status, r.err);
+    snprintf(want, sizeof want,
+             "lawtester: %s/new\\nline.so: 'lt_plugin_laws' entry 1 (0x%x) is not the address",
+             fx.dir, LT_LAW_API_VERSION);
+    CHECK_MSG(r.status == 2 && count_lines(r.err) == 1 && strncmp(r.err, want, strlen(want)) == 0,
+              "status %d: %s", r.status, r.err);
     /* a good object there loads; the listing names it on one line, and so does a clash with it */
     snprintf(args, sizeof args, "laws --law-lib '%s'", nl_good);
     run(&r, args);
-    snprintf(want, sizeof want, "\n  from: %s/good\\nline.so (law API %d)\n", fx.dir, LT_LAW_API_VERSION);
+    snprintf(want, sizeof want, "\n  from: %s/good\\nline.so (law API %d)\n", fx.dir,
+             LT_LAW_API_VERSION);
     CHECK_MSG(r.status == 0 && strstr(r.out, want), "status %d: %s", r.status, r.err);
     snprintf(args, sizeof args, "laws --law-lib '%s' --law-lib '%s'", nl_good, fx.c_so);
     run(&r, args);
-    snprintf(want, sizeof want, "lawtester: %s: law 'plugin_linear': the name is taken by the law from %s/good\\nline.so\n",
-             fx.c_so, fx.dir);
+    snprintf(
+        want, sizeof want,
+        "lawtester: %s: law 'plugin_linear': the name is taken by the law from %s/good\\nline.so\n",
+        fx.c_so, fx.dir);
     CHECK_MSG(r.status == 2 && strcmp(r.err, want) == 0, "status %d: %s", r.status, r.err);
     /* a name with a newline: escaped */
     snprintf(args, sizeof args, "laws --law-lib '%s'", bad_so("name_newline"));
     run(&r, args);
-    snprintf(want, sizeof want, "lawtester: %s: law 'two\\nlines': name may hold only letters, digits and '_'\n",
+    snprintf(want, sizeof want,
+             "lawtester: %s: law 'two\\nlines': name may hold only letters, digits and '_'\n",
              bad_so("name_newline"));
     CHECK_MSG(r.status == 2 && strcmp(r.err, want) == 0, "status %d: %s", r.status, r.err);
     /* a path of 400 characters: shortened in the middle, its file name and the reason kept */
     int k = snprintf(deep, sizeof deep, "%s", fx.dir);
     for (int i = 0; i < 6; i++) k += snprintf(deep + k, sizeof deep - (size_t)k, "/%060d", i);
-    snprintf(cmd, sizeof cmd, "mkdir -p '%s' && cp '%s' '%s/exports_function.so'", deep, bad_so("exports_function"), deep);
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s' && cp '%s' '%s/exports_function.so'", deep,
+             bad_so("exports_function"), deep);
     CHECK_MSG(sh(cmd) == 0, "%s", fx.log);
     snprintf(args, sizeof args, "laws --law-lib '%s/exports_function.so'", deep);
     run(&r, args);
-    const char *end = "...", *reason = "/exports_function.so: 'lt_plugin_laws' is a function, not an array of pointers";
-    CHECK_MSG(r.status == 2 && count_lines(r.err) == 1 && strstr(r.err, end) && strstr(r.err, reason) &&
-                  strlen(r.err) < 300,
+    const char *end = "...",
+               *reason =
+                   "/exports_function.so: 'lt_plugin_laws' is a function, not an array of pointers";
+    CHECK_MSG(r.status == 2 && count_lines(r.err) == 1 && strstr(r.err, end) &&
+                  strstr(r.err, reason) && strlen(r.err) < 300,
               "status %d: %s", r.status, r.err);
 }
 
@@ -587,7 +653,9 @@ static void test_refuses_a_file_that_is_not_a_shared_object(void)
     char path[200], cmd[400];
     snprintf(path, sizeof path, "%s/notes.so", fx.dir);
     snprintf(cmd, sizeof cmd,
-             "printf 'Not a shared object: a text file named like one, long enough to hold an ELF header.\\n' >'%s'", path);
+             "printf 'Not a shared object: a text file named like one, long enough to hold an ELF "
+             "header.\\n' >'%s'",
+             path);
     CHECK(sh(cmd) == 0);
     check_refused(path, "cannot load it as a shared object: ", 0);
     snprintf(path, sizeof path, "%s/missing.so", fx.dir);
@@ -599,13 +667,14 @@ static void test_law_lib_needs_a_file(void)
 {
     result r;
     run(&r, "laws --law-lib");
-    CHECK_MSG(r.status == 2 && strcmp(r.err, "lawtester: --law-lib needs a shared object file (FILE.so)\n") == 0,
+    CHECK_MSG(r.status == 2 &&
+                  strcmp(r.err, "lawtester: --law-lib needs a shared object file (FILE.so)\n") == 0,
               "status %d: %s", r.status, r.err);
     run(&r, "laws --law-lib ''");
     CHECK_MSG(r.status == 2 && count_lines(r.err) == 1, "status %d: %s", r.status, r.err);
     run(&r, "laws --lawlib x.so");
-    CHECK_MSG(r.status == 2 && strcmp(r.err, "lawtester: laws: unknown argument '--lawlib'\n") == 0, "status %d: %s",
-              r.status, r.err);
+    CHECK_MSG(r.status == 2 && strcmp(r.err, "lawtester: laws: unknown argument '--lawlib'\n") == 0,
+              "status %d: %s", r.status, r.err);
 }
 
 /* A descriptor of law API 1 (the layout before `check`, `cases`, `yield`) loads and runs. */
@@ -616,12 +685,15 @@ static void test_loads_api1_descriptor(void)
     snprintf(args, sizeof args, "laws --law-lib '%s'", bad_so("api1"));
     result r;
     run(&r, args);
-    snprintf(want, sizeof want, "hooke_api1 - Hooke normal spring (a test plugin)\n  from: %s (law API 1)\n", bad_so("api1"));
+    snprintf(want, sizeof want,
+             "hooke_api1 - Hooke normal spring (a test plugin)\n  from: %s (law API 1)\n",
+             bad_so("api1"));
     CHECK_MSG(r.status == 0 && strstr(r.out, want), "status %d: %s", r.status, r.err);
     CHECK(strstr(r.out, "verify cases: (none; the generic checks only)"));
     snprintf(args, sizeof args, "verify --law-lib '%s' --law hooke_api1", bad_so("api1"));
     run(&r, args);
-    CHECK_MSG(r.status == 0 && strstr(r.out, ", 0 failed,") && strstr(r.out, "hooke_api1      generic-path"),
+    CHECK_MSG(r.status == 0 && strstr(r.out, ", 0 failed,") &&
+                  strstr(r.out, "hooke_api1      generic-path"),
               "status %d: %s %.1000s", r.status, r.err, r.out);
 }
 
@@ -633,15 +705,17 @@ static void test_uninstall(void)
 {
     NEED_FIXTURE();
     char cmd[1024];
-    snprintf(cmd, sizeof cmd, MAKE " uninstall PREFIX='%s' && test -z \"$(find '%s' -type f -o -type l)\" && "
-             "test ! -e '%s/include/lawtester' && test ! -e '%s/share/lawtester'",
+    snprintf(cmd, sizeof cmd,
+             MAKE " uninstall PREFIX='%s' && test -z \"$(find '%s' -type f -o -type l)\" && "
+                  "test ! -e '%s/include/lawtester' && test ! -e '%s/share/lawtester'",
              fx.prefix, fx.prefix, fx.prefix, fx.prefix);
     CHECK_MSG(sh(cmd) == 0, "%s", fx.log);
     /* and DESTDIR stages the same layout under another root, removed the same way */
     snprintf(cmd, sizeof cmd,
-             MAKE " install DESTDIR='%s/stage' PREFIX=/usr && test -x '%s/stage/usr/bin/lawtester' && "
-             "grep -qx 'prefix=/usr' '%s/stage/usr/lib/pkgconfig/lawtester.pc' && "
-             MAKE " uninstall DESTDIR='%s/stage' PREFIX=/usr && test -z \"$(find '%s/stage' -type f)\"",
+             MAKE
+             " install DESTDIR='%s/stage' PREFIX=/usr && test -x '%s/stage/usr/bin/lawtester' && "
+             "grep -qx 'prefix=/usr' '%s/stage/usr/lib/pkgconfig/lawtester.pc' && " MAKE
+             " uninstall DESTDIR='%s/stage' PREFIX=/usr && test -z \"$(find '%s/stage' -type f)\"",
              fx.dir, fx.dir, fx.dir, fx.dir, fx.dir);
     CHECK_MSG(sh(cmd) == 0, "%s", fx.log);
 }

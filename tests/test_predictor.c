@@ -7,10 +7,10 @@
  * tolerance), and a kink of the contact normal (a sphere rolling over a facet's
  * edge) is detected, handed to the passes, and taken back once the motion is smooth again.
  * Units SI. */
-#include "driver/driver_int.h"
 #include "base/vec.h"
 #include "check.h"
 #include "drive.h"
+#include "driver/driver_int.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -68,7 +68,8 @@ static double largest_value(const lt_test *t)
 
 /* Largest difference of forces (relative to the largest force) and of energies (relative to the
  * work) between two runs recorded on the same steps. */
-static void compare_runs(const lt_test *t, const run_out *a, const run_out *b, double *df, double *de)
+static void compare_runs(const lt_test *t, const run_out *a, const run_out *b, double *df,
+                         double *de)
 {
     double fmax_ = 0, dfm = 0, dem = 0;
     int ne = lt_energy_count(t->law);
@@ -79,7 +80,8 @@ static void compare_runs(const lt_test *t, const run_out *a, const run_out *b, d
             fmax_ = fmax(fmax_, fabs(a->r.s[i].f[k]));
             dfm = fmax(dfm, fabs(a->r.s[i].f[k] - b->r.s[i].f[k]));
         }
-        for (int e = 0; e < ne; e++) dem = fmax(dem, fabs(a->r.s[i].energy[e] - b->r.s[i].energy[e]));
+        for (int e = 0; e < ne; e++)
+            dem = fmax(dem, fabs(a->r.s[i].energy[e] - b->r.s[i].energy[e]));
     }
     *df = fmax_ > 0 ? dfm / fmax_ : dfm;
     *de = work > 0 ? dem / work : dem;
@@ -99,14 +101,17 @@ static run_out check_both(lt_test t, const char *label)
     CHECK_MSG(ref.T->pred.used == 0, "%s: the reference used the predictor", label);
     double scale = largest_value(&t);
     double mp = imposed_mismatch(&t, &pred.r), mr = imposed_mismatch(&t, &ref.r);
-    printf("     %s: imposed velocity off by %.2g (predicted), %.2g (passes) of %g; ", label, mp / scale, mr / scale, scale);
-    CHECK_MSG(mr <= TOL_IMPOSED * scale, "%s, passes: imposed velocity off by %.3g of %g", label, mr, scale);
+    printf("     %s: imposed velocity off by %.2g (predicted), %.2g (passes) of %g; ", label,
+           mp / scale, mr / scale, scale);
+    CHECK_MSG(mr <= TOL_IMPOSED * scale, "%s, passes: imposed velocity off by %.3g of %g", label,
+              mr, scale);
     double df, de;
     compare_runs(&t, &ref, &pred, &df, &de);
-    printf("predicted - passes: forces %.2g, energies %.2g; predicted %ld of %ld steps, %ld misses, worst %.2g\n", df,
-           de, pred.T->pred.used, pred.T->view.step, pred.T->pred.misses, pred.T->pred.worst);
-    CHECK_MSG(df <= TOL_SCHEMES && de <= TOL_SCHEMES, "%s: predicted and passes differ by %.3g (forces), %.3g (energies)",
-              label, df, de);
+    printf("predicted - passes: forces %.2g, energies %.2g; predicted %ld of %ld steps, %ld "
+           "misses, worst %.2g\n",
+           df, de, pred.T->pred.used, pred.T->view.step, pred.T->pred.misses, pred.T->pred.worst);
+    CHECK_MSG(df <= TOL_SCHEMES && de <= TOL_SCHEMES,
+              "%s: predicted and passes differ by %.3g (forces), %.3g (energies)", label, df, de);
     free_out(&ref);
     return pred;
 }
@@ -130,12 +135,15 @@ static void check_smooth(lt_test t, const char *label, double share)
 {
     run_out p = check_both(t, label);
     double scale = largest_value(&t);
-    CHECK_MSG(imposed_mismatch(&t, &p.r) <= TOL_IMPOSED * scale, "%s: imposed velocity off by %.3g", label,
-              imposed_mismatch(&t, &p.r));
+    CHECK_MSG(imposed_mismatch(&t, &p.r) <= TOL_IMPOSED * scale, "%s: imposed velocity off by %.3g",
+              label, imposed_mismatch(&t, &p.r));
     long can = predictable_steps(&t, &p.r);
-    CHECK_MSG((double)p.T->pred.used >= share * (double)can, "%s: predicted %ld of %ld steps (%ld misses, worst %.3g)",
-              label, p.T->pred.used, can, p.T->pred.misses, p.T->pred.worst);
-    if (share == 1) CHECK_MSG(p.T->pred.misses == 0, "%s: %ld misses (worst %.3g)", label, p.T->pred.misses, p.T->pred.worst);
+    CHECK_MSG((double)p.T->pred.used >= share * (double)can,
+              "%s: predicted %ld of %ld steps (%ld misses, worst %.3g)", label, p.T->pred.used, can,
+              p.T->pred.misses, p.T->pred.worst);
+    if (share == 1)
+        CHECK_MSG(p.T->pred.misses == 0, "%s: %ld misses (worst %.3g)", label, p.T->pred.misses,
+                  p.T->pred.worst);
     free_out(&p);
 }
 
@@ -146,7 +154,8 @@ static void test_csu_free_spheres(void)
     /* thresholds off the multiples of v dt, so that no stage ends on a round-off tie */
     cond c1 = {COND_UN_BELOW, 0, -1.0003e-3, 0, 0}, c2 = {COND_U_ABOVE, 1, 3.0003e-3, 0, 0},
          c3 = {COND_NO_CONTACT, 0, 0, 0, 0};
-    lt_stage st[3] = {stage("v.....", -1, 0, 0, 0, 0, 0, &c1), stage("vv....", 0, 1, 0, 0, 0, 0, &c2),
+    lt_stage st[3] = {stage("v.....", -1, 0, 0, 0, 0, 0, &c1),
+                      stage("vv....", 0, 1, 0, 0, 0, 0, &c2),
                       stage("vv....", 0.9, 0, 0, 0, 0, 0, &c3)};
     t.stages = st;
     t.n_stages = 3;
@@ -159,10 +168,14 @@ static void test_combined_fixed_coarse(void)
      * per step), the path whose dissipation the energy tests require exact to 1e-12 */
     lt_test t = linear_test(v3(1, 1, 1), 1);
     t.dt = 8e-6;
-    cond c[4] = {{COND_STEPS, 0, 0, 125, 0}, {COND_STEPS, 0, 0, 375, 0}, {COND_STEPS, 0, 0, 125, 0},
+    cond c[4] = {{COND_STEPS, 0, 0, 125, 0},
+                 {COND_STEPS, 0, 0, 375, 0},
+                 {COND_STEPS, 0, 0, 125, 0},
                  {COND_STEPS, 0, 0, 125, 0}};
-    lt_stage st[4] = {stage("v.....", -1, 0, 0, 0, 0, 0, &c[0]), stage("vv....", 0, 1, 0, 0, 0, 0, &c[1]),
-                      stage("vv....", 0.5, 1, 0, 0, 0, 0, &c[2]), stage("vvv...", 0.3, -0.5, 0.7, 0, 0, 0, &c[3])};
+    lt_stage st[4] = {stage("v.....", -1, 0, 0, 0, 0, 0, &c[0]),
+                      stage("vv....", 0, 1, 0, 0, 0, 0, &c[1]),
+                      stage("vv....", 0.5, 1, 0, 0, 0, 0, &c[2]),
+                      stage("vvv...", 0.3, -0.5, 0.7, 0, 0, 0, &c[3])};
     t.stages = st;
     t.n_stages = 4;
     check_smooth(t, "normal and shear together, dt 8 us", 1);
@@ -187,7 +200,8 @@ static void test_mixed_free_and_forced(void)
      * make the two schemes' round-off differences grow) */
     lt_test t = linear_test(v3(0.6, 0, -0.8), 0);
     cond d1 = {COND_STEPS, 0, 0, 4000, 0}, d2 = {COND_STEPS, 0, 0, 3000, 0};
-    lt_stage st[2] = {stage("f.....", -100, 0, 0, 0, 0, 0, &d1), stage("fvfv.f", -20, 0.1, 3, 0.2, 0, 0.01, &d2)};
+    lt_stage st[2] = {stage("f.....", -100, 0, 0, 0, 0, 0, &d1),
+                      stage("fvfv.f", -20, 0.1, 3, 0.2, 0, 0.01, &d2)};
     t.stages = st;
     t.n_stages = 2;
     check_smooth(t, "forced normal, imposed shear and twist", 1);
@@ -210,16 +224,18 @@ static void test_kink_facet_edge(void)
     t.record_every = 1;
     /* the shear y axis of the initial frame is +y for the normal +z (v3_any_perp) */
     cond c1 = {COND_UN_BELOW, 0, -1e-4, 0, 0}, c2 = {COND_STEPS, 0, 0, 5000, 0};
-    lt_stage st[2] = {stage("v.....", -1, 0, 0, 0, 0, 0, &c1), stage("vv....", 0, 1, 0, 0, 0, 0, &c2)};
+    lt_stage st[2] = {stage("v.....", -1, 0, 0, 0, 0, 0, &c1),
+                      stage("vv....", 0, 1, 0, 0, 0, 0, &c2)};
     t.stages = st;
     t.n_stages = 2;
     run_out p = check_both(t, "sphere over a facet's edge");
-    CHECK_MSG(p.T->view.frame.r[0].y > 0.02, "the normal did not turn over the edge (n = %g %g %g)", p.T->view.frame.r[0].x,
-              p.T->view.frame.r[0].y, p.T->view.frame.r[0].z);
-    CHECK_MSG(p.T->pred.misses >= 1 && p.T->pred.misses <= 4, "%ld misses: the kink %s", p.T->pred.misses,
+    CHECK_MSG(p.T->view.frame.r[0].y > 0.02, "the normal did not turn over the edge (n = %g %g %g)",
+              p.T->view.frame.r[0].x, p.T->view.frame.r[0].y, p.T->view.frame.r[0].z);
+    CHECK_MSG(p.T->pred.misses >= 1 && p.T->pred.misses <= 4, "%ld misses: the kink %s",
+              p.T->pred.misses,
               p.T->pred.misses ? "was not handed back to the predictor" : "went unnoticed");
-    CHECK_MSG(p.T->pred.used >= p.T->view.step - 2L * t.n_stages - 4, "predicted only %ld of %ld steps", p.T->pred.used,
-              p.T->view.step);
+    CHECK_MSG(p.T->pred.used >= p.T->view.step - 2L * t.n_stages - 4,
+              "predicted only %ld of %ld steps", p.T->pred.used, p.T->view.step);
     /* the velocities seen by the law: off by the prediction's miss on the kink's step only */
     int off_steps = 0;
     for (size_t i = 1; i < p.r.n; i++) {
@@ -233,10 +249,6 @@ static void test_kink_facet_edge(void)
 }
 
 const test_case predictor_tests[] = {
-    TEST(csu_free_spheres),
-    TEST(combined_fixed_coarse),
-    TEST(every_dof_oblique),
-    TEST(mixed_free_and_forced),
-    TEST(kink_facet_edge),
-    {0, 0},
+    TEST(csu_free_spheres),      TEST(combined_fixed_coarse), TEST(every_dof_oblique),
+    TEST(mixed_free_and_forced), TEST(kink_facet_edge),       {0, 0},
 };

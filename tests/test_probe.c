@@ -15,10 +15,10 @@
  * inside the cone, within the next step's elastic increment |T - P| of the surface.
  * The energy balance of every direction (breakage included) stays <= 1e-9 of the energy scale,
  * and sharded probes give the same points as one probe. */
-#include "driver/probe.h"
-#include "contact/registry.h"
 #include "check.h"
+#include "contact/registry.h"
 #include "drive.h"
+#include "driver/probe.h"
 #include <stdlib.h>
 
 /* Force round-off: ~2000 incremental steps of forces of order 100 N accumulate ~1e-11 N; the
@@ -29,8 +29,8 @@
 #define TOL_BALANCE 1e-9
 
 typedef struct surface {
-    int kind;          /* 0 Coulomb cone (linear), 1 Mohr-Coulomb + cut-off, 2 elliptic cap */
-    double mu, c, rt;  /* -, N, N (rt: the tip, min(Rt, c/mu)) */
+    int kind;         /* 0 Coulomb cone (linear), 1 Mohr-Coulomb + cut-off, 2 elliptic cap */
+    double mu, c, rt; /* -, N, N (rt: the tip, min(Rt, c/mu)) */
 } surface;
 
 static double g_line(const surface *S, double fn) { return S->c - S->mu * fn; }
@@ -40,9 +40,9 @@ static int in_piece(const surface *S, int piece, double fn, double ft)
 {
     double xt = S->kind == 2 ? S->mu * S->rt * S->rt / S->c : S->rt;
     double eps = 1e-12 * (fabs(fn) + fabs(ft) + S->c + 1);
-    if (piece == 0) return fn <= xt + eps;              /* the lines */
-    if (piece == 1) return fn >= xt - eps;              /* the ellipse */
-    return fabs(ft) <= g_line(S, S->rt) + eps;          /* the cut-off at the tip */
+    if (piece == 0) return fn <= xt + eps;     /* the lines */
+    if (piece == 1) return fn >= xt - eps;     /* the ellipse */
+    return fabs(ft) <= g_line(S, S->rt) + eps; /* the cut-off at the tip */
 }
 
 /* First s > 0 where F0 + s d leaves the domain; INFINITY if never. */
@@ -58,11 +58,13 @@ static double exit_s(const surface *S, const double F0[2], const double d[2])
     }
     if (d[0] > 0) { /* the tip Fn = rt */
         double s = (S->rt - F0[0]) / d[0];
-        if (s >= 0 && s < best && (S->kind != 2) && in_piece(S, 2, S->rt, F0[1] + s * d[1])) best = s;
+        if (s >= 0 && s < best && (S->kind != 2) && in_piece(S, 2, S->rt, F0[1] + s * d[1]))
+            best = s;
     }
     if (S->kind == 2) { /* (Fn/rt)^2 + (Ft/B)^2 = 1, the larger root */
         double B2 = S->c * S->c - S->mu * S->mu * S->rt * S->rt, r2 = S->rt * S->rt;
-        double qa = d[0] * d[0] / r2 + d[1] * d[1] / B2, qb = 2 * (F0[0] * d[0] / r2 + F0[1] * d[1] / B2);
+        double qa = d[0] * d[0] / r2 + d[1] * d[1] / B2,
+               qb = 2 * (F0[0] * d[0] / r2 + F0[1] * d[1] / B2);
         double qc = F0[0] * F0[0] / r2 + F0[1] * F0[1] / B2 - 1, disc = qb * qb - 4 * qa * qc;
         if (qa > 0 && disc >= 0) {
             double s = (-qb + sqrt(disc)) / (2 * qa);
@@ -99,12 +101,15 @@ static void check_probe(probe_case *pc, int expect_broken, double *worst_ratio)
         double d[2] = {kn * pt->dir[0], kt * pt->dir[1]}; /* N per m along the direction */
         /* a dashpot adds its constant force once the extrapolated velocity has settled (from
          * the second step on; 1.5 times it on the first) */
-        const double F0[2] = {Fstart[0] + pc->dash[0] * pt->dir[0], Fstart[1] + pc->dash[1] * pt->dir[1]};
+        const double F0[2] = {Fstart[0] + pc->dash[0] * pt->dir[0],
+                              Fstart[1] + pc->dash[1] * pt->dir[1]};
         if (pc->dash[0] != 0 || pc->dash[1] != 0)
-            CHECK_MSG(pt->steps >= 2, "%s k=%d: yields before the dashpot settles", pc->what, pt->k);
+            CHECK_MSG(pt->steps >= 2, "%s k=%d: yields before the dashpot settles", pc->what,
+                      pt->k);
         double s_star = exit_s(&pc->S, F0, d);
         double s = pt->steps * du;
-        double P[2] = {pt->f[0], pt->f[1]}, Pstar[2] = {F0[0] + s_star * d[0], F0[1] + s_star * d[1]};
+        double P[2] = {pt->f[0], pt->f[1]},
+               Pstar[2] = {F0[0] + s_star * d[0], F0[1] + s_star * d[1]};
         /* the recorded force is the elastic ray's at s (the ray assumption) */
         CHECK_MSG(hypot(P[0] - F0[0] - s * d[0], P[1] - F0[1] - s * d[1]) <= TOL_FORCE * 100,
                   "%s k=%d: recorded force off the elastic ray", pc->what, pt->k);
@@ -112,30 +117,38 @@ static void check_probe(probe_case *pc, int expect_broken, double *worst_ratio)
             yielded++;
             double dist = hypot(P[0] - Pstar[0], P[1] - Pstar[1]);
             CHECK_MSG(s <= s_star * (1 + 1e-12) && s_star - s <= du * (1 + 1e-9),
-                      "%s k=%d: s = %.17g, exit s* = %.17g, du = %g", pc->what, pt->k, s, s_star, du);
-            CHECK_MSG(dist <= pt->dF + TOL_FORCE, "%s k=%d: |P - P*| = %.6g N > dF = %.6g N", pc->what, pt->k, dist,
-                      pt->dF);
+                      "%s k=%d: s = %.17g, exit s* = %.17g, du = %g", pc->what, pt->k, s, s_star,
+                      du);
+            CHECK_MSG(dist <= pt->dF + TOL_FORCE, "%s k=%d: |P - P*| = %.6g N > dF = %.6g N",
+                      pc->what, pt->k, dist, pt->dF);
             /* inside the law's own surface, and its distance along the ray from the law's
              * function agrees with the closed forms' */
-            CHECK_MSG(pt->gap >= -TOL_FORCE, "%s k=%d: outside the law's surface by %.6g N", pc->what, pt->k, -pt->gap);
-            CHECK_MSG(fabs(pt->dist - dist) <= 1e-6 * pt->dF, "%s k=%d: dist %.9g N, closed forms %.9g N", pc->what,
-                      pt->k, pt->dist, dist); /* bisection to 1e-9 dF; the closed forms' round-off */
-            if (expect_broken >= 0) CHECK_MSG(pt->broken == expect_broken, "%s k=%d: broken %d", pc->what, pt->k, pt->broken);
+            CHECK_MSG(pt->gap >= -TOL_FORCE, "%s k=%d: outside the law's surface by %.6g N",
+                      pc->what, pt->k, -pt->gap);
+            CHECK_MSG(fabs(pt->dist - dist) <= 1e-6 * pt->dF,
+                      "%s k=%d: dist %.9g N, closed forms %.9g N", pc->what, pt->k, pt->dist,
+                      dist); /* bisection to 1e-9 dF; the closed forms' round-off */
+            if (expect_broken >= 0)
+                CHECK_MSG(pt->broken == expect_broken, "%s k=%d: broken %d", pc->what, pt->k,
+                          pt->broken);
             if (worst_ratio && dist / pt->dF > *worst_ratio) *worst_ratio = dist / pt->dF;
         } else {
-            CHECK_MSG(s_star >= pc->o.limit - du * (1 + 1e-9), "%s k=%d: no yield, but the surface is at s* = %.6g < %.6g",
-                      pc->what, pt->k, s_star, pc->o.limit);
+            CHECK_MSG(s_star >= pc->o.limit - du * (1 + 1e-9),
+                      "%s k=%d: no yield, but the surface is at s* = %.6g < %.6g", pc->what, pt->k,
+                      s_star, pc->o.limit);
             CHECK(isnan(pt->dist));
         }
-        CHECK_MSG(fabs(pt->balance) <= TOL_BALANCE * fmax(fabs(pt->work), scale), "%s k=%d: balance %.3g J, work %.3g J",
-                  pc->what, pt->k, pt->balance, pt->work);
+        CHECK_MSG(fabs(pt->balance) <= TOL_BALANCE * fmax(fabs(pt->work), scale),
+                  "%s k=%d: balance %.3g J, work %.3g J", pc->what, pt->k, pt->balance, pt->work);
     }
     CHECK_MSG(yielded >= pc->o.directions / 2, "%s: only %d directions yielded", pc->what, yielded);
     /* three named directions: pure tension, pure shear, compression-shear (120 deg) */
-    CHECK_MSG(p.points[0].yielded && p.points[0].dir[0] == 1 && p.points[0].dir[1] == 0, "%s: pure tension", pc->what);
-    CHECK_MSG(p.points[18].yielded && p.points[18].dir[0] == 0 && p.points[18].dir[1] == 1, "%s: pure shear", pc->what);
-    CHECK_MSG(p.points[24].yielded && p.points[24].dir[0] < 0 && p.points[24].dir[1] > 0, "%s: compression-shear",
-              pc->what);
+    CHECK_MSG(p.points[0].yielded && p.points[0].dir[0] == 1 && p.points[0].dir[1] == 0,
+              "%s: pure tension", pc->what);
+    CHECK_MSG(p.points[18].yielded && p.points[18].dir[0] == 0 && p.points[18].dir[1] == 1,
+              "%s: pure shear", pc->what);
+    CHECK_MSG(p.points[24].yielded && p.points[24].dir[0] < 0 && p.points[24].dir[1] > 0,
+              "%s: compression-shear", pc->what);
     lt_probe_free(&p);
 }
 
@@ -262,12 +275,14 @@ static void test_hertz_mindlin_curved_paths(void)
     int rc = lt_probe_run(&p, &t, &o, err, sizeof err);
     CHECK_MSG(rc == 0, "%s", err);
     if (rc) return;
-    double K = 4.0 / 3.0 * HZ_ESTAR * sqrt(HZ_RSTAR), du = o.limit / (double)o.steps, worst = 0, dF_ratio = 0;
+    double K = 4.0 / 3.0 * HZ_ESTAR * sqrt(HZ_RSTAR), du = o.limit / (double)o.steps, worst = 0,
+           dF_ratio = 0;
     int yielded = 0;
     for (int i = 0; i < p.n_points; i++) {
         const lt_probe_point *pt = &p.points[i];
         double c = pt->dir[0], sn = pt->dir[1];
-        double delta = HZ_DELTA0, fn = -K * pow(delta, 1.5), kt = 8 * HZ_GSTAR * sqrt(HZ_RSTAR * delta), ft = 0;
+        double delta = HZ_DELTA0, fn = -K * pow(delta, 1.5),
+               kt = 8 * HZ_GSTAR * sqrt(HZ_RSTAR * delta), ft = 0;
         double T[2] = {fn, 0};
         long n = 1;
         int lost = 0, yields = 0;
@@ -287,29 +302,40 @@ static void test_hertz_mindlin_curved_paths(void)
             delta = d1, fn = T[0], ft = T[1], kt = kt1;
         }
         double scale = fabs(fn) + fabs(ft) + 1;
-        CHECK_MSG(pt->yielded == yields, "hertz k=%d: yielded %d, closed form %d", pt->k, pt->yielded, yields);
-        CHECK_MSG(pt->steps == n - 1 || !yields, "hertz k=%d: recorded step %ld, closed form %ld", pt->k, pt->steps, n - 1);
+        CHECK_MSG(pt->yielded == yields, "hertz k=%d: yielded %d, closed form %d", pt->k,
+                  pt->yielded, yields);
+        CHECK_MSG(pt->steps == n - 1 || !yields, "hertz k=%d: recorded step %ld, closed form %ld",
+                  pt->k, pt->steps, n - 1);
         /* the recorded force is the closed-form path's: positions round at 1e-16 of 0.2 m, i.e.
          * 2e-17 m of overlap, times kn ~ 5e6 N/m; 2000 steps of Ft accumulate ~1e-13 N */
-        CHECK_MSG(fabs(pt->f[0] - fn) + fabs(pt->f[1] - ft) <= 1e-9 * scale, "hertz k=%d: P = (%.12g, %.12g), path (%.12g, %.12g)",
-                  pt->k, pt->f[0], pt->f[1], fn, ft);
+        CHECK_MSG(fabs(pt->f[0] - fn) + fabs(pt->f[1] - ft) <= 1e-9 * scale,
+                  "hertz k=%d: P = (%.12g, %.12g), path (%.12g, %.12g)", pt->k, pt->f[0], pt->f[1],
+                  fn, ft);
         if (!yields) continue;
         yielded++;
         /* P* on the segment P -> T where it leaves the cone (or reaches the tip Fn = 0) */
-        double g0 = HZ_MU * fabs(fn) - fabs(ft), g1 = lost ? -fabs(T[1]) : HZ_MU * fabs(T[0]) - fabs(T[1]);
-        double lam = g0 > 0 ? g0 / (g0 - g1) : 0, inc = hypot(T[0] - fn, T[1] - ft); /* g0 = 0: on the tip */
+        double g0 = HZ_MU * fabs(fn) - fabs(ft),
+               g1 = lost ? -fabs(T[1]) : HZ_MU * fabs(T[0]) - fabs(T[1]);
+        double lam = g0 > 0 ? g0 / (g0 - g1) : 0,
+               inc = hypot(T[0] - fn, T[1] - ft); /* g0 = 0: on the tip */
         double dist = lam * inc;
-        CHECK_MSG(g0 >= -1e-9 * scale && lam >= 0 && lam <= 1, "hertz k=%d: P outside the cone (%.3g N)", pt->k, g0);
-        CHECK_MSG(dist <= inc + 1e-9 * scale, "hertz k=%d: |P - P*| = %.6g N > |T - P| = %.6g N", pt->k, dist, inc);
-        CHECK_MSG(pt->gap >= -1e-9 * scale, "hertz k=%d: outside the law's surface by %.3g N", pt->k, -pt->gap);
+        CHECK_MSG(g0 >= -1e-9 * scale && lam >= 0 && lam <= 1,
+                  "hertz k=%d: P outside the cone (%.3g N)", pt->k, g0);
+        CHECK_MSG(dist <= inc + 1e-9 * scale, "hertz k=%d: |P - P*| = %.6g N > |T - P| = %.6g N",
+                  pt->k, dist, inc);
+        CHECK_MSG(pt->gap >= -1e-9 * scale, "hertz k=%d: outside the law's surface by %.3g N",
+                  pt->k, -pt->gap);
         worst = fmax(worst, dist / inc);
         dF_ratio = fmax(dF_ratio, fabs(pt->dF / inc - 1));
-        CHECK_MSG(fabs(pt->balance) <= TOL_BALANCE * fmax(fabs(pt->work), 1e-12), "hertz k=%d: balance %.3g J", pt->k,
-                  pt->balance);
+        CHECK_MSG(fabs(pt->balance) <= TOL_BALANCE * fmax(fabs(pt->work), 1e-12),
+                  "hertz k=%d: balance %.3g J", pt->k, pt->balance);
     }
     CHECK_MSG(yielded >= o.directions / 2, "hertz: only %d directions yielded", yielded);
-    CHECK(p.points[0].yielded && p.points[18].yielded && p.points[24].yielded); /* tension, shear, 120 deg */
-    printf("     hertz_mindlin: worst |P - P*| / |T - P| = %.3f; tangent dF off |T - P| by up to %.2g\n", worst, dF_ratio);
+    CHECK(p.points[0].yielded && p.points[18].yielded &&
+          p.points[24].yielded); /* tension, shear, 120 deg */
+    printf("     hertz_mindlin: worst |P - P*| / |T - P| = %.3f; tangent dF off |T - P| by up to "
+           "%.2g\n",
+           worst, dF_ratio);
     lt_probe_free(&p);
 }
 
@@ -342,7 +368,8 @@ static void test_cohesive_from_stages(void)
     probe_case pc = cohesive_case("cohesive after stages", 0, 0);
     pc.test.gap = 0;
     cond c[2] = {{COND_STEPS, 0, 0, 200, 0}, {COND_STEPS, 0, 0, 200, 0}};
-    lt_stage st[2] = {stage("vvvvvv", -0.1, 0, 0, 0, 0, 0, &c[0]), stage("vvvvvv", 0, 0.1, 0, 0, 0, 0, &c[1])};
+    lt_stage st[2] = {stage("vvvvvv", -0.1, 0, 0, 0, 0, 0, &c[0]),
+                      stage("vvvvvv", 0, 0.1, 0, 0, 0, 0, &c[1])};
     pc.test.stages = st;
     pc.test.n_stages = 2;
     check_probe(&pc, 1, NULL);
@@ -363,7 +390,8 @@ static void test_shards_union_is_the_whole(void)
         for (int i = 0; i < part.n_points; i++) {
             const lt_probe_point *a = &part.points[i], *b = &whole.points[a->k];
             CHECK(a->k % 3 == k - 1);
-            CHECK_MSG(memcmp(a, b, sizeof *a) == 0, "shard %d, direction %d differs from the single probe", k, a->k);
+            CHECK_MSG(memcmp(a, b, sizeof *a) == 0,
+                      "shard %d, direction %d differs from the single probe", k, a->k);
             seen++;
         }
         lt_probe_free(&part);
@@ -382,10 +410,17 @@ static void test_probe_errors(void)
     CHECK(lt_probe_run(&p, &pc.test, &pc.o, err, sizeof err) < 0);
     CHECK_MSG(strstr(err, "no contact at the probe's initial state") != NULL, "%s", err);
     const lt_law *c = pc.test.law;
-    const lt_law bare = {.api_version = LT_LAW_API_VERSION, .name = "bare", .summary = "no surface",
-                         .params = c->params, .n_params = c->n_params, .state_names = c->state_names,
-                         .n_state = c->n_state, .energies = c->energies, .n_energies = c->n_energies,
-                         .init = c->init, .step = c->step};
+    const lt_law bare = {.api_version = LT_LAW_API_VERSION,
+                         .name = "bare",
+                         .summary = "no surface",
+                         .params = c->params,
+                         .n_params = c->n_params,
+                         .state_names = c->state_names,
+                         .n_state = c->n_state,
+                         .energies = c->energies,
+                         .n_energies = c->n_energies,
+                         .init = c->init,
+                         .step = c->step};
     pc.test.law = &bare;
     pc.test.gap = -1e-5;
     CHECK(lt_probe_run(&p, &pc.test, &pc.o, err, sizeof err) < 0);

@@ -4,9 +4,9 @@
  * single run; `merge` refuses a missing shard, a duplicate and a table that is not a probe's;
  * the progress bar appears on a terminal and nowhere else. */
 #define _XOPEN_SOURCE 700 /* posix_openpt, grantpt, unlockpt, ptsname */
-#include "output/probe_table.h"
 #include "check.h"
 #include "cli.h"
+#include "output/probe_table.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -31,16 +31,21 @@ static void test_probe_that_never_yields(void)
 {
     char *dir = make_tmpdir(), args[512], path[300];
     put_file(dir, "open.lua",
-             "lawtester.probe_yield{ name = 'open', test = { name = 'open', law = 'hertz_mindlin', gap = -1e-5,\n"
+             "lawtester.probe_yield{ name = 'open', test = { name = 'open', law = 'hertz_mindlin', "
+             "gap = -1e-5,\n"
              "  particles = { { radius = 0.01 }, { radius = 0.01 } }, dt = 1e-7 },\n"
-             "  dofs = {5, 6}, control = 'displacement', limit = {0.02, 0.02}, directions = 8, steps = 200 }\n");
+             "  dofs = {5, 6}, control = 'displacement', limit = {0.02, 0.02}, directions = 8, "
+             "steps = 200 }\n");
     snprintf(args, sizeof args, "run %s/open.lua -o %s --plot", dir, dir);
     result r;
     run(&r, args);
     CHECK_MSG(r.status == 0, "status %d: %s", r.status, r.err);
-    CHECK_MSG(strstr(r.out, "8 directions, 0 yielded") &&
-                  strstr(r.out, "yield points: none: no direction reached the surface within the probe's limits"),
-              "%s", r.out);
+    CHECK_MSG(
+        strstr(r.out, "8 directions, 0 yielded") &&
+            strstr(
+                r.out,
+                "yield points: none: no direction reached the surface within the probe's limits"),
+        "%s", r.out);
     snprintf(path, sizeof path, "%s/open-section.png", dir);
     CHECK_MSG(file_size(path) > 1000, "no plot %s: %s", path, r.err);
     remove_tree(dir);
@@ -60,8 +65,12 @@ static void test_probe_stage_file(void)
     for (int i = 0; i < 3; i++) {
         snprintf(path, sizeof path, "%s/%s.tsv", dir, probes[i]);
         slurp(path, tsv, sizeof tsv);
-        CHECK_MSG(strncmp(tsv, "k\tdirections\tangle\tdirN\tdirT\tyielded\tbroken\tsteps\tuN\tuT\tFn\tFty\tFtz\t", 60) == 0,
-                  "%s: header %.80s", probes[i], tsv);
+        CHECK_MSG(
+            strncmp(
+                tsv,
+                "k\tdirections\tangle\tdirN\tdirT\tyielded\tbroken\tsteps\tuN\tuT\tFn\tFty\tFtz\t",
+                60) == 0,
+            "%s: header %.80s", probes[i], tsv);
         CHECK_MSG(count_lines(tsv) == 73, "%s: %d lines", probes[i], count_lines(tsv));
         snprintf(path, sizeof path, "%s/%s-surface.tsv", dir, probes[i]);
         CHECK_MSG(file_size(path) > 1000, "no surface %s", path);
@@ -80,7 +89,8 @@ static void test_bad_shard_option(void)
         snprintf(args, sizeof args, "run stages/probe_yield.lua --shard %s", bad[i]);
         result r;
         run(&r, args);
-        CHECK_MSG(r.status == 2 && strstr(r.err, "--shard needs K/N with 1 <= K <= N") && count_lines(r.err) == 1,
+        CHECK_MSG(r.status == 2 && strstr(r.err, "--shard needs K/N with 1 <= K <= N") &&
+                      count_lines(r.err) == 1,
                   "--shard %s: status %d, %s", bad[i], r.status, r.err);
     }
 }
@@ -103,14 +113,17 @@ static void test_shards_through_gnu_parallel(void)
     snprintf(cmd, sizeof cmd, "%s run stages/probe_yield.lua -q -o %s", lawtester(), one);
     CHECK(system(cmd) == 0);
     snprintf(cmd, sizeof cmd,
-             "parallel --will-cite --halt now,fail=1 -j 2 '%s run stages/probe_yield.lua -q -o %s --shard {}/2' ::: 1 2",
+             "parallel --will-cite --halt now,fail=1 -j 2 '%s run stages/probe_yield.lua -q -o %s "
+             "--shard {}/2' ::: 1 2",
              lawtester(), two);
     int st = system(cmd);
-    CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 0, "GNU parallel failed (status %d); is it installed? (Debian "
-                                                      "package parallel, `make test` installs it)", st);
+    CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+              "GNU parallel failed (status %d); is it installed? (Debian "
+              "package parallel, `make test` installs it)",
+              st);
     for (int i = 0; i < 3; i++) {
-        snprintf(cmd, sizeof cmd, "merge %s/%s.tsv %s/%s.shard-2-of-2.tsv %s/%s.shard-1-of-2.tsv", two, probes[i], two,
-                 probes[i], two, probes[i]);
+        snprintf(cmd, sizeof cmd, "merge %s/%s.tsv %s/%s.shard-2-of-2.tsv %s/%s.shard-1-of-2.tsv",
+                 two, probes[i], two, probes[i], two, probes[i]);
         result r;
         run(&r, cmd);
         CHECK_MSG(r.status == 0, "merge %s: %s", probes[i], r.err);
@@ -120,7 +133,8 @@ static void test_shards_through_gnu_parallel(void)
         snprintf(b, sizeof b, "%s/%s.shard-1-of-2.tsv", two, probes[i]);
         static char shard[1 << 16];
         slurp(b, shard, sizeof shard);
-        CHECK_MSG(count_lines(shard) == 37, "%s: shard 1 has %d lines", probes[i], count_lines(shard));
+        CHECK_MSG(count_lines(shard) == 37, "%s: shard 1 has %d lines", probes[i],
+                  count_lines(shard));
         snprintf(a, sizeof a, "%s/%s-surface.tsv", one, probes[i]);
         snprintf(b, sizeof b, "%s/%s-surface.tsv", two, probes[i]);
         CHECK_MSG(same_file(a, b), "%s: surface files differ", probes[i]);
@@ -133,7 +147,8 @@ static void test_shards_through_gnu_parallel(void)
 static void test_merge_refuses_bad_shards(void)
 {
     char *dir = make_tmpdir(), cmd[1024], out[300];
-    snprintf(cmd, sizeof cmd, "%s run stages/probe_yield.lua -q -o %s --shard 1/2", lawtester(), dir);
+    snprintf(cmd, sizeof cmd, "%s run stages/probe_yield.lua -q -o %s --shard 1/2", lawtester(),
+             dir);
     CHECK(system(cmd) == 0);
     snprintf(cmd, sizeof cmd, "%s run stages/compress_shear_unload.lua -q -o %s", lawtester(), dir);
     CHECK(system(cmd) == 0);
@@ -141,22 +156,25 @@ static void test_merge_refuses_bad_shards(void)
     struct {
         const char *files, *fragment;
     } cases[] = {
-        {"cohesive-probe.shard-1-of-2.tsv", "merged.tsv:0: field k: direction 1 of 72 is in none of the 1 files"},
+        {"cohesive-probe.shard-1-of-2.tsv",
+         "merged.tsv:0: field k: direction 1 of 72 is in none of the 1 files"},
         {"cohesive-probe.shard-1-of-2.tsv cohesive-probe.shard-1-of-2.tsv",
          "cohesive-probe.shard-1-of-2.tsv:2: field k: direction 0 again (also "},
-        {"compress-shear-unload.tsv", "compress-shear-unload.tsv:1: field header: not a probe table"},
+        {"compress-shear-unload.tsv",
+         "compress-shear-unload.tsv:1: field header: not a probe table"},
         {"missing.tsv", "missing.tsv:0: cannot read"},
     };
     for (int i = 0; i < 4; i++) {
         char args[1200], list[800] = "", *p = list;
         char files[300];
         snprintf(files, sizeof files, "%s", cases[i].files);
-        for (char *f = strtok(files, " "); f; f = strtok(NULL, " ")) p += sprintf(p, " %s/%s", dir, f);
+        for (char *f = strtok(files, " "); f; f = strtok(NULL, " "))
+            p += sprintf(p, " %s/%s", dir, f);
         snprintf(args, sizeof args, "merge %s%s", out, list);
         result r;
         run(&r, args);
-        CHECK_MSG(r.status == 1 && strstr(r.err, cases[i].fragment) && count_lines(r.err) == 1, "case %d: status %d, %s",
-                  i, r.status, r.err);
+        CHECK_MSG(r.status == 1 && strstr(r.err, cases[i].fragment) && count_lines(r.err) == 1,
+                  "case %d: status %d, %s", i, r.status, r.err);
         CHECK_MSG(file_size(out) < 0, "case %d left %s", i, out);
     }
     result r;
@@ -174,9 +192,10 @@ static void test_progress_bar_on_a_terminal(void)
     snprintf(cmd, sizeof cmd, "%s run stages/probe_yield.lua", lawtester());
     int st = run_on_terminal(cmd, buf, sizeof buf);
     CHECK_MSG(st == 0, "status %d", st);
-    CHECK_MSG(strstr(buf, "probe cohesive-probe: direction 1/72 [") && strstr(buf, " s left"), "no running bar: %.300s",
-              buf);
-    CHECK_MSG(strstr(buf, "probe cohesive-probe: direction 72/72 [########################]") && strstr(buf, "done in"),
+    CHECK_MSG(strstr(buf, "probe cohesive-probe: direction 1/72 [") && strstr(buf, " s left"),
+              "no running bar: %.300s", buf);
+    CHECK_MSG(strstr(buf, "probe cohesive-probe: direction 72/72 [########################]") &&
+                  strstr(buf, "done in"),
               "no final bar: %.300s", buf);
     CHECK(strstr(buf, "probe linear-probe: direction 72/72") != NULL);
 }
@@ -207,21 +226,21 @@ static void test_merge_texts_short_input(void)
     const char *names[1] = {"s1.tsv"};
     char *texts[1] = {a};
     size_t lens[1] = {strlen(a)}, len = 0;
-    CHECK(lt_probe_merge_texts(names, texts, lens, 1, "m.tsv", &out, &len, err, sizeof err) == -1 && !out);
-    CHECK_STR(err, "m.tsv:0: field k: direction 0 of 100000000 is in none of the 1 files (a shard missing?)");
+    CHECK(lt_probe_merge_texts(names, texts, lens, 1, "m.tsv", &out, &len, err, sizeof err) == -1 &&
+          !out);
+    CHECK_STR(
+        err,
+        "m.tsv:0: field k: direction 0 of 100000000 is in none of the 1 files (a shard missing?)");
     texts[0] = b;
     lens[0] = strlen(b);
-    CHECK(lt_probe_merge_texts(names, texts, lens, 1, "m.tsv", &out, &len, err, sizeof err) == -1 && !out);
+    CHECK(lt_probe_merge_texts(names, texts, lens, 1, "m.tsv", &out, &len, err, sizeof err) == -1 &&
+          !out);
     CHECK_STR(err, "s1.tsv:5: field k: direction 5 again (also s1.tsv:3)");
 }
 
 const test_case probe_cli_tests[] = {
-    TEST(merge_texts_short_input),
-    TEST(probe_stage_file),
-    TEST(probe_that_never_yields),
-    TEST(bad_shard_option),
-    TEST(shards_through_gnu_parallel),
-    TEST(merge_refuses_bad_shards),
-    TEST(progress_bar_on_a_terminal),
-    {0, 0},
+    TEST(merge_texts_short_input),     TEST(probe_stage_file),
+    TEST(probe_that_never_yields),     TEST(bad_shard_option),
+    TEST(shards_through_gnu_parallel), TEST(merge_refuses_bad_shards),
+    TEST(progress_bar_on_a_terminal),  {0, 0},
 };

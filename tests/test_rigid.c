@@ -7,15 +7,15 @@
  * scripts and case files accept math.huge for young only, refuse two rigid bodies in one line,
  * and the plausibility lint stays quiet; tests/scripts/rigid_bodies.lua runs the rigid pairs
  * through lawtester.run and lawtester.verify_law (Hertz, Mindlin, Thornton, a Lua law). */
-#include "../laws/hertz_adhesion.h"
 #include "../laws/effective.h"
+#include "../laws/hertz_adhesion.h"
 #include "../laws/hertz_mindlin.h"
 #include "../laws/thornton.h"
-#include "contact/registry.h"
-#include "script/script.h"
-#include "contact/stiffness.h"
 #include "check.h"
 #include "cli.h"
+#include "contact/registry.h"
+#include "contact/stiffness.h"
+#include "script/script.h"
 #include <float.h>
 #include <stdlib.h>
 
@@ -27,7 +27,10 @@ static const lt_material steel = {2.0e11, 0.3, 7800, 0.5, 0.3};
 static lt_material rigid(double nu) { return (lt_material){INFINITY, nu, 1000, 0.5, 0.3}; }
 
 /* the one-body closed forms, written as the sums' single terms */
-static double estar_alone(const lt_material *m) { return 1.0 / ((1 - m->poisson * m->poisson) / m->young); }
+static double estar_alone(const lt_material *m)
+{
+    return 1.0 / ((1 - m->poisson * m->poisson) / m->young);
+}
 static double gstar_alone(const lt_material *m)
 {
     double g = m->young / (2 * (1 + m->poisson));
@@ -42,10 +45,12 @@ static void test_effective_moduli(void)
     for (int i = 0; i < 4; i++) {
         lt_material r = rigid(nus[i]);
         CHECK(lt_effective_modulus(&r, &steel) == e1 && lt_effective_modulus(&steel, &r) == e1);
-        CHECK(lt_effective_shear_modulus(&r, &steel) == g1 && lt_effective_shear_modulus(&steel, &r) == g1);
+        CHECK(lt_effective_shear_modulus(&r, &steel) == g1 &&
+              lt_effective_shear_modulus(&steel, &r) == g1);
     }
     CHECK_REL(e1, steel.young / (1 - steel.poisson * steel.poisson), TOL_ULP, "E* = E/(1 - nu^2)");
-    CHECK_REL(g1, steel.young / (2 * (1 + steel.poisson) * (2 - steel.poisson)), TOL_ULP, "G* = E/(2(1 + nu)(2 - nu))");
+    CHECK_REL(g1, steel.young / (2 * (1 + steel.poisson) * (2 - steel.poisson)), TOL_ULP,
+              "G* = E/(2(1 + nu)(2 - nu))");
     /* both rigid: no finite modulus (the readers refuse the pair before any law sees it) */
     lt_material r = rigid(0.3);
     CHECK(isinf(lt_effective_modulus(&r, &r)) && isinf(lt_effective_shear_modulus(&r, &r)));
@@ -87,10 +92,13 @@ static void test_laws_on_rigid_wall(void)
         CHECK(law->step(p, &c, s, &out) == 1);
         for (int i = 0; i < LT_DOF; i++) CHECK_MSG(isfinite(out.f[i]), "%s: f[%d]", names[k], i);
         for (int i = 0; i < 2; i++) CHECK_MSG(isfinite(out.k[i]), "%s: k[%d]", names[k], i);
-        for (int i = 0; i < law->n_energies; i++) CHECK_MSG(isfinite(out.energy[i]), "%s: energy %d", names[k], i);
+        for (int i = 0; i < law->n_energies; i++)
+            CHECK_MSG(isfinite(out.energy[i]), "%s: energy %d", names[k], i);
         /* Hertz (hertz_adhesion's JKR force adds the adhesion); law and closed form differ by the
          * rounding of delta sqrt(delta) against pow: a few ulp */
-        if (k < 2) CHECK_REL(-out.f[0], 4.0 / 3.0 * e1 * sqrt(5e-3) * pow(1e-6, 1.5), 1e-12, "Hertz Fn on a rigid wall");
+        if (k < 2)
+            CHECK_REL(-out.f[0], 4.0 / 3.0 * e1 * sqrt(5e-3) * pow(1e-6, 1.5), 1e-12,
+                      "Hertz Fn on a rigid wall");
         c.uN = 0, c.fresh = 0;
     }
 }
@@ -109,7 +117,8 @@ static void test_stiffness_rules(void)
         CHECK(out.kt == 0.5 * out.kn && out.tanPhi == 0.3);
         s.rule = LT_RULE_YADE;
         CHECK(lt_stiffness_eval(&s, m1, m2, raw, 0, &out) == 0);
-        CHECK_MSG(out.kn == 2 * steel.young * 0.01, "yade kn %.17g, expected 2 E l = %.17g", out.kn, 2 * steel.young * 0.01);
+        CHECK_MSG(out.kn == 2 * steel.young * 0.01, "yade kn %.17g, expected 2 E l = %.17g", out.kn,
+                  2 * steel.young * 0.01);
         s.rule = LT_RULE_DIRECT, s.kn = 1e6;
         CHECK(lt_stiffness_eval(&s, m1, m2, raw, 0, &out) == 0 && out.kn == 1e6);
     }
@@ -120,7 +129,8 @@ static void test_stiffness_rules(void)
     y.rule = LT_RULE_YADE;
     lt_stiff_result out;
     lt_stiffness_eval(&y, &steel, &soft, raw, 0, &out);
-    CHECK(out.kn == 2 * steel.young * 0.01 * soft.young * 0.01 / (steel.young * 0.01 + soft.young * 0.01));
+    CHECK(out.kn ==
+          2 * steel.young * 0.01 * soft.young * 0.01 / (steel.young * 0.01 + soft.young * 0.01));
 }
 
 /* the rigid pairs run end to end (the script asserts its closed forms) */
@@ -128,14 +138,17 @@ static void test_rigid_scripts(void)
 {
     lt_script_opts o = {0};
     o.quiet = 1;
-    CHECK_MSG(lt_script_run_file("tests/scripts/rigid_bodies.lua", &o) == 0, "tests/scripts/rigid_bodies.lua failed");
+    CHECK_MSG(lt_script_run_file("tests/scripts/rigid_bodies.lua", &o) == 0,
+              "tests/scripts/rigid_bodies.lua failed");
 }
 
-#define WALL_SCRIPT                                                                                             \
-    "return { name = 'rigid-wall', law = 'hertz_mindlin', params = { en = 1 },\n"                              \
-    "  materials = { steel = { young = 2e11, poisson = 0.3, density = 7800 }, rigid = { young = math.huge } },\n" \
-    "  particles = { { shape = 'wall', material = 'rigid' }, { radius = 0.01, material = 'steel' } },\n"         \
-    "  normal = {0, 0, 1}, gap = 5e-8, dt = 1e-7, abWeight = 1,\n"                                               \
+#define WALL_SCRIPT                                                                                \
+    "return { name = 'rigid-wall', law = 'hertz_mindlin', params = { en = 1 },\n"                  \
+    "  materials = { steel = { young = 2e11, poisson = 0.3, density = 7800 }, rigid = { young = "  \
+    "math.huge } },\n"                                                                             \
+    "  particles = { { shape = 'wall', material = 'rigid' }, { radius = 0.01, material = 'steel' " \
+    "} },\n"                                                                                       \
+    "  normal = {0, 0, 1}, gap = 5e-8, dt = 1e-7, abWeight = 1,\n"                                 \
     "  stages = { { whats = 'i.....', values = {-1, 0,0,0,0,0}, till = 'stage.rebound' } } }\n"
 
 /* A stage file with young = math.huge: runs (also under --strict: no plausibility warning), its
@@ -179,19 +192,24 @@ static void test_lua_law_case_refusal(void)
              "lawtester.law{ name = 'springy', summary = 's',\n"
              "  params = { { name = 'kn', default = 1e6, min = 0, unit = 'N/m', doc = 'k' } },\n"
              "  energies = { { name = 'elast', kind = 'stored', doc = 'e' } },\n"
-             "  step = function(p, c, s, out) if c.uN >= 0 then return false end out.f[1] = p.kn * c.uN\n"
+             "  step = function(p, c, s, out) if c.uN >= 0 then return false end out.f[1] = p.kn * "
+             "c.uN\n"
              "    out.k[1] = p.kn out.e.elast = 0.5 * p.kn * c.uN ^ 2 return true end,\n"
-             "  cases = { { name = 'imp', doc = 'd', kind = 'impact', radius = 0.1, load = { vn = 1 }, steps = 100,\n"
+             "  cases = { { name = 'imp', doc = 'd', kind = 'impact', radius = 0.1, load = { vn = "
+             "1 }, steps = 100,\n"
              "              mat = { young = math.huge },\n"
-             "              expect = function(env) return { e = { value = 1, tol = 1e-3, why = 'w' } } end } } }\n");
+             "              expect = function(env) return { e = { value = 1, tol = 1e-3, why = 'w' "
+             "} } end } } }\n");
     char args[600];
     snprintf(args, sizeof args, "run %s/law.lua -o %s", dir, dir);
     result r;
     run(&r, args);
     char want[800];
     snprintf(want, sizeof want,
-             "%s/law.lua:7: field law.cases[1].mat: both bodies are rigid (young = math.huge): no finite contact "
-             "modulus, 1/E* = (1 - nu1^2)/E1 + (1 - nu2^2)/E2 = 0; give one body a finite young\n", dir);
+             "%s/law.lua:7: field law.cases[1].mat: both bodies are rigid (young = math.huge): no "
+             "finite contact "
+             "modulus, 1/E* = (1 - nu1^2)/E1 + (1 - nu2^2)/E2 = 0; give one body a finite young\n",
+             dir);
     CHECK_MSG(r.status == 1 && strcmp(r.err, want) == 0, "status %d, stderr: %s", r.status, r.err);
     remove_tree(dir);
 }
@@ -206,29 +224,28 @@ static void test_case_file(void)
              "local m, es = rho * 4 / 3 * math.pi * r^3, E / (1 - nu^2)\n"
              "local dmax = (15 * m * v^2 / (16 * es * math.sqrt(r)))^0.4\n"
              "local dt = 3 * dmax / v / 2000\n"
-             "return { cases = { { name = 'rigid-wall-overlap', doc = 'Hertz delta_max on a rigid wall',\n"
-             "  test = { law = 'hertz_mindlin', params = { en = 1 }, dt = dt, abWeight = 1, gap = v * dt / 2,\n"
+             "return { cases = { { name = 'rigid-wall-overlap', doc = 'Hertz delta_max on a rigid "
+             "wall',\n"
+             "  test = { law = 'hertz_mindlin', params = { en = 1 }, dt = dt, abWeight = 1, gap = "
+             "v * dt / 2,\n"
              "    particles = { { shape = 'wall', material = { young = math.huge } },\n"
-             "                  { radius = r, material = { young = E, poisson = nu, density = rho } } },\n"
-             "    stages = { { whats = 'i.....', values = {-v, 0,0,0,0,0}, till = 'C and C.v[1] >= 0' } } },\n"
+             "                  { radius = r, material = { young = E, poisson = nu, density = rho "
+             "} } },\n"
+             "    stages = { { whats = 'i.....', values = {-v, 0,0,0,0,0}, till = 'C and C.v[1] >= "
+             "0' } } },\n"
              "  expect = { { name = 'max overlap', measure = '-C.uN', value = dmax, tol = 1e-4,\n"
-             "               why = 'leapfrog at 2000 steps per contact: the turn within a step' } } } } }\n");
+             "               why = 'leapfrog at 2000 steps per contact: the turn within a step' } "
+             "} } } }\n");
     char args[600];
     snprintf(args, sizeof args, "verify %s/cases.lua", dir);
     result r;
     run(&r, args);
-    CHECK_MSG(r.status == 0 && strstr(r.out, "rigid-wall-overlap") && strstr(r.out, "0 failed"), "status %d: %s %s",
-              r.status, r.out, r.err);
+    CHECK_MSG(r.status == 0 && strstr(r.out, "rigid-wall-overlap") && strstr(r.out, "0 failed"),
+              "status %d: %s %s", r.status, r.out, r.err);
     remove_tree(dir);
 }
 
 const test_case rigid_tests[] = {
-    TEST(effective_moduli),
-    TEST(laws_on_rigid_wall),
-    TEST(stiffness_rules),
-    TEST(rigid_scripts),
-    TEST(stage_file),
-    TEST(lua_law_case_refusal),
-    TEST(case_file),
-    {NULL, NULL},
+    TEST(effective_moduli), TEST(laws_on_rigid_wall),   TEST(stiffness_rules), TEST(rigid_scripts),
+    TEST(stage_file),       TEST(lua_law_case_refusal), TEST(case_file),       {NULL, NULL},
 };

@@ -16,13 +16,13 @@
  *   - a free sphere on a wall under a constant moment T > M_max turns with dw/dt = (T - M_max)/I
  *     (both laws).
  * Units SI; signs of include/lawtester/law.h (torque on A). */
-#include "contact/registry.h"
-#include "verify/verify_int.h"
 #include "../laws/hertz_mindlin.h"
-#include "../laws/thornton.h"
 #include "../laws/rolling_resistance.h"
+#include "../laws/thornton.h"
 #include "check.h"
+#include "contact/registry.h"
 #include "drive.h"
+#include "verify/verify_int.h"
 #include <string.h>
 
 /* A few operations on the same numbers by two routes: round-off, ~1e-15; 1e-12 with margin. */
@@ -52,7 +52,8 @@ typedef struct hand {
 
 /* A contact of spheres r1 = 0.1, r2 = 0.04 m (R* = 0.4/14 m) of the default material, created
  * at the overlap delta with the rotation rates v3, v4, v5 (rad/s) over dt = 1e-6 s: one step. */
-static void hand_step(const lt_law *law, const double *p, hand *h, double delta, double v3, double v4, double v5)
+static void hand_step(const lt_law *law, const double *p, hand *h, double delta, double v3,
+                      double v4, double v5)
 {
     memset(h, 0, sizeof *h);
     h->m = (lt_material){1e7, 0.25, 2600, 0.5, 0.5};
@@ -96,7 +97,8 @@ static void test_hertz_mindlin_stiffness_formulas(void)
     /* epsd2 */
     p[HM_P_ROLLING] = LT_RR_EPSD2;
     hand_step(law, p, &h, d, 0, 0.2, 0);
-    CHECK_REL(h.s[HM_S_RR + LT_RR_S_KR], kt * R * R, TOL_FORMULA, "epsd2: kr = kt R*^2, kt = 8 G* a");
+    CHECK_REL(h.s[HM_S_RR + LT_RR_S_KR], kt * R * R, TOL_FORMULA,
+              "epsd2: kr = kt R*^2, kt = 8 G* a");
     /* given stiffnesses */
     p[HM_P_KR] = 7.5, p[HM_P_KTW] = 2.5;
     hand_step(law, p, &h, d, 0.1, 0.2, 0);
@@ -106,9 +108,12 @@ static void test_hertz_mindlin_stiffness_formulas(void)
      * extrapolated rate is the rate itself */
     p[HM_P_ROLLING] = LT_RR_EPSD, p[HM_P_ETAR] = 0.3;
     hand_step(law, p, &h, d, 0, 0.2, 0);
-    double m1 = 2600 * 4.0 / 3.0 * LT_TEST_PI * 1e-3, m2 = 2600 * 4.0 / 3.0 * LT_TEST_PI * 0.04 * 0.04 * 0.04;
-    double Ir = 1 / (1 / (1.4 * m1 * 0.01) + 1 / (1.4 * m2 * 0.0016)), cr = 0.3 * 2 * sqrt(Ir * k_epsd);
-    CHECK_REL(h.out.f[4], k_epsd * 0.2 * dt + cr * 0.2, TOL_FORMULA, "My = kr v dt + C_r v, C_r = etaR 2 sqrt(I_r kr)");
+    double m1 = 2600 * 4.0 / 3.0 * LT_TEST_PI * 1e-3,
+           m2 = 2600 * 4.0 / 3.0 * LT_TEST_PI * 0.04 * 0.04 * 0.04;
+    double Ir = 1 / (1 / (1.4 * m1 * 0.01) + 1 / (1.4 * m2 * 0.0016)),
+           cr = 0.3 * 2 * sqrt(Ir * k_epsd);
+    CHECK_REL(h.out.f[4], k_epsd * 0.2 * dt + cr * 0.2, TOL_FORMULA,
+              "My = kr v dt + C_r v, C_r = etaR 2 sqrt(I_r kr)");
 }
 
 static void test_thornton_stiffness_formulas(void)
@@ -116,7 +121,8 @@ static void test_thornton_stiffness_formulas(void)
     const lt_law *law = law_named("thornton");
     double p[LT_MAX_PARAMS];
     defaults(law, p);
-    const double R = 0.1 * 0.04 / 0.14, E = estar_default(), G = gstar_default(), muR = 0.3, dt = 1e-6;
+    const double R = 0.1 * 0.04 / 0.14, E = estar_default(), G = gstar_default(), muR = 0.3,
+                 dt = 1e-6;
     /* p_y such that delta_y = 1e-4 m: a plastic contact at 2e-4 m */
     const double py = 2 * E * sqrt(1e-4 / R) / LT_TEST_PI, d = 2e-4;
     p[TH_P_PY] = py, p[TH_P_MUR] = muR, p[TH_P_ROLLING] = LT_RR_EPSD;
@@ -127,11 +133,13 @@ static void test_thornton_stiffness_formulas(void)
     double F = lt_th_virgin_force(&m, d), a = sqrt((2 * F + m.fy) / (2 * LT_TEST_PI * py));
     CHECK_REL(h.s[TH_S_RR + LT_RR_S_KR], 2.25 * 2 * E * a * muR * muR * R * R, TOL_FORMULA,
               "plastic: kr = 2.25 kn muR^2 R*^2, kn = 2 E* a, a^2 = (2F + Fy)/(2 pi p_y)");
-    CHECK_REL(h.out.f[4], h.s[TH_S_RR + LT_RR_S_KR] * 0.2 * dt, TOL_FORMULA, "first step: My = kr v4 dt");
+    CHECK_REL(h.out.f[4], h.s[TH_S_RR + LT_RR_S_KR] * 0.2 * dt, TOL_FORMULA,
+              "first step: My = kr v4 dt");
     CHECK(d > 1.5 * m.dy); /* setup: on the plastic branch */
     p[TH_P_ROLLING] = LT_RR_EPSD2;
     hand_step(law, p, &h, d, 0, 0.2, 0);
-    CHECK_REL(h.s[TH_S_RR + LT_RR_S_KR], 8 * G * a * R * R, TOL_FORMULA, "epsd2: kr = kt R*^2, kt = 8 G* a");
+    CHECK_REL(h.s[TH_S_RR + LT_RR_S_KR], 8 * G * a * R * R, TOL_FORMULA,
+              "epsd2: kr = kt R*^2, kt = 8 G* a");
 }
 
 /* ---- the caps and the yield function ---------------------------------------------------- */
@@ -144,7 +152,8 @@ static void check_caps(const char *name, int i_rolling, int i_mur, int i_mutw)
     defaults(law, p);
     p[i_rolling] = LT_RR_EPSD, p[i_mur] = 0.3, p[i_mutw] = 0.2;
     hand h;
-    hand_step(law, p, &h, 2e-4, 1e5, 3e5, -4e5); /* 0.1 to 0.4 rad in one step: ~10 times the elastic range */
+    hand_step(law, p, &h, 2e-4, 1e5, 3e5,
+              -4e5); /* 0.1 to 0.4 rad in one step: ~10 times the elastic range */
     const double R = 0.1 * 0.04 / 0.14, fn = fabs(h.out.f[0]);
     char what[160];
     snprintf(what, sizeof what, "%s: |Mr| = muR R* |Fn|", name);
@@ -154,7 +163,8 @@ static void check_caps(const char *name, int i_rolling, int i_mur, int i_mutw)
     snprintf(what, sizeof what, "%s: Mt = muTw R* |Fn|", name);
     CHECK_REL(h.out.f[3], 0.2 * R * fn, TOL_FORMULA, what);
     CHECK_MSG(y->yielding(p, h.s), "%s: a step returned to a cap yields", name);
-    CHECK_MSG(y->dofs == 0x3f && y->excess, "%s: the surface is declared over the six forces", name);
+    CHECK_MSG(y->dofs == 0x3f && y->excess, "%s: the surface is declared over the six forces",
+              name);
     snprintf(what, sizeof what, "%s: excess 0 on the caps", name);
     CHECK_ABS(y->excess(p, h.s, h.out.f), 0, TOL_FORMULA, what);
     double g[LT_DOF];
@@ -165,7 +175,8 @@ static void check_caps(const char *name, int i_rolling, int i_mur, int i_mutw)
     /* rolling none: no torque; the yield function ignores torques */
     p[i_rolling] = LT_RR_NONE;
     hand_step(law, p, &h, 2e-4, 1e5, 3e5, -4e5);
-    CHECK_MSG(h.out.f[3] == 0 && h.out.f[4] == 0 && h.out.f[5] == 0, "%s: rolling none gives no torque", name);
+    CHECK_MSG(h.out.f[3] == 0 && h.out.f[4] == 0 && h.out.f[5] == 0,
+              "%s: rolling none gives no torque", name);
     memcpy(g, h.out.f, sizeof g);
     double e0 = y->excess(p, h.s, g);
     g[3] = g[4] = g[5] = 1e9;
@@ -204,8 +215,9 @@ static void test_caps_follow_coulomb_on(void)
         double fn = h.out.f[0], cap = 0.3 * R * fn;
         CHECK_MSG(fn > 0, "the dashpot pulls: Fn = %g N", fn);
         if (compressive) {
-            CHECK_MSG(h.out.f[3] == 0 && h.out.f[4] == 0, "compressive: no moment while Fn pulls (Mt %g, My %g)",
-                      h.out.f[3], h.out.f[4]);
+            CHECK_MSG(h.out.f[3] == 0 && h.out.f[4] == 0,
+                      "compressive: no moment while Fn pulls (Mt %g, My %g)", h.out.f[3],
+                      h.out.f[4]);
         } else {
             CHECK_REL(fabs(h.out.f[4]), cap, TOL_FORMULA, "total: the rolling cap muR R* |Fn|");
             CHECK_REL(fabs(h.out.f[3]), cap, TOL_FORMULA, "total: the twisting cap muTw R* |Fn|");
@@ -218,8 +230,9 @@ static void test_caps_follow_coulomb_on(void)
 /* Fixed spheres (0.1 m and 0.07 m, default material) pressed 4e-4 m, bent 1e-3 rad about y
  * (elastic: M_max/k_r = |Fn|/(2.25 kn muR R*) ~ 3e-2 rad at muR = 0.3), then unloaded to 1e-4 m
  * at that rotation: returns the last state's My/k_r and My, and the first unloaded state's. */
-static void unload_under_moment(const char *name, int i_rolling, int i_mur, int i_tangential, int tangential,
-                                double *ratio0, double *ratio1, double *m0, double *m1, double *bal)
+static void unload_under_moment(const char *name, int i_rolling, int i_mur, int i_tangential,
+                                int tangential, double *ratio0, double *ratio1, double *m0,
+                                double *m1, double *bal)
 {
     const lt_law *law = law_named(name);
     lt_test t = lt_default_test();
@@ -231,8 +244,10 @@ static void unload_under_moment(const char *name, int i_rolling, int i_mur, int 
     t.body[1].radius = 0.07;
     t.normal = v3(0.36, 0.48, 0.8);
     t.dt = 1e-6;
-    cond c[3] = {{COND_STEPS, 0, 0, 400, 0}, {COND_STEPS, 0, 0, 100, 0}, {COND_STEPS, 0, 0, 300, 0}};
-    lt_stage st[3] = {stage("v.....", -1, 0, 0, 0, 0, 0, &c[0]), stage("v...v.", 0, 0, 0, 0, 10, 0, &c[1]),
+    cond c[3] = {
+        {COND_STEPS, 0, 0, 400, 0}, {COND_STEPS, 0, 0, 100, 0}, {COND_STEPS, 0, 0, 300, 0}};
+    lt_stage st[3] = {stage("v.....", -1, 0, 0, 0, 0, 0, &c[0]),
+                      stage("v...v.", 0, 0, 0, 0, 10, 0, &c[1]),
                       stage("v...v.", 1, 0, 0, 0, 0, 0, &c[2])};
     t.stages = st;
     t.n_stages = 3;
@@ -245,7 +260,8 @@ static void unload_under_moment(const char *name, int i_rolling, int i_mur, int 
             if (r.r.s[i].stage == 3) first = i;
         const lt_snapshot *a = &r.r.s[first - 1], *b = &r.r.s[r.r.n - 1];
         /* k_r = 2.25 kn muR^2 R*^2 with kn the reported Hertz tangent k[0] */
-        double R = 0.1 * 0.07 / 0.17, ka = 2.25 * a->k[0] * 0.09 * R * R, kb = 2.25 * b->k[0] * 0.09 * R * R;
+        double R = 0.1 * 0.07 / 0.17, ka = 2.25 * a->k[0] * 0.09 * R * R,
+               kb = 2.25 * b->k[0] * 0.09 * R * R;
         *ratio0 = a->f[4] / ka, *ratio1 = b->f[4] / kb, *m0 = a->f[4], *m1 = b->f[4];
         *bal = lt_vr_balance(r.T);
     }
@@ -256,8 +272,10 @@ static void test_moment_history_on_unloading(void)
 {
     double q0, q1, m0, m1, bal;
     /* rescaled (hertz_mindlin's md and rescale rules, thornton): M/k_r = theta stays */
-    unload_under_moment("hertz_mindlin", HM_P_ROLLING, HM_P_MUR, HM_P_TANGENTIAL, HM_T_MD, &q0, &q1, &m0, &m1, &bal);
-    CHECK_REL(q1, q0, TOL_FORMULA, "hertz_mindlin md: M/kr kept on unloading (the moment rescaled with kr)");
+    unload_under_moment("hertz_mindlin", HM_P_ROLLING, HM_P_MUR, HM_P_TANGENTIAL, HM_T_MD, &q0, &q1,
+                        &m0, &m1, &bal);
+    CHECK_REL(q1, q0, TOL_FORMULA,
+              "hertz_mindlin md: M/kr kept on unloading (the moment rescaled with kr)");
     CHECK_REL(q0, 1e-3, 1e-9, "hertz_mindlin: M/kr = the rotation (held overlap's round-off)");
     CHECK(m1 < 0.7 * m0);
     CHECK_ABS(bal, 0, TOL_BALANCE, "hertz_mindlin md: balance / work");
@@ -265,8 +283,8 @@ static void test_moment_history_on_unloading(void)
     CHECK_REL(q1, q0, TOL_FORMULA, "thornton: M/kr kept on unloading");
     CHECK_ABS(bal, 0, TOL_BALANCE, "thornton: balance / work");
     /* incremental: the moment is kept as it is (LIGGGHTS' r_torque) */
-    unload_under_moment("hertz_mindlin", HM_P_ROLLING, HM_P_MUR, HM_P_TANGENTIAL, HM_T_INCREMENTAL, &q0, &q1, &m0, &m1,
-                        &bal);
+    unload_under_moment("hertz_mindlin", HM_P_ROLLING, HM_P_MUR, HM_P_TANGENTIAL, HM_T_INCREMENTAL,
+                        &q0, &q1, &m0, &m1, &bal);
     CHECK_MSG(m1 == m0, "hertz_mindlin incremental: M kept on unloading (%.17g -> %.17g)", m0, m1);
     CHECK_ABS(bal, 0, TOL_BALANCE, "hertz_mindlin incremental: balance / work");
 }
@@ -284,7 +302,9 @@ static lt_test all_dofs_fixed(lt_stage st[4], cond c[4], const lt_law *law)
     t.body[1].radius = 0.07;
     t.normal = v3(1, 2, 3);
     t.dt = 1e-6;
-    const cond cs[4] = {{COND_STEPS, 0, 0, 300, 0}, {COND_STEPS, 0, 0, 2000, 0}, {COND_STEPS, 0, 0, 2000, 0},
+    const cond cs[4] = {{COND_STEPS, 0, 0, 300, 0},
+                        {COND_STEPS, 0, 0, 2000, 0},
+                        {COND_STEPS, 0, 0, 2000, 0},
                         {COND_STEPS, 0, 0, 1500, 0}};
     memcpy(c, cs, sizeof cs);
     st[0] = stage("vvvvvv", -1, 0, 0, 0, 0, 0, &c[0]);
@@ -307,7 +327,8 @@ static void check_no_force_change(const char *name, int i_rolling, int i_mur, in
     recorded_run a, b;
     record_run(&t0, &a);
     record_run(&t1, &b);
-    CHECK_MSG(a.rc == 0 && b.rc == 0, "%s: %s / %s", name, lt_tester_view(a.T)->err, lt_tester_view(b.T)->err);
+    CHECK_MSG(a.rc == 0 && b.rc == 0, "%s: %s / %s", name, lt_tester_view(a.T)->err,
+              lt_tester_view(b.T)->err);
     CHECK(a.r.n == b.r.n && a.r.n > 5000);
     size_t differ = 0, torque_off = 0, torqued = 0, rolled = 0;
     int ne = law->n_energies;
@@ -321,7 +342,8 @@ static void check_no_force_change(const char *name, int i_rolling, int i_mur, in
     }
     CHECK_MSG(differ == 0, "%s: %zu force values differ with rolling on", name, differ);
     CHECK_MSG(torque_off == 0, "%s: %zu states with a torque, rolling none", name, torque_off);
-    CHECK_MSG(torqued > 4000 && rolled > 100, "%s: torqued %zu, dissipated more %zu", name, torqued, rolled);
+    CHECK_MSG(torqued > 4000 && rolled > 100, "%s: torqued %zu, dissipated more %zu", name, torqued,
+              rolled);
     /* rolling none: the rolling state stays at zero */
     const double *s = lt_tester_view(a.T)->law_state;
     int first = strcmp(name, "thornton") == 0 ? TH_S_RR : HM_S_RR, zero = 1;
@@ -330,8 +352,8 @@ static void check_no_force_change(const char *name, int i_rolling, int i_mur, in
     for (int k = 0; k < 2; k++) {
         const lt_view *v = lt_tester_view(k ? b.T : a.T);
         double work = v->energy[ne + LT_E_WORK], bal = v->energy[ne + LT_E_BALANCE];
-        CHECK_MSG(fabs(bal) <= TOL_BALANCE * fabs(work), "%s (rolling %s): balance %g J of work %g J", name,
-                  k ? "on" : "none", bal, work);
+        CHECK_MSG(fabs(bal) <= TOL_BALANCE * fabs(work),
+                  "%s (rolling %s): balance %g J of work %g J", name, k ? "on" : "none", bal, work);
     }
     free_run(&a);
     free_run(&b);
@@ -362,7 +384,8 @@ static void check_free_balance(const char *name, const double *set, int n_set)
         int ne = law->n_energies;
         const lt_view *v = lt_tester_view(r.T);
         double work = v->energy[ne + LT_E_WORK], bal = v->energy[ne + LT_E_BALANCE];
-        CHECK_MSG(fabs(bal) <= TOL_BALANCE * fabs(work), "%s free bodies: balance %g J of work %g J", name, bal, work);
+        CHECK_MSG(fabs(bal) <= TOL_BALANCE * fabs(work),
+                  "%s free bodies: balance %g J of work %g J", name, bal, work);
         size_t torqued = 0;
         for (size_t i = 0; i < r.r.n; i++) torqued += r.r.s[i].f[4] != 0;
         CHECK_MSG(torqued > 1000, "%s: only %zu states with a rolling moment", name, torqued);
@@ -372,9 +395,12 @@ static void check_free_balance(const char *name, const double *set, int n_set)
 
 static void test_balance_on_free_bodies(void)
 {
-    const double hm_epsd[] = {HM_P_ROLLING, LT_RR_EPSD, HM_P_MUR, 0.3, HM_P_ETAR, 0.4, HM_P_MUTW, 0.3};
-    const double hm_epsd2[] = {HM_P_ROLLING, LT_RR_EPSD2, HM_P_MUR, 0.2, HM_P_TANGENTIAL, HM_T_RESCALE};
-    const double hm_incr[] = {HM_P_ROLLING, LT_RR_EPSD, HM_P_TANGENTIAL, HM_T_INCREMENTAL, HM_P_EN, 0.5};
+    const double hm_epsd[] = {HM_P_ROLLING, LT_RR_EPSD, HM_P_MUR,  0.3,
+                              HM_P_ETAR,    0.4,        HM_P_MUTW, 0.3};
+    const double hm_epsd2[] = {HM_P_ROLLING, LT_RR_EPSD2,     HM_P_MUR,
+                               0.2,          HM_P_TANGENTIAL, HM_T_RESCALE};
+    const double hm_incr[] = {HM_P_ROLLING,     LT_RR_EPSD, HM_P_TANGENTIAL,
+                              HM_T_INCREMENTAL, HM_P_EN,    0.5};
     /* thornton plastic: p_y with delta_y = 1e-4 m at R* = 0.1 * 0.07/0.17 m */
     const double R = 0.1 * 0.07 / 0.17, py = 2 * estar_default() * sqrt(1e-4 / R) / LT_TEST_PI;
     const double th[] = {TH_P_ROLLING, LT_RR_EPSD, TH_P_MUR, 0.3, TH_P_PY, py};
@@ -408,7 +434,8 @@ static void check_moment_above_the_cap(const char *name, int i_rolling, int i_mu
     t.body[1].fixed = 0;
     t.normal = n;
     t.dt = 1e-5;
-    const double r = 0.1, delta = 1e-3, estar = estar_default(); /* the wall has the default material too */
+    const double r = 0.1, delta = 1e-3,
+                 estar = estar_default(); /* the wall has the default material too */
     const double fn = 4.0 / 3.0 * estar * sqrt(r) * delta * sqrt(delta), Mmax = 0.3 * r * fn;
     const double I = 0.4 * t.body[1].mass * r * r, ratio = 1.5;
     cond c[2] = {{COND_STEPS, 0, 0, 100, 0}, {COND_STEPS, 0, 0, 20000, 0}};
@@ -427,12 +454,16 @@ static void check_moment_above_the_cap(const char *name, int i_rolling, int i_mu
         for (size_t i = first; i < n_rows; i++) off += fabs(m.r.s[i].f[4] - Mmax) > 1e-9 * Mmax;
         CHECK_MSG(off == 0, "%s: %zu states off the cap after the first", name, off);
         const lt_snapshot *a = &m.r.s[first + 10], *b = &m.r.s[n_rows - 1];
-        CHECK_REL(-b->f[0], fn, 1e-9, "Hertz force K delta^1.5 held (overlap from rounded positions)");
+        CHECK_REL(-b->f[0], fn, 1e-9,
+                  "Hertz force K delta^1.5 held (overlap from rounded positions)");
         double alpha = (b->v[4] - a->v[4]) / (b->time - a->time);
-        CHECK_REL(alpha, (ratio - 1) * Mmax / I, TOL_LEAPFROG, "dw/dt = (T - M_max)/I, I = (2/5) m r^2");
+        CHECK_REL(alpha, (ratio - 1) * Mmax / I, TOL_LEAPFROG,
+                  "dw/dt = (T - M_max)/I, I = (2/5) m r^2");
         int ne = law->n_energies;
-        double work = lt_tester_view(m.T)->energy[ne + LT_E_WORK], bal = lt_tester_view(m.T)->energy[ne + LT_E_BALANCE];
-        CHECK_MSG(fabs(bal) <= TOL_BALANCE * fabs(work), "%s: balance %g J of work %g J", name, bal, work);
+        double work = lt_tester_view(m.T)->energy[ne + LT_E_WORK],
+               bal = lt_tester_view(m.T)->energy[ne + LT_E_BALANCE];
+        CHECK_MSG(fabs(bal) <= TOL_BALANCE * fabs(work), "%s: balance %g J of work %g J", name, bal,
+                  work);
     }
     free_run(&m);
 }
@@ -440,7 +471,8 @@ static void check_moment_above_the_cap(const char *name, int i_rolling, int i_mu
 static void test_moment_above_the_cap_rolls(void)
 {
     check_moment_above_the_cap("hertz_mindlin", HM_P_ROLLING, HM_P_MUR, HM_P_TANPHI);
-    check_moment_above_the_cap("thornton", TH_P_ROLLING, TH_P_MUR, TH_P_TANPHI); /* yieldPressure unset: Hertz */
+    check_moment_above_the_cap("thornton", TH_P_ROLLING, TH_P_MUR,
+                               TH_P_TANPHI); /* yieldPressure unset: Hertz */
 }
 
 const test_case rolling_hertz_tests[] = {

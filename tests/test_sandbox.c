@@ -11,40 +11,49 @@
 
 /* ---- the instruction budget ------------------------------------------------------------------- */
 
-#define BUDGET "instruction budget exhausted: more than 100000 Lua instructions without returning to lawtester"
+#define BUDGET                                                                              \
+    "instruction budget exhausted: more than 100000 Lua instructions without returning to " \
+    "lawtester"
 
 /* the default budget (1e9 instructions) ends a loop that never ends: a few seconds (skipped under
  * valgrind, where it takes minutes) */
 static void test_budget_default(void)
 {
     if (under_valgrind()) return;
-    check_bad("limit_body_loop.lua", 6, "instruction budget exhausted: more than 1000000000 Lua instructions");
+    check_bad("limit_body_loop.lua", 6,
+              "instruction budget exhausted: more than 1000000000 Lua instructions");
 }
 static void test_budget_options(void)
 {
     result r;
     run(&r, "run tests/scripts/budget_loop.lua -q --max-instructions 100000");
-    CHECK_MSG(r.status == 1 && strstr(r.err, "tests/scripts/budget_loop.lua:4: " BUDGET), "status %d: %s", r.status, r.err);
+    CHECK_MSG(r.status == 1 && strstr(r.err, "tests/scripts/budget_loop.lua:4: " BUDGET),
+              "status %d: %s", r.status, r.err);
     run(&r, "run tests/scripts/budget_loop.lua -q --max-instructions 0");
     CHECK_MSG(r.status == 0 && r.err[0] == 0, "0 lifts the budget: status %d: %s", r.status, r.err);
     run(&r, "run tests/scripts/budget_loop.lua -q");
     CHECK_MSG(r.status == 0 && r.err[0] == 0, "default budget: status %d: %s", r.status, r.err);
     /* --unsafe lifts the sandbox, not the limits */
     run(&r, "run tests/bad/limit_body_loop.lua --unsafe --max-instructions 100000");
-    CHECK_MSG(r.status == 1 && strstr(r.err, "tests/bad/limit_body_loop.lua:6: " BUDGET), "unsafe: %d: %s", r.status, r.err);
-    const char *bad[] = {"--max-instructions -1", "--max-instructions 1.5", "--max-memory x", "--max-memory", NULL};
+    CHECK_MSG(r.status == 1 && strstr(r.err, "tests/bad/limit_body_loop.lua:6: " BUDGET),
+              "unsafe: %d: %s", r.status, r.err);
+    const char *bad[] = {"--max-instructions -1", "--max-instructions 1.5", "--max-memory x",
+                         "--max-memory", NULL};
     for (int i = 0; bad[i]; i++) {
         char args[256];
         snprintf(args, sizeof args, "run tests/scripts/budget_loop.lua %s", bad[i]);
         run(&r, args);
-        CHECK_MSG(r.status == 2 && strstr(r.err, "needs a whole number >= 0 (0: no limit)") && count_lines(r.err) == 1,
+        CHECK_MSG(r.status == 2 && strstr(r.err, "needs a whole number >= 0 (0: no limit)") &&
+                      count_lines(r.err) == 1,
                   "%s: status %d: %s", bad[i], r.status, r.err);
     }
 }
 
 /* ---- the memory limit ------------------------------------------------------------------------- */
 
-#define MEMORY "memory limit exceeded: the script's Lua state needs more than 16 MB (--max-memory MB; 0 = no limit)"
+#define MEMORY                                                                                   \
+    "memory limit exceeded: the script's Lua state needs more than 16 MB (--max-memory MB; 0 = " \
+    "no limit)"
 
 /* Runs started with the state at its cap fail wherever lawtester's own allocation is refused
  * (files open or not): nothing leaks (make asan, make check-valgrind) and no temporary file is
@@ -56,16 +65,19 @@ static void test_memory_inside_lawtester(void)
     snprintf(args, sizeof args, "run tests/bad/limit_memory_run.lua -q -o %s --max-memory 4", dir);
     result r;
     run(&r, args);
-    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 && strstr(r.err, "tests/bad/limit_memory_run.lua:17: finished: ") &&
+    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 &&
+                  strstr(r.err, "tests/bad/limit_memory_run.lua:17: finished: ") &&
                   !strstr(r.err, " 0 runs failed"),
               "status %d: %s", r.status, r.err);
     DIR *d = opendir(dir);
     struct dirent *e;
     int hidden = 0, files = 0;
     while (d && (e = readdir(d)))
-        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) hidden += e->d_name[0] == '.', files++;
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+            hidden += e->d_name[0] == '.', files++;
     if (d) closedir(d);
-    CHECK_MSG(hidden == 0 && (files == 0 || files == 3), "%d files, %d of them temporary", files, hidden);
+    CHECK_MSG(hidden == 0 && (files == 0 || files == 3), "%d files, %d of them temporary", files,
+              hidden);
     remove_tree(dir);
 }
 
@@ -73,8 +85,8 @@ static void test_memory_unsafe(void)
 {
     result r;
     run(&r, "run tests/bad/limit_memory_body.lua --unsafe --max-memory 16");
-    CHECK_MSG(r.status == 1 && strstr(r.err, "tests/bad/limit_memory_body.lua:6: " MEMORY), "unsafe: %d: %s", r.status,
-              r.err);
+    CHECK_MSG(r.status == 1 && strstr(r.err, "tests/bad/limit_memory_body.lua:6: " MEMORY),
+              "unsafe: %d: %s", r.status, r.err);
 }
 
 const test_case sandbox_tests[] = {

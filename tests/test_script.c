@@ -2,8 +2,8 @@
  * tests/scripts/ runs tests through lawtester.run and asserts on the results (an assert that
  * fails makes the run fail), so these tests fail whenever the scripting layer misreports. */
 #define _POSIX_C_SOURCE 200809L
-#include "script/script.h"
 #include "check.h"
+#include "script/script.h"
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -26,7 +26,10 @@ static void test_names(void) { run_script("tests/scripts/names.lua"); }
 static void test_spin(void) { run_script("tests/scripts/spin.lua"); }
 /* the shipped stage files of the damped and six-DoF laws check their own restitution, energy
  * balance (<= 1e-9 of the work) and, for Hertz, the dt^2 fall of the quadrature energy */
-static void test_stage_spring_dashpot_impact(void) { run_script("stages/spring_dashpot_impact.lua"); }
+static void test_stage_spring_dashpot_impact(void)
+{
+    run_script("stages/spring_dashpot_impact.lua");
+}
 static void test_stage_hertz_impact(void) { run_script("stages/hertz_impact.lua"); }
 static void test_stage_linel6_six_dofs(void) { run_script("stages/linel6_six_dofs.lua"); }
 static void test_demo_script(void) { run_script("stages/compress_shear_unload.lua"); }
@@ -66,8 +69,8 @@ static void test_compiled_until_same_tables(void)
         o.lua_until = lua;
         o.stats = &st;
         CHECK(lt_script_run_file("stages/compress_shear_unload.lua", &o) == 0);
-        CHECK_MSG(st.compiled_untils == (lua ? 0 : 3) && st.lua_untils == (lua ? 3 : 0), "compiled %ld, lua %ld",
-                  st.compiled_untils, st.lua_untils);
+        CHECK_MSG(st.compiled_untils == (lua ? 0 : 3) && st.lua_untils == (lua ? 3 : 0),
+                  "compiled %ld, lua %ld", st.compiled_untils, st.lua_untils);
         CHECK(st.tests == 1 && st.steps >= 5000 && st.rows > 400);
     }
     char a[96], b[96];

@@ -5,11 +5,11 @@
  * closed form 4 mu |Fn| (u_a - mu |Fn|/kt) (docs/energy.md section 3; with the amplitudes
  * reached, below) to 1e-6, the normal force is within 1e-6 of its target from the settling step
  * of docs/stage-scripts.md on, and the energy balance closes to 1e-9 of the work.  Units SI. */
-#include "driver/driver_int.h"
-#include "contact/registry.h"
 #include "check.h"
 #include "cli.h"
+#include "contact/registry.h"
 #include "drive.h"
+#include "driver/driver_int.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,11 +26,11 @@
 /* ---- the servo ------------------------------------------------------------------------- */
 
 typedef struct watch {
-    double target;   /* N, the servo's normal target */
-    long settled;    /* global step of the first state within TOL_FORCE, -1: none yet */
-    double worst;    /* largest |f - T| / |T| of the states after the settling stage */
-    long n;          /* COND_STEPS for the settling stage; else 0 */
-    int dof;         /* shear stages: end when u[dof] crosses x (sign of dir) */
+    double target; /* N, the servo's normal target */
+    long settled;  /* global step of the first state within TOL_FORCE, -1: none yet */
+    double worst;  /* largest |f - T| / |T| of the states after the settling stage */
+    long n;        /* COND_STEPS for the settling stage; else 0 */
+    int dof;       /* shear stages: end when u[dof] crosses x (sign of dir) */
     double x, dir;
     double u_end, plast_end; /* at the stage's end */
 } watch;
@@ -38,7 +38,8 @@ typedef struct watch {
 static int watch_until(void *ctx, lt_tester *t)
 {
     watch *w = ctx;
-    double err = t->view.has_contact ? fabs(t->view.resp.f[0] - w->target) / fabs(w->target) : INFINITY;
+    double err =
+        t->view.has_contact ? fabs(t->view.resp.f[0] - w->target) / fabs(w->target) : INFINITY;
     int end;
     if (w->n > 0) {
         if (w->settled < 0 && err <= TOL_FORCE) w->settled = t->view.step;
@@ -47,7 +48,8 @@ static int watch_until(void *ctx, lt_tester *t)
         if (err > w->worst) w->worst = err;
         end = w->dir * (t->view.u[w->dof] - w->x) >= 0;
     }
-    if (end) w->u_end = t->view.u[w->dof], w->plast_end = t->view.energy[1]; /* linear: elast, plast */
+    if (end)
+        w->u_end = t->view.u[w->dof], w->plast_end = t->view.energy[1]; /* linear: elast, plast */
     return end;
 }
 
@@ -63,7 +65,8 @@ static long settling_steps(double T, double k, double dt, double alpha, double v
 
 /* linear (kn 1e6, kt 5e5, tanPhi tan 0.5) between two free spheres, gap 0: the servo holds
  * Fn = T from rest, then velocity-imposed shear cycles of amplitude ua at 1 m/s. */
-static void servo_cycles(double alpha, double *cycle_err, long *settle_err, double *worst, double *balance)
+static void servo_cycles(double alpha, double *cycle_err, long *settle_err, double *worst,
+                         double *balance)
 {
     lt_test t = linear_test(v3(0, 0, 1), 0);
     t.record_every = 0;
@@ -113,14 +116,17 @@ static void test_cyclic_shear_under_servo(void)
     double cyc, worst, bal;
     long settle;
     servo_cycles(0.5, &cyc, &settle, &worst, &bal);
-    CHECK_MSG(cyc <= TOL_CYCLE, "dissipation per cycle off the closed form by %.3g (relative)", cyc);
+    CHECK_MSG(cyc <= TOL_CYCLE, "dissipation per cycle off the closed form by %.3g (relative)",
+              cyc);
     /* the stated settling is an upper bound that the servo meets within 3 steps: the error left
      * by the ramp lies anywhere in (e_c/2, e_c] */
     CHECK_MSG(settle <= 0 && settle >= -3, "settled %ld steps from the stated bound", settle);
     CHECK_MSG(worst <= TOL_FORCE, "normal force off its target by %.3g during the cycles", worst);
     CHECK_MSG(bal <= TOL_BALANCE, "balance %.3g of the work", bal);
-    printf("  servo alpha 0.5: cycle energy error %.3g, settled %ld steps before the bound, force error %.3g, "
-           "balance %.3g of the work\n", cyc, -settle, worst, bal);
+    printf("  servo alpha 0.5: cycle energy error %.3g, settled %ld steps before the bound, force "
+           "error %.3g, "
+           "balance %.3g of the work\n",
+           cyc, -settle, worst, bal);
 }
 
 /* A gain from the other side of 1 (the error alternates in sign) is as good inside the bound. */
@@ -130,7 +136,8 @@ static void test_servo_gain_above_one(void)
     long settle;
     servo_cycles(1.5, &cyc, &settle, &worst, &bal);
     CHECK_MSG(cyc <= TOL_CYCLE && worst <= TOL_FORCE && bal <= TOL_BALANCE && settle <= 0,
-              "alpha 1.5: cycle %.3g, force %.3g, balance %.3g, settle %ld", cyc, worst, bal, settle);
+              "alpha 1.5: cycle %.3g, force %.3g, balance %.3g, settle %ld", cyc, worst, bal,
+              settle);
 }
 
 /* The error of a linear contact falls by exactly 1 - alpha a step once off the speed limit (the
@@ -176,9 +183,10 @@ static void test_servo_error_ratio(void)
         t.n_stages = 1;
         lt_tester *R = calloc(1, sizeof *R);
         CHECK_MSG(lt_run(R, &t, NULL, NULL) == 0, "%s", R->view.err);
-        CHECK_MSG(fabs(r.ratio_min - (1 - alphas[i])) <= TOL_RATIO && fabs(r.ratio_max - (1 - alphas[i])) <= TOL_RATIO,
-                  "alpha %g: error ratio in [%.12g, %.12g], expected %g", alphas[i], r.ratio_min, r.ratio_max,
-                  1 - alphas[i]);
+        CHECK_MSG(fabs(r.ratio_min - (1 - alphas[i])) <= TOL_RATIO &&
+                      fabs(r.ratio_max - (1 - alphas[i])) <= TOL_RATIO,
+                  "alpha %g: error ratio in [%.12g, %.12g], expected %g", alphas[i], r.ratio_min,
+                  r.ratio_max, 1 - alphas[i]);
         free(R);
     }
 }
@@ -202,7 +210,8 @@ static void test_servo_approach(void)
     lt_tester *R = calloc(1, sizeof *R);
     CHECK_MSG(lt_run(R, &t, NULL, NULL) == 0, "%s", R->view.err);
     long expected = (long)ceil(t.gap / (0.5 * t.dt));
-    CHECK_MSG(labs(R->view.step - expected) <= 1, "touched after %ld steps, expected %ld", R->view.step, expected);
+    CHECK_MSG(labs(R->view.step - expected) <= 1, "touched after %ld steps, expected %ld",
+              R->view.step, expected);
     free(R);
 }
 
@@ -240,7 +249,8 @@ static void test_servo_without_stiffness(void)
     t.n_stages = 1;
     lt_tester *R = calloc(1, sizeof *R);
     CHECK(lt_run(R, &t, NULL, NULL) < 0);
-    CHECK_MSG(R->view.err_dof == 2 && strstr(R->view.err, "no tangential stiffness"), "err_dof %d: %s", R->view.err_dof, R->view.err);
+    CHECK_MSG(R->view.err_dof == 2 && strstr(R->view.err, "no tangential stiffness"),
+              "err_dof %d: %s", R->view.err_dof, R->view.err);
     free(R);
 }
 
@@ -282,20 +292,22 @@ static int damp_until(void *ctx, lt_tester *t)
     damp_watch *w = ctx;
     vec3 d = t->damp_prev[1][0]; /* on B, of the state the step left */
     double m = v3_norm(d);
-    if (m > 1e-12 && fabs(v3_dot(d, t->view.frame.r[1])) / m > w->worst) w->worst = fabs(v3_dot(d, t->view.frame.r[1])) / m;
+    if (m > 1e-12 && fabs(v3_dot(d, t->view.frame.r[1])) / m > w->worst)
+        w->worst = fabs(v3_dot(d, t->view.frame.r[1])) / m;
     return t->view.st.step >= w->n;
 }
 
 static void test_damping_on_free_dof(void)
 {
     lt_test t = linear_test(v3(0, 0, 1), 0);
-    t.gap = -1e-3;        /* the equilibrium of the normal force */
-    t.body[0].fixed = 1;  /* A holds, B is pressed against it with its real mass */
+    t.gap = -1e-3;       /* the equilibrium of the normal force */
+    t.body[0].fixed = 1; /* A holds, B is pressed against it with its real mass */
     t.damping = 0.8;
     t.record_every = 0;
     cond c = {COND_STEPS, 0, 0, 100, 0};
     damp_watch w = {0, 3000};
-    lt_stage st[2] = {stage("f.....", -1000, 0, 0, 0, 0, 0, &c), stage("fv....", -1000, 1, 0, 0, 0, 0, NULL)};
+    lt_stage st[2] = {stage("f.....", -1000, 0, 0, 0, 0, 0, &c),
+                      stage("fv....", -1000, 1, 0, 0, 0, 0, NULL)};
     st[1].until = damp_until;
     st[1].until_ctx = &w;
     t.stages = st;
@@ -305,7 +317,8 @@ static void test_damping_on_free_dof(void)
     int ne = t.law->n_energies;
     double damp = R->view.energy[ne + LT_E_DAMP], work = fabs(R->view.energy[ne + LT_E_WORK]);
     double theta = 1 * t.dt / 0.2; /* rad a step: 1 m/s on the 0.2 m centre distance */
-    CHECK_MSG(w.worst <= 2 * theta, "damping along the imposed shear: %.3g of the damping force", w.worst);
+    CHECK_MSG(w.worst <= 2 * theta, "damping along the imposed shear: %.3g of the damping force",
+              w.worst);
     CHECK(damp > 0);
     CHECK(fabs(R->view.energy[ne + LT_E_BALANCE]) <= TOL_BALANCE * work);
     free(R);
@@ -316,7 +329,7 @@ static void test_damping_on_free_dof(void)
 typedef struct calls {
     double times[3][4]; /* [0 v, 1 f, 2 s][first calls] */
     int n[3];
-    double a;           /* ramp slope */
+    double a; /* ramp slope */
 } calls;
 
 static int ramp_value(void *ctx, lt_tester *t, int dof, double time, double *value)
@@ -355,8 +368,8 @@ static void test_value_time_levels(void)
     for (int k = 0; k < 3; k++) {
         double lag = k == 0 ? 0.5 : k == 1 ? 0 : 1;
         for (int i = 0; i < 4; i++)
-            CHECK_MSG(fabs(cl.times[k][i] - (i + lag) * t.dt) <= 1e-15 * t.dt * 10, "kind %d call %d at %.17g s", k, i,
-                      cl.times[k][i]);
+            CHECK_MSG(fabs(cl.times[k][i] - (i + lag) * t.dt) <= 1e-15 * t.dt * 10,
+                      "kind %d call %d at %.17g s", k, i, cl.times[k][i]);
     }
     free(R);
 }
@@ -372,14 +385,9 @@ static void test_values_functions_script(void)
 }
 
 const test_case servo_tests[] = {
-    TEST(cyclic_shear_under_servo),
-    TEST(servo_gain_above_one),
-    TEST(servo_error_ratio),
-    TEST(servo_approach),
-    TEST(servo_without_stiffness),
-    TEST(damping_not_on_imposed_dofs),
-    TEST(damping_on_free_dof),
-    TEST(value_time_levels),
-    TEST(values_functions_script),
-    {0, 0},
+    TEST(cyclic_shear_under_servo), TEST(servo_gain_above_one),
+    TEST(servo_error_ratio),        TEST(servo_approach),
+    TEST(servo_without_stiffness),  TEST(damping_not_on_imposed_dofs),
+    TEST(damping_on_free_dof),      TEST(value_time_levels),
+    TEST(values_functions_script),  {0, 0},
 };

@@ -3,8 +3,8 @@
  * the parameter check, and breakage; the oblique-impact closed forms of its verify cases
  * against a direct integration of the damped oscillator. */
 #include "../laws/spring_dashpot.h"
-#include "contact/registry.h"
 #include "check.h"
+#include "contact/registry.h"
 #include "hand.h"
 
 /* Closed forms of a handful of operations: 1e-14 relative covers their round-off (~50 ulp). */
@@ -58,8 +58,10 @@ static void test_damping_from_restitution(void)
         lt_contact c = contact(-1e-5, 0, 0, 0);
         law->init(p, &c, s);
         double zn = s[SD_S_GN] / (2 * sqrt(1e6 * 2.5)), zt = s[SD_S_GT] / (2 * sqrt(4e5 * 2.5));
-        CHECK_REL(exp(-LT_TEST_PI * zn / sqrt(1 - zn * zn)), es[i], TOL_ROUNDOFF, "en back from zetaN");
-        CHECK_REL(exp(-LT_TEST_PI * zt / sqrt(1 - zt * zt)), es[4 - i], TOL_ROUNDOFF, "et back from zetaT");
+        CHECK_REL(exp(-LT_TEST_PI * zn / sqrt(1 - zn * zn)), es[i], TOL_ROUNDOFF,
+                  "en back from zetaN");
+        CHECK_REL(exp(-LT_TEST_PI * zt / sqrt(1 - zt * zt)), es[4 - i], TOL_ROUNDOFF,
+                  "et back from zetaT");
     }
     /* a ratio given directly */
     params(p);
@@ -88,7 +90,8 @@ static void test_normal_force_and_dashpot_velocity(void)
     c.uN = -2.8e-5;
     c.v[0] = -1.8;
     law->step(p, &c, s, &r);
-    CHECK_REL(r.f[0], 1e6 * -2.8e-5 + gn * (1.5 * -1.8 - 0.5 * -2.0), TOL_ROUNDOFF, "extrapolated v*");
+    CHECK_REL(r.f[0], 1e6 * -2.8e-5 + gn * (1.5 * -1.8 - 0.5 * -2.0), TOL_ROUNDOFF,
+              "extrapolated v*");
     p[SD_P_DASHPOT] = 1; /* halfstep */
     c.uN = -4.4e-5;
     c.v[0] = -1.6;
@@ -118,7 +121,8 @@ static void test_clip(void)
     law->step(p, &c, s, &r);
     CHECK(r.f[0] == 0);
     /* visc of the first step: trapezoid from 0 to the dashpot's share (0 - fe) over v dt */
-    CHECK_REL(r.energy[SD_E_VISC], 0.5 * (0 - fe) * 3.0 * 1e-6, TOL_ROUNDOFF, "visc with the clipped dashpot");
+    CHECK_REL(r.energy[SD_E_VISC], 0.5 * (0 - fe) * 3.0 * 1e-6, TOL_ROUNDOFF,
+              "visc with the clipped dashpot");
 }
 
 /* Coulomb: the whole trial force (spring + dashpot) is scaled back to the circle of radius
@@ -201,7 +205,8 @@ static void test_oblique_closed_forms_against_ode(void)
     if (!cs) return;
     double p[LT_MAX_PARAMS];
     for (int i = 0; i < law->n_params; i++) p[i] = law->params[i].def;
-    for (int j = 0; cs->set[j].name; j++) p[lt_law_param_index(law, cs->set[j].name)] = cs->set[j].value;
+    for (int j = 0; cs->set[j].name; j++)
+        p[lt_law_param_index(law, cs->set[j].name)] = cs->set[j].value;
     double r = cs->radius[1], m = 1.7e-4, kn = 3e9, mu = 0.092, vn = cs->load[0], vt = cs->load[1];
     lt_case_env env = {0};
     env.param = p;
@@ -213,7 +218,8 @@ static void test_oblique_closed_forms_against_ode(void)
     lt_expect x;
     for (int q = 0; q < LT_Q_COUNT; q++) x.value[q] = NAN;
     cs->expect(&env, &x);
-    double l = log(p[SD_P_EN]), zeta = -l / sqrt(LT_TEST_PI * LT_TEST_PI + l * l), w0 = sqrt(kn / m), beta = zeta * w0;
+    double l = log(p[SD_P_EN]), zeta = -l / sqrt(LT_TEST_PI * LT_TEST_PI + l * l),
+           w0 = sqrt(kn / m), beta = zeta * w0;
     double tc = LT_TEST_PI / (w0 * sqrt(1 - zeta * zeta)), h = tc / 1e5, y[4] = {0, vn, 0, 0};
     while (y[0] >= 0) {
         double y1[4] = {y[0], y[1], y[2], y[3]};
@@ -223,8 +229,10 @@ static void test_oblique_closed_forms_against_ode(void)
             for (int it = 0; it < 100; it++) {
                 double mid = 0.5 * (lo + hi), ym[4] = {y[0], y[1], y[2], y[3]};
                 osc_rk4(ym, mid, w0, beta);
-                if (ym[0] < 0) hi = mid;
-                else lo = mid;
+                if (ym[0] < 0)
+                    hi = mid;
+                else
+                    lo = mid;
             }
             osc_rk4(y, lo, w0, beta);
             break;
@@ -254,7 +262,8 @@ static void test_clip_en(void)
         CHECK(law->check(p) == NULL);
         lt_contact c = contact(-1e-5, 0, 0, 0);
         law->init(p, &c, s);
-        double m = 2.5, w0 = sqrt(1e6 / m), beta = s[SD_S_GN] / (2 * m), h = 1e-5 / w0, y[4] = {0, 1.0, 0, 0};
+        double m = 2.5, w0 = sqrt(1e6 / m), beta = s[SD_S_GN] / (2 * m), h = 1e-5 / w0,
+               y[4] = {0, 1.0, 0, 0};
         for (int guard = 0; guard < 10000000; guard++) {
             double y1[4] = {y[0], y[1], y[2], y[3]};
             osc_rk4(y1, h, w0, beta);
@@ -263,8 +272,10 @@ static void test_clip_en(void)
                 for (int it = 0; it < 100; it++) {
                     double mid = 0.5 * (lo + hi), ym[4] = {y[0], y[1], y[2], y[3]};
                     osc_rk4(ym, mid, w0, beta);
-                    if (w0 * w0 * ym[0] + 2 * beta * ym[1] < 0) hi = mid;
-                    else lo = mid;
+                    if (w0 * w0 * ym[0] + 2 * beta * ym[1] < 0)
+                        hi = mid;
+                    else
+                        lo = mid;
                 }
                 osc_rk4(y, lo, w0, beta);
                 break;

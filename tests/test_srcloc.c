@@ -9,17 +9,23 @@
 #include "script/srclex.h"
 #include "script/srcloc.h"
 
-#define KN(s) { (s), 0 }
-#define KI(i) { NULL, (i) }
+#define KN(s)  \
+    {          \
+        (s), 0 \
+    }
+#define KI(i)     \
+    {             \
+        NULL, (i) \
+    }
 /* LINE(s, KN("stages"), KI(2), KN("whats")) */
-#define LINE(s, ...)                                                                 \
-    lt_srcloc_line((s), (const srcloc_key[]){ __VA_ARGS__ },                            \
-                (int)(sizeof((const srcloc_key[]){ __VA_ARGS__ }) / sizeof(srcloc_key)))
+#define LINE(s, ...)                                       \
+    lt_srcloc_line((s), (const srcloc_key[]){__VA_ARGS__}, \
+                   (int)(sizeof((const srcloc_key[]){__VA_ARGS__}) / sizeof(srcloc_key)))
 
-#define CHECK_LINE(got, want)                                                        \
-    do {                                                                             \
-        int g_ = (got), w_ = (want);                                                 \
-        CHECK_MSG(g_ == w_, "%s: line %d, expected %d", #got, g_, w_);               \
+#define CHECK_LINE(got, want)                                          \
+    do {                                                               \
+        int g_ = (got), w_ = (want);                                   \
+        CHECK_MSG(g_ == w_, "%s: line %d, expected %d", #got, g_, w_); \
     } while (0)
 
 /* 1-based line of the first occurrence of marker in src (\r\n, \n\r, \n, \r each end one
@@ -49,8 +55,10 @@ static const char example[] =
     "return {\n"
     "  name = \"compress-shear-unload\", law = \"linear\",\n"
     "  params = { kn = 1e6, kt = 5e5 },\n"
-    "  particles = { { shape = \"sphere\", radius = 0.1 }, { shape = \"sphere\", radius = 0.1 } },\n"
-    "  stages = { { whats = \"v.....\", values = {-1, 0,0,0,0,0}, [\"until\"] = \"C and C.uN <= -1e-3\" },\n"
+    "  particles = { { shape = \"sphere\", radius = 0.1 }, { shape = \"sphere\", radius = 0.1 } "
+    "},\n"
+    "  stages = { { whats = \"v.....\", values = {-1, 0,0,0,0,0}, [\"until\"] = \"C and C.uN <= "
+    "-1e-3\" },\n"
     "             { whats = \"vx....\", values = {0, 1, 0,0,0,0}, till = \"C.u[2] >= 3e-3\" } },\n"
     "}\n";
 
@@ -74,31 +82,30 @@ static void test_srcloc_example(void)
 /* Same table spread over more lines, so that every component has its own line. */
 static void test_srcloc_multiline(void)
 {
-    static const char src[] =
-        "-- stage script\n"
-        "return {\n"
-        "  name = 'x',\n"
-        "  params = {\n"
-        "    kn = 1e6,\n"
-        "    kt = 5e5,\n"
-        "  },\n"
-        "  particles = {\n"
-        "    { shape = 'sphere',\n"
-        "      radius = 0.1 },\n"
-        "    {\n"
-        "      shape = 'sphere',\n"
-        "      radius = 0.2,\n"
-        "    },\n"
-        "  };\n"
-        "  stages = {\n"
-        "    { whats = 'v.....', values = {-1, 0, 0, 0, 0, 0},\n"
-        "      ['until'] = 'C and C.uN <= -1e-3' },\n"
-        "    {\n"
-        "      whats = 'vx....',\n"
-        "      values = {0, 1, 0, 0, 0, 0},\n"
-        "      till = 'C.u[2] >= 3e-3' },\n"
-        "  },\n"
-        "}\n";
+    static const char src[] = "-- stage script\n"
+                              "return {\n"
+                              "  name = 'x',\n"
+                              "  params = {\n"
+                              "    kn = 1e6,\n"
+                              "    kt = 5e5,\n"
+                              "  },\n"
+                              "  particles = {\n"
+                              "    { shape = 'sphere',\n"
+                              "      radius = 0.1 },\n"
+                              "    {\n"
+                              "      shape = 'sphere',\n"
+                              "      radius = 0.2,\n"
+                              "    },\n"
+                              "  };\n"
+                              "  stages = {\n"
+                              "    { whats = 'v.....', values = {-1, 0, 0, 0, 0, 0},\n"
+                              "      ['until'] = 'C and C.uN <= -1e-3' },\n"
+                              "    {\n"
+                              "      whats = 'vx....',\n"
+                              "      values = {0, 1, 0, 0, 0, 0},\n"
+                              "      till = 'C.u[2] >= 3e-3' },\n"
+                              "  },\n"
+                              "}\n";
     srcloc *s = parse(src);
     if (!s) return;
     CHECK_LINE(LINE(s, KN("params"), KN("kt")), line_of(src, "kt ="));
@@ -121,7 +128,7 @@ static void test_srcloc_absent_key(void)
     CHECK_LINE(LINE(s, KN("stages"), KI(2), KN("nope")), 6);      /* stages[2] */
     CHECK_LINE(LINE(s, KN("stages"), KI(3), KN("whats")), 5);     /* stages */
     CHECK_LINE(LINE(s, KN("params"), KN("kx"), KN("deeper")), 3); /* params */
-    CHECK_LINE(LINE(s, KN("nope")), 1);                          /* return */
+    CHECK_LINE(LINE(s, KN("nope")), 1);                           /* return */
     CHECK_LINE(LINE(s, KI(1)), 1);
     CHECK_LINE(LINE(s, KN("name"), KN("sub")), 2); /* name is a string: stop there */
     lt_srcloc_free(s);
@@ -143,25 +150,24 @@ static void test_srcloc_absent_key(void)
  * tables: each component on its own line. */
 static void test_srcloc_keys_positional_nested(void)
 {
-    static const char src[] =
-        "return {\n"
-        "  [\"stages\"] = {\n"
-        "    {\n"
-        "      whats = 'v.....',\n"
-        "      values = { -1,\n"
-        "        0, 0,\n"
-        "        [6] = 'six',\n"
-        "        -0.5 },\n"
-        "    },\n"
-        "    { { deep = {\n"
-        "        { x = 1 } } } },\n"
-        "  },\n"
-        "  [2] = 'two',\n"
-        "  [1] = 'one', 'positional',\n"
-        "  ['params'] = { kn = 1,\n"
-        "    [ [==[kt]==] ] = 2 },\n"
-        "  [1.5] = 'a float key: not an index',\n"
-        "}\n";
+    static const char src[] = "return {\n"
+                              "  [\"stages\"] = {\n"
+                              "    {\n"
+                              "      whats = 'v.....',\n"
+                              "      values = { -1,\n"
+                              "        0, 0,\n"
+                              "        [6] = 'six',\n"
+                              "        -0.5 },\n"
+                              "    },\n"
+                              "    { { deep = {\n"
+                              "        { x = 1 } } } },\n"
+                              "  },\n"
+                              "  [2] = 'two',\n"
+                              "  [1] = 'one', 'positional',\n"
+                              "  ['params'] = { kn = 1,\n"
+                              "    [ [==[kt]==] ] = 2 },\n"
+                              "  [1.5] = 'a float key: not an index',\n"
+                              "}\n";
     srcloc *s = parse(src);
     if (!s) return;
     CHECK_LINE(LINE(s, KN("stages")), line_of(src, "[\"stages\"]"));
@@ -171,7 +177,8 @@ static void test_srcloc_keys_positional_nested(void)
     CHECK_LINE(LINE(s, KN("stages"), KI(1), KN("values"), KI(3)), line_of(src, "0, 0,"));
     CHECK_LINE(LINE(s, KN("stages"), KI(1), KN("values"), KI(4)), line_of(src, "-0.5"));
     CHECK_LINE(LINE(s, KN("stages"), KI(1), KN("values"), KI(6)), line_of(src, "[6]"));
-    CHECK_LINE(LINE(s, KN("stages"), KI(2), KI(1), KN("deep"), KI(1), KN("x")), line_of(src, "{ x = 1 }"));
+    CHECK_LINE(LINE(s, KN("stages"), KI(2), KI(1), KN("deep"), KI(1), KN("x")),
+               line_of(src, "{ x = 1 }"));
     CHECK_LINE(LINE(s, KN("stages"), KI(2), KI(1), KN("deep")), line_of(src, "deep ="));
     CHECK_LINE(LINE(s, KI(2)), line_of(src, "[2]"));
     CHECK_LINE(LINE(s, KI(1)), line_of(src, "'positional'")); /* positional wins, as in Lua */
@@ -185,16 +192,15 @@ static void test_srcloc_keys_positional_nested(void)
  * is a name, a constructor that is only part of an expression. */
 static void test_srcloc_fallbacks(void)
 {
-    static const char local[] =
-        "local stages = {\n"
-        "  { whats = 'v.....' },\n"
-        "}\n"
-        "local t = {\n"
-        "  params = { kn = 1 },\n"
-        "  stages = stages,\n"
-        "}\n"
-        "t.dt = 1e-6\n"
-        "return t\n";
+    static const char local[] = "local stages = {\n"
+                                "  { whats = 'v.....' },\n"
+                                "}\n"
+                                "local t = {\n"
+                                "  params = { kn = 1 },\n"
+                                "  stages = stages,\n"
+                                "}\n"
+                                "t.dt = 1e-6\n"
+                                "return t\n";
     srcloc *s = parse(local);
     if (!s) return;
     CHECK_LINE(LINE(s, KN("params"), KN("kn")), line_of(local, "return t"));
@@ -202,7 +208,8 @@ static void test_srcloc_fallbacks(void)
     CHECK_LINE(LINE(s, KN("dt")), line_of(local, "return t"));
     CHECK_LINE(lt_srcloc_line(s, NULL, 0), line_of(local, "return t"));
     /* the constructors are still there for lt_srcloc_line_at */
-    CHECK_LINE(lt_srcloc_line_at(s, line_of(local, "local t"), (const srcloc_key[]){KN("params"), KN("kn")}, 2),
+    CHECK_LINE(lt_srcloc_line_at(s, line_of(local, "local t"),
+                                 (const srcloc_key[]){KN("params"), KN("kn")}, 2),
                line_of(local, "params ="));
     lt_srcloc_free(s);
 
@@ -220,14 +227,13 @@ static void test_srcloc_fallbacks(void)
         lt_srcloc_free(s);
     }
 
-    static const char names[] =
-        "local stages = { { whats = 'v' } }\n"
-        "return {\n"
-        "  stages = stages,\n"
-        "  params = defaults.params,\n"
-        "  values = { 1, 2 } .. x,\n"
-        "  dt = f{ 1 },\n"
-        "}\n";
+    static const char names[] = "local stages = { { whats = 'v' } }\n"
+                                "return {\n"
+                                "  stages = stages,\n"
+                                "  params = defaults.params,\n"
+                                "  values = { 1, 2 } .. x,\n"
+                                "  dt = f{ 1 },\n"
+                                "}\n";
     s = parse(names);
     if (!s) return;
     CHECK_LINE(LINE(s, KN("stages"), KI(1), KN("whats")), line_of(names, "stages = stages"));
@@ -241,23 +247,22 @@ static void test_srcloc_fallbacks(void)
  * such as lawtester.run{...}), anywhere in the text, also inside functions. */
 static void test_srcloc_line_at(void)
 {
-    static const char src[] =
-        "local function go()\n"
-        "  lawtester.run{ name = 'a', law = 'linear',\n"
-        "    params = {\n"
-        "      kn = -1 },\n"
-        "  }\n"
-        "end\n"
-        "local x = { 1 } local y = { params = { kn = 2 } }\n"
-        "go()\n";
+    static const char src[] = "local function go()\n"
+                              "  lawtester.run{ name = 'a', law = 'linear',\n"
+                              "    params = {\n"
+                              "      kn = -1 },\n"
+                              "  }\n"
+                              "end\n"
+                              "local x = { 1 } local y = { params = { kn = 2 } }\n"
+                              "go()\n";
     srcloc *s = parse(src);
     if (!s) return;
     const srcloc_key kn[] = {KN("params"), KN("kn")}, nope[] = {KN("nope")};
     CHECK_LINE(lt_srcloc_line_at(s, 2, kn, 2), line_of(src, "kn = -1"));
     CHECK_LINE(lt_srcloc_line_at(s, 2, kn, 1), line_of(src, "params = {"));
     CHECK_LINE(lt_srcloc_line_at(s, 2, nope, 1), 2);
-    CHECK_LINE(lt_srcloc_line_at(s, 7, kn, 2), 7);  /* the first constructor on line 7 is { 1 } */
-    CHECK_LINE(lt_srcloc_line_at(s, 5, kn, 2), 5);  /* no constructor opens there */
+    CHECK_LINE(lt_srcloc_line_at(s, 7, kn, 2), 7); /* the first constructor on line 7 is { 1 } */
+    CHECK_LINE(lt_srcloc_line_at(s, 5, kn, 2), 5); /* no constructor opens there */
     CHECK_LINE(lt_srcloc_line_at(NULL, 4, kn, 2), 4);
     CHECK_LINE(lt_srcloc_line(s, kn, 2), 0); /* no top-level return */
     lt_srcloc_free(s);
@@ -279,7 +284,8 @@ static void test_srcloc_syntax_error_elsewhere(void)
     };
     for (size_t k = 0; k < sizeof errors / sizeof errors[0]; k++) {
         char src[256];
-        snprintf(src, sizeof src, "%s%sreturn {\n  stages = {\n    { whats = 'v' } } }\n", errors[k], errors[k]);
+        snprintf(src, sizeof src, "%s%sreturn {\n  stages = {\n    { whats = 'v' } } }\n",
+                 errors[k], errors[k]);
         srcloc *s = parse(src);
         if (!s) continue;
         CHECK_MSG(LINE(s, KN("stages"), KI(1), KN("whats")) == 5, "input %zu: line %d", k,
@@ -288,12 +294,11 @@ static void test_srcloc_syntax_error_elsewhere(void)
         lt_srcloc_free(s);
     }
     /* junk inside the table: the fields around it keep their lines */
-    static const char junk[] =
-        "return {\n"
-        "  a = 1,,; ) = ;\n"
-        "  b = f(1, 2, { c = 3 }),\n"
-        "  [g(x)] = { 'not a field' },\n"
-        "  d = 4 }\n";
+    static const char junk[] = "return {\n"
+                               "  a = 1,,; ) = ;\n"
+                               "  b = f(1, 2, { c = 3 }),\n"
+                               "  [g(x)] = { 'not a field' },\n"
+                               "  d = 4 }\n";
     srcloc *s = parse(junk);
     if (!s) return;
     CHECK_LINE(LINE(s, KN("a")), 2);
@@ -342,20 +347,24 @@ static void test_srclex_tokens(void)
         "[==[x]]y]=]z]==] 'q\\'\\n\\x41\\65\\u{48}\\z  \n  r' 0x1p-3 3e+2 .5 08 1..2 --[=[\n"
         "]=] and or not function end # ~ @\n";
     static const int types[] = {
-        LT_TK_NAME, '.', LT_TK_NAME, LT_TK_CONCAT, LT_TK_NAME, LT_TK_DOTS, LT_TK_NAME, LT_TK_EQ, LT_TK_NAME, LT_TK_NE,
-        LT_TK_NAME, LT_TK_LE, LT_TK_NAME, LT_TK_GE, LT_TK_NAME, LT_TK_SHL, LT_TK_NAME, LT_TK_SHR, LT_TK_NAME, LT_TK_IDIV,
-        LT_TK_NAME, LT_TK_DBCOLON, LT_TK_NAME, LT_TK_STRING, LT_TK_STRING, LT_TK_NUMBER, LT_TK_NUMBER, LT_TK_NUMBER,
-        LT_TK_NUMBER, LT_TK_NUMBER, LT_TK_AND, LT_TK_OR, LT_TK_NOT, LT_TK_FUNCTION, LT_TK_END, '#', '~', LT_TK_BAD,
-        LT_TK_EOF, LT_TK_EOF,
+        LT_TK_NAME,   '.',          LT_TK_NAME,   LT_TK_CONCAT,   LT_TK_NAME,   LT_TK_DOTS,
+        LT_TK_NAME,   LT_TK_EQ,     LT_TK_NAME,   LT_TK_NE,       LT_TK_NAME,   LT_TK_LE,
+        LT_TK_NAME,   LT_TK_GE,     LT_TK_NAME,   LT_TK_SHL,      LT_TK_NAME,   LT_TK_SHR,
+        LT_TK_NAME,   LT_TK_IDIV,   LT_TK_NAME,   LT_TK_DBCOLON,  LT_TK_NAME,   LT_TK_STRING,
+        LT_TK_STRING, LT_TK_NUMBER, LT_TK_NUMBER, LT_TK_NUMBER,   LT_TK_NUMBER, LT_TK_NUMBER,
+        LT_TK_AND,    LT_TK_OR,     LT_TK_NOT,    LT_TK_FUNCTION, LT_TK_END,    '#',
+        '~',          LT_TK_BAD,    LT_TK_EOF,    LT_TK_EOF,
     };
-    static const int lines[sizeof types / sizeof types[0]] = {[23] = 2, [24] = 2, [25] = 3, [29] = 3, [30] = 4, [37] = 4, [38] = 5};
+    static const int lines[sizeof types / sizeof types[0]] = {
+        [23] = 2, [24] = 2, [25] = 3, [29] = 3, [30] = 4, [37] = 4, [38] = 5};
     lt_lexer lx;
     lt_token t;
     lt_lex_init(&lx, src, strlen(src));
     for (size_t k = 0; k < sizeof types / sizeof types[0]; k++) {
         lt_lex_next(&lx, &t);
         CHECK_MSG(t.type == types[k], "token %zu: type %d, expected %d", k, t.type, types[k]);
-        if (lines[k]) CHECK_MSG(t.line == lines[k], "token %zu: line %d, expected %d", k, t.line, lines[k]);
+        if (lines[k])
+            CHECK_MSG(t.line == lines[k], "token %zu: line %d, expected %d", k, t.line, lines[k]);
         char value[64];
         long long v;
         if (k == 23) CHECK(lt_lex_string(src, &t, value) == 8 && memcmp(value, "x]]y]=]z", 8) == 0);
@@ -370,26 +379,25 @@ static void test_srclex_tokens(void)
 /* Braces and `return`s inside comments and strings are not code. */
 static void test_srcloc_comments_strings(void)
 {
-    static const char src[] =
-        "-- return { stages = { { whats = 'fake' } } }\n"
-        "--[[ return { stages = { } }\n"
-        "]]\n"
-        "--[==[ ]] return {\n"
-        "  stages = 1 } ]=] ]==]\n"
-        "local s = [==[\n"
-        "return { stages = \"fake\" } ]] ]=] still inside\n"
-        "]==]\n"
-        "local q = \"return {\\\"}\" -- \"\n"
-        "local r = 'a\\\n"
-        "return { }'\n"
-        "local z = \"x\\z\n"
-        "      return }\"\n"
-        "return { -- {\n"
-        "  stages = { --[[ } ]]\n"
-        "    { whats = 'v' .. [[}]] .. \"{\" },\n"
-        "    { whats = 'x' }, -- }\n"
-        "  },\n"
-        "}\n";
+    static const char src[] = "-- return { stages = { { whats = 'fake' } } }\n"
+                              "--[[ return { stages = { } }\n"
+                              "]]\n"
+                              "--[==[ ]] return {\n"
+                              "  stages = 1 } ]=] ]==]\n"
+                              "local s = [==[\n"
+                              "return { stages = \"fake\" } ]] ]=] still inside\n"
+                              "]==]\n"
+                              "local q = \"return {\\\"}\" -- \"\n"
+                              "local r = 'a\\\n"
+                              "return { }'\n"
+                              "local z = \"x\\z\n"
+                              "      return }\"\n"
+                              "return { -- {\n"
+                              "  stages = { --[[ } ]]\n"
+                              "    { whats = 'v' .. [[}]] .. \"{\" },\n"
+                              "    { whats = 'x' }, -- }\n"
+                              "  },\n"
+                              "}\n";
     srcloc *s = parse(src);
     if (!s) return;
     CHECK_LINE(LINE(s, KN("stages"), KI(1), KN("whats")), line_of(src, "{ whats = 'v'"));
@@ -398,19 +406,18 @@ static void test_srcloc_comments_strings(void)
     lt_srcloc_free(s);
 
     /* String keys with escapes, long-bracket keys, integer keys. */
-    static const char src2[] =
-        "return {\n"
-        "  [\"\\117ntil\"] = 1,\n"
-        "  ['t\\x69ll'] = 2,\n"
-        "  [ [[wh\n"
-        "ats]] ] = 3,\n"
-        "  [\"\\u{76}al\\z\n"
-        "     ues\"] = 4,\n"
-        "  [2] = 'two',\n"
-        "  [0x10] = 'sixteen',\n"
-        "  ['a\\'b'] = 5,\n"
-        "  [1 + 2] = 'skipped',\n"
-        "}\n";
+    static const char src2[] = "return {\n"
+                               "  [\"\\117ntil\"] = 1,\n"
+                               "  ['t\\x69ll'] = 2,\n"
+                               "  [ [[wh\n"
+                               "ats]] ] = 3,\n"
+                               "  [\"\\u{76}al\\z\n"
+                               "     ues\"] = 4,\n"
+                               "  [2] = 'two',\n"
+                               "  [0x10] = 'sixteen',\n"
+                               "  ['a\\'b'] = 5,\n"
+                               "  [1 + 2] = 'skipped',\n"
+                               "}\n";
     s = parse(src2);
     if (!s) return;
     CHECK_LINE(LINE(s, KN("until")), 2);
@@ -473,20 +480,20 @@ static void test_srcloc_return_in_function(void)
 /* \r\n, \n\r and lone \r each end one line, in code, comments, long strings and escapes. */
 static void test_srcloc_crlf(void)
 {
-    static const char *const seps[] = { "\r\n", "\n\r", "\r", "\n" };
+    static const char *const seps[] = {"\r\n", "\n\r", "\r", "\n"};
     for (size_t k = 0; k < sizeof seps / sizeof seps[0]; k++) {
         char buf[2048];
         size_t n = 0;
         const char *lines[] = {
-            "--[[ comment",                          /* 1 */
-            "]] local s = [[long",                   /* 2 */
-            "string]] local e = 'a\\",              /* 3 */
-            "b'",                                    /* 4 */
-            "return {",                              /* 5 */
-            "  stages = {",                          /* 6 */
-            "    { whats = 'v' },",                  /* 7 */
-            "    { whats = 'vx' } },",               /* 8 */
-            "}",                                     /* 9 */
+            "--[[ comment",            /* 1 */
+            "]] local s = [[long",     /* 2 */
+            "string]] local e = 'a\\", /* 3 */
+            "b'",                      /* 4 */
+            "return {",                /* 5 */
+            "  stages = {",            /* 6 */
+            "    { whats = 'v' },",    /* 7 */
+            "    { whats = 'vx' } },", /* 8 */
+            "}",                       /* 9 */
         };
         for (size_t l = 0; l < sizeof lines / sizeof lines[0]; l++) {
             size_t a = strlen(lines[l]), b = strlen(seps[k]);
@@ -535,12 +542,48 @@ static void test_srcloc_unterminated(void)
         lt_srcloc_free(s);
     }
     static const char *const odd[] = {
-        "", "return", "return;", "return\n\n", "}", "end end return {", "--[[", "[[", "[=",
-        "'", "\"", "\\", "return {[", "return {['a'", "return {['a']", "return {a=",
-        "return {a=1,,,;;}", "return ... ", "local", "local function", "function",
-        "function a.b:c", "for", "for i =", "if", "while", "repeat", "goto", "::", "return )",
-        "return (((", "return {[[a]]", "return #", "return t[", "x = ", "x, = 1", "a.b.c =",
-        "local t <const", "return {a = 1} return {b = 2}", "\xEF\xBB", "#", "#!\r\nreturn {}",
+        "",
+        "return",
+        "return;",
+        "return\n\n",
+        "}",
+        "end end return {",
+        "--[[",
+        "[[",
+        "[=",
+        "'",
+        "\"",
+        "\\",
+        "return {[",
+        "return {['a'",
+        "return {['a']",
+        "return {a=",
+        "return {a=1,,,;;}",
+        "return ... ",
+        "local",
+        "local function",
+        "function",
+        "function a.b:c",
+        "for",
+        "for i =",
+        "if",
+        "while",
+        "repeat",
+        "goto",
+        "::",
+        "return )",
+        "return (((",
+        "return {[[a]]",
+        "return #",
+        "return t[",
+        "x = ",
+        "x, = 1",
+        "a.b.c =",
+        "local t <const",
+        "return {a = 1} return {b = 2}",
+        "\xEF\xBB",
+        "#",
+        "#!\r\nreturn {}",
     };
     for (size_t k = 0; k < sizeof odd / sizeof odd[0]; k++) {
         srcloc *s = parse(odd[k]);
@@ -562,10 +605,20 @@ static void test_srcloc_deep_nesting(void)
 {
     enum { DEPTH = 100000 };
     static const char *const units[][2] = {
-        { "{", "}" }, { "(", ")" }, { "[", "]" }, { "{a=", "}" }, { "function() ", " end" },
-        { "do ", " end" }, { "if x then ", " end" }, { "- ", "" }, { "f(", ")" },
-        { "repeat ", " until x" }, { "{[", "]=1}" }, { "a.", "" }, { "x[", "]" },
-        { "while x do ", " end" },
+        {"{", "}"},
+        {"(", ")"},
+        {"[", "]"},
+        {"{a=", "}"},
+        {"function() ", " end"},
+        {"do ", " end"},
+        {"if x then ", " end"},
+        {"- ", ""},
+        {"f(", ")"},
+        {"repeat ", " until x"},
+        {"{[", "]=1}"},
+        {"a.", ""},
+        {"x[", "]"},
+        {"while x do ", " end"},
     };
     size_t cap = (size_t)DEPTH * 16 + 64;
     char *buf = malloc(cap);
@@ -630,11 +683,26 @@ static uint64_t rng(void) /* xorshift64*, fixed seed per test */
 static void test_srcloc_random_bytes(void)
 {
     static const char *const pieces[] = {
-        "{", "}", "(", ")", "[", "]", "[[", "]]", "[=[", "]=]", "--", "--[[", "\n", "\r\n",
-        "\r", " ", "=", "==", ",", ";", ".", "..", "...", ":", "::", "'", "\"", "\\", "\\z",
-        "return", "local", "function", "end", "if", "then", "else", "do", "for", "while",
-        "repeat", "until", "stages", "whats", "t", "x", "1", "0x1p", "1e", "#", "-", "~=",
-        "<", "<const>", "[\"until\"]", "t.stages", "stages = ", "{ whats = 'v' }", "\xff",
+        "{",        "}",         "(",
+        ")",        "[",         "]",
+        "[[",       "]]",        "[=[",
+        "]=]",      "--",        "--[[",
+        "\n",       "\r\n",      "\r",
+        " ",        "=",         "==",
+        ",",        ";",         ".",
+        "..",       "...",       ":",
+        "::",       "'",         "\"",
+        "\\",       "\\z",       "return",
+        "local",    "function",  "end",
+        "if",       "then",      "else",
+        "do",       "for",       "while",
+        "repeat",   "until",     "stages",
+        "whats",    "t",         "x",
+        "1",        "0x1p",      "1e",
+        "#",        "-",         "~=",
+        "<",        "<const>",   "[\"until\"]",
+        "t.stages", "stages = ", "{ whats = 'v' }",
+        "\xff",
     };
     char buf[600];
     rng_state = 0x9E3779B97F4A7C15ULL;
@@ -682,5 +750,5 @@ const test_case srcloc_tests[] = {
     TEST(srcloc_unterminated),
     TEST(srcloc_deep_nesting),
     TEST(srcloc_random_bytes),
-    { 0, 0 },
+    {0, 0},
 };

@@ -3,11 +3,11 @@
  * digits), with the lens coming from the real geometry of the placed bodies and through a
  * driver run; the yade and direct rules; kt ratio; tanPhi; the refusal of non-positive
  * reduced lengths. */
-#include "driver/driver.h"
+#include "check.h"
 #include "contact/geom.h"
 #include "contact/registry.h"
 #include "contact/stiffness.h"
-#include "check.h"
+#include "driver/driver.h"
 #include <stdlib.h>
 
 /* Woo's printed values are matched to >= 10 significant digits.  Our values and Woo's are the same closed form
@@ -18,12 +18,13 @@
 #define TOL_ROUNDOFF 1e-15
 
 /* Woo's documented printed values (Woo session, docs "Linear (Cundall) contact model", Examples). */
-#define WOO_CAPSULE_KN 1350254.7221732636 /* c.phys.kn, capsule r=.2 E=10 MPa + sphere r=.1 E=30 MPa */
+#define WOO_CAPSULE_KN \
+    1350254.7221732636 /* c.phys.kn, capsule r=.2 E=10 MPa + sphere r=.1 E=30 MPa */
 #define HAND_CAPSULE_KN 1336785.9313195853 /* Woo's documented hand computation, same pair */
-#define WOO_FACET_KN 2368034.663509894     /* c.phys.kn, facet h=0 E=10 MPa + sphere r=.1 E=30 MPa */
-#define HAND_FACET_KN 2344413.5177413835   /* Woo's documented hand computation, same pair */
-#define WOO_CONTA 0.031415926535897934     /* c.geom.contA printed in both examples */
-#define HAND_A 0.031102552668702352        /* the hand A = pi min(l1, l2)^2 */
+#define WOO_FACET_KN 2368034.663509894   /* c.phys.kn, facet h=0 E=10 MPa + sphere r=.1 E=30 MPa */
+#define HAND_FACET_KN 2344413.5177413835 /* Woo's documented hand computation, same pair */
+#define WOO_CONTA 0.031415926535897934   /* c.geom.contA printed in both examples */
+#define HAND_A 0.031102552668702352      /* the hand A = pi min(l1, l2)^2 */
 
 static const double E1 = 10e6, E2 = 30e6, UN0 = -0.001; /* Pa, Pa, m */
 
@@ -78,13 +79,16 @@ static void test_woo_printed_values(void)
     lt_stiff_result c = eval(0, conv(LT_AREA_RADII, LT_LENGTHS_REDUCED));
     CHECK_REL(c.kn, WOO_CAPSULE_KN, TOL_WOO, "capsule-sphere, Woo's printed kn");
     CHECK_REL(c.contA, WOO_CONTA, TOL_WOO, "capsule-sphere, Woo's printed contA");
-    CHECK_REL(c.lens[0], 0.2 + UN0 / 2, TOL_ROUNDOFF, "capsule length r1 + uN/2 (Woo printed 0.1995)");
-    CHECK_REL(c.lens[1], 0.1 + UN0 / 2, TOL_ROUNDOFF, "sphere length r2 + uN/2 (Woo printed 0.0995)");
+    CHECK_REL(c.lens[0], 0.2 + UN0 / 2, TOL_ROUNDOFF,
+              "capsule length r1 + uN/2 (Woo printed 0.1995)");
+    CHECK_REL(c.lens[1], 0.1 + UN0 / 2, TOL_ROUNDOFF,
+              "sphere length r2 + uN/2 (Woo printed 0.0995)");
     lt_stiff_result f = eval(1, conv(LT_AREA_RADII, LT_LENGTHS_REDUCED));
     CHECK_REL(f.kn, WOO_FACET_KN, TOL_WOO, "thin facet-sphere, Woo's printed kn");
     CHECK_REL(f.contA, WOO_CONTA, TOL_WOO, "thin facet-sphere, Woo's printed contA");
     CHECK(f.lens[0] == f.lens[1]); /* flat: the sphere's radius on both sides */
-    CHECK_REL(f.lens[0], 0.1 + UN0 / 2, TOL_ROUNDOFF, "facet length max(h, r) + uN/2 (Woo printed 0.0995)");
+    CHECK_REL(f.lens[0], 0.1 + UN0 / 2, TOL_ROUNDOFF,
+              "facet length max(h, r) + uN/2 (Woo printed 0.0995)");
 }
 
 static void test_hand_values(void)
@@ -105,9 +109,11 @@ static void test_hand_values(void)
 static void test_raw_lengths_default(void)
 {
     /* raw lengths: both area conventions coincide, kn = pi min(r)^2 / (r1/E1 + r2/E2) */
-    double kn_cap = LT_PI * 0.01 / (0.2 / E1 + 0.1 / E2), kn_fac = LT_PI * 0.01 / (0.1 / E1 + 0.1 / E2);
+    double kn_cap = LT_PI * 0.01 / (0.2 / E1 + 0.1 / E2),
+           kn_fac = LT_PI * 0.01 / (0.1 / E1 + 0.1 / E2);
     for (int area = 0; area < LT_AREA_COUNT; area++) {
-        lt_stiff_result c = eval(0, conv(area, LT_LENGTHS_RAW)), f = eval(1, conv(area, LT_LENGTHS_RAW));
+        lt_stiff_result c = eval(0, conv(area, LT_LENGTHS_RAW)),
+                        f = eval(1, conv(area, LT_LENGTHS_RAW));
         CHECK_REL(c.kn, kn_cap, TOL_ROUNDOFF, "capsule-sphere, raw lengths");
         CHECK_REL(f.kn, kn_fac, TOL_ROUNDOFF, "thin facet-sphere, raw lengths");
         CHECK(c.lens[0] == 0.2 && c.lens[1] == 0.1 && f.lens[0] == 0.1 && f.lens[1] == 0.1);
@@ -121,7 +127,8 @@ static void test_yade_and_direct_rules(void)
     lt_stiffness s = lt_stiffness_default();
     s.rule = LT_RULE_YADE;
     lt_stiff_result c = eval(0, s);
-    CHECK_REL(c.kn, 2 * E1 * 0.2 * E2 * 0.1 / (E1 * 0.2 + E2 * 0.1), TOL_ROUNDOFF, "yade kn = 2 E1 r1 E2 r2/(E1 r1 + E2 r2)");
+    CHECK_REL(c.kn, 2 * E1 * 0.2 * E2 * 0.1 / (E1 * 0.2 + E2 * 0.1), TOL_ROUNDOFF,
+              "yade kn = 2 E1 r1 E2 r2/(E1 r1 + E2 r2)");
     CHECK_REL(c.kt, 0.5 * c.kn, TOL_ROUNDOFF, "kt = mean(ktDivKn) kn");
     s.ratio = 0.3;
     c = eval(0, s);
@@ -129,7 +136,8 @@ static void test_yade_and_direct_rules(void)
     s.lengths = LT_LENGTHS_REDUCED;
     c = eval(0, s);
     double l1 = 0.2 + UN0 / 2, l2 = 0.1 + UN0 / 2;
-    CHECK_REL(c.kn, 2 * E1 * l1 * E2 * l2 / (E1 * l1 + E2 * l2), TOL_ROUNDOFF, "yade with reduced lengths");
+    CHECK_REL(c.kn, 2 * E1 * l1 * E2 * l2 / (E1 * l1 + E2 * l2), TOL_ROUNDOFF,
+              "yade with reduced lengths");
     lt_stiffness d = lt_stiffness_default();
     d.rule = LT_RULE_DIRECT;
     d.kn = 3e6;
@@ -188,10 +196,14 @@ static void test_examples_through_the_driver(void)
             lt_tester *T = lt_tester_new();
             CHECK_MSG(lt_run(T, &t, NULL, NULL) == 0, "%s", lt_tester_view(T)->err);
             CHECK(lt_tester_view(T)->n_formed == 1 && lt_tester_view(T)->stiff_step == 0);
-            CHECK_ABS(lt_tester_view(T)->stiff_uN0, UN0, 1e-16, "formed at the placed overlap (round-off of 0.3 m)");
-            CHECK_REL(lt_tester_view(T)->stiff.kn, expect[facet][conv_i], TOL_WOO, "driver: stiffness rule at contact creation");
-            CHECK_REL(lt_tester_view(T)->resp.k[0], expect[facet][conv_i], TOL_WOO, "driver: the law uses it");
-            CHECK(lt_tester_view(T)->c.contA == lt_tester_view(T)->stiff.contA && lt_tester_view(T)->c.lens[0] == lt_tester_view(T)->stiff.lens[0]);
+            CHECK_ABS(lt_tester_view(T)->stiff_uN0, UN0, 1e-16,
+                      "formed at the placed overlap (round-off of 0.3 m)");
+            CHECK_REL(lt_tester_view(T)->stiff.kn, expect[facet][conv_i], TOL_WOO,
+                      "driver: stiffness rule at contact creation");
+            CHECK_REL(lt_tester_view(T)->resp.k[0], expect[facet][conv_i], TOL_WOO,
+                      "driver: the law uses it");
+            CHECK(lt_tester_view(T)->c.contA == lt_tester_view(T)->stiff.contA &&
+                  lt_tester_view(T)->c.lens[0] == lt_tester_view(T)->stiff.lens[0]);
             lt_tester_free(T);
         }
 }

@@ -4,10 +4,10 @@
  * descriptor, or a newer one written without it, as laws of other branches are - declares no
  * surface, writes no file and runs as before. */
 #define _POSIX_C_SOURCE 200809L
-#include "contact/registry.h"
-#include "output/surface.h"
 #include "check.h"
+#include "contact/registry.h"
 #include "drive.h"
+#include "output/surface.h"
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -24,7 +24,8 @@ static int read_table(const char *path, table *t)
     t->n = 0;
     if (!f) return 0;
     if (!fgets(t->header, sizeof t->header, f)) t->header[0] = 0;
-    while (t->n < 600 && fscanf(f, "%d %lf %lf", &t->curve[t->n], &t->fn[t->n], &t->ft[t->n]) == 3) t->n++;
+    while (t->n < 600 && fscanf(f, "%d %lf %lf", &t->curve[t->n], &t->fn[t->n], &t->ft[t->n]) == 3)
+        t->n++;
     fclose(f);
     return 1;
 }
@@ -61,7 +62,8 @@ static void test_linear_coulomb_samples(void)
     table t;
     CHECK(read_table(path, &t));
     CHECK_STR(t.header, "curve\tFn\tFt\n");
-    CHECK_MSG(t.n == LT_SURFACE_POINTS + 1, "%d rows (one curve: the end state is the same surface)", t.n);
+    CHECK_MSG(t.n == LT_SURFACE_POINTS + 1,
+              "%d rows (one curve: the end state is the same surface)", t.n);
     int ok = 1;
     for (int i = 0; i < t.n; i++) {
         ok &= t.curve[i] == 0 && t.ft[i] == 0.5 * fabs(t.fn[i]) && t.fn[i] >= -200 && t.fn[i] <= 0;
@@ -92,7 +94,8 @@ static void test_cohesive_cutoff_and_broken_curve(void)
     int n0 = 0;
     while (n0 < t.n && t.curve[n0] == 0) n0++;
     CHECK(n0 == LT_SURFACE_POINTS + 2);
-    CHECK(t.fn[n0 - 2] == 40 && t.ft[n0 - 2] == 30 - 0.5 * 40 && t.fn[n0 - 1] == 40 && t.ft[n0 - 1] == 0);
+    CHECK(t.fn[n0 - 2] == 40 && t.ft[n0 - 2] == 30 - 0.5 * 40 && t.fn[n0 - 1] == 40 &&
+          t.ft[n0 - 1] == 0);
     CHECK_MSG(t.n - n0 == LT_SURFACE_POINTS + 1 && t.fn[t.n - 1] == 0 && t.ft[t.n - 1] == 0,
               "curve 1: %d rows ending (%g, %g)", t.n - n0, t.fn[t.n - 1], t.ft[t.n - 1]);
     cleanup(dir, "coh");
@@ -107,11 +110,21 @@ static void test_law_without_yield_is_harmless(void)
     /* exactly the descriptors under test: -Wextra would flag the omitted trailing field */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
-    const lt_law v1 = {1, "bare1", "no yield field", linear->params, linear->n_params, linear->state_names,
-                       linear->n_state, linear->energies, linear->n_energies, linear->init, linear->step};
-    const lt_law v2 = {LT_LAW_API_VERSION, "bare2", "no yield field", linear->params, linear->n_params,
-                       linear->state_names, linear->n_state, linear->energies, linear->n_energies, linear->init,
+    const lt_law v1 = {1,
+                       "bare1",
+                       "no yield field",
+                       linear->params,
+                       linear->n_params,
+                       linear->state_names,
+                       linear->n_state,
+                       linear->energies,
+                       linear->n_energies,
+                       linear->init,
                        linear->step};
+    const lt_law v2 = {LT_LAW_API_VERSION, "bare2",          "no yield field",
+                       linear->params,     linear->n_params, linear->state_names,
+                       linear->n_state,    linear->energies, linear->n_energies,
+                       linear->init,       linear->step};
 #pragma GCC diagnostic pop
     const lt_law *laws[2] = {&v1, &v2};
     for (int i = 0; i < 2; i++) {
@@ -125,12 +138,15 @@ static void test_law_without_yield_is_harmless(void)
         lt_test t = linear_test(v3(0, 0, 1), 1);
         t.law = laws[i];
         cond cd[2] = {{COND_UN_BELOW, 0, -1e-4, 0, 0}, {COND_U_ABOVE, 1, 1e-3, 0, 0}};
-        lt_stage st[2] = {stage("v.....", -1, 0, 0, 0, 0, 0, &cd[0]), stage("vv....", 0, 1, 0, 0, 0, 0, &cd[1])};
+        lt_stage st[2] = {stage("v.....", -1, 0, 0, 0, 0, 0, &cd[0]),
+                          stage("vv....", 0, 1, 0, 0, 0, 0, &cd[1])};
         t.stages = st;
         t.n_stages = 2;
         lt_tester *T = lt_tester_new();
         CHECK_MSG(lt_run(T, &t, NULL, NULL) == 0, "%s", lt_tester_view(T)->err);
-        CHECK_REL(hypot(lt_tester_view(T)->resp.f[1], lt_tester_view(T)->resp.f[2]), tan(0.5) * fabs(lt_tester_view(T)->resp.f[0]), 1e-12, "slides on its Coulomb limit");
+        CHECK_REL(hypot(lt_tester_view(T)->resp.f[1], lt_tester_view(T)->resp.f[2]),
+                  tan(0.5) * fabs(lt_tester_view(T)->resp.f[0]), 1e-12,
+                  "slides on its Coulomb limit");
         lt_tester_free(T);
     }
 }

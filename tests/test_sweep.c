@@ -5,10 +5,10 @@
  * built-in law passing, a law wrong in one corner of its space (tests/plugins/corner_fail.c)
  * found with the point named and a script that reproduces it, and the shards of a sweep merged
  * byte for byte into the unsharded table. */
-#include "contact/registry.h"
-#include "verify/verify_sweep.h"
 #include "check.h"
 #include "cli.h"
+#include "contact/registry.h"
+#include "verify/verify_sweep.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,8 +25,11 @@ static const lt_param space_params[] = {
     {"g", LT_REAL, 0, 0, INFINITY, "-", "an infinite end and a default 0: no scale, held", NULL},
     {"h", LT_REAL, 2, 2, 2, "-", "one value: held", NULL},
 };
-static const lt_law space_law = {.api_version = LT_LAW_API_VERSION, .name = "space", .summary = "parameters only",
-                                 .params = space_params, .n_params = 8};
+static const lt_law space_law = {.api_version = LT_LAW_API_VERSION,
+                                 .name = "space",
+                                 .summary = "parameters only",
+                                 .params = space_params,
+                                 .n_params = 8};
 
 /* log-uniform maps through exp(log lo + u log(hi/lo)): a few ulps off the decimal value */
 #define TOL_LOG_MAP 1e-14
@@ -37,8 +40,9 @@ static void test_halton_is_the_radical_inverse(void)
     CHECK(lt_halton(1, 2) == 0.5 && lt_halton(2, 2) == 0.25 && lt_halton(3, 2) == 0.75);
     CHECK(lt_halton(5, 2) == 0.625 && lt_halton(6, 2) == 0.375); /* 101 -> .101, 110 -> .011 */
     CHECK(lt_halton(1, 3) == 1.0 / 3 && lt_halton(2, 3) == 2.0 / 3 && lt_halton(3, 3) == 1.0 / 9);
-    CHECK(lt_halton(4, 3) == 4.0 / 9 && lt_halton(7, 3) == 5.0 / 9); /* 11 -> .11, 21 -> .12 (base 3) */
-    CHECK(lt_halton(1, 5) == 0.2 && lt_halton(6, 5) == 6.0 / 25);   /* 11 -> .11 (base 5) */
+    CHECK(lt_halton(4, 3) == 4.0 / 9 &&
+          lt_halton(7, 3) == 5.0 / 9); /* 11 -> .11, 21 -> .12 (base 3) */
+    CHECK(lt_halton(1, 5) == 0.2 && lt_halton(6, 5) == 6.0 / 25); /* 11 -> .11 (base 5) */
 }
 
 static void test_the_space_of_a_law(void)
@@ -47,10 +51,12 @@ static void test_the_space_of_a_law(void)
     lt_sweep_space_of(&space_law, NULL, 0, &s);
     /* swept: a (log), b, c, d, f; held: e (NaN), g (no scale), h (one value) */
     CHECK(s.n_dim == 5 && s.n_real == 3);
-    CHECK(s.dim[0].param == 0 && s.dim[0].scale == LT_SWEEP_LOG && s.dim[0].lo == 1e-3 && s.dim[0].hi == 1e3);
+    CHECK(s.dim[0].param == 0 && s.dim[0].scale == LT_SWEEP_LOG && s.dim[0].lo == 1e-3 &&
+          s.dim[0].hi == 1e3);
     CHECK(s.dim[1].param == 1 && s.dim[1].scale == LT_SWEEP_UNIFORM);
     CHECK(s.dim[2].param == 2 && s.dim[2].count == 2 && s.dim[3].param == 3 && s.dim[3].count == 3);
-    CHECK(s.dim[4].param == 5 && s.dim[4].lo == 0 && s.dim[4].hi == 5 && s.dim[4].scale == LT_SWEEP_UNIFORM);
+    CHECK(s.dim[4].param == 5 && s.dim[4].lo == 0 && s.dim[4].hi == 5 &&
+          s.dim[4].scale == LT_SWEEP_UNIFORM);
     CHECK(s.corners == 2 * 2 * 2 * 3 * 2 && s.grid == -1);
     /* --set holds a parameter: b no longer swept */
     lt_param_value b = {"b", 0.5};
@@ -66,7 +72,7 @@ static void test_corners_come_first(void)
     lt_sweep_point(&s, 0, p); /* every swept parameter at its low end */
     CHECK(p[0] == 1e-3 && p[1] == 0 && p[2] == 0 && p[3] == 0 && p[5] == 0);
     CHECK(isnan(p[4]) && p[6] == 0 && p[7] == 2); /* held at their defaults */
-    lt_sweep_point(&s, 1, p); /* the first parameter fastest */
+    lt_sweep_point(&s, 1, p);                     /* the first parameter fastest */
     CHECK(p[0] == 1e3 && p[1] == 0);
     lt_sweep_point(&s, 2, p);
     CHECK(p[0] == 1e-3 && p[1] == 2);
@@ -91,8 +97,8 @@ static void test_then_halton_mapped_to_the_ranges(void)
     /* point 48 is Halton i = 1: u = 1/2, 1/3, 1/5, 1/7, 1/11 in the bases 2, 3, 5, 7, 11 */
     lt_sweep_point(&s, 48, p);
     CHECK_REL(p[0], 1.0, TOL_LOG_MAP, "a at u = 1/2: the geometric middle of [1e-3, 1e3]");
-    CHECK(p[1] == 2 * (1.0 / 3));         /* b = 0 + u (2 - 0) */
-    CHECK(p[2] == 0 && p[3] == 0);        /* floor(2/5), floor(3/7) */
+    CHECK(p[1] == 2 * (1.0 / 3));  /* b = 0 + u (2 - 0) */
+    CHECK(p[2] == 0 && p[3] == 0); /* floor(2/5), floor(3/7) */
     CHECK(p[5] == 5 * (1.0 / 11));
     CHECK(isnan(p[4]) && p[6] == 0 && p[7] == 2);
     /* i = 2: u = 1/4, 2/3, 2/5, 2/7, 2/11 */
@@ -136,7 +142,8 @@ static void test_set_values_read_by_kind(void)
     const struct {
         const char *arg, *fragment;
     } bad[] = {
-        {"mu=0.3", "--set 'mu': law spring_dashpot has no parameter of that name (parameters: kn, kt, tanPhi, en"},
+        {"mu=0.3", "--set 'mu': law spring_dashpot has no parameter of that name (parameters: kn, "
+                   "kt, tanPhi, en"},
         {"en=2", "--set 'en=2': out of range: en takes a number in [1e-09, 1]"},
         {"en=x", "--set 'en=x': en takes a number in [1e-09, 1]"},
         {"en=nan", "en takes a number in [1e-09, 1]"},
@@ -147,15 +154,19 @@ static void test_set_values_read_by_kind(void)
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         err[0] = 0;
-        CHECK_MSG(lt_verify_read_sets(sd, &bad[i].arg, 1, v, err, sizeof err) < 0 && strstr(err, bad[i].fragment) &&
-                      !strchr(err, '\n'),
+        CHECK_MSG(lt_verify_read_sets(sd, &bad[i].arg, 1, v, err, sizeof err) < 0 &&
+                      strstr(err, bad[i].fragment) && !strchr(err, '\n'),
                   "%s: %s", bad[i].arg, err);
     }
     const char *twice[] = {"en=0.3", "en=0.4"};
-    CHECK(lt_verify_read_sets(sd, twice, 2, v, err, sizeof err) < 0 && strstr(err, "--set en given twice"));
+    CHECK(lt_verify_read_sets(sd, twice, 2, v, err, sizeof err) < 0 &&
+          strstr(err, "--set en given twice"));
     const char *both[] = {"en=0.3", "zetaN=0.2"}; /* the law's check: one damping, two ways */
-    CHECK(lt_verify_read_sets(sd, both, 2, v, err, sizeof err) < 0 &&
-          strstr(err, "law spring_dashpot refuses these values: give the normal damping as en or as zetaN"));
+    CHECK(
+        lt_verify_read_sets(sd, both, 2, v, err, sizeof err) < 0 &&
+        strstr(
+            err,
+            "law spring_dashpot refuses these values: give the normal damping as en or as zetaN"));
 }
 
 /* `lawtester ARGS`: exit status 2 and one line on stderr holding fragment, nothing on stdout. */
@@ -170,22 +181,28 @@ static void check_refused(const char *args, const char *fragment)
 static void test_set_refusals_on_the_command_line(void)
 {
     check_refused("verify --law linear --set mu=0.3",
-                  "lawtester: verify: --set 'mu': law linear has no parameter of that name (parameters: kn, kt, tanPhi");
-    check_refused("verify --law hertz_mindlin --set en=1.5",
-                  "lawtester: verify: --set 'en=1.5': out of range: en takes a number in [1e-09, 1]");
-    check_refused("verify --law hertz_mindlin --set tangential=mdr", "tangential takes one of rescale, md, incremental");
+                  "lawtester: verify: --set 'mu': law linear has no parameter of that name "
+                  "(parameters: kn, kt, tanPhi");
+    check_refused(
+        "verify --law hertz_mindlin --set en=1.5",
+        "lawtester: verify: --set 'en=1.5': out of range: en takes a number in [1e-09, 1]");
+    check_refused("verify --law hertz_mindlin --set tangential=mdr",
+                  "tangential takes one of rescale, md, incremental");
     check_refused("verify --law linear --set noSlip=yes", "noSlip takes true or false");
     check_refused("verify --set en=0.5", "lawtester: verify: --set needs --law NAME");
     check_refused("verify --sweep 4", "lawtester: verify: --sweep needs --law NAME");
-    check_refused("verify --law linear --sweep 0", "--sweep needs a number of points, 1 to 1000000 (got '0')");
-    check_refused("verify --law linear --sweep 4 --shard 3/2", "--shard needs K/N with 1 <= K <= N (got '3/2')");
+    check_refused("verify --law linear --sweep 0",
+                  "--sweep needs a number of points, 1 to 1000000 (got '0')");
+    check_refused("verify --law linear --sweep 4 --shard 3/2",
+                  "--shard needs K/N with 1 <= K <= N (got '3/2')");
     check_refused("verify --law linear -o /tmp/x", "-o DIR is for --sweep N");
     check_refused("verify --law linear --shard 1/2", "--shard is for --sweep N");
     check_refused("verify --law linear --sweep 4 --case normal-load",
                   "--sweep runs the generic checks: --case normal-load is not one");
     check_refused("verify --law cohesive --sweep 4 --set surface=elliptic --set plastic=true",
                   "--sweep: law cohesive has no parameter to sweep");
-    check_refused("verify cases/linear_shear_cycle.lua --sweep 4", "verify FILE.lua: --sweep is for --law NAME");
+    check_refused("verify cases/linear_shear_cycle.lua --sweep 4",
+                  "verify FILE.lua: --sweep is for --law NAME");
     check_refused("verify --law spring_dashpot --set en=0.3 --set en=0.4", "--set en given twice");
 }
 
@@ -228,13 +245,14 @@ static void test_a_case_that_sets_a_given_parameter_is_not_run(void)
     lt_verify_summary sum;
     char err[300];
     CHECK(lt_verify(&o, &sum, err, sizeof err) == 0);
-    CHECK(rs->n == 1 && find(rs, "impact-en0.5", "not run (sets en)") == 0 && sum.cases == 0 && sum.na == 1 &&
-          sum.failed == 0);
+    CHECK(rs->n == 1 && find(rs, "impact-en0.5", "not run (sets en)") == 0 && sum.cases == 0 &&
+          sum.na == 1 && sum.failed == 0);
     /* without --set it runs, its rows are checks */
     memset(rs, 0, sizeof *rs);
     o.set = NULL;
     o.n_set = 0;
-    CHECK(lt_verify(&o, &sum, err, sizeof err) == 0 && sum.cases == 1 && rs->n > 3 && find(rs, "impact-en0.5", "e") >= 0);
+    CHECK(lt_verify(&o, &sum, err, sizeof err) == 0 && sum.cases == 1 && rs->n > 3 &&
+          find(rs, "impact-en0.5", "e") >= 0);
     free(rs);
 }
 
@@ -245,23 +263,23 @@ static struct {
     char dir[256], so[320];
 } fx;
 
-#define NEED_PLUGIN()                                                                                 \
-    do {                                                                                              \
-        if (!fx.built) {                                                                              \
-            fx.built = 1;                                                                             \
-            snprintf(fx.dir, sizeof fx.dir, "%s", make_tmpdir());                                     \
-            snprintf(fx.so, sizeof fx.so, "%s/corner_fail.so", fx.dir);                               \
-            char cmd_[800];                                                                           \
-            snprintf(cmd_, sizeof cmd_,                                                               \
-                     "cc -std=c17 -Wall -Wextra -pedantic -Werror -shared -fPIC -o '%s' "             \
-                     "tests/plugins/corner_fail.c",                                                   \
-                     fx.so);                                                                          \
-            fx.ok = system(cmd_) == 0;                                                                \
-        }                                                                                             \
-        if (!fx.ok) {                                                                                 \
-            CHECK_MSG(0, "tests/plugins/corner_fail.c did not build (cc on PATH?)");                  \
-            return;                                                                                   \
-        }                                                                                             \
+#define NEED_PLUGIN()                                                                     \
+    do {                                                                                  \
+        if (!fx.built) {                                                                  \
+            fx.built = 1;                                                                 \
+            snprintf(fx.dir, sizeof fx.dir, "%s", make_tmpdir());                         \
+            snprintf(fx.so, sizeof fx.so, "%s/corner_fail.so", fx.dir);                   \
+            char cmd_[800];                                                               \
+            snprintf(cmd_, sizeof cmd_,                                                   \
+                     "cc -std=c17 -Wall -Wextra -pedantic -Werror -shared -fPIC -o '%s' " \
+                     "tests/plugins/corner_fail.c",                                       \
+                     fx.so);                                                              \
+            fx.ok = system(cmd_) == 0;                                                    \
+        }                                                                                 \
+        if (!fx.ok) {                                                                     \
+            CHECK_MSG(0, "tests/plugins/corner_fail.c did not build (cc on PATH?)");      \
+            return;                                                                       \
+        }                                                                                 \
     } while (0)
 
 /* lines of text that contain every fragment given (up to three; NULL: none) */
@@ -286,11 +304,15 @@ static void test_set_reaches_the_generic_checks(void)
     result r;
     snprintf(args, sizeof args, "verify --law-lib %s --law corner_fail", fx.so);
     run(&r, args);
-    CHECK_MSG(r.status == 0 && lines_with(r.out, "FAIL", NULL, NULL) == 0, "defaults: %d %s", r.status, r.out);
-    snprintf(args, sizeof args, "verify --law-lib %s --law corner_fail --set kn=1e8 --set stiffen=1", fx.so);
+    CHECK_MSG(r.status == 0 && lines_with(r.out, "FAIL", NULL, NULL) == 0, "defaults: %d %s",
+              r.status, r.out);
+    snprintf(args, sizeof args,
+             "verify --law-lib %s --law corner_fail --set kn=1e8 --set stiffen=1", fx.so);
     run(&r, args);
-    CHECK_MSG(r.status == 1 && lines_with(r.out, "generic-path ", "balance", "FAIL") == 1, "%d %s", r.status, r.out);
-    snprintf(args, sizeof args, "verify --law-lib %s --law corner_fail --set kn=1e8 --set stiffen=0.9", fx.so);
+    CHECK_MSG(r.status == 1 && lines_with(r.out, "generic-path ", "balance", "FAIL") == 1, "%d %s",
+              r.status, r.out);
+    snprintf(args, sizeof args,
+             "verify --law-lib %s --law corner_fail --set kn=1e8 --set stiffen=0.9", fx.so);
     run(&r, args); /* just outside the wrong region */
     CHECK_MSG(r.status == 0, "%d %s", r.status, r.out);
 }
@@ -301,18 +323,22 @@ static void test_sweep_finds_the_corner(void)
     char *dir = make_tmpdir();
     char args[1200], path[600], want[1200];
     result r;
-    snprintf(args, sizeof args, "verify --law-lib %s --law corner_fail --sweep 8 -o %s", fx.so, dir);
+    snprintf(args, sizeof args, "verify --law-lib %s --law corner_fail --sweep 8 -o %s", fx.so,
+             dir);
     run(&r, args);
     CHECK_MSG(r.status == 1, "status %d: %s", r.status, r.err);
     CHECK(strstr(r.out, "#   kn           log-uniform over [10000, 1e+08] N/m") != NULL);
     /* the failed rows are those of point 3, the corner (1e8, 1), and name it */
     int failed = lines_with(r.out, " FAIL", NULL, NULL);
-    CHECK_MSG(failed >= 1 && lines_with(r.out, "@3 ", " FAIL", "(point 3: kn=100000000 stiffen=1; ") == failed,
+    CHECK_MSG(failed >= 1 &&
+                  lines_with(r.out, "@3 ", " FAIL", "(point 3: kn=100000000 stiffen=1; ") == failed,
               "%s", r.out);
     CHECK(lines_with(r.out, "generic-path@3 ", "balance", "FAIL") == 1);
-    CHECK(lines_with(r.out, "generic-path@7 ", "PASS", NULL) == 8); /* the last point ran, and passed */
+    CHECK(lines_with(r.out, "generic-path@7 ", "PASS", NULL) ==
+          8); /* the last point ran, and passed */
     snprintf(want, sizeof want,
-             "# point 3 failed generic-path: lawtester verify --law-lib %s --law corner_fail --set kn=100000000 "
+             "# point 3 failed generic-path: lawtester verify --law-lib %s --law corner_fail --set "
+             "kn=100000000 "
              "--set stiffen=1 --case generic-path (%s/sweep-corner_fail-3.lua)",
              fx.so, dir);
     CHECK_MSG(strstr(r.out, want) != NULL, "%s", r.out);
@@ -322,17 +348,21 @@ static void test_sweep_finds_the_corner(void)
     static char table[1 << 16];
     snprintf(path, sizeof path, "%s/sweep-corner_fail.tsv", dir);
     slurp(path, table, sizeof table);
-    static const char header[] = "k\tpoints\tpoint\tcase\tquantity\texpected\tobtained\terror\ttol\tcheck\tresult\tnote\n";
+    static const char header[] =
+        "k\tpoints\tpoint\tcase\tquantity\texpected\tobtained\terror\ttol\tcheck\tresult\tnote\n";
     CHECK(strncmp(table, header, strlen(header)) == 0);
     CHECK(lines_with(table, "\tFAIL\t", NULL, NULL) == failed);
-    CHECK(lines_with(table, "3\t8\tkn=100000000 stiffen=1\tgeneric-path\tbalance\t0\t", "\tFAIL\t", NULL) == 1);
+    CHECK(lines_with(table, "3\t8\tkn=100000000 stiffen=1\tgeneric-path\tbalance\t0\t", "\tFAIL\t",
+                     NULL) == 1);
     CHECK(lines_with(table, "0\t8\tkn=10000 stiffen=0\tgeneric-touch\t", NULL, NULL) == 3);
     /* the script shows the failure when it is run */
     snprintf(args, sizeof args, "run --law-lib %s %s/sweep-corner_fail-3.lua", fx.so, dir);
     run(&r, args);
-    CHECK_MSG(r.status == 1 && lines_with(r.out, "generic-path ", "balance", "FAIL") == 1 &&
-                  strstr(r.err, "point 3 of the sweep of corner_fail: 1 of 8 checks of generic-path failed"),
-              "status %d\n%s\n%s", r.status, r.out, r.err);
+    CHECK_MSG(
+        r.status == 1 && lines_with(r.out, "generic-path ", "balance", "FAIL") == 1 &&
+            strstr(r.err,
+                   "point 3 of the sweep of corner_fail: 1 of 8 checks of generic-path failed"),
+        "status %d\n%s\n%s", r.status, r.out, r.err);
     remove_tree(dir);
 }
 
@@ -342,17 +372,22 @@ static void test_shards_merge_into_the_sweep(void)
     char *dir = make_tmpdir();
     char args[1600];
     result r;
-    snprintf(args, sizeof args, "verify --law-lib %s --law corner_fail --sweep 7 -o %s", fx.so, dir);
+    snprintf(args, sizeof args, "verify --law-lib %s --law corner_fail --sweep 7 -o %s", fx.so,
+             dir);
     run(&r, args);
     CHECK(r.status == 1);
     for (int k = 1; k <= 3; k++) {
-        snprintf(args, sizeof args, "verify --law-lib %s --law corner_fail --sweep 7 --shard %d/3 -o %s", fx.so, k, dir);
+        snprintf(args, sizeof args,
+                 "verify --law-lib %s --law corner_fail --sweep 7 --shard %d/3 -o %s", fx.so, k,
+                 dir);
         run(&r, args);
-        CHECK_MSG(r.status == (k == 1 ? 1 : 0), "shard %d: status %d", k, r.status); /* point 3 is in shard 1 */
+        CHECK_MSG(r.status == (k == 1 ? 1 : 0), "shard %d: status %d", k,
+                  r.status); /* point 3 is in shard 1 */
         CHECK(strstr(r.out, "verify: sweep of corner_fail (shard ") != NULL);
     }
     snprintf(args, sizeof args,
-             "merge %s/merged.tsv %s/sweep-corner_fail.shard-3-of-3.tsv %s/sweep-corner_fail.shard-1-of-3.tsv "
+             "merge %s/merged.tsv %s/sweep-corner_fail.shard-3-of-3.tsv "
+             "%s/sweep-corner_fail.shard-1-of-3.tsv "
              "%s/sweep-corner_fail.shard-2-of-3.tsv",
              dir, dir, dir, dir);
     run(&r, args);
@@ -362,13 +397,17 @@ static void test_shards_merge_into_the_sweep(void)
     CHECK_MSG(system(cmd) == 0, "merged shards differ from the unsharded sweep");
     /* a shard missing: named, nothing written */
     snprintf(args, sizeof args,
-             "merge %s/m2.tsv %s/sweep-corner_fail.shard-1-of-3.tsv %s/sweep-corner_fail.shard-3-of-3.tsv", dir, dir,
-             dir);
+             "merge %s/m2.tsv %s/sweep-corner_fail.shard-1-of-3.tsv "
+             "%s/sweep-corner_fail.shard-3-of-3.tsv",
+             dir, dir, dir);
     run(&r, args);
-    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 && strstr(r.err, "field k: point 1 of 7 is in none of the 2 files"),
+    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 &&
+                  strstr(r.err, "field k: point 1 of 7 is in none of the 2 files"),
               "%s", r.err);
     /* the same shard twice: its first point again */
-    snprintf(args, sizeof args, "merge %s/m3.tsv %s/sweep-corner_fail.shard-1-of-3.tsv %s/sweep-corner_fail.shard-1-of-3.tsv",
+    snprintf(args, sizeof args,
+             "merge %s/m3.tsv %s/sweep-corner_fail.shard-1-of-3.tsv "
+             "%s/sweep-corner_fail.shard-1-of-3.tsv",
              dir, dir, dir);
     run(&r, args);
     CHECK_MSG(r.status == 1 && strstr(r.err, "field k: point 0 again"), "%s", r.err);
@@ -379,20 +418,23 @@ static void test_verify_law_takes_params(void)
 {
     NEED_PLUGIN();
     char *dir = make_tmpdir();
-    put_file(dir, "vl.lua",
-             "local f0 = lawtester.verify_law('corner_fail', { quiet = true, case = 'generic-path' })\n"
-             "local f1, n1 = lawtester.verify_law('corner_fail', { quiet = true, case = 'generic-path',\n"
-             "                                     params = { kn = 1e8, stiffen = 1 } })\n"
-             "print('failed', f0, f1, n1)\n"
-             "local ok, e = pcall(lawtester.verify_law, 'corner_fail', { params = { stiffen = 2 } })\n"
-             "print(e)\n");
+    put_file(
+        dir, "vl.lua",
+        "local f0 = lawtester.verify_law('corner_fail', { quiet = true, case = 'generic-path' })\n"
+        "local f1, n1 = lawtester.verify_law('corner_fail', { quiet = true, case = "
+        "'generic-path',\n"
+        "                                     params = { kn = 1e8, stiffen = 1 } })\n"
+        "print('failed', f0, f1, n1)\n"
+        "local ok, e = pcall(lawtester.verify_law, 'corner_fail', { params = { stiffen = 2 } })\n"
+        "print(e)\n");
     char args[800];
     result r;
     snprintf(args, sizeof args, "run --law-lib %s %s/vl.lua", fx.so, dir);
     run(&r, args);
-    CHECK_MSG(r.status == 0 && strstr(r.out, "failed\t0\t1\t8\n") &&
-                  strstr(r.out, "lawtester.verify_law: params.stiffen takes a number in [0.0, 1.0]"),
-              "%d %s %s", r.status, r.out, r.err);
+    CHECK_MSG(
+        r.status == 0 && strstr(r.out, "failed\t0\t1\t8\n") &&
+            strstr(r.out, "lawtester.verify_law: params.stiffen takes a number in [0.0, 1.0]"),
+        "%d %s %s", r.status, r.out, r.err);
     remove_tree(dir);
 }
 
@@ -408,17 +450,20 @@ static void test_a_fault_at_a_point_is_contained(void)
         return;
     }
     result r;
-    snprintf(args, sizeof args, "verify --law-lib %s/faults.so --law faults --sweep 3 --set at=30 -o %s/out", dir, dir);
+    snprintf(args, sizeof args,
+             "verify --law-lib %s/faults.so --law faults --sweep 3 --set at=30 -o %s/out", dir,
+             dir);
     run(&r, args);
     CHECK_MSG(r.status == 1, "status %d", r.status);
     /* (under AddressSanitizer, which reports the SIGSEGV itself and exits, the first row names an
      * exit(1) and ASan writes its report on stderr: only lawtester's own lines are counted) */
-    CHECK(lines_with(r.out, "generic@1 ", "ran to its end", " FAIL  (stage 1, step 50: law 'faults' ") == 1);
+    CHECK(lines_with(r.out, "generic@1 ", "ran to its end",
+                     " FAIL  (stage 1, step 50: law 'faults' ") == 1);
     CHECK(lines_with(r.out, "generic@2 ", "ran to its end", "crashed in step() with SIGABRT") == 1);
     CHECK(lines_with(r.out, "generic-path@0 ", "PASS", NULL) == 8); /* mode none: the law is fine */
     CHECK_MSG(lines_with(r.err, "lawtester: ", NULL, NULL) == 1 &&
-                  lines_with(r.err, "lawtester: verify: the law faulted at a point", "table and scripts are not written",
-                             NULL) == 1,
+                  lines_with(r.err, "lawtester: verify: the law faulted at a point",
+                             "table and scripts are not written", NULL) == 1,
               "%s", r.err);
     snprintf(args, sizeof args, "%s/out", dir);
     CHECK(count_files(args) == 0);
@@ -429,8 +474,10 @@ static void test_a_builtin_law_passes_its_sweep(void)
 {
     result r;
     run(&r, "verify --law spring_dashpot --sweep 8");
-    CHECK_MSG(r.status == 0 && lines_with(r.out, " FAIL", NULL, NULL) == 0, "%d %s", r.status, r.err);
-    CHECK(strstr(r.out, "#   dashpotVel   extrapolated, halfstep\n") && strstr(r.out, "# sweep of spring_dashpot: 8 points"));
+    CHECK_MSG(r.status == 0 && lines_with(r.out, " FAIL", NULL, NULL) == 0, "%d %s", r.status,
+              r.err);
+    CHECK(strstr(r.out, "#   dashpotVel   extrapolated, halfstep\n") &&
+          strstr(r.out, "# sweep of spring_dashpot: 8 points"));
     /* every point ran its generic checks, the oblique sweep too */
     CHECK(lines_with(r.out, "generic-oblique@7 ", "balance", "PASS") == 1);
     CHECK(lines_with(r.out, "generic-path@0 ", "PASS", NULL) == 8);
@@ -443,20 +490,25 @@ static void test_set_reaches_case_files(void)
 {
     result r;
     run(&r, "verify cases/linear_shear_cycle.lua --set noSlip=true");
-    CHECK_MSG(r.status == 1 && strstr(r.out, "linear-shear-cycle         cycle energy                      4                0") &&
+    CHECK_MSG(r.status == 1 &&
+                  strstr(r.out, "linear-shear-cycle         cycle energy                      4    "
+                                "            0") &&
                   strstr(r.out, ", 2 failed"),
               "status %d: %s", r.status, r.out);
     run(&r, "verify cases/linear_shear_cycle.lua --set kt=1e5");
-    CHECK_MSG(r.status == 0 && strstr(r.out, "not run (sets kt)") && strstr(r.out, "n/a  (the case's test gives kt itself"),
+    CHECK_MSG(r.status == 0 && strstr(r.out, "not run (sets kt)") &&
+                  strstr(r.out, "n/a  (the case's test gives kt itself"),
               "status %d: %s", r.status, r.out);
     /* a value the case's law refuses: a failed setup row of that case, named */
     run(&r, "verify cases/linear_shear_cycle.lua --set noSlip=maybe");
     CHECK_MSG(r.status == 1 && strstr(r.out, "linear-shear-cycle         setup") &&
-                  strstr(r.out, "FAIL  (--set 'noSlip=maybe': noSlip takes true or false)") && strstr(r.out, ", 1 failed"),
+                  strstr(r.out, "FAIL  (--set 'noSlip=maybe': noSlip takes true or false)") &&
+                  strstr(r.out, ", 1 failed"),
               "status %d: %s", r.status, r.out);
     run(&r, "verify cases/linear_shear_cycle.lua --set zz=1");
     CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 &&
-                  strstr(r.err, "field cases: --set 'zz=1': no case's law has a parameter zz (the laws of the cases: "
+                  strstr(r.err, "field cases: --set 'zz=1': no case's law has a parameter zz (the "
+                                "laws of the cases: "
                                 "linear;"),
               "status %d: %s", r.status, r.err);
 }

@@ -13,10 +13,10 @@
  *   - `lawtester verify --law thornton`: every row passes.
  * Steel spheres of laws/thornton_cases.c: E* = 1.0989e11 Pa, R* = 2.5 mm, m* = 2.0420e-3 kg,
  * p_y = 1 GPa.  Units SI; signs of include/lawtester/law.h (Fn on A: compression negative). */
-#include "contact/registry.h"
 #include "../laws/thornton.h"
 #include "check.h"
 #include "cli.h"
+#include "contact/registry.h"
 #include <math.h>
 #include <string.h>
 
@@ -50,7 +50,8 @@ static void set_params(double *p)
 {
     const lt_law *law = thornton();
     for (int i = 0; i < law->n_params; i++) p[i] = law->params[i].def;
-    p[TH_P_ESTAR] = ESTAR, p[TH_P_RSTAR] = RSTAR, p[TH_P_PY] = PY, p[TH_P_GSTAR] = 3e10, p[TH_P_TANPHI] = 0.3;
+    p[TH_P_ESTAR] = ESTAR, p[TH_P_RSTAR] = RSTAR, p[TH_P_PY] = PY, p[TH_P_GSTAR] = 3e10,
+    p[TH_P_TANPHI] = 0.3;
 }
 
 static void test_formula_matches_energies(void)
@@ -60,7 +61,8 @@ static void test_formula_matches_energies(void)
     /* v_y for a sphere on a rigid plane is Thornton's 1.56 sqrt(p_y^5/(E*^4 rho)): m* = m, R* = R */
     lt_th_model w = lt_th_model_of(ESTAR, 5e-3, PY);
     double vy_wall = lt_th_yield_velocity(&w, 2 * ms), c = LT_TEST_PI * LT_TEST_PI / sqrt(40.0);
-    CHECK_REL(vy_wall, c * sqrt(pow(PY, 5) / (pow(ESTAR, 4) * 7800)), TOL_FORMULA, "v_y (wall) = pi^2/sqrt40 ...");
+    CHECK_REL(vy_wall, c * sqrt(pow(PY, 5) / (pow(ESTAR, 4) * 7800)), TOL_FORMULA,
+              "v_y (wall) = pi^2/sqrt40 ...");
     CHECK_REL(c, 1.56, 1e-3, "pi^2/sqrt(40) is Thornton's 1.56");
     const double ratio[] = {1.5, 2, 5, 10, 50, 100};
     for (int i = 0; i < 6; i++) {
@@ -69,12 +71,15 @@ static void test_formula_matches_energies(void)
         double lo = m.dy, hi = m.dy * 1e6;
         for (int k = 0; k < 200; k++) {
             double mid = 0.5 * (lo + hi);
-            if (lt_th_virgin_work(&m, mid) < E0) lo = mid;
-            else hi = mid;
+            if (lt_th_virgin_work(&m, mid) < E0)
+                lo = mid;
+            else
+                hi = mid;
         }
         lt_th_unload u = lt_th_unloading(&m, lo);
         double e = sqrt(lt_th_unload_energy(&m, &u, lo) / E0);
-        CHECK_REL(lt_th_restitution(1 / ratio[i]), e, TOL_FORMULA, "Thornton's e(v_y/v) = the model's energies");
+        CHECK_REL(lt_th_restitution(1 / ratio[i]), e, TOL_FORMULA,
+                  "Thornton's e(v_y/v) = the model's energies");
     }
     CHECK_REL(lt_th_restitution(1.0), 1.0, TOL_FORMULA, "e(1) = 1");
 }
@@ -113,8 +118,8 @@ static impact_run run_impact(double v, int steps_per_contact)
             f = out.f[0];
             /* the work the bodies do on the contact over the step (trapezoid, as the driver) */
             double w = 0.5 * (f_prev + f) * (x - uN_prev);
-            double booked = out.energy[TH_E_ELAST] - r.elast_end + out.energy[TH_E_PLAST] + out.energy[TH_E_FRIC] +
-                            out.energy[TH_E_KVAR] + out.energy[TH_E_QUAD];
+            double booked = out.energy[TH_E_ELAST] - r.elast_end + out.energy[TH_E_PLAST] +
+                            out.energy[TH_E_FRIC] + out.energy[TH_E_KVAR] + out.energy[TH_E_QUAD];
             r.balance = fmax(r.balance, fabs(w - booked));
             r.work += w;
             r.elast_end = out.energy[TH_E_ELAST];
@@ -149,7 +154,8 @@ static void test_impacts_book_plastic_work(void)
          * the booked plast against (1 - e^2) E0, e the measured rebound; the quadrature term
          * (O(dt^2)) is the difference */
         CHECK_REL(r.plast, (1 - r.e * r.e) * E0, TOL_STEP, "plast = (1 - e^2) E0");
-        CHECK_ABS(r.balance, 0, TOL_SUM, "work = d elast + plast + fric + kvar + quad at every step");
+        CHECK_ABS(r.balance, 0, TOL_SUM,
+                  "work = d elast + plast + fric + kvar + quad at every step");
         CHECK_ABS(r.elast_end / E0, 0, TOL_SUM, "nothing stored after the rebound");
         CHECK(r.dmax > m.dy);
     }
@@ -180,11 +186,13 @@ static void test_loop_closed_forms(void)
         c.uN = -d, c.v[0] = -dmax / n / c.dt, c.fresh = i == 1;
         CHECK(law->step(p, &c, s, &out) == 1);
         double F = d <= m.dy ? K * pow(d, 1.5) : m.fy + LT_TEST_PI * PY * RSTAR * (d - m.dy);
-        CHECK_REL(-out.f[0], F, TOL_FORMULA, "virgin loading: Hertz, then F_y + pi p_y R* (delta - delta_y)");
+        CHECK_REL(-out.f[0], F, TOL_FORMULA,
+                  "virgin loading: Hertz, then F_y + pi p_y R* (delta - delta_y)");
     }
     /* unloading: R_p from a_p^2 = (2 F_max + F_y)/(2 pi p_y), R_p = 4 E* a_p^3/(3 F_max) */
     double fmax = m.fy + LT_TEST_PI * PY * RSTAR * (dmax - m.dy);
-    double ap = sqrt((2 * fmax + m.fy) / (2 * LT_TEST_PI * PY)), rp = 4 * ESTAR * ap * ap * ap / (3 * fmax);
+    double ap = sqrt((2 * fmax + m.fy) / (2 * LT_TEST_PI * PY)),
+           rp = 4 * ESTAR * ap * ap * ap / (3 * fmax);
     double dp = dmax - pow(3 * fmax / (4 * ESTAR * sqrt(rp)), 2.0 / 3.0);
     CHECK(dp > 0 && rp > RSTAR);
     for (int i = n - 1; i >= 0; i--) {
@@ -192,7 +200,8 @@ static void test_loop_closed_forms(void)
         c.uN = d > 0 ? -d : 0, c.v[0] = dmax / n / c.dt, c.fresh = 0;
         CHECK(law->step(p, &c, s, &out) == 1);
         double F = d > dp ? 4.0 / 3.0 * ESTAR * sqrt(rp) * pow(d - dp, 1.5) : 0;
-        CHECK_ABS(-out.f[0] / fmax, F / fmax, TOL_FORMULA, "unloading on the Hertz curve of radius R_p");
+        CHECK_ABS(-out.f[0] / fmax, F / fmax, TOL_FORMULA,
+                  "unloading on the Hertz curve of radius R_p");
         CHECK_ABS(out.energy[TH_E_PLAST], 0, 0, "unloading books no plastic work");
     }
 }
@@ -205,8 +214,9 @@ static void test_verify_passes(void)
     CHECK(strstr(r.out, "impact-v50vy") != NULL);
     CHECK(strstr(r.out, " 0 failed") != NULL);
     run(&r, "verify --law thornton --set yieldPressure=1e8");
-    CHECK_MSG(r.status == 0, "verify --law thornton --set yieldPressure=1e8 (generic checks, plastic): %d\n%s", r.status,
-              r.out);
+    CHECK_MSG(r.status == 0,
+              "verify --law thornton --set yieldPressure=1e8 (generic checks, plastic): %d\n%s",
+              r.status, r.out);
 }
 
 const test_case thornton_tests[] = {

@@ -15,8 +15,8 @@
 #include "../laws/effective.h"
 #include "../laws/hertz_mindlin.h"
 #include "../laws/thornton.h"
-#include "contact/registry.h"
 #include "check.h"
+#include "contact/registry.h"
 #include <math.h>
 #include <string.h>
 
@@ -28,7 +28,8 @@
 /* two evaluations of one quantity whose operations differ in order: a few ulp */
 #define TOL_ROUNDOFF 1e-13
 
-static const double ESTAR = 2.0e11 / (2 * (1 - 0.09)), GSTAR = 2.0e11 / (2 * 1.3) / (2 * 1.7), RSTAR = 2.5e-3;
+static const double ESTAR = 2.0e11 / (2 * (1 - 0.09)), GSTAR = 2.0e11 / (2 * 1.3) / (2 * 1.7),
+                    RSTAR = 2.5e-3;
 static const double PY = 1e9, MU = 0.3;
 
 static const lt_law *th(void) { return lt_find_law("thornton"); }
@@ -40,7 +41,8 @@ static void th_params(double *p, double py)
 {
     const lt_law *law = th();
     for (int i = 0; i < law->n_params; i++) p[i] = law->params[i].def;
-    p[TH_P_ESTAR] = ESTAR, p[TH_P_RSTAR] = RSTAR, p[TH_P_PY] = py, p[TH_P_GSTAR] = GSTAR, p[TH_P_TANPHI] = MU;
+    p[TH_P_ESTAR] = ESTAR, p[TH_P_RSTAR] = RSTAR, p[TH_P_PY] = py, p[TH_P_GSTAR] = GSTAR,
+    p[TH_P_TANPHI] = MU;
 }
 
 static lt_contact contact(void)
@@ -59,7 +61,8 @@ static lt_contact contact(void)
  * tangential velocity turns (y and z of different periods), amplitude vt (m/s). */
 static double path_g(double s)
 {
-    return fmin(1, 4 * s) * (0.7 + 0.3 * cos(4 * LT_TEST_PI * (s - 0.25))) * (1 + 0.2 * fmax(0, s - 0.5));
+    return fmin(1, 4 * s) * (0.7 + 0.3 * cos(4 * LT_TEST_PI * (s - 0.25))) *
+           (1 + 0.2 * fmax(0, s - 0.5));
 }
 
 static void oblique_path(int i, int n, double dmax, double vt, double dt, double *uN, double v[3])
@@ -107,22 +110,26 @@ static void test_elastic_equals_hertz_mindlin(void)
         identical &= rt.k[1] == rh.k[1] && rt.energy[TH_E_FRIC] == rh.energy[HM_E_PLAST];
         identical &= rt.energy[TH_E_KVAR] == rh.energy[HM_E_KVAR] && st[TH_S_MD_N] == sh[HM_S_MD_N];
         identical &= rt.energy[TH_E_PLAST] == 0;
-        eldev = fmax(eldev, fabs(rt.energy[TH_E_ELAST] - rh.energy[HM_E_ELAST]) / rh.energy[HM_E_ELAST]);
-        slid += rt.energy[TH_E_FRIC] > 0, gross += st[TH_S_YIELD] != 0, released += rt.energy[TH_E_KVAR];
+        eldev = fmax(eldev,
+                     fabs(rt.energy[TH_E_ELAST] - rh.energy[HM_E_ELAST]) / rh.energy[HM_E_ELAST]);
+        slid += rt.energy[TH_E_FRIC] > 0, gross += st[TH_S_YIELD] != 0,
+            released += rt.energy[TH_E_KVAR];
         CHECK(st[TH_S_DMAX] < m.dy);
     }
     CHECK_MSG(identical, "thornton + md below yield differs from hertz_mindlin + md");
     /* the normal stored energy: (2/5) K delta^{5/2} in two operation orders */
     CHECK_ABS(eldev, 0, TOL_ROUNDOFF, "elast, thornton against hertz_mindlin");
     /* the path exercises what it claims: slip, gross slip, and cells released by unloading */
-    CHECK_MSG(slid > 100 && gross > 0 && released > 0, "path: %d slipping steps, %d gross, kvar %g", slid, gross,
-              released);
-    printf("     %d steps, %d with slip, %d in gross slip: identical; elast within %.1e\n", n, slid, gross, eldev);
+    CHECK_MSG(slid > 100 && gross > 0 && released > 0, "path: %d slipping steps, %d gross, kvar %g",
+              slid, gross, released);
+    printf("     %d steps, %d with slip, %d in gross slip: identical; elast within %.1e\n", n, slid,
+           gross, eldev);
 }
 
 /* A sphere on a wall (I = 2/5 m r^2, the wall fixed) at vn, vt: leapfrog of the contact point's
  * normal and tangential relative motion, tangential effective mass m/3.5; returns vt after. */
-static double stick_impact(const lt_law *law, const double *p, double r, double m, double vn, double vt, int steps)
+static double stick_impact(const lt_law *law, const double *p, double r, double m, double vn,
+                           double vt, int steps)
 {
     double s[LT_MAX_STATE] = {0};
     lt_contact c;
@@ -132,7 +139,8 @@ static double stick_impact(const lt_law *law, const double *p, double r, double 
     double estar = 1 / ((1 - 0.0625) / 7e10 + (1 - 0.0529) / 3.8e11), K = 4.0 / 3 * estar * sqrt(r);
     double d0 = pow(1.25 * m * vn * vn / K, 0.4), dt = 2.943275 * d0 / vn / steps;
     c.dt = dt;
-    double x = 0.5 * vn * dt, vel = -vn, vc = vt, vcen = vt; /* uN; normal, contact point, centre velocities */
+    double x = 0.5 * vn * dt, vel = -vn, vc = vt,
+           vcen = vt; /* uN; normal, contact point, centre velocities */
     int fresh = 1;
     for (int i = 0; i < 10 * steps; i++) {
         x += vel * dt;
@@ -170,15 +178,18 @@ static void test_stick_impact_against_noslip(void)
     for (int i = 0; i < h->n_params; i++) ph[i] = h->params[i].def;
     pt[TH_P_PY] = 2e8, pt[TH_P_TANPHI] = 1e3;
     ph[HM_P_NOSLIP] = 1, ph[HM_P_TANGENTIAL] = HM_T_MD;
-    double vt_th = stick_impact(t, pt, r, m, vn, vt, 2000), vt_hm = stick_impact(h, ph, r, m, vn, vt, 2000);
+    double vt_th = stick_impact(t, pt, r, m, vn, vt, 2000),
+           vt_hm = stick_impact(h, ph, r, m, vn, vt, 2000);
     lt_material glass = {7.0e10, 0.25, 2500, 0.5, 0}, alumina = {3.8e11, 0.23, 4000, 0.5, 0};
-    double kappa = 4 * lt_effective_shear_modulus(&glass, &alumina) / lt_effective_modulus(&glass, &alumina);
+    double kappa =
+        4 * lt_effective_shear_modulus(&glass, &alumina) / lt_effective_modulus(&glass, &alumina);
     double rho = lt_hm_md_stick_ratio(kappa, 0.4, 40000), expect = vt * (1 - (1 - rho) / 3.5);
     /* measured: the same bits (no cell reaches its limit at tanPhi = 1e3) */
     CHECK_ABS(vt_th - vt_hm, 0, 0, "tanPhi = 1e3 against noSlip");
     CHECK_REL(vt_th, expect, 1e-4, "vt' against the superposition (2000 steps, 160 cells)");
-    printf("     vt': thornton tanPhi = 1e3 %.12e, hertz_mindlin noSlip %.12e (%.1e), superposition %.1e\n", vt_th,
-           vt_hm, vt_th / vt_hm - 1, vt_th / expect - 1);
+    printf("     vt': thornton tanPhi = 1e3 %.12e, hertz_mindlin noSlip %.12e (%.1e), "
+           "superposition %.1e\n",
+           vt_th, vt_hm, vt_th / vt_hm - 1, vt_th / expect - 1);
 }
 
 /* Plastic loading to dmax, unloading to delta on the R_p curve (no tangential motion), then at
@@ -206,7 +217,8 @@ static cycle_result cycle_below_dmax(double dmax, double delta, double ua_c0, in
     lt_th_model m = lt_th_model_of(ESTAR, RSTAR, PY);
     lt_th_unload u = lt_th_unloading(&m, dmax);
     cycle_result o = {0, 0, -r.f[0], lt_th_contact_radius(&u, delta), 0};
-    double c0 = lt_hm_md_c0(MU, o.P, GSTAR, o.a), du = ua_c0 * c0 / n, f0 = 0, el0 = r.energy[TH_E_ELAST];
+    double c0 = lt_hm_md_c0(MU, o.P, GSTAR, o.a), du = ua_c0 * c0 / n, f0 = 0,
+           el0 = r.energy[TH_E_ELAST];
     double elmax = 0, bal = 0;
     c.v[0] = 0, c.fresh = 0;
     for (int leg = 0; leg < 3; leg++) {
@@ -215,7 +227,8 @@ static cycle_result cycle_below_dmax(double dmax, double delta, double ua_c0, in
             c.v[1] = sg * du;
             law->step(p, &c, s, &r);
             double dw = 0.5 * (f0 + r.f[1]) * sg * du;
-            double diss = r.energy[TH_E_PLAST] + r.energy[TH_E_FRIC] + r.energy[TH_E_KVAR] + r.energy[TH_E_QUAD];
+            double diss = r.energy[TH_E_PLAST] + r.energy[TH_E_FRIC] + r.energy[TH_E_KVAR] +
+                          r.energy[TH_E_QUAD];
             bal += dw - (r.energy[TH_E_ELAST] - el0) - diss;
             el0 = r.energy[TH_E_ELAST], elmax = fmax(elmax, el0), f0 = r.f[1];
             if (leg) o.energy += r.energy[TH_E_FRIC] + r.energy[TH_E_KVAR], o.work += dw;
@@ -240,11 +253,14 @@ static void test_cycle_on_unloading_curve(void)
         double x = delta - u.dp, P = 4.0 / 3 * ESTAR * sqrt(u.rp) * x * sqrt(x);
         CHECK_REL(o.P, P, TOL_ROUNDOFF, "the held force is the R_p curve's");
         CHECK_REL(o.a, sqrt(u.rp * x), TOL_ROUNDOFF, "a = sqrt(R_p (delta - delta_p))");
-        double W = lt_hm_md_cycle_energy(MU, P, GSTAR, o.a, ratios[i] * lt_hm_md_c0(MU, P, GSTAR, o.a));
-        CHECK_REL(o.energy, W, TOL_MD_CELLS, "cycle energy: Mindlin & Deresiewicz with P, a of the R_p curve");
+        double W =
+            lt_hm_md_cycle_energy(MU, P, GSTAR, o.a, ratios[i] * lt_hm_md_c0(MU, P, GSTAR, o.a));
+        CHECK_REL(o.energy, W, TOL_MD_CELLS,
+                  "cycle energy: Mindlin & Deresiewicz with P, a of the R_p curve");
         CHECK_REL(o.energy, o.work, TOL_BALANCE, "dissipated over the cycle = work of the loop");
         CHECK_MSG(o.balance <= TOL_BALANCE, "balance/elast %g", o.balance);
-        printf("     below dmax (delta = dp + 0.6 (dmax - dp)), ua = %.2f c0: energy %.10e (MD %.10e, %.1e)\n",
+        printf("     below dmax (delta = dp + 0.6 (dmax - dp)), ua = %.2f c0: energy %.10e (MD "
+               "%.10e, %.1e)\n",
                ratios[i], o.energy, W, o.energy / W - 1);
     }
 }
@@ -263,7 +279,8 @@ static void test_plastic_oblique_balance(void)
     lt_contact c = contact();
     c.dt = dt;
     const int n = 6000;
-    double elast0 = 0, fn0 = 0, ft0[2] = {0, 0}, uN0 = 0, bal = 0, worst = 0, elmax = 0, coulomb = 0, plast = 0;
+    double elast0 = 0, fn0 = 0, ft0[2] = {0, 0}, uN0 = 0, bal = 0, worst = 0, elmax = 0,
+           coulomb = 0, plast = 0;
     int slid = 0;
     for (int i = 1; i <= n; i++) {
         double v[3];
@@ -274,7 +291,8 @@ static void test_plastic_oblique_balance(void)
         memset(&r, 0, sizeof r);
         CHECK(law->step(p, &c, s, &r) == 1);
         /* the driver's trapezoid work: normal over duN, tangential over v dt */
-        double w = 0.5 * (fn0 + r.f[0]) * (c.uN - uN0) + 0.5 * ((ft0[0] + r.f[1]) * v[1] + (ft0[1] + r.f[2]) * v[2]) * dt;
+        double w = 0.5 * (fn0 + r.f[0]) * (c.uN - uN0) +
+                   0.5 * ((ft0[0] + r.f[1]) * v[1] + (ft0[1] + r.f[2]) * v[2]) * dt;
         double booked = r.energy[TH_E_ELAST] - elast0 + r.energy[TH_E_PLAST] + r.energy[TH_E_FRIC] +
                         r.energy[TH_E_KVAR] + r.energy[TH_E_QUAD];
         bal += w - booked;
@@ -286,9 +304,11 @@ static void test_plastic_oblique_balance(void)
         CHECK(r.energy[TH_E_PLAST] >= 0 && r.energy[TH_E_FRIC] >= 0);
     }
     CHECK(s[TH_S_DMAX] > 2 * m.dy && plast > 0 && slid > 100);
-    CHECK_ABS(worst / elmax, 0, TOL_BALANCE, "work = d elast + plast + fric + kvar + quad at every step");
+    CHECK_ABS(worst / elmax, 0, TOL_BALANCE,
+              "work = d elast + plast + fric + kvar + quad at every step");
     CHECK_ABS(coulomb, 0, 0, "|Ft| <= tanPhi |Fn| (round-off margin 1e-12)");
-    printf("     plastic oblique path (delta_max = %.1f delta_y): balance %.1e of the largest elast, %d steps with slip\n",
+    printf("     plastic oblique path (delta_max = %.1f delta_y): balance %.1e of the largest "
+           "elast, %d steps with slip\n",
            s[TH_S_DMAX] / m.dy, worst / elmax, slid);
 }
 

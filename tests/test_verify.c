@@ -1,9 +1,9 @@
 /* tests/test_verify.c - `lawtester verify` in C: every registered law passes, and verify fails
  * on laws that are wrong in the ways it claims to catch (energy not consistent with the force,
  * wrong sign, force at touch, a wrong closed form, a bad case table), and on bad selections. */
+#include "check.h"
 #include "contact/registry.h"
 #include "verify/verify.h"
-#include "check.h"
 #include <stdlib.h>
 
 typedef struct row_copy {
@@ -31,7 +31,8 @@ static void keep(void *ctx, const lt_verify_row *r)
 static int result(const rows *rs, const char *kase, const char *quantity)
 {
     for (int i = 0; i < rs->n; i++)
-        if (strcmp(rs->r[i].kase, kase) == 0 && strcmp(rs->r[i].quantity, quantity) == 0) return rs->r[i].pass;
+        if (strcmp(rs->r[i].kase, kase) == 0 && strcmp(rs->r[i].quantity, quantity) == 0)
+            return rs->r[i].pass;
     return -1;
 }
 
@@ -46,7 +47,8 @@ static void test_every_registered_law_passes(void)
     CHECK(lt_verify(&o, &sum, err, sizeof err) == 0);
     CHECK_MSG(sum.failed == 0, "%d of %d checks failed", sum.failed, sum.rows);
     for (int i = 0; i < rs->n; i++)
-        CHECK_MSG(rs->r[i].pass, "%s %s failed (%s)", rs->r[i].kase, rs->r[i].quantity, rs->r[i].note);
+        CHECK_MSG(rs->r[i].pass, "%s %s failed (%s)", rs->r[i].kase, rs->r[i].quantity,
+                  rs->r[i].note);
     CHECK(sum.rows == rs->n && sum.rows > 250);
     free(rs);
 }
@@ -60,7 +62,8 @@ static void test_bad_selection(void)
     CHECK(lt_verify(&o, &sum, err, sizeof err) < 0 && strstr(err, "no law called 'hookean'"));
     o.law = "linear";
     o.kase = "co1-glass";
-    CHECK(lt_verify(&o, &sum, err, sizeof err) < 0 && strstr(err, "no case called 'co1-glass' for law linear"));
+    CHECK(lt_verify(&o, &sum, err, sizeof err) < 0 &&
+          strstr(err, "no case called 'co1-glass' for law linear"));
     o.law = NULL;
     o.kase = "generic-touch";
     int n_laws = 0;
@@ -72,7 +75,8 @@ static void test_bad_selection(void)
     /* every law has it: net work and balance for the one without dissipated energies (linel6),
      * passivity and zero force apart for all */
     o.kase = "generic-closed-loop";
-    CHECK(lt_verify(&o, &sum, err, sizeof err) == 0 && sum.failed == 0 && sum.rows == 2 + 2 * n_laws);
+    CHECK(lt_verify(&o, &sum, err, sizeof err) == 0 && sum.failed == 0 &&
+          sum.rows == 2 + 2 * n_laws);
     o.law = "linear";
     CHECK(lt_verify(&o, &sum, err, sizeof err) == 0 && sum.rows == 2);
     o.kase = "generic-nonsense";
@@ -118,7 +122,8 @@ static void wall_impact_expect(const lt_case_env *env, lt_expect *x)
 {
     double r = env->c.rcurv[1], m = env->c.mat[1]->density * 4.0 / 3.0 * LT_TEST_PI * r * r * r;
     x->value[LT_Q_RESTITUTION] = 1;
-    x->tol[LT_Q_RESTITUTION] = 1e-4; /* verify's target (docs/verify.md); leapfrog gives ~1e-7 at 1000 steps */
+    x->tol[LT_Q_RESTITUTION] =
+        1e-4; /* verify's target (docs/verify.md); leapfrog gives ~1e-7 at 1000 steps */
     x->value[LT_Q_CONTACT_TIME] = LT_TEST_PI * sqrt(m / env->c.kn);
     x->tol[LT_Q_CONTACT_TIME] = 1e-4;
     /* no tangential force: B keeps its spin -load[2] (round-off); the wall, fixed, gets none */
@@ -128,27 +133,65 @@ static void wall_impact_expect(const lt_case_env *env, lt_expect *x)
     x->tol[LT_Q_SPIN_A] = 0;
 }
 
-#define HOOKE_MAT {1e7, 0.25, 2600, 0.5, 0.5}
+#define HOOKE_MAT                 \
+    {                             \
+        1e7, 0.25, 2600, 0.5, 0.5 \
+    }
 static const lt_energy_def hooke_energy[1] = {{"elast", LT_STORED, "spring"}};
 static const char *const hooke_state[1] = {"kn"};
 static const lt_case hooke_cases[5] = {
-    {.name = "impact", .kind = LT_CASE_IMPACT, .radius = {0.1, 0.1},
-     .mat = {{1e7, 0.25, 2600, 0.5, 0.5}, {1e7, 0.25, 2600, 0.5, 0.5}}, .load = {1.0}, .steps = 1000,
+    {.name = "impact",
+     .kind = LT_CASE_IMPACT,
+     .radius = {0.1, 0.1},
+     .mat = {{1e7, 0.25, 2600, 0.5, 0.5}, {1e7, 0.25, 2600, 0.5, 0.5}},
+     .load = {1.0},
+     .steps = 1000,
      .expect = wrong_impact_expect},
-    {.name = "bad-table", .kind = LT_CASE_IMPACT, .set = {{"kappa", 1}}, .radius = {0.1, 0.1},
-     .mat = {{1e7, 0.25, 2600, 0.5, 0.5}, {1e7, 0.25, 2600, 0.5, 0.5}}, .load = {1.0}, .steps = 1000,
+    {.name = "bad-table",
+     .kind = LT_CASE_IMPACT,
+     .set = {{"kappa", 1}},
+     .radius = {0.1, 0.1},
+     .mat = {{1e7, 0.25, 2600, 0.5, 0.5}, {1e7, 0.25, 2600, 0.5, 0.5}},
+     .load = {1.0},
+     .steps = 1000,
      .expect = wrong_impact_expect},
-    {.name = "wall-impact", .kind = LT_CASE_IMPACT, .shape = {"wall", "sphere"}, .fixed = {1, 0},
-     .radius = {0, 0.05}, .mat = {HOOKE_MAT, HOOKE_MAT}, .load = {1.0, 0, 0.3}, .steps = 1000,
+    {.name = "wall-impact",
+     .kind = LT_CASE_IMPACT,
+     .shape = {"wall", "sphere"},
+     .fixed = {1, 0},
+     .radius = {0, 0.05},
+     .mat = {HOOKE_MAT, HOOKE_MAT},
+     .load = {1.0, 0, 0.3},
+     .steps = 1000,
      .expect = wall_impact_expect},
-    {.name = "loose-wall", .kind = LT_CASE_IMPACT, .shape = {"wall", "sphere"}, .radius = {0, 0.05},
-     .mat = {HOOKE_MAT, HOOKE_MAT}, .load = {1.0}, .steps = 1000, .expect = wall_impact_expect},
-    {.name = "capsule", .kind = LT_CASE_IMPACT, .shape = {"capsule", "sphere"}, .radius = {0.05, 0.05},
-     .mat = {HOOKE_MAT, HOOKE_MAT}, .load = {1.0}, .steps = 1000, .expect = wall_impact_expect},
+    {.name = "loose-wall",
+     .kind = LT_CASE_IMPACT,
+     .shape = {"wall", "sphere"},
+     .radius = {0, 0.05},
+     .mat = {HOOKE_MAT, HOOKE_MAT},
+     .load = {1.0},
+     .steps = 1000,
+     .expect = wall_impact_expect},
+    {.name = "capsule",
+     .kind = LT_CASE_IMPACT,
+     .shape = {"capsule", "sphere"},
+     .radius = {0.05, 0.05},
+     .mat = {HOOKE_MAT, HOOKE_MAT},
+     .load = {1.0},
+     .steps = 1000,
+     .expect = wall_impact_expect},
 };
-static const lt_law hooke = {.api_version = LT_LAW_API_VERSION, .name = "hooke", .summary = "test",
-                             .state_names = hooke_state, .n_state = 1, .energies = hooke_energy, .n_energies = 1,
-                             .init = hooke_init, .step = hooke_step, .cases = hooke_cases, .n_cases = 5};
+static const lt_law hooke = {.api_version = LT_LAW_API_VERSION,
+                             .name = "hooke",
+                             .summary = "test",
+                             .state_names = hooke_state,
+                             .n_state = 1,
+                             .energies = hooke_energy,
+                             .n_energies = 1,
+                             .init = hooke_init,
+                             .step = hooke_step,
+                             .cases = hooke_cases,
+                             .n_cases = 5};
 
 static rows *verify_hooke(int which)
 {
@@ -202,7 +245,8 @@ static void test_wrong_closed_form_and_bad_table_fail(void)
     CHECK(result(rs, "bad-table", "setup") == 0);
     int found = 0;
     for (int i = 0; i < rs->n; i++)
-        if (strcmp(rs->r[i].kase, "bad-table") == 0) found = strstr(rs->r[i].note, "unknown parameter 'kappa'") != NULL;
+        if (strcmp(rs->r[i].kase, "bad-table") == 0)
+            found = strstr(rs->r[i].note, "unknown parameter 'kappa'") != NULL;
     CHECK(found);
     free(rs);
 }
@@ -221,10 +265,12 @@ static void test_cases_with_a_wall(void)
     CHECK(result(rs, "capsule", "setup") == 0);
     for (int i = 0; i < rs->n; i++) {
         if (strcmp(rs->r[i].kase, "loose-wall") == 0)
-            CHECK_MSG(strstr(rs->r[i].note, "A is a wall, which has no finite mass: the case must fix it"), "%s",
-                      rs->r[i].note);
+            CHECK_MSG(strstr(rs->r[i].note,
+                             "A is a wall, which has no finite mass: the case must fix it"),
+                      "%s", rs->r[i].note);
         if (strcmp(rs->r[i].kase, "capsule") == 0)
-            CHECK_MSG(strstr(rs->r[i].note, "a case's bodies are spheres or walls"), "%s", rs->r[i].note);
+            CHECK_MSG(strstr(rs->r[i].note, "a case's bodies are spheres or walls"), "%s",
+                      rs->r[i].note);
     }
     free(rs);
 }

@@ -18,9 +18,10 @@
 
 static struct {
     int made, ok;
-    char dir[64];      /* the temporary directory of everything */
-    char so[160];      /* DIR/lammps_port/hertz_material.so: README's examples/lammps_port/hertz_material.so */
-    char out[160];     /* DIR/out: README's out */
+    char dir[64]; /* the temporary directory of everything */
+    char so
+        [160]; /* DIR/lammps_port/hertz_material.so: README's examples/lammps_port/hertz_material.so */
+    char out[160]; /* DIR/out: README's out */
     char log[4096];
 } fx;
 
@@ -73,10 +74,12 @@ static void fixture(void)
     snprintf(fx.out, sizeof fx.out, "%s/out", fx.dir);
     slurp("README.md", readme, sizeof readme);
     char cmd[2048];
-    snprintf(cmd, sizeof cmd,
-             MAKE " install PREFIX='%s/prefix' && cp -r examples/lammps_port '%s'/ && rm -f '%s' && "
-             MAKE " -C '%s/lammps_port' PKG_CONFIG_PATH='%s/prefix/lib/pkgconfig' && mkdir -p '%s'",
-             fx.dir, fx.dir, fx.so, fx.dir, fx.dir, fx.out);
+    snprintf(
+        cmd, sizeof cmd,
+        MAKE
+        " install PREFIX='%s/prefix' && cp -r examples/lammps_port '%s'/ && rm -f '%s' && " MAKE
+        " -C '%s/lammps_port' PKG_CONFIG_PATH='%s/prefix/lib/pkgconfig' && mkdir -p '%s'",
+        fx.dir, fx.dir, fx.so, fx.dir, fx.dir, fx.out);
     int st;
     char *text = capture(cmd, &st);
     fx.ok = st == 0;
@@ -84,11 +87,11 @@ static void fixture(void)
     free(text);
 }
 
-#define NEED_FIXTURE()                                                                              \
-    do {                                                                                            \
-        fixture();                                                                                  \
-        CHECK_MSG(fx.ok, "fixture: %s", fx.log);                                                    \
-        if (!fx.ok) return;                                                                         \
+#define NEED_FIXTURE()                           \
+    do {                                         \
+        fixture();                               \
+        CHECK_MSG(fx.ok, "fixture: %s", fx.log); \
+        if (!fx.ok) return;                      \
     } while (0)
 
 /* src with every from replaced by to, into dst (n bytes). */
@@ -110,7 +113,8 @@ static void replace_all(char *dst, size_t n, const char *src, const char *from, 
  * fixture's (the plugin, out/), `lawtester` the command under test. */
 static void localize(const char *readme_cmd, char *cmd, size_t n)
 {
-    CHECK_MSG(strstr(readme, readme_cmd) != NULL, "README.md does not show the command `%s`", readme_cmd);
+    CHECK_MSG(strstr(readme, readme_cmd) != NULL, "README.md does not show the command `%s`",
+              readme_cmd);
     char a[4096], b[4096], out_slash[200], out_space[200];
     snprintf(out_slash, sizeof out_slash, "%s/", fx.out);
     snprintf(out_space, sizeof out_space, "-o %s ", fx.out);
@@ -147,7 +151,8 @@ static void shown(const char *text, const char *line)
     char out_slash[200], final[2048];
     snprintf(out_slash, sizeof out_slash, "%s/", fx.out);
     replace_all(final, sizeof final, local, "\002", out_slash);
-    CHECK_MSG(strstr(text, final) != NULL, "the output does not hold README's line `%s`:\n%.2000s", final, text);
+    CHECK_MSG(strstr(text, final) != NULL, "the output does not hold README's line `%s`:\n%.2000s",
+              final, text);
 }
 
 /* Run a README command; its output (malloc'd), its status checked. */
@@ -157,7 +162,8 @@ static char *step(const char *readme_cmd, int want_status)
     localize(readme_cmd, cmd, sizeof cmd);
     int st;
     char *text = capture(cmd, &st);
-    CHECK_MSG(st == want_status, "`%s`: exit status %d, not %d:\n%.3000s", cmd, st, want_status, text);
+    CHECK_MSG(st == want_status, "`%s`: exit status %d, not %d:\n%.3000s", cmd, st, want_status,
+              text);
     return text;
 }
 
@@ -165,11 +171,14 @@ static char *step(const char *readme_cmd, int want_status)
 static void test_build_and_list(void)
 {
     NEED_FIXTURE();
-    CHECK(strstr(readme, "make -C examples/lammps_port        # hertz_material.so; pkg-config finds <lawtester/law.h>"));
+    CHECK(strstr(readme, "make -C examples/lammps_port        # hertz_material.so; pkg-config "
+                         "finds <lawtester/law.h>"));
     char *text = step("lawtester laws --law-lib examples/lammps_port/hertz_material.so", 0);
-    shown(text, "hertz_material - LAMMPS granular hertz/material + damping + tangential linear_nohistory, ported (books "
+    shown(text, "hertz_material - LAMMPS granular hertz/material + damping + tangential "
+                "linear_nohistory, ported (books "
                 "no energies)");
-    shown(text, "    damping      default viscoelastic unit -    range velocity|mass_velocity|viscoelastic|tsuji  ");
+    shown(text, "    damping      default viscoelastic unit -    range "
+                "velocity|mass_velocity|viscoelastic|tsuji  ");
     shown(text, "  friction coefficient: mu\n");
     shown(text, "  verify cases: (none; the generic checks only)");
     free(text);
@@ -180,13 +189,19 @@ static void test_build_and_list(void)
 static void test_verify_defaults(void)
 {
     NEED_FIXTURE();
-    char *text = step("lawtester verify --law-lib examples/lammps_port/hertz_material.so --law hertz_material", 0);
-    shown(text, "hertz_material  generic-path               balance                           -                -         -  "
-                "       - n/a   n/a  (the law books no energies: its balance_err is the energy its contact absorbs (the "
+    char *text = step(
+        "lawtester verify --law-lib examples/lammps_port/hertz_material.so --law hertz_material",
+        0);
+    shown(text, "hertz_material  generic-path               balance                           -    "
+                "            -         -  "
+                "       - n/a   n/a  (the law books no energies: its balance_err is the energy its "
+                "contact absorbs (the "
                 "unbooked column), not an error)");
-    shown(text, "hertz_material  generic-path               passivity                         0                0  0.00e+00  "
+    shown(text, "hertz_material  generic-path               passivity                         0    "
+                "            0  0.00e+00  "
                 "5.02e-04 abs   PASS");
-    shown(text, "hertz_material  generic-impact             restitution <= 1                  0                0  0.00e+00  "
+    shown(text, "hertz_material  generic-impact             restitution <= 1                  0    "
+                "            0  0.00e+00  "
                 "5.09e-07 abs   PASS");
     shown(text, "verify: 25 checks in 0 law cases (plus the generic checks), 0 failed, ");
     CHECK(strstr(text, "FAIL") == NULL);
@@ -199,11 +214,14 @@ static void test_verify_defaults(void)
 static void test_sweep_and_reproduce(void)
 {
     NEED_FIXTURE();
-    char *text = step("lawtester verify --law-lib examples/lammps_port/hertz_material.so --law hertz_material --sweep 64 "
+    char *text = step("lawtester verify --law-lib examples/lammps_port/hertz_material.so --law "
+                      "hertz_material --sweep 64 "
                       "-o out/sweep",
                       1);
-    shown(text, "hertz_material  generic-objectivity@52     local force                       0  7.654580361e-08  "
-                "7.65e-08  1.00e-08 abs   FAIL  (point 52: damping=velocity eta_n0=10000 e=0 x_gamma_t=10 mu=5; ");
+    shown(text, "hertz_material  generic-objectivity@52     local force                       0  "
+                "7.654580361e-08  "
+                "7.65e-08  1.00e-08 abs   FAIL  (point 52: damping=velocity eta_n0=10000 e=0 "
+                "x_gamma_t=10 mu=5; ");
     shown(text, "verify: sweep of hertz_material: 1584 checks, 4 failed, ");
     /* README's account: only objectivity fails, at points 52, 53, 60 and 61 */
     int fails = 0;
@@ -214,7 +232,8 @@ static void test_sweep_and_reproduce(void)
         char row[80], script[300];
         snprintf(row, sizeof row, "generic-objectivity@%d     local force", points[i]);
         CHECK_MSG(strstr(text, row) != NULL, "no failed row `%s`", row);
-        snprintf(script, sizeof script, "test -f '%s/sweep/sweep-hertz_material-%d.lua'", fx.out, points[i]);
+        snprintf(script, sizeof script, "test -f '%s/sweep/sweep-hertz_material-%d.lua'", fx.out,
+                 points[i]);
         CHECK_MSG(system(script) == 0, "no script for point %d", points[i]);
     }
     CHECK(strstr(readme, "Four corners fail `objectivity` (points 52, 53, 60 and 61)") != NULL);
@@ -223,14 +242,16 @@ static void test_sweep_and_reproduce(void)
     snprintf(path, sizeof path, "%s/sweep/sweep-hertz_material.tsv", fx.out);
     static char table[1 << 20];
     slurp(path, table, sizeof table);
-    CHECK_MSG(count_lines(table) == 1 + 1584, "the sweep table has %d lines, not a header and 1584 rows",
-              count_lines(table));
+    CHECK_MSG(count_lines(table) == 1 + 1584,
+              "the sweep table has %d lines, not a header and 1584 rows", count_lines(table));
     CHECK_MSG(strstr(table, "\tgeneric-path\tbalance\tnan\tnan\tnan\tnan\tn/a\tn/a\t") != NULL,
               "the table lacks the n/a balance rows");
-    text = step("lawtester run --law-lib examples/lammps_port/hertz_material.so out/sweep/sweep-hertz_material-52.lua "
+    text = step("lawtester run --law-lib examples/lammps_port/hertz_material.so "
+                "out/sweep/sweep-hertz_material-52.lua "
                 "-o out/p52",
                 1);
-    shown(text, "out/sweep/sweep-hertz_material-52.lua:27: point 52 of the sweep of hertz_material: 1 of 3 checks of "
+    shown(text, "out/sweep/sweep-hertz_material-52.lua:27: point 52 of the sweep of "
+                "hertz_material: 1 of 3 checks of "
                 "generic-objectivity failed");
     free(text);
 }
@@ -258,30 +279,40 @@ static double last_row_value(const char *path, int col)
 static void test_compare_with_lammps(void)
 {
     NEED_FIXTURE();
-    char *text = step("lawtester run --law-lib examples/lammps_port/hertz_material.so examples/lammps_port/hertz_impact.lua "
+    char *text = step("lawtester run --law-lib examples/lammps_port/hertz_material.so "
+                      "examples/lammps_port/hertz_impact.lua "
                       "-o out -q",
                       0);
     free(text);
-    text = step("lawtester compare examples/lammps/lammps-hertz-impact.txt out/hertz-material-impact.tsv --cols "
+    text = step("lawtester compare examples/lammps/lammps-hertz-impact.txt "
+                "out/hertz-material-impact.tsv --cols "
                 "Fx,delta=-ux --rtol 1e-9",
                 0);
-    shown(text, "Fx              184  73.44         1.247e-10     1.16e-05        7.344e-08     PASS");
-    shown(text, "delta=-ux       184  1.248e-05     1.556e-17     1.12e-05        1.248e-14     PASS");
+    shown(text,
+          "Fx              184  73.44         1.247e-10     1.16e-05        7.344e-08     PASS");
+    shown(text,
+          "delta=-ux       184  1.248e-05     1.556e-17     1.12e-05        1.248e-14     PASS");
     free(text);
     int have = system("command -v lmp >/dev/null 2>&1") == 0;
     CHECK_MSG(have, "lmp is not on PATH: install the Debian package lammps (make deps-test does)");
     if (!have) return;
-    text = step("(cd examples/lammps_port && lmp -in in.hertz_damped -log none -screen none -var out "
-                "../../out/lammps-tsuji.txt)",
-                0);
+    text =
+        step("(cd examples/lammps_port && lmp -in in.hertz_damped -log none -screen none -var out "
+             "../../out/lammps-tsuji.txt)",
+             0);
     free(text);
-    text = step("lawtester run --law-lib examples/lammps_port/hertz_material.so examples/lammps_port/hertz_damped.lua -o "
+    text = step("lawtester run --law-lib examples/lammps_port/hertz_material.so "
+                "examples/lammps_port/hertz_damped.lua -o "
                 "out -q",
                 0);
     free(text);
-    text = step("lawtester compare out/lammps-tsuji.txt out/hertz-material-tsuji.tsv --cols Fx,delta=-ux --rtol 1e-9", 0);
-    shown(text, "Fx             1948  58.75         2.069e-09     3.892e-05       5.875e-08     PASS");
-    shown(text, "delta=-ux      1948  1.047e-05     2.758e-17     3.392e-05       1.047e-14     PASS");
+    text = step("lawtester compare out/lammps-tsuji.txt out/hertz-material-tsuji.tsv --cols "
+                "Fx,delta=-ux --rtol 1e-9",
+                0);
+    shown(text,
+          "Fx             1948  58.75         2.069e-09     3.892e-05       5.875e-08     PASS");
+    shown(text,
+          "delta=-ux      1948  1.047e-05     2.758e-17     3.392e-05       1.047e-14     PASS");
     free(text);
     /* README's restitution: 0.616037075984 in both (LAMMPS's vrel after the contact, the
      * record's vx at the rebound) */
@@ -291,14 +322,12 @@ static void test_compare_with_lammps(void)
     snprintf(path, sizeof path, "%s/hertz-material-tsuji.tsv", fx.out);
     double e_port = last_row_value(path, 10); /* vx, the 11th column of a record */
     CHECK_REL(e_port, e_lammps, TOL_RESTITUTION, "restitution, port against LAMMPS");
-    CHECK_REL(e_lammps, 0.616037075984, 1e-12 / 0.616, "LAMMPS's restitution as README gives it (12 digits)");
+    CHECK_REL(e_lammps, 0.616037075984, 1e-12 / 0.616,
+              "LAMMPS's restitution as README gives it (12 digits)");
     CHECK(strstr(readme, "0.616037075984 in both") != NULL);
 }
 
 const test_case walkthrough_tests[] = {
-    TEST(build_and_list),
-    TEST(verify_defaults),
-    TEST(sweep_and_reproduce),
-    TEST(compare_with_lammps),
-    {NULL, NULL},
+    TEST(build_and_list),      TEST(verify_defaults), TEST(sweep_and_reproduce),
+    TEST(compare_with_lammps), {NULL, NULL},
 };

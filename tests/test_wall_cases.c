@@ -2,14 +2,14 @@
  * laws that are wrong in the ways they are meant to catch.  Each faulty law is the registered
  * law with one mistake planted through its init (the law's own code otherwise), verified like
  * any law (lt_verify_law): the rows of the wall cases that should fail do, the others pass. */
+#include "check.h"
 #include "contact/registry.h"
 #include "verify/verify.h"
-#include "check.h"
 #include <stdlib.h>
 
 typedef struct tally {
-    const char *quantity;      /* count the rows of this quantity ("" = any) */
-    int rows, failed;          /* matching rows, of which failed */
+    const char *quantity; /* count the rows of this quantity ("" = any) */
+    int rows, failed;     /* matching rows, of which failed */
 } tally;
 
 static void count(void *ctx, const lt_verify_row *r)
@@ -97,7 +97,8 @@ static void test_co2_catches_rstar_from_lens(void)
     CHECK_MSG(t.rows == 2 && t.failed == 2, "t_contact: %d of %d failed", t.failed, t.rows);
     CHECK_MSG(d.rows == 2 && d.failed == 2, "max overlap: %d of %d failed", d.failed, d.rows);
     tally spheres = cases_rows(&bad, co1, 2, "");
-    CHECK_MSG(spheres.rows > 0 && spheres.failed == 0, "sphere pairs: %d of %d failed", spheres.failed, spheres.rows);
+    CHECK_MSG(spheres.rows > 0 && spheres.failed == 0, "sphere pairs: %d of %d failed",
+              spheres.failed, spheres.rows);
 }
 
 /* Test 4: mu read as an angle changes the friction impulse by 0.26 %: w' fails at every
@@ -112,13 +113,17 @@ static void test_co4_catches_mu_as_angle(void)
     for (int l = 0; l < 2; l++) {
         int n = co4[l][3] ? 4 : 3;
         tally good = cases_rows(lt_find_law(laws[l]), co4[l], n, "");
-        CHECK_MSG(good.rows >= n * 7 && good.failed == 0, "%s: %d of %d failed", laws[l], good.failed, good.rows);
+        CHECK_MSG(good.rows >= n * 7 && good.failed == 0, "%s: %d of %d failed", laws[l],
+                  good.failed, good.rows);
         lt_law bad = faulty(laws[l], init_mu_as_angle);
-        tally vt = cases_rows(&bad, co4[l], n - 1, "vt after"), w = cases_rows(&bad, co4[l], n, "spin B after");
+        tally vt = cases_rows(&bad, co4[l], n - 1, "vt after"),
+              w = cases_rows(&bad, co4[l], n, "spin B after");
         tally e = cases_rows(&bad, co4[l], n, "e"), vt85 = case_rows(&bad, "co4-85deg", "vt after");
-        CHECK_MSG(vt.rows == n - 1 && vt.failed == n - 1, "%s vt after: %d of %d failed", laws[l], vt.failed, vt.rows);
+        CHECK_MSG(vt.rows == n - 1 && vt.failed == n - 1, "%s vt after: %d of %d failed", laws[l],
+                  vt.failed, vt.rows);
         CHECK_MSG(vt85.rows == 1 && vt85.failed == 0, "%s vt after at 85 deg fails", laws[l]);
-        CHECK_MSG(w.rows == n && w.failed == n, "%s spin B after: %d of %d failed", laws[l], w.failed, w.rows);
+        CHECK_MSG(w.rows == n && w.failed == n, "%s spin B after: %d of %d failed", laws[l],
+                  w.failed, w.rows);
         CHECK_MSG(e.rows == n && e.failed == 0, "%s e: %d of %d failed", laws[l], e.failed, e.rows);
     }
 }

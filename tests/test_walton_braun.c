@@ -4,16 +4,16 @@
  * d0 = (1 - en^2) dmax), the recoverable elast, and the dissipated energy against the loop's
  * area (1 - en^2) kn dmax^2/2, which also equals the driver's work. */
 #include "../laws/walton_braun.h"
-#include "contact/registry.h"
 #include "check.h"
+#include "contact/registry.h"
 #include "drive.h"
 #include "hand.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define KN 1e6  /* N/m */
-#define EN 0.5  /* - */
+#define KN 1e6    /* N/m */
+#define EN 0.5    /* - */
 #define SPEED 1.0 /* m/s */
 /* Fn and elast evaluated in double from the recorded uN: a few operations, round-off. */
 #define TOL_ROUNDOFF 1e-12
@@ -44,10 +44,14 @@ static void test_loop_through_driver(void)
     t.params[WB_P_KT] = 5e5;
     t.params[WB_P_TANPHI] = 0.5;
     t.params[WB_P_EN] = EN;
-    cond c[4] = {{COND_UN_BELOW, 0, -1e-3, 0, 0}, {COND_U_ABOVE, 0, -0.85e-3, 0, 0},
-                 {COND_UN_BELOW, 0, -1.5e-3, 0, 0}, {COND_NO_CONTACT, 0, 0, 0, 0}};
-    lt_stage st[4] = {stage("v.....", -SPEED, 0, 0, 0, 0, 0, &c[0]), stage("v.....", SPEED, 0, 0, 0, 0, 0, &c[1]),
-                      stage("v.....", -SPEED, 0, 0, 0, 0, 0, &c[2]), stage("v.....", SPEED, 0, 0, 0, 0, 0, &c[3])};
+    cond c[4] = {{COND_UN_BELOW, 0, -1e-3, 0, 0},
+                 {COND_U_ABOVE, 0, -0.85e-3, 0, 0},
+                 {COND_UN_BELOW, 0, -1.5e-3, 0, 0},
+                 {COND_NO_CONTACT, 0, 0, 0, 0}};
+    lt_stage st[4] = {stage("v.....", -SPEED, 0, 0, 0, 0, 0, &c[0]),
+                      stage("v.....", SPEED, 0, 0, 0, 0, 0, &c[1]),
+                      stage("v.....", -SPEED, 0, 0, 0, 0, 0, &c[2]),
+                      stage("v.....", SPEED, 0, 0, 0, 0, 0, &c[3])};
     t.stages = st;
     t.n_stages = 4;
     recorded_run run;
@@ -71,8 +75,8 @@ static void test_loop_through_driver(void)
         plast = s->energy[WB_E_PLAST];
         /* the driver's work on the contact: its work less the bodies' kinetic energy and the
          * damping (verify's passivity, src/verify/verify_passivity.c), less the forming step's share */
-        work = s->energy[ne + LT_E_WORK] - (s->energy[ne + LT_E_KIN] - kin0) - s->energy[ne + LT_E_DAMP] -
-               s->energy[ne + LT_E_FORM];
+        work = s->energy[ne + LT_E_WORK] - (s->energy[ne + LT_E_KIN] - kin0) -
+               s->energy[ne + LT_E_DAMP] - s->energy[ne + LT_E_FORM];
         bdev = fmax(bdev, fabs(work - plast - s->energy[WB_E_ELAST]));
     }
     CHECK(reloaded_on_unloading_line);
@@ -87,7 +91,8 @@ static void test_loop_through_driver(void)
      * unloading reaching zero force), each within kun du^2/8 of the continuous work */
     double du = SPEED * t.dt, kink = 2 * KN / (EN * EN) * du * du / 8;
     CHECK_ABS(plast, loop, kink + 1e-12 * loop, "plast = the loop's area (1 - en^2) kn dmax^2/2");
-    CHECK_ABS(work, loop, kink + 1e-12 * loop, "the driver's work over the closed cycle = the loop's area");
+    CHECK_ABS(work, loop, kink + 1e-12 * loop,
+              "the driver's work over the closed cycle = the loop's area");
     free_run(&run);
 }
 
@@ -107,8 +112,10 @@ static void test_by_hand(void)
     lt_response r = {0};
     CHECK(law->step(p, &c, s, &r) == 1);
     CHECK_REL(r.f[0], -KN * 1e-3, TOL_ROUNDOFF, "loading line: Fn = kn uN");
-    CHECK_REL(r.energy[WB_E_PLAST], 0.5 * (1 - EN * EN) * KN * 1e-6, TOL_ROUNDOFF, "first step: the loop's share");
-    CHECK_REL(s[WB_S_D0], (1 - EN * EN) * 1e-3, TOL_ROUNDOFF, "residual overlap d0 = (1 - en^2) dmax");
+    CHECK_REL(r.energy[WB_E_PLAST], 0.5 * (1 - EN * EN) * KN * 1e-6, TOL_ROUNDOFF,
+              "first step: the loop's share");
+    CHECK_REL(s[WB_S_D0], (1 - EN * EN) * 1e-3, TOL_ROUNDOFF,
+              "residual overlap d0 = (1 - en^2) dmax");
     c.fresh = 0;
     c.uN = -0.9e-3;
     law->step(p, &c, s, &r);

@@ -57,38 +57,40 @@ extern "C" {
 
 /* Elastic and friction properties of one particle's material. */
 typedef struct lt_material {
-    double young;    /* Young's modulus E, Pa */
-    double poisson;  /* Poisson's ratio nu, - */
-    double density;  /* kg/m^3 */
-    double ktDivKn;  /* tangential to normal stiffness ratio, - */
-    double tanPhi;   /* tangent of the friction angle, - */
+    double young;   /* Young's modulus E, Pa */
+    double poisson; /* Poisson's ratio nu, - */
+    double density; /* kg/m^3 */
+    double ktDivKn; /* tangential to normal stiffness ratio, - */
+    double tanPhi;  /* tangent of the friction angle, - */
 } lt_material;
 
 /* What a law is handed every step. */
 typedef struct lt_contact {
-    double uN;             /* m, normal displacement, < 0 in overlap (from positions) */
-    double v[LT_DOF];      /* relative velocity at the contact point, local frame: m/s (0..2), rad/s (3..5) */
-    double dt;             /* s, time step; the increment this step is v*dt */
-    double lens[2];        /* m, branch lengths l1 (A), l2 (B), by the stiffness rule's conventions */
-    double contA;          /* m^2, contact (connector) area, by the stiffness rule's conventions */
+    double uN; /* m, normal displacement, < 0 in overlap (from positions) */
+    double v
+        [LT_DOF]; /* relative velocity at the contact point, local frame: m/s (0..2), rad/s (3..5) */
+    double dt;    /* s, time step; the increment this step is v*dt */
+    double lens[2]; /* m, branch lengths l1 (A), l2 (B), by the stiffness rule's conventions */
+    double contA;   /* m^2, contact (connector) area, by the stiffness rule's conventions */
     const lt_material *mat[2]; /* materials of A and B */
     double kn, kt, tanPhi; /* N/m, N/m, -: the stiffness rule's values for this pair; lens, contA,
                               kn, kt, tanPhi are set when the contact forms and kept for its life */
     int fresh;             /* 1 on the first step of this contact (state was just initialised) */
-    double rcurv[2];       /* m, radius of curvature of each surface at the contact point (a sphere's
+    double rcurv[2]; /* m, radius of curvature of each surface at the contact point (a sphere's
                               radius; INFINITY for a flat face).  Hertzian laws take
                               R* = 1/(1/r1 + 1/r2) from these, not from lens: lens are branch
                               lengths, equal to the radii only for round bodies */
-    double mstar;          /* kg, effective mass m1 m2/(m1 + m2) of the pair; a fixed body counts as
+    double mstar;    /* kg, effective mass m1 m2/(m1 + m2) of the pair; a fixed body counts as
                               infinitely heavy (mstar = the other's mass); both fixed: the reduced
                               mass of their own masses (finite, so dashpots stay finite) */
 } lt_contact;
 
 /* What a law returns every step. */
 typedef struct lt_response {
-    double f[LT_DOF];       /* force on A (N, 0..2) and torque on A (N m, 3..5), local frame */
-    double k[2];            /* current normal and tangential stiffness, N/m (for the record) */
-    double energy[LT_MAX_ENERGIES]; /* J: LT_STORED -> current value; LT_DISSIPATED -> increment of this step */
+    double f[LT_DOF]; /* force on A (N, 0..2) and torque on A (N m, 3..5), local frame */
+    double k[2];      /* current normal and tangential stiffness, N/m (for the record) */
+    double energy
+        [LT_MAX_ENERGIES]; /* J: LT_STORED -> current value; LT_DISSIPATED -> increment of this step */
 } lt_response;
 
 /* Helpers for laws whose response is a force from springs (static inline: nothing to link, the
@@ -103,10 +105,14 @@ static inline double lt_given_kt(double kt, double kn, const lt_contact *c)
 {
     return kt == kt ? kt : c->kn > 0 ? c->kt / c->kn * kn : 0;
 }
-static inline double lt_given_tanphi(double tanPhi, const lt_contact *c) { return tanPhi == tanPhi ? tanPhi : c->tanPhi; }
+static inline double lt_given_tanphi(double tanPhi, const lt_contact *c)
+{
+    return tanPhi == tanPhi ? tanPhi : c->tanPhi;
+}
 
 /* A force (N) on A in the local frame, no torque, and the stiffnesses to record (N/m). */
-static inline void lt_respond_force(lt_response *out, double fn, double fty, double ftz, double kn, double kt)
+static inline void lt_respond_force(lt_response *out, double fn, double fty, double ftz, double kn,
+                                    double kt)
 {
     out->f[0] = fn;
     out->f[1] = fty;
@@ -135,11 +141,11 @@ typedef enum lt_param_kind { LT_REAL, LT_BOOL, LT_CHOICE, LT_INT } lt_param_kind
 typedef struct lt_param {
     const char *name;
     lt_param_kind kind;
-    double def;               /* default (LT_BOOL: 0/1, LT_CHOICE: index, LT_INT: a whole number) */
-    double min, max;          /* valid closed range (LT_REAL, LT_INT: whole numbers or +-INFINITY).
+    double def;       /* default (LT_BOOL: 0/1, LT_CHOICE: index, LT_INT: a whole number) */
+    double min, max;  /* valid closed range (LT_REAL, LT_INT: whole numbers or +-INFINITY).
                                  API 5: min < max unless the parameter is flagged LT_PARAM_FIXED;
                                  no bound is -INFINITY / INFINITY, never a range left at [0, 0] */
-    const char *unit;         /* SI unit, "-" if none */
+    const char *unit; /* SI unit, "-" if none */
     const char *doc;
     const char *const *choices; /* LT_CHOICE: NULL-terminated names, value = index */
 } lt_param;
@@ -169,7 +175,7 @@ typedef struct lt_state_array {
 
 typedef enum lt_energy_kind { LT_STORED, LT_DISSIPATED } lt_energy_kind;
 typedef struct lt_energy_def {
-    const char *name;   /* e.g. "elast", "plast", "visc" */
+    const char *name; /* e.g. "elast", "plast", "visc" */
     lt_energy_kind kind;
     const char *doc;
 } lt_energy_def;
@@ -212,14 +218,14 @@ typedef struct lt_yield {
  * lawtester keeps a copy of the descriptor, its tables and strings made when it is loaded and
  * reads only that copy afterwards. */
 typedef struct lt_law {
-    int api_version;             /* LT_LAW_API_VERSION */
-    const char *name;            /* registry key, e.g. "linear" */
-    const char *summary;         /* one line */
-    const lt_param *params;      /* n_params entries */
+    int api_version;        /* LT_LAW_API_VERSION */
+    const char *name;       /* registry key, e.g. "linear" */
+    const char *summary;    /* one line */
+    const lt_param *params; /* n_params entries */
     int n_params;
     const char *const *state_names; /* n_state names of the per-contact state doubles */
     int n_state;
-    const lt_energy_def *energies;  /* n_energies entries */
+    const lt_energy_def *energies; /* n_energies entries */
     int n_energies;
     /* Set up the state of a new contact (state is zeroed before the call).  Optional since
      * API 5 (NULL: the state starts at zeros, as in a Lua law without init). */
@@ -302,18 +308,18 @@ typedef enum lt_case_kind {
 
 /* Quantities a case may give closed-form values for. */
 typedef enum lt_quantity {
-    LT_Q_RESTITUTION,   /* -, vn_after/|vn_before| (relative normal velocity of the centres) */
-    LT_Q_CONTACT_TIME,  /* s, time with uN < 0 (crossings interpolated within the step) */
-    LT_Q_FORCE_TIME,    /* s, time with a non-zero normal force (end extrapolated to Fn = 0) */
-    LT_Q_MAX_OVERLAP,   /* m, max -uN (parabola through the three states around the maximum) */
-    LT_Q_MAX_FORCE,     /* N, max -Fn (parabola as above) */
-    LT_Q_TANGENT_OUT,   /* m/s, relative tangential velocity of the centres after (local y) */
-    LT_Q_SPIN_A,        /* rad/s, spin of A about local z after */
-    LT_Q_SPIN_B,        /* rad/s, spin of B about local z after */
-    LT_Q_CYCLE_ENERGY,  /* J, energy dissipated over the full cycle */
-    LT_Q_KT,            /* N/m (N m/rad), stiffness of the cycled DoF during the cycle */
-    LT_Q_SLIP_FORCE,    /* N (N m), max |force| (|torque|) of the cycled DoF: the sliding limit */
-    LT_Q_BALANCE,       /* -, |balance_err| / |work| at the end of the run (value 0) */
+    LT_Q_RESTITUTION,  /* -, vn_after/|vn_before| (relative normal velocity of the centres) */
+    LT_Q_CONTACT_TIME, /* s, time with uN < 0 (crossings interpolated within the step) */
+    LT_Q_FORCE_TIME,   /* s, time with a non-zero normal force (end extrapolated to Fn = 0) */
+    LT_Q_MAX_OVERLAP,  /* m, max -uN (parabola through the three states around the maximum) */
+    LT_Q_MAX_FORCE,    /* N, max -Fn (parabola as above) */
+    LT_Q_TANGENT_OUT,  /* m/s, relative tangential velocity of the centres after (local y) */
+    LT_Q_SPIN_A,       /* rad/s, spin of A about local z after */
+    LT_Q_SPIN_B,       /* rad/s, spin of B about local z after */
+    LT_Q_CYCLE_ENERGY, /* J, energy dissipated over the full cycle */
+    LT_Q_KT,           /* N/m (N m/rad), stiffness of the cycled DoF during the cycle */
+    LT_Q_SLIP_FORCE,   /* N (N m), max |force| (|torque|) of the cycled DoF: the sliding limit */
+    LT_Q_BALANCE,      /* -, |balance_err| / |work| at the end of the run (value 0) */
     LT_Q_COUNT,
     /* API 3: the names of the cycle's quantities on any DoF (same values as above) */
     LT_Q_CYCLE_STIFFNESS = LT_Q_KT,
@@ -362,13 +368,13 @@ typedef struct lt_loop_load {
 } lt_loop_load;
 /* One anonymous union holds them, so `.load = {...}` (every version) and `.cycle = {...}`
  * (API 4) both initialise a case, and env->load[1] == env->cycle.amplitude. */
-#define LT_CASE_LOADS                                                                                              \
-    union {                                                                                                        \
-        double load[4];                                                                                            \
-        lt_normal_load normal;                                                                                     \
-        lt_cycle_load cycle;                                                                                       \
-        lt_impact_load impact;                                                                                     \
-        lt_loop_load loop;                                                                                         \
+#define LT_CASE_LOADS          \
+    union {                    \
+        double load[4];        \
+        lt_normal_load normal; \
+        lt_cycle_load cycle;   \
+        lt_impact_load impact; \
+        lt_loop_load loop;     \
     }
 
 /* What the closed forms may use: the resolved parameters, the contact as the law first sees it
@@ -378,9 +384,9 @@ typedef struct lt_loop_load {
 typedef struct lt_case_env {
     const double *param;
     lt_contact c;
-    LT_CASE_LOADS; /* the case's load values: load[4], or by name (API 4) */
-    double mass[2];     /* kg */
-    double inertia[2];  /* kg m^2 */
+    LT_CASE_LOADS;     /* the case's load values: load[4], or by name (API 4) */
+    double mass[2];    /* kg */
+    double inertia[2]; /* kg m^2 */
 } lt_case_env;
 
 /* Columns of `along`. */
@@ -389,26 +395,26 @@ enum { LT_ALONG_FN, LT_ALONG_KN, LT_ALONG_KT, LT_ALONG_ELAST, LT_ALONG_COUNT };
 #define LT_CASE_MAX_SET 8
 
 typedef struct lt_case_param {
-    const char *name;   /* a parameter of the law */
-    double value;       /* LT_BOOL 0/1, LT_CHOICE the index */
+    const char *name; /* a parameter of the law */
+    double value;     /* LT_BOOL 0/1, LT_CHOICE the index */
 } lt_case_param;
 
 typedef struct lt_case {
-    const char *name;   /* unique within the law: `lawtester verify --case NAME` */
-    const char *doc;    /* one line: what is checked, against what closed form (reference) */
+    const char *name; /* unique within the law: `lawtester verify --case NAME` */
+    const char *doc;  /* one line: what is checked, against what closed form (reference) */
     lt_case_kind kind;
     lt_case_param set[LT_CASE_MAX_SET]; /* parameter overrides, ended by a NULL name */
-    const char *shape[2];  /* shapes of A and B: "sphere" (NULL: sphere) or "wall" (a plane through
+    const char *shape[2]; /* shapes of A and B: "sphere" (NULL: sphere) or "wall" (a plane through
                               the origin facing the other body; no finite mass, so it must be
                               `fixed`; its curvature radius is INFINITY) */
-    double radius[2];      /* m (a sphere's; unused for a wall) */
+    double radius[2];     /* m (a sphere's; unused for a wall) */
     lt_material mat[2];
-    int fixed[2];          /* LT_CASE_IMPACT: 1 = the body does not respond to forces */
-    LT_CASE_LOADS;         /* load[4] per kind, see lt_case_kind; by name (API 4): normal, cycle,
+    int fixed[2];     /* LT_CASE_IMPACT: 1 = the body does not respond to forces */
+    LT_CASE_LOADS;    /* load[4] per kind, see lt_case_kind; by name (API 4): normal, cycle,
                               impact, loop */
-    double steps;          /* resolution, per kind */
-    const char *dofs;      /* LT_CASE_CLOSED_LOOP: 6 characters, 'v' = on the loop */
-    int converge;          /* LT_CASE_IMPACT: also run at dt/2, dt/4 and check orders */
+    double steps;     /* resolution, per kind */
+    const char *dofs; /* LT_CASE_CLOSED_LOOP: 6 characters, 'v' = on the loop */
+    int converge;     /* LT_CASE_IMPACT: also run at dt/2, dt/4 and check orders */
     /* closed-form values (required for LT_CASE_SHEAR_CYCLE; for LT_CASE_IMPACT optional, the
      * contact time then measured, see the kind) */
     void (*expect)(const lt_case_env *env, lt_expect *out);

@@ -17,7 +17,10 @@
 
 static const char *const shape_names[LT_SHAPE_COUNT] = {"sphere", "capsule", "facet", "wall"};
 
-const char *lt_shape_name(lt_shape_kind k) { return k >= 0 && k < LT_SHAPE_COUNT ? shape_names[k] : "?"; }
+const char *lt_shape_name(lt_shape_kind k)
+{
+    return k >= 0 && k < LT_SHAPE_COUNT ? shape_names[k] : "?";
+}
 
 int lt_shape_from_name(const char *name)
 {
@@ -30,7 +33,10 @@ const char *lt_shape_names(void) { return "sphere, capsule, facet, wall"; }
 
 int lt_shape_is_held(lt_shape_kind k) { return k == LT_WALL || k == LT_FACET; }
 
-int lt_body_is_flat(const lt_body *b) { return b->shape == LT_WALL || (b->shape == LT_FACET && b->halfThick == 0); }
+int lt_body_is_flat(const lt_body *b)
+{
+    return b->shape == LT_WALL || (b->shape == LT_FACET && b->halfThick == 0);
+}
 
 double lt_body_rho(const lt_body *b)
 {
@@ -44,7 +50,10 @@ double lt_body_rho(const lt_body *b)
 
 vec3 lt_body_axis(const lt_body *b) { return q_rotate(b->ori, v3(1, 0, 0)); }
 
-vec3 lt_body_vertex(const lt_body *b, int i) { return v3_add(b->pos, q_rotate(b->ori, b->vert[i])); }
+vec3 lt_body_vertex(const lt_body *b, int i)
+{
+    return v3_add(b->pos, q_rotate(b->ori, b->vert[i]));
+}
 
 vec3 lt_body_plane_normal(const lt_body *b)
 {
@@ -68,7 +77,8 @@ void lt_body_mass_props(lt_body *b)
         double mc = rho * LT_PI * r * r * L, ms = rho * 4.0 / 3.0 * LT_PI * r * r * r;
         b->mass = mc + ms;
         double Iax = 0.5 * mc * r * r + 0.4 * ms * r * r;
-        double Ipp = mc * (r * r / 4 + L * L / 12) + ms * (0.4 * r * r + L * L / 4 + 3.0 / 8.0 * r * L);
+        double Ipp =
+            mc * (r * r / 4 + L * L / 12) + ms * (0.4 * r * r + L * L / 4 + 3.0 / 8.0 * r * L);
         b->inertia = v3(Iax, Ipp, Ipp);
         break;
     }
@@ -79,7 +89,10 @@ void lt_body_mass_props(lt_body *b)
     }
 }
 
-static int isotropic(const lt_body *b) { return b->inertia.x == b->inertia.y && b->inertia.y == b->inertia.z; }
+static int isotropic(const lt_body *b)
+{
+    return b->inertia.x == b->inertia.y && b->inertia.y == b->inertia.z;
+}
 
 double lt_body_isotropic_inertia(const lt_body *b) { return isotropic(b) ? b->inertia.x : 0; }
 

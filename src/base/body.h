@@ -25,27 +25,33 @@
  */
 #ifndef LT_BODY_H
 #define LT_BODY_H
-#include <lawtester/law.h>
 #include "base/vec.h"
+#include <lawtester/law.h>
 
 /* Order matters: the geometry table (geom.c) is indexed by the pair with the lower kind first. */
-typedef enum lt_shape_kind { LT_SPHERE, LT_CAPSULE, LT_FACET, LT_WALL, LT_SHAPE_COUNT } lt_shape_kind;
+typedef enum lt_shape_kind {
+    LT_SPHERE,
+    LT_CAPSULE,
+    LT_FACET,
+    LT_WALL,
+    LT_SHAPE_COUNT
+} lt_shape_kind;
 
 typedef struct lt_body {
     lt_shape_kind shape;
-    double radius;      /* m: sphere, capsule */
-    double shaft;       /* m: capsule shaft length (segment between the cap centres) */
-    double halfThick;   /* m: facet half thickness, >= 0 */
-    vec3 vert[3];       /* m: facet vertices relative to pos, body frame */
+    double radius;    /* m: sphere, capsule */
+    double shaft;     /* m: capsule shaft length (segment between the cap centres) */
+    double halfThick; /* m: facet half thickness, >= 0 */
+    vec3 vert[3];     /* m: facet vertices relative to pos, body frame */
     lt_material mat;
-    vec3 pos;           /* m, reference point (centre; wall: a point of the plane) */
-    vec3 pos_lo;        /* m, low-order part of the position (compensated summation) */
-    quat ori;           /* orientation, body -> global */
-    vec3 vel;           /* m/s, v_{n-1/2} */
-    vec3 angvel;        /* rad/s, omega_{n-1/2}, global frame */
-    double mass;        /* kg (0 for walls and facets: held by the driver) */
-    vec3 inertia;       /* kg m^2, principal moments about the body axes x, y, z */
-    int fixed;          /* 1: does not respond to forces (moves only where motion is imposed) */
+    vec3 pos;     /* m, reference point (centre; wall: a point of the plane) */
+    vec3 pos_lo;  /* m, low-order part of the position (compensated summation) */
+    quat ori;     /* orientation, body -> global */
+    vec3 vel;     /* m/s, v_{n-1/2} */
+    vec3 angvel;  /* rad/s, omega_{n-1/2}, global frame */
+    double mass;  /* kg (0 for walls and facets: held by the driver) */
+    vec3 inertia; /* kg m^2, principal moments about the body axes x, y, z */
+    int fixed;    /* 1: does not respond to forces (moves only where motion is imposed) */
 } lt_body;
 
 /* Name of a shape ("sphere", "capsule", "facet", "wall"), and the kind for a name (-1 if none). */

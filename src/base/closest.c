@@ -47,8 +47,10 @@ void lt_cl_segment_segment(vec3 p0, vec3 p1, vec3 q0, vec3 q1, double *s, double
         double lo = sq0 < sq1 ? sq0 : sq1, hi = sq0 < sq1 ? sq1 : sq0;
         if (lo < 0) lo = 0;
         if (hi > 1) hi = 1;
-        if (lo <= hi) *s = 0.5 * (lo + hi);
-        else *s = (sq0 < 0 && sq1 < 0) ? 0 : 1;
+        if (lo <= hi)
+            *s = 0.5 * (lo + hi);
+        else
+            *s = (sq0 < 0 && sq1 < 0) ? 0 : 1;
         *t = lt_cl_point_segment(v3_axpy(*s, d1, p0), q0, q1);
         return;
     }

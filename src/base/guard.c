@@ -30,9 +30,9 @@
 
 typedef struct guard_slot {
     volatile int used;
-    char *map;                 /* the mapping: block pages, then the guard */
+    char *map; /* the mapping: block pages, then the guard */
     size_t map_len;
-    char *block;               /* what lt_guard_alloc returned */
+    char *block;                  /* what lt_guard_alloc returned */
     uintptr_t guard_lo, guard_hi; /* the guard's addresses [lo, hi) */
     char what[LT_GUARD_WHAT];
 } guard_slot;
@@ -93,7 +93,8 @@ void *lt_guard_alloc(size_t size, const char *what)
     if (body < size || body + guard < body) return NULL;
     guard_slot *s = free_slot();
     if (!s) return NULL;
-    char *map = mmap(NULL, body + guard, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    char *map =
+        mmap(NULL, body + guard, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (map == MAP_FAILED) return NULL;
     if (mprotect(map + body, guard, PROT_NONE) != 0) {
         int e = errno;

@@ -13,7 +13,11 @@ int lt_has_control(const char *s)
 /* the escaped form of byte c into e (at most 5 bytes with its NUL); its length */
 static size_t escape(unsigned char c, char e[5])
 {
-    const char *named = c == '\n' ? "\\n" : c == '\t' ? "\\t" : c == '\r' ? "\\r" : c == '\\' ? "\\\\" : NULL;
+    const char *named = c == '\n'   ? "\\n"
+                        : c == '\t' ? "\\t"
+                        : c == '\r' ? "\\r"
+                        : c == '\\' ? "\\\\"
+                                    : NULL;
     if (named) return (size_t)snprintf(e, 5, "%s", named);
     if (c < 0x20 || c == 0x7f) return (size_t)snprintf(e, 5, "\\x%02x", c);
     e[0] = (char)c, e[1] = 0;

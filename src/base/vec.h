@@ -11,11 +11,21 @@
 #include <lawtester/law.h> /* LT_PI */
 #include <math.h>
 
-typedef struct vec3 { double x, y, z; } vec3;
-typedef struct mat3 { vec3 r[3]; } mat3; /* rows */
-typedef struct quat { double w, x, y, z; } quat;
+typedef struct vec3 {
+    double x, y, z;
+} vec3;
+typedef struct mat3 {
+    vec3 r[3];
+} mat3; /* rows */
+typedef struct quat {
+    double w, x, y, z;
+} quat;
 
-static inline vec3 v3(double x, double y, double z) { vec3 v = {x, y, z}; return v; }
+static inline vec3 v3(double x, double y, double z)
+{
+    vec3 v = {x, y, z};
+    return v;
+}
 static inline vec3 v3_add(vec3 a, vec3 b) { return v3(a.x + b.x, a.y + b.y, a.z + b.z); }
 static inline vec3 v3_sub(vec3 a, vec3 b) { return v3(a.x - b.x, a.y - b.y, a.z - b.z); }
 static inline vec3 v3_scale(vec3 a, double s) { return v3(a.x * s, a.y * s, a.z * s); }
@@ -27,7 +37,10 @@ static inline vec3 v3_cross(vec3 a, vec3 b)
 }
 static inline double v3_norm(vec3 a) { return sqrt(v3_dot(a, a)); }
 static inline vec3 v3_normalized(vec3 a) { return v3_scale(a, 1.0 / v3_norm(a)); }
-static inline vec3 v3_axpy(double s, vec3 x, vec3 y) { return v3(s * x.x + y.x, s * x.y + y.y, s * x.z + y.z); }
+static inline vec3 v3_axpy(double s, vec3 x, vec3 y)
+{
+    return v3(s * x.x + y.x, s * x.y + y.y, s * x.z + y.z);
+}
 static inline double v3_get(vec3 a, int i) { return i == 0 ? a.x : i == 1 ? a.y : a.z; }
 static inline int v3_isfinite(vec3 a) { return isfinite(a.x) && isfinite(a.y) && isfinite(a.z); }
 
@@ -46,7 +59,8 @@ static inline vec3 m3_to_global(const mat3 *R, vec3 l)
 static inline vec3 v3_rotate(vec3 v, vec3 k, double a)
 {
     double c = cos(a), s = sin(a);
-    return v3_add(v3_add(v3_scale(v, c), v3_scale(v3_cross(k, v), s)), v3_scale(k, v3_dot(k, v) * (1 - c)));
+    return v3_add(v3_add(v3_scale(v, c), v3_scale(v3_cross(k, v), s)),
+                  v3_scale(k, v3_dot(k, v) * (1 - c)));
 }
 
 /* v3_rotate for a small angle, |a| <= LT_SMALL_ANGLE: cos a and sin a from their series
@@ -58,7 +72,8 @@ static inline vec3 v3_rotate(vec3 v, vec3 k, double a)
 static inline vec3 v3_rotate_small(vec3 v, vec3 k, double a)
 {
     double a2 = a * a, omc = 0.5 * a2, s = a - a * a2 * (1.0 / 6);
-    return v3_add(v3_add(v3_scale(v, 1 - omc), v3_scale(v3_cross(k, v), s)), v3_scale(k, v3_dot(k, v) * omc));
+    return v3_add(v3_add(v3_scale(v, 1 - omc), v3_scale(v3_cross(k, v), s)),
+                  v3_scale(k, v3_dot(k, v) * omc));
 }
 
 /* Rotate v by the minimal rotation that takes unit a onto unit b (undefined for b = -a):
@@ -75,8 +90,8 @@ static inline vec3 v3_rotate_min_arc(vec3 v, vec3 a, vec3 b)
 static inline vec3 v3_any_perp(vec3 n)
 {
     vec3 e = fabs(n.x) <= fabs(n.y) && fabs(n.x) <= fabs(n.z) ? v3(1, 0, 0)
-           : fabs(n.y) <= fabs(n.z)                          ? v3(0, 1, 0)
-                                                             : v3(0, 0, 1);
+             : fabs(n.y) <= fabs(n.z)                         ? v3(0, 1, 0)
+                                                              : v3(0, 0, 1);
     return v3_normalized(v3_cross(n, e));
 }
 
@@ -127,7 +142,8 @@ static inline void m3_orthonormalize_near(mat3 *R)
  * dependent operations loses Gram-Schmidt's twenty. */
 static inline int m3_orthonormalize_lazy(mat3 *R, double tol)
 {
-    double e0 = v3_dot(R->r[0], R->r[0]) - 1, e1 = v3_dot(R->r[1], R->r[1]) - 1, c = v3_dot(R->r[0], R->r[1]);
+    double e0 = v3_dot(R->r[0], R->r[0]) - 1, e1 = v3_dot(R->r[1], R->r[1]) - 1,
+           c = v3_dot(R->r[0], R->r[1]);
     if (fabs(e0) <= tol && fabs(e1) <= tol && fabs(c) <= tol) {
         R->r[2] = v3_cross(R->r[0], R->r[1]);
         return 0;
@@ -136,11 +152,17 @@ static inline int m3_orthonormalize_lazy(mat3 *R, double tol)
     return 1;
 }
 
-static inline quat q_identity(void) { quat q = {1, 0, 0, 0}; return q; }
+static inline quat q_identity(void)
+{
+    quat q = {1, 0, 0, 0};
+    return q;
+}
 static inline quat q_mul(quat a, quat b)
 {
-    quat q = {a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z, a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
-              a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x, a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w};
+    quat q = {a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z,
+              a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
+              a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+              a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w};
     return q;
 }
 static inline quat q_normalized(quat q)

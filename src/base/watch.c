@@ -9,8 +9,13 @@ static lt_watch unsupervised_page;
 lt_watch *lt_watch_page = &unsupervised_page;
 
 const char *const lt_watch_call_names[LT_CALL_COUNT] = {
-    "", "its loading (constructors and exports)", "init()", "step()", "its yield surface functions",
-    "a verify case's functions", "a function",
+    "",
+    "its loading (constructors and exports)",
+    "init()",
+    "step()",
+    "its yield surface functions",
+    "a verify case's functions",
+    "a function",
 };
 
 void lt_watch_text(char *dst, size_t n, const char *s)
@@ -25,7 +30,8 @@ void lt_watch_text(char *dst, size_t n, const char *s)
 int lt_watch_add_file(const char *tmp, const char *final, int role)
 {
     lt_watch *w = lt_watch_page;
-    if (!tmp || strlen(tmp) >= LT_WATCH_PATH || (final && strlen(final) >= LT_WATCH_PATH)) return -1;
+    if (!tmp || strlen(tmp) >= LT_WATCH_PATH || (final && strlen(final) >= LT_WATCH_PATH))
+        return -1;
     for (int i = 0; i < LT_WATCH_FILES; i++) {
         lt_watch_file *f = &w->files[i];
         if (f->role != LT_WF_FREE) continue;
@@ -55,7 +61,9 @@ void lt_watch_drop_file(int slot)
 int lt_watch_find_file(const char *tmp)
 {
     for (int i = 0; tmp && i < LT_WATCH_FILES; i++)
-        if (lt_watch_page->files[i].role != LT_WF_FREE && strcmp(lt_watch_page->files[i].tmp, tmp) == 0) return i;
+        if (lt_watch_page->files[i].role != LT_WF_FREE &&
+            strcmp(lt_watch_page->files[i].tmp, tmp) == 0)
+            return i;
     return -1;
 }
 
@@ -74,12 +82,13 @@ int lt_watch_unit_begin(const char *law, const char *kase, int counts_as_case)
 
 void lt_watch_unit_end(void) { lt_watch_page->in_unit = 0; }
 
-void lt_watch_test_begin(const char *file, int line, const int *stage_lines, int n_stages, const char *prefix,
-                         const char *test, const char *law)
+void lt_watch_test_begin(const char *file, int line, const int *stage_lines, int n_stages,
+                         const char *prefix, const char *test, const char *law)
 {
     lt_watch *w = lt_watch_page;
     int n = (int)(sizeof w->stage_lines / sizeof w->stage_lines[0]);
-    for (int i = 0; i < n; i++) w->stage_lines[i] = i < n_stages && stage_lines ? stage_lines[i] : 0;
+    for (int i = 0; i < n; i++)
+        w->stage_lines[i] = i < n_stages && stage_lines ? stage_lines[i] : 0;
     w->line = line;
     lt_watch_text(w->field_prefix, sizeof w->field_prefix, prefix);
     lt_watch_text(w->test, sizeof w->test, test);

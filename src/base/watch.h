@@ -22,12 +22,12 @@
 /* which function of the law under test is running (lt_watch.call) */
 enum lt_watch_call {
     LT_CALL_NONE = 0,
-    LT_CALL_LOAD,    /* dlopen of a --law-lib (its constructors) and reading its exports */
-    LT_CALL_INIT,    /* lt_law.init */
-    LT_CALL_STEP,    /* lt_law.step */
-    LT_CALL_YIELD,   /* the law's yield surface functions */
-    LT_CALL_CASE,    /* a verify case's own functions (setup, expected values) */
-    LT_CALL_OTHER,   /* any other function of the law */
+    LT_CALL_LOAD,  /* dlopen of a --law-lib (its constructors) and reading its exports */
+    LT_CALL_INIT,  /* lt_law.init */
+    LT_CALL_STEP,  /* lt_law.step */
+    LT_CALL_YIELD, /* the law's yield surface functions */
+    LT_CALL_CASE,  /* a verify case's own functions (setup, expected values) */
+    LT_CALL_OTHER, /* any other function of the law */
     LT_CALL_COUNT
 };
 extern const char *const lt_watch_call_names[LT_CALL_COUNT]; /* "step()", ... */
@@ -35,15 +35,15 @@ extern const char *const lt_watch_call_names[LT_CALL_COUNT]; /* "step()", ... */
 /* what the worker's fault handler found (lt_watch.fault) */
 enum lt_watch_fault {
     LT_FAULT_NONE = 0,
-    LT_FAULT_GUARD,  /* a write into a guard page after a block the law was given: fault_what says which */
+    LT_FAULT_GUARD, /* a write into a guard page after a block the law was given: fault_what says which */
 };
 
 /* roles of an output file slot */
 enum lt_watch_role {
     LT_WF_FREE = 0,
-    LT_WF_TABLE,     /* a streamed record: kept as FINAL.partial (its pending bytes written first) */
-    LT_WF_META,      /* its sidecar: `contacts`/`status failed: ...` appended, kept as FINAL.partial */
-    LT_WF_TEMP,      /* any other temporary (surface, plot, probe table, a closed file awaiting its set): removed */
+    LT_WF_TABLE, /* a streamed record: kept as FINAL.partial (its pending bytes written first) */
+    LT_WF_META,  /* its sidecar: `contacts`/`status failed: ...` appended, kept as FINAL.partial */
+    LT_WF_TEMP, /* any other temporary (surface, plot, probe table, a closed file awaiting its set): removed */
 };
 
 #define LT_WATCH_FILES 48
@@ -52,22 +52,23 @@ enum lt_watch_role {
 #define LT_WATCH_STREAMS 6     /* slots with a buffer (files open for writing at once) */
 
 typedef struct lt_watch_file {
-    volatile int role;             /* enum lt_watch_role; LT_WF_FREE: unused */
-    int stream;                    /* index into streams[], -1: none */
-    int lock_fd;                   /* the worker's descriptor holding an flock on tmp (-1: none): a
+    volatile int role;         /* enum lt_watch_role; LT_WF_FREE: unused */
+    int stream;                /* index into streams[], -1: none */
+    int lock_fd;               /* the worker's descriptor holding an flock on tmp (-1: none): a
                                     * temporary nobody holds belongs to a run that is gone */
-    volatile long contacts;        /* a sidecar's contact count (its `contacts` line) */
-    volatile long long body;       /* a sidecar's bytes before its closing lines (0: not closed) */
-    char tmp[LT_WATCH_PATH];       /* the temporary file */
-    char final[LT_WATCH_PATH];     /* its final name */
+    volatile long contacts;    /* a sidecar's contact count (its `contacts` line) */
+    volatile long long body;   /* a sidecar's bytes before its closing lines (0: not closed) */
+    char tmp[LT_WATCH_PATH];   /* the temporary file */
+    char final[LT_WATCH_PATH]; /* its final name */
 } lt_watch_file;
 
 typedef struct lt_watch_stream {
     volatile int used;
-    int fd;                        /* the worker's descriptor (the supervisor opens tmp itself) */
-    volatile long long written;    /* bytes of the file on disk, as the worker last wrote them */
-    volatile long long pending;    /* bytes in buf not yet written */
-    volatile int writing;          /* 1 while a write(2) of buf runs: on disk may be written..written+pending */
+    int fd;                     /* the worker's descriptor (the supervisor opens tmp itself) */
+    volatile long long written; /* bytes of the file on disk, as the worker last wrote them */
+    volatile long long pending; /* bytes in buf not yet written */
+    volatile int
+        writing; /* 1 while a write(2) of buf runs: on disk may be written..written+pending */
     char buf[LT_WATCH_BUF];
 } lt_watch_stream;
 
@@ -82,26 +83,26 @@ typedef struct lt_watch {
     volatile unsigned long calls;
     volatile int stage;
     volatile long step;
-    char law[128];                 /* the law under test */
-    char lib[LT_WATCH_PATH];       /* the --law-lib being loaded (phase LT_CALL_LOAD) */
+    char law[128];           /* the law under test */
+    char lib[LT_WATCH_PATH]; /* the --law-lib being loaded (phase LT_CALL_LOAD) */
     /* the running test, for a message in the form of the driver's errors:
      * FILE:LINE: field PREFIXstages[K]: stage K, step N: ... (file "": no test is running) */
     char file[LT_WATCH_PATH];
-    int line;                      /* the test's line */
-    int stage_lines[64];           /* the line of stage K (K <= 64; 0: the test's) */
-    char field_prefix[128];        /* "cases[2].test." in a case file, else "" */
-    char test[256];                /* the running test's name */
-    char doing[128];               /* what the worker does after the run's steps ("" : the steps) */
+    int line;               /* the test's line */
+    int stage_lines[64];    /* the line of stage K (K <= 64; 0: the test's) */
+    char field_prefix[128]; /* "cases[2].test." in a case file, else "" */
+    char test[256];         /* the running test's name */
+    char doing[128];        /* what the worker does after the run's steps ("" : the steps) */
     /* the worker's fault handler */
     volatile sig_atomic_t fault;
     char fault_what[256];
     /* verify: units (a law's generic checks, one case) are numbered as they start; a worker
      * started again after a fault skips the units before `skip` */
     volatile int unit, skip, in_unit;
-    volatile int header;           /* verify's header line was printed */
+    volatile int header; /* verify's header line was printed */
     char unit_law[128], unit_case[128];
     volatile int rows, failed, cases; /* verify's counts over all workers */
-    volatile int xfailed;          /* verify's expected failures (XFAIL rows) over all workers */
+    volatile int xfailed;             /* verify's expected failures (XFAIL rows) over all workers */
     /* the outputs */
     lt_watch_file files[LT_WATCH_FILES];
     lt_watch_stream streams[LT_WATCH_STREAMS];
@@ -124,8 +125,8 @@ int lt_watch_unit_begin(const char *law, const char *kase, int counts_as_case);
 void lt_watch_unit_end(void);
 /* a run starts (file, the test's line, the line of each stage, "cases[2].test." or "", the
  * test's name and law) and ends */
-void lt_watch_test_begin(const char *file, int line, const int *stage_lines, int n_stages, const char *prefix,
-                         const char *test, const char *law);
+void lt_watch_test_begin(const char *file, int line, const int *stage_lines, int n_stages,
+                         const char *prefix, const char *test, const char *law);
 void lt_watch_test_end(void);
 
 /* Copy s into dst (n bytes, NUL-terminated, cut if longer). */

@@ -58,7 +58,8 @@ int cli_read_args(const lt_command *c, int argc, char **argv, cli_args *a)
             options = 0;
         } else if (!options || s[0] != '-') {
             if (!c->positional) {
-                fprintf(stderr, "lawtester: %s: unknown argument '%s'\n", c->name, cli_quote(s, q1));
+                fprintf(stderr, "lawtester: %s: unknown argument '%s'\n", c->name,
+                        cli_quote(s, q1));
                 return 2;
             }
             a->pos[a->npos++] = s;
@@ -71,8 +72,11 @@ int cli_read_args(const lt_command *c, int argc, char **argv, cli_args *a)
         } else {
             int k = opt_index(c, s);
             if (k < 0) {
-                fprintf(stderr, "lawtester: %s: unknown argument '%s'%s\n", c->name, cli_quote(s, q1),
-                        c->positional && options ? " (a file whose name starts with '-': put -- before it)" : "");
+                fprintf(stderr, "lawtester: %s: unknown argument '%s'%s\n", c->name,
+                        cli_quote(s, q1),
+                        c->positional && options
+                            ? " (a file whose name starts with '-': put -- before it)"
+                            : "");
                 return 2;
             }
             if (c->opts[k].kind == OPT_FLAG) {
@@ -89,7 +93,8 @@ int cli_read_args(const lt_command *c, int argc, char **argv, cli_args *a)
                 continue;
             }
             if (a->value[k]) {
-                fprintf(stderr, "lawtester: %s: %s given twice ('%s', ", c->name, s, cli_quote(a->value[k], q1));
+                fprintf(stderr, "lawtester: %s: %s given twice ('%s', ", c->name, s,
+                        cli_quote(a->value[k], q1));
                 fprintf(stderr, "'%s')\n", cli_quote(argv[i], q2));
                 return 2;
             }
@@ -141,7 +146,8 @@ long long cli_parse_count(const char *s, long long max)
  * the command takes) into opts.  0, or 2 after the message. */
 int cli_read_limits(const cli_args *a, lt_script_opts *opts)
 {
-    static const char *const names[] = {"--max-instructions", "--max-memory", "--max-output", "--min-free"};
+    static const char *const names[] = {"--max-instructions", "--max-memory", "--max-output",
+                                        "--min-free"};
     long *mb[] = {NULL, &opts->max_memory_mb, &opts->max_output_mb, &opts->min_free_mb};
     for (int i = 0; i < 4; i++) {
         const char *s = cli_opt_value(a, names[i]);
@@ -149,11 +155,14 @@ int cli_read_limits(const cli_args *a, lt_script_opts *opts)
         long long v = cli_parse_count(s, i == 0 ? (1LL << 62) : (1LL << 40));
         if (v < 0) {
             cli_quoted q1;
-            fprintf(stderr, "lawtester: %s needs " LIMIT_NEEDS ", got '%s'\n", names[i], cli_quote(s, q1));
+            fprintf(stderr, "lawtester: %s needs " LIMIT_NEEDS ", got '%s'\n", names[i],
+                    cli_quote(s, q1));
             return 2;
         }
-        if (i == 0) opts->max_instructions = v ? v : -1;
-        else *mb[i] = v ? (long)v : -1;
+        if (i == 0)
+            opts->max_instructions = v ? v : -1;
+        else
+            *mb[i] = v ? (long)v : -1;
     }
     return 0;
 }
@@ -187,8 +196,8 @@ int cli_out_dir_ok(const char *dir)
     struct stat st;
     errno = 0;
     if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || access(dir, W_OK | X_OK) != 0) {
-        fprintf(stderr, "lawtester: cannot write in output directory '%s': %s\n", cli_quote(dir, q1),
-                strerror(errno ? errno : ENOTDIR));
+        fprintf(stderr, "lawtester: cannot write in output directory '%s': %s\n",
+                cli_quote(dir, q1), strerror(errno ? errno : ENOTDIR));
         return 2;
     }
     return 0;

@@ -16,7 +16,11 @@ static inline const char *cli_quote(const char *s, cli_quoted buf)
     return lt_quote(s, buf, sizeof(cli_quoted), LT_QUOTE_KEEP);
 }
 
-typedef enum { OPT_FLAG, OPT_VALUE, OPT_REPEAT } opt_kind; /* OPT_REPEAT: a value, given any number of times */
+typedef enum {
+    OPT_FLAG,
+    OPT_VALUE,
+    OPT_REPEAT
+} opt_kind; /* OPT_REPEAT: a value, given any number of times */
 
 /* One option of a command; the table of a command ends with a NULL name. */
 typedef struct cli_opt {
@@ -32,12 +36,13 @@ typedef struct lt_command lt_command;
 /* A command line read by cli_read_args(). */
 typedef struct cli_args {
     const lt_command *cmd;
-    const char *value[MAX_OPTS]; /* of cmd->opts[i]: its value (a flag: its name); NULL: not given */
-    const char **pos;            /* the other arguments, in order */
+    const char
+        *value[MAX_OPTS]; /* of cmd->opts[i]: its value (a flag: its name); NULL: not given */
+    const char **pos;     /* the other arguments, in order */
     int npos;
-    const char **libs;           /* the --law-lib files, in order */
+    const char **libs; /* the --law-lib files, in order */
     int nlibs;
-    const char **reps;           /* the values of the command's OPT_REPEAT option (one a command), in order */
+    const char **reps; /* the values of the command's OPT_REPEAT option (one a command), in order */
     int nreps;
 } cli_args;
 
@@ -46,10 +51,10 @@ struct lt_command {
     const char *name;
     int (*run)(const cli_args *a);
     const cli_opt *opts;
-    int law_lib;        /* takes --law-lib FILE.so (repeatable) */
-    int positional;     /* takes arguments besides its options (files) */
-    const char *usage;  /* after "lawtester "; NULL: another name of the command before it */
-    const char *help;   /* what it does, after its name in the usage text; NULL: none there */
+    int law_lib;       /* takes --law-lib FILE.so (repeatable) */
+    int positional;    /* takes arguments besides its options (files) */
+    const char *usage; /* after "lawtester "; NULL: another name of the command before it */
+    const char *help;  /* what it does, after its name in the usage text; NULL: none there */
 };
 
 #define LIMIT_NEEDS "a whole number >= 0 (0: no limit)"

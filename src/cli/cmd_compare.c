@@ -18,7 +18,6 @@ const cli_opt cli_compare_opts[] = {
     {NULL, OPT_FLAG, NULL},
 };
 
-
 /* lawtester compare REF NEW [options] (compare.h, docs/compare.md): exit status 0 if every column
  * is within its tolerance, 1 if one is not, 2 for bad input (one line naming the file, the line
  * and the field) or plots that cannot be written. */
@@ -37,7 +36,8 @@ int cli_cmd_compare(const cli_args *a)
         char *end;
         if (s) *vals[i] = strtod(s, &end);
         if (s && (!*s || *end || !(*vals[i] >= 0) || isinf(*vals[i]))) {
-            fprintf(stderr, "lawtester: compare: %s needs a number >= 0, got '%s'\n", tols[i], cli_quote(s, q1));
+            fprintf(stderr, "lawtester: compare: %s needs a number >= 0, got '%s'\n", tols[i],
+                    cli_quote(s, q1));
             return 2;
         }
     }
@@ -55,7 +55,8 @@ int cli_cmd_compare(const cli_args *a)
         fprintf(stderr, "%s%s\n", err[0] == '-' ? "lawtester: compare: " : "", err);
         return 2;
     }
-    if (dir && (lt_mkdir_p(dir, err, sizeof err) < 0 || lt_compare_plot(&c, dir, err, sizeof err) < 0)) {
+    if (dir &&
+        (lt_mkdir_p(dir, err, sizeof err) < 0 || lt_compare_plot(&c, dir, err, sizeof err) < 0)) {
         fprintf(stderr, "lawtester: compare: --plot %s: %s\n", cli_quote(dir, q1), err);
         lt_compare_free(&c);
         return 2;

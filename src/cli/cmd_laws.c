@@ -1,10 +1,10 @@
 /* src/cli/cmd_laws.c - `lawtester laws`: the registered contact laws with their parameters,
  * energies, state, verify cases and yield surface. */
 #include "cli/commands.h"
-#include <lawtester/law.h>
 #include "contact/law_compat.h"
 #include "contact/registry.h"
 #include "plugin/plugin.h"
+#include <lawtester/law.h>
 #include <math.h>
 #include <stdio.h>
 
@@ -18,7 +18,8 @@ static void print_range(const lt_param *p, unsigned flags)
         printf("[%g, %g]", p->min, p->max);
         if (p->kind == LT_INT) printf(" integer");
         if (flags & LT_PARAM_FIXED) printf(" fixed");
-        if (flags & LT_PARAM_RANGE_UNDECLARED) printf(" (none declared: its [0, 0] read as no bounds, law API <= 4)");
+        if (flags & LT_PARAM_RANGE_UNDECLARED)
+            printf(" (none declared: its [0, 0] read as no bounds, law API <= 4)");
     }
 }
 
@@ -42,7 +43,8 @@ static void print_state(const lt_law *law)
     for (int j = 0; j < law->n_state_arrays; j++) {
         const lt_state_array *a = &law->state_arrays[j];
         printf("    %s[%d] = C.%s ... C.%s%s%s\n", a->name, a->length, law->state_names[a->first],
-               law->state_names[a->first + a->length - 1], a->doc ? ": " : "", a->doc ? a->doc : "");
+               law->state_names[a->first + a->length - 1], a->doc ? ": " : "",
+               a->doc ? a->doc : "");
     }
 }
 
@@ -59,10 +61,14 @@ int cli_cmd_laws(const cli_args *a)
             const lt_param *p = &law->params[k];
             unsigned flags = law->param_flags ? law->param_flags[k] : 0;
             printf("    %-12s ", p->name);
-            if (p->kind == LT_CHOICE) printf("default %-10s ", p->choices[(int)p->def]);
-            else if (p->kind == LT_BOOL) printf("default %-10s ", p->def ? "true" : "false");
-            else if (isnan(p->def)) printf("default %-10s ", flags & LT_PARAM_MATERIALS ? "materials" : "unset");
-            else printf("default %-10g ", p->def);
+            if (p->kind == LT_CHOICE)
+                printf("default %-10s ", p->choices[(int)p->def]);
+            else if (p->kind == LT_BOOL)
+                printf("default %-10s ", p->def ? "true" : "false");
+            else if (isnan(p->def))
+                printf("default %-10s ", flags & LT_PARAM_MATERIALS ? "materials" : "unset");
+            else
+                printf("default %-10g ", p->def);
             printf("unit %-4s range ", p->unit);
             print_range(p, flags);
             printf("  %s\n", p->doc);
@@ -70,14 +76,16 @@ int cli_cmd_laws(const cli_args *a)
         if (law->friction) printf("  friction coefficient: %s\n", law->friction);
         printf("  energies (J):");
         for (int k = 0; k < law->n_energies; k++)
-            printf(" %s (%s)", law->energies[k].name, law->energies[k].kind == LT_STORED ? "stored" : "dissipated");
+            printf(" %s (%s)", law->energies[k].name,
+                   law->energies[k].kind == LT_STORED ? "stored" : "dissipated");
         printf("\n");
         print_state(law);
         printf("  verify cases:");
         for (int k = 0; k < law->n_cases; k++) printf(" %s", law->cases[k].name);
         printf("%s\n", law->n_cases ? "" : " (none; the generic checks only)");
         const lt_yield *y = lt_law_yield(law);
-        printf("  yield surface: %s\n", y ? (y->formula ? y->formula : "declared") : "none declared");
+        printf("  yield surface: %s\n",
+               y ? (y->formula ? y->formula : "declared") : "none declared");
     }
     return 0;
 }

@@ -2,10 +2,10 @@
  * SIGTERM stop it the usual way); `lawtester merge`: the shard tables of a probe or a sweep into
  * the unsharded one. */
 #define _POSIX_C_SOURCE 200809L
+#include "base/watch.h"
 #include "cli/commands.h"
 #include "output/plot.h"
 #include "output/probe_table.h"
-#include "base/watch.h"
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -25,7 +25,8 @@ const cli_opt cli_run_opts[] = {
     {NULL, OPT_FLAG, NULL},
 };
 
-_Static_assert(sizeof cli_run_opts / sizeof *cli_run_opts <= MAX_OPTS + 1, "cli_args.value holds MAX_OPTS options");
+_Static_assert(sizeof cli_run_opts / sizeof *cli_run_opts <= MAX_OPTS + 1,
+               "cli_args.value holds MAX_OPTS options");
 
 /* SIGINT, SIGTERM during `run`: the running test (or Lua code) stops at its next step (or hook
  * call) and fails the usual way, keeping its rows as a partial record and removing its
@@ -49,13 +50,15 @@ int cli_cmd_run(const cli_args *a)
     cli_quoted q1, q2;
     int formatted;
     if (a->npos > 1) {
-        fprintf(stderr, "lawtester: more than one script given ('%s', '%s')\n", cli_quote(a->pos[0], q1), cli_quote(a->pos[1], q2));
+        fprintf(stderr, "lawtester: more than one script given ('%s', '%s')\n",
+                cli_quote(a->pos[0], q1), cli_quote(a->pos[1], q2));
         return 2;
     }
     if (cli_read_plot_format(a, &formatted) || cli_read_limits(a, &opts)) return 2;
     const char *shard = cli_opt_value(a, "--shard");
     if (shard && cli_parse_shard(shard, &opts.shard, &opts.shards) < 0) {
-        fprintf(stderr, "lawtester: --shard needs K/N with 1 <= K <= N (got '%s')\n", cli_quote(shard, q1));
+        fprintf(stderr, "lawtester: --shard needs K/N with 1 <= K <= N (got '%s')\n",
+                cli_quote(shard, q1));
         return 2;
     }
     opts.out_dir = cli_opt_value(a, "-o");
@@ -73,7 +76,8 @@ int cli_cmd_run(const cli_args *a)
         return 2;
     }
     if (opts.plot && !opts.out_dir) {
-        fprintf(stderr, "lawtester: --plot needs -o DIR (the plots are written beside the tables)\n");
+        fprintf(stderr,
+                "lawtester: --plot needs -o DIR (the plots are written beside the tables)\n");
         return 2;
     }
     char err[600];

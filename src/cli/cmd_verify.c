@@ -2,11 +2,11 @@
  * (or of one, at --set values), a case file's cases, or the sweep of a law's parameter space; a
  * row printed as each check ends, then the summary line. */
 #define _POSIX_C_SOURCE 200809L
+#include "base/watch.h"
 #include "cli/commands.h"
 #include "contact/registry.h"
 #include "output/afile.h"
 #include "output/plot.h"
-#include "base/watch.h"
 #include "verify/verify.h"
 #include "verify/verify_sweep.h"
 #include <errno.h>
@@ -31,7 +31,8 @@ const cli_opt cli_verify_opts[] = {
     {NULL, OPT_FLAG, NULL},
 };
 
-_Static_assert(sizeof cli_verify_opts / sizeof *cli_verify_opts <= MAX_OPTS + 1, "cli_args.value holds MAX_OPTS options");
+_Static_assert(sizeof cli_verify_opts / sizeof *cli_verify_opts <= MAX_OPTS + 1,
+               "cli_args.value holds MAX_OPTS options");
 
 typedef struct row_printer {
     int verbose, header; /* header: 1 once printed (a case file prints it before its first row) */
@@ -63,16 +64,21 @@ static const char *expected_failures(void)
 }
 
 /* lawtester verify FILE.lua [--case NAME] [-v] [--unsafe] [--max-instructions N] [--max-memory MB] */
-static int verify_file(const char *file, const lt_verify_opts *o, const char *const *set_texts, row_printer *p,
-                       lt_script_opts *so)
+static int verify_file(const char *file, const lt_verify_opts *o, const char *const *set_texts,
+                       row_printer *p, lt_script_opts *so)
 {
     if (o->law || o->plot_dir) {
-        fprintf(stderr, "lawtester: verify FILE.lua: %s is for the built-in cases (a case file names its laws)\n",
+        fprintf(stderr,
+                "lawtester: verify FILE.lua: %s is for the built-in cases (a case file names its "
+                "laws)\n",
                 o->law ? "--law" : "--plot");
         return 2;
     }
-    lt_case_run cr = {.kase = o->kase, .on_row = print_row, .ctx = p, .sets = o->n_set ? set_texts : NULL,
-                       .n_sets = o->n_set};
+    lt_case_run cr = {.kase = o->kase,
+                      .on_row = print_row,
+                      .ctx = p,
+                      .sets = o->n_set ? set_texts : NULL,
+                      .n_sets = o->n_set};
     so->cases = &cr;
     so->quiet = 1;
     so->progress = 0;
@@ -83,8 +89,8 @@ static int verify_file(const char *file, const lt_verify_opts *o, const char *co
     if (rc != 0) return cr.no_match ? 2 : rc;
     clock_gettime(CLOCK_MONOTONIC, &t1);
     cli_quoted q1;
-    printf("verify: %d checks in %d cases of %s, %d failed%s, %.1f s\n", lt_watch_page->rows, lt_watch_page->cases,
-           cli_quote(file, q1), lt_watch_page->failed, expected_failures(),
+    printf("verify: %d checks in %d cases of %s, %d failed%s, %.1f s\n", lt_watch_page->rows,
+           lt_watch_page->cases, cli_quote(file, q1), lt_watch_page->failed, expected_failures(),
            (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
     return lt_watch_page->failed ? 1 : 0;
 }
@@ -100,19 +106,27 @@ static const char *name_arg(const char *s, cli_quoted buf)
 
 /* lawtester verify --law NAME --sweep N [--set P=V]... [--case generic-...] [--shard K/N] [-o DIR] [-v]:
  * the options read already; the sweep (verify_sweep.h) and its summary line. */
-static int verify_sweep(const cli_args *a, const lt_law *law, lt_verify_opts *o, row_printer *printer)
+static int verify_sweep(const cli_args *a, const lt_law *law, lt_verify_opts *o,
+                        row_printer *printer)
 {
     cli_quoted q1;
     const char *n = cli_opt_value(a, "--sweep"), *shard = cli_opt_value(a, "--shard");
     long long points = cli_parse_count(n, 1000000);
     if (points < 1) {
-        fprintf(stderr, "lawtester: verify: --sweep needs a number of points, 1 to 1000000 (got '%s')\n", cli_quote(n, q1));
+        fprintf(stderr,
+                "lawtester: verify: --sweep needs a number of points, 1 to 1000000 (got '%s')\n",
+                cli_quote(n, q1));
         return 2;
     }
-    lt_sweep_opts so = {.verify = o, .points = (long)points, .shard = 1, .shards = 1, .out_dir = cli_opt_value(a, "-o"),
-                         .notes = stdout};
+    lt_sweep_opts so = {.verify = o,
+                        .points = (long)points,
+                        .shard = 1,
+                        .shards = 1,
+                        .out_dir = cli_opt_value(a, "-o"),
+                        .notes = stdout};
     if (shard && cli_parse_shard(shard, &so.shard, &so.shards) < 0) {
-        fprintf(stderr, "lawtester: verify: --shard needs K/N with 1 <= K <= N (got '%s')\n", cli_quote(shard, q1));
+        fprintf(stderr, "lawtester: verify: --shard needs K/N with 1 <= K <= N (got '%s')\n",
+                cli_quote(shard, q1));
         return 2;
     }
     if (so.out_dir && cli_out_dir_ok(so.out_dir)) return 2;
@@ -125,12 +139,13 @@ static int verify_sweep(const cli_args *a, const lt_law *law, lt_verify_opts *o,
         fprintf(stderr, "lawtester: verify: %s\n", err);
         return 2;
     }
-    if (!lt_watch_page->header) lt_verify_print_header(stdout); /* a sweep whose every point was refused */
+    if (!lt_watch_page->header)
+        lt_verify_print_header(stdout); /* a sweep whose every point was refused */
     lt_watch_page->header = 1;
     char part[80] = "";
     if (so.shards > 1) snprintf(part, sizeof part, " (shard %d of %d)", so.shard, so.shards);
-    printf("verify: sweep of %s%s: %d checks, %d failed, %.1f s\n", law->name, part, lt_watch_page->rows,
-           lt_watch_page->failed, sum.seconds);
+    printf("verify: sweep of %s%s: %d checks, %d failed, %.1f s\n", law->name, part,
+           lt_watch_page->rows, lt_watch_page->failed, sum.seconds);
     if (rc == -2) {
         fprintf(stderr, "lawtester: verify: %s\n", err);
         return 1;
@@ -144,17 +159,20 @@ static int verify_sweep(const cli_args *a, const lt_law *law, lt_verify_opts *o,
 static int law_options_refused(const cli_args *a, const lt_verify_opts *o, const char *sweep)
 {
     if ((a->nreps || sweep) && !o->law) {
-        fprintf(stderr, "lawtester: verify: %s needs --law NAME (the values are the law's parameters)\n",
+        fprintf(stderr,
+                "lawtester: verify: %s needs --law NAME (the values are the law's parameters)\n",
                 a->nreps ? "--set" : "--sweep");
         return 2;
     }
     if (!sweep && (cli_opt_value(a, "--shard") || cli_opt_value(a, "-o"))) {
-        fprintf(stderr, "lawtester: verify: %s is for --sweep N (--plot DIR writes the cases' plots)\n",
+        fprintf(stderr,
+                "lawtester: verify: %s is for --sweep N (--plot DIR writes the cases' plots)\n",
                 cli_opt_value(a, "-o") ? "-o DIR" : "--shard");
         return 2;
     }
     if (sweep && o->plot_dir) {
-        fprintf(stderr, "lawtester: verify: --plot is for the law's cases, not for --sweep (the sweep's table: -o DIR)\n");
+        fprintf(stderr, "lawtester: verify: --plot is for the law's cases, not for --sweep (the "
+                        "sweep's table: -o DIR)\n");
         return 2;
     }
     return 0;
@@ -166,12 +184,13 @@ static int read_sets(const cli_args *a, const lt_law *law, lt_verify_opts *o, lt
 {
     char serr[600];
     if (!law) {
-        fprintf(stderr, "lawtester: verify: no law called '%s' (`lawtester laws` lists them)\n", o->law);
+        fprintf(stderr, "lawtester: verify: no law called '%s' (`lawtester laws` lists them)\n",
+                o->law);
         return 2;
     }
     if (a->nreps > LT_MAX_PARAMS) {
-        fprintf(stderr, "lawtester: verify: --set given %d times; law %s has %d parameters\n", a->nreps,
-                law->name, law->n_params);
+        fprintf(stderr, "lawtester: verify: --set given %d times; law %s has %d parameters\n",
+                a->nreps, law->name, law->n_params);
         return 2;
     }
     if (lt_verify_read_sets(law, a->reps, a->nreps, sets, serr, sizeof serr) < 0) {
@@ -186,10 +205,12 @@ static int read_sets(const cli_args *a, const lt_law *law, lt_verify_opts *o, lt
 /* lawtester verify [--law NAME] [--case NAME] [--plot DIR] [--plot-format F] [--set P=V]... [-v]:
  * the options read already (formatted: --plot-format was given); the built-in cases, a row as
  * each check ends, and the summary line. */
-static int verify_laws(lt_verify_opts *o, const lt_script_opts *so, int formatted, row_printer *printer)
+static int verify_laws(lt_verify_opts *o, const lt_script_opts *so, int formatted,
+                       row_printer *printer)
 {
     if (so->unsafe || so->max_instructions || so->max_memory_mb) {
-        fprintf(stderr, "lawtester: verify: --unsafe and the script limits are for a case file (verify FILE.lua)\n");
+        fprintf(stderr, "lawtester: verify: --unsafe and the script limits are for a case file "
+                        "(verify FILE.lua)\n");
         return 2;
     }
     char made[600];
@@ -199,12 +220,14 @@ static int verify_laws(lt_verify_opts *o, const lt_script_opts *so, int formatte
     }
     if (o->plot_dir && access(o->plot_dir, W_OK | X_OK) != 0) {
         cli_quoted q3;
-        fprintf(stderr, "lawtester: verify: cannot write in '%s': %s\n", cli_quote(o->plot_dir, q3), strerror(errno));
+        fprintf(stderr, "lawtester: verify: cannot write in '%s': %s\n", cli_quote(o->plot_dir, q3),
+                strerror(errno));
         return 2;
     }
     char perr[600];
     if ((formatted && !o->plot_dir) || (o->plot_dir && lt_plot_available(perr, sizeof perr) < 0)) {
-        fprintf(stderr, "lawtester: verify: %s\n", o->plot_dir ? perr : "--plot-format needs --plot DIR");
+        fprintf(stderr, "lawtester: verify: %s\n",
+                o->plot_dir ? perr : "--plot-format needs --plot DIR");
         return 2;
     }
     o->on_row = print_row;
@@ -217,8 +240,9 @@ static int verify_laws(lt_verify_opts *o, const lt_script_opts *so, int formatte
         fprintf(stderr, "lawtester: verify: %s\n", err);
         return 2;
     }
-    printf("verify: %d checks in %d law cases (plus the generic checks), %d failed%s, %.1f s\n", lt_watch_page->rows,
-           lt_watch_page->cases, lt_watch_page->failed, expected_failures(), sum.seconds);
+    printf("verify: %d checks in %d law cases (plus the generic checks), %d failed%s, %.1f s\n",
+           lt_watch_page->rows, lt_watch_page->cases, lt_watch_page->failed, expected_failures(),
+           sum.seconds);
     return lt_watch_page->failed ? 1 : 0;
 }
 
@@ -230,8 +254,8 @@ int cli_cmd_verify(const cli_args *a)
     lt_script_opts so = {0};
     cli_quoted q1, q2; /* o.law and o.kase may point into them */
     if (a->npos > 1) {
-        fprintf(stderr, "lawtester: verify: more than one case file given ('%s', '%s')\n", cli_quote(a->pos[0], q1),
-                cli_quote(a->pos[1], q2));
+        fprintf(stderr, "lawtester: verify: more than one case file given ('%s', '%s')\n",
+                cli_quote(a->pos[0], q1), cli_quote(a->pos[1], q2));
         return 2;
     }
     int formatted;
@@ -244,8 +268,12 @@ int cli_cmd_verify(const cli_args *a)
     row_printer printer = {.verbose = cli_opt_value(a, "-v") != NULL, .header = 0};
     const char *sweep = cli_opt_value(a, "--sweep");
     if (file && (sweep || cli_opt_value(a, "--shard") || cli_opt_value(a, "-o"))) {
-        fprintf(stderr, "lawtester: verify FILE.lua: %s is for --law NAME (a case file's cases are its own "
-                "points)\n", sweep ? "--sweep" : cli_opt_value(a, "-o") ? "-o" : "--shard");
+        fprintf(stderr,
+                "lawtester: verify FILE.lua: %s is for --law NAME (a case file's cases are its own "
+                "points)\n",
+                sweep                    ? "--sweep"
+                : cli_opt_value(a, "-o") ? "-o"
+                                         : "--shard");
         return 2;
     }
     if (file) {
@@ -258,7 +286,8 @@ int cli_cmd_verify(const cli_args *a)
     if (a->nreps && read_sets(a, law, &o, sets)) return 2;
     if (!sweep) return verify_laws(&o, &so, formatted, &printer);
     if (!law) {
-        fprintf(stderr, "lawtester: verify: no law called '%s' (`lawtester laws` lists them)\n", o.law);
+        fprintf(stderr, "lawtester: verify: no law called '%s' (`lawtester laws` lists them)\n",
+                o.law);
         return 2;
     }
     return verify_sweep(a, law, &o, &printer);

@@ -3,8 +3,8 @@
 #include "cli/supervise.h"
 #include "base/guard.h"
 #include "base/quote.h"
-#include "verify/verify.h"
 #include "base/watch.h"
+#include "verify/verify.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -49,8 +49,10 @@ static int take_timeout(int *argc, char **argv, double *timeout)
         const char *v = i + 1 < *argc ? argv[i + 1] : "";
         double s = strtod(v, &end);
         if (!*v || *end || !(s >= 0) || !isfinite(s)) {
-            fprintf(stderr, "lawtester: --law-timeout needs a number of seconds >= 0 (0: no limit), got '%s'\n",
-                    lt_quote(v, q, sizeof q, 60));
+            fprintf(
+                stderr,
+                "lawtester: --law-timeout needs a number of seconds >= 0 (0: no limit), got '%s'\n",
+                lt_quote(v, q, sizeof q, 60));
             return 2;
         }
         if (seen++) {
@@ -69,8 +71,10 @@ static int take_timeout(int *argc, char **argv, double *timeout)
 static void signal_text(int sig, char *buf, size_t n)
 {
     const char *abbrev = sigabbrev_np(sig), *descr = sigdescr_np(sig);
-    if (abbrev) snprintf(buf, n, "SIG%s (%s)", abbrev, descr ? descr : "unknown");
-    else snprintf(buf, n, "signal %d", sig);
+    if (abbrev)
+        snprintf(buf, n, "SIG%s (%s)", abbrev, descr ? descr : "unknown");
+    else
+        snprintf(buf, n, "signal %d", sig);
 }
 
 /* The law code that was running: *subject ("law 'NAME'", "the law library FILE", "" none) and
@@ -92,37 +96,49 @@ static void who_text(const lt_watch *w, char *subject, size_t n, char *in, size_
 }
 
 /* What happened, as the end of one line (no "FILE:LINE:" prefix). */
-static void what_text(const lt_watch *w, int status, int how, double timeout, int stop_sig, char *buf, size_t n)
+static void what_text(const lt_watch *w, int status, int how, double timeout, int stop_sig,
+                      char *buf, size_t n)
 {
     char who[400], in[120], sig[120];
     who_text(w, who, sizeof who, in, sizeof in);
     int in_law = who[0] != 0;
     if (how == KILLED_TIMEOUT) {
-        snprintf(buf, n, "%s did not return from %s within %g s (--law-timeout); the worker was killed", who,
-                 in[0] ? in + 4 : "its call", timeout);
+        snprintf(buf, n,
+                 "%s did not return from %s within %g s (--law-timeout); the worker was killed",
+                 who, in[0] ? in + 4 : "its call", timeout);
     } else if (how == KILLED_STOP) {
-        snprintf(buf, n, "interrupted by signal %d (%s)%s%s%s; it did not stop within %g s and was killed", stop_sig,
-                 stop_sig == SIGINT ? "SIGINT" : stop_sig == SIGTERM ? "SIGTERM" : "SIGHUP", in_law ? " while " : "",
-                 who, in, STOP_GRACE_SECONDS);
+        snprintf(buf, n,
+                 "interrupted by signal %d (%s)%s%s%s; it did not stop within %g s and was killed",
+                 stop_sig,
+                 stop_sig == SIGINT    ? "SIGINT"
+                 : stop_sig == SIGTERM ? "SIGTERM"
+                                       : "SIGHUP",
+                 in_law ? " while " : "", who, in, STOP_GRACE_SECONDS);
     } else if (WIFSIGNALED(status)) {
         signal_text(WTERMSIG(status), sig, sizeof sig);
         if (w->fault == LT_FAULT_GUARD) {
             char what[sizeof w->fault_what];
             lt_watch_text(what, sizeof what, w->fault_what);
-            snprintf(buf, n, "%s %s%s: caught by a guard page (%s)", in_law ? who : "the worker process", what, in, sig);
+            snprintf(buf, n, "%s %s%s: caught by a guard page (%s)",
+                     in_law ? who : "the worker process", what, in, sig);
         } else if (stop_sig && (WTERMSIG(status) == stop_sig)) {
             snprintf(buf, n, "interrupted by signal %d (%s)", stop_sig,
-                     stop_sig == SIGINT ? "SIGINT" : stop_sig == SIGTERM ? "SIGTERM" : "SIGHUP");
+                     stop_sig == SIGINT    ? "SIGINT"
+                     : stop_sig == SIGTERM ? "SIGTERM"
+                                           : "SIGHUP");
         } else {
             snprintf(buf, n, "%s crashed%s with %s", in_law ? who : "the worker process", in, sig);
         }
     } else if (WIFEXITED(status)) {
         if (in_law)
-            snprintf(buf, n, "%s called exit(%d)%s: the process ended before lawtester's own end", who,
-                     WEXITSTATUS(status), in);
+            snprintf(buf, n, "%s called exit(%d)%s: the process ended before lawtester's own end",
+                     who, WEXITSTATUS(status), in);
         else
-            snprintf(buf, n, "the process was ended with exit status %d before its end (os.exit in the script under "
-                     "--unsafe, or a law library's exit() outside a law call)", WEXITSTATUS(status));
+            snprintf(buf, n,
+                     "the process was ended with exit status %d before its end (os.exit in the "
+                     "script under "
+                     "--unsafe, or a law library's exit() outside a law call)",
+                     WEXITSTATUS(status));
     } else {
         snprintf(buf, n, "the worker process ended with status %d", status);
     }
@@ -136,17 +152,22 @@ static void fault_line(const lt_watch *w, const char *what, char *buf, size_t n)
     lt_watch_text(file, sizeof file, w->file);
     lt_watch_text(pre, sizeof pre, w->field_prefix);
     if (!file[0]) {
-        if (w->stage > 0) snprintf(buf, n, "lawtester: stage %d, step %ld: %s", w->stage, w->step, what);
-        else snprintf(buf, n, "lawtester: %s", what);
+        if (w->stage > 0)
+            snprintf(buf, n, "lawtester: stage %d, step %ld: %s", w->stage, w->step, what);
+        else
+            snprintf(buf, n, "lawtester: %s", what);
         return;
     }
     char q[LT_QUOTE_KEEP + 8];
     lt_quote(file, q, sizeof q, LT_QUOTE_KEEP);
     int k = w->stage;
     if (k > 0) {
-        int line = k <= (int)(sizeof w->stage_lines / sizeof w->stage_lines[0]) && w->stage_lines[k - 1] > 0
-                       ? w->stage_lines[k - 1] : w->line;
-        snprintf(buf, n, "%s:%d: field %sstages[%d]: stage %d, step %ld: %s", q, line, pre, k, k, w->step, what);
+        int line = k <= (int)(sizeof w->stage_lines / sizeof w->stage_lines[0]) &&
+                           w->stage_lines[k - 1] > 0
+                       ? w->stage_lines[k - 1]
+                       : w->line;
+        snprintf(buf, n, "%s:%d: field %sstages[%d]: stage %d, step %ld: %s", q, line, pre, k, k,
+                 w->step, what);
     } else {
         char doing[sizeof w->doing];
         lt_watch_text(doing, sizeof doing, w->doing);
@@ -170,8 +191,10 @@ static int flush_stream(const lt_watch_stream *s, const char *path)
     while (rc == 0 && left > 0) {
         ssize_t k = write(fd, p, (size_t)left);
         if (k < 0 && errno == EINTR) continue;
-        if (k <= 0) rc = -1;
-        else p += k, left -= k;
+        if (k <= 0)
+            rc = -1;
+        else
+            p += k, left -= k;
     }
     if (close(fd) != 0) rc = -1;
     return rc;
@@ -213,7 +236,8 @@ static int close_meta(const lt_watch_file *f, const char *message)
         return -1;
     }
     fprintf(fp, "contacts\t%ld\nstatus\tfailed: ", f->contacts);
-    for (const char *c = message; *c; c++) fputc(*c == '\n' || *c == '\t' || *c == '\r' ? ' ' : *c, fp);
+    for (const char *c = message; *c; c++)
+        fputc(*c == '\n' || *c == '\t' || *c == '\r' ? ' ' : *c, fp);
     fputc('\n', fp);
     return fclose(fp) == 0 ? rc : -1;
 }
@@ -229,10 +253,13 @@ static void settle_files(lt_watch *w, const char *message, char *kept, size_t kn
         for (int i = 0; i < LT_WATCH_FILES; i++) {
             lt_watch_file *f = &w->files[i];
             int role = f->role;
-            if (role == LT_WF_FREE || (pass == 0 && role != LT_WF_TABLE) || (pass == 1 && role != LT_WF_META))
+            if (role == LT_WF_FREE || (pass == 0 && role != LT_WF_TABLE) ||
+                (pass == 1 && role != LT_WF_META))
                 continue;
-            f->tmp[LT_WATCH_PATH - 1] = f->final[LT_WATCH_PATH - 1] = 0; /* read to their ends only */
-            const lt_watch_stream *s = f->stream >= 0 && f->stream < LT_WATCH_STREAMS ? &w->streams[f->stream] : NULL;
+            f->tmp[LT_WATCH_PATH - 1] = f->final[LT_WATCH_PATH - 1] =
+                0; /* read to their ends only */
+            const lt_watch_stream *s =
+                f->stream >= 0 && f->stream < LT_WATCH_STREAMS ? &w->streams[f->stream] : NULL;
             if (s && !s->used) s = NULL;
             char partial[LT_WATCH_PATH + 16], st[LT_WATCH_PATH];
             snprintf(partial, sizeof partial, "%s.partial", f->final);
@@ -245,7 +272,8 @@ static void settle_files(lt_watch *w, const char *message, char *kept, size_t kn
                 keep = keep && (!s || flush_stream(s, f->tmp) == 0) && close_meta(f, message) == 0;
             }
             struct stat sb;
-            if (keep && !(lstat(partial, &sb) == 0 && !S_ISREG(sb.st_mode) && !S_ISLNK(sb.st_mode)) &&
+            if (keep &&
+                !(lstat(partial, &sb) == 0 && !S_ISREG(sb.st_mode) && !S_ISLNK(sb.st_mode)) &&
                 rename(f->tmp, partial) == 0) {
                 if (pass == 0) {
                     lt_watch_text(kept_stems[n_kept++], LT_WATCH_PATH, st);
@@ -276,13 +304,14 @@ static void reset_progress(lt_watch *w)
     for (int i = 0; i < LT_WATCH_STREAMS; i++) w->streams[i].used = 0;
 }
 
-static void run_worker(lt_watch *w, const sigset_t *mask, int argc, char **argv, int (*work)(int, char **))
+static void run_worker(lt_watch *w, const sigset_t *mask, int argc, char **argv,
+                       int (*work)(int, char **))
 {
     setpgid(0, 0); /* its own group: what it starts (gnuplot) goes with it when it is killed */
     sigprocmask(SIG_SETMASK, mask, NULL);
     lt_watch_page = w;
     setvbuf(stdout, NULL, _IOLBF, 0); /* what it printed is out if it dies */
-    lt_guard_install();                /* a write past a law's state or response is named */
+    lt_guard_install();               /* a write past a law's state or response is named */
     int status = work(argc, argv);
     fflush(NULL);
     w->status = status;
@@ -291,7 +320,8 @@ static void run_worker(lt_watch *w, const sigset_t *mask, int argc, char **argv,
 }
 
 /* Wait for the worker; how it ended, its wait status in *status. */
-static int wait_worker(pid_t pid, lt_watch *w, double timeout, const sigset_t *waited, int *stop_sig, int *status)
+static int wait_worker(pid_t pid, lt_watch *w, double timeout, const sigset_t *waited,
+                       int *stop_sig, int *status)
 {
     double deadline = 0, since = now_seconds();
     unsigned long last_calls = w->calls;
@@ -340,8 +370,16 @@ static void fail_row(lt_watch *w, const char *message)
     char law[sizeof w->unit_law], kase[sizeof w->unit_case];
     lt_watch_text(law, sizeof law, w->unit_law);
     lt_watch_text(kase, sizeof kase, w->unit_case);
-    lt_verify_row r = {.law = law, .kase = kase, .quantity = "ran to its end", .kind = LT_CHECK_ABS, .expected = 0,
-                       .obtained = NAN, .error = 0, .tol = 0, .pass = 0, .note = message};
+    lt_verify_row r = {.law = law,
+                       .kase = kase,
+                       .quantity = "ran to its end",
+                       .kind = LT_CHECK_ABS,
+                       .expected = 0,
+                       .obtained = NAN,
+                       .error = 0,
+                       .tol = 0,
+                       .pass = 0,
+                       .note = message};
     lt_verify_row_check(&r);
     if (!w->header) lt_verify_print_header(stdout);
     w->header = 1;
@@ -360,9 +398,10 @@ int lt_supervised_main(int argc, char **argv, int (*work)(int, char **))
     int st = take_timeout(&argc, argv, &timeout);
     if (st) return st;
     const char *off = getenv("LAWTESTER_NO_SUPERVISOR");
-    lt_watch *w = off && *off && strcmp(off, "0") != 0
-                      ? MAP_FAILED
-                      : mmap(NULL, sizeof *w, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    lt_watch *w =
+        off && *off && strcmp(off, "0") != 0
+            ? MAP_FAILED
+            : mmap(NULL, sizeof *w, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (w == MAP_FAILED) return work(argc, argv); /* no page to share: one process, uncontained */
     /* MAP_ANONYMOUS pages are zero: nothing to clear (a memset would touch all of them) */
     sigset_t waited, old;
@@ -393,7 +432,8 @@ int lt_supervised_main(int argc, char **argv, int (*work)(int, char **))
             return WIFEXITED(status) && WEXITSTATUS(status) != 0 ? WEXITSTATUS(status) : w->status;
         }
         char what[1200], line[2800], kept[LT_WATCH_PATH + 16];
-        if (how == ENDED_ITSELF && WIFSIGNALED(status) && WTERMSIG(status) == SIGPIPE && w->call == LT_CALL_NONE) {
+        if (how == ENDED_ITSELF && WIFSIGNALED(status) && WTERMSIG(status) == SIGPIPE &&
+            w->call == LT_CALL_NONE) {
             /* its reader went away (`lawtester ... | head`): end as any command does, quietly */
             settle_files(w, "its output pipe was closed (SIGPIPE)", kept, sizeof kept);
             signal(SIGPIPE, SIG_DFL);
@@ -409,15 +449,18 @@ int lt_supervised_main(int argc, char **argv, int (*work)(int, char **))
         settle_files(w, line, kept, sizeof kept);
         if (verify && w->in_unit && !stop_sig) {
             char note[1400];
-            if (w->stage > 0) snprintf(note, sizeof note, "stage %d, step %ld: %s", w->stage, w->step, what);
-            else snprintf(note, sizeof note, "%s", what);
+            if (w->stage > 0)
+                snprintf(note, sizeof note, "stage %d, step %ld: %s", w->stage, w->step, what);
+            else
+                snprintf(note, sizeof note, "%s", what);
             fail_row(w, note);
             w->skip = w->unit; /* the next worker starts after the unit that failed */
             continue;
         }
         char q[LT_QUOTE_KEEP + 8];
         if (kept[0])
-            fprintf(stderr, "%s [rows up to the failure kept in %s]\n", line, lt_quote(kept, q, sizeof q, LT_QUOTE_KEEP));
+            fprintf(stderr, "%s [rows up to the failure kept in %s]\n", line,
+                    lt_quote(kept, q, sizeof q, LT_QUOTE_KEEP));
         else
             fprintf(stderr, "%s\n", line);
         return stop_sig ? 128 + stop_sig : 1;

@@ -33,7 +33,7 @@ typedef double (*arc_of_geom_fn)(const lt_geom *g);
 
 typedef struct geom_entry {
     geom_fn compute;
-    arc_value_fn arc_value; /* NULL: no arc drift (pairs with a wall) */
+    arc_value_fn arc_value;     /* NULL: no arc drift (pairs with a wall) */
     arc_of_geom_fn arc_of_geom; /* the same quantity read from the pair's geometry */
     const char *arc_rule;
     int uses_orientation; /* the geometry reads the bodies' orientations (all but round pairs) */
@@ -47,7 +47,8 @@ static double surface_curvature_radius(const lt_body *b)
 
 /* Common tail: contact point, branches, lens, area from the core point of A, the unit normal
  * and the core distance. */
-static int finish(const lt_body *a, const lt_body *b, vec3 qA, vec3 n, double dist, double lA, double lB, lt_geom *g)
+static int finish(const lt_body *a, const lt_body *b, vec3 qA, vec3 n, double dist, double lA,
+                  double lB, lt_geom *g)
 {
     if (!(dist > 0)) return 0;
     double rhoA = lt_body_rho(a), rhoB = lt_body_rho(b);
@@ -67,7 +68,8 @@ static int finish(const lt_body *a, const lt_body *b, vec3 qA, vec3 n, double di
     return 1;
 }
 
-static int finish_points(const lt_body *a, const lt_body *b, vec3 qA, vec3 qB, double lA, double lB, lt_geom *g)
+static int finish_points(const lt_body *a, const lt_body *b, vec3 qA, vec3 qB, double lA, double lB,
+                         lt_geom *g)
 {
     vec3 d = v3_sub(qB, qA);
     double dist = v3_norm(d);
@@ -120,7 +122,8 @@ static int geom_sphere_capsule(const lt_body *a, const lt_body *b, lt_geom *g)
     vec3 e[2];
     capsule_ends(b, e);
     double t = lt_cl_point_segment(a->pos, e[0], e[1]);
-    return finish_points(a, b, a->pos, v3_axpy(t, v3_sub(e[1], e[0]), e[0]), a->radius, b->radius, g);
+    return finish_points(a, b, a->pos, v3_axpy(t, v3_sub(e[1], e[0]), e[0]), a->radius, b->radius,
+                         g);
 }
 
 static int geom_capsule_capsule(const lt_body *a, const lt_body *b, lt_geom *g)
@@ -138,7 +141,8 @@ static int geom_sphere_facet(const lt_body *a, const lt_body *b, lt_geom *g)
 {
     vec3 v[3];
     facet_vertices(b, v);
-    return finish_points(a, b, a->pos, lt_cl_point_triangle(a->pos, v), a->radius, facet_len(b, a->radius), g);
+    return finish_points(a, b, a->pos, lt_cl_point_triangle(a->pos, v), a->radius,
+                         facet_len(b, a->radius), g);
 }
 
 static int geom_capsule_facet(const lt_body *a, const lt_body *b, lt_geom *g)
@@ -178,7 +182,10 @@ static int geom_capsule_wall(const lt_body *a, const lt_body *b, lt_geom *g)
 
 /* centre distance: the gap of a sphere pair is a function of the centre distance only, so
  * that is the quantity kept; the correction moves B along the line of centres. */
-static double arc_centre_value(const lt_body *a, const lt_body *b) { return v3_norm(v3_sub(b->pos, a->pos)); }
+static double arc_centre_value(const lt_body *a, const lt_body *b)
+{
+    return v3_norm(v3_sub(b->pos, a->pos));
+}
 static double arc_centre_of_geom(const lt_geom *g) { return g->dist; }
 
 /* gap: the quantity kept is uN itself; moving B along the normal by s changes uN by exactly s
@@ -192,7 +199,8 @@ static double arc_gap_of_geom(const lt_geom *g) { return g->uN; }
 
 /* The table: entry [i][j] handles A of shape i and B of shape j, for i <= j. */
 static const geom_entry geom_table[LT_SHAPE_COUNT][LT_SHAPE_COUNT] = {
-    [LT_SPHERE][LT_SPHERE] = {geom_sphere_sphere, arc_centre_value, arc_centre_of_geom, "centre distance", 0},
+    [LT_SPHERE][LT_SPHERE] = {geom_sphere_sphere, arc_centre_value, arc_centre_of_geom,
+                              "centre distance", 0},
     [LT_SPHERE][LT_CAPSULE] = {geom_sphere_capsule, arc_gap_value, arc_gap_of_geom, "gap", 1},
     [LT_SPHERE][LT_FACET] = {geom_sphere_facet, arc_gap_value, arc_gap_of_geom, "gap", 1},
     [LT_SPHERE][LT_WALL] = {geom_sphere_wall, NULL, NULL, "none", 1},
@@ -312,15 +320,19 @@ const char *lt_geom_normal_problem(const lt_body *a, const lt_body *b, vec3 n)
         if (!has_plane(bodies[i])) continue;
         vec3 p = lt_body_plane_normal(bodies[i]);
         if (v3_norm(v3_cross(p, n)) > GEOM_NORMAL_TOL || v3_dot(p, n) == 0)
-            return bodies[i]->shape == LT_WALL ? (i == 0 ? "is not along the normal of the wall A (either sign)"
-                                                         : "is not along the normal of the wall B (either sign)")
-                                               : (i == 0 ? "is not along the normal of the facet A (either sign)"
-                                                         : "is not along the normal of the facet B (either sign)");
+            return bodies[i]->shape == LT_WALL
+                       ? (i == 0 ? "is not along the normal of the wall A (either sign)"
+                                 : "is not along the normal of the wall B (either sign)")
+                       : (i == 0 ? "is not along the normal of the facet A (either sign)"
+                                 : "is not along the normal of the facet B (either sign)");
     }
     return NULL;
 }
 
-double lt_geom_min_gap(const lt_body *a, const lt_body *b) { return -(lt_body_rho(a) + lt_body_rho(b)); }
+double lt_geom_min_gap(const lt_body *a, const lt_body *b)
+{
+    return -(lt_body_rho(a) + lt_body_rho(b));
+}
 
 /* Offset from b->pos to the core point b touches with when the other body lies in direction m. */
 static vec3 support_offset(const lt_body *b, vec3 m)
@@ -334,7 +346,8 @@ static vec3 support_offset(const lt_body *b, vec3 m)
 
 int lt_geom_place(const lt_body *a, lt_body *b, vec3 *n, double gap)
 {
-    if (!lt_geom_pair_defined(a->shape, b->shape) || lt_geom_normal_problem(a, b, *n) || !(gap > lt_geom_min_gap(a, b)))
+    if (!lt_geom_pair_defined(a->shape, b->shape) || lt_geom_normal_problem(a, b, *n) ||
+        !(gap > lt_geom_min_gap(a, b)))
         return 0;
     vec3 m = *n;
     const lt_body *flat = has_plane(a) ? a : has_plane(b) ? b : NULL;

@@ -37,14 +37,14 @@
 typedef enum lt_lever_arm { LT_LEVER_CONTACT = 0, LT_LEVER_RADIUS = 1 } lt_lever_arm;
 
 typedef struct lt_geom {
-    double uN;        /* m */
-    double dist;      /* m, distance of the core points: uN + both rho (sphere pairs: of the centres) */
-    vec3 normal;      /* unit, A -> B */
-    vec3 point;       /* m, contact point */
-    vec3 branch[2];   /* m, contact point minus centre of A, of B */
-    double lens[2];   /* m, raw branch lengths for the stiffness rule (Woo's documented rules) */
-    double contA;     /* m^2, pi min(lens)^2 */
-    double rcurv[2];  /* m, radius of curvature of A's and B's surface at the contact point */
+    double uN;   /* m */
+    double dist; /* m, distance of the core points: uN + both rho (sphere pairs: of the centres) */
+    vec3 normal; /* unit, A -> B */
+    vec3 point;  /* m, contact point */
+    vec3 branch[2];     /* m, contact point minus centre of A, of B */
+    double lens[2];     /* m, raw branch lengths for the stiffness rule (Woo's documented rules) */
+    double contA;       /* m^2, pi min(lens)^2 */
+    double rcurv[2];    /* m, radius of curvature of A's and B's surface at the contact point */
     double lever_share; /* -, share of a normal displacement s the branches take (+share s n
                            for A, -share s n for B): 1/2 for LT_LEVER_CONTACT, 0 for
                            LT_LEVER_RADIUS (lt_geom_shift_normal) */

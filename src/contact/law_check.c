@@ -5,8 +5,8 @@
  * the copy the registry keeps, in the current layout and deep, so that the law cannot change
  * what was checked. */
 #include "contact/law_check.h"
-#include "contact/law_compat.h"
 #include "base/quote.h"
+#include "contact/law_compat.h"
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -36,7 +36,8 @@ const char *lt_identifier_problem(const char *s)
     size_t i = 0;
     for (; s[i] && i <= LT_NAME_MAX; i++) {
         char c = s[i];
-        if (!(c == '_' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')))
+        if (!(c == '_' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+              (c >= '0' && c <= '9')))
             return "may hold only letters, digits and '_'";
     }
     return s[i] ? "is longer than 63 characters" : NULL;
@@ -50,7 +51,8 @@ const char *lt_choice_problem(const char *s)
     size_t i = 0;
     for (; s[i] && i <= LT_NAME_MAX; i++) {
         char c = s[i];
-        if (!(c == '_' || c == '-' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')))
+        if (!(c == '_' || c == '-' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+              (c >= '0' && c <= '9')))
             return "may hold only letters, digits, '_' and '-'";
     }
     return s[i] ? "is longer than 63 characters" : NULL;
@@ -63,15 +65,17 @@ const char *lt_choice_problem(const char *s)
  * reach), which are also the fields of a run's results.C that a state variable would
  * overwrite (src/script/script_run.c).  kn and kt are allowed as state names: the laws built on
  * linear keep under them the stiffness they return in out->k, which C.kn and C.kt read. */
-static const char *const contact_quantities[] = {"uN", "u", "v", "f", "kn", "kt", "contA", "l1", "l2", NULL};
+static const char *const contact_quantities[] = {"uN", "u",     "v",  "f",  "kn",
+                                                 "kt", "contA", "l1", "l2", NULL};
 /* The record's columns before the energies (src/output/record.c, docs/records.md): the law's
  * energies follow them in the same header, and results.rows holds both by name. */
-static const char *const record_columns[] = {"step", "time", "stage", "contact", "ux", "uy", "uz", "phix", "phiy",
-                                             "phiz", "vx", "vy", "vz", "wx", "wy", "wz", "Fx", "Fy", "Fz",
-                                             "Tx", "Ty", "Tz", "kn", "kt", NULL};
+static const char *const record_columns[] = {
+    "step", "time", "stage", "contact", "ux", "uy", "uz", "phix", "phiy", "phiz", "vx", "vy", "vz",
+    "wx",   "wy",   "wz",    "Fx",      "Fy", "Fz", "Tx", "Ty",   "Tz",   "kn",   "kt", NULL};
 /* The driver's energies, after the law's in the record's header, in E and in results.E
  * (src/driver/driver.c). */
-static const char *const driver_energies[] = {"work", "kin", "damp", "brk", "balance_err", "form", "unbooked", NULL};
+static const char *const driver_energies[] = {"work",        "kin",  "damp",     "brk",
+                                              "balance_err", "form", "unbooked", NULL};
 
 static int listed(const char *const *list, const char *name)
 {
@@ -84,7 +88,8 @@ const char *lt_name_clash(lt_name_role role, const char *name, char *buf, size_t
 {
     if (!name) return NULL;
     if (role == LT_NAME_STATE) {
-        if (!listed(contact_quantities, name) || strcmp(name, "kn") == 0 || strcmp(name, "kt") == 0) return NULL;
+        if (!listed(contact_quantities, name) || strcmp(name, "kn") == 0 || strcmp(name, "kt") == 0)
+            return NULL;
         snprintf(buf, n, "the contact quantity C.%s that until and done read", name);
     } else if (listed(driver_energies, name)) {
         snprintf(buf, n, "the driver's energy %s (E.%s and its record column)", name, name);
@@ -101,12 +106,15 @@ const char *lt_name_clash(lt_name_role role, const char *name, char *buf, size_t
 /* A name of the law (a parameter's, a state variable's, an energy's): an identifier that
  * lawtester does not use itself in the same place (role: LT_NAME_STATE, LT_NAME_ENERGY; -1: no
  * clash possible). */
-static int check_name(const lt_law *law, const char *what, int i, const char *name, int role, char *err, size_t n)
+static int check_name(const lt_law *law, const char *what, int i, const char *name, int role,
+                      char *err, size_t n)
 {
     char q[LT_NAME_MAX + 8], with[160];
     const char *bad = lt_identifier_problem(name);
     if (bad && !name) return fail(err, n, law, "%s %d: name %s", what, i + 1, bad);
-    if (bad) return fail(err, n, law, "%s %d '%s': name %s", what, i + 1, lt_quote(name, q, sizeof q, LT_NAME_MAX), bad);
+    if (bad)
+        return fail(err, n, law, "%s %d '%s': name %s", what, i + 1,
+                    lt_quote(name, q, sizeof q, LT_NAME_MAX), bad);
     if (role >= 0 && lt_name_clash((lt_name_role)role, name, with, sizeof with))
         return fail(err, n, law, "%s '%s' clashes with %s; rename it", what, name, with);
     return 0;
@@ -120,18 +128,29 @@ static int whole_or_infinite(double x) { return isinf(x) || x == floor(x); }
 static int check_range(const lt_law *law, const lt_param *p, unsigned flags, char *err, size_t n)
 {
     if (isnan(p->min) || isnan(p->max) || p->min > p->max)
-        return fail(err, n, law, "parameter '%s': range [%g, %g] is not a range", p->name, p->min, p->max);
+        return fail(err, n, law, "parameter '%s': range [%g, %g] is not a range", p->name, p->min,
+                    p->max);
     if (p->min == p->max && !(flags & LT_PARAM_FIXED)) {
         if (p->min == 0)
-            return fail(err, n, law, "parameter '%s': no range declared (min = max = 0): set its .min and .max (e.g. "
-                        "0 and INFINITY; -INFINITY for no lower bound), or flag it LT_PARAM_FIXED in .param_flags if "
-                        "0 is its only value", p->name);
-        return fail(err, n, law, "parameter '%s': range [%g, %g] holds one value: widen it, or flag it LT_PARAM_FIXED "
-                    "in .param_flags", p->name, p->min, p->max);
+            return fail(
+                err, n, law,
+                "parameter '%s': no range declared (min = max = 0): set its .min and .max (e.g. "
+                "0 and INFINITY; -INFINITY for no lower bound), or flag it LT_PARAM_FIXED in "
+                ".param_flags if "
+                "0 is its only value",
+                p->name);
+        return fail(
+            err, n, law,
+            "parameter '%s': range [%g, %g] holds one value: widen it, or flag it LT_PARAM_FIXED "
+            "in .param_flags",
+            p->name, p->min, p->max);
     }
     if ((flags & LT_PARAM_FIXED) && p->min != p->max)
-        return fail(err, n, law, "parameter '%s': flagged LT_PARAM_FIXED, but its range [%g, %g] holds more than one "
-                    "value", p->name, p->min, p->max);
+        return fail(
+            err, n, law,
+            "parameter '%s': flagged LT_PARAM_FIXED, but its range [%g, %g] holds more than one "
+            "value",
+            p->name, p->min, p->max);
     return 0;
 }
 
@@ -141,51 +160,69 @@ static int check_param(const lt_law *law, int i, char *err, size_t n)
     unsigned flags = law->param_flags ? law->param_flags[i] : 0;
     if (check_name(law, "parameter", i, p->name, -1, err, n) < 0) return -1;
     for (int j = 0; j < i; j++)
-        if (strcmp(law->params[j].name, p->name) == 0) return fail(err, n, law, "parameter '%s' declared twice", p->name);
-    if (!p->unit || !p->doc) return fail(err, n, law, "parameter '%s': no %s", p->name, p->unit ? "doc" : "unit");
+        if (strcmp(law->params[j].name, p->name) == 0)
+            return fail(err, n, law, "parameter '%s' declared twice", p->name);
+    if (!p->unit || !p->doc)
+        return fail(err, n, law, "parameter '%s': no %s", p->name, p->unit ? "doc" : "unit");
     if (flags & ~(unsigned)(LT_PARAM_MATERIALS | LT_PARAM_FIXED | LT_PARAM_RANGE_UNDECLARED))
-        return fail(err, n, law, "parameter '%s': flags 0x%x hold a bit that is no LT_PARAM_* flag", p->name, flags);
+        return fail(err, n, law, "parameter '%s': flags 0x%x hold a bit that is no LT_PARAM_* flag",
+                    p->name, flags);
     if ((flags & LT_PARAM_MATERIALS) && !(p->kind == LT_REAL && isnan(p->def)))
-        return fail(err, n, law, "parameter '%s': LT_PARAM_MATERIALS is for an optional real parameter (default "
-                    "NAN: unset, the value then comes from the materials)", p->name);
+        return fail(err, n, law,
+                    "parameter '%s': LT_PARAM_MATERIALS is for an optional real parameter (default "
+                    "NAN: unset, the value then comes from the materials)",
+                    p->name);
     if ((flags & LT_PARAM_FIXED) && p->kind != LT_REAL && p->kind != LT_INT)
-        return fail(err, n, law, "parameter '%s': LT_PARAM_FIXED is for a real or integer parameter", p->name);
+        return fail(err, n, law,
+                    "parameter '%s': LT_PARAM_FIXED is for a real or integer parameter", p->name);
     switch (p->kind) {
     case LT_REAL:
         if (check_range(law, p, flags, err, n) < 0) return -1;
         if (!isnan(p->def) && !(p->def >= p->min && p->def <= p->max))
-            return fail(err, n, law, "parameter '%s': default %g outside its range [%g, %g]", p->name, p->def, p->min,
-                        p->max);
+            return fail(err, n, law, "parameter '%s': default %g outside its range [%g, %g]",
+                        p->name, p->def, p->min, p->max);
         return 0;
     case LT_INT:
         if (check_range(law, p, flags, err, n) < 0) return -1;
         if (!whole_or_infinite(p->min) || !whole_or_infinite(p->max))
-            return fail(err, n, law, "parameter '%s': an integer's range [%g, %g] must have whole (or infinite) "
-                        "bounds", p->name, p->min, p->max);
+            return fail(err, n, law,
+                        "parameter '%s': an integer's range [%g, %g] must have whole (or infinite) "
+                        "bounds",
+                        p->name, p->min, p->max);
         if (!(isfinite(p->def) && p->def == floor(p->def) && p->def >= p->min && p->def <= p->max))
-            return fail(err, n, law, "parameter '%s': an integer's default must be a whole number in [%g, %g], got %g",
-                        p->name, p->min, p->max, p->def);
+            return fail(
+                err, n, law,
+                "parameter '%s': an integer's default must be a whole number in [%g, %g], got %g",
+                p->name, p->min, p->max, p->def);
         return 0;
     case LT_BOOL:
         if (p->def != 0 && p->def != 1)
-            return fail(err, n, law, "parameter '%s': a boolean's default must be 0 or 1, got %g", p->name, p->def);
+            return fail(err, n, law, "parameter '%s': a boolean's default must be 0 or 1, got %g",
+                        p->name, p->def);
         return 0;
     case LT_CHOICE: {
-        if (!p->choices || !p->choices[0]) return fail(err, n, law, "parameter '%s': a choice without choices", p->name);
+        if (!p->choices || !p->choices[0])
+            return fail(err, n, law, "parameter '%s': a choice without choices", p->name);
         int count = 0;
         for (; p->choices[count]; count++) {
-            if (count >= 64) return fail(err, n, law, "parameter '%s': more than 64 choices (is the list NULL-ended?)", p->name);
+            if (count >= 64)
+                return fail(err, n, law,
+                            "parameter '%s': more than 64 choices (is the list NULL-ended?)",
+                            p->name);
             const char *c = p->choices[count], *bad = lt_choice_problem(c);
             char q[LT_NAME_MAX + 8];
             if (bad)
                 return fail(err, n, law, "parameter '%s': choice %d '%s' %s", p->name, count + 1,
                             lt_quote(c, q, sizeof q, LT_NAME_MAX), bad);
             for (int j = 0; j < count; j++)
-                if (strcmp(p->choices[j], c) == 0) return fail(err, n, law, "parameter '%s': choice '%s' listed twice", p->name, c);
+                if (strcmp(p->choices[j], c) == 0)
+                    return fail(err, n, law, "parameter '%s': choice '%s' listed twice", p->name,
+                                c);
         }
         if (!(p->def >= 0 && p->def < count && p->def == floor(p->def)))
-            return fail(err, n, law, "parameter '%s': default %g is not the index of one of its %d choices", p->name,
-                        p->def, count);
+            return fail(err, n, law,
+                        "parameter '%s': default %g is not the index of one of its %d choices",
+                        p->name, p->def, count);
         return 0;
     }
     }
@@ -201,25 +238,32 @@ static int check_case(const lt_law *law, int i, char *err, size_t n)
         return fail(err, n, law, "case %d '%s': a name is one line of at most %d characters", i + 1,
                     lt_quote(cs->name, q, sizeof q, LT_NAME_MAX), LT_NAME_MAX);
     for (int j = 0; j < i; j++)
-        if (strcmp(law->cases[j].name, cs->name) == 0) return fail(err, n, law, "case '%s' declared twice", cs->name);
+        if (strcmp(law->cases[j].name, cs->name) == 0)
+            return fail(err, n, law, "case '%s' declared twice", cs->name);
     switch (cs->kind) {
     case LT_CASE_NORMAL:
-        if (!cs->along) return fail(err, n, law, "case '%s': a normal case needs `along`", cs->name);
+        if (!cs->along)
+            return fail(err, n, law, "case '%s': a normal case needs `along`", cs->name);
         break;
     case LT_CASE_SHEAR_CYCLE:
-        if (!cs->expect) return fail(err, n, law, "case '%s': a cycle case needs `expect`", cs->name);
+        if (!cs->expect)
+            return fail(err, n, law, "case '%s': a cycle case needs `expect`", cs->name);
         if (cs->dof < 0 || cs->dof >= LT_DOF)
-            return fail(err, n, law, "case '%s': dof %d is not a DoF to cycle (1..5, 0 for shear y)", cs->name, cs->dof);
+            return fail(err, n, law,
+                        "case '%s': dof %d is not a DoF to cycle (1..5, 0 for shear y)", cs->name,
+                        cs->dof);
         break;
     case LT_CASE_IMPACT:
-        if (!cs->expect) return fail(err, n, law, "case '%s': an impact case needs `expect`", cs->name);
+        if (!cs->expect)
+            return fail(err, n, law, "case '%s': an impact case needs `expect`", cs->name);
         break;
     case LT_CASE_CLOSED_LOOP:
         if (!cs->dofs || strlen(cs->dofs) != LT_DOF || strspn(cs->dofs, "v.") != LT_DOF)
-            return fail(err, n, law, "case '%s': a closed loop needs `dofs`, 6 characters of 'v' or '.'", cs->name);
+            return fail(err, n, law,
+                        "case '%s': a closed loop needs `dofs`, 6 characters of 'v' or '.'",
+                        cs->name);
         break;
-    default:
-        return fail(err, n, law, "case '%s': unknown kind %d", cs->name, (int)cs->kind);
+    default: return fail(err, n, law, "case '%s': unknown kind %d", cs->name, (int)cs->kind);
     }
     return 0;
 }
@@ -249,20 +293,26 @@ const char *lt_state_name(const lt_law *law, int i, char *buf, size_t n)
  * role, each once. */
 static int check_state(const lt_law *law, char *err, size_t n)
 {
-    if (law->n_state_arrays < 0 || law->n_state_arrays > LT_MAX_STATE || (law->n_state_arrays && !law->state_arrays))
-        return fail(err, n, law, "n_state_arrays = %d with %s table (0 to LT_MAX_STATE = %d)", law->n_state_arrays,
-                    law->state_arrays ? "a" : "no", LT_MAX_STATE);
+    if (law->n_state_arrays < 0 || law->n_state_arrays > LT_MAX_STATE ||
+        (law->n_state_arrays && !law->state_arrays))
+        return fail(err, n, law, "n_state_arrays = %d with %s table (0 to LT_MAX_STATE = %d)",
+                    law->n_state_arrays, law->state_arrays ? "a" : "no", LT_MAX_STATE);
     for (int a = 0; a < law->n_state_arrays; a++) {
         const lt_state_array *s = &law->state_arrays[a];
         if (check_name(law, "state array", a, s->name, -1, err, n) < 0) return -1;
         if (s->length < 1 || s->first < 0 || s->first > law->n_state - s->length)
-            return fail(err, n, law, "state array '%s': [%d, %d + %d) does not lie within the %d state variables (first "
-                        ">= 0, length >= 1)", s->name, s->first, s->first, s->length, law->n_state);
+            return fail(
+                err, n, law,
+                "state array '%s': [%d, %d + %d) does not lie within the %d state variables (first "
+                ">= 0, length >= 1)",
+                s->name, s->first, s->first, s->length, law->n_state);
         if (s->doc && lt_has_control(s->doc))
-            return fail(err, n, law, "state array '%s': its doc is one line (no control characters)", s->name);
+            return fail(err, n, law,
+                        "state array '%s': its doc is one line (no control characters)", s->name);
         for (int b = 0; b < a; b++) {
             const lt_state_array *o = &law->state_arrays[b];
-            if (strcmp(o->name, s->name) == 0) return fail(err, n, law, "state array '%s' declared twice", s->name);
+            if (strcmp(o->name, s->name) == 0)
+                return fail(err, n, law, "state array '%s' declared twice", s->name);
             if (s->first < o->first + o->length && o->first < s->first + s->length)
                 return fail(err, n, law, "state arrays '%s' and '%s' overlap", o->name, s->name);
         }
@@ -271,7 +321,9 @@ static int check_state(const lt_law *law, char *err, size_t n)
     for (int i = 0; i < law->n_state; i++) {
         const char *name = lt_state_name(law, i, bi, sizeof bi);
         if (!name && !array_of(law, i))
-            return fail(err, n, law, "state variable %d: name is missing (NULL), and no state array holds it", i + 1);
+            return fail(err, n, law,
+                        "state variable %d: name is missing (NULL), and no state array holds it",
+                        i + 1);
         if (check_name(law, "state variable", i, name, LT_NAME_STATE, err, n) < 0) return -1;
         for (int a = 0; a < law->n_state_arrays; a++)
             if (strcmp(law->state_arrays[a].name, name) == 0)
@@ -292,32 +344,42 @@ static int check_friction(const lt_law *law, char *err, size_t n)
     for (int i = 0; i < law->n_params; i++)
         if (strcmp(law->params[i].name, f) == 0) {
             if (law->params[i].kind != LT_REAL)
-                return fail(err, n, law, "friction '%s' names a parameter that is not real (LT_REAL)", f);
+                return fail(err, n, law,
+                            "friction '%s' names a parameter that is not real (LT_REAL)", f);
             return 0;
         }
     for (int i = 0; i < law->n_state; i++)
         if (strcmp(lt_state_name(law, i, b, sizeof b), f) == 0) return 0;
-    return fail(err, n, law, "friction '%s' names no parameter and no state variable (name the one that holds the "
-                "Coulomb friction coefficient, or leave it NULL)", lt_quote(f, q, sizeof q, LT_NAME_MAX));
+    return fail(
+        err, n, law,
+        "friction '%s' names no parameter and no state variable (name the one that holds the "
+        "Coulomb friction coefficient, or leave it NULL)",
+        lt_quote(f, q, sizeof q, LT_NAME_MAX));
 }
 
 int lt_law_validate(const lt_law *law, char *err, size_t n)
 {
     if (!law) return fail(err, n, law, "the descriptor is NULL");
     if (law->api_version != LT_LAW_API_VERSION)
-        return fail(err, n, law, "API version %d is not the current layout %d (lt_law_normalize copies it into it)",
-                    law->api_version, LT_LAW_API_VERSION);
+        return fail(
+            err, n, law,
+            "API version %d is not the current layout %d (lt_law_normalize copies it into it)",
+            law->api_version, LT_LAW_API_VERSION);
     const char *bad = lt_identifier_problem(law->name);
     if (bad) return fail(err, n, law, "name %s", bad);
     if (!law->summary) return fail(err, n, law, "no summary");
     if (!law->step) return fail(err, n, law, "no step function");
     if (law->n_params < 0 || law->n_params > LT_MAX_PARAMS)
-        return fail(err, n, law, "%d parameters (0 to LT_MAX_PARAMS = %d)", law->n_params, LT_MAX_PARAMS);
+        return fail(err, n, law, "%d parameters (0 to LT_MAX_PARAMS = %d)", law->n_params,
+                    LT_MAX_PARAMS);
     if (law->n_state < 0 || law->n_state > LT_MAX_STATE)
-        return fail(err, n, law, "%d state variables (0 to LT_MAX_STATE = %d)", law->n_state, LT_MAX_STATE);
+        return fail(err, n, law, "%d state variables (0 to LT_MAX_STATE = %d)", law->n_state,
+                    LT_MAX_STATE);
     if (law->n_energies < 0 || law->n_energies > LT_MAX_ENERGIES)
-        return fail(err, n, law, "%d energies (0 to LT_MAX_ENERGIES = %d)", law->n_energies, LT_MAX_ENERGIES);
-    if ((law->n_params && !law->params) || (law->n_state && !law->state_names && !law->n_state_arrays) ||
+        return fail(err, n, law, "%d energies (0 to LT_MAX_ENERGIES = %d)", law->n_energies,
+                    LT_MAX_ENERGIES);
+    if ((law->n_params && !law->params) ||
+        (law->n_state && !law->state_names && !law->n_state_arrays) ||
         (law->n_energies && !law->energies))
         return fail(err, n, law, "a count is set but its table is NULL");
     for (int i = 0; i < law->n_params; i++)
@@ -329,19 +391,23 @@ int lt_law_validate(const lt_law *law, char *err, size_t n)
         if (e->kind != LT_STORED && e->kind != LT_DISSIPATED)
             return fail(err, n, law, "energy '%s': unknown kind %d", e->name, (int)e->kind);
         for (int j = 0; j < i; j++)
-            if (strcmp(law->energies[j].name, e->name) == 0) return fail(err, n, law, "energy '%s' declared twice", e->name);
+            if (strcmp(law->energies[j].name, e->name) == 0)
+                return fail(err, n, law, "energy '%s' declared twice", e->name);
     }
     if (law->n_cases < 0 || (law->n_cases && !law->cases))
-        return fail(err, n, law, "n_cases = %d with %s case table", law->n_cases, law->cases ? "a" : "no");
+        return fail(err, n, law, "n_cases = %d with %s case table", law->n_cases,
+                    law->cases ? "a" : "no");
     for (int i = 0; i < law->n_cases; i++)
         if (check_case(law, i, err, n) < 0) return -1;
     const lt_yield *y = law->yield;
     if (y && !(y->ft_max && y->fn_max && y->yielding))
         return fail(err, n, law, "a yield surface needs ft_max, fn_max and yielding");
     if (y && (y->dofs & ~0x3fu))
-        return fail(err, n, law, "yield dofs 0x%x names a DoF beyond the six (bits 0 to 5)", y->dofs);
+        return fail(err, n, law, "yield dofs 0x%x names a DoF beyond the six (bits 0 to 5)",
+                    y->dofs);
     if (y && !y->excess && (y->dofs & ~0x07u))
-        return fail(err, n, law, "yield dofs 0x%x include a torque, which needs the function `excess`", y->dofs);
+        return fail(err, n, law,
+                    "yield dofs 0x%x include a torque, which needs the function `excess`", y->dofs);
     return 0;
 }
 
@@ -370,14 +436,18 @@ lt_law *lt_law_normalize(const lt_law *law, char *err, size_t n)
     if (version == 0) {
         /* the name is the second field of every version (a shared object's is checked readable
          * text before this is called, src/plugin/plugin.c) */
-        fail(err, n, law, "api_version is not set (0): set .api_version = LT_LAW_API_VERSION in the descriptor "
-             "(this lawtester reads law API 1 to %d; docs/plugins.md)", LT_LAW_API_VERSION);
+        fail(err, n, law,
+             "api_version is not set (0): set .api_version = LT_LAW_API_VERSION in the descriptor "
+             "(this lawtester reads law API 1 to %d; docs/plugins.md)",
+             LT_LAW_API_VERSION);
         return NULL;
     }
     if (version < 1 || version > LT_LAW_API_VERSION) {
-        fail(err, n, version >= 1 ? law : NULL, "API version %d is not one this lawtester reads (1 to %d): %s", version,
-             LT_LAW_API_VERSION, version > LT_LAW_API_VERSION ? "rebuild it against this lawtester's <lawtester/law.h>"
-                                                               : "set .api_version = LT_LAW_API_VERSION");
+        fail(err, n, version >= 1 ? law : NULL,
+             "API version %d is not one this lawtester reads (1 to %d): %s", version,
+             LT_LAW_API_VERSION,
+             version > LT_LAW_API_VERSION ? "rebuild it against this lawtester's <lawtester/law.h>"
+                                          : "set .api_version = LT_LAW_API_VERSION");
         return NULL;
     }
     int n_cases = version >= 2 && law->n_cases > 0 && law->cases ? law->n_cases : 0;
@@ -388,22 +458,30 @@ lt_law *lt_law_normalize(const lt_law *law, char *err, size_t n)
     /* versions 2 and 3 point to an lt_yield that ends before `excess`: it is copied too */
     int old_yield = version >= 2 && version < 4 && law->yield;
     /* versions 1 to 4: the parameters are read as API 5 declares them (flags of their own) */
-    int old_params = version < 5 && law->params && law->n_params > 0 && law->n_params <= LT_MAX_PARAMS ? law->n_params : 0;
-    size_t size = sizeof(lt_law) + (size_t)n_cases * sizeof(lt_case) + (old_yield ? sizeof(lt_yield) : 0) +
+    int old_params =
+        version < 5 && law->params && law->n_params > 0 && law->n_params <= LT_MAX_PARAMS
+            ? law->n_params
+            : 0;
+    size_t size = sizeof(lt_law) + (size_t)n_cases * sizeof(lt_case) +
+                  (old_yield ? sizeof(lt_yield) : 0) +
                   (size_t)old_params * (sizeof(lt_param) + sizeof(unsigned));
     lt_law *out = calloc(1, size);
     if (!out) {
         fail(err, n, law, "out of memory");
         return NULL;
     }
-    memcpy(out, law, LT_LAW_SIZE_OF_VERSION(version)); /* version 1 ends before check, 2 to 4 after yield */
+    memcpy(out, law,
+           LT_LAW_SIZE_OF_VERSION(version)); /* version 1 ends before check, 2 to 4 after yield */
     out->api_version = LT_LAW_API_VERSION;
     char *next = (char *)(out + 1);
     if (n_cases) {
         lt_case *cases = (lt_case *)(void *)next;
         for (int i = 0; i < n_cases; i++) {
-            if (version >= 3) cases[i] = law->cases[i];
-            else memcpy(&cases[i], &((const lt_case_v2 *)(const void *)law->cases)[i], sizeof(lt_case_v2));
+            if (version >= 3)
+                cases[i] = law->cases[i];
+            else
+                memcpy(&cases[i], &((const lt_case_v2 *)(const void *)law->cases)[i],
+                       sizeof(lt_case_v2));
         }
         out->cases = cases;
         next += (size_t)n_cases * sizeof(lt_case);
@@ -419,8 +497,10 @@ lt_law *lt_law_normalize(const lt_law *law, char *err, size_t n)
         for (int i = 0; i < old_params; i++)
             if ((unsigned)law->params[i].kind > LT_CHOICE) {
                 char q[LT_NAME_MAX + 8];
-                fail(err, n, law, "parameter %d '%s': kind %d is no kind of law API %d (LT_INT is API 5)", i + 1,
-                     lt_quote(law->params[i].name ? law->params[i].name : "?", q, sizeof q, LT_NAME_MAX),
+                fail(err, n, law,
+                     "parameter %d '%s': kind %d is no kind of law API %d (LT_INT is API 5)", i + 1,
+                     lt_quote(law->params[i].name ? law->params[i].name : "?", q, sizeof q,
+                              LT_NAME_MAX),
                      (int)law->params[i].kind, version);
                 free(out);
                 return NULL;
@@ -431,7 +511,8 @@ lt_law *lt_law_normalize(const lt_law *law, char *err, size_t n)
         unsigned *flags = (unsigned *)(void *)(params + old_params);
         for (int i = 0; i < old_params; i++) {
             params[i] = law->params[i];
-            if (params[i].kind != LT_REAL || isnan(params[i].min) || params[i].min != params[i].max) continue;
+            if (params[i].kind != LT_REAL || isnan(params[i].min) || params[i].min != params[i].max)
+                continue;
             if (params[i].min == 0) { /* a range never declared (zero-initialised): no bounds */
                 params[i].min = -INFINITY, params[i].max = INFINITY;
                 flags[i] = LT_PARAM_RANGE_UNDECLARED;
@@ -479,7 +560,10 @@ static const char *keep_string(block *b, const char *s)
 #define TAKE(b, type, count) ((type *)take(b, (size_t)(count) * sizeof(type), _Alignof(type)))
 
 /* The init of a law that declares none: the state stays as the driver zeroed it. */
-static void no_init(const double *param, const lt_contact *c, double *state) { (void)param, (void)c, (void)state; }
+static void no_init(const double *param, const lt_contact *c, double *state)
+{
+    (void)param, (void)c, (void)state;
+}
 
 /* src (checked, current layout) into b: returns the copy when b is being filled, else NULL. */
 static lt_law *deep_copy(block *b, const lt_law *src)
@@ -490,8 +574,10 @@ static lt_law *deep_copy(block *b, const lt_law *src)
     lt_energy_def *energies = src->n_energies > 0 ? TAKE(b, lt_energy_def, src->n_energies) : NULL;
     lt_case *cases = src->n_cases > 0 ? TAKE(b, lt_case, src->n_cases) : NULL;
     lt_yield *yield = src->yield ? TAKE(b, lt_yield, 1) : NULL;
-    unsigned *flags = src->param_flags && src->n_params > 0 ? TAKE(b, unsigned, src->n_params) : NULL;
-    lt_state_array *arrays = src->n_state_arrays > 0 ? TAKE(b, lt_state_array, src->n_state_arrays) : NULL;
+    unsigned *flags =
+        src->param_flags && src->n_params > 0 ? TAKE(b, unsigned, src->n_params) : NULL;
+    lt_state_array *arrays =
+        src->n_state_arrays > 0 ? TAKE(b, lt_state_array, src->n_state_arrays) : NULL;
     for (int i = 0; flags && i < src->n_params; i++) flags[i] = src->param_flags[i];
     for (int i = 0; i < src->n_state_arrays; i++) {
         lt_state_array a = src->state_arrays[i];
@@ -517,7 +603,8 @@ static lt_law *deep_copy(block *b, const lt_law *src)
         }
         if (params) params[i] = p;
     }
-    for (int i = 0; i < src->n_state; i++) { /* a value of an array without a name of its own: ARRAY_k */
+    for (int i = 0; i < src->n_state;
+         i++) { /* a value of an array without a name of its own: ARRAY_k */
         char buf[LT_NAME_MAX + 24];
         const char *s = keep_string(b, lt_state_name(src, i, buf, sizeof buf));
         if (states) states[i] = s;
@@ -611,8 +698,11 @@ const char *lt_param_value_problem(const lt_param *p, double x, char *buf, size_
         break;
     case LT_REAL: break;
     }
-    if (!isfinite(x)) snprintf(buf, n, "is not finite");
-    else if (x < p->min || x > p->max) snprintf(buf, n, "value %g out of range: must be in [%g, %g]", x, p->min, p->max);
-    else return NULL;
+    if (!isfinite(x))
+        snprintf(buf, n, "is not finite");
+    else if (x < p->min || x > p->max)
+        snprintf(buf, n, "value %g out of range: must be in [%g, %g]", x, p->min, p->max);
+    else
+        return NULL;
     return buf;
 }

@@ -49,8 +49,10 @@ typedef struct lt_case_v2 {
 #define LT_LAW_V5_SIZE sizeof(lt_law)
 /* The bytes of a descriptor declaring version v (1..LT_LAW_API_VERSION; others: version 1's,
  * the least that holds api_version and the name). */
-#define LT_LAW_SIZE_OF_VERSION(v)                                                                                      \
-    ((v) >= 5 && (v) <= LT_LAW_API_VERSION ? LT_LAW_V5_SIZE : (v) >= 2 && (v) <= 4 ? LT_LAW_V2_SIZE : LT_LAW_V1_SIZE)
+#define LT_LAW_SIZE_OF_VERSION(v)                           \
+    ((v) >= 5 && (v) <= LT_LAW_API_VERSION ? LT_LAW_V5_SIZE \
+     : (v) >= 2 && (v) <= 4                ? LT_LAW_V2_SIZE \
+                                           : LT_LAW_V1_SIZE)
 
 /* Set by lt_law_normalize, never by a law: a real parameter of a descriptor of API 1 to 4 whose
  * range was left at [0, 0], read as unbounded (-INFINITY, INFINITY). */
@@ -60,7 +62,8 @@ typedef struct lt_case_v2 {
  * `dofs`). */
 #define LT_YIELD_V3_SIZE (offsetof(lt_yield, formula) + sizeof(const char *))
 
-_Static_assert(offsetof(lt_case, curve) == offsetof(lt_case_v2, curve) && offsetof(lt_case, dof) >= sizeof(lt_case_v2),
+_Static_assert(offsetof(lt_case, curve) == offsetof(lt_case_v2, curve) &&
+                   offsetof(lt_case, dof) >= sizeof(lt_case_v2),
                "API 3's lt_case must begin with API 2's lt_case");
 
 #endif

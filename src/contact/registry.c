@@ -3,8 +3,8 @@
  * names a law. */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include "contact/registry.h"
-#include "contact/law_check.h"
 #include "base/quote.h"
+#include "contact/law_check.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,7 +16,8 @@
 #undef LT_BUILTIN_LAW
 
 #define LT_BUILTIN_LAW(name) +1
-enum { N_BUILTIN = 0
+enum {
+    N_BUILTIN = 0
 #include "laws/laws.def"
 };
 #undef LT_BUILTIN_LAW
@@ -64,9 +65,10 @@ const lt_law *lt_register_law(const lt_law *law, const char *origin, char *err, 
     if (!copy) return NULL;
     const lt_law *taken = lt_find_law(copy->name);
     if (taken) {
-        const char *where = lt_law_origin(taken); /* quoted by whoever registered it (plugin.c, the script's path) */
-        snprintf(err, errlen, "law '%s': the name is taken by %s%s", copy->name, where ? "the law from " : "a built-in law",
-                 where ? where : "");
+        const char *where = lt_law_origin(
+            taken); /* quoted by whoever registered it (plugin.c, the script's path) */
+        snprintf(err, errlen, "law '%s': the name is taken by %s%s", copy->name,
+                 where ? "the law from " : "a built-in law", where ? where : "");
         free(copy);
         return NULL;
     }
@@ -130,7 +132,8 @@ int lt_law_friction_param(const lt_law *law)
     return law->friction ? lt_law_param_index(law, law->friction) : -1;
 }
 
-double lt_law_friction(const lt_law *law, const double *params, const double *state, double rule_tanphi)
+double lt_law_friction(const lt_law *law, const double *params, const double *state,
+                       double rule_tanphi)
 {
     if (!law->friction) return NAN;
     for (int i = 0; i < law->n_state; i++)

@@ -50,7 +50,8 @@ int lt_law_friction_param(const lt_law *law);
  * plots: the state variable lt_law.friction names (its value in state), else the parameter
  * (params), else, for a parameter not given that the law takes from the materials
  * (LT_PARAM_MATERIALS), rule_tanphi (the stiffness rule's); NaN when the law names none. */
-double lt_law_friction(const lt_law *law, const double *params, const double *state, double rule_tanphi);
+double lt_law_friction(const lt_law *law, const double *params, const double *state,
+                       double rule_tanphi);
 
 /* The law's yield surface, or NULL when it declares none (also for a descriptor of law API 1,
  * which has no such field). */

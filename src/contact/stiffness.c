@@ -11,15 +11,19 @@ const char *const lt_stiff_lengths_names[LT_LENGTHS_COUNT] = {"raw", "reduced"};
 
 lt_stiffness lt_stiffness_default(void)
 {
-    lt_stiffness s = {.rule = LT_RULE_CONNECTOR, .area = LT_AREA_RADII, .lengths = LT_LENGTHS_RAW, .kn = NAN, .kt = NAN,
+    lt_stiffness s = {.rule = LT_RULE_CONNECTOR,
+                      .area = LT_AREA_RADII,
+                      .lengths = LT_LENGTHS_RAW,
+                      .kn = NAN,
+                      .kt = NAN,
                       .ratio = NAN};
     return s;
 }
 
 static double min2(double a, double b) { return a < b ? a : b; }
 
-int lt_stiffness_eval(const lt_stiffness *s, const lt_material *m1, const lt_material *m2, const double raw[2],
-                      double uN0, lt_stiff_result *out)
+int lt_stiffness_eval(const lt_stiffness *s, const lt_material *m1, const lt_material *m2,
+                      const double raw[2], double uN0, lt_stiff_result *out)
 {
     double l1 = raw[0], l2 = raw[1];
     if (s->lengths == LT_LENGTHS_REDUCED) {
@@ -37,8 +41,10 @@ int lt_stiffness_eval(const lt_stiffness *s, const lt_material *m1, const lt_mat
     case LT_RULE_YADE:
         /* a rigid body (E = inf) is the limit E2 -> inf of the series, 2 E1 l1: the formula
          * itself would give inf/inf = NaN there */
-        if (isinf(E1) || isinf(E2)) out->kn = isinf(E2) ? 2 * E1 * l1 : 2 * E2 * l2;
-        else out->kn = 2 * E1 * l1 * E2 * l2 / (E1 * l1 + E2 * l2);
+        if (isinf(E1) || isinf(E2))
+            out->kn = isinf(E2) ? 2 * E1 * l1 : 2 * E2 * l2;
+        else
+            out->kn = 2 * E1 * l1 * E2 * l2 / (E1 * l1 + E2 * l2);
         break;
     case LT_RULE_DIRECT: out->kn = s->kn; break;
     default: out->kn = out->contA / (l1 / E1 + l2 / E2); break;

@@ -30,12 +30,21 @@
 #define LT_STIFFNESS_H
 #include <lawtester/law.h>
 
-typedef enum lt_stiff_rule { LT_RULE_CONNECTOR, LT_RULE_YADE, LT_RULE_DIRECT, LT_RULE_COUNT } lt_stiff_rule;
+typedef enum lt_stiff_rule {
+    LT_RULE_CONNECTOR,
+    LT_RULE_YADE,
+    LT_RULE_DIRECT,
+    LT_RULE_COUNT
+} lt_stiff_rule;
 typedef enum lt_stiff_area { LT_AREA_RADII, LT_AREA_LENGTHS, LT_AREA_COUNT } lt_stiff_area;
-typedef enum lt_stiff_lengths { LT_LENGTHS_RAW, LT_LENGTHS_REDUCED, LT_LENGTHS_COUNT } lt_stiff_lengths;
+typedef enum lt_stiff_lengths {
+    LT_LENGTHS_RAW,
+    LT_LENGTHS_REDUCED,
+    LT_LENGTHS_COUNT
+} lt_stiff_lengths;
 
-extern const char *const lt_stiff_rule_names[LT_RULE_COUNT];       /* "connector", "yade", "direct" */
-extern const char *const lt_stiff_area_names[LT_AREA_COUNT];       /* "radii", "lengths" */
+extern const char *const lt_stiff_rule_names[LT_RULE_COUNT]; /* "connector", "yade", "direct" */
+extern const char *const lt_stiff_area_names[LT_AREA_COUNT]; /* "radii", "lengths" */
 extern const char *const lt_stiff_lengths_names[LT_LENGTHS_COUNT]; /* "raw", "reduced" */
 
 /* The stiffness rule of a test. */
@@ -49,10 +58,10 @@ typedef struct lt_stiffness {
 
 /* What the rule gives for one contact. */
 typedef struct lt_stiff_result {
-    double lens[2];  /* m, l1, l2 after the lengths convention */
-    double contA;    /* m^2 */
-    double kn, kt;   /* N/m */
-    double tanPhi;   /* - */
+    double lens[2]; /* m, l1, l2 after the lengths convention */
+    double contA;   /* m^2 */
+    double kn, kt;  /* N/m */
+    double tanPhi;  /* - */
 } lt_stiff_result;
 
 /* The default: connector, area from the radii, raw lengths, ratio from the materials. */
@@ -60,7 +69,7 @@ lt_stiffness lt_stiffness_default(void);
 
 /* Evaluate the rule.  Returns 0, or -1 when a reduced length is not positive (an initial
  * overlap deeper than twice a branch length). */
-int lt_stiffness_eval(const lt_stiffness *s, const lt_material *m1, const lt_material *m2, const double raw[2],
-                      double uN0, lt_stiff_result *out);
+int lt_stiffness_eval(const lt_stiffness *s, const lt_material *m1, const lt_material *m2,
+                      const double raw[2], double uN0, lt_stiff_result *out);
 
 #endif

@@ -4,7 +4,8 @@
 #include "base/watch.h"
 #include <math.h>
 
-double lt_yield_excess(const lt_yield *y, const double *param, const double *state, const double f[LT_DOF])
+double lt_yield_excess(const lt_yield *y, const double *param, const double *state,
+                       const double f[LT_DOF])
 {
     if (y->excess) {
         lt_watch_enter(LT_CALL_YIELD);
@@ -23,8 +24,8 @@ double lt_yield_excess(const lt_yield *y, const double *param, const double *sta
 
 unsigned lt_yield_dofs(const lt_yield *y) { return y->excess && y->dofs ? y->dofs : 0x07u; }
 
-double lt_yield_ray(const lt_yield *y, const double *param, const double *state, const double f[LT_DOF],
-                    const double d[LT_DOF])
+double lt_yield_ray(const lt_yield *y, const double *param, const double *state,
+                    const double f[LT_DOF], const double d[LT_DOF])
 {
     double g[LT_DOF];
     for (int i = 0; i < LT_DOF; i++) g[i] = f[i] + d[i];
@@ -33,8 +34,10 @@ double lt_yield_ray(const lt_yield *y, const double *param, const double *state,
     for (int it = 0; it < 60 && b - a > 1e-12; it++) {
         double m = 0.5 * (a + b);
         for (int i = 0; i < LT_DOF; i++) g[i] = f[i] + m * d[i];
-        if (lt_yield_excess(y, param, state, g) > 0) b = m;
-        else a = m;
+        if (lt_yield_excess(y, param, state, g) > 0)
+            b = m;
+        else
+            a = m;
     }
     return 0.5 * (a + b);
 }

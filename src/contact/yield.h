@@ -10,13 +10,14 @@
  * it declares one, else derived from ft_max and fn_max (laws of API 2 and 3): +INFINITY for
  * Fn > fn_max, else |Ft|/ft_max(Fn) - 1 (+INFINITY where ft_max < 0, or = 0 under load), the
  * torques free.  < 0 inside, 0 on the surface, > 0 outside; dimensionless. */
-double lt_yield_excess(const lt_yield *y, const double *param, const double *state, const double f[LT_DOF]);
+double lt_yield_excess(const lt_yield *y, const double *param, const double *state,
+                       const double f[LT_DOF]);
 /* The DoFs the surface depends on (bit i for DoF i): the law's `dofs`, 0x07 when it gives none. */
 unsigned lt_yield_dofs(const lt_yield *y);
 
 /* Bisection of lt_yield_excess along f + s d, s in [0, 1] (d 6-vector): the s where it turns
  * positive, to 1e-12 (60 halvings at most); NaN if f + d is still inside (excess <= 0). */
-double lt_yield_ray(const lt_yield *y, const double *param, const double *state, const double f[LT_DOF],
-                    const double d[LT_DOF]);
+double lt_yield_ray(const lt_yield *y, const double *param, const double *state,
+                    const double f[LT_DOF], const double d[LT_DOF]);
 
 #endif

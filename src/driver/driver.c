@@ -5,9 +5,9 @@
  * (driver_int.h); defaults and energy names in test_defaults.c and energies.c.  Equations and conventions: driver.h (time stepping, energies), law.h.
  */
 #include "base/watch.h"
+#include "contact/stiffness.h"
 #include "driver/driver_int.h"
 #include "driver/stability.h"
-#include "contact/stiffness.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,7 +18,10 @@ volatile sig_atomic_t lt_interrupt_signal;
 /* ---- what a stage sets up ----------------------------------------------------------------- */
 
 /* 1 if stage s has a rigid `spin` of the whole pair (add_rigid_spin). */
-static int spin_given(const lt_stage *s) { return s->spin.x != 0 || s->spin.y != 0 || s->spin.z != 0; }
+static int spin_given(const lt_stage *s)
+{
+    return s->spin.x != 0 || s->spin.y != 0 || s->spin.z != 0;
+}
 
 /* The DoFs stage s (may be NULL) imposes velocities on: bit k of v_mask for 'v' and 's' (a servo
  * imposes its velocity on every step), of i_mask for 'i' (on its first motion step only); s_mask
@@ -99,9 +102,10 @@ int lt_start_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
     t->resp_block = resp_block;
     t->view.test = test;
     int n_state = test->law->n_state;
-    if (n_state < 0 || n_state > LT_MAX_STATE) /* law_check refuses it; a hand-made descriptor may not */
-        return lt_fail(t, "law '%s' declares %d state variables (0 to LT_MAX_STATE = %d)", test->law->name, n_state,
-                       LT_MAX_STATE);
+    if (n_state < 0 ||
+        n_state > LT_MAX_STATE) /* law_check refuses it; a hand-made descriptor may not */
+        return lt_fail(t, "law '%s' declares %d state variables (0 to LT_MAX_STATE = %d)",
+                       test->law->name, n_state, LT_MAX_STATE);
     if (state_block) memset(state_block, 0, LT_MAX_STATE * sizeof(double));
     lt_tester_place_law_memory(t, n_state);
     if (obs) t->obs = *obs;
@@ -110,7 +114,7 @@ int lt_start_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
         lt_body_mass_props(&t->view.body[i]);
         if (!t->view.body[i].fixed && !(t->view.body[i].mass > 0))
             return lt_fail(t, "body %c (%s) has no finite mass and must be fixed", i ? 'B' : 'A',
-                        lt_shape_name(t->view.body[i].shape));
+                           lt_shape_name(t->view.body[i].shape));
         t->dt_mass[i] = test->dt / t->view.body[i].mass;
         t->iso_inertia[i] = lt_body_isotropic_inertia(&t->view.body[i]);
         t->inv_iso_inertia[i] = t->iso_inertia[i] > 0 ? 1.0 / t->iso_inertia[i] : 0;
@@ -130,11 +134,12 @@ int lt_start_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
     vec3 n = v3_normalized(test->normal);
     if (!lt_geom_place(&t->view.body[0], &t->view.body[1], &n, test->gap)) {
         const char *why = lt_geom_normal_problem(&t->view.body[0], &t->view.body[1], n);
-        return lt_fail(t, "cannot place %s-%s with this normal and gap: %s", lt_shape_name(t->view.body[0].shape),
-                    lt_shape_name(t->view.body[1].shape),
-                    !lt_geom_pair_defined(t->view.body[0].shape, t->view.body[1].shape) ? "no geometry for the pair"
-                    : why                                                  ? why
-                                                                           : "gap too deep (the cores would cross)");
+        return lt_fail(t, "cannot place %s-%s with this normal and gap: %s",
+                       lt_shape_name(t->view.body[0].shape), lt_shape_name(t->view.body[1].shape),
+                       !lt_geom_pair_defined(t->view.body[0].shape, t->view.body[1].shape)
+                           ? "no geometry for the pair"
+                       : why ? why
+                             : "gap too deep (the cores would cross)");
     }
     t->view.frame = m3_frame_from_normal(n);
     t->arc_gap[0] = NAN;
@@ -145,7 +150,8 @@ int lt_start_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
     double f = t->zetaN > 0 ? sqrt(1 + t->zetaN * t->zetaN) - t->zetaN : 1;
     t->k_stable = 4 * t->mstar * f * f / (test->dt * test->dt) * (1 - 1e-9);
     int geom_ok = t->gops.compute(&t->view.body[0], &t->view.body[1], &t->view.geom);
-    mat3 frame0 = t->view.frame; /* no step before state 0: it forms its contact afresh (or has none) */
+    mat3 frame0 =
+        t->view.frame; /* no step before state 0: it forms its contact afresh (or has none) */
     vec3 branch0[2] = {t->view.geom.branch[0], t->view.geom.branch[1]};
     return lt_contact_update(t, geom_ok, &frame0, branch0) < 0 || lt_state_check(t, 1) < 0 ? -1 : 0;
 }
@@ -166,14 +172,16 @@ int lt_run_stage(lt_tester *t, int index)
     t->first_motion = 1;
     /* countdowns instead of a division per step: steps to the next row (0: this state), and to
      * the next evaluation of until */
-    long row_in = every > 0 ? (every - t->view.step % every) % every : -1, until_in = s->until_every;
+    long row_in = every > 0 ? (every - t->view.step % every) % every : -1,
+         until_in = s->until_every;
     long tick_in = LT_TICK_STEPS;
     for (;;) {
         lt_stability_check(t, index + 1);
         if (lt_velocity_update(t, s, extra, vnew, wnew, imposed, damp, &nimp) < 0) return -1;
         lt_close_energies(t, vnew, wnew, damp, extra);
         if (lt_energy_check(t) < 0) return -1;
-        int ended_stage = t->view.step > 0 && t->view.st.step == 0; /* state n closed the previous stage */
+        int ended_stage =
+            t->view.step > 0 && t->view.st.step == 0; /* state n closed the previous stage */
         if (row_in == 0 || (every > 0 && ended_stage)) {
             emit_row(t, t->stage_of_state);
             if (t->obs.stop && *t->obs.stop) return lt_fail(t, "the record could not be written");
@@ -188,7 +196,8 @@ int lt_run_stage(lt_tester *t, int index)
         t->view.st.time += test->dt;
         t->stage_of_state = index + 1;
         const lt_predictor *p = &t->pred; /* lt_position_update put state n-1 in its history */
-        if (lt_contact_update(t, geom_ok, &p->frame[p->last], p->branch[p->last]) < 0 || lt_state_check(t, 0) < 0)
+        if (lt_contact_update(t, geom_ok, &p->frame[p->last], p->branch[p->last]) < 0 ||
+            lt_state_check(t, 0) < 0)
             return -1;
         counters_after_contact(t);
         if (--until_in == 0) {
@@ -199,13 +208,16 @@ int lt_run_stage(lt_tester *t, int index)
         }
         if (--tick_in == 0) { /* every LT_TICK_STEPS steps: a stop signal, the observer's tick */
             tick_in = LT_TICK_STEPS;
-            if (lt_interrupt_signal) return lt_fail(t, "interrupted by signal %d (%s)", (int)lt_interrupt_signal,
-                                                 lt_interrupt_signal == SIGINT ? "SIGINT" : "SIGTERM");
+            if (lt_interrupt_signal)
+                return lt_fail(t, "interrupted by signal %d (%s)", (int)lt_interrupt_signal,
+                               lt_interrupt_signal == SIGINT ? "SIGINT" : "SIGTERM");
             if (t->obs.on_tick) t->obs.on_tick(t->obs.tick_ctx, t);
             if (lt_law_state_check(t) < 0) return -1;
         }
         if (t->view.st.step >= s->max_steps)
-            return lt_fail(t, "stage did not end after max_steps = %ld steps (its until never held)", s->max_steps);
+            return lt_fail(t,
+                           "stage did not end after max_steps = %ld steps (its until never held)",
+                           s->max_steps);
         if (t->view.step >= test->max_steps)
             return lt_fail(t, "test did not end after max_steps = %ld steps", test->max_steps);
     }

@@ -55,10 +55,10 @@
 #ifndef LT_DRIVER_H
 #define LT_DRIVER_H
 #include "base/body.h"
-#include "contact/geom.h"
-#include <lawtester/law.h>
-#include "contact/stiffness.h"
 #include "base/vec.h"
+#include "contact/geom.h"
+#include "contact/stiffness.h"
+#include <lawtester/law.h>
 #include <signal.h>
 
 typedef struct lt_tester lt_tester;
@@ -73,20 +73,20 @@ typedef int (*lt_stage_cb)(void *ctx, lt_tester *t);
 typedef int (*lt_value_cb)(void *ctx, lt_tester *t, int dof, double time, double *value);
 
 typedef struct lt_stage {
-    char whats[LT_DOF];      /* '.', 'v', 'i', 'f', 's' (servo: DoFs 0..2) per DoF */
-    double values[LT_DOF];   /* constants; for the DoFs of fn_mask unused */
-    unsigned fn_mask;        /* bit k: the value of DoF k comes from value_fn each step */
+    char whats[LT_DOF];    /* '.', 'v', 'i', 'f', 's' (servo: DoFs 0..2) per DoF */
+    double values[LT_DOF]; /* constants; for the DoFs of fn_mask unused */
+    unsigned fn_mask;      /* bit k: the value of DoF k comes from value_fn each step */
     lt_value_cb value_fn;
     void *value_ctx;
-    double servo_gain;       /* alpha of the servo, 0 < alpha < 2 (default 0.5), - */
-    double servo_vmax;       /* largest speed the servo imposes (default 1), m/s */
-    lt_stage_cb until;       /* NULL: run until max_steps (an error) */
+    double servo_gain; /* alpha of the servo, 0 < alpha < 2 (default 0.5), - */
+    double servo_vmax; /* largest speed the servo imposes (default 1), m/s */
+    lt_stage_cb until; /* NULL: run until max_steps (an error) */
     void *until_ctx;
-    lt_stage_cb done;        /* NULL: nothing */
+    lt_stage_cb done; /* NULL: nothing */
     void *done_ctx;
-    long until_every;        /* evaluate until every this many steps (>= 1) */
-    long max_steps;          /* guard: error when the stage runs longer */
-    vec3 spin;               /* rad/s, global: rigid rotation of the whole pair about its centre of
+    long until_every; /* evaluate until every this many steps (>= 1) */
+    long max_steps;   /* guard: error when the stage runs longer */
+    vec3 spin;        /* rad/s, global: rigid rotation of the whole pair about its centre of
                                 mass, on top of the relative motion (0: none); positions turn
                                 exactly by the rotation of each step, so a pair whose relative
                                 DoFs are all held keeps its distance to round-off */
@@ -94,30 +94,39 @@ typedef struct lt_stage {
 
 /* Per-stage counters (Woo's names). */
 typedef struct lt_stage_state {
-    long step;        /* steps done in this stage */
-    double time;      /* s since the stage began */
-    int hadC, hasC;   /* had a contact at some point of the stage / has one now */
-    double timeC0;    /* s, stage time when the contact (last) appeared */
-    int bounces;      /* sign changes of the normal relative velocity while in contact
+    long step;      /* steps done in this stage */
+    double time;    /* s since the stage began */
+    int hadC, hasC; /* had a contact at some point of the stage / has one now */
+    double timeC0;  /* s, stage time when the contact (last) appeared */
+    int bounces;    /* sign changes of the normal relative velocity while in contact
                          (approach then separation = 1) */
     int last_sign;
 } lt_stage_state;
 
 /* Driver-side energies, after the law's, in the order of the record's columns (a public
  * contract, docs/records.md: a new energy goes at the end). */
-enum { LT_E_WORK, LT_E_KIN, LT_E_DAMP, LT_E_BRK, LT_E_BALANCE, LT_E_FORM, LT_E_UNBOOKED, LT_E_DRIVER_COUNT };
+enum {
+    LT_E_WORK,
+    LT_E_KIN,
+    LT_E_DAMP,
+    LT_E_BRK,
+    LT_E_BALANCE,
+    LT_E_FORM,
+    LT_E_UNBOOKED,
+    LT_E_DRIVER_COUNT
+};
 extern const char *const lt_driver_energy_names[LT_E_DRIVER_COUNT];
 
 /* Everything recorded for one state (one TSV row). */
 typedef struct lt_snapshot {
     long step;
     double time;
-    int stage;                 /* 1-based stage that produced the state, 0 for the initial state */
-    int contact;               /* 1 if a contact exists */
-    double u[LT_DOF];          /* m, rad: u[0] = uN exactly, others = integral of v dt while in contact */
-    double v[LT_DOF];          /* m/s, rad/s: relative velocity at the contact point (local) */
-    double f[LT_DOF];          /* N, N m: force and torque on A (local) */
-    double k[2];               /* N/m */
+    int stage;        /* 1-based stage that produced the state, 0 for the initial state */
+    int contact;      /* 1 if a contact exists */
+    double u[LT_DOF]; /* m, rad: u[0] = uN exactly, others = integral of v dt while in contact */
+    double v[LT_DOF]; /* m/s, rad/s: relative velocity at the contact point (local) */
+    double f[LT_DOF]; /* N, N m: force and torque on A (local) */
+    double k[2];      /* N/m */
     double energy[LT_MAX_ENERGIES + LT_E_DRIVER_COUNT]; /* J: law's (cumulative), then driver's */
 } lt_snapshot;
 
@@ -144,34 +153,34 @@ typedef struct lt_observer {
  * normal contact DoF, free in the stage that took the step (stability.h); the run goes on, the
  * caller warns. */
 typedef struct lt_stability {
-    int exceeded;           /* 1 once seen */
-    int stage;              /* 1-based stage that took the step */
-    long step;              /* the state the step left */
-    double dt_crit;         /* s */
-    double k, mstar, zeta;  /* N/m, kg, - at that state */
+    int exceeded;          /* 1 once seen */
+    int stage;             /* 1-based stage that took the step */
+    long step;             /* the state the step left */
+    double dt_crit;        /* s */
+    double k, mstar, zeta; /* N/m, kg, - at that state */
 } lt_stability;
 
 typedef struct lt_test {
     const char *name;
     const lt_law *law;
-    double params[LT_MAX_PARAMS];   /* resolved values, one per law parameter */
-    lt_body body[2];                /* A, B: shape, size, material, fixed, initial velocities;
+    double params[LT_MAX_PARAMS]; /* resolved values, one per law parameter */
+    lt_body body[2];              /* A, B: shape, size, material, fixed, initial velocities;
                                        A where it is, B translated by the placement */
-    vec3 normal;                    /* A -> B, initial (snapped to a wall's or facet's normal) */
-    double gap;                     /* m, initial uN */
-    lt_stiffness stiffness;         /* rule giving kn, kt, tanPhi, lens, contA to the law */
-    double dt;                      /* s */
-    double abWeight;                /* 0..1 share of imposed motion given to B */
-    lt_lever_arm leverArm;          /* where the branches end (geom.h): the contact point
+    vec3 normal;                  /* A -> B, initial (snapped to a wall's or facet's normal) */
+    double gap;                   /* m, initial uN */
+    lt_stiffness stiffness;       /* rule giving kn, kt, tanPhi, lens, contA to the law */
+    double dt;                    /* s */
+    double abWeight;              /* 0..1 share of imposed motion given to B */
+    lt_lever_arm leverArm;        /* where the branches end (geom.h): the contact point
                                        (default) or each body's surface point (the radius) */
-    double damping;                 /* Cundall numerical damping coefficient, 0 = off */
+    double damping;               /* Cundall numerical damping coefficient, 0 = off */
     lt_stage *stages;
     int n_stages;
-    long record_every;              /* 0: no rows; else every n steps plus each stage's last */
-    long max_steps;                 /* guard for the whole test */
-    int no_fast_paths;              /* 1: always run the full reference step (tests compare the
+    long record_every; /* 0: no rows; else every n steps plus each stage's last */
+    long max_steps;    /* guard for the whole test */
+    int no_fast_paths; /* 1: always run the full reference step (tests compare the
                                        two; the fast paths give bit-identical results) */
-    int no_predictor;               /* 1: every imposed step finds its mid-step frame by the two
+    int no_predictor;  /* 1: every imposed step finds its mid-step frame by the two
                                        trial passes (the reference the predictor is tested
                                        against; results agree to O(theta^3) per step) */
 } lt_test;
@@ -185,43 +194,47 @@ typedef struct lt_test {
 typedef struct lt_view {
     const lt_test *test;
     lt_body body[2];
-    long step;                      /* global step (state index n) */
-    double time;                    /* s */
-    int stage;                      /* 0-based index of the running stage */
+    long step;   /* global step (state index n) */
+    double time; /* s */
+    int stage;   /* 0-based index of the running stage */
     lt_stage_state st;
     /* contact */
     int has_contact;
-    mat3 frame;                     /* rows: local x (normal), y, z in global coordinates */
+    mat3 frame; /* rows: local x (normal), y, z in global coordinates */
     lt_geom geom;
-    lt_contact c;                   /* what the law was handed at this state */
-    lt_stiff_result stiff;          /* the stiffness rule's values for the current (last) contact */
-    long stiff_step;                /* step at which that contact formed */
-    double stiff_uN0;               /* m, its uN at formation */
-    long n_formed;                  /* contacts formed so far */
-    double *law_state;              /* the law's n_state state variables: the end of a guarded block
+    lt_contact c;          /* what the law was handed at this state */
+    lt_stiff_result stiff; /* the stiffness rule's values for the current (last) contact */
+    long stiff_step;       /* step at which that contact formed */
+    double stiff_uN0;      /* m, its uN at formation */
+    long n_formed;         /* contacts formed so far */
+    double *law_state;     /* the law's n_state state variables: the end of a guarded block
                                        the tester owns (src/base/guard.h), so that a law writing past
                                        them faults at that write */
-    double law_state_created[LT_MAX_STATE]; /* the law's state just after init, at the first contact */
-    int created;                    /* 1 once a contact has formed in this run */
-    lt_response resp;               /* what the law returned at this state: f, k and its
+    double
+        law_state_created[LT_MAX_STATE]; /* the law's state just after init, at the first contact */
+    int created;                         /* 1 once a contact has formed in this run */
+    lt_response resp;                    /* what the law returned at this state: f, k and its
                                        n_energies energies (it writes a guarded response whose
                                        values the driver copies here, driver_contact.c) */
     double u[LT_DOF];
     /* energies: law's cumulative/current (index by law energy), then driver's (J) */
     double energy[LT_MAX_ENERGIES + LT_E_DRIVER_COUNT];
-    vec3 force_now[2][2];           /* [body][0 force N, 1 torque N m]: the contact's on each body
+    vec3 force_now[2][2];      /* [body][0 force N, 1 torque N m]: the contact's on each body
                                        at this state (global; torques about the body's centre) */
-    lt_stability stab;              /* first step with dt above the stability limit */
-    lt_stability stab_imposed;      /* the same in a stage imposing the normal velocity (no risk
+    lt_stability stab;         /* first step with dt above the stability limit */
+    lt_stability stab_imposed; /* the same in a stage imposing the normal velocity (no risk
                                        while imposed; unstable if that contact were released) */
-    int err_dof;                    /* 1-based DoF whose value an error concerns, 0: none */
-    char err[LT_ERR_SIZE];          /* the message of the error that stopped the run */
+    int err_dof;               /* 1-based DoF whose value an error concerns, 0: none */
+    char err[LT_ERR_SIZE];     /* the message of the error that stopped the run */
 } lt_view;
 
 /* A tester begins with its view (driver_int.h), so the view is the tester's address converted
  * (C17 6.7.2.1: a pointer to a structure, suitably converted, points to its first member): no
  * call on the step's path, where a compiled `until` reads it every step. */
-static inline const lt_view *lt_tester_view(const lt_tester *t) { return (const lt_view *)(const void *)t; }
+static inline const lt_view *lt_tester_view(const lt_tester *t)
+{
+    return (const lt_view *)(const void *)t;
+}
 
 /* The buffer (LT_ERR_SIZE bytes) a callback writes its message into before it returns -1. */
 char *lt_tester_err(lt_tester *t);

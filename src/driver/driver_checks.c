@@ -30,20 +30,22 @@ COLD int lt_law_output_fault(lt_tester *t)
     const lt_response *r = &t->view.resp;
     for (int k = 0; k < LT_DOF; k++)
         if (!isfinite(r->f[k]))
-            return lt_fail(t, "law '%s' returned a non-finite %s %s = %g", law->name, k < 3 ? "force" : "torque",
-                        (const char *[]){"Fx", "Fy", "Fz", "Tx", "Ty", "Tz"}[k], lt_shown(r->f[k]));
+            return lt_fail(t, "law '%s' returned a non-finite %s %s = %g", law->name,
+                           k < 3 ? "force" : "torque",
+                           (const char *[]){"Fx", "Fy", "Fz", "Tx", "Ty", "Tz"}[k],
+                           lt_shown(r->f[k]));
     for (int k = 0; k < 2; k++)
         if (!isfinite(r->k[k]))
-            return lt_fail(t, "law '%s' returned a non-finite stiffness %s = %g", law->name, k ? "kt" : "kn",
-                           lt_shown(r->k[k]));
+            return lt_fail(t, "law '%s' returned a non-finite stiffness %s = %g", law->name,
+                           k ? "kt" : "kn", lt_shown(r->k[k]));
     for (int i = 0; i < law->n_energies; i++)
         if (!isfinite(r->energy[i]))
-            return lt_fail(t, "law '%s' returned a non-finite energy %s = %g", law->name, law->energies[i].name,
-                        lt_shown(r->energy[i]));
+            return lt_fail(t, "law '%s' returned a non-finite energy %s = %g", law->name,
+                           law->energies[i].name, lt_shown(r->energy[i]));
     for (int i = 0; i < law->n_state; i++)
         if (!isfinite(t->view.law_state[i]))
-            return lt_fail(t, "law '%s' left a non-finite state variable %s = %g", law->name, law->state_names[i],
-                        lt_shown(t->view.law_state[i]));
+            return lt_fail(t, "law '%s' left a non-finite state variable %s = %g", law->name,
+                           law->state_names[i], lt_shown(t->view.law_state[i]));
     return 0;
 }
 
@@ -70,18 +72,22 @@ COLD int lt_state_fault(lt_tester *t)
         const lt_body *b = &t->view.body[i];
         const char *who = i ? "B" : "A";
         vec3 q = v3(b->ori.x, b->ori.y, b->ori.z);
-        found = vec_bad(who, "pos", b->pos, name, sizeof name, &val) || vec_bad(who, "vel", b->vel, name, sizeof name, &val) ||
+        found = vec_bad(who, "pos", b->pos, name, sizeof name, &val) ||
+                vec_bad(who, "vel", b->vel, name, sizeof name, &val) ||
                 vec_bad(who, "angvel", b->angvel, name, sizeof name, &val) ||
                 vec_bad(who, "orientation", q, name, sizeof name, &val);
-        if (!found && !isfinite(b->ori.w)) snprintf(name, sizeof name, "%s.orientation.w", who), val = b->ori.w, found = 1;
+        if (!found && !isfinite(b->ori.w))
+            snprintf(name, sizeof name, "%s.orientation.w", who), val = b->ori.w, found = 1;
     }
     for (int k = 0; k < LT_DOF && !found; k++) {
-        if (!isfinite(t->view.u[k])) snprintf(name, sizeof name, "%s", dof_u_names[k]), val = t->view.u[k], found = 1;
+        if (!isfinite(t->view.u[k]))
+            snprintf(name, sizeof name, "%s", dof_u_names[k]), val = t->view.u[k], found = 1;
         else if (!isfinite(t->view.c.v[k]))
             snprintf(name, sizeof name, "%s", dof_v_names[k]), val = t->view.c.v[k], found = 1;
     }
     if (!found) return 0; /* finite values whose sum overflowed */
-    return lt_fail(t, "non-finite state: %s = %g (the motion overflowed or became unstable)", name, lt_shown(val));
+    return lt_fail(t, "non-finite state: %s = %g (the motion overflowed or became unstable)", name,
+                   lt_shown(val));
 }
 
 /* The energies of a state, once closed: the search for the culprit (lt_energy_check). */
@@ -92,8 +98,9 @@ COLD int lt_energy_fault(lt_tester *t)
     if (all_finite(t->view.energy, n)) return 0;
     for (int i = 0; i < n; i++)
         if (!isfinite(t->view.energy[i]))
-            return lt_fail(t, "non-finite energy: %s = %g (the motion overflowed or became unstable)",
-                        lt_energy_name(law, i), lt_shown(t->view.energy[i]));
+            return lt_fail(t,
+                           "non-finite energy: %s = %g (the motion overflowed or became unstable)",
+                           lt_energy_name(law, i), lt_shown(t->view.energy[i]));
     return 0;
 }
 
@@ -105,9 +112,12 @@ COLD int lt_contact_input_fault(lt_tester *t)
     if (isfinite(c->uN) && all_finite(c->v, LT_DOF)) return 0;
     for (int k = 0; k < LT_DOF; k++)
         if (!isfinite(c->v[k]))
-            return lt_fail(t, "non-finite contact velocity: %s = %g (the motion overflowed or became unstable)",
-                        dof_v_names[k], lt_shown(c->v[k]));
-    return lt_fail(t, "non-finite contact: ux = %g (the motion overflowed or became unstable)", lt_shown(c->uN));
+            return lt_fail(
+                t,
+                "non-finite contact velocity: %s = %g (the motion overflowed or became unstable)",
+                dof_v_names[k], lt_shown(c->v[k]));
+    return lt_fail(t, "non-finite contact: ux = %g (the motion overflowed or became unstable)",
+                   lt_shown(c->uN));
 }
 
 /* What a shape's core is (the point, segment, triangle or plane the contact is measured from). */
@@ -131,11 +141,17 @@ COLD int lt_cores_crossed(lt_tester *t, const mat3 *frame_before)
     double radii = lt_body_rho(A) + lt_body_rho(B);
     double overlap = radii + fabs(g->dist * v3_dot(g->normal, frame_before->r[0]));
     if (A->shape == LT_SPHERE && B->shape == LT_SPHERE)
-        return lt_fail(t, "the centres of A and B met: overlap %g m, more than the sum of the radii %g m, so the contact "
-                       "has no normal (it reversed over the step)", overlap, radii);
-    return lt_fail(t, "the %s of A (%s) and the %s of B (%s) crossed: overlap %g m, more than the radii %g m, so the "
-                   "contact has no normal (it reversed over the step)", core_name(A->shape), lt_shape_name(A->shape),
-                   core_name(B->shape), lt_shape_name(B->shape), overlap, radii);
+        return lt_fail(t,
+                       "the centres of A and B met: overlap %g m, more than the sum of the radii "
+                       "%g m, so the contact "
+                       "has no normal (it reversed over the step)",
+                       overlap, radii);
+    return lt_fail(t,
+                   "the %s of A (%s) and the %s of B (%s) crossed: overlap %g m, more than the "
+                   "radii %g m, so the "
+                   "contact has no normal (it reversed over the step)",
+                   core_name(A->shape), lt_shape_name(A->shape), core_name(B->shape),
+                   lt_shape_name(B->shape), overlap, radii);
 }
 
 void lt_stability_seen(lt_tester *t, int stage_no)
@@ -149,8 +165,13 @@ void lt_stability_seen(lt_tester *t, int stage_no)
     double k = t->view.resp.k[0], m = t->view.c.mstar, dt = t->view.test->dt, z = t->zetaN;
     double crit = lt_dt_crit(m, k, z);
     if (!(dt > crit)) return;
-    *seen = (lt_stability){
-        .exceeded = 1, .stage = stage_no, .step = t->view.step, .dt_crit = crit, .k = k, .mstar = m, .zeta = z};
+    *seen = (lt_stability){.exceeded = 1,
+                           .stage = stage_no,
+                           .step = t->view.step,
+                           .dt_crit = crit,
+                           .k = k,
+                           .mstar = m,
+                           .zeta = z};
 }
 
 /* Close the energies of state n once v_{n+1/2} is known (driver.h, docs/energy.md section 2).
@@ -162,7 +183,8 @@ void lt_stability_seen(lt_tester *t, int stage_no)
  * kinetic-energy theorem, exact for these definitions whatever the velocities, equates it with
  * the trapezoid sum of (D_{n-1} + D_n)/2 . v_{n-1/2} dt step by step (for a turning capsule, as
  * w . I_n w = w . I_{n-1} w, driver.h).  `extra`: a damping force may be non-zero. */
-void lt_close_energies(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2], vec3 damp[2][2], int extra)
+void lt_close_energies(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2], vec3 damp[2][2],
+                       int extra)
 {
     const lt_test *test = t->view.test;
     int ne = test->law->n_energies;
@@ -193,8 +215,10 @@ void lt_close_energies(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2], vec
     double stored = 0, dissipated = 0;
     unsigned mask = t->stored_mask;
     for (int i = 0; i < ne; i++) {
-        if ((mask >> i) & 1u) stored += E[i];
-        else dissipated += E[i];
+        if ((mask >> i) & 1u)
+            stored += E[i];
+        else
+            dissipated += E[i];
     }
     if (t->view.step == 0) {
         t->kin0 = kin;
@@ -202,11 +226,13 @@ void lt_close_energies(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2], vec
     }
     E[ne + LT_E_KIN] = kin;
     /* the damping's work is -E.damp (E.damp is what it dissipated); state 0 closes no step */
-    E[ne + LT_E_WORK] = t->view.step > 0 ? (kin - t->kin0) - t->contact_work + E[ne + LT_E_DAMP] : 0;
-    double spent = (kin - t->kin0) + (stored - t->stored0) + E[ne + LT_E_DAMP] + E[ne + LT_E_BRK] + E[ne + LT_E_FORM] +
-                   dissipated;
+    E[ne + LT_E_WORK] =
+        t->view.step > 0 ? (kin - t->kin0) - t->contact_work + E[ne + LT_E_DAMP] : 0;
+    double spent = (kin - t->kin0) + (stored - t->stored0) + E[ne + LT_E_DAMP] + E[ne + LT_E_BRK] +
+                   E[ne + LT_E_FORM] + dissipated;
     E[ne + LT_E_BALANCE] = E[ne + LT_E_WORK] - spent;
     /* the same energy on the contact's side, without the bodies' kinetic energy and the damping
      * (docs/energy.md, "unbooked") */
-    E[ne + LT_E_UNBOOKED] = 0.0 - (t->contact_work + (stored - t->stored0) + dissipated + E[ne + LT_E_BRK] + E[ne + LT_E_FORM]);
+    E[ne + LT_E_UNBOOKED] = 0.0 - (t->contact_work + (stored - t->stored0) + dissipated +
+                                   E[ne + LT_E_BRK] + E[ne + LT_E_FORM]);
 }

@@ -4,8 +4,8 @@
  * the bodies.  Equations and conventions: driver.h (energies, stiffness), law.h (frame, signs).
  */
 #include "base/watch.h"
-#include "driver/driver_int.h"
 #include "contact/stiffness.h"
+#include "driver/driver_int.h"
 #include <math.h>
 #include <string.h>
 
@@ -17,7 +17,8 @@ static void set_contact_forces(lt_tester *t, int alive)
     const double *f = t->view.resp.f;
     if (alive) F = m3_to_global(&t->view.frame, v3(f[0], f[1], f[2]));
     /* force on A is F; B gets -F; torques about each centre add the moment of the force */
-    vec3 negF = v3_neg(F), mA = v3_cross(t->view.geom.branch[0], F), mB = v3_cross(t->view.geom.branch[1], negF);
+    vec3 negF = v3_neg(F), mA = v3_cross(t->view.geom.branch[0], F),
+         mB = v3_cross(t->view.geom.branch[1], negF);
     t->view.force_now[0][0] = F;
     t->view.force_now[1][0] = negF;
     if (alive && (f[3] != 0 || f[4] != 0 || f[5] != 0)) {
@@ -72,10 +73,13 @@ COLD static int contact_form(lt_tester *t)
     lt_view *v = &t->view;
     const lt_test *test = v->test;
     lt_contact *c = &v->c;
-    if (lt_stiffness_eval(&test->stiffness, &v->body[0].mat, &v->body[1].mat, v->geom.lens, c->uN, &v->stiff) < 0)
-        return lt_fail(t, "stiffness rule: a branch length reduced by the initial overlap (uN = %g m) is not "
-                       "positive (lens %g, %g m)",
-                    c->uN, v->geom.lens[0], v->geom.lens[1]);
+    if (lt_stiffness_eval(&test->stiffness, &v->body[0].mat, &v->body[1].mat, v->geom.lens, c->uN,
+                          &v->stiff) < 0)
+        return lt_fail(
+            t,
+            "stiffness rule: a branch length reduced by the initial overlap (uN = %g m) is not "
+            "positive (lens %g, %g m)",
+            c->uN, v->geom.lens[0], v->geom.lens[1]);
     v->stiff_step = v->step;
     v->stiff_uN0 = c->uN;
     v->n_formed++;
@@ -103,15 +107,19 @@ static inline int contact_geometry_refused(lt_tester *t, int geom_ok, const mat3
 {
     const lt_body *A = &t->view.body[0], *B = &t->view.body[1];
     if (!geom_ok)
-        return lt_fail(t, "degenerate %s-%s geometry: the cores touch (coincident centres, a centre on a wall, an "
+        return lt_fail(t,
+                       "degenerate %s-%s geometry: the cores touch (coincident centres, a centre "
+                       "on a wall, an "
                        "axis through a facet or a wall), so there is no contact normal",
-                    lt_shape_name(A->shape), lt_shape_name(B->shape));
-    if (!(t->view.geom.rcurv[0] > 0 && t->view.geom.rcurv[1] > 0)) /* a geometry function that forgot it */
-        return lt_fail(t, "the %s-%s geometry gives no curvature radius (lt_geom.rcurv)", lt_shape_name(A->shape),
-                    lt_shape_name(B->shape));
+                       lt_shape_name(A->shape), lt_shape_name(B->shape));
+    if (!(t->view.geom.rcurv[0] > 0 &&
+          t->view.geom.rcurv[1] > 0)) /* a geometry function that forgot it */
+        return lt_fail(t, "the %s-%s geometry gives no curvature radius (lt_geom.rcurv)",
+                       lt_shape_name(A->shape), lt_shape_name(B->shape));
     /* a normal reversed over the step: the cores passed through each other (spheres: their
      * centres met), and the frame cannot follow it (a half turn has no minimal rotation) */
-    if (v3_dot(t->view.geom.normal, frame_before->r[0]) < 0 && (t->view.has_contact || t->view.geom.uN < 0))
+    if (v3_dot(t->view.geom.normal, frame_before->r[0]) < 0 &&
+        (t->view.has_contact || t->view.geom.uN < 0))
         return lt_cores_crossed(t, frame_before);
     return 0;
 }
@@ -126,8 +134,8 @@ static inline void contact_frame(lt_tester *t, int reuse, const mat3 *frame_befo
         *mid = t->trial.mid;
     } else {
         /* the view's frame is frame_before's copy (the predictor's history took it) */
-        lt_frame_step(frame_before, &t->view.frame, t->view.geom.normal, v3_scale(v3_add(A->angvel, B->angvel), 0.5),
-                      t->view.test->dt, mid);
+        lt_frame_step(frame_before, &t->view.frame, t->view.geom.normal,
+                      v3_scale(v3_add(A->angvel, B->angvel), 0.5), t->view.test->dt, mid);
     }
     lt_predictor_check(&t->pred, frame_before, &t->view.frame, mid);
 }
@@ -144,7 +152,8 @@ static inline void contact_apart(lt_tester *t)
 
 /* The law's input at this state: overlap, curvature radii, and the relative velocity of the
  * step in c.v (fresh: a contact forming, measured in this state's frame). */
-static inline void contact_input(lt_tester *t, int fresh, const mat3 *mid, const vec3 branch_before[2])
+static inline void contact_input(lt_tester *t, int fresh, const mat3 *mid,
+                                 const vec3 branch_before[2])
 {
     const lt_body *A = &t->view.body[0], *B = &t->view.body[1];
     lt_contact *c = &t->view.c;
@@ -161,7 +170,8 @@ static inline void contact_input(lt_tester *t, int fresh, const mat3 *mid, const
         bA = v3_scale(v3_add(bA, branch_before[0]), 0.5);
         bB = v3_scale(v3_add(bB, branch_before[1]), 0.5);
     }
-    vec3 vrel = v3_sub(v3_add(B->vel, v3_cross(B->angvel, bB)), v3_add(A->vel, v3_cross(A->angvel, bA)));
+    vec3 vrel =
+        v3_sub(v3_add(B->vel, v3_cross(B->angvel, bB)), v3_add(A->vel, v3_cross(A->angvel, bA)));
     vec3 wrel = v3_sub(B->angvel, A->angvel);
     /* ... and projected on the mid-step frame, so that a force that keeps its local
      * components while the frame turns does the same work on both sides (Woo's L6Geom also
@@ -207,7 +217,8 @@ static inline void contact_alive(lt_tester *t, int fresh, double booked)
     t->view.has_contact = 1;
     t->view.u[0] = c->uN;
     double dt = test->dt, *u = t->view.u;
-    u[1] += c->v[1] * dt, u[2] += c->v[2] * dt, u[3] += c->v[3] * dt, u[4] += c->v[4] * dt, u[5] += c->v[5] * dt;
+    u[1] += c->v[1] * dt, u[2] += c->v[2] * dt, u[3] += c->v[3] * dt, u[4] += c->v[4] * dt,
+        u[5] += c->v[5] * dt;
     set_contact_forces(t, 1);
     /* formed inside this step: the contact-side work of the step (trapezoid from no force at
      * the previous state) minus what the law booked for it */
@@ -220,7 +231,8 @@ static inline void contact_alive(lt_tester *t, int fresh, double booked)
  * the step left (the predictor's history holds them).  The step's path: its helpers above are
  * static inline, so that the compiler keeps it one function (callgrind's count of a step is
  * that of the single function it replaced). */
-int lt_contact_update(lt_tester *t, int geom_ok, const mat3 *frame_before, const vec3 branch_before[2])
+int lt_contact_update(lt_tester *t, int geom_ok, const mat3 *frame_before,
+                      const vec3 branch_before[2])
 {
     const lt_test *test = t->view.test;
     const lt_law *law = test->law;
@@ -260,7 +272,8 @@ int lt_contact_update(lt_tester *t, int geom_ok, const mat3 *frame_before, const
         return 0;
     }
     double booked = contact_take_response(t, resp);
-    if (lt_law_output_check(t, booked) < 0) return -1; /* the run ends: the energies just booked are not read */
+    if (lt_law_output_check(t, booked) < 0)
+        return -1; /* the run ends: the energies just booked are not read */
     contact_alive(t, fresh, booked);
     return 1;
 }

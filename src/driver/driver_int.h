@@ -39,65 +39,65 @@
  * so that a step whose final velocities are the trial's reuses it instead of recomputing it. */
 typedef struct lt_trial {
     int valid;
-    vec3 v[2], w[2], normal;        /* inputs: velocities (m/s, rad/s), imposing normal */
-    vec3 pos[2], pos_lo[2];         /* m, positions after the move (with the arc correction) */
-    vec3 shift[2];                  /* m, arc corrections */
-    double arc_gap[2];              /* m */
-    lt_geom g;                      /* geometry at the trial positions */
-    mat3 frame, mid;                /* frame carried to g, and the mid-step frame */
+    vec3 v[2], w[2], normal; /* inputs: velocities (m/s, rad/s), imposing normal */
+    vec3 pos[2], pos_lo[2];  /* m, positions after the move (with the arc correction) */
+    vec3 shift[2];           /* m, arc corrections */
+    double arc_gap[2];       /* m */
+    lt_geom g;               /* geometry at the trial positions */
+    mat3 frame, mid;         /* frame carried to g, and the mid-step frame */
 } lt_trial;
 
 /* The predictor of the imposition frame (driver_motion.c): the frames and branches of the two
  * states before this one, and the last prediction, checked against the mid-step frame it stood
  * for. */
 typedef struct lt_predictor {
-    mat3 frame[2];                  /* R_{n-1} in [last], R_{n-2} in [last ^ 1] */
-    vec3 branch[2][2];              /* [slot as frame][A, B] (m) */
-    int last;                       /* slot of state n-1 */
-    int pending;                    /* 1: `mid` predicts the step being taken */
-    mat3 mid;                       /* the predicted mid-step frame of that step */
-    int missed;                     /* 1: the last prediction missed by more than its bound */
-    long used, passes;              /* steps imposed with the prediction; with the trial passes */
-    long checked, misses;           /* predictions checked; of these, missed */
-    double worst;                   /* largest miss of a checked prediction (rad: the distance of
+    mat3 frame[2];        /* R_{n-1} in [last], R_{n-2} in [last ^ 1] */
+    vec3 branch[2][2];    /* [slot as frame][A, B] (m) */
+    int last;             /* slot of state n-1 */
+    int pending;          /* 1: `mid` predicts the step being taken */
+    mat3 mid;             /* the predicted mid-step frame of that step */
+    int missed;           /* 1: the last prediction missed by more than its bound */
+    long used, passes;    /* steps imposed with the prediction; with the trial passes */
+    long checked, misses; /* predictions checked; of these, missed */
+    double worst;         /* largest miss of a checked prediction (rad: the distance of
                                        predicted and actual row, the larger of rows 0 and 1) */
 } lt_predictor;
 
 struct lt_tester {
-    lt_view view;                   /* first: lt_tester_view is a cast (driver.h) */
+    lt_view view; /* first: lt_tester_view is a cast (driver.h) */
     /* bookkeeping of the previous state for the trapezoid rule */
-    vec3 force_prev[2][2];          /* [body][0 force, 1 torque]: contact force at n-1 (global) */
-    vec3 damp_prev[2][2];           /* damping force at n-1 */
-    double contact_work;            /* J, work of the contact on the bodies from state 0 to n
+    vec3 force_prev[2][2];   /* [body][0 force, 1 torque]: contact force at n-1 (global) */
+    vec3 damp_prev[2][2];    /* damping force at n-1 */
+    double contact_work;     /* J, work of the contact on the bodies from state 0 to n
                                        (lt_close_energies; the driver's work follows from it) */
-    vec3 shift[2];                  /* arc correction applied after state n-1 (m) */
-    double arc_gap[2];              /* m, centre distance carried through imposed shear, with
+    vec3 shift[2];           /* arc correction applied after state n-1 (m) */
+    double arc_gap[2];       /* m, centre distance carried through imposed shear, with
                                        its low-order part ([0] NaN: none) */
-    double kin0;                    /* KE of the initial state */
-    double stored0;                 /* law's stored energy at the initial state */
-    int first_motion;               /* 1 on the first motion step of a stage ('i' DoFs apply) */
-    unsigned imposed;               /* bit k: DoF k's velocity imposed on the step being taken */
-    unsigned v_mask, i_mask;        /* bit k: the running stage's DoF k is 'v', is 'i' */
-    unsigned s_mask;                /* bit k: the running stage's DoF k is 's' (servo) */
-    int dyn;                        /* 1: the running stage's values change each step (functions
+    double kin0;             /* KE of the initial state */
+    double stored0;          /* law's stored energy at the initial state */
+    int first_motion;        /* 1 on the first motion step of a stage ('i' DoFs apply) */
+    unsigned imposed;        /* bit k: DoF k's velocity imposed on the step being taken */
+    unsigned v_mask, i_mask; /* bit k: the running stage's DoF k is 'v', is 'i' */
+    unsigned s_mask;         /* bit k: the running stage's DoF k is 's' (servo) */
+    int dyn;                 /* 1: the running stage's values change each step (functions
                                        or servos): they are read from vals, else from the stage */
-    double vals[LT_DOF];            /* this step's values of the running stage (driver_motion.c) */
-    int spins;                      /* 1: the running stage has a rigid `spin` */
+    double vals[LT_DOF];     /* this step's values of the running stage (driver_motion.c) */
+    int spins;               /* 1: the running stage has a rigid `spin` */
     /* per-run constants (exactly the quotients the step would otherwise divide out each time) */
-    double dt_mass[2];              /* dt/m (s/kg), per run */
-    double mstar;                   /* lt_effective_mass of the pair (kg) */
-    double iso_inertia[2];          /* the moment of inertia of a body whose three are equal
+    double dt_mass[2];         /* dt/m (s/kg), per run */
+    double mstar;              /* lt_effective_mass of the pair (kg) */
+    double iso_inertia[2];     /* the moment of inertia of a body whose three are equal
                                        (kg m^2; a sphere), else 0: the tensor is needed */
-    double inv_iso_inertia[2];      /* its inverse (1/(kg m^2)), 0 with it */
-    int trial_turns;                /* 1: trial bodies need their orientation (geometry reads it) */
-    geom_ops gops;                  /* the pair's geometry functions (looked up once per run) */
-    unsigned stored_mask;           /* bit i: the law's energy i is LT_STORED (per run) */
+    double inv_iso_inertia[2]; /* its inverse (1/(kg m^2)), 0 with it */
+    int trial_turns;           /* 1: trial bodies need their orientation (geometry reads it) */
+    geom_ops gops;             /* the pair's geometry functions (looked up once per run) */
+    unsigned stored_mask;      /* bit i: the law's energy i is LT_STORED (per run) */
     lt_trial trial;
-    long trial_reuses;              /* steps that took the last trial's move and geometry */
+    long trial_reuses; /* steps that took the last trial's move and geometry */
     lt_predictor pred;
-    int stage_of_state;             /* 1-based stage that produced the current state, 0 initially */
-    double zetaN;                   /* the law's normal damping ratio (stability.h), per run */
-    double k_stable;                /* N/m: normal stiffness below which dt is within the
+    int stage_of_state; /* 1-based stage that produced the current state, 0 initially */
+    double zetaN;       /* the law's normal damping ratio (stability.h), per run */
+    double k_stable;    /* N/m: normal stiffness below which dt is within the
                                        stability limit (less 1e-9 of it), per run */
     lt_observer obs;
     /* the memory the law writes (driver.c, lt_tester_new): guarded blocks (src/base/guard.h), the
@@ -106,7 +106,7 @@ struct lt_tester {
      * them unguarded in itself (state_inline, resp_inline) */
     double *state_block;
     lt_response *resp_block;
-    lt_response *law_resp;          /* where the law writes its response: resp_block or resp_inline */
+    lt_response *law_resp; /* where the law writes its response: resp_block or resp_inline */
     double state_inline[LT_MAX_STATE];
     lt_response resp_inline;
 };
@@ -133,8 +133,8 @@ COLD int lt_fail(lt_tester *t, const char *fmt, ...)
  * extra: s may put forces other than the contact's on the bodies, returned in imposed and damp.
  * *imposed_normal: the normal of the frame the motion was imposed in.  0, or -1 when a value of
  * the stage failed. */
-int lt_velocity_update(lt_tester *t, const lt_stage *s, int extra, vec3 vnew[2], vec3 wnew[2], vec3 imposed[2][2],
-                       vec3 damp[2][2], vec3 *imposed_normal);
+int lt_velocity_update(lt_tester *t, const lt_stage *s, int extra, vec3 vnew[2], vec3 wnew[2],
+                       vec3 imposed[2][2], vec3 damp[2][2], vec3 *imposed_normal);
 /* Move the bodies over the step with vnew, wnew and compute their geometry (view.geom); returns
  * 0 if it is degenerate.  The predictor's history takes the state being left. */
 int lt_position_update(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2], const vec3 *normal);
@@ -161,14 +161,17 @@ int lt_position_update(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2], con
 static inline int lt_frame_update(mat3 *R, vec3 n1, vec3 spin_mean, double dt)
 {
     double twist = dt * v3_dot(spin_mean, n1);
-    if (twist == 0 && fabs(v3_dot(R->r[1], n1)) <= FRAME_HELD_TOL && fabs(v3_dot(R->r[2], n1)) <= FRAME_HELD_TOL) {
+    if (twist == 0 && fabs(v3_dot(R->r[1], n1)) <= FRAME_HELD_TOL &&
+        fabs(v3_dot(R->r[2], n1)) <= FRAME_HELD_TOL) {
         R->r[0] = n1;
         return 1;
     }
     vec3 n0 = R->r[0];
     R->r[1] = v3_rotate_min_arc(R->r[1], n0, n1);
     R->r[0] = n1;
-    if (twist != 0) R->r[1] = fabs(twist) <= LT_SMALL_ANGLE ? v3_rotate_small(R->r[1], n1, twist) : v3_rotate(R->r[1], n1, twist);
+    if (twist != 0)
+        R->r[1] = fabs(twist) <= LT_SMALL_ANGLE ? v3_rotate_small(R->r[1], n1, twist)
+                                                : v3_rotate(R->r[1], n1, twist);
     m3_orthonormalize_lazy(R, FRAME_HELD_TOL);
     return 0;
 }
@@ -186,7 +189,8 @@ static inline void lt_frame_mid(const mat3 *a, const mat3 *b, mat3 *m)
  * holds a copy of R_n on entry), and the mid-step frame between them into *mid.  A held frame
  * (lt_frame_update) has R_n's tangent rows, so the mean of the two frames is those rows and the
  * mean normal, which is unit within FRAME_HELD_TOL^2. */
-static inline void lt_frame_step(const mat3 *before, mat3 *R, vec3 n1, vec3 spin_mean, double dt, mat3 *mid)
+static inline void lt_frame_step(const mat3 *before, mat3 *R, vec3 n1, vec3 spin_mean, double dt,
+                                 mat3 *mid)
 {
     if (lt_frame_update(R, n1, spin_mean, dt)) {
         mid->r[0] = v3_scale(v3_add(before->r[0], n1), 0.5);
@@ -219,12 +223,17 @@ static inline void lt_frame_step(const mat3 *before, mat3 *R, vec3 n1, vec3 spin
  * free DoF accelerates (1e-13 for a free sphere whose spin the contact brakes, measured). */
 #define PREDICT_TOL 1e-12
 
-static inline double lt_dist2(vec3 a, vec3 b) { vec3 d = v3_sub(a, b); return v3_dot(d, d); }
+static inline double lt_dist2(vec3 a, vec3 b)
+{
+    vec3 d = v3_sub(a, b);
+    return v3_dot(d, d);
+}
 
 /* The step from `before` to `after` measured in `mid`: how far the prediction of that frame
  * missed (rows 0 and 1; row 2 is their cross product), against theta^3 + PREDICT_TOL.  Called by
  * the contact update, which has the mid-step frame of the step. */
-static inline void lt_predictor_check(lt_predictor *p, const mat3 *before, const mat3 *after, const mat3 *mid)
+static inline void lt_predictor_check(lt_predictor *p, const mat3 *before, const mat3 *after,
+                                      const mat3 *mid)
 {
     if (!p->pending) return;
     p->pending = 0;
@@ -256,7 +265,8 @@ static inline unsigned lt_imposed_dofs(const lt_tester *t)
 /* Frame and law at the current positions (state n), whose geometry is view.geom (geom_ok 0: the
  * geometry was degenerate).  frame_before, branch_before: the frame and branches of the state
  * the step left.  1: in contact, 0: none, -1: the run ends (message in view.err). */
-int lt_contact_update(lt_tester *t, int geom_ok, const mat3 *frame_before, const vec3 branch_before[2]);
+int lt_contact_update(lt_tester *t, int geom_ok, const mat3 *frame_before,
+                      const vec3 branch_before[2]);
 
 /* Work the contact did on both bodies over the last step (trapezoid on each body's displacement,
  * v dt plus the arc correction), from the previous and the current contact forces: every step
@@ -281,7 +291,10 @@ static inline double lt_shown(double x) { return isnan(x) ? fabs(x) : x; }
 /* Finiteness by sums: a NaN or an infinity makes a sum non-finite, so one sum tells in the
  * common case; a non-finite sum of finite values (an overflow beyond 1e308) is told apart value
  * by value by the fault searches. */
-static inline double lt_sum6(const double *x) { return ((x[0] + x[1]) + (x[2] + x[3])) + (x[4] + x[5]); }
+static inline double lt_sum6(const double *x)
+{
+    return ((x[0] + x[1]) + (x[2] + x[3])) + (x[4] + x[5]);
+}
 static inline double lt_sum_vec(vec3 a) { return a.x + a.y + a.z; }
 
 /* x[0] + ... + x[n-1] (n is a law's few state variables): four at a time, then one by one;
@@ -343,7 +356,8 @@ static inline int lt_law_output_check(lt_tester *t, double booked)
     const lt_response *r = &t->view.resp;
     const lt_view *v = &t->view;
     int n = v->test->law->n_state;
-    double zs = n < LT_STATE_CHECKED_EACH_STEP ? lt_sum_n(v->law_state, n) : lt_sum_checked(v->law_state);
+    double zs =
+        n < LT_STATE_CHECKED_EACH_STEP ? lt_sum_n(v->law_state, n) : lt_sum_checked(v->law_state);
     double z = (lt_sum6(r->f) + (r->k[0] + r->k[1])) + (booked + zs);
     return isfinite(z) ? 0 : lt_law_output_fault(t);
 }
@@ -381,7 +395,9 @@ static inline int lt_state_check(lt_tester *t, int velocities)
 /* balance_err is work minus every other energy: non-finite if any of them is. */
 static inline int lt_energy_check(lt_tester *t)
 {
-    return isfinite(t->view.energy[t->view.test->law->n_energies + LT_E_BALANCE]) ? 0 : lt_energy_fault(t);
+    return isfinite(t->view.energy[t->view.test->law->n_energies + LT_E_BALANCE])
+               ? 0
+               : lt_energy_fault(t);
 }
 
 /* Note the first step of a run that leaves a state in contact with dt above leapfrog's limit
@@ -396,6 +412,7 @@ static inline void lt_stability_check(lt_tester *t, int stage_no)
 
 /* Close the energies of state n once v_{n+1/2} is known (driver.h, docs/energy.md section 2);
  * extra: a damping force may be non-zero. */
-void lt_close_energies(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2], vec3 damp[2][2], int extra);
+void lt_close_energies(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2], vec3 damp[2][2],
+                       int extra);
 
 #endif

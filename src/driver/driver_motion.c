@@ -8,8 +8,9 @@
 #include <math.h>
 #include <string.h>
 
-NOINLINE static void velocity_passes(lt_tester *t, const lt_stage *s, const vec3 vfree[2], const vec3 wfree[2],
-                                     vec3 vnew[2], vec3 wnew[2], vec3 *imposed_normal);
+NOINLINE static void velocity_passes(lt_tester *t, const lt_stage *s, const vec3 vfree[2],
+                                     const vec3 wfree[2], vec3 vnew[2], vec3 wnew[2],
+                                     vec3 *imposed_normal);
 
 /* The history moves by one state: R_n and the branches of state n become the predictor's n-1
  * (written over n-2, the slot `last` then points to). */
@@ -22,14 +23,17 @@ static void predictor_shift(lt_predictor *p, const mat3 *frame, const vec3 branc
 }
 
 /* Predicted mid-step frame and branches of the step from the current state (R_n, b_n). */
-static void predictor_mid(const lt_predictor *p, const mat3 *frame, const vec3 branch[2], mat3 *mid, vec3 br[2])
+static void predictor_mid(const lt_predictor *p, const mat3 *frame, const vec3 branch[2], mat3 *mid,
+                          vec3 br[2])
 {
     const mat3 *f1 = &p->frame[p->last], *f2 = &p->frame[p->last ^ 1]; /* R_{n-1}, R_{n-2} */
-    for (int k = 0; k < 3; k++) /* halved: nearly unit */
-        mid->r[k] = v3_scale(v3_add(v3_sub(v3_scale(frame->r[k], 4), v3_scale(f1->r[k], 3)), f2->r[k]), 0.5);
+    for (int k = 0; k < 3; k++)                                        /* halved: nearly unit */
+        mid->r[k] = v3_scale(
+            v3_add(v3_sub(v3_scale(frame->r[k], 4), v3_scale(f1->r[k], 3)), f2->r[k]), 0.5);
     m3_orthonormalize_lazy(mid, FRAME_HELD_TOL);
     const vec3 *b1 = p->branch[p->last], *b2 = p->branch[p->last ^ 1];
-    for (int i = 0; i < 2; i++) br[i] = v3_scale(v3_add(v3_sub(v3_scale(branch[i], 4), v3_scale(b1[i], 3)), b2[i]), 0.5);
+    for (int i = 0; i < 2; i++)
+        br[i] = v3_scale(v3_add(v3_sub(v3_scale(branch[i], 4), v3_scale(b1[i], 3)), b2[i]), 0.5);
 }
 
 static vec3 mean_spin(const vec3 w[2]) { return v3_scale(v3_add(w[0], w[1]), 0.5); }
@@ -60,7 +64,8 @@ NOINLINE static int stage_values(lt_tester *t, const lt_stage *s)
             if (!t->view.err_dof) t->view.err_dof = k + 1;
             return -1;
         }
-        if (!isfinite(now[k])) return value_fault(t, k, "the value of DoF %d is not finite (%g)", now[k]);
+        if (!isfinite(now[k]))
+            return value_fault(t, k, "the value of DoF %d is not finite (%g)", now[k]);
     }
     for (int k = 0; k < 3; k++) {
         if (!((t->s_mask >> k) & 1u)) continue;
@@ -69,9 +74,11 @@ NOINLINE static int stage_values(lt_tester *t, const lt_stage *s)
             f = t->view.resp.f[k];
             kk = t->view.resp.k[k ? 1 : 0];
             if (!(kk > 0))
-                return value_fault(t, k, k ? "servo on DoF %d: the law reports no tangential stiffness (kt = %g N/m)"
-                                           : "servo on DoF %d: the law reports no normal stiffness (kn = %g N/m)",
-                                   kk);
+                return value_fault(
+                    t, k,
+                    k ? "servo on DoF %d: the law reports no tangential stiffness (kt = %g N/m)"
+                      : "servo on DoF %d: the law reports no normal stiffness (kn = %g N/m)",
+                    kk);
         }
         double e = now[k] - f; /* the target less the force of this state */
         double v = kk > 0 ? s->servo_gain * e / (kk * dt) : e > 0 ? vmax : e < 0 ? -vmax : 0;
@@ -85,7 +92,8 @@ NOINLINE static int stage_values(lt_tester *t, const lt_stage *s)
 static int dof_imposed(const lt_tester *t, int k) { return (t->imposed >> k) & 1u; }
 
 /* Forces other than the contact on body i at this state: imposed (f DoFs) and damping. */
-NOINLINE static void body_extra_forces(const lt_tester *t, const lt_stage *s, int i, vec3 imposed[2], vec3 damp[2])
+NOINLINE static void body_extra_forces(const lt_tester *t, const lt_stage *s, int i,
+                                       vec3 imposed[2], vec3 damp[2])
 {
     const lt_test *test = t->view.test;
     imposed[0] = imposed[1] = damp[0] = damp[1] = v3(0, 0, 0);
@@ -97,8 +105,10 @@ NOINLINE static void body_extra_forces(const lt_tester *t, const lt_stage *s, in
         for (int k = 0; k < LT_DOF; k++) {
             if (s->whats[k] != 'f') continue;
             double val = sign * values[k];
-            if (k < 3) fl = v3_add(fl, v3(k == 0 ? val : 0, k == 1 ? val : 0, k == 2 ? val : 0));
-            else tl = v3_add(tl, v3(k == 3 ? val : 0, k == 4 ? val : 0, k == 5 ? val : 0));
+            if (k < 3)
+                fl = v3_add(fl, v3(k == 0 ? val : 0, k == 1 ? val : 0, k == 2 ? val : 0));
+            else
+                tl = v3_add(tl, v3(k == 3 ? val : 0, k == 4 ? val : 0, k == 5 ? val : 0));
         }
         /* several forced DoFs on one body add up */
         imposed[0] = m3_to_global(&t->view.frame, fl);
@@ -112,9 +122,18 @@ NOINLINE static void body_extra_forces(const lt_tester *t, const lt_stage *s, in
             vec3 f = v3_add(t->view.force_now[i][j], imposed[j]);
             vec3 v = j == 0 ? b->vel : b->angvel;
             double lam = test->damping;
-            damp[j] = v3(-lam * fabs(f.x) * (v.x > 0 ? 1 : v.x < 0 ? -1 : 0),
-                         -lam * fabs(f.y) * (v.y > 0 ? 1 : v.y < 0 ? -1 : 0),
-                         -lam * fabs(f.z) * (v.z > 0 ? 1 : v.z < 0 ? -1 : 0));
+            damp[j] = v3(-lam * fabs(f.x) *
+                             (v.x > 0   ? 1
+                              : v.x < 0 ? -1
+                                        : 0),
+                         -lam * fabs(f.y) *
+                             (v.y > 0   ? 1
+                              : v.y < 0 ? -1
+                                        : 0),
+                         -lam * fabs(f.z) *
+                             (v.z > 0   ? 1
+                              : v.z < 0 ? -1
+                                        : 0));
         }
         /* ... on the free DoFs only: the components along the imposed ones (local axes of the
          * state, rows of R_n) are removed.  The imposition overrides those components of the
@@ -132,7 +151,8 @@ NOINLINE static void body_extra_forces(const lt_tester *t, const lt_stage *s, in
 static vec3 pair_centre(const lt_tester *t)
 {
     double ma = t->view.body[0].mass, mb = t->view.body[1].mass;
-    return v3_scale(v3_add(v3_scale(t->view.body[0].pos, ma), v3_scale(t->view.body[1].pos, mb)), 1.0 / (ma + mb));
+    return v3_scale(v3_add(v3_scale(t->view.body[0].pos, ma), v3_scale(t->view.body[1].pos, mb)),
+                    1.0 / (ma + mb));
 }
 
 /* A stage's `spin` (rad/s): a rigid rotation of the whole pair about its centre of mass, on
@@ -143,7 +163,8 @@ static vec3 pair_centre(const lt_tester *t)
  * read once per stage by stage_masks). */
 static int stage_spins(const lt_tester *t) { return t->spins; }
 
-NOINLINE static void add_rigid_spin_now(const lt_tester *t, const lt_stage *s, vec3 vnew[2], vec3 wnew[2])
+NOINLINE static void add_rigid_spin_now(const lt_tester *t, const lt_stage *s, vec3 vnew[2],
+                                        vec3 wnew[2])
 {
     double dt = t->view.test->dt;
     vec3 c = pair_centre(t), axis = v3_normalized(s->spin);
@@ -163,14 +184,17 @@ static inline void add_rigid_spin(const lt_tester *t, const lt_stage *s, vec3 vn
 
 /* v with its component along unit axis e set to `value` (the other components kept). */
 
-static inline vec3 with_component(vec3 v, vec3 e, double value) { return v3_axpy(value - v3_dot(v, e), e, v); }
+static inline vec3 with_component(vec3 v, vec3 e, double value)
+{
+    return v3_axpy(value - v3_dot(v, e), e, v);
+}
 
 /* Override the local components of the free velocities (vfree, wfree) on the DoFs stage s
  * imposes, decomposed in frame R with branches b (contact point minus centres); the DoFs not
  * imposed keep the free velocities' components.  Works on local copies and stores once (the
  * outputs could alias the inputs for all the compiler knows). */
-static void impose(const lt_tester *t, const double *values, const mat3 *R, const vec3 b[2], const vec3 vfree[2],
-                   const vec3 wfree[2], vec3 vnew[2], vec3 wnew[2])
+static void impose(const lt_tester *t, const double *values, const mat3 *R, const vec3 b[2],
+                   const vec3 vfree[2], const vec3 wfree[2], vec3 vnew[2], vec3 wnew[2])
 {
     double w = t->view.test->abWeight;
     const double shareA = -(1 - w), shareB = w; /* of an imposed relative velocity, to A and B */
@@ -243,7 +267,10 @@ static void turn_body(lt_body *b, vec3 w, double dt)
     b->ori = q_normalized(q_mul(q_from_rotvec(v3_scale(w, dt)), b->ori));
 }
 
-static int same_vecs(const vec3 *a, const vec3 *b, int n) { return memcmp(a, b, (size_t)n * sizeof *a) == 0; }
+static int same_vecs(const vec3 *a, const vec3 *b, int n)
+{
+    return memcmp(a, b, (size_t)n * sizeof *a) == 0;
+}
 
 /* Move two bodies over one step with velocities v, w and compute their geometry at the new
  * positions into *g; returns 0 if it is degenerate.  With imposed shear, correct the arc drift
@@ -251,8 +278,8 @@ static int same_vecs(const vec3 *a, const vec3 *b, int n) { return memcmp(a, b, 
  * the relative motion along `normal` (the normal of the frame the motion was imposed in) only,
  * return the displacements in shift, and carry g along (lt_geom_shift_normal: one geometry
  * evaluation per move, the correction after it and off its critical path). */
-static int move_bodies(const lt_tester *t, lt_body b[2], const vec3 v[2], const vec3 w[2], const vec3 *normal,
-                       vec3 shift[2], double arc_gap[2], int turn, lt_geom *g)
+static int move_bodies(const lt_tester *t, lt_body b[2], const vec3 v[2], const vec3 w[2],
+                       const vec3 *normal, vec3 shift[2], double arc_gap[2], int turn, lt_geom *g)
 {
     double dt = t->view.test->dt, wt = t->view.test->abWeight;
     /* the gap along the imposed normal is carried from step to step (not re-read from the
@@ -279,7 +306,8 @@ static int move_bodies(const lt_tester *t, lt_body b[2], const vec3 v[2], const 
     if (shear && !isnan(gap)) { /* NaN: the pair has no arc drift (geom.h) */
         arc_gap[0] = gap;
         arc_gap[1] = gap_lo;
-        double ds = gap - t->gops.arc_of_geom(g); /* lt_geom_arc_shortfall; a pair with a gap has the rule */
+        double ds = gap - t->gops.arc_of_geom(
+                              g); /* lt_geom_arc_shortfall; a pair with a gap has the rule */
         shift[1] = v3_scale(g->normal, ds * wt);
         shift[0] = v3_scale(g->normal, -ds * (1 - wt));
         /* a body with no share (abWeight 0 or 1) is not moved: adding a zero to a compensated
@@ -306,7 +334,7 @@ static int move_bodies(const lt_tester *t, lt_body b[2], const vec3 v[2], const 
  * Returns the new velocities in vnew/wnew; extra forces in imposed/damp; 0, or -1 when a value
  * of the stage failed (stage_values: a function's error, a servo without stiffness). */
 int lt_velocity_update(lt_tester *t, const lt_stage *s, int extra, vec3 vnew[2], vec3 wnew[2],
-                           vec3 imposed[2][2], vec3 damp[2][2], vec3 *imposed_normal)
+                       vec3 imposed[2][2], vec3 damp[2][2], vec3 *imposed_normal)
 {
     if (t->dyn && stage_values(t, s) < 0) return -1;
     t->trial.valid = 0;
@@ -328,7 +356,8 @@ int lt_velocity_update(lt_tester *t, const lt_stage *s, int extra, vec3 vnew[2],
             T = v3_add(v3_add(T, imposed[i][1]), damp[i][1]);
         }
         vfree[i] = v3_axpy(t->dt_mass[i], F, b->vel);
-        vec3 alpha = t->iso_inertia[i] > 0 ? v3_scale(T, t->inv_iso_inertia[i]) : lt_body_inertia_solve(b, T);
+        vec3 alpha = t->iso_inertia[i] > 0 ? v3_scale(T, t->inv_iso_inertia[i])
+                                           : lt_body_inertia_solve(b, T);
         wfree[i] = v3_axpy(dt, alpha, b->angvel);
     }
     if (!s || (!t->imposed && !stage_spins(t))) { /* free motion: impose() is not called */
@@ -355,8 +384,9 @@ int lt_velocity_update(lt_tester *t, const lt_stage *s, int extra, vec3 vnew[2],
 
 /* lt_velocity_update's trial passes (the first two steps of a stage, a missed prediction): out of
  * line, so that the predicted step's code sits together. */
-NOINLINE static void velocity_passes(lt_tester *t, const lt_stage *s, const vec3 vfree[2], const vec3 wfree[2],
-                                     vec3 vnew[2], vec3 wnew[2], vec3 *imposed_normal)
+NOINLINE static void velocity_passes(lt_tester *t, const lt_stage *s, const vec3 vfree[2],
+                                     const vec3 wfree[2], vec3 vnew[2], vec3 wnew[2],
+                                     vec3 *imposed_normal)
 {
     const lt_test *test = t->view.test;
     double dt = test->dt;
@@ -374,13 +404,16 @@ NOINLINE static void velocity_passes(lt_tester *t, const lt_stage *s, const vec3
         vec3 shift[2], vin[2] = {vnew[0], vnew[1]}, win[2] = {wnew[0], wnew[1]}, nin = R.r[0];
         lt_geom g;
         double arc_gap[2] = {t->arc_gap[0], t->arc_gap[1]};
-        if (!move_bodies(t, trial, vnew, wnew, &R.r[0], shift, arc_gap, !fast || t->trial_turns, &g)) return;
+        if (!move_bodies(t, trial, vnew, wnew, &R.r[0], shift, arc_gap, !fast || t->trial_turns,
+                         &g))
+            return;
         /* the trial move reverses the normal (the cores pass through each other): no frame
          * follows a half turn; the move is taken as it is, and lt_contact_update names it */
         if (v3_dot(g.normal, t->view.frame.r[0]) < 0) break;
         mat3 R1 = t->view.frame;
         lt_frame_step(&t->view.frame, &R1, g.normal, mean_spin(wnew), dt, &R);
-        for (int i = 0; i < 2; i++) br[i] = v3_scale(v3_add(t->view.geom.branch[i], g.branch[i]), 0.5);
+        for (int i = 0; i < 2; i++)
+            br[i] = v3_scale(v3_add(t->view.geom.branch[i], g.branch[i]), 0.5);
         impose(t, values, &R, br, vfree, wfree, vnew, wnew);
         add_rigid_spin(t, s, vnew, wnew);
         if (!fast) continue;
@@ -396,7 +429,9 @@ NOINLINE static void velocity_passes(lt_tester *t, const lt_stage *s, const vec3
         tr->mid = R;
         /* the next pass would start from these very inputs (the normal only matters through
          * the arc correction of imposed shear) and so repeat this pass */
-        if (same_vecs(vin, vnew, 2) && same_vecs(win, wnew, 2) && (!shear || same_vecs(&nin, &R.r[0], 1))) break;
+        if (same_vecs(vin, vnew, 2) && same_vecs(win, wnew, 2) &&
+            (!shear || same_vecs(&nin, &R.r[0], 1)))
+            break;
     }
     *imposed_normal = R.r[0];
 }

@@ -2,12 +2,13 @@
  * energies, then the driver's (driver.h, LT_E_*).  J. */
 #include "driver/driver.h"
 
-const char *const lt_driver_energy_names[LT_E_DRIVER_COUNT] = {"work", "kin", "damp", "brk", "balance_err", "form", "unbooked"};
-
+const char *const lt_driver_energy_names[LT_E_DRIVER_COUNT] = {
+    "work", "kin", "damp", "brk", "balance_err", "form", "unbooked"};
 
 int lt_energy_count(const lt_law *law) { return law->n_energies + LT_E_DRIVER_COUNT; }
 
 const char *lt_energy_name(const lt_law *law, int i)
 {
-    return i < law->n_energies ? law->energies[i].name : lt_driver_energy_names[i - law->n_energies];
+    return i < law->n_energies ? law->energies[i].name
+                               : lt_driver_energy_names[i - law->n_energies];
 }

@@ -12,19 +12,19 @@ typedef struct dir_ctx {
     const double *param;
     int n_state;
     long max_steps;
-    double u0[LT_DOF];               /* displacements of the initial state */
+    double u0[LT_DOF];                /* displacements of the initial state */
     double prev_f[LT_DOF], prev_u[2]; /* the previous state */
-    double prev_k[2];                /* N/m: its tangent stiffnesses kn, kt */
+    double prev_k[2];                 /* N/m: its tangent stiffnesses kn, kt */
     double prev_state[LT_MAX_STATE];
     long prev_step;
-    double du;                       /* m per step along the direction */
+    double du; /* m per step along the direction */
     lt_probe_point *pt;
     /* a probe on any pair (extended): */
     int extended, force, dof[2];
-    double step_ij[2];               /* a step's displacement (m, rad) or force target increment (N, N m) */
-    double k_ij[2];                  /* tangent stiffness estimates of the pair (start, then secants) */
-    double f0_ij[2];                 /* the pair's forces at the initial state (force control) */
-    double prev_uij[2];              /* the pair's displacements of the previous state (from the initial) */
+    double step_ij[2];  /* a step's displacement (m, rad) or force target increment (N, N m) */
+    double k_ij[2];     /* tangent stiffness estimates of the pair (start, then secants) */
+    double f0_ij[2];    /* the pair's forces at the initial state (force control) */
+    double prev_uij[2]; /* the pair's displacements of the previous state (from the initial) */
 } dir_ctx;
 
 static void remember(dir_ctx *d, const lt_view *t)
@@ -52,19 +52,23 @@ static void update_secants(dir_ctx *d, const lt_view *t)
 /* Inside the surface of `state`? */
 static int inside(const dir_ctx *d, const double *state, double fn, double fty, double ftz)
 {
-    return fn <= d->y->fn_max(d->param, state) && hypot(fty, ftz) <= d->y->ft_max(d->param, state, fn);
+    return fn <= d->y->fn_max(d->param, state) &&
+           hypot(fty, ftz) <= d->y->ft_max(d->param, state, fn);
 }
 
 /* Distance (N) from the force f along the elastic ray dF (N per step) to the surface of state,
  * by bisection on the step fraction; NaN if the ray is still inside one step on. */
-static double distance_to_surface(const dir_ctx *d, const double *state, const double f[3], const double dF[2])
+static double distance_to_surface(const dir_ctx *d, const double *state, const double f[3],
+                                  const double dF[2])
 {
     if (inside(d, state, f[0] + dF[0], f[1] + dF[1], f[2])) return NAN;
     double a = 0, b = 1;
     for (int i = 0; i < 60 && b - a > 1e-12; i++) {
         double m = 0.5 * (a + b);
-        if (inside(d, state, f[0] + m * dF[0], f[1] + m * dF[1], f[2])) a = m;
-        else b = m;
+        if (inside(d, state, f[0] + m * dF[0], f[1] + m * dF[1], f[2]))
+            a = m;
+        else
+            b = m;
     }
     return 0.5 * (a + b) * hypot(dF[0], dF[1]);
 }
@@ -127,9 +131,10 @@ static int probe_until(void *ctx, lt_tester *tester)
     int lost = !t->has_contact;
     if (lost || d->y->yielding(d->param, t->law_state)) {
         /* broken: the contact is gone, or its surface changed (a bond broke) */
-        int changed = lost || d->y->fn_max(d->param, t->law_state) != d->y->fn_max(d->param, d->prev_state) ||
-                      d->y->ft_max(d->param, t->law_state, d->prev_f[0]) !=
-                          d->y->ft_max(d->param, d->prev_state, d->prev_f[0]);
+        int changed =
+            lost || d->y->fn_max(d->param, t->law_state) != d->y->fn_max(d->param, d->prev_state) ||
+            d->y->ft_max(d->param, t->law_state, d->prev_f[0]) !=
+                d->y->ft_max(d->param, d->prev_state, d->prev_f[0]);
         record_point(d, 1, changed, t);
         return 1;
     }
@@ -219,7 +224,8 @@ void lt_probe_free(lt_probe *p)
 /* The probe's test into p: the given test's stages, then the ray's stage (all six DoFs
  * velocity-controlled, ended by probe_until), and its testers and points (a shard's share).
  * 0, or -1 with the message. */
-static int probe_alloc(lt_probe *p, const lt_test *test, const lt_probe_opts *o, char *err, size_t errlen)
+static int probe_alloc(lt_probe *p, const lt_test *test, const lt_probe_opts *o, char *err,
+                       size_t errlen)
 {
     int n0 = test->n_stages, n = o->directions;
     p->test = *test;
@@ -254,7 +260,9 @@ static int probe_initial_state(lt_probe *p, int n0, char *err, size_t errlen)
         return -1;
     }
     if (!t0->has_contact) {
-        snprintf(err, errlen, "no contact at the probe's initial state (give gap < 0, or stages that end in contact)");
+        snprintf(err, errlen,
+                 "no contact at the probe's initial state (give gap < 0, or stages that end in "
+                 "contact)");
         return -1;
     }
     return 0;
@@ -263,12 +271,13 @@ static int probe_initial_state(lt_probe *p, int n0, char *err, size_t errlen)
 /* What every direction shares into d (the surface, the step du along a direction, the initial
  * state, the pair and its control) and p; the pair's start stiffnesses into p->k0 (force
  * control needs them positive).  0, or -1 with the message. */
-static int probe_directions_ctx(lt_probe *p, dir_ctx *d, const lt_yield *y, const lt_probe_opts *o, double du,
-                                char *err, size_t errlen)
+static int probe_directions_ctx(lt_probe *p, dir_ctx *d, const lt_yield *y, const lt_probe_opts *o,
+                                double du, char *err, size_t errlen)
 {
     const lt_view *t0 = lt_tester_view(p->start), *work = lt_tester_view(p->work);
     memset(d, 0, sizeof *d);
-    d->y = y, d->param = p->test.params, d->n_state = p->test.law->n_state, d->max_steps = o->steps, d->du = du;
+    d->y = y, d->param = p->test.params, d->n_state = p->test.law->n_state, d->max_steps = o->steps,
+    d->du = du;
     memcpy(d->u0, t0->u, sizeof d->u0);
     d->extended = !lt_probe_is_default(o);
     d->force = o->force;
@@ -289,9 +298,11 @@ static int probe_directions_ctx(lt_probe *p, dir_ctx *d, const lt_yield *y, cons
             return -1;
         }
         if (d->force && !(p->k0[i] > 0)) {
-            snprintf(err, errlen, "field control: force control needs a positive stiffness on DoF %d at the initial "
-                     "state, got %g N/m or N m/rad (the law reports none there, or its spring is off)", d->dof[i] + 1,
-                     p->k0[i]);
+            snprintf(
+                err, errlen,
+                "field control: force control needs a positive stiffness on DoF %d at the initial "
+                "state, got %g N/m or N m/rad (the law reports none there, or its spring is off)",
+                d->dof[i] + 1, p->k0[i]);
             return -1;
         }
     }
@@ -301,7 +312,8 @@ static int probe_directions_ctx(lt_probe *p, dir_ctx *d, const lt_yield *y, cons
 /* Direction k of n: the ray from the initial state (a copy of p->start) at speed (m/s; the pair's
  * steps, or force control) until the surface or the limit, into the next point with its work
  * and balance.  0, or -1 with the message. */
-static int probe_direction(lt_probe *p, dir_ctx *d, int k, int n, double speed, char *err, size_t errlen)
+static int probe_direction(lt_probe *p, dir_ctx *d, int k, int n, double speed, char *err,
+                           size_t errlen)
 {
     const lt_test *test = &p->test;
     int n0 = test->n_stages - 1;
@@ -351,7 +363,8 @@ int lt_probe_run(lt_probe *p, const lt_test *test, const lt_probe_opts *o, char 
     int total = 0; /* the directions of this shard */
     for (int k = 0; k < n; k++) total += k % o->shards == o->shard - 1;
     dir_ctx d;
-    if (probe_alloc(p, test, o, err, errlen) < 0 || probe_initial_state(p, test->n_stages, err, errlen) < 0 ||
+    if (probe_alloc(p, test, o, err, errlen) < 0 ||
+        probe_initial_state(p, test->n_stages, err, errlen) < 0 ||
         probe_directions_ctx(p, &d, y, o, du, err, errlen) < 0) {
         lt_probe_free(p);
         return -1;

@@ -44,63 +44,68 @@
 #include <stddef.h>
 
 typedef struct lt_probe_opts {
-    int directions;     /* N >= 1 */
-    double limit;       /* m, displacement along each direction after which it counts as not yielding */
-    long steps;         /* steps to reach limit (du = limit / steps) */
-    int shard, shards;  /* run the directions k with k % shards == shard - 1 (1 <= shard <= shards) */
+    int directions; /* N >= 1 */
+    double limit;   /* m, displacement along each direction after which it counts as not yielding */
+    long steps;     /* steps to reach limit (du = limit / steps) */
+    int shard,
+        shards; /* run the directions k with k % shards == shard - 1 (1 <= shard <= shards) */
     void (*progress)(void *ctx, int done, int total); /* after each direction (may be NULL) */
     void *progress_ctx;
     /* the pair of DoFs probed, 0-based, i != j; {0, 0} (as zeroed): the default (0, 1) */
     int dofs[2];
-    double limits[2];   /* per DoF of the pair: m or rad (force control: N or N m); 0: `limit` */
-    int force;          /* 1: force control (proportional force paths), 0: displacement */
+    double limits[2]; /* per DoF of the pair: m or rad (force control: N or N m); 0: `limit` */
+    int force;        /* 1: force control (proportional force paths), 0: displacement */
 } lt_probe_opts;
 
 typedef struct lt_probe_point {
-    int k;              /* direction index, 0..N-1 */
-    double angle;       /* rad, theta_k */
-    double dir[2];      /* (cos, sin) of theta_k, exact at quarter turns */
-    int yielded;        /* 1: the law yielded or the contact broke before the limit */
-    int broken;         /* 1: the contact was lost, or its surface changed (a bond broke), at the yield step */
-    long steps;         /* steps from the initial state to the recorded point */
-    double u[2];        /* m: displacement (normal, shear y) from the initial state to the recorded point */
-    double f[3];        /* N: force on A (Fn, Fty, Ftz) at the recorded point (last elastic state) */
-    double f1[3];       /* N: force at the first inelastic state (NaN if not yielded or no contact) */
-    double dF;          /* N: force increment of one elastic step along the direction at the recorded state's
+    int k;         /* direction index, 0..N-1 */
+    double angle;  /* rad, theta_k */
+    double dir[2]; /* (cos, sin) of theta_k, exact at quarter turns */
+    int yielded;   /* 1: the law yielded or the contact broke before the limit */
+    int broken; /* 1: the contact was lost, or its surface changed (a bond broke), at the yield step */
+    long steps; /* steps from the initial state to the recorded point */
+    double
+        u[2]; /* m: displacement (normal, shear y) from the initial state to the recorded point */
+    double f[3];  /* N: force on A (Fn, Fty, Ftz) at the recorded point (last elastic state) */
+    double f1[3]; /* N: force at the first inelastic state (NaN if not yielded or no contact) */
+    double dF; /* N: force increment of one elastic step along the direction at the recorded state's
                            tangent stiffnesses (the bound; its first-order estimate where they vary) */
-    double gap;         /* N: ft_max(Fn) - |Ft| at the recorded point, from the law's surface: the vertical
+    double gap;  /* N: ft_max(Fn) - |Ft| at the recorded point, from the law's surface: the vertical
                            distance, >= 0 inside (not bounded by dF where the surface is steep) */
-    double dist;        /* N: distance from the recorded point along the force ray to the law's surface
+    double dist; /* N: distance from the recorded point along the force ray to the law's surface
                            (bisection on its ft_max and fn_max), <= dF by the bound; NaN if not yielded */
     /* the probed pair (all probes; the extended table's columns, probe_table.h) */
-    int dofs[2];        /* 0-based DoFs i, j */
-    double uij[2];      /* m or rad: displacement of DoFs i, j from the initial state to the recorded point */
-    double fij[2];      /* N or N m: forces of DoFs i, j at the recorded point */
-    double fij1[2];     /* N or N m: at the first inelastic state (NaN if not yielded or no contact) */
-    double dFij[2];     /* N or N m: the force increment of one elastic step on DoFs i, j */
-    double dsteps;      /* -: distance along the ray to the surface (lt_yield_excess = 0) in increments dFij,
+    int dofs[2]; /* 0-based DoFs i, j */
+    double uij
+        [2]; /* m or rad: displacement of DoFs i, j from the initial state to the recorded point */
+    double fij[2];  /* N or N m: forces of DoFs i, j at the recorded point */
+    double fij1[2]; /* N or N m: at the first inelastic state (NaN if not yielded or no contact) */
+    double dFij[2]; /* N or N m: the force increment of one elastic step on DoFs i, j */
+    double
+        dsteps; /* -: distance along the ray to the surface (lt_yield_excess = 0) in increments dFij,
                            <= 1 by the bound; NaN if not yielded */
-    double work;        /* J: driver work of the run (initial stages and the direction) */
-    double balance;     /* J: energy balance error at the end of the direction */
+    double work;    /* J: driver work of the run (initial stages and the direction) */
+    double balance; /* J: energy balance error at the end of the direction */
 } lt_probe_point;
 
 typedef struct lt_probe {
-    lt_test test;       /* the caller's test with one stage appended for the directions */
-    lt_tester *start;   /* the initial state */
-    lt_tester *work;    /* the running copy */
+    lt_test test;           /* the caller's test with one stage appended for the directions */
+    lt_tester *start;       /* the initial state */
+    lt_tester *work;        /* the running copy */
     lt_probe_point *points; /* this shard's directions, in order of k */
     int n_points;
-    int dofs[2];        /* the pair probed (0-based) */
-    int extended;       /* 1 unless the default probe (pair (0, 1), displacement control) */
-    int force;          /* force control */
-    double k0[2];       /* N/m or N m/rad: the start state's tangent stiffnesses of the pair */
+    int dofs[2];  /* the pair probed (0-based) */
+    int extended; /* 1 unless the default probe (pair (0, 1), displacement control) */
+    int force;    /* force control */
+    double k0[2]; /* N/m or N m/rad: the start state's tangent stiffnesses of the pair */
 } lt_probe;
 
 /* Run the probe for test (its stages are the initial ones; test->law must declare a yield
  * surface).  Fills p (free with lt_probe_free).  Returns 0, or -1 with a message in err (the
  * message of a failing stage names it as t->err does; one about the options starts with
  * "field NAME: ", e.g. force control on a DoF without stiffness). */
-int lt_probe_run(lt_probe *p, const lt_test *test, const lt_probe_opts *o, char *err, size_t errlen);
+int lt_probe_run(lt_probe *p, const lt_test *test, const lt_probe_opts *o, char *err,
+                 size_t errlen);
 void lt_probe_free(lt_probe *p);
 
 /* 1 if o asks for the default probe (the pair (normal, shear y), displacement control). */

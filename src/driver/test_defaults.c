@@ -1,7 +1,7 @@
 /* src/driver/test_defaults.c - a test and a stage as they are before a script or a C caller sets
  * them (driver.h, lt_default_test and lt_default_stage).  SI units. */
-#include "driver/driver.h"
 #include "contact/stiffness.h"
+#include "driver/driver.h"
 #include <string.h>
 
 lt_test lt_default_test(void)
@@ -18,7 +18,8 @@ lt_test lt_default_test(void)
         t.body[i].shape = LT_SPHERE;
         t.body[i].radius = 0.1;
         t.body[i].ori = q_identity();
-        t.body[i].mat = (lt_material){.young = 1e7, .poisson = 0.25, .density = 2600, .ktDivKn = 0.5, .tanPhi = 0.5};
+        t.body[i].mat = (lt_material){
+            .young = 1e7, .poisson = 0.25, .density = 2600, .ktDivKn = 0.5, .tanPhi = 0.5};
     }
     t.stiffness = lt_stiffness_default();
     return t;

@@ -2,8 +2,8 @@
  * response in guarded blocks, src/base/guard.h), its error line (lt_fail, lt_tester_err) and the
  * predictor's counts.  The driver's files share lt_fail and lt_tester_place_law_memory
  * (driver_int.h); code above the driver sees lt_tester only through driver.h. */
-#include "driver/driver_int.h"
 #include "base/guard.h"
+#include "driver/driver_int.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +13,8 @@ COLD int lt_fail(lt_tester *t, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    int n = snprintf(t->view.err, sizeof t->view.err, "stage %d, step %ld: ", t->view.stage + 1, t->view.step);
+    int n = snprintf(t->view.err, sizeof t->view.err, "stage %d, step %ld: ", t->view.stage + 1,
+                     t->view.step);
     vsnprintf(t->view.err + n, sizeof t->view.err - (size_t)n, fmt, ap);
     va_end(ap);
     return -1;
@@ -23,7 +24,10 @@ char *lt_tester_err(lt_tester *t) { return t->view.err; }
 
 /* The memory the law writes: the state's block (guarded, or the tester's own for a tester not
  * made by lt_tester_new), with the law's n_state values at its end, and the response. */
-static double *state_base(lt_tester *t) { return t->state_block ? t->state_block : t->state_inline; }
+static double *state_base(lt_tester *t)
+{
+    return t->state_block ? t->state_block : t->state_inline;
+}
 
 void lt_tester_place_law_memory(lt_tester *t, int n_state)
 {
@@ -31,7 +35,8 @@ void lt_tester_place_law_memory(lt_tester *t, int n_state)
     t->law_resp = t->resp_block ? t->resp_block : &t->resp_inline;
     if (t->state_block) { /* the fault handler's name for the state, prepared now (guard.h) */
         char what[LT_GUARD_WHAT];
-        snprintf(what, sizeof what, "its state (%d value%s declared)", n_state, n_state == 1 ? "" : "s");
+        snprintf(what, sizeof what, "its state (%d value%s declared)", n_state,
+                 n_state == 1 ? "" : "s");
         lt_guard_rename(t->state_block, what);
     }
 }
@@ -67,7 +72,8 @@ void lt_tester_copy(lt_tester *dst, const lt_tester *src)
     dst->resp_block = resp_block;
     /* src's state at the same place in dst's own block */
     const double *from = src->view.law_state;
-    const double *src_end = (src->state_block ? src->state_block : src->state_inline) + LT_MAX_STATE;
+    const double *src_end =
+        (src->state_block ? src->state_block : src->state_inline) + LT_MAX_STATE;
     int n = from ? (int)(src_end - from) : 0;
     lt_tester_place_law_memory(dst, n);
     if (n) memcpy(dst->view.law_state, from, (size_t)n * sizeof(double));

@@ -1,17 +1,17 @@
 /* src/output/afile.c - temporary file + rename, alone or in a set (see afile.h). */
 #define _GNU_SOURCE /* fopencookie: a stream whose buffer lives in the watch page */
 #include "output/afile.h"
-#include "base/watch.h"
 #include "base/quote.h"
+#include "base/watch.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <sys/file.h>
-#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* A path for a message: control characters escaped, shortened in the middle (quote.h); a few
@@ -49,12 +49,16 @@ int lt_mkdir_p(const char *dir, char *err, size_t errlen)
         p[i] = 0;
         struct stat st;
         errno = 0;
-        if (mkdir(p, 0777) != 0 && errno != EEXIST) rc = errno;
-        else if (stat(p, &st) != 0) rc = errno;
-        else if (!S_ISDIR(st.st_mode)) rc = ENOTDIR;
+        if (mkdir(p, 0777) != 0 && errno != EEXIST)
+            rc = errno;
+        else if (stat(p, &st) != 0)
+            rc = errno;
+        else if (!S_ISDIR(st.st_mode))
+            rc = ENOTDIR;
         if (rc) {
             if (i < n)
-                snprintf(err, errlen, "cannot create directory '%s' (for '%s'): %s", qp(p), qp(dir), strerror(rc));
+                snprintf(err, errlen, "cannot create directory '%s' (for '%s'): %s", qp(p), qp(dir),
+                         strerror(rc));
             else
                 snprintf(err, errlen, "cannot create directory '%s': %s", qp(p), strerror(rc));
         }
@@ -81,7 +85,8 @@ int lt_afile_mkstemp(char *path)
     /* held while the file is a temporary (its descriptor in the watch page): a temporary that
      * nobody holds belongs to a run that is gone, and the next run reclaims it */
     int slot = lt_watch_add_file(path, NULL, LT_WF_TEMP);
-    if (slot >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0) lt_watch_page->files[slot].lock_fd = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+    if (slot >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0)
+        lt_watch_page->files[slot].lock_fd = fcntl(fd, F_DUPFD_CLOEXEC, 3);
     /* mkstemp makes 0600; the published file gets the mode of any new file (0666 & ~umask) */
     mode_t mask = umask(0);
     umask(mask);
@@ -171,7 +176,8 @@ static FILE *watched_stream(int fd, int slot)
         s->fd = fd;
         s->written = s->pending = 0;
         s->writing = 0;
-        cookie_io_functions_t io = {.read = NULL, .write = stream_write, .seek = stream_seek, .close = stream_close};
+        cookie_io_functions_t io = {
+            .read = NULL, .write = stream_write, .seek = stream_seek, .close = stream_close};
         FILE *fp = fopencookie(s, "w", io);
         if (!fp) return NULL;
         setvbuf(fp, NULL, _IONBF, 0); /* every byte goes to the page's buffer at once */
@@ -214,7 +220,8 @@ int lt_afile_lock(const char *dir, const char *name, int *held, char *err, size_
     for (int tries = 0; tries < 100; tries++) {
         int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
         if (fd < 0) {
-            snprintf(err, errlen, "cannot write in output directory '%s': %s", qp(dir), strerror(errno));
+            snprintf(err, errlen, "cannot write in output directory '%s': %s", qp(dir),
+                     strerror(errno));
             break;
         }
         if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
@@ -222,9 +229,12 @@ int lt_afile_lock(const char *dir, const char *name, int *held, char *err, size_
             ssize_t k = read(fd, pid, sizeof pid - 1);
             pid[k > 0 ? k : 0] = 0;
             pid[strcspn(pid, "\n")] = 0;
-            snprintf(err, errlen, "test '%s' is being written in '%s' by another lawtester (pid %s): two runs of one "
-                     "test in one directory would mix their files; wait for it or write to another -o DIR",
-                     name, qp(dir), pid[0] ? pid : "unknown");
+            snprintf(
+                err, errlen,
+                "test '%s' is being written in '%s' by another lawtester (pid %s): two runs of one "
+                "test in one directory would mix their files; wait for it or write to another -o "
+                "DIR",
+                name, qp(dir), pid[0] ? pid : "unknown");
             close(fd);
             *held = 1;
             break;
@@ -232,12 +242,15 @@ int lt_afile_lock(const char *dir, const char *name, int *held, char *err, size_
         /* the holder before may have removed the file between our open and our lock: then the
          * lock is on a file nobody else will open, and the name is taken again */
         struct stat a, b;
-        if (fstat(fd, &a) == 0 && lstat(path, &b) == 0 && a.st_ino == b.st_ino && a.st_dev == b.st_dev) {
+        if (fstat(fd, &a) == 0 && lstat(path, &b) == 0 && a.st_ino == b.st_ino &&
+            a.st_dev == b.st_dev) {
             char pid[32];
             int n = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
-            if (ftruncate(fd, 0) != 0 || write(fd, pid, (size_t)n) != n) { /* the pid is only for messages */
+            if (ftruncate(fd, 0) != 0 ||
+                write(fd, pid, (size_t)n) != n) { /* the pid is only for messages */
             }
-            int slot = lt_watch_add_file(path, NULL, LT_WF_TEMP); /* a supervisor removes it after a fault */
+            int slot = lt_watch_add_file(path, NULL,
+                                         LT_WF_TEMP); /* a supervisor removes it after a fault */
             (void)slot;
             free(path);
             return fd;
@@ -287,8 +300,8 @@ long long lt_afile_reclaim(const char *dir, int *count)
     return bytes;
 }
 
-int lt_afile_open(lt_afile *f, const char *dir, const char *name, const char *suffix, size_t bufsize, char *err,
-               size_t errlen)
+int lt_afile_open(lt_afile *f, const char *dir, const char *name, const char *suffix,
+                  size_t bufsize, char *err, size_t errlen)
 {
     memset(f, 0, sizeof *f);
     char tmp_suffix[64];
@@ -300,7 +313,8 @@ int lt_afile_open(lt_afile *f, const char *dir, const char *name, const char *su
         lt_afile_abort(f);
         return -1;
     }
-    if (lt_afile_target_ok(f->final_path, err, errlen) < 0) { /* checked again when it is published */
+    if (lt_afile_target_ok(f->final_path, err, errlen) <
+        0) { /* checked again when it is published */
         free(f->tmp_path);
         f->tmp_path = NULL;
         lt_afile_abort(f);
@@ -308,7 +322,8 @@ int lt_afile_open(lt_afile *f, const char *dir, const char *name, const char *su
     }
     int fd = lt_afile_mkstemp(f->tmp_path);
     if (fd < 0) {
-        snprintf(err, errlen, "cannot write in output directory '%s': %s", qp(dir), strerror(errno));
+        snprintf(err, errlen, "cannot write in output directory '%s': %s", qp(dir),
+                 strerror(errno));
         free(f->tmp_path);
         f->tmp_path = NULL;
         lt_afile_abort(f);
@@ -317,8 +332,10 @@ int lt_afile_open(lt_afile *f, const char *dir, const char *name, const char *su
     int slot = lt_watch_find_file(f->tmp_path);
     if (slot >= 0) lt_watch_text(lt_watch_page->files[slot].final, LT_WATCH_PATH, f->final_path);
     f->fp = watched_stream(fd, slot);
-    if (f->fp) bufsize = 0;
-    else f->fp = fdopen(fd, "w");
+    if (f->fp)
+        bufsize = 0;
+    else
+        f->fp = fdopen(fd, "w");
     f->buf = bufsize ? malloc(bufsize) : NULL;
     if (!f->fp || (bufsize && !f->buf)) {
         if (!f->fp) close(fd);
@@ -340,12 +357,14 @@ void lt_afile_fail(lt_afile *f, int err_no)
 static int close_checked(lt_afile *f, char *err, size_t errlen)
 {
     errno = 0;
-    if (!f->failed && (ferror(f->fp) || fflush(f->fp) != 0 || ferror(f->fp))) lt_afile_fail(f, errno);
+    if (!f->failed && (ferror(f->fp) || fflush(f->fp) != 0 || ferror(f->fp)))
+        lt_afile_fail(f, errno);
     errno = 0;
     if (fclose(f->fp) != 0) lt_afile_fail(f, errno);
     f->fp = NULL;
     if (!f->failed) return 0;
-    snprintf(err, errlen, "cannot write '%s': %s", qp(f->final_path), strerror(f->err_no ? f->err_no : EIO));
+    snprintf(err, errlen, "cannot write '%s': %s", qp(f->final_path),
+             strerror(f->err_no ? f->err_no : EIO));
     lt_afile_abort(f);
     return -1;
 }
@@ -354,9 +373,12 @@ int lt_afile_target_ok(const char *path, char *err, size_t errlen)
 {
     struct stat st;
     if (lstat(path, &st) != 0 || S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)) return 0;
-    snprintf(err, errlen, "cannot write '%s': the name is taken by %s, not a regular file", qp(path),
-             S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISSOCK(st.st_mode) ? "a socket"
-                                                                                                       : "a device");
+    snprintf(err, errlen, "cannot write '%s': the name is taken by %s, not a regular file",
+             qp(path),
+             S_ISDIR(st.st_mode)    ? "a directory"
+             : S_ISFIFO(st.st_mode) ? "a FIFO"
+             : S_ISSOCK(st.st_mode) ? "a socket"
+                                    : "a device");
     return -1;
 }
 
@@ -393,7 +415,10 @@ int lt_afile_commit_as(lt_afile *f, const char *suffix, char *err, size_t errlen
     return 0;
 }
 
-int lt_afile_commit(lt_afile *f, char *err, size_t errlen) { return lt_afile_commit_as(f, NULL, err, errlen); }
+int lt_afile_commit(lt_afile *f, char *err, size_t errlen)
+{
+    return lt_afile_commit_as(f, NULL, err, errlen);
+}
 
 void lt_afile_abort(lt_afile *f)
 {
@@ -469,7 +494,8 @@ static char *keep_old(const char *path)
 int lt_pending_publish(lt_pending *p, char *err, size_t errlen)
 {
     for (int i = 0; i < p->n; i++)
-        if (lt_afile_target_ok(p->final[i], err, errlen) < 0) { /* never renamed over, never written through */
+        if (lt_afile_target_ok(p->final[i], err, errlen) <
+            0) { /* never renamed over, never written through */
             lt_pending_discard(p);
             return -1;
         }
@@ -488,14 +514,15 @@ int lt_pending_publish(lt_pending *p, char *err, size_t errlen)
             snprintf(err, errlen, "cannot write '%s': %s", qp(p->final[done]), strerror(errno));
             rc = -1;
             break;
-        }
-        else {
+        } else {
             unwatch(p->tmp[done]);
         }
     for (int i = 0; i < p->n; i++) {
         if (rc < 0 && i < done) { /* published before the failure: the old file back, or none */
-            if (old[i]) rename(old[i], p->final[i]);
-            else unlink(p->final[i]);
+            if (old[i])
+                rename(old[i], p->final[i]);
+            else
+                unlink(p->final[i]);
         } else if (old[i]) {
             unlink(old[i]);
         }

@@ -19,14 +19,14 @@ typedef struct lt_afile {
     FILE *fp;
     char *tmp_path;
     char *final_path;
-    char *buf;   /* stdio buffer */
-    int failed;  /* a write failed: commit will refuse */
-    int err_no;  /* errno of the first failed write (0: unknown) */
+    char *buf;  /* stdio buffer */
+    int failed; /* a write failed: commit will refuse */
+    int err_no; /* errno of the first failed write (0: unknown) */
 } lt_afile;
 
 /* Returns 0, or -1 with a message in err (nothing left behind). */
-int lt_afile_open(lt_afile *f, const char *dir, const char *name, const char *suffix, size_t bufsize, char *err,
-               size_t errlen);
+int lt_afile_open(lt_afile *f, const char *dir, const char *name, const char *suffix,
+                  size_t bufsize, char *err, size_t errlen);
 /* Mark a failed write (keeps the errno of the first one). */
 void lt_afile_fail(lt_afile *f, int err_no);
 /* Returns 0, or -1 with a message (temporary file removed). */

@@ -151,8 +151,7 @@ static fmt_decimal shortest_decimal(uint64_t c, int q)
     const uint64_t t = s + 1;
     const int s_in = vbl + open <= s * 4;
     const int t_in = t * 4 + open <= vbr;
-    if (s_in != t_in)
-        return (fmt_decimal){.digits = t_in ? t : s, .exp10 = k};
+    if (s_in != t_in) return (fmt_decimal){.digits = t_in ? t : s, .exp10 = k};
     /* Both in R: the nearer one; 4s + 2 is 4 times the midpoint; a tie goes to the even one. */
     const uint64_t mid = s * 4 + 2;
     const int pick_t = vb > mid || (vb == mid && (s & 1));
@@ -205,8 +204,7 @@ static inline int decimal_length(uint64_t d)
     return n + (d >= fmt_pow10[n]);
 #else
     int n = 1;
-    while (n < 20 && d >= fmt_pow10[n])
-        n++;
+    while (n < 20 && d >= fmt_pow10[n]) n++;
     return n;
 #endif
 }
@@ -270,8 +268,7 @@ static int put_decimal(char *p, uint64_t d, int e)
 {
     const int n = decimal_length(d);
     const int E = e + n - 1; /* value = d.ddd 10^E */
-    if (E < FMT_PLAIN_MIN || E > FMT_PLAIN_MAX)
-        return put_scientific(p, d, n, E);
+    if (E < FMT_PLAIN_MIN || E > FMT_PLAIN_MAX) return put_scientific(p, d, n, E);
     if (e >= 0) { /* integer: the digits, then e zeros */
         put_digits(p, d, n);
         memset(p + n, '0', (size_t)e);
@@ -306,8 +303,7 @@ int lt_fmt_double(char *buf, double x)
         memcpy(buf, "nan", 3);
         return 3;
     }
-    if (bits >> 63)
-        *p++ = '-';
+    if (bits >> 63) *p++ = '-';
     if (biased_exp == 0x7ff) {
         memcpy(p, "inf", 3);
         return (int)(p - buf) + 3;

@@ -1,7 +1,7 @@
 /* src/output/meta.c - the NAME.meta sidecar (format in meta.h). */
 #include "output/meta.h"
-#include "output/fmt.h"
 #include "base/watch.h"
+#include "output/fmt.h"
 #include <errno.h>
 #include <string.h>
 
@@ -57,8 +57,8 @@ static void count_bytes(lt_meta *m)
     m->counted = at;
 }
 
-int lt_meta_open(lt_meta *m, const char *dir, const char *name, const lt_test *test, lt_outlimit *lim, char *err,
-              size_t errlen)
+int lt_meta_open(lt_meta *m, const char *dir, const char *name, const lt_test *test,
+                 lt_outlimit *lim, char *err, size_t errlen)
 {
     memset(m, 0, sizeof *m);
     m->lim = lim;
@@ -81,8 +81,9 @@ int lt_meta_open(lt_meta *m, const char *dir, const char *name, const lt_test *t
     put_body(fp, 'A', &b[0]);
     put_body(fp, 'B', &b[1]);
     const lt_stiffness *s = &test->stiffness;
-    fprintf(fp, "stiffness.rule\t%s\nstiffness.area\t%s\nstiffness.lengths\t%s\n", lt_stiff_rule_names[s->rule],
-            lt_stiff_area_names[s->area], lt_stiff_lengths_names[s->lengths]);
+    fprintf(fp, "stiffness.rule\t%s\nstiffness.area\t%s\nstiffness.lengths\t%s\n",
+            lt_stiff_rule_names[s->rule], lt_stiff_area_names[s->area],
+            lt_stiff_lengths_names[s->lengths]);
     if (!isnan(s->ratio)) put_num(fp, "stiffness.ratio", s->ratio);
     if (s->rule == LT_RULE_DIRECT) put_num(fp, "stiffness.kn", s->kn);
     if (s->rule == LT_RULE_DIRECT && !isnan(s->kt)) put_num(fp, "stiffness.kt", s->kt);
@@ -93,10 +94,14 @@ int lt_meta_open(lt_meta *m, const char *dir, const char *name, const lt_test *t
         const lt_param *p = &law->params[i];
         char k[64];
         snprintf(k, sizeof k, "params.%s", p->name);
-        if (p->kind == LT_CHOICE) fprintf(fp, "%s\t%s\n", k, p->choices[(int)test->params[i]]);
+        if (p->kind == LT_CHOICE)
+            fprintf(fp, "%s\t%s\n", k, p->choices[(int)test->params[i]]);
         else if (isnan(test->params[i]))
-            fprintf(fp, "%s\t%s\n", k, law->param_flags && (law->param_flags[i] & LT_PARAM_MATERIALS) ? "materials" : "unset");
-        else put_num(fp, k, test->params[i]);
+            fprintf(fp, "%s\t%s\n", k,
+                    law->param_flags && (law->param_flags[i] & LT_PARAM_MATERIALS) ? "materials"
+                                                                                   : "unset");
+        else
+            put_num(fp, k, test->params[i]);
     }
     /* the law's state variables, a declared array as NAME[LENGTH] */
     if (law->n_state > 0) {
@@ -105,8 +110,10 @@ int lt_meta_open(lt_meta *m, const char *dir, const char *name, const lt_test *t
             const lt_state_array *a = NULL;
             for (int j = 0; j < law->n_state_arrays; j++)
                 if (law->state_arrays[j].first == i) a = &law->state_arrays[j];
-            if (a) fprintf(fp, "%s%s[%d]", i ? " " : "", a->name, a->length), i += a->length - 1;
-            else fprintf(fp, "%s%s", i ? " " : "", law->state_names[i]);
+            if (a)
+                fprintf(fp, "%s%s[%d]", i ? " " : "", a->name, a->length), i += a->length - 1;
+            else
+                fprintf(fp, "%s%s", i ? " " : "", law->state_names[i]);
         }
         fputc('\n', fp);
     }
@@ -143,7 +150,8 @@ void lt_meta_finish(lt_meta *m, const char *status)
     FILE *fp = m->f.fp;
     lt_afile_mark_body(&m->f);
     fprintf(fp, "contacts\t%ld\nstatus\t", m->contacts);
-    for (const char *c = status; *c; c++) fputc(*c == '\n' || *c == '\t' || *c == '\r' ? ' ' : *c, fp);
+    for (const char *c = status; *c; c++)
+        fputc(*c == '\n' || *c == '\t' || *c == '\r' ? ' ' : *c, fp);
     if (fputc('\n', fp) == EOF || ferror(fp)) lt_afile_fail(&m->f, errno);
 }
 

@@ -18,22 +18,22 @@
  */
 #ifndef LT_META_H
 #define LT_META_H
-#include "output/afile.h"
 #include "driver/driver.h"
+#include "output/afile.h"
 #include "output/outlimit.h"
 
 typedef struct lt_meta {
     lt_afile f;
     long contacts;
-    lt_outlimit *lim;    /* NULL, or the run's output bounds: the lines written are counted there */
-    long long counted;   /* bytes of the file counted in lim so far */
+    lt_outlimit *lim;  /* NULL, or the run's output bounds: the lines written are counted there */
+    long long counted; /* bytes of the file counted in lim so far */
 } lt_meta;
 
 /* Open DIR/NAME.meta and write the test's lines; lim (may be NULL) counts its bytes (a contact's
  * lines when the contact forms; the closing lines are within LT_OUTLIMIT_RESERVE).  Returns 0,
  * or -1 with a message. */
-int lt_meta_open(lt_meta *m, const char *dir, const char *name, const lt_test *test, lt_outlimit *lim, char *err,
-              size_t errlen);
+int lt_meta_open(lt_meta *m, const char *dir, const char *name, const lt_test *test,
+                 lt_outlimit *lim, char *err, size_t errlen);
 /* Contact-formation callback for lt_run_observed (ctx = lt_meta*). */
 void lt_meta_contact(void *ctx, const lt_tester *t);
 /* Write the last lines: the count of contacts and `status<TAB>STATUS` ("complete", or "failed:

@@ -40,7 +40,8 @@ int lt_outlimit_take(lt_outlimit *o, long long n)
 {
     if (o->limit > 0 && o->used + o->open + n + LT_OUTLIMIT_RESERVE > o->limit) return LT_OUT_LIMIT;
     o->unchecked += n;
-    if (o->unchecked >= LT_OUTLIMIT_CHECK_EVERY && lt_outlimit_check_disk(o) != LT_OUT_OK) return LT_OUT_DISK;
+    if (o->unchecked >= LT_OUTLIMIT_CHECK_EVERY && lt_outlimit_check_disk(o) != LT_OUT_OK)
+        return LT_OUT_DISK;
     o->open += n;
     return LT_OUT_OK;
 }
@@ -61,10 +62,16 @@ void lt_outlimit_reason(const lt_outlimit *o, int code, char *buf, size_t n)
 {
     char dir[LT_QUOTE_KEEP + 1]; /* one line, of a readable length, whatever the path holds */
     if (code == LT_OUT_DISK)
-        snprintf(buf, n, "only %.1f MB free on the filesystem of '%s', below the margin of %lld MB (--min-free): "
-                 "free some space, write elsewhere (-o DIR) or lower --min-free", (double)o->free_seen / (1 << 20),
-                 lt_quote(o->dir, dir, sizeof dir, LT_QUOTE_KEEP), o->min_free >> 20);
+        snprintf(buf, n,
+                 "only %.1f MB free on the filesystem of '%s', below the margin of %lld MB "
+                 "(--min-free): "
+                 "free some space, write elsewhere (-o DIR) or lower --min-free",
+                 (double)o->free_seen / (1 << 20), lt_quote(o->dir, dir, sizeof dir, LT_QUOTE_KEEP),
+                 o->min_free >> 20);
     else
-        snprintf(buf, n, "output limit %lld MB reached (--max-output): record less often (record.every), end the "
-                 "stage sooner, or raise the limit (0 lifts it)", o->limit >> 20);
+        snprintf(buf, n,
+                 "output limit %lld MB reached (--max-output): record less often (record.every), "
+                 "end the "
+                 "stage sooner, or raise the limit (0 lifts it)",
+                 o->limit >> 20);
 }

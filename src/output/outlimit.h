@@ -29,13 +29,13 @@
 enum { LT_OUT_OK, LT_OUT_LIMIT, LT_OUT_DISK };
 
 typedef struct lt_outlimit {
-    const char *dir;        /* the output directory (NULL: nothing is written, nothing checked) */
-    long long limit;        /* bytes, 0: none */
-    long long min_free;     /* bytes the filesystem keeps free, 0: none */
-    long long used;         /* bytes of the files published (or kept as .partial) so far */
-    long long open;         /* bytes handed to the files of the table being written */
-    long long unchecked;    /* bytes of rows since the last statvfs */
-    long long free_seen;    /* bytes free at the last statvfs (-1: unknown) */
+    const char *dir;     /* the output directory (NULL: nothing is written, nothing checked) */
+    long long limit;     /* bytes, 0: none */
+    long long min_free;  /* bytes the filesystem keeps free, 0: none */
+    long long used;      /* bytes of the files published (or kept as .partial) so far */
+    long long open;      /* bytes handed to the files of the table being written */
+    long long unchecked; /* bytes of rows since the last statvfs */
+    long long free_seen; /* bytes free at the last statvfs (-1: unknown) */
 } lt_outlimit;
 
 /* Set up o for directory dir with limits in MB (0: the defaults, < 0: none). */

@@ -76,7 +76,10 @@ static void common_defs(char *out, size_t n)
     snprintf(out, n, "fmt='%s'; stylefile='%s/_style.gp'; ", format->name, lt_plots_dir());
 }
 
-static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
 
 /* The last non-empty line of text (gnuplot puts its error message last), at most n-1 chars. */
 static void last_line(const char *text, char *out, size_t n)
@@ -140,8 +143,11 @@ static int run_gnuplot(const char *defs, const char *script, char *err, size_t e
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
         char why[600];
         last_line(text, why, sizeof why);
-        snprintf(err, errlen, "gnuplot failed on %s (%s %d)%s%s", script, WIFEXITED(status) ? "exit status" : "signal",
-                 WIFEXITED(status) ? WEXITSTATUS(status) : WIFSIGNALED(status) ? WTERMSIG(status) : -1,
+        snprintf(err, errlen, "gnuplot failed on %s (%s %d)%s%s", script,
+                 WIFEXITED(status) ? "exit status" : "signal",
+                 WIFEXITED(status)     ? WEXITSTATUS(status)
+                 : WIFSIGNALED(status) ? WTERMSIG(status)
+                                       : -1,
                  why[0] ? ": " : "", why);
         return -1;
     }
@@ -181,25 +187,31 @@ int lt_plot_available(char *err, size_t errlen)
         free(copy);
     }
     if (!found) {
-        snprintf(err, errlen, "--plot needs gnuplot, which is not on PATH (install it: apt-get install gnuplot-nox)");
+        snprintf(
+            err, errlen,
+            "--plot needs gnuplot, which is not on PATH (install it: apt-get install gnuplot-nox)");
         return -1;
     }
     const char *dir = lt_plots_dir();
     DIR *d = opendir(dir);
     if (!d) {
-        snprintf(err, errlen, "--plot: cannot open the plot scripts directory '%s': %s", dir, strerror(errno));
+        snprintf(err, errlen, "--plot: cannot open the plot scripts directory '%s': %s", dir,
+                 strerror(errno));
         return -1;
     }
     closedir(d);
     if (strchr(dir, '\'')) {
-        snprintf(err, errlen, "--plot: the plot scripts directory '%s' has a quote in its name", dir);
+        snprintf(err, errlen, "--plot: the plot scripts directory '%s' has a quote in its name",
+                 dir);
         return -1;
     }
     /* the terminal of the format: gnuplot builds differ (gnuplot-nox has the cairo ones) */
     char probe[128];
     snprintf(probe, sizeof probe, "set terminal %s", format->terminal);
     if (run_gnuplot(probe, "/dev/null", err, errlen) < 0) {
-        snprintf(err, errlen, "--plot-format %s needs gnuplot's %s terminal, which this gnuplot lacks (`gnuplot -e 'set terminal'` lists its terminals)",
+        snprintf(err, errlen,
+                 "--plot-format %s needs gnuplot's %s terminal, which this gnuplot lacks (`gnuplot "
+                 "-e 'set terminal'` lists its terminals)",
                  format->name, format->terminal);
         return -1;
     }
@@ -227,18 +239,21 @@ static char *temp_beside(const char *final, char *err, size_t errlen)
     return tmp;
 }
 
-int lt_plot_pending(const char *kind, const lt_plot_input *in, lt_pending *p, char *err, size_t errlen)
+int lt_plot_pending(const char *kind, const lt_plot_input *in, lt_pending *p, char *err,
+                    size_t errlen)
 {
     char dir[PATH_MAX];
     snprintf(dir, sizeof dir, "%s%s%s", lt_plots_dir(), kind ? "/" : "", kind ? kind : "");
     const char *surface = in->surface ? in->surface : "", *data = in->data, *base = in->base;
-    if (strchr(data, '\'') || strchr(surface, '\'') || strchr(base, '\'') || (in->meta && strchr(in->meta, '\''))) {
+    if (strchr(data, '\'') || strchr(surface, '\'') || strchr(base, '\'') ||
+        (in->meta && strchr(in->meta, '\''))) {
         snprintf(err, errlen, "cannot plot a file whose name contains a quote: %s", base);
         return -1;
     }
     DIR *d = opendir(dir);
     if (!d) {
-        snprintf(err, errlen, "cannot open the plot scripts directory '%s': %s", dir, strerror(errno));
+        snprintf(err, errlen, "cannot open the plot scripts directory '%s': %s", dir,
+                 strerror(errno));
         return -1;
     }
     char *names[64];
@@ -246,7 +261,8 @@ int lt_plot_pending(const char *kind, const lt_plot_input *in, lt_pending *p, ch
     struct dirent *e;
     while ((e = readdir(d)) && n < 64) {
         size_t len = strlen(e->d_name);
-        if (len > 3 && strcmp(e->d_name + len - 3, ".gp") == 0 && e->d_name[0] != '_') names[n++] = strdup(e->d_name);
+        if (len > 3 && strcmp(e->d_name + len - 3, ".gp") == 0 && e->d_name[0] != '_')
+            names[n++] = strdup(e->d_name);
     }
     closedir(d);
     qsort(names, (size_t)n, sizeof *names, cmp_str);
@@ -267,24 +283,28 @@ int lt_plot_pending(const char *kind, const lt_plot_input *in, lt_pending *p, ch
         char script[2 * PATH_MAX], out[PATH_MAX];
         size_t nl = strlen(names[i]) - 3;
         snprintf(script, sizeof script, "%s/%s", dir, names[i]);
-        snprintf(out, sizeof out, "%.*s-%.*s.%s", (int)base_len, base, (int)nl, names[i], format->name);
+        snprintf(out, sizeof out, "%.*s-%.*s.%s", (int)base_len, base, (int)nl, names[i],
+                 format->name);
         char *tmp = temp_beside(out, err, errlen), *final = tmp ? strdup(out) : NULL;
-        if (tmp && !final) lt_afile_unlink_tmp(tmp), free(tmp), tmp = NULL, snprintf(err, errlen, "out of memory");
+        if (tmp && !final)
+            lt_afile_unlink_tmp(tmp), free(tmp), tmp = NULL, snprintf(err, errlen, "out of memory");
         if (!tmp || lt_pending_add(p, tmp, final) < 0) {
             if (tmp) snprintf(err, errlen, "out of memory");
             rc = -1;
             break;
         }
         /* name: the table's final name, for titles (datafile may still be its temporary file) */
-        size_t dl = strlen(common) + strlen(info) + strlen(data) + strlen(tmp) + strlen(surface) + strlen(base) + 128;
+        size_t dl = strlen(common) + strlen(info) + strlen(data) + strlen(tmp) + strlen(surface) +
+                    strlen(base) + 128;
         char *defs = malloc(dl);
         if (!defs) {
             snprintf(err, errlen, "out of memory");
             rc = -1;
             break;
         }
-        snprintf(defs, dl, "%sdatafile='%s'; outfile='%s'; tanphi=%s; surfacefile='%s'; name='%s'; %s", common, data, tmp,
-                 tp, surface, base, info);
+        snprintf(defs, dl,
+                 "%sdatafile='%s'; outfile='%s'; tanphi=%s; surfacefile='%s'; name='%s'; %s",
+                 common, data, tmp, tp, surface, base, info);
         rc = run_gnuplot(defs, script, err, errlen);
         free(defs);
         made += rc == 0;

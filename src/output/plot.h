@@ -21,7 +21,8 @@ const char *lt_plots_dir(void);
  * plot_info.h.  gnuplot's stderr is passed on when it succeeds and condensed into the message
  * when it fails.  Returns the number of plots, or -1 with a one-line message (gnuplot missing
  * or failing; what was added to p stays there for the caller to discard). */
-int lt_plot_pending(const char *kind, const lt_plot_input *in, lt_pending *p, char *err, size_t errlen);
+int lt_plot_pending(const char *kind, const lt_plot_input *in, lt_pending *p, char *err,
+                    size_t errlen);
 
 /* The format of every plot from now on: "png" (the default), "svg" or "pdf" (`--plot-format`);
  * 0, or -1 with a message naming the formats. */

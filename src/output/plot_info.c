@@ -74,10 +74,14 @@ void lt_plot_number(char *out, size_t n, double x)
     if (ex < 0) len += (size_t)snprintf(pow + len, sizeof pow - len, "⁻");
     char digits[16];
     snprintf(digits, sizeof digits, "%d", ex < 0 ? -ex : ex);
-    for (const char *d = digits; *d; d++) len += (size_t)snprintf(pow + len, sizeof pow - len, "%s", sup[*d - '0']);
-    if (strcmp(g, "1") == 0) snprintf(out, n, "10%s", pow);
-    else if (strcmp(g, "-1") == 0) snprintf(out, n, "-10%s", pow);
-    else snprintf(out, n, "%s×10%s", g, pow);
+    for (const char *d = digits; *d; d++)
+        len += (size_t)snprintf(pow + len, sizeof pow - len, "%s", sup[*d - '0']);
+    if (strcmp(g, "1") == 0)
+        snprintf(out, n, "10%s", pow);
+    else if (strcmp(g, "-1") == 0)
+        snprintf(out, n, "-10%s", pow);
+    else
+        snprintf(out, n, "%s×10%s", g, pow);
 }
 
 /* ---- the sidecar ------------------------------------------------------------------------------- */
@@ -127,7 +131,8 @@ static int kv_read(kv *m, const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory reading '%s'", path);
         return -1;
     }
-    for (char *save = NULL, *line = strtok_r(m->text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+    for (char *save = NULL, *line = strtok_r(m->text, "\n", &save); line;
+         line = strtok_r(NULL, "\n", &save)) {
         char *tab = strchr(line, '\t');
         if (line[0] == '#' || !tab) continue;
         *tab = 0;
@@ -149,7 +154,8 @@ static const char *kv_get(const kv *m, const char *key)
  * the law's own default).  `materials` (the law declares it LT_PARAM_MATERIALS: the sidecar
  * writes no other parameter so) shows the stiffness rule's value of the same name, if the
  * sidecar has one, marked "(materials)". */
-static void param_text(strbuf *s, const lt_param *p, unsigned flags, const char *value, const kv *meta, int *count)
+static void param_text(strbuf *s, const lt_param *p, unsigned flags, const char *value,
+                       const kv *meta, int *count)
 {
     if (!value) return;
     char num[64], key[96];
@@ -166,7 +172,8 @@ static void param_text(strbuf *s, const lt_param *p, unsigned flags, const char 
     const char *unit = p->unit && strcmp(p->unit, "-") != 0 ? p->unit : NULL;
     int materials = strcmp(value, "materials") == 0;
     if (materials) {
-        if (!(flags & LT_PARAM_MATERIALS)) return; /* the law does not say so: no stiffness-rule value under its name */
+        if (!(flags & LT_PARAM_MATERIALS))
+            return; /* the law does not say so: no stiffness-rule value under its name */
         snprintf(key, sizeof key, "contact.1.%s", p->name);
         value = meta ? kv_get(meta, key) : NULL;
         if (!value) return; /* the law derives it from the materials; the sidecar has no value */
@@ -175,10 +182,12 @@ static void param_text(strbuf *s, const lt_param *p, unsigned flags, const char 
     double x = strtod(value, &end);
     if (end == value) return;
     lt_plot_number(num, sizeof num, x);
-    char shown[64] = ""; /* the unit as typeset: "J/m^2" -> "J/m²" (the laws' units use ^2 and ^3) */
+    char shown[64] =
+        ""; /* the unit as typeset: "J/m^2" -> "J/m²" (the laws' units use ^2 and ^3) */
     for (size_t i = 0, n = 0; unit && unit[i] && n + 3 < sizeof shown; i++) {
         if (unit[i] == '^' && (unit[i + 1] == '2' || unit[i + 1] == '3')) {
-            n += (size_t)snprintf(shown + n, sizeof shown - n, "%s", unit[++i] == '2' ? "\u00b2" : "\u00b3");
+            n += (size_t)snprintf(shown + n, sizeof shown - n, "%s",
+                                  unit[++i] == '2' ? "\u00b2" : "\u00b3");
         } else {
             shown[n++] = unit[i];
             shown[n] = 0;
@@ -188,7 +197,8 @@ static void param_text(strbuf *s, const lt_param *p, unsigned flags, const char 
               materials ? " (materials)" : "");
 }
 
-#define PARAMS_LINE 42 /* characters: about 8 cm of 9 pt DejaVu Sans (the narrowest figure is 10 cm wide) */
+#define PARAMS_LINE \
+    42 /* characters: about 8 cm of 9 pt DejaVu Sans (the narrowest figure is 10 cm wide) */
 
 static void params_line(strbuf *s, const lt_law *law, const kv *meta, const double *params)
 {
@@ -203,10 +213,15 @@ static void params_line(strbuf *s, const lt_law *law, const kv *meta, const doub
             snprintf(key, sizeof key, "params.%s", p->name);
             v = kv_get(meta, key);
         } else if (params) {
-            if (p->kind == LT_CHOICE) v = p->choices[(int)params[i]];
-            else if (isnan(params[i])) /* unset: shown only when the law takes it from the materials */
-                v = law->param_flags && (law->param_flags[i] & LT_PARAM_MATERIALS) ? "materials" : NULL;
-            else snprintf(value, sizeof value, "%.17g", params[i]), v = value;
+            if (p->kind == LT_CHOICE)
+                v = p->choices[(int)params[i]];
+            else if (isnan(
+                         params
+                             [i])) /* unset: shown only when the law takes it from the materials */
+                v = law->param_flags && (law->param_flags[i] & LT_PARAM_MATERIALS) ? "materials"
+                                                                                   : NULL;
+            else
+                snprintf(value, sizeof value, "%.17g", params[i]), v = value;
         }
         param_text(&line, p, law->param_flags ? law->param_flags[i] : 0, v, meta, &count);
     }
@@ -243,7 +258,7 @@ typedef struct table_scan {
     int ncol;
     char *name[MAX_COLS];
     double maxabs[MAX_COLS], first[MAX_COLS];
-    int *srow, *sno;       /* stage boundaries: data row the stage starts from, its number */
+    int *srow, *sno; /* stage boundaries: data row the stage starts from, its number */
     double *stime;
     int nst, capst;
     int too_many;
@@ -301,7 +316,8 @@ static int scan_table(table_scan *t, const char *path, char *err, size_t errlen)
     int rc = 0;
     if (len > 0) {
         if (line[len - 1] == '\n') line[--len] = 0;
-        for (char *save = NULL, *w = strtok_r(line, "\t", &save); w && t->ncol < MAX_COLS; w = strtok_r(NULL, "\t", &save))
+        for (char *save = NULL, *w = strtok_r(line, "\t", &save); w && t->ncol < MAX_COLS;
+             w = strtok_r(NULL, "\t", &save))
             if (!(t->name[t->ncol++] = strdup(w))) rc = -1;
     }
     int c_stage = col_of(t, "stage"), c_time = col_of(t, "time");
@@ -328,7 +344,8 @@ static int scan_table(table_scan *t, const char *path, char *err, size_t errlen)
         /* a stage starts from the last state of the one before it (the initial state: row 0) */
         if (c_stage >= 0 && c_stage < nv && v[c_stage] != stage) {
             int no = (int)v[c_stage];
-            if (no > 0 && add_stage(t, row > 0 ? row - 1 : 0, no, row > 0 ? prev_time : 0) < 0) rc = -1;
+            if (no > 0 && add_stage(t, row > 0 ? row - 1 : 0, no, row > 0 ? prev_time : 0) < 0)
+                rc = -1;
             stage = no;
         }
         if (c_time >= 0 && c_time < nv) prev_time = v[c_time];
@@ -379,23 +396,27 @@ static void energies(strbuf *s, const table_scan *t, const lt_law *law)
     sb_printf(s, "'; estored='");
     n = 0;
     for (int i = 0; law && i < law->n_energies; i++)
-        if (law->energies[i].kind == LT_STORED) sb_printf(s, "%s%s", n++ ? " " : "", law->energies[i].name);
+        if (law->energies[i].kind == LT_STORED)
+            sb_printf(s, "%s%s", n++ ? " " : "", law->energies[i].name);
     sb_printf(s, "'; edriver='");
     n = 0;
     for (int i = 0; i < 3; i++)
         if (nonzero(t, driver[i], scale)) sb_printf(s, "%s%s", n++ ? " " : "", driver[i]);
     int k = col_of(t, "kin");
-    double stored0 = 0; /* the law's stored energy in the first state (a contact there from the start) */
+    double stored0 =
+        0; /* the law's stored energy in the first state (a contact there from the start) */
     for (int i = 0; law && i < law->n_energies; i++) {
         int c = col_of(t, law->energies[i].name);
-        if (law->energies[i].kind == LT_STORED && c >= 0 && isfinite(t->first[c])) stored0 += t->first[c];
+        if (law->energies[i].kind == LT_STORED && c >= 0 && isfinite(t->first[c]))
+            stored0 += t->first[c];
     }
     sb_printf(s, "'; kin0=%.17g; estored0=%.17g; ", k >= 0 ? t->first[k] : 0.0, stored0);
 }
 
 /* The components (letters of xyz from first) of the pair P?, Q? (displacement and force, or
  * rotation and torque) that are not zero everywhere against the largest component of each. */
-static void pairs(strbuf *s, const table_scan *t, const char *var, const char *p, const char *q, int first)
+static void pairs(strbuf *s, const table_scan *t, const char *var, const char *p, const char *q,
+                  int first)
 {
     const char xyz[3] = {'x', 'y', 'z'};
     double sp = 0, sq = 0;
@@ -439,7 +460,8 @@ static void torques(strbuf *s, const table_scan *t, double len)
 static void components(strbuf *s, const table_scan *t, const kv *meta)
 {
     pairs(s, t, "tcomp", "u", "F", 1);
-    const char *l1 = meta ? kv_get(meta, "contact.1.l1") : NULL, *l2 = meta ? kv_get(meta, "contact.1.l2") : NULL;
+    const char *l1 = meta ? kv_get(meta, "contact.1.l1") : NULL,
+               *l2 = meta ? kv_get(meta, "contact.1.l2") : NULL;
     double len = l1 && l2 ? strtod(l1, NULL) + strtod(l2, NULL) : 1.0;
     torques(s, t, len > 0 && isfinite(len) ? len : 1.0);
 }
@@ -449,10 +471,11 @@ static void stages(strbuf *s, const table_scan *t)
     int n = t->too_many || t->nst < 2 ? 0 : t->nst;
     sb_printf(s, "nstages=%d; ", n);
     /* gnuplot arrays need at least one element */
-    sb_printf(s, "array stagerow[%d]; array stagetime[%d]; array stageno[%d]; ", n ? n : 1, n ? n : 1, n ? n : 1);
+    sb_printf(s, "array stagerow[%d]; array stagetime[%d]; array stageno[%d]; ", n ? n : 1,
+              n ? n : 1, n ? n : 1);
     for (int k = 0; k < n; k++)
-        sb_printf(s, "stagerow[%d]=%d; stagetime[%d]=%.17g; stageno[%d]=%d; ", k + 1, t->srow[k], k + 1, t->stime[k], k + 1,
-                  t->sno[k]);
+        sb_printf(s, "stagerow[%d]=%d; stagetime[%d]=%.17g; stageno[%d]=%d; ", k + 1, t->srow[k],
+                  k + 1, t->stime[k], k + 1, t->sno[k]);
 }
 
 char *lt_plot_info_defs(const lt_plot_input *in, char *err, size_t errlen)
@@ -472,7 +495,8 @@ char *lt_plot_info_defs(const lt_plot_input *in, char *err, size_t errlen)
     char test[256];
     const char *slash = strrchr(in->base, '/'), *file = slash ? slash + 1 : in->base;
     size_t fl = strlen(file);
-    snprintf(test, sizeof test, "%.*s", (int)(fl > 4 && strcmp(file + fl - 4, ".tsv") == 0 ? fl - 4 : fl), file);
+    snprintf(test, sizeof test, "%.*s",
+             (int)(fl > 4 && strcmp(file + fl - 4, ".tsv") == 0 ? fl - 4 : fl), file);
     const char *name = have_meta && kv_get(&meta, "name") ? kv_get(&meta, "name") : test;
 
     strbuf s = {0};

@@ -2,23 +2,26 @@
  * sweep (see probe_table.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "output/probe_table.h"
-#include "output/fmt.h"
 #include "base/quote.h"
+#include "output/fmt.h"
 #include "output/record.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-const char lt_probe_header[] = "k\tdirections\tangle\tdirN\tdirT\tyielded\tbroken\tsteps\tuN\tuT\tFn\tFty\tFtz\tFn1\t"
-                               "Fty1\tFtz1\tdF\tdist\tgap\twork\tbalance_err\n";
+const char lt_probe_header[] =
+    "k\tdirections\tangle\tdirN\tdirT\tyielded\tbroken\tsteps\tuN\tuT\tFn\tFty\tFtz\tFn1\t"
+    "Fty1\tFtz1\tdF\tdist\tgap\twork\tbalance_err\n";
 #define PROBE_COLUMNS 21
 /* a probe on another pair or under force control: the same columns, then the pair's */
-const char lt_probe_header_pair[] = "k\tdirections\tangle\tdirN\tdirT\tyielded\tbroken\tsteps\tuN\tuT\tFn\tFty\tFtz\t"
-                                    "Fn1\tFty1\tFtz1\tdF\tdist\tgap\twork\tbalance_err\tdofI\tdofJ\tcontrol\tuI\tuJ\t"
-                                    "FI\tFJ\tFI1\tFJ1\tdFI\tdFJ\tdsteps\n";
+const char lt_probe_header_pair[] =
+    "k\tdirections\tangle\tdirN\tdirT\tyielded\tbroken\tsteps\tuN\tuT\tFn\tFty\tFtz\t"
+    "Fn1\tFty1\tFtz1\tdF\tdist\tgap\twork\tbalance_err\tdofI\tdofJ\tcontrol\tuI\tuJ\t"
+    "FI\tFJ\tFI1\tFJ1\tdFI\tdFJ\tdsteps\n";
 #define PROBE_PAIR_COLUMNS 33
-const char lt_sweep_header[] = "k\tpoints\tpoint\tcase\tquantity\texpected\tobtained\terror\ttol\tcheck\tresult\tnote\n";
+const char lt_sweep_header[] =
+    "k\tpoints\tpoint\tcase\tquantity\texpected\tobtained\terror\ttol\tcheck\tresult\tnote\n";
 #define SWEEP_COLUMNS 12
 
 static char *put(char *p, double x)
@@ -43,13 +46,15 @@ char *lt_probe_format(const lt_probe *p, int directions, size_t *len)
         q = put(q, pt->dir[0]);
         q = put(q, pt->dir[1]);
         q += sprintf(q, "\t%d\t%d\t%ld", pt->yielded, pt->broken, pt->steps);
-        const double v[] = {pt->u[0], pt->u[1], pt->f[0], pt->f[1], pt->f[2], pt->f1[0], pt->f1[1], pt->f1[2],
-                            pt->dF, pt->dist, pt->gap, pt->work, pt->balance};
+        const double v[] = {pt->u[0],  pt->u[1],  pt->f[0],   pt->f[1], pt->f[2],
+                            pt->f1[0], pt->f1[1], pt->f1[2],  pt->dF,   pt->dist,
+                            pt->gap,   pt->work,  pt->balance};
         for (size_t j = 0; j < sizeof v / sizeof v[0]; j++) q = put(q, v[j]);
         if (p->extended) { /* 1-based DoFs, as the stage scripts number them */
-            q += sprintf(q, "\t%d\t%d\t%s", pt->dofs[0] + 1, pt->dofs[1] + 1, p->force ? "force" : "displacement");
-            const double w[] = {pt->uij[0], pt->uij[1], pt->fij[0], pt->fij[1], pt->fij1[0], pt->fij1[1],
-                                pt->dFij[0], pt->dFij[1], pt->dsteps};
+            q += sprintf(q, "\t%d\t%d\t%s", pt->dofs[0] + 1, pt->dofs[1] + 1,
+                         p->force ? "force" : "displacement");
+            const double w[] = {pt->uij[0],  pt->uij[1],  pt->fij[0],  pt->fij[1], pt->fij1[0],
+                                pt->fij1[1], pt->dFij[0], pt->dFij[1], pt->dsteps};
             for (size_t j = 0; j < sizeof w / sizeof w[0]; j++) q = put(q, w[j]);
         }
         *q++ = '\n';
@@ -99,15 +104,17 @@ static int cmp_k(const void *a, const void *b)
 /* The message of the merge below for n_rows < directions: the first row (in file order) that
  * repeats a direction, else the smallest direction in none of the files.  A sweep's table
  * (multi: rows of a point together) is told only the missing point. */
-static void missing_or_repeated(const char *const *files, const row *rows, size_t n_rows, int directions, int n,
-                                const char *out_path, int multi, char *err, size_t errlen)
+static void missing_or_repeated(const char *const *files, const row *rows, size_t n_rows,
+                                int directions, int n, const char *out_path, int multi, char *err,
+                                size_t errlen)
 {
     long *kv = malloc((n_rows ? n_rows : 1) * 2 * sizeof *kv);
     if (!kv) {
         snprintf(err, errlen, "%s:0: out of memory", out_path);
         return;
     }
-    for (size_t i = 0; i < n_rows; i++) kv[2 * i] = strtol(rows[i].text, NULL, 10), kv[2 * i + 1] = (long)i;
+    for (size_t i = 0; i < n_rows; i++)
+        kv[2 * i] = strtol(rows[i].text, NULL, 10), kv[2 * i + 1] = (long)i;
     qsort(kv, n_rows, 2 * sizeof *kv, cmp_k);
     long again = -1, first = -1;
     for (size_t i = 1; i < n_rows && !multi; i++)
@@ -118,14 +125,15 @@ static void missing_or_repeated(const char *const *files, const row *rows, size_
         }
     if (again >= 0) {
         const row *a = &rows[again], *f = &rows[first];
-        snprintf(err, errlen, "%s:%d: field k: direction %ld again (also %s:%d)", files[a->file], a->line,
-                 strtol(a->text, NULL, 10), files[f->file], f->line);
+        snprintf(err, errlen, "%s:%d: field k: direction %ld again (also %s:%d)", files[a->file],
+                 a->line, strtol(a->text, NULL, 10), files[f->file], f->line);
     } else {
         long k = 0;
         for (size_t i = 0; i < n_rows && kv[2 * i] <= k; i++)
             if (kv[2 * i] == k) k++;
-        snprintf(err, errlen, "%s:0: field k: %s %ld of %d is in none of the %d files (a shard missing?)", out_path,
-                 multi ? "point" : "direction", k, directions, n);
+        snprintf(err, errlen,
+                 "%s:0: field k: %s %ld of %d is in none of the %d files (a shard missing?)",
+                 out_path, multi ? "point" : "direction", k, directions, n);
     }
     free(kv);
 }
@@ -138,9 +146,9 @@ typedef struct merge {
     const char *out_path;
     row *rows;
     size_t n_rows, cap_rows;
-    int directions;            /* -1 until the first row */
-    const char *header;        /* of the first file: every file has it */
-    int columns, multi;        /* multi: a sweep's table, rows of a point together (any number) */
+    int directions;     /* -1 until the first row */
+    const char *header; /* of the first file: every file has it */
+    int columns, multi; /* multi: a sweep's table, rows of a point together (any number) */
     char *err;
     size_t errlen;
 } merge;
@@ -151,13 +159,19 @@ static int merge_header(merge *m, int f, const char *text, size_t len)
 {
     const char *h = NULL;
     if (strlen(text) == len) {
-        if (strncmp(text, lt_probe_header, strlen(lt_probe_header)) == 0) h = lt_probe_header;
-        else if (strncmp(text, lt_probe_header_pair, strlen(lt_probe_header_pair)) == 0) h = lt_probe_header_pair;
-        else if (strncmp(text, lt_sweep_header, strlen(lt_sweep_header)) == 0) h = lt_sweep_header;
+        if (strncmp(text, lt_probe_header, strlen(lt_probe_header)) == 0)
+            h = lt_probe_header;
+        else if (strncmp(text, lt_probe_header_pair, strlen(lt_probe_header_pair)) == 0)
+            h = lt_probe_header_pair;
+        else if (strncmp(text, lt_sweep_header, strlen(lt_sweep_header)) == 0)
+            h = lt_sweep_header;
     }
     if (!h) {
-        snprintf(m->err, m->errlen, "%s:1: field header: not a probe table (expected the columns k directions angle ...; "
-                 "a sweep's: k points point ...)", m->files[f]);
+        snprintf(
+            m->err, m->errlen,
+            "%s:1: field header: not a probe table (expected the columns k directions angle ...; "
+            "a sweep's: k points point ...)",
+            m->files[f]);
         return -1;
     }
     static const char *const kinds[] = {"default probe", "pair probe", "sweep table"};
@@ -165,7 +179,8 @@ static int merge_header(merge *m, int f, const char *text, size_t len)
     int kind = h == lt_probe_header ? 0 : h == lt_probe_header_pair ? 1 : 2;
     if (m->header && h != m->header) {
         int kind0 = m->header == lt_probe_header ? 0 : m->header == lt_probe_header_pair ? 1 : 2;
-        snprintf(m->err, m->errlen, "%s:1: field header: the columns of a %s, but %s holds a %s one", m->files[f],
+        snprintf(m->err, m->errlen,
+                 "%s:1: field header: the columns of a %s, but %s holds a %s one", m->files[f],
                  kinds[kind], m->files[0], shorts[kind0]);
         return -1;
     }
@@ -183,7 +198,8 @@ static int merge_rows(merge *m, int f, char *line)
     for (int ln = 2; *line; ln++) {
         char *end = strchr(line, '\n');
         if (!end) {
-            snprintf(m->err, m->errlen, "%s:%d: field row: the last line has no newline (a truncated file?)", files[f],
+            snprintf(m->err, m->errlen,
+                     "%s:%d: field row: the last line has no newline (a truncated file?)", files[f],
                      ln);
             return -1;
         }
@@ -192,7 +208,8 @@ static int merge_rows(merge *m, int f, char *line)
         char *e1, *e2 = NULL;
         long k = strtol(line, &e1, 10), d = *e1 == '\t' ? strtol(e1 + 1, &e2, 10) : -1;
         if (tabs != m->columns - 1 || e1 == line || d < 1 || d > 100000000 || *e2 != '\t') {
-            snprintf(m->err, m->errlen, "%s:%d: field row: expected %d columns starting with k and %s", files[f], ln,
+            snprintf(m->err, m->errlen,
+                     "%s:%d: field row: expected %d columns starting with k and %s", files[f], ln,
                      m->columns, m->multi ? "points" : "directions");
             return -1;
         }
@@ -203,7 +220,8 @@ static int merge_rows(merge *m, int f, char *line)
             return -1;
         }
         if (k < 0 || k >= d) {
-            snprintf(m->err, m->errlen, "%s:%d: field k: %ld out of range 0..%ld", files[f], ln, k, d - 1);
+            snprintf(m->err, m->errlen, "%s:%d: field k: %ld out of range 0..%ld", files[f], ln, k,
+                     d - 1);
             return -1;
         }
         if (m->n_rows == m->cap_rows) {
@@ -215,7 +233,8 @@ static int merge_rows(merge *m, int f, char *line)
             }
             m->rows = nr;
         }
-        m->rows[m->n_rows++] = (row){.text = line, .len = (size_t)(end - line) + 1, .file = f, .line = ln};
+        m->rows[m->n_rows++] =
+            (row){.text = line, .len = (size_t)(end - line) + 1, .file = f, .line = ln};
         line = end + 1;
     }
     return 0;
@@ -232,9 +251,11 @@ static int merge_index(merge *m, row **by_k, size_t *count, size_t *total)
     for (size_t i = 0; i < m->n_rows; i++) {
         long k = strtol(rows[i].text, NULL, 10);
         /* a sweep's point has its rows one after the other in one file: they follow its first */
-        if (by_k[k] && !(m->multi && by_k[k] + count[k] == &rows[i] && by_k[k]->file == rows[i].file)) {
-            snprintf(m->err, m->errlen, "%s:%d: field k: %s %ld again (also %s:%d)", files[rows[i].file], rows[i].line,
-                     m->multi ? "point" : "direction", k, files[by_k[k]->file], by_k[k]->line);
+        if (by_k[k] &&
+            !(m->multi && by_k[k] + count[k] == &rows[i] && by_k[k]->file == rows[i].file)) {
+            snprintf(m->err, m->errlen, "%s:%d: field k: %s %ld again (also %s:%d)",
+                     files[rows[i].file], rows[i].line, m->multi ? "point" : "direction", k,
+                     files[by_k[k]->file], by_k[k]->line);
             return -1;
         }
         if (!by_k[k]) by_k[k] = &m->rows[i];
@@ -243,7 +264,8 @@ static int merge_index(merge *m, row **by_k, size_t *count, size_t *total)
     }
     for (int k = 0; k < m->directions; k++)
         if (!by_k[k]) {
-            snprintf(m->err, m->errlen, "%s:0: field k: %s %d of %d is in none of the %d files (a shard missing?)",
+            snprintf(m->err, m->errlen,
+                     "%s:0: field k: %s %d of %d is in none of the %d files (a shard missing?)",
                      m->out_path, m->multi ? "point" : "direction", k, m->directions, m->n);
             return -1;
         }
@@ -252,7 +274,8 @@ static int merge_index(merge *m, row **by_k, size_t *count, size_t *total)
 
 /* The merged table: the header, then the rows of each direction in the order of k (total: its
  * size, from merge_index).  NULL when out of memory; *len its length. */
-static char *merge_join(const merge *m, row *const *by_k, const size_t *count, size_t total, size_t *len)
+static char *merge_join(const merge *m, row *const *by_k, const size_t *count, size_t total,
+                        size_t *len)
 {
     char *out = malloc(total);
     if (!out) return NULL;
@@ -268,16 +291,23 @@ static char *merge_join(const merge *m, row *const *by_k, const size_t *count, s
 }
 
 int lt_probe_merge_texts(const char *const *files, char *const *texts, const size_t *lens, int n,
-                         const char *out_path, char **merged, size_t *merged_len, char *err, size_t errlen)
+                         const char *out_path, char **merged, size_t *merged_len, char *err,
+                         size_t errlen)
 {
-    merge m = {.files = files, .n = n, .out_path = out_path, .directions = -1, .err = err, .errlen = errlen};
+    merge m = {.files = files,
+               .n = n,
+               .out_path = out_path,
+               .directions = -1,
+               .err = err,
+               .errlen = errlen};
     int rc = -1;
     row **by_k = NULL;
     size_t *count = NULL;
     *merged = NULL;
     *merged_len = 0;
     for (int f = 0; f < n; f++)
-        if (merge_header(&m, f, texts[f], lens[f]) < 0 || merge_rows(&m, f, texts[f] + strlen(m.header)) < 0)
+        if (merge_header(&m, f, texts[f], lens[f]) < 0 ||
+            merge_rows(&m, f, texts[f] + strlen(m.header)) < 0)
             goto done;
     if (m.directions < 0) {
         snprintf(err, errlen, "%s:0: field k: the shard files hold no rows", out_path);
@@ -286,7 +316,8 @@ int lt_probe_merge_texts(const char *const *files, char *const *texts, const siz
     /* fewer rows than directions (a shard missing, or a row whose `directions` is absurd): the
      * same messages from the rows sorted by k, without a table of all the directions */
     if (m.n_rows < (size_t)m.directions) {
-        missing_or_repeated(files, m.rows, m.n_rows, m.directions, n, out_path, m.multi, err, errlen);
+        missing_or_repeated(files, m.rows, m.n_rows, m.directions, n, out_path, m.multi, err,
+                            errlen);
         goto done;
     }
     by_k = calloc((size_t)m.directions, sizeof *by_k);
@@ -336,7 +367,8 @@ int lt_probe_merge(const char *const *files, int n, const char *out_path, char *
             goto done;
         }
     }
-    if (lt_probe_merge_texts(names, texts, lens, n, out_name, &out, &len, err, errlen) < 0) goto done;
+    if (lt_probe_merge_texts(names, texts, lens, n, out_name, &out, &len, err, errlen) < 0)
+        goto done;
     /* DIR/NAME from out_path */
     char dir[4096];
     const char *slash = strrchr(out_path, '/');

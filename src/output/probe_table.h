@@ -59,6 +59,7 @@ int lt_probe_merge(const char *const *files, int n, const char *out_path, char *
  * a NUL after them) named files[i] in messages.  Returns 0 with the merged table in *merged
  * (malloc'ed, *merged_len bytes), or -1 with the message (the fuzz target calls this). */
 int lt_probe_merge_texts(const char *const *files, char *const *texts, const size_t *lens, int n,
-                         const char *out_path, char **merged, size_t *merged_len, char *err, size_t errlen);
+                         const char *out_path, char **merged, size_t *merged_len, char *err,
+                         size_t errlen);
 
 #endif

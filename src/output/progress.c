@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #define BAR_WIDTH 24
-#define REDRAW_EVERY 0.1 /* s */
+#define REDRAW_EVERY 0.1   /* s */
 #define RUN_SILENT_FOR 0.5 /* s: a run shows nothing before (see progress.h) */
 
 double lt_clock(void)
@@ -47,11 +47,11 @@ void lt_progress_update(void *ctx, int done, int total)
     bar[BAR_WIDTH] = 0;
     double rate = elapsed > 0 ? done / elapsed : 0;
     if (last)
-        fprintf(stderr, "\r%s: direction %d/%d [%s] %.0f/s, done in %.2f s\033[K\n", p->label, done, total, bar, rate,
-                elapsed);
+        fprintf(stderr, "\r%s: direction %d/%d [%s] %.0f/s, done in %.2f s\033[K\n", p->label, done,
+                total, bar, rate, elapsed);
     else
-        fprintf(stderr, "\r%s: direction %d/%d [%s] %.0f/s, %.2f s left\033[K", p->label, done, total, bar, rate,
-                rate > 0 ? (total - done) / rate : 0.0);
+        fprintf(stderr, "\r%s: direction %d/%d [%s] %.0f/s, %.2f s left\033[K", p->label, done,
+                total, bar, rate, rate > 0 ? (total - done) / rate : 0.0);
     fflush(stderr);
 }
 
@@ -61,8 +61,8 @@ void lt_progress_steps(lt_progress *p, long step, int stage, int n_stages)
     double t = lt_clock(), elapsed = t - p->t0;
     if (elapsed < p->silent_for || (p->last >= 0 && t - p->last < REDRAW_EVERY)) return;
     p->last = t;
-    fprintf(stderr, "\r%s: step %ld, stage %d/%d, %.3g steps/s, %.1f s\033[K", p->label, step, stage, n_stages,
-            step / elapsed, elapsed);
+    fprintf(stderr, "\r%s: step %ld, stage %d/%d, %.3g steps/s, %.1f s\033[K", p->label, step,
+            stage, n_stages, step / elapsed, elapsed);
     fflush(stderr);
 }
 
@@ -71,8 +71,8 @@ void lt_progress_end_steps(lt_progress *p, long step, int n_stages, int ok)
     if (!p->enabled || p->last < 0) return;
     double elapsed = lt_clock() - p->t0;
     if (ok)
-        fprintf(stderr, "\r%s: %ld steps, %d stages, %.3g steps/s, done in %.2f s\033[K\n", p->label, step, n_stages,
-                elapsed > 0 ? step / elapsed : 0.0, elapsed);
+        fprintf(stderr, "\r%s: %ld steps, %d stages, %.3g steps/s, done in %.2f s\033[K\n",
+                p->label, step, n_stages, elapsed > 0 ? step / elapsed : 0.0, elapsed);
     else
         fprintf(stderr, "\r%s: stopped at step %ld after %.2f s\033[K\n", p->label, step, elapsed);
     fflush(stderr);

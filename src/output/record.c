@@ -1,22 +1,22 @@
 /* src/output/record.c - streaming TSV writer with temp-file + rename (see record.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "output/record.h"
-#include "output/fmt.h"
 #include "base/watch.h"
+#include "output/fmt.h"
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-const char *const lt_record_columns[] = {"step", "time", "stage", "contact", "ux", "uy", "uz", "phix", "phiy",
-                                         "phiz", "vx", "vy", "vz", "wx", "wy", "wz", "Fx", "Fy", "Fz",
-                                         "Tx", "Ty", "Tz", "kn", "kt"};
+const char *const lt_record_columns[] = {
+    "step", "time", "stage", "contact", "ux", "uy", "uz", "phix", "phiy", "phiz", "vx", "vy",
+    "vz",   "wx",   "wy",    "wz",      "Fx", "Fy", "Fz", "Tx",   "Ty",   "Tz",   "kn", "kt"};
 const int lt_record_ncolumns = (int)(sizeof lt_record_columns / sizeof lt_record_columns[0]);
 
 #define RECORD_BUFSIZE (1 << 20)
 
-int lt_record_open(lt_record *r, const char *dir, const char *name, const lt_law *law, lt_outlimit *lim, char *err,
-                size_t errlen)
+int lt_record_open(lt_record *r, const char *dir, const char *name, const lt_law *law,
+                   lt_outlimit *lim, char *err, size_t errlen)
 {
     memset(r, 0, sizeof *r);
     if (lt_afile_open(&r->f, dir, name, ".tsv", RECORD_BUFSIZE, err, errlen) < 0) return -1;
@@ -25,7 +25,8 @@ int lt_record_open(lt_record *r, const char *dir, const char *name, const lt_law
     r->lim = lim;
     r->n_energy = lt_energy_count(law);
     long long n = 0;
-    for (int i = 0; i < lt_record_ncolumns; i++) n += fprintf(fp, i ? "\t%s" : "%s", lt_record_columns[i]);
+    for (int i = 0; i < lt_record_ncolumns; i++)
+        n += fprintf(fp, i ? "\t%s" : "%s", lt_record_columns[i]);
     for (int i = 0; i < r->n_energy; i++) n += fprintf(fp, "\t%s", lt_energy_name(law, i));
     if (fputc('\n', fp) == EOF) lt_afile_fail(&r->f, errno);
     if (lim) lim->open += n + 1;
@@ -98,12 +99,15 @@ void lt_record_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
     }
 }
 
-int lt_record_commit(lt_record *r, char *err, size_t errlen) { return lt_afile_commit(&r->f, err, errlen); }
+int lt_record_commit(lt_record *r, char *err, size_t errlen)
+{
+    return lt_afile_commit(&r->f, err, errlen);
+}
 
 void lt_record_abort(lt_record *r) { lt_afile_abort(&r->f); }
 
-int lt_write_file_pending(const char *dir, const char *name, const char *text, size_t n, lt_pending *p, char *err,
-                          size_t errlen)
+int lt_write_file_pending(const char *dir, const char *name, const char *text, size_t n,
+                          lt_pending *p, char *err, size_t errlen)
 {
     lt_afile f;
     if (lt_afile_open(&f, dir, name, "", 1 << 16, err, errlen) < 0) return -1;
@@ -111,7 +115,8 @@ int lt_write_file_pending(const char *dir, const char *name, const char *text, s
     return p ? lt_afile_close_into(&f, p, err, errlen) : lt_afile_commit(&f, err, errlen);
 }
 
-int lt_write_file_atomic(const char *dir, const char *name, const char *text, size_t n, char *err, size_t errlen)
+int lt_write_file_atomic(const char *dir, const char *name, const char *text, size_t n, char *err,
+                         size_t errlen)
 {
     return lt_write_file_pending(dir, name, text, n, NULL, err, errlen);
 }

@@ -13,25 +13,26 @@
  */
 #ifndef LT_RECORD_H
 #define LT_RECORD_H
-#include "output/afile.h"
 #include "driver/driver.h"
+#include "output/afile.h"
 #include "output/outlimit.h"
 
 typedef struct lt_record {
-    lt_afile f;          /* f.final_path: DIR/NAME.tsv */
+    lt_afile f; /* f.final_path: DIR/NAME.tsv */
     int n_energy;
     long rows;
-    int have_force;      /* 1 once a row with a contact was written; then: */
-    double fn_min, fn_max, ft_max; /* N: range of Fx and largest |(Fy, Fz)| over rows with a contact */
-    lt_outlimit *lim;    /* the run's output bounds (NULL: none); every row is counted there */
-    int limit_hit;       /* LT_OUT_LIMIT or LT_OUT_DISK: a row was refused by lim (not written) */
-    int stop;            /* a write failed or a row was refused: the run stops (lt_observer.stop) */
+    int have_force; /* 1 once a row with a contact was written; then: */
+    double fn_min, fn_max,
+        ft_max;       /* N: range of Fx and largest |(Fy, Fz)| over rows with a contact */
+    lt_outlimit *lim; /* the run's output bounds (NULL: none); every row is counted there */
+    int limit_hit;    /* LT_OUT_LIMIT or LT_OUT_DISK: a row was refused by lim (not written) */
+    int stop;         /* a write failed or a row was refused: the run stops (lt_observer.stop) */
 } lt_record;
 
 /* Open DIR/NAME.tsv for writing (through a temporary file) and write the header line; lim (may
  * be NULL) counts its bytes.  Returns 0, or -1 with a message in err. */
-int lt_record_open(lt_record *r, const char *dir, const char *name, const lt_law *law, lt_outlimit *lim, char *err,
-                size_t errlen);
+int lt_record_open(lt_record *r, const char *dir, const char *name, const lt_law *law,
+                   lt_outlimit *lim, char *err, size_t errlen);
 /* Row callback for lt_run (ctx = lt_record*). */
 void lt_record_row(void *ctx, const lt_tester *t, const lt_snapshot *s);
 /* Flush, close and rename to the final name. Returns 0, or -1 with a message (temp removed). */
@@ -41,10 +42,11 @@ void lt_record_abort(lt_record *r);
 
 /* Write n bytes to DIR/name through a temporary file and a rename. Returns 0, or -1 with a
  * message (nothing left behind). */
-int lt_write_file_atomic(const char *dir, const char *name, const char *text, size_t n, char *err, size_t errlen);
+int lt_write_file_atomic(const char *dir, const char *name, const char *text, size_t n, char *err,
+                         size_t errlen);
 /* The same, the temporary file added to p instead of renamed (p NULL: renamed now). */
-int lt_write_file_pending(const char *dir, const char *name, const char *text, size_t n, lt_pending *p, char *err,
-                          size_t errlen);
+int lt_write_file_pending(const char *dir, const char *name, const char *text, size_t n,
+                          lt_pending *p, char *err, size_t errlen);
 
 /* The fixed column names before the energies. */
 extern const char *const lt_record_columns[];

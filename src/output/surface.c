@@ -1,17 +1,17 @@
 /* src/output/surface.c - sample a law's yield surface into NAME-surface.tsv (see surface.h). */
-#include "base/watch.h"
 #include "output/surface.h"
+#include "base/watch.h"
+#include "contact/registry.h"
 #include "contact/yield.h"
 #include "output/fmt.h"
 #include "output/record.h"
-#include "contact/registry.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-void lt_surface_range(const lt_law *law, const double *param, const double *state, double fn_min, double fn_max,
-                      double ft_max, double *lo, double *hi)
+void lt_surface_range(const lt_law *law, const double *param, const double *state, double fn_min,
+                      double fn_max, double ft_max, double *lo, double *hi)
 {
     const lt_yield *y = lt_law_yield(law);
     double scale = fmax(fmax(fabs(fn_min), fabs(fn_max)), ft_max);
@@ -26,8 +26,8 @@ void lt_surface_range(const lt_law *law, const double *param, const double *stat
 
 /* Write text (len bytes, malloc'ed; freed here) as DIR/NAME-surface.tsv among the pending files
  * p.  Returns 1, or -1 with the message in err. */
-static int publish_surface(const char *dir, const char *name, char *text, size_t len, lt_pending *p, char *err,
-                           size_t errlen)
+static int publish_surface(const char *dir, const char *name, char *text, size_t len, lt_pending *p,
+                           char *err, size_t errlen)
 {
     size_t nl = strlen(name);
     char *file = malloc(nl + 16);
@@ -44,8 +44,8 @@ static int publish_surface(const char *dir, const char *name, char *text, size_t
 }
 
 /* Sample one curve into fn/ft (at most LT_SURFACE_POINTS + 2 points); returns the count. */
-static int sample(const lt_yield *y, const double *param, const double *state, double lo, double hi, double *fn,
-                  double *ft)
+static int sample(const lt_yield *y, const double *param, const double *state, double lo, double hi,
+                  double *fn, double *ft)
 {
     double tip = y->fn_max(param, state);
     double top = fmin(hi, tip);
@@ -53,7 +53,9 @@ static int sample(const lt_yield *y, const double *param, const double *state, d
     const double pi = LT_PI;
     int n = 0;
     for (int i = 0; i <= LT_SURFACE_POINTS; i++) {
-        double x = i == LT_SURFACE_POINTS ? top : lo + (top - lo) * 0.5 * (1 - cos(pi * i / LT_SURFACE_POINTS));
+        double x = i == LT_SURFACE_POINTS
+                       ? top
+                       : lo + (top - lo) * 0.5 * (1 - cos(pi * i / LT_SURFACE_POINTS));
         double f = y->ft_max(param, state, x);
         if (!(f >= 0) || !isfinite(f)) continue;
         fn[n] = x, ft[n] = f, n++;
@@ -74,15 +76,17 @@ static size_t put_row(char *p, int curve, double fn, double ft)
     return (size_t)(p - s);
 }
 
-int lt_surface_write(const char *dir, const char *name, const lt_law *law, const double *param, const double *state0,
-                     const double *state1, double lo, double hi, char *err, size_t errlen)
+int lt_surface_write(const char *dir, const char *name, const lt_law *law, const double *param,
+                     const double *state0, const double *state1, double lo, double hi, char *err,
+                     size_t errlen)
 {
-    return lt_surface_write_pending(dir, name, law, param, state0, state1, lo, hi, NULL, err, errlen);
+    return lt_surface_write_pending(dir, name, law, param, state0, state1, lo, hi, NULL, err,
+                                    errlen);
 }
 
-int lt_surface_write_pending(const char *dir, const char *name, const lt_law *law, const double *param,
-                             const double *state0, const double *state1, double lo, double hi, lt_pending *p,
-                             char *err, size_t errlen)
+int lt_surface_write_pending(const char *dir, const char *name, const lt_law *law,
+                             const double *param, const double *state0, const double *state1,
+                             double lo, double hi, lt_pending *p, char *err, size_t errlen)
 {
     const lt_yield *y = lt_law_yield(law);
     if (!y) return 0;
@@ -107,9 +111,10 @@ int lt_surface_write_pending(const char *dir, const char *name, const lt_law *la
 
 /* ---- sections in a pair of DoFs ---------------------------------------------------- */
 
-int lt_surface_section_pending(const char *dir, const char *name, const lt_law *law, const double *param,
-                               const double *state, const double f0[LT_DOF], const int dofs[2], const double scale[2],
-                               lt_pending *p, char *err, size_t errlen)
+int lt_surface_section_pending(const char *dir, const char *name, const lt_law *law,
+                               const double *param, const double *state, const double f0[LT_DOF],
+                               const int dofs[2], const double scale[2], lt_pending *p, char *err,
+                               size_t errlen)
 {
     const lt_yield *y = lt_law_yield(law);
     if (!y) return 0;
@@ -120,7 +125,8 @@ int lt_surface_section_pending(const char *dir, const char *name, const lt_law *
     }
     size_t len = (size_t)sprintf(text, "curve\tangle\tFI\tFJ\n");
     const double pi = LT_PI;
-    for (int m = 0; m <= LT_SECTION_RAYS; m++) { /* the last ray repeats the first: a closed curve */
+    for (int m = 0; m <= LT_SECTION_RAYS;
+         m++) { /* the last ray repeats the first: a closed curve */
         double phi = 2 * pi * (m % LT_SECTION_RAYS) / LT_SECTION_RAYS, d[LT_DOF] = {0};
         d[dofs[0]] = 2 * scale[0] * cos(phi);
         d[dofs[1]] = 2 * scale[1] * sin(phi);

@@ -23,18 +23,19 @@
 /* Range of Fn (N) to sample for forces that reached [fn_min, fn_max] with |Ft| up to ft_max:
  * the range widened by a tenth of the largest force (or of |tip|) on both sides, always
  * containing 0. */
-void lt_surface_range(const lt_law *law, const double *param, const double *state, double fn_min, double fn_max,
-                      double ft_max, double *lo, double *hi);
+void lt_surface_range(const lt_law *law, const double *param, const double *state, double fn_min,
+                      double fn_max, double ft_max, double *lo, double *hi);
 
 /* Write DIR/NAME-surface.tsv for the law's surface at state0 (curve 0) and state1 (curve 1, may
  * be NULL), sampled over [lo, hi].  Returns 1 if written, 0 if the law declares no surface or it
  * has no finite point in the range (nothing written), -1 with a message on a write error. */
-int lt_surface_write(const char *dir, const char *name, const lt_law *law, const double *param, const double *state0,
-                     const double *state1, double lo, double hi, char *err, size_t errlen);
+int lt_surface_write(const char *dir, const char *name, const lt_law *law, const double *param,
+                     const double *state0, const double *state1, double lo, double hi, char *err,
+                     size_t errlen);
 /* The same, the file added to p (afile.h) to be renamed with the table it belongs to. */
-int lt_surface_write_pending(const char *dir, const char *name, const lt_law *law, const double *param,
-                             const double *state0, const double *state1, double lo, double hi, lt_pending *p,
-                             char *err, size_t errlen);
+int lt_surface_write_pending(const char *dir, const char *name, const lt_law *law,
+                             const double *param, const double *state0, const double *state1,
+                             double lo, double hi, lt_pending *p, char *err, size_t errlen);
 
 #define LT_SECTION_RAYS 360 /* rays of a section (NAME-surface.tsv of a probe on a DoF pair) */
 
@@ -46,8 +47,9 @@ int lt_surface_write_pending(const char *dir, const char *name, const lt_law *la
  * a ray that does not reach the surface within twice the scale writes a blank line (the
  * section is open there: a gap in the drawn line).  f0 must be inside (excess < 0).  Returns 1
  * if written, -1 with a message on a write error. */
-int lt_surface_section_pending(const char *dir, const char *name, const lt_law *law, const double *param,
-                               const double *state, const double f0[LT_DOF], const int dofs[2], const double scale[2],
-                               lt_pending *p, char *err, size_t errlen);
+int lt_surface_section_pending(const char *dir, const char *name, const lt_law *law,
+                               const double *param, const double *state, const double f0[LT_DOF],
+                               const int dofs[2], const double scale[2], lt_pending *p, char *err,
+                               size_t errlen);
 
 #endif

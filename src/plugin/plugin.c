@@ -9,26 +9,28 @@
  * that, and its name only once it is readable text.  Each refusal is one line. */
 #define _GNU_SOURCE /* dladdr1, RTLD_DL_SYMENT (glibc); this file only */
 #include "plugin/plugin.h"
-#include <lawtester/law.h>
-#include "contact/law_compat.h"
 #include "base/quote.h"
-#include "contact/registry.h"
 #include "base/watch.h"
+#include "contact/law_compat.h"
+#include "contact/registry.h"
 #include <dlfcn.h>
 #include <errno.h>
+#include <lawtester/law.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#if defined(__GLIBC__) && defined(__ELF__) /* dladdr1 since glibc 2.3.3; RTLD_DL_SYMENT is an enumerator, not a macro */
-#include <link.h> /* ElfW, ELF64_ST_TYPE */
+#if defined(__GLIBC__) && \
+    defined(__ELF__) /* dladdr1 since glibc 2.3.3; RTLD_DL_SYMENT is an enumerator, not a macro */
+#include <link.h>    /* ElfW, ELF64_ST_TYPE */
 #define HAVE_SYMENT 1
 #endif
 
 /* How the array must be declared, for the messages. */
-#define DECLARE_IT "declare it const lt_law *const " LT_PLUGIN_SYMBOL "[] = {&law, NULL}; docs/plugins.md"
+#define DECLARE_IT \
+    "declare it const lt_law *const " LT_PLUGIN_SYMBOL "[] = {&law, NULL}; docs/plugins.md"
 
 /* ---- readable memory: the ranges of /proc/self/maps with 'r', adjacent ones merged ---------- */
 
@@ -131,18 +133,21 @@ static int check_symbol(const void *addr, size_t *entries, char *err, size_t err
 #ifdef HAVE_SYMENT
     Dl_info info;
     const ElfW(Sym) *sym = NULL;
-    if (!dladdr1(addr, &info, (void **)&sym, RTLD_DL_SYMENT) || !sym || info.dli_saddr != addr || !info.dli_sname ||
-        strcmp(info.dli_sname, LT_PLUGIN_SYMBOL) != 0)
+    if (!dladdr1(addr, &info, (void **)&sym, RTLD_DL_SYMENT) || !sym || info.dli_saddr != addr ||
+        !info.dli_sname || strcmp(info.dli_sname, LT_PLUGIN_SYMBOL) != 0)
         return 0; /* no entry of its own: the checks of the words below only */
     int type = ELF64_ST_TYPE(sym->st_info); /* ELF32_ST_TYPE is the same */
     if (type == STT_FUNC || type == STT_GNU_IFUNC) {
-        snprintf(err, errlen, "'%s' is a function, not an array of pointers (" DECLARE_IT ")", LT_PLUGIN_SYMBOL);
+        snprintf(err, errlen, "'%s' is a function, not an array of pointers (" DECLARE_IT ")",
+                 LT_PLUGIN_SYMBOL);
         return -1;
     }
     if (sym->st_size == 0) return 0;
     if (sym->st_size % sizeof(void *) != 0) {
-        snprintf(err, errlen, "'%s' is %llu bytes, not a whole number of pointers (%zu bytes each): is it an array of "
-                              "lt_law structs? (" DECLARE_IT ")",
+        snprintf(err, errlen,
+                 "'%s' is %llu bytes, not a whole number of pointers (%zu bytes each): is it an "
+                 "array of "
+                 "lt_law structs? (" DECLARE_IT ")",
                  LT_PLUGIN_SYMBOL, (unsigned long long)sym->st_size, sizeof(void *));
         return -1;
     }
@@ -160,27 +165,32 @@ static int check_entry(const lt_law *p, size_t i, char *err, size_t errlen)
 {
     const char *why = NULL;
     char detail[160];
-    if (!readable(p, LT_LAW_V1_SIZE)) why = "it points to no readable memory of a descriptor's size";
-    else if ((uintptr_t)p % _Alignof(lt_law) != 0) why = "it is not aligned as a descriptor is";
+    if (!readable(p, LT_LAW_V1_SIZE))
+        why = "it points to no readable memory of a descriptor's size";
+    else if ((uintptr_t)p % _Alignof(lt_law) != 0)
+        why = "it is not aligned as a descriptor is";
     if (!why) {
         int version = p->api_version; /* the first field of every version, now known readable */
         size_t need = LT_LAW_SIZE_OF_VERSION(version);
         if (!readable(p, need)) {
-            snprintf(detail, sizeof detail, "api_version %d, but fewer than the %zu bytes of that layout readable there",
+            snprintf(detail, sizeof detail,
+                     "api_version %d, but fewer than the %zu bytes of that layout readable there",
                      version, need);
             why = detail;
         } else if (p->name && !readable_text(p->name, 4096)) {
-            snprintf(detail, sizeof detail, "api_version %d, and its name %p is not readable text", version,
-                     (const void *)p->name);
+            snprintf(detail, sizeof detail, "api_version %d, and its name %p is not readable text",
+                     version, (const void *)p->name);
             why = detail;
         } else if (p->summary && !readable_text(p->summary, 1 << 16)) {
-            snprintf(detail, sizeof detail, "its summary %p is not readable text", (const void *)p->summary);
+            snprintf(detail, sizeof detail, "its summary %p is not readable text",
+                     (const void *)p->summary);
             why = detail;
         }
     }
     if (!why) return 0;
-    snprintf(err, errlen, "'%s' entry %zu (%p) is not the address of a law descriptor: %s (an array of lt_law "
-                          "structs or of names? " DECLARE_IT ")",
+    snprintf(err, errlen,
+             "'%s' entry %zu (%p) is not the address of a law descriptor: %s (an array of lt_law "
+             "structs or of names? " DECLARE_IT ")",
              LT_PLUGIN_SYMBOL, i + 1, (const void *)p, why);
     return -1;
 }
@@ -191,15 +201,17 @@ static int check_export(const void *addr, char *err, size_t errlen)
     size_t entries;
     if (check_symbol(addr, &entries, err, errlen) < 0) return -1;
     if ((uintptr_t)addr % _Alignof(const lt_law *) != 0) {
-        snprintf(err, errlen, "'%s' is not aligned as an array of pointers is (" DECLARE_IT ")", LT_PLUGIN_SYMBOL);
+        snprintf(err, errlen, "'%s' is not aligned as an array of pointers is (" DECLARE_IT ")",
+                 LT_PLUGIN_SYMBOL);
         return -1;
     }
     const lt_law *const *list = addr;
     size_t most = entries && entries < LT_MAX_LAWS ? entries : LT_MAX_LAWS, n = 0;
     for (; n < most; n++) {
         if (!readable(&list[n], sizeof list[n])) {
-            snprintf(err, errlen, "'%s' runs into unreadable memory after %zu entries without its NULL end", LT_PLUGIN_SYMBOL,
-                     n);
+            snprintf(err, errlen,
+                     "'%s' runs into unreadable memory after %zu entries without its NULL end",
+                     LT_PLUGIN_SYMBOL, n);
             return -1;
         }
         if (!list[n]) break;
@@ -207,9 +219,11 @@ static int check_export(const void *addr, char *err, size_t errlen)
     }
     if (n == most) {
         if (entries && entries <= LT_MAX_LAWS)
-            snprintf(err, errlen, "'%s' has no NULL end within its %zu entr%s (" DECLARE_IT ")", LT_PLUGIN_SYMBOL, entries,
-                     entries == 1 ? "y" : "ies");
-        else snprintf(err, errlen, "'%s' has no NULL end within %d entries", LT_PLUGIN_SYMBOL, LT_MAX_LAWS);
+            snprintf(err, errlen, "'%s' has no NULL end within its %zu entr%s (" DECLARE_IT ")",
+                     LT_PLUGIN_SYMBOL, entries, entries == 1 ? "y" : "ies");
+        else
+            snprintf(err, errlen, "'%s' has no NULL end within %d entries", LT_PLUGIN_SYMBOL,
+                     LT_MAX_LAWS);
         return -1;
     }
     if (n == 0) {
@@ -235,7 +249,8 @@ static int n_loaded;
 static void refuse(char *err, size_t errlen, const char *qpath, const char *what)
 {
     char qwhat[1024];
-    snprintf(err, errlen, "%s: %s", qpath, lt_has_control(what) ? lt_quote(what, qwhat, sizeof qwhat, 0) : what);
+    snprintf(err, errlen, "%s: %s", qpath,
+             lt_has_control(what) ? lt_quote(what, qwhat, sizeof qwhat, 0) : what);
 }
 
 static int load(const char *path, const char *qpath, char *err, size_t errlen)
@@ -251,7 +266,8 @@ static int load(const char *path, const char *qpath, char *err, size_t errlen)
         return -1;
     }
     for (int i = 0; i < n_loaded; i++)
-        if (loaded[i].dev == st.st_dev && loaded[i].ino == st.st_ino) return loaded[i].laws; /* loaded once */
+        if (loaded[i].dev == st.st_dev && loaded[i].ino == st.st_ino)
+            return loaded[i].laws; /* loaded once */
     if (n_loaded == LT_MAX_LAWS) {
         refuse(err, errlen, qpath, "more shared objects than laws lawtester holds");
         return -1;
@@ -275,7 +291,9 @@ static int load(const char *path, const char *qpath, char *err, size_t errlen)
     dlerror();
     const void *addr = dlsym(handle, LT_PLUGIN_SYMBOL);
     if (!addr) {
-        snprintf(why, sizeof why, "exports no '%s' (a NULL-terminated array of const lt_law *, C linkage; docs/plugins.md)",
+        snprintf(why, sizeof why,
+                 "exports no '%s' (a NULL-terminated array of const lt_law *, C linkage; "
+                 "docs/plugins.md)",
                  LT_PLUGIN_SYMBOL);
         refuse(err, errlen, qpath, why);
         dlclose(handle);

@@ -18,18 +18,18 @@ enum { N_FALSE, N_TRUE, N_C, N_FLAG, N_CMP, N_NOT, N_AND, N_OR };
 enum { OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE };
 
 typedef struct num {
-    int is_int;   /* an integer numeral (Lua's integer subtype), else a float */
+    int is_int; /* an integer numeral (Lua's integer subtype), else a float */
     long long i;
-    double f;     /* the value as a double (exact for an integer within 2^53) */
+    double f; /* the value as a double (exact for an integer within 2^53) */
 } num;
 
 typedef struct node {
     int kind;
-    int a, b;          /* children (N_NOT, N_AND, N_OR) */
-    const lt_qrow *q;  /* N_FLAG, N_CMP: the quantity, on the left of the comparison */
-    int index;         /* its index (a per-law row's variable, a vector's component) */
-    int op;            /* N_CMP */
-    num k;             /* N_CMP: the number */
+    int a, b;         /* children (N_NOT, N_AND, N_OR) */
+    const lt_qrow *q; /* N_FLAG, N_CMP: the quantity, on the left of the comparison */
+    int index;        /* its index (a per-law row's variable, a vector's component) */
+    int op;           /* N_CMP */
+    num k;            /* N_CMP: the number */
 } node;
 
 /* The shapes evaluated without walking the tree (lt_cond_eval gives the same answer either way;
@@ -43,8 +43,8 @@ typedef struct fast_form {
     double k;
     long at, contact_at; /* byte offsets in the tester: the quantity, the contact flag */
     const lt_qrow *q;
-    int indirect;        /* at holds a pointer to the quantities, index the one compared (lt_qrow) */
-    long long ki;        /* FAST_CMP_INT: the integer constant */
+    int indirect; /* at holds a pointer to the quantities, index the one compared (lt_qrow) */
+    long long ki; /* FAST_CMP_INT: the integer constant */
 } fast_form;
 
 struct lt_cond {
@@ -59,22 +59,28 @@ struct lt_cond {
 enum { T_EOF, T_NAME, T_NUM, T_OP, T_BAD };
 
 typedef struct parser {
-    const char *p;        /* next character */
-    int tok;              /* current token */
-    const char *s;        /* its text */
+    const char *p; /* next character */
+    int tok;       /* current token */
+    const char *s; /* its text */
     size_t len;
-    char op[3];           /* T_OP: the operator */
-    num number;           /* T_NUM */
+    char op[3]; /* T_OP: the operator */
+    num number; /* T_NUM */
     lt_cond *c;
     const lt_law *law;
     int depth;
-    int bad;              /* none of the shapes */
+    int bad; /* none of the shapes */
 } parser;
 
-static int is_alpha(int ch) { return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch == '_'; }
+static int is_alpha(int ch)
+{
+    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch == '_';
+}
 static int is_digit(int ch) { return ch >= '0' && ch <= '9'; }
 static int is_xdigit(int ch) { return is_digit(ch) || ((ch | 32) >= 'a' && (ch | 32) <= 'f'); }
-static int is_space(int ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\f' || ch == '\v'; }
+static int is_space(int ch)
+{
+    return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\f' || ch == '\v';
+}
 
 /* integers that convert to double exactly: comparing them as doubles is Lua's exact rule */
 static int fits_flt(long long i) { return i >= -(1LL << 53) && i <= (1LL << 53); }
@@ -107,7 +113,8 @@ static int lex_number(parser *ps)
         unsigned long long a = 0;
         for (size_t i = 0; i < n && ps->number.is_int; i++) {
             unsigned d = (unsigned)(buf[i] - '0');
-            if (a > ((unsigned long long)LLONG_MAX - d) / 10) ps->number.is_int = 0; /* overflow: a float */
+            if (a > ((unsigned long long)LLONG_MAX - d) / 10)
+                ps->number.is_int = 0; /* overflow: a float */
             a = a * 10 + d;
         }
         ps->number.i = (long long)a;
@@ -140,8 +147,9 @@ static void next(parser *ps)
         ps->op[2] = 0;
         ps->p += 2;
         ps->tok = T_OP;
-    } else if (strchr("<>()[].-", *q) && !(q[0] == '-' && q[1] == '-') && !(q[0] == '.' && q[1] == '.') &&
-               !(q[0] == '<' && q[1] == '<') && !(q[0] == '>' && q[1] == '>')) {
+    } else if (strchr("<>()[].-", *q) && !(q[0] == '-' && q[1] == '-') &&
+               !(q[0] == '.' && q[1] == '.') && !(q[0] == '<' && q[1] == '<') &&
+               !(q[0] == '>' && q[1] == '>')) {
         ps->op[0] = *q; /* not a comment "--", nor "..", "<<", ">>" */
         ps->op[1] = 0;
         ps->p++;
@@ -151,7 +159,10 @@ static void next(parser *ps)
     }
 }
 
-static int tok_is(const parser *ps, const char *op) { return ps->tok == T_OP && strcmp(ps->op, op) == 0; }
+static int tok_is(const parser *ps, const char *op)
+{
+    return ps->tok == T_OP && strcmp(ps->op, op) == 0;
+}
 static int name_is(const parser *ps, const char *name)
 {
     return ps->tok == T_NAME && ps->len == strlen(name) && memcmp(ps->s, name, ps->len) == 0;
@@ -163,10 +174,10 @@ static int name_is(const parser *ps, const char *name)
 enum { X_TRUTH, X_QTY, X_NUM };
 typedef struct term {
     int what;
-    int node;          /* X_TRUTH */
-    const lt_qrow *q;  /* X_QTY */
+    int node;         /* X_TRUTH */
+    const lt_qrow *q; /* X_QTY */
     int index;
-    num k;             /* X_NUM */
+    num k; /* X_NUM */
 } term;
 
 static term fail(parser *ps)
@@ -229,12 +240,14 @@ static term field(parser *ps, int proxy)
     if (x.q->type == LT_QT_VECTOR) {
         if (!tok_is(ps, "[")) return fail(ps);
         next(ps);
-        if (ps->tok != T_NUM || !ps->number.is_int || ps->number.i < 1 || ps->number.i > LT_DOF) return fail(ps);
+        if (ps->tok != T_NUM || !ps->number.is_int || ps->number.i < 1 || ps->number.i > LT_DOF)
+            return fail(ps);
         x.index = (int)ps->number.i - 1;
         next(ps);
         if (!tok_is(ps, "]")) return fail(ps);
         next(ps);
-    } else if (x.q->type != LT_QT_NUMBER && x.q->type != LT_QT_INTEGER && x.q->type != LT_QT_BOOLEAN) {
+    } else if (x.q->type != LT_QT_NUMBER && x.q->type != LT_QT_INTEGER &&
+               x.q->type != LT_QT_BOOLEAN) {
         return fail(ps);
     }
     return x;
@@ -242,8 +255,11 @@ static term field(parser *ps, int proxy)
 
 static term primary(parser *ps)
 {
-    static const char *const proxies[] = {[LT_PX_C] = "C", [LT_PX_STAGE] = "stage", [LT_PX_E] = "E",
-                                          [LT_PX_S] = "S", [LT_PX_TESTER] = "tester"};
+    static const char *const proxies[] = {[LT_PX_C] = "C",
+                                          [LT_PX_STAGE] = "stage",
+                                          [LT_PX_E] = "E",
+                                          [LT_PX_S] = "S",
+                                          [LT_PX_TESTER] = "tester"};
     term x;
     if (ps->tok == T_NUM) {
         x = (term){X_NUM, 0, NULL, 0, ps->number};
@@ -259,7 +275,8 @@ static term primary(parser *ps)
     } else {
         int px = 0;
         while (px <= LT_PX_TESTER && !name_is(ps, proxies[px])) px++;
-        if (px > LT_PX_TESTER) return fail(ps); /* another global, or a keyword outside the shapes */
+        if (px > LT_PX_TESTER)
+            return fail(ps); /* another global, or a keyword outside the shapes */
         next(ps);
         if (px == LT_PX_C && !tok_is(ps, ".")) {
             ps->c->names |= LT_COND_C;
@@ -299,10 +316,10 @@ static term unary(parser *ps)
 /* unary [CMP unary]: a quantity and a number, either way round, else none of the shapes. */
 static term comparison(parser *ps)
 {
-    static const char *const ops[] = {[OP_LT] = "<", [OP_LE] = "<=", [OP_GT] = ">", [OP_GE] = ">=",
-                                      [OP_EQ] = "==", [OP_NE] = "~="};
-    static const int mirrored[] = {[OP_LT] = OP_GT, [OP_LE] = OP_GE, [OP_GT] = OP_LT, [OP_GE] = OP_LE,
-                                   [OP_EQ] = OP_EQ, [OP_NE] = OP_NE};
+    static const char *const ops[] = {[OP_LT] = "<",  [OP_LE] = "<=", [OP_GT] = ">",
+                                      [OP_GE] = ">=", [OP_EQ] = "==", [OP_NE] = "~="};
+    static const int mirrored[] = {[OP_LT] = OP_GT, [OP_LE] = OP_GE, [OP_GT] = OP_LT,
+                                   [OP_GE] = OP_LE, [OP_EQ] = OP_EQ, [OP_NE] = OP_NE};
     term l = unary(ps);
     int op = 0;
     while (op <= OP_NE && !tok_is(ps, ops[op])) op++;
@@ -413,8 +430,10 @@ static int eval(const lt_cond *c, int i, const lt_tester *t)
     case N_AND: a = eval(c, n->a, t); return a <= 0 ? a : eval(c, n->b, t);
     case N_OR: a = eval(c, n->a, t); return a != 0 ? a : eval(c, n->b, t);
     default: /* N_CMP */
-        if (lt_qrow_needs_contact(n->q) && !lt_q_has_contact(t)) return DEFER; /* C.x of a nil C: Lua's error */
-        if (n->q->type != LT_QT_INTEGER) return compare_flt(n->op, n->q->read.number(t, n->index), n->k.f);
+        if (lt_qrow_needs_contact(n->q) && !lt_q_has_contact(t))
+            return DEFER; /* C.x of a nil C: Lua's error */
+        if (n->q->type != LT_QT_INTEGER)
+            return compare_flt(n->op, n->q->read.number(t, n->index), n->k.f);
         long long x = n->q->read.integer(t, n->index);
         if (n->k.is_int) return compare_int(n->op, x, n->k.i);
         return fits_flt(x) ? compare_flt(n->op, (double)x, n->k.f) : DEFER;
@@ -442,15 +461,18 @@ static void find_fast_form(lt_cond *c)
 {
     const node *r = &c->n[c->root];
     fast_form f = {FAST_NONE, 0, 0, 0, 0, 0, lt_q_contact_at(), NULL, 0, 0};
-    if (r->kind == N_NOT && c->n[r->a].kind == N_C) f.kind = FAST_NOT_C;
-    else if (as_comparison(c, c->root, &f)) f.kind = FAST_CMP;
-    else if (r->kind == N_CMP && r->q->type == LT_QT_INTEGER && r->k.is_int && !lt_qrow_needs_contact(r->q)) {
+    if (r->kind == N_NOT && c->n[r->a].kind == N_C)
+        f.kind = FAST_NOT_C;
+    else if (as_comparison(c, c->root, &f))
+        f.kind = FAST_CMP;
+    else if (r->kind == N_CMP && r->q->type == LT_QT_INTEGER && r->k.is_int &&
+             !lt_qrow_needs_contact(r->q)) {
         /* an integer counter against an integer (`stage.step >= 1000000`, the usual end of a
          * stage): its reader and the comparison, without eval's walk (79 instructions a step
          * before, docs/performance.md's third round) */
         f.kind = FAST_CMP_INT, f.op = r->op, f.q = r->q, f.index = r->index, f.ki = r->k.i;
-    }
-    else if (r->kind == N_AND && c->n[r->a].kind == N_C && as_comparison(c, r->b, &f)) f.kind = FAST_C_AND_CMP;
+    } else if (r->kind == N_AND && c->n[r->a].kind == N_C && as_comparison(c, r->b, &f))
+        f.kind = FAST_C_AND_CMP;
     c->fast = f;
 }
 

@@ -33,8 +33,13 @@ typedef struct lt_cond lt_cond;
 
 /* Names a compiled condition reads (script_scope.c checks they still mean what they meant):
  * bit LT_PX_* of each proxy. */
-enum { LT_COND_C = 1 << LT_PX_C, LT_COND_STAGE = 1 << LT_PX_STAGE, LT_COND_E = 1 << LT_PX_E,
-       LT_COND_S = 1 << LT_PX_S, LT_COND_TESTER = 1 << LT_PX_TESTER };
+enum {
+    LT_COND_C = 1 << LT_PX_C,
+    LT_COND_STAGE = 1 << LT_PX_STAGE,
+    LT_COND_E = 1 << LT_PX_E,
+    LT_COND_S = 1 << LT_PX_S,
+    LT_COND_TESTER = 1 << LT_PX_TESTER
+};
 
 /* Compile the expression for a test of this law; NULL if it has none of the shapes (or out of
  * memory). */

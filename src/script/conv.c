@@ -35,8 +35,9 @@ static void path_format(const conv *cv, char *buf, size_t n)
     buf[0] = 0;
     int d = cv->depth < MAX_PATH_DEPTH ? cv->depth : MAX_PATH_DEPTH;
     for (int i = 0; i < d && used < n; i++) {
-        int w = cv->path[i].name ? snprintf(buf + used, n - used, i ? ".%s" : "%s", cv->path[i].name)
-                                 : snprintf(buf + used, n - used, "[%d]", cv->path[i].index);
+        int w = cv->path[i].name
+                    ? snprintf(buf + used, n - used, i ? ".%s" : "%s", cv->path[i].name)
+                    : snprintf(buf + used, n - used, "[%d]", cv->path[i].index);
         if (w < 0) break;
         used += (size_t)w;
     }
@@ -83,12 +84,16 @@ void lt_check_keys_for(conv *cv, int t, const char *const *allowed, const char *
             size_t u = 0;
             for (int i = 0; allowed[i] && u < sizeof list; i++)
                 u += (size_t)snprintf(list + u, sizeof list - u, i ? ", %s" : "%s", allowed[i]);
-            lt_field_error(cv, "unknown key '%s'%s%s (allowed: %s)", k, what ? " " : "", what ? what : "", list);
+            lt_field_error(cv, "unknown key '%s'%s%s (allowed: %s)", k, what ? " " : "",
+                           what ? what : "", list);
         }
     }
 }
 
-void lt_check_keys(conv *cv, int t, const char *const *allowed) { lt_check_keys_for(cv, t, allowed, NULL); }
+void lt_check_keys(conv *cv, int t, const char *const *allowed)
+{
+    lt_check_keys_for(cv, t, allowed, NULL);
+}
 
 /* Push field key of table t; returns its Lua type. */
 int lt_get_field(conv *cv, int t, const char *key)
@@ -100,18 +105,23 @@ int lt_get_field(conv *cv, int t, const char *key)
  * no upper end for a max of 1e300 or more (the readers' "finite"). */
 static void range_text(double min, double max, char *buf, size_t n)
 {
-    int lo = min > -INFINITY, hi = max < 1e300, pos = min > 0 && min <= 1e-300;
-    if (lo && hi) snprintf(buf, n, pos ? "in (0, %g]" : "in [%g, %g]", pos ? max : min, max);
-    else if (lo) snprintf(buf, n, pos ? "> 0" : ">= %g", min);
-    else if (hi) snprintf(buf, n, "<= %g", max);
-    else snprintf(buf, n, "finite");
+    int lo = min > -INFINITY, hi = max<1e300, pos = min> 0 && min <= 1e-300;
+    if (lo && hi)
+        snprintf(buf, n, pos ? "in (0, %g]" : "in [%g, %g]", pos ? max : min, max);
+    else if (lo)
+        snprintf(buf, n, pos ? "> 0" : ">= %g", min);
+    else if (hi)
+        snprintf(buf, n, "<= %g", max);
+    else
+        snprintf(buf, n, "finite");
 }
 
 /* The number at stack index i: finite, within [min, max]. */
 double lt_to_number(conv *cv, int i, double min, double max)
 {
     lua_State *L = cv->L;
-    if (lua_type(L, i) != LUA_TNUMBER) lt_field_error(cv, "expected a number, got %s", luaL_typename(L, i));
+    if (lua_type(L, i) != LUA_TNUMBER)
+        lt_field_error(cv, "expected a number, got %s", luaL_typename(L, i));
     double x = lua_tonumber(L, i);
     if (isnan(x)) lt_field_error(cv, "is NaN");
     if (isinf(x)) lt_field_error(cv, "is not finite");
@@ -130,7 +140,8 @@ void lt_check_list(conv *cv, int t, int n, const char *what)
     lua_pushnil(L);
     while (lua_next(L, t)) {
         lua_pop(L, 1);
-        if (lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 1 && lua_tointeger(L, -1) <= n) continue;
+        if (lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 1 && lua_tointeger(L, -1) <= n)
+            continue;
         if (lua_type(L, -1) == LUA_TSTRING) {
             lt_path_push_key(cv, lua_tostring(L, -1));
             lt_field_error(cv, "unexpected key '%s' (%s)", lua_tostring(L, -1), what);
@@ -154,11 +165,14 @@ void lt_opt_modulus(conv *cv, int t, const char *key, double *out)
     lt_path_push_key(cv, key);
     if (lt_get_field(cv, t, key) != LUA_TNIL) {
         lua_State *L = cv->L;
-        if (lua_type(L, -1) != LUA_TNUMBER) lt_field_error(cv, "expected a number, got %s", luaL_typename(L, -1));
+        if (lua_type(L, -1) != LUA_TNUMBER)
+            lt_field_error(cv, "expected a number, got %s", luaL_typename(L, -1));
         double x = lua_tonumber(L, -1);
         if (isnan(x)) lt_field_error(cv, "is NaN");
         /* 1e-300 as lt_to_number's "> 0" (1/E stays finite); +inf is the rigid body */
-        if (!(x >= 1e-300)) lt_field_error(cv, "value %g out of range: must be > 0, or math.huge for a rigid body", x);
+        if (!(x >= 1e-300))
+            lt_field_error(cv, "value %g out of range: must be > 0, or math.huge for a rigid body",
+                           x);
         *out = x;
     }
     lua_pop(cv->L, 1);
@@ -181,8 +195,10 @@ void lt_opt_bool(conv *cv, int t, const char *key, int *out)
 {
     lt_path_push_key(cv, key);
     int ty = lt_get_field(cv, t, key);
-    if (ty == LUA_TBOOLEAN) *out = lua_toboolean(cv->L, -1);
-    else if (ty != LUA_TNIL) lt_field_error(cv, "expected true or false, got %s", luaL_typename(cv->L, -1));
+    if (ty == LUA_TBOOLEAN)
+        *out = lua_toboolean(cv->L, -1);
+    else if (ty != LUA_TNIL)
+        lt_field_error(cv, "expected true or false, got %s", luaL_typename(cv->L, -1));
     lua_pop(cv->L, 1);
     lt_path_pop(cv);
 }
@@ -191,8 +207,10 @@ void lt_read_vec3(conv *cv, int i, vec3 *out)
 {
     lua_State *L = cv->L;
     i = lua_absindex(L, i);
-    if (!lua_istable(L, i)) lt_field_error(cv, "expected a table of 3 numbers, got %s", luaL_typename(L, i));
-    if (lua_rawlen(L, i) != 3) lt_field_error(cv, "expected 3 numbers, got %d", (int)lua_rawlen(L, i));
+    if (!lua_istable(L, i))
+        lt_field_error(cv, "expected a table of 3 numbers, got %s", luaL_typename(L, i));
+    if (lua_rawlen(L, i) != 3)
+        lt_field_error(cv, "expected 3 numbers, got %d", (int)lua_rawlen(L, i));
     lt_check_list(cv, i, 3, "a list of 3 numbers {x, y, z}");
     double x[3];
     for (int k = 0; k < 3; k++) {
@@ -241,7 +259,8 @@ void lt_opt_choice(conv *cv, int t, const char *key, const char *const *names, i
         size_t u = 0;
         for (int i = 0; i < n && u < sizeof list; i++)
             u += (size_t)snprintf(list + u, sizeof list - u, i ? ", %s" : "%s", names[i]);
-        if (ty != LUA_TSTRING) lt_field_error(cv, "expected one of %s, got %s", list, luaL_typename(cv->L, -1));
+        if (ty != LUA_TSTRING)
+            lt_field_error(cv, "expected one of %s, got %s", list, luaL_typename(cv->L, -1));
         const char *v = lua_tostring(cv->L, -1);
         int found = -1;
         for (int i = 0; i < n; i++)

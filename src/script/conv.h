@@ -8,8 +8,8 @@
  */
 #ifndef LT_CONV_H
 #define LT_CONV_H
-#include "script/srcloc.h"
 #include "base/vec.h"
+#include "script/srcloc.h"
 #include <lua.h>
 
 #define MAX_PATH_DEPTH 8
@@ -20,7 +20,7 @@ typedef struct conv {
     lua_State *L;
     srcloc_key path[MAX_PATH_DEPTH];
     int depth;
-    int call_line; /* > 0: tables came from lawtester.run at this line */
+    int call_line;       /* > 0: tables came from lawtester.run at this line */
     int stages_optional; /* a probe's test: its stages only lead to the initial state */
     int root_line; /* > 0: the table is the argument of a call at this line (lawtester.law{...})
                       and path[0] names it: lines are looked up in the constructor opened on

@@ -6,40 +6,129 @@
 
 /* ---- C: the contact (contact-local frame) ----------------------------------------------- */
 
-static double c_uN(const lt_tester *t, int i) { (void)i; return lt_tester_view(t)->u[0]; }
+static double c_uN(const lt_tester *t, int i)
+{
+    (void)i;
+    return lt_tester_view(t)->u[0];
+}
 static double c_u(const lt_tester *t, int k) { return lt_tester_view(t)->u[k]; }
 static double c_v(const lt_tester *t, int k) { return lt_tester_view(t)->c.v[k]; }
 static double c_f(const lt_tester *t, int k) { return lt_tester_view(t)->resp.f[k]; }
-static double c_kn(const lt_tester *t, int i) { (void)i; return lt_tester_view(t)->resp.k[0]; }
-static double c_kt(const lt_tester *t, int i) { (void)i; return lt_tester_view(t)->resp.k[1]; }
-static double c_contA(const lt_tester *t, int i) { (void)i; return lt_tester_view(t)->c.contA; }
-static double c_l1(const lt_tester *t, int i) { (void)i; return lt_tester_view(t)->c.lens[0]; }
-static double c_l2(const lt_tester *t, int i) { (void)i; return lt_tester_view(t)->c.lens[1]; }
+static double c_kn(const lt_tester *t, int i)
+{
+    (void)i;
+    return lt_tester_view(t)->resp.k[0];
+}
+static double c_kt(const lt_tester *t, int i)
+{
+    (void)i;
+    return lt_tester_view(t)->resp.k[1];
+}
+static double c_contA(const lt_tester *t, int i)
+{
+    (void)i;
+    return lt_tester_view(t)->c.contA;
+}
+static double c_l1(const lt_tester *t, int i)
+{
+    (void)i;
+    return lt_tester_view(t)->c.lens[0];
+}
+static double c_l2(const lt_tester *t, int i)
+{
+    (void)i;
+    return lt_tester_view(t)->c.lens[1];
+}
 static double c_state(const lt_tester *t, int i) { return lt_tester_view(t)->law_state[i]; }
 
 /* ---- stage: the running stage ----------------------------------------------------------- */
 
 static int broken(const lt_stage_state *s) { return s->hadC && !s->hasC; }
-static long long stage_step(const lt_tester *t, int i) { (void)i; return lt_tester_view(t)->st.step; }
-static double stage_time(const lt_tester *t, int i) { (void)i; return lt_tester_view(t)->st.time; }
-static long long stage_hadC(const lt_tester *t, int i) { (void)i; return lt_tester_view(t)->st.hadC != 0; }
-static long long stage_hasC(const lt_tester *t, int i) { (void)i; return lt_tester_view(t)->st.hasC != 0; }
-static long long stage_broken(const lt_tester *t, int i) { (void)i; return broken(&lt_tester_view(t)->st); }
-static long long stage_rebound(const lt_tester *t, int i) { (void)i; return lt_tester_view(t)->st.bounces >= 2 || broken(&lt_tester_view(t)->st); }
-static double stage_cTime(const lt_tester *t, int i) { (void)i; return lt_tester_view(t)->st.hadC ? lt_tester_view(t)->st.time - lt_tester_view(t)->st.timeC0 : 0; }
-static double stage_timeC0(const lt_tester *t, int i) { (void)i; return lt_tester_view(t)->st.timeC0; }
-static long long stage_bounces(const lt_tester *t, int i) { (void)i; return lt_tester_view(t)->st.bounces; }
-static long long stage_index(const lt_tester *t, int i) { (void)i; return lt_tester_view(t)->stage + 1; }
+static long long stage_step(const lt_tester *t, int i)
+{
+    (void)i;
+    return lt_tester_view(t)->st.step;
+}
+static double stage_time(const lt_tester *t, int i)
+{
+    (void)i;
+    return lt_tester_view(t)->st.time;
+}
+static long long stage_hadC(const lt_tester *t, int i)
+{
+    (void)i;
+    return lt_tester_view(t)->st.hadC != 0;
+}
+static long long stage_hasC(const lt_tester *t, int i)
+{
+    (void)i;
+    return lt_tester_view(t)->st.hasC != 0;
+}
+static long long stage_broken(const lt_tester *t, int i)
+{
+    (void)i;
+    return broken(&lt_tester_view(t)->st);
+}
+static long long stage_rebound(const lt_tester *t, int i)
+{
+    (void)i;
+    return lt_tester_view(t)->st.bounces >= 2 || broken(&lt_tester_view(t)->st);
+}
+static double stage_cTime(const lt_tester *t, int i)
+{
+    (void)i;
+    return lt_tester_view(t)->st.hadC ? lt_tester_view(t)->st.time - lt_tester_view(t)->st.timeC0
+                                      : 0;
+}
+static double stage_timeC0(const lt_tester *t, int i)
+{
+    (void)i;
+    return lt_tester_view(t)->st.timeC0;
+}
+static long long stage_bounces(const lt_tester *t, int i)
+{
+    (void)i;
+    return lt_tester_view(t)->st.bounces;
+}
+static long long stage_index(const lt_tester *t, int i)
+{
+    (void)i;
+    return lt_tester_view(t)->stage + 1;
+}
 
 /* ---- E, S, tester ----------------------------------------------------------------------- */
 
 static double energy(const lt_tester *t, int i) { return lt_tester_view(t)->energy[i]; }
-static long long run_step(const lt_tester *t, int i) { (void)i; return lt_tester_view(t)->step; }
-static double run_time(const lt_tester *t, int i) { (void)i; return lt_tester_view(t)->time; }
-static double run_dt(const lt_tester *t, int i) { (void)i; return lt_tester_view(t)->test->dt; }
-static double run_abWeight(const lt_tester *t, int i) { (void)i; return lt_tester_view(t)->test->abWeight; }
-static const char *run_law(const lt_tester *t, int i) { (void)i; return lt_tester_view(t)->test->law->name; }
-static const char *run_name(const lt_tester *t, int i) { (void)i; return lt_tester_view(t)->test->name; }
+static long long run_step(const lt_tester *t, int i)
+{
+    (void)i;
+    return lt_tester_view(t)->step;
+}
+static double run_time(const lt_tester *t, int i)
+{
+    (void)i;
+    return lt_tester_view(t)->time;
+}
+static double run_dt(const lt_tester *t, int i)
+{
+    (void)i;
+    return lt_tester_view(t)->test->dt;
+}
+static double run_abWeight(const lt_tester *t, int i)
+{
+    (void)i;
+    return lt_tester_view(t)->test->abWeight;
+}
+static const char *run_law(const lt_tester *t, int i)
+{
+    (void)i;
+    return lt_tester_view(t)->test->law->name;
+}
+static const char *run_name(const lt_tester *t, int i)
+{
+    (void)i;
+    return lt_tester_view(t)->test->name;
+}
 
 /* ---- A, B: the bodies (global frame) ----------------------------------------------------- */
 
@@ -64,12 +153,30 @@ static double body_mass(const lt_tester *t, int b) { return lt_tester_view(t)->b
 /* ---- the table --------------------------------------------------------------------------- */
 
 #define AT(field) ((long)offsetof(lt_view, field))
-#define NUM(px, nm, f) {.proxy = px, .name = nm, .type = LT_QT_NUMBER, .read.number = f, .at = -1}
-#define FIELD(px, nm, f, off) {.proxy = px, .name = nm, .type = LT_QT_NUMBER, .read.number = f, .at = off}
-#define VEC(nm, k, f, off) {.proxy = LT_PX_C, .name = nm, .type = LT_QT_VECTOR, .sub = k, .read.number = f, .at = off}
-#define INT(px, nm, f) {.proxy = px, .name = nm, .type = LT_QT_INTEGER, .read.integer = f, .at = -1}
-#define BOOL(px, nm, f) {.proxy = px, .name = nm, .type = LT_QT_BOOLEAN, .read.integer = f, .at = -1}
-#define OTHER(px, nm, ty, ...) {.proxy = px, .name = nm, .type = ty, __VA_ARGS__, .at = -1}
+#define NUM(px, nm, f)                                                            \
+    {                                                                             \
+        .proxy = px, .name = nm, .type = LT_QT_NUMBER, .read.number = f, .at = -1 \
+    }
+#define FIELD(px, nm, f, off)                                                      \
+    {                                                                              \
+        .proxy = px, .name = nm, .type = LT_QT_NUMBER, .read.number = f, .at = off \
+    }
+#define VEC(nm, k, f, off)                                                                        \
+    {                                                                                             \
+        .proxy = LT_PX_C, .name = nm, .type = LT_QT_VECTOR, .sub = k, .read.number = f, .at = off \
+    }
+#define INT(px, nm, f)                                                              \
+    {                                                                               \
+        .proxy = px, .name = nm, .type = LT_QT_INTEGER, .read.integer = f, .at = -1 \
+    }
+#define BOOL(px, nm, f)                                                             \
+    {                                                                               \
+        .proxy = px, .name = nm, .type = LT_QT_BOOLEAN, .read.integer = f, .at = -1 \
+    }
+#define OTHER(px, nm, ty, ...)                                     \
+    {                                                              \
+        .proxy = px, .name = nm, .type = ty, __VA_ARGS__, .at = -1 \
+    }
 
 /* Each proxy's rows in the order its error message lists them. */
 static const lt_qrow rows[] = {
@@ -112,8 +219,11 @@ static const lt_qrow rows[] = {
 enum { N_ROWS = sizeof rows / sizeof rows[0] };
 
 /* The per-law rows: C's state variables, E's energies. */
-static const lt_qrow law_state_row = {
-    .proxy = LT_PX_C, .type = LT_QT_NUMBER, .read.number = c_state, .at = AT(law_state), .indirect = 1};
+static const lt_qrow law_state_row = {.proxy = LT_PX_C,
+                                      .type = LT_QT_NUMBER,
+                                      .read.number = c_state,
+                                      .at = AT(law_state),
+                                      .indirect = 1};
 static const lt_qrow energy_row = FIELD(LT_PX_E, NULL, energy, AT(energy));
 
 const lt_qrow *lt_qrow_nth(int proxy, int n)

@@ -42,11 +42,11 @@ typedef struct lt_qrow {
     int proxy;        /* LT_PX_* */
     const char *name; /* the field's name; NULL: the law's state (C) or energies (E) */
     lt_qtype type;
-    int sub;          /* LT_QT_VECTOR: which of the proxy's vectors (0, 1, 2); LT_QT_PROXY: LT_PX_* */
-    long at;          /* >= 0 for a float the tester holds: read.number(t, i) is the double at this
+    int sub;      /* LT_QT_VECTOR: which of the proxy's vectors (0, 1, 2); LT_QT_PROXY: LT_PX_* */
+    long at;      /* >= 0 for a float the tester holds: read.number(t, i) is the double at this
                          byte offset in the tester, plus i doubles (the compiled fast path loads it
                          there instead of calling the reader); -1: computed by the reader */
-    int indirect;     /* 1: at is the offset of a pointer, and the double is pointer[i] (the law's
+    int indirect; /* 1: at is the offset of a pointer, and the double is pointer[i] (the law's
                          state: guarded memory the tester points to, src/base/guard.h) */
     union {
         double (*number)(const lt_tester *t, int i);

@@ -5,23 +5,23 @@
  * (srcloc) for the returned table, and is the line of the call for lawtester.run(t).
  */
 #define _POSIX_C_SOURCE 200809L
-#include "output/afile.h"
+#include "base/quote.h"
 #include "base/watch.h"
+#include "contact/registry.h"
+#include "output/afile.h"
+#include "output/record.h"
 #include "script/script_int.h"
 #include "script/script_require.h"
-#include "contact/registry.h"
-#include "base/quote.h"
-#include "output/record.h"
-#include <lualib.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <lualib.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <fcntl.h>
-#include <signal.h>
-#include <sys/stat.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* ---- the lawtester library ------------------------------------------------------------ */
@@ -39,7 +39,8 @@ static int lib_run(lua_State *L)
 {
     script_ctx *sc = lt_lib_ctx(L);
     if (sc->callback_depth > 0)
-        return luaL_error(L, "lawtester.run: runs do not nest (called from an until, a done or a law function of another run)");
+        return luaL_error(L, "lawtester.run: runs do not nest (called from an until, a done or a "
+                             "law function of another run)");
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_Debug ar;
     int line = 0;
@@ -76,18 +77,25 @@ static int lib_write(lua_State *L)
     const char *text = luaL_checklstring(L, 2, &n);
     const char *why = lt_name_problem(name, name_len);
     if (why) return luaL_error(L, "lawtester.write: '%s' is not a valid file name (%s)", name, why);
-    static const char *const reserved[] = {".meta", ".partial", ".tmp", NULL}; /* the harness's own kinds */
+    static const char *const reserved[] = {".meta", ".partial", ".tmp",
+                                           NULL}; /* the harness's own kinds */
     for (int i = 0; reserved[i]; i++) {
         size_t k = strlen(reserved[i]);
         if (name_len >= k && strcmp(name + name_len - k, reserved[i]) == 0)
-            return luaL_error(L, "lawtester.write: '%s': names ending in %s are lawtester's own (records' sidecars, "
-                                 "partial records, temporary files)", name, reserved[i]);
+            return luaL_error(
+                L,
+                "lawtester.write: '%s': names ending in %s are lawtester's own (records' sidecars, "
+                "partial records, temporary files)",
+                name, reserved[i]);
     }
     if (lt_claim_file(L, name, "write"))
         return luaL_error(L, "lawtester.write: '%s' is the record of a test of this script", name);
-    if (!sc->opts->out_dir) return luaL_error(L, "lawtester.write: no output directory (run with -o DIR)");
+    if (!sc->opts->out_dir)
+        return luaL_error(L, "lawtester.write: no output directory (run with -o DIR)");
     char err[600];
-    int code = sc->out.limit > 0 && sc->out.used + (long long)n > sc->out.limit ? LT_OUT_LIMIT : lt_outlimit_check_disk(&sc->out);
+    int code = sc->out.limit > 0 && sc->out.used + (long long)n > sc->out.limit
+                   ? LT_OUT_LIMIT
+                   : lt_outlimit_check_disk(&sc->out);
     if (code != LT_OUT_OK) {
         lt_outlimit_reason(&sc->out, code, err, sizeof err);
         return luaL_error(L, "lawtester.write: %s", err);
@@ -99,13 +107,13 @@ static int lib_write(lua_State *L)
 }
 
 const luaL_Reg lt_lawtester_lib[] = {{"run", lib_run},
-                                         {"laws", lib_laws},
-                                         {"write", lib_write},
-                                         {"probe_yield", lt_lib_probe_yield},
-                                         {"shard", lt_lib_shard},
-                                         {"law", lt_lib_law},
-                                         {"verify_law", lt_lib_verify_law},
-                                         {NULL, NULL}};
+                                     {"laws", lib_laws},
+                                     {"write", lib_write},
+                                     {"probe_yield", lt_lib_probe_yield},
+                                     {"shard", lt_lib_shard},
+                                     {"law", lt_lib_law},
+                                     {"verify_law", lt_lib_verify_law},
+                                     {NULL, NULL}};
 
 /* 1 if msg starts with a location "PATH:LINE:" of the script (or Lua's shortened "...TAIL:"), or
  * of a module it required (script_require.h). */
@@ -113,7 +121,9 @@ static int located(const script_ctx *sc, const char *msg)
 {
     if (lt_module_located(sc->L, msg)) return 1;
     size_t n = strlen(sc->path);
-    const char *p = strncmp(msg, sc->path, n) == 0 ? msg + n : strncmp(msg, "...", 3) == 0 ? strchr(msg, ':') : NULL;
+    const char *p = strncmp(msg, sc->path, n) == 0 ? msg + n
+                    : strncmp(msg, "...", 3) == 0  ? strchr(msg, ':')
+                                                   : NULL;
     if (!p || *p != ':' || p[1] < '0' || p[1] > '9') return 0;
     p++;
     while (*p >= '0' && *p <= '9') p++;
@@ -135,9 +145,11 @@ static int msghandler(lua_State *L)
     lua_Debug ar;
     int line = 0;
     for (int level = 1; lua_getstack(L, level, &ar) && !line; level++)
-        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0 && strcmp(ar.source, sc->lim.source) == 0)
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0 &&
+            strcmp(ar.source, sc->lim.source) == 0)
             line = ar.currentline;
-    lua_pushfstring(L, "%s:%d: %s", sc->path, line ? line : lt_srcloc_line(sc->loc, NULL, 0), lua_tostring(L, 1));
+    lua_pushfstring(L, "%s:%d: %s", sc->path, line ? line : lt_srcloc_line(sc->loc, NULL, 0),
+                    lua_tostring(L, 1));
     return 1;
 }
 
@@ -147,7 +159,8 @@ static int is_case_file(lua_State *L, int idx)
 {
     idx = lua_absindex(L, idx);
     if (!lua_istable(L, idx)) return 0;
-    int cases = lua_getfield(L, idx, "cases") != LUA_TNIL, stages = lua_getfield(L, idx, "stages") != LUA_TNIL;
+    int cases = lua_getfield(L, idx, "cases") != LUA_TNIL,
+        stages = lua_getfield(L, idx, "stages") != LUA_TNIL;
     lua_pop(L, 2);
     return cases && !stages;
 }
@@ -160,25 +173,27 @@ static int script_main(lua_State *L)
     lt_register_run_metatable(L);
     lt_push_environment(sc, L);
     sc->env_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    if (luaL_loadbufferx(L, sc->src, sc->src_len, sc->lim.source, "t") != LUA_OK) return lua_error(L);
+    if (luaL_loadbufferx(L, sc->src, sc->src_len, sc->lim.source, "t") != LUA_OK)
+        return lua_error(L);
     lua_rawgeti(L, LUA_REGISTRYINDEX, sc->env_ref);
     lua_setupvalue(L, -2, 1);
     lua_call(L, 0, 1);
     if (sc->opts->cases) {
         lt_run_case_file(sc, L, -1);
     } else if (is_case_file(L, -1)) {
-        lua_pushfstring(L, "%s:%d: this is a case file (it returns `cases`): run it with `lawtester verify %s`",
-                        sc->path, lt_srcloc_line(sc->loc, NULL, 0), sc->path);
+        lua_pushfstring(
+            L, "%s:%d: this is a case file (it returns `cases`): run it with `lawtester verify %s`",
+            sc->path, lt_srcloc_line(sc->loc, NULL, 0), sc->path);
         return lua_error(L);
     } else if (lua_istable(L, -1)) {
         lt_run_test_table(sc, L, -1, 0);
     } else if (!lua_isnil(L, -1)) {
-        lua_pushfstring(L, "%s:%d: the script must return a test table or nothing, got %s", sc->path,
-                        lt_srcloc_line(sc->loc, NULL, 0), luaL_typename(L, -1));
+        lua_pushfstring(L, "%s:%d: the script must return a test table or nothing, got %s",
+                        sc->path, lt_srcloc_line(sc->loc, NULL, 0), luaL_typename(L, -1));
         return lua_error(L);
     } else if (sc->n_runs == 0) {
-        lua_pushfstring(L, "%s:%d: the script neither returns a test table nor calls lawtester.run", sc->path,
-                        lt_srcloc_line(sc->loc, NULL, 0));
+        lua_pushfstring(L, "%s:%d: the script neither returns a test table nor calls lawtester.run",
+                        sc->path, lt_srcloc_line(sc->loc, NULL, 0));
         return lua_error(L);
     }
     return 0;
@@ -198,14 +213,18 @@ static char *read_file(const char *path, size_t max_bytes, size_t *len, char *er
     }
     if (!S_ISREG(st.st_mode)) {
         snprintf(err, errlen, "cannot read the script: not a regular file (%s)",
-                 S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISCHR(st.st_mode) ? "a device"
-                                                                                        : "a special file");
+                 S_ISDIR(st.st_mode)    ? "a directory"
+                 : S_ISFIFO(st.st_mode) ? "a FIFO"
+                 : S_ISCHR(st.st_mode)  ? "a device"
+                                        : "a special file");
         close(fd);
         return NULL;
     }
     size_t size = (size_t)st.st_size;
     if (max_bytes && size > max_bytes) {
-        snprintf(err, errlen, "the script is %zu bytes, more than the memory cap of %zu MB (--max-memory MB; 0 = no limit)",
+        snprintf(err, errlen,
+                 "the script is %zu bytes, more than the memory cap of %zu MB (--max-memory MB; 0 "
+                 "= no limit)",
                  size, max_bytes >> 20);
         close(fd);
         return NULL;
@@ -241,10 +260,14 @@ static void print_error(const char *msg)
     size_t n = 0, len = strlen(msg), i = 0;
     for (; i < len && n < LT_ERROR_PRINT_MAX; i++) {
         char c = msg[i];
-        if (c == '\n' || c == '\r') buf[n++] = '\\', buf[n++] = c == '\n' ? 'n' : 'r';
-        else buf[n++] = (unsigned char)c < 0x20 && c != '\t' ? ' ' : c;
+        if (c == '\n' || c == '\r')
+            buf[n++] = '\\', buf[n++] = c == '\n' ? 'n' : 'r';
+        else
+            buf[n++] = (unsigned char)c < 0x20 && c != '\t' ? ' ' : c;
     }
-    if (i < len) n += (size_t)snprintf(buf + n, sizeof buf - n, " ... [%zu more bytes of the message left out]", len - i);
+    if (i < len)
+        n += (size_t)snprintf(buf + n, sizeof buf - n,
+                              " ... [%zu more bytes of the message left out]", len - i);
     buf[n++] = '\n';
     fwrite(buf, 1, n, stderr);
 }
@@ -269,8 +292,10 @@ static void close_state(lua_State *L, const char *path, int watched)
     struct sigaction sa, old;
     if (watched) {
         snprintf(close_message, sizeof close_message,
-                 "%s:0: finalizers (__gc) still running %d s after the script ended: stopped (with --unsafe they run "
-                 "outside the instruction budget)\n", path, LT_UNSAFE_CLOSE_SECONDS);
+                 "%s:0: finalizers (__gc) still running %d s after the script ended: stopped (with "
+                 "--unsafe they run "
+                 "outside the instruction budget)\n",
+                 path, LT_UNSAFE_CLOSE_SECONDS);
         memset(&sa, 0, sizeof sa);
         sa.sa_handler = close_timeout;
         sigemptyset(&sa.sa_mask);
@@ -288,9 +313,12 @@ static void close_state(lua_State *L, const char *path, int watched)
 static void set_limits(lt_limits *lim, const lt_script_opts *opts)
 {
     memset(lim, 0, sizeof *lim);
-    lim->max_instructions = opts->max_instructions == 0 ? LT_DEFAULT_MAX_INSTRUCTIONS
-                            : opts->max_instructions < 0 ? 0 : opts->max_instructions;
-    long mb = opts->max_memory_mb == 0 ? LT_DEFAULT_MAX_MEMORY_MB : opts->max_memory_mb < 0 ? 0 : opts->max_memory_mb;
+    lim->max_instructions = opts->max_instructions == 0  ? LT_DEFAULT_MAX_INSTRUCTIONS
+                            : opts->max_instructions < 0 ? 0
+                                                         : opts->max_instructions;
+    long mb = opts->max_memory_mb == 0  ? LT_DEFAULT_MAX_MEMORY_MB
+              : opts->max_memory_mb < 0 ? 0
+                                        : opts->max_memory_mb;
     lim->max_bytes = (size_t)mb << 20;
 }
 
@@ -313,8 +341,9 @@ int lt_script_run_source(const char *path, const char *src, size_t len, const lt
         int n;
         long long bytes = lt_afile_reclaim(opts->out_dir, &n);
         if (n && !opts->quiet)
-            printf("reclaimed %d temporary file%s (%lld bytes) that runs which are gone left in %s\n", n,
-                   n > 1 ? "s" : "", bytes, sc.path[0] ? opts->out_dir : "");
+            printf(
+                "reclaimed %d temporary file%s (%lld bytes) that runs which are gone left in %s\n",
+                n, n > 1 ? "s" : "", bytes, sc.path[0] ? opts->out_dir : "");
     }
     if (lt_outlimit_check_disk(&sc.out) != LT_OUT_OK) { /* before anything runs */
         char why[600];
@@ -329,10 +358,14 @@ int lt_script_run_source(const char *path, const char *src, size_t len, const lt
     /* the memory cap covers all the script causes: its text, the index of its table fields
      * (srcloc) and its Lua state, which gets what the first two leave */
     size_t loc_bytes = 0, cap = sc.lim.max_bytes;
-    sc.loc = cap && len >= cap ? NULL : lt_srcloc_parse_capped(src, len, cap ? cap - len : 0, &loc_bytes);
+    sc.loc = cap && len >= cap ? NULL
+                               : lt_srcloc_parse_capped(src, len, cap ? cap - len : 0, &loc_bytes);
     if (!sc.loc && cap && source) {
-        fprintf(stderr, "%s:0: memory limit exceeded: the script's text (%zu bytes) and the index of its fields need "
-                "more than %zu MB (--max-memory MB; 0 = no limit)\n", sc.path, len, cap >> 20);
+        fprintf(stderr,
+                "%s:0: memory limit exceeded: the script's text (%zu bytes) and the index of its "
+                "fields need "
+                "more than %zu MB (--max-memory MB; 0 = no limit)\n",
+                sc.path, len, cap >> 20);
         free(source);
         return 2;
     }
@@ -364,13 +397,16 @@ int lt_script_run_source(const char *path, const char *src, size_t len, const lt
         } else {
             if (rc == LUA_ERRERR && sc.lim.refused) msg = LT_LUA_MEMERR;
             if (lt_limits_memory_message(&sc.lim, msg, mem, sizeof mem)) {
-                if (located(&sc, msg)) /* a message of lawtester that ends in Lua's: replace that end */
+                if (located(&sc,
+                            msg)) /* a message of lawtester that ends in Lua's: replace that end */
                     snprintf(line, n, "%.*s%s", (int)(strlen(msg) - el), msg, mem);
                 else
                     snprintf(line, n, "%s:%d: %s", sc.path, last, mem);
             } else if (rc == LUA_ERRERR) {
-                snprintf(line, n, "%s:%d: error while reporting an error (an error object whose __tostring fails?)", sc.path,
-                         last);
+                snprintf(line, n,
+                         "%s:%d: error while reporting an error (an error object whose __tostring "
+                         "fails?)",
+                         sc.path, last);
             } else if (!located(&sc, msg)) {
                 snprintf(line, n, "%s:%d: %s", sc.path, lt_srcloc_line(sc.loc, NULL, 0), msg);
             } else {
@@ -406,8 +442,8 @@ int lt_script_run_file(const char *path, const lt_script_opts *opts)
 
 /* ---- the two evaluations side by side (tests) ------------------------------------------ */
 
-int lt_script_until_both(const char *expr, lt_tester *t, int *lua_result, int *compiled_result, char *err,
-                         size_t errlen)
+int lt_script_until_both(const char *expr, lt_tester *t, int *lua_result, int *compiled_result,
+                         char *err, size_t errlen)
 {
     lt_script_opts opts;
     memset(&opts, 0, sizeof opts);

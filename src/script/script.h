@@ -10,11 +10,11 @@ struct lt_verify_row;
 /* `lawtester verify FILE.lua`: the file is a case file (docs/case-scripts.md); its cases run and
  * each checked quantity is a row (src/verify/verify.h) handed to on_row. */
 typedef struct lt_case_run {
-    const char *kase;      /* NULL: every case of the file; else only the case of that name */
+    const char *kase; /* NULL: every case of the file; else only the case of that name */
     void (*on_row)(void *ctx, const struct lt_verify_row *row);
     void *ctx;
     int rows, failed, cases; /* counted by the run */
-    int no_match;          /* set when kase names no case of the file (the run then fails) */
+    int no_match;            /* set when kase names no case of the file (the run then fails) */
     /* `verify FILE.lua --set P=V`: the values, as given; each case whose law has P runs with V
      * unless its test gives P itself (then an n/a row says so) */
     const char *const *sets;
@@ -22,34 +22,34 @@ typedef struct lt_case_run {
 } lt_case_run;
 
 typedef struct lt_script_opts {
-    const char *out_dir;   /* write NAME.tsv here (NULL: no table written) */
-    int plot;              /* render the plots of every recorded test */
-    int unsafe;            /* no sandbox */
-    int quiet;             /* no run summaries on stdout */
-    int lua_until;         /* evaluate every `until` string in Lua, none compiled (tests) */
+    const char *out_dir;           /* write NAME.tsv here (NULL: no table written) */
+    int plot;                      /* render the plots of every recorded test */
+    int unsafe;                    /* no sandbox */
+    int quiet;                     /* no run summaries on stdout */
+    int lua_until;                 /* evaluate every `until` string in Lua, none compiled (tests) */
     struct lt_script_stats *stats; /* if not NULL: filled with what the script ran */
-    int shard, shards;     /* --shard K/N: probes run the directions k with k % N == K - 1 and write
+    int shard, shards; /* --shard K/N: probes run the directions k with k % N == K - 1 and write
                               NAME.shard-K-of-N.tsv (shards <= 1: all, NAME.tsv) */
-    int progress;          /* progress bar of long sweeps: -1 when stderr is a terminal, 0 off, 1 on */
+    int progress;      /* progress bar of long sweeps: -1 when stderr is a terminal, 0 off, 1 on */
     /* limits (script_limits.h): 0 the default, < 0 none */
     long long max_instructions; /* Lua instructions per entry into Lua (--max-instructions) */
-    long max_memory_mb;    /* the Lua state's memory in MB (--max-memory) */
-    long max_output_mb;    /* bytes the run writes, MB (--max-output; outlimit.h) */
-    long min_free_mb;      /* free space the output filesystem keeps, MB (--min-free) */
-    int strict;            /* --strict: the plausibility warnings (script_lint.c) are errors */
-    long max_steps_cap;    /* > 0: every test and stage ends with the max_steps error after at most
+    long max_memory_mb;         /* the Lua state's memory in MB (--max-memory) */
+    long max_output_mb;         /* bytes the run writes, MB (--max-output; outlimit.h) */
+    long min_free_mb;           /* free space the output filesystem keeps, MB (--min-free) */
+    int strict;                 /* --strict: the plausibility warnings (script_lint.c) are errors */
+    long max_steps_cap; /* > 0: every test and stage ends with the max_steps error after at most
                               this many steps, and probes run at most this many steps in all
                               (the fuzz target; not on the command line) */
-    lt_case_run *cases;    /* not NULL: the file is a case file, run as `lawtester verify FILE.lua` */
+    lt_case_run *cases; /* not NULL: the file is a case file, run as `lawtester verify FILE.lua` */
 } lt_script_opts;
 
 /* Totals over every test a script ran (the benchmark reads them). */
 typedef struct lt_script_stats {
-    long tests;            /* lt_run calls that succeeded */
-    long steps;            /* steps of those runs */
-    long rows;             /* TSV rows written */
-    long compiled_untils;  /* `until` strings evaluated in C (src/script/cond.c) */
-    long lua_untils;       /* `until` strings and functions evaluated in Lua */
+    long tests;           /* lt_run calls that succeeded */
+    long steps;           /* steps of those runs */
+    long rows;            /* TSV rows written */
+    long compiled_untils; /* `until` strings evaluated in C (src/script/cond.c) */
+    long lua_untils;      /* `until` strings and functions evaluated in Lua */
 } lt_script_stats;
 
 /* Run the script at path. Returns 0 on success; on error prints one line to stderr and
@@ -63,7 +63,7 @@ int lt_script_run_source(const char *path, const char *src, size_t len, const lt
  * (*compiled_result 1 or 0, -1 when it defers to Lua, -2 outside the grammar).  Returns 0, or
  * -1 if expr is not a Lua expression (message in err).  For the differential test. */
 struct lt_tester;
-int lt_script_until_both(const char *expr, struct lt_tester *t, int *lua_result, int *compiled_result, char *err,
-                         size_t errlen);
+int lt_script_until_both(const char *expr, struct lt_tester *t, int *lua_result,
+                         int *compiled_result, char *err, size_t errlen);
 
 #endif

@@ -12,18 +12,22 @@
 
 /* ---- materials -------------------------------------------------------------------------- */
 
-static const char *const material_keys[] = {"young", "poisson", "density", "ktDivKn", "tanPhi", NULL};
+static const char *const material_keys[] = {"young",   "poisson", "density",
+                                            "ktDivKn", "tanPhi",  NULL};
 
 void lt_script_read_material(conv *cv, int t, lt_material *m)
 {
-    if (!lua_istable(cv->L, t)) lt_field_error(cv, "expected a material table, got %s", luaL_typename(cv->L, t));
+    if (!lua_istable(cv->L, t))
+        lt_field_error(cv, "expected a material table, got %s", luaL_typename(cv->L, t));
     lt_check_keys(cv, t, material_keys);
     lt_opt_modulus(cv, t, "young", &m->young);
     lt_opt_number(cv, t, "poisson", &m->poisson, -1, 0.5);
-    if (m->poisson == -1) { /* in the closed range for the message's sake; -1 itself has no meaning */
+    if (m->poisson ==
+        -1) { /* in the closed range for the message's sake; -1 itself has no meaning */
         lt_path_push_key(cv, "poisson");
-        lt_field_error(cv, "value -1 out of range: must be in (-1, 0.5] (nu = -1 makes the shear modulus E/(2(1 + nu)) "
-                        "infinite)");
+        lt_field_error(cv, "value -1 out of range: must be in (-1, 0.5] (nu = -1 makes the shear "
+                           "modulus E/(2(1 + nu)) "
+                           "infinite)");
     }
     lt_opt_number(cv, t, "density", &m->density, 1e-300, INFINITY);
     lt_opt_number(cv, t, "ktDivKn", &m->ktDivKn, 0, INFINITY);
@@ -33,8 +37,9 @@ void lt_script_read_material(conv *cv, int t, lt_material *m)
 void lt_script_check_rigid_pair(conv *cv, const lt_material *a, const lt_material *b)
 {
     if (isinf(a->young) && isinf(b->young))
-        lt_field_error(cv, "both bodies are rigid (young = math.huge): no finite contact modulus, 1/E* = (1 - nu1^2)/E1 + "
-                       "(1 - nu2^2)/E2 = 0; give one body a finite young");
+        lt_field_error(cv, "both bodies are rigid (young = math.huge): no finite contact modulus, "
+                           "1/E* = (1 - nu1^2)/E1 + "
+                           "(1 - nu2^2)/E2 = 0; give one body a finite young");
 }
 
 /* `material = "name"` (from the test's materials) or an inline table. */
@@ -48,8 +53,10 @@ static void read_particle_material(conv *cv, int test_idx, int p, lt_body *b)
         int found = 0;
         if (lt_get_field(cv, test_idx, "materials") == LUA_TTABLE) {
             lua_getfield(L, -1, name);
-            if (lua_istable(L, -1)) found = 1;
-            else lua_pop(L, 1);
+            if (lua_istable(L, -1))
+                found = 1;
+            else
+                lua_pop(L, 1);
         }
         if (!found) lt_field_error(cv, "no material called '%s' in materials", name);
         /* errors inside point at materials.NAME */
@@ -74,21 +81,29 @@ static void read_particle_material(conv *cv, int test_idx, int p, lt_body *b)
 
 /* ---- particles -------------------------------------------------------------------------- */
 
-static const char *const sphere_keys[] = {"shape", "radius", "material", "fixed", "vel", "angvel", NULL};
-static const char *const capsule_keys[] = {"shape", "radius", "shaft", "axis", "material", "fixed", "vel", "angvel", NULL};
-static const char *const facet_keys[] = {"shape", "vertices", "halfThick", "material", "fixed", NULL};
+static const char *const sphere_keys[] = {"shape", "radius", "material", "fixed",
+                                          "vel",   "angvel", NULL};
+static const char *const capsule_keys[] = {"shape", "radius", "shaft",  "axis", "material",
+                                           "fixed", "vel",    "angvel", NULL};
+static const char *const facet_keys[] = {"shape",    "vertices", "halfThick",
+                                         "material", "fixed",    NULL};
 static const char *const wall_keys[] = {"shape", "point", "normal", "material", "fixed", NULL};
-static const char *const *const shape_keys[LT_SHAPE_COUNT] = {sphere_keys, capsule_keys, facet_keys, wall_keys};
-static const char *const shape_what[LT_SHAPE_COUNT] = {"for a sphere", "for a capsule", "for a facet", "for a wall"};
+static const char *const *const shape_keys[LT_SHAPE_COUNT] = {sphere_keys, capsule_keys, facet_keys,
+                                                              wall_keys};
+static const char *const shape_what[LT_SHAPE_COUNT] = {"for a sphere", "for a capsule",
+                                                       "for a facet", "for a wall"};
 
 static void read_vertices(conv *cv, int p, vec3 v[3])
 {
     lua_State *L = cv->L;
     lt_path_push_key(cv, "vertices");
     int ty = lt_get_field(cv, p, "vertices");
-    if (ty == LUA_TNIL) lt_field_error(cv, "missing (a facet needs 3 vertices {{x,y,z}, {x,y,z}, {x,y,z}}, m)");
-    if (ty != LUA_TTABLE) lt_field_error(cv, "expected a table of 3 vertices, got %s", luaL_typename(L, -1));
-    if (lua_rawlen(L, -1) != 3) lt_field_error(cv, "expected 3 vertices, got %d", (int)lua_rawlen(L, -1));
+    if (ty == LUA_TNIL)
+        lt_field_error(cv, "missing (a facet needs 3 vertices {{x,y,z}, {x,y,z}, {x,y,z}}, m)");
+    if (ty != LUA_TTABLE)
+        lt_field_error(cv, "expected a table of 3 vertices, got %s", luaL_typename(L, -1));
+    if (lua_rawlen(L, -1) != 3)
+        lt_field_error(cv, "expected 3 vertices, got %d", (int)lua_rawlen(L, -1));
     lt_check_list(cv, -1, 3, "a list of 3 vertices");
     for (int i = 0; i < 3; i++) {
         lt_path_push_index(cv, i + 1);
@@ -108,9 +123,12 @@ static void read_shape(conv *cv, int p, lt_body *b)
     lua_State *L = cv->L;
     lt_path_push_key(cv, "shape");
     if (lt_get_field(cv, p, "shape") != LUA_TNIL) {
-        if (lua_type(L, -1) != LUA_TSTRING) lt_field_error(cv, "expected a shape name, got %s", luaL_typename(L, -1));
+        if (lua_type(L, -1) != LUA_TSTRING)
+            lt_field_error(cv, "expected a shape name, got %s", luaL_typename(L, -1));
         int k = lt_shape_from_name(lua_tostring(L, -1));
-        if (k < 0) lt_field_error(cv, "unknown shape '%s' (known: %s)", lua_tostring(L, -1), lt_shape_names());
+        if (k < 0)
+            lt_field_error(cv, "unknown shape '%s' (known: %s)", lua_tostring(L, -1),
+                           lt_shape_names());
         b->shape = (lt_shape_kind)k;
     }
     lua_pop(L, 1);
@@ -123,7 +141,9 @@ static void read_capsule(conv *cv, int p, lt_body *b)
     lt_opt_positive(cv, p, "radius", &b->radius);
     if (!lt_has_field(cv, p, "shaft")) {
         lt_path_push_key(cv, "shaft");
-        lt_field_error(cv, "missing (the length between the cap centres, m, > 0; without a shaft use a sphere)");
+        lt_field_error(
+            cv,
+            "missing (the length between the cap centres, m, > 0; without a shaft use a sphere)");
     }
     double shaft = 0;
     lt_opt_positive(cv, p, "shaft", &shaft);
@@ -151,7 +171,8 @@ static void read_wall(conv *cv, int p, int index, lt_body *b, int *own_normal)
 {
     if (index == 1 && lt_has_field(cv, p, "point")) {
         lt_path_push_key(cv, "point");
-        lt_field_error(cv, "B is placed by the test's normal and gap; point applies to particle A only");
+        lt_field_error(
+            cv, "B is placed by the test's normal and gap; point applies to particle A only");
     }
     vec3 point = v3(0, 0, 0), normal = v3(1, 0, 0);
     lt_opt_vec3(cv, p, "point", &point);
@@ -174,8 +195,9 @@ static void read_motion(conv *cv, int p, lt_body *b)
         lt_opt_bool(cv, p, "fixed", &fixed);
         if (!fixed) {
             lt_path_push_key(cv, "fixed");
-            lt_field_error(cv, "a %s has no finite mass: it is always fixed (moved only by imposed motion)",
-                        lt_shape_name(b->shape));
+            lt_field_error(
+                cv, "a %s has no finite mass: it is always fixed (moved only by imposed motion)",
+                lt_shape_name(b->shape));
         }
     } else {
         lt_opt_bool(cv, p, "fixed", &b->fixed);
@@ -183,7 +205,8 @@ static void read_motion(conv *cv, int p, lt_body *b)
         lt_opt_vec3(cv, p, "angvel", &b->angvel);
         if (b->fixed && (lt_has_field(cv, p, "vel") || lt_has_field(cv, p, "angvel"))) {
             lt_path_push_key(cv, lt_has_field(cv, p, "vel") ? "vel" : "angvel");
-            lt_field_error(cv, "a fixed body takes no initial velocity (it moves only by imposed motion)");
+            lt_field_error(
+                cv, "a fixed body takes no initial velocity (it moves only by imposed motion)");
         }
     }
 }
@@ -193,7 +216,8 @@ static void read_particle(conv *cv, int test_idx, int p, int index, lt_body *b, 
 {
     lua_State *L = cv->L;
     p = lua_absindex(L, p);
-    if (!lua_istable(L, p)) lt_field_error(cv, "expected a particle table, got %s", luaL_typename(L, p));
+    if (!lua_istable(L, p))
+        lt_field_error(cv, "expected a particle table, got %s", luaL_typename(L, p));
     read_shape(cv, p, b);
     lt_check_keys_for(cv, p, shape_keys[b->shape], shape_what[b->shape]);
     *own_normal = 0;
@@ -226,7 +250,9 @@ static void read_stiffness(conv *cv, int t, lt_stiffness *s)
         return;
     }
     if (ty != LUA_TTABLE)
-        lt_field_error(cv, "expected a table {rule = ..., area = ..., lengths = ..., kn, kt, ratio}, got %s", luaL_typename(L, -1));
+        lt_field_error(
+            cv, "expected a table {rule = ..., area = ..., lengths = ..., kn, kt, ratio}, got %s",
+            luaL_typename(L, -1));
     int st = lua_gettop(L);
     lt_check_keys(cv, st, stiffness_keys);
     int v = s->rule;
@@ -238,11 +264,13 @@ static void read_stiffness(conv *cv, int t, lt_stiffness *s)
     v = s->lengths;
     lt_opt_choice(cv, st, "lengths", lt_stiff_lengths_names, LT_LENGTHS_COUNT, &v);
     s->lengths = (lt_stiff_lengths)v;
-    int has_kn = lt_has_field(cv, st, "kn"), has_kt = lt_has_field(cv, st, "kt"), has_ratio = lt_has_field(cv, st, "ratio");
+    int has_kn = lt_has_field(cv, st, "kn"), has_kt = lt_has_field(cv, st, "kt"),
+        has_ratio = lt_has_field(cv, st, "ratio");
     if (s->rule != LT_RULE_DIRECT && (has_kn || has_kt)) {
         lt_path_push_key(cv, has_kn ? "kn" : "kt");
-        lt_field_error(cv, "applies to rule 'direct' only (rule '%s' computes it from the materials)",
-                    lt_stiff_rule_names[s->rule]);
+        lt_field_error(cv,
+                       "applies to rule 'direct' only (rule '%s' computes it from the materials)",
+                       lt_stiff_rule_names[s->rule]);
     }
     if (s->rule == LT_RULE_DIRECT && !has_kn) lt_field_error(cv, "rule 'direct' needs kn (N/m)");
     if (has_kt && has_ratio) {
@@ -267,7 +295,8 @@ static void read_materials(conv *cv, int t)
     if (ty == LUA_TTABLE) {
         lua_pushnil(L);
         while (lua_next(L, -2)) {
-            if (lua_type(L, -2) != LUA_TSTRING) lt_field_error(cv, "material names must be strings");
+            if (lua_type(L, -2) != LUA_TSTRING)
+                lt_field_error(cv, "material names must be strings");
             lt_path_push_key(cv, lua_tostring(L, -2));
             lt_material m = {0};
             lt_script_read_material(cv, -1, &m);
@@ -289,8 +318,10 @@ static void read_particles(conv *cv, int t, lt_test *test, int own_normal[2])
     lt_path_push_key(cv, "particles");
     int ty = lt_get_field(cv, t, "particles");
     if (ty != LUA_TNIL) {
-        if (ty != LUA_TTABLE) lt_field_error(cv, "expected a table of 2 particles, got %s", luaL_typename(L, -1));
-        if (lua_rawlen(L, -1) != 2) lt_field_error(cv, "expected 2 particles, got %d", (int)lua_rawlen(L, -1));
+        if (ty != LUA_TTABLE)
+            lt_field_error(cv, "expected a table of 2 particles, got %s", luaL_typename(L, -1));
+        if (lua_rawlen(L, -1) != 2)
+            lt_field_error(cv, "expected 2 particles, got %d", (int)lua_rawlen(L, -1));
         lt_check_list(cv, -1, 2, "a list of 2 particles, A and B");
         for (int i = 0; i < 2; i++) {
             lt_path_push_index(cv, i + 1);
@@ -315,8 +346,9 @@ static void check_pair(conv *cv, const lt_body *A, const lt_body *B)
     }
     if (!lt_geom_pair_defined(A->shape, B->shape)) {
         lt_path_push_key(cv, "particles");
-        lt_field_error(cv, "no contact geometry for %s-%s (a contact of two flat bodies is undefined)",
-                    lt_shape_name(A->shape), lt_shape_name(B->shape));
+        lt_field_error(cv,
+                       "no contact geometry for %s-%s (a contact of two flat bodies is undefined)",
+                       lt_shape_name(A->shape), lt_shape_name(B->shape));
     }
 }
 
@@ -339,7 +371,8 @@ static void read_normal(conv *cv, int t, lt_test *test, const int own_normal[2])
                 break;
             }
         }
-    const char *why = lt_geom_normal_problem(&test->body[0], &test->body[1], v3_normalized(test->normal));
+    const char *why =
+        lt_geom_normal_problem(&test->body[0], &test->body[1], v3_normalized(test->normal));
     if (why) {
         lt_path_push_key(cv, "normal");
         lt_field_error(cv, "(%g, %g, %g) %s", test->normal.x, test->normal.y, test->normal.z, why);
@@ -357,8 +390,8 @@ static void read_gap(conv *cv, int t, lt_test *test)
     }
     if (!(test->gap > lt_geom_min_gap(A, B))) {
         lt_path_push_key(cv, "gap");
-        lt_field_error(cv, "overlap %g m reaches the cores of the bodies: gap must be > %g m", -test->gap,
-                    lt_geom_min_gap(A, B));
+        lt_field_error(cv, "overlap %g m reaches the cores of the bodies: gap must be > %g m",
+                       -test->gap, lt_geom_min_gap(A, B));
     }
 }
 

@@ -4,8 +4,8 @@
  * raised through conv. */
 #ifndef LT_SCRIPT_BODIES_H
 #define LT_SCRIPT_BODIES_H
-#include "script/conv.h"
 #include "driver/driver.h"
+#include "script/conv.h"
 
 /* Read a material table (stack index t; keys young, poisson, density, ktDivKn, tanPhi) into m,
  * keeping what is absent.  young = math.huge (+inf) is a rigid body (docs/stage-scripts.md,

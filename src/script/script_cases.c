@@ -17,12 +17,12 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "base/watch.h"
-#include "script/script_int.h"
-#include "verify/verify.h"
-#include "verify/verify_xfail.h"
-#include "verify/verify_sweep.h"
 #include "contact/law_check.h"
 #include "contact/registry.h"
+#include "script/script_int.h"
+#include "verify/verify.h"
+#include "verify/verify_sweep.h"
+#include "verify/verify_xfail.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,8 +36,8 @@
 
 static const char *const file_keys[] = {"cases", "doc", NULL};
 static const char *const case_keys[] = {"name", "doc", "test", "dt", "expect", "xfail", NULL};
-static const char *const expect_keys[] = {"name",  "measure",   "value", "tol",   "kind",
-                                          "why",   "order",     "order_tol", "xfail", NULL};
+static const char *const expect_keys[] = {"name", "measure", "value",     "tol",   "kind",
+                                          "why",  "order",   "order_tol", "xfail", NULL};
 static const char *const kind_names[] = {"rel", "abs"};
 
 /* Push the field key of table t, which must be present and of type a or b (what: the words). */
@@ -46,7 +46,8 @@ static int need_field(conv *cv, int t, const char *key, int a, int b, const char
     lt_path_push_key(cv, key);
     int ty = lt_get_field(cv, t, key);
     if (ty == LUA_TNIL) lt_field_error(cv, "missing (%s)", what);
-    if (ty != a && ty != b) lt_field_error(cv, "expected %s, got %s", what, luaL_typename(cv->L, -1));
+    if (ty != a && ty != b)
+        lt_field_error(cv, "expected %s, got %s", what, luaL_typename(cv->L, -1));
     if (ty == LUA_TSTRING && lua_rawlen(cv->L, -1) == 0) lt_field_error(cv, "is empty (%s)", what);
     lt_path_pop(cv);
     return ty;
@@ -73,7 +74,8 @@ static int load_measure(lua_State *L, const char *expr)
  * the measure). */
 static const char *strip_measure(const char *msg)
 {
-    if (!msg || strncmp(msg, "measure:", 8) != 0) return msg ? msg : "(an error object that is not a string)";
+    if (!msg || strncmp(msg, "measure:", 8) != 0)
+        return msg ? msg : "(an error object that is not a string)";
     const char *p = msg + 8;
     while (*p >= '0' && *p <= '9') p++;
     return *p == ':' ? p + (p[1] == ' ' ? 2 : 1) : msg;
@@ -104,7 +106,8 @@ static int push_test_at(lua_State *L, int c, double div)
         if (rc == LUA_ERRMEM) lua_error(L);
         if (rc != LUA_OK) {
             lua_pushfstring(L, "test(%f) raised: %s", dt,
-                            lua_isstring(L, -1) ? lua_tostring(L, -1) : "(an error object that is not a string)");
+                            lua_isstring(L, -1) ? lua_tostring(L, -1)
+                                                : "(an error object that is not a string)");
             lua_remove(L, -2);
             return rc;
         }
@@ -115,8 +118,11 @@ static int push_test_at(lua_State *L, int c, double div)
         }
         lua_getfield(L, -1, "dt");
         if (!lua_isnil(L, -1) && !(lua_type(L, -1) == LUA_TNUMBER && lua_tonumber(L, -1) == dt)) {
-            lua_pushfstring(L, "test(%f) returned a table whose dt is not the dt it was called with: leave dt out of it "
-                            "or set it to the argument", dt);
+            lua_pushfstring(L,
+                            "test(%f) returned a table whose dt is not the dt it was called with: "
+                            "leave dt out of it "
+                            "or set it to the argument",
+                            dt);
             lua_remove(L, -2);
             lua_remove(L, -2);
             return LUA_ERRRUN;
@@ -147,9 +153,11 @@ static int push_test_at(lua_State *L, int c, double div)
 static int check_xfail(conv *cv, int t)
 {
     if (!lt_has_field(cv, t, "xfail")) return 0;
-    need_field(cv, t, "xfail", LUA_TSTRING, LUA_TSTRING, "a string: why the check is expected to fail (a known defect)");
+    need_field(cv, t, "xfail", LUA_TSTRING, LUA_TSTRING,
+               "a string: why the check is expected to fail (a known defect)");
     lt_path_push_key(cv, "xfail");
-    if (strpbrk(lua_tostring(cv->L, -1), "\n\r")) lt_field_error(cv, "must be one line (it is printed in the rows)");
+    if (strpbrk(lua_tostring(cv->L, -1), "\n\r"))
+        lt_field_error(cv, "must be one line (it is printed in the rows)");
     lt_path_pop(cv);
     lua_pop(cv->L, 1);
     return 1;
@@ -159,28 +167,33 @@ static void check_expect(conv *cv, int e, int has_dt, int case_xfail)
 {
     lua_State *L = cv->L;
     e = lua_absindex(L, e);
-    if (!lua_istable(L, e)) lt_field_error(cv, "expected an expectation table, got %s", luaL_typename(L, e));
+    if (!lua_istable(L, e))
+        lt_field_error(cv, "expected an expectation table, got %s", luaL_typename(L, e));
     lt_check_keys(cv, e, expect_keys);
-    need_field(cv, e, "name", LUA_TSTRING, LUA_TSTRING, "a string: the quantity's name in the rows");
+    need_field(cv, e, "name", LUA_TSTRING, LUA_TSTRING,
+               "a string: the quantity's name in the rows");
     lua_pop(L, 1);
     int ty = need_field(cv, e, "measure", LUA_TSTRING, LUA_TFUNCTION,
                         "a string (a Lua expression over the results) or a function(r, test)");
     if (ty == LUA_TSTRING) {
         lt_path_push_key(cv, "measure");
         if (load_measure(L, lua_tostring(L, -1)) != LUA_OK)
-            lt_field_error(cv, "'%s' is not a Lua expression: %s", lua_tostring(L, -2), strip_measure(lua_tostring(L, -1)));
+            lt_field_error(cv, "'%s' is not a Lua expression: %s", lua_tostring(L, -2),
+                           strip_measure(lua_tostring(L, -1)));
         lua_pop(L, 1);
         lt_path_pop(cv);
     }
     lua_pop(L, 1);
-    ty = need_field(cv, e, "value", LUA_TNUMBER, LUA_TFUNCTION, "the closed form: a number or a function(r, test)");
+    ty = need_field(cv, e, "value", LUA_TNUMBER, LUA_TFUNCTION,
+                    "the closed form: a number or a function(r, test)");
     if (ty == LUA_TNUMBER) {
         lt_path_push_key(cv, "value");
         lt_to_number(cv, -1, -INFINITY, INFINITY);
         lt_path_pop(cv);
     }
     lua_pop(L, 1);
-    need_field(cv, e, "tol", LUA_TNUMBER, LUA_TNUMBER, "a number >= 0: the largest error that passes");
+    need_field(cv, e, "tol", LUA_TNUMBER, LUA_TNUMBER,
+               "a number >= 0: the largest error that passes");
     lt_path_push_key(cv, "tol");
     lt_to_number(cv, -1, 0, INFINITY);
     lt_path_pop(cv);
@@ -194,7 +207,8 @@ static void check_expect(conv *cv, int e, int has_dt, int case_xfail)
     lt_opt_number(cv, e, "order_tol", &order_tol, 0, INFINITY);
     if (!isnan(order) && !has_dt) {
         lt_path_push_key(cv, "order");
-        lt_field_error(cv, "needs the test's dt (the case is re-run at dt/2 and dt/4): give test.dt");
+        lt_field_error(cv,
+                       "needs the test's dt (the case is re-run at dt/2 and dt/4): give test.dt");
     }
     if (lt_has_field(cv, e, "order_tol") && isnan(order)) {
         lt_path_push_key(cv, "order_tol");
@@ -202,7 +216,8 @@ static void check_expect(conv *cv, int e, int has_dt, int case_xfail)
     }
     if (check_xfail(cv, e) && case_xfail) {
         lt_path_push_key(cv, "xfail");
-        lt_field_error(cv, "the case is marked xfail already: mark the case or its expectations, not both");
+        lt_field_error(
+            cv, "the case is marked xfail already: mark the case or its expectations, not both");
     }
 }
 
@@ -213,7 +228,11 @@ static void check_test(script_ctx *sc, lua_State *L, int tt, int i)
     run_ctx *r = lt_run_new(L, sc);
     lt_make_proxies(L, r);
     read_args args = {
-        .cv = {.file = sc->path, .loc = sc->loc, .L = L, .path = {{"cases", 0}, {NULL, i}, {"test", 0}}, .depth = 3},
+        .cv = {.file = sc->path,
+               .loc = sc->loc,
+               .L = L,
+               .path = {{"cases", 0}, {NULL, i}, {"test", 0}},
+               .depth = 3},
         .r = r,
         .idx = 2,
         .name = &r->name,
@@ -231,14 +250,17 @@ static void check_test(script_ctx *sc, lua_State *L, int tt, int i)
 static void check_case_name(conv *cv, int cs, int c, int i)
 {
     lua_State *L = cv->L;
-    need_field(cv, c, "name", LUA_TSTRING, LUA_TSTRING, "a string: the case's name in the rows and for --case");
+    need_field(cv, c, "name", LUA_TSTRING, LUA_TSTRING,
+               "a string: the case's name in the rows and for --case");
     const char *name = lua_tostring(L, -1);
     lt_path_push_key(cv, "name");
-    if (!lt_valid_name(name)) lt_field_error(cv, "'%s' is not a valid case name (letters, digits, - _ . +)", name);
+    if (!lt_valid_name(name))
+        lt_field_error(cv, "'%s' is not a valid case name (letters, digits, - _ . +)", name);
     for (int j = 1; j < i; j++) {
         lua_rawgeti(L, cs, j);
         lua_getfield(L, -1, "name");
-        if (strcmp(lua_tostring(L, -1), name) == 0) lt_field_error(cv, "'%s' is also the name of cases[%d]", name, j);
+        if (strcmp(lua_tostring(L, -1), name) == 0)
+            lt_field_error(cv, "'%s' is also the name of cases[%d]", name, j);
         lua_pop(L, 2);
     }
     lt_path_pop(cv);
@@ -256,7 +278,8 @@ static int check_case_test(conv *cv, int c, int *has_dt)
     lua_pop(L, 1);
     if (ty == LUA_TFUNCTION) {
         lt_path_push_key(cv, "dt");
-        if (!lt_has_field(cv, c, "dt")) lt_field_error(cv, "missing (the time step, s, the test function is called with)");
+        if (!lt_has_field(cv, c, "dt"))
+            lt_field_error(cv, "missing (the time step, s, the test function is called with)");
         lt_path_pop(cv);
         double dt = NAN;
         lt_opt_positive(cv, c, "dt", &dt);
@@ -310,17 +333,20 @@ static void check_case(script_ctx *sc, conv *cv, int cs, int i)
     lt_path_push_index(cv, i);
     lua_rawgeti(L, cs, i);
     int c = lua_gettop(L);
-    if (!lua_istable(L, c)) lt_field_error(cv, "expected a case table, got %s", luaL_typename(L, c));
+    if (!lua_istable(L, c))
+        lt_field_error(cv, "expected a case table, got %s", luaL_typename(L, c));
     lt_check_keys(cv, c, case_keys);
     check_case_name(cv, cs, c, i);
-    need_field(cv, c, "doc", LUA_TSTRING, LUA_TSTRING, "one line: what is checked, against what closed form");
+    need_field(cv, c, "doc", LUA_TSTRING, LUA_TSTRING,
+               "one line: what is checked, against what closed form");
     lua_pop(L, 1);
     int has_dt;
     int ty = check_case_test(cv, c, &has_dt);
     int runs = case_runs(L, c);
     for (int j = 0; j < (ty == LUA_TFUNCTION ? runs : 1); j++) {
         lt_path_push_key(cv, "test");
-        if (push_test_at(L, c, (double)(1 << j)) != LUA_OK) lt_field_error(cv, "%s", lua_tostring(L, -1));
+        if (push_test_at(L, c, (double)(1 << j)) != LUA_OK)
+            lt_field_error(cv, "%s", lua_tostring(L, -1));
         lt_path_pop(cv);
         check_test(sc, L, -1, i);
         lua_pop(L, 1);
@@ -353,13 +379,15 @@ static int protected_run(lua_State *L)
 /* Evaluate a measure or closed form f (stack index: a string expression or a function; a number
  * is itself) on the results r and the test t.  Returns the number, or NaN with the reason in note
  * (a raise, or a value that is not a number).  Memory errors are not caught. */
-static double evaluate(script_ctx *sc, lua_State *L, int f, int r, int t, const char *what, char *note, size_t n)
+static double evaluate(script_ctx *sc, lua_State *L, int f, int r, int t, const char *what,
+                       char *note, size_t n)
 {
     if (lua_type(L, f) == LUA_TNUMBER) return lua_tonumber(L, f);
     int top = lua_gettop(L);
     if (lua_type(L, f) == LUA_TSTRING) {
         /* the expression sees the results' fields, `r` and `test`, then the script's globals */
-        if (load_measure(L, lua_tostring(L, f)) != LUA_OK) { /* checked before the runs: not reached */
+        if (load_measure(L, lua_tostring(L, f)) !=
+            LUA_OK) { /* checked before the runs: not reached */
             lua_error(L);
             return NAN;
         }
@@ -418,17 +446,24 @@ static void count_row(void *ctx, const lt_verify_row *row)
     if (cr->on_row) cr->on_row(cr->ctx, row);
 }
 
-static void emit(case_ctx *k, const char *quantity, lt_check_kind kind, double expected, double obtained, double tol,
-                 const char *note)
+static void emit(case_ctx *k, const char *quantity, lt_check_kind kind, double expected,
+                 double obtained, double tol, const char *note)
 {
-    lt_verify_row row = {.law = k->law, .kase = k->name, .quantity = quantity, .kind = kind, .expected = expected,
-                         .obtained = obtained, .tol = tol, .note = note ? note : ""};
+    lt_verify_row row = {.law = k->law,
+                         .kase = k->name,
+                         .quantity = quantity,
+                         .kind = kind,
+                         .expected = expected,
+                         .obtained = obtained,
+                         .tol = tol,
+                         .note = note ? note : ""};
     lt_verify_row_check(&row);
     lt_xfail_row(k->unit, &row, count_row, k->cr);
 }
 
 /* One expectation (table at e) over the runs' results (stack indices r[k], tests t[k]). */
-static void check_expectation(case_ctx *k, lua_State *L, int e, const int *r, const int *t, int runs)
+static void check_expectation(case_ctx *k, lua_State *L, int e, const int *r, const int *t,
+                              int runs)
 {
     char note[700] = "", qname[120];
     lua_getfield(L, e, "name");
@@ -447,7 +482,8 @@ static void check_expectation(case_ctx *k, lua_State *L, int e, const int *r, co
         lt_xfail_begin(&unit, lua_tostring(L, -1));
         k->unit = &unit;
     }
-    double tol = lua_tonumber(L, base + 2), order = lua_isnil(L, base + 5) ? NAN : lua_tonumber(L, base + 5);
+    double tol = lua_tonumber(L, base + 2),
+           order = lua_isnil(L, base + 5) ? NAN : lua_tonumber(L, base + 5);
     double order_tol = lua_isnil(L, base + 6) ? ORDER_TOL_DEFAULT : lua_tonumber(L, base + 6);
     const char *why = lua_tostring(L, base + 3);
     const char *kind_text = lua_tostring(L, base + 4);
@@ -459,20 +495,25 @@ static void check_expectation(case_ctx *k, lua_State *L, int e, const int *r, co
         got[j] = evaluate(k->sc, L, base, r[j], t[j], "measure", why_nan, sizeof why_nan);
         want[j] = evaluate(k->sc, L, base + 1, r[j], t[j], "value", why_value, sizeof why_value);
         if (!why_nan[0]) memcpy(why_nan, why_value, sizeof why_nan);
-        if (why_nan[0] && !note[0]) snprintf(note, sizeof note, "%s%s", j ? (j == 1 ? "at dt/2: " : "at dt/4: ") : "", why_nan);
+        if (why_nan[0] && !note[0])
+            snprintf(note, sizeof note, "%s%s", j ? (j == 1 ? "at dt/2: " : "at dt/4: ") : "",
+                     why_nan);
         if (j == 0) {
             /* "rel" unless asked otherwise or the closed form is 0 (then the error is absolute) */
-            kind = kind_text ? (strcmp(kind_text, "abs") == 0 ? LT_CHECK_ABS : LT_CHECK_REL)
-                   : want[0] == 0 ? LT_CHECK_ABS : LT_CHECK_REL;
+            kind = kind_text      ? (strcmp(kind_text, "abs") == 0 ? LT_CHECK_ABS : LT_CHECK_REL)
+                   : want[0] == 0 ? LT_CHECK_ABS
+                                  : LT_CHECK_REL;
             emit(k, qname, kind, want[0], got[0], tol, note[0] ? note : why);
         }
     }
     if (n_runs > 1) {
         double err[RUNS_FOR_ORDER];
         for (int j = 0; j < n_runs; j++)
-            err[j] = kind == LT_CHECK_ABS ? fabs(got[j] - want[j]) : fabs(got[j] - want[j]) / fabs(want[j]);
+            err[j] = kind == LT_CHECK_ABS ? fabs(got[j] - want[j])
+                                          : fabs(got[j] - want[j]) / fabs(want[j]);
         if (!note[0])
-            snprintf(note, sizeof note, "errors %.2e %.2e %.2e at dt, dt/2, dt/4: observed orders %.2f, %.2f; %s",
+            snprintf(note, sizeof note,
+                     "errors %.2e %.2e %.2e at dt, dt/2, dt/4: observed orders %.2f, %.2f; %s",
                      err[0], err[1], err[2], log2(err[0] / err[1]), log2(err[1] / err[2]), why);
         for (int j = 1; j < n_runs; j++) {
             char label[160];
@@ -504,7 +545,8 @@ static int case_sets(case_ctx *k, const lt_law *law, lt_param_value *out)
     int n = 0;
     for (int j = 0; law && j < cr->n_sets && n < LT_MAX_PARAMS; j++) {
         char name[LT_NAME_MAX + 1];
-        if (lt_law_param_index(law, set_name(cr->sets[j], name, sizeof name)) >= 0) mine[n++] = cr->sets[j];
+        if (lt_law_param_index(law, set_name(cr->sets[j], name, sizeof name)) >= 0)
+            mine[n++] = cr->sets[j];
     }
     char err[600];
     if (n && lt_verify_read_sets(law, mine, n, out, err, sizeof err) < 0) {
@@ -533,10 +575,14 @@ static void apply_sets(lua_State *L, int t, const lt_law *law, const lt_param_va
     }
     for (int j = 0; j < n; j++) {
         const lt_param *p = &law->params[lt_law_param_index(law, v[j].name)];
-        if (p->kind == LT_BOOL) lua_pushboolean(L, v[j].value != 0);
-        else if (p->kind == LT_CHOICE) lua_pushstring(L, p->choices[(int)v[j].value]);
-        else if (p->kind == LT_INT) lua_pushinteger(L, (lua_Integer)v[j].value);
-        else lua_pushnumber(L, v[j].value);
+        if (p->kind == LT_BOOL)
+            lua_pushboolean(L, v[j].value != 0);
+        else if (p->kind == LT_CHOICE)
+            lua_pushstring(L, p->choices[(int)v[j].value]);
+        else if (p->kind == LT_INT)
+            lua_pushinteger(L, (lua_Integer)v[j].value);
+        else
+            lua_pushnumber(L, v[j].value);
         lua_setfield(L, -2, v[j].name);
     }
     lua_pop(L, 1);
@@ -554,17 +600,22 @@ static void check_sets_apply(lua_State *L, conv *cv, const lt_case_run *cr, int 
         for (int i = 1; i <= n && !found; i++) {
             int top = lua_gettop(L);
             lua_rawgeti(L, cs, i);
-            if (push_test_at(L, lua_gettop(L), 1) == LUA_OK && lua_getfield(L, -1, "law") == LUA_TSTRING) {
+            if (push_test_at(L, lua_gettop(L), 1) == LUA_OK &&
+                lua_getfield(L, -1, "law") == LUA_TSTRING) {
                 const lt_law *law = lt_find_law(lua_tostring(L, -1));
                 found = law && lt_law_param_index(law, name) >= 0;
                 if (u < sizeof laws && !strstr(laws, lua_tostring(L, -1)))
-                    u += (size_t)snprintf(laws + u, sizeof laws - u, u ? ", %s" : "%s", lua_tostring(L, -1));
+                    u += (size_t)snprintf(laws + u, sizeof laws - u, u ? ", %s" : "%s",
+                                          lua_tostring(L, -1));
             }
             lua_settop(L, top);
         }
         if (!found)
-            lt_field_error(cv, "--set '%s': no case's law has a parameter %s (the laws of the cases: %s; `lawtester laws` "
-                           "lists their parameters)", cr->sets[j], name, laws[0] ? laws : "none");
+            lt_field_error(cv,
+                           "--set '%s': no case's law has a parameter %s (the laws of the cases: "
+                           "%s; `lawtester laws` "
+                           "lists their parameters)",
+                           cr->sets[j], name, laws[0] ? laws : "none");
     }
 }
 
@@ -582,7 +633,8 @@ static void read_case_names(case_ctx *k, lua_State *L, int c, int top)
     lua_getfield(L, c, "name");
     k->name = lua_tostring(L, -1);
     if (push_test_at(L, c, 1) == LUA_OK) lua_getfield(L, -1, "law");
-    snprintf(k->law, sizeof k->law, "%s", lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "?");
+    snprintf(k->law, sizeof k->law, "%s",
+             lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "?");
     lua_settop(L, top + 1);
 }
 
@@ -604,8 +656,10 @@ static int sets_its_own(case_ctx *k, lua_State *L, int c, const case_sets_of *se
         if (test_sets(L, lua_gettop(L), sets->v[j].name)) {
             char what[LT_NAME_MAX + 24], note[200];
             snprintf(what, sizeof what, "not run (sets %s)", sets->v[j].name);
-            snprintf(note, sizeof note, "the case's test gives %s itself; its expectations are for that value, "
-                     "not --set's", sets->v[j].name);
+            snprintf(note, sizeof note,
+                     "the case's test gives %s itself; its expectations are for that value, "
+                     "not --set's",
+                     sets->v[j].name);
             emit(k, what, LT_CHECK_NA, NAN, NAN, NAN, note);
             return 1;
         }
@@ -648,7 +702,8 @@ static int run_at(script_ctx *sc, lua_State *L, int c, int j, const case_sets_of
 /* The case's runs (runs of them, up to the first that fails; a failure is a failed row), each
  * as the field cases[i].test with its recorded states kept: results at r[j], tests at t[j].  The
  * number that succeeded. */
-static int run_case_tests(case_ctx *k, lua_State *L, int c, int i, int runs, const case_sets_of *sets, int *r, int *t)
+static int run_case_tests(case_ctx *k, lua_State *L, int c, int i, int runs,
+                          const case_sets_of *sets, int *r, int *t)
 {
     script_ctx *sc = k->sc;
     sc->test_path[0] = (srcloc_key){"cases", 0};
@@ -722,8 +777,9 @@ void lt_run_case_file(script_ctx *sc, lua_State *L, int idx)
     idx = lua_absindex(L, idx);
     conv cv = {.file = sc->path, .loc = sc->loc, .L = L};
     if (!lua_istable(L, idx))
-        lt_field_error(&cv, "a case file returns a table { cases = {...} } (docs/case-scripts.md), got %s",
-                    luaL_typename(L, idx));
+        lt_field_error(
+            &cv, "a case file returns a table { cases = {...} } (docs/case-scripts.md), got %s",
+            luaL_typename(L, idx));
     lt_check_keys(&cv, idx, file_keys);
     if (lt_has_field(&cv, idx, "doc")) {
         need_field(&cv, idx, "doc", LUA_TSTRING, LUA_TSTRING, "a string");
@@ -747,7 +803,8 @@ void lt_run_case_file(script_ctx *sc, lua_State *L, int idx)
         for (int i = 1; i <= n && u < sizeof list; i++) {
             lua_rawgeti(L, cs, i);
             lua_getfield(L, -1, "name");
-            u += (size_t)snprintf(list + u, sizeof list - u, i > 1 ? ", %s" : "%s", lua_tostring(L, -1));
+            u += (size_t)snprintf(list + u, sizeof list - u, i > 1 ? ", %s" : "%s",
+                                  lua_tostring(L, -1));
             lua_pop(L, 2);
         }
         cr->no_match = 1;

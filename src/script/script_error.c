@@ -28,7 +28,8 @@ const char *lt_push_error_text(lua_State *L, int idx)
         lua_pushcfunction(L, tostring_call);
         lua_pushvalue(L, idx);
         if (lua_pcall(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TSTRING)
-            return lua_pushfstring(L, "(error object is a %s value: %s)", tname, lua_tostring(L, -1));
+            return lua_pushfstring(L, "(error object is a %s value: %s)", tname,
+                                   lua_tostring(L, -1));
         lua_pop(L, 1);
         return lua_pushfstring(L, "(error object is a %s value whose __tostring failed)", tname);
     }

@@ -5,14 +5,14 @@
  * (lawtester.probe_yield). */
 #ifndef LT_SCRIPT_INT_H
 #define LT_SCRIPT_INT_H
-#include "script/cond.h"
-#include "script/conv.h"
 #include "driver/driver.h"
 #include "output/afile.h"
 #include "output/meta.h"
 #include "output/outlimit.h"
-#include "script/quantities.h"
 #include "output/record.h"
+#include "script/cond.h"
+#include "script/conv.h"
+#include "script/quantities.h"
 #include "script/script.h"
 #include "script/script_limits.h"
 #include "script/srcloc.h"
@@ -27,45 +27,53 @@ typedef struct script_ctx {
     srcloc *loc;
     const lt_script_opts *opts;
     lua_State *L;
-    int env_ref;       /* the sandbox environment of the script (or _G when unsafe) */
+    int env_ref; /* the sandbox environment of the script (or _G when unsafe) */
     int n_runs;
-    lt_limits lim;     /* instruction budget and memory cap of L (script_limits.h) */
-    int callback_depth; /* > 0 while an until, a done or a Lua law runs: runs do not nest */
-    long lua_epoch;    /* counts the calls into Lua from a run (an until, a done, a Lua law's init
+    lt_limits lim;       /* instruction budget and memory cap of L (script_limits.h) */
+    int callback_depth;  /* > 0 while an until, a done or a Lua law runs: runs do not nest */
+    long lua_epoch;      /* counts the calls into Lua from a run (an until, a done, a Lua law's init
                           or step): any of them may rebind names a compiled condition reads */
     long long steps_run; /* steps driven by all runs of the script so far */
     /* Where the test table being run sits in the returned value when it is not the returned value
      * itself (a case file's cases[i].test, script_cases.c): messages name the field from there. */
     srcloc_key test_path[3];
     int test_depth;
-    int keep_rows;      /* results of runs get `rows`, every recorded state (case files) */
-    lt_outlimit out;   /* what the whole script may still write (outlimit.h) */
+    int keep_rows;   /* results of runs get `rows`, every recorded state (case files) */
+    lt_outlimit out; /* what the whole script may still write (outlimit.h) */
 } script_ctx;
 
 typedef struct run_ctx run_ctx;
 
 /* What until/done see: the contact, the stage counters, the energies, the scene, the tester, and
  * the bodies A and B (script_scope.c; their fields: quantities.h). */
-enum { PX_C = LT_PX_C, PX_STAGE = LT_PX_STAGE, PX_E = LT_PX_E, PX_S = LT_PX_S, PX_TESTER = LT_PX_TESTER,
-       PX_A = LT_PX_A, PX_B = LT_PX_B, N_PROXIES = LT_N_PROXIES };
+enum {
+    PX_C = LT_PX_C,
+    PX_STAGE = LT_PX_STAGE,
+    PX_E = LT_PX_E,
+    PX_S = LT_PX_S,
+    PX_TESTER = LT_PX_TESTER,
+    PX_A = LT_PX_A,
+    PX_B = LT_PX_B,
+    N_PROXIES = LT_N_PROXIES
+};
 /* The functions among a stage's values (script_values.c): the driver's value_ctx, allocated for
  * a stage that has one (lt_stage.value_ctx; lt_run_release frees it). */
 typedef struct stage_values {
     run_ctx *run;
-    int stage_no;      /* 1-based */
-    int ref[LT_DOF];   /* the function of DoF k (LUA_NOREF: a number) */
-    int line[LT_DOF];  /* its line, for messages */
+    int stage_no;     /* 1-based */
+    int ref[LT_DOF];  /* the function of DoF k (LUA_NOREF: a number) */
+    int line[LT_DOF]; /* its line, for messages */
 } stage_values;
 
 typedef struct stage_cb {
     run_ctx *run;
-    int ref;           /* compiled chunk or user function */
-    int is_function;   /* user function: called with (C, stage, E, S, tester) */
-    int stage_no;      /* 1-based */
+    int ref;         /* compiled chunk or user function */
+    int is_function; /* user function: called with (C, stage, E, S, tester) */
+    int stage_no;    /* 1-based */
     int line;
-    const char *what;  /* "until" or "done" */
-    lt_cond *cond;     /* string until compiled to C (NULL: Lua evaluates it) */
-    long validated;    /* script_ctx.lua_epoch at which cond's names were last checked */
+    const char *what; /* "until" or "done" */
+    lt_cond *cond;    /* string until compiled to C (NULL: Lua evaluates it) */
+    long validated;   /* script_ctx.lua_epoch at which cond's names were last checked */
 } stage_cb;
 
 struct run_ctx {
@@ -73,8 +81,8 @@ struct run_ctx {
     lua_State *L;
     lt_tester *t;
     lt_test test;
-    stage_cb *cbs;     /* 2 per stage */
-    int env_ref;       /* environment of string conditions */
+    stage_cb *cbs;            /* 2 per stage */
+    int env_ref;              /* environment of string conditions */
     int proxy_ref[N_PROXIES]; /* C, stage, E, S, tester, A, B */
     int cb_error;
     /* What a run holds outside Lua.  lt_run_release() frees it on every way out; the run_ctx is a
@@ -82,18 +90,18 @@ struct run_ctx {
      * (the memory cap hit inside a Lua API call, say) leaks nothing and leaves no temporary file
      * (at the latest when the state closes). */
     char *name;
-    char *file;             /* the record's final path, once written */
+    char *file; /* the record's final path, once written */
     lt_tester *tester;
     lt_record rec;
     lt_meta meta;
     int rec_open, meta_open; /* the record and the .meta sidecar are open */
-    int name_lock;          /* lt_afile_lock of the test's name in the output directory (-1: none) */
-    lt_pending pending;     /* files ready to be renamed to their final names together */
+    int name_lock;      /* lt_afile_lock of the test's name in the output directory (-1: none) */
+    lt_pending pending; /* files ready to be renamed to their final names together */
     void (*release_extra)(run_ctx *r); /* frees what a probe holds (script_probe.c) */
-    lt_snapshot *kept;      /* script_ctx.keep_rows: the recorded states, for the results' rows */
+    lt_snapshot *kept; /* script_ctx.keep_rows: the recorded states, for the results' rows */
     long n_kept, cap_kept;
-    int keep_failed;        /* the kept states outgrew the memory limit */
-    int stop;               /* the run's observer stops it: a record write or keeping failed */
+    int keep_failed; /* the kept states outgrew the memory limit */
+    int stop;        /* the run's observer stops it: a record write or keeping failed */
     void *extra;
 };
 
@@ -113,8 +121,8 @@ const char *lt_push_error_text(lua_State *L, int idx);
 #define LT_UNSAFE_CLOSE_SECONDS 10
 int lt_stage_callback(void *ctx, lt_tester *t);
 int lt_load_string_callback(lua_State *L, const char *s, int is_until, int env_ref);
-void lt_read_callback(conv *cv, run_ctx *r, int stage_tbl, const char *key, const char *alias, int stage_no,
-                   stage_cb *cb, lt_stage_cb *fn, void **ctx);
+void lt_read_callback(conv *cv, run_ctx *r, int stage_tbl, const char *key, const char *alias,
+                      int stage_no, stage_cb *cb, lt_stage_cb *fn, void **ctx);
 
 /* script_values.c */
 void lt_read_stage_values(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s);

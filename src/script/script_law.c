@@ -23,8 +23,10 @@ static void *own(lua_law *b, lua_State *L, void *p)
     if (p && b->n_owned == b->cap_owned) {
         int cap = b->cap_owned ? 2 * b->cap_owned : 32;
         void **o = realloc(b->owned, (size_t)cap * sizeof *o);
-        if (!o) free(p), p = NULL;
-        else b->owned = o, b->cap_owned = cap;
+        if (!o)
+            free(p), p = NULL;
+        else
+            b->owned = o, b->cap_owned = cap;
     }
     if (!p) luaL_error(L, "out of memory");
     b->owned[b->n_owned++] = p;
@@ -51,7 +53,6 @@ static int binding_gc(lua_State *L)
 }
 
 /* ---- reading the law table --------------------------------------------------------------- */
-
 
 /* A string field (required unless optional; NULL when absent). */
 static const char *read_string(conv *cv, lua_law *b, int t, const char *key, int required)
@@ -108,7 +109,8 @@ static void read_bound(conv *cv, int t, const char *key, double *out)
     lt_path_push_key(cv, key);
     int ty = lt_get_field(cv, t, key);
     if (ty != LUA_TNIL) {
-        if (ty != LUA_TNUMBER) lt_field_error(cv, "expected a number, got %s", luaL_typename(L, -1));
+        if (ty != LUA_TNUMBER)
+            lt_field_error(cv, "expected a number, got %s", luaL_typename(L, -1));
         *out = lua_tonumber(L, -1);
         if (isnan(*out)) lt_field_error(cv, "is NaN");
     }
@@ -140,7 +142,9 @@ static int read_param_head(conv *cv, lua_law *b, int t, int i, unsigned *flags)
     lt_opt_bool(cv, t, "materials", &materials); /* law API 5's LT_PARAM_MATERIALS */
     if (materials && !(optional && p->kind == LT_REAL)) {
         lt_path_push_key(cv, "materials");
-        lt_field_error(cv, "only an optional real parameter takes its value from the materials (optional = true)");
+        lt_field_error(
+            cv,
+            "only an optional real parameter takes its value from the materials (optional = true)");
     }
     flags[i] = materials ? LT_PARAM_MATERIALS : 0;
     return optional;
@@ -170,7 +174,8 @@ static void read_range(conv *cv, lt_param *p, int t)
         double x = j ? p->max : p->min;
         if (isfinite(x) && x != floor(x)) {
             lt_path_push_key(cv, bound[j]);
-            lt_field_error(cv, "an integer parameter's bound is a whole number (or math.huge), got %.17g", x);
+            lt_field_error(
+                cv, "an integer parameter's bound is a whole number (or math.huge), got %.17g", x);
         }
     }
 }
@@ -184,10 +189,12 @@ static void read_number_param(conv *cv, lt_param *p, int t, int ty, int optional
     lt_path_push_key(cv, "default");
     if (optional && p->kind == LT_INT) refuse_optional(cv);
     if (optional) {
-        if (ty != LUA_TNIL) lt_field_error(cv, "an optional parameter has no default (it is nil unless given)");
+        if (ty != LUA_TNIL)
+            lt_field_error(cv, "an optional parameter has no default (it is nil unless given)");
         p->def = NAN;
     } else {
-        if (ty == LUA_TNIL) lt_field_error(cv, "missing (a number; or optional = true: nil unless given)");
+        if (ty == LUA_TNIL)
+            lt_field_error(cv, "missing (a number; or optional = true: nil unless given)");
         p->def = lt_to_number(cv, -1, p->min, p->max);
         if (p->kind == LT_INT && p->def != floor(p->def))
             lt_field_error(cv, "expected a whole number (an integer parameter), got %.17g", p->def);
@@ -201,7 +208,8 @@ static int read_choices(conv *cv, lua_law *b, lt_param *p, int t)
     lua_State *L = cv->L;
     lt_path_push_key(cv, "choices");
     lua_getfield(L, t, "choices");
-    if (!lua_istable(L, -1)) lt_field_error(cv, "a choice needs its list of names, got %s", luaL_typename(L, -1));
+    if (!lua_istable(L, -1))
+        lt_field_error(cv, "a choice needs its list of names, got %s", luaL_typename(L, -1));
     int n = (int)lua_rawlen(L, -1);
     lt_check_list(cv, -1, n, "a list of names");
     if (n < 1 || n > 64) lt_field_error(cv, "%d names: 1 to 64", n);
@@ -228,7 +236,8 @@ static void read_choice_default(conv *cv, lt_param *p, int ty, int n)
     lua_State *L = cv->L;
     p->def = 0;
     if (ty == LUA_TNIL) return;
-    if (ty != LUA_TSTRING) lt_field_error(cv, "expected one of the choices (a string), got %s", luaL_typename(L, -1));
+    if (ty != LUA_TSTRING)
+        lt_field_error(cv, "expected one of the choices (a string), got %s", luaL_typename(L, -1));
     int found = -1;
     for (int j = 0; j < n; j++)
         if (strcmp(p->choices[j], lua_tostring(L, -1)) == 0) found = j;
@@ -246,7 +255,8 @@ static void read_named_param(conv *cv, lua_law *b, lt_param *p, int t, int ty, i
     p->min = 0;
     if (p->kind == LT_BOOL) {
         p->max = 1;
-        if (ty != LUA_TNIL && ty != LUA_TBOOLEAN) lt_field_error(cv, "expected a boolean, got %s", luaL_typename(L, -1));
+        if (ty != LUA_TNIL && ty != LUA_TBOOLEAN)
+            lt_field_error(cv, "expected a boolean, got %s", luaL_typename(L, -1));
         p->def = lua_toboolean(L, -1);
     } else {
         lt_path_pop(cv);
@@ -257,7 +267,8 @@ static void read_named_param(conv *cv, lua_law *b, lt_param *p, int t, int ty, i
     lt_path_pop(cv);
     for (int j = 0; j < 2; j++) {
         lt_path_push_key(cv, range[j]);
-        if (lua_getfield(L, t, range[j]) != LUA_TNIL) lt_field_error(cv, "a range is for real and int parameters only");
+        if (lua_getfield(L, t, range[j]) != LUA_TNIL)
+            lt_field_error(cv, "a range is for real and int parameters only");
         lua_pop(L, 1);
         lt_path_pop(cv);
     }
@@ -267,17 +278,21 @@ static void read_named_param(conv *cv, lua_law *b, lt_param *p, int t, int ty, i
 /* Parameter i (table at index t) into b->params[i], its flags into flags[i]. */
 static void read_param(conv *cv, lua_law *b, int t, int i, unsigned *flags)
 {
-    static const char *const keys[] = {"name", "kind",   "default", "optional", "materials", "min",
-                                       "max",  "unit",   "doc",     "choices",  NULL};
+    static const char *const keys[] = {"name", "kind", "default", "optional", "materials", "min",
+                                       "max",  "unit", "doc",     "choices",  NULL};
     lua_State *L = cv->L;
     lt_param *p = &b->params[i];
-    if (!lua_istable(L, t)) lt_field_error(cv, "expected a table { name = ..., default = ..., ... }, got %s", luaL_typename(L, t));
+    if (!lua_istable(L, t))
+        lt_field_error(cv, "expected a table { name = ..., default = ..., ... }, got %s",
+                       luaL_typename(L, t));
     lt_check_keys(cv, t, keys);
     int optional = read_param_head(cv, b, t, i, flags);
     lt_path_push_key(cv, "default");
     int ty = lt_get_field(cv, t, "default");
-    if (p->kind == LT_REAL || p->kind == LT_INT) read_number_param(cv, p, t, ty, optional);
-    else read_named_param(cv, b, p, t, ty, optional);
+    if (p->kind == LT_REAL || p->kind == LT_INT)
+        read_number_param(cv, p, t, ty, optional);
+    else
+        read_named_param(cv, b, p, t, ty, optional);
     lua_pop(L, 1);
     lt_path_pop(cv);
 }
@@ -287,7 +302,9 @@ static void read_energy(conv *cv, lua_law *b, int t, int i)
     static const char *const keys[] = {"name", "kind", "doc", NULL};
     lua_State *L = cv->L;
     lt_energy_def *e = &b->energies[i];
-    if (!lua_istable(L, t)) lt_field_error(cv, "expected a table { name = ..., kind = ..., doc = ... }, got %s", luaL_typename(L, t));
+    if (!lua_istable(L, t))
+        lt_field_error(cv, "expected a table { name = ..., kind = ..., doc = ... }, got %s",
+                       luaL_typename(L, t));
     lt_check_keys(cv, t, keys);
     e->name = read_name(cv, b, t, "name");
     for (int j = 0; j < i; j++)
@@ -298,7 +315,10 @@ static void read_energy(conv *cv, lua_law *b, int t, int i)
     const char *kind = read_string(cv, b, t, "kind", 1);
     if (strcmp(kind, "stored") && strcmp(kind, "dissipated")) {
         lt_path_push_key(cv, "kind");
-        lt_field_error(cv, "must be 'stored' (its current value) or 'dissipated' (its increment of the step), got '%s'", kind);
+        lt_field_error(cv,
+                       "must be 'stored' (its current value) or 'dissipated' (its increment of the "
+                       "step), got '%s'",
+                       kind);
     }
     e->kind = kind[0] == 's' ? LT_STORED : LT_DISSIPATED;
     e->doc = read_string(cv, b, t, "doc", 1);
@@ -313,7 +333,8 @@ int lt_lua_law_read_function(conv *cv, int t, const char *key, int required, con
     int line = 0;
     if (ty == LUA_TNIL && required) lt_field_error(cv, "missing: the function %s is required", sig);
     if (ty != LUA_TNIL) {
-        if (ty != LUA_TFUNCTION) lt_field_error(cv, "expected the function %s, got %s", sig, luaL_typename(L, -1));
+        if (ty != LUA_TFUNCTION)
+            lt_field_error(cv, "expected the function %s, got %s", sig, luaL_typename(L, -1));
         lua_Debug ar;
         lua_pushvalue(L, -1);
         if (lua_getinfo(L, ">S", &ar)) line = ar.linedefined;
@@ -326,14 +347,16 @@ int lt_lua_law_read_function(conv *cv, int t, const char *key, int required, con
 /* An entry of the state list that declares an array (law API 5's lt_state_array), at t:
  * { name = "md", length = 480, doc = "..." }, the values first .. first + length - 1 named
  * NAME_0 ... in names.  Its length. */
-static int read_state_array(conv *cv, lua_law *b, int t, int first, lt_state_array *a, const char **names)
+static int read_state_array(conv *cv, lua_law *b, int t, int first, lt_state_array *a,
+                            const char **names)
 {
     static const char *const keys[] = {"name", "length", "doc", NULL};
     lt_check_keys(cv, t, keys);
     a->name = read_name(cv, b, t, "name");
     long length = 0;
     lt_path_push_key(cv, "length");
-    if (lt_get_field(cv, t, "length") == LUA_TNIL) lt_field_error(cv, "missing (the number of values, >= 1)");
+    if (lt_get_field(cv, t, "length") == LUA_TNIL)
+        lt_field_error(cv, "missing (the number of values, >= 1)");
     lua_pop(cv->L, 1);
     lt_path_pop(cv);
     lt_opt_integer(cv, t, "length", &length, 1, LT_MAX_STATE - first);
@@ -389,8 +412,8 @@ static void read_law_name(conv *cv, lua_law *b)
     if (taken) {
         const char *where = lt_law_origin(taken);
         lt_path_push_key(cv, "name");
-        lt_field_error(cv, "the name '%s' is taken by %s%s", d->name, where ? "the law from " : "a built-in law",
-                    where ? where : "");
+        lt_field_error(cv, "the name '%s' is taken by %s%s", d->name,
+                       where ? "the law from " : "a built-in law", where ? where : "");
     }
 }
 
@@ -424,7 +447,8 @@ static void read_state_name(conv *cv, lua_law *b, int n_state)
     const char *s = keep(b, cv->L, lua_tostring(cv->L, -1)), *bad = lt_identifier_problem(s);
     if (bad) lt_field_error(cv, "'%s' %s", s, bad);
     for (int j = 0; j < n_state; j++)
-        if (strcmp(b->state_names[j], s) == 0) lt_field_error(cv, "state variable '%s' declared twice", s);
+        if (strcmp(b->state_names[j], s) == 0)
+            lt_field_error(cv, "state variable '%s' declared twice", s);
     b->state_names[n_state] = s;
 }
 
@@ -441,12 +465,15 @@ static void read_state(conv *cv, lua_law *b)
         int ty = lua_rawgeti(L, -1, i + 1);
         if (ty == LUA_TTABLE) {
             if (!arrays) arrays = own(b, L, calloc(LT_MAX_STATE, sizeof *arrays));
-            if (n_state >= LT_MAX_STATE) lt_field_error(cv, "more than %d state values", LT_MAX_STATE);
-            n_state += read_state_array(cv, b, lua_gettop(L), n_state, &arrays[n_arrays++], b->state_names);
+            if (n_state >= LT_MAX_STATE)
+                lt_field_error(cv, "more than %d state values", LT_MAX_STATE);
+            n_state += read_state_array(cv, b, lua_gettop(L), n_state, &arrays[n_arrays++],
+                                        b->state_names);
         } else if (ty == LUA_TSTRING) {
             read_state_name(cv, b, n_state++);
         } else {
-            lt_field_error(cv, "expected a name (or an array { name = ..., length = N }), got %s", luaL_typename(L, -1));
+            lt_field_error(cv, "expected a name (or an array { name = ..., length = N }), got %s",
+                           luaL_typename(L, -1));
         }
         lua_pop(L, 1);
         lt_path_pop(cv);
@@ -484,9 +511,12 @@ static void read_friction(conv *cv, lua_law *b)
     d->friction = read_string(cv, b, 1, "friction", 0);
     if (!d->friction) return;
     int found = lt_law_param_index(d, d->friction) >= 0;
-    for (int i = 0; i < d->n_state && !found; i++) found = strcmp(b->state_names[i], d->friction) == 0;
+    for (int i = 0; i < d->n_state && !found; i++)
+        found = strcmp(b->state_names[i], d->friction) == 0;
     lt_path_push_key(cv, "friction");
-    if (!found) lt_field_error(cv, "'%s' is neither a parameter nor a state variable of the law", d->friction);
+    if (!found)
+        lt_field_error(cv, "'%s' is neither a parameter nor a state variable of the law",
+                       d->friction);
     lt_path_pop(cv);
 }
 
@@ -519,11 +549,12 @@ static void register_binding(conv *cv, lua_law *b, int slot, const char *file, i
 /* lawtester.law{ name, summary, params, state, energies, init, step, friction, yield, cases } -> name */
 int lt_lib_law(lua_State *L)
 {
-    static const char *const keys[] = {"name", "summary", "params", "state", "energies", "init", "step", "friction", "yield",
-                                          "cases", NULL};
+    static const char *const keys[] = {"name", "summary",  "params", "state", "energies", "init",
+                                       "step", "friction", "yield",  "cases", NULL};
     script_ctx *sc = lt_lib_ctx(L);
     if (sc->callback_depth > 0)
-        return luaL_error(L, "lawtester.law: a law is defined by the script, not from inside a run (an until, a done or "
+        return luaL_error(L, "lawtester.law: a law is defined by the script, not from inside a run "
+                             "(an until, a done or "
                              "another law's function)");
     const char *file;
     const srcloc *loc;
@@ -531,7 +562,8 @@ int lt_lib_law(lua_State *L)
     conv cv = {.file = file, .loc = loc, .L = L, .root_line = line};
     lt_path_push_key(&cv, "law");
     if (lua_gettop(L) != 1 || !lua_istable(L, 1))
-        lt_field_error(&cv, "lawtester.law takes one table { name = ..., step = function(p, c, s, out) ... end, ... }");
+        lt_field_error(&cv, "lawtester.law takes one table { name = ..., step = function(p, c, s, "
+                            "out) ... end, ... }");
     lua_settop(L, 1);
     lua_law *b = new_binding(L, sc, file, line); /* index 2 */
     lt_check_keys(&cv, 1, keys);
@@ -544,7 +576,7 @@ int lt_lib_law(lua_State *L)
     read_energies(&cv, b);
     read_friction(&cv, b);
     b->step_line = lt_lua_law_read_function(&cv, 1, "step", 1, "step(p, c, s, out)"); /* index 3 */
-    b->init_line = lt_lua_law_read_function(&cv, 1, "init", 0, "init(p, c, s)");       /* index 4 */
+    b->init_line = lt_lua_law_read_function(&cv, 1, "init", 0, "init(p, c, s)");      /* index 4 */
     b->has_init = b->init_line > 0;
     int slot = free_law_slot(&cv);
     lt_lua_law_bind_slot(d, slot);

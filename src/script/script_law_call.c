@@ -65,11 +65,16 @@ static void refresh_params(lua_State *T, lua_law *b)
     for (int i = 0; i < n; i++) {
         const lt_param *p = &b->params[i];
         double x = b->param[i];
-        if (p->kind == LT_BOOL) lua_pushboolean(T, x != 0);
-        else if (p->kind == LT_CHOICE) lua_pushstring(T, p->choices[(int)x]);
-        else if (isnan(x)) lua_pushnil(T); /* an optional parameter not given */
-        else if (p->kind == LT_INT) lua_pushinteger(T, (lua_Integer)x); /* a whole number, within its range */
-        else lua_pushnumber(T, x);
+        if (p->kind == LT_BOOL)
+            lua_pushboolean(T, x != 0);
+        else if (p->kind == LT_CHOICE)
+            lua_pushstring(T, p->choices[(int)x]);
+        else if (isnan(x))
+            lua_pushnil(T); /* an optional parameter not given */
+        else if (p->kind == LT_INT)
+            lua_pushinteger(T, (lua_Integer)x); /* a whole number, within its range */
+        else
+            lua_pushnumber(T, x);
         lua_pushstring(T, p->name);
         lua_insert(T, -2);
         lua_rawset(T, lua_upvalueindex(U_P));
@@ -101,9 +106,10 @@ static void refresh_constants(lua_State *T, lua_law *b)
     int mats = 0;
     for (int i = 0; i < 2; i++)
         if (c->mat[i] && (!b->c_valid || !same_material(c->mat[i], &b->mcache[i]))) mats = 1;
-    if (b->c_valid && !mats && c->dt == k->dt && c->lens[0] == k->lens[0] && c->lens[1] == k->lens[1] &&
-        c->contA == k->contA && c->kn == k->kn && c->kt == k->kt && c->tanPhi == k->tanPhi && c->rcurv[0] == k->rcurv[0] &&
-        c->rcurv[1] == k->rcurv[1] && c->mstar == k->mstar)
+    if (b->c_valid && !mats && c->dt == k->dt && c->lens[0] == k->lens[0] &&
+        c->lens[1] == k->lens[1] && c->contA == k->contA && c->kn == k->kn && c->kt == k->kt &&
+        c->tanPhi == k->tanPhi && c->rcurv[0] == k->rcurv[0] && c->rcurv[1] == k->rcurv[1] &&
+        c->mstar == k->mstar)
         return;
     int ct = lua_upvalueindex(U_C);
     set_number(T, ct, "dt", c->dt);
@@ -147,14 +153,16 @@ static void read_numbers(lua_State *T, int t, int n, double *x, const char *what
 }
 
 /* The n fields of table t whose keys are U_KEYS[first + 1 ...] into x. */
-static void read_named(lua_State *T, int t, int first, int n, double *x, const char *what, const char *const *names,
-                       const lt_energy_def *enames)
+static void read_named(lua_State *T, int t, int first, int n, double *x, const char *what,
+                       const char *const *names, const lt_energy_def *enames)
 {
     int top = lua_gettop(T);
-    luaL_checkstack(T, n + 2, "the law's state and energies"); /* n values stay on the stack below */
+    luaL_checkstack(T, n + 2,
+                    "the law's state and energies"); /* n values stay on the stack below */
     for (int i = 0; i < n; i++) {
         push_key(T, first + i);
-        if (lua_rawget(T, t) != LUA_TNUMBER) not_number(T, -1, what, names ? names[i] : enames[i].name, 0);
+        if (lua_rawget(T, t) != LUA_TNUMBER)
+            not_number(T, -1, what, names ? names[i] : enames[i].name, 0);
     }
     for (int i = 0; i < n; i++) x[i] = lua_tonumber(T, top + 1 + i);
     lua_settop(T, top);
@@ -168,7 +176,8 @@ static int law_call(lua_State *T)
     int ns = b->desc.n_state, ne = b->desc.n_energies, st = lua_upvalueindex(U_S);
     refresh_params(T, b);
     if (b->mode == MODE_EXTRA) { /* a yield function or a closed form: p (and s), no contact */
-        if (b->state && !(b->s_valid && b->state == b->s_ptr && memcmp(b->state, b->s_last, (size_t)ns * sizeof(double)) == 0))
+        if (b->state && !(b->s_valid && b->state == b->s_ptr &&
+                          memcmp(b->state, b->s_last, (size_t)ns * sizeof(double)) == 0))
             for (int i = 0; i < ns; i++) {
                 push_key(T, i);
                 lua_pushnumber(T, b->state[i]);
@@ -190,14 +199,16 @@ static int law_call(lua_State *T)
         lua_rawseti(T, lua_upvalueindex(U_V), i + 1);
     }
     /* s already holds the state if the caller hands back what the last call left */
-    if (!(b->s_valid && b->state == b->s_ptr && memcmp(b->state, b->s_last, (size_t)ns * sizeof(double)) == 0))
+    if (!(b->s_valid && b->state == b->s_ptr &&
+          memcmp(b->state, b->s_last, (size_t)ns * sizeof(double)) == 0))
         for (int i = 0; i < ns; i++) {
             push_key(T, i);
             lua_pushnumber(T, b->state[i]);
             lua_rawset(T, st);
         }
     b->s_valid = 0; /* until the state is read back below */
-    if (b->mode == MODE_INIT || c->fresh) { /* a new contact: nothing rawset into s or out.e stays */
+    if (b->mode == MODE_INIT ||
+        c->fresh) { /* a new contact: nothing rawset into s or out.e stays */
         lt_lua_law_sweep(T, st, 0, ns);
         lt_lua_law_sweep(T, lua_upvalueindex(U_E), ns, ne);
     }
@@ -228,8 +239,9 @@ static int law_call(lua_State *T)
         lua_pushvalue(T, lua_upvalueindex(U_OUT));
         lua_call(T, 4, 1);
         if (!lua_isboolean(T, -1))
-            luaL_error(T, "step returned %s: it must return true (the contact holds) or false (it breaks)",
-                       luaL_typename(T, -1));
+            luaL_error(
+                T, "step returned %s: it must return true (the contact holds) or false (it breaks)",
+                luaL_typename(T, -1));
         b->alive = lua_toboolean(T, -1);
         lua_pop(T, 1);
         if (b->alive) {
@@ -253,11 +265,15 @@ static void record_error(lua_law *b)
     script_ctx *sc = b->sc;
     const char *msg = lua_tostring(T, -1);
     char mem[300];
-    if (!msg) msg = lua_isnil(T, -1) ? "error with a nil error object" : "error with a non-string error object";
+    if (!msg)
+        msg = lua_isnil(T, -1) ? "error with a nil error object"
+                               : "error with a non-string error object";
     if (lt_limits_memory_message(&sc->lim, msg, mem, sizeof mem)) msg = mem;
     b->err_line = b->call_line;
     size_t n = strlen(b->file);
-    const char *p = strncmp(msg, b->file, n) == 0 ? msg + n : strncmp(msg, "...", 3) == 0 ? strchr(msg, ':') : NULL;
+    const char *p = strncmp(msg, b->file, n) == 0 ? msg + n
+                    : strncmp(msg, "...", 3) == 0 ? strchr(msg, ':')
+                                                  : NULL;
     if (p && *p == ':' && p[1] >= '0' && p[1] <= '9') { /* "PATH:LINE: text" of the script */
         int line = atoi(p + 1);
         p++;
@@ -320,25 +336,38 @@ static int law_step(lua_law *b, const double *p, const lt_contact *c, double *s,
     return b->alive;
 }
 
-#define TRAMPOLINE(a, b)                                                                                       \
-    static void init_##a##b(const double *p, const lt_contact *c, double *s)                                  \
-    {                                                                                                          \
-        law_init(lt_lua_law_slots[8 * a + b], p, c, s);                                                                   \
-    }                                                                                                          \
-    static int step_##a##b(const double *p, const lt_contact *c, double *s, lt_response *o)                   \
-    {                                                                                                          \
-        return law_step(lt_lua_law_slots[8 * a + b], p, c, s, o);                                                         \
+#define TRAMPOLINE(a, b)                                                                    \
+    static void init_##a##b(const double *p, const lt_contact *c, double *s)                \
+    {                                                                                       \
+        law_init(lt_lua_law_slots[8 * a + b], p, c, s);                                     \
+    }                                                                                       \
+    static int step_##a##b(const double *p, const lt_contact *c, double *s, lt_response *o) \
+    {                                                                                       \
+        return law_step(lt_lua_law_slots[8 * a + b], p, c, s, o);                           \
     }
-#define EIGHT(a) TRAMPOLINE(a, 0) TRAMPOLINE(a, 1) TRAMPOLINE(a, 2) TRAMPOLINE(a, 3) \
-                 TRAMPOLINE(a, 4) TRAMPOLINE(a, 5) TRAMPOLINE(a, 6) TRAMPOLINE(a, 7)
-EIGHT(0) EIGHT(1) EIGHT(2) EIGHT(3)
+/* the lists of macro expansions, one group of eight a line (laid out by hand) */
+/* clang-format off */
+#define EIGHT(a) \
+    TRAMPOLINE(a, 0) TRAMPOLINE(a, 1) TRAMPOLINE(a, 2) TRAMPOLINE(a, 3) \
+    TRAMPOLINE(a, 4) TRAMPOLINE(a, 5) TRAMPOLINE(a, 6) TRAMPOLINE(a, 7)
+EIGHT(0)
+EIGHT(1)
+EIGHT(2)
+EIGHT(3)
 #define ENTRY(a, b) {init_##a##b, step_##a##b},
-#define EIGHT_ENTRIES(a) ENTRY(a, 0) ENTRY(a, 1) ENTRY(a, 2) ENTRY(a, 3) ENTRY(a, 4) ENTRY(a, 5) ENTRY(a, 6) ENTRY(a, 7)
+#define EIGHT_ENTRIES(a) \
+    ENTRY(a, 0) ENTRY(a, 1) ENTRY(a, 2) ENTRY(a, 3) ENTRY(a, 4) ENTRY(a, 5) ENTRY(a, 6) ENTRY(a, 7)
 /* slot k = 8 a + b calls init_ab, step_ab */
 static const struct {
     void (*init)(const double *, const lt_contact *, double *);
     int (*step)(const double *, const lt_contact *, double *, lt_response *);
-} trampolines[LUA_LAW_SLOTS] = {EIGHT_ENTRIES(0) EIGHT_ENTRIES(1) EIGHT_ENTRIES(2) EIGHT_ENTRIES(3)};
+} trampolines[LUA_LAW_SLOTS] = {
+    EIGHT_ENTRIES(0)
+    EIGHT_ENTRIES(1)
+    EIGHT_ENTRIES(2)
+    EIGHT_ENTRIES(3)
+};
+/* clang-format on */
 
 void lt_lua_law_bind_slot(lt_law *d, int slot)
 {
@@ -369,10 +398,11 @@ int lt_script_law_error(script_ctx *sc, const lt_tester *tester, char *buf, size
         lua_law *b = lt_lua_law_slots[k];
         if (!b || b->sc != sc || !b->failed) continue;
         if (t)
-            snprintf(buf, n, "%s:%d: law '%s': %s (stage %d, step %ld): %s", b->file, b->err_line, b->desc.name,
-                     b->err_what, t->stage + 1, t->step, b->err);
+            snprintf(buf, n, "%s:%d: law '%s': %s (stage %d, step %ld): %s", b->file, b->err_line,
+                     b->desc.name, b->err_what, t->stage + 1, t->step, b->err);
         else
-            snprintf(buf, n, "%s:%d: law '%s': %s: %s", b->file, b->err_line, b->desc.name, b->err_what, b->err);
+            snprintf(buf, n, "%s:%d: law '%s': %s: %s", b->file, b->err_line, b->desc.name,
+                     b->err_what, b->err);
         b->failed = 0;
         return 1;
     }

@@ -42,18 +42,18 @@ static const char *const yield_fn_names[4] = {"ft_max", "fn_max", "yielding", "e
 static const char *const case_fn_names[3] = {"expect", "along", "curve"};
 
 struct lua_law_extra {
-    int ref;                       /* registry: { ft_max, fn_max, yielding, excess, s, cases = {{expect, along, curve}} } */
+    int ref; /* registry: { ft_max, fn_max, yielding, excess, s, cases = {{expect, along, curve}} } */
     lt_yield yield;
-    int has_fn_max_number;         /* fn_max given as a number: */
-    double fn_max_number;          /* N */
-    int yield_line[4];             /* where the yield functions are defined */
-    char yield_what[4][32];        /* "yield.ft_max", ... */
+    int has_fn_max_number;  /* fn_max given as a number: */
+    double fn_max_number;   /* N */
+    int yield_line[4];      /* where the yield functions are defined */
+    char yield_what[4][32]; /* "yield.ft_max", ... */
     lt_case cases[LUA_LAW_MAX_CASES];
     int n_cases;
-    int slot[LUA_LAW_MAX_CASES];   /* each case's slot in case_slots (-1: none) */
+    int slot[LUA_LAW_MAX_CASES]; /* each case's slot in case_slots (-1: none) */
     int case_line[LUA_LAW_MAX_CASES][3];
     char *case_what[LUA_LAW_MAX_CASES][3]; /* "case 'NAME' expect", ... */
-    void **owned;                  /* strings kept for the law's life */
+    void **owned;                          /* strings kept for the law's life */
     int n_owned, cap_owned;
     /* the call in progress */
     int what, kase;
@@ -122,25 +122,35 @@ static int call(lua_law *b, int what, int kase, const double *param, const doubl
     b->mode = LT_LUA_MODE_EXTRA;
     b->param = param;
     b->state = (double *)(uintptr_t)state; /* read only: nothing is read back in this mode */
-    if (what <= X_EXCESS) b->call_what = x->yield_what[what], b->call_line = x->yield_line[what];
-    else b->call_what = x->case_what[kase][what - X_EXPECT], b->call_line = x->case_line[kase][what - X_EXPECT];
+    if (what <= X_EXCESS)
+        b->call_what = x->yield_what[what], b->call_line = x->yield_line[what];
+    else
+        b->call_what = x->case_what[kase][what - X_EXPECT],
+        b->call_line = x->case_line[kase][what - X_EXPECT];
     return lt_lua_law_enter(b);
 }
 
-static double yield_number(lua_law *b, int what, const double *p, const double *s, double fn, const double *f)
+static double yield_number(lua_law *b, int what, const double *p, const double *s, double fn,
+                           const double *f)
 {
     if (!b || !b->extra) return NAN;
     b->extra->fn = fn, b->extra->f = f;
     return call(b, what, 0, p, s) ? b->extra->result : NAN;
 }
 
-static double do_ft_max(lua_law *b, const double *p, const double *s, double fn) { return yield_number(b, X_FT_MAX, p, s, fn, NULL); }
+static double do_ft_max(lua_law *b, const double *p, const double *s, double fn)
+{
+    return yield_number(b, X_FT_MAX, p, s, fn, NULL);
+}
 static double do_fn_max(lua_law *b, const double *p, const double *s)
 {
     if (b && b->extra && b->extra->has_fn_max_number) return b->extra->fn_max_number;
     return yield_number(b, X_FN_MAX, p, s, 0, NULL);
 }
-static int do_yielding(lua_law *b, const double *p, const double *s) { return yield_number(b, X_YIELDING, p, s, 0, NULL) != 0; }
+static int do_yielding(lua_law *b, const double *p, const double *s)
+{
+    return yield_number(b, X_YIELDING, p, s, 0, NULL) != 0;
+}
 static double do_excess(lua_law *b, const double *p, const double *s, const double f[LT_DOF])
 {
     return yield_number(b, X_EXCESS, p, s, 0, f);
@@ -160,7 +170,8 @@ static void do_along(int slot, const lt_case_env *env, double uN, double out[LT_
     for (int i = 0; i < LT_ALONG_COUNT; i++) out[i] = NAN;
     if (!b || !b->extra) return;
     b->extra->env = env, b->extra->uN = uN;
-    if (call(b, X_ALONG, case_slots[slot].kase, env->param, NULL)) memcpy(out, b->extra->out, sizeof b->extra->out);
+    if (call(b, X_ALONG, case_slots[slot].kase, env->param, NULL))
+        memcpy(out, b->extra->out, sizeof b->extra->out);
 }
 
 static void do_curve(int slot, const lt_case_env *env, double s, double *uN, double *Fn)
@@ -169,57 +180,110 @@ static void do_curve(int slot, const lt_case_env *env, double s, double *uN, dou
     *uN = *Fn = NAN;
     if (!b || !b->extra) return;
     b->extra->env = env, b->extra->s = s;
-    if (call(b, X_CURVE, case_slots[slot].kase, env->param, NULL)) *uN = b->extra->curve[0], *Fn = b->extra->curve[1];
+    if (call(b, X_CURVE, case_slots[slot].kase, env->param, NULL))
+        *uN = b->extra->curve[0], *Fn = b->extra->curve[1];
 }
 
 /* The trampolines: the yield functions of law slot 8 a + c, the case functions of case slot 8 a + c. */
-#define YIELD_TRAMPOLINE(a, c)                                                                                       \
-    static double ft_max_##a##c(const double *p, const double *s, double fn)                                        \
-    {                                                                                                                \
-        return do_ft_max(lt_lua_law_slots[8 * a + c], p, s, fn);                                                     \
-    }                                                                                                                \
-    static double fn_max_##a##c(const double *p, const double *s) { return do_fn_max(lt_lua_law_slots[8 * a + c], p, s); } \
-    static int yielding_##a##c(const double *p, const double *s) { return do_yielding(lt_lua_law_slots[8 * a + c], p, s); } \
-    static double excess_##a##c(const double *p, const double *s, const double f[LT_DOF])                           \
-    {                                                                                                                \
-        return do_excess(lt_lua_law_slots[8 * a + c], p, s, f);                                                      \
+#define YIELD_TRAMPOLINE(a, c)                                                            \
+    static double ft_max_##a##c(const double *p, const double *s, double fn)              \
+    {                                                                                     \
+        return do_ft_max(lt_lua_law_slots[8 * a + c], p, s, fn);                          \
+    }                                                                                     \
+    static double fn_max_##a##c(const double *p, const double *s)                         \
+    {                                                                                     \
+        return do_fn_max(lt_lua_law_slots[8 * a + c], p, s);                              \
+    }                                                                                     \
+    static int yielding_##a##c(const double *p, const double *s)                          \
+    {                                                                                     \
+        return do_yielding(lt_lua_law_slots[8 * a + c], p, s);                            \
+    }                                                                                     \
+    static double excess_##a##c(const double *p, const double *s, const double f[LT_DOF]) \
+    {                                                                                     \
+        return do_excess(lt_lua_law_slots[8 * a + c], p, s, f);                           \
     }
-#define YIELD_EIGHT(a)                                                                                               \
-    YIELD_TRAMPOLINE(a, 0) YIELD_TRAMPOLINE(a, 1) YIELD_TRAMPOLINE(a, 2) YIELD_TRAMPOLINE(a, 3)                      \
+#define YIELD_EIGHT(a)     \
+    YIELD_TRAMPOLINE(a, 0) \
+    YIELD_TRAMPOLINE(a, 1) \
+    YIELD_TRAMPOLINE(a, 2) \
+    YIELD_TRAMPOLINE(a, 3) \
     YIELD_TRAMPOLINE(a, 4) YIELD_TRAMPOLINE(a, 5) YIELD_TRAMPOLINE(a, 6) YIELD_TRAMPOLINE(a, 7)
-YIELD_EIGHT(0) YIELD_EIGHT(1) YIELD_EIGHT(2) YIELD_EIGHT(3)
+YIELD_EIGHT(0)
+YIELD_EIGHT(1)
+YIELD_EIGHT(2)
+YIELD_EIGHT(3)
 #define YIELD_ENTRY(a, c) {ft_max_##a##c, fn_max_##a##c, yielding_##a##c, excess_##a##c},
-#define YIELD_ENTRIES(a)                                                                                             \
-    YIELD_ENTRY(a, 0) YIELD_ENTRY(a, 1) YIELD_ENTRY(a, 2) YIELD_ENTRY(a, 3) YIELD_ENTRY(a, 4) YIELD_ENTRY(a, 5)      \
-    YIELD_ENTRY(a, 6) YIELD_ENTRY(a, 7)
+#define YIELD_ENTRIES(a) \
+    YIELD_ENTRY(a, 0)    \
+    YIELD_ENTRY(a, 1)    \
+    YIELD_ENTRY(a, 2)    \
+    YIELD_ENTRY(a, 3) YIELD_ENTRY(a, 4) YIELD_ENTRY(a, 5) YIELD_ENTRY(a, 6) YIELD_ENTRY(a, 7)
 static const struct {
     double (*ft_max)(const double *, const double *, double);
     double (*fn_max)(const double *, const double *);
     int (*yielding)(const double *, const double *);
     double (*excess)(const double *, const double *, const double *);
-} yield_trampolines[LUA_LAW_SLOTS] = {YIELD_ENTRIES(0) YIELD_ENTRIES(1) YIELD_ENTRIES(2) YIELD_ENTRIES(3)};
+} yield_trampolines[LUA_LAW_SLOTS] = {YIELD_ENTRIES(0) YIELD_ENTRIES(1) YIELD_ENTRIES(2)
+                                          YIELD_ENTRIES(3)};
 
-#define CASE_TRAMPOLINE(a, c)                                                                                        \
-    static void expect_##a##c(const lt_case_env *e, lt_expect *o) { do_expect(8 * a + c, e, o); }                     \
-    static void along_##a##c(const lt_case_env *e, double u, double *o) { do_along(8 * a + c, e, u, o); }              \
-    static void curve_##a##c(const lt_case_env *e, double s, double *u, double *f) { do_curve(8 * a + c, e, s, u, f); }
-#define CASE_EIGHT(a)                                                                                                \
-    CASE_TRAMPOLINE(a, 0) CASE_TRAMPOLINE(a, 1) CASE_TRAMPOLINE(a, 2) CASE_TRAMPOLINE(a, 3)                          \
+#define CASE_TRAMPOLINE(a, c)                                                                     \
+    static void expect_##a##c(const lt_case_env *e, lt_expect *o) { do_expect(8 * a + c, e, o); } \
+    static void along_##a##c(const lt_case_env *e, double u, double *o)                           \
+    {                                                                                             \
+        do_along(8 * a + c, e, u, o);                                                             \
+    }                                                                                             \
+    static void curve_##a##c(const lt_case_env *e, double s, double *u, double *f)                \
+    {                                                                                             \
+        do_curve(8 * a + c, e, s, u, f);                                                          \
+    }
+/* the lists of macro expansions, one group of eight a line (laid out by hand) */
+/* clang-format off */
+#define CASE_EIGHT(a) \
+    CASE_TRAMPOLINE(a, 0) CASE_TRAMPOLINE(a, 1) CASE_TRAMPOLINE(a, 2) CASE_TRAMPOLINE(a, 3) \
     CASE_TRAMPOLINE(a, 4) CASE_TRAMPOLINE(a, 5) CASE_TRAMPOLINE(a, 6) CASE_TRAMPOLINE(a, 7)
-CASE_EIGHT(0) CASE_EIGHT(1) CASE_EIGHT(2) CASE_EIGHT(3) CASE_EIGHT(4) CASE_EIGHT(5) CASE_EIGHT(6) CASE_EIGHT(7)
-CASE_EIGHT(8) CASE_EIGHT(9) CASE_EIGHT(10) CASE_EIGHT(11) CASE_EIGHT(12) CASE_EIGHT(13) CASE_EIGHT(14) CASE_EIGHT(15)
+CASE_EIGHT(0)
+CASE_EIGHT(1)
+CASE_EIGHT(2)
+CASE_EIGHT(3)
+CASE_EIGHT(4)
+CASE_EIGHT(5)
+CASE_EIGHT(6)
+CASE_EIGHT(7)
+CASE_EIGHT(8)
+CASE_EIGHT(9)
+CASE_EIGHT(10)
+CASE_EIGHT(11)
+CASE_EIGHT(12)
+CASE_EIGHT(13)
+CASE_EIGHT(14)
+CASE_EIGHT(15)
 #define CASE_ENTRY(a, c) {expect_##a##c, along_##a##c, curve_##a##c},
-#define CASE_ENTRIES(a)                                                                                              \
-    CASE_ENTRY(a, 0) CASE_ENTRY(a, 1) CASE_ENTRY(a, 2) CASE_ENTRY(a, 3) CASE_ENTRY(a, 4) CASE_ENTRY(a, 5)            \
-    CASE_ENTRY(a, 6) CASE_ENTRY(a, 7)
+#define CASE_ENTRIES(a) \
+    CASE_ENTRY(a, 0) CASE_ENTRY(a, 1) CASE_ENTRY(a, 2) CASE_ENTRY(a, 3) \
+    CASE_ENTRY(a, 4) CASE_ENTRY(a, 5) CASE_ENTRY(a, 6) CASE_ENTRY(a, 7)
 static const struct {
     void (*expect)(const lt_case_env *, lt_expect *);
     void (*along)(const lt_case_env *, double, double *);
     void (*curve)(const lt_case_env *, double, double *, double *);
-} case_trampolines[CASE_SLOTS] = {CASE_ENTRIES(0) CASE_ENTRIES(1) CASE_ENTRIES(2) CASE_ENTRIES(3) CASE_ENTRIES(4)
-                                      CASE_ENTRIES(5) CASE_ENTRIES(6) CASE_ENTRIES(7) CASE_ENTRIES(8) CASE_ENTRIES(9)
-                                          CASE_ENTRIES(10) CASE_ENTRIES(11) CASE_ENTRIES(12) CASE_ENTRIES(13)
-                                              CASE_ENTRIES(14) CASE_ENTRIES(15)};
+} case_trampolines[CASE_SLOTS] = {
+    CASE_ENTRIES(0)
+    CASE_ENTRIES(1)
+    CASE_ENTRIES(2)
+    CASE_ENTRIES(3)
+    CASE_ENTRIES(4)
+    CASE_ENTRIES(5)
+    CASE_ENTRIES(6)
+    CASE_ENTRIES(7)
+    CASE_ENTRIES(8)
+    CASE_ENTRIES(9)
+    CASE_ENTRIES(10)
+    CASE_ENTRIES(11)
+    CASE_ENTRIES(12)
+    CASE_ENTRIES(13)
+    CASE_ENTRIES(14)
+    CASE_ENTRIES(15)
+};
+/* clang-format on */
 
 /* ---- inside law_call: the Lua side of a call ---------------------------------------------------- */
 
@@ -228,14 +292,23 @@ static const struct {
     const char *name;
     int q;
 } quantity_names[] = {
-    {"e", LT_Q_RESTITUTION},         {"t_contact", LT_Q_CONTACT_TIME},  {"t_force", LT_Q_FORCE_TIME},
-    {"max_overlap", LT_Q_MAX_OVERLAP}, {"max_force", LT_Q_MAX_FORCE},  {"vt_after", LT_Q_TANGENT_OUT},
-    {"spin_A_after", LT_Q_SPIN_A},   {"spin_B_after", LT_Q_SPIN_B},     {"cycle_energy", LT_Q_CYCLE_ENERGY},
-    {"kt", LT_Q_KT},                 {"slip_force", LT_Q_SLIP_FORCE},   {"balance", LT_Q_BALANCE},
+    {"e", LT_Q_RESTITUTION},
+    {"t_contact", LT_Q_CONTACT_TIME},
+    {"t_force", LT_Q_FORCE_TIME},
+    {"max_overlap", LT_Q_MAX_OVERLAP},
+    {"max_force", LT_Q_MAX_FORCE},
+    {"vt_after", LT_Q_TANGENT_OUT},
+    {"spin_A_after", LT_Q_SPIN_A},
+    {"spin_B_after", LT_Q_SPIN_B},
+    {"cycle_energy", LT_Q_CYCLE_ENERGY},
+    {"kt", LT_Q_KT},
+    {"slip_force", LT_Q_SLIP_FORCE},
+    {"balance", LT_Q_BALANCE},
 };
 #define N_QUANTITIES (int)(sizeof quantity_names / sizeof quantity_names[0])
-static const char quantity_list[] = "e, t_contact, t_force, max_overlap, max_force, vt_after, spin_A_after, "
-                                    "spin_B_after, cycle_energy, kt, slip_force, balance";
+static const char quantity_list[] =
+    "e, t_contact, t_force, max_overlap, max_force, vt_after, spin_A_after, "
+    "spin_B_after, cycle_energy, kt, slip_force, balance";
 static const char *const along_names[LT_ALONG_COUNT] = {"Fn", "kn", "kt", "elast"};
 
 static void set_num(lua_State *T, const char *k, double v)
@@ -256,9 +329,14 @@ static void push_pair(lua_State *T, const double v[2])
 /* The names of the load values of each kind (law.h, lt_case_kind), in load[] order. */
 static const char *const *load_names(lt_case_kind kind, int *n)
 {
-    static const char *const normal[] = {"overlap", "speed", NULL}, *const cycle[] = {"overlap", "amplitude", "speed", NULL},
-                             *const impact[] = {"vn", "vt", "spin", "gap", NULL}, *const loop[] = {"overlap", "amplitude", NULL};
-    const char *const *l = kind == LT_CASE_NORMAL ? normal : kind == LT_CASE_SHEAR_CYCLE ? cycle : kind == LT_CASE_IMPACT ? impact : loop;
+    static const char *const normal[] = {"overlap", "speed", NULL},
+                             *const cycle[] = {"overlap", "amplitude", "speed", NULL},
+                             *const impact[] = {"vn", "vt", "spin", "gap", NULL},
+                             *const loop[] = {"overlap", "amplitude", NULL};
+    const char *const *l = kind == LT_CASE_NORMAL        ? normal
+                           : kind == LT_CASE_SHEAR_CYCLE ? cycle
+                           : kind == LT_CASE_IMPACT      ? impact
+                                                         : loop;
     for (*n = 0; l[*n]; (*n)++) {}
     return l;
 }
@@ -347,29 +425,43 @@ static double field_number(lua_State *T, int t, const char *k, const char *q, in
 static void read_expect(lua_State *T, lua_law_extra *x, lt_expect *ex)
 {
     int t = lua_gettop(T);
-    if (!lua_istable(T, t)) luaL_error(T, "returned %s, not a table { QUANTITY = { value = ..., tol = ..., why = ... } }", luaL_typename(T, t));
+    if (!lua_istable(T, t))
+        luaL_error(T,
+                   "returned %s, not a table { QUANTITY = { value = ..., tol = ..., why = ... } }",
+                   luaL_typename(T, t));
     lua_pushnil(T);
     while (lua_next(T, t)) {
         int q = -1;
         const char *name = lua_type(T, -2) == LUA_TSTRING ? lua_tostring(T, -2) : NULL;
         for (int i = 0; name && i < N_QUANTITIES && q < 0; i++)
             if (strcmp(quantity_names[i].name, name) == 0) q = quantity_names[i].q;
-        if (q < 0) luaL_error(T, "returned the key %s%s%s, which is not a quantity (%s)", name ? "'" : "a ", name ? name : luaL_typename(T, -2), name ? "'" : "", quantity_list);
+        if (q < 0)
+            luaL_error(T, "returned the key %s%s%s, which is not a quantity (%s)",
+                       name ? "'" : "a ", name ? name : luaL_typename(T, -2), name ? "'" : "",
+                       quantity_list);
         int e = lua_gettop(T);
-        if (!lua_istable(T, e)) bad_result(T, "returned %s = %s, not a table { value = ..., tol = ..., why = ... }", name, luaL_typename(T, e));
+        if (!lua_istable(T, e))
+            bad_result(T, "returned %s = %s, not a table { value = ..., tol = ..., why = ... }",
+                       name, luaL_typename(T, e));
         lua_pushnil(T);
         while (lua_next(T, e)) {
             const char *k = lua_type(T, -2) == LUA_TSTRING ? lua_tostring(T, -2) : "";
             if (strcmp(k, "value") && strcmp(k, "tol") && strcmp(k, "why") && strcmp(k, "order"))
-                bad_result(T, "returned %s with an unknown key '%s' (allowed: value, tol, why, order)", name, k);
+                bad_result(T,
+                           "returned %s with an unknown key '%s' (allowed: value, tol, why, order)",
+                           name, k);
             lua_pop(T, 1);
         }
         ex->value[q] = field_number(T, e, "value", name, 0);
         ex->tol[q] = field_number(T, e, "tol", name, 0);
-        if (!(ex->tol[q] >= 0)) bad_result(T, "returned %s.tol %s: a tolerance is a number >= 0", name, ex->tol[q] < 0 ? "< 0" : "NaN");
+        if (!(ex->tol[q] >= 0))
+            bad_result(T, "returned %s.tol %s: a tolerance is a number >= 0", name,
+                       ex->tol[q] < 0 ? "< 0" : "NaN");
         ex->order[q] = field_number(T, e, "order", name, 1);
         if (lua_getfield(T, e, "why") != LUA_TSTRING || !*lua_tostring(T, -1))
-            bad_result(T, "returned %s without `why` (%s): one line saying why the tolerance is that size", name, "a string");
+            bad_result(
+                T, "returned %s without `why` (%s): one line saying why the tolerance is that size",
+                name, "a string");
         const char *why = intern(x, lua_tostring(T, -1));
         if (!why) luaL_error(T, "out of memory");
         ex->why[q] = why;
@@ -381,13 +473,17 @@ static void read_expect(lua_State *T, lua_law_extra *x, lt_expect *ex)
 static void read_along(lua_State *T, double out[LT_ALONG_COUNT])
 {
     int t = lua_gettop(T);
-    if (!lua_istable(T, t)) luaL_error(T, "returned %s, not a table { Fn = ..., kn = ..., kt = ..., elast = ... }", luaL_typename(T, t));
+    if (!lua_istable(T, t))
+        luaL_error(T, "returned %s, not a table { Fn = ..., kn = ..., kt = ..., elast = ... }",
+                   luaL_typename(T, t));
     lua_pushnil(T);
     while (lua_next(T, t)) {
         const char *k = lua_type(T, -2) == LUA_TSTRING ? lua_tostring(T, -2) : "";
         int ok = 0;
         for (int i = 0; i < LT_ALONG_COUNT; i++) ok |= strcmp(k, along_names[i]) == 0;
-        if (!ok) bad_result(T, "returned the key '%s'%s, which is not a column (Fn, kn, kt, elast)", k, *k ? "" : " (not a string)");
+        if (!ok)
+            bad_result(T, "returned the key '%s'%s, which is not a column (Fn, kn, kt, elast)", k,
+                       *k ? "" : " (not a string)");
         lua_pop(T, 1);
     }
     for (int i = 0; i < LT_ALONG_COUNT; i++) out[i] = field_number(T, t, along_names[i], NULL, 1);
@@ -417,10 +513,13 @@ void lt_lua_law_call_extra(lua_State *T, lua_law *b)
         lua_call(T, nargs, 1);
         if (x->what == X_YIELDING) {
             if (!lua_isboolean(T, -1))
-                luaL_error(T, "returned %s: it must return true (the last step was inelastic) or false", luaL_typename(T, -1));
+                luaL_error(
+                    T, "returned %s: it must return true (the last step was inelastic) or false",
+                    luaL_typename(T, -1));
             x->result = lua_toboolean(T, -1);
         } else {
-            if (lua_type(T, -1) != LUA_TNUMBER) luaL_error(T, "returned %s, not a number", luaL_typename(T, -1));
+            if (lua_type(T, -1) != LUA_TNUMBER)
+                luaL_error(T, "returned %s, not a number", luaL_typename(T, -1));
             x->result = lua_tonumber(T, -1);
         }
     } else {
@@ -440,8 +539,8 @@ void lt_lua_law_call_extra(lua_State *T, lua_law *b)
             lua_pushnumber(T, x->s);
             lua_call(T, 2, 2);
             if (lua_type(T, -2) != LUA_TNUMBER || lua_type(T, -1) != LUA_TNUMBER)
-                luaL_error(T, "returned %s, %s: it must return two numbers, uN (m) and Fn (N)", luaL_typename(T, -2),
-                           luaL_typename(T, -1));
+                luaL_error(T, "returned %s, %s: it must return two numbers, uN (m) and Fn (N)",
+                           luaL_typename(T, -2), luaL_typename(T, -1));
             x->curve[0] = lua_tonumber(T, -2), x->curve[1] = lua_tonumber(T, -1);
         }
     }
@@ -450,8 +549,8 @@ void lt_lua_law_call_extra(lua_State *T, lua_law *b)
 
 /* ---- reading the tables ------------------------------------------------------------------------ */
 
-
-static const char *read_str(conv *cv, lua_law_extra *x, int t, const char *key, int required, const char *what)
+static const char *read_str(conv *cv, lua_law_extra *x, int t, const char *key, int required,
+                            const char *what)
 {
     lua_State *L = cv->L;
     lt_path_push_key(cv, key);
@@ -459,7 +558,9 @@ static const char *read_str(conv *cv, lua_law_extra *x, int t, const char *key, 
     const char *s = NULL;
     if (ty == LUA_TNIL && required) lt_field_error(cv, "missing (%s)", what);
     if (ty != LUA_TNIL) {
-        if (ty != LUA_TSTRING || !*lua_tostring(L, -1)) lt_field_error(cv, "expected %s, got %s", what, ty == LUA_TSTRING ? "an empty string" : luaL_typename(L, -1));
+        if (ty != LUA_TSTRING || !*lua_tostring(L, -1))
+            lt_field_error(cv, "expected %s, got %s", what,
+                           ty == LUA_TSTRING ? "an empty string" : luaL_typename(L, -1));
         s = keep_or_raise(cv, x, lua_tostring(L, -1));
     }
     lua_pop(L, 1);
@@ -471,11 +572,17 @@ static const char *read_str(conv *cv, lua_law_extra *x, int t, const char *key, 
  * functions into the table at index X. */
 static void read_yield(conv *cv, lua_law *b, lua_law_extra *x, int t, int X, int slot)
 {
-    static const char *const keys[] = {"ft_max", "fn_max", "yielding", "excess", "dofs", "formula", NULL};
+    static const char *const keys[] = {"ft_max", "fn_max",  "yielding", "excess",
+                                       "dofs",   "formula", NULL};
     lua_State *L = cv->L;
-    if (!lua_istable(L, t)) lt_field_error(cv, "expected a table { ft_max = ..., fn_max = ..., yielding = ..., formula = ... }, got %s", luaL_typename(L, t));
+    if (!lua_istable(L, t))
+        lt_field_error(cv,
+                       "expected a table { ft_max = ..., fn_max = ..., yielding = ..., formula = "
+                       "... }, got %s",
+                       luaL_typename(L, t));
     lt_check_keys(cv, t, keys);
-    static const char *const sigs[4] = {"ft_max(p, s, Fn)", "fn_max(p, s) (or a number)", "yielding(p, s)", "excess(p, s, f)"};
+    static const char *const sigs[4] = {"ft_max(p, s, Fn)", "fn_max(p, s) (or a number)",
+                                        "yielding(p, s)", "excess(p, s, f)"};
     for (int i = 0; i < 4; i++) {
         snprintf(x->yield_what[i], sizeof x->yield_what[i], "yield.%s", yield_fn_names[i]);
         if (i == X_FN_MAX) {
@@ -490,19 +597,24 @@ static void read_yield(conv *cv, lua_law *b, lua_law_extra *x, int t, int X, int
             lua_pop(L, 1);
             lt_path_pop(cv);
         }
-        x->yield_line[i] = lt_lua_law_read_function(cv, t, yield_fn_names[i], i != X_EXCESS, sigs[i]);
+        x->yield_line[i] =
+            lt_lua_law_read_function(cv, t, yield_fn_names[i], i != X_EXCESS, sigs[i]);
         lua_setfield(L, X, yield_fn_names[i]);
     }
     x->yield.ft_max = yield_trampolines[slot].ft_max;
     x->yield.fn_max = yield_trampolines[slot].fn_max;
     x->yield.yielding = yield_trampolines[slot].yielding;
     if (x->yield_line[X_EXCESS]) x->yield.excess = yield_trampolines[slot].excess;
-    x->yield.formula = read_str(cv, x, t, "formula", 1, "one line: the surface, for legends and `lawtester laws`");
+    x->yield.formula =
+        read_str(cv, x, t, "formula", 1, "one line: the surface, for legends and `lawtester laws`");
     lt_path_push_key(cv, "dofs");
     int ty = lt_get_field(cv, t, "dofs");
     if (ty != LUA_TNIL) {
-        if (!x->yield.excess) lt_field_error(cv, "the DoFs of a surface given by `excess` (without it the surface is in (Fn, |Ft|): DoFs 1, 2, 3)");
-        if (ty != LUA_TTABLE) lt_field_error(cv, "expected a list of DoF numbers 1..6, got %s", luaL_typename(L, -1));
+        if (!x->yield.excess)
+            lt_field_error(cv, "the DoFs of a surface given by `excess` (without it the surface is "
+                               "in (Fn, |Ft|): DoFs 1, 2, 3)");
+        if (ty != LUA_TTABLE)
+            lt_field_error(cv, "expected a list of DoF numbers 1..6, got %s", luaL_typename(L, -1));
         int n = (int)lua_rawlen(L, -1);
         lt_check_list(cv, -1, n, "a list of DoF numbers 1..6");
         if (n < 2) lt_field_error(cv, "%d DoFs: a surface is over at least two", n);
@@ -510,7 +622,10 @@ static void read_yield(conv *cv, lua_law *b, lua_law_extra *x, int t, int X, int
             lt_path_push_index(cv, i);
             lua_rawgeti(L, -1, i);
             if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 1 || lua_tointeger(L, -1) > LT_DOF)
-                lt_field_error(cv, "expected a DoF number 1..6 (normal, shear y, shear z, twist, bend y, bend z), got %s", luaL_tolstring(L, -1, NULL));
+                lt_field_error(cv,
+                               "expected a DoF number 1..6 (normal, shear y, shear z, twist, bend "
+                               "y, bend z), got %s",
+                               luaL_tolstring(L, -1, NULL));
             unsigned bit = 1u << (lua_tointeger(L, -1) - 1);
             if (x->yield.dofs & bit) lt_field_error(cv, "DoF %d twice", (int)lua_tointeger(L, -1));
             x->yield.dofs |= bit;
@@ -525,9 +640,10 @@ static void read_yield(conv *cv, lua_law *b, lua_law_extra *x, int t, int X, int
     b->desc.yield = &x->yield;
 }
 
-static const char *const case_kinds[] = {"normal", "cycle", "impact", "closed_loop", "shear_cycle", NULL};
-static const lt_case_kind case_kind_values[] = {LT_CASE_NORMAL, LT_CASE_CYCLE, LT_CASE_IMPACT, LT_CASE_CLOSED_LOOP,
-                                                LT_CASE_SHEAR_CYCLE};
+static const char *const case_kinds[] = {"normal",      "cycle",       "impact",
+                                         "closed_loop", "shear_cycle", NULL};
+static const lt_case_kind case_kind_values[] = {LT_CASE_NORMAL, LT_CASE_CYCLE, LT_CASE_IMPACT,
+                                                LT_CASE_CLOSED_LOOP, LT_CASE_SHEAR_CYCLE};
 
 /* A number that is one value for both bodies or a pair {A, B} (field key of t). */
 static void read_pair(conv *cv, int t, const char *key, double out[2], double min, double max)
@@ -541,7 +657,8 @@ static void read_pair(conv *cv, int t, const char *key, double out[2], double mi
         lt_check_list(cv, -1, 2, "two values {A, B}");
         for (int i = 0; i < 2; i++) {
             lt_path_push_index(cv, i + 1);
-            if (lua_rawgeti(L, -1, i + 1) == LUA_TNIL) lt_field_error(cv, "missing (two values {A, B})");
+            if (lua_rawgeti(L, -1, i + 1) == LUA_TNIL)
+                lt_field_error(cv, "missing (two values {A, B})");
             out[i] = lt_to_number(cv, -1, min, max);
             lua_pop(L, 1);
             lt_path_pop(cv);
@@ -560,7 +677,9 @@ static void read_set(conv *cv, lua_law *b, int t, lt_case *cs)
     lt_path_push_key(cv, "set");
     int ty = lt_get_field(cv, t, "set");
     if (ty != LUA_TNIL) {
-        if (ty != LUA_TTABLE) lt_field_error(cv, "expected a table { NAME = value } of the law's parameters, got %s", luaL_typename(L, -1));
+        if (ty != LUA_TTABLE)
+            lt_field_error(cv, "expected a table { NAME = value } of the law's parameters, got %s",
+                           luaL_typename(L, -1));
         int s = lua_gettop(L), np = b->desc.n_params, n = 0;
         const char *names[LT_MAX_PARAMS + 1];
         for (int i = 0; i < np; i++) names[i] = b->params[i].name;
@@ -571,16 +690,20 @@ static void read_set(conv *cv, lua_law *b, int t, lt_case *cs)
             lt_path_push_key(cv, p->name);
             int vt = lt_get_field(cv, s, p->name);
             if (vt != LUA_TNIL) {
-                if (n == LT_CASE_MAX_SET) lt_field_error(cv, "more than %d parameters set by one case", LT_CASE_MAX_SET);
+                if (n == LT_CASE_MAX_SET)
+                    lt_field_error(cv, "more than %d parameters set by one case", LT_CASE_MAX_SET);
                 double v = 0;
                 if (p->kind == LT_BOOL) {
-                    if (vt != LUA_TBOOLEAN) lt_field_error(cv, "expected a boolean, got %s", luaL_typename(L, -1));
+                    if (vt != LUA_TBOOLEAN)
+                        lt_field_error(cv, "expected a boolean, got %s", luaL_typename(L, -1));
                     v = lua_toboolean(L, -1);
                 } else if (p->kind == LT_CHOICE) {
                     v = -1;
                     for (int j = 0; vt == LUA_TSTRING && p->choices[j]; j++)
                         if (strcmp(p->choices[j], lua_tostring(L, -1)) == 0) v = j;
-                    if (v < 0) lt_field_error(cv, "expected one of the choices of '%s' (a string)", p->name);
+                    if (v < 0)
+                        lt_field_error(cv, "expected one of the choices of '%s' (a string)",
+                                       p->name);
                 } else {
                     v = lt_to_number(cv, -1, p->min, p->max);
                 }
@@ -604,10 +727,17 @@ static void read_load(conv *cv, int t, lt_case *cs)
     lt_path_push_key(cv, "load");
     int ty = lt_get_field(cv, t, "load");
     if (ty != LUA_TTABLE) {
-        static const char *const want[] = {"{ overlap = m, speed = m/s }", "{ overlap = m, amplitude = m or rad, speed = m/s or rad/s }",
-                                           "{ vn = m/s [, vt = m/s, spin = rad/s, gap = -] }", "{ overlap = m, amplitude = m or rad }"};
-        int k = cs->kind == LT_CASE_NORMAL ? 0 : cs->kind == LT_CASE_SHEAR_CYCLE ? 1 : cs->kind == LT_CASE_IMPACT ? 2 : 3;
-        lt_field_error(cv, "%s (a table %s), got %s", ty == LUA_TNIL ? "missing" : "expected", want[k], luaL_typename(L, -1));
+        static const char *const want[] = {
+            "{ overlap = m, speed = m/s }",
+            "{ overlap = m, amplitude = m or rad, speed = m/s or rad/s }",
+            "{ vn = m/s [, vt = m/s, spin = rad/s, gap = -] }",
+            "{ overlap = m, amplitude = m or rad }"};
+        int k = cs->kind == LT_CASE_NORMAL        ? 0
+                : cs->kind == LT_CASE_SHEAR_CYCLE ? 1
+                : cs->kind == LT_CASE_IMPACT      ? 2
+                                                  : 3;
+        lt_field_error(cv, "%s (a table %s), got %s", ty == LUA_TNIL ? "missing" : "expected",
+                       want[k], luaL_typename(L, -1));
     }
     int l = lua_gettop(L);
     lt_check_keys_for(cv, l, names, "for this kind of case");
@@ -632,12 +762,15 @@ static void read_load(conv *cv, int t, lt_case *cs)
 static void read_case_name(conv *cv, lua_law_extra *x, int t, int i)
 {
     lt_case *cs = &x->cases[i];
-    cs->name = read_str(cv, x, t, "name", 1, "a string: the case's name in the rows and for --case");
+    cs->name =
+        read_str(cv, x, t, "name", 1, "a string: the case's name in the rows and for --case");
     lt_path_push_key(cv, "name");
     if (!lt_valid_name(cs->name) || strlen(cs->name) > LT_NAME_MAX)
-        lt_field_error(cv, "'%s' is not a valid case name (letters, digits, - _ . +; at most %d)", cs->name, LT_NAME_MAX);
+        lt_field_error(cv, "'%s' is not a valid case name (letters, digits, - _ . +; at most %d)",
+                       cs->name, LT_NAME_MAX);
     for (int j = 0; j < i; j++)
-        if (strcmp(x->cases[j].name, cs->name) == 0) lt_field_error(cv, "'%s' is also the name of cases[%d]", cs->name, j + 1);
+        if (strcmp(x->cases[j].name, cs->name) == 0)
+            lt_field_error(cv, "'%s' is also the name of cases[%d]", cs->name, j + 1);
     lt_path_pop(cv);
 }
 
@@ -645,7 +778,8 @@ static void read_case_name(conv *cv, lua_law_extra *x, int t, int i)
 static void read_case_kind(conv *cv, int t, lt_case *cs)
 {
     lt_path_push_key(cv, "kind");
-    if (!lt_has_field(cv, t, "kind")) lt_field_error(cv, "missing (normal, cycle, impact or closed_loop)");
+    if (!lt_has_field(cv, t, "kind"))
+        lt_field_error(cv, "missing (normal, cycle, impact or closed_loop)");
     lt_path_pop(cv);
     int kind = 0;
     lt_opt_choice(cv, t, "kind", case_kinds, 5, &kind);
@@ -659,14 +793,17 @@ static void read_shapes(conv *cv, int t, lt_case *cs)
     lt_path_push_key(cv, "shape");
     int ty = lt_get_field(cv, t, "shape");
     if (ty != LUA_TNIL) {
-        if (ty != LUA_TTABLE) lt_field_error(cv, "expected two shapes {A, B}, \"sphere\" or \"wall\", got %s", luaL_typename(L, -1));
+        if (ty != LUA_TTABLE)
+            lt_field_error(cv, "expected two shapes {A, B}, \"sphere\" or \"wall\", got %s",
+                           luaL_typename(L, -1));
         lt_check_list(cv, -1, 2, "two shapes {A, B}");
         for (int k = 0; k < 2; k++) {
             lt_path_push_index(cv, k + 1);
             lua_rawgeti(L, -1, k + 1);
             const char *s = lua_tostring(L, -1);
             if (lua_type(L, -1) != LUA_TSTRING || (strcmp(s, "sphere") && strcmp(s, "wall")))
-                lt_field_error(cv, "expected \"sphere\" or \"wall\", got %s", lua_type(L, -1) == LUA_TSTRING ? s : luaL_typename(L, -1));
+                lt_field_error(cv, "expected \"sphere\" or \"wall\", got %s",
+                               lua_type(L, -1) == LUA_TSTRING ? s : luaL_typename(L, -1));
             cs->shape[k] = s[0] == 's' ? "sphere" : "wall";
             lua_pop(L, 1);
             lt_path_pop(cv);
@@ -695,7 +832,9 @@ static void read_mats(conv *cv, int t, lt_case *cs)
     lt_path_push_key(cv, "mat");
     int ty = lt_get_field(cv, t, "mat");
     if (ty != LUA_TNIL) {
-        if (ty != LUA_TTABLE) lt_field_error(cv, "expected a material table (both bodies) or two {A, B}, got %s", luaL_typename(L, -1));
+        if (ty != LUA_TTABLE)
+            lt_field_error(cv, "expected a material table (both bodies) or two {A, B}, got %s",
+                           luaL_typename(L, -1));
         if (lua_rawgeti(L, -1, 1) == LUA_TTABLE) {
             lua_pop(L, 1);
             lt_check_list(cv, -1, 2, "two material tables {A, B}");
@@ -724,12 +863,15 @@ static void read_fixed(conv *cv, int t, lt_case *cs)
     lt_path_push_key(cv, "fixed");
     int ty = lt_get_field(cv, t, "fixed");
     if (ty != LUA_TNIL) {
-        if (cs->kind != LT_CASE_IMPACT) lt_field_error(cv, "only an impact has free bodies (the other kinds hold both)");
-        if (ty != LUA_TTABLE) lt_field_error(cv, "expected two booleans {A, B}, got %s", luaL_typename(L, -1));
+        if (cs->kind != LT_CASE_IMPACT)
+            lt_field_error(cv, "only an impact has free bodies (the other kinds hold both)");
+        if (ty != LUA_TTABLE)
+            lt_field_error(cv, "expected two booleans {A, B}, got %s", luaL_typename(L, -1));
         lt_check_list(cv, -1, 2, "two booleans {A, B}");
         for (int k = 0; k < 2; k++) {
             lt_path_push_index(cv, k + 1);
-            if (lua_rawgeti(L, -1, k + 1) != LUA_TBOOLEAN) lt_field_error(cv, "expected a boolean, got %s", luaL_typename(L, -1));
+            if (lua_rawgeti(L, -1, k + 1) != LUA_TBOOLEAN)
+                lt_field_error(cv, "expected a boolean, got %s", luaL_typename(L, -1));
             cs->fixed[k] = lua_toboolean(L, -1);
             lua_pop(L, 1);
             lt_path_pop(cv);
@@ -755,7 +897,8 @@ static void read_bodies(conv *cv, int t, lt_case *cs)
 static void read_case_steps(conv *cv, int t, lt_case *cs)
 {
     lt_path_push_key(cv, "steps");
-    if (!lt_has_field(cv, t, "steps")) lt_field_error(cv, "missing (the resolution: steps per leg, or per contact time)");
+    if (!lt_has_field(cv, t, "steps"))
+        lt_field_error(cv, "missing (the resolution: steps per leg, or per contact time)");
     lt_path_pop(cv);
     cs->steps = NAN;
     lt_opt_positive(cv, t, "steps", &cs->steps);
@@ -766,10 +909,14 @@ static void read_case_steps(conv *cv, int t, lt_case *cs)
 static void read_kind_fields(conv *cv, lua_law_extra *x, int t, lt_case *cs)
 {
     if (cs->kind == LT_CASE_CLOSED_LOOP) {
-        const char *d = read_str(cv, x, t, "dofs", 1, "6 characters, 'v' for a DoF on the loop, '.' for one held");
+        const char *d = read_str(cv, x, t, "dofs", 1,
+                                 "6 characters, 'v' for a DoF on the loop, '.' for one held");
         if (strlen(d) != LT_DOF || strspn(d, "v.") != LT_DOF || !strchr(d, 'v')) {
             lt_path_push_key(cv, "dofs");
-            lt_field_error(cv, "'%s': 6 characters, 'v' for a DoF on the loop, '.' for one held (at least one 'v')", d);
+            lt_field_error(cv,
+                           "'%s': 6 characters, 'v' for a DoF on the loop, '.' for one held (at "
+                           "least one 'v')",
+                           d);
         }
         cs->dofs = d;
     }
@@ -779,8 +926,10 @@ static void read_kind_fields(conv *cv, lua_law_extra *x, int t, lt_case *cs)
         lt_opt_integer(cv, t, "dof", &dof, 2, LT_DOF);
         cs->dof = (int)dof - 1;
     }
-    static const char *const only_for[][2] = {{"dofs", "closed_loop"}, {"converge", "impact"}, {"dof", "cycle"}};
-    static const lt_case_kind only_kind[] = {LT_CASE_CLOSED_LOOP, LT_CASE_IMPACT, LT_CASE_SHEAR_CYCLE};
+    static const char *const only_for[][2] = {
+        {"dofs", "closed_loop"}, {"converge", "impact"}, {"dof", "cycle"}};
+    static const lt_case_kind only_kind[] = {LT_CASE_CLOSED_LOOP, LT_CASE_IMPACT,
+                                             LT_CASE_SHEAR_CYCLE};
     for (int k = 0; k < 3; k++)
         if (cs->kind != only_kind[k] && lt_has_field(cv, t, only_for[k][0])) {
             lt_path_push_key(cv, only_for[k][0]);
@@ -797,9 +946,11 @@ static void read_case_functions(conv *cv, lua_law_extra *x, int t, int i, int F)
     const lt_case *cs = &x->cases[i];
     lua_createtable(L, 0, 3);
     int fns = lua_gettop(L);
-    int needs_expect = cs->kind == LT_CASE_IMPACT || cs->kind == LT_CASE_SHEAR_CYCLE, needs_along = cs->kind == LT_CASE_NORMAL;
+    int needs_expect = cs->kind == LT_CASE_IMPACT || cs->kind == LT_CASE_SHEAR_CYCLE,
+        needs_along = cs->kind == LT_CASE_NORMAL;
     for (int k = 0; k < 3; k++) {
-        int line = lt_lua_law_read_function(cv, t, case_fn_names[k], (k == 0 && needs_expect) || (k == 1 && needs_along), sigs[k]);
+        int line = lt_lua_law_read_function(
+            cv, t, case_fn_names[k], (k == 0 && needs_expect) || (k == 1 && needs_along), sigs[k]);
         if (line && k == 1 && !needs_along) {
             lt_path_push_key(cv, "along");
             lt_field_error(cv, "is for a case of kind normal");
@@ -819,9 +970,11 @@ static void read_along_tol(conv *cv, lua_law_extra *x, int t, lt_case *cs)
     if (cs->kind == LT_CASE_NORMAL || cs->kind == LT_CASE_CLOSED_LOOP) {
         lt_path_push_key(cv, "along_tol");
         if (!lt_has_field(cv, t, "along_tol"))
-            lt_field_error(cv, "missing (a number >= 0: %s)", cs->kind == LT_CASE_NORMAL ? "the largest deviation of each column "
-                                                                                         "of `along`, relative to its largest |value|"
-                                                                                       : "the net work, relative to the largest stored energy");
+            lt_field_error(cv, "missing (a number >= 0: %s)",
+                           cs->kind == LT_CASE_NORMAL
+                               ? "the largest deviation of each column "
+                                 "of `along`, relative to its largest |value|"
+                               : "the net work, relative to the largest stored energy");
         lt_path_pop(cv);
         lt_opt_number(cv, t, "along_tol", &cs->along_tol, 0, INFINITY);
         cs->along_why = read_str(cv, x, t, "along_why", 1, "one line: why along_tol is that size");
@@ -829,7 +982,8 @@ static void read_along_tol(conv *cv, lua_law_extra *x, int t, lt_case *cs)
         for (int k = 0; k < 2; k++) {
             const char *key = k ? "along_why" : "along_tol";
             lt_path_push_key(cv, key);
-            if (lt_has_field(cv, t, key)) lt_field_error(cv, "is for a case of kind normal or closed_loop");
+            if (lt_has_field(cv, t, key))
+                lt_field_error(cv, "is for a case of kind normal or closed_loop");
             lt_path_pop(cv);
         }
     }
@@ -853,10 +1007,14 @@ static void bind_case_slot(conv *cv, lua_law *b, lua_law_extra *x, int i)
 /* Case i (table at index t) into x->cases[i]; its functions into the table at index F. */
 static void read_case(conv *cv, lua_law *b, lua_law_extra *x, int t, int i, int F)
 {
-    static const char *const keys[] = {"name", "doc", "kind", "set", "shape", "radius", "mat", "fixed", "load", "steps", "dofs",
-                                       "converge", "dof", "expect", "along", "along_tol", "along_why", "curve", NULL};
+    static const char *const keys[] = {"name",      "doc",       "kind",  "set",    "shape",
+                                       "radius",    "mat",       "fixed", "load",   "steps",
+                                       "dofs",      "converge",  "dof",   "expect", "along",
+                                       "along_tol", "along_why", "curve", NULL};
     lt_case *cs = &x->cases[i];
-    if (!lua_istable(cv->L, t)) lt_field_error(cv, "expected a case table { name = ..., kind = ..., ... }, got %s", luaL_typename(cv->L, t));
+    if (!lua_istable(cv->L, t))
+        lt_field_error(cv, "expected a case table { name = ..., kind = ..., ... }, got %s",
+                       luaL_typename(cv->L, t));
     lt_check_keys(cv, t, keys);
     read_case_name(cv, x, t, i);
     cs->doc = read_str(cv, x, t, "doc", 1, "one line: what is checked, against what closed form");
@@ -875,7 +1033,8 @@ void lt_lua_law_read_extras(conv *cv, lua_law *b, int t, int slot)
 {
     lua_State *L = cv->L;
     int top = lua_gettop(L);
-    int has_yield = lua_getfield(L, t, "yield") != LUA_TNIL, has_cases = lua_getfield(L, t, "cases") != LUA_TNIL;
+    int has_yield = lua_getfield(L, t, "yield") != LUA_TNIL,
+        has_cases = lua_getfield(L, t, "cases") != LUA_TNIL;
     lua_settop(L, top);
     if (!has_yield && !has_cases) return;
     lua_law_extra *x = calloc(1, sizeof *x);
@@ -889,7 +1048,8 @@ void lt_lua_law_read_extras(conv *cv, lua_law *b, int t, int slot)
     lua_getupvalue(b->T, -1, U_S);
     lua_xmove(b->T, L, 1);
     lua_settop(b->T, 1);
-    lt_lua_law_push_readonly(L, -1, "s", "the state is read-only in a yield function", " (it is the state handed in)");
+    lt_lua_law_push_readonly(L, -1, "s", "the state is read-only in a yield function",
+                             " (it is the state handed in)");
     lua_setfield(L, X, "s");
     lua_pop(L, 1);
     if (has_yield) {
@@ -902,7 +1062,8 @@ void lt_lua_law_read_extras(conv *cv, lua_law *b, int t, int slot)
     if (has_cases) {
         lt_path_push_key(cv, "cases");
         int ty = lt_get_field(cv, t, "cases");
-        if (ty != LUA_TTABLE) lt_field_error(cv, "expected a list of case tables, got %s", luaL_typename(L, -1));
+        if (ty != LUA_TTABLE)
+            lt_field_error(cv, "expected a list of case tables, got %s", luaL_typename(L, -1));
         int cl = lua_gettop(L), n = (int)lua_rawlen(L, cl);
         lt_check_list(cv, cl, n, "a list of case tables");
         if (n > LUA_LAW_MAX_CASES) lt_field_error(cv, "%d cases, at most %d", n, LUA_LAW_MAX_CASES);

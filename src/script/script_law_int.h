@@ -16,21 +16,21 @@ typedef struct lua_law_extra lua_law_extra; /* the yield surface and cases (scri
 
 typedef struct lua_law {
     script_ctx *sc;
-    lua_State *T;       /* the law's thread; stack slot 1: the law_call closure */
-    int thread_ref;     /* registry reference that keeps T */
+    lua_State *T;   /* the law's thread; stack slot 1: the law_call closure */
+    int thread_ref; /* registry reference that keeps T */
     int slot;
-    const lt_law *law;  /* the registered copy (NULL until registered) */
-    int line;           /* line of the lawtester.law call */
+    const lt_law *law;        /* the registered copy (NULL until registered) */
+    int line;                 /* line of the lawtester.law call */
     int step_line, init_line; /* where the functions are defined (for errors without a location) */
     int has_init;
-    const char *file;   /* the file the law table is written in: the script, or a module it
+    const char *file;     /* the file the law table is written in: the script, or a module it
                            required (script_require.h); messages of its functions name it */
     lua_law_extra *extra; /* the yield surface and the cases (NULL: none) */
-    lt_law desc;        /* what is registered (lt_register_law copies this, not the tables) */
+    lt_law desc;          /* what is registered (lt_register_law copies this, not the tables) */
     lt_param params[LT_MAX_PARAMS];
     const char *state_names[LT_MAX_STATE];
     lt_energy_def energies[LT_MAX_ENERGIES];
-    void **owned;       /* every string and choice list above */
+    void **owned; /* every string and choice list above */
     int n_owned, cap_owned;
     /* the call in progress: what it calls (for messages) and the line of that function */
     int mode;
@@ -60,15 +60,26 @@ typedef struct lua_law {
 /* The upvalues of the closure that calls the law (script_law_call.c).  The law gets U_PP, U_CP,
  * U_S and U_OUT; lawtester writes the real tables behind the proxies (script_law_tables.c). */
 enum {
-    U_BINDING = 1, U_STEP, U_INIT,
-    U_P, U_PP,           /* the parameters; p, its read-only proxy */
-    U_C, U_CP,           /* the contact; c, its read-only proxy (c.v, c.lens, ... are proxies of: */
-    U_V, U_LENS, U_RCURV, U_MAT1, U_MAT2, /* these lists and the two materials' tables) */
-    U_S,                 /* the state: its declared keys only */
-    U_F, U_K, U_E,       /* out.f, out.k, out.e: their declared keys only */
-    U_OUT,               /* out: a read-only proxy of { f, k, e } */
-    U_KEY_UN, U_KEY_FRESH,
-    U_KEYS,              /* a list of the n_state state keys, then the n_energies energy keys (one
+    U_BINDING = 1,
+    U_STEP,
+    U_INIT,
+    U_P,
+    U_PP, /* the parameters; p, its read-only proxy */
+    U_C,
+    U_CP, /* the contact; c, its read-only proxy (c.v, c.lens, ... are proxies of: */
+    U_V,
+    U_LENS,
+    U_RCURV,
+    U_MAT1,
+    U_MAT2, /* these lists and the two materials' tables) */
+    U_S,    /* the state: its declared keys only */
+    U_F,
+    U_K,
+    U_E,   /* out.f, out.k, out.e: their declared keys only */
+    U_OUT, /* out: a read-only proxy of { f, k, e } */
+    U_KEY_UN,
+    U_KEY_FRESH,
+    U_KEYS, /* a list of the n_state state keys, then the n_energies energy keys (one
                             upvalue: a C closure has at most 255, a law up to LT_MAX_STATE keys) */
     U_NUP = U_KEYS
 };
@@ -100,7 +111,8 @@ void lt_lua_law_free_extras(lua_law *b);
 
 /* Push a read-only proxy of the table at index t: a write is "HEAD: NAME.key = value HINT"
  * (script_law_tables.c). */
-void lt_lua_law_push_readonly(lua_State *L, int t, const char *name, const char *head, const char *hint);
+void lt_lua_law_push_readonly(lua_State *L, int t, const char *name, const char *head,
+                              const char *hint);
 
 /* Push the upvalues U_P ... U_KEYS of binding b (script_law_tables.c). */
 void lt_lua_law_push_tables(lua_State *L, lua_law *b);

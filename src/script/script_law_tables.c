@@ -15,8 +15,8 @@
  *     ordinary reads and writes of its declared keys cost nothing more than before.
  * A read from a C library function (ipairs probing the end of a list) gets nil, not an error.
  */
-#include "contact/law_check.h"
 #include "base/quote.h"
+#include "contact/law_check.h"
 #include "script/script_law_int.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,7 +70,8 @@ static _Noreturn void undeclared(lua_State *L, int k)
 {
     char key[100];
     key_text(L, k, key, sizeof key);
-    luaL_error(L, "%s %s %s", lua_tostring(L, lua_upvalueindex(G_HEAD)), key, lua_tostring(L, lua_upvalueindex(G_TAIL)));
+    luaL_error(L, "%s %s %s", lua_tostring(L, lua_upvalueindex(G_HEAD)), key,
+               lua_tostring(L, lua_upvalueindex(G_TAIL)));
     for (;;) {} /* not reached: luaL_error does not return */
 }
 
@@ -79,7 +80,8 @@ static int declared_index(lua_State *L)
 {
     lua_Debug ar;
     if (declared(L, 2)) return 0; /* set to nil by the law */
-    if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "S", &ar) && ar.what[0] == 'C') return 0; /* ipairs' end */
+    if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "S", &ar) && ar.what[0] == 'C')
+        return 0; /* ipairs' end */
     undeclared(L, 2);
 }
 
@@ -114,8 +116,9 @@ static void guard(lua_State *L, int t, const char *head, const char *tail)
 
 /* The list "(LABEL: a, b, c)" of n names (names[i], or energies[i].name), shortened with "..."
  * past about 300 characters; or `none` for no names. */
-static void names_text(char *buf, size_t size, const char *label, const char *none, const char *const *names,
-                       const lt_energy_def *energies, const lt_param *params, int n)
+static void names_text(char *buf, size_t size, const char *label, const char *none,
+                       const char *const *names, const lt_energy_def *energies,
+                       const lt_param *params, int n)
 {
     if (n == 0) {
         snprintf(buf, size, "%s", none);
@@ -134,7 +137,8 @@ static void names_text(char *buf, size_t size, const char *label, const char *no
 }
 
 /* A set of names pushed: names[i] (or energies[i].name, params[i].name) -> true. */
-static void push_set(lua_State *L, const char *const *names, const lt_energy_def *energies, const lt_param *params, int n)
+static void push_set(lua_State *L, const char *const *names, const lt_energy_def *energies,
+                     const lt_param *params, int n)
 {
     lua_createtable(L, 0, n);
     for (int i = 0; i < n; i++) {
@@ -159,10 +163,14 @@ static int readonly_newindex(lua_State *L)
         key_text(L, 2, q, sizeof q);
         snprintf(key, sizeof key, "%s[%s]", name, q);
     }
-    if (lua_type(L, 3) == LUA_TNUMBER) number_text(lua_tonumber(L, 3), val, sizeof val);
-    else if (lua_type(L, 3) == LUA_TSTRING) snprintf(val, sizeof val, "'%s'", lt_quote(lua_tostring(L, 3), q, sizeof q, 40));
-    else if (lua_type(L, 3) == LUA_TBOOLEAN || lua_isnil(L, 3)) snprintf(val, sizeof val, "%s", luaL_tolstring(L, 3, NULL));
-    else snprintf(val, sizeof val, "a %s", luaL_typename(L, 3));
+    if (lua_type(L, 3) == LUA_TNUMBER)
+        number_text(lua_tonumber(L, 3), val, sizeof val);
+    else if (lua_type(L, 3) == LUA_TSTRING)
+        snprintf(val, sizeof val, "'%s'", lt_quote(lua_tostring(L, 3), q, sizeof q, 40));
+    else if (lua_type(L, 3) == LUA_TBOOLEAN || lua_isnil(L, 3))
+        snprintf(val, sizeof val, "%s", luaL_tolstring(L, 3, NULL));
+    else
+        snprintf(val, sizeof val, "a %s", luaL_typename(L, 3));
     return luaL_error(L, "%s: %s = %s%s", lua_tostring(L, lua_upvalueindex(R_HEAD)), key, val,
                       lua_tostring(L, lua_upvalueindex(R_HINT)));
 }
@@ -194,7 +202,8 @@ static int readonly_pairs(lua_State *L)
 }
 
 /* Push a read-only proxy of the table at index t: writes are "HEAD: NAME.key = value HINT". */
-void lt_lua_law_push_readonly(lua_State *L, int t, const char *name, const char *head, const char *hint)
+void lt_lua_law_push_readonly(lua_State *L, int t, const char *name, const char *head,
+                              const char *hint)
 {
     t = lua_absindex(L, t);
     lua_newuserdatauv(L, 0, 0);
@@ -241,8 +250,8 @@ static void push_list(lua_State *L, int n, const char *name, const char *range)
     guard(L, -2, head, range);
 }
 
-static const char *const contact_fields[] = {"uN", "v", "dt", "fresh", "lens", "contA", "kn", "kt", "tanPhi", "rcurv",
-                                             "mstar", "mat"};
+static const char *const contact_fields[] = {"uN", "v",  "dt",     "fresh", "lens",  "contA",
+                                             "kn", "kt", "tanPhi", "rcurv", "mstar", "mat"};
 static const char *const material_fields[] = {"young", "poisson", "density", "ktDivKn", "tanPhi"};
 #define N_CONTACT_FIELDS (int)(sizeof contact_fields / sizeof contact_fields[0])
 #define N_MATERIAL_FIELDS (int)(sizeof material_fields / sizeof material_fields[0])
@@ -256,10 +265,11 @@ static void push_params(lua_State *L, const lua_law *b)
     char tail[400];
     lua_createtable(L, 0, np);
     push_set(L, NULL, NULL, b->params, np);
-    names_text(tail, sizeof tail, "declared", "(the law declares no parameters)", NULL, NULL, b->params, np);
+    names_text(tail, sizeof tail, "declared", "(the law declares no parameters)", NULL, NULL,
+               b->params, np);
     guard(L, -2, "p has no parameter", tail);
     lt_lua_law_push_readonly(L, -1, "p", "the parameters are read-only",
-                  " (they are the test's; copy the value into a local to change it)");
+                             " (they are the test's; copy the value into a local to change it)");
 }
 
 /* U_MAT1, U_MAT2: the two materials' tables, filled by the first contact with materials. */
@@ -334,7 +344,8 @@ static void push_state(lua_State *L, const lua_law *b)
     lua_createtable(L, 0, ns);
     for (int i = 0; i < ns; i++) raw_number(L, -1, b->state_names[i], 0);
     push_set(L, b->state_names, NULL, NULL, ns);
-    names_text(tail, sizeof tail, "declared", "(the law declares no state variables)", b->state_names, NULL, NULL, ns);
+    names_text(tail, sizeof tail, "declared", "(the law declares no state variables)",
+               b->state_names, NULL, NULL, ns);
     guard(L, -2, "the state has no key", tail);
 }
 
@@ -350,7 +361,8 @@ static void push_out(lua_State *L, const lua_law *b, int base)
     lua_createtable(L, 0, ne);
     for (int i = 0; i < ne; i++) raw_number(L, -1, b->energies[i].name, 0);
     push_set(L, NULL, b->energies, NULL, ne);
-    names_text(tail, sizeof tail, "declared", "(the law declares no energies)", NULL, b->energies, NULL, ne);
+    names_text(tail, sizeof tail, "declared", "(the law declares no energies)", NULL, b->energies,
+               NULL, ne);
     guard(L, -2, "out.e has no energy", tail);
     lua_createtable(L, 0, 3);
     for (int i = 0; i < 3; i++) {
@@ -360,7 +372,7 @@ static void push_out(lua_State *L, const lua_law *b, int base)
     push_set(L, out_fields, NULL, NULL, 3);
     guard(L, -2, "out has no field", "(fields: f, k, e)");
     lt_lua_law_push_readonly(L, -1, "out", "out's fields are lawtester's tables f, k and e",
-                  " (write their entries: out.f[1] = fn, out.e.NAME = x)");
+                             " (write their entries: out.f[1] = fn, out.e.NAME = x)");
     lua_remove(L, -2);
 }
 
@@ -386,7 +398,9 @@ void lt_lua_law_push_tables(lua_State *L, lua_law *b)
     push_state(L, b);
     push_out(L, b, base);
     push_keys(L, b);
-    if (lua_gettop(L) != base + U_KEYS) luaL_error(L, "internal error: the law's tables (%d, not %d)", lua_gettop(L) - base, U_KEYS);
+    if (lua_gettop(L) != base + U_KEYS)
+        luaL_error(L, "internal error: the law's tables (%d, not %d)", lua_gettop(L) - base,
+                   U_KEYS);
 }
 
 /* Remove from the table at index t every key that is not among the n keys U_KEYS[first + 1 ...]

@@ -43,8 +43,11 @@ int lt_limits_memory_message(lt_limits *lim, const char *msg, char *buf, size_t 
     if (!lim->refused || ml < el || strcmp(msg + ml - el, LT_LUA_MEMERR) != 0) return 0;
     lim->refused = 0;
     if (lim->max_bytes)
-        snprintf(buf, n, "memory limit exceeded: the script's Lua state needs more than %zu MB (--max-memory MB; 0 = "
-                 "no limit)", (lim->cap_bytes ? lim->cap_bytes : lim->max_bytes) >> 20);
+        snprintf(buf, n,
+                 "memory limit exceeded: the script's Lua state needs more than %zu MB "
+                 "(--max-memory MB; 0 = "
+                 "no limit)",
+                 (lim->cap_bytes ? lim->cap_bytes : lim->max_bytes) >> 20);
     else
         snprintf(buf, n, "out of memory: the machine refused the script's Lua state more memory");
     return 1;
@@ -66,10 +69,14 @@ static void push_budget_error(lua_State *L, lt_limits *lim, lua_Debug *ar)
     const char *src = ar && ar->source ? ar->source : "";
     char where[300] = "";
     if (ar && ar->currentline > 0)
-        snprintf(where, sizeof where, "%s:%d: ", src[0] == '@' ? src + 1 : ar->short_src, ar->currentline);
-    lua_pushfstring(L, "%sinstruction budget exhausted: more than %I Lua instructions without returning to lawtester "
-                       "(a loop that never ends?  --max-instructions N; 0 = no limit; the work of lawtester's runs and "
-                       "of large strings counts too)",
+        snprintf(where, sizeof where, "%s:%d: ", src[0] == '@' ? src + 1 : ar->short_src,
+                 ar->currentline);
+    lua_pushfstring(L,
+                    "%sinstruction budget exhausted: more than %I Lua instructions without "
+                    "returning to lawtester "
+                    "(a loop that never ends?  --max-instructions N; 0 = no limit; the work of "
+                    "lawtester's runs and "
+                    "of large strings counts too)",
                     where, (lua_Integer)lim->max_instructions);
 }
 
@@ -90,7 +97,8 @@ static void count_hook(lua_State *L, lua_Debug *ar)
 {
     lt_limits *lim = lt_limits_of(L);
     lim->used += lim->period;
-    if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0 && lim->source && strcmp(ar->source, lim->source) == 0)
+    if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0 && lim->source &&
+        strcmp(ar->source, lim->source) == 0)
         lim->last_line = ar->currentline;
     if (lt_interrupt_signal) /* SIGINT or SIGTERM while Lua runs: stop it the way the budget does */
         luaL_error(L, "interrupted by signal %d (%s)", (int)lt_interrupt_signal,
@@ -103,8 +111,9 @@ static void count_hook(lua_State *L, lua_Debug *ar)
 
 static int hook_period(const lt_limits *lim)
 {
-    return lim->max_instructions < LT_HOOK_PERIOD ? (int)(lim->max_instructions > 0 ? lim->max_instructions : 1)
-                                                  : LT_HOOK_PERIOD;
+    return lim->max_instructions < LT_HOOK_PERIOD
+               ? (int)(lim->max_instructions > 0 ? lim->max_instructions : 1)
+               : LT_HOOK_PERIOD;
 }
 
 lua_State *lt_limits_newstate(lt_limits *lim)
@@ -163,8 +172,10 @@ void lt_budget_add(lua_State *L, long long n)
 {
     lt_limits *lim = lt_limits_of(L);
     if (lim->max_instructions <= 0 || n <= 0) return;
-    if (n <= lim->max_instructions - lim->used) lim->used += n;
-    else spend(L, lim);
+    if (n <= lim->max_instructions - lim->used)
+        lim->used += n;
+    else
+        spend(L, lim);
 }
 
 void lt_budget_reset(lua_State *L)

@@ -23,9 +23,9 @@
 #include <lua.h>
 #include <stddef.h>
 
-#define LT_HOOK_PERIOD 1000                         /* instructions between two hook calls */
-#define LT_DEFAULT_MAX_INSTRUCTIONS 1000000000LL     /* per entry into Lua */
-#define LT_DEFAULT_MAX_MEMORY_MB 1024L               /* the Lua state's memory */
+#define LT_HOOK_PERIOD 1000                      /* instructions between two hook calls */
+#define LT_DEFAULT_MAX_INSTRUCTIONS 1000000000LL /* per entry into Lua */
+#define LT_DEFAULT_MAX_MEMORY_MB 1024L           /* the Lua state's memory */
 /* Bytes allocated that count as one instruction: copying 16 bytes takes about the time of one
  * VM instruction (a few ns), so a loop of large concatenations is charged by its real cost. */
 #define LT_BYTES_PER_INSTRUCTION 16
@@ -33,16 +33,16 @@
 typedef struct lt_limits {
     long long max_instructions; /* per entry; <= 0: no budget */
     size_t max_bytes;           /* cap on the Lua state's memory; 0: none */
-    size_t cap_bytes;           /* the cap as given (--max-memory), for messages: max_bytes is what the
+    size_t cap_bytes;   /* the cap as given (--max-memory), for messages: max_bytes is what the
                                    script's text and field index leave of it (0: max_bytes) */
-    const char *source;         /* the script's chunk name "@PATH", for locations */
+    const char *source; /* the script's chunk name "@PATH", for locations */
     /* running state */
-    size_t bytes;               /* bytes the Lua state holds now */
-    int refused;                /* an allocation was refused at the cap (cleared when reported) */
-    int spent;                  /* the budget ran out: it stays so for the life of the state */
-    long long used;             /* instructions of the current entry, counted by hook periods */
-    int period;                 /* the hook's current count: LT_HOOK_PERIOD, or 1 once exhausted */
-    int last_line;              /* line of the script last seen running (0: none yet) */
+    size_t bytes;   /* bytes the Lua state holds now */
+    int refused;    /* an allocation was refused at the cap (cleared when reported) */
+    int spent;      /* the budget ran out: it stays so for the life of the state */
+    long long used; /* instructions of the current entry, counted by hook periods */
+    int period;     /* the hook's current count: LT_HOOK_PERIOD, or 1 once exhausted */
+    int last_line;  /* line of the script last seen running (0: none yet) */
 } lt_limits;
 
 /* A new Lua state allocating through lim (which must outlive it), with the count hook set when

@@ -24,31 +24,31 @@
  * and the time step against leapfrog's limit (stability.h), checked while the run goes, in free
  * and in imposed stages (lt_run_test_table prints those after the run). */
 #define _POSIX_C_SOURCE 200809L
-#include "script/script_int.h"
 #include "contact/registry.h"
+#include "script/script_int.h"
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
-#define SIZE_SMALLEST 1e-7          /* m */
-#define SIZE_LARGEST 10.0          /* m */
-#define DENSITY_MIN 10.0       /* kg/m^3 */
-#define DENSITY_MAX 3e4        /* kg/m^3 */
-#define MASS_MAX 1e6           /* kg */
-#define MODULUS_MIN 1e3        /* Pa */
-#define MODULUS_MAX 1e13       /* Pa */
-#define TANPHI_MAX 1.5         /* - */
-#define STEP_OF_RADIUS 1e-2    /* imposed displacement per step / smallest radius */
-#define STEP_OF_TARGET 0.1     /* imposed displacement per step / the until's target */
+#define SIZE_SMALLEST 1e-7  /* m */
+#define SIZE_LARGEST 10.0   /* m */
+#define DENSITY_MIN 10.0    /* kg/m^3 */
+#define DENSITY_MAX 3e4     /* kg/m^3 */
+#define MASS_MAX 1e6        /* kg */
+#define MODULUS_MIN 1e3     /* Pa */
+#define MODULUS_MAX 1e13    /* Pa */
+#define TANPHI_MAX 1.5      /* - */
+#define STEP_OF_RADIUS 1e-2 /* imposed displacement per step / smallest radius */
+#define STEP_OF_TARGET 0.1  /* imposed displacement per step / the until's target */
 
 static const double pi = 3.14159265358979323846;
 
 /* Print one warning (or raise it under --strict).  field: the field path as printed; path:
  * its srcloc key path for the line. */
-static void warn(script_ctx *sc, lua_State *L, run_ctx *r, int call_line, const char *field, const srcloc_key *path,
-                 int depth, const char *fmt, ...)
+static void warn(script_ctx *sc, lua_State *L, run_ctx *r, int call_line, const char *field,
+                 const srcloc_key *path, int depth, const char *fmt, ...)
 {
     char msg[700];
     va_list ap;
@@ -70,25 +70,32 @@ static void check_tanphi(script_ctx *sc, lua_State *L, run_ctx *r, int call_line
     if (!(x > TANPHI_MAX)) return;
     if (x < 90)
         warn(sc, L, r, call_line, field, path, depth,
-             "%s = %g is above any measured friction coefficient (<= %g): an angle in degrees? tan(%g deg) = %.3g; "
-             "write math.tan(math.rad(%g))", name, x, TANPHI_MAX, x, tan(x * pi / 180), x);
+             "%s = %g is above any measured friction coefficient (<= %g): an angle in degrees? "
+             "tan(%g deg) = %.3g; "
+             "write math.tan(math.rad(%g))",
+             name, x, TANPHI_MAX, x, tan(x * pi / 180), x);
     else
         warn(sc, L, r, call_line, field, path, depth,
-             "%s = %g is far above any friction coefficient (<= %g): it is the tangent of the friction angle, "
-             "e.g. 0.5", name, x, TANPHI_MAX);
+             "%s = %g is far above any friction coefficient (<= %g): it is the tangent of the "
+             "friction angle, "
+             "e.g. 0.5",
+             name, x, TANPHI_MAX);
 }
 
-static void check_modulus(script_ctx *sc, lua_State *L, run_ctx *r, int call_line, const char *field,
-                          const srcloc_key *path, int depth, const char *name, double x)
+static void check_modulus(script_ctx *sc, lua_State *L, run_ctx *r, int call_line,
+                          const char *field, const srcloc_key *path, int depth, const char *name,
+                          double x)
 {
     if (x < MODULUS_MIN)
         warn(sc, L, r, call_line, field, path, depth,
-             "%s = %g Pa is below any DEM material (%g .. %g Pa): given in GPa or MPa? (%g GPa = %g Pa)", name, x,
-             MODULUS_MIN, MODULUS_MAX, x, x * 1e9);
+             "%s = %g Pa is below any DEM material (%g .. %g Pa): given in GPa or MPa? (%g GPa = "
+             "%g Pa)",
+             name, x, MODULUS_MIN, MODULUS_MAX, x, x * 1e9);
     else if (x > MODULUS_MAX)
         warn(sc, L, r, call_line, field, path, depth,
-             "%s = %g Pa is above any solid (diamond: 1.2e12 Pa; DEM practice %g .. %g Pa): a unit slip?", name, x,
-             MODULUS_MIN, MODULUS_MAX);
+             "%s = %g Pa is above any solid (diamond: 1.2e12 Pa; DEM practice %g .. %g Pa): a unit "
+             "slip?",
+             name, x, MODULUS_MIN, MODULUS_MAX);
 }
 
 static void check_size(script_ctx *sc, lua_State *L, run_ctx *r, int call_line, const char *field,
@@ -96,12 +103,14 @@ static void check_size(script_ctx *sc, lua_State *L, run_ctx *r, int call_line, 
 {
     if (x > SIZE_LARGEST)
         warn(sc, L, r, call_line, field, path, depth,
-             "%s = %g m is larger than DEM particles (%g .. %g m): millimetres typed as metres? (%g mm = %g m)", name, x,
-             SIZE_SMALLEST, SIZE_LARGEST, x, x * 1e-3);
+             "%s = %g m is larger than DEM particles (%g .. %g m): millimetres typed as metres? "
+             "(%g mm = %g m)",
+             name, x, SIZE_SMALLEST, SIZE_LARGEST, x, x * 1e-3);
     else if (x > 0 && x < SIZE_SMALLEST)
         warn(sc, L, r, call_line, field, path, depth,
-             "%s = %g m is smaller than DEM particles (%g .. %g m): a unit slip? (sizes are in metres)", name, x,
-             SIZE_SMALLEST, SIZE_LARGEST);
+             "%s = %g m is smaller than DEM particles (%g .. %g m): a unit slip? (sizes are in "
+             "metres)",
+             name, x, SIZE_SMALLEST, SIZE_LARGEST);
 }
 
 /* Sizes, material and mass of body i (0: A). */
@@ -112,7 +121,8 @@ static void check_body(script_ctx *sc, lua_State *L, run_ctx *r, int call_line, 
     srcloc_key path[4] = {{"particles", 0}, {NULL, i + 1}, {NULL, 0}, {NULL, 0}};
     static const char *const size_names[3] = {"radius", "shaft", "halfThick"};
     const double sizes[3] = {b->shape == LT_SPHERE || b->shape == LT_CAPSULE ? b->radius : 0,
-                             b->shape == LT_CAPSULE ? b->shaft : 0, b->shape == LT_FACET ? b->halfThick : 0};
+                             b->shape == LT_CAPSULE ? b->shaft : 0,
+                             b->shape == LT_FACET ? b->halfThick : 0};
     for (int k = 0; k < 3; k++) {
         snprintf(field, sizeof field, "particles[%d].%s", i + 1, size_names[k]);
         path[2].name = size_names[k];
@@ -124,16 +134,21 @@ static void check_body(script_ctx *sc, lua_State *L, run_ctx *r, int call_line, 
     path[2].name = "material";
     path[3].name = "young";
     snprintf(field, sizeof field, "particles[%d].material.young", i + 1);
-    if (!isinf(m->young)) check_modulus(sc, L, r, call_line, field, path, 4, "young", m->young); /* inf: rigid */
+    if (!isinf(m->young))
+        check_modulus(sc, L, r, call_line, field, path, 4, "young", m->young); /* inf: rigid */
     path[3].name = "density";
     snprintf(field, sizeof field, "particles[%d].material.density", i + 1);
     if (m->density < DENSITY_MIN)
         warn(sc, L, r, call_line, field, path, 4,
-             "density = %g kg/m^3 is below any DEM material (%g .. %g kg/m^3): g/cm^3 typed as kg/m^3? (%g g/cm^3 = "
-             "%g kg/m^3)", m->density, DENSITY_MIN, DENSITY_MAX, m->density, m->density * 1e3);
+             "density = %g kg/m^3 is below any DEM material (%g .. %g kg/m^3): g/cm^3 typed as "
+             "kg/m^3? (%g g/cm^3 = "
+             "%g kg/m^3)",
+             m->density, DENSITY_MIN, DENSITY_MAX, m->density, m->density * 1e3);
     else if (m->density > DENSITY_MAX)
-        warn(sc, L, r, call_line, field, path, 4, "density = %g kg/m^3 is above any solid (osmium: 2.26e4 kg/m^3): "
-             "a unit slip?", m->density);
+        warn(sc, L, r, call_line, field, path, 4,
+             "density = %g kg/m^3 is above any solid (osmium: 2.26e4 kg/m^3): "
+             "a unit slip?",
+             m->density);
     path[3].name = "tanPhi";
     snprintf(field, sizeof field, "particles[%d].material.tanPhi", i + 1);
     check_tanphi(sc, L, r, call_line, field, path, 4, "tanPhi", m->tanPhi);
@@ -143,8 +158,10 @@ static void check_body(script_ctx *sc, lua_State *L, run_ctx *r, int call_line, 
     if (!b->fixed && mb.mass > MASS_MAX) {
         snprintf(field, sizeof field, "particles[%d]", i + 1);
         warn(sc, L, r, call_line, field, path, 2,
-             "mass = %g kg (from its size and density %g kg/m^3) is above DEM particles (<= %g kg): check the size's "
-             "unit (metres) and the density's (kg/m^3)", mb.mass, m->density, MASS_MAX);
+             "mass = %g kg (from its size and density %g kg/m^3) is above DEM particles (<= %g "
+             "kg): check the size's "
+             "unit (metres) and the density's (kg/m^3)",
+             mb.mass, m->density, MASS_MAX);
     }
 }
 
@@ -181,17 +198,20 @@ static void check_stage_steps(script_ctx *sc, lua_State *L, run_ctx *r, int call
         if (!isnan(target) && lt_qrow_displacement(q, qi) == k && target != 0 &&
             d > STEP_OF_TARGET * fabs(target)) {
             warn(sc, L, r, call_line, field, path, 3,
-                 "the %s velocity %g m/s moves %g m per step (dt = %g s) against the until's target %g m: it "
-                 "holds after %.0f step(s), up to %g m past the target; lower dt to %g s (100 steps to the target)",
+                 "the %s velocity %g m/s moves %g m per step (dt = %g s) against the until's "
+                 "target %g m: it "
+                 "holds after %.0f step(s), up to %g m past the target; lower dt to %g s (100 "
+                 "steps to the target)",
                  dof_names[k], st->values[k], d, test->dt, target, ceil(fabs(target) / d), d,
                  fabs(target) / 100 / fabs(st->values[k]));
             return;
         }
         if (d > STEP_OF_RADIUS * rmin) {
             warn(sc, L, r, call_line, field, path, 3,
-                 "the %s velocity %g m/s moves %g m per step (dt = %g s), %.3g of the particle radius %g m: the "
-                 "contact is crossed in a few steps; lower dt or the velocity (<= %g m per step)", dof_names[k],
-                 st->values[k], d, test->dt, d / rmin, rmin, STEP_OF_RADIUS * rmin);
+                 "the %s velocity %g m/s moves %g m per step (dt = %g s), %.3g of the particle "
+                 "radius %g m: the "
+                 "contact is crossed in a few steps; lower dt or the velocity (<= %g m per step)",
+                 dof_names[k], st->values[k], d, test->dt, d / rmin, rmin, STEP_OF_RADIUS * rmin);
             return;
         }
     }
@@ -203,20 +223,24 @@ void lt_lint_test(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
     const lt_law *law = test->law;
     for (int i = 0; i < 2; i++) check_body(sc, L, r, call_line, i);
     char field[96];
-    int friction = lt_law_friction_param(law); /* the parameter the law declares its friction coefficient */
+    int friction =
+        lt_law_friction_param(law); /* the parameter the law declares its friction coefficient */
     for (int i = 0; i < law->n_params; i++) {
         const lt_param *p = &law->params[i];
         double x = test->params[i];
         if (p->kind != LT_REAL || isnan(x)) continue;
         snprintf(field, sizeof field, "params.%s", p->name);
         srcloc_key path[2] = {{"params", 0}, {p->name, 0}};
-        if (i == friction) check_tanphi(sc, L, r, call_line, field, path, 2, p->name, x);
-        else if (strcmp(p->unit, "Pa") == 0) check_modulus(sc, L, r, call_line, field, path, 2, p->name, x);
+        if (i == friction)
+            check_tanphi(sc, L, r, call_line, field, path, 2, p->name, x);
+        else if (strcmp(p->unit, "Pa") == 0)
+            check_modulus(sc, L, r, call_line, field, path, 2, p->name, x);
     }
     for (int s = 0; s < test->n_stages; s++) check_stage_steps(sc, L, r, call_line, s);
 }
 
-void lt_lint_stability(script_ctx *sc, lua_State *L, run_ctx *r, int call_line, const lt_tester *tester)
+void lt_lint_stability(script_ctx *sc, lua_State *L, run_ctx *r, int call_line,
+                       const lt_tester *tester)
 {
     const lt_view *t = lt_tester_view(tester);
     const lt_stability *st[2] = {&t->stab, &t->stab_imposed};
@@ -227,12 +251,16 @@ void lt_lint_stability(script_ctx *sc, lua_State *L, run_ctx *r, int call_line, 
         char z[64] = "";
         if (s->zeta > 0) snprintf(z, sizeof z, ", zetaN = %.4g", s->zeta);
         char where[64];
-        if (s->stage > 0) snprintf(where, sizeof where, "stage %d, step %ld", s->stage, s->step);
-        else snprintf(where, sizeof where, "the initial state");
+        if (s->stage > 0)
+            snprintf(where, sizeof where, "stage %d, step %ld", s->stage, s->step);
+        else
+            snprintf(where, sizeof where, "the initial state");
         warn(sc, L, r, call_line, "dt", path, 1,
-             "dt = %.4g s exceeds the stability limit of leapfrog for the normal contact, dt_crit = %.4g s (m* = %.4g "
+             "dt = %.4g s exceeds the stability limit of leapfrog for the normal contact, dt_crit "
+             "= %.4g s (m* = %.4g "
              "kg, kn = %.4g N/m%s; first at %s%s); %s; lower dt below %.4g s",
-             t->test->dt, s->dt_crit, s->mstar, s->k, z, where, i ? ", where the normal velocity is imposed" : "",
+             t->test->dt, s->dt_crit, s->mstar, s->k, z, where,
+             i ? ", where the normal velocity is imposed" : "",
              i ? "harmless while imposed, but the contact would be unstable if released"
                : "the results are not reliable",
              s->dt_crit);

@@ -1,15 +1,15 @@
 /* src/script/script_probe.c - lawtester.probe_yield{...} and lawtester.shard(): yield probes from Lua
  * (probe.h), their tables, shards and plots. */
 #define _POSIX_C_SOURCE 200809L
-#include "script/script_int.h"
-#include "output/plot.h"
+#include "contact/registry.h"
+#include "contact/yield.h"
 #include "driver/probe.h"
+#include "output/plot.h"
 #include "output/probe_table.h"
 #include "output/progress.h"
 #include "output/record.h"
-#include "contact/registry.h"
 #include "output/surface.h"
-#include "contact/yield.h"
+#include "script/script_int.h"
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -21,8 +21,10 @@
 
 script_ctx *lt_lib_ctx(lua_State *L) { return lua_touserdata(L, lua_upvalueindex(1)); }
 
-static const char *const probe_keys[] = {"test", "directions", "limit", "steps", "name", "dofs", "control", NULL};
-static const char *const dof_names[LT_DOF] = {"normal", "shear y", "shear z", "twist", "bend y", "bend z"};
+static const char *const probe_keys[] = {"test", "directions", "limit",   "steps",
+                                         "name", "dofs",       "control", NULL};
+static const char *const dof_names[LT_DOF] = {"normal", "shear y", "shear z",
+                                              "twist",  "bend y",  "bend z"};
 static const char *const control_names[] = {"displacement", "force"};
 
 /* `dofs = {i, j}`: two different DoFs 1..6 (stage scripts' numbering) into 0-based dofs; the
@@ -33,20 +35,26 @@ static void read_dofs(conv *cv, int t, int dofs[2], int *line)
     int ty = lt_get_field(cv, t, "dofs");
     if (ty != LUA_TNIL) {
         *line = lt_conv_line(cv);
-        if (ty != LUA_TTABLE) lt_field_error(cv, "expected two DoF numbers {i, j} (1..6), got %s", luaL_typename(cv->L, -1));
+        if (ty != LUA_TTABLE)
+            lt_field_error(cv, "expected two DoF numbers {i, j} (1..6), got %s",
+                           luaL_typename(cv->L, -1));
         lt_check_list(cv, -1, 2, "two DoF numbers {i, j}");
         for (int i = 0; i < 2; i++) {
             lt_path_push_index(cv, i + 1);
             lua_rawgeti(cv->L, -1, i + 1);
-            if (!lua_isinteger(cv->L, -1) || lua_tointeger(cv->L, -1) < 1 || lua_tointeger(cv->L, -1) > LT_DOF)
-                lt_field_error(cv, "expected a DoF number 1..6 (normal, shear y, shear z, twist, bend y, bend z), got %s",
-                            luaL_tolstring(cv->L, -1, NULL));
+            if (!lua_isinteger(cv->L, -1) || lua_tointeger(cv->L, -1) < 1 ||
+                lua_tointeger(cv->L, -1) > LT_DOF)
+                lt_field_error(cv,
+                               "expected a DoF number 1..6 (normal, shear y, shear z, twist, bend "
+                               "y, bend z), got %s",
+                               luaL_tolstring(cv->L, -1, NULL));
             dofs[i] = (int)lua_tointeger(cv->L, -1) - 1;
             lua_pop(cv->L, 1);
             lt_path_pop(cv);
         }
-        if (dofs[0] == dofs[1]) lt_field_error(cv, "the same DoF %d (%s) twice: a probe needs two different DoFs", dofs[0] + 1,
-                                            dof_names[dofs[0]]);
+        if (dofs[0] == dofs[1])
+            lt_field_error(cv, "the same DoF %d (%s) twice: a probe needs two different DoFs",
+                           dofs[0] + 1, dof_names[dofs[0]]);
     }
     lua_pop(cv->L, 1);
     lt_path_pop(cv);
@@ -57,7 +65,9 @@ static void read_limit(conv *cv, int t, double *limit, double limits[2])
 {
     lt_path_push_key(cv, "limit");
     int ty = lt_get_field(cv, t, "limit");
-    if (ty == LUA_TNIL) lt_field_error(cv, "missing (the displacement, m, after which a direction counts as not yielding)");
+    if (ty == LUA_TNIL)
+        lt_field_error(
+            cv, "missing (the displacement, m, after which a direction counts as not yielding)");
     if (ty == LUA_TTABLE) {
         lt_check_list(cv, -1, 2, "two limits {Li, Lj}");
         for (int i = 0; i < 2; i++) {
@@ -65,14 +75,16 @@ static void read_limit(conv *cv, int t, double *limit, double limits[2])
             lua_rawgeti(cv->L, -1, i + 1);
             if (lua_isnil(cv->L, -1)) lt_field_error(cv, "missing (give two limits {Li, Lj})");
             limits[i] = lt_to_number(cv, -1, 0, INFINITY);
-            if (!(limits[i] > 0)) lt_field_error(cv, "must be positive and finite, got %g", limits[i]);
+            if (!(limits[i] > 0))
+                lt_field_error(cv, "must be positive and finite, got %g", limits[i]);
             lua_pop(cv->L, 1);
             lt_path_pop(cv);
         }
         *limit = limits[0];
     } else {
         *limit = lt_to_number(cv, -1, 0, INFINITY);
-        if (!(*limit > 0) || !isfinite(*limit)) lt_field_error(cv, "must be positive and finite, got %g", *limit);
+        if (!(*limit > 0) || !isfinite(*limit))
+            lt_field_error(cv, "must be positive and finite, got %g", *limit);
     }
     lua_pop(cv->L, 1);
     lt_path_pop(cv);
@@ -90,10 +102,11 @@ static void push_point(lua_State *L, const lt_probe_point *pt)
     lua_setfield(L, -2, "broken");
     lua_pushinteger(L, pt->steps);
     lua_setfield(L, -2, "steps");
-    const char *names[] = {"angle", "dirN", "dirT", "uN", "uT", "Fn", "Fty", "Ftz", "Fn1", "Fty1", "Ftz1",
-                           "dF", "dist", "gap", "work", "balance_err"};
-    const double v[] = {pt->angle, pt->dir[0], pt->dir[1], pt->u[0], pt->u[1], pt->f[0], pt->f[1], pt->f[2],
-                        pt->f1[0], pt->f1[1], pt->f1[2], pt->dF, pt->dist, pt->gap, pt->work, pt->balance};
+    const char *names[] = {"angle", "dirN", "dirT", "uN", "uT",   "Fn",  "Fty",  "Ftz",
+                           "Fn1",   "Fty1", "Ftz1", "dF", "dist", "gap", "work", "balance_err"};
+    const double v[] = {pt->angle, pt->dir[0], pt->dir[1], pt->u[0],   pt->u[1],  pt->f[0],
+                        pt->f[1],  pt->f[2],   pt->f1[0],  pt->f1[1],  pt->f1[2], pt->dF,
+                        pt->dist,  pt->gap,    pt->work,   pt->balance};
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
         lua_pushnumber(L, v[i]);
         lua_setfield(L, -2, names[i]);
@@ -104,8 +117,8 @@ static void push_point(lua_State *L, const lt_probe_point *pt)
     lua_pushinteger(L, pt->dofs[1] + 1);
     lua_setfield(L, -2, "dofJ");
     const char *pn[] = {"uI", "uJ", "FI", "FJ", "FI1", "FJ1", "dFI", "dFJ", "dsteps"};
-    const double pv[] = {pt->uij[0], pt->uij[1], pt->fij[0], pt->fij[1], pt->fij1[0], pt->fij1[1],
-                         pt->dFij[0], pt->dFij[1], pt->dsteps};
+    const double pv[] = {pt->uij[0],  pt->uij[1],  pt->fij[0],  pt->fij[1], pt->fij1[0],
+                         pt->fij1[1], pt->dFij[0], pt->dFij[1], pt->dsteps};
     for (size_t i = 0; i < sizeof pv / sizeof pv[0]; i++) {
         lua_pushnumber(L, pv[i]);
         lua_setfield(L, -2, pn[i]);
@@ -124,27 +137,33 @@ static void probe_summary(const lt_probe *p, const char *name, const char *law, 
         if (pt->yielded && pt->dist > worst_dist) worst_dist = pt->dist;
         if (pt->yielded && pt->dF > worst_dF) worst_dF = pt->dF;
         if (fabs(pt->balance) > fabs(worst_bal)) worst_bal = pt->balance;
-        if (pt->work != 0 && fabs(pt->balance / pt->work) > worst_rel) worst_rel = fabs(pt->balance / pt->work);
+        if (pt->work != 0 && fabs(pt->balance / pt->work) > worst_rel)
+            worst_rel = fabs(pt->balance / pt->work);
     }
     printf("probe %s: law %s, %d directions", name, law, directions);
     if (o->shards > 1) printf(" (shard %d/%d: %d of them)", o->shard, o->shards, p->n_points);
     printf(", %d yielded (%d broken), %.3g s\n", yielded, broken, seconds);
     if (yielded == 0 && p->n_points > 0) {
         if (p->extended)
-            printf("  DoFs %d (%s) and %d (%s), %s control\n", p->dofs[0] + 1, dof_names[p->dofs[0]], p->dofs[1] + 1,
-                   dof_names[p->dofs[1]], p->force ? "force" : "displacement");
-        printf("  yield points: none: no direction reached the surface within the probe's limits (raise `limit`, "
+            printf("  DoFs %d (%s) and %d (%s), %s control\n", p->dofs[0] + 1,
+                   dof_names[p->dofs[0]], p->dofs[1] + 1, dof_names[p->dofs[1]],
+                   p->force ? "force" : "displacement");
+        printf("  yield points: none: no direction reached the surface within the probe's limits "
+               "(raise `limit`, "
                "or the law's surface does not bound these directions with these parameters)\n");
     } else if (p->extended) {
         double worst_steps = 0;
         for (int i = 0; i < p->n_points; i++)
-            if (p->points[i].yielded && p->points[i].dsteps > worst_steps) worst_steps = p->points[i].dsteps;
-        printf("  DoFs %d (%s) and %d (%s), %s control\n", p->dofs[0] + 1, dof_names[p->dofs[0]], p->dofs[1] + 1,
-               dof_names[p->dofs[1]], p->force ? "force" : "displacement");
-        printf("  yield points: largest distance to the surface along the ray %.3g of one step's increment\n",
+            if (p->points[i].yielded && p->points[i].dsteps > worst_steps)
+                worst_steps = p->points[i].dsteps;
+        printf("  DoFs %d (%s) and %d (%s), %s control\n", p->dofs[0] + 1, dof_names[p->dofs[0]],
+               p->dofs[1] + 1, dof_names[p->dofs[1]], p->force ? "force" : "displacement");
+        printf("  yield points: largest distance to the surface along the ray %.3g of one step's "
+               "increment\n",
                worst_steps);
     } else {
-        printf("  yield points: largest distance to the surface along the ray %.3g N (one step's increment: up to %.3g N)\n",
+        printf("  yield points: largest distance to the surface along the ray %.3g N (one step's "
+               "increment: up to %.3g N)\n",
                worst_dist, worst_dF);
     }
     printf("  energy balance: worst direction %.3g J (%.3g of the work)\n", worst_bal, worst_rel);
@@ -183,22 +202,23 @@ static _Noreturn void probe_error(lua_State *L, run_ctx *r, int line, const char
 
 /* The probe's own fields (its test aside), as given or defaulted. */
 typedef struct probe_args {
-    int line;           /* of the lawtester.probe_yield call */
+    int line; /* of the lawtester.probe_yield call */
     long directions, steps;
-    double limit;       /* m: the first of limits when two are given */
-    double limits[2];   /* per DoF of the pair, {0, 0}: limit for both */
-    int dofs[2];        /* 0-based */
-    int dofs_line;      /* of the field dofs, for the check against the law's surface */
-    int control;        /* index in control_names */
-    const char *name;   /* NULL: TEST-yield */
-    int test_idx;       /* the test table's stack index */
+    double limit;     /* m: the first of limits when two are given */
+    double limits[2]; /* per DoF of the pair, {0, 0}: limit for both */
+    int dofs[2];      /* 0-based */
+    int dofs_line;    /* of the field dofs, for the check against the law's surface */
+    int control;      /* index in control_names */
+    const char *name; /* NULL: TEST-yield */
+    int test_idx;     /* the test table's stack index */
 } probe_args;
 
 /* The line of the Lua code calling the running C function (1 if unknown). */
 static int caller_line(lua_State *L)
 {
     lua_Debug ar;
-    if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "l", &ar) && ar.currentline > 0) return ar.currentline;
+    if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "l", &ar) && ar.currentline > 0)
+        return ar.currentline;
     return 1;
 }
 
@@ -252,7 +272,12 @@ static run_ctx *start_probe(script_ctx *sc, lua_State *L, const probe_args *a)
     r->extra = pr;
     r->release_extra = probe_release;
     read_args args = {
-        .cv = {.file = sc->path, .loc = sc->loc, .L = L, .path = {{"test", 0}}, .depth = 1, .call_line = a->line,
+        .cv = {.file = sc->path,
+               .loc = sc->loc,
+               .L = L,
+               .path = {{"test", 0}},
+               .depth = 1,
+               .call_line = a->line,
                .stages_optional = 1},
         .r = r,
         .idx = 2,
@@ -277,8 +302,11 @@ static void limit_probe(const script_ctx *sc, lua_State *L, run_ctx *r, probe_ar
     }
     if ((double)a->directions * (double)a->steps > (double)r->test.max_steps) {
         char msg[300];
-        snprintf(msg, sizeof msg, "field steps: %ld directions of %ld steps exceed the test's max_steps = %ld (raise "
-                 "test.max_steps to run them)", a->directions, a->steps, r->test.max_steps);
+        snprintf(
+            msg, sizeof msg,
+            "field steps: %ld directions of %ld steps exceed the test's max_steps = %ld (raise "
+            "test.max_steps to run them)",
+            a->directions, a->steps, r->test.max_steps);
         probe_error(L, r, a->line, msg);
     }
 }
@@ -304,8 +332,11 @@ static void check_probe_dofs(lua_State *L, run_ctx *r, const probe_args *a)
         char msg[400], list[200] = "";
         size_t u = 0;
         for (int q = 0; q < LT_DOF; q++)
-            if ((law_dofs >> q) & 1u) u += (size_t)snprintf(list + u, sizeof list - u, u ? ", %d %s" : "%d %s", q + 1, dof_names[q]);
-        snprintf(msg, sizeof msg, "field dofs: DoF %d (%s) is not one law '%s' declares its surface over (%s)",
+            if ((law_dofs >> q) & 1u)
+                u += (size_t)snprintf(list + u, sizeof list - u, u ? ", %d %s" : "%d %s", q + 1,
+                                      dof_names[q]);
+        snprintf(msg, sizeof msg,
+                 "field dofs: DoF %d (%s) is not one law '%s' declares its surface over (%s)",
                  a->dofs[i] + 1, dof_names[a->dofs[i]], r->test.law->name, list);
         probe_error(L, r, a->dofs_line, msg);
     }
@@ -314,15 +345,20 @@ static void check_probe_dofs(lua_State *L, run_ctx *r, const probe_args *a)
 /* The driver's options of the probe (this run's shard of --shard K/N). */
 static lt_probe_opts probe_opts(const lt_script_opts *o, const probe_args *a)
 {
-    return (lt_probe_opts){.directions = (int)a->directions, .limit = a->limit, .steps = a->steps,
-                           .shard = o->shards > 1 ? o->shard : 1, .shards = o->shards > 1 ? o->shards : 1,
-                           .dofs = {a->dofs[0], a->dofs[1]}, .limits = {a->limits[0], a->limits[1]},
+    return (lt_probe_opts){.directions = (int)a->directions,
+                           .limit = a->limit,
+                           .steps = a->steps,
+                           .shard = o->shards > 1 ? o->shard : 1,
+                           .shards = o->shards > 1 ? o->shards : 1,
+                           .dofs = {a->dofs[0], a->dofs[1]},
+                           .limits = {a->limits[0], a->limits[1]},
                            .force = a->control};
 }
 
 /* After the rays: the error of a Lua law's function (its line), else the probe's (rc < 0): one
  * of its own fields names the field, one of an until/done of the initial stages is complete. */
-static void check_probe_run(script_ctx *sc, lua_State *L, run_ctx *r, int rc, const char *err, int line)
+static void check_probe_run(script_ctx *sc, lua_State *L, run_ctx *r, int rc, const char *err,
+                            int line)
 {
     char law_err[1200];
     if (lt_script_law_error(sc, NULL, law_err, sizeof law_err)) {
@@ -333,7 +369,8 @@ static void check_probe_run(script_ctx *sc, lua_State *L, run_ctx *r, int rc, co
     if (rc >= 0) return;
     if (!r->cb_error) {
         char msg[PROBE_ERR_MAX + 16];
-        snprintf(msg, sizeof msg, "%s%s", strncmp(err, "field ", 6) == 0 ? "" : "field test: ", err);
+        snprintf(msg, sizeof msg, "%s%s",
+                 strncmp(err, "field ", 6) == 0 ? "" : "field test: ", err);
         probe_error(L, r, line, msg);
     }
     lua_pushstring(L, err);
@@ -343,7 +380,8 @@ static void check_probe_run(script_ctx *sc, lua_State *L, run_ctx *r, int rc, co
 
 /* Run the probe's rays with a progress bar; the steps driven count against the calling entry's
  * budget; raises the run's error (check_probe_run).  The seconds it took. */
-static double drive_probe(script_ctx *sc, lua_State *L, run_ctx *r, const lt_probe_opts *opts, int line)
+static double drive_probe(script_ctx *sc, lua_State *L, run_ctx *r, const lt_probe_opts *opts,
+                          int line)
 {
     probe_run *pr = r->extra;
     lt_progress bar;
@@ -379,25 +417,27 @@ static char *probe_file_name(const char *name, const lt_probe_opts *po)
  * shard, into the pending files: in (Fn, |Ft|), or for a pair of DoFs the section in the pair's
  * plane through the start forces, out to the rays' reach.  1 if written, 0 if the law has
  * none, < 0 on failure (err). */
-static int write_probe_surface(const lt_script_opts *o, run_ctx *r, const probe_args *a, const lt_probe_opts *po,
-                               char *err, size_t n)
+static int write_probe_surface(const lt_script_opts *o, run_ctx *r, const probe_args *a,
+                               const lt_probe_opts *po, char *err, size_t n)
 {
     probe_run *pr = r->extra;
     const lt_view *t0 = lt_tester_view(pr->probe.start);
     if (!pr->probe.extended) {
         double kl[2] = {t0->resp.k[0] * a->limit, t0->resp.k[1] * a->limit}, lo, hi;
-        lt_surface_range(r->test.law, r->test.params, t0->law_state, t0->resp.f[0] - kl[0], t0->resp.f[0] + kl[0],
-                         hypot(t0->resp.f[1], t0->resp.f[2]) + kl[1], &lo, &hi);
-        return lt_surface_write_pending(o->out_dir, pr->name, r->test.law, r->test.params, t0->law_state, NULL, lo, hi,
-                                        &r->pending, err, n);
+        lt_surface_range(r->test.law, r->test.params, t0->law_state, t0->resp.f[0] - kl[0],
+                         t0->resp.f[0] + kl[0], hypot(t0->resp.f[1], t0->resp.f[2]) + kl[1], &lo,
+                         &hi);
+        return lt_surface_write_pending(o->out_dir, pr->name, r->test.law, r->test.params,
+                                        t0->law_state, NULL, lo, hi, &r->pending, err, n);
     }
     double scale[2];
     for (int i = 0; i < 2; i++) {
         double lim = a->limits[i] > 0 ? a->limits[i] : a->limit;
         scale[i] = po->force ? lim : fabs(pr->probe.k0[i]) * lim;
     }
-    return lt_surface_section_pending(o->out_dir, pr->name, r->test.law, r->test.params, t0->law_state, t0->resp.f,
-                                      pr->probe.dofs, scale, &r->pending, err, n);
+    return lt_surface_section_pending(o->out_dir, pr->name, r->test.law, r->test.params,
+                                      t0->law_state, t0->resp.f, pr->probe.dofs, scale, &r->pending,
+                                      err, n);
 }
 
 /* The probe's table (in table) joins the pending files, last; its final path kept in pr->file.
@@ -416,8 +456,8 @@ static int add_probe_table(run_ctx *r, lt_pending *table, char *err, size_t n)
 
 /* The probe's files: its table, the law's surface and (without shards) the plots, temporary
  * files first, renamed together (afile.h).  The number of plots, their names in *plotted. */
-static int publish_probe(script_ctx *sc, lua_State *L, run_ctx *r, const probe_args *a, const lt_probe_opts *po,
-                         char ***plotted)
+static int publish_probe(script_ctx *sc, lua_State *L, run_ctx *r, const probe_args *a,
+                         const lt_probe_opts *po, char ***plotted)
 {
     const lt_script_opts *o = sc->opts;
     probe_run *pr = r->extra;
@@ -432,19 +472,26 @@ static int publish_probe(script_ctx *sc, lua_State *L, run_ctx *r, const probe_a
     int ws = write_probe_surface(o, r, a, po, err, sizeof err);
     const char *surface_tmp = ws > 0 ? r->pending.tmp[r->pending.n - 1] : NULL;
     lt_pending table = {0};
-    int failed = ws < 0 || lt_write_file_pending(o->out_dir, fname, pr->text, len, &table, err, sizeof err) < 0;
+    int failed = ws < 0 || lt_write_file_pending(o->out_dir, fname, pr->text, len, &table, err,
+                                                 sizeof err) < 0;
     free(fname);
     int plots = 0, first_plot = 0;
     if (!failed && o->plot && po->shards == 1) {
         first_plot = r->pending.n;
-        lt_plot_input in = {.data = table.tmp[0], .base = table.final[0], .surface = surface_tmp,
-                            .law = r->test.law, .params = r->test.params, .tanPhi = NAN};
-        plots = lt_plot_pending(pr->probe.extended ? "probe_pair" : "probe", &in, &r->pending, err, sizeof err);
+        lt_plot_input in = {.data = table.tmp[0],
+                            .base = table.final[0],
+                            .surface = surface_tmp,
+                            .law = r->test.law,
+                            .params = r->test.params,
+                            .tanPhi = NAN};
+        plots = lt_plot_pending(pr->probe.extended ? "probe_pair" : "probe", &in, &r->pending, err,
+                                sizeof err);
         failed = plots < 0;
     }
     if (!failed) failed = add_probe_table(r, &table, err, sizeof err);
     lt_pending_discard(&table);
-    if (!failed && plots > 0 && !o->quiet) *plotted = lt_plotted_names(&r->pending, first_plot, plots);
+    if (!failed && plots > 0 && !o->quiet)
+        *plotted = lt_plotted_names(&r->pending, first_plot, plots);
     failed = lt_publish_outputs(sc, &r->pending, failed, err, sizeof err);
     if (failed) {
         lt_plotted_report(*plotted, plots, 0);
@@ -459,7 +506,8 @@ static void push_start(lua_State *L, const lt_probe *p)
     const lt_view *t0 = lt_tester_view(p->start);
     lua_createtable(L, 0, 5);
     const char *sn[] = {"uN", "Fn", "Fty", "Ftz", "kn", "kt"};
-    const double sv[] = {t0->u[0], t0->resp.f[0], t0->resp.f[1], t0->resp.f[2], t0->resp.k[0], t0->resp.k[1]};
+    const double sv[] = {t0->u[0],      t0->resp.f[0], t0->resp.f[1],
+                         t0->resp.f[2], t0->resp.k[0], t0->resp.k[1]};
     for (int i = 0; i < 6; i++) {
         lua_pushnumber(L, sv[i]);
         lua_setfield(L, -2, sn[i]);
@@ -493,13 +541,20 @@ int lt_lib_probe_yield(lua_State *L)
 {
     script_ctx *sc = lt_lib_ctx(L);
     if (sc->callback_depth > 0)
-        return luaL_error(L, "lawtester.probe_yield: runs do not nest (called from an until or done of another run)");
+        return luaL_error(L, "lawtester.probe_yield: runs do not nest (called from an until or "
+                             "done of another run)");
     luaL_checktype(L, 1, LUA_TTABLE);
     int line = caller_line(L);
-    probe_args a = {.line = line, .directions = 72, .steps = 2000, .limit = NAN, .dofs = {0, 1}, .dofs_line = line};
+    probe_args a = {.line = line,
+                    .directions = 72,
+                    .steps = 2000,
+                    .limit = NAN,
+                    .dofs = {0, 1},
+                    .dofs_line = line};
     read_probe_args(sc, L, &a);
     run_ctx *r = start_probe(sc, L, &a);
-    lt_lint_test(sc, L, r, line); /* the plausibility warnings of the test probed (at the call's line) */
+    lt_lint_test(sc, L, r,
+                 line); /* the plausibility warnings of the test probed (at the call's line) */
     limit_probe(sc, L, r, &a);
     name_probe(L, r, &a);
     check_probe_dofs(L, r, &a);
@@ -509,7 +564,8 @@ int lt_lib_probe_yield(lua_State *L)
     int plots = sc->opts->out_dir ? publish_probe(sc, L, r, &a, &po, &plotted) : 0;
     probe_run *pr = r->extra;
     if (!sc->opts->quiet)
-        probe_summary(&pr->probe, pr->name, r->test.law->name, (int)a.directions, sc->opts, seconds, pr->file);
+        probe_summary(&pr->probe, pr->name, r->test.law->name, (int)a.directions, sc->opts, seconds,
+                      pr->file);
     lt_plotted_report(plotted, plots, 1);
     sc->n_runs++;
     push_probe_results(L, pr, a.directions);

@@ -65,7 +65,9 @@ static int list_gc(lua_State *L)
 /* The list of L's modules (NULL if none was made); pushes nothing. */
 static module_list *get_list(lua_State *L)
 {
-    module_list *l = lua_rawgetp(L, LUA_REGISTRYINDEX, &list_key) == LUA_TUSERDATA ? lua_touserdata(L, -1) : NULL;
+    module_list *l = lua_rawgetp(L, LUA_REGISTRYINDEX, &list_key) == LUA_TUSERDATA
+                         ? lua_touserdata(L, -1)
+                         : NULL;
     lua_pop(L, 1);
     return l;
 }
@@ -92,7 +94,8 @@ int lt_module_located(lua_State *L, const char *msg)
         } else if (strncmp(msg, "...", 3) == 0) { /* Lua's shortened chunk name: the path's tail */
             const char *colon = strchr(msg + 3, ':');
             size_t tail = colon ? (size_t)(colon - msg - 3) : 0;
-            if (colon && tail > 0 && tail <= n && strncmp(path + n - tail, msg + 3, tail) == 0) p = colon;
+            if (colon && tail > 0 && tail <= n && strncmp(path + n - tail, msg + 3, tail) == 0)
+                p = colon;
         }
         if (!p || *p != ':' || p[1] < '0' || p[1] > '9') continue;
         p++;
@@ -108,22 +111,29 @@ static const char *name_problem(const char *name, size_t len)
     static const char *const native[] = {"so", "dll", "dylib", NULL};
     if (len == 0) return "is empty";
     if (len > MODULE_NAME_MAX) return "is too long for a module name";
-    if (name[0] == '/') return "is an absolute path: modules come from below the script's directory";
-    if (strstr(name, "..")) return "leaves the script's directory ('..'): modules come from below it";
-    if (strchr(name, '/') || strchr(name, '\\')) return "is a path, not a module name (write dir.mod for dir/mod.lua)";
+    if (name[0] == '/')
+        return "is an absolute path: modules come from below the script's directory";
+    if (strstr(name, ".."))
+        return "leaves the script's directory ('..'): modules come from below it";
+    if (strchr(name, '/') || strchr(name, '\\'))
+        return "is a path, not a module name (write dir.mod for dir/mod.lua)";
     const char *last = strrchr(name, '.');
     for (int i = 0; last && native[i]; i++)
-        if (strcmp(last + 1, native[i]) == 0) return "names a native library: the sandbox loads Lua text only (--unsafe lifts it)";
+        if (strcmp(last + 1, native[i]) == 0)
+            return "names a native library: the sandbox loads Lua text only (--unsafe lifts it)";
     for (size_t i = 0, start = 0; i <= len; i++) {
         char c = name[i];
         if (c == '.' || c == 0) {
-            if (i == start) return "is not a module name (identifiers separated by dots, e.g. laws.mylaw)";
+            if (i == start)
+                return "is not a module name (identifiers separated by dots, e.g. laws.mylaw)";
             start = i + 1;
-        } else if (!(c == '_' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (i > start && c >= '0' && c <= '9'))) {
+        } else if (!(c == '_' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+                     (i > start && c >= '0' && c <= '9'))) {
             return "is not a module name (identifiers separated by dots, e.g. laws.mylaw)";
         }
     }
-    if (strlen(name) != len) return "is not a module name (identifiers separated by dots, e.g. laws.mylaw)";
+    if (strlen(name) != len)
+        return "is not a module name (identifiers separated by dots, e.g. laws.mylaw)";
     return NULL;
 }
 
@@ -131,9 +141,12 @@ static const char *name_problem(const char *name, size_t len)
 static void dir_of(const char *path, char *buf, size_t n)
 {
     const char *slash = strrchr(path, '/');
-    if (!slash) snprintf(buf, n, ".");
-    else if (slash == path) snprintf(buf, n, "/");
-    else snprintf(buf, n, "%.*s", (int)(slash - path), path);
+    if (!slash)
+        snprintf(buf, n, ".");
+    else if (slash == path)
+        snprintf(buf, n, "/");
+    else
+        snprintf(buf, n, "%.*s", (int)(slash - path), path);
 }
 
 /* Raise "require: ..." at the line of the call (level 1: the Lua caller). */
@@ -155,7 +168,8 @@ static void push_text(lua_State *L, int fd, size_t size, const char *shown)
         if (r <= 0) {
             int e = errno;
             close(fd);
-            refuse(L, "require: cannot read '%s': %s", shown, r < 0 ? strerror(e) : "it shrank while read");
+            refuse(L, "require: cannot read '%s': %s", shown,
+                   r < 0 ? strerror(e) : "it shrank while read");
         }
         got += (size_t)r;
     }
@@ -182,7 +196,9 @@ static int push_cached(lua_State *L, int cache, const char *name)
     lua_pushvalue(L, 1);
     if (lua_rawget(L, cache) != LUA_TNIL) {
         if (lua_touserdata(L, -1) == &loading_key)
-            refuse(L, "require: module '%s' is required again while it loads (a loop of requires)%s", name, "");
+            refuse(L,
+                   "require: module '%s' is required again while it loads (a loop of requires)%s",
+                   name, "");
         return 1;
     }
     lua_pop(L, 1);
@@ -191,40 +207,50 @@ static int push_cached(lua_State *L, int cache, const char *name)
 
 /* DIR/dir/mod.lua for dir.mod (len characters) into file (n bytes), DIR (the directory of the
  * script being run) into dir (PATH_MAX bytes). */
-static void module_file(const script_ctx *sc, const char *name, size_t len, char *dir, char *file, size_t n)
+static void module_file(const script_ctx *sc, const char *name, size_t len, char *dir, char *file,
+                        size_t n)
 {
     char rel[MODULE_NAME_MAX + 8];
     dir_of(sc->given_path, dir, PATH_MAX);
     snprintf(rel, sizeof rel, "%s.lua", name);
     for (char *c = rel; c < rel + len; c++)
         if (*c == '.') *c = '/';
-    if (strcmp(dir, ".") == 0) snprintf(file, n, "%s", rel);
-    else snprintf(file, n, "%s%s%s", dir, strcmp(dir, "/") ? "/" : "", rel);
+    if (strcmp(dir, ".") == 0)
+        snprintf(file, n, "%s", rel);
+    else
+        snprintf(file, n, "%s%s%s", dir, strcmp(dir, "/") ? "/" : "", rel);
 }
 
 /* The real path of file (shown: as messages name it) into real_file (PATH_MAX bytes), refused
  * unless the file is there and below the real path of dir (all symbolic links resolved). */
-static void resolve_below(lua_State *L, const char *name, const char *dir, const char *file, const char *shown,
-                          char *real_file)
+static void resolve_below(lua_State *L, const char *name, const char *dir, const char *file,
+                          const char *shown, char *real_file)
 {
     char q[160], real_dir[PATH_MAX];
-    if (!realpath(dir, real_dir)) refuse(L, "require: cannot resolve the script's directory '%s': %s", lt_quote(dir, q, sizeof q, 100), strerror(errno));
+    if (!realpath(dir, real_dir))
+        refuse(L, "require: cannot resolve the script's directory '%s': %s",
+               lt_quote(dir, q, sizeof q, 100), strerror(errno));
     if (!realpath(file, real_file)) {
-        if (errno == ENOENT || errno == ENOTDIR) refuse(L, "require: module '%s' not found: no file '%s'", name, shown);
+        if (errno == ENOENT || errno == ENOTDIR)
+            refuse(L, "require: module '%s' not found: no file '%s'", name, shown);
         refuse(L, "require: cannot read '%s': %s", shown, strerror(errno));
     }
     size_t nd = strlen(real_dir);
-    int below = strcmp(real_dir, "/") == 0 || (strncmp(real_file, real_dir, nd) == 0 && real_file[nd] == '/');
+    int below = strcmp(real_dir, "/") == 0 ||
+                (strncmp(real_file, real_dir, nd) == 0 && real_file[nd] == '/');
     if (!below) {
         char d[160];
-        refuse(L, "require: '%s' leads outside the script's directory '%s' (through a symbolic link): refused", shown,
-               lt_quote(dir, d, sizeof d, 100));
+        refuse(L,
+               "require: '%s' leads outside the script's directory '%s' (through a symbolic link): "
+               "refused",
+               shown, lt_quote(dir, d, sizeof d, 100));
     }
 }
 
 /* The text of the module at real_file pushed (a string): a regular file, within the memory cap
  * (max_bytes; 0: none). */
-static void push_module_text(lua_State *L, const char *real_file, const char *shown, size_t max_bytes)
+static void push_module_text(lua_State *L, const char *real_file, const char *shown,
+                             size_t max_bytes)
 {
     int fd = open(real_file, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     struct stat st;
@@ -246,7 +272,8 @@ static void push_module_text(lua_State *L, const char *real_file, const char *sh
 
 /* The module joins the list of L's modules: its chunk name "@PATH", its path and the index of
  * its fields (srcloc.h) from its text (n bytes). */
-static module *add_module(lua_State *L, const char *shown, const char *text, size_t n, size_t max_bytes)
+static module *add_module(lua_State *L, const char *shown, const char *text, size_t n,
+                          size_t max_bytes)
 {
     module_list *l = get_list(L);
     if (l->n == l->cap) {
@@ -272,11 +299,14 @@ static module *add_module(lua_State *L, const char *shown, const char *text, siz
 /* Load the module's text (n bytes) as text only, its environment the script's sandbox; run it
  * with (NAME, PATH) while the cache marks it loading; cache its value (true when it returns
  * nothing), pushed.  A failed module is not cached: a later require tries again. */
-static void run_module(lua_State *L, const script_ctx *sc, int cache, const module *m, const char *text, size_t n)
+static void run_module(lua_State *L, const script_ctx *sc, int cache, const module *m,
+                       const char *text, size_t n)
 {
-    if (luaL_loadbufferx(L, text, n, m->source, "t") != LUA_OK) { /* a syntax error names the module's line */
+    if (luaL_loadbufferx(L, text, n, m->source, "t") !=
+        LUA_OK) { /* a syntax error names the module's line */
         if (lt_module_located(L, lua_tostring(L, -1))) lua_error(L);
-        luaL_error(L, "require: module '%s' ('%s'): %s", lua_tostring(L, 1), m->path, lua_tostring(L, -1));
+        luaL_error(L, "require: module '%s' ('%s'): %s", lua_tostring(L, 1), m->path,
+                   lua_tostring(L, -1));
     }
     lua_rawgeti(L, LUA_REGISTRYINDEX, sc->env_ref);
     lua_setupvalue(L, -2, 1); /* _ENV: the script's sandbox */
@@ -309,7 +339,8 @@ static int sandbox_require(lua_State *L)
     const char *name = check_name(L, &len);
     lua_settop(L, 1);
     if (push_cached(L, cache, name)) return 1;
-    char dir[PATH_MAX], file[PATH_MAX + MODULE_NAME_MAX + 8], shown[LT_QUOTE_KEEP + 1], real_file[PATH_MAX];
+    char dir[PATH_MAX], file[PATH_MAX + MODULE_NAME_MAX + 8], shown[LT_QUOTE_KEEP + 1],
+        real_file[PATH_MAX];
     module_file(sc, name, len, dir, file, sizeof file);
     lt_quote(file, shown, sizeof shown, LT_QUOTE_KEEP);
     resolve_below(L, name, dir, file, shown, real_file);

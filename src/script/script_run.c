@@ -2,14 +2,14 @@
  * .meta sidecar and surface, the summary on stdout, the plots, and the results table. */
 #define _POSIX_C_SOURCE 200809L
 #include "base/watch.h"
-#include "script/script_int.h"
+#include "contact/registry.h"
 #include "output/fmt.h"
 #include "output/meta.h"
 #include "output/plot.h"
 #include "output/progress.h"
 #include "output/record.h"
-#include "contact/registry.h"
 #include "output/surface.h"
+#include "script/script_int.h"
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -65,8 +65,8 @@ static void print_stiffness(const lt_view *t)
 {
     const lt_law *law = t->test->law;
     const lt_stiffness *sr = &t->test->stiffness;
-    printf("  stiffness rule %s (area %s, lengths %s)", lt_stiff_rule_names[sr->rule], lt_stiff_area_names[sr->area],
-           lt_stiff_lengths_names[sr->lengths]);
+    printf("  stiffness rule %s (area %s, lengths %s)", lt_stiff_rule_names[sr->rule],
+           lt_stiff_area_names[sr->area], lt_stiff_lengths_names[sr->lengths]);
     if (t->n_formed == 0) {
         printf(": no contact formed\n");
     } else {
@@ -74,18 +74,24 @@ static void print_stiffness(const lt_view *t)
         /* a law without a kn parameter (Hertzian: from the materials and the curvature) does not
          * take the rule's kn, kt: they are not printed as if it did */
         if (lt_law_param_index(law, "kn") >= 0)
-            printf(": kn = %s N/m, kt = %s N/m, tanPhi = %s, lens = %s, %s m, contA = %s m^2\n", num(k->kn), num(k->kt),
-                   num(k->tanPhi), num(k->lens[0]), num(k->lens[1]), num(k->contA));
+            printf(": kn = %s N/m, kt = %s N/m, tanPhi = %s, lens = %s, %s m, contA = %s m^2\n",
+                   num(k->kn), num(k->kt), num(k->tanPhi), num(k->lens[0]), num(k->lens[1]),
+                   num(k->contA));
         else
-            printf(": tanPhi = %s, lens = %s, %s m, contA = %s m^2 (its kn, kt: not used by %s, which has no kn "
-                   "parameter)\n", num(k->tanPhi), num(k->lens[0]), num(k->lens[1]), num(k->contA), law->name);
-        printf("    (%s contact formed at step %ld, uN0 = %s m%s)\n", t->n_formed > 1 ? "the last" : "the", t->stiff_step,
-               num(t->stiff_uN0), t->n_formed > 1 ? "; every contact is in the .meta file" : "");
+            printf(": tanPhi = %s, lens = %s, %s m, contA = %s m^2 (its kn, kt: not used by %s, "
+                   "which has no kn "
+                   "parameter)\n",
+                   num(k->tanPhi), num(k->lens[0]), num(k->lens[1]), num(k->contA), law->name);
+        printf("    (%s contact formed at step %ld, uN0 = %s m%s)\n",
+               t->n_formed > 1 ? "the last" : "the", t->stiff_step, num(t->stiff_uN0),
+               t->n_formed > 1 ? "; every contact is in the .meta file" : "");
     }
     int over = 0;
     for (int i = 0; i < law->n_params; i++)
-        if (law->params[i].kind == LT_REAL && isnan(law->params[i].def) && !isnan(t->test->params[i]))
-            printf(over++ ? " %s" : "    law parameters given, used instead of the rule's: %s", law->params[i].name);
+        if (law->params[i].kind == LT_REAL && isnan(law->params[i].def) &&
+            !isnan(t->test->params[i]))
+            printf(over++ ? " %s" : "    law parameters given, used instead of the rule's: %s",
+                   law->params[i].name);
     if (over) printf("\n");
 }
 
@@ -94,15 +100,20 @@ static void print_energies(const lt_view *t)
 {
     const lt_law *law = t->test->law;
     printf("  energies [J]:");
-    for (int i = 0; i < lt_energy_count(law); i++) printf(" %s=%.9g", lt_energy_name(law, i), t->energy[i]);
+    for (int i = 0; i < lt_energy_count(law); i++)
+        printf(" %s=%.9g", lt_energy_name(law, i), t->energy[i]);
     printf("\n");
-    double work = t->energy[law->n_energies + LT_E_WORK], bal = t->energy[law->n_energies + LT_E_BALANCE];
+    double work = t->energy[law->n_energies + LT_E_WORK],
+           bal = t->energy[law->n_energies + LT_E_BALANCE];
     if (law->n_energies)
-        printf("  energy balance: work - (dkin + delast + dissipated) = %.3g J (%.3g of the work)\n", bal,
-               work != 0 ? fabs(bal / work) : 0.0);
+        printf(
+            "  energy balance: work - (dkin + delast + dissipated) = %.3g J (%.3g of the work)\n",
+            bal, work != 0 ? fabs(bal / work) : 0.0);
     else /* nothing booked: the balance is what the contact absorbed (docs/energy.md, "unbooked") */
-        printf("  energy balance: n/a, the law books no energies; its contact absorbed %.3g J (%.3g of the work; the "
-               "unbooked column)\n", bal, work != 0 ? fabs(bal / work) : 0.0);
+        printf("  energy balance: n/a, the law books no energies; its contact absorbed %.3g J "
+               "(%.3g of the work; the "
+               "unbooked column)\n",
+               bal, work != 0 ? fabs(bal / work) : 0.0);
 }
 
 /* The summary of a run on stdout: the test, bodies, stiffness, final contact, the imposition
@@ -110,19 +121,23 @@ static void print_energies(const lt_view *t)
 static void print_summary(const lt_tester *tester, const char *name, const char *file, long rows)
 {
     const lt_view *t = lt_tester_view(tester);
-    printf("test %s: law %s, %ld steps, t = %.9g s, %d stages\n", name, t->test->law->name, t->step, t->time,
-           t->test->n_stages);
+    printf("test %s: law %s, %ld steps, t = %.9g s, %d stages\n", name, t->test->law->name, t->step,
+           t->time, t->test->n_stages);
     printf("  bodies: ");
     print_body('A', &t->test->body[0]);
     printf(", ");
     print_body('B', &t->test->body[1]);
     printf("\n");
     print_stiffness(t);
-    if (t->has_contact) printf("  final contact: uN = %.9g m, kn = %.9g N/m, kt = %.9g N/m\n", t->u[0], t->resp.k[0], t->resp.k[1]);
-    else printf("  final state: no contact\n");
+    if (t->has_contact)
+        printf("  final contact: uN = %.9g m, kn = %.9g N/m, kt = %.9g N/m\n", t->u[0],
+               t->resp.k[0], t->resp.k[1]);
+    else
+        printf("  final state: no contact\n");
     lt_predictor_stats p = lt_tester_predictor_stats(tester);
     if (p.used + p.passes > 0)
-        printf("  imposition frame: predicted on %ld steps, trial passes on %ld (%ld predictions missed by more than "
+        printf("  imposition frame: predicted on %ld steps, trial passes on %ld (%ld predictions "
+               "missed by more than "
                "theta^3 + 1e-12 rad; worst miss %.2g rad)\n",
                p.used, p.passes, p.misses, p.worst);
     print_energies(t);
@@ -146,7 +161,8 @@ void lt_cap_steps(const lt_script_opts *o, lt_test *test)
     if (o->max_steps_cap <= 0) return;
     if (test->max_steps > o->max_steps_cap) test->max_steps = o->max_steps_cap;
     for (int i = 0; i < test->n_stages; i++)
-        if (test->stages[i].max_steps > o->max_steps_cap) test->stages[i].max_steps = o->max_steps_cap;
+        if (test->stages[i].max_steps > o->max_steps_cap)
+            test->stages[i].max_steps = o->max_steps_cap;
 }
 
 /* The line a message about the test as a whole points at: the lawtester.run call, or the field
@@ -171,8 +187,9 @@ static void test_prefix(const script_ctx *sc, char *buf, size_t n)
     size_t u = 0;
     buf[0] = 0;
     for (int i = 0; i < sc->test_depth && u < n; i++) {
-        int w = sc->test_path[i].name ? snprintf(buf + u, n - u, i ? ".%s" : "%s", sc->test_path[i].name)
-                                      : snprintf(buf + u, n - u, "[%d]", sc->test_path[i].index);
+        int w = sc->test_path[i].name
+                    ? snprintf(buf + u, n - u, i ? ".%s" : "%s", sc->test_path[i].name)
+                    : snprintf(buf + u, n - u, "[%d]", sc->test_path[i].index);
         if (w < 0) return;
         u += (size_t)w;
     }
@@ -189,7 +206,8 @@ static void watch_test(const script_ctx *sc, const run_ctx *r, int call_line)
     }
     char pre[160];
     test_prefix(sc, pre, sizeof pre);
-    lt_watch_test_begin(sc->path, test_line(sc, call_line, NULL, 0), lines, n, pre, r->name, r->test.law->name);
+    lt_watch_test_begin(sc->path, test_line(sc, call_line, NULL, 0), lines, n, pre, r->name,
+                        r->test.law->name);
 }
 
 /* The run's observer row: the record (when written) and the kept states (case files), which may
@@ -202,9 +220,13 @@ static void observe_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
         if (r->n_kept == r->cap_kept) {
             long cap = r->cap_kept ? 2 * r->cap_kept : 1024;
             size_t max = r->sc->lim.max_bytes;
-            lt_snapshot *k = max && (size_t)cap * sizeof *k > max ? NULL : realloc(r->kept, (size_t)cap * sizeof *k);
-            if (!k) r->keep_failed = 1;
-            else r->kept = k, r->cap_kept = cap;
+            lt_snapshot *k = max && (size_t)cap * sizeof *k > max
+                                 ? NULL
+                                 : realloc(r->kept, (size_t)cap * sizeof *k);
+            if (!k)
+                r->keep_failed = 1;
+            else
+                r->kept = k, r->cap_kept = cap;
         }
         if (!r->keep_failed) r->kept[r->n_kept++] = *s;
     }
@@ -224,13 +246,21 @@ static void push_rows(lua_State *L, const run_ctx *r)
         lua_createtable(L, (int)r->n_kept, 0);
         for (long i = 0; i < r->n_kept; i++) {
             const lt_snapshot *s = &r->kept[i];
-            double x = c == 0 ? (double)s->step : c == 1 ? s->time : c == 2 ? s->stage : c == 3 ? s->contact
-                     : c < 10 ? s->u[c - 4] : c < 16 ? s->v[c - 10] : c < 22 ? s->f[c - 16] : c < 24 ? s->k[c - 22]
-                     : s->energy[c - 24];
+            double x = c == 0   ? (double)s->step
+                       : c == 1 ? s->time
+                       : c == 2 ? s->stage
+                       : c == 3 ? s->contact
+                       : c < 10 ? s->u[c - 4]
+                       : c < 16 ? s->v[c - 10]
+                       : c < 22 ? s->f[c - 16]
+                       : c < 24 ? s->k[c - 22]
+                                : s->energy[c - 24];
             lua_pushnumber(L, x);
             lua_rawseti(L, -2, i + 1);
         }
-        lua_setfield(L, -2, c < lt_record_ncolumns ? lt_record_columns[c] : lt_energy_name(law, c - lt_record_ncolumns));
+        lua_setfield(L, -2,
+                     c < lt_record_ncolumns ? lt_record_columns[c]
+                                            : lt_energy_name(law, c - lt_record_ncolumns));
     }
 }
 
@@ -242,10 +272,15 @@ static void stability_text(const lt_tester *tester, char *buf, size_t n)
     char z[64] = "";
     if (s->zeta > 0) snprintf(z, sizeof z, ", zetaN = %.4g", s->zeta);
     char where[64];
-    if (s->stage > 0) snprintf(where, sizeof where, "stage %d, step %ld", s->stage, s->step);
-    else snprintf(where, sizeof where, "the initial state");
-    snprintf(buf, n, "dt = %.4g s exceeds the stability limit of leapfrog for the normal contact, dt_crit = %.4g s "
-             "(m* = %.4g kg, kn = %.4g N/m%s; first at %s)", t->test->dt, s->dt_crit, s->mstar, s->k, z, where);
+    if (s->stage > 0)
+        snprintf(where, sizeof where, "stage %d, step %ld", s->stage, s->step);
+    else
+        snprintf(where, sizeof where, "the initial state");
+    snprintf(buf, n,
+             "dt = %.4g s exceeds the stability limit of leapfrog for the normal contact, dt_crit "
+             "= %.4g s "
+             "(m* = %.4g kg, kn = %.4g N/m%s; first at %s)",
+             t->test->dt, s->dt_crit, s->mstar, s->k, z, where);
 }
 
 /* lt_observer.on_tick of a run with a progress display (ctx: lt_progress). */
@@ -257,19 +292,23 @@ static void run_tick(void *ctx, const lt_tester *tester)
 
 /* The message of a run that stopped at a stage's error (t->err), or whose recorded states outgrew
  * the memory limit, into msg (n bytes). */
-static void stage_failure_text(const script_ctx *sc, const run_ctx *r, int call_line, char *msg, size_t n)
+static void stage_failure_text(const script_ctx *sc, const run_ctx *r, int call_line, char *msg,
+                               size_t n)
 {
     const lt_view *t = lt_tester_view(r->tester);
     srcloc_key p[2] = {{"stages", 0}, {NULL, t->stage + 1}};
     char pre[160];
     test_prefix(sc, pre, sizeof pre);
     if (r->keep_failed)
-        snprintf(msg, n, "%s:%d: field %srecord: the recorded states of the run outgrow the memory limit of "
-                 "%zu MB (record = { every = N } keeps every N-th)", sc->path, test_line(sc, call_line, NULL, 0),
-                 pre, (sc->lim.cap_bytes ? sc->lim.cap_bytes : sc->lim.max_bytes) >> 20);
+        snprintf(
+            msg, n,
+            "%s:%d: field %srecord: the recorded states of the run outgrow the memory limit of "
+            "%zu MB (record = { every = N } keeps every N-th)",
+            sc->path, test_line(sc, call_line, NULL, 0), pre,
+            (sc->lim.cap_bytes ? sc->lim.cap_bytes : sc->lim.max_bytes) >> 20);
     else
-        snprintf(msg, n, "%s:%d: field %sstages[%d]: %s", sc->path, test_line(sc, call_line, p, 2), pre,
-                 t->stage + 1, t->err);
+        snprintf(msg, n, "%s:%d: field %sstages[%d]: %s", sc->path, test_line(sc, call_line, p, 2),
+                 pre, t->stage + 1, t->err);
 }
 
 /* The message of a run that failed into msg (n bytes), by what failed first: the output bounds
@@ -283,20 +322,21 @@ static void failure_text(script_ctx *sc, run_ctx *r, int call_line, char *msg, s
         char why[400];
         srcloc_key p[2] = {{"stages", 0}, {NULL, t->stage + 1}};
         lt_outlimit_reason(&sc->out, r->rec.limit_hit, why, sizeof why);
-        snprintf(msg, n, "%s:%d: field stages[%d]: at step %ld: %s", sc->path, test_line(sc, call_line, p, 2),
-                 t->stage + 1, t->step, why);
+        snprintf(msg, n, "%s:%d: field stages[%d]: at step %ld: %s", sc->path,
+                 test_line(sc, call_line, p, 2), t->stage + 1, t->step, why);
     } else if (r->rec_open && r->rec.f.failed) {
         /* the record could not be written: nothing of it is kept */
-        snprintf(msg, n, "%s:%d: cannot write '%s': %s", sc->path, test_line(sc, call_line, NULL, 0),
-                 r->rec.f.final_path, strerror(r->rec.f.err_no ? r->rec.f.err_no : EIO));
+        snprintf(msg, n, "%s:%d: cannot write '%s': %s", sc->path,
+                 test_line(sc, call_line, NULL, 0), r->rec.f.final_path,
+                 strerror(r->rec.f.err_no ? r->rec.f.err_no : EIO));
     } else if (r->cb_error) {
         snprintf(msg, n, "%s", t->err);
     } else if (lt_script_law_error(sc, r->tester, msg, n)) {
         /* a Lua law's init or step failed: its message, not the NaN output that stopped the run */
     } else if (t->err_dof > 0) { /* a value of the stage: a servo's, a function's */
         srcloc_key p[4] = {{"stages", 0}, {NULL, t->stage + 1}, {"values", 0}, {NULL, t->err_dof}};
-        snprintf(msg, n, "%s:%d: field stages[%d].values[%d]: %s", sc->path, test_line(sc, call_line, p, 4),
-                 t->stage + 1, t->err_dof, t->err);
+        snprintf(msg, n, "%s:%d: field stages[%d].values[%d]: %s", sc->path,
+                 test_line(sc, call_line, p, 4), t->stage + 1, t->err_dof, t->err);
     } else {
         stage_failure_text(sc, r, call_line, msg, n);
     }
@@ -328,11 +368,16 @@ static void keep_partial(script_ctx *sc, run_ctx *r, char *msg, size_t n)
     }
     r->meta_open = 0;
     char *meta_partial = ok ? lt_afile_path(sc->opts->out_dir, "", r->name, ".meta.partial") : NULL;
-    if (ok) lt_outlimit_kept(&sc->out, lt_file_size(partial) + (meta_partial ? lt_file_size(meta_partial) : 0));
+    if (ok)
+        lt_outlimit_kept(&sc->out,
+                         lt_file_size(partial) + (meta_partial ? lt_file_size(meta_partial) : 0));
     free(meta_partial);
     size_t u = strlen(msg);
-    if (ok) snprintf(msg + u, n - u, " [rows up to the failure kept in %s]", partial);
-    else snprintf(msg + u, n - u, " [the rows recorded before could not be kept: %s]", partial ? err : "out of memory");
+    if (ok)
+        snprintf(msg + u, n - u, " [rows up to the failure kept in %s]", partial);
+    else
+        snprintf(msg + u, n - u, " [the rows recorded before could not be kept: %s]",
+                 partial ? err : "out of memory");
     free(partial);
 }
 
@@ -394,7 +439,11 @@ static run_ctx *read_run(script_ctx *sc, lua_State *L, int idx, int call_line)
     run_ctx *r = lt_run_new(L, sc);
     lt_make_proxies(L, r);
     read_args args = {
-        .cv = {.file = sc->path, .loc = sc->loc, .L = L, .depth = sc->test_depth, .call_line = call_line},
+        .cv = {.file = sc->path,
+               .loc = sc->loc,
+               .L = L,
+               .depth = sc->test_depth,
+               .call_line = call_line},
         .r = r,
         .idx = 2,
         .name = &r->name,
@@ -419,8 +468,11 @@ static void claim_record_files(script_ctx *sc, lua_State *L, run_ctx *r, int cal
         if (lt_claim_file(L, lua_tostring(L, -1), "run")) {
             char err[600];
             srcloc_key p[1] = {{"name", 0}};
-            snprintf(err, sizeof err, "%s:%d: field name: '%s': its record %s is a file lawtester.write wrote in this "
-                     "script", sc->path, test_line(sc, call_line, p, 1), r->name, lua_tostring(L, -1));
+            snprintf(
+                err, sizeof err,
+                "%s:%d: field name: '%s': its record %s is a file lawtester.write wrote in this "
+                "script",
+                sc->path, test_line(sc, call_line, p, 1), r->name, lua_tostring(L, -1));
             raise_released(L, r, err);
         }
         lua_pop(L, 1);
@@ -436,8 +488,10 @@ static void claim_test_name(script_ctx *sc, lua_State *L, run_ctx *r, int call_l
     int earlier = lt_claim_test_name(L, name, test_line(sc, call_line, NULL, 0));
     srcloc_key np[1] = {{"name", 0}};
     if (earlier) {
-        snprintf(err, sizeof err, "%s:%d: field name: '%s' is the name of the test at line %d of this script too: "
-                 "each test of a script needs a name of its own (its record %s.tsv would replace the other's)",
+        snprintf(err, sizeof err,
+                 "%s:%d: field name: '%s' is the name of the test at line %d of this script too: "
+                 "each test of a script needs a name of its own (its record %s.tsv would replace "
+                 "the other's)",
                  sc->path, test_line(sc, call_line, np, 1), name, earlier, name);
         raise_released(L, r, err);
     }
@@ -445,8 +499,12 @@ static void claim_test_name(script_ctx *sc, lua_State *L, run_ctx *r, int call_l
     r->name_lock = lt_afile_lock(sc->opts->out_dir, name, &held, err, sizeof err);
     if (r->name_lock < 0) {
         char msg[900];
-        if (held) snprintf(msg, sizeof msg, "%s:%d: field name: %s", sc->path, test_line(sc, call_line, np, 1), err);
-        else snprintf(msg, sizeof msg, "%s:%d: %s", sc->path, test_line(sc, call_line, NULL, 0), err);
+        if (held)
+            snprintf(msg, sizeof msg, "%s:%d: field name: %s", sc->path,
+                     test_line(sc, call_line, np, 1), err);
+        else
+            snprintf(msg, sizeof msg, "%s:%d: %s", sc->path, test_line(sc, call_line, NULL, 0),
+                     err);
         raise_released(L, r, msg);
     }
 }
@@ -457,10 +515,13 @@ static void open_record(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
     char err[600];
     sc->out.open = 0;
     int disk = lt_outlimit_check_disk(&sc->out);
-    if (disk != LT_OUT_OK) lt_outlimit_reason(&sc->out, disk, err, sizeof err);
-    else if (lt_record_open(&r->rec, sc->opts->out_dir, r->name, r->test.law, &sc->out, err, sizeof err) == 0)
+    if (disk != LT_OUT_OK)
+        lt_outlimit_reason(&sc->out, disk, err, sizeof err);
+    else if (lt_record_open(&r->rec, sc->opts->out_dir, r->name, r->test.law, &sc->out, err,
+                            sizeof err) == 0)
         r->rec_open = 1;
-    if (r->rec_open && lt_meta_open(&r->meta, sc->opts->out_dir, r->name, &r->test, &sc->out, err, sizeof err) == 0)
+    if (r->rec_open && lt_meta_open(&r->meta, sc->opts->out_dir, r->name, &r->test, &sc->out, err,
+                                    sizeof err) == 0)
         r->meta_open = 1;
     if (!r->meta_open) {
         lt_run_release(r);
@@ -474,8 +535,11 @@ static void drive_run(script_ctx *sc, lua_State *L, run_ctx *r, int call_line, i
 {
     lt_observer obs = {0};
     if (recording)
-        obs = (lt_observer){.on_row = observe_row, .row_ctx = r, .on_contact = lt_meta_contact,
-                            .contact_ctx = &r->meta, .stop = &r->stop};
+        obs = (lt_observer){.on_row = observe_row,
+                            .row_ctx = r,
+                            .on_contact = lt_meta_contact,
+                            .contact_ctx = &r->meta,
+                            .stop = &r->stop};
     else if (sc->keep_rows && r->test.record_every > 0)
         obs = (lt_observer){.on_row = observe_row, .row_ctx = r, .stop = &r->stop};
     lt_progress bar;
@@ -501,10 +565,11 @@ static int write_surface(script_ctx *sc, run_ctx *r, char *err, size_t n)
     const lt_view *t = lt_tester_view(r->tester);
     if (!(r->rec.have_force && t->created)) return 0;
     double lo, hi;
-    lt_surface_range(r->test.law, r->test.params, t->law_state_created, r->rec.fn_min, r->rec.fn_max, r->rec.ft_max,
-                     &lo, &hi);
-    return lt_surface_write_pending(sc->opts->out_dir, r->name, r->test.law, r->test.params, t->law_state_created,
-                                    t->law_state, lo, hi, &r->pending, err, n);
+    lt_surface_range(r->test.law, r->test.params, t->law_state_created, r->rec.fn_min,
+                     r->rec.fn_max, r->rec.ft_max, &lo, &hi);
+    return lt_surface_write_pending(sc->opts->out_dir, r->name, r->test.law, r->test.params,
+                                    t->law_state_created, t->law_state, lo, hi, &r->pending, err,
+                                    n);
 }
 
 /* The sidecar (status complete) closed into the pending files and the record into table (it is
@@ -514,25 +579,33 @@ static const char *close_record(run_ctx *r, lt_pending *table, int *failed, char
 {
     lt_meta_finish(&r->meta, "complete");
     r->meta_open = 0;
-    if (*failed) lt_meta_abort(&r->meta);
-    else *failed = lt_afile_close_into(&r->meta.f, &r->pending, err, n) < 0;
+    if (*failed)
+        lt_meta_abort(&r->meta);
+    else
+        *failed = lt_afile_close_into(&r->meta.f, &r->pending, err, n) < 0;
     const char *meta_tmp = *failed ? NULL : r->pending.tmp[r->pending.n - 1];
     r->rec_open = 0;
-    if (*failed) lt_record_abort(&r->rec);
-    else *failed = lt_afile_close_into(&r->rec.f, table, err, n) < 0;
+    if (*failed)
+        lt_record_abort(&r->rec);
+    else
+        *failed = lt_afile_close_into(&r->rec.f, table, err, n) < 0;
     return meta_tmp;
 }
 
 /* The record's plots (gnuplot) into the pending files: their number, or < 0 (err). */
-static int render_plots(run_ctx *r, const lt_pending *table, const char *meta_tmp, const char *surface_tmp,
-                        char *err, size_t n)
+static int render_plots(run_ctx *r, const lt_pending *table, const char *meta_tmp,
+                        const char *surface_tmp, char *err, size_t n)
 {
     const lt_view *t = lt_tester_view(r->tester);
     /* the Coulomb cone: the friction coefficient the law declares (lt_law.friction) */
     double tanphi = lt_law_friction(r->test.law, r->test.params, t->law_state, t->stiff.tanPhi);
     lt_watch_page->stage = 0; /* the steps are over: a fault now is the plots' */
-    lt_watch_text(lt_watch_page->doing, sizeof lt_watch_page->doing, "while its plots were rendered (gnuplot)");
-    lt_plot_input in = {.data = table->tmp[0], .base = table->final[0], .meta = meta_tmp, .surface = surface_tmp,
+    lt_watch_text(lt_watch_page->doing, sizeof lt_watch_page->doing,
+                  "while its plots were rendered (gnuplot)");
+    lt_plot_input in = {.data = table->tmp[0],
+                        .base = table->final[0],
+                        .meta = meta_tmp,
+                        .surface = surface_tmp,
                         .tanPhi = tanphi};
     return lt_plot_pending(NULL, &in, &r->pending, err, n);
 }
@@ -582,7 +655,8 @@ static long publish_record(script_ctx *sc, lua_State *L, run_ctx *r, int call_li
     lt_pending_discard(&table);
     /* the plotted names, for the summary, before the set is emptied */
     char **plotted = NULL;
-    if (!failed && plots > 0 && !sc->opts->quiet) plotted = lt_plotted_names(&r->pending, first_plot, plots);
+    if (!failed && plots > 0 && !sc->opts->quiet)
+        plotted = lt_plotted_names(&r->pending, first_plot, plots);
     failed = lt_publish_outputs(sc, &r->pending, failed, err, sizeof err);
     if (failed) {
         sc->out.open = 0;
@@ -605,8 +679,10 @@ static void count_stats(script_ctx *sc, const run_ctx *r, long rows)
     st->steps += lt_tester_view(r->tester)->step;
     st->rows += rows;
     for (int i = 0; i < r->test.n_stages; i++) {
-        if (r->cbs[2 * i].cond) st->compiled_untils++;
-        else st->lua_untils++;
+        if (r->cbs[2 * i].cond)
+            st->compiled_untils++;
+        else
+            st->lua_untils++;
     }
 }
 
@@ -626,8 +702,8 @@ static void push_stiffness(lua_State *L, const run_ctx *r)
     lua_setfield(L, -2, "contacts");
     if (t->n_formed > 0) {
         const char *keys[7] = {"kn", "kt", "tanPhi", "l1", "l2", "contA", "uN0"};
-        double vals[7] = {t->stiff.kn, t->stiff.kt, t->stiff.tanPhi, t->stiff.lens[0], t->stiff.lens[1], t->stiff.contA,
-                          t->stiff_uN0};
+        double vals[7] = {t->stiff.kn,      t->stiff.kt,    t->stiff.tanPhi, t->stiff.lens[0],
+                          t->stiff.lens[1], t->stiff.contA, t->stiff_uN0};
         for (int i = 0; i < 7; i++) {
             lua_pushnumber(L, vals[i]);
             lua_setfield(L, -2, keys[i]);
@@ -728,8 +804,10 @@ void lt_run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line)
     drive_run(sc, L, r, call_line, recording);
     lt_lint_stability(sc, L, r, call_line, r->tester);
     long rows = 0;
-    if (recording) rows = publish_record(sc, L, r, call_line);
-    else if (!sc->opts->quiet) print_summary(r->tester, r->name, NULL, 0);
+    if (recording)
+        rows = publish_record(sc, L, r, call_line);
+    else if (!sc->opts->quiet)
+        print_summary(r->tester, r->name, NULL, 0);
     count_stats(sc, r, rows);
     push_results(sc, L, r);
     lt_watch_test_end();

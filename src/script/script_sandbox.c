@@ -26,9 +26,10 @@
 #include <lualib.h>
 #include <string.h>
 
-static const char *const safe_globals[] = {"assert", "error", "ipairs", "next", "pairs", "pcall", "print",
-                                           "rawequal", "rawget", "rawlen", "rawset", "select", "getmetatable",
-                                           "tonumber", "tostring", "type", "xpcall", "_VERSION", NULL};
+static const char *const safe_globals[] = {
+    "assert",   "error",  "ipairs", "next",     "pairs",  "pcall",        "print",
+    "rawequal", "rawget", "rawlen", "rawset",   "select", "getmetatable", "tonumber",
+    "tostring", "type",   "xpcall", "_VERSION", NULL};
 static const char *const safe_libs[] = {"math", "string", "table", "utf8", NULL};
 
 /* ---- wrappers ------------------------------------------------------------------------------ */
@@ -48,7 +49,8 @@ static int sb_setmetatable(lua_State *L)
     if (lua_type(L, 2) == LUA_TTABLE) {
         lua_pushliteral(L, "__gc");
         if (lua_rawget(L, 2) != LUA_TNIL)
-            return luaL_error(L, "setmetatable: a __gc metamethod is not allowed in the sandbox (finalizers run outside "
+            return luaL_error(L, "setmetatable: a __gc metamethod is not allowed in the sandbox "
+                                 "(finalizers run outside "
                                  "the instruction budget; --unsafe lifts the sandbox)");
         lua_pop(L, 1);
     }
@@ -64,8 +66,11 @@ static void check_plain_table(lua_State *L, int arg, const char *fn)
     for (int i = 0; i < 3; i++) {
         lua_pushstring(L, mm[i]);
         if (lua_rawget(L, -2) != LUA_TNIL)
-            luaL_error(L, "%s: a table with a %s metamethod is not accepted in the sandbox (its loops are charged to "
-                          "the instruction budget by the table's length)", fn, mm[i]);
+            luaL_error(L,
+                       "%s: a table with a %s metamethod is not accepted in the sandbox (its loops "
+                       "are charged to "
+                       "the instruction budget by the table's length)",
+                       fn, mm[i]);
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
@@ -110,7 +115,8 @@ static int sb_move(lua_State *L)
 static int sb_concat(lua_State *L)
 {
     check_plain_table(L, 1, "table.concat");
-    lua_Integer i = luaL_optinteger(L, 3, 1), j = luaL_opt(L, luaL_checkinteger, 4, (lua_Integer)lua_rawlen(L, 1));
+    lua_Integer i = luaL_optinteger(L, 3, 1),
+                j = luaL_opt(L, luaL_checkinteger, 4, (lua_Integer)lua_rawlen(L, 1));
     if (j >= i) lt_budget_charge(L, i > 0 || j < LUA_MAXINTEGER + i ? j - i + 1 : LUA_MAXINTEGER);
     return call_original(L);
 }
@@ -154,8 +160,9 @@ static void push_copy(lua_State *L, const char *lib)
 static int unsafe_sethook(lua_State *L)
 {
     if (lt_limits_of(L)->max_instructions > 0)
-        return luaL_error(L, "debug.sethook: the hook counts the instruction budget, which stays with --unsafe "
-                             "(--max-instructions 0 lifts the budget)");
+        return luaL_error(
+            L, "debug.sethook: the hook counts the instruction budget, which stays with --unsafe "
+               "(--max-instructions 0 lifts the budget)");
     return call_original(L);
 }
 

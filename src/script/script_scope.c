@@ -3,15 +3,16 @@
  * functions, Lua strings, or strings compiled to a C predicate (cond.h) where that gives the same
  * answer. */
 #define _POSIX_C_SOURCE 200809L
-#include "script/script_int.h"
 #include "contact/registry.h"
+#include "script/script_int.h"
 #include <lualib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-const char *const lt_proxy_names[N_PROXIES] = {"lawtester.C", "lawtester.stage", "lawtester.E", "lawtester.S",
-                                            "lawtester.tester", "lawtester.A", "lawtester.B"};
+const char *const lt_proxy_names[N_PROXIES] = {"lawtester.C", "lawtester.stage",  "lawtester.E",
+                                               "lawtester.S", "lawtester.tester", "lawtester.A",
+                                               "lawtester.B"};
 
 /* The run behind proxy i of type tname (a proxy's metatable is the script's to read, so its
  * __index may be called with anything); a proxy kept after its run ended has a NULL run. */
@@ -19,7 +20,8 @@ static run_ctx *proxy_run(lua_State *L, int i, const char *tname)
 {
     run_ctx *r = *(run_ctx **)luaL_checkudata(L, i, tname);
     if (!r || !r->t)
-        luaL_error(L, "%s is only valid inside the until or done of its run (the run has ended)", tname + 10);
+        luaL_error(L, "%s is only valid inside the until or done of its run (the run has ended)",
+                   tname + 10);
     return r;
 }
 
@@ -42,7 +44,9 @@ static void push_quantity(lua_State *L, run_ctx *r, const lt_tester *t, const lt
     case LT_QT_NUMBER: lua_pushnumber(L, q->read.number(t, i)); break;
     case LT_QT_INTEGER: lua_pushinteger(L, (lua_Integer)q->read.integer(t, i)); break;
     case LT_QT_BOOLEAN: lua_pushboolean(L, (int)q->read.integer(t, i)); break;
-    case LT_QT_VECTOR: lua_getiuservalue(L, 1, q->sub + 1); break; /* C.u, C.v, C.f: their proxies */
+    case LT_QT_VECTOR:
+        lua_getiuservalue(L, 1, q->sub + 1);
+        break; /* C.u, C.v, C.f: their proxies */
     case LT_QT_TRIPLE: {
         double v[3];
         q->read.triple(t, i, v);
@@ -54,7 +58,9 @@ static void push_quantity(lua_State *L, run_ctx *r, const lt_tester *t, const lt
         break;
     }
     case LT_QT_STRING: lua_pushstring(L, q->read.string(t, i)); break;
-    default: lua_rawgeti(L, LUA_REGISTRYINDEX, r->proxy_ref[q->sub]); break; /* tester.A, tester.B */
+    default:
+        lua_rawgeti(L, LUA_REGISTRYINDEX, r->proxy_ref[q->sub]);
+        break; /* tester.A, tester.B */
     }
 }
 
@@ -94,8 +100,10 @@ static int proxy_index(lua_State *L, int px)
     const char *k = luaL_checkstring(L, 2);
     int i;
     const lt_qrow *q = lt_qrow_find(px, k, lt_q_law(r->t), &i);
-    if (q) push_quantity(L, r, r->t, q, i);
-    else if (px == PX_E) lua_pushnil(L);
+    if (q)
+        push_quantity(L, r, r->t, q, i);
+    else if (px == PX_E)
+        lua_pushnil(L);
     else {
         luaL_Buffer b;
         luaL_buffinit(L, &b);
@@ -105,7 +113,8 @@ static int proxy_index(lua_State *L, int px)
         }
         if (px == PX_C) luaL_addstring(&b, " and the law's state");
         luaL_pushresult(&b);
-        return luaL_error(L, "%s has no field '%s' (fields: %s)", lt_proxy_names[px] + 10, k, lua_tostring(L, -1));
+        return luaL_error(L, "%s has no field '%s' (fields: %s)", lt_proxy_names[px] + 10, k,
+                          lua_tostring(L, -1));
     }
     return 1;
 }
@@ -130,11 +139,15 @@ void lt_push_body_state(lua_State *L, const lt_tester *t, int i)
     }
 }
 
-static int proxy_readonly(lua_State *L) { return luaL_error(L, "%s is read-only", luaL_typename(L, 1)); }
+static int proxy_readonly(lua_State *L)
+{
+    return luaL_error(L, "%s is read-only", luaL_typename(L, 1));
+}
 
 void lt_register_proxy_metatables(lua_State *L)
 {
-    lua_CFunction idx[N_PROXIES] = {c_index, stage_index, energy_index, scene_index, tester_index, a_index, b_index};
+    lua_CFunction idx[N_PROXIES] = {c_index,      stage_index, energy_index, scene_index,
+                                    tester_index, a_index,     b_index};
     for (int i = 0; i < N_PROXIES; i++) {
         luaL_newmetatable(L, lt_proxy_names[i]);
         lua_pushcfunction(L, idx[i]);
@@ -220,16 +233,20 @@ int lt_stage_callback(void *ctx, lt_tester *t)
     lua_rawgeti(L, LUA_REGISTRYINDEX, cb->ref);
     int nargs = 0;
     if (cb->is_function) {
-        if (lt_q_has_contact(t)) lua_rawgeti(L, LUA_REGISTRYINDEX, r->proxy_ref[PX_C]);
-        else lua_pushnil(L);
+        if (lt_q_has_contact(t))
+            lua_rawgeti(L, LUA_REGISTRYINDEX, r->proxy_ref[PX_C]);
+        else
+            lua_pushnil(L);
         for (int i = 1; i < 5; i++) lua_rawgeti(L, LUA_REGISTRYINDEX, r->proxy_ref[i]);
         nargs = 5;
     } else {
         /* C lives in the condition environment itself (raw: no metamethod of the script runs) */
         lua_rawgeti(L, LUA_REGISTRYINDEX, r->env_ref);
         lua_pushliteral(L, "C");
-        if (lt_q_has_contact(t)) lua_rawgeti(L, LUA_REGISTRYINDEX, r->proxy_ref[PX_C]);
-        else lua_pushnil(L);
+        if (lt_q_has_contact(t))
+            lua_rawgeti(L, LUA_REGISTRYINDEX, r->proxy_ref[PX_C]);
+        else
+            lua_pushnil(L);
         lua_rawset(L, -3);
         lua_pop(L, 1);
     }
@@ -245,10 +262,12 @@ int lt_stage_callback(void *ctx, lt_tester *t)
         char mem[300];
         if (lt_limits_memory_message(&r->sc->lim, msg, mem, sizeof mem)) msg = mem;
         char *err = lt_tester_err(t);
-        int n = snprintf(err, LT_ERR_SIZE, "%s:%d: field stages[%d].%s: at step %ld: %s", r->sc->path, cb->line,
-                         cb->stage_no, cb->what, lt_q_step(t), lt_strip_chunk_prefix(msg));
+        int n =
+            snprintf(err, LT_ERR_SIZE, "%s:%d: field stages[%d].%s: at step %ld: %s", r->sc->path,
+                     cb->line, cb->stage_no, cb->what, lt_q_step(t), lt_strip_chunk_prefix(msg));
         if (!lt_q_has_contact(t) && indexes_nil_c(msg) && n > 0 && (size_t)n < LT_ERR_SIZE)
-            snprintf(err + n, LT_ERR_SIZE - (size_t)n, " (C is nil while there is no contact: guard it, e.g. "
+            snprintf(err + n, LT_ERR_SIZE - (size_t)n,
+                     " (C is nil while there is no contact: guard it, e.g. "
                      "write `C and C.uN < -1e-4`)");
         r->cb_error = 1;
         lua_settop(L, base);
@@ -289,9 +308,10 @@ static int cond_names_intact(run_ctx *r, unsigned names)
 {
     lua_State *L = r->L;
     int top = lua_gettop(L), ok = 1;
-    static const char *const px[5] = {[PX_C] = "C", [PX_STAGE] = "stage", [PX_E] = "E", [PX_S] = "S",
-                                      [PX_TESTER] = "tester"};
-    static const lua_CFunction idx[5] = {c_index, stage_index, energy_index, scene_index, tester_index};
+    static const char *const px[5] = {
+        [PX_C] = "C", [PX_STAGE] = "stage", [PX_E] = "E", [PX_S] = "S", [PX_TESTER] = "tester"};
+    static const lua_CFunction idx[5] = {c_index, stage_index, energy_index, scene_index,
+                                         tester_index};
     lua_rawgeti(L, LUA_REGISTRYINDEX, r->env_ref);
     int env = lua_gettop(L);
     for (int i = 0; i < 5 && ok; i++) {
@@ -369,14 +389,15 @@ int lt_load_string_callback(lua_State *L, const char *s, int is_until, int env_r
 }
 
 /* Compile a string condition ("until") or statement ("done"), or keep a function. */
-void lt_read_callback(conv *cv, run_ctx *r, int stage_tbl, const char *key, const char *alias, int stage_no,
-                          stage_cb *cb, lt_stage_cb *fn, void **ctx)
+void lt_read_callback(conv *cv, run_ctx *r, int stage_tbl, const char *key, const char *alias,
+                      int stage_no, stage_cb *cb, lt_stage_cb *fn, void **ctx)
 {
     lua_State *L = cv->L;
     const char *used = key;
     if (alias && lt_has_field(cv, stage_tbl, key) && lt_has_field(cv, stage_tbl, alias)) {
         lt_path_push_key(cv, alias);
-        lt_field_error(cv, "give %s or %s, not both (%s is another name for %s)", key, alias, alias, key);
+        lt_field_error(cv, "give %s or %s, not both (%s is another name for %s)", key, alias, alias,
+                       key);
     }
     int ty = lt_get_field(cv, stage_tbl, key);
     if (ty == LUA_TNIL && alias) {
@@ -404,7 +425,8 @@ void lt_read_callback(conv *cv, run_ctx *r, int stage_tbl, const char *key, cons
             lt_field_error(cv, "does not compile: %s", lt_strip_chunk_prefix(lua_tostring(L, -1)));
         cb->ref = luaL_ref(L, LUA_REGISTRYINDEX);
         cb->validated = -1;
-        if (strcmp(key, "until") == 0 && !r->sc->opts->lua_until) cb->cond = lt_cond_compile(s, r->test.law);
+        if (strcmp(key, "until") == 0 && !r->sc->opts->lua_until)
+            cb->cond = lt_cond_compile(s, r->test.law);
         lua_pop(L, 1);
     } else {
         lt_field_error(cv, "expected a string or a function, got %s", luaL_typename(L, -1));

@@ -2,9 +2,9 @@
  * values, until/done), the record and guards; bodies and stiffness are read by script_bodies.c.
  * Errors name the file, line and field (conv.h). */
 #define _POSIX_C_SOURCE 200809L
-#include "script/script_int.h"
 #include "contact/registry.h"
 #include "script/script_bodies.h"
+#include "script/script_int.h"
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -26,7 +26,8 @@ static void read_params(conv *cv, int t, lt_test *test)
         lt_path_pop(cv);
         return;
     }
-    if (ty != LUA_TTABLE) lt_field_error(cv, "expected a table of law parameters, got %s", luaL_typename(L, -1));
+    if (ty != LUA_TTABLE)
+        lt_field_error(cv, "expected a table of law parameters, got %s", luaL_typename(L, -1));
     int pt = lua_gettop(L);
     lua_pushnil(L);
     while (lua_next(L, pt)) {
@@ -38,17 +39,24 @@ static void read_params(conv *cv, int t, lt_test *test)
             char list[400] = "";
             size_t u = 0;
             for (int j = 0; j < law->n_params && u < sizeof list; j++)
-                u += (size_t)snprintf(list + u, sizeof list - u, j ? ", %s" : "%s", law->params[j].name);
-            lt_field_error(cv, "law '%s' has no parameter '%s' (parameters: %s)", law->name, k, list);
+                u += (size_t)snprintf(list + u, sizeof list - u, j ? ", %s" : "%s",
+                                      law->params[j].name);
+            lt_field_error(cv, "law '%s' has no parameter '%s' (parameters: %s)", law->name, k,
+                           list);
         }
         const lt_param *pd = &law->params[i];
         if (pd->kind == LT_BOOL) {
-            if (lua_type(L, -1) == LUA_TBOOLEAN) test->params[i] = lua_toboolean(L, -1);
-            else if (lua_isinteger(L, -1) && (lua_tointeger(L, -1) == 0 || lua_tointeger(L, -1) == 1))
+            if (lua_type(L, -1) == LUA_TBOOLEAN)
+                test->params[i] = lua_toboolean(L, -1);
+            else if (lua_isinteger(L, -1) &&
+                     (lua_tointeger(L, -1) == 0 || lua_tointeger(L, -1) == 1))
                 test->params[i] = (double)lua_tointeger(L, -1);
-            else lt_field_error(cv, "expected true or false (or 1, 0), got %s", luaL_tolstring(L, -1, NULL));
+            else
+                lt_field_error(cv, "expected true or false (or 1, 0), got %s",
+                               luaL_tolstring(L, -1, NULL));
         } else if (pd->kind == LT_CHOICE) {
-            if (lua_type(L, -1) != LUA_TSTRING) lt_field_error(cv, "expected one of the names, got %s", luaL_typename(L, -1));
+            if (lua_type(L, -1) != LUA_TSTRING)
+                lt_field_error(cv, "expected one of the names, got %s", luaL_typename(L, -1));
             const char *v = lua_tostring(L, -1);
             int found = -1;
             for (int j = 0; pd->choices[j]; j++)
@@ -58,8 +66,9 @@ static void read_params(conv *cv, int t, lt_test *test)
         } else {
             test->params[i] = lt_to_number(cv, -1, pd->min, pd->max);
             if (pd->kind == LT_INT && test->params[i] != floor(test->params[i]))
-                lt_field_error(cv, "expected a whole number (%s is an integer parameter), got %.17g", pd->name,
-                               test->params[i]);
+                lt_field_error(cv,
+                               "expected a whole number (%s is an integer parameter), got %.17g",
+                               pd->name, test->params[i]);
         }
         lt_path_pop(cv);
         lua_pop(L, 1);
@@ -71,29 +80,39 @@ static void read_params(conv *cv, int t, lt_test *test)
     lt_path_pop(cv);
 }
 
-static const char *const stage_keys[] = {"whats", "values", "until", "till", "done", "untilEvery", "max_steps",
-                                         "name", "spin", "servoGain", "servoMaxSpeed", NULL};
+static const char *const stage_keys[] = {"whats", "values",     "until",         "till",
+                                         "done",  "untilEvery", "max_steps",     "name",
+                                         "spin",  "servoGain",  "servoMaxSpeed", NULL};
 
 static void read_stage(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s)
 {
     lua_State *L = cv->L;
     st = lua_absindex(L, st);
-    if (!lua_istable(L, st)) lt_field_error(cv, "expected a stage table, got %s", luaL_typename(L, st));
+    if (!lua_istable(L, st))
+        lt_field_error(cv, "expected a stage table, got %s", luaL_typename(L, st));
     lt_check_keys(cv, st, stage_keys);
     *s = lt_default_stage();
     lt_path_push_key(cv, "whats");
     int ty = lt_get_field(cv, st, "whats");
     if (ty != LUA_TNIL) {
-        if (ty != LUA_TSTRING) lt_field_error(cv, "expected a string of 6 characters, got %s", luaL_typename(L, -1));
+        if (ty != LUA_TSTRING)
+            lt_field_error(cv, "expected a string of 6 characters, got %s", luaL_typename(L, -1));
         size_t n;
         const char *w = lua_tolstring(L, -1, &n);
-        if (n != LT_DOF) lt_field_error(cv, "'%s' has %d characters, expected 6 (normal, shear y, shear z, twist, bend y, bend z)", w, (int)n);
+        if (n != LT_DOF)
+            lt_field_error(cv,
+                           "'%s' has %d characters, expected 6 (normal, shear y, shear z, twist, "
+                           "bend y, bend z)",
+                           w, (int)n);
         for (int k = 0; k < LT_DOF; k++) {
             if (!strchr(".vifs", w[k]) || w[k] == 0) {
                 char shown[8]; /* the character as it can be printed on one line */
-                if ((unsigned char)w[k] < 0x20 || (unsigned char)w[k] >= 0x7f) snprintf(shown, sizeof shown, "\\x%02x", (unsigned char)w[k]);
-                else snprintf(shown, sizeof shown, "%c", w[k]);
-                lt_field_error(cv, "bad character '%s' at position %d (expected . v i f s)", shown, k + 1);
+                if ((unsigned char)w[k] < 0x20 || (unsigned char)w[k] >= 0x7f)
+                    snprintf(shown, sizeof shown, "\\x%02x", (unsigned char)w[k]);
+                else
+                    snprintf(shown, sizeof shown, "%c", w[k]);
+                lt_field_error(cv, "bad character '%s' at position %d (expected . v i f s)", shown,
+                               k + 1);
             }
             s->whats[k] = w[k];
         }
@@ -111,19 +130,21 @@ static void read_stage(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s)
     stage_cb *cbs = &r->cbs[2 * (stage_no - 1)];
     lt_read_callback(cv, r, st, "until", "till", stage_no, &cbs[0], &s->until, &s->until_ctx);
     lt_read_callback(cv, r, st, "done", NULL, stage_no, &cbs[1], &s->done, &s->done_ctx);
-    if (!s->until) lt_field_error(cv, "has no until (or till) condition; a stage must say when it ends");
+    if (!s->until)
+        lt_field_error(cv, "has no until (or till) condition; a stage must say when it ends");
 }
 
 /* ---- the test table ------------------------------------------------------------------- */
 
-static const char *const test_keys[] = {"name",     "law",     "params", "materials", "particles", "normal",
-                                        "gap",      "stiffness", "dt",   "abWeight",  "damping",   "stages",
-                                        "record",   "max_steps", "predictor", "leverArm", NULL};
+static const char *const test_keys[] = {"name",     "law",    "params",    "materials", "particles",
+                                        "normal",   "gap",    "stiffness", "dt",        "abWeight",
+                                        "damping",  "stages", "record",    "max_steps", "predictor",
+                                        "leverArm", NULL};
 
 static int name_char(char c)
 {
-    return ((c | 32) >= 'a' && (c | 32) <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.' ||
-           c == '+';
+    return ((c | 32) >= 'a' && (c | 32) <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
+           c == '.' || c == '+';
 }
 
 /* leverArm = "contact" (the default: branches end at the middle of the overlap) or "radius"
@@ -169,10 +190,7 @@ static char *default_name(const char *path)
 
 /* A file name a script may choose: letters, digits, - _ . +, not starting with a dot (no
  * paths, no hidden or temporary names), at most 200 characters. */
-int lt_valid_name(const char *s)
-{
-    return lt_name_problem(s, strlen(s)) == NULL;
-}
+int lt_valid_name(const char *s) { return lt_name_problem(s, strlen(s)) == NULL; }
 
 const char *lt_name_problem(const char *s, size_t len)
 {
@@ -200,7 +218,8 @@ const char *lt_claim_file(lua_State *L, const char *file, const char *by)
     }
     const char *other = NULL;
     if (lua_getfield(L, -1, file) == LUA_TSTRING && strcmp(lua_tostring(L, -1), by) != 0)
-        other = strcmp(lua_tostring(L, -1), "run") == 0 ? "a test of this script" : "lawtester.write";
+        other =
+            strcmp(lua_tostring(L, -1), "run") == 0 ? "a test of this script" : "lawtester.write";
     lua_pop(L, 1);
     if (!other) {
         lua_pushstring(L, by);
@@ -259,10 +278,14 @@ static void read_test_law(conv *cv, int t, lt_test *test)
     lua_State *L = cv->L;
     lt_path_push_key(cv, "law");
     int ty = lt_get_field(cv, t, "law");
-    if (ty != LUA_TSTRING) lt_field_error(cv, ty == LUA_TNIL ? "missing (name of a law; `lawtester laws` lists them)"
-                                                          : "expected a law name, got %s", luaL_typename(L, -1));
+    if (ty != LUA_TSTRING)
+        lt_field_error(cv,
+                       ty == LUA_TNIL ? "missing (name of a law; `lawtester laws` lists them)"
+                                      : "expected a law name, got %s",
+                       luaL_typename(L, -1));
     test->law = lt_find_law(lua_tostring(L, -1));
-    if (!test->law) lt_field_error(cv, "unknown law '%s' (`lawtester laws` lists them)", lua_tostring(L, -1));
+    if (!test->law)
+        lt_field_error(cv, "unknown law '%s' (`lawtester laws` lists them)", lua_tostring(L, -1));
     lua_pop(L, 1);
     lt_path_pop(cv);
 }
@@ -315,8 +338,11 @@ static void read_stages(conv *cv, run_ctx *r, int t)
     lt_path_push_key(cv, "stages");
     int ty = lt_get_field(cv, t, "stages");
     if (!(ty == LUA_TNIL && cv->stages_optional)) {
-        if (ty != LUA_TTABLE) lt_field_error(cv, ty == LUA_TNIL ? "missing (a list of stages)" : "expected a list of stages, got %s",
-                                          luaL_typename(L, -1));
+        if (ty != LUA_TTABLE)
+            lt_field_error(cv,
+                           ty == LUA_TNIL ? "missing (a list of stages)"
+                                          : "expected a list of stages, got %s",
+                           luaL_typename(L, -1));
         int n = (int)lua_rawlen(L, -1);
         if (n < 1 && !cv->stages_optional) lt_field_error(cv, "is empty");
         lt_check_list(cv, -1, n, "a list of stages");
@@ -331,7 +357,8 @@ void lt_read_test(conv *cv, run_ctx *r, int t, char **name_out)
 {
     lua_State *L = cv->L;
     t = lua_absindex(L, t);
-    if (!lua_istable(L, t)) lt_field_error(cv, "the script must return a test table, got %s", luaL_typename(L, t));
+    if (!lua_istable(L, t))
+        lt_field_error(cv, "the script must return a test table, got %s", luaL_typename(L, t));
     lt_check_keys(cv, t, test_keys);
     lt_test *test = &r->test;
     *test = lt_default_test();
@@ -435,7 +462,7 @@ run_ctx *lt_run_new(lua_State *L, script_ctx *sc)
     for (int i = 0; i < N_PROXIES; i++) r->proxy_ref[i] = LUA_NOREF;
     luaL_setmetatable(L, "lawtester.run");
     lt_script_law_reset(sc); /* a failure of a Lua law belongs to the run it happened in */
-    r->sc = sc; /* set last: lt_run_release does nothing until L is set */
+    r->sc = sc;              /* set last: lt_run_release does nothing until L is set */
     r->L = L;
     return r;
 }

@@ -29,19 +29,24 @@ static int value_callback(void *ctx, lt_tester *tester, int dof, double time, do
     int rc = lua_pcall(L, 1, 1, 0);
     r->sc->callback_depth--;
     lt_budget_leave(L, &saved);
-    int n = snprintf(err, LT_ERR_SIZE, "%s:%d: field stages[%d].values[%d]: at step %ld (t = %.17g s): ",
-                     r->sc->path, sv->line[dof], sv->stage_no, dof + 1, t->step, time);
+    int n = snprintf(err, LT_ERR_SIZE,
+                     "%s:%d: field stages[%d].values[%d]: at step %ld (t = %.17g s): ", r->sc->path,
+                     sv->line[dof], sv->stage_no, dof + 1, t->step, time);
     size_t u = n > 0 && (size_t)n < LT_ERR_SIZE ? (size_t)n : LT_ERR_SIZE - 1;
     if (rc != LUA_OK) {
-        const char *msg = lt_push_error_text(L, -1); /* a table raised shows its __tostring or type */
+        const char *msg =
+            lt_push_error_text(L, -1); /* a table raised shows its __tostring or type */
         char mem[300];
         if (lt_limits_memory_message(&r->sc->lim, msg, mem, sizeof mem)) msg = mem;
         size_t np = strlen(r->sc->path); /* the script's own "FILE:LINE: " is said already */
-        if (msg && strncmp(msg, r->sc->path, np) == 0 && msg[np] == ':' && strchr(msg + np + 1, ':'))
+        if (msg && strncmp(msg, r->sc->path, np) == 0 && msg[np] == ':' &&
+            strchr(msg + np + 1, ':'))
             msg = strchr(msg + np + 1, ':') + 1 + (strchr(msg + np + 1, ':')[1] == ' ');
         snprintf(err + u, LT_ERR_SIZE - u, "%s", msg ? msg : "error");
     } else if (lua_type(L, -1) != LUA_TNUMBER) {
-        snprintf(err + u, LT_ERR_SIZE - u, "the function returned a value of type %s, expected a number", luaL_typename(L, -1));
+        snprintf(err + u, LT_ERR_SIZE - u,
+                 "the function returned a value of type %s, expected a number",
+                 luaL_typename(L, -1));
     } else {
         *value = lua_tonumber(L, -1);
         err[0] = 0;
@@ -62,14 +67,19 @@ void lt_read_stage_values(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *
     lt_path_push_key(cv, "values");
     int ty = lt_get_field(cv, st, "values");
     if (ty != LUA_TNIL) {
-        if (ty != LUA_TTABLE) lt_field_error(cv, "expected a table of 6 numbers or functions, got %s", luaL_typename(L, -1));
-        if (lua_rawlen(L, -1) != LT_DOF) lt_field_error(cv, "expected 6 numbers, got %d", (int)lua_rawlen(L, -1));
+        if (ty != LUA_TTABLE)
+            lt_field_error(cv, "expected a table of 6 numbers or functions, got %s",
+                           luaL_typename(L, -1));
+        if (lua_rawlen(L, -1) != LT_DOF)
+            lt_field_error(cv, "expected 6 numbers, got %d", (int)lua_rawlen(L, -1));
         lt_check_list(cv, -1, LT_DOF, "a list of 6 numbers or functions, one per DoF");
         for (int k = 0; k < LT_DOF; k++) {
             lt_path_push_index(cv, k + 1);
             if (lua_rawgeti(L, -1, k + 1) == LUA_TFUNCTION) {
                 if (s->whats[k] == '.')
-                    lt_field_error(cv, "a function given for DoF %d whose whats is '.' (nothing imposed)", k + 1);
+                    lt_field_error(
+                        cv, "a function given for DoF %d whose whats is '.' (nothing imposed)",
+                        k + 1);
                 if (!sv) { /* the stage's first function: its context, freed by lt_run_release */
                     sv = calloc(1, sizeof *sv);
                     if (!sv) lt_field_error(cv, "out of memory");
@@ -93,18 +103,24 @@ void lt_read_stage_values(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *
     for (int k = 0; k < LT_DOF; k++) {
         lt_path_push_index(cv, k + 1);
         if (s->whats[k] == '.' && s->values[k] != 0)
-            lt_field_error(cv, "value %g given for DoF %d whose whats is '.' (nothing imposed)", s->values[k], k + 1);
+            lt_field_error(cv, "value %g given for DoF %d whose whats is '.' (nothing imposed)",
+                           s->values[k], k + 1);
         if (s->whats[k] == 's' && k >= 3)
-            lt_field_error(cv, "a servo ('s') on DoF %d, which has no stiffness: its gain is set from the contact's "
-                            "stiffness on the DoF, and laws report only kn and kt (normal and shear DoFs 1-3)",
-                        k + 1);
+            lt_field_error(
+                cv,
+                "a servo ('s') on DoF %d, which has no stiffness: its gain is set from the "
+                "contact's "
+                "stiffness on the DoF, and laws report only kn and kt (normal and shear DoFs 1-3)",
+                k + 1);
         lt_path_pop(cv);
     }
     lt_path_pop(cv);
     lt_opt_number(cv, st, "servoGain", &s->servo_gain, 0, 2);
     if (!(s->servo_gain > 0 && s->servo_gain < 2)) {
         lt_path_push_key(cv, "servoGain");
-        lt_field_error(cv, "%g is outside (0, 2), the servo's stability bound (docs/stage-scripts.md)", s->servo_gain);
+        lt_field_error(cv,
+                       "%g is outside (0, 2), the servo's stability bound (docs/stage-scripts.md)",
+                       s->servo_gain);
     }
     lt_opt_positive(cv, st, "servoMaxSpeed", &s->servo_vmax);
 }

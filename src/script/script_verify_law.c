@@ -36,11 +36,12 @@ static int read_params(lua_State *L, int t, const lt_law *law, lt_param_value ou
     while (lua_next(L, t)) {
         int i = lua_type(L, -2) == LUA_TSTRING ? lt_law_param_index(law, lua_tostring(L, -2)) : -1;
         if (i < 0)
-            return luaL_error(L, "lawtester.verify_law: params: law %s has no parameter '%s'", law->name,
-                              luaL_tolstring(L, -2, NULL));
+            return luaL_error(L, "lawtester.verify_law: params: law %s has no parameter '%s'",
+                              law->name, luaL_tolstring(L, -2, NULL));
         const lt_param *p = &law->params[i];
         double x = NAN;
-        if (p->kind == LT_BOOL && lua_isboolean(L, -1)) x = lua_toboolean(L, -1);
+        if (p->kind == LT_BOOL && lua_isboolean(L, -1))
+            x = lua_toboolean(L, -1);
         else if (p->kind == LT_CHOICE && lua_type(L, -1) == LUA_TSTRING) {
             for (int j = 0; p->choices[j]; j++)
                 if (strcmp(p->choices[j], lua_tostring(L, -1)) == 0) x = j;
@@ -49,9 +50,12 @@ static int read_params(lua_State *L, int t, const lt_law *law, lt_param_value ou
             if (y >= p->min && y <= p->max) x = y;
         }
         if (isnan(x)) {
-            if (p->kind == LT_BOOL) return luaL_error(L, "lawtester.verify_law: params.%s takes true or false", p->name);
+            if (p->kind == LT_BOOL)
+                return luaL_error(L, "lawtester.verify_law: params.%s takes true or false",
+                                  p->name);
             if (p->kind == LT_REAL)
-                return luaL_error(L, "lawtester.verify_law: params.%s takes a number in [%f, %f]", p->name, p->min, p->max);
+                return luaL_error(L, "lawtester.verify_law: params.%s takes a number in [%f, %f]",
+                                  p->name, p->min, p->max);
             luaL_Buffer b;
             luaL_buffinit(L, &b);
             for (int j = 0; p->choices && p->choices[j]; j++) {
@@ -59,14 +63,17 @@ static int read_params(lua_State *L, int t, const lt_law *law, lt_param_value ou
                 luaL_addstring(&b, p->choices[j]);
             }
             luaL_pushresult(&b);
-            return luaL_error(L, "lawtester.verify_law: params.%s takes one of %s", p->name, lua_tostring(L, -1));
+            return luaL_error(L, "lawtester.verify_law: params.%s takes one of %s", p->name,
+                              lua_tostring(L, -1));
         }
         all[i] = x;
         out[n++] = (lt_param_value){.name = p->name, .value = x};
         lua_pop(L, 1);
     }
     const char *bad = law->check ? law->check(all) : NULL;
-    if (bad) return luaL_error(L, "lawtester.verify_law: params: law %s refuses these values: %s", law->name, bad);
+    if (bad)
+        return luaL_error(L, "lawtester.verify_law: params: law %s refuses these values: %s",
+                          law->name, bad);
     return n;
 }
 
@@ -75,7 +82,9 @@ int lt_lib_verify_law(lua_State *L)
 {
     script_ctx *sc = lt_lib_ctx(L);
     if (sc->callback_depth > 0)
-        return luaL_error(L, "lawtester.verify_law: not from inside a run (an until, a done or a law's function)");
+        return luaL_error(
+            L,
+            "lawtester.verify_law: not from inside a run (an until, a done or a law's function)");
     const char *name = luaL_checkstring(L, 1);
     int quiet = sc->opts->quiet;
     if (!lua_isnoneornil(L, 2)) {
@@ -85,12 +94,14 @@ int lt_lib_verify_law(lua_State *L)
             lua_pop(L, 1);
             const char *k = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
             if (strcmp(k, "quiet") != 0 && strcmp(k, "params") != 0 && strcmp(k, "case") != 0)
-                return luaL_error(L, "lawtester.verify_law: unknown option '%s' (allowed: quiet, params, case)",
-                                  luaL_tolstring(L, -1, NULL));
+                return luaL_error(
+                    L, "lawtester.verify_law: unknown option '%s' (allowed: quiet, params, case)",
+                    luaL_tolstring(L, -1, NULL));
         }
         lua_getfield(L, 2, "quiet");
         if (!lua_isnil(L, -1)) {
-            if (!lua_isboolean(L, -1)) return luaL_error(L, "lawtester.verify_law: option quiet must be a boolean");
+            if (!lua_isboolean(L, -1))
+                return luaL_error(L, "lawtester.verify_law: option quiet must be a boolean");
             quiet = lua_toboolean(L, -1);
         }
         lua_pop(L, 1);
@@ -103,13 +114,15 @@ int lt_lib_verify_law(lua_State *L)
     if (!lua_isnoneornil(L, 2)) {
         lua_getfield(L, 2, "params");
         if (!lua_isnil(L, -1)) {
-            if (!lua_istable(L, -1)) return luaL_error(L, "lawtester.verify_law: option params must be a table");
+            if (!lua_istable(L, -1))
+                return luaL_error(L, "lawtester.verify_law: option params must be a table");
             n_set = read_params(L, lua_gettop(L), law, set);
         }
         lua_pop(L, 1);
         lua_getfield(L, 2, "case");
         if (!lua_isnil(L, -1)) {
-            if (lua_type(L, -1) != LUA_TSTRING) return luaL_error(L, "lawtester.verify_law: option case must be a string");
+            if (lua_type(L, -1) != LUA_TSTRING)
+                return luaL_error(L, "lawtester.verify_law: option case must be a string");
             kase = lua_tostring(L, -1); /* the options table keeps it alive */
         }
         lua_pop(L, 1);

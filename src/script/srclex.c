@@ -7,17 +7,24 @@
 #include <string.h>
 
 static const char *const keywords[] = {
-    "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if",
-    "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
+    "and",      "break",  "do",   "else", "elseif", "end",   "false", "for",
+    "function", "goto",   "if",   "in",   "local",  "nil",   "not",   "or",
+    "repeat",   "return", "then", "true", "until",  "while",
 };
 
 static int is_alpha(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
 static int is_digit(int c) { return c >= '0' && c <= '9'; }
 static int is_alnum(int c) { return is_alpha(c) || is_digit(c); }
-static int is_xdigit(int c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+static int is_xdigit(int c)
+{
+    return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
 static int hex_value(int c) { return is_digit(c) ? c - '0' : (c | 0x20) - 'a' + 10; }
 static int is_newline(int c) { return c == '\n' || c == '\r'; }
-static int is_space(int c) { return c == ' ' || c == '\t' || c == '\f' || c == '\v' || is_newline(c); }
+static int is_space(int c)
+{
+    return c == ' ' || c == '\t' || c == '\f' || c == '\v' || is_newline(c);
+}
 
 /* At a newline: skip it and the other half of a \r\n or \n\r pair; count one line. */
 static void newline(lt_lexer *lx)
@@ -75,8 +82,10 @@ static void short_string(lt_lexer *lx)
             newline(lx);
         } else if (c == 'z') {
             for (lx->i++; lx->i < lx->n && is_space(lx->s[lx->i]);)
-                if (is_newline(lx->s[lx->i])) newline(lx);
-                else lx->i++;
+                if (is_newline(lx->s[lx->i]))
+                    newline(lx);
+                else
+                    lx->i++;
         } else {
             lx->i++; /* the rest of \x.., \ddd, \u{..} are ordinary bytes here */
         }
@@ -112,17 +121,21 @@ static void numeral(lt_lexer *lx)
 static int keyword(const unsigned char *s, size_t len)
 {
     for (size_t k = 0; k < sizeof keywords / sizeof keywords[0]; k++)
-        if (strlen(keywords[k]) == len && memcmp(keywords[k], s, len) == 0) return LT_TK_AND + (int)k;
+        if (strlen(keywords[k]) == len && memcmp(keywords[k], s, len) == 0)
+            return LT_TK_AND + (int)k;
     return LT_TK_NAME;
 }
 
 /* An operator at s[0..] (up to 3 bytes readable, 0 past the end): its type and width. */
 static int operator_token(const unsigned char *s, size_t *width)
 {
-    static const struct { char a, b; int type; } two[] = {
-        {'.', '.', LT_TK_CONCAT}, {'=', '=', LT_TK_EQ},  {'~', '=', LT_TK_NE},
+    static const struct {
+        char a, b;
+        int type;
+    } two[] = {
+        {'.', '.', LT_TK_CONCAT},  {'=', '=', LT_TK_EQ},   {'~', '=', LT_TK_NE},
         {':', ':', LT_TK_DBCOLON}, {'/', '/', LT_TK_IDIV}, {'<', '=', LT_TK_LE},
-        {'<', '<', LT_TK_SHL},    {'>', '=', LT_TK_GE},  {'>', '>', LT_TK_SHR},
+        {'<', '<', LT_TK_SHL},     {'>', '=', LT_TK_GE},   {'>', '>', LT_TK_SHR},
     };
     *width = 1;
     if (s[0] == '.' && s[1] == '.' && s[2] == '.') {
@@ -195,7 +208,8 @@ void lt_lex_next(lt_lexer *lx, lt_token *t)
         while (lx->i < n && is_alnum(s[lx->i])) lx->i++;
         t->type = keyword(s + t->off, lx->i - t->off);
     } else {
-        unsigned char op[3] = {c, lx->i + 1 < n ? s[lx->i + 1] : 0, lx->i + 2 < n ? s[lx->i + 2] : 0};
+        unsigned char op[3] = {c, lx->i + 1 < n ? s[lx->i + 1] : 0,
+                               lx->i + 2 < n ? s[lx->i + 2] : 0};
         size_t w;
         t->type = operator_token(op, &w);
         lx->i += w;
@@ -277,7 +291,8 @@ size_t lt_lex_string(const char *src, const lt_token *t, char *out)
         } else if (c == 'x') {
             unsigned v = 0;
             s++;
-            for (int d = 0; d < 2 && s < e && is_xdigit(*s); d++) v = v * 16 + (unsigned)hex_value(*s++);
+            for (int d = 0; d < 2 && s < e && is_xdigit(*s); d++)
+                v = v * 16 + (unsigned)hex_value(*s++);
             o[n++] = (unsigned char)v;
         } else if (c == 'z') {
             for (s++; s < e && is_space(*s);) s++;
@@ -290,7 +305,8 @@ size_t lt_lex_string(const char *src, const lt_token *t, char *out)
             n += utf8(o + n, v > 0x7FFFFFFFUL ? 0x7FFFFFFFUL : v);
         } else if (is_digit(c)) {
             unsigned v = 0;
-            for (int d = 0; d < 3 && s < e && is_digit(*s); d++) v = v * 10 + (unsigned)(*s++ - '0');
+            for (int d = 0; d < 3 && s < e && is_digit(*s); d++)
+                v = v * 10 + (unsigned)(*s++ - '0');
             o[n++] = (unsigned char)v;
         } else {
             o[n++] = c; /* \\ \" \' (and escapes Lua rejects) */
@@ -323,11 +339,27 @@ int lt_lex_integer(const char *src, const lt_token *t, long long *out)
 int lt_lex_is_binop(int type)
 {
     switch (type) {
-    case '+': case '-': case '*': case '/': case '%': case '^': case '&': case '|': case '~':
-    case '<': case '>': case LT_TK_CONCAT: case LT_TK_EQ: case LT_TK_NE: case LT_TK_LE:
-    case LT_TK_GE: case LT_TK_AND: case LT_TK_OR: case LT_TK_SHL: case LT_TK_SHR: case LT_TK_IDIV:
-        return 1;
-    default:
-        return 0;
+    case '+':
+    case '-':
+    case '*':
+    case '/':
+    case '%':
+    case '^':
+    case '&':
+    case '|':
+    case '~':
+    case '<':
+    case '>':
+    case LT_TK_CONCAT:
+    case LT_TK_EQ:
+    case LT_TK_NE:
+    case LT_TK_LE:
+    case LT_TK_GE:
+    case LT_TK_AND:
+    case LT_TK_OR:
+    case LT_TK_SHL:
+    case LT_TK_SHR:
+    case LT_TK_IDIV: return 1;
+    default: return 0;
     }
 }

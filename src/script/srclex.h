@@ -15,15 +15,45 @@
 
 enum {
     /* single-byte tokens are their own byte: { } ( ) [ ] , ; = + - and so on */
-    LT_TK_EOF = 256, LT_TK_NAME, LT_TK_STRING, LT_TK_NUMBER,
+    LT_TK_EOF = 256,
+    LT_TK_NAME,
+    LT_TK_STRING,
+    LT_TK_NUMBER,
     LT_TK_BAD, /* a byte Lua rejects */
     /* keywords, in the order of lt_lex_keywords */
-    LT_TK_AND, LT_TK_BREAK, LT_TK_DO, LT_TK_ELSE, LT_TK_ELSEIF, LT_TK_END, LT_TK_FALSE, LT_TK_FOR,
-    LT_TK_FUNCTION, LT_TK_GOTO, LT_TK_IF, LT_TK_IN, LT_TK_LOCAL, LT_TK_NIL, LT_TK_NOT, LT_TK_OR,
-    LT_TK_REPEAT, LT_TK_RETURN, LT_TK_THEN, LT_TK_TRUE, LT_TK_UNTIL, LT_TK_WHILE,
+    LT_TK_AND,
+    LT_TK_BREAK,
+    LT_TK_DO,
+    LT_TK_ELSE,
+    LT_TK_ELSEIF,
+    LT_TK_END,
+    LT_TK_FALSE,
+    LT_TK_FOR,
+    LT_TK_FUNCTION,
+    LT_TK_GOTO,
+    LT_TK_IF,
+    LT_TK_IN,
+    LT_TK_LOCAL,
+    LT_TK_NIL,
+    LT_TK_NOT,
+    LT_TK_OR,
+    LT_TK_REPEAT,
+    LT_TK_RETURN,
+    LT_TK_THEN,
+    LT_TK_TRUE,
+    LT_TK_UNTIL,
+    LT_TK_WHILE,
     /* operators of more than one byte: .. ... == >= <= ~= << >> // :: */
-    LT_TK_CONCAT, LT_TK_DOTS, LT_TK_EQ, LT_TK_GE, LT_TK_LE, LT_TK_NE, LT_TK_SHL, LT_TK_SHR,
-    LT_TK_IDIV, LT_TK_DBCOLON
+    LT_TK_CONCAT,
+    LT_TK_DOTS,
+    LT_TK_EQ,
+    LT_TK_GE,
+    LT_TK_LE,
+    LT_TK_NE,
+    LT_TK_SHL,
+    LT_TK_SHR,
+    LT_TK_IDIV,
+    LT_TK_DBCOLON
 };
 
 typedef struct lt_token {

@@ -32,11 +32,11 @@
 enum { F_KEY, F_INDEX, F_POSITIONAL };
 
 typedef struct field {
-    int kind, line;   /* line of the key, or of a positional entry's value */
-    long long index;  /* F_INDEX, F_POSITIONAL */
-    size_t key, len;  /* F_KEY: the key's bytes in text */
-    size_t table;     /* the constructor that is its value, or NONE */
-    size_t next;      /* the next field of the same constructor, or NONE */
+    int kind, line;  /* line of the key, or of a positional entry's value */
+    long long index; /* F_INDEX, F_POSITIONAL */
+    size_t key, len; /* F_KEY: the key's bytes in text */
+    size_t table;    /* the constructor that is its value, or NONE */
+    size_t next;     /* the next field of the same constructor, or NONE */
 } field;
 
 typedef struct table {
@@ -55,12 +55,12 @@ struct srcloc {
     size_t ret_table; /* the constructor it returns, or NONE */
 };
 
-typedef struct frame {  /* an open bracket or block */
-    int open;           /* '{', '(', '[', or LT_TK_DO for any block */
-    int at_field;       /* '{': the next token starts a field */
-    long long npos;     /* '{': positional entries so far */
-    size_t table;       /* '{': its index in tables */
-    size_t value_of;    /* '{': the field (or THE_RETURN) whose value it is, or NONE */
+typedef struct frame { /* an open bracket or block */
+    int open;          /* '{', '(', '[', or LT_TK_DO for any block */
+    int at_field;      /* '{': the next token starts a field */
+    long long npos;    /* '{': positional entries so far */
+    size_t table;      /* '{': its index in tables */
+    size_t value_of;   /* '{': the field (or THE_RETURN) whose value it is, or NONE */
 } frame;
 
 typedef struct scanner {
@@ -119,9 +119,9 @@ static void advance(scanner *sc)
 
 static int starts_expression(int t)
 {
-    return t == LT_TK_NAME || t == LT_TK_STRING || t == LT_TK_NUMBER || t == LT_TK_NIL || t == LT_TK_TRUE ||
-           t == LT_TK_FALSE || t == LT_TK_DOTS || t == LT_TK_FUNCTION || t == LT_TK_NOT || t == '{' || t == '(' ||
-           t == '-' || t == '#' || t == '~';
+    return t == LT_TK_NAME || t == LT_TK_STRING || t == LT_TK_NUMBER || t == LT_TK_NIL ||
+           t == LT_TK_TRUE || t == LT_TK_FALSE || t == LT_TK_DOTS || t == LT_TK_FUNCTION ||
+           t == LT_TK_NOT || t == '{' || t == '(' || t == '-' || t == '#' || t == '~';
 }
 
 /* ---- recording --------------------------------------------------------------------------- */
@@ -151,8 +151,10 @@ static size_t add_field(scanner *sc, size_t tid, const field *f)
     size_t fi = S->nfields++;
     S->fields[fi] = *f;
     S->fields[fi].table = S->fields[fi].next = NONE;
-    if (S->tables[tid].tail == NONE) S->tables[tid].head = fi;
-    else S->fields[S->tables[tid].tail].next = fi;
+    if (S->tables[tid].tail == NONE)
+        S->tables[tid].head = fi;
+    else
+        S->fields[S->tables[tid].tail].next = fi;
     S->tables[tid].tail = fi;
     return fi;
 }
@@ -171,8 +173,10 @@ static void open_table(scanner *sc, int line, size_t value_of)
     if (!sc->ok) return;
     size_t tid = S->ntables++;
     S->tables[tid] = (table){line, NONE, NONE};
-    if (value_of == THE_RETURN) S->ret_table = tid;
-    else if (value_of != NONE) S->fields[value_of].table = tid;
+    if (value_of == THE_RETURN)
+        S->ret_table = tid;
+    else if (value_of != NONE)
+        S->fields[value_of].table = tid;
     push(sc, '{', tid, value_of);
 }
 
@@ -184,8 +188,10 @@ static void close_bracket(scanner *sc, int t)
     if (!sc->depth || sc->stack[sc->depth - 1].open != want) return;
     frame f = sc->stack[--sc->depth];
     if (want != '{' || f.value_of == NONE || !lt_lex_is_binop(peek(sc, 0))) return;
-    if (f.value_of == THE_RETURN) sc->S->ret_table = NONE;
-    else sc->S->fields[f.value_of].table = NONE;
+    if (f.value_of == THE_RETURN)
+        sc->S->ret_table = NONE;
+    else
+        sc->S->fields[f.value_of].table = NONE;
 }
 
 /* At a keyword that only a block holds directly (`local`, `end`, ...): brackets still open
@@ -239,36 +245,41 @@ static void scan(scanner *sc)
     while (sc->ok && peek(sc, 0) != LT_TK_EOF) {
         size_t value_of = NONE;
         frame *top = sc->depth ? &sc->stack[sc->depth - 1] : NULL;
-        if (top && top->open == '{' && top->at_field && peek(sc, 0) != '}') value_of = field_start(sc, top);
+        if (top && top->open == '{' && top->at_field && peek(sc, 0) != '}')
+            value_of = field_start(sc, top);
         const lt_token *t = tok(sc, 0);
         int type = t->type, line = t->line;
         advance(sc);
         switch (type) {
-        case '{':
-            open_table(sc, line, value_of);
-            break;
-        case '(': case '[':
-            push(sc, type, NONE, NONE);
-            break;
-        case LT_TK_FUNCTION:
-            push(sc, LT_TK_DO, NONE, NONE);
-            break;
-        case LT_TK_DO: case LT_TK_IF: case LT_TK_REPEAT:
+        case '{': open_table(sc, line, value_of); break;
+        case '(':
+        case '[': push(sc, type, NONE, NONE); break;
+        case LT_TK_FUNCTION: push(sc, LT_TK_DO, NONE, NONE); break;
+        case LT_TK_DO:
+        case LT_TK_IF:
+        case LT_TK_REPEAT:
             to_block(sc);
             push(sc, LT_TK_DO, NONE, NONE);
             break;
-        case LT_TK_END: case LT_TK_UNTIL:
+        case LT_TK_END:
+        case LT_TK_UNTIL:
             to_block(sc);
             if (sc->depth) sc->depth--;
             break;
-        case LT_TK_LOCAL: case LT_TK_WHILE: case LT_TK_FOR: case LT_TK_GOTO: case LT_TK_BREAK: case LT_TK_DBCOLON:
-        case LT_TK_THEN: case LT_TK_ELSE: case LT_TK_ELSEIF:
-            to_block(sc);
-            break;
-        case '}': case ')': case ']':
-            close_bracket(sc, type);
-            break;
-        case ',': case ';':
+        case LT_TK_LOCAL:
+        case LT_TK_WHILE:
+        case LT_TK_FOR:
+        case LT_TK_GOTO:
+        case LT_TK_BREAK:
+        case LT_TK_DBCOLON:
+        case LT_TK_THEN:
+        case LT_TK_ELSE:
+        case LT_TK_ELSEIF: to_block(sc); break;
+        case '}':
+        case ')':
+        case ']': close_bracket(sc, type); break;
+        case ',':
+        case ';':
             if (top && top->open == '{') top->at_field = 1;
             break;
         case LT_TK_RETURN:
@@ -282,8 +293,7 @@ static void scan(scanner *sc)
                 open_table(sc, line, THE_RETURN);
             }
             break;
-        default:
-            break;
+        default: break;
         }
     }
 }
@@ -336,10 +346,13 @@ static const field *find_field(const srcloc *S, size_t tid, const srcloc_key *k)
     size_t len = k->name ? strlen(k->name) : 0;
     for (size_t fi = S->tables[tid].head; fi != NONE; fi = S->fields[fi].next) {
         const field *f = &S->fields[fi];
-        if (k->name ? f->kind == F_KEY && f->len == len && memcmp(S->text + f->key, k->name, len) == 0
-                    : f->kind != F_KEY && f->index == k->index) {
-            if (f->kind == F_POSITIONAL) positional = f;
-            else keyed = f;
+        if (k->name
+                ? f->kind == F_KEY && f->len == len && memcmp(S->text + f->key, k->name, len) == 0
+                : f->kind != F_KEY && f->index == k->index) {
+            if (f->kind == F_POSITIONAL)
+                positional = f;
+            else
+                keyed = f;
         }
     }
     return positional ? positional : keyed;

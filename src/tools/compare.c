@@ -2,15 +2,18 @@
  * pairs, the key's order, the points and the interpolation, the verdicts and the summary. */
 #define _POSIX_C_SOURCE 200809L
 #include "tools/compare.h"
-#include "output/fmt.h"
 #include "base/quote.h"
+#include "output/fmt.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 typedef char quoted[LT_QUOTE_KEEP + 1];
 
-static const char *q(const char *s, quoted buf) { return lt_quote(s, buf, sizeof(quoted), LT_QUOTE_KEEP); }
+static const char *q(const char *s, quoted buf)
+{
+    return lt_quote(s, buf, sizeof(quoted), LT_QUOTE_KEEP);
+}
 
 /* ---- a pair REFCOL=[-]NEWCOL[*FACTOR] ---------------------------------------------------------- */
 
@@ -34,7 +37,8 @@ static char *dup_n(const char *s, size_t n)
 }
 
 /* text[0..n) (blanks around it dropped) into p.  0, or -1 with err naming opt. */
-static int parse_pair(const char *text, size_t n, const char *opt, pair *p, char *err, size_t errlen)
+static int parse_pair(const char *text, size_t n, const char *opt, pair *p, char *err,
+                      size_t errlen)
 {
     memset(p, 0, sizeof *p);
     while (n && (*text == ' ' || *text == '\t')) text++, n--;
@@ -53,7 +57,8 @@ static int parse_pair(const char *text, size_t n, const char *opt, pair *p, char
     p->scale = 1;
     if (eq && nl && *ns == '-') p->scale = -1, ns++, nl--;
     const char *star = nl ? memchr(ns, '*', nl) : NULL;
-    for (const char *s = star; s && (size_t)(s - ns) < nl; s = memchr(s + 1, '*', nl - (size_t)(s + 1 - ns)))
+    for (const char *s = star; s && (size_t)(s - ns) < nl;
+         s = memchr(s + 1, '*', nl - (size_t)(s + 1 - ns)))
         star = s; /* the last '*' */
     if (eq && star) {
         char *f = dup_n(star + 1, nl - (size_t)(star + 1 - ns)), *end;
@@ -61,7 +66,9 @@ static int parse_pair(const char *text, size_t n, const char *opt, pair *p, char
         int ok = f && *f && !*end && isfinite(x) && x != 0;
         free(f);
         if (!ok) {
-            snprintf(err, errlen, "%s '%s': the factor after '*' must be a finite number other than 0", opt, q(whole, q1));
+            snprintf(err, errlen,
+                     "%s '%s': the factor after '*' must be a finite number other than 0", opt,
+                     q(whole, q1));
             pair_free(p);
             return -1;
         }
@@ -69,8 +76,10 @@ static int parse_pair(const char *text, size_t n, const char *opt, pair *p, char
         nl = (size_t)(star - ns);
     }
     if (rl == 0 || nl == 0 || (!eq && memchr(text, '*', n))) {
-        snprintf(err, errlen, "%s '%s': expected COL or REFCOL=NEWCOL, NEWCOL optionally as -NEWCOL or NEWCOL*FACTOR", opt,
-                 q(whole, q1));
+        snprintf(
+            err, errlen,
+            "%s '%s': expected COL or REFCOL=NEWCOL, NEWCOL optionally as -NEWCOL or NEWCOL*FACTOR",
+            opt, q(whole, q1));
         pair_free(p);
         return -1;
     }
@@ -85,16 +94,16 @@ static int parse_pair(const char *text, size_t n, const char *opt, pair *p, char
 }
 
 /* The column called name in t (read from path), or -1 with err "PATH:LINE: field header: ...". */
-static int find_col(const lt_table *t, const char *path, const char *name, const char *opt, const char *given,
-                    char *err, size_t errlen)
+static int find_col(const lt_table *t, const char *path, const char *name, const char *opt,
+                    const char *given, char *err, size_t errlen)
 {
     int c = lt_table_col(t, name);
     if (c >= 0) return c;
     quoted q1, q2, q3;
     char names[200];
     lt_table_names(t, names, sizeof names);
-    snprintf(err, errlen, "%s:%d: field header: no column '%s' (%s %s); the columns are: %s", q(path, q1), t->header_line,
-             q(name, q2), opt, q(given, q3), names);
+    snprintf(err, errlen, "%s:%d: field header: no column '%s' (%s %s); the columns are: %s",
+             q(path, q1), t->header_line, q(name, q2), opt, q(given, q3), names);
     return -1;
 }
 
@@ -103,8 +112,8 @@ static int find_col(const lt_table *t, const char *path, const char *name, const
 /* The key column k of t in increasing order into key[], with the row of each in row[] (a
  * decreasing key is read backwards); scale times the file's value.  0, or -1 with err naming the
  * row where it stops being strictly monotonic. */
-static int key_order(const lt_table *t, const char *path, int k, double scale, double *key, long *row, char *err,
-                     size_t errlen)
+static int key_order(const lt_table *t, const char *path, int k, double scale, double *key,
+                     long *row, char *err, size_t errlen)
 {
     long n = t->nrows;
     int down = n > 1 && t->v[t->ncols + k] < t->v[k];
@@ -117,11 +126,15 @@ static int key_order(const lt_table *t, const char *path, int k, double scale, d
             lt_fmt_double_nul(a, x);
             lt_fmt_double_nul(b, prev);
             if (!isfinite(x))
-                snprintf(err, errlen, "%s:%ld: field %s: the key is %s (it must be a finite number)", q(path, q1), t->line[i],
-                         q(t->names[k], q2), a);
+                snprintf(err, errlen,
+                         "%s:%ld: field %s: the key is %s (it must be a finite number)",
+                         q(path, q1), t->line[i], q(t->names[k], q2), a);
             else
-                snprintf(err, errlen, "%s:%ld: field %s: %s after %s (line %ld): the key must increase strictly, or decrease "
-                         "strictly, through the table", q(path, q1), t->line[i], q(t->names[k], q2), a, b, t->line[i - 1]);
+                snprintf(err, errlen,
+                         "%s:%ld: field %s: %s after %s (line %ld): the key must increase "
+                         "strictly, or decrease "
+                         "strictly, through the table",
+                         q(path, q1), t->line[i], q(t->names[k], q2), a, b, t->line[i - 1]);
             return -1;
         }
         long r = down ? n - 1 - i : i;
@@ -194,7 +207,9 @@ static int choose_cols(lt_compare *c, const lt_compare_opts *o, char *err, size_
             size_t blanks = strspn(s, " \t");
             if (blanks >= n) {
                 quoted q1;
-                snprintf(err, errlen, "--cols '%s': an empty pair (pairs are separated by one comma)", q(o->cols, q1));
+                snprintf(err, errlen,
+                         "--cols '%s': an empty pair (pairs are separated by one comma)",
+                         q(o->cols, q1));
                 return -1;
             }
             pair p;
@@ -208,7 +223,9 @@ static int choose_cols(lt_compare *c, const lt_compare_opts *o, char *err, size_
     }
     for (int i = 0; i < c->ref.ncols; i++) {
         const char *name = c->ref.names[i];
-        if (strcmp(name, c->key_ref) == 0 || strcmp(name, c->key_new) == 0 || lt_table_col(&c->nw, name) < 0) continue;
+        if (strcmp(name, c->key_ref) == 0 || strcmp(name, c->key_new) == 0 ||
+            lt_table_col(&c->nw, name) < 0)
+            continue;
         pair p = {.ref = strdup(name), .nw = strdup(name), .label = strdup(name), .scale = 1};
         if (!p.ref || !p.nw || !p.label) {
             pair_free(&p);
@@ -221,8 +238,11 @@ static int choose_cols(lt_compare *c, const lt_compare_opts *o, char *err, size_
     }
     if (c->ncols == 0) {
         quoted q1, q2, q3;
-        snprintf(err, errlen, "%s:%d: field header: no column in common with %s besides the key '%s' (name the pairs: --cols "
-                 "REFCOL=NEWCOL,...)", q(c->new_path, q1), c->nw.header_line, q(c->ref_path, q2), q(c->key_new, q3));
+        snprintf(err, errlen,
+                 "%s:%d: field header: no column in common with %s besides the key '%s' (name the "
+                 "pairs: --cols "
+                 "REFCOL=NEWCOL,...)",
+                 q(c->new_path, q1), c->nw.header_line, q(c->ref_path, q2), q(c->key_new, q3));
         return -1;
     }
     return 0;
@@ -231,7 +251,8 @@ static int choose_cols(lt_compare *c, const lt_compare_opts *o, char *err, size_
 /* The value of column col of table t at key x, interpolated linearly between the rows j and j + 1
  * of the increasing keys key[0..n) (row[]: their rows), key[j] <= x < key[j + 1]; x = key[j]
  * (also the last row, j = n - 1) takes row j's value exactly. */
-static double at_key(const lt_table *t, int col, const double *key, const long *row, long n, double x, long j)
+static double at_key(const lt_table *t, int col, const double *key, const long *row, long n,
+                     double x, long j)
 {
     double y0 = t->v[row[j] * t->ncols + col];
     if (key[j] == x || j + 1 >= n) return y0;
@@ -260,8 +281,11 @@ static int compare_points(lt_compare *c, const lt_compare_opts *o, char *err, si
         lt_fmt_double_nul(a[0], kr[0]), lt_fmt_double_nul(a[1], kr[nr - 1]);
         lt_fmt_double_nul(a[2], kn[0]), lt_fmt_double_nul(a[3], kn[nn - 1]);
         quoted q3;
-        snprintf(err, errlen, "%s:%d: field %s: the key ranges do not overlap: [%s, %s] here, [%s, %s] in %s (in REF's units)",
-                 q(c->new_path, q1), c->nw.header_line, q(c->key_new, q3), a[2], a[3], a[0], a[1], q(c->ref_path, q2));
+        snprintf(err, errlen,
+                 "%s:%d: field %s: the key ranges do not overlap: [%s, %s] here, [%s, %s] in %s "
+                 "(in REF's units)",
+                 q(c->new_path, q1), c->nw.header_line, q(c->key_new, q3), a[2], a[3], a[0], a[1],
+                 q(c->ref_path, q2));
         goto out;
     }
     long in_r = count_in(kr, nr, lo, hi), in_n = count_in(kn, nn, lo, hi);
@@ -285,7 +309,8 @@ static int compare_points(lt_compare *c, const lt_compare_opts *o, char *err, si
     for (int k = 0; k < m; k++) {
         lt_compare_col *col = &c->cols[k];
         col->max_ref = 0;
-        for (long i = 0; i < nr; i++) col->max_ref = fmax(col->max_ref, fabs(c->ref.v[i * c->ref.ncols + col->ref_col]));
+        for (long i = 0; i < nr; i++)
+            col->max_ref = fmax(col->max_ref, fabs(c->ref.v[i * c->ref.ncols + col->ref_col]));
         col->tol = o->atol + o->rtol * col->max_ref;
         col->max_diff = -1;
         col->at_key = NAN;
@@ -298,12 +323,14 @@ static int compare_points(lt_compare *c, const lt_compare_opts *o, char *err, si
         while (j + 1 < nd && kd[j + 1] <= x) j++; /* the points come in increasing order */
         for (int k = 0; k < m; k++) {
             lt_compare_col *col = &c->cols[k];
-            int cs = c->on_new ? col->new_col : col->ref_col, cd = c->on_new ? col->ref_col : col->new_col;
+            int cs = c->on_new ? col->new_col : col->ref_col,
+                cd = c->on_new ? col->ref_col : col->new_col;
             double vs = ts->v[rs[i] * ts->ncols + cs], vd = at_key(td, cd, kd, rd, nd, x, j);
             double r = c->on_new ? vd : vs, n = (c->on_new ? vs : vd) * col->scale, d = fabs(n - r);
             c->refv[p * m + k] = r;
             c->newv[p * m + k] = n;
-            if (isnan(d) ? !isnan(col->max_diff) : d > col->max_diff) col->max_diff = d, col->at_key = x;
+            if (isnan(d) ? !isnan(col->max_diff) : d > col->max_diff)
+                col->max_diff = d, col->at_key = x;
         }
         p++;
     }
@@ -320,7 +347,8 @@ out:
     return rc;
 }
 
-int lt_compare_run(lt_compare *c, const char *ref, const char *nw, const lt_compare_opts *o, char *err, size_t errlen)
+int lt_compare_run(lt_compare *c, const char *ref, const char *nw, const lt_compare_opts *o,
+                   char *err, size_t errlen)
 {
     memset(c, 0, sizeof *c);
     c->ref_path = ref, c->new_path = nw;
@@ -329,7 +357,8 @@ int lt_compare_run(lt_compare *c, const char *ref, const char *nw, const lt_comp
     if (parse_pair(ks, strlen(ks), "--key", &key, err, errlen) < 0) return -1;
     c->key_ref = key.ref, c->key_new = key.nw, c->key_scale = key.scale;
     key.ref = key.nw = NULL;
-    int rc = lt_table_read(&c->ref, ref, err, errlen) < 0 || lt_table_read(&c->nw, nw, err, errlen) < 0 ||
+    int rc = lt_table_read(&c->ref, ref, err, errlen) < 0 ||
+                     lt_table_read(&c->nw, nw, err, errlen) < 0 ||
                      find_col(&c->ref, ref, c->key_ref, "--key", key.label, err, errlen) < 0 ||
                      find_col(&c->nw, nw, c->key_new, "--key", key.label, err, errlen) < 0 ||
                      choose_cols(c, o, err, errlen) < 0 || compare_points(c, o, err, errlen) < 0
@@ -346,10 +375,14 @@ int lt_compare_print(const lt_compare *c, FILE *out, FILE *fail)
 {
     quoted q1, q2, q3;
     const char *sampled = c->on_new ? "NEW" : "REF", *other = c->on_new ? "REF" : "NEW";
-    fprintf(out, "compare: REF %s (%ld rows), NEW %s (%ld rows), key %s: %s's %ld point%s, %s interpolated linearly",
-            q(c->ref_path, q1), c->ref.nrows, q(c->new_path, q2), c->nw.nrows, q(c->key_ref, q3), sampled, c->points,
-            c->points == 1 ? "" : "s", other);
-    if (c->outside) fprintf(out, "; %ld of %s's rows outside %s's key range, not compared", c->outside, sampled, other);
+    fprintf(out,
+            "compare: REF %s (%ld rows), NEW %s (%ld rows), key %s: %s's %ld point%s, %s "
+            "interpolated linearly",
+            q(c->ref_path, q1), c->ref.nrows, q(c->new_path, q2), c->nw.nrows, q(c->key_ref, q3),
+            sampled, c->points, c->points == 1 ? "" : "s", other);
+    if (c->outside)
+        fprintf(out, "; %ld of %s's rows outside %s's key range, not compared", c->outside, sampled,
+                other);
     fprintf(out, "\n");
     int w = (int)strlen("column"), failed = 0;
     for (int k = 0; k < c->ncols; k++) {
@@ -358,12 +391,13 @@ int lt_compare_print(const lt_compare *c, FILE *out, FILE *fail)
     }
     char at[64];
     snprintf(at, sizeof at, "at %s", lt_quote(c->key_ref, q1, sizeof q1, 20));
-    fprintf(out, "%-*s  %8s  %-12s  %-12s  %-14s  %-12s  %s\n", w, "column", "points", "max|REF|", "max|diff|", at,
-            "tolerance", "result");
+    fprintf(out, "%-*s  %8s  %-12s  %-12s  %-14s  %-12s  %s\n", w, "column", "points", "max|REF|",
+            "max|diff|", at, "tolerance", "result");
     for (int k = 0; k < c->ncols; k++) {
         const lt_compare_col *col = &c->cols[k];
-        fprintf(out, "%-*s  %8ld  %-12.4g  %-12.4g  %-14.8g  %-12.4g  %s\n", w, lt_quote(col->label, q1, sizeof q1, 40),
-                c->points, col->max_ref, col->max_diff, col->at_key, col->tol, col->pass ? "PASS" : "FAIL");
+        fprintf(out, "%-*s  %8ld  %-12.4g  %-12.4g  %-14.8g  %-12.4g  %s\n", w,
+                lt_quote(col->label, q1, sizeof q1, 40), c->points, col->max_ref, col->max_diff,
+                col->at_key, col->tol, col->pass ? "PASS" : "FAIL");
     }
     for (int k = 0; k < c->ncols; k++) {
         const lt_compare_col *col = &c->cols[k];
@@ -371,12 +405,15 @@ int lt_compare_print(const lt_compare *c, FILE *out, FILE *fail)
         failed++;
         if (!fail) continue;
         if (isnan(col->max_diff))
-            fprintf(fail, "lawtester: compare: %s: a value is nan at %s = %.17g\n", lt_quote(col->label, q1, sizeof q1, 40),
+            fprintf(fail, "lawtester: compare: %s: a value is nan at %s = %.17g\n",
+                    lt_quote(col->label, q1, sizeof q1, 40),
                     lt_quote(c->key_ref, q2, sizeof q2, 20), col->at_key);
         else
-            fprintf(fail, "lawtester: compare: %s: |NEW - REF| = %.6g at %s = %.17g > tolerance %.6g (max|REF| %.6g)\n",
-                    lt_quote(col->label, q1, sizeof q1, 40), col->max_diff, lt_quote(c->key_ref, q2, sizeof q2, 20),
-                    col->at_key, col->tol, col->max_ref);
+            fprintf(fail,
+                    "lawtester: compare: %s: |NEW - REF| = %.6g at %s = %.17g > tolerance %.6g "
+                    "(max|REF| %.6g)\n",
+                    lt_quote(col->label, q1, sizeof q1, 40), col->max_diff,
+                    lt_quote(c->key_ref, q2, sizeof q2, 20), col->at_key, col->tol, col->max_ref);
     }
     return failed;
 }

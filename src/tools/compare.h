@@ -21,21 +21,23 @@
 #include <stdio.h>
 
 typedef struct lt_compare_opts {
-    const char *key;  /* the key's pair; NULL: "time" */
-    const char *cols; /* "PAIR,PAIR,..."; NULL: every column both tables have, but the key, in REF's order */
-    double atol;      /* in the units of each REF column (>= 0) */
-    double rtol;      /* of the largest |value| of each REF column (>= 0) */
+    const char *key; /* the key's pair; NULL: "time" */
+    const char *
+        cols; /* "PAIR,PAIR,..."; NULL: every column both tables have, but the key, in REF's order */
+    double atol; /* in the units of each REF column (>= 0) */
+    double rtol; /* of the largest |value| of each REF column (>= 0) */
 } lt_compare_opts;
 
 typedef struct lt_compare_col {
-    char *label;          /* "Fx", or the pair as given, "Fx=-fn" */
+    char *label; /* "Fx", or the pair as given, "Fx=-fn" */
     char *ref_name, *new_name;
     int ref_col, new_col; /* in the tables */
     double scale;         /* NEW's values times scale are compared */
     double max_ref;       /* largest |value| of the REF column (every row) */
     double tol;           /* atol + rtol * max_ref */
-    double max_diff;      /* largest |NEW - REF| over the compared points; NaN if a compared value is NaN */
-    double at_key;        /* the key (REF's units) where max_diff is */
+    double
+        max_diff; /* largest |NEW - REF| over the compared points; NaN if a compared value is NaN */
+    double at_key; /* the key (REF's units) where max_diff is */
     int pass;
 } lt_compare_col;
 
@@ -46,9 +48,9 @@ typedef struct lt_compare {
     double key_scale;        /* NEW's key times key_scale is REF's key */
     int ncols;
     lt_compare_col *cols;
-    int on_new;              /* 1: the points are NEW's rows and REF is interpolated; 0: the other way */
-    long points;             /* points compared (the same for every column) */
-    long outside;            /* rows of the sampled table outside the other's key range: not compared */
+    int on_new;   /* 1: the points are NEW's rows and REF is interpolated; 0: the other way */
+    long points;  /* points compared (the same for every column) */
+    long outside; /* rows of the sampled table outside the other's key range: not compared */
     /* the compared points, for the plots: key[p] (REF's units), refv[p * ncols + c], newv[...]
      * (NEW's values times the column's scale), interpolated on the denser table */
     double *key, *refv, *newv;
@@ -57,7 +59,8 @@ typedef struct lt_compare {
 /* Read both files and compare them under o.  Returns 0 (c filled, whatever the verdicts), or -1
  * with one line in err "FILE:LINE: field F: what" (bad input: a file, the key, a column pair, no
  * shared column, a key not strictly monotonic, key ranges that do not overlap); c is then empty. */
-int lt_compare_run(lt_compare *c, const char *ref, const char *nw, const lt_compare_opts *o, char *err, size_t errlen);
+int lt_compare_run(lt_compare *c, const char *ref, const char *nw, const lt_compare_opts *o,
+                   char *err, size_t errlen);
 
 void lt_compare_free(lt_compare *c);
 

@@ -12,11 +12,11 @@
  * names hold no blank (table_read.h), so the first word of a header is the column's name: the
  * plot scripts read their labels from the header (gnuplot's columnhead). */
 #define _POSIX_C_SOURCE 200809L
+#include "base/quote.h"
 #include "output/afile.h"
-#include "tools/compare.h"
 #include "output/fmt.h"
 #include "output/plot.h"
-#include "base/quote.h"
+#include "tools/compare.h"
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -34,8 +34,8 @@ static void sanitize(const char *name, char *out, size_t n)
     size_t m = 0;
     for (const char *p = name; *p && m + 1 < n; p++) {
         char ch = *p;
-        int ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '.' ||
-                 ch == '_' || ch == '-';
+        int ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+                 ch == '.' || ch == '_' || ch == '-';
         out[m++] = ok ? ch : '_';
     }
     out[m] = 0;
@@ -52,13 +52,15 @@ static void stem(const lt_compare *c, int k, char *out, size_t n)
         sanitize(c->cols[j].ref_name, other, sizeof other);
         dup += strcmp(mine, other) == 0;
     }
-    if (dup) snprintf(out, n, "compare-%s-%d", mine, dup + 1);
-    else snprintf(out, n, "compare-%s", mine);
+    if (dup)
+        snprintf(out, n, "compare-%s-%d", mine, dup + 1);
+    else
+        snprintf(out, n, "compare-%s", mine);
 }
 
 /* The table of column k into p; its temporary and final paths are p's last entry. */
-static int write_table(const lt_compare *c, int k, const char *dir, const char *name, lt_pending *p, char *err,
-                       size_t errlen)
+static int write_table(const lt_compare *c, int k, const char *dir, const char *name, lt_pending *p,
+                       char *err, size_t errlen)
 {
     lt_afile f;
     if (lt_afile_open(&f, dir, name, ".tsv", 1 << 16, err, errlen) < 0) return -1;
@@ -69,10 +71,11 @@ static int write_table(const lt_compare *c, int k, const char *dir, const char *
     const char *eq = strchr(col->label, '=');
     const char *nspec = eq ? eq + 1 : col->label;
     while (*nspec == ' ' || *nspec == '\t') nspec++;
-    fprintf(f.fp, "%s\t%s (REF %s%s)\t%s (NEW %s%s)\tNEW - REF\ttolerance\n", lt_quote(c->key_ref, q1, sizeof q1, 40),
-            lt_quote(col->ref_name, q2, sizeof q2, 40), lt_quote(base_name(c->ref_path), q3, sizeof q3, 60),
-            c->on_new ? ", interpolated" : "", lt_quote(nspec, q4, sizeof q4, 40),
-            lt_quote(base_name(c->new_path), q5, sizeof q5, 60), c->on_new ? "" : ", interpolated");
+    fprintf(f.fp, "%s\t%s (REF %s%s)\t%s (NEW %s%s)\tNEW - REF\ttolerance\n",
+            lt_quote(c->key_ref, q1, sizeof q1, 40), lt_quote(col->ref_name, q2, sizeof q2, 40),
+            lt_quote(base_name(c->ref_path), q3, sizeof q3, 60), c->on_new ? ", interpolated" : "",
+            lt_quote(nspec, q4, sizeof q4, 40), lt_quote(base_name(c->new_path), q5, sizeof q5, 60),
+            c->on_new ? "" : ", interpolated");
     int m = c->ncols;
     for (long i = 0; i < c->points; i++) {
         char line[5 * (FMT_DOUBLE_MAX + 1) + 1], *s = line;
@@ -82,7 +85,8 @@ static int write_table(const lt_compare *c, int k, const char *dir, const char *
             s += lt_fmt_double(s, v[j]);
             *s++ = j < 4 ? '\t' : '\n';
         }
-        if (fwrite(line, 1, (size_t)(s - line), f.fp) != (size_t)(s - line)) lt_afile_fail(&f, errno);
+        if (fwrite(line, 1, (size_t)(s - line), f.fp) != (size_t)(s - line))
+            lt_afile_fail(&f, errno);
     }
     return lt_afile_close_into(&f, p, err, errlen);
 }
@@ -109,7 +113,9 @@ int lt_compare_plot(const lt_compare *c, const char *dir, char *err, size_t errl
         free(table.tmp);
         free(table.final);
     }
-    if (rc == 0) rc = lt_pending_publish(&p, err, errlen);
-    else lt_pending_discard(&p);
+    if (rc == 0)
+        rc = lt_pending_publish(&p, err, errlen);
+    else
+        lt_pending_discard(&p);
     return rc;
 }

@@ -82,10 +82,13 @@ void lt_table_names(const lt_table *t, char *buf, size_t n)
 }
 
 /* The header's cells as the column names of t.  0, or -1 with err. */
-static int take_header(lt_table *t, char **cells, int n, const char *qpath, int line, char *err, size_t errlen)
+static int take_header(lt_table *t, char **cells, int n, const char *qpath, int line, char *err,
+                       size_t errlen)
 {
     if (n == 0) {
-        snprintf(err, errlen, "%s:%d: field header: no column names (a table needs one line of column names before its rows)",
+        snprintf(err, errlen,
+                 "%s:%d: field header: no column names (a table needs one line of column names "
+                 "before its rows)",
                  qpath, line);
         return -1;
     }
@@ -112,8 +115,8 @@ static int take_header(lt_table *t, char **cells, int n, const char *qpath, int 
         for (int j = 0; j < i; j++)
             if (strcmp(t->names[j], c) == 0) {
                 char qn[LT_QUOTE_KEEP + 1];
-                snprintf(err, errlen, "%s:%d: field header: column '%s' twice (columns %d and %d)", qpath, line,
-                         lt_quote(c, qn, sizeof qn, 40), j + 1, i + 1);
+                snprintf(err, errlen, "%s:%d: field header: column '%s' twice (columns %d and %d)",
+                         qpath, line, lt_quote(c, qn, sizeof qn, 40), j + 1, i + 1);
                 return -1;
             }
     }
@@ -121,11 +124,14 @@ static int take_header(lt_table *t, char **cells, int n, const char *qpath, int 
 }
 
 /* One row of cells into t.  0, or -1 with err. */
-static int take_row(lt_table *t, char **cells, int n, long *cap, const char *qpath, int line, char *err, size_t errlen)
+static int take_row(lt_table *t, char **cells, int n, long *cap, const char *qpath, int line,
+                    char *err, size_t errlen)
 {
     if (n != t->ncols) {
-        snprintf(err, errlen, "%s:%d: field row: %d cells, but the header (line %d%s) names %d columns", qpath, line, n,
-                 t->header_line, t->header_comment ? ", the last comment line above the rows" : "", t->ncols);
+        snprintf(err, errlen,
+                 "%s:%d: field row: %d cells, but the header (line %d%s) names %d columns", qpath,
+                 line, n, t->header_line,
+                 t->header_comment ? ", the last comment line above the rows" : "", t->ncols);
         return -1;
     }
     if (t->nrows == *cap) {
@@ -146,10 +152,11 @@ static int take_row(lt_table *t, char **cells, int n, long *cap, const char *qpa
             char qn[LT_QUOTE_KEEP + 1], qc[LT_QUOTE_KEEP + 1];
             lt_quote(t->names[i], qn, sizeof qn, 40);
             if (!*cells[i])
-                snprintf(err, errlen, "%s:%d: field %s (column %d): an empty cell", qpath, line, qn, i + 1);
+                snprintf(err, errlen, "%s:%d: field %s (column %d): an empty cell", qpath, line, qn,
+                         i + 1);
             else
-                snprintf(err, errlen, "%s:%d: field %s (column %d): '%s' is not a number", qpath, line, qn, i + 1,
-                         lt_quote(cells[i], qc, sizeof qc, 40));
+                snprintf(err, errlen, "%s:%d: field %s (column %d): '%s' is not a number", qpath,
+                         line, qn, i + 1, lt_quote(cells[i], qc, sizeof qc, 40));
             return -1;
         }
     t->line[t->nrows++] = line;
@@ -202,8 +209,11 @@ int lt_table_read(lt_table *t, const char *path, char *err, size_t errlen)
         }
         /* a row first: the header is the last comment above it */
         if (!comment) {
-            snprintf(err, errlen, "%s:%d: field header: no header: line %d is a row of numbers (a table needs one line of "
-                     "column names first, '#' allowed before them)", qpath, line, line);
+            snprintf(err, errlen,
+                     "%s:%d: field header: no header: line %d is a row of numbers (a table needs "
+                     "one line of "
+                     "column names first, '#' allowed before them)",
+                     qpath, line, line);
             rc = -1;
             break;
         }
@@ -220,11 +230,17 @@ int lt_table_read(lt_table *t, const char *path, char *err, size_t errlen)
     }
     if (rc == -2) snprintf(err, errlen, "%s:%d: out of memory", qpath, line);
     if (rc == 0 && !t->ncols)
-        snprintf(err, errlen, "%s:%d: field header: no header (the file holds no line of column names%s)", qpath,
-                 comment ? comment_line : line > 0 ? line : 1, comment ? ", only comments" : ""),
+        snprintf(err, errlen,
+                 "%s:%d: field header: no header (the file holds no line of column names%s)", qpath,
+                 comment    ? comment_line
+                 : line > 0 ? line
+                            : 1,
+                 comment ? ", only comments" : ""),
             rc = -1;
     else if (rc == 0 && !t->nrows)
-        snprintf(err, errlen, "%s:%d: field row: no rows after the header (line %d)", qpath, line, t->header_line), rc = -1;
+        snprintf(err, errlen, "%s:%d: field row: no rows after the header (line %d)", qpath, line,
+                 t->header_line),
+            rc = -1;
     fclose(fp);
     free(buf);
     free(comment);

@@ -21,12 +21,12 @@
 
 typedef struct lt_table {
     int ncols;
-    char **names;     /* ncols column names */
-    int header_line;  /* 1-based line of the header in the file */
+    char **names;       /* ncols column names */
+    int header_line;    /* 1-based line of the header in the file */
     int header_comment; /* 1: the header is the comment line above the first row */
     long nrows;
-    double *v;        /* nrows x ncols, row-major: v[r * ncols + c] */
-    long *line;       /* the 1-based file line of each row (for messages) */
+    double *v;  /* nrows x ncols, row-major: v[r * ncols + c] */
+    long *line; /* the 1-based file line of each row (for messages) */
 } lt_table;
 
 /* Read the table at path into t.  Returns 0, or -1 with one line in err, "PATH:LINE: field F:

@@ -3,8 +3,8 @@
  * stages, the balance) in verify_stage.c; the checks themselves in verify_generic.c (every law)
  * and verify_cases.c (the law's own cases). */
 #define _POSIX_C_SOURCE 200809L
-#include "base/watch.h"
 #include "verify/verify.h"
+#include "base/watch.h"
 #include "contact/law_check.h"
 #include "contact/registry.h"
 #include "verify/verify_int.h"
@@ -20,8 +20,10 @@ static int case_conflicts(vr_ctx *v, const lt_case *cs)
         if (lt_vr_set_of(v, cs->set[j].name)) {
             char what[80], note[200];
             snprintf(what, sizeof what, "not run (sets %s)", cs->set[j].name);
-            snprintf(note, sizeof note, "the case sets %s = %g itself; its closed forms are for that value, not --set's",
-                     cs->set[j].name, cs->set[j].value);
+            snprintf(
+                note, sizeof note,
+                "the case sets %s = %g itself; its closed forms are for that value, not --set's",
+                cs->set[j].name, cs->set[j].value);
             lt_vr_na(v, cs->name, what, note); /* does not apply: neither passed nor failed */
             return 1;
         }
@@ -32,9 +34,9 @@ static int has_case(const lt_law *law, const char *name)
 {
     /* generic-closed-loop: its net work and balance for a law without dissipated energies, its
      * passivity for every law */
-    static const char *const generic[] = {"generic-touch",        "generic-path",        "generic-objectivity",
-                                          "generic-closed-loop",  "generic-normal-cycle", "generic-shear-cycle",
-                                          "generic-impact",       NULL};
+    static const char *const generic[] = {
+        "generic-touch",        "generic-path",        "generic-objectivity", "generic-closed-loop",
+        "generic-normal-cycle", "generic-shear-cycle", "generic-impact",      NULL};
     for (int i = 0; generic[i]; i++)
         if (strcmp(name, generic[i]) == 0) return 1;
     if (strcmp(name, "generic-oblique") == 0) return lt_vr_has_oblique(law);
@@ -83,7 +85,8 @@ int lt_verify(const lt_verify_opts *o, lt_verify_summary *sum, char *err, size_t
     for (int i = 0; lt_laws[i]; i++)
         if ((!only || lt_laws[i] == only) && (!o->kase || has_case(lt_laws[i], o->kase))) matched++;
     if (!matched) {
-        snprintf(err, errlen, "no case called '%s'%s%s", o->kase, only ? " for law " : "", only ? only->name : "");
+        snprintf(err, errlen, "no case called '%s'%s%s", o->kase, only ? " for law " : "",
+                 only ? only->name : "");
         return -1;
     }
     for (int i = 0; lt_laws[i]; i++)

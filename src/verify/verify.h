@@ -23,17 +23,22 @@
 #include <lawtester/law.h>
 #include <stdio.h>
 
-typedef enum lt_check_kind { LT_CHECK_REL, LT_CHECK_ABS, LT_CHECK_ORDER, LT_CHECK_NA } lt_check_kind;
+typedef enum lt_check_kind {
+    LT_CHECK_REL,
+    LT_CHECK_ABS,
+    LT_CHECK_ORDER,
+    LT_CHECK_NA
+} lt_check_kind;
 
 typedef struct lt_verify_row {
     const char *law;
-    const char *kase;       /* case name; the generic checks are "generic-..." */
+    const char *kase; /* case name; the generic checks are "generic-..." */
     const char *quantity;
     lt_check_kind kind;
     double expected, obtained, error, tol;
     int pass;
-    const char *note;       /* why the tolerance is that size, or what went wrong (may be "") */
-    const char *xfail;      /* NULL; or why the row is expected to fail (then pass is resolved:
+    const char *note;  /* why the tolerance is that size, or what went wrong (may be "") */
+    const char *xfail; /* NULL; or why the row is expected to fail (then pass is resolved:
                                1 = XFAIL, 0 = XPASS) */
 } lt_verify_row;
 
@@ -45,9 +50,9 @@ typedef struct lt_param_value {
 } lt_param_value;
 
 typedef struct lt_verify_opts {
-    const char *law;        /* NULL: every registered law */
-    const char *kase;       /* NULL: every case; else only the case of that name */
-    const char *plot_dir;   /* NULL: no plots; else each case's recorded and analytic curves */
+    const char *law;      /* NULL: every registered law */
+    const char *kase;     /* NULL: every case; else only the case of that name */
+    const char *plot_dir; /* NULL: no plots; else each case's recorded and analytic curves */
     /* receives every row (NULL: none); rows are printed by lt_verify_print_row */
     void (*on_row)(void *ctx, const lt_verify_row *row);
     void *ctx;
@@ -63,9 +68,9 @@ typedef struct lt_verify_opts {
 
 typedef struct lt_verify_summary {
     int rows, failed, cases;
-    int na;                 /* rows of kind LT_CHECK_NA (counted in rows, never in failed) */
-    int xfailed;            /* rows XFAIL: expected failures, not in `failed` (XPASS rows are) */
-    double seconds;         /* wall time of the run */
+    int na;         /* rows of kind LT_CHECK_NA (counted in rows, never in failed) */
+    int xfailed;    /* rows XFAIL: expected failures, not in `failed` (XPASS rows are) */
+    double seconds; /* wall time of the run */
 } lt_verify_summary;
 
 /* Run the checks selected by o.  Returns 0, or -1 when the selection matches nothing (message

@@ -48,7 +48,8 @@
 #define TC_MAX_STEPS_FACTOR 100
 #define TC_SETTLED 1e-7
 #define TOL_MEASURED_TC 1e-7
-#define WHY_MEASURED_TC "the same measure at nearly the same dt: the contact switching terms, <= 1e-8"
+#define WHY_MEASURED_TC \
+    "the same measure at nearly the same dt: the contact switching terms, <= 1e-8"
 /* Below this relative error the smooth part of the discretisation error is no longer the
  * largest: the contact switching leaves terms whose coefficient depends on the phase of touch
  * and release within the step (measured 1e-10..1e-8 on contact times at the shipped dt), and
@@ -57,10 +58,18 @@
 #define ORDER_FLOOR 1e-8
 
 static const char *const q_names[LT_Q_COUNT] = {
-    [LT_Q_RESTITUTION] = "e",          [LT_Q_CONTACT_TIME] = "t_contact",  [LT_Q_FORCE_TIME] = "t_force",
-    [LT_Q_MAX_OVERLAP] = "max overlap", [LT_Q_MAX_FORCE] = "max force",    [LT_Q_TANGENT_OUT] = "vt after",
-    [LT_Q_SPIN_A] = "spin A after",    [LT_Q_SPIN_B] = "spin B after",    [LT_Q_CYCLE_ENERGY] = "cycle energy",
-    [LT_Q_KT] = "kt",                  [LT_Q_SLIP_FORCE] = "slip force",  [LT_Q_BALANCE] = "balance",
+    [LT_Q_RESTITUTION] = "e",
+    [LT_Q_CONTACT_TIME] = "t_contact",
+    [LT_Q_FORCE_TIME] = "t_force",
+    [LT_Q_MAX_OVERLAP] = "max overlap",
+    [LT_Q_MAX_FORCE] = "max force",
+    [LT_Q_TANGENT_OUT] = "vt after",
+    [LT_Q_SPIN_A] = "spin A after",
+    [LT_Q_SPIN_B] = "spin B after",
+    [LT_Q_CYCLE_ENERGY] = "cycle energy",
+    [LT_Q_KT] = "kt",
+    [LT_Q_SLIP_FORCE] = "slip force",
+    [LT_Q_BALANCE] = "balance",
 };
 
 /* ---- the rows of a quantity, expected failures (lt_expect.xfail) -------------------------- */
@@ -75,34 +84,45 @@ typedef struct q_units {
 static void emit_row(void *ctx, const lt_verify_row *r) { lt_vr_emit(ctx, r); }
 
 /* A row of quantity q (label: what the row prints), through its unit when `expect` marks it. */
-static void q_row(vr_ctx *v, const vr_setup *su, int q, const char *label, lt_check_kind kind, double expected,
-                  double obtained, double tol, const char *note)
+static void q_row(vr_ctx *v, const vr_setup *su, int q, const char *label, lt_check_kind kind,
+                  double expected, double obtained, double tol, const char *note)
 {
-    lt_verify_row r = {.law = v->law->name, .kase = su->cs->name, .quantity = label, .kind = kind,
-                       .expected = expected, .obtained = obtained, .tol = tol, .note = note ? note : ""};
+    lt_verify_row r = {.law = v->law->name,
+                       .kase = su->cs->name,
+                       .quantity = label,
+                       .kind = kind,
+                       .expected = expected,
+                       .obtained = obtained,
+                       .tol = tol,
+                       .note = note ? note : ""};
     lt_verify_row_check(&r);
     q_units *x = su->units;
     if (x && su->ex.xfail[q] && !x->begun[q]) {
         lt_xfail_begin(&x->u[q], su->ex.xfail[q]);
         x->begun[q] = 1;
     }
-    if (x && x->begun[q]) lt_xfail_row(&x->u[q], &r, emit_row, v);
-    else lt_vr_emit(v, &r);
+    if (x && x->begun[q])
+        lt_xfail_row(&x->u[q], &r, emit_row, v);
+    else
+        lt_vr_emit(v, &r);
 }
 
 static void balance_row(vr_ctx *v, const vr_setup *su, double obtained)
 {
     double tol = isfinite(su->ex.tol[LT_Q_BALANCE]) ? su->ex.tol[LT_Q_BALANCE] : TOL_BALANCE;
     const char *why = su->ex.why[LT_Q_BALANCE] ? su->ex.why[LT_Q_BALANCE] : WHY_BALANCE;
-    if (v->law->n_energies == 0) lt_vr_balance_row(v, su->cs->name, "balance", obtained, tol, why); /* n/a */
-    else q_row(v, su, LT_Q_BALANCE, "balance", LT_CHECK_ABS, 0, obtained, tol, why);
+    if (v->law->n_energies == 0)
+        lt_vr_balance_row(v, su->cs->name, "balance", obtained, tol, why); /* n/a */
+    else
+        q_row(v, su, LT_Q_BALANCE, "balance", LT_CHECK_ABS, 0, obtained, tol, why);
 }
 
 static void named_row(vr_ctx *v, const vr_setup *su, int q, const char *name, double obtained)
 {
     double e = su->ex.value[q];
     if (isnan(e)) return;
-    q_row(v, su, q, name, e == 0 ? LT_CHECK_ABS : LT_CHECK_REL, e, obtained, su->ex.tol[q], su->ex.why[q]);
+    q_row(v, su, q, name, e == 0 ? LT_CHECK_ABS : LT_CHECK_REL, e, obtained, su->ex.tol[q],
+          su->ex.why[q]);
 }
 
 static void quantity_row(vr_ctx *v, const vr_setup *su, int q, double obtained)
@@ -170,7 +190,8 @@ static void run_normal(vr_ctx *v, vr_setup *su)
     if (ok) {
         for (int c = 0; c < LT_ALONG_COUNT; c++)
             if (n.scale[c] > 0 || isnan(n.dev[c]))
-                lt_vr_row(v, cs->name, names[c], LT_CHECK_ABS, 0, n.dev[c] / n.scale[c], cs->along_tol, cs->along_why);
+                lt_vr_row(v, cs->name, names[c], LT_CHECK_ABS, 0, n.dev[c] / n.scale[c],
+                          cs->along_tol, cs->along_why);
         balance_row(v, su, lt_vr_balance(T));
     }
     if (n.rec) { /* the analytic curve: Fn along the loading leg */
@@ -195,10 +216,10 @@ static void run_normal(vr_ctx *v, vr_setup *su)
  * plus the largest deviation seen. */
 typedef struct cycle_trace {
     lt_record *rec;
-    int dof;                     /* 1..5 */
+    int dof; /* 1..5 */
     double k, diss[5], kdev, cap;
     int prev_stage;
-    double prev_u, prev_f;       /* the cycled DoF's displacement and force of the previous row */
+    double prev_u, prev_f; /* the cycled DoF's displacement and force of the previous row */
 } cycle_trace;
 
 static void cycle_row(void *ctx, const lt_tester *tester, const lt_snapshot *s)
@@ -210,7 +231,8 @@ static void cycle_row(void *ctx, const lt_tester *tester, const lt_snapshot *s)
     double d = 0;
     for (int i = 0; i < law->n_energies; i++)
         if (law->energies[i].kind == LT_DISSIPATED) d += s->energy[i];
-    if (s->stage >= 0 && s->stage <= 4) h->diss[s->stage] = d; /* the last state of each stage wins */
+    if (s->stage >= 0 && s->stage <= 4)
+        h->diss[s->stage] = d; /* the last state of each stage wins */
     if (h->dof <= 2) {
         if (s->stage >= 2) {
             h->kdev = fmax(h->kdev, fabs(s->k[1] - h->k));
@@ -241,21 +263,24 @@ static void run_cycle(vr_ctx *v, vr_setup *su)
     static const char *const fcol[LT_DOF] = {"Fx", "Fy", "Fz", "Tx", "Ty", "Tz"};
     int dof = cs->dof == 0 ? 1 : cs->dof;
     if (dof < 1 || dof > 5) {
-        lt_vr_fail(v, cs->name, "setup", "the cycle's dof must be 1..5 (shear y, shear z, twist, bend y, bend z)");
+        lt_vr_fail(v, cs->name, "setup",
+                   "the cycle's dof must be 1..5 (shear y, shear z, twist, bend y, bend z)");
         return;
     }
     long steps = (long)cs->steps;
     double dt = cs->cycle.amplitude / (cs->cycle.speed * (double)steps);
     lt_vr_expect_at(su, dt);
-    vr_until u1 = {.kind = VR_UNTIL_STEPS, .n = steps}, u2 = {.kind = VR_UNTIL_STEPS, .n = steps}, u3 = {.kind = VR_UNTIL_STEPS, .n = 2 * steps},
+    vr_until u1 = {.kind = VR_UNTIL_STEPS, .n = steps}, u2 = {.kind = VR_UNTIL_STEPS, .n = steps},
+             u3 = {.kind = VR_UNTIL_STEPS, .n = 2 * steps},
              u4 = {.kind = VR_UNTIL_STEPS, .n = 2 * steps};
-    double in[LT_DOF] = {-cs->cycle.overlap / ((double)steps * dt)}, fw[LT_DOF] = {0}, bw[LT_DOF] = {0};
+    double in[LT_DOF] = {-cs->cycle.overlap / ((double)steps * dt)}, fw[LT_DOF] = {0},
+           bw[LT_DOF] = {0};
     fw[dof] = cs->cycle.speed;
     bw[dof] = -cs->cycle.speed;
     char whats[LT_DOF + 1] = "v.....";
     whats[dof] = 'v';
-    lt_stage st[4] = {lt_vr_stage("v.....", in, &u1), lt_vr_stage(whats, fw, &u2), lt_vr_stage(whats, bw, &u3),
-                      lt_vr_stage(whats, fw, &u4)};
+    lt_stage st[4] = {lt_vr_stage("v.....", in, &u1), lt_vr_stage(whats, fw, &u2),
+                      lt_vr_stage(whats, bw, &u3), lt_vr_stage(whats, fw, &u4)};
     su->test.stages = st;
     su->test.n_stages = 4;
     cycle_trace h = {.dof = dof, .k = su->ex.value[LT_Q_CYCLE_STIFFNESS]};
@@ -267,13 +292,15 @@ static void run_cycle(vr_ctx *v, vr_setup *su)
     if (ok) {
         quantity_row(v, su, LT_Q_CYCLE_ENERGY, h.diss[4] - h.diss[2]);
         /* the shear y cycle keeps the rows it always had ("kt", "slip force") */
-        named_row(v, su, LT_Q_CYCLE_STIFFNESS, dof == 1 ? "kt" : "stiffness", isnan(h.k) ? NAN : h.k + h.kdev);
+        named_row(v, su, LT_Q_CYCLE_STIFFNESS, dof == 1 ? "kt" : "stiffness",
+                  isnan(h.k) ? NAN : h.k + h.kdev);
         named_row(v, su, LT_Q_CYCLE_CAP, dof == 1 ? "slip force" : "cap", h.cap);
         balance_row(v, su, lt_vr_balance(T));
     }
     if (h.rec) { /* the analytic loop: the case's own (`curve`), else elastic-perfectly-plastic with the
                   * expected stiffness and cap */
-        double k = su->ex.value[LT_Q_CYCLE_STIFFNESS], cap = su->ex.value[LT_Q_CYCLE_CAP], ua = cs->cycle.amplitude;
+        double k = su->ex.value[LT_Q_CYCLE_STIFFNESS], cap = su->ex.value[LT_Q_CYCLE_CAP],
+               ua = cs->cycle.amplitude;
         double x[601], y[601], f = 0;
         const double leg[3][2] = {{0, ua}, {ua, -ua}, {-ua, ua}};
         int n = 0;
@@ -302,10 +329,10 @@ typedef struct impact_trace {
     int prev_contact, started, ended, force_ended, nf;
     double prev_t, prev_uN, prev_d, prev_f;
     double t_start, t_end, t_force;
-    double fa_t, fa, fb_t, fb;     /* the last two compressive states (b the newest) */
-    double dm[3], fm[3];           /* around the largest overlap and force */
+    double fa_t, fa, fb_t, fb; /* the last two compressive states (b the newest) */
+    double dm[3], fm[3];       /* around the largest overlap and force */
     int dm_pending, fm_pending;
-    vr_passive pass;               /* the driver's work on the contact and its trapezoid bound */
+    vr_passive pass; /* the driver's work on the contact and its trapezoid bound */
 } impact_trace;
 
 static void track_max(double y[3], int *pending, double value, double prev, int prev_in)
@@ -351,9 +378,12 @@ static void impact_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
             q->fb_t = s->time, q->fb = f;
             q->nf++;
         } else if (q->nf > 0) { /* no longer compressive: tensile, clipped to zero, or apart */
-            if (s->contact && f < 0) q->t_force = q->fb_t + h * q->fb / (q->fb - f);
-            else if (q->nf >= 2) q->t_force = q->fb_t + (q->fb_t - q->fa_t) * q->fb / (q->fa - q->fb);
-            else q->t_force = q->fb_t;
+            if (s->contact && f < 0)
+                q->t_force = q->fb_t + h * q->fb / (q->fb - f);
+            else if (q->nf >= 2)
+                q->t_force = q->fb_t + (q->fb_t - q->fa_t) * q->fb / (q->fa - q->fb);
+            else
+                q->t_force = q->fb_t;
             q->force_ended = 1;
         }
     }
@@ -370,8 +400,9 @@ static void impact_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
  * is not NULL, the restitution's bound B/E0 (verify_passivity.c: e^2 = 1 - W/E0 for a head-on
  * impact, so e - 1 <= B/E0, B the trapezoid bound of the driver's work).  Returns 1, or 0 with
  * the driver's message in err (*too_long: the contact outlasted max_steps). */
-static int impact_at(vr_setup *su, const double load[4], double dt, long max_steps, double got[LT_Q_COUNT],
-                     lt_record *rec, char *err, size_t errlen, int *too_long, double *e_tol)
+static int impact_at(vr_setup *su, const double load[4], double dt, long max_steps,
+                     double got[LT_Q_COUNT], lt_record *rec, char *err, size_t errlen,
+                     int *too_long, double *e_tol)
 {
     lt_test t;
     lt_stage st[1];
@@ -386,7 +417,8 @@ static int impact_at(vr_setup *su, const double load[4], double dt, long max_ste
     lt_tester *T = lt_tester_new();
     if (!T || lt_run(T, &t, impact_row, &q) < 0) {
         snprintf(err, errlen, "%s", T ? lt_tester_view(T)->err : "out of memory");
-        if (too_long) *too_long = T && q.started && !q.ended && lt_tester_view(T)->st.step >= st[0].max_steps;
+        if (too_long)
+            *too_long = T && q.started && !q.ended && lt_tester_view(T)->st.step >= st[0].max_steps;
         lt_tester_free(T);
         return 0;
     }
@@ -404,15 +436,18 @@ static int impact_at(vr_setup *su, const double load[4], double dt, long max_ste
     got[LT_Q_BALANCE] = lt_vr_balance(T);
     if (e_tol) {
         const lt_body *A = &end->body[0], *B = &end->body[1];
-        double m = A->fixed ? B->mass : B->fixed ? A->mass : A->mass * B->mass / (A->mass + B->mass);
+        double m = A->fixed   ? B->mass
+                   : B->fixed ? A->mass
+                              : A->mass * B->mass / (A->mass + B->mass);
         *e_tol = q.pass.bound / (0.5 * m * vn * vn) + 1e-12; /* + round-off */
     }
     lt_tester_free(T);
     return 1;
 }
 
-static const int impact_q[] = {LT_Q_RESTITUTION, LT_Q_CONTACT_TIME, LT_Q_FORCE_TIME, LT_Q_MAX_OVERLAP,
-                               LT_Q_MAX_FORCE,   LT_Q_TANGENT_OUT,  LT_Q_SPIN_A,     LT_Q_SPIN_B};
+static const int impact_q[] = {LT_Q_RESTITUTION, LT_Q_CONTACT_TIME, LT_Q_FORCE_TIME,
+                               LT_Q_MAX_OVERLAP, LT_Q_MAX_FORCE,    LT_Q_TANGENT_OUT,
+                               LT_Q_SPIN_A,      LT_Q_SPIN_B};
 #define N_IMPACT_Q ((int)(sizeof impact_q / sizeof impact_q[0]))
 
 /* The contact time of the impact with the loads `load`, measured (for a case whose `expect`
@@ -422,21 +457,23 @@ static const int impact_q[] = {LT_Q_RESTITUTION, LT_Q_CONTACT_TIME, LT_Q_FORCE_T
  * force (a run whose contact outlasts its steps is repeated at 10 dt, one that fails otherwise
  * at dt/10).  Returns 1 with *tc (s) and *dt_tc (the time step of the run that measured it), or
  * 0 after a failed row of case kase saying why. */
-int lt_vr_measure_contact_time(vr_ctx *v, vr_setup *su, const double load[4], const char *kase, double *tc,
-                               double *dt_tc)
+int lt_vr_measure_contact_time(vr_ctx *v, vr_setup *su, const double load[4], const char *kase,
+                               double *tc, double *dt_tc)
 {
     double steps = su->cs->steps + VR_END_PHASE, kn = su->env.c.kn, m = su->env.c.mstar;
     double dt = LT_PI * sqrt(m / kn) / steps, prev = NAN;
     char err[LT_ERR_SIZE] = "", msg[LT_ERR_SIZE + 200];
     if (!(dt > 0 && isfinite(dt))) {
         lt_vr_fail(v, kase, "t_contact",
-                   "no closed-form contact time, and no stiffness at touch (the stiffness rule's kn) to start measuring it");
+                   "no closed-form contact time, and no stiffness at touch (the stiffness rule's "
+                   "kn) to start measuring it");
         return 0;
     }
     for (int k = 0; k < TC_RUNS; k++) {
         double got[LT_Q_COUNT];
         int too_long = 0;
-        if (!impact_at(su, load, dt, (long)(TC_MAX_STEPS_FACTOR * steps), got, NULL, err, sizeof err, &too_long, NULL)) {
+        if (!impact_at(su, load, dt, (long)(TC_MAX_STEPS_FACTOR * steps), got, NULL, err,
+                       sizeof err, &too_long, NULL)) {
             dt = too_long ? 10 * dt : dt / 10;
             prev = NAN;
             continue;
@@ -456,7 +493,8 @@ int lt_vr_measure_contact_time(vr_ctx *v, vr_setup *su, const double load[4], co
         prev = t;
         dt = t / steps;
     }
-    snprintf(msg, sizeof msg, "no closed-form contact time, and measuring it did not settle in %d runs%s%s", TC_RUNS,
+    snprintf(msg, sizeof msg,
+             "no closed-form contact time, and measuring it did not settle in %d runs%s%s", TC_RUNS,
              err[0] ? ": " : "", err);
     lt_vr_fail(v, kase, "t_contact", msg);
     return 0;
@@ -470,7 +508,8 @@ static void run_impact(vr_ctx *v, vr_setup *su)
     double tc = su->ex.value[LT_Q_CONTACT_TIME], tc_dt = 0;
     int measured = isnan(tc);
     if (!(cs->steps >= 1) || !(tc > 0 || measured)) {
-        lt_vr_fail(v, cs->name, "setup", "an impact case needs steps >= 1 and a contact time > 0 (or none: measured)");
+        lt_vr_fail(v, cs->name, "setup",
+                   "an impact case needs steps >= 1 and a contact time > 0 (or none: measured)");
         return;
     }
     if (measured && !lt_vr_measure_contact_time(v, su, cs->load, cs->name, &tc, &tc_dt)) return;
@@ -480,24 +519,30 @@ static void run_impact(vr_ctx *v, vr_setup *su)
     vr_plot plot;
     int plotting = lt_vr_plot_begin(v, &plot, cs->name);
     double e_tol = NAN;
-    int ok = impact_at(su, cs->load, dt, 0, got[0], plotting ? &plot.rec : NULL, err, sizeof err, NULL, &e_tol);
+    int ok = impact_at(su, cs->load, dt, 0, got[0], plotting ? &plot.rec : NULL, err, sizeof err,
+                       NULL, &e_tol);
     if (!ok) lt_vr_fail(v, cs->name, "run", err);
     if (ok) {
         for (int i = 0; i < N_IMPACT_Q; i++) quantity_row(v, su, impact_q[i], got[0][impact_q[i]]);
         if (measured) {
             char note[200];
-            snprintf(note, sizeof note, "measured (no closed form): expected is the contact time of the run that chose dt, "
-                     "at dt = %.6g s; %s", tc_dt, WHY_MEASURED_TC);
-            q_row(v, su, LT_Q_CONTACT_TIME, "t_contact", LT_CHECK_REL, tc, got[0][LT_Q_CONTACT_TIME], TOL_MEASURED_TC,
-                  note);
+            snprintf(
+                note, sizeof note,
+                "measured (no closed form): expected is the contact time of the run that chose dt, "
+                "at dt = %.6g s; %s",
+                tc_dt, WHY_MEASURED_TC);
+            q_row(v, su, LT_Q_CONTACT_TIME, "t_contact", LT_CHECK_REL, tc,
+                  got[0][LT_Q_CONTACT_TIME], TOL_MEASURED_TC, note);
         }
         balance_row(v, su, got[0][LT_Q_BALANCE]);
         /* head-on impacts only: with a tangential speed or spins, energy may pass between the
          * normal and the other DoFs and the normal e alone is not bounded by 1 */
         double e = got[0][LT_Q_RESTITUTION];
         if (cs->load[1] == 0 && cs->load[2] == 0)
-            lt_vr_row(v, cs->name, "restitution <= 1", LT_CHECK_ABS, 0, e > 1 || isnan(e) ? e - 1 : 0, e_tol,
-                      "max(0, e - 1), no closed form needed; tol: e - 1 <= B/E0, B the trapezoid bound of the driver's work");
+            lt_vr_row(v, cs->name, "restitution <= 1", LT_CHECK_ABS, 0,
+                      e > 1 || isnan(e) ? e - 1 : 0, e_tol,
+                      "max(0, e - 1), no closed form needed; tol: e - 1 <= B/E0, B the trapezoid "
+                      "bound of the driver's work");
     }
     if (plotting) {
         double x[401], y[401];
@@ -527,14 +572,15 @@ static void run_impact(vr_ctx *v, vr_setup *su)
         for (int j = 0; j < 3; j++) rel[j] = fabs(got[j][qi] - e) / (e != 0 ? fabs(e) : 1);
         double observed = log2(rel[0] / rel[2]) / 2;
         char label[40], note[200];
-        snprintf(note, sizeof note, "errors %.2e %.2e %.2e at dt, dt/2, dt/4: observed order %.2f", rel[0], rel[1],
-                 rel[2], observed);
+        snprintf(note, sizeof note, "errors %.2e %.2e %.2e at dt, dt/2, dt/4: observed order %.2f",
+                 rel[0], rel[1], rel[2], observed);
         if (isnan(p)) {
             /* no order asserted: a tolerance that is a bound falling with dt must hold at each dt */
             for (int j = 1; j < 3; j++)
                 if (tol[j][qi] < tol[0][qi]) {
                     snprintf(label, sizeof label, "%s dt/%d", q_names[qi], 1 << j);
-                    q_row(v, su, qi, label, e == 0 ? LT_CHECK_ABS : LT_CHECK_REL, e, got[j][qi], tol[j][qi], note);
+                    q_row(v, su, qi, label, e == 0 ? LT_CHECK_ABS : LT_CHECK_REL, e, got[j][qi],
+                          tol[j][qi], note);
                 }
         } else if (observed >= p - ORDER_MARGIN || !(fmax(rel[0], rel[2]) <= ORDER_FLOOR)) {
             snprintf(label, sizeof label, "order %s", q_names[qi]);
@@ -567,8 +613,9 @@ void lt_vr_case(vr_ctx *v, const lt_case *cs)
         case LT_CASE_CYCLE: run_cycle(v, su); break;
         case LT_CASE_IMPACT: run_impact(v, su); break;
         case LT_CASE_CLOSED_LOOP:
-            lt_vr_closed_loop(v, cs->name, &su->test, cs->dofs ? cs->dofs : "v.....", cs->loop.overlap, cs->loop.amplitude,
-                           (long)cs->steps, cs->along_tol, cs->along_why);
+            lt_vr_closed_loop(v, cs->name, &su->test, cs->dofs ? cs->dofs : "v.....",
+                              cs->loop.overlap, cs->loop.amplitude, (long)cs->steps, cs->along_tol,
+                              cs->along_why);
             break;
         default: lt_vr_fail(v, cs->name, "setup", "unknown case kind");
         }

@@ -12,8 +12,8 @@
  * Defaults of the law's parameters (or the values of --set, lt_verify_opts.set), default materials (src/driver/driver.c), spheres of 0.1 m (A) and
  * 0.05 m (B), dt = 1e-6 s.
  */
-#include "base/watch.h"
 #include "base/guard.h"
+#include "base/watch.h"
 #include "contact/stiffness.h"
 #include "verify/verify_int.h"
 #include <math.h>
@@ -21,11 +21,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define R_A 0.1          /* m */
-#define R_B 0.05         /* m */
+#define R_A 0.1  /* m */
+#define R_B 0.05 /* m */
 #define OVERLAP LT_VR_OVERLAP
-#define SPEED 0.5        /* m/s: 1000 steps of 1e-6 s per overlap */
-#define DT 1e-6          /* s */
+#define SPEED 0.5 /* m/s: 1000 steps of 1e-6 s per overlap */
+#define DT 1e-6   /* s */
 #define LEG_STEPS 1000L
 
 /* Energy balance of every generic run: the energy rule of docs/energy.md, <= 1e-9 of the work. */
@@ -67,7 +67,8 @@ static void force_at(const lt_law *law, const double *p, double uN, double f[LT_
     lt_response r_stack = {0};
     int n_state = law->n_state > 0 && law->n_state <= LT_MAX_STATE ? law->n_state : 0;
     char what[LT_GUARD_WHAT];
-    snprintf(what, sizeof what, "its state (%d value%s declared)", n_state, n_state == 1 ? "" : "s");
+    snprintf(what, sizeof what, "its state (%d value%s declared)", n_state,
+             n_state == 1 ? "" : "s");
     double *s_guarded = lt_guard_alloc((size_t)n_state * sizeof(double), what);
     lt_response *r_guarded = lt_guard_alloc(sizeof(lt_response), "its response (lt_response)");
     double *s = s_guarded ? s_guarded : s_stack;
@@ -112,34 +113,37 @@ static void touch(vr_ctx *v)
         force_at(v->law, t.params, -2e-9 * R_B, f2);
         double d = hypot(f2[0] - f0[0], hypot(f2[1] - f0[1], f2[2] - f0[2]));
         lt_vr_row(v, k, "F(2e-9r)-F(1e-9r)", LT_CHECK_ABS, 0, n1 > 0 ? d / n1 : NAN, TOL_TOUCH,
-               "an adhesive law's force has a limit at touch");
+                  "an adhesive law's force has a limit at touch");
     } else
         lt_vr_row(v, k, "F(1e-9r)/F(1e-3r)", LT_CHECK_ABS, 0, n1 > 0 ? n0 / n1 : NAN, TOL_TOUCH,
-               "continuous at touch: F ~ delta^p, p >= 1/2");
-    lt_vr_row(v, k, "Fn<0 in overlap", LT_CHECK_ABS, 0, f1[0] < 0 ? 0 : 1, 0, "compression is negative on A (law.h)");
+                  "continuous at touch: F ~ delta^p, p >= 1/2");
+    lt_vr_row(v, k, "Fn<0 in overlap", LT_CHECK_ABS, 0, f1[0] < 0 ? 0 : 1, 0,
+              "compression is negative on A (law.h)");
     /* the same measurements under the names of docs/verify.md's "checks that need no help
      * from the law" (the rows above keep their names) */
     if (f0[0] > 0) {
         double f2[LT_DOF];
         force_at(v->law, t.params, -2e-9 * R_B, f2);
         double d = hypot(f2[0] - f0[0], hypot(f2[1] - f0[1], f2[2] - f0[2]));
-        lt_vr_row(v, k, "limit at touch", LT_CHECK_ABS, 0, n1 > 0 ? d / n1 : NAN, TOL_TOUCH,
-                  "|F(2e-9r) - F(1e-9r)| / |F(1e-3r)|: an adhesive law's force has a limit at touch");
+        lt_vr_row(
+            v, k, "limit at touch", LT_CHECK_ABS, 0, n1 > 0 ? d / n1 : NAN, TOL_TOUCH,
+            "|F(2e-9r) - F(1e-9r)| / |F(1e-3r)|: an adhesive law's force has a limit at touch");
     } else
         lt_vr_row(v, k, "continuity at touch", LT_CHECK_ABS, 0, n1 > 0 ? n0 / n1 : NAN, TOL_TOUCH,
-                  "|F(1e-9r)| / |F(1e-3r)|: the force goes to zero with the overlap, F ~ delta^p, p >= 1/2");
+                  "|F(1e-9r)| / |F(1e-3r)|: the force goes to zero with the overlap, F ~ delta^p, "
+                  "p >= 1/2");
 }
 
 /* ---- generic-path ------------------------------------------------------------------------ */
 
 typedef struct path_trace {
     long nonfinite;
-    double fmax, mmax;          /* N, N m: scales */
-    double sum_f, sum_m;        /* N, N m: largest residuals */
+    double fmax, mmax;           /* N, N m: scales */
+    double sum_f, sum_m;         /* N, N m: largest residuals */
     double f_without, e_without; /* largest |f| and stored energy while out of contact */
-    double bal_max, work_max;   /* J: largest |balance_err| and |work| over the path */
+    double bal_max, work_max;    /* J: largest |balance_err| and |work| over the path */
     int had_contact;
-    vr_passive pass;            /* the path runs apart to apart: its passivity */
+    vr_passive pass; /* the path runs apart to apart: its passivity */
 } path_trace;
 
 static void path_row(void *ctx, const lt_tester *tester, const lt_snapshot *s)
@@ -148,7 +152,8 @@ static void path_row(void *ctx, const lt_tester *tester, const lt_snapshot *s)
     path_trace *p = ctx;
     const lt_law *law = t->test->law;
     lt_vr_passive_see(&p->pass, tester, s);
-    for (int k = 0; k < LT_DOF; k++) p->nonfinite += !isfinite(s->f[k]) + !isfinite(s->u[k]) + !isfinite(s->v[k]);
+    for (int k = 0; k < LT_DOF; k++)
+        p->nonfinite += !isfinite(s->f[k]) + !isfinite(s->u[k]) + !isfinite(s->v[k]);
     for (int i = 0; i < lt_energy_count(law); i++) p->nonfinite += !isfinite(s->energy[i]);
     p->nonfinite += !isfinite(s->k[0]) + !isfinite(s->k[1]);
     /* the balance over the whole path, not only at its end: a law whose stored energy is wrong
@@ -164,11 +169,13 @@ static void path_row(void *ctx, const lt_tester *tester, const lt_snapshot *s)
     p->mmax = fmax(p->mmax, v3_norm(t->force_now[0][1]) + v3_norm(t->force_now[1][1]));
     p->sum_f = fmax(p->sum_f, v3_norm(F));
     p->sum_m = fmax(p->sum_m, v3_norm(M));
-    if (s->contact) p->had_contact = 1;
+    if (s->contact)
+        p->had_contact = 1;
     else {
         for (int k = 0; k < LT_DOF; k++) p->f_without = fmax(p->f_without, fabs(s->f[k]));
         for (int i = 0; i < law->n_energies; i++)
-            if (law->energies[i].kind == LT_STORED) p->e_without = fmax(p->e_without, fabs(s->energy[i]));
+            if (law->energies[i].kind == LT_STORED)
+                p->e_without = fmax(p->e_without, fabs(s->energy[i]));
     }
 }
 
@@ -179,11 +186,12 @@ static void path(vr_ctx *v)
     double gap = 1e-5;
     t.gap = gap;
     long n1 = (long)((gap + OVERLAP) / (SPEED * DT) + 0.5);
-    vr_until u1 = {.kind = VR_UNTIL_STEPS, .n = n1}, u2 = {.kind = VR_UNTIL_STEPS, .n = LEG_STEPS}, u3 = {.kind = VR_UNTIL_NO_CONTACT, .n = 0},
-             u4 = {.kind = VR_UNTIL_STEPS, .n = 20};
-    const double in[LT_DOF] = {-SPEED}, shear[LT_DOF] = {0, SPEED, -SPEED / 2, 1.0, 0.5, -1.0}, out[LT_DOF] = {SPEED};
-    lt_stage st[4] = {lt_vr_stage("vvvvvv", in, &u1), lt_vr_stage("vvvvvv", shear, &u2), lt_vr_stage("vvvvvv", out, &u3),
-                      lt_vr_stage("vvvvvv", out, &u4)};
+    vr_until u1 = {.kind = VR_UNTIL_STEPS, .n = n1}, u2 = {.kind = VR_UNTIL_STEPS, .n = LEG_STEPS},
+             u3 = {.kind = VR_UNTIL_NO_CONTACT, .n = 0}, u4 = {.kind = VR_UNTIL_STEPS, .n = 20};
+    const double in[LT_DOF] = {-SPEED}, shear[LT_DOF] = {0, SPEED, -SPEED / 2, 1.0, 0.5, -1.0},
+                 out[LT_DOF] = {SPEED};
+    lt_stage st[4] = {lt_vr_stage("vvvvvv", in, &u1), lt_vr_stage("vvvvvv", shear, &u2),
+                      lt_vr_stage("vvvvvv", out, &u3), lt_vr_stage("vvvvvv", out, &u4)};
     st[2].max_steps = 4 * n1; /* a law that never lets go fails here, with a message */
     t.stages = st;
     t.n_stages = 4;
@@ -196,14 +204,16 @@ static void path(vr_ctx *v)
         return;
     }
     lt_vr_row(v, k, "non-finite values", LT_CHECK_ABS, 0, (double)p.nonfinite, 0, "");
-    lt_vr_row(v, k, "action-reaction", LT_CHECK_ABS, 0, p.fmax > 0 ? p.sum_f / p.fmax : NAN, TOL_SUM,
-           "|F_A + F_B| / max|F|: round-off");
-    lt_vr_row(v, k, "moment balance", LT_CHECK_ABS, 0, p.fmax > 0 ? p.sum_m / (p.fmax * (R_A + R_B) + p.mmax) : NAN,
-           TOL_SUM, "|sum of moments about the origin| / (max|F| (rA + rB) + max|T|): round-off");
+    lt_vr_row(v, k, "action-reaction", LT_CHECK_ABS, 0, p.fmax > 0 ? p.sum_f / p.fmax : NAN,
+              TOL_SUM, "|F_A + F_B| / max|F|: round-off");
+    lt_vr_row(v, k, "moment balance", LT_CHECK_ABS, 0,
+              p.fmax > 0 ? p.sum_m / (p.fmax * (R_A + R_B) + p.mmax) : NAN, TOL_SUM,
+              "|sum of moments about the origin| / (max|F| (rA + rB) + max|T|): round-off");
     lt_vr_row(v, k, "force w/o contact", LT_CHECK_ABS, 0, p.f_without, 0, "exactly zero");
     lt_vr_row(v, k, "stored w/o contact", LT_CHECK_ABS, 0, p.e_without, 0, "exactly zero");
     double bal = p.work_max > 0 ? p.bal_max / p.work_max : p.bal_max;
-    lt_vr_balance_row(v, k, "balance", fmax(bal, lt_vr_balance(T)), TOL_BALANCE, WHY_BALANCE " (largest over the path)");
+    lt_vr_balance_row(v, k, "balance", fmax(bal, lt_vr_balance(T)), TOL_BALANCE,
+                      WHY_BALANCE " (largest over the path)");
     lt_vr_passive_rows(v, k, &p.pass);
     lt_tester_free(T);
 }
@@ -228,12 +238,12 @@ static void objectivity(vr_ctx *v)
     const char *k = "generic-objectivity";
     lt_test t = lt_vr_base_test(v);
     long n1 = (long)(OVERLAP / (SPEED * DT) + 0.5), nspin = 100000; /* 1 rad at 1e-5 rad per step */
-    vr_until u1 = {.kind = VR_UNTIL_STEPS, .n = n1}, u2 = {.kind = VR_UNTIL_STEPS, .n = LEG_STEPS}, u3 = {.kind = VR_UNTIL_STEPS, .n = 10},
-             u4 = {.kind = VR_UNTIL_STEPS, .n = nspin};
+    vr_until u1 = {.kind = VR_UNTIL_STEPS, .n = n1}, u2 = {.kind = VR_UNTIL_STEPS, .n = LEG_STEPS},
+             u3 = {.kind = VR_UNTIL_STEPS, .n = 10}, u4 = {.kind = VR_UNTIL_STEPS, .n = nspin};
     const double in[LT_DOF] = {-SPEED}, shear[LT_DOF] = {0, SPEED / 4, -SPEED / 8, 1.0, 0.5, -1.0},
                  hold[LT_DOF] = {0};
-    lt_stage st[4] = {lt_vr_stage("vvvvvv", in, &u1), lt_vr_stage("vvvvvv", shear, &u2), lt_vr_stage("vvvvvv", hold, &u3),
-                      lt_vr_stage("vvvvvv", hold, &u4)};
+    lt_stage st[4] = {lt_vr_stage("vvvvvv", in, &u1), lt_vr_stage("vvvvvv", shear, &u2),
+                      lt_vr_stage("vvvvvv", hold, &u3), lt_vr_stage("vvvvvv", hold, &u4)};
     st[3].spin = v3_scale(v3_normalized(v3(1, -2, 3)), 1.0 / (DT * (double)nspin));
     t.stages = st;
     t.n_stages = 4;
@@ -251,12 +261,13 @@ static void objectivity(vr_ctx *v)
     for (int j = 0; j < 3; j++) df = fmax(df, fabs(o.after[j] - o.before[j]));
     for (int j = 3; j < 6; j++) dm = fmax(dm, fabs(o.after[j] - o.before[j]));
     lt_vr_row(v, k, "local force", LT_CHECK_ABS, 0, fs > 0 ? df / fs : NAN, TOL_OBJECTIVITY,
-           "max |F_after - F_before| / |F|: A theta^2 |d|/12 spurious slip");
+              "max |F_after - F_before| / |F|: A theta^2 |d|/12 spurious slip");
     if (ts > 0)
         lt_vr_row(v, k, "local torque", LT_CHECK_ABS, 0, dm / ts, TOL_OBJECTIVITY,
-               "max |T_after - T_before| / |T|: as the force");
+                  "max |T_after - T_before| / |T|: as the force");
     else
-        lt_vr_row(v, k, "local torque", LT_CHECK_ABS, 0, dm, 0, "the law has no torque: stays exactly zero");
+        lt_vr_row(v, k, "local torque", LT_CHECK_ABS, 0, dm, 0,
+                  "the law has no torque: stays exactly zero");
     lt_vr_balance_row(v, k, "balance", lt_vr_balance(T), TOL_BALANCE, WHY_BALANCE);
     lt_tester_free(T);
 }
@@ -277,7 +288,8 @@ static void loop_row(void *ctx, const lt_tester *tester, const lt_snapshot *s)
     const lt_law *law = t->test->law;
     int ne = law->n_energies;
     double wk = s->energy[ne + LT_E_WORK] - s->energy[ne + LT_E_KIN];
-    if (s->stage == l->stage_first - 1) l->w0 = wk, l->have0 = 1; /* the last state before the loop */
+    if (s->stage == l->stage_first - 1)
+        l->w0 = wk, l->have0 = 1; /* the last state before the loop */
     if (s->stage >= l->stage_first && s->stage <= l->stage_last) {
         l->w1 = wk;
         double e = 0;
@@ -288,8 +300,8 @@ static void loop_row(void *ctx, const lt_tester *tester, const lt_snapshot *s)
 }
 
 /* The loop's stages (2n + 2 of them, n the looped DoFs) into st, u; returns their count. */
-static int loop_stages(lt_test *t, const char *dofs, double overlap, double amp, long steps, lt_stage *st, vr_until *u,
-                       double (*vel)[LT_DOF])
+static int loop_stages(lt_test *t, const char *dofs, double overlap, double amp, long steps,
+                       lt_stage *st, vr_until *u, double (*vel)[LT_DOF])
 {
     t->body[0].fixed = t->body[1].fixed = 1;
     t->gap = 0;
@@ -299,7 +311,8 @@ static int loop_stages(lt_test *t, const char *dofs, double overlap, double amp,
     memset(vel, 0, (size_t)(2 * LT_DOF + 2) * sizeof *vel);
     vel[0][0] = -overlap / ((double)steps * t->dt);
     for (int j = 0; j < 2 * n; j++) /* +a, +b, ..., then -a, -b, ...: encloses area in each pair */
-        vel[j + 1][legs[j % n]] = (j < n ? 1 : -1) * amp / ((double)steps * t->dt) * (legs[j % n] == 0 ? -1 : 1);
+        vel[j + 1][legs[j % n]] =
+            (j < n ? 1 : -1) * amp / ((double)steps * t->dt) * (legs[j % n] == 0 ? -1 : 1);
     for (int j = 0; j < 2 * n + 2; j++) {
         u[j] = (vr_until){.kind = VR_UNTIL_STEPS, .n = j == 2 * n + 1 ? 1 : steps};
         st[j] = lt_vr_stage("vvvvvv", vel[j], &u[j]);
@@ -307,12 +320,15 @@ static int loop_stages(lt_test *t, const char *dofs, double overlap, double amp,
     return 2 * n + 2;
 }
 
-static void passive_row(void *ctx, const lt_tester *t, const lt_snapshot *s) { lt_vr_passive_see(ctx, t, s); }
+static void passive_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
+{
+    lt_vr_passive_see(ctx, t, s);
+}
 
 /* The loop again, then unloaded until the contact ends and 20 steps apart: from touch to apart,
  * its passivity (verify_passivity.c). */
-static void closed_loop_passivity(vr_ctx *v, const char *kase, const lt_test *proto, const char *dofs, double overlap,
-                                  double amp, long steps)
+static void closed_loop_passivity(vr_ctx *v, const char *kase, const lt_test *proto,
+                                  const char *dofs, double overlap, double amp, long steps)
 {
     lt_test t = *proto;
     lt_stage st[2 * LT_DOF + 4];
@@ -323,7 +339,8 @@ static void closed_loop_passivity(vr_ctx *v, const char *kase, const lt_test *pr
     u[n] = (vr_until){.kind = VR_UNTIL_NO_CONTACT, .n = 0};
     u[n + 1] = (vr_until){.kind = VR_UNTIL_STEPS, .n = 20};
     st[n] = lt_vr_stage("vvvvvv", out, &u[n]);
-    st[n].max_steps = 4 * steps + 4 * (long)((double)steps * amp / overlap) + 100; /* the loop may have pushed in */
+    st[n].max_steps = 4 * steps + 4 * (long)((double)steps * amp / overlap) +
+                      100; /* the loop may have pushed in */
     st[n + 1] = lt_vr_stage("vvvvvv", out, &u[n + 1]);
     t.stages = st;
     t.n_stages = n + 2;
@@ -331,14 +348,16 @@ static void closed_loop_passivity(vr_ctx *v, const char *kase, const lt_test *pr
     memset(&p, 0, sizeof p);
     t.gap = 1e-9 * overlap; /* the path starts apart, a hair before touch */
     lt_tester *T = lt_tester_new();
-    if (!T || lt_run(T, &t, passive_row, &p) < 0) lt_vr_fail(v, kase, "run", T ? lt_tester_view(T)->err : "out of memory");
-    else lt_vr_passive_rows(v, kase, &p);
+    if (!T || lt_run(T, &t, passive_row, &p) < 0)
+        lt_vr_fail(v, kase, "run", T ? lt_tester_view(T)->err : "out of memory");
+    else
+        lt_vr_passive_rows(v, kase, &p);
     lt_tester_free(T);
 }
 
 /* The rows the loop always had: net work over the loop, balance. */
-static void closed_loop_rows(vr_ctx *v, const char *kase, const lt_test *proto, const char *dofs, double overlap,
-                             double amp, long steps, double tol, const char *why)
+static void closed_loop_rows(vr_ctx *v, const char *kase, const lt_test *proto, const char *dofs,
+                             double overlap, double amp, long steps, double tol, const char *why)
 {
     lt_test t = *proto;
     lt_stage st[2 * LT_DOF + 2];
@@ -355,15 +374,18 @@ static void closed_loop_rows(vr_ctx *v, const char *kase, const lt_test *proto, 
         return;
     }
     if (v->law->n_energies == 0) /* no stored energy to scale by, nor a claim of elasticity */
-        lt_vr_na(v, kase, "net work", "the law books no energies, so nothing says it is elastic; `passivity` bounds its net work");
+        lt_vr_na(v, kase, "net work",
+                 "the law books no energies, so nothing says it is elastic; `passivity` bounds its "
+                 "net work");
     else
-        lt_vr_row(v, kase, "net work", LT_CHECK_ABS, 0, l.emax > 0 && l.have0 ? fabs(l.w1 - l.w0) / l.emax : NAN, tol, why);
+        lt_vr_row(v, kase, "net work", LT_CHECK_ABS, 0,
+                  l.emax > 0 && l.have0 ? fabs(l.w1 - l.w0) / l.emax : NAN, tol, why);
     lt_vr_balance_row(v, kase, "balance", lt_vr_balance(T), TOL_BALANCE, WHY_BALANCE);
     lt_tester_free(T);
 }
 
-void lt_vr_closed_loop(vr_ctx *v, const char *kase, const lt_test *proto, const char *dofs, double overlap, double amp,
-                    long steps, double tol, const char *why)
+void lt_vr_closed_loop(vr_ctx *v, const char *kase, const lt_test *proto, const char *dofs,
+                       double overlap, double amp, long steps, double tol, const char *why)
 {
     closed_loop_rows(v, kase, proto, dofs, overlap, amp, steps, tol, why);
     closed_loop_passivity(v, kase, proto, dofs, overlap, amp, steps);
@@ -385,10 +407,12 @@ void lt_vr_generic(vr_ctx *v)
         lt_test t = lt_vr_base_test(v);
         /* linear springs, trapezoid work exact: only round-off of ~1e4 steps, 1e-12 */
         if (!dissipates(v->law))
-            lt_vr_closed_loop(v, "generic-closed-loop", &t, "vvvvvv", OVERLAP, OVERLAP / 2, LEG_STEPS, 1e-9,
+            lt_vr_closed_loop(v, "generic-closed-loop", &t, "vvvvvv", OVERLAP, OVERLAP / 2,
+                              LEG_STEPS, 1e-9,
                               "no dissipated energy: elastic; round-off of 1e4 steps ~1e-12");
         else /* a dissipating law is not elastic around the loop, but passive */
-            closed_loop_passivity(v, "generic-closed-loop", &t, "vvvvvv", OVERLAP, OVERLAP / 2, LEG_STEPS);
+            closed_loop_passivity(v, "generic-closed-loop", &t, "vvvvvv", OVERLAP, OVERLAP / 2,
+                                  LEG_STEPS);
     }
     lt_vr_passivity(v);
 }

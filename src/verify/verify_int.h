@@ -19,8 +19,8 @@ typedef struct vr_ctx {
 } vr_ctx;
 
 /* Emit a row: computes error and pass from the kind of check. */
-void lt_vr_row(vr_ctx *v, const char *kase, const char *quantity, lt_check_kind kind, double expected,
-            double obtained, double tol, const char *note);
+void lt_vr_row(vr_ctx *v, const char *kase, const char *quantity, lt_check_kind kind,
+               double expected, double obtained, double tol, const char *note);
 /* Emit a checked (and, for an expected failure, resolved) row: counted, handed to on_row. */
 void lt_vr_emit(vr_ctx *v, const lt_verify_row *r);
 /* Emit a failed row for a case that could not run (message in note). */
@@ -33,9 +33,11 @@ const lt_param_value *lt_vr_set_of(const vr_ctx *v, const char *name);
 void lt_vr_na(vr_ctx *v, const char *kase, const char *quantity, const char *why);
 /* Emit an energy-balance row (|balance_err| / |work| = obtained <= tol, why): n/a for a law that
  * books no energies (its balance is then what the contact absorbs, docs/verify.md). */
-#define LT_VR_NO_ENERGIES                                                                                            \
-    "the law books no energies: its balance_err is the energy its contact absorbs (the unbooked column), not an error"
-void lt_vr_balance_row(vr_ctx *v, const char *kase, const char *quantity, double obtained, double tol, const char *why);
+#define LT_VR_NO_ENERGIES                                                                         \
+    "the law books no energies: its balance_err is the energy its contact absorbs (the unbooked " \
+    "column), not an error"
+void lt_vr_balance_row(vr_ctx *v, const char *kase, const char *quantity, double obtained,
+                       double tol, const char *why);
 /* 1 if the case called name is selected by --case. */
 int lt_vr_selected(const vr_ctx *v, const char *name);
 
@@ -69,14 +71,15 @@ void lt_vr_expect_at(vr_setup *su, double dt);
 /* The impact of LT_CASE_IMPACT at time step dt with the loads `load` (law.h): the test (a copy
  * of su->test with gap, abWeight, spins of the free bodies) and its one stage, an 'i' stage
  * until the rebound (st and u must outlive the run). */
-void lt_vr_impact_test(const vr_setup *su, double dt, const double load[4], lt_test *t, lt_stage *st, vr_until *u);
+void lt_vr_impact_test(const vr_setup *su, double dt, const double load[4], lt_test *t,
+                       lt_stage *st, vr_until *u);
 
 /* The contact time (s) of the impact with the loads `load` when the case has no closed form for
  * it: measured by runs at dt = t_c/(steps + phase) until two agree (verify_cases.c).  Returns 1
  * with *tc and *dt_tc (the time step of the run that measured it), or 0 after a failed row of
  * case kase. */
-int lt_vr_measure_contact_time(vr_ctx *v, vr_setup *su, const double load[4], const char *kase, double *tc,
-                               double *dt_tc);
+int lt_vr_measure_contact_time(vr_ctx *v, vr_setup *su, const double load[4], const char *kase,
+                               double *tc, double *dt_tc);
 
 /* The generic checks of one law (verify_generic.c). */
 void lt_vr_generic(vr_ctx *v);
@@ -92,11 +95,11 @@ lt_test lt_vr_base_test(const vr_ctx *v);
 typedef struct vr_passive {
     long rows;
     int started_apart, had_contact, ended, prev_contact;
-    double kin0;                /* J: kinetic energy of the first state */
-    double work;                /* J: work - (kin - kin0) - damp: the driver's net work on the contact */
-    double bound;               /* J: sum over states and DoFs of |second difference of F| |du| / 2 */
+    double kin0;  /* J: kinetic energy of the first state */
+    double work;  /* J: work - (kin - kin0) - damp: the driver's net work on the contact */
+    double bound; /* J: sum over states and DoFs of |second difference of F| |du| / 2 */
     double fmax[LT_DOF], umax[LT_DOF]; /* N, N m; m, rad: on the contact */
-    double f_apart;             /* N, N m: largest |force|, |torque| once the contact ended */
+    double f_apart; /* N, N m: largest |force|, |torque| once the contact ended */
     double prev_uN, prev_f[LT_DOF], prev2_f[LT_DOF], prev_v[LT_DOF], prev_du[LT_DOF];
 } vr_passive;
 void lt_vr_passive_see(vr_passive *p, const lt_tester *t, const lt_snapshot *s);
@@ -107,8 +110,8 @@ void lt_vr_passivity(vr_ctx *v);
 /* Fixed bodies, compressed to `overlap` (m), then a closed loop of amplitude amp (m or rad) on
  * the DoFs marked 'v' in dofs (+a, +b, ..., -a, -b, ...), `steps` steps per leg: rows "net
  * work" (|work - dkin| over the loop / largest stored energy <= tol) and "balance". */
-void lt_vr_closed_loop(vr_ctx *v, const char *kase, const lt_test *proto, const char *dofs, double overlap, double amp,
-                    long steps, double tol, const char *why);
+void lt_vr_closed_loop(vr_ctx *v, const char *kase, const lt_test *proto, const char *dofs,
+                       double overlap, double amp, long steps, double tol, const char *why);
 /* generic-oblique (verify_oblique.c): the incidence sweep on a wall, for a law with an impact
  * case (lt_vr_has_oblique). */
 int lt_vr_has_oblique(const lt_law *law);
@@ -126,7 +129,7 @@ typedef struct vr_plot {
     char name[200];
 } vr_plot;
 int lt_vr_plot_begin(vr_ctx *v, vr_plot *p, const char *kase);
-void lt_vr_plot_end(vr_ctx *v, vr_plot *p, const char *kase, const char *xcol, const char *ycol, const double *x,
-                 const double *y, int n, int ok);
+void lt_vr_plot_end(vr_ctx *v, vr_plot *p, const char *kase, const char *xcol, const char *ycol,
+                    const double *x, const double *y, int n, int ok);
 
 #endif

@@ -25,7 +25,7 @@
 #include <string.h>
 
 #define OBLIQUE_CASE "generic-oblique"
-#define OBLIQUE_ANGLES 90     /* 0 .. 89 degrees */
+#define OBLIQUE_ANGLES 90 /* 0 .. 89 degrees */
 /* Steps per normal contact time.  The balance of a sliding, spinning sphere carries the
  * driver's third-order term of the contact-point velocity with branches that change with the
  * overlap (driver.c, contact_update): 8e-9 of the work at 1000 steps for linear's first impact
@@ -48,10 +48,11 @@
  * velocity reverses inside a step, O(dt^3).  (pi/OBLIQUE_STEPS)^2 = 6e-7 of E0 bounds both;
  * a sign error is of order 1 (Luding's split of REFERENCES 6: 2.8). */
 #define TOL_DECREASE ((LT_PI / OBLIQUE_STEPS) * (LT_PI / OBLIQUE_STEPS))
-#define WHY_DECREASE "largest decrease / E0 over incidences and states: second-order terms of the trapezoid only"
+#define WHY_DECREASE \
+    "largest decrease / E0 over incidences and states: second-order terms of the trapezoid only"
 
 typedef struct sweep_trace {
-    int n;                  /* watched energies: indices in the law's energies */
+    int n; /* watched energies: indices in the law's energies */
     int idx[2];
     double top[2], drop[2]; /* J: running maximum and largest decrease below it */
 } sweep_trace;
@@ -98,7 +99,8 @@ static void sweep(vr_ctx *v, const lt_case *impact)
     if (!lt_vr_make_setup(v, su, &cs)) goto done;
     lt_vr_expect_at(su, 0);
     double tc = su->ex.value[LT_Q_CONTACT_TIME], speed = cs.impact.vn, dt_tc;
-    if (isnan(tc) && !lt_vr_measure_contact_time(v, su, cs.load, OBLIQUE_CASE, &tc, &dt_tc)) goto done; /* no closed form */
+    if (isnan(tc) && !lt_vr_measure_contact_time(v, su, cs.load, OBLIQUE_CASE, &tc, &dt_tc))
+        goto done; /* no closed form */
     if (!(tc > 0)) {
         lt_vr_fail(v, OBLIQUE_CASE, "setup", "the impact case gives no contact time on a wall");
         goto done;
@@ -108,7 +110,8 @@ static void sweep(vr_ctx *v, const lt_case *impact)
     static const char *const watched[2] = {"plast", "visc"};
     for (int j = 0; j < 2; j++)
         for (int i = 0; i < law->n_energies; i++)
-            if (law->energies[i].kind == LT_DISSIPATED && strcmp(law->energies[i].name, watched[j]) == 0)
+            if (law->energies[i].kind == LT_DISSIPATED &&
+                strcmp(law->energies[i].name, watched[j]) == 0)
                 q.idx[q.n++] = i;
     double gain = -INFINITY, drop[2] = {0, 0}, balance = 0;
     int worst = 0;
@@ -127,17 +130,21 @@ static void sweep(vr_ctx *v, const lt_case *impact)
             goto done;
         }
         const lt_view *end = lt_tester_view(T);
-        double e0 = 0.5 * end->body[1].mass * speed * speed, e1 = kinetic(&end->body[0]) + kinetic(&end->body[1]);
+        double e0 = 0.5 * end->body[1].mass * speed * speed,
+               e1 = kinetic(&end->body[0]) + kinetic(&end->body[1]);
         if (!(e1 / e0 - 1 <= gain)) { /* NaN counts as the worst */
             gain = e1 / e0 - 1;
             worst = k;
         }
-        for (int j = 0; j < q.n; j++) drop[j] = isnan(q.drop[j]) ? NAN : fmax(drop[j], q.drop[j] / e0);
+        for (int j = 0; j < q.n; j++)
+            drop[j] = isnan(q.drop[j]) ? NAN : fmax(drop[j], q.drop[j] / e0);
         balance = fmax(balance, lt_vr_balance(T));
     }
-    char label[80]; /* the incidence of the largest E_out/E0, and the case the sweep took its law from */
+    char label
+        [80]; /* the incidence of the largest E_out/E0, and the case the sweep took its law from */
     snprintf(label, sizeof label, "KE gain (%d deg; %s)", worst, impact->name);
-    lt_vr_row(v, OBLIQUE_CASE, label, LT_CHECK_ABS, 0, gain > 0 || isnan(gain) ? gain : 0, TOL_GAIN, WHY_GAIN);
+    lt_vr_row(v, OBLIQUE_CASE, label, LT_CHECK_ABS, 0, gain > 0 || isnan(gain) ? gain : 0, TOL_GAIN,
+              WHY_GAIN);
     for (int j = 0; j < q.n; j++) {
         snprintf(label, sizeof label, "%s decrease", law->energies[q.idx[j]].name);
         lt_vr_row(v, OBLIQUE_CASE, label, LT_CHECK_ABS, 0, drop[j], TOL_DECREASE, WHY_DECREASE);

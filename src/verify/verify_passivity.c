@@ -33,11 +33,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SPEED 0.5        /* m/s */
+#define SPEED 0.5           /* m/s */
 #define IMPACT_STEPS 1000.0 /* steps per contact time, at least */
 #define TOL_ROUND 1e-12
-#define WHY_PASSIVE                                                                                                  \
-    "max(0, -W)/S, W the driver's net work on the contact apart to apart, S = sum max|F| max|u|; tol: the "         \
+#define WHY_PASSIVE                                                                                \
+    "max(0, -W)/S, W the driver's net work on the contact apart to apart, S = sum max|F| max|u|; " \
+    "tol: the "                                                                                    \
     "trapezoid bound sum |dF||du|/2 over S, + 1e-12"
 #define WHY_APART "exactly zero once the contact has ended"
 
@@ -45,18 +46,21 @@ void lt_vr_passive_see(vr_passive *p, const lt_tester *tester, const lt_snapshot
 {
     const lt_view *t = lt_tester_view(tester);
     int ne = t->test->law->n_energies;
-    double absorbed = s->energy[ne + LT_E_WORK] - s->energy[ne + LT_E_KIN] - s->energy[ne + LT_E_DAMP];
+    double absorbed =
+        s->energy[ne + LT_E_WORK] - s->energy[ne + LT_E_KIN] - s->energy[ne + LT_E_DAMP];
     if (!p->rows) p->kin0 = s->energy[ne + LT_E_KIN], p->started_apart = !s->contact;
     absorbed += p->kin0;
     double dt = t->test->dt, du[LT_DOF] = {0};
     if (p->rows) {
         du[0] = fabs(s->u[0] - p->prev_uN);
         for (int k = 1; k < LT_DOF; k++) /* the step's velocity, from whichever end is in contact */
-            du[k] = dt * fmax(s->contact ? fabs(s->v[k]) : 0, p->prev_contact ? fabs(p->prev_v[k]) : 0);
+            du[k] =
+                dt * fmax(s->contact ? fabs(s->v[k]) : 0, p->prev_contact ? fabs(p->prev_v[k]) : 0);
         /* the second difference of the force about the previous state, over the larger of its
          * two steps (before the first state and apart, the force is zero) */
         for (int k = 0; k < LT_DOF; k++)
-            p->bound += 0.5 * fmax(du[k], p->prev_du[k]) * fabs(s->f[k] - 2 * p->prev_f[k] + p->prev2_f[k]);
+            p->bound +=
+                0.5 * fmax(du[k], p->prev_du[k]) * fabs(s->f[k] - 2 * p->prev_f[k] + p->prev2_f[k]);
     }
     if (s->contact) {
         p->had_contact = 1;
@@ -88,17 +92,22 @@ double lt_vr_passive_scale(const vr_passive *p)
 void lt_vr_passive_rows(vr_ctx *v, const char *kase, const vr_passive *p)
 {
     if (!p->started_apart || !p->ended) {
-        lt_vr_fail(v, kase, "passivity", "the path did not run from apart to apart (no contact, or it never ended)");
+        lt_vr_fail(v, kase, "passivity",
+                   "the path did not run from apart to apart (no contact, or it never ended)");
         return;
     }
     double S = lt_vr_passive_scale(p), scale = S > 0 ? S : 1;
     char why[400];
     snprintf(why, sizeof why, "W/S = %.3e, S = %.3e J: " WHY_PASSIVE, p->work / scale, S);
-    lt_vr_row(v, kase, "passivity", LT_CHECK_ABS, 0, fmax(0, -p->work) / scale, p->bound / scale + TOL_ROUND, why);
+    lt_vr_row(v, kase, "passivity", LT_CHECK_ABS, 0, fmax(0, -p->work) / scale,
+              p->bound / scale + TOL_ROUND, why);
     lt_vr_row(v, kase, "zero force apart", LT_CHECK_ABS, 0, p->f_apart, 0, WHY_APART);
 }
 
-static void passive_row(void *ctx, const lt_tester *t, const lt_snapshot *s) { lt_vr_passive_see(ctx, t, s); }
+static void passive_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
+{
+    lt_vr_passive_see(ctx, t, s);
+}
 
 static lt_test pair_test(const vr_ctx *v)
 {
@@ -114,8 +123,10 @@ static void run_path(vr_ctx *v, const char *kase, lt_test *t, lt_stage *st, int 
     lt_tester *T = lt_tester_new();
     vr_passive p;
     memset(&p, 0, sizeof p);
-    if (!T || lt_run(T, t, passive_row, &p) < 0) lt_vr_fail(v, kase, "run", T ? lt_tester_view(T)->err : "out of memory");
-    else lt_vr_passive_rows(v, kase, &p);
+    if (!T || lt_run(T, t, passive_row, &p) < 0)
+        lt_vr_fail(v, kase, "run", T ? lt_tester_view(T)->err : "out of memory");
+    else
+        lt_vr_passive_rows(v, kase, &p);
     lt_tester_free(T);
 }
 
@@ -125,9 +136,11 @@ static void normal_cycle(vr_ctx *v)
 {
     lt_test t = pair_test(v);
     long n1 = (long)((t.gap + LT_VR_OVERLAP) / (SPEED * t.dt) + 0.5);
-    vr_until u1 = {.kind = VR_UNTIL_STEPS, .n = n1}, u2 = {.kind = VR_UNTIL_NO_CONTACT, .n = 0}, u3 = {.kind = VR_UNTIL_STEPS, .n = 20};
+    vr_until u1 = {.kind = VR_UNTIL_STEPS, .n = n1}, u2 = {.kind = VR_UNTIL_NO_CONTACT, .n = 0},
+             u3 = {.kind = VR_UNTIL_STEPS, .n = 20};
     const double in[LT_DOF] = {-SPEED}, out[LT_DOF] = {SPEED};
-    lt_stage st[3] = {lt_vr_stage("vvvvvv", in, &u1), lt_vr_stage("vvvvvv", out, &u2), lt_vr_stage("vvvvvv", out, &u3)};
+    lt_stage st[3] = {lt_vr_stage("vvvvvv", in, &u1), lt_vr_stage("vvvvvv", out, &u2),
+                      lt_vr_stage("vvvvvv", out, &u3)};
     st[1].max_steps = 4 * n1; /* a law that never lets go fails here, with a message */
     run_path(v, "generic-normal-cycle", &t, st, 3);
 }
@@ -135,12 +148,16 @@ static void normal_cycle(vr_ctx *v)
 static void shear_cycle(vr_ctx *v)
 {
     lt_test t = pair_test(v);
-    long n1 = (long)((t.gap + LT_VR_OVERLAP) / (SPEED * t.dt) + 0.5), na = (long)(2 * LT_VR_OVERLAP / (SPEED * t.dt) + 0.5);
-    vr_until u1 = {.kind = VR_UNTIL_STEPS, .n = n1}, ua = {.kind = VR_UNTIL_STEPS, .n = na}, u2a = {.kind = VR_UNTIL_STEPS, .n = 2 * na},
+    long n1 = (long)((t.gap + LT_VR_OVERLAP) / (SPEED * t.dt) + 0.5),
+         na = (long)(2 * LT_VR_OVERLAP / (SPEED * t.dt) + 0.5);
+    vr_until u1 = {.kind = VR_UNTIL_STEPS, .n = n1}, ua = {.kind = VR_UNTIL_STEPS, .n = na},
+             u2a = {.kind = VR_UNTIL_STEPS, .n = 2 * na},
              uo = {.kind = VR_UNTIL_NO_CONTACT, .n = 0}, u20 = {.kind = VR_UNTIL_STEPS, .n = 20};
-    const double in[LT_DOF] = {-SPEED}, fw[LT_DOF] = {0, SPEED}, bw[LT_DOF] = {0, -SPEED}, out[LT_DOF] = {SPEED};
-    lt_stage st[6] = {lt_vr_stage("vvvvvv", in, &u1),  lt_vr_stage("vvvvvv", fw, &ua),  lt_vr_stage("vvvvvv", bw, &u2a),
-                      lt_vr_stage("vvvvvv", fw, &ua),  lt_vr_stage("vvvvvv", out, &uo), lt_vr_stage("vvvvvv", out, &u20)};
+    const double in[LT_DOF] = {-SPEED}, fw[LT_DOF] = {0, SPEED}, bw[LT_DOF] = {0, -SPEED},
+                 out[LT_DOF] = {SPEED};
+    lt_stage st[6] = {lt_vr_stage("vvvvvv", in, &u1),  lt_vr_stage("vvvvvv", fw, &ua),
+                      lt_vr_stage("vvvvvv", bw, &u2a), lt_vr_stage("vvvvvv", fw, &ua),
+                      lt_vr_stage("vvvvvv", out, &uo), lt_vr_stage("vvvvvv", out, &u20)};
     st[4].max_steps = 4 * n1;
     run_path(v, "generic-shear-cycle", &t, st, 6);
 }
@@ -161,9 +178,9 @@ static int rebound_or_cap(void *ctx, lt_tester *tester)
 
 typedef struct impact_result {
     vr_passive p;
-    double e;       /* -: separating over approach normal speed */
-    double e0;      /* J: incoming kinetic energy */
-    long steps;     /* steps in contact */
+    double e;   /* -: separating over approach normal speed */
+    double e0;  /* J: incoming kinetic energy */
+    long steps; /* steps in contact */
 } impact_result;
 
 static void impact_see(void *ctx, const lt_tester *t, const lt_snapshot *s)
@@ -214,7 +231,8 @@ static void impact(vr_ctx *v)
         return;
     }
     if (!impact_at(v, dt, r)) goto done;
-    if (r->p.ended && (double)r->steps < IMPACT_STEPS) { /* resolve the contact: dt from its measured length */
+    if (r->p.ended &&
+        (double)r->steps < IMPACT_STEPS) { /* resolve the contact: dt from its measured length */
         dt *= (double)(r->steps > 0 ? r->steps : 1) / IMPACT_STEPS;
         if (!impact_at(v, dt, r)) goto done;
     }
@@ -226,7 +244,8 @@ static void impact(vr_ctx *v)
     /* a head-on impact, centre of mass at rest: e^2 = 1 - W/E0, so e - 1 <= (e^2 - 1)/(1 + e) <= B/E0 */
     lt_vr_row(v, k, "restitution <= 1", LT_CHECK_ABS, 0, r->e > 1 || isnan(r->e) ? r->e - 1 : 0,
               r->p.bound / r->e0 + TOL_ROUND,
-              "max(0, e - 1), e from the free flight after the contact; tol: e - 1 <= B/E0, B the trapezoid bound");
+              "max(0, e - 1), e from the free flight after the contact; tol: e - 1 <= B/E0, B the "
+              "trapezoid bound");
     lt_vr_passive_rows(v, k, &r->p);
 done:
     free(r);

@@ -28,8 +28,9 @@ int lt_vr_plot_begin(vr_ctx *v, vr_plot *p, const char *kase)
 
 /* DIR/NAME-analytic.tsv through a temporary file (lt_write_file_atomic: the mode of a new file,
  * nothing left behind on failure); 0 or -1 with a message. */
-static int write_curve(const char *dir, const char *name, const char *xcol, const char *ycol, const double *x,
-                       const double *y, int n, char *path, size_t pathlen, char *err, size_t errlen)
+static int write_curve(const char *dir, const char *name, const char *xcol, const char *ycol,
+                       const double *x, const double *y, int n, char *path, size_t pathlen,
+                       char *err, size_t errlen)
 {
     snprintf(path, pathlen, "%s/%s-analytic.tsv", dir, name);
     size_t cap = strlen(xcol) + strlen(ycol) + 2 + (size_t)n * 2 * 40, len = 0;
@@ -52,8 +53,8 @@ static int write_curve(const char *dir, const char *name, const char *xcol, cons
     return rc;
 }
 
-void lt_vr_plot_end(vr_ctx *v, vr_plot *p, const char *kase, const char *xcol, const char *ycol, const double *x,
-                 const double *y, int n, int ok)
+void lt_vr_plot_end(vr_ctx *v, vr_plot *p, const char *kase, const char *xcol, const char *ycol,
+                    const double *x, const double *y, int n, int ok)
 {
     if (!p->open) return;
     p->open = 0;
@@ -70,7 +71,8 @@ void lt_vr_plot_end(vr_ctx *v, vr_plot *p, const char *kase, const char *xcol, c
     char data[4200], curve[4200], png[4200], defs[14000];
     snprintf(data, sizeof data, "%s/%s.tsv", dir, p->name);
     snprintf(png, sizeof png, "%s/%s.%s", dir, p->name, lt_plot_ext());
-    if (n > 0 && write_curve(dir, p->name, xcol, ycol, x, y, n, curve, sizeof curve, err, sizeof err) < 0) {
+    if (n > 0 &&
+        write_curve(dir, p->name, xcol, ycol, x, y, n, curve, sizeof curve, err, sizeof err) < 0) {
         lt_vr_fail(v, kase, "plot", err);
         return;
     }
@@ -83,6 +85,7 @@ void lt_vr_plot_end(vr_ctx *v, vr_plot *p, const char *kase, const char *xcol, c
     snprintf(defs, sizeof defs,
              "datafile='%s'; analyticfile='%s'; outfile='%s'; xcol='%s'; ycol='%s'; sgn=%d; "
              "law='%s'; case='%s'; title='verify %s: law %s'",
-             data, n > 0 ? curve : "", png, xcol, ycol, flip ? -1 : 1, v->law->name, kase, kase, v->law->name);
+             data, n > 0 ? curve : "", png, xcol, ycol, flip ? -1 : 1, v->law->name, kase, kase,
+             v->law->name);
     if (lt_plot_script("_verify.gp", defs, err, sizeof err) < 0) lt_vr_fail(v, kase, "plot", err);
 }

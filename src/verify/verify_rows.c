@@ -11,23 +11,25 @@ static const char *const check_names[] = {"rel", "abs", "order", "n/a"};
 
 void lt_verify_print_header(FILE *f)
 {
-    fprintf(f, "%-15s %-26s %-18s %16s %16s %9s %9s %-5s %s\n", "law", "case", "quantity", "expected", "obtained",
-            "error", "tol", "check", "result");
+    fprintf(f, "%-15s %-26s %-18s %16s %16s %9s %9s %-5s %s\n", "law", "case", "quantity",
+            "expected", "obtained", "error", "tol", "check", "result");
 }
 
 void lt_verify_print_row(FILE *f, const lt_verify_row *r)
 {
     if (r->kind == LT_CHECK_NA) { /* no value: the reason is always printed */
-        fprintf(f, "%-15s %-26s %-18s %16s %16s %9s %9s %-5s %s  (%s)\n", r->law, r->kase, r->quantity, "-", "-", "-", "-",
-                check_names[r->kind], "n/a", r->note ? r->note : "");
+        fprintf(f, "%-15s %-26s %-18s %16s %16s %9s %9s %-5s %s  (%s)\n", r->law, r->kase,
+                r->quantity, "-", "-", "-", "-", check_names[r->kind], "n/a",
+                r->note ? r->note : "");
         return;
     }
     const char *result = r->xfail ? (r->pass ? "XFAIL" : "XPASS") : r->pass ? "PASS" : "FAIL";
-    fprintf(f, "%-15s %-26s %-18s %16.10g %16.10g %9.2e %9.2e %-5s %s", r->law, r->kase, r->quantity, r->expected,
-            r->obtained, r->error, r->tol, check_names[r->kind], result);
+    fprintf(f, "%-15s %-26s %-18s %16.10g %16.10g %9.2e %9.2e %-5s %s", r->law, r->kase,
+            r->quantity, r->expected, r->obtained, r->error, r->tol, check_names[r->kind], result);
     int note = r->note && *r->note;
     if (r->xfail)
-        fprintf(f, "  (xfail: %s%s%s%s)", r->xfail, r->pass ? "" : "; it passes: the defect is gone, remove the xfail",
+        fprintf(f, "  (xfail: %s%s%s%s)", r->xfail,
+                r->pass ? "" : "; it passes: the defect is gone, remove the xfail",
                 note ? "; " : "", note ? r->note : "");
     else if (!r->pass && note)
         fprintf(f, "  (%s)", r->note);
@@ -41,9 +43,12 @@ void lt_verify_row_check(lt_verify_row *r)
         r->pass = 1;
         return;
     }
-    if (r->kind == LT_CHECK_REL) r->error = fabs(r->obtained - r->expected) / fabs(r->expected);
-    else if (r->kind == LT_CHECK_ABS) r->error = fabs(r->obtained - r->expected);
-    else r->error = !(r->obtained >= r->expected) ? r->expected - r->obtained : 0; /* NaN: fails */
+    if (r->kind == LT_CHECK_REL)
+        r->error = fabs(r->obtained - r->expected) / fabs(r->expected);
+    else if (r->kind == LT_CHECK_ABS)
+        r->error = fabs(r->obtained - r->expected);
+    else
+        r->error = !(r->obtained >= r->expected) ? r->expected - r->obtained : 0; /* NaN: fails */
     r->pass = r->error <= r->tol; /* NaN anywhere fails */
 }
 
@@ -53,8 +58,8 @@ void lt_verify_row_xfail(lt_verify_row *r, const char *why)
     r->pass = !r->pass;
 }
 
-void lt_vr_row(vr_ctx *v, const char *kase, const char *quantity, lt_check_kind kind, double expected, double obtained,
-            double tol, const char *note)
+void lt_vr_row(vr_ctx *v, const char *kase, const char *quantity, lt_check_kind kind,
+               double expected, double obtained, double tol, const char *note)
 {
     lt_verify_row r = {.law = v->law->name,
                        .kase = kase,
@@ -87,8 +92,11 @@ void lt_vr_na(vr_ctx *v, const char *kase, const char *quantity, const char *why
     lt_vr_row(v, kase, quantity, LT_CHECK_NA, NAN, NAN, NAN, why);
 }
 
-void lt_vr_balance_row(vr_ctx *v, const char *kase, const char *quantity, double obtained, double tol, const char *why)
+void lt_vr_balance_row(vr_ctx *v, const char *kase, const char *quantity, double obtained,
+                       double tol, const char *why)
 {
-    if (v->law->n_energies == 0) lt_vr_na(v, kase, quantity, LT_VR_NO_ENERGIES);
-    else lt_vr_row(v, kase, quantity, LT_CHECK_ABS, 0, obtained, tol, why);
+    if (v->law->n_energies == 0)
+        lt_vr_na(v, kase, quantity, LT_VR_NO_ENERGIES);
+    else
+        lt_vr_row(v, kase, quantity, LT_CHECK_ABS, 0, obtained, tol, why);
 }

@@ -8,10 +8,10 @@
  * its normal the verify normal, pointing to the other body: A's positive side faces B; as B it
  * faces A).  A wall has no finite mass: the case must fix it (fixed = 1), as scripts must.
  */
-#include "verify/verify_int.h"
 #include "contact/geom.h"
 #include "contact/registry.h"
 #include "contact/stiffness.h"
+#include "verify/verify_int.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -22,17 +22,21 @@ static int body_of(vr_ctx *v, const lt_case *cs, int i, lt_body *b)
     const char *name = cs->shape[i] ? cs->shape[i] : "sphere";
     int shape = lt_shape_from_name(name);
     if (shape != LT_SPHERE && shape != LT_WALL) {
-        snprintf(msg, sizeof msg, "shape '%s' of %c: a case's bodies are spheres or walls", name, i ? 'B' : 'A');
+        snprintf(msg, sizeof msg, "shape '%s' of %c: a case's bodies are spheres or walls", name,
+                 i ? 'B' : 'A');
         lt_vr_fail(v, cs->name, "setup", msg);
         return 0;
     }
     vec3 n = v3(VR_NORMAL_X, VR_NORMAL_Y, VR_NORMAL_Z);
-    if (shape == LT_WALL) lt_body_set_wall(b, v3(0, 0, 0), i == 0 ? n : v3_neg(n));
-    else lt_body_set_sphere(b, cs->radius[i]);
+    if (shape == LT_WALL)
+        lt_body_set_wall(b, v3(0, 0, 0), i == 0 ? n : v3_neg(n));
+    else
+        lt_body_set_sphere(b, cs->radius[i]);
     b->mat = cs->mat[i];
     b->fixed = cs->kind == LT_CASE_IMPACT ? cs->fixed[i] : 1;
     if (lt_shape_is_held((lt_shape_kind)shape) && !b->fixed) {
-        snprintf(msg, sizeof msg, "%c is a %s, which has no finite mass: the case must fix it (fixed = 1)",
+        snprintf(msg, sizeof msg,
+                 "%c is a %s, which has no finite mass: the case must fix it (fixed = 1)",
                  i ? 'B' : 'A', name);
         lt_vr_fail(v, cs->name, "setup", msg);
         return 0;
@@ -76,14 +80,16 @@ int lt_vr_make_setup(vr_ctx *v, vr_setup *su, const lt_case *cs)
         lt_body *b = &t->body[i];
         if (!body_of(v, cs, i, b)) return 0;
         su->env.mass[i] = b->fixed ? INFINITY : b->mass;
-        su->env.inertia[i] = b->fixed ? INFINITY : b->inertia.x; /* free bodies are spheres: isotropic */
+        su->env.inertia[i] =
+            b->fixed ? INFINITY : b->inertia.x; /* free bodies are spheres: isotropic */
     }
     t->normal = v3(VR_NORMAL_X, VR_NORMAL_Y, VR_NORMAL_Z);
     /* the contact as the law first sees it: the geometry at touch, the stiffness rule */
     lt_body a = t->body[0], b = t->body[1];
     lt_geom g = {0};
     vec3 n = t->normal;
-    if (!lt_geom_place(&a, &b, &n, 0) || !lt_geom_compute(&a, &b, &g) || !(g.rcurv[0] > 0 && g.rcurv[1] > 0)) {
+    if (!lt_geom_place(&a, &b, &n, 0) || !lt_geom_compute(&a, &b, &g) ||
+        !(g.rcurv[0] > 0 && g.rcurv[1] > 0)) {
         lt_vr_fail(v, cs->name, "setup", "no geometry for this pair of shapes");
         return 0;
     }
@@ -117,14 +123,17 @@ void lt_vr_expect_at(vr_setup *su, double dt)
     if (su->cs->expect) su->cs->expect(&su->env, &su->ex);
 }
 
-void lt_vr_impact_test(const vr_setup *su, double dt, const double load[4], lt_test *t, lt_stage *st, vr_until *u)
+void lt_vr_impact_test(const vr_setup *su, double dt, const double load[4], lt_test *t,
+                       lt_stage *st, vr_until *u)
 {
     double vn = load[0], vt = load[1], spin = load[2];
     *t = su->test;
     t->dt = dt;
     t->gap = vn * dt * (load[3] > 0 ? load[3] : 0.5); /* touch phase: see verify_cases.c */
     const lt_body *A = &t->body[0], *B = &t->body[1];
-    t->abWeight = A->fixed ? 1 : B->fixed ? 0 : A->mass / (A->mass + B->mass); /* centre of mass at rest */
+    t->abWeight = A->fixed   ? 1
+                  : B->fixed ? 0
+                             : A->mass / (A->mass + B->mass); /* centre of mass at rest */
     mat3 frame = m3_frame_from_normal(v3_normalized(t->normal));
     if (!A->fixed) t->body[0].angvel = v3_scale(frame.r[2], spin);
     if (!B->fixed) t->body[1].angvel = v3_scale(frame.r[2], -spin);

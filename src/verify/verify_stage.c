@@ -7,7 +7,10 @@
 #include <math.h>
 #include <string.h>
 
-int lt_vr_selected(const vr_ctx *v, const char *name) { return !v->o->kase || strcmp(v->o->kase, name) == 0; }
+int lt_vr_selected(const vr_ctx *v, const char *name)
+{
+    return !v->o->kase || strcmp(v->o->kase, name) == 0;
+}
 
 const lt_param_value *lt_vr_set_of(const vr_ctx *v, const char *name)
 {

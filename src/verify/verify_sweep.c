@@ -4,14 +4,14 @@
  * space". */
 #define _POSIX_C_SOURCE 200809L
 #include "verify/verify_sweep.h"
+#include "base/quote.h"
+#include "base/watch.h"
+#include "contact/law_check.h"
+#include "contact/registry.h"
 #include "output/afile.h"
 #include "output/fmt.h"
-#include "contact/law_check.h"
 #include "output/probe_table.h"
-#include "base/quote.h"
-#include "contact/registry.h"
 #include "verify/verify_int.h"
-#include "base/watch.h"
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -23,7 +23,6 @@
 #define INFINITE_END_FACTOR 10.0
 /* A range this wide (hi/lo, lo > 0) is swept log-uniformly: two decades. */
 #define LOG_SPAN 100.0
-
 
 /* ---- --set P=V ------------------------------------------------------------------------- */
 
@@ -44,9 +43,12 @@ const char *lt_param_value_text(const lt_law *law, int i, double x, char *buf, s
 {
     const lt_param *p = &law->params[i];
     char num[FMT_DOUBLE_MAX + 1];
-    if (isnan(x)) snprintf(buf, n, "unset");
-    else if (p->kind == LT_BOOL) snprintf(buf, n, "%s", x != 0 ? "true" : "false");
-    else if (p->kind == LT_CHOICE) snprintf(buf, n, "%s", p->choices[(int)x]);
+    if (isnan(x))
+        snprintf(buf, n, "unset");
+    else if (p->kind == LT_BOOL)
+        snprintf(buf, n, "%s", x != 0 ? "true" : "false");
+    else if (p->kind == LT_CHOICE)
+        snprintf(buf, n, "%s", p->choices[(int)x]);
     else {
         num[lt_fmt_double(num, x)] = 0;
         snprintf(buf, n, "%s", num);
@@ -55,27 +57,32 @@ const char *lt_param_value_text(const lt_law *law, int i, double x, char *buf, s
 }
 
 /* One "P=V" into *out.  0, or -1 with the message. */
-static int read_set(const lt_law *law, const char *arg, lt_param_value *out, char *err, size_t errlen)
+static int read_set(const lt_law *law, const char *arg, lt_param_value *out, char *err,
+                    size_t errlen)
 {
     char shown[LT_QUOTE_KEEP + 1];
     lt_quote(arg, shown, sizeof shown, 60); /* user text, one line of a readable length */
     const char *eq = strchr(arg, '=');
     if (!eq || eq == arg) {
-        snprintf(err, errlen, "--set needs P=V (a parameter of law %s and its value), got '%s'", law->name, shown);
+        snprintf(err, errlen, "--set needs P=V (a parameter of law %s and its value), got '%s'",
+                 law->name, shown);
         return -1;
     }
     int len = (int)(eq - arg), i = -1;
     for (int j = 0; j < law->n_params && i < 0; j++)
-        if ((int)strlen(law->params[j].name) == len && strncmp(law->params[j].name, arg, (size_t)len) == 0) i = j;
+        if ((int)strlen(law->params[j].name) == len &&
+            strncmp(law->params[j].name, arg, (size_t)len) == 0)
+            i = j;
     if (i < 0) {
         char list[400] = "";
         size_t u = 0;
         for (int j = 0; j < law->n_params && u < sizeof list; j++)
-            u += (size_t)snprintf(list + u, sizeof list - u, j ? ", %s" : "%s", law->params[j].name);
+            u +=
+                (size_t)snprintf(list + u, sizeof list - u, j ? ", %s" : "%s", law->params[j].name);
         char *cut = strchr(shown, '=');
         if (cut) *cut = 0;
-        snprintf(err, errlen, "--set '%s': law %s has no parameter of that name (parameters: %s)", shown, law->name,
-                 law->n_params ? list : "none");
+        snprintf(err, errlen, "--set '%s': law %s has no parameter of that name (parameters: %s)",
+                 shown, law->name, law->n_params ? list : "none");
         return -1;
     }
     const lt_param *p = &law->params[i];
@@ -84,8 +91,10 @@ static int read_set(const lt_law *law, const char *arg, lt_param_value *out, cha
     range_text(p, range, sizeof range);
     double x = NAN;
     if (p->kind == LT_BOOL) {
-        if (strcmp(v, "true") == 0) x = 1;
-        else if (strcmp(v, "false") == 0) x = 0;
+        if (strcmp(v, "true") == 0)
+            x = 1;
+        else if (strcmp(v, "false") == 0)
+            x = 0;
     } else if (p->kind == LT_CHOICE) {
         for (int j = 0; p->choices[j]; j++)
             if (strcmp(p->choices[j], v) == 0) x = j;
@@ -93,17 +102,22 @@ static int read_set(const lt_law *law, const char *arg, lt_param_value *out, cha
         char *end, why[200];
         errno = 0;
         double y = *v ? strtod(v, &end) : NAN;
-        const char *bad = *v && !*end && !isnan(y) ? lt_param_value_problem(p, y, why, sizeof why) : NULL;
-        if (*v && !*end && !isnan(y) && !bad) x = y;
+        const char *bad =
+            *v && !*end && !isnan(y) ? lt_param_value_problem(p, y, why, sizeof why) : NULL;
+        if (*v && !*end && !isnan(y) && !bad)
+            x = y;
         else if (*v && !*end && !isnan(y)) {
             if (p->kind == LT_INT && y != floor(y))
-                snprintf(err, errlen, "--set '%s': %s; %s takes a whole number in %s", shown, bad, p->name, range + 12);
+                snprintf(err, errlen, "--set '%s': %s; %s takes a whole number in %s", shown, bad,
+                         p->name, range + 12);
             else
-                snprintf(err, errlen, "--set '%s': out of range: %s takes %s", shown, p->name, range);
+                snprintf(err, errlen, "--set '%s': out of range: %s takes %s", shown, p->name,
+                         range);
             return -1;
         }
     } else {
-        snprintf(err, errlen, "--set %s: a parameter of this kind (%d) is not read by --set", p->name, (int)p->kind);
+        snprintf(err, errlen, "--set %s: a parameter of this kind (%d) is not read by --set",
+                 p->name, (int)p->kind);
         return -1;
     }
     if (isnan(x)) {
@@ -115,8 +129,8 @@ static int read_set(const lt_law *law, const char *arg, lt_param_value *out, cha
     return 0;
 }
 
-int lt_verify_read_sets(const lt_law *law, const char *const *sets, int n, lt_param_value *out, char *err,
-                        size_t errlen)
+int lt_verify_read_sets(const lt_law *law, const char *const *sets, int n, lt_param_value *out,
+                        char *err, size_t errlen)
 {
     double params[LT_MAX_PARAMS];
     for (int i = 0; i < law->n_params; i++) params[i] = law->params[i].def;
@@ -139,8 +153,9 @@ int lt_verify_read_sets(const lt_law *law, const char *const *sets, int n, lt_pa
 
 /* ---- the points ------------------------------------------------------------------------ */
 
-static const unsigned primes[LT_MAX_PARAMS] = {2,  3,  5,  7,  11, 13, 17, 19, 23, 29,  31,  37,  41,  43,  47,  53,
-                                               59, 61, 67, 71, 73, 79, 83, 89, 97, 101, 103, 107, 109, 113, 127, 131};
+static const unsigned primes[LT_MAX_PARAMS] = {2,  3,  5,  7,   11,  13,  17,  19,  23,  29, 31,
+                                               37, 41, 43, 47,  53,  59,  61,  67,  71,  73, 79,
+                                               83, 89, 97, 101, 103, 107, 109, 113, 127, 131};
 
 double lt_halton(unsigned long i, unsigned b)
 {
@@ -179,7 +194,9 @@ void lt_sweep_space_of(const lt_law *law, const lt_param_value *set, int n_set, 
             double scale = INFINITE_END_FACTOR * fabs(p->def);
             if (isinf(d.hi)) d.hi = scale;
             if (isinf(d.lo)) d.lo = -scale;
-            if (!(d.lo < d.hi) || !isfinite(d.lo) || !isfinite(d.hi) || d.lo > p->def || d.hi < p->def) continue;
+            if (!(d.lo < d.hi) || !isfinite(d.lo) || !isfinite(d.hi) || d.lo > p->def ||
+                d.hi < p->def)
+                continue;
             if (d.lo > 0 && d.hi / d.lo >= LOG_SPAN) d.scale = LT_SWEEP_LOG;
             s->n_real++;
         } else {
@@ -194,7 +211,8 @@ void lt_sweep_space_of(const lt_law *law, const lt_param_value *set, int n_set, 
 
 static double real_at(const lt_sweep_dim *d, double u)
 {
-    double x = d->scale == LT_SWEEP_LOG ? exp(log(d->lo) + u * log(d->hi / d->lo)) : d->lo + u * (d->hi - d->lo);
+    double x = d->scale == LT_SWEEP_LOG ? exp(log(d->lo) + u * log(d->hi / d->lo))
+                                        : d->lo + u * (d->hi - d->lo);
     return fmin(fmax(x, d->lo), d->hi); /* round-off at the ends */
 }
 
@@ -223,7 +241,8 @@ void lt_sweep_point(const lt_sweep_space *s, long k, double params[LT_MAX_PARAMS
             params[d->param] = real_at(d, u);
         }
     }
-    for (int j = 0; j < s->n_dim; j++) /* an integer parameter at the nearest whole number in its range */
+    for (int j = 0; j < s->n_dim;
+         j++) /* an integer parameter at the nearest whole number in its range */
         if (s->law->params[s->dim[j].param].kind == LT_INT) {
             const lt_sweep_dim *d = &s->dim[j];
             params[d->param] = fmin(fmax(round(params[d->param]), ceil(d->lo)), floor(d->hi));
@@ -256,7 +275,9 @@ static void describe(const lt_sweep_space *s, long points, FILE *f)
     const lt_law *law = s->law;
     fprintf(f, "# sweep of %s: %ld points: %ld corner%s first", law->name, points, s->corners,
             s->corners == 1 ? "" : "s");
-    fprintf(f, "%s\n", s->n_real ? ", then the Halton sequence (docs/verify.md, \"The parameter space\")" : "");
+    fprintf(f, "%s\n",
+            s->n_real ? ", then the Halton sequence (docs/verify.md, \"The parameter space\")"
+                      : "");
     for (int i = 0; i < law->n_params; i++) {
         const lt_param *p = &law->params[i];
         char v[200];
@@ -265,18 +286,24 @@ static void describe(const lt_sweep_space *s, long points, FILE *f)
         for (int j = 0; j < s->n_dim; j++)
             if (s->dim[j].param == i) d = &s->dim[j];
         if (d && d->scale == LT_SWEEP_DISCRETE) {
-            for (int j = 0; j < d->count; j++) fprintf(f, "%s%s", j ? ", " : "", lt_param_value_text(law, i, j, v, sizeof v));
+            for (int j = 0; j < d->count; j++)
+                fprintf(f, "%s%s", j ? ", " : "", lt_param_value_text(law, i, j, v, sizeof v));
             fputc('\n', f);
         } else if (d) {
-            fprintf(f, "%s over [%g, %g] %s%s\n", d->scale == LT_SWEEP_LOG ? "log-uniform" : "uniform", d->lo, d->hi,
-                    p->unit, isinf(p->max) || isinf(p->min) ? " (an infinite end bounded at 10 |default|)" : "");
+            fprintf(f, "%s over [%g, %g] %s%s\n",
+                    d->scale == LT_SWEEP_LOG ? "log-uniform" : "uniform", d->lo, d->hi, p->unit,
+                    isinf(p->max) || isinf(p->min) ? " (an infinite end bounded at 10 |default|)"
+                                                   : "");
         } else if (s->set[i]) {
-            fprintf(f, "held at %s (--set)\n", lt_param_value_text(law, i, s->base[i], v, sizeof v));
+            fprintf(f, "held at %s (--set)\n",
+                    lt_param_value_text(law, i, s->base[i], v, sizeof v));
         } else if (isnan(s->base[i])) {
             fprintf(f, "held: unset (the law's default: %.120s)\n", p->doc);
         } else {
             fprintf(f, "held at %s%s\n", lt_param_value_text(law, i, s->base[i], v, sizeof v),
-                    p->kind != LT_REAL || p->min == p->max ? "" : " (no finite scale: give a value with --set)");
+                    p->kind != LT_REAL || p->min == p->max
+                        ? ""
+                        : " (no finite scale: give a value with --set)");
         }
     }
 }
@@ -331,9 +358,9 @@ typedef struct sweep_run {
     long k;
     char point[1200];
     text table;
-    int failed_here;              /* failed rows at this point */
-    char fails[KEPT_FAILS][160];  /* "case quantity: obtained > tol" */
-    char first_case[64];          /* the check of the first failed row */
+    int failed_here;             /* failed rows at this point */
+    char fails[KEPT_FAILS][160]; /* "case quantity: obtained > tol" */
+    char first_case[64];         /* the check of the first failed row */
 } sweep_run;
 
 /* indexed by lt_check_kind; an n/a row (a law that books no energies) is written `n/a` in both columns */
@@ -347,12 +374,13 @@ static void on_row(void *ctx, const lt_verify_row *r)
     lt_verify_row shown = *r;
     shown.kase = kase;
     if (!r->pass) {
-        snprintf(note, sizeof note, "point %ld: %s%s%s", w->k, w->point, r->note && *r->note ? "; " : "",
-                 r->note ? r->note : "");
+        snprintf(note, sizeof note, "point %ld: %s%s%s", w->k, w->point,
+                 r->note && *r->note ? "; " : "", r->note ? r->note : "");
         shown.note = note;
         if (w->failed_here < KEPT_FAILS)
-            snprintf(w->fails[w->failed_here], sizeof w->fails[0], "%s %s: obtained %.6g, error %.3g > tol %.3g",
-                     r->kase, r->quantity, r->obtained, r->error, r->tol);
+            snprintf(w->fails[w->failed_here], sizeof w->fails[0],
+                     "%s %s: obtained %.6g, error %.3g > tol %.3g", r->kase, r->quantity,
+                     r->obtained, r->error, r->tol);
         if (!w->failed_here) snprintf(w->first_case, sizeof w->first_case, "%s", r->kase);
         w->failed_here++;
     }
@@ -384,7 +412,8 @@ static void on_row(void *ctx, const lt_verify_row *r)
 /* The generic path of verify_generic.c as a stage script's test (same bodies, normal, time step
  * and stages), so that `lawtester run -o DIR --plot` records and plots it at the point. */
 static const char repro_path[] =
-    "-- the path of generic-path (docs/verify.md, \"Generic checks\"): approach, compress, shear and\n"
+    "-- the path of generic-path (docs/verify.md, \"Generic checks\"): approach, compress, shear "
+    "and\n"
     "-- rotate in all six DoFs, pull apart; spheres of 0.1 and 0.05 m, default materials\n"
     "local path = lawtester.run{\n"
     "  name = \"%s-path\", law = \"%s\", params = params,\n"
@@ -392,17 +421,21 @@ static const char repro_path[] =
     "  normal = {0.36, 0.48, 0.80}, gap = 1e-5, dt = 1e-6, abWeight = 0.3,\n"
     "  stages = {\n"
     "    { whats = \"vvvvvv\", values = {-0.5, 0, 0, 0, 0, 0}, till = \"stage.step >= 1020\" },\n"
-    "    { whats = \"vvvvvv\", values = {0, 0.5, -0.25, 1, 0.5, -1}, till = \"stage.step >= 1000\" },\n"
-    "    { whats = \"vvvvvv\", values = {0.5, 0, 0, 0, 0, 0}, till = \"not C\", max_steps = 4080 },\n"
+    "    { whats = \"vvvvvv\", values = {0, 0.5, -0.25, 1, 0.5, -1}, till = \"stage.step >= 1000\" "
+    "},\n"
+    "    { whats = \"vvvvvv\", values = {0.5, 0, 0, 0, 0, 0}, till = \"not C\", max_steps = 4080 "
+    "},\n"
     "    { whats = \"vvvvvv\", values = {0.5, 0, 0, 0, 0, 0}, till = \"stage.step >= 20\" },\n"
     "  },\n"
     "}\n"
     "print(string.format(\"generic path at point %ld: work %%.6g J, %s %%.3g of the work\",\n"
-    "                    path.E.work, path.E.work ~= 0 and math.abs(path.E.balance_err / path.E.work) or 0))\n";
+    "                    path.E.work, path.E.work ~= 0 and math.abs(path.E.balance_err / "
+    "path.E.work) or 0))\n";
 
 /* DIR/sweep-NAME-K.lua into the set p: the point's parameters, the generic path as a test, and
  * verify's rows of the failed check at the point through lawtester.verify_law. */
-static int write_script(const sweep_run *w, const lt_law *law, lt_pending *p, char *err, size_t errlen)
+static int write_script(const sweep_run *w, const lt_law *law, lt_pending *p, char *err,
+                        size_t errlen)
 {
     char name[300], cmd[8192], flags[6000] = ""; /* 32 parameters of up to 180 characters each */
     snprintf(name, sizeof name, "sweep-%s-%ld", law->name, w->k);
@@ -419,14 +452,18 @@ static int write_script(const sweep_run *w, const lt_law *law, lt_pending *p, ch
     const char *origin = lt_law_origin(law);
     char lib[1200] = "";
     if (origin) snprintf(lib, sizeof lib, " --law-lib %s", origin);
-    snprintf(cmd, sizeof cmd, "lawtester verify%s --law %s%s --case %s", lib, law->name, flags, w->first_case);
+    snprintf(cmd, sizeof cmd, "lawtester verify%s --law %s%s --case %s", lib, law->name, flags,
+             w->first_case);
     lt_afile f;
     if (lt_afile_open(&f, w->o->out_dir, name, ".lua", 0, err, errlen) < 0) return -1;
-    fprintf(f.fp, "-- %s.lua - written by `lawtester verify --law %s --sweep %ld`: point %ld of the sweep,\n", name,
-            law->name, w->o->points, w->k);
-    fprintf(f.fp, "-- where %d check%s failed (docs/verify.md, \"The parameter space\"):\n", w->failed_here,
-            w->failed_here == 1 ? "" : "s");
-    for (int j = 0; j < w->failed_here && j < KEPT_FAILS; j++) fprintf(f.fp, "--   %s\n", w->fails[j]);
+    fprintf(
+        f.fp,
+        "-- %s.lua - written by `lawtester verify --law %s --sweep %ld`: point %ld of the sweep,\n",
+        name, law->name, w->o->points, w->k);
+    fprintf(f.fp, "-- where %d check%s failed (docs/verify.md, \"The parameter space\"):\n",
+            w->failed_here, w->failed_here == 1 ? "" : "s");
+    for (int j = 0; j < w->failed_here && j < KEPT_FAILS; j++)
+        fprintf(f.fp, "--   %s\n", w->fails[j]);
     if (w->failed_here > KEPT_FAILS) fprintf(f.fp, "--   ... (all in sweep-%s.tsv)\n", law->name);
     fprintf(f.fp, "-- Run it:  lawtester run%s %s.lua [-o DIR --plot]\n", lib, name);
     fprintf(f.fp, "-- (the same rows: %s)\n", cmd);
@@ -435,19 +472,27 @@ static int write_script(const sweep_run *w, const lt_law *law, lt_pending *p, ch
         if (s->set[i] || is_swept(s, i)) {
             char v[200];
             lt_param_value_text(law, i, params[i], v, sizeof v);
-            if (law->params[i].kind == LT_CHOICE) fprintf(f.fp, " %s = \"%s\",", law->params[i].name, v);
+            if (law->params[i].kind == LT_CHOICE)
+                fprintf(f.fp, " %s = \"%s\",", law->params[i].name, v);
             else if (law->params[i].kind == LT_REAL && isinf(params[i]))
                 fprintf(f.fp, " %s = %smath.huge,", law->params[i].name, params[i] < 0 ? "-" : "");
-            else fprintf(f.fp, " %s = %s,", law->params[i].name, v);
+            else
+                fprintf(f.fp, " %s = %s,", law->params[i].name, v);
         }
     fprintf(f.fp, " }\n\n");
     fprintf(f.fp, repro_path, name, law->name, w->k,
-            law->n_energies ? "balance error" : "absorbed by the contact, not booked (the law books no energies):");
-    fprintf(f.fp, "\n-- verify's rows of %s at the point: the script fails if any fails\n", w->first_case);
-    fprintf(f.fp, "local failed, rows = lawtester.verify_law(\"%s\", { params = params, case = \"%s\" })\n", law->name,
+            law->n_energies ? "balance error"
+                            : "absorbed by the contact, not booked (the law books no energies):");
+    fprintf(f.fp, "\n-- verify's rows of %s at the point: the script fails if any fails\n",
             w->first_case);
-    fprintf(f.fp, "if failed > 0 then\n  error(string.format(\"point %ld of the sweep of %s: %%d of %%d checks of %s "
-                  "failed\", failed, rows), 0)\nend\n",
+    fprintf(
+        f.fp,
+        "local failed, rows = lawtester.verify_law(\"%s\", { params = params, case = \"%s\" })\n",
+        law->name, w->first_case);
+    fprintf(f.fp,
+            "if failed > 0 then\n  error(string.format(\"point %ld of the sweep of %s: %%d of %%d "
+            "checks of %s "
+            "failed\", failed, rows), 0)\nend\n",
             w->k, law->name, w->first_case);
     return lt_afile_close_into(&f, p, err, errlen);
 }
@@ -462,7 +507,9 @@ static const char *only_generic(const char *kase)
 static int sweep_refused(const lt_law *law, const lt_verify_opts *vo, char *err, size_t errlen)
 {
     if (only_generic(vo->kase)) {
-        snprintf(err, errlen, "--sweep runs the generic checks: --case %.80s is not one (generic-touch, generic-path, ...)",
+        snprintf(err, errlen,
+                 "--sweep runs the generic checks: --case %.80s is not one (generic-touch, "
+                 "generic-path, ...)",
                  vo->kase);
         return -1;
     }
@@ -477,12 +524,15 @@ static int sweep_refused(const lt_law *law, const lt_verify_opts *vo, char *err,
 /* The notes' head: the space swept, the points' count when the grid is all of it, the shard. */
 static void note_sweep(const lt_sweep_opts *o, const lt_sweep_space *s, long points)
 {
-    if (!o->notes || lt_watch_page->skip != 0) return; /* not again in a worker started after a fault */
+    if (!o->notes || lt_watch_page->skip != 0)
+        return; /* not again in a worker started after a fault */
     describe(s, points, o->notes);
     if (points < o->points)
-        fprintf(o->notes, "# the %ld points are all the combinations (no real parameter swept)\n", points);
-    if (o->shards > 1) fprintf(o->notes, "# shard %d of %d: points k with k %% %d == %d\n", o->shard, o->shards,
-                               o->shards, o->shard - 1);
+        fprintf(o->notes, "# the %ld points are all the combinations (no real parameter swept)\n",
+                points);
+    if (o->shards > 1)
+        fprintf(o->notes, "# shard %d of %d: points k with k %% %d == %d\n", o->shard, o->shards,
+                o->shards, o->shard - 1);
     fflush(o->notes);
 }
 
@@ -490,7 +540,8 @@ static void note_sweep(const lt_sweep_opts *o, const lt_sweep_space *s, long poi
 static void refused_point(sweep_run *w, long k, const char *bad)
 {
     const lt_sweep_opts *o = w->o;
-    if (o->notes) fprintf(o->notes, "# point %ld (%s) refused by the law's check: %s\n", k, w->point, bad);
+    if (o->notes)
+        fprintf(o->notes, "# point %ld (%s) refused by the law's check: %s\n", k, w->point, bad);
     if (!o->out_dir) return;
     char head[64];
     put(&w->table, head, (size_t)snprintf(head, sizeof head, "%ld\t%ld\t", k, o->points));
@@ -503,8 +554,8 @@ static void refused_point(sweep_run *w, long k, const char *bad)
 
 /* The note of a failed point k: the command that repeats its first failed check, and its script
  * (sname, "" when none was written). */
-static void note_failed_point(const sweep_run *w, const lt_law *law, const lt_param_value *pv, int n,
-                              const char *sname)
+static void note_failed_point(const sweep_run *w, const lt_law *law, const lt_param_value *pv,
+                              int n, const char *sname)
 {
     FILE *notes = w->o->notes;
     const char *origin = lt_law_origin(law);
@@ -513,7 +564,8 @@ static void note_failed_point(const sweep_run *w, const lt_law *law, const lt_pa
     for (int j = 0; j < n; j++) {
         char vt[200];
         fprintf(notes, " --set %s=%s", pv[j].name,
-                lt_param_value_text(law, lt_law_param_index(law, pv[j].name), pv[j].value, vt, sizeof vt));
+                lt_param_value_text(law, lt_law_param_index(law, pv[j].name), pv[j].value, vt,
+                                    sizeof vt));
     }
     fprintf(notes, " --case %s%s\n", w->first_case, sname);
     fflush(notes);
@@ -521,8 +573,8 @@ static void note_failed_point(const sweep_run *w, const lt_law *law, const lt_pa
 
 /* The generic checks at point k of the sweep (a point the law refuses: its row only).  1: the
  * point failed, 0: it passed or was refused or skipped, -1: its script could not be written (err). */
-static int sweep_point(sweep_run *w, const lt_law *law, lt_verify_summary *sum, int restarted, lt_pending *pend,
-                       char *err, size_t errlen)
+static int sweep_point(sweep_run *w, const lt_law *law, lt_verify_summary *sum, int restarted,
+                       lt_pending *pend, char *err, size_t errlen)
 {
     const lt_sweep_opts *o = w->o;
     const lt_sweep_space *s = w->s;
@@ -535,7 +587,8 @@ static int sweep_point(sweep_run *w, const lt_law *law, lt_verify_summary *sum, 
     lt_param_value pv[LT_MAX_PARAMS];
     int n = 0;
     for (int i = 0; i < law->n_params; i++)
-        if (s->set[i] || is_swept(s, i)) pv[n++] = (lt_param_value){.name = law->params[i].name, .value = params[i]};
+        if (s->set[i] || is_swept(s, i))
+            pv[n++] = (lt_param_value){.name = law->params[i].name, .value = params[i]};
     const char *bad = law->check ? law->check(params) : NULL;
     if (bad) {
         refused_point(w, k, bad);
@@ -567,7 +620,8 @@ static int sweep_point(sweep_run *w, const lt_law *law, lt_verify_summary *sum, 
 
 /* DIR/sweep-NAME.tsv (a shard's: sweep-NAME.shard-K-of-N.tsv) from the rows kept, published with
  * the failed points' scripts in pend.  0, or -1 with the message in err. */
-static int write_sweep_table(const sweep_run *w, const lt_law *law, lt_pending *pend, char *err, size_t errlen)
+static int write_sweep_table(const sweep_run *w, const lt_law *law, lt_pending *pend, char *err,
+                             size_t errlen)
 {
     const lt_sweep_opts *o = w->o;
     if (w->table.failed) {
@@ -575,16 +629,20 @@ static int write_sweep_table(const sweep_run *w, const lt_law *law, lt_pending *
         return -1;
     }
     char tname[300];
-    if (o->shards > 1) snprintf(tname, sizeof tname, "sweep-%s.shard-%d-of-%d", law->name, o->shard, o->shards);
-    else snprintf(tname, sizeof tname, "sweep-%s", law->name);
+    if (o->shards > 1)
+        snprintf(tname, sizeof tname, "sweep-%s.shard-%d-of-%d", law->name, o->shard, o->shards);
+    else
+        snprintf(tname, sizeof tname, "sweep-%s", law->name);
     lt_afile f;
     if (lt_afile_open(&f, o->out_dir, tname, ".tsv", 0, err, errlen) < 0) return -1;
     fwrite(w->table.s, 1, w->table.len, f.fp);
-    if (lt_afile_close_into(&f, pend, err, errlen) < 0 || lt_pending_publish(pend, err, errlen) < 0) return -1;
+    if (lt_afile_close_into(&f, pend, err, errlen) < 0 || lt_pending_publish(pend, err, errlen) < 0)
+        return -1;
     return 0;
 }
 
-int lt_verify_sweep(const lt_law *law, const lt_sweep_opts *o, lt_verify_summary *sum, char *err, size_t errlen)
+int lt_verify_sweep(const lt_law *law, const lt_sweep_opts *o, lt_verify_summary *sum, char *err,
+                    size_t errlen)
 {
     memset(sum, 0, sizeof *sum);
     const lt_verify_opts *vo = o->verify;
@@ -600,8 +658,11 @@ int lt_verify_sweep(const lt_law *law, const lt_sweep_opts *o, lt_verify_summary
     int rc = -1;
     lt_pending pend = {0};
     if (s->n_dim == 0) {
-        snprintf(err, errlen, "--sweep: law %s has no parameter to sweep (none with a numeric default and a range, "
-                 "no bool, no choice, or all given with --set)", law->name);
+        snprintf(
+            err, errlen,
+            "--sweep: law %s has no parameter to sweep (none with a numeric default and a range, "
+            "no bool, no choice, or all given with --set)",
+            law->name);
         goto done;
     }
     long points = s->grid > 0 && s->grid < o->points ? s->grid : o->points;
@@ -626,8 +687,10 @@ int lt_verify_sweep(const lt_law *law, const lt_sweep_opts *o, lt_verify_summary
     sum->cases = failed_points; /* a sweep's "cases" are its failed points */
     if (o->out_dir && restarted) {
         /* the rows of the points before the fault went with the worker that ran them */
-        snprintf(err, errlen, "the law faulted at a point (the FAIL row above): the sweep table and scripts are not "
-                 "written; sweep the points after it with --shard, or fix the law");
+        snprintf(
+            err, errlen,
+            "the law faulted at a point (the FAIL row above): the sweep table and scripts are not "
+            "written; sweep the points after it with --shard, or fix the law");
         goto done;
     }
     if (o->out_dir && write_sweep_table(w, law, &pend, err, errlen) < 0) goto done;

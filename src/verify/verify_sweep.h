@@ -25,8 +25,8 @@
  */
 #ifndef LT_VERIFY_SWEEP_H
 #define LT_VERIFY_SWEEP_H
-#include <lawtester/law.h>
 #include "verify/verify.h"
+#include <lawtester/law.h>
 #include <stdio.h>
 
 /* ---- --set P=V ------------------------------------------------------------------------- */
@@ -36,8 +36,8 @@
  * bool true or false, a choice by name; no parameter twice; then the law's check of the whole
  * set (defaults for the others).  Returns 0, or -1 with one line in err naming the parameter and
  * what it takes. */
-int lt_verify_read_sets(const lt_law *law, const char *const *sets, int n, lt_param_value *out, char *err,
-                        size_t errlen);
+int lt_verify_read_sets(const lt_law *law, const char *const *sets, int n, lt_param_value *out,
+                        char *err, size_t errlen);
 /* The text of parameter i's value x as --set reads it (a real in shortest round-trip form,
  * true/false, a choice's name; "unset" for NaN) into buf; buf. */
 const char *lt_param_value_text(const lt_law *law, int i, double x, char *buf, size_t n);
@@ -47,20 +47,20 @@ const char *lt_param_value_text(const lt_law *law, int i, double x, char *buf, s
 typedef enum lt_sweep_scale { LT_SWEEP_UNIFORM, LT_SWEEP_LOG, LT_SWEEP_DISCRETE } lt_sweep_scale;
 
 typedef struct lt_sweep_dim {
-    int param;             /* index in the law's parameters */
+    int param; /* index in the law's parameters */
     lt_sweep_scale scale;
-    double lo, hi;         /* a real's swept interval, finite, lo < hi */
-    int count;             /* a bool's or choice's number of values (0 .. count-1) */
+    double lo, hi; /* a real's swept interval, finite, lo < hi */
+    int count;     /* a bool's or choice's number of values (0 .. count-1) */
 } lt_sweep_dim;
 
 typedef struct lt_sweep_space {
     const lt_law *law;
-    double base[LT_MAX_PARAMS];   /* every parameter's value where it is not swept */
-    int set[LT_MAX_PARAMS];       /* 1: given with --set */
+    double base[LT_MAX_PARAMS]; /* every parameter's value where it is not swept */
+    int set[LT_MAX_PARAMS];     /* 1: given with --set */
     lt_sweep_dim dim[LT_MAX_PARAMS];
     int n_dim, n_real;
-    long corners;                 /* number of corners (LONG_MAX if more) */
-    long grid;                    /* no real swept: the number of distinct points; else -1 */
+    long corners; /* number of corners (LONG_MAX if more) */
+    long grid;    /* no real swept: the number of distinct points; else -1 */
 } lt_sweep_space;
 
 /* The sweep space of law with the --set values set[0..n_set) held. */
@@ -77,11 +77,12 @@ void lt_sweep_point_text(const lt_sweep_space *s, const double *params, char *bu
 /* ---- the sweep ------------------------------------------------------------------------- */
 
 typedef struct lt_sweep_opts {
-    const lt_verify_opts *verify; /* law (required), kase (a generic check or NULL), on_row, ctx, set */
-    long points;                  /* N >= 1 */
-    int shard, shards;            /* 1 <= K <= N: points k with k % N == K - 1 */
-    const char *out_dir;          /* NULL: no table, no scripts */
-    FILE *notes;                  /* the comment lines (# ...): the space, failed points; NULL: none */
+    const lt_verify_opts
+        *verify;         /* law (required), kase (a generic check or NULL), on_row, ctx, set */
+    long points;         /* N >= 1 */
+    int shard, shards;   /* 1 <= K <= N: points k with k % N == K - 1 */
+    const char *out_dir; /* NULL: no table, no scripts */
+    FILE *notes;         /* the comment lines (# ...): the space, failed points; NULL: none */
 } lt_sweep_opts;
 
 /* Run the sweep: rows to o->verify->on_row with the case named CASE@K (K the point) and, on a
@@ -90,6 +91,7 @@ typedef struct lt_sweep_opts {
  * failed point K.  Returns 0; -1 with one line in err when nothing ran (a --case that is not
  * generic, a malformed law, nothing to sweep); -2 with one line when the sweep ran but its table
  * or scripts could not be written (none of them is then written). */
-int lt_verify_sweep(const lt_law *law, const lt_sweep_opts *o, lt_verify_summary *sum, char *err, size_t errlen);
+int lt_verify_sweep(const lt_law *law, const lt_sweep_opts *o, lt_verify_summary *sum, char *err,
+                    size_t errlen);
 
 #endif

@@ -30,7 +30,8 @@ void lt_xfail_row(lt_xfail_unit *u, const lt_verify_row *row, lt_row_sink sink, 
         return;
     }
     const char *note = row->note ? row->note : "";
-    char *text = malloc(strlen(row->law) + strlen(row->kase) + strlen(row->quantity) + strlen(note) + 4);
+    char *text =
+        malloc(strlen(row->law) + strlen(row->kase) + strlen(row->quantity) + strlen(note) + 4);
     if (u->n == u->cap) {
         int cap = u->cap ? 2 * u->cap : 4;
         lt_verify_row *rows = text ? realloc(u->rows, (size_t)cap * sizeof *rows) : NULL;

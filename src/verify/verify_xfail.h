@@ -13,8 +13,8 @@
 typedef void (*lt_row_sink)(void *ctx, const lt_verify_row *row);
 
 typedef struct lt_xfail_unit {
-    char *why;              /* NULL: not an expected failure, rows go straight to the sink */
-    lt_verify_row *rows;    /* held, strings owned */
+    char *why;           /* NULL: not an expected failure, rows go straight to the sink */
+    lt_verify_row *rows; /* held, strings owned */
     int n, cap;
 } lt_xfail_unit;
 

@@ -5,8 +5,8 @@
  * taken from the materials (its optional `kn` and `kt` are `unset` in .meta, and `kt`, a
  * twisting stiffness here, is never labelled with the stiffness rule's kt).  Physics: the Hooke
  * spring of plugin_common.h (the parameters are declared, not used). */
-#include "plugin_common.h"
 #include "../../src/contact/law_compat.h"
+#include "plugin_common.h"
 #include <math.h>
 
 typedef struct lt_law_api4 {
@@ -30,10 +30,12 @@ _Static_assert(sizeof(lt_law_api4) == LT_LAW_V2_SIZE, "API 2 to 4 end after yiel
 
 static const lt_param api4_params[4] = {
     {"kn", LT_REAL, NAN, 0, INFINITY, "N/m", "normal stiffness (unused)", NULL},
-    {"kt", LT_REAL, NAN, 0, INFINITY, "N m/rad", "a twisting stiffness, not the rule's kt (unused)", NULL},
+    {"kt", LT_REAL, NAN, 0, INFINITY, "N m/rad", "a twisting stiffness, not the rule's kt (unused)",
+     NULL},
     {"tanPhi", LT_REAL, 0.5, 0, INFINITY, "-", "friction coefficient (unused)", NULL},
     {"gain", LT_REAL, 0, 0, 0, "-", "a gain whose range the author forgot (unused)", NULL},
 };
 
-static const lt_law_api4 law = {.api_version = 4, TEST_LAW("hooke_api4"), .params = api4_params, .n_params = 4};
+static const lt_law_api4 law = {
+    .api_version = 4, TEST_LAW("hooke_api4"), .params = api4_params, .n_params = 4};
 const lt_law *const lt_plugin_laws[] = {(const lt_law *)(const void *)&law, NULL};

@@ -16,16 +16,13 @@ enum { P_KN, P_STIFFEN };
 
 static const lt_param params[2] = {
     [P_KN] = {"kn", LT_REAL, 1e6, 1e4, 1e8, "N/m", "normal stiffness", NULL},
-    [P_STIFFEN] = {"stiffen", LT_REAL, 0, 0, 1, "-", "extra stiffness factor (wrongly booked above 0.9 at kn > 3e7)",
-                   NULL},
+    [P_STIFFEN] = {"stiffen", LT_REAL, 0, 0, 1, "-",
+                   "extra stiffness factor (wrongly booked above 0.9 at kn > 3e7)", NULL},
 };
 static const char *const state[1] = {"Fn"};
 static const lt_energy_def energies[1] = {{"elast", LT_STORED, "energy of the normal spring"}};
 
-static void cf_init(const double *p, const lt_contact *c, double *s)
-{
-    (void)p, (void)c, (void)s;
-}
+static void cf_init(const double *p, const lt_contact *c, double *s) { (void)p, (void)c, (void)s; }
 
 static int cf_step(const double *p, const lt_contact *c, double *s, lt_response *out)
 {
@@ -38,8 +35,16 @@ static int cf_step(const double *p, const lt_contact *c, double *s, lt_response 
     return 1;
 }
 
-static const lt_law law = {.api_version = LT_LAW_API_VERSION, .name = "corner_fail",
-                           .summary = "Hooke normal spring, its energy wrong in one corner (a test plugin)",
-                           .params = params, .n_params = 2, .state_names = state, .n_state = 1,
-                           .energies = energies, .n_energies = 1, .init = cf_init, .step = cf_step};
+static const lt_law law = {
+    .api_version = LT_LAW_API_VERSION,
+    .name = "corner_fail",
+    .summary = "Hooke normal spring, its energy wrong in one corner (a test plugin)",
+    .params = params,
+    .n_params = 2,
+    .state_names = state,
+    .n_state = 1,
+    .energies = energies,
+    .n_energies = 1,
+    .init = cf_init,
+    .step = cf_step};
 const lt_law *const lt_plugin_laws[] = {&law, NULL};

@@ -4,8 +4,13 @@
 #include "plugin_common.h"
 
 static const lt_energy_def work_energies[1] = {{"work", LT_STORED, "energy of the normal spring"}};
-static const lt_law law = {.api_version = LT_LAW_API_VERSION, .name = "energy_work",
-                           .summary = "Hooke normal spring (a test plugin)", .state_names = test_state,
-                           .n_state = 1, .energies = work_energies, .n_energies = 1, .init = test_init,
+static const lt_law law = {.api_version = LT_LAW_API_VERSION,
+                           .name = "energy_work",
+                           .summary = "Hooke normal spring (a test plugin)",
+                           .state_names = test_state,
+                           .n_state = 1,
+                           .energies = work_energies,
+                           .n_energies = 1,
+                           .init = test_init,
                            .step = test_step};
 const lt_law *const lt_plugin_laws[] = {&law, NULL};

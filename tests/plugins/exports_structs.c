@@ -3,4 +3,5 @@
  * padding), which points nowhere.  Refused in one line (docs/plugins.md), never dereferenced. */
 #include "plugin_common.h"
 
-const lt_law lt_plugin_laws[] = {{.api_version = LT_LAW_API_VERSION, TEST_LAW("structs")}, {.api_version = 0}};
+const lt_law lt_plugin_laws[] = {{.api_version = LT_LAW_API_VERSION, TEST_LAW("structs")},
+                                 {.api_version = 0}};

@@ -17,7 +17,8 @@
 
 enum { P_MODE, P_AT, N_PARAMS };
 enum { M_NONE, M_SEGV, M_ABORT, M_EXIT0, M_EXIT3, M_HANG, M_INIT_SEGV };
-static const char *const modes[] = {"none", "segv", "abort", "exit0", "exit3", "hang", "init_segv", NULL};
+static const char *const modes[] = {"none",  "segv", "abort",     "exit0",
+                                    "exit3", "hang", "init_segv", NULL};
 static const lt_param params[N_PARAMS] = {
     {"mode", LT_CHOICE, M_NONE, 0, 0, "-", "the fault to commit", modes},
     {"at", LT_REAL, 50, 1, 1e9, "-", "the step() call of a contact that commits it", NULL},
@@ -39,8 +40,7 @@ static void fault(int mode)
     case M_HANG:
         sigfillset(&all);
         sigprocmask(SIG_BLOCK, &all, NULL); /* deaf to SIGTERM and SIGINT: only a kill ends it */
-        for (;;) {
-        }
+        for (;;) {}
     default: break;
     }
 }
@@ -72,12 +72,16 @@ static void along(const lt_case_env *env, double uN, double out[LT_ALONG_COUNT])
     out[LT_ALONG_ELAST] = 0.5 * KN * uN * uN;
 }
 
-#define CASE_NORMAL(NAME, MODE)                                                                        \
-    {.name = NAME, .doc = "Hooke: Fn, kn, elast along loading to 1 mm and unloading", .kind = LT_CASE_NORMAL, \
-     .set = {{"mode", MODE}, {"at", 20}}, .shape = {"sphere", "sphere"}, .radius = {0.1, 0.1},       \
-     .mat = {{1e7, 0.25, 2600, 0.5, 0.5}, {1e7, 0.25, 2600, 0.5, 0.5}},                              \
-     .normal = {.overlap = 1e-3, .speed = 1.0}, .steps = 1000, .along = along, .along_tol = 1e-9,     \
-     .along_why = "constant stiffness: exact but for the overlap's round-off"}
+#define CASE_NORMAL(NAME, MODE)                                                          \
+    {                                                                                    \
+        .name = NAME, .doc = "Hooke: Fn, kn, elast along loading to 1 mm and unloading", \
+        .kind = LT_CASE_NORMAL, .set = {{"mode", MODE}, {"at", 20}},                     \
+        .shape = {"sphere", "sphere"}, .radius = {0.1, 0.1},                             \
+        .mat = {{1e7, 0.25, 2600, 0.5, 0.5}, {1e7, 0.25, 2600, 0.5, 0.5}},               \
+        .normal = {.overlap = 1e-3, .speed = 1.0}, .steps = 1000, .along = along,        \
+        .along_tol = 1e-9,                                                               \
+        .along_why = "constant stiffness: exact but for the overlap's round-off"         \
+    }
 
 static const lt_case cases[2] = {CASE_NORMAL("crashes", M_SEGV), CASE_NORMAL("passes", M_NONE)};
 
@@ -85,11 +89,16 @@ static const lt_law faults = {
     .api_version = LT_LAW_API_VERSION,
     .name = "faults",
     .summary = "Hooke normal spring that faults on demand (a test plugin)",
-    .params = params, .n_params = N_PARAMS,
-    .state_names = state, .n_state = 2,
-    .energies = energies, .n_energies = 1,
-    .init = init, .step = step,
-    .cases = cases, .n_cases = 2,
+    .params = params,
+    .n_params = N_PARAMS,
+    .state_names = state,
+    .n_state = 2,
+    .energies = energies,
+    .n_energies = 1,
+    .init = init,
+    .step = step,
+    .cases = cases,
+    .n_cases = 2,
 };
 
 const lt_law *const lt_plugin_laws[] = {&faults, NULL};

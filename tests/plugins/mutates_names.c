@@ -14,17 +14,25 @@ static char energy_elast[32] = "elast";
 static char param_mode[32] = "mode";
 static char choice_b[32] = "b";
 static const char *choices[3] = {"a", choice_b, NULL};
-static lt_param params[1] = {{param_mode, LT_CHOICE, 0, 0, 1, "-", "a choice the law rewrites", choices}};
+static lt_param params[1] = {
+    {param_mode, LT_CHOICE, 0, 0, 1, "-", "a choice the law rewrites", choices}};
 static const char *state_names[2] = {state_fn, "spare"};
 static lt_energy_def energies[2] = {{energy_elast, LT_STORED, "energy of the normal spring"},
                                     {"spare", LT_DISSIPATED, "never declared"}};
 
 static int hostile_step(const double *p, const lt_contact *c, double *s, lt_response *out);
 
-static lt_law law = {.api_version = LT_LAW_API_VERSION, .name = law_name,
+static lt_law law = {.api_version = LT_LAW_API_VERSION,
+                     .name = law_name,
                      .summary = "Hooke normal spring that rewrites its names (a test plugin)",
-                     .params = params, .n_params = 1, .state_names = state_names, .n_state = 1,
-                     .energies = energies, .n_energies = 1, .init = test_init, .step = hostile_step};
+                     .params = params,
+                     .n_params = 1,
+                     .state_names = state_names,
+                     .n_state = 1,
+                     .energies = energies,
+                     .n_energies = 1,
+                     .init = test_init,
+                     .step = hostile_step};
 
 static int hostile_step(const double *p, const lt_contact *c, double *s, lt_response *out)
 {

@@ -13,8 +13,13 @@ static int silent_step(const double *p, const lt_contact *c, double *s, lt_respo
     return 1;
 }
 
-static const lt_law law = {.api_version = LT_LAW_API_VERSION, .name = "no_energies",
+static const lt_law law = {.api_version = LT_LAW_API_VERSION,
+                           .name = "no_energies",
                            .summary = "Hooke normal spring that books no energies (a test plugin)",
-                           .state_names = test_state, .n_state = 1, .energies = NULL, .n_energies = 0,
-                           .init = test_init, .step = silent_step};
+                           .state_names = test_state,
+                           .n_state = 1,
+                           .energies = NULL,
+                           .n_energies = 0,
+                           .init = test_init,
+                           .step = silent_step};
 const lt_law *const lt_plugin_laws[] = {&law, NULL};

@@ -28,9 +28,8 @@ static int test_step(const double *p, const lt_contact *c, double *s, lt_respons
 }
 
 /* The fields after api_version of a well-formed law called NAME. */
-#define TEST_LAW(NAME)                                                                                 \
-    .name = NAME, .summary = "Hooke normal spring (a test plugin)",                                    \
-    .state_names = test_state, .n_state = 1, .energies = test_energies, .n_energies = 1,               \
-    .init = test_init, .step = test_step
+#define TEST_LAW(NAME)                                                                         \
+    .name = NAME, .summary = "Hooke normal spring (a test plugin)", .state_names = test_state, \
+    .n_state = 1, .energies = test_energies, .n_energies = 1, .init = test_init, .step = test_step
 
 #endif
