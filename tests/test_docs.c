@@ -219,6 +219,89 @@ static void test_layer_rule_catches_an_upward_include(void)
     CHECK(!include_allowed(&r[0], "driver/", "../output/surface.h", 19));
 }
 
+/* ---- short functions: none in src/ or laws/ over LONGEST_FUNCTION lines ---------------------- */
+
+/* Lines a function may span, its signature to its closing brace (the house rule: an
+ * orchestrator reads as a list of steps, each a named function). */
+#define LONGEST_FUNCTION 100
+
+/* The lines of each function of a C text laid out by .clang-format (a function's braces on lines
+ * of their own at column 0, its signature on the lines just above the opening one); the longest
+ * is returned and its first line's number put in *at. */
+static int longest_function(const char *text, int *at)
+{
+    int line = 1, longest = 0, sig = 0, open = 0;
+    const char *prev = NULL; /* start of the previous line */
+    for (const char *p = text; *p; line++) {
+        const char *eol = strchr(p, '\n');
+        size_t n = eol ? (size_t)(eol - p) : strlen(p);
+        if (n == 1 && p[0] == '{' && prev) {
+            /* the signature: back over the lines above that are neither blank, a comment's end, a
+             * preprocessor line nor the end of a declaration */
+            sig = line - 1;
+            for (const char *q = prev; q > text;) {
+                const char *r = q - 1;
+                while (r > text && r[-1] != '\n') r--;
+                if (*r == '\n' || *r == '#' || *r == '}' || strncmp(r, " */", 3) == 0 ||
+                    strncmp(r, "/*", 2) == 0 || memchr(r, ';', (size_t)(q - r)))
+                    break;
+                sig--;
+                q = r;
+            }
+            open = 1;
+        } else if (open && n >= 1 && p[0] == '}' && (n == 1 || p[1] == ' ' || p[1] == ';')) {
+            if (line - sig + 1 > longest) longest = line - sig + 1, *at = sig;
+            open = 0;
+        }
+        prev = p;
+        if (!eol) break;
+        p = eol + 1;
+    }
+    return longest;
+}
+
+static int check_functions_in(const char *dir)
+{
+    DIR *d = opendir(dir);
+    CHECK_MSG(d != NULL, "%s unreadable", dir);
+    int files = 0;
+    for (struct dirent *e; d && (e = readdir(d));) {
+        char path[400];
+        snprintf(path, sizeof path, "%.100s/%.255s", dir, e->d_name);
+        if (e->d_name[0] == '.') continue;
+        if (strcmp(dir, "src") == 0 && !strchr(e->d_name, '.')) {
+            files += check_functions_in(path);
+            continue;
+        }
+        if (!ends_with(e->d_name, ".c")) continue;
+        char *text = slurp(path);
+        if (!text) continue;
+        int at = 0, n = longest_function(text, &at);
+        CHECK_MSG(n <= LONGEST_FUNCTION,
+                  "%s:%d: a function of %d lines (at most %d: split it into named steps)", path, at,
+                  n, LONGEST_FUNCTION);
+        free(text);
+        files++;
+    }
+    if (d) closedir(d);
+    return files;
+}
+
+static void test_no_function_over_100_lines(void)
+{
+    CHECK(check_functions_in("src") + check_functions_in("laws") >= 80);
+}
+
+/* The measure itself, on a function of known length. */
+static void test_function_length_measure(void)
+{
+    const char *text = "#include <x.h>\n\n/* doc */\nstatic int f(int a,\n             int b)\n{\n "
+                       "   return a;\n}\n"
+                       "int g(void) { return 0; }\n";
+    int at = 0;
+    CHECK(longest_function(text, &at) == 5 && at == 4);
+}
+
 /* Every doc under docs/ the README links to exists. */
 static void test_readme_links_exist(void)
 {
@@ -251,5 +334,7 @@ const test_case docs_tests[] = {
     TEST(readme_links_exist),
     TEST(includes_follow_the_layers),
     TEST(layer_rule_catches_an_upward_include),
+    TEST(no_function_over_100_lines),
+    TEST(function_length_measure),
     {NULL, NULL},
 };
