@@ -52,22 +52,16 @@ static const lt_command commands[] = {
               "                     [--shard K/N] [--max-instructions N] [--max-memory MB] "
               "[--max-output MB]\n"
               "                     [--min-free MB] [--strict] [--law-lib FILE.so]...",
-     .help =
-         "run the stage script FILE.lua; -o DIR writes DIR/NAME.tsv for every test,\n"
-         "          --plot renders plots/ *.gp for each table (needs -o; --plot-format: png, the\n"
-         "          default, svg or pdf), --unsafe lifts the\n"
-         "          Lua sandbox, -q prints no summaries; --shard K/N runs the K-th of N parts of\n"
-         "          every yield probe (directions k with k % N == K-1) into "
-         "NAME.shard-K-of-N.tsv;\n"
-         "          --max-instructions N: Lua instructions per entry into Lua (the body, one "
-         "until,\n"
-         "          one done; default 1e9), --max-memory MB: the script's Lua memory (default "
-         "1024);\n"
-         "          0 lifts a limit (--unsafe lifts the sandbox only); --max-output MB: all the "
-         "run\n"
-         "          writes (default 1024), --min-free MB: free space kept on the output "
-         "filesystem\n"
-         "          (default 100); --strict: plausibility warnings are errors"},
+     .help = "run the stage script FILE.lua; -o DIR writes DIR/NAME.tsv for every test,\n"
+             "--plot renders plots/ *.gp for each table (needs -o; --plot-format: png, the\n"
+             "default, svg or pdf), --unsafe lifts the\n"
+             "Lua sandbox, -q prints no summaries; --shard K/N runs the K-th of N parts of\n"
+             "every yield probe (directions k with k % N == K-1) into NAME.shard-K-of-N.tsv;\n"
+             "--max-instructions N: Lua instructions per entry into Lua (the body, one until,\n"
+             "one done; default 1e9), --max-memory MB: the script's Lua memory (default 1024);\n"
+             "0 lifts a limit (--unsafe lifts the sandbox only); --max-output MB: all the run\n"
+             "writes (default 1024), --min-free MB: free space kept on the output filesystem\n"
+             "(default 100); --strict: plausibility warnings are errors"},
     {.name = "merge",
      .run = cli_cmd_merge,
      .opts = cli_no_opts,
@@ -75,7 +69,7 @@ static const lt_command commands[] = {
      .usage = "merge [--] OUT.tsv SHARD.tsv...",
      .help =
          "merge the shard tables of a probe or a sweep into OUT.tsv (the unsharded table, byte\n"
-         "          for byte)"},
+         "for byte)"},
     {.name = "laws",
      .run = cli_cmd_laws,
      .opts = cli_no_opts,
@@ -95,17 +89,15 @@ static const lt_command commands[] = {
               "       lawtester verify FILE.lua [--case NAME] [-v] [--unsafe] [--max-instructions "
               "N] [--max-memory MB]\n"
               "                        [--law-lib FILE.so]...",
-     .help =
-         "run the generic checks and the analytic cases of every law (or of NAME),\n"
-         "          one row per checked quantity; exit status 1 if any fails; --plot DIR\n"
-         "          writes each case's recorded and closed-form curves; -v adds why each\n"
-         "          tolerance is what it is; with FILE.lua, the cases of that case file\n"
-         "          (docs/case-scripts.md), sandboxed and limited as `run`; --set P=V "
-         "(repeatable):\n"
-         "          every check at that value of the law's parameter P; --sweep N: the generic\n"
-         "          checks at N points of the parameters' ranges (corners, then Halton), -o DIR\n"
-         "          writes DIR/sweep-NAME.tsv and a script for every failed point, --shard K/N\n"
-         "          runs the points k with k % N == K-1 (docs/verify.md, \"The parameter space\")"},
+     .help = "run the generic checks and the analytic cases of every law (or of NAME),\n"
+             "one row per checked quantity; exit status 1 if any fails; --plot DIR\n"
+             "writes each case's recorded and closed-form curves; -v adds why each\n"
+             "tolerance is what it is; with FILE.lua, the cases of that case file\n"
+             "(docs/case-scripts.md), sandboxed and limited as `run`; --set P=V (repeatable):\n"
+             "every check at that value of the law's parameter P; --sweep N: the generic\n"
+             "checks at N points of the parameters' ranges (corners, then Halton), -o DIR\n"
+             "writes DIR/sweep-NAME.tsv and a script for every failed point, --shard K/N\n"
+             "runs the points k with k % N == K-1 (docs/verify.md, \"The parameter space\")"},
     {.name = "compare",
      .run = cli_cmd_compare,
      .opts = cli_compare_opts,
@@ -113,13 +105,10 @@ static const lt_command commands[] = {
      .usage = "compare REF NEW [--key COL] [--cols REFCOL=NEWCOL,...] [--atol A] [--rtol R] "
               "[--plot DIR]\n"
               "                        [--plot-format png|svg|pdf]",
-     .help =
-         "compare two tables (records, or text with one header line) column by column on a\n"
-         "          key (default time), interpolating the denser; a pair REFCOL=-NEWCOL*1e-3 flips "
-         "and\n"
-         "          scales NEW; passes if |NEW - REF| <= atol + rtol max|REF| (defaults 0: "
-         "equal);\n"
-         "          exit status 1 if a column fails; --plot DIR overlays them (docs/compare.md)"},
+     .help = "compare two tables (records, or text with one header line) column by column on a\n"
+             "key (default time), interpolating the denser; a pair REFCOL=-NEWCOL*1e-3 flips and\n"
+             "scales NEW; passes if |NEW - REF| <= atol + rtol max|REF| (defaults 0: equal);\n"
+             "exit status 1 if a column fails; --plot DIR overlays them (docs/compare.md)"},
     {.name = "version", .run = cmd_version, .opts = cli_no_opts, .usage = "version"},
     {.name = "--version", .run = cmd_version, .opts = cli_no_opts},
     {.name = "help", .run = cmd_help, .opts = cli_no_opts, .usage = "help"},
@@ -139,6 +128,19 @@ static const char options_help[] =
     "2);\n"
     "          -- ends the options (a file whose name starts with '-' follows it)\n";
 
+/* A command's help paragraph: its name, then its lines, the second and later ones indented under
+ * the first (the table holds them without the indentation). */
+static void print_help(FILE *f, const char *name, const char *help)
+{
+    fprintf(f, "  %-7s ", name);
+    for (const char *line = help, *end; *line; line = end + 1) {
+        end = strchr(line, '\n');
+        if (!end) end = line + strlen(line);
+        fprintf(f, "%s%.*s\n", line == help ? "" : "          ", (int)(end - line), line);
+        if (!*end) break;
+    }
+}
+
 static void usage(FILE *f)
 {
     size_t n = sizeof commands / sizeof commands[0];
@@ -150,7 +152,7 @@ static void usage(FILE *f)
         }
     fputs(options_help, f);
     for (size_t i = 0; i < n; i++)
-        if (commands[i].help) fprintf(f, "  %-7s %s\n", commands[i].name, commands[i].help);
+        if (commands[i].help) print_help(f, commands[i].name, commands[i].help);
 }
 
 /* The command argv[1] found in the table, its arguments read and its --law-lib files loaded, then
