@@ -499,7 +499,31 @@ static void test_every_bad_script(void)
     free(l.s);
 }
 
+/* A table with several unknown keys names the same one on every run: the first in the source.
+ * Lua seeds its string hashes per process, so the order of its table walk, which once chose the
+ * key named, changes from run to run; RUNS processes would have drawn more than one of the four
+ * keys with a probability of about 1 - 4 (1/4)^RUNS. */
+#define RUNS 8
+static void test_unknown_keys_named_the_same_every_run(void)
+{
+    const char *script = "tests/bad/unknown_keys_first_in_source.lua";
+    char first[sizeof((result *)0)->err] = "";
+    for (int i = 0; i < RUNS; i++) {
+        static result r;
+        char args[300];
+        snprintf(args, sizeof args, "run %s", script);
+        run(&r, args);
+        CHECK_MSG(r.status == 1 && strstr(r.err, ":8: field zeta: unknown key 'zeta'"),
+                  "run %d: %s", i, r.err);
+        if (i == 0)
+            snprintf(first, sizeof first, "%s", r.err);
+        else
+            CHECK_MSG(strcmp(first, r.err) == 0, "run %d named another key: %s", i, r.err);
+    }
+}
+
 const test_case bad_inputs_tests[] = {
     TEST(every_bad_script),
+    TEST(unknown_keys_named_the_same_every_run),
     {NULL, NULL},
 };

@@ -62,32 +62,77 @@ _Noreturn void lt_field_error(conv *cv, const char *fmt, ...)
 
 /* ---- typed field readers (table at stack index t) ------------------------------------- */
 
+/* A key check_keys refuses: an entry that is no name, or a name the list does not allow. */
+typedef struct bad_key {
+    int line;       /* its line in the script (the table's when it has no line of its own) */
+    int entry;      /* 1: an entry [k] that is no name (k its text), 0: an unknown name */
+    char text[256]; /* a longer key is named by its first 255 bytes */
+} bad_key;
+
+static int allowed_key(const char *k, const char *const *allowed)
+{
+    for (int i = 0; allowed[i]; i++)
+        if (strcmp(k, allowed[i]) == 0) return 1;
+    return 0;
+}
+
+/* 1 if a comes before b: by line, then an entry before a name, then by text.  The error names
+ * the first, the same on every run whatever order Lua's table walk gives (string hashes are
+ * seeded per run). */
+static int bad_key_before(const bad_key *a, const bad_key *b)
+{
+    if (a->line != b->line) return a->line < b->line;
+    if (a->entry != b->entry) return a->entry;
+    return strcmp(a->text, b->text) < 0;
+}
+
+/* The key at the top of the stack, if refused, as a bad_key (its line found by its path); 0 when
+ * the key is allowed. */
+static int refused_key(conv *cv, const char *const *allowed, bad_key *b)
+{
+    lua_State *L = cv->L;
+    b->entry = lua_type(L, -1) != LUA_TSTRING;
+    if (b->entry) {
+        lua_pushvalue(L, -1);
+        snprintf(b->text, sizeof b->text, "%s", luaL_tolstring(L, -1, NULL));
+        lua_pop(L, 2);
+        int index = lua_isinteger(L, -1) ? (int)lua_tointeger(L, -1) : 0;
+        if (index > 0) lt_path_push_index(cv, index);
+        b->line = lt_conv_line(cv);
+        if (index > 0) lt_path_pop(cv);
+        return 1;
+    }
+    const char *k = lua_tostring(L, -1);
+    if (allowed_key(k, allowed)) return 0;
+    snprintf(b->text, sizeof b->text, "%s", k);
+    lt_path_push_key(cv, k);
+    b->line = lt_conv_line(cv);
+    lt_path_pop(cv);
+    return 1;
+}
+
 void lt_check_keys_for(conv *cv, int t, const char *const *allowed, const char *what)
 {
     lua_State *L = cv->L;
     t = lua_absindex(L, t);
+    bad_key first = {0}, b;
+    int found = 0;
     lua_pushnil(L);
     while (lua_next(L, t)) {
         lua_pop(L, 1);
-        if (lua_type(L, -1) != LUA_TSTRING) {
-            lua_pushvalue(L, -1);
-            const char *k = luaL_tolstring(L, -1, NULL);
-            lt_field_error(cv, "unexpected entry [%s] (only named keys are allowed here)", k);
-        }
-        const char *k = lua_tostring(L, -1);
-        int ok = 0;
-        for (int i = 0; allowed[i]; i++)
-            if (strcmp(k, allowed[i]) == 0) ok = 1;
-        if (!ok) {
-            lt_path_push_key(cv, k);
-            char list[400] = "";
-            size_t u = 0;
-            for (int i = 0; allowed[i] && u < sizeof list; i++)
-                u += (size_t)snprintf(list + u, sizeof list - u, i ? ", %s" : "%s", allowed[i]);
-            lt_field_error(cv, "unknown key '%s'%s%s (allowed: %s)", k, what ? " " : "",
-                           what ? what : "", list);
-        }
+        if (refused_key(cv, allowed, &b) && (!found || bad_key_before(&b, &first)))
+            first = b, found = 1;
     }
+    if (!found) return;
+    if (first.entry)
+        lt_field_error(cv, "unexpected entry [%s] (only named keys are allowed here)", first.text);
+    lt_path_push_key(cv, first.text);
+    char list[400] = "";
+    size_t u = 0;
+    for (int i = 0; allowed[i] && u < sizeof list; i++)
+        u += (size_t)snprintf(list + u, sizeof list - u, i ? ", %s" : "%s", allowed[i]);
+    lt_field_error(cv, "unknown key '%s'%s%s (allowed: %s)", first.text, what ? " " : "",
+                   what ? what : "", list);
 }
 
 void lt_check_keys(conv *cv, int t, const char *const *allowed)
