@@ -182,7 +182,9 @@ static void add_script(script_list *l, const char *path)
     }
     bad_script *s = &l->s[l->n++];
     memset(s, 0, sizeof *s);
-    snprintf(s->path, sizeof s->path, "%s", path);
+    CHECK_MSG(strlen(path) < sizeof s->path, "%s: a path longer than %zu bytes", path,
+              sizeof s->path - 1);
+    snprintf(s->path, sizeof s->path, "%.255s", path);
     read_header(s);
 }
 
