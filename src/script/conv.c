@@ -25,7 +25,10 @@ int lt_conv_line(const conv *cv)
 {
     if (cv->call_line > 0) return cv->call_line;
     int d = cv->depth < MAX_PATH_DEPTH ? cv->depth : MAX_PATH_DEPTH;
-    if (cv->root_line > 0) return lt_srcloc_line_at(cv->loc, cv->root_line, cv->path + 1, d - 1);
+    if (cv->root_line > 0) {
+        int skip = cv->root_unnamed ? 0 : 1;
+        return lt_srcloc_line_at(cv->loc, cv->root_line, cv->path + skip, d - skip);
+    }
     return lt_srcloc_line(cv->loc, cv->path, d);
 }
 

@@ -22,9 +22,11 @@ typedef struct conv {
     int depth;
     int call_line;       /* > 0: tables came from lawtester.run at this line */
     int stages_optional; /* a probe's test: its stages only lead to the initial state */
-    int root_line; /* > 0: the table is the argument of a call at this line (lawtester.law{...})
+    int root_line;    /* > 0: the table is the argument of a call at this line (lawtester.law{...})
                       and path[0] names it: lines are looked up in the constructor opened on
                       that line (lt_srcloc_line_at), else this line */
+    int root_unnamed; /* with root_line: path[0] is already a key inside that table
+                         (lawtester.probe_yield{...}: "field directions") */
 } conv;
 
 void lt_path_push_key(conv *cv, const char *name);

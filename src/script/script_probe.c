@@ -246,7 +246,7 @@ static const char *read_probe_name(conv *cv)
  * (index 3) are left on the stack. */
 static void read_probe_args(script_ctx *sc, lua_State *L, probe_args *a)
 {
-    conv cv = {.file = sc->path, .loc = sc->loc, .L = L, .call_line = a->line};
+    conv cv = {.file = sc->path, .loc = sc->loc, .L = L, .root_line = a->line, .root_unnamed = 1};
     lt_check_keys(&cv, 1, probe_keys);
     lt_opt_integer(&cv, 1, "directions", &a->directions, 1, 1000000);
     lt_opt_integer(&cv, 1, "steps", &a->steps, 1, 1000000000L);

@@ -1,6 +1,6 @@
 -- command: run
 -- expect-status: 1
--- expect-stderr: tests/bad/probe_dofs_torque.lua:6: field dofs: DoF 5 (bend y) is not one law 'linear' declares its surface over (1 normal, 2 shear y, 3 shear z)
+-- expect-stderr: tests/bad/probe_dofs_torque.lua:9: field dofs: DoF 5 (bend y) is not one law 'linear' declares its surface over (1 normal, 2 shear y, 3 shear z)
 -- a law without torques (linear: its surface is over the normal and shear forces) asked for a
 -- normal-bending probe
 lawtester.probe_yield{
