@@ -20,108 +20,80 @@
 int check_failures_in_test;
 const char *check_current_test;
 
-extern const test_case linear_tests[], spring_dashpot_tests[], hertz_mindlin_tests[],
-    linel6_tests[], cohesive_tests[], law_energy_tests[], verify_tests[], surface_tests[],
-    probe_tests[], probe_pair_tests[], driver_tests[], energy_tests[], script_tests[], cli_tests[],
-    probe_cli_tests[], fmt_tests[], srcloc_tests[], geom_tests[], body_tests[], stiffness_tests[],
-    fastpath_tests[], predictor_tests[], cond_tests[], wall_case_tests[], oblique_tests[],
-    sandbox_tests[], faults_tests[], io_tests[], fuzz_tests[], law_check_tests[], hostile_tests[];
-/* one line a suite from here on */
-extern const test_case rolling_tests[];
-extern const test_case rolling_hertz_tests[];
-extern const test_case adhesion_tests[];
-extern const test_case thornton_tests[];
-extern const test_case thornton_md_tests[];
-extern const test_case cycle_dof_tests[];
-extern const test_case case_script_tests[];
-extern const test_case lua_law_tests[];
-extern const test_case plugin_tests[];
-extern const test_case usability_tests[];
-extern const test_case servo_tests[];
-extern const test_case plot_tests[];
-extern const test_case docs_tests[];
-extern const test_case hertz_mindlin_md_tests[];
-extern const test_case contain_tests[];
-extern const test_case law_names_tests[];
-extern const test_case sweep_tests[];
-extern const test_case walton_braun_tests[];
-extern const test_case compare_tests[];
-extern const test_case guard_tests[];
-extern const test_case passivity_tests[];
-extern const test_case api5_tests[];
-extern const test_case lua_citizen_tests[];
-extern const test_case walkthrough_tests[];
-extern const test_case lever_tests[];
-extern const test_case rigid_tests[];
-extern const test_case benchmarks_tests[];
-extern const test_case bench_peers_tests[];
-extern const test_case bad_inputs_tests[];
+/* The suites, one line each (the name `run_tests NAME` selects, the table of tests), in the
+ * order their results print. */
+/* clang-format off */
+#define TEST_SUITES(X) \
+    X(linear, linear_tests) \
+    X(spring_dashpot, spring_dashpot_tests) \
+    X(hertz_mindlin, hertz_mindlin_tests) \
+    X(hertz_mindlin_md, hertz_mindlin_md_tests) \
+    X(linel6, linel6_tests) \
+    X(cohesive, cohesive_tests) \
+    X(rolling, rolling_tests) \
+    X(rolling_hertz, rolling_hertz_tests) \
+    X(adhesion, adhesion_tests) \
+    X(walton_braun, walton_braun_tests) \
+    X(thornton, thornton_tests) \
+    X(thornton_md, thornton_md_tests) \
+    X(law_check, law_check_tests) \
+    X(law_names, law_names_tests) \
+    X(api5, api5_tests) \
+    X(lua_law, lua_law_tests) \
+    X(lua_citizen, lua_citizen_tests) \
+    X(plugin, plugin_tests) \
+    X(contain, contain_tests) \
+    X(law_energy, law_energy_tests) \
+    X(verify, verify_tests) \
+    X(sweep, sweep_tests) \
+    X(passivity, passivity_tests) \
+    X(cycle_dof, cycle_dof_tests) \
+    X(case_scripts, case_script_tests) \
+    X(wall_cases, wall_case_tests) \
+    X(oblique, oblique_tests) \
+    X(surface, surface_tests) \
+    X(probe, probe_tests) \
+    X(probe_pair, probe_pair_tests) \
+    X(body, body_tests) \
+    X(geom, geom_tests) \
+    X(stiffness, stiffness_tests) \
+    X(driver, driver_tests) \
+    X(energy, energy_tests) \
+    X(servo, servo_tests) \
+    X(script, script_tests) \
+    X(cli, cli_tests) \
+    X(probe_cli, probe_cli_tests) \
+    X(fmt, fmt_tests) \
+    X(srcloc, srcloc_tests) \
+    X(fastpath, fastpath_tests) \
+    X(predictor, predictor_tests) \
+    X(cond, cond_tests) \
+    X(sandbox, sandbox_tests) \
+    X(faults, faults_tests) \
+    X(guard, guard_tests) \
+    X(io, io_tests) \
+    X(plot, plot_tests) \
+    X(docs, docs_tests) \
+    X(bad_inputs, bad_inputs_tests) \
+    X(hostile, hostile_tests) \
+    X(fuzz, fuzz_tests) \
+    X(usability, usability_tests) \
+    X(compare, compare_tests) \
+    X(walkthrough, walkthrough_tests) \
+    X(lever, lever_tests) \
+    X(rigid, rigid_tests) \
+    X(benchmarks, benchmarks_tests) \
+    X(bench_peers, bench_peers_tests)
+/* clang-format on */
 
+#define DECLARE_SUITE(name, tests) extern const test_case tests[];
+TEST_SUITES(DECLARE_SUITE)
+
+#define SUITE_ROW(name, tests) {#name, tests},
 static const struct {
     const char *name;
     const test_case *tests;
-} suites[] = {
-    {"linear", linear_tests},
-    {"spring_dashpot", spring_dashpot_tests},
-    {"hertz_mindlin", hertz_mindlin_tests},
-    {"hertz_mindlin_md", hertz_mindlin_md_tests},
-    {"linel6", linel6_tests},
-    {"cohesive", cohesive_tests},
-    {"rolling", rolling_tests},
-    {"rolling_hertz", rolling_hertz_tests},
-    {"adhesion", adhesion_tests},
-    {"walton_braun", walton_braun_tests},
-    {"thornton", thornton_tests},
-    {"thornton_md", thornton_md_tests},
-    {"law_check", law_check_tests},
-    {"law_names", law_names_tests},
-    {"api5", api5_tests},
-    {"lua_law", lua_law_tests},
-    {"lua_citizen", lua_citizen_tests},
-    {"plugin", plugin_tests},
-    {"contain", contain_tests},
-    {"law_energy", law_energy_tests},
-    {"verify", verify_tests},
-    {"sweep", sweep_tests},
-    {"passivity", passivity_tests},
-    {"cycle_dof", cycle_dof_tests},
-    {"case_scripts", case_script_tests},
-    {"wall_cases", wall_case_tests},
-    {"oblique", oblique_tests},
-    {"surface", surface_tests},
-    {"probe", probe_tests},
-    {"probe_pair", probe_pair_tests},
-    {"body", body_tests},
-    {"geom", geom_tests},
-    {"stiffness", stiffness_tests},
-    {"driver", driver_tests},
-    {"energy", energy_tests},
-    {"servo", servo_tests},
-    {"script", script_tests},
-    {"cli", cli_tests},
-    {"probe_cli", probe_cli_tests},
-    {"fmt", fmt_tests},
-    {"srcloc", srcloc_tests},
-    {"fastpath", fastpath_tests},
-    {"predictor", predictor_tests},
-    {"cond", cond_tests},
-    {"sandbox", sandbox_tests},
-    {"faults", faults_tests},
-    {"guard", guard_tests},
-    {"io", io_tests},
-    {"plot", plot_tests},
-    {"docs", docs_tests},
-    {"bad_inputs", bad_inputs_tests},
-    {"hostile", hostile_tests},
-    {"fuzz", fuzz_tests},
-    {"usability", usability_tests},
-    {"compare", compare_tests},
-    {"walkthrough", walkthrough_tests},
-    {"lever", lever_tests},
-    {"rigid", rigid_tests},
-    {"benchmarks", benchmarks_tests},
-    {"bench_peers", bench_peers_tests},
-};
+} suites[] = {TEST_SUITES(SUITE_ROW)};
 
 static int selected(const char *name, int argc, char **argv)
 {
