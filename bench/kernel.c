@@ -115,8 +115,8 @@ long bench_kernel_csu(double dt, int scheme, double *plast)
             /* velocities: free dynamics, then the imposed DoFs on the local components */
             for (int i = 0; i < 2; i++) {
                 b[i].vel = v3_axpy(dt / b[i].mass, F[i], b[i].vel);
-                b[i].angvel =
-                    v3_axpy(dt / b[i].inertia.x, T[i], b[i].angvel); /* spheres: isotropic */
+                /* spheres: isotropic */
+                b[i].angvel = v3_axpy(dt / b[i].inertia.x, T[i], b[i].angvel);
             }
             mat3 M = R;
             vec3 bm[2] = {g.branch[0], g.branch[1]};
@@ -150,7 +150,8 @@ long bench_kernel_csu(double dt, int scheme, double *plast)
                 c.uN = g.uN;
                 c.lens[0] = g.lens[0], c.lens[1] = g.lens[1];
                 c.contA = g.contA;
-                /* the step's relative velocity: mid-step frame and branches (or the current ones) */
+                /* the step's relative velocity: mid-step frame and branches (or the current ones)
+                 * */
                 mat3 W = R;
                 vec3 ba = g.branch[0], bb = g.branch[1];
                 if (midstep && contact) {

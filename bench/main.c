@@ -4,7 +4,8 @@
  *
  *   build/lawtester-bench     all cases (writes its tables under build/bench-out/, on disk)
  *   build/lawtester-bench --plugin   only the law from a shared object against the built-in one
- *   build/lawtester-bench --case NAME REPS  one case, REPS runs in this process, one line "RESULT ..." (what the parent
+ *   build/lawtester-bench --case NAME REPS  one case, REPS runs in this process, one line "RESULT
+ *                                           ..." (what the parent
  *                             reads); NAME as in the table below.
  * Every figure printed is measured in this run; nothing is remembered between runs.
  */
@@ -289,10 +290,10 @@ static void print_row(const bench_case *c, const result *r, double kernel_rate)
 typedef struct plugin_pair {
     long steps;
     double best[2]; /* s: fastest run, built-in and plugin */
-    double ratio
-        [3]; /* plugin rate / built-in rate: of the fastest runs; median and lowest of the rounds */
-    double
-        plast[2]; /* J: the slip dissipation of the last run of each (identical laws: identical) */
+    /* plugin rate / built-in rate: of the fastest runs; median and lowest of the rounds */
+    double ratio[3];
+    /* J: the slip dissipation of the last run of each (identical laws: identical) */
+    double plast[2];
 } plugin_pair;
 
 static int plugin_rounds(plugin_pair *pp)
@@ -381,8 +382,8 @@ int main(int argc, char **argv)
     mkdir("build", 0777);
     mkdir(OUT_DIR, 0777);
     if (argc == 4 && strcmp(argv[1], "--case") == 0) return child(argv[2], atoi(argv[3]));
-    if (argc == 2 && strcmp(argv[1], "--paired") ==
-                         0) { /* the kernel and the sparse case only, every round shown */
+    /* the kernel and the sparse case only, every round shown */
+    if (argc == 2 && strcmp(argv[1], "--paired") == 0) {
         result rk, rs;
         double ratio[6];
         paired_verbose = 1;

@@ -1,9 +1,9 @@
 /* bench/sweep.c - the yield-probe sweep: 360 loading directions, on one core and on several.
  *
- * The probe of `lawtester.probe_yield` (src/driver/probe.c, lt_probe_run): the linear contact (kn = 1e6
- * N/m, kt = 5e5 N/m, tan phi = tan 0.5, both bodies fixed, normal (1,1,1)) is compressed to 1 mm
- * by a stage ending on the string `C and C.uN <= -1.0000001e-3` (compiled by src/script/cond.c), then
- * loaded from that state proportionally along each of n directions of the (normal, shear y)
+ * The probe of `lawtester.probe_yield` (src/driver/probe.c, lt_probe_run): the linear contact (kn =
+ * 1e6 N/m, kt = 5e5 N/m, tan phi = tan 0.5, both bodies fixed, normal (1,1,1)) is compressed to 1
+ * mm by a stage ending on the string `C and C.uN <= -1.0000001e-3` (compiled by src/script/cond.c),
+ * then loaded from that state proportionally along each of n directions of the (normal, shear y)
  * plane until it first yields (slip or contact loss) or has moved 2 mm (1e4 steps of 2e-7 m).
  * Workers are processes (fork); worker w runs shard w + 1 of W (the directions k with k % W ==
  * w, interleaved, so the long and short directions are shared evenly: what `lawtester run

@@ -3,7 +3,8 @@
  * laws/linel6_cases.c): Hooke's law along a normal load path, the elastic-perfectly-plastic
  * Coulomb shear cycle, the undamped normal impact.  Each takes the law's values (not its
  * parameter indices, which differ between laws), so a case file wraps it in the lt_case callback
- * of its law.  Units SI; signs and frame as in include/lawtester/law.h (uN < 0 in overlap, Fn < 0 compressive).
+ * of its law.  Units SI; signs and frame as in include/lawtester/law.h (uN < 0 in overlap, Fn < 0
+ * compressive).
  *
  *   Hooke          Fn = kn uN, elast = kn uN^2/2 (no shear), reported kn, kt constant
  *   shear cycle    at the held overlap delta, fy = tanPhi kn delta: elastic-perfectly-plastic;

@@ -5,18 +5,20 @@
  * may also carry bending and twisting moments (rotational springs), which load its normal and
  * shear strengths as in the parallel bond of Potyondy & Cundall (2004).
  *
- * Theory (SI; signs and frame as in include/lawtester/law.h: uN < 0 in overlap, Fn < 0 in compression, forces
- * act on particle A; mu = tanPhi, Rt = `tensile` (N), c = `cohesion` (N)):
- *   trial  Fn* = kn (uN - uNp)                  (N; uNp = plastic normal opening, m, 0 unless plastic)
+ * Theory (SI; signs and frame as in include/lawtester/law.h: uN < 0 in overlap, Fn < 0 in
+ * compression, forces act on particle A; mu = tanPhi, Rt = `tensile` (N), c = `cohesion` (N)):
+ *   trial  Fn* = kn (uN - uNp)                  (N; uNp = plastic normal opening, m, 0 unless
+ *                                               plastic)
  *          Ft* = Ft + kt v_t dt                 (2-vector in y,z, N)
  *   bonded surface, |Ft| <= g(Fn), Fn <= rt:
  *     rt = min(Rt, c/mu)                        (tension tip; the cone's apex if that comes first)
  *     mohr-coulomb (default)  g(Fn) = c - mu Fn
  *     elliptic   g(Fn) = c - mu Fn                       for Fn <= xt = mu rt^2/c
- *                g(Fn) = B sqrt(1 - (Fn/rt)^2)           for xt < Fn <= rt,  B = sqrt(c^2 - mu^2 rt^2):
- *                the ellipse centred at Fn = 0 through the tip (rt, 0) with a vertical tangent there,
- *                tangent to the Coulomb line at xt (same value and slope -mu: C1), below it between;
- *                it needs c > mu rt (else the Mohr-Coulomb surface is used).
+ *                g(Fn) = B sqrt(1 - (Fn/rt)^2)           for xt < Fn <= rt,  B = sqrt(c^2 - mu^2
+ *                                                        rt^2):
+ *                the ellipse centred at Fn = 0 through the tip (rt, 0) with a vertical tangent
+ *                there, tangent to the Coulomb line at xt (same value and slope -mu: C1), below it
+ *                between; it needs c > mu rt (else the Mohr-Coulomb surface is used).
  *   bonded, elastic when Fn* <= rt and |Ft*| <= g(Fn*): Fn = Fn*, Ft = Ft*.
  *   bonded, outside:
  *     default   the bond breaks on this step; the step's force is that of the unbonded contact
@@ -32,13 +34,15 @@
  *   plast = sum of that over slip and plastic-flow steps  (dissipated)
  *   bond  = that on the step where the bond breaks, normal and tangential: the elastic energy the
  *           bond held that the broken contact does not (dissipated, "released at breakage").
- * State `yield` is 1 after an inelastic step (breakage, plastic flow, slip), the probes' "first yield".
- * Moments (parallel bond; the bond a disc of radius R_b = `bondRadius`, area A = pi R_b^2, second
+ * State `yield` is 1 after an inelastic step (breakage, plastic flow, slip), the probes' "first
+ * yield". Moments (parallel bond; the bond a disc of radius R_b = `bondRadius`, area A = pi R_b^2,
+ * second
  *   moment I = pi R_b^4/4, polar J = pi R_b^4/2; Mb = (M4, M5) bending, Mt = M3 twisting, N m, the
  *   torques on A: a spring resisting the rotation theta of B relative to A returns +k theta on A,
  *   as in laws/linear_rolling.c):
  *     trial  Mb* = Mb + kr (v4, v5) dt,  Mt* = Mt + ktw v3 dt     (kr, ktw N m/rad; P&C's
- *            kr = kn I/A = kn R_b^2/4 and ktw = kt J/A = kt R_b^2/2 for a bond of stiffnesses kn, kt)
+ *            kr = kn I/A = kn R_b^2/4 and ktw = kt J/A = kt R_b^2/2 for a bond of stiffnesses kn,
+ *            kt)
  *     the strengths are checked on the equivalent forces of the bond's extreme fibre (P&C's
  *     sigma_max A and tau_max A, the stresses times the area):
  *            Fn_eq = Fn + |Mb| A R_b/I = Fn + 4 |Mb|/R_b          (N, tension positive)

@@ -1,6 +1,6 @@
 /* laws/cohesive_cases.c - analytic verification cases of the `cohesive` law's bond moments
- * (laws/cohesive.c): `lawtester verify --law cohesive` (include/lawtester/law.h, "analytic verification
- * cases") and tests/test_cohesive.c.  SI units.
+ * (laws/cohesive.c): `lawtester verify --law cohesive` (include/lawtester/law.h, "analytic
+ * verification cases") and tests/test_cohesive.c.  SI units.
  *
  * Closed forms (kn, kt, tanPhi = mu, tensile Rt, cohesion c, kr, ktw, bondRadius R_b as set in each
  * case; the overlap delta held, so Fn = -kn delta; rt = min(Rt, c/mu) the tension tip; no shear
@@ -69,8 +69,8 @@ static void bending_expect(const lt_case_env *env, lt_expect *x)
 static void twist_expect(const lt_case_env *env, lt_expect *x)
 {
     const double *p = env->param;
-    double g = p[COH_P_COHESION] + p[COH_P_TANPHI] * p[COH_P_KN] *
-                                       env->cycle.overlap; /* Mohr-Coulomb at Fn = -kn delta */
+    /* Mohr-Coulomb at Fn = -kn delta */
+    double g = p[COH_P_COHESION] + p[COH_P_TANPHI] * p[COH_P_KN] * env->cycle.overlap;
     epp_cycle(env, x, p[COH_P_KTW], g * p[COH_P_RBOND] / 2);
 }
 

@@ -25,7 +25,8 @@
 static inline double lt_cone_fn_max(int holds_tension) { return holds_tension ? INFINITY : 0; }
 
 /* ft_max at the normal force fn (N): -1 beyond the tip fn_max (no elastic state there), INFINITY
- * without a Coulomb limit (noslip), else tanphi fc (N), fc >= 0 the normal force the limit takes. */
+ * without a Coulomb limit (noslip), else tanphi fc (N), fc >= 0 the normal force the limit takes.
+ * */
 static inline double lt_cone_ft_max(double tanphi, double fc, double fn, double fn_max, int noslip)
 {
     if (fn > fn_max) return -1;

@@ -1,8 +1,8 @@
 /* laws/hertz_adhesion.c - `hertz_adhesion`: adhesive elastic spheres, JKR or DMT (normal only).
  *
- * Theory (SI; frame and signs of include/lawtester/law.h: delta = -uN > 0 is the overlap, the force acts on
- * particle A, compression negative, so an attraction (tension) is positive; below P = -Fn is
- * the classical "load", positive when it pushes the surfaces apart):
+ * Theory (SI; frame and signs of include/lawtester/law.h: delta = -uN > 0 is the overlap, the force
+ * acts on particle A, compression negative, so an attraction (tension) is positive; below P = -Fn
+ * is the classical "load", positive when it pushes the surfaces apart):
  *   effective properties: 1/E* = (1 - nu1^2)/E1 + (1 - nu2^2)/E2 (Pa; laws/effective.h, a rigid
  *     body of E = inf adds 0),
  *     1/R* = 1/r1 + 1/r2 from the curvature radii (lt_contact.rcurv; a wall's is infinite, so
@@ -35,8 +35,8 @@
  *       U_E = 8 E* a^5/(15 R*^2) - (4/3) E* c a^(7/2)/R* + 2 pi w a^2   (elastic, >= 0)
  *       U_S = -pi w a^2                                                  (surface)
  *       dU/d delta = P with U = U_E + U_S (d/da of both sides: P d delta/da).
- *     At touch (delta = 0): a_t = (2 pi w R*^2/E*)^(1/3), P = -(4/3) pi w R*, U = -(3/5) pi w a_t^2;
- *     at the neck U = (2/5) pi w a_c^2.
+ *     At touch (delta = 0): a_t = (2 pi w R*^2/E*)^(1/3), P = -(4/3) pi w R*, U = -(3/5) pi w
+ *     a_t^2; at the neck U = (2/5) pi w a_c^2.
  *   DMT (Derjaguin, Muller & Toporov 1975): Hertz plus a constant attraction while in contact,
  *     P = (4/3) E* sqrt(R*) delta^(3/2) - 2 pi w R* for delta >= 0; a = sqrt(R* delta);
  *     kn = 2 E* a; U_E = (8/15) E* sqrt(R*) delta^(5/2), U_S = -2 pi w R* delta.

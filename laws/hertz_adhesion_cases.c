@@ -1,7 +1,7 @@
 /* laws/hertz_adhesion_cases.c - analytic verification cases of the `hertz_adhesion` law
- * (laws/hertz_adhesion.c): `lawtester verify --law hertz_adhesion` (include/lawtester/law.h, "analytic
- * verification cases") and tests/test_adhesion.c.  SI units; signs of include/lawtester/law.h (Fn on A,
- * compression negative, attraction positive).
+ * (laws/hertz_adhesion.c): `lawtester verify --law hertz_adhesion` (include/lawtester/law.h,
+ * "analytic verification cases") and tests/test_adhesion.c.  SI units; signs of
+ * include/lawtester/law.h (Fn on A, compression negative, attraction positive).
  *
  * Closed forms (w = gamma, the work of adhesion; E = E*, R = R*; delta = -uN; laws/hertz_adhesion.c
  * derives them; Johnson, Kendall & Roberts 1971, Derjaguin, Muller & Toporov 1975, Maugis 2000):

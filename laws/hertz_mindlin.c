@@ -5,8 +5,8 @@
  * damping of a clipped contact from the restitution asked for (options, off by default);
  * optional elastic-plastic rolling and twisting resistance (`rolling`).
  *
- * Theory (SI; frame and signs of include/lawtester/law.h: delta = -uN > 0 is the overlap, v = velocity of B
- * relative to A, force on particle A, compression negative):
+ * Theory (SI; frame and signs of include/lawtester/law.h: delta = -uN > 0 is the overlap, v =
+ * velocity of B relative to A, force on particle A, compression negative):
  *   effective properties (pair 1, 2):
  *     1/E* = (1 - nu1^2)/E1 + (1 - nu2^2)/E2                                  (Pa)
  *     1/G* = (2 - nu1)/G1 + (2 - nu2)/G2,  Gi = Ei/(2 (1 + nui))               (Pa)
@@ -66,24 +66,25 @@
  *           average: second order in dt), two neighbours merged (force-preserving) when the
  *           row is full, or, while the full row's outermost cell is thin (a quarter of the
  *           mean cell a/mdCells with the annulus), the annulus folded into that cell,
- *           force-preserving (laws/md_rule.h, LT_MD_FOLD_SHARE).  A cell's limit is mu 2 E* (F(x_k) - F(x_{k-1})) |Fn|/|Fe|,
- *           F(x) = x (delta - x^2/(3 R*)).  Measured (tests/test_hertz_mindlin_md.c, verify):
- *           at 160 cells a Cattaneo-Mindlin loop's energy within 3e-6 ... 7e-5 for amplitudes
- *           from 0.5 c0 to 2 c0 (c0 = 3 mu P/(16 G* a)), error ~ (cell length/slip-zone
- *           width)^2 (order 2.0 in the cells; 7e-4 at 0.3 c0), the branches within 3e-5 mu P;
- *           the no-slip impact's vc'/vc within 6e-5 of the converged superposition.  Cost:
- *           one pass over the cells per step, eight (AVX-512), four (AVX) or two (SSE2) cells at a
- *           time in vector lanes with the sums in eight partial sums (the same bits on every path), and a
- *           merge scan that skips the weight of a pair longer than the best found (a full
- *           row folds a thin entering annulus instead): about 0.33 us a step at 160 cells in
- *           an oblique impact (docs/performance.md, "Where a step goes", third round); nothing
- *           before the first tangential motion.
+ *           force-preserving (laws/md_rule.h, LT_MD_FOLD_SHARE).  A cell's limit is mu 2 E* (F(x_k)
+ *           - F(x_{k-1})) |Fn|/|Fe|, F(x) = x (delta - x^2/(3 R*)).  Measured
+ *           (tests/test_hertz_mindlin_md.c, verify): at 160 cells a Cattaneo-Mindlin loop's energy
+ *           within 3e-6 ... 7e-5 for amplitudes from 0.5 c0 to 2 c0 (c0 = 3 mu P/(16 G* a)), error
+ *           ~ (cell length/slip-zone width)^2 (order 2.0 in the cells; 7e-4 at 0.3 c0), the
+ *           branches within 3e-5 mu P; the no-slip impact's vc'/vc within 6e-5 of the converged
+ *           superposition.  Cost: one pass over the cells per step, eight (AVX-512), four (AVX) or
+ *           two (SSE2) cells at a time in vector lanes with the sums in eight partial sums (the
+ *           same bits on every path), and a merge scan that skips the weight of a pair longer than
+ *           the best found (a full row folds a thin entering annulus instead): about 0.33 us a step
+ *           at 160 cells in an oblique impact (docs/performance.md, "Where a step goes", third
+ *           round); nothing before the first tangential motion.
  *           The row's step and merge: laws/md_rule.c (shared with thornton).
  *           No torque unless `rolling` (below).
  *   tangentialDashpot (off by default: no tangential dashpot): Ft += eta_t vt*, with
  *           eta_t = eta_n sqrt(kt/kn) = sqrt(2/3) alpha sqrt(m* kt) = ct delta^{1/4} (N s/m),
  *           eta_n = cd delta^{1/4} the normal dashpot's coefficient and kn = 2 E* a the normal
- *           tangent stiffness: the normal dashpot's damping ratio on the stick stiffness kt = 8 G* a
+ *           tangent stiffness: the normal dashpot's damping ratio on the stick stiffness kt = 8 G*
+ *           a
  *           (the form of Tsuji et al. 1992's eta_t; LIGGGHTS' hertz model: gamma_t =
  *           2 sqrt(5/6) zeta sqrt(m* S_t), S_t = 8 G* sqrt(R* delta)), vt* the dashpot velocity
  *           (dashpotVel, as vn*).  Coulomb acts on the whole force: if |Fs + Fd| > tanPhi |Fn|,
@@ -97,7 +98,8 @@
  *           while sticking.)  Why: the Tsuji normal force rises as cd vn delta^{1/4} at touch,
  *           faster than any tangential spring (~ delta^{1/2} t), so without a tangential dashpot
  *           the contact sticks first and misses the rigid-body gross-sliding line; eta_t vt
- *           exceeds tanPhi eta_n vn from touch when tan(theta)/mu > sqrt(kn/kt) = sqrt(E* / (4 G*)).
+ *           exceeds tanPhi eta_n vn from touch when tan(theta)/mu > sqrt(kn/kt) = sqrt(E* / (4
+ *           G*)).
  *   coulombOn: total (default) tanPhi |Fn|, a pulling (unclipped) dashpot included;
  *           compressive tanPhi max(-Fn, 0): no friction while the dashpot pulls (the md cells'
  *           limits take the same normal force).  With clip both are the same (Fn <= 0).
@@ -108,8 +110,9 @@
  *             epsd2: k_r = kt R*^2, kt = 8 G* a (LIGGGHTS' rolling_friction epsd2, after Iwashita
  *                    & Oda 1998; LAMMPS' `rolling sds` is k_roll R*^2 with k_roll given); kr: given
  *             k_tw = ktw if given, else 4.5 kt mu_tw^2 R*^2;  caps mu_r R* |Fn|, mu_tw R* |Fn|,
- *             |Fn| the normal force Coulomb takes (coulombOn); damping eta_r (C_r = eta_r 2 sqrt(I_r k_r)
- *             with this step's k_r), torques on DoFs 3 (twist), 4, 5 (bending) as linear_rolling.
+ *             |Fn| the normal force Coulomb takes (coulombOn); damping eta_r (C_r = eta_r 2
+ *             sqrt(I_r k_r) with this step's k_r), torques on DoFs 3 (twist), 4, 5 (bending) as
+ *             linear_rolling.
  *           History: the moments are incremental (M += k(n) dtheta, as LIGGGHTS' r_torque); on a
  *           step whose overlap decreased they are first scaled by k(n)/k(n-1), as the `rescale`
  *           rule scales Ft (never with `tangential` = incremental, which keeps M as it is).
@@ -120,12 +123,12 @@
  *           clipping) and Ft the whole tangential force (with tangentialDashpot, its dashpot
  *           too); tension tip Fn = 0 when nothing can pull (en = 1, or clip), else
  *           unlimited (the unclipped dashpot pulls while the overlap closes; the limit is then
- *           tanPhi |Fn| in tension too, 0 with coulombOn = compressive).  State `slip` is 1 after a step whose force was
- *           returned to the surface (Coulomb slip, or clipping onto Fn = 0; md: every cell
- *           sliding, i.e. gross slip, not partial slip), else 0.  With `rolling`, the surface
- *           also bounds the torques, |Mr| <= muR R* |Fn| and |Mt| <= muTw R* |Fn| (excess: the
- *           largest utilisation minus one), and `slip` is 1 after a step returned to either cap
- *           too; without it the torques are free (dofs 0x3f either way).
+ *           tanPhi |Fn| in tension too, 0 with coulombOn = compressive).  State `slip` is 1 after a
+ *           step whose force was returned to the surface (Coulomb slip, or clipping onto Fn = 0;
+ *           md: every cell sliding, i.e. gross slip, not partial slip), else 0.  With `rolling`,
+ *           the surface also bounds the torques, |Mr| <= muR R* |Fn| and |Mt| <= muTw R* |Fn|
+ *           (excess: the largest utilisation minus one), and `slip` is 1 after a step returned to
+ *           either cap too; without it the torques are free (dofs 0x3f either way).
  *   dashpot velocity vn*: as laws/spring_dashpot.c (`dashpotVel`: extrapolated from the last two
  *           half-step velocities, second order, default; or the half-step velocity itself).
  * Energies (J), consistent with the driver's trapezoid work (src/driver/driver.h); the normal
@@ -167,8 +170,8 @@
  * References: H. Hertz (1882), J. reine angew. Math. 92:156; R. D. Mindlin (1949), J. Appl.
  *   Mech. 16:259; R. D. Mindlin, H. Deresiewicz (1953), J. Appl. Mech. 20:327; [Popov & Hess
  *   2015] (the method of dimensionality reduction; [Popov & Hess 2014] its handbook); [Ai et al.
- *   2011], [Iwashita & Oda 1998], [Wensrich & Katterfeld 2012], [LIGGGHTS], [LAMMPS] (rolling); [Maw,
- *   Barber & Fawcett 1976]; [Johnson 1985] section 7.4; Y. Tsuji, T. Tanaka, T. Ishida
+ *   2011], [Iwashita & Oda 1998], [Wensrich & Katterfeld 2012], [LIGGGHTS], [LAMMPS] (rolling);
+ *   [Maw, Barber & Fawcett 1976]; [Johnson 1985] section 7.4; Y. Tsuji, T. Tanaka, T. Ishida
  *   (1992), Powder Technol. 71:239; [Schwager & Poeschel 2007]; [LIGGGHTS]; [LAMMPS]; C. Thornton,
  *   S. J. Cummins, P. W. Cleary, Powder Technol. 210 (2011) and 233 (2013); [Woo]
  *   cundall-strack-vs-hertz-mindlin (Table 1).
@@ -407,9 +410,9 @@ typedef lt_tangential tangential;
 /* hypot(a, b) > lim (N), the Coulomb test, decided from the squares where they settle it: a, b, lim
  * rounded, a^2 + b^2 and lim^2 are within 2 and 1 ulp of the exact squares and hypot within 1 ulp
  * of the exact length, so a margin of 16 eps on the squares gives hypot's answer; near the
- * circle, out of the normal range (overflow, underflow), for lim <= 0 or with a NaN, hypot decides.  The same
- * answer as hypot's always, without its call on the step's chain (the rescale step's force waits
- * for this test). */
+ * circle, out of the normal range (overflow, underflow), for lim <= 0 or with a NaN, hypot decides.
+ * The same answer as hypot's always, without its call on the step's chain (the rescale step's force
+ * waits for this test). */
 static inline int hm_beyond(double a, double b, double lim)
 {
     if (a == 0 && b == 0)
@@ -555,8 +558,8 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
     if (returned) fn = 0;
     double fdn = fn - fe;
     double eln = 0.4 * K * delta * delta * sqd;
-    double dun =
-        c->fresh ? c->v[0] * dt : c->uN - s[HM_S_UN0]; /* normal displacement of the step */
+    /* normal displacement of the step */
+    double dun = c->fresh ? c->v[0] * dt : c->uN - s[HM_S_UN0];
     if (c->fresh && c->uN - dun < 0) {
         /* the contact already overlapped before this step (created in overlap, e.g. at a test's
          * initial state, where dun = 0): the step starts from that spring, not from none, so
@@ -578,14 +581,15 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
     double fd[2] = {0, 0};
     tangential t = hm_tangential(p, c, s, delta, sqd, delta_prev, fe, fn_abs, kt, fd);
     returned |= t.slip;
-    lt_rr_out rr = {
-        0}; /* rolling and twisting, from the previous state's Fn and delta (not yet overwritten) */
+    /* rolling and twisting, from the previous state's Fn and delta (not yet overwritten) */
+    lt_rr_out rr = {0};
     if (p[HM_P_ROLLING] != LT_RR_NONE) rr = hm_rolling(p, c, s, fn, 1.5 * K * sqd, kt);
     returned |= rr.rolled | rr.twisted;
     double fty = t.fy, ftz = t.fz, elt = t.elast, plast = t.plast;
     double kvar =
         0.5 * ((f0y + fty) * c->v[1] + (f0z + ftz) * c->v[2]) * dt - (elt - s[HM_S_ELT]) - plast;
-    if (tdash) { /* the dashpot's trapezoid work on vt dt (its share of the force; none before touch) */
+    /* the dashpot's trapezoid work on vt dt (its share of the force; none before touch) */
+    if (tdash) {
         double f0dy = c->fresh ? 0 : s[HM_S_FDTY], f0dz = c->fresh ? 0 : s[HM_S_FDTZ];
         visc += 0.5 * ((f0dy + fd[0]) * c->v[1] + (f0dz + fd[1]) * c->v[2]) * dt;
     }
@@ -608,8 +612,8 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
     s[HM_S_VTZ0] = c->v[2];
     /* response: the spring's force, and the dashpot's when there is one */
     if (tdash) fty += fd[0], ftz += fd[1];
-    lt_respond_force(out, fn, fty, ftz, 1.5 * K * sqd,
-                     kt); /* kn: the Hertz spring's tangent stiffness */
+    /* kn: the Hertz spring's tangent stiffness */
+    lt_respond_force(out, fn, fty, ftz, 1.5 * K * sqd, kt);
     out->energy[HM_E_ELAST] = eln + elt;
     out->energy[HM_E_PLAST] = plast;
     out->energy[HM_E_VISC] = visc;

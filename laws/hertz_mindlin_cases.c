@@ -321,7 +321,7 @@ static void impact_curve(const lt_case_env *env, double s, double *uN, double *F
     *Fn = -(m.clip && f < 0 ? 0 : f);
 }
 
-/* ---- the gross-sliding line with damping (tangentialDashpot, clip or coulombOn, clipEn) ------------ */
+/* ---- the gross-sliding line with damping (tangentialDashpot, clip or coulombOn, clipEn) ------ */
 
 /* Thornton, Cummins & Cleary (2013)'s rigid-body line e_t = vt'/vt = 1 - mu (1 + e_n)/tan(theta)
  * for a sphere B on a wall A: it needs a friction impulse of mu times the normal impulse, i.e.
@@ -511,8 +511,8 @@ double lt_hm_md_stick_ratio(double kappa, double k2, int n)
         x += vx * h;
         if (x <= 0 && vx < 0) break;
         double a = sqrt(fmax(x, 0)), inc = vy * h, merged = 0;
-        while (top > 0 &&
-               ae[top - 1] > a) { /* release: what was carried beyond a is carried over a */
+        /* release: what was carried beyond a is carried over a */
+        while (top > 0 && ae[top - 1] > a) {
             top--;
             sum -= ae[top] * dy[top];
             merged += dy[top];
@@ -579,7 +579,7 @@ static void rigid_wall_expect(const lt_case_env *env, lt_expect *x)
 
 /* ---- the table ------------------------------------------------------------------------ */
 
-/* ---- the option `rolling` (laws/rolling_resistance.h; closed forms of laws/linear_rolling.h) --------
+/* ---- the option `rolling` (laws/rolling_resistance.h; closed forms of laws/linear_rolling.h) ----
  * At the held overlap delta (en = 1: Fn = -K delta^1.5), a = sqrt(R* delta), kn = 2 E* a,
  * kt = 8 G* a: bending k_r = kr or 2.25 kn muR^2 R*^2 (epsd) or kt R*^2 (epsd2), cap
  * muR R* K delta^1.5; twisting k_tw = ktw or 4.5 kt muTw^2 R*^2, cap muTw R* K delta^1.5. */

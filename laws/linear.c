@@ -1,7 +1,8 @@
 /* laws/linear.c - linear (Cundall) contact: Hooke normal spring, incremental tangential spring,
  * Coulomb friction by radial return.  Woo's Law2_L6Geom_FrictPhys_IdealElPl.
  *
- * Theory (SI; signs and frame as in include/lawtester/law.h; uN < 0 in overlap, force on particle A):
+ * Theory (SI; signs and frame as in include/lawtester/law.h; uN < 0 in overlap, force on particle
+ * A):
  *   Fn = kn uN                                  (N; negative = compression)
  *   Ftr = Ft + kt v_t dt                        (trial tangential force, 2-vector in y,z, N)
  *   fy = |Fn| tan(phi)                          (Coulomb limit, N)
@@ -14,8 +15,9 @@
  *   shear).  State `slip` is 1 after a step that slipped (or 0), the probes' "first yield".
  * Stiffness: kn, kt, tanPhi from the parameters when given, otherwise the values the harness's
  *   stiffness rule put in lt_contact (by default the connector model kn = A/(l1/E1 + l2/E2),
- *   A = pi min(r1,r2)^2, kt = mean(ktDivKn) kn, tanPhi = min(tanPhi1, tanPhi2); src/contact/stiffness.h);
- *   a kt left to the rule keeps its kt/kn ratio applied to the kn in force (given or not).
+ *   A = pi min(r1,r2)^2, kt = mean(ktDivKn) kn, tanPhi = min(tanPhi1, tanPhi2);
+ *   src/contact/stiffness.h); a kt left to the rule keeps its kt/kn ratio applied to the kn in
+ *   force (given or not).
  * Energies (J):
  *   elast = (Fn^2/kn + |Ft|^2/kt)/2             (stored)
  *   plast, per step, by the `dissipation` option (F stored force, Ftr trial, F' returned;

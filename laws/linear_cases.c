@@ -1,5 +1,6 @@
 /* laws/linear_cases.c - analytic verification cases of the linear law (laws/linear.c), run by
- * `lawtester verify --law linear` (include/lawtester/law.h, "analytic verification cases").  SI units.
+ * `lawtester verify --law linear` (include/lawtester/law.h, "analytic verification cases").  SI
+ * units.
  *
  * Closed forms used (laws/closed_forms.h; kn, kt, tanPhi as given in each case; m* the pair's
  * effective mass):

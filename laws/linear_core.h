@@ -1,6 +1,6 @@
 /* laws/linear_core.h - what the `linear` law (laws/linear.c) shares with laws built on it
- * (laws/linear_rolling.c): the layout of its parameters, state and energies, their descriptions, and
- * its step and dissipation formula.  A law that extends `linear` puts linear's parameters and
+ * (laws/linear_rolling.c): the layout of its parameters, state and energies, their descriptions,
+ * and its step and dissipation formula.  A law that extends `linear` puts linear's parameters and
  * state first, in this order, appends its own, and calls lt_linear_init/lt_linear_step for the
  * normal and tangential response.  Its indices are linear's (prefix LIN: LIN_P_*, LIN_S_*,
  * LIN_E_*; the `dissipation` formulas LIN_D_*); a law built on it names them again with its own

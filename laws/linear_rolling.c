@@ -3,16 +3,17 @@
  * twisting resistance.  The springs are laws/rolling_resistance.h's, which the Hertz laws'
  * option `rolling` shares (here at constant stiffness: no rescaling, nothing like their kvar).
  *
- * Theory (SI; frame and signs of include/lawtester/law.h: x = normal from A to B, v = velocity of B relative
- * to A, so v[3] = twist rate and v[4], v[5] = bending (rolling) rates about local y, z, rad/s, of
- * B relative to A; the force and torque returned act on particle A, so a spring resisting a
- * relative rotation theta of B returns +k theta on A and -k theta on B):
+ * Theory (SI; frame and signs of include/lawtester/law.h: x = normal from A to B, v = velocity of B
+ * relative to A, so v[3] = twist rate and v[4], v[5] = bending (rolling) rates about local y, z,
+ * rad/s, of B relative to A; the force and torque returned act on particle A, so a spring resisting
+ * a relative rotation theta of B returns +k theta on A and -k theta on B):
  *   normal and tangential: exactly `linear` (lt_linear_step: Fn = kn uN, incremental tangential
  *     spring, Coulomb radial return, the same `dissipation` formula); no change.
  *   rolling radius  R* = 1/(1/r1 + 1/r2), r the curvature radii (lt_contact.rcurv; a flat face
  *     adds 0), Ai et al.'s R_r; the branch lengths when no curvature is given (m).
  *   rolling (bending, DoFs 4 and 5, the moment a 2-vector Mr in the y-z plane, N m):
- *     k_r   = kr if given, else 2.25 kn mu_r^2 R*^2                         (N m/rad; Ai et al. 2011)
+ *     k_r   = kr if given, else 2.25 kn mu_r^2 R*^2                         (N m/rad; Ai et al.
+ *           2011)
  *     M_max = mu_r R* |Fn|                                                  (N m)
  *     trial Mr_tr = Mr + k_r (v4, v5) dt;  Mr' = Mr_tr if |Mr_tr| <= M_max, else
  *           M_max Mr_tr/|Mr_tr| (radial return: perfectly plastic rolling, "full mobilisation")
@@ -61,7 +62,8 @@
  * References: J. Ai, J.-F. Chen, J. M. Rotter, J. Y. Ooi (2011), Powder Technol. 206:269-282
  *   (model C, the elastic-plastic spring-dashpot rolling resistance); K. Iwashita, M. Oda (1998),
  *   J. Eng. Mech. 124(3):285-292; M. J. Jiang, Z. F. Shen, J. F. Wang (2015), Comput. Geotech.
- *   65:147-163; P. A. Cundall, O. D. L. Strack (1979), Geotechnique 29(1):47-65 (docs/references.md).
+ *   65:147-163; P. A. Cundall, O. D. L. Strack (1979), Geotechnique 29(1):47-65
+ *   (docs/references.md).
  */
 #include "linear_rolling.h"
 #include "coulomb_cone.h"

@@ -11,14 +11,14 @@
 #define LR_N_CASES 5
 extern const lt_case lt_linear_rolling_cases[LR_N_CASES];
 
-/* Closed forms shared with the Hertz laws' cases of their option `rolling` (laws/linear_rolling_cases.c;
- * SI units).  lt_rolling_cycle_expect: the cycle 0 -> +a -> -a -> +a of a rotational DoF at held
- * overlap, elastic-perfectly-plastic of slope k (N m/rad) and cap M (N m): energy 4 M (a - M/k),
- * stiffness k (measured as a slope), cap M.  lt_rolling_impact_spins: a head-on impact of two
- * free bodies with spins +w (A) and -w (B) about local z (load[2]) whose rolling moment is at its
- * cap mu_r R* |Fn| throughout (full mobilisation): the angular impulse mu_r R* J, J = m* v (1 + e)
- * the normal impulse of restitution e, turns the spins to w - mu_r R* J/I_A and -w + mu_r R* J/I_B;
- * tol, why, order as lt_expect's for both spins. */
+/* Closed forms shared with the Hertz laws' cases of their option `rolling`
+ * (laws/linear_rolling_cases.c; SI units).  lt_rolling_cycle_expect: the cycle 0 -> +a -> -a -> +a
+ * of a rotational DoF at held overlap, elastic-perfectly-plastic of slope k (N m/rad) and cap M (N
+ * m): energy 4 M (a - M/k), stiffness k (measured as a slope), cap M.  lt_rolling_impact_spins: a
+ * head-on impact of two free bodies with spins +w (A) and -w (B) about local z (load[2]) whose
+ * rolling moment is at its cap mu_r R* |Fn| throughout (full mobilisation): the angular impulse
+ * mu_r R* J, J = m* v (1 + e) the normal impulse of restitution e, turns the spins to w - mu_r R*
+ * J/I_A and -w + mu_r R* J/I_B; tol, why, order as lt_expect's for both spins. */
 void lt_rolling_cycle_expect(const lt_case_env *env, lt_expect *x, double k, double M);
 /* The Hertz laws' option `rolling` (a rotational cycle at a contact of radius a, R* the rolling
  * radius, m): the rolling or twisting stiffness its cases expect, from the documented formulas,

@@ -1,6 +1,7 @@
 /* laws/linear_rolling_cases.c - analytic verification cases of the `linear_rolling` law
- * (laws/linear_rolling.c): `lawtester verify --law linear_rolling` (include/lawtester/law.h, "analytic verification
- * cases"; laws/linear_rolling.h says which of them verify runs) and tests/test_rolling.c.  SI units.
+ * (laws/linear_rolling.c): `lawtester verify --law linear_rolling` (include/lawtester/law.h,
+ * "analytic verification cases"; laws/linear_rolling.h says which of them verify runs) and
+ * tests/test_rolling.c.  SI units.
  *
  * Closed forms (kn, kt, tanPhi, muR, muTw, kr, ktw as set in each case; overlap delta held):
  *   R*             1/(1/r1 + 1/r2) from the curvature radii (a wall's is infinite: R* = r)
@@ -11,10 +12,11 @@
  *                  2a, so its area, the energy dissipated, is 2M (2a - 2M/k) = 4 M (a - M/k)
  *     d = 1 (shear)     k = kt,                      M = tanPhi kn delta   (Cundall & Strack)
  *     d = 4, 5 (rolling) k = kr or 2.25 kn muR^2 R*^2, M = muR R* kn delta   (Ai et al. 2011)
- *     d = 3 (twist)     k = ktw or 4.5 kt muTw^2 R*^2, M = muTw R* kn delta  (laws/linear_rolling.c)
- *   The same cycle and a spinning impact serve the Hertz laws' option `rolling` (laws/linear_rolling.h:
- *   lt_rolling_cycle_expect, lt_rolling_impact_spins; their cases give k, M and e):
- *   spinning impact, rolling at its cap throughout: I dw/dt = -+ mu_r R* |Fn|, so each spin
+ *     d = 3 (twist)     k = ktw or 4.5 kt muTw^2 R*^2, M = muTw R* kn delta
+ *                       (laws/linear_rolling.c)
+ *   The same cycle and a spinning impact serve the Hertz laws' option `rolling`
+ *   (laws/linear_rolling.h: lt_rolling_cycle_expect, lt_rolling_impact_spins; their cases give k, M
+ *   and e): spinning impact, rolling at its cap throughout: I dw/dt = -+ mu_r R* |Fn|, so each spin
  *   changes by mu_r R* int |Fn| dt / I = mu_r R* m* v (1 + e)/I (leapfrog sums the same kicks:
  *   sum |Fn| dt = m* (v + v'), exactly, so the spins err only as the restitution does).
  */

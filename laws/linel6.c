@@ -1,8 +1,8 @@
 /* laws/linel6.c - purely elastic contact in all six DoFs (Woo's Law2_L6Geom_FrictPhys_LinEl6),
  * a law for testing: no friction, no damping, no plasticity.
  *
- * Theory (SI; frame and signs of include/lawtester/law.h; force and torque on particle A; u, phi the relative
- * displacements and rotations of B with respect to A accumulated from v dt):
+ * Theory (SI; frame and signs of include/lawtester/law.h; force and torque on particle A; u, phi
+ * the relative displacements and rotations of B with respect to A accumulated from v dt):
  *   Fn = kn uN                      (N; uN < 0 in overlap, so compression is negative)
  *   Ft += kt vt dt   (y, z)         (N)       -> Ft = kt ut
  *   Tw += kw wx dt   (twist)        (N m)     -> Tw = kw phi_x
@@ -13,13 +13,14 @@
  *     kw = kn l^2,  kb = kt l^2        (N m/rad)
  *   l = charLen (m), by default the connector radius sqrt(contA/pi) = min(r1, r2) for spheres.
  *   Woo's documented kw = l kn, kb = l kt (N, not N m/rad) and Woo's code kn/l (N/m^2) are both
- *   dimensionally wrong; YADE multiplies by l as Woo's documentation does.  The pairing twist-normal and
- *   bending-tangential is Woo's documented (so kb/kw = kt/kn); a beam of radius l between the centres
- *   would instead give kb = kn l^2/4 and kw = kt l^2/2 (E I/L and G J/L), so the law is a
- *   testing device, not a model of a bond.
+ *   dimensionally wrong; YADE multiplies by l as Woo's documentation does.  The pairing
+ *   twist-normal and bending-tangential is Woo's documented (so kb/kw = kt/kn); a beam of radius l
+ *   between the centres would instead give kb = kn l^2/4 and kw = kt l^2/2 (E I/L and G J/L), so
+ *   the law is a testing device, not a model of a bond.
  * Energy (J): elast = (Fn^2/kn + |Ft|^2/kt + Tw^2/kw + |Tb|^2/kb)/2, a zero stiffness adding
- *   nothing (stored; Woo's documented formula lacks the square of Tw).  Elastic and path-independent
- *   in the local DoFs: the trapezoid work of a step equals the change of elast exactly.
+ *   nothing (stored; Woo's documented formula lacks the square of Tw).  Elastic and
+ *   path-independent in the local DoFs: the trapezoid work of a step equals the change of elast
+ *   exactly.
  * Stiffness: kn, kt given, or from the materials by the harness's stiffness rule (a kt left to
  *   the materials keeps their kt/kn ratio applied to the kn in force); tanPhi is ignored.
  * Reference: [Woo] "Linear (Cundall) contact model" ("Purely elastic model 6-DoF model");

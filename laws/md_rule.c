@@ -51,7 +51,8 @@ int lt_md_merge(double *cell, int n)
     const double *x = cell;
     for (; k - 3 >= 1; k -= 4) {
         __m128d sh = _mm_set1_pd(shortest), zero = _mm_setzero_pd();
-        /* pairs k, k-1: x_{k+1} - x_{k-1}, x_k - x_{k-2}; pairs k-2, k-3: x_{k-1} - x_{k-3}, x_{k-2} - x_{k-4} */
+        /* pairs k, k-1: x_{k+1} - x_{k-1}, x_k - x_{k-2}; pairs k-2, k-3: x_{k-1} - x_{k-3},
+         * x_{k-2} - x_{k-4} */
         __m128d a = _mm_loadu_pd(x + k), b = _mm_loadu_pd(x + k - 2), c = _mm_loadu_pd(x + k - 4);
         __m128d l1 = _mm_sub_pd(a, b), l2 = _mm_sub_pd(b, c);
         __m128d skip1 = _mm_and_pd(_mm_cmpgt_pd(l1, sh), _mm_cmpge_pd(l1, zero));
@@ -218,8 +219,8 @@ md_group_avx(double *x, __m256d *px, __m256d *pf, __m256d s[4], MD_AVX_CONSTS)
 {
     double *py = x + LT_MD_MAX_CELLS, *pz = py + LT_MD_MAX_CELLS;
     __m256d hi = _mm256_loadu_pd(x), sy = _mm256_loadu_pd(py), sz = _mm256_loadu_pd(pz);
-    __m256d vlo =
-        _mm256_shuffle_pd(_mm256_permute2f128_pd(*px, hi, 0x21), hi, 0x5); /* x_{k-1} .. x_{k+2} */
+    /* x_{k-1} .. x_{k+2} */
+    __m256d vlo = _mm256_shuffle_pd(_mm256_permute2f128_pd(*px, hi, 0x21), hi, 0x5);
     __m256d kc = _mm256_mul_pd(vg8, _mm256_sub_pd(hi, vlo));
     __m256d ty = _mm256_add_pd(sy, vdy), tz = _mm256_add_pd(sz, vdz);
     __m256d fhi =
@@ -233,7 +234,8 @@ md_group_avx(double *x, __m256d *px, __m256d *pf, __m256d s[4], MD_AVX_CONSTS)
     int slides = _mm256_movemask_pd(slide);
     __m256d uy = ty, uz = tz, half = _mm256_mul_pd(_mm256_set1_pd(0.5), kc); /* t * 1 is t */
     __m256d u2 = t2; /* uy^2 + uz^2 of sticking cells: t's, bit for bit */
-    if (slides) { /* the square root and the division only where a lane slides: they hold the divider */
+    /* the square root and the division only where a lane slides: they hold the divider */
+    if (slides) {
         __m256d ret = _mm256_div_pd(fmx, _mm256_mul_pd(kc, _mm256_sqrt_pd(t2)));
         /* the factor by masks (gcc turns a blendv with a constant into a branch per lane) */
         __m256d scale =
@@ -319,8 +321,8 @@ __attribute__((target("avx512f"))) static void md_cells_avx512(md_row *r, double
                   vlim = _mm512_set1_pd(lim);
     const __m512d zero = _mm512_setzero_pd(), one = _mm512_set1_pd(1), halfc = _mm512_set1_pd(0.5);
     const __mmask8 slipmask = slips ? 0xFF : 0;
-    const __m512i shift = _mm512_set_epi64(6, 5, 4, 3, 2, 1, 0,
-                                           15); /* lane 7 of the previous group, then lanes 0-6 */
+    /* lane 7 of the previous group, then lanes 0-6 */
+    const __m512i shift = _mm512_set_epi64(6, 5, 4, 3, 2, 1, 0, 15);
     __m512d sfy = _mm512_loadu_pd(r->part[MD_FY]), sfz = _mm512_loadu_pd(r->part[MD_FZ]);
     __m512d spl = _mm512_loadu_pd(r->part[MD_PL]), sel = _mm512_loadu_pd(r->part[MD_EL]);
     __m512d px = _mm512_set1_pd(r->lo),
@@ -328,7 +330,8 @@ __attribute__((target("avx512f"))) static void md_cells_avx512(md_row *r, double
     int k = r->k, to = r->to, slid = 0;
     double *cell = r->cell;
     for (; k < to; k += 8) {
-        /* the last group may be short: its missing lanes load zeros, add nothing and store nothing */
+        /* the last group may be short: its missing lanes load zeros, add nothing and store nothing
+         * */
         int n8 = to - k < 8 ? to - k : 8;
         __mmask8 lanes = (__mmask8)((1u << n8) - 1);
         double *x = cell + k, *py = x + LT_MD_MAX_CELLS, *pz = py + LT_MD_MAX_CELLS;

@@ -25,16 +25,17 @@
  *   return of each spring is an extension of the MDR, exact only for unidirectional loading: an
  *   approximation.
  *   Discretisation: at most `cap` cells [x_{k-1}, x_k] (x_{-1} = 0), LT_MD_PER_CELL values each
- *   (x_k m, u_ky, u_kz m; in three arrays, below), n cells in use.  No cells until the first tangential motion (u = 0
- *   everywhere), then a uniform row over the previous contact radius sqrt(R_prev delta_prev); a
- *   cell wholly beyond a is released, the one across a cut at a (its u kept: the released part
- *   takes its share), the annulus the contact grew into appended with u = 0 and half the step's
- *   increment (it entered midway on average: second order in dt), two neighbours merged
+ *   (x_k m, u_ky, u_kz m; in three arrays, below), n cells in use.  No cells until the first
+ *   tangential motion (u = 0 everywhere), then a uniform row over the previous contact radius
+ *   sqrt(R_prev delta_prev); a cell wholly beyond a is released, the one across a cut at a (its u
+ *   kept: the released part takes its share), the annulus the contact grew into appended with u = 0
+ *   and half the step's increment (it entered midway on average: second order in dt), two
+ *   neighbours merged
  *   (force-preserving) when the row is full; a full row whose outermost cell is thin (with the
  *   annulus at most LT_MD_FOLD_SHARE of the mean cell a/cap) takes the annulus into that cell
- *   instead, force-preserving (the cell carries L_o u_o + L_a (-d/2) before the step's increment d).  A cell's limit is
- *   mu 2 E* (F(x_k) - F(x_{k-1})) |Fn|/|Fe|, F(x) = x (delta - x^2/(3 R)) (the limits sum to
- *   mu |Fn| exactly).  Accuracy measured in laws/hertz_mindlin.c's theory block.
+ *   instead, force-preserving (the cell carries L_o u_o + L_a (-d/2) before the step's increment
+ *   d).  A cell's limit is mu 2 E* (F(x_k) - F(x_{k-1})) |Fn|/|Fe|, F(x) = x (delta - x^2/(3 R))
+ *   (the limits sum to mu |Fn| exactly).  Accuracy measured in laws/hertz_mindlin.c's theory block.
  * Energies of a step (J): elast = sum_k |8 G* L_k u_k|^2/(2 * 8 G* L_k) (the springs' energy,
  *   L_k the cell's length in contact); plast += per cell (F_s + F).(trial - F)/(2 k_c),
  *   k_c = 8 G* L_k, F_s the cell's force before the step's increment.  What the released cells
@@ -98,11 +99,11 @@ lt_tangential lt_md_step(const lt_md_in *in, double *cell, double *md_n);
 /* The pass over cells [from, to) of a row: each sticks (u += (dy, dz), m) or slides on its
  * Coulomb limit lim (F(x_k) - F(x_{k-1})) (N), F(x) = x (delta - x^2 third) (third = 1/(3 R), 1/m),
  * stiffness g8 (x_k - x_{k-1}) (g8 = 8 G*, Pa; no slip when slips is 0); the cells' forces (N) and
- * energies (J) are summed in eight partial sums, cell k in partial (k - from) mod 8, which are added
- * as ((p0 + p1) + (p2 + p3)) + ((p4 + p5) + (p6 + p7)) to *sum (plast: this step's slip dissipation; elast: the springs'
- * energy): the same bits on every vector path, within round-off of the sum in cell order.
- * Returns how many slid.  Exposed for tests/test_fastpath.c, which checks its vector code against
- * the one-cell loop. */
+ * energies (J) are summed in eight partial sums, cell k in partial (k - from) mod 8, which are
+ * added as ((p0 + p1) + (p2 + p3)) + ((p4 + p5) + (p6 + p7)) to *sum (plast: this step's slip
+ * dissipation; elast: the springs' energy): the same bits on every vector path, within round-off of
+ * the sum in cell order. Returns how many slid.  Exposed for tests/test_fastpath.c, which checks
+ * its vector code against the one-cell loop. */
 typedef struct lt_md_sums {
     double fy, fz, elast, plast;
 } lt_md_sums;

@@ -1,7 +1,8 @@
 /* laws/rolling_resistance.h - the elastic-plastic rolling and twisting resistance that laws share
- * (static inline: nothing to link): `linear_rolling` (laws/linear_rolling.c) with constant stiffnesses,
- * and the option `rolling` of the Hertz laws `hertz_mindlin` and `thornton`, whose stiffnesses
- * follow the contact radius.  Units SI; frame and signs of include/lawtester/law.h: v[3] is the twist rate,
+ * (static inline: nothing to link): `linear_rolling` (laws/linear_rolling.c) with constant
+ * stiffnesses, and the option `rolling` of the Hertz laws `hertz_mindlin` and `thornton`, whose
+ * stiffnesses follow the contact radius.  Units SI; frame and signs of include/lawtester/law.h:
+ * v[3] is the twist rate,
  * v[4], v[5] the bending (rolling) rates of B relative to A about local x, y, z (rad/s); the
  * torques returned act on A, a spring resisting a rotation theta of B giving +k theta on A.
  *
@@ -11,8 +12,8 @@
  *     trial Mr_tr = s_r Mr + k_r (v4, v5) dt; Mr' = Mr_tr if |Mr_tr| <= M_max = mu_r R* |Fn|,
  *     else M_max Mr_tr/|Mr_tr| (radial return, "full mobilisation"); s_r = 1 for a constant k_r.
  *     Viscous damping Md = C_r w* while elastic, 0 on a step returned to the cap,
- *     C_r = eta_r 2 sqrt(I_r k_r), I_r = [sum 1/(I_i + m_i r_i^2)]^-1 = [sum 1/((7/5) m_i r_i^2)]^-1
- *     for spheres (a flat face adds 0), w* = (3 w(n-1/2) - w(n-3/2))/2 (second order).
+ *     C_r = eta_r 2 sqrt(I_r k_r), I_r = [sum 1/(I_i + m_i r_i^2)]^-1 = [sum 1/((7/5) m_i
+ *     r_i^2)]^-1 for spheres (a flat face adds 0), w* = (3 w(n-1/2) - w(n-3/2))/2 (second order).
  *   twisting (DoF 3, scalar Mt, N m): trial s_tw Mt + k_tw v3 dt, clamped to |Mt| <= mu_tw R* |Fn|.
  *   A stiffness that changes with the overlap (Hertz: k from the contact radius a): the moments
  *     are kept incrementally, M += k(n) dtheta (as LIGGGHTS' rolling_friction epsd/epsd2 keep
@@ -185,7 +186,8 @@ enum {
 };
 #define LT_RR_STATE_NAMES "kr", "ktw", "Mry", "Mrz", "Mtw", "Mdy", "Mdz", "wy", "wz"
 /* The option's parameters, as the Hertz laws declare them (lt_param initialisers; `choices` the
- * law's array LT_RR_CHOICES): unset muR, muTw mean 0.1 (lt_rr_given_mu), unset kr, ktw the rule's. */
+ * law's array LT_RR_CHOICES): unset muR, muTw mean 0.1 (lt_rr_given_mu), unset kr, ktw the rule's.
+ * */
 #define LT_RR_PARAM_ROLLING(choice_names)                                                          \
     {                                                                                              \
         .name = "rolling", .kind = LT_CHOICE, .def = LT_RR_NONE, .min = 0, .max = 2, .unit = "-",  \
@@ -223,10 +225,10 @@ static inline double lt_rr_given_mu(double mu) { return mu == mu ? mu : LT_RR_MU
 static inline double lt_rr_given_eta(double eta) { return eta == eta ? eta : 0; }
 
 /* A Hertz law's step of the option: rule LT_RR_EPSD or LT_RR_EPSD2; muR, etaR, kr, muTw, ktw as
- * the parameters of `linear_rolling` (resolved: lt_rr_given_*; kr, ktw NaN: from the rule); R* (m); kn, kt (N/m) this
- * step's elastic normal and tangential stiffness of the contact (2 E* a, 8 G* a); fn, fn0 (N)
- * the normal force now and at the previous state; unloading: the overlap decreased (not on a
- * contact's first step).  Updates the state block b. */
+ * the parameters of `linear_rolling` (resolved: lt_rr_given_*; kr, ktw NaN: from the rule); R* (m);
+ * kn, kt (N/m) this step's elastic normal and tangential stiffness of the contact (2 E* a, 8 G* a);
+ * fn, fn0 (N) the normal force now and at the previous state; unloading: the overlap decreased (not
+ * on a contact's first step).  Updates the state block b. */
 typedef struct lt_rr_hertz {
     int rule;
     double muR, etaR, kr, muTw, ktw, rstar, kn, kt, fn, fn0;

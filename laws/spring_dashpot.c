@@ -1,17 +1,17 @@
 /* laws/spring_dashpot.c - linear spring-dashpot with Coulomb friction (Cundall-Strack with
  * damping, Woo's "linear elastic" model, [Woo]).
  *
- * Theory (SI; frame and signs of include/lawtester/law.h: uN < 0 in overlap, v = velocity of B relative to A,
- * force on particle A, so compression is Fn < 0 and a dashpot resisting approach (vn < 0) is
- * negative too):
+ * Theory (SI; frame and signs of include/lawtester/law.h: uN < 0 in overlap, v = velocity of B
+ * relative to A, force on particle A, so compression is Fn < 0 and a dashpot resisting approach (vn
+ * < 0) is negative too):
  *   normal      Fe = kn uN,  Fv = gn vn*,  Fn = Fe + Fv                        (N)
  *               clip: Fn = min(Fn, 0) (no attraction); the dashpot then carries Fn - Fe
  *   tangential  xi += vt dt (2-vector, local y z: kept in the contact plane because the local
  *               frame turns with the pair; zero when the contact forms, so reset at its end)
  *               trial Ft = kt xi + gt vt*;  if |Ft| > tanPhi |Fn| (and not noSlip), the whole
  *               trial force is scaled onto the Coulomb circle, s = tanPhi |Fn|/|Ft|, Ft = s Ft,
- *               and xi by the same factor, xi = s xi (Woo's documented "slip rescales xi"; Luding 2008
- *               instead keeps the dashpot whole and gives the spring Ft - gt vt*, which makes
+ *               and xi by the same factor, xi = s xi (Woo's documented "slip rescales xi"; Luding
+ *               2008 instead keeps the dashpot whole and gives the spring Ft - gt vt*, which makes
  *               the spring push backwards, and the booked slip dissipation negative, whenever
  *               the dashpot alone exceeds the Coulomb limit)
  *               coulombOn: total (default) tanPhi |Fn|, a pulling (unclipped) dashpot
@@ -243,8 +243,8 @@ static int sd_step(const double *p, const lt_contact *c, double *s, lt_response 
     int returned = p[SD_P_CLIP] && fn > 0; /* clipped onto the tip Fn = 0 */
     if (returned) fn = 0;
     double fdn = fn - fe;
-    double dun =
-        c->fresh ? c->v[0] * dt : c->uN - s[SD_S_UN0]; /* normal displacement of the step */
+    /* normal displacement of the step */
+    double dun = c->fresh ? c->v[0] * dt : c->uN - s[SD_S_UN0];
     double visc = 0.5 * (s[SD_S_FDN] + fdn) * dun;
     /* tangential: spring displacement, dashpot, Coulomb */
     double vty = dashpot_velocity(mode, c->fresh, c->v[1], s[SD_S_VTY0]);
@@ -283,8 +283,8 @@ static int sd_step(const double *p, const lt_contact *c, double *s, lt_response 
     s[SD_S_SLIP] = returned;
     /* response */
     lt_respond_force(out, fn, fty, ftz, kn, kt);
-    out->energy[SD_E_ELAST] =
-        lt_spring_energy(kn, kt, fe, fsy, fsz); /* the springs' forces, without the dashpots */
+    /* the springs' forces, without the dashpots */
+    out->energy[SD_E_ELAST] = lt_spring_energy(kn, kt, fe, fsy, fsz);
     out->energy[SD_E_PLAST] = plast;
     out->energy[SD_E_VISC] = visc;
     return 1;

@@ -125,8 +125,8 @@ static void impact_expect(const lt_case_env *env, lt_expect *x)
          * kink at a phase of the step that changes with dt leaves an erratic coefficient */
         x->order[q[i]] = halfstep ? 1 : 2;
     }
-    double touch = env->impact.gap > 0 ? env->impact.gap
-                                       : 0.5; /* initial gap in steps (include/lawtester/law.h) */
+    /* initial gap in steps (include/lawtester/law.h) */
+    double touch = env->impact.gap > 0 ? env->impact.gap : 0.5;
     if (touch != 0.5 && o.beta > 0)
         for (int i = 0; i < 5; i++) {
             /* the dashpot force 2 m* beta v jumps on at touch, (touch - 1/2) dt away from where

@@ -4,8 +4,8 @@
  * dimensionality reduction, default) or Mindlin's stiffness rescaled on unloading (or not),
  * Coulomb; optional elastic-plastic rolling and twisting resistance (`rolling`).
  *
- * Theory (SI; frame and signs of include/lawtester/law.h: delta = -uN > 0 is the overlap, force on A,
- * compression negative; F below is the compressive magnitude, Fn = -F):
+ * Theory (SI; frame and signs of include/lawtester/law.h: delta = -uN > 0 is the overlap, force on
+ * A, compression negative; F below is the compressive magnitude, Fn = -F):
  *   effective properties: 1/E* = sum (1 - nu^2)/E (Pa), 1/R* = 1/r1 + 1/r2 (m), as
  *     laws/hertz_mindlin.c (laws/effective.h; a rigid body, E = inf, adds 0); E* and R* may be
  *     given (parameters Estar, Rstar).
@@ -76,9 +76,10 @@
  *     branch, where that is pi p_y R*: both 2 E* a_y at yield), epsd2 k_r = kt R*^2, kt = 8 G* a;
  *     kr, ktw given: those; k_tw = 4.5 kt mu_tw^2 R*^2; caps mu_r R* F, mu_tw R* F (N m);
  *     torques on DoFs 3, 4, 5.  The moments are rescaled by k(n)/k(n-1) when the overlap
- *     decreased, as Ft (not with `tangential` = incremental).  No rolling damping (this law books no viscous energy; LIGGGHTS' epsd2
- *     has none either): state Mdy, Mdz stay 0.  The yield function adds the caps and `yielding`
- *     is 1 after a step returned to one; without `rolling` the torques are free.
+ *     decreased, as Ft (not with `tangential` = incremental).  No rolling damping (this law books
+ *     no viscous energy; LIGGGHTS' epsd2 has none either): state Mdy, Mdz stay 0.  The yield
+ *     function adds the caps and `yielding` is 1 after a step returned to one; without `rolling`
+ *     the torques are free.
  * Energies (J), consistent with the driver's trapezoid work (src/driver/driver.h); duN = uN(n) -
  * uN(n-1) from the positions (vn dt on a contact's first step), as laws/hertz_mindlin.c:
  *   elast = (2/5) (4/3) E* sqrt(R_p) (delta - delta_p)^{5/2} + |Ft|^2/(2 kt)   (stored: what the
@@ -364,8 +365,8 @@ static int th_step(const double *p, const lt_contact *c, double *s, lt_response 
     if (c->uN > 0) return 0;
     lt_th_model m = lt_th_model_of(s[TH_S_ESTAR], s[TH_S_RSTAR], s[TH_S_PY]);
     double delta = -c->uN, dt = c->dt;
-    double dun =
-        c->fresh ? c->v[0] * dt : c->uN - s[TH_S_UN0]; /* normal displacement of the step */
+    /* normal displacement of the step */
+    double dun = c->fresh ? c->v[0] * dt : c->uN - s[TH_S_UN0];
     double dmax0 = s[TH_S_DMAX], fn0 = s[TH_S_FN], eln0 = s[TH_S_ELN];
     if (c->fresh) {
         /* created in overlap (the previous state overlaps: e.g. a test's initial state): the
@@ -400,8 +401,8 @@ static int th_step(const double *p, const lt_contact *c, double *s, lt_response 
     double fty = t.fy, ftz = t.fz, elt = t.elast, fric = t.plast;
     int slid = t.slip;
     double kvar = 0.5 * ((f0y + fty) * c->v[1] + (f0z + ftz) * c->v[2]) * dt - (elt - elt0) - fric;
-    lt_rr_out rr = {
-        0}; /* rolling and twisting: kn = 2 E* a, kt = 8 G* a of the current curve; no damping */
+    /* rolling and twisting: kn = 2 E* a, kt = 8 G* a of the current curve; no damping */
+    lt_rr_out rr = {0};
     if (p[TH_P_ROLLING] != LT_RR_NONE) {
         lt_rr_hertz z = {.rule = (int)p[TH_P_ROLLING],
                          .muR = lt_rr_given_mu(p[TH_P_MUR]),
@@ -457,8 +458,9 @@ static int th_yielding(const double *p, const double *s)
     return s[TH_S_YIELD] != 0;
 }
 
-/* The cone |Ft|/(tanPhi |Fn|) - 1 (the harness's own reading of ft_max and fn_max, src/output/surface.c)
- * and, with the option `rolling`, the rolling and twisting caps (without it the torques are free). */
+/* The cone |Ft|/(tanPhi |Fn|) - 1 (the harness's own reading of ft_max and fn_max,
+ * src/output/surface.c) and, with the option `rolling`, the rolling and twisting caps (without it
+ * the torques are free). */
 static double th_excess(const double *p, const double *s, const double f[LT_DOF])
 {
     double fn_max = th_fn_max(p, s);

@@ -44,7 +44,8 @@ enum {
     TH_S_FTZ, /* N, tangential force */
     TH_S_ELN, /* J, energy of the current unloading curve */
     TH_S_UN0, /* m, uN of the last step */
-    TH_S_YIELD, /* 1: the last step flowed plastically, slid, or (rolling) reached a rolling or twisting cap */
+    /* 1: the last step flowed plastically, slid, or (rolling) reached a rolling or twisting cap */
+    TH_S_YIELD,
     TH_S_RR, /* rolling: the first of the 9 values LT_RR_S_* of laws/rolling_resistance.h */
     TH_S_MD_N = TH_S_RR + 9, /* md: the number of cells in use */
     TH_S_MD0, /* md: the first cell's x, uy, uz (m); LT_MD_MAX_CELLS cells, the last state values */

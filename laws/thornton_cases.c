@@ -170,9 +170,9 @@ static void cycle_expect(const lt_case_env *env, lt_expect *x)
     x->why[LT_Q_SLIP_FORCE] = "Coulomb tanPhi K delta^1.5: overlap from rounded position updates";
 }
 
-/* The option `rolling` (laws/rolling_resistance.h; closed forms of laws/linear_rolling.h).  Cycle at the
- * held overlap delta, reached by virgin loading: F the virgin force, the contact radius a of the
- * loading curve (a^2 = R* delta below delta_y; (2 F + F_y)/(2 pi p_y) on the plastic branch),
+/* The option `rolling` (laws/rolling_resistance.h; closed forms of laws/linear_rolling.h).  Cycle
+ * at the held overlap delta, reached by virgin loading: F the virgin force, the contact radius a of
+ * the loading curve (a^2 = R* delta below delta_y; (2 F + F_y)/(2 pi p_y) on the plastic branch),
  * kn = 2 E* a, kt = 8 G* a; bending k_r = 2.25 kn muR^2 R*^2 (epsd) or kt R*^2 (epsd2), cap
  * muR R* F; twisting k_tw = 4.5 kt muTw^2 R*^2, cap muTw R* F (kr, ktw given: those). */
 static void rolling_cycle_expect(const lt_case_env *env, lt_expect *x, int twist)

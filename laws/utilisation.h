@@ -1,6 +1,6 @@
-/* laws/utilisation.h - what the built-in laws' yield functions (lt_yield.excess, include/lawtester/law.h)
- * share: the utilisation of a capacity.  Units: load and capacity in the same unit (N or N m);
- * the result is dimensionless. */
+/* laws/utilisation.h - what the built-in laws' yield functions (lt_yield.excess,
+ * include/lawtester/law.h) share: the utilisation of a capacity.  Units: load and capacity in the
+ * same unit (N or N m); the result is dimensionless. */
 #ifndef LT_UTILISATION_H
 #define LT_UTILISATION_H
 #include <math.h>

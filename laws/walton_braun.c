@@ -2,8 +2,8 @@
  * spring"), with the Coulomb friction of the linear law: a normal impact rebounds with
  * restitution exactly en, whatever the speed.
  *
- * Theory (SI; frame and signs of include/lawtester/law.h: uN < 0 in overlap, force on particle A, so a
- * compressive normal force is Fn < 0; below, delta = -uN >= 0 is the overlap and P = -Fn >= 0
+ * Theory (SI; frame and signs of include/lawtester/law.h: uN < 0 in overlap, force on particle A,
+ * so a compressive normal force is Fn < 0; below, delta = -uN >= 0 is the overlap and P = -Fn >= 0
  * the compressive force):
  *   loading     P = kn delta                          while delta >= dmax (dmax follows delta)
  *   unloading   P = max(0, kun (delta - d0))          while delta < dmax

@@ -1,9 +1,9 @@
-/* src/main.c - the command line: `lawtester run FILE.lua [-o DIR] [--plot] [--plot-format F] [--unsafe] [-q]
- * [--shard K/N]`, `lawtester merge [--] OUT.tsv SHARD.tsv...`, `lawtester laws`,
+/* src/main.c - the command line: `lawtester run FILE.lua [-o DIR] [--plot] [--plot-format F]
+ * [--unsafe] [-q] [--shard K/N]`, `lawtester merge [--] OUT.tsv SHARD.tsv...`, `lawtester laws`,
  * `lawtester verify [--law NAME] [--case NAME] [--plot DIR] [--plot-format F] [-v] [--set P=V]...`,
  * `lawtester verify --law NAME --sweep N [--set P=V]... [--shard K/N] [-o DIR]`,
- * `lawtester verify FILE.lua [--case NAME] [-v]`, `lawtester compare REF NEW [--key K] [--cols PAIRS]
- * [--atol A] [--rtol R] [--plot DIR]`, `lawtester version`, `lawtester help`; run, laws
+ * `lawtester verify FILE.lua [--case NAME] [-v]`, `lawtester compare REF NEW [--key K] [--cols
+ * PAIRS] [--atol A] [--rtol R] [--plot DIR]`, `lawtester version`, `lawtester help`; run, laws
  * and verify also take `--law-lib FILE.so` (repeatable): laws from a shared object.
  *
  * The commands are a table (name, function, options, whether --law-lib applies, usage line) and

@@ -36,10 +36,10 @@ void check_bad(const char *file, int line, const char *fragment);
 /* The same with options for `lawtester run` (e.g. "--max-instructions 100000"). */
 void check_bad_opts(const char *file, const char *opts, int line, const char *fragment);
 /* A script (a path) that fails while it runs, after its test NAME recorded rows: exit status 1,
- * one line on stderr (after any plausibility warnings) starting with "FILE:LINE: " and containing fragment and the name of the
- * partial record; in the output directory exactly NAME.tsv.partial (the header and at least
- * min_rows rows) and NAME.meta.partial (last line `status<TAB>failed: ` and the same message),
- * no NAME.tsv, no NAME.meta, no temporary file. */
+ * one line on stderr (after any plausibility warnings) starting with "FILE:LINE: " and containing
+ * fragment and the name of the partial record; in the output directory exactly NAME.tsv.partial
+ * (the header and at least min_rows rows) and NAME.meta.partial (last line `status<TAB>failed: `
+ * and the same message), no NAME.tsv, no NAME.meta, no temporary file. */
 void check_failed_run(const char *file, const char *opts, int line, const char *fragment,
                       const char *name, int min_rows);
 /* Write text to DIR/NAME (a failed check if it cannot be created). */

@@ -40,7 +40,8 @@ int lt_fuzz_script(const uint8_t *data, size_t size)
     o.max_steps_cap = 1000;
     int rc = lt_script_run_source("fuzz.lua", (const char *)data, size, &o);
     if (rc != 0 && rc != 1) fail("lt_script_run_source", "exit status neither 0 nor 1");
-    /* an input that mentions cases also goes through `lawtester verify FILE.lua` (script_cases.c) */
+    /* an input that mentions cases also goes through `lawtester verify FILE.lua` (script_cases.c)
+     * */
     for (size_t i = 0; i + 5 <= size; i++)
         if (memcmp(data + i, "cases", 5) == 0) {
             lt_case_run cr;

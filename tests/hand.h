@@ -1,6 +1,7 @@
 /* tests/hand.h - helpers for the tests that call a law's init and step directly on hand-made
  * contacts, without the driver: the law's parameters at their defaults with a linear spring's
- * stiffnesses set, and a contact of two spheres.  Units SI; signs and frame as in include/lawtester/law.h. */
+ * stiffnesses set, and a contact of two spheres.  Units SI; signs and frame as in
+ * include/lawtester/law.h. */
 #ifndef LT_TEST_HAND_H
 #define LT_TEST_HAND_H
 #include <lawtester/law.h>

@@ -240,8 +240,8 @@ static void run_parallel(int jobs, int argc, char **argv, int *passed, int *fail
                 dup2(fileno(out[s]), STDOUT_FILENO);
                 dup2(fileno(out[s]), STDERR_FILENO);
                 run_suite(s, argc, argv, &res[s]);
-                exit(
-                    0); /* exit, not _exit: LeakSanitizer and valgrind check the suite's leaks at exit */
+                /* exit, not _exit: LeakSanitizer and valgrind check the suite's leaks at exit */
+                exit(0);
             }
             running++;
         }

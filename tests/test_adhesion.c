@@ -12,7 +12,8 @@
  *   - the closed-form cycle loss itself against a quadrature of P d(delta) along the JKR branch;
  *   - hand-made contacts: gamma = 0 gives the Hertz force of hertz_mindlin; the law's Newton
  *     solution next to the neck.
- * Units SI; signs of include/lawtester/law.h (Fn on A: compression negative, attraction positive). */
+ * Units SI; signs of include/lawtester/law.h (Fn on A: compression negative, attraction positive).
+ * */
 #include "../laws/hertz_adhesion.h"
 #include "check.h"
 #include "contact/registry.h"
@@ -141,7 +142,8 @@ static double check_cycle(const lt_case *cs, int refine)
         if (model == HA_MODEL_JKR) {
             /* the attraction peaks inside the branch (dP/da = 0); sampled every h of delta it is
              * at most kappa (h/2)^2/2 below the peak, kappa = d^2P/d delta^2 there = 72 3^(4/3)/256
-             * P_pull/delta_c^2 (from kn of laws/hertz_adhesion.c at a^(3/2) = 3 c R* /4); margin 2 */
+             * P_pull/delta_c^2 (from kn of laws/hertz_adhesion.c at a^(3/2) = 3 c R* /4); margin 2
+             * */
             tol = 2 * 72 * pow(3, 4.0 / 3.0) / 256 * pow(h / dsep, 2) / 8;
         } else {
             /* the attraction is largest at touch; the state nearest it lies within h of it */
@@ -323,8 +325,9 @@ static void test_newton_next_to_the_neck(void)
         CHECK_REL(r.f[0], st.fn, 1e-14 + 10 * sqrt(1e-16 * pow(10, k)), what);
     }
     lt_response r = at_overlap(p, 1e6, 0.5, 0.01, 0.01, -dc * (1 + 1e-9), s);
+    /* separated */
     CHECK(r.f[0] == 0 && r.energy[HA_E_ELAST] == 0 && r.energy[HA_E_SURF] == 0 &&
-          s[HA_S_DETACHED] == 1); /* separated */
+          s[HA_S_DETACHED] == 1);
 }
 
 const test_case adhesion_tests[] = {

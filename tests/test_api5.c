@@ -1,11 +1,11 @@
-/* tests/test_api5.c - law API 5, "the law tells, the harness does not guess" (include/lawtester/law.h,
- * docs/plugins.md "API 5"): the friction coefficient a law declares reaches the plausibility
- * warnings and the plots' cone (a law calling it `mu` too); a real parameter has a range (one
- * left at [0, 0] is refused for API 5 and read as none for older descriptors); the integer kind
- * LT_INT; state arrays shown as NAME[LENGTH] by `lawtester laws` and .meta; a missing
- * api_version names the file and what to set; `init` optional; .meta and plot titles show a
- * parameter "from the materials" only when the law declares it so.  Older descriptors keep
- * loading and behave as before: an API-4 test plugin, and examples/plugin/c built against the
+/* tests/test_api5.c - law API 5, "the law tells, the harness does not guess"
+ * (include/lawtester/law.h, docs/plugins.md "API 5"): the friction coefficient a law declares
+ * reaches the plausibility warnings and the plots' cone (a law calling it `mu` too); a real
+ * parameter has a range (one left at [0, 0] is refused for API 5 and read as none for older
+ * descriptors); the integer kind LT_INT; state arrays shown as NAME[LENGTH] by `lawtester laws` and
+ * .meta; a missing api_version names the file and what to set; `init` optional; .meta and plot
+ * titles show a parameter "from the materials" only when the law declares it so.  Older descriptors
+ * keep loading and behave as before: an API-4 test plugin, and examples/plugin/c built against the
  * frozen API-4 header (tests/plugins/law_api4.h), whose records equal its API-5 build's. */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
@@ -115,8 +115,8 @@ static void test_integer_kind(void)
     bad = lt_param_value_problem(&toy_params[2], 101, buf, sizeof buf);
     CHECK_MSG(bad && strstr(bad, "value 101 out of range: must be in [1, 100]"), "%s",
               bad ? bad : "NULL");
-    CHECK(lt_param_value_problem(&toy_params[0], NAN, buf, sizeof buf) ==
-          NULL); /* optional, unset */
+    /* optional, unset */
+    CHECK(lt_param_value_problem(&toy_params[0], NAN, buf, sizeof buf) == NULL);
     CHECK(lt_param_value_problem(&toy_params[1], NAN, buf, sizeof buf) != NULL);
     CHECK(lt_param_value_problem(&toy_params[1], 10.5, buf, sizeof buf) != NULL);
     CHECK(lt_param_value_problem(&toy_params[1], 2.5, buf, sizeof buf) == NULL);
@@ -289,9 +289,8 @@ static void test_friction_value_for_the_cone(void)
         CHECK_MSG(law->friction && strcmp(law->friction, "tanPhi") == 0, "%s", law->name);
         with_friction++;
     }
-    CHECK(
-        with_friction >=
-        7); /* linear, spring_dashpot, hertz_mindlin, cohesive, linear_rolling, walton_braun, thornton */
+    /* linear, spring_dashpot, hertz_mindlin, cohesive, linear_rolling, walton_braun, thornton */
+    CHECK(with_friction >= 7);
 }
 
 /* A plot title shows "(materials)" with the stiffness rule's value only for a parameter the law

@@ -303,7 +303,7 @@ static void run_all(script_list *l, const char *top)
     free(live);
 }
 
-/* ---- what they gave ---------------------------------------------------------------------------- */
+/* ---- what they gave -------------------------------------------------------------------------- */
 
 /* text with every "$OUT" replaced by out, into buf */
 static void expand_out(const char *text, const char *out, char *buf, size_t n)
@@ -470,7 +470,7 @@ static void check_elsewhere(const bad_script *s)
     free(text);
 }
 
-/* ---- the test ---------------------------------------------------------------------------------- */
+/* ---- the test -------------------------------------------------------------------------------- */
 
 static void test_every_bad_script(void)
 {

@@ -82,7 +82,8 @@ static double row_value(const char *out, const char *label)
     return p ? strtod(p + strlen(key), NULL) : -1;
 }
 
-/* The physics check's line "head-on, lawtester vs PEER: Fx=Fn X, ux=-delta Y": the larger of X, Y. */
+/* The physics check's line "head-on, lawtester vs PEER: Fx=Fn X, ux=-delta Y": the larger of X, Y.
+ * */
 static double physics_value(const char *out, const char *peer)
 {
     char key[128];

@@ -210,8 +210,8 @@ static void test_chung_ooi_normal(void)
                                num(&t, i, "v"));
         if (strcmp(q, "e") != 0) {
             double c = strcmp(q, "dmax") == 0 ? h.dmax : strcmp(q, "fmax") == 0 ? h.fmax : h.tc;
-            REL(closed, c,
-                1e-6); /* the Lua's 2.868266 has 7 digits; delta_max, F_max agree to round-off */
+            /* the Lua's 2.868266 has 7 digits; delta_max, F_max agree to round-off */
+            REL(closed, c, 1e-6);
             if (strcmp(q, "tc") != 0) REL(closed, c, TOL_FORMULA);
             REL(got, closed, TOL_HERTZ);
             quantities++;

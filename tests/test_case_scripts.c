@@ -10,7 +10,8 @@
 #include <dirent.h>
 #include <stdlib.h>
 
-/* Closed forms of the shipped files, recomputed here from their parameters (the files under cases/). */
+/* Closed forms of the shipped files, recomputed here from their parameters (the files under
+ * cases/). */
 #define LINEAR_FY (0.5 * 1e6 * 1e-3)                            /* N: mu kn delta */
 #define LINEAR_CYCLE (4 * LINEAR_FY * (3e-3 - LINEAR_FY / 5e5)) /* J: 4 fy (ua - fy/kt) */
 /* The rows print 10 significant digits (%16.10g): an expected value read back agrees with the
@@ -145,8 +146,8 @@ static void test_wrong_claims_fail(void)
           strcmp(w.verdict, "FAIL") == 0);
     CHECK_REL(w.obtained, LINEAR_CYCLE, 1e-6, "measured cycle energy");
     CHECK_REL(w.expected, 4 * LINEAR_FY * 3e-3, TOL_PRINTED, "wrong closed form");
-    CHECK(strstr(w.line, "(slip onset inside a step") !=
-          NULL); /* a failing row says why its tolerance */
+    /* a failing row says why its tolerance */
+    CHECK(strstr(w.line, "(slip onset inside a step") != NULL);
     /* leapfrog is second order: both order rows of a third-order claim fail */
     CHECK(find_row(r.out, "wrong-order", "order t_contact (dt/2)", &w) &&
           strcmp(w.verdict, "FAIL") == 0);
@@ -234,7 +235,7 @@ static void test_touch_on_step_boundary(void)
     CHECK(passes(r.out, "touch-on-boundary", "e") && passes(r.out, "touch-copied", "e"));
 }
 
-/* ---- the same contracts for a law's C cases (include/lawtester/law.h) ------------------------------------
+/* ---- the same contracts for a law's C cases (include/lawtester/law.h) ---------------------------
  *
  * A Hertz spring, F = kh delta^(3/2) (no dashpot, no friction), between two spheres: its impact
  * has the closed forms delta_max = (5 m* v^2/(4 kh))^(2/5) (the kinetic energy stored) and
@@ -414,8 +415,8 @@ static void test_c_expected_failures(void)
     const c_row *e = c_find(rs, "known-defect", "e");
     CHECK(e && e->xfail && e->pass && e->expected == 0.9 &&
           fabs(e->obtained - 1) < TOL_LEAPFROG_1000);
-    const c_row *o =
-        c_find(rs, "known-defect", "order e"); /* the error tends to 0.1, not 0: order 0 */
+    /* the error tends to 0.1, not 0: order 0 */
+    const c_row *o = c_find(rs, "known-defect", "order e");
     CHECK(o && o->xfail && o->pass);
     const c_row *d = c_find(rs, "known-defect", "max overlap");
     CHECK(d && !d->xfail && d->pass);
@@ -514,9 +515,9 @@ static void test_limits(void)
 }
 
 /* The rotational case a law developer needs, written twice: as a case script
- * (cases/rolling_bending.lua) and as the law's C case (laws/linear_rolling_cases.c, `bending-cycle`, an
- * API-3 cycle with dof 4).  Both drive the same path, so they measure the same numbers; both are
- * checked against the closed forms kr = 2.25 kn muR^2 R*^2, M = muR R* kn delta,
+ * (cases/rolling_bending.lua) and as the law's C case (laws/linear_rolling_cases.c,
+ * `bending-cycle`, an API-3 cycle with dof 4).  Both drive the same path, so they measure the same
+ * numbers; both are checked against the closed forms kr = 2.25 kn muR^2 R*^2, M = muR R* kn delta,
  * E = 4 M (a - M/kr) computed here. */
 #define SAME_PATH_TOL 1e-12 /* the two drivers of one path: the same steps, round-off at most */
 static void test_rolling_bending_as_script_and_as_c_case(void)

@@ -61,7 +61,8 @@ static void test_bad_command_line(void)
               "stderr: %s", r.err);
 }
 
-/* ---- the command line: options refused, paths quoted (docs/reliability.md, "The command line") ---- */
+/* ---- the command line: options refused, paths quoted (docs/reliability.md, "The command line")
+ * ---- */
 
 /* r: exit status 2, one line on stderr equal to want (when want is not NULL), nothing on stdout */
 static void check_refused(const result *r, const char *args, const char *want)
@@ -492,7 +493,8 @@ static void test_meta_sidecar(void)
     remove_tree(dir);
 }
 
-/* `lawtester verify` is part of the test suite: every law passes.  Its run time (docs/verify.md: under a
+/* `lawtester verify` is part of the test suite: every law passes.  Its run time (docs/verify.md:
+ * under a
  * minute here; about 1 s) is printed, not asserted: timings belong to the benchmark, and the same
  * test runs under valgrind, where it takes over a minute. */
 static void test_verify_passes(void)

@@ -142,8 +142,8 @@ static void test_plastic_flow(void)
     CHECK(step_to(&k, u_tip + du, 0));
     CHECK_REL(k.r.f[0], RT, TOL_ROUNDOFF, "Fn capped at Rt");
     CHECK(step_to(&k, u_tip + 2 * du, 0));
-    CHECK_REL(k.r.energy[COH_E_PLAST], RT * du, 1e-9,
-              "steady flow dissipates Rt du"); /* du/u = 1e-2: positions round at 1e-16/1e-7 */
+    /* du/u = 1e-2: positions round at 1e-16/1e-7 */
+    CHECK_REL(k.r.energy[COH_E_PLAST], RT * du, 1e-9, "steady flow dissipates Rt du");
     CHECK_REL(k.s[COH_S_UNP], 2 * du, 1e-9, "plastic opening");
     CHECK(k.s[COH_S_BONDED] == 1 && k.s[COH_S_YIELD] == 1);
     CHECK(step_to(&k, 0, 0));
@@ -287,7 +287,8 @@ static void test_bending_breaks_at_the_strength(void)
     CHECK_MSG(last <= strength && strength - last <= KR * dth,
               "last elastic moment %.17g, strength %.17g", last, strength);
     CHECK(k.r.f[3] == 0 && k.r.f[4] == 0 && k.r.f[5] == 0);
-    /* the bond released the moment's spring energy (and nothing of the normal spring, which holds) */
+    /* the bond released the moment's spring energy (and nothing of the normal spring, which holds)
+     * */
     CHECK_REL(k.r.energy[COH_E_BOND], 0.5 * (last + 0) * (last + KR * dth) / KR, TOL_ROUNDOFF,
               "released energy");
 }

@@ -1,5 +1,5 @@
-/* tests/test_compare.c - `lawtester compare REF NEW` (src/tools/compare.h, docs/compare.md) as a user
- * meets it: a record of a real run against itself with noise added (exit 0 within the noise's
+/* tests/test_compare.c - `lawtester compare REF NEW` (src/tools/compare.h, docs/compare.md) as a
+ * user meets it: a record of a real run against itself with noise added (exit 0 within the noise's
  * tolerance, 1 below it, one line naming the column and where); a LAMMPS-style table (comment
  * lines, a "# time fx" header, blanks) and a comma-separated one against a record, with a sign
  * and a factor in --cols and --key; a sine sampled at two rates, whose linear interpolation error
@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* ---- helpers ---------------------------------------------------------------------------------- */
+/* ---- helpers --------------------------------------------------------------------------------- */
 
 static long file_size(const char *path)
 {
@@ -94,7 +94,8 @@ static void test_record_with_noise(void)
               "itself: %d lines, expected a header and %d columns: %s", count_lines(r.out),
               ncols - 1, r.out);
     CHECK(strstr(r.out, "REF's 1838 points, NEW interpolated linearly") != NULL);
-    /* with the noise: only Fx fails at tolerance 0, one line naming it and the time of the largest */
+    /* with the noise: only Fx fails at tolerance 0, one line naming it and the time of the largest
+     * */
     compare(&r, dir, "hertz-impact-lammps.tsv", "noisy.tsv", "");
     CHECK_MSG(r.status == 1, "noisy: status %d: %s", r.status, r.err);
     CHECK_MSG(count_lines(r.err) == 1 &&
@@ -119,7 +120,7 @@ static void test_record_with_noise(void)
     remove_tree(dir);
 }
 
-/* ---- other codes' formats ---------------------------------------------------------------------- */
+/* ---- other codes' formats -------------------------------------------------------------------- */
 
 /* f(t) = 3 sin(40 t) + t (N) at t = k dt, dt = 1e-3 s, k = 0..200: REF a record-like TSV; NEW as
  * LAMMPS writes it (fix print: comment lines, a "# time fx" header, blanks) with the opposite sign
@@ -227,7 +228,7 @@ static void test_table_reader(void)
     remove_tree(dir);
 }
 
-/* ---- interpolation: a sine at two rates -------------------------------------------------------- */
+/* ---- interpolation: a sine at two rates ------------------------------------------------------ */
 
 /* f(t) = sin(2 pi t), REF at h = 1e-3 on [0, 1] (1001 rows), NEW at 38 points, each in the middle
  * of one of REF's intervals (t = (27 k + 0.5) h, k = 0..38, the last beyond REF's range at
@@ -284,16 +285,17 @@ static void test_interpolation_bound(void)
     remove_tree(dir);
 }
 
-/* ---- bad input ---------------------------------------------------------------------------------- */
+/* ---- bad input ------------------------------------------------------------------------------- */
 
-/* Exit status 2, one line on stderr starting with prefix and holding fragment, nothing on stdout. */
+/* Exit status 2, one line on stderr starting with prefix and holding fragment, nothing on stdout.
+ * */
 static void check_bad_compare(const char *dir, const char *ref, const char *nw, const char *opts,
                               const char *prefix, const char *fragment)
 {
     result r;
     compare(&r, dir, ref, nw, opts);
-    char want
-        [400]; /* a message on a file starts with its path, one on an option with "lawtester: " */
+    /* a message on a file starts with its path, one on an option with "lawtester: " */
+    char want[400];
     if (strncmp(prefix, "lawtester", 9) == 0)
         snprintf(want, sizeof want, "%s", prefix);
     else
@@ -380,7 +382,7 @@ static void test_bad_input(void)
     remove_tree(dir);
 }
 
-/* ---- --plot ------------------------------------------------------------------------------------ */
+/* ---- --plot ---------------------------------------------------------------------------------- */
 
 static void test_plot_files(void)
 {
@@ -429,7 +431,7 @@ static void test_plot_files(void)
     remove_tree(dir);
 }
 
-/* ---- the documented example: LAMMPS ------------------------------------------------------------ */
+/* ---- the documented example: LAMMPS ---------------------------------------------------------- */
 
 /* Velocity Verlet (LAMMPS) and leapfrog (lawtester) are the same scheme on positions, so both
  * codes load the contact with the same overlaps but for round-off: measured 1.7e-12 of the

@@ -1,4 +1,5 @@
-/* tests/test_cond.c - compiled `until` strings (src/script/cond.c) against Lua: a differential test.
+/* tests/test_cond.c - compiled `until` strings (src/script/cond.c) against Lua: a differential
+ * test.
  *
  * Every expression is evaluated at many tester states both in Lua, exactly as a stage script
  * evaluates it (lt_script_until_both), and compiled.  Wherever the compiled form gives an answer
@@ -57,8 +58,8 @@ static void random_state(lt_tester *T)
     T->view.resp.k[0] = any_double();
     T->view.resp.k[1] = any_double();
     T->view.c.contA = any_double();
-    T->view.law_state =
-        T->state_inline; /* a tester not made by lt_tester_new: its own memory (driver_int.h) */
+    /* a tester not made by lt_tester_new: its own memory (driver_int.h) */
+    T->view.law_state = T->state_inline;
     for (int i = 0; i < LT_MAX_STATE; i++) T->view.law_state[i] = any_double();
     for (int i = 0; i < LT_MAX_ENERGIES + LT_E_DRIVER_COUNT; i++) T->view.energy[i] = any_double();
     T->view.st.step = any_long();

@@ -506,7 +506,8 @@ static void body_publish_all_or_none(void)
     remove_tree(dir);
 }
 
-/* --law-timeout's value: a number of seconds >= 0, once; else one line, exit status 2, nothing run */
+/* --law-timeout's value: a number of seconds >= 0, once; else one line, exit status 2, nothing run
+ * */
 static void body_law_timeout_refused(void)
 {
     static const char *const bad[][2] = {

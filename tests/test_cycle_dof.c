@@ -223,8 +223,8 @@ static void test_dof_zero_is_shear_y(void)
     l.n_cases = 1;
     rows *rs = verify(&l, "shear-y-cycle");
     const row_copy *e = find(rs, "shear-y-cycle", "cycle energy");
-    CHECK(e && !e->pass &&
-          e->obtained == 0); /* nothing bends: no energy where bending would give some */
+    /* nothing bends: no energy where bending would give some */
+    CHECK(e && !e->pass && e->obtained == 0);
     CHECK(find(rs, "shear-y-cycle", "kt") != NULL &&
           find(rs, "shear-y-cycle", "stiffness") == NULL);
     free(rs);

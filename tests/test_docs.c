@@ -105,8 +105,8 @@ static void test_architecture_names_no_missing_file(void)
 
 typedef struct layer_rule {
     char folder[64]; /* "src/driver/", "laws/", or "src/main.c" */
-    char allowed[MAX_LAYERS]
-                [32]; /* folders under src/ (or "laws/") it may include besides its own */
+    /* folders under src/ (or "laws/") it may include besides its own */
+    char allowed[MAX_LAYERS][32];
     int n_allowed, any;
 } layer_rule;
 

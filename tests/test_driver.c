@@ -9,8 +9,8 @@
 #include "driver/driver_int.h"
 #include <stdlib.h>
 
-/* Analytic compress-shear-unload (the demo's path: kn = 1e6, kt = 5e5, tanPhi = tan 0.5, overlap 1e-3
- * at 1 m/s, shear 3e-3 at 1 m/s, unload at 1 m/s; dt = 1e-6 s, 1000 steps per mm).
+/* Analytic compress-shear-unload (the demo's path: kn = 1e6, kt = 5e5, tanPhi = tan 0.5, overlap
+ * 1e-3 at 1 m/s, shear 3e-3 at 1 m/s, unload at 1 m/s; dt = 1e-6 s, 1000 steps per mm).
  * Expected values are closed forms of the imposed path (uN = -v t, u_t = v t), not the
  * recorded displacements.  Tolerance 1e-9 of the force scale: the paths accumulate ~5000
  * roundings of 1e-16 and the frame turns by at most 1.5e-2 rad, 7.5e-6 rad per step; the
@@ -297,8 +297,8 @@ static int until_rebound_keep_p0(void *ctx, lt_tester *t)
 }
 
 /* A tumbling free capsule hit on its cap by a sphere: both free, the inertia tensor turns
- * with the capsule.  The energy balance must still close to round-off (the global-frame rotational update
- * with KE = w_{n-1/2}.I_n w_{n+1/2}/2, driver.h) and the linear momentum is conserved. */
+ * with the capsule.  The energy balance must still close to round-off (the global-frame rotational
+ * update with KE = w_{n-1/2}.I_n w_{n+1/2}/2, driver.h) and the linear momentum is conserved. */
 static void test_rebound_free_capsule(void)
 {
     vec3 n = v3(0.2, 0.3, 1);

@@ -4,9 +4,9 @@
  * impact and contact breakage.  The axis-aligned compression must actually take the fast path
  * (the fixed point of the trial passes, run on every step with test->no_predictor), or this test
  * would compare the reference with itself.
- * the md rule's cells (laws/md_rule.c) (lt_md_cells: two and four cells at a time in vector lanes) give
- * the one-cell-at-a-time loop's cells and slide count bit for bit, on every vector path, and its
- * sums (four partial sums) within round-off of the loop's sums in cell order, the same bits on
+ * the md rule's cells (laws/md_rule.c) (lt_md_cells: two and four cells at a time in vector lanes)
+ * give the one-cell-at-a-time loop's cells and slide count bit for bit, on every vector path, and
+ * its sums (four partial sums) within round-off of the loop's sums in cell order, the same bits on
  * every path. */
 #include "../laws/hertz_mindlin.h"
 #include "../laws/md_rule.h"
@@ -63,8 +63,8 @@ static void test_csu_axis_aligned(void)
     t.stages = st;
     t.n_stages = 3;
     check_identical(t, "csu along z, predicted imposition frame");
-    t.no_predictor =
-        1; /* the fast paths belong to the passes, which the predictor mostly replaces */
+    /* the fast paths belong to the passes, which the predictor mostly replaces */
+    t.no_predictor = 1;
     long reuses = check_identical(t, "csu along z");
     /* compression along an axis does not turn the frame: every step of stage 1 is a fixed point */
     CHECK_MSG(reuses >= 1000, "only %ld steps reused the trial", reuses);
@@ -109,7 +109,7 @@ static void test_impact(void)
     check_identical(t, "impact");
 }
 
-/* ---- the md rule's cells (laws/md_rule.c) --------------------------------------------------------------- */
+/* ---- the md rule's cells (laws/md_rule.c) ---------------------------------------------------- */
 
 /* a row's x, uy, uz of cell k: three arrays of HM_MD_MAX_CELLS values (laws/md_rule.h) */
 #define MDX(r, k) (r)[(k)]
@@ -268,9 +268,8 @@ static void test_md_fold(void)
     const double rstar = 5e-3, gstar = 2.7e10, d0 = 1e-6, dy = 3e-10, dz = -1e-10;
     for (int thick = 0; thick < 2; thick++) {
         double row[HM_MD_PER_CELL * HM_MD_MAX_CELLS] = {0}, n = CAP;
-        double a0 = sqrt(rstar * d0), a1 = a0 * (1 + 1e-4),
-               la = a1 -
-                    a0; /* the annulus a0 * 1e-4, the outer cell 2e-3 a0, a fold below a0 / 160 */
+        /* the annulus a0 * 1e-4, the outer cell 2e-3 a0, a fold below a0 / 160 */
+        double a0 = sqrt(rstar * d0), a1 = a0 * (1 + 1e-4), la = a1 - a0;
         for (int k = 0; k < CAP; k++) {
             double x =
                 thick ? a0 * (k + 1) / CAP : (k == CAP - 1 ? a0 : a0 * 0.998 * (k + 1) / (CAP - 1));
@@ -301,8 +300,8 @@ static void test_md_fold(void)
                        .slips = 0,
                        .fresh = 0};
         double xin = MDX(row, CAP - 2), lout = a0 - xin, uout = MDY(row, CAP - 1);
-        double folded_u = (lout * uout - la * 0.5 * dy) / (a1 - xin) +
-                          dy; /* the folded cell's u after the step */
+        /* the folded cell's u after the step */
+        double folded_u = (lout * uout - la * 0.5 * dy) / (a1 - xin) + dy;
         lt_tangential t = lt_md_step(&in, row, &n);
         CHECK_MSG(n == CAP, "md fold (thick %d): %g cells, not %d", thick, n, CAP);
         if (!thick) { /* the fold is exact up to the rounding of the weighted mean */
@@ -311,7 +310,9 @@ static void test_md_fold(void)
             CHECK_REL(MDX(row, CAP - 1), a1, 1e-15, "md fold: the outer cell's edge at a");
             CHECK_REL(MDY(row, CAP - 1), folded_u, 1e-15,
                       "md fold: the outer cell's u, the weighted mean");
-        } else { /* appended: the outermost cell is the annulus, entered at u = 0 with half the increment */
+        } else {
+            /* appended: the outermost cell is the annulus, entered at u = 0 with half the
+               increment */
             CHECK_REL(MDY(row, CAP - 1), 0.5 * dy, 1e-15, "md append: the annulus's u");
         }
     }
@@ -334,8 +335,8 @@ static void test_md_merge_choice(void)
         }
         if (kind == 4) MDY(row, (int)(uniform(&seed) * n)) = NAN;
         if (kind == 5) MDZ(row, (int)(uniform(&seed) * n)) = INFINITY;
-        if (trial ==
-            6) { /* no weighted length below infinity: pair 0 (NaN), pair 1 infinite, the rest NaN */
+        /* no weighted length below infinity: pair 0 (NaN), pair 1 infinite, the rest NaN */
+        if (trial == 6) {
             n = 4;
             double edge[4] = {1e-6, NAN, INFINITY, INFINITY};
             for (int k = 0; k < n; k++) MDX(row, k) = edge[k];
@@ -371,7 +372,8 @@ static void test_md_merge_choice(void)
     CHECK_MSG(failed == 0, "%d of %d merges differ", failed, tried);
 }
 
-/* ---- the held frame (src/driver/driver_int.h, lt_frame_update) and the small twist (src/base/vec.h) ----------- */
+/* ---- the held frame (src/driver/driver_int.h, lt_frame_update) and the small twist
+ * (src/base/vec.h) --- */
 
 /* The largest |row_i . row_j - delta_ij| of a frame. */
 static double frame_skew(const mat3 *R)

@@ -16,7 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
-/* ---- a law that turns one output non-finite --------------------------------------------------- */
+/* ---- a law that turns one output non-finite -------------------------------------------------- */
 
 enum { NL_CHANNEL, NL_AT }; /* parameters */
 static const lt_param nanlaw_params[] = {
@@ -201,12 +201,12 @@ static void test_velocity_overflow(void)
                            "or became unstable)");
     CHECK(T->view.step == 3);
     CHECK(isinf(T->view.energy[T->view.test->law->n_energies + LT_E_KIN]));
-    CHECK(isfinite(T->view.body[1].vel.x) &&
-          isfinite(T->view.body[1].pos.x)); /* v_{n-1/2}: the bodies did not move */
+    /* v_{n-1/2}: the bodies did not move */
+    CHECK(isfinite(T->view.body[1].vel.x) && isfinite(T->view.body[1].pos.x));
     free(T);
 }
 
-/* ---- the stability limit ------------------------------------------------------------------------ */
+/* ---- the stability limit --------------------------------------------------------------------- */
 
 /* Free impact of two spheres (r 0.1 m, 2600 kg/m^3) at 1 m/s on a law with kn = 1e6 N/m, until
  * rebound, at time step dt; the tester is left in *T. */
@@ -337,7 +337,7 @@ static void test_stability_imposed_normal(void)
     free(T);
 }
 
-/* ---- through the command ------------------------------------------------------------------------ */
+/* ---- through the command --------------------------------------------------------------------- */
 
 /* A run that survives an unstable dt succeeds with one warning line naming the field dt. */
 static void test_cli_unstable_warning(void)

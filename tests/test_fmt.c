@@ -520,9 +520,9 @@ static void test_fmt_short_decimals(void)
         for (int j = 1; j < nd; j++) m *= 10;
         m += splitmix64(&state) % (9 * m); /* exactly nd digits */
         while (m % 10 == 0) m /= 10, nd--;
-        int E = i < test_count(200000) / 2
-                    ? (int)(splitmix64(&state) % 23) - 8 /* near the thresholds */
-                    : (int)(splitmix64(&state) % 600) - 300;
+        /* near the thresholds */
+        int E = i < test_count(200000) / 2 ? (int)(splitmix64(&state) % 23) - 8
+                                           : (int)(splitmix64(&state) % 600) - 300;
         char dec[64], text[64], want[32];
         snprintf(dec, sizeof dec, "%llue%d", m, E - nd + 1);
         snprintf(want, sizeof want, "%llu", m);

@@ -1,6 +1,6 @@
 /* tests/test_fuzz.c - the fuzz targets' inputs in every `make test`: each file of the seed
- * corpora (tests/bad, stages, cases, tests/scripts, tests/fuzz/seeds) and of tests/fuzz/regress/ (the
- * inputs that once made a target crash, hang or leak) goes through the same in-process entry
+ * corpora (tests/bad, stages, cases, tests/scripts, tests/fuzz/seeds) and of tests/fuzz/regress/
+ * (the inputs that once made a target crash, hang or leak) goes through the same in-process entry
  * as under libFuzzer (tests/fuzz_inputs.h), here built like the rest of the suite (and under
  * ASan/UBSan by `make asan`, valgrind by `make check-valgrind`).  A property that fails
  * aborts the run; the test checks that every directory was read. */

@@ -361,7 +361,8 @@ static void test_pairs_contact_points(void)
     CHECK_ABS(g.uN, d - 0.11, TOL_GEOM, "edge contact: uN = distance to the edge - r - h");
     CHECK_ABS(dist(g.normal, v3_scale(v3(0, 0.3, -0.05), 1 / d)), 0, TOL_GEOM,
               "edge contact: normal");
-    /* capsule over a wall: parallel -> above the centre; tilted -> the lower end; crossing -> none */
+    /* capsule over a wall: parallel -> above the centre; tilted -> the lower end; crossing -> none
+     * */
     lt_body W = mk_wall(v3(0, 0, 0), v3(0, 0, 1)), K = mk_capsule(0.1, 0.4, v3(1, 0, 0));
     K.pos = v3(0.7, 0.1, 0.099);
     CHECK(lt_geom_compute(&K, &W, &g));

@@ -58,8 +58,8 @@ static const lt_param guardlaw_params[] = {
 static const char *const guardlaw_state[] = {"n", "last"};
 static const lt_energy_def guardlaw_energies[] = {{"elast", LT_STORED, "spring energy"}};
 
-static volatile long
-    *law_steps; /* the child's count of the law's steps, in memory the test reads */
+/* the child's count of the law's steps, in memory the test reads */
+static volatile long *law_steps;
 static volatile double sink;
 
 static void guardlaw_init(const double *param, const lt_contact *c, double *state)
@@ -103,7 +103,8 @@ static const lt_law guardlaw = {
     .init = guardlaw_init,
     .step = guardlaw_step};
 
-/* Compression at 1 m/s from a gap of 2.5 steps (the contact forms at step 3), stages of 50 steps. */
+/* Compression at 1 m/s from a gap of 2.5 steps (the contact forms at step 3), stages of 50 steps.
+ * */
 static lt_test guard_test(int channel, double at, lt_stage st[2], cond c[2])
 {
     lt_test t = linear_test(v3(1, 0, 0), 0);

@@ -72,7 +72,8 @@ static void test_effective_properties(void)
 }
 
 /* Fn = -(4/3) E* sqrt(R*) delta^1.5, kn = 2 E* a, kt = 8 G* a with a = sqrt(R* delta); for
- * identical materials kt/kn = 2(1 - nu)/(2 - nu).  Force law and stiffness <= 1e-12 (round-off of the closed forms). */
+ * identical materials kt/kn = 2(1 - nu)/(2 - nu).  Force law and stiffness <= 1e-12 (round-off of
+ * the closed forms). */
 static void test_force_and_stiffness_rules(void)
 {
     const lt_law *law = hm();

@@ -31,7 +31,8 @@ static double seconds_now(void)
 /* Finalizers run with Lua's hooks off: those left at the end get LT_UNSAFE_CLOSE_SECONDS. */
 static void test_unsafe_finalizer_at_exit_is_stopped(void)
 {
-    if (under_valgrind()) { /* the process ends from the alarm, its Lua state unfreed: valgrind counts a leak */
+    /* the process ends from the alarm, its Lua state unfreed: valgrind counts a leak */
+    if (under_valgrind()) {
         printf("     (skipped under valgrind: the stopped process leaves its Lua state unfreed on "
                "purpose)\n");
         return;

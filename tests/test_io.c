@@ -48,7 +48,7 @@ static void umount_dir(const char *dir)
     CHECK_MSG(system(cmd) == 0, "cannot unmount %s", dir);
 }
 
-/* ---- the output directory ---------------------------------------------------------------------- */
+/* ---- the output directory -------------------------------------------------------------------- */
 
 /* Checked before anything runs: cannot be created, not a directory, read-only. */
 static void test_output_directory_refused(void)
@@ -92,7 +92,7 @@ static void test_output_directory_refuses_files(void)
               "sysfs: %d: %s", r.status, r.err);
 }
 
-/* ---- a full disk ------------------------------------------------------------------------------- */
+/* ---- a full disk ----------------------------------------------------------------------------- */
 
 /* The record is bigger than the space left: the run stops, nothing is written under a final
  * name, no temporary file stays, the earlier result is as it was. */
@@ -208,7 +208,7 @@ static void test_output_name_not_a_file(void)
     remove_tree(dir);
 }
 
-/* ---- plots ------------------------------------------------------------------------------------- */
+/* ---- plots ----------------------------------------------------------------------------------- */
 
 /* A PATH where lawtester (and valgrind, when the tests run under it) can be found, gnuplot not. */
 static void path_without_gnuplot(char *prefix, size_t n, char *bin)
@@ -216,9 +216,8 @@ static void path_without_gnuplot(char *prefix, size_t n, char *bin)
     const char *cmd = lawtester();
     char first[256];
     snprintf(first, sizeof first, "%.*s", (int)strcspn(cmd, " "), cmd);
-    if (!strchr(
-            first,
-            '/')) { /* a one-line wrapper: valgrind is itself a script finding its files beside $0 */
+    /* a one-line wrapper: valgrind is itself a script finding its files beside $0 */
+    if (!strchr(first, '/')) {
         char wrap[2048];
         snprintf(wrap, sizeof wrap,
                  "printf '#!/bin/sh\\nexec %%s \"$@\"\\n' \"$(command -v %s)\" > '%s/%s' && chmod "

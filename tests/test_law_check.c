@@ -1,9 +1,9 @@
-/* tests/test_law_check.c - the law interface's rules (src/contact/law_check.c) and the run-time part of
- * the registry (src/contact/registry.c): every built-in law passes lt_law_validate; each rule a
- * descriptor can break is refused with one line naming the law and what is wrong; descriptors of
- * API 1 and 2 are copied into the current layout with every field they have (an API-2 case array
- * has a shorter stride); an added law is found, listed with its origin, refused under a taken
- * name, and removed again. */
+/* tests/test_law_check.c - the law interface's rules (src/contact/law_check.c) and the run-time
+ * part of the registry (src/contact/registry.c): every built-in law passes lt_law_validate; each
+ * rule a descriptor can break is refused with one line naming the law and what is wrong;
+ * descriptors of API 1 and 2 are copied into the current layout with every field they have (an
+ * API-2 case array has a shorter stride); an added law is found, listed with its origin, refused
+ * under a taken name, and removed again. */
 #include "check.h"
 #include "contact/law_check.h"
 #include "contact/law_compat.h"

@@ -1,8 +1,8 @@
 /* tests/test_law_energy.c - every registered law, on a hand-made random path through all six
  * DoFs (deterministic), books energies consistent with its forces: the trapezoid work
  * sum (F(n-1) + F(n))/2 . v dt equals the change of the stored energies plus the dissipated
- * ones, step by step.  That is what lets the driver's balance close (src/driver/driver.h).  Each law
- * runs with its defaults and again with every damping/clipping option it has switched on. */
+ * ones, step by step.  That is what lets the driver's balance close (src/driver/driver.h).  Each
+ * law runs with its defaults and again with every damping/clipping option it has switched on. */
 #include "check.h"
 #include "contact/registry.h"
 #include <lawtester/law.h>

@@ -1,5 +1,5 @@
-/* tests/test_law_names.c - the names of a law (src/contact/law_check.c, docs/laws.md "Names") and the
- * registry's deep copy of a descriptor (lt_law_copy):
+/* tests/test_law_names.c - the names of a law (src/contact/law_check.c, docs/laws.md "Names") and
+ * the registry's deep copy of a descriptor (lt_law_copy):
  *   - a state variable, an energy, a parameter or a choice whose name is not one (a space, a
  *     newline) or takes one of lawtester's own names (a state `uN`, an energy `work`, `kn`, `n`)
  *     is refused in one line that quotes it, from a C descriptor, a Lua law (at the

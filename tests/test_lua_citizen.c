@@ -108,7 +108,7 @@ static void test_probe_yield(void)
     free(r);
 }
 
-/* ---- the law file shared with a case file ------------------------------------------------------ */
+/* ---- the law file shared with a case file ---------------------------------------------------- */
 
 static void test_case_file_requires_the_law(void)
 {

@@ -77,9 +77,9 @@ static double at(const table *t, int row, int col)
 }
 
 /* Every column of a and b equal within tol of the column's largest |value|; the largest such
- * deviation in *worst.  Except balance_err, form and unbooked: they are residuals, the work minus the
- * energies (src/driver/driver.h), round-off of the work's size whatever their own (4.8e-10 J against
- * 0.4 J of work on the oblique path), so their scale is the work's. */
+ * deviation in *worst.  Except balance_err, form and unbooked: they are residuals, the work minus
+ * the energies (src/driver/driver.h), round-off of the work's size whatever their own (4.8e-10 J
+ * against 0.4 J of work on the oblique path), so their scale is the work's. */
 static void check_same_records(const table *a, const table *b, double tol, const char *what,
                                double *worst)
 {

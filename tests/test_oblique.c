@@ -1,6 +1,6 @@
-/* tests/test_oblique.c - generic-oblique (src/verify/verify_oblique.c), the incidence sweep on a wall,
- * catches the defects it is for.  The law here is a Cundall contact with a tangential dashpot,
- * written three ways:
+/* tests/test_oblique.c - generic-oblique (src/verify/verify_oblique.c), the incidence sweep on a
+ * wall, catches the defects it is for.  The law here is a Cundall contact with a tangential
+ * dashpot, written three ways:
  *   correct        slip scales the whole trial force (spring + dashpot) onto the Coulomb
  *                  circle and the spring's displacement with it (as laws/spring_dashpot.c);
  *   dashpot sign   the tangential dashpot takes the relative velocity the other way round (of

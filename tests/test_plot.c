@@ -186,7 +186,7 @@ static void test_format_names(void)
     CHECK(lt_plot_set_format("png", err, sizeof err) == 0 && strcmp(lt_plot_ext(), "png") == 0);
 }
 
-/* ---- through the command ----------------------------------------------------------------------- */
+/* ---- through the command --------------------------------------------------------------------- */
 
 /* The first bytes of each format's files. */
 static int has_magic(const char *path, const char *fmt)

@@ -259,7 +259,7 @@ static void test_installed_program_plots(void)
     CHECK_MSG(sh(cmd) == 0, "%s", fx.log);
 }
 
-/* ---- the examples, loaded --------------------------------------------------------------------- */
+/* ---- the examples, loaded -------------------------------------------------------------------- */
 
 static void test_laws_lists_plugins(void)
 {
@@ -424,7 +424,7 @@ static void test_script_cannot_load_a_library(void)
               "status %d: %s", r.status, r.err);
 }
 
-/* ---- shared objects that break a rule: one line, exit status 2, nothing runs ------------------ */
+/* ---- shared objects that break a rule: one line, exit status 2, nothing runs ----------------- */
 
 /* `laws` and `run` with the bad file: status 2, exactly the line "lawtester: FILE: " + message
  * (message: the whole rest when exact, else a fragment), no output, nothing written. */

@@ -1,7 +1,7 @@
-/* tests/test_predictor.c - the imposition frame's predictor (src/driver/driver.c): imposed velocities are
- * set in a mid-step frame extrapolated from the last three states instead of one found by trial
- * moves.  Checked here: the law sees the imposed velocities (the velocities recorded on every
- * step equal the stage's values), the predicted runs agree with the trial-pass reference
+/* tests/test_predictor.c - the imposition frame's predictor (src/driver/driver.c): imposed
+ * velocities are set in a mid-step frame extrapolated from the last three states instead of one
+ * found by trial moves.  Checked here: the law sees the imposed velocities (the velocities recorded
+ * on every step equal the stage's values), the predicted runs agree with the trial-pass reference
  * (test->no_predictor), the predictor does the work on smooth paths (every step after the first
  * two of a stage, no miss; three quarters where a free DoF's jerk makes it miss by just over its
  * tolerance), and a kink of the contact normal (a sphere rolling over a facet's

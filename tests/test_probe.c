@@ -1,6 +1,6 @@
-/* tests/test_probe.c - yield probing (src/driver/probe.h) against the analytic surfaces, through the C
- * API: for every probed direction, the recorded yield point (the last elastic state) lies on the
- * force ray before the surface and within one step's force increment dF of it, the ray's exit
+/* tests/test_probe.c - yield probing (src/driver/probe.h) against the analytic surfaces, through
+ * the C API: for every probed direction, the recorded yield point (the last elastic state) lies on
+ * the force ray before the surface and within one step's force increment dF of it, the ray's exit
  * point P* being computed here from the surfaces' closed forms (not from the laws' functions):
  *     0 <= s* - s <= du   and   |P - P*| <= dF,
  * s the displacement along the direction, du = limit/steps; a direction that does not yield
@@ -197,7 +197,8 @@ static void test_linear_coulomb(void)
 }
 
 /* spring_dashpot: kn 1e6, kt 5e5, mu 0.5 from an overlap of 1e-4 m (Fn = -100 N), on the
- * default spheres (r = 0.1 m, m* = 2600 (4/3) pi r^3 / 2).  Undamped it is the linear law's cone. */
+ * default spheres (r = 0.1 m, m* = 2600 (4/3) pi r^3 / 2).  Undamped it is the linear law's cone.
+ * */
 static probe_case spring_dashpot_case(const char *what, double zeta, int clip)
 {
     probe_case pc;
@@ -331,8 +332,8 @@ static void test_hertz_mindlin_curved_paths(void)
                   "hertz k=%d: balance %.3g J", pt->k, pt->balance);
     }
     CHECK_MSG(yielded >= o.directions / 2, "hertz: only %d directions yielded", yielded);
-    CHECK(p.points[0].yielded && p.points[18].yielded &&
-          p.points[24].yielded); /* tension, shear, 120 deg */
+    /* tension, shear, 120 deg */
+    CHECK(p.points[0].yielded && p.points[18].yielded && p.points[24].yielded);
     printf("     hertz_mindlin: worst |P - P*| / |T - P| = %.3f; tangent dF off |T - P| by up to "
            "%.2g\n",
            worst, dF_ratio);

@@ -9,7 +9,8 @@
  * cohesive, bonded with bending and twisting springs (Potyondy & Cundall's parallel bond on
  * Mohr-Coulomb with a tension cut-off), and linear_rolling (Coulomb cone, rolling and twisting
  * caps).  The energy balance of every direction stays <= 1e-9 of the energy scale.  Bad pairs
- * are refused by lt_probe_run's caller (tests/bad/probe_dofs_*.lua, checked by tests/test_bad_inputs.c). */
+ * are refused by lt_probe_run's caller (tests/bad/probe_dofs_*.lua, checked by
+ * tests/test_bad_inputs.c). */
 #include "../laws/cohesive.h"
 #include "../laws/linear_rolling.h"
 #include "check.h"
@@ -39,7 +40,8 @@ typedef struct pair_law {
     double (*util)(const struct pair_law *, const double f[LT_DOF]);
 } pair_law;
 
-/* cohesive: kn 1e6, kt 5e5, mu 0.5, Rt 40 N, c 30 N, R_b 1 cm, kr = ktw = 25 N m/rad; overlap 1e-5 m. */
+/* cohesive: kn 1e6, kt 5e5, mu 0.5, Rt 40 N, c 30 N, R_b 1 cm, kr = ktw = 25 N m/rad; overlap 1e-5
+ * m. */
 enum { KN = 1000000, KT = 500000 };
 static const double MU = 0.5, RT = 40, C = 30, RB = 0.01, KR = 25, KTW = 25;
 
@@ -80,7 +82,8 @@ static pair_law cohesive_law(void)
     for (int i = 0; i < 8; i++) set_param(&pl.test, n[i], v[i]);
     pl.test.gap = -1e-5;
     pl.test.record_every = 0;
-    /* Fn0 = -10 N: 50 N to the tip, 35 N of shear strength, 0.175 N m of twist, 0.125 N m of bending */
+    /* Fn0 = -10 N: 50 N to the tip, 35 N of shear strength, 0.175 N m of twist, 0.125 N m of
+     * bending */
     const double s[LT_DOF] = {50, 35, 35, 0.175, 0.125, 0.125},
                  k[LT_DOF] = {KN, KT, KT, KTW, KR, KR};
     memcpy(pl.scale, s, sizeof s);

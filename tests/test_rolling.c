@@ -1,5 +1,6 @@
 /* tests/test_rolling.c - the `linear_rolling` law (laws/linear_rolling.c) through the driver:
- *   - every cycle case of laws/linear_rolling_cases.c driven on its own DoF (shear y, twist, bending
+ *   - every cycle case of laws/linear_rolling_cases.c driven on its own DoF (shear y, twist,
+ *   bending
  *     about y and z) at constant overlap: slope, cap, energy per cycle and energy balance
  *     against the case's closed forms and tolerances (verify's cycle measurements, on any DoF);
  *   - the normal and shear response bit for bit that of `linear` on a path through all six DoFs;
@@ -258,11 +259,12 @@ static void test_normal_and_shear_identical_to_linear(void)
         slipping +=
             i > 0 && fabs(hypot(y->f[1], y->f[2]) - 0.3 * fabs(y->f[0])) < 1e-9 * fabs(y->f[0]);
         torqued += y->f[3] != 0 && y->f[4] != 0 && y->f[5] != 0;
-        rolled +=
-            i > 0 && y->energy[1] > a.r.s[i].energy[1]; /* more dissipated than linear's slip */
+        /* more dissipated than linear's slip */
+        rolled += i > 0 && y->energy[1] > a.r.s[i].energy[1];
     }
     CHECK_MSG(differ == 0, "%zu normal/shear values differ from linear's", differ);
-    /* the path does exercise slip (after the 1000 compression states without rotation), the torques and plastic rolling or twisting */
+    /* the path does exercise slip (after the 1000 compression states without rotation), the torques
+     * and plastic rolling or twisting */
     CHECK_MSG(slipping > 100 && torqued > 7000 && rolled > 100, "slip %zu, torqued %zu, rolled %zu",
               slipping, torqued, rolled);
     free_run(&a);
@@ -284,8 +286,8 @@ static void test_balance_with_rolling_damping(void)
     record_run(&t, &r);
     CHECK_MSG(r.rc == 0, "%s", lt_tester_view(r.T)->err);
     CHECK_ABS(lt_vr_balance(r.T), 0, TOL_BALANCE, "fixed bodies, damped rolling: balance / work");
-    CHECK(lt_tester_view(r.T)->energy[1] > 0 &&
-          lt_tester_view(r.T)->energy[2] > 0); /* plast and visc both booked */
+    /* plast and visc both booked */
+    CHECK(lt_tester_view(r.T)->energy[1] > 0 && lt_tester_view(r.T)->energy[2] > 0);
     free_run(&r);
     /* free bodies, unequal, uneven split, a spin: the driver's every-DoF path */
     lt_stage sf[5];
@@ -387,7 +389,8 @@ static void test_moment_above_the_limit_rolls(void)
         double work = lt_tester_view(m.T)->energy[ne + LT_E_WORK],
                bal = lt_tester_view(m.T)->energy[ne + LT_E_BALANCE];
         CHECK_MSG(fabs(bal) <= TOL_BALANCE * fabs(work), "balance %g J of work %g J", bal, work);
-        /* what the moment did beyond the kinetic energy went into plastic rolling, M_max per radian */
+        /* what the moment did beyond the kinetic energy went into plastic rolling, M_max per radian
+         * */
         double theta = b->u[4], plast = lt_tester_view(m.T)->energy[1];
         /* the trapezoid dissipation differs from it only on the onset step, by <= kr dtheta^2/8
          * (docs/energy.md), dtheta <= w dt at the end (the fastest step) */
@@ -423,10 +426,10 @@ static void test_moment_below_the_limit_stops(void)
 }
 
 /* Free rolling oscillation (started by 0.3 M_max for 2 ms, then no moment; amplitude ~2 mrad,
- * inside the elastic range M_max/kr = 15 mrad): Ai et al.'s C_r = eta_r 2 sqrt(I_r kr) uses I_r = (7/5) m r^2, the
- * inertia about the contact point, while the sphere here turns about its centre (I = (2/5) m r^2,
- * see the head of the file), so its damping ratio is zeta = eta_r sqrt(I_r/I) = eta_r sqrt(7/2):
- * successive maxima of theta fall by exp(2 pi zeta/sqrt(1 - zeta^2)). */
+ * inside the elastic range M_max/kr = 15 mrad): Ai et al.'s C_r = eta_r 2 sqrt(I_r kr) uses I_r =
+ * (7/5) m r^2, the inertia about the contact point, while the sphere here turns about its centre (I
+ * = (2/5) m r^2, see the head of the file), so its damping ratio is zeta = eta_r sqrt(I_r/I) =
+ * eta_r sqrt(7/2): successive maxima of theta fall by exp(2 pi zeta/sqrt(1 - zeta^2)). */
 static void test_rolling_damping_ratio(void)
 {
     moment_run m;
@@ -447,8 +450,8 @@ static void test_rolling_damping_ratio(void)
             CHECK_REL(delta / sqrt(4 * LT_TEST_PI * LT_TEST_PI + delta * delta), zeta, TOL_DAMPING,
                       "damping ratio eta_r sqrt(I_r/I) from the logarithmic decrement");
         }
-        CHECK(lt_tester_view(m.T)->energy[1] == 0 &&
-              lt_tester_view(m.T)->energy[2] > 0); /* elastic throughout; damped */
+        /* elastic throughout; damped */
+        CHECK(lt_tester_view(m.T)->energy[1] == 0 && lt_tester_view(m.T)->energy[2] > 0);
     }
     free(m.r.s);
     lt_tester_free(m.T);

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-/* ---- the instruction budget ------------------------------------------------------------------- */
+/* ---- the instruction budget ------------------------------------------------------------------ */
 
 #define BUDGET                                                                              \
     "instruction budget exhausted: more than 100000 Lua instructions without returning to " \
@@ -49,7 +49,7 @@ static void test_budget_options(void)
     }
 }
 
-/* ---- the memory limit ------------------------------------------------------------------------- */
+/* ---- the memory limit ------------------------------------------------------------------------ */
 
 #define MEMORY                                                                                   \
     "memory limit exceeded: the script's Lua state needs more than 16 MB (--max-memory MB; 0 = " \

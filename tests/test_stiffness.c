@@ -10,14 +10,15 @@
 #include "driver/driver.h"
 #include <stdlib.h>
 
-/* Woo's printed values are matched to >= 10 significant digits.  Our values and Woo's are the same closed form
- * evaluated in double with a different operation order, so they agree to a few ulp; 1e-13
- * asks far more than 1e-10 and still allows ~500 ulp. */
+/* Woo's printed values are matched to >= 10 significant digits.  Our values and Woo's are the same
+ * closed form evaluated in double with a different operation order, so they agree to a few ulp;
+ * 1e-13 asks far more than 1e-10 and still allows ~500 ulp. */
 #define TOL_WOO 1e-13
 /* Closed forms recomputed in the test: a handful of operations. */
 #define TOL_ROUNDOFF 1e-15
 
-/* Woo's documented printed values (Woo session, docs "Linear (Cundall) contact model", Examples). */
+/* Woo's documented printed values (Woo session, docs "Linear (Cundall) contact model", Examples).
+ * */
 #define WOO_CAPSULE_KN \
     1350254.7221732636 /* c.phys.kn, capsule r=.2 E=10 MPa + sphere r=.1 E=30 MPa */
 #define HAND_CAPSULE_KN 1336785.9313195853 /* Woo's documented hand computation, same pair */

@@ -40,8 +40,8 @@ static void test_halton_is_the_radical_inverse(void)
     CHECK(lt_halton(1, 2) == 0.5 && lt_halton(2, 2) == 0.25 && lt_halton(3, 2) == 0.75);
     CHECK(lt_halton(5, 2) == 0.625 && lt_halton(6, 2) == 0.375); /* 101 -> .101, 110 -> .011 */
     CHECK(lt_halton(1, 3) == 1.0 / 3 && lt_halton(2, 3) == 2.0 / 3 && lt_halton(3, 3) == 1.0 / 9);
-    CHECK(lt_halton(4, 3) == 4.0 / 9 &&
-          lt_halton(7, 3) == 5.0 / 9); /* 11 -> .11, 21 -> .12 (base 3) */
+    /* 11 -> .11, 21 -> .12 (base 3) */
+    CHECK(lt_halton(4, 3) == 4.0 / 9 && lt_halton(7, 3) == 5.0 / 9);
     CHECK(lt_halton(1, 5) == 0.2 && lt_halton(6, 5) == 6.0 / 25); /* 11 -> .11 (base 5) */
 }
 
@@ -334,8 +334,8 @@ static void test_sweep_finds_the_corner(void)
                   lines_with(r.out, "@3 ", " FAIL", "(point 3: kn=100000000 stiffen=1; ") == failed,
               "%s", r.out);
     CHECK(lines_with(r.out, "generic-path@3 ", "balance", "FAIL") == 1);
-    CHECK(lines_with(r.out, "generic-path@7 ", "PASS", NULL) ==
-          8); /* the last point ran, and passed */
+    /* the last point ran, and passed */
+    CHECK(lines_with(r.out, "generic-path@7 ", "PASS", NULL) == 8);
     snprintf(want, sizeof want,
              "# point 3 failed generic-path: lawtester verify --law-lib %s --law corner_fail --set "
              "kn=100000000 "

@@ -58,7 +58,8 @@ static void test_formula_matches_energies(void)
 {
     lt_th_model m = lt_th_model_of(ESTAR, RSTAR, PY);
     double ms = mstar(), vy = lt_th_yield_velocity(&m, ms);
-    /* v_y for a sphere on a rigid plane is Thornton's 1.56 sqrt(p_y^5/(E*^4 rho)): m* = m, R* = R */
+    /* v_y for a sphere on a rigid plane is Thornton's 1.56 sqrt(p_y^5/(E*^4 rho)): m* = m, R* = R
+     * */
     lt_th_model w = lt_th_model_of(ESTAR, 5e-3, PY);
     double vy_wall = lt_th_yield_velocity(&w, 2 * ms), c = LT_TEST_PI * LT_TEST_PI / sqrt(40.0);
     CHECK_REL(vy_wall, c * sqrt(pow(PY, 5) / (pow(ESTAR, 4) * 7800)), TOL_FORMULA,

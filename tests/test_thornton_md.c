@@ -10,7 +10,8 @@
  *   - on a plastic oblique path (loading past delta_y, unloading, reloading under a turning
  *     tangential displacement) the energies balance at every step and |Ft| <= tanPhi |Fn|.
  * Steel spheres of laws/thornton_cases.c: E* = 1.0989e11 Pa, G* = 2.2624e10 Pa, R* = 2.5 mm,
- * p_y = 1 GPa (delta_y = 5.108e-7 m).  Units SI; signs of include/lawtester/law.h (Fn on A: compression
+ * p_y = 1 GPa (delta_y = 5.108e-7 m).  Units SI; signs of include/lawtester/law.h (Fn on A:
+ * compression
  * negative). */
 #include "../laws/effective.h"
 #include "../laws/hertz_mindlin.h"
@@ -156,8 +157,8 @@ static double stick_impact(const lt_law *law, const double *p, double r, double 
         } else if (!fresh) {
             break;
         }
-        /* force on A (the wall) f: on B -f; the contact point of B moves with 3.5 times the centre's
-         * tangential acceleration (1 + 1/(2/5)) */
+        /* force on A (the wall) f: on B -f; the contact point of B moves with 3.5 times the
+         * centre's tangential acceleration (1 + 1/(2/5)) */
         vel += -fn / m * dt;
         vcen += -ft / m * dt;
         vc += -3.5 * ft / m * dt;

@@ -122,8 +122,8 @@ static void wall_impact_expect(const lt_case_env *env, lt_expect *x)
 {
     double r = env->c.rcurv[1], m = env->c.mat[1]->density * 4.0 / 3.0 * LT_TEST_PI * r * r * r;
     x->value[LT_Q_RESTITUTION] = 1;
-    x->tol[LT_Q_RESTITUTION] =
-        1e-4; /* verify's target (docs/verify.md); leapfrog gives ~1e-7 at 1000 steps */
+    /* verify's target (docs/verify.md); leapfrog gives ~1e-7 at 1000 steps */
+    x->tol[LT_Q_RESTITUTION] = 1e-4;
     x->value[LT_Q_CONTACT_TIME] = LT_TEST_PI * sqrt(m / env->c.kn);
     x->tol[LT_Q_CONTACT_TIME] = 1e-4;
     /* no tangential force: B keeps its spin -load[2] (round-off); the wall, fixed, gets none */

@@ -19,8 +19,8 @@
 static struct {
     int made, ok;
     char dir[64]; /* the temporary directory of everything */
-    char so
-        [160]; /* DIR/lammps_port/hertz_material.so: README's examples/lammps_port/hertz_material.so */
+    /* DIR/lammps_port/hertz_material.so: README's examples/lammps_port/hertz_material.so */
+    char so[160];
     char out[160]; /* DIR/out: README's out */
     char log[4096];
 } fx;
@@ -167,7 +167,8 @@ static char *step(const char *readme_cmd, int want_status)
     return text;
 }
 
-/* 1. The plugin builds with the example's Makefile (the fixture) and `laws` lists it as README shows. */
+/* 1. The plugin builds with the example's Makefile (the fixture) and `laws` lists it as README
+ * shows. */
 static void test_build_and_list(void)
 {
     NEED_FIXTURE();
@@ -271,11 +272,13 @@ static double last_row_value(const char *path, int col)
 }
 
 /* The tolerance README gives the comparison with LAMMPS (docs/compare.md: the round-off floor is
- * 1e-12 of the peak, a difference in the law 1e-9 or more); the restitution agrees as the forces do. */
+ * 1e-12 of the peak, a difference in the law 1e-9 or more); the restitution agrees as the forces
+ * do. */
 #define TOL_RESTITUTION 1e-11
 
 /* 4. The port against LAMMPS: the shipped output of examples/lammps/in.hertz_impact, and a fresh
- * LAMMPS run of in.hertz_damped (damping tsuji, e = 0.5), at README's tolerance, with README's rows. */
+ * LAMMPS run of in.hertz_damped (damping tsuji, e = 0.5), at README's tolerance, with README's
+ * rows. */
 static void test_compare_with_lammps(void)
 {
     NEED_FIXTURE();

@@ -74,7 +74,8 @@ static void test_loop_through_driver(void)
         edev = fmax(edev, fabs(s->energy[WB_E_ELAST] - p * p / (2 * KN / (EN * EN))));
         plast = s->energy[WB_E_PLAST];
         /* the driver's work on the contact: its work less the bodies' kinetic energy and the
-         * damping (verify's passivity, src/verify/verify_passivity.c), less the forming step's share */
+         * damping (verify's passivity, src/verify/verify_passivity.c), less the forming step's
+         * share */
         work = s->energy[ne + LT_E_WORK] - (s->energy[ne + LT_E_KIN] - kin0) -
                s->energy[ne + LT_E_DAMP] - s->energy[ne + LT_E_FORM];
         bdev = fmax(bdev, fabs(work - plast - s->energy[WB_E_ELAST]));

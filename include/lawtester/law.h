@@ -67,9 +67,9 @@ typedef struct lt_material {
 /* What a law is handed every step. */
 typedef struct lt_contact {
     double uN; /* m, normal displacement, < 0 in overlap (from positions) */
-    double v
-        [LT_DOF]; /* relative velocity at the contact point, local frame: m/s (0..2), rad/s (3..5) */
-    double dt;    /* s, time step; the increment this step is v*dt */
+    /* relative velocity at the contact point, local frame: m/s (0..2), rad/s (3..5) */
+    double v[LT_DOF];
+    double dt;      /* s, time step; the increment this step is v*dt */
     double lens[2]; /* m, branch lengths l1 (A), l2 (B), by the stiffness rule's conventions */
     double contA;   /* m^2, contact (connector) area, by the stiffness rule's conventions */
     const lt_material *mat[2]; /* materials of A and B */
@@ -89,8 +89,8 @@ typedef struct lt_contact {
 typedef struct lt_response {
     double f[LT_DOF]; /* force on A (N, 0..2) and torque on A (N m, 3..5), local frame */
     double k[2];      /* current normal and tangential stiffness, N/m (for the record) */
-    double energy
-        [LT_MAX_ENERGIES]; /* J: LT_STORED -> current value; LT_DISSIPATED -> increment of this step */
+    /* J: LT_STORED -> current value; LT_DISSIPATED -> increment of this step */
+    double energy[LT_MAX_ENERGIES];
 } lt_response;
 
 /* Helpers for laws whose response is a force from springs (static inline: nothing to link, the
@@ -327,9 +327,10 @@ typedef enum lt_quantity {
 } lt_quantity;
 
 /* What a case's `expect` fills.  verify sets every value to NaN (and every why and xfail to
- * NULL) first: a NaN value is not checked.  tol: relative tolerance (absolute when the value is 0); why: one line saying why
- * the tolerance is that size.  order: for LT_CASE_IMPACT with `converge`, the order p with
- * which the error of this quantity must fall with dt (err ~ dt^p), NaN: not asserted. */
+ * NULL) first: a NaN value is not checked.  tol: relative tolerance (absolute when the value is 0);
+ * why: one line saying why the tolerance is that size.  order: for LT_CASE_IMPACT with `converge`,
+ * the order p with which the error of this quantity must fall with dt (err ~ dt^p), NaN: not
+ * asserted. */
 typedef struct lt_expect {
     double value[LT_Q_COUNT];
     double tol[LT_Q_COUNT];

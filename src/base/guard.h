@@ -3,8 +3,8 @@
  * touched (PROT_NONE): a law that writes (or reads) past the end of its state or of its response
  * faults at that very access, while it runs, at the step it does so.  The fault handler
  * (lt_guard_install) finds the block whose guard was touched and names it in the watch page
- * (src/base/watch.h: fault = LT_FAULT_GUARD, fault_what), then lets the process die of the signal as
- * it would have, so that a supervisor reports the law, its call, the stage and the step.
+ * (src/base/watch.h: fault = LT_FAULT_GUARD, fault_what), then lets the process die of the signal
+ * as it would have, so that a supervisor reports the law, its call, the stage and the step.
  *
  * Not detected: an access before the start of a block (the pages before it are readable), and a
  * wild write anywhere else in the process (it corrupts what it hits, or faults unnamed).

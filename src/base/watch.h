@@ -35,7 +35,8 @@ extern const char *const lt_watch_call_names[LT_CALL_COUNT]; /* "step()", ... */
 /* what the worker's fault handler found (lt_watch.fault) */
 enum lt_watch_fault {
     LT_FAULT_NONE = 0,
-    LT_FAULT_GUARD, /* a write into a guard page after a block the law was given: fault_what says which */
+    /* a write into a guard page after a block the law was given: fault_what says which */
+    LT_FAULT_GUARD,
 };
 
 /* roles of an output file slot */
@@ -43,7 +44,8 @@ enum lt_watch_role {
     LT_WF_FREE = 0,
     LT_WF_TABLE, /* a streamed record: kept as FINAL.partial (its pending bytes written first) */
     LT_WF_META,  /* its sidecar: `contacts`/`status failed: ...` appended, kept as FINAL.partial */
-    LT_WF_TEMP, /* any other temporary (surface, plot, probe table, a closed file awaiting its set): removed */
+    /* any other temporary (surface, plot, probe table, a closed file awaiting its set): removed */
+    LT_WF_TEMP,
 };
 
 #define LT_WATCH_FILES 48
@@ -67,8 +69,8 @@ typedef struct lt_watch_stream {
     int fd;                     /* the worker's descriptor (the supervisor opens tmp itself) */
     volatile long long written; /* bytes of the file on disk, as the worker last wrote them */
     volatile long long pending; /* bytes in buf not yet written */
-    volatile int
-        writing; /* 1 while a write(2) of buf runs: on disk may be written..written+pending */
+    /* 1 while a write(2) of buf runs: on disk may be written..written+pending */
+    volatile int writing;
     char buf[LT_WATCH_BUF];
 } lt_watch_stream;
 
@@ -132,8 +134,9 @@ void lt_watch_test_end(void);
 /* Copy s into dst (n bytes, NUL-terminated, cut if longer). */
 void lt_watch_text(char *dst, size_t n, const char *s);
 
-/* File slots (src/base/watch.c).  lt_watch_add_file: a slot for tmp -> final with a role; its index,
- * or -1 when all are taken (the file is then simply not watched).  lt_watch_drop_file: free it
+/* File slots (src/base/watch.c).  lt_watch_add_file: a slot for tmp -> final with a role; its
+ * index, or -1 when all are taken (the file is then simply not watched).  lt_watch_drop_file: free
+ * it
  * (after the file was renamed or removed). */
 int lt_watch_add_file(const char *tmp, const char *final, int role);
 void lt_watch_drop_file(int slot);

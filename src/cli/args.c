@@ -111,7 +111,8 @@ int cli_load_law_libs(const cli_args *a)
     for (int i = 0; i < a->nlibs; i++) {
         char err[1200];
         if (lt_plugin_load(a->libs[i], err, sizeof err) < 0) {
-            /* one line already: plugin.c quotes the path and escapes what it prints of the object */
+            /* one line already: plugin.c quotes the path and escapes what it prints of the object
+             * */
             fprintf(stderr, "lawtester: %s\n", err);
             return 2;
         }

@@ -17,10 +17,11 @@ static inline const char *cli_quote(const char *s, cli_quoted buf)
 }
 
 typedef enum {
+    /* OPT_REPEAT: a value, given any number of times */
     OPT_FLAG,
     OPT_VALUE,
     OPT_REPEAT
-} opt_kind; /* OPT_REPEAT: a value, given any number of times */
+} opt_kind;
 
 /* One option of a command; the table of a command ends with a NULL name. */
 typedef struct cli_opt {
@@ -36,9 +37,9 @@ typedef struct lt_command lt_command;
 /* A command line read by cli_read_args(). */
 typedef struct cli_args {
     const lt_command *cmd;
-    const char
-        *value[MAX_OPTS]; /* of cmd->opts[i]: its value (a flag: its name); NULL: not given */
-    const char **pos;     /* the other arguments, in order */
+    /* of cmd->opts[i]: its value (a flag: its name); NULL: not given */
+    const char *value[MAX_OPTS];
+    const char **pos; /* the other arguments, in order */
     int npos;
     const char **libs; /* the --law-lib files, in order */
     int nlibs;

@@ -63,7 +63,8 @@ static const char *expected_failures(void)
     return text;
 }
 
-/* lawtester verify FILE.lua [--case NAME] [-v] [--unsafe] [--max-instructions N] [--max-memory MB] */
+/* lawtester verify FILE.lua [--case NAME] [-v] [--unsafe] [--max-instructions N] [--max-memory MB]
+ * */
 static int verify_file(const char *file, const lt_verify_opts *o, const char *const *set_texts,
                        row_printer *p, lt_script_opts *so)
 {
@@ -104,8 +105,8 @@ static const char *name_arg(const char *s, cli_quoted buf)
     return s && (lt_has_control(s) || strlen(s) > LT_QUOTE_KEEP) ? cli_quote(s, buf) : s;
 }
 
-/* lawtester verify --law NAME --sweep N [--set P=V]... [--case generic-...] [--shard K/N] [-o DIR] [-v]:
- * the options read already; the sweep (verify_sweep.h) and its summary line. */
+/* lawtester verify --law NAME --sweep N [--set P=V]... [--case generic-...] [--shard K/N] [-o DIR]
+ * [-v]: the options read already; the sweep (verify_sweep.h) and its summary line. */
 static int verify_sweep(const cli_args *a, const lt_law *law, lt_verify_opts *o,
                         row_printer *printer)
 {

@@ -256,8 +256,8 @@ static void settle_files(lt_watch *w, const char *message, char *kept, size_t kn
             if (role == LT_WF_FREE || (pass == 0 && role != LT_WF_TABLE) ||
                 (pass == 1 && role != LT_WF_META))
                 continue;
-            f->tmp[LT_WATCH_PATH - 1] = f->final[LT_WATCH_PATH - 1] =
-                0; /* read to their ends only */
+            /* read to their ends only */
+            f->tmp[LT_WATCH_PATH - 1] = f->final[LT_WATCH_PATH - 1] = 0;
             const lt_watch_stream *s =
                 f->stream >= 0 && f->stream < LT_WATCH_STREAMS ? &w->streams[f->stream] : NULL;
             if (s && !s->used) s = NULL;

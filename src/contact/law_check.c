@@ -1,9 +1,9 @@
-/* src/contact/law_check.c - lt_law_validate: a descriptor checked against the rules of include/lawtester/law.h before
- * lawtester runs it, so that a malformed law (from a shared object, a Lua script or laws/) is a
- * one-line error and never an overrun of the driver's fixed arrays (LT_MAX_STATE, ...), and its
- * names neither split a line nor take one of lawtester's own; lt_law_normalize and lt_law_copy:
- * the copy the registry keeps, in the current layout and deep, so that the law cannot change
- * what was checked. */
+/* src/contact/law_check.c - lt_law_validate: a descriptor checked against the rules of
+ * include/lawtester/law.h before lawtester runs it, so that a malformed law (from a shared object,
+ * a Lua script or laws/) is a one-line error and never an overrun of the driver's fixed arrays
+ * (LT_MAX_STATE, ...), and its names neither split a line nor take one of lawtester's own;
+ * lt_law_normalize and lt_law_copy: the copy the registry keeps, in the current layout and deep, so
+ * that the law cannot change what was checked. */
 #include "contact/law_check.h"
 #include "base/quote.h"
 #include "contact/law_compat.h"
@@ -470,8 +470,8 @@ lt_law *lt_law_normalize(const lt_law *law, char *err, size_t n)
         fail(err, n, law, "out of memory");
         return NULL;
     }
-    memcpy(out, law,
-           LT_LAW_SIZE_OF_VERSION(version)); /* version 1 ends before check, 2 to 4 after yield */
+    /* version 1 ends before check, 2 to 4 after yield */
+    memcpy(out, law, LT_LAW_SIZE_OF_VERSION(version));
     out->api_version = LT_LAW_API_VERSION;
     char *next = (char *)(out + 1);
     if (n_cases) {

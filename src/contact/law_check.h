@@ -1,4 +1,5 @@
-/* src/contact/law_check.h - the check of a law descriptor (include/lawtester/law.h) against the interface's rules. */
+/* src/contact/law_check.h - the check of a law descriptor (include/lawtester/law.h) against the
+ * interface's rules. */
 #ifndef LT_LAW_CHECK_H
 #define LT_LAW_CHECK_H
 #include <lawtester/law.h>
@@ -16,8 +17,8 @@
  * an array may be named by lt_state_name); the friction coefficient a real parameter or a state
  * variable; each case named once, of a known kind, with the DoF and
  * the closed forms its kind requires; a declared yield surface complete.  What a case means
- * (its overrides, bodies, loads) is checked when verify sets it up, as a failed row.  Returns 0, or -1
- * with one line in err: "law 'NAME': WHAT" (the law's name as far as it can be read). */
+ * (its overrides, bodies, loads) is checked when verify sets it up, as a failed row.  Returns 0, or
+ * -1 with one line in err: "law 'NAME': WHAT" (the law's name as far as it can be read). */
 int lt_law_validate(const lt_law *law, char *err, size_t errlen);
 
 #define LT_NAME_MAX 63
@@ -34,9 +35,9 @@ const char *lt_choice_problem(const char *s);
  * `until` and `done` and set in a run's results.C, next to the contact quantities uN, u, v, f,
  * contA, l1, l2 (kn and kt are allowed: they name the stiffness the law returns in out->k); an
  * energy is a column of the record after its fixed columns (step ... kt), a field of E and
- * results.E next to the driver's energies (work kin damp brk balance_err form unbooked), and a field of
- * results.rows next to `n`.  Returns NULL if name is free for the role, else buf holding what
- * it clashes with ("the contact quantity C.uN that until and done read"). */
+ * results.E next to the driver's energies (work kin damp brk balance_err form unbooked), and a
+ * field of results.rows next to `n`.  Returns NULL if name is free for the role, else buf holding
+ * what it clashes with ("the contact quantity C.uN that until and done read"). */
 typedef enum lt_name_role { LT_NAME_STATE, LT_NAME_ENERGY } lt_name_role;
 const char *lt_name_clash(lt_name_role role, const char *name, char *buf, size_t n);
 

@@ -1,14 +1,15 @@
-/* src/contact/law_compat.h - the layouts of earlier law API versions, frozen (private to lawtester).
+/* src/contact/law_compat.h - the layouts of earlier law API versions, frozen (private to
+ * lawtester).
  *
- * Every API version only appends fields (include/lawtester/law.h).  A descriptor compiled for version 1 ends
- * before `check`; one of version 2 has lt_case elements without `dof`, so its cases array has a
- * shorter stride than today's; one of version 2 or 3 points to an lt_yield that ends before
- * `excess`; one of versions 2 to 4 ends after `yield`, before API 5's `friction`.  The
+ * Every API version only appends fields (include/lawtester/law.h).  A descriptor compiled for
+ * version 1 ends before `check`; one of version 2 has lt_case elements without `dof`, so its cases
+ * array has a shorter stride than today's; one of version 2 or 3 points to an lt_yield that ends
+ * before `excess`; one of versions 2 to 4 ends after `yield`, before API 5's `friction`.  The
  * registry copies such a descriptor into the current layout (lt_law_normalize) and everything
  * else in lawtester reads only the current one.  lt_expect
  * needs no copy: lawtester allocates it and clears every field before a law's `expect` fills
- * it, so a field appended to it (API 5: `xfail`) stays empty for a law compiled before.  Tests use these layouts to build old
- * descriptors as an old compiler would have.
+ * it, so a field appended to it (API 5: `xfail`) stays empty for a law compiled before.  Tests use
+ * these layouts to build old descriptors as an old compiler would have.
  *
  * What API 5 declares and older descriptors do not, lt_law_normalize reads as before: the
  * friction coefficient is the parameter or state variable named "tanPhi" if there is one; a real

@@ -65,8 +65,8 @@ const lt_law *lt_register_law(const lt_law *law, const char *origin, char *err, 
     if (!copy) return NULL;
     const lt_law *taken = lt_find_law(copy->name);
     if (taken) {
-        const char *where = lt_law_origin(
-            taken); /* quoted by whoever registered it (plugin.c, the script's path) */
+        /* quoted by whoever registered it (plugin.c, the script's path) */
+        const char *where = lt_law_origin(taken);
         snprintf(err, errlen, "law '%s': the name is taken by %s%s", copy->name,
                  where ? "the law from " : "a built-in law", where ? where : "");
         free(copy);

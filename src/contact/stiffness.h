@@ -1,19 +1,22 @@
-/* src/contact/stiffness.h - contact stiffness and friction of a pair from its materials and geometry
+/* src/contact/stiffness.h - contact stiffness and friction of a pair from its materials and
+ * geometry
  * (SI units: m, m^2, Pa, N/m).  The derivation and the resolution of Woo's documented kn mismatch
  * are in docs/stiffness.md.
  *
  * Inputs: the two materials, the raw branch lengths r1, r2 of the geometry (geom.h: radii, or
- * Woo's documented substitutes for flat bodies and facets) and uN0, the normal displacement when the
- * contact formed (m, <= 0).
+ * Woo's documented substitutes for flat bodies and facets) and uN0, the normal displacement when
+ * the contact formed (m, <= 0).
  * Conventions (options of every rule, they define the lens and contA handed to the law):
  *   lengths  raw      l_i = r_i                                   (default; Woo since 2021)
  *            reduced  l_i = r_i + uN0/2   (centre to contact point at formation; Woo before)
  *   area     radii    A = pi min(r1, r2)^2                        (default; Woo's code)
- *            lengths  A = pi min(l1, l2)^2                        (Woo's documented hand computation)
+ *            lengths  A = pi min(l1, l2)^2                        (Woo's documented hand
+ *                                                                 computation)
  * Rules:
  *   connector (default)  kn = A / (l1/E1 + l2/E2)   two springs in series, each a cylinder of
  *                        section A and length l_i (Woo's Cp2_FrictMat_FrictPhys)
- *   yade                 kn = 2 E1 l1 E2 l2 / (E1 l1 + E2 l2)   (YADE Ip2_FrictMat_FrictMat_FrictPhys)
+ *   yade                 kn = 2 E1 l1 E2 l2 / (E1 l1 + E2 l2)
+ *                        (YADE Ip2_FrictMat_FrictMat_FrictPhys)
  *   direct               kn given
  *   kt = ratio kn, ratio = the given `ratio`, else mean(ktDivKn1, ktDivKn2); direct: kt given
  *        (instead of ratio)
@@ -24,7 +27,8 @@
  *   yade                 kn = 2 E1 l1        (evaluated as this limit: the formula is inf/inf)
  *   direct               kn given, as always (the materials' moduli are not used)
  *   kt = ratio kn, tanPhi as above (neither uses E).  Both bodies rigid: kn = +inf (connector,
- *   yade); the readers of stage scripts and case files refuse such a pair (src/script/script_bodies.c).
+ *   yade); the readers of stage scripts and case files refuse such a pair
+ *   (src/script/script_bodies.c).
  */
 #ifndef LT_STIFFNESS_H
 #define LT_STIFFNESS_H

@@ -1,8 +1,9 @@
-/* src/driver/driver.c - the two-particle driver's stage loop and run API: a run's start (placing the
- * bodies, the per-run constants, state 0), the steps of a stage until its `until` holds, the
+/* src/driver/driver.c - the two-particle driver's stage loop and run API: a run's start (placing
+ * the bodies, the per-run constants, state 0), the steps of a stage until its `until` holds, the
  * finish, the rows handed to the observer and the stage counters.  The step's parts live in
  * driver_motion.c, driver_contact.c and driver_checks.c, the tester's life in tester.c
- * (driver_int.h); defaults and energy names in test_defaults.c and energies.c.  Equations and conventions: driver.h (time stepping, energies), law.h.
+ * (driver_int.h); defaults and energy names in test_defaults.c and energies.c.  Equations and
+ * conventions: driver.h (time stepping, energies), law.h.
  */
 #include "base/watch.h"
 #include "contact/stiffness.h"
@@ -102,8 +103,8 @@ int lt_start_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
     t->resp_block = resp_block;
     t->view.test = test;
     int n_state = test->law->n_state;
-    if (n_state < 0 ||
-        n_state > LT_MAX_STATE) /* law_check refuses it; a hand-made descriptor may not */
+    /* law_check refuses it; a hand-made descriptor may not */
+    if (n_state < 0 || n_state > LT_MAX_STATE)
         return lt_fail(t, "law '%s' declares %d state variables (0 to LT_MAX_STATE = %d)",
                        test->law->name, n_state, LT_MAX_STATE);
     if (state_block) memset(state_block, 0, LT_MAX_STATE * sizeof(double));
@@ -150,8 +151,8 @@ int lt_start_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
     double f = t->zetaN > 0 ? sqrt(1 + t->zetaN * t->zetaN) - t->zetaN : 1;
     t->k_stable = 4 * t->mstar * f * f / (test->dt * test->dt) * (1 - 1e-9);
     int geom_ok = t->gops.compute(&t->view.body[0], &t->view.body[1], &t->view.geom);
-    mat3 frame0 =
-        t->view.frame; /* no step before state 0: it forms its contact afresh (or has none) */
+    /* no step before state 0: it forms its contact afresh (or has none) */
+    mat3 frame0 = t->view.frame;
     vec3 branch0[2] = {t->view.geom.branch[0], t->view.geom.branch[1]};
     return lt_contact_update(t, geom_ok, &frame0, branch0) < 0 || lt_state_check(t, 1) < 0 ? -1 : 0;
 }
@@ -180,8 +181,8 @@ int lt_run_stage(lt_tester *t, int index)
         if (lt_velocity_update(t, s, extra, vnew, wnew, imposed, damp, &nimp) < 0) return -1;
         lt_close_energies(t, vnew, wnew, damp, extra);
         if (lt_energy_check(t) < 0) return -1;
-        int ended_stage =
-            t->view.step > 0 && t->view.st.step == 0; /* state n closed the previous stage */
+        /* state n closed the previous stage */
+        int ended_stage = t->view.step > 0 && t->view.st.step == 0;
         if (row_in == 0 || (every > 0 && ended_stage)) {
             emit_row(t, t->stage_of_state);
             if (t->obs.stop && *t->obs.stop) return lt_fail(t, "the record could not be written");

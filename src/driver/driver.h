@@ -1,5 +1,5 @@
-/* src/driver/driver.h - the two-particle LawTester driver: stages imposing motion or force on the six
- * contact-local degrees of freedom of a pair of rigid bodies, a contact law in between, and the
+/* src/driver/driver.h - the two-particle LawTester driver: stages imposing motion or force on the
+ * six contact-local degrees of freedom of a pair of rigid bodies, a contact law in between, and the
  * energy bookkeeping of the whole.  Knows no Lua: `until` and `done` arrive as callbacks.
  *
  * Units SI.  Local frame and signs as in law.h.  DoF order: normal, shear y, shear z, twist,
@@ -207,15 +207,15 @@ typedef struct lt_view {
     long stiff_step;       /* step at which that contact formed */
     double stiff_uN0;      /* m, its uN at formation */
     long n_formed;         /* contacts formed so far */
-    double *law_state;     /* the law's n_state state variables: the end of a guarded block
-                                       the tester owns (src/base/guard.h), so that a law writing past
-                                       them faults at that write */
-    double
-        law_state_created[LT_MAX_STATE]; /* the law's state just after init, at the first contact */
-    int created;                         /* 1 once a contact has formed in this run */
-    lt_response resp;                    /* what the law returned at this state: f, k and its
-                                       n_energies energies (it writes a guarded response whose
-                                       values the driver copies here, driver_contact.c) */
+    /* the law's n_state state variables: the end of a guarded block the tester owns
+       (src/base/guard.h), so that a law writing past them faults at that write */
+    double *law_state;
+    /* the law's state just after init, at the first contact */
+    double law_state_created[LT_MAX_STATE];
+    int created; /* 1 once a contact has formed in this run */
+    /* what the law returned at this state: f, k and its n_energies energies (it writes a guarded
+       response whose values the driver copies here, driver_contact.c) */
+    lt_response resp;
     double u[LT_DOF];
     /* energies: law's cumulative/current (index by law energy), then driver's (J) */
     double energy[LT_MAX_ENERGIES + LT_E_DRIVER_COUNT];

@@ -1,5 +1,5 @@
-/* src/driver/driver_checks.c - what the driver checks of a state and what it closes: the searches for
- * the non-finite value (law outputs, contact input, state, energies) behind the step's sums
+/* src/driver/driver_checks.c - what the driver checks of a state and what it closes: the searches
+ * for the non-finite value (law outputs, contact input, state, energies) behind the step's sums
  * (driver_int.h), the stability check of leapfrog for the normal contact, and the closing of a
  * state's energies: kinetic energy, the works of the contact and the damping, the driver's work,
  * the balance and the unbooked energy (driver.h, docs/energy.md section 2).

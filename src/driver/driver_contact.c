@@ -112,8 +112,8 @@ static inline int contact_geometry_refused(lt_tester *t, int geom_ok, const mat3
                        "on a wall, an "
                        "axis through a facet or a wall), so there is no contact normal",
                        lt_shape_name(A->shape), lt_shape_name(B->shape));
-    if (!(t->view.geom.rcurv[0] > 0 &&
-          t->view.geom.rcurv[1] > 0)) /* a geometry function that forgot it */
+    /* a geometry function that forgot it */
+    if (!(t->view.geom.rcurv[0] > 0 && t->view.geom.rcurv[1] > 0))
         return lt_fail(t, "the %s-%s geometry gives no curvature radius (lt_geom.rcurv)",
                        lt_shape_name(A->shape), lt_shape_name(B->shape));
     /* a normal reversed over the step: the cores passed through each other (spheres: their

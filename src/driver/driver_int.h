@@ -1,6 +1,6 @@
 /* src/driver/driver_int.h - the driver's inside: the tester's working state behind its public view
- * (driver.h) and what the driver's files share.  Included by src/driver/driver*.c and by white-box tests
- * only; code above the driver reads a tester through lt_tester_view.
+ * (driver.h) and what the driver's files share.  Included by src/driver/driver*.c and by white-box
+ * tests only; code above the driver reads a tester through lt_tester_view.
  *
  * The driver's files, each with one job (equations: driver.h, law.h):
  *   driver.c          the stage loop, the run API, the tester's life (new, copy, free), rows;
@@ -205,7 +205,8 @@ static inline void lt_frame_step(const mat3 *before, mat3 *R, vec3 n1, vec3 spin
  * Imposed velocities are set in the mid-step frame M = lt_frame_mid(R_n, R_{n+1}) with the mid-step
  * branches, the frame and branches in which lt_contact_update then measures the step; both depend
  * on the velocities being set.  Predictor: quadratic extrapolation of the last three states,
- *   X_{n+1} ~ 3 X_n - 3 X_{n-1} + X_{n-2},  X_{n+1/2} ~ (X_n + X_{n+1})/2 = (4 X_n - 3 X_{n-1} + X_{n-2})/2
+ *   X_{n+1} ~ 3 X_n - 3 X_{n-1} + X_{n-2},  X_{n+1/2} ~ (X_n + X_{n+1})/2 = (4 X_n - 3 X_{n-1} +
+ *                                           X_{n-2})/2
  * for the frame's rows (then re-orthonormalised) and the branches.  On smooth motion it misses M
  * by O(theta^3), theta the frame's rotation per step (theta^3/2 for a steady rotation: a
  * component of imposed velocity seen by the law off by 1e-16 of the velocity at theta = 5e-6),
@@ -270,7 +271,8 @@ int lt_contact_update(lt_tester *t, int geom_ok, const mat3 *frame_before,
 
 /* Work the contact did on both bodies over the last step (trapezoid on each body's displacement,
  * v dt plus the arc correction), from the previous and the current contact forces: every step
- * (lt_close_energies, for the driver's work) and on the steps on which a contact forms or breaks. */
+ * (lt_close_energies, for the driver's work) and on the steps on which a contact forms or breaks.
+ * */
 static inline double lt_contact_work_last_step(const lt_tester *t)
 {
     double w = 0, dt = t->view.test->dt;

@@ -306,8 +306,8 @@ static int move_bodies(const lt_tester *t, lt_body b[2], const vec3 v[2], const 
     if (shear && !isnan(gap)) { /* NaN: the pair has no arc drift (geom.h) */
         arc_gap[0] = gap;
         arc_gap[1] = gap_lo;
-        double ds = gap - t->gops.arc_of_geom(
-                              g); /* lt_geom_arc_shortfall; a pair with a gap has the rule */
+        /* lt_geom_arc_shortfall; a pair with a gap has the rule */
+        double ds = gap - t->gops.arc_of_geom(g);
         shift[1] = v3_scale(g->normal, ds * wt);
         shift[0] = v3_scale(g->normal, -ds * (1 - wt));
         /* a body with no share (abWeight 0 or 1) is not moved: adding a zero to a compensated

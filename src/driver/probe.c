@@ -1,4 +1,5 @@
-/* src/driver/probe.c - yield probing along the directions of the displacement plane (see probe.h). */
+/* src/driver/probe.c - yield probing along the directions of the displacement plane (see probe.h).
+ * */
 #include "driver/probe.h"
 #include "contact/registry.h"
 #include "contact/yield.h"

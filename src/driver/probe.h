@@ -1,5 +1,5 @@
-/* src/driver/probe.h - yield probing: from one initial state, load a contact proportionally along each
- * of N directions of the (normal, shear y) displacement plane and find where it first yields.
+/* src/driver/probe.h - yield probing: from one initial state, load a contact proportionally along
+ * each of N directions of the (normal, shear y) displacement plane and find where it first yields.
  *
  * Units SI; frame and signs as in law.h (uN < 0 in overlap, Fn < 0 in compression, forces on A).
  * Initial state: the test's own stages run once (none: the state at its `gap`, which must then be
@@ -47,8 +47,8 @@ typedef struct lt_probe_opts {
     int directions; /* N >= 1 */
     double limit;   /* m, displacement along each direction after which it counts as not yielding */
     long steps;     /* steps to reach limit (du = limit / steps) */
-    int shard,
-        shards; /* run the directions k with k % shards == shard - 1 (1 <= shard <= shards) */
+    /* run the directions k with k % shards == shard - 1 (1 <= shard <= shards) */
+    int shard, shards;
     void (*progress)(void *ctx, int done, int total); /* after each direction (may be NULL) */
     void *progress_ctx;
     /* the pair of DoFs probed, 0-based, i != j; {0, 0} (as zeroed): the default (0, 1) */
@@ -62,28 +62,32 @@ typedef struct lt_probe_point {
     double angle;  /* rad, theta_k */
     double dir[2]; /* (cos, sin) of theta_k, exact at quarter turns */
     int yielded;   /* 1: the law yielded or the contact broke before the limit */
-    int broken; /* 1: the contact was lost, or its surface changed (a bond broke), at the yield step */
+    /* 1: the contact was lost, or its surface changed (a bond broke), at the yield step */
+    int broken;
     long steps; /* steps from the initial state to the recorded point */
-    double
-        u[2]; /* m: displacement (normal, shear y) from the initial state to the recorded point */
+    /* m: displacement (normal, shear y) from the initial state to the recorded point */
+    double u[2];
     double f[3];  /* N: force on A (Fn, Fty, Ftz) at the recorded point (last elastic state) */
     double f1[3]; /* N: force at the first inelastic state (NaN if not yielded or no contact) */
-    double dF; /* N: force increment of one elastic step along the direction at the recorded state's
-                           tangent stiffnesses (the bound; its first-order estimate where they vary) */
-    double gap;  /* N: ft_max(Fn) - |Ft| at the recorded point, from the law's surface: the vertical
-                           distance, >= 0 inside (not bounded by dF where the surface is steep) */
-    double dist; /* N: distance from the recorded point along the force ray to the law's surface
-                           (bisection on its ft_max and fn_max), <= dF by the bound; NaN if not yielded */
+    /* N: force increment of one elastic step along the direction at the recorded state's tangent
+       stiffnesses (the bound; its first-order estimate where they vary) */
+    double dF;
+    /* N: ft_max(Fn) - |Ft| at the recorded point, from the law's surface: the vertical distance,
+       >= 0 inside (not bounded by dF where the surface is steep) */
+    double gap;
+    /* N: distance from the recorded point along the force ray to the law's surface (bisection on
+       its ft_max and fn_max), <= dF by the bound; NaN if not yielded */
+    double dist;
     /* the probed pair (all probes; the extended table's columns, probe_table.h) */
     int dofs[2]; /* 0-based DoFs i, j */
-    double uij
-        [2]; /* m or rad: displacement of DoFs i, j from the initial state to the recorded point */
+    /* m or rad: displacement of DoFs i, j from the initial state to the recorded point */
+    double uij[2];
     double fij[2];  /* N or N m: forces of DoFs i, j at the recorded point */
     double fij1[2]; /* N or N m: at the first inelastic state (NaN if not yielded or no contact) */
     double dFij[2]; /* N or N m: the force increment of one elastic step on DoFs i, j */
-    double
-        dsteps; /* -: distance along the ray to the surface (lt_yield_excess = 0) in increments dFij,
-                           <= 1 by the bound; NaN if not yielded */
+    /* -: distance along the ray to the surface (lt_yield_excess = 0) in increments dFij, <= 1 by
+       the bound; NaN if not yielded */
+    double dsteps;
     double work;    /* J: driver work of the run (initial stages and the direction) */
     double balance; /* J: energy balance error at the end of the direction */
 } lt_probe_point;

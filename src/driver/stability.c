@@ -1,4 +1,5 @@
-/* src/driver/stability.c - leapfrog's time-step limit for the normal contact DoF (see stability.h). */
+/* src/driver/stability.c - leapfrog's time-step limit for the normal contact DoF (see stability.h).
+ * */
 #include "driver/stability.h"
 #include <math.h>
 #include <string.h>

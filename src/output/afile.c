@@ -246,11 +246,10 @@ int lt_afile_lock(const char *dir, const char *name, int *held, char *err, size_
             a.st_dev == b.st_dev) {
             char pid[32];
             int n = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
-            if (ftruncate(fd, 0) != 0 ||
-                write(fd, pid, (size_t)n) != n) { /* the pid is only for messages */
-            }
-            int slot = lt_watch_add_file(path, NULL,
-                                         LT_WF_TEMP); /* a supervisor removes it after a fault */
+            /* the pid is only for messages */
+            if (ftruncate(fd, 0) != 0 || write(fd, pid, (size_t)n) != n) {}
+            /* a supervisor removes it after a fault */
+            int slot = lt_watch_add_file(path, NULL, LT_WF_TEMP);
             (void)slot;
             free(path);
             return fd;
@@ -313,8 +312,8 @@ int lt_afile_open(lt_afile *f, const char *dir, const char *name, const char *su
         lt_afile_abort(f);
         return -1;
     }
-    if (lt_afile_target_ok(f->final_path, err, errlen) <
-        0) { /* checked again when it is published */
+    /* checked again when it is published */
+    if (lt_afile_target_ok(f->final_path, err, errlen) < 0) {
         free(f->tmp_path);
         f->tmp_path = NULL;
         lt_afile_abort(f);
@@ -493,9 +492,9 @@ static char *keep_old(const char *path)
 
 int lt_pending_publish(lt_pending *p, char *err, size_t errlen)
 {
+    /* never renamed over, never written through */
     for (int i = 0; i < p->n; i++)
-        if (lt_afile_target_ok(p->final[i], err, errlen) <
-            0) { /* never renamed over, never written through */
+        if (lt_afile_target_ok(p->final[i], err, errlen) < 0) {
             lt_pending_discard(p);
             return -1;
         }

@@ -1,4 +1,5 @@
-/* src/output/fmt.c - shortest round-trip formatting of doubles; the algorithm is described in fmt.h.
+/* src/output/fmt.c - shortest round-trip formatting of doubles; the algorithm is described in
+ * fmt.h.
  *
  * Notation: a finite positive double is v = c * 2^q; k, s, t = s + 1 and R as in fmt.h.  Values
  * "at scale 10^k" are multiplied by 4 so that the bounds of R, which lie a quarter or a half of

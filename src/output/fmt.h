@@ -19,7 +19,8 @@
  *   Integers |x| < 2^53 therefore print as plain integers, like "%.0f".  The longest output is
  *   24 chars ("-0.000012345678901234567", "-1.2345678901234567e-308").
  *
- * Guarantees (tests/test_fmt.c checks them; src/output/fmt_tables_gen.py proves the arithmetic step):
+ * Guarantees (tests/test_fmt.c checks them; src/output/fmt_tables_gen.py proves the arithmetic
+ * step):
  *   - round trip: strtod(out) == x bit for bit, for every non-NaN double (strtod rounds to
  *     nearest, ties to even, so the decimal is chosen inside the rounding interval of x,
  *     boundaries included only when the significand of x is even);
@@ -31,8 +32,8 @@
  * Algorithm (Schubfach, R. Giulietti 2020; this is an independent implementation).  Write
  * |x| = c * 2^q (c < 2^53, q >= -1074).  The midpoints to the neighbouring doubles bound the
  * rounding interval R = [x - 2^q/2, x + 2^q/2], or [x - 2^q/4, x + 2^q/2] when c = 2^52 and x is
- * normal (the power-of-two significand, whose lower neighbour is closer; "irregular" case).  Choose k = floor(log10 w)
- * where w = width of R, so 1 <= w / 10^k < 10, and look at R in units of 10^k:
+ * normal (the power-of-two significand, whose lower neighbour is closer; "irregular" case).  Choose
+ * k = floor(log10 w) where w = width of R, so 1 <= w / 10^k < 10, and look at R in units of 10^k:
  *   - R contains at most one multiple of 10 (w < 10 units).  If it does, that number is the
  *     unique element of R with scale >= 10^(k+1), hence the shortest: output it.
  *   - Otherwise the shortest candidates have scale 10^k; of s = floor(x / 10^k) and s + 1 at
@@ -40,11 +41,11 @@
  * Every membership and nearness test compares 4x/10^k or 4 * (bound of R)/10^k with an even
  * integer (4 times a candidate, or 4s + 2 for the midpoint).  Those three reals are computed
  * rounded to odd integers (floor, with the last bit set if the value was not an integer) from a
- * 126-bit approximation of 10^-k times a power of two (table fmt_g in fmt_table.h, 617 entries), one
- * 64 x 128-bit product each.  Rounding to odd preserves every comparison with an even integer,
- * and src/output/fmt_tables_gen.py proves with exact integer arithmetic, for all 2^64 bit patterns at
- * once (a floor-sum count per binary exponent), that the 126-bit product always gives exactly the
- * rounded-to-odd value.  So nothing is decided on an approximation and there is no slow path.
+ * 126-bit approximation of 10^-k times a power of two (table fmt_g in fmt_table.h, 617 entries),
+ * one 64 x 128-bit product each.  Rounding to odd preserves every comparison with an even integer,
+ * and src/output/fmt_tables_gen.py proves with exact integer arithmetic, for all 2^64 bit patterns
+ * at once (a floor-sum count per binary exponent), that the 126-bit product always gives exactly
+ * the rounded-to-odd value.  So nothing is decided on an approximation and there is no slow path.
  * Digits are then written two at a time from a 200-byte table.
  *
  * The table between the BEGIN/END GENERATED TABLE markers in src/output/fmt_table.h is produced by

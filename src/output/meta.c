@@ -74,7 +74,8 @@ int lt_meta_open(lt_meta *m, const char *dir, const char *name, const lt_test *t
     fprintf(fp, "name\t%s\nlaw\t%s\n", name, test->law->name);
     put_num(fp, "dt", test->dt);
     put_num(fp, "abWeight", test->abWeight);
-    /* written only when not the default, so that the sidecars of runs without it stay as they were */
+    /* written only when not the default, so that the sidecars of runs without it stay as they were
+     * */
     if (test->leverArm == LT_LEVER_RADIUS) fprintf(fp, "leverArm\tradius\n");
     put_vec(fp, "normal", n);
     put_num(fp, "gap", test->gap);

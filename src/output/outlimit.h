@@ -1,5 +1,5 @@
-/* src/output/outlimit.h - a bound on what one `lawtester run` writes, so that a densely recorded stage
- * that never ends cannot fill a laptop's disk.
+/* src/output/outlimit.h - a bound on what one `lawtester run` writes, so that a densely recorded
+ * stage that never ends cannot fill a laptop's disk.
  *
  * Two limits, both checked while the run writes (docs/records.md "Output bounds"):
  *   - the bytes of every file the run writes in the output directory (records, sidecars,

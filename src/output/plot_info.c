@@ -1,5 +1,5 @@
-/* src/output/plot_info.c - the gnuplot definitions of a table (plot_info.h): its sidecar's test, law and
- * parameters for the titles, and one pass over the table for the stage boundaries and the
+/* src/output/plot_info.c - the gnuplot definitions of a table (plot_info.h): its sidecar's test,
+ * law and parameters for the titles, and one pass over the table for the stage boundaries and the
  * columns that are zero everywhere. */
 #define _POSIX_C_SOURCE 200809L
 #include "output/plot_info.h"
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- a growing string ------------------------------------------------------------------------- */
+/* ---- a growing string ------------------------------------------------------------------------ */
 
 typedef struct strbuf {
     char *p;
@@ -55,7 +55,7 @@ static void sb_quoted(strbuf *s, const char *text)
     sb_printf(s, "'");
 }
 
-/* ---- numbers for titles ------------------------------------------------------------------------ */
+/* ---- numbers for titles ---------------------------------------------------------------------- */
 
 void lt_plot_number(char *out, size_t n, double x)
 {
@@ -84,7 +84,7 @@ void lt_plot_number(char *out, size_t n, double x)
         snprintf(out, n, "%s×10%s", g, pow);
 }
 
-/* ---- the sidecar ------------------------------------------------------------------------------- */
+/* ---- the sidecar ----------------------------------------------------------------------------- */
 
 typedef struct kv {
     char *text; /* the file, each line split at its tab: key\0value\0 */
@@ -182,8 +182,8 @@ static void param_text(strbuf *s, const lt_param *p, unsigned flags, const char 
     double x = strtod(value, &end);
     if (end == value) return;
     lt_plot_number(num, sizeof num, x);
-    char shown[64] =
-        ""; /* the unit as typeset: "J/m^2" -> "J/m²" (the laws' units use ^2 and ^3) */
+    /* the unit as typeset: "J/m^2" -> "J/m²" (the laws' units use ^2 and ^3) */
+    char shown[64] = "";
     for (size_t i = 0, n = 0; unit && unit[i] && n + 3 < sizeof shown; i++) {
         if (unit[i] == '^' && (unit[i + 1] == '2' || unit[i + 1] == '3')) {
             n += (size_t)snprintf(shown + n, sizeof shown - n, "%s",
@@ -213,11 +213,9 @@ static void params_line(strbuf *s, const lt_law *law, const kv *meta, const doub
             snprintf(key, sizeof key, "params.%s", p->name);
             v = kv_get(meta, key);
         } else if (params) {
-            if (p->kind == LT_CHOICE)
-                v = p->choices[(int)params[i]];
-            else if (isnan(
-                         params
-                             [i])) /* unset: shown only when the law takes it from the materials */
+            if (p->kind == LT_CHOICE) v = p->choices[(int)params[i]];
+            /* unset: shown only when the law takes it from the materials */
+            else if (isnan(params[i]))
                 v = law->param_flags && (law->param_flags[i] & LT_PARAM_MATERIALS) ? "materials"
                                                                                    : NULL;
             else
@@ -250,7 +248,7 @@ static void params_line(strbuf *s, const lt_law *law, const kv *meta, const doub
     free(line.p);
 }
 
-/* ---- the table --------------------------------------------------------------------------------- */
+/* ---- the table ------------------------------------------------------------------------------- */
 
 #define MAX_COLS 512
 
@@ -363,7 +361,7 @@ static int scan_table(table_scan *t, const char *path, char *err, size_t errlen)
     return rc < 0 ? -1 : 0;
 }
 
-/* ---- the definitions --------------------------------------------------------------------------- */
+/* ---- the definitions ------------------------------------------------------------------------- */
 
 static double maxabs_of(const table_scan *t, const char *name)
 {
@@ -403,8 +401,8 @@ static void energies(strbuf *s, const table_scan *t, const lt_law *law)
     for (int i = 0; i < 3; i++)
         if (nonzero(t, driver[i], scale)) sb_printf(s, "%s%s", n++ ? " " : "", driver[i]);
     int k = col_of(t, "kin");
-    double stored0 =
-        0; /* the law's stored energy in the first state (a contact there from the start) */
+    /* the law's stored energy in the first state (a contact there from the start) */
+    double stored0 = 0;
     for (int i = 0; law && i < law->n_energies; i++) {
         int c = col_of(t, law->energies[i].name);
         if (law->energies[i].kind == LT_STORED && c >= 0 && isfinite(t->first[c]))

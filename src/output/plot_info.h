@@ -1,5 +1,5 @@
-/* src/output/plot_info.h - what the plot scripts are told about a table besides its path: the test and
- * the law with its parameters (titles), the stages (their marks), and which curves are zero
+/* src/output/plot_info.h - what the plot scripts are told about a table besides its path: the test
+ * and the law with its parameters (titles), the stages (their marks), and which curves are zero
  * everywhere (left out).  The definitions are gnuplot commands for `gnuplot -e`. */
 #ifndef LT_PLOT_INFO_H
 #define LT_PLOT_INFO_H

@@ -1,5 +1,5 @@
-/* src/output/probe_table.c - probe tables: format and merge of shards, also of the shards of a verify
- * sweep (see probe_table.h). */
+/* src/output/probe_table.c - probe tables: format and merge of shards, also of the shards of a
+ * verify sweep (see probe_table.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "output/probe_table.h"
 #include "base/quote.h"

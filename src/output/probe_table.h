@@ -1,4 +1,5 @@
-/* src/output/probe_table.h - the table of a yield probe (public format) and the merge of its shards.
+/* src/output/probe_table.h - the table of a yield probe (public format) and the merge of its
+ * shards.
  *
  * DIR/NAME.tsv (a shard: DIR/NAME.shard-K-of-N.tsv): one header line, then one row per probed
  * direction in order of k, tab-separated, numbers in shortest round-trip form (fmt.h):
@@ -8,27 +9,32 @@
  *   dirN dirT    -    (cos, sin) theta_k: the direction in the (normal, shear y) displacement
  *                     plane, exact at quarter turns; dirN > 0 opens (tension)
  *   yielded      -    1 if the law yielded (slip, plastic flow, breakage) before the limit
- *   broken       -    1 if, at the yield step, the contact was lost or its surface changed (a bond broke)
+ *   broken       -    1 if, at the yield step, the contact was lost or its surface changed (a bond
+ *                     broke)
  *   steps        -    steps from the initial state to the recorded point
  *   uN uT        m    displacement from the initial state to the recorded point
  *   Fn Fty Ftz   N    force on A at the recorded point: the last elastic state (or the end of the
  *                     ray when not yielded); Fn < 0 in compression
- *   Fn1 Fty1 Ftz1 N   force at the first inelastic state (nan if not yielded or the contact is gone)
+ *   Fn1 Fty1 Ftz1 N   force at the first inelastic state (nan if not yielded or the contact is
+ *                     gone)
  *   dF           N    force increment of one elastic step along the direction (tangent stiffnesses
  *                     at the recorded point): the bound
- *   dist         N    distance from the recorded point along the ray to the law's surface (<= dF; nan if not yielded)
+ *   dist         N    distance from the recorded point along the ray to the law's surface (<= dF;
+ *                     nan if not yielded)
  *   gap          N    ft_max(Fn) - |Ft|: vertical distance to the law's surface (>= 0 inside)
  *   work         J    driver work of the run (initial stages and this direction)
  *   balance_err  J    energy balance error at the end of the direction
  * A probe on another pair of DoFs or under force control (probe.h) writes the header
  * lt_probe_header_pair: the columns above (dirN dirT: (cos, sin) theta_k in the pair's plane;
  * dF and dist: NaN when the pair mixes a force and a torque), then
- *   dofI dofJ    -    the pair, 1-based DoFs (1 normal, 2 shear y, 3 shear z, 4 twist, 5 bend y, 6 bend z)
+ *   dofI dofJ    -    the pair, 1-based DoFs (1 normal, 2 shear y, 3 shear z, 4 twist, 5 bend y, 6
+ *                     bend z)
  *   control      -    displacement | force
  *   uI uJ        m, rad  displacement of DoFs I, J from the initial state to the recorded point
  *   FI FJ        N, N m  their forces at the recorded point; FI1 FJ1 at the first inelastic state
  *   dFI dFJ      N, N m  the force increment of one elastic step on DoFs I, J
- *   dsteps       -    distance along the ray from the recorded point to the surface (lt_yield_excess
+ *   dsteps       -    distance along the ray from the recorded point to the surface
+ *                     (lt_yield_excess
  *                     = 0), in increments (dFI, dFJ): <= 1 by the bound; nan if not yielded
  * Rows depend only on the initial state and k, so the rows of the shards of a sweep, merged in
  * order of k, are byte for byte the table of the unsharded sweep.

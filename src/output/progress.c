@@ -25,7 +25,8 @@ void lt_progress_start(lt_progress *p, const char *label, int enabled)
     p->enabled = enabled < 0 ? isatty(STDERR_FILENO) : enabled;
     p->t0 = lt_clock();
     p->last = -1;
-    /* LAWTESTER_PROGRESS_AFTER (s) replaces RUN_SILENT_FOR: the tests show the line of a short run */
+    /* LAWTESTER_PROGRESS_AFTER (s) replaces RUN_SILENT_FOR: the tests show the line of a short run
+     * */
     const char *after = getenv("LAWTESTER_PROGRESS_AFTER");
     char *end;
     double a = after ? strtod(after, &end) : NAN;

@@ -1,5 +1,5 @@
-/* src/output/progress.h - a progress display for long sweeps and runs, on stderr, only when stderr is
- * a terminal:
+/* src/output/progress.h - a progress display for long sweeps and runs, on stderr, only when stderr
+ * is a terminal:
  *   "probe NAME: direction 12/72 [#####...............] 850/s, 0.07 s left"
  *   "run NAME: step 1234567, stage 2/3, 2.1e+06 steps/s, 0.6 s"  (a run has no known end; drawn
  *   once it has taken RUN_SILENT_FOR = 0.5 s, so the many short runs of a script stay quiet)

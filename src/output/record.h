@@ -1,14 +1,15 @@
 /* src/output/record.h - TSV records of a run, written so that a failed run leaves no half file.
  *
  * The table goes to DIR/.NAME.tsv.tmp.XXXXXX and is renamed to DIR/NAME.tsv only by
- * lt_record_commit() (or with its sidecar and plots, afile.h's lt_pending); lt_record_abort() (or any
- * write error) removes the temporary file, so the final name holds either a complete table or
+ * lt_record_commit() (or with its sidecar and plots, afile.h's lt_pending); lt_record_abort() (or
+ * any write error) removes the temporary file, so the final name holds either a complete table or
  * what it held before.  The rows of a run that failed may be kept as DIR/NAME.tsv.partial
  * (lt_afile_commit_as), never under the final name.
  *
  * Columns (the public contract; units SI; local frame x = normal A->B; see README):
  *   step time stage contact ux uy uz phix phiy phiz vx vy vz wx wy wz Fx Fy Fz Tx Ty Tz kn kt
- *   then one column per energy of the law (J), then work kin damp brk balance_err form unbooked (J).
+ *   then one column per energy of the law (J), then work kin damp brk balance_err form unbooked
+ *   (J).
  * Numbers are written in shortest round-trip form (strtod reads back the same double).
  */
 #ifndef LT_RECORD_H

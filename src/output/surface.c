@@ -94,9 +94,10 @@ int lt_surface_write_pending(const char *dir, const char *name, const lt_law *la
     double fn[2][CAP], ft[2][CAP];
     int n0 = sample(y, param, state0, lo, hi, fn[0], ft[0]);
     int n1 = state1 ? sample(y, param, state1, lo, hi, fn[1], ft[1]) : 0;
+    /* the same surface */
     if (n1 == n0 && memcmp(fn[0], fn[1], (size_t)n0 * sizeof(double)) == 0 &&
         memcmp(ft[0], ft[1], (size_t)n0 * sizeof(double)) == 0)
-        n1 = 0; /* the same surface */
+        n1 = 0;
     if (n0 + n1 == 0) return 0;
     char *text = malloc((size_t)(n0 + n1 + 1) * 64);
     if (!text) {

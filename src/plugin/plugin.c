@@ -1,5 +1,5 @@
-/* src/plugin/plugin.c - lt_plugin_load (see plugin.h): dlopen, dlsym, the export checked for what it
- * is before anything it points to is read, each descriptor registered.
+/* src/plugin/plugin.c - lt_plugin_load (see plugin.h): dlopen, dlsym, the export checked for what
+ * it is before anything it points to is read, each descriptor registered.
  *
  * The export is untrusted: an `lt_plugin_laws` declared as an array of lt_law structs, as a
  * function, or without its NULL end is common, and reading it as the array of pointers it
@@ -133,9 +133,10 @@ static int check_symbol(const void *addr, size_t *entries, char *err, size_t err
 #ifdef HAVE_SYMENT
     Dl_info info;
     const ElfW(Sym) *sym = NULL;
+    /* no entry of its own: the checks of the words below only */
     if (!dladdr1(addr, &info, (void **)&sym, RTLD_DL_SYMENT) || !sym || info.dli_saddr != addr ||
         !info.dli_sname || strcmp(info.dli_sname, LT_PLUGIN_SYMBOL) != 0)
-        return 0; /* no entry of its own: the checks of the words below only */
+        return 0;
     int type = ELF64_ST_TYPE(sym->st_info); /* ELF32_ST_TYPE is the same */
     if (type == STT_FUNC || type == STT_GNU_IFUNC) {
         snprintf(err, errlen, "'%s' is a function, not an array of pointers (" DECLARE_IT ")",

@@ -1,9 +1,11 @@
-/* src/plugin/plugin.h - contact laws loaded from shared objects (`--law-lib FILE.so`, docs/plugins.md).
+/* src/plugin/plugin.h - contact laws loaded from shared objects (`--law-lib FILE.so`,
+ * docs/plugins.md).
  *
- * A shared object exports `const lt_law *const lt_plugin_laws[]` (LT_PLUGIN_SYMBOL, include/lawtester/law.h),
- * a NULL-terminated list of descriptors; each is registered (lt_register_law: normalized from its
- * API version, validated, its name checked free) with the file's path as its origin.  Native code
- * enters lawtester only this way, from the command line: stage scripts cannot load any
+ * A shared object exports `const lt_law *const lt_plugin_laws[]` (LT_PLUGIN_SYMBOL,
+ * include/lawtester/law.h), a NULL-terminated list of descriptors; each is registered
+ * (lt_register_law: normalized from its API version, validated, its name checked free) with the
+ * file's path as its origin.  Native code enters lawtester only this way, from the command line:
+ * stage scripts cannot load any
  * (src/script/script_sandbox.c). */
 #ifndef LT_PLUGIN_H
 #define LT_PLUGIN_H

@@ -1,5 +1,5 @@
-/* src/script/quantities.c - the table of what `until` and `done` read (quantities.h) and its readers:
- * the only functions of the scripting side that read an lt_tester's fields. */
+/* src/script/quantities.c - the table of what `until` and `done` read (quantities.h) and its
+ * readers: the only functions of the scripting side that read an lt_tester's fields. */
 #include "script/quantities.h"
 #include <stddef.h>
 #include <string.h>

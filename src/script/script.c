@@ -397,8 +397,8 @@ int lt_script_run_source(const char *path, const char *src, size_t len, const lt
         } else {
             if (rc == LUA_ERRERR && sc.lim.refused) msg = LT_LUA_MEMERR;
             if (lt_limits_memory_message(&sc.lim, msg, mem, sizeof mem)) {
-                if (located(&sc,
-                            msg)) /* a message of lawtester that ends in Lua's: replace that end */
+                /* a message of lawtester that ends in Lua's: replace that end */
+                if (located(&sc, msg))
                     snprintf(line, n, "%.*s%s", (int)(strlen(msg) - el), msg, mem);
                 else
                     snprintf(line, n, "%s:%d: %s", sc.path, last, mem);

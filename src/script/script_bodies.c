@@ -22,8 +22,8 @@ void lt_script_read_material(conv *cv, int t, lt_material *m)
     lt_check_keys(cv, t, material_keys);
     lt_opt_modulus(cv, t, "young", &m->young);
     lt_opt_number(cv, t, "poisson", &m->poisson, -1, 0.5);
-    if (m->poisson ==
-        -1) { /* in the closed range for the message's sake; -1 itself has no meaning */
+    /* in the closed range for the message's sake; -1 itself has no meaning */
+    if (m->poisson == -1) {
         lt_path_push_key(cv, "poisson");
         lt_field_error(cv, "value -1 out of range: must be in (-1, 0.5] (nu = -1 makes the shear "
                            "modulus E/(2(1 + nu)) "

@@ -1,9 +1,9 @@
-/* src/script/script_cases.c - case files: `lawtester verify FILE.lua` runs the analytic cases a script
- * returns (the public format is docs/case-scripts.md).  A case is any test table lawtester.run
- * accepts (any law, stages, DoFs) and a list of expectations, each a quantity measured on the
- * run's results against a closed form, with a tolerance that says why it is that size and
- * optionally the order with which the error must fall when dt is halved.  Rows are those of
- * `lawtester verify` (src/verify/verify.h).
+/* src/script/script_cases.c - case files: `lawtester verify FILE.lua` runs the analytic cases a
+ * script returns (the public format is docs/case-scripts.md).  A case is any test table
+ * lawtester.run accepts (any law, stages, DoFs) and a list of expectations, each a quantity
+ * measured on the run's results against a closed form, with a tolerance that says why it is that
+ * size and optionally the order with which the error must fall when dt is halved.  Rows are those
+ * of `lawtester verify` (src/verify/verify.h).
  *
  * The whole file is checked before anything runs (every case, expectation and test table), so a
  * bad file is one line `FILE:LINE: field cases[2].expect[1].tol: ...` and no row.  A run that
@@ -386,8 +386,8 @@ static double evaluate(script_ctx *sc, lua_State *L, int f, int r, int t, const 
     int top = lua_gettop(L);
     if (lua_type(L, f) == LUA_TSTRING) {
         /* the expression sees the results' fields, `r` and `test`, then the script's globals */
-        if (load_measure(L, lua_tostring(L, f)) !=
-            LUA_OK) { /* checked before the runs: not reached */
+        /* checked before the runs: not reached */
+        if (load_measure(L, lua_tostring(L, f)) != LUA_OK) {
             lua_error(L);
             return NAN;
         }

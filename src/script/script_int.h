@@ -86,7 +86,8 @@ struct run_ctx {
     int proxy_ref[N_PROXIES]; /* C, stage, E, S, tester, A, B */
     int cb_error;
     /* What a run holds outside Lua.  lt_run_release() frees it on every way out; the run_ctx is a
-     * userdata whose __gc calls lt_run_release too, so an error that unwinds past the explicit calls
+     * userdata whose __gc calls lt_run_release too, so an error that unwinds past the explicit
+     * calls
      * (the memory cap hit inside a Lua API call, say) leaks nothing and leaves no temporary file
      * (at the latest when the state closes). */
     char *name;
@@ -166,8 +167,8 @@ int lt_protected_read(lua_State *L);
 void lt_read_run_test(lua_State *L, run_ctx *r, read_args *args, int test_idx);
 
 /* script_lint.c: plausibility warnings (one line each on stderr; errors under --strict, the
- * run released).  lt_lint_test: the inputs of r's test, before it runs; lt_lint_stability: dt against
- * the stability limit, as t's run met it. */
+ * run released).  lt_lint_test: the inputs of r's test, before it runs; lt_lint_stability: dt
+ * against the stability limit, as t's run met it. */
 void lt_lint_test(script_ctx *sc, lua_State *L, run_ctx *r, int call_line);
 void lt_lint_stability(script_ctx *sc, lua_State *L, run_ctx *r, int call_line, const lt_tester *t);
 

@@ -1,5 +1,5 @@
-/* src/script/script_law.c - contact laws written in Lua (docs/lua-laws.md): `lawtester.law{...}` reads
- * a law table into a binding (script_law_int.h) whose lt_law descriptor (law API 5) points to
+/* src/script/script_law.c - contact laws written in Lua (docs/lua-laws.md): `lawtester.law{...}`
+ * reads a law table into a binding (script_law_int.h) whose lt_law descriptor (law API 5) points to
  * the C trampolines of a free slot (script_law_call.c: the call into Lua, its errors; its yield
  * surface and cases: script_law_cases.c), and
  * registers the law (src/contact/registry.h) for the life of the script's Lua state; the binding's
@@ -546,7 +546,8 @@ static void register_binding(conv *cv, lua_law *b, int slot, const char *file, i
     luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
-/* lawtester.law{ name, summary, params, state, energies, init, step, friction, yield, cases } -> name */
+/* lawtester.law{ name, summary, params, state, energies, init, step, friction, yield, cases } ->
+ * name */
 int lt_lib_law(lua_State *L)
 {
     static const char *const keys[] = {"name", "summary",  "params", "state", "energies", "init",

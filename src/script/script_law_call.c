@@ -21,10 +21,11 @@
  * the trampoline sets the binding's arguments, lua_pcall(T) of that closure, which copies the
  * contact and the state into the real tables (raw sets with keys read from that array: no
  * string is hashed, no table allocated), zeroes the outputs, calls step, and reads back out
- * and s.  When a contact starts, keys a law added to s or out.e with rawset are removed.  Everything that touches Lua runs inside that pcall, so an error (the law's,
- * a bad output, the memory cap) is caught there.  The law's yield functions and the closed forms
- * of its cases (script_law_cases.c) go through the same closure in a third mode: p refreshed, s
- * written from the state handed in (nothing read back), no contact.
+ * and s.  When a contact starts, keys a law added to s or out.e with rawset are removed.
+ * Everything that touches Lua runs inside that pcall, so an error (the law's, a bad output, the
+ * memory cap) is caught there.  The law's yield functions and the closed forms of its cases
+ * (script_law_cases.c) go through the same closure in a third mode: p refreshed, s written from the
+ * state handed in (nothing read back), no contact.
  *
  * Errors.  lt_law's step cannot report one, so the trampoline keeps the message in the binding
  * and returns a NaN force: the driver ends the run on the non-finite output as for any law, and
@@ -157,8 +158,8 @@ static void read_named(lua_State *T, int t, int first, int n, double *x, const c
                        const char *const *names, const lt_energy_def *enames)
 {
     int top = lua_gettop(T);
-    luaL_checkstack(T, n + 2,
-                    "the law's state and energies"); /* n values stay on the stack below */
+    /* n values stay on the stack below */
+    luaL_checkstack(T, n + 2, "the law's state and energies");
     for (int i = 0; i < n; i++) {
         push_key(T, first + i);
         if (lua_rawget(T, t) != LUA_TNUMBER)
@@ -207,8 +208,8 @@ static int law_call(lua_State *T)
             lua_rawset(T, st);
         }
     b->s_valid = 0; /* until the state is read back below */
-    if (b->mode == MODE_INIT ||
-        c->fresh) { /* a new contact: nothing rawset into s or out.e stays */
+    /* a new contact: nothing rawset into s or out.e stays */
+    if (b->mode == MODE_INIT || c->fresh) {
         lt_lua_law_sweep(T, st, 0, ns);
         lt_lua_law_sweep(T, lua_upvalueindex(U_E), ns, ne);
     }

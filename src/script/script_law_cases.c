@@ -1,7 +1,8 @@
-/* src/script/script_law_cases.c - the yield surface and the analytic cases of a contact law written in
- * Lua (docs/lua-laws.md, "Yield surface and cases"): `yield = {...}` and `cases = {...}` of a
- * `lawtester.law{...}` table read into the law's lt_yield and lt_case descriptors (include/lawtester/law.h),
- * whose functions are C trampolines calling the law's Lua functions, so that probes
+/* src/script/script_law_cases.c - the yield surface and the analytic cases of a contact law written
+ * in Lua (docs/lua-laws.md, "Yield surface and cases"): `yield = {...}` and `cases = {...}` of a
+ * `lawtester.law{...}` table read into the law's lt_yield and lt_case descriptors
+ * (include/lawtester/law.h), whose functions are C trampolines calling the law's Lua functions, so
+ * that probes
  * (lawtester.probe_yield), the surface plots, `lawtester.verify_law` with the law's cases and
  * the oblique sweep (verify_oblique.c, for a law with an impact case) run on a Lua law as on a
  * C one.
@@ -42,7 +43,8 @@ static const char *const yield_fn_names[4] = {"ft_max", "fn_max", "yielding", "e
 static const char *const case_fn_names[3] = {"expect", "along", "curve"};
 
 struct lua_law_extra {
-    int ref; /* registry: { ft_max, fn_max, yielding, excess, s, cases = {{expect, along, curve}} } */
+    /* registry: { ft_max, fn_max, yielding, excess, s, cases = {{expect, along, curve}} } */
+    int ref;
     lt_yield yield;
     int has_fn_max_number;  /* fn_max given as a number: */
     double fn_max_number;   /* N */
@@ -69,7 +71,7 @@ static struct {
     int kase;
 } case_slots[CASE_SLOTS];
 
-/* ---- strings kept for the law's life ---------------------------------------------------------- */
+/* ---- strings kept for the law's life --------------------------------------------------------- */
 
 static char *keep(lua_law_extra *x, const char *s)
 {
@@ -111,7 +113,7 @@ void lt_lua_law_free_extras(lua_law *b)
     b->extra = NULL;
 }
 
-/* ---- calls ------------------------------------------------------------------------------------- */
+/* ---- calls ----------------------------------------------------------------------------------- */
 
 /* Call the law's function `what` (of case kase) once; 1 if it returned well. */
 static int call(lua_law *b, int what, int kase, const double *param, const double *state)
@@ -184,7 +186,8 @@ static void do_curve(int slot, const lt_case_env *env, double s, double *uN, dou
         *uN = b->extra->curve[0], *Fn = b->extra->curve[1];
 }
 
-/* The trampolines: the yield functions of law slot 8 a + c, the case functions of case slot 8 a + c. */
+/* The trampolines: the yield functions of law slot 8 a + c, the case functions of case slot 8 a +
+ * c. */
 #define YIELD_TRAMPOLINE(a, c)                                                            \
     static double ft_max_##a##c(const double *p, const double *s, double fn)              \
     {                                                                                     \
@@ -285,7 +288,7 @@ static const struct {
 };
 /* clang-format on */
 
-/* ---- inside law_call: the Lua side of a call ---------------------------------------------------- */
+/* ---- inside law_call: the Lua side of a call ------------------------------------------------- */
 
 /* The quantities `expect` may return, by the names of verify's rows (spaces as '_'). */
 static const struct {
@@ -469,7 +472,8 @@ static void read_expect(lua_State *T, lua_law_extra *x, lt_expect *ex)
     }
 }
 
-/* What `along` returned (at the top of T): { Fn = , kn = , kt = , elast = } (a nil is not checked). */
+/* What `along` returned (at the top of T): { Fn = , kn = , kt = , elast = } (a nil is not checked).
+ * */
 static void read_along(lua_State *T, double out[LT_ALONG_COUNT])
 {
     int t = lua_gettop(T);
@@ -547,7 +551,7 @@ void lt_lua_law_call_extra(lua_State *T, lua_law *b)
     lua_settop(T, X - 1);
 }
 
-/* ---- reading the tables ------------------------------------------------------------------------ */
+/* ---- reading the tables ---------------------------------------------------------------------- */
 
 static const char *read_str(conv *cv, lua_law_extra *x, int t, const char *key, int required,
                             const char *what)

@@ -1,4 +1,5 @@
-/* src/script/script_law_int.h - what the files of Lua laws share (not a public header): script_law.c
+/* src/script/script_law_int.h - what the files of Lua laws share (not a public header):
+ * script_law.c
  * reads a `lawtester.law{...}` table into a binding (lua_law: the lt_law descriptor and what the
  * call into Lua needs), script_law_call.c holds the slots, the trampolines and the call into Lua,
  * script_law_tables.c makes the tables the law sees and their guards, script_law_cases.c reads

@@ -1,6 +1,6 @@
-/* src/script/script_law_tables.c - the tables a contact law written in Lua sees (docs/lua-laws.md, "What
- * the functions see"), and their guards: the law shares nothing with lawtester, with its other
- * contacts or with the next run but the declared state values it leaves.
+/* src/script/script_law_tables.c - the tables a contact law written in Lua sees (docs/lua-laws.md,
+ * "What the functions see"), and their guards: the law shares nothing with lawtester, with its
+ * other contacts or with the next run but the declared state values it leaves.
  *
  * Two kinds of guard, both reporting at the line of the law that did it (luaL_error's position
  * is the Lua function that indexed, one level up from the metamethod):
@@ -147,7 +147,7 @@ static void push_set(lua_State *L, const char *const *names, const lt_energy_def
     }
 }
 
-/* ---- read-only proxies ------------------------------------------------------------------------ */
+/* ---- read-only proxies ----------------------------------------------------------------------- */
 
 static int readonly_newindex(lua_State *L)
 {
@@ -226,7 +226,7 @@ void lt_lua_law_push_readonly(lua_State *L, int t, const char *name, const char 
     lua_setmetatable(L, -2);
 }
 
-/* ---- the law's tables --------------------------------------------------------------------------- */
+/* ---- the law's tables ------------------------------------------------------------------------ */
 
 static void raw_number(lua_State *L, int t, const char *k, double x)
 {

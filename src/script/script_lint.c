@@ -223,8 +223,8 @@ void lt_lint_test(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
     const lt_law *law = test->law;
     for (int i = 0; i < 2; i++) check_body(sc, L, r, call_line, i);
     char field[96];
-    int friction =
-        lt_law_friction_param(law); /* the parameter the law declares its friction coefficient */
+    /* the parameter the law declares its friction coefficient */
+    int friction = lt_law_friction_param(law);
     for (int i = 0; i < law->n_params; i++) {
         const lt_param *p = &law->params[i];
         double x = test->params[i];

@@ -1,4 +1,5 @@
-/* src/script/script_probe.c - lawtester.probe_yield{...} and lawtester.shard(): yield probes from Lua
+/* src/script/script_probe.c - lawtester.probe_yield{...} and lawtester.shard(): yield probes from
+ * Lua
  * (probe.h), their tables, shards and plots. */
 #define _POSIX_C_SOURCE 200809L
 #include "contact/registry.h"
@@ -536,7 +537,8 @@ static void push_probe_results(lua_State *L, const probe_run *pr, long direction
     lua_setfield(L, -2, "points");
 }
 
-/* lawtester.probe_yield{ test = T, directions = N, limit = L, steps = S, name = NAME } -> results */
+/* lawtester.probe_yield{ test = T, directions = N, limit = L, steps = S, name = NAME } -> results
+ * */
 int lt_lib_probe_yield(lua_State *L)
 {
     script_ctx *sc = lt_lib_ctx(L);
@@ -553,8 +555,8 @@ int lt_lib_probe_yield(lua_State *L)
                     .dofs_line = line};
     read_probe_args(sc, L, &a);
     run_ctx *r = start_probe(sc, L, &a);
-    lt_lint_test(sc, L, r,
-                 line); /* the plausibility warnings of the test probed (at the call's line) */
+    /* the plausibility warnings of the test probed (at the call's line) */
+    lt_lint_test(sc, L, r, line);
     limit_probe(sc, L, r, &a);
     name_probe(L, r, &a);
     check_probe_dofs(L, r, &a);

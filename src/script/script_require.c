@@ -177,7 +177,8 @@ static void push_text(lua_State *L, int fd, size_t size, const char *shown)
     luaL_pushresultsize(&buf, got);
 }
 
-/* The module name, argument 1: a string that is a module name (name_problem); its length in *len. */
+/* The module name, argument 1: a string that is a module name (name_problem); its length in *len.
+ * */
 static const char *check_name(lua_State *L, size_t *len)
 {
     char q[160];
@@ -302,8 +303,8 @@ static module *add_module(lua_State *L, const char *shown, const char *text, siz
 static void run_module(lua_State *L, const script_ctx *sc, int cache, const module *m,
                        const char *text, size_t n)
 {
-    if (luaL_loadbufferx(L, text, n, m->source, "t") !=
-        LUA_OK) { /* a syntax error names the module's line */
+    /* a syntax error names the module's line */
+    if (luaL_loadbufferx(L, text, n, m->source, "t") != LUA_OK) {
         if (lt_module_located(L, lua_tostring(L, -1))) lua_error(L);
         luaL_error(L, "require: module '%s' ('%s'): %s", lua_tostring(L, 1), m->path,
                    lua_tostring(L, -1));

@@ -1,5 +1,5 @@
-/* src/script/script_require.h - `require` in the sandbox (docs/stage-scripts.md, "Modules"): Lua files
- * below the script's own directory, read-only, as text, each once. */
+/* src/script/script_require.h - `require` in the sandbox (docs/stage-scripts.md, "Modules"): Lua
+ * files below the script's own directory, read-only, as text, each once. */
 #ifndef LT_SCRIPT_REQUIRE_H
 #define LT_SCRIPT_REQUIRE_H
 #include "script/script_int.h"

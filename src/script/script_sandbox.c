@@ -1,4 +1,5 @@
-/* src/script/script_sandbox.c - what a stage script sees (docs/stage-scripts.md, docs/reliability.md).
+/* src/script/script_sandbox.c - what a stage script sees (docs/stage-scripts.md,
+ * docs/reliability.md).
  *
  * The sandbox is a fresh global table with the base functions a stage script needs and copies of
  * math, string, table and utf8, plus `lawtester`.  Not there: os, io, package, debug, coroutine,

@@ -1,5 +1,5 @@
-/* src/script/script_scope.c - what `until` and `done` see (the proxies C, stage, E, S, tester, A, B over
- * the running tester, their fields the rows of quantities.h) and how they are called: Lua
+/* src/script/script_scope.c - what `until` and `done` see (the proxies C, stage, E, S, tester, A, B
+ * over the running tester, their fields the rows of quantities.h) and how they are called: Lua
  * functions, Lua strings, or strings compiled to a C predicate (cond.h) where that gives the same
  * answer. */
 #define _POSIX_C_SOURCE 200809L

@@ -1,5 +1,5 @@
-/* src/script/script_values.c - a stage's `values`: numbers, or Lua functions of the stage time t (s)
- * returning the value for that step, handed to the Lua-free driver as one C callback with a
+/* src/script/script_values.c - a stage's `values`: numbers, or Lua functions of the stage time t
+ * (s) returning the value for that step, handed to the Lua-free driver as one C callback with a
  * context (lt_stage.value_fn); the servo's options (servoGain, servoMaxSpeed).  Which time level
  * a function is called at (t + dt/2 for velocities, t for forces, t + dt for servo targets) is
  * the driver's (driver.h).  Errors: `FILE:LINE: field stages[N].values[K]: ...`. */
@@ -34,8 +34,8 @@ static int value_callback(void *ctx, lt_tester *tester, int dof, double time, do
                      sv->line[dof], sv->stage_no, dof + 1, t->step, time);
     size_t u = n > 0 && (size_t)n < LT_ERR_SIZE ? (size_t)n : LT_ERR_SIZE - 1;
     if (rc != LUA_OK) {
-        const char *msg =
-            lt_push_error_text(L, -1); /* a table raised shows its __tostring or type */
+        /* a table raised shows its __tostring or type */
+        const char *msg = lt_push_error_text(L, -1);
         char mem[300];
         if (lt_limits_memory_message(&r->sc->lim, msg, mem, sizeof mem)) msg = mem;
         size_t np = strlen(r->sc->path); /* the script's own "FILE:LINE: " is said already */

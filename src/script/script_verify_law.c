@@ -1,9 +1,9 @@
-/* src/script/script_verify_law.c - `lawtester.verify_law(NAME [, { quiet = bool, params = {P = V, ...},
- * case = NAME }])` (docs/lua-laws.md): runs verify's generic checks and analytic cases
- * (src/verify/verify.h) on a registered law, a Lua law of the script or any other, printing verify's
- * rows unless quiet; returns failed, rows.  `params` are the values of `verify --set` (a real in
- * its range, a bool, a choice by name: docs/verify.md, "The parameter space"), `case` that of
- * `--case`.  A Lua law that fails inside init or step is reported as the script's error
+/* src/script/script_verify_law.c - `lawtester.verify_law(NAME [, { quiet = bool, params = {P = V,
+ * ...}, case = NAME }])` (docs/lua-laws.md): runs verify's generic checks and analytic cases
+ * (src/verify/verify.h) on a registered law, a Lua law of the script or any other, printing
+ * verify's rows unless quiet; returns failed, rows.  `params` are the values of `verify --set` (a
+ * real in its range, a bool, a choice by name: docs/verify.md, "The parameter space"), `case` that
+ * of `--case`.  A Lua law that fails inside init or step is reported as the script's error
  * (lt_script_law_error).
  */
 #include "contact/registry.h"

@@ -1,4 +1,5 @@
-/* src/script/srclex.h - a Lua 5.4 lexer for locating things in a script's text (src/script/srcloc.c).
+/* src/script/srclex.h - a Lua 5.4 lexer for locating things in a script's text
+ * (src/script/srcloc.c).
  *
  * Tokens as Lua's own lexer (llex.c) makes them, with their lines: names and keywords, short
  * strings with their escapes, long strings and comments of any level (`[==[ ... ]==]`),

@@ -1,4 +1,5 @@
-/* src/script/srcloc.c - source lines of the fields of a stage script's returned table (see srcloc.h).
+/* src/script/srcloc.c - source lines of the fields of a stage script's returned table (see
+ * srcloc.h).
  *
  * A scanner over the tokens of src/script/srclex.c, not a parser: every script we ship returns a
  * literal table, and the lines of its fields need only

@@ -1,4 +1,5 @@
-/* src/script/srcloc.h - best-effort source-line locator for fields of a stage script's returned table.
+/* src/script/srcloc.h - best-effort source-line locator for fields of a stage script's returned
+ * table.
  *
  * Lua tables do not remember where their fields were written, so error messages of the form
  * `FILE:LINE: field stages[2].whats: ...` find LINE by reading the script text again:
@@ -38,7 +39,8 @@ typedef struct srcloc_key {
 
 /* Line (1-based) where the deepest component of path[0..depth) that could be found is
  * written: the key's line for keyed fields (`name = `, `["name"] = `, `[2] = `), the line
- * where the entry's value starts for positional entries.  If no component is found (or depth <= 0): the line of the last top-level
+ * where the entry's value starts for positional entries.  If no component is found (or depth <= 0):
+ * the line of the last top-level
  * `return`; 0 if there is none (or s is NULL). */
 int lt_srcloc_line(const srcloc *s, const srcloc_key *path, int depth);
 

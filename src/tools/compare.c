@@ -1,5 +1,5 @@
-/* src/tools/compare.c - two tables compared on a shared key (compare.h, docs/compare.md): the column
- * pairs, the key's order, the points and the interpolation, the verdicts and the summary. */
+/* src/tools/compare.c - two tables compared on a shared key (compare.h, docs/compare.md): the
+ * column pairs, the key's order, the points and the interpolation, the verdicts and the summary. */
 #define _POSIX_C_SOURCE 200809L
 #include "tools/compare.h"
 #include "base/quote.h"
@@ -15,7 +15,7 @@ static const char *q(const char *s, quoted buf)
     return lt_quote(s, buf, sizeof(quoted), LT_QUOTE_KEEP);
 }
 
-/* ---- a pair REFCOL=[-]NEWCOL[*FACTOR] ---------------------------------------------------------- */
+/* ---- a pair REFCOL=[-]NEWCOL[*FACTOR] -------------------------------------------------------- */
 
 typedef struct pair {
     char *ref, *nw, *label;
@@ -58,8 +58,9 @@ static int parse_pair(const char *text, size_t n, const char *opt, pair *p, char
     if (eq && nl && *ns == '-') p->scale = -1, ns++, nl--;
     const char *star = nl ? memchr(ns, '*', nl) : NULL;
     for (const char *s = star; s && (size_t)(s - ns) < nl;
+         /* the last '*' */
          s = memchr(s + 1, '*', nl - (size_t)(s + 1 - ns)))
-        star = s; /* the last '*' */
+        star = s;
     if (eq && star) {
         char *f = dup_n(star + 1, nl - (size_t)(star + 1 - ns)), *end;
         double x = f ? strtod(f, &end) : 0;
@@ -158,7 +159,7 @@ static long count_in(const double *key, long n, double lo, double hi)
     return m;
 }
 
-/* ---- the comparison --------------------------------------------------------------------------- */
+/* ---- the comparison -------------------------------------------------------------------------- */
 
 void lt_compare_free(lt_compare *c)
 {

@@ -22,8 +22,8 @@
 
 typedef struct lt_compare_opts {
     const char *key; /* the key's pair; NULL: "time" */
-    const char *
-        cols; /* "PAIR,PAIR,..."; NULL: every column both tables have, but the key, in REF's order */
+    /* "PAIR,PAIR,..."; NULL: every column both tables have, but the key, in REF's order */
+    const char *cols;
     double atol; /* in the units of each REF column (>= 0) */
     double rtol; /* of the largest |value| of each REF column (>= 0) */
 } lt_compare_opts;
@@ -35,8 +35,8 @@ typedef struct lt_compare_col {
     double scale;         /* NEW's values times scale are compared */
     double max_ref;       /* largest |value| of the REF column (every row) */
     double tol;           /* atol + rtol * max_ref */
-    double
-        max_diff; /* largest |NEW - REF| over the compared points; NaN if a compared value is NaN */
+    /* largest |NEW - REF| over the compared points; NaN if a compared value is NaN */
+    double max_diff;
     double at_key; /* the key (REF's units) where max_diff is */
     int pass;
 } lt_compare_col;

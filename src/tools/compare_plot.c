@@ -1,11 +1,12 @@
-/* src/tools/compare_plot.c - `lawtester compare --plot DIR` (compare.h): the compared points of each
- * column as a table DIR/compare-COL.tsv and its plots from plots/compare/, published together.
+/* src/tools/compare_plot.c - `lawtester compare --plot DIR` (compare.h): the compared points of
+ * each column as a table DIR/compare-COL.tsv and its plots from plots/compare/, published together.
  *
  * The table is tab-separated, one header line, then one row per compared point:
  *   1  the key (REF's column name and units)
  *   2  the REF value                 header "COL (REF FILE)"
  *   3  the NEW value, times the pair's factor, in REF's units
- *                                    header "NEWCOL (NEW FILE)", e.g. "-fn (NEW lammps.txt, interpolated)"
+ *                                    header "NEWCOL (NEW FILE)", e.g. "-fn (NEW lammps.txt,
+ *                                    interpolated)"
  *   4  NEW - REF                     header "NEW - REF"
  *   5  the column's tolerance        header "tolerance"
  * ", interpolated" marks the table whose values were interpolated at the other's keys.  Column

@@ -1,5 +1,6 @@
 /* src/verify/verify.h - `lawtester verify`: generic checks for every registered law plus the law's
- * own analytic cases (include/lawtester/law.h, "analytic verification cases"), one row per checked quantity.
+ * own analytic cases (include/lawtester/law.h, "analytic verification cases"), one row per checked
+ * quantity.
  *
  * A row compares an obtained value with an expected one (SI units of the quantity, or - for
  * relative measures).  Its `error` is, by kind of check:

@@ -1,5 +1,5 @@
-/* src/verify/verify_cases.c - runs a law's analytic cases (include/lawtester/law.h, lt_case_kind) through the
- * driver and compares what it measures with the case's closed forms.  Units SI.
+/* src/verify/verify_cases.c - runs a law's analytic cases (include/lawtester/law.h, lt_case_kind)
+ * through the driver and compares what it measures with the case's closed forms.  Units SI.
  *
  * Measurements (all from the recorded states, second order in dt where the closed form is
  * smooth):
@@ -297,8 +297,9 @@ static void run_cycle(vr_ctx *v, vr_setup *su)
         named_row(v, su, LT_Q_CYCLE_CAP, dof == 1 ? "slip force" : "cap", h.cap);
         balance_row(v, su, lt_vr_balance(T));
     }
-    if (h.rec) { /* the analytic loop: the case's own (`curve`), else elastic-perfectly-plastic with the
-                  * expected stiffness and cap */
+    /* the analytic loop: the case's own (`curve`), else elastic-perfectly-plastic with the *
+       expected stiffness and cap */
+    if (h.rec) {
         double k = su->ex.value[LT_Q_CYCLE_STIFFNESS], cap = su->ex.value[LT_Q_CYCLE_CAP],
                ua = cs->cycle.amplitude;
         double x[601], y[601], f = 0;
@@ -575,7 +576,8 @@ static void run_impact(vr_ctx *v, vr_setup *su)
         snprintf(note, sizeof note, "errors %.2e %.2e %.2e at dt, dt/2, dt/4: observed order %.2f",
                  rel[0], rel[1], rel[2], observed);
         if (isnan(p)) {
-            /* no order asserted: a tolerance that is a bound falling with dt must hold at each dt */
+            /* no order asserted: a tolerance that is a bound falling with dt must hold at each dt
+             * */
             for (int j = 1; j < 3; j++)
                 if (tol[j][qi] < tol[0][qi]) {
                     snprintf(label, sizeof label, "%s dt/%d", q_names[qi], 1 << j);

@@ -9,8 +9,8 @@
  *                        its local forces and torques;
  *   generic-closed-loop  for a law without dissipated energies: zero net work around a closed
  *                        loop through all six DoFs (lt_vr_closed_loop, also used by law cases).
- * Defaults of the law's parameters (or the values of --set, lt_verify_opts.set), default materials (src/driver/driver.c), spheres of 0.1 m (A) and
- * 0.05 m (B), dt = 1e-6 s.
+ * Defaults of the law's parameters (or the values of --set, lt_verify_opts.set), default materials
+ * (src/driver/driver.c), spheres of 0.1 m (A) and 0.05 m (B), dt = 1e-6 s.
  */
 #include "base/guard.h"
 #include "base/watch.h"
@@ -56,8 +56,8 @@ lt_test lt_vr_base_test(const vr_ctx *v)
 
 /* ---- generic-touch: the law on hand-made contacts ------------------------------------- */
 
-/* The law's state and response in guarded blocks (src/base/guard.h), as the driver gives them: a law
- * writing past either faults at that write, named (docs/reliability.md, "Guarded memory");
+/* The law's state and response in guarded blocks (src/base/guard.h), as the driver gives them: a
+ * law writing past either faults at that write, named (docs/reliability.md, "Guarded memory");
  * unguarded on the stack when they cannot be mapped. */
 static void force_at(const lt_law *law, const double *p, double uN, double f[LT_DOF])
 {
@@ -339,8 +339,8 @@ static void closed_loop_passivity(vr_ctx *v, const char *kase, const lt_test *pr
     u[n] = (vr_until){.kind = VR_UNTIL_NO_CONTACT, .n = 0};
     u[n + 1] = (vr_until){.kind = VR_UNTIL_STEPS, .n = 20};
     st[n] = lt_vr_stage("vvvvvv", out, &u[n]);
-    st[n].max_steps = 4 * steps + 4 * (long)((double)steps * amp / overlap) +
-                      100; /* the loop may have pushed in */
+    /* the loop may have pushed in */
+    st[n].max_steps = 4 * steps + 4 * (long)((double)steps * amp / overlap) + 100;
     st[n + 1] = lt_vr_stage("vvvvvv", out, &u[n + 1]);
     t.stages = st;
     t.n_stages = n + 2;

@@ -140,8 +140,8 @@ static void sweep(vr_ctx *v, const lt_case *impact)
             drop[j] = isnan(q.drop[j]) ? NAN : fmax(drop[j], q.drop[j] / e0);
         balance = fmax(balance, lt_vr_balance(T));
     }
-    char label
-        [80]; /* the incidence of the largest E_out/E0, and the case the sweep took its law from */
+    /* the incidence of the largest E_out/E0, and the case the sweep took its law from */
+    char label[80];
     snprintf(label, sizeof label, "KE gain (%d deg; %s)", worst, impact->name);
     lt_vr_row(v, OBLIQUE_CASE, label, LT_CHECK_ABS, 0, gain > 0 || isnan(gain) ? gain : 0, TOL_GAIN,
               WHY_GAIN);

@@ -231,8 +231,8 @@ static void impact(vr_ctx *v)
         return;
     }
     if (!impact_at(v, dt, r)) goto done;
-    if (r->p.ended &&
-        (double)r->steps < IMPACT_STEPS) { /* resolve the contact: dt from its measured length */
+    /* resolve the contact: dt from its measured length */
+    if (r->p.ended && (double)r->steps < IMPACT_STEPS) {
         dt *= (double)(r->steps > 0 ? r->steps : 1) / IMPACT_STEPS;
         if (!impact_at(v, dt, r)) goto done;
     }
@@ -241,7 +241,8 @@ static void impact(vr_ctx *v)
         lt_vr_na(v, k, "passivity", "the pair stuck: the path does not end apart");
         goto done;
     }
-    /* a head-on impact, centre of mass at rest: e^2 = 1 - W/E0, so e - 1 <= (e^2 - 1)/(1 + e) <= B/E0 */
+    /* a head-on impact, centre of mass at rest: e^2 = 1 - W/E0, so e - 1 <= (e^2 - 1)/(1 + e) <=
+     * B/E0 */
     lt_vr_row(v, k, "restitution <= 1", LT_CHECK_ABS, 0, r->e > 1 || isnan(r->e) ? r->e - 1 : 0,
               r->p.bound / r->e0 + TOL_ROUND,
               "max(0, e - 1), e from the free flight after the contact; tol: e - 1 <= B/E0, B the "

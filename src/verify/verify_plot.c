@@ -1,8 +1,8 @@
-/* src/verify/verify_plot.c - `lawtester verify --plot DIR`: for every case that runs the driver, the
- * record DIR/LAW-CASE.tsv (the format of docs/records.md), the closed-form curve
+/* src/verify/verify_plot.c - `lawtester verify --plot DIR`: for every case that runs the driver,
+ * the record DIR/LAW-CASE.tsv (the format of docs/records.md), the closed-form curve
  * DIR/LAW-CASE-analytic.tsv (two columns named like the record's, SI units) and the overlay
- * DIR/LAW-CASE.png (.svg, .pdf: --plot-format) drawn by plots/_verify.gp.  Files are written under temporary names and
- * renamed when complete, so a failed run leaves no half-written file. */
+ * DIR/LAW-CASE.png (.svg, .pdf: --plot-format) drawn by plots/_verify.gp.  Files are written under
+ * temporary names and renamed when complete, so a failed run leaves no half-written file. */
 #define _POSIX_C_SOURCE 200809L
 #include "output/fmt.h"
 #include "output/plot.h"

@@ -1,8 +1,8 @@
-/* src/verify/verify_setup.c - a law's case made concrete (include/lawtester/law.h, lt_case): the test it drives (the
- * law's parameters with the case's overrides, the two bodies, the oblique verify normal), the
- * contact as the law first sees it (geometry at touch, stiffness rule, effective mass), and the
- * impact test of LT_CASE_IMPACT.  Shared by verify_cases.c (the cases) and verify_oblique.c (the
- * oblique-impact sweep).  Units SI.
+/* src/verify/verify_setup.c - a law's case made concrete (include/lawtester/law.h, lt_case): the
+ * test it drives (the law's parameters with the case's overrides, the two bodies, the oblique
+ * verify normal), the contact as the law first sees it (geometry at touch, stiffness rule,
+ * effective mass), and the impact test of LT_CASE_IMPACT.  Shared by verify_cases.c (the cases) and
+ * verify_oblique.c (the oblique-impact sweep).  Units SI.
  *
  * Shapes a case may name: "sphere" (radius) and "wall" (an infinite plane through the origin,
  * its normal the verify normal, pointing to the other body: A's positive side faces B; as B it
@@ -80,8 +80,8 @@ int lt_vr_make_setup(vr_ctx *v, vr_setup *su, const lt_case *cs)
         lt_body *b = &t->body[i];
         if (!body_of(v, cs, i, b)) return 0;
         su->env.mass[i] = b->fixed ? INFINITY : b->mass;
-        su->env.inertia[i] =
-            b->fixed ? INFINITY : b->inertia.x; /* free bodies are spheres: isotropic */
+        /* free bodies are spheres: isotropic */
+        su->env.inertia[i] = b->fixed ? INFINITY : b->inertia.x;
     }
     t->normal = v3(VR_NORMAL_X, VR_NORMAL_Y, VR_NORMAL_Z);
     /* the contact as the law first sees it: the geometry at touch, the stiffness rule */
@@ -131,9 +131,8 @@ void lt_vr_impact_test(const vr_setup *su, double dt, const double load[4], lt_t
     t->dt = dt;
     t->gap = vn * dt * (load[3] > 0 ? load[3] : 0.5); /* touch phase: see verify_cases.c */
     const lt_body *A = &t->body[0], *B = &t->body[1];
-    t->abWeight = A->fixed   ? 1
-                  : B->fixed ? 0
-                             : A->mass / (A->mass + B->mass); /* centre of mass at rest */
+    /* centre of mass at rest */
+    t->abWeight = A->fixed ? 1 : B->fixed ? 0 : A->mass / (A->mass + B->mass);
     mat3 frame = m3_frame_from_normal(v3_normalized(t->normal));
     if (!A->fixed) t->body[0].angvel = v3_scale(frame.r[2], spin);
     if (!B->fixed) t->body[1].angvel = v3_scale(frame.r[2], -spin);

@@ -1,5 +1,5 @@
-/* src/verify/verify_sweep.c - the parameter space of a law: --set values read by their kind, the points
- * of a sweep, and the sweep itself (the generic checks at every point, its table and the
+/* src/verify/verify_sweep.c - the parameter space of a law: --set values read by their kind, the
+ * points of a sweep, and the sweep itself (the generic checks at every point, its table and the
  * scripts that reproduce a failed point).  See verify_sweep.h; docs/verify.md, "The parameter
  * space". */
 #define _POSIX_C_SOURCE 200809L
@@ -200,7 +200,8 @@ void lt_sweep_space_of(const lt_law *law, const lt_param_value *set, int n_set, 
             if (d.lo > 0 && d.hi / d.lo >= LOG_SPAN) d.scale = LT_SWEEP_LOG;
             s->n_real++;
         } else {
-            continue; /* NaN default (from the materials), an infinite default, or a kind not swept */
+            /* NaN default (from the materials), an infinite default, or a kind not swept */
+            continue;
         }
         corners *= d.scale == LT_SWEEP_DISCRETE ? d.count : 2;
         s->dim[s->n_dim++] = d;
@@ -363,7 +364,8 @@ typedef struct sweep_run {
     char first_case[64];         /* the check of the first failed row */
 } sweep_run;
 
-/* indexed by lt_check_kind; an n/a row (a law that books no energies) is written `n/a` in both columns */
+/* indexed by lt_check_kind; an n/a row (a law that books no energies) is written `n/a` in both
+ * columns */
 static const char *const check_names[] = {"rel", "abs", "order", "n/a"};
 
 static void on_row(void *ctx, const lt_verify_row *r)
@@ -572,7 +574,8 @@ static void note_failed_point(const sweep_run *w, const lt_law *law, const lt_pa
 }
 
 /* The generic checks at point k of the sweep (a point the law refuses: its row only).  1: the
- * point failed, 0: it passed or was refused or skipped, -1: its script could not be written (err). */
+ * point failed, 0: it passed or was refused or skipped, -1: its script could not be written (err).
+ * */
 static int sweep_point(sweep_run *w, const lt_law *law, lt_verify_summary *sum, int restarted,
                        lt_pending *pend, char *err, size_t errlen)
 {

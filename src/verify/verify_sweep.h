@@ -77,8 +77,8 @@ void lt_sweep_point_text(const lt_sweep_space *s, const double *params, char *bu
 /* ---- the sweep ------------------------------------------------------------------------- */
 
 typedef struct lt_sweep_opts {
-    const lt_verify_opts
-        *verify;         /* law (required), kase (a generic check or NULL), on_row, ctx, set */
+    /* law (required), kase (a generic check or NULL), on_row, ctx, set */
+    const lt_verify_opts *verify;
     long points;         /* N >= 1 */
     int shard, shards;   /* 1 <= K <= N: points k with k % N == K - 1 */
     const char *out_dir; /* NULL: no table, no scripts */

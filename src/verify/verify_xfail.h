@@ -1,11 +1,11 @@
 /* src/verify/verify_xfail.h - expected failures of verify rows (docs/case-scripts.md, "Expected
  * failures"; docs/verify.md).  A unit marked `xfail` - an expectation or a whole case of a case
  * file, one quantity of a law's case (lt_expect.xfail) - documents a known defect of the law
- * under test.  Its rows are held until the unit ends and then resolved together (src/verify/verify.h,
- * lt_verify_row_xfail): if any of them failed, the failed ones are XFAIL (not counted as failed)
- * and the others plain PASS; if none failed, every row is XPASS (counted as failed: the defect is
- * gone, the mark must go).  So a quantity whose value is wrong but whose order is right (or the
- * reverse) can be marked as a whole. */
+ * under test.  Its rows are held until the unit ends and then resolved together
+ * (src/verify/verify.h, lt_verify_row_xfail): if any of them failed, the failed ones are XFAIL (not
+ * counted as failed) and the others plain PASS; if none failed, every row is XPASS (counted as
+ * failed: the defect is gone, the mark must go).  So a quantity whose value is wrong but whose
+ * order is right (or the reverse) can be marked as a whole. */
 #ifndef LT_VERIFY_XFAIL_H
 #define LT_VERIFY_XFAIL_H
 #include "verify/verify.h"

@@ -1,7 +1,8 @@
-/* tests/plugins/law_api4.h - the public header of law API 4 (include/lawtester/law.h as lawtester shipped it
- * before API 5), frozen: tests/test_api5.c builds examples/plugin/c against it as a user of an
- * older lawtester would, and loads the result into this one.  Not included by lawtester. */
-/* (API 4) include/lawtester/law.h - the interface between lawtester and a contact law (public, versioned).
+/* tests/plugins/law_api4.h - the public header of law API 4 (include/lawtester/law.h as lawtester
+ * shipped it before API 5), frozen: tests/test_api5.c builds examples/plugin/c against it as a user
+ * of an older lawtester would, and loads the result into this one.  Not included by lawtester. */
+/* (API 4) include/lawtester/law.h - the interface between lawtester and a contact law (public,
+ * versioned).
  *
  * A law is one C file under laws/ that defines one `const lt_law` descriptor.  It sees only the
  * local contact description below and its own per-contact state; it never sees bodies, stages,
@@ -63,9 +64,9 @@ typedef struct lt_material {
 /* What a law is handed every step. */
 typedef struct lt_contact {
     double uN; /* m, normal displacement, < 0 in overlap (from positions) */
-    double v
-        [LT_DOF]; /* relative velocity at the contact point, local frame: m/s (0..2), rad/s (3..5) */
-    double dt;    /* s, time step; the increment this step is v*dt */
+    /* relative velocity at the contact point, local frame: m/s (0..2), rad/s (3..5) */
+    double v[LT_DOF];
+    double dt;      /* s, time step; the increment this step is v*dt */
     double lens[2]; /* m, branch lengths l1 (A), l2 (B), by the stiffness rule's conventions */
     double contA;   /* m^2, contact (connector) area, by the stiffness rule's conventions */
     const lt_material *mat[2]; /* materials of A and B */
@@ -85,8 +86,8 @@ typedef struct lt_contact {
 typedef struct lt_response {
     double f[LT_DOF]; /* force on A (N, 0..2) and torque on A (N m, 3..5), local frame */
     double k[2];      /* current normal and tangential stiffness, N/m (for the record) */
-    double energy
-        [LT_MAX_ENERGIES]; /* J: LT_STORED -> current value; LT_DISSIPATED -> increment of this step */
+    /* J: LT_STORED -> current value; LT_DISSIPATED -> increment of this step */
+    double energy[LT_MAX_ENERGIES];
 } lt_response;
 
 /* Helpers for laws whose response is a force from springs (static inline: nothing to link, the
