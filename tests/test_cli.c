@@ -581,7 +581,7 @@ static void test_verify_plot(void)
     run(&r, args);
     CHECK_MSG(r.status == 0, "status %d: %s %s", r.status, r.err, r.out);
     CHECK(count_files(dir) == 3);
-    struct stat st;
+    struct stat st = {0}; /* zeros in the messages when a file is missing */
     snprintf(path, sizeof path, "%s/hertz_mindlin-tsuji-clip-v1.png", dir);
     CHECK_MSG(stat(path, &st) == 0 && st.st_size > 1000, "missing or empty %s", path);
     char head[64];
