@@ -323,7 +323,7 @@ static void test_success_removes_stale_partial(void)
     CHECK_MSG(count_files(out) == 3, "%d files: expected the record, its sidecar and surface",
               count_files(out));
     char path[400];
-    struct stat st;
+    struct stat st = {0}; /* zeros in the message when the file is missing */
     snprintf(path, sizeof path, "%s/%s.tsv.partial", out, DEMO_NAME);
     CHECK(stat(path, &st) != 0);
     /* results get the mode of a new file (the temporary files were 0600, mkstemp's) */

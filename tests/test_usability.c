@@ -158,7 +158,7 @@ static void test_output_directories_are_made(void)
               r.err);
     mode_t mask = umask(0);
     umask(mask);
-    struct stat st;
+    struct stat st = {0}; /* zeros in the message when the file is missing */
     snprintf(path, sizeof path, "%s/a", root);
     CHECK_MSG(stat(path, &st) == 0 && (st.st_mode & 0777) == (0777 & ~mask), "mode %o",
               (unsigned)(st.st_mode & 0777));
