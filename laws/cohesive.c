@@ -108,15 +108,15 @@ static const lt_param cohesive_params[COH_P_COUNT] = {
                         .max = INFINITY,
                         .unit = "N",
                         .doc = "shear cohesion c of the bond (|Ft| at Fn = 0)"},
-    [COH_P_SURFACE] = {.name = "surface",
-                       .kind = LT_CHOICE,
-                       .def = COH_SURF_MOHR_COULOMB,
-                       .min = 0,
-                       .max = 1,
-                       .unit = "-",
-                       .doc = "bond surface: mohr-coulomb (tension cut-off) | elliptic (smooth "
-                              "tension cap)",
-                       .choices = surface_choices},
+    [COH_P_SURFACE] =
+        {.name = "surface",
+         .kind = LT_CHOICE,
+         .def = COH_SURF_MOHR_COULOMB,
+         .min = 0,
+         .max = 1,
+         .unit = "-",
+         .doc = "bond surface: mohr-coulomb (tension cut-off) | elliptic (smooth tension cap)",
+         .choices = surface_choices},
     [COH_P_PLASTIC] = {.name = "plastic",
                        .kind = LT_BOOL,
                        .def = 0,
@@ -158,8 +158,8 @@ static const lt_energy_def cohesive_energies[COH_E_COUNT] = {
      .doc = "elastic energy of the normal, tangential, bending and twisting springs"},
     {.name = "plast",
      .kind = LT_DISSIPATED,
-     .doc = "energy dissipated by frictional slip and by plastic flow of the bond (moments "
-            "included)"},
+     .doc =
+         "energy dissipated by frictional slip and by plastic flow of the bond (moments included)"},
     {.name = "bond", .kind = LT_DISSIPATED, .doc = "energy released when the bond breaks"},
 };
 
@@ -318,8 +318,7 @@ static const lt_yield cohesive_yield = {
     .fn_max = tip,
     .yielding = cohesive_yielding,
     .formula = "bonded: |Ft| + 2|Mt|/Rb = c - tanPhi (Fn + 4|Mb|/Rb) (or elliptic cap), Fn + "
-               "4|Mb|/Rb <= min(Rt, c/tanPhi); "
-               "broken: Coulomb",
+               "4|Mb|/Rb <= min(Rt, c/tanPhi); broken: Coulomb",
     .excess = cohesive_excess,
     .dofs = 0x3f,
 };
@@ -329,8 +328,7 @@ const lt_law law_cohesive = {
     .api_version = LT_LAW_API_VERSION,
     .name = "cohesive",
     .summary = "bonded contact: tensile strength, cohesion and friction (Mohr-Coulomb + tension "
-               "cut-off or elliptic cap), "
-               "breaks or flows",
+               "cut-off or elliptic cap), breaks or flows",
     .params = cohesive_params,
     .n_params = COH_P_COUNT,
     .state_names = cohesive_state,

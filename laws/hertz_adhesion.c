@@ -122,8 +122,8 @@ static const lt_energy_def adh_energies[HA_E_COUNT] = {
      .doc = "energy lost by the jumps at touch and at separation (the adhesion hysteresis)"},
     {.name = "quad",
      .kind = LT_DISSIPATED,
-     .doc = "trapezoid-rule error of the work on the nonlinear force, O(dt^2) plus the jumps' "
-            "steps"},
+     .doc =
+         "trapezoid-rule error of the work on the nonlinear force, O(dt^2) plus the jumps' steps"},
 };
 
 /* E* and R* divide: a given one must be positive and finite, and so must the work of adhesion. */

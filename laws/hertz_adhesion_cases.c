@@ -126,8 +126,7 @@ static void normal_along(const lt_case_env *env, double uN, double out[LT_ALONG_
 const lt_case lt_hertz_adhesion_cases[HA_N_CASES] = {
     {.name = "jkr-normal",
      .doc = "JKR (Johnson, Kendall & Roberts 1971): Fn, kn, U = elast + surf along loading to 20 "
-            "um and unloading "
-            "through the pull-off to the neck (a(delta) by bisection)",
+            "um and unloading through the pull-off to the neck (a(delta) by bisection)",
      .kind = LT_CASE_NORMAL,
      .set = {{"model", HA_MODEL_JKR}, {"gamma", 0.05}},
      .shape = {"sphere", "sphere"},
@@ -153,8 +152,7 @@ const lt_case lt_hertz_adhesion_cases[HA_N_CASES] = {
      .along_why = WHY_ALONG},
     {.name = "dmt-normal",
      .doc = "DMT (Derjaguin, Muller & Toporov 1975): Hertz minus 2 pi w R*: Fn, kn, U along "
-            "loading to 20 um and "
-            "unloading to touch",
+            "loading to 20 um and unloading to touch",
      .kind = LT_CASE_NORMAL,
      .set = {{"model", HA_MODEL_DMT}, {"gamma", 0.05}},
      .shape = {"sphere", "sphere"},

@@ -242,25 +242,25 @@ static const lt_param hm_params[HM_P_COUNT] = {
                      .max = 1,
                      .unit = "-",
                      .doc = "no Coulomb limit"},
-    [HM_P_DASHPOT] = {.name = "dashpotVel",
-                      .kind = LT_CHOICE,
-                      .def = HM_V_EXTRAPOLATED,
-                      .min = 0,
-                      .max = 1,
-                      .unit = "-",
-                      .doc = "dashpot velocity: extrapolated (2nd order) | halfstep (v_{n-1/2}, "
-                             "1st order)",
-                      .choices = dashpot_choices},
-    [HM_P_TANGENTIAL] = {.name = "tangential",
-                         .kind = LT_CHOICE,
-                         .def = HM_T_MD,
-                         .min = 0,
-                         .max = 2,
-                         .unit = "-",
-                         .doc = "tangential rule: rescale (kt ratio on unloading) | md "
-                                "(Mindlin-Deresiewicz, history by the method of dimensionality "
-                                "reduction) | incremental (never rescaled)",
-                         .choices = tangential_choices},
+    [HM_P_DASHPOT] =
+        {.name = "dashpotVel",
+         .kind = LT_CHOICE,
+         .def = HM_V_EXTRAPOLATED,
+         .min = 0,
+         .max = 1,
+         .unit = "-",
+         .doc = "dashpot velocity: extrapolated (2nd order) | halfstep (v_{n-1/2}, 1st order)",
+         .choices = dashpot_choices},
+    [HM_P_TANGENTIAL] =
+        {.name = "tangential",
+         .kind = LT_CHOICE,
+         .def = HM_T_MD,
+         .min = 0,
+         .max = 2,
+         .unit = "-",
+         .doc = "tangential rule: rescale (kt ratio on unloading) | md (Mindlin-Deresiewicz, "
+                "history by the method of dimensionality reduction) | incremental (never rescaled)",
+         .choices = tangential_choices},
     [HM_P_MDCELLS] = {.name = "mdCells",
                       .kind = LT_INT,
                       .def = HM_MD_MAX_CELLS,
@@ -286,14 +286,15 @@ static const lt_param hm_params[HM_P_COUNT] = {
                       .doc = "Coulomb limit on: total (tanPhi |Fn|, a pulling dashpot too) | "
                              "compressive (tanPhi max(-Fn, 0))",
                       .choices = coulomb_choices},
-    [HM_P_CLIPEN] = {.name = "clipEn",
-                     .kind = LT_BOOL,
-                     .def = 0,
-                     .min = 0,
-                     .max = 1,
-                     .unit = "-",
-                     .doc = "with clip: en is the restitution of the clipped contact (alpha from "
-                            "inverting it)"},
+    [HM_P_CLIPEN] =
+        {.name = "clipEn",
+         .kind = LT_BOOL,
+         .def = 0,
+         .min = 0,
+         .max = 1,
+         .unit = "-",
+         .doc =
+             "with clip: en is the restitution of the clipped contact (alpha from inverting it)"},
     [HM_P_ROLLING] = LT_RR_PARAM_ROLLING(rolling_choices),
     [HM_P_MUR] = LT_RR_PARAM_MUR,
     [HM_P_ETAR] = {.name = "etaR",
@@ -360,8 +361,8 @@ static const lt_energy_def hm_energies[HM_E_COUNT] = {
     {.name = "visc", .kind = LT_DISSIPATED, .doc = "energy dissipated by the Tsuji dashpot(s)"},
     {.name = "kvar",
      .kind = LT_DISSIPATED,
-     .doc = "tangential energy not returned because kt changed under load (md: released at the "
-            "edge)"},
+     .doc =
+         "tangential energy not returned because kt changed under load (md: released at the edge)"},
     {.name = "quad",
      .kind = LT_DISSIPATED,
      .doc = "trapezoid-rule error of the work on the nonlinear spring, O(dt^2)"},
@@ -672,8 +673,7 @@ static const lt_yield hm_yield = {
     .excess = hm_excess,
     .dofs = 0x3f,
     .formula = "Coulomb of the whole force (Tsuji dashpots included): |Ft| = tanPhi |Fn| "
-               "(coulombOn: max(-Fn, 0)); "
-               "rolling on: |Mr| = muR R* |Fn|, |Mt| = muTw R* |Fn|",
+               "(coulombOn: max(-Fn, 0)); rolling on: |Mr| = muR R* |Fn|, |Mt| = muTw R* |Fn|",
 };
 
 const lt_law law_hertz_mindlin = {

@@ -883,8 +883,7 @@ const lt_case lt_hertz_mindlin_cases[HM_N_CASES] = {
      .curve = impact_curve},
     {.name = "rolling-epsd-bending",
      .doc = "rolling epsd about y at held overlap: kr = 2.25 kn muR^2 R*^2 (kn = 2 E* a), cap muR "
-            "R* Fn, "
-            "4 M (a - M/kr) a cycle",
+            "R* Fn, 4 M (a - M/kr) a cycle",
      .kind = LT_CASE_CYCLE,
      .dof = 4,
      .set = {{"rolling", LT_RR_EPSD}, {"muR", 0.3}},

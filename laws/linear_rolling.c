@@ -86,14 +86,15 @@ static const lt_param rolling_params[LR_P_COUNT] = {
                  .max = INFINITY,
                  .unit = "N m/rad",
                  .doc = "rolling stiffness (default: 2.25 kn mu_r^2 R*^2, Ai et al. 2011)"},
-    [LR_P_ETAR] = {.name = "etaR",
-                   .kind = LT_REAL,
-                   .def = 0,
-                   .min = 0,
-                   .max = 10,
-                   .unit = "-",
-                   .doc = "rolling damping ratio eta_r: C_r = eta_r 2 sqrt(I_r k_r), while rolling "
-                          "is elastic"},
+    [LR_P_ETAR] =
+        {.name = "etaR",
+         .kind = LT_REAL,
+         .def = 0,
+         .min = 0,
+         .max = 10,
+         .unit = "-",
+         .doc =
+             "rolling damping ratio eta_r: C_r = eta_r 2 sqrt(I_r k_r), while rolling is elastic"},
     [LR_P_MUTW] = {.name = "muTw",
                    .kind = LT_REAL,
                    .def = 0.1,

@@ -144,15 +144,15 @@ static const lt_param sd_params[SD_P_COUNT] = {
                      .max = 1,
                      .unit = "-",
                      .doc = "no Coulomb limit"},
-    [SD_P_DASHPOT] = {.name = "dashpotVel",
-                      .kind = LT_CHOICE,
-                      .def = SD_V_EXTRAPOLATED,
-                      .min = 0,
-                      .max = 1,
-                      .unit = "-",
-                      .doc = "dashpot velocity: extrapolated (2nd order) | halfstep (v_{n-1/2}, "
-                             "1st order)",
-                      .choices = dashpot_choices},
+    [SD_P_DASHPOT] =
+        {.name = "dashpotVel",
+         .kind = LT_CHOICE,
+         .def = SD_V_EXTRAPOLATED,
+         .min = 0,
+         .max = 1,
+         .unit = "-",
+         .doc = "dashpot velocity: extrapolated (2nd order) | halfstep (v_{n-1/2}, 1st order)",
+         .choices = dashpot_choices},
     [SD_P_COULOMB] = {.name = "coulombOn",
                       .kind = LT_CHOICE,
                       .def = SD_C_TOTAL,
@@ -162,14 +162,15 @@ static const lt_param sd_params[SD_P_COUNT] = {
                       .doc = "Coulomb limit on: total (tanPhi |Fn|, a pulling dashpot too) | "
                              "compressive (tanPhi max(-Fn, 0))",
                       .choices = coulomb_choices},
-    [SD_P_CLIPEN] = {.name = "clipEn",
-                     .kind = LT_BOOL,
-                     .def = 0,
-                     .min = 0,
-                     .max = 1,
-                     .unit = "-",
-                     .doc = "with clip: en is the restitution of the clipped contact (zetaN from "
-                            "inverting it)"},
+    [SD_P_CLIPEN] =
+        {.name = "clipEn",
+         .kind = LT_BOOL,
+         .def = 0,
+         .min = 0,
+         .max = 1,
+         .unit = "-",
+         .doc =
+             "with clip: en is the restitution of the clipped contact (zetaN from inverting it)"},
 };
 /* kn, kt, tanPhi unset: the stiffness rule's; en, et, zetaN, zetaT unset: the law's own defaults */
 static const unsigned sd_param_flags[SD_P_COUNT] = {[SD_P_KN] = LT_PARAM_MATERIALS,

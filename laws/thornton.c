@@ -478,16 +478,15 @@ static const lt_yield th_yield = {
     .excess = th_excess,
     .dofs = 0x3f,
     .formula = "Coulomb: |Ft| = tanPhi |Fn|, Fn <= 0 (yielding also flags normal plastic flow); "
-               "rolling on: "
-               "|Mr| = muR R* |Fn|, |Mt| = muTw R* |Fn|",
+               "rolling on: |Mr| = muR R* |Fn|, |Mt| = muTw R* |Fn|",
 };
 
 const lt_law law_thornton = {
     .api_version = LT_LAW_API_VERSION,
     .name = "thornton",
     .summary = "Thornton's elastic-perfectly-plastic spheres: Hertz to a limiting pressure, linear "
-               "plastic branch, "
-               "Hertz unloading of enlarged radius; Mindlin-Deresiewicz tangential (MDR), Coulomb",
+               "plastic branch, Hertz unloading of enlarged radius; Mindlin-Deresiewicz tangential "
+               "(MDR), Coulomb",
     .params = th_params,
     .n_params = TH_P_COUNT,
     .state_names = th_state,

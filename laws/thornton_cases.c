@@ -404,8 +404,8 @@ const lt_case lt_thornton_cases[TH_N_CASES] = {
      .along_tol = 1e-9,
      .along_why = "the trapezoid's errors cancel on retraced nodes: round-off"},
     {.name = "rolling-plastic-bending",
-     .doc = "rolling epsd about y at 4 delta_y (plastic): kr = 2.25 kn muR^2 R*^2, "
-            "kn = 2 E* a, cap muR R* F, 4 M (a - M/kr)",
+     .doc = "rolling epsd about y at 4 delta_y (plastic): kr = 2.25 kn muR^2 R*^2, kn = 2 E* a, "
+            "cap muR R* F, 4 M (a - M/kr)",
      .kind = LT_CASE_CYCLE,
      .dof = 4,
      .set = {{"yieldPressure", 1e9}, {"rolling", LT_RR_EPSD}, {"muR", 0.3}},
@@ -434,17 +434,16 @@ const lt_case lt_thornton_cases[TH_N_CASES] = {
      .steps = 2000,
      .expect = rolling_impact_expect,
      .curve = impact_curve},
-    MD_CYCLE(
-        "md-cycle-partial",
-        "md after plastic loading (delta = 3.9 delta_y held): Cattaneo-Mindlin loop at 0.75 c0 "
-        "on the R_p curve, P = F_max, a = a_p",
-        3.7896e-7),
+    MD_CYCLE("md-cycle-partial",
+             "md after plastic loading (delta = 3.9 delta_y held): Cattaneo-Mindlin loop at 0.75 "
+             "c0 on the R_p curve, P = F_max, a = a_p",
+             3.7896e-7),
     MD_CYCLE("md-cycle-full",
              "md after plastic loading: loop beyond full slip (2 c0), 4 mu P (ua - 4/5 c0)",
              1.0106e-6),
     {.name = "md-stick-elastic",
-     .doc = "md, below v_y (v = 0.28 v_y), tanPhi = 1e3: hertz_mindlin's no-slip impact, "
-            "alumina sphere on a soda-lime glass plane, vc'/vc = 0.2826",
+     .doc = "md, below v_y (v = 0.28 v_y), tanPhi = 1e3: hertz_mindlin's no-slip impact, alumina "
+            "sphere on a soda-lime glass plane, vc'/vc = 0.2826",
      .kind = LT_CASE_IMPACT,
      .set = {{"yieldPressure", 2e8}, {"tanPhi", 1e3}, MD},
      .shape = {"wall", "sphere"},
@@ -456,8 +455,8 @@ const lt_case lt_thornton_cases[TH_N_CASES] = {
      .expect = md_stick_expect,
      .curve = impact_curve},
     {.name = "md-oblique-plastic",
-     .doc = "md, steel sphere on a steel plane at 0.2 m/s normal (4.3 v_y), 0.1 m/s "
-            "tangential: Thornton's e, delta_max, F_max, contact time; the energies balance",
+     .doc = "md, steel sphere on a steel plane at 0.2 m/s normal (4.3 v_y), 0.1 m/s tangential: "
+            "Thornton's e, delta_max, F_max, contact time; the energies balance",
      .kind = LT_CASE_IMPACT,
      .set = {{"yieldPressure", 1e9}, MD},
      .shape = {"wall", "sphere"},

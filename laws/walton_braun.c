@@ -101,8 +101,8 @@ static const char *const wb_state[WB_S_COUNT] = {
 static const lt_energy_def wb_energies[WB_E_COUNT] = {
     {.name = "elast",
      .kind = LT_STORED,
-     .doc = "energy recoverable by unloading: normal (on the unloading line) and tangential "
-            "springs"},
+     .doc =
+         "energy recoverable by unloading: normal (on the unloading line) and tangential springs"},
     {.name = "plast",
      .kind = LT_DISSIPATED,
      .doc = "the normal hysteresis loop's area, and Coulomb slip"},

@@ -136,8 +136,7 @@ static void what_text(const lt_watch *w, int status, int how, double timeout, in
         else
             snprintf(buf, n,
                      "the process was ended with exit status %d before its end (os.exit in the "
-                     "script under "
-                     "--unsafe, or a law library's exit() outside a law call)",
+                     "script under --unsafe, or a law library's exit() outside a law call)",
                      WEXITSTATUS(status));
     } else {
         snprintf(buf, n, "the worker process ended with status %d", status);

@@ -132,25 +132,21 @@ static int check_range(const lt_law *law, const lt_param *p, unsigned flags, cha
                     p->max);
     if (p->min == p->max && !(flags & LT_PARAM_FIXED)) {
         if (p->min == 0)
-            return fail(
-                err, n, law,
-                "parameter '%s': no range declared (min = max = 0): set its .min and .max (e.g. "
-                "0 and INFINITY; -INFINITY for no lower bound), or flag it LT_PARAM_FIXED in "
-                ".param_flags if "
-                "0 is its only value",
-                p->name);
-        return fail(
-            err, n, law,
-            "parameter '%s': range [%g, %g] holds one value: widen it, or flag it LT_PARAM_FIXED "
-            "in .param_flags",
-            p->name, p->min, p->max);
+            return fail(err, n, law,
+                        "parameter '%s': no range declared (min = max = 0): set its .min and .max "
+                        "(e.g. 0 and INFINITY; -INFINITY for no lower bound), or flag it "
+                        "LT_PARAM_FIXED in .param_flags if 0 is its only value",
+                        p->name);
+        return fail(err, n, law,
+                    "parameter '%s': range [%g, %g] holds one value: widen it, or flag it "
+                    "LT_PARAM_FIXED in .param_flags",
+                    p->name, p->min, p->max);
     }
     if ((flags & LT_PARAM_FIXED) && p->min != p->max)
-        return fail(
-            err, n, law,
-            "parameter '%s': flagged LT_PARAM_FIXED, but its range [%g, %g] holds more than one "
-            "value",
-            p->name, p->min, p->max);
+        return fail(err, n, law,
+                    "parameter '%s': flagged LT_PARAM_FIXED, but its range [%g, %g] holds more "
+                    "than one value",
+                    p->name, p->min, p->max);
     return 0;
 }
 
@@ -185,10 +181,10 @@ static int check_param(const lt_law *law, int i, char *err, size_t n)
     case LT_INT:
         if (check_range(law, p, flags, err, n) < 0) return -1;
         if (!whole_or_infinite(p->min) || !whole_or_infinite(p->max))
-            return fail(err, n, law,
-                        "parameter '%s': an integer's range [%g, %g] must have whole (or infinite) "
-                        "bounds",
-                        p->name, p->min, p->max);
+            return fail(
+                err, n, law,
+                "parameter '%s': an integer's range [%g, %g] must have whole (or infinite) bounds",
+                p->name, p->min, p->max);
         if (!(isfinite(p->def) && p->def == floor(p->def) && p->def >= p->min && p->def <= p->max))
             return fail(
                 err, n, law,
@@ -301,11 +297,10 @@ static int check_state(const lt_law *law, char *err, size_t n)
         const lt_state_array *s = &law->state_arrays[a];
         if (check_name(law, "state array", a, s->name, -1, err, n) < 0) return -1;
         if (s->length < 1 || s->first < 0 || s->first > law->n_state - s->length)
-            return fail(
-                err, n, law,
-                "state array '%s': [%d, %d + %d) does not lie within the %d state variables (first "
-                ">= 0, length >= 1)",
-                s->name, s->first, s->first, s->length, law->n_state);
+            return fail(err, n, law,
+                        "state array '%s': [%d, %d + %d) does not lie within the %d state "
+                        "variables (first >= 0, length >= 1)",
+                        s->name, s->first, s->first, s->length, law->n_state);
         if (s->doc && lt_has_control(s->doc))
             return fail(err, n, law,
                         "state array '%s': its doc is one line (no control characters)", s->name);
@@ -350,11 +345,10 @@ static int check_friction(const lt_law *law, char *err, size_t n)
         }
     for (int i = 0; i < law->n_state; i++)
         if (strcmp(lt_state_name(law, i, b, sizeof b), f) == 0) return 0;
-    return fail(
-        err, n, law,
-        "friction '%s' names no parameter and no state variable (name the one that holds the "
-        "Coulomb friction coefficient, or leave it NULL)",
-        lt_quote(f, q, sizeof q, LT_NAME_MAX));
+    return fail(err, n, law,
+                "friction '%s' names no parameter and no state variable (name the one that holds "
+                "the Coulomb friction coefficient, or leave it NULL)",
+                lt_quote(f, q, sizeof q, LT_NAME_MAX));
 }
 
 int lt_law_validate(const lt_law *law, char *err, size_t n)

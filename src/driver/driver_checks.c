@@ -143,13 +143,11 @@ COLD int lt_cores_crossed(lt_tester *t, const mat3 *frame_before)
     if (A->shape == LT_SPHERE && B->shape == LT_SPHERE)
         return lt_fail(t,
                        "the centres of A and B met: overlap %g m, more than the sum of the radii "
-                       "%g m, so the contact "
-                       "has no normal (it reversed over the step)",
+                       "%g m, so the contact has no normal (it reversed over the step)",
                        overlap, radii);
     return lt_fail(t,
                    "the %s of A (%s) and the %s of B (%s) crossed: overlap %g m, more than the "
-                   "radii %g m, so the "
-                   "contact has no normal (it reversed over the step)",
+                   "radii %g m, so the contact has no normal (it reversed over the step)",
                    core_name(A->shape), lt_shape_name(A->shape), core_name(B->shape),
                    lt_shape_name(B->shape), overlap, radii);
 }

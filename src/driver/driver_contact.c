@@ -75,11 +75,10 @@ COLD static int contact_form(lt_tester *t)
     lt_contact *c = &v->c;
     if (lt_stiffness_eval(&test->stiffness, &v->body[0].mat, &v->body[1].mat, v->geom.lens, c->uN,
                           &v->stiff) < 0)
-        return lt_fail(
-            t,
-            "stiffness rule: a branch length reduced by the initial overlap (uN = %g m) is not "
-            "positive (lens %g, %g m)",
-            c->uN, v->geom.lens[0], v->geom.lens[1]);
+        return lt_fail(t,
+                       "stiffness rule: a branch length reduced by the initial overlap (uN = %g m) "
+                       "is not positive (lens %g, %g m)",
+                       c->uN, v->geom.lens[0], v->geom.lens[1]);
     v->stiff_step = v->step;
     v->stiff_uN0 = c->uN;
     v->n_formed++;
@@ -107,11 +106,11 @@ static inline int contact_geometry_refused(lt_tester *t, int geom_ok, const mat3
 {
     const lt_body *A = &t->view.body[0], *B = &t->view.body[1];
     if (!geom_ok)
-        return lt_fail(t,
-                       "degenerate %s-%s geometry: the cores touch (coincident centres, a centre "
-                       "on a wall, an "
-                       "axis through a facet or a wall), so there is no contact normal",
-                       lt_shape_name(A->shape), lt_shape_name(B->shape));
+        return lt_fail(
+            t,
+            "degenerate %s-%s geometry: the cores touch (coincident centres, a centre on a wall, "
+            "an axis through a facet or a wall), so there is no contact normal",
+            lt_shape_name(A->shape), lt_shape_name(B->shape));
     /* a geometry function that forgot it */
     if (!(t->view.geom.rcurv[0] > 0 && t->view.geom.rcurv[1] > 0))
         return lt_fail(t, "the %s-%s geometry gives no curvature radius (lt_geom.rcurv)",

@@ -229,12 +229,11 @@ int lt_afile_lock(const char *dir, const char *name, int *held, char *err, size_
             ssize_t k = read(fd, pid, sizeof pid - 1);
             pid[k > 0 ? k : 0] = 0;
             pid[strcspn(pid, "\n")] = 0;
-            snprintf(
-                err, errlen,
-                "test '%s' is being written in '%s' by another lawtester (pid %s): two runs of one "
-                "test in one directory would mix their files; wait for it or write to another -o "
-                "DIR",
-                name, qp(dir), pid[0] ? pid : "unknown");
+            snprintf(err, errlen,
+                     "test '%s' is being written in '%s' by another lawtester (pid %s): two runs "
+                     "of one test in one directory would mix their files; wait for it or write to "
+                     "another -o DIR",
+                     name, qp(dir), pid[0] ? pid : "unknown");
             close(fd);
             *held = 1;
             break;

@@ -64,14 +64,12 @@ void lt_outlimit_reason(const lt_outlimit *o, int code, char *buf, size_t n)
     if (code == LT_OUT_DISK)
         snprintf(buf, n,
                  "only %.1f MB free on the filesystem of '%s', below the margin of %lld MB "
-                 "(--min-free): "
-                 "free some space, write elsewhere (-o DIR) or lower --min-free",
+                 "(--min-free): free some space, write elsewhere (-o DIR) or lower --min-free",
                  (double)o->free_seen / (1 << 20), lt_quote(o->dir, dir, sizeof dir, LT_QUOTE_KEEP),
                  o->min_free >> 20);
     else
         snprintf(buf, n,
                  "output limit %lld MB reached (--max-output): record less often (record.every), "
-                 "end the "
-                 "stage sooner, or raise the limit (0 lifts it)",
+                 "end the stage sooner, or raise the limit (0 lifts it)",
                  o->limit >> 20);
 }

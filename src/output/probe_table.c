@@ -10,15 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char lt_probe_header[] =
-    "k\tdirections\tangle\tdirN\tdirT\tyielded\tbroken\tsteps\tuN\tuT\tFn\tFty\tFtz\tFn1\t"
-    "Fty1\tFtz1\tdF\tdist\tgap\twork\tbalance_err\n";
+const char lt_probe_header[] = "k\tdirections\tangle\tdirN\tdirT\tyielded\tbroken\tsteps\tuN\tuT\tF"
+                               "n\tFty\tFtz\tFn1\tFty1\tFtz1\tdF\tdist\tgap\twork\tbalance_err\n";
 #define PROBE_COLUMNS 21
 /* a probe on another pair or under force control: the same columns, then the pair's */
 const char lt_probe_header_pair[] =
-    "k\tdirections\tangle\tdirN\tdirT\tyielded\tbroken\tsteps\tuN\tuT\tFn\tFty\tFtz\t"
-    "Fn1\tFty1\tFtz1\tdF\tdist\tgap\twork\tbalance_err\tdofI\tdofJ\tcontrol\tuI\tuJ\t"
-    "FI\tFJ\tFI1\tFJ1\tdFI\tdFJ\tdsteps\n";
+    "k\tdirections\tangle\tdirN\tdirT\tyielded\tbroken\tsteps\tuN\tuT\tFn\tFty\tFtz\tFn1\tFty1\tFtz"
+    "1\tdF\tdist\tgap\twork\tbalance_"
+    "err\tdofI\tdofJ\tcontrol\tuI\tuJ\tFI\tFJ\tFI1\tFJ1\tdFI\tdFJ\tdsteps\n";
 #define PROBE_PAIR_COLUMNS 33
 const char lt_sweep_header[] =
     "k\tpoints\tpoint\tcase\tquantity\texpected\tobtained\terror\ttol\tcheck\tresult\tnote\n";
@@ -167,11 +166,10 @@ static int merge_header(merge *m, int f, const char *text, size_t len)
             h = lt_sweep_header;
     }
     if (!h) {
-        snprintf(
-            m->err, m->errlen,
-            "%s:1: field header: not a probe table (expected the columns k directions angle ...; "
-            "a sweep's: k points point ...)",
-            m->files[f]);
+        snprintf(m->err, m->errlen,
+                 "%s:1: field header: not a probe table (expected the columns k directions angle "
+                 "...; a sweep's: k points point ...)",
+                 m->files[f]);
         return -1;
     }
     static const char *const kinds[] = {"default probe", "pair probe", "sweep table"};

@@ -147,8 +147,7 @@ static int check_symbol(const void *addr, size_t *entries, char *err, size_t err
     if (sym->st_size % sizeof(void *) != 0) {
         snprintf(err, errlen,
                  "'%s' is %llu bytes, not a whole number of pointers (%zu bytes each): is it an "
-                 "array of "
-                 "lt_law structs? (" DECLARE_IT ")",
+                 "array of lt_law structs? (" DECLARE_IT ")",
                  LT_PLUGIN_SYMBOL, (unsigned long long)sym->st_size, sizeof(void *));
         return -1;
     }

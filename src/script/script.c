@@ -82,11 +82,10 @@ static int lib_write(lua_State *L)
     for (int i = 0; reserved[i]; i++) {
         size_t k = strlen(reserved[i]);
         if (name_len >= k && strcmp(name + name_len - k, reserved[i]) == 0)
-            return luaL_error(
-                L,
-                "lawtester.write: '%s': names ending in %s are lawtester's own (records' sidecars, "
-                "partial records, temporary files)",
-                name, reserved[i]);
+            return luaL_error(L,
+                              "lawtester.write: '%s': names ending in %s are lawtester's own "
+                              "(records' sidecars, partial records, temporary files)",
+                              name, reserved[i]);
     }
     if (lt_claim_file(L, name, "write"))
         return luaL_error(L, "lawtester.write: '%s' is the record of a test of this script", name);
@@ -293,8 +292,7 @@ static void close_state(lua_State *L, const char *path, int watched)
     if (watched) {
         snprintf(close_message, sizeof close_message,
                  "%s:0: finalizers (__gc) still running %d s after the script ended: stopped (with "
-                 "--unsafe they run "
-                 "outside the instruction budget)\n",
+                 "--unsafe they run outside the instruction budget)\n",
                  path, LT_UNSAFE_CLOSE_SECONDS);
         memset(&sa, 0, sizeof sa);
         sa.sa_handler = close_timeout;
@@ -363,8 +361,7 @@ int lt_script_run_source(const char *path, const char *src, size_t len, const lt
     if (!sc.loc && cap && source) {
         fprintf(stderr,
                 "%s:0: memory limit exceeded: the script's text (%zu bytes) and the index of its "
-                "fields need "
-                "more than %zu MB (--max-memory MB; 0 = no limit)\n",
+                "fields need more than %zu MB (--max-memory MB; 0 = no limit)\n",
                 sc.path, len, cap >> 20);
         free(source);
         return 2;

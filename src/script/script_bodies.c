@@ -26,8 +26,7 @@ void lt_script_read_material(conv *cv, int t, lt_material *m)
     if (m->poisson == -1) {
         lt_path_push_key(cv, "poisson");
         lt_field_error(cv, "value -1 out of range: must be in (-1, 0.5] (nu = -1 makes the shear "
-                           "modulus E/(2(1 + nu)) "
-                           "infinite)");
+                           "modulus E/(2(1 + nu)) infinite)");
     }
     lt_opt_number(cv, t, "density", &m->density, 1e-300, INFINITY);
     lt_opt_number(cv, t, "ktDivKn", &m->ktDivKn, 0, INFINITY);
@@ -37,9 +36,9 @@ void lt_script_read_material(conv *cv, int t, lt_material *m)
 void lt_script_check_rigid_pair(conv *cv, const lt_material *a, const lt_material *b)
 {
     if (isinf(a->young) && isinf(b->young))
-        lt_field_error(cv, "both bodies are rigid (young = math.huge): no finite contact modulus, "
-                           "1/E* = (1 - nu1^2)/E1 + "
-                           "(1 - nu2^2)/E2 = 0; give one body a finite young");
+        lt_field_error(cv,
+                       "both bodies are rigid (young = math.huge): no finite contact modulus, 1/E* "
+                       "= (1 - nu1^2)/E1 + (1 - nu2^2)/E2 = 0; give one body a finite young");
 }
 
 /* `material = "name"` (from the test's materials) or an inline table. */

@@ -120,8 +120,7 @@ static int push_test_at(lua_State *L, int c, double div)
         if (!lua_isnil(L, -1) && !(lua_type(L, -1) == LUA_TNUMBER && lua_tonumber(L, -1) == dt)) {
             lua_pushfstring(L,
                             "test(%f) returned a table whose dt is not the dt it was called with: "
-                            "leave dt out of it "
-                            "or set it to the argument",
+                            "leave dt out of it or set it to the argument",
                             dt);
             lua_remove(L, -2);
             lua_remove(L, -2);
@@ -613,8 +612,7 @@ static void check_sets_apply(lua_State *L, conv *cv, const lt_case_run *cr, int 
         if (!found)
             lt_field_error(cv,
                            "--set '%s': no case's law has a parameter %s (the laws of the cases: "
-                           "%s; `lawtester laws` "
-                           "lists their parameters)",
+                           "%s; `lawtester laws` lists their parameters)",
                            cr->sets[j], name, laws[0] ? laws : "none");
     }
 }
@@ -656,10 +654,10 @@ static int sets_its_own(case_ctx *k, lua_State *L, int c, const case_sets_of *se
         if (test_sets(L, lua_gettop(L), sets->v[j].name)) {
             char what[LT_NAME_MAX + 24], note[200];
             snprintf(what, sizeof what, "not run (sets %s)", sets->v[j].name);
-            snprintf(note, sizeof note,
-                     "the case's test gives %s itself; its expectations are for that value, "
-                     "not --set's",
-                     sets->v[j].name);
+            snprintf(
+                note, sizeof note,
+                "the case's test gives %s itself; its expectations are for that value, not --set's",
+                sets->v[j].name);
             emit(k, what, LT_CHECK_NA, NAN, NAN, NAN, note);
             return 1;
         }

@@ -555,8 +555,7 @@ int lt_lib_law(lua_State *L)
     script_ctx *sc = lt_lib_ctx(L);
     if (sc->callback_depth > 0)
         return luaL_error(L, "lawtester.law: a law is defined by the script, not from inside a run "
-                             "(an until, a done or "
-                             "another law's function)");
+                             "(an until, a done or another law's function)");
     const char *file;
     const srcloc *loc;
     int line = law_call_site(sc, L, &file, &loc);

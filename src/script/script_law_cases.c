@@ -310,8 +310,8 @@ static const struct {
 };
 #define N_QUANTITIES (int)(sizeof quantity_names / sizeof quantity_names[0])
 static const char quantity_list[] =
-    "e, t_contact, t_force, max_overlap, max_force, vt_after, spin_A_after, "
-    "spin_B_after, cycle_energy, kt, slip_force, balance";
+    "e, t_contact, t_force, max_overlap, max_force, vt_after, spin_A_after, spin_B_after, "
+    "cycle_energy, kt, slip_force, balance";
 static const char *const along_names[LT_ALONG_COUNT] = {"Fn", "kn", "kt", "elast"};
 
 static void set_num(lua_State *T, const char *k, double v)
@@ -976,8 +976,8 @@ static void read_along_tol(conv *cv, lua_law_extra *x, int t, lt_case *cs)
         if (!lt_has_field(cv, t, "along_tol"))
             lt_field_error(cv, "missing (a number >= 0: %s)",
                            cs->kind == LT_CASE_NORMAL
-                               ? "the largest deviation of each column "
-                                 "of `along`, relative to its largest |value|"
+                               ? "the largest deviation of each column of `along`, relative to its "
+                                 "largest |value|"
                                : "the net work, relative to the largest stored energy");
         lt_path_pop(cv);
         lt_opt_number(cv, t, "along_tol", &cs->along_tol, 0, INFINITY);

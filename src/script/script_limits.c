@@ -45,8 +45,7 @@ int lt_limits_memory_message(lt_limits *lim, const char *msg, char *buf, size_t 
     if (lim->max_bytes)
         snprintf(buf, n,
                  "memory limit exceeded: the script's Lua state needs more than %zu MB "
-                 "(--max-memory MB; 0 = "
-                 "no limit)",
+                 "(--max-memory MB; 0 = no limit)",
                  (lim->cap_bytes ? lim->cap_bytes : lim->max_bytes) >> 20);
     else
         snprintf(buf, n, "out of memory: the machine refused the script's Lua state more memory");
@@ -73,10 +72,8 @@ static void push_budget_error(lua_State *L, lt_limits *lim, lua_Debug *ar)
                  ar->currentline);
     lua_pushfstring(L,
                     "%sinstruction budget exhausted: more than %I Lua instructions without "
-                    "returning to lawtester "
-                    "(a loop that never ends?  --max-instructions N; 0 = no limit; the work of "
-                    "lawtester's runs and "
-                    "of large strings counts too)",
+                    "returning to lawtester (a loop that never ends?  --max-instructions N; 0 = no "
+                    "limit; the work of lawtester's runs and of large strings counts too)",
                     where, (lua_Integer)lim->max_instructions);
 }
 

@@ -71,14 +71,12 @@ static void check_tanphi(script_ctx *sc, lua_State *L, run_ctx *r, int call_line
     if (x < 90)
         warn(sc, L, r, call_line, field, path, depth,
              "%s = %g is above any measured friction coefficient (<= %g): an angle in degrees? "
-             "tan(%g deg) = %.3g; "
-             "write math.tan(math.rad(%g))",
+             "tan(%g deg) = %.3g; write math.tan(math.rad(%g))",
              name, x, TANPHI_MAX, x, tan(x * pi / 180), x);
     else
         warn(sc, L, r, call_line, field, path, depth,
              "%s = %g is far above any friction coefficient (<= %g): it is the tangent of the "
-             "friction angle, "
-             "e.g. 0.5",
+             "friction angle, e.g. 0.5",
              name, x, TANPHI_MAX);
 }
 
@@ -141,13 +139,11 @@ static void check_body(script_ctx *sc, lua_State *L, run_ctx *r, int call_line, 
     if (m->density < DENSITY_MIN)
         warn(sc, L, r, call_line, field, path, 4,
              "density = %g kg/m^3 is below any DEM material (%g .. %g kg/m^3): g/cm^3 typed as "
-             "kg/m^3? (%g g/cm^3 = "
-             "%g kg/m^3)",
+             "kg/m^3? (%g g/cm^3 = %g kg/m^3)",
              m->density, DENSITY_MIN, DENSITY_MAX, m->density, m->density * 1e3);
     else if (m->density > DENSITY_MAX)
         warn(sc, L, r, call_line, field, path, 4,
-             "density = %g kg/m^3 is above any solid (osmium: 2.26e4 kg/m^3): "
-             "a unit slip?",
+             "density = %g kg/m^3 is above any solid (osmium: 2.26e4 kg/m^3): a unit slip?",
              m->density);
     path[3].name = "tanPhi";
     snprintf(field, sizeof field, "particles[%d].material.tanPhi", i + 1);
@@ -159,8 +155,7 @@ static void check_body(script_ctx *sc, lua_State *L, run_ctx *r, int call_line, 
         snprintf(field, sizeof field, "particles[%d]", i + 1);
         warn(sc, L, r, call_line, field, path, 2,
              "mass = %g kg (from its size and density %g kg/m^3) is above DEM particles (<= %g "
-             "kg): check the size's "
-             "unit (metres) and the density's (kg/m^3)",
+             "kg): check the size's unit (metres) and the density's (kg/m^3)",
              mb.mass, m->density, MASS_MAX);
     }
 }
@@ -199,9 +194,8 @@ static void check_stage_steps(script_ctx *sc, lua_State *L, run_ctx *r, int call
             d > STEP_OF_TARGET * fabs(target)) {
             warn(sc, L, r, call_line, field, path, 3,
                  "the %s velocity %g m/s moves %g m per step (dt = %g s) against the until's "
-                 "target %g m: it "
-                 "holds after %.0f step(s), up to %g m past the target; lower dt to %g s (100 "
-                 "steps to the target)",
+                 "target %g m: it holds after %.0f step(s), up to %g m past the target; lower dt "
+                 "to %g s (100 steps to the target)",
                  dof_names[k], st->values[k], d, test->dt, target, ceil(fabs(target) / d), d,
                  fabs(target) / 100 / fabs(st->values[k]));
             return;
@@ -209,8 +203,8 @@ static void check_stage_steps(script_ctx *sc, lua_State *L, run_ctx *r, int call
         if (d > STEP_OF_RADIUS * rmin) {
             warn(sc, L, r, call_line, field, path, 3,
                  "the %s velocity %g m/s moves %g m per step (dt = %g s), %.3g of the particle "
-                 "radius %g m: the "
-                 "contact is crossed in a few steps; lower dt or the velocity (<= %g m per step)",
+                 "radius %g m: the contact is crossed in a few steps; lower dt or the velocity (<= "
+                 "%g m per step)",
                  dof_names[k], st->values[k], d, test->dt, d / rmin, rmin, STEP_OF_RADIUS * rmin);
             return;
         }
@@ -257,8 +251,7 @@ void lt_lint_stability(script_ctx *sc, lua_State *L, run_ctx *r, int call_line,
             snprintf(where, sizeof where, "the initial state");
         warn(sc, L, r, call_line, "dt", path, 1,
              "dt = %.4g s exceeds the stability limit of leapfrog for the normal contact, dt_crit "
-             "= %.4g s (m* = %.4g "
-             "kg, kn = %.4g N/m%s; first at %s%s); %s; lower dt below %.4g s",
+             "= %.4g s (m* = %.4g kg, kn = %.4g N/m%s; first at %s%s); %s; lower dt below %.4g s",
              t->test->dt, s->dt_crit, s->mstar, s->k, z, where,
              i ? ", where the normal velocity is imposed" : "",
              i ? "harmless while imposed, but the contact would be unstable if released"

@@ -150,8 +150,8 @@ static void probe_summary(const lt_probe *p, const char *name, const char *law, 
                    dof_names[p->dofs[0]], p->dofs[1] + 1, dof_names[p->dofs[1]],
                    p->force ? "force" : "displacement");
         printf("  yield points: none: no direction reached the surface within the probe's limits "
-               "(raise `limit`, "
-               "or the law's surface does not bound these directions with these parameters)\n");
+               "(raise `limit`, or the law's surface does not bound these directions with these "
+               "parameters)\n");
     } else if (p->extended) {
         double worst_steps = 0;
         for (int i = 0; i < p->n_points; i++)
@@ -303,11 +303,10 @@ static void limit_probe(const script_ctx *sc, lua_State *L, run_ctx *r, probe_ar
     }
     if ((double)a->directions * (double)a->steps > (double)r->test.max_steps) {
         char msg[300];
-        snprintf(
-            msg, sizeof msg,
-            "field steps: %ld directions of %ld steps exceed the test's max_steps = %ld (raise "
-            "test.max_steps to run them)",
-            a->directions, a->steps, r->test.max_steps);
+        snprintf(msg, sizeof msg,
+                 "field steps: %ld directions of %ld steps exceed the test's max_steps = %ld "
+                 "(raise test.max_steps to run them)",
+                 a->directions, a->steps, r->test.max_steps);
         probe_error(L, r, a->line, msg);
     }
 }

@@ -79,8 +79,7 @@ static void print_stiffness(const lt_view *t)
                    num(k->contA));
         else
             printf(": tanPhi = %s, lens = %s, %s m, contA = %s m^2 (its kn, kt: not used by %s, "
-                   "which has no kn "
-                   "parameter)\n",
+                   "which has no kn parameter)\n",
                    num(k->tanPhi), num(k->lens[0]), num(k->lens[1]), num(k->contA), law->name);
         printf("    (%s contact formed at step %ld, uN0 = %s m%s)\n",
                t->n_formed > 1 ? "the last" : "the", t->stiff_step, num(t->stiff_uN0),
@@ -111,8 +110,7 @@ static void print_energies(const lt_view *t)
             bal, work != 0 ? fabs(bal / work) : 0.0);
     else /* nothing booked: the balance is what the contact absorbed (docs/energy.md, "unbooked") */
         printf("  energy balance: n/a, the law books no energies; its contact absorbed %.3g J "
-               "(%.3g of the work; the "
-               "unbooked column)\n",
+               "(%.3g of the work; the unbooked column)\n",
                bal, work != 0 ? fabs(bal / work) : 0.0);
 }
 
@@ -137,8 +135,7 @@ static void print_summary(const lt_tester *tester, const char *name, const char 
     lt_predictor_stats p = lt_tester_predictor_stats(tester);
     if (p.used + p.passes > 0)
         printf("  imposition frame: predicted on %ld steps, trial passes on %ld (%ld predictions "
-               "missed by more than "
-               "theta^3 + 1e-12 rad; worst miss %.2g rad)\n",
+               "missed by more than theta^3 + 1e-12 rad; worst miss %.2g rad)\n",
                p.used, p.passes, p.misses, p.worst);
     print_energies(t);
     if (file) {
@@ -278,8 +275,7 @@ static void stability_text(const lt_tester *tester, char *buf, size_t n)
         snprintf(where, sizeof where, "the initial state");
     snprintf(buf, n,
              "dt = %.4g s exceeds the stability limit of leapfrog for the normal contact, dt_crit "
-             "= %.4g s "
-             "(m* = %.4g kg, kn = %.4g N/m%s; first at %s)",
+             "= %.4g s (m* = %.4g kg, kn = %.4g N/m%s; first at %s)",
              t->test->dt, s->dt_crit, s->mstar, s->k, z, where);
 }
 
@@ -300,12 +296,11 @@ static void stage_failure_text(const script_ctx *sc, const run_ctx *r, int call_
     char pre[160];
     test_prefix(sc, pre, sizeof pre);
     if (r->keep_failed)
-        snprintf(
-            msg, n,
-            "%s:%d: field %srecord: the recorded states of the run outgrow the memory limit of "
-            "%zu MB (record = { every = N } keeps every N-th)",
-            sc->path, test_line(sc, call_line, NULL, 0), pre,
-            (sc->lim.cap_bytes ? sc->lim.cap_bytes : sc->lim.max_bytes) >> 20);
+        snprintf(msg, n,
+                 "%s:%d: field %srecord: the recorded states of the run outgrow the memory limit "
+                 "of %zu MB (record = { every = N } keeps every N-th)",
+                 sc->path, test_line(sc, call_line, NULL, 0), pre,
+                 (sc->lim.cap_bytes ? sc->lim.cap_bytes : sc->lim.max_bytes) >> 20);
     else
         snprintf(msg, n, "%s:%d: field %sstages[%d]: %s", sc->path, test_line(sc, call_line, p, 2),
                  pre, t->stage + 1, t->err);
@@ -468,11 +463,10 @@ static void claim_record_files(script_ctx *sc, lua_State *L, run_ctx *r, int cal
         if (lt_claim_file(L, lua_tostring(L, -1), "run")) {
             char err[600];
             srcloc_key p[1] = {{"name", 0}};
-            snprintf(
-                err, sizeof err,
-                "%s:%d: field name: '%s': its record %s is a file lawtester.write wrote in this "
-                "script",
-                sc->path, test_line(sc, call_line, p, 1), r->name, lua_tostring(L, -1));
+            snprintf(err, sizeof err,
+                     "%s:%d: field name: '%s': its record %s is a file lawtester.write wrote in "
+                     "this script",
+                     sc->path, test_line(sc, call_line, p, 1), r->name, lua_tostring(L, -1));
             raise_released(L, r, err);
         }
         lua_pop(L, 1);

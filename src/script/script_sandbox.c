@@ -50,9 +50,9 @@ static int sb_setmetatable(lua_State *L)
     if (lua_type(L, 2) == LUA_TTABLE) {
         lua_pushliteral(L, "__gc");
         if (lua_rawget(L, 2) != LUA_TNIL)
-            return luaL_error(L, "setmetatable: a __gc metamethod is not allowed in the sandbox "
-                                 "(finalizers run outside "
-                                 "the instruction budget; --unsafe lifts the sandbox)");
+            return luaL_error(
+                L, "setmetatable: a __gc metamethod is not allowed in the sandbox (finalizers run "
+                   "outside the instruction budget; --unsafe lifts the sandbox)");
         lua_pop(L, 1);
     }
     return call_original(L);
@@ -69,8 +69,7 @@ static void check_plain_table(lua_State *L, int arg, const char *fn)
         if (lua_rawget(L, -2) != LUA_TNIL)
             luaL_error(L,
                        "%s: a table with a %s metamethod is not accepted in the sandbox (its loops "
-                       "are charged to "
-                       "the instruction budget by the table's length)",
+                       "are charged to the instruction budget by the table's length)",
                        fn, mm[i]);
         lua_pop(L, 1);
     }
@@ -161,9 +160,8 @@ static void push_copy(lua_State *L, const char *lib)
 static int unsafe_sethook(lua_State *L)
 {
     if (lt_limits_of(L)->max_instructions > 0)
-        return luaL_error(
-            L, "debug.sethook: the hook counts the instruction budget, which stays with --unsafe "
-               "(--max-instructions 0 lifts the budget)");
+        return luaL_error(L, "debug.sethook: the hook counts the instruction budget, which stays "
+                             "with --unsafe (--max-instructions 0 lifts the budget)");
     return call_original(L);
 }
 

@@ -266,9 +266,9 @@ int lt_stage_callback(void *ctx, lt_tester *t)
             snprintf(err, LT_ERR_SIZE, "%s:%d: field stages[%d].%s: at step %ld: %s", r->sc->path,
                      cb->line, cb->stage_no, cb->what, lt_q_step(t), lt_strip_chunk_prefix(msg));
         if (!lt_q_has_contact(t) && indexes_nil_c(msg) && n > 0 && (size_t)n < LT_ERR_SIZE)
-            snprintf(err + n, LT_ERR_SIZE - (size_t)n,
-                     " (C is nil while there is no contact: guard it, e.g. "
-                     "write `C and C.uN < -1e-4`)");
+            snprintf(
+                err + n, LT_ERR_SIZE - (size_t)n,
+                " (C is nil while there is no contact: guard it, e.g. write `C and C.uN < -1e-4`)");
         r->cb_error = 1;
         lua_settop(L, base);
         return -1;

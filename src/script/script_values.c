@@ -106,12 +106,11 @@ void lt_read_stage_values(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *
             lt_field_error(cv, "value %g given for DoF %d whose whats is '.' (nothing imposed)",
                            s->values[k], k + 1);
         if (s->whats[k] == 's' && k >= 3)
-            lt_field_error(
-                cv,
-                "a servo ('s') on DoF %d, which has no stiffness: its gain is set from the "
-                "contact's "
-                "stiffness on the DoF, and laws report only kn and kt (normal and shear DoFs 1-3)",
-                k + 1);
+            lt_field_error(cv,
+                           "a servo ('s') on DoF %d, which has no stiffness: its gain is set from "
+                           "the contact's stiffness on the DoF, and laws report only kn and kt "
+                           "(normal and shear DoFs 1-3)",
+                           k + 1);
         lt_path_pop(cv);
     }
     lt_path_pop(cv);

@@ -133,8 +133,7 @@ static int key_order(const lt_table *t, const char *path, int k, double scale, d
             else
                 snprintf(err, errlen,
                          "%s:%ld: field %s: %s after %s (line %ld): the key must increase "
-                         "strictly, or decrease "
-                         "strictly, through the table",
+                         "strictly, or decrease strictly, through the table",
                          q(path, q1), t->line[i], q(t->names[k], q2), a, b, t->line[i - 1]);
             return -1;
         }
@@ -241,8 +240,7 @@ static int choose_cols(lt_compare *c, const lt_compare_opts *o, char *err, size_
         quoted q1, q2, q3;
         snprintf(err, errlen,
                  "%s:%d: field header: no column in common with %s besides the key '%s' (name the "
-                 "pairs: --cols "
-                 "REFCOL=NEWCOL,...)",
+                 "pairs: --cols REFCOL=NEWCOL,...)",
                  q(c->new_path, q1), c->nw.header_line, q(c->ref_path, q2), q(c->key_new, q3));
         return -1;
     }

@@ -211,8 +211,7 @@ int lt_table_read(lt_table *t, const char *path, char *err, size_t errlen)
         if (!comment) {
             snprintf(err, errlen,
                      "%s:%d: field header: no header: line %d is a row of numbers (a table needs "
-                     "one line of "
-                     "column names first, '#' allowed before them)",
+                     "one line of column names first, '#' allowed before them)",
                      qpath, line, line);
             rc = -1;
             break;

@@ -527,11 +527,10 @@ static void run_impact(vr_ctx *v, vr_setup *su)
         for (int i = 0; i < N_IMPACT_Q; i++) quantity_row(v, su, impact_q[i], got[0][impact_q[i]]);
         if (measured) {
             char note[200];
-            snprintf(
-                note, sizeof note,
-                "measured (no closed form): expected is the contact time of the run that chose dt, "
-                "at dt = %.6g s; %s",
-                tc_dt, WHY_MEASURED_TC);
+            snprintf(note, sizeof note,
+                     "measured (no closed form): expected is the contact time of the run that "
+                     "chose dt, at dt = %.6g s; %s",
+                     tc_dt, WHY_MEASURED_TC);
             q_row(v, su, LT_Q_CONTACT_TIME, "t_contact", LT_CHECK_REL, tc,
                   got[0][LT_Q_CONTACT_TIME], TOL_MEASURED_TC, note);
         }

@@ -493,8 +493,7 @@ static int write_script(const sweep_run *w, const lt_law *law, lt_pending *p, ch
         law->name, w->first_case);
     fprintf(f.fp,
             "if failed > 0 then\n  error(string.format(\"point %ld of the sweep of %s: %%d of %%d "
-            "checks of %s "
-            "failed\", failed, rows), 0)\nend\n",
+            "checks of %s failed\", failed, rows), 0)\nend\n",
             w->k, law->name, w->first_case);
     return lt_afile_close_into(&f, p, err, errlen);
 }
@@ -661,11 +660,10 @@ int lt_verify_sweep(const lt_law *law, const lt_sweep_opts *o, lt_verify_summary
     int rc = -1;
     lt_pending pend = {0};
     if (s->n_dim == 0) {
-        snprintf(
-            err, errlen,
-            "--sweep: law %s has no parameter to sweep (none with a numeric default and a range, "
-            "no bool, no choice, or all given with --set)",
-            law->name);
+        snprintf(err, errlen,
+                 "--sweep: law %s has no parameter to sweep (none with a numeric default and a "
+                 "range, no bool, no choice, or all given with --set)",
+                 law->name);
         goto done;
     }
     long points = s->grid > 0 && s->grid < o->points ? s->grid : o->points;
@@ -690,10 +688,9 @@ int lt_verify_sweep(const lt_law *law, const lt_sweep_opts *o, lt_verify_summary
     sum->cases = failed_points; /* a sweep's "cases" are its failed points */
     if (o->out_dir && restarted) {
         /* the rows of the points before the fault went with the worker that ran them */
-        snprintf(
-            err, errlen,
-            "the law faulted at a point (the FAIL row above): the sweep table and scripts are not "
-            "written; sweep the points after it with --shard, or fix the law");
+        snprintf(err, errlen,
+                 "the law faulted at a point (the FAIL row above): the sweep table and scripts are "
+                 "not written; sweep the points after it with --shard, or fix the law");
         goto done;
     }
     if (o->out_dir && write_sweep_table(w, law, &pend, err, errlen) < 0) goto done;
