@@ -588,6 +588,79 @@ static void test_offsets_are_the_readers(void)
     CHECK_MSG(checked > 16 * 40, "only %d values compared", checked);
 }
 
+/* lt_cond_quiet_steps against evaluation: from a state at which a condition is false, it must
+ * stay false while both step counters (stage.step, and the run's S.step = tester.step) advance by
+ * up to q - 1, and a condition of the quiet form must hold after q (q < LT_COND_QUIET_MAX);
+ * every other condition (another op, a float bound, a quantity that is not a counter, a wider
+ * expression) gets q = 1 and no quiet form. */
+static void test_quiet_steps(void)
+{
+    static const struct {
+        const char *expr;
+        int form;
+    } conds[] = {
+        {"stage.step >= 10", 1},
+        {"stage.step > 10", 1},
+        {"stage.step == 10", 1},
+        {"10 <= stage.step", 1},
+        {"100 < S.step", 1},
+        {"tester.step >= 1000", 1},
+        {"S.step == 137", 1},
+        {"stage.step >= 0", 1},
+        {"stage.step < 10", 0},
+        {"stage.step <= 10", 0},
+        {"stage.step ~= 10", 0},
+        {"stage.step >= 10.5", 0},
+        {"stage.bounces >= 2", 0},
+        {"tester.stage >= 2", 0},
+        {"stage.step >= 10 and not C", 0},
+        {"not C", 0},
+        {"C.u[2] >= 3e-3", 0},
+        {"stage.rebound", 0},
+        {"stage.step > 9223372036854775807", 1},
+        {"stage.step >= 9223372036854775807", 1},
+    };
+    static const long starts[] = {0, 1, 5, 9, 10, 11, 99, 100, 101, 999, 5000};
+    const lt_law *law = lt_find_law("linear");
+    lt_test test = linear_test(v3(1, 0, 0), 0);
+    lt_tester T;
+    memset(&T, 0, sizeof T);
+    T.view.test = &test;
+    T.view.law_state = T.state_inline;
+    int promised = 0;
+    for (size_t i = 0; i < sizeof conds / sizeof *conds; i++) {
+        lt_cond *c = lt_cond_compile(conds[i].expr, law);
+        CHECK_MSG(c, "%s: not compiled", conds[i].expr);
+        if (!c) continue;
+        CHECK_MSG(lt_cond_has_quiet_form(c) == conds[i].form, "%s: quiet form %d", conds[i].expr,
+                  lt_cond_has_quiet_form(c));
+        for (size_t j = 0; j < sizeof starts / sizeof *starts; j++) {
+            T.view.st.step = starts[j], T.view.step = starts[j] + 37;
+            if (lt_cond_eval(c, &T) != 0) continue; /* asked only after a false evaluation */
+            long q = lt_cond_quiet_steps(c, &T);
+            CHECK_MSG(q >= 1 && q <= LT_COND_QUIET_MAX, "%s: q = %ld", conds[i].expr, q);
+            CHECK_MSG(conds[i].form || q == 1, "%s: q = %ld without the form", conds[i].expr, q);
+            long last = q < 20000 ? q - 1 : 20000; /* the huge bounds: their first 2e4 steps */
+            for (long d = 1; d <= last; d++) {
+                T.view.st.step = starts[j] + d, T.view.step = starts[j] + 37 + d;
+                if (lt_cond_eval(c, &T) != 0) {
+                    CHECK_MSG(0, "%s from %ld: holds after %ld of its %ld quiet steps",
+                              conds[i].expr, starts[j], d, q);
+                    break;
+                }
+            }
+            if (conds[i].form && q > 1 && q < LT_COND_QUIET_MAX) {
+                T.view.st.step = starts[j] + q, T.view.step = starts[j] + 37 + q;
+                CHECK_MSG(lt_cond_eval(c, &T) == 1, "%s from %ld: does not hold after q = %ld",
+                          conds[i].expr, starts[j], q);
+                promised++;
+            }
+        }
+        lt_cond_free(c);
+    }
+    CHECK_MSG(promised >= 30, "only %d promises checked", promised);
+}
+
 const test_case cond_tests[] = {
     TEST(shipped_conditions),
     TEST(hand_written_conditions),
@@ -595,5 +668,6 @@ const test_case cond_tests[] = {
     TEST(random_expressions),
     TEST(outside_shapes_stay_in_lua),
     TEST(offsets_are_the_readers),
+    TEST(quiet_steps),
     {0, 0},
 };

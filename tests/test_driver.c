@@ -411,6 +411,50 @@ static void test_test_max_steps_guard(void)
     free(T);
 }
 
+/* lt_stage.until_quiet for stage.step >= n: the steps to its bound (>= 1 after a false
+ * evaluation). */
+static long steps_to_bound(void *ctx, const lt_tester *t)
+{
+    const cond *c = ctx;
+    return c->n - lt_tester_view(t)->st.step;
+}
+
+/* A stage whose until says how long it stays false (until_quiet) ends at the very step at which
+ * the evaluation on every step of its untilEvery cadence ends it, for bounds below, at and above
+ * the cadence, and evaluates it at most twice (the first cadence step, then the one that ends
+ * it) where the plain cadence evaluates it n / untilEvery times. */
+static void test_until_quiet_same_end(void)
+{
+    static const long bounds[] = {1, 2, 5, 7, 100, 999, 1000};
+    static const long cadence[] = {1, 3, 7, 1000};
+    for (size_t i = 0; i < sizeof bounds / sizeof *bounds; i++)
+        for (size_t j = 0; j < sizeof cadence / sizeof *cadence; j++) {
+            long end[2];
+            int calls[2];
+            for (int quiet = 0; quiet < 2; quiet++) {
+                lt_test t = linear_test(v3(1, 0, 0), 0);
+                cond c = {COND_STEPS, 0, 0, bounds[i], 0};
+                lt_stage st[1] = {stage("v.....", -0.1, 0, 0, 0, 0, 0, &c)};
+                st[0].until_every = cadence[j];
+                if (quiet) st[0].until_quiet = steps_to_bound;
+                t.stages = st;
+                t.n_stages = 1;
+                lt_tester *T = calloc(1, sizeof *T);
+                CHECK_MSG(lt_run(T, &t, NULL, NULL) == 0, "run failed: %s", T->view.err);
+                end[quiet] = T->view.step, calls[quiet] = c.calls;
+                free(T);
+            }
+            CHECK_MSG(end[1] == end[0], "n = %ld, untilEvery = %ld: ended at %ld, not %ld",
+                      bounds[i], cadence[j], end[1], end[0]);
+            CHECK_MSG(end[0] >= bounds[i] && end[0] % cadence[j] == 0,
+                      "n = %ld, untilEvery = %ld: the plain cadence ended at %ld", bounds[i],
+                      cadence[j], end[0]);
+            CHECK_MSG(calls[1] <= 2 && calls[0] == end[0] / cadence[j],
+                      "n = %ld, untilEvery = %ld: %d evaluations with until_quiet, %d without",
+                      bounds[i], cadence[j], calls[1], calls[0]);
+        }
+}
+
 /* Recording must not change the trajectory (LAMMPS PR #1631): the final state is bit-identical
  * whether every state or every 7th is recorded, or none. */
 static void test_recording_does_not_change_results(void)
@@ -582,6 +626,7 @@ const test_case driver_tests[] = {
     TEST(forced_dofs_add_up),
     TEST(max_steps_guard),
     TEST(test_max_steps_guard),
+    TEST(until_quiet_same_end),
     TEST(recording_does_not_change_results),
     TEST(abweight_split),
     {0, 0},

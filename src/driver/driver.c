@@ -88,6 +88,16 @@ static void counters_after_contact(lt_tester *t)
     }
 }
 
+/* Steps to the next evaluation of `until` after it returned 0 at this state, for a stage whose
+ * `until` knows it cannot hold for q - 1 more steps (lt_stage.until_quiet): the first multiple of
+ * untilEvery that is >= q, where the evaluations every untilEvery steps would have been anyway.
+ * q is at most 2^62 (the callback's bound) and untilEvery at most 1e9: no overflow. */
+NOINLINE static long quiet_countdown(const lt_stage *s, const lt_tester *t)
+{
+    long q = s->until_quiet(s->until_ctx, t), every = s->until_every;
+    return q <= every ? every : ((q - 1) / every + 1) * every;
+}
+
 int lt_start(lt_tester *t, const lt_test *test, lt_row_cb on_row, void *row_ctx)
 {
     lt_observer obs = {.on_row = on_row, .row_ctx = row_ctx};
@@ -206,6 +216,7 @@ int lt_run_stage(lt_tester *t, int index)
             int r = s->until ? s->until(s->until_ctx, t) : 0;
             if (r < 0) return -1;
             if (r) break;
+            if (s->until_quiet) until_in = quiet_countdown(s, t);
         }
         if (--tick_in == 0) { /* every LT_TICK_STEPS steps: a stop signal, the observer's tick */
             tick_in = LT_TICK_STEPS;

@@ -82,6 +82,14 @@ typedef struct lt_stage {
     double servo_vmax; /* largest speed the servo imposes (default 1), m/s */
     lt_stage_cb until; /* NULL: run until max_steps (an error) */
     void *until_ctx;
+    /* NULL, or (called with until_ctx right after `until` returned 0): the number q >= 1 of steps
+     * from this state to the first one at which `until` can return 1 -- it returns 0 at the
+     * q - 1 states between, whatever they are (a step counter against its bound; the script
+     * layer offers it only where no Lua can run over those steps).  The driver then evaluates
+     * `until` next at the first state of its untilEvery cadence from there: the stage ends at the
+     * very step it ended at before, without an evaluation every step (docs/performance.md, "Fifth
+     * round"). */
+    long (*until_quiet)(void *ctx, const lt_tester *t);
     lt_stage_cb done; /* NULL: nothing */
     void *done_ctx;
     long until_every; /* evaluate until every this many steps (>= 1) */

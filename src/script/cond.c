@@ -497,6 +497,24 @@ static int fast_eval(const fast_form *f, const lt_tester *t)
 
 int lt_cond_is_fast(const lt_cond *c) { return c->fast.kind != FAST_NONE; }
 
+int lt_cond_has_quiet_form(const lt_cond *c)
+{
+    const fast_form *f = &c->fast;
+    return f->kind == FAST_CMP_INT && f->q->per_step &&
+           (f->op == OP_GE || f->op == OP_GT || f->op == OP_EQ);
+}
+
+long lt_cond_quiet_steps(const lt_cond *c, const lt_tester *t)
+{
+    if (!lt_cond_has_quiet_form(c)) return 1;
+    const fast_form *f = &c->fast;
+    if (f->op == OP_GT && f->ki == LLONG_MAX) return LT_COND_QUIET_MAX; /* never holds */
+    long long first = f->op == OP_GT ? f->ki + 1 : f->ki, x = f->q->read.integer(t, f->index);
+    if (x >= first) return 1; /* holds already (not asked then), or `==` passed its value */
+    /* a counter is >= 0, so first - x does not overflow */
+    return first - x > LT_COND_QUIET_MAX ? LT_COND_QUIET_MAX : (long)(first - x);
+}
+
 int lt_cond_bound(const lt_cond *c, const lt_qrow **q, int *index, double *k)
 {
     if (c->fast.kind != FAST_CMP && c->fast.kind != FAST_C_AND_CMP) return 0;

@@ -56,6 +56,20 @@ int lt_cond_is_fast(const lt_cond *c);
  * index and *k the number; 0 for other conditions. */
 int lt_cond_bound(const lt_cond *c, const lt_qrow **q, int *index, double *k);
 
+/* A step counter (stage.step, S.step, tester.step: one more after every step of a stage) compared
+ * with an integer by >=, > or ==: the form whose next true state is known in advance
+ * (lt_cond_quiet_steps).  1 if the condition has it, else 0. */
+int lt_cond_has_quiet_form(const lt_cond *c);
+
+/* For a condition that has just evaluated false at the tester's state: how many steps from this
+ * state the first one at which it can hold is (the counter reaching the first value that
+ * satisfies it), >= 1; 1 (the next step may) for other conditions, and where the counter already
+ * passed `==`'s value.  At most LT_COND_QUIET_MAX (2^62: beyond any stage's max_steps).  Exact
+ * for the names the condition was compiled with: the caller makes sure no Lua can rebind them
+ * over those steps. */
+#define LT_COND_QUIET_MAX (1L << 62)
+long lt_cond_quiet_steps(const lt_cond *c, const lt_tester *t);
+
 /* LT_COND_* bits of the names the condition reads. */
 unsigned lt_cond_names(const lt_cond *c);
 

@@ -169,6 +169,10 @@ static double body_mass(const lt_tester *t, int b) { return lt_tester_view(t)->b
     {                                                                               \
         .proxy = px, .name = nm, .type = LT_QT_INTEGER, .read.integer = f, .at = -1 \
     }
+#define COUNTER(px, nm, f)                                                                         \
+    {                                                                                              \
+        .proxy = px, .name = nm, .type = LT_QT_INTEGER, .read.integer = f, .at = -1, .per_step = 1 \
+    }
 #define BOOL(px, nm, f)                                                             \
     {                                                                               \
         .proxy = px, .name = nm, .type = LT_QT_BOOLEAN, .read.integer = f, .at = -1 \
@@ -189,7 +193,7 @@ static const lt_qrow rows[] = {
     FIELD(LT_PX_C, "contA", c_contA, AT(c.contA)),
     FIELD(LT_PX_C, "l1", c_l1, AT(c.lens)),
     FIELD(LT_PX_C, "l2", c_l2, AT(c.lens) + (long)sizeof(double)),
-    INT(LT_PX_STAGE, "step", stage_step),
+    COUNTER(LT_PX_STAGE, "step", stage_step),
     FIELD(LT_PX_STAGE, "time", stage_time, AT(st.time)),
     BOOL(LT_PX_STAGE, "hadC", stage_hadC),
     BOOL(LT_PX_STAGE, "hasC", stage_hasC),
@@ -199,11 +203,11 @@ static const lt_qrow rows[] = {
     FIELD(LT_PX_STAGE, "timeC0", stage_timeC0, AT(st.timeC0)),
     INT(LT_PX_STAGE, "bounces", stage_bounces),
     INT(LT_PX_STAGE, "index", stage_index),
-    INT(LT_PX_S, "step", run_step),
+    COUNTER(LT_PX_S, "step", run_step),
     FIELD(LT_PX_S, "time", run_time, AT(time)),
     NUM(LT_PX_S, "dt", run_dt),
     INT(LT_PX_TESTER, "stage", stage_index),
-    INT(LT_PX_TESTER, "step", run_step),
+    COUNTER(LT_PX_TESTER, "step", run_step),
     FIELD(LT_PX_TESTER, "time", run_time, AT(time)),
     NUM(LT_PX_TESTER, "dt", run_dt),
     NUM(LT_PX_TESTER, "abWeight", run_abWeight),

@@ -48,6 +48,8 @@ typedef struct lt_qrow {
                          there instead of calling the reader); -1: computed by the reader */
     int indirect; /* 1: at is the offset of a pointer, and the double is pointer[i] (the law's
                          state: guarded memory the tester points to, src/base/guard.h) */
+    int per_step; /* LT_QT_INTEGER: 1 for a step counter, one more after every step of a stage
+                     (stage.step, S.step, tester.step; cond.h, lt_cond_quiet_steps) */
     union {
         double (*number)(const lt_tester *t, int i);
         long long (*integer)(const lt_tester *t, int i);

@@ -122,6 +122,12 @@ const char *lt_push_error_text(lua_State *L, int idx);
 #define LT_UNSAFE_CLOSE_SECONDS 10
 int lt_stage_callback(void *ctx, lt_tester *t);
 int lt_load_string_callback(lua_State *L, const char *s, int is_until, int env_ref);
+/* Stage s's until_quiet (driver.h) for its until cb: set for a compiled until of the quiet form (a
+ * step counter against its bound, cond.h) in a stage over whose steps no Lua runs -- no value
+ * functions, a law in C -- so that nothing can rebind the names it reads before its next
+ * evaluation; NULL otherwise. */
+void lt_set_until_quiet(const stage_cb *cb, lt_stage *s);
+
 void lt_read_callback(conv *cv, run_ctx *r, int stage_tbl, const char *key, const char *alias,
                       int stage_no, stage_cb *cb, lt_stage_cb *fn, void **ctx);
 

@@ -376,6 +376,13 @@ void lt_lua_law_bind_slot(lt_law *d, int slot)
     d->step = trampolines[slot].step;
 }
 
+int lt_lua_law_is(const lt_law *d)
+{
+    for (int k = 0; k < LUA_LAW_SLOTS; k++)
+        if (d->step == trampolines[k].step) return 1;
+    return 0;
+}
+
 /* Make the closure law_call on a new thread T of L, kept in b->T (the step and init functions at
  * the stack indices step_idx and init_idx). */
 void lt_lua_law_make_binding(lua_State *L, lua_law *b, int step_idx, int init_idx)

@@ -129,6 +129,9 @@ extern lua_law *lt_lua_law_slots[LUA_LAW_SLOTS];
 /* d->init and d->step: the trampolines of slot (0 <= slot < LUA_LAW_SLOTS). */
 void lt_lua_law_bind_slot(lt_law *d, int slot);
 
+/* 1 if law d is a Lua law (its step is a slot's trampoline: every step of it runs Lua), else 0. */
+int lt_lua_law_is(const lt_law *d);
+
 /* Make the closure that calls the law on a new thread of L, b->T (the binding's tables, its
  * step and init functions at the stack indices step_idx and init_idx; init may be nil). */
 void lt_lua_law_make_binding(lua_State *L, lua_law *b, int step_idx, int init_idx);

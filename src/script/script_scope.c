@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "contact/registry.h"
 #include "script/script_int.h"
+#include "script/script_law_int.h"
 #include <lualib.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -365,6 +366,22 @@ static int compiled_callback(void *ctx, lt_tester *t)
         return v >= 0 ? v : compiled_callback_slow(cb, t, 1);
     }
     return compiled_callback_slow(cb, t, 0);
+}
+
+/* lt_stage.until_quiet of a compiled until (lt_set_until_quiet): the steps to the first state at
+ * which it can hold, while its names still mean what they meant when it was last checked (1,
+ * "the next may", once Lua ran since or the condition went back to Lua). */
+static long compiled_quiet(void *ctx, const lt_tester *t)
+{
+    const stage_cb *cb = ctx;
+    if (!cb->cond || cb->validated != cb->run->sc->lua_epoch) return 1;
+    return lt_cond_quiet_steps(cb->cond, t);
+}
+
+void lt_set_until_quiet(const stage_cb *cb, lt_stage *s)
+{
+    int no_lua = !s->fn_mask && !lt_lua_law_is(cb->run->test.law);
+    s->until_quiet = cb->cond && lt_cond_has_quiet_form(cb->cond) && no_lua ? compiled_quiet : NULL;
 }
 
 /* Load an `until` expression (as `return (s\n)`) or `done` statements as a chunk whose

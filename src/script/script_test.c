@@ -130,6 +130,7 @@ static void read_stage(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s)
     stage_cb *cbs = &r->cbs[2 * (stage_no - 1)];
     lt_read_callback(cv, r, st, "until", "till", stage_no, &cbs[0], &s->until, &s->until_ctx);
     lt_read_callback(cv, r, st, "done", NULL, stage_no, &cbs[1], &s->done, &s->done_ctx);
+    lt_set_until_quiet(&cbs[0], s);
     if (!s->until)
         lt_field_error(cv, "has no until (or till) condition; a stage must say when it ends");
 }

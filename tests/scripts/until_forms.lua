@@ -30,3 +30,45 @@ t.stages[1].untilEvery = 7
 t.stages[2] = nil
 local r3 = lawtester.run(t)
 assert(r3.steps == 105, "untilEvery 7 ended at step " .. r3.steps)
+
+-- A step counter against its bound (the quiet form: the driver skips the evaluations at which it
+-- cannot hold yet, docs/performance.md) ends each stage at the very step the same condition as a
+-- Lua function (evaluated at every step of the cadence) ends it: each op, the bound on either
+-- side, the run's counter S.step in a second stage, on two cadences, with constant values, with
+-- a value function and with a Lua law (over whose steps Lua runs, so no step is skipped).
+lawtester.law{ name = "quiet_spring", summary = "a normal spring in Lua",
+  params = { { name = "kn", default = 1e6, min = 0, unit = "N/m", doc = "normal stiffness" } },
+  step = function(p, c, s, out)
+    if c.uN > 0 then return false end
+    out.f[1], out.k[1] = p.kn * c.uN, p.kn
+    return true
+  end }
+local forms = {
+  { "stage.step >= 25", function(C, stage) return stage.step >= 25 end },
+  { "stage.step > 25", function(C, stage) return stage.step > 25 end },
+  { "stage.step == 28", function(C, stage) return stage.step == 28 end }, -- on both cadences
+  { "25 <= stage.step", function(C, stage) return 25 <= stage.step end },
+  { "S.step >= 70", function(C, stage, E, S) return S.step >= 70 end },
+  { "tester.step > 69", function(C, stage, E, S, tester) return tester.step > 69 end },
+}
+local n_compared = 0
+for _, law in ipairs{ "linear", "quiet_spring" } do
+  for _, fn_value in ipairs{ false, true } do
+    for _, every in ipairs{ 1, 7 } do
+      for _, form in ipairs(forms) do
+        local ends = {}
+        for k, cond in ipairs{ form[1], form[2] } do
+          local t = test("stage.step >= 40")
+          t.law, t.params = law, law == "linear" and t.params or {}
+          t.stages[2] = { whats = "v.....", untilEvery = every, ["until"] = cond,
+                          values = { fn_value and function(time) return -1 end or -1, 0,0,0,0,0 } }
+          ends[k] = lawtester.run(t).steps
+        end
+        assert(ends[1] == ends[2], ("%s (%s, untilEvery %d, value function %s): string ends at %d, "
+          .. "function at %d"):format(form[1], law, every, tostring(fn_value), ends[1], ends[2]))
+        n_compared = n_compared + 1
+      end
+    end
+  end
+end
+assert(n_compared == 48, "compared " .. n_compared)
