@@ -11,6 +11,7 @@
 #include "../laws/hertz_mindlin.h"
 #include "../laws/md_rule.h"
 #include "check.h"
+#include "contact/registry.h"
 #include "drive.h"
 #include "driver/driver_int.h"
 #include <stdlib.h>
@@ -23,8 +24,9 @@ static void run_once(const lt_test *t, run_out *o)
     CHECK_MSG(o->rc == 0, "run failed: %s", o->T->view.err);
 }
 
-/* Runs t both ways; returns the fast run's trial reuses. */
-static long check_identical(lt_test t, const char *label)
+/* Runs t both ways; returns the fast run's trial reuses, and its free steps (driver.c) in *free
+ * (may be NULL). */
+static long check_identical_free(lt_test t, const char *label, long *free)
 {
     run_out ref, fast;
     t.no_fast_paths = 1;
@@ -45,11 +47,18 @@ static long check_identical(lt_test t, const char *label)
                       !memcmp(&a->angvel, &b->angvel, sizeof a->angvel),
                   "%s: final body %d differs", label, i);
     }
-    CHECK_MSG(ref.T->trial_reuses == 0, "%s: the reference run took a fast path", label);
+    CHECK_MSG(ref.T->trial_reuses == 0 && ref.T->free_steps == 0,
+              "%s: the reference run took a fast path", label);
     long reuses = fast.T->trial_reuses;
+    if (free) *free = fast.T->free_steps;
     free_run(&ref);
     free_run(&fast);
     return reuses;
+}
+
+static long check_identical(lt_test t, const char *label)
+{
+    return check_identical_free(t, label, NULL);
 }
 
 static void test_csu_axis_aligned(void)
@@ -107,6 +116,82 @@ static void test_impact(void)
     t.stages = st;
     t.n_stages = 1;
     check_identical(t, "impact");
+}
+
+/* ---- the free step (driver.c) -------------------------------------------------------------- */
+
+/* hertz_mindlin (E = 1e10 Pa, its default tangential rule, md) between two spheres of unequal size
+ * meeting at 1 m/s along the normal (0.6, 0, 0.8), B also moving across at 0.4 m/s and A spinning:
+ * an oblique impact whose frame turns and whose md cells slip, free after its first step. */
+static lt_test hm_oblique_impact(lt_stage st[1], cond *c)
+{
+    lt_test t = linear_test(v3(0.6, 0, 0.8), 0);
+    t.law = lt_find_law("hertz_mindlin");
+    for (int i = 0; i < t.law->n_params; i++) t.params[i] = t.law->params[i].def;
+    t.body[0].mat.young = t.body[1].mat.young = 1e10;
+    t.body[1].radius = 0.07;
+    t.body[0].angvel = v3(3, -1, 2);
+    t.abWeight = 0.4;
+    t.dt = 1e-7;
+    t.gap = 1e-7;
+    *c = (cond){COND_REBOUND, 0, 0, 0, 0};
+    st[0] = stage("ii....", -1, 0.4, 0, 0, 0, 0, c);
+    t.stages = st;
+    t.n_stages = 1;
+    return t;
+}
+
+/* Impacts of two free spheres under their contact alone take the free step after their first
+ * motion, and give every row and the final bodies of the full step bit for bit: the linear law
+ * head-on and oblique with spins, hertz_mindlin's md rule oblique, a free stage after an imposed
+ * one.  Damping, a fixed body or a wall keep the full step. */
+static void test_free_step(void)
+{
+    long free;
+    lt_test t = linear_test(v3(0, 0, 1), 0);
+    t.gap = 1e-5;
+    cond c = {COND_REBOUND, 0, 0, 0, 0};
+    lt_stage st[2] = {stage("i.....", -1, 0, 0, 0, 0, 0, &c)};
+    t.stages = st;
+    t.n_stages = 1;
+    check_identical_free(t, "linear, head-on", &free);
+    CHECK_MSG(free > 1000, "linear head-on: %ld free steps", free);
+
+    t = linear_test(v3(1, 2, 3), 0);
+    t.gap = 1e-5;
+    t.body[0].angvel = v3(0.3, -2, 1);
+    t.body[1].radius = 0.07;
+    st[0] = stage("iii...", -1, 0.5, -0.2, 0, 0, 0, &c);
+    t.stages = st;
+    t.n_stages = 1;
+    check_identical_free(t, "linear, oblique with spin", &free);
+    CHECK_MSG(free > 1000, "linear oblique: %ld free steps", free);
+
+    cond hc;
+    lt_test h = hm_oblique_impact(st, &hc);
+    check_identical_free(h, "hertz_mindlin md, oblique", &free);
+    CHECK_MSG(free > 1000, "hertz_mindlin oblique: %ld free steps", free);
+
+    /* pressed (imposed), then released: only the second stage is free */
+    t = linear_test(v3(1, 0, 0), 0);
+    cond c1 = {COND_UN_BELOW, 0, -5e-4, 0, 0}, c2 = {COND_NO_CONTACT, 0, 0, 0, 0};
+    st[0] = stage("v.....", -1, 0, 0, 0, 0, 0, &c1);
+    st[1] = stage("......", 0, 0, 0, 0, 0, 0, &c2);
+    t.stages = st;
+    t.n_stages = 2;
+    check_identical_free(t, "pressed, then released", &free);
+    CHECK_MSG(free > 100, "released: %ld free steps", free);
+
+    /* the full step: damping, a fixed body */
+    h = hm_oblique_impact(st, &hc);
+    h.damping = 0.2;
+    check_identical_free(h, "damped impact", &free);
+    CHECK_MSG(free == 0, "damped: %ld free steps", free);
+    h = hm_oblique_impact(st, &hc);
+    h.body[0].fixed = 1;
+    h.abWeight = 1;
+    check_identical_free(h, "impact on a fixed sphere", &free);
+    CHECK_MSG(free == 0, "fixed body: %ld free steps", free);
 }
 
 /* ---- the md rule's cells (laws/md_rule.c) ---------------------------------------------------- */
@@ -467,7 +552,9 @@ static void test_frame_held(void)
 }
 
 const test_case fastpath_tests[] = {
-    TEST(frame_held), TEST(csu_axis_aligned), TEST(oblique_all_dofs), TEST(fixed_bodies_and_forces),
-    TEST(impact),     TEST(md_cells_paths),   TEST(md_merge_choice),  TEST(md_fold),
-    {0, 0},
+    TEST(frame_held),       TEST(csu_axis_aligned),
+    TEST(oblique_all_dofs), TEST(fixed_bodies_and_forces),
+    TEST(impact),           TEST(free_step),
+    TEST(md_cells_paths),   TEST(md_merge_choice),
+    TEST(md_fold),          {0, 0},
 };

@@ -199,38 +199,16 @@ void lt_close_energies(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2], vec
             E[ne + LT_E_DAMP] -= 0.5 * dt * dampw;
         }
     }
-    double kin2 = 0;
-    for (int i = 0; i < 2; i++) {
-        const lt_body *b = &t->view.body[i];
-        kin2 += b->mass * v3_dot(b->vel, vnew[i]);
-        kin2 += t->iso_inertia[i] > 0 ? t->iso_inertia[i] * v3_dot(b->angvel, wnew[i])
-                                      : v3_dot(b->angvel, lt_body_inertia_mul(b, wnew[i]));
-        if (extra) t->damp_prev[i][0] = damp[i][0], t->damp_prev[i][1] = damp[i][1];
-        t->force_prev[i][0] = t->view.force_now[i][0];
-        t->force_prev[i][1] = t->view.force_now[i][1];
-    }
-    double kin = 0.5 * kin2;
-    double stored = 0, dissipated = 0;
-    unsigned mask = t->stored_mask;
-    for (int i = 0; i < ne; i++) {
-        if ((mask >> i) & 1u)
-            stored += E[i];
-        else
-            dissipated += E[i];
-    }
+    double kin = 0.5 * lt_kinetic2(t, 0, vnew, wnew);
+    if (extra)
+        for (int i = 0; i < 2; i++)
+            t->damp_prev[i][0] = damp[i][0], t->damp_prev[i][1] = damp[i][1];
+    lt_keep_forces(t);
+    double stored, dissipated;
+    lt_law_energy_sums(t, &stored, &dissipated);
     if (t->view.step == 0) {
         t->kin0 = kin;
         t->stored0 = stored;
     }
-    E[ne + LT_E_KIN] = kin;
-    /* the damping's work is -E.damp (E.damp is what it dissipated); state 0 closes no step */
-    E[ne + LT_E_WORK] =
-        t->view.step > 0 ? (kin - t->kin0) - t->contact_work + E[ne + LT_E_DAMP] : 0;
-    double spent = (kin - t->kin0) + (stored - t->stored0) + E[ne + LT_E_DAMP] + E[ne + LT_E_BRK] +
-                   E[ne + LT_E_FORM] + dissipated;
-    E[ne + LT_E_BALANCE] = E[ne + LT_E_WORK] - spent;
-    /* the same energy on the contact's side, without the bodies' kinetic energy and the damping
-     * (docs/energy.md, "unbooked") */
-    E[ne + LT_E_UNBOOKED] = 0.0 - (t->contact_work + (stored - t->stored0) + dissipated +
-                                   E[ne + LT_E_BRK] + E[ne + LT_E_FORM]);
+    lt_book_state(t, t->view.step > 0, kin, stored, dissipated);
 }

@@ -94,6 +94,7 @@ struct lt_tester {
     unsigned stored_mask;      /* bit i: the law's energy i is LT_STORED (per run) */
     lt_trial trial;
     long trial_reuses; /* steps that took the last trial's move and geometry */
+    long free_steps;   /* steps that took the free step (driver.c, lt_free_step_ok) */
     lt_predictor pred;
     int stage_of_state; /* 1-based stage that produced the current state, 0 initially */
     double zetaN;       /* the law's normal damping ratio (stability.h), per run */
@@ -138,6 +139,52 @@ int lt_velocity_update(lt_tester *t, const lt_stage *s, int extra, vec3 vnew[2],
 /* Move the bodies over the step with vnew, wnew and compute their geometry (view.geom); returns
  * 0 if it is degenerate.  The predictor's history takes the state being left. */
 int lt_position_update(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2], const vec3 *normal);
+
+/* The pieces of the motion that the full step above and the free step (driver.c) share, so that
+ * both do the very same operations. */
+
+/* Body i's free half-step velocities under force F and torque T (N, N m) on it: leapfrog's
+ * v_{n+1/2} = v_{n-1/2} + dt/m F_n and w_{n+1/2} = w_{n-1/2} + dt I^-1 T_n (driver.h).  iso: the
+ * body's inertia is isotropic, t->iso_inertia[i] > 0 (a constant where the caller knows it). */
+static inline void lt_free_velocity(const lt_tester *t, int i, int iso, vec3 F, vec3 T, vec3 *v,
+                                    vec3 *w)
+{
+    const lt_body *b = &t->view.body[i];
+    *v = v3_axpy(t->dt_mass[i], F, b->vel);
+    vec3 alpha = iso ? v3_scale(T, t->inv_iso_inertia[i]) : lt_body_inertia_solve(b, T);
+    *w = v3_axpy(t->view.test->dt, alpha, b->angvel);
+}
+
+/* x += dx with Kahan's compensated summation: millions of small steps added to a position of
+ * order 0.1 m would otherwise round at every step, and uN is a small difference of such
+ * positions (1e-3 m against 0.2 m: each rounding is amplified 200 times). */
+static inline void lt_kahan_add(double *x, double *c, double d)
+{
+    double y = d + *c;
+    double t = *x + y;
+    *c = y - (t - *x);
+    *x = t;
+}
+
+static inline void lt_add_compensated(lt_body *b, vec3 dx)
+{
+    vec3 x = b->pos, lo = b->pos_lo; /* on copies: the body's fields could alias for the compiler */
+    lt_kahan_add(&x.x, &lo.x, dx.x);
+    lt_kahan_add(&x.y, &lo.y, dx.y);
+    lt_kahan_add(&x.z, &lo.z, dx.z);
+    b->pos = x;
+    b->pos_lo = lo;
+}
+
+/* The history moves by one state: R_n and the branches of state n become the predictor's n-1
+ * (written over n-2, the slot `last` then points to). */
+static inline void lt_predictor_shift(lt_predictor *p, const mat3 *frame, const vec3 branch[2])
+{
+    int k = p->last ^= 1;
+    p->frame[k] = *frame;
+    p->branch[k][0] = branch[0];
+    p->branch[k][1] = branch[1];
+}
 
 /* A frame whose tangent rows are within FRAME_HELD_TOL of orthogonal to the new normal is not
  * turned when there is no twist: the normal is set and the tangent rows are kept (a head-on
@@ -416,5 +463,66 @@ static inline void lt_stability_check(lt_tester *t, int stage_no)
  * extra: a damping force may be non-zero. */
 void lt_close_energies(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2], vec3 damp[2][2],
                        int extra);
+
+/* The pieces of the closing that lt_close_energies and the free step (driver.c) share. */
+
+/* Twice the kinetic energy of state n (J): m v_{n-1/2} . v_{n+1/2} + w_{n-1/2} . I w_{n+1/2} of
+ * both bodies (the body holds the velocities of n-1/2, vnew and wnew those of n+1/2).  iso: both
+ * bodies' inertia is known to be isotropic (else each body's is asked). */
+static inline double lt_kinetic2(const lt_tester *t, int iso, const vec3 vnew[2],
+                                 const vec3 wnew[2])
+{
+    double kin2 = 0;
+    for (int i = 0; i < 2; i++) {
+        const lt_body *b = &t->view.body[i];
+        kin2 += b->mass * v3_dot(b->vel, vnew[i]);
+        kin2 += iso || t->iso_inertia[i] > 0 ? t->iso_inertia[i] * v3_dot(b->angvel, wnew[i])
+                                             : v3_dot(b->angvel, lt_body_inertia_mul(b, wnew[i]));
+    }
+    return kin2;
+}
+
+/* The contact forces of state n become the previous ones of the trapezoid rule. */
+static inline void lt_keep_forces(lt_tester *t)
+{
+    for (int i = 0; i < 2; i++) {
+        t->force_prev[i][0] = t->view.force_now[i][0];
+        t->force_prev[i][1] = t->view.force_now[i][1];
+    }
+}
+
+/* The law's stored and its dissipated energies of state n, each summed in the law's order (J). */
+static inline void lt_law_energy_sums(const lt_tester *t, double *stored, double *dissipated)
+{
+    const double *E = t->view.energy;
+    double s = 0, d = 0;
+    unsigned mask = t->stored_mask;
+    for (int i = 0; i < t->view.test->law->n_energies; i++) {
+        if ((mask >> i) & 1u)
+            s += E[i];
+        else
+            d += E[i];
+    }
+    *stored = s, *dissipated = d;
+}
+
+/* The driver's energies of state n from its kinetic energy and the law's sums (J): the driver's
+ * work, the balance and the unbooked energy (driver.h, docs/energy.md).  later: n > 0 (state 0
+ * closes no step: no work yet). */
+static inline void lt_book_state(lt_tester *t, int later, double kin, double stored,
+                                 double dissipated)
+{
+    double *E = t->view.energy + t->view.test->law->n_energies;
+    E[LT_E_KIN] = kin;
+    /* the damping's work is -E.damp (E.damp is what it dissipated) */
+    E[LT_E_WORK] = later ? (kin - t->kin0) - t->contact_work + E[LT_E_DAMP] : 0;
+    double spent = (kin - t->kin0) + (stored - t->stored0) + E[LT_E_DAMP] + E[LT_E_BRK] +
+                   E[LT_E_FORM] + dissipated;
+    E[LT_E_BALANCE] = E[LT_E_WORK] - spent;
+    /* the same energy on the contact's side, without the bodies' kinetic energy and the damping
+     * (docs/energy.md, "unbooked") */
+    E[LT_E_UNBOOKED] =
+        0.0 - (t->contact_work + (stored - t->stored0) + dissipated + E[LT_E_BRK] + E[LT_E_FORM]);
+}
 
 #endif

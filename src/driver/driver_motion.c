@@ -12,16 +12,6 @@ NOINLINE static void velocity_passes(lt_tester *t, const lt_stage *s, const vec3
                                      const vec3 wfree[2], vec3 vnew[2], vec3 wnew[2],
                                      vec3 *imposed_normal);
 
-/* The history moves by one state: R_n and the branches of state n become the predictor's n-1
- * (written over n-2, the slot `last` then points to). */
-static void predictor_shift(lt_predictor *p, const mat3 *frame, const vec3 branch[2])
-{
-    int k = p->last ^= 1;
-    p->frame[k] = *frame;
-    p->branch[k][0] = branch[0];
-    p->branch[k][1] = branch[1];
-}
-
 /* Predicted mid-step frame and branches of the step from the current state (R_n, b_n). */
 static void predictor_mid(const lt_predictor *p, const mat3 *frame, const vec3 branch[2], mat3 *mid,
                           vec3 br[2])
@@ -237,27 +227,6 @@ static void impose(const lt_tester *t, const double *values, const mat3 *R, cons
 
 static int shear_imposed(const lt_tester *t) { return dof_imposed(t, 1) || dof_imposed(t, 2); }
 
-/* x += dx with Kahan's compensated summation: millions of small steps added to a position of
- * order 0.1 m would otherwise round at every step, and uN is a small difference of such
- * positions (1e-3 m against 0.2 m: each rounding is amplified 200 times). */
-static inline void kahan_add(double *x, double *c, double d)
-{
-    double y = d + *c;
-    double t = *x + y;
-    *c = y - (t - *x);
-    *x = t;
-}
-
-static void add_compensated(lt_body *b, vec3 dx)
-{
-    vec3 x = b->pos, lo = b->pos_lo; /* on copies: the body's fields could alias for the compiler */
-    kahan_add(&x.x, &lo.x, dx.x);
-    kahan_add(&x.y, &lo.y, dx.y);
-    kahan_add(&x.z, &lo.z, dx.z);
-    b->pos = x;
-    b->pos_lo = lo;
-}
-
 /* Orientation after a step of spin w (rad/s).  A sphere's is not integrated: nothing reads it
  * (its inertia is isotropic, its geometry is its centre's, no record or script sees it), so it
  * stays as given. */
@@ -297,7 +266,7 @@ static int move_bodies(const lt_tester *t, lt_body b[2], const vec3 v[2], const 
     for (int i = 0; i < 2; i++) {
         b[i].vel = v[i];
         b[i].angvel = w[i];
-        add_compensated(&b[i], v3_scale(v[i], dt));
+        lt_add_compensated(&b[i], v3_scale(v[i], dt));
         if (turn && b[i].shape != LT_SPHERE) turn_body(&b[i], w[i], dt);
         shift[i] = v3(0, 0, 0);
     }
@@ -312,8 +281,8 @@ static int move_bodies(const lt_tester *t, lt_body b[2], const vec3 v[2], const 
         shift[0] = v3_scale(g->normal, -ds * (1 - wt));
         /* a body with no share (abWeight 0 or 1) is not moved: adding a zero to a compensated
          * sum whose low part is below half an ulp of its high part changes neither */
-        if (wt != 0) add_compensated(&b[1], shift[1]);
-        if (wt != 1) add_compensated(&b[0], shift[0]);
+        if (wt != 0) lt_add_compensated(&b[1], shift[1]);
+        if (wt != 1) lt_add_compensated(&b[0], shift[0]);
         lt_geom_shift_normal(g, ds, wt);
     }
     return 1;
@@ -341,7 +310,6 @@ int lt_velocity_update(lt_tester *t, const lt_stage *s, int extra, vec3 vnew[2],
     t->pred.pending = 0;
     t->imposed = lt_imposed_dofs(t);
     const lt_test *test = t->view.test;
-    double dt = test->dt;
     vec3 vfree[2], wfree[2];
     for (int i = 0; i < 2; i++) {
         const lt_body *b = &t->view.body[i];
@@ -355,10 +323,7 @@ int lt_velocity_update(lt_tester *t, const lt_stage *s, int extra, vec3 vnew[2],
             F = v3_add(v3_add(F, imposed[i][0]), damp[i][0]);
             T = v3_add(v3_add(T, imposed[i][1]), damp[i][1]);
         }
-        vfree[i] = v3_axpy(t->dt_mass[i], F, b->vel);
-        vec3 alpha = t->iso_inertia[i] > 0 ? v3_scale(T, t->inv_iso_inertia[i])
-                                           : lt_body_inertia_solve(b, T);
-        wfree[i] = v3_axpy(dt, alpha, b->angvel);
+        lt_free_velocity(t, i, t->iso_inertia[i] > 0, F, T, &vfree[i], &wfree[i]);
     }
     if (!s || (!t->imposed && !stage_spins(t))) { /* free motion: impose() is not called */
         for (int i = 0; i < 2; i++) vnew[i] = vfree[i], wnew[i] = wfree[i];
@@ -445,7 +410,7 @@ NOINLINE static void velocity_passes(lt_tester *t, const lt_stage *s, const vec3
 int lt_position_update(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2], const vec3 *normal)
 {
     lt_trial *tr = &t->trial;
-    predictor_shift(&t->pred, &t->view.frame, t->view.geom.branch);
+    lt_predictor_shift(&t->pred, &t->view.frame, t->view.geom.branch);
     if (tr->valid && same_vecs(tr->v, vnew, 2) && same_vecs(tr->w, wnew, 2) &&
         (!shear_imposed(t) || same_vecs(&tr->normal, normal, 1))) {
         for (int i = 0; i < 2; i++) {
