@@ -455,7 +455,8 @@ static void test_until_quiet_same_end(void)
         }
 }
 
-/* Recording must not change the trajectory (LAMMPS PR #1631): the final state is bit-identical
+/* Recording must not change the trajectory (output routines of another code changed the contact
+ * history: docs/references.md, "Defects reported in other codes"): the final state is bit-identical
  * whether every state or every 7th is recorded, or none. */
 static void test_recording_does_not_change_results(void)
 {

@@ -6,11 +6,12 @@
  *   dashpot sign   the tangential dashpot takes the relative velocity the other way round (of
  *                  A with respect to B, the convention mix-up a separate damping term is prone
  *                  to): it pushes along the sliding, and the rebound gains energy (the defect
- *                  class of LAMMPS PR #5007: +34 % at grazing incidence);
+ *                  class of a LAMMPS wall model, +34 % at grazing incidence: docs/references.md,
+ *                  "Defects reported in other codes");
  *   luding         the dashpot is kept whole and the spring gets Ft - gt vt (Luding 2008): the
  *                  spring pushes backwards when the dashpot alone exceeds the limit (at touch of
  *                  an oblique impact), and the slip dissipation it books goes negative
- *                  (REFERENCES 6, LAMMPS PR #4948).
+ *                  (docs/references.md, [Luding 2008] and "Defects reported in other codes").
  * The correct law passes every row of the sweep, each faulty one fails its row. */
 #include "check.h"
 #include "verify/verify.h"

@@ -1,5 +1,6 @@
 /* src/verify/verify_oblique.c - generic-oblique: the incidence sweep of docs/verify.md (a
- * LAMMPS wall model gained up to 34 % of kinetic energy at grazing oblique impacts, PR #5007),
+ * LAMMPS wall model gained up to 34 % of kinetic energy at grazing oblique impacts:
+ * docs/references.md, "Defects reported in other codes"),
  * made a generic check for every law whose cases include an impact (LT_CASE_IMPACT): the law
  * is run with the parameters and materials of its first impact case that dissipates (closed-form
  * restitution below 1, so that the `visc` row is not vacuous; else its first), the case's sphere B
