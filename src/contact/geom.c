@@ -91,30 +91,9 @@ static void facet_vertices(const lt_body *f, vec3 v[3])
 
 static double facet_len(const lt_body *f, double r) { return f->halfThick > r ? f->halfThick : r; }
 
-/* finish_points for two spheres, written out: a sphere's rho and curvature radius are its radius
- * (lt_body_rho, surface_curvature_radius), so the same operations in the same order give the
- * same bits without the calls and the shape tests (a step's geometry on the impact's path). */
 static int geom_sphere_sphere(const lt_body *a, const lt_body *b, lt_geom *g)
 {
-    vec3 d = v3_sub(b->pos, a->pos);
-    double dist = v3_norm(d);
-    if (!(dist > 0)) return 0;
-    vec3 n = v3_scale(d, 1.0 / dist);
-    double rA = a->radius, rB = b->radius;
-    g->normal = n;
-    g->uN = dist - (rA + rB);
-    g->dist = dist;
-    g->point = v3_axpy(rA + 0.5 * g->uN, n, a->pos);
-    g->branch[0] = v3_sub(g->point, a->pos);
-    g->branch[1] = v3_sub(g->point, b->pos);
-    g->lens[0] = rA;
-    g->lens[1] = rB;
-    double lmin = rA < rB ? rA : rB;
-    g->contA = LT_PI * lmin * lmin;
-    g->rcurv[0] = rA;
-    g->rcurv[1] = rB;
-    g->lever_share = 0.5;
-    return 1;
+    return lt_geom_sphere_sphere(a, b, g);
 }
 
 static int geom_sphere_capsule(const lt_body *a, const lt_body *b, lt_geom *g)
@@ -276,6 +255,7 @@ geom_ops lt_geom_pair_ops(lt_shape_kind a, lt_shape_kind b, lt_lever_arm lever)
     geom_ops ops = {.compute = lever == LT_LEVER_RADIUS ? geom_compute_radius : lt_geom_compute};
     if (!e) return ops;
     if (a <= b && lever != LT_LEVER_RADIUS) ops.compute = e->compute;
+    ops.sphere_sphere = ops.compute == geom_sphere_sphere;
     ops.arc_of_geom = e->arc_of_geom;
     return ops;
 }

@@ -190,7 +190,7 @@ static int free_step_ok(const lt_tester *t, int extra)
 }
 
 /* lt_velocity_update of a free step: both bodies' free velocities, nothing imposed. */
-static inline void free_velocities(lt_tester *t, vec3 vnew[2], vec3 wnew[2], vec3 *nimp)
+static inline void free_velocities(lt_tester *t, vec3 vnew[2], vec3 wnew[2])
 {
     t->trial.valid = 0;
     t->pred.pending = 0;
@@ -198,7 +198,6 @@ static inline void free_velocities(lt_tester *t, vec3 vnew[2], vec3 wnew[2], vec
     for (int i = 0; i < 2; i++)
         lt_free_velocity(t, i, 1, t->view.force_now[i][0], t->view.force_now[i][1], &vnew[i],
                          &wnew[i]);
-    *nimp = t->view.frame.r[0];
 }
 
 /* lt_close_energies of a free step after state 0: no damping. */
@@ -227,7 +226,9 @@ static inline int free_move(lt_tester *t, const vec3 vnew[2], const vec3 wnew[2]
     }
     t->arc_gap[0] = NAN;
     t->free_steps++;
-    return t->gops.compute(&t->view.body[0], &t->view.body[1], &t->view.geom) ? 1 : 0;
+    const lt_body *A = &t->view.body[0], *B = &t->view.body[1];
+    if (t->gops.sphere_sphere) return lt_geom_sphere_sphere(A, B, &t->view.geom);
+    return t->gops.compute(A, B, &t->view.geom) ? 1 : 0;
 }
 
 int lt_run_stage(lt_tester *t, int index)
@@ -254,7 +255,7 @@ int lt_run_stage(lt_tester *t, int index)
         lt_stability_check(t, index + 1);
         int free = free_ok && !t->first_motion && t->view.step > 0;
         if (free) {
-            free_velocities(t, vnew, wnew, &nimp);
+            free_velocities(t, vnew, wnew); /* (the imposing normal nimp: not read) */
             free_close(t, vnew, wnew);
         } else {
             if (lt_velocity_update(t, s, extra, vnew, wnew, imposed, damp, &nimp) < 0) return -1;
