@@ -175,8 +175,8 @@ int lt_start_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
  * be taken left out, inlined into the stage loop (an impact, the most common test, runs on it).
  * The same pieces (driver_int.h) do the same operations in the same order, so every result is
  * the full step's, bit for bit: tests/test_fastpath.c runs impacts both ways (no_fast_paths).
- * Measured on the bench-peers head-on impact: 254 instructions and 12 ns a step fewer
- * (docs/performance.md, "Fifth round"). */
+ * Measured on the bench-peers head-on impact, with the sphere-sphere geometry inlined: 267
+ * instructions and 14 ns a step fewer (docs/performance.md, "Fifth round"). */
 
 /* The running stage's steps may take the free step once its first motion is done (its
  * masks and extra forces read, stage_masks and extra_forces). */

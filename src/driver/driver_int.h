@@ -94,7 +94,7 @@ struct lt_tester {
     unsigned stored_mask;      /* bit i: the law's energy i is LT_STORED (per run) */
     lt_trial trial;
     long trial_reuses; /* steps that took the last trial's move and geometry */
-    long free_steps;   /* steps that took the free step (driver.c, lt_free_step_ok) */
+    long free_steps;   /* steps that took the free step (driver.c, free_step_ok) */
     lt_predictor pred;
     int stage_of_state; /* 1-based stage that produced the current state, 0 initially */
     double zetaN;       /* the law's normal damping ratio (stability.h), per run */

@@ -380,7 +380,8 @@ static long compiled_quiet(void *ctx, const lt_tester *t)
 
 void lt_set_until_quiet(const stage_cb *cb, lt_stage *s)
 {
-    int no_lua = !s->fn_mask && !lt_lua_law_is(cb->run->test.law);
+    const lt_law *law = cb->run->test.law;
+    int no_lua = !s->fn_mask && law && !lt_lua_law_is(law);
     s->until_quiet = cb->cond && lt_cond_has_quiet_form(cb->cond) && no_lua ? compiled_quiet : NULL;
 }
 
