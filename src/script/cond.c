@@ -34,10 +34,11 @@ typedef struct node {
 
 /* The shapes evaluated without walking the tree (lt_cond_eval gives the same answer either way;
  * tests/test_cond.c compares them): "not C", and a float quantity the tester holds compared with
- * a number, alone or behind "C and".  They load the contact flag and the quantity at the byte
+ * a number, alone or behind "C and", which load the contact flag and the quantity at the byte
  * offsets quantities.c gives (a call to a reader each step costs 20 instructions, 0.8 % of the
- * sparse case's step; docs/performance.md). */
-enum { FAST_NONE, FAST_NOT_C, FAST_CMP, FAST_C_AND_CMP, FAST_CMP_INT };
+ * sparse case's step; docs/performance.md); an integer counter compared with an integer, and a
+ * flag of the stage alone, through their readers. */
+enum { FAST_NONE, FAST_NOT_C, FAST_CMP, FAST_C_AND_CMP, FAST_CMP_INT, FAST_FLAG };
 typedef struct fast_form {
     int kind, op, contact, index;
     double k;
@@ -471,14 +472,20 @@ static void find_fast_form(lt_cond *c)
          * stage): its reader and the comparison, without eval's walk (79 instructions a step
          * before, docs/performance.md's third round) */
         f.kind = FAST_CMP_INT, f.op = r->op, f.q = r->q, f.index = r->index, f.ki = r->k.i;
-    } else if (r->kind == N_AND && c->n[r->a].kind == N_C && as_comparison(c, r->b, &f))
+    } else if (r->kind == N_AND && c->n[r->a].kind == N_C && as_comparison(c, r->b, &f)) {
         f.kind = FAST_C_AND_CMP;
+    } else if (r->kind == N_FLAG && !lt_qrow_needs_contact(r->q)) {
+        /* a flag of the stage alone (`stage.rebound`, how an impact ends): its reader, without
+         * eval's walk (81 instructions a step with the callbacks before, docs/performance.md) */
+        f.kind = FAST_FLAG, f.q = r->q, f.index = r->index;
+    }
     c->fast = f;
 }
 
 static int fast_eval(const fast_form *f, const lt_tester *t)
 {
     if (f->kind == FAST_CMP_INT) return compare_int(f->op, f->q->read.integer(t, f->index), f->ki);
+    if (f->kind == FAST_FLAG) return f->q->read.integer(t, f->index) != 0;
     const char *p = (const char *)lt_tester_view(t); /* the offsets are lt_view's (quantities.c) */
     int contact;
     memcpy(&contact, p + f->contact_at, sizeof contact);

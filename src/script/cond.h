@@ -48,8 +48,9 @@ lt_cond *lt_cond_compile(const char *expr, const lt_law *law);
 /* 1 if the condition holds at the tester's current state, 0 if not, -1 if Lua must decide. */
 int lt_cond_eval(const lt_cond *c, const lt_tester *t);
 
-/* 1 if the condition is evaluated without walking its tree: "not C", or a float quantity
- * compared with a number, alone or behind "C and". */
+/* 1 if the condition is evaluated without walking its tree: "not C", a float quantity compared
+ * with a number, alone or behind "C and", an integer quantity compared with an integer, or a flag
+ * that needs no contact alone (`stage.rebound`). */
 int lt_cond_is_fast(const lt_cond *c);
 
 /* The fast form "[C and] QTY OP NUMBER" (QTY a float quantity): 1 with *q, *index its row and
