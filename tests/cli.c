@@ -26,6 +26,25 @@ void slurp(const char *path, char *buf, size_t n)
     if (f) fclose(f);
 }
 
+char *slurp_all(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *s = malloc(cap);
+    for (size_t k; s && (k = fread(s + n, 1, cap - n - 1, f)) > 0;) {
+        n += k;
+        if (n + 1 == cap) {
+            char *t = realloc(s, cap *= 2);
+            if (!t) free(s);
+            s = t;
+        }
+    }
+    fclose(f);
+    if (s) s[n] = 0;
+    return s;
+}
+
 /* Run `PREFIX lawtester ARGS` with stdout and stderr captured (files named after this process,
  * so test runs in parallel do not mix). */
 void run_with(result *r, const char *prefix, const char *args)

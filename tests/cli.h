@@ -13,6 +13,8 @@ typedef struct result {
 const char *lawtester(void);
 /* Read a file into buf (NUL-terminated, at most n - 1 bytes; empty if missing). */
 void slurp(const char *path, char *buf, size_t n);
+/* A whole file as a NUL-terminated string the caller frees (NULL if unreadable). */
+char *slurp_all(const char *path);
 /* Run `lawtester ARGS` with stdout and stderr captured. */
 void run(result *r, const char *args);
 /* The same, killed after `seconds` (status 124: it did not end). */

@@ -74,6 +74,7 @@ const char *check_current_test;
     X(io, io_tests) \
     X(plot, plot_tests) \
     X(docs, docs_tests) \
+    X(columns, columns_tests) \
     X(bad_inputs, bad_inputs_tests) \
     X(hostile, hostile_tests) \
     X(fuzz, fuzz_tests) \

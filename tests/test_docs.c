@@ -3,30 +3,11 @@
  * states, or by name), and every path it names exists; every doc the README links to exists. */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
+#include "cli.h"
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* The whole file as a string (NULL if unreadable); the caller frees it. */
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *s = malloc(cap);
-    for (size_t k; s && (k = fread(s + n, 1, cap - n - 1, f)) > 0;) {
-        n += k;
-        if (n + 1 == cap) {
-            char *t = realloc(s, cap *= 2);
-            if (!t) free(s);
-            s = t;
-        }
-    }
-    fclose(f);
-    if (s) s[n] = 0;
-    return s;
-}
 
 static int ends_with(const char *s, const char *tail)
 {
@@ -61,7 +42,7 @@ static int check_named_in(const char *doc, const char *dir)
 
 static void test_architecture_names_every_source_file(void)
 {
-    char *doc = slurp("docs/architecture.md");
+    char *doc = slurp_all("docs/architecture.md");
     CHECK_MSG(doc != NULL, "docs/architecture.md unreadable");
     if (!doc) return;
     CHECK(check_named_in(doc, "") >= 40);
@@ -74,7 +55,7 @@ static void test_architecture_names_every_source_file(void)
 /* Every `src/...` or `laws/...` path the architecture doc names exists. */
 static void test_architecture_names_no_missing_file(void)
 {
-    char *doc = slurp("docs/architecture.md");
+    char *doc = slurp_all("docs/architecture.md");
     if (!doc) return;
     int named = 0;
     for (const char *p = doc; (p = strchr(p, '`'));) {
@@ -158,7 +139,7 @@ static int include_allowed(const layer_rule *r, const char *own, const char *inc
  * only <lawtester/law.h> of the program's headers.  Returns the includes checked. */
 static int check_file_includes(const layer_rule *r, const char *own, const char *path)
 {
-    char *text = slurp(path);
+    char *text = slurp_all(path);
     CHECK_MSG(text != NULL, "%s unreadable", path);
     if (!text) return 0;
     int n = 0;
@@ -176,7 +157,7 @@ static int check_file_includes(const layer_rule *r, const char *own, const char 
 
 static void test_includes_follow_the_layers(void)
 {
-    char *doc = slurp("docs/architecture.md");
+    char *doc = slurp_all("docs/architecture.md");
     if (!doc) return;
     layer_rule rules[MAX_LAYERS];
     int n = read_layer_rules(doc, rules), includes = 0, folders = 0;
@@ -296,7 +277,7 @@ static int check_functions_in(const char *dir)
         int c_file = ends_with(e->d_name, ".c");
         if (!c_file && !ends_with(e->d_name, ".h")) continue;
         if (strcmp(e->d_name, "fmt_table.h") == 0) continue; /* generated (fmt_tables_gen.py) */
-        char *text = slurp(path);
+        char *text = slurp_all(path);
         if (!text) continue;
         int at = 0, n = c_file ? longest_function(text, &at) : 0;
         CHECK_MSG(n <= LONGEST_FUNCTION,
@@ -336,7 +317,7 @@ static void test_function_length_measure(void)
 /* Every doc under docs/ the README links to exists. */
 static void test_readme_links_exist(void)
 {
-    char *readme = slurp("README.md");
+    char *readme = slurp_all("README.md");
     CHECK(readme != NULL);
     if (!readme) return;
     int links = 0;

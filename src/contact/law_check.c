@@ -67,15 +67,19 @@ const char *lt_choice_problem(const char *s)
  * linear keep under them the stiffness they return in out->k, which C.kn and C.kt read. */
 static const char *const contact_quantities[] = {"uN", "u",     "v",  "f",  "kn",
                                                  "kt", "contA", "l1", "l2", NULL};
-/* The record's columns before the energies (src/output/record.c, docs/records.md): the law's
- * energies follow them in the same header, and results.rows holds both by name. */
+/* The record's columns but the law's energies (src/base/record_columns.def, docs/records.md):
+ * the law's energies stand among them in the same header, and results.rows holds all by name. */
 static const char *const record_columns[] = {
-    "step", "time", "stage", "contact", "ux", "uy", "uz", "phix", "phiy", "phiz", "vx", "vy", "vz",
-    "wx",   "wy",   "wz",    "Fx",      "Fy", "Fz", "Tx", "Ty",   "Tz",   "kn",   "kt", NULL};
+#define LT_COLUMN(name, kind, unit, field) #name,
+#define LT_TAIL_COLUMN(name, kind, unit, value) #name,
+#include "base/record_columns.def"
+    NULL};
 /* The driver's energies, after the law's in the record's header, in E and in results.E
  * (src/driver/driver.c). */
-static const char *const driver_energies[] = {"work",        "kin",  "damp",     "brk",
-                                              "balance_err", "form", "unbooked", NULL};
+static const char *const driver_energies[] = {
+#define LT_DRIVER_ENERGY(id, name, plot) #name,
+#include "base/record_columns.def"
+    NULL};
 
 static int listed(const char *const *list, const char *name)
 {

@@ -66,6 +66,12 @@ NOINLINE static void emit_row(lt_tester *t, int stage_of_state)
     s.k[0] = t->view.resp.k[0];
     s.k[1] = t->view.resp.k[1];
     memcpy(s.energy, t->view.energy, sizeof s.energy);
+    /* the columns after the energies (src/base/record_columns.def), from the view */
+    const lt_view *v = &t->view;
+    memset(s.tail, 0, sizeof s.tail);
+#define LT_TAIL_COLUMN(name, kind, unit, value) s.tail[LT_TAIL_##name] = (value);
+#include "base/record_columns.def"
+    (void)v;
     t->obs.on_row(t->obs.row_ctx, t, &s);
 }
 

@@ -111,19 +111,23 @@ typedef struct lt_stage_state {
     int last_sign;
 } lt_stage_state;
 
-/* Driver-side energies, after the law's, in the order of the record's columns (a public
- * contract, docs/records.md: a new energy goes at the end). */
+/* Driver-side energies, after the law's, in the order of the record's columns: LT_E_WORK ...
+ * LT_E_UNBOOKED from the list of columns (src/base/record_columns.def, a public contract: a new
+ * energy goes at the end). */
 enum {
-    LT_E_WORK,
-    LT_E_KIN,
-    LT_E_DAMP,
-    LT_E_BRK,
-    LT_E_BALANCE,
-    LT_E_FORM,
-    LT_E_UNBOOKED,
+#define LT_DRIVER_ENERGY(id, name, plot) LT_E_##id,
+#include "base/record_columns.def"
     LT_E_DRIVER_COUNT
 };
 extern const char *const lt_driver_energy_names[LT_E_DRIVER_COUNT];
+
+/* The columns after the energies (src/base/record_columns.def, LT_TAIL_COLUMN): lt_snapshot.tail
+ * [LT_TAIL_NAME]. */
+enum {
+#define LT_TAIL_COLUMN(name, kind, unit, value) LT_TAIL_##name,
+#include "base/record_columns.def"
+    LT_TAIL_COUNT
+};
 
 /* Everything recorded for one state (one TSV row). */
 typedef struct lt_snapshot {
@@ -136,6 +140,7 @@ typedef struct lt_snapshot {
     double f[LT_DOF]; /* N, N m: force and torque on A (local) */
     double k[2];      /* N/m */
     double energy[LT_MAX_ENERGIES + LT_E_DRIVER_COUNT]; /* J: law's (cumulative), then driver's */
+    double tail[LT_TAIL_COUNT > 0 ? LT_TAIL_COUNT : 1]; /* the columns after the energies */
 } lt_snapshot;
 
 typedef void (*lt_row_cb)(void *ctx, const lt_tester *t, const lt_snapshot *s);

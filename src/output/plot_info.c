@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "output/plot_info.h"
 #include "contact/registry.h"
+#include "output/record.h"
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -376,20 +377,43 @@ static int nonzero(const table_scan *t, const char *name, double scale)
     return m > 0 && m > LT_PLOT_ZERO_REL * scale;
 }
 
+/* The driver's energies by the group of the energy plot they are drawn in (PLOT of
+ * src/base/record_columns.def): the driver's panel, and the contact's beside the law's energies. */
+#define DRIVER_GROUP_DRIVER(name) #name,
+#define DRIVER_GROUP_CONTACT(name)
+#define DRIVER_GROUP_NONE(name)
+#define CONTACT_GROUP_DRIVER(name)
+#define CONTACT_GROUP_CONTACT(name) #name,
+#define CONTACT_GROUP_NONE(name)
+static const char *const driver_group[] = {
+#define LT_DRIVER_ENERGY(id, name, plot) DRIVER_GROUP_##plot(name)
+#include "base/record_columns.def"
+};
+static const char *const contact_group[] = {
+#define LT_DRIVER_ENERGY(id, name, plot) CONTACT_GROUP_##plot(name)
+#include "base/record_columns.def"
+};
+enum {
+    N_DRIVER_GROUP = (int)(sizeof driver_group / sizeof *driver_group),
+    N_CONTACT_GROUP = (int)(sizeof contact_group / sizeof *contact_group)
+};
+
 static void energies(strbuf *s, const table_scan *t, const lt_law *law)
 {
-    /* the law's energies sit between kt and work (docs/records.md) */
-    int from = col_of(t, "kt"), to = col_of(t, "work");
-    const char *const extra[2] = {"brk", "form"}, *const driver[3] = {"work", "kin", "damp"};
+    /* the law's energies sit between the last column before the energies (kt) and the driver's
+     * first (work): src/base/record_columns.def */
+    int from = col_of(t, lt_record_columns[lt_record_ncolumns - 1]),
+        to = col_of(t, lt_driver_energy_names[0]);
+    const char *const *extra = contact_group, *const *driver = driver_group;
     double scale = 0; /* the largest energy of the run */
     for (int i = from + 1; from >= 0 && i < to; i++) scale = fmax(scale, t->maxabs[i]);
-    for (int i = 0; i < 3; i++) scale = fmax(scale, maxabs_of(t, driver[i]));
-    for (int i = 0; i < 2; i++) scale = fmax(scale, maxabs_of(t, extra[i]));
+    for (int i = 0; i < N_DRIVER_GROUP; i++) scale = fmax(scale, maxabs_of(t, driver[i]));
+    for (int i = 0; i < N_CONTACT_GROUP; i++) scale = fmax(scale, maxabs_of(t, extra[i]));
     sb_printf(s, "econtact='");
     int n = 0;
     for (int i = from + 1; from >= 0 && i < to; i++)
         if (nonzero(t, t->name[i], scale)) sb_printf(s, "%s%s", n++ ? " " : "", t->name[i]);
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < N_CONTACT_GROUP; i++)
         if (nonzero(t, extra[i], scale)) sb_printf(s, "%s%s", n++ ? " " : "", extra[i]);
     sb_printf(s, "'; estored='");
     n = 0;
@@ -398,7 +422,7 @@ static void energies(strbuf *s, const table_scan *t, const lt_law *law)
             sb_printf(s, "%s%s", n++ ? " " : "", law->energies[i].name);
     sb_printf(s, "'; edriver='");
     n = 0;
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < N_DRIVER_GROUP; i++)
         if (nonzero(t, driver[i], scale)) sb_printf(s, "%s%s", n++ ? " " : "", driver[i]);
     int k = col_of(t, "kin");
     /* the law's stored energy in the first state (a contact there from the start) */

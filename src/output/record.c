@@ -8,10 +8,52 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* ---- the columns, from the list (src/base/record_columns.def) ---------------------------- */
+
 const char *const lt_record_columns[] = {
-    "step", "time", "stage", "contact", "ux", "uy", "uz", "phix", "phiy", "phiz", "vx", "vy",
-    "vz",   "wx",   "wy",    "wz",      "Fx", "Fy", "Fz", "Tx",   "Ty",   "Tz",   "kn", "kt"};
+#define LT_COLUMN(name, kind, unit, field) #name,
+#include "base/record_columns.def"
+};
 const int lt_record_ncolumns = (int)(sizeof lt_record_columns / sizeof lt_record_columns[0]);
+
+static const char *const tail_columns[LT_TAIL_COUNT + 1] = {
+#define LT_TAIL_COLUMN(name, kind, unit, value) #name,
+#include "base/record_columns.def"
+    NULL};
+
+enum {
+#define LT_COLUMN(name, kind, unit, field) COL_##name,
+#include "base/record_columns.def"
+    COL_HEAD_COUNT
+};
+
+int lt_record_column_count(const lt_law *law)
+{
+    return lt_record_ncolumns + lt_energy_count(law) + LT_TAIL_COUNT;
+}
+
+const char *lt_record_column_name(const lt_law *law, int c)
+{
+    int ne = lt_energy_count(law);
+    if (c < lt_record_ncolumns) return lt_record_columns[c];
+    c -= lt_record_ncolumns;
+    return c < ne ? lt_energy_name(law, c) : tail_columns[c - ne];
+}
+
+double lt_record_value(const lt_law *law, const lt_snapshot *s, int c)
+{
+    switch (c) {
+        /* a case label in a macro: clang-format would fold the include below into it */
+        // clang-format off
+#define LT_COLUMN(name, kind, unit, field) case COL_##name: return (double)s->field;
+#include "base/record_columns.def"
+        // clang-format on
+    default: break;
+    }
+    c -= COL_HEAD_COUNT;
+    int ne = lt_energy_count(law);
+    return c < ne ? s->energy[c] : s->tail[c - ne];
+}
 
 #define RECORD_BUFSIZE (1 << 20)
 
@@ -23,11 +65,10 @@ int lt_record_open(lt_record *r, const char *dir, const char *name, const lt_law
     lt_afile_role(&r->f, LT_WF_TABLE); /* kept as .partial by a supervisor if the worker fails */
     FILE *fp = r->f.fp;
     r->lim = lim;
-    r->n_energy = lt_energy_count(law);
+    r->n_law_energy = law->n_energies;
     long long n = 0;
-    for (int i = 0; i < lt_record_ncolumns; i++)
-        n += fprintf(fp, i ? "\t%s" : "%s", lt_record_columns[i]);
-    for (int i = 0; i < r->n_energy; i++) n += fprintf(fp, "\t%s", lt_energy_name(law, i));
+    for (int i = 0; i < lt_record_column_count(law); i++)
+        n += fprintf(fp, i ? "\t%s" : "%s", lt_record_column_name(law, i));
     if (fputc('\n', fp) == EOF) lt_afile_fail(&r->f, errno);
     if (lim) lim->open += n + 1;
     r->stop = r->f.failed;
@@ -52,32 +93,23 @@ void lt_record_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
     (void)t;
     lt_record *r = ctx;
     if (r->stop) return;
-    char line[64 * (32 + LT_MAX_ENERGIES + LT_E_DRIVER_COUNT)];
+    char line[64 * (COL_HEAD_COUNT + LT_MAX_ENERGIES + LT_E_DRIVER_COUNT + LT_TAIL_COUNT + 1)];
+    /* every column with the tab before it; the row is written from line + 1 */
     char *p = line;
-    p = put_long(p, s->step);
-    *p++ = '\t';
-    p += lt_fmt_double(p, s->time);
-    *p++ = '\t';
-    p = put_long(p, s->stage);
-    *p++ = '\t';
-    p = put_long(p, s->contact);
-    const double *groups[3] = {s->u, s->v, s->f};
-    for (int g = 0; g < 3; g++)
-        for (int k = 0; k < LT_DOF; k++) {
-            *p++ = '\t';
-            p += lt_fmt_double(p, groups[g][k]);
-        }
-    for (int k = 0; k < 2; k++) {
-        *p++ = '\t';
-        p += lt_fmt_double(p, s->k[k]);
-    }
-    for (int i = 0; i < r->n_energy; i++) {
-        *p++ = '\t';
-        p += lt_fmt_double(p, s->energy[i]);
-    }
+#define PUT_INT(x) (*p++ = '\t', p = put_long(p, (x)))
+#define PUT_REAL(x) (*p++ = '\t', p += lt_fmt_double(p, (x)))
+#define LT_COLUMN(name, kind, unit, field) PUT_##kind(s->field);
+    // clang-format off
+#define LT_LAW_ENERGIES for (int i = 0; i < r->n_law_energy; i++) PUT_REAL(s->energy[i]);
+    // clang-format on
+#define LT_DRIVER_ENERGY(id, name, plot) PUT_REAL(s->energy[r->n_law_energy + LT_E_##id]);
+#define LT_TAIL_COLUMN(name, kind, unit, value) PUT_##kind(s->tail[LT_TAIL_##name]);
+#include "base/record_columns.def"
+#undef PUT_INT
+#undef PUT_REAL
     *p++ = '\n';
     if (r->lim) {
-        int code = lt_outlimit_take(r->lim, p - line);
+        int code = lt_outlimit_take(r->lim, p - (line + 1));
         if (code != LT_OUT_OK) {
             r->limit_hit = code;
             r->stop = 1;
@@ -91,7 +123,7 @@ void lt_record_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
         r->fn_max = fmax(r->fn_max, s->f[0]);
         r->ft_max = fmax(r->ft_max, ft);
     }
-    if (fwrite(line, 1, (size_t)(p - line), r->f.fp) != (size_t)(p - line)) {
+    if (fwrite(line + 1, 1, (size_t)(p - (line + 1)), r->f.fp) != (size_t)(p - (line + 1))) {
         lt_afile_fail(&r->f, errno);
         r->stop = 1;
     } else {

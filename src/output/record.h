@@ -6,10 +6,10 @@
  * what it held before.  The rows of a run that failed may be kept as DIR/NAME.tsv.partial
  * (lt_afile_commit_as), never under the final name.
  *
- * Columns (the public contract; units SI; local frame x = normal A->B; see README):
- *   step time stage contact ux uy uz phix phiy phiz vx vy vz wx wy wz Fx Fy Fz Tx Ty Tz kn kt
- *   then one column per energy of the law (J), then work kin damp brk balance_err form unbooked
- *   (J).
+ * Columns (the public contract; units SI; local frame x = normal A->B): the list
+ * src/base/record_columns.def, docs/records.md: step time stage contact ux ... kt, then one column
+ * per energy of the law (J), then the driver's work kin damp brk balance_err form unbooked (J),
+ * then the tail (none yet).
  * Numbers are written in shortest round-trip form (strtod reads back the same double).
  */
 #ifndef LT_RECORD_H
@@ -19,8 +19,8 @@
 #include "output/outlimit.h"
 
 typedef struct lt_record {
-    lt_afile f; /* f.final_path: DIR/NAME.tsv */
-    int n_energy;
+    lt_afile f;       /* f.final_path: DIR/NAME.tsv */
+    int n_law_energy; /* the law's energies, before the driver's */
     long rows;
     int have_force; /* 1 once a row with a contact was written; then: */
     double fn_min, fn_max,
@@ -52,5 +52,10 @@ int lt_write_file_pending(const char *dir, const char *name, const char *text, s
 /* The fixed column names before the energies. */
 extern const char *const lt_record_columns[];
 extern const int lt_record_ncolumns;
+/* Every column of a record of this law, by index: their count, the name of column c and its
+ * value in the state s (the order of the header, src/base/record_columns.def). */
+int lt_record_column_count(const lt_law *law);
+const char *lt_record_column_name(const lt_law *law, int c);
+double lt_record_value(const lt_law *law, const lt_snapshot *s, int c);
 
 #endif

@@ -230,34 +230,22 @@ static void observe_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
     r->stop = (r->rec_open && r->rec.stop) || r->keep_failed;
 }
 
-/* results.rows: the kept states as columns named like the record's (record.h), each a list of
- * numbers, and `n`, the number of states. */
+/* results.rows: the kept states as columns named like the record's (record.h, the list
+ * src/base/record_columns.def), each a list of numbers, and `n`, the number of states. */
 static void push_rows(lua_State *L, const run_ctx *r)
 {
     const lt_law *law = r->test.law;
-    int ne = lt_energy_count(law);
-    lua_createtable(L, 0, lt_record_ncolumns + ne + 1);
+    int ncol = lt_record_column_count(law);
+    lua_createtable(L, 0, ncol + 1);
     lua_pushinteger(L, r->n_kept);
     lua_setfield(L, -2, "n");
-    for (int c = 0; c < lt_record_ncolumns + ne; c++) {
+    for (int c = 0; c < ncol; c++) {
         lua_createtable(L, (int)r->n_kept, 0);
         for (long i = 0; i < r->n_kept; i++) {
-            const lt_snapshot *s = &r->kept[i];
-            double x = c == 0   ? (double)s->step
-                       : c == 1 ? s->time
-                       : c == 2 ? s->stage
-                       : c == 3 ? s->contact
-                       : c < 10 ? s->u[c - 4]
-                       : c < 16 ? s->v[c - 10]
-                       : c < 22 ? s->f[c - 16]
-                       : c < 24 ? s->k[c - 22]
-                                : s->energy[c - 24];
-            lua_pushnumber(L, x);
+            lua_pushnumber(L, lt_record_value(law, &r->kept[i], c));
             lua_rawseti(L, -2, i + 1);
         }
-        lua_setfield(L, -2,
-                     c < lt_record_ncolumns ? lt_record_columns[c]
-                                            : lt_energy_name(law, c - lt_record_ncolumns));
+        lua_setfield(L, -2, lt_record_column_name(law, c));
     }
 }
 
