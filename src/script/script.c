@@ -26,6 +26,10 @@
 
 /* ---- the lawtester library ------------------------------------------------------------ */
 
+/* The script a function of the library serves: the upvalue it was registered with
+ * (script_sandbox.c). */
+script_ctx *lt_lib_ctx(lua_State *L) { return lua_touserdata(L, lua_upvalueindex(1)); }
+
 static int protected_lib_run(lua_State *L)
 {
     lt_run_test_table(lua_touserdata(L, 1), L, 2, (int)lua_tointeger(L, 3));

@@ -20,8 +20,6 @@
 
 /* ---- yield probes ---------------------------------------------------------------------- */
 
-script_ctx *lt_lib_ctx(lua_State *L) { return lua_touserdata(L, lua_upvalueindex(1)); }
-
 static const char *const probe_keys[] = {"test", "directions", "limit",   "steps",
                                          "name", "dofs",       "control", NULL};
 static const char *const dof_names[LT_DOF] = {"normal", "shear y", "shear z",
