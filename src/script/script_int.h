@@ -182,7 +182,8 @@ void lt_lint_stability(script_ctx *sc, lua_State *L, run_ctx *r, int call_line, 
 int lt_lib_probe_yield(lua_State *L);
 int lt_lib_shard(lua_State *L);
 
-/* script_law.c (lawtester.law), script_law_call.c (the call into Lua) and script_verify_law.c
+/* script_law.c (lawtester.law), script_law_slots.c (the trampolines, their errors) and
+ * script_verify_law.c
  * (lawtester.verify_law): laws written in Lua (docs/lua-laws.md; script_law_int.h).
  * lt_script_law_error: when a Lua law of sc failed inside init or step (the driver then stopped
  * on its NaN output), the message `FILE:LINE: law 'NAME': step (stage S, step N): ...` (t may be

@@ -1,7 +1,7 @@
 /* src/script/script_law.c - contact laws written in Lua (docs/lua-laws.md): `lawtester.law{...}`
  * reads a law table into a binding (script_law_int.h) whose lt_law descriptor (law API 5) points to
- * the C trampolines of a free slot (script_law_call.c: the call into Lua, its errors; its yield
- * surface and cases: script_law_cases.c), and
+ * the C trampolines of a free slot (script_law_slots.c; the call into Lua: script_law_call.c;
+ * its yield surface and cases: script_law_cases.c), and
  * registers the law (src/contact/registry.h) for the life of the script's Lua state; the binding's
  * __gc unregisters it and frees the slot.  `lawtester.verify_law` is script_verify_law.c.
  */

@@ -1,7 +1,8 @@
 /* src/script/script_law_int.h - what the files of Lua laws share (not a public header):
  * script_law.c
  * reads a `lawtester.law{...}` table into a binding (lua_law: the lt_law descriptor and what the
- * call into Lua needs), script_law_call.c holds the slots, the trampolines and the call into Lua,
+ * call into Lua needs), script_law_slots.c holds the slots and the trampolines, script_law_call.c
+ * the call into Lua,
  * script_law_tables.c makes the tables the law sees and their guards, script_law_cases.c reads
  * the law's yield surface and analytic cases and calls them (their trampolines),
  * script_verify_law.c is `lawtester.verify_law`.  docs/lua-laws.md is the reference of the Lua
@@ -123,7 +124,8 @@ void lt_lua_law_push_tables(lua_State *L, lua_law *b);
 void lt_lua_law_sweep(lua_State *T, int t, int first, int n);
 
 /* The binding of each slot (NULL: free); slot k's trampolines call the law of
- * lt_lua_law_slots[k].  Process-wide, not locked: lawtester runs a script on one thread. */
+ * lt_lua_law_slots[k] (script_law_slots.c).  Process-wide, not locked: lawtester runs a script on
+ * one thread. */
 extern lua_law *lt_lua_law_slots[LUA_LAW_SLOTS];
 
 /* d->init and d->step: the trampolines of slot (0 <= slot < LUA_LAW_SLOTS). */
@@ -133,7 +135,8 @@ void lt_lua_law_bind_slot(lt_law *d, int slot);
 int lt_lua_law_is(const lt_law *d);
 
 /* Make the closure that calls the law on a new thread of L, b->T (the binding's tables, its
- * step and init functions at the stack indices step_idx and init_idx; init may be nil). */
+ * step and init functions at the stack indices step_idx and init_idx; init may be nil;
+ * script_law_call.c). */
 void lt_lua_law_make_binding(lua_State *L, lua_law *b, int step_idx, int init_idx);
 
 #endif
