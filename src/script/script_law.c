@@ -1,9 +1,9 @@
 /* src/script/script_law.c - contact laws written in Lua (docs/lua-laws.md): `lawtester.law{...}`
  * reads a law table into a binding (script_law_int.h) whose lt_law descriptor (law API 5) points to
- * the C trampolines of a free slot (script_law_slots.c; the call into Lua: script_law_call.c;
- * its yield surface and cases: script_law_cases.c), and
- * registers the law (src/contact/registry.h) for the life of the script's Lua state; the binding's
- * __gc unregisters it and frees the slot.  `lawtester.verify_law` is script_verify_law.c.
+ * the C trampolines of a free slot (script_law_slots.c; the call into Lua: script_law_call.c; its
+ * yield surface and cases: script_law_cases.c), and registers the law (src/contact/registry.h) for
+ * the life of the script's Lua state; the binding's __gc unregisters it and frees the slot.
+ * `lawtester.verify_law` is script_verify_law.c.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "contact/law_check.h"
@@ -44,6 +44,7 @@ static int binding_gc(lua_State *L)
     b->law = NULL;
     if (b->slot >= 0 && lt_lua_law_slots[b->slot] == b) lt_lua_law_slots[b->slot] = NULL;
     b->slot = -1;
+    lt_lua_law_unbind_cases(b);
     lt_lua_law_free_extras(b);
     for (int i = 0; i < b->n_owned; i++) free(b->owned[i]);
     free(b->owned);

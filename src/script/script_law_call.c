@@ -16,8 +16,8 @@
  * and s.  When a contact starts, keys a law added to s or out.e with rawset are removed.
  * Everything that touches Lua runs inside that pcall, so an error (the law's, a bad output, the
  * memory cap) is caught there.  The law's yield functions and the closed forms of its cases
- * (script_law_cases.c) go through the same closure in a third mode: p refreshed, s written from the
- * state handed in (nothing read back), no contact.
+ * (script_law_call_extra.c) go through the same closure in a third mode: p refreshed, s written
+ * from the state handed in (nothing read back), no contact.
  *
  * Errors.  A failed call's message is kept in the binding (the trampolines then return a NaN
  * force, script_law_slots.c).  Each call is an entry into Lua with its own instruction budget

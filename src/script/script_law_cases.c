@@ -1,554 +1,29 @@
 /* src/script/script_law_cases.c - the yield surface and the analytic cases of a contact law written
  * in Lua (docs/lua-laws.md, "Yield surface and cases"): `yield = {...}` and `cases = {...}` of a
  * `lawtester.law{...}` table read into the law's lt_yield and lt_case descriptors
- * (include/lawtester/law.h), whose functions are C trampolines calling the law's Lua functions, so
- * that probes
+ * (include/lawtester/law.h), whose functions are C trampolines calling the law's Lua functions
+ * (script_law_slots.c; the call: script_law_call_extra.c), so that probes
  * (lawtester.probe_yield), the surface plots, `lawtester.verify_law` with the law's cases and
  * the oblique sweep (verify_oblique.c, for a law with an impact case) run on a Lua law as on a
- * C one.
- *
- * Finding the Lua function.  lt_yield's functions take the law's parameters and state, lt_case's
- * the case's environment: none takes a user pointer, and the registry keeps copies of the
- * descriptors.  So, as init and step (script_law_call.c): the yield functions of law slot k are
- * the C functions of slot k (ft_max_k, ...), which read lt_lua_law_slots[k]; and each case takes
- * one of CASE_SLOTS case slots, whose functions (expect_j, along_j, curve_j) read
- * case_slots[j] = (binding, case index).  The Lua functions are kept in one table per law (the
- * registry holds it as long as the binding: the law's whole life), with a read-only proxy of the
- * law's state table for the yield functions.
- *
- * The call.  Each goes through the law's closure on its own thread like a step (law_call, mode
- * LT_LUA_MODE_EXTRA): p is the law's read-only parameter proxy, refreshed for the parameters the
- * caller hands in; the yield functions get s, the state handed in, read-only; one entry into Lua
- * with its own instruction budget, runs forbidden inside.  An error (the function's, or a result
- * of the wrong type) is kept in the binding like an error of step, and reported as one line
- * `FILE:LINE: law 'NAME': yield.ft_max: ...` by the script layer after the probe or verify;
- * meanwhile the trampoline returns NaN (not checked, or a NaN the probe stops on) and the law's
- * later calls do nothing, as after a failed step.
+ * C one.  The Lua functions are kept in one table per law, which the registry holds as long as
+ * the binding, with a read-only proxy of the law's state table for the yield functions.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "contact/law_check.h"
 #include "script/script_bodies.h"
 #include "script/script_law_int.h"
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define LUA_LAW_MAX_CASES 16 /* cases of one Lua law */
-#define CASE_SLOTS 128       /* cases of all Lua laws registered at once */
-
-enum { X_FT_MAX, X_FN_MAX, X_YIELDING, X_EXCESS, X_EXPECT, X_ALONG, X_CURVE };
-static const char *const yield_fn_names[4] = {"ft_max", "fn_max", "yielding", "excess"};
-static const char *const case_fn_names[3] = {"expect", "along", "curve"};
-
-struct lua_law_extra {
-    /* registry: { ft_max, fn_max, yielding, excess, s, cases = {{expect, along, curve}} } */
-    int ref;
-    lt_yield yield;
-    int has_fn_max_number;  /* fn_max given as a number: */
-    double fn_max_number;   /* N */
-    int yield_line[4];      /* where the yield functions are defined */
-    char yield_what[4][32]; /* "yield.ft_max", ... */
-    lt_case cases[LUA_LAW_MAX_CASES];
-    int n_cases;
-    int slot[LUA_LAW_MAX_CASES]; /* each case's slot in case_slots (-1: none) */
-    int case_line[LUA_LAW_MAX_CASES][3];
-    char *case_what[LUA_LAW_MAX_CASES][3]; /* "case 'NAME' expect", ... */
-    void **owned;                          /* strings kept for the law's life */
-    int n_owned, cap_owned;
-    /* the call in progress */
-    int what, kase;
-    double fn, uN, s;
-    const double *f;
-    const lt_case_env *env;
-    lt_expect *ex;
-    double result, out[LT_ALONG_COUNT], curve[2];
-};
-
-static struct {
-    lua_law *b;
-    int kase;
-} case_slots[CASE_SLOTS];
-
 /* ---- strings kept for the law's life --------------------------------------------------------- */
-
-static char *keep(lua_law_extra *x, const char *s)
-{
-    if (x->n_owned == x->cap_owned) {
-        int cap = x->cap_owned ? 2 * x->cap_owned : 16;
-        void **o = realloc(x->owned, (size_t)cap * sizeof *o);
-        if (!o) return NULL;
-        x->owned = o, x->cap_owned = cap;
-    }
-    char *p = strdup(s);
-    if (p) x->owned[x->n_owned++] = p;
-    return p;
-}
-
-/* s kept once however often a closed form returns it (its `why` is read after the call). */
-static const char *intern(lua_law_extra *x, const char *s)
-{
-    for (int i = 0; i < x->n_owned; i++)
-        if (strcmp(x->owned[i], s) == 0) return x->owned[i];
-    return keep(x, s);
-}
 
 static const char *keep_or_raise(conv *cv, lua_law_extra *x, const char *s)
 {
-    const char *k = keep(x, s);
+    const char *k = lt_lua_law_keep(x, s);
     if (!k) luaL_error(cv->L, "out of memory");
     return k;
-}
-
-void lt_lua_law_free_extras(lua_law *b)
-{
-    lua_law_extra *x = b->extra;
-    if (!x) return;
-    for (int i = 0; i < LUA_LAW_MAX_CASES; i++)
-        if (x->slot[i] >= 0 && case_slots[x->slot[i]].b == b) case_slots[x->slot[i]].b = NULL;
-    for (int i = 0; i < x->n_owned; i++) free(x->owned[i]);
-    free(x->owned);
-    free(x);
-    b->extra = NULL;
-}
-
-/* ---- calls ----------------------------------------------------------------------------------- */
-
-/* Call the law's function `what` (of case kase) once; 1 if it returned well. */
-static int call(lua_law *b, int what, int kase, const double *param, const double *state)
-{
-    if (!b || !b->extra || b->failed) return 0;
-    lua_law_extra *x = b->extra;
-    x->what = what, x->kase = kase;
-    b->mode = LT_LUA_MODE_EXTRA;
-    b->param = param;
-    b->state = (double *)(uintptr_t)state; /* read only: nothing is read back in this mode */
-    if (what <= X_EXCESS)
-        b->call_what = x->yield_what[what], b->call_line = x->yield_line[what];
-    else
-        b->call_what = x->case_what[kase][what - X_EXPECT],
-        b->call_line = x->case_line[kase][what - X_EXPECT];
-    return lt_lua_law_enter(b);
-}
-
-static double yield_number(lua_law *b, int what, const double *p, const double *s, double fn,
-                           const double *f)
-{
-    if (!b || !b->extra) return NAN;
-    b->extra->fn = fn, b->extra->f = f;
-    return call(b, what, 0, p, s) ? b->extra->result : NAN;
-}
-
-static double do_ft_max(lua_law *b, const double *p, const double *s, double fn)
-{
-    return yield_number(b, X_FT_MAX, p, s, fn, NULL);
-}
-static double do_fn_max(lua_law *b, const double *p, const double *s)
-{
-    if (b && b->extra && b->extra->has_fn_max_number) return b->extra->fn_max_number;
-    return yield_number(b, X_FN_MAX, p, s, 0, NULL);
-}
-static int do_yielding(lua_law *b, const double *p, const double *s)
-{
-    return yield_number(b, X_YIELDING, p, s, 0, NULL) != 0;
-}
-static double do_excess(lua_law *b, const double *p, const double *s, const double f[LT_DOF])
-{
-    return yield_number(b, X_EXCESS, p, s, 0, f);
-}
-
-static void do_expect(int slot, const lt_case_env *env, lt_expect *out)
-{
-    lua_law *b = case_slots[slot].b;
-    if (!b || !b->extra) return;
-    b->extra->env = env, b->extra->ex = out;
-    call(b, X_EXPECT, case_slots[slot].kase, env->param, NULL);
-}
-
-static void do_along(int slot, const lt_case_env *env, double uN, double out[LT_ALONG_COUNT])
-{
-    lua_law *b = case_slots[slot].b;
-    for (int i = 0; i < LT_ALONG_COUNT; i++) out[i] = NAN;
-    if (!b || !b->extra) return;
-    b->extra->env = env, b->extra->uN = uN;
-    if (call(b, X_ALONG, case_slots[slot].kase, env->param, NULL))
-        memcpy(out, b->extra->out, sizeof b->extra->out);
-}
-
-static void do_curve(int slot, const lt_case_env *env, double s, double *uN, double *Fn)
-{
-    lua_law *b = case_slots[slot].b;
-    *uN = *Fn = NAN;
-    if (!b || !b->extra) return;
-    b->extra->env = env, b->extra->s = s;
-    if (call(b, X_CURVE, case_slots[slot].kase, env->param, NULL))
-        *uN = b->extra->curve[0], *Fn = b->extra->curve[1];
-}
-
-/* The trampolines: the yield functions of law slot 8 a + c, the case functions of case slot 8 a +
- * c. */
-#define YIELD_TRAMPOLINE(a, c)                                                            \
-    static double ft_max_##a##c(const double *p, const double *s, double fn)              \
-    {                                                                                     \
-        return do_ft_max(lt_lua_law_slots[8 * a + c], p, s, fn);                          \
-    }                                                                                     \
-    static double fn_max_##a##c(const double *p, const double *s)                         \
-    {                                                                                     \
-        return do_fn_max(lt_lua_law_slots[8 * a + c], p, s);                              \
-    }                                                                                     \
-    static int yielding_##a##c(const double *p, const double *s)                          \
-    {                                                                                     \
-        return do_yielding(lt_lua_law_slots[8 * a + c], p, s);                            \
-    }                                                                                     \
-    static double excess_##a##c(const double *p, const double *s, const double f[LT_DOF]) \
-    {                                                                                     \
-        return do_excess(lt_lua_law_slots[8 * a + c], p, s, f);                           \
-    }
-#define YIELD_EIGHT(a)     \
-    YIELD_TRAMPOLINE(a, 0) \
-    YIELD_TRAMPOLINE(a, 1) \
-    YIELD_TRAMPOLINE(a, 2) \
-    YIELD_TRAMPOLINE(a, 3) \
-    YIELD_TRAMPOLINE(a, 4) YIELD_TRAMPOLINE(a, 5) YIELD_TRAMPOLINE(a, 6) YIELD_TRAMPOLINE(a, 7)
-YIELD_EIGHT(0)
-YIELD_EIGHT(1)
-YIELD_EIGHT(2)
-YIELD_EIGHT(3)
-#define YIELD_ENTRY(a, c) {ft_max_##a##c, fn_max_##a##c, yielding_##a##c, excess_##a##c},
-#define YIELD_ENTRIES(a) \
-    YIELD_ENTRY(a, 0)    \
-    YIELD_ENTRY(a, 1)    \
-    YIELD_ENTRY(a, 2)    \
-    YIELD_ENTRY(a, 3) YIELD_ENTRY(a, 4) YIELD_ENTRY(a, 5) YIELD_ENTRY(a, 6) YIELD_ENTRY(a, 7)
-static const struct {
-    double (*ft_max)(const double *, const double *, double);
-    double (*fn_max)(const double *, const double *);
-    int (*yielding)(const double *, const double *);
-    double (*excess)(const double *, const double *, const double *);
-} yield_trampolines[LUA_LAW_SLOTS] = {YIELD_ENTRIES(0) YIELD_ENTRIES(1) YIELD_ENTRIES(2)
-                                          YIELD_ENTRIES(3)};
-
-#define CASE_TRAMPOLINE(a, c)                                                                     \
-    static void expect_##a##c(const lt_case_env *e, lt_expect *o) { do_expect(8 * a + c, e, o); } \
-    static void along_##a##c(const lt_case_env *e, double u, double *o)                           \
-    {                                                                                             \
-        do_along(8 * a + c, e, u, o);                                                             \
-    }                                                                                             \
-    static void curve_##a##c(const lt_case_env *e, double s, double *u, double *f)                \
-    {                                                                                             \
-        do_curve(8 * a + c, e, s, u, f);                                                          \
-    }
-/* the lists of macro expansions, one group of eight a line (laid out by hand) */
-/* clang-format off */
-#define CASE_EIGHT(a) \
-    CASE_TRAMPOLINE(a, 0) CASE_TRAMPOLINE(a, 1) CASE_TRAMPOLINE(a, 2) CASE_TRAMPOLINE(a, 3) \
-    CASE_TRAMPOLINE(a, 4) CASE_TRAMPOLINE(a, 5) CASE_TRAMPOLINE(a, 6) CASE_TRAMPOLINE(a, 7)
-CASE_EIGHT(0)
-CASE_EIGHT(1)
-CASE_EIGHT(2)
-CASE_EIGHT(3)
-CASE_EIGHT(4)
-CASE_EIGHT(5)
-CASE_EIGHT(6)
-CASE_EIGHT(7)
-CASE_EIGHT(8)
-CASE_EIGHT(9)
-CASE_EIGHT(10)
-CASE_EIGHT(11)
-CASE_EIGHT(12)
-CASE_EIGHT(13)
-CASE_EIGHT(14)
-CASE_EIGHT(15)
-#define CASE_ENTRY(a, c) {expect_##a##c, along_##a##c, curve_##a##c},
-#define CASE_ENTRIES(a) \
-    CASE_ENTRY(a, 0) CASE_ENTRY(a, 1) CASE_ENTRY(a, 2) CASE_ENTRY(a, 3) \
-    CASE_ENTRY(a, 4) CASE_ENTRY(a, 5) CASE_ENTRY(a, 6) CASE_ENTRY(a, 7)
-static const struct {
-    void (*expect)(const lt_case_env *, lt_expect *);
-    void (*along)(const lt_case_env *, double, double *);
-    void (*curve)(const lt_case_env *, double, double *, double *);
-} case_trampolines[CASE_SLOTS] = {
-    CASE_ENTRIES(0)
-    CASE_ENTRIES(1)
-    CASE_ENTRIES(2)
-    CASE_ENTRIES(3)
-    CASE_ENTRIES(4)
-    CASE_ENTRIES(5)
-    CASE_ENTRIES(6)
-    CASE_ENTRIES(7)
-    CASE_ENTRIES(8)
-    CASE_ENTRIES(9)
-    CASE_ENTRIES(10)
-    CASE_ENTRIES(11)
-    CASE_ENTRIES(12)
-    CASE_ENTRIES(13)
-    CASE_ENTRIES(14)
-    CASE_ENTRIES(15)
-};
-/* clang-format on */
-
-/* ---- inside law_call: the Lua side of a call ------------------------------------------------- */
-
-/* The quantities `expect` may return, by the names of verify's rows (spaces as '_'). */
-static const struct {
-    const char *name;
-    int q;
-} quantity_names[] = {
-    {"e", LT_Q_RESTITUTION},
-    {"t_contact", LT_Q_CONTACT_TIME},
-    {"t_force", LT_Q_FORCE_TIME},
-    {"max_overlap", LT_Q_MAX_OVERLAP},
-    {"max_force", LT_Q_MAX_FORCE},
-    {"vt_after", LT_Q_TANGENT_OUT},
-    {"spin_A_after", LT_Q_SPIN_A},
-    {"spin_B_after", LT_Q_SPIN_B},
-    {"cycle_energy", LT_Q_CYCLE_ENERGY},
-    {"kt", LT_Q_KT},
-    {"slip_force", LT_Q_SLIP_FORCE},
-    {"balance", LT_Q_BALANCE},
-};
-#define N_QUANTITIES (int)(sizeof quantity_names / sizeof quantity_names[0])
-static const char quantity_list[] =
-    "e, t_contact, t_force, max_overlap, max_force, vt_after, spin_A_after, spin_B_after, "
-    "cycle_energy, kt, slip_force, balance";
-static const char *const along_names[LT_ALONG_COUNT] = {"Fn", "kn", "kt", "elast"};
-
-static void set_num(lua_State *T, const char *k, double v)
-{
-    lua_pushnumber(T, v);
-    lua_setfield(T, -2, k);
-}
-
-static void push_pair(lua_State *T, const double v[2])
-{
-    lua_createtable(T, 2, 0);
-    for (int i = 0; i < 2; i++) {
-        lua_pushnumber(T, v[i]);
-        lua_rawseti(T, -2, i + 1);
-    }
-}
-
-/* The names of the load values of each kind (law.h, lt_case_kind), in load[] order. */
-static const char *const *load_names(lt_case_kind kind, int *n)
-{
-    static const char *const normal[] = {"overlap", "speed", NULL},
-                             *const cycle[] = {"overlap", "amplitude", "speed", NULL},
-                             *const impact[] = {"vn", "vt", "spin", "gap", NULL},
-                             *const loop[] = {"overlap", "amplitude", NULL};
-    const char *const *l = kind == LT_CASE_NORMAL        ? normal
-                           : kind == LT_CASE_SHEAR_CYCLE ? cycle
-                           : kind == LT_CASE_IMPACT      ? impact
-                                                         : loop;
-    for (*n = 0; l[*n]; (*n)++) {}
-    return l;
-}
-
-/* env (law.h, lt_case_env) as a fresh table: { p, c, load, mass, inertia }. */
-static void push_env(lua_State *T, const lt_case_env *env, const lt_case *cs)
-{
-    const lt_contact *c = &env->c;
-    lua_createtable(T, 0, 5);
-    lua_pushvalue(T, lua_upvalueindex(U_PP));
-    lua_setfield(T, -2, "p");
-    lua_createtable(T, 0, 12);
-    set_num(T, "uN", c->uN);
-    lua_createtable(T, LT_DOF, 0);
-    for (int i = 0; i < LT_DOF; i++) {
-        lua_pushnumber(T, c->v[i]);
-        lua_rawseti(T, -2, i + 1);
-    }
-    lua_setfield(T, -2, "v");
-    set_num(T, "dt", c->dt);
-    lua_pushboolean(T, c->fresh != 0);
-    lua_setfield(T, -2, "fresh");
-    push_pair(T, c->lens);
-    lua_setfield(T, -2, "lens");
-    set_num(T, "contA", c->contA);
-    set_num(T, "kn", c->kn);
-    set_num(T, "kt", c->kt);
-    set_num(T, "tanPhi", c->tanPhi);
-    push_pair(T, c->rcurv);
-    lua_setfield(T, -2, "rcurv");
-    set_num(T, "mstar", c->mstar);
-    lua_createtable(T, 2, 0);
-    for (int i = 0; i < 2; i++) {
-        const lt_material *m = c->mat[i];
-        if (!m) continue;
-        lua_createtable(T, 0, 5);
-        set_num(T, "young", m->young);
-        set_num(T, "poisson", m->poisson);
-        set_num(T, "density", m->density);
-        set_num(T, "ktDivKn", m->ktDivKn);
-        set_num(T, "tanPhi", m->tanPhi);
-        lua_rawseti(T, -2, i + 1);
-    }
-    lua_setfield(T, -2, "mat");
-    lua_setfield(T, -2, "c");
-    int n;
-    const char *const *names = load_names(cs->kind, &n);
-    lua_createtable(T, 4, n);
-    for (int i = 0; i < 4; i++) {
-        lua_pushnumber(T, env->load[i]);
-        lua_rawseti(T, -2, i + 1);
-    }
-    for (int i = 0; i < n; i++) set_num(T, names[i], env->load[i]);
-    lua_setfield(T, -2, "load");
-    push_pair(T, env->mass);
-    lua_setfield(T, -2, "mass");
-    push_pair(T, env->inertia);
-    lua_setfield(T, -2, "inertia");
-}
-
-static _Noreturn void bad_result(lua_State *T, const char *fmt, const char *a, const char *b)
-{
-    luaL_error(T, fmt, a, b);
-    abort(); /* not reached */
-}
-
-/* A number field k of the table at index t (NaN when nil and optional). */
-static double field_number(lua_State *T, int t, const char *k, const char *q, int optional)
-{
-    int ty = lua_getfield(T, t, k);
-    if (ty == LUA_TNIL && optional) {
-        lua_pop(T, 1);
-        return NAN;
-    }
-    if (ty != LUA_TNUMBER) {
-        char label[120];
-        snprintf(label, sizeof label, "%s%s%s", q ? q : "", q ? "." : "", k);
-        bad_result(T, "returned %s = %s, not a number", label, luaL_typename(T, -1));
-    }
-    double v = lua_tonumber(T, -1);
-    lua_pop(T, 1);
-    return v;
-}
-
-/* What `expect` returned (at the top of T): { NAME = { value, tol, why [, order] }, ... }. */
-static void read_expect(lua_State *T, lua_law_extra *x, lt_expect *ex)
-{
-    int t = lua_gettop(T);
-    if (!lua_istable(T, t))
-        luaL_error(T,
-                   "returned %s, not a table { QUANTITY = { value = ..., tol = ..., why = ... } }",
-                   luaL_typename(T, t));
-    lua_pushnil(T);
-    while (lua_next(T, t)) {
-        int q = -1;
-        const char *name = lua_type(T, -2) == LUA_TSTRING ? lua_tostring(T, -2) : NULL;
-        for (int i = 0; name && i < N_QUANTITIES && q < 0; i++)
-            if (strcmp(quantity_names[i].name, name) == 0) q = quantity_names[i].q;
-        if (q < 0)
-            luaL_error(T, "returned the key %s%s%s, which is not a quantity (%s)",
-                       name ? "'" : "a ", name ? name : luaL_typename(T, -2), name ? "'" : "",
-                       quantity_list);
-        int e = lua_gettop(T);
-        if (!lua_istable(T, e))
-            bad_result(T, "returned %s = %s, not a table { value = ..., tol = ..., why = ... }",
-                       name, luaL_typename(T, e));
-        lua_pushnil(T);
-        while (lua_next(T, e)) {
-            const char *k = lua_type(T, -2) == LUA_TSTRING ? lua_tostring(T, -2) : "";
-            if (strcmp(k, "value") && strcmp(k, "tol") && strcmp(k, "why") && strcmp(k, "order"))
-                bad_result(T,
-                           "returned %s with an unknown key '%s' (allowed: value, tol, why, order)",
-                           name, k);
-            lua_pop(T, 1);
-        }
-        ex->value[q] = field_number(T, e, "value", name, 0);
-        ex->tol[q] = field_number(T, e, "tol", name, 0);
-        if (!(ex->tol[q] >= 0))
-            bad_result(T, "returned %s.tol %s: a tolerance is a number >= 0", name,
-                       ex->tol[q] < 0 ? "< 0" : "NaN");
-        ex->order[q] = field_number(T, e, "order", name, 1);
-        if (lua_getfield(T, e, "why") != LUA_TSTRING || !*lua_tostring(T, -1))
-            bad_result(
-                T, "returned %s without `why` (%s): one line saying why the tolerance is that size",
-                name, "a string");
-        const char *why = intern(x, lua_tostring(T, -1));
-        if (!why) luaL_error(T, "out of memory");
-        ex->why[q] = why;
-        lua_pop(T, 2); /* why, the entry */
-    }
-}
-
-/* What `along` returned (at the top of T): { Fn = , kn = , kt = , elast = } (a nil is not checked).
- * */
-static void read_along(lua_State *T, double out[LT_ALONG_COUNT])
-{
-    int t = lua_gettop(T);
-    if (!lua_istable(T, t))
-        luaL_error(T, "returned %s, not a table { Fn = ..., kn = ..., kt = ..., elast = ... }",
-                   luaL_typename(T, t));
-    lua_pushnil(T);
-    while (lua_next(T, t)) {
-        const char *k = lua_type(T, -2) == LUA_TSTRING ? lua_tostring(T, -2) : "";
-        int ok = 0;
-        for (int i = 0; i < LT_ALONG_COUNT; i++) ok |= strcmp(k, along_names[i]) == 0;
-        if (!ok)
-            bad_result(T, "returned the key '%s'%s, which is not a column (Fn, kn, kt, elast)", k,
-                       *k ? "" : " (not a string)");
-        lua_pop(T, 1);
-    }
-    for (int i = 0; i < LT_ALONG_COUNT; i++) out[i] = field_number(T, t, along_names[i], NULL, 1);
-}
-
-void lt_lua_law_call_extra(lua_State *T, lua_law *b)
-{
-    lua_law_extra *x = b->extra;
-    lua_rawgeti(T, LUA_REGISTRYINDEX, x->ref);
-    int X = lua_gettop(T);
-    if (x->what <= X_EXCESS) {
-        lua_getfield(T, X, yield_fn_names[x->what]);
-        lua_pushvalue(T, lua_upvalueindex(U_PP));
-        lua_getfield(T, X, "s");
-        int nargs = 2;
-        if (x->what == X_FT_MAX) {
-            lua_pushnumber(T, x->fn);
-            nargs = 3;
-        } else if (x->what == X_EXCESS) {
-            lua_createtable(T, LT_DOF, 0);
-            for (int i = 0; i < LT_DOF; i++) {
-                lua_pushnumber(T, x->f[i]);
-                lua_rawseti(T, -2, i + 1);
-            }
-            nargs = 3;
-        }
-        lua_call(T, nargs, 1);
-        if (x->what == X_YIELDING) {
-            if (!lua_isboolean(T, -1))
-                luaL_error(
-                    T, "returned %s: it must return true (the last step was inelastic) or false",
-                    luaL_typename(T, -1));
-            x->result = lua_toboolean(T, -1);
-        } else {
-            if (lua_type(T, -1) != LUA_TNUMBER)
-                luaL_error(T, "returned %s, not a number", luaL_typename(T, -1));
-            x->result = lua_tonumber(T, -1);
-        }
-    } else {
-        const lt_case *cs = &x->cases[x->kase];
-        lua_getfield(T, X, "cases");
-        lua_rawgeti(T, -1, x->kase + 1);
-        lua_getfield(T, -1, case_fn_names[x->what - X_EXPECT]);
-        push_env(T, x->env, cs);
-        if (x->what == X_EXPECT) {
-            lua_call(T, 1, 1);
-            read_expect(T, x, x->ex);
-        } else if (x->what == X_ALONG) {
-            lua_pushnumber(T, x->uN);
-            lua_call(T, 2, 1);
-            read_along(T, x->out);
-        } else {
-            lua_pushnumber(T, x->s);
-            lua_call(T, 2, 2);
-            if (lua_type(T, -2) != LUA_TNUMBER || lua_type(T, -1) != LUA_TNUMBER)
-                luaL_error(T, "returned %s, %s: it must return two numbers, uN (m) and Fn (N)",
-                           luaL_typename(T, -2), luaL_typename(T, -1));
-            x->curve[0] = lua_tonumber(T, -2), x->curve[1] = lua_tonumber(T, -1);
-        }
-    }
-    lua_settop(T, X - 1);
 }
 
 /* ---- reading the tables ---------------------------------------------------------------------- */
@@ -588,7 +63,8 @@ static void read_yield(conv *cv, lua_law *b, lua_law_extra *x, int t, int X, int
     static const char *const sigs[4] = {"ft_max(p, s, Fn)", "fn_max(p, s) (or a number)",
                                         "yielding(p, s)", "excess(p, s, f)"};
     for (int i = 0; i < 4; i++) {
-        snprintf(x->yield_what[i], sizeof x->yield_what[i], "yield.%s", yield_fn_names[i]);
+        snprintf(x->yield_what[i], sizeof x->yield_what[i], "yield.%s",
+                 lt_lua_law_yield_fn_names[i]);
         if (i == X_FN_MAX) {
             lt_path_push_key(cv, "fn_max");
             if (lt_get_field(cv, t, "fn_max") == LUA_TNUMBER) {
@@ -602,13 +78,10 @@ static void read_yield(conv *cv, lua_law *b, lua_law_extra *x, int t, int X, int
             lt_path_pop(cv);
         }
         x->yield_line[i] =
-            lt_lua_law_read_function(cv, t, yield_fn_names[i], i != X_EXCESS, sigs[i]);
-        lua_setfield(L, X, yield_fn_names[i]);
+            lt_lua_law_read_function(cv, t, lt_lua_law_yield_fn_names[i], i != X_EXCESS, sigs[i]);
+        lua_setfield(L, X, lt_lua_law_yield_fn_names[i]);
     }
-    x->yield.ft_max = yield_trampolines[slot].ft_max;
-    x->yield.fn_max = yield_trampolines[slot].fn_max;
-    x->yield.yielding = yield_trampolines[slot].yielding;
-    if (x->yield_line[X_EXCESS]) x->yield.excess = yield_trampolines[slot].excess;
+    lt_lua_law_bind_yield(&x->yield, slot, x->yield_line[X_EXCESS] != 0);
     x->yield.formula =
         read_str(cv, x, t, "formula", 1, "one line: the surface, for legends and `lawtester laws`");
     lt_path_push_key(cv, "dofs");
@@ -727,7 +200,7 @@ static void read_load(conv *cv, int t, lt_case *cs)
 {
     lua_State *L = cv->L;
     int n;
-    const char *const *names = load_names(cs->kind, &n);
+    const char *const *names = lt_lua_law_load_names(cs->kind, &n);
     lt_path_push_key(cv, "load");
     int ty = lt_get_field(cv, t, "load");
     if (ty != LUA_TTABLE) {
@@ -953,16 +426,17 @@ static void read_case_functions(conv *cv, lua_law_extra *x, int t, int i, int F)
     int needs_expect = cs->kind == LT_CASE_IMPACT || cs->kind == LT_CASE_SHEAR_CYCLE,
         needs_along = cs->kind == LT_CASE_NORMAL;
     for (int k = 0; k < 3; k++) {
-        int line = lt_lua_law_read_function(
-            cv, t, case_fn_names[k], (k == 0 && needs_expect) || (k == 1 && needs_along), sigs[k]);
+        int line =
+            lt_lua_law_read_function(cv, t, lt_lua_law_case_fn_names[k],
+                                     (k == 0 && needs_expect) || (k == 1 && needs_along), sigs[k]);
         if (line && k == 1 && !needs_along) {
             lt_path_push_key(cv, "along");
             lt_field_error(cv, "is for a case of kind normal");
         }
-        lua_setfield(L, fns, case_fn_names[k]);
+        lua_setfield(L, fns, lt_lua_law_case_fn_names[k]);
         x->case_line[i][k] = line;
         char what[LT_NAME_MAX + 32];
-        snprintf(what, sizeof what, "case '%s' %s", cs->name, case_fn_names[k]);
+        snprintf(what, sizeof what, "case '%s' %s", cs->name, lt_lua_law_case_fn_names[k]);
         x->case_what[i][k] = (char *)keep_or_raise(cv, x, what);
     }
     lua_rawseti(L, F, i + 1);
@@ -993,21 +467,6 @@ static void read_along_tol(conv *cv, lua_law_extra *x, int t, lt_case *cs)
     }
 }
 
-/* Case i takes a free case slot: its trampolines call its functions. */
-static void bind_case_slot(conv *cv, lua_law *b, lua_law_extra *x, int i)
-{
-    lt_case *cs = &x->cases[i];
-    int slot = -1;
-    for (int k = 0; k < CASE_SLOTS && slot < 0; k++)
-        if (!case_slots[k].b) slot = k;
-    if (slot < 0) lt_field_error(cv, "more than %d cases of Lua laws at once", CASE_SLOTS);
-    case_slots[slot].b = b, case_slots[slot].kase = i;
-    x->slot[i] = slot;
-    if (x->case_line[i][0]) cs->expect = case_trampolines[slot].expect;
-    if (x->case_line[i][1]) cs->along = case_trampolines[slot].along;
-    if (x->case_line[i][2]) cs->curve = case_trampolines[slot].curve;
-}
-
 /* Case i (table at index t) into x->cases[i]; its functions into the table at index F. */
 static void read_case(conv *cv, lua_law *b, lua_law_extra *x, int t, int i, int F)
 {
@@ -1030,7 +489,8 @@ static void read_case(conv *cv, lua_law *b, lua_law_extra *x, int t, int i, int 
     read_kind_fields(cv, x, t, cs);
     read_case_functions(cv, x, t, i, F);
     read_along_tol(cv, x, t, cs);
-    bind_case_slot(cv, b, x, i);
+    if (lt_lua_law_bind_case(b, i) < 0)
+        lt_field_error(cv, "more than %d cases of Lua laws at once", CASE_SLOTS);
 }
 
 void lt_lua_law_read_extras(conv *cv, lua_law *b, int t, int slot)

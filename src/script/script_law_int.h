@@ -1,12 +1,10 @@
 /* src/script/script_law_int.h - what the files of Lua laws share (not a public header):
- * script_law.c
- * reads a `lawtester.law{...}` table into a binding (lua_law: the lt_law descriptor and what the
- * call into Lua needs), script_law_slots.c holds the slots and the trampolines, script_law_call.c
- * the call into Lua,
- * script_law_tables.c makes the tables the law sees and their guards, script_law_cases.c reads
- * the law's yield surface and analytic cases and calls them (their trampolines),
- * script_verify_law.c is `lawtester.verify_law`.  docs/lua-laws.md is the reference of the Lua
- * side.
+ * script_law.c reads a `lawtester.law{...}` table into a binding (lua_law: the lt_law descriptor
+ * and what the call into Lua needs), script_law_cases.c the law's yield surface and analytic
+ * cases; script_law_slots.c holds the slots and the trampolines, script_law_call.c the call into
+ * Lua, script_law_call_extra.c its Lua side for the yield functions and the closed forms;
+ * script_law_tables.c makes the tables the law sees and their guards; script_verify_law.c is
+ * `lawtester.verify_law`.  docs/lua-laws.md is the reference of the Lua side.
  */
 #ifndef LT_SCRIPT_LAW_INT_H
 #define LT_SCRIPT_LAW_INT_H
@@ -14,7 +12,40 @@
 
 #define LUA_LAW_SLOTS 32 /* Lua laws registered at once (all scripts of the process) */
 
-typedef struct lua_law_extra lua_law_extra; /* the yield surface and cases (script_law_cases.c) */
+#define LUA_LAW_MAX_CASES 16 /* cases of one Lua law */
+#define CASE_SLOTS 128       /* cases of all Lua laws registered at once */
+
+/* The functions of a law's yield surface and of its cases' closed forms, as a call names them. */
+enum { X_FT_MAX, X_FN_MAX, X_YIELDING, X_EXCESS, X_EXPECT, X_ALONG, X_CURVE };
+/* Their field names: X_FT_MAX ... X_EXCESS, and X_EXPECT ... X_CURVE (script_law_call_extra.c). */
+extern const char *const lt_lua_law_yield_fn_names[4];
+extern const char *const lt_lua_law_case_fn_names[3];
+
+/* A law's yield surface and cases (script_law_cases.c reads them), and the call of one of their
+ * functions in progress. */
+typedef struct lua_law_extra {
+    /* registry: { ft_max, fn_max, yielding, excess, s, cases = {{expect, along, curve}} } */
+    int ref;
+    lt_yield yield;
+    int has_fn_max_number;  /* fn_max given as a number: */
+    double fn_max_number;   /* N */
+    int yield_line[4];      /* where the yield functions are defined */
+    char yield_what[4][32]; /* "yield.ft_max", ... */
+    lt_case cases[LUA_LAW_MAX_CASES];
+    int n_cases;
+    int slot[LUA_LAW_MAX_CASES]; /* each case's slot in case_slots (-1: none) */
+    int case_line[LUA_LAW_MAX_CASES][3];
+    char *case_what[LUA_LAW_MAX_CASES][3]; /* "case 'NAME' expect", ... */
+    void **owned;                          /* strings kept for the law's life */
+    int n_owned, cap_owned;
+    /* the call in progress */
+    int what, kase;
+    double fn, uN, s;
+    const double *f;
+    const lt_case_env *env;
+    lt_expect *ex;
+    double result, out[LT_ALONG_COUNT], curve[2];
+} lua_law_extra;
 
 typedef struct lua_law {
     script_ctx *sc;
@@ -96,9 +127,16 @@ enum { LT_LUA_MODE_INIT, LT_LUA_MODE_STEP, LT_LUA_MODE_EXTRA };
  * function for a message without a location). */
 int lt_lua_law_enter(lua_law *b);
 
-/* Inside law_call, mode LT_LUA_MODE_EXTRA (script_law_cases.c): call the function b->extra names
- * and read what it returns; raises on a bad result. */
+/* Inside law_call, mode LT_LUA_MODE_EXTRA (script_law_call_extra.c): call the function b->extra
+ * names and read what it returns; raises on a bad result. */
 void lt_lua_law_call_extra(lua_State *T, lua_law *b);
+
+/* s kept as long as the law (with x; NULL: out of memory; script_law_call_extra.c). */
+const char *lt_lua_law_keep(lua_law_extra *x, const char *s);
+
+/* The names of the load values of each kind (law.h, lt_case_kind), in load[] order; their number
+ * in *n (script_law_call_extra.c). */
+const char *const *lt_lua_law_load_names(lt_case_kind kind, int *n);
 
 /* Read `yield` and `cases` of the law table at index t (after the params, state and energies,
  * and after lt_lua_law_make_binding) into b->desc, their functions bound to the law's slot
@@ -108,7 +146,8 @@ void lt_lua_law_read_extras(conv *cv, lua_law *b, int t, int slot);
  * required: a field error naming sig); its definition line, 0 if absent (script_law.c). */
 int lt_lua_law_read_function(conv *cv, int t, const char *key, int required, const char *sig);
 
-/* Free what lt_lua_law_read_extras took (the case slots, strings); from the binding's __gc. */
+/* Free what lt_lua_law_read_extras took (the strings, b->extra; script_law_call_extra.c); from
+ * the binding's __gc, after lt_lua_law_unbind_cases. */
 void lt_lua_law_free_extras(lua_law *b);
 
 /* Push a read-only proxy of the table at index t: a write is "HEAD: NAME.key = value HINT"
@@ -130,6 +169,16 @@ extern lua_law *lt_lua_law_slots[LUA_LAW_SLOTS];
 
 /* d->init and d->step: the trampolines of slot (0 <= slot < LUA_LAW_SLOTS). */
 void lt_lua_law_bind_slot(lt_law *d, int slot);
+
+/* y's functions: the yield trampolines of law slot `slot` (excess only with_excess). */
+void lt_lua_law_bind_yield(lt_yield *y, int slot, int with_excess);
+
+/* Case kase of b takes a free case slot: the case's expect, along and curve (those it defines)
+ * become the slot's trampolines.  The slot, or -1 when every one of CASE_SLOTS is taken. */
+int lt_lua_law_bind_case(lua_law *b, int kase);
+
+/* b's cases leave their case slots (the binding's __gc). */
+void lt_lua_law_unbind_cases(lua_law *b);
 
 /* 1 if law d is a Lua law (its step is a slot's trampoline: every step of it runs Lua), else 0. */
 int lt_lua_law_is(const lt_law *d);
