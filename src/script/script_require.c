@@ -23,8 +23,10 @@
 #define _XOPEN_SOURCE 700
 #include "script/script_require.h"
 #include "base/quote.h"
+#include "script/script_limits.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <lauxlib.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -207,12 +209,12 @@ static int push_cached(lua_State *L, int cache, const char *name)
 }
 
 /* DIR/dir/mod.lua for dir.mod (len characters) into file (n bytes), DIR (the directory of the
- * script being run) into dir (PATH_MAX bytes). */
-static void module_file(const script_ctx *sc, const char *name, size_t len, char *dir, char *file,
-                        size_t n)
+ * script being run, at script_path) into dir (PATH_MAX bytes). */
+static void module_file(const char *script_path, const char *name, size_t len, char *dir,
+                        char *file, size_t n)
 {
     char rel[MODULE_NAME_MAX + 8];
-    dir_of(sc->given_path, dir, PATH_MAX);
+    dir_of(script_path, dir, PATH_MAX);
     snprintf(rel, sizeof rel, "%s.lua", name);
     for (char *c = rel; c < rel + len; c++)
         if (*c == '.') *c = '/';
@@ -297,11 +299,11 @@ static module *add_module(lua_State *L, const char *shown, const char *text, siz
     return m;
 }
 
-/* Load the module's text (n bytes) as text only, its environment the script's sandbox; run it
- * with (NAME, PATH) while the cache marks it loading; cache its value (true when it returns
- * nothing), pushed.  A failed module is not cached: a later require tries again. */
-static void run_module(lua_State *L, const script_ctx *sc, int cache, const module *m,
-                       const char *text, size_t n)
+/* Load the module's text (n bytes) as text only, its environment the script's sandbox (at stack
+ * index env); run it with (NAME, PATH) while the cache marks it loading; cache its value (true
+ * when it returns nothing), pushed.  A failed module is not cached: a later require tries again. */
+static void run_module(lua_State *L, int env, int cache, const module *m, const char *text,
+                       size_t n)
 {
     /* a syntax error names the module's line */
     if (luaL_loadbufferx(L, text, n, m->source, "t") != LUA_OK) {
@@ -309,7 +311,7 @@ static void run_module(lua_State *L, const script_ctx *sc, int cache, const modu
         luaL_error(L, "require: module '%s' ('%s'): %s", lua_tostring(L, 1), m->path,
                    lua_tostring(L, -1));
     }
-    lua_rawgeti(L, LUA_REGISTRYINDEX, sc->env_ref);
+    lua_pushvalue(L, env);
     lua_setupvalue(L, -2, 1); /* _ENV: the script's sandbox */
     lua_pushvalue(L, 1);
     lua_pushlightuserdata(L, (void *)&loading_key);
@@ -334,15 +336,15 @@ static void run_module(lua_State *L, const script_ctx *sc, int cache, const modu
 /* require(NAME) -> the module's value */
 static int sandbox_require(lua_State *L)
 {
-    script_ctx *sc = lua_touserdata(L, lua_upvalueindex(1));
-    int cache = lua_upvalueindex(2);
+    const char *script_path = lua_touserdata(L, lua_upvalueindex(1));
+    int cache = lua_upvalueindex(2), env = lua_upvalueindex(3);
     size_t len;
     const char *name = check_name(L, &len);
     lua_settop(L, 1);
     if (push_cached(L, cache, name)) return 1;
     char dir[PATH_MAX], file[PATH_MAX + MODULE_NAME_MAX + 8], shown[LT_QUOTE_KEEP + 1],
         real_file[PATH_MAX];
-    module_file(sc, name, len, dir, file, sizeof file);
+    module_file(script_path, name, len, dir, file, sizeof file);
     lt_quote(file, shown, sizeof shown, LT_QUOTE_KEEP);
     resolve_below(L, name, dir, file, shown, real_file);
     size_t max_bytes = lt_limits_of(L)->max_bytes;
@@ -350,12 +352,13 @@ static int sandbox_require(lua_State *L)
     size_t n;
     const char *text = lua_tolstring(L, 2, &n);
     const module *m = add_module(L, shown, text, n, max_bytes);
-    run_module(L, sc, cache, m, text, n);
+    run_module(L, env, cache, m, text, n);
     return 1;
 }
 
-void lt_push_require(script_ctx *sc, lua_State *L)
+void lt_push_require(lua_State *L, const char *script_path, int env)
 {
+    env = lua_absindex(L, env);
     if (!get_list(L)) {
         module_list *l = lua_newuserdatauv(L, sizeof *l, 0);
         memset(l, 0, sizeof *l);
@@ -365,7 +368,8 @@ void lt_push_require(script_ctx *sc, lua_State *L)
         lua_setmetatable(L, -2);
         lua_rawsetp(L, LUA_REGISTRYINDEX, &list_key);
     }
-    lua_pushlightuserdata(L, sc);
+    lua_pushlightuserdata(L, (void *)script_path);
     lua_newtable(L); /* the cache: name -> value */
-    lua_pushcclosure(L, sandbox_require, 2);
+    lua_pushvalue(L, env);
+    lua_pushcclosure(L, sandbox_require, 3);
 }

@@ -2,10 +2,13 @@
  * files below the script's own directory, read-only, as text, each once. */
 #ifndef LT_SCRIPT_REQUIRE_H
 #define LT_SCRIPT_REQUIRE_H
-#include "script/script_int.h"
+#include "script/srcloc.h"
+#include <lua.h>
 
-/* Push the sandbox's `require` for script sc (its module cache lives as long as L). */
-void lt_push_require(script_ctx *sc, lua_State *L);
+/* Push the sandbox's `require` of the script at script_path (the path as given, which outlives
+ * L: the modules are below its directory), its modules run in the environment at stack index env
+ * (the sandbox); its module cache lives as long as L. */
+void lt_push_require(lua_State *L, const char *script_path, int env);
 
 /* The module whose chunk name is `source` ("@PATH", from lua_getinfo): 1 with the path messages
  * name it by and the locator of its fields (srcloc.h); 0 if L loaded no such module. */

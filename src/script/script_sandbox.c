@@ -206,7 +206,7 @@ void lt_push_environment(script_ctx *sc, lua_State *L)
         wrap(L, -1, "concat", sb_concat);
         wrap(L, -1, "sort", sb_sort);
         lua_pop(L, 1);
-        lt_push_require(sc, L);
+        lt_push_require(L, sc->given_path, -1);
         lua_setfield(L, -2, "require");
         lua_pushvalue(L, -1);
         lua_setfield(L, -2, "_G");
