@@ -11,6 +11,7 @@
 #include "output/afile.h"
 #include "output/record.h"
 #include "script/script_int.h"
+#include "script/script_names.h"
 #include "script/script_require.h"
 #include <errno.h>
 #include <fcntl.h>

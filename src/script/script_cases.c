@@ -20,6 +20,7 @@
 #include "contact/law_check.h"
 #include "contact/registry.h"
 #include "script/script_int.h"
+#include "script/script_names.h"
 #include "verify/verify.h"
 #include "verify/verify_sweep.h"
 #include "verify/verify_xfail.h"

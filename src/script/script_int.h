@@ -144,9 +144,6 @@ run_ctx *lt_run_new(lua_State *L, script_ctx *sc);
  * stage, E, S or tester kept by the script after its run ends raises an error when used. */
 void lt_run_release(run_ctx *r);
 void lt_register_run_metatable(lua_State *L);
-int lt_valid_name(const char *s);
-/* NULL if the len bytes at s are a valid file name for a script to choose, else why not. */
-const char *lt_name_problem(const char *s, size_t len);
 /* Claim the output file name `file` for `by` ("run" or "write"): NULL, or who has it already. */
 const char *lt_claim_file(lua_State *L, const char *file, const char *by);
 /* A test of this script named name starts at line: 0, or the line of the earlier test of that

@@ -12,6 +12,7 @@
 #include "contact/law_check.h"
 #include "script/script_bodies.h"
 #include "script/script_law_int.h"
+#include "script/script_names.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

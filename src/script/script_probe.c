@@ -11,6 +11,7 @@
 #include "output/record.h"
 #include "output/surface.h"
 #include "script/script_int.h"
+#include "script/script_names.h"
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>

@@ -5,6 +5,7 @@
 #include "contact/registry.h"
 #include "script/script_bodies.h"
 #include "script/script_int.h"
+#include "script/script_names.h"
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -142,12 +143,6 @@ static const char *const test_keys[] = {"name",     "law",    "params",    "mate
                                         "damping",  "stages", "record",    "max_steps", "predictor",
                                         "leverArm", NULL};
 
-static int name_char(char c)
-{
-    return ((c | 32) >= 'a' && (c | 32) <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
-           c == '.' || c == '+';
-}
-
 /* leverArm = "contact" (the default: branches end at the middle of the overlap) or "radius"
  * (each body's own surface point; docs/mechanics.md, "Lever arm"). */
 static void read_lever_arm(conv *cv, int t, lt_test *test)
@@ -168,40 +163,6 @@ static void read_lever_arm(conv *cv, int t, lt_test *test)
     }
     lua_pop(L, 1);
     lt_path_pop(cv);
-}
-
-/* The test's name when it gives none: the script's file name without .lua, made a valid name
- * (every other character becomes '_', at most 200 of them, no leading dot), so that no path can
- * put control characters or a newline into a file name or the .meta. */
-static char *default_name(const char *path)
-{
-    const char *b = strrchr(path, '/');
-    b = b ? b + 1 : path;
-    size_t n = strlen(b);
-    if (n > 4 && strcmp(b + n - 4, ".lua") == 0) n -= 4;
-    if (n > 200) n = 200;
-    char *s = malloc(n + 2);
-    if (s) {
-        for (size_t i = 0; i < n; i++) s[i] = name_char(b[i]) ? b[i] : '_';
-        if (n == 0 || s[0] == '.') s[0] = n ? '_' : 't', n += !n;
-        s[n] = 0;
-    }
-    return s;
-}
-
-/* A file name a script may choose: letters, digits, - _ . +, not starting with a dot (no
- * paths, no hidden or temporary names), at most 200 characters. */
-int lt_valid_name(const char *s) { return lt_name_problem(s, strlen(s)) == NULL; }
-
-const char *lt_name_problem(const char *s, size_t len)
-{
-    static const char rule[] = "letters, digits, - _ . +; not starting with .";
-    if (strlen(s) != len) return "it holds a NUL byte";
-    if (len == 0 || len > 200) return len ? "more than 200 characters" : rule;
-    if (s[0] == '.') return rule;
-    for (; *s; s++)
-        if (!name_char(*s)) return rule;
-    return NULL;
 }
 
 /* Names of the files a script's runs and its lawtester.write calls produce: one table in the
@@ -267,7 +228,7 @@ static void read_test_name(conv *cv, run_ctx *r, int t, char **name_out)
     } else if (ty != LUA_TNIL) {
         lt_field_error(cv, "expected a string, got %s", luaL_typename(L, -1));
     } else {
-        *name_out = default_name(r->sc && r->sc->given_path ? r->sc->given_path : cv->file);
+        *name_out = lt_name_from_path(r->sc && r->sc->given_path ? r->sc->given_path : cv->file);
     }
     lua_pop(L, 1);
     lt_path_pop(cv);
