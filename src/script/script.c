@@ -43,7 +43,7 @@ static int protected_lib_run(lua_State *L)
 static int lib_run(lua_State *L)
 {
     script_ctx *sc = lt_lib_ctx(L);
-    if (sc->callback_depth > 0)
+    if (sc->script.callback_depth > 0)
         return luaL_error(L, "lawtester.run: runs do not nest (called from an until, a done or a "
                              "law function of another run)");
     luaL_checktype(L, 1, LUA_TTABLE);
@@ -110,12 +110,15 @@ static int lib_write(lua_State *L)
     return 0;
 }
 
+/* lawtester.law{...} -> name: a law written in Lua, defined by this script (script_law.h). */
+static int lib_law(lua_State *L) { return lt_lua_law_define(L, &lt_lib_ctx(L)->script); }
+
 const luaL_Reg lt_lawtester_lib[] = {{"run", lib_run},
                                      {"laws", lib_laws},
                                      {"write", lib_write},
                                      {"probe_yield", lt_lib_probe_yield},
                                      {"shard", lt_lib_shard},
-                                     {"law", lt_lib_law},
+                                     {"law", lib_law},
                                      {"verify_law", lt_lib_verify_law},
                                      {NULL, NULL}};
 
@@ -124,10 +127,10 @@ const luaL_Reg lt_lawtester_lib[] = {{"run", lib_run},
 static int located(const script_ctx *sc, const char *msg)
 {
     if (lt_module_located(sc->L, msg)) return 1;
-    size_t n = strlen(sc->path);
-    const char *p = strncmp(msg, sc->path, n) == 0 ? msg + n
-                    : strncmp(msg, "...", 3) == 0  ? strchr(msg, ':')
-                                                   : NULL;
+    size_t n = strlen(sc->script.path);
+    const char *p = strncmp(msg, sc->script.path, n) == 0 ? msg + n
+                    : strncmp(msg, "...", 3) == 0         ? strchr(msg, ':')
+                                                          : NULL;
     if (!p || *p != ':' || p[1] < '0' || p[1] > '9') return 0;
     p++;
     while (*p >= '0' && *p <= '9') p++;
@@ -150,10 +153,10 @@ static int msghandler(lua_State *L)
     int line = 0;
     for (int level = 1; lua_getstack(L, level, &ar) && !line; level++)
         if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0 &&
-            strcmp(ar.source, sc->lim.source) == 0)
+            strcmp(ar.source, sc->script.lim.source) == 0)
             line = ar.currentline;
-    lua_pushfstring(L, "%s:%d: %s", sc->path, line ? line : lt_srcloc_line(sc->loc, NULL, 0),
-                    lua_tostring(L, 1));
+    lua_pushfstring(L, "%s:%d: %s", sc->script.path,
+                    line ? line : lt_srcloc_line(sc->script.loc, NULL, 0), lua_tostring(L, 1));
     return 1;
 }
 
@@ -177,7 +180,7 @@ static int script_main(lua_State *L)
     lt_register_run_metatable(L);
     lt_push_environment(sc, L);
     sc->env_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    if (luaL_loadbufferx(L, sc->src, sc->src_len, sc->lim.source, "t") != LUA_OK)
+    if (luaL_loadbufferx(L, sc->src, sc->src_len, sc->script.lim.source, "t") != LUA_OK)
         return lua_error(L);
     lua_rawgeti(L, LUA_REGISTRYINDEX, sc->env_ref);
     lua_setupvalue(L, -2, 1);
@@ -187,17 +190,18 @@ static int script_main(lua_State *L)
     } else if (is_case_file(L, -1)) {
         lua_pushfstring(
             L, "%s:%d: this is a case file (it returns `cases`): run it with `lawtester verify %s`",
-            sc->path, lt_srcloc_line(sc->loc, NULL, 0), sc->path);
+            sc->script.path, lt_srcloc_line(sc->script.loc, NULL, 0), sc->script.path);
         return lua_error(L);
     } else if (lua_istable(L, -1)) {
         lt_run_test_table(sc, L, -1, 0);
     } else if (!lua_isnil(L, -1)) {
         lua_pushfstring(L, "%s:%d: the script must return a test table or nothing, got %s",
-                        sc->path, lt_srcloc_line(sc->loc, NULL, 0), luaL_typename(L, -1));
+                        sc->script.path, lt_srcloc_line(sc->script.loc, NULL, 0),
+                        luaL_typename(L, -1));
         return lua_error(L);
     } else if (sc->n_runs == 0) {
         lua_pushfstring(L, "%s:%d: the script neither returns a test table nor calls lawtester.run",
-                        sc->path, lt_srcloc_line(sc->loc, NULL, 0));
+                        sc->script.path, lt_srcloc_line(sc->script.loc, NULL, 0));
         return lua_error(L);
     }
     return 0;
@@ -325,6 +329,42 @@ static void set_limits(lt_limits *lim, const lt_script_opts *opts)
     lim->max_bytes = (size_t)mb << 20;
 }
 
+/* The error line of a script that failed (its error object at the top of L, rc the status of its
+ * call), composed in C: the state may be at its memory cap. */
+static void report_failure(script_ctx *sc, lua_State *L, int rc)
+{
+    const char *msg = lua_tostring(L, -1);
+    if (!msg) msg = "(unknown error)";
+    size_t n = strlen(msg) + 1000, el = strlen(LT_LUA_MEMERR);
+    char *line = malloc(n), mem[300];
+    int last = sc->script.lim.last_line ? sc->script.lim.last_line
+                                        : lt_srcloc_line(sc->script.loc, NULL, 0);
+    if (!line) {
+        print_error(msg);
+    } else {
+        if (rc == LUA_ERRERR && sc->script.lim.refused) msg = LT_LUA_MEMERR;
+        if (lt_limits_memory_message(&sc->script.lim, msg, mem, sizeof mem)) {
+            /* a message of lawtester that ends in Lua's: replace that end */
+            if (located(sc, msg))
+                snprintf(line, n, "%.*s%s", (int)(strlen(msg) - el), msg, mem);
+            else
+                snprintf(line, n, "%s:%d: %s", sc->script.path, last, mem);
+        } else if (rc == LUA_ERRERR) {
+            snprintf(line, n,
+                     "%s:%d: error while reporting an error (an error object whose __tostring "
+                     "fails?)",
+                     sc->script.path, last);
+        } else if (!located(sc, msg)) {
+            snprintf(line, n, "%s:%d: %s", sc->script.path, lt_srcloc_line(sc->script.loc, NULL, 0),
+                     msg);
+        } else {
+            snprintf(line, n, "%s", msg);
+        }
+        print_error(line);
+        free(line);
+    }
+}
+
 int lt_script_run_source(const char *path, const char *src, size_t len, const lt_script_opts *opts)
 {
     script_ctx sc;
@@ -333,12 +373,12 @@ int lt_script_run_source(const char *path, const char *src, size_t len, const lt
      * readable length, whatever the path holds (quote.h); the test's default name comes from
      * the path as given */
     char shown[LT_QUOTE_KEEP + 1];
-    sc.path = lt_quote(path, shown, sizeof shown, LT_QUOTE_KEEP);
+    sc.script.path = lt_quote(path, shown, sizeof shown, LT_QUOTE_KEEP);
     sc.given_path = path;
     sc.opts = opts;
     sc.src = src;
     sc.src_len = len;
-    set_limits(&sc.lim, opts);
+    set_limits(&sc.script.lim, opts);
     lt_outlimit_init(&sc.out, opts->out_dir, opts->max_output_mb, opts->min_free_mb);
     if (opts->out_dir) { /* what runs that were killed left (no process holds them any more) */
         int n;
@@ -346,7 +386,7 @@ int lt_script_run_source(const char *path, const char *src, size_t len, const lt
         if (n && !opts->quiet)
             printf(
                 "reclaimed %d temporary file%s (%lld bytes) that runs which are gone left in %s\n",
-                n, n > 1 ? "s" : "", bytes, sc.path[0] ? opts->out_dir : "");
+                n, n > 1 ? "s" : "", bytes, sc.script.path[0] ? opts->out_dir : "");
     }
     if (lt_outlimit_check_disk(&sc.out) != LT_OUT_OK) { /* before anything runs */
         char why[600];
@@ -354,28 +394,29 @@ int lt_script_run_source(const char *path, const char *src, size_t len, const lt
         fprintf(stderr, "lawtester: %s\n", why);
         return 1;
     }
-    size_t sn = strlen(sc.path) + 2;
+    size_t sn = strlen(sc.script.path) + 2;
     char *source = malloc(sn);
-    if (source) snprintf(source, sn, "@%s", sc.path);
-    sc.lim.source = source;
+    if (source) snprintf(source, sn, "@%s", sc.script.path);
+    sc.script.lim.source = source;
     /* the memory cap covers all the script causes: its text, the index of its table fields
      * (srcloc) and its Lua state, which gets what the first two leave */
-    size_t loc_bytes = 0, cap = sc.lim.max_bytes;
-    sc.loc = cap && len >= cap ? NULL
-                               : lt_srcloc_parse_capped(src, len, cap ? cap - len : 0, &loc_bytes);
-    if (!sc.loc && cap && source) {
+    size_t loc_bytes = 0, cap = sc.script.lim.max_bytes;
+    sc.script.loc = cap && len >= cap
+                        ? NULL
+                        : lt_srcloc_parse_capped(src, len, cap ? cap - len : 0, &loc_bytes);
+    if (!sc.script.loc && cap && source) {
         fprintf(stderr,
                 "%s:0: memory limit exceeded: the script's text (%zu bytes) and the index of its "
                 "fields need more than %zu MB (--max-memory MB; 0 = no limit)\n",
-                sc.path, len, cap >> 20);
+                sc.script.path, len, cap >> 20);
         free(source);
         return 2;
     }
-    if (cap) sc.lim.max_bytes = cap - len - loc_bytes, sc.lim.cap_bytes = cap;
-    lua_State *L = source && sc.loc ? lt_limits_newstate(&sc.lim) : NULL;
+    if (cap) sc.script.lim.max_bytes = cap - len - loc_bytes, sc.script.lim.cap_bytes = cap;
+    lua_State *L = source && sc.script.loc ? lt_limits_newstate(&sc.script.lim) : NULL;
     if (!L) {
-        fprintf(stderr, "%s:0: out of memory\n", sc.path);
-        lt_srcloc_free(sc.loc);
+        fprintf(stderr, "%s:0: out of memory\n", sc.script.path);
+        lt_srcloc_free(sc.script.loc);
         free(source);
         return 2;
     }
@@ -388,39 +429,11 @@ int lt_script_run_source(const char *path, const char *src, size_t len, const lt
     int rc = lua_pcall(L, 1, 0, 1);
     int status = 0;
     if (rc != LUA_OK) {
-        /* the message is composed in C: the state may be at its memory cap */
-        const char *msg = lua_tostring(L, -1);
-        if (!msg) msg = "(unknown error)";
-        size_t n = strlen(msg) + 1000, el = strlen(LT_LUA_MEMERR);
-        char *line = malloc(n), mem[300];
-        int last = sc.lim.last_line ? sc.lim.last_line : lt_srcloc_line(sc.loc, NULL, 0);
-        if (!line) {
-            print_error(msg);
-        } else {
-            if (rc == LUA_ERRERR && sc.lim.refused) msg = LT_LUA_MEMERR;
-            if (lt_limits_memory_message(&sc.lim, msg, mem, sizeof mem)) {
-                /* a message of lawtester that ends in Lua's: replace that end */
-                if (located(&sc, msg))
-                    snprintf(line, n, "%.*s%s", (int)(strlen(msg) - el), msg, mem);
-                else
-                    snprintf(line, n, "%s:%d: %s", sc.path, last, mem);
-            } else if (rc == LUA_ERRERR) {
-                snprintf(line, n,
-                         "%s:%d: error while reporting an error (an error object whose __tostring "
-                         "fails?)",
-                         sc.path, last);
-            } else if (!located(&sc, msg)) {
-                snprintf(line, n, "%s:%d: %s", sc.path, lt_srcloc_line(sc.loc, NULL, 0), msg);
-            } else {
-                snprintf(line, n, "%s", msg);
-            }
-            print_error(line);
-            free(line);
-        }
+        report_failure(&sc, L, rc);
         status = 1;
     }
-    close_state(L, sc.path, opts->unsafe && sc.lim.max_instructions > 0);
-    lt_srcloc_free(sc.loc);
+    close_state(L, sc.script.path, opts->unsafe && sc.script.lim.max_instructions > 0);
+    lt_srcloc_free(sc.script.loc);
     free(source);
     return status;
 }
@@ -451,11 +464,11 @@ int lt_script_until_both(const char *expr, lt_tester *t, int *lua_result, int *c
     memset(&opts, 0, sizeof opts);
     script_ctx sc;
     memset(&sc, 0, sizeof sc);
-    sc.path = "(until)";
+    sc.script.path = "(until)";
     sc.opts = &opts;
-    set_limits(&sc.lim, &opts);
-    sc.lim.source = "@(until)";
-    lua_State *L = lt_limits_newstate(&sc.lim);
+    set_limits(&sc.script.lim, &opts);
+    sc.script.lim.source = "@(until)";
+    lua_State *L = lt_limits_newstate(&sc.script.lim);
     if (!L) {
         snprintf(err, errlen, "out of memory");
         return -1;

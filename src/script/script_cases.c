@@ -228,8 +228,8 @@ static void check_test(script_ctx *sc, lua_State *L, int tt, int i)
     run_ctx *r = lt_run_new(L, sc);
     lt_make_proxies(L, r);
     read_args args = {
-        .cv = {.file = sc->path,
-               .loc = sc->loc,
+        .cv = {.file = sc->script.path,
+               .loc = sc->script.loc,
                .L = L,
                .path = {{"cases", 0}, {NULL, i}, {"test", 0}},
                .depth = 3},
@@ -774,7 +774,7 @@ void lt_run_case_file(script_ctx *sc, lua_State *L, int idx)
 {
     lt_case_run *cr = sc->opts->cases;
     idx = lua_absindex(L, idx);
-    conv cv = {.file = sc->path, .loc = sc->loc, .L = L};
+    conv cv = {.file = sc->script.path, .loc = sc->script.loc, .L = L};
     if (!lua_istable(L, idx))
         lt_field_error(
             &cv, "a case file returns a table { cases = {...} } (docs/case-scripts.md), got %s",

@@ -14,25 +14,23 @@
 #include "script/conv.h"
 #include "script/quantities.h"
 #include "script/script.h"
+#include "script/script_law.h"
 #include "script/script_limits.h"
 #include "script/srcloc.h"
 #include <lauxlib.h>
 #include <lua.h>
 
 typedef struct script_ctx {
-    const char *path;       /* the script's path quoted (quote.h), as every message names it */
+    /* the script's path quoted, its fields' lines, the limits of L and the entries into it: what
+     * its Lua laws see too (script_law.h) */
+    lua_law_script script;
     const char *given_path; /* the path as given: the test's default name comes from it */
     const char *src;
     size_t src_len;
-    srcloc *loc;
     const lt_script_opts *opts;
     lua_State *L;
     int env_ref; /* the sandbox environment of the script (or _G when unsafe) */
     int n_runs;
-    lt_limits lim;       /* instruction budget and memory cap of L (script_limits.h) */
-    int callback_depth;  /* > 0 while an until, a done or a Lua law runs: runs do not nest */
-    long lua_epoch;      /* counts the calls into Lua from a run (an until, a done, a Lua law's init
-                          or step): any of them may rebind names a compiled condition reads */
     long long steps_run; /* steps driven by all runs of the script so far */
     /* Where the test table being run sits in the returned value when it is not the returned value
      * itself (a case file's cases[i].test, script_cases.c): messages name the field from there. */
@@ -73,7 +71,7 @@ typedef struct stage_cb {
     int line;
     const char *what; /* "until" or "done" */
     lt_cond *cond;    /* string until compiled to C (NULL: Lua evaluates it) */
-    long validated;   /* script_ctx.lua_epoch at which cond's names were last checked */
+    long validated;   /* script.lua_epoch at which cond's names were last checked */
 } stage_cb;
 
 struct run_ctx {
@@ -179,17 +177,9 @@ void lt_lint_stability(script_ctx *sc, lua_State *L, run_ctx *r, int call_line, 
 int lt_lib_probe_yield(lua_State *L);
 int lt_lib_shard(lua_State *L);
 
-/* script_law.c (lawtester.law), script_law_slots.c (the trampolines, their errors) and
- * script_verify_law.c
- * (lawtester.verify_law): laws written in Lua (docs/lua-laws.md; script_law_int.h).
- * lt_script_law_error: when a Lua law of sc failed inside init or step (the driver then stopped
- * on its NaN output), the message `FILE:LINE: law 'NAME': step (stage S, step N): ...` (t may be
- * NULL: no stage and step) into buf, the failure cleared, 1; else 0.  lt_script_law_reset clears
- * the failures of sc's laws (a new run starts). */
-int lt_lib_law(lua_State *L);
+/* script_verify_law.c: lawtester.verify_law, a Lua law judged (docs/lua-laws.md; the laws
+ * themselves: script_law.h). */
 int lt_lib_verify_law(lua_State *L);
-int lt_script_law_error(script_ctx *sc, const lt_tester *t, char *buf, size_t n);
-void lt_script_law_reset(script_ctx *sc);
 
 /* script.c */
 script_ctx *lt_lib_ctx(lua_State *L);

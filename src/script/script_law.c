@@ -374,12 +374,13 @@ static int read_state_array(conv *cv, lua_law *b, int t, int first, lt_state_arr
 
 /* The line of the lawtester.law call (1 if unknown), and the file whose text it is in: the
  * script's, or a required module's (a law table written in a module). */
-static int law_call_site(script_ctx *sc, lua_State *L, const char **file, const srcloc **loc)
+static int law_call_site(const lua_law_script *script, lua_State *L, const char **file,
+                         const srcloc **loc)
 {
     lua_Debug ar;
     int line = 1;
-    *file = sc->path;
-    *loc = sc->loc;
+    *file = script->path;
+    *loc = script->loc;
     if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "Sl", &ar)) {
         if (ar.currentline > 0) line = ar.currentline;
         lt_module_of_source(L, ar.source, file, loc);
@@ -388,7 +389,7 @@ static int law_call_site(script_ctx *sc, lua_State *L, const char **file, const 
 }
 
 /* A new binding, pushed (index 2) as a userdata whose __gc unregisters the law. */
-static lua_law *new_binding(lua_State *L, script_ctx *sc, const char *file, int line)
+static lua_law *new_binding(lua_State *L, lua_law_script *script, const char *file, int line)
 {
     lua_law *b = lua_newuserdatauv(L, sizeof *b, 0);
     memset(b, 0, sizeof *b);
@@ -398,7 +399,7 @@ static lua_law *new_binding(lua_State *L, script_ctx *sc, const char *file, int 
     lua_pushcfunction(L, binding_gc);
     lua_setfield(L, -2, "__gc");
     lua_setmetatable(L, -2);
-    b->sc = sc;
+    b->script = script;
     b->line = line;
     b->file = file; /* the script's path, or a module's: both live as long as the state */
     return b;
@@ -547,26 +548,23 @@ static void register_binding(conv *cv, lua_law *b, int slot, const char *file, i
     luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
-/* lawtester.law{ name, summary, params, state, energies, init, step, friction, yield, cases } ->
- * name */
-int lt_lib_law(lua_State *L)
+int lt_lua_law_define(lua_State *L, lua_law_script *script)
 {
     static const char *const keys[] = {"name", "summary",  "params", "state", "energies", "init",
                                        "step", "friction", "yield",  "cases", NULL};
-    script_ctx *sc = lt_lib_ctx(L);
-    if (sc->callback_depth > 0)
+    if (script->callback_depth > 0)
         return luaL_error(L, "lawtester.law: a law is defined by the script, not from inside a run "
                              "(an until, a done or another law's function)");
     const char *file;
     const srcloc *loc;
-    int line = law_call_site(sc, L, &file, &loc);
+    int line = law_call_site(script, L, &file, &loc);
     conv cv = {.file = file, .loc = loc, .L = L, .root_line = line};
     lt_path_push_key(&cv, "law");
     if (lua_gettop(L) != 1 || !lua_istable(L, 1))
         lt_field_error(&cv, "lawtester.law takes one table { name = ..., step = function(p, c, s, "
                             "out) ... end, ... }");
     lua_settop(L, 1);
-    lua_law *b = new_binding(L, sc, file, line); /* index 2 */
+    lua_law *b = new_binding(L, script, file, line); /* index 2 */
     lt_check_keys(&cv, 1, keys);
     lt_law *d = &b->desc;
     d->api_version = LT_LAW_API_VERSION;

@@ -21,7 +21,7 @@
  *
  * Errors.  A failed call's message is kept in the binding (the trampolines then return a NaN
  * force, script_law_slots.c).  Each call is an entry into Lua with its own instruction budget
- * (script_limits.h), counted in script_ctx.lua_epoch (compiled `until` conditions re-check the
+ * (script_limits.h), counted in lua_law_script.lua_epoch (compiled `until` conditions re-check the
  * names they read after any Lua code ran), and runs with callback_depth raised (no nested runs).
  */
 #include "script/script_law_int.h"
@@ -251,13 +251,12 @@ static int law_call(lua_State *T)
 static void record_error(lua_law *b)
 {
     lua_State *T = b->T;
-    script_ctx *sc = b->sc;
     const char *msg = lua_tostring(T, -1);
     char mem[300];
     if (!msg)
         msg = lua_isnil(T, -1) ? "error with a nil error object"
                                : "error with a non-string error object";
-    if (lt_limits_memory_message(&sc->lim, msg, mem, sizeof mem)) msg = mem;
+    if (lt_limits_memory_message(&b->script->lim, msg, mem, sizeof mem)) msg = mem;
     b->err_line = b->call_line;
     size_t n = strlen(b->file);
     const char *p = strncmp(msg, b->file, n) == 0 ? msg + n
@@ -281,14 +280,14 @@ static void record_error(lua_law *b)
 int lt_lua_law_enter(lua_law *b)
 {
     lua_State *T = b->T;
-    script_ctx *sc = b->sc;
+    lua_law_script *script = b->script;
     lt_budget_save saved;
     lt_budget_enter(T, &saved);
-    sc->callback_depth++;
-    sc->lua_epoch++;
+    script->callback_depth++;
+    script->lua_epoch++;
     lua_pushvalue(T, 1);
     int rc = lua_pcall(T, 0, 0, 0);
-    sc->callback_depth--;
+    script->callback_depth--;
     lt_budget_leave(T, &saved);
     if (rc != LUA_OK) record_error(b);
     return rc == LUA_OK;

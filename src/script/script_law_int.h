@@ -8,7 +8,9 @@
  */
 #ifndef LT_SCRIPT_LAW_INT_H
 #define LT_SCRIPT_LAW_INT_H
-#include "script/script_int.h"
+#include "script/conv.h"
+#include "script/script_law.h"
+#include <lauxlib.h>
 
 #define LUA_LAW_SLOTS 32 /* Lua laws registered at once (all scripts of the process) */
 
@@ -48,9 +50,9 @@ typedef struct lua_law_extra {
 } lua_law_extra;
 
 typedef struct lua_law {
-    script_ctx *sc;
-    lua_State *T;   /* the law's thread; stack slot 1: the law_call closure */
-    int thread_ref; /* registry reference that keeps T */
+    lua_law_script *script; /* the script that defines the law */
+    lua_State *T;           /* the law's thread; stack slot 1: the law_call closure */
+    int thread_ref;         /* registry reference that keeps T */
     int slot;
     const lt_law *law;        /* the registered copy (NULL until registered) */
     int line;                 /* line of the lawtester.law call */
@@ -179,9 +181,6 @@ int lt_lua_law_bind_case(lua_law *b, int kase);
 
 /* b's cases leave their case slots (the binding's __gc). */
 void lt_lua_law_unbind_cases(lua_law *b);
-
-/* 1 if law d is a Lua law (its step is a slot's trampoline: every step of it runs Lua), else 0. */
-int lt_lua_law_is(const lt_law *d);
 
 /* Make the closure that calls the law on a new thread of L, b->T (the binding's tables, its
  * step and init functions at the stack indices step_idx and init_idx; init may be nil;

@@ -261,12 +261,12 @@ void lt_lua_law_unbind_cases(lua_law *b)
 
 /* ---- the errors the calls left ---------------------------------------------------------- */
 
-int lt_script_law_error(script_ctx *sc, const lt_tester *tester, char *buf, size_t n)
+int lt_script_law_error(const lua_law_script *script, const lt_tester *tester, char *buf, size_t n)
 {
     const lt_view *t = lt_tester_view(tester);
     for (int k = 0; k < LUA_LAW_SLOTS; k++) {
         lua_law *b = lt_lua_law_slots[k];
-        if (!b || b->sc != sc || !b->failed) continue;
+        if (!b || b->script != script || !b->failed) continue;
         if (t)
             snprintf(buf, n, "%s:%d: law '%s': %s (stage %d, step %ld): %s", b->file, b->err_line,
                      b->desc.name, b->err_what, t->stage + 1, t->step, b->err);
@@ -279,11 +279,11 @@ int lt_script_law_error(script_ctx *sc, const lt_tester *tester, char *buf, size
     return 0;
 }
 
-void lt_script_law_reset(script_ctx *sc)
+void lt_script_law_reset(const lua_law_script *script)
 {
     for (int k = 0; k < LUA_LAW_SLOTS; k++) {
         lua_law *b = lt_lua_law_slots[k];
-        if (!b || b->sc != sc) continue;
+        if (!b || b->script != script) continue;
         b->failed = 0;
         b->p_valid = b->c_valid = b->s_valid = 0; /* a run starts with every table written afresh */
     }

@@ -55,12 +55,13 @@ static void warn(script_ctx *sc, lua_State *L, run_ctx *r, int call_line, const 
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    int line = call_line > 0 ? call_line : lt_srcloc_line(sc->loc, path, depth);
+    int line = call_line > 0 ? call_line : lt_srcloc_line(sc->script.loc, path, depth);
     if (sc->opts->strict) {
         lt_run_release(r);
-        luaL_error(L, "%s:%d: field %s: %s (an error under --strict)", sc->path, line, field, msg);
+        luaL_error(L, "%s:%d: field %s: %s (an error under --strict)", sc->script.path, line, field,
+                   msg);
     }
-    fprintf(stderr, "warning: %s:%d: field %s: %s\n", sc->path, line, field, msg);
+    fprintf(stderr, "warning: %s:%d: field %s: %s\n", sc->script.path, line, field, msg);
 }
 
 /* A friction coefficient (called name) that looks like an angle in degrees. */

@@ -191,7 +191,7 @@ static void probe_release(run_ctx *r)
 static _Noreturn void probe_error(lua_State *L, run_ctx *r, int line, const char *msg)
 {
     char buf[1200];
-    snprintf(buf, sizeof buf, "%s:%d: %s", r->sc->path, line, msg);
+    snprintf(buf, sizeof buf, "%s:%d: %s", r->sc->script.path, line, msg);
     lt_run_release(r);
     lua_pushstring(L, buf);
     lua_error(L);
@@ -246,7 +246,11 @@ static const char *read_probe_name(conv *cv)
  * (index 3) are left on the stack. */
 static void read_probe_args(script_ctx *sc, lua_State *L, probe_args *a)
 {
-    conv cv = {.file = sc->path, .loc = sc->loc, .L = L, .root_line = a->line, .root_unnamed = 1};
+    conv cv = {.file = sc->script.path,
+               .loc = sc->script.loc,
+               .L = L,
+               .root_line = a->line,
+               .root_unnamed = 1};
     lt_check_keys(&cv, 1, probe_keys);
     lt_opt_integer(&cv, 1, "directions", &a->directions, 1, 1000000);
     lt_opt_integer(&cv, 1, "steps", &a->steps, 1, 1000000000L);
@@ -272,8 +276,8 @@ static run_ctx *start_probe(script_ctx *sc, lua_State *L, const probe_args *a)
     r->extra = pr;
     r->release_extra = probe_release;
     read_args args = {
-        .cv = {.file = sc->path,
-               .loc = sc->loc,
+        .cv = {.file = sc->script.path,
+               .loc = sc->script.loc,
                .L = L,
                .path = {{"test", 0}},
                .depth = 1,
@@ -360,7 +364,7 @@ static void check_probe_run(script_ctx *sc, lua_State *L, run_ctx *r, int rc, co
                             int line)
 {
     char law_err[1200];
-    if (lt_script_law_error(sc, NULL, law_err, sizeof law_err)) {
+    if (lt_script_law_error(&sc->script, NULL, law_err, sizeof law_err)) {
         lt_run_release(r);
         lua_pushstring(L, law_err);
         lua_error(L);
@@ -391,7 +395,7 @@ static double drive_probe(script_ctx *sc, lua_State *L, run_ctx *r, const lt_pro
     po.progress = lt_progress_update;
     po.progress_ctx = &bar;
     double t_start = lt_clock();
-    lt_script_law_reset(sc);
+    lt_script_law_reset(&sc->script);
     int rc = lt_probe_run(&pr->probe, &r->test, &po, err, sizeof err);
     double seconds = lt_clock() - t_start;
     long long probe_steps = 0;
@@ -540,7 +544,7 @@ static void push_probe_results(lua_State *L, const probe_run *pr, long direction
 int lt_lib_probe_yield(lua_State *L)
 {
     script_ctx *sc = lt_lib_ctx(L);
-    if (sc->callback_depth > 0)
+    if (sc->script.callback_depth > 0)
         return luaL_error(L, "lawtester.probe_yield: runs do not nest (called from an until or "
                              "done of another run)");
     luaL_checktype(L, 1, LUA_TTABLE);

@@ -170,7 +170,7 @@ int lt_test_field_line(const script_ctx *sc, const srcloc_key *path, int depth)
     int n = 0;
     for (int i = 0; i < sc->test_depth && n < MAX_PATH_DEPTH; i++) full[n++] = sc->test_path[i];
     for (int i = 0; i < depth && n < MAX_PATH_DEPTH; i++) full[n++] = path[i];
-    return lt_srcloc_line(sc->loc, full, n);
+    return lt_srcloc_line(sc->script.loc, full, n);
 }
 
 static int test_line(const script_ctx *sc, int call_line, const srcloc_key *path, int depth)
@@ -203,7 +203,7 @@ static void watch_test(const script_ctx *sc, const run_ctx *r, int call_line)
     }
     char pre[160];
     test_prefix(sc, pre, sizeof pre);
-    lt_watch_test_begin(sc->path, test_line(sc, call_line, NULL, 0), lines, n, pre, r->name,
+    lt_watch_test_begin(sc->script.path, test_line(sc, call_line, NULL, 0), lines, n, pre, r->name,
                         r->test.law->name);
 }
 
@@ -216,7 +216,7 @@ static void observe_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
     if (r->sc->keep_rows && !r->keep_failed) {
         if (r->n_kept == r->cap_kept) {
             long cap = r->cap_kept ? 2 * r->cap_kept : 1024;
-            size_t max = r->sc->lim.max_bytes;
+            size_t max = r->sc->script.lim.max_bytes;
             lt_snapshot *k = max && (size_t)cap * sizeof *k > max
                                  ? NULL
                                  : realloc(r->kept, (size_t)cap * sizeof *k);
@@ -287,11 +287,12 @@ static void stage_failure_text(const script_ctx *sc, const run_ctx *r, int call_
         snprintf(msg, n,
                  "%s:%d: field %srecord: the recorded states of the run outgrow the memory limit "
                  "of %zu MB (record = { every = N } keeps every N-th)",
-                 sc->path, test_line(sc, call_line, NULL, 0), pre,
-                 (sc->lim.cap_bytes ? sc->lim.cap_bytes : sc->lim.max_bytes) >> 20);
+                 sc->script.path, test_line(sc, call_line, NULL, 0), pre,
+                 (sc->script.lim.cap_bytes ? sc->script.lim.cap_bytes : sc->script.lim.max_bytes) >>
+                     20);
     else
-        snprintf(msg, n, "%s:%d: field %sstages[%d]: %s", sc->path, test_line(sc, call_line, p, 2),
-                 pre, t->stage + 1, t->err);
+        snprintf(msg, n, "%s:%d: field %sstages[%d]: %s", sc->script.path,
+                 test_line(sc, call_line, p, 2), pre, t->stage + 1, t->err);
 }
 
 /* The message of a run that failed into msg (n bytes), by what failed first: the output bounds
@@ -305,20 +306,20 @@ static void failure_text(script_ctx *sc, run_ctx *r, int call_line, char *msg, s
         char why[400];
         srcloc_key p[2] = {{"stages", 0}, {NULL, t->stage + 1}};
         lt_outlimit_reason(&sc->out, r->rec.limit_hit, why, sizeof why);
-        snprintf(msg, n, "%s:%d: field stages[%d]: at step %ld: %s", sc->path,
+        snprintf(msg, n, "%s:%d: field stages[%d]: at step %ld: %s", sc->script.path,
                  test_line(sc, call_line, p, 2), t->stage + 1, t->step, why);
     } else if (r->rec_open && r->rec.f.failed) {
         /* the record could not be written: nothing of it is kept */
-        snprintf(msg, n, "%s:%d: cannot write '%s': %s", sc->path,
+        snprintf(msg, n, "%s:%d: cannot write '%s': %s", sc->script.path,
                  test_line(sc, call_line, NULL, 0), r->rec.f.final_path,
                  strerror(r->rec.f.err_no ? r->rec.f.err_no : EIO));
     } else if (r->cb_error) {
         snprintf(msg, n, "%s", t->err);
-    } else if (lt_script_law_error(sc, r->tester, msg, n)) {
+    } else if (lt_script_law_error(&sc->script, r->tester, msg, n)) {
         /* a Lua law's init or step failed: its message, not the NaN output that stopped the run */
     } else if (t->err_dof > 0) { /* a value of the stage: a servo's, a function's */
         srcloc_key p[4] = {{"stages", 0}, {NULL, t->stage + 1}, {"values", 0}, {NULL, t->err_dof}};
-        snprintf(msg, n, "%s:%d: field stages[%d].values[%d]: %s", sc->path,
+        snprintf(msg, n, "%s:%d: field stages[%d].values[%d]: %s", sc->script.path,
                  test_line(sc, call_line, p, 4), t->stage + 1, t->err_dof, t->err);
     } else {
         stage_failure_text(sc, r, call_line, msg, n);
@@ -422,8 +423,8 @@ static run_ctx *read_run(script_ctx *sc, lua_State *L, int idx, int call_line)
     run_ctx *r = lt_run_new(L, sc);
     lt_make_proxies(L, r);
     read_args args = {
-        .cv = {.file = sc->path,
-               .loc = sc->loc,
+        .cv = {.file = sc->script.path,
+               .loc = sc->script.loc,
                .L = L,
                .depth = sc->test_depth,
                .call_line = call_line},
@@ -454,7 +455,7 @@ static void claim_record_files(script_ctx *sc, lua_State *L, run_ctx *r, int cal
             snprintf(err, sizeof err,
                      "%s:%d: field name: '%s': its record %s is a file lawtester.write wrote in "
                      "this script",
-                     sc->path, test_line(sc, call_line, p, 1), r->name, lua_tostring(L, -1));
+                     sc->script.path, test_line(sc, call_line, p, 1), r->name, lua_tostring(L, -1));
             raise_released(L, r, err);
         }
         lua_pop(L, 1);
@@ -474,7 +475,7 @@ static void claim_test_name(script_ctx *sc, lua_State *L, run_ctx *r, int call_l
                  "%s:%d: field name: '%s' is the name of the test at line %d of this script too: "
                  "each test of a script needs a name of its own (its record %s.tsv would replace "
                  "the other's)",
-                 sc->path, test_line(sc, call_line, np, 1), name, earlier, name);
+                 sc->script.path, test_line(sc, call_line, np, 1), name, earlier, name);
         raise_released(L, r, err);
     }
     int held;
@@ -482,11 +483,11 @@ static void claim_test_name(script_ctx *sc, lua_State *L, run_ctx *r, int call_l
     if (r->name_lock < 0) {
         char msg[900];
         if (held)
-            snprintf(msg, sizeof msg, "%s:%d: field name: %s", sc->path,
+            snprintf(msg, sizeof msg, "%s:%d: field name: %s", sc->script.path,
                      test_line(sc, call_line, np, 1), err);
         else
-            snprintf(msg, sizeof msg, "%s:%d: %s", sc->path, test_line(sc, call_line, NULL, 0),
-                     err);
+            snprintf(msg, sizeof msg, "%s:%d: %s", sc->script.path,
+                     test_line(sc, call_line, NULL, 0), err);
         raise_released(L, r, msg);
     }
 }
@@ -507,7 +508,7 @@ static void open_record(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
         r->meta_open = 1;
     if (!r->meta_open) {
         lt_run_release(r);
-        luaL_error(L, "%s:%d: %s", sc->path, test_line(sc, call_line, NULL, 0), err);
+        luaL_error(L, "%s:%d: %s", sc->script.path, test_line(sc, call_line, NULL, 0), err);
     }
 }
 
@@ -644,7 +645,7 @@ static long publish_record(script_ctx *sc, lua_State *L, run_ctx *r, int call_li
         sc->out.open = 0;
         lt_plotted_report(plotted, plots, 0);
         lt_run_release(r);
-        luaL_error(L, "%s:%d: %s", sc->path, test_line(sc, call_line, NULL, 0), err);
+        luaL_error(L, "%s:%d: %s", sc->script.path, test_line(sc, call_line, NULL, 0), err);
     }
     remove_stale(sc, r->name);
     if (!sc->opts->quiet) print_summary(r->tester, r->name, r->file, rows);

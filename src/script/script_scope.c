@@ -5,7 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "contact/registry.h"
 #include "script/script_int.h"
-#include "script/script_law_int.h"
+#include "script/script_law.h"
 #include <lualib.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -229,7 +229,7 @@ int lt_stage_callback(void *ctx, lt_tester *t)
     run_ctx *r = cb->run;
     lua_State *L = r->L;
     r->t = t;
-    r->sc->lua_epoch++;
+    r->sc->script.lua_epoch++;
     int base = lua_gettop(L);
     lua_rawgeti(L, LUA_REGISTRYINDEX, cb->ref);
     int nargs = 0;
@@ -254,18 +254,18 @@ int lt_stage_callback(void *ctx, lt_tester *t)
     /* an entry into Lua: its own instruction budget; runs do not nest inside it */
     lt_budget_save saved;
     lt_budget_enter(L, &saved);
-    r->sc->callback_depth++;
+    r->sc->script.callback_depth++;
     int rc = lua_pcall(L, nargs, 1, 0);
-    r->sc->callback_depth--;
+    r->sc->script.callback_depth--;
     lt_budget_leave(L, &saved);
     if (rc != LUA_OK) {
         const char *msg = lt_push_error_text(L, -1);
         char mem[300];
-        if (lt_limits_memory_message(&r->sc->lim, msg, mem, sizeof mem)) msg = mem;
+        if (lt_limits_memory_message(&r->sc->script.lim, msg, mem, sizeof mem)) msg = mem;
         char *err = lt_tester_err(t);
-        int n =
-            snprintf(err, LT_ERR_SIZE, "%s:%d: field stages[%d].%s: at step %ld: %s", r->sc->path,
-                     cb->line, cb->stage_no, cb->what, lt_q_step(t), lt_strip_chunk_prefix(msg));
+        int n = snprintf(err, LT_ERR_SIZE, "%s:%d: field stages[%d].%s: at step %ld: %s",
+                         r->sc->script.path, cb->line, cb->stage_no, cb->what, lt_q_step(t),
+                         lt_strip_chunk_prefix(msg));
         if (!lt_q_has_contact(t) && indexes_nil_c(msg) && n > 0 && (size_t)n < LT_ERR_SIZE)
             snprintf(
                 err + n, LT_ERR_SIZE - (size_t)n,
@@ -342,12 +342,12 @@ static int cond_names_intact(run_ctx *r, unsigned names)
 static int compiled_callback_slow(stage_cb *cb, lt_tester *t, int tried)
 {
     run_ctx *r = cb->run;
-    if (cb->cond && cb->validated != r->sc->lua_epoch) {
+    if (cb->cond && cb->validated != r->sc->script.lua_epoch) {
         if (!cond_names_intact(r, lt_cond_names(cb->cond))) {
             lt_cond_free(cb->cond); /* Lua from now on */
             cb->cond = NULL;
         }
-        cb->validated = r->sc->lua_epoch;
+        cb->validated = r->sc->script.lua_epoch;
     }
     if (cb->cond && !tried) {
         int v = lt_cond_eval(cb->cond, t);
@@ -361,7 +361,7 @@ static int compiled_callback_slow(stage_cb *cb, lt_tester *t, int tried)
 static int compiled_callback(void *ctx, lt_tester *t)
 {
     stage_cb *cb = ctx;
-    if (cb->cond && cb->validated == cb->run->sc->lua_epoch) { /* the step's common case */
+    if (cb->cond && cb->validated == cb->run->sc->script.lua_epoch) { /* the step's common case */
         int v = lt_cond_eval(cb->cond, t);
         return v >= 0 ? v : compiled_callback_slow(cb, t, 1);
     }
@@ -374,7 +374,7 @@ static int compiled_callback(void *ctx, lt_tester *t)
 static long compiled_quiet(void *ctx, const lt_tester *t)
 {
     const stage_cb *cb = ctx;
-    if (!cb->cond || cb->validated != cb->run->sc->lua_epoch) return 1;
+    if (!cb->cond || cb->validated != cb->run->sc->script.lua_epoch) return 1;
     return lt_cond_quiet_steps(cb->cond, t);
 }
 

@@ -423,8 +423,8 @@ run_ctx *lt_run_new(lua_State *L, script_ctx *sc)
     r->env_ref = LUA_NOREF;
     for (int i = 0; i < N_PROXIES; i++) r->proxy_ref[i] = LUA_NOREF;
     luaL_setmetatable(L, "lawtester.run");
-    lt_script_law_reset(sc); /* a failure of a Lua law belongs to the run it happened in */
-    r->sc = sc;              /* set last: lt_run_release does nothing until L is set */
+    lt_script_law_reset(&sc->script); /* a failure of a Lua law belongs to the run it happened in */
+    r->sc = sc;                       /* set last: lt_run_release does nothing until L is set */
     r->L = L;
     return r;
 }

@@ -19,27 +19,27 @@ static int value_callback(void *ctx, lt_tester *tester, int dof, double time, do
     run_ctx *r = sv->run;
     lua_State *L = r->L;
     r->t = tester;
-    r->sc->lua_epoch++; /* Lua runs: the names a compiled until reads are checked again */
+    r->sc->script.lua_epoch++; /* Lua runs: the names a compiled until reads are checked again */
     int base = lua_gettop(L);
     lua_rawgeti(L, LUA_REGISTRYINDEX, sv->ref[dof]);
     lua_pushnumber(L, time);
     lt_budget_save saved;
     lt_budget_enter(L, &saved);
-    r->sc->callback_depth++;
+    r->sc->script.callback_depth++;
     int rc = lua_pcall(L, 1, 1, 0);
-    r->sc->callback_depth--;
+    r->sc->script.callback_depth--;
     lt_budget_leave(L, &saved);
     int n = snprintf(err, LT_ERR_SIZE,
-                     "%s:%d: field stages[%d].values[%d]: at step %ld (t = %.17g s): ", r->sc->path,
-                     sv->line[dof], sv->stage_no, dof + 1, t->step, time);
+                     "%s:%d: field stages[%d].values[%d]: at step %ld (t = %.17g s): ",
+                     r->sc->script.path, sv->line[dof], sv->stage_no, dof + 1, t->step, time);
     size_t u = n > 0 && (size_t)n < LT_ERR_SIZE ? (size_t)n : LT_ERR_SIZE - 1;
     if (rc != LUA_OK) {
         /* a table raised shows its __tostring or type */
         const char *msg = lt_push_error_text(L, -1);
         char mem[300];
-        if (lt_limits_memory_message(&r->sc->lim, msg, mem, sizeof mem)) msg = mem;
-        size_t np = strlen(r->sc->path); /* the script's own "FILE:LINE: " is said already */
-        if (msg && strncmp(msg, r->sc->path, np) == 0 && msg[np] == ':' &&
+        if (lt_limits_memory_message(&r->sc->script.lim, msg, mem, sizeof mem)) msg = mem;
+        size_t np = strlen(r->sc->script.path); /* the script's own "FILE:LINE: " is said already */
+        if (msg && strncmp(msg, r->sc->script.path, np) == 0 && msg[np] == ':' &&
             strchr(msg + np + 1, ':'))
             msg = strchr(msg + np + 1, ':') + 1 + (strchr(msg + np + 1, ':')[1] == ' ');
         snprintf(err + u, LT_ERR_SIZE - u, "%s", msg ? msg : "error");

@@ -81,7 +81,7 @@ static int read_params(lua_State *L, int t, const lt_law *law, lt_param_value ou
 int lt_lib_verify_law(lua_State *L)
 {
     script_ctx *sc = lt_lib_ctx(L);
-    if (sc->callback_depth > 0)
+    if (sc->script.callback_depth > 0)
         return luaL_error(
             L,
             "lawtester.verify_law: not from inside a run (an until, a done or a law's function)");
@@ -128,7 +128,7 @@ int lt_lib_verify_law(lua_State *L)
         lua_pop(L, 1);
     }
     sc->n_runs++; /* the script did run something */
-    lt_script_law_reset(sc);
+    lt_script_law_reset(&sc->script);
     verify_ctx v = {!quiet};
     lt_verify_opts o;
     memset(&o, 0, sizeof o);
@@ -144,7 +144,7 @@ int lt_lib_verify_law(lua_State *L)
     lt_verify_law(law, &o, &sum);
     fflush(stdout);
     char msg[1200];
-    if (lt_script_law_error(sc, NULL, msg, sizeof msg)) {
+    if (lt_script_law_error(&sc->script, NULL, msg, sizeof msg)) {
         lua_pushstring(L, msg);
         return lua_error(L);
     }
