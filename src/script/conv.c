@@ -338,3 +338,22 @@ void lt_opt_nonzero_vec3(conv *cv, int t, const char *key, vec3 *out)
     lua_pop(cv->L, 1);
     lt_path_pop(cv);
 }
+
+int lt_function_field(conv *cv, int t, const char *key, int required, const char *sig)
+{
+    lua_State *L = cv->L;
+    lt_path_push_key(cv, key);
+    int ty = lt_get_field(cv, t, key);
+    int line = 0;
+    if (ty == LUA_TNIL && required) lt_field_error(cv, "missing: the function %s is required", sig);
+    if (ty != LUA_TNIL) {
+        if (ty != LUA_TFUNCTION)
+            lt_field_error(cv, "expected the function %s, got %s", sig, luaL_typename(L, -1));
+        lua_Debug ar;
+        lua_pushvalue(L, -1);
+        if (lua_getinfo(L, ">S", &ar)) line = ar.linedefined;
+        if (line <= 0) line = lt_conv_line(cv);
+    }
+    lt_path_pop(cv);
+    return line;
+}

@@ -60,5 +60,8 @@ void lt_read_vec3(conv *cv, int i, vec3 *out);
 void lt_opt_vec3(conv *cv, int t, const char *key, vec3 *out);
 /* A finite, non-zero 3-vector. */
 void lt_opt_nonzero_vec3(conv *cv, int t, const char *key, vec3 *out);
+/* The function field key of the table at t, pushed (nil when absent and not required; absent and
+ * required: a field error naming sig); its definition line, 0 if absent. */
+int lt_function_field(conv *cv, int t, const char *key, int required, const char *sig);
 
 #endif

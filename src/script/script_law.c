@@ -325,26 +325,6 @@ static void read_energy(conv *cv, lua_law *b, int t, int i)
     e->doc = read_string(cv, b, t, "doc", 1);
 }
 
-/* A function field: its definition line (pushed), or 0 (nil pushed) when absent and optional. */
-int lt_lua_law_read_function(conv *cv, int t, const char *key, int required, const char *sig)
-{
-    lua_State *L = cv->L;
-    lt_path_push_key(cv, key);
-    int ty = lt_get_field(cv, t, key);
-    int line = 0;
-    if (ty == LUA_TNIL && required) lt_field_error(cv, "missing: the function %s is required", sig);
-    if (ty != LUA_TNIL) {
-        if (ty != LUA_TFUNCTION)
-            lt_field_error(cv, "expected the function %s, got %s", sig, luaL_typename(L, -1));
-        lua_Debug ar;
-        lua_pushvalue(L, -1);
-        if (lua_getinfo(L, ">S", &ar)) line = ar.linedefined;
-        if (line <= 0) line = lt_conv_line(cv);
-    }
-    lt_path_pop(cv);
-    return line;
-}
-
 /* An entry of the state list that declares an array (law API 5's lt_state_array), at t:
  * { name = "md", length = 480, doc = "..." }, the values first .. first + length - 1 named
  * NAME_0 ... in names.  Its length. */
@@ -574,8 +554,8 @@ int lt_lua_law_define(lua_State *L, lua_law_script *script)
     read_state(&cv, b);
     read_energies(&cv, b);
     read_friction(&cv, b);
-    b->step_line = lt_lua_law_read_function(&cv, 1, "step", 1, "step(p, c, s, out)"); /* index 3 */
-    b->init_line = lt_lua_law_read_function(&cv, 1, "init", 0, "init(p, c, s)");      /* index 4 */
+    b->step_line = lt_function_field(&cv, 1, "step", 1, "step(p, c, s, out)"); /* index 3 */
+    b->init_line = lt_function_field(&cv, 1, "init", 0, "init(p, c, s)");      /* index 4 */
     b->has_init = b->init_line > 0;
     int slot = free_law_slot(&cv);
     lt_lua_law_bind_slot(d, slot);

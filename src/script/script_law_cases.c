@@ -79,7 +79,7 @@ static void read_yield(conv *cv, lua_law *b, lua_law_extra *x, int t, int X, int
             lt_path_pop(cv);
         }
         x->yield_line[i] =
-            lt_lua_law_read_function(cv, t, lt_lua_law_yield_fn_names[i], i != X_EXCESS, sigs[i]);
+            lt_function_field(cv, t, lt_lua_law_yield_fn_names[i], i != X_EXCESS, sigs[i]);
         lua_setfield(L, X, lt_lua_law_yield_fn_names[i]);
     }
     lt_lua_law_bind_yield(&x->yield, slot, x->yield_line[X_EXCESS] != 0);
@@ -427,8 +427,7 @@ static void read_case_functions(conv *cv, lua_law_extra *x, int t, int i, int F)
     int needs_expect = cs->kind == LT_CASE_IMPACT || cs->kind == LT_CASE_SHEAR_CYCLE,
         needs_along = cs->kind == LT_CASE_NORMAL;
     for (int k = 0; k < 3; k++) {
-        int line =
-            lt_lua_law_read_function(cv, t, lt_lua_law_case_fn_names[k],
+        int line = lt_function_field(cv, t, lt_lua_law_case_fn_names[k],
                                      (k == 0 && needs_expect) || (k == 1 && needs_along), sigs[k]);
         if (line && k == 1 && !needs_along) {
             lt_path_push_key(cv, "along");

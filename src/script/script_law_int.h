@@ -144,9 +144,6 @@ const char *const *lt_lua_law_load_names(lt_case_kind kind, int *n);
  * and after lt_lua_law_make_binding) into b->desc, their functions bound to the law's slot
  * (script_law_cases.c); errors are field errors of cv. */
 void lt_lua_law_read_extras(conv *cv, lua_law *b, int t, int slot);
-/* The function field key of the table at t, pushed (nil when absent and not required; absent and
- * required: a field error naming sig); its definition line, 0 if absent (script_law.c). */
-int lt_lua_law_read_function(conv *cv, int t, const char *key, int required, const char *sig);
 
 /* Free what lt_lua_law_read_extras took (the strings, b->extra; script_law_call_extra.c); from
  * the binding's __gc, after lt_lua_law_unbind_cases. */
