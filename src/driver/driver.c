@@ -7,6 +7,7 @@
  */
 #include "base/watch.h"
 #include "contact/stiffness.h"
+#include "driver/driver_checks.h"
 #include "driver/driver_int.h"
 #include "driver/stability.h"
 #include <math.h>

@@ -4,6 +4,7 @@
  * state's energies: kinetic energy, the works of the contact and the damping, the driver's work,
  * the balance and the unbooked energy (driver.h, docs/energy.md section 2).
  */
+#include "driver/driver_checks.h"
 #include "driver/driver_int.h"
 #include "driver/stability.h"
 #include <math.h>

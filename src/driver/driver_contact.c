@@ -5,6 +5,7 @@
  */
 #include "base/watch.h"
 #include "contact/stiffness.h"
+#include "driver/driver_checks.h"
 #include "driver/driver_int.h"
 #include <math.h>
 #include <string.h>

@@ -4,6 +4,7 @@
  * forces (imposed 'f', Cundall damping), a rigid spin of the pair, and the move of the bodies
  * with compensated positions and the arc correction of imposed shear.  Equations: driver.h.
  */
+#include "driver/driver_checks.h"
 #include "driver/driver_int.h"
 #include <math.h>
 #include <string.h>
