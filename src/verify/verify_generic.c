@@ -21,11 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define R_A 0.1  /* m */
-#define R_B 0.05 /* m */
 #define OVERLAP LT_VR_OVERLAP
 #define SPEED 0.5 /* m/s: 1000 steps of 1e-6 s per overlap */
-#define DT 1e-6   /* s */
 #define LEG_STEPS 1000L
 
 /* Energy balance of every generic run: the energy rule of docs/energy.md, <= 1e-9 of the work. */
@@ -40,19 +37,6 @@
  * springs by A theta^2 |d|/12 = 1.3e-12 m, i.e. (kt/kn) 2.5e-9 of the force at 5e-4 m overlap;
  * the frame's transport adds the same order.  1e-8 leaves a margin of 4. */
 #define TOL_OBJECTIVITY 1e-8
-
-lt_test lt_vr_base_test(const vr_ctx *v)
-{
-    lt_test t = lt_default_test();
-    t.law = v->law;
-    lt_vr_params(v, t.params); /* the defaults, or --set's values */
-    t.body[0].radius = R_A;
-    t.body[1].radius = R_B;
-    t.normal = v3(VR_NORMAL_X, VR_NORMAL_Y, VR_NORMAL_Z);
-    t.dt = DT;
-    t.abWeight = 0.3;
-    return t;
-}
 
 /* ---- generic-touch: the law on hand-made contacts ------------------------------------- */
 
@@ -74,10 +58,10 @@ static void force_at(const lt_law *law, const double *p, double uN, double f[LT_
     double *s = s_guarded ? s_guarded : s_stack;
     lt_response *r = r_guarded ? r_guarded : &r_stack;
     c.uN = uN;
-    c.dt = DT;
-    c.lens[0] = c.rcurv[0] = R_A;
-    c.lens[1] = c.rcurv[1] = R_B;
-    c.contA = LT_PI * R_B * R_B;
+    c.dt = VR_DT;
+    c.lens[0] = c.rcurv[0] = VR_RADIUS_A;
+    c.lens[1] = c.rcurv[1] = VR_RADIUS_B;
+    c.contA = LT_PI * VR_RADIUS_B * VR_RADIUS_B;
     c.mat[0] = c.mat[1] = &m;
     lt_stiffness rule = lt_stiffness_default();
     lt_stiff_result sr;
@@ -102,15 +86,15 @@ static void touch(vr_ctx *v)
     const char *k = "generic-touch";
     lt_test t = lt_vr_base_test(v);
     double f0[LT_DOF], f1[LT_DOF];
-    force_at(v->law, t.params, -1e-9 * R_B, f0);
-    force_at(v->law, t.params, -1e-3 * R_B, f1);
+    force_at(v->law, t.params, -1e-9 * VR_RADIUS_B, f0);
+    force_at(v->law, t.params, -1e-3 * VR_RADIUS_B, f1);
     double n0 = hypot(f0[0], hypot(f0[1], f0[2])), n1 = hypot(f1[0], hypot(f1[1], f1[2]));
     if (f0[0] > 0) {
         /* an adhesive law pulls at touch: it jumps onto its attractive branch there (JKR, DMT:
          * Johnson, Kendall & Roberts 1971), so the force is not continuous at touch; it must
          * still have a finite limit there, F(2e-9 r) - F(1e-9 r) ~ kn 1e-9 r */
         double f2[LT_DOF];
-        force_at(v->law, t.params, -2e-9 * R_B, f2);
+        force_at(v->law, t.params, -2e-9 * VR_RADIUS_B, f2);
         double d = hypot(f2[0] - f0[0], hypot(f2[1] - f0[1], f2[2] - f0[2]));
         lt_vr_row(v, k, "F(2e-9r)-F(1e-9r)", LT_CHECK_ABS, 0, n1 > 0 ? d / n1 : NAN, TOL_TOUCH,
                   "an adhesive law's force has a limit at touch");
@@ -123,7 +107,7 @@ static void touch(vr_ctx *v)
      * from the law" (the rows above keep their names) */
     if (f0[0] > 0) {
         double f2[LT_DOF];
-        force_at(v->law, t.params, -2e-9 * R_B, f2);
+        force_at(v->law, t.params, -2e-9 * VR_RADIUS_B, f2);
         double d = hypot(f2[0] - f0[0], hypot(f2[1] - f0[1], f2[2] - f0[2]));
         lt_vr_row(
             v, k, "limit at touch", LT_CHECK_ABS, 0, n1 > 0 ? d / n1 : NAN, TOL_TOUCH,
@@ -185,7 +169,7 @@ static void path(vr_ctx *v)
     lt_test t = lt_vr_base_test(v);
     double gap = 1e-5;
     t.gap = gap;
-    long n1 = (long)((gap + OVERLAP) / (SPEED * DT) + 0.5);
+    long n1 = (long)((gap + OVERLAP) / (SPEED * VR_DT) + 0.5);
     vr_until u1 = {.kind = VR_UNTIL_STEPS, .n = n1}, u2 = {.kind = VR_UNTIL_STEPS, .n = LEG_STEPS},
              u3 = {.kind = VR_UNTIL_NO_CONTACT, .n = 0}, u4 = {.kind = VR_UNTIL_STEPS, .n = 20};
     const double in[LT_DOF] = {-SPEED}, shear[LT_DOF] = {0, SPEED, -SPEED / 2, 1.0, 0.5, -1.0},
@@ -207,7 +191,7 @@ static void path(vr_ctx *v)
     lt_vr_row(v, k, "action-reaction", LT_CHECK_ABS, 0, p.fmax > 0 ? p.sum_f / p.fmax : NAN,
               TOL_SUM, "|F_A + F_B| / max|F|: round-off");
     lt_vr_row(v, k, "moment balance", LT_CHECK_ABS, 0,
-              p.fmax > 0 ? p.sum_m / (p.fmax * (R_A + R_B) + p.mmax) : NAN, TOL_SUM,
+              p.fmax > 0 ? p.sum_m / (p.fmax * (VR_RADIUS_A + VR_RADIUS_B) + p.mmax) : NAN, TOL_SUM,
               "|sum of moments about the origin| / (max|F| (rA + rB) + max|T|): round-off");
     lt_vr_row(v, k, "force w/o contact", LT_CHECK_ABS, 0, p.f_without, 0, "exactly zero");
     lt_vr_row(v, k, "stored w/o contact", LT_CHECK_ABS, 0, p.e_without, 0, "exactly zero");
@@ -237,14 +221,15 @@ static void objectivity(vr_ctx *v)
 {
     const char *k = "generic-objectivity";
     lt_test t = lt_vr_base_test(v);
-    long n1 = (long)(OVERLAP / (SPEED * DT) + 0.5), nspin = 100000; /* 1 rad at 1e-5 rad per step */
+    long n1 = (long)(OVERLAP / (SPEED * VR_DT) + 0.5),
+         nspin = 100000; /* 1 rad at 1e-5 rad per step */
     vr_until u1 = {.kind = VR_UNTIL_STEPS, .n = n1}, u2 = {.kind = VR_UNTIL_STEPS, .n = LEG_STEPS},
              u3 = {.kind = VR_UNTIL_STEPS, .n = 10}, u4 = {.kind = VR_UNTIL_STEPS, .n = nspin};
     const double in[LT_DOF] = {-SPEED}, shear[LT_DOF] = {0, SPEED / 4, -SPEED / 8, 1.0, 0.5, -1.0},
                  hold[LT_DOF] = {0};
     lt_stage st[4] = {lt_vr_stage("vvvvvv", in, &u1), lt_vr_stage("vvvvvv", shear, &u2),
                       lt_vr_stage("vvvvvv", hold, &u3), lt_vr_stage("vvvvvv", hold, &u4)};
-    st[3].spin = v3_scale(v3_normalized(v3(1, -2, 3)), 1.0 / (DT * (double)nspin));
+    st[3].spin = v3_scale(v3_normalized(v3(1, -2, 3)), 1.0 / (VR_DT * (double)nspin));
     t.stages = st;
     t.n_stages = 4;
     t.record_every = nspin; /* rows at the end of each stage are enough here */

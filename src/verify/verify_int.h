@@ -11,6 +11,11 @@
 #define VR_NORMAL_X 0.36
 #define VR_NORMAL_Y 0.48
 #define VR_NORMAL_Z 0.80
+/* The bodies and the time step of the generic checks (lt_vr_base_test): spheres of 0.1 m (A) and
+ * 0.05 m (B), dt = 1e-6 s. */
+#define VR_RADIUS_A 0.1  /* m */
+#define VR_RADIUS_B 0.05 /* m */
+#define VR_DT 1e-6       /* s */
 
 typedef struct vr_ctx {
     const lt_verify_opts *o;
@@ -84,7 +89,7 @@ int lt_vr_measure_contact_time(vr_ctx *v, vr_setup *su, const double load[4], co
 /* The generic checks of one law (verify_generic.c). */
 void lt_vr_generic(vr_ctx *v);
 /* The test of every generic check: the law's defaults (then --set's values), default materials,
- * spheres of 0.1 m (A) and 0.05 m (B), the verify normal, dt = 1e-6 s. */
+ * spheres of 0.1 m (A) and 0.05 m (B), the verify normal, dt = 1e-6 s (verify_stage.c). */
 lt_test lt_vr_base_test(const vr_ctx *v);
 #define LT_VR_OVERLAP 5e-4 /* m: the generic checks' overlap, 1 % of the smaller radius */
 

@@ -1,6 +1,7 @@
 /* src/verify/verify_stage.c - what verify's parts share to run a case: whether --case selects it,
  * the --set values and the law's parameters with them, a stage that runs until a step count, a
- * rebound or separation, and the energy balance relative to the driver's work (-). */
+ * rebound or separation, the energy balance relative to the driver's work (-), and the test the
+ * generic and the passivity checks start from. */
 #include "contact/registry.h"
 #include "verify/verify.h"
 #include "verify/verify_int.h"
@@ -55,4 +56,17 @@ double lt_vr_balance(const lt_tester *tester)
     int ne = t->test->law->n_energies;
     double work = t->energy[ne + LT_E_WORK], bal = t->energy[ne + LT_E_BALANCE];
     return work != 0 ? fabs(bal / work) : fabs(bal);
+}
+
+lt_test lt_vr_base_test(const vr_ctx *v)
+{
+    lt_test t = lt_default_test();
+    t.law = v->law;
+    lt_vr_params(v, t.params); /* the defaults, or --set's values */
+    t.body[0].radius = VR_RADIUS_A;
+    t.body[1].radius = VR_RADIUS_B;
+    t.normal = v3(VR_NORMAL_X, VR_NORMAL_Y, VR_NORMAL_Z);
+    t.dt = VR_DT;
+    t.abWeight = 0.3;
+    return t;
 }
