@@ -13,6 +13,7 @@
 #include "script/script_int.h"
 #include "script/script_names.h"
 #include "script/script_require.h"
+#include "script/script_sandbox.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <lualib.h>
@@ -28,7 +29,7 @@
 /* ---- the lawtester library ------------------------------------------------------------ */
 
 /* The script a function of the library serves: the upvalue it was registered with
- * (script_sandbox.c). */
+ * (push_environment). */
 script_ctx *lt_lib_ctx(lua_State *L) { return lua_touserdata(L, lua_upvalueindex(1)); }
 
 static int protected_lib_run(lua_State *L)
@@ -113,14 +114,25 @@ static int lib_write(lua_State *L)
 /* lawtester.law{...} -> name: a law written in Lua, defined by this script (script_law.h). */
 static int lib_law(lua_State *L) { return lt_lua_law_define(L, &lt_lib_ctx(L)->script); }
 
-const luaL_Reg lt_lawtester_lib[] = {{"run", lib_run},
-                                     {"laws", lib_laws},
-                                     {"write", lib_write},
-                                     {"probe_yield", lt_lib_probe_yield},
-                                     {"shard", lt_lib_shard},
-                                     {"law", lib_law},
-                                     {"verify_law", lt_lib_verify_law},
-                                     {NULL, NULL}};
+static const luaL_Reg lawtester_lib[] = {{"run", lib_run},
+                                         {"laws", lib_laws},
+                                         {"write", lib_write},
+                                         {"probe_yield", lt_lib_probe_yield},
+                                         {"shard", lt_lib_shard},
+                                         {"law", lib_law},
+                                         {"verify_law", lt_lib_verify_law},
+                                         {NULL, NULL}};
+
+/* The script's environment: the sandbox (script_sandbox.h; with --unsafe the global table) and in
+ * it `lawtester`, the library above, each function with sc as its upvalue (lt_lib_ctx). */
+static void push_environment(script_ctx *sc, lua_State *L)
+{
+    lt_push_sandbox(L, sc->opts->unsafe, sc->given_path);
+    lua_newtable(L);
+    lua_pushlightuserdata(L, sc);
+    luaL_setfuncs(L, lawtester_lib, 1);
+    lua_setfield(L, -2, "lawtester");
+}
 
 /* 1 if msg starts with a location "PATH:LINE:" of the script (or Lua's shortened "...TAIL:"), or
  * of a module it required (script_require.h). */
@@ -178,7 +190,7 @@ static int script_main(lua_State *L)
     script_ctx *sc = lua_touserdata(L, 1);
     lt_register_proxy_metatables(L);
     lt_register_run_metatable(L);
-    lt_push_environment(sc, L);
+    push_environment(sc, L);
     sc->env_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     if (luaL_loadbufferx(L, sc->src, sc->src_len, sc->script.lim.source, "t") != LUA_OK)
         return lua_error(L);
@@ -476,7 +488,7 @@ int lt_script_until_both(const char *expr, lt_tester *t, int *lua_result, int *c
     sc.L = L;
     luaL_openlibs(L);
     lt_register_proxy_metatables(L);
-    lt_push_environment(&sc, L);
+    push_environment(&sc, L);
     sc.env_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     run_ctx r;
     memset(&r, 0, sizeof r);

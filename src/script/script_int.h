@@ -183,10 +183,6 @@ int lt_lib_verify_law(lua_State *L);
 
 /* script.c */
 script_ctx *lt_lib_ctx(lua_State *L);
-extern const luaL_Reg lt_lawtester_lib[];
-
-/* script_sandbox.c */
-void lt_push_environment(script_ctx *sc, lua_State *L);
 
 /* script_run.c: copies of the final names of the n pending files from index first (a run's
  * plots), taken before lt_pending_publish empties the set (NULL if n is 0 or memory is short: then

@@ -2,9 +2,10 @@
  * docs/reliability.md).
  *
  * The sandbox is a fresh global table with the base functions a stage script needs and copies of
- * math, string, table and utf8, plus `lawtester`.  Not there: os, io, package, debug, coroutine,
- * load, loadstring, dofile, loadfile, collectgarbage, string.dump; so no file, process, registry or
- * bytecode access (scripts are loaded as text only, script.c).  On top of the whitelist:
+ * math, string, table and utf8, to which script.c adds `lawtester`.  Not there: os, io, package,
+ * debug, coroutine, load, loadstring, dofile, loadfile, collectgarbage, string.dump; so no file,
+ * process, registry or bytecode access (scripts are loaded as text only, script.c).  On top of
+ * the whitelist:
  *   - `require` is the sandbox's (script_require.c): Lua text files below the script's own
  *     directory, read-only, each run once; no native module, no path out of that directory;
  *   - setmetatable refuses a metatable with __gc: finalizers run with Lua's hooks off, i.e.
@@ -21,9 +22,10 @@
  * instruction count; a pathological pattern on a long subject can take long (README).
  */
 #define _POSIX_C_SOURCE 200809L
-#include "script/script_int.h"
+#include "script/script_sandbox.h"
 #include "script/script_limits.h"
 #include "script/script_require.h"
+#include <lauxlib.h>
 #include <lualib.h>
 #include <string.h>
 
@@ -165,12 +167,12 @@ static int unsafe_sethook(lua_State *L)
     return call_original(L);
 }
 
-/* Build the script's environment: a fresh table with the safe globals, copies of the safe
- * libraries (so a script cannot alter the ones the harness uses) with the wrappers above, and
- * `lawtester` (library from script.c, upvalue sc).  Unsafe: the real global table. */
-void lt_push_environment(script_ctx *sc, lua_State *L)
+/* The script's environment: a fresh table with the safe globals and copies of the safe libraries
+ * (so a script cannot alter the ones the harness uses) with the wrappers above.  Unsafe: the real
+ * global table. */
+void lt_push_sandbox(lua_State *L, int unsafe, const char *script_path)
 {
-    if (sc->opts->unsafe) {
+    if (unsafe) {
         lua_pushglobaltable(L);
         if (lua_getfield(L, -1, "debug") == LUA_TTABLE) wrap(L, -1, "sethook", unsafe_sethook);
         lua_pop(L, 1);
@@ -206,13 +208,9 @@ void lt_push_environment(script_ctx *sc, lua_State *L)
         wrap(L, -1, "concat", sb_concat);
         wrap(L, -1, "sort", sb_sort);
         lua_pop(L, 1);
-        lt_push_require(L, sc->given_path, -1);
+        lt_push_require(L, script_path, -1);
         lua_setfield(L, -2, "require");
         lua_pushvalue(L, -1);
         lua_setfield(L, -2, "_G");
     }
-    lua_newtable(L);
-    lua_pushlightuserdata(L, sc);
-    luaL_setfuncs(L, lt_lawtester_lib, 1);
-    lua_setfield(L, -2, "lawtester");
 }
