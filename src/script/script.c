@@ -10,6 +10,7 @@
 #include "contact/registry.h"
 #include "output/afile.h"
 #include "output/record.h"
+#include "script/script_error.h"
 #include "script/script_int.h"
 #include "script/script_names.h"
 #include "script/script_require.h"

@@ -112,7 +112,6 @@ void lt_make_proxies(lua_State *L, run_ctx *r);
 /* A table {pos = {x,y,z}, vel = ..., angvel = ..., mass = m} of body i of t (SI, global frame). */
 void lt_push_body_state(lua_State *L, const lt_tester *t, int i);
 const char *lt_strip_chunk_prefix(const char *msg);
-const char *lt_push_error_text(lua_State *L, int idx);
 /* Bytes of an error message printed; the rest is counted, not printed (a script's error may be
  * of any size). */
 #define LT_ERROR_PRINT_MAX 4000

@@ -4,6 +4,7 @@
  * answer. */
 #define _POSIX_C_SOURCE 200809L
 #include "contact/registry.h"
+#include "script/script_error.h"
 #include "script/script_int.h"
 #include "script/script_law.h"
 #include <lualib.h>
