@@ -1,4 +1,5 @@
-/* src/script/conv.c - Lua table readers with field paths and one-line errors (see conv.h). */
+/* src/script/conv.c - Lua table readers with field paths and one-line errors, down to a material
+ * table (see conv.h). */
 #include "script/conv.h"
 #include <lauxlib.h>
 #include <math.h>
@@ -356,4 +357,35 @@ int lt_function_field(conv *cv, int t, const char *key, int required, const char
     }
     lt_path_pop(cv);
     return line;
+}
+
+/* ---- materials ------------------------------------------------------------------------- */
+
+static const char *const material_keys[] = {"young",   "poisson", "density",
+                                            "ktDivKn", "tanPhi",  NULL};
+
+void lt_read_material(conv *cv, int t, lt_material *m)
+{
+    if (!lua_istable(cv->L, t))
+        lt_field_error(cv, "expected a material table, got %s", luaL_typename(cv->L, t));
+    lt_check_keys(cv, t, material_keys);
+    lt_opt_modulus(cv, t, "young", &m->young);
+    lt_opt_number(cv, t, "poisson", &m->poisson, -1, 0.5);
+    /* in the closed range for the message's sake; -1 itself has no meaning */
+    if (m->poisson == -1) {
+        lt_path_push_key(cv, "poisson");
+        lt_field_error(cv, "value -1 out of range: must be in (-1, 0.5] (nu = -1 makes the shear "
+                           "modulus E/(2(1 + nu)) infinite)");
+    }
+    lt_opt_number(cv, t, "density", &m->density, 1e-300, INFINITY);
+    lt_opt_number(cv, t, "ktDivKn", &m->ktDivKn, 0, INFINITY);
+    lt_opt_number(cv, t, "tanPhi", &m->tanPhi, 0, INFINITY);
+}
+
+void lt_check_rigid_pair(conv *cv, const lt_material *a, const lt_material *b)
+{
+    if (isinf(a->young) && isinf(b->young))
+        lt_field_error(cv,
+                       "both bodies are rigid (young = math.huge): no finite contact modulus, 1/E* "
+                       "= (1 - nu1^2)/E1 + (1 - nu2^2)/E2 = 0; give one body a finite young");
 }

@@ -10,6 +10,7 @@
 #define LT_CONV_H
 #include "base/vec.h"
 #include "script/srcloc.h"
+#include <lawtester/law.h>
 #include <lua.h>
 
 #define MAX_PATH_DEPTH 8
@@ -60,6 +61,12 @@ void lt_read_vec3(conv *cv, int i, vec3 *out);
 void lt_opt_vec3(conv *cv, int t, const char *key, vec3 *out);
 /* A finite, non-zero 3-vector. */
 void lt_opt_nonzero_vec3(conv *cv, int t, const char *key, vec3 *out);
+/* Read a material table (stack index t; keys young, poisson, density, ktDivKn, tanPhi) into m,
+ * keeping what is absent.  young = math.huge (+inf) is a rigid body (docs/stage-scripts.md,
+ * "Rigid bodies"). */
+void lt_read_material(conv *cv, int t, lt_material *m);
+/* Refuse (at cv's current path) a pair of materials that are both rigid: no finite E*. */
+void lt_check_rigid_pair(conv *cv, const lt_material *a, const lt_material *b);
 /* The function field key of the table at t, pushed (nil when absent and not required; absent and
  * required: a field error naming sig); its definition line, 0 if absent. */
 int lt_function_field(conv *cv, int t, const char *key, int required, const char *sig);

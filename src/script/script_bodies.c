@@ -1,6 +1,6 @@
 /* src/script/script_bodies.c - materials, particles (sphere, capsule, facet, wall), normal, gap and
- * stiffness rule of a test table (see script_bodies.h; keys in docs/stage-scripts.md).
- * Units SI: m, Pa, kg/m^3, N/m. */
+ * stiffness rule of a test table (see script_bodies.h; keys in docs/stage-scripts.md; a material
+ * table itself is conv.h's).  Units SI: m, Pa, kg/m^3, N/m. */
 #include "script/script_bodies.h"
 #include "contact/geom.h"
 #include <lauxlib.h>
@@ -9,37 +9,6 @@
 #include <string.h>
 
 #define BIG 1e300 /* largest accepted length or stiffness: finite */
-
-/* ---- materials -------------------------------------------------------------------------- */
-
-static const char *const material_keys[] = {"young",   "poisson", "density",
-                                            "ktDivKn", "tanPhi",  NULL};
-
-void lt_script_read_material(conv *cv, int t, lt_material *m)
-{
-    if (!lua_istable(cv->L, t))
-        lt_field_error(cv, "expected a material table, got %s", luaL_typename(cv->L, t));
-    lt_check_keys(cv, t, material_keys);
-    lt_opt_modulus(cv, t, "young", &m->young);
-    lt_opt_number(cv, t, "poisson", &m->poisson, -1, 0.5);
-    /* in the closed range for the message's sake; -1 itself has no meaning */
-    if (m->poisson == -1) {
-        lt_path_push_key(cv, "poisson");
-        lt_field_error(cv, "value -1 out of range: must be in (-1, 0.5] (nu = -1 makes the shear "
-                           "modulus E/(2(1 + nu)) infinite)");
-    }
-    lt_opt_number(cv, t, "density", &m->density, 1e-300, INFINITY);
-    lt_opt_number(cv, t, "ktDivKn", &m->ktDivKn, 0, INFINITY);
-    lt_opt_number(cv, t, "tanPhi", &m->tanPhi, 0, INFINITY);
-}
-
-void lt_script_check_rigid_pair(conv *cv, const lt_material *a, const lt_material *b)
-{
-    if (isinf(a->young) && isinf(b->young))
-        lt_field_error(cv,
-                       "both bodies are rigid (young = math.huge): no finite contact modulus, 1/E* "
-                       "= (1 - nu1^2)/E1 + (1 - nu2^2)/E2 = 0; give one body a finite young");
-}
 
 /* `material = "name"` (from the test's materials) or an inline table. */
 static void read_particle_material(conv *cv, int test_idx, int p, lt_body *b)
@@ -65,12 +34,12 @@ static void read_particle_material(conv *cv, int test_idx, int p, lt_body *b)
         cv->depth = 0;
         lt_path_push_key(cv, "materials");
         lt_path_push_key(cv, name);
-        lt_script_read_material(cv, -1, &b->mat);
+        lt_read_material(cv, -1, &b->mat);
         memcpy(cv->path, saved, sizeof saved);
         cv->depth = saved_depth;
         lua_pop(L, 2);
     } else if (ty == LUA_TTABLE) {
-        lt_script_read_material(cv, -1, &b->mat);
+        lt_read_material(cv, -1, &b->mat);
     } else if (ty != LUA_TNIL) {
         lt_field_error(cv, "expected a material name or table, got %s", luaL_typename(L, -1));
     }
@@ -298,7 +267,7 @@ static void read_materials(conv *cv, int t)
                 lt_field_error(cv, "material names must be strings");
             lt_path_push_key(cv, lua_tostring(L, -2));
             lt_material m = {0};
-            lt_script_read_material(cv, -1, &m);
+            lt_read_material(cv, -1, &m);
             lt_path_pop(cv);
             lua_pop(L, 1);
         }
@@ -341,7 +310,7 @@ static void check_pair(conv *cv, const lt_body *A, const lt_body *B)
         lt_path_push_key(cv, "particles");
         lt_path_push_index(cv, 2);
         lt_path_push_key(cv, "material");
-        lt_script_check_rigid_pair(cv, &A->mat, &B->mat);
+        lt_check_rigid_pair(cv, &A->mat, &B->mat);
     }
     if (!lt_geom_pair_defined(A->shape, B->shape)) {
         lt_path_push_key(cv, "particles");

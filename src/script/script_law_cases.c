@@ -10,7 +10,6 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "contact/law_check.h"
-#include "script/script_bodies.h"
 #include "script/script_law_int.h"
 #include "script/script_names.h"
 #include <math.h>
@@ -319,16 +318,16 @@ static void read_mats(conv *cv, int t, lt_case *cs)
             for (int k = 0; k < 2; k++) {
                 lt_path_push_index(cv, k + 1);
                 lua_rawgeti(L, -1, k + 1);
-                lt_script_read_material(cv, lua_gettop(L), &cs->mat[k]);
+                lt_read_material(cv, lua_gettop(L), &cs->mat[k]);
                 lua_pop(L, 1);
                 lt_path_pop(cv);
             }
         } else {
             lua_pop(L, 1);
-            lt_script_read_material(cv, lua_gettop(L), &cs->mat[0]);
+            lt_read_material(cv, lua_gettop(L), &cs->mat[0]);
             cs->mat[1] = cs->mat[0];
         }
-        lt_script_check_rigid_pair(cv, &cs->mat[0], &cs->mat[1]);
+        lt_check_rigid_pair(cv, &cs->mat[0], &cs->mat[1]);
     }
     lua_pop(L, 1);
     lt_path_pop(cv);
