@@ -87,7 +87,8 @@ $(BUILD)/%.o: %.c
 # scripts, the Lua-value conversions, the command line, and the tests and benchmark that drive
 # them.  The driver, geometry, law and output layers below compile without it, so a Lua header
 # included there fails to build.
-LUA_LAYER := $(wildcard src/script/script*.c) src/script/conv.c src/main.c
+LUA_LAYER := $(wildcard src/lualaw/*.c src/script/script*.c) \
+             $(addprefix src/lua/,conv.c error_text.c limits.c require.c sandbox.c) src/main.c
 $(patsubst %.c,$(BUILD)/%.o,$(LUA_LAYER)): LUA_INC := $(LUA_CFLAGS)
 $(BUILD)/tests/%.o $(BUILD)/bench/%.o: LUA_INC := $(LUA_CFLAGS)
 

@@ -1,9 +1,9 @@
 /* tests/fuzz_inputs.c - see fuzz_inputs.h. */
 #include "fuzz_inputs.h"
+#include "lua/srcloc.h"
 #include "output/fmt.h"
 #include "output/probe_table.h"
 #include "script/script.h"
-#include "script/srcloc.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "script/srclex.h"
-#include "script/srcloc.h"
+#include "lua/srclex.h"
+#include "lua/srcloc.h"
 
 #define KN(s)  \
     {          \

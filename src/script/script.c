@@ -8,13 +8,13 @@
 #include "base/quote.h"
 #include "base/watch.h"
 #include "contact/registry.h"
+#include "lua/error_text.h"
+#include "lua/names.h"
+#include "lua/require.h"
+#include "lua/sandbox.h"
 #include "output/afile.h"
 #include "output/record.h"
-#include "script/script_error.h"
 #include "script/script_int.h"
-#include "script/script_names.h"
-#include "script/script_require.h"
-#include "script/script_sandbox.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <lualib.h>

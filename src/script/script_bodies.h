@@ -5,7 +5,7 @@
 #ifndef LT_SCRIPT_BODIES_H
 #define LT_SCRIPT_BODIES_H
 #include "driver/driver.h"
-#include "script/conv.h"
+#include "lua/conv.h"
 
 /* Read `materials`, `particles`, `normal`, `gap` and `stiffness` of the test table at stack
  * index t into test (which holds lt_default_test() values).  Walls without their own normal

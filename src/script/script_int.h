@@ -6,17 +6,17 @@
 #ifndef LT_SCRIPT_INT_H
 #define LT_SCRIPT_INT_H
 #include "driver/driver.h"
+#include "lua/conv.h"
+#include "lua/limits.h"
+#include "lua/srcloc.h"
+#include "lualaw/lualaw.h"
 #include "output/afile.h"
 #include "output/meta.h"
 #include "output/outlimit.h"
 #include "output/record.h"
 #include "script/cond.h"
-#include "script/conv.h"
 #include "script/quantities.h"
 #include "script/script.h"
-#include "script/script_law.h"
-#include "script/script_limits.h"
-#include "script/srcloc.h"
 #include <lauxlib.h>
 #include <lua.h>
 

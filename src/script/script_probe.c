@@ -5,13 +5,13 @@
 #include "contact/registry.h"
 #include "contact/yield.h"
 #include "driver/probe.h"
+#include "lua/names.h"
 #include "output/plot.h"
 #include "output/probe_table.h"
 #include "output/progress.h"
 #include "output/record.h"
 #include "output/surface.h"
 #include "script/script_int.h"
-#include "script/script_names.h"
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>

@@ -4,9 +4,9 @@
  * answer. */
 #define _POSIX_C_SOURCE 200809L
 #include "contact/registry.h"
-#include "script/script_error.h"
+#include "lua/error_text.h"
+#include "lualaw/lualaw.h"
 #include "script/script_int.h"
-#include "script/script_law.h"
 #include <lualib.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,9 +3,9 @@
  * Errors name the file, line and field (conv.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "contact/registry.h"
+#include "lua/names.h"
 #include "script/script_bodies.h"
 #include "script/script_int.h"
-#include "script/script_names.h"
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>

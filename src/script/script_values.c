@@ -3,7 +3,7 @@
  * context (lt_stage.value_fn); the servo's options (servoGain, servoMaxSpeed).  Which time level
  * a function is called at (t + dt/2 for velocities, t for forces, t + dt for servo targets) is
  * the driver's (driver.h).  Errors: `FILE:LINE: field stages[N].values[K]: ...`. */
-#include "script/script_error.h"
+#include "lua/error_text.h"
 #include "script/script_int.h"
 #include <math.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* src/script/srclex.h - a Lua 5.4 lexer for locating things in a script's text
+/* src/lua/srclex.h - a Lua 5.4 lexer for locating things in a script's text
  * (src/script/srcloc.c).
  *
  * Tokens as Lua's own lexer (llex.c) makes them, with their lines: names and keywords, short

@@ -1,4 +1,4 @@
-/* src/script/script_limits.h - the limits a stage script runs under (docs/reliability.md):
+/* src/lua/limits.h - the limits a stage script runs under (docs/reliability.md):
  *
  *   - an instruction budget: each entry from lawtester into Lua (the script's body, one
  *     evaluation of an `until`, one run of a `done`) may execute at most max_instructions Lua VM

@@ -1,4 +1,4 @@
-/* src/script/script_law_int.h - what the files of Lua laws share (not a public header):
+/* src/lualaw/lualaw_int.h - what the files of Lua laws share (not a public header):
  * script_law.c reads a `lawtester.law{...}` table into a binding (lua_law: the lt_law descriptor
  * and what the call into Lua needs), script_law_cases.c the law's yield surface and analytic
  * cases; script_law_slots.c holds the slots and the trampolines, script_law_call.c the call into
@@ -8,8 +8,8 @@
  */
 #ifndef LT_SCRIPT_LAW_INT_H
 #define LT_SCRIPT_LAW_INT_H
-#include "script/conv.h"
-#include "script/script_law.h"
+#include "lua/conv.h"
+#include "lualaw/lualaw.h"
 #include <lauxlib.h>
 
 #define LUA_LAW_SLOTS 32 /* Lua laws registered at once (all scripts of the process) */

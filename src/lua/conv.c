@@ -1,6 +1,6 @@
-/* src/script/conv.c - Lua table readers with field paths and one-line errors, down to a material
+/* src/lua/conv.c - Lua table readers with field paths and one-line errors, down to a material
  * table (see conv.h). */
-#include "script/conv.h"
+#include "lua/conv.h"
 #include <lauxlib.h>
 #include <math.h>
 #include <stdarg.h>

@@ -1,11 +1,11 @@
-/* src/script/script_law.h - contact laws written in Lua (docs/lua-laws.md) as the stage scripts
+/* src/lualaw/lualaw.h - contact laws written in Lua (docs/lua-laws.md) as the stage scripts
  * see them: what a law takes from the script that defines it, `lawtester.law{...}`, and the errors
  * its calls leave for the script to report.  The files of Lua laws share script_law_int.h. */
 #ifndef LT_SCRIPT_LAW_H
 #define LT_SCRIPT_LAW_H
 #include "driver/driver.h"
-#include "script/script_limits.h"
-#include "script/srcloc.h"
+#include "lua/limits.h"
+#include "lua/srcloc.h"
 #include <lua.h>
 
 /* The script a Lua law is defined in, as the law sees it: the part of the stage script's context

@@ -1,4 +1,4 @@
-/* src/script/script_law_call_extra.c - the Lua side of a call of a contact law's yield function or
+/* src/lualaw/call_extra.c - the Lua side of a call of a contact law's yield function or
  * of a case's closed form (docs/lua-laws.md, "Yield surface and cases"), inside the law's closure
  * in its third mode (law_call, script_law_call.c): the function's arguments as Lua values, its
  * results checked and read back; and the strings such a law keeps for its life.
@@ -14,7 +14,7 @@
  * (script_law_cases.c makes it).
  */
 #define _POSIX_C_SOURCE 200809L
-#include "script/script_law_int.h"
+#include "lualaw/lualaw_int.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

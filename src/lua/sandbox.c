@@ -1,4 +1,4 @@
-/* src/script/script_sandbox.c - what a stage script sees (docs/stage-scripts.md,
+/* src/lua/sandbox.c - what a stage script sees (docs/stage-scripts.md,
  * docs/reliability.md).
  *
  * The sandbox is a fresh global table with the base functions a stage script needs and copies of
@@ -22,9 +22,9 @@
  * instruction count; a pathological pattern on a long subject can take long (README).
  */
 #define _POSIX_C_SOURCE 200809L
-#include "script/script_sandbox.h"
-#include "script/script_limits.h"
-#include "script/script_require.h"
+#include "lua/sandbox.h"
+#include "lua/limits.h"
+#include "lua/require.h"
 #include <lauxlib.h>
 #include <lualib.h>
 #include <string.h>

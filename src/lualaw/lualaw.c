@@ -1,4 +1,4 @@
-/* src/script/script_law.c - contact laws written in Lua (docs/lua-laws.md): `lawtester.law{...}`
+/* src/lualaw/lualaw.c - contact laws written in Lua (docs/lua-laws.md): `lawtester.law{...}`
  * reads a law table into a binding (script_law_int.h) whose lt_law descriptor (law API 5) points to
  * the C trampolines of a free slot (script_law_slots.c; the call into Lua: script_law_call.c; its
  * yield surface and cases: script_law_cases.c), and registers the law (src/contact/registry.h) for
@@ -8,8 +8,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "contact/law_check.h"
 #include "contact/registry.h"
-#include "script/script_law_int.h"
-#include "script/script_require.h"
+#include "lua/require.h"
+#include "lualaw/lualaw_int.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

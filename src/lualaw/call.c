@@ -1,4 +1,4 @@
-/* src/script/script_law_call.c - the call of a contact law written in Lua (docs/lua-laws.md): the
+/* src/lualaw/call.c - the call of a contact law written in Lua (docs/lua-laws.md): the
  * closure that carries a contact into the law's Lua functions and its outputs back, and the entry
  * into Lua that runs it (script_law.c reads the law table and registers the law; the C
  * trampolines that reach a law from its descriptor are script_law_slots.c; script_law_int.h holds
@@ -24,7 +24,7 @@
  * (script_limits.h), counted in lua_law_script.lua_epoch (compiled `until` conditions re-check the
  * names they read after any Lua code ran), and runs with callback_depth raised (no nested runs).
  */
-#include "script/script_law_int.h"
+#include "lualaw/lualaw_int.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

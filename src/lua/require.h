@@ -1,8 +1,8 @@
-/* src/script/script_require.h - `require` in the sandbox (docs/stage-scripts.md, "Modules"): Lua
+/* src/lua/require.h - `require` in the sandbox (docs/stage-scripts.md, "Modules"): Lua
  * files below the script's own directory, read-only, as text, each once. */
 #ifndef LT_SCRIPT_REQUIRE_H
 #define LT_SCRIPT_REQUIRE_H
-#include "script/srcloc.h"
+#include "lua/srcloc.h"
 #include <lua.h>
 
 /* Push the sandbox's `require` of the script at script_path (the path as given, which outlives

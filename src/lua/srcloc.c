@@ -1,4 +1,4 @@
-/* src/script/srcloc.c - source lines of the fields of a stage script's returned table (see
+/* src/lua/srcloc.c - source lines of the fields of a stage script's returned table (see
  * srcloc.h).
  *
  * A scanner over the tokens of src/script/srclex.c, not a parser: every script we ship returns a
@@ -20,8 +20,8 @@
  * token once, the stack of open brackets allocated like the rest (within lt_srcloc_parse_capped's
  * cap).
  */
-#include "script/srcloc.h"
-#include "script/srclex.h"
+#include "lua/srcloc.h"
+#include "lua/srclex.h"
 
 #include <stdint.h>
 #include <stdlib.h>

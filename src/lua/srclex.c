@@ -1,7 +1,7 @@
-/* src/script/srclex.c - a Lua 5.4 lexer for locating things in a script's text (see srclex.h).
+/* src/lua/srclex.c - a Lua 5.4 lexer for locating things in a script's text (see srclex.h).
  * It follows llex.c: the same token boundaries, comments, long brackets, escapes and line
  * counting; a lexical error only ends the token where Lua would have stopped. */
-#include "script/srclex.h"
+#include "lua/srclex.h"
 
 #include <limits.h>
 #include <string.h>

@@ -1,6 +1,6 @@
-/* src/script/script_limits.c - instruction budget and memory cap of a script's Lua state (see
+/* src/lua/limits.c - instruction budget and memory cap of a script's Lua state (see
  * script_limits.h). */
-#include "script/script_limits.h"
+#include "lua/limits.h"
 #include "driver/driver.h" /* lt_interrupt_signal */
 #include <lauxlib.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
-/* src/script/script_error.c - the text of a Lua error object, whatever its type, for the one
+/* src/lua/error_text.c - the text of a Lua error object, whatever its type, for the one
  * error line a script's failure prints (script.c's message handler, the `until`/`done` calls of
  * script_scope.c, the stage values of script_values.c). */
-#include "script/script_error.h"
+#include "lua/error_text.h"
 #include <lauxlib.h>
 
 static int tostring_call(lua_State *L)

@@ -1,4 +1,4 @@
-/* src/script/srcloc.h - best-effort source-line locator for fields of a stage script's returned
+/* src/lua/srcloc.h - best-effort source-line locator for fields of a stage script's returned
  * table.
  *
  * Lua tables do not remember where their fields were written, so error messages of the form

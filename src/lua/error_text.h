@@ -1,4 +1,4 @@
-/* src/script/script_error.h - the text of a Lua error object of any type, for the one error line
+/* src/lua/error_text.h - the text of a Lua error object of any type, for the one error line
  * of a script's failure (script_error.c). */
 #ifndef LT_SCRIPT_ERROR_H
 #define LT_SCRIPT_ERROR_H

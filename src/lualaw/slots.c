@@ -1,4 +1,4 @@
-/* src/script/script_law_slots.c - how a C caller reaches a contact law written in Lua
+/* src/lualaw/slots.c - how a C caller reaches a contact law written in Lua
  * (docs/lua-laws.md): the slots, the C trampolines an lt_law descriptor of a Lua law points to,
  * and the errors a failed call left in the binding (script_law_call.c makes the call itself;
  * script_law_int.h holds the binding they share).
@@ -23,7 +23,7 @@
  * checked, or a NaN the probe stops on), and the law's later calls do nothing, as after a failed
  * step.
  */
-#include "script/script_law_int.h"
+#include "lualaw/lualaw_int.h"
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>

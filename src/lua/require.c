@@ -1,4 +1,4 @@
-/* src/script/script_require.c - `require(NAME)` in the sandbox (docs/stage-scripts.md, "Modules";
+/* src/lua/require.c - `require(NAME)` in the sandbox (docs/stage-scripts.md, "Modules";
  * docs/reliability.md, "The sandbox"): a script may load Lua files below its own directory, so
  * that one law file serves a stage script and a case file without --unsafe.
  *
@@ -21,9 +21,9 @@
  * within the entry into Lua that called require, under the same instruction budget.
  */
 #define _XOPEN_SOURCE 700
-#include "script/script_require.h"
+#include "lua/require.h"
 #include "base/quote.h"
-#include "script/script_limits.h"
+#include "lua/limits.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <lauxlib.h>

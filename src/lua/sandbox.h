@@ -1,4 +1,4 @@
-/* src/script/script_sandbox.h - the environment a stage script runs in: the sandbox
+/* src/lua/sandbox.h - the environment a stage script runs in: the sandbox
  * (script_sandbox.c says what it holds and what it leaves out), or with --unsafe the real global
  * table. */
 #ifndef LT_SCRIPT_SANDBOX_H

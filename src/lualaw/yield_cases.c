@@ -1,4 +1,4 @@
-/* src/script/script_law_cases.c - the yield surface and the analytic cases of a contact law written
+/* src/lualaw/yield_cases.c - the yield surface and the analytic cases of a contact law written
  * in Lua (docs/lua-laws.md, "Yield surface and cases"): `yield = {...}` and `cases = {...}` of a
  * `lawtester.law{...}` table read into the law's lt_yield and lt_case descriptors
  * (include/lawtester/law.h), whose functions are C trampolines calling the law's Lua functions
@@ -10,8 +10,8 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "contact/law_check.h"
-#include "script/script_law_int.h"
-#include "script/script_names.h"
+#include "lua/names.h"
+#include "lualaw/lualaw_int.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* src/script/script_names.h - the names a script may give what it makes: its tests, the cases of a
+/* src/lua/names.h - the names a script may give what it makes: its tests, the cases of a
  * case file or of a Lua law, the files it writes (lawtester.write, a probe's table): letters,
  * digits, - _ . +, not starting with a dot (no paths, no hidden or temporary names), at most 200
  * characters, so that no name can put a path, control characters or a newline into a file name

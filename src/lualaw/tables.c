@@ -1,4 +1,4 @@
-/* src/script/script_law_tables.c - the tables a contact law written in Lua sees (docs/lua-laws.md,
+/* src/lualaw/tables.c - the tables a contact law written in Lua sees (docs/lua-laws.md,
  * "What the functions see"), and their guards: the law shares nothing with lawtester, with its
  * other contacts or with the next run but the declared state values it leaves.
  *
@@ -17,7 +17,7 @@
  */
 #include "base/quote.h"
 #include "contact/law_check.h"
-#include "script/script_law_int.h"
+#include "lualaw/lualaw_int.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

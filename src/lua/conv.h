@@ -1,4 +1,4 @@
-/* src/script/conv.h - reading Lua tables into C values with field paths and one-line errors.
+/* src/lua/conv.h - reading Lua tables into C values with field paths and one-line errors.
  *
  * A `conv` walks a script's tables keeping the path of the field being read
  * (`particles[2].radius`); lt_field_error() raises `FILE:LINE: field PATH: message` as a Lua
@@ -9,7 +9,7 @@
 #ifndef LT_CONV_H
 #define LT_CONV_H
 #include "base/vec.h"
-#include "script/srcloc.h"
+#include "lua/srcloc.h"
 #include <lawtester/law.h>
 #include <lua.h>
 
