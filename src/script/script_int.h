@@ -1,7 +1,8 @@
 /* src/script/script_int.h - what the parts of the scripting layer share (not a public header):
  * script.c (the sandbox, the lawtester library, running a file), script_test.c (test tables
  * to lt_test), script_scope.c (what until/done see: proxies, compiled and Lua conditions),
- * script_run.c (running one test table: records, summaries, results), script_probe.c
+ * script_run.c (running one test table; its failure: script_failure.c, its files:
+ * script_publish.c, its summary and results: script_report.c), script_probe.c
  * (lawtester.probe_yield). */
 #ifndef LT_SCRIPT_INT_H
 #define LT_SCRIPT_INT_H
@@ -150,8 +151,17 @@ int lt_claim_test_name(lua_State *L, const char *name, int line);
 /* script_run.c */
 void lt_run_test_table(script_ctx *sc, lua_State *L, int idx, int call_line);
 void lt_cap_steps(const lt_script_opts *o, lt_test *test);
-/* The line of the field path[0..depth) of the test table being run (sc->test_path in front). */
+
+/* script_failure.c: the line of the field path[0..depth) of the test table being run
+ * (sc->test_path in front); lt_test_line the same, or call_line when the test came from a
+ * lawtester.run call (> 0); lt_test_prefix "cases[2].test." for a test at sc->test_path, "" for
+ * the returned test table itself. */
 int lt_test_field_line(const script_ctx *sc, const srcloc_key *path, int depth);
+int lt_test_line(const script_ctx *sc, int call_line, const srcloc_key *path, int depth);
+void lt_test_prefix(const script_ctx *sc, char *buf, size_t n);
+/* Raise the message of a run that failed, after keeping the rows recorded before the failure as
+ * NAME.tsv.partial; free the run.  Does not return. */
+void lt_fail_run(script_ctx *sc, lua_State *L, run_ctx *r, int call_line);
 
 /* script_cases.c: the returned value of a case file (lt_script_opts.cases) at stack index idx. */
 void lt_run_case_file(script_ctx *sc, lua_State *L, int idx);
@@ -183,14 +193,23 @@ int lt_lib_verify_law(lua_State *L);
 /* script.c */
 script_ctx *lt_lib_ctx(lua_State *L);
 
-/* script_run.c: copies of the final names of the n pending files from index first (a run's
+/* script_report.c: copies of the final names of the n pending files from index first (a run's
  * plots), taken before lt_pending_publish empties the set (NULL if n is 0 or memory is short: then
  * they are not listed); lt_plotted_report prints "  plotted NAME" for each when print is set, and
  * frees them. */
 char **lt_plotted_names(const lt_pending *p, int first, int n);
 void lt_plotted_report(char **names, int n, int print);
+/* The summary of a run on stdout: the test, bodies, stiffness, final contact, the imposition
+ * frame's predictor, energies, and the files written (file: NULL if none). */
+void lt_print_summary(const lt_tester *tester, const char *name, const char *file, long rows);
+/* The results table of the run, pushed: its name, steps, time, dt, rows (case files), record
+ * file, energies E, stiffness, the bodies A and B and the contact C at the end. */
+void lt_push_results(script_ctx *sc, lua_State *L, const run_ctx *r);
 
-/* Publish a run's or a probe's pending outputs within the output limits (script_run.c). */
+/* script_publish.c: publish a run's or a probe's pending outputs within the output limits. */
 int lt_publish_outputs(script_ctx *sc, lt_pending *pending, int failed, char *err, size_t n);
+/* The record's files (surface, sidecar, record, plots) renamed together, or all removed and the
+ * error raised (the run freed); then the summary.  The record's rows. */
+long lt_publish_record(script_ctx *sc, lua_State *L, run_ctx *r, int call_line);
 
 #endif
