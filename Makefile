@@ -83,10 +83,10 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(MATHFLAGS) $(INC) $(CPPFLAGS) $(CFLAGS) $(FILE_CFLAGS) $(LUA_INC) -MMD -MP -c -o $@ $<
 
-# Lua's include path only for the scripting layer (docs/architecture.md, "Layers"): the stage
-# scripts, the Lua-value conversions, the command line, and the tests and benchmark that drive
-# them.  The driver, geometry, law and output layers below compile without it, so a Lua header
-# included there fails to build.
+# Lua's include path only for the files that include Lua's headers (docs/architecture.md,
+# "Layers"): the stage scripts, the laws written in Lua, the Lua plumbing but for its string
+# readers, the command line, and the tests and benchmark that drive them.  The driver, geometry,
+# law and output layers below compile without it, so a Lua header included there fails to build.
 LUA_LAYER := $(wildcard src/lualaw/*.c src/script/script*.c) \
              $(addprefix src/lua/,conv.c error_text.c limits.c require.c sandbox.c) src/main.c
 $(patsubst %.c,$(BUILD)/%.o,$(LUA_LAYER)): LUA_INC := $(LUA_CFLAGS)

@@ -184,7 +184,7 @@ static void test_stage_file(void)
     remove_tree(dir);
 }
 
-/* A Lua law's case with both bodies rigid (src/script/script_law_cases.c): refused at its mat. */
+/* A Lua law's case with both bodies rigid (src/lualaw/yield_cases.c): refused at its mat. */
 static void test_lua_law_case_refusal(void)
 {
     char *dir = make_tmpdir();

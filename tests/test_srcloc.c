@@ -1,5 +1,5 @@
 /* tests/test_srcloc.c - source-line locator for fields of a stage script's returned table
- * (src/script/srcloc.c) and the Lua lexer under it (src/script/srclex.c). */
+ * (src/lua/srcloc.c) and the Lua lexer under it (src/lua/srclex.c). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

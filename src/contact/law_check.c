@@ -63,7 +63,7 @@ const char *lt_choice_problem(const char *s)
 /* What `until` and `done` read on the contact C besides the law's state (src/script/quantities.c:
  * its fixed rows come first, so a state variable of the same name would be out of their
  * reach), which are also the fields of a run's results.C that a state variable would
- * overwrite (src/script/script_run.c).  kn and kt are allowed as state names: the laws built on
+ * overwrite (src/script/script_report.c).  kn and kt are allowed as state names: the laws built on
  * linear keep under them the stiffness they return in out->k, which C.kn and C.kt read. */
 static const char *const contact_quantities[] = {"uN", "u",     "v",  "f",  "kn",
                                                  "kt", "contA", "l1", "l2", NULL};

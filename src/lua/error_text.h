@@ -1,7 +1,7 @@
-/* src/lua/error_text.h - the text of a Lua error object of any type, for the one error line
- * of a script's failure (script_error.c). */
-#ifndef LT_SCRIPT_ERROR_H
-#define LT_SCRIPT_ERROR_H
+/* src/lua/error_text.h - the text of a Lua error object of any type, for the one error line of a
+ * script's failure (error_text.c). */
+#ifndef LT_LUA_ERROR_TEXT_H
+#define LT_LUA_ERROR_TEXT_H
 #include <lua.h>
 
 /* Push the text of the error object at idx and return it: a string or a number as it is; any

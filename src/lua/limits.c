@@ -1,5 +1,4 @@
-/* src/lua/limits.c - instruction budget and memory cap of a script's Lua state (see
- * script_limits.h). */
+/* src/lua/limits.c - instruction budget and memory cap of a script's Lua state (see limits.h). */
 #include "lua/limits.h"
 #include "driver/driver.h" /* lt_interrupt_signal */
 #include <lauxlib.h>

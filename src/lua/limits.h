@@ -4,7 +4,7 @@
  *     evaluation of an `until`, one run of a `done`) may execute at most max_instructions Lua VM
  *     instructions; a count hook checks every LT_HOOK_PERIOD instructions, so the budget is exact
  *     to that period.  C library loops whose length a script chooses (table.move, string.rep, ...)
- *     are charged to the same budget by the sandbox (script_sandbox.c); so are the bytes any C
+ *     are charged to the same budget by the sandbox (sandbox.c); so are the bytes any C
  *     function allocates (one instruction per LT_BYTES_PER_INSTRUCTION bytes: string.rep of a
  *     long string, concatenation) and every step of a run lawtester.run or probe_yield drove for
  *     the calling entry (one instruction per step).  Once the budget is spent it stays spent: the
@@ -18,8 +18,8 @@
  * Both are on by default, also with --unsafe (which lifts the sandbox only); 0 on the command
  * line (`--max-instructions 0`, `--max-memory 0`) lifts them.
  */
-#ifndef LT_SCRIPT_LIMITS_H
-#define LT_SCRIPT_LIMITS_H
+#ifndef LT_LUA_LIMITS_H
+#define LT_LUA_LIMITS_H
 #include <lua.h>
 #include <stddef.h>
 

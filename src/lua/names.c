@@ -1,6 +1,6 @@
-/* src/lua/names.c - the names a script may give what it makes (its tests, the cases of a
- * case file or of a Lua law, lawtester.write's files, probes): letters, digits, - _ . +, not
- * starting with a dot, at most 200 characters (script_names.h). */
+/* src/lua/names.c - the names a script may give what it makes (its tests, the cases of a case file
+ * or of a Lua law, lawtester.write's files, probes): letters, digits, - _ . +, not starting with a
+ * dot, at most 200 characters (names.h). */
 #include "lua/names.h"
 #include <stdlib.h>
 #include <string.h>

@@ -3,8 +3,8 @@
  * digits, - _ . +, not starting with a dot (no paths, no hidden or temporary names), at most 200
  * characters, so that no name can put a path, control characters or a newline into a file name
  * or the .meta. */
-#ifndef LT_SCRIPT_NAMES_H
-#define LT_SCRIPT_NAMES_H
+#ifndef LT_LUA_NAMES_H
+#define LT_LUA_NAMES_H
 #include <stddef.h>
 
 /* 1 if s is a valid name, else 0. */

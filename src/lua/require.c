@@ -16,7 +16,7 @@
  *     returns it; a require of a module that is still loading (a loop) is refused;
  *   - the module's chunk is named by its path, so its errors say its file and line; its text
  *     is indexed like the script's (srcloc.h), so a law table written in a module has its
- *     field errors at the module's lines (script_law.c asks lt_module_of_source).
+ *     field errors at the module's lines (lualaw/lualaw.c asks lt_module_of_source).
  * The module's text counts against the memory cap (it is read into a Lua buffer); its code runs
  * within the entry into Lua that called require, under the same instruction budget.
  */

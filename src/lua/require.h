@@ -1,7 +1,7 @@
 /* src/lua/require.h - `require` in the sandbox (docs/stage-scripts.md, "Modules"): Lua
  * files below the script's own directory, read-only, as text, each once. */
-#ifndef LT_SCRIPT_REQUIRE_H
-#define LT_SCRIPT_REQUIRE_H
+#ifndef LT_LUA_REQUIRE_H
+#define LT_LUA_REQUIRE_H
 #include "lua/srcloc.h"
 #include <lua.h>
 

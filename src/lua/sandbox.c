@@ -6,10 +6,10 @@
  * debug, coroutine, load, loadstring, dofile, loadfile, collectgarbage, string.dump; so no file,
  * process, registry or bytecode access (scripts are loaded as text only, script.c).  On top of
  * the whitelist:
- *   - `require` is the sandbox's (script_require.c): Lua text files below the script's own
+ *   - `require` is the sandbox's (require.c): Lua text files below the script's own
  *     directory, read-only, each run once; no native module, no path out of that directory;
  *   - setmetatable refuses a metatable with __gc: finalizers run with Lua's hooks off, i.e.
- *     outside the instruction budget (script_limits.h), and at lua_close;
+ *     outside the instruction budget (limits.h), and at lua_close;
  *   - the string metatable is locked (getmetatable("") is false) and indexes the sandbox's string
  *     copy, so s:rep() is the budgeted rep below and the real library stays out of reach;
  *   - the C library functions whose loops a script sizes with a number are charged to the
@@ -158,7 +158,7 @@ static void push_copy(lua_State *L, const char *lib)
 }
 
 /* --unsafe: debug.sethook would replace the count hook of the instruction budget, which stays
- * with --unsafe (script_limits.h); refused while there is a budget. */
+ * with --unsafe (limits.h); refused while there is a budget. */
 static int unsafe_sethook(lua_State *L)
 {
     if (lt_limits_of(L)->max_instructions > 0)

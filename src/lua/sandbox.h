@@ -1,8 +1,7 @@
-/* src/lua/sandbox.h - the environment a stage script runs in: the sandbox
- * (script_sandbox.c says what it holds and what it leaves out), or with --unsafe the real global
- * table. */
-#ifndef LT_SCRIPT_SANDBOX_H
-#define LT_SCRIPT_SANDBOX_H
+/* src/lua/sandbox.h - the environment a stage script runs in: the sandbox (sandbox.c says what it
+ * holds and what it leaves out), or with --unsafe the real global table. */
+#ifndef LT_LUA_SANDBOX_H
+#define LT_LUA_SANDBOX_H
 #include <lua.h>
 
 /* Push the environment of the script at script_path (the path as given, which outlives L: its

@@ -1,14 +1,13 @@
-/* src/lua/srclex.h - a Lua 5.4 lexer for locating things in a script's text
- * (src/script/srcloc.c).
+/* src/lua/srclex.h - a Lua 5.4 lexer for locating things in a script's text (src/lua/srcloc.c).
  *
  * Tokens as Lua's own lexer (llex.c) makes them, with their lines: names and keywords, short
- * strings with their escapes, long strings and comments of any level (`[==[ ... ]==]`),
- * numerals, and every operator.  A line ends at `\n`, `\r`, `\r\n` or `\n\r` (one line each);
- * a UTF-8 BOM and a first line starting with `#` are skipped, as luaL_loadfile does.
+ * strings with their escapes, long strings and comments of any level (`[==[ ... ]==]`), numerals,
+ * and every operator.  A line ends at `\n`, `\r`, `\r\n` or `\n\r` (one line each); a UTF-8 BOM and
+ * a first line starting with `#` are skipped, as luaL_loadfile does.
  *
- * It never fails: where Lua would stop with a lexical error (an unfinished string, a
- * malformed numeral, a byte that is no token) it makes the best token it can and goes on, so
- * time is linear in the text.  The text is read in place, never copied.
+ * It never fails: where Lua would stop with a lexical error (an unfinished string, a malformed
+ * numeral, a byte that is no token) it makes the best token it can and goes on, so time is linear
+ * in the text.  The text is read in place, never copied.
  */
 #ifndef LT_SRCLEX_H
 #define LT_SRCLEX_H

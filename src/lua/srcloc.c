@@ -1,7 +1,7 @@
 /* src/lua/srcloc.c - source lines of the fields of a stage script's returned table (see
  * srcloc.h).
  *
- * A scanner over the tokens of src/script/srclex.c, not a parser: every script we ship returns a
+ * A scanner over the tokens of src/lua/srclex.c, not a parser: every script we ship returns a
  * literal table, and the lines of its fields need only
  *   - the table constructors, found by bracket matching: each `{ ... }` anywhere in the text
  *     is recorded with the line of its `{` and its fields: `name = v`, `["str"] = v`,

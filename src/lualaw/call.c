@@ -1,28 +1,26 @@
-/* src/lualaw/call.c - the call of a contact law written in Lua (docs/lua-laws.md): the
- * closure that carries a contact into the law's Lua functions and its outputs back, and the entry
- * into Lua that runs it (script_law.c reads the law table and registers the law; the C
- * trampolines that reach a law from its descriptor are script_law_slots.c; script_law_int.h holds
- * the binding they share).
+/* src/lualaw/call.c - the call of a contact law written in Lua (docs/lua-laws.md): the closure that
+ * carries a contact into the law's Lua functions and its outputs back, and the entry into Lua that
+ * runs it (lualaw.c reads the law table and registers the law; the C trampolines that reach a law
+ * from its descriptor are slots.c; lualaw_int.h holds the binding they share).
  *
  * The call.  Each binding owns a Lua thread T of the script's state (so the law's calls never
  * disturb the stack of the script that runs the test) whose stack slot 1 holds a C closure,
- * law_call, carrying as upvalues the Lua functions, the preallocated tables p, c, s, out and
- * their subtables c.v, out.f, out.k, out.e (with the law's read-only proxies of p, c and out
- * and the guards on undeclared keys: script_law_tables.c), and an array of the key strings of
- * the state variables and energies (one upvalue: a C closure holds at most 255).  A step is:
- * the trampoline sets the binding's arguments, lua_pcall(T) of that closure, which copies the
- * contact and the state into the real tables (raw sets with keys read from that array: no
- * string is hashed, no table allocated), zeroes the outputs, calls step, and reads back out
- * and s.  When a contact starts, keys a law added to s or out.e with rawset are removed.
- * Everything that touches Lua runs inside that pcall, so an error (the law's, a bad output, the
- * memory cap) is caught there.  The law's yield functions and the closed forms of its cases
- * (script_law_call_extra.c) go through the same closure in a third mode: p refreshed, s written
- * from the state handed in (nothing read back), no contact.
+ * law_call, carrying as upvalues the Lua functions, the preallocated tables p, c, s, out and their
+ * subtables c.v, out.f, out.k, out.e (with the law's read-only proxies of p, c and out and the
+ * guards on undeclared keys: tables.c), and an array of the key strings of the state variables and
+ * energies (one upvalue: a C closure holds at most 255).  A step is: the trampoline sets the
+ * binding's arguments, lua_pcall(T) of that closure, which copies the contact and the state into
+ * the real tables (raw sets with keys read from that array: no string is hashed, no table
+ * allocated), zeroes the outputs, calls step, and reads back out and s.  When a contact starts,
+ * keys a law added to s or out.e with rawset are removed.  Everything that touches Lua runs inside
+ * that pcall, so an error (the law's, a bad output, the memory cap) is caught there.  The law's
+ * yield functions and the closed forms of its cases (call_extra.c) go through the same closure in a
+ * third mode: p refreshed, s written from the state handed in (nothing read back), no contact.
  *
- * Errors.  A failed call's message is kept in the binding (the trampolines then return a NaN
- * force, script_law_slots.c).  Each call is an entry into Lua with its own instruction budget
- * (script_limits.h), counted in lua_law_script.lua_epoch (compiled `until` conditions re-check the
- * names they read after any Lua code ran), and runs with callback_depth raised (no nested runs).
+ * Errors.  A failed call's message is kept in the binding (the trampolines then return a NaN force,
+ * slots.c).  Each call is an entry into Lua with its own instruction budget (lua/limits.h), counted
+ * in lua_law_script.lua_epoch (compiled `until` conditions re-check the names they read after any
+ * Lua code ran), and runs with callback_depth raised (no nested runs).
  */
 #include "lualaw/lualaw_int.h"
 #include <math.h>

@@ -1,17 +1,17 @@
-/* src/lualaw/call_extra.c - the Lua side of a call of a contact law's yield function or
- * of a case's closed form (docs/lua-laws.md, "Yield surface and cases"), inside the law's closure
- * in its third mode (law_call, script_law_call.c): the function's arguments as Lua values, its
- * results checked and read back; and the strings such a law keeps for its life.
+/* src/lualaw/call_extra.c - the Lua side of a call of a contact law's yield function or of a case's
+ * closed form (docs/lua-laws.md, "Yield surface and cases"), inside the law's closure in its third
+ * mode (law_call, call.c): the function's arguments as Lua values, its results checked and read
+ * back; and the strings such a law keeps for its life.
  *
  * The call.  Each goes through the law's closure on its own thread like a step (law_call, mode
  * LT_LUA_MODE_EXTRA): p is the law's read-only parameter proxy, refreshed for the parameters the
  * caller hands in; the yield functions get s, the state handed in, read-only; one entry into Lua
- * with its own instruction budget, runs forbidden inside.  An error (the function's, or a result
- * of the wrong type) is kept in the binding like an error of step, and reported as one line
- * `FILE:LINE: law 'NAME': yield.ft_max: ...` by the script layer after the probe or verify.
- * The Lua functions are kept in one table per law (the registry holds it as long as the binding:
- * the law's whole life), with a read-only proxy of the law's state table for the yield functions
- * (script_law_cases.c makes it).
+ * with its own instruction budget, runs forbidden inside.  An error (the function's, or a result of
+ * the wrong type) is kept in the binding like an error of step, and reported as one line
+ * `FILE:LINE: law 'NAME': yield.ft_max: ...` by the script layer after the probe or verify.  The
+ * Lua functions are kept in one table per law (the registry holds it as long as the binding: the
+ * law's whole life), with a read-only proxy of the law's state table for the yield functions
+ * (yield_cases.c makes it).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "lualaw/lualaw_int.h"

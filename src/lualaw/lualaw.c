@@ -1,9 +1,9 @@
-/* src/lualaw/lualaw.c - contact laws written in Lua (docs/lua-laws.md): `lawtester.law{...}`
- * reads a law table into a binding (script_law_int.h) whose lt_law descriptor (law API 5) points to
- * the C trampolines of a free slot (script_law_slots.c; the call into Lua: script_law_call.c; its
- * yield surface and cases: script_law_cases.c), and registers the law (src/contact/registry.h) for
- * the life of the script's Lua state; the binding's __gc unregisters it and frees the slot.
- * `lawtester.verify_law` is script_verify_law.c.
+/* src/lualaw/lualaw.c - contact laws written in Lua (docs/lua-laws.md): `lawtester.law{...}` reads
+ * a law table into a binding (lualaw_int.h) whose lt_law descriptor (law API 5) points to the C
+ * trampolines of a free slot (slots.c; the call into Lua: call.c; its yield surface and cases:
+ * yield_cases.c), and registers the law (src/contact/registry.h) for the life of the script's Lua
+ * state; the binding's __gc unregisters it and frees the slot. `lawtester.verify_law` is
+ * script_verify_law.c.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "contact/law_check.h"

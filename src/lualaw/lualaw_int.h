@@ -1,13 +1,13 @@
-/* src/lualaw/lualaw_int.h - what the files of Lua laws share (not a public header):
- * script_law.c reads a `lawtester.law{...}` table into a binding (lua_law: the lt_law descriptor
- * and what the call into Lua needs), script_law_cases.c the law's yield surface and analytic
- * cases; script_law_slots.c holds the slots and the trampolines, script_law_call.c the call into
- * Lua, script_law_call_extra.c its Lua side for the yield functions and the closed forms;
- * script_law_tables.c makes the tables the law sees and their guards; script_verify_law.c is
- * `lawtester.verify_law`.  docs/lua-laws.md is the reference of the Lua side.
+/* src/lualaw/lualaw_int.h - what the files of Lua laws share (not a public header): lualaw.c reads
+ * a `lawtester.law{...}` table into a binding (lua_law: the lt_law descriptor and what the call
+ * into Lua needs), yield_cases.c the law's yield surface and analytic cases; slots.c holds the
+ * slots and the trampolines, call.c the call into Lua, call_extra.c its Lua side for the yield
+ * functions and the closed forms; tables.c makes the tables the law sees and their guards;
+ * script_verify_law.c is `lawtester.verify_law`.  docs/lua-laws.md is the reference of the Lua
+ * side.
  */
-#ifndef LT_SCRIPT_LAW_INT_H
-#define LT_SCRIPT_LAW_INT_H
+#ifndef LT_LUALAW_INT_H
+#define LT_LUALAW_INT_H
 #include "lua/conv.h"
 #include "lualaw/lualaw.h"
 #include <lauxlib.h>
@@ -19,11 +19,11 @@
 
 /* The functions of a law's yield surface and of its cases' closed forms, as a call names them. */
 enum { X_FT_MAX, X_FN_MAX, X_YIELDING, X_EXCESS, X_EXPECT, X_ALONG, X_CURVE };
-/* Their field names: X_FT_MAX ... X_EXCESS, and X_EXPECT ... X_CURVE (script_law_call_extra.c). */
+/* Their field names: X_FT_MAX ... X_EXCESS, and X_EXPECT ... X_CURVE (call_extra.c). */
 extern const char *const lt_lua_law_yield_fn_names[4];
 extern const char *const lt_lua_law_case_fn_names[3];
 
-/* A law's yield surface and cases (script_law_cases.c reads them), and the call of one of their
+/* A law's yield surface and cases (yield_cases.c reads them), and the call of one of their
  * functions in progress. */
 typedef struct lua_law_extra {
     /* registry: { ft_max, fn_max, yielding, excess, s, cases = {{expect, along, curve}} } */
@@ -59,7 +59,7 @@ typedef struct lua_law {
     int step_line, init_line; /* where the functions are defined (for errors without a location) */
     int has_init;
     const char *file;     /* the file the law table is written in: the script, or a module it
-                           required (script_require.h); messages of its functions name it */
+                           required (lua/require.h); messages of its functions name it */
     lua_law_extra *extra; /* the yield surface and the cases (NULL: none) */
     lt_law desc;          /* what is registered (lt_register_law copies this, not the tables) */
     lt_param params[LT_MAX_PARAMS];
@@ -92,8 +92,8 @@ typedef struct lua_law {
     char err[800];
 } lua_law;
 
-/* The upvalues of the closure that calls the law (script_law_call.c).  The law gets U_PP, U_CP,
- * U_S and U_OUT; lawtester writes the real tables behind the proxies (script_law_tables.c). */
+/* The upvalues of the closure that calls the law (call.c).  The law gets U_PP, U_CP,
+ * U_S and U_OUT; lawtester writes the real tables behind the proxies (tables.c). */
 enum {
     U_BINDING = 1,
     U_STEP,
@@ -119,42 +119,42 @@ enum {
     U_NUP = U_KEYS
 };
 
-/* The modes of law_call (script_law_call.c): a contact's init or step, or one of the law's other
+/* The modes of law_call (call.c): a contact's init or step, or one of the law's other
  * functions (a yield function, a case's closed form: lt_lua_law_call_extra), which sees p for
  * b->param and, when b->state is not NULL, s for b->state (read-only: nothing is read back). */
 enum { LT_LUA_MODE_INIT, LT_LUA_MODE_STEP, LT_LUA_MODE_EXTRA };
 
-/* Enter Lua once with the binding's arguments and mode set (script_law_call.c): 1, or 0 after the
+/* Enter Lua once with the binding's arguments and mode set (call.c): 1, or 0 after the
  * error was kept in the binding (b->failed, b->err; b->call_what and b->call_line name the
  * function for a message without a location). */
 int lt_lua_law_enter(lua_law *b);
 
-/* Inside law_call, mode LT_LUA_MODE_EXTRA (script_law_call_extra.c): call the function b->extra
+/* Inside law_call, mode LT_LUA_MODE_EXTRA (call_extra.c): call the function b->extra
  * names and read what it returns; raises on a bad result. */
 void lt_lua_law_call_extra(lua_State *T, lua_law *b);
 
-/* s kept as long as the law (with x; NULL: out of memory; script_law_call_extra.c). */
+/* s kept as long as the law (with x; NULL: out of memory; call_extra.c). */
 const char *lt_lua_law_keep(lua_law_extra *x, const char *s);
 
 /* The names of the load values of each kind (law.h, lt_case_kind), in load[] order; their number
- * in *n (script_law_call_extra.c). */
+ * in *n (call_extra.c). */
 const char *const *lt_lua_law_load_names(lt_case_kind kind, int *n);
 
 /* Read `yield` and `cases` of the law table at index t (after the params, state and energies,
  * and after lt_lua_law_make_binding) into b->desc, their functions bound to the law's slot
- * (script_law_cases.c); errors are field errors of cv. */
+ * (yield_cases.c); errors are field errors of cv. */
 void lt_lua_law_read_extras(conv *cv, lua_law *b, int t, int slot);
 
-/* Free what lt_lua_law_read_extras took (the strings, b->extra; script_law_call_extra.c); from
+/* Free what lt_lua_law_read_extras took (the strings, b->extra; call_extra.c); from
  * the binding's __gc, after lt_lua_law_unbind_cases. */
 void lt_lua_law_free_extras(lua_law *b);
 
 /* Push a read-only proxy of the table at index t: a write is "HEAD: NAME.key = value HINT"
- * (script_law_tables.c). */
+ * (tables.c). */
 void lt_lua_law_push_readonly(lua_State *L, int t, const char *name, const char *head,
                               const char *hint);
 
-/* Push the upvalues U_P ... U_KEYS of binding b (script_law_tables.c). */
+/* Push the upvalues U_P ... U_KEYS of binding b (tables.c). */
 void lt_lua_law_push_tables(lua_State *L, lua_law *b);
 
 /* Inside the closure: remove from the table at index t every key other than the n keys U_KEYS[first
@@ -162,7 +162,7 @@ void lt_lua_law_push_tables(lua_State *L, lua_law *b);
 void lt_lua_law_sweep(lua_State *T, int t, int first, int n);
 
 /* The binding of each slot (NULL: free); slot k's trampolines call the law of
- * lt_lua_law_slots[k] (script_law_slots.c).  Process-wide, not locked: lawtester runs a script on
+ * lt_lua_law_slots[k] (slots.c).  Process-wide, not locked: lawtester runs a script on
  * one thread. */
 extern lua_law *lt_lua_law_slots[LUA_LAW_SLOTS];
 
@@ -181,7 +181,7 @@ void lt_lua_law_unbind_cases(lua_law *b);
 
 /* Make the closure that calls the law on a new thread of L, b->T (the binding's tables, its
  * step and init functions at the stack indices step_idx and init_idx; init may be nil;
- * script_law_call.c). */
+ * call.c). */
 void lt_lua_law_make_binding(lua_State *L, lua_law *b, int step_idx, int init_idx);
 
 #endif

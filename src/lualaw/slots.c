@@ -1,27 +1,24 @@
-/* src/lualaw/slots.c - how a C caller reaches a contact law written in Lua
- * (docs/lua-laws.md): the slots, the C trampolines an lt_law descriptor of a Lua law points to,
- * and the errors a failed call left in the binding (script_law_call.c makes the call itself;
- * script_law_int.h holds the binding they share).
+/* src/lualaw/slots.c - how a C caller reaches a contact law written in Lua (docs/lua-laws.md): the
+ * slots, the C trampolines an lt_law descriptor of a Lua law points to, and the errors a failed
+ * call left in the binding (call.c makes the call itself; lualaw_int.h holds the binding they
+ * share).
  *
  * How a trampoline finds its Lua function.  lt_law's init/step take no user pointer, and the
- * descriptor lt_register_law keeps is a copy, so the law cannot be found from its arguments.
- * Every binding takes one of LUA_LAW_SLOTS slots (lt_lua_law_slots), and slot k has its own pair
- * of C functions (init_k, step_k, made by a macro below) that read lt_lua_law_slots[k].  So any
- * caller of the descriptor (the driver, verify's hand-made contacts, probes, a copied tester)
- * reaches the right Lua law without a "current law" set beforehand, and two Lua laws of one
- * script coexist.
- * The same for the law's yield surface and cases (script_law_cases.c reads them): the yield
- * functions of law slot k are the C functions of slot k (ft_max_k, ...), and each case takes one
- * of CASE_SLOTS case slots, whose functions (expect_j, along_j, curve_j) read case_slots[j] =
- * (binding, case index).
- * The slots are process-wide and not locked: lawtester runs a script on one thread.
+ * descriptor lt_register_law keeps is a copy, so the law cannot be found from its arguments.  Every
+ * binding takes one of LUA_LAW_SLOTS slots (lt_lua_law_slots), and slot k has its own pair of C
+ * functions (init_k, step_k, made by a macro below) that read lt_lua_law_slots[k].  So any caller
+ * of the descriptor (the driver, verify's hand-made contacts, probes, a copied tester) reaches the
+ * right Lua law without a "current law" set beforehand, and two Lua laws of one script coexist.
+ * The same for the law's yield surface and cases (yield_cases.c reads them): the yield functions of
+ * law slot k are the C functions of slot k (ft_max_k, ...), and each case takes one of CASE_SLOTS
+ * case slots, whose functions (expect_j, along_j, curve_j) read case_slots[j] = (binding, case
+ * index).  The slots are process-wide and not locked: lawtester runs a script on one thread.
  *
- * Errors.  lt_law's step cannot report one, so the trampoline keeps the message in the binding
- * and returns a NaN force: the driver ends the run on the non-finite output as for any law, and
- * the script layer, seeing the binding's message (lt_script_law_error), reports it instead, with
- * the script's file and line.  A yield function or a closed form that failed returns NaN (not
- * checked, or a NaN the probe stops on), and the law's later calls do nothing, as after a failed
- * step.
+ * Errors.  lt_law's step cannot report one, so the trampoline keeps the message in the binding and
+ * returns a NaN force: the driver ends the run on the non-finite output as for any law, and the
+ * script layer, seeing the binding's message (lt_script_law_error), reports it instead, with the
+ * script's file and line.  A yield function or a closed form that failed returns NaN (not checked,
+ * or a NaN the probe stops on), and the law's later calls do nothing, as after a failed step.
  */
 #include "lualaw/lualaw_int.h"
 #include <math.h>

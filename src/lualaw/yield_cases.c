@@ -1,12 +1,12 @@
-/* src/lualaw/yield_cases.c - the yield surface and the analytic cases of a contact law written
- * in Lua (docs/lua-laws.md, "Yield surface and cases"): `yield = {...}` and `cases = {...}` of a
+/* src/lualaw/yield_cases.c - the yield surface and the analytic cases of a contact law written in
+ * Lua (docs/lua-laws.md, "Yield surface and cases"): `yield = {...}` and `cases = {...}` of a
  * `lawtester.law{...}` table read into the law's lt_yield and lt_case descriptors
  * (include/lawtester/law.h), whose functions are C trampolines calling the law's Lua functions
- * (script_law_slots.c; the call: script_law_call_extra.c), so that probes
- * (lawtester.probe_yield), the surface plots, `lawtester.verify_law` with the law's cases and
- * the oblique sweep (verify_oblique.c, for a law with an impact case) run on a Lua law as on a
- * C one.  The Lua functions are kept in one table per law, which the registry holds as long as
- * the binding, with a read-only proxy of the law's state table for the yield functions.
+ * (slots.c; the call: call_extra.c), so that probes (lawtester.probe_yield), the surface plots,
+ * `lawtester.verify_law` with the law's cases and the oblique sweep (verify_oblique.c, for a law
+ * with an impact case) run on a Lua law as on a C one.  The Lua functions are kept in one table per
+ * law, which the registry holds as long as the binding, with a read-only proxy of the law's state
+ * table for the yield functions.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "contact/law_check.h"

@@ -21,7 +21,8 @@
 #define LT_DEFAULT_MAX_OUTPUT_MB 1024L
 #define LT_DEFAULT_MIN_FREE_MB 100L
 /* bytes held back for the lines a sidecar gets when it is closed (the contact count and a
- * `status failed: MESSAGE` line, MESSAGE at most ~2.3 kB: script_run.c fail_run) */
+ * `status failed: MESSAGE` line, MESSAGE at most ~2.3 kB: src/script/script_failure.c,
+ * lt_fail_run) */
 #define LT_OUTLIMIT_RESERVE 4096LL
 /* statvfs once per this many bytes of rows (a system call per row would cost more than the row) */
 #define LT_OUTLIMIT_CHECK_EVERY (1LL << 20)

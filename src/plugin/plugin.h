@@ -6,7 +6,7 @@
  * (lt_register_law: normalized from its API version, validated, its name checked free) with the
  * file's path as its origin.  Native code enters lawtester only this way, from the command line:
  * stage scripts cannot load any
- * (src/script/script_sandbox.c). */
+ * (src/lua/sandbox.c). */
 #ifndef LT_PLUGIN_H
 #define LT_PLUGIN_H
 #include <stddef.h>

@@ -1,8 +1,8 @@
-/* src/script/script.c - Lua 5.4 stage scripts (see script.h): the sandbox, the `lawtester` library,
- * and running a script file.  The other parts of the scripting layer are listed in
- * script_int.h.  The test table and its fields are documented in README.md ("Stage scripts").
- * Every error is a single line `FILE:LINE: field PATH: problem`; LINE comes from the script text
- * (srcloc) for the returned table, and is the line of the call for lawtester.run(t).
+/* src/script/script.c - Lua 5.4 stage scripts (see script.h): the `lawtester` library in the
+ * sandbox (src/lua/sandbox.c), and running a script file.  The other parts of the stage scripts are
+ * listed in script_int.h.  The test table and its fields are documented in README.md ("Stage
+ * scripts").  Every error is a single line `FILE:LINE: field PATH: problem`; LINE comes from the
+ * script text (srcloc) for the returned table, and is the line of the call for lawtester.run(t).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "base/quote.h"
@@ -112,7 +112,7 @@ static int lib_write(lua_State *L)
     return 0;
 }
 
-/* lawtester.law{...} -> name: a law written in Lua, defined by this script (script_law.h). */
+/* lawtester.law{...} -> name: a law written in Lua, defined by this script (lualaw/lualaw.h). */
 static int lib_law(lua_State *L) { return lt_lua_law_define(L, &lt_lib_ctx(L)->script); }
 
 static const luaL_Reg lawtester_lib[] = {{"run", lib_run},
@@ -124,7 +124,7 @@ static const luaL_Reg lawtester_lib[] = {{"run", lib_run},
                                          {"verify_law", lt_lib_verify_law},
                                          {NULL, NULL}};
 
-/* The script's environment: the sandbox (script_sandbox.h; with --unsafe the global table) and in
+/* The script's environment: the sandbox (lua/sandbox.h; with --unsafe the global table) and in
  * it `lawtester`, the library above, each function with sc as its upvalue (lt_lib_ctx). */
 static void push_environment(script_ctx *sc, lua_State *L)
 {
@@ -136,7 +136,7 @@ static void push_environment(script_ctx *sc, lua_State *L)
 }
 
 /* 1 if msg starts with a location "PATH:LINE:" of the script (or Lua's shortened "...TAIL:"), or
- * of a module it required (script_require.h). */
+ * of a module it required (lua/require.h). */
 static int located(const script_ctx *sc, const char *msg)
 {
     if (lt_module_located(sc->L, msg)) return 1;

@@ -31,7 +31,7 @@ typedef struct lt_script_opts {
     int shard, shards; /* --shard K/N: probes run the directions k with k % N == K - 1 and write
                               NAME.shard-K-of-N.tsv (shards <= 1: all, NAME.tsv) */
     int progress;      /* progress bar of long sweeps: -1 when stderr is a terminal, 0 off, 1 on */
-    /* limits (script_limits.h): 0 the default, < 0 none */
+    /* limits (lua/limits.h): 0 the default, < 0 none */
     long long max_instructions; /* Lua instructions per entry into Lua (--max-instructions) */
     long max_memory_mb;         /* the Lua state's memory in MB (--max-memory) */
     long max_output_mb;         /* bytes the run writes, MB (--max-output; outlimit.h) */

@@ -1,9 +1,8 @@
-/* src/script/script_int.h - what the parts of the scripting layer share (not a public header):
- * script.c (the sandbox, the lawtester library, running a file), script_test.c (test tables
- * to lt_test), script_scope.c (what until/done see: proxies, compiled and Lua conditions),
- * script_run.c (running one test table; its failure: script_failure.c, its files:
- * script_publish.c, its summary and results: script_report.c), script_probe.c
- * (lawtester.probe_yield). */
+/* src/script/script_int.h - what the parts of the stage scripts share (not a public header):
+ * script.c (the lawtester library, running a file), script_test.c (test tables to lt_test),
+ * script_scope.c (what until/done see: proxies, compiled and Lua conditions), script_run.c (running
+ * one test table; its failure: script_failure.c, its files: script_publish.c, its summary and
+ * results: script_report.c), script_probe.c (lawtester.probe_yield). */
 #ifndef LT_SCRIPT_INT_H
 #define LT_SCRIPT_INT_H
 #include "driver/driver.h"
@@ -23,7 +22,7 @@
 
 typedef struct script_ctx {
     /* the script's path quoted, its fields' lines, the limits of L and the entries into it: what
-     * its Lua laws see too (script_law.h) */
+     * its Lua laws see too (lualaw/lualaw.h) */
     lua_law_script script;
     const char *given_path; /* the path as given: the test's default name comes from it */
     const char *src;
@@ -187,7 +186,7 @@ int lt_lib_probe_yield(lua_State *L);
 int lt_lib_shard(lua_State *L);
 
 /* script_verify_law.c: lawtester.verify_law, a Lua law judged (docs/lua-laws.md; the laws
- * themselves: script_law.h). */
+ * themselves: lualaw/lualaw.h). */
 int lt_lib_verify_law(lua_State *L);
 
 /* script.c */
