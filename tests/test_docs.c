@@ -155,6 +155,27 @@ static int check_file_includes(const layer_rule *r, const char *own, const char 
     return n;
 }
 
+/* 1 if the table's row of folder ("src/lua/") lets it include the folder inc ("script/"). */
+static int row_allows(const layer_rule *rules, int n, const char *folder, const char *inc)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(rules[i].folder, folder) == 0)
+            return include_allowed(&rules[i], folder + 4, inc, strlen(inc));
+    return 0;
+}
+
+/* The Lua layers go one way: the plumbing (src/lua/) under the laws written in Lua (src/lualaw/)
+ * under the stage scripts (src/script/). */
+static void check_lua_layers(const layer_rule *rules, int n)
+{
+    CHECK(row_allows(rules, n, "src/script/", "lualaw/") &&
+          row_allows(rules, n, "src/script/", "lua/") &&
+          row_allows(rules, n, "src/lualaw/", "lua/"));
+    CHECK(!row_allows(rules, n, "src/lualaw/", "script/") &&
+          !row_allows(rules, n, "src/lua/", "script/") &&
+          !row_allows(rules, n, "src/lua/", "lualaw/"));
+}
+
 static void test_includes_follow_the_layers(void)
 {
     char *doc = slurp_all("docs/architecture.md");
@@ -182,7 +203,8 @@ static void test_includes_follow_the_layers(void)
         }
         if (d) closedir(d);
     }
-    CHECK(folders >= 9 && includes >= 300);
+    CHECK(folders >= 12 && includes >= 300);
+    check_lua_layers(rules, n);
     free(doc);
 }
 
