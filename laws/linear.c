@@ -38,9 +38,7 @@
  */
 #include "linear.h"
 #include "coulomb_cone.h"
-
-const char *const lt_linear_dissipation_choices[] = {"trapezoid", "doc",  "code",
-                                                     "potential", "path", 0};
+#include "slip_work.h"
 
 static const lt_param linear_params[LIN_P_COUNT] = {LT_LINEAR_PARAMS};
 static const unsigned linear_param_flags[LIN_P_COUNT] = {LT_LINEAR_PARAM_FLAGS};
@@ -57,35 +55,6 @@ void lt_linear_init(const double *p, const lt_contact *c, double *s)
     s[LIN_S_KN] = lt_given_kn(p[LIN_P_KN], c);
     s[LIN_S_KT] = lt_given_kt(p[LIN_P_KT], s[LIN_S_KN], c);
     s[LIN_S_TANPHI] = lt_given_tanphi(p[LIN_P_TANPHI], c);
-}
-
-/* Mean yield force over the slipping part of a step whose normal force (hence yield force)
- * and tangential trial force vary linearly from the start (f0 = |Ft|, y0) to the end (ft, y1):
- * slip starts at s0 where f0 + s (ft - f0) = y0 + s (y1 - y0). */
-static double mean_yield_while_slipping(double f0, double ft, double y0, double y1)
-{
-    double s0 = 0;
-    if (f0 < y0) {
-        double den = (ft - f0) - (y1 - y0);
-        s0 = den > 0 ? (y0 - f0) / den : 1;
-        if (s0 > 1) s0 = 1;
-    }
-    return 0.5 * ((y0 + s0 * (y1 - y0)) + y1);
-}
-
-double lt_linear_plastic_work(int formula, double kt, double fy_prev, double fty0, double ftz0,
-                              double trial_y, double trial_z, double fty1, double ftz1)
-{
-    double ft = hypot(trial_y, trial_z), fy = hypot(fty1, ftz1);
-    switch (formula) {
-    case LIN_D_DOC: return fy * (ft - fy) / kt;
-    case LIN_D_CODE: return ((ft - fy) / 2 + fy) * (ft - fy) / kt;
-    case LIN_D_POTENTIAL: return (ft * ft - fy * fy) / (2 * kt);
-    case LIN_D_PATH:
-        return (ft - fy) / kt * mean_yield_while_slipping(hypot(fty0, ftz0), ft, fy_prev, fy);
-    default:
-        return ((fty0 + fty1) * (trial_y - fty1) + (ftz0 + ftz1) * (trial_z - ftz1)) / (2 * kt);
-    }
 }
 
 int lt_linear_step(const double *p, const lt_contact *c, double *s, lt_response *out)
@@ -106,8 +75,8 @@ int lt_linear_step(const double *p, const lt_contact *c, double *s, lt_response 
             ftz = tz * scale;
             double fy_prev = c->fresh ? fy : fabs(s[LIN_S_FN]) * tanPhi;
             if (kt > 0)
-                dissipated = lt_linear_plastic_work((int)p[LIN_P_DISSIPATION], kt, fy_prev, fty0,
-                                                    ftz0, ty, tz, fty, ftz);
+                dissipated = lt_slip_work((int)p[LIN_P_DISSIPATION], kt, fy_prev, fty0, ftz0, ty,
+                                          tz, fty, ftz);
         }
     }
     s[LIN_S_FN] = fn;

@@ -3,10 +3,12 @@
  * and its step and dissipation formula.  A law that extends `linear` puts linear's parameters and
  * state first, in this order, appends its own, and calls lt_linear_init/lt_linear_step for the
  * normal and tangential response.  Its indices are linear's (prefix LIN: LIN_P_*, LIN_S_*,
- * LIN_E_*; the `dissipation` formulas LIN_D_*); a law built on it names them again with its own
+ * LIN_E_*; the `dissipation` formulas are LT_SLIP_* of laws/slip_work.h); a law built on it names
+ * them again with its own
  * prefix (laws/linear_rolling.h).  Units SI; signs and frame as in include/lawtester/law.h. */
 #ifndef LT_LINEAR_CORE_H
 #define LT_LINEAR_CORE_H
+#include "slip_work.h"
 #include <lawtester/law.h>
 #include <math.h>
 
@@ -21,9 +23,6 @@ enum {
 };
 enum { LIN_S_KN, LIN_S_KT, LIN_S_TANPHI, LIN_S_FN, LIN_S_FTY, LIN_S_FTZ, LIN_S_SLIP, LIN_S_COUNT };
 enum { LIN_E_ELAST, LIN_E_PLAST, LIN_E_COUNT };
-enum { LIN_D_TRAPEZOID, LIN_D_DOC, LIN_D_CODE, LIN_D_POTENTIAL, LIN_D_PATH };
-
-extern const char *const lt_linear_dissipation_choices[];
 
 /* linear's parameter descriptions, as designated initialisers of an lt_param array. */
 #define LT_LINEAR_PARAMS                                                                         \
@@ -64,13 +63,13 @@ extern const char *const lt_linear_dissipation_choices[];
                        .doc = "never break; uN > 0 gives a tensile normal force"},               \
     [LIN_P_DISSIPATION] = {.name = "dissipation",                                                \
                            .kind = LT_CHOICE,                                                    \
-                           .def = LIN_D_TRAPEZOID,                                               \
+                           .def = LT_SLIP_TRAPEZOID,                                             \
                            .min = 0,                                                             \
                            .max = 4,                                                             \
                            .unit = "-",                                                          \
                            .doc = "slip dissipation formula: trapezoid|doc|code|potential|path " \
                                   "(docs/energy.md)",                                            \
-                           .choices = lt_linear_dissipation_choices}
+                           .choices = lt_slip_work_choices}
 
 /* linear's parameter flags (law API 5), as designated initialisers of a flag array: kn, kt and
  * tanPhi, unset, are the stiffness rule's values from the materials. */
@@ -87,13 +86,5 @@ extern const char *const lt_linear_dissipation_choices[];
  * out->f[0..2] (no torque), out->k, out->energy[LIN_E_ELAST] and [LIN_E_PLAST]. */
 void lt_linear_init(const double *p, const lt_contact *c, double *s);
 int lt_linear_step(const double *p, const lt_contact *c, double *s, lt_response *out);
-
-/* Energy (J) dissipated in one step by an elastic-perfectly-plastic spring of stiffness k
- * (N/m, or N m/rad) on a 2-vector force (or torque: set the z parts to 0), by the `dissipation`
- * formula (LIN_D_*): stored (y0, z0), trial (ty, tz), returned (y1, z1); yprev is the limit at the
- * previous state (used by LIN_D_PATH).  docs/energy.md derives them; LIN_D_TRAPEZOID is
- * (F + F').(Ftr - F')/(2k), the discrete contact's own. */
-double lt_linear_plastic_work(int formula, double k, double yprev, double y0, double z0, double ty,
-                              double tz, double y1, double z1);
 
 #endif

@@ -38,7 +38,7 @@ enum {
     LR_P_TANPHI = LIN_P_TANPHI,           /* - */
     LR_P_NOSLIP = LIN_P_NOSLIP,           /* bool */
     LR_P_NOBREAK = LIN_P_NOBREAK,         /* bool */
-    LR_P_DISSIPATION = LIN_P_DISSIPATION, /* choice LIN_D_* */
+    LR_P_DISSIPATION = LIN_P_DISSIPATION, /* choice LT_SLIP_* */
     LR_P_MUR = LIN_P_COUNT,               /* -, rolling friction coefficient */
     LR_P_KR,                              /* N m/rad, rolling stiffness (NaN: 2.25 kn muR^2 R*^2) */
     LR_P_ETAR,                            /* -, rolling damping ratio */

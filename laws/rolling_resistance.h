@@ -23,7 +23,7 @@
  *     not store); on loading s = 1.
  * Energies (J) of a step, consistent with the driver's trapezoid work:
  *   elast = |Mr|^2/(2 k_r) + Mt^2/(2 k_tw)                                       (stored)
- *   plast = the `dissipation` formula of laws/linear_core.h on each spring (trapezoid:
+ *   plast = the `dissipation` formula of laws/slip_work.h on each spring (trapezoid:
  *           (s M + M').(M_tr - M')/(2 k), the time-discrete contact's own)
  *   visc  = (Md(n-1) + Md(n))/2 . (v4, v5) dt
  *   kvar  = (M(n-1) + M')/2 . v dt - d(elast) - plast: what the springs do not give back because
@@ -36,8 +36,9 @@
  */
 #ifndef LT_ROLLING_RESISTANCE_H
 #define LT_ROLLING_RESISTANCE_H
-#include "linear_core.h"
+#include "slip_work.h"
 #include "utilisation.h"
+#include <lawtester/law.h>
 #include <math.h>
 
 /* The option `rolling` of a Hertz law (LT_CHOICE): none, k_r = 2.25 kn mu_r^2 R*^2 (Ai et al.'s
@@ -63,7 +64,7 @@ typedef struct lt_rr_in {
     int rescale;      /* 1: scale the moments by kr/kr0, ktw/ktw0 first (the overlap decreased) */
     double cr;        /* N m s/rad, rolling damping coefficient (0: none) */
     double lim_r, lim_r0, lim_tw, lim_tw0; /* N m, the caps now and at the previous state */
-    int formula; /* the plastic work formula, LIN_D_* of laws/linear_core.h */
+    int formula; /* the plastic work formula, LT_SLIP_* of laws/slip_work.h */
 } lt_rr_in;
 
 /* What a step gives. */
@@ -110,7 +111,7 @@ static inline double lt_rr_epp_moment(double k, double lim, double lim0, int f, 
     }
     double scale = norm > 0 ? lim / norm : 0, y0 = m[0], z0 = m[1];
     m[0] = ty * scale, m[1] = tz * scale;
-    return k > 0 ? lt_linear_plastic_work(f, k, lim0, y0, z0, ty, tz, m[0], m[1]) : 0;
+    return k > 0 ? lt_slip_work(f, k, lim0, y0, z0, ty, tz, m[0], m[1]) : 0;
 }
 
 /* |M|^2/(2k) of the two springs (J); a zero stiffness stores nothing. */
@@ -261,7 +262,7 @@ static inline lt_rr_out lt_rr_hertz_step(const lt_rr_hertz *z, const lt_contact 
         .lim_r0 = z->muR * z->rstar * fabs(z->fn0),
         .lim_tw = z->muTw * z->rstar * fabs(z->fn),
         .lim_tw0 = z->muTw * z->rstar * fabs(z->fn0),
-        .formula = LIN_D_TRAPEZOID,
+        .formula = LT_SLIP_TRAPEZOID,
     };
     in.cr = z->etaR > 0 ? z->etaR * 2 * sqrt(lt_rr_inertia(c) * in.kr) : 0;
     lt_rr_history h = {.mr = {b[LT_RR_S_MRY], b[LT_RR_S_MRZ]},
