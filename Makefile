@@ -25,7 +25,7 @@ LIBS    := $(LUA_LIBS) $(DL_LIBS) -lm
 # ("laws/laws.def", which the registry expands).
 INC     := -Iinclude -Isrc -I.
 
-LAWS    := $(wildcard laws/*.c)
+LAWS    := $(wildcard laws/*.c laws/kit/*.c)
 LIBSRC  := $(filter-out src/main.c,$(wildcard src/*.c src/*/*.c))
 TESTSRC := $(wildcard tests/*.c)
 OBJ     := $(patsubst %.c,$(BUILD)/%.o,$(LIBSRC) $(LAWS))
@@ -240,7 +240,7 @@ clean:
 # ---- layout (.clang-format, clang-format 14 from Debian's clang-format) ------------------------
 # Our C: src/, laws/, the law header, tests/ and bench/.  Not the generated src/output/fmt_table.h
 # (src/output/fmt_tables_gen.py writes it) nor examples/, which show a user's code as written.
-FORMAT_FILES = $(filter-out src/output/fmt_table.h,$(wildcard src/*.c src/*/*.[ch] laws/*.[ch] \
+FORMAT_FILES = $(filter-out src/output/fmt_table.h,$(wildcard src/*.c src/*/*.[ch] laws/*.[ch] laws/kit/*.[ch] \
                include/lawtester/*.h tests/*.[ch] tests/fuzz/*.[ch] tests/plugins/*.[ch] bench/*.[ch]))
 
 format: deps-format
@@ -267,4 +267,4 @@ help:
 	@echo "make fuzz     the libFuzzer targets, FUZZ_SECONDS each (600);  make fuzz-ci  60 s in all"
 	@echo "make format   lay the C out by .clang-format;  make format-check  fail on a file that does not follow it"
 
--include $(wildcard $(BUILD)/src/*.d $(BUILD)/src/*/*.d $(BUILD)/laws/*.d $(BUILD)/tests/*.d $(BUILD)/tests/fuzz/*.d $(BUILD)/bench/*.d)
+-include $(wildcard $(BUILD)/src/*.d $(BUILD)/src/*/*.d $(BUILD)/laws/*.d $(BUILD)/laws/kit/*.d $(BUILD)/tests/*.d $(BUILD)/tests/fuzz/*.d $(BUILD)/bench/*.d)

@@ -67,7 +67,7 @@
  *   Plasticity in Reinforced Concrete (1982), ch. 5.
  */
 #include "cohesive.h"
-#include "utilisation.h"
+#include "kit/utilisation.h"
 #include <math.h>
 
 static const char *const surface_choices[] = {"mohr-coulomb", "elliptic", 0};

@@ -3,7 +3,7 @@
  * Theory (SI; frame and signs of include/lawtester/law.h: delta = -uN > 0 is the overlap, the force
  * acts on particle A, compression negative, so an attraction (tension) is positive; below P = -Fn
  * is the classical "load", positive when it pushes the surfaces apart):
- *   effective properties: 1/E* = (1 - nu1^2)/E1 + (1 - nu2^2)/E2 (Pa; laws/effective.h, a rigid
+ *   effective properties: 1/E* = (1 - nu1^2)/E1 + (1 - nu2^2)/E2 (Pa; laws/kit/effective.h, a rigid
  *     body of E = inf adds 0),
  *     1/R* = 1/r1 + 1/r2 from the curvature radii (lt_contact.rcurv; a wall's is infinite, so
  *     R* = r on a wall) (m); either may be given as a parameter instead.
@@ -65,7 +65,7 @@
  *   (docs/references.md).
  */
 #include "hertz_adhesion.h"
-#include "effective.h"
+#include "kit/effective.h"
 #include <math.h>
 #include <stddef.h>
 

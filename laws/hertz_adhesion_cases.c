@@ -18,8 +18,8 @@
  *   Cycle loss U(delta_sep) - U(0): JKR pi w (2/5 a_c^2 + 3/5 a_t^2), a_c^3 = pi w R^2/(8E),
  *        a_t^3 = 2 pi w R^2/E; DMT 0.
  */
-#include "effective.h"
 #include "hertz_adhesion.h"
+#include "kit/effective.h"
 #include <math.h>
 #include <stddef.h>
 

@@ -10,7 +10,7 @@
  *   effective properties (pair 1, 2):
  *     1/E* = (1 - nu1^2)/E1 + (1 - nu2^2)/E2                                  (Pa)
  *     1/G* = (2 - nu1)/G1 + (2 - nu2)/G2,  Gi = Ei/(2 (1 + nui))               (Pa)
- *       (laws/effective.h; a rigid body, E = inf, drops out: E*, G* of the other alone)
+ *       (laws/kit/effective.h; a rigid body, E = inf, drops out: E*, G* of the other alone)
  *     1/R* = 1/r1 + 1/r2, r = curvature radii (lt_contact.rcurv; a flat face adds 0)  (m)
  *     m*   = m1 m2/(m1 + m2) (lt_contact.mstar)                                (kg)
  *   normal  K = (4/3) E* sqrt(R*)  (N/m^1.5),  Fe = -K delta^{3/2}
@@ -31,7 +31,7 @@
  *   clipEn (with clip): en is the restitution of the clipped contact: alpha = sqrt5 zeta with
  *           zeta the root of exp(-zeta s_f(zeta)) = en, found at init by bisection to round-off
  *           (monotone in zeta; zeta > 1, overdamped, below en = e^-2 = 0.135, s_f continued as
- *           (2/w) atanh(w/zeta), w = sqrt(zeta^2 - 1): laws/clipped_restitution.h).  Without it
+ *           (2/w) atanh(w/zeta), w = sqrt(zeta^2 - 1): laws/kit/damping.h).  Without it
  *           clip keeps alpha(en), so clip = true, en = 0.3 gives e = 0.397.
  *   tangential, parameter `tangential` (kt = 8 G* a, N/m, the stick stiffness, is reported by all):
  *     rescale (Mindlin 1949, incremental, force history kept as local components): Fs = Ft(n-1),
@@ -66,8 +66,8 @@
  *           average: second order in dt), two neighbours merged (force-preserving) when the
  *           row is full, or, while the full row's outermost cell is thin (a quarter of the
  *           mean cell a/mdCells with the annulus), the annulus folded into that cell,
- *           force-preserving (laws/md_rule.h, LT_MD_FOLD_SHARE).  A cell's limit is mu 2 E* (F(x_k)
- *           - F(x_{k-1})) |Fn|/|Fe|, F(x) = x (delta - x^2/(3 R*)).  Measured
+ *           force-preserving (laws/kit/md_row.h, LT_MD_FOLD_SHARE).  A cell's limit is
+ *           mu 2 E* (F(x_k) - F(x_{k-1})) |Fn|/|Fe|, F(x) = x (delta - x^2/(3 R*)).  Measured
  *           (tests/test_hertz_mindlin_md.c, verify): at 160 cells a Cattaneo-Mindlin loop's energy
  *           within 3e-6 ... 7e-5 for amplitudes from 0.5 c0 to 2 c0 (c0 = 3 mu P/(16 G* a)), error
  *           ~ (cell length/slip-zone width)^2 (order 2.0 in the cells; 7e-4 at 0.3 c0), the
@@ -78,7 +78,7 @@
  *           the best found (a full row folds a thin entering annulus instead): about 0.33 us a step
  *           at 160 cells in an oblique impact (docs/performance.md, "Where a step goes", third
  *           round); nothing before the first tangential motion.
- *           The row's step and merge: laws/md_rule.c (shared with thornton).
+ *           The row's step and merge: laws/kit/md_row.c (shared with thornton).
  *           No torque unless `rolling` (below).
  *   tangentialDashpot (off by default: no tangential dashpot): Ft += eta_t vt*, with
  *           eta_t = eta_n sqrt(kt/kn) = sqrt(2/3) alpha sqrt(m* kt) = ct delta^{1/4} (N s/m),
@@ -104,7 +104,7 @@
  *           compressive tanPhi max(-Fn, 0): no friction while the dashpot pulls (the md cells'
  *           limits take the same normal force).  With clip both are the same (Fn <= 0).
  *   rolling and twisting, parameter `rolling` (default none: no torque, the rolling state stays 0):
- *           the elastic-plastic springs of laws/rolling_resistance.h (linear_rolling's, Ai, Chen,
+ *           the elastic-plastic springs of laws/kit/rolling.h (linear_rolling's, Ai, Chen,
  *           Rotter & Ooi 2011 model C) on this law's stiffnesses of the step, a = sqrt(R* delta):
  *             epsd:  k_r = 2.25 kn mu_r^2 R*^2, kn = 2 E* a (the Hertz tangent reported)  (N m/rad)
  *             epsd2: k_r = kt R*^2, kt = 8 G* a (LIGGGHTS' rolling_friction epsd2, after Iwashita
@@ -177,11 +177,11 @@
  *   cundall-strack-vs-hertz-mindlin (Table 1).
  */
 #include "hertz_mindlin.h"
-#include "clipped_restitution.h"
-#include "coulomb_cone.h"
-#include "effective.h"
-#include "md_rule.h"
-#include "rolling_resistance.h"
+#include "kit/coulomb.h"
+#include "kit/damping.h"
+#include "kit/effective.h"
+#include "kit/md_row.h"
+#include "kit/rolling.h"
 #include <float.h>
 #include <math.h>
 #include <stddef.h>
@@ -321,7 +321,8 @@ static const lt_state_array hm_state_arrays[1] = {
      .doc = "md rule: 160 cells' outer edges x, then their slip displacements uy, then uz, in m "
             "(C.md_x<k>, C.md_uy<k>, C.md_uz<k>); md_n in use"}};
 
-/* "md_x0" ... "md_x159", "md_uy0" ... "md_uy159", "md_uz0" ... "md_uz159" (laws/md_rule.h's row) */
+/* "md_x0" ... "md_x159", "md_uy0" ... "md_uy159", "md_uz0" ... "md_uz159" (the row of
+ * laws/kit/md_row.h) */
 static const char *const hm_state[HM_S_COUNT] = {"K",
                                                  "Gstar",
                                                  "Rstar",
@@ -351,7 +352,7 @@ _Static_assert(HM_MD_MAX_CELLS == 160 && HM_S_COUNT <= LT_MAX_STATE, "hm_state l
 _Static_assert(HM_S_MD_N - HM_S_RR == LT_RR_S_COUNT,
                "laws/hertz_mindlin.h keeps the rolling block");
 _Static_assert(HM_MD_PER_CELL == LT_MD_PER_CELL && HM_MD_MAX_CELLS == LT_MD_MAX_CELLS,
-               "laws/md_rule.h's row");
+               "laws/kit/md_row.h's row");
 
 static const lt_energy_def hm_energies[HM_E_COUNT] = {
     {.name = "elast",
@@ -387,7 +388,7 @@ static void hm_init(const double *p, const lt_contact *c, double *s)
     s[HM_S_RSTAR] = rstar;
     s[HM_S_TANPHI] = isnan(p[HM_P_TANPHI]) ? c->tanPhi : p[HM_P_TANPHI];
     /* clipEn: the clipped contact's restitution is en (alpha = sqrt5 zeta, zeta from inverting
-     * e = exp(-zeta s_f), laws/clipped_restitution.h) */
+     * e = exp(-zeta s_f), laws/kit/damping.h) */
     double alpha =
         p[HM_P_CLIPEN] ? sqrt(5.0) * lt_clipped_zeta(p[HM_P_EN]) : tsuji_alpha(p[HM_P_EN]);
     s[HM_S_CD] = alpha * sqrt(c->mstar * s[HM_S_K]);
@@ -405,7 +406,7 @@ static double dashpot_velocity(int mode, int fresh, double v_half, double v_prev
     return 1.5 * v_half - 0.5 * v_prev;
 }
 
-/* The tangential force of a step and its energies (N, J): laws/md_rule.h's. */
+/* The tangential force of a step and its energies (N, J): laws/kit/md_row.h's. */
 typedef lt_tangential tangential;
 
 /* hypot(a, b) > lim (N), the Coulomb test, decided from the squares where they settle it: a, b, lim
@@ -485,7 +486,7 @@ static double limit_normal(const double *p, double fn)
     return p[HM_P_COULOMB] == HM_C_COMPRESSIVE ? fmin(fn, 0) : fn;
 }
 
-/* The option `rolling` (laws/rolling_resistance.h): kn the Hertz tangent 2 E* a, kt = 8 G* a; the
+/* The option `rolling` (laws/kit/rolling.h): kn the Hertz tangent 2 E* a, kt = 8 G* a; the
  * moments rescaled on unloading unless the tangential rule is `incremental`; the caps on the
  * normal force Coulomb takes (coulombOn). */
 static lt_rr_out hm_rolling(const double *p, const lt_contact *c, double *s, double fn, double kn,
@@ -524,7 +525,7 @@ static inline tangential hm_tangential(const double *p, const lt_contact *c, dou
         fd[1] = eta * dashpot_velocity((int)p[HM_P_DASHPOT], c->fresh, c->v[2], s[HM_S_VTZ0]);
     }
     if (p[HM_P_TANGENTIAL] != HM_T_MD) return spring_step(p, c, s, kt, fn_abs, fd);
-    /* the row of laws/md_rule.h over the Hertz profile x^2/R* at the overlap delta */
+    /* the row of laws/kit/md_row.h over the Hertz profile x^2/R* at the overlap delta */
     const lt_md_in in = {.rstar = s[HM_S_RSTAR],
                          .delta = delta,
                          .rprev = s[HM_S_RSTAR],
@@ -631,7 +632,7 @@ static double hm_fn_max(const double *p, const double *s)
     return lt_cone_fn_max(!p[HM_P_CLIP] && s[HM_S_CD] > 0);
 }
 
-/* The Coulomb cone (laws/coulomb_cone.h) on the normal force the limit takes (coulombOn). */
+/* The Coulomb cone (laws/kit/coulomb.h) on the normal force the limit takes (coulombOn). */
 static double hm_ft_max(const double *p, const double *s, double fn)
 {
     return lt_cone_ft_max(s[HM_S_TANPHI], fabs(limit_normal(p, fn)), fn, hm_fn_max(p, s),
@@ -644,14 +645,14 @@ static int hm_yielding(const double *p, const double *s)
     return s[HM_S_SLIP] != 0;
 }
 
-/* The cone over the six forces: |Ft|/ft_max - 1, dimensionless (laws/utilisation.h); with the
+/* The cone over the six forces: |Ft|/ft_max - 1, dimensionless (laws/kit/utilisation.h); with the
  * option `rolling`, also the rolling and twisting caps (without it the torques are free). */
 static double hm_excess(const double *p, const double *s, const double f[LT_DOF])
 {
     double g = hm_ft_max(p, s, f[0]), ft = hypot(f[1], f[2]);
     if (f[0] > hm_fn_max(p, s) || g < 0) return INFINITY;
     /* not lt_cone_excess: a NaN capacity (tanPhi = inf at Fn = 0) without load is on the surface
-     * here, outside in laws/utilisation.h */
+     * here, outside in laws/kit/utilisation.h */
     double e = g > 0 ? ft / g - 1 : ft == 0 ? 0 : INFINITY;
     if (p[HM_P_ROLLING] == LT_RR_NONE) return e;
     double fl[LT_DOF] = {limit_normal(p, f[0]), f[1], f[2], f[3], f[4], f[5]};

@@ -22,7 +22,7 @@ enum {
     HM_P_TDASHPOT,   /* bool: tangential Tsuji dashpot */
     HM_P_COULOMB,    /* choice HM_C_*: the normal force the Coulomb limit takes */
     HM_P_CLIPEN,     /* bool: with clip, en is the clipped contact's restitution */
-    HM_P_ROLLING,    /* choice LT_RR_* of laws/rolling_resistance.h: none | epsd | epsd2 */
+    HM_P_ROLLING,    /* choice LT_RR_* of laws/kit/rolling.h: none | epsd | epsd2 */
     HM_P_MUR,        /* -, rolling friction coefficient */
     HM_P_ETAR,       /* -, rolling damping ratio */
     HM_P_KR,         /* N m/rad, rolling stiffness (NaN: from the rule) */
@@ -67,7 +67,7 @@ enum {
     HM_S_FDTZ, /* the tangential dashpot's force of the last step, N */
     HM_S_VTY0,
     HM_S_VTZ0, /* the last half-step tangential velocity, m/s (dashpotVel) */
-    HM_S_RR,   /* rolling: the first of the 9 values LT_RR_S_* of laws/rolling_resistance.h */
+    HM_S_RR,   /* rolling: the first of the 9 values LT_RR_S_* of laws/kit/rolling.h */
     HM_S_MD_N = HM_S_RR + 9, /* md: the number of cells in use */
     HM_S_MD0,                /* md: the first cell's x, uy, uz */
     HM_S_COUNT = HM_S_MD0 + HM_MD_PER_CELL * HM_MD_MAX_CELLS

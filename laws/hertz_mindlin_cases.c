@@ -48,11 +48,11 @@
  *           Al alloy 70 GPa, 0.33, 2700; copper 120 GPa, 0.35, 8900 (as in PySPH's test 7):
  *           the contact points move together, so no tangential force: spins unchanged.
  */
-#include "clipped_restitution.h"
-#include "effective.h"
 #include "hertz_mindlin.h"
+#include "kit/damping.h"
+#include "kit/effective.h"
+#include "kit/rolling.h"
 #include "linear_rolling.h"
-#include "rolling_resistance.h"
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -554,7 +554,7 @@ static void md_stick_expect(const lt_case_env *env, lt_expect *x)
 
 /* A sphere (B) on a rigid wall (A: young = inf, its Poisson ratio unlike the sphere's, which
  * must not matter), in closed forms of the sphere alone, written here without 1/E* sums
- * ([Hertz 1882]; [Johnson 1985] 11.1; laws/effective.h's rigid-body limit):
+ * ([Hertz 1882]; [Johnson 1985] 11.1; laws/kit/effective.h's rigid-body limit):
  *   E* = E/(1 - nu^2), G* = E/(2 (1 + nu) (2 - nu)), R* = r, m* = m = (4/3) pi r^3 rho;
  *   delta_max = (15 m v^2/(16 E* sqrt r))^{2/5}, F_max = (4/3) E* sqrt(r) delta_max^{3/2},
  *   t_c = 2 I delta_max/v, I = int_0^1 (1 - x^{5/2})^{-1/2} dx = (2/5) B(2/5, 1/2), e = 1;
@@ -579,7 +579,7 @@ static void rigid_wall_expect(const lt_case_env *env, lt_expect *x)
 
 /* ---- the table ------------------------------------------------------------------------ */
 
-/* ---- the option `rolling` (laws/rolling_resistance.h; closed forms of laws/linear_rolling.h) ----
+/* ---- the option `rolling` (laws/kit/rolling.h; closed forms of laws/linear_rolling.h) ----
  * At the held overlap delta (en = 1: Fn = -K delta^1.5), a = sqrt(R* delta), kn = 2 E* a,
  * kt = 8 G* a: bending k_r = kr or 2.25 kn muR^2 R*^2 (epsd) or kt R*^2 (epsd2), cap
  * muR R* K delta^1.5; twisting k_tw = ktw or 4.5 kt muTw^2 R*^2, cap muTw R* K delta^1.5. */

@@ -37,8 +37,8 @@
  * Reference: P. A. Cundall, O. D. L. Strack (1979), Geotechnique 29(1):47-65.
  */
 #include "linear.h"
-#include "coulomb_cone.h"
-#include "slip_work.h"
+#include "kit/coulomb.h"
+#include "kit/slip_work.h"
 
 static const lt_param linear_params[LIN_P_COUNT] = {LT_LINEAR_PARAMS};
 static const unsigned linear_param_flags[LIN_P_COUNT] = {LT_LINEAR_PARAM_FLAGS};
@@ -94,7 +94,7 @@ static double linear_fn_max(const double *p, const double *s)
     return lt_cone_fn_max(p[LIN_P_NOBREAK] != 0);
 }
 
-/* The Coulomb cone on |Fn| (laws/coulomb_cone.h); noSlip: unlimited at every Fn, beyond the tip
+/* The Coulomb cone on |Fn| (laws/kit/coulomb.h); noSlip: unlimited at every Fn, beyond the tip
  * too. */
 static double linear_ft_max(const double *p, const double *s, double fn)
 {

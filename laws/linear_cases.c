@@ -2,14 +2,14 @@
  * `lawtester verify --law linear` (include/lawtester/law.h, "analytic verification cases").  SI
  * units.
  *
- * Closed forms used (laws/closed_forms.h; kn, kt, tanPhi as given in each case; m* the pair's
+ * Closed forms used (laws/kit/closed_linear.h; kn, kt, tanPhi as given in each case; m* the pair's
  * effective mass):
  *   normal force   Fn = kn uN, elast = kn uN^2/2 (no shear), reported kn, kt constant
  *   shear cycle    at constant overlap, fy = tanPhi kn delta: elastic-perfectly-plastic; the
  *                  energy dissipated over a full cycle +-ua is 4 fy (ua - fy/kt)
  *   impact         w0 = sqrt(kn/m*): e = 1, t_c = pi/w0, delta_max = v/w0, F_max = kn v/w0
  */
-#include "closed_forms.h"
+#include "kit/closed_linear.h"
 #include "linear.h"
 #include <stddef.h>
 

@@ -3,12 +3,12 @@
  * and its step and dissipation formula.  A law that extends `linear` puts linear's parameters and
  * state first, in this order, appends its own, and calls lt_linear_init/lt_linear_step for the
  * normal and tangential response.  Its indices are linear's (prefix LIN: LIN_P_*, LIN_S_*,
- * LIN_E_*; the `dissipation` formulas are LT_SLIP_* of laws/slip_work.h); a law built on it names
- * them again with its own
- * prefix (laws/linear_rolling.h).  Units SI; signs and frame as in include/lawtester/law.h. */
+ * LIN_E_*; the `dissipation` formulas are LT_SLIP_* of laws/kit/slip_work.h); a law built on it
+ * names them again with its own prefix (laws/linear_rolling.h).  Units SI; signs and frame as in
+ * include/lawtester/law.h. */
 #ifndef LT_LINEAR_CORE_H
 #define LT_LINEAR_CORE_H
-#include "slip_work.h"
+#include "kit/slip_work.h"
 #include <lawtester/law.h>
 #include <math.h>
 

@@ -1,6 +1,6 @@
 /* laws/linear_rolling.c - `linear_rolling`: the `linear` law (laws/linear.c) plus elastic-plastic
  * rolling resistance of the EPSD type (Ai, Chen, Rotter & Ooi 2011, model C) and elastic-plastic
- * twisting resistance.  The springs are laws/rolling_resistance.h's, which the Hertz laws'
+ * twisting resistance.  The springs are laws/kit/rolling.h's, which the Hertz laws'
  * option `rolling` shares (here at constant stiffness: no rescaling, nothing like their kvar).
  *
  * Theory (SI; frame and signs of include/lawtester/law.h: x = normal from A to B, v = velocity of B
@@ -56,7 +56,7 @@
  *   intersection of the Coulomb cone |Ft| <= tanPhi |Fn|, the rolling cap |Mr| <= mu_r R* |Fn|
  *   (Mr = (M4, M5), the whole bending moment: spring and damping) and the twisting cap
  *   |Mt| <= mu_tw R* |Fn|, with Fn <= 0 (noBreak: any Fn; noSlip: no shear limit).  excess =
- *   the largest of the three utilisations minus one (laws/utilisation.h).  Its (Fn, |Ft|)
+ *   the largest of the three utilisations minus one (laws/kit/utilisation.h).  Its (Fn, |Ft|)
  *   section, at zero torques, is linear's cone.  First yield (state `slip`, `rolling` or
  *   `twisting` = 1): a step that returned any of the three to its limit.
  * References: J. Ai, J.-F. Chen, J. M. Rotter, J. Y. Ooi (2011), Powder Technol. 206:269-282
@@ -66,8 +66,8 @@
  *   (docs/references.md).
  */
 #include "linear_rolling.h"
-#include "coulomb_cone.h"
-#include "rolling_resistance.h"
+#include "kit/coulomb.h"
+#include "kit/rolling.h"
 #include <math.h>
 
 static const lt_param rolling_params[LR_P_COUNT] = {
@@ -142,7 +142,7 @@ static void rolling_init(const double *p, const lt_contact *c, double *s)
     s[LR_S_CR] = p[LR_P_ETAR] > 0 ? p[LR_P_ETAR] * 2 * sqrt(lt_rr_inertia(c) * s[LR_S_KR]) : 0;
 }
 
-/* linear's step, then the rolling and twisting springs of laws/rolling_resistance.h at constant
+/* linear's step, then the rolling and twisting springs of laws/kit/rolling.h at constant
  * stiffness (no rescaling, no kvar). */
 static int rolling_step(const double *p, const lt_contact *c, double *s, lt_response *out)
 {
@@ -183,7 +183,7 @@ static double rolling_fn_max(const double *p, const double *s)
     return lt_cone_fn_max(p[LR_P_NOBREAK] != 0);
 }
 
-/* The Coulomb cone on |Fn| (laws/coulomb_cone.h). */
+/* The Coulomb cone on |Fn| (laws/kit/coulomb.h). */
 static double rolling_ft_max(const double *p, const double *s, double fn)
 {
     return lt_cone_ft_max(s[LR_S_TANPHI], fabs(fn), fn, rolling_fn_max(p, s), p[LR_P_NOSLIP] != 0);

@@ -22,7 +22,7 @@ extern const lt_case lt_linear_rolling_cases[LR_N_CASES];
 void lt_rolling_cycle_expect(const lt_case_env *env, lt_expect *x, double k, double M);
 /* The Hertz laws' option `rolling` (a rotational cycle at a contact of radius a, R* the rolling
  * radius, m): the rolling or twisting stiffness its cases expect, from the documented formulas,
- * not from laws/rolling_resistance.h: bending epsd 2.25 kn mu^2 R*^2 or epsd2 kt R*^2, twisting
+ * not from laws/kit/rolling.h: bending epsd 2.25 kn mu^2 R*^2 or epsd2 kt R*^2, twisting
  * 4.5 kt mu^2 R*^2, or `given` (kr or ktw) when it is not NaN; kn = 2 E* a, kt = 8 G* a (N/m),
  * mu the coefficient of that moment, rule LT_RR_EPSD or LT_RR_EPSD2 (N m/rad). */
 double lt_rolling_hertz_stiffness(int rule, int twist, double kn, double kt, double mu,

@@ -20,8 +20,8 @@
  *   changes by mu_r R* int |Fn| dt / I = mu_r R* m* v (1 + e)/I (leapfrog sums the same kicks:
  *   sum |Fn| dt = m* (v + v'), exactly, so the spins err only as the restitution does).
  */
+#include "kit/rolling.h"
 #include "linear_rolling.h"
-#include "rolling_resistance.h"
 #include <math.h>
 #include <stddef.h>
 

@@ -5,9 +5,9 @@
  * hand-made contacts (tests/test_linel6.c).
  *   normal force   Fn = kn uN, elast = kn uN^2/2, reported kn, kt constant
  *   impact         elastic: e = 1, t_c = pi/w0, delta_max = v/w0, F_max = kn v/w0, w0 = sqrt(kn/m*)
- * (laws/closed_forms.h).
+ * (laws/kit/closed_linear.h).
  */
-#include "closed_forms.h"
+#include "kit/closed_linear.h"
 #include "linel6.h"
 #include <stddef.h>
 

@@ -31,7 +31,7 @@
  *               clipEn (with clip, en given): en is the clipped contact's restitution: zetaN
  *               the root of exp(-zeta s_f(zeta)) = en, s_f = w0 t_f below, by bisection at init
  *               to round-off (monotone; overdamped, zeta > 1, below en = e^-2 = 0.135:
- *               laws/clipped_restitution.h).  Refused without clip or with zetaN.
+ *               laws/kit/damping.h).  Refused without clip or with zetaN.
  *   impact closed forms (w0 = sqrt(kn/m*), beta = zeta w0, w = w0 sqrt(1 - zeta^2)):
  *               ends at uN = 0:  e = exp(-pi zeta/sqrt(1 - zeta^2)),  t_c = pi/w
  *               clipped (Schwager & Poeschel 2007): the force vanishes at t_f = (2/w) atan(w/beta),
@@ -72,8 +72,8 @@
  *   (2008), Granular Matter 10:235-246; T. Schwager, T. Poeschel (2007), Granular Matter 9:465.
  */
 #include "spring_dashpot.h"
-#include "clipped_restitution.h"
-#include "coulomb_cone.h"
+#include "kit/coulomb.h"
+#include "kit/damping.h"
 #include <math.h>
 #include <stddef.h>
 
@@ -218,7 +218,7 @@ static void sd_init(const double *p, const lt_contact *c, double *s)
     s[SD_S_KN] = lt_given_kn(p[SD_P_KN], c);
     s[SD_S_KT] = lt_given_kt(p[SD_P_KT], s[SD_S_KN], c);
     s[SD_S_TANPHI] = lt_given_tanphi(p[SD_P_TANPHI], c);
-    /* clipEn: zetaN whose clipped restitution is en (laws/clipped_restitution.h) */
+    /* clipEn: zetaN whose clipped restitution is en (laws/kit/damping.h) */
     double zn =
         p[SD_P_CLIPEN] ? lt_clipped_zeta(p[SD_P_EN]) : damping_ratio(p[SD_P_EN], p[SD_P_ZETAN]);
     s[SD_S_GN] = 2 * zn * sqrt(s[SD_S_KN] * c->mstar);
@@ -297,7 +297,7 @@ static double sd_fn_max(const double *p, const double *s)
     return lt_cone_fn_max(!p[SD_P_CLIP] && s[SD_S_GN] > 0);
 }
 
-/* The Coulomb cone (laws/coulomb_cone.h) on |Fn|, or max(-Fn, 0) with coulombOn = compressive. */
+/* The Coulomb cone (laws/kit/coulomb.h) on |Fn|, or max(-Fn, 0) with coulombOn = compressive. */
 static double sd_ft_max(const double *p, const double *s, double fn)
 {
     double fc = p[SD_P_COULOMB] == SD_C_COMPRESSIVE ? fmax(-fn, 0) : fabs(fn);

@@ -22,8 +22,8 @@
  * (A = pi r^2, l = r for the sphere and, by convention, for the wall), kt = kn/2 (ktDivKn).
  * References: T. Schwager, T. Poeschel (2007), Granular Matter 9:465; docs/references.md.
  */
-#include "clipped_restitution.h"
-#include "closed_forms.h"
+#include "kit/closed_linear.h"
+#include "kit/damping.h"
 #include "spring_dashpot.h"
 #include <math.h>
 #include <stddef.h>
@@ -50,7 +50,7 @@ static double zeta_of(const lt_case_env *env)
     return isnan(z) ? 0 : z;
 }
 
-/* the undamped cases (normal load, shear cycle): laws/closed_forms.h */
+/* the undamped cases (normal load, shear cycle): laws/kit/closed_linear.h */
 static void normal_along(const lt_case_env *env, double uN, double out[LT_ALONG_COUNT])
 {
     hooke_along(env->param[SD_P_KN], env->param[SD_P_KT], uN, out);

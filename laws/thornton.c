@@ -7,7 +7,7 @@
  * Theory (SI; frame and signs of include/lawtester/law.h: delta = -uN > 0 is the overlap, force on
  * A, compression negative; F below is the compressive magnitude, Fn = -F):
  *   effective properties: 1/E* = sum (1 - nu^2)/E (Pa), 1/R* = 1/r1 + 1/r2 (m), as
- *     laws/hertz_mindlin.c (laws/effective.h; a rigid body, E = inf, adds 0); E* and R* may be
+ *     laws/hertz_mindlin.c (laws/kit/effective.h; a rigid body, E = inf, adds 0); E* and R* may be
  *     given (parameters Estar, Rstar).
  *   loading, Hertz: F = (4/3) E* sqrt(R*) delta^{3/2} (N), contact radius a = sqrt(R* delta)
  *     (m), largest pressure p0 = 2 E* a/(pi R*) (Pa).  Thornton (1997) caps the pressure at the
@@ -39,7 +39,7 @@
  *     same at its end), 1/G* = (2 - nu1)/G1 + (2 - nu2)/G2 (Pa); Coulomb |Ft| <= tanPhi F (F the
  *     elastic-plastic normal force); tanPhi from `tanPhi` or the materials.
  *     md (default): Mindlin & Deresiewicz (1953) with the loading history, by the method of
- *       dimensionality reduction: hertz_mindlin's rule (laws/md_rule.h: a row of springs over
+ *       dimensionality reduction: hertz_mindlin's rule (laws/kit/md_row.h: a row of springs over
  *       the 1-D profile x^2/R pressed by delta_e, stiffness 8 G* per length, each on its own
  *       Coulomb limit mu 2 E* (delta_e - x^2/R) |Fn|/|Fe| per length, released when the contact
  *       shrinks below it) on the current elastic curve: R = R_p, delta_e = delta - delta_p (0
@@ -70,7 +70,7 @@
  *   State `yielding`: 1 after a step that flowed plastically or slid (md: every cell sliding,
  *     gross slip).
  *   rolling and twisting, parameter `rolling` (default none: no torque, the rolling state stays
- *     0): hertz_mindlin's option (laws/rolling_resistance.h) on this law's contact radius a of
+ *     0): hertz_mindlin's option (laws/kit/rolling.h) on this law's contact radius a of
  *     the current curve (the one kt uses): epsd k_r = 2.25 kn mu_r^2 R*^2 with kn = 2 E* a (the
  *     elastic stiffness of the contact, equal to the reported tangent except on the plastic
  *     branch, where that is pi p_y R*: both 2 E* a_y at yield), epsd2 k_r = kt R*^2, kt = 8 G* a;
@@ -93,8 +93,8 @@
  *           any other step nothing (it stays on an elastic curve).  Over an impact this is
  *           exactly (1 - e^2) (1/2) m* v^2 of the model.
  *   fric  += (Fs + Ft) . (trial - Ft)/(2 kt)  (Coulomb slip, as laws/hertz_mindlin.c's plast;
- *           md: the same per cell, laws/md_rule.h)
- *           + the plastic rolling and twisting work (trapezoid, laws/rolling_resistance.h)
+ *           md: the same per cell, laws/kit/md_row.h)
+ *           + the plastic rolling and twisting work (trapezoid, laws/kit/rolling.h)
  *   kvar  += (Ft(n-1) + Ft(n))/2 . vt dt - d(|Ft|^2/(2 kt)) - fric increment: what the tangential
  *           spring does not return because kt changed under load (as laws/hertz_mindlin.c; md:
  *           the energy of the cells released as the contact shrinks, of merges, and the
@@ -110,9 +110,9 @@
  *   Katterfeld 2012], [LIGGGHTS]; docs/references.md.
  */
 #include "thornton.h"
-#include "coulomb_cone.h"
-#include "effective.h"
-#include "rolling_resistance.h"
+#include "kit/coulomb.h"
+#include "kit/effective.h"
+#include "kit/rolling.h"
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
@@ -306,7 +306,7 @@ static void th_init(const double *p, const lt_contact *c, double *s)
         memset(s + TH_S_MD_N, 0, (size_t)(TH_S_COUNT - TH_S_MD_N) * sizeof *s);
 }
 
-/* The tangential rule md: the row of laws/md_rule.h over the current elastic curve u (largest
+/* The tangential rule md: the row of laws/kit/md_row.h over the current elastic curve u (largest
  * overlap so far; dmax0 the previous state's, m): the profile x^2/R_p at the elastic overlap
  * delta - delta_p (m; its force Fe, the same as F on the plastic branch up to round-off, N); the
  * previous state's curve gives the first row's extent. */
@@ -446,7 +446,7 @@ static double th_fn_max(const double *p, const double *s)
     return lt_cone_fn_max(0);
 }
 
-/* The Coulomb cone on |Fn| (laws/coulomb_cone.h). */
+/* The Coulomb cone on |Fn| (laws/kit/coulomb.h). */
 static double th_ft_max(const double *p, const double *s, double fn)
 {
     return lt_cone_ft_max(s[TH_S_TANPHI], fabs(fn), fn, th_fn_max(p, s), 0);

@@ -5,7 +5,7 @@
  * tree").  SI units (see the law's theory block). */
 #ifndef LT_THORNTON_H
 #define LT_THORNTON_H
-#include "md_rule.h"
+#include "kit/md_row.h"
 #include <lawtester/law.h>
 
 /* Parameters, in the law's order. */
@@ -15,7 +15,7 @@ enum {
     TH_P_PY,         /* Pa, limiting contact pressure p_y (NaN: never yields, Hertz) */
     TH_P_GSTAR,      /* Pa, G* (NaN: from the materials) */
     TH_P_TANPHI,     /* -, friction coefficient (NaN: from the materials) */
-    TH_P_ROLLING,    /* choice LT_RR_* of laws/rolling_resistance.h: none | epsd | epsd2 */
+    TH_P_ROLLING,    /* choice LT_RR_* of laws/kit/rolling.h: none | epsd | epsd2 */
     TH_P_MUR,        /* -, rolling friction coefficient */
     TH_P_KR,         /* N m/rad, rolling stiffness (NaN: from the rule) */
     TH_P_MUTW,       /* -, twisting friction coefficient */
@@ -25,7 +25,7 @@ enum {
     TH_P_COUNT
 };
 /* tangential choices, as hertz_mindlin's (HM_T_*): Thornton's rescaling, Mindlin-Deresiewicz by
- * the method of dimensionality reduction (default, laws/md_rule.h), plain incremental */
+ * the method of dimensionality reduction (default, laws/kit/md_row.h), plain incremental */
 enum { TH_T_RESCALE, TH_T_MD, TH_T_INCREMENTAL };
 
 /* State, in the law's order. */
@@ -46,7 +46,7 @@ enum {
     TH_S_UN0, /* m, uN of the last step */
     /* 1: the last step flowed plastically, slid, or (rolling) reached a rolling or twisting cap */
     TH_S_YIELD,
-    TH_S_RR, /* rolling: the first of the 9 values LT_RR_S_* of laws/rolling_resistance.h */
+    TH_S_RR, /* rolling: the first of the 9 values LT_RR_S_* of laws/kit/rolling.h */
     TH_S_MD_N = TH_S_RR + 9, /* md: the number of cells in use */
     TH_S_MD0, /* md: the first cell's x, uy, uz (m); LT_MD_MAX_CELLS cells, the last state values */
     TH_S_COUNT = TH_S_MD0 + LT_MD_PER_CELL * LT_MD_MAX_CELLS

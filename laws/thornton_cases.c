@@ -31,10 +31,10 @@
  *   E* = 1.0989e11 Pa, R* = 2.5 mm, m* = 2.0420e-3 kg, v_y = 2.31353e-2 m/s.  The case speeds
  *   are v/v_y = 0.5, 2, 5, 10, 50 to 17 digits; the expected values use the exact ratio.
  */
-#include "effective.h"
 #include "hertz_mindlin.h"
+#include "kit/effective.h"
+#include "kit/rolling.h"
 #include "linear_rolling.h"
-#include "rolling_resistance.h"
 #include "thornton.h"
 #include <math.h>
 #include <stddef.h>
@@ -170,7 +170,7 @@ static void cycle_expect(const lt_case_env *env, lt_expect *x)
     x->why[LT_Q_SLIP_FORCE] = "Coulomb tanPhi K delta^1.5: overlap from rounded position updates";
 }
 
-/* The option `rolling` (laws/rolling_resistance.h; closed forms of laws/linear_rolling.h).  Cycle
+/* The option `rolling` (laws/kit/rolling.h; closed forms of laws/linear_rolling.h).  Cycle
  * at the held overlap delta, reached by virgin loading: F the virgin force, the contact radius a of
  * the loading curve (a^2 = R* delta below delta_y; (2 F + F_y)/(2 pi p_y) on the plastic branch),
  * kn = 2 E* a, kt = 8 G* a; bending k_r = 2.25 kn muR^2 R*^2 (epsd) or kt R*^2 (epsd2), cap

@@ -50,7 +50,7 @@
  *   [Walton & Braun 1986]); the friction: P. A. Cundall, O. D. L. Strack (1979).
  */
 #include "walton_braun.h"
-#include "coulomb_cone.h"
+#include "kit/coulomb.h"
 #include <math.h>
 #include <stddef.h>
 
@@ -168,7 +168,7 @@ static double wb_fn_max(const double *p, const double *s)
     return lt_cone_fn_max(0);
 }
 
-/* The Coulomb cone on |Fn| (laws/coulomb_cone.h); noSlip: unlimited at every Fn, beyond the tip
+/* The Coulomb cone on |Fn| (laws/kit/coulomb.h); noSlip: unlimited at every Fn, beyond the tip
  * too. */
 static double wb_ft_max(const double *p, const double *s, double fn)
 {

@@ -9,7 +9,7 @@
  *                Pmax/sqrt(kun m*) = en v, so e = en exactly; the force lasts
  *                t_f = (pi/2)(1 + en)/w0, the overlap t_c = t_f + d0/(en v) with the residual
  *                overlap d0 = (1 - en^2) dmax: t_c = t_f + (1 - en^2)/(en w0)
- *   en = 1       Hooke (laws/closed_forms.h) along a normal load path
+ *   en = 1       Hooke (laws/kit/closed_linear.h) along a normal load path
  *   shear cycle  at the held overlap delta (on the loading line), fy = tanPhi kn delta: the
  *                linear law's Coulomb loop, 4 fy (ua - fy/kt) a cycle
  *   closed loop  at a held overlap, without slip: the shear springs are elastic, no net work
@@ -17,7 +17,7 @@
  * (1 - en^2) kn dmax^2/2 a cycle) needs a branch-aware check that LT_CASE_NORMAL's `along`
  * (a function of uN alone) cannot give: tests/test_walton_braun.c drives it and compares.
  */
-#include "closed_forms.h"
+#include "kit/closed_linear.h"
 #include "walton_braun.h"
 #include <stddef.h>
 

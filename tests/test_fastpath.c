@@ -4,12 +4,12 @@
  * impact and contact breakage.  The axis-aligned compression must actually take the fast path
  * (the fixed point of the trial passes, run on every step with test->no_predictor), or this test
  * would compare the reference with itself.
- * the md rule's cells (laws/md_rule.c) (lt_md_cells: two and four cells at a time in vector lanes)
+ * the md rule's cells (laws/kit/md_row.c) (lt_md_cells: two and four cells at a time in vector lanes)
  * give the one-cell-at-a-time loop's cells and slide count bit for bit, on every vector path, and
  * its sums (four partial sums) within round-off of the loop's sums in cell order, the same bits on
  * every path. */
 #include "../laws/hertz_mindlin.h"
-#include "../laws/md_rule.h"
+#include "../laws/kit/md_row.h"
 #include "check.h"
 #include "contact/registry.h"
 #include "drive.h"
@@ -194,9 +194,9 @@ static void test_free_step(void)
     CHECK_MSG(free == 0, "fixed body: %ld free steps", free);
 }
 
-/* ---- the md rule's cells (laws/md_rule.c) ---------------------------------------------------- */
+/* ---- the md rule's cells (laws/kit/md_row.c) ---------------------------------------------------- */
 
-/* a row's x, uy, uz of cell k: three arrays of HM_MD_MAX_CELLS values (laws/md_rule.h) */
+/* a row's x, uy, uz of cell k: three arrays of HM_MD_MAX_CELLS values (laws/kit/md_row.h) */
 #define MDX(r, k) (r)[(k)]
 #define MDY(r, k) (r)[HM_MD_MAX_CELLS + (k)]
 #define MDZ(r, k) (r)[2 * HM_MD_MAX_CELLS + (k)]
@@ -344,7 +344,7 @@ static int md_merge_reference_pair(const double *cell, int n)
  * below infinity (pair 0 is merged).  The merged pair is found by
  * comparing the rows after the merge (a merge keeps the pair's outer edge and the rest). */
 /* A full row whose outermost cell is thin folds the annulus the contact grew into into that cell
- * (laws/md_rule.h, LT_MD_FOLD_SHARE): the cell count stays and, with no slip, the force is the
+ * (laws/kit/md_row.h, LT_MD_FOLD_SHARE): the cell count stays and, with no slip, the force is the
  * appended annulus's, sum_k 8 G* L_k (u_k + d) + 8 G* L_a d / 2, to round-off; a thick outermost
  * cell still gets a cell of its own (after a merge). */
 static void test_md_fold(void)

@@ -467,7 +467,7 @@ static void test_oblique_closed_forms_against_ode(void)
 
 /* ---- the damping options: clipEn, tangentialDashpot, coulombOn ---------------------------- */
 
-/* The clipped restitution written here independently of laws/clipped_restitution.h:
+/* The clipped restitution written here independently of laws/kit/damping.h:
  * e = exp(-zeta s_f), s_f = (2/w) atan(w/zeta), w = sqrt(1 - zeta^2) [Schwager & Poeschel],
  * and by continuation s_f = (2/w) atanh(w/zeta), w = sqrt(zeta^2 - 1) above zeta = 1. */
 static double clipped_e(double zeta)

@@ -1,15 +1,15 @@
 /* tests/test_rigid.c - rigid bodies: a material with young = math.huge (+inf).
  *
- * laws/effective.h gives 1/E* = (1 - nu1^2)/E1 + (1 - nu2^2)/E2 and 1/G* = (2 - nu1)/G1 +
+ * laws/kit/effective.h gives 1/E* = (1 - nu1^2)/E1 + (1 - nu2^2)/E2 and 1/G* = (2 - nu1)/G1 +
  * (2 - nu2)/G2; with E2 = inf the second terms are +0, so E* and G* are the one-body terms'
  * reciprocals bit for bit, whatever nu2 (checked exactly here, and against E/(1 - nu^2) to an
  * ulp).  The stiffness rules take the elastic body's spring alone (src/contact/stiffness.h).  Stage
  * scripts and case files accept math.huge for young only, refuse two rigid bodies in one line,
  * and the plausibility lint stays quiet; tests/scripts/rigid_bodies.lua runs the rigid pairs
  * through lawtester.run and lawtester.verify_law (Hertz, Mindlin, Thornton, a Lua law). */
-#include "../laws/effective.h"
 #include "../laws/hertz_adhesion.h"
 #include "../laws/hertz_mindlin.h"
+#include "../laws/kit/effective.h"
 #include "../laws/thornton.h"
 #include "check.h"
 #include "cli.h"

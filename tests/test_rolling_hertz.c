@@ -1,5 +1,5 @@
 /* tests/test_rolling_hertz.c - the option `rolling` of the Hertz laws `hertz_mindlin` and
- * `thornton` (laws/rolling_resistance.h):
+ * `thornton` (laws/kit/rolling.h):
  *   - the stiffnesses of a step against their documented formulas, by hand (one step of the law):
  *     epsd k_r = 2.25 kn muR^2 R*^2 with kn = 2 E* a, epsd2 k_r = kt R*^2 with kt = 8 G* a,
  *     k_tw = 4.5 kt muTw^2 R*^2, given kr, ktw used as they are, thornton's a on its plastic
@@ -17,7 +17,7 @@
  *     (both laws).
  * Units SI; signs of include/lawtester/law.h (torque on A). */
 #include "../laws/hertz_mindlin.h"
-#include "../laws/rolling_resistance.h"
+#include "../laws/kit/rolling.h"
 #include "../laws/thornton.h"
 #include "check.h"
 #include "contact/registry.h"

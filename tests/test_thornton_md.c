@@ -1,4 +1,4 @@
-/* tests/test_thornton_md.c - thornton's `md` tangential rule (laws/md_rule.h on the current
+/* tests/test_thornton_md.c - thornton's `md` tangential rule (laws/kit/md_row.h on the current
  * elastic curve), the law stepped directly on hand-made paths:
  *   - below yield, thornton + md is hertz_mindlin + md (en = 1): the same forces, tangential
  *     stiffness, slip and kvar energies, bit for bit, on an oblique path whose overlap loads and
@@ -13,8 +13,8 @@
  * p_y = 1 GPa (delta_y = 5.108e-7 m).  Units SI; signs of include/lawtester/law.h (Fn on A:
  * compression
  * negative). */
-#include "../laws/effective.h"
 #include "../laws/hertz_mindlin.h"
+#include "../laws/kit/effective.h"
 #include "../laws/thornton.h"
 #include "check.h"
 #include "contact/registry.h"

@@ -51,7 +51,8 @@ double lt_to_number(conv *cv, int i, double min, double max);
 void lt_opt_number(conv *cv, int t, const char *key, double *out, double min, double max);
 /* A finite number > 0. */
 void lt_opt_positive(conv *cv, int t, const char *key, double *out);
-/* A Young's modulus (Pa): a number > 0, or +inf (math.huge): a rigid body (laws/effective.h). */
+/* A Young's modulus (Pa): a number > 0, or +inf (math.huge): a rigid body
+ * (laws/kit/effective.h). */
 void lt_opt_modulus(conv *cv, int t, const char *key, double *out);
 void lt_opt_integer(conv *cv, int t, const char *key, long *out, long min, long max);
 void lt_opt_bool(conv *cv, int t, const char *key, int *out);

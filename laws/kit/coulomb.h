@@ -1,4 +1,4 @@
-/* laws/coulomb_cone.h - the Coulomb cone as a yield surface (lt_yield of include/lawtester/law.h),
+/* laws/kit/coulomb.h - the Coulomb cone as a yield surface (lt_yield of include/lawtester/law.h),
  * shared by the laws whose tangential force is limited by friction alone: linear, linear_rolling,
  * spring_dashpot, walton_braun, hertz_mindlin, thornton.  Static inline: nothing to link, and the
  * same operations in the same order as each law had in its own copy (the yield results are the
@@ -12,8 +12,8 @@
  * (|Fn|, or max(-Fn, 0) when only compression carries friction), Fn_max (N) the tension tip: 0 for
  * a cohesionless contact that opens, INFINITY for one that holds tension (linear's noBreak, an
  * unclipped dashpot that can pull).  The yield function over the six generalized forces f is the
- * utilisation |Ft|/(tan(phi) Fc) - 1 (laws/utilisation.h), INFINITY beyond the tip; the torques
- * are free (a law with rolling or twisting caps adds them, laws/rolling_resistance.h).
+ * utilisation |Ft|/(tan(phi) Fc) - 1 (laws/kit/utilisation.h), INFINITY beyond the tip; the torques
+ * are free (a law with rolling or twisting caps adds them, laws/kit/rolling.h).
  */
 #ifndef LT_COULOMB_CONE_H
 #define LT_COULOMB_CONE_H

@@ -1,4 +1,4 @@
-/* laws/slip_work.c - the slip-work formulas of laws/slip_work.h (theory and units there). */
+/* laws/kit/slip_work.c - the slip-work formulas of laws/kit/slip_work.h (theory, units there). */
 #include "slip_work.h"
 #include <math.h>
 

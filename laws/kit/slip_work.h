@@ -1,8 +1,8 @@
-/* laws/slip_work.h - the energy an elastic-perfectly-plastic spring dissipates in one step that
+/* laws/kit/slip_work.h - the energy an elastic-perfectly-plastic spring dissipates in one step that
  * returned it to its limit: the formulas the option `dissipation` of `linear` (and of the laws
  * built on it) chooses from, and the trapezoid rule every other slipping spring books (the
  * tangential springs of the Hertz laws, the rolling and twisting springs).  One formula per
- * name, shared by every law that returns a spring (laws/slip_work.c).
+ * name, shared by every law that returns a spring (laws/kit/slip_work.c).
  *
  * Theory (SI; docs/energy.md derives and measures them): a spring of stiffness k (N/m, or N m/rad
  * for a moment) on a 2-vector force F (N, or N m; a scalar: set the z parts to 0), stored F at

@@ -1,4 +1,4 @@
-/* laws/utilisation.h - what the built-in laws' yield functions (lt_yield.excess,
+/* laws/kit/utilisation.h - what the built-in laws' yield functions (lt_yield.excess,
  * include/lawtester/law.h) share: the utilisation of a capacity.  Units: load and capacity in the
  * same unit (N or N m); the result is dimensionless. */
 #ifndef LT_UTILISATION_H

@@ -1,4 +1,4 @@
-/* laws/effective.h - the effective elastic moduli of a pair of bodies in contact, shared by the
+/* laws/kit/effective.h - the effective elastic moduli of a pair of bodies in contact, shared by the
  * Hertzian laws (hertz_mindlin, hertz_adhesion, thornton) and their verify cases.  SI units.
  *
  * Theory (Hertz 1882 for the normal, Mindlin 1949 for the tangential compliance; Johnson 1985,

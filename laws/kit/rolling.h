@@ -1,4 +1,4 @@
-/* laws/rolling_resistance.h - the elastic-plastic rolling and twisting resistance that laws share
+/* laws/kit/rolling.h - the elastic-plastic rolling and twisting resistance that laws share
  * (static inline: nothing to link): `linear_rolling` (laws/linear_rolling.c) with constant
  * stiffnesses, and the option `rolling` of the Hertz laws `hertz_mindlin` and `thornton`, whose
  * stiffnesses follow the contact radius.  Units SI; frame and signs of include/lawtester/law.h:
@@ -23,7 +23,7 @@
  *     not store); on loading s = 1.
  * Energies (J) of a step, consistent with the driver's trapezoid work:
  *   elast = |Mr|^2/(2 k_r) + Mt^2/(2 k_tw)                                       (stored)
- *   plast = the `dissipation` formula of laws/slip_work.h on each spring (trapezoid:
+ *   plast = the `dissipation` formula of laws/kit/slip_work.h on each spring (trapezoid:
  *           (s M + M').(M_tr - M')/(2 k), the time-discrete contact's own)
  *   visc  = (Md(n-1) + Md(n))/2 . (v4, v5) dt
  *   kvar  = (M(n-1) + M')/2 . v dt - d(elast) - plast: what the springs do not give back because
@@ -64,7 +64,7 @@ typedef struct lt_rr_in {
     int rescale;      /* 1: scale the moments by kr/kr0, ktw/ktw0 first (the overlap decreased) */
     double cr;        /* N m s/rad, rolling damping coefficient (0: none) */
     double lim_r, lim_r0, lim_tw, lim_tw0; /* N m, the caps now and at the previous state */
-    int formula; /* the plastic work formula, LT_SLIP_* of laws/slip_work.h */
+    int formula; /* the plastic work formula, LT_SLIP_* of laws/kit/slip_work.h */
 } lt_rr_in;
 
 /* What a step gives. */
@@ -160,7 +160,7 @@ static inline lt_rr_out lt_rr_step(const lt_rr_in *in, const lt_contact *c, lt_r
 
 /* The rolling and twisting caps in a yield function (lt_yield.excess): the larger of the
  * excess e of the other limits and the utilisations |Mr|/(mu_r R* |Fn|) - 1, |Mt|/(mu_tw R*
- * |Fn|) - 1 (laws/utilisation.h), over the six generalized forces f (N, N m). */
+ * |Fn|) - 1 (laws/kit/utilisation.h), over the six generalized forces f (N, N m). */
 static inline double lt_rr_excess(double e, double muR, double muTw, double rstar,
                                   const double f[LT_DOF])
 {

@@ -1,4 +1,4 @@
-/* laws/closed_forms.h - closed forms and tolerances that the analytic cases of the laws with a
+/* laws/kit/closed_linear.h - closed forms and tolerances that the analytic cases of the laws with a
  * linear normal spring share (laws/linear_cases.c, laws/spring_dashpot_cases.c,
  * laws/linel6_cases.c): Hooke's law along a normal load path, the elastic-perfectly-plastic
  * Coulomb shear cycle, the undamped normal impact.  Each takes the law's values (not its

@@ -1,4 +1,4 @@
-/* laws/clipped_restitution.h - the restitution of a damped impact whose force is clipped at zero
+/* laws/kit/damping.h - the restitution of a damped impact whose force is clipped at zero
  * (no attraction), and its inverse: the damping ratio that gives a restitution asked for.
  * Shared by laws/spring_dashpot.c and laws/hertz_mindlin.c (`clipEn`), their cases and tests.
  *

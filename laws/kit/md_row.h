@@ -1,7 +1,7 @@
-/* laws/md_rule.h - the `md` tangential rule (Mindlin-Deresiewicz by the method of dimensionality
+/* laws/kit/md_row.h - the `md` tangential rule (Mindlin-Deresiewicz by the method of dimensionality
  * reduction) that laws/hertz_mindlin.c and laws/thornton.c share: one step of the row of cells
  * that holds the contact's tangential loading history, and the merge of two cells when the row
- * is full (laws/md_rule.c, its cells four or two at a time in vector lanes, the bits of one cell
+ * is full (laws/kit/md_row.c, its cells four or two at a time in vector lanes, the bits of one cell
  * at a time, the sums in eight partial sums); each law keeps the row in its own state.
  *
  * Theory (SI; frame and signs of include/lawtester/law.h: local y, z tangential, force on A):
