@@ -66,6 +66,7 @@
  */
 #include "hertz_adhesion.h"
 #include "kit/effective.h"
+#include "kit/params.h"
 #include <math.h>
 #include <stddef.h>
 
@@ -75,36 +76,13 @@
 static const char *const model_choices[] = {"jkr", "dmt", 0};
 
 static const lt_param adh_params[HA_P_COUNT] = {
-    [HA_P_MODEL] = {.name = "model",
-                    .kind = LT_CHOICE,
-                    .def = HA_MODEL_JKR,
-                    .min = 0,
-                    .max = 1,
-                    .unit = "-",
-                    .doc = "jkr (Johnson-Kendall-Roberts) | dmt (Derjaguin-Muller-Toporov)",
-                    .choices = model_choices},
-    [HA_P_GAMMA] = {.name = "gamma",
-                    .kind = LT_REAL,
-                    .def = 0.05,
-                    .min = 0,
-                    .max = INFINITY,
-                    .unit = "J/m^2",
-                    .doc = "work of adhesion Delta-gamma (2 gamma_s for identical surfaces); "
-                           "pull-off 1.5 (JKR), 2 (DMT) pi gamma R*"},
-    [HA_P_ESTAR] = {.name = "Estar",
-                    .kind = LT_REAL,
-                    .def = NAN,
-                    .min = 0,
-                    .max = INFINITY,
-                    .unit = "Pa",
-                    .doc = "effective modulus E* (default: from the materials)"},
-    [HA_P_RSTAR] = {.name = "Rstar",
-                    .kind = LT_REAL,
-                    .def = NAN,
-                    .min = 0,
-                    .max = INFINITY,
-                    .unit = "m",
-                    .doc = "effective radius R* (default: from the curvature radii)"},
+    [HA_P_MODEL] = LT_KIT_CHOICE("model", HA_MODEL_JKR, 2, model_choices,
+                                 "jkr (Johnson-Kendall-Roberts) | dmt (Derjaguin-Muller-Toporov)"),
+    [HA_P_GAMMA] = LT_KIT_REAL("gamma", 0.05, 0, INFINITY, "J/m^2",
+                               "work of adhesion Delta-gamma (2 gamma_s for identical surfaces); "
+                               "pull-off 1.5 (JKR), 2 (DMT) pi gamma R*"),
+    [HA_P_ESTAR] = LT_PARAM_ESTAR,
+    [HA_P_RSTAR] = LT_PARAM_RSTAR,
 };
 static const unsigned adh_param_flags[HA_P_COUNT] = {
     [HA_P_ESTAR] = LT_PARAM_MATERIALS}; /* Rstar: the bodies' radii */

@@ -181,133 +181,33 @@
 #include "kit/damping.h"
 #include "kit/effective.h"
 #include "kit/md_row.h"
+#include "kit/params.h"
 #include "kit/rolling.h"
 #include <float.h>
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
 
-static const char *const dashpot_choices[] = {"extrapolated", "halfstep", 0};
-static const char *const tangential_choices[] = {"rescale", "md", "incremental", 0};
-static const char *const coulomb_choices[] = {"total", "compressive", 0};
-static const char *const rolling_choices[] = LT_RR_CHOICES;
-
 static const lt_param hm_params[HM_P_COUNT] = {
-    [HM_P_ESTAR] = {.name = "Estar",
-                    .kind = LT_REAL,
-                    .def = NAN,
-                    .min = 0,
-                    .max = INFINITY,
-                    .unit = "Pa",
-                    .doc = "effective modulus E* (default: from the materials)"},
-    [HM_P_GSTAR] = {.name = "Gstar",
-                    .kind = LT_REAL,
-                    .def = NAN,
-                    .min = 0,
-                    .max = INFINITY,
-                    .unit = "Pa",
-                    .doc = "effective shear modulus G* (default: from the materials)"},
-    [HM_P_RSTAR] = {.name = "Rstar",
-                    .kind = LT_REAL,
-                    .def = NAN,
-                    .min = 0,
-                    .max = INFINITY,
-                    .unit = "m",
-                    .doc = "effective radius R* (default: from the curvature radii)"},
-    [HM_P_TANPHI] = {.name = "tanPhi",
-                     .kind = LT_REAL,
-                     .def = NAN,
-                     .min = 0,
-                     .max = INFINITY,
-                     .unit = "-",
-                     .doc = "friction coefficient (default: from materials)"},
-    [HM_P_EN] = {.name = "en",
-                 .kind = LT_REAL,
-                 .def = 1,
-                 .min = 1e-9,
-                 .max = 1,
-                 .unit = "-",
-                 .doc = "normal restitution, sets the Tsuji alpha (1: no damping)"},
-    [HM_P_CLIP] = {.name = "clip",
-                   .kind = LT_BOOL,
-                   .def = 0,
-                   .min = 0,
-                   .max = 1,
-                   .unit = "-",
-                   .doc = "clip the normal force at zero (no attraction; raises e)"},
-    [HM_P_NOSLIP] = {.name = "noSlip",
-                     .kind = LT_BOOL,
-                     .def = 0,
-                     .min = 0,
-                     .max = 1,
-                     .unit = "-",
-                     .doc = "no Coulomb limit"},
-    [HM_P_DASHPOT] =
-        {.name = "dashpotVel",
-         .kind = LT_CHOICE,
-         .def = HM_V_EXTRAPOLATED,
-         .min = 0,
-         .max = 1,
-         .unit = "-",
-         .doc = "dashpot velocity: extrapolated (2nd order) | halfstep (v_{n-1/2}, 1st order)",
-         .choices = dashpot_choices},
-    [HM_P_TANGENTIAL] =
-        {.name = "tangential",
-         .kind = LT_CHOICE,
-         .def = HM_T_MD,
-         .min = 0,
-         .max = 2,
-         .unit = "-",
-         .doc = "tangential rule: rescale (kt ratio on unloading) | md (Mindlin-Deresiewicz, "
-                "history by the method of dimensionality reduction) | incremental (never rescaled)",
-         .choices = tangential_choices},
-    [HM_P_MDCELLS] = {.name = "mdCells",
-                      .kind = LT_INT,
-                      .def = HM_MD_MAX_CELLS,
-                      .min = 2,
-                      .max = HM_MD_MAX_CELLS,
-                      .unit = "-",
-                      .doc = "md: most cells of the 1-D spring row (a whole number; the resolution "
-                             "of the history)"},
-    [HM_P_TDASHPOT] = {.name = "tangentialDashpot",
-                       .kind = LT_BOOL,
-                       .def = 0,
-                       .min = 0,
-                       .max = 1,
-                       .unit = "-",
-                       .doc = "tangential Tsuji dashpot eta_t = eta_n sqrt(kt/kn) (same damping "
-                              "ratio); Coulomb on spring + dashpot"},
-    [HM_P_COULOMB] = {.name = "coulombOn",
-                      .kind = LT_CHOICE,
-                      .def = HM_C_TOTAL,
-                      .min = 0,
-                      .max = 1,
-                      .unit = "-",
-                      .doc = "Coulomb limit on: total (tanPhi |Fn|, a pulling dashpot too) | "
-                             "compressive (tanPhi max(-Fn, 0))",
-                      .choices = coulomb_choices},
-    [HM_P_CLIPEN] =
-        {.name = "clipEn",
-         .kind = LT_BOOL,
-         .def = 0,
-         .min = 0,
-         .max = 1,
-         .unit = "-",
-         .doc =
-             "with clip: en is the restitution of the clipped contact (alpha from inverting it)"},
-    [HM_P_ROLLING] = LT_RR_PARAM_ROLLING(rolling_choices),
-    [HM_P_MUR] = LT_RR_PARAM_MUR,
-    [HM_P_ETAR] = {.name = "etaR",
-                   .kind = LT_REAL,
-                   .def = NAN,
-                   .min = 0,
-                   .max = 10,
-                   .unit = "-",
-                   .doc = "rolling: damping ratio eta_r, C_r = eta_r 2 sqrt(I_r kr), while rolling "
-                          "is elastic (default: 0)"},
-    [HM_P_KR] = LT_RR_PARAM_KR,
-    [HM_P_MUTW] = LT_RR_PARAM_MUTW,
-    [HM_P_KTW] = LT_RR_PARAM_KTW,
+    [HM_P_ESTAR] = LT_PARAM_ESTAR,
+    [HM_P_GSTAR] = LT_PARAM_GSTAR,
+    [HM_P_RSTAR] = LT_PARAM_RSTAR,
+    [HM_P_TANPHI] = LT_PARAM_TANPHI,
+    [HM_P_EN] = LT_PARAM_EN(1, 1e-9, "normal restitution, sets the Tsuji alpha (1: no damping)"),
+    [HM_P_CLIP] = LT_PARAM_CLIP,
+    [HM_P_NOSLIP] = LT_PARAM_NOSLIP,
+    [HM_P_DASHPOT] = LT_PARAM_DASHPOT_VEL,
+    [HM_P_TANGENTIAL] = LT_PARAM_TANGENTIAL,
+    [HM_P_MDCELLS] = LT_PARAM_MDCELLS,
+    [HM_P_TDASHPOT] = LT_PARAM_TANGENTIAL_DASHPOT,
+    [HM_P_COULOMB] = LT_PARAM_COULOMB_ON,
+    [HM_P_CLIPEN] = LT_PARAM_CLIPEN,
+    [HM_P_ROLLING] = LT_PARAM_ROLLING,
+    [HM_P_MUR] = LT_PARAM_ROLLING_MUR,
+    [HM_P_ETAR] = LT_PARAM_ROLLING_ETAR,
+    [HM_P_KR] = LT_PARAM_ROLLING_KR,
+    [HM_P_MUTW] = LT_PARAM_ROLLING_MUTW,
+    [HM_P_KTW] = LT_PARAM_ROLLING_KTW,
 };
 /* E*, G*, tanPhi unset: from the materials; R*: from the curvature radii (the law's own) */
 static const unsigned hm_param_flags[HM_P_COUNT] = {[HM_P_ESTAR] = LT_PARAM_MATERIALS,
@@ -396,13 +296,13 @@ static void hm_init(const double *p, const lt_contact *c, double *s)
     s[HM_S_CT] = p[HM_P_TDASHPOT]
                      ? sqrt(2.0 / 3.0) * alpha * sqrt(c->mstar * 8 * s[HM_S_GSTAR] * sqrt(rstar))
                      : 0;
-    if (p[HM_P_TANGENTIAL] == HM_T_MD)
+    if (p[HM_P_TANGENTIAL] == LT_TANGENTIAL_MD)
         memset(s + HM_S_MD_N, 0, (size_t)(HM_S_COUNT - HM_S_MD_N) * sizeof *s);
 }
 
 static double dashpot_velocity(int mode, int fresh, double v_half, double v_prev)
 {
-    if (mode == HM_V_HALFSTEP || fresh) return v_half;
+    if (mode == LT_DASHPOT_HALFSTEP || fresh) return v_half;
     return 1.5 * v_half - 0.5 * v_prev;
 }
 
@@ -435,7 +335,7 @@ static tangential spring_step(const double *p, const lt_contact *c, const double
                               double fn_abs, double fd[2])
 {
     double fsy = s[HM_S_FTY], fsz = s[HM_S_FTZ];
-    if (p[HM_P_TANGENTIAL] == HM_T_RESCALE && !c->fresh && c->uN > -s[HM_S_DELTA] &&
+    if (p[HM_P_TANGENTIAL] == LT_TANGENTIAL_RESCALE && !c->fresh && c->uN > -s[HM_S_DELTA] &&
         s[HM_S_KT] > 0) {
         fsy *= kt / s[HM_S_KT];
         fsz *= kt / s[HM_S_KT];
@@ -483,7 +383,7 @@ static void md_whole_return(const double *p, const lt_contact *c, double *s, dou
 /* The normal force the Coulomb limit and the rolling caps take (coulombOn), as a force on A. */
 static double limit_normal(const double *p, double fn)
 {
-    return p[HM_P_COULOMB] == HM_C_COMPRESSIVE ? fmin(fn, 0) : fn;
+    return p[HM_P_COULOMB] == LT_COULOMB_COMPRESSIVE ? fmin(fn, 0) : fn;
 }
 
 /* The option `rolling` (laws/kit/rolling.h): kn the Hertz tangent 2 E* a, kt = 8 G* a; the
@@ -492,7 +392,8 @@ static double limit_normal(const double *p, double fn)
 static lt_rr_out hm_rolling(const double *p, const lt_contact *c, double *s, double fn, double kn,
                             double kt)
 {
-    int unloading = !c->fresh && c->uN > -s[HM_S_DELTA] && p[HM_P_TANGENTIAL] != HM_T_INCREMENTAL;
+    int unloading =
+        !c->fresh && c->uN > -s[HM_S_DELTA] && p[HM_P_TANGENTIAL] != LT_TANGENTIAL_INCREMENTAL;
     double fl = limit_normal(p, fn);
     lt_rr_hertz z = {.rule = (int)p[HM_P_ROLLING],
                      .muR = lt_rr_given_mu(p[HM_P_MUR]),
@@ -524,7 +425,7 @@ static inline tangential hm_tangential(const double *p, const lt_contact *c, dou
         fd[0] = eta * dashpot_velocity((int)p[HM_P_DASHPOT], c->fresh, c->v[1], s[HM_S_VTY0]);
         fd[1] = eta * dashpot_velocity((int)p[HM_P_DASHPOT], c->fresh, c->v[2], s[HM_S_VTZ0]);
     }
-    if (p[HM_P_TANGENTIAL] != HM_T_MD) return spring_step(p, c, s, kt, fn_abs, fd);
+    if (p[HM_P_TANGENTIAL] != LT_TANGENTIAL_MD) return spring_step(p, c, s, kt, fn_abs, fd);
     /* the row of laws/kit/md_row.h over the Hertz profile x^2/R* at the overlap delta */
     const lt_md_in in = {.rstar = s[HM_S_RSTAR],
                          .delta = delta,
@@ -578,7 +479,7 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
     double kt = 8 * s[HM_S_GSTAR] * sqrt(s[HM_S_RSTAR] * delta);
     double f0y = s[HM_S_FTY], f0z = s[HM_S_FTZ];
     /* coulombOn: the normal force the limit takes (compressive: none while the dashpot pulls) */
-    double fn_abs = p[HM_P_COULOMB] == HM_C_COMPRESSIVE ? fmax(-fn, 0) : fabs(fn);
+    double fn_abs = p[HM_P_COULOMB] == LT_COULOMB_COMPRESSIVE ? fmax(-fn, 0) : fabs(fn);
     int tdash = s[HM_S_CT] > 0;
     double fd[2] = {0, 0};
     tangential t = hm_tangential(p, c, s, delta, sqd, delta_prev, fe, fn_abs, kt, fd);

@@ -1,10 +1,10 @@
 /* laws/hertz_mindlin.h - what laws/hertz_mindlin.c (the `hertz_mindlin` law), its cases
  * (laws/hertz_mindlin_cases.c) and its tests share: parameter (HM_P_*), state (HM_S_*) and energy
- * (HM_E_*) indices, the choices (HM_V_*, HM_T_*, HM_C_*) and the case table (HM_N_CASES).  Prefix
- * HM, the naming of docs/laws.md ("Writing a law in the tree").  SI units (see the law's theory
- * block). */
+ * (HM_E_*) indices and the case table (HM_N_CASES).  Prefix HM, the naming of docs/laws.md
+ * ("Writing a law in the tree").  SI units (see the law's theory block). */
 #ifndef LT_HERTZ_MINDLIN_H
 #define LT_HERTZ_MINDLIN_H
+#include "kit/params.h"
 #include <lawtester/law.h>
 
 /* Parameters, in the law's order. */
@@ -16,11 +16,11 @@ enum {
     HM_P_EN,         /* - */
     HM_P_CLIP,       /* bool */
     HM_P_NOSLIP,     /* bool */
-    HM_P_DASHPOT,    /* choice HM_V_* */
-    HM_P_TANGENTIAL, /* choice HM_T_* */
+    HM_P_DASHPOT,    /* choice LT_DASHPOT_* */
+    HM_P_TANGENTIAL, /* choice LT_TANGENTIAL_* */
     HM_P_MDCELLS,    /* count, 2..HM_MD_MAX_CELLS */
     HM_P_TDASHPOT,   /* bool: tangential Tsuji dashpot */
-    HM_P_COULOMB,    /* choice HM_C_*: the normal force the Coulomb limit takes */
+    HM_P_COULOMB,    /* choice LT_COULOMB_*: the normal force Coulomb takes */
     HM_P_CLIPEN,     /* bool: with clip, en is the clipped contact's restitution */
     HM_P_ROLLING,    /* choice LT_RR_* of laws/kit/rolling.h: none | epsd | epsd2 */
     HM_P_MUR,        /* -, rolling friction coefficient */
@@ -30,13 +30,8 @@ enum {
     HM_P_KTW,        /* N m/rad, twisting stiffness (NaN: 4.5 kt muTw^2 R*^2) */
     HM_P_COUNT
 };
-/* dashpotVel choices */
-enum { HM_V_EXTRAPOLATED, HM_V_HALFSTEP };
-/* tangential choices: Thornton's rescaling (the default before `md`), Mindlin-Deresiewicz by
- * the method of dimensionality reduction, plain incremental (never rescaled) */
-enum { HM_T_RESCALE, HM_T_MD, HM_T_INCREMENTAL };
-/* coulombOn choices: tanPhi |Fn| (tensile Fn too), tanPhi max(-Fn, 0) */
-enum { HM_C_TOTAL, HM_C_COMPRESSIVE };
+/* The choices dashpotVel, tangential, coulombOn and rolling take the kit's values
+ * (laws/kit/params.h: LT_DASHPOT_*, LT_TANGENTIAL_*, LT_COULOMB_*, LT_RR_*). */
 
 /* The md rule's cells: at most HM_MD_MAX_CELLS, 3 state values each (outer edge x in m, slip
  * displacement uy, uz in m), after the HM_S_MD_N fixed values. */

@@ -365,7 +365,7 @@ static void sliding_line_expect(const lt_case_env *env, lt_expect *x)
     double psi = vt / (vn * h.mu);
     int sliding = psi > sqrt(h.estar / (4 * h.gstar)) && vt > 3.5 * dv &&
                   env->param[HM_P_TDASHPOT] != 0 &&
-                  (m.clip || env->param[HM_P_COULOMB] == HM_C_COMPRESSIVE);
+                  (m.clip || env->param[HM_P_COULOMB] == LT_COULOMB_COMPRESSIVE);
     const int q[3] = {LT_Q_TANGENT_OUT, LT_Q_SPIN_A, LT_Q_SPIN_B};
     for (int i = 0; i < 3; i++) {
         x->tol[q[i]] = sliding ? TOL_TARGET : 0;
@@ -697,22 +697,25 @@ static void rolling_impact_expect(const lt_case_env *env, lt_expect *x)
     {                                                                                    \
         .young = 7.0e10, .poisson = 0.25, .density = 2500, .ktDivKn = 0.5, .tanPhi = 0.0 \
     }
-#define MD_STICK(NAME, DOC, ESTAR, GSTAR)                                                    \
-    {                                                                                        \
-        .name = NAME, .doc = DOC, .kind = LT_CASE_IMPACT,                                    \
-        .set = {{"tangential", HM_T_MD}, {"noSlip", 1}, {"Estar", ESTAR}, {"Gstar", GSTAR}}, \
-        .shape = {"wall", "sphere"}, .fixed = {1, 0}, .radius = {0, 2.5e-3},                 \
-        .mat = {SODA_LIME, AL_OXIDE}, .impact = {.vn = 1e-3, .vt = 1e-4}, .steps = 2000,     \
-        .expect = md_stick_expect, .curve = impact_curve                                     \
+#define MD_STICK(NAME, DOC, ESTAR, GSTAR)                                                \
+    {                                                                                    \
+        .name = NAME, .doc = DOC, .kind = LT_CASE_IMPACT,                                \
+        .set = {{"tangential", LT_TANGENTIAL_MD},                                        \
+                {"noSlip", 1},                                                           \
+                {"Estar", ESTAR},                                                        \
+                {"Gstar", GSTAR}},                                                       \
+        .shape = {"wall", "sphere"}, .fixed = {1, 0}, .radius = {0, 2.5e-3},             \
+        .mat = {SODA_LIME, AL_OXIDE}, .impact = {.vn = 1e-3, .vt = 1e-4}, .steps = 2000, \
+        .expect = md_stick_expect, .curve = impact_curve                                 \
     }
 /* Cattaneo-Mindlin cycles of the md rule at 1e-5 m overlap, glass on steel (mu = 0.35):
  * c0 = mu E* delta/(4 G*) = 3.9932e-6 m; amplitudes 0.75 c0 and 2 c0 */
-#define MD_CYCLE(NAME, DOC, UA, DOF)                                                           \
-    {                                                                                          \
-        .name = NAME, .doc = DOC, .kind = LT_CASE_CYCLE, .set = {{"tangential", HM_T_MD}},     \
-        .radius = {0.01, 0.004}, .mat = {GLASS, STEEL},                                        \
-        .cycle = {.overlap = 1e-5, .amplitude = UA, .speed = 1e-3}, .steps = 2000, .dof = DOF, \
-        .expect = md_cycle_expect, .curve = md_cycle_curve                                     \
+#define MD_CYCLE(NAME, DOC, UA, DOF)                                                               \
+    {                                                                                              \
+        .name = NAME, .doc = DOC, .kind = LT_CASE_CYCLE,                                           \
+        .set = {{"tangential", LT_TANGENTIAL_MD}}, .radius = {0.01, 0.004}, .mat = {GLASS, STEEL}, \
+        .cycle = {.overlap = 1e-5, .amplitude = UA, .speed = 1e-3}, .steps = 2000, .dof = DOF,     \
+        .expect = md_cycle_expect, .curve = md_cycle_curve                                         \
     }
 #define CO7(NAME, MAT, W)                                                                      \
     {                                                                                          \
@@ -756,7 +759,7 @@ const lt_case lt_hertz_mindlin_cases[HM_N_CASES] = {
      .doc = "rescale: elastic-perfectly-plastic loop at held overlap: 4 mu Fn (ua - mu Fn/kt), kt "
             "= 8 G* a",
      .kind = LT_CASE_SHEAR_CYCLE,
-     .set = {{"tangential", HM_T_RESCALE}},
+     .set = {{"tangential", LT_TANGENTIAL_RESCALE}},
      .radius = {0.01, 0.004},
      .mat = {GLASS, STEEL},
      .load = {1e-5, 1e-5, 1e-3},
@@ -826,7 +829,7 @@ const lt_case lt_hertz_mindlin_cases[HM_N_CASES] = {
     {.name = "co4-60deg-md",
      .doc = "Chung & Ooi test 4 at 60 deg with the md rule: gross sliding as the others",
      .kind = LT_CASE_IMPACT,
-     .set = {{"en", 0.98}, {"tangential", HM_T_MD}},
+     .set = {{"en", 0.98}, {"tangential", LT_TANGENTIAL_MD}},
      .shape = {"wall", "sphere"},
      .fixed = {1, 0},
      .radius = {0, 2.5e-3},
@@ -839,7 +842,7 @@ const lt_case lt_hertz_mindlin_cases[HM_N_CASES] = {
      .doc = "steel sphere on a rigid wall (E = inf, nu = 0): Hertz and md no-slip from the sphere "
             "alone, E* = E/(1-nu^2), G* = E/(2(1+nu)(2-nu))",
      .kind = LT_CASE_IMPACT,
-     .set = {{"tangential", HM_T_MD}, {"noSlip", 1}},
+     .set = {{"tangential", LT_TANGENTIAL_MD}, {"noSlip", 1}},
      .shape = {"wall", "sphere"},
      .fixed = {1, 0},
      .radius = {0, 5e-3},
@@ -867,12 +870,12 @@ const lt_case lt_hertz_mindlin_cases[HM_N_CASES] = {
     SLIDING_LINE("line-en0.25-psi10", LINE_DOC ", en = 0.25, tan(theta)/mu = 10", 0.25, 10, 0, {0}),
     SLIDING_LINE("line-en0.9-psi10", LINE_DOC ", en = 0.9, tan(theta)/mu = 10", 0.9, 10, 0, {0}),
     SLIDING_LINE("line-en0.5-psi7-rescale", LINE_DOC ", the rescale rule", 0.5, 7, 0,
-                 {"tangential", HM_T_RESCALE}),
+                 {"tangential", LT_TANGENTIAL_RESCALE}),
     {.name = "line-compressive-en0.5-psi7",
      .doc = "unclipped, coulombOn = compressive, tangentialDashpot: e_t = 1 - mu (1 + "
             "e_f)/tan(theta), e_f at Fn = 0",
      .kind = LT_CASE_IMPACT,
-     .set = {{"en", 0.5}, {"coulombOn", HM_C_COMPRESSIVE}, {"tangentialDashpot", 1}},
+     .set = {{"en", 0.5}, {"coulombOn", LT_COULOMB_COMPRESSIVE}, {"tangentialDashpot", 1}},
      .shape = {"wall", "sphere"},
      .fixed = {1, 0},
      .radius = {0, 2.5e-3},

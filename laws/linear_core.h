@@ -8,6 +8,7 @@
  * include/lawtester/law.h. */
 #ifndef LT_LINEAR_CORE_H
 #define LT_LINEAR_CORE_H
+#include "kit/params.h"
 #include "kit/slip_work.h"
 #include <lawtester/law.h>
 #include <math.h>
@@ -24,52 +25,12 @@ enum {
 enum { LIN_S_KN, LIN_S_KT, LIN_S_TANPHI, LIN_S_FN, LIN_S_FTY, LIN_S_FTZ, LIN_S_SLIP, LIN_S_COUNT };
 enum { LIN_E_ELAST, LIN_E_PLAST, LIN_E_COUNT };
 
-/* linear's parameter descriptions, as designated initialisers of an lt_param array. */
-#define LT_LINEAR_PARAMS                                                                         \
-    [LIN_P_KN] = {.name = "kn",                                                                  \
-                  .kind = LT_REAL,                                                               \
-                  .def = NAN,                                                                    \
-                  .min = 0,                                                                      \
-                  .max = INFINITY,                                                               \
-                  .unit = "N/m",                                                                 \
-                  .doc = "normal stiffness (default: from materials)"},                          \
-    [LIN_P_KT] = {.name = "kt",                                                                  \
-                  .kind = LT_REAL,                                                               \
-                  .def = NAN,                                                                    \
-                  .min = 0,                                                                      \
-                  .max = INFINITY,                                                               \
-                  .unit = "N/m",                                                                 \
-                  .doc = "tangential stiffness (default: from materials)"},                      \
-    [LIN_P_TANPHI] = {.name = "tanPhi",                                                          \
-                      .kind = LT_REAL,                                                           \
-                      .def = NAN,                                                                \
-                      .min = 0,                                                                  \
-                      .max = INFINITY,                                                           \
-                      .unit = "-",                                                               \
-                      .doc = "friction coefficient tan(phi) (default: from materials)"},         \
-    [LIN_P_NOSLIP] = {.name = "noSlip",                                                          \
-                      .kind = LT_BOOL,                                                           \
-                      .def = 0,                                                                  \
-                      .min = 0,                                                                  \
-                      .max = 1,                                                                  \
-                      .unit = "-",                                                               \
-                      .doc = "no Coulomb limit: the tangential spring stays elastic"},           \
-    [LIN_P_NOBREAK] = {.name = "noBreak",                                                        \
-                       .kind = LT_BOOL,                                                          \
-                       .def = 0,                                                                 \
-                       .min = 0,                                                                 \
-                       .max = 1,                                                                 \
-                       .unit = "-",                                                              \
-                       .doc = "never break; uN > 0 gives a tensile normal force"},               \
-    [LIN_P_DISSIPATION] = {.name = "dissipation",                                                \
-                           .kind = LT_CHOICE,                                                    \
-                           .def = LT_SLIP_TRAPEZOID,                                             \
-                           .min = 0,                                                             \
-                           .max = 4,                                                             \
-                           .unit = "-",                                                          \
-                           .doc = "slip dissipation formula: trapezoid|doc|code|potential|path " \
-                                  "(docs/energy.md)",                                            \
-                           .choices = lt_slip_work_choices}
+/* linear's parameter descriptions, as designated initialisers of an lt_param array (the kit's
+ * declarations, laws/kit/params.h). */
+#define LT_LINEAR_PARAMS                                                                  \
+    [LIN_P_KN] = LT_PARAM_KN, [LIN_P_KT] = LT_PARAM_KT, [LIN_P_TANPHI] = LT_PARAM_TANPHI, \
+    [LIN_P_NOSLIP] = LT_PARAM_NOSLIP, [LIN_P_NOBREAK] = LT_PARAM_NOBREAK,                 \
+    [LIN_P_DISSIPATION] = LT_PARAM_DISSIPATION
 
 /* linear's parameter flags (law API 5), as designated initialisers of a flag array: kn, kt and
  * tanPhi, unset, are the stiffness rule's values from the materials. */

@@ -27,39 +27,17 @@
  *   [Woo] (docs/references.md).
  */
 #include "linel6.h"
+#include "kit/params.h"
 #include <math.h>
 #include <stddef.h>
 
 static const lt_param l6_params[L6_P_COUNT] = {
-    [L6_P_KN] = {.name = "kn",
-                 .kind = LT_REAL,
-                 .def = NAN,
-                 .min = 0,
-                 .max = INFINITY,
-                 .unit = "N/m",
-                 .doc = "normal stiffness (default: from materials)"},
-    [L6_P_KT] = {.name = "kt",
-                 .kind = LT_REAL,
-                 .def = NAN,
-                 .min = 0,
-                 .max = INFINITY,
-                 .unit = "N/m",
-                 .doc = "tangential stiffness (default: from materials)"},
-    [L6_P_CHARLEN] =
-        {.name = "charLen",
-         .kind = LT_REAL,
-         .def = NAN,
-         .min = 0,
-         .max = INFINITY,
-         .unit = "m",
-         .doc = "length l of kw = kn l^2, kb = kt l^2 (default: connector radius sqrt(contA/pi))"},
-    [L6_P_NOBREAK] = {.name = "noBreak",
-                      .kind = LT_BOOL,
-                      .def = 0,
-                      .min = 0,
-                      .max = 1,
-                      .unit = "-",
-                      .doc = "never break; uN > 0 gives a tensile normal force"},
+    [L6_P_KN] = LT_PARAM_KN,
+    [L6_P_KT] = LT_PARAM_KT,
+    [L6_P_CHARLEN] = LT_KIT_REAL(
+        "charLen", NAN, 0, INFINITY, "m",
+        "length l of kw = kn l^2, kb = kt l^2 (default: connector radius sqrt(contA/pi))"),
+    [L6_P_NOBREAK] = LT_PARAM_NOBREAK,
 };
 static const unsigned l6_param_flags[L6_P_COUNT] = {
     [L6_P_KN] = LT_PARAM_MATERIALS, [L6_P_KT] = LT_PARAM_MATERIALS};

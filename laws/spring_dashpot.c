@@ -74,105 +74,27 @@
 #include "spring_dashpot.h"
 #include "kit/coulomb.h"
 #include "kit/damping.h"
+#include "kit/params.h"
 #include <math.h>
 #include <stddef.h>
 
-static const char *const dashpot_choices[] = {"extrapolated", "halfstep", 0};
-static const char *const coulomb_choices[] = {"total", "compressive", 0};
-
 static const lt_param sd_params[SD_P_COUNT] = {
-    [SD_P_KN] = {.name = "kn",
-                 .kind = LT_REAL,
-                 .def = NAN,
-                 .min = 0,
-                 .max = INFINITY,
-                 .unit = "N/m",
-                 .doc = "normal stiffness (default: from materials)"},
-    [SD_P_KT] = {.name = "kt",
-                 .kind = LT_REAL,
-                 .def = NAN,
-                 .min = 0,
-                 .max = INFINITY,
-                 .unit = "N/m",
-                 .doc = "tangential stiffness (default: from materials)"},
-    [SD_P_TANPHI] = {.name = "tanPhi",
-                     .kind = LT_REAL,
-                     .def = NAN,
-                     .min = 0,
-                     .max = INFINITY,
-                     .unit = "-",
-                     .doc = "friction coefficient (default: from materials)"},
-    [SD_P_EN] = {.name = "en",
-                 .kind = LT_REAL,
-                 .def = NAN,
-                 .min = 1e-9,
-                 .max = 1,
-                 .unit = "-",
-                 .doc = "normal restitution, sets zetaN (default: zetaN)"},
-    [SD_P_ET] = {.name = "et",
-                 .kind = LT_REAL,
-                 .def = NAN,
-                 .min = 1e-9,
-                 .max = 1,
-                 .unit = "-",
-                 .doc = "tangential restitution, sets zetaT (default: zetaT)"},
-    [SD_P_ZETAN] = {.name = "zetaN",
-                    .kind = LT_REAL,
-                    .def = NAN,
-                    .min = 0,
-                    .max = 0.99,
-                    .unit = "-",
-                    .doc = "normal damping ratio (default 0 unless en)"},
-    [SD_P_ZETAT] = {.name = "zetaT",
-                    .kind = LT_REAL,
-                    .def = NAN,
-                    .min = 0,
-                    .max = 0.99,
-                    .unit = "-",
-                    .doc = "tangential damping ratio (default 0 unless et)"},
-    [SD_P_CLIP] = {.name = "clip",
-                   .kind = LT_BOOL,
-                   .def = 0,
-                   .min = 0,
-                   .max = 1,
-                   .unit = "-",
-                   .doc = "clip the normal force at zero (no attraction)"},
-    [SD_P_NOSLIP] = {.name = "noSlip",
-                     .kind = LT_BOOL,
-                     .def = 0,
-                     .min = 0,
-                     .max = 1,
-                     .unit = "-",
-                     .doc = "no Coulomb limit"},
-    [SD_P_DASHPOT] =
-        {.name = "dashpotVel",
-         .kind = LT_CHOICE,
-         .def = SD_V_EXTRAPOLATED,
-         .min = 0,
-         .max = 1,
-         .unit = "-",
-         .doc = "dashpot velocity: extrapolated (2nd order) | halfstep (v_{n-1/2}, 1st order)",
-         .choices = dashpot_choices},
-    [SD_P_COULOMB] = {.name = "coulombOn",
-                      .kind = LT_CHOICE,
-                      .def = SD_C_TOTAL,
-                      .min = 0,
-                      .max = 1,
-                      .unit = "-",
-                      .doc = "Coulomb limit on: total (tanPhi |Fn|, a pulling dashpot too) | "
-                             "compressive (tanPhi max(-Fn, 0))",
-                      .choices = coulomb_choices},
-    [SD_P_CLIPEN] =
-        {.name = "clipEn",
-         .kind = LT_BOOL,
-         .def = 0,
-         .min = 0,
-         .max = 1,
-         .unit = "-",
-         .doc =
-             "with clip: en is the restitution of the clipped contact (zetaN from inverting it)"},
+    [SD_P_KN] = LT_PARAM_KN,
+    [SD_P_KT] = LT_PARAM_KT,
+    [SD_P_TANPHI] = LT_PARAM_TANPHI,
+    [SD_P_EN] = LT_PARAM_EN(NAN, 1e-9, "normal restitution, sets zetaN (default: zetaN)"),
+    [SD_P_ET] =
+        LT_KIT_REAL("et", NAN, 1e-9, 1, "-", "tangential restitution, sets zetaT (default: zetaT)"),
+    [SD_P_ZETAN] =
+        LT_KIT_REAL("zetaN", NAN, 0, 0.99, "-", "normal damping ratio (default 0 unless en)"),
+    [SD_P_ZETAT] =
+        LT_KIT_REAL("zetaT", NAN, 0, 0.99, "-", "tangential damping ratio (default 0 unless et)"),
+    [SD_P_CLIP] = LT_PARAM_CLIP,
+    [SD_P_NOSLIP] = LT_PARAM_NOSLIP,
+    [SD_P_DASHPOT] = LT_PARAM_DASHPOT_VEL,
+    [SD_P_COULOMB] = LT_PARAM_COULOMB_ON,
+    [SD_P_CLIPEN] = LT_PARAM_CLIPEN,
 };
-/* kn, kt, tanPhi unset: the stiffness rule's; en, et, zetaN, zetaT unset: the law's own defaults */
 static const unsigned sd_param_flags[SD_P_COUNT] = {[SD_P_KN] = LT_PARAM_MATERIALS,
                                                     [SD_P_KT] = LT_PARAM_MATERIALS,
                                                     [SD_P_TANPHI] = LT_PARAM_MATERIALS};
@@ -228,7 +150,7 @@ static void sd_init(const double *p, const lt_contact *c, double *s)
 /* Relative velocity at the state for the dashpot (see the theory block). */
 static double dashpot_velocity(int mode, int fresh, double v_half, double v_prev)
 {
-    if (mode == SD_V_HALFSTEP || fresh) return v_half;
+    if (mode == LT_DASHPOT_HALFSTEP || fresh) return v_half;
     return 1.5 * v_half - 0.5 * v_prev;
 }
 
@@ -255,7 +177,8 @@ static int sd_step(const double *p, const lt_contact *c, double *s, lt_response 
     double trial_sy = kt * xiy, trial_sz = kt * xiz; /* spring force before the return */
     double fty = trial_sy + s[SD_S_GT] * vty, ftz = trial_sz + s[SD_S_GT] * vtz;
     /* coulombOn: the normal force the limit takes (compressive: none while the dashpot pulls) */
-    double fy = s[SD_S_TANPHI] * (p[SD_P_COULOMB] == SD_C_COMPRESSIVE ? fmax(-fn, 0) : fabs(fn)),
+    double fy = s[SD_S_TANPHI] *
+                (p[SD_P_COULOMB] == LT_COULOMB_COMPRESSIVE ? fmax(-fn, 0) : fabs(fn)),
            ft = hypot(fty, ftz);
     if (!p[SD_P_NOSLIP] && ft > fy) {
         double scale = ft > 0 ? fy / ft : 0;
@@ -300,7 +223,7 @@ static double sd_fn_max(const double *p, const double *s)
 /* The Coulomb cone (laws/kit/coulomb.h) on |Fn|, or max(-Fn, 0) with coulombOn = compressive. */
 static double sd_ft_max(const double *p, const double *s, double fn)
 {
-    double fc = p[SD_P_COULOMB] == SD_C_COMPRESSIVE ? fmax(-fn, 0) : fabs(fn);
+    double fc = p[SD_P_COULOMB] == LT_COULOMB_COMPRESSIVE ? fmax(-fn, 0) : fabs(fn);
     return lt_cone_ft_max(s[SD_S_TANPHI], fc, fn, sd_fn_max(p, s), p[SD_P_NOSLIP] != 0);
 }
 

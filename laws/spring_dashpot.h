@@ -1,10 +1,11 @@
 /* laws/spring_dashpot.h - what the `spring_dashpot` law (laws/spring_dashpot.c), its cases
- * (laws/spring_dashpot_cases.c) and its tests share: the indices of its parameters (SD_P_*),
- * state (SD_S_*) and energies (SD_E_*), the choices of `dashpotVel` (SD_V_*) and `coulombOn`
- * (SD_C_*) and its case table (SD_N_CASES).  Prefix SD, the naming of docs/laws.md ("Writing a
- * law in the tree").  Units SI; signs and frame as in include/lawtester/law.h. */
+ * (laws/spring_dashpot_cases.c) and its tests share: the indices of its parameters (SD_P_*), state
+ * (SD_S_*) and energies (SD_E_*) and its case table (SD_N_CASES).  Prefix SD, the naming of
+ * docs/laws.md ("Writing a law in the tree").  Units SI; signs and frame as in
+ * include/lawtester/law.h. */
 #ifndef LT_SPRING_DASHPOT_H
 #define LT_SPRING_DASHPOT_H
+#include "kit/params.h"
 #include <lawtester/law.h>
 
 enum {
@@ -42,9 +43,8 @@ enum {
     SD_S_COUNT
 };
 enum { SD_E_ELAST, SD_E_PLAST, SD_E_VISC, SD_E_COUNT };
-enum { SD_V_EXTRAPOLATED, SD_V_HALFSTEP };
-/* coulombOn choices: tanPhi |Fn| (tensile Fn too), tanPhi max(-Fn, 0) */
-enum { SD_C_TOTAL, SD_C_COMPRESSIVE };
+/* The choices dashpotVel and coulombOn take the kit's values (laws/kit/params.h: LT_DASHPOT_*,
+ * LT_COULOMB_*). */
 
 /* The cases (laws/spring_dashpot_cases.c): normal load, shear cycle, closed loop, damped normal
  * impacts, oblique impacts (Chung & Ooi). */

@@ -112,74 +112,26 @@
 #include "thornton.h"
 #include "kit/coulomb.h"
 #include "kit/effective.h"
+#include "kit/params.h"
 #include "kit/rolling.h"
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
 
-static const char *const tangential_choices[] = {"rescale", "md", "incremental", 0};
-
-static const char *const rolling_choices[] = LT_RR_CHOICES;
-
 static const lt_param th_params[TH_P_COUNT] = {
-    [TH_P_ESTAR] = {.name = "Estar",
-                    .kind = LT_REAL,
-                    .def = NAN,
-                    .min = 0,
-                    .max = INFINITY,
-                    .unit = "Pa",
-                    .doc = "effective modulus E* (default: from the materials)"},
-    [TH_P_RSTAR] = {.name = "Rstar",
-                    .kind = LT_REAL,
-                    .def = NAN,
-                    .min = 0,
-                    .max = INFINITY,
-                    .unit = "m",
-                    .doc = "effective radius R* (default: from the curvature radii)"},
-    [TH_P_PY] = {.name = "yieldPressure",
-                 .kind = LT_REAL,
-                 .def = NAN,
-                 .min = 0,
-                 .max = INFINITY,
-                 .unit = "Pa",
-                 .doc = "limiting contact pressure p_y (default: unset, never yields: Hertz)"},
-    [TH_P_GSTAR] = {.name = "Gstar",
-                    .kind = LT_REAL,
-                    .def = NAN,
-                    .min = 0,
-                    .max = INFINITY,
-                    .unit = "Pa",
-                    .doc = "effective shear modulus G* (default: from the materials)"},
-    [TH_P_TANPHI] = {.name = "tanPhi",
-                     .kind = LT_REAL,
-                     .def = NAN,
-                     .min = 0,
-                     .max = INFINITY,
-                     .unit = "-",
-                     .doc = "friction coefficient (default: from materials)"},
-    [TH_P_ROLLING] = LT_RR_PARAM_ROLLING(rolling_choices),
-    [TH_P_MUR] = LT_RR_PARAM_MUR,
-    [TH_P_KR] = LT_RR_PARAM_KR,
-    [TH_P_MUTW] = LT_RR_PARAM_MUTW,
-    [TH_P_KTW] = LT_RR_PARAM_KTW,
-    [TH_P_TANGENTIAL] = {.name = "tangential",
-                         .kind = LT_CHOICE,
-                         .def = TH_T_MD,
-                         .min = 0,
-                         .max = 2,
-                         .unit = "-",
-                         .doc = "tangential rule: rescale (kt ratio on unloading) | md "
-                                "(Mindlin-Deresiewicz on the current elastic curve, by the method "
-                                "of dimensionality reduction) | incremental (never rescaled)",
-                         .choices = tangential_choices},
-    [TH_P_MDCELLS] = {.name = "mdCells",
-                      .kind = LT_INT,
-                      .def = LT_MD_MAX_CELLS,
-                      .min = 2,
-                      .max = LT_MD_MAX_CELLS,
-                      .unit = "-",
-                      .doc = "md: most cells of the 1-D spring row (a whole number; the resolution "
-                             "of the history)"},
+    [TH_P_ESTAR] = LT_PARAM_ESTAR,
+    [TH_P_RSTAR] = LT_PARAM_RSTAR,
+    [TH_P_PY] = LT_KIT_REAL("yieldPressure", NAN, 0, INFINITY, "Pa",
+                            "limiting contact pressure p_y (default: unset, never yields: Hertz)"),
+    [TH_P_GSTAR] = LT_PARAM_GSTAR,
+    [TH_P_TANPHI] = LT_PARAM_TANPHI,
+    [TH_P_ROLLING] = LT_PARAM_ROLLING,
+    [TH_P_MUR] = LT_PARAM_ROLLING_MUR,
+    [TH_P_KR] = LT_PARAM_ROLLING_KR,
+    [TH_P_MUTW] = LT_PARAM_ROLLING_MUTW,
+    [TH_P_KTW] = LT_PARAM_ROLLING_KTW,
+    [TH_P_TANGENTIAL] = LT_PARAM_TANGENTIAL,
+    [TH_P_MDCELLS] = LT_PARAM_MDCELLS,
 };
 static const unsigned th_param_flags[TH_P_COUNT] = {[TH_P_ESTAR] = LT_PARAM_MATERIALS,
                                                     [TH_P_GSTAR] = LT_PARAM_MATERIALS,
@@ -302,7 +254,7 @@ static void th_init(const double *p, const lt_contact *c, double *s)
     s[TH_S_GSTAR] =
         isnan(p[TH_P_GSTAR]) ? lt_effective_shear_modulus(c->mat[0], c->mat[1]) : p[TH_P_GSTAR];
     s[TH_S_TANPHI] = lt_given_tanphi(p[TH_P_TANPHI], c);
-    if (p[TH_P_TANGENTIAL] == TH_T_MD)
+    if (p[TH_P_TANGENTIAL] == LT_TANGENTIAL_MD)
         memset(s + TH_S_MD_N, 0, (size_t)(TH_S_COUNT - TH_S_MD_N) * sizeof *s);
 }
 
@@ -342,7 +294,7 @@ static inline lt_tangential th_spring(const double *p, const lt_contact *c, cons
 {
     double dt = c->dt, fric = 0;
     double fsy = f0y, fsz = f0z;
-    if (p[TH_P_TANGENTIAL] == TH_T_RESCALE && !c->fresh && delta < s[TH_S_DELTA] &&
+    if (p[TH_P_TANGENTIAL] == LT_TANGENTIAL_RESCALE && !c->fresh && delta < s[TH_S_DELTA] &&
         s[TH_S_KT] > 0) {
         fsy *= kt / s[TH_S_KT];
         fsz *= kt / s[TH_S_KT];
@@ -396,8 +348,9 @@ static int th_step(const double *p, const lt_contact *c, double *s, lt_response 
     double kt = 8 * s[TH_S_GSTAR] * lt_th_contact_radius(&u, delta);
     double f0y = c->fresh ? 0 : s[TH_S_FTY], f0z = c->fresh ? 0 : s[TH_S_FTZ],
            elt0 = c->fresh ? 0 : s[TH_S_ELT];
-    lt_tangential t = p[TH_P_TANGENTIAL] == TH_T_MD ? th_md(p, c, s, &m, &u, dmax0, delta, F)
-                                                    : th_spring(p, c, s, delta, F, kt, f0y, f0z);
+    lt_tangential t = p[TH_P_TANGENTIAL] == LT_TANGENTIAL_MD
+                          ? th_md(p, c, s, &m, &u, dmax0, delta, F)
+                          : th_spring(p, c, s, delta, F, kt, f0y, f0z);
     double fty = t.fy, ftz = t.fz, elt = t.elast, fric = t.plast;
     int slid = t.slip;
     double kvar = 0.5 * ((f0y + fty) * c->v[1] + (f0z + ftz) * c->v[2]) * dt - (elt - elt0) - fric;
@@ -415,8 +368,8 @@ static int th_step(const double *p, const lt_contact *c, double *s, lt_response 
                          .kt = kt,
                          .fn = fn,
                          .fn0 = c->fresh ? fn : s[TH_S_FN],
-                         .unloading =
-                             delta < s[TH_S_DELTA] && p[TH_P_TANGENTIAL] != TH_T_INCREMENTAL};
+                         .unloading = delta < s[TH_S_DELTA] &&
+                                      p[TH_P_TANGENTIAL] != LT_TANGENTIAL_INCREMENTAL};
         rr = lt_rr_hertz_step(&z, c, s + TH_S_RR);
     }
     s[TH_S_KT] = kt;

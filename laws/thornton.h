@@ -1,11 +1,12 @@
 /* laws/thornton.h - what laws/thornton.c (the `thornton` law), its cases (laws/thornton_cases.c)
- * and its tests share: parameter (TH_P_*), state (TH_S_*) and energy (TH_E_*) indices, the
- * tangential choices (TH_T_*), the closed forms of the elastic-perfectly-plastic normal model,
- * and the case table (TH_N_CASES).  Prefix TH, the naming of docs/laws.md ("Writing a law in the
- * tree").  SI units (see the law's theory block). */
+ * and its tests share: parameter (TH_P_*), state (TH_S_*) and energy (TH_E_*) indices, the closed
+ * forms of the elastic-perfectly-plastic normal model, and the case table (TH_N_CASES).  Prefix TH,
+ * the naming of docs/laws.md ("Writing a law in the tree").  SI units (see the law's theory block).
+ */
 #ifndef LT_THORNTON_H
 #define LT_THORNTON_H
 #include "kit/md_row.h"
+#include "kit/params.h"
 #include <lawtester/law.h>
 
 /* Parameters, in the law's order. */
@@ -20,13 +21,12 @@ enum {
     TH_P_KR,         /* N m/rad, rolling stiffness (NaN: from the rule) */
     TH_P_MUTW,       /* -, twisting friction coefficient */
     TH_P_KTW,        /* N m/rad, twisting stiffness (NaN: 4.5 kt muTw^2 R*^2) */
-    TH_P_TANGENTIAL, /* choice TH_T_*: the tangential rule */
+    TH_P_TANGENTIAL, /* choice LT_TANGENTIAL_*: the tangential rule */
     TH_P_MDCELLS,    /* count, 2..LT_MD_MAX_CELLS: md's most cells */
     TH_P_COUNT
 };
-/* tangential choices, as hertz_mindlin's (HM_T_*): Thornton's rescaling, Mindlin-Deresiewicz by
- * the method of dimensionality reduction (default, laws/kit/md_row.h), plain incremental */
-enum { TH_T_RESCALE, TH_T_MD, TH_T_INCREMENTAL };
+/* The choices tangential and rolling take the kit's values (laws/kit/params.h: LT_TANGENTIAL_*,
+ * LT_RR_*). */
 
 /* State, in the law's order. */
 enum {

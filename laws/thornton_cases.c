@@ -324,14 +324,14 @@ static void normal_along(const lt_case_env *env, double uN, double out[LT_ALONG_
 /* The cases below up to closed-loop-elastic predate the md rule: the shear cycle's closed form is
  * the rescale rule's, and the normal cases' rows (their balance: the frame's round-off
  * tangential motion) stay as they were with it */
-#define RESCALE                    \
-    {                              \
-        "tangential", TH_T_RESCALE \
+#define RESCALE                             \
+    {                                       \
+        "tangential", LT_TANGENTIAL_RESCALE \
     }
 /* the md cases name their rule too (the default), so that verify --set tangential=... skips them */
-#define MD                    \
-    {                         \
-        "tangential", TH_T_MD \
+#define MD                             \
+    {                                  \
+        "tangential", LT_TANGENTIAL_MD \
     }
 #define IMPACT(NAME, DOC, V, CONV, EXPECT)                                                       \
     {                                                                                            \

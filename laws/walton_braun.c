@@ -51,45 +51,18 @@
  */
 #include "walton_braun.h"
 #include "kit/coulomb.h"
+#include "kit/params.h"
 #include <math.h>
 #include <stddef.h>
 
 static const lt_param wb_params[WB_P_COUNT] = {
-    [WB_P_KN] = {.name = "kn",
-                 .kind = LT_REAL,
-                 .def = NAN,
-                 .min = 0,
-                 .max = INFINITY,
-                 .unit = "N/m",
-                 .doc = "loading stiffness (default: from materials)"},
-    [WB_P_KT] = {.name = "kt",
-                 .kind = LT_REAL,
-                 .def = NAN,
-                 .min = 0,
-                 .max = INFINITY,
-                 .unit = "N/m",
-                 .doc = "tangential stiffness (default: from materials)"},
-    [WB_P_TANPHI] = {.name = "tanPhi",
-                     .kind = LT_REAL,
-                     .def = NAN,
-                     .min = 0,
-                     .max = INFINITY,
-                     .unit = "-",
-                     .doc = "friction coefficient tan(phi) (default: from materials)"},
-    [WB_P_EN] = {.name = "en",
-                 .kind = LT_REAL,
-                 .def = 1,
-                 .min = 0.01,
-                 .max = 1,
-                 .unit = "-",
-                 .doc = "normal restitution: unloading stiffness kn/en^2 (default 1: elastic)"},
-    [WB_P_NOSLIP] = {.name = "noSlip",
-                     .kind = LT_BOOL,
-                     .def = 0,
-                     .min = 0,
-                     .max = 1,
-                     .unit = "-",
-                     .doc = "no Coulomb limit: the tangential spring stays elastic"},
+    [WB_P_KN] = LT_PARAM_KN_DOC("loading stiffness (default: from materials)"),
+    [WB_P_KT] = LT_PARAM_KT,
+    [WB_P_TANPHI] = LT_PARAM_TANPHI,
+    [WB_P_EN] = LT_PARAM_EN(1, 0.01,
+                            "normal restitution: unloading stiffness kn/en^2 (default 1: "
+                            "elastic)"),
+    [WB_P_NOSLIP] = LT_PARAM_NOSLIP,
 };
 static const unsigned wb_param_flags[WB_P_COUNT] = {[WB_P_KN] = LT_PARAM_MATERIALS,
                                                     [WB_P_KT] = LT_PARAM_MATERIALS,

@@ -216,7 +216,7 @@ static void test_tsuji_alpha_and_closed_forms(void)
 static void test_tangential_unloading_rule(void)
 {
     const lt_law *law = hm();
-    const int rules[2] = {HM_T_RESCALE, HM_T_MD};
+    const int rules[2] = {LT_TANGENTIAL_RESCALE, LT_TANGENTIAL_MD};
     for (int i = 0; i < 2; i++) {
         double p[LT_MAX_PARAMS], s[LT_MAX_STATE] = {0};
         defaults(p);
@@ -244,7 +244,7 @@ static void test_tangential_unloading_rule(void)
         CHECK_REL(r.f[1], ft1 / 2, TOL_ROUNDOFF, "Ft kept on loading");
         /* rescale's one spring |Ft|^2/(2 kt) loses energy as kt grows under the kept force; md's
          * springs are unchanged (the entering annulus carries nothing): no energy booked */
-        if (rules[i] == HM_T_RESCALE)
+        if (rules[i] == LT_TANGENTIAL_RESCALE)
             CHECK(r.energy[HM_E_KVAR] > 0);
         else
             CHECK_ABS(r.energy[HM_E_KVAR], 0, TOL_ROUNDOFF * ft1 * ft1 / kt1,
@@ -532,7 +532,7 @@ static lt_response one_step(const double *p, double vn, double vt, double *s)
  * along its trial, so it never pushes backwards). */
 static void test_tangential_dashpot(void)
 {
-    const int rules[3] = {HM_T_RESCALE, HM_T_MD, HM_T_INCREMENTAL};
+    const int rules[3] = {LT_TANGENTIAL_RESCALE, LT_TANGENTIAL_MD, LT_TANGENTIAL_INCREMENTAL};
     for (int i = 0; i < 3; i++) {
         double p[LT_MAX_PARAMS], s[LT_MAX_STATE];
         defaults(p);
@@ -557,7 +557,7 @@ static void test_tangential_dashpot(void)
         double q_spring = s[HM_S_FTY] / (kt * vt * 1e-8), q_dash = s[HM_S_FDTY] / (eta_t * vt);
         CHECK(q_spring > 0 && q_spring < 1 && q_dash > 0 && q_dash < 1);
         /* one spring: its trial is kt vt dt (md: the cells' own returns come first) */
-        if (rules[i] != HM_T_MD)
+        if (rules[i] != LT_TANGENTIAL_MD)
             CHECK_REL(q_spring, q_dash, 1e-12, "spring and dashpot scaled by one factor");
         CHECK(s[HM_S_SLIP] == 1);
         /* without the dashpot the spring alone starts far inside the limit at touch: stick */
@@ -572,7 +572,7 @@ static void test_tangential_dashpot(void)
 static void test_coulomb_on_compressive(void)
 {
     const lt_law *law = hm();
-    const int rules[2] = {HM_T_RESCALE, HM_T_MD};
+    const int rules[2] = {LT_TANGENTIAL_RESCALE, LT_TANGENTIAL_MD};
     for (int i = 0; i < 2; i++) {
         double p[LT_MAX_PARAMS], s[LT_MAX_STATE];
         defaults(p);
@@ -581,7 +581,7 @@ static void test_coulomb_on_compressive(void)
         lt_response r = one_step(p, 50.0, 1e6, s); /* pulling apart fast: Fn > 0; sliding */
         CHECK(r.f[0] > 0);
         CHECK_REL(fabs(r.f[1]), 0.35 * r.f[0], TOL_ROUNDOFF, "total: tanPhi |Fn| in tension");
-        p[HM_P_COULOMB] = HM_C_COMPRESSIVE;
+        p[HM_P_COULOMB] = LT_COULOMB_COMPRESSIVE;
         r = one_step(p, 50.0, 1e6, s);
         CHECK(r.f[0] > 0 && r.f[1] == 0);
         CHECK(law->yield->ft_max(p, s, r.f[0]) == 0);
@@ -654,7 +654,7 @@ static int same_path(const path_out *a, const path_out *b)
 static void test_energy_balance_with_dashpot(void)
 {
     static path_out o;
-    const int rules[3] = {HM_T_RESCALE, HM_T_MD, HM_T_INCREMENTAL};
+    const int rules[3] = {LT_TANGENTIAL_RESCALE, LT_TANGENTIAL_MD, LT_TANGENTIAL_INCREMENTAL};
     double worst = 0, kvar = 0;
     for (int i = 0; i < 3; i++)
         for (int lim = 0; lim < 2; lim++)
@@ -672,11 +672,11 @@ static void test_energy_balance_with_dashpot(void)
                           "rule %d coulombOn %d clip %d: balance %g of work %g", rules[i], lim,
                           clip, o.balance, o.work);
                 CHECK(o.plast > 0 && o.visc > 0);
-                if (rules[i] == HM_T_MD)
+                if (rules[i] == LT_TANGENTIAL_MD)
                     CHECK_MSG(o.kvar_min >= -1e-10 * o.work, "md kvar %g of work %g", o.kvar_min,
                               o.work);
                 worst = fmax(worst, o.balance / o.work);
-                if (rules[i] == HM_T_MD) kvar = fmin(kvar, o.kvar_min / o.work);
+                if (rules[i] == LT_TANGENTIAL_MD) kvar = fmin(kvar, o.kvar_min / o.work);
             }
     printf("     with the tangential dashpot: worst step balance %.1e of the work, md's least kvar "
            "step %.1e\n",
@@ -689,7 +689,7 @@ static void test_energy_balance_with_dashpot(void)
 static void test_options_off_are_today(void)
 {
     static path_out a, b;
-    const int rules[3] = {HM_T_RESCALE, HM_T_MD, HM_T_INCREMENTAL};
+    const int rules[3] = {LT_TANGENTIAL_RESCALE, LT_TANGENTIAL_MD, LT_TANGENTIAL_INCREMENTAL};
     for (int i = 0; i < 3; i++) {
         double p[LT_MAX_PARAMS];
         defaults(p);
@@ -702,7 +702,7 @@ static void test_options_off_are_today(void)
         p[HM_P_EN] = 0.4;
         p[HM_P_CLIP] = 1;
         drive_path(p, &a);
-        p[HM_P_COULOMB] = HM_C_COMPRESSIVE;
+        p[HM_P_COULOMB] = LT_COULOMB_COMPRESSIVE;
         drive_path(p, &b);
         CHECK_MSG(same_path(&a, &b), "rule %d: coulombOn = compressive with clip", rules[i]);
     }

@@ -57,7 +57,7 @@ static loop_result md_loop(const loop_setup *L, double ua_c0, int n, int cells, 
     defaults(p);
     p[HM_P_ESTAR] = L->estar, p[HM_P_GSTAR] = L->gstar, p[HM_P_RSTAR] = L->rstar,
     p[HM_P_TANPHI] = L->mu;
-    p[HM_P_TANGENTIAL] = HM_T_MD, p[HM_P_MDCELLS] = cells;
+    p[HM_P_TANGENTIAL] = LT_TANGENTIAL_MD, p[HM_P_MDCELLS] = cells;
     lt_contact c = {0};
     c.mat[0] = c.mat[1] = &mat, c.rcurv[0] = INFINITY, c.rcurv[1] = L->rstar, c.mstar = 1,
     c.tanPhi = L->mu;
@@ -238,10 +238,11 @@ static void test_md_no_slip_impact(void)
               "no-slip vc'/vc = 0.2826");
     CHECK_ABS(lt_hm_md_stick_ratio(2.0 / 7, 0.4, 40000), -1, TOL_REFERENCE,
               "kappa = 2/7: vc'/vc = -1");
-    impact_result md = wall_impact(0.8591, HM_T_MD, 0.1, 0, 4000, HM_MD_MAX_CELLS);
-    impact_result md27 = wall_impact(2.0 / 7, HM_T_MD, 0.1, 0, 4000, HM_MD_MAX_CELLS);
-    impact_result rs = wall_impact(0.8591, HM_T_RESCALE, 0.1, 0, 4000, HM_MD_MAX_CELLS);
-    impact_result inc = wall_impact(0.8591, HM_T_INCREMENTAL, 0.1, 0, 4000, HM_MD_MAX_CELLS);
+    impact_result md = wall_impact(0.8591, LT_TANGENTIAL_MD, 0.1, 0, 4000, HM_MD_MAX_CELLS);
+    impact_result md27 = wall_impact(2.0 / 7, LT_TANGENTIAL_MD, 0.1, 0, 4000, HM_MD_MAX_CELLS);
+    impact_result rs = wall_impact(0.8591, LT_TANGENTIAL_RESCALE, 0.1, 0, 4000, HM_MD_MAX_CELLS);
+    impact_result inc =
+        wall_impact(0.8591, LT_TANGENTIAL_INCREMENTAL, 0.1, 0, 4000, HM_MD_MAX_CELLS);
     CHECK_REL(md.ratio, ref, TOL_MD_STICK, "md no-slip impact");
     CHECK_ABS(md27.ratio, -1, TOL_MD_STICK, "md no-slip impact, kappa = 2/7");
     CHECK(rs.ratio > 0.55 && rs.ratio < 0.6);

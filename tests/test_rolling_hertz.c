@@ -202,7 +202,7 @@ static void test_caps_follow_coulomb_on(void)
     p[HM_P_ROLLING] = LT_RR_EPSD, p[HM_P_MUR] = 0.3, p[HM_P_MUTW] = 0.3, p[HM_P_EN] = 0.3;
     const double R = 0.1 * 0.04 / 0.14;
     for (int compressive = 0; compressive <= 1; compressive++) {
-        p[HM_P_COULOMB] = compressive ? HM_C_COMPRESSIVE : HM_C_TOTAL;
+        p[HM_P_COULOMB] = compressive ? LT_COULOMB_COMPRESSIVE : LT_COULOMB_TOTAL;
         hand h;
         memset(&h, 0, sizeof h);
         h.m = (lt_material){1e7, 0.25, 2600, 0.5, 0.5};
@@ -272,8 +272,8 @@ static void test_moment_history_on_unloading(void)
 {
     double q0, q1, m0, m1, bal;
     /* rescaled (hertz_mindlin's md and rescale rules, thornton): M/k_r = theta stays */
-    unload_under_moment("hertz_mindlin", HM_P_ROLLING, HM_P_MUR, HM_P_TANGENTIAL, HM_T_MD, &q0, &q1,
-                        &m0, &m1, &bal);
+    unload_under_moment("hertz_mindlin", HM_P_ROLLING, HM_P_MUR, HM_P_TANGENTIAL, LT_TANGENTIAL_MD,
+                        &q0, &q1, &m0, &m1, &bal);
     CHECK_REL(q1, q0, TOL_FORMULA,
               "hertz_mindlin md: M/kr kept on unloading (the moment rescaled with kr)");
     CHECK_REL(q0, 1e-3, 1e-9, "hertz_mindlin: M/kr = the rotation (held overlap's round-off)");
@@ -283,8 +283,8 @@ static void test_moment_history_on_unloading(void)
     CHECK_REL(q1, q0, TOL_FORMULA, "thornton: M/kr kept on unloading");
     CHECK_ABS(bal, 0, TOL_BALANCE, "thornton: balance / work");
     /* incremental: the moment is kept as it is (LIGGGHTS' r_torque) */
-    unload_under_moment("hertz_mindlin", HM_P_ROLLING, HM_P_MUR, HM_P_TANGENTIAL, HM_T_INCREMENTAL,
-                        &q0, &q1, &m0, &m1, &bal);
+    unload_under_moment("hertz_mindlin", HM_P_ROLLING, HM_P_MUR, HM_P_TANGENTIAL,
+                        LT_TANGENTIAL_INCREMENTAL, &q0, &q1, &m0, &m1, &bal);
     CHECK_MSG(m1 == m0, "hertz_mindlin incremental: M kept on unloading (%.17g -> %.17g)", m0, m1);
     CHECK_ABS(bal, 0, TOL_BALANCE, "hertz_mindlin incremental: balance / work");
 }
@@ -398,9 +398,9 @@ static void test_balance_on_free_bodies(void)
     const double hm_epsd[] = {HM_P_ROLLING, LT_RR_EPSD, HM_P_MUR,  0.3,
                               HM_P_ETAR,    0.4,        HM_P_MUTW, 0.3};
     const double hm_epsd2[] = {HM_P_ROLLING, LT_RR_EPSD2,     HM_P_MUR,
-                               0.2,          HM_P_TANGENTIAL, HM_T_RESCALE};
-    const double hm_incr[] = {HM_P_ROLLING,     LT_RR_EPSD, HM_P_TANGENTIAL,
-                              HM_T_INCREMENTAL, HM_P_EN,    0.5};
+                               0.2,          HM_P_TANGENTIAL, LT_TANGENTIAL_RESCALE};
+    const double hm_incr[] = {HM_P_ROLLING, LT_RR_EPSD, HM_P_TANGENTIAL, LT_TANGENTIAL_INCREMENTAL,
+                              HM_P_EN,      0.5};
     /* thornton plastic: p_y with delta_y = 1e-4 m at R* = 0.1 * 0.07/0.17 m */
     const double R = 0.1 * 0.07 / 0.17, py = 2 * estar_default() * sqrt(1e-4 / R) / LT_TEST_PI;
     const double th[] = {TH_P_ROLLING, LT_RR_EPSD, TH_P_MUR, 0.3, TH_P_PY, py};

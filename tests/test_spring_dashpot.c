@@ -309,7 +309,7 @@ static void test_coulomb_on_compressive(void)
     law->step(p, &c, s, &r);
     CHECK(r.f[0] > 0);
     CHECK_REL(fabs(r.f[1]), 0.5 * r.f[0], TOL_ROUNDOFF, "total: tanPhi |Fn| in tension");
-    p[SD_P_COULOMB] = SD_C_COMPRESSIVE;
+    p[SD_P_COULOMB] = LT_COULOMB_COMPRESSIVE;
     memset(s, 0, sizeof s);
     law->init(p, &c, s);
     law->step(p, &c, s, &r);

@@ -83,10 +83,10 @@ static void test_elastic_equals_hertz_mindlin(void)
     if (!t || !h) return;
     double pt[LT_MAX_PARAMS], ph[LT_MAX_PARAMS], st[LT_MAX_STATE] = {0}, sh[LT_MAX_STATE] = {0};
     th_params(pt, PY);
-    CHECK(pt[TH_P_TANGENTIAL] == TH_T_MD); /* md by default */
+    CHECK(pt[TH_P_TANGENTIAL] == LT_TANGENTIAL_MD); /* md by default */
     for (int i = 0; i < h->n_params; i++) ph[i] = h->params[i].def;
     ph[HM_P_ESTAR] = ESTAR, ph[HM_P_GSTAR] = GSTAR, ph[HM_P_RSTAR] = RSTAR, ph[HM_P_TANPHI] = MU;
-    CHECK(ph[HM_P_TANGENTIAL] == HM_T_MD && ph[HM_P_EN] == 1);
+    CHECK(ph[HM_P_TANGENTIAL] == LT_TANGENTIAL_MD && ph[HM_P_EN] == 1);
     lt_th_model m = lt_th_model_of(ESTAR, RSTAR, PY);
     double dmax = 0.9 * m.dy, dt = 1e-6;
     /* vt: a tangential displacement per step of 6e-4 of the full-slip displacement mu F/kt =
@@ -178,7 +178,7 @@ static void test_stick_impact_against_noslip(void)
     for (int i = 0; i < t->n_params; i++) pt[i] = t->params[i].def;
     for (int i = 0; i < h->n_params; i++) ph[i] = h->params[i].def;
     pt[TH_P_PY] = 2e8, pt[TH_P_TANPHI] = 1e3;
-    ph[HM_P_NOSLIP] = 1, ph[HM_P_TANGENTIAL] = HM_T_MD;
+    ph[HM_P_NOSLIP] = 1, ph[HM_P_TANGENTIAL] = LT_TANGENTIAL_MD;
     double vt_th = stick_impact(t, pt, r, m, vn, vt, 2000),
            vt_hm = stick_impact(h, ph, r, m, vn, vt, 2000);
     lt_material glass = {7.0e10, 0.25, 2500, 0.5, 0}, alumina = {3.8e11, 0.23, 4000, 0.5, 0};

@@ -45,6 +45,7 @@
  */
 #ifndef LT_MD_RULE_H
 #define LT_MD_RULE_H
+#include "params.h"
 
 /* A full row folds the annulus the contact grew into into its outermost cell (force-preserving)
  * while that cell with the annulus is at most this share of the row's mean cell length a / cap;
@@ -59,8 +60,8 @@
  * LT_MD_MAX_CELLS values (structure of arrays, for the vector lanes): x_k = cell[k],
  * uy_k = cell[LT_MD_MAX_CELLS + k], uz_k = cell[2 LT_MD_MAX_CELLS + k], whatever `cap` is. */
 #define LT_MD_PER_CELL 3
-/* the most cells a law keeps (its state array; mdCells at most this) */
-#define LT_MD_MAX_CELLS 160
+/* the most cells a law keeps (its state array; mdCells at most this): LT_MD_MAX_CELLS of
+ * laws/kit/params.h */
 
 /* The tangential force of a step and its energies (N, J). */
 typedef struct lt_tangential {

@@ -36,18 +36,15 @@
  */
 #ifndef LT_ROLLING_RESISTANCE_H
 #define LT_ROLLING_RESISTANCE_H
+#include "params.h"
 #include "slip_work.h"
 #include "utilisation.h"
 #include <lawtester/law.h>
 #include <math.h>
 
-/* The option `rolling` of a Hertz law (LT_CHOICE): none, k_r = 2.25 kn mu_r^2 R*^2 (Ai et al.'s
- * EPSD, LIGGGHTS' epsd), or k_r = kt R*^2 (LIGGGHTS' epsd2, after Iwashita & Oda). */
-enum { LT_RR_NONE, LT_RR_EPSD, LT_RR_EPSD2 };
-#define LT_RR_CHOICES              \
-    {                              \
-        "none", "epsd", "epsd2", 0 \
-    }
+/* The option `rolling` of a Hertz law (LT_RR_* of laws/kit/params.h): none, k_r = 2.25 kn mu_r^2
+ * R*^2 (Ai et al.'s EPSD, LIGGGHTS' epsd), or k_r = kt R*^2 (LIGGGHTS' epsd2, after Iwashita &
+ * Oda). */
 
 /* The history of the two springs and the damper (local components, N m and rad/s). */
 typedef struct lt_rr_history {
@@ -186,38 +183,6 @@ enum {
     LT_RR_S_COUNT
 };
 #define LT_RR_STATE_NAMES "kr", "ktw", "Mry", "Mrz", "Mtw", "Mdy", "Mdz", "wy", "wz"
-/* The option's parameters, as the Hertz laws declare them (lt_param initialisers; `choices` the
- * law's array LT_RR_CHOICES): unset muR, muTw mean 0.1 (lt_rr_given_mu), unset kr, ktw the rule's.
- * */
-#define LT_RR_PARAM_ROLLING(choice_names)                                                          \
-    {                                                                                              \
-        .name = "rolling", .kind = LT_CHOICE, .def = LT_RR_NONE, .min = 0, .max = 2, .unit = "-",  \
-        .doc = "rolling and twisting resistance: none | epsd (kr = 2.25 kn muR^2 R*^2, Ai et al. " \
-               "2011) | epsd2 (kr = kt R*^2, Iwashita & Oda 1998); kn = 2 E* a, kt = 8 G* a of "   \
-               "this step",                                                                        \
-        .choices = choice_names                                                                    \
-    }
-#define LT_RR_PARAM_MUR                                                                     \
-    {                                                                                       \
-        .name = "muR", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY, .unit = "-", \
-        .doc = "rolling: friction coefficient mu_r, M_max = mu_r R* |Fn| (default: 0.1)"    \
-    }
-#define LT_RR_PARAM_KR                                                                           \
-    {                                                                                            \
-        .name = "kr", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY, .unit = "N m/rad", \
-        .doc = "rolling: stiffness (default: the rule's, from kn or kt)"                         \
-    }
-#define LT_RR_PARAM_MUTW                                                                     \
-    {                                                                                        \
-        .name = "muTw", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY, .unit = "-", \
-        .doc = "rolling: twisting friction coefficient, M_tw = muTw R* |Fn| (default: 0.1)"  \
-    }
-#define LT_RR_PARAM_KTW                                                                           \
-    {                                                                                             \
-        .name = "ktw", .kind = LT_REAL, .def = NAN, .min = 0, .max = INFINITY, .unit = "N m/rad", \
-        .doc = "rolling: twisting stiffness (default: 4.5 kt muTw^2 R*^2)"                        \
-    }
-
 /* The Hertz laws' muR, muTw (-) and etaR (-) are optional (NaN, `unset`: nothing about rolling
  * shows in a title or .meta of a law that does not use it); unset they are linear_rolling's
  * defaults, 0.1, 0.1 and 0. */

@@ -2,8 +2,6 @@
 #include "slip_work.h"
 #include <math.h>
 
-const char *const lt_slip_work_choices[] = {"trapezoid", "doc", "code", "potential", "path", 0};
-
 /* Mean yield force over the slipping part of a step whose normal force (hence yield force)
  * and tangential trial force vary linearly from the start (f0 = |Ft|, y0) to the end (ft, y1):
  * slip starts at s0 where f0 + s (ft - f0) = y0 + s (y1 - y0). */

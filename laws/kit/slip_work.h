@@ -23,11 +23,9 @@
  */
 #ifndef LT_SLIP_WORK_H
 #define LT_SLIP_WORK_H
+#include "params.h"
 
-/* The formulas, in the order of the choice `dissipation` (lt_slip_work_choices). */
-enum { LT_SLIP_TRAPEZOID, LT_SLIP_DOC, LT_SLIP_CODE, LT_SLIP_POTENTIAL, LT_SLIP_PATH };
-/* Their names, NULL-terminated: trapezoid doc code potential path. */
-extern const char *const lt_slip_work_choices[];
+/* The formulas are LT_SLIP_* of laws/kit/params.h, the values of the choice `dissipation`. */
 
 /* The energy (J) a spring of stiffness k dissipated in a step by the formula (LT_SLIP_*): stored
  * (y0, z0), trial (ty, tz), returned (y1, z1); yprev is the limit at the previous state (used by
