@@ -67,8 +67,9 @@
  *   Plasticity in Reinforced Concrete (1982), ch. 5.
  */
 #include "cohesive.h"
+#include "kit/coulomb.h"
 #include "kit/params.h"
-#include "kit/utilisation.h"
+#include "kit/slip_work.h"
 #include <math.h>
 
 static const char *const surface_choices[] = {"mohr-coulomb", "elliptic", 0};
@@ -147,17 +148,17 @@ static double surface_ft(const double *p, const double *s, double fn)
 static double step_dissipation(double k, double f0y, double f0z, double f1y, double f1z,
                                double try_, double trz)
 {
-    return k > 0 ? ((f0y + f1y) * (try_ - f1y) + (f0z + f1z) * (trz - f1z)) / (2 * k) : 0;
+    return k > 0 ? lt_slip_trapezoid(k, f0y, f0z, try_, trz, f1y, f1z) : 0;
 }
 
-/* Radial return of the trial (ty, tz) onto |Ft| <= limit; returns 1 if it was outside. */
+/* The Coulomb return of the trial (ty, tz) onto |Ft| <= limit (laws/kit/coulomb.h); returns 1
+ * if it was outside. */
 static int radial_return(double limit, double ty, double tz, double *fy, double *fz)
 {
-    double ft = hypot(ty, tz);
+    double q;
     *fy = ty, *fz = tz;
-    if (ft <= limit) return 0;
-    double scale = ft > 0 && limit > 0 ? limit / ft : 0;
-    *fy = ty * scale, *fz = tz * scale;
+    if (!lt_coulomb_return(ty, tz, limit, &q)) return 0;
+    *fy = ty * q, *fz = tz * q;
     return 1;
 }
 
@@ -197,8 +198,8 @@ static int cohesive_step(const double *p, const lt_contact *c, double *s, lt_res
         double g = surface_ft(p, s, fmin(fn + cb * hypot(mby, mbz), rt)),
                ft_eq = hypot(ty, tz) + ct * fabs(mt_tr);
         if (ft_eq > g) {
-            double scale = ft_eq > 0 && g > 0 ? g / ft_eq : 0;
-            fty = ty * scale, ftz = tz * scale, mt = mt_tr * scale;
+            double q = lt_coulomb_factor(ft_eq, g);
+            fty = ty * q, ftz = tz * q, mt = mt_tr * q;
             plast += step_dissipation(kt, fty0, ftz0, fty, ftz, ty, tz) +
                      step_dissipation(ktw, mt0, 0, mt, 0, mt_tr, 0);
             inelastic = 1;

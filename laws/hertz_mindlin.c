@@ -183,7 +183,6 @@
 #include "kit/md_row.h"
 #include "kit/params.h"
 #include "kit/rolling.h"
-#include <float.h>
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
@@ -309,24 +308,6 @@ static double dashpot_velocity(int mode, int fresh, double v_half, double v_prev
 /* The tangential force of a step and its energies (N, J): laws/kit/md_row.h's. */
 typedef lt_tangential tangential;
 
-/* hypot(a, b) > lim (N), the Coulomb test, decided from the squares where they settle it: a, b, lim
- * rounded, a^2 + b^2 and lim^2 are within 2 and 1 ulp of the exact squares and hypot within 1 ulp
- * of the exact length, so a margin of 16 eps on the squares gives hypot's answer; near the
- * circle, out of the normal range (overflow, underflow), for lim <= 0 or with a NaN, hypot decides.
- * The same answer as hypot's always, without its call on the step's chain (the rescale step's force
- * waits for this test). */
-static inline int hm_beyond(double a, double b, double lim)
-{
-    if (a == 0 && b == 0)
-        return 0 > lim; /* hypot(0, 0) = 0: no tangential force (a head-on impact) */
-    double s2 = a * a + b * b, q = lim * lim;
-    if (lim > 0 && s2 >= DBL_MIN && s2 <= DBL_MAX && q >= DBL_MIN && q <= DBL_MAX) {
-        if (s2 > q * (1 + 16 * DBL_EPSILON)) return 1;
-        if (s2 < q * (1 - 16 * DBL_EPSILON)) return 0;
-    }
-    return hypot(a, b) > lim;
-}
-
 /* rescale and incremental: one spring kt = 8 G* a, the force history as local components; rescale
  * scales it by kt(n)/kt(n-1) when the overlap decreased (Thornton), incremental never.  fd: the
  * tangential dashpot's trial force (N; 0 without one), scaled with the spring when the whole
@@ -344,12 +325,12 @@ static tangential spring_step(const double *p, const lt_contact *c, const double
     tangential t = {.fy = ty, .fz = tz, .elast = 0, .plast = 0, .slip = 0};
     /* (+ 0 without a dashpot: hypot ignores the sign of a zero, so the same bits as before) */
     double fy = s[HM_S_TANPHI] * fn_abs;
-    if (!p[HM_P_NOSLIP] && hm_beyond(ty + fd[0], tz + fd[1], fy)) {
-        double ft = hypot(ty + fd[0], tz + fd[1]), scale = ft > 0 ? fy / ft : 0;
-        t.fy *= scale;
-        t.fz *= scale;
-        fd[0] *= scale;
-        fd[1] *= scale;
+    double q;
+    if (!p[HM_P_NOSLIP] && lt_coulomb_return(ty + fd[0], tz + fd[1], fy, &q)) {
+        t.fy *= q;
+        t.fz *= q;
+        fd[0] *= q;
+        fd[1] *= q;
         t.slip = 1;
     }
     if (kt > 0) {
@@ -368,9 +349,9 @@ static tangential spring_step(const double *p, const lt_contact *c, const double
 static void md_whole_return(const double *p, const lt_contact *c, double *s, double fn_abs,
                             tangential *t, double fd[2])
 {
-    double lim = s[HM_S_TANPHI] * fn_abs, ft = hypot(t->fy + fd[0], t->fz + fd[1]);
-    if (p[HM_P_NOSLIP] || !(ft > lim)) return;
-    double q = ft > 0 ? lim / ft : 0, *cell = s + HM_S_MD0;
+    double lim = s[HM_S_TANPHI] * fn_abs, q;
+    if (p[HM_P_NOSLIP] || !lt_coulomb_return(t->fy + fd[0], t->fz + fd[1], lim, &q)) return;
+    double *cell = s + HM_S_MD0;
     int n = (int)s[HM_S_MD_N];
     for (int k = 0; k < n; k++) cell[HM_MD_MAX_CELLS + k] *= q, cell[2 * HM_MD_MAX_CELLS + k] *= q;
     t->plast +=
@@ -479,7 +460,7 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
     double kt = 8 * s[HM_S_GSTAR] * sqrt(s[HM_S_RSTAR] * delta);
     double f0y = s[HM_S_FTY], f0z = s[HM_S_FTZ];
     /* coulombOn: the normal force the limit takes (compressive: none while the dashpot pulls) */
-    double fn_abs = p[HM_P_COULOMB] == LT_COULOMB_COMPRESSIVE ? fmax(-fn, 0) : fabs(fn);
+    double fn_abs = lt_coulomb_normal((int)p[HM_P_COULOMB], fn);
     int tdash = s[HM_S_CT] > 0;
     double fd[2] = {0, 0};
     tangential t = hm_tangential(p, c, s, delta, sqd, delta_prev, fe, fn_abs, kt, fd);
@@ -546,14 +527,14 @@ static int hm_yielding(const double *p, const double *s)
     return s[HM_S_SLIP] != 0;
 }
 
-/* The cone over the six forces: |Ft|/ft_max - 1, dimensionless (laws/kit/utilisation.h); with the
+/* The cone over the six forces: |Ft|/ft_max - 1, dimensionless (laws/kit/coulomb.h); with the
  * option `rolling`, also the rolling and twisting caps (without it the torques are free). */
 static double hm_excess(const double *p, const double *s, const double f[LT_DOF])
 {
     double g = hm_ft_max(p, s, f[0]), ft = hypot(f[1], f[2]);
     if (f[0] > hm_fn_max(p, s) || g < 0) return INFINITY;
     /* not lt_cone_excess: a NaN capacity (tanPhi = inf at Fn = 0) without load is on the surface
-     * here, outside in laws/kit/utilisation.h */
+     * here, outside in laws/kit/coulomb.h */
     double e = g > 0 ? ft / g - 1 : ft == 0 ? 0 : INFINITY;
     if (p[HM_P_ROLLING] == LT_RR_NONE) return e;
     double fl[LT_DOF] = {limit_normal(p, f[0]), f[1], f[2], f[3], f[4], f[5]};

@@ -67,12 +67,11 @@ int lt_linear_step(const double *p, const lt_contact *c, double *s, lt_response 
     double fty = ty, ftz = tz, dissipated = 0;
     s[LIN_S_SLIP] = 0;
     if (!p[LIN_P_NOSLIP]) {
-        double fy = fabs(fn) * tanPhi, ft = hypot(ty, tz);
-        if (ft > fy) {
+        double fy = fabs(fn) * tanPhi, q;
+        if (lt_coulomb_return(ty, tz, fy, &q)) {
             s[LIN_S_SLIP] = 1;
-            double scale = ft > 0 ? fy / ft : 0;
-            fty = ty * scale;
-            ftz = tz * scale;
+            fty = ty * q;
+            ftz = tz * q;
             double fy_prev = c->fresh ? fy : fabs(s[LIN_S_FN]) * tanPhi;
             if (kt > 0)
                 dissipated = lt_slip_work((int)p[LIN_P_DISSIPATION], kt, fy_prev, fty0, ftz0, ty,

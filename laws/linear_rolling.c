@@ -56,7 +56,7 @@
  *   intersection of the Coulomb cone |Ft| <= tanPhi |Fn|, the rolling cap |Mr| <= mu_r R* |Fn|
  *   (Mr = (M4, M5), the whole bending moment: spring and damping) and the twisting cap
  *   |Mt| <= mu_tw R* |Fn|, with Fn <= 0 (noBreak: any Fn; noSlip: no shear limit).  excess =
- *   the largest of the three utilisations minus one (laws/kit/utilisation.h).  Its (Fn, |Ft|)
+ *   the largest of the three utilisations minus one (laws/kit/coulomb.h).  Its (Fn, |Ft|)
  *   section, at zero torques, is linear's cone.  First yield (state `slip`, `rolling` or
  *   `twisting` = 1): a step that returned any of the three to its limit.
  * References: J. Ai, J.-F. Chen, J. M. Rotter, J. Y. Ooi (2011), Powder Technol. 206:269-282

@@ -177,15 +177,12 @@ static int sd_step(const double *p, const lt_contact *c, double *s, lt_response 
     double trial_sy = kt * xiy, trial_sz = kt * xiz; /* spring force before the return */
     double fty = trial_sy + s[SD_S_GT] * vty, ftz = trial_sz + s[SD_S_GT] * vtz;
     /* coulombOn: the normal force the limit takes (compressive: none while the dashpot pulls) */
-    double fy = s[SD_S_TANPHI] *
-                (p[SD_P_COULOMB] == LT_COULOMB_COMPRESSIVE ? fmax(-fn, 0) : fabs(fn)),
-           ft = hypot(fty, ftz);
-    if (!p[SD_P_NOSLIP] && ft > fy) {
-        double scale = ft > 0 ? fy / ft : 0;
-        fty *= scale;
-        ftz *= scale;
-        xiy *= scale;
-        xiz *= scale;
+    double fy = s[SD_S_TANPHI] * lt_coulomb_normal((int)p[SD_P_COULOMB], fn), q;
+    if (!p[SD_P_NOSLIP] && lt_coulomb_return(fty, ftz, fy, &q)) {
+        fty *= q;
+        ftz *= q;
+        xiy *= q;
+        xiz *= q;
         returned = 1;
     }
     double fsy = kt * xiy, fsz = kt * xiz;
@@ -223,7 +220,7 @@ static double sd_fn_max(const double *p, const double *s)
 /* The Coulomb cone (laws/kit/coulomb.h) on |Fn|, or max(-Fn, 0) with coulombOn = compressive. */
 static double sd_ft_max(const double *p, const double *s, double fn)
 {
-    double fc = p[SD_P_COULOMB] == LT_COULOMB_COMPRESSIVE ? fmax(-fn, 0) : fabs(fn);
+    double fc = lt_coulomb_normal((int)p[SD_P_COULOMB], fn);
     return lt_cone_ft_max(s[SD_S_TANPHI], fc, fn, sd_fn_max(p, s), p[SD_P_NOSLIP] != 0);
 }
 

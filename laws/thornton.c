@@ -300,12 +300,11 @@ static inline lt_tangential th_spring(const double *p, const lt_contact *c, cons
         fsz *= kt / s[TH_S_KT];
     }
     double ty = fsy + kt * c->v[1] * dt, tz = fsz + kt * c->v[2] * dt;
-    double flim = s[TH_S_TANPHI] * F, ft = hypot(ty, tz);
+    double flim = s[TH_S_TANPHI] * F, q;
     double fty = ty, ftz = tz;
-    int slid = ft > flim;
+    int slid = lt_coulomb_return(ty, tz, flim, &q);
     if (slid) {
-        double scale = ft > 0 ? flim / ft : 0;
-        fty *= scale, ftz *= scale;
+        fty *= q, ftz *= q;
         if (kt > 0) fric = ((fsy + fty) * (ty - fty) + (fsz + ftz) * (tz - ftz)) / (2 * kt);
     }
     double elt = kt > 0 ? (fty * fty + ftz * ftz) / (2 * kt) : 0;

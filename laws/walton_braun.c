@@ -52,6 +52,7 @@
 #include "walton_braun.h"
 #include "kit/coulomb.h"
 #include "kit/params.h"
+#include "kit/slip_work.h"
 #include <math.h>
 #include <stddef.h>
 
@@ -115,13 +116,12 @@ static int wb_step(const double *p, const lt_contact *c, double *s, lt_response 
     double fty = ty, ftz = tz;
     s[WB_S_SLIP] = 0;
     if (!p[WB_P_NOSLIP]) {
-        double fy = P * s[WB_S_TANPHI], ft = hypot(ty, tz);
-        if (ft > fy) {
-            double scale = ft > 0 ? fy / ft : 0;
-            fty = ty * scale;
-            ftz = tz * scale;
+        double fy = P * s[WB_S_TANPHI], q;
+        if (lt_coulomb_return(ty, tz, fy, &q)) {
+            fty = ty * q;
+            ftz = tz * q;
             s[WB_S_SLIP] = 1;
-            if (kt > 0) plast += ((fty0 + fty) * (ty - fty) + (ftz0 + ftz) * (tz - ftz)) / (2 * kt);
+            if (kt > 0) plast += lt_slip_trapezoid(kt, fty0, ftz0, ty, tz, fty, ftz);
         }
     }
     s[WB_S_FN] = fn;

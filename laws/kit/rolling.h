@@ -36,9 +36,9 @@
  */
 #ifndef LT_ROLLING_RESISTANCE_H
 #define LT_ROLLING_RESISTANCE_H
+#include "coulomb.h"
 #include "params.h"
 #include "slip_work.h"
-#include "utilisation.h"
 #include <lawtester/law.h>
 #include <math.h>
 
@@ -100,14 +100,14 @@ static inline double lt_rr_inertia(const lt_contact *c)
 static inline double lt_rr_epp_moment(double k, double lim, double lim0, int f, double m[2],
                                       double dy, double dz, int *yielded)
 {
-    double ty = m[0] + k * dy, tz = m[1] + k * dz, norm = hypot(ty, tz);
-    *yielded = norm > lim;
+    double ty = m[0] + k * dy, tz = m[1] + k * dz, q;
+    *yielded = lt_coulomb_return(ty, tz, lim, &q);
     if (!*yielded) {
         m[0] = ty, m[1] = tz;
         return 0;
     }
-    double scale = norm > 0 ? lim / norm : 0, y0 = m[0], z0 = m[1];
-    m[0] = ty * scale, m[1] = tz * scale;
+    double y0 = m[0], z0 = m[1];
+    m[0] = ty * q, m[1] = tz * q;
     return k > 0 ? lt_slip_work(f, k, lim0, y0, z0, ty, tz, m[0], m[1]) : 0;
 }
 
@@ -157,7 +157,7 @@ static inline lt_rr_out lt_rr_step(const lt_rr_in *in, const lt_contact *c, lt_r
 
 /* The rolling and twisting caps in a yield function (lt_yield.excess): the larger of the
  * excess e of the other limits and the utilisations |Mr|/(mu_r R* |Fn|) - 1, |Mt|/(mu_tw R*
- * |Fn|) - 1 (laws/kit/utilisation.h), over the six generalized forces f (N, N m). */
+ * |Fn|) - 1 (laws/kit/coulomb.h), over the six generalized forces f (N, N m). */
 static inline double lt_rr_excess(double e, double muR, double muTw, double rstar,
                                   const double f[LT_DOF])
 {

@@ -26,6 +26,6 @@ double lt_slip_work(int formula, double k, double yprev, double y0, double z0, d
     case LT_SLIP_POTENTIAL: return (ft * ft - fy * fy) / (2 * k);
     case LT_SLIP_PATH:
         return (ft - fy) / k * mean_yield_while_slipping(hypot(y0, z0), ft, yprev, fy);
-    default: return ((y0 + y1) * (ty - y1) + (z0 + z1) * (tz - z1)) / (2 * k);
+    default: return lt_slip_trapezoid(k, y0, z0, ty, tz, y1, z1);
     }
 }

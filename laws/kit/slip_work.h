@@ -27,6 +27,14 @@
 
 /* The formulas are LT_SLIP_* of laws/kit/params.h, the values of the choice `dissipation`. */
 
+/* The trapezoid formula (J), (F + F').(Ftr - F')/(2 k): stored (y0, z0), trial (ty, tz), returned
+ * (y1, z1), k > 0; the one every slipping spring books unless a law offers the others. */
+static inline double lt_slip_trapezoid(double k, double y0, double z0, double ty, double tz,
+                                       double y1, double z1)
+{
+    return ((y0 + y1) * (ty - y1) + (z0 + z1) * (tz - z1)) / (2 * k);
+}
+
 /* The energy (J) a spring of stiffness k dissipated in a step by the formula (LT_SLIP_*): stored
  * (y0, z0), trial (ty, tz), returned (y1, z1); yprev is the limit at the previous state (used by
  * LT_SLIP_PATH).  k > 0. */
