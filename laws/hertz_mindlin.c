@@ -268,13 +268,6 @@ static const lt_energy_def hm_energies[HM_E_COUNT] = {
      .doc = "trapezoid-rule error of the work on the nonlinear spring, O(dt^2)"},
 };
 
-/* Tsuji coefficient giving restitution e when the contact ends at zero overlap (exact). */
-static double tsuji_alpha(double e)
-{
-    double l = log(e);
-    return sqrt(5.0) * -l / sqrt(LT_PI * LT_PI + l * l);
-}
-
 static void hm_init(const double *p, const lt_contact *c, double *s)
 {
     double estar =
@@ -289,20 +282,12 @@ static void hm_init(const double *p, const lt_contact *c, double *s)
     /* clipEn: the clipped contact's restitution is en (alpha = sqrt5 zeta, zeta from inverting
      * e = exp(-zeta s_f), laws/kit/damping.h) */
     double alpha =
-        p[HM_P_CLIPEN] ? sqrt(5.0) * lt_clipped_zeta(p[HM_P_EN]) : tsuji_alpha(p[HM_P_EN]);
+        p[HM_P_CLIPEN] ? sqrt(5.0) * lt_clipped_zeta(p[HM_P_EN]) : lt_tsuji_alpha(p[HM_P_EN]);
     s[HM_S_CD] = alpha * sqrt(c->mstar * s[HM_S_K]);
     /* the tangential dashpot eta_t = sqrt(2/3) alpha sqrt(m* kt), kt = 8 G* sqrt(R*) delta^{1/2} */
-    s[HM_S_CT] = p[HM_P_TDASHPOT]
-                     ? sqrt(2.0 / 3.0) * alpha * sqrt(c->mstar * 8 * s[HM_S_GSTAR] * sqrt(rstar))
-                     : 0;
+    s[HM_S_CT] = p[HM_P_TDASHPOT] ? lt_tsuji_tangential(alpha, c->mstar, s[HM_S_GSTAR], rstar) : 0;
     if (p[HM_P_TANGENTIAL] == LT_TANGENTIAL_MD)
         memset(s + HM_S_MD_N, 0, (size_t)(HM_S_COUNT - HM_S_MD_N) * sizeof *s);
-}
-
-static double dashpot_velocity(int mode, int fresh, double v_half, double v_prev)
-{
-    if (mode == LT_DASHPOT_HALFSTEP || fresh) return v_half;
-    return 1.5 * v_half - 0.5 * v_prev;
 }
 
 /* The tangential force of a step and its energies (N, J): laws/kit/md_row.h's. */
@@ -403,8 +388,8 @@ static inline tangential hm_tangential(const double *p, const lt_contact *c, dou
     int tdash = s[HM_S_CT] > 0;
     if (tdash) {
         double eta = s[HM_S_CT] * sqrt(sqd);
-        fd[0] = eta * dashpot_velocity((int)p[HM_P_DASHPOT], c->fresh, c->v[1], s[HM_S_VTY0]);
-        fd[1] = eta * dashpot_velocity((int)p[HM_P_DASHPOT], c->fresh, c->v[2], s[HM_S_VTZ0]);
+        fd[0] = eta * lt_dashpot_velocity((int)p[HM_P_DASHPOT], c->fresh, c->v[1], s[HM_S_VTY0]);
+        fd[1] = eta * lt_dashpot_velocity((int)p[HM_P_DASHPOT], c->fresh, c->v[2], s[HM_S_VTZ0]);
     }
     if (p[HM_P_TANGENTIAL] != LT_TANGENTIAL_MD) return spring_step(p, c, s, kt, fn_abs, fd);
     /* the row of laws/kit/md_row.h over the Hertz profile x^2/R* at the overlap delta */
@@ -433,7 +418,7 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
     double dt = c->dt, delta = -c->uN, K = s[HM_S_K];
     double sqd = sqrt(delta);
     /* normal: Hertz + Tsuji, clip */
-    double vn = dashpot_velocity((int)p[HM_P_DASHPOT], c->fresh, c->v[0], s[HM_S_VN0]);
+    double vn = lt_dashpot_velocity((int)p[HM_P_DASHPOT], c->fresh, c->v[0], s[HM_S_VN0]);
     double fe = -K * delta * sqd;
     /* no dashpot (en = 1, the default): fe + 0 = fe, without the square root that would follow
      * sqrt(delta) on the step's chain (c->v is finite: the driver checked it) */

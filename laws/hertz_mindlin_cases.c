@@ -123,8 +123,8 @@ static impact impact_of(const lt_case_env *env)
 {
     hertz h = hertz_of(env);
     impact m;
-    double en = env->param[HM_P_EN], l = log(en), v = env->load[0];
-    m.zeta = -l / sqrt(LT_PI * LT_PI + l * l);
+    double en = env->param[HM_P_EN], v = env->load[0];
+    m.zeta = lt_restitution_zeta(en);
     if (env->param[HM_P_CLIPEN] != 0)
         m.zeta = lt_clipped_zeta(en); /* clipEn: the clipped e is en */
     m.w = sqrt(1 - m.zeta * m.zeta);
@@ -263,8 +263,8 @@ static double lever_integrand(const impact *m, double s)
  * catches up (the case is then outside the gross-sliding regime of this law). */
 static double stick_impulse(const lt_case_env *env, const hertz *h, double tan_theta)
 {
-    double vn = env->load[0], en = env->param[HM_P_EN], l = log(en);
-    double cd = sqrt(5.0) * -l / sqrt(LT_PI * LT_PI + l * l) * sqrt(env->c.mstar * h->K);
+    double vn = env->load[0], en = env->param[HM_P_EN];
+    double cd = lt_tsuji_alpha(en) * sqrt(env->c.mstar * h->K);
     double rate = 16.0 / 3.0 * h->gstar * sqrt(h->rstar) * tan_theta - h->mu * h->K;
     if (!(rate > 0)) return INFINITY;
     double d54 = h->mu * cd * vn / rate;

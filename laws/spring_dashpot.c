@@ -109,16 +109,9 @@ static const lt_energy_def sd_energies[SD_E_COUNT] = {
     {.name = "visc", .kind = LT_DISSIPATED, .doc = "energy dissipated by the dashpots"},
 };
 
-/* Damping ratio of the linear oscillator whose contact ends at zero overlap with restitution e. */
-static double zeta_from_restitution(double e)
-{
-    double l = log(e);
-    return -l / sqrt(LT_PI * LT_PI + l * l);
-}
-
 static double damping_ratio(double e, double zeta)
 {
-    if (!isnan(e)) return zeta_from_restitution(e);
+    if (!isnan(e)) return lt_restitution_zeta(e);
     return isnan(zeta) ? 0 : zeta;
 }
 
@@ -147,20 +140,13 @@ static void sd_init(const double *p, const lt_contact *c, double *s)
     s[SD_S_GT] = 2 * damping_ratio(p[SD_P_ET], p[SD_P_ZETAT]) * sqrt(s[SD_S_KT] * c->mstar);
 }
 
-/* Relative velocity at the state for the dashpot (see the theory block). */
-static double dashpot_velocity(int mode, int fresh, double v_half, double v_prev)
-{
-    if (mode == LT_DASHPOT_HALFSTEP || fresh) return v_half;
-    return 1.5 * v_half - 0.5 * v_prev;
-}
-
 static int sd_step(const double *p, const lt_contact *c, double *s, lt_response *out)
 {
     if (c->uN > 0) return 0;
     int mode = (int)p[SD_P_DASHPOT];
     double kn = s[SD_S_KN], kt = s[SD_S_KT], dt = c->dt;
     /* normal */
-    double vn = dashpot_velocity(mode, c->fresh, c->v[0], s[SD_S_VN0]);
+    double vn = lt_dashpot_velocity(mode, c->fresh, c->v[0], s[SD_S_VN0]);
     double fe = kn * c->uN;
     double fn = fe + s[SD_S_GN] * vn;
     int returned = p[SD_P_CLIP] && fn > 0; /* clipped onto the tip Fn = 0 */
@@ -170,8 +156,8 @@ static int sd_step(const double *p, const lt_contact *c, double *s, lt_response 
     double dun = c->fresh ? c->v[0] * dt : c->uN - s[SD_S_UN0];
     double visc = 0.5 * (s[SD_S_FDN] + fdn) * dun;
     /* tangential: spring displacement, dashpot, Coulomb */
-    double vty = dashpot_velocity(mode, c->fresh, c->v[1], s[SD_S_VTY0]);
-    double vtz = dashpot_velocity(mode, c->fresh, c->v[2], s[SD_S_VTZ0]);
+    double vty = lt_dashpot_velocity(mode, c->fresh, c->v[1], s[SD_S_VTY0]);
+    double vtz = lt_dashpot_velocity(mode, c->fresh, c->v[2], s[SD_S_VTZ0]);
     double fs0y = kt * s[SD_S_XIY], fs0z = kt * s[SD_S_XIZ];
     double xiy = s[SD_S_XIY] + c->v[1] * dt, xiz = s[SD_S_XIZ] + c->v[2] * dt;
     double trial_sy = kt * xiy, trial_sz = kt * xiz; /* spring force before the return */

@@ -43,10 +43,7 @@ static double zeta_of(const lt_case_env *env)
 {
     double e = env->param[SD_P_EN], z = env->param[SD_P_ZETAN];
     if (env->param[SD_P_CLIPEN] != 0) return lt_clipped_zeta(e); /* clipEn: the clipped e is en */
-    if (!isnan(e)) {
-        double l = log(e);
-        return -l / sqrt(LT_PI * LT_PI + l * l);
-    }
+    if (!isnan(e)) return lt_restitution_zeta(e);
     return isnan(z) ? 0 : z;
 }
 
