@@ -66,7 +66,7 @@
  *           average: second order in dt), two neighbours merged (force-preserving) when the
  *           row is full, or, while the full row's outermost cell is thin (a quarter of the
  *           mean cell a/mdCells with the annulus), the annulus folded into that cell,
- *           force-preserving (laws/kit/md_row.h, LT_MD_FOLD_SHARE).  A cell's limit is
+ *           force-preserving (laws/kit/tangential.h, LT_MD_FOLD_SHARE).  A cell's limit is
  *           mu 2 E* (F(x_k) - F(x_{k-1})) |Fn|/|Fe|, F(x) = x (delta - x^2/(3 R*)).  Measured
  *           (tests/test_hertz_mindlin_md.c, verify): at 160 cells a Cattaneo-Mindlin loop's energy
  *           within 3e-6 ... 7e-5 for amplitudes from 0.5 c0 to 2 c0 (c0 = 3 mu P/(16 G* a)), error
@@ -180,9 +180,9 @@
 #include "kit/coulomb.h"
 #include "kit/damping.h"
 #include "kit/effective.h"
-#include "kit/md_row.h"
 #include "kit/params.h"
 #include "kit/rolling.h"
+#include "kit/tangential.h"
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
@@ -221,7 +221,7 @@ static const lt_state_array hm_state_arrays[1] = {
             "(C.md_x<k>, C.md_uy<k>, C.md_uz<k>); md_n in use"}};
 
 /* "md_x0" ... "md_x159", "md_uy0" ... "md_uy159", "md_uz0" ... "md_uz159" (the row of
- * laws/kit/md_row.h) */
+ * laws/kit/tangential.h) */
 static const char *const hm_state[HM_S_COUNT] = {"K",
                                                  "Gstar",
                                                  "Rstar",
@@ -251,7 +251,7 @@ _Static_assert(HM_MD_MAX_CELLS == 160 && HM_S_COUNT <= LT_MAX_STATE, "hm_state l
 _Static_assert(HM_S_MD_N - HM_S_RR == LT_RR_S_COUNT,
                "laws/hertz_mindlin.h keeps the rolling block");
 _Static_assert(HM_MD_PER_CELL == LT_MD_PER_CELL && HM_MD_MAX_CELLS == LT_MD_MAX_CELLS,
-               "laws/kit/md_row.h's row");
+               "laws/kit/tangential.h's row");
 
 static const lt_energy_def hm_energies[HM_E_COUNT] = {
     {.name = "elast",
@@ -290,62 +290,6 @@ static void hm_init(const double *p, const lt_contact *c, double *s)
         memset(s + HM_S_MD_N, 0, (size_t)(HM_S_COUNT - HM_S_MD_N) * sizeof *s);
 }
 
-/* The tangential force of a step and its energies (N, J): laws/kit/md_row.h's. */
-typedef lt_tangential tangential;
-
-/* rescale and incremental: one spring kt = 8 G* a, the force history as local components; rescale
- * scales it by kt(n)/kt(n-1) when the overlap decreased (Thornton), incremental never.  fd: the
- * tangential dashpot's trial force (N; 0 without one), scaled with the spring when the whole
- * force is returned onto the Coulomb circle. */
-static tangential spring_step(const double *p, const lt_contact *c, const double *s, double kt,
-                              double fn_abs, double fd[2])
-{
-    double fsy = s[HM_S_FTY], fsz = s[HM_S_FTZ];
-    if (p[HM_P_TANGENTIAL] == LT_TANGENTIAL_RESCALE && !c->fresh && c->uN > -s[HM_S_DELTA] &&
-        s[HM_S_KT] > 0) {
-        fsy *= kt / s[HM_S_KT];
-        fsz *= kt / s[HM_S_KT];
-    }
-    double ty = fsy + kt * c->v[1] * c->dt, tz = fsz + kt * c->v[2] * c->dt;
-    tangential t = {.fy = ty, .fz = tz, .elast = 0, .plast = 0, .slip = 0};
-    /* (+ 0 without a dashpot: hypot ignores the sign of a zero, so the same bits as before) */
-    double fy = s[HM_S_TANPHI] * fn_abs;
-    double q;
-    if (!p[HM_P_NOSLIP] && lt_coulomb_return(ty + fd[0], tz + fd[1], fy, &q)) {
-        t.fy *= q;
-        t.fz *= q;
-        fd[0] *= q;
-        fd[1] *= q;
-        t.slip = 1;
-    }
-    if (kt > 0) {
-        t.elast = (t.fy * t.fy + t.fz * t.fz) / (2 * kt);
-        t.plast = ((fsy + t.fy) * (ty - t.fy) + (fsz + t.fz) * (tz - t.fz)) / (2 * kt);
-    }
-    return t;
-}
-
-/* md with the tangential dashpot: after md_step (each cell on its own limit), spring + dashpot
- * returned onto the Coulomb circle tanPhi fn_abs by one factor q for all cells and the dashpot.
- * Slip booked as for one spring from the cell's start s and trial t to its end q u (u: md_step's),
- * sum of 8 G* L (s + q u).(t - q u)/2 = md_step's plast + (1 - q^2) E - (1 - q) F.(v dt)/2 (E, F:
- * md_step's energy and force; the cell entering this step takes half the increment, which this
- * counts whole: a second-order term, in kvar), so kvar stays md_step's. */
-static void md_whole_return(const double *p, const lt_contact *c, double *s, double fn_abs,
-                            tangential *t, double fd[2])
-{
-    double lim = s[HM_S_TANPHI] * fn_abs, q;
-    if (p[HM_P_NOSLIP] || !lt_coulomb_return(t->fy + fd[0], t->fz + fd[1], lim, &q)) return;
-    double *cell = s + HM_S_MD0;
-    int n = (int)s[HM_S_MD_N];
-    for (int k = 0; k < n; k++) cell[HM_MD_MAX_CELLS + k] *= q, cell[2 * HM_MD_MAX_CELLS + k] *= q;
-    t->plast +=
-        (1 - q * q) * t->elast - 0.5 * (1 - q) * (t->fy * c->v[1] + t->fz * c->v[2]) * c->dt;
-    t->elast *= q * q;
-    t->fy *= q, t->fz *= q, fd[0] *= q, fd[1] *= q;
-    t->slip = 1;
-}
-
 /* The normal force the Coulomb limit and the rolling caps take (coulombOn), as a force on A. */
 static double limit_normal(const double *p, double fn)
 {
@@ -380,9 +324,9 @@ static lt_rr_out hm_rolling(const double *p, const lt_contact *c, double *s, dou
  * previous state's delta_prev), fe the Hertz spring's force (N), fn_abs the normal force the
  * Coulomb limit takes (N), kt = 8 G* a (N/m).  fd (N, 0 on entry) gets the tangential dashpot's
  * force, returned onto the Coulomb circle with the spring (tangentialDashpot; none: stays 0). */
-static inline tangential hm_tangential(const double *p, const lt_contact *c, double *s,
-                                       double delta, double sqd, double delta_prev, double fe,
-                                       double fn_abs, double kt, double fd[2])
+static inline lt_tangential hm_tangential(const double *p, const lt_contact *c, double *s,
+                                          double delta, double sqd, double delta_prev, double fe,
+                                          double fn_abs, double kt, double fd[2])
 {
     /* tangentialDashpot: eta_t = ct delta^{1/4} at the dashpot velocity (as the normal one) */
     int tdash = s[HM_S_CT] > 0;
@@ -391,8 +335,26 @@ static inline tangential hm_tangential(const double *p, const lt_contact *c, dou
         fd[0] = eta * lt_dashpot_velocity((int)p[HM_P_DASHPOT], c->fresh, c->v[1], s[HM_S_VTY0]);
         fd[1] = eta * lt_dashpot_velocity((int)p[HM_P_DASHPOT], c->fresh, c->v[2], s[HM_S_VTZ0]);
     }
-    if (p[HM_P_TANGENTIAL] != LT_TANGENTIAL_MD) return spring_step(p, c, s, kt, fn_abs, fd);
-    /* the row of laws/kit/md_row.h over the Hertz profile x^2/R* at the overlap delta */
+    if (p[HM_P_TANGENTIAL] != LT_TANGENTIAL_MD) {
+        /* rescale and incremental: one spring kt = 8 G* a, its force history as local components;
+         * rescale scales it by kt(n)/kt(n-1) when the overlap decreased (Thornton) */
+        const lt_spring_in in = {
+            .fy0 = s[HM_S_FTY],
+            .fz0 = s[HM_S_FTZ],
+            .kt = kt,
+            .kt0 = s[HM_S_KT],
+            .rescale =
+                p[HM_P_TANGENTIAL] == LT_TANGENTIAL_RESCALE && !c->fresh && c->uN > -s[HM_S_DELTA],
+            .vy = c->v[1],
+            .vz = c->v[2],
+            .dt = c->dt,
+            .lim = s[HM_S_TANPHI] * fn_abs,
+            .slips = !p[HM_P_NOSLIP],
+            .formula = LT_SLIP_TRAPEZOID,
+        };
+        return lt_tangential_spring(&in, fd);
+    }
+    /* the row of laws/kit/tangential.h over the Hertz profile x^2/R* at the overlap delta */
     const lt_md_in in = {.rstar = s[HM_S_RSTAR],
                          .delta = delta,
                          .rprev = s[HM_S_RSTAR],
@@ -407,8 +369,11 @@ static inline tangential hm_tangential(const double *p, const lt_contact *c, dou
                          .cap = (int)p[HM_P_MDCELLS],
                          .slips = !p[HM_P_NOSLIP],
                          .fresh = c->fresh};
-    tangential t = lt_md_step(&in, s + HM_S_MD0, s + HM_S_MD_N);
-    if (tdash) md_whole_return(p, c, s, fn_abs, &t, fd);
+    lt_tangential t = lt_md_step(&in, s + HM_S_MD0, s + HM_S_MD_N);
+    /* the tangential dashpot: spring and dashpot returned together */
+    if (tdash && !p[HM_P_NOSLIP])
+        lt_md_whole_return(s + HM_S_MD0, (int)s[HM_S_MD_N], s[HM_S_TANPHI] * fn_abs, c->v[1],
+                           c->v[2], c->dt, &t, fd);
     return t;
 }
 
@@ -448,7 +413,7 @@ static int hm_step(const double *p, const lt_contact *c, double *s, lt_response 
     double fn_abs = lt_coulomb_normal((int)p[HM_P_COULOMB], fn);
     int tdash = s[HM_S_CT] > 0;
     double fd[2] = {0, 0};
-    tangential t = hm_tangential(p, c, s, delta, sqd, delta_prev, fe, fn_abs, kt, fd);
+    lt_tangential t = hm_tangential(p, c, s, delta, sqd, delta_prev, fe, fn_abs, kt, fd);
     returned |= t.slip;
     /* rolling and twisting, from the previous state's Fn and delta (not yet overwritten) */
     lt_rr_out rr = {0};

@@ -39,6 +39,7 @@
 #include "linear.h"
 #include "kit/coulomb.h"
 #include "kit/slip_work.h"
+#include "kit/tangential.h"
 
 static const lt_param linear_params[LIN_P_COUNT] = {LT_LINEAR_PARAMS};
 static const unsigned linear_param_flags[LIN_P_COUNT] = {LT_LINEAR_PARAM_FLAGS};
@@ -62,28 +63,30 @@ int lt_linear_step(const double *p, const lt_contact *c, double *s, lt_response 
     if (c->uN > 0 && !p[LIN_P_NOBREAK]) return 0;
     double kn = s[LIN_S_KN], kt = s[LIN_S_KT], tanPhi = s[LIN_S_TANPHI];
     double fn = kn * c->uN;
-    double fty0 = s[LIN_S_FTY], ftz0 = s[LIN_S_FTZ];
-    double ty = fty0 + kt * c->v[1] * c->dt, tz = ftz0 + kt * c->v[2] * c->dt;
-    double fty = ty, ftz = tz, dissipated = 0;
-    s[LIN_S_SLIP] = 0;
-    if (!p[LIN_P_NOSLIP]) {
-        double fy = fabs(fn) * tanPhi, q;
-        if (lt_coulomb_return(ty, tz, fy, &q)) {
-            s[LIN_S_SLIP] = 1;
-            fty = ty * q;
-            ftz = tz * q;
-            double fy_prev = c->fresh ? fy : fabs(s[LIN_S_FN]) * tanPhi;
-            if (kt > 0)
-                dissipated = lt_slip_work((int)p[LIN_P_DISSIPATION], kt, fy_prev, fty0, ftz0, ty,
-                                          tz, fty, ftz);
-        }
-    }
+    /* the kit's incremental spring of constant kt, Coulomb on |Fn| (laws/kit/tangential.h), its
+     * slip work by the option `dissipation` (the limit of the previous state for `path`) */
+    double fy = fabs(fn) * tanPhi;
+    const lt_spring_in in = {
+        .fy0 = s[LIN_S_FTY],
+        .fz0 = s[LIN_S_FTZ],
+        .kt = kt,
+        .vy = c->v[1],
+        .vz = c->v[2],
+        .dt = c->dt,
+        .lim = fy,
+        .slips = !p[LIN_P_NOSLIP],
+        .formula = (int)p[LIN_P_DISSIPATION],
+        .lim0 = c->fresh ? fy : fabs(s[LIN_S_FN]) * tanPhi,
+    };
+    double no_dashpot[2] = {0, 0};
+    lt_tangential t = lt_tangential_spring(&in, no_dashpot);
+    s[LIN_S_SLIP] = t.slip;
     s[LIN_S_FN] = fn;
-    s[LIN_S_FTY] = fty;
-    s[LIN_S_FTZ] = ftz;
-    lt_respond_force(out, fn, fty, ftz, kn, kt);
-    out->energy[LIN_E_ELAST] = lt_spring_energy(kn, kt, fn, fty, ftz);
-    out->energy[LIN_E_PLAST] = dissipated;
+    s[LIN_S_FTY] = t.fy;
+    s[LIN_S_FTZ] = t.fz;
+    lt_respond_force(out, fn, t.fy, t.fz, kn, kt);
+    out->energy[LIN_E_ELAST] = lt_spring_energy(kn, kt, fn, t.fy, t.fz);
+    out->energy[LIN_E_PLAST] = t.plast;
     return 1;
 }
 

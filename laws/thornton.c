@@ -39,7 +39,7 @@
  *     same at its end), 1/G* = (2 - nu1)/G1 + (2 - nu2)/G2 (Pa); Coulomb |Ft| <= tanPhi F (F the
  *     elastic-plastic normal force); tanPhi from `tanPhi` or the materials.
  *     md (default): Mindlin & Deresiewicz (1953) with the loading history, by the method of
- *       dimensionality reduction: hertz_mindlin's rule (laws/kit/md_row.h: a row of springs over
+ *       dimensionality reduction: the kit's rule (laws/kit/tangential.h: a row of springs over
  *       the 1-D profile x^2/R pressed by delta_e, stiffness 8 G* per length, each on its own
  *       Coulomb limit mu 2 E* (delta_e - x^2/R) |Fn|/|Fe| per length, released when the contact
  *       shrinks below it) on the current elastic curve: R = R_p, delta_e = delta - delta_p (0
@@ -93,7 +93,7 @@
  *           any other step nothing (it stays on an elastic curve).  Over an impact this is
  *           exactly (1 - e^2) (1/2) m* v^2 of the model.
  *   fric  += (Fs + Ft) . (trial - Ft)/(2 kt)  (Coulomb slip, as laws/hertz_mindlin.c's plast;
- *           md: the same per cell, laws/kit/md_row.h)
+ *           md: the same per cell, laws/kit/tangential.h)
  *           + the plastic rolling and twisting work (trapezoid, laws/kit/rolling.h)
  *   kvar  += (Ft(n-1) + Ft(n))/2 . vt dt - d(|Ft|^2/(2 kt)) - fric increment: what the tangential
  *           spring does not return because kt changed under load (as laws/hertz_mindlin.c; md:
@@ -258,10 +258,10 @@ static void th_init(const double *p, const lt_contact *c, double *s)
         memset(s + TH_S_MD_N, 0, (size_t)(TH_S_COUNT - TH_S_MD_N) * sizeof *s);
 }
 
-/* The tangential rule md: the row of laws/kit/md_row.h over the current elastic curve u (largest
- * overlap so far; dmax0 the previous state's, m): the profile x^2/R_p at the elastic overlap
- * delta - delta_p (m; its force Fe, the same as F on the plastic branch up to round-off, N); the
- * previous state's curve gives the first row's extent. */
+/* The tangential rule md: the row of laws/kit/tangential.h over the current elastic curve u
+ * (largest overlap so far; dmax0 the previous state's, m): the profile x^2/R_p at the elastic
+ * overlap delta - delta_p (m; its force Fe, the same as F on the plastic branch up to round-off,
+ * N); the previous state's curve gives the first row's extent. */
 static inline lt_tangential th_md(const double *p, const lt_contact *c, double *s,
                                   const lt_th_model *m, const lt_th_unload *u, double dmax0,
                                   double delta, double F)
@@ -286,29 +286,28 @@ static inline lt_tangential th_md(const double *p, const lt_contact *c, double *
     return lt_md_step(&in, s + TH_S_MD0, s + TH_S_MD_N);
 }
 
-/* The tangential rules rescale and incremental: one spring kt (N/m) from the previous force
- * (f0y, f0z) (N), rescaled by kt(n)/kt(n-1) when the overlap decreased (rescale), returned onto
- * the Coulomb circle tanPhi F (N) radially; plast the slip's trapezoid dissipation (J). */
+/* The tangential rules rescale and incremental (laws/kit/tangential.h): one spring kt (N/m) from
+ * the previous force (f0y, f0z) (N), rescaled by kt(n)/kt(n-1) when the overlap decreased
+ * (rescale), returned onto the Coulomb circle tanPhi F (N). */
 static inline lt_tangential th_spring(const double *p, const lt_contact *c, const double *s,
                                       double delta, double F, double kt, double f0y, double f0z)
 {
-    double dt = c->dt, fric = 0;
-    double fsy = f0y, fsz = f0z;
-    if (p[TH_P_TANGENTIAL] == LT_TANGENTIAL_RESCALE && !c->fresh && delta < s[TH_S_DELTA] &&
-        s[TH_S_KT] > 0) {
-        fsy *= kt / s[TH_S_KT];
-        fsz *= kt / s[TH_S_KT];
-    }
-    double ty = fsy + kt * c->v[1] * dt, tz = fsz + kt * c->v[2] * dt;
-    double flim = s[TH_S_TANPHI] * F, q;
-    double fty = ty, ftz = tz;
-    int slid = lt_coulomb_return(ty, tz, flim, &q);
-    if (slid) {
-        fty *= q, ftz *= q;
-        if (kt > 0) fric = ((fsy + fty) * (ty - fty) + (fsz + ftz) * (tz - ftz)) / (2 * kt);
-    }
-    double elt = kt > 0 ? (fty * fty + ftz * ftz) / (2 * kt) : 0;
-    return (lt_tangential){.fy = fty, .fz = ftz, .elast = elt, .plast = fric, .slip = slid};
+    const lt_spring_in in = {
+        .fy0 = f0y,
+        .fz0 = f0z,
+        .kt = kt,
+        .kt0 = s[TH_S_KT],
+        .rescale =
+            p[TH_P_TANGENTIAL] == LT_TANGENTIAL_RESCALE && !c->fresh && delta < s[TH_S_DELTA],
+        .vy = c->v[1],
+        .vz = c->v[2],
+        .dt = c->dt,
+        .lim = s[TH_S_TANPHI] * F,
+        .slips = 1,
+        .formula = LT_SLIP_TRAPEZOID,
+    };
+    double no_dashpot[2] = {0, 0};
+    return lt_tangential_spring(&in, no_dashpot);
 }
 
 static int th_step(const double *p, const lt_contact *c, double *s, lt_response *out)

@@ -5,8 +5,8 @@
  */
 #ifndef LT_THORNTON_H
 #define LT_THORNTON_H
-#include "kit/md_row.h"
 #include "kit/params.h"
+#include "kit/tangential.h"
 #include <lawtester/law.h>
 
 /* Parameters, in the law's order. */

@@ -53,6 +53,7 @@
 #include "kit/coulomb.h"
 #include "kit/params.h"
 #include "kit/slip_work.h"
+#include "kit/tangential.h"
 #include <math.h>
 #include <stddef.h>
 
@@ -110,26 +111,29 @@ static int wb_step(const double *p, const lt_contact *c, double *s, lt_response 
     double plast = c->fresh ? 0.5 * (1 - en2) * kn * delta * delta
                             : 0.5 * (fn0 + fn) * (c->uN - s[WB_S_UN0]) -
                                   (elast_n - (kun > 0 ? 0.5 * fn0 * fn0 / kun : 0));
-    /* tangential: linear's incremental spring and radial return (laws/linear.c) */
-    double fty0 = s[WB_S_FTY], ftz0 = s[WB_S_FTZ];
-    double ty = fty0 + kt * c->v[1] * c->dt, tz = ftz0 + kt * c->v[2] * c->dt;
-    double fty = ty, ftz = tz;
-    s[WB_S_SLIP] = 0;
-    if (!p[WB_P_NOSLIP]) {
-        double fy = P * s[WB_S_TANPHI], q;
-        if (lt_coulomb_return(ty, tz, fy, &q)) {
-            fty = ty * q;
-            ftz = tz * q;
-            s[WB_S_SLIP] = 1;
-            if (kt > 0) plast += lt_slip_trapezoid(kt, fty0, ftz0, ty, tz, fty, ftz);
-        }
-    }
+    /* tangential: the kit's incremental spring of constant kt, Coulomb on P (laws/kit/tangential.h;
+     * the linear law's) */
+    const lt_spring_in in = {
+        .fy0 = s[WB_S_FTY],
+        .fz0 = s[WB_S_FTZ],
+        .kt = kt,
+        .vy = c->v[1],
+        .vz = c->v[2],
+        .dt = c->dt,
+        .lim = P * s[WB_S_TANPHI],
+        .slips = !p[WB_P_NOSLIP],
+        .formula = LT_SLIP_TRAPEZOID,
+    };
+    double no_dashpot[2] = {0, 0};
+    lt_tangential t = lt_tangential_spring(&in, no_dashpot);
+    if (t.slip) plast += t.plast;
+    s[WB_S_SLIP] = t.slip;
     s[WB_S_FN] = fn;
-    s[WB_S_FTY] = fty;
-    s[WB_S_FTZ] = ftz;
+    s[WB_S_FTY] = t.fy;
+    s[WB_S_FTZ] = t.fz;
     s[WB_S_UN0] = c->uN;
-    lt_respond_force(out, fn, fty, ftz, slope, kt);
-    out->energy[WB_E_ELAST] = elast_n + (kt > 0 ? 0.5 * (fty * fty + ftz * ftz) / kt : 0);
+    lt_respond_force(out, fn, t.fy, t.fz, slope, kt);
+    out->energy[WB_E_ELAST] = elast_n + t.elast;
     out->energy[WB_E_PLAST] = plast;
     return 1;
 }

@@ -9,7 +9,7 @@
  * its sums (four partial sums) within round-off of the loop's sums in cell order, the same bits on
  * every path. */
 #include "../laws/hertz_mindlin.h"
-#include "../laws/kit/md_row.h"
+#include "../laws/kit/tangential.h"
 #include "check.h"
 #include "contact/registry.h"
 #include "drive.h"
@@ -196,7 +196,7 @@ static void test_free_step(void)
 
 /* ---- the md rule's cells (laws/kit/md_row.c) ---------------------------------------------------- */
 
-/* a row's x, uy, uz of cell k: three arrays of HM_MD_MAX_CELLS values (laws/kit/md_row.h) */
+/* a row's x, uy, uz of cell k: three arrays of HM_MD_MAX_CELLS values (laws/kit/tangential.h) */
 #define MDX(r, k) (r)[(k)]
 #define MDY(r, k) (r)[HM_MD_MAX_CELLS + (k)]
 #define MDZ(r, k) (r)[2 * HM_MD_MAX_CELLS + (k)]
@@ -344,7 +344,7 @@ static int md_merge_reference_pair(const double *cell, int n)
  * below infinity (pair 0 is merged).  The merged pair is found by
  * comparing the rows after the merge (a merge keeps the pair's outer edge and the rest). */
 /* A full row whose outermost cell is thin folds the annulus the contact grew into into that cell
- * (laws/kit/md_row.h, LT_MD_FOLD_SHARE): the cell count stays and, with no slip, the force is the
+ * (laws/kit/tangential.h, LT_MD_FOLD_SHARE): the cell count stays and, with no slip, the force is the
  * appended annulus's, sum_k 8 G* L_k (u_k + d) + 8 G* L_a d / 2, to round-off; a thick outermost
  * cell still gets a cell of its own (after a merge). */
 static void test_md_fold(void)

@@ -1,4 +1,4 @@
-/* tests/test_thornton_md.c - thornton's `md` tangential rule (laws/kit/md_row.h on the current
+/* tests/test_thornton_md.c - thornton's `md` tangential rule (laws/kit/tangential.h on the current
  * elastic curve), the law stepped directly on hand-made paths:
  *   - below yield, thornton + md is hertz_mindlin + md (en = 1): the same forces, tangential
  *     stiffness, slip and kvar energies, bit for bit, on an oblique path whose overlap loads and

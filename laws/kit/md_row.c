@@ -1,11 +1,11 @@
-/* laws/kit/md_row.c - the `md` tangential rule's row of cells (laws/kit/md_row.h): its step, its
- * merge of two neighbours when the row is full, and the cells' pass, four (AVX) or two (SSE2)
- * cells at a time in vector lanes with the one-cell code's operations and the sums in eight
- * partial sums of the same order on every path, so that every path gives the same bits
+/* laws/kit/md_row.c - the `md` tangential rule's row of cells (laws/kit/tangential.h): its step,
+ * its merge of two neighbours when the row is full, and the cells' pass, four (AVX) or two (SSE2)
+ * cells at a time in vector lanes with the one-cell code's operations and the sums in eight partial
+ * sums of the same order on every path, so that every path gives the same bits
  * (tests/test_fastpath.c); eight cells at a time with AVX-512F where the processor has it.  Shared
  * by `hertz_mindlin` and `thornton`; the theory (the method of dimensionality reduction, SI units)
- * is in laws/kit/md_row.h and laws/hertz_mindlin.c's theory block.  No law descriptor here. */
-#include "md_row.h"
+ * is in laws/kit/tangential.h and laws/hertz_mindlin.c's theory block.  No law descriptor here. */
+#include "tangential.h"
 #include <math.h>
 #include <stddef.h>
 #include <string.h>

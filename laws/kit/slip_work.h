@@ -41,4 +41,12 @@ static inline double lt_slip_trapezoid(double k, double y0, double z0, double ty
 double lt_slip_work(int formula, double k, double yprev, double y0, double z0, double ty, double tz,
                     double y1, double z1);
 
+/* lt_slip_work with the trapezoid inline, where every law but linear's option stays. */
+static inline double lt_slip_work_of(int formula, double k, double yprev, double y0, double z0,
+                                     double ty, double tz, double y1, double z1)
+{
+    if (formula == LT_SLIP_TRAPEZOID) return lt_slip_trapezoid(k, y0, z0, ty, tz, y1, z1);
+    return lt_slip_work(formula, k, yprev, y0, z0, ty, tz, y1, z1);
+}
+
 #endif

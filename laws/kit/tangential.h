@@ -1,11 +1,30 @@
-/* laws/kit/md_row.h - the `md` tangential rule (Mindlin-Deresiewicz by the method of dimensionality
- * reduction) that laws/hertz_mindlin.c and laws/thornton.c share: one step of the row of cells
- * that holds the contact's tangential loading history, and the merge of two cells when the row
- * is full (laws/kit/md_row.c, its cells four or two at a time in vector lanes, the bits of one cell
- * at a time, the sums in eight partial sums); each law keeps the row in its own state.
+/* laws/kit/tangential.h - the tangential sub-model the laws compose: the force of a contact in its
+ * tangent plane by one of three rules (the choice `tangential`, LT_TANGENTIAL_* of
+ * laws/kit/params.h), returned onto the Coulomb limit (laws/kit/coulomb.h), with an optional
+ * dashpot returned together with the spring.  `hertz_mindlin` and `thornton` take every rule and
+ * `hertz_mindlin` the dashpot; `linear`, `walton_braun` (and the laws built on linear) take the
+ * incremental spring of a constant stiffness.  The spring rules are static inline (they sit on the
+ * step's chain); the md row is laws/kit/md_row.c, its cells four or two at a time in vector lanes,
+ * the bits of one cell at a time, the sums in eight partial sums; each law keeps its history (the
+ * spring's force, the md row) in its own state.
  *
- * Theory (SI; frame and signs of include/lawtester/law.h: local y, z tangential, force on A):
- *   Mindlin & Deresiewicz (1953) with the whole loading history, by the method of
+ * Theory (SI; frame and signs of include/lawtester/law.h: local y, z tangential, force on A;
+ * kt the stick stiffness, N/m, d = v_t dt the step's tangential displacement, m):
+ * incremental: one spring whose force history Ft (N, local components) carries from step to
+ *   step; the trial Ft_tr = Ft(n-1) + kt d, returned onto |Ft| <= lim when beyond it (Coulomb,
+ *   lim = tan(phi) Fc).  With a constant kt this is the linear spring of Cundall & Strack (1979);
+ *   with a kt that follows the contact (Mindlin 1949, kt = 8 G* a) it creates energy when the
+ *   contact unloads under a tangential force.
+ * rescale: the same, the history first scaled by kt(n)/kt(n-1) on a step whose overlap
+ *   decreased (Thornton, Cummins & Cleary 2011: the spring shrinks with the contact and gives back
+ *   no energy it did not store).
+ * dashpot: a trial dashpot force Fd (N) beside the spring is returned with it: when |Ft_tr + Fd|
+ *   > lim both are scaled by one factor q onto the circle, so the spring keeps the direction of its
+ *   trial and never pushes backwards (md: every cell u = q u after its own return).
+ * Energies of a step (J): elast = |Ft|^2/(2 kt); plast = the slip work (laws/kit/slip_work.h:
+ *   trapezoid (Fs + Ft).(Ft_tr - Ft)/(2 kt), Fs the (rescaled) history, unless a law offers the
+ *   other formulas); what a changing kt leaves the law books as kvar (work - d(elast) - plast).
+ * md: Mindlin & Deresiewicz (1953) with the whole loading history, by the method of
  *   dimensionality reduction [Popov & Hess 2015]: an elastic contact of an axisymmetric profile
  *   maps, exactly for unidirectional tangential loading, onto a row of independent springs at
  *   x in [0, a] (one side, counted twice) over the 1-D profile g(x) (m); the normal force per
@@ -40,12 +59,15 @@
  *   L_k the cell's length in contact); plast += per cell (F_s + F).(trial - F)/(2 k_c),
  *   k_c = 8 G* L_k, F_s the cell's force before the step's increment.  What the released cells
  *   and the merges lose is left to the caller's kvar (work - d(elast) - plast).
- * References: R. D. Mindlin, H. Deresiewicz (1953), J. Appl. Mech. 20:327; [Popov & Hess 2015];
- *   [Popov & Hess 2014]; docs/references.md.
+ * References: R. D. Mindlin (1949), J. Appl. Mech. 16:259; R. D. Mindlin, H. Deresiewicz (1953),
+ *   J. Appl. Mech. 20:327; [Popov & Hess 2015]; [Popov & Hess 2014]; C. Thornton, S. J. Cummins,
+ *   P. W. Cleary (2011); P. A. Cundall, O. D. L. Strack (1979); docs/references.md.
  */
-#ifndef LT_MD_RULE_H
-#define LT_MD_RULE_H
+#ifndef LT_KIT_TANGENTIAL_H
+#define LT_KIT_TANGENTIAL_H
+#include "coulomb.h"
 #include "params.h"
+#include "slip_work.h"
 
 /* A full row folds the annulus the contact grew into into its outermost cell (force-preserving)
  * while that cell with the annulus is at most this share of the row's mean cell length a / cap;
@@ -68,6 +90,46 @@ typedef struct lt_tangential {
     double fy, fz, elast, plast;
     int slip; /* 1: the force was returned to the Coulomb surface (md: every cell sliding) */
 } lt_tangential;
+
+/* ---- the spring rules: incremental and rescale ------------------------------------------- */
+
+/* The inputs of a step of the spring (SI). */
+typedef struct lt_spring_in {
+    double fy0, fz0; /* N: the spring's force at the previous state (0 on a contact's first step) */
+    double kt, kt0;  /* N/m: the stiffness now and at the previous state */
+    int rescale;     /* 1: scale the history by kt/kt0 first (rescale, unloading; kt0 > 0 only) */
+    double vy, vz;   /* m/s: the tangential velocity of the step */
+    double dt;       /* s: the step (the increment is kt vy dt, in that order) */
+    double lim;      /* N: the Coulomb limit tan(phi) Fc */
+    int slips;       /* 0: no Coulomb limit (noSlip) */
+    int formula;     /* LT_SLIP_*: the slip work (LT_SLIP_TRAPEZOID unless the law offers others) */
+    double lim0;     /* N: the previous state's limit (LT_SLIP_PATH only) */
+} lt_spring_in;
+
+/* One step of the spring: its force and energies; fd (N; {0, 0} without a dashpot) is the
+ * dashpot's trial force, scaled with the spring when the whole force is returned. */
+static inline lt_tangential lt_tangential_spring(const lt_spring_in *in, double fd[2])
+{
+    double kt = in->kt, fsy = in->fy0, fsz = in->fz0;
+    if (in->rescale && in->kt0 > 0) {
+        fsy *= kt / in->kt0;
+        fsz *= kt / in->kt0;
+    }
+    double ty = fsy + kt * in->vy * in->dt, tz = fsz + kt * in->vz * in->dt, q;
+    lt_tangential t = {.fy = ty, .fz = tz, .elast = 0, .plast = 0, .slip = 0};
+    /* (+ 0 without a dashpot: hypot ignores the sign of a zero, so the same bits as without) */
+    if (in->slips && lt_coulomb_return(ty + fd[0], tz + fd[1], in->lim, &q)) {
+        t.fy *= q, t.fz *= q;
+        fd[0] *= q, fd[1] *= q;
+        t.slip = 1;
+        if (kt > 0)
+            t.plast = lt_slip_work_of(in->formula, kt, in->lim0, fsy, fsz, ty, tz, t.fy, t.fz);
+    }
+    if (kt > 0) t.elast = (t.fy * t.fy + t.fz * t.fz) / (2 * kt);
+    return t;
+}
+
+/* ---- the md row ---------------------------------------------------------------------------- */
 
 /* The row's inputs of a step, in SI units. */
 typedef struct lt_md_in {
@@ -96,6 +158,25 @@ int lt_md_merge(double *cell, int n);
  * appended with u = 0; then every cell sticks (u += v dt) or slides on its own Coulomb limit.
  * cell: the row (cap cells); md_n: the state value holding the number of cells in use. */
 lt_tangential lt_md_step(const lt_md_in *in, double *cell, double *md_n);
+
+/* md with a dashpot: after lt_md_step (each cell on its own limit), spring + dashpot returned
+ * onto the Coulomb circle lim (N) by one factor q for all n cells of the row and the dashpot fd
+ * (N).  Slip booked as for one spring from the cell's start s and trial t to its end q u (u:
+ * md_step's), sum of 8 G* L (s + q u).(t - q u)/2 = md_step's plast + (1 - q^2) E - (1 - q) F.v
+ * dt/2 (E, F: md_step's energy and force, v = (vy, vz) the tangential velocity, m/s, dt the step,
+ * s; the cell entering this step takes half the increment, which this counts whole: a
+ * second-order term, in the law's kvar), so kvar stays md_step's. */
+static inline void lt_md_whole_return(double *cell, int n, double lim, double vy, double vz,
+                                      double dt, lt_tangential *t, double fd[2])
+{
+    double q;
+    if (!lt_coulomb_return(t->fy + fd[0], t->fz + fd[1], lim, &q)) return;
+    for (int k = 0; k < n; k++) cell[LT_MD_MAX_CELLS + k] *= q, cell[2 * LT_MD_MAX_CELLS + k] *= q;
+    t->plast += (1 - q * q) * t->elast - 0.5 * (1 - q) * (t->fy * vy + t->fz * vz) * dt;
+    t->elast *= q * q;
+    t->fy *= q, t->fz *= q, fd[0] *= q, fd[1] *= q;
+    t->slip = 1;
+}
 
 /* The pass over cells [from, to) of a row: each sticks (u += (dy, dz), m) or slides on its
  * Coulomb limit lim (F(x_k) - F(x_{k-1})) (N), F(x) = x (delta - x^2 third) (third = 1/(3 R), 1/m),
