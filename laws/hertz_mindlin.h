@@ -74,26 +74,4 @@ enum { HM_E_ELAST, HM_E_PLAST, HM_E_VISC, HM_E_KVAR, HM_E_QUAD, HM_E_COUNT };
 #define HM_N_CASES 52
 extern const lt_case lt_hertz_mindlin_cases[HM_N_CASES];
 
-/* Closed forms of the md rule (laws/hertz_mindlin_cases.c), shared with the tests.  SI units:
- * mu friction coefficient, P normal force (N), gstar G* (Pa), a contact radius (m), ua the
- * displacement amplitude of a cycle (m).
- * lt_hm_md_c0: the tangential displacement at full slip, 3 mu P/(16 G* a) (m);
- * lt_hm_md_cycle_energy: the energy dissipated per cycle of amplitude ua under constant P (J);
- * lt_hm_md_stick_ratio: vc'/vc of the no-slip elastic Hertz impact for kappa = 4 G* / E* and
- *   k2 = I/(m r^2), by the superposition of Mindlin & Deresiewicz in n steps (NaN: no memory). */
-double lt_hm_md_c0(double mu, double P, double gstar, double a);
-double lt_hm_md_cycle_energy(double mu, double P, double gstar, double a, double ua);
-double lt_hm_md_stick_ratio(double kappa, double k2, int n);
-/* A Cattaneo-Mindlin cycle 0 -> ua -> -ua -> ua at held P, a (any Hertz contact: hertz_mindlin's,
- * thornton's unloading curve), shared by both laws' md cases.  lt_hm_md_cycle_rows: the rows
- * cycle energy (lt_hm_md_cycle_energy) and peak slip force phi mu P, phi = 1 - (1 - ua/c0)^{3/2}
- * (1 beyond c0), at the tolerances of the 160-cell row with the reasons given;
- * lt_hm_md_cycle_point: the loop for verify --plot at the fraction s of its three legs (1, 2 and
- * 2 fifths): the displacement *u (m) and force *f (N), Masing's rule on the first loading's
- * T(x) = mu P [1 - (1 - x/c0)^{3/2}]. */
-void lt_hm_md_cycle_rows(lt_expect *x, double mu, double P, double gstar, double a, double ua,
-                         const char *why_cycle, const char *why_peak);
-void lt_hm_md_cycle_point(double mu, double P, double gstar, double a, double ua, double s,
-                          double *u, double *f);
-
 #endif

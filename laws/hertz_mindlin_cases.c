@@ -49,10 +49,11 @@
  *           the contact points move together, so no tangential force: spins unchanged.
  */
 #include "hertz_mindlin.h"
+#include "kit/closed_mindlin.h"
+#include "kit/closed_rolling.h"
 #include "kit/damping.h"
 #include "kit/effective.h"
 #include "kit/rolling.h"
-#include "linear_rolling.h"
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -381,162 +382,29 @@ static void sliding_line_expect(const lt_case_env *env, lt_expect *x)
 
 /* ---- Mindlin-Deresiewicz (tangential = md) --------------------------------------------------- */
 
-/* Cattaneo-Mindlin at the held overlap delta (constant normal force P = K delta^1.5, contact
- * radius a): the loading branch delta_t(T) = c0 [1 - (1 - T/(mu P))^{2/3}] with
- * c0 = 3 mu P/(16 G* a), the displacement at full slip; hence under an imposed amplitude
- * ua < c0 the peak force T* = phi mu P, phi = 1 - (1 - ua/c0)^{3/2}.  Unloading from T*
- * follows delta_t* - 2 delta_t((T* - T)/2) [Mindlin & Deresiewicz 1953], and the loop between
- * -T* and T* encloses (derived here in G* terms from those branches; checked against a
- * numerical integral of the loop in tests/test_hertz_mindlin.c)
- *     W = (9 mu^2 P^2/(10 G* a)) [1 - (1 - phi)^{5/3} - (5 phi/6)(1 + (1 - phi)^{2/3})],
- * (Johnson, Contact Mechanics, eq. 7.55, with 1/G* in place of his (2 - nu)/G per pair);
- * from ua >= c0 on the force slides at +-mu P over 2 (ua - c0) of each leg and
- *     W = 4 mu P (ua - c0) + W(phi = 1) = 4 mu P (ua - (4/5) c0).
- * The law's row of cells resolves the slip front to second order in the cell length: at 160
- * cells the energy was measured within 7e-5 (ua = 0.75 c0) and 7e-6 (ua = 2 c0) and the force
- * along both branches within 6e-5 mu P. */
-double lt_hm_md_c0(double mu, double P, double gstar, double a)
-{
-    return 3 * mu * P / (16 * gstar * a);
-}
-
-double lt_hm_md_cycle_energy(double mu, double P, double gstar, double a, double ua)
-{
-    double c0 = lt_hm_md_c0(mu, P, gstar, a);
-    if (ua >= c0) return 4 * mu * P * (ua - 0.8 * c0);
-    double phi = 1 - pow(1 - ua / c0, 1.5), r = 1 - phi;
-    return 9 * mu * mu * P * P / (10 * gstar * a) *
-           (1 - pow(r, 5.0 / 3) - 5 * phi / 6 * (1 + pow(r, 2.0 / 3)));
-}
-
-/* 160 cells (mdCells' default): the measured errors above, with a margin of 1.5 */
-#define TOL_MD_CYCLE 1e-4
+/* the row at 160 cells (mdCells' default): the errors measured in laws/kit/closed_mindlin.c */
 #define WHY_MD_CYCLE \
     "Mindlin-Deresiewicz loop at 160 cells: measured <= 7e-5 (second order in the cell length)"
-#define TOL_MD_PEAK 1e-4
 #define WHY_MD_PEAK "peak force of the Cattaneo-Mindlin branch at 160 cells: measured <= 6e-5 mu P"
-
-void lt_hm_md_cycle_rows(lt_expect *x, double mu, double P, double gstar, double a, double ua,
-                         const char *why_cycle, const char *why_peak)
-{
-    double c0 = lt_hm_md_c0(mu, P, gstar, a);
-    x->value[LT_Q_CYCLE_ENERGY] = lt_hm_md_cycle_energy(mu, P, gstar, a, ua);
-    x->tol[LT_Q_CYCLE_ENERGY] = TOL_MD_CYCLE;
-    x->why[LT_Q_CYCLE_ENERGY] = why_cycle;
-    double phi = ua >= c0 ? 1 : 1 - pow(1 - ua / c0, 1.5);
-    x->value[LT_Q_SLIP_FORCE] = phi * mu * P;
-    x->tol[LT_Q_SLIP_FORCE] = TOL_MD_PEAK / phi;
-    x->why[LT_Q_SLIP_FORCE] = why_peak;
-}
 
 static void md_cycle_expect(const lt_case_env *env, lt_expect *x)
 {
     hertz h = hertz_of(env);
     double d = env->cycle.overlap, ua = env->cycle.amplitude, a = sqrt(h.rstar * d),
            P = h.K * pow(d, 1.5);
-    lt_hm_md_cycle_rows(x, h.mu, P, h.gstar, a, ua, WHY_MD_CYCLE, WHY_MD_PEAK);
+    lt_mindlin_cycle_rows(x, h.mu, P, h.gstar, a, ua, WHY_MD_CYCLE, WHY_MD_PEAK);
     x->value[LT_Q_KT] = 8 * h.gstar * a;
     x->tol[LT_Q_KT] = TOL_POSITION;
     x->why[LT_Q_KT] =
         "the reported kt is Mindlin's 8 G* a (stick), at the held overlap: " WHY_POSITION;
 }
 
-/* The Cattaneo-Mindlin loop of the cycle, for verify --plot: at the fraction s of the three legs
- * 0 -> ua -> -ua -> ua, the displacement and the force, T(x) = mu P [1 - (1 - x/c0)^{3/2}] on
- * the first loading (mu P beyond c0), and Masing's rule of the branches above on the others:
- * T* - 2 T((ua - x)/2) going back, -T* + 2 T((x + ua)/2) coming again (force along +x, as the
- * recorded component). */
-static double md_branch(double mu_p, double c0, double x)
-{
-    return x >= c0 ? mu_p : mu_p * (1 - pow(1 - x / c0, 1.5));
-}
-
-void lt_hm_md_cycle_point(double mu, double P, double gstar, double a, double ua, double s,
-                          double *u, double *f)
-{
-    double c0 = lt_hm_md_c0(mu, P, gstar, a), mu_p = mu * P, top = md_branch(mu_p, c0, ua);
-    double r = 5 * s; /* the legs take 1, 2 and 2 fifths of the path */
-    if (r <= 1) {
-        *u = r * ua;
-        *f = md_branch(mu_p, c0, *u);
-    } else if (r <= 3) {
-        *u = ua - (r - 1) * ua;
-        *f = top - 2 * md_branch(mu_p, c0, (ua - *u) / 2);
-    } else {
-        *u = -ua + (r - 3) * ua;
-        *f = -top + 2 * md_branch(mu_p, c0, (*u + ua) / 2);
-    }
-}
-
 static void md_cycle_curve(const lt_case_env *env, double s, double *u, double *f)
 {
     hertz h = hertz_of(env);
     double d = env->cycle.overlap, a = sqrt(h.rstar * d), P = h.K * pow(d, 1.5);
-    lt_hm_md_cycle_point(h.mu, P, h.gstar, a, env->cycle.amplitude, s, u, f);
+    lt_mindlin_cycle_point(h.mu, P, h.gstar, a, env->cycle.amplitude, s, u, f);
 }
-
-/* The no-slip (full stick) elastic Hertz impact of a body whose contact point has the
- * effective tangential mass m/(1 + 1/k2) (k2 = I/(m r^2); a sphere on a wall: 2/5): vc'/vc for
- * kappa = 4 G* / E*.  An implementation of the superposition independent of the law's cells: a
- * stack of displacement increments (entry: the radius a_eff the increment is carried over,
- * and the increment), popped and merged into a_eff = a when the contact shrinks below
- * [Mindlin & Deresiewicz 1953]; the force is 8 G* sum a_eff dxi, kept as a running sum.  In
- * the scaled variables x = delta/delta0, t v/delta0 (delta0 = (m* v^2/K)^{2/5}) and
- * y = xi/delta0: x'' = -x^{3/2}, y'' = -(3/2) kappa (1 + 1/k2) sum sqrt(x_eff) dy.  Leapfrog at
- * n steps over t in [0, 4]; the increment of a growing step is carried over (a_prev + a)/2.
- * Measured against n = 256000: errors 2.7e-7, 8.9e-8, 3.1e-8, 1.0e-8 at n = 4000 ... 32000,
- * order 1.5 (the force ~ sqrt(delta) is not smooth where the contact ends); 40000: ~1e-8. */
-/* push an increment carried over a_eff onto the stack (sorted by a_eff), joining an equal top */
-static void md_push(double *ae, double *dy, int *top, double a_eff, double inc, double *sum)
-{
-    if (*top > 0 && ae[*top - 1] == a_eff)
-        dy[*top - 1] += inc;
-    else
-        ae[*top] = a_eff, dy[*top] = inc, ++*top;
-    *sum += a_eff * inc;
-}
-
-double lt_hm_md_stick_ratio(double kappa, double k2, int n)
-{
-    /* at most two entries per step of the 4 n (a growing step adds a_prev and a) */
-    size_t cap = 8 * (size_t)n + 4;
-    double *ae = malloc(cap * sizeof *ae), *dy = malloc(cap * sizeof *dy);
-    if (!ae || !dy) {
-        free(ae), free(dy);
-        return NAN;
-    }
-    double h = 4.0 / n, c = 1.5 * kappa * (1 + 1 / k2), x = 0, vx = 1, vy = 1, sum = 0, a_prev = 0;
-    int top = 0;
-    for (int i = 0; i < 4 * n; i++) {
-        x += vx * h;
-        if (x <= 0 && vx < 0) break;
-        double a = sqrt(fmax(x, 0)), inc = vy * h, merged = 0;
-        /* release: what was carried beyond a is carried over a */
-        while (top > 0 && ae[top - 1] > a) {
-            top--;
-            sum -= ae[top] * dy[top];
-            merged += dy[top];
-        }
-        if (merged != 0) md_push(ae, dy, &top, a, merged, &sum);
-        if (a > a_prev) { /* the annulus entered during the step carries half the increment */
-            md_push(ae, dy, &top, a_prev, 0.5 * inc, &sum);
-            md_push(ae, dy, &top, a, 0.5 * inc, &sum);
-        } else {
-            md_push(ae, dy, &top, a, inc, &sum);
-        }
-        a_prev = a;
-        vx -= x * a * h;
-        vy -= c * sum * h;
-    }
-    free(ae), free(dy);
-    return vy;
-}
-
-#define MD_STICK_STEPS 40000
-/* verify's target: the law at the case's resolution against the converged superposition */
-#define TOL_MD_STICK 1e-4
-#define WHY_MD_STICK \
-    "no-slip Mindlin-Deresiewicz impact (superposition, 40000 steps) at 2000 steps, 160 cells"
 
 /* No-slip oblique impact of a sphere on a wall: vt' = vt - P/m with the impulse P that takes
  * the contact point's velocity from vt (no spin before) to rho vt, P = m (1 - rho) vt/3.5. */
@@ -544,7 +412,7 @@ static void md_stick_expect(const lt_case_env *env, lt_expect *x)
 {
     impact_expect(env, x);
     hertz h = hertz_of(env);
-    double kappa = 4 * h.gstar / h.estar, rho = lt_hm_md_stick_ratio(kappa, 0.4, MD_STICK_STEPS),
+    double kappa = 4 * h.gstar / h.estar, rho = lt_mindlin_stick_ratio(kappa, 0.4, MD_STICK_STEPS),
            vt = env->load[1];
     x->value[LT_Q_TANGENT_OUT] = vt * (1 - (1 - rho) / 3.5);
     x->tol[LT_Q_TANGENT_OUT] = TOL_MD_STICK;
@@ -566,7 +434,7 @@ static void rigid_wall_expect(const lt_case_env *env, lt_expect *x)
     double estar = s->young / (1 - nu * nu), m = 4.0 / 3.0 * LT_PI * r * r * r * s->density;
     double dmax = pow(15 * m * v * v / (16 * estar * sqrt(r)), 0.4);
     double half = 0.4 * tgamma(0.4) * tgamma(0.5) / tgamma(0.9); /* (2/5) B(2/5, 1/2) */
-    double rho = lt_hm_md_stick_ratio(2 * (1 - nu) / (2 - nu), 0.4, MD_STICK_STEPS);
+    double rho = lt_mindlin_stick_ratio(2 * (1 - nu) / (2 - nu), 0.4, MD_STICK_STEPS);
     const int q[4] = {LT_Q_RESTITUTION, LT_Q_CONTACT_TIME, LT_Q_MAX_OVERLAP, LT_Q_MAX_FORCE};
     const double val[4] = {1, 2 * half * dmax / v, dmax,
                            4.0 / 3.0 * estar * sqrt(r) * dmax * sqrt(dmax)};
@@ -579,7 +447,7 @@ static void rigid_wall_expect(const lt_case_env *env, lt_expect *x)
 
 /* ---- the table ------------------------------------------------------------------------ */
 
-/* ---- the option `rolling` (laws/kit/rolling.h; closed forms of laws/linear_rolling.h) ----
+/* ---- the option `rolling` (laws/kit/rolling.h; closed forms of laws/kit/closed_rolling.h) ----
  * At the held overlap delta (en = 1: Fn = -K delta^1.5), a = sqrt(R* delta), kn = 2 E* a,
  * kt = 8 G* a: bending k_r = kr or 2.25 kn muR^2 R*^2 (epsd) or kt R*^2 (epsd2), cap
  * muR R* K delta^1.5; twisting k_tw = ktw or 4.5 kt muTw^2 R*^2, cap muTw R* K delta^1.5. */

@@ -11,25 +11,6 @@
 #define LR_N_CASES 5
 extern const lt_case lt_linear_rolling_cases[LR_N_CASES];
 
-/* Closed forms shared with the Hertz laws' cases of their option `rolling`
- * (laws/linear_rolling_cases.c; SI units).  lt_rolling_cycle_expect: the cycle 0 -> +a -> -a -> +a
- * of a rotational DoF at held overlap, elastic-perfectly-plastic of slope k (N m/rad) and cap M (N
- * m): energy 4 M (a - M/k), stiffness k (measured as a slope), cap M.  lt_rolling_impact_spins: a
- * head-on impact of two free bodies with spins +w (A) and -w (B) about local z (load[2]) whose
- * rolling moment is at its cap mu_r R* |Fn| throughout (full mobilisation): the angular impulse
- * mu_r R* J, J = m* v (1 + e) the normal impulse of restitution e, turns the spins to w - mu_r R*
- * J/I_A and -w + mu_r R* J/I_B; tol, why, order as lt_expect's for both spins. */
-void lt_rolling_cycle_expect(const lt_case_env *env, lt_expect *x, double k, double M);
-/* The Hertz laws' option `rolling` (a rotational cycle at a contact of radius a, R* the rolling
- * radius, m): the rolling or twisting stiffness its cases expect, from the documented formulas,
- * not from laws/kit/rolling.h: bending epsd 2.25 kn mu^2 R*^2 or epsd2 kt R*^2, twisting
- * 4.5 kt mu^2 R*^2, or `given` (kr or ktw) when it is not NaN; kn = 2 E* a, kt = 8 G* a (N/m),
- * mu the coefficient of that moment, rule LT_RR_EPSD or LT_RR_EPSD2 (N m/rad). */
-double lt_rolling_hertz_stiffness(int rule, int twist, double kn, double kt, double mu,
-                                  double rstar, double given);
-void lt_rolling_impact_spins(const lt_case_env *env, lt_expect *x, double e, double muR,
-                             double rstar, double tol, const char *why, double order);
-
 /* Parameters, state and energies: linear's (laws/linear_core.h) first, in its order, then the
  * law's own (laws/linear_rolling.c says what each holds). */
 enum {

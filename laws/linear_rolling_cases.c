@@ -15,28 +15,14 @@
  *     d = 3 (twist)     k = ktw or 4.5 kt muTw^2 R*^2, M = muTw R* kn delta
  *                       (laws/linear_rolling.c)
  *   The same cycle and a spinning impact serve the Hertz laws' option `rolling`
- *   (laws/linear_rolling.h: lt_rolling_cycle_expect, lt_rolling_impact_spins; their cases give k, M
- *   and e): spinning impact, rolling at its cap throughout: I dw/dt = -+ mu_r R* |Fn|, so each spin
- *   changes by mu_r R* int |Fn| dt / I = mu_r R* m* v (1 + e)/I (leapfrog sums the same kicks:
- *   sum |Fn| dt = m* (v + v'), exactly, so the spins err only as the restitution does).
+ *   (laws/kit/closed_rolling.h).
  */
+#include "kit/closed_linear.h"
+#include "kit/closed_rolling.h"
 #include "kit/rolling.h"
 #include "linear_rolling.h"
 #include <math.h>
 #include <stddef.h>
-
-/* The closed form evaluated at the recorded uN: a few operations, round-off only. */
-#define TOL_FORMULA 1e-12
-#define WHY_FORMULA "closed form at the recorded uN: round-off"
-/* A quantity of the held overlap: the overlap is a difference of centre distances (~0.2 m)
- * built over ~1e4 steps, each rounding at ~3e-17 m: ~1e-11 of 1 mm, 1e-9 with a margin. */
-#define TOL_POSITION 1e-9
-#define WHY_POSITION "overlap from ~1e4 rounded position updates: ~1e-11 relative"
-/* A rotational stiffness is measured as the slope dM/dtheta between recorded states: the
- * round-off of M (~1e-16 of M_max ~ 10 N m) over the increment k dtheta ~ 1e-3 M_max, and of the
- * accumulated rotation: ~1e-12 relative; 1e-9 with a margin. */
-#define TOL_SLOPE 1e-9
-#define WHY_SLOPE "slope between recorded states: round-off of M and theta over one increment"
 
 static double rstar(const lt_case_env *env)
 {
@@ -52,53 +38,11 @@ static void normal_along(const lt_case_env *env, double uN, double out[LT_ALONG_
     out[LT_ALONG_ELAST] = 0.5 * kn * uN * uN;
 }
 
-/* The elastic-perfectly-plastic cycle of slope k and cap M on the case's DoF. */
-static void epp_cycle(const lt_case_env *env, lt_expect *x, double k, double M, double k_tol,
-                      const char *k_why)
-{
-    double a = env->load[1], du = env->load[2] * env->c.dt, e = 4 * M * (a - M / k);
-    x->value[LT_Q_CYCLE_ENERGY] = e;
-    /* the onset of plastic flow inside a step: the trapezoid dissipation is short by at most
-     * k du^2/8 per onset (docs/energy.md), two onsets per cycle; plus the overlap's round-off */
-    x->tol[LT_Q_CYCLE_ENERGY] = k * du * du / 4 / e + TOL_POSITION;
-    x->why[LT_Q_CYCLE_ENERGY] =
-        "onset of plastic flow inside a step: <= k du^2/8 per onset, two per cycle";
-    x->value[LT_Q_CYCLE_STIFFNESS] = k;
-    x->tol[LT_Q_CYCLE_STIFFNESS] = k_tol;
-    x->why[LT_Q_CYCLE_STIFFNESS] = k_why;
-    x->value[LT_Q_CYCLE_CAP] = M;
-    x->tol[LT_Q_CYCLE_CAP] = TOL_POSITION;
-    x->why[LT_Q_CYCLE_CAP] = "radial return onto mu kn delta (R*): " WHY_POSITION;
-}
-
-void lt_rolling_cycle_expect(const lt_case_env *env, lt_expect *x, double k, double M)
-{
-    epp_cycle(env, x, k, M, TOL_SLOPE, WHY_SLOPE);
-}
-
-double lt_rolling_hertz_stiffness(int rule, int twist, double kn, double kt, double mu,
-                                  double rstar, double given)
-{
-    if (!isnan(given)) return given;
-    if (twist) return 4.5 * kt * mu * mu * rstar * rstar;
-    return rule == LT_RR_EPSD2 ? kt * rstar * rstar : 2.25 * kn * mu * mu * rstar * rstar;
-}
-
-void lt_rolling_impact_spins(const lt_case_env *env, lt_expect *x, double e, double muR,
-                             double rstar, double tol, const char *why, double order)
-{
-    double w = env->impact.spin, impulse = muR * rstar * env->c.mstar * env->impact.vn * (1 + e);
-    x->value[LT_Q_SPIN_A] = w - impulse / env->inertia[0];
-    x->value[LT_Q_SPIN_B] = -w + impulse / env->inertia[1];
-    for (int q = LT_Q_SPIN_A; q <= LT_Q_SPIN_B; q++)
-        x->tol[q] = tol, x->why[q] = why, x->order[q] = order;
-}
-
 static void shear_expect(const lt_case_env *env, lt_expect *x)
 {
     const double *p = env->param;
-    epp_cycle(env, x, p[LR_P_KT], p[LR_P_TANPHI] * p[LR_P_KN] * env->load[0], TOL_FORMULA,
-              "constant stiffness: exact");
+    lt_epp_cycle_expect(env, x, p[LR_P_KT], p[LR_P_TANPHI] * p[LR_P_KN] * env->load[0], TOL_FORMULA,
+                        "constant stiffness: exact");
 }
 
 static void bending_expect(const lt_case_env *env, lt_expect *x)
@@ -107,7 +51,8 @@ static void bending_expect(const lt_case_env *env, lt_expect *x)
     double R = rstar(env), kr = isnan(p[LR_P_KR])
                                     ? 2.25 * p[LR_P_KN] * p[LR_P_MUR] * p[LR_P_MUR] * R * R
                                     : p[LR_P_KR];
-    epp_cycle(env, x, kr, p[LR_P_MUR] * R * p[LR_P_KN] * env->load[0], TOL_SLOPE, WHY_SLOPE);
+    lt_epp_cycle_expect(env, x, kr, p[LR_P_MUR] * R * p[LR_P_KN] * env->load[0], TOL_SLOPE,
+                        WHY_SLOPE);
 }
 
 static void twist_expect(const lt_case_env *env, lt_expect *x)
@@ -116,7 +61,8 @@ static void twist_expect(const lt_case_env *env, lt_expect *x)
     double R = rstar(env), ktw = isnan(p[LR_P_KTW])
                                      ? 4.5 * p[LR_P_KT] * p[LR_P_MUTW] * p[LR_P_MUTW] * R * R
                                      : p[LR_P_KTW];
-    epp_cycle(env, x, ktw, p[LR_P_MUTW] * R * p[LR_P_KN] * env->load[0], TOL_SLOPE, WHY_SLOPE);
+    lt_epp_cycle_expect(env, x, ktw, p[LR_P_MUTW] * R * p[LR_P_KN] * env->load[0], TOL_SLOPE,
+                        WHY_SLOPE);
 }
 
 #define MAT                                                                           \

@@ -31,10 +31,10 @@
  *   E* = 1.0989e11 Pa, R* = 2.5 mm, m* = 2.0420e-3 kg, v_y = 2.31353e-2 m/s.  The case speeds
  *   are v/v_y = 0.5, 2, 5, 10, 50 to 17 digits; the expected values use the exact ratio.
  */
-#include "hertz_mindlin.h"
+#include "kit/closed_mindlin.h"
+#include "kit/closed_rolling.h"
 #include "kit/effective.h"
 #include "kit/rolling.h"
-#include "linear_rolling.h"
 #include "thornton.h"
 #include <math.h>
 #include <stddef.h>
@@ -170,7 +170,7 @@ static void cycle_expect(const lt_case_env *env, lt_expect *x)
     x->why[LT_Q_SLIP_FORCE] = "Coulomb tanPhi K delta^1.5: overlap from rounded position updates";
 }
 
-/* The option `rolling` (laws/kit/rolling.h; closed forms of laws/linear_rolling.h).  Cycle
+/* The option `rolling` (laws/kit/rolling.h; closed forms of laws/kit/closed_rolling.h).  Cycle
  * at the held overlap delta, reached by virgin loading: F the virgin force, the contact radius a of
  * the loading curve (a^2 = R* delta below delta_y; (2 F + F_y)/(2 pi p_y) on the plastic branch),
  * kn = 2 E* a, kt = 8 G* a; bending k_r = 2.25 kn muR^2 R*^2 (epsd) or kt R*^2 (epsd2), cap
@@ -227,9 +227,9 @@ static double mu_of(const lt_case_env *env)
  * contact sits at the top of its unloading curve: a Hertz contact of radius R_p pressed by
  * delta - delta_p, force P = F_max, contact radius a_p (laws/thornton.h).  The cycle does not
  * move delta: the closed forms of any Hertz contact in mu, P, G*, a hold with (P, a_p)
- * (laws/hertz_mindlin_cases.c, [Mindlin & Deresiewicz 1953], [Johnson 1985] 7.55):
+ * (laws/kit/closed_mindlin.c, [Mindlin & Deresiewicz 1953], [Johnson 1985] 7.55):
  * c0 = 3 mu P/(16 G* a_p), peak force phi mu P, phi = 1 - (1 - ua/c0)^{3/2} (1 from c0 on),
- * the loop's energy lt_hm_md_cycle_energy(mu, P, G*, a_p, ua); kt = 8 G* a_p. */
+ * the loop's energy lt_mindlin_cycle_energy(mu, P, G*, a_p, ua); kt = 8 G* a_p. */
 typedef struct md_contact {
     double mu, P, gstar, a;
 } md_contact;
@@ -244,7 +244,8 @@ static md_contact md_contact_of(const lt_case_env *env)
 }
 
 /* the row's resolution at 160 cells: hertz_mindlin's measured errors (a Hertz contact, the same
- * rule; the rows' tolerances are lt_hm_md_cycle_rows'), rechecked on this case (docs/verify.md) */
+ * rule; the rows' tolerances are lt_mindlin_cycle_rows'), rechecked on this case (docs/verify.md)
+ */
 #define WHY_MD_CYCLE \
     "Mindlin-Deresiewicz loop on the R_p curve at 160 cells: second order in the cell length"
 #define WHY_MD_PEAK "peak force of the Cattaneo-Mindlin branch at 160 cells (as hertz_mindlin's)"
@@ -252,8 +253,8 @@ static md_contact md_contact_of(const lt_case_env *env)
 static void md_cycle_expect(const lt_case_env *env, lt_expect *x)
 {
     md_contact h = md_contact_of(env);
-    lt_hm_md_cycle_rows(x, h.mu, h.P, h.gstar, h.a, env->cycle.amplitude, WHY_MD_CYCLE,
-                        WHY_MD_PEAK);
+    lt_mindlin_cycle_rows(x, h.mu, h.P, h.gstar, h.a, env->cycle.amplitude, WHY_MD_CYCLE,
+                          WHY_MD_PEAK);
     x->value[LT_Q_KT] = 8 * h.gstar * h.a;
     x->tol[LT_Q_KT] = 1e-9;
     x->why[LT_Q_KT] = "the reported kt is 8 G* a_p (stick) at the held overlap: overlap from "
@@ -264,25 +265,21 @@ static void md_cycle_expect(const lt_case_env *env, lt_expect *x)
 static void md_cycle_curve(const lt_case_env *env, double s, double *u, double *f)
 {
     md_contact h = md_contact_of(env);
-    lt_hm_md_cycle_point(h.mu, h.P, h.gstar, h.a, env->cycle.amplitude, s, u, f);
+    lt_mindlin_cycle_point(h.mu, h.P, h.gstar, h.a, env->cycle.amplitude, s, u, f);
 }
 
 /* No-slip oblique impact below v_y: the contact stays on the Hertz curve (R_p = R*), so thornton
  * with md is hertz_mindlin with md (en = 1): the normal rows of impact_expect, and vt' of the
- * superposition of Mindlin & Deresiewicz (lt_hm_md_stick_ratio, kappa = 4 G* / E*) for a sphere
+ * superposition of Mindlin & Deresiewicz (lt_mindlin_stick_ratio, kappa = 4 G* / E*) for a sphere
  * on a wall, vt' = vt (1 - (1 - rho)/3.5).  Thornton has no noSlip: tanPhi = 1e3 (the case's)
  * leaves every cell below its limit on this path (tests/test_thornton_md.c: the same bits as
  * hertz_mindlin's noSlip). */
-#define MD_STICK_STEPS 40000
-#define TOL_MD_STICK 1e-4
-#define WHY_MD_STICK \
-    "no-slip Mindlin-Deresiewicz impact (superposition, 40000 steps) at 2000 steps, 160 cells"
 
 static void md_stick_expect(const lt_case_env *env, lt_expect *x)
 {
     impact_expect(env, x);
     lt_th_model m = model_of(env);
-    double rho = lt_hm_md_stick_ratio(4 * gstar_of(env) / m.estar, 0.4, MD_STICK_STEPS),
+    double rho = lt_mindlin_stick_ratio(4 * gstar_of(env) / m.estar, 0.4, MD_STICK_STEPS),
            vt = env->impact.vt;
     x->value[LT_Q_TANGENT_OUT] = vt * (1 - (1 - rho) / 3.5);
     x->tol[LT_Q_TANGENT_OUT] = TOL_MD_STICK;

@@ -14,6 +14,7 @@
  * compression
  * negative). */
 #include "../laws/hertz_mindlin.h"
+#include "../laws/kit/closed_mindlin.h"
 #include "../laws/kit/effective.h"
 #include "../laws/thornton.h"
 #include "check.h"
@@ -184,7 +185,7 @@ static void test_stick_impact_against_noslip(void)
     lt_material glass = {7.0e10, 0.25, 2500, 0.5, 0}, alumina = {3.8e11, 0.23, 4000, 0.5, 0};
     double kappa =
         4 * lt_effective_shear_modulus(&glass, &alumina) / lt_effective_modulus(&glass, &alumina);
-    double rho = lt_hm_md_stick_ratio(kappa, 0.4, 40000), expect = vt * (1 - (1 - rho) / 3.5);
+    double rho = lt_mindlin_stick_ratio(kappa, 0.4, 40000), expect = vt * (1 - (1 - rho) / 3.5);
     /* measured: the same bits (no cell reaches its limit at tanPhi = 1e3) */
     CHECK_ABS(vt_th - vt_hm, 0, 0, "tanPhi = 1e3 against noSlip");
     CHECK_REL(vt_th, expect, 1e-4, "vt' against the superposition (2000 steps, 160 cells)");
@@ -218,7 +219,7 @@ static cycle_result cycle_below_dmax(double dmax, double delta, double ua_c0, in
     lt_th_model m = lt_th_model_of(ESTAR, RSTAR, PY);
     lt_th_unload u = lt_th_unloading(&m, dmax);
     cycle_result o = {0, 0, -r.f[0], lt_th_contact_radius(&u, delta), 0};
-    double c0 = lt_hm_md_c0(MU, o.P, GSTAR, o.a), du = ua_c0 * c0 / n, f0 = 0,
+    double c0 = lt_mindlin_c0(MU, o.P, GSTAR, o.a), du = ua_c0 * c0 / n, f0 = 0,
            el0 = r.energy[TH_E_ELAST];
     double elmax = 0, bal = 0;
     c.v[0] = 0, c.fresh = 0;
@@ -254,8 +255,8 @@ static void test_cycle_on_unloading_curve(void)
         double x = delta - u.dp, P = 4.0 / 3 * ESTAR * sqrt(u.rp) * x * sqrt(x);
         CHECK_REL(o.P, P, TOL_ROUNDOFF, "the held force is the R_p curve's");
         CHECK_REL(o.a, sqrt(u.rp * x), TOL_ROUNDOFF, "a = sqrt(R_p (delta - delta_p))");
-        double W =
-            lt_hm_md_cycle_energy(MU, P, GSTAR, o.a, ratios[i] * lt_hm_md_c0(MU, P, GSTAR, o.a));
+        double W = lt_mindlin_cycle_energy(MU, P, GSTAR, o.a,
+                                           ratios[i] * lt_mindlin_c0(MU, P, GSTAR, o.a));
         CHECK_REL(o.energy, W, TOL_MD_CELLS,
                   "cycle energy: Mindlin & Deresiewicz with P, a of the R_p curve");
         CHECK_REL(o.energy, o.work, TOL_BALANCE, "dissipated over the cycle = work of the loop");

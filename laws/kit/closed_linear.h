@@ -7,8 +7,8 @@
  * compressive).
  *
  *   Hooke          Fn = kn uN, elast = kn uN^2/2 (no shear), reported kn, kt constant
- *   shear cycle    at the held overlap delta, fy = tanPhi kn delta: elastic-perfectly-plastic;
- *                  the energy dissipated over a full cycle +-ua is 4 fy (ua - fy/kt)
+ *   EPP cycle      a spring of slope k capped at M, cycled +-a: 4 M (a - M/k) a cycle
+ *   shear cycle    at the held overlap delta, fy = tanPhi kn delta: the EPP cycle of kt and fy
  *   impact         w0 = sqrt(kn/m*): e = 1, t_c = pi/w0, delta_max = v/w0, F_max = kn v/w0
  * Reference: docs/verify.md (the case kinds and their quantities).
  */
@@ -37,25 +37,24 @@ static inline void hooke_along(double kn, double kt, double uN, double out[LT_AL
     out[LT_ALONG_ELAST] = 0.5 * kn * uN * uN;
 }
 
+/* The cycle 0 -> +a -> -a -> +a of the case's DoF at held overlap (a = load[1], m or rad; speed
+ * load[2]), elastic-perfectly-plastic of slope k (N/m or N m/rad) and cap M (N or N m): the full
+ * cycle (the last two legs) encloses a parallelogram of height 2M whose sloped sides span 2M/k
+ * each of the width 2a, so its area, the energy dissipated, is 2M (2a - 2M/k) = 4 M (a - M/k);
+ * stiffness k (tolerance k_tol, why k_why), cap M (laws/kit/closed_linear.c). */
+void lt_epp_cycle_expect(const lt_case_env *env, lt_expect *x, double k, double M, double k_tol,
+                         const char *k_why);
+
 /* The Coulomb shear cycle of an LT_CASE_SHEAR_CYCLE case (env->cycle: held overlap, amplitude,
- * speed): dissipated energy, kt and the slip force; slip_why says how the law returns onto the
- * limit (the why of the slip force). */
+ * speed): the elastic-perfectly-plastic cycle of slope kt and cap tanPhi kn delta; slip_why says
+ * how the law returns onto the limit (the why of the slip force). */
 static inline void coulomb_cycle_expect(double kn, double kt, double tanPhi, const lt_case_env *env,
                                         const char *slip_why, lt_expect *x)
 {
-    double fy = tanPhi * kn * env->cycle.overlap, ua = env->cycle.amplitude;
-    double du = env->cycle.speed * env->c.dt, e = 4 * fy * (ua - fy / kt);
-    x->value[LT_Q_CYCLE_ENERGY] = e;
-    /* slip starting inside a step: the trapezoid dissipation is short by (fy - f0)(ft - fy)/2kt
-     * <= kt du^2/8 per onset (laws/linear.c), two onsets per cycle; plus round-off */
-    x->tol[LT_Q_CYCLE_ENERGY] = kt * du * du / 4 / e + TOL_POSITION;
+    lt_epp_cycle_expect(env, x, kt, tanPhi * kn * env->cycle.overlap, TOL_FORMULA,
+                        "constant stiffness: exact");
     x->why[LT_Q_CYCLE_ENERGY] =
         "onset of slip inside a step: <= kt du^2/8 per onset, two per cycle; overlap round-off";
-    x->value[LT_Q_KT] = kt;
-    x->tol[LT_Q_KT] = TOL_FORMULA;
-    x->why[LT_Q_KT] = "constant stiffness: exact";
-    x->value[LT_Q_SLIP_FORCE] = fy;
-    x->tol[LT_Q_SLIP_FORCE] = TOL_POSITION;
     x->why[LT_Q_SLIP_FORCE] = slip_why;
 }
 
