@@ -38,6 +38,7 @@ const char *check_current_test;
     X(thornton_md, thornton_md_tests) \
     X(law_check, law_check_tests) \
     X(law_names, law_names_tests) \
+    X(law_lists, law_lists_tests) \
     X(api5, api5_tests) \
     X(lua_law, lua_law_tests) \
     X(lua_citizen, lua_citizen_tests) \
