@@ -1,5 +1,5 @@
 /* src/script/script_int.h - what the parts of the stage scripts share (not a public header):
- * script.c (the lawtester library, running a file), script_test.c (test tables to lt_test),
+ * script.c (the lawtester library, running a file), script_table.c (test tables to lt_test),
  * script_scope.c (what until/done see: proxies, compiled and Lua conditions), script_run.c (running
  * one test table; its failure: script_failure.c, its files: script_publish.c, its summary and
  * results: script_report.c), script_probe.c (lawtester.probe_yield). */
@@ -132,7 +132,7 @@ void lt_read_callback(conv *cv, run_ctx *r, int stage_tbl, const char *key, cons
 void lt_read_stage_values(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s);
 void lt_release_stage_values(run_ctx *r);
 
-/* script_test.c */
+/* script_table.c */
 void lt_read_test(conv *cv, run_ctx *r, int t, char **name_out);
 /* A new run_ctx, pushed as a userdata (freed by the GC; lt_run_release on __gc). */
 run_ctx *lt_run_new(lua_State *L, script_ctx *sc);

@@ -1,4 +1,4 @@
-/* src/script/script_test.c - a Lua test table into an lt_test: law and parameters, stages (whats,
+/* src/script/script_table.c - a Lua test table into an lt_test: law and parameters, stages (whats,
  * values, until/done), the record and guards; bodies and stiffness are read by script_bodies.c.
  * Errors name the file, line and field (conv.h). */
 #define _POSIX_C_SOURCE 200809L
