@@ -2,7 +2,7 @@
  * the bodies, the per-run constants, state 0), the steps of a stage until its `until` holds, the
  * finish, the rows handed to the observer and the stage counters.  The step's parts live in
  * driver_motion.c, driver_contact.c and driver_checks.c, the tester's life in tester.c
- * (driver_int.h); defaults and energy names in test_defaults.c and energies.c.  Equations and
+ * (driver_int.h); defaults and energy names in defaults.c and energies.c.  Equations and
  * conventions: driver.h (time stepping, energies), law.h.
  */
 #include "base/watch.h"

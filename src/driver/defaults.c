@@ -1,4 +1,4 @@
-/* src/driver/test_defaults.c - a test and a stage as they are before a script or a C caller sets
+/* src/driver/defaults.c - a test and a stage as they are before a script or a C caller sets
  * them (driver.h, lt_default_test and lt_default_stage).  SI units. */
 #include "contact/stiffness.h"
 #include "driver/driver.h"
