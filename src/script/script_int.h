@@ -56,12 +56,12 @@ enum {
 };
 /* The functions among a stage's values (script_values.c): the driver's value_ctx, allocated for
  * a stage that has one (lt_stage.value_ctx; lt_run_release frees it). */
-typedef struct stage_values {
+typedef struct lua_stage_values {
     run_ctx *run;
     int stage_no;     /* 1-based */
     int ref[LT_DOF];  /* the function of DoF k (LUA_NOREF: a number) */
     int line[LT_DOF]; /* its line, for messages */
-} stage_values;
+} lua_stage_values;
 
 typedef struct stage_cb {
     run_ctx *run;

@@ -16,7 +16,7 @@ static int value_callback(void *ctx, lt_tester *tester, int dof, double time, do
 {
     const lt_view *t = lt_tester_view(tester);
     char *err = lt_tester_err(tester);
-    stage_values *sv = ctx;
+    lua_stage_values *sv = ctx;
     run_ctx *r = sv->run;
     lua_State *L = r->L;
     r->t = tester;
@@ -64,7 +64,7 @@ static int value_callback(void *ctx, lt_tester *tester, int dof, double time, do
 void lt_read_stage_values(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s)
 {
     lua_State *L = cv->L;
-    stage_values *sv = NULL;
+    lua_stage_values *sv = NULL;
     lt_path_push_key(cv, "values");
     int ty = lt_get_field(cv, st, "values");
     if (ty != LUA_TNIL) {
@@ -129,7 +129,7 @@ void lt_release_stage_values(run_ctx *r)
 {
     if (!r->test.stages) return;
     for (int i = 0; i < r->test.n_stages; i++) {
-        stage_values *sv = r->test.stages[i].value_ctx;
+        lua_stage_values *sv = r->test.stages[i].value_ctx;
         if (!sv) continue;
         for (int k = 0; k < LT_DOF; k++) luaL_unref(r->L, LUA_REGISTRYINDEX, sv->ref[k]);
         free(sv);

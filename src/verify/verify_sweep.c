@@ -368,7 +368,9 @@ typedef struct sweep_run {
  * columns */
 static const char *const check_names[] = {"rel", "abs", "order", "n/a"};
 
-static void on_row(void *ctx, const lt_verify_row *r)
+/* A row of the point being run: relabelled CASE@K (a failure's note naming the point, which is
+ * counted), handed to the caller's on_row and written to the sweep's table. */
+static void point_row(void *ctx, const lt_verify_row *r)
 {
     sweep_run *w = ctx;
     char kase[200], note[1600];
@@ -601,7 +603,7 @@ static int sweep_point(sweep_run *w, const lt_law *law, lt_verify_summary *sum, 
     lt_verify_opts po = *o->verify;
     po.set = pv;
     po.n_set = n;
-    po.on_row = on_row;
+    po.on_row = point_row;
     po.ctx = w;
     vr_ctx v = {.o = &po, .sum = sum, .law = law};
     /* one watch unit a point: a fault of the law at a point is that point's FAIL row, and
