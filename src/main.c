@@ -182,7 +182,7 @@ static int command(int argc, char **argv)
 
 /* Exit status of a command, and stdout checked: output lost to a full disk or a closed pipe is
  * an error, not a silent success. */
-static int finish(int status)
+static int checked_exit_status(int status)
 {
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "lawtester: cannot write the output: %s\n", strerror(errno ? errno : EIO));
@@ -192,6 +192,6 @@ static int finish(int status)
 }
 
 /* One command in the worker process of the supervisor (or alone without one). */
-static int worker_main(int argc, char **argv) { return finish(command(argc, argv)); }
+static int worker_main(int argc, char **argv) { return checked_exit_status(command(argc, argv)); }
 
 int main(int argc, char **argv) { return lt_supervised_main(argc, argv, worker_main); }

@@ -213,7 +213,7 @@ static int has_rows(const char *path)
 }
 
 /* "DIR/NAME" of a final path "DIR/NAME.SUFFIX" (the suffix after the last '.'), into buf */
-static void stem(const char *final, char *buf, size_t n)
+static void path_stem(const char *final, char *buf, size_t n)
 {
     lt_watch_text(buf, n, final);
     char *dot = strrchr(buf, '.'), *slash = strrchr(buf, '/');
@@ -262,7 +262,7 @@ static void settle_files(lt_watch *w, const char *message, char *kept, size_t kn
             if (s && !s->used) s = NULL;
             char partial[LT_WATCH_PATH + 16], st[LT_WATCH_PATH];
             snprintf(partial, sizeof partial, "%s.partial", f->final);
-            stem(f->final, st, sizeof st);
+            path_stem(f->final, st, sizeof st);
             int keep = 0;
             if (pass == 0) {
                 keep = (!s || flush_stream(s, f->tmp) == 0) && f->final[0] && has_rows(f->tmp);

@@ -181,7 +181,7 @@ static void push_text(lua_State *L, int fd, size_t size, const char *shown)
 
 /* The module name, argument 1: a string that is a module name (name_problem); its length in *len.
  * */
-static const char *check_name(lua_State *L, size_t *len)
+static const char *check_module_name(lua_State *L, size_t *len)
 {
     char q[160];
     if (lua_type(L, 1) != LUA_TSTRING)
@@ -339,7 +339,7 @@ static int sandbox_require(lua_State *L)
     const char *script_path = lua_touserdata(L, lua_upvalueindex(1));
     int cache = lua_upvalueindex(2), env = lua_upvalueindex(3);
     size_t len;
-    const char *name = check_name(L, &len);
+    const char *name = check_module_name(L, &len);
     lua_settop(L, 1);
     if (push_cached(L, cache, name)) return 1;
     char dir[PATH_MAX], file[PATH_MAX + MODULE_NAME_MAX + 8], shown[LT_QUOTE_KEEP + 1],

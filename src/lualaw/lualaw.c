@@ -400,7 +400,7 @@ static void read_law_name(conv *cv, lua_law *b)
 }
 
 /* params: the list of parameter tables, with their flags. */
-static void read_params(conv *cv, lua_law *b)
+static void read_declared_params(conv *cv, lua_law *b)
 {
     lua_State *L = cv->L;
     lt_law *d = &b->desc;
@@ -550,7 +550,7 @@ int lt_lua_law_define(lua_State *L, lua_law_script *script)
     d->api_version = LT_LAW_API_VERSION;
     read_law_name(&cv, b);
     d->summary = read_string(&cv, b, 1, "summary", 1);
-    read_params(&cv, b);
+    read_declared_params(&cv, b);
     read_state(&cv, b);
     read_energies(&cv, b);
     read_friction(&cv, b);

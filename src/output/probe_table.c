@@ -23,7 +23,8 @@ const char lt_sweep_header[] =
     "k\tpoints\tpoint\tcase\tquantity\texpected\tobtained\terror\ttol\tcheck\tresult\tnote\n";
 #define SWEEP_COLUMNS 12
 
-static char *put(char *p, double x)
+/* A tab and x, shortest round-trip, written at p; the end of what was written. */
+static char *put_cell(char *p, double x)
 {
     *p++ = '\t';
     return p + lt_fmt_double(p, x);
@@ -41,20 +42,20 @@ char *lt_probe_format(const lt_probe *p, int directions, size_t *len)
     for (int i = 0; i < p->n_points; i++) {
         const lt_probe_point *pt = &p->points[i];
         q += sprintf(q, "%d\t%d", pt->k, directions);
-        q = put(q, pt->angle);
-        q = put(q, pt->dir[0]);
-        q = put(q, pt->dir[1]);
+        q = put_cell(q, pt->angle);
+        q = put_cell(q, pt->dir[0]);
+        q = put_cell(q, pt->dir[1]);
         q += sprintf(q, "\t%d\t%d\t%ld", pt->yielded, pt->broken, pt->steps);
         const double v[] = {pt->u[0],  pt->u[1],  pt->f[0],   pt->f[1], pt->f[2],
                             pt->f1[0], pt->f1[1], pt->f1[2],  pt->dF,   pt->dist,
                             pt->gap,   pt->work,  pt->balance};
-        for (size_t j = 0; j < sizeof v / sizeof v[0]; j++) q = put(q, v[j]);
+        for (size_t j = 0; j < sizeof v / sizeof v[0]; j++) q = put_cell(q, v[j]);
         if (p->extended) { /* 1-based DoFs, as the stage scripts number them */
             q += sprintf(q, "\t%d\t%d\t%s", pt->dofs[0] + 1, pt->dofs[1] + 1,
                          p->force ? "force" : "displacement");
             const double w[] = {pt->uij[0],  pt->uij[1],  pt->fij[0],  pt->fij[1], pt->fij1[0],
                                 pt->fij1[1], pt->dFij[0], pt->dFij[1], pt->dsteps};
-            for (size_t j = 0; j < sizeof w / sizeof w[0]; j++) q = put(q, w[j]);
+            for (size_t j = 0; j < sizeof w / sizeof w[0]; j++) q = put_cell(q, w[j]);
         }
         *q++ = '\n';
     }

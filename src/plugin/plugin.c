@@ -246,7 +246,7 @@ static int n_loaded;
 
 /* "QPATH: WHAT", WHAT escaped if it holds a control character (a name from the object may: the
  * registry's messages print names as they are; the origins it holds are escaped already). */
-static void refuse(char *err, size_t errlen, const char *qpath, const char *what)
+static void write_refusal(char *err, size_t errlen, const char *qpath, const char *what)
 {
     char qwhat[1024];
     snprintf(err, errlen, "%s: %s", qpath,
@@ -258,25 +258,25 @@ static int load(const char *path, const char *qpath, char *err, size_t errlen)
     char why[1024];
     struct stat st;
     if (stat(path, &st) != 0) {
-        refuse(err, errlen, qpath, strerror(errno));
+        write_refusal(err, errlen, qpath, strerror(errno));
         return -1;
     }
     if (!S_ISREG(st.st_mode)) {
-        refuse(err, errlen, qpath, "not a regular file (a shared object is expected)");
+        write_refusal(err, errlen, qpath, "not a regular file (a shared object is expected)");
         return -1;
     }
     for (int i = 0; i < n_loaded; i++)
         if (loaded[i].dev == st.st_dev && loaded[i].ino == st.st_ino)
             return loaded[i].laws; /* loaded once */
     if (n_loaded == LT_MAX_LAWS) {
-        refuse(err, errlen, qpath, "more shared objects than laws lawtester holds");
+        write_refusal(err, errlen, qpath, "more shared objects than laws lawtester holds");
         return -1;
     }
     /* dlopen searches the library path for a name without '/': take it as a file here */
     size_t len = strlen(path) + 3;
     char *tried = malloc(len);
     if (!tried) {
-        refuse(err, errlen, qpath, "out of memory");
+        write_refusal(err, errlen, qpath, "out of memory");
         return -1;
     }
     snprintf(tried, len, "%s%s", strchr(path, '/') ? "" : "./", path);
@@ -284,7 +284,7 @@ static int load(const char *path, const char *qpath, char *err, size_t errlen)
     if (!handle) {
         snprintf(why, sizeof why, "cannot load it as a shared object: %s", dl_reason(tried));
         free(tried);
-        refuse(err, errlen, qpath, why);
+        write_refusal(err, errlen, qpath, why);
         return -1;
     }
     free(tried);
@@ -295,14 +295,14 @@ static int load(const char *path, const char *qpath, char *err, size_t errlen)
                  "exports no '%s' (a NULL-terminated array of const lt_law *, C linkage; "
                  "docs/plugins.md)",
                  LT_PLUGIN_SYMBOL);
-        refuse(err, errlen, qpath, why);
+        write_refusal(err, errlen, qpath, why);
         dlclose(handle);
         return -1;
     }
     mem_load(); /* after dlopen: the object's segments are mapped */
     int n = check_export(addr, why, sizeof why);
     if (n < 0) {
-        refuse(err, errlen, qpath, why);
+        write_refusal(err, errlen, qpath, why);
         dlclose(handle);
         return -1;
     }
@@ -314,7 +314,7 @@ static int load(const char *path, const char *qpath, char *err, size_t errlen)
     for (int i = 0; i < n; i++) {
         added[i] = lt_register_law(list[i], origin, why, sizeof why);
         if (!added[i]) {
-            refuse(err, errlen, qpath, why);
+            write_refusal(err, errlen, qpath, why);
             while (i > 0) lt_unregister_law(added[--i]);
             dlclose(handle);
             return -1;

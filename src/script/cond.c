@@ -72,13 +72,16 @@ typedef struct parser {
     int bad; /* none of the shapes */
 } parser;
 
-static int is_alpha(int ch)
+static int ascii_letter(int ch)
 {
     return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch == '_';
 }
-static int is_digit(int ch) { return ch >= '0' && ch <= '9'; }
-static int is_xdigit(int ch) { return is_digit(ch) || ((ch | 32) >= 'a' && (ch | 32) <= 'f'); }
-static int is_space(int ch)
+static int ascii_digit(int ch) { return ch >= '0' && ch <= '9'; }
+static int ascii_xdigit(int ch)
+{
+    return ascii_digit(ch) || ((ch | 32) >= 'a' && (ch | 32) <= 'f');
+}
+static int ascii_space(int ch)
 {
     return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\f' || ch == '\v';
 }
@@ -96,13 +99,13 @@ static int lex_number(parser *ps)
         if (*q == 'e' || *q == 'E') {
             q++;
             if (*q == '+' || *q == '-') q++;
-        } else if (is_xdigit((unsigned char)*q) || *q == '.') {
+        } else if (ascii_xdigit((unsigned char)*q) || *q == '.') {
             q++;
         } else {
             break;
         }
     }
-    if (is_alpha((unsigned char)*q)) return T_BAD;
+    if (ascii_letter((unsigned char)*q)) return T_BAD;
     size_t n = (size_t)(q - ps->p);
     char buf[64];
     if (n >= sizeof buf) return T_BAD;
@@ -130,18 +133,18 @@ static int lex_number(parser *ps)
 
 static void next(parser *ps)
 {
-    while (is_space((unsigned char)*ps->p)) ps->p++;
+    while (ascii_space((unsigned char)*ps->p)) ps->p++;
     const char *q = ps->p;
     ps->s = q;
     ps->len = 0;
     if (!*q) {
         ps->tok = T_EOF;
-    } else if (is_alpha((unsigned char)*q)) {
-        while (is_alpha((unsigned char)*q) || is_digit((unsigned char)*q)) q++;
+    } else if (ascii_letter((unsigned char)*q)) {
+        while (ascii_letter((unsigned char)*q) || ascii_digit((unsigned char)*q)) q++;
         ps->len = (size_t)(q - ps->p);
         ps->p = q;
         ps->tok = T_NAME;
-    } else if (is_digit((unsigned char)*q) || (*q == '.' && is_digit((unsigned char)q[1]))) {
+    } else if (ascii_digit((unsigned char)*q) || (*q == '.' && ascii_digit((unsigned char)q[1]))) {
         ps->tok = lex_number(ps);
     } else if ((q[0] == '<' || q[0] == '>' || q[0] == '=' || q[0] == '~') && q[1] == '=') {
         memcpy(ps->op, q, 2);
@@ -181,7 +184,8 @@ typedef struct term {
     num k; /* X_NUM */
 } term;
 
-static term fail(parser *ps)
+/* The string is not of a compiled shape: Lua evaluates it (ps->bad set). */
+static term reject(parser *ps)
 {
     ps->bad = 1;
     return (term){X_TRUTH, 0, NULL, 0, {0, 0, 0}};
@@ -225,31 +229,31 @@ static term disjunction(parser *ps);
 
 /* After a proxy's name, at ".": "." NAME of one of its numbers, integers or booleans (C's
  * vectors with "[" k "]", k a numeral 1..6). */
-static term field(parser *ps, int proxy)
+static term proxy_field(parser *ps, int proxy)
 {
     ps->c->names |= 1u << proxy;
-    if (!tok_is(ps, ".")) return fail(ps); /* the proxy itself: only C is a shape */
+    if (!tok_is(ps, ".")) return reject(ps); /* the proxy itself: only C is a shape */
     next(ps);
     char k[64];
-    if (ps->tok != T_NAME || ps->len >= sizeof k) return fail(ps);
+    if (ps->tok != T_NAME || ps->len >= sizeof k) return reject(ps);
     memcpy(k, ps->s, ps->len);
     k[ps->len] = 0;
     term x = {X_QTY, 0, NULL, 0, {0, 0, 0}};
     x.q = lt_qrow_find(proxy, k, ps->law, &x.index);
     next(ps);
-    if (!x.q) return fail(ps); /* Lua's error, or E's nil: Lua tells */
+    if (!x.q) return reject(ps); /* Lua's error, or E's nil: Lua tells */
     if (x.q->type == LT_QT_VECTOR) {
-        if (!tok_is(ps, "[")) return fail(ps);
+        if (!tok_is(ps, "[")) return reject(ps);
         next(ps);
         if (ps->tok != T_NUM || !ps->number.is_int || ps->number.i < 1 || ps->number.i > LT_DOF)
-            return fail(ps);
+            return reject(ps);
         x.index = (int)ps->number.i - 1;
         next(ps);
-        if (!tok_is(ps, "]")) return fail(ps);
+        if (!tok_is(ps, "]")) return reject(ps);
         next(ps);
     } else if (x.q->type != LT_QT_NUMBER && x.q->type != LT_QT_INTEGER &&
                x.q->type != LT_QT_BOOLEAN) {
-        return fail(ps);
+        return reject(ps);
     }
     return x;
 }
@@ -268,7 +272,7 @@ static term primary(parser *ps)
     } else if (tok_is(ps, "(")) {
         next(ps);
         x = disjunction(ps);
-        if (!tok_is(ps, ")")) return fail(ps);
+        if (!tok_is(ps, ")")) return reject(ps);
         next(ps);
     } else if (name_is(ps, "true") || name_is(ps, "false") || name_is(ps, "nil")) {
         x = truth(ps, name_is(ps, "true") ? N_TRUE : N_FALSE, 0, 0);
@@ -277,24 +281,24 @@ static term primary(parser *ps)
         int px = 0;
         while (px <= LT_PX_TESTER && !name_is(ps, proxies[px])) px++;
         if (px > LT_PX_TESTER)
-            return fail(ps); /* another global, or a keyword outside the shapes */
+            return reject(ps); /* another global, or a keyword outside the shapes */
         next(ps);
         if (px == LT_PX_C && !tok_is(ps, ".")) {
             ps->c->names |= LT_COND_C;
             x = truth(ps, N_C, 0, 0);
         } else {
-            x = field(ps, px);
+            x = proxy_field(ps, px);
         }
     }
     /* no further suffix: a field or call of a number, a boolean or a proxy */
-    if (tok_is(ps, ".") || tok_is(ps, "[") || tok_is(ps, "(")) return fail(ps);
+    if (tok_is(ps, ".") || tok_is(ps, "[") || tok_is(ps, "(")) return reject(ps);
     return x;
 }
 
 /* "not" and "-" bind tighter than the comparisons (Lua's unary priority 12 against 3). */
 static term unary(parser *ps)
 {
-    if (ps->bad || ++ps->depth > 200) return fail(ps);
+    if (ps->bad || ++ps->depth > 200) return reject(ps);
     term x;
     if (name_is(ps, "not")) {
         next(ps);
@@ -302,7 +306,7 @@ static term unary(parser *ps)
         x = truth(ps, N_NOT, as_truth(ps, a), 0);
     } else if (tok_is(ps, "-")) {
         next(ps);
-        if (ps->tok != T_NUM) return fail(ps);
+        if (ps->tok != T_NUM) return reject(ps);
         x = (term){X_NUM, 0, NULL, 0, ps->number}; /* Lua folds the constant: integers wrap */
         x.k.i = (long long)(0ULL - (unsigned long long)x.k.i);
         x.k.f = -x.k.f;
@@ -331,8 +335,8 @@ static term comparison(parser *ps)
         term s = l;
         l = r, r = s, op = mirrored[op];
     }
-    if (l.what != X_QTY || r.what != X_NUM || l.q->type == LT_QT_BOOLEAN) return fail(ps);
-    if (r.k.is_int && !fits_flt(r.k.i) && l.q->type != LT_QT_INTEGER) return fail(ps);
+    if (l.what != X_QTY || r.what != X_NUM || l.q->type == LT_QT_BOOLEAN) return reject(ps);
+    if (r.k.is_int && !fits_flt(r.k.i) && l.q->type != LT_QT_INTEGER) return reject(ps);
     node n = {.kind = N_CMP, .q = l.q, .index = l.index, .op = op, .k = r.k};
     return (term){X_TRUTH, add_node(ps, n), NULL, 0, {0, 0, 0}};
 }

@@ -300,7 +300,7 @@ static void check_case_expects(conv *cv, int c, int has_dt, int case_xfail)
 
 /* Case i of the list at cs: its fields, its test at each time step it will run at (dt, and dt/2,
  * dt/4 for an order), its expectations. */
-static void check_case(script_ctx *sc, conv *cv, int cs, int i)
+static void check_case_table(script_ctx *sc, conv *cv, int cs, int i)
 {
     lua_State *L = cv->L;
     lt_path_push_index(cv, i);
@@ -336,7 +336,7 @@ static int check_cases(script_ctx *sc, conv *cv, int cs)
     int n = (int)lua_rawlen(cv->L, cs);
     if (n == 0) lt_field_error(cv, "no cases (a list of case tables)");
     lt_check_list(cv, cs, n, "a list of case tables");
-    for (int i = 1; i <= n; i++) check_case(sc, cv, cs, i);
+    for (int i = 1; i <= n; i++) check_case_table(sc, cv, cs, i);
     return n;
 }
 

@@ -183,7 +183,7 @@ static void push_stiffness(lua_State *L, const run_ctx *r)
 }
 
 /* results.C: the contact at the end of the run (as C in until/done), with the law's state. */
-static void push_contact(lua_State *L, const run_ctx *r)
+static void push_final_contact(lua_State *L, const run_ctx *r)
 {
     const lt_view *t = lt_tester_view(r->tester);
     lua_createtable(L, 0, 8);
@@ -251,7 +251,7 @@ void lt_push_results(script_ctx *sc, lua_State *L, const run_ctx *r)
     lt_push_body_state(L, r->tester, 1);
     lua_setfield(L, -2, "B");
     if (t->has_contact) {
-        push_contact(L, r);
+        push_final_contact(L, r);
         lua_setfield(L, -2, "C");
     }
 }

@@ -81,7 +81,7 @@ typedef struct q_units {
     int begun[LT_Q_COUNT];
 } q_units;
 
-static void emit_row(void *ctx, const lt_verify_row *r) { lt_vr_emit(ctx, r); }
+static void emit_verify_row(void *ctx, const lt_verify_row *r) { lt_vr_emit(ctx, r); }
 
 /* A row of quantity q (label: what the row prints), through its unit when `expect` marks it. */
 static void q_row(vr_ctx *v, const vr_setup *su, int q, const char *label, lt_check_kind kind,
@@ -102,7 +102,7 @@ static void q_row(vr_ctx *v, const vr_setup *su, int q, const char *label, lt_ch
         x->begun[q] = 1;
     }
     if (x && x->begun[q])
-        lt_xfail_row(&x->u[q], &r, emit_row, v);
+        lt_xfail_row(&x->u[q], &r, emit_verify_row, v);
     else
         lt_vr_emit(v, &r);
 }
@@ -623,7 +623,7 @@ void lt_vr_case(vr_ctx *v, const lt_case *cs)
     }
     /* the marked quantities' rows, resolved (XFAIL / XPASS) and printed after the others */
     for (int q = 0; q < LT_Q_COUNT; q++)
-        if (units->begun[q]) lt_xfail_end(&units->u[q], emit_row, v);
+        if (units->begun[q]) lt_xfail_end(&units->u[q], emit_verify_row, v);
     free(units);
     free(su);
 }

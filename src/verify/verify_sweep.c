@@ -26,7 +26,7 @@
 
 /* ---- --set P=V ------------------------------------------------------------------------- */
 
-static void range_text(const lt_param *p, char *buf, size_t n)
+static void param_range_text(const lt_param *p, char *buf, size_t n)
 {
     if (p->kind == LT_BOOL) {
         snprintf(buf, n, "true or false");
@@ -57,8 +57,8 @@ const char *lt_param_value_text(const lt_law *law, int i, double x, char *buf, s
 }
 
 /* One "P=V" into *out.  0, or -1 with the message. */
-static int read_set(const lt_law *law, const char *arg, lt_param_value *out, char *err,
-                    size_t errlen)
+static int parse_set_arg(const lt_law *law, const char *arg, lt_param_value *out, char *err,
+                         size_t errlen)
 {
     char shown[LT_QUOTE_KEEP + 1];
     lt_quote(arg, shown, sizeof shown, 60); /* user text, one line of a readable length */
@@ -88,7 +88,7 @@ static int read_set(const lt_law *law, const char *arg, lt_param_value *out, cha
     const lt_param *p = &law->params[i];
     const char *v = eq + 1;
     char range[300];
-    range_text(p, range, sizeof range);
+    param_range_text(p, range, sizeof range);
     double x = NAN;
     if (p->kind == LT_BOOL) {
         if (strcmp(v, "true") == 0)
@@ -135,7 +135,7 @@ int lt_verify_read_sets(const lt_law *law, const char *const *sets, int n, lt_pa
     double params[LT_MAX_PARAMS];
     for (int i = 0; i < law->n_params; i++) params[i] = law->params[i].def;
     for (int j = 0; j < n; j++) {
-        if (read_set(law, sets[j], &out[j], err, errlen) < 0) return -1;
+        if (parse_set_arg(law, sets[j], &out[j], err, errlen) < 0) return -1;
         for (int k = 0; k < j; k++)
             if (out[k].name == out[j].name) {
                 snprintf(err, errlen, "--set %s given twice", out[j].name);
@@ -317,7 +317,8 @@ typedef struct text {
     int failed; /* out of memory */
 } text;
 
-static void put(text *t, const char *s, size_t n)
+/* The n bytes at s appended to t (t->failed when memory runs out). */
+static void text_add(text *t, const char *s, size_t n)
 {
     if (t->failed) return;
     if (t->len + n + 1 > t->cap) {
@@ -339,15 +340,16 @@ static void puts_clean(text *t, const char *s) /* a field: tabs and line ends be
 {
     for (; *s; s++) {
         char c = *s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s;
-        put(t, &c, 1);
+        text_add(t, &c, 1);
     }
 }
 
-static void put_num(text *t, double x)
+/* A tab and x, shortest round-trip, appended to t. */
+static void put_tab_number(text *t, double x)
 {
     char b[FMT_DOUBLE_MAX + 2];
     b[0] = '\t';
-    put(t, b, 1 + (size_t)lt_fmt_double(b + 1, x));
+    text_add(t, b, 1 + (size_t)lt_fmt_double(b + 1, x));
 }
 
 /* A failed row, kept for the script of its point. */
@@ -393,24 +395,24 @@ static void point_row(void *ctx, const lt_verify_row *r)
     if (!w->o->out_dir) return;
     char head[64];
     text *t = &w->table;
-    put(t, head, (size_t)snprintf(head, sizeof head, "%ld\t%ld\t", w->k, w->o->points));
+    text_add(t, head, (size_t)snprintf(head, sizeof head, "%ld\t%ld\t", w->k, w->o->points));
     puts_clean(t, w->point);
-    put(t, "\t", 1);
+    text_add(t, "\t", 1);
     puts_clean(t, r->kase);
-    put(t, "\t", 1);
+    text_add(t, "\t", 1);
     puts_clean(t, r->quantity);
-    put_num(t, r->expected);
-    put_num(t, r->obtained);
-    put_num(t, r->error);
-    put_num(t, r->tol);
-    put(t, "\t", 1);
+    put_tab_number(t, r->expected);
+    put_tab_number(t, r->obtained);
+    put_tab_number(t, r->error);
+    put_tab_number(t, r->tol);
+    text_add(t, "\t", 1);
     puts_clean(t, check_names[r->kind]);
     if (r->kind == LT_CHECK_NA)
-        put(t, "\tn/a\t", 5);
+        text_add(t, "\tn/a\t", 5);
     else
-        put(t, r->pass ? "\tPASS\t" : "\tFAIL\t", 6);
+        text_add(t, r->pass ? "\tPASS\t" : "\tFAIL\t", 6);
     puts_clean(t, r->note ? r->note : "");
-    put(t, "\n", 1);
+    text_add(t, "\n", 1);
 }
 
 /* The generic path of verify_generic.c as a stage script's test (same bodies, normal, time step
@@ -547,12 +549,12 @@ static void refused_point(sweep_run *w, long k, const char *bad)
         fprintf(o->notes, "# point %ld (%s) refused by the law's check: %s\n", k, w->point, bad);
     if (!o->out_dir) return;
     char head[64];
-    put(&w->table, head, (size_t)snprintf(head, sizeof head, "%ld\t%ld\t", k, o->points));
+    text_add(&w->table, head, (size_t)snprintf(head, sizeof head, "%ld\t%ld\t", k, o->points));
     puts_clean(&w->table, w->point);
     static const char cols[] = "\t-\tparameters\tnan\tnan\tnan\tnan\tabs\trefused\t";
-    put(&w->table, cols, strlen(cols));
+    text_add(&w->table, cols, strlen(cols));
     puts_clean(&w->table, bad);
-    put(&w->table, "\n", 1);
+    text_add(&w->table, "\n", 1);
 }
 
 /* The note of a failed point k: the command that repeats its first failed check, and its script
@@ -674,7 +676,7 @@ int lt_verify_sweep(const lt_law *law, const lt_sweep_opts *o, lt_verify_summary
     w->o = &oo;
     w->s = s;
     note_sweep(o, s, points);
-    if (o->out_dir) put(&w->table, lt_sweep_header, strlen(lt_sweep_header));
+    if (o->out_dir) text_add(&w->table, lt_sweep_header, strlen(lt_sweep_header));
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int restarted = lt_watch_page->skip > 0, failed_points = 0;

@@ -14,7 +14,7 @@ int lt_xfail_begin(lt_xfail_unit *u, const char *why)
 }
 
 /* A copy of s appended at *p (a buffer sized for it). */
-static const char *put(char **p, const char *s)
+static const char *append_copy(char **p, const char *s)
 {
     size_t n = strlen(s) + 1;
     char *at = *p;
@@ -44,10 +44,11 @@ void lt_xfail_row(lt_xfail_unit *u, const lt_verify_row *row, lt_row_sink sink, 
     }
     lt_verify_row *r = &u->rows[u->n++];
     *r = *row;
-    r->law = put(&text, row->law); /* the block starts with the law's name: freed through r->law */
-    r->kase = put(&text, row->kase);
-    r->quantity = put(&text, row->quantity);
-    r->note = put(&text, note);
+    r->law = append_copy(&text,
+                         row->law); /* the block starts with the law's name: freed through r->law */
+    r->kase = append_copy(&text, row->kase);
+    r->quantity = append_copy(&text, row->quantity);
+    r->note = append_copy(&text, note);
 }
 
 void lt_xfail_end(lt_xfail_unit *u, lt_row_sink sink, void *ctx)
