@@ -273,7 +273,7 @@ static const lt_yield cohesive_yield = {
 };
 
 /* Designated initialisers: fields a later law API adds are optional and default to none. */
-const lt_law law_cohesive = {
+const lt_law lt_law_cohesive = {
     .api_version = LT_LAW_API_VERSION,
     .name = "cohesive",
     .summary = "bonded contact: tensile strength, cohesion and friction (Mohr-Coulomb + tension "

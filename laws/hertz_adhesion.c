@@ -217,7 +217,7 @@ static int adh_step(const double *p, const lt_contact *c, double *s, lt_response
     return 1;
 }
 
-const lt_law law_hertz_adhesion = {
+const lt_law lt_law_hertz_adhesion = {
     .api_version = LT_LAW_API_VERSION,
     .name = "hertz_adhesion",
     .summary =

@@ -509,7 +509,7 @@ static const lt_yield hm_yield = {
                "(coulombOn: max(-Fn, 0)); rolling on: |Mr| = muR R* |Fn|, |Mt| = muTw R* |Fn|",
 };
 
-const lt_law law_hertz_mindlin = {
+const lt_law lt_law_hertz_mindlin = {
     .api_version = LT_LAW_API_VERSION,
     .name = "hertz_mindlin",
     .summary = "Hertz normal force with Tsuji damping (velocity-independent e), "

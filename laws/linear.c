@@ -126,7 +126,7 @@ static const lt_yield linear_yield = {
 };
 
 /* Designated initialisers: fields a later law API adds are optional and default to none. */
-const lt_law law_linear = {
+const lt_law lt_law_linear = {
     .api_version = LT_LAW_API_VERSION,
     .name = "linear",
     .summary = "linear Cundall contact: Hooke normal, incremental tangential spring, Coulomb slip "

@@ -188,7 +188,7 @@ static const lt_yield rolling_yield = {
     .dofs = 0x3f,
 };
 
-const lt_law law_linear_rolling = {
+const lt_law lt_law_linear_rolling = {
     .api_version = LT_LAW_API_VERSION,
     .name = "linear_rolling",
     .summary = "linear contact plus elastic-plastic rolling (EPSD, Ai et al. 2011 model C) and "

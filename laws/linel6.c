@@ -85,7 +85,7 @@ static int l6_step(const double *p, const lt_contact *c, double *s, lt_response 
     return 1;
 }
 
-const lt_law law_linel6 = {
+const lt_law lt_law_linel6 = {
     .api_version = LT_LAW_API_VERSION,
     .name = "linel6",
     .summary =

@@ -231,7 +231,7 @@ static const lt_yield sd_yield = {
     .formula = "Coulomb of the whole force (dashpots included): |Ft| = tanPhi |Fn|",
 };
 
-const lt_law law_spring_dashpot = {
+const lt_law lt_law_spring_dashpot = {
     .api_version = LT_LAW_API_VERSION,
     .name = "spring_dashpot",
     .summary =

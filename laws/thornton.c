@@ -432,7 +432,7 @@ static const lt_yield th_yield = {
                "rolling on: |Mr| = muR R* |Fn|, |Mt| = muTw R* |Fn|",
 };
 
-const lt_law law_thornton = {
+const lt_law lt_law_thornton = {
     .api_version = LT_LAW_API_VERSION,
     .name = "thornton",
     .summary = "Thornton's elastic-perfectly-plastic spheres: Hertz to a limiting pressure, linear "

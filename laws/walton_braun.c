@@ -174,7 +174,7 @@ static const lt_yield wb_yield = {
     .dofs = 0x07,
 };
 
-const lt_law law_walton_braun = {
+const lt_law lt_law_walton_braun = {
     .api_version = LT_LAW_API_VERSION,
     .name = "walton_braun",
     .summary = "Walton-Braun hysteretic linear normal spring (load kn, unload kn/en^2: e = en), "

@@ -5,6 +5,7 @@
  * API-2 case array has a shorter stride); an added law is found, listed with its origin, refused
  * under a taken name, and removed again. */
 #include "check.h"
+#include "contact/builtin_laws.h"
 #include "contact/law_check.h"
 #include "contact/law_compat.h"
 #include "contact/registry.h"
@@ -12,16 +13,16 @@
 #include <stddef.h>
 
 /* The one list of built-in laws (laws/laws.def), expanded here as src/contact/registry.c does. */
-#define LT_BUILTIN_LAW(name) extern const lt_law law_##name;
+#define LT_BUILTIN_EACH(descriptor, name) extern const lt_law descriptor;
 #include "laws/laws.def"
-#undef LT_BUILTIN_LAW
+#undef LT_BUILTIN_EACH
 static const struct {
     const lt_law *law;
     const char *name;
 } builtin_list[] = {
-#define LT_BUILTIN_LAW(name) {&law_##name, #name},
+#define LT_BUILTIN_EACH(descriptor, name) {&descriptor, #name},
 #include "laws/laws.def"
-#undef LT_BUILTIN_LAW
+#undef LT_BUILTIN_EACH
 };
 enum { N_LISTED = sizeof builtin_list / sizeof builtin_list[0] };
 
@@ -33,17 +34,34 @@ static void test_every_builtin_law_is_valid(void)
 }
 
 /* lt_laws[] starts with the laws of laws/laws.def in its order (the order of `lawtester laws`),
- * each a built-in (no origin), found by the name of its line: the descriptor law_NAME is named
+ * each a built-in (no origin), found by the name of its line: the descriptor lt_law_NAME is named
  * NAME. */
 static void test_builtin_laws_are_the_list(void)
 {
     for (int i = 0; i < N_LISTED; i++) {
         const lt_law *law = builtin_list[i].law;
-        CHECK_MSG(lt_laws[i] == law, "lt_laws[%d] is not law_%s", i, builtin_list[i].name);
-        CHECK_MSG(strcmp(law->name, builtin_list[i].name) == 0, "law_%s is named '%s'",
+        CHECK_MSG(lt_laws[i] == law, "lt_laws[%d] is not lt_law_%s", i, builtin_list[i].name);
+        CHECK_MSG(strcmp(law->name, builtin_list[i].name) == 0, "lt_law_%s is named '%s'",
                   builtin_list[i].name, law->name);
         CHECK(lt_find_law(builtin_list[i].name) == law && lt_law_origin(law) == NULL);
     }
+}
+
+/* Both forms of a line of laws/laws.def (src/contact/builtin_laws.h): LT_LAW(NAME) names the
+ * descriptor lt_law_NAME, LT_BUILTIN_LAW(NAME), as the earlier guide wrote it, law_NAME; a list
+ * holding both expands to both descriptors, in order. */
+static const lt_law lt_law_new_form = {.api_version = LT_LAW_API_VERSION, .name = "new_form"};
+static const lt_law law_old_form = {.api_version = LT_LAW_API_VERSION, .name = "old_form"};
+static void test_both_line_forms_name_their_descriptor(void)
+{
+#define LT_BUILTIN_EACH(descriptor, name) {&descriptor, #name},
+    static const struct {
+        const lt_law *law;
+        const char *name;
+    } list[] = {LT_LAW(new_form) LT_BUILTIN_LAW(old_form)};
+#undef LT_BUILTIN_EACH
+    CHECK(list[0].law == &lt_law_new_form && strcmp(list[0].name, "new_form") == 0);
+    CHECK(list[1].law == &law_old_form && strcmp(list[1].name, "old_form") == 0);
 }
 
 static void toy_init(const double *param, const lt_contact *c, double *state)
@@ -371,6 +389,7 @@ static void test_registry_adds_lists_refuses_and_removes(void)
 const test_case law_check_tests[] = {
     TEST(every_builtin_law_is_valid),
     TEST(builtin_laws_are_the_list),
+    TEST(both_line_forms_name_their_descriptor),
     TEST(toy_is_valid),
     TEST(malformed_descriptors_refused),
     TEST(api2_cases_copied_into_the_current_layout),

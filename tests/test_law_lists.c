@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "cli.h"
+#include "contact/builtin_laws.h"
 #include "contact/registry.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,9 +17,9 @@
 static int builtin_count(void)
 {
     enum {
-#define LT_BUILTIN_LAW(name) ONE_##name,
+#define LT_BUILTIN_EACH(descriptor, name) ONE_##name,
 #include "laws/laws.def"
-#undef LT_BUILTIN_LAW
+#undef LT_BUILTIN_EACH
         N_BUILTIN
     };
     return N_BUILTIN;

@@ -1,7 +1,9 @@
 /* include/lawtester/law.h - the interface between lawtester and a contact law (public, versioned).
  *
- * A law is one C file under laws/ that defines one `const lt_law` descriptor.  It sees only the
- * local contact description below and its own per-contact state; it never sees bodies, stages,
+ * A law is one `const lt_law` descriptor and the functions it points to: a built-in law is its
+ * files under laws/ (the law, its cases, the header they share, composed from the law kit
+ * laws/kit/; docs/laws.md), a law from a shared object whatever its author builds.  It sees only
+ * the local contact description below and its own per-contact state; it never sees bodies, stages,
  * files or Lua.  This header includes nothing of the project, so a law written elsewhere can be
  * compiled against it alone (LT_LAW_API_VERSION guards the layout).
  *

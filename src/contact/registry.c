@@ -4,29 +4,31 @@
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include "contact/registry.h"
 #include "base/quote.h"
+#include "contact/builtin_laws.h"
 #include "contact/law_check.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The built-in laws of laws/laws.def: their descriptors declared, counted, then the table. */
-#define LT_BUILTIN_LAW(name) extern const lt_law law_##name;
+/* The built-in laws of laws/laws.def (each line's descriptor: contact/builtin_laws.h): declared,
+ * counted, then the table. */
+#define LT_BUILTIN_EACH(descriptor, name) extern const lt_law descriptor;
 #include "laws/laws.def"
-#undef LT_BUILTIN_LAW
+#undef LT_BUILTIN_EACH
 
-#define LT_BUILTIN_LAW(name) +1
+#define LT_BUILTIN_EACH(descriptor, name) +1
 enum {
     N_BUILTIN = 0
 #include "laws/laws.def"
 };
-#undef LT_BUILTIN_LAW
+#undef LT_BUILTIN_EACH
 
-#define LT_BUILTIN_LAW(name) &law_##name,
+#define LT_BUILTIN_EACH(descriptor, name) &descriptor,
 const lt_law *lt_laws[LT_MAX_LAWS + 1] = {
 #include "laws/laws.def"
     NULL};
-#undef LT_BUILTIN_LAW
+#undef LT_BUILTIN_EACH
 
 /* For the added laws (index i >= N_BUILTIN): where they come from and their declared version. */
 static char *origins[LT_MAX_LAWS];

@@ -1,6 +1,7 @@
 /* src/contact/registry.h - the table of contact laws known to lawtester: the built-in ones (laws/),
  * then those added at run time (shared objects given with --law-lib, laws defined by a script).
- * Adding a built-in law: laws/NAME.c defining `const lt_law law_NAME`, one line in registry.c. */
+ * Adding a built-in law: laws/NAME.c defining `const lt_law lt_law_NAME` and one line LT_LAW(NAME)
+ * in laws/laws.def (docs/laws.md, "Writing a law in the tree"). */
 #ifndef LT_REGISTRY_H
 #define LT_REGISTRY_H
 #include <lawtester/law.h>
