@@ -115,15 +115,15 @@ static void cycle_expect(const lt_case_env *env, lt_expect *x)
 
 /* ---- the damped Hertz impact in closed form ----------------------------------------------- */
 
-typedef struct impact {
+typedef struct hertz_impact {
     double zeta, w, delta0, t0, F0; /* F0 = K delta0^1.5 */
     int clip;
-} impact;
+} hertz_impact;
 
-static impact impact_of(const lt_case_env *env)
+static hertz_impact impact_of(const lt_case_env *env)
 {
     hertz h = hertz_of(env);
-    impact m;
+    hertz_impact m;
     double en = env->param[HM_P_EN], v = env->load[0];
     m.zeta = lt_restitution_zeta(en);
     if (env->param[HM_P_CLIPEN] != 0)
@@ -136,23 +136,26 @@ static impact impact_of(const lt_case_env *env)
     return m;
 }
 
-static double osc_x(const impact *m, double s) { return exp(-m->zeta * s) * sin(m->w * s) / m->w; }
-static double osc_v(const impact *m, double s)
+static double osc_x(const hertz_impact *m, double s)
+{
+    return exp(-m->zeta * s) * sin(m->w * s) / m->w;
+}
+static double osc_v(const hertz_impact *m, double s)
 {
     return exp(-m->zeta * s) * (cos(m->w * s) - m->zeta / m->w * sin(m->w * s));
 }
 /* s where the clipped force vanishes (X + 2 zeta V = 0), or where X returns to zero */
-static double s_force_end(const impact *m)
+static double s_force_end(const hertz_impact *m)
 {
     return m->zeta > 0 ? 2 / m->w * atan(m->w / m->zeta) : LT_PI / m->w;
 }
-static double s_end(const impact *m) { return m->clip ? s_force_end(m) : LT_PI / m->w; }
-static double overlap_of(const impact *m, double s) /* m */
+static double s_end(const hertz_impact *m) { return m->clip ? s_force_end(m) : LT_PI / m->w; }
+static double overlap_of(const hertz_impact *m, double s) /* m */
 {
     double X = osc_x(m, s);
     return X > 0 ? m->delta0 * pow(sqrt(5.0) / 2 * X, 0.8) : 0;
 }
-static double force_of(const impact *m, double s) /* N, compressive, unclipped */
+static double force_of(const hertz_impact *m, double s) /* N, compressive, unclipped */
 {
     double X = osc_x(m, s);
     return X > 0 ? m->F0 * pow(sqrt(5.0) / 2, 1.2) * pow(X, 0.2) * (X + 2 * m->zeta * osc_v(m, s))
@@ -161,7 +164,7 @@ static double force_of(const impact *m, double s) /* N, compressive, unclipped *
 
 /* int_0^S X(s)^{-1/5} ds by tanh-sinh quadrature; X ~ s near 0 and, when S = pi/w, ~ (S - s)
  * near S, where the distance to S is computed directly (no cancellation). */
-static double time_integral(const impact *m, double S)
+static double time_integral(const hertz_impact *m, double S)
 {
     int singular_end = fabs(S * m->w - LT_PI) < 1e-12;
     double h = 1.0 / 32, sum = 0;
@@ -178,7 +181,7 @@ static double time_integral(const impact *m, double S)
 }
 
 /* largest compressive force: golden-section search of the closed-form force over the contact */
-static double max_force(const impact *m)
+static double max_force(const hertz_impact *m)
 {
     double a = 0, b = s_force_end(m), g = (sqrt(5.0) - 1) / 2;
     for (int i = 0; i < 200 && b - a > 1e-13; i++) {
@@ -193,7 +196,7 @@ static double max_force(const impact *m)
 
 static void impact_expect(const lt_case_env *env, lt_expect *x)
 {
-    impact m = impact_of(env);
+    hertz_impact m = impact_of(env);
     double sf = s_force_end(&m), e = m.clip ? exp(-m.zeta * sf) : exp(-m.zeta * LT_PI / m.w);
     x->value[LT_Q_RESTITUTION] = e;
     if (m.clip) {
@@ -235,7 +238,8 @@ static void impact_expect(const lt_case_env *env, lt_expect *x)
 /* ---- oblique impact in gross sliding (Chung & Ooi test 4) ----------------------------------- */
 
 /* int_a^b f(m, s) ds by tanh-sinh quadrature (f bounded, algebraic behaviour at the ends). */
-static double tanh_sinh(double (*f)(const impact *, double), const impact *m, double a, double b)
+static double tanh_sinh(double (*f)(const hertz_impact *, double), const hertz_impact *m, double a,
+                        double b)
 {
     double h = 1.0 / 32, sum = 0, half = (b - a) / 2;
     for (int k = -160; k <= 160; k++) {
@@ -248,7 +252,7 @@ static double tanh_sinh(double (*f)(const impact *, double), const impact *m, do
 }
 
 /* X^{4/5} |X + 2 zeta V|: delta |Fn| dt in units of m* v delta0 (sqrt5/2)^{4/5} ds */
-static double lever_integrand(const impact *m, double s)
+static double lever_integrand(const hertz_impact *m, double s)
 {
     double X = osc_x(m, s);
     return X > 0 ? pow(X, 0.8) * fabs(X + 2 * m->zeta * osc_v(m, s)) : 0;
@@ -278,7 +282,7 @@ static void oblique_expect(const lt_case_env *env, lt_expect *x)
 {
     impact_expect(env, x);
     hertz h = hertz_of(env);
-    impact m = impact_of(env);
+    hertz_impact m = impact_of(env);
     double vn = env->load[0], vt = env->load[1], ms = env->c.mstar, e = x->value[LT_Q_RESTITUTION];
     double sf = s_force_end(&m), ef = exp(-m.zeta * sf);
     double J = ms * vn * (m.clip ? 1 + ef : 1 + 2 * ef - e);
@@ -316,7 +320,7 @@ static void oblique_expect(const lt_case_env *env, lt_expect *x)
 
 static void impact_curve(const lt_case_env *env, double s, double *uN, double *Fn)
 {
-    impact m = impact_of(env);
+    hertz_impact m = impact_of(env);
     double sigma = s * s_end(&m), f = force_of(&m, sigma);
     *uN = -overlap_of(&m, sigma);
     *Fn = -(m.clip && f < 0 ? 0 : f);
@@ -350,7 +354,7 @@ static void sliding_line_expect(const lt_case_env *env, lt_expect *x)
 {
     impact_expect(env, x);
     hertz h = hertz_of(env);
-    impact m = impact_of(env);
+    hertz_impact m = impact_of(env);
     double vn = env->load[0], vt = env->load[1], ms = env->c.mstar, sf = s_force_end(&m),
            ef = exp(-m.zeta * sf);
     double J = ms * vn * (1 + ef),

@@ -81,7 +81,7 @@ static double overlap_at(const oscillator *o, double t)
     return o->v / o->w * exp(-o->beta * t) * sin(o->w * t);
 }
 
-static double force_at(const oscillator *o, double t) /* compressive, unclipped (N) */
+static double oscillator_force(const oscillator *o, double t) /* compressive, unclipped (N) */
 {
     double d = overlap_at(o, t),
            dd = o->v / o->w * exp(-o->beta * t) * (o->w * cos(o->w * t) - o->beta * sin(o->w * t));
@@ -110,8 +110,8 @@ static void impact_expect(const lt_case_env *env, lt_expect *x)
     x->value[LT_Q_MAX_OVERLAP] = overlap_at(&o, tm);
     double a = o.w0 * o.w0 - 4 * o.beta * o.beta;
     if (a > 0) /* zeta < 1/2: the force peaks inside the contact */
-        x->value[LT_Q_MAX_FORCE] =
-            force_at(&o, atan2(a * o.w, o.beta * (3 * o.w0 * o.w0 - 4 * o.beta * o.beta)) / o.w);
+        x->value[LT_Q_MAX_FORCE] = oscillator_force(
+            &o, atan2(a * o.w, o.beta * (3 * o.w0 * o.w0 - 4 * o.beta * o.beta)) / o.w);
     const int q[5] = {LT_Q_RESTITUTION, LT_Q_CONTACT_TIME, LT_Q_FORCE_TIME, LT_Q_MAX_OVERLAP,
                       LT_Q_MAX_FORCE};
     int halfstep = env->param[SD_P_DASHPOT] == 1;
@@ -153,7 +153,7 @@ static void impact_expect(const lt_case_env *env, lt_expect *x)
 static double lever_integrand(const oscillator *o, double s)
 {
     double t = s / o->w0, X = overlap_at(o, t) * o->w0 / o->v,
-           F = force_at(o, t) / (o->m * o->w0 * o->v);
+           F = oscillator_force(o, t) / (o->m * o->w0 * o->v);
     return X * fabs(F);
 }
 
@@ -245,7 +245,7 @@ static void impact_curve(const lt_case_env *env, double s, double *uN, double *F
     int clip = env->param[SD_P_CLIP] != 0;
     double tend = clip ? force_end(&o) : LT_PI / o.w, t = s * tend;
     *uN = -overlap_at(&o, t);
-    double f = force_at(&o, t);
+    double f = oscillator_force(&o, t);
     *Fn = -(clip && f < 0 ? 0 : f);
 }
 

@@ -79,16 +79,16 @@ static double hertz_time_integral(double X)
 /* int_0^1 (1 - x^{5/2})^{-1/2} dx = (2/5) B(2/5, 1/2) */
 static double hertz_half(void) { return 0.4 * tgamma(0.4) * tgamma(0.5) / tgamma(0.9); }
 
-typedef struct impact {
+typedef struct plastic_impact {
     double e, dmax, fmax, dp, tforce, tcontact;
-} impact;
+} plastic_impact;
 
-static impact impact_of(const lt_case_env *env)
+static plastic_impact impact_of(const lt_case_env *env)
 {
     lt_th_model m = model_of(env);
     double v = env->load[0], ms = env->c.mstar, vy = lt_th_yield_velocity(&m, ms), I = hertz_half();
     double K = 4.0 / 3.0 * m.estar * sqrt(m.rstar), d0 = pow(1.25 * ms * v * v / K, 0.4);
-    impact r;
+    plastic_impact r;
     if (!(v > vy)) {
         r.e = 1, r.dmax = d0, r.fmax = K * pow(d0, 1.5), r.dp = 0;
         r.tforce = r.tcontact = 2 * I * d0 / v;
@@ -120,7 +120,7 @@ static void set_row(lt_expect *x, int q, double value, double tol, const char *w
 
 static void impact_expect(const lt_case_env *env, lt_expect *x)
 {
-    impact r = impact_of(env);
+    plastic_impact r = impact_of(env);
     /* leapfrog is second order for a force continuous in the overlap; the kinks of F'(delta)
      * at delta_y and at delta_max add errors of the same order (measured with converge) */
     int plastic = r.e < 1;
@@ -290,7 +290,7 @@ static void impact_curve(const lt_case_env *env, double s, double *uN, double *F
 {
     /* the force-overlap loop: virgin loading to delta_max (s <= 1/2), unloading to delta_p */
     lt_th_model m = model_of(env);
-    impact r = impact_of(env);
+    plastic_impact r = impact_of(env);
     if (s <= 0.5) {
         double d = 2 * s * r.dmax;
         *uN = -d, *Fn = -lt_th_virgin_force(&m, d);
