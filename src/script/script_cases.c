@@ -106,15 +106,8 @@ static void count_row(void *ctx, const lt_verify_row *row)
 static void emit(case_ctx *k, const char *quantity, lt_check_kind kind, double expected,
                  double obtained, double tol, const char *note)
 {
-    lt_verify_row row = {.law = k->law,
-                         .kase = k->name,
-                         .quantity = quantity,
-                         .kind = kind,
-                         .expected = expected,
-                         .obtained = obtained,
-                         .tol = tol,
-                         .note = note ? note : ""};
-    lt_verify_row_check(&row);
+    lt_verify_row row =
+        lt_verify_row_of(k->law, k->name, quantity, kind, expected, obtained, tol, note);
     lt_xfail_row(k->unit, &row, count_row, k->cr);
 }
 

@@ -42,24 +42,6 @@ void lt_test_prefix(const script_ctx *sc, char *buf, size_t n)
     if (u > 0 && u < n) snprintf(buf + u, n - u, ".");
 }
 
-/* "dt = X s exceeds ..." of the stability check (stability.h), into buf. */
-static void stability_text(const lt_tester *tester, char *buf, size_t n)
-{
-    const lt_view *t = lt_tester_view(tester);
-    const lt_stability *s = &t->stab;
-    char z[64] = "";
-    if (s->zeta > 0) snprintf(z, sizeof z, ", zetaN = %.4g", s->zeta);
-    char where[64];
-    if (s->stage > 0)
-        snprintf(where, sizeof where, "stage %d, step %ld", s->stage, s->step);
-    else
-        snprintf(where, sizeof where, "the initial state");
-    snprintf(buf, n,
-             "dt = %.4g s exceeds the stability limit of leapfrog for the normal contact, dt_crit "
-             "= %.4g s (m* = %.4g kg, kn = %.4g N/m%s; first at %s)",
-             t->test->dt, s->dt_crit, s->mstar, s->k, z, where);
-}
-
 /* The message of a run that stopped at a stage's error (t->err), or whose recorded states outgrew
  * the memory limit, into msg (n bytes). */
 static void stage_failure_text(const script_ctx *sc, const run_ctx *r, int call_line, char *msg,
@@ -112,7 +94,7 @@ static void failure_text(script_ctx *sc, run_ctx *r, int call_line, char *msg, s
     }
     if (t->stab.exceeded) {
         char st[400];
-        stability_text(r->tester, st, sizeof st);
+        lt_stability_text(t->test->dt, &t->stab, "", st, sizeof st);
         snprintf(msg + strlen(msg), n - strlen(msg), "; %s", st);
     }
 }

@@ -180,6 +180,9 @@ void lt_read_run_test(lua_State *L, run_ctx *r, read_args *args, int test_idx);
  * against the stability limit, as t's run met it. */
 void lt_lint_test(script_ctx *sc, lua_State *L, run_ctx *r, int call_line);
 void lt_lint_stability(script_ctx *sc, lua_State *L, run_ctx *r, int call_line, const lt_tester *t);
+/* "dt = X s exceeds the stability limit ... (m* ..., kn ...; first at WHERE ALSO)" of a run of
+ * step dt whose stability check s was exceeded (driver/stability.h), into buf (n bytes). */
+void lt_stability_text(double dt, const lt_stability *s, const char *also, char *buf, size_t n);
 
 /* script_probe.c */
 int lt_lib_probe_yield(lua_State *L);

@@ -234,6 +234,21 @@ void lt_lint_test(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
     for (int s = 0; s < test->n_stages; s++) check_stage_steps(sc, L, r, call_line, s);
 }
 
+void lt_stability_text(double dt, const lt_stability *s, const char *also, char *buf, size_t n)
+{
+    char z[64] = "";
+    if (s->zeta > 0) snprintf(z, sizeof z, ", zetaN = %.4g", s->zeta);
+    char where[64];
+    if (s->stage > 0)
+        snprintf(where, sizeof where, "stage %d, step %ld", s->stage, s->step);
+    else
+        snprintf(where, sizeof where, "the initial state");
+    snprintf(buf, n,
+             "dt = %.4g s exceeds the stability limit of leapfrog for the normal contact, dt_crit "
+             "= %.4g s (m* = %.4g kg, kn = %.4g N/m%s; first at %s%s)",
+             dt, s->dt_crit, s->mstar, s->k, z, where, also);
+}
+
 void lt_lint_stability(script_ctx *sc, lua_State *L, run_ctx *r, int call_line,
                        const lt_tester *tester)
 {
@@ -243,18 +258,10 @@ void lt_lint_stability(script_ctx *sc, lua_State *L, run_ctx *r, int call_line,
     for (int i = 0; i < 2; i++) {
         const lt_stability *s = st[i];
         if (!s->exceeded) continue;
-        char z[64] = "";
-        if (s->zeta > 0) snprintf(z, sizeof z, ", zetaN = %.4g", s->zeta);
-        char where[64];
-        if (s->stage > 0)
-            snprintf(where, sizeof where, "stage %d, step %ld", s->stage, s->step);
-        else
-            snprintf(where, sizeof where, "the initial state");
-        warn(sc, L, r, call_line, "dt", path, 1,
-             "dt = %.4g s exceeds the stability limit of leapfrog for the normal contact, dt_crit "
-             "= %.4g s (m* = %.4g kg, kn = %.4g N/m%s; first at %s%s); %s; lower dt below %.4g s",
-             t->test->dt, s->dt_crit, s->mstar, s->k, z, where,
-             i ? ", where the normal velocity is imposed" : "",
+        char text[400];
+        lt_stability_text(t->test->dt, s, i ? ", where the normal velocity is imposed" : "", text,
+                          sizeof text);
+        warn(sc, L, r, call_line, "dt", path, 1, "%s; %s; lower dt below %.4g s", text,
              i ? "harmless while imposed, but the contact would be unstable if released"
                : "the results are not reliable",
              s->dt_crit);

@@ -85,6 +85,12 @@ void lt_verify_law(const lt_law *law, const lt_verify_opts *o, lt_verify_summary
  * NaN anywhere fails; an LT_CHECK_NA row passes, error NaN). */
 void lt_verify_row_check(lt_verify_row *r);
 
+/* A row of the law, case and quantity, checked (lt_verify_row_check): its kind, expected and
+ * obtained values, tolerance and note (NULL: none). */
+lt_verify_row lt_verify_row_of(const char *law, const char *kase, const char *quantity,
+                               lt_check_kind kind, double expected, double obtained, double tol,
+                               const char *note);
+
 /* Mark the checked row r as an expected failure for the reason why: pass = 1 if the check
  * failed (XFAIL), 0 if it passed (XPASS). */
 void lt_verify_row_xfail(lt_verify_row *r, const char *why);

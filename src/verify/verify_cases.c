@@ -87,15 +87,8 @@ static void emit_verify_row(void *ctx, const lt_verify_row *r) { lt_vr_emit(ctx,
 static void q_row(vr_ctx *v, const vr_setup *su, int q, const char *label, lt_check_kind kind,
                   double expected, double obtained, double tol, const char *note)
 {
-    lt_verify_row r = {.law = v->law->name,
-                       .kase = su->cs->name,
-                       .quantity = label,
-                       .kind = kind,
-                       .expected = expected,
-                       .obtained = obtained,
-                       .tol = tol,
-                       .note = note ? note : ""};
-    lt_verify_row_check(&r);
+    lt_verify_row r =
+        lt_verify_row_of(v->law->name, su->cs->name, label, kind, expected, obtained, tol, note);
     q_units *x = su->units;
     if (x && su->ex.xfail[q] && !x->begun[q]) {
         lt_xfail_begin(&x->u[q], su->ex.xfail[q]);

@@ -36,6 +36,22 @@ void lt_verify_print_row(FILE *f, const lt_verify_row *r)
     fputc('\n', f);
 }
 
+lt_verify_row lt_verify_row_of(const char *law, const char *kase, const char *quantity,
+                               lt_check_kind kind, double expected, double obtained, double tol,
+                               const char *note)
+{
+    lt_verify_row r = {.law = law,
+                       .kase = kase,
+                       .quantity = quantity,
+                       .kind = kind,
+                       .expected = expected,
+                       .obtained = obtained,
+                       .tol = tol,
+                       .note = note ? note : ""};
+    lt_verify_row_check(&r);
+    return r;
+}
+
 void lt_verify_row_check(lt_verify_row *r)
 {
     if (r->kind == LT_CHECK_NA) {
@@ -61,15 +77,8 @@ void lt_verify_row_xfail(lt_verify_row *r, const char *why)
 void lt_vr_row(vr_ctx *v, const char *kase, const char *quantity, lt_check_kind kind,
                double expected, double obtained, double tol, const char *note)
 {
-    lt_verify_row r = {.law = v->law->name,
-                       .kase = kase,
-                       .quantity = quantity,
-                       .kind = kind,
-                       .expected = expected,
-                       .obtained = obtained,
-                       .tol = tol,
-                       .note = note ? note : ""};
-    lt_verify_row_check(&r);
+    lt_verify_row r =
+        lt_verify_row_of(v->law->name, kase, quantity, kind, expected, obtained, tol, note);
     lt_vr_emit(v, &r);
 }
 
