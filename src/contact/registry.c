@@ -5,6 +5,7 @@
 #include "contact/registry.h"
 #include "base/quote.h"
 #include "contact/builtin_laws.h"
+#include "contact/host.h"
 #include "contact/law_check.h"
 #include <math.h>
 #include <stdio.h>
@@ -33,6 +34,7 @@ const lt_law *lt_laws[LT_MAX_LAWS + 1] = {
 /* For the added laws (index i >= N_BUILTIN): where they come from and their declared version. */
 static char *origins[LT_MAX_LAWS];
 static int declared_api[LT_MAX_LAWS];
+static const lt_host *hosts[LT_MAX_LAWS]; /* a hosted law's host (contact/host.h), else NULL */
 
 static int count_laws(void)
 {
@@ -82,6 +84,7 @@ const lt_law *lt_register_law(const lt_law *law, const char *origin, char *err, 
     }
     origins[n] = o;
     declared_api[n] = version;
+    hosts[n] = NULL;
     lt_laws[n] = copy;
     lt_laws[n + 1] = NULL;
     return copy;
@@ -98,9 +101,25 @@ void lt_unregister_law(const lt_law *law)
         lt_laws[j] = lt_laws[j + 1];
         origins[j] = origins[j + 1];
         declared_api[j] = declared_api[j + 1];
+        hosts[j] = hosts[j + 1];
     }
     lt_laws[n - 1] = NULL;
     origins[n - 1] = NULL;
+    hosts[n - 1] = NULL;
+}
+
+const lt_host *lt_law_host(const lt_law *law)
+{
+    int i = index_of(law);
+    return i >= N_BUILTIN ? hosts[i] : NULL;
+}
+
+int lt_law_set_host(const lt_law *law, const lt_host *host)
+{
+    int i = index_of(law);
+    if (i < N_BUILTIN) return -1;
+    hosts[i] = host;
+    return 0;
 }
 
 const char *lt_law_origin(const lt_law *law)

@@ -127,6 +127,7 @@ int lt_start_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
     if (state_block) memset(state_block, 0, LT_MAX_STATE * sizeof(double));
     lt_tester_place_law_memory(t, n_state);
     if (obs) t->obs = *obs;
+    t->host = lt_law_host(test->law);
     for (int i = 0; i < 2; i++) {
         t->view.body[i] = test->body[i];
         lt_body_mass_props(&t->view.body[i]);
@@ -160,6 +161,7 @@ int lt_start_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
                              : "gap too deep (the cores would cross)");
     }
     t->view.frame = m3_frame_from_normal(n);
+    if (t->host && (lt_host_check_pair(t) < 0 || lt_host_prepare(t) < 0)) return -1;
     t->arc_gap[0] = NAN;
     t->zetaN = lt_normal_damping_ratio(test->law, test->params);
     /* dt > dt_crit = (2/w0)(sqrt(1 + z^2) - z) is k > 4 m* f^2/dt^2, f = sqrt(1 + z^2) - z; a

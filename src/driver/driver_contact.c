@@ -264,9 +264,15 @@ int lt_contact_update(lt_tester *t, int geom_ok, const mat3 *frame_before,
      * returned */
     lt_response *resp = t->law_resp;
     *resp = zero_response;
-    lt_watch_enter(LT_CALL_STEP);
-    int alive = law->step(test->params, c, t->view.law_state, resp);
-    lt_watch_leave();
+    int alive;
+    if (UNLIKELY(t->host != NULL)) { /* a hosted law: its engine's step (driver_host.c) */
+        alive = lt_host_contact_step(t, fresh, resp);
+        if (alive < 0) return -1;
+    } else {
+        lt_watch_enter(LT_CALL_STEP);
+        alive = law->step(test->params, c, t->view.law_state, resp);
+        lt_watch_leave();
+    }
     if (!alive) {
         contact_break(t);
         return 0;
@@ -275,5 +281,6 @@ int lt_contact_update(lt_tester *t, int geom_ok, const mat3 *frame_before,
     if (lt_law_output_check(t, booked) < 0)
         return -1; /* the run ends: the energies just booked are not read */
     contact_alive(t, fresh, booked);
+    if (UNLIKELY(t->host != NULL)) lt_host_contact_forces(t); /* the bodies take its forces */
     return 1;
 }

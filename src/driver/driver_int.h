@@ -16,6 +16,7 @@
  */
 #ifndef LT_DRIVER_INT_H
 #define LT_DRIVER_INT_H
+#include "contact/host.h"
 #include "driver/driver.h"
 #include <math.h>
 #include <stddef.h>
@@ -28,9 +29,11 @@
 #if defined(__GNUC__)
 #define COLD __attribute__((cold, noinline))
 #define NOINLINE __attribute__((noinline))
+#define UNLIKELY(x) __builtin_expect(!!(x), 0)
 #else
 #define COLD
 #define NOINLINE
+#define UNLIKELY(x) (x)
 #endif
 
 /* The last trial move of the mid-step prediction (driver_motion.c): its inputs and what it gave,
@@ -99,6 +102,10 @@ struct lt_tester {
     double k_stable;    /* N/m: normal stiffness below which dt is within the
                                        stability limit (less 1e-9 of it), per run */
     lt_observer obs;
+    /* a hosted law's host (contact/host.h; NULL: the law's own step), per run, and what it returned
+     * for the current state: the forces and torques the bodies take as they are */
+    const lt_host *host;
+    lt_host_out host_out;
     /* the memory the law writes (driver.c, lt_tester_new): guarded blocks (src/base/guard.h), the
      * state's LT_MAX_STATE doubles with view.law_state at their end and the response; NULL for a
      * tester not made by lt_tester_new (white-box tests allocate their own), which then keeps
@@ -118,6 +125,22 @@ _Static_assert(offsetof(struct lt_tester, view) == 0, "the view is the tester's 
 /* Point the view's law_state at the last n_state values of the state's guarded block, and the
  * law's response at its block (a tester not made by lt_tester_new: its own inline memory). */
 void lt_tester_place_law_memory(lt_tester *t, int n_state);
+
+/* ---- driver_host.c ------------------------------------------------------------------------- */
+
+/* A hosted law's step at this state (t->host): the pair handed to the host (its begin first on a
+ * contact's first step), what it returned kept in t->host_out and written into resp as a law's
+ * response: the force on A and the torque on A beyond the moment of that force about A's centre
+ * (the view's branch), local frame; no stiffness, no energies.  1 while the contact holds, 0 when
+ * it ended, -1 after lt_fail. */
+int lt_host_contact_step(lt_tester *t, int fresh, lt_response *resp);
+/* The bodies take the host's forces and torques of this state as it returned them. */
+void lt_host_contact_forces(lt_tester *t);
+/* A hosted law runs two spheres (its engine's atoms): 0, or -1 after lt_fail. */
+int lt_host_check_pair(lt_tester *t);
+/* A test of a hosted law starts: its host prepared at the initial state (a bad command or value
+ * stops it here, before the first row).  0, or -1 after lt_fail. */
+int lt_host_prepare(lt_tester *t);
 
 /* Write "stage S, step N: " and the message into the error buffer; returns -1. */
 COLD int lt_fail(lt_tester *t, const char *fmt, ...)

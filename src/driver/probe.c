@@ -1,6 +1,7 @@
 /* src/driver/probe.c - yield probing along the directions of the displacement plane (see probe.h).
  * */
 #include "driver/probe.h"
+#include "contact/host.h"
 #include "contact/registry.h"
 #include "contact/yield.h"
 #include <math.h>
@@ -27,6 +28,20 @@ typedef struct dir_ctx {
     double f0_ij[2];    /* the pair's forces at the initial state (force control) */
     double prev_uij[2]; /* the pair's displacements of the previous state (from the initial) */
 } dir_ctx;
+
+/* The initial state again, in p->work: a copy of p->start; for a hosted law (contact/host.h),
+ * whose history lives in its engine and cannot be copied, the preparing stages run again (the
+ * driver and the engine are deterministic: the same state, at the cost of those stages). */
+static int restart_work(lt_probe *p)
+{
+    if (!lt_law_host(p->test.law)) {
+        lt_tester_copy(p->work, p->start);
+        return 0;
+    }
+    int rc = lt_start(p->work, &p->test, NULL, NULL);
+    for (int i = 0; rc == 0 && i < p->test.n_stages - 1; i++) rc = lt_run_stage(p->work, i);
+    return rc;
+}
 
 static void remember(dir_ctx *d, const lt_view *t)
 {
@@ -197,8 +212,8 @@ static int start_stiffness(lt_probe *p, int q, double du, double *k)
     ray->values[q] = du / p->test.dt;
     ray->until = one_step;
     ray->fn_mask = 0;
-    lt_tester_copy(p->work, p->start);
-    int rc = lt_run_stage(p->work, p->test.n_stages - 1);
+    int rc = restart_work(p);
+    if (rc == 0) rc = lt_run_stage(p->work, p->test.n_stages - 1);
     *ray = keep;
     if (rc < 0) return -1;
     double dq = work->u[q] - t0->u[q];
@@ -337,7 +352,10 @@ static int probe_direction(lt_probe *p, dir_ctx *d, int k, int n, double speed, 
     memcpy(d->k_ij, p->k0, sizeof d->k_ij);
     ray->until_ctx = d;
     d->pt = pt;
-    lt_tester_copy(p->work, p->start);
+    if (restart_work(p) < 0) {
+        snprintf(err, errlen, "direction %d: %s", k, work->err);
+        return -1;
+    }
     remember(d, work);
     d->prev_step = 0;
     if (lt_run_stage(p->work, n0) < 0 || lt_finish(p->work) < 0) {
