@@ -98,6 +98,11 @@ typedef struct lt_watch {
     /* the worker's fault handler */
     volatile sig_atomic_t fault;
     char fault_what[256];
+    /* a hosted law's engine (src/host/hosted.c): 1 while one of its commands runs; the one line
+     * its exit hook leaves when the engine ended the process (an engine ERROR: exit status 2) */
+    volatile int engine_call;
+    char engine_error[1200];
+    int supervised; /* 1: a supervisor reads this page (the hook then prints nothing itself) */
     /* verify: units (a law's generic checks, one case) are numbered as they start; a worker
      * started again after a fault skips the units before `skip` */
     volatile int unit, skip, in_unit;

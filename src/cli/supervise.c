@@ -297,6 +297,8 @@ static void reset_progress(lt_watch *w)
     w->fault = LT_FAULT_NONE;
     w->fault_what[0] = w->file[0] = w->law[0] = w->lib[0] = w->test[0] = w->field_prefix[0] = 0;
     w->line = 0;
+    w->engine_call = 0;
+    w->engine_error[0] = 0;
     w->unit = 0;
     w->in_unit = 0;
     w->unit_law[0] = w->unit_case[0] = 0;
@@ -403,6 +405,7 @@ int lt_supervised_main(int argc, char **argv, int (*work)(int, char **))
             : mmap(NULL, sizeof *w, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (w == MAP_FAILED) return work(argc, argv); /* no page to share: one process, uncontained */
     /* MAP_ANONYMOUS pages are zero: nothing to clear (a memset would touch all of them) */
+    w->supervised = 1;
     sigset_t waited, old;
     sigemptyset(&waited);
     sigaddset(&waited, SIGCHLD);
@@ -443,7 +446,13 @@ int lt_supervised_main(int argc, char **argv, int (*work)(int, char **))
             raise(SIGPIPE);
             return 128 + SIGPIPE;
         }
-        what_text(w, status, how, timeout, stop_sig, what, sizeof what);
+        /* a hosted law's engine that ended the worker in one of its commands (its ERROR) left
+         * its one line (src/host/hosted.c): bad input, exit status 2 */
+        int engine = w->engine_error[0] != 0 && !stop_sig;
+        if (engine)
+            lt_watch_text(what, sizeof what, w->engine_error);
+        else
+            what_text(w, status, how, timeout, stop_sig, what, sizeof what);
         fault_line(w, what, line, sizeof line);
         settle_files(w, line, kept, sizeof kept);
         if (verify && w->in_unit && !stop_sig) {
@@ -462,6 +471,6 @@ int lt_supervised_main(int argc, char **argv, int (*work)(int, char **))
                     lt_quote(kept, q, sizeof q, LT_QUOTE_KEEP));
         else
             fprintf(stderr, "%s\n", line);
-        return stop_sig ? 128 + stop_sig : 1;
+        return stop_sig ? 128 + stop_sig : engine ? 2 : 1;
     }
 }

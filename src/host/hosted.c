@@ -1,0 +1,407 @@
+/* src/host/hosted.c - a hosted law's engine (see hosted.h): setup, a fresh state per contact, the
+ * exchange of a step, the engine's ERROR turned into one line. */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp, strdup */
+#include "host/hosted.h"
+#include "base/quote.h"
+#include "base/watch.h"
+#include "output/fmt.h"
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef struct hosted_cmd {
+    char *text; /* as the file writes it, ${NAME} unexpanded */
+    int line;
+} hosted_cmd;
+
+struct lt_hosted {
+    lt_host host; /* what the registry keeps: ctx is this */
+    const lt_engine_lib *lib;
+    char *file; /* the hosted law's file, quoted */
+    int line;   /* its law table's line */
+    hosted_cmd cmds[LT_HOSTED_MAX_COMMANDS];
+    int n_cmds;
+    const lt_law *law;                 /* the registered law (lt_hosted_bind) */
+    lt_hosted_commands_fn commands_fn; /* the commands as a function of the parameters, or NULL */
+    void *commands_ctx;
+    int commands_line;
+    void *engine; /* the engine instance (NULL: not opened yet) */
+    long runs;    /* `run 1` since the log was truncated */
+    char logpath[1024];
+};
+
+/* ---- the engine's ERROR: one line, exit status 2 ------------------------------------------- */
+
+/* The command in flight, for the exit hook: what it is and where it comes from. */
+static struct {
+    const lt_hosted *h;
+    char cmd[512];
+    int line; /* the hosted file's line of the command (0: lawtester's own setup or step) */
+    char logdir[1024];
+    int hooked;
+} inflight;
+
+/* The last line of the log starting with "ERROR" (or "WARNING" if none), into buf. */
+static void error_of_log(const char *path, char *buf, size_t n)
+{
+    snprintf(buf, n, "no ERROR line in its log");
+    FILE *f = fopen(path, "r");
+    if (!f) return;
+    char line[1024];
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "ERROR", 5) != 0) continue;
+        line[strcspn(line, "\n")] = 0;
+        lt_quote(line, buf, n, 0);
+    }
+    fclose(f);
+}
+
+/* Remove the logs' directory (its files first). */
+static void remove_logs(void)
+{
+    if (!inflight.logdir[0]) return;
+    char path[1100];
+    snprintf(path, sizeof path, "%s/log", inflight.logdir);
+    unlink(path);
+    snprintf(path, sizeof path, "%s/log.cite", inflight.logdir);
+    unlink(path);
+    rmdir(inflight.logdir);
+    inflight.logdir[0] = 0;
+}
+
+/* At exit: an engine that ended the process inside a command (its ERROR) gets one line, status 2;
+ * the logs go. */
+static void exit_hook(void)
+{
+    lt_watch *w = lt_watch_page;
+    if (w->engine_call && inflight.h) {
+        const lt_hosted *h = inflight.h;
+        char err[500], q[LT_QUOTE_KEEP + 8];
+        error_of_log(h->logpath, err, sizeof err);
+        snprintf(w->engine_error, sizeof w->engine_error,
+                 "%.200s:%d: law '%.64s': %s stopped at its command '%s': %s", h->file,
+                 inflight.line > 0 ? inflight.line : h->line, h->law ? h->law->name : "?",
+                 h->lib->name, lt_quote(inflight.cmd, q, sizeof q, LT_QUOTE_KEEP), err);
+        if (!w->supervised) fprintf(stderr, "lawtester: %s\n", w->engine_error);
+        remove_logs();
+        fflush(NULL);
+        _exit(2);
+    }
+    remove_logs();
+}
+
+/* Run one command in the engine (line: its line in the hosted file, 0: lawtester's own). */
+static void run_command(lt_hosted *h, const char *cmd, int line)
+{
+    inflight.h = h;
+    snprintf(inflight.cmd, sizeof inflight.cmd, "%.511s", cmd);
+    inflight.line = line;
+    lt_watch_page->engine_call = 1;
+    h->lib->command(h->engine, (char *)cmd);
+    lt_watch_page->engine_call = 0;
+}
+
+static void run_commandf(lt_hosted *h, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+static void run_commandf(lt_hosted *h, const char *fmt, ...)
+{
+    char cmd[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(cmd, sizeof cmd, fmt, ap);
+    va_end(ap);
+    run_command(h, cmd, 0);
+}
+
+/* ---- the law and its commands -------------------------------------------------------------- */
+
+static int hosted_prepare(void *ctx, const lt_host_pair *p, char *err, size_t errlen);
+static int hosted_begin(void *ctx, const lt_host_pair *p, char *err, size_t errlen);
+static int hosted_step(void *ctx, const lt_host_pair *p, lt_host_out *out, char *err,
+                       size_t errlen);
+
+lt_hosted *lt_hosted_new(lt_engine_kind kind, const char *library, const char *file, int line,
+                         char *err, size_t errlen)
+{
+    const lt_engine_lib *lib = lt_engine_load(kind, library, err, errlen);
+    if (!lib) return NULL;
+    lt_hosted *h = calloc(1, sizeof *h);
+    if (h) h->file = strdup(file);
+    if (!h || !h->file) {
+        free(h);
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    h->lib = lib;
+    h->line = line;
+    return h;
+}
+
+void lt_hosted_free(lt_hosted *h)
+{
+    if (!h) return;
+    if (h->engine) h->lib->close(h->engine);
+    for (int i = 0; i < h->n_cmds; i++) free(h->cmds[i].text);
+    free(h->file);
+    free(h);
+}
+
+void lt_hosted_set_commands(lt_hosted *h, lt_hosted_commands_fn fn, void *ctx, int line)
+{
+    h->commands_fn = fn, h->commands_ctx = ctx, h->commands_line = line;
+}
+
+int lt_hosted_add_command(lt_hosted *h, const char *text, int line, char *err, size_t errlen)
+{
+    if (h->n_cmds == LT_HOSTED_MAX_COMMANDS) {
+        snprintf(err, errlen, "more than %d commands", LT_HOSTED_MAX_COMMANDS);
+        return -1;
+    }
+    char *t = strdup(text);
+    if (!t) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    h->cmds[h->n_cmds++] = (hosted_cmd){.text = t, .line = line};
+    return 0;
+}
+
+/* The parameter that ${NAME} at s (s points after "${") names, or -1; *len its name's length
+ * (-1: no closing brace). */
+static int reference_at(const lt_law *law, const char *s, int *len)
+{
+    const char *close = strchr(s, '}');
+    *len = close ? (int)(close - s) : -1;
+    if (!close) return -1;
+    for (int i = 0; i < law->n_params; i++)
+        if ((int)strlen(law->params[i].name) == *len && strncmp(law->params[i].name, s, *len) == 0)
+            return i;
+    return -1;
+}
+
+int lt_hosted_bind(lt_hosted *h, const lt_law *law, char *err, size_t errlen)
+{
+    for (int c = 0; c < h->n_cmds; c++)
+        for (const char *s = h->cmds[c].text; (s = strstr(s, "${")) != NULL; s += 2) {
+            int len;
+            if (reference_at(law, s + 2, &len) < 0) {
+                if (len < 0)
+                    snprintf(err, errlen, "commands[%d]: '${' without its '}'", c + 1);
+                else
+                    snprintf(err, errlen, "commands[%d]: ${%.*s} names no parameter of the law",
+                             c + 1, len > 64 ? 64 : len, s + 2);
+                return -1;
+            }
+        }
+    h->law = law;
+    h->host =
+        (lt_host){.ctx = h, .prepare = hosted_prepare, .begin = hosted_begin, .step = hosted_step};
+    if (lt_law_set_host(law, &h->host) < 0) {
+        snprintf(err, errlen, "law '%s' is not a registered law", law->name);
+        return -1;
+    }
+    return 0;
+}
+
+/* A parameter's value as a command takes it: shortest round-trip decimal; a bool 0 or 1, a choice
+ * its name, a whole number without decimals. */
+static void param_text(const lt_param *p, double x, char *buf, size_t n)
+{
+    if (p->kind == LT_CHOICE && p->choices)
+        snprintf(buf, n, "%s", p->choices[(int)x]);
+    else if (p->kind == LT_BOOL)
+        snprintf(buf, n, "%d", x != 0);
+    else if (p->kind == LT_INT && fabs(x) < 1e15)
+        snprintf(buf, n, "%.0f", x);
+    else if (n > FMT_DOUBLE_MAX)
+        lt_fmt_double_nul(buf, x);
+}
+
+/* cmd with its ${NAME} references replaced by the values of param, into out (n bytes). */
+static void expand(const lt_hosted *h, const char *cmd, const double *param, char *out, size_t n)
+{
+    size_t o = 0;
+    for (const char *s = cmd; *s && o + 1 < n;) {
+        int len, i = strncmp(s, "${", 2) == 0 ? reference_at(h->law, s + 2, &len) : -1;
+        if (i < 0) {
+            out[o++] = *s++;
+            continue;
+        }
+        char v[64];
+        param_text(&h->law->params[i], param[i], v, sizeof v);
+        o += (size_t)snprintf(out + o, n - o, "%s", v);
+        s += 2 + len + 1;
+    }
+    out[o < n ? o : n - 1] = 0;
+}
+
+/* ---- the engine: an instance, its setup, a step ---------------------------------------------- */
+
+/* The engine's instance, opened with its log in a directory of its own (the exit hook removes
+ * it): 0, or -1 with one line in err. */
+static int open_engine(lt_hosted *h, char *err, size_t errlen)
+{
+    if (!inflight.logdir[0]) {
+        const char *tmp = getenv("TMPDIR");
+        snprintf(inflight.logdir, sizeof inflight.logdir, "%s/lawtester-engine-XXXXXX",
+                 tmp && *tmp ? tmp : "/tmp");
+        if (!mkdtemp(inflight.logdir)) {
+            inflight.logdir[0] = 0;
+            snprintf(err, errlen, "cannot make a directory for the engine's log");
+            return -1;
+        }
+    }
+    if (!inflight.hooked) atexit(exit_hook), inflight.hooked = 1;
+    snprintf(h->logpath, sizeof h->logpath, "%s/log", inflight.logdir);
+    char *argv[] = {"lawtester", "-screen", "none", "-log", h->logpath, "-nocite", NULL};
+    inflight.h = h;
+    snprintf(inflight.cmd, sizeof inflight.cmd, "(start)");
+    inflight.line = 0;
+    lt_watch_page->engine_call = 1;
+    h->engine = lt_engine_open(h->lib, argv);
+    lt_watch_page->engine_call = 0;
+    if (!h->engine) {
+        snprintf(err, errlen, "%s did not start (lammps_open_no_mpi)", h->lib->name);
+        return -1;
+    }
+    return 0;
+}
+
+/* The engine's per-atom array `name` (double **), or NULL. */
+static double **atom_array(lt_hosted *h, const char *name)
+{
+    return h->lib->extract_atom(h->engine, (char *)name);
+}
+
+/* Positions, velocities and spins of both atoms from the pair. */
+static int put_state(lt_hosted *h, const lt_host_pair *p)
+{
+    double **x = atom_array(h, "x"), **v = atom_array(h, "v"), **w = atom_array(h, "omega");
+    if (!x || !v || !w) return -1;
+    for (int i = 0; i < 2; i++)
+        for (int k = 0; k < 3; k++)
+            x[i][k] = p->x[i][k], v[i][k] = p->v[i][k], w[i][k] = p->w[i][k];
+    return 0;
+}
+
+/* The harness's part of the setup before the law's commands: the style, the box, the atoms with
+ * the pair's radii and masses. */
+static int setup_atoms(lt_hosted *h, const lt_host_pair *p, char *err, size_t errlen)
+{
+    int lig = h->lib->kind == LT_ENGINE_LIGGGHTS;
+    run_command(h, "units si", 0);
+    run_command(h, lig ? "atom_style granular" : "atom_style sphere", 0);
+    run_command(h, "atom_modify map array sort 0 0.0", 0);
+    run_command(h, "boundary f f f", 0);
+    run_command(h, "newton off", 0);
+    run_command(h, lig ? "communicate single vel yes" : "comm_modify vel yes", 0);
+    if (lig) run_command(h, "hard_particles yes", 0);
+    double L = 4 * (p->radius[0] + p->radius[1]);
+    for (int i = 0; i < 2; i++)
+        for (int k = 0; k < 3; k++) L = fmax(L, 2 * (fabs(p->x[i][k]) + p->radius[i]));
+    run_commandf(h, "region lt_box block %.17g %.17g %.17g %.17g %.17g %.17g units box", -L, L, -L,
+                 L, -L, L);
+    run_command(h, "create_box 1 lt_box", 0);
+    for (int i = 0; i < 2; i++)
+        run_commandf(h, "create_atoms 1 single %.17g %.17g %.17g units box", p->x[i][0], p->x[i][1],
+                     p->x[i][2]);
+    double *r = h->lib->extract_atom(h->engine, "radius"),
+           *m = h->lib->extract_atom(h->engine, "rmass");
+    int *id = h->lib->extract_atom(h->engine, "id");
+    if (!r || !m || !id || id[0] != 1 || id[1] != 2) {
+        snprintf(err, errlen, "%s gave no radius, rmass or id of its two atoms", h->lib->name);
+        return -1;
+    }
+    for (int i = 0; i < 2; i++) r[i] = p->radius[i], m[i] = p->mass[i];
+    return 0;
+}
+
+/* A fresh engine state for the pair p with the parameters param: the whole setup. */
+static int setup(lt_hosted *h, const lt_host_pair *p, const double *param, char *err, size_t errlen)
+{
+    if (!h->engine) {
+        if (open_engine(h, err, errlen) < 0) return -1;
+    } else {
+        run_command(h, "clear", 0);
+    }
+    if (setup_atoms(h, p, err, errlen) < 0) return -1;
+    if (h->commands_fn) { /* the law's function of its parameters: its list, verbatim */
+        char *const *cmds;
+        int n;
+        if (h->commands_fn(h->commands_ctx, param, &cmds, &n, err, errlen) < 0) return -1;
+        for (int c = 0; c < n; c++) run_command(h, cmds[c], h->commands_line);
+    }
+    for (int c = 0; c < h->n_cmds; c++) {
+        char cmd[2048];
+        expand(h, h->cmds[c].text, param, cmd, sizeof cmd);
+        run_command(h, cmd, h->cmds[c].line);
+    }
+    run_commandf(h, "timestep %.17g", p->dt);
+    run_commandf(h, "neighbor %.17g bin", 0.25 * (p->radius[0] + p->radius[1]));
+    run_command(h, "neigh_modify every 1000000000 delay 0 check no", 0);
+    run_command(h, "thermo 0", 0);
+    if (put_state(h, p) < 0) {
+        snprintf(err, errlen, "%s gave no x, v or omega of its atoms", h->lib->name);
+        return -1;
+    }
+    run_command(h, "run 0", 0);
+    h->runs = 0;
+    return 0;
+}
+
+static int hosted_begin(void *ctx, const lt_host_pair *p, char *err, size_t errlen)
+{
+    return setup(ctx, p, p->param, err, errlen);
+}
+
+static int hosted_step(void *ctx, const lt_host_pair *p, lt_host_out *out, char *err, size_t errlen)
+{
+    lt_hosted *h = ctx;
+    if (put_state(h, p) < 0) {
+        snprintf(err, errlen, "%s gave no x, v or omega of its atoms", h->lib->name);
+        return -1;
+    }
+    if (++h->runs >= LT_HOSTED_LOG_RUNS) {
+        run_commandf(h, "log %s", h->logpath); /* the log truncated: it stays small */
+        h->runs = 0;
+    }
+    run_command(h, "run 1 pre no post no", 0);
+    double **f = atom_array(h, "f"), **t = atom_array(h, "torque");
+    if (!f || !t) {
+        snprintf(err, errlen, "%s gave no f or torque of its atoms", h->lib->name);
+        return -1;
+    }
+    int loaded = 0;
+    for (int i = 0; i < 2; i++)
+        for (int k = 0; k < 3; k++) {
+            out->f[i][k] = f[i][k], out->t[i][k] = t[i][k];
+            loaded |= f[i][k] != 0 || t[i][k] != 0;
+        }
+    double d2 = 0;
+    for (int k = 0; k < 3; k++) d2 += (p->x[1][k] - p->x[0][k]) * (p->x[1][k] - p->x[0][k]);
+    double rs = p->radius[0] + p->radius[1];
+    out->touching = d2 < rs * rs || loaded;
+    return 0;
+}
+
+static int hosted_prepare(void *ctx, const lt_host_pair *p, char *err, size_t errlen)
+{
+    return setup(ctx, p, p->param, err, errlen);
+}
+
+int lt_hosted_try(lt_hosted *h, const double *param, char *err, size_t errlen)
+{
+    lt_host_pair p = {.param = param, .radius = {5e-3, 5e-3}, .dt = 1e-7};
+    p.x[0][0] = -6e-3, p.x[1][0] = 6e-3;
+    for (int i = 0; i < 2; i++) p.mass[i] = 7800 * 4.0 / 3.0 * 3.14159265358979323846 * 1.25e-7;
+    return setup(h, &p, param, err, errlen);
+}
+
+const char *lt_hosted_engine(const lt_hosted *h) { return h->lib->name; }
+const char *lt_hosted_library(const lt_hosted *h) { return h->lib->path; }
