@@ -668,7 +668,9 @@ static void test_law_lib_needs_a_file(void)
     result r;
     run(&r, "laws --law-lib");
     CHECK_MSG(r.status == 2 &&
-                  strcmp(r.err, "lawtester: --law-lib needs a shared object file (FILE.so)\n") == 0,
+                  strcmp(r.err,
+                         "lawtester: --law-lib needs a shared object (FILE.so) or a law file "
+                         "(FILE.lua)\n") == 0,
               "status %d: %s", r.status, r.err);
     run(&r, "laws --law-lib ''");
     CHECK_MSG(r.status == 2 && count_lines(r.err) == 1, "status %d: %s", r.status, r.err);

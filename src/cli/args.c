@@ -5,6 +5,7 @@
 #include "output/afile.h"
 #include "output/plot.h"
 #include "plugin/plugin.h"
+#include "script/script.h"
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -65,7 +66,9 @@ int cli_read_args(const lt_command *c, int argc, char **argv, cli_args *a)
             a->pos[a->npos++] = s;
         } else if (c->law_lib && strcmp(s, "--law-lib") == 0) {
             if (++i >= argc || !*argv[i]) {
-                fprintf(stderr, "lawtester: --law-lib needs a shared object file (FILE.so)\n");
+                fprintf(stderr,
+                        "lawtester: --law-lib needs a shared object (FILE.so) or a law file "
+                        "(FILE.lua)\n");
                 return 2;
             }
             a->libs[a->nlibs++] = argv[i];
@@ -109,8 +112,11 @@ int cli_read_args(const lt_command *c, int argc, char **argv, cli_args *a)
 int cli_load_law_libs(const cli_args *a)
 {
     for (int i = 0; i < a->nlibs; i++) {
-        char err[1200];
-        if (lt_plugin_load(a->libs[i], err, sizeof err) < 0) {
+        char err[1600];
+        size_t n = strlen(a->libs[i]);
+        int lua = n > 4 && strcmp(a->libs[i] + n - 4, ".lua") == 0;
+        if (lua ? lt_script_load_law_library(a->libs[i], err, sizeof err) < 0
+                : lt_plugin_load(a->libs[i], err, sizeof err) < 0) {
             /* one line already: plugin.c quotes the path and escapes what it prints of the object
              * */
             fprintf(stderr, "lawtester: %s\n", err);

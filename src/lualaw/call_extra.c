@@ -46,10 +46,20 @@ static const char *intern(lua_law_extra *x, const char *s)
     return lt_lua_law_keep(x, s);
 }
 
+/* The commands of the last `commands` call freed. */
+static void free_commands(lua_law_extra *x)
+{
+    for (int i = 0; i < x->n_cmd; i++) free(x->cmd[i]);
+    free(x->cmd);
+    x->cmd = NULL;
+    x->n_cmd = 0;
+}
+
 void lt_lua_law_free_extras(lua_law *b)
 {
     lua_law_extra *x = b->extra;
     if (!x) return;
+    free_commands(x);
     for (int i = 0; i < x->n_owned; i++) free(x->owned[i]);
     free(x->owned);
     free(x);
@@ -260,12 +270,40 @@ static void read_along(lua_State *T, double out[LT_ALONG_COUNT])
     for (int i = 0; i < LT_ALONG_COUNT; i++) out[i] = field_number(T, t, along_names[i], NULL, 1);
 }
 
+/* A hosted law's `commands(p)` (its function in X): a list of 1 to 64 strings, each one line,
+ * copied into x->cmd. */
+static void call_commands(lua_State *T, lua_law_extra *x, int X)
+{
+    lua_getfield(T, X, "commands");
+    lua_pushvalue(T, lua_upvalueindex(U_PP));
+    lua_call(T, 1, 1);
+    int n = lua_istable(T, -1) ? (int)lua_rawlen(T, -1) : 0;
+    if (n < 1 || n > 64)
+        luaL_error(T, "returned %s: it must return a list of 1 to 64 commands (strings)",
+                   lua_istable(T, -1) ? "a list of another length" : luaL_typename(T, -1));
+    free_commands(x);
+    x->cmd = calloc((size_t)n, sizeof *x->cmd);
+    if (!x->cmd) luaL_error(T, "out of memory");
+    for (int i = 0; i < n; i++) {
+        size_t len;
+        if (lua_rawgeti(T, -1, i + 1) != LUA_TSTRING)
+            luaL_error(T, "command %d is %s, not a string", i + 1, luaL_typename(T, -1));
+        const char *s = lua_tolstring(T, -1, &len);
+        if (strlen(s) != len || strchr(s, '\n'))
+            luaL_error(T, "command %d is not one line of text", i + 1);
+        if (!(x->cmd[x->n_cmd++] = strdup(s))) luaL_error(T, "out of memory");
+        lua_pop(T, 1);
+    }
+}
+
 void lt_lua_law_call_extra(lua_State *T, lua_law *b)
 {
     lua_law_extra *x = b->extra;
     lua_rawgeti(T, LUA_REGISTRYINDEX, x->ref);
     int X = lua_gettop(T);
-    if (x->what <= X_EXCESS) {
+    if (x->what == X_COMMANDS) {
+        call_commands(T, x, X);
+    } else if (x->what <= X_EXCESS) {
         lua_getfield(T, X, lt_lua_law_yield_fn_names[x->what]);
         lua_pushvalue(T, lua_upvalueindex(U_PP));
         lua_getfield(T, X, "s");

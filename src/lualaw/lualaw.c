@@ -8,6 +8,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "contact/law_check.h"
 #include "contact/registry.h"
+#include "host/hosted.h"
 #include "lua/require.h"
 #include "lualaw/lualaw_int.h"
 #include <math.h>
@@ -42,6 +43,8 @@ static int binding_gc(lua_State *L)
     lua_law *b = lua_touserdata(L, 1);
     if (b->law) lt_unregister_law(b->law);
     b->law = NULL;
+    lt_hosted_free(b->hosted);
+    b->hosted = NULL;
     if (b->slot >= 0 && lt_lua_law_slots[b->slot] == b) lt_lua_law_slots[b->slot] = NULL;
     b->slot = -1;
     lt_lua_law_unbind_cases(b);
@@ -159,12 +162,37 @@ static _Noreturn void refuse_optional(conv *cv)
     lt_field_error(cv, "only a real parameter may be optional");
 }
 
+/* range = {min, max}: the two bounds in one field (math.huge for none), not beside min or max. */
+static void read_range_pair(conv *cv, int t, double *lo, double *hi)
+{
+    lua_State *L = cv->L;
+    lt_path_push_key(cv, "range");
+    int ty = lt_get_field(cv, t, "range");
+    if (ty != LUA_TNIL) {
+        if (ty != LUA_TTABLE || lua_rawlen(L, -1) != 2)
+            lt_field_error(cv, "expected {min, max}, got %s", luaL_typename(L, -1));
+        if (lt_has_field(cv, t, "min") || lt_has_field(cv, t, "max"))
+            lt_field_error(cv, "give the bounds as range = {min, max} or as min and max, not both");
+        for (int j = 0; j < 2; j++) {
+            lt_path_push_index(cv, j + 1);
+            if (lua_rawgeti(L, -1, j + 1) != LUA_TNUMBER || isnan(lua_tonumber(L, -1)))
+                lt_field_error(cv, "expected a number, got %s", luaL_typename(L, -1));
+            *(j ? hi : lo) = lua_tonumber(L, -1);
+            lua_pop(L, 1);
+            lt_path_pop(cv);
+        }
+    }
+    lua_pop(L, 1);
+    lt_path_pop(cv);
+}
+
 /* min and max of a real or int parameter: numbers, +-math.huge for no bound, min <= max; an
  * integer parameter's bounds whole numbers. */
 static void read_range(conv *cv, lt_param *p, int t)
 {
     static const char *const bound[2] = {"min", "max"};
     p->min = -INFINITY, p->max = INFINITY;
+    read_range_pair(cv, t, &p->min, &p->max);
     read_bound(cv, t, "min", &p->min);
     read_bound(cv, t, "max", &p->max);
     if (p->min > p->max) {
@@ -250,7 +278,7 @@ static void read_choice_default(conv *cv, lt_param *p, int ty, int n)
  * path at it), no range (min and max are for real and int parameters only). */
 static void read_named_param(conv *cv, lua_law *b, lt_param *p, int t, int ty, int optional)
 {
-    static const char *const range[2] = {"min", "max"};
+    static const char *const range[3] = {"min", "max", "range"};
     lua_State *L = cv->L;
     if (optional) refuse_optional(cv);
     p->min = 0;
@@ -266,7 +294,7 @@ static void read_named_param(conv *cv, lua_law *b, lt_param *p, int t, int ty, i
         read_choice_default(cv, p, ty, n);
     }
     lt_path_pop(cv);
-    for (int j = 0; j < 2; j++) {
+    for (int j = 0; j < 3; j++) {
         lt_path_push_key(cv, range[j]);
         if (lua_getfield(L, t, range[j]) != LUA_TNIL)
             lt_field_error(cv, "a range is for real and int parameters only");
@@ -279,8 +307,8 @@ static void read_named_param(conv *cv, lua_law *b, lt_param *p, int t, int ty, i
 /* Parameter i (table at index t) into b->params[i], its flags into flags[i]. */
 static void read_param(conv *cv, lua_law *b, int t, int i, unsigned *flags)
 {
-    static const char *const keys[] = {"name", "kind", "default", "optional", "materials", "min",
-                                       "max",  "unit", "doc",     "choices",  NULL};
+    static const char *const keys[] = {"name", "kind",  "default", "optional", "materials", "min",
+                                       "max",  "range", "unit",    "doc",      "choices",   NULL};
     lua_State *L = cv->L;
     lt_param *p = &b->params[i];
     if (!lua_istable(L, t))
@@ -399,17 +427,87 @@ static void read_law_name(conv *cv, lua_law *b)
     }
 }
 
-/* params: the list of parameter tables, with their flags. */
+/* A parameter named by its key in params (the table on the stack top, the path at params):
+ * { E = { default = ..., ... }, ... }.  Its key's source line, for the parameters' order. */
+typedef struct keyed_param {
+    const char *name;
+    int line;
+} keyed_param;
+
+static int by_line(const void *a, const void *b)
+{
+    const keyed_param *x = a, *y = b;
+    return x->line != y->line ? (x->line > y->line) - (x->line < y->line)
+                              : strcmp(x->name, y->name);
+}
+
+/* params written by name ({ E = {...}, nu = {...} }): their names in the order they are written
+ * (the source lines of their keys; by name where those are not known), at most max.  Their
+ * number; 0 when params is a list (or empty). */
+static int keyed_params(conv *cv, lua_law *b, keyed_param *k, int max)
+{
+    lua_State *L = cv->L;
+    int n = 0;
+    if (lua_rawlen(L, -1) > 0) return 0;
+    for (lua_pushnil(L); lua_next(L, -2); lua_pop(L, 1)) {
+        if (lua_type(L, -2) != LUA_TSTRING)
+            lt_field_error(cv, "a list of parameter tables, or parameters by name: not both");
+        if (n == max) lt_field_error(cv, "more than %d parameters", max);
+        k[n].name = keep(b, L, lua_tostring(L, -2));
+        lt_path_push_key(cv, k[n].name);
+        k[n].line = lt_conv_line(cv);
+        lt_path_pop(cv);
+        n++;
+    }
+    qsort(k, (size_t)n, sizeof *k, by_line);
+    return n;
+}
+
+/* The table on the stack top replaced by a shallow copy of it with name = name. */
+static void copy_named(lua_State *L, const char *name)
+{
+    lua_newtable(L); /* src dst */
+    lua_pushnil(L);
+    while (lua_next(L, -3)) { /* src dst k v */
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, -4); /* dst[k] = v; src dst k */
+    }
+    lua_pushstring(L, name);
+    lua_setfield(L, -2, "name");
+    lua_remove(L, -2);
+}
+
+/* params: the list of parameter tables, or the parameters by name, with their flags. */
 static void read_declared_params(conv *cv, lua_law *b)
 {
     lua_State *L = cv->L;
     lt_law *d = &b->desc;
     unsigned *flags = own(b, L, calloc(LT_MAX_PARAMS, sizeof *flags));
-    int n = push_list(cv, 1, "params", LT_MAX_PARAMS, "parameter tables");
+    lt_path_push_key(cv, "params");
+    keyed_param keyed[LT_MAX_PARAMS];
+    int by_name =
+        lt_get_field(cv, 1, "params") == LUA_TTABLE ? keyed_params(cv, b, keyed, LT_MAX_PARAMS) : 0;
+    lua_pop(L, 1);
+    lt_path_pop(cv);
+    int n = by_name ? 0 : push_list(cv, 1, "params", LT_MAX_PARAMS, "parameter tables");
+    if (by_name) lt_path_push_key(cv, "params"), lt_get_field(cv, 1, "params"), n = by_name;
     int list = lua_gettop(L);
     for (int i = 0; i < n; i++) {
-        lt_path_push_index(cv, i + 1);
-        lua_rawgeti(L, list, i + 1);
+        if (by_name) {
+            lt_path_push_key(cv, keyed[i].name);
+            lua_getfield(L, list, keyed[i].name);
+            if (!lua_istable(L, -1))
+                lt_field_error(cv, "expected a table { default = ..., ... }, got %s",
+                               luaL_typename(L, -1));
+            if (lua_getfield(L, -1, "name") != LUA_TNIL)
+                lt_field_error(cv, "a parameter given by name takes no `name` field");
+            lua_pop(L, 1);
+            copy_named(L, keyed[i].name);
+        } else {
+            lt_path_push_index(cv, i + 1);
+            lua_rawgeti(L, list, i + 1);
+        }
         read_param(cv, b, lua_gettop(L), i, flags);
         lua_pop(L, 1);
         lt_path_pop(cv);
@@ -528,10 +626,51 @@ static void register_binding(conv *cv, lua_law *b, int slot, const char *file, i
     luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
+/* The law table at index 1 read and registered (cv: its lines' locator, the path at the table;
+ * file and line: where it is written), the binding at index 2; its name pushed. */
+static int define_law(lua_State *L, lua_law_script *script, conv *cv, const char *file, int line)
+{
+    static const char *const keys[] = {"name",   "summary", "params",   "state", "energies",
+                                       "init",   "step",    "friction", "yield", "cases",
+                                       "engine", "library", "commands", NULL};
+    lua_settop(L, 1);
+    lua_law *b = new_binding(L, script, file, line); /* index 2 */
+    lt_check_keys(cv, 1, keys);
+    lt_law *d = &b->desc;
+    d->api_version = LT_LAW_API_VERSION;
+    read_law_name(cv, b);
+    int hosted = lt_has_field(cv, 1, "engine");
+    d->summary = read_string(cv, b, 1, "summary", !hosted);
+    if (!d->summary) d->summary = "a contact model run in its engine (docs/hosted.md)";
+    read_declared_params(cv, b);
+    if (hosted) { /* its engine's contact model: no state, energies or step of its own */
+        lt_lua_law_refuse_own_step(cv, 1);
+    } else {
+        lt_lua_law_refuse_engine_fields(cv, 1);
+        read_state(cv, b);
+        read_energies(cv, b);
+    }
+    read_friction(cv, b);
+    if (hosted) {
+        lt_lua_law_push_hosted_step(L); /* indices 3 and 4 */
+    } else {
+        b->step_line = lt_function_field(cv, 1, "step", 1, "step(p, c, s, out)"); /* index 3 */
+        b->init_line = lt_function_field(cv, 1, "init", 0, "init(p, c, s)");      /* index 4 */
+        b->has_init = b->init_line > 0;
+    }
+    int slot = free_law_slot(cv);
+    lt_lua_law_bind_slot(d, slot);
+    lt_lua_law_make_binding(L, b, 3, 4);
+    lt_lua_law_read_extras(cv, b, 1, slot);
+    if (hosted) lt_lua_law_read_engine(cv, b, 1);
+    register_binding(cv, b, slot, file, line);
+    if (hosted) lt_lua_law_host_engine(cv, b);
+    lua_pushstring(L, d->name);
+    return 1;
+}
+
 int lt_lua_law_define(lua_State *L, lua_law_script *script)
 {
-    static const char *const keys[] = {"name", "summary",  "params", "state", "energies", "init",
-                                       "step", "friction", "yield",  "cases", NULL};
     if (script->callback_depth > 0)
         return luaL_error(L, "lawtester.law: a law is defined by the script, not from inside a run "
                              "(an until, a done or another law's function)");
@@ -543,25 +682,16 @@ int lt_lua_law_define(lua_State *L, lua_law_script *script)
     if (lua_gettop(L) != 1 || !lua_istable(L, 1))
         lt_field_error(&cv, "lawtester.law takes one table { name = ..., step = function(p, c, s, "
                             "out) ... end, ... }");
-    lua_settop(L, 1);
-    lua_law *b = new_binding(L, script, file, line); /* index 2 */
-    lt_check_keys(&cv, 1, keys);
-    lt_law *d = &b->desc;
-    d->api_version = LT_LAW_API_VERSION;
-    read_law_name(&cv, b);
-    d->summary = read_string(&cv, b, 1, "summary", 1);
-    read_declared_params(&cv, b);
-    read_state(&cv, b);
-    read_energies(&cv, b);
-    read_friction(&cv, b);
-    b->step_line = lt_function_field(&cv, 1, "step", 1, "step(p, c, s, out)"); /* index 3 */
-    b->init_line = lt_function_field(&cv, 1, "init", 0, "init(p, c, s)");      /* index 4 */
-    b->has_init = b->init_line > 0;
-    int slot = free_law_slot(&cv);
-    lt_lua_law_bind_slot(d, slot);
-    lt_lua_law_make_binding(L, b, 3, 4);
-    lt_lua_law_read_extras(&cv, b, 1, slot);
-    register_binding(&cv, b, slot, file, line);
-    lua_pushstring(L, d->name);
-    return 1;
+    return define_law(L, script, &cv, file, line);
+}
+
+int lt_lua_law_define_returned(lua_State *L, lua_law_script *script, int index)
+{
+    conv cv = {.file = script->path, .loc = script->loc, .L = L};
+    if (index > 0) lt_path_push_index(&cv, index);
+    int line = lt_conv_line(&cv);
+    if (lua_gettop(L) != 1 || !lua_istable(L, 1))
+        lt_field_error(&cv, "expected a law table { name = ..., ... }, got %s",
+                       luaL_typename(L, 1));
+    return define_law(L, script, &cv, script->path, line > 0 ? line : 1);
 }

@@ -17,12 +17,17 @@ typedef struct lua_law_script {
     int callback_depth; /* > 0 while an until, a done or a Lua law runs: runs do not nest */
     long lua_epoch;     /* counts the calls into Lua from a run (an until, a done, a Lua law's init
                            or step): any of them may rebind names a compiled condition reads */
+    int library;        /* 1: a law library (--law-lib FILE.lua), whose laws any script runs */
 } lua_law_script;
 
 /* lawtester.law{ name, summary, params, state, energies, init, step, friction, yield, cases } ->
  * name, called by script (its library's function, script.c): the law registered for the life of the
  * script's Lua state (lualaw.c). */
 int lt_lua_law_define(lua_State *L, lua_law_script *script);
+/* The same for the law table at index 1 that script's file returns (index 0), or entry `index`
+ * of the list it returns: its fields' lines found from the returned value (a law library,
+ * `--law-lib FILE.lua`; src/script/script_library.c). */
+int lt_lua_law_define_returned(lua_State *L, lua_law_script *script, int index);
 
 /* When a Lua law of script failed inside init or step (the driver then stopped on its NaN output),
  * the message `FILE:LINE: law 'NAME': step (stage S, step N): ...` (t may be NULL: no stage and

@@ -18,7 +18,7 @@
 #define CASE_SLOTS 128       /* cases of all Lua laws registered at once */
 
 /* The functions of a law's yield surface and of its cases' closed forms, as a call names them. */
-enum { X_FT_MAX, X_FN_MAX, X_YIELDING, X_EXCESS, X_EXPECT, X_ALONG, X_CURVE };
+enum { X_FT_MAX, X_FN_MAX, X_YIELDING, X_EXCESS, X_EXPECT, X_ALONG, X_CURVE, X_COMMANDS };
 /* Their field names: X_FT_MAX ... X_EXCESS, and X_EXPECT ... X_CURVE (call_extra.c). */
 extern const char *const lt_lua_law_yield_fn_names[4];
 extern const char *const lt_lua_law_case_fn_names[3];
@@ -40,6 +40,11 @@ typedef struct lua_law_extra {
     char *case_what[LUA_LAW_MAX_CASES][3]; /* "case 'NAME' expect", ... */
     void **owned;                          /* strings kept for the law's life */
     int n_owned, cap_owned;
+    /* a hosted law's `commands` given as a function of p (hosted_law.c): where it is defined (0:
+     * none), and what its last call returned (strings owned here until the next call) */
+    int commands_line;
+    char **cmd;
+    int n_cmd;
     /* the call in progress */
     int what, kase;
     double fn, uN, s;
@@ -49,10 +54,13 @@ typedef struct lua_law_extra {
     double result, out[LT_ALONG_COUNT], curve[2];
 } lua_law_extra;
 
+struct lt_hosted;
+
 typedef struct lua_law {
-    lua_law_script *script; /* the script that defines the law */
-    lua_State *T;           /* the law's thread; stack slot 1: the law_call closure */
-    int thread_ref;         /* registry reference that keeps T */
+    lua_law_script *script;   /* the script that defines the law */
+    struct lt_hosted *hosted; /* a hosted law's engine (hosted_law.c), else NULL */
+    lua_State *T;             /* the law's thread; stack slot 1: the law_call closure */
+    int thread_ref;           /* registry reference that keeps T */
     int slot;
     const lt_law *law;        /* the registered copy (NULL until registered) */
     int line;                 /* line of the lawtester.law call */
@@ -160,6 +168,26 @@ void lt_lua_law_push_tables(lua_State *L, lua_law *b);
 /* Inside the closure: remove from the table at index t every key other than the n keys U_KEYS[first
  * + 1 ...] (keys only rawset can have added; a contact starts without them). */
 void lt_lua_law_sweep(lua_State *T, int t, int first, int n);
+
+/* ---- hosted laws (hosted_law.c): a law table with `engine` ---------------------------------- */
+
+/* A hosted law has no state, energies, init or step of its own: a field error if t gives one. */
+void lt_lua_law_refuse_own_step(conv *cv, int t);
+/* A law with a step of its own has no `library` or `commands`: a field error if t gives one. */
+void lt_lua_law_refuse_engine_fields(conv *cv, int t);
+/* Push the placeholder step and init of a hosted law's binding (lt_lua_law_make_binding's). */
+void lt_lua_law_push_hosted_step(lua_State *L);
+/* `engine`, `library`, `commands` of t: the engine's library loaded, the commands kept, into
+ * b->hosted (and returned); field errors of cv. */
+struct lt_hosted *lt_lua_law_read_engine(conv *cv, lua_law *b, int t);
+/* The registered law b->law takes its engine (its host in the registry): the commands' ${NAME}
+ * checked, the engine set up once with the defaults; field errors of cv. */
+void lt_lua_law_host_engine(conv *cv, lua_law *b);
+
+/* A hosted law's `commands` function called with the parameters param (slots.c): 1 with the
+ * commands it returned in b->extra->cmd, b->extra->n_cmd; 0 after its error was kept in the
+ * binding (b->err). */
+int lt_lua_law_commands(lua_law *b, const double *param);
 
 /* The binding of each slot (NULL: free); slot k's trampolines call the law of
  * lt_lua_law_slots[k] (slots.c).  Process-wide, not locked: lawtester runs a script on

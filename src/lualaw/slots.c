@@ -118,10 +118,17 @@ static int enter_extra(lua_law *b, int what, int kase, const double *param, cons
     b->state = (double *)(uintptr_t)state; /* read only: nothing is read back in this mode */
     if (what <= X_EXCESS)
         b->call_what = x->yield_what[what], b->call_line = x->yield_line[what];
+    else if (what == X_COMMANDS)
+        b->call_what = "commands", b->call_line = x->commands_line;
     else
         b->call_what = x->case_what[kase][what - X_EXPECT],
         b->call_line = x->case_line[kase][what - X_EXPECT];
     return lt_lua_law_enter(b);
+}
+
+int lt_lua_law_commands(lua_law *b, const double *param)
+{
+    return enter_extra(b, X_COMMANDS, 0, param, NULL);
 }
 
 static double yield_number(lua_law *b, int what, const double *p, const double *s, double fn,
@@ -263,7 +270,7 @@ int lt_script_law_error(const lua_law_script *script, const lt_tester *tester, c
     const lt_view *t = lt_tester_view(tester);
     for (int k = 0; k < LUA_LAW_SLOTS; k++) {
         lua_law *b = lt_lua_law_slots[k];
-        if (!b || b->script != script || !b->failed) continue;
+        if (!b || (b->script != script && !b->script->library) || !b->failed) continue;
         if (t)
             snprintf(buf, n, "%s:%d: law '%s': %s (stage %d, step %ld): %s", b->file, b->err_line,
                      b->desc.name, b->err_what, t->stage + 1, t->step, b->err);
@@ -280,7 +287,7 @@ void lt_script_law_reset(const lua_law_script *script)
 {
     for (int k = 0; k < LUA_LAW_SLOTS; k++) {
         lua_law *b = lt_lua_law_slots[k];
-        if (!b || b->script != script) continue;
+        if (!b || (b->script != script && !b->script->library)) continue;
         b->failed = 0;
         b->p_valid = b->c_valid = b->s_valid = 0; /* a run starts with every table written afresh */
     }

@@ -497,9 +497,10 @@ void lt_lua_law_read_extras(conv *cv, lua_law *b, int t, int slot)
     lua_State *L = cv->L;
     int top = lua_gettop(L);
     int has_yield = lua_getfield(L, t, "yield") != LUA_TNIL,
-        has_cases = lua_getfield(L, t, "cases") != LUA_TNIL;
+        has_cases = lua_getfield(L, t, "cases") != LUA_TNIL,
+        has_commands_fn = lua_getfield(L, t, "commands") == LUA_TFUNCTION;
     lua_settop(L, top);
-    if (!has_yield && !has_cases) return;
+    if (!has_yield && !has_cases && !has_commands_fn) return;
     lua_law_extra *x = calloc(1, sizeof *x);
     if (!x) luaL_error(L, "out of memory");
     for (int i = 0; i < LUA_LAW_MAX_CASES; i++) x->slot[i] = -1;
@@ -515,6 +516,10 @@ void lt_lua_law_read_extras(conv *cv, lua_law *b, int t, int slot)
                              " (it is the state handed in)");
     lua_setfield(L, X, "s");
     lua_pop(L, 1);
+    if (has_commands_fn) { /* a hosted law's commands as a function of p (hosted_law.c) */
+        x->commands_line = lt_function_field(cv, t, "commands", 1, "commands(p)");
+        lua_setfield(L, X, "commands");
+    }
     if (has_yield) {
         lt_path_push_key(cv, "yield");
         lt_get_field(cv, t, "yield");

@@ -58,6 +58,11 @@ int lt_script_run_file(const char *path, const lt_script_opts *opts);
 /* The same for a script already in memory (len bytes; path names it in messages). */
 int lt_script_run_source(const char *path, const char *src, size_t len, const lt_script_opts *opts);
 
+/* `--law-lib FILE.lua`: the laws the file returns (a law table or a list of them, in Lua or
+ * hosted in an engine) registered for the process (script_library.c).  0, or -1 with one line in
+ * err: FILE:LINE: field ...: what is wrong. */
+int lt_script_load_law_library(const char *path, char *err, size_t errlen);
+
 /* The `until` string expr evaluated at the state of t both ways: in Lua as a stage script does
  * (*lua_result 1 or 0, or -1 with Lua's message in err) and compiled by src/script/cond.c
  * (*compiled_result 1 or 0, -1 when it defers to Lua, -2 outside the grammar).  Returns 0, or
