@@ -201,7 +201,9 @@ static double field_number(lua_State *T, int t, const char *k, const char *q, in
     return v;
 }
 
-/* What `expect` returned (at the top of T): { NAME = { value, tol, why [, order] }, ... }. */
+/* What `expect` returned (at the top of T): { NAME = { value, tol, why [, order] [, xfail] },
+ * ... } (xfail: one line naming the law's known defect that makes this quantity fail, verify's
+ * expected failure). */
 static void read_expect(lua_State *T, lua_law_extra *x, lt_expect *ex)
 {
     int t = lua_gettop(T);
@@ -226,9 +228,11 @@ static void read_expect(lua_State *T, lua_law_extra *x, lt_expect *ex)
         lua_pushnil(T);
         while (lua_next(T, e)) {
             const char *k = lua_type(T, -2) == LUA_TSTRING ? lua_tostring(T, -2) : "";
-            if (strcmp(k, "value") && strcmp(k, "tol") && strcmp(k, "why") && strcmp(k, "order"))
+            if (strcmp(k, "value") && strcmp(k, "tol") && strcmp(k, "why") && strcmp(k, "order") &&
+                strcmp(k, "xfail"))
                 bad_result(T,
-                           "returned %s with an unknown key '%s' (allowed: value, tol, why, order)",
+                           "returned %s with an unknown key '%s' (allowed: value, tol, why, order, "
+                           "xfail)",
                            name, k);
             lua_pop(T, 1);
         }
@@ -245,7 +249,14 @@ static void read_expect(lua_State *T, lua_law_extra *x, lt_expect *ex)
         const char *why = intern(x, lua_tostring(T, -1));
         if (!why) luaL_error(T, "out of memory");
         ex->why[q] = why;
-        lua_pop(T, 2); /* why, the entry */
+        lua_pop(T, 1);
+        int ty = lua_getfield(T, e, "xfail");
+        if (ty != LUA_TNIL && (ty != LUA_TSTRING || !*lua_tostring(T, -1)))
+            bad_result(T, "returned %s.xfail %s: one line naming the defect (a string)", name,
+                       luaL_typename(T, -1));
+        if (ty == LUA_TSTRING && !(ex->xfail[q] = intern(x, lua_tostring(T, -1))))
+            luaL_error(T, "out of memory");
+        lua_pop(T, 2); /* xfail, the entry */
     }
 }
 
