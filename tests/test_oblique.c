@@ -11,13 +11,16 @@
  *   luding         the dashpot is kept whole and the spring gets Ft - gt vt (Luding 2008): the
  *                  spring pushes backwards when the dashpot alone exceeds the limit (at touch of
  *                  an oblique impact), and the slip dissipation it books goes negative
- *                  (docs/references.md, [Luding 2008] and "Defects reported in other codes").
+ *                  (docs/references.md, [Luding 2008] and "Defects reported in other codes");
+ *   outside        the Coulomb limit is applied to the spring alone and the dashpot added after
+ *                  it (a defect of LIGGGHTS's hertz with tangential damping: docs/hosted.md):
+ *                  |Ft| exceeds mu |Fn| at touch, and the `coulomb` row says by how much.
  * The correct law passes every row of the sweep, each faulty one fails its row. */
 #include "check.h"
 #include "verify/verify.h"
 #include <stdlib.h>
 
-enum { BUG_NONE, BUG_DASHPOT_SIGN, BUG_LUDING };
+enum { BUG_NONE, BUG_DASHPOT_SIGN, BUG_LUDING, BUG_OUTSIDE };
 static int bug;
 
 enum { S_KN, S_KT, S_MU, S_GT, S_XIY, S_XIZ, S_FDY, S_FDZ, S_COUNT };
@@ -40,6 +43,11 @@ static int cundall_step(const double *p, const lt_contact *c, double *s, lt_resp
     double fs0[2] = {kt * s[S_XIY], kt * s[S_XIZ]}, trial_s[2] = {kt * xi[0], kt * xi[1]};
     double g = bug == BUG_DASHPOT_SIGN ? -gt : gt;
     double ft[2] = {trial_s[0] + g * c->v[1], trial_s[1] + g * c->v[2]}, mag = hypot(ft[0], ft[1]);
+    if (bug == BUG_OUTSIDE) { /* the spring limited alone, the dashpot added after */
+        double ms = hypot(trial_s[0], trial_s[1]), sc = ms > lim ? lim / ms : 1;
+        for (int k = 0; k < 2; k++) xi[k] *= sc, ft[k] = kt * xi[k] + g * c->v[1 + k];
+        mag = 0;
+    }
     if (mag > lim) {
         double sc = lim / mag;
         ft[0] *= sc, ft[1] *= sc;
@@ -89,6 +97,8 @@ static const lt_energy_def cundall_energies[3] = {{"elast", LT_STORED, "springs"
                                                   {"visc", LT_DISSIPATED, "tangential dashpot"}};
 static const char *const cundall_state[S_COUNT] = {"kn",  "kt",  "mu",  "gt",
                                                    "xiy", "xiz", "fdy", "fdz"};
+/* the friction coefficient in use, for the `coulomb` row */
+#define CUNDALL_FRICTION "mu"
 static const lt_law cundall = {.api_version = LT_LAW_API_VERSION,
                                .name = "cundall",
                                .summary = "test",
@@ -99,7 +109,8 @@ static const lt_law cundall = {.api_version = LT_LAW_API_VERSION,
                                .init = cundall_init,
                                .step = cundall_step,
                                .cases = cundall_cases,
-                               .n_cases = 1};
+                               .n_cases = 1,
+                               .friction = CUNDALL_FRICTION};
 
 typedef struct row_copy {
     char quantity[64];
@@ -150,11 +161,14 @@ static rows sweep(int which)
 static void test_correct_law_passes(void)
 {
     rows rs = sweep(BUG_NONE);
-    CHECK(rs.n == 4);
+    CHECK(rs.n == 5);
     CHECK(result(&rs, "KE gain", NULL) == 1);
     CHECK(result(&rs, "plast decrease", NULL) == 1);
     CHECK(result(&rs, "visc decrease", NULL) == 1);
     CHECK(result(&rs, "balance", NULL) == 1);
+    double excess = 1;
+    CHECK(result(&rs, "coulomb", &excess) == 1);
+    CHECK_MSG(excess < 1e-14, "the cone holds to round-off: %.3g", excess);
 }
 
 static void test_dashpot_sign_gains_energy(void)
@@ -174,9 +188,19 @@ static void test_luding_split_books_negative_slip(void)
     printf("     Luding's split: plast falls by up to %.3g of the incoming KE\n", drop);
 }
 
+static void test_dashpot_outside_the_cone(void)
+{
+    rows rs = sweep(BUG_OUTSIDE);
+    double excess = 0;
+    CHECK(result(&rs, "coulomb", &excess) == 0);
+    CHECK(excess > 0.1);
+    printf("     dashpot outside the cone: |Ft| - mu |Fn| up to %.3g of max mu |Fn|\n", excess);
+}
+
 const test_case oblique_tests[] = {
     TEST(correct_law_passes),
     TEST(dashpot_sign_gains_energy),
     TEST(luding_split_books_negative_slip),
+    TEST(dashpot_outside_the_cone),
     {0, 0},
 };

@@ -19,6 +19,8 @@
  * time of the normal impact on the wall (its `expect` with the wall's m*, R*, kn); grazing
  * impacts last longer and so get more steps.
  */
+#include "contact/host.h"
+#include "contact/registry.h"
 #include "verify/verify_int.h"
 #include <math.h>
 #include <stdio.h>
@@ -52,17 +54,49 @@
 #define WHY_DECREASE \
     "largest decrease / E0 over incidences and states: second-order terms of the trapezoid only"
 
+/* The friction cone |Ft| <= mu |Fn| of a law that names its friction coefficient (its yield
+ * surface's ft_max(Fn) when it declares one: cohesion, a slip switched off) holds at every
+ * state to the round-off of the force's turn into the contact frame and of the law's own return
+ * to the cone: a few ulp of |F|.  1e-12 of the largest mu |Fn| is far above that and far below a
+ * dashpot added outside the cone (a tangential dashpot at touch: |Ft| of order |Fn| and more). */
+#define TOL_COULOMB 1e-12
+#define WHY_COULOMB                                                                              \
+    "max over states (|Ft| - mu |Fn|) / max mu |Fn| (the law's ft_max(Fn) for mu |Fn| where it " \
+    "declares a yield surface): the cone holds to the round-off of the frame's turn and the "    \
+    "law's return"
+
 typedef struct sweep_trace {
     int n; /* watched energies: indices in the law's energies */
     int idx[2];
     double top[2], drop[2]; /* J: running maximum and largest decrease below it */
+    /* the Coulomb cone (a law that names its friction coefficient: lt_law.friction) */
+    int coulomb;
+    double cone_max;    /* N: the largest mu |Fn| of the impact */
+    double excess;      /* N: the largest |Ft| - mu |Fn| */
+    double ratio;       /* |Ft| / (mu |Fn|) at that state */
+    double excess_time; /* s: its time */
 } sweep_trace;
 
 static void sweep_row(void *ctx, const lt_tester *tester, const lt_snapshot *s)
 {
     const lt_view *t = lt_tester_view(tester);
     sweep_trace *q = ctx;
-    (void)t;
+    if (q->coulomb && s->contact) {
+        const lt_law *law = t->test->law;
+        const lt_yield *y = lt_law_yield(law);
+        double cone, ft = hypot(s->f[1], s->f[2]);
+        if (y) /* the law's own cone: cohesion, a switched-off slip (INFINITY) included */
+            cone = y->ft_max(t->test->params, t->law_state, s->f[0]);
+        else
+            cone = lt_law_friction(law, t->test->params, t->law_state, t->stiff.tanPhi) *
+                   fabs(s->f[0]);
+        if (isfinite(cone)) q->cone_max = fmax(q->cone_max, cone);
+        if (!(ft - cone <= q->excess)) { /* NaN counts as the worst */
+            q->excess = ft - cone;
+            q->ratio = ft / cone;
+            q->excess_time = s->time;
+        }
+    }
     for (int j = 0; j < q->n; j++) {
         double e = s->energy[q->idx[j]];
         q->top[j] = fmax(q->top[j], e);
@@ -86,6 +120,10 @@ static void sweep(vr_ctx *v, const lt_case *impact)
     cs.shape[0] = "wall", cs.shape[1] = "sphere";
     cs.fixed[0] = 1, cs.fixed[1] = 0;
     cs.radius[0] = 0;
+    if (lt_law_host(law)) { /* an engine's atoms are spheres: A a fixed sphere of the case's */
+        cs.shape[0] = "sphere";
+        cs.radius[0] = impact->radius[0];
+    }
     memset(cs.load, 0, sizeof cs.load);
     cs.impact.vn = impact->impact.vn;
     cs.steps = OBLIQUE_STEPS;
@@ -107,7 +145,9 @@ static void sweep(vr_ctx *v, const lt_case *impact)
         goto done;
     }
     double dt = tc / (OBLIQUE_STEPS + VR_END_PHASE);
-    sweep_trace q = {0};
+    sweep_trace q = {.coulomb = law->friction != NULL};
+    double coulomb = -INFINITY, coulomb_ratio = 0, coulomb_time = 0;
+    int coulomb_at = 0;
     static const char *const watched[2] = {"plast", "visc"};
     for (int j = 0; j < 2; j++)
         for (int i = 0; i < law->n_energies; i++)
@@ -124,6 +164,7 @@ static void sweep(vr_ctx *v, const lt_case *impact)
         lt_vr_impact_test(su, dt, load, &t, st, &u);
         t.record_every = 1;
         for (int j = 0; j < q.n; j++) q.top[j] = q.drop[j] = 0;
+        q.cone_max = 0, q.excess = -INFINITY, q.ratio = 0, q.excess_time = 0;
         if (lt_run(T, &t, sweep_row, &q) < 0) {
             char msg[600];
             snprintf(msg, sizeof msg, "%d deg: %s", k, lt_tester_view(T)->err);
@@ -140,6 +181,11 @@ static void sweep(vr_ctx *v, const lt_case *impact)
         for (int j = 0; j < q.n; j++)
             drop[j] = isnan(q.drop[j]) ? NAN : fmax(drop[j], q.drop[j] / e0);
         balance = fmax(balance, lt_vr_balance(T));
+        double rel = q.excess / q.cone_max; /* no cone (mu = 0, no contact): 0 or NaN */
+        if (q.coulomb && q.excess > -INFINITY && !(rel <= coulomb)) {
+            coulomb = q.cone_max > 0 ? rel : (q.excess > 0 ? INFINITY : 0);
+            coulomb_ratio = q.ratio, coulomb_time = q.excess_time, coulomb_at = k;
+        }
     }
     /* the incidence of the largest E_out/E0, and the case the sweep took its law from */
     char label[80];
@@ -151,6 +197,13 @@ static void sweep(vr_ctx *v, const lt_case *impact)
         lt_vr_row(v, OBLIQUE_CASE, label, LT_CHECK_ABS, 0, drop[j], TOL_DECREASE, WHY_DECREASE);
     }
     lt_vr_balance_row(v, OBLIQUE_CASE, "balance", balance, TOL_BALANCE, WHY_BALANCE);
+    if (q.coulomb && coulomb > -INFINITY) {
+        char why[300];
+        snprintf(why, sizeof why, "%s; worst at %d deg, t = %.3g s: |Ft| = %.4g mu |Fn|",
+                 WHY_COULOMB, coulomb_at, coulomb_time, coulomb_ratio);
+        lt_vr_row(v, OBLIQUE_CASE, "coulomb", LT_CHECK_ABS, 0, coulomb > 0 ? coulomb : 0,
+                  TOL_COULOMB, why);
+    }
 done:
     free(su);
     lt_tester_free(T);
