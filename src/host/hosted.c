@@ -5,11 +5,13 @@
 #include "base/quote.h"
 #include "base/watch.h"
 #include "output/fmt.h"
+#include <dirent.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
 #include <unistd.h>
 
 typedef struct hosted_cmd {
@@ -31,16 +33,21 @@ struct lt_hosted {
     void *engine; /* the engine instance (NULL: not opened yet) */
     long runs;    /* `run 1` since the log was truncated */
     char logpath[1024];
+    pid_t log_pid; /* the process whose directory holds logpath */
 };
 
 /* ---- the engine's ERROR: one line, exit status 2 ------------------------------------------- */
 
-/* The command in flight, for the exit hook: what it is and where it comes from. */
+/* The command in flight, for the exit hook: what it is and where it comes from; the directory of
+ * this process's engine logs (a worker forked from a process that opened an engine makes its
+ * own: the two must not write, truncate or remove each other's files). */
 static struct {
     const lt_hosted *h;
     char cmd[512];
     int line; /* the hosted file's line of the command (0: lawtester's own setup or step) */
     char logdir[1024];
+    pid_t logdir_pid; /* the process that made logdir */
+    int n_logs;       /* logs named in it */
     int hooked;
 } inflight;
 
@@ -59,15 +66,19 @@ static void error_of_log(const char *path, char *buf, size_t n)
     fclose(f);
 }
 
-/* Remove the logs' directory (its files first). */
+/* Remove this process's logs' directory (its files first); a directory a parent made is the
+ * parent's. */
 static void remove_logs(void)
 {
-    if (!inflight.logdir[0]) return;
-    char path[1100];
-    snprintf(path, sizeof path, "%s/log", inflight.logdir);
-    unlink(path);
-    snprintf(path, sizeof path, "%s/log.cite", inflight.logdir);
-    unlink(path);
+    if (!inflight.logdir[0] || inflight.logdir_pid != getpid()) return;
+    DIR *d = opendir(inflight.logdir);
+    for (struct dirent *e; d && (e = readdir(d)) != NULL;) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
+        char path[1400];
+        snprintf(path, sizeof path, "%s/%s", inflight.logdir, e->d_name);
+        unlink(path);
+    }
+    if (d) closedir(d);
     rmdir(inflight.logdir);
     inflight.logdir[0] = 0;
 }
@@ -243,11 +254,11 @@ static void expand(const lt_hosted *h, const char *cmd, const double *param, cha
 
 /* ---- the engine: an instance, its setup, a step ---------------------------------------------- */
 
-/* The engine's instance, opened with its log in a directory of its own (the exit hook removes
- * it): 0, or -1 with one line in err. */
-static int open_engine(lt_hosted *h, char *err, size_t errlen)
+/* A log of this process for h (a file of its own in this process's directory, made on first
+ * use; the exit hook removes it) into h->logpath.  0, or -1 with one line in err. */
+static int new_log_path(lt_hosted *h, char *err, size_t errlen)
 {
-    if (!inflight.logdir[0]) {
+    if (!inflight.logdir[0] || inflight.logdir_pid != getpid()) {
         const char *tmp = getenv("TMPDIR");
         snprintf(inflight.logdir, sizeof inflight.logdir, "%s/lawtester-engine-XXXXXX",
                  tmp && *tmp ? tmp : "/tmp");
@@ -256,9 +267,20 @@ static int open_engine(lt_hosted *h, char *err, size_t errlen)
             snprintf(err, errlen, "cannot make a directory for the engine's log");
             return -1;
         }
+        inflight.logdir_pid = getpid();
+        inflight.n_logs = 0;
     }
     if (!inflight.hooked) atexit(exit_hook), inflight.hooked = 1;
-    snprintf(h->logpath, sizeof h->logpath, "%s/log", inflight.logdir);
+    snprintf(h->logpath, sizeof h->logpath, "%s/log%d", inflight.logdir, inflight.n_logs++);
+    h->log_pid = getpid();
+    return 0;
+}
+
+/* The engine's instance, opened with its log in this process's directory: 0, or -1 with one
+ * line in err. */
+static int open_engine(lt_hosted *h, char *err, size_t errlen)
+{
+    if (new_log_path(h, err, errlen) < 0) return -1;
     char *argv[] = {"lawtester", "-screen", "none", "-log", h->logpath, "-nocite", NULL};
     inflight.h = h;
     snprintf(inflight.cmd, sizeof inflight.cmd, "(start)");
@@ -328,6 +350,11 @@ static int setup(lt_hosted *h, const lt_host_pair *p, const double *param, char 
     if (!h->engine) {
         if (open_engine(h, err, errlen) < 0) return -1;
     } else {
+        if (h->log_pid !=
+            getpid()) { /* a worker forked after the engine opened: a log of its own */
+            if (new_log_path(h, err, errlen) < 0) return -1;
+            run_commandf(h, "log %s", h->logpath);
+        }
         run_command(h, "clear", 0);
     }
     if (setup_atoms(h, p, err, errlen) < 0) return -1;
