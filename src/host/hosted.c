@@ -19,21 +19,33 @@ typedef struct hosted_cmd {
     int line;
 } hosted_cmd;
 
+/* The engine instance of one library in this process, shared by the hosted laws of that library
+ * (every contact sets the engine up anew, so a law needs the instance only while its contact
+ * runs; a second instance of LIGGGHTS would also print a warning per style it registers). */
+typedef struct engine_slot {
+    const lt_engine_lib *lib;
+    void *engine;           /* NULL: not opened yet */
+    const lt_hosted *owner; /* the law whose contact the engine holds (NULL: none) */
+    int users;              /* hosted laws of this library alive */
+    long runs;              /* `run 1` since the log was truncated */
+    char logpath[1024];
+    pid_t log_pid; /* the process whose directory holds logpath */
+} engine_slot;
+
+static engine_slot slots[LT_ENGINE_COUNT * 4];
+
 struct lt_hosted {
     lt_host host; /* what the registry keeps: ctx is this */
     const lt_engine_lib *lib;
-    char *file; /* the hosted law's file, quoted */
-    int line;   /* its law table's line */
+    engine_slot *slot; /* the library's shared instance */
+    char *file;        /* the hosted law's file, quoted */
+    int line;          /* its law table's line */
     hosted_cmd cmds[LT_HOSTED_MAX_COMMANDS];
     int n_cmds;
     const lt_law *law;                 /* the registered law (lt_hosted_bind) */
     lt_hosted_commands_fn commands_fn; /* the commands as a function of the parameters, or NULL */
     void *commands_ctx;
     int commands_line;
-    void *engine; /* the engine instance (NULL: not opened yet) */
-    long runs;    /* `run 1` since the log was truncated */
-    char logpath[1024];
-    pid_t log_pid; /* the process whose directory holds logpath */
 };
 
 /* ---- the engine's ERROR: one line, exit status 2 ------------------------------------------- */
@@ -45,7 +57,7 @@ static struct {
     const lt_hosted *h;
     char cmd[512];
     int line; /* the hosted file's line of the command (0: lawtester's own setup or step) */
-    char logdir[1024];
+    char logdir[512];
     pid_t logdir_pid; /* the process that made logdir */
     int n_logs;       /* logs named in it */
     int hooked;
@@ -91,7 +103,7 @@ static void exit_hook(void)
     if (w->engine_call && inflight.h) {
         const lt_hosted *h = inflight.h;
         char err[500], q[LT_QUOTE_KEEP + 8];
-        error_of_log(h->logpath, err, sizeof err);
+        error_of_log(h->slot->logpath, err, sizeof err);
         snprintf(w->engine_error, sizeof w->engine_error,
                  "%.200s:%d: law '%.64s': %s stopped at its command '%s': %s", h->file,
                  inflight.line > 0 ? inflight.line : h->line, h->law ? h->law->name : "?",
@@ -111,7 +123,7 @@ static void run_command(lt_hosted *h, const char *cmd, int line)
     snprintf(inflight.cmd, sizeof inflight.cmd, "%.511s", cmd);
     inflight.line = line;
     lt_watch_page->engine_call = 1;
-    h->lib->command(h->engine, (char *)cmd);
+    h->lib->command(h->slot->engine, (char *)cmd);
     lt_watch_page->engine_call = 0;
 }
 
@@ -142,6 +154,14 @@ lt_hosted *lt_hosted_new(lt_engine_kind kind, const char *library, const char *f
 {
     const lt_engine_lib *lib = lt_engine_load(kind, library, err, errlen);
     if (!lib) return NULL;
+    engine_slot *slot = NULL;
+    for (size_t i = 0; i < sizeof slots / sizeof slots[0] && !slot; i++)
+        if (slots[i].lib == lib || !slots[i].lib) slot = &slots[i];
+    if (!slot) {
+        snprintf(err, errlen, "more than %zu engine libraries in one process",
+                 sizeof slots / sizeof slots[0]);
+        return NULL;
+    }
     lt_hosted *h = calloc(1, sizeof *h);
     if (h) h->file = strdup(file);
     if (!h || !h->file) {
@@ -150,6 +170,9 @@ lt_hosted *lt_hosted_new(lt_engine_kind kind, const char *library, const char *f
         return NULL;
     }
     h->lib = lib;
+    slot->lib = lib;
+    slot->users++;
+    h->slot = slot;
     h->line = line;
     return h;
 }
@@ -157,7 +180,12 @@ lt_hosted *lt_hosted_new(lt_engine_kind kind, const char *library, const char *f
 void lt_hosted_free(lt_hosted *h)
 {
     if (!h) return;
-    if (h->engine) h->lib->close(h->engine);
+    engine_slot *slot = h->slot;
+    if (slot->owner == h) slot->owner = NULL;
+    if (--slot->users == 0 && slot->engine) { /* the library's last law: its engine goes */
+        h->lib->close(slot->engine);
+        slot->engine = NULL;
+    }
     for (int i = 0; i < h->n_cmds; i++) free(h->cmds[i].text);
     free(h->file);
     free(h);
@@ -254,15 +282,16 @@ static void expand(const lt_hosted *h, const char *cmd, const double *param, cha
 
 /* ---- the engine: an instance, its setup, a step ---------------------------------------------- */
 
-/* A log of this process for h (a file of its own in this process's directory, made on first
- * use; the exit hook removes it) into h->logpath.  0, or -1 with one line in err. */
-static int new_log_path(lt_hosted *h, char *err, size_t errlen)
+/* A log of this process for the engine of slot (a file of its own in this process's directory,
+ * made on first use; the exit hook removes it) into slot->logpath.  0, or -1 with one line in
+ * err. */
+static int new_log_path(engine_slot *slot, char *err, size_t errlen)
 {
     if (!inflight.logdir[0] || inflight.logdir_pid != getpid()) {
         const char *tmp = getenv("TMPDIR");
-        snprintf(inflight.logdir, sizeof inflight.logdir, "%s/lawtester-engine-XXXXXX",
-                 tmp && *tmp ? tmp : "/tmp");
-        if (!mkdtemp(inflight.logdir)) {
+        int n = snprintf(inflight.logdir, sizeof inflight.logdir, "%s/lawtester-engine-XXXXXX",
+                         tmp && *tmp ? tmp : "/tmp");
+        if (n < 0 || (size_t)n >= sizeof inflight.logdir || !mkdtemp(inflight.logdir)) {
             inflight.logdir[0] = 0;
             snprintf(err, errlen, "cannot make a directory for the engine's log");
             return -1;
@@ -271,8 +300,8 @@ static int new_log_path(lt_hosted *h, char *err, size_t errlen)
         inflight.n_logs = 0;
     }
     if (!inflight.hooked) atexit(exit_hook), inflight.hooked = 1;
-    snprintf(h->logpath, sizeof h->logpath, "%s/log%d", inflight.logdir, inflight.n_logs++);
-    h->log_pid = getpid();
+    snprintf(slot->logpath, sizeof slot->logpath, "%s/log%d", inflight.logdir, inflight.n_logs++);
+    slot->log_pid = getpid();
     return 0;
 }
 
@@ -280,15 +309,16 @@ static int new_log_path(lt_hosted *h, char *err, size_t errlen)
  * line in err. */
 static int open_engine(lt_hosted *h, char *err, size_t errlen)
 {
-    if (new_log_path(h, err, errlen) < 0) return -1;
-    char *argv[] = {"lawtester", "-screen", "none", "-log", h->logpath, "-nocite", NULL};
+    engine_slot *slot = h->slot;
+    if (new_log_path(slot, err, errlen) < 0) return -1;
+    char *argv[] = {"lawtester", "-screen", "none", "-log", slot->logpath, "-nocite", NULL};
     inflight.h = h;
     snprintf(inflight.cmd, sizeof inflight.cmd, "(start)");
     inflight.line = 0;
     lt_watch_page->engine_call = 1;
-    h->engine = lt_engine_open(h->lib, argv);
+    slot->engine = lt_engine_open(h->lib, argv);
     lt_watch_page->engine_call = 0;
-    if (!h->engine) {
+    if (!slot->engine) {
         snprintf(err, errlen, "%s did not start (lammps_open_no_mpi)", h->lib->name);
         return -1;
     }
@@ -298,7 +328,7 @@ static int open_engine(lt_hosted *h, char *err, size_t errlen)
 /* The engine's per-atom array `name` (double **), or NULL. */
 static double **atom_array(lt_hosted *h, const char *name)
 {
-    return h->lib->extract_atom(h->engine, (char *)name);
+    return h->lib->extract_atom(h->slot->engine, (char *)name);
 }
 
 /* Positions, velocities and spins of both atoms from the pair. */
@@ -333,9 +363,9 @@ static int setup_atoms(lt_hosted *h, const lt_host_pair *p, char *err, size_t er
     for (int i = 0; i < 2; i++)
         run_commandf(h, "create_atoms 1 single %.17g %.17g %.17g units box", p->x[i][0], p->x[i][1],
                      p->x[i][2]);
-    double *r = h->lib->extract_atom(h->engine, "radius"),
-           *m = h->lib->extract_atom(h->engine, "rmass");
-    int *id = h->lib->extract_atom(h->engine, "id");
+    void *e = h->slot->engine;
+    double *r = h->lib->extract_atom(e, "radius"), *m = h->lib->extract_atom(e, "rmass");
+    int *id = h->lib->extract_atom(e, "id");
     if (!r || !m || !id || id[0] != 1 || id[1] != 2) {
         snprintf(err, errlen, "%s gave no radius, rmass or id of its two atoms", h->lib->name);
         return -1;
@@ -347,13 +377,14 @@ static int setup_atoms(lt_hosted *h, const lt_host_pair *p, char *err, size_t er
 /* A fresh engine state for the pair p with the parameters param: the whole setup. */
 static int setup(lt_hosted *h, const lt_host_pair *p, const double *param, char *err, size_t errlen)
 {
-    if (!h->engine) {
+    engine_slot *slot = h->slot;
+    slot->owner = NULL; /* whatever happens now, the engine holds no contact of anyone's */
+    if (!slot->engine) {
         if (open_engine(h, err, errlen) < 0) return -1;
     } else {
-        if (h->log_pid !=
-            getpid()) { /* a worker forked after the engine opened: a log of its own */
-            if (new_log_path(h, err, errlen) < 0) return -1;
-            run_commandf(h, "log %s", h->logpath);
+        if (slot->log_pid != getpid()) { /* a worker forked after the engine opened: its own log */
+            if (new_log_path(slot, err, errlen) < 0) return -1;
+            run_commandf(h, "log %s", slot->logpath);
         }
         run_command(h, "clear", 0);
     }
@@ -378,7 +409,8 @@ static int setup(lt_hosted *h, const lt_host_pair *p, const double *param, char 
         return -1;
     }
     run_command(h, "run 0", 0);
-    h->runs = 0;
+    slot->runs = 0;
+    slot->owner = h;
     return 0;
 }
 
@@ -390,13 +422,21 @@ static int hosted_begin(void *ctx, const lt_host_pair *p, char *err, size_t errl
 static int hosted_step(void *ctx, const lt_host_pair *p, lt_host_out *out, char *err, size_t errlen)
 {
     lt_hosted *h = ctx;
+    engine_slot *slot = h->slot;
+    if (slot->owner != h) { /* another hosted law of this engine set it up since */
+        snprintf(err, errlen,
+                 "%s's engine was set up for %s since this contact began: two contacts of hosted "
+                 "laws of one engine cannot run interleaved",
+                 h->lib->name, slot->owner ? slot->owner->law->name : "nothing");
+        return -1;
+    }
     if (put_state(h, p) < 0) {
         snprintf(err, errlen, "%s gave no x, v or omega of its atoms", h->lib->name);
         return -1;
     }
-    if (++h->runs >= LT_HOSTED_LOG_RUNS) {
-        run_commandf(h, "log %s", h->logpath); /* the log truncated: it stays small */
-        h->runs = 0;
+    if (++slot->runs >= LT_HOSTED_LOG_RUNS) {
+        run_commandf(h, "log %s", slot->logpath); /* the log truncated: it stays small */
+        slot->runs = 0;
     }
     run_command(h, "run 1 pre no post no", 0);
     double **f = atom_array(h, "f"), **t = atom_array(h, "torque");
