@@ -35,6 +35,7 @@ const lt_law *lt_laws[LT_MAX_LAWS + 1] = {
 static char *origins[LT_MAX_LAWS];
 static int declared_api[LT_MAX_LAWS];
 static const lt_host *hosts[LT_MAX_LAWS]; /* a hosted law's host (contact/host.h), else NULL */
+static char *libraries[LT_MAX_LAWS];      /* the --law-lib FILE that loads it, else NULL */
 
 static int count_laws(void)
 {
@@ -85,6 +86,7 @@ const lt_law *lt_register_law(const lt_law *law, const char *origin, char *err, 
     origins[n] = o;
     declared_api[n] = version;
     hosts[n] = NULL;
+    libraries[n] = NULL;
     lt_laws[n] = copy;
     lt_laws[n + 1] = NULL;
     return copy;
@@ -96,16 +98,19 @@ void lt_unregister_law(const lt_law *law)
     if (i < N_BUILTIN) return;
     int n = count_laws();
     free(origins[i]);
+    free(libraries[i]);
     free((void *)law); /* lt_register_law's copy, one block with its tables and strings */
     for (int j = i; j < n - 1; j++) {
         lt_laws[j] = lt_laws[j + 1];
         origins[j] = origins[j + 1];
         declared_api[j] = declared_api[j + 1];
         hosts[j] = hosts[j + 1];
+        libraries[j] = libraries[j + 1];
     }
     lt_laws[n - 1] = NULL;
     origins[n - 1] = NULL;
     hosts[n - 1] = NULL;
+    libraries[n - 1] = NULL;
 }
 
 const lt_host *lt_law_host(const lt_law *law)
@@ -120,6 +125,22 @@ int lt_law_set_host(const lt_law *law, const lt_host *host)
     if (i < N_BUILTIN) return -1;
     hosts[i] = host;
     return 0;
+}
+
+int lt_law_set_library(const lt_law *law, const char *file)
+{
+    int i = index_of(law);
+    char *copy = i >= N_BUILTIN ? strdup(file) : NULL;
+    if (!copy) return -1;
+    free(libraries[i]);
+    libraries[i] = copy;
+    return 0;
+}
+
+const char *lt_law_library(const lt_law *law)
+{
+    int i = index_of(law);
+    return i >= N_BUILTIN ? libraries[i] : NULL;
 }
 
 const char *lt_law_origin(const lt_law *law)

@@ -35,6 +35,13 @@ void lt_unregister_law(const lt_law *law);
 /* Where a law comes from: NULL for a built-in one, else the origin given when it was added. */
 const char *lt_law_origin(const lt_law *law);
 
+/* The file that `--law-lib FILE` loads the law from (a shared object, or a law file FILE.lua),
+ * for the commands lawtester prints to repeat a check; NULL for a built-in law or one a stage
+ * script defines.  lt_law_set_library keeps a copy: 0, or -1 (not an added law, or out of
+ * memory). */
+int lt_law_set_library(const lt_law *law, const char *file);
+const char *lt_law_library(const lt_law *law);
+
 /* The API version the law's descriptor was written for (an added law's may be older than the
  * layout lawtester keeps it in). */
 int lt_law_declared_api(const lt_law *law);

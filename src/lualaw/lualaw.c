@@ -619,6 +619,10 @@ static void register_binding(conv *cv, lua_law *b, int slot, const char *file, i
     snprintf(origin, sizeof origin, "%s:%d", file, line);
     const lt_law *reg = lt_register_law(&b->desc, origin, err, sizeof err);
     if (!reg) lt_field_error(cv, "%s", err);
+    if (b->script->library && lt_law_set_library(reg, file) < 0) { /* --law-lib FILE.lua */
+        lt_unregister_law(reg);
+        lt_field_error(cv, "out of memory");
+    }
     b->law = reg;
     b->slot = slot;
     lt_lua_law_slots[slot] = b;

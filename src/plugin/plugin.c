@@ -313,6 +313,11 @@ static int load(const char *path, const char *qpath, char *err, size_t errlen)
     const lt_law *added[LT_MAX_LAWS];
     for (int i = 0; i < n; i++) {
         added[i] = lt_register_law(list[i], origin, why, sizeof why);
+        if (added[i] && lt_law_set_library(added[i], origin) < 0) {
+            lt_unregister_law(added[i]);
+            added[i] = NULL;
+            snprintf(why, sizeof why, "out of memory");
+        }
         if (!added[i]) {
             write_refusal(err, errlen, qpath, why);
             while (i > 0) lt_unregister_law(added[--i]);

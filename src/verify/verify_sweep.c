@@ -455,7 +455,7 @@ static int write_script(const sweep_run *w, const lt_law *law, lt_pending *p, ch
             u += (size_t)snprintf(flags + u, sizeof flags - u, " --set %s=%s", law->params[i].name,
                                   lt_param_value_text(law, i, params[i], v, sizeof v));
         }
-    const char *origin = lt_law_origin(law);
+    const char *origin = lt_law_library(law);
     char lib[1200] = "";
     if (origin) snprintf(lib, sizeof lib, " --law-lib %s", origin);
     snprintf(cmd, sizeof cmd, "lawtester verify%s --law %s%s --case %s", lib, law->name, flags,
@@ -563,7 +563,7 @@ static void note_failed_point(const sweep_run *w, const lt_law *law, const lt_pa
                               int n, const char *sname)
 {
     FILE *notes = w->o->notes;
-    const char *origin = lt_law_origin(law);
+    const char *origin = lt_law_library(law);
     fprintf(notes, "# point %ld failed %s: lawtester verify%s%s --law %s", w->k, w->first_case,
             origin ? " --law-lib " : "", origin ? origin : "", law->name);
     for (int j = 0; j < n; j++) {
