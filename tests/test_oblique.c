@@ -194,7 +194,7 @@ static void test_dashpot_outside_the_cone(void)
     double excess = 0;
     CHECK(result(&rs, "coulomb", &excess) == 0);
     CHECK(excess > 0.1);
-    printf("     dashpot outside the cone: |Ft| - mu |Fn| up to %.3g of max mu |Fn|\n", excess);
+    printf("     dashpot outside the cone: |Ft| - mu |Fn| up to %.3g of max |Fn|\n", excess);
 }
 
 const test_case oblique_tests[] = {

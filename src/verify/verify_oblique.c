@@ -57,12 +57,13 @@
 /* The friction cone |Ft| <= mu |Fn| of a law that names its friction coefficient (its yield
  * surface's ft_max(Fn) when it declares one: cohesion, a slip switched off) holds at every
  * state to the round-off of the force's turn into the contact frame and of the law's own return
- * to the cone: a few ulp of |F|.  1e-12 of the largest mu |Fn| is far above that and far below a
- * dashpot added outside the cone (a tangential dashpot at touch: |Ft| of order |Fn| and more). */
+ * to the cone: a few ulp of |F|.  1e-12 of the largest |Fn| is far above that and far below a
+ * dashpot added outside the cone (a tangential dashpot at touch: |Ft| of order |Fn| and more).
+ * The scale is |Fn|, not mu |Fn|: with mu = 0 any tangential force is outside the cone. */
 #define TOL_COULOMB 1e-12
-#define WHY_COULOMB                                                                              \
-    "max over states (|Ft| - mu |Fn|) / max mu |Fn| (the law's ft_max(Fn) for mu |Fn| where it " \
-    "declares a yield surface): the cone holds to the round-off of the frame's turn and the "    \
+#define WHY_COULOMB                                                                           \
+    "max over states (|Ft| - mu |Fn|) / max |Fn| (the law's ft_max(Fn) for mu |Fn| where it " \
+    "declares a yield surface): the cone holds to the round-off of the frame's turn and the " \
     "law's return"
 
 typedef struct sweep_trace {
@@ -71,7 +72,7 @@ typedef struct sweep_trace {
     double top[2], drop[2]; /* J: running maximum and largest decrease below it */
     /* the Coulomb cone (a law that names its friction coefficient: lt_law.friction) */
     int coulomb;
-    double cone_max;    /* N: the largest mu |Fn| of the impact */
+    double fn_max;      /* N: the largest |Fn| of the impact */
     double excess;      /* N: the largest |Ft| - mu |Fn| */
     double ratio;       /* |Ft| / (mu |Fn|) at that state */
     double excess_time; /* s: its time */
@@ -90,7 +91,7 @@ static void sweep_row(void *ctx, const lt_tester *tester, const lt_snapshot *s)
         else
             cone = lt_law_friction(law, t->test->params, t->law_state, t->stiff.tanPhi) *
                    fabs(s->f[0]);
-        if (isfinite(cone)) q->cone_max = fmax(q->cone_max, cone);
+        q->fn_max = fmax(q->fn_max, fabs(s->f[0]));
         if (!(ft - cone <= q->excess)) { /* NaN counts as the worst */
             q->excess = ft - cone;
             q->ratio = ft / cone;
@@ -164,7 +165,7 @@ static void sweep(vr_ctx *v, const lt_case *impact)
         lt_vr_impact_test(su, dt, load, &t, st, &u);
         t.record_every = 1;
         for (int j = 0; j < q.n; j++) q.top[j] = q.drop[j] = 0;
-        q.cone_max = 0, q.excess = -INFINITY, q.ratio = 0, q.excess_time = 0;
+        q.fn_max = 0, q.excess = -INFINITY, q.ratio = 0, q.excess_time = 0;
         if (lt_run(T, &t, sweep_row, &q) < 0) {
             char msg[600];
             snprintf(msg, sizeof msg, "%d deg: %s", k, lt_tester_view(T)->err);
@@ -181,9 +182,9 @@ static void sweep(vr_ctx *v, const lt_case *impact)
         for (int j = 0; j < q.n; j++)
             drop[j] = isnan(q.drop[j]) ? NAN : fmax(drop[j], q.drop[j] / e0);
         balance = fmax(balance, lt_vr_balance(T));
-        double rel = q.excess / q.cone_max; /* no cone (mu = 0, no contact): 0 or NaN */
+        double rel = q.excess / q.fn_max; /* no normal force at any state: 0 or NaN */
         if (q.coulomb && q.excess > -INFINITY && !(rel <= coulomb)) {
-            coulomb = q.cone_max > 0 ? rel : (q.excess > 0 ? INFINITY : 0);
+            coulomb = q.fn_max > 0 ? rel : (q.excess > 0 ? INFINITY : 0);
             coulomb_ratio = q.ratio, coulomb_time = q.excess_time, coulomb_at = k;
         }
     }
