@@ -118,29 +118,46 @@ static int msghandler(lua_State *L)
     return 1;
 }
 
+/* A library that did not load, freed (its Lua state already closed, or never opened). */
+static void library_free(law_library *lib)
+{
+    if (!lib) return;
+    lt_srcloc_free(lib->script.loc);
+    free((char *)lib->script.path);
+    free((char *)lib->script.lim.source);
+    free(lib->src);
+    free(lib);
+}
+
 int lt_script_load_law_library(const char *path, char *err, size_t errlen)
 {
-    law_library *lib = calloc(1, sizeof *lib);
     char shown[LT_QUOTE_KEEP + 1];
     lt_quote(path, shown, sizeof shown, LT_QUOTE_KEEP);
+    law_library *lib = calloc(1, sizeof *lib);
+    if (!lib) {
+        snprintf(err, errlen, "%s:0: out of memory", shown);
+        return -1;
+    }
     char why[300];
     lib->script.lim.max_instructions = LT_DEFAULT_MAX_INSTRUCTIONS;
     lib->script.lim.max_bytes = (size_t)LT_DEFAULT_MAX_MEMORY_MB << 20;
-    lib->src = lib ? read_text(path, lib->script.lim.max_bytes, &lib->len, why, sizeof why) : NULL;
+    lib->src = read_text(path, lib->script.lim.max_bytes, &lib->len, why, sizeof why);
     char *shown_copy = strdup(shown), *source = malloc(strlen(shown) + 2);
-    if (!lib || !lib->src || !shown_copy || !source) {
-        snprintf(err, errlen, "%s:0: %s", shown, lib && !lib->src ? why : "out of memory");
+    lib->script.path = shown_copy;
+    lib->script.lim.source = source;
+    if (!lib->src || !shown_copy || !source) {
+        snprintf(err, errlen, "%s:0: %s", shown, !lib->src ? why : "out of memory");
+        library_free(lib);
         return -1;
     }
     sprintf(source, "@%s", shown);
-    lib->script.path = shown_copy;
     lib->script.library = 1;
-    lib->script.lim.source = source;
     lib->given_path = path;
     lib->script.loc = lt_srcloc_parse(lib->src, lib->len);
     lua_State *L = lib->script.loc ? lt_limits_newstate(&lib->script.lim) : NULL;
     if (!L) {
         snprintf(err, errlen, "%s:0: out of memory", shown);
+        library_free(lib);
         return -1;
     }
     lib->L = L;
@@ -152,6 +169,7 @@ int lt_script_load_law_library(const char *path, char *err, size_t errlen)
     if (lua_pcall(L, 1, 0, 1) != LUA_OK) {
         snprintf(err, errlen, "%s", lua_tostring(L, -1) ? lua_tostring(L, -1) : "(error)");
         lua_close(L); /* its laws leave the registry with their bindings */
+        library_free(lib);
         return -1;
     }
     return 0; /* the state, and the laws in it, live as long as the process */
