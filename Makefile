@@ -36,8 +36,11 @@ DEMO    := stages/compress_shear_unload.lua
 .PHONY: all install uninstall test demo deps deps-test deps-fuzz deps-valgrind deps-format format format-check asan check-valgrind fuzz fuzz-ci fuzz-build energy-study md-incidence benchmarks bench bench-peers clean help
 
 # g++ and man-db: tests/test_plugin.c builds the C++ example law and renders the man page;
-# lammps: tests/test_compare.c runs examples/lammps/ in LAMMPS (21 MB to fetch, 94 MB installed)
-TEST_PKGS := parallel g++ man-db lammps
+# lammps: tests/test_compare.c runs examples/lammps/ in LAMMPS (21 MB to fetch, 94 MB installed);
+# lammps and liggghts (their libraries liblammps0, libliggghts3): tests/test_hosted.c runs hosted
+# laws in both, and requires them (LAWTESTER_REQUIRE_ENGINES: a missing engine fails, not skips)
+TEST_PKGS := parallel g++ man-db lammps liggghts
+TEST_ENV := LAWTESTER_REQUIRE_ENGINES=1
 # liggghts and lammps: `make bench-peers` runs the same impact in both (bench/peers/)
 PEER_PKGS := liggghts lammps
 
@@ -141,7 +144,7 @@ uninstall:
 # The test command of README and CI: builds, then runs every test (C runner + CLI checks).
 test: deps-test
 	@$(MAKE) --no-print-directory lawtester $(BUILD)/run_tests $(BUILD)/lawtester-bench
-	@LAWTESTER=./lawtester $(BUILD)/run_tests
+	@$(TEST_ENV) LAWTESTER=./lawtester $(BUILD)/run_tests
 
 demo: deps
 	@$(MAKE) --no-print-directory lawtester
@@ -183,15 +186,16 @@ asan: deps-test
 	@$(MAKE) --no-print-directory BUILD=build-asan OPT=-O1 WERROR=1 \
 	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	  build-asan/lawtester build-asan/run_tests
-	@UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1 \
+	@$(TEST_ENV) UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1 \
+	  LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	  LAWTESTER=build-asan/lawtester build-asan/run_tests
 
 # LAWTESTER_VALGRIND shortens the long random sweeps (tests/check.h, test_count) and loops
 # (tests/cli.h, under_valgrind); `make test` keeps the full counts.
 check-valgrind: deps-valgrind
 	@$(MAKE) --no-print-directory lawtester $(BUILD)/run_tests
-	@LAWTESTER_VALGRIND=1 LAWTESTER="valgrind -q --error-exitcode=99 --leak-check=full ./lawtester" \
-	  valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite $(BUILD)/run_tests
+	@$(TEST_ENV) LAWTESTER_VALGRIND=1 LAWTESTER="valgrind -q --suppressions=tests/valgrind.supp --error-exitcode=99 --leak-check=full ./lawtester" \
+	  valgrind -q --suppressions=tests/valgrind.supp --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite $(BUILD)/run_tests
 
 # Fuzzing with libFuzzer (clang): tests/fuzz/fuzz_{script,fmt,merge}.c over tests/fuzz_inputs.c,
 # built with ASan+UBSan into build-fuzz/ (the objects of the library too).  Corpora grow in
