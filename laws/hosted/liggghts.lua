@@ -15,7 +15,9 @@
 -- The laws (the model line of `pair_style gran`; their keywords are parameters of the law):
 --   lig_hertz_history     model hertz tangential history.  Fn = -(4/3) Y* sqrt(R*) delta^1.5
 --                         [Hertz 1882; Johnson 1985] - gn d(delta)/dt with the Tsuji-type dashpot
---                         gn = 2 sqrt(5/6) |beta| sqrt(2 Y* sqrt(R* delta) m*) [Tsuji et al. 1992];
+--                         gn = 2 sqrt(5/6) |beta| sqrt(2 Y* sqrt(R* delta) m*) [Tsuji et al. 1992]
+--                         = sqrt(5) zeta sqrt(m* K) delta^(1/4): hertz_mindlin's dashpot, whose
+--                         restitution is the e asked exactly (tsuji_impact below);
 --                         tangential spring kt = 8 G* sqrt(R* delta) [Mindlin 1949], incremental,
 --                         its Coulomb limit mu |Fn| [Cundall & Strack 1979] on the spring alone, the
 --                         tangential dashpot (tangential_damping) added inside the cone.
@@ -69,7 +71,7 @@ end
 -- force m(w0^2 x + 2 a x') = (m v/w) exp(-a t) (P sin wt + Q cos wt), P = w0^2 (1 - 2 zeta^2),
 -- Q = 2 a w, changes sign at wt = pi - phi, phi = atan2(Q, P).  Unclipped, the contact ends at
 -- wt = pi: e = exp(-a pi/w).  Clipped (the force floored at 0, LIGGGHTS's limitForce) the pair
--- separates at the sign change with the speed it has there [Schwager & Poeschel 2007].
+-- separates at the sign change with the speed it has there [Schwager & Pöschel 2007].
 local function linear_impact(k, m, zeta, v, clip)
   local w0 = sqrt(k / m)
   local a, w = zeta * w0, w0 * sqrt(1 - zeta * zeta)
@@ -104,7 +106,7 @@ end
 -- X = (2/sqrt5) x^(5/4), d(sigma) = (sqrt5/2) x^(1/4) d(tau) maps exactly onto the linear
 -- oscillator X'' + 2 zeta X' + X = 0 (theory block of laws/hertz_mindlin.c, docs/laws.md): so the
 -- restitution is the e asked, exactly and at every speed; clipped (limitForce) it is
--- e_f = exp(-zeta s_f), s_f = (2/w) atan(w/zeta), w = sqrt(1 - zeta^2) [Schwager & Poeschel 2007];
+-- e_f = exp(-zeta s_f), s_f = (2/w) atan(w/zeta), w = sqrt(1 - zeta^2) [Schwager & Pöschel 2007];
 -- x_max = ((sqrt5/2) exp(-zeta atan(w/zeta)/w))^(4/5).  The contact and force times, the largest
 -- force and the impulses need integrals of the mapping; they are integrated here from the ODE
 -- itself: RK4 in s (tau = s^4) from touch, in tau in the middle, in y (x = y^4) to release, where
@@ -443,7 +445,7 @@ local function hooke_impact(e, clip)
   return { name = name, kind = "impact", set = { e = e, limitForce = clip }, radius = R, mat = MAT,
     doc = fmt("linear spring-dashpot impact at 1 m/s, e = %g%s: w0 = sqrt(kn/m*), t_c = pi/wd, "
       .. "e and delta_max, F_max of the damped oscillator%s", e, clip and " with limitForce" or "",
-      clip and ", separating where the force reaches 0 [Schwager & Poeschel 2007]" or ""),
+      clip and ", separating where the force reaches 0 [Schwager & Pöschel 2007]" or ""),
     load = { vn = V }, steps = N_IMPACT,
     expect = function(env)
       local r = linear_impact(hooke_kn(env.p, env), env.c.mstar, zeta_of(env.p.e), env.load.vn, clip)
