@@ -36,6 +36,10 @@ static char *origins[LT_MAX_LAWS];
 static int declared_api[LT_MAX_LAWS];
 static const lt_host *hosts[LT_MAX_LAWS]; /* a hosted law's host (contact/host.h), else NULL */
 static char *libraries[LT_MAX_LAWS];      /* the --law-lib FILE that loads it, else NULL */
+static struct {
+    lt_known_fn fn;
+    void *ctx;
+} known[LT_MAX_LAWS]; /* its known defects (a Lua law's), else fn NULL */
 
 static int count_laws(void)
 {
@@ -87,6 +91,7 @@ const lt_law *lt_register_law(const lt_law *law, const char *origin, char *err, 
     declared_api[n] = version;
     hosts[n] = NULL;
     libraries[n] = NULL;
+    known[n].fn = NULL;
     lt_laws[n] = copy;
     lt_laws[n + 1] = NULL;
     return copy;
@@ -106,11 +111,13 @@ void lt_unregister_law(const lt_law *law)
         declared_api[j] = declared_api[j + 1];
         hosts[j] = hosts[j + 1];
         libraries[j] = libraries[j + 1];
+        known[j] = known[j + 1];
     }
     lt_laws[n - 1] = NULL;
     origins[n - 1] = NULL;
     hosts[n - 1] = NULL;
     libraries[n - 1] = NULL;
+    known[n - 1].fn = NULL;
 }
 
 const lt_host *lt_law_host(const lt_law *law)
@@ -141,6 +148,21 @@ const char *lt_law_library(const lt_law *law)
 {
     int i = index_of(law);
     return i >= N_BUILTIN ? libraries[i] : NULL;
+}
+
+int lt_law_set_known(const lt_law *law, lt_known_fn fn, void *ctx)
+{
+    int i = index_of(law);
+    if (i < N_BUILTIN) return -1;
+    known[i].fn = fn, known[i].ctx = ctx;
+    return 0;
+}
+
+const char *lt_law_known(const lt_law *law, const double *param, const char *kase,
+                         const char *quantity)
+{
+    int i = index_of(law);
+    return i >= N_BUILTIN && known[i].fn ? known[i].fn(known[i].ctx, param, kase, quantity) : NULL;
 }
 
 const char *lt_law_origin(const lt_law *law)

@@ -314,6 +314,15 @@ void lt_lua_law_call_extra(lua_State *T, lua_law *b)
     int X = lua_gettop(T);
     if (x->what == X_COMMANDS) {
         call_commands(T, x, X);
+    } else if (x->what == X_KNOWN) { /* known[kase].when(p) */
+        lua_getfield(T, X, "known");
+        lua_rawgeti(T, -1, x->kase + 1);
+        lua_pushvalue(T, lua_upvalueindex(U_PP));
+        lua_call(T, 1, 1);
+        if (!lua_isboolean(T, -1))
+            luaL_error(T, "returned %s: it must return true (the defect shows at p) or false",
+                       luaL_typename(T, -1));
+        x->result = lua_toboolean(T, -1);
     } else if (x->what <= X_EXCESS) {
         lua_getfield(T, X, lt_lua_law_yield_fn_names[x->what]);
         lua_pushvalue(T, lua_upvalueindex(U_PP));

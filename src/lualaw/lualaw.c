@@ -636,7 +636,7 @@ static int define_law(lua_State *L, lua_law_script *script, conv *cv, const char
 {
     static const char *const keys[] = {"name",   "summary", "params",   "state", "energies",
                                        "init",   "step",    "friction", "yield", "cases",
-                                       "engine", "library", "commands", NULL};
+                                       "engine", "library", "commands", "known", NULL};
     lua_settop(L, 1);
     lua_law *b = new_binding(L, script, file, line); /* index 2 */
     lt_check_keys(cv, 1, keys);
@@ -669,6 +669,7 @@ static int define_law(lua_State *L, lua_law_script *script, conv *cv, const char
     if (hosted) lt_lua_law_read_engine(cv, b, 1);
     register_binding(cv, b, slot, file, line);
     if (hosted) lt_lua_law_host_engine(cv, b);
+    lt_lua_law_register_known(b);
     lua_pushstring(L, d->name);
     return 1;
 }

@@ -16,12 +16,21 @@
 
 #define LUA_LAW_MAX_CASES 16 /* cases of one Lua law */
 #define CASE_SLOTS 128       /* cases of all Lua laws registered at once */
+#define LUA_LAW_MAX_KNOWN 32 /* known defects of one Lua law (known.c) */
 
 /* The functions of a law's yield surface and of its cases' closed forms, as a call names them. */
-enum { X_FT_MAX, X_FN_MAX, X_YIELDING, X_EXCESS, X_EXPECT, X_ALONG, X_CURVE, X_COMMANDS };
+enum { X_FT_MAX, X_FN_MAX, X_YIELDING, X_EXCESS, X_EXPECT, X_ALONG, X_CURVE, X_COMMANDS, X_KNOWN };
 /* Their field names: X_FT_MAX ... X_EXCESS, and X_EXPECT ... X_CURVE (call_extra.c). */
 extern const char *const lt_lua_law_yield_fn_names[4];
 extern const char *const lt_lua_law_case_fn_names[3];
+
+/* A known defect of the law (known.c): a row of verify (its case, the start of its quantity),
+ * why, and the line of its `when(p)` (0: none, always). */
+typedef struct lua_law_known {
+    const char *row, *why;
+    int case_len; /* the case's length in row */
+    int when_line;
+} lua_law_known;
 
 /* A law's yield surface and cases (yield_cases.c reads them), and the call of one of their
  * functions in progress. */
@@ -45,6 +54,9 @@ typedef struct lua_law_extra {
     int commands_line;
     char **cmd;
     int n_cmd;
+    /* its known defects (known.c; their `when` functions in the registry table, as known) */
+    lua_law_known known[LUA_LAW_MAX_KNOWN];
+    int n_known;
     /* the call in progress */
     int what, kase;
     double fn, uN, s;
@@ -188,6 +200,16 @@ void lt_lua_law_host_engine(conv *cv, lua_law *b);
  * commands it returned in b->extra->cmd, b->extra->n_cmd; 0 after its error was kept in the
  * binding (b->err). */
 int lt_lua_law_commands(lua_law *b, const double *param);
+
+/* ---- known defects (known.c) --------------------------------------------------------------- */
+
+/* `known` of the law table at t into b->extra (its `when` functions into X.known). */
+void lt_lua_law_read_known(conv *cv, lua_law *b, int t, int X);
+/* The registered law b->law takes its known defects (lt_law_set_known), if it has any. */
+void lt_lua_law_register_known(lua_law *b);
+/* known[i].when(p) called with the parameters param (slots.c): 1 with its truth in
+ * b->extra->result (0 or 1); 0 after its error was kept in the binding. */
+int lt_lua_law_known_when(lua_law *b, int i, const double *param);
 
 /* The binding of each slot (NULL: free); slot k's trampolines call the law of
  * lt_lua_law_slots[k] (slots.c).  Process-wide, not locked: lawtester runs a script on

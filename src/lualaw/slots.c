@@ -120,6 +120,8 @@ static int enter_extra(lua_law *b, int what, int kase, const double *param, cons
         b->call_what = x->yield_what[what], b->call_line = x->yield_line[what];
     else if (what == X_COMMANDS)
         b->call_what = "commands", b->call_line = x->commands_line;
+    else if (what == X_KNOWN)
+        b->call_what = "known.when", b->call_line = x->known[kase].when_line;
     else
         b->call_what = x->case_what[kase][what - X_EXPECT],
         b->call_line = x->case_line[kase][what - X_EXPECT];
@@ -129,6 +131,11 @@ static int enter_extra(lua_law *b, int what, int kase, const double *param, cons
 int lt_lua_law_commands(lua_law *b, const double *param)
 {
     return enter_extra(b, X_COMMANDS, 0, param, NULL);
+}
+
+int lt_lua_law_known_when(lua_law *b, int i, const double *param)
+{
+    return enter_extra(b, X_KNOWN, i, param, NULL);
 }
 
 static double yield_number(lua_law *b, int what, const double *p, const double *s, double fn,

@@ -498,9 +498,10 @@ void lt_lua_law_read_extras(conv *cv, lua_law *b, int t, int slot)
     int top = lua_gettop(L);
     int has_yield = lua_getfield(L, t, "yield") != LUA_TNIL,
         has_cases = lua_getfield(L, t, "cases") != LUA_TNIL,
-        has_commands_fn = lua_getfield(L, t, "commands") == LUA_TFUNCTION;
+        has_commands_fn = lua_getfield(L, t, "commands") == LUA_TFUNCTION,
+        has_known = lua_getfield(L, t, "known") != LUA_TNIL;
     lua_settop(L, top);
-    if (!has_yield && !has_cases && !has_commands_fn) return;
+    if (!has_yield && !has_cases && !has_commands_fn && !has_known) return;
     lua_law_extra *x = calloc(1, sizeof *x);
     if (!x) luaL_error(L, "out of memory");
     for (int i = 0; i < LUA_LAW_MAX_CASES; i++) x->slot[i] = -1;
@@ -520,6 +521,7 @@ void lt_lua_law_read_extras(conv *cv, lua_law *b, int t, int slot)
         x->commands_line = lt_function_field(cv, t, "commands", 1, "commands(p)");
         lua_setfield(L, X, "commands");
     }
+    if (has_known) lt_lua_law_read_known(cv, b, t, X);
     if (has_yield) {
         lt_path_push_key(cv, "yield");
         lt_get_field(cv, t, "yield");
