@@ -318,9 +318,19 @@ local function law(spec)
       c[#c + 1] = "pair_coeff * *"
       return c
     end,
-    cases = spec.cases,
+    cases = spec.cases, known = spec.known,
   }
 end
+
+-- Known defects of the engine's models (docs/lua-laws.md, "Known defects"; docs/hosted-liggghts.md
+-- has the measurements): verify prints these rows XFAIL while the engine fails them.
+local KNOWN_HISTORY = { row = "generic-objectivity local force",
+  why = "LIGGGHTS projects the tangential history onto the new tangent plane but does not turn it with the pair: a rigid turn of 1 rad moves the local force by 10-13 %" }
+local KNOWN_OUTSIDE = { row = "generic-oblique coulomb",
+  why = "LIGGGHTS adds the tangential dashpot after the Coulomb limit of the spring (tangential_damping on): |Ft| exceeds mu |Fn| at touch",
+  when = function(p) return p.tangential_damping end }
+local KNOWN_ROLLING = { row = "generic-objectivity local torque",
+  why = "LIGGGHTS's rolling torque follows the relative spin in the global frame and its history is not turned with the pair: a rigid turn changes the local torque by 76-82 %" }
 
 ---------------------------------------------------------------------------------------------------
 -- Cases (docs/lua-laws.md: kinds normal, impact, cycle).  Aluminium spheres of 5 mm.
@@ -531,7 +541,7 @@ local RMU = real("rmu", 0.1, 0, 1, "-", "rolling friction coefficient (coefficie
 return {
   law{ name = "lig_hertz_history", model = "model hertz tangential history",
     summary = "LIGGGHTS hertz + tangential history: Hertz spring, Tsuji-type dashpot, Mindlin spring with Coulomb limit",
-    params = { TD, LF }, keywords = hertz_keywords,
+    params = { TD, LF }, keywords = hertz_keywords, known = { KNOWN_HISTORY, KNOWN_OUTSIDE },
     cases = hertz_cases{ hertz_oblique(60, true), hertz_oblique(70, true), hertz_oblique(80, true),
                          hertz_oblique(60, false), hertz_oblique(80, false) } },
   law{ name = "lig_hertz_nohistory", model = "model hertz tangential no_history",
@@ -539,7 +549,7 @@ return {
     params = { TD, LF }, keywords = hertz_keywords, cases = hertz_cases() },
   law{ name = "lig_hooke_history", model = "model hooke tangential history",
     summary = "LIGGGHTS hooke + tangential history: linear spring-dashpot, kn from Y*, R*, m* and vc",
-    params = { VC, TD, LF, KT }, keywords = hooke_keywords,
+    params = { VC, TD, LF, KT }, keywords = hooke_keywords, known = { KNOWN_HISTORY, KNOWN_OUTSIDE },
     fixes = function(p) return { "fix m5 all property/global characteristicVelocity scalar " .. num(p.vc) } end,
     cases = { hooke_normal(), hooke_impact(1, false), hooke_impact(0.5, false), hooke_impact(0.3, true) } },
   law{ name = "lig_hooke_hysteresis", model = "model hooke/hysteresis tangential history",
@@ -550,6 +560,8 @@ return {
       real("phiF", 0.05, 0.001, 1, "-", "plasticity depth over 2 R* (coefficientPlasticityDepth)"),
       TD, LF, KT },
     keywords = hooke_keywords,
+    -- (its oblique sweep throws its first impact case, which has no dashpot: the cone holds)
+    known = { KNOWN_HISTORY },
     fixes = function(p)
       return { "fix m5 all property/global characteristicVelocity scalar " .. num(p.vc),
                "fix m6 all property/global coefficientMaxElasticStiffness peratomtypepair 1 " .. num(p.k2max),
@@ -562,6 +574,7 @@ return {
     params = { TD, LF,
       real("kcoh", 1e8, 0, 1e9, "J/m^3", "cohesion energy density (cohesionEnergyDensity)"),
       bool("tangential_reduce", false, "the Coulomb limit takes Fn with the cohesion (sjkr's tangential_reduce)") },
+    known = { KNOWN_HISTORY }, -- (its oblique sweep's impact case has e = 1: no dashpot)
     keywords = function(p)
       local k = hertz_keywords(p)
       k[#k + 1] = "tangential_reduce"; k[#k + 1] = onoff(p.tangential_reduce)
@@ -572,12 +585,13 @@ return {
   law{ name = "lig_hertz_cdt", model = "model hertz tangential history rolling_friction cdt",
     summary = "LIGGGHTS hertz + history + rolling_friction cdt: constant rolling torque mu_r kn delta R*",
     params = { TD, LF, RMU }, keywords = hertz_keywords,
+    known = { KNOWN_HISTORY, KNOWN_OUTSIDE, KNOWN_ROLLING },
     fixes = function(p) return { "fix m5 all property/global coefficientRollingFriction peratomtypepair 1 " .. num(p.rmu) } end,
     cases = hertz_cases{ rolling_cycle("cdt") } },
   law{ name = "lig_hertz_epsd", model = "model hertz tangential history rolling_friction epsd",
     summary = "LIGGGHTS hertz + history + rolling_friction epsd: rolling spring-dashpot-slider",
     params = { TD, LF, RMU, real("rvisc", 0.3, 0, 1, "-", "rolling viscous damping ratio (coefficientRollingViscousDamping)") },
-    keywords = hertz_keywords,
+    keywords = hertz_keywords, known = { KNOWN_HISTORY, KNOWN_OUTSIDE, KNOWN_ROLLING },
     fixes = function(p)
       return { "fix m5 all property/global coefficientRollingFriction peratomtypepair 1 " .. num(p.rmu),
                "fix m6 all property/global coefficientRollingViscousDamping peratomtypepair 1 " .. num(p.rvisc) }
@@ -586,6 +600,7 @@ return {
   law{ name = "lig_hertz_epsd2", model = "model hertz tangential history rolling_friction epsd2",
     summary = "LIGGGHTS hertz + history + rolling_friction epsd2: rolling spring kt R*^2 with a cap",
     params = { TD, LF, RMU }, keywords = hertz_keywords,
+    known = { KNOWN_HISTORY, KNOWN_OUTSIDE, KNOWN_ROLLING },
     fixes = function(p) return { "fix m5 all property/global coefficientRollingFriction peratomtypepair 1 " .. num(p.rmu) } end,
     cases = hertz_cases{ rolling_cycle("epsd2") } },
 }
