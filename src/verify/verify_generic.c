@@ -287,9 +287,12 @@ static void objectivity(vr_ctx *v)
               "max |F_after - F_before| / |F|: A theta^2 |d|/12 spurious slip");
     /* a torque of round-off only: a hosted law's engine computes the moment of its force with
      * its own arithmetic, so what is left beyond b x F is round-off of that moment */
-    double moment = fs * (VR_RADIUS_A + VR_RADIUS_B);
-    if (ts > 0 && ts <= TOL_MOMENT_ROUNDOFF * moment)
-        lt_vr_row(v, k, "local torque", LT_CHECK_ABS, 0, fmax(ts, dm) / moment, TOL_MOMENT_ROUNDOFF,
+    double moment = fs * (VR_RADIUS_A + VR_RADIUS_B),
+           ta = hypot(o.after[3], hypot(o.after[4], o.after[5]));
+    if ((ts > 0 || ta > 0) && ts <= TOL_MOMENT_ROUNDOFF * moment &&
+        ta <= TOL_MOMENT_ROUNDOFF * moment)
+        lt_vr_row(v, k, "local torque", LT_CHECK_ABS, 0, fmax(fmax(ts, ta), dm) / moment,
+                  TOL_MOMENT_ROUNDOFF,
                   "the law's torque is round-off of its force's moment (|T| / |F| (r1 + r2)): it "
                   "has none");
     else if (ts > 0)
