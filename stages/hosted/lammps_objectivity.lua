@@ -3,8 +3,8 @@
 -- is compressed to delta = 0.1 mm, sheared to a tangential force Ft below the Coulomb cap, and
 -- then turned rigidly by theta = 0.1 rad (all relative motion held, stage key `spin`) about
 --   (a) the contact normal: LAMMPS keeps the tangential history in the global frame and only
---       projects it onto the tangent plane (its documentation: "rotations about n are not
---       currently implemented"), so in the turning contact frame Ft turns by -theta:
+--       projects it onto the tangent plane (its documentation says turns about n are not
+--       corrected [LAMMPS], docs/references.md), so in the turning contact frame Ft turns by -theta:
 --       |dF| = 2 sin(theta/2) Ft;
 --   (b) a tangent axis perpendicular to the shear: LAMMPS's relative velocity at the contact,
 --       v_t - (r_A w_A + r_B w_B) x n, takes the radii as lever arms, not the branches to the
