@@ -728,4 +728,32 @@ local gran_hertz = {
   commands = gran_commands("gran/hertz/history"), cases = gran_hertz_cases,
 }
 
+-- ---- known defects (docs/lua-laws.md, "Known defects"; docs/hosted-lammps.md) ---------------
+-- Rows of verify's generic checks that LAMMPS's models fail; verify prints them XFAIL while they do.
+
+-- a tangential force exists: friction, and a spring with history or a dashpot
+local function granular_tangential(p)
+  return p.mu > 0 and (p.tangential ~= "linear_nohistory" or p.xt > 0)
+end
+local OBJECTIVITY_WHY = "LAMMPS does not turn its tangential history about the normal and takes the "
+  .. "radii as levers of the relative velocity: a rigid turn of 1 rad moves the local force by "
+  .. "27-43 % (stages/hosted/lammps_objectivity.lua predicts both to 3e-4)"
+for _, law in ipairs{ hooke, hertz, hertz_material, dmt, jkr } do
+  law.known = { { row = "generic-objectivity local force", why = OBJECTIVITY_WHY, when = granular_tangential },
+    { row = "generic-oblique coulomb", when = function(p) return p.mu > 0 and p.xt > 0 end,
+      why = "LAMMPS turns its history into the tangent plane only when its normal part exceeds EPSILON = 1e-10 of the friction limit: with a tangential dashpot |Ft| exceeds mu |Fn| by up to mu 1e-10" } }
+end
+local function gran_tangential(p) return p.xmu > 0 end
+for _, law in ipairs{ gran_hooke, gran_hertz } do
+  law.known = {
+    { row = "generic-objectivity local force", why = OBJECTIVITY_WHY, when = gran_tangential },
+    { row = "generic-objectivity local torque", when = gran_tangential,
+      why = "gran/* apply the tangential force at each sphere's radius, not at the contact point: the torque beyond b x F is delta/2 n x Ft, and it turns with the non-objective force" },
+    { row = "generic-path moment balance", when = gran_tangential,
+      why = "gran/* apply the tangential force at each sphere's radius, at two points delta apart: the pair's moments about a point do not balance, by delta n x Ft (docs/mechanics.md, \"Lever arm\")" },
+  }
+end
+gran_hertz.known[#gran_hertz.known + 1] = { row = "generic-oblique KE gain",
+  why = "gran/hertz/history's rebound energy is off at first order in dt, either sign (+1.3e-5 of E0 at 2000 steps a contact, -6.8e-6 at 16000: stages/hosted/lammps_oblique_dt.lua): its discretisation exceeds the sweep's second-order bound" }
+
 return { hooke, hertz, hertz_material, dmt, jkr, gran_hooke, gran_hertz }
