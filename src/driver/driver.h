@@ -130,6 +130,25 @@ enum {
 };
 
 /* Everything recorded for one state (one TSV row). */
+/* How the driver measures the relative velocity c.v it hands the law (docs/mechanics.md,
+ * "Relative velocity"):
+ *   LT_VELOCITY_MIDSTEP       the velocities of the step n-1 -> n at the branches of mid-step,
+ *                             projected on the mid-step frame: the contact-side work F . v dt
+ *                             equals the work on the bodies to third order per step (default);
+ *   LT_VELOCITY_STATE         the same velocities at the state's branches (the test's lever
+ *                             arm), in the state's frame: a velocity-Verlet engine's pairing of
+ *                             x(n+1) with v(n+1/2) (LIGGGHTS's pair gran, LAMMPS's gran styles with
+ *                             leverArm "radius");
+ *   LT_VELOCITY_STATE_RADIUS  the same with each body's radius as lever (its surface point on the
+ *                             normal), whatever leverArm says for the torques: LAMMPS's pair
+ *                             style granular.
+ * The two state measures make the contact-side work agree with the bodies' to second order. */
+typedef enum lt_contact_velocity {
+    LT_VELOCITY_MIDSTEP = 0,
+    LT_VELOCITY_STATE = 1,
+    LT_VELOCITY_STATE_RADIUS = 2
+} lt_contact_velocity;
+
 typedef struct lt_snapshot {
     long step;
     double time;
@@ -186,7 +205,8 @@ typedef struct lt_test {
     double abWeight;              /* 0..1 share of imposed motion given to B */
     lt_lever_arm leverArm;        /* where the branches end (geom.h): the contact point
                                        (default) or each body's surface point (the radius) */
-    double damping;               /* Cundall numerical damping coefficient, 0 = off */
+    lt_contact_velocity contactVelocity; /* how the law's relative velocity is measured */
+    double damping;                      /* Cundall numerical damping coefficient, 0 = off */
     lt_stage *stages;
     int n_stages;
     long record_every; /* 0: no rows; else every n steps plus each stage's last */

@@ -77,6 +77,9 @@ int lt_meta_open(lt_meta *m, const char *dir, const char *name, const lt_test *t
     /* written only when not the default, so that the sidecars of runs without it stay as they were
      * */
     if (test->leverArm == LT_LEVER_RADIUS) fprintf(fp, "leverArm\tradius\n");
+    if (test->contactVelocity != LT_VELOCITY_MIDSTEP)
+        fprintf(fp, "contactVelocity\t%s\n",
+                test->contactVelocity == LT_VELOCITY_STATE ? "state" : "state_radius");
     put_vec(fp, "normal", n);
     put_num(fp, "gap", test->gap);
     put_body(fp, 'A', &b[0]);

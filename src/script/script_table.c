@@ -138,10 +138,10 @@ static void read_stage(conv *cv, run_ctx *r, int st, int stage_no, lt_stage *s)
 
 /* ---- the test table ------------------------------------------------------------------- */
 
-static const char *const test_keys[] = {"name",     "law",    "params",    "materials", "particles",
-                                        "normal",   "gap",    "stiffness", "dt",        "abWeight",
-                                        "damping",  "stages", "record",    "max_steps", "predictor",
-                                        "leverArm", NULL};
+static const char *const test_keys[] = {
+    "name",   "law",       "params",    "materials", "particles",       "normal",
+    "gap",    "stiffness", "dt",        "abWeight",  "damping",         "stages",
+    "record", "max_steps", "predictor", "leverArm",  "contactVelocity", NULL};
 
 /* leverArm = "contact" (the default: branches end at the middle of the overlap) or "radius"
  * (each body's own surface point; docs/mechanics.md, "Lever arm"). */
@@ -163,6 +163,17 @@ static void read_lever_arm(conv *cv, int t, lt_test *test)
     }
     lua_pop(L, 1);
     lt_path_pop(cv);
+}
+
+/* contactVelocity = "midstep" (the default), "state" or "state_radius" (velocity-Verlet engines'
+ * measures: the state's positions, with the test's levers or the radii; docs/mechanics.md,
+ * "Relative velocity"). */
+static void read_contact_velocity(conv *cv, int t, lt_test *test)
+{
+    static const char *const names[] = {"midstep", "state", "state_radius"};
+    int v = (int)test->contactVelocity;
+    lt_opt_choice(cv, t, "contactVelocity", names, 3, &v);
+    test->contactVelocity = (lt_contact_velocity)v;
 }
 
 /* Names of the files a script's runs and its lawtester.write calls produce: one table in the
@@ -336,6 +347,7 @@ void lt_read_test(conv *cv, run_ctx *r, int t, char **name_out)
     lt_opt_bool(cv, t, "predictor", &predictor);
     test->no_predictor = !predictor;
     read_lever_arm(cv, t, test);
+    read_contact_velocity(cv, t, test);
     read_record(cv, t, test);
     read_stages(cv, r, t);
 }
