@@ -325,14 +325,14 @@ end
 -- Known defects of the engine's models (docs/lua-laws.md, "Known defects"; docs/hosted-liggghts.md
 -- has the measurements): verify prints these rows XFAIL while the engine fails them.
 local KNOWN_HISTORY = { row = "generic-objectivity local force",
-  why = "LIGGGHTS projects the tangential history onto the new tangent plane but does not turn it with the pair, and its relative velocity takes the radii as levers: a rigid turn of 1 rad moves the local force by 10-13 %",
+  why = "LIGGGHTS projects the tangential history onto the new tangent plane but does not turn it with the pair: a rigid turn of 1 rad moves the local force by 10-13 %",
   -- where a tangential force exists: friction, or a dashpot (tangential damping outside the cone)
   when = function(p) return p.mu > 0 or p.e < 1 end }
 local KNOWN_OUTSIDE = { row = "generic-oblique coulomb",
   why = "LIGGGHTS adds the tangential dashpot after the Coulomb limit of the spring (tangential_damping on): |Ft| exceeds mu |Fn| at touch",
   when = function(p) return p.tangential_damping end }
 local KNOWN_LEVER = { row = "generic-objectivity local force",
-  why = "LIGGGHTS's relative velocity takes the radii as levers, not the contact point: a rigidly turning pair slides at delta |w|, and the tangential dashpot answers (4.2e-7 at e = 0.5, 1.2e-6 at 0.1, 6e-11 at e = 1)",
+  why = "LIGGGHTS pairs the velocities of the step with the state's normal (velocity Verlet's x(n+1), v(n+1/2)): a rigidly turning pair reads a slip d w (w dt)/2 and the tangential dashpot answers (4.2e-7 at e = 0.5, predicted 5e-7; 1.2e-6 at 0.1; 6e-11 at e = 1)",
   when = function(p) return p.e < 1 end }
 local KNOWN_ROLLING = { row = "generic-objectivity local torque",
   why = "LIGGGHTS's rolling torque follows the relative spin in the global frame and its history is not turned with the pair: a rigid turn changes the local torque by 76-82 %" }
