@@ -48,8 +48,8 @@
  * |F_j| v dt each: first order in dt.  The row takes that much off each impact's gain, F_j the
  * force extrapolated linearly in the overlap from the first two (last two) states in contact to
  * zero overlap: a force continuous at touch extrapolates to a residual of second order. */
-#define WHY_GAIN_JUMP                                                                           \
-    "; less the first-order switching term of a force that jumps at touch or release, "         \
+#define WHY_GAIN_JUMP                                                                   \
+    "; less the first-order switching term of a force that jumps at touch or release, " \
     "(|F_j,touch| + |F_j,release|) v dt / E0, F_j the force extrapolated to zero overlap"
 #define TOL_BALANCE 1e-9
 #define WHY_BALANCE "docs/energy.md: <= 1e-9 of the work, at every incidence"
