@@ -19,7 +19,9 @@ BUILD   ?= build
 # dlopen (src/plugin/plugin.c, --law-lib): in libc on glibc >= 2.34, musl and the BSDs; -ldl where a
 # libdl exists (older glibc needs it; newer ones keep it as an empty stub).
 DL_LIBS := $(shell echo 'int main(void){return 0;}' | $(CC) -x c - -ldl -o /dev/null 2>/dev/null && echo -ldl)
-LIBS    := $(LUA_LIBS) $(DL_LIBS) -lm
+# src/host/exports.list: MPI_Abort exported, so that a hosted law's engine aborts through
+# lawtester's (src/host/mpi_abort.c: its one line, not Open MPI's banner)
+LIBS    := $(LUA_LIBS) $(DL_LIBS) -lm -Wl,--dynamic-list=src/host/exports.list
 # The law header as installed (<lawtester/law.h>), src/ so that an include names its layer's
 # folder ("driver/driver.h"; docs/architecture.md), and the top for the list of laws
 # ("laws/laws.def", which the registry expands).

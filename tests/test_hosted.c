@@ -250,6 +250,48 @@ static void test_engine_error_mid_script(void)
     remove_tree(dir);
 }
 
+/* an engine ERROR inside a step (a variable that divides by zero at the engine's step 2: LAMMPS
+ * aborts through MPI_Abort, which lawtester defines, src/host/mpi_abort.c): one line, exit status
+ * 2, the rows before it kept as .partial; the engine's own text with LAWTESTER_ENGINE_LOG=1 */
+static void test_engine_error_in_a_step(void)
+{
+    if (!have(LT_ENGINE_LAMMPS)) return;
+    char *dir = make_tmpdir(), args[900], tmp[300], pre[400];
+    put_file(
+        dir, "steperr.lua",
+        "local law = lawtester.law{ name = \"lmp_steperr\", engine = \"lammps\",\n"
+        "  params = { E = { default = 4.8e10, range = {1e6, 1e12}, unit = \"Pa\", doc = \"E\" } "
+        "},\n"
+        "  commands = { \"pair_style granular\", \"pair_coeff * * hertz/material ${E} 0.0 0.2 "
+        "tangential linear_nohistory 1.0 0.0\",\n"
+        "    \"variable bad equal 1/(step-2)\", \"fix lt_bad all print 1 \\\"$(v_bad)\\\"\" "
+        "} }\n"
+        "return { name = \"steperr\", law = law,\n"
+        "  materials = { g = { young = 4.8e10, poisson = 0.2, density = 2800 } },\n"
+        "  particles = { { radius = 0.005, material = \"g\" }, { radius = 0.005, material = "
+        "\"g\" } },\n"
+        "  normal = {1, 0, 0}, gap = -1e-6, dt = 2e-9,\n"
+        "  stages = { { whats = \"v.....\", values = {0, 0,0,0,0,0}, till = \"stage.step >= "
+        "20\" } } }\n");
+    for (int logged = 0; logged < 2; logged++) {
+        result r;
+        snprintf(args, sizeof args, "run %s/steperr.lua -q -o %s/out%d", dir, dir, logged);
+        snprintf(pre, sizeof pre, "%.300s LAWTESTER_ENGINE_LOG=%d",
+                 tmp_prefix(tmp, sizeof tmp, dir), logged);
+        run_with(&r, pre, args);
+        CHECK_MSG(r.status == 2 && only_one_line(r.err) &&
+                      strstr(r.err, "law 'lmp_steperr': LAMMPS stopped at its command 'run 1 pre "
+                                    "no post no': ") &&
+                      strstr(r.err, logged ? "Divide by 0 in variable formula"
+                                           : "its log is off during steps"),
+                  "%d: %d %s", logged, r.status, r.err);
+        snprintf(args, sizeof args, "%s/out%d", dir, logged);
+        CHECK(dir_has_file_with(args, "steperr.tsv.partial") && !dir_has_file_with(args, "MPI"));
+    }
+    CHECK(!dir_has_file_with(dir, "lawtester-engine"));
+    remove_tree(dir);
+}
+
 /* no engine library: one line naming the Debian package and the variable, exit status 2 */
 static void test_missing_library(void)
 {
@@ -337,6 +379,7 @@ const test_case hosted_tests[] = {
     TEST(sweep_shard),
     TEST(engine_error_at_load),
     TEST(engine_error_mid_script),
+    TEST(engine_error_in_a_step),
     TEST(missing_library),
     TEST(bad_law_files),
     TEST(wall_refused),

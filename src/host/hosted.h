@@ -10,10 +10,12 @@
  *   written into the engine's arrays (exactly: no text round trip); then the law's `commands`,
  *   each ${NAME} replaced by the parameter's value (shortest round-trip decimal; a bool 0 or 1, a
  *   choice its name); then timestep dt; neighbor 0.25 (r_A + r_B) bin; neigh_modify every
- *   1000000000 check no; thermo 0; run 0.  A step: x, v, omega of both atoms written, `run 1 pre
- *   no post no`, f and torque read (no integrator: the atoms move only as lawtester moves them).
- * The engine's output goes to a log in a directory of its own (removed at exit), truncated every
- * LT_HOSTED_LOG_RUNS runs; an engine ERROR ends the process (Debian's builds have no exceptions):
+ *   1000000000 check no; thermo 0; run 0; log none.  A step: x, v, omega of both atoms written,
+ *   `run 1 pre no post no`, f and torque read (no integrator: the atoms move only as lawtester
+ *   moves them).
+ * The engine's output goes to a log in a directory of its own (removed at exit) during the setup;
+ * the steps run without it (a quarter of their cost), unless LAWTESTER_ENGINE_LOG is set (then it
+ * is truncated every LT_HOSTED_LOG_RUNS runs); an engine ERROR ends the process (Debian's builds have no exceptions):
  * an exit hook reads the ERROR line from the log and ends the worker with status 2 and one line
  * (the hosted file's line of the command, the engine's own text; base/watch.h's engine fields
  * carry it to the supervisor).
@@ -58,6 +60,15 @@ int lt_hosted_bind(lt_hosted *h, const lt_law *law, char *err, size_t errlen);
  * radius 5 mm: a bad command or value stops here, before anything runs (the exit hook ends the
  * process with its one line).  0, or -1 with one line in err. */
 int lt_hosted_try(lt_hosted *h, const double *param, char *err, size_t errlen);
+
+/* An engine that ends the process inside one of its commands: its one line (the hosted file's
+ * line, the command, the engine's ERROR from its log), into the watch page for the supervisor or
+ * on stderr, then _exit(2).  Returns 0 when no engine command is running. */
+int lt_hosted_stopped(void);
+
+/* 1 if the engine keeps its log during the steps (LAWTESTER_ENGINE_LOG set, not "0"): an engine
+ * ERROR in a step is then named with its own text; otherwise the message says the log was off. */
+int lt_hosted_log_steps(void);
 
 /* The hosted law's engine name ("LAMMPS") and the library it runs. */
 const char *lt_hosted_engine(const lt_hosted *h);
