@@ -128,6 +128,11 @@ int lt_start_observed(lt_tester *t, const lt_test *test, const lt_observer *obs)
     lt_tester_place_law_memory(t, n_state);
     if (obs) t->obs = *obs;
     t->host = lt_law_host(test->law);
+    t->at_state =
+        test->contactVelocity == LT_VELOCITY_MIDSTEP ? 0
+        : test->contactVelocity == LT_VELOCITY_STATE_RADIUS && test->leverArm == LT_LEVER_CONTACT
+            ? 2
+            : 1;
     for (int i = 0; i < 2; i++) {
         t->view.body[i] = test->body[i];
         lt_body_mass_props(&t->view.body[i]);

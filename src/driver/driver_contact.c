@@ -166,16 +166,15 @@ static inline void contact_input(lt_tester *t, int fresh, const mat3 *mid,
      * forces and torques on the bodies to third order in the step, even while the branches
      * change (normal motion of spinning bodies) */
     vec3 bA = t->view.geom.branch[0], bB = t->view.geom.branch[1];
-    lt_contact_velocity measure = t->view.test->contactVelocity;
-    int engine = UNLIKELY(measure != LT_VELOCITY_MIDSTEP);
-    if (engine) { /* the state's branches, not averaged; to each surface point for _RADIUS */
-        if (measure == LT_VELOCITY_STATE_RADIUS && t->view.test->leverArm == LT_LEVER_CONTACT) {
-            vec3 half = v3_scale(t->view.geom.normal, 0.5 * t->view.geom.uN);
-            bA = v3_sub(bA, half), bB = v3_add(bB, half);
-        }
-    } else if (!fresh) {
+    /* the state's branches, not averaged, also for a test that measures as an engine does
+     * (contactVelocity: t->at_state) */
+    int at_state = fresh | t->at_state;
+    if (!at_state) {
         bA = v3_scale(v3_add(bA, branch_before[0]), 0.5);
         bB = v3_scale(v3_add(bB, branch_before[1]), 0.5);
+    } else if (UNLIKELY(t->at_state == 2)) { /* to each surface point: the radii as levers */
+        vec3 half = v3_scale(t->view.geom.normal, 0.5 * t->view.geom.uN);
+        bA = v3_sub(bA, half), bB = v3_add(bB, half);
     }
     vec3 vrel =
         v3_sub(v3_add(B->vel, v3_cross(B->angvel, bB)), v3_add(A->vel, v3_cross(A->angvel, bA)));
@@ -183,7 +182,7 @@ static inline void contact_input(lt_tester *t, int fresh, const mat3 *mid,
     /* ... and projected on the mid-step frame, so that a force that keeps its local
      * components while the frame turns does the same work on both sides (Woo's L6Geom also
      * works at mid-step) */
-    const mat3 *frame = fresh || engine ? &t->view.frame : mid;
+    const mat3 *frame = at_state ? &t->view.frame : mid;
     vec3 vl = m3_to_local(frame, vrel), wl = m3_to_local(frame, wrel);
     c->v[0] = vl.x, c->v[1] = vl.y, c->v[2] = vl.z;
     c->v[3] = wl.x, c->v[4] = wl.y, c->v[5] = wl.z;

@@ -105,6 +105,9 @@ struct lt_tester {
     /* a hosted law's host (contact/host.h; NULL: the law's own step), per run, and what it returned
      * for the current state: the forces and torques the bodies take as they are */
     const lt_host *host;
+    /* contactVelocity (driver.h) as contact_input uses it: 0 mid-step; 1 the state's branches;
+     * 2 the state's branches moved to each surface point (the radii as levers) */
+    int at_state;
     lt_host_out host_out;
     /* the memory the law writes (driver.c, lt_tester_new): guarded blocks (src/base/guard.h), the
      * state's LT_MAX_STATE doubles with view.law_state at their end and the response; NULL for a
