@@ -4,7 +4,8 @@
  * `lawtester verify --law NAME --sweep N [--set P=V]... [--shard K/N] [-o DIR]`,
  * `lawtester verify FILE.lua [--case NAME] [-v]`, `lawtester compare REF NEW [--key K] [--cols
  * PAIRS] [--atol A] [--rtol R] [--plot DIR]`, `lawtester version`, `lawtester help`; run, laws
- * and verify also take `--law-lib FILE.so` (repeatable): laws from a shared object.
+ * and verify also take `--law-lib FILE.so|FILE.lua` (repeatable): laws from a shared object, or
+ * from a law file (Lua laws and hosted laws, docs/hosted.md).
  *
  * The commands are a table (name, function, options, whether --law-lib applies, usage line) and
  * one parser reads every command line (src/cli/args.c): an option a command does not know is
@@ -51,7 +52,7 @@ static const lt_command commands[] = {
      .usage = "run FILE.lua [-o DIR] [--plot] [--plot-format png|svg|pdf] [--unsafe] [-q]\n"
               "                     [--shard K/N] [--max-instructions N] [--max-memory MB] "
               "[--max-output MB]\n"
-              "                     [--min-free MB] [--strict] [--law-lib FILE.so]...",
+              "                     [--min-free MB] [--strict] [--law-lib FILE.so|FILE.lua]...",
      .help = "run the stage script FILE.lua; -o DIR writes DIR/NAME.tsv for every test,\n"
              "--plot renders plots/ *.gp for each table (needs -o; --plot-format: png, the\n"
              "default, svg or pdf), --unsafe lifts the\n"
@@ -74,7 +75,7 @@ static const lt_command commands[] = {
      .run = cli_cmd_laws,
      .opts = cli_no_opts,
      .law_lib = 1,
-     .usage = "laws [--law-lib FILE.so]...",
+     .usage = "laws [--law-lib FILE.so|FILE.lua]...",
      .help = "list the registered contact laws with their parameters, energies and yield surface"},
     {.name = "verify",
      .run = cli_cmd_verify,
@@ -82,13 +83,13 @@ static const lt_command commands[] = {
      .law_lib = 1,
      .positional = 1,
      .usage = "verify [--law NAME] [--case NAME] [--plot DIR] [--plot-format png|svg|pdf] [-v]\n"
-              "                        [--set P=V]... [--law-lib FILE.so]...\n"
+              "                        [--set P=V]... [--law-lib FILE.so|FILE.lua]...\n"
               "       lawtester verify --law NAME --sweep N [--set P=V]... [--case NAME] [--shard "
               "K/N] [-o DIR] [-v]\n"
-              "                        [--law-lib FILE.so]...\n"
+              "                        [--law-lib FILE.so|FILE.lua]...\n"
               "       lawtester verify FILE.lua [--case NAME] [-v] [--unsafe] [--max-instructions "
               "N] [--max-memory MB]\n"
-              "                        [--law-lib FILE.so]...",
+              "                        [--law-lib FILE.so|FILE.lua]...",
      .help = "run the generic checks and the analytic cases of every law (or of NAME),\n"
              "one row per checked quantity; exit status 1 if any fails; --plot DIR\n"
              "writes each case's recorded and closed-form curves; -v adds why each\n"
@@ -118,8 +119,10 @@ static const lt_command commands[] = {
 
 /* What every command shares, between the usage lines and the commands' help. */
 static const char options_help[] =
-    "  --law-lib FILE.so  (run, laws, verify; repeatable) first load the contact laws the shared\n"
-    "          object exports as lt_plugin_laws (docs/plugins.md); any problem: exit status 2\n"
+    "  --law-lib FILE.so|FILE.lua  (run, laws, verify; repeatable) first load the contact laws\n"
+    "          the shared object exports as lt_plugin_laws (docs/plugins.md), or the law tables\n"
+    "          a law file returns: Lua laws (docs/lua-laws.md) and hosted laws, LAMMPS's and\n"
+    "          LIGGGHTS's own models (docs/hosted.md); any problem: exit status 2\n"
     "  --law-timeout S  (run, laws, verify) seconds one call of a law function may take (default "
     "10,\n"
     "          0: no limit); the law runs in a worker process: a crash, abort, exit() or a call\n"

@@ -15,10 +15,10 @@
  *   moves them).
  * The engine's output goes to a log in a directory of its own (removed at exit) during the setup;
  * the steps run without it (a quarter of their cost), unless LAWTESTER_ENGINE_LOG is set (then it
- * is truncated every LT_HOSTED_LOG_RUNS runs); an engine ERROR ends the process (Debian's builds have no exceptions):
- * an exit hook reads the ERROR line from the log and ends the worker with status 2 and one line
- * (the hosted file's line of the command, the engine's own text; base/watch.h's engine fields
- * carry it to the supervisor).
+ * is truncated every LT_HOSTED_LOG_RUNS runs); an engine ERROR ends the process (Debian's builds
+ * have no exceptions): an exit hook, or lawtester's MPI_Abort (mpi_abort.c), reads the ERROR line
+ * from the log and ends the worker with status 2 and one line (the hosted file's line of the
+ * command, the engine's own text; base/watch.h's engine fields carry it to the supervisor).
  */
 #ifndef LT_HOSTED_H
 #define LT_HOSTED_H
