@@ -7,12 +7,14 @@
 #          and `unbooked`, the work on the contact the law did not book, when it is more than
 #          0.1 % of the panel (a law that books only part of its energies, or none);
 #  bottom: the balance error work - (dkin + dstored + dissipated + damp + brk + form)
-#          (docs/energy.md).
+#          (docs/energy.md); for a law that books no energies (nobook = 1: a port, a hosted law)
+#          not an error but the energy its contact holds or absorbed, and labelled so.
 # The contact's energies are a small fraction of the bodies' in most tests: on one axis they
 # would be flat lines.  Curves that are zero everywhere are left out (lawtester lists the
 # others: econtact, edriver).  Grey lines and the numbers on top: the starts of the stages.
 # Variables (`lawtester run --plot`): datafile, outfile, fmt, stylefile, title, params,
-# econtact, estored, edriver, kin0, estored0, nstages, stagetime, stageno (src/output/plot_info.h).
+# econtact, estored, edriver, kin0, estored0, nobook, nstages, stagetime, stageno
+# (src/output/plot_info.h).
 if (!exists("titlelines")) titlelines = 2
 if (!exists("stylefile")) stylefile = "plots/_style.gp"   # run by hand from the source tree
 plot_w = 17; plot_h = 13.5 + 0.42*titlelines
@@ -22,6 +24,7 @@ if (!exists("estored")) estored = "elast"
 if (!exists("edriver")) edriver = "work kin"
 if (!exists("kin0")) kin0 = 0
 if (!exists("estored0")) estored0 = 0
+if (!exists("nobook")) nobook = 0
 has(list, w) = strstrt(" ".list." ", " ".w." ") > 0
 damp_(c) = has(edriver, "damp") ? column("damp") : 0
 wc(c) = column("work") - (column("kin") - kin0) - damp_(0) + estored0   # work done on the contact (J)
@@ -97,7 +100,7 @@ set format x "%g"
 set format y "%g"
 set xlabel sprintf("time t (%ss)", pre(et))
 unset key
-set ylabel sprintf("balance error (%sJ)", pre(eb))
+set ylabel nobook ? sprintf("in the contact (%sJ)", pre(eb)) : sprintf("balance error (%sJ)", pre(eb))
 set ytics tick((emax_b - emin_b)*10.0**(-eb))
 eval stage_lines_time
 plot datafile using (column("time")*tscale):(column("balance_err")*10.0**(-eb)) with lines lt 7 lw 1.5 notitle

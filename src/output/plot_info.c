@@ -433,6 +433,9 @@ static void energies(strbuf *s, const table_scan *t, const lt_law *law)
             stored0 += t->first[c];
     }
     sb_printf(s, "'; kin0=%.17g; estored0=%.17g; ", k >= 0 ? t->first[k] : 0.0, stored0);
+    /* a law that books no energies (a port, a hosted law): its balance_err is not an error but
+     * the energy its contact holds or absorbed (docs/energy.md) */
+    if (law && law->n_energies == 0) sb_printf(s, "nobook=1; ");
 }
 
 /* The components (letters of xyz from first) of the pair P?, Q? (displacement and force, or

@@ -46,6 +46,8 @@ typedef struct lt_plot_input {
  *                  energies, then brk and form), space-separated; estored the law's stored ones;
  *   edriver        the driver's energy columns that are not zero everywhere (work kin damp);
  *   kin0, estored0 kin and the law's stored energies of the first row (J);
+ *   nobook         1 when the law books no energies (its balance_err is what the contact
+ *                  holds or absorbed), absent otherwise;
  *   tcomp, rcomp   the tangential ("y z") and rotational ("x y z") components whose force or
  *                  displacement is not zero everywhere (force_displacement's panels).
  * Returns NULL with a message if a file cannot be read or memory is short. */
