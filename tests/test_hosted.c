@@ -68,7 +68,15 @@ static char *tmp_prefix(char *buf, size_t n, const char *dir)
     return buf;
 }
 
-static int only_one_line(const char *s) { return count_lines(s) == 1; }
+/* 1 if s is one line, not counting what hwloc (which Open MPI starts) says when it finds itself
+ * under valgrind (`make check-valgrind`). */
+static int only_one_line(const char *s)
+{
+    int n = 0;
+    for (const char *p = s; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+        if (*p != '\n' && strncmp(p, "hwloc x86 backend cannot work under Valgrind", 45) != 0) n++;
+    return n == 1;
+}
 
 /* ---- the force is the engine's ----------------------------------------------------------------- */
 

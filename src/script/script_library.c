@@ -30,7 +30,12 @@ typedef struct law_library {
     char *src;
     size_t len;
     lua_State *L;
+    struct law_library *next; /* the libraries loaded before it */
 } law_library;
+
+/* The loaded libraries, kept to the process's end (their laws are registered for it); closed at
+ * exit (close_libraries), their laws unregistered with their states. */
+static law_library *loaded;
 
 /* The file's text: a regular file of at most max bytes.  NULL with the reason in err. */
 static char *read_text(const char *path, size_t max, size_t *len, char *err, size_t errlen)
@@ -129,6 +134,18 @@ static void library_free(law_library *lib)
     free(lib);
 }
 
+/* At exit: every loaded library's state closed (its laws, a hosted law's engine with them), the
+ * library freed, the last loaded first. */
+static void close_libraries(void)
+{
+    while (loaded) {
+        law_library *lib = loaded;
+        loaded = lib->next;
+        lua_close(lib->L);
+        library_free(lib);
+    }
+}
+
 int lt_script_load_law_library(const char *path, char *err, size_t errlen)
 {
     char shown[LT_QUOTE_KEEP + 1];
@@ -172,5 +189,8 @@ int lt_script_load_law_library(const char *path, char *err, size_t errlen)
         library_free(lib);
         return -1;
     }
-    return 0; /* the state, and the laws in it, live as long as the process */
+    if (!loaded) atexit(close_libraries);
+    lib->next = loaded; /* the state, and the laws in it, live as long as the process */
+    loaded = lib;
+    return 0;
 }
