@@ -68,14 +68,40 @@ static char *tmp_prefix(char *buf, size_t n, const char *dir)
     return buf;
 }
 
-/* 1 if s is one line, not counting what hwloc (which Open MPI starts) says when it finds itself
- * under valgrind (`make check-valgrind`). */
+/* 1 if s is one line, not counting the three lines hwloc (which Open MPI starts) prints when it
+ * finds itself under valgrind (`make check-valgrind`). */
 static int only_one_line(const char *s)
 {
+    static const char *const hwloc[] = {"hwloc x86 backend cannot work under Valgrind",
+                                        "May be reenabled by dumping CPUIDs with hwloc",
+                                        "and reloading them under Valgrind with HWLOC"};
     int n = 0;
-    for (const char *p = s; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
-        if (*p != '\n' && strncmp(p, "hwloc x86 backend cannot work under Valgrind", 45) != 0) n++;
+    for (const char *p = s; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+        int note = 0;
+        for (int k = 0; k < 3; k++) note |= strncmp(p, hwloc[k], strlen(hwloc[k])) == 0;
+        if (*p != '\n' && !note) n++;
+    }
     return n == 1;
+}
+
+/* Run a command whose engine ends the process inside one of its commands (an engine ERROR).
+ * Under valgrind its leak check is off for that run: the process ends where the engine stopped
+ * it, holding what it held then (the Lua states of its laws among it); memory errors are still
+ * checked. */
+static void run_ended_by_engine(result *r, const char *prefix, const char *args)
+{
+    if (!under_valgrind()) {
+        run_with(r, prefix, args);
+        return;
+    }
+    char saved[1024];
+    snprintf(saved, sizeof saved, "%s", lawtester());
+    setenv("LAWTESTER",
+           "valgrind -q --suppressions=tests/valgrind.supp --error-exitcode=99 --leak-check=no "
+           "./lawtester",
+           1);
+    run_with(r, prefix, args);
+    setenv("LAWTESTER", saved, 1);
 }
 
 /* ---- the force is the engine's ----------------------------------------------------------------- */
@@ -127,6 +153,7 @@ static void test_generic_checks(void)
     run_engine(&r, "verify --law-lib " LAMMPS_LAW " --law lmp_test_hertz --case generic-impact");
     CHECK_MSG(r.status == 0, "%d %s %s", r.status, r.out, r.err);
     CHECK(strstr(r.out, "generic-impact") && strstr(r.out, "passivity"));
+    if (under_valgrind()) return; /* the sweep's 360 000 engine steps: the same code as above */
     run_engine(&r, "verify --law-lib " LAMMPS_LAW " --law lmp_test_hertz --case generic-oblique");
     CHECK_MSG(strstr(r.out, "KE gain") && strstr(r.out, " coulomb "), "%s %s", r.out, r.err);
 }
@@ -205,7 +232,9 @@ static void test_findings_scripts(void)
         {"liggghts_hysteresis", NULL,
          "2 measurement(s) away from the documented behaviour (the two defects: 2 expected)"},
     };
+    /* under valgrind the first and the last (the two engines) of these measurements */
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        if (under_valgrind() && i > 0 && i + 1 < sizeof runs / sizeof runs[0]) continue;
         char args[400];
         snprintf(args, sizeof args, "run -q stages/hosted/%s.lua%s%s", runs[i].script,
                  runs[i].lib ? " --law-lib " : "", runs[i].lib ? runs[i].lib : "");
@@ -234,7 +263,7 @@ static void test_engine_error_at_load(void)
     result r;
     snprintf(args, sizeof args, "run stages/compress_shear_unload.lua --law-lib %s -o %s/out", law,
              dir);
-    run_with(&r, tmp_prefix(pre, sizeof pre, dir), args);
+    run_ended_by_engine(&r, tmp_prefix(pre, sizeof pre, dir), args);
     CHECK_MSG(r.status == 2, "status %d", r.status);
     CHECK_MSG(only_one_line(r.err) &&
                   strstr(r.err, "bad.lua:4: law 'lmp_bad': LAMMPS stopped at "
@@ -277,7 +306,7 @@ static void test_engine_error_mid_script(void)
         "lawtester.run(test(\"bad\", 6e10))\n");
     result r;
     snprintf(args, sizeof args, "run %s/two.lua -q -o %s/out", dir, dir);
-    run_with(&r, tmp_prefix(pre, sizeof pre, dir), args);
+    run_ended_by_engine(&r, tmp_prefix(pre, sizeof pre, dir), args);
     CHECK_MSG(r.status == 2, "status %d", r.status);
     CHECK_MSG(
         only_one_line(r.err) && strstr(r.err, "two.lua:15: ") &&
@@ -318,7 +347,7 @@ static void test_engine_error_in_a_step(void)
         snprintf(args, sizeof args, "run %s/steperr.lua -q -o %s/out%d", dir, dir, logged);
         snprintf(pre, sizeof pre, "%.300s LAWTESTER_ENGINE_LOG=%d",
                  tmp_prefix(tmp, sizeof tmp, dir), logged);
-        run_with(&r, pre, args);
+        run_ended_by_engine(&r, pre, args);
         CHECK_MSG(r.status == 2 && only_one_line(r.err) &&
                       strstr(r.err, "law 'lmp_steperr': LAMMPS stopped at its command 'run 1 pre "
                                     "no post no': ") &&
