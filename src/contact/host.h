@@ -14,7 +14,10 @@
 #include <lawtester/law.h>
 #include <stddef.h>
 
-/* The pair at a state, as an engine takes it: body 0 is A, body 1 is B. */
+/* The pair at a state, as an engine takes it: body 0 is A, body 1 is B (a sphere).  A is a
+ * sphere, or (wall = 1) a plane wall: then x[0] is the point of the plane under B's centre, n its
+ * unit normal toward B, v[0] the velocity of the wall's material there and w[0] its spin;
+ * radius[0] and mass[0] are 0. */
 typedef struct lt_host_pair {
     const double *param; /* the law's parameters (its descriptor's order and kinds) */
     double x[2][3];      /* m: centres, relative to the midpoint of the two (an engine's box
@@ -24,12 +27,15 @@ typedef struct lt_host_pair {
     double radius[2];    /* m */
     double mass[2];      /* kg; a fixed body's is 2^60 times the other's, so m* is the other's */
     double dt;           /* s */
+    int wall;            /* 1: A is a plane wall (above) */
+    double n[3];         /* -: the wall's unit normal toward B (wall = 1) */
 } lt_host_pair;
 
 /* What the host returns for a state. */
 typedef struct lt_host_out {
     double f[2][3]; /* N: the force on A and on B */
-    double t[2][3]; /* N m: the torque on A and on B, each about its centre */
+    double t[2][3]; /* N m: the torque on A and on B, each about its centre (a wall A: about its
+                       point x[0], the driver moves it to the wall's reference point) */
     int touching;   /* 1 while the engine's contact holds (a force, or history kept) */
 } lt_host_out;
 
@@ -40,6 +46,7 @@ typedef struct lt_host_out {
  * bytes). */
 typedef struct lt_host {
     void *ctx;
+    int walls; /* 1: the host also takes a plane wall as A (lt_host_pair.wall) */
     int (*prepare)(void *ctx, const lt_host_pair *p, char *err, size_t errlen);
     int (*begin)(void *ctx, const lt_host_pair *p, char *err, size_t errlen);
     int (*step)(void *ctx, const lt_host_pair *p, lt_host_out *out, char *err, size_t errlen);

@@ -21,13 +21,22 @@
 
 int lt_host_check_pair(lt_tester *t)
 {
+    const lt_body *b = t->view.body;
+    if (b[0].shape == LT_WALL && b[1].shape == LT_SPHERE && t->host->walls) return 0;
+    if (b[1].shape == LT_WALL && t->host->walls)
+        return lt_fail(t,
+                       "law '%s' runs in its engine: a wall is body A, the sphere body B (the "
+                       "engine's wall acts on its atoms)",
+                       t->view.test->law->name);
     for (int i = 0; i < 2; i++)
         if (t->view.body[i].shape != LT_SPHERE)
             return lt_fail(t,
                            "law '%s' runs in its engine, whose atoms are spheres: body %c is a %s "
-                           "(a hosted law takes two spheres)",
+                           "(a hosted law takes two spheres%s)",
                            t->view.test->law->name, i ? 'B' : 'A',
-                           lt_shape_name(t->view.body[i].shape));
+                           lt_shape_name(t->view.body[i].shape),
+                           t->host->walls ? ", or a wall A and a sphere B"
+                                          : "; it names no `wall` command for a wall A");
     return 0;
 }
 
@@ -35,10 +44,36 @@ static void put3(double *d, vec3 a) { d[0] = a.x, d[1] = a.y, d[2] = a.z; }
 
 static vec3 get3(const double *s) { return v3(s[0], s[1], s[2]); }
 
+/* A wall A and the sphere B at this state as the host takes them: the wall's point under B's
+ * centre (relative to that centre), its normal toward B, the velocity of its material there. */
+static void host_wall_pair(const lt_tester *t, lt_host_pair *p)
+{
+    const lt_body *b = t->view.body;
+    vec3 n = t->view.geom.normal, d = v3_sub(b[1].pos, b[0].pos);
+    vec3 foot = v3_sub(b[1].pos, v3_scale(n, v3_dot(d, n))); /* under B's centre */
+    put3(p->x[0], v3_sub(foot, b[1].pos));
+    put3(p->x[1], v3(0, 0, 0));
+    put3(p->v[0], v3_add(b[0].vel, v3_cross(b[0].angvel, v3_sub(foot, b[0].pos))));
+    put3(p->w[0], b[0].angvel);
+    put3(p->v[1], b[1].vel);
+    put3(p->w[1], b[1].angvel);
+    p->radius[0] = 0, p->mass[0] = 0;
+    p->radius[1] = b[1].radius, p->mass[1] = b[1].mass;
+    p->wall = 1;
+    put3(p->n, n);
+}
+
 /* The pair at this state as the host takes it. */
 static void host_pair(const lt_tester *t, lt_host_pair *p)
 {
     const lt_body *b = t->view.body;
+    p->param = t->view.test->params;
+    p->dt = t->view.test->dt;
+    if (b[0].shape == LT_WALL) {
+        host_wall_pair(t, p);
+        return;
+    }
+    p->wall = 0;
     vec3 mid = v3_scale(v3_add(b[0].pos, b[1].pos), 0.5);
     for (int i = 0; i < 2; i++) {
         put3(p->x[i], v3_sub(b[i].pos, mid));
@@ -49,8 +84,6 @@ static void host_pair(const lt_tester *t, lt_host_pair *p)
     }
     for (int i = 0; i < 2; i++)
         if (b[i].fixed && !b[1 - i].fixed) p->mass[i] = b[1 - i].mass * FIXED_MASS_FACTOR;
-    p->param = t->view.test->params;
-    p->dt = t->view.test->dt;
 }
 
 int lt_host_prepare(lt_tester *t)
@@ -82,6 +115,10 @@ int lt_host_contact_step(lt_tester *t, int fresh, lt_response *resp)
     int rc = h->step(h->ctx, &p, o, err, sizeof err);
     lt_watch_leave();
     if (rc < 0) return lt_fail(t, "law '%s': %s", t->view.test->law->name, err);
+    if (p.wall) { /* the wall's torque about its point under B, moved to its reference point */
+        vec3 arm = v3_sub(v3_add(t->view.body[1].pos, get3(p.x[0])), t->view.body[0].pos);
+        put3(o->t[0], v3_add(get3(o->t[0]), v3_cross(arm, get3(o->f[0]))));
+    }
     if (!o->touching) return 0;
     /* the force on A, and its torque beyond the moment of that force about A's centre */
     const mat3 *R = &t->view.frame;

@@ -4,6 +4,7 @@
 #include "host/hosted.h"
 #include "base/quote.h"
 #include "base/watch.h"
+#include "host/hosted_wall.h"
 #include "output/fmt.h"
 #include <dirent.h>
 #include <math.h>
@@ -29,6 +30,7 @@ typedef struct engine_slot {
     int users;              /* hosted laws of this library alive */
     long runs;              /* `run 1` since the log was truncated */
     int log_off;            /* the log closed for the steps (lt_hosted_log_steps) */
+    int has_wall;           /* the engine holds the wall fix lt_wall */
     char logpath[1024];
     pid_t log_pid; /* the process whose directory holds logpath */
 } engine_slot;
@@ -45,6 +47,9 @@ struct lt_hosted {
     int n_cmds;
     const lt_law *law;                 /* the registered law (lt_hosted_bind) */
     lt_hosted_commands_fn commands_fn; /* the commands as a function of the parameters, or NULL */
+    int walls;       /* 0: no wall; 1: the wall's command derived from the pair style; 2: given */
+    char *wall_text; /* the given wall command, ${NAME} unexpanded */
+    int wall_line;
     void *commands_ctx;
     int commands_line;
 };
@@ -201,6 +206,7 @@ void lt_hosted_free(lt_hosted *h)
         slot->engine = NULL;
     }
     for (int i = 0; i < h->n_cmds; i++) free(h->cmds[i].text);
+    free(h->wall_text);
     free(h->file);
     free(h);
 }
@@ -208,6 +214,16 @@ void lt_hosted_free(lt_hosted *h)
 void lt_hosted_set_commands(lt_hosted *h, lt_hosted_commands_fn fn, void *ctx, int line)
 {
     h->commands_fn = fn, h->commands_ctx = ctx, h->commands_line = line;
+}
+
+int lt_hosted_set_wall(lt_hosted *h, const char *text, int line, char *err, size_t errlen)
+{
+    h->walls = text ? 2 : 1, h->wall_line = line;
+    if (text && !(h->wall_text = strdup(text))) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    return 0;
 }
 
 int lt_hosted_add_command(lt_hosted *h, const char *text, int line, char *err, size_t errlen)
@@ -238,23 +254,39 @@ static int reference_at(const lt_law *law, const char *s, int *len)
     return -1;
 }
 
+/* Every ${NAME} of text names a parameter of law: 0, or -1 with one line in err (where: the
+ * field's name for it). */
+static int check_references(const lt_law *law, const char *text, const char *where, char *err,
+                            size_t errlen)
+{
+    for (const char *s = text; (s = strstr(s, "${")) != NULL; s += 2) {
+        int len;
+        if (reference_at(law, s + 2, &len) < 0) {
+            if (len < 0)
+                snprintf(err, errlen, "%s: '${' without its '}'", where);
+            else
+                snprintf(err, errlen, "%s: ${%.*s} names no parameter of the law", where,
+                         len > 64 ? 64 : len, s + 2);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int lt_hosted_bind(lt_hosted *h, const lt_law *law, char *err, size_t errlen)
 {
-    for (int c = 0; c < h->n_cmds; c++)
-        for (const char *s = h->cmds[c].text; (s = strstr(s, "${")) != NULL; s += 2) {
-            int len;
-            if (reference_at(law, s + 2, &len) < 0) {
-                if (len < 0)
-                    snprintf(err, errlen, "commands[%d]: '${' without its '}'", c + 1);
-                else
-                    snprintf(err, errlen, "commands[%d]: ${%.*s} names no parameter of the law",
-                             c + 1, len > 64 ? 64 : len, s + 2);
-                return -1;
-            }
-        }
+    for (int c = 0; c < h->n_cmds; c++) {
+        char where[32];
+        snprintf(where, sizeof where, "commands[%d]", c + 1);
+        if (check_references(law, h->cmds[c].text, where, err, errlen) < 0) return -1;
+    }
+    if (h->wall_text && check_references(law, h->wall_text, "wall", err, errlen) < 0) return -1;
     h->law = law;
-    h->host =
-        (lt_host){.ctx = h, .prepare = hosted_prepare, .begin = hosted_begin, .step = hosted_step};
+    h->host = (lt_host){.ctx = h,
+                        .walls = h->walls != 0,
+                        .prepare = hosted_prepare,
+                        .begin = hosted_begin,
+                        .step = hosted_step};
     if (lt_law_set_host(law, &h->host) < 0) {
         snprintf(err, errlen, "law '%s' is not a registered law", law->name);
         return -1;
@@ -345,20 +377,50 @@ static double **atom_array(lt_hosted *h, const char *name)
     return h->lib->extract_atom(h->slot->engine, (char *)name);
 }
 
-/* Positions, velocities and spins of both atoms from the pair. */
-static int put_state(lt_hosted *h, const lt_host_pair *p)
+/* The engine's atoms for the pair: both spheres as given; or, against a wall, the sphere alone in
+ * the wall's frame (hosted_wall.h), at height d above the wall's plane z = 0, its velocity and
+ * spin relative to the wall's material under it. */
+typedef struct engine_view {
+    int n; /* atoms */
+    double x[2][3], v[2][3], w[2][3], radius[2], mass[2];
+    lt_wall_axes Q; /* the wall's frame (n = 1) */
+    double d;       /* m: the sphere's centre above the wall */
+} engine_view;
+
+static void view_of(const lt_host_pair *p, engine_view *e)
+{
+    if (!p->wall) {
+        e->n = 2;
+        memcpy(e->x, p->x, sizeof e->x), memcpy(e->v, p->v, sizeof e->v);
+        memcpy(e->w, p->w, sizeof e->w);
+        memcpy(e->radius, p->radius, sizeof e->radius), memcpy(e->mass, p->mass, sizeof e->mass);
+        return;
+    }
+    e->n = 1;
+    lt_wall_frame(p->n, &e->Q);
+    e->d = -(p->x[0][0] * p->n[0] + p->x[0][1] * p->n[1] + p->x[0][2] * p->n[2]);
+    double dv[3], dw[3];
+    for (int k = 0; k < 3; k++) dv[k] = p->v[1][k] - p->v[0][k], dw[k] = p->w[1][k] - p->w[0][k];
+    e->x[0][0] = 0, e->x[0][1] = 0, e->x[0][2] = e->d;
+    lt_wall_to(&e->Q, dv, e->v[0]);
+    lt_wall_to(&e->Q, dw, e->w[0]);
+    e->radius[0] = p->radius[1], e->mass[0] = p->mass[1];
+}
+
+/* Positions, velocities and spins of the engine's atoms. */
+static int put_state(lt_hosted *h, const engine_view *e)
 {
     double **x = atom_array(h, "x"), **v = atom_array(h, "v"), **w = atom_array(h, "omega");
     if (!x || !v || !w) return -1;
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < e->n; i++)
         for (int k = 0; k < 3; k++)
-            x[i][k] = p->x[i][k], v[i][k] = p->v[i][k], w[i][k] = p->w[i][k];
+            x[i][k] = e->x[i][k], v[i][k] = e->v[i][k], w[i][k] = e->w[i][k];
     return 0;
 }
 
 /* The harness's part of the setup before the law's commands: the style, the box, the atoms with
  * the pair's radii and masses. */
-static int setup_atoms(lt_hosted *h, const lt_host_pair *p, char *err, size_t errlen)
+static int setup_atoms(lt_hosted *h, const engine_view *p, char *err, size_t errlen)
 {
     int lig = h->lib->kind == LT_ENGINE_LIGGGHTS;
     run_command(h, "units si", 0);
@@ -368,23 +430,57 @@ static int setup_atoms(lt_hosted *h, const lt_host_pair *p, char *err, size_t er
     run_command(h, "newton off", 0);
     run_command(h, lig ? "communicate single vel yes" : "comm_modify vel yes", 0);
     if (lig) run_command(h, "hard_particles yes", 0);
-    double L = 4 * (p->radius[0] + p->radius[1]);
-    for (int i = 0; i < 2; i++)
+    double L = 4 * (p->radius[0] + (p->n > 1 ? p->radius[1] : 0));
+    for (int i = 0; i < p->n; i++)
         for (int k = 0; k < 3; k++) L = fmax(L, 2 * (fabs(p->x[i][k]) + p->radius[i]));
     run_commandf(h, "region lt_box block %.17g %.17g %.17g %.17g %.17g %.17g units box", -L, L, -L,
                  L, -L, L);
     run_command(h, "create_box 1 lt_box", 0);
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < p->n; i++)
         run_commandf(h, "create_atoms 1 single %.17g %.17g %.17g units box", p->x[i][0], p->x[i][1],
                      p->x[i][2]);
     void *e = h->slot->engine;
     double *r = h->lib->extract_atom(e, "radius"), *m = h->lib->extract_atom(e, "rmass");
     int *id = h->lib->extract_atom(e, "id");
-    if (!r || !m || !id || id[0] != 1 || id[1] != 2) {
-        snprintf(err, errlen, "%s gave no radius, rmass or id of its two atoms", h->lib->name);
+    if (!r || !m || !id || id[0] != 1 || (p->n > 1 && id[1] != 2)) {
+        snprintf(err, errlen, "%s gave no radius, rmass or id of its atoms", h->lib->name);
         return -1;
     }
-    for (int i = 0; i < 2; i++) r[i] = p->radius[i], m[i] = p->mass[i];
+    for (int i = 0; i < p->n; i++) r[i] = p->radius[i], m[i] = p->mass[i];
+    return 0;
+}
+
+/* The law's last pair_style and pair_coeff commands (expanded), for the wall's command. */
+typedef struct law_pair {
+    char style[2048], coeff[2048];
+} law_pair;
+
+/* Run one of the law's commands (at line), noting its pair_style and pair_coeff. */
+static void run_law_command(lt_hosted *h, law_pair *lp, const char *cmd, int line)
+{
+    const char *s = cmd + strspn(cmd, " \t");
+    if (strncmp(s, "pair_style", 10) == 0) snprintf(lp->style, sizeof lp->style, "%s", s);
+    if (strncmp(s, "pair_coeff", 10) == 0) snprintf(lp->coeff, sizeof lp->coeff, "%s", s);
+    run_command(h, cmd, line);
+}
+
+/* The engine's wall, the law's `wall` command or the one derived from its pair style
+ * (hosted_wall.h).  0, or -1 with one line in err. */
+static int wall_command(lt_hosted *h, const law_pair *lp, const double *param, char *err,
+                        size_t errlen)
+{
+    char cmd[4200], given[2048];
+    int lig = h->lib->kind == LT_ENGINE_LIGGGHTS;
+    if (h->walls == 2) {
+        expand(h, h->wall_text, param, given, sizeof given);
+        snprintf(cmd, sizeof cmd, "%s%s", given,
+                 lig ? " primitive type 1 zplane 0.0" : " zplane 0.0 NULL");
+    } else if (lt_wall_command(h->lib->kind, lp->style, lp->coeff, cmd, sizeof cmd, err, errlen) <
+               0) {
+        return -1;
+    }
+    run_command(h, cmd, h->wall_line);
+    h->slot->has_wall = 1;
     return 0;
 }
 
@@ -404,25 +500,34 @@ static int setup(lt_hosted *h, const lt_host_pair *p, const double *param, char 
             run_commandf(h, "log %s", slot->logpath);
             slot->log_off = 0;
         }
+        if (slot->has_wall) { /* LIGGGHTS crashes in `clear` with its wall still there */
+            run_command(h, "unfix lt_wall", 0);
+            slot->has_wall = 0;
+        }
         run_command(h, "clear", 0);
     }
-    if (setup_atoms(h, p, err, errlen) < 0) return -1;
+    engine_view e;
+    view_of(p, &e);
+    if (setup_atoms(h, &e, err, errlen) < 0) return -1;
+    law_pair lp;
+    lp.style[0] = lp.coeff[0] = 0;
     if (h->commands_fn) { /* the law's function of its parameters: its list, verbatim */
         char *const *cmds;
         int n;
         if (h->commands_fn(h->commands_ctx, param, &cmds, &n, err, errlen) < 0) return -1;
-        for (int c = 0; c < n; c++) run_command(h, cmds[c], h->commands_line);
+        for (int c = 0; c < n; c++) run_law_command(h, &lp, cmds[c], h->commands_line);
     }
     for (int c = 0; c < h->n_cmds; c++) {
         char cmd[2048];
         expand(h, h->cmds[c].text, param, cmd, sizeof cmd);
-        run_command(h, cmd, h->cmds[c].line);
+        run_law_command(h, &lp, cmd, h->cmds[c].line);
     }
+    if (p->wall && wall_command(h, &lp, param, err, errlen) < 0) return -1;
     run_commandf(h, "timestep %.17g", p->dt);
-    run_commandf(h, "neighbor %.17g bin", 0.25 * (p->radius[0] + p->radius[1]));
+    run_commandf(h, "neighbor %.17g bin", 0.25 * (e.radius[0] + (e.n > 1 ? e.radius[1] : 0)));
     run_command(h, "neigh_modify every 1000000000 delay 0 check no", 0);
     run_command(h, "thermo 0", 0);
-    if (put_state(h, p) < 0) {
+    if (put_state(h, &e) < 0) {
         snprintf(err, errlen, "%s gave no x, v or omega of its atoms", h->lib->name);
         return -1;
     }
@@ -452,7 +557,9 @@ static int hosted_step(void *ctx, const lt_host_pair *p, lt_host_out *out, char 
                  h->lib->name, slot->owner ? slot->owner->law->name : "nothing");
         return -1;
     }
-    if (put_state(h, p) < 0) {
+    engine_view e;
+    view_of(p, &e);
+    if (put_state(h, &e) < 0) {
         snprintf(err, errlen, "%s gave no x, v or omega of its atoms", h->lib->name);
         return -1;
     }
@@ -467,11 +574,21 @@ static int hosted_step(void *ctx, const lt_host_pair *p, lt_host_out *out, char 
         return -1;
     }
     int loaded = 0;
+    for (int i = 0; i < e.n; i++)
+        for (int k = 0; k < 3; k++) loaded |= f[i][k] != 0 || t[i][k] != 0;
+    if (p->wall) { /* the sphere's force and torque back from the wall's frame; the wall's */
+        lt_wall_from(&e.Q, f[0], out->f[1]);
+        lt_wall_from(&e.Q, t[0], out->t[1]);
+        double arm[3] = {e.d * p->n[0], e.d * p->n[1], e.d * p->n[2]}; /* wall point -> centre */
+        const double *F = out->f[1];
+        double m[3] = {arm[1] * F[2] - arm[2] * F[1], arm[2] * F[0] - arm[0] * F[2],
+                       arm[0] * F[1] - arm[1] * F[0]};
+        for (int k = 0; k < 3; k++) out->f[0][k] = -F[k], out->t[0][k] = -out->t[1][k] - m[k];
+        out->touching = e.d < p->radius[1] || loaded;
+        return 0;
+    }
     for (int i = 0; i < 2; i++)
-        for (int k = 0; k < 3; k++) {
-            out->f[i][k] = f[i][k], out->t[i][k] = t[i][k];
-            loaded |= f[i][k] != 0 || t[i][k] != 0;
-        }
+        for (int k = 0; k < 3; k++) out->f[i][k] = f[i][k], out->t[i][k] = t[i][k];
     double d2 = 0;
     for (int k = 0; k < 3; k++) d2 += (p->x[1][k] - p->x[0][k]) * (p->x[1][k] - p->x[0][k]);
     double rs = p->radius[0] + p->radius[1];

@@ -45,6 +45,11 @@ void lt_hosted_free(lt_hosted *h);
  * unclosed one: checked once law is known, lt_hosted_bind). */
 int lt_hosted_add_command(lt_hosted *h, const char *text, int line, char *err, size_t errlen);
 
+/* The law's wall against a plane wall A (hosted_wall.h): text its command with ${NAME} (the
+ * geometry appended), or NULL to derive it from the law's pair style; at line.  0, or -1 with one
+ * line in err. */
+int lt_hosted_set_wall(lt_hosted *h, const char *text, int line, char *err, size_t errlen);
+
 /* The law's commands given as a function of its parameters instead (a Lua function: the list it
  * returns for param, verbatim, in *cmds, its number in *n; 0, or -1 with one line in err), defined
  * at line. */

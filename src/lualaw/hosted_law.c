@@ -6,6 +6,7 @@
  *   engine   = "lammps" | "liggghts"
  *   library  = "PATH" (optional: the engine's shared library; default the Debian package's)
  *   commands = { "pair_style granular", "pair_coeff * * hertz/material ${E} ...", ... }
+ *   wall     = true | "fix ... wall/gran ..." (optional: the engine's own wall for a wall A)
  */
 #include "host/hosted.h"
 #include "lualaw/lualaw_int.h"
@@ -107,6 +108,32 @@ static void read_commands(conv *cv, lua_law *b, lt_hosted *h, int t)
     lt_path_pop(cv);
 }
 
+/* `wall` of t: true (the engine's wall derived from the law's pair style) or the wall's command
+ * (a string with ${NAME}, the geometry appended: host/hosted_wall.h); absent: no wall. */
+static void read_wall(conv *cv, lt_hosted *h, int t)
+{
+    lua_State *L = cv->L;
+    lt_path_push_key(cv, "wall");
+    int ty = lt_get_field(cv, t, "wall");
+    char err[300];
+    const char *text = NULL;
+    if (ty == LUA_TSTRING) {
+        size_t len;
+        text = lua_tolstring(L, -1, &len);
+        if (strlen(text) != len || strchr(text, '\n') || !*text)
+            lt_field_error(cv, "a command is one line of text (no newline, no NUL)");
+    } else if (ty != LUA_TNIL && !(ty == LUA_TBOOLEAN && lua_toboolean(L, -1))) {
+        lt_field_error(cv,
+                       "expected true (the engine's wall from the law's pair style) or the "
+                       "wall's command, got %s",
+                       ty == LUA_TBOOLEAN ? "false" : luaL_typename(L, -1));
+    }
+    if (ty != LUA_TNIL && lt_hosted_set_wall(h, text, lt_conv_line(cv), err, sizeof err) < 0)
+        lt_field_error(cv, "%s", err);
+    lua_pop(L, 1);
+    lt_path_pop(cv);
+}
+
 lt_hosted *lt_lua_law_read_engine(conv *cv, lua_law *b, int t)
 {
     lua_State *L = cv->L;
@@ -136,6 +163,7 @@ lt_hosted *lt_lua_law_read_engine(conv *cv, lua_law *b, int t)
     lua_pop(L, 1);
     b->hosted = h;
     read_commands(cv, b, h, t);
+    read_wall(cv, h, t);
     return h;
 }
 

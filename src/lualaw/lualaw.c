@@ -634,9 +634,9 @@ static void register_binding(conv *cv, lua_law *b, int slot, const char *file, i
  * file and line: where it is written), the binding at index 2; its name pushed. */
 static int define_law(lua_State *L, lua_law_script *script, conv *cv, const char *file, int line)
 {
-    static const char *const keys[] = {"name",   "summary", "params",   "state", "energies",
-                                       "init",   "step",    "friction", "yield", "cases",
-                                       "engine", "library", "commands", "known", NULL};
+    static const char *const keys[] = {
+        "name",  "summary", "params", "state",   "energies", "init",  "step", "friction",
+        "yield", "cases",   "engine", "library", "commands", "known", "wall", NULL};
     lua_settop(L, 1);
     lua_law *b = new_binding(L, script, file, line); /* index 2 */
     lt_check_keys(cv, 1, keys);

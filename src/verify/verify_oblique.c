@@ -138,21 +138,30 @@ static double kinetic(const lt_body *b)
     return 0.5 * b->mass * v3_dot(b->vel, b->vel) + 0.5 * v3_dot(b->angvel, Iw);
 }
 
-static void sweep(vr_ctx *v, const lt_case *impact)
+/* The sweep's case: the impact case's sphere B thrown at a fixed wall A (a hosted law's engine
+ * without a wall: at a fixed sphere of the case's A). */
+static lt_case sweep_case_of(const lt_law *law, const lt_case *impact)
 {
-    const lt_law *law = v->law;
     lt_case cs = *impact;
     cs.name = OBLIQUE_CASE;
     cs.shape[0] = "wall", cs.shape[1] = "sphere";
     cs.fixed[0] = 1, cs.fixed[1] = 0;
     cs.radius[0] = 0;
-    if (lt_law_host(law)) { /* an engine's atoms are spheres: A a fixed sphere of the case's */
+    const lt_host *host = lt_law_host(law);
+    if (host && !host->walls) {
         cs.shape[0] = "sphere";
         cs.radius[0] = impact->radius[0];
     }
     memset(cs.load, 0, sizeof cs.load);
     cs.impact.vn = impact->impact.vn;
     cs.steps = OBLIQUE_STEPS;
+    return cs;
+}
+
+static void sweep(vr_ctx *v, const lt_case *impact)
+{
+    const lt_law *law = v->law;
+    lt_case cs = sweep_case_of(law, impact);
     vr_setup *su = calloc(1, sizeof *su);
     lt_tester *T = lt_tester_new();
     if (!su || !T) {
