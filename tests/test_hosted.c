@@ -7,6 +7,9 @@
  *   - a port of the same model (examples/lammps_port/hertz_material.c) against the engine on an
  *     oblique impact of spinning spheres: round-off with contactVelocity = "state_radius", 1e-4 of the
  *     tangential force with lawtester's own measure (the default);
+ *   - the engines' own walls (LAMMPS's fix wall/gran, LIGGGHTS's primitive wall): the Hertz
+ *     impact on a wall in LIGGGHTS; LAMMPS's wall stiffer by 1 + nu than a wall of the sphere's
+ *     material (E* = E / (2 (1 - nu))), an expected failure whose overlap is that of its E*;
  *   - verify's generic checks and a sweep shard of a hosted law;
  *   - the findings' stage scripts (stages/hosted/): each engine defect still measured as the
  *     findings pages say (docs/hosted-lammps.md, docs/hosted-liggghts.md);
@@ -142,6 +145,39 @@ static void test_liggghts_closed_forms(void)
     result r;
     run_engine(&r, "verify --law-lib " LIGGGHTS_LAW " --law lig_test_hertz --case elastic");
     CHECK_MSG(r.status == 0 && strstr(r.out, "max overlap"), "%d %s %s", r.status, r.out, r.err);
+}
+
+/* The obtained value of the row of case and quantity in verify's output (NaN if none). */
+static double obtained_of(const char *out, const char *kase, const char *quantity)
+{
+    for (const char *p = out; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+        char law[80], k[80], q1[80], q2[80];
+        double expected, obtained;
+        if (sscanf(p, "%79s %79s %79s %79s %lf %lf", law, k, q1, q2, &expected, &obtained) == 6 &&
+            strcmp(k, kase) == 0 && strncmp(quantity, q1, strlen(q1)) == 0 && strstr(quantity, q2))
+            return obtained;
+    }
+    return NAN;
+}
+
+/* Hertz on the engines' own walls.  The tolerances: the leapfrog at 2000 steps a contact,
+ * measured 1.1e-7 (LIGGGHTS's wall against Hertz with E* = E / (2 (1 - nu^2))); LAMMPS's maximum
+ * overlap against Hertz with its own wall's E* = E / (2 (1 - nu)), measured 1.4e-8: 1e-5 is the
+ * cases' leapfrog bound, and nu = 0.3 separates the two mixings by 11 % in the overlap. */
+#define TOL_WALL_OVERLAP 1e-5
+static void test_walls(void)
+{
+    if (!have(LT_ENGINE_LAMMPS) || !have(LT_ENGINE_LIGGGHTS)) return;
+    result r;
+    run_engine(&r, "verify --law-lib " LIGGGHTS_LAW " --law lig_test_hertz --case wall-elastic");
+    CHECK_MSG(r.status == 0 && !strstr(r.out, "FAIL"), "%d %s %s", r.status, r.out, r.err);
+    run_engine(&r, "verify --law-lib " LAMMPS_LAW " --law lmp_test_hertz --case wall-elastic");
+    CHECK_MSG(r.status == 0 && strstr(r.out, "XFAIL"), "%d %s %s", r.status, r.out, r.err);
+    const double E = 70e9, nu = 0.3, R = 0.005, v = 1.0,
+                 m = 2700 * 4.0 / 3.0 * LT_TEST_PI * R * R * R, Es = E / (2 * (1 - nu));
+    double dmax = pow(15 * m * v * v / (16 * Es * sqrt(R)), 0.4);
+    CHECK_REL(obtained_of(r.out, "wall-elastic", "max overlap"), dmax, TOL_WALL_OVERLAP,
+              "LAMMPS's wall: the Hertz overlap of E* = E / (2 (1 - nu))");
 }
 
 /* verify's generic checks run on a hosted law: passivity and the zero force apart hold; the
@@ -424,18 +460,33 @@ static void test_wall_refused(void)
 {
     if (!have(LT_ENGINE_LAMMPS)) return;
     char *dir = make_tmpdir(), args[600];
-    put_file(
-        dir, "wall.lua",
-        "return { name = \"w\", law = \"lmp_test_hertz\",\n"
-        "  particles = { { shape = \"wall\" }, { radius = 0.005 } },\n"
-        "  normal = {1, 0, 0}, gap = 1e-8, dt = 2e-8,\n"
-        "  stages = { { whats = \"i.....\", values = {-1, 0,0,0,0,0}, till = \"stage.rebound\" } "
-        "} }\n");
-    result r;
-    snprintf(args, sizeof args, "run %s/wall.lua --law-lib " LAMMPS_LAW " -q -o %s/out", dir, dir);
-    run_engine(&r, args);
-    CHECK_MSG(r.status != 0 && only_one_line(r.err) && strstr(r.err, "whose atoms are spheres"),
-              "%d %s", r.status, r.err);
+    /* a law without `wall` against a wall A; a law with one against a wall B */
+    put_file(dir, "nowall.lua",
+             "local law = lawtester.law{ name = \"lmp_nowall\", engine = \"lammps\",\n"
+             "  commands = { \"pair_style granular\", \"pair_coeff * * hertz/material 7e10 0 0.3 "
+             "tangential linear_nohistory 1.0 0.0\" } }\n"
+             "return { name = \"w\", law = law,\n"
+             "  particles = { { shape = \"wall\" }, { radius = 0.005 } },\n"
+             "  normal = {1, 0, 0}, gap = 1e-8, dt = 2e-8,\n"
+             "  stages = { { whats = \"i.....\", values = {-1, 0,0,0,0,0}, till = "
+             "\"stage.rebound\" } } }\n");
+    put_file(dir, "wallb.lua",
+             "return { name = \"w\", law = \"lmp_test_hertz\",\n"
+             "  particles = { { radius = 0.005 }, { shape = \"wall\" } },\n"
+             "  normal = {1, 0, 0}, gap = 1e-8, dt = 2e-8, abWeight = 0,\n"
+             "  stages = { { whats = \"i.....\", values = {-1, 0,0,0,0,0}, till = "
+             "\"stage.rebound\" } } }\n");
+    static const char *const expect[2] = {"it names no `wall` command for a wall A",
+                                          "a wall is body A, the sphere body B"};
+    static const char *const file[2] = {"nowall.lua", "wallb.lua"};
+    for (int i = 0; i < 2; i++) {
+        result r;
+        snprintf(args, sizeof args, "run %s/%s --law-lib " LAMMPS_LAW " -q -o %s/out%d", dir,
+                 file[i], dir, i);
+        run_engine(&r, args);
+        CHECK_MSG(r.status != 0 && only_one_line(r.err) && strstr(r.err, expect[i]), "%d %s",
+                  r.status, r.err);
+    }
     remove_tree(dir);
 }
 
@@ -444,6 +495,7 @@ const test_case hosted_tests[] = {
     TEST(lammps_closed_forms_and_tsuji),
     TEST(liggghts_closed_forms),
     TEST(port_agrees_on_oblique),
+    TEST(walls),
     TEST(generic_checks),
     TEST(findings_scripts),
     TEST(sweep_shard),
