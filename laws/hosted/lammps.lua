@@ -738,6 +738,10 @@ end
 local OBJECTIVITY_WHY = "LAMMPS does not turn its tangential history about the normal and takes the "
   .. "radii as levers of the relative velocity: a rigid turn of 1 rad moves the local force by "
   .. "27-43 % (stages/hosted/lammps_objectivity.lua predicts both to 3e-4)"
+-- every law but jkr also against LAMMPS's own wall (fix wall/gran, derived from its pair style:
+-- docs/hosted.md); jkr's oblique sweep against its wall returned NaN forces while verify searched
+-- the contact time at coarse steps (not investigated further: docs/hosted-lammps.md)
+for _, law in ipairs{ hooke, hertz, hertz_material, dmt, gran_hooke, gran_hertz } do law.wall = true end
 for _, law in ipairs{ hooke, hertz, hertz_material, dmt, jkr } do
   law.known = { { row = "generic-objectivity local force", why = OBJECTIVITY_WHY, when = granular_tangential },
     { row = "generic-oblique coulomb", when = function(p) return p.mu > 0 and p.xt > 0 end,
@@ -753,6 +757,8 @@ for _, law in ipairs{ gran_hooke, gran_hertz } do
       why = "gran/* apply the tangential force at each sphere's radius, at two points delta apart: the pair's moments about a point do not balance, by delta n x Ft (docs/mechanics.md, \"Lever arm\")" },
   }
 end
+dmt.known[#dmt.known + 1] = { row = "generic-oblique coulomb", when = function(p) return p.mu > 0 end,
+  why = "against its own wall LAMMPS's dmt lets |Ft| reach 1.197 mu |Fn| at 89 deg (the documented limit mu |Fn + 2 F_pulloff|), while the pair caps at mu |Fn|: pair and wall differ" }
 gran_hertz.known[#gran_hertz.known + 1] = { row = "generic-oblique KE gain",
   why = "gran/hertz/history's rebound energy is off at first order in dt, either sign (+1.3e-5 of E0 at 2000 steps a contact, -6.8e-6 at 16000: stages/hosted/lammps_oblique_dt.lua): its discretisation exceeds the sweep's second-order bound" }
 

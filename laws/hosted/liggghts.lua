@@ -310,6 +310,7 @@ local function law(spec)
   for _, x in ipairs(spec.params or {}) do params[#params + 1] = x end
   return {
     name = spec.name, summary = spec.summary, engine = "liggghts",
+    wall = true, -- also against LIGGGHTS's own primitive wall (docs/hosted.md)
     params = params, friction = "mu",
     commands = function(p)
       local c = material_fixes(p)
