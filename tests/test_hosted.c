@@ -10,7 +10,8 @@
  *   - the engines' own walls (LAMMPS's fix wall/gran, LIGGGHTS's primitive wall): the Hertz
  *     impact on a wall in LIGGGHTS; LAMMPS's wall stiffer by 1 + nu than a wall of the sphere's
  *     material (E* = E / (2 (1 - nu))), an expected failure whose overlap is that of its E*;
- *   - verify's generic checks and a sweep shard of a hosted law;
+ *   - verify's generic checks and a sweep shard of a hosted law; a yield probe (its start state
+ *     replayed for every direction: the engine's history cannot be copied);
  *   - the findings' stage scripts (stages/hosted/): each engine defect still measured as the
  *     findings pages say (docs/hosted-lammps.md, docs/hosted-liggghts.md);
  *   - failure contained and named: an engine ERROR (at load and in the middle of a script), a
@@ -281,6 +282,50 @@ static void test_findings_scripts(void)
     }
 }
 
+/* A yield probe of LAMMPS's hooke with linear_history (kn = 1e6 N/m, kt = 5e5 N/m, mu = 0.5) from
+ * an overlap of 0.1 mm: every direction starts from the start state replayed; pure shear ends on
+ * the cone, Ft = mu kn delta = 50 N (the engine's own cap: round-off, 1e-9 as the others). */
+static void test_probe(void)
+{
+    if (!have(LT_ENGINE_LAMMPS)) return;
+    char *dir = make_tmpdir(), args[600];
+    put_file(
+        dir, "probe.lua",
+        "local law = lawtester.law{ name = \"lmp_probe\", engine = \"lammps\",\n"
+        "  params = { kn = { default = 1e6, range = {1, 1e10}, unit = \"N/m\", doc = \"kn\" },\n"
+        "             kt = { default = 5e5, range = {1, 1e10}, unit = \"N/m\", doc = \"kt\" },\n"
+        "             mu = { default = 0.5, range = {0, 10}, unit = \"-\", doc = \"mu\" } },\n"
+        "  friction = \"mu\",\n"
+        "  commands = { \"pair_style granular\", \"pair_coeff * * hooke ${kn} 0.0 tangential "
+        "linear_history ${kt} 0.0 ${mu}\" },\n"
+        "  yield = { ft_max = function(p, s, fn) return fn < 0 and p.mu * -fn or -1 end, fn_max "
+        "= 0,\n"
+        "            yielding = function(p, s) return false end, formula = \"|Ft| <= mu |Fn|\" "
+        "} }\n"
+        "lawtester.probe_yield{ name = \"hosted-probe\",\n"
+        "  test = { name = \"hosted-probe\", law = law, gap = -1e-4,\n"
+        "           particles = { { radius = 0.1 }, { radius = 0.1 } }, dt = 1e-6 },\n"
+        "  directions = 8, limit = 1e-3, steps = 200 }\n");
+    result r;
+    snprintf(args, sizeof args, "run %s/probe.lua -q -o %s/out", dir, dir);
+    run_engine(&r, args);
+    CHECK_MSG(r.status == 0, "%d %s", r.status, r.err);
+    char path[400];
+    snprintf(path, sizeof path, "%s/out/hosted-probe.tsv", dir);
+    char *t = slurp_all(path);
+    /* row k = 2 (90 degrees, pure shear): its Fty column, the 12th */
+    const char *row = t ? strstr(t, "\n2\t8\t") : NULL;
+    double fty = NAN;
+    if (row) {
+        const char *c = row + 1;
+        for (int col = 0; col < 11 && c; col++) c = strchr(c, '\t'), c = c ? c + 1 : NULL;
+        if (c) fty = strtod(c, NULL);
+    }
+    CHECK_REL(fty, 0.5 * 1e6 * 1e-4, 1e-9, "pure shear ends on the cone: Ft = mu kn delta");
+    free(t);
+    remove_tree(dir);
+}
+
 /* ---- failure contained and named ------------------------------------------------------------ */
 
 /* a command the engine refuses, at load: one line with the file's line and the engine's ERROR,
@@ -397,6 +442,34 @@ static void test_engine_error_in_a_step(void)
     remove_tree(dir);
 }
 
+/* an engine that hangs (its `shell sleep 30` at every contact's setup) is ended like any law by
+ * --law-timeout: one line, exit status 1, nothing written, its child gone with it */
+static void test_engine_hang_contained(void)
+{
+    if (!have(LT_ENGINE_LAMMPS)) return;
+    char *dir = make_tmpdir(), args[600];
+    put_file(dir, "hang.lua",
+             "local law = lawtester.law{ name = \"lmp_hang\", engine = \"lammps\",\n"
+             "  params = { wait = { default = 0, range = {0, 100}, unit = \"s\", doc = \"sleep\" } "
+             "},\n"
+             "  commands = { \"pair_style granular\", \"pair_coeff * * hooke 1e6 0.0 tangential "
+             "linear_nohistory 1.0 0.0\", \"shell sleep ${wait}\" } }\n"
+             "return { name = \"hang\", law = law, params = { wait = 30 },\n"
+             "  particles = { { radius = 0.1 }, { radius = 0.1 } }, gap = 1e-6, dt = 1e-6,\n"
+             "  stages = { { whats = \"v.....\", values = {-1, 0,0,0,0,0}, till = \"stage.step >= "
+             "10\" } } }\n");
+    result r;
+    snprintf(args, sizeof args, "run %s/hang.lua --law-timeout 1 -q -o %s/out", dir, dir);
+    run_ended_by_engine(&r, ENGINE_ENV, args);
+    CHECK_MSG(r.status == 1 && only_one_line(r.err) &&
+                  strstr(r.err, "law 'lmp_hang' did not return from init() within 1 s"),
+              "%d %s", r.status, r.err);
+    snprintf(args, sizeof args, "%s/out", dir);
+    CHECK(count_files(args) <= 0);
+    CHECK(system("pgrep -f '^sleep 30$' >/dev/null 2>&1") != 0); /* no live sleep left */
+    remove_tree(dir);
+}
+
 /* no engine library: one line naming the Debian package and the variable, exit status 2 */
 static void test_missing_library(void)
 {
@@ -499,9 +572,11 @@ const test_case hosted_tests[] = {
     TEST(generic_checks),
     TEST(findings_scripts),
     TEST(sweep_shard),
+    TEST(probe),
     TEST(engine_error_at_load),
     TEST(engine_error_mid_script),
     TEST(engine_error_in_a_step),
+    TEST(engine_hang_contained),
     TEST(missing_library),
     TEST(bad_law_files),
     TEST(wall_refused),
