@@ -326,6 +326,28 @@ static void test_probe(void)
     remove_tree(dir);
 }
 
+/* The shipped Hertz case file (cases/hertz_impact.lua: Johnson's closed forms, orders in dt) runs
+ * on LAMMPS's own hertz/material with only its law's name and parameters changed: every row
+ * passes, as for the built-in law */
+static void test_case_file(void)
+{
+    if (!have(LT_ENGINE_LAMMPS)) return;
+    char *dir = make_tmpdir(), cmd[900], args[600];
+    snprintf(cmd, sizeof cmd,
+             "sed 's/law = \"hertz_mindlin\", params = { en = 1 },/law = \"lmp_test_hertz\", "
+             "params = { E = 4.8e10, nu = 0.2, damping = \"none\" },/' cases/hertz_impact.lua > "
+             "'%s/case.lua'",
+             dir);
+    CHECK(system(cmd) == 0);
+    result r;
+    snprintf(args, sizeof args, "verify %s/case.lua --law-lib " LAMMPS_LAW, dir);
+    run_engine(&r, args);
+    CHECK_MSG(r.status == 0 && strstr(r.out, "lmp_test_hertz") && strstr(r.out, "0 failed") &&
+                  !strstr(r.out, " FAIL"),
+              "%d %s %s", r.status, r.out, r.err);
+    remove_tree(dir);
+}
+
 /* ---- failure contained and named ------------------------------------------------------------ */
 
 /* a command the engine refuses, at load: one line with the file's line and the engine's ERROR,
@@ -573,6 +595,7 @@ const test_case hosted_tests[] = {
     TEST(findings_scripts),
     TEST(sweep_shard),
     TEST(probe),
+    TEST(case_file),
     TEST(engine_error_at_load),
     TEST(engine_error_mid_script),
     TEST(engine_error_in_a_step),
