@@ -47,6 +47,9 @@ void lt_vr_balance_row(vr_ctx *v, const char *kase, const char *quantity, double
 int lt_vr_selected(const vr_ctx *v, const char *name);
 
 /* Until conditions of the verify stages. */
+/* VR_UNTIL_NO_CONTACT: until the contact has ended, or, n > 0, after n steps with the contact
+ * still held (a law that does not let go: a bond that never breaks; the passivity rows then say
+ * so, lt_vr_passive_rows). */
 typedef enum { VR_UNTIL_STEPS, VR_UNTIL_REBOUND, VR_UNTIL_NO_CONTACT } vr_until_kind;
 typedef struct vr_until {
     vr_until_kind kind;

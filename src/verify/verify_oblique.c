@@ -59,6 +59,10 @@
  * velocity reverses inside a step, O(dt^3).  (pi/OBLIQUE_STEPS)^2 = 6e-7 of E0 bounds both;
  * a sign error is of order 1 (Luding's split of REFERENCES 6: 2.8). */
 #define TOL_DECREASE ((LT_PI / OBLIQUE_STEPS) * (LT_PI / OBLIQUE_STEPS))
+/* A stiffer spring than the one that sets t_c (walton_braun's unloading line, kn/en^2) makes
+ * the same terms larger: k (v dt)^2/8 of m v^2/2 per event is (w dt)^2/4, w = sqrt(k/m*) from
+ * the largest stiffness the law reports (lt_response.k); two events, (w dt)^2/2 when that is
+ * more than TOL_DECREASE. */
 #define WHY_DECREASE \
     "largest decrease / E0 over incidences and states: second-order terms of the trapezoid only"
 
@@ -87,6 +91,7 @@ typedef struct sweep_trace {
     /* the impact's first two and last two states in contact: |F| (N) and overlap (m) */
     double f[4], d[4];
     int n_contact;
+    double k_max; /* N/m: the largest stiffness the law reported in contact (lt_response.k) */
 } sweep_trace;
 
 static void sweep_row(void *ctx, const lt_tester *tester, const lt_snapshot *s)
@@ -94,6 +99,7 @@ static void sweep_row(void *ctx, const lt_tester *tester, const lt_snapshot *s)
     const lt_view *t = lt_tester_view(tester);
     sweep_trace *q = ctx;
     if (s->contact) {
+        q->k_max = fmax(q->k_max, fmax(fabs(s->k[0]), fabs(s->k[1])));
         double f = hypot(s->f[0], hypot(s->f[1], s->f[2])), d = -s->u[0];
         if (q->n_contact < 2) q->f[q->n_contact] = f, q->d[q->n_contact] = d;
         q->f[2] = q->f[3], q->d[2] = q->d[3], q->f[3] = f, q->d[3] = d;
@@ -158,6 +164,83 @@ static lt_case sweep_case_of(const lt_law *law, const lt_case *impact)
     return cs;
 }
 
+/* One incidence's measures, relative to its incoming kinetic energy E0 = m v^2/2. */
+typedef struct incidence_out {
+    double gain;    /* E_out/E0 - 1 less the jump term */
+    double drop[2]; /* largest decrease of the watched energies / E0 */
+    double balance; /* |balance_err| / |work| */
+    double w_dt;    /* sqrt(k_max/m*) dt: the stiffest reported spring's phase a step */
+} incidence_out;
+
+/* The impact at incidence k degrees and time step dt into *o (and the Coulomb excess in *q).
+ * 0, or -1 after a "run" row. */
+static int incidence(vr_ctx *v, lt_tester *T, const vr_setup *su, double dt, int k, sweep_trace *q,
+                     incidence_out *o)
+{
+    double speed = su->cs->impact.vn, th = k * LT_PI / 180,
+           load[4] = {speed * cos(th), speed * sin(th), 0, 0};
+    lt_test t;
+    lt_stage st[1];
+    vr_until u;
+    lt_vr_impact_test(su, dt, load, &t, st, &u);
+    t.record_every = 1;
+    for (int j = 0; j < q->n; j++) q->top[j] = q->drop[j] = 0;
+    q->n_contact = 0, q->k_max = 0;
+    q->fn_max = 0, q->excess = -INFINITY, q->ratio = 0, q->excess_time = 0;
+    if (lt_run(T, &t, sweep_row, q) < 0) {
+        char msg[600];
+        snprintf(msg, sizeof msg, "%d deg: %s", k, lt_tester_view(T)->err);
+        lt_vr_fail(v, OBLIQUE_CASE, "run", msg);
+        return -1;
+    }
+    const lt_view *end = lt_tester_view(T);
+    double e0 = 0.5 * end->body[1].mass * speed * speed,
+           e1 = kinetic(&end->body[0]) + kinetic(&end->body[1]);
+    double jump = (jump_at_zero(q->f[0], q->d[0], q->f[1], q->d[1], q->n_contact) +
+                   jump_at_zero(q->f[3], q->d[3], q->f[2], q->d[2], q->n_contact)) *
+                  speed * dt / e0;
+    o->gain = e1 / e0 - 1 - jump;
+    for (int j = 0; j < q->n; j++) o->drop[j] = isnan(q->drop[j]) ? NAN : q->drop[j] / e0;
+    o->balance = lt_vr_balance(T);
+    const lt_body *a = &end->body[0], *b = &end->body[1];
+    double m = a->fixed ? b->mass : b->fixed ? a->mass : a->mass * b->mass / (a->mass + b->mass);
+    o->w_dt = sqrt(q->k_max / m) * dt;
+    return 0;
+}
+
+/* A quantity that errs by the truncation of the time-discrete contact (balance, a decrease of
+ * a dissipated energy: second order in dt, see the head of this file) and exceeds its
+ * tolerance at dt is measured again at its worst incidence at dt/2 and dt/4.  What does not
+ * vanish with dt, R = (4 q(dt/4) - q(dt/2))/3 (Richardson's extrapolation of an error of order
+ * 2), is the law's, and is the row's value: the truncation of a stiff or strongly damped
+ * contact passes at any size, a defect that does not depend on dt (a sign error, energy
+ * created) stays whole.  The extrapolation is taken only where the two finer values fall at
+ * order >= 1.5 (log2 q(dt/2)/q(dt/4)); otherwise the row's value is q(dt/4) itself, no credit:
+ * a first-order error, or a run not yet resolved (walton_braun's unloading line, kn/en^2, is
+ * beyond leapfrog's stable step, w dt < 2, at dt for en below 0.011: its contact time is about
+ * 1/(en w0), so w dt = (w0/en) dt ~ 1/(4000 en^2)).  which: 0 the balance, 1 + j the watched
+ * energy j.  R into *r and the three values into why; 0 on a run error (its
+ * row written), else 1. */
+static int refined(vr_ctx *v, lt_tester *T, const vr_setup *su, double dt, int k, sweep_trace *q,
+                   int which, double q1, double *r, char *why, size_t n)
+{
+    double at[3] = {q1, 0, 0};
+    for (int i = 1; i < 3; i++) {
+        incidence_out o;
+        if (incidence(v, T, su, dt / (i == 1 ? 2 : 4), k, q, &o) < 0) return 0;
+        at[i] = which ? o.drop[which - 1] : o.balance;
+    }
+    double order = log2(at[1] / at[2]);
+    *r = order >= 1.5 ? fmax(0, (4 * at[2] - at[1]) / 3) : at[2];
+    if (isnan(at[1]) || isnan(at[2])) *r = NAN;
+    snprintf(why, n,
+             "above it at %d deg, refined: %.3e at dt, %.3e at dt/2, %.3e at dt/4 (order "
+             "%.2f); shown: what does not vanish with dt, %s",
+             k, at[0], at[1], at[2], order,
+             order >= 1.5 ? "(4 q(dt/4) - q(dt/2))/3" : "q(dt/4) (not yet second order)");
+    return 1;
+}
+
 static void sweep(vr_ctx *v, const lt_case *impact)
 {
     const lt_law *law = v->law;
@@ -172,7 +255,7 @@ static void sweep(vr_ctx *v, const lt_case *impact)
     }
     if (!lt_vr_make_setup(v, su, &cs)) goto done;
     lt_vr_expect_at(su, 0);
-    double tc = su->ex.value[LT_Q_CONTACT_TIME], speed = cs.impact.vn, dt_tc;
+    double tc = su->ex.value[LT_Q_CONTACT_TIME], dt_tc;
     if (isnan(tc) && !lt_vr_measure_contact_time(v, su, cs.load, OBLIQUE_CASE, &tc, &dt_tc))
         goto done; /* no closed form */
     if (!(tc > 0)) {
@@ -189,37 +272,17 @@ static void sweep(vr_ctx *v, const lt_case *impact)
             if (law->energies[i].kind == LT_DISSIPATED &&
                 strcmp(law->energies[i].name, watched[j]) == 0)
                 q.idx[q.n++] = i;
-    double gain = -INFINITY, drop[2] = {0, 0}, balance = 0;
-    int worst = 0;
+    double gain = -INFINITY, drop[2] = {0, 0}, balance = 0, w_dt = 0;
+    int worst = 0, worst_drop[2] = {0, 0}, worst_balance = 0;
     for (int k = 0; k < OBLIQUE_ANGLES; k++) {
-        double th = k * LT_PI / 180, load[4] = {speed * cos(th), speed * sin(th), 0, 0};
-        lt_test t;
-        lt_stage st[1];
-        vr_until u;
-        lt_vr_impact_test(su, dt, load, &t, st, &u);
-        t.record_every = 1;
-        for (int j = 0; j < q.n; j++) q.top[j] = q.drop[j] = 0;
-        q.n_contact = 0;
-        q.fn_max = 0, q.excess = -INFINITY, q.ratio = 0, q.excess_time = 0;
-        if (lt_run(T, &t, sweep_row, &q) < 0) {
-            char msg[600];
-            snprintf(msg, sizeof msg, "%d deg: %s", k, lt_tester_view(T)->err);
-            lt_vr_fail(v, OBLIQUE_CASE, "run", msg);
-            goto done;
-        }
-        const lt_view *end = lt_tester_view(T);
-        double e0 = 0.5 * end->body[1].mass * speed * speed,
-               e1 = kinetic(&end->body[0]) + kinetic(&end->body[1]);
-        double jump = (jump_at_zero(q.f[0], q.d[0], q.f[1], q.d[1], q.n_contact) +
-                       jump_at_zero(q.f[3], q.d[3], q.f[2], q.d[2], q.n_contact)) *
-                      speed * dt / e0;
-        if (!(e1 / e0 - 1 - jump <= gain)) { /* NaN counts as the worst */
-            gain = e1 / e0 - 1 - jump;
-            worst = k;
-        }
+        incidence_out o;
+        if (incidence(v, T, su, dt, k, &q, &o) < 0) goto done;
+        if (!(o.gain <= gain)) /* NaN counts as the worst */
+            gain = o.gain, worst = k;
         for (int j = 0; j < q.n; j++)
-            drop[j] = isnan(q.drop[j]) ? NAN : fmax(drop[j], q.drop[j] / e0);
-        balance = fmax(balance, lt_vr_balance(T));
+            if (!(o.drop[j] <= drop[j])) drop[j] = o.drop[j], worst_drop[j] = k;
+        if (!(o.balance <= balance)) balance = o.balance, worst_balance = k;
+        w_dt = fmax(w_dt, o.w_dt);
         double rel = q.excess / q.fn_max; /* no normal force at any state: 0 or NaN */
         if (q.coulomb && q.excess > -INFINITY && !(rel <= coulomb)) {
             coulomb = q.fn_max > 0 ? rel : (q.excess > 0 ? INFINITY : 0);
@@ -227,17 +290,35 @@ static void sweep(vr_ctx *v, const lt_case *impact)
         }
     }
     /* the incidence of the largest E_out/E0, and the case the sweep took its law from */
-    char label[80];
+    char label[80], why[600];
     snprintf(label, sizeof label, "KE gain (%d deg; %s)", worst, impact->name);
     lt_vr_row(v, OBLIQUE_CASE, label, LT_CHECK_ABS, 0, gain > 0 || isnan(gain) ? gain : 0, TOL_GAIN,
               WHY_GAIN WHY_GAIN_JUMP);
+    double tol_drop = fmax(TOL_DECREASE, w_dt * w_dt / 2);
     for (int j = 0; j < q.n; j++) {
         snprintf(label, sizeof label, "%s decrease", law->energies[q.idx[j]].name);
-        lt_vr_row(v, OBLIQUE_CASE, label, LT_CHECK_ABS, 0, drop[j], TOL_DECREASE, WHY_DECREASE);
+        double shown = drop[j];
+        snprintf(why, sizeof why, "%s, or (w dt)^2/2 = %.3g if more", WHY_DECREASE,
+                 w_dt * w_dt / 2);
+        if (!(drop[j] <= tol_drop)) {
+            char how[300];
+            if (!refined(v, T, su, dt, worst_drop[j], &q, 1 + j, drop[j], &shown, how, sizeof how))
+                goto done;
+            snprintf(why, sizeof why, "%s, or (w dt)^2/2 = %.3g if more; %s", WHY_DECREASE,
+                     w_dt * w_dt / 2, how);
+        }
+        lt_vr_row(v, OBLIQUE_CASE, label, LT_CHECK_ABS, 0, shown, tol_drop, why);
     }
-    lt_vr_balance_row(v, OBLIQUE_CASE, "balance", balance, TOL_BALANCE, WHY_BALANCE);
+    double shown = balance;
+    snprintf(why, sizeof why, "%s", WHY_BALANCE);
+    if (law->n_energies > 0 && !(balance <= TOL_BALANCE)) {
+        char how[300];
+        if (!refined(v, T, su, dt, worst_balance, &q, 0, balance, &shown, how, sizeof how))
+            goto done;
+        snprintf(why, sizeof why, "%s; %s", WHY_BALANCE, how);
+    }
+    lt_vr_balance_row(v, OBLIQUE_CASE, "balance", shown, TOL_BALANCE, why);
     if (q.coulomb && coulomb > -INFINITY) {
-        char why[300];
         snprintf(why, sizeof why, "%s; worst at %d deg, t = %.3g s: |Ft| = %.4g mu |Fn|",
                  WHY_COULOMB, coulomb_at, coulomb_time, coulomb_ratio);
         lt_vr_row(v, OBLIQUE_CASE, "coulomb", LT_CHECK_ABS, 0, coulomb > 0 ? coulomb : 0,

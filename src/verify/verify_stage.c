@@ -36,7 +36,7 @@ int lt_vr_until_cb(void *ctx, lt_tester *tester)
     switch (u->kind) {
     case VR_UNTIL_STEPS: return t->st.step >= u->n;
     case VR_UNTIL_REBOUND: return t->st.bounces >= 2 || (t->st.hadC && !t->st.hasC);
-    default: return !t->has_contact;
+    default: return !t->has_contact || (u->n > 0 && t->st.step >= u->n); /* apart, or held */
     }
 }
 
