@@ -43,6 +43,16 @@ enum { LIN_E_ELAST, LIN_E_PLAST, LIN_E_COUNT };
     [LIN_S_KN] = "kn", [LIN_S_KT] = "kt", [LIN_S_TANPHI] = "tanPhi", [LIN_S_FN] = "Fn", \
     [LIN_S_FTY] = "Fty", [LIN_S_FTZ] = "Ftz", [LIN_S_SLIP] = "slip"
 
+/* linear's known defects (API 6): the slip formulas kept for comparison do not close the energy
+ * balance where the contact slips (laws/linear.c); the laws built on linear share them. */
+#define LIN_N_KNOWN 2
+#define LT_LINEAR_KNOWN_WHY                                                                    \
+    "the slip formula chosen by `dissipation` is not the time-discrete contact's dissipation " \
+    "(docs/energy.md, section 3): only `trapezoid` closes the balance"
+extern const lt_known lt_linear_known[LIN_N_KNOWN];
+/* 1 where the known defects show: slip allowed and a `dissipation` other than trapezoid. */
+int lt_linear_slip_formula_not_discrete(const double *p);
+
 /* linear's init and step on the first LIN_P_COUNT parameters and LIN_S_COUNT state doubles: fills
  * out->f[0..2] (no torque), out->k, out->energy[LIN_E_ELAST] and [LIN_E_PLAST]. */
 void lt_linear_init(const double *p, const lt_contact *c, double *s);

@@ -188,6 +188,23 @@ static const lt_yield rolling_yield = {
     .dofs = 0x3f,
 };
 
+/* linear's known defect (laws/linear.c) on generic-path, where the contact slips (slip allowed:
+ * the path always slips then); where only the rolling or twisting spring slips (noSlip, muR or
+ * muTw > 0), the `doc` formula's, first order where the limit changes with |Fn| (measured:
+ * 3e-6 to 1.3e-5 of the work; `code`, `potential`, `path` close there). */
+static int doc_formula_rolling_slips(const double *p)
+{
+    return p[LR_P_NOSLIP] != 0 && p[LR_P_DISSIPATION] == LT_SLIP_DOC &&
+           (p[LR_P_MUR] > 0 || p[LR_P_MUTW] > 0);
+}
+
+static const lt_known rolling_known[2] = {
+    {.row = "generic-path balance",
+     .why = LT_LINEAR_KNOWN_WHY,
+     .when = lt_linear_slip_formula_not_discrete},
+    {.row = "generic-path balance", .why = LT_LINEAR_KNOWN_WHY, .when = doc_formula_rolling_slips},
+};
+
 const lt_law lt_law_linear_rolling = {
     .api_version = LT_LAW_API_VERSION,
     .name = "linear_rolling",
@@ -206,4 +223,6 @@ const lt_law lt_law_linear_rolling = {
     .yield = &rolling_yield,
     .friction = "tanPhi",
     .param_flags = rolling_param_flags,
+    .known = rolling_known,
+    .n_known = 2,
 };

@@ -50,12 +50,13 @@ extern "C" {
 /* Write descriptors with designated initialisers (.name = ...): optional fields added later then
  * default to none without a -Wextra missing-field-initializers warning, which positional lists
  * get. */
-#define LT_LAW_API_VERSION 5
+#define LT_LAW_API_VERSION 6
 #define LT_PI 3.14159265358979323846 /* pi, for laws and their closed forms */
 #define LT_DOF 6
 #define LT_MAX_ENERGIES 8
 #define LT_MAX_PARAMS 32
 #define LT_MAX_STATE 512 /* 32 before API 4; a law declares how many it uses (n_state) */
+#define LT_MAX_KNOWN 64  /* API 6: known defects a law may declare (lt_law.known) */
 
 /* Elastic and friction properties of one particle's material. */
 typedef struct lt_material {
@@ -211,6 +212,21 @@ typedef struct lt_yield {
     unsigned dofs;
 } lt_yield;
 
+/* API 6: a known defect of the law (docs/verify.md, "Expected failures"): rows of verify's
+ * generic checks that fail because the law is wrong there - a formula kept to compare with
+ * another code, an option that creates energy - printed XFAIL instead of FAIL, and XPASS
+ * (counted as failed: the defect is gone, remove the mark) where they pass.  The same as a Lua
+ * law's `known` (docs/lua-laws.md, "Known defects"). */
+typedef struct lt_known {
+    /* The case and the start of the quantity as verify prints them, the case without a sweep
+     * point's "@k": "generic-path balance", "generic-oblique KE gain". */
+    const char *row;
+    const char *why; /* one line naming the defect and where it is shown (docs, a paper) */
+    /* At which parameters the defect shows: 1 there, 0 elsewhere (the row is then plain); NULL:
+     * at every point.  It must be exact: a row marked where the law passes is an XPASS. */
+    int (*when)(const double *param);
+} lt_known;
+
 /* Names (checked when the law is loaded; docs/laws.md, "Names"): the law's, its parameters',
  * state variables' and energies' are identifiers [A-Za-z_][A-Za-z0-9_]* of at most 63
  * characters, each once; a choice may also hold '-' (not first).  A state variable must not be
@@ -261,6 +277,9 @@ typedef struct lt_law {
      * reads it; state_names itself may be NULL when every value lies in an array. */
     const lt_state_array *state_arrays;
     int n_state_arrays;
+    /* API 6.  Known defects (may be NULL / 0): see lt_known. */
+    const lt_known *known;
+    int n_known;
 } lt_law;
 
 /* ---- analytic verification cases (API 2) ------------------------------------------------

@@ -355,6 +355,26 @@ static int check_friction(const lt_law *law, char *err, size_t n)
                 lt_quote(f, q, sizeof q, LT_NAME_MAX));
 }
 
+/* API 6's known defects: "CASE QUANTITY" rows and one-line reasons. */
+static int check_known(const lt_law *law, char *err, size_t n)
+{
+    if (law->n_known < 0 || law->n_known > LT_MAX_KNOWN || (law->n_known && !law->known))
+        return fail(err, n, law, "n_known = %d with %s table (0 to %d)", law->n_known,
+                    law->known ? "a" : "no", LT_MAX_KNOWN);
+    for (int i = 0; i < law->n_known; i++) {
+        const lt_known *k = &law->known[i];
+        const char *sp = k->row ? strchr(k->row, ' ') : NULL;
+        if (!sp || sp == k->row || !sp[1] || strchr(k->row, '\n'))
+            return fail(err, n, law,
+                        "known[%d].row must be a case and a quantity on one line, e.g. "
+                        "\"generic-oblique balance\"",
+                        i);
+        if (!k->why || !*k->why || strchr(k->why, '\n'))
+            return fail(err, n, law, "known[%d].why must be one line naming the defect", i);
+    }
+    return 0;
+}
+
 int lt_law_validate(const lt_law *law, char *err, size_t n)
 {
     if (!law) return fail(err, n, law, "the descriptor is NULL");
@@ -406,7 +426,7 @@ int lt_law_validate(const lt_law *law, char *err, size_t n)
     if (y && !y->excess && (y->dofs & ~0x07u))
         return fail(err, n, law,
                     "yield dofs 0x%x include a torque, which needs the function `excess`", y->dofs);
-    return 0;
+    return check_known(law, err, n);
 }
 
 /* A descriptor of API 1 to 4 has no friction field: the parameter or state variable named
@@ -576,6 +596,13 @@ static lt_law *deep_copy(block *b, const lt_law *src)
         src->param_flags && src->n_params > 0 ? TAKE(b, unsigned, src->n_params) : NULL;
     lt_state_array *arrays =
         src->n_state_arrays > 0 ? TAKE(b, lt_state_array, src->n_state_arrays) : NULL;
+    lt_known *known = src->n_known > 0 ? TAKE(b, lt_known, src->n_known) : NULL;
+    for (int i = 0; i < src->n_known; i++) {
+        lt_known k = src->known[i];
+        k.row = keep_string(b, k.row);
+        k.why = keep_string(b, k.why);
+        if (known) known[i] = k;
+    }
     for (int i = 0; flags && i < src->n_params; i++) flags[i] = src->param_flags[i];
     for (int i = 0; i < src->n_state_arrays; i++) {
         lt_state_array a = src->state_arrays[i];
@@ -643,6 +670,7 @@ static lt_law *deep_copy(block *b, const lt_law *src)
     out->friction = friction;
     out->param_flags = flags;
     out->state_arrays = arrays;
+    out->known = known;
     if (!out->init) out->init = no_init;
     return out;
 }

@@ -4,7 +4,8 @@
  * Every API version only appends fields (include/lawtester/law.h).  A descriptor compiled for
  * version 1 ends before `check`; one of version 2 has lt_case elements without `dof`, so its cases
  * array has a shorter stride than today's; one of version 2 or 3 points to an lt_yield that ends
- * before `excess`; one of versions 2 to 4 ends after `yield`, before API 5's `friction`.  The
+ * before `excess`; one of versions 2 to 4 ends after `yield`, before API 5's `friction`; one of
+ * version 5 ends before API 6's `known`.  The
  * registry copies such a descriptor into the current layout (lt_law_normalize) and everything
  * else in lawtester reads only the current one.  lt_expect
  * needs no copy: lawtester allocates it and clears every field before a law's `expect` fills
@@ -44,14 +45,17 @@ typedef struct lt_case_v2 {
 } lt_case_v2;
 
 /* Size of an lt_law of API 1 (it ends before `check`) and of API 2 to 4 (they end with
- * `yield`; API 3 appended to lt_case only, API 4 to lt_yield); API 5 is today's. */
+ * `yield`; API 3 appended to lt_case only, API 4 to lt_yield), of API 5 (it ends before `known`)
+ * and of API 6, today's. */
 #define LT_LAW_V1_SIZE offsetof(lt_law, check)
 #define LT_LAW_V2_SIZE (offsetof(lt_law, yield) + sizeof(const lt_yield *))
-#define LT_LAW_V5_SIZE sizeof(lt_law)
+#define LT_LAW_V5_SIZE offsetof(lt_law, known)
+#define LT_LAW_V6_SIZE sizeof(lt_law)
 /* The bytes of a descriptor declaring version v (1..LT_LAW_API_VERSION; others: version 1's,
  * the least that holds api_version and the name). */
 #define LT_LAW_SIZE_OF_VERSION(v)                           \
-    ((v) >= 5 && (v) <= LT_LAW_API_VERSION ? LT_LAW_V5_SIZE \
+    ((v) >= 6 && (v) <= LT_LAW_API_VERSION ? LT_LAW_V6_SIZE \
+     : (v) == 5                            ? LT_LAW_V5_SIZE \
      : (v) >= 2 && (v) <= 4                ? LT_LAW_V2_SIZE \
                                            : LT_LAW_V1_SIZE)
 
