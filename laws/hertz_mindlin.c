@@ -509,6 +509,27 @@ static const lt_yield hm_yield = {
                "(coulombOn: max(-Fn, 0)); rolling on: |Mr| = muR R* |Fn|, |Mt| = muTw R* |Fn|",
 };
 
+/* `tangential` = incremental with noSlip: the spring kt = 8 G* a keeps its force as the contact
+ * unloads, so its energy |Ft|^2/(2 kt) grows as kt falls: energy created (kvar < 0, the head of
+ * this file; [Thornton et al. 2013] for the rescaling that prevents it).  Without the
+ * Coulomb limit nothing caps it: measured, a grazing rebound with 1.7e-2 more kinetic energy than
+ * came in (en = 1) and up to 37 times it (en = 1e-9, the tangential spring loaded while the
+ * heavily damped sphere sticks), and net work -2e-2 of the scale around the closed loop.  It
+ * shows wherever the law does not dissipate (en = 1); elsewhere its own dashpot may hide it. */
+static int incremental_unlimited(const double *p)
+{
+    if (p[HM_P_NOSLIP] == 0 || p[HM_P_TANGENTIAL] != LT_TANGENTIAL_INCREMENTAL) return 0;
+    return p[HM_P_EN] == 1 ? 1 : LT_KNOWN_MAY;
+}
+
+#define HM_KNOWN_WHY                                                                            \
+    "tangential = incremental without the Coulomb limit creates energy as the contact unloads " \
+    "under a tangential force (kvar < 0; the `rescale` rule prevents it: docs/laws.md)"
+static const lt_known hm_known[] = {
+    {.row = "generic-oblique KE gain", .why = HM_KNOWN_WHY, .when = incremental_unlimited},
+    {.row = "generic-closed-loop passivity", .why = HM_KNOWN_WHY, .when = incremental_unlimited},
+};
+
 const lt_law lt_law_hertz_mindlin = {
     .api_version = LT_LAW_API_VERSION,
     .name = "hertz_mindlin",
@@ -530,4 +551,6 @@ const lt_law lt_law_hertz_mindlin = {
     .param_flags = hm_param_flags,
     .state_arrays = hm_state_arrays,
     .n_state_arrays = 1,
+    .known = hm_known,
+    .n_known = (int)(sizeof hm_known / sizeof hm_known[0]),
 };

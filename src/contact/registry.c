@@ -159,15 +159,19 @@ int lt_law_set_known(const lt_law *law, lt_known_fn fn, void *ctx)
 }
 
 const char *lt_law_known(const lt_law *law, const double *param, const char *kase,
-                         const char *quantity)
+                         const char *quantity, int *may)
 {
+    if (may) *may = 0;
     for (int j = 0; j < law->n_known; j++) { /* the descriptor's own (API 6) */
         const lt_known *k = &law->known[j];
         size_t len = (size_t)(strchr(k->row, ' ') - k->row);
         if (strcspn(kase, "@") == len && strncmp(kase, k->row, len) == 0 &&
-            strncmp(quantity, k->row + len + 1, strlen(k->row + len + 1)) == 0 &&
-            (!k->when || k->when(param)))
+            strncmp(quantity, k->row + len + 1, strlen(k->row + len + 1)) == 0) {
+            int shows = k->when ? k->when(param) : 1;
+            if (!shows) continue;
+            if (may) *may = shows == LT_KNOWN_MAY;
             return k->why;
+        }
     }
     int i = index_of(law);
     return i >= N_BUILTIN && known[i].fn ? known[i].fn(known[i].ctx, param, kase, quantity) : NULL;

@@ -42,15 +42,17 @@ const char *lt_law_origin(const lt_law *law);
 int lt_law_set_library(const lt_law *law, const char *file);
 const char *lt_law_library(const lt_law *law);
 
-/* A law's known defects (a Lua law's `known`, docs/lua-laws.md): why the row of verify's case
- * kase (a sweep point's "@k" ignored) and quantity fails at the parameters param, or NULL when
- * it is not known to.  lt_law_set_known gives an added law its function (ctx kept): 0, or -1
- * (not an added law).  lt_law_known: NULL for a law without one. */
+/* A law's known defects (a C law's lt_law.known, API 6; a Lua law's `known`, docs/lua-laws.md):
+ * why the row of verify's case kase (a sweep point's "@k" ignored) and quantity fails at the
+ * parameters param, or NULL when it is not known to; *may (may be NULL) is set to 1 where the
+ * defect may show but can be masked (LT_KNOWN_MAY), else 0.  lt_law_set_known gives an added law
+ * its function (ctx kept): 0, or -1 (not an added law).  lt_law_known: NULL for a law without
+ * one. */
 typedef const char *(*lt_known_fn)(void *ctx, const double *param, const char *kase,
                                    const char *quantity);
 int lt_law_set_known(const lt_law *law, lt_known_fn fn, void *ctx);
 const char *lt_law_known(const lt_law *law, const double *param, const char *kase,
-                         const char *quantity);
+                         const char *quantity, int *may);
 
 /* The API version the law's descriptor was written for (an added law's may be older than the
  * layout lawtester keeps it in). */
