@@ -1,0 +1,82 @@
+/* tests/test_contracts.c - the contracts a user porting a law reads and relies on, checked where
+ * they are written: the initial local frame in a run's .meta (docs/mechanics.md, "Initial
+ * tangential axes"; docs/records.md). */
+#define _POSIX_C_SOURCE 200809L
+#include "check.h"
+#include "cli.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The three numbers of a .meta vector key into v; 1 if the key holds three. */
+static int meta_vec(const char *meta, const char *key, double v[3])
+{
+    char buf[200];
+    if (!meta_value(meta, key, buf, sizeof buf)) return 0;
+    return sscanf(buf, "%lf %lf %lf", &v[0], &v[1], &v[2]) == 3;
+}
+
+/* The .meta of a two-sphere run with normal (nx, ny, nz) into meta (n bytes). */
+static void frame_run(const char *normal, char *meta, size_t n)
+{
+    char *dir = make_tmpdir(), script[800], args[600], path[400];
+    snprintf(script, sizeof script,
+             "return { name = 'frame', law = 'linear', normal = {%s}, gap = 1e-3, dt = 1e-6,\n"
+             "  particles = { { radius = 0.1 }, { radius = 0.1 } },\n"
+             "  stages = { { whats = 'v.....', values = {-1, 0,0,0,0,0}, till = 'stage.step >= "
+             "2' } } }\n",
+             normal);
+    put_file(dir, "frame.lua", script);
+    snprintf(args, sizeof args, "run %s/frame.lua -o %s -q", dir, dir);
+    result r;
+    run(&r, args);
+    CHECK_MSG(r.status == 0, "normal {%s}: status %d: %s", normal, r.status, r.err);
+    snprintf(path, sizeof path, "%s/frame.meta", dir);
+    slurp(path, meta, n);
+    remove_tree(dir);
+}
+
+/* The frame of state 0 in .meta: for normal +x, y = +z and z = -y (the user's finding); for +z,
+ * y = +y, z = -x; for (1, 2, 2)/3, y = (0, 1, -1)/sqrt 2, z = (-4, 1, 1)/(3 sqrt 2) (the rule of
+ * docs/mechanics.md, smallest component x); frame.x is the normal; every frame right-handed. */
+static void test_meta_holds_the_initial_frame(void)
+{
+    static const struct {
+        const char *normal;
+        double x[3], y[3], z[3];
+    } runs[] = {
+        {"1, 0, 0", {1, 0, 0}, {0, 0, 1}, {0, -1, 0}},
+        {"0, 0, 1", {0, 0, 1}, {0, 1, 0}, {-1, 0, 0}},
+        {"1, 2, 2",
+         {1.0 / 3, 2.0 / 3, 2.0 / 3},
+         {0, 0.70710678118654752, -0.70710678118654752},
+         {-4 / (3 * 1.4142135623730950), 1 / (3 * 1.4142135623730950),
+          1 / (3 * 1.4142135623730950)}},
+    };
+    static char meta[1 << 14];
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        frame_run(runs[i].normal, meta, sizeof meta);
+        double ax[3][3];
+        const char *keys[3] = {"frame.x", "frame.y", "frame.z"};
+        const double *want[3] = {runs[i].x, runs[i].y, runs[i].z};
+        for (int a = 0; a < 3; a++) {
+            CHECK_MSG(meta_vec(meta, keys[a], ax[a]), "normal {%s}: no %s in\n%s", runs[i].normal,
+                      keys[a], meta);
+            for (int c = 0; c < 3; c++)
+                CHECK_MSG(fabs(ax[a][c] - want[a][c]) <= 1e-15,
+                          "normal {%s}: %s[%d] = %.17g, not %.17g", runs[i].normal, keys[a], c,
+                          ax[a][c], want[a][c]);
+        }
+        /* right-handed: x . (y x z) = 1 */
+        double det = ax[0][0] * (ax[1][1] * ax[2][2] - ax[1][2] * ax[2][1]) -
+                     ax[0][1] * (ax[1][0] * ax[2][2] - ax[1][2] * ax[2][0]) +
+                     ax[0][2] * (ax[1][0] * ax[2][1] - ax[1][1] * ax[2][0]);
+        CHECK_MSG(fabs(det - 1) <= 1e-15, "normal {%s}: det %.17g", runs[i].normal, det);
+    }
+}
+
+const test_case contracts_tests[] = {
+    TEST(meta_holds_the_initial_frame),
+    {NULL, NULL},
+};
