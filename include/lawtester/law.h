@@ -331,7 +331,14 @@ typedef enum lt_case_kind {
 typedef enum lt_quantity {
     LT_Q_RESTITUTION,  /* -, vn_after/|vn_before| (relative normal velocity of the centres) */
     LT_Q_CONTACT_TIME, /* s, time with uN < 0 (crossings interpolated within the step) */
-    LT_Q_FORCE_TIME,   /* s, time with a non-zero normal force (end extrapolated to Fn = 0) */
+    /* s, time of *compressive* normal force: from touch (the uN = 0 crossing that starts
+     * LT_Q_CONTACT_TIME) to the end of the first stretch of states with Fn < 0, found on the
+     * first state after it: Fn > 0 (tensile) interpolates Fn = 0 between the two, Fn = 0
+     * (clipped) or no contact extrapolates Fn = 0 from the last two compressive states.  Not
+     * the time of non-zero force: a tensile end (adhesion) is not counted, nor is a second
+     * compressive stretch; a tensile start is (the clock starts at touch).  NaN if the force is
+     * still compressive when the run ends. */
+    LT_Q_FORCE_TIME,
     LT_Q_MAX_OVERLAP,  /* m, max -uN (parabola through the three states around the maximum) */
     LT_Q_MAX_FORCE,    /* N, max -Fn (parabola as above) */
     LT_Q_TANGENT_OUT,  /* m/s, relative tangential velocity of the centres after (local y) */
