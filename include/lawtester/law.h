@@ -445,7 +445,15 @@ typedef struct lt_case {
     const char *dofs; /* LT_CASE_CLOSED_LOOP: 6 characters, 'v' = on the loop */
     int converge;     /* LT_CASE_IMPACT: also run at dt/2, dt/4 and check orders */
     /* closed-form values (required for LT_CASE_SHEAR_CYCLE; for LT_CASE_IMPACT optional, the
-     * contact time then measured, see the kind) */
+     * contact time then measured, see the kind).  Contract: every value it gives must hold, or
+     * be left NaN (not checked; a NaN contact time is measured), for *every* env it may be
+     * called with, not only the case's own: the parameters the case does not set take the
+     * values of `verify --set` and of each point of `verify --sweep` (anywhere in their declared
+     * ranges), and the sweep's generic-oblique calls the first damped impact case's `expect`
+     * (env->c.dt = 0: the contact time that sets its dt, and the restitution that picks the
+     * case) with body A a fixed wall (m* = m, R* = R, the stiffness rule's kn against the wall).
+     * A closed form valid only in part of a range returns NaN outside it (docs/verify.md, "The
+     * contract of expect"). */
     void (*expect)(const lt_case_env *env, lt_expect *out);
     /* LT_CASE_NORMAL: closed-form Fn (N), kn, kt (N/m), elast (J) at uN (NaN: not checked);
      * each column's largest deviation along the path, relative to the column's largest
