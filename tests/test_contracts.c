@@ -1,6 +1,8 @@
 /* tests/test_contracts.c - the contracts a user porting a law reads and relies on, checked where
  * they are written: the initial local frame in a run's .meta (docs/mechanics.md, "Initial
- * tangential axes"; docs/records.md). */
+ * tangential axes"; docs/records.md); the run summary of a free impact, whose balance is stated
+ * relative to the initial kinetic energy, the driver's work being round-off there
+ * (docs/energy.md). */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "cli.h"
@@ -76,7 +78,62 @@ static void test_meta_holds_the_initial_frame(void)
     }
 }
 
+/* A head-on impact of two spheres of 0.1 m (10.89 kg each) at 1 m/s along x with law (its
+ * definition in lawdef, if any): thrown (vel = +-0.5 m/s, KE_0 = 2.72271363 J, a stage that
+ * imposes nothing) or, when not, from rest by an 'i' stage.  The summary into r. */
+static void impact(result *r, const char *lawdef, const char *law, int thrown)
+{
+    char *dir = make_tmpdir(), script[2000], args[600];
+    snprintf(
+        script, sizeof script,
+        "%s\nreturn { name = 'free', law = '%s', normal = {1, 0, 0}, dt = 1e-6,\n"
+        "  gap = 1e-6, abWeight = 0.5, params = { kn = 1e6 },\n"
+        "  particles = { { radius = 0.1, vel = {%s, 0, 0} },\n"
+        "                { radius = 0.1, vel = {%s, 0, 0} } },\n"
+        "  stages = { { whats = '%s', values = {%s, 0,0,0,0,0}, till = 'stage.rebound' } } }\n",
+        lawdef, law, thrown ? "0.5" : "0", thrown ? "-0.5" : "0", thrown ? "......" : "i.....",
+        thrown ? "0" : "-1");
+    put_file(dir, "free.lua", script);
+    snprintf(args, sizeof args, "run %s/free.lua", dir);
+    run(r, args);
+    CHECK_MSG(r->status == 0, "%s: status %d: %s", law, r->status, r->err);
+    remove_tree(dir);
+}
+
+/* A law that books no energies: a spring and a dashpot of 20 N s/m. */
+static const char damper[] =
+    "lawtester.law{ name = 'damper', summary = 'spring and dashpot, no energies',\n"
+    "  params = { { name = 'kn', default = 1e6, min = 0, unit = 'N/m', doc = 'stiffness' } },\n"
+    "  step = function(p, c, s, out)\n"
+    "    if c.uN > 0 then return false end\n"
+    "    out.f[1] = p.kn * c.uN + 20 * c.v[1]; out.k[1] = p.kn; return true end }\n";
+
+#define KE0 2.72271363 /* J: 2 (1/2) 10.8908545 kg (0.5 m/s)^2 */
+
+/* The free impact of a law without energies: the contact absorbed X J, stated as X/KE_0 of the
+ * initial kinetic energy (it was X/work, some 1e13 with a work of 1e-14 J); a law with energies
+ * states its balance so too; an impact whose approach an 'i' stage imposes keeps "of the work"
+ * (the work is the kinetic energy the stage gave). */
+static void test_free_impact_summary_uses_the_initial_kinetic_energy(void)
+{
+    result r;
+    impact(&r, damper, "damper", 1);
+    const char *p = strstr(r.out, "its contact absorbed ");
+    double absorbed = 0, ratio = 0;
+    CHECK_MSG(p && sscanf(p, "its contact absorbed %lf J (%lf of the initial kinetic energy;",
+                          &absorbed, &ratio) == 2,
+              "%s", r.out);
+    CHECK_MSG(absorbed > 0.05 && absorbed < 0.1, "absorbed %g J", absorbed);
+    CHECK_REL(ratio, absorbed / KE0, 2e-3, "absorbed over KE_0, three digits printed");
+    CHECK_MSG(!strstr(r.out, "of the work"), "%s", r.out);
+    impact(&r, "", "spring_dashpot", 1);
+    CHECK_MSG(strstr(r.out, "of the initial kinetic energy)\n"), "%s", r.out);
+    impact(&r, "", "spring_dashpot", 0);
+    CHECK_MSG(strstr(r.out, "of the work)\n") && !strstr(r.out, "initial kinetic"), "%s", r.out);
+}
+
 const test_case contracts_tests[] = {
     TEST(meta_holds_the_initial_frame),
+    TEST(free_impact_summary_uses_the_initial_kinetic_energy),
     {NULL, NULL},
 };
