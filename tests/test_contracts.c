@@ -2,7 +2,7 @@
  * they are written: the initial local frame in a run's .meta (docs/mechanics.md, "Initial
  * tangential axes"; docs/records.md); the run summary of a free impact, whose balance is stated
  * relative to the initial kinetic energy, the driver's work being round-off there
- * (docs/energy.md). */
+ * (docs/energy.md); the parameter columns of `lawtester laws`. */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "cli.h"
@@ -132,8 +132,51 @@ static void test_free_impact_summary_uses_the_initial_kinetic_energy(void)
     CHECK_MSG(strstr(r.out, "of the work)\n") && !strstr(r.out, "initial kinetic"), "%s", r.out);
 }
 
+/* Column of word w (" default ", " unit ", " range ") in the line at p, -1 if absent. */
+static int column_of(const char *p, const char *eol, const char *w)
+{
+    const char *q = strstr(p, w);
+    return q && q < eol ? (int)(q - p) : -1;
+}
+
+/* `lawtester laws`: within each law's parameter block the default, unit and range columns start
+ * at the same column on every line, two past the longest name at least (hertz_mindlin's
+ * 17-character tangentialDashpot pushed its line out of the 12-character column, and
+ * spring_dashpot's default `extrapolated` its unit). */
+static void test_laws_aligns_parameter_columns(void)
+{
+    result r;
+    run(&r, "laws");
+    CHECK_MSG(r.status == 0, "%s", r.err);
+    int blocks = 0, long_name = 0;
+    for (const char *b = strstr(r.out, "  parameters:\n"); b;
+         b = strstr(b + 1, "  parameters:\n")) {
+        int col[3] = {-1, -1, -1}, lines = 0;
+        static const char *const words[3] = {" default ", " unit ", " range "};
+        for (const char *p = strchr(b, '\n') + 1; strncmp(p, "    ", 4) == 0 && p[4] != ' ';) {
+            const char *eol = strchr(p, '\n');
+            if (!eol) break;
+            int name = (int)strcspn(p + 4, " ");
+            long_name |= name > 12;
+            for (int w = 0; w < 3; w++) {
+                int c = column_of(p, eol, words[w]);
+                if (lines == 0) col[w] = c;
+                CHECK_MSG(c >= 0 && c == col[w], "%.*s: '%s' at column %d, not %d", (int)(eol - p),
+                          p, words[w], c, col[w]);
+            }
+            CHECK_MSG(col[0] >= 4 + name, "%.*s: name past the default column", (int)(eol - p), p);
+            lines++;
+            p = eol + 1;
+        }
+        blocks += lines > 0;
+    }
+    CHECK_MSG(blocks >= 8 && long_name, "%d parameter blocks, a name over 12: %d", blocks,
+              long_name);
+}
+
 const test_case contracts_tests[] = {
     TEST(meta_holds_the_initial_frame),
     TEST(free_impact_summary_uses_the_initial_kinetic_energy),
+    TEST(laws_aligns_parameter_columns),
     {NULL, NULL},
 };
