@@ -2,7 +2,7 @@
  * they are written: the initial local frame in a run's .meta (docs/mechanics.md, "Initial
  * tangential axes"; docs/records.md); the run summary of a free impact, whose balance is stated
  * relative to the initial kinetic energy, the driver's work being round-off there
- * (docs/energy.md); the parameter columns of `lawtester laws`. */
+ * (docs/energy.md); the parameter columns of `lawtester laws`; --help of every command. */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "cli.h"
@@ -174,9 +174,38 @@ static void test_laws_aligns_parameter_columns(void)
               long_name);
 }
 
+/* Every command takes --help and -h (anywhere before `--`): its usage on stdout, nothing on
+ * stderr, exit status 0 (`verify --help` was "unknown argument '--help'", status 2); help's
+ * own is the whole usage text; after `--` it is a file name again. */
+static void test_every_command_takes_help(void)
+{
+    static const char *const cmds[] = {"run", "merge", "laws", "verify", "compare", "version"};
+    result r;
+    char args[200], want[100];
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
+        for (int h = 0; h < 2; h++) {
+            snprintf(args, sizeof args, "%s %s", cmds[i], h ? "-h" : "--help");
+            run(&r, args);
+            snprintf(want, sizeof want, "usage: lawtester %s", cmds[i]);
+            CHECK_MSG(r.status == 0 && !*r.err && strncmp(r.out, want, strlen(want)) == 0,
+                      "%s: status %d, stdout %.200s, stderr %s", args, r.status, r.out, r.err);
+        }
+    run(&r, "verify --law linear --case impact --help");
+    CHECK_MSG(r.status == 0 && strstr(r.out, "--sweep N") && strstr(r.out, "--law-timeout S"),
+              "status %d: %.300s", r.status, r.out);
+    run(&r, "help --help");
+    CHECK_MSG(r.status == 0 && strstr(r.out, "usage: lawtester run") &&
+                  strstr(r.out, "lawtester compare"),
+              "status %d: %.300s", r.status, r.out);
+    run(&r, "run -- --help");
+    CHECK_MSG(r.status != 0 && strstr(r.err, "--help"), "a file after --: status %d, %s", r.status,
+              r.err);
+}
+
 const test_case contracts_tests[] = {
     TEST(meta_holds_the_initial_frame),
     TEST(free_impact_summary_uses_the_initial_kinetic_energy),
     TEST(laws_aligns_parameter_columns),
+    TEST(every_command_takes_help),
     {NULL, NULL},
 };
