@@ -117,7 +117,8 @@ static const lt_command commands[] = {
     {.name = "--help", .run = cmd_help, .opts = cli_no_opts},
 };
 
-/* What every command shares, between the usage lines and the commands' help. */
+/* What every command shares, between the usage lines and the commands' help: the options of the
+ * commands that load laws (law_lib), then the rules of every command line. */
 static const char options_help[] =
     "  --law-lib FILE.so|FILE.lua  (run, laws, verify; repeatable) first load the contact laws\n"
     "          the shared object exports as lt_plugin_laws (docs/plugins.md), or the law tables\n"
@@ -126,10 +127,13 @@ static const char options_help[] =
     "  --law-timeout S  (run, laws, verify) seconds one call of a law function may take (default "
     "10,\n"
     "          0: no limit); the law runs in a worker process: a crash, abort, exit() or a call\n"
-    "          past the limit ends that run (verify: that case) in one line (docs/reliability.md)\n"
+    "          past the limit ends that run (verify: that case) in one line "
+    "(docs/reliability.md)\n";
+static const char rules_help[] =
     "  an option with a value is given at most once; an unknown option is an error (exit status "
     "2);\n"
-    "          -- ends the options (a file whose name starts with '-' follows it)\n";
+    "          -- ends the options (a file whose name starts with '-' follows it); --help or -h\n"
+    "          after a command prints its help\n";
 
 /* A command's help paragraph: its name, then its lines, the second and later ones indented under
  * the first (the table holds them without the indentation). */
@@ -154,8 +158,34 @@ static void usage(FILE *f)
             first = 0;
         }
     fputs(options_help, f);
+    fputs(rules_help, f);
     for (size_t i = 0; i < n; i++)
         if (commands[i].help) print_help(f, commands[i].name, commands[i].help);
+}
+
+/* `lawtester COMMAND --help` (or -h): the command's usage lines, its help paragraph and the
+ * options it shares, on stdout.  Another name of a command (a row without usage) shows the
+ * command's; help's own shows the whole usage text. */
+static int command_help(const lt_command *c)
+{
+    while (!c->usage && c > commands && c[-1].run == c->run) c--;
+    if (!c->usage || c->run == cmd_help) {
+        usage(stdout);
+        return 0;
+    }
+    printf("usage: lawtester %s\n", c->usage);
+    if (c->law_lib) fputs(options_help, stdout);
+    fputs(rules_help, stdout);
+    if (c->help) print_help(stdout, c->name, c->help);
+    return 0;
+}
+
+/* 1 if the command's arguments ask for its help: --help or -h before any `--`. */
+static int asks_help(int argc, char **argv)
+{
+    for (int i = 2; i < argc && strcmp(argv[i], "--") != 0; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) return 1;
+    return 0;
 }
 
 /* The command argv[1] found in the table, its arguments read and its --law-lib files loaded, then
@@ -175,6 +205,7 @@ static int command(int argc, char **argv)
         usage(stderr);
         return 2;
     }
+    if (asks_help(argc, argv)) return command_help(c);
     cli_args a;
     int status = cli_read_args(c, argc, argv, &a);
     if (!status) status = cli_load_law_libs(&a);

@@ -85,6 +85,7 @@ const char *check_current_test;
     X(walkthrough, walkthrough_tests) \
     X(lever, lever_tests) \
     X(rigid, rigid_tests) \
+    X(contracts, contracts_tests) \
     X(benchmarks, benchmarks_tests) \
     X(bench_peers, bench_peers_tests)
 /* clang-format on */

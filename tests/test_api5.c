@@ -365,8 +365,11 @@ static void test_laws_shows_arrays_and_declarations(void)
     CHECK_MSG(strstr(hm, "    md[480] = C.md_x0 ... C.md_uz159: "), "%.600s", hm);
     CHECK_MSG(!strstr(r.out, "md_uy1 ") && !strstr(r.out, "md_x1 "),
               "the md values listed one by one");
-    CHECK_MSG(strstr(hm, "mdCells      default 160        unit -    range [2, 160] integer"),
-              "%.1200s", hm);
+    /* the columns as wide as the law's longest name (tangentialDashpot), default (extrapolated)
+     * and unit (N m/rad) */
+    CHECK_MSG(
+        strstr(hm, "mdCells           default 160          unit -       range [2, 160] integer"),
+        "%.1200s", hm);
     CHECK_MSG(strstr(hm, "  friction coefficient: tanPhi\n"), "%.1200s", hm);
     CHECK_MSG(strstr(r.out, "    kn           default materials  unit N/m"), "%.300s", r.out);
 }

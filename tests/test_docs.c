@@ -1,9 +1,11 @@
 /* tests/test_docs.c - the reference docs match the tree: docs/architecture.md names every source
  * file under src/ and laws/ (a law file by the pattern laws/NAME.c, NAME_cases.c, NAME.h it
- * states, or by name), and every path it names exists; every doc the README links to exists. */
+ * states, or by name), and every path it names exists; every doc the README links to exists;
+ * README's command list names every command and option of the command table. */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "cli.h"
+#include "cli/commands.h"
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -362,6 +364,88 @@ static void test_readme_links_exist(void)
     free(readme);
 }
 
+/* ---- README's command list: every command and option of the command table ------------------ */
+
+/* 1 if the text [from, to) holds opt whole, as a usage line names an option: after '[' or a
+ * space (`[-o DIR]`, `--sweep N` where it is required), then a space, ']' or the line's end. */
+static int lists_option(const char *from, const char *to, const char *opt, size_t n)
+{
+    for (const char *p = from; (p = strstr(p, opt)) && p + n <= to; p++)
+        if (p > from && (p[-1] == '[' || p[-1] == ' ') &&
+            (p[n] == ' ' || p[n] == ']' || p[n] == '\n'))
+            return 1;
+    return 0;
+}
+
+/* 1 if one of the entries of command cmd in the block [from, to) -- each from `./lawtester CMD `
+ * to the next `./lawtester` -- lists opt. */
+static int command_lists(const char *from, const char *to, const char *cmd, const char *opt)
+{
+    char head[64];
+    snprintf(head, sizeof head, "./lawtester %s ", cmd);
+    for (const char *p = from; (p = strstr(p, head)) && p < to; p++) {
+        const char *end = strstr(p + 1, "\n./lawtester ");
+        if (lists_option(p, end && end < to ? end : to, opt, strlen(opt))) return 1;
+    }
+    return 0;
+}
+
+/* Every option of the tables (run, verify, compare), the shared ones, and every option and
+ * command the usage text (`lawtester help`, made from main.c's table) names, is in the sh block
+ * of README's "## Commands": an option as in a usage line, a command as `./lawtester NAME`. */
+static void test_readme_lists_every_command_and_option(void)
+{
+    char *readme = slurp_all("README.md");
+    const char *sec = readme ? strstr(readme, "\n## Commands\n") : NULL,
+               *from = sec ? strstr(sec, "```sh\n") : NULL,
+               *to = from ? strstr(from + 6, "```") : NULL;
+    CHECK_MSG(to != NULL, "README has no \"## Commands\" with a sh block");
+    if (!to) {
+        free(readme);
+        return;
+    }
+    const cli_opt *tables[] = {cli_run_opts, cli_verify_opts, cli_compare_opts};
+    static const char *const cmds[] = {"run", "verify", "compare"};
+    int n = 0;
+    for (int t = 0; t < 3; t++) {
+        for (const cli_opt *o = tables[t]; o->name; o++, n++)
+            CHECK_MSG(command_lists(from, to, cmds[t], o->name),
+                      "README's command list lacks %s %s", cmds[t], o->name);
+        if (t < 2) /* the commands that load laws, and laws */
+            CHECK_MSG(command_lists(from, to, cmds[t], "--law-lib") &&
+                          command_lists(from, to, cmds[t], "--law-timeout"),
+                      "README: %s without --law-lib or --law-timeout", cmds[t]);
+    }
+    CHECK(command_lists(from, to, "laws", "--law-lib") &&
+          command_lists(from, to, "laws", "--law-timeout"));
+    static result r;
+    run(&r, "help");
+    for (const char *p = r.out; (p = strchr(p, '[')); p++, n++)
+        if (p[1] == '-') {
+            char opt[64];
+            snprintf(opt, sizeof opt, "%.*s", (int)strcspn(p + 1, " ]"), p + 1);
+            CHECK_MSG(lists_option(from, to, opt, strlen(opt)), "README lacks %s", opt);
+        }
+    for (const char *p = r.out; (p = strstr(p, "lawtester ")); p++) {
+        char want[64];
+        snprintf(want, sizeof want, "./lawtester %.*s ", (int)strcspn(p + 10, " \n"), p + 10);
+        CHECK_MSG(strstr(from, want) && strstr(from, want) < to, "README lacks '%s'", want);
+    }
+    CHECK(n >= 40);
+    free(readme);
+}
+
+/* The measure itself: an option counts whole, as a usage line writes it. */
+static void test_option_list_measure(void)
+{
+    const char *t = "run [-o DIR] [--plot] --sweep N [--set P=V]... x--shard [--max-memory]";
+    const char *e = t + strlen(t);
+    CHECK(lists_option(t, e, "-o", 2) && lists_option(t, e, "--plot", 6) &&
+          lists_option(t, e, "--set", 5) && lists_option(t, e, "--sweep", 7));
+    CHECK(!lists_option(t, e, "--plo", 5) && !lists_option(t, e, "--shard", 7) &&
+          !lists_option(t, e, "--max", 5));
+}
+
 const test_case docs_tests[] = {
     TEST(architecture_names_every_source_file),
     TEST(architecture_names_no_missing_file),
@@ -370,5 +454,7 @@ const test_case docs_tests[] = {
     TEST(layer_rule_catches_an_upward_include),
     TEST(short_functions_narrow_lines),
     TEST(function_length_measure),
+    TEST(readme_lists_every_command_and_option),
+    TEST(option_list_measure),
     {NULL, NULL},
 };

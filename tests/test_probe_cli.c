@@ -2,7 +2,8 @@
  * tables, surfaces and plots; bad probe input is one `FILE:LINE:` line, exit 1, no file; --shard
  * checks its argument; two shards run through GNU parallel and merged are byte for byte the
  * single run; `merge` refuses a missing shard, a duplicate and a table that is not a probe's;
- * the progress bar appears on a terminal and nowhere else. */
+ * the progress bar appears on a terminal and nowhere else; a law that hardens is not said to
+ * break. */
 #define _XOPEN_SOURCE 700 /* posix_openpt, grantpt, unlockpt, ptsname */
 #include "check.h"
 #include "cli.h"
@@ -238,9 +239,30 @@ static void test_merge_texts_short_input(void)
     CHECK_STR(err, "s1.tsv:5: field k: direction 5 again (also s1.tsv:3)");
 }
 
+/* A law whose limit hardens with slip is not said to break: pure shear either way yields and is
+ * `hardened`, not `broken` (the surface grew; it was called broken when any change of the
+ * surface counted), pure tension loses the contact (broken), and the summary counts both. */
+static void test_hardening_is_not_breaking(void)
+{
+    result r;
+    run(&r, "run tests/scripts/probe_hardening.lua");
+    CHECK_MSG(r.status == 0, "status %d: %s", r.status, r.err);
+    CHECK_MSG(strstr(r.out, "4 directions, 3 yielded (1 broken, 2 hardened)"), "%s", r.out);
+    CHECK_MSG(strstr(r.out, "k=0 yielded=true broken=true hardened=false\n") &&
+                  strstr(r.out, "k=1 yielded=true broken=false hardened=true\n") &&
+                  strstr(r.out, "k=2 yielded=false broken=false hardened=false\n") &&
+                  strstr(r.out, "k=3 yielded=true broken=false hardened=true\n"),
+              "%s", r.out);
+}
+
 const test_case probe_cli_tests[] = {
-    TEST(merge_texts_short_input),     TEST(probe_stage_file),
-    TEST(probe_that_never_yields),     TEST(bad_shard_option),
-    TEST(shards_through_gnu_parallel), TEST(merge_refuses_bad_shards),
-    TEST(progress_bar_on_a_terminal),  {0, 0},
+    TEST(merge_texts_short_input),
+    TEST(probe_stage_file),
+    TEST(probe_that_never_yields),
+    TEST(bad_shard_option),
+    TEST(shards_through_gnu_parallel),
+    TEST(merge_refuses_bad_shards),
+    TEST(progress_bar_on_a_terminal),
+    TEST(hardening_is_not_breaking),
+    {0, 0},
 };

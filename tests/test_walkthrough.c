@@ -178,7 +178,7 @@ static void test_build_and_list(void)
     shown(text, "hertz_material - LAMMPS granular hertz/material + damping + tangential "
                 "linear_nohistory, ported (books "
                 "no energies)");
-    shown(text, "    damping      default viscoelastic unit -    range "
+    shown(text, "    damping      default viscoelastic unit -          range "
                 "velocity|mass_velocity|viscoelastic|tsuji  ");
     shown(text, "  friction coefficient: mu\n");
     shown(text, "  verify cases: (none; the generic checks only)");

@@ -335,7 +335,14 @@ typedef enum lt_case_kind {
 typedef enum lt_quantity {
     LT_Q_RESTITUTION,  /* -, vn_after/|vn_before| (relative normal velocity of the centres) */
     LT_Q_CONTACT_TIME, /* s, time with uN < 0 (crossings interpolated within the step) */
-    LT_Q_FORCE_TIME,   /* s, time with a non-zero normal force (end extrapolated to Fn = 0) */
+    /* s, time of *compressive* normal force: from touch (the uN = 0 crossing that starts
+     * LT_Q_CONTACT_TIME) to the end of the first stretch of states with Fn < 0, found on the
+     * first state after it: Fn > 0 (tensile) interpolates Fn = 0 between the two, Fn = 0
+     * (clipped) or no contact extrapolates Fn = 0 from the last two compressive states.  Not
+     * the time of non-zero force: a tensile end (adhesion) is not counted, nor is a second
+     * compressive stretch; a tensile start is (the clock starts at touch).  NaN if the force is
+     * still compressive when the run ends. */
+    LT_Q_FORCE_TIME,
     LT_Q_MAX_OVERLAP,  /* m, max -uN (parabola through the three states around the maximum) */
     LT_Q_MAX_FORCE,    /* N, max -Fn (parabola as above) */
     LT_Q_TANGENT_OUT,  /* m/s, relative tangential velocity of the centres after (local y) */
@@ -442,7 +449,15 @@ typedef struct lt_case {
     const char *dofs; /* LT_CASE_CLOSED_LOOP: 6 characters, 'v' = on the loop */
     int converge;     /* LT_CASE_IMPACT: also run at dt/2, dt/4 and check orders */
     /* closed-form values (required for LT_CASE_SHEAR_CYCLE; for LT_CASE_IMPACT optional, the
-     * contact time then measured, see the kind) */
+     * contact time then measured, see the kind).  Contract: every value it gives must hold, or
+     * be left NaN (not checked; a NaN contact time is measured), for *every* env it may be
+     * called with, not only the case's own: the parameters the case does not set take the
+     * values of `verify --set` and of each point of `verify --sweep` (anywhere in their declared
+     * ranges), and the sweep's generic-oblique calls the first damped impact case's `expect`
+     * (env->c.dt = 0: the contact time that sets its dt, and the restitution that picks the
+     * case) with body A a fixed wall (m* = m, R* = R, the stiffness rule's kn against the wall).
+     * A closed form valid only in part of a range returns NaN outside it (docs/verify.md, "The
+     * contract of expect"). */
     void (*expect)(const lt_case_env *env, lt_expect *out);
     /* LT_CASE_NORMAL: closed-form Fn (N), kn, kt (N/m), elast (J) at uN (NaN: not checked);
      * each column's largest deviation along the path, relative to the column's largest

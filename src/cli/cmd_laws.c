@@ -7,6 +7,7 @@
 #include <lawtester/law.h>
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 static void print_range(const lt_param *p, unsigned flags)
 {
@@ -48,6 +49,47 @@ static void print_state(const lt_law *law)
     }
 }
 
+/* A parameter's default as `laws` prints it: its choice or bool, `materials` or `unset` (no
+ * default: from the materials, or the law's own), or the number. */
+static const char *default_text(const lt_param *p, unsigned flags, char *buf, size_t n)
+{
+    if (p->kind == LT_CHOICE) return p->choices[(int)p->def];
+    if (p->kind == LT_BOOL) return p->def ? "true" : "false";
+    if (isnan(p->def)) return flags & LT_PARAM_MATERIALS ? "materials" : "unset";
+    snprintf(buf, n, "%g", p->def);
+    return buf;
+}
+
+static unsigned param_flags(const lt_law *law, int k)
+{
+    return law->param_flags ? law->param_flags[k] : 0;
+}
+
+/* The parameters, a line each, their name, default and unit in columns as wide as the law's
+ * longest of each (at least 12, 10 and 4 characters, the widths of the laws with short ones). */
+static void print_params(const lt_law *law)
+{
+    int wname = 12, wdef = 10, wunit = 4;
+    char buf[64];
+    for (int k = 0; k < law->n_params; k++) {
+        const lt_param *p = &law->params[k];
+        int ln = (int)strlen(p->name),
+            ld = (int)strlen(default_text(p, param_flags(law, k), buf, sizeof buf)),
+            lu = (int)strlen(p->unit);
+        wname = ln > wname ? ln : wname, wdef = ld > wdef ? ld : wdef,
+        wunit = lu > wunit ? lu : wunit;
+    }
+    printf("  parameters:\n");
+    for (int k = 0; k < law->n_params; k++) {
+        const lt_param *p = &law->params[k];
+        unsigned flags = param_flags(law, k);
+        printf("    %-*s default %-*s unit %-*s range ", wname, p->name, wdef,
+               default_text(p, flags, buf, sizeof buf), wunit, p->unit);
+        print_range(p, flags);
+        printf("  %s\n", p->doc);
+    }
+}
+
 int cli_cmd_laws(const cli_args *a)
 {
     (void)a;
@@ -56,23 +98,7 @@ int cli_cmd_laws(const cli_args *a)
         printf("%s - %s\n", law->name, law->summary);
         if (lt_law_origin(law)) /* quoted when it was loaded (plugin.c) */
             printf("  from: %s (law API %d)\n", lt_law_origin(law), lt_law_declared_api(law));
-        printf("  parameters:\n");
-        for (int k = 0; k < law->n_params; k++) {
-            const lt_param *p = &law->params[k];
-            unsigned flags = law->param_flags ? law->param_flags[k] : 0;
-            printf("    %-12s ", p->name);
-            if (p->kind == LT_CHOICE)
-                printf("default %-10s ", p->choices[(int)p->def]);
-            else if (p->kind == LT_BOOL)
-                printf("default %-10s ", p->def ? "true" : "false");
-            else if (isnan(p->def))
-                printf("default %-10s ", flags & LT_PARAM_MATERIALS ? "materials" : "unset");
-            else
-                printf("default %-10g ", p->def);
-            printf("unit %-4s range ", p->unit);
-            print_range(p, flags);
-            printf("  %s\n", p->doc);
-        }
+        print_params(law);
         if (law->friction) printf("  friction coefficient: %s\n", law->friction);
         printf("  energies (J):");
         for (int k = 0; k < law->n_energies; k++)

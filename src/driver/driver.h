@@ -290,6 +290,9 @@ typedef struct lt_predictor_stats {
     double worst;
 } lt_predictor_stats;
 lt_predictor_stats lt_tester_predictor_stats(const lt_tester *t);
+/* The two bodies' kinetic energy at state 0, KE_0 (J; docs/energy.md, section 2): the driver's
+ * work counts from it, so the initial velocities of a free impact are not work. */
+double lt_tester_initial_kinetic(const lt_tester *t);
 
 /* Run a whole test. Returns 0 on success, -1 on error (message in t->err, which names the
  * stage and step).  on_row (may be NULL) receives every recorded state in order.

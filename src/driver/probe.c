@@ -112,11 +112,15 @@ static void record_pair(dir_ctx *d, int yielded, const lt_view *t)
     pt->dist = same ? pt->dsteps * pt->dF : NAN;
 }
 
-static void record_point(dir_ctx *d, int yielded, int broken, const lt_view *t)
+/* How the yield step changed the contact (lt_probe_point.broken, .hardened). */
+enum { SURFACE_KEPT, SURFACE_BROKEN, SURFACE_HARDENED };
+
+static void record_point(dir_ctx *d, int yielded, int change, const lt_view *t)
 {
     lt_probe_point *pt = d->pt;
     pt->yielded = yielded;
-    pt->broken = broken;
+    pt->broken = change == SURFACE_BROKEN;
+    pt->hardened = change == SURFACE_HARDENED;
     pt->steps = d->prev_step;
     memcpy(pt->u, d->prev_u, sizeof pt->u);
     memcpy(pt->f, d->prev_f, sizeof pt->f);
@@ -139,25 +143,34 @@ static void record_point(dir_ctx *d, int yielded, int broken, const lt_view *t)
     pt->dsteps = pt->dF > 0 ? pt->dist / pt->dF : NAN;
 }
 
+/* What the yield step did to the contact: broken if it is gone or its surface shrank (a bond
+ * broke: the tension tip or the shear limit at the recorded Fn fell), hardened if the surface
+ * only grew (plastic hardening: the law yielded and its elastic domain widened), else kept. */
+static int surface_change(const dir_ctx *d, const lt_view *t)
+{
+    if (!t->has_contact) return SURFACE_BROKEN;
+    const lt_yield *y = d->y;
+    double fn0 = y->fn_max(d->param, d->prev_state), fn1 = y->fn_max(d->param, t->law_state),
+           ft0 = y->ft_max(d->param, d->prev_state, d->prev_f[0]),
+           ft1 = y->ft_max(d->param, t->law_state, d->prev_f[0]);
+    if (fn1 < fn0 || ft1 < ft0) return SURFACE_BROKEN;
+    if (fn1 > fn0 || ft1 > ft0) return SURFACE_HARDENED;
+    return SURFACE_KEPT;
+}
+
 /* The stage condition of a direction: first yield, or the end of the ray. */
 static int probe_until(void *ctx, lt_tester *tester)
 {
     const lt_view *t = lt_tester_view(tester);
     dir_ctx *d = ctx;
-    int lost = !t->has_contact;
-    if (lost || d->y->yielding(d->param, t->law_state)) {
-        /* broken: the contact is gone, or its surface changed (a bond broke) */
-        int changed =
-            lost || d->y->fn_max(d->param, t->law_state) != d->y->fn_max(d->param, d->prev_state) ||
-            d->y->ft_max(d->param, t->law_state, d->prev_f[0]) !=
-                d->y->ft_max(d->param, d->prev_state, d->prev_f[0]);
-        record_point(d, 1, changed, t);
+    if (!t->has_contact || d->y->yielding(d->param, t->law_state)) {
+        record_point(d, 1, surface_change(d, t), t);
         return 1;
     }
     if (d->extended) update_secants(d, t);
     remember(d, t);
     if (t->st.step >= d->max_steps) {
-        record_point(d, 0, 0, t);
+        record_point(d, 0, SURFACE_KEPT, t);
         return 1;
     }
     return 0;

@@ -11,20 +11,21 @@
  * relative displacement grows by du = limit/steps per step along the direction and nothing
  * else moves (shear z, twist, bending held at zero rate).
  * First yield: the first step the law reports inelastic (lt_yield.yielding: slip, plastic flow,
- * breakage) or on which the contact is lost.  The recorded yield point is the last elastic
- * state before it.  Bound: for a law with constant stiffnesses the force moves on a straight
- * ray in force space, by dF = sqrt((kn du cos)^2 + (kt du sin)^2) per step; the last elastic
- * state is inside the surface and the next trial state outside, so the recorded point lies on
- * the ray within one increment dF before the surface: 0 <= |P* - P| <= dF (P* the ray's first
- * point on the surface).  dF is computed with the tangent stiffnesses the law reports at the
- * recorded state (constant for linear, spring_dashpot, cohesive: the bound exactly).  Where the
- * stiffnesses vary along the path (hertz_mindlin: kn, kt ~ sqrt(overlap), and Thornton's
- * rescaling of Ft on unloading) the path is a curve: the bound is then the recorded state's
- * next elastic increment |T - P| (T the next step's trial force), of which dF is the
- * first-order estimate, and dist is measured along the tangent ray.  A dashpot's force at the
- * constant probe velocity only shifts the ray (after its first two steps, where the
- * extrapolated velocity settles).  A direction that has not yielded after `steps` steps is
- * recorded at its end with yielded = 0.
+ * breakage) or on which the contact is lost; it is `broken` if the contact is lost or the surface
+ * shrank (fn_max, or ft_max at the recorded Fn, fell: a bond broke), `hardened` if it only grew.
+ * The recorded yield point is the last elastic state before it.  Bound: for a law with constant
+ * stiffnesses the force moves on a straight ray in force space, by
+ * dF = sqrt((kn du cos)^2 + (kt du sin)^2) per step; the last elastic state is inside the surface
+ * and the next trial state outside, so the recorded point lies on the ray within one increment dF
+ * before the surface: 0 <= |P* - P| <= dF (P* the ray's first point on the surface).  dF is
+ * computed with the tangent stiffnesses the law reports at the recorded state (constant for linear,
+ * spring_dashpot, cohesive: the bound exactly).  Where the stiffnesses vary along the path
+ * (hertz_mindlin: kn, kt ~ sqrt(overlap), and Thornton's rescaling of Ft on unloading) the path is
+ * a curve: the bound is then the recorded state's next elastic increment |T - P| (T the next step's
+ * trial force), of which dF is the first-order estimate, and dist is measured along the tangent
+ * ray.  A dashpot's force at the constant probe velocity only shifts the ray (after its first two
+ * steps, where the extrapolated velocity settles).  A direction that has not yielded after `steps`
+ * steps is recorded at its end with yielded = 0.
  *
  * Any pair of DoFs (dofs = {i, j}, 0-based, on DoFs the law's surface depends on, lt_yield.dofs):
  * direction k moves DoF i by limit_i cos(theta)/steps and DoF j by limit_j sin(theta)/steps a
@@ -62,8 +63,10 @@ typedef struct lt_probe_point {
     double angle;  /* rad, theta_k */
     double dir[2]; /* (cos, sin) of theta_k, exact at quarter turns */
     int yielded;   /* 1: the law yielded or the contact broke before the limit */
-    /* 1: the contact was lost, or its surface changed (a bond broke), at the yield step */
+    /* 1: the contact was lost, or its surface shrank (a bond broke), at the yield step */
     int broken;
+    /* 1: at the yield step the surface only grew (plastic hardening): yielded, not broken */
+    int hardened;
     long steps; /* steps from the initial state to the recorded point */
     /* m: displacement (normal, shear y) from the initial state to the recorded point */
     double u[2];

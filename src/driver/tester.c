@@ -80,6 +80,8 @@ void lt_tester_copy(lt_tester *dst, const lt_tester *src)
     *dst->law_resp = *(src->law_resp ? src->law_resp : &src->resp_inline);
 }
 
+double lt_tester_initial_kinetic(const lt_tester *t) { return t->kin0; }
+
 lt_predictor_stats lt_tester_predictor_stats(const lt_tester *t)
 {
     const lt_predictor *p = &t->pred;

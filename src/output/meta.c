@@ -82,6 +82,12 @@ int lt_meta_open(lt_meta *m, const char *dir, const char *name, const lt_test *t
                 test->contactVelocity == LT_VELOCITY_STATE ? "state" : "state_radius");
     put_vec(fp, "normal", n);
     put_num(fp, "gap", test->gap);
+    /* the local frame of state 0, as the driver builds it from the placed normal (vec.h,
+     * m3_frame_from_normal; docs/mechanics.md): x the normal, y and z the tangential axes */
+    mat3 R = m3_frame_from_normal(n);
+    put_vec(fp, "frame.x", R.r[0]);
+    put_vec(fp, "frame.y", R.r[1]);
+    put_vec(fp, "frame.z", R.r[2]);
     put_body(fp, 'A', &b[0]);
     put_body(fp, 'B', &b[1]);
     const lt_stiffness *s = &test->stiffness;

@@ -4,6 +4,8 @@
  * Format: text, one `key<TAB>value` per line, a first comment line starting with '#'; vectors
  * are three space-separated numbers; numbers in shortest round-trip form; SI units.
  *   name law dt abWeight normal gap                   the test (normal after placement)
+ *   frame.x frame.y frame.z                           the local axes of state 0, global
+ *                                                     components (x = normal; y, z tangential)
  *   A.* B.*                                           each body: shape, its size keys, pos
  *                                                     (initial, after placement), mass, fixed
  *   stiffness.rule stiffness.area stiffness.lengths   the stiffness rule and its conventions

@@ -100,6 +100,8 @@ static void push_point(lua_State *L, const lt_probe_point *pt)
     lua_setfield(L, -2, "yielded");
     lua_pushboolean(L, pt->broken);
     lua_setfield(L, -2, "broken");
+    lua_pushboolean(L, pt->hardened);
+    lua_setfield(L, -2, "hardened");
     lua_pushinteger(L, pt->steps);
     lua_setfield(L, -2, "steps");
     const char *names[] = {"angle", "dirN", "dirT", "uN", "uT",   "Fn",  "Fty",  "Ftz",
@@ -128,12 +130,13 @@ static void push_point(lua_State *L, const lt_probe_point *pt)
 static void probe_summary(const lt_probe *p, const char *name, const char *law, int directions,
                           const lt_script_opts *o, double seconds, const char *file)
 {
-    int yielded = 0, broken = 0;
+    int yielded = 0, broken = 0, hardened = 0;
     double worst_dist = 0, worst_dF = 0, worst_bal = 0, worst_rel = 0;
     for (int i = 0; i < p->n_points; i++) {
         const lt_probe_point *pt = &p->points[i];
         yielded += pt->yielded;
         broken += pt->broken;
+        hardened += pt->hardened;
         if (pt->yielded && pt->dist > worst_dist) worst_dist = pt->dist;
         if (pt->yielded && pt->dF > worst_dF) worst_dF = pt->dF;
         if (fabs(pt->balance) > fabs(worst_bal)) worst_bal = pt->balance;
@@ -142,7 +145,9 @@ static void probe_summary(const lt_probe *p, const char *name, const char *law, 
     }
     printf("probe %s: law %s, %d directions", name, law, directions);
     if (o->shards > 1) printf(" (shard %d/%d: %d of them)", o->shard, o->shards, p->n_points);
-    printf(", %d yielded (%d broken), %.3g s\n", yielded, broken, seconds);
+    printf(", %d yielded (%d broken", yielded, broken);
+    if (hardened) printf(", %d hardened", hardened); /* yielded and grew: not broken */
+    printf("), %.3g s\n", seconds);
     if (yielded == 0 && p->n_points > 0) {
         if (p->extended)
             printf("  DoFs %d (%s) and %d (%s), %s control\n", p->dofs[0] + 1,
