@@ -86,6 +86,7 @@ const char *check_current_test;
     X(lever, lever_tests) \
     X(rigid, rigid_tests) \
     X(contracts, contracts_tests) \
+    X(own_laws, own_laws_tests) \
     X(benchmarks, benchmarks_tests) \
     X(bench_peers, bench_peers_tests)
 /* clang-format on */
