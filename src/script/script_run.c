@@ -179,8 +179,8 @@ static void open_record(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
     int disk = lt_outlimit_check_disk(&sc->out);
     if (disk != LT_OUT_OK)
         lt_outlimit_reason(&sc->out, disk, err, sizeof err);
-    else if (lt_record_open(&r->rec, sc->opts->out_dir, r->name, r->test.law, &sc->out, err,
-                            sizeof err) == 0)
+    else if (lt_record_open_state(&r->rec, sc->opts->out_dir, r->name, r->test.law, r->rec_state,
+                                  r->n_rec_state, &sc->out, err, sizeof err) == 0)
         r->rec_open = 1;
     if (r->rec_open && lt_meta_open(&r->meta, sc->opts->out_dir, r->name, &r->test, &sc->out, err,
                                     sizeof err) == 0)
