@@ -77,6 +77,7 @@ const char *check_current_test;
     X(docs, docs_tests) \
     X(columns, columns_tests) \
     X(record_state, record_state_tests) \
+    X(defines, defines_tests) \
     X(bad_inputs, bad_inputs_tests) \
     X(hostile, hostile_tests) \
     X(fuzz, fuzz_tests) \
