@@ -106,7 +106,7 @@ static const lt_command commands[] = {
      .run = cli_cmd_compare,
      .opts = cli_compare_opts,
      .positional = 1,
-     .usage = "compare REF NEW [--key COL] [--cols REFCOL=NEWCOL,...] [--atol A] [--rtol R] "
+     .usage = "compare REF NEW [--key COL] [--cols REFCOL=NEWCOL[:ATOL],...] [--atol A] [--rtol R] "
               "[--plot DIR]\n"
               "                        [--plot-format png|svg|pdf]",
      .help = "compare two tables (records, or text with one header line) column by column on a\n"
