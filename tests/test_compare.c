@@ -4,8 +4,8 @@
  * lines, a "# time fx" header, blanks) and a comma-separated one against a record, with a sign
  * and a factor in --cols and --key; a sine sampled at two rates, whose linear interpolation error
  * is known (h^2/8 max|f''|); every bad input (exit 2, one line FILE:LINE: field); --plot's
- * files; and the documented example against LAMMPS itself (examples/lammps/, lammps is one of
- * the Makefile's test packages). */
+ * files; and the documented examples against LAMMPS and LIGGGHTS themselves (examples/lammps/,
+ * examples/liggghts/; lammps and liggghts are among the Makefile's test packages). */
 #include "check.h"
 #include "cli.h"
 #include "tools/table_read.h"
@@ -491,6 +491,57 @@ static void test_lammps_example(void)
     remove_tree(dir);
 }
 
+/* The same impact in LIGGGHTS 3.8 (examples/liggghts/: pair_style gran model hertz, which prints
+ * 15 digits, no row at step 0): the record of hertz_impact.lua against LIGGGHTS run fresh (every
+ * step and every 10th), the shipped table against the fresh one, the record against the shipped
+ * table.  liggghts is a test package (Makefile TEST_PKGS): missing, this test fails. */
+static void test_liggghts_example(void)
+{
+    int have = system("command -v liggghts >/dev/null 2>&1") == 0;
+    CHECK_MSG(have, "liggghts is not on PATH: install the Debian package liggghts (make deps-test "
+                    "does)");
+    if (!have) return;
+    char *dir = make_tmpdir(), cmd[800], args[800];
+    snprintf(args, sizeof args, "run examples/liggghts/hertz_impact.lua -o %s -q", dir);
+    result r;
+    run(&r, args);
+    CHECK_MSG(r.status == 0, "run: status %d: %s", r.status, r.err);
+    snprintf(cmd, sizeof cmd,
+             "cd examples/liggghts && liggghts -in in.hertz_impact -log none -screen none -var out "
+             "%s/lig1.txt -var every 1 && liggghts -in in.hertz_impact -log none -screen none -var "
+             "out %s/lig10.txt",
+             dir, dir);
+    int st = system(cmd);
+    CHECK_MSG(st == 0, "liggghts failed (%d): %s", st, cmd);
+    /* every step of the contact but the record's row 0, which LIGGGHTS does not print */
+    snprintf(
+        args, sizeof args,
+        "compare %s/hertz-impact-liggghts.tsv %s/lig1.txt --cols Fx,ux=-delta --rtol " TOL_CODES,
+        dir, dir);
+    run(&r, args);
+    CHECK_MSG(r.status == 0 && strstr(r.out, "REF's 1837 points"),
+              "lawtester vs LIGGGHTS: %d %s %s", r.status, r.out, r.err);
+    /* and not at a tolerance below the codes' round-off: the comparison can fail */
+    snprintf(args, sizeof args,
+             "compare %s/hertz-impact-liggghts.tsv %s/lig1.txt --cols Fx:1e-12 --rtol 0", dir, dir);
+    run(&r, args);
+    CHECK_MSG(r.status == 1, "below round-off: %d %s %s", r.status, r.out, r.err);
+    snprintf(args, sizeof args,
+             "compare examples/liggghts/liggghts-hertz-impact.txt %s/lig10.txt --rtol " TOL_CODES,
+             dir);
+    run(&r, args);
+    CHECK_MSG(r.status == 0 && count_lines(r.out) == 5, "shipped vs fresh: %d %s %s", r.status,
+              r.out, r.err);
+    snprintf(args, sizeof args,
+             "compare %s/hertz-impact-liggghts.tsv examples/liggghts/liggghts-hertz-impact.txt "
+             "--cols Fx,ux=-delta --rtol " TOL_CODES,
+             dir);
+    run(&r, args);
+    CHECK_MSG(r.status == 0 && strstr(r.out, "NEW's 183 points"), "record vs shipped: %d %s %s",
+              r.status, r.out, r.err);
+    remove_tree(dir);
+}
+
 /* --cols REFCOL=NEWCOL:ATOL: each pair its own absolute tolerance in REF's units, in place of
  * --atol (--rtol still adds); a ':' followed by no number stays part of a column's name. */
 static void test_per_column_atol(void)
@@ -528,7 +579,7 @@ static void test_per_column_atol(void)
 }
 
 const test_case compare_tests[] = {
-    TEST(record_with_noise),   TEST(other_formats),   TEST(table_reader),
-    TEST(interpolation_bound), TEST(bad_input),       TEST(plot_files),
-    TEST(lammps_example),      TEST(per_column_atol), {NULL, NULL},
+    TEST(record_with_noise), TEST(other_formats), TEST(table_reader),   TEST(interpolation_bound),
+    TEST(bad_input),         TEST(plot_files),    TEST(lammps_example), TEST(per_column_atol),
+    TEST(liggghts_example),  {NULL, NULL},
 };
