@@ -1,5 +1,6 @@
 /* src/main.c - the command line: `lawtester run FILE.lua [-o DIR] [--plot] [--plot-format F]
- * [--unsafe] [-q] [--shard K/N]`, `lawtester merge [--] OUT.tsv SHARD.tsv...`, `lawtester laws`,
+ * [--unsafe] [-q] [--shard K/N] [-D NAME=VALUE]...`, `lawtester merge [--] OUT.tsv
+ * SHARD.tsv...`, `lawtester laws`,
  * `lawtester verify [--law NAME] [--case NAME] [--plot DIR] [--plot-format F] [-v] [--set P=V]...`,
  * `lawtester verify --law NAME --sweep N [--set P=V]... [--shard K/N] [-o DIR]`,
  * `lawtester verify FILE.lua [--case NAME] [-v]`, `lawtester compare REF NEW [--key K] [--cols
@@ -52,7 +53,8 @@ static const lt_command commands[] = {
      .usage = "run FILE.lua [-o DIR] [--plot] [--plot-format png|svg|pdf] [--unsafe] [-q]\n"
               "                     [--shard K/N] [--max-instructions N] [--max-memory MB] "
               "[--max-output MB]\n"
-              "                     [--min-free MB] [--strict] [--law-lib FILE.so|FILE.lua]...",
+              "                     [--min-free MB] [--strict] [-D NAME=VALUE]... "
+              "[--law-lib FILE.so|FILE.lua]...",
      .help = "run the stage script FILE.lua; -o DIR writes DIR/NAME.tsv for every test,\n"
              "--plot renders plots/ *.gp for each table (needs -o; --plot-format: png, the\n"
              "default, svg or pdf), --unsafe lifts the\n"
@@ -62,7 +64,8 @@ static const lt_command commands[] = {
              "one done; default 1e9), --max-memory MB: the script's Lua memory (default 1024);\n"
              "0 lifts a limit (--unsafe lifts the sandbox only); --max-output MB: all the run\n"
              "writes (default 1024), --min-free MB: free space kept on the output filesystem\n"
-             "(default 100); --strict: plausibility warnings are errors"},
+             "(default 100); --strict: plausibility warnings are errors; -D NAME=VALUE\n"
+             "(repeatable): lawtester.defs.NAME in the script (a number if VALUE reads as one)"},
     {.name = "merge",
      .run = cli_cmd_merge,
      .opts = cli_no_opts,
@@ -103,7 +106,7 @@ static const lt_command commands[] = {
      .run = cli_cmd_compare,
      .opts = cli_compare_opts,
      .positional = 1,
-     .usage = "compare REF NEW [--key COL] [--cols REFCOL=NEWCOL,...] [--atol A] [--rtol R] "
+     .usage = "compare REF NEW [--key COL] [--cols REFCOL=NEWCOL[:ATOL],...] [--atol A] [--rtol R] "
               "[--plot DIR]\n"
               "                        [--plot-format png|svg|pdf]",
      .help = "compare two tables (records, or text with one header line) column by column on a\n"

@@ -76,6 +76,8 @@ const char *check_current_test;
     X(plot, plot_tests) \
     X(docs, docs_tests) \
     X(columns, columns_tests) \
+    X(record_state, record_state_tests) \
+    X(defines, defines_tests) \
     X(bad_inputs, bad_inputs_tests) \
     X(hostile, hostile_tests) \
     X(fuzz, fuzz_tests) \

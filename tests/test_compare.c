@@ -4,8 +4,8 @@
  * lines, a "# time fx" header, blanks) and a comma-separated one against a record, with a sign
  * and a factor in --cols and --key; a sine sampled at two rates, whose linear interpolation error
  * is known (h^2/8 max|f''|); every bad input (exit 2, one line FILE:LINE: field); --plot's
- * files; and the documented example against LAMMPS itself (examples/lammps/, lammps is one of
- * the Makefile's test packages). */
+ * files; and the documented examples against LAMMPS and LIGGGHTS themselves (examples/lammps/,
+ * examples/liggghts/; lammps and liggghts are among the Makefile's test packages). */
 #include "check.h"
 #include "cli.h"
 #include "tools/table_read.h"
@@ -367,6 +367,18 @@ static void test_bad_input(void)
         snprintf(opts, sizeof opts, "--cols '%s'", pairs[i]);
         check_bad_compare(dir, "ok.tsv", "ok.tsv", opts, "lawtester: compare: --cols '", "");
     }
+    /* a pair's own tolerance (:ATOL) that is not a number >= 0, and one on the key */
+    const char *tols[] = {"Fx:-1", "Fx=Fx:", "Fx=Fx*2:1e-3x", "Fx:nan"};
+    for (int i = 0; i < 4; i++) {
+        char opts[100], want[200];
+        snprintf(opts, sizeof opts, "--cols '%s'", tols[i]);
+        snprintf(want, sizeof want,
+                 "lawtester: compare: --cols '%s': the tolerance after ':' must be a number >= 0",
+                 tols[i]);
+        check_bad_compare(dir, "ok.tsv", "ok.tsv", opts, want, "");
+    }
+    check_bad_compare(dir, "ok.tsv", "ok.tsv", "--key time:1",
+                      "lawtester: compare: --key 'time:1': the key takes no tolerance", "");
     check_bad_compare(dir, "ok.tsv", "ok.tsv", "--atol -1",
                       "lawtester: compare: --atol needs a number >= 0", "");
     check_bad_compare(dir, "ok.tsv", "ok.tsv", "--rtol x",
@@ -479,7 +491,95 @@ static void test_lammps_example(void)
     remove_tree(dir);
 }
 
+/* The same impact in LIGGGHTS 3.8 (examples/liggghts/: pair_style gran model hertz, which prints
+ * 15 digits, no row at step 0): the record of hertz_impact.lua against LIGGGHTS run fresh (every
+ * step and every 10th), the shipped table against the fresh one, the record against the shipped
+ * table.  liggghts is a test package (Makefile TEST_PKGS): missing, this test fails. */
+static void test_liggghts_example(void)
+{
+    int have = system("command -v liggghts >/dev/null 2>&1") == 0;
+    CHECK_MSG(have, "liggghts is not on PATH: install the Debian package liggghts (make deps-test "
+                    "does)");
+    if (!have) return;
+    char *dir = make_tmpdir(), cmd[800], args[800];
+    snprintf(args, sizeof args, "run examples/liggghts/hertz_impact.lua -o %s -q", dir);
+    result r;
+    run(&r, args);
+    CHECK_MSG(r.status == 0, "run: status %d: %s", r.status, r.err);
+    snprintf(cmd, sizeof cmd,
+             "cd examples/liggghts && liggghts -in in.hertz_impact -log none -screen none -var out "
+             "%s/lig1.txt -var every 1 && liggghts -in in.hertz_impact -log none -screen none -var "
+             "out %s/lig10.txt",
+             dir, dir);
+    int st = system(cmd);
+    CHECK_MSG(st == 0, "liggghts failed (%d): %s", st, cmd);
+    /* every step of the contact but the record's row 0, which LIGGGHTS does not print */
+    snprintf(
+        args, sizeof args,
+        "compare %s/hertz-impact-liggghts.tsv %s/lig1.txt --cols Fx,ux=-delta --rtol " TOL_CODES,
+        dir, dir);
+    run(&r, args);
+    CHECK_MSG(r.status == 0 && strstr(r.out, "REF's 1837 points"),
+              "lawtester vs LIGGGHTS: %d %s %s", r.status, r.out, r.err);
+    /* and not at a tolerance below the codes' round-off: the comparison can fail */
+    snprintf(args, sizeof args,
+             "compare %s/hertz-impact-liggghts.tsv %s/lig1.txt --cols Fx:1e-12 --rtol 0", dir, dir);
+    run(&r, args);
+    CHECK_MSG(r.status == 1, "below round-off: %d %s %s", r.status, r.out, r.err);
+    snprintf(args, sizeof args,
+             "compare examples/liggghts/liggghts-hertz-impact.txt %s/lig10.txt --rtol " TOL_CODES,
+             dir);
+    run(&r, args);
+    CHECK_MSG(r.status == 0 && count_lines(r.out) == 5, "shipped vs fresh: %d %s %s", r.status,
+              r.out, r.err);
+    snprintf(args, sizeof args,
+             "compare %s/hertz-impact-liggghts.tsv examples/liggghts/liggghts-hertz-impact.txt "
+             "--cols Fx,ux=-delta --rtol " TOL_CODES,
+             dir);
+    run(&r, args);
+    CHECK_MSG(r.status == 0 && strstr(r.out, "NEW's 183 points"), "record vs shipped: %d %s %s",
+              r.status, r.out, r.err);
+    remove_tree(dir);
+}
+
+/* --cols REFCOL=NEWCOL:ATOL: each pair its own absolute tolerance in REF's units, in place of
+ * --atol (--rtol still adds); a ':' followed by no number stays part of a column's name. */
+static void test_per_column_atol(void)
+{
+    char *dir = make_tmpdir();
+    put_file(dir, "ref.tsv", "time\tFx\tux\n0\t1\t2\n1\t2\t3\n2\t3\t4\n");
+    /* Fx off by 1e-7 N, ux (= -delta) by 1e-3 m, both at t = 0 */
+    put_file(dir, "new.txt", "# t fx delta\n0 1.0000001 -2.001\n1 2 -3\n2 3 -4\n");
+    result r;
+    compare(&r, dir, "ref.tsv", "new.txt", "--key time=t --cols Fx=fx:1e-6,ux=-delta:1e-2");
+    CHECK_MSG(r.status == 0 && strstr(r.out, "1e-06 ") && strstr(r.out, "0.01 "),
+              "each its own: %d %s %s", r.status, r.out, r.err);
+    /* Fx's own 1e-8 fails it, the --atol that would pass it notwithstanding; ux takes --atol */
+    compare(&r, dir, "ref.tsv", "new.txt", "--key time=t --cols Fx=fx:1e-8,ux=-delta --atol 1e-2");
+    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 &&
+                  strstr(r.err, "Fx=fx: |NEW - REF| = 1e-07 at time = 0 > tolerance 1e-08"),
+              "Fx's own fails: %d %s %s", r.status, r.out, r.err);
+    compare(&r, dir, "ref.tsv", "new.txt", "--key time=t --cols Fx=fx:1e-8,ux=-delta:1e-4");
+    CHECK_MSG(r.status == 1 && count_lines(r.err) == 2, "both fail: %d %s", r.status, r.err);
+    /* --rtol adds to a pair's own: 0 + 1e-7 * max|Fx| = 3e-7 */
+    compare(&r, dir, "ref.tsv", "new.txt", "--key time=t --cols Fx=fx:0 --rtol 1e-7");
+    CHECK_MSG(r.status == 0 && strstr(r.out, "3e-07 "), "rtol adds: %d %s %s", r.status, r.out,
+              r.err);
+    /* with a sign and a factor before it: -(-0.5000001 * 2) against 1 */
+    put_file(dir, "half.txt", "# t fx\n0 -0.50000005\n1 -1\n2 -1.5\n");
+    compare(&r, dir, "ref.tsv", "half.txt", "--key time=t --cols Fx=-fx*2:2e-7");
+    CHECK_MSG(r.status == 0, "factor and tolerance: %d %s %s", r.status, r.out, r.err);
+    compare(&r, dir, "ref.tsv", "half.txt", "--key time=t --cols Fx=-fx*2:5e-8");
+    CHECK_MSG(r.status == 1, "factor and a tight tolerance: %d %s %s", r.status, r.out, r.err);
+    /* a column named a:b is still a column */
+    put_file(dir, "colon.tsv", "time\ta:b\n0\t1\n1\t2\n");
+    compare(&r, dir, "colon.tsv", "colon.tsv", "--cols a:b");
+    CHECK_MSG(r.status == 0, "a:b: %d %s %s", r.status, r.out, r.err);
+    remove_tree(dir);
+}
+
 const test_case compare_tests[] = {
     TEST(record_with_noise), TEST(other_formats), TEST(table_reader),   TEST(interpolation_bound),
-    TEST(bad_input),         TEST(plot_files),    TEST(lammps_example), {NULL, NULL},
+    TEST(bad_input),         TEST(plot_files),    TEST(lammps_example), TEST(per_column_atol),
+    TEST(liggghts_example),  {NULL, NULL},
 };

@@ -1,7 +1,8 @@
 /* tests/test_hosted.c - hosted laws (docs/hosted.md): contact models run in LAMMPS's and
  * LIGGGHTS's own libraries, as a DEM developer meets them:
  *   - examples/lammps/hosted_hertz_impact.lua, LAMMPS's hertz/material force in lawtester's run,
- *     against LAMMPS's own run of the same impact (examples/lammps/lammps-hertz-impact.txt);
+ *     against LAMMPS's own run of the same impact (examples/lammps/lammps-hertz-impact.txt), and
+ *     examples/liggghts/hosted_hertz_impact.lua, LIGGGHTS's hertz, against LIGGGHTS's own run;
  *   - the Hertz closed forms of an elastic impact, and LAMMPS's damping tsuji as an expected
  *     failure (tests/hosted/lammps_hertz.lua), LIGGGHTS's hertz the same (liggghts_hertz.lua);
  *   - a port of the same model (examples/lammps_port/hertz_material.c) against the engine on an
@@ -124,6 +125,27 @@ static void test_impact_equals_lammps_own_run(void)
              dir);
     run_engine(&r, args);
     CHECK_MSG(r.status == 0, "compare: %d %s %s", r.status, r.out, r.err);
+    remove_tree(dir);
+}
+
+/* The same for LIGGGHTS: its `model hertz` force in lawtester's run against LIGGGHTS's own run
+ * (examples/liggghts/) */
+static void test_impact_equals_liggghts_own_run(void)
+{
+    if (!have(LT_ENGINE_LIGGGHTS)) return;
+    char *dir = make_tmpdir(), args[600];
+    result r;
+    snprintf(args, sizeof args, "run examples/liggghts/hosted_hertz_impact.lua -q -o %s", dir);
+    run_engine(&r, args);
+    CHECK_MSG(r.status == 0, "run: %d %s", r.status, r.err);
+    snprintf(
+        args, sizeof args,
+        "compare %s/hertz-impact-liggghts-hosted.tsv examples/liggghts/liggghts-hertz-impact.txt "
+        "--cols Fx,ux=-delta --rtol " TOL_SAME_CODE,
+        dir);
+    run_engine(&r, args);
+    CHECK_MSG(r.status == 0 && strstr(r.out, "NEW's 183 points"), "compare: %d %s %s", r.status,
+              r.out, r.err);
     remove_tree(dir);
 }
 
@@ -587,6 +609,7 @@ static void test_wall_refused(void)
 
 const test_case hosted_tests[] = {
     TEST(impact_equals_lammps_own_run),
+    TEST(impact_equals_liggghts_own_run),
     TEST(lammps_closed_forms_and_tsuji),
     TEST(liggghts_closed_forms),
     TEST(port_agrees_on_oblique),

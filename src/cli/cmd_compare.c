@@ -10,7 +10,7 @@
 
 const cli_opt cli_compare_opts[] = {
     {"--key", OPT_VALUE, "a column, or REFCOL=NEWCOL"},
-    {"--cols", OPT_VALUE, "REFCOL=NEWCOL,..."},
+    {"--cols", OPT_VALUE, "REFCOL=NEWCOL[:ATOL],..."},
     {"--atol", OPT_VALUE, "a number >= 0"},
     {"--rtol", OPT_VALUE, "a number >= 0"},
     {"--plot", OPT_VALUE, "a directory"},

@@ -22,6 +22,7 @@ const cli_opt cli_run_opts[] = {
     {"--max-memory", OPT_VALUE, LIMIT_NEEDS},
     {"--max-output", OPT_VALUE, LIMIT_NEEDS},
     {"--min-free", OPT_VALUE, LIMIT_NEEDS},
+    {"-D", OPT_REPEAT, "NAME=VALUE (a value for the script: lawtester.defs.NAME)"},
     {NULL, OPT_FLAG, NULL},
 };
 
@@ -41,6 +42,45 @@ static void on_stop_signal(int sig)
     lt_interrupt_signal = sig;
 }
 
+/* NULL if d is NAME=VALUE with NAME an identifier of at most 63 characters, else what is wrong. */
+static const char *define_problem(const char *d)
+{
+    const char *eq = strchr(d, '=');
+    if (!eq) return "no '=' (NAME=VALUE)";
+    if (eq == d) return "no NAME before '='";
+    if (eq - d > 63) return "NAME longer than 63 characters";
+    for (const char *c = d; c < eq; c++)
+        if (!(*c == '_' || (*c >= 'A' && *c <= 'Z') || (*c >= 'a' && *c <= 'z') ||
+              (c > d && *c >= '0' && *c <= '9')))
+            return "NAME is not an identifier ([A-Za-z_][A-Za-z0-9_]*)";
+    return NULL;
+}
+
+/* The -D NAME=VALUE of a into opts, each NAME once.  0, or 2 after one line. */
+static int read_defines(const cli_args *a, lt_script_opts *opts)
+{
+    cli_quoted q1, q2;
+    for (int i = 0; i < a->nreps; i++) {
+        const char *why = define_problem(a->reps[i]);
+        if (why) {
+            fprintf(stderr, "lawtester: -D needs NAME=VALUE: '%s': %s\n", cli_quote(a->reps[i], q1),
+                    why);
+            return 2;
+        }
+        size_t n = (size_t)(strchr(a->reps[i], '=') - a->reps[i]) + 1;
+        for (int j = 0; j < i; j++)
+            if (strncmp(a->reps[j], a->reps[i], n) == 0) {
+                fprintf(stderr, "lawtester: -D: %.*s given twice ('%s', ", (int)n - 1, a->reps[i],
+                        cli_quote(a->reps[j], q1));
+                fprintf(stderr, "'%s')\n", cli_quote(a->reps[i], q2));
+                return 2;
+            }
+    }
+    opts->defines = (const char *const *)a->reps;
+    opts->n_defines = a->nreps;
+    return 0;
+}
+
 /* lawtester run FILE.lua [options] */
 int cli_cmd_run(const cli_args *a)
 {
@@ -54,7 +94,8 @@ int cli_cmd_run(const cli_args *a)
                 cli_quote(a->pos[0], q1), cli_quote(a->pos[1], q2));
         return 2;
     }
-    if (cli_read_plot_format(a, &formatted) || cli_read_limits(a, &opts)) return 2;
+    if (cli_read_plot_format(a, &formatted) || cli_read_limits(a, &opts) || read_defines(a, &opts))
+        return 2;
     const char *shard = cli_opt_value(a, "--shard");
     if (shard && cli_parse_shard(shard, &opts.shard, &opts.shards) < 0) {
         fprintf(stderr, "lawtester: --shard needs K/N with 1 <= K <= N (got '%s')\n",

@@ -132,6 +132,22 @@ int lt_meta_open(lt_meta *m, const char *dir, const char *name, const lt_test *t
     return 0;
 }
 
+void lt_meta_defines(lt_meta *m, const char *const *defines, int n)
+{
+    FILE *fp = m->f.fp;
+    if (!fp || n <= 0) return;
+    for (int i = 0; i < n; i++) {
+        const char *eq = strchr(defines[i], '=');
+        if (!eq) continue;
+        fprintf(fp, "define.%.*s\t", (int)(eq - defines[i]), defines[i]);
+        for (const char *c = eq + 1; *c; c++)
+            fputc(*c == '\t' || *c == '\n' || *c == '\r' ? ' ' : *c, fp);
+        fputc('\n', fp);
+    }
+    if (ferror(fp)) lt_afile_fail(&m->f, errno);
+    count_bytes(m);
+}
+
 void lt_meta_contact(void *ctx, const lt_tester *tester)
 {
     const lt_view *t = lt_tester_view(tester);

@@ -14,6 +14,7 @@
  *   contact.K.kt contact.K.tanPhi                     the rule's values for the K-th contact
  *                                                     formed (K = 1, 2, ...)
  *   contacts                                          number of contacts formed
+ *   define.NAME                                       each `run -D NAME=VALUE`, VALUE as given
  *   status                                            last line: `complete`, or `failed: MESSAGE`
  *                                                     in the NAME.meta.partial of a failed run
  * Written through afile (temporary file + rename), committed with the TSV.
@@ -36,6 +37,9 @@ typedef struct lt_meta {
  * or -1 with a message. */
 int lt_meta_open(lt_meta *m, const char *dir, const char *name, const lt_test *test,
                  lt_outlimit *lim, char *err, size_t errlen);
+/* After lt_meta_open: a line `define.NAME<TAB>VALUE` for each of the n strings NAME=VALUE
+ * (`run -D`; tabs and newlines of VALUE written as spaces). */
+void lt_meta_defines(lt_meta *m, const char *const *defines, int n);
 /* Contact-formation callback for lt_run_observed (ctx = lt_meta*). */
 void lt_meta_contact(void *ctx, const lt_tester *t);
 /* Write the last lines: the count of contacts and `status<TAB>STATUS` ("complete", or "failed:

@@ -60,7 +60,16 @@ double lt_record_value(const lt_law *law, const lt_snapshot *s, int c)
 int lt_record_open(lt_record *r, const char *dir, const char *name, const lt_law *law,
                    lt_outlimit *lim, char *err, size_t errlen)
 {
+    return lt_record_open_state(r, dir, name, law, NULL, 0, lim, err, errlen);
+}
+
+int lt_record_open_state(lt_record *r, const char *dir, const char *name, const lt_law *law,
+                         const int *state, int n_state, lt_outlimit *lim, char *err, size_t errlen)
+{
     memset(r, 0, sizeof *r);
+    if (n_state < 0 || n_state > law->n_state) n_state = 0;
+    r->n_state = n_state;
+    r->state = state;
     if (lt_afile_open(&r->f, dir, name, ".tsv", RECORD_BUFSIZE, err, errlen) < 0) return -1;
     lt_afile_role(&r->f, LT_WF_TABLE); /* kept as .partial by a supervisor if the worker fails */
     FILE *fp = r->f.fp;
@@ -69,6 +78,8 @@ int lt_record_open(lt_record *r, const char *dir, const char *name, const lt_law
     long long n = 0;
     for (int i = 0; i < lt_record_column_count(law); i++)
         n += fprintf(fp, i ? "\t%s" : "%s", lt_record_column_name(law, i));
+    for (int i = 0; i < n_state; i++)
+        n += fprintf(fp, "\t" LT_RECORD_STATE_PREFIX "%s", law->state_names[state[i]]);
     if (fputc('\n', fp) == EOF) lt_afile_fail(&r->f, errno);
     if (lim) lim->open += n + 1;
     r->stop = r->f.failed;
@@ -90,10 +101,10 @@ static char *put_long(char *p, long v)
 
 void lt_record_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
 {
-    (void)t;
     lt_record *r = ctx;
     if (r->stop) return;
-    char line[64 * (COL_HEAD_COUNT + LT_MAX_ENERGIES + LT_E_DRIVER_COUNT + LT_TAIL_COUNT + 1)];
+    char line[64 * (COL_HEAD_COUNT + LT_MAX_ENERGIES + LT_E_DRIVER_COUNT + LT_TAIL_COUNT +
+                    LT_MAX_STATE + 1)];
     /* every column with the tab before it; the row is written from line + 1 */
     char *p = line;
 #define PUT_INT(x) (*p++ = '\t', p = put_long(p, (x)))
@@ -105,6 +116,10 @@ void lt_record_row(void *ctx, const lt_tester *t, const lt_snapshot *s)
 #define LT_DRIVER_ENERGY(id, name, plot) PUT_REAL(s->energy[r->n_law_energy + LT_E_##id]);
 #define LT_TAIL_COLUMN(name, kind, unit, value) PUT_##kind(s->tail[LT_TAIL_##name]);
 #include "base/record_columns.def"
+    /* the state after the step of this row: while no contact exists, what the last one left (0
+     * before the first; the driver zeroes it when a contact forms) */
+    const double *law_state = r->n_state ? lt_tester_view(t)->law_state : NULL;
+    for (int i = 0; i < r->n_state; i++) PUT_REAL(law_state[r->state[i]]);
 #undef PUT_INT
 #undef PUT_REAL
     *p++ = '\n';

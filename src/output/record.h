@@ -9,7 +9,8 @@
  * Columns (the public contract; units SI; local frame x = normal A->B): the list
  * src/base/record_columns.def, docs/records.md: step time stage contact ux ... kt, then one column
  * per energy of the law (J), then the driver's work kin damp brk balance_err form unbooked (J),
- * then the tail (none yet).
+ * then the tail (none yet), then the law's state variables a test asked for (`state.NAME`, in
+ * the order asked; lt_record_open_state).
  * Numbers are written in shortest round-trip form (strtod reads back the same double).
  */
 #ifndef LT_RECORD_H
@@ -28,12 +29,24 @@ typedef struct lt_record {
     lt_outlimit *lim; /* the run's output bounds (NULL: none); every row is counted there */
     int limit_hit;    /* LT_OUT_LIMIT or LT_OUT_DISK: a row was refused by lim (not written) */
     int stop;         /* a write failed or a row was refused: the run stops (lt_observer.stop) */
+    int n_state;      /* the law's state variables recorded as the last columns, */
+    const int *state; /* by index into the law's state, in the order of the columns (the
+                         caller's array, kept until the record is committed or aborted) */
 } lt_record;
+
+/* The prefix of a state variable's column: `state.deltaMax`.  No other column has a '.' (names
+ * of columns, energies and state variables are identifiers), so none can clash. */
+#define LT_RECORD_STATE_PREFIX "state."
 
 /* Open DIR/NAME.tsv for writing (through a temporary file) and write the header line; lim (may
  * be NULL) counts its bytes.  Returns 0, or -1 with a message in err. */
 int lt_record_open(lt_record *r, const char *dir, const char *name, const lt_law *law,
                    lt_outlimit *lim, char *err, size_t errlen);
+/* The same, the law's state variables state[0..n_state) (indices into its state, each at most
+ * once; the array is the caller's and must outlive the record) recorded after the other
+ * columns, read from the tester each row hands the callback. */
+int lt_record_open_state(lt_record *r, const char *dir, const char *name, const lt_law *law,
+                         const int *state, int n_state, lt_outlimit *lim, char *err, size_t errlen);
 /* Row callback for lt_run (ctx = lt_record*). */
 void lt_record_row(void *ctx, const lt_tester *t, const lt_snapshot *s);
 /* Flush, close and rename to the final name. Returns 0, or -1 with a message (temp removed). */

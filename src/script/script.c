@@ -124,14 +124,31 @@ static const luaL_Reg lawtester_lib[] = {{"run", lib_run},
                                          {"verify_law", lt_lib_verify_law},
                                          {NULL, NULL}};
 
+/* lawtester.defs: the -D NAME=VALUE of the command line, VALUE a number where Lua reads one
+ * (lua_stringtonumber: 3, 1e-6, 0x10), else the string. */
+static void push_defines(const lt_script_opts *o, lua_State *L)
+{
+    lua_createtable(L, 0, o->n_defines);
+    for (int i = 0; i < o->n_defines; i++) {
+        const char *d = o->defines[i], *eq = strchr(d, '=');
+        if (!eq) continue; /* the command line refused it (cmd_run.c) */
+        lua_pushlstring(L, d, (size_t)(eq - d));
+        if (lua_stringtonumber(L, eq + 1) == 0) lua_pushstring(L, eq + 1);
+        lua_settable(L, -3);
+    }
+}
+
 /* The script's environment: the sandbox (lua/sandbox.h; with --unsafe the global table) and in
- * it `lawtester`, the library above, each function with sc as its upvalue (lt_lib_ctx). */
+ * it `lawtester`, the library above, each function with sc as its upvalue (lt_lib_ctx), and
+ * its table defs. */
 static void push_environment(script_ctx *sc, lua_State *L)
 {
     lt_push_sandbox(L, sc->opts->unsafe, sc->given_path);
     lua_newtable(L);
     lua_pushlightuserdata(L, sc);
     luaL_setfuncs(L, lawtester_lib, 1);
+    push_defines(sc->opts, L);
+    lua_setfield(L, -2, "defs");
     lua_setfield(L, -2, "lawtester");
 }
 

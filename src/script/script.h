@@ -41,6 +41,11 @@ typedef struct lt_script_opts {
                               this many steps, and probes run at most this many steps in all
                               (the fuzz target; not on the command line) */
     lt_case_run *cases; /* not NULL: the file is a case file, run as `lawtester verify FILE.lua` */
+    /* `run -D NAME=VALUE`: n_defines strings NAME=VALUE (NAME an identifier, each once), the
+     * script's table lawtester.defs (a VALUE Lua reads as a number becomes one, else a string)
+     * and a `define.NAME` line of every .meta (docs/stage-scripts.md) */
+    const char *const *defines;
+    int n_defines;
 } lt_script_opts;
 
 /* Totals over every test a script ran (the benchmark reads them). */

@@ -92,6 +92,11 @@ struct run_ctx {
     char *file; /* the record's final path, once written */
     lt_tester *tester;
     lt_record rec;
+    /* the test's record.state: the law's state variables recorded as the last columns, by index,
+     * in that order (malloc'ed; on the heap, not in this userdata: a larger userdata moves Lua's
+     * garbage collection, and the finalizers an --unsafe script leaves, into the run) */
+    int n_rec_state;
+    int *rec_state;
     lt_meta meta;
     int rec_open, meta_open; /* the record and the .meta sidecar are open */
     int name_lock;      /* lt_afile_lock of the test's name in the output directory (-1: none) */

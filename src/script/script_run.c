@@ -179,12 +179,14 @@ static void open_record(script_ctx *sc, lua_State *L, run_ctx *r, int call_line)
     int disk = lt_outlimit_check_disk(&sc->out);
     if (disk != LT_OUT_OK)
         lt_outlimit_reason(&sc->out, disk, err, sizeof err);
-    else if (lt_record_open(&r->rec, sc->opts->out_dir, r->name, r->test.law, &sc->out, err,
-                            sizeof err) == 0)
+    else if (lt_record_open_state(&r->rec, sc->opts->out_dir, r->name, r->test.law, r->rec_state,
+                                  r->n_rec_state, &sc->out, err, sizeof err) == 0)
         r->rec_open = 1;
     if (r->rec_open && lt_meta_open(&r->meta, sc->opts->out_dir, r->name, &r->test, &sc->out, err,
-                                    sizeof err) == 0)
+                                    sizeof err) == 0) {
         r->meta_open = 1;
+        lt_meta_defines(&r->meta, sc->opts->defines, sc->opts->n_defines);
+    }
     if (!r->meta_open) {
         lt_run_release(r);
         luaL_error(L, "%s:%d: %s", sc->script.path, lt_test_line(sc, call_line, NULL, 0), err);

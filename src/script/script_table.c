@@ -263,20 +263,88 @@ static void read_test_law(conv *cv, int t, lt_test *test)
     lt_path_pop(cv);
 }
 
-/* record: a boolean (every step, or none) or { every = N }. */
-static void read_record(conv *cv, int t, lt_test *test)
+/* The law's state variables as one line, "kn kt tanPhi ...", cut (with " ...") where it would
+ * pass n - 1 characters. */
+static void state_list(const lt_law *law, char *buf, size_t n)
+{
+    size_t at = 0;
+    buf[0] = 0;
+    for (int i = 0; i < law->n_state; i++) {
+        size_t len = strlen(law->state_names[i]);
+        if (at + len + 6 >= n) {
+            snprintf(buf + at, n - at, " ...");
+            return;
+        }
+        at += (size_t)snprintf(buf + at, n - at, "%s%s", i ? " " : "", law->state_names[i]);
+    }
+}
+
+/* record.state: a list of the law's state variables, recorded as the columns state.NAME
+ * (docs/records.md) in the order given, each once. */
+static void read_record_state(conv *cv, run_ctx *r, int t)
 {
     lua_State *L = cv->L;
+    const lt_law *law = r->test.law;
+    lt_path_push_key(cv, "state");
+    int ty = lt_get_field(cv, t, "state");
+    if (ty == LUA_TNIL) {
+        lua_pop(L, 1);
+        lt_path_pop(cv);
+        return;
+    }
+    if (ty != LUA_TTABLE)
+        lt_field_error(cv, "expected a list of state variables, got %s", luaL_typename(L, -1));
+    int n = (int)lua_rawlen(L, -1);
+    lt_check_list(cv, -1, n, "a list of state variables");
+    char names[400];
+    state_list(law, names, sizeof names);
+    if (n > 0 && law->n_state == 0)
+        lt_field_error(cv, "law '%s' has no state variables to record", law->name);
+    if (n > law->n_state)
+        lt_field_error(cv, "names %d state variables, law '%s' has %d", n, law->name, law->n_state);
+    free(r->rec_state); /* freed by lt_run_release on every way out */
+    r->rec_state = n > 0 ? malloc((size_t)n * sizeof *r->rec_state) : NULL;
+    if (n > 0 && !r->rec_state) lt_field_error(cv, "out of memory");
+    for (int k = 0; k < n; k++) {
+        lt_path_push_index(cv, k + 1);
+        if (lua_rawgeti(L, -1, k + 1) != LUA_TSTRING)
+            lt_field_error(cv, "expected the name of a state variable, got %s",
+                           luaL_typename(L, -1));
+        const char *name = lua_tostring(L, -1);
+        int i = 0;
+        while (i < law->n_state && strcmp(law->state_names[i], name) != 0) i++;
+        if (i == law->n_state)
+            lt_field_error(cv, "'%s' is not a state variable of law '%s' (its state: %s)", name,
+                           law->name, names);
+        for (int j = 0; j < k; j++)
+            if (r->rec_state[j] == i) lt_field_error(cv, "'%s' is named twice", name);
+        r->rec_state[k] = i;
+        lua_pop(L, 1);
+        lt_path_pop(cv);
+    }
+    r->n_rec_state = n;
+    lua_pop(L, 1);
+    lt_path_pop(cv);
+}
+
+/* record: a boolean (every step, or none) or { every = N, state = {NAME, ...} }. */
+static void read_record(conv *cv, run_ctx *r, int t)
+{
+    lua_State *L = cv->L;
+    lt_test *test = &r->test;
+    r->n_rec_state = 0;
     lt_path_push_key(cv, "record");
     int ty = lt_get_field(cv, t, "record");
     if (ty == LUA_TBOOLEAN) {
         test->record_every = lua_toboolean(L, -1) ? 1 : 0;
     } else if (ty == LUA_TTABLE) {
-        static const char *const record_keys[] = {"every", NULL};
+        static const char *const record_keys[] = {"every", "state", NULL};
         lt_check_keys(cv, -1, record_keys);
         lt_opt_integer(cv, -1, "every", &test->record_every, 1, 4000000000000000000L);
+        read_record_state(cv, r, lua_absindex(L, -1));
     } else if (ty != LUA_TNIL) {
-        lt_field_error(cv, "expected {every = N} or a boolean, got %s", luaL_typename(L, -1));
+        lt_field_error(cv, "expected {every = N, state = {...}} or a boolean, got %s",
+                       luaL_typename(L, -1));
     }
     lua_pop(L, 1);
     lt_path_pop(cv);
@@ -348,7 +416,7 @@ void lt_read_test(conv *cv, run_ctx *r, int t, char **name_out)
     test->no_predictor = !predictor;
     read_lever_arm(cv, t, test);
     read_contact_velocity(cv, t, test);
-    read_record(cv, t, test);
+    read_record(cv, r, t);
     read_stages(cv, r, t);
 }
 
@@ -395,6 +463,9 @@ void lt_run_release(run_ctx *r)
     if (r->rec_open) lt_record_abort(&r->rec);
     if (r->meta_open) lt_meta_abort(&r->meta);
     r->rec_open = r->meta_open = 0;
+    free(r->rec_state);
+    r->rec_state = NULL;
+    r->n_rec_state = 0;
     lt_pending_discard(&r->pending);
     if (r->name_lock >= 0 && r->name) lt_afile_unlock(r->name_lock, r->sc->opts->out_dir, r->name);
     r->name_lock = -1;

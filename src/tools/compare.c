@@ -15,11 +15,12 @@ static const char *q(const char *s, quoted buf)
     return lt_quote(s, buf, sizeof(quoted), LT_QUOTE_KEEP);
 }
 
-/* ---- a pair REFCOL=[-]NEWCOL[*FACTOR] -------------------------------------------------------- */
+/* ---- a pair REFCOL=[-]NEWCOL[*FACTOR][:ATOL] ------------------------------------------------ */
 
 typedef struct pair {
     char *ref, *nw, *label;
     double scale;
+    double atol; /* the pair's own absolute tolerance; NaN: none given (the --atol) */
 } pair;
 
 static void pair_free(pair *p)
@@ -36,6 +37,27 @@ static char *dup_n(const char *s, size_t n)
     return d;
 }
 
+/* The tail ":ATOL" of text[0..*n): NaN when there is none (no ':', or what follows the last one
+ * is not a number and starts with neither a digit, a sign nor a point: a ':' in a column's name,
+ * "a:b"), else the tolerance, *n cut before the ':' (-1: not a finite number >= 0). */
+static double pair_atol(const char *text, size_t *n)
+{
+    size_t c = *n;
+    while (c && text[c - 1] != ':') c--;
+    if (!c) return NAN;
+    char *f = dup_n(text + c, *n - c), *end;
+    if (!f) return -1;
+    double x = strtod(f, &end);
+    int number = *f && !*end;
+    if (*f && !number && !strchr("0123456789.+-", *f)) {
+        free(f);
+        return NAN;
+    }
+    free(f);
+    *n = c - 1;
+    return number && isfinite(x) && x >= 0 ? x : -1;
+}
+
 /* text[0..n) (blanks around it dropped) into p.  0, or -1 with err naming opt. */
 static int parse_pair(const char *text, size_t n, const char *opt, pair *p, char *err,
                       size_t errlen)
@@ -44,6 +66,17 @@ static int parse_pair(const char *text, size_t n, const char *opt, pair *p, char
     while (n && (*text == ' ' || *text == '\t')) text++, n--;
     while (n && (text[n - 1] == ' ' || text[n - 1] == '\t')) n--;
     quoted q1;
+    size_t given = n;
+    p->atol = pair_atol(text, &n);
+    if (p->atol < 0 || (!isnan(p->atol) && strcmp(opt, "--key") == 0)) {
+        char *whole = dup_n(text, given);
+        snprintf(err, errlen,
+                 p->atol < 0 ? "%s '%s': the tolerance after ':' must be a number >= 0"
+                             : "%s '%s': the key takes no tolerance (':' is for --cols)",
+                 opt, q(whole ? whole : "", q1));
+        free(whole);
+        return -1;
+    }
     char *whole = dup_n(text, n);
     if (!whole) {
         snprintf(err, errlen, "out of memory");
@@ -192,7 +225,7 @@ static int add_col(lt_compare *c, pair *p, char *err, size_t errlen)
     lt_compare_col *col = &cols[c->ncols++];
     memset(col, 0, sizeof *col);
     col->label = p->label, col->ref_name = p->ref, col->new_name = p->nw;
-    col->ref_col = rc, col->new_col = nc, col->scale = p->scale;
+    col->ref_col = rc, col->new_col = nc, col->scale = p->scale, col->atol = p->atol;
     memset(p, 0, sizeof *p); /* owned by col now */
     return 0;
 }
@@ -226,7 +259,11 @@ static int choose_cols(lt_compare *c, const lt_compare_opts *o, char *err, size_
         if (strcmp(name, c->key_ref) == 0 || strcmp(name, c->key_new) == 0 ||
             lt_table_col(&c->nw, name) < 0)
             continue;
-        pair p = {.ref = strdup(name), .nw = strdup(name), .label = strdup(name), .scale = 1};
+        pair p = {.ref = strdup(name),
+                  .nw = strdup(name),
+                  .label = strdup(name),
+                  .scale = 1,
+                  .atol = NAN};
         if (!p.ref || !p.nw || !p.label) {
             pair_free(&p);
             snprintf(err, errlen, "out of memory");
@@ -310,7 +347,7 @@ static int compare_points(lt_compare *c, const lt_compare_opts *o, char *err, si
         col->max_ref = 0;
         for (long i = 0; i < nr; i++)
             col->max_ref = fmax(col->max_ref, fabs(c->ref.v[i * c->ref.ncols + col->ref_col]));
-        col->tol = o->atol + o->rtol * col->max_ref;
+        col->tol = (isnan(col->atol) ? o->atol : col->atol) + o->rtol * col->max_ref;
         col->max_diff = -1;
         col->at_key = NAN;
     }

@@ -12,8 +12,10 @@
  *
  * A column pair is written REFCOL=NEWCOL, optionally NEWCOL with a sign and a factor for another
  * code's units or sign convention: REFCOL=-NEWCOL, REFCOL=NEWCOL*1e-3, REFCOL=-NEWCOL*2 (the
- * NEW values times the factor are compared with the REF values); a bare COL means COL=COL.  The
- * key takes the same form (--key time=step*1e-8: NEW's step times 1e-8 s). */
+ * NEW values times the factor are compared with the REF values); a bare COL means COL=COL.  A
+ * pair of --cols may end in its own absolute tolerance, REFCOL=NEWCOL:ATOL or COL:ATOL (REF's
+ * units), which replaces --atol for that column (--rtol still adds).  The key takes the same
+ * form but the tolerance (--key time=step*1e-8: NEW's step times 1e-8 s). */
 #ifndef LT_COMPARE_H
 #define LT_COMPARE_H
 #include "tools/table_read.h"
@@ -24,7 +26,7 @@ typedef struct lt_compare_opts {
     const char *key; /* the key's pair; NULL: "time" */
     /* "PAIR,PAIR,..."; NULL: every column both tables have, but the key, in REF's order */
     const char *cols;
-    double atol; /* in the units of each REF column (>= 0) */
+    double atol; /* in the units of each REF column (>= 0), where its pair gives none */
     double rtol; /* of the largest |value| of each REF column (>= 0) */
 } lt_compare_opts;
 
@@ -33,6 +35,7 @@ typedef struct lt_compare_col {
     char *ref_name, *new_name;
     int ref_col, new_col; /* in the tables */
     double scale;         /* NEW's values times scale are compared */
+    double atol;          /* the pair's own absolute tolerance (REFCOL=NEWCOL:ATOL); NaN: --atol */
     double max_ref;       /* largest |value| of the REF column (every row) */
     double tol;           /* atol + rtol * max_ref */
     /* largest |NEW - REF| over the compared points; NaN if a compared value is NaN */
