@@ -11,6 +11,8 @@
 #include "contact/registry.h"
 #include <math.h>
 #include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* The one list of built-in laws (laws/laws.def), expanded here as src/contact/registry.c does. */
 #define LT_BUILTIN_EACH(descriptor, name) extern const lt_law descriptor;
@@ -386,6 +388,66 @@ static void test_registry_adds_lists_refuses_and_removes(void)
     CHECK(lt_find_law("linear") == lt_laws[0]);
 }
 
+/* API 5 ends before `known`: a descriptor of that size on the heap (ASan sees a read past it)
+ * loads with no known defects. */
+static void test_api5_descriptor_read_to_its_end_only(void)
+{
+    CHECK(LT_LAW_SIZE_OF_VERSION(5) == offsetof(lt_law, known) &&
+          LT_LAW_SIZE_OF_VERSION(6) == sizeof(lt_law));
+    unsigned char *v5 = malloc(LT_LAW_V5_SIZE);
+    if (!v5) return;
+    const int five = 5;
+    memcpy(v5, &toy, LT_LAW_V5_SIZE);
+    memcpy(v5 + offsetof(lt_law, api_version), &five, sizeof five);
+    char err[300];
+    lt_law *n = lt_law_normalize((const lt_law *)(void *)v5, err, sizeof err);
+    CHECK_MSG(n && !n->known && n->n_known == 0, "%s", err);
+    if (n) CHECK_MSG(lt_law_validate(n, err, sizeof err) == 0, "%s", err);
+    free(n);
+    free(v5);
+}
+
+static int when_kn_big(const double *p) { return p[0] > 1e9 ? 1 : p[0] > 1e8 ? LT_KNOWN_MAY : 0; }
+
+/* API 6: known defects checked (one line each: a case and a quantity, a reason), copied deep
+ * with the law, and matched by case (a sweep point's "@k" ignored), the start of the quantity
+ * and `when`, LT_KNOWN_MAY reported as such. */
+static void test_known_defects_checked_copied_and_matched(void)
+{
+    char row[] = "generic-path balance", why[] = "kept to compare";
+    lt_known k[2] = {{.row = row, .why = why, .when = when_kn_big},
+                     {.row = "generic-oblique KE gain", .why = "always"}};
+    lt_law b = toy;
+    b.known = k, b.n_known = 2;
+    char err[300];
+    CHECK_MSG(lt_law_validate(&b, err, sizeof err) == 0, "%s", err);
+    k[0].row = "balance";
+    expect_refused(b, "known[0].row must be a case and a quantity on one line");
+    k[0].row = row, k[1].why = "two\nlines";
+    expect_refused(b, "known[1].why must be one line naming the defect");
+    k[1].why = "always", b.n_known = 2, b.known = NULL;
+    expect_refused(b, "n_known = 2 with no table (0 to 64)");
+    b.known = k;
+    const lt_law *a = lt_register_law(&b, "/tmp/known.so", err, sizeof err);
+    CHECK_MSG(a != NULL, "%s", err);
+    if (!a) return;
+    strcpy(row, "generic-path XXXXXXX"), strcpy(why, "changed after"); /* the copy keeps its own */
+    double p[2] = {2e9, 0};
+    int may = -1;
+    CHECK(a->known[0].row != row && strcmp(a->known[0].row, "generic-path balance") == 0);
+    CHECK(lt_law_known(a, p, "generic-path@7", "balance", &may) == a->known[0].why && may == 0);
+    CHECK(strcmp(a->known[0].why, "kept to compare") == 0);
+    CHECK(lt_law_known(a, p, "generic-path", "moment balance", &may) == NULL);
+    CHECK(lt_law_known(a, p, "generic-pathx", "balance", &may) == NULL);
+    p[0] = 5e8;
+    CHECK(lt_law_known(a, p, "generic-path", "balance", &may) != NULL && may == 1);
+    p[0] = 1;
+    CHECK(lt_law_known(a, p, "generic-path", "balance", &may) == NULL);
+    CHECK(lt_law_known(a, p, "generic-oblique", "KE gain (3 deg; cycle)", &may) != NULL &&
+          may == 0);
+    lt_unregister_law(a);
+}
+
 const test_case law_check_tests[] = {
     TEST(every_builtin_law_is_valid),
     TEST(builtin_laws_are_the_list),
@@ -399,5 +461,7 @@ const test_case law_check_tests[] = {
     TEST(case_loads_by_name),
     TEST(unknown_version_refused_by_normalize),
     TEST(registry_adds_lists_refuses_and_removes),
+    TEST(api5_descriptor_read_to_its_end_only),
+    TEST(known_defects_checked_copied_and_matched),
     {NULL, NULL},
 };

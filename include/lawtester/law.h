@@ -22,7 +22,8 @@
  *   comes from the materials; LT_PARAM_FIXED) and state arrays `state_arrays` (a history declared
  *   as md[480], not 480 names); `init` may be NULL (the state starts at zeros), and every real or
  *   integer parameter of a version-5 descriptor declares its range (min < max; a range left at
- *   [0, 0] is refused).
+ *   [0, 0] is refused); 6 appends to lt_law the law's known defects `known` (lt_known: rows of
+ *   verify's generic checks that fail because the law is wrong there, printed XFAIL).
  *
  * Compatibility: every version only appends fields, and a descriptor declares the version it was
  *   compiled for; lawtester reads only that version's fields (docs/plugins.md).  Descriptors of
