@@ -253,6 +253,15 @@ static void test_a_case_that_sets_a_given_parameter_is_not_run(void)
     o.n_set = 0;
     CHECK(lt_verify(&o, &sum, err, sizeof err) == 0 && sum.cases == 1 && rs->n > 3 &&
           find(rs, "impact-en0.5", "e") >= 0);
+    /* --set at the case's own value is no conflict: it runs, the same rows as without --set */
+    int n_without = rs->n;
+    memset(rs, 0, sizeof *rs);
+    en.value = 0.5;
+    o.set = &en;
+    o.n_set = 1;
+    CHECK(lt_verify(&o, &sum, err, sizeof err) == 0 && sum.cases == 1 && sum.na == 0 &&
+          rs->n == n_without && find(rs, "impact-en0.5", "e") >= 0 &&
+          find(rs, "impact-en0.5", "not run (sets en)") < 0);
     free(rs);
 }
 
@@ -498,6 +507,12 @@ static void test_set_reaches_case_files(void)
     run(&r, "verify cases/linear_shear_cycle.lua --set kt=1e5");
     CHECK_MSG(r.status == 0 && strstr(r.out, "not run (sets kt)") &&
                   strstr(r.out, "n/a  (the case's test gives kt itself"),
+              "status %d: %s", r.status, r.out);
+    /* the case's own value (5e5, 500000.0 alike) is no conflict: the case runs and passes */
+    run(&r, "verify cases/linear_shear_cycle.lua --set kt=500000.0");
+    CHECK_MSG(r.status == 0 && !strstr(r.out, "not run (sets kt)") &&
+                  strstr(r.out, "linear-shear-cycle         cycle energy") &&
+                  strstr(r.out, ", 0 failed"),
               "status %d: %s", r.status, r.out);
     /* a value the case's law refuses: a failed setup row of that case, named */
     run(&r, "verify cases/linear_shear_cycle.lua --set noSlip=maybe");

@@ -12,12 +12,14 @@
 #include <string.h>
 #include <time.h>
 
-/* A case that sets a parameter given with --set is not run: its closed forms and tolerances are
- * derived for its own values.  1 after the row saying so. */
+/* A case that sets a parameter given with --set to another value is not run: its closed forms and
+ * tolerances are derived for its own values.  The same value is no conflict: the case runs as it
+ * would without --set.  1 after the row saying so. */
 static int case_conflicts(vr_ctx *v, const lt_case *cs)
 {
-    for (int j = 0; j < LT_CASE_MAX_SET && cs->set[j].name; j++)
-        if (lt_vr_set_of(v, cs->set[j].name)) {
+    for (int j = 0; j < LT_CASE_MAX_SET && cs->set[j].name; j++) {
+        const lt_param_value *given = lt_vr_set_of(v, cs->set[j].name);
+        if (given && given->value != cs->set[j].value) {
             char what[80], note[200];
             snprintf(what, sizeof what, "not run (sets %s)", cs->set[j].name);
             snprintf(
@@ -27,6 +29,7 @@ static int case_conflicts(vr_ctx *v, const lt_case *cs)
             lt_vr_na(v, cs->name, what, note); /* does not apply: neither passed nor failed */
             return 1;
         }
+    }
     return 0;
 }
 
