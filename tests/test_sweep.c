@@ -11,6 +11,7 @@
 #include "verify/verify_sweep.h"
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* ---- the points ------------------------------------------------------------------------- */
 
@@ -492,6 +493,48 @@ static void test_a_builtin_law_passes_its_sweep(void)
     CHECK(lines_with(r.out, "generic-path@0 ", "PASS", NULL) == 8);
 }
 
+/* A point that fails checks other than generic-path: the notes name every failed check with its
+ * command, and the script runs each failed check on its own path (the objectivity path as a
+ * test, generic-oblique's incidences through verify_law) and fails with each one's count.
+ * walton_braun at en = 0.01 fails generic-objectivity and generic-oblique (docs/verify.md, "The
+ * parameter space"). */
+static void test_the_script_names_every_failed_check(void)
+{
+    char *dir = make_tmpdir();
+    char args[800], path[600], want[800];
+    result r;
+    snprintf(args, sizeof args, "verify --law walton_braun --set en=0.01 --sweep 1 -o %s", dir);
+    run(&r, args);
+    CHECK_MSG(r.status == 1 && lines_with(r.out, "generic-oblique@0 ", "FAIL", NULL) >= 1,
+              "status %d: %s", r.status, r.out);
+    snprintf(want, sizeof want,
+             "# point 0 failed generic-objectivity: lawtester verify --law walton_braun --set "
+             "en=0.01 --set noSlip=false --case generic-objectivity (%s/sweep-walton_braun-0.lua)\n"
+             "#   and failed generic-oblique: lawtester verify --law walton_braun --set en=0.01 "
+             "--set noSlip=false --case generic-oblique\n",
+             dir);
+    CHECK_MSG(strstr(r.out, want) != NULL, "%s", r.out);
+    CHECK(lines_with(r.out, "# point ", "failed", NULL) == 1);
+    snprintf(path, sizeof path, "%s/sweep-walton_braun-0.lua", dir);
+    char *script = slurp_all(path);
+    CHECK(script && strstr(script, "case = \"generic-oblique\"") &&
+          strstr(script, "case = \"generic-objectivity\"") &&
+          strstr(script, "--case generic-oblique)") &&
+          strstr(script, "name = \"sweep-walton_braun-0-objectivity\"") &&
+          !strstr(script, "-path\"")); /* generic-path passed: its path is not run */
+    free(script);
+    snprintf(args, sizeof args, "run %s/sweep-walton_braun-0.lua -o %s/out", dir, dir);
+    run(&r, args);
+    CHECK_MSG(r.status == 1 && lines_with(r.out, "generic-oblique ", "FAIL", NULL) >= 1 &&
+                  strstr(r.err, "point 0 of the sweep of walton_braun: 1 of 3 checks of "
+                                "generic-objectivity failed, 2 of 4 checks of generic-oblique "
+                                "failed"),
+              "status %d\n%s\n%s", r.status, r.out, r.err);
+    snprintf(path, sizeof path, "%s/out/sweep-walton_braun-0-objectivity.tsv", dir);
+    CHECK(access(path, R_OK) == 0);
+    remove_tree(dir);
+}
+
 /* verify FILE.lua --set: the value reaches a case whose test does not give the parameter (no
  * slip: the Coulomb cycle's energy, 4 J by its closed form, becomes 0 and its row fails), a case
  * that gives it is an n/a row, a parameter no case's law has is one line */
@@ -540,6 +583,7 @@ const test_case sweep_tests[] = {
     TEST(a_case_that_sets_a_given_parameter_is_not_run),
     TEST(set_reaches_the_generic_checks),
     TEST(sweep_finds_the_corner),
+    TEST(the_script_names_every_failed_check),
     TEST(shards_merge_into_the_sweep),
     TEST(verify_law_takes_params),
     TEST(a_fault_at_a_point_is_contained),

@@ -354,6 +354,8 @@ static void put_tab_number(text *t, double x)
 
 /* A failed row, kept for the script of its point. */
 #define KEPT_FAILS 8
+/* The distinct checks failed at a point (the generic checks: ten, with room) */
+#define KEPT_CASES 16
 
 typedef struct sweep_run {
     const lt_sweep_opts *o;
@@ -364,11 +366,21 @@ typedef struct sweep_run {
     int failed_here;             /* failed rows at this point */
     char fails[KEPT_FAILS][160]; /* "case quantity: obtained > tol" */
     char first_case[64];         /* the check of the first failed row */
+    char cases[KEPT_CASES][64];  /* every check with a failed row at this point, in order */
+    int n_cases;
 } sweep_run;
 
 /* indexed by lt_check_kind; an n/a row (a law that books no energies) is written `n/a` in both
  * columns */
 static const char *const check_names[] = {"rel", "abs", "order", "n/a"};
+
+/* kase among the checks failed at the point (once, in the order they failed). */
+static void keep_failed_case(sweep_run *w, const char *kase)
+{
+    for (int j = 0; j < w->n_cases; j++)
+        if (strcmp(w->cases[j], kase) == 0) return;
+    if (w->n_cases < KEPT_CASES) snprintf(w->cases[w->n_cases++], sizeof w->cases[0], "%s", kase);
+}
 
 /* A row of the point being run: relabelled CASE@K (a failure's note naming the point, which is
  * counted), handed to the caller's on_row and written to the sweep's table. */
@@ -388,6 +400,7 @@ static void point_row(void *ctx, const lt_verify_row *r)
                      "%s %s: obtained %.6g, error %.3g > tol %.3g", r->kase, r->quantity,
                      r->obtained, r->error, r->tol);
         if (!w->failed_here) snprintf(w->first_case, sizeof w->first_case, "%s", r->kase);
+        keep_failed_case(w, r->kase);
         w->failed_here++;
     }
     const lt_verify_opts *vo = w->o->verify;
@@ -438,12 +451,63 @@ static const char repro_path[] =
     "                    path.E.work, path.E.work ~= 0 and math.abs(path.E.balance_err / "
     "path.E.work) or 0))\n";
 
-/* DIR/sweep-NAME-K.lua into the set p: the point's parameters, the generic path as a test, and
- * verify's rows of the failed check at the point through lawtester.verify_law. */
+/* The path of generic-objectivity (verify_generic.c) as a stage script's test: compress, shear
+ * and rotate in all six DoFs, hold, then turn the loaded pair rigidly by 1 rad about (1, -2, 3)
+ * in 1e5 steps (the spin: %s %s %s rad/s). */
+static const char repro_objectivity[] =
+    "-- the path of generic-objectivity (docs/verify.md, \"Generic checks\"): compress, shear and "
+    "rotate,\n"
+    "-- hold, then turn the loaded pair rigidly by 1 rad: the local force must not change\n"
+    "local turn = lawtester.run{\n"
+    "  name = \"%s-objectivity\", law = \"%s\", params = params,\n"
+    "  particles = { { radius = 0.1 }, { radius = 0.05 } },\n"
+    "  normal = {0.36, 0.48, 0.80}, dt = 1e-6, abWeight = 0.3,\n"
+    "  stages = {\n"
+    "    { whats = \"vvvvvv\", values = {-0.5, 0, 0, 0, 0, 0}, till = \"stage.step >= 1000\" },\n"
+    "    { whats = \"vvvvvv\", values = {0, 0.125, -0.0625, 1, 0.5, -1}, till = \"stage.step >= "
+    "1000\" },\n"
+    "    { whats = \"vvvvvv\", values = {0, 0, 0, 0, 0, 0}, till = \"stage.step >= 10\" },\n"
+    "    { whats = \"vvvvvv\", values = {0, 0, 0, 0, 0, 0}, till = \"stage.step >= 100000\",\n"
+    "      spin = {%s, %s, %s} },\n"
+    "  },\n"
+    "}\n";
+
+/* The paths a failed check runs that a script can run as a test: 1 generic-path's (also
+ * generic-touch's first stage), 2 generic-objectivity's, 0 none (the other checks' runs: the
+ * verify_law call at the end runs them). */
+static int script_path_of(const char *kase)
+{
+    if (strcmp(kase, "generic-path") == 0 || strcmp(kase, "generic-touch") == 0) return 1;
+    return strcmp(kase, "generic-objectivity") == 0 ? 2 : 0;
+}
+
+/* The runs of the paths marked in paths (bit script_path_of - 1) into f. */
+static void write_paths(FILE *f, unsigned paths, const char *name, const lt_law *law, long k)
+{
+    if (paths & 1u)
+        fprintf(f, repro_path, name, law->name, k,
+                law->n_energies
+                    ? "balance error"
+                    : "absorbed by the contact, not booked (the law books no energies):");
+    if (paths & 2u) {
+        /* 1 rad in 1e5 steps of 1e-6 s about the unit vector of (1, -2, 3), as verify_generic.c */
+        double n = sqrt(14.0), w = 1.0 / (1e-6 * 100000.0);
+        char x[FMT_DOUBLE_MAX + 1], y[FMT_DOUBLE_MAX + 1], z[FMT_DOUBLE_MAX + 1];
+        x[lt_fmt_double(x, 1 / n * w)] = 0;
+        y[lt_fmt_double(y, -2 / n * w)] = 0;
+        z[lt_fmt_double(z, 3 / n * w)] = 0;
+        fprintf(f, "%s", paths & 1u ? "\n" : "");
+        fprintf(f, repro_objectivity, name, law->name, x, y, z);
+    }
+}
+
+/* DIR/sweep-NAME-K.lua into the set p: the point's parameters, the paths of the failed checks
+ * that a script runs as a test (write_paths), and verify's rows of every check failed at the
+ * point (each on its own path) through lawtester.verify_law. */
 static int write_script(const sweep_run *w, const lt_law *law, lt_pending *p, char *err,
                         size_t errlen)
 {
-    char name[300], cmd[8192], flags[6000] = ""; /* 32 parameters of up to 180 characters each */
+    char name[300], flags[6000] = ""; /* 32 parameters of up to 180 characters each */
     snprintf(name, sizeof name, "sweep-%s-%ld", law->name, w->k);
     size_t u = 0;
     const lt_sweep_space *s = w->s;
@@ -458,8 +522,6 @@ static int write_script(const sweep_run *w, const lt_law *law, lt_pending *p, ch
     const char *origin = lt_law_library(law);
     char lib[1200] = "";
     if (origin) snprintf(lib, sizeof lib, " --law-lib %s", origin);
-    snprintf(cmd, sizeof cmd, "lawtester verify%s --law %s%s --case %s", lib, law->name, flags,
-             w->first_case);
     lt_afile f;
     if (lt_afile_open(&f, w->o->out_dir, name, ".lua", 0, err, errlen) < 0) return -1;
     fprintf(
@@ -472,7 +534,13 @@ static int write_script(const sweep_run *w, const lt_law *law, lt_pending *p, ch
         fprintf(f.fp, "--   %s\n", w->fails[j]);
     if (w->failed_here > KEPT_FAILS) fprintf(f.fp, "--   ... (all in sweep-%s.tsv)\n", law->name);
     fprintf(f.fp, "-- Run it:  lawtester run%s %s.lua [-o DIR --plot]\n", lib, name);
-    fprintf(f.fp, "-- (the same rows: %s)\n", cmd);
+    unsigned paths = 0;
+    for (int j = 0; j < w->n_cases; j++) {
+        fprintf(f.fp, "-- (the same rows: lawtester verify%s --law %s%s --case %s)\n", lib,
+                law->name, flags, w->cases[j]);
+        int path = script_path_of(w->cases[j]);
+        if (path) paths |= 1u << (path - 1);
+    }
     fprintf(f.fp, "local params = {");
     for (int i = 0; i < law->n_params; i++)
         if (s->set[i] || is_swept(s, i)) {
@@ -486,19 +554,21 @@ static int write_script(const sweep_run *w, const lt_law *law, lt_pending *p, ch
                 fprintf(f.fp, " %s = %s,", law->params[i].name, v);
         }
     fprintf(f.fp, " }\n\n");
-    fprintf(f.fp, repro_path, name, law->name, w->k,
-            law->n_energies ? "balance error"
-                            : "absorbed by the contact, not booked (the law books no energies):");
-    fprintf(f.fp, "\n-- verify's rows of %s at the point: the script fails if any fails\n",
-            w->first_case);
-    fprintf(
-        f.fp,
-        "local failed, rows = lawtester.verify_law(\"%s\", { params = params, case = \"%s\" })\n",
-        law->name, w->first_case);
+    write_paths(f.fp, paths, name, law, w->k);
     fprintf(f.fp,
-            "if failed > 0 then\n  error(string.format(\"point %ld of the sweep of %s: %%d of %%d "
-            "checks of %s failed\", failed, rows), 0)\nend\n",
-            w->k, law->name, w->first_case);
+            "%s-- verify's rows of each failed check at the point, on its own path: the script "
+            "fails if any fails\nlocal failed, why = 0, {}\n",
+            paths ? "\n" : "");
+    for (int j = 0; j < w->n_cases; j++)
+        fprintf(f.fp,
+                "do\n  local f, rows = lawtester.verify_law(\"%s\", { params = params, case = "
+                "\"%s\" })\n  failed = failed + f\n  if f > 0 then why[#why + 1] = "
+                "string.format(\"%%d of %%d checks of %s failed\", f, rows) end\nend\n",
+                law->name, w->cases[j], w->cases[j]);
+    fprintf(f.fp,
+            "if failed > 0 then\n  error(\"point %ld of the sweep of %s: \" .. table.concat(why, "
+            "\", \"), 0)\nend\n",
+            w->k, law->name);
     return lt_afile_close_into(&f, p, err, errlen);
 }
 
@@ -558,7 +628,7 @@ static void refused_point(sweep_run *w, long k, const char *bad)
 }
 
 /* The note of a failed point k: the command that repeats its first failed check, and its script
- * (sname, "" when none was written). */
+ * (sname, "" when none was written); then one line for each other check failed there. */
 static void note_failed_point(const sweep_run *w, const lt_law *law, const lt_param_value *pv,
                               int n, const char *sname)
 {
@@ -573,6 +643,19 @@ static void note_failed_point(const sweep_run *w, const lt_law *law, const lt_pa
                                     sizeof vt));
     }
     fprintf(notes, " --case %s%s\n", w->first_case, sname);
+    for (int c = 0; c < w->n_cases; c++) {
+        if (strcmp(w->cases[c], w->first_case) == 0) continue;
+        /* the other checks failed at the point: the same command, their --case */
+        fprintf(notes, "#   and failed %s: lawtester verify%s%s --law %s", w->cases[c],
+                origin ? " --law-lib " : "", origin ? origin : "", law->name);
+        for (int j = 0; j < n; j++) {
+            char vt[200];
+            fprintf(notes, " --set %s=%s", pv[j].name,
+                    lt_param_value_text(law, lt_law_param_index(law, pv[j].name), pv[j].value, vt,
+                                        sizeof vt));
+        }
+        fprintf(notes, " --case %s\n", w->cases[c]);
+    }
     fflush(notes);
 }
 
@@ -589,6 +672,7 @@ static int sweep_point(sweep_run *w, const lt_law *law, lt_verify_summary *sum, 
     lt_sweep_point(s, k, params);
     w->failed_here = 0;
     w->first_case[0] = 0;
+    w->n_cases = 0;
     lt_sweep_point_text(s, params, w->point, sizeof w->point);
     lt_param_value pv[LT_MAX_PARAMS];
     int n = 0;
