@@ -5,10 +5,14 @@
  * built-in law passing, a law wrong in one corner of its space (tests/plugins/corner_fail.c)
  * found with the point named and a script that reproduces it, and the shards of a sweep merged
  * byte for byte into the unsharded table. */
+#define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "cli.h"
 #include "contact/registry.h"
+#include "output/fmt.h"
+#include "verify/sweep_groups.h"
 #include "verify/verify_sweep.h"
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -353,6 +357,12 @@ static void test_sweep_finds_the_corner(void)
              fx.so, dir);
     CHECK_MSG(strstr(r.out, want) != NULL, "%s", r.out);
     CHECK(lines_with(r.out, "# point ", "failed", NULL) == 1);
+    /* after the rows, before the summary line: the failures by cause, at the one point */
+    const char *groups = strstr(r.out, "#   generic-path balance: 1 of 8 points, all with "
+                                       "kn=100000000, stiffen=1\n");
+    CHECK_MSG(groups && groups > strstr(r.out, "generic-path@7 ") &&
+                  groups < strstr(r.out, "verify: sweep of corner_fail: "),
+              "%s", r.out);
     /* the table and the one script */
     CHECK(count_files(dir) == 2);
     static char table[1 << 16];
@@ -493,6 +503,47 @@ static void test_a_builtin_law_passes_its_sweep(void)
     CHECK(lines_with(r.out, "generic-path@0 ", "PASS", NULL) == 8);
 }
 
+/* The failures grouped by cause: over the space of space_law, a check failing where c = true
+ * and a < 1e-2 (of a's six decades) names both; one failing at every point names none; a
+ * quantity's parenthesised detail does not split its group, and a point counts once. */
+static void test_failures_grouped_by_cause(void)
+{
+    lt_sweep_space s;
+    lt_sweep_space_of(&space_law, NULL, 0, &s);
+    lt_sweep_groups *g = lt_sweep_groups_new(&s);
+    CHECK(g != NULL);
+    double lo = INFINITY, hi = -INFINITY;
+    long n = 0;
+    for (long k = 0; k < 200; k++) {
+        double p[LT_MAX_PARAMS];
+        lt_sweep_point(&s, k, p);
+        lt_sweep_groups_point(g, k, p);
+        lt_sweep_groups_fail(g, "generic-x", k % 2 ? "gain (3 deg)" : "gain (89 deg)", k, p);
+        lt_sweep_groups_fail(g, "generic-x", "gain", k, p); /* the same group, the same point */
+        if (p[2] == 1 && p[0] < 1e-2) {
+            lt_sweep_groups_fail(g, "generic-y", "balance", k, p);
+            lo = fmin(lo, p[0]), hi = fmax(hi, p[0]), n++;
+        }
+    }
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    lt_sweep_groups_print(g, f);
+    fclose(f);
+    char want[400], a[40], b[40];
+    a[lt_fmt_double(a, lo)] = 0;
+    b[lt_fmt_double(b, hi)] = 0;
+    snprintf(want, sizeof want,
+             "# failures by cause: check and quantity, their points, and the values those points "
+             "share\n"
+             "#   generic-x gain: 200 of 200 points, every point run\n"
+             "#   generic-y balance: %ld of 200 points, all with a in [%s, %s], c=true\n",
+             n, a, b);
+    CHECK_MSG(n > 5 && strcmp(text, want) == 0, "%s---\n%s", text, want);
+    free(text);
+    lt_sweep_groups_free(g);
+}
+
 /* A point that fails checks other than generic-path: the notes name every failed check with its
  * command, and the script runs each failed check on its own path (the objectivity path as a
  * test, generic-oblique's incidences through verify_law) and fails with each one's count.
@@ -584,6 +635,7 @@ const test_case sweep_tests[] = {
     TEST(set_reaches_the_generic_checks),
     TEST(sweep_finds_the_corner),
     TEST(the_script_names_every_failed_check),
+    TEST(failures_grouped_by_cause),
     TEST(shards_merge_into_the_sweep),
     TEST(verify_law_takes_params),
     TEST(a_fault_at_a_point_is_contained),

@@ -11,6 +11,7 @@
 #include "output/afile.h"
 #include "output/fmt.h"
 #include "output/probe_table.h"
+#include "verify/sweep_groups.h"
 #include "verify/verify_int.h"
 #include <errno.h>
 #include <limits.h>
@@ -368,6 +369,8 @@ typedef struct sweep_run {
     char first_case[64];         /* the check of the first failed row */
     char cases[KEPT_CASES][64];  /* every check with a failed row at this point, in order */
     int n_cases;
+    double params[LT_MAX_PARAMS]; /* the point's */
+    lt_sweep_groups *groups;      /* the failures by cause (NULL: not grouped) */
 } sweep_run;
 
 /* indexed by lt_check_kind; an n/a row (a law that books no energies) is written `n/a` in both
@@ -401,6 +404,7 @@ static void point_row(void *ctx, const lt_verify_row *r)
                      r->obtained, r->error, r->tol);
         if (!w->failed_here) snprintf(w->first_case, sizeof w->first_case, "%s", r->kase);
         keep_failed_case(w, r->kase);
+        lt_sweep_groups_fail(w->groups, r->kase, r->quantity, w->k, w->params);
         w->failed_here++;
     }
     const lt_verify_opts *vo = w->o->verify;
@@ -684,6 +688,8 @@ static int sweep_point(sweep_run *w, const lt_law *law, lt_verify_summary *sum, 
         refused_point(w, k, bad);
         return 0;
     }
+    memcpy(w->params, params, sizeof w->params);
+    lt_sweep_groups_point(w->groups, k, params);
     char unit[80];
     snprintf(unit, sizeof unit, "generic@%ld", k);
     lt_verify_opts po = *o->verify;
@@ -731,6 +737,13 @@ static int write_sweep_table(const sweep_run *w, const lt_law *law, lt_pending *
     return 0;
 }
 
+/* After the rows: the failures grouped by cause (sweep_groups.h), not in a worker started after a
+ * fault (it saw only the points after it). */
+static void note_groups(const sweep_run *w)
+{
+    if (w->o->notes && lt_watch_page->skip == 0) lt_sweep_groups_print(w->groups, w->o->notes);
+}
+
 int lt_verify_sweep(const lt_law *law, const lt_sweep_opts *o, lt_verify_summary *sum, char *err,
                     size_t errlen)
 {
@@ -759,6 +772,7 @@ int lt_verify_sweep(const lt_law *law, const lt_sweep_opts *o, lt_verify_summary
     oo.points = points;
     w->o = &oo;
     w->s = s;
+    w->groups = lt_sweep_groups_new(s);
     note_sweep(o, s, points);
     if (o->out_dir) text_add(&w->table, lt_sweep_header, strlen(lt_sweep_header));
     struct timespec t0, t1;
@@ -774,6 +788,7 @@ int lt_verify_sweep(const lt_law *law, const lt_sweep_opts *o, lt_verify_summary
     clock_gettime(CLOCK_MONOTONIC, &t1);
     sum->seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
     sum->cases = failed_points; /* a sweep's "cases" are its failed points */
+    note_groups(w);
     if (o->out_dir && restarted) {
         /* the rows of the points before the fault went with the worker that ran them */
         snprintf(err, errlen,
@@ -785,6 +800,7 @@ int lt_verify_sweep(const lt_law *law, const lt_sweep_opts *o, lt_verify_summary
     rc = 0;
 done:
     lt_pending_discard(&pend);
+    lt_sweep_groups_free(w->groups);
     free(w->table.s);
     free(w);
     free(s);
