@@ -453,7 +453,7 @@ static void test_verify_law_takes_params(void)
     run(&r, args);
     CHECK_MSG(
         r.status == 0 && strstr(r.out, "failed\t0\t1\t8\n") &&
-            strstr(r.out, "lawtester.verify_law: params.stiffen takes a number in [0.0, 1.0]"),
+            strstr(r.out, "lawtester.verify_law: params.stiffen takes a number in [0, 1]"),
         "%d %s %s", r.status, r.out, r.err);
     remove_tree(dir);
 }

@@ -109,7 +109,7 @@ void lt_sweep_groups_fail(lt_sweep_groups *g, const char *kase, const char *quan
 static double share(const lt_sweep_dim *d, double lo, double hi, double all_lo, double all_hi)
 {
     if (!(all_hi > all_lo)) return 1;
-    if (d->scale == LT_SWEEP_LOG && lo > 0 && all_lo > 0)
+    if ((d->scale == LT_SWEEP_LOG || d->scale == LT_SWEEP_LOG_ZERO) && lo > 0 && all_lo > 0)
         return log(hi / lo) / log(all_hi / all_lo);
     return (hi - lo) / (all_hi - all_lo);
 }

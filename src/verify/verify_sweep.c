@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "verify/verify_sweep.h"
 #include "base/quote.h"
+#include "base/shortg.h"
 #include "base/watch.h"
 #include "contact/law_check.h"
 #include "contact/registry.h"
@@ -22,12 +23,14 @@
 
 /* An infinite end of a range is bounded a decade beyond the default. */
 #define INFINITE_END_FACTOR 10.0
+/* A parameter swept by its declared scale S: over [S/100, 100 S], four decades about it. */
+#define SCALE_SPAN 100.0
 /* A range this wide (hi/lo, lo > 0) is swept log-uniformly: two decades. */
 #define LOG_SPAN 100.0
 
 /* ---- --set P=V ------------------------------------------------------------------------- */
 
-static void param_range_text(const lt_param *p, char *buf, size_t n)
+static void param_range_text(const lt_param *p, unsigned flags, char *buf, size_t n)
 {
     if (p->kind == LT_BOOL) {
         snprintf(buf, n, "true or false");
@@ -36,7 +39,8 @@ static void param_range_text(const lt_param *p, char *buf, size_t n)
         for (int j = 0; p->choices[j] && u < n; j++)
             u += (size_t)snprintf(buf + u, n - u, j ? ", %s" : "%s", p->choices[j]);
     } else {
-        snprintf(buf, n, "a number in [%g, %g]", p->min, p->max);
+        char r[120];
+        snprintf(buf, n, "a number in %s", lt_param_range_text(p, flags, r, sizeof r));
     }
 }
 
@@ -89,7 +93,8 @@ static int parse_set_arg(const lt_law *law, const char *arg, lt_param_value *out
     const lt_param *p = &law->params[i];
     const char *v = eq + 1;
     char range[300];
-    param_range_text(p, range, sizeof range);
+    unsigned flags = lt_law_param_flags(law, i);
+    param_range_text(p, flags, range, sizeof range);
     double x = NAN;
     if (p->kind == LT_BOOL) {
         if (strcmp(v, "true") == 0)
@@ -103,8 +108,9 @@ static int parse_set_arg(const lt_law *law, const char *arg, lt_param_value *out
         char *end, why[200];
         errno = 0;
         double y = *v ? strtod(v, &end) : NAN;
-        const char *bad =
-            *v && !*end && !isnan(y) ? lt_param_value_problem(p, y, why, sizeof why) : NULL;
+        const char *bad = *v && !*end && !isnan(y)
+                              ? lt_param_value_problem_in(p, flags, y, why, sizeof why)
+                              : NULL;
         if (*v && !*end && !isnan(y) && !bad)
             x = y;
         else if (*v && !*end && !isnan(y)) {
@@ -170,6 +176,48 @@ double lt_halton(unsigned long i, unsigned b)
     return (double)r / (double)d;
 }
 
+/* A scaled dimension (a default of 0, an infinite end, a sweep scale S declared): 0 or, where
+ * the range does not hold it, S/100 at the low corner, log-uniform over [S/100, 100 S] between.
+ * 1 if it applies. */
+static int scaled_dim(const lt_law *law, int i, lt_sweep_dim *d)
+{
+    const lt_param *p = &law->params[i];
+    double scale = lt_law_param_scale(law, i);
+    if (!(p->def == 0 && scale > 0 && p->kind == LT_REAL && (isinf(p->min) || isinf(p->max))))
+        return 0;
+    d->lo = scale / SCALE_SPAN, d->hi = scale * SCALE_SPAN;
+    if (!lt_param_in_range(p, lt_law_param_flags(law, i), d->lo) ||
+        !lt_param_in_range(p, lt_law_param_flags(law, i), d->hi))
+        return 0; /* a scale the range does not hold (the law's check refuses it) */
+    d->scale = LT_SWEEP_LOG_ZERO;
+    d->low_corner = lt_param_in_range(p, lt_law_param_flags(law, i), 0) ? 0 : d->lo;
+    return 1;
+}
+
+/* A real or integer parameter's dimension: its range (an infinite end bounded a decade beyond
+ * the default, an open end moved to the next double inside it), log-uniform over two decades or
+ * more; or a scaled one (scaled_dim).  1 if it is swept. */
+static int real_dim(const lt_law *law, int i, lt_sweep_dim *d)
+{
+    const lt_param *p = &law->params[i];
+    if (scaled_dim(law, i, d)) return 1;
+    unsigned flags = lt_law_param_flags(law, i);
+    d->lo = p->min, d->hi = p->max;
+    double scale = INFINITE_END_FACTOR * fabs(p->def);
+    if (isinf(d->hi)) d->hi = scale;
+    if (isinf(d->lo)) d->lo = -scale;
+    if (!(d->lo < d->hi) || !isfinite(d->lo) || !isfinite(d->hi) || d->lo > p->def ||
+        d->hi < p->def)
+        return 0;
+    /* an open end is never a point: the nearest value inside it is */
+    if ((flags & LT_PARAM_MIN_OPEN) && d->lo == p->min) d->lo = nextafter(d->lo, d->hi);
+    if ((flags & LT_PARAM_MAX_OPEN) && d->hi == p->max) d->hi = nextafter(d->hi, d->lo);
+    if (!(d->lo < d->hi)) return 0;
+    if (d->lo > 0 && d->hi / d->lo >= LOG_SPAN) d->scale = LT_SWEEP_LOG;
+    d->low_corner = d->lo;
+    return 1;
+}
+
 void lt_sweep_space_of(const lt_law *law, const lt_param_value *set, int n_set, lt_sweep_space *s)
 {
     memset(s, 0, sizeof *s);
@@ -191,14 +239,7 @@ void lt_sweep_space_of(const lt_law *law, const lt_param_value *set, int n_set, 
                 for (d.count = 0; p->choices[d.count];) d.count++;
             if (d.count < 2) continue;
         } else if ((p->kind == LT_REAL || p->kind == LT_INT) && isfinite(p->def)) {
-            d.lo = p->min, d.hi = p->max;
-            double scale = INFINITE_END_FACTOR * fabs(p->def);
-            if (isinf(d.hi)) d.hi = scale;
-            if (isinf(d.lo)) d.lo = -scale;
-            if (!(d.lo < d.hi) || !isfinite(d.lo) || !isfinite(d.hi) || d.lo > p->def ||
-                d.hi < p->def)
-                continue;
-            if (d.lo > 0 && d.hi / d.lo >= LOG_SPAN) d.scale = LT_SWEEP_LOG;
+            if (!real_dim(law, i, &d)) continue;
             s->n_real++;
         } else {
             /* NaN default (from the materials), an infinite default, or a kind not swept */
@@ -213,8 +254,9 @@ void lt_sweep_space_of(const lt_law *law, const lt_param_value *set, int n_set, 
 
 static double real_at(const lt_sweep_dim *d, double u)
 {
-    double x = d->scale == LT_SWEEP_LOG ? exp(log(d->lo) + u * log(d->hi / d->lo))
-                                        : d->lo + u * (d->hi - d->lo);
+    double x = d->scale == LT_SWEEP_LOG || d->scale == LT_SWEEP_LOG_ZERO
+                   ? exp(log(d->lo) + u * log(d->hi / d->lo))
+                   : d->lo + u * (d->hi - d->lo);
     return fmin(fmax(x, d->lo), d->hi); /* round-off at the ends */
 }
 
@@ -228,7 +270,9 @@ void lt_sweep_point(const lt_sweep_space *s, long k, double params[LT_MAX_PARAMS
             int radix = d->scale == LT_SWEEP_DISCRETE ? d->count : 2;
             int digit = (int)(r % radix);
             r /= radix;
-            params[d->param] = d->scale == LT_SWEEP_DISCRETE ? digit : digit ? d->hi : d->lo;
+            params[d->param] = d->scale == LT_SWEEP_DISCRETE ? digit
+                               : digit                       ? d->hi
+                                                             : d->low_corner;
         }
         return;
     }
@@ -246,7 +290,7 @@ void lt_sweep_point(const lt_sweep_space *s, long k, double params[LT_MAX_PARAMS
     for (int j = 0; j < s->n_dim;
          j++) /* an integer parameter at the nearest whole number in its range */
         if (s->law->params[s->dim[j].param].kind == LT_INT) {
-            const lt_sweep_dim *d = &s->dim[j];
+            const lt_sweep_dim *d = &s->dim[j]; /* lo, hi inside open ends: ceil, floor too */
             params[d->param] = fmin(fmax(round(params[d->param]), ceil(d->lo)), floor(d->hi));
         }
 }
@@ -271,6 +315,28 @@ void lt_sweep_point_text(const lt_sweep_space *s, const double *params, char *bu
     if (!buf[0]) snprintf(buf, n, "-");
 }
 
+/* How the real parameter i is swept (dimension d), to the end of its comment line. */
+static void describe_real(const lt_law *law, int i, const lt_sweep_dim *d, FILE *f)
+{
+    const lt_param *p = &law->params[i];
+    unsigned flags = lt_law_param_flags(law, i);
+    char a[32], b[32], c[32], e[32];
+    if (d->scale == LT_SWEEP_LOG_ZERO) {
+        fprintf(f, "%s, log-uniform over [%s, %s] %s (the law's sweep scale %s, default 0)\n",
+                lt_shortg(d->low_corner, a, sizeof a), lt_shortg(d->lo, b, sizeof b),
+                lt_shortg(d->hi, c, sizeof c), p->unit,
+                lt_shortg(lt_law_param_scale(law, i), e, sizeof e));
+        return;
+    }
+    /* an open end shows as the law declares it, not as the double inside it that is swept */
+    int lo_open = (flags & LT_PARAM_MIN_OPEN) && d->lo > p->min,
+        hi_open = (flags & LT_PARAM_MAX_OPEN) && d->hi < p->max;
+    fprintf(f, "%s over %c%s, %s%c %s%s\n", d->scale == LT_SWEEP_LOG ? "log-uniform" : "uniform",
+            lo_open ? '(' : '[', lt_shortg(lo_open ? p->min : d->lo, a, sizeof a),
+            lt_shortg(hi_open ? p->max : d->hi, b, sizeof b), hi_open ? ')' : ']', p->unit,
+            isinf(p->max) || isinf(p->min) ? " (an infinite end bounded at 10 |default|)" : "");
+}
+
 /* The comment lines that say how each parameter is swept. */
 static void describe(const lt_sweep_space *s, long points, FILE *f)
 {
@@ -292,10 +358,7 @@ static void describe(const lt_sweep_space *s, long points, FILE *f)
                 fprintf(f, "%s%s", j ? ", " : "", lt_param_value_text(law, i, j, v, sizeof v));
             fputc('\n', f);
         } else if (d) {
-            fprintf(f, "%s over [%g, %g] %s%s\n",
-                    d->scale == LT_SWEEP_LOG ? "log-uniform" : "uniform", d->lo, d->hi, p->unit,
-                    isinf(p->max) || isinf(p->min) ? " (an infinite end bounded at 10 |default|)"
-                                                   : "");
+            describe_real(law, i, d, f);
         } else if (s->set[i]) {
             fprintf(f, "held at %s (--set)\n",
                     lt_param_value_text(law, i, s->base[i], v, sizeof v));
