@@ -50,12 +50,13 @@ static int has_case(const lt_law *law, const char *name)
 
 void lt_verify_law(const lt_law *law, const lt_verify_opts *o, lt_verify_summary *sum)
 {
-    vr_ctx v = {o, sum, law};
+    vr_ctx v = {o, sum, law, NULL};
     char why[300];
     if (lt_law_validate(law, why, sizeof why) < 0) { /* nothing of a malformed descriptor runs */
         lt_vr_fail(&v, "descriptor", "lt_law_validate", why);
         return;
     }
+    if (o->plot_dir) v.tap = lt_vr_tap_new(o->plot_dir, law); /* the generic checks' plots */
     /* each unit in the watch page: a fault of the law ends that unit only (supervise.h) */
     if (lt_watch_unit_begin(law->name, "generic", 0)) {
         lt_vr_generic(&v);
@@ -72,6 +73,7 @@ void lt_verify_law(const lt_law *law, const lt_verify_opts *o, lt_verify_summary
             lt_vr_case(&v, &law->cases[i]);
             lt_watch_unit_end();
         }
+    lt_vr_tap_free(v.tap);
 }
 
 int lt_verify(const lt_verify_opts *o, lt_verify_summary *sum, char *err, size_t errlen)

@@ -55,6 +55,8 @@ int lt_vr_make_setup(vr_ctx *v, vr_setup *su, const lt_case *cs)
     *t = lt_default_test();
     t->name = cs->name;
     t->law = law;
+    if (v->tap && strncmp(cs->name, "generic-", 8) == 0) /* --plot: a generic check's own case */
+        t->tap = lt_vr_tap_row, t->tap_ctx = v->tap;
     for (int i = 0; i < law->n_params; i++) t->params[i] = law->params[i].def;
     for (int j = 0; j < LT_CASE_MAX_SET && cs->set[j].name; j++) {
         int i = lt_law_param_index(law, cs->set[j].name);
