@@ -11,6 +11,7 @@
 #include "contact/law_check.h"
 #include "contact/law_compat.h"
 #include "contact/registry.h"
+#include "verify/verify.h"
 #include "verify/verify_sweep.h"
 #include <math.h>
 #include <stdio.h>
@@ -163,6 +164,53 @@ static void test_api5_descriptor_has_no_scales(void)
     lt_unregister_law(reg);
 }
 
+/* A case of a C law that sets a parameter on its open end: a failed setup row saying so (the
+ * case's own overrides are range-checked as --set's values are). */
+static void no_values(const lt_case_env *env, lt_expect *out) { (void)env, (void)out; }
+typedef struct setup_row {
+    int failed;
+    char note[300];
+} setup_row;
+static void keep_setup(void *ctx, const lt_verify_row *r)
+{
+    setup_row *s = ctx;
+    if (strcmp(r->kase, "impact-at-end") == 0 && strcmp(r->quantity, "setup") == 0 && !r->pass)
+        s->failed++, snprintf(s->note, sizeof s->note, "%s", r->note ? r->note : "");
+}
+static void test_case_override_on_an_open_end(void)
+{
+    static const lt_case cases[1] = {
+        {.name = "impact-at-end",
+         .doc = "an impact at e = 0.05, which the law refuses",
+         .kind = LT_CASE_IMPACT,
+         .set = {{"e", 0.05}},
+         .radius = {0.01, 0.01},
+         .mat = {{1e7, 0.25, 2600, 0.5, 0.5}, {1e7, 0.25, 2600, 0.5, 0.5}},
+         .load = {1, 0, 0, 0},
+         .steps = 50,
+         .expect = no_values}};
+    lt_law b = toy;
+    b.name = "toy6c";
+    b.cases = cases;
+    b.n_cases = 1;
+    char err[400] = "";
+    const lt_law *reg = lt_register_law(&b, "test_api6", err, sizeof err);
+    CHECK_MSG(reg != NULL, "%s", err);
+    if (!reg) return;
+    setup_row s = {0};
+    lt_verify_opts o = {0};
+    o.law = "toy6c";
+    o.kase = "impact-at-end";
+    o.on_row = keep_setup;
+    o.ctx = &s;
+    lt_verify_summary sum;
+    CHECK(lt_verify(&o, &sum, err, sizeof err) == 0);
+    CHECK_MSG(s.failed == 1 && strstr(s.note, "case sets e: value 0.05 out of range: must be in "
+                                              "(0.05, 1]"),
+              "%d '%s'", s.failed, s.note);
+    lt_unregister_law(reg);
+}
+
 /* The law table of a Lua law declaring an open end and a scale. */
 static const char elaw[] =
     "{ name = \"elaw\", summary = \"Hooke normal, API 6 ranges\",\n"
@@ -229,11 +277,8 @@ static void test_lua_law_declares_them(void)
 }
 
 const test_case api6_tests[] = {
-    TEST(open_ends_and_scales_checked),
-    TEST(ranges_print_as_declared),
-    TEST(set_honours_open_ends),
-    TEST(sweep_of_open_ends_and_scales),
-    TEST(api5_descriptor_has_no_scales),
-    TEST(lua_law_declares_them),
-    {NULL, NULL},
+    TEST(open_ends_and_scales_checked),  TEST(ranges_print_as_declared),
+    TEST(set_honours_open_ends),         TEST(sweep_of_open_ends_and_scales),
+    TEST(api5_descriptor_has_no_scales), TEST(lua_law_declares_them),
+    TEST(case_override_on_an_open_end),  {NULL, NULL},
 };
