@@ -150,9 +150,10 @@ static int check_open_ends(const lt_law *law, const lt_param *p, unsigned flags,
 static int check_range(const lt_law *law, const lt_param *p, unsigned flags, char *err, size_t n)
 {
     if (check_open_ends(law, p, flags, err, n) < 0) return -1;
+    char r[120];
+    lt_param_range_text(p, flags, r, sizeof r);
     if (isnan(p->min) || isnan(p->max) || p->min > p->max)
-        return fail(err, n, law, "parameter '%s': range [%g, %g] is not a range", p->name, p->min,
-                    p->max);
+        return fail(err, n, law, "parameter '%s': range %s is not a range", p->name, r);
     if (p->min == p->max && !(flags & LT_PARAM_FIXED)) {
         if (p->min == 0)
             return fail(err, n, law,
@@ -161,15 +162,15 @@ static int check_range(const lt_law *law, const lt_param *p, unsigned flags, cha
                         "LT_PARAM_FIXED in .param_flags if 0 is its only value",
                         p->name);
         return fail(err, n, law,
-                    "parameter '%s': range [%g, %g] holds one value: widen it, or flag it "
+                    "parameter '%s': range %s holds one value: widen it, or flag it "
                     "LT_PARAM_FIXED in .param_flags",
-                    p->name, p->min, p->max);
+                    p->name, r);
     }
     if ((flags & LT_PARAM_FIXED) && p->min != p->max)
         return fail(err, n, law,
-                    "parameter '%s': flagged LT_PARAM_FIXED, but its range [%g, %g] holds more "
+                    "parameter '%s': flagged LT_PARAM_FIXED, but its range %s holds more "
                     "than one value",
-                    p->name, p->min, p->max);
+                    p->name, r);
     return 0;
 }
 
@@ -228,8 +229,8 @@ static int check_param(const lt_law *law, int i, char *err, size_t n)
         if (!whole_or_infinite(p->min) || !whole_or_infinite(p->max))
             return fail(
                 err, n, law,
-                "parameter '%s': an integer's range [%g, %g] must have whole (or infinite) bounds",
-                p->name, p->min, p->max);
+                "parameter '%s': an integer's range %s must have whole (or infinite) bounds",
+                p->name, lt_param_range_text(p, flags, r, sizeof r));
         if (!(isfinite(p->def) && p->def == floor(p->def) && lt_param_in_range(p, flags, p->def)))
             return fail(err, n, law,
                         "parameter '%s': an integer's default must be a whole number in %s, got %s",
