@@ -59,8 +59,10 @@ stats file(1) using "time" nooutput
 et = eng(absmax(STATS_min, STATS_max)); tscale = 10.0**(-et); tend = STATS_max
 ee = eng(absmax(emin, emax)); escale = 10.0**(-ee)
 set origin 0, 0; set size 1, 0.47
-set bmargin 6.5   # the x label, then a key of two rows below it
-set key width -4
+# the key in two columns (a law may book many energies), below the x label
+nkey = words(energies) + 2
+set key width -4 maxrows int((nkey + 1)/2)
+set bmargin 3.5 + 1.3*int((nkey + 1)/2)
 set xtics tick(tend*tscale); set ytics tick((emax - emin)*escale)
 set xlabel sprintf("time t (%ss)", pre(et))
 set ylabel sprintf("energy (%sJ)", pre(ee))
@@ -71,5 +73,5 @@ elabel(w) = w eq "wc" ? "W_c: work on contact" : w eq "balance_err" ? "balance e
 plot for [i=1:words(energies)] file(1) using (column("time")*tscale):(column(word(energies, i))*escale) \
        with lines lt i title elabel(word(energies, i)), \
      file(1) using (column("time")*tscale):(wc(0)*escale) with lines lt 7 lw 1.5 dt (6, 4) title elabel("wc"), \
-     file(1) using (column("time")*tscale):(column("balance_err")*escale) with lines lt 2 lc rgb "#CC79A7" title elabel("balance_err")
+     file(1) using (column("time")*tscale):(column("balance_err")*escale) with lines lw 1.5 lc rgb "#777777" title elabel("balance_err")
 unset multiplot
