@@ -99,6 +99,13 @@ static const lt_param cohesive_params[COH_P_COUNT] = {
 static const unsigned cohesive_param_flags[COH_P_COUNT] = {[COH_P_KN] = LT_PARAM_MATERIALS,
                                                            [COH_P_KT] = LT_PARAM_MATERIALS,
                                                            [COH_P_TANPHI] = LT_PARAM_MATERIALS};
+/* The sweep scales of the bond (API 6): its defaults of 0 (no bond strength, no bond moments)
+ * give `verify --sweep` no magnitude.  In verify's pair (spheres of 0.1 and 0.05 m, the default
+ * materials: kn ~ 5e5 N/m, R* = 1/30 m) the generic paths load the contact to ~260 N, so
+ * strengths of 100 N (swept 1 N ... 1e4 N: never reached to far beyond) and moment stiffnesses of
+ * kn R*^2 ~ 500 N m/rad (5 ... 5e4). */
+static const double cohesive_param_scales[COH_P_COUNT] = {
+    [COH_P_TENSILE] = 100, [COH_P_COHESION] = 100, [COH_P_KR] = 500, [COH_P_KTW] = 500};
 static const char *const cohesive_state[COH_S_COUNT] = {
     "kn", "kt", "tanPhi", "bonded", "Fn", "Fty", "Ftz", "uNp", "yield", "Mtw", "Mby", "Mbz"};
 static const lt_energy_def cohesive_energies[COH_E_COUNT] = {
@@ -291,4 +298,5 @@ const lt_law lt_law_cohesive = {
     .yield = &cohesive_yield,
     .friction = "tanPhi",
     .param_flags = cohesive_param_flags,
+    .param_scales = cohesive_param_scales,
 };

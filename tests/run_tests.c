@@ -40,6 +40,7 @@ const char *check_current_test;
     X(law_names, law_names_tests) \
     X(law_lists, law_lists_tests) \
     X(api5, api5_tests) \
+    X(api6, api6_tests) \
     X(lua_law, lua_law_tests) \
     X(lua_citizen, lua_citizen_tests) \
     X(plugin, plugin_tests) \

@@ -278,6 +278,45 @@ static void test_verify_plot_format(void)
     remove_tree(dir);
 }
 
+/* verify --plot draws the generic checks too (src/verify/verify_tap.c): a check's run as a record
+ * and a figure with its axes' units; the oblique sweep's runs spread over at most six records of
+ * its 90 incidences, one figure; nothing left under a provisional name. */
+static void test_verify_plots_generic_checks(void)
+{
+    char *dir = make_tmpdir();
+    char args[512], path[600];
+    result r;
+    snprintf(args, sizeof args,
+             "verify --law linear --case generic-shear-cycle --plot %s --plot-format svg", dir);
+    run(&r, args);
+    CHECK_MSG(r.status == 0, "status %d: %s %s", r.status, r.out, r.err);
+    snprintf(path, sizeof path, "%s/linear-generic-shear-cycle.svg", dir);
+    static char svg[1 << 20];
+    slurp(path, svg, sizeof svg);
+    CHECK_MSG(has_magic(path, "svg") && strstr(svg, "generic-shear-cycle: law linear") &&
+                  strstr(svg, "tangential force F") && strstr(svg, "time t (ms)") &&
+                  strstr(svg, "energy (mJ)") && strstr(svg, "elast (stored)"),
+              "%s: missing, untitled or without its axes", path);
+    static char tsv[1 << 20];
+    snprintf(path, sizeof path, "%s/linear-generic-shear-cycle.tsv", dir);
+    slurp(path, tsv, sizeof tsv);
+    CHECK(strncmp(tsv, "step\ttime\tstage\tcontact\tux\t", 27) == 0);
+    CHECK(count_files(dir) == 2);
+    snprintf(args, sizeof args, "verify --law linear --case generic-oblique --plot %s", dir);
+    run(&r, args);
+    CHECK_MSG(r.status == 0, "status %d: %s %s", r.status, r.out, r.err);
+    snprintf(path, sizeof path, "%s/linear-generic-oblique.png", dir);
+    CHECK(has_magic(path, "png"));
+    snprintf(path, sizeof path, "%s/linear-generic-oblique-run6.tsv", dir);
+    struct stat st;
+    CHECK(stat(path, &st) == 0);
+    snprintf(path, sizeof path, "%s/linear-generic-oblique-run7.tsv", dir);
+    CHECK(stat(path, &st) != 0);
+    CHECK(count_files(dir) == 2 + 6 + 1 && !dir_has_file_with(dir, "generic-run") &&
+          !dir_has_file_with(dir, ".tmp."));
+    remove_tree(dir);
+}
+
 /* Bad uses: one line, exit status 2, nothing run */
 static void test_plot_format_usage(void)
 {
@@ -348,6 +387,7 @@ const test_case plot_tests[] = {
     TEST(formats_write_their_files),
     TEST(svg_titles_and_key),
     TEST(verify_plot_format),
+    TEST(verify_plots_generic_checks),
     TEST(plot_format_usage),
     TEST(missing_terminal),
     {0, 0},

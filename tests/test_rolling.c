@@ -90,7 +90,7 @@ static void check_cycle_case(const lt_case *cs)
     lt_verify_opts o = {0};
     o.on_row = ignore_row;
     lt_verify_summary sum = {0};
-    vr_ctx v = {&o, &sum, law};
+    vr_ctx v = {&o, &sum, law, NULL};
     vr_setup *su = calloc(1, sizeof *su);
     if (!su || !lt_vr_make_setup(&v, su, cs)) {
         CHECK_MSG(0, "%s: no setup", cs->name);

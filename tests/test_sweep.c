@@ -5,12 +5,17 @@
  * built-in law passing, a law wrong in one corner of its space (tests/plugins/corner_fail.c)
  * found with the point named and a script that reproduces it, and the shards of a sweep merged
  * byte for byte into the unsharded table. */
+#define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "cli.h"
 #include "contact/registry.h"
+#include "output/fmt.h"
+#include "verify/sweep_groups.h"
 #include "verify/verify_sweep.h"
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* ---- the points ------------------------------------------------------------------------- */
 
@@ -199,8 +204,10 @@ static void test_set_refusals_on_the_command_line(void)
     check_refused("verify --law linear --shard 1/2", "--shard is for --sweep N");
     check_refused("verify --law linear --sweep 4 --case normal-load",
                   "--sweep runs the generic checks: --case normal-load is not one");
-    check_refused("verify --law cohesive --sweep 4 --set surface=elliptic --set plastic=true",
-                  "--sweep: law cohesive has no parameter to sweep");
+    /* kn, kt and charLen from the materials, noBreak given: nothing left (cohesive, which this
+     * once was, sweeps its bond by the scales it declares) */
+    check_refused("verify --law linel6 --sweep 4 --set noBreak=true",
+                  "--sweep: law linel6 has no parameter to sweep");
     check_refused("verify cases/linear_shear_cycle.lua --sweep 4",
                   "verify FILE.lua: --sweep is for --law NAME");
     check_refused("verify --law spring_dashpot --set en=0.3 --set en=0.4", "--set en given twice");
@@ -253,6 +260,15 @@ static void test_a_case_that_sets_a_given_parameter_is_not_run(void)
     o.n_set = 0;
     CHECK(lt_verify(&o, &sum, err, sizeof err) == 0 && sum.cases == 1 && rs->n > 3 &&
           find(rs, "impact-en0.5", "e") >= 0);
+    /* --set at the case's own value is no conflict: it runs, the same rows as without --set */
+    int n_without = rs->n;
+    memset(rs, 0, sizeof *rs);
+    en.value = 0.5;
+    o.set = &en;
+    o.n_set = 1;
+    CHECK(lt_verify(&o, &sum, err, sizeof err) == 0 && sum.cases == 1 && sum.na == 0 &&
+          rs->n == n_without && find(rs, "impact-en0.5", "e") >= 0 &&
+          find(rs, "impact-en0.5", "not run (sets en)") < 0);
     free(rs);
 }
 
@@ -343,6 +359,12 @@ static void test_sweep_finds_the_corner(void)
              fx.so, dir);
     CHECK_MSG(strstr(r.out, want) != NULL, "%s", r.out);
     CHECK(lines_with(r.out, "# point ", "failed", NULL) == 1);
+    /* after the rows, before the summary line: the failures by cause, at the one point */
+    const char *groups = strstr(r.out, "#   generic-path balance: 1 of 8 points, all with "
+                                       "kn=100000000, stiffen=1\n");
+    CHECK_MSG(groups && groups > strstr(r.out, "generic-path@7 ") &&
+                  groups < strstr(r.out, "verify: sweep of corner_fail: "),
+              "%s", r.out);
     /* the table and the one script */
     CHECK(count_files(dir) == 2);
     static char table[1 << 16];
@@ -431,10 +453,9 @@ static void test_verify_law_takes_params(void)
     result r;
     snprintf(args, sizeof args, "run --law-lib %s %s/vl.lua", fx.so, dir);
     run(&r, args);
-    CHECK_MSG(
-        r.status == 0 && strstr(r.out, "failed\t0\t1\t8\n") &&
-            strstr(r.out, "lawtester.verify_law: params.stiffen takes a number in [0.0, 1.0]"),
-        "%d %s %s", r.status, r.out, r.err);
+    CHECK_MSG(r.status == 0 && strstr(r.out, "failed\t0\t1\t8\n") &&
+                  strstr(r.out, "lawtester.verify_law: params.stiffen takes a number in [0, 1]"),
+              "%d %s %s", r.status, r.out, r.err);
     remove_tree(dir);
 }
 
@@ -483,6 +504,89 @@ static void test_a_builtin_law_passes_its_sweep(void)
     CHECK(lines_with(r.out, "generic-path@0 ", "PASS", NULL) == 8);
 }
 
+/* The failures grouped by cause: over the space of space_law, a check failing where c = true
+ * and a < 1e-2 (of a's six decades) names both; one failing at every point names none; a
+ * quantity's parenthesised detail does not split its group, and a point counts once. */
+static void test_failures_grouped_by_cause(void)
+{
+    lt_sweep_space s;
+    lt_sweep_space_of(&space_law, NULL, 0, &s);
+    lt_sweep_groups *g = lt_sweep_groups_new(&s);
+    CHECK(g != NULL);
+    double lo = INFINITY, hi = -INFINITY;
+    long n = 0;
+    for (long k = 0; k < 200; k++) {
+        double p[LT_MAX_PARAMS];
+        lt_sweep_point(&s, k, p);
+        lt_sweep_groups_point(g, k, p);
+        lt_sweep_groups_fail(g, "generic-x", k % 2 ? "gain (3 deg)" : "gain (89 deg)", k, p);
+        lt_sweep_groups_fail(g, "generic-x", "gain", k, p); /* the same group, the same point */
+        if (p[2] == 1 && p[0] < 1e-2) {
+            lt_sweep_groups_fail(g, "generic-y", "balance", k, p);
+            lo = fmin(lo, p[0]), hi = fmax(hi, p[0]), n++;
+        }
+    }
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    lt_sweep_groups_print(g, f);
+    fclose(f);
+    char want[400], a[40], b[40];
+    a[lt_fmt_double(a, lo)] = 0;
+    b[lt_fmt_double(b, hi)] = 0;
+    snprintf(want, sizeof want,
+             "# failures by cause: check and quantity, their points, and the values those points "
+             "share\n"
+             "#   generic-x gain: 200 of 200 points, every point run\n"
+             "#   generic-y balance: %ld of 200 points, all with a in [%s, %s], c=true\n",
+             n, a, b);
+    CHECK_MSG(n > 5 && strcmp(text, want) == 0, "%s---\n%s", text, want);
+    free(text);
+    lt_sweep_groups_free(g);
+}
+
+/* A point that fails checks other than generic-path: the notes name every failed check with its
+ * command, and the script runs each failed check on its own path (the objectivity path as a
+ * test, generic-oblique's incidences through verify_law) and fails with each one's count.
+ * walton_braun at en = 0.01 fails generic-objectivity and generic-oblique (docs/verify.md, "The
+ * parameter space"). */
+static void test_the_script_names_every_failed_check(void)
+{
+    char *dir = make_tmpdir();
+    char args[800], path[600], want[800];
+    result r;
+    snprintf(args, sizeof args, "verify --law walton_braun --set en=0.01 --sweep 1 -o %s", dir);
+    run(&r, args);
+    CHECK_MSG(r.status == 1 && lines_with(r.out, "generic-oblique@0 ", "FAIL", NULL) >= 1,
+              "status %d: %s", r.status, r.out);
+    snprintf(want, sizeof want,
+             "# point 0 failed generic-objectivity: lawtester verify --law walton_braun --set "
+             "en=0.01 --set noSlip=false --case generic-objectivity (%s/sweep-walton_braun-0.lua)\n"
+             "#   and failed generic-oblique: lawtester verify --law walton_braun --set en=0.01 "
+             "--set noSlip=false --case generic-oblique\n",
+             dir);
+    CHECK_MSG(strstr(r.out, want) != NULL, "%s", r.out);
+    CHECK(lines_with(r.out, "# point ", "failed", NULL) == 1);
+    snprintf(path, sizeof path, "%s/sweep-walton_braun-0.lua", dir);
+    char *script = slurp_all(path);
+    CHECK(script && strstr(script, "case = \"generic-oblique\"") &&
+          strstr(script, "case = \"generic-objectivity\"") &&
+          strstr(script, "--case generic-oblique)") &&
+          strstr(script, "name = \"sweep-walton_braun-0-objectivity\"") &&
+          !strstr(script, "-path\"")); /* generic-path passed: its path is not run */
+    free(script);
+    snprintf(args, sizeof args, "run %s/sweep-walton_braun-0.lua -o %s/out", dir, dir);
+    run(&r, args);
+    CHECK_MSG(r.status == 1 && lines_with(r.out, "generic-oblique ", "FAIL", NULL) >= 1 &&
+                  strstr(r.err, "point 0 of the sweep of walton_braun: 1 of 3 checks of "
+                                "generic-objectivity failed, 2 of 4 checks of generic-oblique "
+                                "failed"),
+              "status %d\n%s\n%s", r.status, r.out, r.err);
+    snprintf(path, sizeof path, "%s/out/sweep-walton_braun-0-objectivity.tsv", dir);
+    CHECK(access(path, R_OK) == 0);
+    remove_tree(dir);
+}
+
 /* verify FILE.lua --set: the value reaches a case whose test does not give the parameter (no
  * slip: the Coulomb cycle's energy, 4 J by its closed form, becomes 0 and its row fails), a case
  * that gives it is an n/a row, a parameter no case's law has is one line */
@@ -498,6 +602,12 @@ static void test_set_reaches_case_files(void)
     run(&r, "verify cases/linear_shear_cycle.lua --set kt=1e5");
     CHECK_MSG(r.status == 0 && strstr(r.out, "not run (sets kt)") &&
                   strstr(r.out, "n/a  (the case's test gives kt itself"),
+              "status %d: %s", r.status, r.out);
+    /* the case's own value (5e5, 500000.0 alike) is no conflict: the case runs and passes */
+    run(&r, "verify cases/linear_shear_cycle.lua --set kt=500000.0");
+    CHECK_MSG(r.status == 0 && !strstr(r.out, "not run (sets kt)") &&
+                  strstr(r.out, "linear-shear-cycle         cycle energy") &&
+                  strstr(r.out, ", 0 failed"),
               "status %d: %s", r.status, r.out);
     /* a value the case's law refuses: a failed setup row of that case, named */
     run(&r, "verify cases/linear_shear_cycle.lua --set noSlip=maybe");
@@ -525,6 +635,8 @@ const test_case sweep_tests[] = {
     TEST(a_case_that_sets_a_given_parameter_is_not_run),
     TEST(set_reaches_the_generic_checks),
     TEST(sweep_finds_the_corner),
+    TEST(the_script_names_every_failed_check),
+    TEST(failures_grouped_by_cause),
     TEST(shards_merge_into_the_sweep),
     TEST(verify_law_takes_params),
     TEST(a_fault_at_a_point_is_contained),

@@ -251,7 +251,7 @@ static void test_sweep_and_reproduce(void)
                 "out/sweep/sweep-hertz_material-52.lua "
                 "-o out/p52",
                 1);
-    shown(text, "out/sweep/sweep-hertz_material-52.lua:27: point 52 of the sweep of "
+    shown(text, "out/sweep/sweep-hertz_material-52.lua:31: point 52 of the sweep of "
                 "hertz_material: 1 of 3 checks of "
                 "generic-objectivity failed");
     free(text);

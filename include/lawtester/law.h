@@ -22,8 +22,12 @@
  *   comes from the materials; LT_PARAM_FIXED) and state arrays `state_arrays` (a history declared
  *   as md[480], not 480 names); `init` may be NULL (the state starts at zeros), and every real or
  *   integer parameter of a version-5 descriptor declares its range (min < max; a range left at
- *   [0, 0] is refused); 6 appends to lt_law the law's known defects `known` (lt_known: rows of
- *   verify's generic checks that fail because the law is wrong there, printed XFAIL).
+ *   [0, 0] is refused); 6 adds the parameter flags LT_PARAM_MIN_OPEN and LT_PARAM_MAX_OPEN (a
+ *   range end the parameter never reaches, e.g. a restitution coefficient in (0, 1]) and appends
+ *   to lt_law the law's known defects `known` (lt_known: rows of verify's generic checks that
+ *   fail because the law is wrong there, printed XFAIL) and the per-parameter sweep scales
+ *   `param_scales` (the typical magnitude of a parameter whose default 0 gives `verify --sweep`
+ *   no scale).
  *
  * Compatibility: every version only appends fields, and a descriptor declares the version it was
  *   compiled for; lawtester reads only that version's fields (docs/plugins.md).  Descriptors of
@@ -146,7 +150,8 @@ typedef struct lt_param {
     const char *name;
     lt_param_kind kind;
     double def;       /* default (LT_BOOL: 0/1, LT_CHOICE: index, LT_INT: a whole number) */
-    double min, max;  /* valid closed range (LT_REAL, LT_INT: whole numbers or +-INFINITY).
+    double min, max;  /* valid range (LT_REAL, LT_INT: whole numbers or +-INFINITY), closed
+                                 unless flagged LT_PARAM_MIN_OPEN / LT_PARAM_MAX_OPEN (API 6).
                                  API 5: min < max unless the parameter is flagged LT_PARAM_FIXED;
                                  no bound is -INFINITY / INFINITY, never a range left at [0, 0] */
     const char *unit; /* SI unit, "-" if none */
@@ -165,7 +170,13 @@ enum {
     LT_PARAM_MATERIALS = 1u << 0,
     /* LT_REAL or LT_INT whose range is one value, min == max: a constant the law shows but that
      * cannot be set.  Without the flag, min == max is refused (a range forgotten, both zero). */
-    LT_PARAM_FIXED = 1u << 1
+    LT_PARAM_FIXED = 1u << 1,
+    /* API 6.  LT_REAL or LT_INT: the range's finite lower (upper) end is open, the bound itself
+     * refused, (min, max]: a value the law cannot take, such as a restitution coefficient of 0
+     * where the damping goes with ln(en).  Scripts, --set and sweeps honour it; ranges print
+     * with the bracket it says. */
+    LT_PARAM_MIN_OPEN = 1u << 2,
+    LT_PARAM_MAX_OPEN = 1u << 3
 };
 
 /* API 5: a run of per-contact state doubles declared as one array (a loading history, a row of
@@ -285,6 +296,12 @@ typedef struct lt_law {
     /* API 6.  Known defects (may be NULL / 0): see lt_known. */
     const lt_known *known;
     int n_known;
+    /* API 6.  n_params entries in the order of params, NULL: none.  The typical magnitude (> 0,
+     * finite, in the parameter's unit) of a real parameter whose default gives a sweep no scale:
+     * a default of 0 with an infinite end (a rolling friction, a cohesion); 0: none.  `lawtester
+     * verify --sweep` sweeps such a parameter log-uniformly from scale/100 to 100 scale, and at
+     * 0 (docs/verify.md, "The parameter space"). */
+    const double *param_scales;
 } lt_law;
 
 /* ---- analytic verification cases (API 2) ------------------------------------------------

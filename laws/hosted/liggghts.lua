@@ -276,6 +276,7 @@ local function q(value, tol, why, xfail) return { value = value, tol = tol, why 
 local function real(name, default, lo, hi, unit, doc)
   return { name = name, default = default, min = lo, max = hi, unit = unit, doc = doc }
 end
+local function open_min(p) p.min_open = true; return p end
 local function bool(name, default, doc) return { name = name, kind = "bool", default = default, doc = doc } end
 local function num(x) return fmt("%.17g", x) end
 local function onoff(b) return (b == true or b == 1) and "on" or "off" end
@@ -283,7 +284,8 @@ local function onoff(b) return (b == true or b == 1) and "on" or "off" end
 local MATERIAL = {
   real("E", 70e9, 5e6, 1e12, "Pa", "Young's modulus of both spheres (youngsModulus; the engine needs >= 5e6)"),
   real("nu", 0.3, 0, 0.5, "-", "Poisson's ratio of both (poissonsRatio)"),
-  real("e", 0.5, 0.06, 1, "-", "coefficient of restitution asked (coefficientRestitution; the engine needs 0.05 < e <= 1)"),
+  -- (0.05, 1]: the engine's own bounds, its low end open (law API 6; before, [0.06, 1] stood in)
+  open_min(real("e", 0.5, 0.05, 1, "-", "coefficient of restitution asked (coefficientRestitution; the engine needs 0.05 < e <= 1)")),
   real("mu", 0.5, 0, 10, "-", "Coulomb friction coefficient (coefficientFriction)"),
 }
 local VC = real("vc", 1, 0.01, 100, "m/s", "characteristic impact velocity of hooke's stiffness (characteristicVelocity; >= 0.01)")

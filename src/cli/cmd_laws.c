@@ -1,6 +1,7 @@
 /* src/cli/cmd_laws.c - `lawtester laws`: the registered contact laws with their parameters,
  * energies, state, verify cases and yield surface. */
 #include "cli/commands.h"
+#include "contact/law_check.h"
 #include "contact/law_compat.h"
 #include "contact/registry.h"
 #include "plugin/plugin.h"
@@ -16,7 +17,8 @@ static void print_range(const lt_param *p, unsigned flags)
     } else if (p->kind == LT_CHOICE) {
         for (int j = 0; p->choices[j]; j++) printf(j ? "|%s" : "%s", p->choices[j]);
     } else {
-        printf("[%g, %g]", p->min, p->max);
+        char r[120];
+        printf("%s", lt_param_range_text(p, flags, r, sizeof r));
         if (p->kind == LT_INT) printf(" integer");
         if (flags & LT_PARAM_FIXED) printf(" fixed");
         if (flags & LT_PARAM_RANGE_UNDECLARED)

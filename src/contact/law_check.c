@@ -6,6 +6,7 @@
  * that the law cannot change what was checked. */
 #include "contact/law_check.h"
 #include "base/quote.h"
+#include "base/shortg.h"
 #include "contact/law_compat.h"
 #include <math.h>
 #include <stdarg.h>
@@ -129,11 +130,30 @@ static int whole_or_infinite(double x) { return isinf(x) || x == floor(x); }
 /* The range of a real or integer parameter: a range (min <= max), and more than one value
  * unless the law declares the parameter fixed (API 5: a range left at [0, 0] is a forgotten
  * one). */
+/* The open ends a range may have: a finite bound, a range of more than one value. */
+static int check_open_ends(const lt_law *law, const lt_param *p, unsigned flags, char *err,
+                           size_t n)
+{
+    char r[120];
+    lt_param_range_text(p, flags, r, sizeof r);
+    if (((flags & LT_PARAM_MIN_OPEN) && !isfinite(p->min)) ||
+        ((flags & LT_PARAM_MAX_OPEN) && !isfinite(p->max)))
+        return fail(err, n, law,
+                    "parameter '%s': range %s: only a finite end is flagged open "
+                    "(LT_PARAM_MIN_OPEN, LT_PARAM_MAX_OPEN)",
+                    p->name, r);
+    if ((flags & (LT_PARAM_MIN_OPEN | LT_PARAM_MAX_OPEN)) && (flags & LT_PARAM_FIXED))
+        return fail(err, n, law, "parameter '%s': a fixed value has no open end", p->name);
+    return 0;
+}
+
 static int check_range(const lt_law *law, const lt_param *p, unsigned flags, char *err, size_t n)
 {
+    if (check_open_ends(law, p, flags, err, n) < 0) return -1;
+    char r[120];
+    lt_param_range_text(p, flags, r, sizeof r);
     if (isnan(p->min) || isnan(p->max) || p->min > p->max)
-        return fail(err, n, law, "parameter '%s': range [%g, %g] is not a range", p->name, p->min,
-                    p->max);
+        return fail(err, n, law, "parameter '%s': range %s is not a range", p->name, r);
     if (p->min == p->max && !(flags & LT_PARAM_FIXED)) {
         if (p->min == 0)
             return fail(err, n, law,
@@ -142,15 +162,31 @@ static int check_range(const lt_law *law, const lt_param *p, unsigned flags, cha
                         "LT_PARAM_FIXED in .param_flags if 0 is its only value",
                         p->name);
         return fail(err, n, law,
-                    "parameter '%s': range [%g, %g] holds one value: widen it, or flag it "
+                    "parameter '%s': range %s holds one value: widen it, or flag it "
                     "LT_PARAM_FIXED in .param_flags",
-                    p->name, p->min, p->max);
+                    p->name, r);
     }
     if ((flags & LT_PARAM_FIXED) && p->min != p->max)
         return fail(err, n, law,
-                    "parameter '%s': flagged LT_PARAM_FIXED, but its range [%g, %g] holds more "
+                    "parameter '%s': flagged LT_PARAM_FIXED, but its range %s holds more "
                     "than one value",
-                    p->name, p->min, p->max);
+                    p->name, r);
+    return 0;
+}
+
+/* API 6's sweep scale of parameter i: 0 (none), or a finite positive number for a real one. */
+static int check_scale(const lt_law *law, int i, char *err, size_t n)
+{
+    double s = lt_law_param_scale(law, i);
+    const lt_param *p = &law->params[i];
+    if (s == 0) return 0;
+    if (!(s > 0 && isfinite(s)))
+        return fail(err, n, law,
+                    "parameter '%s': sweep scale %g (param_scales) is not a finite positive number "
+                    "(0: none)",
+                    p->name, s);
+    if (p->kind != LT_REAL)
+        return fail(err, n, law, "parameter '%s': a sweep scale is for a real parameter", p->name);
     return 0;
 }
 
@@ -164,7 +200,8 @@ static int check_param(const lt_law *law, int i, char *err, size_t n)
             return fail(err, n, law, "parameter '%s' declared twice", p->name);
     if (!p->unit || !p->doc)
         return fail(err, n, law, "parameter '%s': no %s", p->name, p->unit ? "doc" : "unit");
-    if (flags & ~(unsigned)(LT_PARAM_MATERIALS | LT_PARAM_FIXED | LT_PARAM_RANGE_UNDECLARED))
+    if (flags & ~(unsigned)(LT_PARAM_MATERIALS | LT_PARAM_FIXED | LT_PARAM_MIN_OPEN |
+                            LT_PARAM_MAX_OPEN | LT_PARAM_RANGE_UNDECLARED))
         return fail(err, n, law, "parameter '%s': flags 0x%x hold a bit that is no LT_PARAM_* flag",
                     p->name, flags);
     if ((flags & LT_PARAM_MATERIALS) && !(p->kind == LT_REAL && isnan(p->def)))
@@ -172,28 +209,33 @@ static int check_param(const lt_law *law, int i, char *err, size_t n)
                     "parameter '%s': LT_PARAM_MATERIALS is for an optional real parameter (default "
                     "NAN: unset, the value then comes from the materials)",
                     p->name);
-    if ((flags & LT_PARAM_FIXED) && p->kind != LT_REAL && p->kind != LT_INT)
+    if ((flags & (LT_PARAM_FIXED | LT_PARAM_MIN_OPEN | LT_PARAM_MAX_OPEN)) && p->kind != LT_REAL &&
+        p->kind != LT_INT)
         return fail(err, n, law,
-                    "parameter '%s': LT_PARAM_FIXED is for a real or integer parameter", p->name);
+                    "parameter '%s': LT_PARAM_FIXED, _MIN_OPEN and _MAX_OPEN are for a real or "
+                    "integer parameter",
+                    p->name);
+    if (check_scale(law, i, err, n) < 0) return -1;
+    char r[120], d[32];
     switch (p->kind) {
     case LT_REAL:
         if (check_range(law, p, flags, err, n) < 0) return -1;
-        if (!isnan(p->def) && !(p->def >= p->min && p->def <= p->max))
-            return fail(err, n, law, "parameter '%s': default %g outside its range [%g, %g]",
-                        p->name, p->def, p->min, p->max);
+        if (!isnan(p->def) && !lt_param_in_range(p, flags, p->def))
+            return fail(err, n, law, "parameter '%s': default %s outside its range %s", p->name,
+                        lt_shortg(p->def, d, sizeof d), lt_param_range_text(p, flags, r, sizeof r));
         return 0;
     case LT_INT:
         if (check_range(law, p, flags, err, n) < 0) return -1;
         if (!whole_or_infinite(p->min) || !whole_or_infinite(p->max))
             return fail(
                 err, n, law,
-                "parameter '%s': an integer's range [%g, %g] must have whole (or infinite) bounds",
-                p->name, p->min, p->max);
-        if (!(isfinite(p->def) && p->def == floor(p->def) && p->def >= p->min && p->def <= p->max))
-            return fail(
-                err, n, law,
-                "parameter '%s': an integer's default must be a whole number in [%g, %g], got %g",
-                p->name, p->min, p->max, p->def);
+                "parameter '%s': an integer's range %s must have whole (or infinite) bounds",
+                p->name, lt_param_range_text(p, flags, r, sizeof r));
+        if (!(isfinite(p->def) && p->def == floor(p->def) && lt_param_in_range(p, flags, p->def)))
+            return fail(err, n, law,
+                        "parameter '%s': an integer's default must be a whole number in %s, got %s",
+                        p->name, lt_param_range_text(p, flags, r, sizeof r),
+                        lt_shortg(p->def, d, sizeof d));
         return 0;
     case LT_BOOL:
         if (p->def != 0 && p->def != 1)
@@ -603,7 +645,9 @@ static lt_law *deep_copy(block *b, const lt_law *src)
         k.why = keep_string(b, k.why);
         if (known) known[i] = k;
     }
+    double *scales = src->param_scales && src->n_params > 0 ? TAKE(b, double, src->n_params) : NULL;
     for (int i = 0; flags && i < src->n_params; i++) flags[i] = src->param_flags[i];
+    for (int i = 0; scales && i < src->n_params; i++) scales[i] = src->param_scales[i];
     for (int i = 0; i < src->n_state_arrays; i++) {
         lt_state_array a = src->state_arrays[i];
         a.name = keep_string(b, a.name);
@@ -671,6 +715,7 @@ static lt_law *deep_copy(block *b, const lt_law *src)
     out->param_flags = flags;
     out->state_arrays = arrays;
     out->known = known;
+    out->param_scales = scales;
     if (!out->init) out->init = no_init;
     return out;
 }
@@ -697,7 +742,38 @@ lt_law *lt_law_copy(const lt_law *law, char *err, size_t n)
     return out;
 }
 
+unsigned lt_law_param_flags(const lt_law *law, int i)
+{
+    return law->param_flags ? law->param_flags[i] : 0;
+}
+
+double lt_law_param_scale(const lt_law *law, int i)
+{
+    return law->api_version >= 6 && law->param_scales ? law->param_scales[i] : 0;
+}
+
+int lt_param_in_range(const lt_param *p, unsigned flags, double x)
+{
+    if ((flags & LT_PARAM_MIN_OPEN) ? !(x > p->min) : !(x >= p->min)) return 0;
+    return (flags & LT_PARAM_MAX_OPEN) ? x < p->max : x <= p->max;
+}
+
+const char *lt_param_range_text(const lt_param *p, unsigned flags, char *buf, size_t n)
+{
+    char lo[32], hi[32];
+    snprintf(buf, n, "%c%s, %s%c", flags & LT_PARAM_MIN_OPEN ? '(' : '[',
+             lt_shortg(p->min, lo, sizeof lo), lt_shortg(p->max, hi, sizeof hi),
+             flags & LT_PARAM_MAX_OPEN ? ')' : ']');
+    return buf;
+}
+
 const char *lt_param_value_problem(const lt_param *p, double x, char *buf, size_t n)
+{
+    return lt_param_value_problem_in(p, 0, x, buf, n);
+}
+
+const char *lt_param_value_problem_in(const lt_param *p, unsigned flags, double x, char *buf,
+                                      size_t n)
 {
     if (isnan(x)) {
         if (p->kind == LT_REAL && isnan(p->def)) return NULL; /* an optional parameter left unset */
@@ -726,9 +802,11 @@ const char *lt_param_value_problem(const lt_param *p, double x, char *buf, size_
     }
     if (!isfinite(x))
         snprintf(buf, n, "is not finite");
-    else if (x < p->min || x > p->max)
-        snprintf(buf, n, "value %g out of range: must be in [%g, %g]", x, p->min, p->max);
-    else
+    else if (!lt_param_in_range(p, flags, x)) {
+        char r[120], v[32];
+        snprintf(buf, n, "value %s out of range: must be in %s", lt_shortg(x, v, sizeof v),
+                 lt_param_range_text(p, flags, r, sizeof r));
+    } else
         return NULL;
     return buf;
 }

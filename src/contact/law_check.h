@@ -72,5 +72,20 @@ const char *lt_state_name(const lt_law *law, int i, char *buf, size_t n);
  * number (an integer parameter), got 80.5"): for readers of parameter values other than a
  * script's params table (case overrides, command-line values). */
 const char *lt_param_value_problem(const lt_param *p, double x, char *buf, size_t n);
+/* The same with the parameter's LT_PARAM_* flags: an open end (LT_PARAM_MIN_OPEN, _MAX_OPEN,
+ * API 6) refuses its bound. */
+const char *lt_param_value_problem_in(const lt_param *p, unsigned flags, double x, char *buf,
+                                      size_t n);
+
+/* Parameter i's LT_PARAM_* flags (0 when the law declares none) and its sweep scale (API 6's
+ * param_scales; 0: none). */
+unsigned lt_law_param_flags(const lt_law *law, int i);
+double lt_law_param_scale(const lt_law *law, int i);
+/* 1 if x lies in the range of p: [min, max], an end flagged open (flags) excluding its bound. */
+int lt_param_in_range(const lt_param *p, unsigned flags, double x);
+/* The range of p as text into buf: "[0, 1]", "(0, 1]", "[0, inf]" (an infinite end as the range
+ * holds it), the bounds in shortest round-trip form (what strtod reads back as the same double),
+ * so that a bound never prints rounded onto a value it refuses.  buf. */
+const char *lt_param_range_text(const lt_param *p, unsigned flags, char *buf, size_t n);
 
 #endif

@@ -17,7 +17,8 @@
  * parameter whose range was left at [0, 0] has no bounds (it is flagged LT_PARAM_RANGE_UNDECLARED,
  * which `lawtester laws` shows), one with min == max != 0 is LT_PARAM_FIXED; no parameter is
  * LT_PARAM_MATERIALS (an unset one is `unset` in .meta); an LT_INT kind is refused (kind 3 was
- * no kind before API 5). */
+ * no kind before API 5).  A descriptor of API 1 to 5 has no sweep scales (param_scales NULL, as
+ * the copy's zeroed tail reads) and, having no open-end flags, closed ranges. */
 #ifndef LT_LAW_COMPAT_H
 #define LT_LAW_COMPAT_H
 #include <lawtester/law.h>
@@ -44,9 +45,9 @@ typedef struct lt_case_v2 {
     void (*curve)(const lt_case_env *env, double s, double *uN, double *Fn);
 } lt_case_v2;
 
-/* Size of an lt_law of API 1 (it ends before `check`) and of API 2 to 4 (they end with
- * `yield`; API 3 appended to lt_case only, API 4 to lt_yield), of API 5 (it ends before `known`)
- * and of API 6, today's. */
+/* Size of an lt_law of API 1 (it ends before `check`), of API 2 to 4 (they end with `yield`;
+ * API 3 appended to lt_case only, API 4 to lt_yield) and of API 5 (it ends before API 6's
+ * `known`: the padding after n_state_arrays was its own); API 6 is today's. */
 #define LT_LAW_V1_SIZE offsetof(lt_law, check)
 #define LT_LAW_V2_SIZE (offsetof(lt_law, yield) + sizeof(const lt_yield *))
 #define LT_LAW_V5_SIZE offsetof(lt_law, known)

@@ -55,7 +55,8 @@ static int extra_forces(const lt_tester *t, const lt_stage *s)
 /* The current state as a row, to the observer. */
 NOINLINE static void emit_row(lt_tester *t, int stage_of_state)
 {
-    if (!t->obs.on_row) return;
+    const lt_test *test = t->view.test;
+    if (!t->obs.on_row && !test->tap) return;
     lt_snapshot s;
     s.step = t->view.step;
     s.time = t->view.time;
@@ -73,7 +74,8 @@ NOINLINE static void emit_row(lt_tester *t, int stage_of_state)
 #define LT_TAIL_COLUMN(name, kind, unit, value) s.tail[LT_TAIL_##name] = (value);
 #include "base/record_columns.def"
     (void)v;
-    t->obs.on_row(t->obs.row_ctx, t, &s);
+    if (t->obs.on_row) t->obs.on_row(t->obs.row_ctx, t, &s);
+    if (test->tap) test->tap(test->tap_ctx, t, &s);
 }
 
 /* ---- stage loop ----------------------------------------------------------------------- */

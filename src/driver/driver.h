@@ -216,6 +216,11 @@ typedef struct lt_test {
     int no_predictor;  /* 1: every imposed step finds its mid-step frame by the two
                                        trial passes (the reference the predictor is tested
                                        against; results agree to O(theta^3) per step) */
+    /* NULL, or a second observer of the rows, after the run's own (the same rows): set in the
+     * test, so that it sees the runs of code that sets its own observer (verify --plot records
+     * the generic checks' runs through it, src/verify/verify_tap.c) */
+    lt_row_cb tap;
+    void *tap_ctx;
 } lt_test;
 
 /* What the outside of the driver reads of a tester: callbacks, observers, compiled conditions

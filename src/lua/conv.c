@@ -1,6 +1,7 @@
 /* src/lua/conv.c - Lua table readers with field paths and one-line errors, down to a material
  * table (see conv.h). */
 #include "lua/conv.h"
+#include "base/shortg.h"
 #include <lauxlib.h>
 #include <math.h>
 #include <stdarg.h>
@@ -155,12 +156,15 @@ int lt_get_field(conv *cv, int t, const char *key)
 static void range_text(double min, double max, char *buf, size_t n)
 {
     int lo = min > -INFINITY, hi = max<1e300, pos = min> 0 && min <= 1e-300;
+    char a[32], b[32];
+    lt_shortg(min, a, sizeof a);
+    lt_shortg(max, b, sizeof b);
     if (lo && hi)
-        snprintf(buf, n, pos ? "in (0, %g]" : "in [%g, %g]", pos ? max : min, max);
+        snprintf(buf, n, pos ? "in (0, %s]" : "in [%s, %s]", pos ? b : a, b);
     else if (lo)
-        snprintf(buf, n, pos ? "> 0" : ">= %g", min);
+        snprintf(buf, n, pos ? "> 0" : ">= %s", a);
     else if (hi)
-        snprintf(buf, n, "<= %g", max);
+        snprintf(buf, n, "<= %s", b);
     else
         snprintf(buf, n, "finite");
 }
@@ -168,16 +172,26 @@ static void range_text(double min, double max, char *buf, size_t n)
 /* The number at stack index i: finite, within [min, max]. */
 double lt_to_number(conv *cv, int i, double min, double max)
 {
+    return lt_to_number_in(cv, i, min, max, 0, 0);
+}
+
+double lt_to_number_in(conv *cv, int i, double min, double max, int lo_open, int hi_open)
+{
     lua_State *L = cv->L;
     if (lua_type(L, i) != LUA_TNUMBER)
         lt_field_error(cv, "expected a number, got %s", luaL_typename(L, i));
     double x = lua_tonumber(L, i);
     if (isnan(x)) lt_field_error(cv, "is NaN");
     if (isinf(x)) lt_field_error(cv, "is not finite");
-    if (x < min || x > max) {
-        char range[80];
-        range_text(min, max, range, sizeof range);
-        lt_field_error(cv, "value %g out of range: must be %s", x, range);
+    if (lo_open || hi_open ? !(lo_open ? x > min : x >= min) || !(hi_open ? x < max : x <= max)
+                           : x < min || x > max) {
+        char range[80], v[32], a[32], b[32];
+        if (lo_open || hi_open)
+            snprintf(range, sizeof range, "in %c%s, %s%c", lo_open ? '(' : '[',
+                     lt_shortg(min, a, sizeof a), lt_shortg(max, b, sizeof b), hi_open ? ')' : ']');
+        else
+            range_text(min, max, range, sizeof range);
+        lt_field_error(cv, "value %s out of range: must be %s", lt_shortg(x, v, sizeof v), range);
     }
     return x;
 }

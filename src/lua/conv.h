@@ -48,6 +48,10 @@ void lt_check_list(conv *cv, int t, int n, const char *what);
 int lt_get_field(conv *cv, int t, const char *key);
 int lt_has_field(conv *cv, int t, const char *key);
 double lt_to_number(conv *cv, int i, double min, double max);
+/* The same in a range whose ends may be open (lo_open: min itself refused; hi_open: max), as a
+ * law parameter flagged LT_PARAM_MIN_OPEN / _MAX_OPEN declares; the error names the range with
+ * its brackets, "(0, 1]". */
+double lt_to_number_in(conv *cv, int i, double min, double max, int lo_open, int hi_open);
 void lt_opt_number(conv *cv, int t, const char *key, double *out, double min, double max);
 /* A finite number > 0. */
 void lt_opt_positive(conv *cv, int t, const char *key, double *out);

@@ -209,12 +209,45 @@ static void read_range(conv *cv, lt_param *p, int t)
     }
 }
 
-/* A real or int parameter: its range, and its default (of type ty, on the stack top, the path at
- * it) within the range; an optional real one has none (NaN: nil unless given). */
-static void read_number_param(conv *cv, lt_param *p, int t, int ty, int optional)
+/* min_open, max_open = true (law API 6's LT_PARAM_MIN_OPEN, _MAX_OPEN): an end of the range the
+ * parameter never reaches, a finite one, into *flags. */
+static void read_open_ends(conv *cv, const lt_param *p, int t, unsigned *flags)
+{
+    static const char *const key[2] = {"min_open", "max_open"};
+    static const unsigned bit[2] = {LT_PARAM_MIN_OPEN, LT_PARAM_MAX_OPEN};
+    for (int j = 0; j < 2; j++) {
+        int open = 0;
+        lt_opt_bool(cv, t, key[j], &open);
+        if (!open) continue;
+        if (isinf(j ? p->max : p->min)) {
+            lt_path_push_key(cv, key[j]);
+            lt_field_error(cv, "only a finite end of the range is open (%s is %s)",
+                           j ? "max" : "min", j ? "math.huge" : "-math.huge");
+        }
+        *flags |= bit[j];
+    }
+}
+
+/* scale = S (law API 6's param_scales): a real parameter's typical magnitude, > 0, for a sweep
+ * of one whose default gives none (docs/verify.md, "The parameter space"). */
+static void read_scale(conv *cv, const lt_param *p, int t, double *scale)
+{
+    if (!lt_has_field(cv, t, "scale")) return;
+    if (p->kind != LT_REAL) {
+        lt_path_push_key(cv, "scale");
+        lt_field_error(cv, "a sweep scale is for a real parameter");
+    }
+    lt_opt_positive(cv, t, "scale", scale);
+}
+
+/* A real or int parameter: its range (with its open ends into *flags), and its default (of type
+ * ty, on the stack top, the path at it) within the range; an optional real one has none (NaN:
+ * nil unless given). */
+static void read_number_param(conv *cv, lt_param *p, int t, int ty, int optional, unsigned *flags)
 {
     lt_path_pop(cv);
     read_range(cv, p, t);
+    read_open_ends(cv, p, t, flags);
     lt_path_push_key(cv, "default");
     if (optional && p->kind == LT_INT) refuse_optional(cv);
     if (optional) {
@@ -224,7 +257,8 @@ static void read_number_param(conv *cv, lt_param *p, int t, int ty, int optional
     } else {
         if (ty == LUA_TNIL)
             lt_field_error(cv, "missing (a number; or optional = true: nil unless given)");
-        p->def = lt_to_number(cv, -1, p->min, p->max);
+        p->def = lt_to_number_in(cv, -1, p->min, p->max, !!(*flags & LT_PARAM_MIN_OPEN),
+                                 !!(*flags & LT_PARAM_MAX_OPEN));
         if (p->kind == LT_INT && p->def != floor(p->def))
             lt_field_error(cv, "expected a whole number (an integer parameter), got %.17g", p->def);
     }
@@ -278,7 +312,7 @@ static void read_choice_default(conv *cv, lt_param *p, int ty, int n)
  * path at it), no range (min and max are for real and int parameters only). */
 static void read_named_param(conv *cv, lua_law *b, lt_param *p, int t, int ty, int optional)
 {
-    static const char *const range[3] = {"min", "max", "range"};
+    static const char *const range[6] = {"min", "max", "range", "min_open", "max_open", "scale"};
     lua_State *L = cv->L;
     if (optional) refuse_optional(cv);
     p->min = 0;
@@ -294,21 +328,24 @@ static void read_named_param(conv *cv, lua_law *b, lt_param *p, int t, int ty, i
         read_choice_default(cv, p, ty, n);
     }
     lt_path_pop(cv);
-    for (int j = 0; j < 3; j++) {
+    for (int j = 0; j < 6; j++) {
         lt_path_push_key(cv, range[j]);
         if (lua_getfield(L, t, range[j]) != LUA_TNIL)
-            lt_field_error(cv, "a range is for real and int parameters only");
+            lt_field_error(cv, "a range%s is for real and int parameters only",
+                           j == 5 ? " and its sweep scale" : "");
         lua_pop(L, 1);
         lt_path_pop(cv);
     }
     lt_path_push_key(cv, "default");
 }
 
-/* Parameter i (table at index t) into b->params[i], its flags into flags[i]. */
-static void read_param(conv *cv, lua_law *b, int t, int i, unsigned *flags)
+/* Parameter i (table at index t) into b->params[i], its flags into flags[i], its sweep scale into
+ * scales[i]. */
+static void read_param(conv *cv, lua_law *b, int t, int i, unsigned *flags, double *scales)
 {
-    static const char *const keys[] = {"name", "kind",  "default", "optional", "materials", "min",
-                                       "max",  "range", "unit",    "doc",      "choices",   NULL};
+    static const char *const keys[] = {"name",    "kind",     "default",  "optional", "materials",
+                                       "min",     "max",      "range",    "unit",     "doc",
+                                       "choices", "min_open", "max_open", "scale",    NULL};
     lua_State *L = cv->L;
     lt_param *p = &b->params[i];
     if (!lua_istable(L, t))
@@ -319,11 +356,12 @@ static void read_param(conv *cv, lua_law *b, int t, int i, unsigned *flags)
     lt_path_push_key(cv, "default");
     int ty = lt_get_field(cv, t, "default");
     if (p->kind == LT_REAL || p->kind == LT_INT)
-        read_number_param(cv, p, t, ty, optional);
+        read_number_param(cv, p, t, ty, optional, &flags[i]);
     else
         read_named_param(cv, b, p, t, ty, optional);
     lua_pop(L, 1);
     lt_path_pop(cv);
+    read_scale(cv, p, t, &scales[i]);
 }
 
 static void read_energy(conv *cv, lua_law *b, int t, int i)
@@ -484,6 +522,7 @@ static void read_declared_params(conv *cv, lua_law *b)
     lua_State *L = cv->L;
     lt_law *d = &b->desc;
     unsigned *flags = own(b, L, calloc(LT_MAX_PARAMS, sizeof *flags));
+    double *scales = own(b, L, calloc(LT_MAX_PARAMS, sizeof *scales));
     lt_path_push_key(cv, "params");
     keyed_param keyed[LT_MAX_PARAMS];
     int by_name =
@@ -508,13 +547,14 @@ static void read_declared_params(conv *cv, lua_law *b)
             lt_path_push_index(cv, i + 1);
             lua_rawgeti(L, list, i + 1);
         }
-        read_param(cv, b, lua_gettop(L), i, flags);
+        read_param(cv, b, lua_gettop(L), i, flags, scales);
         lua_pop(L, 1);
         lt_path_pop(cv);
     }
     d->n_params = n;
     d->params = b->params;
     d->param_flags = flags;
+    d->param_scales = scales;
     lua_pop(L, 1);
     lt_path_pop(cv);
 }

@@ -182,7 +182,9 @@ static void read_set(conv *cv, lua_law *b, int t, lt_case *cs)
                         lt_field_error(cv, "expected one of the choices of '%s' (a string)",
                                        p->name);
                 } else {
-                    v = lt_to_number(cv, -1, p->min, p->max);
+                    unsigned fl = lt_law_param_flags(&b->desc, i);
+                    v = lt_to_number_in(cv, -1, p->min, p->max, !!(fl & LT_PARAM_MIN_OPEN),
+                                        !!(fl & LT_PARAM_MAX_OPEN));
                 }
                 cs->set[n].name = p->name; /* the binding's string, kept as long as the law */
                 cs->set[n++].value = v;

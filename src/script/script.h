@@ -16,7 +16,7 @@ typedef struct lt_case_run {
     int rows, failed, cases; /* counted by the run */
     int no_match;            /* set when kase names no case of the file (the run then fails) */
     /* `verify FILE.lua --set P=V`: the values, as given; each case whose law has P runs with V
-     * unless its test gives P itself (then an n/a row says so) */
+     * unless its test gives P another value itself (then an n/a row says so) */
     const char *const *sets;
     int n_sets;
 } lt_case_run;

@@ -2,6 +2,7 @@
  * values, until/done), the record and guards; bodies and stiffness are read by script_bodies.c.
  * Errors name the file, line and field (conv.h). */
 #define _POSIX_C_SOURCE 200809L
+#include "contact/law_check.h"
 #include "contact/registry.h"
 #include "lua/names.h"
 #include "script/script_bodies.h"
@@ -65,7 +66,9 @@ static void read_params(conv *cv, int t, lt_test *test)
             if (found < 0) lt_field_error(cv, "unknown value '%s' (%s)", v, pd->doc);
             test->params[i] = found;
         } else {
-            test->params[i] = lt_to_number(cv, -1, pd->min, pd->max);
+            unsigned fl = lt_law_param_flags(law, i);
+            test->params[i] = lt_to_number_in(cv, -1, pd->min, pd->max, !!(fl & LT_PARAM_MIN_OPEN),
+                                              !!(fl & LT_PARAM_MAX_OPEN));
             if (pd->kind == LT_INT && test->params[i] != floor(test->params[i]))
                 lt_field_error(cv,
                                "expected a whole number (%s is an integer parameter), got %.17g",

@@ -6,6 +6,7 @@
  * of `--case`.  A Lua law that fails inside init or step is reported as the script's error
  * (lt_script_law_error).
  */
+#include "contact/law_check.h"
 #include "contact/registry.h"
 #include "script/script_int.h"
 #include "verify/verify.h"
@@ -47,15 +48,18 @@ static int read_params(lua_State *L, int t, const lt_law *law, lt_param_value ou
                 if (strcmp(p->choices[j], lua_tostring(L, -1)) == 0) x = j;
         } else if (p->kind == LT_REAL && lua_type(L, -1) == LUA_TNUMBER) {
             double y = lua_tonumber(L, -1);
-            if (y >= p->min && y <= p->max) x = y;
+            if (lt_param_in_range(p, lt_law_param_flags(law, i), y)) x = y;
         }
         if (isnan(x)) {
             if (p->kind == LT_BOOL)
                 return luaL_error(L, "lawtester.verify_law: params.%s takes true or false",
                                   p->name);
-            if (p->kind == LT_REAL)
-                return luaL_error(L, "lawtester.verify_law: params.%s takes a number in [%f, %f]",
-                                  p->name, p->min, p->max);
+            if (p->kind == LT_REAL) {
+                char r[120];
+                return luaL_error(L, "lawtester.verify_law: params.%s takes a number in %s",
+                                  p->name,
+                                  lt_param_range_text(p, lt_law_param_flags(law, i), r, sizeof r));
+            }
             luaL_Buffer b;
             luaL_buffinit(L, &b);
             for (int j = 0; p->choices && p->choices[j]; j++) {

@@ -12,12 +12,14 @@
 #include <string.h>
 #include <time.h>
 
-/* A case that sets a parameter given with --set is not run: its closed forms and tolerances are
- * derived for its own values.  1 after the row saying so. */
+/* A case that sets a parameter given with --set to another value is not run: its closed forms and
+ * tolerances are derived for its own values.  The same value is no conflict: the case runs as it
+ * would without --set.  1 after the row saying so. */
 static int case_conflicts(vr_ctx *v, const lt_case *cs)
 {
-    for (int j = 0; j < LT_CASE_MAX_SET && cs->set[j].name; j++)
-        if (lt_vr_set_of(v, cs->set[j].name)) {
+    for (int j = 0; j < LT_CASE_MAX_SET && cs->set[j].name; j++) {
+        const lt_param_value *given = lt_vr_set_of(v, cs->set[j].name);
+        if (given && given->value != cs->set[j].value) {
             char what[80], note[200];
             snprintf(what, sizeof what, "not run (sets %s)", cs->set[j].name);
             snprintf(
@@ -27,6 +29,7 @@ static int case_conflicts(vr_ctx *v, const lt_case *cs)
             lt_vr_na(v, cs->name, what, note); /* does not apply: neither passed nor failed */
             return 1;
         }
+    }
     return 0;
 }
 
@@ -47,12 +50,13 @@ static int has_case(const lt_law *law, const char *name)
 
 void lt_verify_law(const lt_law *law, const lt_verify_opts *o, lt_verify_summary *sum)
 {
-    vr_ctx v = {o, sum, law};
+    vr_ctx v = {o, sum, law, NULL};
     char why[300];
     if (lt_law_validate(law, why, sizeof why) < 0) { /* nothing of a malformed descriptor runs */
         lt_vr_fail(&v, "descriptor", "lt_law_validate", why);
         return;
     }
+    if (o->plot_dir) v.tap = lt_vr_tap_new(o->plot_dir, law); /* the generic checks' plots */
     /* each unit in the watch page: a fault of the law ends that unit only (supervise.h) */
     if (lt_watch_unit_begin(law->name, "generic", 0)) {
         lt_vr_generic(&v);
@@ -69,6 +73,7 @@ void lt_verify_law(const lt_law *law, const lt_verify_opts *o, lt_verify_summary
             lt_vr_case(&v, &law->cases[i]);
             lt_watch_unit_end();
         }
+    lt_vr_tap_free(v.tap);
 }
 
 int lt_verify(const lt_verify_opts *o, lt_verify_summary *sum, char *err, size_t errlen)

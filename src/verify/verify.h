@@ -61,8 +61,8 @@ typedef struct lt_verify_opts {
      * range, the set accepted by the law's check (verify_sweep.h parses them).  The generic
      * checks run at these values (generic-oblique too, over the parameters of the case it
      * borrows); a law case runs with those it does not set itself, and a case that sets one of
-     * them is not run (a row `not run (sets P)` says so: its closed forms are about its own
-     * values, docs/verify.md "The parameter space"). */
+     * them to another value is not run (a row `not run (sets P)` says so: its closed forms are
+     * about its own values, docs/verify.md "The parameter space"). */
     const lt_param_value *set;
     int n_set;
 } lt_verify_opts;

@@ -21,7 +21,24 @@ typedef struct vr_ctx {
     const lt_verify_opts *o;
     lt_verify_summary *sum;
     const lt_law *law;
+    struct vr_tap *tap; /* --plot: the generic checks' runs recorded (verify_tap.c); NULL: not */
 } vr_ctx;
+
+/* --plot DIR for the generic checks (verify_tap.c): every run of a generic check's test (the
+ * tests lt_vr_base_test and lt_vr_make_setup of a generic-* case give the tap) is recorded, and
+ * the runs since the last row are named by the check of the next row: DIR/LAW-CASE.tsv (its
+ * further runs DIR/LAW-CASE-run2.tsv, ...; at most VR_TAP_RUNS of them, spread over the runs
+ * when there are more, as the oblique sweep's incidences) and drawn by plots/_verify_generic.gp
+ * into DIR/LAW-CASE.png: force against displacement of every run, the energies of the first. */
+#define VR_TAP_RUNS 6
+struct vr_tap *lt_vr_tap_new(const char *dir, const lt_law *law);
+/* The rows not yet named are dropped, the tap freed. */
+void lt_vr_tap_free(struct vr_tap *tap);
+/* The row observer a test takes as its tap (ctx: the vr_tap). */
+void lt_vr_tap_row(void *ctx, const lt_tester *t, const lt_snapshot *s);
+/* A row of check kase is emitted: the runs since the last row are that check's (recorded,
+ * plotted; a failure is a failed `plot` row of kase). */
+void lt_vr_tap_name(vr_ctx *v, const char *kase);
 
 /* Emit a row: computes error and pass from the kind of check. */
 void lt_vr_row(vr_ctx *v, const char *kase, const char *quantity, lt_check_kind kind,

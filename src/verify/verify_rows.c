@@ -97,6 +97,7 @@ void lt_vr_emit(vr_ctx *v, const lt_verify_row *r)
             r = &marked;
         }
     }
+    if (v->tap) lt_vr_tap_name(v, r->kase); /* the runs before the row are its check's */
     v->sum->rows++;
     if (!r->pass) v->sum->failed++;
     if (r->xfail && r->pass) v->sum->xfailed++;

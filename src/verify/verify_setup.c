@@ -9,6 +9,7 @@
  * faces A).  A wall has no finite mass: the case must fix it (fixed = 1), as scripts must.
  */
 #include "contact/geom.h"
+#include "contact/law_check.h"
 #include "contact/registry.h"
 #include "contact/stiffness.h"
 #include "verify/verify_int.h"
@@ -55,11 +56,21 @@ int lt_vr_make_setup(vr_ctx *v, vr_setup *su, const lt_case *cs)
     *t = lt_default_test();
     t->name = cs->name;
     t->law = law;
+    if (v->tap && strncmp(cs->name, "generic-", 8) == 0) /* --plot: a generic check's own case */
+        t->tap = lt_vr_tap_row, t->tap_ctx = v->tap;
     for (int i = 0; i < law->n_params; i++) t->params[i] = law->params[i].def;
     for (int j = 0; j < LT_CASE_MAX_SET && cs->set[j].name; j++) {
         int i = lt_law_param_index(law, cs->set[j].name);
         if (i < 0) {
             snprintf(msg, sizeof msg, "case sets unknown parameter '%s'", cs->set[j].name);
+            lt_vr_fail(v, cs->name, "setup", msg);
+            return 0;
+        }
+        char why[200];
+        const lt_param *p = &law->params[i];
+        if (lt_param_value_problem_in(p, lt_law_param_flags(law, i), cs->set[j].value, why,
+                                      sizeof why)) { /* an open end too (law API 6) */
+            snprintf(msg, sizeof msg, "case sets %s: %s", p->name, why);
             lt_vr_fail(v, cs->name, "setup", msg);
             return 0;
         }

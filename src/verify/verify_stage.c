@@ -68,5 +68,6 @@ lt_test lt_vr_base_test(const vr_ctx *v)
     t.normal = v3(VR_NORMAL_X, VR_NORMAL_Y, VR_NORMAL_Z);
     t.dt = VR_DT;
     t.abWeight = 0.3;
+    if (v->tap) t.tap = lt_vr_tap_row, t.tap_ctx = v->tap; /* --plot */
     return t;
 }

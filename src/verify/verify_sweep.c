@@ -5,12 +5,14 @@
 #define _POSIX_C_SOURCE 200809L
 #include "verify/verify_sweep.h"
 #include "base/quote.h"
+#include "base/shortg.h"
 #include "base/watch.h"
 #include "contact/law_check.h"
 #include "contact/registry.h"
 #include "output/afile.h"
 #include "output/fmt.h"
 #include "output/probe_table.h"
+#include "verify/sweep_groups.h"
 #include "verify/verify_int.h"
 #include <errno.h>
 #include <limits.h>
@@ -21,12 +23,14 @@
 
 /* An infinite end of a range is bounded a decade beyond the default. */
 #define INFINITE_END_FACTOR 10.0
+/* A parameter swept by its declared scale S: over [S/100, 100 S], four decades about it. */
+#define SCALE_SPAN 100.0
 /* A range this wide (hi/lo, lo > 0) is swept log-uniformly: two decades. */
 #define LOG_SPAN 100.0
 
 /* ---- --set P=V ------------------------------------------------------------------------- */
 
-static void param_range_text(const lt_param *p, char *buf, size_t n)
+static void param_range_text(const lt_param *p, unsigned flags, char *buf, size_t n)
 {
     if (p->kind == LT_BOOL) {
         snprintf(buf, n, "true or false");
@@ -35,7 +39,8 @@ static void param_range_text(const lt_param *p, char *buf, size_t n)
         for (int j = 0; p->choices[j] && u < n; j++)
             u += (size_t)snprintf(buf + u, n - u, j ? ", %s" : "%s", p->choices[j]);
     } else {
-        snprintf(buf, n, "a number in [%g, %g]", p->min, p->max);
+        char r[120];
+        snprintf(buf, n, "a number in %s", lt_param_range_text(p, flags, r, sizeof r));
     }
 }
 
@@ -88,7 +93,8 @@ static int parse_set_arg(const lt_law *law, const char *arg, lt_param_value *out
     const lt_param *p = &law->params[i];
     const char *v = eq + 1;
     char range[300];
-    param_range_text(p, range, sizeof range);
+    unsigned flags = lt_law_param_flags(law, i);
+    param_range_text(p, flags, range, sizeof range);
     double x = NAN;
     if (p->kind == LT_BOOL) {
         if (strcmp(v, "true") == 0)
@@ -102,8 +108,9 @@ static int parse_set_arg(const lt_law *law, const char *arg, lt_param_value *out
         char *end, why[200];
         errno = 0;
         double y = *v ? strtod(v, &end) : NAN;
-        const char *bad =
-            *v && !*end && !isnan(y) ? lt_param_value_problem(p, y, why, sizeof why) : NULL;
+        const char *bad = *v && !*end && !isnan(y)
+                              ? lt_param_value_problem_in(p, flags, y, why, sizeof why)
+                              : NULL;
         if (*v && !*end && !isnan(y) && !bad)
             x = y;
         else if (*v && !*end && !isnan(y)) {
@@ -169,6 +176,48 @@ double lt_halton(unsigned long i, unsigned b)
     return (double)r / (double)d;
 }
 
+/* A scaled dimension (a default of 0, an infinite end, a sweep scale S declared): 0 or, where
+ * the range does not hold it, S/100 at the low corner, log-uniform over [S/100, 100 S] between.
+ * 1 if it applies. */
+static int scaled_dim(const lt_law *law, int i, lt_sweep_dim *d)
+{
+    const lt_param *p = &law->params[i];
+    double scale = lt_law_param_scale(law, i);
+    if (!(p->def == 0 && scale > 0 && p->kind == LT_REAL && (isinf(p->min) || isinf(p->max))))
+        return 0;
+    d->lo = scale / SCALE_SPAN, d->hi = scale * SCALE_SPAN;
+    if (!lt_param_in_range(p, lt_law_param_flags(law, i), d->lo) ||
+        !lt_param_in_range(p, lt_law_param_flags(law, i), d->hi))
+        return 0; /* a scale the range does not hold (the law's check refuses it) */
+    d->scale = LT_SWEEP_LOG_ZERO;
+    d->low_corner = lt_param_in_range(p, lt_law_param_flags(law, i), 0) ? 0 : d->lo;
+    return 1;
+}
+
+/* A real or integer parameter's dimension: its range (an infinite end bounded a decade beyond
+ * the default, an open end moved to the next double inside it), log-uniform over two decades or
+ * more; or a scaled one (scaled_dim).  1 if it is swept. */
+static int real_dim(const lt_law *law, int i, lt_sweep_dim *d)
+{
+    const lt_param *p = &law->params[i];
+    if (scaled_dim(law, i, d)) return 1;
+    unsigned flags = lt_law_param_flags(law, i);
+    d->lo = p->min, d->hi = p->max;
+    double scale = INFINITE_END_FACTOR * fabs(p->def);
+    if (isinf(d->hi)) d->hi = scale;
+    if (isinf(d->lo)) d->lo = -scale;
+    if (!(d->lo < d->hi) || !isfinite(d->lo) || !isfinite(d->hi) || d->lo > p->def ||
+        d->hi < p->def)
+        return 0;
+    /* an open end is never a point: the nearest value inside it is */
+    if ((flags & LT_PARAM_MIN_OPEN) && d->lo == p->min) d->lo = nextafter(d->lo, d->hi);
+    if ((flags & LT_PARAM_MAX_OPEN) && d->hi == p->max) d->hi = nextafter(d->hi, d->lo);
+    if (!(d->lo < d->hi)) return 0;
+    if (d->lo > 0 && d->hi / d->lo >= LOG_SPAN) d->scale = LT_SWEEP_LOG;
+    d->low_corner = d->lo;
+    return 1;
+}
+
 void lt_sweep_space_of(const lt_law *law, const lt_param_value *set, int n_set, lt_sweep_space *s)
 {
     memset(s, 0, sizeof *s);
@@ -190,14 +239,7 @@ void lt_sweep_space_of(const lt_law *law, const lt_param_value *set, int n_set, 
                 for (d.count = 0; p->choices[d.count];) d.count++;
             if (d.count < 2) continue;
         } else if ((p->kind == LT_REAL || p->kind == LT_INT) && isfinite(p->def)) {
-            d.lo = p->min, d.hi = p->max;
-            double scale = INFINITE_END_FACTOR * fabs(p->def);
-            if (isinf(d.hi)) d.hi = scale;
-            if (isinf(d.lo)) d.lo = -scale;
-            if (!(d.lo < d.hi) || !isfinite(d.lo) || !isfinite(d.hi) || d.lo > p->def ||
-                d.hi < p->def)
-                continue;
-            if (d.lo > 0 && d.hi / d.lo >= LOG_SPAN) d.scale = LT_SWEEP_LOG;
+            if (!real_dim(law, i, &d)) continue;
             s->n_real++;
         } else {
             /* NaN default (from the materials), an infinite default, or a kind not swept */
@@ -212,8 +254,9 @@ void lt_sweep_space_of(const lt_law *law, const lt_param_value *set, int n_set, 
 
 static double real_at(const lt_sweep_dim *d, double u)
 {
-    double x = d->scale == LT_SWEEP_LOG ? exp(log(d->lo) + u * log(d->hi / d->lo))
-                                        : d->lo + u * (d->hi - d->lo);
+    double x = d->scale == LT_SWEEP_LOG || d->scale == LT_SWEEP_LOG_ZERO
+                   ? exp(log(d->lo) + u * log(d->hi / d->lo))
+                   : d->lo + u * (d->hi - d->lo);
     return fmin(fmax(x, d->lo), d->hi); /* round-off at the ends */
 }
 
@@ -227,7 +270,9 @@ void lt_sweep_point(const lt_sweep_space *s, long k, double params[LT_MAX_PARAMS
             int radix = d->scale == LT_SWEEP_DISCRETE ? d->count : 2;
             int digit = (int)(r % radix);
             r /= radix;
-            params[d->param] = d->scale == LT_SWEEP_DISCRETE ? digit : digit ? d->hi : d->lo;
+            params[d->param] = d->scale == LT_SWEEP_DISCRETE ? digit
+                               : digit                       ? d->hi
+                                                             : d->low_corner;
         }
         return;
     }
@@ -245,7 +290,7 @@ void lt_sweep_point(const lt_sweep_space *s, long k, double params[LT_MAX_PARAMS
     for (int j = 0; j < s->n_dim;
          j++) /* an integer parameter at the nearest whole number in its range */
         if (s->law->params[s->dim[j].param].kind == LT_INT) {
-            const lt_sweep_dim *d = &s->dim[j];
+            const lt_sweep_dim *d = &s->dim[j]; /* lo, hi inside open ends: ceil, floor too */
             params[d->param] = fmin(fmax(round(params[d->param]), ceil(d->lo)), floor(d->hi));
         }
 }
@@ -270,6 +315,28 @@ void lt_sweep_point_text(const lt_sweep_space *s, const double *params, char *bu
     if (!buf[0]) snprintf(buf, n, "-");
 }
 
+/* How the real parameter i is swept (dimension d), to the end of its comment line. */
+static void describe_real(const lt_law *law, int i, const lt_sweep_dim *d, FILE *f)
+{
+    const lt_param *p = &law->params[i];
+    unsigned flags = lt_law_param_flags(law, i);
+    char a[32], b[32], c[32], e[32];
+    if (d->scale == LT_SWEEP_LOG_ZERO) {
+        fprintf(f, "%s, log-uniform over [%s, %s] %s (the law's sweep scale %s, default 0)\n",
+                lt_shortg(d->low_corner, a, sizeof a), lt_shortg(d->lo, b, sizeof b),
+                lt_shortg(d->hi, c, sizeof c), p->unit,
+                lt_shortg(lt_law_param_scale(law, i), e, sizeof e));
+        return;
+    }
+    /* an open end shows as the law declares it, not as the double inside it that is swept */
+    int lo_open = (flags & LT_PARAM_MIN_OPEN) && d->lo > p->min,
+        hi_open = (flags & LT_PARAM_MAX_OPEN) && d->hi < p->max;
+    fprintf(f, "%s over %c%s, %s%c %s%s\n", d->scale == LT_SWEEP_LOG ? "log-uniform" : "uniform",
+            lo_open ? '(' : '[', lt_shortg(lo_open ? p->min : d->lo, a, sizeof a),
+            lt_shortg(hi_open ? p->max : d->hi, b, sizeof b), hi_open ? ')' : ']', p->unit,
+            isinf(p->max) || isinf(p->min) ? " (an infinite end bounded at 10 |default|)" : "");
+}
+
 /* The comment lines that say how each parameter is swept. */
 static void describe(const lt_sweep_space *s, long points, FILE *f)
 {
@@ -291,10 +358,7 @@ static void describe(const lt_sweep_space *s, long points, FILE *f)
                 fprintf(f, "%s%s", j ? ", " : "", lt_param_value_text(law, i, j, v, sizeof v));
             fputc('\n', f);
         } else if (d) {
-            fprintf(f, "%s over [%g, %g] %s%s\n",
-                    d->scale == LT_SWEEP_LOG ? "log-uniform" : "uniform", d->lo, d->hi, p->unit,
-                    isinf(p->max) || isinf(p->min) ? " (an infinite end bounded at 10 |default|)"
-                                                   : "");
+            describe_real(law, i, d, f);
         } else if (s->set[i]) {
             fprintf(f, "held at %s (--set)\n",
                     lt_param_value_text(law, i, s->base[i], v, sizeof v));
@@ -354,6 +418,8 @@ static void put_tab_number(text *t, double x)
 
 /* A failed row, kept for the script of its point. */
 #define KEPT_FAILS 8
+/* The distinct checks failed at a point (the generic checks: ten, with room) */
+#define KEPT_CASES 16
 
 typedef struct sweep_run {
     const lt_sweep_opts *o;
@@ -364,11 +430,23 @@ typedef struct sweep_run {
     int failed_here;             /* failed rows at this point */
     char fails[KEPT_FAILS][160]; /* "case quantity: obtained > tol" */
     char first_case[64];         /* the check of the first failed row */
+    char cases[KEPT_CASES][64];  /* every check with a failed row at this point, in order */
+    int n_cases;
+    double params[LT_MAX_PARAMS]; /* the point's */
+    lt_sweep_groups *groups;      /* the failures by cause (NULL: not grouped) */
 } sweep_run;
 
 /* indexed by lt_check_kind; an n/a row (a law that books no energies) is written `n/a` in both
  * columns */
 static const char *const check_names[] = {"rel", "abs", "order", "n/a"};
+
+/* kase among the checks failed at the point (once, in the order they failed). */
+static void keep_failed_case(sweep_run *w, const char *kase)
+{
+    for (int j = 0; j < w->n_cases; j++)
+        if (strcmp(w->cases[j], kase) == 0) return;
+    if (w->n_cases < KEPT_CASES) snprintf(w->cases[w->n_cases++], sizeof w->cases[0], "%s", kase);
+}
 
 /* A row of the point being run: relabelled CASE@K (a failure's note naming the point, which is
  * counted), handed to the caller's on_row and written to the sweep's table. */
@@ -388,6 +466,8 @@ static void point_row(void *ctx, const lt_verify_row *r)
                      "%s %s: obtained %.6g, error %.3g > tol %.3g", r->kase, r->quantity,
                      r->obtained, r->error, r->tol);
         if (!w->failed_here) snprintf(w->first_case, sizeof w->first_case, "%s", r->kase);
+        keep_failed_case(w, r->kase);
+        lt_sweep_groups_fail(w->groups, r->kase, r->quantity, w->k, w->params);
         w->failed_here++;
     }
     const lt_verify_opts *vo = w->o->verify;
@@ -438,12 +518,63 @@ static const char repro_path[] =
     "                    path.E.work, path.E.work ~= 0 and math.abs(path.E.balance_err / "
     "path.E.work) or 0))\n";
 
-/* DIR/sweep-NAME-K.lua into the set p: the point's parameters, the generic path as a test, and
- * verify's rows of the failed check at the point through lawtester.verify_law. */
+/* The path of generic-objectivity (verify_generic.c) as a stage script's test: compress, shear
+ * and rotate in all six DoFs, hold, then turn the loaded pair rigidly by 1 rad about (1, -2, 3)
+ * in 1e5 steps (the spin: %s %s %s rad/s). */
+static const char repro_objectivity[] =
+    "-- the path of generic-objectivity (docs/verify.md, \"Generic checks\"): compress, shear and "
+    "rotate,\n"
+    "-- hold, then turn the loaded pair rigidly by 1 rad: the local force must not change\n"
+    "local turn = lawtester.run{\n"
+    "  name = \"%s-objectivity\", law = \"%s\", params = params,\n"
+    "  particles = { { radius = 0.1 }, { radius = 0.05 } },\n"
+    "  normal = {0.36, 0.48, 0.80}, dt = 1e-6, abWeight = 0.3,\n"
+    "  stages = {\n"
+    "    { whats = \"vvvvvv\", values = {-0.5, 0, 0, 0, 0, 0}, till = \"stage.step >= 1000\" },\n"
+    "    { whats = \"vvvvvv\", values = {0, 0.125, -0.0625, 1, 0.5, -1}, till = \"stage.step >= "
+    "1000\" },\n"
+    "    { whats = \"vvvvvv\", values = {0, 0, 0, 0, 0, 0}, till = \"stage.step >= 10\" },\n"
+    "    { whats = \"vvvvvv\", values = {0, 0, 0, 0, 0, 0}, till = \"stage.step >= 100000\",\n"
+    "      spin = {%s, %s, %s} },\n"
+    "  },\n"
+    "}\n";
+
+/* The paths a failed check runs that a script can run as a test: 1 generic-path's (also
+ * generic-touch's first stage), 2 generic-objectivity's, 0 none (the other checks' runs: the
+ * verify_law call at the end runs them). */
+static int script_path_of(const char *kase)
+{
+    if (strcmp(kase, "generic-path") == 0 || strcmp(kase, "generic-touch") == 0) return 1;
+    return strcmp(kase, "generic-objectivity") == 0 ? 2 : 0;
+}
+
+/* The runs of the paths marked in paths (bit script_path_of - 1) into f. */
+static void write_paths(FILE *f, unsigned paths, const char *name, const lt_law *law, long k)
+{
+    if (paths & 1u)
+        fprintf(f, repro_path, name, law->name, k,
+                law->n_energies
+                    ? "balance error"
+                    : "absorbed by the contact, not booked (the law books no energies):");
+    if (paths & 2u) {
+        /* 1 rad in 1e5 steps of 1e-6 s about the unit vector of (1, -2, 3), as verify_generic.c */
+        double n = sqrt(14.0), w = 1.0 / (1e-6 * 100000.0);
+        char x[FMT_DOUBLE_MAX + 1], y[FMT_DOUBLE_MAX + 1], z[FMT_DOUBLE_MAX + 1];
+        x[lt_fmt_double(x, 1 / n * w)] = 0;
+        y[lt_fmt_double(y, -2 / n * w)] = 0;
+        z[lt_fmt_double(z, 3 / n * w)] = 0;
+        fprintf(f, "%s", paths & 1u ? "\n" : "");
+        fprintf(f, repro_objectivity, name, law->name, x, y, z);
+    }
+}
+
+/* DIR/sweep-NAME-K.lua into the set p: the point's parameters, the paths of the failed checks
+ * that a script runs as a test (write_paths), and verify's rows of every check failed at the
+ * point (each on its own path) through lawtester.verify_law. */
 static int write_script(const sweep_run *w, const lt_law *law, lt_pending *p, char *err,
                         size_t errlen)
 {
-    char name[300], cmd[8192], flags[6000] = ""; /* 32 parameters of up to 180 characters each */
+    char name[300], flags[6000] = ""; /* 32 parameters of up to 180 characters each */
     snprintf(name, sizeof name, "sweep-%s-%ld", law->name, w->k);
     size_t u = 0;
     const lt_sweep_space *s = w->s;
@@ -458,8 +589,6 @@ static int write_script(const sweep_run *w, const lt_law *law, lt_pending *p, ch
     const char *origin = lt_law_library(law);
     char lib[1200] = "";
     if (origin) snprintf(lib, sizeof lib, " --law-lib %s", origin);
-    snprintf(cmd, sizeof cmd, "lawtester verify%s --law %s%s --case %s", lib, law->name, flags,
-             w->first_case);
     lt_afile f;
     if (lt_afile_open(&f, w->o->out_dir, name, ".lua", 0, err, errlen) < 0) return -1;
     fprintf(
@@ -472,7 +601,13 @@ static int write_script(const sweep_run *w, const lt_law *law, lt_pending *p, ch
         fprintf(f.fp, "--   %s\n", w->fails[j]);
     if (w->failed_here > KEPT_FAILS) fprintf(f.fp, "--   ... (all in sweep-%s.tsv)\n", law->name);
     fprintf(f.fp, "-- Run it:  lawtester run%s %s.lua [-o DIR --plot]\n", lib, name);
-    fprintf(f.fp, "-- (the same rows: %s)\n", cmd);
+    unsigned paths = 0;
+    for (int j = 0; j < w->n_cases; j++) {
+        fprintf(f.fp, "-- (the same rows: lawtester verify%s --law %s%s --case %s)\n", lib,
+                law->name, flags, w->cases[j]);
+        int path = script_path_of(w->cases[j]);
+        if (path) paths |= 1u << (path - 1);
+    }
     fprintf(f.fp, "local params = {");
     for (int i = 0; i < law->n_params; i++)
         if (s->set[i] || is_swept(s, i)) {
@@ -486,19 +621,21 @@ static int write_script(const sweep_run *w, const lt_law *law, lt_pending *p, ch
                 fprintf(f.fp, " %s = %s,", law->params[i].name, v);
         }
     fprintf(f.fp, " }\n\n");
-    fprintf(f.fp, repro_path, name, law->name, w->k,
-            law->n_energies ? "balance error"
-                            : "absorbed by the contact, not booked (the law books no energies):");
-    fprintf(f.fp, "\n-- verify's rows of %s at the point: the script fails if any fails\n",
-            w->first_case);
-    fprintf(
-        f.fp,
-        "local failed, rows = lawtester.verify_law(\"%s\", { params = params, case = \"%s\" })\n",
-        law->name, w->first_case);
+    write_paths(f.fp, paths, name, law, w->k);
     fprintf(f.fp,
-            "if failed > 0 then\n  error(string.format(\"point %ld of the sweep of %s: %%d of %%d "
-            "checks of %s failed\", failed, rows), 0)\nend\n",
-            w->k, law->name, w->first_case);
+            "%s-- verify's rows of each failed check at the point, on its own path: the script "
+            "fails if any fails\nlocal failed, why = 0, {}\n",
+            paths ? "\n" : "");
+    for (int j = 0; j < w->n_cases; j++)
+        fprintf(f.fp,
+                "do\n  local f, rows = lawtester.verify_law(\"%s\", { params = params, case = "
+                "\"%s\" })\n  failed = failed + f\n  if f > 0 then why[#why + 1] = "
+                "string.format(\"%%d of %%d checks of %s failed\", f, rows) end\nend\n",
+                law->name, w->cases[j], w->cases[j]);
+    fprintf(f.fp,
+            "if failed > 0 then\n  error(\"point %ld of the sweep of %s: \" .. table.concat(why, "
+            "\", \"), 0)\nend\n",
+            w->k, law->name);
     return lt_afile_close_into(&f, p, err, errlen);
 }
 
@@ -558,7 +695,7 @@ static void refused_point(sweep_run *w, long k, const char *bad)
 }
 
 /* The note of a failed point k: the command that repeats its first failed check, and its script
- * (sname, "" when none was written). */
+ * (sname, "" when none was written); then one line for each other check failed there. */
 static void note_failed_point(const sweep_run *w, const lt_law *law, const lt_param_value *pv,
                               int n, const char *sname)
 {
@@ -573,6 +710,19 @@ static void note_failed_point(const sweep_run *w, const lt_law *law, const lt_pa
                                     sizeof vt));
     }
     fprintf(notes, " --case %s%s\n", w->first_case, sname);
+    for (int c = 0; c < w->n_cases; c++) {
+        if (strcmp(w->cases[c], w->first_case) == 0) continue;
+        /* the other checks failed at the point: the same command, their --case */
+        fprintf(notes, "#   and failed %s: lawtester verify%s%s --law %s", w->cases[c],
+                origin ? " --law-lib " : "", origin ? origin : "", law->name);
+        for (int j = 0; j < n; j++) {
+            char vt[200];
+            fprintf(notes, " --set %s=%s", pv[j].name,
+                    lt_param_value_text(law, lt_law_param_index(law, pv[j].name), pv[j].value, vt,
+                                        sizeof vt));
+        }
+        fprintf(notes, " --case %s\n", w->cases[c]);
+    }
     fflush(notes);
 }
 
@@ -589,6 +739,7 @@ static int sweep_point(sweep_run *w, const lt_law *law, lt_verify_summary *sum, 
     lt_sweep_point(s, k, params);
     w->failed_here = 0;
     w->first_case[0] = 0;
+    w->n_cases = 0;
     lt_sweep_point_text(s, params, w->point, sizeof w->point);
     lt_param_value pv[LT_MAX_PARAMS];
     int n = 0;
@@ -600,6 +751,8 @@ static int sweep_point(sweep_run *w, const lt_law *law, lt_verify_summary *sum, 
         refused_point(w, k, bad);
         return 0;
     }
+    memcpy(w->params, params, sizeof w->params);
+    lt_sweep_groups_point(w->groups, k, params);
     char unit[80];
     snprintf(unit, sizeof unit, "generic@%ld", k);
     lt_verify_opts po = *o->verify;
@@ -647,6 +800,13 @@ static int write_sweep_table(const sweep_run *w, const lt_law *law, lt_pending *
     return 0;
 }
 
+/* After the rows: the failures grouped by cause (sweep_groups.h), not in a worker started after a
+ * fault (it saw only the points after it). */
+static void note_groups(const sweep_run *w)
+{
+    if (w->o->notes && lt_watch_page->skip == 0) lt_sweep_groups_print(w->groups, w->o->notes);
+}
+
 int lt_verify_sweep(const lt_law *law, const lt_sweep_opts *o, lt_verify_summary *sum, char *err,
                     size_t errlen)
 {
@@ -675,6 +835,7 @@ int lt_verify_sweep(const lt_law *law, const lt_sweep_opts *o, lt_verify_summary
     oo.points = points;
     w->o = &oo;
     w->s = s;
+    w->groups = lt_sweep_groups_new(s);
     note_sweep(o, s, points);
     if (o->out_dir) text_add(&w->table, lt_sweep_header, strlen(lt_sweep_header));
     struct timespec t0, t1;
@@ -690,6 +851,7 @@ int lt_verify_sweep(const lt_law *law, const lt_sweep_opts *o, lt_verify_summary
     clock_gettime(CLOCK_MONOTONIC, &t1);
     sum->seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
     sum->cases = failed_points; /* a sweep's "cases" are its failed points */
+    note_groups(w);
     if (o->out_dir && restarted) {
         /* the rows of the points before the fault went with the worker that ran them */
         snprintf(err, errlen,
@@ -701,6 +863,7 @@ int lt_verify_sweep(const lt_law *law, const lt_sweep_opts *o, lt_verify_summary
     rc = 0;
 done:
     lt_pending_discard(&pend);
+    lt_sweep_groups_free(w->groups);
     free(w->table.s);
     free(w);
     free(s);

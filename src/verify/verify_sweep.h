@@ -9,7 +9,11 @@
  *     rest, at their default (NaN "from the materials" stays NaN) or their --set value.
  *   - an infinite end of a real range is bounded at 10 |default| (-10 |default| below): a decade
  *     beyond the value the law's author chose; a default of 0 or +-inf gives no scale, and the
- *     parameter is held (give it a value with --set).
+ *     parameter is held (give it a value with --set) unless the law declares its sweep scale S
+ *     (lt_law.param_scales, API 6): then 0 at the low corners (S/100 where the range refuses 0),
+ *     and log-uniform over [S/100, 100 S] at the Halton points (LT_SWEEP_LOG_ZERO).
+ *   - an open end (LT_PARAM_MIN_OPEN, _MAX_OPEN) is never a point: the interval ends at the next
+ *     double inside it (nextafter), the corner nearest the excluded bound.
  *   - log-uniform where lo > 0 and hi/lo >= 100 (the range spans two decades or more), else
  *     uniform.
  *   - points 0 .. corners-1 are the corners: k in mixed radix over the swept parameters, the
@@ -44,13 +48,21 @@ const char *lt_param_value_text(const lt_law *law, int i, double x, char *buf, s
 
 /* ---- the points ------------------------------------------------------------------------ */
 
-typedef enum lt_sweep_scale { LT_SWEEP_UNIFORM, LT_SWEEP_LOG, LT_SWEEP_DISCRETE } lt_sweep_scale;
+/* LT_SWEEP_LOG_ZERO: a parameter with a declared sweep scale (0 at the low corner, log-uniform
+ * over [lo, hi] between) */
+typedef enum lt_sweep_scale {
+    LT_SWEEP_UNIFORM,
+    LT_SWEEP_LOG,
+    LT_SWEEP_DISCRETE,
+    LT_SWEEP_LOG_ZERO
+} lt_sweep_scale;
 
 typedef struct lt_sweep_dim {
     int param; /* index in the law's parameters */
     lt_sweep_scale scale;
-    double lo, hi; /* a real's swept interval, finite, lo < hi */
-    int count;     /* a bool's or choice's number of values (0 .. count-1) */
+    double lo, hi;     /* a real's swept interval, finite, lo < hi, inside an open end */
+    int count;         /* a bool's or choice's number of values (0 .. count-1) */
+    double low_corner; /* a real's value at the low corners: lo, or 0 (LT_SWEEP_LOG_ZERO) */
 } lt_sweep_dim;
 
 typedef struct lt_sweep_space {
