@@ -545,44 +545,49 @@ static void test_failures_grouped_by_cause(void)
     lt_sweep_groups_free(g);
 }
 
-/* A point that fails checks other than generic-path: the notes name every failed check with its
+/* A point that fails more checks than generic-path: the notes name every failed check with its
  * command, and the script runs each failed check on its own path (the objectivity path as a
- * test, generic-oblique's incidences through verify_law) and fails with each one's count.
- * walton_braun at en = 0.01 fails generic-objectivity and generic-oblique (docs/verify.md, "The
- * parameter space"). */
+ * test, the others through verify_law) and fails with each one's count.  corner_fail's corner
+ * fails generic-path, generic-objectivity and generic-closed-loop. */
 static void test_the_script_names_every_failed_check(void)
 {
+    NEED_PLUGIN();
     char *dir = make_tmpdir();
-    char args[800], path[600], want[800];
+    char args[1200], path[600], want[1600];
     result r;
-    snprintf(args, sizeof args, "verify --law walton_braun --set en=0.01 --sweep 1 -o %s", dir);
+    /* corner_fail's corner, point 3 of 8, fails generic-path, -objectivity and -closed-loop */
+    snprintf(args, sizeof args, "verify --law-lib %s --law corner_fail --sweep 8 -o %s", fx.so,
+             dir);
     run(&r, args);
-    CHECK_MSG(r.status == 1 && lines_with(r.out, "generic-oblique@0 ", "FAIL", NULL) >= 1,
+    CHECK_MSG(r.status == 1 && lines_with(r.out, "generic-objectivity@3 ", "FAIL", NULL) >= 1,
               "status %d: %s", r.status, r.out);
     snprintf(want, sizeof want,
-             "# point 0 failed generic-objectivity: lawtester verify --law walton_braun --set "
-             "en=0.01 --set noSlip=false --case generic-objectivity (%s/sweep-walton_braun-0.lua)\n"
-             "#   and failed generic-oblique: lawtester verify --law walton_braun --set en=0.01 "
-             "--set noSlip=false --case generic-oblique\n",
-             dir);
+             "# point 3 failed generic-path: lawtester verify --law-lib %s --law corner_fail "
+             "--set kn=100000000 --set stiffen=1 --case generic-path (%s/sweep-corner_fail-3.lua)\n"
+             "#   and failed generic-objectivity: lawtester verify --law-lib %s --law corner_fail "
+             "--set kn=100000000 --set stiffen=1 --case generic-objectivity\n"
+             "#   and failed generic-closed-loop: lawtester verify --law-lib %s --law corner_fail "
+             "--set kn=100000000 --set stiffen=1 --case generic-closed-loop\n",
+             fx.so, dir, fx.so, fx.so);
     CHECK_MSG(strstr(r.out, want) != NULL, "%s", r.out);
     CHECK(lines_with(r.out, "# point ", "failed", NULL) == 1);
-    snprintf(path, sizeof path, "%s/sweep-walton_braun-0.lua", dir);
+    snprintf(path, sizeof path, "%s/sweep-corner_fail-3.lua", dir);
     char *script = slurp_all(path);
-    CHECK(script && strstr(script, "case = \"generic-oblique\"") &&
+    CHECK(script && strstr(script, "case = \"generic-path\"") &&
           strstr(script, "case = \"generic-objectivity\"") &&
-          strstr(script, "--case generic-oblique)") &&
-          strstr(script, "name = \"sweep-walton_braun-0-objectivity\"") &&
-          !strstr(script, "-path\"")); /* generic-path passed: its path is not run */
+          strstr(script, "case = \"generic-closed-loop\"") &&
+          strstr(script, "name = \"sweep-corner_fail-3-objectivity\"") &&
+          strstr(script, "name = \"sweep-corner_fail-3-path\""));
     free(script);
-    snprintf(args, sizeof args, "run %s/sweep-walton_braun-0.lua -o %s/out", dir, dir);
+    snprintf(args, sizeof args, "run --law-lib %s %s/sweep-corner_fail-3.lua -o %s/out", fx.so, dir,
+             dir);
     run(&r, args);
-    CHECK_MSG(r.status == 1 && lines_with(r.out, "generic-oblique ", "FAIL", NULL) >= 1 &&
-                  strstr(r.err, "point 0 of the sweep of walton_braun: 1 of 3 checks of "
-                                "generic-objectivity failed, 2 of 4 checks of generic-oblique "
-                                "failed"),
+    CHECK_MSG(r.status == 1 && lines_with(r.out, "generic-objectivity ", "FAIL", NULL) >= 1 &&
+                  strstr(r.err, "point 3 of the sweep of corner_fail: 1 of 8 checks of "
+                                "generic-path failed, 1 of 3 checks of generic-objectivity "
+                                "failed, 1 of 4 checks of generic-closed-loop failed"),
               "status %d\n%s\n%s", r.status, r.out, r.err);
-    snprintf(path, sizeof path, "%s/out/sweep-walton_braun-0-objectivity.tsv", dir);
+    snprintf(path, sizeof path, "%s/out/sweep-corner_fail-3-objectivity.tsv", dir);
     CHECK(access(path, R_OK) == 0);
     remove_tree(dir);
 }
