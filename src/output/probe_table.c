@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "output/probe_table.h"
 #include "base/quote.h"
+#include "base/rfile.h"
 #include "output/fmt.h"
 #include "output/record.h"
 #include <errno.h>
@@ -72,21 +73,34 @@ typedef struct row {
     int file, line;
 } row;
 
-static char *slurp(const char *path, size_t *n)
+/* The file at path (shown: its name in messages), a regular file of at most
+ * LT_SHARD_MAX_BYTES (base/rfile.h: a FIFO or a device would hang the merge or fill the memory),
+ * into a malloc'ed text with a NUL after its *n bytes.  NULL with the message in err. */
+static char *slurp(const char *path, const char *shown, size_t *n, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "rb");
+    long long size;
+    FILE *f = lt_rfile_open(path, shown, LT_SHARD_MAX_BYTES, &size, err, errlen);
     if (!f) return NULL;
-    size_t cap = 1 << 16;
+    size_t cap = (size_t)size + 1; /* one more: a file grown since the open is seen */
     char *buf = malloc(cap + 1);
     *n = 0;
     while (buf) {
         *n += fread(buf + *n, 1, cap - *n, f);
         if (*n < cap) break;
+        if ((long long)*n > LT_SHARD_MAX_BYTES) {
+            lt_rfile_too_big(shown, 0, LT_SHARD_MAX_BYTES, err, errlen);
+            free(buf);
+            fclose(f);
+            return NULL;
+        }
         char *nb = realloc(buf, (cap *= 2) + 1);
         if (!nb) free(buf);
         buf = nb;
     }
-    if (buf && ferror(f)) {
+    if (!buf)
+        snprintf(err, errlen, "%s:0: out of memory", shown);
+    else if (ferror(f)) {
+        snprintf(err, errlen, "%s:0: cannot read: %s", shown, strerror(errno ? errno : EIO));
         free(buf);
         buf = NULL;
     }
@@ -304,6 +318,17 @@ int lt_probe_merge_texts(const char *const *files, char *const *texts, const siz
     size_t *count = NULL;
     *merged = NULL;
     *merged_len = 0;
+    for (int f = 0; f < n; f++) {
+        const char *nul = memchr(texts[f], 0, lens[f]);
+        if (!nul) continue;
+        int line = 1;
+        const char *bol = texts[f];
+        for (const char *p = texts[f]; p < nul; p++)
+            if (*p == '\n') line++, bol = p + 1;
+        snprintf(err, errlen, "%s:%d: field %s: a NUL byte (byte %ld of the line): a table is text",
+                 files[f], line, line == 1 ? "header" : "row", (long)(nul - bol) + 1);
+        goto done;
+    }
     for (int f = 0; f < n; f++)
         if (merge_header(&m, f, texts[f], lens[f]) < 0 ||
             merge_rows(&m, f, texts[f] + strlen(m.header)) < 0)
@@ -360,11 +385,8 @@ int lt_probe_merge(const char *const *files, int n, const char *out_path, char *
     }
     for (int f = 0; f < n; f++) {
         names[f] = lt_quote(files[f], shown[f], sizeof shown[f], LT_QUOTE_KEEP);
-        texts[f] = slurp(files[f], &lens[f]);
-        if (!texts[f]) {
-            snprintf(err, errlen, "%s:0: cannot read: %s", names[f], strerror(errno));
-            goto done;
-        }
+        texts[f] = slurp(files[f], names[f], &lens[f], err, errlen);
+        if (!texts[f]) goto done;
     }
     if (lt_probe_merge_texts(names, texts, lens, n, out_name, &out, &len, err, errlen) < 0)
         goto done;
