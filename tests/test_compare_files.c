@@ -1,7 +1,7 @@
 /* tests/test_compare_files.c - what `lawtester compare` and `lawtester merge` are given that is
  * not an ordinary table (docs/compare.md, "The tables" and "Tolerance and verdict"; docs/verify.md,
  * the shards of a sweep): non-finite values in REF, a FIFO, /dev/zero, a directory, NUL bytes,
- * 200 000 columns. */
+ * 200 000 columns, and a sweep shard that lost rows at a line boundary. */
 #include "check.h"
 #include "cli.h"
 #include <stdio.h>
@@ -146,6 +146,73 @@ static void test_many_columns(void)
     remove_tree(dir);
 }
 
+/* A sweep shard that lost rows at a line boundary was merged with exit status 0: its points were
+ * all there.  Its last line, "# shard K of N: R rows", is checked now. */
+static void test_sweep_shard_rows(void)
+{
+    char *dir = make_tmpdir(), args[1600], cmd[1600];
+    result r;
+    for (int k = 1; k <= 2; k++) {
+        snprintf(args, sizeof args, "verify --law linear --sweep 4 --shard %d/2 -o %s", k, dir);
+        run(&r, args);
+        CHECK_MSG(r.status == 0, "shard %d: %s", k, r.err);
+    }
+    snprintf(args, sizeof args, "verify --law linear --sweep 4 -o %s/whole", dir);
+    run(&r, args);
+    char *s1 = NULL;
+    snprintf(cmd, sizeof cmd, "%s/sweep-linear.shard-1-of-2.tsv", dir);
+    s1 = slurp_all(cmd);
+    CHECK(s1 && strstr(s1, "\n# shard 1 of 2: "));
+    snprintf(args, sizeof args,
+             "merge %s/m.tsv %s/sweep-linear.shard-2-of-2.tsv %s/sweep-linear.shard-1-of-2.tsv",
+             dir, dir, dir);
+    run(&r, args);
+    CHECK_MSG(r.status == 0, "%s", r.err);
+    snprintf(cmd, sizeof cmd, "cmp -s %s/m.tsv %s/whole/sweep-linear.tsv", dir, dir);
+    CHECK_MSG(system(cmd) == 0, "the merged shards differ from the unsharded sweep");
+    /* the unsharded table merges alone (it has every point) */
+    snprintf(args, sizeof args, "merge %s/m1.tsv %s/whole/sweep-linear.tsv", dir, dir);
+    run(&r, args);
+    CHECK_MSG(r.status == 0, "%s", r.err);
+    struct {
+        const char *edit, *want;
+    } cuts[] = {
+        /* the last line lost: no trailer */
+        {"head -n -1", "field rows: the table ends without its last line '# shard K of N: R rows'"},
+        /* a row lost above the trailer */
+        {"awk 'NR != 3'", "field rows: 52 rows above, but the shard's last line says 53"},
+    };
+    for (int i = 0; i < 2; i++) {
+        snprintf(cmd, sizeof cmd, "cat %s/sweep-linear.shard-1-of-2.tsv | %s > %s/cut.tsv", dir,
+                 cuts[i].edit, dir);
+        CHECK(system(cmd) == 0);
+        snprintf(args, sizeof args, "merge %s/m2.tsv %s/cut.tsv %s/sweep-linear.shard-2-of-2.tsv",
+                 dir, dir, dir);
+        run(&r, args);
+        CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 && strstr(r.err, "/cut.tsv:") &&
+                      strstr(r.err, cuts[i].want),
+                  "cut %d: status %d: %s", i, r.status, r.err);
+        snprintf(cmd, sizeof cmd, "%s/m2.tsv", dir);
+        CHECK_MSG(access(cmd, F_OK) != 0, "cut %d: %s written", i, cmd);
+    }
+    /* a whole point lost, the count edited to match: the point is missing from its shard */
+    snprintf(cmd, sizeof cmd,
+             "grep -v '^2\t' %s/sweep-linear.shard-1-of-2.tsv | "
+             "awk -v n=$(grep -c '^0\t' %s/sweep-linear.shard-1-of-2.tsv) "
+             "'/^# shard/ {print \"# shard 1 of 2: \" n \" rows\"; next} {print}' > %s/cut.tsv",
+             dir, dir, dir);
+    CHECK(system(cmd) == 0);
+    snprintf(args, sizeof args, "merge %s/m2.tsv %s/cut.tsv %s/sweep-linear.shard-2-of-2.tsv", dir,
+             dir, dir);
+    run(&r, args);
+    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 &&
+                  strstr(r.err, "field k: point 2 of 4 is missing from shard 1 of 2 (k % 2 == 0)"),
+              "status %d: %s", r.status, r.err);
+    free(s1);
+    remove_tree(dir);
+}
+
 const test_case compare_files_tests[] = {
-    TEST(nonfinite_ref), TEST(not_regular_files), TEST(nul_bytes), TEST(many_columns), {NULL, NULL},
+    TEST(nonfinite_ref), TEST(not_regular_files), TEST(nul_bytes),
+    TEST(many_columns),  TEST(sweep_shard_rows),  {NULL, NULL},
 };

@@ -6,6 +6,7 @@
 #include "base/rfile.h"
 #include "output/fmt.h"
 #include "output/record.h"
+#include "output/sweep_shard.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -203,18 +204,55 @@ static int merge_header(merge *m, int f, const char *text, size_t len)
     return 0;
 }
 
+/* The rows of sweep table file f (m->rows from first on) checked against its last line (trailer,
+ * at line ln; NULL: none) by sweep_shard.h.  0, or -1 with the message. */
+static int shard_rows(merge *m, int f, size_t first, const char *trailer, int ln)
+{
+    size_t n = m->n_rows - first;
+    long *ks = malloc(n * sizeof *ks);
+    int *lines = malloc(n * sizeof *lines), rc = -1;
+    if (!ks || !lines)
+        snprintf(m->err, m->errlen, "%s:%d: out of memory", m->files[f], ln);
+    else {
+        for (size_t i = 0; i < n; i++)
+            ks[i] = strtol(m->rows[first + i].text, NULL, 10), lines[i] = m->rows[first + i].line;
+        rc = lt_sweep_shard_check(m->files[f], ks, lines, n, m->directions, trailer, ln, m->err,
+                                  m->errlen);
+    }
+    free(ks);
+    free(lines);
+    return rc;
+}
+
 /* The rows of file f after its header (line: the first), each checked (its columns, k and the
  * number of directions) and kept.  0, or -1 with the message naming the file and line. */
 static int merge_rows(merge *m, int f, char *line)
 {
     const char *const *files = m->files;
-    for (int ln = 2; *line; ln++) {
+    size_t first = m->n_rows;
+    int ln = 2;
+    const char *trailer = NULL;
+    char tbuf[200];
+    for (; *line; ln++) {
         char *end = strchr(line, '\n');
         if (!end) {
             snprintf(m->err, m->errlen,
                      "%s:%d: field row: the last line has no newline (a truncated file?)", files[f],
                      ln);
             return -1;
+        }
+        if (m->multi && *line == '#') { /* a sweep shard's last line (sweep_shard.h) */
+            if (end[1]) {
+                snprintf(m->err, m->errlen,
+                         "%s:%d: field row: a comment line before the last line (only a shard's "
+                         "last line, '# shard K of N: R rows', is one)",
+                         files[f], ln);
+                return -1;
+            }
+            size_t tl = (size_t)(end - line);
+            snprintf(tbuf, sizeof tbuf, "%.*s", tl < sizeof tbuf ? (int)tl : 0, line);
+            trailer = tl < sizeof tbuf ? tbuf : "(a line too long)";
+            break;
         }
         int tabs = 0;
         for (char *c = line; c < end; c++) tabs += *c == '\t';
@@ -250,7 +288,7 @@ static int merge_rows(merge *m, int f, char *line)
             (row){.text = line, .len = (size_t)(end - line) + 1, .file = f, .line = ln};
         line = end + 1;
     }
-    return 0;
+    return m->multi && m->n_rows > first ? shard_rows(m, f, first, trailer, ln) : 0;
 }
 
 /* The rows by k: by_k[k] the first row of direction (or point) k, count[k] its rows (a sweep's
