@@ -189,7 +189,8 @@ static int check_param(const lt_law *law, int i, char *err, size_t n)
                 err, n, law,
                 "parameter '%s': an integer's range [%g, %g] must have whole (or infinite) bounds",
                 p->name, p->min, p->max);
-        if (!(isfinite(p->def) && p->def == floor(p->def) && p->def >= p->min && p->def <= p->max))
+        if (!(isfinite(p->def) && p->def == floor(p->def) && p->def >= p->min && p->def <= p->max &&
+              fabs(p->def) <= LT_INT_PARAM_MAX))
             return fail(
                 err, n, law,
                 "parameter '%s': an integer's default must be a whole number in [%g, %g], got %g",
@@ -719,6 +720,13 @@ const char *lt_param_value_problem(const lt_param *p, double x, char *buf, size_
     case LT_INT:
         if (isfinite(x) && x != floor(x)) {
             snprintf(buf, n, "expected a whole number (an integer parameter), got %.17g", x);
+            return buf;
+        }
+        if (isfinite(x) && fabs(x) > LT_INT_PARAM_MAX) {
+            snprintf(buf, n,
+                     "%.17g is beyond +-2^53 = +-9007199254740992, the whole numbers an integer "
+                     "parameter holds exactly",
+                     x);
             return buf;
         }
         break;
