@@ -6,10 +6,13 @@
  *     to that period.  C library loops whose length a script chooses (table.move, string.rep, ...)
  *     are charged to the same budget by the sandbox (sandbox.c); so are the bytes any C
  *     function allocates (one instruction per LT_BYTES_PER_INSTRUCTION bytes, and one a byte in
- *     a block of LT_BIG_BLOCK or more: string.rep of a long string, concatenation, gsub) and every step of a run lawtester.run or probe_yield drove for
- *     the calling entry (one instruction per step).  Once the budget is spent it stays spent: the
- *     hook fires on every instruction of this and of every later entry, so a script that catches
- *     the error with pcall can neither go on nor start another run.
+ *     a block of LT_BIG_BLOCK or more: string.rep of a long string, concatenation, gsub; the
+ *     allocation that spends the budget raises at the next instruction) and every step of a
+ *     run lawtester.run or probe_yield drove for the calling entry (one instruction per step).
+ *     Once the budget is spent it stays spent: the hook fires on every instruction of this and
+ *     of every later entry, so a script that catches the error with pcall can neither go on nor
+ *     start another run.  The body's budget starts after lawtester set up the state and
+ *     compiled the text (script.c).
  *   - a memory cap: the Lua state allocates through a lua_Alloc that refuses to grow beyond
  *     max_bytes; Lua then collects garbage and, if that does not help, raises its memory error,
  *     which lawtester reports as `FILE:LINE: memory limit ...` (LINE: the line of the script last

@@ -214,6 +214,10 @@ static int script_main(lua_State *L)
         return lua_error(L);
     lua_rawgeti(L, LUA_REGISTRYINDEX, sc->env_ref);
     lua_setupvalue(L, -2, 1);
+    /* the body's budget starts here: what lawtester allocated to set up the state and compile
+     * the text is not the script's work (with big blocks charged by the byte and at once,
+     * limits.h, it would spend a small budget before the first line) */
+    lt_budget_reset(L);
     lua_call(L, 0, 1);
     if (sc->opts->cases) {
         lt_run_case_file(sc, L, -1);
