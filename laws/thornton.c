@@ -32,6 +32,10 @@
  *       e = sqrt(6 sqrt3/5) sqrt(1 - V^2/6) [V/(V + 2 sqrt(6/5 - V^2/5))]^{1/4}
  *     (the model's energies in closed form: laws/thornton_cases.c checks both).
  *   yieldPressure unset: state yieldPressure = 0, never yields (Hertz, elastic).
+ *   yieldPressure = 0 is refused (th_check): p_y -> 0 is the perfectly plastic limit, a_y,
+ *     delta_y, F_y -> 0 and the plastic tangent pi p_y R* -> 0, a contact that carries no force
+ *     from its first touch; the state's 0 means "never yields", so 0 would silently give the
+ *     opposite, an elastic rebound.  The range is open at 0: any p_y > 0 is the model.
  *   History: the contact keeps delta_max; it ends (and forgets it) when uN > 0.
  *   tangential, parameter `tangential` (hertz_mindlin's rules and names): kt = 8 G* a (N/m),
  *     the stick stiffness all report, with the contact radius a of the current curve,
@@ -122,7 +126,7 @@ static const lt_param th_params[TH_P_COUNT] = {
     [TH_P_ESTAR] = LT_PARAM_ESTAR,
     [TH_P_RSTAR] = LT_PARAM_RSTAR,
     [TH_P_PY] = LT_KIT_REAL("yieldPressure", NAN, 0, INFINITY, "Pa",
-                            "limiting contact pressure p_y (default: unset, never yields: Hertz)"),
+                            "limiting contact pressure p_y > 0 (default: unset, never yields)"),
     [TH_P_GSTAR] = LT_PARAM_GSTAR,
     [TH_P_TANPHI] = LT_PARAM_TANPHI,
     [TH_P_ROLLING] = LT_PARAM_ROLLING,
@@ -243,6 +247,16 @@ double lt_th_restitution(double V)
 }
 
 /* ---- the law ------------------------------------------------------------------------------ */
+
+/* The range of yieldPressure is open at 0 (see the head of this file). */
+static const char *th_check(const double *p)
+{
+    if (p[TH_P_PY] == 0)
+        return "yieldPressure = 0 is refused: p_y -> 0 is the perfectly plastic limit, where the "
+               "contact yields at first touch and carries no force (F_y = 0), which this law does "
+               "not model; give p_y > 0, or leave it unset (never yields: Hertz)";
+    return NULL;
+}
 
 static void th_init(const double *p, const lt_contact *c, double *s)
 {
@@ -446,6 +460,7 @@ const lt_law lt_law_thornton = {
     .n_energies = TH_E_COUNT,
     .init = th_init,
     .step = th_step,
+    .check = th_check,
     .cases = lt_thornton_cases,
     .n_cases = TH_N_CASES,
     .yield = &th_yield,

@@ -84,6 +84,7 @@ const char *check_current_test;
     X(fuzz, fuzz_tests) \
     X(usability, usability_tests) \
     X(compare, compare_tests) \
+    X(compare_files, compare_files_tests) \
     X(hosted, hosted_tests) \
     X(walkthrough, walkthrough_tests) \
     X(lever, lever_tests) \

@@ -46,7 +46,7 @@ static void test_unsafe_finalizer_at_exit_is_stopped(void)
     CHECK_MSG(
         r.status == 1 &&
             strstr(r.err,
-                   "tests/bad/hostile_gc_at_exit.lua:0: finalizers (__gc) still running 10 s") &&
+                   "tests/bad/hostile_gc_at_exit.lua:3: finalizers (__gc) still running 10 s") &&
             count_lines(r.err) == 1,
         "status %d: %s", r.status, r.err);
     CHECK_MSG(took >= LT_UNSAFE_CLOSE_SECONDS && took < LT_UNSAFE_CLOSE_SECONDS + 60, "took %.1f s",

@@ -49,6 +49,22 @@ static void test_budget_options(void)
     }
 }
 
+/* Large strings are charged by the byte, and the charge that spends the budget stops the script
+ * at its next instruction: a loop of few instructions allocating 10 MB a round was charged 1/16
+ * of it and seen only every LT_HOOK_PERIOD instructions (160 rounds at 1e8; at the default
+ * budget, 200 MB a round ran for a minute).  Now 1e8 instructions are 10 rounds of 1e7 bytes. */
+static void test_budget_big_strings(void)
+{
+    result r;
+    run(&r, "run tests/scripts/budget_big_strings.lua -q --unsafe --max-instructions 100000000");
+    int rounds = 0;
+    for (const char *p = r.err; (p = strstr(p, "round ")) != NULL; p++) rounds++;
+    CHECK_MSG(r.status == 1 &&
+                  strstr(r.err, "tests/scripts/budget_big_strings.lua:7: instruction budget") &&
+                  rounds >= 5 && rounds <= 10,
+              "status %d, %d rounds: %.300s", r.status, rounds, r.err);
+}
+
 /* ---- the memory limit ------------------------------------------------------------------------ */
 
 #define MEMORY                                                                                   \
@@ -90,9 +106,6 @@ static void test_memory_unsafe(void)
 }
 
 const test_case sandbox_tests[] = {
-    TEST(budget_default),
-    TEST(budget_options),
-    TEST(memory_inside_lawtester),
-    TEST(memory_unsafe),
-    {0, 0},
+    TEST(budget_default),          TEST(budget_options), TEST(budget_big_strings),
+    TEST(memory_inside_lawtester), TEST(memory_unsafe),  {0, 0},
 };

@@ -231,7 +231,8 @@ static int check_param(const lt_law *law, int i, char *err, size_t n)
                 err, n, law,
                 "parameter '%s': an integer's range %s must have whole (or infinite) bounds",
                 p->name, lt_param_range_text(p, flags, r, sizeof r));
-        if (!(isfinite(p->def) && p->def == floor(p->def) && lt_param_in_range(p, flags, p->def)))
+        if (!(isfinite(p->def) && p->def == floor(p->def) && lt_param_in_range(p, flags, p->def) &&
+              fabs(p->def) <= LT_INT_PARAM_MAX))
             return fail(err, n, law,
                         "parameter '%s': an integer's default must be a whole number in %s, got %s",
                         p->name, lt_param_range_text(p, flags, r, sizeof r),
@@ -795,6 +796,13 @@ const char *lt_param_value_problem_in(const lt_param *p, unsigned flags, double 
     case LT_INT:
         if (isfinite(x) && x != floor(x)) {
             snprintf(buf, n, "expected a whole number (an integer parameter), got %.17g", x);
+            return buf;
+        }
+        if (isfinite(x) && fabs(x) > LT_INT_PARAM_MAX) {
+            snprintf(buf, n,
+                     "%.17g is beyond +-2^53 = +-9007199254740992, the whole numbers an integer "
+                     "parameter holds exactly",
+                     x);
             return buf;
         }
         break;

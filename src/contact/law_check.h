@@ -66,11 +66,17 @@ lt_law *lt_law_copy(const lt_law *law, char *err, size_t errlen);
  * lawtester reads state_names[i] directly after registration. */
 const char *lt_state_name(const lt_law *law, int i, char *buf, size_t n);
 
+/* An LT_INT parameter is held as a double: the whole numbers it holds exactly are those of
+ * magnitude <= 2^53.  A value beyond is refused wherever one is read (a script's params, a
+ * case's, --set, a law's default), so the law, which may read it into a C integer
+ * (a Lua law: a Lua integer), gets the value .meta records. */
+#define LT_INT_PARAM_MAX 9007199254740992.0 /* 2^53 */
+
 /* NULL if the parameter p takes the value x (its kind's values: a choice's index, 0 or 1, a
- * whole number for LT_INT; within [min, max]; finite unless NaN is its unset default), else
- * what is wrong in buf, one line without the parameter's name first (e.g. "expected a whole
- * number (an integer parameter), got 80.5"): for readers of parameter values other than a
- * script's params table (case overrides, command-line values). */
+ * whole number of magnitude <= LT_INT_PARAM_MAX for LT_INT; within [min, max]; finite unless NaN
+ * is its unset default), else what is wrong in buf, one line without the parameter's name first
+ * (e.g. "expected a whole number (an integer parameter), got 80.5"): for readers of parameter
+ * values other than a script's params table (case overrides, command-line values). */
 const char *lt_param_value_problem(const lt_param *p, double x, char *buf, size_t n);
 /* The same with the parameter's LT_PARAM_* flags: an open end (LT_PARAM_MIN_OPEN, _MAX_OPEN,
  * API 6) refuses its bound. */

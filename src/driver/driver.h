@@ -263,6 +263,8 @@ typedef struct lt_view {
     lt_stability stab_imposed; /* the same in a stage imposing the normal velocity (no risk
                                        while imposed; unstable if that contact were released) */
     int err_dof;               /* 1-based DoF whose value an error concerns, 0: none */
+    const char *err_field;     /* the test's top-level field whose value an error concerns (the
+                              initial state's: "gap"), NULL: the running stage */
     char err[LT_ERR_SIZE];     /* the message of the error that stopped the run */
 } lt_view;
 

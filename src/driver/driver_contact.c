@@ -75,11 +75,20 @@ COLD static int contact_form(lt_tester *t)
     const lt_test *test = v->test;
     lt_contact *c = &v->c;
     if (lt_stiffness_eval(&test->stiffness, &v->body[0].mat, &v->body[1].mat, v->geom.lens, c->uN,
-                          &v->stiff) < 0)
+                          &v->stiff) < 0) {
+        if (v->step == 0) { /* the contact of the initial state: its overlap is the test's gap */
+            v->err_field = "gap";
+            return lt_fail(t,
+                           "the initial overlap (uN = %g m) leaves a branch length not positive "
+                           "under stiffness.lengths = 'reduced' (l + uN/2; lens %g, %g m): a "
+                           "smaller overlap, or lengths = 'raw'",
+                           c->uN, v->geom.lens[0], v->geom.lens[1]);
+        }
         return lt_fail(t,
                        "stiffness rule: a branch length reduced by the initial overlap (uN = %g m) "
                        "is not positive (lens %g, %g m)",
                        c->uN, v->geom.lens[0], v->geom.lens[1]);
+    }
     v->stiff_step = v->step;
     v->stiff_uN0 = c->uN;
     v->n_formed++;

@@ -248,7 +248,14 @@ void lt_opt_integer(conv *cv, int t, const char *key, long *out, long min, long 
     if (lt_get_field(cv, t, key) != LUA_TNIL) {
         double x = lt_to_number(cv, -1, (double)min, (double)max);
         if (x != floor(x)) lt_field_error(cv, "expected a whole number, got %g", x);
-        *out = (long)x;
+        /* a Lua integer exactly (a double rounds above 2^53), and the bounds in long ((double)max
+         * may round up past max) */
+        int exact = lua_isinteger(cv->L, -1);
+        int fits = exact || (x >= -9223372036854775808.0 && x < 9223372036854775808.0);
+        long v = exact ? (long)lua_tointeger(cv->L, -1) : fits ? (long)x : 0;
+        if (!fits || v < min || v > max)
+            lt_field_error(cv, "value %.17g out of range: must be in [%ld, %ld]", x, min, max);
+        *out = v;
     }
     lua_pop(cv->L, 1);
     lt_path_pop(cv);

@@ -8,6 +8,8 @@
 
 /* ---- memory ----------------------------------------------------------------------------- */
 
+static void count_hook(lua_State *L, lua_Debug *ar);
+
 /* lua_Alloc with a cap: growth beyond max_bytes is refused (Lua then collects and retries, then
  * raises its memory error); shrinking and freeing never fail, as Lua requires. */
 static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
@@ -30,9 +32,16 @@ static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         return NULL;
     }
     lim->bytes = lim->bytes - old + nsize;
-    /* the work of C functions that build large values (string.rep, .., table.concat, gsub):
-     * charged by the bytes they allocate; the count hook raises at its next call */
-    lim->used += (long long)(grow / LT_BYTES_PER_INSTRUCTION);
+    /* the work of C functions that build large values (string.rep, .., table.concat, gsub,
+     * string.format): charged by the bytes they allocate, a big block's byte for byte (limits.h);
+     * the count hook raises at its next call */
+    lim->used += (long long)(nsize >= LT_BIG_BLOCK ? grow : grow / LT_BYTES_PER_INSTRUCTION);
+    /* spent: the count hook at the next instruction, not at the end of its period (a loop of
+     * few instructions and large strings would run LT_HOOK_PERIOD of them first: 66 rounds of
+     * 200 MB).  lua_sethook only sets fields, safe anywhere (lua.c calls it from a signal
+     * handler). */
+    if (lim->L && lim->max_instructions > 0 && lim->used > lim->max_instructions)
+        lua_sethook(lim->L, count_hook, LUA_MASKCOUNT, 1);
     return p;
 }
 
@@ -76,8 +85,6 @@ static void push_budget_error(lua_State *L, lt_limits *lim, lua_Debug *ar)
                     where, (lua_Integer)lim->max_instructions);
 }
 
-static void count_hook(lua_State *L, lua_Debug *ar);
-
 /* The budget is spent, for good: from now on every instruction raises, in this entry and in every
  * later one (lt_budget_enter and lt_budget_leave keep it so), so a script that catches the error
  * with pcall cannot go on, nor start another run. */
@@ -119,8 +126,10 @@ lua_State *lt_limits_newstate(lt_limits *lim)
     lim->spent = 0;
     lim->used = 0;
     lim->last_line = 0;
+    lim->L = NULL;
     lua_State *L = lua_newstate(capped_alloc, lim);
     if (!L) return NULL;
+    lim->L = L;
     if (lim->max_instructions > 0) {
         lim->period = hook_period(lim);
         lua_sethook(L, count_hook, LUA_MASKCOUNT, lim->period);

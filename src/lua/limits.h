@@ -5,11 +5,14 @@
  *     instructions; a count hook checks every LT_HOOK_PERIOD instructions, so the budget is exact
  *     to that period.  C library loops whose length a script chooses (table.move, string.rep, ...)
  *     are charged to the same budget by the sandbox (sandbox.c); so are the bytes any C
- *     function allocates (one instruction per LT_BYTES_PER_INSTRUCTION bytes: string.rep of a
- *     long string, concatenation) and every step of a run lawtester.run or probe_yield drove for
- *     the calling entry (one instruction per step).  Once the budget is spent it stays spent: the
- *     hook fires on every instruction of this and of every later entry, so a script that catches
- *     the error with pcall can neither go on nor start another run.
+ *     function allocates (one instruction per LT_BYTES_PER_INSTRUCTION bytes, and one a byte in
+ *     a block of LT_BIG_BLOCK or more: string.rep of a long string, concatenation, gsub; the
+ *     allocation that spends the budget raises at the next instruction) and every step of a
+ *     run lawtester.run or probe_yield drove for the calling entry (one instruction per step).
+ *     Once the budget is spent it stays spent: the hook fires on every instruction of this and
+ *     of every later entry, so a script that catches the error with pcall can neither go on nor
+ *     start another run.  The body's budget starts after lawtester set up the state and
+ *     compiled the text (script.c).
  *   - a memory cap: the Lua state allocates through a lua_Alloc that refuses to grow beyond
  *     max_bytes; Lua then collects garbage and, if that does not help, raises its memory error,
  *     which lawtester reports as `FILE:LINE: memory limit ...` (LINE: the line of the script last
@@ -26,9 +29,16 @@
 #define LT_HOOK_PERIOD 1000                      /* instructions between two hook calls */
 #define LT_DEFAULT_MAX_INSTRUCTIONS 1000000000LL /* per entry into Lua */
 #define LT_DEFAULT_MAX_MEMORY_MB 1024L           /* the Lua state's memory */
-/* Bytes allocated that count as one instruction: copying 16 bytes takes about the time of one
- * VM instruction (a few ns), so a loop of large concatenations is charged by its real cost. */
+/* Bytes allocated that count as one instruction: copying 16 bytes of memory already in use takes
+ * about the time of one VM instruction (a few ns), so a loop of concatenations is charged by its
+ * real cost. */
 #define LT_BYTES_PER_INSTRUCTION 16
+/* A block of this size or more (1 MiB) is new pages from the system: faulting them in, zeroing
+ * and then filling them cost about 1.5 ns a byte (a 200 MB concatenation: 0.3 s), so each byte
+ * of its growth counts as one instruction.  At 16 bytes an instruction, a loop building 200 MB a
+ * round ran 28 s (58-95 s on a slower machine) before the default budget of 1e9 stopped it;
+ * charged by the byte, about 2 s. */
+#define LT_BIG_BLOCK (1L << 20)
 
 typedef struct lt_limits {
     long long max_instructions; /* per entry; <= 0: no budget */
@@ -43,6 +53,8 @@ typedef struct lt_limits {
     long long used; /* instructions of the current entry, counted by hook periods */
     int period;     /* the hook's current count: LT_HOOK_PERIOD, or 1 once exhausted */
     int last_line;  /* line of the script last seen running (0: none yet) */
+    lua_State *L;   /* the state (its only thread: the sandbox has no coroutines), for the
+                       allocator to set the hook when its charge spends the budget */
 } lt_limits;
 
 /* A new Lua state allocating through lim (which must outlive it), with the count hook set when

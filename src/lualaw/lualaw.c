@@ -261,6 +261,11 @@ static void read_number_param(conv *cv, lt_param *p, int t, int ty, int optional
                                  !!(*flags & LT_PARAM_MAX_OPEN));
         if (p->kind == LT_INT && p->def != floor(p->def))
             lt_field_error(cv, "expected a whole number (an integer parameter), got %.17g", p->def);
+        if (p->kind == LT_INT && fabs(p->def) > LT_INT_PARAM_MAX) /* law_check.h */
+            lt_field_error(cv,
+                           "%.17g is beyond +-2^53 = +-9007199254740992, the whole numbers an "
+                           "integer parameter holds exactly",
+                           p->def);
     }
 }
 

@@ -3,8 +3,10 @@
 #define _POSIX_C_SOURCE 200809L
 #include "output/probe_table.h"
 #include "base/quote.h"
+#include "base/rfile.h"
 #include "output/fmt.h"
 #include "output/record.h"
+#include "output/sweep_shard.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,21 +74,34 @@ typedef struct row {
     int file, line;
 } row;
 
-static char *slurp(const char *path, size_t *n)
+/* The file at path (shown: its name in messages), a regular file of at most
+ * LT_SHARD_MAX_BYTES (base/rfile.h: a FIFO or a device would hang the merge or fill the memory),
+ * into a malloc'ed text with a NUL after its *n bytes.  NULL with the message in err. */
+static char *slurp(const char *path, const char *shown, size_t *n, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "rb");
+    long long size;
+    FILE *f = lt_rfile_open(path, shown, LT_SHARD_MAX_BYTES, &size, err, errlen);
     if (!f) return NULL;
-    size_t cap = 1 << 16;
+    size_t cap = (size_t)size + 1; /* one more: a file grown since the open is seen */
     char *buf = malloc(cap + 1);
     *n = 0;
     while (buf) {
         *n += fread(buf + *n, 1, cap - *n, f);
         if (*n < cap) break;
+        if ((long long)*n > LT_SHARD_MAX_BYTES) {
+            lt_rfile_too_big(shown, 0, LT_SHARD_MAX_BYTES, err, errlen);
+            free(buf);
+            fclose(f);
+            return NULL;
+        }
         char *nb = realloc(buf, (cap *= 2) + 1);
         if (!nb) free(buf);
         buf = nb;
     }
-    if (buf && ferror(f)) {
+    if (!buf)
+        snprintf(err, errlen, "%s:0: out of memory", shown);
+    else if (ferror(f)) {
+        snprintf(err, errlen, "%s:0: cannot read: %s", shown, strerror(errno ? errno : EIO));
         free(buf);
         buf = NULL;
     }
@@ -189,18 +204,55 @@ static int merge_header(merge *m, int f, const char *text, size_t len)
     return 0;
 }
 
+/* The rows of sweep table file f (m->rows from first on) checked against its last line (trailer,
+ * at line ln; NULL: none) by sweep_shard.h.  0, or -1 with the message. */
+static int shard_rows(merge *m, int f, size_t first, const char *trailer, int ln)
+{
+    size_t n = m->n_rows - first;
+    long *ks = malloc(n * sizeof *ks);
+    int *lines = malloc(n * sizeof *lines), rc = -1;
+    if (!ks || !lines)
+        snprintf(m->err, m->errlen, "%s:%d: out of memory", m->files[f], ln);
+    else {
+        for (size_t i = 0; i < n; i++)
+            ks[i] = strtol(m->rows[first + i].text, NULL, 10), lines[i] = m->rows[first + i].line;
+        rc = lt_sweep_shard_check(m->files[f], ks, lines, n, m->directions, trailer, ln, m->err,
+                                  m->errlen);
+    }
+    free(ks);
+    free(lines);
+    return rc;
+}
+
 /* The rows of file f after its header (line: the first), each checked (its columns, k and the
  * number of directions) and kept.  0, or -1 with the message naming the file and line. */
 static int merge_rows(merge *m, int f, char *line)
 {
     const char *const *files = m->files;
-    for (int ln = 2; *line; ln++) {
+    size_t first = m->n_rows;
+    int ln = 2;
+    const char *trailer = NULL;
+    char tbuf[200];
+    for (; *line; ln++) {
         char *end = strchr(line, '\n');
         if (!end) {
             snprintf(m->err, m->errlen,
                      "%s:%d: field row: the last line has no newline (a truncated file?)", files[f],
                      ln);
             return -1;
+        }
+        if (m->multi && *line == '#') { /* a sweep shard's last line (sweep_shard.h) */
+            if (end[1]) {
+                snprintf(m->err, m->errlen,
+                         "%s:%d: field row: a comment line before the last line (only a shard's "
+                         "last line, '# shard K of N: R rows', is one)",
+                         files[f], ln);
+                return -1;
+            }
+            size_t tl = (size_t)(end - line);
+            snprintf(tbuf, sizeof tbuf, "%.*s", tl < sizeof tbuf ? (int)tl : 0, line);
+            trailer = tl < sizeof tbuf ? tbuf : "(a line too long)";
+            break;
         }
         int tabs = 0;
         for (char *c = line; c < end; c++) tabs += *c == '\t';
@@ -236,7 +288,7 @@ static int merge_rows(merge *m, int f, char *line)
             (row){.text = line, .len = (size_t)(end - line) + 1, .file = f, .line = ln};
         line = end + 1;
     }
-    return 0;
+    return m->multi && m->n_rows > first ? shard_rows(m, f, first, trailer, ln) : 0;
 }
 
 /* The rows by k: by_k[k] the first row of direction (or point) k, count[k] its rows (a sweep's
@@ -304,6 +356,17 @@ int lt_probe_merge_texts(const char *const *files, char *const *texts, const siz
     size_t *count = NULL;
     *merged = NULL;
     *merged_len = 0;
+    for (int f = 0; f < n; f++) {
+        const char *nul = memchr(texts[f], 0, lens[f]);
+        if (!nul) continue;
+        int line = 1;
+        const char *bol = texts[f];
+        for (const char *p = texts[f]; p < nul; p++)
+            if (*p == '\n') line++, bol = p + 1;
+        snprintf(err, errlen, "%s:%d: field %s: a NUL byte (byte %ld of the line): a table is text",
+                 files[f], line, line == 1 ? "header" : "row", (long)(nul - bol) + 1);
+        goto done;
+    }
     for (int f = 0; f < n; f++)
         if (merge_header(&m, f, texts[f], lens[f]) < 0 ||
             merge_rows(&m, f, texts[f] + strlen(m.header)) < 0)
@@ -360,11 +423,8 @@ int lt_probe_merge(const char *const *files, int n, const char *out_path, char *
     }
     for (int f = 0; f < n; f++) {
         names[f] = lt_quote(files[f], shown[f], sizeof shown[f], LT_QUOTE_KEEP);
-        texts[f] = slurp(files[f], &lens[f]);
-        if (!texts[f]) {
-            snprintf(err, errlen, "%s:0: cannot read: %s", names[f], strerror(errno));
-            goto done;
-        }
+        texts[f] = slurp(files[f], names[f], &lens[f], err, errlen);
+        if (!texts[f]) goto done;
     }
     if (lt_probe_merge_texts(names, texts, lens, n, out_name, &out, &len, err, errlen) < 0)
         goto done;

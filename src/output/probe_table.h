@@ -42,12 +42,17 @@
  * The merge also joins the shards of `lawtester verify --sweep` (src/verify/verify_sweep.h; the
  * columns in docs/verify.md, "The parameter space"): header lt_sweep_header, k the point and
  * `points` their number in place of `directions`, any number of rows a point, together in one
- * file; merged in order of k, each point's rows as its shard wrote them.
+ * file; merged in order of k, each point's rows as its shard wrote them.  A sweep's shard table
+ * ends with the line "# shard K of N: R rows" (output/sweep_shard.h), checked and not merged.
+ * A NUL byte anywhere is refused (a table is text).
  */
 #ifndef LT_PROBE_TABLE_H
 #define LT_PROBE_TABLE_H
 #include "driver/probe.h"
 #include <stddef.h>
+
+/* The largest shard table read (1 GiB); only regular files are read (base/rfile.h). */
+#define LT_SHARD_MAX_BYTES (1LL << 30)
 
 extern const char lt_probe_header[];
 extern const char lt_probe_header_pair[];

@@ -214,6 +214,10 @@ static int script_main(lua_State *L)
         return lua_error(L);
     lua_rawgeti(L, LUA_REGISTRYINDEX, sc->env_ref);
     lua_setupvalue(L, -2, 1);
+    /* the body's budget starts here: what lawtester allocated to set up the state and compile
+     * the text is not the script's work (with big blocks charged by the byte and at once,
+     * limits.h, it would spend a small budget before the first line) */
+    lt_budget_reset(L);
     lua_call(L, 0, 1);
     if (sc->opts->cases) {
         lt_run_case_file(sc, L, -1);
@@ -312,27 +316,68 @@ static void print_error(const char *msg)
 
 /* --unsafe lets a script set finalizers (__gc), and Lua runs them with hooks off, outside the
  * instruction budget; those left at the end run in lua_close.  They get LT_UNSAFE_CLOSE_SECONDS
- * in all; then the process ends with one line (the results are already published). */
-static char close_message[400];
+ * in all; then the process ends with one line (the results are already published), naming the
+ * line where the finalizer still running was defined (its function's linedefined: the running
+ * line itself is not kept exact while hooks are off). */
+static char close_path[300], close_message[300];
+static const char *close_source; /* the script's chunk name "@PATH" */
+static lua_State *close_L;
+
+/* n in decimal at p (async-signal-safe); the end */
+static char *put_uint(char *p, unsigned n)
+{
+    char d[12];
+    int k = 0;
+    do d[k++] = (char)('0' + n % 10), n /= 10;
+    while (n);
+    while (k) *p++ = d[--k];
+    return p;
+}
+
+/* The line where the running Lua function of the script was defined (0: none), read in a signal
+ * handler: lua_getstack and lua_getinfo "S" walk the call frames and copy the source's name
+ * without allocating, and the process ends right after. */
+static unsigned running_definition_line(void)
+{
+    lua_Debug ar;
+    for (int level = 0; close_L && lua_getstack(close_L, level, &ar); level++)
+        if (lua_getinfo(close_L, "S", &ar) && ar.linedefined > 0 && close_source &&
+            strcmp(ar.source, close_source) == 0)
+            return (unsigned)ar.linedefined;
+    return 0;
+}
 
 static void close_timeout(int sig)
 {
     (void)sig;
-    ssize_t w = write(STDERR_FILENO, close_message, strlen(close_message));
+    char line[sizeof close_path + sizeof close_message + 16], *p = line;
+    size_t n = strlen(close_path);
+    memcpy(p, close_path, n);
+    p += n;
+    *p++ = ':';
+    p = put_uint(p, running_definition_line());
+    n = strlen(close_message);
+    memcpy(p, close_message, n);
+    p += n;
+    ssize_t w = write(STDERR_FILENO, line, (size_t)(p - line));
     (void)w;
     lt_watch_page->status = 1; /* an end of lawtester's own, not the law's (supervise.h) */
     lt_watch_page->finished = 1;
     _exit(1);
 }
 
-static void close_state(lua_State *L, const char *path, int watched)
+static void close_state(lua_State *L, const char *path, const char *source, int watched)
 {
     struct sigaction sa, old;
     if (watched) {
+        snprintf(close_path, sizeof close_path, "%s", path);
         snprintf(close_message, sizeof close_message,
-                 "%s:0: finalizers (__gc) still running %d s after the script ended: stopped (with "
-                 "--unsafe they run outside the instruction budget)\n",
-                 path, LT_UNSAFE_CLOSE_SECONDS);
+                 ": finalizers (__gc) still running %d s after the script ended: stopped (with "
+                 "--unsafe they run outside the instruction budget; the line: where the one "
+                 "running was defined)\n",
+                 LT_UNSAFE_CLOSE_SECONDS);
+        close_source = source;
+        close_L = L;
         memset(&sa, 0, sizeof sa);
         sa.sa_handler = close_timeout;
         sigemptyset(&sa.sa_mask);
@@ -343,6 +388,7 @@ static void close_state(lua_State *L, const char *path, int watched)
     if (watched) {
         alarm(0);
         sigaction(SIGALRM, &old, NULL);
+        close_L = NULL;
     }
 }
 
@@ -462,7 +508,7 @@ int lt_script_run_source(const char *path, const char *src, size_t len, const lt
         report_failure(&sc, L, rc);
         status = 1;
     }
-    close_state(L, sc.script.path, opts->unsafe && sc.script.lim.max_instructions > 0);
+    close_state(L, sc.script.path, source, opts->unsafe && sc.script.lim.max_instructions > 0);
     lt_srcloc_free(sc.script.loc);
     free(source);
     return status;

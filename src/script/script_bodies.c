@@ -363,6 +363,43 @@ static void read_gap(conv *cv, int t, lt_test *test)
     }
 }
 
+/* |v| without overflow in its squares */
+static double safe_norm(vec3 v)
+{
+    double m = fmax(fabs(v.x), fmax(fabs(v.y), fabs(v.z)));
+    return m > 0 && isfinite(m) ? m * v3_norm(v3_scale(v, 1 / m)) : m;
+}
+
+/* The initial velocities give a finite kinetic energy: 1/2 m |vel|^2 and (bounded above by)
+ * 1/2 max(I) |angvel|^2 of each body, and their sum, else the field that overflows
+ * (particles[i].vel or .angvel), not the first stage that finds kin = inf at step 0. */
+static void check_kinetic(conv *cv, const lt_test *test)
+{
+    double total = 0;
+    for (int i = 0; i < 2; i++) {
+        lt_body b = test->body[i];
+        if (b.fixed) continue;
+        lt_body_mass_props(&b);
+        double imax = fmax(b.inertia.x, fmax(b.inertia.y, b.inertia.z));
+        double kt = 0.5 * b.mass * v3_dot(b.vel, b.vel),
+               kr = 0.5 * imax * v3_dot(b.angvel, b.angvel);
+        total += kt + kr;
+        const char *bad = !isfinite(kt)     ? "vel"
+                          : !isfinite(kr)   ? "angvel"
+                          : isfinite(total) ? NULL
+                          : kt >= kr        ? "vel"
+                                            : "angvel";
+        if (!bad) continue;
+        lt_path_push_key(cv, "particles");
+        lt_path_push_index(cv, i + 1);
+        lt_path_push_key(cv, bad);
+        lt_field_error(cv,
+                       "the initial kinetic energy of the bodies is not a finite number (mass %g "
+                       "kg, |vel| %g m/s, |angvel| %g rad/s)",
+                       b.mass, safe_norm(b.vel), safe_norm(b.angvel));
+    }
+}
+
 void lt_script_read_bodies(conv *cv, int t, lt_test *test)
 {
     int own_normal[2] = {0, 0};
@@ -372,4 +409,5 @@ void lt_script_read_bodies(conv *cv, int t, lt_test *test)
     read_normal(cv, t, test, own_normal);
     read_gap(cv, t, test);
     read_stiffness(cv, t, &test->stiffness);
+    check_kinetic(cv, test);
 }

@@ -85,6 +85,13 @@ static void failure_text(script_ctx *sc, run_ctx *r, int call_line, char *msg, s
         snprintf(msg, n, "%s", t->err);
     } else if (lt_script_law_error(&sc->script, r->tester, msg, n)) {
         /* a Lua law's init or step failed: its message, not the NaN output that stopped the run */
+    } else if (t->err_field) { /* a value of the initial state (the driver names the field) */
+        char pre[160];
+        srcloc_key p[1] = {{t->err_field, 0}};
+        lt_test_prefix(sc, pre, sizeof pre);
+        const char *what = strstr(t->err, ": "); /* after "stage 1, step 0": not the stage's */
+        snprintf(msg, n, "%s:%d: field %s%s: %s", sc->script.path,
+                 lt_test_line(sc, call_line, p, 1), pre, t->err_field, what ? what + 2 : t->err);
     } else if (t->err_dof > 0) { /* a value of the stage: a servo's, a function's */
         srcloc_key p[4] = {{"stages", 0}, {NULL, t->stage + 1}, {"values", 0}, {NULL, t->err_dof}};
         snprintf(msg, n, "%s:%d: field stages[%d].values[%d]: %s", sc->script.path,

@@ -14,6 +14,30 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The value on the stack top, for the integer parameter pd, within +-2^53 (law_check.h,
+ * LT_INT_PARAM_MAX): a Lua integer beyond would be rounded, a float beyond is no exact whole
+ * number, and a law reading either into a C integer would get another value than .meta records
+ * (2^70 reached a Lua law as -2^63).  A field error otherwise. */
+static void int_param_exact(conv *cv, const lt_param *pd)
+{
+    lua_State *L = cv->L;
+    if (lua_isinteger(L, -1)) {
+        lua_Integer v = lua_tointeger(L, -1);
+        if (v > (lua_Integer)LT_INT_PARAM_MAX || v < -(lua_Integer)LT_INT_PARAM_MAX)
+            lt_field_error(cv,
+                           "%lld is beyond +-2^53 = +-9007199254740992, the whole numbers an "
+                           "integer parameter (%s) holds exactly",
+                           (long long)v, pd->name);
+    } else if (lua_type(L, -1) == LUA_TNUMBER) {
+        double x = lua_tonumber(L, -1);
+        if (isfinite(x) && fabs(x) > LT_INT_PARAM_MAX)
+            lt_field_error(cv,
+                           "%.17g is beyond +-2^53 = +-9007199254740992, the whole numbers an "
+                           "integer parameter (%s) holds exactly",
+                           x, pd->name);
+    }
+}
+
 /* ---- law parameters ------------------------------------------------------------------- */
 
 static void read_params(conv *cv, int t, lt_test *test)
@@ -67,6 +91,7 @@ static void read_params(conv *cv, int t, lt_test *test)
             test->params[i] = found;
         } else {
             unsigned fl = lt_law_param_flags(law, i);
+            if (pd->kind == LT_INT) int_param_exact(cv, pd);
             test->params[i] = lt_to_number_in(cv, -1, pd->min, pd->max, !!(fl & LT_PARAM_MIN_OPEN),
                                               !!(fl & LT_PARAM_MAX_OPEN));
             if (pd->kind == LT_INT && test->params[i] != floor(test->params[i]))

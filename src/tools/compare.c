@@ -216,12 +216,17 @@ static int add_col(lt_compare *c, pair *p, char *err, size_t errlen)
     int rc = find_col(&c->ref, c->ref_path, p->ref, "--cols", p->label, err, errlen);
     int nc = rc < 0 ? -1 : find_col(&c->nw, c->new_path, p->nw, "--cols", p->label, err, errlen);
     if (rc < 0 || nc < 0) return -1;
-    lt_compare_col *cols = realloc(c->cols, sizeof *cols * (size_t)(c->ncols + 1));
-    if (!cols) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
+    if (c->ncols == c->cols_cap) { /* doubled: a million columns in linear time */
+        int cap = c->cols_cap ? 2 * c->cols_cap : 16;
+        lt_compare_col *cols = realloc(c->cols, sizeof *cols * (size_t)cap);
+        if (!cols) {
+            snprintf(err, errlen, "out of memory");
+            return -1;
+        }
+        c->cols = cols;
+        c->cols_cap = cap;
     }
-    c->cols = cols;
+    lt_compare_col *cols = c->cols;
     lt_compare_col *col = &cols[c->ncols++];
     memset(col, 0, sizeof *col);
     col->label = p->label, col->ref_name = p->ref, col->new_name = p->nw;
@@ -296,6 +301,15 @@ static double at_key(const lt_table *t, int col, const double *key, const long *
     return y0 + (x - key[j]) / (key[j + 1] - key[j]) * (y1 - y0);
 }
 
+/* The difference at a point where REF is not finite (docs/compare.md, "Tolerance and verdict"):
+ * 0 when NEW is the same (inf of the same sign, or NaN for NaN), else inf (NaN when one of them is
+ * NaN: the message then says so). */
+static double exact_diff(double r, double n)
+{
+    if (isnan(r) || isnan(n)) return isnan(r) && isnan(n) ? 0 : NAN;
+    return n == r ? 0 : INFINITY;
+}
+
 static int compare_points(lt_compare *c, const lt_compare_opts *o, char *err, size_t errlen)
 {
     long nr = c->ref.nrows, nn = c->nw.nrows;
@@ -344,9 +358,11 @@ static int compare_points(lt_compare *c, const lt_compare_opts *o, char *err, si
     }
     for (int k = 0; k < m; k++) {
         lt_compare_col *col = &c->cols[k];
-        col->max_ref = 0;
-        for (long i = 0; i < nr; i++)
-            col->max_ref = fmax(col->max_ref, fabs(c->ref.v[i * c->ref.ncols + col->ref_col]));
+        col->max_ref = 0; /* the finite maximum: a non-finite point is compared exactly */
+        for (long i = 0; i < nr; i++) {
+            double a = fabs(c->ref.v[i * c->ref.ncols + col->ref_col]);
+            if (isfinite(a)) col->max_ref = fmax(col->max_ref, a);
+        }
         col->tol = (isnan(col->atol) ? o->atol : col->atol) + o->rtol * col->max_ref;
         col->max_diff = -1;
         col->at_key = NAN;
@@ -362,7 +378,8 @@ static int compare_points(lt_compare *c, const lt_compare_opts *o, char *err, si
             int cs = c->on_new ? col->new_col : col->ref_col,
                 cd = c->on_new ? col->ref_col : col->new_col;
             double vs = ts->v[rs[i] * ts->ncols + cs], vd = at_key(td, cd, kd, rd, nd, x, j);
-            double r = c->on_new ? vd : vs, n = (c->on_new ? vs : vd) * col->scale, d = fabs(n - r);
+            double r = c->on_new ? vd : vs, n = (c->on_new ? vs : vd) * col->scale,
+                   d = isfinite(r) ? fabs(n - r) : exact_diff(r, n);
             c->refv[p * m + k] = r;
             c->newv[p * m + k] = n;
             if (isnan(d) ? !isnan(col->max_diff) : d > col->max_diff)

@@ -8,7 +8,8 @@
  * between its two neighbouring rows (a key equal to one of its rows takes that row's value
  * exactly).  Nothing is extrapolated: a point outside the other table's key range is not
  * compared, and is counted.  A column passes when every compared point has
- * |NEW - REF| <= atol + rtol * max|REF| (max over every row of the REF column; NaN fails).
+ * |NEW - REF| <= atol + rtol * max|REF| (max over the finite values of every row of the REF
+ * column); where REF is not finite, NEW must be the same (inf of the same sign, NaN for NaN).
  *
  * A column pair is written REFCOL=NEWCOL, optionally NEWCOL with a sign and a factor for another
  * code's units or sign convention: REFCOL=-NEWCOL, REFCOL=NEWCOL*1e-3, REFCOL=-NEWCOL*2 (the
@@ -49,7 +50,7 @@ typedef struct lt_compare {
     lt_table ref, nw;
     char *key_ref, *key_new; /* the key's column in each */
     double key_scale;        /* NEW's key times key_scale is REF's key */
-    int ncols;
+    int ncols, cols_cap;
     lt_compare_col *cols;
     int on_new;   /* 1: the points are NEW's rows and REF is interpolated; 0: the other way */
     long points;  /* points compared (the same for every column) */

@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "tools/table_read.h"
 #include "base/quote.h"
+#include "base/rfile.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,14 +58,30 @@ void lt_table_free(lt_table *t)
     free(t->names);
     free(t->v);
     free(t->line);
+    free(t->index);
     memset(t, 0, sizeof *t);
+}
+
+/* FNV-1a */
+static size_t hash(const char *s)
+{
+    size_t h = (size_t)2166136261u;
+    for (; *s; s++) h = (h ^ (unsigned char)*s) * (size_t)16777619u;
+    return h;
+}
+
+/* The slot of name in t's index: the one holding it, or the empty one where it would go. */
+static size_t slot(const lt_table *t, const char *name)
+{
+    size_t mask = t->index_cap - 1, i = hash(name) & mask;
+    while (t->index[i] >= 0 && strcmp(t->names[t->index[i]], name) != 0) i = (i + 1) & mask;
+    return i;
 }
 
 int lt_table_col(const lt_table *t, const char *name)
 {
-    for (int i = 0; i < t->ncols; i++)
-        if (strcmp(t->names[i], name) == 0) return i;
-    return -1;
+    if (!t->index_cap) return -1;
+    return t->index[slot(t, name)];
 }
 
 void lt_table_names(const lt_table *t, char *buf, size_t n)
@@ -93,10 +110,15 @@ static int take_header(lt_table *t, char **cells, int n, const char *qpath, int 
         return -1;
     }
     t->names = calloc((size_t)n, sizeof *t->names);
-    if (!t->names) {
+    size_t cap = 16;
+    while (cap < 2 * (size_t)n) cap *= 2; /* at most half full */
+    t->index = malloc(cap * sizeof *t->index);
+    if (!t->names || !t->index) {
         snprintf(err, errlen, "%s:%d: out of memory", qpath, line);
         return -1;
     }
+    t->index_cap = cap;
+    for (size_t i = 0; i < cap; i++) t->index[i] = -1;
     t->ncols = n;
     t->header_line = line;
     for (int i = 0; i < n; i++) {
@@ -112,13 +134,14 @@ static int take_header(lt_table *t, char **cells, int n, const char *qpath, int 
             snprintf(err, errlen, "%s:%d: out of memory", qpath, line);
             return -1;
         }
-        for (int j = 0; j < i; j++)
-            if (strcmp(t->names[j], c) == 0) {
-                char qn[LT_QUOTE_KEEP + 1];
-                snprintf(err, errlen, "%s:%d: field header: column '%s' twice (columns %d and %d)",
-                         qpath, line, lt_quote(c, qn, sizeof qn, 40), j + 1, i + 1);
-                return -1;
-            }
+        size_t at = slot(t, c);
+        if (t->index[at] >= 0) {
+            char qn[LT_QUOTE_KEEP + 1];
+            snprintf(err, errlen, "%s:%d: field header: column '%s' twice (columns %d and %d)",
+                     qpath, line, lt_quote(c, qn, sizeof qn, 40), t->index[at] + 1, i + 1);
+            return -1;
+        }
+        t->index[at] = i;
     }
     return 0;
 }
@@ -163,16 +186,41 @@ static int take_row(lt_table *t, char **cells, int n, long *cap, const char *qpa
     return 0;
 }
 
+/* The bounds of a line just read (got bytes, total read so far): the file grown past its bound, a
+ * line too long, a NUL byte (which would end the line early, its cells after it unread).  0, or
+ * -1 with err. */
+static int line_ok(const lt_table *t, const char *buf, ssize_t got, long long total,
+                   const char *qpath, int line, char *err, size_t errlen)
+{
+    if (total > LT_TABLE_MAX_BYTES) { /* grown since the open */
+        lt_rfile_too_big(qpath, line, LT_TABLE_MAX_BYTES, err, errlen);
+        return -1;
+    }
+    const char *field = t->ncols ? "row" : "header";
+    if (got > LT_TABLE_MAX_LINE) {
+        snprintf(err, errlen,
+                 "%s:%d: field %s: a line of %lld bytes, more than the %ld a table's line may hold",
+                 qpath, line, field, (long long)got, LT_TABLE_MAX_LINE);
+        return -1;
+    }
+    const char *nul = memchr(buf, 0, (size_t)got);
+    if (nul) {
+        snprintf(err, errlen,
+                 "%s:%d: field %s: a NUL byte (byte %lld of the line): a table is text", qpath,
+                 line, field, (long long)(nul - buf) + 1);
+        return -1;
+    }
+    return 0;
+}
+
 int lt_table_read(lt_table *t, const char *path, char *err, size_t errlen)
 {
     memset(t, 0, sizeof *t);
     char qpath[LT_QUOTE_KEEP + 1];
     lt_quote(path, qpath, sizeof qpath, LT_QUOTE_KEEP);
-    FILE *fp = fopen(path, "r");
-    if (!fp) {
-        snprintf(err, errlen, "%s:0: cannot read: %s", qpath, strerror(errno));
-        return -1;
-    }
+    long long size, total = 0;
+    FILE *fp = lt_rfile_open(path, qpath, LT_TABLE_MAX_BYTES, &size, err, errlen);
+    if (!fp) return -1;
     char *buf = NULL, *comment = NULL, **cells = NULL;
     size_t bufcap = 0;
     int ncap = 0, line = 0, comment_line = 0, rc = 0;
@@ -181,6 +229,11 @@ int lt_table_read(lt_table *t, const char *path, char *err, size_t errlen)
     errno = 0;
     while (rc == 0 && (got = getline(&buf, &bufcap, fp)) >= 0) {
         line++;
+        total += got;
+        if (line_ok(t, buf, got, total, qpath, line, err, errlen) < 0) {
+            rc = -1;
+            break;
+        }
         if (got > 0 && buf[got - 1] == '\n') buf[--got] = 0;
         char *s = buf;
         while (blank(*s)) s++;

@@ -14,10 +14,18 @@
  *   - a header cell in double quotes loses them ("time","Fx" as a spreadsheet writes it);
  *   - every row has as many cells as the header has names, and every cell is a number as strtod
  *     reads it, the whole cell (inf and nan included: a comparison with nan fails).
- * Units are those of the file: the reader keeps the numbers as they are. */
+ * Units are those of the file: the reader keeps the numbers as they are.
+ *
+ * Only a regular file is read (a FIFO, a device or a directory is refused: base/rfile.h), of at
+ * most LT_TABLE_MAX_BYTES, with lines of at most LT_TABLE_MAX_LINE bytes, and no NUL byte (a table
+ * is text: a NUL would cut a line short).  Columns are found by name through a hash index, so
+ * reading and looking up take time linear in the cells. */
 #ifndef LT_TABLE_READ_H
 #define LT_TABLE_READ_H
 #include <stddef.h>
+
+#define LT_TABLE_MAX_BYTES (1LL << 30) /* 1 GiB */
+#define LT_TABLE_MAX_LINE (64L << 20)  /* 64 MiB */
 
 typedef struct lt_table {
     int ncols;
@@ -27,12 +35,15 @@ typedef struct lt_table {
     long nrows;
     double *v;  /* nrows x ncols, row-major: v[r * ncols + c] */
     long *line; /* the 1-based file line of each row (for messages) */
+    int *index; /* open addressing on the names: index_cap slots, a column or -1 */
+    size_t index_cap;
 } lt_table;
 
 /* Read the table at path into t.  Returns 0, or -1 with one line in err, "PATH:LINE: field F:
  * what", PATH quoted (quote.h): the file cannot be read (line 0), has no header, a header with a
  * name twice, a row with too few or too many cells, a cell that is not a number (field: the
- * column's name and number), no rows.  t is then empty. */
+ * column's name and number), no rows; it is no regular file, is too big, has a line too long or a
+ * NUL byte.  t is then empty. */
 int lt_table_read(lt_table *t, const char *path, char *err, size_t errlen);
 
 void lt_table_free(lt_table *t);

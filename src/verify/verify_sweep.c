@@ -12,6 +12,7 @@
 #include "output/afile.h"
 #include "output/fmt.h"
 #include "output/probe_table.h"
+#include "output/sweep_shard.h"
 #include "verify/sweep_groups.h"
 #include "verify/verify_int.h"
 #include <errno.h>
@@ -795,6 +796,7 @@ static int write_sweep_table(const sweep_run *w, const lt_law *law, lt_pending *
     lt_afile f;
     if (lt_afile_open(&f, o->out_dir, tname, ".tsv", 0, err, errlen) < 0) return -1;
     fwrite(w->table.s, 1, w->table.len, f.fp);
+    if (o->shards > 1) lt_sweep_shard_end(f.fp, w->table.s, w->table.len, o->shard, o->shards);
     if (lt_afile_close_into(&f, pend, err, errlen) < 0 || lt_pending_publish(pend, err, errlen) < 0)
         return -1;
     return 0;

@@ -1,6 +1,6 @@
 -- command: run
 -- expect-status: 1
--- expect-stderr: tests/bad/reduced_length_negative.lua:11: field stages[1]: stage 1, step 0: stiffness rule: a branch length reduced by the initial overlap (uN = -0.25 m) is not positive (lens 0.3, 0.1 m)
+-- expect-stderr: tests/bad/reduced_length_negative.lua:9: field gap: the initial overlap (uN = -0.25 m) leaves a branch length not positive under stiffness.lengths = 'reduced' (l + uN/2; lens 0.3, 0.1 m): a smaller overlap, or lengths = 'raw'
 return {
   name = "bad",
   law = "linear",
