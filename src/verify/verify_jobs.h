@@ -43,7 +43,8 @@ void lt_jobs_end(void);
  * was (the caller then does nothing with it). */
 int lt_jobs_take(void *ctx, const lt_verify_row *row);
 
-/* After the loop: a child ends here (it never returns); the worker reaps its children. */
+/* After the loop: a child stops here (it never returns: the worker kills it, no exit handler
+ * runs); the worker kills and reaps its children. */
 void lt_jobs_finish(void);
 
 #endif
