@@ -3,13 +3,15 @@
  * same order (stdout, stderr, exit status, the sweep's table and scripts), the elapsed time of
  * the summary line masked: the built-in cases of every law, a sweep with failed points and -o,
  * case files; a law that crashes, aborts, exits or hangs (tests/plugins/faults.c) is named in
- * the same line and row as with -j 1; bad values of -j are one line and exit status 2. */
+ * the same line and row as with -j 1; SIGTERM while the children hang ends the command with no
+ * child left; bad values of -j are one line and exit status 2. */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "cli.h"
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 /* ---- comparing two runs -------------------------------------------------------------------- */
 
@@ -178,15 +180,32 @@ static const char *faults_plugin(void)
 }
 
 /* The faults are real: a sanitizer lets the signals kill, and valgrind is not run on them
- * (tests/test_contain.c says why). */
-static void plain_signals(char *saved, size_t n)
+ * (tests/test_contain.c says why).  plain_begin sets that up, plain_end puts the environment
+ * back. */
+static char saved_asan[1024], saved_lt[1024];
+static int had_asan, had_lt;
+
+static void plain_begin(void)
 {
-    const char *old = getenv("ASAN_OPTIONS");
-    snprintf(saved, n, "%s", old ? old : "");
+    const char *old = getenv("ASAN_OPTIONS"), *l = getenv("LAWTESTER");
+    snprintf(saved_asan, sizeof saved_asan, "%s", old ? old : "");
+    had_asan = old != NULL;
+    had_lt = l != NULL;
+    snprintf(saved_lt, sizeof saved_lt, "%s", l ? l : "");
     char asan[1100];
     snprintf(asan, sizeof asan, "%s%shandle_segv=0:handle_sigbus=0:handle_sigfpe=0:handle_abort=0",
-             saved, *saved ? ":" : "");
+             saved_asan, *saved_asan ? ":" : "");
     setenv("ASAN_OPTIONS", asan, 1);
+    if (under_valgrind() && l && strstr(l, "valgrind")) setenv("LAWTESTER", "./lawtester", 1);
+}
+
+static void plain_end(void)
+{
+    if (had_asan)
+        setenv("ASAN_OPTIONS", saved_asan, 1);
+    else
+        unsetenv("ASAN_OPTIONS");
+    if (had_lt) setenv("LAWTESTER", saved_lt, 1);
 }
 
 static void test_faults_named_as_with_one_worker(void)
@@ -194,11 +213,8 @@ static void test_faults_named_as_with_one_worker(void)
     const char *so = faults_plugin();
     CHECK_MSG(*so, "tests/plugins/faults.c did not build (cc on PATH?)");
     if (!*so) return;
-    char saved[1024], lt[1024], args[900];
-    const char *l = getenv("LAWTESTER");
-    snprintf(lt, sizeof lt, "%s", l ? l : "");
-    plain_signals(saved, sizeof saved);
-    if (under_valgrind() && l && strstr(l, "valgrind")) setenv("LAWTESTER", "./lawtester", 1);
+    char args[900];
+    plain_begin();
     /* a case that crashes at step 20, the next case after it */
     snprintf(args, sizeof args, "verify --law-lib %s --law faults", so);
     check_same(args);
@@ -213,8 +229,35 @@ static void test_faults_named_as_with_one_worker(void)
           strstr(serial.out, "crashed in init() with SIGSEGV"));
     CHECK_MSG(strstr(serial.out, "verify: sweep of faults: 56 checks, 6 failed, T s"), "%s",
               serial.out);
-    setenv("ASAN_OPTIONS", saved, 1);
-    if (l) setenv("LAWTESTER", lt, 1);
+    plain_end();
+}
+
+/* SIGTERM while every child hangs in a law call that ignores signals (no --law-timeout): the
+ * command ends with 128 + 15 and one line, and no child is left behind. */
+static void test_sigterm_leaves_no_child(void)
+{
+    const char *so = faults_plugin();
+    if (!*so) return; /* said by the test above */
+    char cmd[2400], path[600], err[2000], left[200];
+    plain_begin();
+    char *dir = make_tmpdir();
+    snprintf(cmd, sizeof cmd,
+             "%s verify --law-lib %s --law faults --set mode=hang --law-timeout 0 -j 2 "
+             ">/dev/null 2>%s/err & pid=$!; sleep 1; kill -TERM $pid; wait $pid; st=$?; "
+             "sleep 0.5; pgrep -f 'law-lib %s' | grep -vx $$ > %s/left; exit $st",
+             lawtester(), so, dir, so, dir);
+    int st = system(cmd);
+    CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 128 + 15, "status %d",
+              WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+    snprintf(path, sizeof path, "%s/err", dir);
+    slurp(path, err, sizeof err);
+    CHECK_MSG(count_lines(err) == 1 && strstr(err, "interrupted by signal 15 (SIGTERM)"), "%s",
+              err);
+    snprintf(path, sizeof path, "%s/left", dir);
+    slurp(path, left, sizeof left);
+    CHECK_MSG(!left[0], "processes left: %s", left); /* (but the shell, $$) */
+    remove_tree(dir);
+    plain_end();
 }
 
 /* ---- the option --------------------------------------------------------------------------- */
@@ -245,6 +288,7 @@ const test_case jobs_tests[] = {
     TEST(sweep_with_failures_the_same),
     TEST(case_files_the_same),
     TEST(faults_named_as_with_one_worker),
+    TEST(sigterm_leaves_no_child),
     TEST(bad_worker_counts_refused),
     {0, 0},
 };
