@@ -2,7 +2,7 @@
  * [--unsafe] [-q] [--shard K/N] [-D NAME=VALUE]...`, `lawtester merge [--] OUT.tsv
  * SHARD.tsv...`, `lawtester laws`,
  * `lawtester verify [--law NAME] [--case NAME] [--plot DIR] [--plot-format F] [-v] [--set P=V]...`,
- * `lawtester verify --law NAME --sweep N [--set P=V]... [--shard K/N] [-o DIR]`,
+ * `lawtester verify --law NAME --sweep N [--set P=V]... [--shard K/N] [-o DIR]` (verify: `-j N`),
  * `lawtester verify FILE.lua [--case NAME] [-v]`, `lawtester compare REF NEW [--key K] [--cols
  * PAIRS] [--atol A] [--rtol R] [--plot DIR]`, `lawtester version`, `lawtester help`; run, laws
  * and verify also take `--law-lib FILE.so|FILE.lua` (repeatable): laws from a shared object, or
@@ -86,13 +86,13 @@ static const lt_command commands[] = {
      .law_lib = 1,
      .positional = 1,
      .usage = "verify [--law NAME] [--case NAME] [--plot DIR] [--plot-format png|svg|pdf] [-v]\n"
-              "                        [--set P=V]... [--law-lib FILE.so|FILE.lua]...\n"
+              "                        [--set P=V]... [-j N] [--law-lib FILE.so|FILE.lua]...\n"
               "       lawtester verify --law NAME --sweep N [--set P=V]... [--case NAME] [--shard "
               "K/N] [-o DIR] [-v]\n"
-              "                        [--law-lib FILE.so|FILE.lua]...\n"
+              "                        [-j N] [--law-lib FILE.so|FILE.lua]...\n"
               "       lawtester verify FILE.lua [--case NAME] [-v] [--unsafe] [--max-instructions "
               "N] [--max-memory MB]\n"
-              "                        [--law-lib FILE.so|FILE.lua]...",
+              "                        [-j N] [--law-lib FILE.so|FILE.lua]...",
      .help = "run the generic checks and the analytic cases of every law (or of NAME),\n"
              "one row per checked quantity; exit status 1 if any fails; --plot DIR\n"
              "writes each case's recorded and closed-form curves; -v adds why each\n"
@@ -101,7 +101,9 @@ static const lt_command commands[] = {
              "every check at that value of the law's parameter P; --sweep N: the generic\n"
              "checks at N points of the parameters' ranges (corners, then Halton), -o DIR\n"
              "writes DIR/sweep-NAME.tsv and a script for every failed point, --shard K/N\n"
-             "runs the points k with k % N == K-1 (docs/verify.md, \"The parameter space\")"},
+             "runs the points k with k % N == K-1 (docs/verify.md, \"The parameter space\");\n"
+             "-j N (--jobs N): the cases or points on N workers (default: the online cores),\n"
+             "the output byte for byte that of -j 1 (docs/verify.md, \"Workers\")"},
     {.name = "compare",
      .run = cli_cmd_compare,
      .opts = cli_compare_opts,

@@ -48,6 +48,7 @@ const char *check_current_test;
     X(law_energy, law_energy_tests) \
     X(verify, verify_tests) \
     X(sweep, sweep_tests) \
+    X(jobs, jobs_tests) \
     X(passivity, passivity_tests) \
     X(cycle_dof, cycle_dof_tests) \
     X(case_scripts, case_script_tests) \

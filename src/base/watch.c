@@ -76,6 +76,10 @@ int lt_watch_unit_begin(const char *law, const char *kase, int counts_as_case)
     lt_watch_text(w->unit_case, sizeof w->unit_case, kase);
     lt_watch_text(w->law, sizeof w->law, law);
     if (counts_as_case) w->cases++;
+    /* no stage or step of the unit before: a fault before this unit's first stage names none (a
+     * worker of verify -j N that runs the unit must name what a single worker names) */
+    w->stage = 0;
+    w->step = 0;
     w->in_unit = 1;
     return 1;
 }

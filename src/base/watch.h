@@ -103,6 +103,7 @@ typedef struct lt_watch {
     volatile int engine_call;
     char engine_error[1200];
     int supervised; /* 1: a supervisor reads this page (the hook then prints nothing itself) */
+    double timeout; /* --law-timeout in seconds (0: none), for verify's children (verify_jobs.h) */
     /* verify: units (a law's generic checks, one case) are numbered as they start; a worker
      * started again after a fault skips the units before `skip` */
     volatile int unit, skip, in_unit;

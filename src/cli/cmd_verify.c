@@ -8,12 +8,17 @@
 #include "output/afile.h"
 #include "output/plot.h"
 #include "verify/verify.h"
+#include "verify/verify_jobs.h"
 #include "verify/verify_sweep.h"
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
+#define JOBS_NEEDS "a number of workers, 1 to " STR(LT_JOBS_MAX)
 
 const cli_opt cli_verify_opts[] = {
     {"--law", OPT_VALUE, "a value"},
@@ -28,6 +33,8 @@ const cli_opt cli_verify_opts[] = {
     {"--sweep", OPT_VALUE, "a number of points, 1 to 1000000"},
     {"--shard", OPT_VALUE, "K/N with 1 <= K <= N"},
     {"-o", OPT_VALUE, "a directory"},
+    {"-j", OPT_VALUE, JOBS_NEEDS},
+    {"--jobs", OPT_VALUE, JOBS_NEEDS},
     {NULL, OPT_FLAG, NULL},
 };
 
@@ -247,9 +254,30 @@ static int verify_laws(lt_verify_opts *o, const lt_script_opts *so, int formatte
     return lt_watch_page->failed ? 1 : 0;
 }
 
+/* -j N or --jobs N (one of them): the workers verify's jobs run on (verify_jobs.h); without it
+ * the machine's online cores.  0, or 2 after the message. */
+static int read_jobs(const cli_args *a)
+{
+    const char *j = cli_opt_value(a, "-j"), *jobs = cli_opt_value(a, "--jobs");
+    const char *s = j ? j : jobs;
+    if (j && jobs) {
+        fprintf(stderr, "lawtester: verify: -j and --jobs are the same option; give one\n");
+        return 2;
+    }
+    long long n = s ? cli_parse_count(s, LT_JOBS_MAX) : lt_jobs_cores();
+    if (n < 1) {
+        cli_quoted q;
+        fprintf(stderr, "lawtester: verify: %s needs " JOBS_NEEDS " (got '%s')\n",
+                j ? "-j" : "--jobs", cli_quote(s, q));
+        return 2;
+    }
+    lt_jobs_set_workers((int)n);
+    return 0;
+}
+
 /* lawtester verify [FILE.lua] [options]: a case file's cases, the sweep of a law, or the built-in
  * cases. */
-int cli_cmd_verify(const cli_args *a)
+static int verify_command(const cli_args *a)
 {
     lt_verify_opts o = {0};
     lt_script_opts so = {0};
@@ -260,7 +288,7 @@ int cli_cmd_verify(const cli_args *a)
         return 2;
     }
     int formatted;
-    if (cli_read_limits(a, &so) || cli_read_plot_format(a, &formatted)) return 2;
+    if (read_jobs(a) || cli_read_limits(a, &so) || cli_read_plot_format(a, &formatted)) return 2;
     const char *file = a->npos ? a->pos[0] : NULL;
     o.law = name_arg(cli_opt_value(a, "--law"), q1);
     o.kase = name_arg(cli_opt_value(a, "--case"), q2);
@@ -292,4 +320,11 @@ int cli_cmd_verify(const cli_args *a)
         return 2;
     }
     return verify_sweep(a, law, &o, &printer);
+}
+
+int cli_cmd_verify(const cli_args *a)
+{
+    int rc = verify_command(a);
+    lt_jobs_finish(); /* a child of -j N that left its loop early ends here (never at our end) */
+    return rc;
 }

@@ -406,6 +406,7 @@ int lt_supervised_main(int argc, char **argv, int (*work)(int, char **))
     if (w == MAP_FAILED) return work(argc, argv); /* no page to share: one process, uncontained */
     /* MAP_ANONYMOUS pages are zero: nothing to clear (a memset would touch all of them) */
     w->supervised = 1;
+    w->timeout = timeout; /* verify -j N: the worker times its children's law calls too */
     sigset_t waited, old;
     sigemptyset(&waited);
     sigaddset(&waited, SIGCHLD);

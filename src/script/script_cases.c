@@ -20,6 +20,7 @@
 #include "contact/registry.h"
 #include "script/script_case_check.h"
 #include "verify/verify.h"
+#include "verify/verify_jobs.h"
 #include "verify/verify_sweep.h"
 #include "verify/verify_xfail.h"
 #include <math.h>
@@ -98,6 +99,7 @@ typedef struct case_ctx {
 static void count_row(void *ctx, const lt_verify_row *row)
 {
     lt_case_run *cr = ctx;
+    if (lt_jobs_take(cr, row)) return; /* a child of verify -j N sends it to its worker */
     cr->rows++;
     if (!row->pass) cr->failed++;
     if (cr->on_row) cr->on_row(cr->ctx, row);
@@ -263,6 +265,7 @@ static void read_case_names(case_ctx *k, lua_State *L, int c, int top)
 static void skip_case(case_ctx *k, lua_State *L, int top)
 {
     lt_xfail_end(k->unit, count_row, k->cr);
+    lt_jobs_end();
     lt_watch_unit_end();
     lua_settop(L, top);
 }
@@ -362,6 +365,12 @@ static void run_case(script_ctx *sc, lt_case_run *cr, lua_State *L, int c, int i
         return;
     }
     cr->cases++;
+    if (!lt_jobs_begin(k.law, count_row, cr)) { /* -j N: a child's job (verify_jobs.h) */
+        lt_jobs_end();
+        lt_watch_unit_end();
+        lua_settop(L, top);
+        return;
+    }
     /* its rows before the runs go through the unit too: an n/a row of a skipped case is no XPASS */
     lt_xfail_begin(&unit, NULL);
     /* --set: the values of this case's law */
@@ -389,6 +398,7 @@ static void run_case(script_ctx *sc, lt_case_run *cr, lua_State *L, int c, int i
             lua_pop(L, 1);
         }
     lt_xfail_end(&unit, count_row, cr);
+    lt_jobs_end();
     lua_settop(L, top);
 }
 
@@ -407,5 +417,6 @@ void lt_run_case_file(script_ctx *sc, lua_State *L, int idx)
         }
         lua_pop(L, 1);
     }
+    lt_jobs_finish(); /* a child of -j N ends here */
     lua_pop(L, 1);
 }

@@ -8,6 +8,7 @@
 #include "contact/law_check.h"
 #include "contact/registry.h"
 #include "verify/verify_int.h"
+#include "verify/verify_jobs.h"
 #include <math.h>
 #include <string.h>
 #include <time.h>
@@ -58,19 +59,23 @@ void lt_verify_law(const lt_law *law, const lt_verify_opts *o, lt_verify_summary
     }
     if (o->plot_dir) v.tap = lt_vr_tap_new(o->plot_dir, law); /* the generic checks' plots */
     /* each unit in the watch page: a fault of the law ends that unit only (supervise.h) */
+    /* each unit also a job: with -j N a child may run it (verify_jobs.h) */
     if (lt_watch_unit_begin(law->name, "generic", 0)) {
-        lt_vr_generic(&v);
+        if (lt_jobs_begin(law->name, lt_vr_deliver, &v)) lt_vr_generic(&v);
+        lt_jobs_end();
         lt_watch_unit_end();
     }
     if (lt_vr_has_oblique(law) && lt_watch_unit_begin(law->name, "generic-oblique", 0)) {
-        lt_vr_oblique(&v);
+        if (lt_jobs_begin(law->name, lt_vr_deliver, &v)) lt_vr_oblique(&v);
+        lt_jobs_end();
         lt_watch_unit_end();
     }
     for (int i = 0; i < law->n_cases; i++)
         if (lt_vr_selected(&v, law->cases[i].name) && !case_conflicts(&v, &law->cases[i]) &&
             lt_watch_unit_begin(law->name, law->cases[i].name, 1)) {
             sum->cases++;
-            lt_vr_case(&v, &law->cases[i]);
+            if (lt_jobs_begin(law->name, lt_vr_deliver, &v)) lt_vr_case(&v, &law->cases[i]);
+            lt_jobs_end();
             lt_watch_unit_end();
         }
     lt_vr_tap_free(v.tap);
@@ -97,6 +102,7 @@ int lt_verify(const lt_verify_opts *o, lt_verify_summary *sum, char *err, size_t
     for (int i = 0; lt_laws[i]; i++)
         if ((!only || lt_laws[i] == only) && (!o->kase || has_case(lt_laws[i], o->kase)))
             lt_verify_law(lt_laws[i], o, sum);
+    lt_jobs_finish(); /* a child of -j N ends here */
     clock_gettime(CLOCK_MONOTONIC, &t1);
     sum->seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
     return 0;

@@ -45,6 +45,9 @@ void lt_vr_row(vr_ctx *v, const char *kase, const char *quantity, lt_check_kind 
                double expected, double obtained, double tol, const char *note);
 /* Emit a checked (and, for an expected failure, resolved) row: counted, handed to on_row. */
 void lt_vr_emit(vr_ctx *v, const lt_verify_row *r);
+/* The last part of lt_vr_emit (ctx: the vr_ctx): the row counted and handed to on_row; the
+ * deliverer of verify's jobs (verify_jobs.h), whose children send the row to their worker. */
+void lt_vr_deliver(void *ctx, const lt_verify_row *r);
 /* Emit a failed row for a case that could not run (message in note). */
 void lt_vr_fail(vr_ctx *v, const char *kase, const char *what, const char *note);
 /* The law's parameters for a run: the defaults, then o->set (--set). */

@@ -5,6 +5,7 @@
 #include "contact/registry.h"
 #include "verify/verify.h"
 #include "verify/verify_int.h"
+#include "verify/verify_jobs.h"
 #include <math.h>
 #include <string.h>
 
@@ -98,6 +99,13 @@ void lt_vr_emit(vr_ctx *v, const lt_verify_row *r)
         }
     }
     if (v->tap) lt_vr_tap_name(v, r->kase); /* the runs before the row are its check's */
+    lt_vr_deliver(v, r);
+}
+
+void lt_vr_deliver(void *ctx, const lt_verify_row *r)
+{
+    vr_ctx *v = ctx;
+    if (lt_jobs_take(v, r)) return; /* a child of verify -j N sends it to its worker */
     v->sum->rows++;
     if (!r->pass) v->sum->failed++;
     if (r->xfail && r->pass) v->sum->xfailed++;

@@ -15,6 +15,7 @@
 #include "output/sweep_shard.h"
 #include "verify/sweep_groups.h"
 #include "verify/verify_int.h"
+#include "verify/verify_jobs.h"
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -765,8 +766,11 @@ static int sweep_point(sweep_run *w, const lt_law *law, lt_verify_summary *sum, 
     /* one watch unit a point: a fault of the law at a point is that point's FAIL row, and
      * the next worker goes on after it (supervise.h) */
     if (!lt_watch_unit_begin(law->name, unit, 0)) return 0;
-    lt_vr_generic(&v);
-    if (lt_vr_has_oblique(law)) lt_vr_oblique(&v);
+    if (lt_jobs_begin(law->name, lt_vr_deliver, &v)) { /* -j N: maybe a child's (verify_jobs.h) */
+        lt_vr_generic(&v);
+        if (lt_vr_has_oblique(law)) lt_vr_oblique(&v);
+    }
+    lt_jobs_end();
     lt_watch_unit_end();
     if (!w->failed_here) return 0;
     char sname[300] = "";
@@ -850,6 +854,7 @@ int lt_verify_sweep(const lt_law *law, const lt_sweep_opts *o, lt_verify_summary
         if (failed < 0) goto done;
         failed_points += failed;
     }
+    lt_jobs_finish();
     clock_gettime(CLOCK_MONOTONIC, &t1);
     sum->seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
     sum->cases = failed_points; /* a sweep's "cases" are its failed points */

@@ -10,10 +10,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef struct tap_run {
     lt_record rec;
-    long serial; /* DIR/LAW-generic-run-SERIAL.tsv until named */
+    long serial; /* DIR/LAW-generic-run-PID-SERIAL.tsv until named */
 } tap_run;
 
 struct vr_tap {
@@ -79,7 +80,8 @@ static void new_run(struct vr_tap *p)
     tap_run *r = &p->run[p->n];
     char name[200], err[600];
     r->serial = ++p->serial;
-    snprintf(name, sizeof name, "%s-generic-run-%ld", p->law->name, r->serial);
+    /* the pid: the children of verify -j N record runs of one law at once (verify_jobs.h) */
+    snprintf(name, sizeof name, "%s-generic-run-%ld-%ld", p->law->name, (long)getpid(), r->serial);
     if (lt_record_open(&r->rec, p->dir, name, p->law, NULL, err, sizeof err) < 0) return;
     p->n++;
     p->cur = r;
@@ -124,7 +126,8 @@ static int publish(struct vr_tap *p, const char *kase, char *err, size_t errlen)
             return -1;
         }
         char from[4400], to[4400]; /* err: at most 800 bytes, the paths cut to fit */
-        snprintf(from, sizeof from, "%s/%s-generic-run-%ld.tsv", p->dir, p->law->name, r->serial);
+        snprintf(from, sizeof from, "%s/%s-generic-run-%ld-%ld.tsv", p->dir, p->law->name,
+                 (long)getpid(), r->serial);
         if (first + j == 0)
             snprintf(to, sizeof to, "%s/%s-%s.tsv", p->dir, p->law->name, kase);
         else
