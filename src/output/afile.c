@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -209,6 +210,26 @@ void lt_afile_mark_body(lt_afile *f)
 
 /* ---- one writer of a test per directory --------------------------------------------------- */
 
+/* 1 if the process whose pid a lock file holds (text) has ended: no such process, or a zombie
+ * (killed, not yet waited for).  A lock on this machine only: a pid from another host (a shared
+ * file system) may name a live process here, and the lock then stays refused, as before. */
+static int owner_gone(const char *text)
+{
+    char *end;
+    long pid = strtol(text, &end, 10);
+    if (!text[0] || *end || pid <= 0) return 0;
+    if (kill((pid_t)pid, 0) != 0) return errno == ESRCH;
+    char path[64], stat[256];
+    snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    size_t n = fread(stat, 1, sizeof stat - 1, f);
+    fclose(f);
+    stat[n] = 0;
+    const char *close = strrchr(stat, ')');
+    return close && (close[1] == ' ') && (close[2] == 'Z' || close[2] == 'X');
+}
+
 int lt_afile_lock(const char *dir, const char *name, int *held, char *err, size_t errlen)
 {
     *held = 0;
@@ -229,6 +250,14 @@ int lt_afile_lock(const char *dir, const char *name, int *held, char *err, size_
             ssize_t k = read(fd, pid, sizeof pid - 1);
             pid[k > 0 ? k : 0] = 0;
             pid[strcspn(pid, "\n")] = 0;
+            if (owner_gone(pid) && tries < 99) {
+                /* held by a process its owner left behind (a law's child that inherited the
+                 * descriptor): the owner is gone, so the name is taken over; the holder keeps a
+                 * lock on a file nobody opens any more */
+                close(fd);
+                unlink(path);
+                continue;
+            }
             snprintf(err, errlen,
                      "test '%s' is being written in '%s' by another lawtester (pid %s): two runs "
                      "of one test in one directory would mix their files; wait for it or write to "
@@ -399,8 +428,11 @@ int lt_afile_commit_as(lt_afile *f, const char *suffix, char *err, size_t errlen
         return -1;
     }
     int taken = lt_afile_target_ok(dest, err, errlen) < 0;
-    if (taken || rename(f->tmp_path, dest) != 0) {
-        if (!taken) snprintf(err, errlen, "cannot write '%s': %s", qp(dest), strerror(errno));
+    if (!taken) lt_watch_publish_begin(); /* only the worker, and not after a stop signal */
+    int moved = !taken && rename(f->tmp_path, dest) == 0, e = errno;
+    if (!taken) lt_watch_publish_end();
+    if (!moved) {
+        if (!taken) snprintf(err, errlen, "cannot write '%s': %s", qp(dest), strerror(e));
         free(final);
         lt_afile_abort(f);
         return -1;
@@ -505,6 +537,7 @@ int lt_pending_publish(lt_pending *p, char *err, size_t errlen)
         lt_pending_discard(p);
         return -1;
     }
+    lt_watch_publish_begin(); /* only the worker, and not after a stop signal */
     for (int i = 0; i < p->n; i++) old[i] = keep_old(p->final[i]);
     int rc = 0, done = 0;
     for (; done < p->n; done++)
@@ -529,6 +562,7 @@ int lt_pending_publish(lt_pending *p, char *err, size_t errlen)
         free(p->tmp[i]);
         free(p->final[i]);
     }
+    lt_watch_publish_end();
     free(old);
     free(p->tmp);
     free(p->final);

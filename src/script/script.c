@@ -320,8 +320,7 @@ static void close_timeout(int sig)
     (void)sig;
     ssize_t w = write(STDERR_FILENO, close_message, strlen(close_message));
     (void)w;
-    lt_watch_page->status = 1; /* an end of lawtester's own, not the law's (supervise.h) */
-    lt_watch_page->finished = 1;
+    lt_watch_finish(1); /* an end of lawtester's own, not the law's (supervise.h) */
     _exit(1);
 }
 
