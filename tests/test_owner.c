@@ -3,7 +3,8 @@
  * (tests/plugins/owner.c): a forged report in the watch page, a fork that falls back into
  * lawtester, signals blocked through a SIGTERM, a destructor that hangs or crashes, a child that
  * leaves the process group, a supervisor killed with SIGKILL, a lock left by a dead run, SIGSTOP
- * and a terminal's `stty tostop`, a constructor that sleeps. */
+ * and a terminal's `stty tostop`, chdir(), SIGCHLD ignored, descriptors 1 and 2 closed, a
+ * constructor that sleeps. */
 #define _XOPEN_SOURCE 700 /* posix_openpt, grantpt, ptsname, kill */
 #include "check.h"
 #include "cli.h"
@@ -389,6 +390,64 @@ static void body_terminal_tostop_never_stops_a_run(void)
     close(master);
 }
 
+/* ---- the state a law changes under lawtester --------------------------------------------- */
+
+/* chdir("/") in init(), with a relative output directory: the run is written where it was asked */
+static void body_chdir_changes_no_output(void)
+{
+    NEED_FIXTURE();
+    char *dir = make_tmpdir(), prefix[900], args[1200], cwd[512], exe[700];
+    CHECK(getcwd(cwd, sizeof cwd) != NULL);
+    const char *l = lawtester();
+    /* the command from inside dir: its path made absolute if it is relative */
+    if (l[0] == '.' && l[1] == '/')
+        snprintf(exe, sizeof exe, "%s/%s", cwd, l + 2);
+    else
+        snprintf(exe, sizeof exe, "%s", l);
+    snprintf(prefix, sizeof prefix, "cd %s &&", dir);
+    snprintf(args, sizeof args, "run %s -o out -q --law-lib %s",
+             write_script(dir, "cd", "chdir", 50), fx.so);
+    char cmd[4000], outp[300];
+    snprintf(outp, sizeof outp, "%s/err", dir);
+    snprintf(cmd, sizeof cmd, "%s %s %s 2>%s", prefix, exe, args, outp);
+    int st = system(cmd);
+    char err[2000], out[300];
+    slurp(outp, err, sizeof err);
+    CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 0, "status %d: %s", st, err);
+    snprintf(out, sizeof out, "%s/out", dir);
+    CHECK(file_exists(out, "cd.tsv") && file_exists(out, "cd.meta") &&
+          !dir_has_file_with(out, ".tmp.") && !dir_has_file_with(out, ".lock"));
+    remove_tree(dir);
+}
+
+/* SIGCHLD ignored by the law: gnuplot is still waited for, the plots are made */
+static void body_sigchld_ignored_plots_still_made(void)
+{
+    NEED_FIXTURE();
+    result r;
+    char dir[300];
+    run_mode(&r, NULL, "sigchld", 50, "-q --plot", dir, sizeof dir);
+    CHECK_MSG(r.status == 0 && file_exists(dir, "sigchld.tsv") && dir_has_file_with(dir, ".png"),
+              "status %d: %s", r.status, r.err);
+    remove_tree(dir);
+}
+
+/* close(2) or close(1) in init(): lawtester's messages and output are not lost */
+static void body_closed_descriptors_lose_nothing(void)
+{
+    NEED_FIXTURE();
+    result r;
+    char dir[300];
+    run_mode(&r, NULL, "close2_nan", 50, "-q", dir, sizeof dir);
+    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 && strstr(r.err, "non-finite"),
+              "status %d: %s", r.status, r.err);
+    remove_tree(dir);
+    run_mode(&r, NULL, "close1", 50, NULL, dir, sizeof dir);
+    CHECK_MSG(r.status == 0 && r.err[0] == 0 && strstr(r.out, "wrote "), "status %d: %s", r.status,
+              r.err);
+    remove_tree(dir);
+}
+
 /* ---- messages ---------------------------------------------------------------------------- */
 
 /* A constructor that does not return: named as the library's loading */
@@ -422,6 +481,9 @@ OWNED(worker_dies_with_its_supervisor)
 OWNED(lock_of_a_gone_owner_taken_over)
 OWNED(stopped_worker_continued_then_ended)
 OWNED(terminal_tostop_never_stops_a_run)
+OWNED(chdir_changes_no_output)
+OWNED(sigchld_ignored_plots_still_made)
+OWNED(closed_descriptors_lose_nothing)
 OWNED(sleeping_constructor_named)
 
 const test_case owner_tests[] = {
@@ -434,6 +496,9 @@ const test_case owner_tests[] = {
     TEST(lock_of_a_gone_owner_taken_over),
     TEST(stopped_worker_continued_then_ended),
     TEST(terminal_tostop_never_stops_a_run),
+    TEST(chdir_changes_no_output),
+    TEST(sigchld_ignored_plots_still_made),
+    TEST(closed_descriptors_lose_nothing),
     TEST(sleeping_constructor_named),
     {0, 0},
 };

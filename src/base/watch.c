@@ -1,7 +1,8 @@
 /* src/base/watch.c - the watch page (see watch.h): the static page of a process without a
  * supervisor, and the output file slots. */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* O_PATH */
 #include "base/watch.h"
+#include <fcntl.h>
 #include <pthread.h>
 #include <string.h>
 #include <unistd.h>
@@ -109,7 +110,8 @@ void lt_watch_test_end(void)
 
 /* ---- ownership: only the worker publishes and reports ------------------------------------- */
 
-static pid_t owner; /* the worker's pid (0: no worker: one process, nothing to check) */
+static pid_t owner;   /* the worker's pid (0: no worker: one process, nothing to check) */
+static int home = -1; /* the worker's working directory as it started, held open */
 volatile int lt_watch_forked;
 
 static void mark_forked(void)
@@ -126,6 +128,7 @@ void lt_watch_forked_exit(void)
 void lt_watch_own(void)
 {
     owner = getpid();
+    if (home < 0) home = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
     lt_watch_forked = 0;
     static int registered;
     if (!registered) pthread_atfork(NULL, NULL, mark_forked);
@@ -150,6 +153,11 @@ void lt_watch_publish_end(void)
 {
     if (owner && lt_watch_page->supervised)
         __atomic_store_n(&lt_watch_page->gate, LT_GATE_OPEN, __ATOMIC_SEQ_CST);
+}
+
+void lt_watch_home(void)
+{
+    if (home >= 0 && fchdir(home) != 0) home = -1;
 }
 
 void lt_watch_finish(int status)

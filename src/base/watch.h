@@ -159,6 +159,11 @@ void lt_watch_publish_end(void);
 /* The worker's own end with status: the report the supervisor needs (with the worker's clean
  * exit) to call a command a success.  Async-signal-safe. */
 void lt_watch_finish(int status);
+/* Back into the worker's working directory as it started (held by a descriptor since
+ * lt_watch_own): a law's chdir() does not move lawtester's relative paths (the output directory,
+ * its temporaries, gnuplot's files).  Called before each of lawtester's own file operations by
+ * path; without a worker, a no-op. */
+void lt_watch_home(void);
 
 /* verify: a unit (a law's generic checks, a case) starts: 1 if it is to run (its names in the
  * page), 0 if a worker before this one ran it already (the unit then does nothing).

@@ -335,6 +335,24 @@ static void reset_progress(lt_watch *w)
     for (int i = 0; i < LT_WATCH_STREAMS; i++) w->streams[i].used = 0;
 }
 
+/* stdout and stderr on descriptors of the worker's own (close-on-exec, above 2), so that a law
+ * that closes or redirects descriptors 1 and 2 changes nothing lawtester writes */
+static void private_std_streams(void)
+{
+    int o = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3), e = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3);
+    FILE *fo = o >= 0 ? fdopen(o, "w") : NULL, *fe = e >= 0 ? fdopen(e, "w") : NULL;
+    if (fo)
+        stdout = fo;
+    else if (o >= 0)
+        close(o);
+    if (fe) {
+        setvbuf(fe, NULL, _IONBF, 0);
+        stderr = fe;
+    } else if (e >= 0) {
+        close(e);
+    }
+}
+
 static void run_worker(lt_watch *w, pid_t supervisor, const sigset_t *mask, int argc, char **argv,
                        int (*work)(int, char **))
 {
@@ -351,6 +369,7 @@ static void run_worker(lt_watch *w, pid_t supervisor, const sigset_t *mask, int 
     sigprocmask(SIG_SETMASK, mask, NULL);
     lt_watch_page = w;
     lt_watch_own(); /* only this process publishes and reports (not a law's fork of it) */
+    private_std_streams();
     setvbuf(stdout, NULL, _IOLBF, 0); /* what it printed is out if it dies */
     lt_guard_install();               /* a write past a law's state or response is named */
     int status = work(argc, argv);

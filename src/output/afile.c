@@ -35,6 +35,7 @@ char *lt_afile_path(const char *dir, const char *prefix, const char *name, const
 
 int lt_mkdir_p(const char *dir, char *err, size_t errlen)
 {
+    lt_watch_home(); /* paths from lawtester's own directory, whatever a law did */
     size_t n = strlen(dir);
     char *p = malloc(n + 1);
     if (!p) {
@@ -74,6 +75,7 @@ static void unwatch(const char *tmp) { lt_watch_drop_file(lt_watch_find_file(tmp
 
 void lt_afile_unlink_tmp(const char *tmp)
 {
+    lt_watch_home(); /* paths from lawtester's own directory, whatever a law did */
     if (!tmp) return;
     unlink(tmp);
     unwatch(tmp);
@@ -81,6 +83,7 @@ void lt_afile_unlink_tmp(const char *tmp)
 
 int lt_afile_mkstemp(char *path)
 {
+    lt_watch_home(); /* paths from lawtester's own directory, whatever a law did */
     int fd = mkstemp(path);
     if (fd < 0) return -1;
     /* held while the file is a temporary (its descriptor in the watch page): a temporary that
@@ -232,6 +235,7 @@ static int owner_gone(const char *text)
 
 int lt_afile_lock(const char *dir, const char *name, int *held, char *err, size_t errlen)
 {
+    lt_watch_home(); /* paths from lawtester's own directory, whatever a law did */
     *held = 0;
     char *path = lt_afile_path(dir, ".", name, ".lock");
     if (!path) {
@@ -290,6 +294,7 @@ int lt_afile_lock(const char *dir, const char *name, int *held, char *err, size_
 
 void lt_afile_unlock(int fd, const char *dir, const char *name)
 {
+    lt_watch_home(); /* paths from lawtester's own directory, whatever a law did */
     if (fd < 0) return;
     char *path = lt_afile_path(dir, ".", name, ".lock");
     if (path) lt_afile_unlink_tmp(path); /* removed while held: the next holder makes a new one */
@@ -301,6 +306,7 @@ void lt_afile_unlock(int fd, const char *dir, const char *name)
 
 long long lt_afile_reclaim(const char *dir, int *count)
 {
+    lt_watch_home(); /* paths from lawtester's own directory, whatever a law did */
     long long bytes = 0;
     *count = 0;
     DIR *d = opendir(dir);
@@ -398,6 +404,7 @@ static int close_checked(lt_afile *f, char *err, size_t errlen)
 
 int lt_afile_target_ok(const char *path, char *err, size_t errlen)
 {
+    lt_watch_home(); /* paths from lawtester's own directory, whatever a law did */
     struct stat st;
     if (lstat(path, &st) != 0 || S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)) return 0;
     snprintf(err, errlen, "cannot write '%s': the name is taken by %s, not a regular file",
@@ -411,6 +418,7 @@ int lt_afile_target_ok(const char *path, char *err, size_t errlen)
 
 void lt_afile_remove_stale(const char *path)
 {
+    lt_watch_home(); /* paths from lawtester's own directory, whatever a law did */
     struct stat st;
     if (lstat(path, &st) == 0 && (S_ISREG(st.st_mode) || S_ISLNK(st.st_mode))) unlink(path);
 }
@@ -523,6 +531,7 @@ static char *keep_old(const char *path)
 
 int lt_pending_publish(lt_pending *p, char *err, size_t errlen)
 {
+    lt_watch_home(); /* paths from lawtester's own directory, whatever a law did */
     /* never renamed over, never written through */
     for (int i = 0; i < p->n; i++)
         if (lt_afile_target_ok(p->final[i], err, errlen) < 0) {

@@ -6,11 +6,13 @@
  * docs/probes.md). */
 #define _POSIX_C_SOURCE 200809L
 #include "output/plot.h"
+#include "base/watch.h"
 #include "output/plot_info.h"
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,8 +104,17 @@ static int run_gnuplot(const char *defs, const char *script, char *err, size_t e
         return -1;
     }
     fflush(stdout);
+    lt_watch_home(); /* gnuplot's relative paths from lawtester's own directory */
+    /* waited for whatever a law made of SIGCHLD: SIG_IGN (or SA_NOCLDWAIT) would reap it unseen
+     * ("gnuplot: No child processes") */
+    struct sigaction dfl, was;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(SIGCHLD, &dfl, &was);
     pid_t pid = fork();
     if (pid < 0) {
+        sigaction(SIGCHLD, &was, NULL);
         close(fds[0]);
         close(fds[1]);
         snprintf(err, errlen, "cannot start gnuplot: %s", strerror(errno));
@@ -133,9 +144,11 @@ static int run_gnuplot(const char *defs, const char *script, char *err, size_t e
     int status;
     while (waitpid(pid, &status, 0) < 0)
         if (errno != EINTR) {
+            sigaction(SIGCHLD, &was, NULL);
             snprintf(err, errlen, "gnuplot: %s", strerror(errno));
             return -1;
         }
+    sigaction(SIGCHLD, &was, NULL);
     if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
         snprintf(err, errlen, "gnuplot not found (install it: apt-get install gnuplot-nox)");
         return -1;

@@ -318,7 +318,7 @@ static char close_message[400];
 static void close_timeout(int sig)
 {
     (void)sig;
-    ssize_t w = write(STDERR_FILENO, close_message, strlen(close_message));
+    ssize_t w = write(fileno(stderr), close_message, strlen(close_message));
     (void)w;
     lt_watch_finish(1); /* an end of lawtester's own, not the law's (supervise.h) */
     _exit(1);
