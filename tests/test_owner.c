@@ -486,6 +486,52 @@ OWNED(sigchld_ignored_plots_still_made)
 OWNED(closed_descriptors_lose_nothing)
 OWNED(sleeping_constructor_named)
 
+/* A native law that hoards the machine's memory (malloc, under `ulimit -v`), then the script's
+ * Lua state needs more: the machine is named, not the Lua state's --max-memory cap it is far
+ * below.  (Not under ASan, whose shadow memory `ulimit -v` does not leave room for.) */
+static void body_hoarding_law_not_blamed_on_the_cap(void)
+{
+    NEED_FIXTURE();
+    const char *l = lawtester();
+    if (strstr(l, "asan")) {
+        printf("     (skipped under ASan: ulimit -v)\n");
+        return;
+    }
+    char *dir = make_tmpdir(), args[1200];
+    put_file(dir, "hoard.lua",
+             "return { name = 'hoard', law = 'owner', params = { mode = 'hoard', at = 50 },\n"
+             "  dt = 1e-6, record = { every = 1 },\n"
+             "  stages = { { whats = 'v.....', values = {-1, 0,0,0,0,0},\n"
+             "    till = function(C, S) if S.step > 60 then local s = string.rep('x', 64 * 2^20) "
+             "end\n"
+             "      return C and C.uN <= -1e-3 end } } }\n");
+    snprintf(args, sizeof args, "run %s/hoard.lua -o %s -q --law-lib %s", dir, dir, fx.so);
+    result r;
+    run_with(&r, "ulimit -v 1500000;", args);
+    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 &&
+                  strstr(r.err, "hoard.lua:4: field stages[1].till: at step 61: out of memory: "
+                                "the machine refused the script's Lua state 67108864 bytes") &&
+                  strstr(r.err, "a native law's own allocations") &&
+                  !strstr(r.err, "memory limit exceeded"),
+              "status %d: %s", r.status, r.err);
+    /* in the script's body without the count hook (no line seen): the line of its last test,
+     * not line 0 */
+    put_file(dir, "body.lua",
+             "lawtester.run { name = 'b', law = 'owner', params = { mode = 'hoard', at = 50 },\n"
+             "  dt = 1e-6, stages = { { whats = 'v.....', values = {-1, 0,0,0,0,0},\n"
+             "    till = 'C and C.uN <= -1e-3' } } }\n"
+             "local s = string.rep('x', 64 * 2^20)\n");
+    snprintf(args, sizeof args, "run %s/body.lua -o %s -q --law-lib %s --max-instructions 0", dir,
+             dir, fx.so);
+    run_with(&r, "ulimit -v 1500000;", args);
+    CHECK_MSG(r.status == 1 && count_lines(r.err) == 1 &&
+                  strstr(r.err, "body.lua:1: out of memory: the machine refused"),
+              "status %d: %s", r.status, r.err);
+    remove_tree(dir);
+}
+
+OWNED(hoarding_law_not_blamed_on_the_cap)
+
 const test_case owner_tests[] = {
     TEST(forged_report_is_a_crash),
     TEST(forked_child_never_publishes),
@@ -500,5 +546,6 @@ const test_case owner_tests[] = {
     TEST(sigchld_ignored_plots_still_made),
     TEST(closed_descriptors_lose_nothing),
     TEST(sleeping_constructor_named),
+    TEST(hoarding_law_not_blamed_on_the_cap),
     {0, 0},
 };

@@ -368,6 +368,8 @@ static void report_failure(script_ctx *sc, lua_State *L, int rc)
     char *line = malloc(n), mem[300];
     int last = sc->script.lim.last_line ? sc->script.lim.last_line
                                         : lt_srcloc_line(sc->script.loc, NULL, 0);
+    if (last <= 0)
+        last = lt_watch_page->line > 0 ? lt_watch_page->line : 1; /* the running test's */
     if (!line) {
         print_error(msg);
     } else {

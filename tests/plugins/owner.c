@@ -16,6 +16,8 @@
  *   chdir        chdir("/") in init()
  *   sigchld      signal(SIGCHLD, SIG_IGN) in init()
  *   close1, close2   close(1) or close(2) in init(); close2_nan also returns a NaN force at `at`
+ *   hoard        allocates 1 MB blocks (malloc) until the machine refuses (under a `ulimit -v`),
+ *                keeps all but the last 8 MB
  * At load, $OWNER_CTOR=sleep makes its constructor sleep 30 s; at exit, $OWNER_DTOR=hang or segv
  * makes its destructor hang or crash, after creating the file $OWNER_DTOR_MARK. */
 #define _GNU_SOURCE /* setpgid, kill, nanosleep */
@@ -46,11 +48,13 @@ enum {
     M_SIGCHLD,
     M_CLOSE1,
     M_CLOSE2,
-    M_CLOSE2_NAN
+    M_CLOSE2_NAN,
+    M_HOARD
 };
 static const char *const modes[] = {
-    "none",     "forge", "fork_fall", "detach_spin", "stop_once", "stop_always", "term_blocked",
-    "hang_pid", "chdir", "sigchld",   "close1",      "close2",    "close2_nan",  NULL};
+    "none",        "forge",        "fork_fall",  "detach_spin", "stop_once",
+    "stop_always", "term_blocked", "hang_pid",   "chdir",       "sigchld",
+    "close1",      "close2",       "close2_nan", "hoard",       NULL};
 static const lt_param params[N_PARAMS] = {
     {"mode", LT_CHOICE, M_NONE, 0, 0, "-", "what it contests", modes},
     {"at", LT_REAL, 50, 1, 1e9, "-", "the step() call of a contact that does it", NULL},
@@ -126,6 +130,21 @@ static void act(int mode)
         sigprocmask(SIG_BLOCK, &all, NULL);
         kill(getppid(), SIGTERM);
         nanosleep(&fifth, NULL);
+        break;
+    }
+    case M_HOARD: {
+        void **keep = NULL;
+        for (size_t n = 0;; n++) {
+            void **more = realloc(keep, (n + 1) * sizeof *keep);
+            void *block = more ? malloc(1 << 20) : NULL;
+            if (more) keep = more;
+            if (!block) {
+                for (size_t i = n > 8 ? n - 8 : 0; i < n; i++) free(keep[i]);
+                break;
+            }
+            memset(block, 1, 64);
+            keep[n] = block; /* held for the rest of the process: hoarded */
+        }
         break;
     }
     case M_HANG_PID:
