@@ -135,11 +135,16 @@ void lt_watch_own(void)
     registered = 1;
 }
 
+void lt_watch_check_owner(void)
+{
+    /* getpid, not the atfork mark: a law may fork by the raw system call */
+    if (owner && getpid() != owner) _exit(LT_WATCH_FORKED_STATUS);
+}
+
 void lt_watch_publish_begin(void)
 {
     if (!owner) return;
-    /* getpid, not the atfork mark: a law may fork by the raw system call */
-    if (getpid() != owner) _exit(LT_WATCH_FORKED_STATUS);
+    lt_watch_check_owner();
     lt_watch *w = lt_watch_page;
     if (!w->supervised) return;
     int open = LT_GATE_OPEN;

@@ -155,6 +155,9 @@ void lt_watch_own(void);
  * gate after a stop signal ends at once with 128 + the signal (the supervisor then keeps its rows
  * as .partial).  Without a supervisor both are no-ops. */
 void lt_watch_publish_begin(void);
+/* Only the first check: a process other than the worker ends at once (before it keeps a failed
+ * run's rows as .partial, which a stopped worker still does). */
+void lt_watch_check_owner(void);
 void lt_watch_publish_end(void);
 /* The worker's own end with status: the report the supervisor needs (with the worker's clean
  * exit) to call a command a success.  Async-signal-safe. */

@@ -436,9 +436,12 @@ int lt_afile_commit_as(lt_afile *f, const char *suffix, char *err, size_t errlen
         return -1;
     }
     int taken = lt_afile_target_ok(dest, err, errlen) < 0;
-    if (!taken) lt_watch_publish_begin(); /* only the worker, and not after a stop signal */
+    /* only the worker; a complete file not after a stop signal (the rows of a failed run, kept
+     * as FINAL.partial, are the worker's to keep then too) */
+    if (!taken && suffix) lt_watch_check_owner();
+    if (!taken && !suffix) lt_watch_publish_begin();
     int moved = !taken && rename(f->tmp_path, dest) == 0, e = errno;
-    if (!taken) lt_watch_publish_end();
+    if (!taken && !suffix) lt_watch_publish_end();
     if (!moved) {
         if (!taken) snprintf(err, errlen, "cannot write '%s': %s", qp(dest), strerror(e));
         free(final);
