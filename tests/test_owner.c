@@ -282,6 +282,30 @@ static void body_worker_dies_with_its_supervisor(void)
     remove_tree(dir);
 }
 
+/* The same while gnuplot renders (a stand-in on PATH that sleeps, its pid written): gnuplot dies
+ * with the worker, which dies with the supervisor */
+static void body_gnuplot_dies_with_the_supervisor(void)
+{
+    char *dir = make_tmpdir(), cmd[3000], pidfile[400];
+    snprintf(pidfile, sizeof pidfile, "%s/gp", dir);
+    snprintf(cmd, sizeof cmd,
+             "mkdir -p %s/bin && real=$(command -v gnuplot) && "
+             "printf '#!/bin/sh\\ncase \"$*\" in *outfile=*) echo $$ > %s; exec sleep 60;; "
+             "esac\\nexec %%s \"$@\"\\n' \"$real\" > %s/bin/gnuplot && chmod +x %s/bin/gnuplot",
+             dir, pidfile, dir, dir);
+    CHECK(system(cmd) == 0);
+    snprintf(cmd, sizeof cmd,
+             "PATH=%s/bin:$PATH %s run stages/compress_shear_unload.lua -o %s/out --plot -q "
+             "2>/dev/null & pid=$!; i=0; while [ ! -s %s ] && [ $i -lt 300 ]; do sleep 0.1; "
+             "i=$((i+1)); done; kill -KILL $pid; wait $pid; exit 0",
+             dir, lawtester(), dir, pidfile);
+    CHECK(system(cmd) == 0);
+    long gp = read_pid(pidfile);
+    CHECK_MSG(gp > 0 && ends(gp), "gnuplot (%ld) outlived the supervisor", gp);
+    if (gp > 0 && alive(gp)) kill((pid_t)gp, SIGKILL);
+    remove_tree(dir);
+}
+
 /* A lock whose owner is gone, though a process it left holds the file: taken over */
 static void body_lock_of_a_gone_owner_taken_over(void)
 {
@@ -400,8 +424,8 @@ static void body_chdir_changes_no_output(void)
     CHECK(getcwd(cwd, sizeof cwd) != NULL);
     const char *l = lawtester();
     /* the command from inside dir: its path made absolute if it is relative */
-    if (l[0] == '.' && l[1] == '/')
-        snprintf(exe, sizeof exe, "%s/%s", cwd, l + 2);
+    if (l[0] != '/' && !strchr(l, ' '))
+        snprintf(exe, sizeof exe, "%s/%s", cwd, l[0] == '.' && l[1] == '/' ? l + 2 : l);
     else
         snprintf(exe, sizeof exe, "%s", l);
     snprintf(prefix, sizeof prefix, "cd %s &&", dir);
@@ -478,6 +502,7 @@ OWNED(blocked_sigterm_publishes_nothing)
 OWNED(destructor_never_runs)
 OWNED(detached_child_ended)
 OWNED(worker_dies_with_its_supervisor)
+OWNED(gnuplot_dies_with_the_supervisor)
 OWNED(lock_of_a_gone_owner_taken_over)
 OWNED(stopped_worker_continued_then_ended)
 OWNED(terminal_tostop_never_stops_a_run)
@@ -539,6 +564,7 @@ const test_case owner_tests[] = {
     TEST(destructor_never_runs),
     TEST(detached_child_ended),
     TEST(worker_dies_with_its_supervisor),
+    TEST(gnuplot_dies_with_the_supervisor),
     TEST(lock_of_a_gone_owner_taken_over),
     TEST(stopped_worker_continued_then_ended),
     TEST(terminal_tostop_never_stops_a_run),

@@ -148,7 +148,9 @@ static inline void lt_watch_leave(void)
 enum { LT_GATE_OPEN = 0, LT_GATE_PUBLISHING, LT_GATE_CLOSED };
 
 /* The worker: record this process as the one that may publish and report (its pid; a process
- * forked from it by a law is marked by lt_watch_forked).  Called once, before any law code. */
+ * forked from it by a law is marked by lt_watch_forked).  Called before any law code.  A process
+ * lawtester itself forks to run law code (parallel verify workers) calls it again first: it is
+ * then the owner in its own right, not a law's stray child. */
 void lt_watch_own(void);
 /* Around each publication (renames of finished files to their final names): a process other than
  * the worker ends at once (_exit, LT_WATCH_FORKED_STATUS); a worker whose supervisor closed the

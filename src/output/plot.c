@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -112,7 +113,7 @@ static int run_gnuplot(const char *defs, const char *script, char *err, size_t e
     dfl.sa_handler = SIG_DFL;
     sigemptyset(&dfl.sa_mask);
     sigaction(SIGCHLD, &dfl, &was);
-    pid_t pid = fork();
+    pid_t parent = getpid(), pid = fork();
     if (pid < 0) {
         sigaction(SIGCHLD, &was, NULL);
         close(fds[0]);
@@ -121,6 +122,10 @@ static int run_gnuplot(const char *defs, const char *script, char *err, size_t e
         return -1;
     }
     if (pid == 0) {
+        /* it dies with the worker, which dies with its supervisor (docs/reliability.md, "Who owns
+         * what"); the check closes the race of a worker that died before the prctl */
+        prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+        if (getppid() != parent) _exit(127);
         close(fds[0]);
         dup2(fds[1], 2);
         close(fds[1]);
