@@ -45,6 +45,7 @@ const char *check_current_test;
     X(lua_citizen, lua_citizen_tests) \
     X(plugin, plugin_tests) \
     X(contain, contain_tests) \
+    X(owner, owner_tests) \
     X(law_energy, law_energy_tests) \
     X(verify, verify_tests) \
     X(sweep, sweep_tests) \
@@ -199,8 +200,8 @@ static void copy_out(FILE *from)
 
 /* The longest suites (LT_TEST_TIMES) start first, so that none of them starts last and runs
  * alone; the others follow in the table's order. */
-static const char *const long_suites[] = {"hosted",      "cli",     "sandbox", "hostile",
-                                          "walkthrough", "contain", "plugin",  "verify"};
+static const char *const long_suites[] = {"hosted",  "cli",   "sandbox", "hostile", "walkthrough",
+                                          "contain", "owner", "plugin",  "verify"};
 
 static void launch_order(size_t order[N_SUITES])
 {

@@ -1,7 +1,9 @@
 /* src/base/watch.c - the watch page (see watch.h): the static page of a process without a
  * supervisor, and the output file slots. */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* O_PATH */
 #include "base/watch.h"
+#include <fcntl.h>
+#include <pthread.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -108,4 +110,68 @@ void lt_watch_test_end(void)
     lt_watch_page->file[0] = 0;
     lt_watch_page->doing[0] = 0;
     lt_watch_page->stage = 0;
+}
+
+/* ---- ownership: only the worker publishes and reports ------------------------------------- */
+
+static pid_t owner;   /* the worker's pid (0: no worker: one process, nothing to check) */
+static int home = -1; /* the worker's working directory as it started, held open */
+volatile int lt_watch_forked;
+
+static void mark_forked(void)
+{
+    if (owner) lt_watch_forked = 1;
+}
+
+void lt_watch_forked_exit(void)
+{
+    if (getpid() != owner) _exit(LT_WATCH_FORKED_STATUS);
+    lt_watch_forked = 0; /* the worker's own fork (gnuplot's child) came back here: not ours */
+}
+
+void lt_watch_own(void)
+{
+    owner = getpid();
+    if (home < 0) home = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+    lt_watch_forked = 0;
+    static int registered;
+    if (!registered) pthread_atfork(NULL, NULL, mark_forked);
+    registered = 1;
+}
+
+void lt_watch_check_owner(void)
+{
+    /* getpid, not the atfork mark: a law may fork by the raw system call */
+    if (owner && getpid() != owner) _exit(LT_WATCH_FORKED_STATUS);
+}
+
+void lt_watch_publish_begin(void)
+{
+    if (!owner) return;
+    lt_watch_check_owner();
+    lt_watch *w = lt_watch_page;
+    if (!w->supervised) return;
+    int open = LT_GATE_OPEN;
+    if (__atomic_compare_exchange_n(&w->gate, &open, LT_GATE_PUBLISHING, 0, __ATOMIC_SEQ_CST,
+                                    __ATOMIC_SEQ_CST))
+        return;
+    _exit(128 + (w->stop_sig > 0 && w->stop_sig < 64 ? w->stop_sig : 15));
+}
+
+void lt_watch_publish_end(void)
+{
+    if (owner && lt_watch_page->supervised)
+        __atomic_store_n(&lt_watch_page->gate, LT_GATE_OPEN, __ATOMIC_SEQ_CST);
+}
+
+void lt_watch_home(void)
+{
+    if (home >= 0 && fchdir(home) != 0) home = -1;
+}
+
+void lt_watch_finish(int status)
+{
+    lt_watch_page->status = status;
+    lt_watch_page->finished_pid = (int)getpid();
+    lt_watch_page->finished = 1;
 }

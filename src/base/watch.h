@@ -111,6 +111,14 @@ typedef struct lt_watch {
     char unit_law[128], unit_case[128];
     volatile int rows, failed, cases; /* verify's counts over all workers */
     volatile int xfailed;             /* verify's expected failures (XFAIL rows) over all workers */
+    /* ownership (docs/reliability.md, "Who owns what"): the pid of the worker that set
+     * `finished` (a report from any other process is not the worker's), and the publication
+     * gate: the worker publishes a set only while it holds the gate open (LT_GATE_PUBLISHING),
+     * and the supervisor closes it (LT_GATE_CLOSED, with the signal in stop_sig) when it is told
+     * to stop, so that nothing is published after a stop signal reached it */
+    volatile int finished_pid;
+    int gate;
+    volatile int stop_sig;
     /* the outputs */
     lt_watch_file files[LT_WATCH_FILES];
     lt_watch_stream streams[LT_WATCH_STREAMS];
@@ -124,7 +132,44 @@ static inline void lt_watch_enter(int call)
     lt_watch_page->call = call;
     lt_watch_page->calls++;
 }
-static inline void lt_watch_leave(void) { lt_watch_page->call = LT_CALL_NONE; }
+/* 1 in a process the law forked from the worker (set by a pthread_atfork handler): such a
+ * process ends as soon as the law's call returns into lawtester, so only the worker runs on */
+extern volatile int lt_watch_forked;
+void lt_watch_forked_exit(void);
+static inline void lt_watch_leave(void)
+{
+    lt_watch_page->call = LT_CALL_NONE;
+    if (lt_watch_forked) lt_watch_forked_exit();
+}
+
+/* the exit status of a process the law forked that came back into lawtester (a failed exec's) */
+#define LT_WATCH_FORKED_STATUS 127
+
+/* publication gate states (lt_watch.gate) */
+enum { LT_GATE_OPEN = 0, LT_GATE_PUBLISHING, LT_GATE_CLOSED };
+
+/* The worker: record this process as the one that may publish and report (its pid; a process
+ * forked from it by a law is marked by lt_watch_forked).  Called before any law code.  A process
+ * lawtester itself forks to run law code (parallel verify workers) calls it again first: it is
+ * then the owner in its own right, not a law's stray child. */
+void lt_watch_own(void);
+/* Around each publication (renames of finished files to their final names): a process other than
+ * the worker ends at once (_exit, LT_WATCH_FORKED_STATUS); a worker whose supervisor closed the
+ * gate after a stop signal ends at once with 128 + the signal (the supervisor then keeps its rows
+ * as .partial).  Without a supervisor both are no-ops. */
+void lt_watch_publish_begin(void);
+/* Only the first check: a process other than the worker ends at once (before it keeps a failed
+ * run's rows as .partial, which a stopped worker still does). */
+void lt_watch_check_owner(void);
+void lt_watch_publish_end(void);
+/* The worker's own end with status: the report the supervisor needs (with the worker's clean
+ * exit) to call a command a success.  Async-signal-safe. */
+void lt_watch_finish(int status);
+/* Back into the worker's working directory as it started (held by a descriptor since
+ * lt_watch_own): a law's chdir() does not move lawtester's relative paths (the output directory,
+ * its temporaries, gnuplot's files).  Called before each of lawtester's own file operations by
+ * path; without a worker, a no-op. */
+void lt_watch_home(void);
 
 /* verify: a unit (a law's generic checks, a case) starts: 1 if it is to run (its names in the
  * page), 0 if a worker before this one ran it already (the unit then does nothing).

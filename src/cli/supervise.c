@@ -4,6 +4,7 @@
 #include "base/guard.h"
 #include "base/quote.h"
 #include "base/watch.h"
+#include "cli/reap.h"
 #include "verify/verify.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -13,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -25,8 +27,18 @@
 #define STOP_GRACE_SECONDS 0.6
 /* how often the supervisor looks at the watch page while waiting (the timeout's resolution) */
 #define POLL_SECONDS 0.1
+/* a worker that is stopped (SIGSTOP from a law, SIGTTOU/SIGTTIN of a terminal) is continued this
+ * many times; stopped once more, it is killed and the run fails with one line */
+#define MAX_CONTINUES 3
 
-enum { ENDED_ITSELF, KILLED_TIMEOUT, KILLED_STOP };
+enum { ENDED_ITSELF, KILLED_TIMEOUT, KILLED_STOP, KILLED_STOPPED };
+
+/* the signal that stopped the worker the last time, and how many times it was stopped */
+static int stopped_by, stopped_times;
+
+#ifdef __SANITIZE_ADDRESS__
+void __lsan_do_leak_check(void); /* LeakSanitizer's exit-time check, which _exit skips */
+#endif
 
 static double now_seconds(void)
 {
@@ -103,9 +115,17 @@ static void what_text(const lt_watch *w, int status, int how, double timeout, in
     who_text(w, who, sizeof who, in, sizeof in);
     int in_law = who[0] != 0;
     if (how == KILLED_TIMEOUT) {
+        int call = w->call >= 0 && w->call < LT_CALL_COUNT ? w->call : LT_CALL_OTHER;
         snprintf(buf, n,
                  "%s did not return from %s within %g s (--law-timeout); the worker was killed",
-                 who, in[0] ? in + 4 : "its call", timeout);
+                 who, call != LT_CALL_NONE ? lt_watch_call_names[call] : "its call", timeout);
+    } else if (how == KILLED_STOPPED) {
+        signal_text(stopped_by, sig, sizeof sig);
+        snprintf(buf, n,
+                 "the worker%s%s%s was stopped by %s %d times (continued with SIGCONT %d times); "
+                 "it was killed",
+                 in_law ? " running " : "", in_law ? who : "", in_law ? in : "", sig, stopped_times,
+                 MAX_CONTINUES);
     } else if (how == KILLED_STOP) {
         snprintf(buf, n,
                  "interrupted by signal %d (%s)%s%s%s; it did not stop within %g s and was killed",
@@ -114,6 +134,14 @@ static void what_text(const lt_watch *w, int status, int how, double timeout, in
                  : stop_sig == SIGTERM ? "SIGTERM"
                                        : "SIGHUP",
                  in_law ? " while " : "", who, in, STOP_GRACE_SECONDS);
+    } else if (stop_sig && !WIFSIGNALED(status)) {
+        /* it ended itself after the signal without handling it (a law that blocks signals):
+         * nothing it had not published before the signal was published */
+        snprintf(buf, n, "interrupted by signal %d (%s)%s%s%s", stop_sig,
+                 stop_sig == SIGINT    ? "SIGINT"
+                 : stop_sig == SIGTERM ? "SIGTERM"
+                                       : "SIGHUP",
+                 in_law ? " while " : "", who, in);
     } else if (WIFSIGNALED(status)) {
         signal_text(WTERMSIG(status), sig, sizeof sig);
         if (w->fault == LT_FAULT_GUARD) {
@@ -290,7 +318,9 @@ static void settle_files(lt_watch *w, const char *message, char *kept, size_t kn
 static void reset_progress(lt_watch *w)
 {
     w->finished = 0;
+    w->finished_pid = 0;
     w->status = 0;
+    w->gate = LT_GATE_OPEN;
     w->call = LT_CALL_NONE;
     w->stage = 0;
     w->step = 0;
@@ -305,19 +335,72 @@ static void reset_progress(lt_watch *w)
     for (int i = 0; i < LT_WATCH_STREAMS; i++) w->streams[i].used = 0;
 }
 
-static void run_worker(lt_watch *w, const sigset_t *mask, int argc, char **argv,
+/* stdout and stderr on descriptors of the worker's own (close-on-exec, above 2), so that a law
+ * that closes or redirects descriptors 1 and 2 changes nothing lawtester writes */
+static void private_std_streams(void)
+{
+    int o = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3), e = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3);
+    FILE *fo = o >= 0 ? fdopen(o, "w") : NULL, *fe = e >= 0 ? fdopen(e, "w") : NULL;
+    if (fo)
+        stdout = fo;
+    else if (o >= 0)
+        close(o);
+    if (fe) {
+        setvbuf(fe, NULL, _IONBF, 0);
+        stderr = fe;
+    } else if (e >= 0) {
+        close(e);
+    }
+}
+
+static void run_worker(lt_watch *w, pid_t supervisor, const sigset_t *mask, int argc, char **argv,
                        int (*work)(int, char **))
 {
-    setpgid(0, 0); /* its own group: what it starts (gnuplot) goes with it when it is killed */
+    /* it dies with its supervisor, whatever ends that (SIGKILL, the OOM killer); the check
+     * closes the race of a supervisor that died before the prctl */
+    prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+    if (getppid() != supervisor) _exit(128 + SIGKILL);
+    setpgid(0, 0); /* its own group: a terminal's SIGINT reaches the supervisor only */
+    /* job control never stops a run: a background group writing to a terminal with `stty
+     * tostop` (SIGTTOU), reading from it (SIGTTIN: the read fails instead), ^Z (SIGTSTP) */
+    signal(SIGTTOU, SIG_IGN);
+    signal(SIGTTIN, SIG_IGN);
+    signal(SIGTSTP, SIG_IGN);
     sigprocmask(SIG_SETMASK, mask, NULL);
     lt_watch_page = w;
+    lt_watch_own(); /* only this process publishes and reports (not a law's fork of it) */
+    private_std_streams();
     setvbuf(stdout, NULL, _IOLBF, 0); /* what it printed is out if it dies */
     lt_guard_install();               /* a write past a law's state or response is named */
     int status = work(argc, argv);
     fflush(NULL);
-    w->status = status;
-    w->finished = 1;
-    exit(status);
+    lt_watch_forked_exit(); /* a law's fork that got here ends without a word */
+    lt_watch_finish(status);
+    /* code at exit (atexit handlers, a law library's destructors) does not run: it could only
+     * hang or crash after the results were published, or change the status */
+#ifdef __SANITIZE_ADDRESS__
+    __lsan_do_leak_check();
+#endif
+    _exit(status);
+}
+
+/* Close the publication gate after a stop signal (the worker publishes nothing after it); 1 once
+ * closed, 0 while the worker is in the middle of publishing a set (tried again at the next
+ * poll). */
+static int close_gate(lt_watch *w)
+{
+    int open = LT_GATE_OPEN;
+    return __atomic_compare_exchange_n(&w->gate, &open, LT_GATE_CLOSED, 0, __ATOMIC_SEQ_CST,
+                                       __ATOMIC_SEQ_CST) ||
+           __atomic_load_n(&w->gate, __ATOMIC_SEQ_CST) == LT_GATE_CLOSED;
+}
+
+/* the worker, its group and every other descendant, killed (their statuses left to waitpid) */
+static void kill_worker(pid_t pid)
+{
+    kill(-pid, SIGKILL);
+    kill(pid, SIGKILL);
+    lt_reap_kill_descendants(0);
 }
 
 /* Wait for the worker; how it ended, its wait status in *status. */
@@ -326,28 +409,42 @@ static int wait_worker(pid_t pid, lt_watch *w, double timeout, const sigset_t *w
 {
     double deadline = 0, since = now_seconds();
     unsigned long last_calls = w->calls;
-    int last_call = w->call, how = ENDED_ITSELF;
+    int last_call = w->call, how = ENDED_ITSELF, gate_closed = 0;
+    stopped_by = stopped_times = 0;
     for (;;) {
         struct timespec ts = {.tv_sec = 0, .tv_nsec = (long)(POLL_SECONDS * 1e9)};
         siginfo_t info;
         int sig = sigtimedwait(waited, &info, &ts);
         if ((sig == SIGINT || sig == SIGTERM || sig == SIGHUP) && !*stop_sig) {
             *stop_sig = sig;
+            w->stop_sig = sig;
+            gate_closed = close_gate(w);
             kill(pid, sig);
             deadline = now_seconds() + STOP_GRACE_SECONDS;
         } else if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP) {
-            kill(-pid, SIGKILL); /* a second signal: at once */
+            kill_worker(pid); /* a second signal: at once */
             how = KILLED_STOP;
         }
-        pid_t got = waitpid(pid, status, WNOHANG);
-        if (got == pid) break;
-        if (got < 0 && errno != EINTR) {
+        if (*stop_sig && !gate_closed) gate_closed = close_gate(w);
+        int got = lt_reap_collect(pid, status);
+        if (got < 0) {
             *status = 0;
             break;
         }
+        if (got > 0 && WIFSTOPPED(*status)) {
+            /* stopped (a law's SIGSTOP, a terminal's SIGTTOU): continued, up to a point */
+            stopped_by = WSTOPSIG(*status);
+            if (++stopped_times > MAX_CONTINUES && how == ENDED_ITSELF) {
+                kill_worker(pid);
+                how = KILLED_STOPPED;
+            }
+            kill(pid, SIGCONT);
+            got = 0;
+        }
+        if (got > 0) break;
         double t = now_seconds();
         if (*stop_sig && how == ENDED_ITSELF && t > deadline) {
-            kill(-pid, SIGKILL);
+            kill_worker(pid);
             how = KILLED_STOP;
         }
         int call = w->call;
@@ -357,11 +454,13 @@ static int wait_worker(pid_t pid, lt_watch *w, double timeout, const sigset_t *w
             last_calls = calls;
             last_call = call;
         } else if (timeout > 0 && how == ENDED_ITSELF && t - since > timeout) {
-            kill(-pid, SIGKILL);
+            kill_worker(pid);
             how = KILLED_TIMEOUT;
         }
     }
-    kill(-pid, SIGKILL); /* whatever the worker left running in its group */
+    /* whatever the worker left running: its group, and every descendant however detached */
+    kill(-pid, SIGKILL);
+    lt_reap_kill_descendants(1);
     return how;
 }
 
@@ -414,6 +513,11 @@ int lt_supervised_main(int argc, char **argv, int (*work)(int, char **))
     sigaddset(&waited, SIGTERM);
     sigaddset(&waited, SIGHUP);
     sigprocmask(SIG_BLOCK, &waited, &old);
+    /* children are waited for whatever the disposition of SIGCHLD the caller left (SIG_IGN would
+     * reap them unseen) */
+    signal(SIGCHLD, SIG_DFL);
+    lt_reap_become_subreaper(); /* orphaned descendants become the supervisor's to end */
+    pid_t supervisor = getpid();
     int stop_sig = 0;
     fflush(NULL);
     for (;;) {
@@ -424,10 +528,16 @@ int lt_supervised_main(int argc, char **argv, int (*work)(int, char **))
             lt_watch_page = w;
             return work(argc, argv);
         }
-        if (pid == 0) run_worker(w, &old, argc, argv, work);
+        if (pid == 0) run_worker(w, supervisor, &old, argc, argv, work);
         setpgid(pid, pid);
         int status = 0, how = wait_worker(pid, w, timeout, &waited, &stop_sig, &status);
-        if (w->finished) {
+        /* success needs both: the page's report, from the worker itself, and the worker's own
+         * exit as waitpid saw it (a law can write the page, then crash) */
+        int clean =
+            w->finished && w->finished_pid == pid && WIFEXITED(status) && how == ENDED_ITSELF;
+        /* after a stop signal, only a worker that acted on it (its own 128 + the signal, its
+         * own line printed) ends quietly; one that ran on (a law blocking signals) is told */
+        if (clean && (!stop_sig || w->status == 128 + stop_sig)) {
             char kept[8];
             settle_files(w, "the worker ended with its temporaries open", kept, sizeof kept);
             /* what exit() returned after the worker's end: a sanitizer's or valgrind's report at

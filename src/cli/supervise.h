@@ -12,9 +12,12 @@
  *     `failed: ...`), removes every other temporary, and kills what the worker started;
  *   - under `verify`, prints a FAIL row for the case that was running and starts a new worker
  *     after it, so the other cases still run and the summary line is printed.
- * Exit status: the worker's own; 1 after a fault; 128 + the signal after SIGINT, SIGTERM or
- * SIGHUP.  LAWTESTER_NO_SUPERVISOR=1 in the environment runs the command in one process (for a
- * debugger).
+ * Exit status: the worker's own, when it both reported its end in the watch page and exited by
+ * itself with it (waitpid); 1 after a fault; 128 + the signal after SIGINT, SIGTERM or SIGHUP,
+ * whatever the worker did then (nothing is published after the signal).  The supervisor owns
+ * every process the worker starts (reap.h), and the worker dies with it (docs/reliability.md,
+ * "Who owns what").  LAWTESTER_NO_SUPERVISOR=1 in the environment runs the command in one
+ * process (for a debugger).
  */
 #ifndef LT_SUPERVISE_H
 #define LT_SUPERVISE_H

@@ -23,12 +23,15 @@ static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     }
     size_t grow = nsize > old ? nsize - old : 0;
     if (lim->max_bytes && grow && (grow > lim->max_bytes || lim->bytes > lim->max_bytes - grow)) {
-        lim->refused = 1;
+        lim->refused = LT_REFUSED_CAP;
         return NULL;
     }
     void *p = realloc(ptr, nsize);
     if (!p) {
-        lim->refused = 1; /* the machine's memory, not the cap: reported the same way */
+        /* the machine's memory, not the cap: the process's other allocations (a native law's,
+         * for one) may hold it, so it is named as the machine's */
+        lim->refused = LT_REFUSED_MACHINE;
+        lim->refused_bytes = nsize;
         return NULL;
     }
     lim->bytes = lim->bytes - old + nsize;
@@ -49,8 +52,15 @@ int lt_limits_memory_message(lt_limits *lim, const char *msg, char *buf, size_t 
 {
     size_t ml = msg ? strlen(msg) : 0, el = strlen(LT_LUA_MEMERR);
     if (!lim->refused || ml < el || strcmp(msg + ml - el, LT_LUA_MEMERR) != 0) return 0;
+    int why = lim->refused;
     lim->refused = 0;
-    if (lim->max_bytes)
+    if (why == LT_REFUSED_MACHINE && lim->max_bytes)
+        snprintf(buf, n,
+                 "out of memory: the machine refused the script's Lua state %zu bytes while it "
+                 "held %.1f MB, within its --max-memory cap; the rest of the process (a native "
+                 "law's own allocations, for one) holds the memory",
+                 lim->refused_bytes, (double)lim->bytes / (1 << 20));
+    else if (why == LT_REFUSED_CAP)
         snprintf(buf, n,
                  "memory limit exceeded: the script's Lua state needs more than %zu MB "
                  "(--max-memory MB; 0 = no limit)",

@@ -40,6 +40,9 @@
  * charged by the byte, about 2 s. */
 #define LT_BIG_BLOCK (1L << 20)
 
+/* why an allocation of the Lua state failed: its cap, or the machine (realloc) */
+enum { LT_REFUSED_NONE = 0, LT_REFUSED_CAP, LT_REFUSED_MACHINE };
+
 typedef struct lt_limits {
     long long max_instructions; /* per entry; <= 0: no budget */
     size_t max_bytes;           /* cap on the Lua state's memory; 0: none */
@@ -47,14 +50,15 @@ typedef struct lt_limits {
                                    script's text and field index leave of it (0: max_bytes) */
     const char *source; /* the script's chunk name "@PATH", for locations */
     /* running state */
-    size_t bytes;   /* bytes the Lua state holds now */
-    int refused;    /* an allocation was refused at the cap (cleared when reported) */
-    int spent;      /* the budget ran out: it stays so for the life of the state */
-    long long used; /* instructions of the current entry, counted by hook periods */
-    int period;     /* the hook's current count: LT_HOOK_PERIOD, or 1 once exhausted */
-    int last_line;  /* line of the script last seen running (0: none yet) */
-    lua_State *L;   /* the state (its only thread: the sandbox has no coroutines), for the
-                       allocator to set the hook when its charge spends the budget */
+    size_t bytes;         /* bytes the Lua state holds now */
+    int refused;          /* an allocation was refused (LT_REFUSED_*; cleared when reported) */
+    size_t refused_bytes; /* the size the machine refused (LT_REFUSED_MACHINE) */
+    int spent;            /* the budget ran out: it stays so for the life of the state */
+    long long used;       /* instructions of the current entry, counted by hook periods */
+    int period;           /* the hook's current count: LT_HOOK_PERIOD, or 1 once exhausted */
+    int last_line;        /* line of the script last seen running (0: none yet) */
+    lua_State *L;         /* the state (its only thread: the sandbox has no coroutines), for the
+                             allocator to set the hook when its charge spends the budget */
 } lt_limits;
 
 /* A new Lua state allocating through lim (which must outlive it), with the count hook set when

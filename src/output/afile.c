@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,7 @@ char *lt_afile_path(const char *dir, const char *prefix, const char *name, const
 
 int lt_mkdir_p(const char *dir, char *err, size_t errlen)
 {
+    lt_watch_home(); /* paths from lawtester's own directory, whatever a law did */
     size_t n = strlen(dir);
     char *p = malloc(n + 1);
     if (!p) {
@@ -73,6 +75,7 @@ static void unwatch(const char *tmp) { lt_watch_drop_file(lt_watch_find_file(tmp
 
 void lt_afile_unlink_tmp(const char *tmp)
 {
+    lt_watch_home(); /* paths from lawtester's own directory, whatever a law did */
     if (!tmp) return;
     unlink(tmp);
     unwatch(tmp);
@@ -80,6 +83,7 @@ void lt_afile_unlink_tmp(const char *tmp)
 
 int lt_afile_mkstemp(char *path)
 {
+    lt_watch_home(); /* paths from lawtester's own directory, whatever a law did */
     int fd = mkstemp(path);
     if (fd < 0) return -1;
     /* held while the file is a temporary (its descriptor in the watch page): a temporary that
@@ -209,8 +213,29 @@ void lt_afile_mark_body(lt_afile *f)
 
 /* ---- one writer of a test per directory --------------------------------------------------- */
 
+/* 1 if the process whose pid a lock file holds (text) has ended: no such process, or a zombie
+ * (killed, not yet waited for).  A lock on this machine only: a pid from another host (a shared
+ * file system) may name a live process here, and the lock then stays refused, as before. */
+static int owner_gone(const char *text)
+{
+    char *end;
+    long pid = strtol(text, &end, 10);
+    if (!text[0] || *end || pid <= 0) return 0;
+    if (kill((pid_t)pid, 0) != 0) return errno == ESRCH;
+    char path[64], stat[256];
+    snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    size_t n = fread(stat, 1, sizeof stat - 1, f);
+    fclose(f);
+    stat[n] = 0;
+    const char *close = strrchr(stat, ')');
+    return close && (close[1] == ' ') && (close[2] == 'Z' || close[2] == 'X');
+}
+
 int lt_afile_lock(const char *dir, const char *name, int *held, char *err, size_t errlen)
 {
+    lt_watch_home(); /* paths from lawtester's own directory, whatever a law did */
     *held = 0;
     char *path = lt_afile_path(dir, ".", name, ".lock");
     if (!path) {
@@ -229,6 +254,14 @@ int lt_afile_lock(const char *dir, const char *name, int *held, char *err, size_
             ssize_t k = read(fd, pid, sizeof pid - 1);
             pid[k > 0 ? k : 0] = 0;
             pid[strcspn(pid, "\n")] = 0;
+            if (owner_gone(pid) && tries < 99) {
+                /* held by a process its owner left behind (a law's child that inherited the
+                 * descriptor): the owner is gone, so the name is taken over; the holder keeps a
+                 * lock on a file nobody opens any more */
+                close(fd);
+                unlink(path);
+                continue;
+            }
             snprintf(err, errlen,
                      "test '%s' is being written in '%s' by another lawtester (pid %s): two runs "
                      "of one test in one directory would mix their files; wait for it or write to "
@@ -261,6 +294,7 @@ int lt_afile_lock(const char *dir, const char *name, int *held, char *err, size_
 
 void lt_afile_unlock(int fd, const char *dir, const char *name)
 {
+    lt_watch_home(); /* paths from lawtester's own directory, whatever a law did */
     if (fd < 0) return;
     char *path = lt_afile_path(dir, ".", name, ".lock");
     if (path) lt_afile_unlink_tmp(path); /* removed while held: the next holder makes a new one */
@@ -272,6 +306,7 @@ void lt_afile_unlock(int fd, const char *dir, const char *name)
 
 long long lt_afile_reclaim(const char *dir, int *count)
 {
+    lt_watch_home(); /* paths from lawtester's own directory, whatever a law did */
     long long bytes = 0;
     *count = 0;
     DIR *d = opendir(dir);
@@ -369,6 +404,7 @@ static int close_checked(lt_afile *f, char *err, size_t errlen)
 
 int lt_afile_target_ok(const char *path, char *err, size_t errlen)
 {
+    lt_watch_home(); /* paths from lawtester's own directory, whatever a law did */
     struct stat st;
     if (lstat(path, &st) != 0 || S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)) return 0;
     snprintf(err, errlen, "cannot write '%s': the name is taken by %s, not a regular file",
@@ -382,6 +418,7 @@ int lt_afile_target_ok(const char *path, char *err, size_t errlen)
 
 void lt_afile_remove_stale(const char *path)
 {
+    lt_watch_home(); /* paths from lawtester's own directory, whatever a law did */
     struct stat st;
     if (lstat(path, &st) == 0 && (S_ISREG(st.st_mode) || S_ISLNK(st.st_mode))) unlink(path);
 }
@@ -399,8 +436,14 @@ int lt_afile_commit_as(lt_afile *f, const char *suffix, char *err, size_t errlen
         return -1;
     }
     int taken = lt_afile_target_ok(dest, err, errlen) < 0;
-    if (taken || rename(f->tmp_path, dest) != 0) {
-        if (!taken) snprintf(err, errlen, "cannot write '%s': %s", qp(dest), strerror(errno));
+    /* only the worker; a complete file not after a stop signal (the rows of a failed run, kept
+     * as FINAL.partial, are the worker's to keep then too) */
+    if (!taken && suffix) lt_watch_check_owner();
+    if (!taken && !suffix) lt_watch_publish_begin();
+    int moved = !taken && rename(f->tmp_path, dest) == 0, e = errno;
+    if (!taken && !suffix) lt_watch_publish_end();
+    if (!moved) {
+        if (!taken) snprintf(err, errlen, "cannot write '%s': %s", qp(dest), strerror(e));
         free(final);
         lt_afile_abort(f);
         return -1;
@@ -491,6 +534,7 @@ static char *keep_old(const char *path)
 
 int lt_pending_publish(lt_pending *p, char *err, size_t errlen)
 {
+    lt_watch_home(); /* paths from lawtester's own directory, whatever a law did */
     /* never renamed over, never written through */
     for (int i = 0; i < p->n; i++)
         if (lt_afile_target_ok(p->final[i], err, errlen) < 0) {
@@ -505,6 +549,7 @@ int lt_pending_publish(lt_pending *p, char *err, size_t errlen)
         lt_pending_discard(p);
         return -1;
     }
+    lt_watch_publish_begin(); /* only the worker, and not after a stop signal */
     for (int i = 0; i < p->n; i++) old[i] = keep_old(p->final[i]);
     int rc = 0, done = 0;
     for (; done < p->n; done++)
@@ -529,6 +574,7 @@ int lt_pending_publish(lt_pending *p, char *err, size_t errlen)
         free(p->tmp[i]);
         free(p->final[i]);
     }
+    lt_watch_publish_end();
     free(old);
     free(p->tmp);
     free(p->final);

@@ -6,14 +6,17 @@
  * docs/probes.md). */
 #define _POSIX_C_SOURCE 200809L
 #include "output/plot.h"
+#include "base/watch.h"
 #include "output/plot_info.h"
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -102,14 +105,27 @@ static int run_gnuplot(const char *defs, const char *script, char *err, size_t e
         return -1;
     }
     fflush(stdout);
-    pid_t pid = fork();
+    lt_watch_home(); /* gnuplot's relative paths from lawtester's own directory */
+    /* waited for whatever a law made of SIGCHLD: SIG_IGN (or SA_NOCLDWAIT) would reap it unseen
+     * ("gnuplot: No child processes") */
+    struct sigaction dfl, was;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(SIGCHLD, &dfl, &was);
+    pid_t parent = getpid(), pid = fork();
     if (pid < 0) {
+        sigaction(SIGCHLD, &was, NULL);
         close(fds[0]);
         close(fds[1]);
         snprintf(err, errlen, "cannot start gnuplot: %s", strerror(errno));
         return -1;
     }
     if (pid == 0) {
+        /* it dies with the worker, which dies with its supervisor (docs/reliability.md, "Who owns
+         * what"); the check closes the race of a worker that died before the prctl */
+        prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+        if (getppid() != parent) _exit(127);
         close(fds[0]);
         dup2(fds[1], 2);
         close(fds[1]);
@@ -133,9 +149,11 @@ static int run_gnuplot(const char *defs, const char *script, char *err, size_t e
     int status;
     while (waitpid(pid, &status, 0) < 0)
         if (errno != EINTR) {
+            sigaction(SIGCHLD, &was, NULL);
             snprintf(err, errlen, "gnuplot: %s", strerror(errno));
             return -1;
         }
+    sigaction(SIGCHLD, &was, NULL);
     if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
         snprintf(err, errlen, "gnuplot not found (install it: apt-get install gnuplot-nox)");
         return -1;

@@ -22,7 +22,7 @@ double lt_clock(void)
 void lt_progress_start(lt_progress *p, const char *label, int enabled)
 {
     snprintf(p->label, sizeof p->label, "%s", label);
-    p->enabled = enabled < 0 ? isatty(STDERR_FILENO) : enabled;
+    p->enabled = enabled < 0 ? isatty(fileno(stderr)) : enabled;
     p->t0 = lt_clock();
     p->last = -1;
     /* LAWTESTER_PROGRESS_AFTER (s) replaces RUN_SILENT_FOR: the tests show the line of a short run

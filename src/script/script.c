@@ -359,10 +359,9 @@ static void close_timeout(int sig)
     n = strlen(close_message);
     memcpy(p, close_message, n);
     p += n;
-    ssize_t w = write(STDERR_FILENO, line, (size_t)(p - line));
+    ssize_t w = write(fileno(stderr), line, (size_t)(p - line));
     (void)w;
-    lt_watch_page->status = 1; /* an end of lawtester's own, not the law's (supervise.h) */
-    lt_watch_page->finished = 1;
+    lt_watch_finish(1); /* an end of lawtester's own, not the law's (supervise.h) */
     _exit(1);
 }
 
@@ -415,6 +414,8 @@ static void report_failure(script_ctx *sc, lua_State *L, int rc)
     char *line = malloc(n), mem[300];
     int last = sc->script.lim.last_line ? sc->script.lim.last_line
                                         : lt_srcloc_line(sc->script.loc, NULL, 0);
+    if (last <= 0)
+        last = lt_watch_page->line > 0 ? lt_watch_page->line : 1; /* the running test's */
     if (!line) {
         print_error(msg);
     } else {

@@ -7,6 +7,7 @@
 #include "contact/registry.h"
 #include "verify/verify_jobs_wire.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -64,11 +65,19 @@ static double now_seconds(void)
 /* ---- a child ------------------------------------------------------------------------------- */
 
 /* The child's stdout and stderr go to files of its own: a job's bytes are sent with its rows. */
+/* The descriptor of stream 1 (stdout) or 2 (stderr): the worker writes them on descriptors of
+ * its own above 2 (src/cli/supervise.c, private_std_streams), 1 and 2 without a supervisor. */
+static int stream_fd(int stream) { return fileno(stream == 1 ? stdout : stderr); }
+
 static int capture_output(void)
 {
-    for (int fd = 1; fd <= 2; fd++) {
+    fflush(stdout);
+    fflush(stderr);
+    for (int st = 1; st <= 2; st++) {
         FILE *f = tmpfile();
+        int fd = stream_fd(st);
         if (!f || dup2(fileno(f), fd) < 0) return -1;
+        if (fd > 2) fcntl(fd, F_SETFD, FD_CLOEXEC); /* dup2 cleared it */
         fclose(f);
     }
     return 0;
@@ -80,16 +89,17 @@ static void send_output(void)
     static char chunk[READ_CHUNK + 1];
     fflush(stdout);
     fflush(stderr);
-    for (int fd = 1; fd <= 2; fd++) {
+    for (int st = 1; st <= 2; st++) {
+        int fd = stream_fd(st);
         off_t end = lseek(fd, 0, SEEK_CUR);
-        while (end > out_seen[fd]) {
+        while (end > out_seen[st]) {
             size_t want =
-                end - out_seen[fd] > READ_CHUNK ? READ_CHUNK : (size_t)(end - out_seen[fd]);
-            ssize_t k = pread(fd, chunk + 1, want, out_seen[fd]);
+                end - out_seen[st] > READ_CHUNK ? READ_CHUNK : (size_t)(end - out_seen[st]);
+            ssize_t k = pread(fd, chunk + 1, want, out_seen[st]);
             if (k <= 0) break;
-            chunk[0] = (char)fd;
+            chunk[0] = (char)st;
             if (lt_wire_send(pipe_out, 'O', chunk, (size_t)k + 1) < 0) _exit(1);
-            out_seen[fd] += k;
+            out_seen[st] += k;
         }
     }
 }
@@ -99,11 +109,12 @@ static void drop_output(void)
 {
     fflush(stdout);
     fflush(stderr);
-    for (int fd = 1; fd <= 2; fd++) {
+    for (int st = 1; st <= 2; st++) {
+        int fd = stream_fd(st);
         if (ftruncate(fd, 0) != 0) { /* a file of our own: cannot fail but for the disk */
         }
         lseek(fd, 0, SEEK_SET);
-        out_seen[fd] = 0;
+        out_seen[st] = 0;
     }
 }
 
@@ -119,6 +130,7 @@ static void become_child(lt_watch *page, int fd, pid_t worker)
     role = CHILD;
     pipe_out = fd;
     lt_watch_page = page;
+    lt_watch_own(); /* lawtester's own fork: an owner of its law calls, not a law's stray child */
     if (capture_output() < 0) _exit(1);
 }
 
