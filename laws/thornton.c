@@ -32,10 +32,13 @@
  *       e = sqrt(6 sqrt3/5) sqrt(1 - V^2/6) [V/(V + 2 sqrt(6/5 - V^2/5))]^{1/4}
  *     (the model's energies in closed form: laws/thornton_cases.c checks both).
  *   yieldPressure unset: state yieldPressure = 0, never yields (Hertz, elastic).
- *   yieldPressure = 0 is refused (th_check): p_y -> 0 is the perfectly plastic limit, a_y,
- *     delta_y, F_y -> 0 and the plastic tangent pi p_y R* -> 0, a contact that carries no force
+ *   yieldPressure = 0 is refused (its range is (0, inf), and th_check): p_y -> 0 is the
+ *     perfectly plastic limit, a_y, delta_y, F_y -> 0 and the plastic tangent pi p_y R* -> 0,
+ *     a contact that carries no force
  *     from its first touch; the state's 0 means "never yields", so 0 would silently give the
- *     opposite, an elastic rebound.  The range is open at 0: any p_y > 0 is the model.
+ *     opposite, an elastic rebound.  The range is open at 0: any p_y > 0 is the model; and at
+ *     infinity, as every infinite end whose default is not infinite (docs/laws.md, "Ranges"):
+ *     "never yields" is the parameter left unset.
  *   History: the contact keeps delta_max; it ends (and forgets it) when uN > 0.
  *   tangential, parameter `tangential` (hertz_mindlin's rules and names): kt = 8 G* a (N/m),
  *     the stick stiffness all report, with the contact radius a of the current curve,
@@ -138,6 +141,7 @@ static const lt_param th_params[TH_P_COUNT] = {
     [TH_P_MDCELLS] = LT_PARAM_MDCELLS,
 };
 static const unsigned th_param_flags[TH_P_COUNT] = {[TH_P_ESTAR] = LT_PARAM_MATERIALS,
+                                                    [TH_P_PY] = LT_PARAM_MIN_OPEN,
                                                     [TH_P_GSTAR] = LT_PARAM_MATERIALS,
                                                     [TH_P_TANPHI] = LT_PARAM_MATERIALS};
 

@@ -432,7 +432,7 @@ static void test_api4_plugin_and_missing_version(void)
         law && strstr(law, "(law API 4)\n") && strstr(law, "  friction coefficient: tanPhi\n") &&
             strstr(
                 law,
-                "range [-inf, inf] (none declared: its [0, 0] read as no bounds, law API <= 4)") &&
+                "range (-inf, inf) (none declared: its [0, 0] read as no bounds, law API <= 4)") &&
             strstr(law, "    kt           default unset "),
         "%s", law ? law : r.out);
     put_file(dir, "h.lua",

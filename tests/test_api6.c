@@ -80,7 +80,14 @@ static void test_ranges_print_as_declared(void)
     char buf[120];
     CHECK(strcmp(lt_param_range_text(&toy_params[0], LT_PARAM_MIN_OPEN, buf, sizeof buf),
                  "(0.05, 1]") == 0);
-    CHECK(strcmp(lt_param_range_text(&toy_params[1], 0, buf, sizeof buf), "[0, inf]") == 0);
+    /* an infinite end is open unless it is the default (docs/laws.md, "Ranges") */
+    CHECK(strcmp(lt_param_range_text(&toy_params[1], 0, buf, sizeof buf), "[0, inf)") == 0);
+    lt_param unbounded = toy_params[1];
+    unbounded.def = INFINITY;
+    CHECK(strcmp(lt_param_range_text(&unbounded, 0, buf, sizeof buf), "[0, inf]") == 0);
+    CHECK(lt_param_in_range(&unbounded, 0, INFINITY) &&
+          !lt_param_in_range(&toy_params[1], 0, INFINITY) &&
+          !lt_param_in_range(&toy_params[1], 0, -INFINITY));
     CHECK(!lt_param_in_range(&toy_params[0], LT_PARAM_MIN_OPEN, 0.05) &&
           lt_param_in_range(&toy_params[0], LT_PARAM_MIN_OPEN, nextafter(0.05, 1)) &&
           lt_param_in_range(&toy_params[0], 0, 0.05));
@@ -246,7 +253,7 @@ static void test_lua_law_declares_them(void)
     result r;
     snprintf(args, sizeof args, "laws --law-lib %s/elaw.lua", dir);
     run(&r, args);
-    CHECK_MSG(r.status == 0 && strstr(r.out, "(0.05, 1]") && strstr(r.out, "[0, inf]"), "%s%s",
+    CHECK_MSG(r.status == 0 && strstr(r.out, "(0.05, 1]") && strstr(r.out, "[0, inf)"), "%s%s",
               r.out, r.err);
     snprintf(args, sizeof args, "verify --law-lib %s/elaw.lua --law elaw --set e=0.05", dir);
     run(&r, args);
@@ -276,9 +283,50 @@ static void test_lua_law_declares_them(void)
     remove_tree(dir);
 }
 
+/* An infinite value reaches a law only where its range holds it: cohesive's bondRadius, whose
+ * default is inf; thornton's yieldPressure is (0, inf), so inf and 0 are refused saying so, not
+ * "out of range [0, inf]"; a script's math.huge likewise, naming the field. */
+static void test_infinite_ends_as_the_range_says(void)
+{
+    result r;
+    run(&r, "verify --law cohesive --set bondRadius=inf --case generic-touch");
+    CHECK_MSG(r.status == 0, "%d %s", r.status, r.err);
+    run(&r, "verify --law thornton --set yieldPressure=inf --case generic-touch");
+    CHECK_MSG(r.status == 2 && strstr(r.err, "--set 'yieldPressure=inf': out of range: "
+                                             "yieldPressure takes a number in (0, inf)\n"),
+              "%d %s", r.status, r.err);
+    run(&r, "verify --law thornton --set yieldPressure=0 --case generic-touch");
+    CHECK(r.status == 2 && strstr(r.err, "yieldPressure takes a number in (0, inf)"));
+    char *dir = make_tmpdir(), args[800];
+    static const char tmpl[] =
+        "return { name = \"inf\", law = \"%s\", params = { %s = math.huge },\n"
+        "  particles = { { radius = 0.1 }, { radius = 0.1 } }, dt = 1e-6,\n"
+        "  stages = { { whats = \"v.....\", values = { -0.1, 0, 0, 0, 0, 0 }, till = \"stage.step "
+        ">= 3\" } } }\n";
+    char text[600];
+    snprintf(text, sizeof text, tmpl, "cohesive", "bondRadius");
+    put_file(dir, "ok.lua", text);
+    snprintf(text, sizeof text, tmpl, "linear", "kn");
+    put_file(dir, "kn.lua", text);
+    snprintf(args, sizeof args, "run %s/ok.lua -o %s/out -q", dir, dir);
+    run(&r, args);
+    CHECK_MSG(r.status == 0, "%d %s", r.status, r.err);
+    snprintf(args, sizeof args, "run %s/kn.lua -o %s/out2 -q", dir, dir);
+    run(&r, args);
+    CHECK_MSG(r.status != 0 && strstr(r.err, "kn.lua:1: field params.kn: value inf out of range: "
+                                             "must be in [0, inf)"),
+              "%d %s", r.status, r.err);
+    remove_tree(dir);
+}
+
 const test_case api6_tests[] = {
-    TEST(open_ends_and_scales_checked),  TEST(ranges_print_as_declared),
-    TEST(set_honours_open_ends),         TEST(sweep_of_open_ends_and_scales),
-    TEST(api5_descriptor_has_no_scales), TEST(lua_law_declares_them),
-    TEST(case_override_on_an_open_end),  {NULL, NULL},
+    TEST(open_ends_and_scales_checked),
+    TEST(ranges_print_as_declared),
+    TEST(set_honours_open_ends),
+    TEST(sweep_of_open_ends_and_scales),
+    TEST(api5_descriptor_has_no_scales),
+    TEST(lua_law_declares_them),
+    TEST(case_override_on_an_open_end),
+    TEST(infinite_ends_as_the_range_says),
+    {NULL, NULL},
 };

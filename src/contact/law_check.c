@@ -753,8 +753,18 @@ double lt_law_param_scale(const lt_law *law, int i)
     return law->api_version >= 6 && law->param_scales ? law->param_scales[i] : 0;
 }
 
+/* An infinite end is a value of the range only where the parameter's default is that infinity
+ * (cohesive's bondRadius = inf: no limit): elsewhere a law is never handed an infinity (its
+ * arithmetic, kn = inf or tanPhi = inf, gives NaN), and the range prints open there, `[0, inf)`,
+ * so that no message refuses a value its range seems to hold (docs/laws.md, "Ranges"). */
+static int infinite_end_closed(const lt_param *p, double end)
+{
+    return isinf(end) && p->def == end;
+}
+
 int lt_param_in_range(const lt_param *p, unsigned flags, double x)
 {
+    if (isinf(x)) return (x > 0 ? x == p->max : x == p->min) && infinite_end_closed(p, x);
     if ((flags & LT_PARAM_MIN_OPEN) ? !(x > p->min) : !(x >= p->min)) return 0;
     return (flags & LT_PARAM_MAX_OPEN) ? x < p->max : x <= p->max;
 }
@@ -762,9 +772,10 @@ int lt_param_in_range(const lt_param *p, unsigned flags, double x)
 const char *lt_param_range_text(const lt_param *p, unsigned flags, char *buf, size_t n)
 {
     char lo[32], hi[32];
-    snprintf(buf, n, "%c%s, %s%c", flags & LT_PARAM_MIN_OPEN ? '(' : '[',
-             lt_shortg(p->min, lo, sizeof lo), lt_shortg(p->max, hi, sizeof hi),
-             flags & LT_PARAM_MAX_OPEN ? ')' : ']');
+    int lo_open = (flags & LT_PARAM_MIN_OPEN) || (isinf(p->min) && !infinite_end_closed(p, p->min)),
+        hi_open = (flags & LT_PARAM_MAX_OPEN) || (isinf(p->max) && !infinite_end_closed(p, p->max));
+    snprintf(buf, n, "%c%s, %s%c", lo_open ? '(' : '[', lt_shortg(p->min, lo, sizeof lo),
+             lt_shortg(p->max, hi, sizeof hi), hi_open ? ')' : ']');
     return buf;
 }
 
@@ -808,9 +819,7 @@ const char *lt_param_value_problem_in(const lt_param *p, unsigned flags, double 
         break;
     case LT_REAL: break;
     }
-    if (!isfinite(x))
-        snprintf(buf, n, "is not finite");
-    else if (!lt_param_in_range(p, flags, x)) {
+    if (!lt_param_in_range(p, flags, x)) {
         char r[120], v[32];
         snprintf(buf, n, "value %s out of range: must be in %s", lt_shortg(x, v, sizeof v),
                  lt_param_range_text(p, flags, r, sizeof r));

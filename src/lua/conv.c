@@ -183,12 +183,15 @@ double lt_to_number_in(conv *cv, int i, double min, double max, int lo_open, int
     double x = lua_tonumber(L, i);
     if (isnan(x)) lt_field_error(cv, "is NaN");
     if (isinf(x)) lt_field_error(cv, "is not finite");
+    /* an infinite end is never a value here (refused above): its text as a closed range's */
+    lo_open = lo_open && isfinite(min), hi_open = hi_open && isfinite(max);
     if (lo_open || hi_open ? !(lo_open ? x > min : x >= min) || !(hi_open ? x < max : x <= max)
                            : x < min || x > max) {
         char range[80], v[32], a[32], b[32];
         if (lo_open || hi_open)
-            snprintf(range, sizeof range, "in %c%s, %s%c", lo_open ? '(' : '[',
-                     lt_shortg(min, a, sizeof a), lt_shortg(max, b, sizeof b), hi_open ? ')' : ']');
+            snprintf(range, sizeof range, "in %c%s, %s%c", lo_open || isinf(min) ? '(' : '[',
+                     lt_shortg(min, a, sizeof a), lt_shortg(max, b, sizeof b),
+                     hi_open || isinf(max) ? ')' : ']');
         else
             range_text(min, max, range, sizeof range);
         lt_field_error(cv, "value %s out of range: must be %s", lt_shortg(x, v, sizeof v), range);

@@ -92,8 +92,19 @@ static void read_params(conv *cv, int t, lt_test *test)
         } else {
             unsigned fl = lt_law_param_flags(law, i);
             if (pd->kind == LT_INT) int_param_exact(cv, pd);
-            test->params[i] = lt_to_number_in(cv, -1, pd->min, pd->max, !!(fl & LT_PARAM_MIN_OPEN),
-                                              !!(fl & LT_PARAM_MAX_OPEN));
+            double x = lua_type(cv->L, -1) == LUA_TNUMBER ? lua_tonumber(cv->L, -1) : 0;
+            char why[200];
+            if (isinf(x) && lt_param_in_range(pd, fl, x)) /* an infinite default given: kept */
+                test->params[i] = x;
+            else if (isinf(x)) /* the range's text says why */
+                lt_field_error(cv, "%s", lt_param_value_problem_in(pd, fl, x, why, sizeof why));
+            else
+                test->params[i] =
+                    lt_to_number_in(/* the ends as the range text has them */
+                                    cv, -1, pd->min, pd->max,
+                                    (fl & LT_PARAM_MIN_OPEN) || !lt_param_in_range(pd, fl, pd->min),
+                                    (fl & LT_PARAM_MAX_OPEN) ||
+                                        !lt_param_in_range(pd, fl, pd->max));
             if (pd->kind == LT_INT && test->params[i] != floor(test->params[i]))
                 lt_field_error(cv,
                                "expected a whole number (%s is an integer parameter), got %.17g",
