@@ -229,6 +229,68 @@ int under_valgrind(void)
     return v && *v && strcmp(v, "0") != 0;
 }
 
+int lines_with(const char *text, const char *a, const char *b, const char *c)
+{
+    int n = 0;
+    for (const char *l = text; *l;) {
+        const char *e = strchr(l, '\n');
+        size_t len = e ? (size_t)(e - l) : strlen(l);
+        char line[4096];
+        snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line ? len : sizeof line - 1), l);
+        if ((!a || strstr(line, a)) && (!b || strstr(line, b)) && (!c || strstr(line, c))) n++;
+        l += len + (e ? 1 : 0);
+    }
+    return n;
+}
+
+static char saved_asan[1024], saved_lawtester[1024];
+static int had_asan, had_lawtester;
+
+void real_faults_begin(void)
+{
+    static char asan[1100];
+    const char *old = getenv("ASAN_OPTIONS"), *lt = getenv("LAWTESTER");
+    had_asan = old != NULL;
+    snprintf(saved_asan, sizeof saved_asan, "%s", old ? old : "");
+    had_lawtester = lt != NULL;
+    snprintf(saved_lawtester, sizeof saved_lawtester, "%s", lt ? lt : "");
+    snprintf(asan, sizeof asan, "%s%shandle_segv=0:handle_sigbus=0:handle_sigfpe=0:handle_abort=0",
+             saved_asan, *saved_asan ? ":" : "");
+    setenv("ASAN_OPTIONS", asan, 1);
+    if (under_valgrind() && lt && strstr(lt, "valgrind")) setenv("LAWTESTER", "./lawtester", 1);
+}
+
+const char *write_fault_script(const char *dir, const char *name, const char *law, const char *mode,
+                               int at)
+{
+    static char path[400];
+    snprintf(path, sizeof path, "%s/%s.lua", dir, name);
+    FILE *f = fopen(path, "w");
+    if (!f) return path;
+    fprintf(f,
+            "return { name = '%s', law = '%s', params = { mode = '%s', at = %d }, dt = 1e-6,\n"
+            "  record = { every = 1 },\n"
+            "  stages = {\n"
+            "    { whats = 'v.....', values = {-1, 0,0,0,0,0}, till = 'C and C.uN <= -1e-3' },\n"
+            "    { whats = 'v.....', values = {1, 0,0,0,0,0}, till = 'not C' },\n"
+            "  } }\n",
+            name, law, mode, at);
+    fclose(f);
+    return path;
+}
+
+void real_faults_end(void)
+{
+    if (had_asan)
+        setenv("ASAN_OPTIONS", saved_asan, 1);
+    else
+        unsetenv("ASAN_OPTIONS");
+    if (had_lawtester)
+        setenv("LAWTESTER", saved_lawtester, 1);
+    else
+        unsetenv("LAWTESTER");
+}
+
 int run_on_terminal(const char *cmd, char *buf, size_t n)
 {
     buf[0] = 0;

@@ -52,5 +52,19 @@ int run_on_terminal(const char *cmd, char *buf, size_t n);
 /* 1 if tests run under valgrind (LAWTESTER_VALGRIND set by `make check-valgrind`): long loops
  * are shortened there. */
 int under_valgrind(void);
+/* Lines of text holding every non-NULL fragment of a, b, c. */
+int lines_with(const char *text, const char *a, const char *b, const char *c);
+/* Around tests whose law faults for real (tests/test_contain.c, test_owner.c, test_jobs.c): a
+ * sanitizer's or valgrind's own report of the fault would add lines to the one line checked, so
+ * real_faults_begin lets ASan leave the signals to kill (handle_segv=0 ...), as in a plain build,
+ * and under valgrind runs the command without it (valgrind checks the rest of the suite, and the
+ * supervisor's memory through every other command); real_faults_end puts the environment back. */
+void real_faults_begin(void);
+/* DIR/NAME.lua (a static buffer: its path): a test of a fault-injecting plugin law (faults,
+ * owner) with params mode and at; line 4 is its first stage (loading to 1 mm at 1 m/s, dt 1e-6 s:
+ * contact from step 1, 1000 steps), line 5 its second (unloading). */
+const char *write_fault_script(const char *dir, const char *name, const char *law, const char *mode,
+                               int at);
+void real_faults_end(void);
 
 #endif

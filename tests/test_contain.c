@@ -26,41 +26,7 @@ static struct {
     char faults[320], ctor[320];
 } fx;
 
-/* The faults are real: a sanitizer's or valgrind's own report of them would add lines to the one
- * line checked here.  So ASan lets the signals kill (handle_segv=0 ...), as they do in a plain
- * build, and under valgrind these tests run the command without it (valgrind checks the rest of
- * the suite, and the supervisor's memory through every other command). */
-static char saved_asan[1024], saved_lawtester[1024];
-static int had_asan, had_lawtester;
-
-static void plain_signals(void)
-{
-    static char asan[1024];
-    const char *old = getenv("ASAN_OPTIONS");
-    had_asan = old != NULL;
-    snprintf(saved_asan, sizeof saved_asan, "%s", old ? old : "");
-    const char *lt = getenv("LAWTESTER");
-    had_lawtester = lt != NULL;
-    snprintf(saved_lawtester, sizeof saved_lawtester, "%s", lt ? lt : "");
-    snprintf(asan, sizeof asan, "%s%shandle_segv=0:handle_sigbus=0:handle_sigfpe=0:handle_abort=0",
-             old ? old : "", old && *old ? ":" : "");
-    setenv("ASAN_OPTIONS", asan, 1);
-    const char *l = getenv("LAWTESTER");
-    if (under_valgrind() && l && strstr(l, "valgrind")) setenv("LAWTESTER", "./lawtester", 1);
-}
-
-/* the environment of the rest of the suite, as it was */
-static void restore_env(void)
-{
-    if (had_asan)
-        setenv("ASAN_OPTIONS", saved_asan, 1);
-    else
-        unsetenv("ASAN_OPTIONS");
-    if (had_lawtester)
-        setenv("LAWTESTER", saved_lawtester, 1);
-    else
-        unsetenv("LAWTESTER");
-}
+/* The faults are real: real_faults_begin and _end (tests/cli.h) around each test. */
 
 static void build_fixture(void)
 {
@@ -94,24 +60,10 @@ static double seconds_now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* DIR/NAME.lua: a test of the fault law with mode and at; line 4 is its first stage, line 5 its
- * second (loading to 1 mm at 1 m/s, dt 1e-6 s: contact from step 1, 1000 steps; unloading). */
+/* DIR/NAME.lua: a test of the faults law (tests/cli.h, write_fault_script) */
 static const char *write_script(const char *dir, const char *name, const char *mode, int at)
 {
-    static char path[400];
-    snprintf(path, sizeof path, "%s/%s.lua", dir, name);
-    FILE *f = fopen(path, "w");
-    if (!f) return path;
-    fprintf(f,
-            "return { name = '%s', law = 'faults', params = { mode = '%s', at = %d }, dt = 1e-6,\n"
-            "  record = { every = 1 },\n"
-            "  stages = {\n"
-            "    { whats = 'v.....', values = {-1, 0,0,0,0,0}, till = 'C and C.uN <= -1e-3' },\n"
-            "    { whats = 'v.....', values = {1, 0,0,0,0,0}, till = 'not C' },\n"
-            "  } }\n",
-            name, mode, at);
-    fclose(f);
-    return path;
+    return write_fault_script(dir, name, "faults", mode, at);
 }
 
 /* A run whose law faults in step() number at of stage 1 (at < 1000) or 2: check_failed_run's
@@ -533,9 +485,9 @@ static void body_law_timeout_refused(void)
 #define CONTAINED(name)           \
     static void test_##name(void) \
     {                             \
-        plain_signals();          \
+        real_faults_begin();      \
         body_##name();            \
-        restore_env();            \
+        real_faults_end();        \
     }
 CONTAINED(crash_in_step_keeps_the_rows)
 CONTAINED(abort_in_step)

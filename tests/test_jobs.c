@@ -179,34 +179,7 @@ static const char *faults_plugin(void)
     return plugin;
 }
 
-/* The faults are real: a sanitizer lets the signals kill, and valgrind is not run on them
- * (tests/test_contain.c says why).  plain_begin sets that up, plain_end puts the environment
- * back. */
-static char saved_asan[1024], saved_lt[1024];
-static int had_asan, had_lt;
-
-static void plain_begin(void)
-{
-    const char *old = getenv("ASAN_OPTIONS"), *l = getenv("LAWTESTER");
-    snprintf(saved_asan, sizeof saved_asan, "%s", old ? old : "");
-    had_asan = old != NULL;
-    had_lt = l != NULL;
-    snprintf(saved_lt, sizeof saved_lt, "%s", l ? l : "");
-    char asan[1100];
-    snprintf(asan, sizeof asan, "%s%shandle_segv=0:handle_sigbus=0:handle_sigfpe=0:handle_abort=0",
-             saved_asan, *saved_asan ? ":" : "");
-    setenv("ASAN_OPTIONS", asan, 1);
-    if (under_valgrind() && l && strstr(l, "valgrind")) setenv("LAWTESTER", "./lawtester", 1);
-}
-
-static void plain_end(void)
-{
-    if (had_asan)
-        setenv("ASAN_OPTIONS", saved_asan, 1);
-    else
-        unsetenv("ASAN_OPTIONS");
-    if (had_lt) setenv("LAWTESTER", saved_lt, 1);
-}
+/* The faults are real: real_faults_begin and _end (tests/cli.h) around those tests. */
 
 static void test_faults_named_as_with_one_worker(void)
 {
@@ -214,7 +187,7 @@ static void test_faults_named_as_with_one_worker(void)
     CHECK_MSG(*so, "tests/plugins/faults.c did not build (cc on PATH?)");
     if (!*so) return;
     char args[900];
-    plain_begin();
+    real_faults_begin();
     /* a case that crashes at step 20, the next case after it */
     snprintf(args, sizeof args, "verify --law-lib %s --law faults", so);
     check_same(args);
@@ -229,7 +202,7 @@ static void test_faults_named_as_with_one_worker(void)
           strstr(serial.out, "crashed in init() with SIGSEGV"));
     CHECK_MSG(strstr(serial.out, "verify: sweep of faults: 56 checks, 6 failed, T s"), "%s",
               serial.out);
-    plain_end();
+    real_faults_end();
 }
 
 /* SIGTERM while every child hangs in a law call that ignores signals (no --law-timeout): the
@@ -239,7 +212,7 @@ static void test_sigterm_leaves_no_child(void)
     const char *so = faults_plugin();
     if (!*so) return; /* said by the test above */
     char cmd[2400], path[600], err[2000], left[200];
-    plain_begin();
+    real_faults_begin();
     char *dir = make_tmpdir();
     snprintf(cmd, sizeof cmd,
              "%s verify --law-lib %s --law faults --set mode=hang --law-timeout 0 -j 2 "
@@ -257,7 +230,7 @@ static void test_sigterm_leaves_no_child(void)
     slurp(path, left, sizeof left);
     CHECK_MSG(!left[0], "processes left: %s", left); /* (but the shell, $$) */
     remove_tree(dir);
-    plain_end();
+    real_faults_end();
 }
 
 /* ---- the option --------------------------------------------------------------------------- */

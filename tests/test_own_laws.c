@@ -17,21 +17,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Lines of text holding every non-NULL fragment. */
-static int lines_with(const char *text, const char *a, const char *b, const char *c)
-{
-    int n = 0;
-    for (const char *l = text; *l;) {
-        const char *e = strchr(l, '\n');
-        size_t len = e ? (size_t)(e - l) : strlen(l);
-        char line[4096];
-        snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line ? len : sizeof line - 1), l);
-        if ((!a || strstr(line, a)) && (!b || strstr(line, b)) && (!c || strstr(line, c))) n++;
-        l += len + (e ? 1 : 0);
-    }
-    return n;
-}
-
 /* Every built-in law and the sample of its 256-point sweep this test runs: "" the whole sweep
  * (laws without a real parameter: their sweep is the grid of their bools and choices, 2 to 20
  * points), else a shard of it - 6 of 32 holds points 5, 37, ..., 229, among them hertz_mindlin's

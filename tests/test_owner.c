@@ -25,37 +25,7 @@ static struct {
     char so[320];
 } fx;
 
-/* as tests/test_contain.c: the faults are real, so ASan lets signals kill as a plain build does,
- * and under valgrind the command runs without it */
-static char saved_asan[1024], saved_lawtester[1024];
-static int had_asan, had_lawtester;
-
-static void plain_signals(void)
-{
-    static char asan[1024];
-    const char *old = getenv("ASAN_OPTIONS");
-    had_asan = old != NULL;
-    snprintf(saved_asan, sizeof saved_asan, "%s", old ? old : "");
-    const char *lt = getenv("LAWTESTER");
-    had_lawtester = lt != NULL;
-    snprintf(saved_lawtester, sizeof saved_lawtester, "%s", lt ? lt : "");
-    snprintf(asan, sizeof asan, "%s%shandle_segv=0:handle_sigbus=0:handle_sigfpe=0:handle_abort=0",
-             old ? old : "", old && *old ? ":" : "");
-    setenv("ASAN_OPTIONS", asan, 1);
-    if (under_valgrind() && lt && strstr(lt, "valgrind")) setenv("LAWTESTER", "./lawtester", 1);
-}
-
-static void restore_env(void)
-{
-    if (had_asan)
-        setenv("ASAN_OPTIONS", saved_asan, 1);
-    else
-        unsetenv("ASAN_OPTIONS");
-    if (had_lawtester)
-        setenv("LAWTESTER", saved_lawtester, 1);
-    else
-        unsetenv("LAWTESTER");
-}
+/* The faults are real: real_faults_begin and _end (tests/cli.h) around each test. */
 
 static void build_fixture(void)
 {
@@ -80,24 +50,10 @@ static void build_fixture(void)
         }                                                                 \
     } while (0)
 
-/* DIR/NAME.lua: a test of the owner law with mode and at; line 4 is its first stage (loading to
- * 1 mm at 1 m/s, dt 1e-6 s: contact from step 1, 1000 steps), line 5 its second (unloading) */
+/* DIR/NAME.lua: a test of the owner law (tests/cli.h, write_fault_script) */
 static const char *write_script(const char *dir, const char *name, const char *mode, int at)
 {
-    static char path[400];
-    snprintf(path, sizeof path, "%s/%s.lua", dir, name);
-    FILE *f = fopen(path, "w");
-    if (!f) return path;
-    fprintf(f,
-            "return { name = '%s', law = 'owner', params = { mode = '%s', at = %d }, dt = 1e-6,\n"
-            "  record = { every = 1 },\n"
-            "  stages = {\n"
-            "    { whats = 'v.....', values = {-1, 0,0,0,0,0}, till = 'C and C.uN <= -1e-3' },\n"
-            "    { whats = 'v.....', values = {1, 0,0,0,0,0}, till = 'not C' },\n"
-            "  } }\n",
-            name, mode, at);
-    fclose(f);
-    return path;
+    return write_fault_script(dir, name, "owner", mode, at);
 }
 
 /* `run` of mode at `at` into a fresh directory (its path into dir), with extra options */
@@ -492,9 +448,9 @@ static void body_sleeping_constructor_named(void)
 #define OWNED(name)               \
     static void test_##name(void) \
     {                             \
-        plain_signals();          \
+        real_faults_begin();      \
         body_##name();            \
-        restore_env();            \
+        real_faults_end();        \
     }
 OWNED(forged_report_is_a_crash)
 OWNED(forked_child_never_publishes)

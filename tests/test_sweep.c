@@ -299,20 +299,6 @@ static struct {
     } while (0)
 
 /* lines of text that contain every fragment given (up to three; NULL: none) */
-static int lines_with(const char *text, const char *a, const char *b, const char *c)
-{
-    int n = 0;
-    for (const char *l = text; *l;) {
-        const char *e = strchr(l, '\n');
-        size_t len = e ? (size_t)(e - l) : strlen(l);
-        char line[4096];
-        snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line ? len : sizeof line - 1), l);
-        if ((!a || strstr(line, a)) && (!b || strstr(line, b)) && (!c || strstr(line, c))) n++;
-        l += len + (e ? 1 : 0);
-    }
-    return n;
-}
-
 static void test_set_reaches_the_generic_checks(void)
 {
     NEED_PLUGIN();

@@ -696,34 +696,37 @@ static void refused_point(sweep_run *w, long k, const char *bad)
     text_add(&w->table, "\n", 1);
 }
 
-/* The note of a failed point k: the command that repeats its first failed check, and its script
- * (sname, "" when none was written); then one line for each other check failed there. */
-static void note_failed_point(const sweep_run *w, const lt_law *law, const lt_param_value *pv,
-                              int n, const char *sname)
+/* "lawtester verify [--law-lib LIB] --law NAME --set P=V ... --case KASE" of the point. */
+static void put_point_command(FILE *notes, const lt_law *law, const lt_param_value *pv, int n,
+                              const char *kase)
 {
-    FILE *notes = w->o->notes;
     const char *origin = lt_law_library(law);
-    fprintf(notes, "# point %ld failed %s: lawtester verify%s%s --law %s", w->k, w->first_case,
-            origin ? " --law-lib " : "", origin ? origin : "", law->name);
+    fprintf(notes, "lawtester verify%s%s --law %s", origin ? " --law-lib " : "",
+            origin ? origin : "", law->name);
     for (int j = 0; j < n; j++) {
         char vt[200];
         fprintf(notes, " --set %s=%s", pv[j].name,
                 lt_param_value_text(law, lt_law_param_index(law, pv[j].name), pv[j].value, vt,
                                     sizeof vt));
     }
-    fprintf(notes, " --case %s%s\n", w->first_case, sname);
+    fprintf(notes, " --case %s", kase);
+}
+
+/* The note of a failed point k: the command that repeats its first failed check, and its script
+ * (sname, "" when none was written); then one line for each other check failed there. */
+static void note_failed_point(const sweep_run *w, const lt_law *law, const lt_param_value *pv,
+                              int n, const char *sname)
+{
+    FILE *notes = w->o->notes;
+    fprintf(notes, "# point %ld failed %s: ", w->k, w->first_case);
+    put_point_command(notes, law, pv, n, w->first_case);
+    fprintf(notes, "%s\n", sname);
     for (int c = 0; c < w->n_cases; c++) {
         if (strcmp(w->cases[c], w->first_case) == 0) continue;
         /* the other checks failed at the point: the same command, their --case */
-        fprintf(notes, "#   and failed %s: lawtester verify%s%s --law %s", w->cases[c],
-                origin ? " --law-lib " : "", origin ? origin : "", law->name);
-        for (int j = 0; j < n; j++) {
-            char vt[200];
-            fprintf(notes, " --set %s=%s", pv[j].name,
-                    lt_param_value_text(law, lt_law_param_index(law, pv[j].name), pv[j].value, vt,
-                                        sizeof vt));
-        }
-        fprintf(notes, " --case %s\n", w->cases[c]);
+        fprintf(notes, "#   and failed %s: ", w->cases[c]);
+        put_point_command(notes, law, pv, n, w->cases[c]);
+        fputc('\n', notes);
     }
     fflush(notes);
 }
