@@ -20,19 +20,15 @@
 /* Every built-in law and the sample of its 256-point sweep this test runs: "" the whole sweep
  * (laws without a real parameter: their sweep is the grid of their bools and choices, 2 to 20
  * points), else a shard of it - 6 of 32 holds points 5, 37, ..., 229, among them hertz_mindlin's
- * known-defect region.  Under valgrind a shard of 64 (4 points). */
+ * known-defect region.  Under valgrind (NULL: not run) only linear's point 5 and linel6. */
 static const struct {
     const char *law, *shard, *shard_valgrind;
 } own_laws[] = {
-    {"linear", "", "6/8"},
-    {"linel6", "", ""},
-    {"cohesive", "", ""},
-    {"spring_dashpot", "6/8", "6/16"},
-    {"linear_rolling", "6/32", "6/64"},
-    {"hertz_mindlin", "6/32", "6/64"},
-    {"walton_braun", "6/32", "6/64"},
-    {"hertz_adhesion", "6/32", "6/64"},
-    {"thornton", "6/32", "6/64"},
+    {"linear", "", "6/16"},           {"linel6", "", ""},
+    {"cohesive", "6/32", NULL},       {"spring_dashpot", "6/8", NULL},
+    {"linear_rolling", "6/32", NULL}, {"hertz_mindlin", "6/32", NULL},
+    {"walton_braun", "6/32", NULL},   {"hertz_adhesion", "6/32", NULL},
+    {"thornton", "6/32", NULL},
 };
 
 /* `lawtester verify --law L --sweep 256` exits 0 for each (docs/verify.md): a sample here. */
@@ -41,6 +37,7 @@ static void test_every_law_passes_a_sample_of_its_sweep(void)
     static result r;
     for (size_t i = 0; i < sizeof own_laws / sizeof own_laws[0]; i++) {
         const char *shard = under_valgrind() ? own_laws[i].shard_valgrind : own_laws[i].shard;
+        if (!shard) continue; /* under valgrind (memory, not the physics): the cheap laws only */
         char args[200];
         snprintf(args, sizeof args, "verify --law %s --sweep 256%s%s", own_laws[i].law,
                  *shard ? " --shard " : "", shard);
@@ -77,6 +74,7 @@ static void test_a_contact_never_let_go_is_na(void)
 /* walton_braun at en = 0.01: the rows pass by their derived tolerances, printed with -v. */
 static void test_a_stiff_unloading_line_is_judged_by_its_stiffness(void)
 {
+    if (under_valgrind()) return; /* oblique sweeps: make test and make asan run it */
     static result r;
     run(&r, "verify -v --law walton_braun --set en=0.01 --case generic-objectivity");
     CHECK_MSG(r.status == 0, "%d %s", r.status, r.out);
@@ -96,6 +94,7 @@ static void test_a_stiff_unloading_line_is_judged_by_its_stiffness(void)
  * the default (trapezoid) plain. */
 static void test_declared_defects_are_xfail_where_they_show(void)
 {
+    if (under_valgrind()) return; /* oblique sweeps: make test and make asan run it */
     static result r;
     run(&r, "verify --law linear --set dissipation=doc --case generic-path");
     CHECK_MSG(r.status == 0 && lines_with(r.out, "generic-path ", "balance", "XFAIL") == 1, "%d %s",

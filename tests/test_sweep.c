@@ -460,7 +460,9 @@ static void test_a_fault_at_a_point_is_contained(void)
     snprintf(args, sizeof args,
              "verify --law-lib %s/faults.so --law faults --sweep 3 --set at=30 -o %s/out", dir,
              dir);
+    real_faults_begin(); /* the faults are real (tests/cli.h) */
     run(&r, args);
+    real_faults_end();
     CHECK_MSG(r.status == 1, "status %d", r.status);
     /* (under AddressSanitizer, which reports the SIGSEGV itself and exits, the first row names an
      * exit(1) and ASan writes its report on stderr: only lawtester's own lines are counted) */
